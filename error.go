@@ -1,0 +1,78 @@
+package parley
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes, defined once here and mapped to HTTP statuses in one table in package
+// httpapi. Match errors by code (ErrorCode), never by text.
+const (
+	EINVALID      = "invalid"       // the request or a definition is malformed
+	ENOTFOUND     = "not_found"     // an unknown bot, conversation or flow
+	ECONFLICT     = "conflict"      // a version check failed; retry from a fresh read
+	EDUPLICATE    = "duplicate"     // a message id already processed
+	ETOOLARGE     = "too_large"     // a body over the size limit
+	EUNAUTHORIZED = "unauthorized"  // a bad or stale webhook signature
+	EINVALIDSTATE = "invalid_state" // a stored state that fails to decode or validate
+	ETRANSITION   = "transition"    // a transition outside a machine's table
+	EUNAVAILABLE  = "unavailable"   // the store or an outside service is unreachable
+	EOVERLOADED   = "overloaded"    // a mailbox or queue is full; retry later
+	EINTERNAL     = "internal"      // a bug
+)
+
+// Error is Parley's error: a code for programs, a message for people, and an
+// optional cause.
+type Error struct {
+	Code    string
+	Message string
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return e.Code + ": " + e.Message + ": " + e.Err.Error()
+	}
+	return e.Code + ": " + e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf returns an *Error with the code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// WrapError returns an *Error with the code and message wrapping cause.
+func WrapError(code string, cause error, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Err: cause}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for other
+// errors and "" for nil.
+func ErrorCode(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the human message of the first *Error in err's chain, or a
+// generic text for other errors (their text may leak internals).
+func ErrorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		if e.Err != nil && e.Code != EINTERNAL {
+			return e.Message + ": " + e.Err.Error()
+		}
+		return e.Message
+	}
+	return "internal error"
+}

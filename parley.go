@@ -1,0 +1,238 @@
+// Package parley holds Parley's domain language: conversations, messages, replies,
+// events, bots, the Engine contract every state machine implements and the Store
+// contract every backend implements. It imports nothing but the standard library;
+// every other package depends on it, never the other way round.
+//
+// A turn, end to end:
+//
+//	channel -> actor (one at a time per conversation) -> Store.ProcessedResponse
+//	-> Engine.Decide (pure) -> Store.Commit (state + events + response, one tx)
+//	-> outbox effects -> event hub (SSE, metrics)
+package parley
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// ConversationKey names one conversation of one bot. Conversation ids are unique per
+// bot only.
+type ConversationKey struct {
+	Bot string `json:"bot"`
+	ID  string `json:"conversation_id"`
+}
+
+func (k ConversationKey) String() string { return k.Bot + "/" + k.ID }
+
+// Lifecycle is the state of a conversation's actor (seed 004). It is stored beside the
+// engine state and reported with every turn.
+type Lifecycle string
+
+const (
+	// LifecycleCreated is the state of an actor that has not yet handled an interaction.
+	// It is left by ProcessInteraction to idle.
+	LifecycleCreated Lifecycle = "created"
+	// LifecycleIdle waits for the next interaction; entered on spawn, after a turn, and
+	// on resume; left by ProcessInteraction (running), Pause, Cancel, InactivityTimeout.
+	LifecycleIdle Lifecycle = "idle"
+	// LifecycleRunning is processing one interaction; left by InteractionComplete.
+	LifecycleRunning Lifecycle = "running"
+	// LifecyclePaused accepts no automatic turn until resumed or a message arrives
+	// (Paused --ProcessInteraction--> Idle, then the message is processed).
+	LifecyclePaused Lifecycle = "paused"
+	// LifecycleError is terminal: an interaction failed. A later message respawns a
+	// fresh actor with the history preserved.
+	LifecycleError Lifecycle = "error"
+	// LifecycleCancelled is terminal: cancelled by a user or operator.
+	LifecycleCancelled Lifecycle = "cancelled"
+	// LifecycleCompleted is terminal: the inactivity timeout fired while idle or paused.
+	LifecycleCompleted Lifecycle = "completed"
+)
+
+// Terminal reports whether no transition leaves l.
+func (l Lifecycle) Terminal() bool {
+	return l == LifecycleError || l == LifecycleCancelled || l == LifecycleCompleted
+}
+
+// Message is one user turn as a channel delivers it (CONTRACTS.md section 2).
+type Message struct {
+	// ID is unique per conversation; a message whose ID was already processed is
+	// answered from the stored response and changes nothing.
+	ID   string `json:"id"`
+	Text string `json:"text"`
+	// Meaning carries a quick-reply or card click (show_more, confirm, cancel,
+	// select:<product_id>, or a flow's own payload).
+	Meaning string `json:"meaning,omitempty"`
+	// NLU is a parse made upstream; when present engines use it instead of their own.
+	NLU *NLU `json:"nlu,omitempty"`
+	// SentAt is "now" for the engine. The server fills it from its clock only when the
+	// caller gave none.
+	SentAt time.Time `json:"sent_at"`
+}
+
+// NLU is an intent and entities parsed outside the engine.
+type NLU struct {
+	Intent     string         `json:"intent"`
+	Entities   map[string]any `json:"entities,omitempty"`
+	Confidence float64        `json:"confidence,omitempty"`
+}
+
+// Reply types.
+const (
+	ReplyText         = "text"
+	ReplyProductCards = "product_cards"
+	ReplyQuickReplies = "quick_replies"
+)
+
+// Reply is one message the bot sends back.
+type Reply struct {
+	ID      string   `json:"id"`
+	Type    string   `json:"type"`
+	Text    string   `json:"text,omitempty"`
+	Cards   []Card   `json:"cards,omitempty"`
+	Options []Option `json:"options,omitempty"`
+}
+
+// Card is one product card.
+type Card struct {
+	ProductID   string   `json:"product_id"`
+	Title       string   `json:"title"`
+	Description string   `json:"description,omitempty"`
+	Price       string   `json:"price,omitempty"`
+	Currency    string   `json:"currency,omitempty"`
+	ImageURL    string   `json:"image_url,omitempty"`
+	URL         string   `json:"url,omitempty"`
+	Actions     []Option `json:"actions,omitempty"`
+}
+
+// Option is a quick reply or card button: a title shown and a meaning sent back.
+type Option struct {
+	Title   string `json:"title"`
+	Meaning string `json:"meaning,omitempty"`
+	// URL makes the option a link instead of a postback.
+	URL string `json:"url,omitempty"`
+}
+
+// Transition is one dialogue-state change taken inside a turn.
+type Transition struct {
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Trigger string `json:"trigger"`
+}
+
+// Turn is the input of one engine decision.
+type Turn struct {
+	Conversation ConversationKey
+	// Index is the 1-based number of this turn in the conversation (seeds randomness
+	// and idempotency keys; never wall time).
+	Index int64
+	// State is the engine's current state, as returned by NewState, DecodeState or a
+	// previous Decision. Decide must not modify it.
+	State   any
+	Message Message
+}
+
+// Decision is what an engine answers for one turn. Nothing of it is applied until the
+// runtime has committed it.
+type Decision struct {
+	// State is the engine's new state; it must marshal to JSON.
+	State       any
+	Replies     []Reply
+	Transitions []Transition
+	// Events are extra events to record with the turn (guardrail, warning, handoff).
+	Events []EventData
+	// Effects are side effects to run after the commit, at most once, via the outbox.
+	Effects []Effect
+}
+
+// EventData is an event an engine asks to record; the runtime numbers and stamps it.
+type EventData struct {
+	Type string `json:"type"`
+	Data any    `json:"data"`
+}
+
+// Effect is a side effect delivered after commit through the outbox (Chatwoot reply,
+// handoff, webhook). Kind names the channel that knows how to deliver it.
+type Effect struct {
+	Kind    string          `json:"kind"`
+	Payload json.RawMessage `json:"payload"`
+}
+
+// Engine decides turns for one bot. Implementations are pure: the same state and
+// message give the same decision; time comes from Message.SentAt; I/O they need
+// (catalog, NLU, actions) goes through interfaces given to their constructor.
+type Engine interface {
+	// Kind is the engine family: "shop", "flows" or "gates".
+	Kind() string
+	// NewState returns the state of a conversation that has none yet.
+	NewState(key ConversationKey) any
+	// DecodeState decodes a stored state. A state it cannot accept is an error with
+	// code EINVALIDSTATE, unless the engine's seed says how to repair it.
+	DecodeState(data []byte) (any, error)
+	// Decide takes one turn. An error means no decision: nothing is committed.
+	Decide(ctx context.Context, t Turn) (Decision, error)
+}
+
+// Bot is a named engine instance the server runs.
+type Bot struct {
+	Name   string
+	Engine Engine
+	// Description is shown by GET /v1/bots.
+	Description string
+	// InactivityTimeout overrides the runtime default (seed 004: 10 minutes).
+	InactivityTimeout time.Duration
+}
+
+// Conversation is the stored record of one conversation.
+type Conversation struct {
+	Key       ConversationKey
+	Engine    string
+	State     json.RawMessage
+	Lifecycle Lifecycle
+	// Version counts committed changes; every Commit must name the version it read.
+	Version   int64
+	Turns     int64
+	LastSeq   int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Event is one entry of a conversation's append-only event log.
+type Event struct {
+	Key ConversationKey `json:"-"`
+	// Seq numbers the conversation's events from 1 without gaps; SSE ids are Seq.
+	Seq  int64           `json:"seq"`
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data"`
+	At   time.Time       `json:"at"`
+}
+
+// Event types written by the runtime.
+const (
+	EventTurn         = "turn"
+	EventStateChanged = "state_changed"
+	EventStopped      = "stopped"
+	EventGuardrail    = "guardrail"
+	EventWarning      = "warning"
+	EventHandoff      = "handoff"
+)
+
+// TurnEvent is the data of a "turn" event.
+type TurnEvent struct {
+	MessageID   string       `json:"message_id"`
+	Transitions []Transition `json:"transitions"`
+}
+
+// StateChangedEvent is seed 004's state_changed data.
+type StateChangedEvent struct {
+	FromState Lifecycle `json:"from_state"`
+	ToState   Lifecycle `json:"to_state"`
+	Reason    string    `json:"reason"`
+}
+
+// StoppedEvent is seed 004's stopped data.
+type StoppedEvent struct {
+	Reason          string `json:"reason"`
+	PartialResponse string `json:"partial_response"`
+}
