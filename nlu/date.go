@@ -1,0 +1,455 @@
+package nlu
+
+import (
+	"regexp"
+	"strconv"
+	"time"
+)
+
+// Date is a civil date (no time of day, no zone), as flows store date slots.
+type Date struct {
+	Year  int
+	Month time.Month
+	Day   int
+}
+
+// DateOf returns the civil date of t in t's location.
+func DateOf(t time.Time) Date {
+	y, m, d := t.Date()
+	return Date{y, m, d}
+}
+
+// String formats d as "2006-01-02".
+func (d Date) String() string {
+	var b [10]byte
+	y := d.Year
+	if y < 0 || y > 9999 {
+		return time.Date(d.Year, d.Month, d.Day, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
+	}
+	b[0], b[1], b[2], b[3] = byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10)
+	b[4] = '-'
+	b[5], b[6] = byte('0'+int(d.Month)/10%10), byte('0'+int(d.Month)%10)
+	b[7] = '-'
+	b[8], b[9] = byte('0'+d.Day/10%10), byte('0'+d.Day%10)
+	return string(b[:])
+}
+
+// IsZero reports whether d is the zero Date.
+func (d Date) IsZero() bool { return d == Date{} }
+
+// Time returns midnight at the start of d in loc.
+func (d Date) Time(loc *time.Location) time.Time {
+	return time.Date(d.Year, d.Month, d.Day, 0, 0, 0, 0, loc)
+}
+
+// AddDays returns d moved by n days.
+func (d Date) AddDays(n int) Date { return DateOf(d.noon().AddDate(0, 0, n)) }
+
+// Weekday returns d's day of the week.
+func (d Date) Weekday() time.Weekday { return d.noon().Weekday() }
+
+// Before reports whether d comes before e.
+func (d Date) Before(e Date) bool { return d.noon().Before(e.noon()) }
+
+// noon is d at noon UTC: date arithmetic there never crosses a day boundary.
+func (d Date) noon() time.Time { return time.Date(d.Year, d.Month, d.Day, 12, 0, 0, 0, time.UTC) }
+
+// addMonths moves d by n months, clamping the day to the target month's length
+// (January 31 + 1 month = February 28 or 29).
+func (d Date) addMonths(n int) Date {
+	first := time.Date(d.Year, d.Month+time.Month(n), 1, 12, 0, 0, 0, time.UTC)
+	day := min(d.Day, daysIn(first.Year(), first.Month()))
+	return Date{first.Year(), first.Month(), day}
+}
+
+func daysIn(year int, month time.Month) int {
+	return time.Date(year, month+1, 0, 12, 0, 0, 0, time.UTC).Day()
+}
+
+func validDate(year int, month time.Month, day int) bool {
+	return year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month)
+}
+
+// weekdayNames are full weekday names (folded), in every supported language. They
+// are recognised anywhere in a message.
+var weekdayNames = map[string]time.Weekday{
+	"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
+	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday,
+	"lundi": time.Monday, "mardi": time.Tuesday, "mercredi": time.Wednesday, "jeudi": time.Thursday,
+	"vendredi": time.Friday, "samedi": time.Saturday, "dimanche": time.Sunday,
+	"lunes": time.Monday, "martes": time.Tuesday, "miercoles": time.Wednesday, "jueves": time.Thursday,
+	"viernes": time.Friday, "sabado": time.Saturday, "domingo": time.Sunday,
+	"letnin": time.Monday, "tnin": time.Monday, "tlat": time.Tuesday, "tlata": time.Tuesday,
+	"larb3": time.Wednesday, "larb3a": time.Wednesday, "lkhmis": time.Thursday, "khmis": time.Thursday,
+	"ljem3a": time.Friday, "jem3a": time.Friday, "jm3a": time.Friday, "sebt": time.Saturday,
+	"ssebt": time.Saturday, "l7ed": time.Sunday, "l7d": time.Sunday,
+	"الاثنين": time.Monday, "الثلاثاء": time.Tuesday, "الاربعاء": time.Wednesday, "الخميس": time.Thursday,
+	"الجمعة": time.Friday, "السبت": time.Saturday, "الاحد": time.Sunday,
+}
+
+// weekdayAbbreviations are recognised only after a modifier ("next tue") or as the
+// whole message: "sun" and "sat" are ordinary words too.
+var weekdayAbbreviations = map[string]time.Weekday{
+	"mon": time.Monday, "tue": time.Tuesday, "tues": time.Tuesday, "wed": time.Wednesday,
+	"thu": time.Thursday, "thur": time.Thursday, "thurs": time.Thursday, "fri": time.Friday,
+	"sat": time.Saturday, "sun": time.Sunday,
+}
+
+// monthNames are month names and abbreviations (folded). A month is recognised only
+// next to a day number, so "may" and "mars" as ordinary words are harmless.
+var monthNames = map[string]time.Month{
+	"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+	"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+	"september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+	"december": 12, "dec": 12,
+	"janvier": 1, "janv": 1, "fevrier": 2, "fevr": 2, "fev": 2, "mars": 3, "avril": 4, "avr": 4,
+	"mai": 5, "juin": 6, "juillet": 7, "juil": 7, "aout": 8, "septembre": 9, "octobre": 10,
+	"novembre": 11, "decembre": 12,
+	"enero": 1, "ene": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
+	"agosto": 8, "ago": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11,
+	"diciembre": 12, "dic": 12,
+}
+
+// relativeDays are fixed offsets from today.
+var relativeDays = []struct {
+	words  []string
+	offset int
+}{
+	{phraseWords("day after tomorrow"), 2},
+	{phraseWords("the day after tomorrow"), 2},
+	{phraseWords("après-demain"), 2},
+	{phraseWords("après demain"), 2},
+	{phraseWords("pasado mañana"), 2},
+	{phraseWords("ba3d ghda"), 2},
+	{phraseWords("بعد غد"), 2},
+	{phraseWords("بعد غدا"), 2},
+	{phraseWords("today"), 0},
+	{phraseWords("tonight"), 0},
+	{phraseWords("aujourd'hui"), 0},
+	{phraseWords("hoy"), 0},
+	{phraseWords("lyoum"), 0},
+	{phraseWords("lyouma"), 0},
+	{phraseWords("lyom"), 0},
+	{phraseWords("اليوم"), 0},
+	{phraseWords("tomorrow"), 1},
+	{phraseWords("tmrw"), 1},
+	{phraseWords("tomorow"), 1},
+	{phraseWords("demain"), 1},
+	{phraseWords("mañana"), 1},
+	{phraseWords("ghda"), 1},
+	{phraseWords("ghedda"), 1},
+	{phraseWords("ghdda"), 1},
+	{phraseWords("غدا"), 1},
+	{phraseWords("غدوة"), 1},
+}
+
+// Weekday modifiers.
+type weekdayMode int
+
+const (
+	modeBare weekdayMode = iota // first such day strictly after today
+	modeNext                    // same as bare
+	modeThis                    // today or the next such day
+	modeLast                    // latest such day strictly before today
+)
+
+var weekdayPrefixes = map[string]weekdayMode{
+	"next": modeNext, "coming": modeNext, "proximo": modeNext, "proxima": modeNext,
+	"this": modeThis, "ce": modeThis, "este": modeThis, "had": modeThis, "on": modeBare,
+	"el": modeBare, "le": modeBare,
+	"last": modeLast, "past": modeLast, "previous": modeLast,
+}
+
+var weekdaySuffixes = map[string]weekdayMode{
+	"prochain": modeNext, "proximo": modeNext, "jay": modeNext, "jaya": modeNext,
+	"الجاي": modeNext, "القادم": modeNext, "المقبل": modeNext,
+	"dernier": modeLast, "derniere": modeLast, "pasado": modeLast,
+}
+
+// dayUnits are the units of "in N days" style offsets.
+var dayUnits = map[string]struct{ days, months int }{
+	"day": {1, 0}, "days": {1, 0}, "jour": {1, 0}, "jours": {1, 0}, "dia": {1, 0}, "dias": {1, 0},
+	"iyam": {1, 0}, "ayam": {1, 0}, "yom": {1, 0}, "يوم": {1, 0}, "ايام": {1, 0},
+	"week": {7, 0}, "weeks": {7, 0}, "wk": {7, 0}, "wks": {7, 0}, "semaine": {7, 0}, "semaines": {7, 0},
+	"semana": {7, 0}, "semanas": {7, 0}, "simana": {7, 0}, "simanat": {7, 0}, "اسبوع": {7, 0}, "اسابيع": {7, 0},
+	"month": {0, 1}, "months": {0, 1}, "mois": {0, 1}, "mes": {0, 1}, "meses": {0, 1},
+	"chhar": {0, 1}, "shhar": {0, 1}, "شهر": {0, 1}, "اشهر": {0, 1},
+}
+
+// inWords introduce an offset: "in 3 days", "dans 3 jours", "en 3 días", "ba3d 3 iyam".
+var inWords = map[string]bool{"in": true, "dans": true, "en": true, "within": true, "after": true, "ba3d": true, "بعد": true}
+
+var (
+	isoDateRe     = regexp.MustCompile(`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b`)
+	numericDateRe = regexp.MustCompile(`\b(\d{1,2})([/.-])(\d{1,2})(?:[/.-](\d{4}|\d{2}))?\b`)
+)
+
+// dateCandidate is a date found at a byte span of the key.
+type dateCandidate struct {
+	start, end int
+	date       Date
+}
+
+// better reports whether c should win over b: leftmost, then longest.
+func (c dateCandidate) better(b dateCandidate) bool {
+	return c.start < b.start || (c.start == b.start && c.end > b.end)
+}
+
+// ParseDate finds a date in text, relative to now (the message's sent_at), and
+// returns it as a civil date in now's location. It reads ISO dates (2026-12-12),
+// numeric dates (12/25/2026, 25/12/2026, 25.12.2026), "today", "tomorrow", "day
+// after tomorrow", weekdays with "next", "this", "last" or none, "in 3 days", "in 2
+// weeks", month-day forms with an optional year ("Dec 12", "December 12th, 2026",
+// "12 dec", "le 12 décembre", "12 de diciembre"), in English, French, Spanish and
+// some Darija and Arabic. See the package doc for the semantics chosen.
+func ParseDate(text string, now time.Time) (Date, bool) {
+	k := key(text)
+	today := DateOf(now)
+	var best dateCandidate
+	found := false
+	consider := func(c dateCandidate) {
+		if !found || c.better(best) {
+			best, found = c, true
+		}
+	}
+	for _, m := range isoDateRe.FindAllStringSubmatchIndex(k, -1) {
+		y, _ := strconv.Atoi(k[m[2]:m[3]])
+		mo, _ := strconv.Atoi(k[m[4]:m[5]])
+		d, _ := strconv.Atoi(k[m[6]:m[7]])
+		if validDate(y, time.Month(mo), d) {
+			consider(dateCandidate{m[0], m[1], Date{y, time.Month(mo), d}})
+		}
+	}
+	for _, m := range numericDateRe.FindAllStringSubmatchIndex(k, -1) {
+		if d, ok := numericDate(k, m, today); ok {
+			consider(dateCandidate{m[0], m[1], d})
+		}
+	}
+	toks := tokenize(k)
+	for i := range toks {
+		if c, ok := wordDateAt(toks, i, today); ok {
+			consider(c)
+		}
+		if found && toks[i].start > best.start {
+			break
+		}
+	}
+	return best.date, found
+}
+
+// numericDate reads a numericDateRe match: slashes and dashes are month/day unless
+// the first number is above 12; dots are day.month. Without a year, dashes and dots
+// are not dates (ranges, decimals) and slashes mean the next such day.
+func numericDate(k string, m []int, today Date) (Date, bool) {
+	a, _ := strconv.Atoi(k[m[2]:m[3]])
+	sep := k[m[4]:m[5]]
+	b, _ := strconv.Atoi(k[m[6]:m[7]])
+	hasYear := m[8] >= 0
+	if !hasYear && sep != "/" {
+		return Date{}, false
+	}
+	month, day := a, b
+	if sep == "." || a > 12 {
+		month, day = b, a
+	}
+	if !hasYear {
+		return nextMonthDay(time.Month(month), day, today)
+	}
+	y, _ := strconv.Atoi(k[m[8]:m[9]])
+	if m[9]-m[8] == 2 {
+		y += 2000
+	}
+	if !validDate(y, time.Month(month), day) {
+		return Date{}, false
+	}
+	return Date{y, time.Month(month), day}, true
+}
+
+// nextMonthDay is the first month/day on or after today (skipping years where the
+// day does not exist, for February 29).
+func nextMonthDay(month time.Month, day int, today Date) (Date, bool) {
+	if month < 1 || month > 12 || day < 1 || day > 31 {
+		return Date{}, false
+	}
+	for y := today.Year; y <= today.Year+8; y++ {
+		if !validDate(y, month, day) {
+			continue
+		}
+		d := Date{y, month, day}
+		if !d.Before(today) {
+			return d, true
+		}
+	}
+	return Date{}, false
+}
+
+// wordDateAt reads a date expressed in words starting at toks[i].
+func wordDateAt(toks []token, i int, today Date) (dateCandidate, bool) {
+	t := toks[i].text
+	span := func(last int, d Date) (dateCandidate, bool) {
+		return dateCandidate{toks[i].start, toks[last].end, d}, true
+	}
+	// Fixed offsets: longest phrase first, as listed.
+	for _, r := range relativeDays {
+		if len(r.words) > 0 && r.words[0] == t && findPhrase(toks[i:], r.words, 0) == 0 {
+			return span(i+len(r.words)-1, today.AddDays(r.offset))
+		}
+	}
+	// "in 3 days", "dans 2 semaines", "dentro de 3 dias".
+	if inWords[t] || (t == "dentro" && i+1 < len(toks) && toks[i+1].text == "de") {
+		j := i + 1
+		if t == "dentro" {
+			j++
+		}
+		if j+1 < len(toks) {
+			if n, ok := smallCount(toks[j].text); ok {
+				if u, ok := dayUnits[toks[j+1].text]; ok {
+					return span(j+1, today.addMonths(n*u.months).AddDays(n*u.days))
+				}
+			}
+		}
+	}
+	// "3 days from now", "2 weeks later".
+	if n, ok := smallCount(t); ok && i+2 < len(toks) {
+		if u, ok := dayUnits[toks[i+1].text]; ok {
+			next := toks[i+2].text
+			last := i + 2
+			if next == "from" && i+3 < len(toks) && (toks[i+3].text == "now" || toks[i+3].text == "today") {
+				last = i + 3
+				next = "later"
+			}
+			if next == "later" {
+				return span(last, today.addMonths(n*u.months).AddDays(n*u.days))
+			}
+		}
+	}
+	// Weekdays, with a modifier before or after.
+	if c, ok := weekdayAt(toks, i, today); ok {
+		return c, true
+	}
+	// Month and day.
+	if c, ok := monthDayAt(toks, i, today); ok {
+		return c, true
+	}
+	return dateCandidate{}, false
+}
+
+// weekdayAt reads "[modifier] weekday [modifier]" starting at toks[i].
+func weekdayAt(toks []token, i int, today Date) (dateCandidate, bool) {
+	mode, prefixed := weekdayPrefixes[toks[i].text]
+	w := i
+	if prefixed {
+		w = i + 1
+		// "el próximo viernes": skip an article before the modifier.
+		if w < len(toks) && (mode == modeBare) {
+			if m2, ok := weekdayPrefixes[toks[w].text]; ok && m2 != modeBare {
+				mode, w = m2, w+1
+			}
+		}
+	}
+	if w >= len(toks) {
+		return dateCandidate{}, false
+	}
+	day, ok := weekdayNames[toks[w].text]
+	if !ok {
+		day, ok = weekdayAbbreviations[toks[w].text]
+		if !ok || (!prefixed && len(toks) != 1) {
+			return dateCandidate{}, false
+		}
+	}
+	last := w
+	if w+1 < len(toks) {
+		if m, ok := weekdaySuffixes[toks[w+1].text]; ok {
+			mode, last = m, w+1
+		} else if w+2 < len(toks) && toks[w+1].text == "que" && toks[w+2].text == "viene" {
+			mode, last = modeNext, w+2
+		}
+	}
+	var d Date
+	switch mode {
+	case modeThis:
+		d = today.AddDays((int(day) - int(today.Weekday()) + 7) % 7)
+	case modeLast:
+		back := (int(today.Weekday()) - int(day) + 7) % 7
+		if back == 0 {
+			back = 7
+		}
+		d = today.AddDays(-back)
+	default:
+		ahead := (int(day) - int(today.Weekday()) + 7) % 7
+		if ahead == 0 {
+			ahead = 7
+		}
+		d = today.AddDays(ahead)
+	}
+	return dateCandidate{toks[i].start, toks[last].end, d}, true
+}
+
+// ordinalDay reads a day of month: "12", "12th", "1st", "1er", "2e", "3eme", "1o".
+func ordinalDay(w string) (int, bool) {
+	n := 0
+	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
+		n++
+	}
+	if n == 0 || n > 2 {
+		return 0, false
+	}
+	switch w[n:] {
+	case "", "st", "nd", "rd", "th", "er", "e", "eme", "o", "a":
+	default:
+		return 0, false
+	}
+	d, _ := strconv.Atoi(w[:n])
+	return d, d >= 1 && d <= 31
+}
+
+// yearAt reads a four-digit year at toks[j], optionally after "de" or "of".
+func yearAt(toks []token, j int) (year, last int, ok bool) {
+	if j < len(toks) && (toks[j].text == "de" || toks[j].text == "of") {
+		j++
+	}
+	if j >= len(toks) || len(toks[j].text) != 4 || !isDigits(toks[j].text) {
+		return 0, 0, false
+	}
+	y, _ := strconv.Atoi(toks[j].text)
+	return y, j, y >= 1900 && y <= 2199
+}
+
+// monthDayAt reads "Dec 12[th][, 2026]", "12[th] [of|de] December [2026]".
+func monthDayAt(toks []token, i int, today Date) (dateCandidate, bool) {
+	var month time.Month
+	var day, last int
+	if m, ok := monthNames[toks[i].text]; ok && i+1 < len(toks) {
+		d, ok := ordinalDay(toks[i+1].text)
+		if !ok {
+			return dateCandidate{}, false
+		}
+		month, day, last = m, d, i+1
+	} else if d, ok := ordinalDay(toks[i].text); ok {
+		j := i + 1
+		if j < len(toks) && (toks[j].text == "de" || toks[j].text == "of") {
+			j++
+		}
+		if j >= len(toks) {
+			return dateCandidate{}, false
+		}
+		m, ok := monthNames[toks[j].text]
+		if !ok {
+			return dateCandidate{}, false
+		}
+		month, day, last = m, d, j
+	} else {
+		return dateCandidate{}, false
+	}
+	if y, yl, ok := yearAt(toks, last+1); ok {
+		if !validDate(y, month, day) {
+			return dateCandidate{}, false
+		}
+		return dateCandidate{toks[i].start, toks[yl].end, Date{y, month, day}}, true
+	}
+	d, ok := nextMonthDay(month, day, today)
+	if !ok {
+		return dateCandidate{}, false
+	}
+	return dateCandidate{toks[i].start, toks[last].end, d}, true
+}

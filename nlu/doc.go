@@ -1,0 +1,45 @@
+// Package nlu is Parley's rule-based natural-language understanding, shared by the
+// shop (seed 000), flows (seeds 001/003) and gates (seed 002) engines: text
+// normalization, the yes/no confirmation lexicon (English, Darija in Latin and
+// Arabic script, French, Spanish), human-handoff and cancel phrases, intent-change
+// markers, date, email, phone, number, quantity and price-range extractors, enum
+// matching, keyword categories and an example-based intent classifier.
+//
+// Everything here is a pure, deterministic function of its inputs. Lexicons are
+// unexported package-level literals (or indexes built once from them) that are never
+// written after package initialization, and the functions that expose them return
+// copies. Regular expressions are compiled once at package level.
+//
+// # Matching rules
+//
+// Lexicon matching compares "keys": the text is normalized (Normalize), then folded:
+// Latin diacritics are removed ("sûr" = "sur", "sí" = "si"), Arabic alef variants
+// become bare alef (إيه = ايه), tatweel and combining marks are dropped and
+// Arabic-Indic digits become ASCII digits. Phrase matches are on whole words: a
+// word is a run of letters and digits, so Darija chat spellings such as "m3a" or
+// "sme7li" are single words.
+//
+// # Choices where the seeds are silent
+//
+//   - Confirmation matches the whole message only ("yes please" is Unknown), as
+//     seed 000 section 6.1 lists whole answers; engines decide what Unknown means.
+//   - ParseDate: a bare weekday ("Friday") and "next Friday" both mean the first such
+//     day strictly after today, which reproduces seed 001 example 1 (sent Friday
+//     2025-12-05, "Next Friday" = 2025-12-12). "this Friday" includes today. "last
+//     Friday" is the latest such day strictly before today. A month and day without
+//     a year is the next such date on or after today. Numeric dates with slashes or
+//     dashes are month/day/year (US) unless the first number cannot be a month
+//     (13..31), then day/month/year; dotted dates (12.05.2026) are day.month.year.
+//     When a sentence holds several dates, the leftmost wins.
+//   - IsCancel counts a whole-message cancel word ("stop", "khlas") and a clear
+//     cancel phrase anywhere ("cancel the booking", "never mind"), unless a negation
+//     comes right before it ("don't cancel"). Engines with a "cancel_booking" style
+//     intent should consult their classifier before IsCancel.
+//   - Markers.Match returns the longest marker found (in words); ties go to the
+//     leftmost occurrence, then to language name order.
+//   - Enum.Match prefers an exact value or synonym, then the leftmost whole-word
+//     occurrence, then the closest fuzzy word; ties go to Values order.
+//   - Classifier: a keyword phrase found in the text wins (confidence 1 when it is
+//     the whole message, 0.9 otherwise); otherwise examples are compared by fuzzy
+//     token overlap, stop words ignored. Ties go to the earlier intent.
+package nlu

@@ -1,0 +1,245 @@
+package nlu
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+var emailRe = regexp.MustCompile(`[a-zA-Z0-9._%+\-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?)*\.[a-zA-Z]{2,}`)
+
+// ExtractEmail returns the first email address in text, lowercased.
+func ExtractEmail(text string) (string, bool) {
+	m := emailRe.FindString(text)
+	if m == "" {
+		return "", false
+	}
+	m = strings.Trim(m, ".")
+	return strings.ToLower(m), true
+}
+
+// phoneRe finds runs that may be phone numbers: an optional +, then digits mixed
+// with spaces, dots, dashes and parentheses.
+var phoneRe = regexp.MustCompile(`\+?\(?\d[\d\s().\-]{5,}\d`)
+
+// isoLikeRe rejects dates ("2026-12-12", "12.12.2026") that look like phone runs.
+var isoLikeRe = regexp.MustCompile(`^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\d{1,2}[-.]\d{4})$`)
+
+// ExtractPhone returns the first phone number in text in an E.164-like form: digits
+// with an optional leading +, separators (space . - ( )) removed, 7 to 15 digits.
+// Dates such as 2026-12-12 are not phone numbers.
+func ExtractPhone(text string) (string, bool) {
+	for _, loc := range phoneRe.FindAllStringIndex(text, -1) {
+		if loc[0] > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(text[:loc[0]]); isWordRune(r) {
+				continue
+			}
+		}
+		if loc[1] < len(text) {
+			if r, _ := utf8.DecodeRuneInString(text[loc[1]:]); isWordRune(r) {
+				continue
+			}
+		}
+		raw := strings.TrimSpace(text[loc[0]:loc[1]])
+		if isoLikeRe.MatchString(raw) {
+			continue
+		}
+		var b strings.Builder
+		digits := 0
+		for i, r := range raw {
+			switch {
+			case r == '+' && i == 0:
+				b.WriteRune(r)
+			case r >= '0' && r <= '9':
+				b.WriteRune(r)
+				digits++
+			}
+		}
+		if digits >= 7 && digits <= 15 {
+			return b.String(), true
+		}
+	}
+	return "", false
+}
+
+// Quantity is a number with its unit, as said in a message.
+type Quantity struct {
+	Value float64
+	// Unit is normalized: "lb", "kg", "km", "mi", "min", "h", "%", currencies "USD",
+	// "EUR", "MAD", or "" when the number has no recognised unit.
+	Unit string
+}
+
+// unitNames maps unit words and symbols (lowercase) to their normalized unit.
+var unitNames = map[string]string{
+	"lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb",
+	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
+	"kilogramme": "kg", "kilogrammes": "kg",
+	"km": "km", "kms": "km", "kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km",
+	"mi": "mi", "mile": "mi", "miles": "mi",
+	"min": "min", "mins": "min", "minute": "min", "minutes": "min",
+	"h": "h", "hr": "h", "hrs": "h", "hour": "h", "hours": "h", "heure": "h", "heures": "h",
+	"%": "%", "percent": "%", "pourcent": "%",
+	"$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD", "bucks": "USD",
+	"€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
+	"dh": "MAD", "dhs": "MAD", "mad": "MAD", "dirham": "MAD", "dirhams": "MAD", "درهم": "MAD",
+}
+
+// quantityRe: an optional currency prefix, a number, an optional unit. Unit words
+// are checked against unitNames after the match.
+var quantityRe = regexp.MustCompile(`(?:([$€]|usd|eur)\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)(?:\s?(%|\$|€|[\p{L}]+))?`)
+
+// ExtractQuantities returns every number in text with its unit, in order of
+// appearance: "bench press 300 lbs, currently at 225 lbs" gives 300 lb and 225 lb.
+// Digits inside words ("m3a", "12th") are not quantities.
+func ExtractQuantities(text string) []Quantity {
+	lower := strings.ToLower(text)
+	var out []Quantity
+	for _, m := range quantityRe.FindAllStringSubmatchIndex(lower, -1) {
+		numStart, numEnd := m[4], m[5]
+		if m[2] < 0 && numStart > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(lower[:numStart]); isWordRune(r) {
+				continue
+			}
+		}
+		value, ok := parseAmount(lower[numStart:numEnd])
+		if !ok {
+			continue
+		}
+		unit := ""
+		if m[2] >= 0 {
+			unit = unitNames[lower[m[2]:m[3]]]
+		}
+		if m[6] >= 0 {
+			u, known := unitNames[lower[m[6]:m[7]]]
+			switch {
+			case known:
+				unit = u
+			case lower[m[6]-1] != ' ' || m[6] == numEnd:
+				// A word glued to the number ("12th", "3a") is not a quantity.
+				if unicode.IsLetter(rune(lower[m[6]])) || lower[m[6]] >= utf8.RuneSelf {
+					continue
+				}
+			}
+		}
+		out = append(out, Quantity{Value: value, Unit: unit})
+	}
+	return out
+}
+
+// parseAmount reads "1,234.5", "12,5" (decimal comma) or "300".
+func parseAmount(s string) (float64, bool) {
+	switch {
+	case thousandsRe.MatchString(s):
+		s = strings.ReplaceAll(s, ",", "")
+	case strings.Contains(s, ","):
+		s = strings.Replace(s, ",", ".", 1)
+	}
+	return parseFloat(s)
+}
+
+// PriceRange is a price constraint; a nil bound is open.
+type PriceRange struct {
+	Min, Max *float64
+}
+
+// priceNumber matches an amount with an optional currency before or after it.
+const priceNumber = `(?:[$€]\s?)?(\d+(?:[.,]\d+)?)(?:\s?(?:[$€]|usd|eur|euros?|dollars?|bucks|dhs?|dirhams?|mad)\b)?`
+
+var (
+	priceBetweenRe = regexp.MustCompile(`\b(?:between|entre|bin|from|de|desde|men|mn)\s+` + priceNumber + `\s*(?:and|et|y|w|to|a|-|hta|l|o)\s*` + priceNumber)
+	priceDashRe    = regexp.MustCompile(`(?:^|[^\d.,\-])` + priceNumber + `\s*(?:-|–|to)\s*` + priceNumber + `(?:[^\d\-]|$)`)
+	priceMaxRe     = regexp.MustCompile(`(?:\b(?:under|below|less than|cheaper than|lower than|no more than|not more than|at most|up to|upto|max|maximum|within|budget of|budget is|moins de|moins que|pas plus de|au maximum|au max|jusqu'a|menos de|menos que|maximo|hasta|no mas de|a9al men|a9al mn|a9el men|a9al min|ta7t|qal men)|<=?)\s*(?:of\s+)?` + priceNumber)
+	priceMaxSufRe  = regexp.MustCompile(priceNumber + `\s*(?:or less|or under|or below|or cheaper|max|maximum|au plus|au maximum|maximo|o menos|ou moins)\b`)
+	priceMinRe     = regexp.MustCompile(`(?:\b(?:over|above|more than|greater than|at least|min|minimum|plus de|au moins|plus que|mas de|mas que|al menos|minimo|ktar men|kter men|ktar mn|fou9)|>=?)\s*(?:of\s+)?` + priceNumber)
+	priceMinSufRe  = regexp.MustCompile(priceNumber + `\s*(?:or more|or above|or over|\+|au moins|ou plus|o mas|minimum|minimo)`)
+	priceNegatedRe = regexp.MustCompile(`\b(?:no|not|pas)\s+$`)
+)
+
+// ExtractPriceRange finds a price constraint: "under 20", "less than $30", "below
+// 50", "max 40" (a maximum); "over 50", "more than 10", "at least 5" (a minimum);
+// "between 10 and 20", "from 10 to 20", "10-20 dollars" (both); French ("moins de
+// 20", "entre 10 et 20"), Spanish ("menos de 20") and Darija ("a9al men 20") too.
+// Bounds of a range are put in order.
+func ExtractPriceRange(text string) (PriceRange, bool) {
+	k := fold(strings.ToLower(text))
+	var pr PriceRange
+	if lo, hi, ok := priceRangeBoth(k, priceBetweenRe); ok {
+		return PriceRange{Min: &lo, Max: &hi}, true
+	}
+	if lo, hi, ok := priceRangeBoth(k, priceDashRe); ok {
+		return PriceRange{Min: &lo, Max: &hi}, true
+	}
+	if v, ok := priceBound(k, priceMaxRe, priceMaxSufRe); ok {
+		pr.Max = &v
+	}
+	if v, ok := priceBound(k, priceMinRe, priceMinSufRe); ok {
+		pr.Min = &v
+	}
+	return pr, pr.Min != nil || pr.Max != nil
+}
+
+func priceRangeBoth(k string, re *regexp.Regexp) (lo, hi float64, ok bool) {
+	m := re.FindStringSubmatch(k)
+	if m == nil {
+		return 0, 0, false
+	}
+	a, okA := parseAmount(m[1])
+	b, okB := parseAmount(m[2])
+	if !okA || !okB {
+		return 0, 0, false
+	}
+	return min(a, b), max(a, b), true
+}
+
+// priceBound finds the first prefix-form bound not preceded by a negation ("no
+// more than 20" is not a minimum), else the first suffix-form bound.
+func priceBound(k string, prefix, suffix *regexp.Regexp) (float64, bool) {
+	for _, m := range prefix.FindAllStringSubmatchIndex(k, -1) {
+		if priceNegatedRe.MatchString(k[:m[0]]) {
+			continue
+		}
+		if v, ok := parseAmount(k[m[2]:m[3]]); ok {
+			return v, true
+		}
+	}
+	if m := suffix.FindStringSubmatch(k); m != nil {
+		return parseAmount(m[1])
+	}
+	return 0, false
+}
+
+// ExtractRegex returns the named groups of re's first match in text (groups that
+// took part in the match, by name), or nil when re is nil or does not match.
+func ExtractRegex(re *regexp.Regexp, text string) map[string]string {
+	if re == nil {
+		return nil
+	}
+	m := re.FindStringSubmatchIndex(text)
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string)
+	for i, name := range re.SubexpNames() {
+		if i == 0 || name == "" || m[2*i] < 0 {
+			continue
+		}
+		out[name] = text[m[2*i]:m[2*i+1]]
+	}
+	return out
+}
+
+// Categorize returns the first category, in sorted name order, one of whose
+// keywords occurs in text as whole words (case, accents and punctuation ignored).
+func Categorize(text string, categories map[string][]string) (string, bool) {
+	toks := tokenize(key(text))
+	for _, name := range sortedKeys(categories) {
+		for _, kw := range categories[name] {
+			if containsPhrase(toks, phraseWords(kw)) {
+				return name, true
+			}
+		}
+	}
+	return "", false
+}

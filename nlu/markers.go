@@ -1,0 +1,133 @@
+package nlu
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+)
+
+// Markers are words or phrases, per language, that signal the user is changing
+// course rather than answering the question asked (seed 001: "actually", "change",
+// "instead", "cancel", "wait"). A flow engine waiting for a slot routes a message
+// with a marker to intent understanding instead of mapping it to the slot.
+type Markers map[string][]string
+
+// DefaultIntentMarkers returns a fresh copy of the default markers; callers may
+// extend it.
+func DefaultIntentMarkers() Markers {
+	return Markers{
+		LangEnglish: {"actually", "change", "instead", "cancel", "wait", "no wait", "update",
+			"correction", "i meant", "sorry"},
+		LangFrench:      {"en fait", "changer", "plutôt", "annuler", "attends"},
+		LangSpanish:     {"en realidad", "cambiar", "mejor", "cancelar", "espera"},
+		LangDarijaLatin: {"bddel", "la3", "sme7li"},
+	}
+}
+
+// Match finds a marker in text as whole words (after normalization and folding) and
+// returns it as written in m. When several match, the one with the most words wins,
+// then the leftmost, then the first in language name and list order.
+func (m Markers) Match(text string) (marker string, ok bool) {
+	toks := tokenize(key(text))
+	if len(toks) == 0 {
+		return "", false
+	}
+	bestWords, bestPos := 0, 0
+	for _, lang := range sortedKeys(m) {
+		for _, entry := range m[lang] {
+			w := phraseWords(entry)
+			pos := findPhrase(toks, w, 0)
+			if pos < 0 {
+				continue
+			}
+			if !ok || len(w) > bestWords || (len(w) == bestWords && pos < bestPos) {
+				marker, ok, bestWords, bestPos = entry, true, len(w), pos
+			}
+		}
+	}
+	return marker, ok
+}
+
+func sortedKeys[M ~map[K]V, K cmp.Ordered, V any](m M) []K {
+	return slices.Sorted(maps.Keys(m))
+}
+
+// cancelAnywhere are clear cancel phrases: they cancel wherever they occur in a
+// message, unless negated.
+var cancelAnywhere = buildPhraseList(map[string][]string{
+	LangEnglish: {"cancel", "cancel it", "never mind", "nevermind", "nvm", "forget it",
+		"forget about it", "abort", "call it off"},
+	LangFrench:       {"annuler", "annule", "annulez", "laisse tomber", "laissez tomber", "oublie ça", "oubliez ça"},
+	LangSpanish:      {"cancelar", "cancela", "cancele", "olvídalo", "olvidalo", "déjalo"},
+	LangDarijaLatin:  {"khlas", "khalas", "ghir khlli"},
+	LangDarijaArabic: {"إلغاء", "الغي", "خلاص", "ألغي"},
+})
+
+// cancelWhole are words that cancel only as the whole message (or with "please"):
+// "stop" alone cancels, "the bus stop" does not.
+var cancelWhole = buildPhraseList(map[string][]string{
+	LangEnglish:      {"stop", "quit", "exit", "no thanks", "no thank you", "stop it", "end"},
+	LangFrench:       {"stop", "arrête", "arrete", "non merci"},
+	LangSpanish:      {"para", "basta", "no gracias"},
+	LangDarijaLatin:  {"safi", "baraka", "bara", "hbes"},
+	LangDarijaArabic: {"صافي", "بركة", "حبس"},
+})
+
+// negations are words that, right before a cancel phrase, reverse it.
+var negations = map[string]bool{
+	"don": true, "dont": true, "not": true, "never": true, "ne": true, "n": true,
+	"pas": true, "t": true, "ma": true,
+}
+
+// politeWords may surround a whole-message cancel word.
+var politeWords = map[string]bool{
+	"please": true, "pls": true, "plz": true, "stp": true, "svp": true, "por": true,
+	"favor": true, "3afak": true, "afak": true, "just": true, "ok": true, "okay": true,
+}
+
+// IsCancel reports whether text asks to cancel what is going on: a whole-message
+// "cancel", "stop", "never mind", "forget it", "annuler", "cancelar", "khlas", or a
+// clear cancel phrase inside a message ("cancel the booking", "please cancel it").
+// A negation right before the phrase ("don't cancel") is not a cancel.
+func IsCancel(text string) bool {
+	toks := tokenize(key(text))
+	if len(toks) == 0 {
+		return false
+	}
+	for _, p := range cancelAnywhere {
+		for from := 0; ; {
+			i := findPhrase(toks, p, from)
+			if i < 0 {
+				break
+			}
+			if !negated(toks, i) {
+				return true
+			}
+			from = i + 1
+		}
+	}
+	// Whole-message words, allowing polite words around them.
+	var core []token
+	for _, t := range toks {
+		if !politeWords[t.text] {
+			core = append(core, t)
+		}
+	}
+	for _, p := range cancelWhole {
+		if len(core) == len(p) && findPhrase(core, p, 0) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// negated reports whether one of the two words before toks[i] is a negation
+// ("don't cancel" is "don t cancel").
+func negated(toks []token, i int) bool {
+	for j := max(0, i-2); j < i; j++ {
+		if negations[toks[j].text] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,182 @@
+package nlu
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// numberWords are the number words ParseNumber and the date parser read, in
+// English, French, Spanish and Darija (Latin).
+var numberWords = map[string]float64{
+	// English
+	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+	"fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+	"nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+	"seventy": 70, "eighty": 80, "ninety": 90,
+	// French (folded)
+	"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7,
+	"huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14,
+	"quinze": 15, "seize": 16, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50,
+	"soixante": 60,
+	// Spanish (folded)
+	"cero": 0, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+	"siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13,
+	"catorce": 14, "quince": 15, "veinte": 20, "treinta": 30, "cuarenta": 40,
+	"cincuenta": 50,
+	// Darija (Latin)
+	"wahed": 1, "wa7ed": 1, "jouj": 2, "tlata": 3, "reb3a": 4, "khamsa": 5, "setta": 6,
+	"seb3a": 7, "tmenya": 8, "tes3a": 9, "3echra": 10, "3ashra": 10,
+}
+
+// numberMultipliers scale the number said before them ("two hundred").
+var numberMultipliers = map[string]float64{
+	"hundred": 100, "thousand": 1000, "cent": 100, "cents": 100, "mille": 1000,
+	"cien": 100, "ciento": 100, "mil": 1000,
+}
+
+// numberJoiners may sit between number words ("one hundred and five").
+var numberJoiners = map[string]bool{"and": true, "et": true, "y": true}
+
+var (
+	plainIntRe     = regexp.MustCompile(`^[+-]?\d+$`)
+	thousandsRe    = regexp.MustCompile(`^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$`)
+	decimalPointRe = regexp.MustCompile(`^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$`)
+	decimalCommaRe = regexp.MustCompile(`^[+-]?\d+,\d+$`)
+)
+
+// numericKey prepares a whole message for number parsing: lowercased, folded,
+// surrounding punctuation and symbols trimmed except a leading sign or point.
+func numericKey(text string) string {
+	s := fold(strings.ToLower(text))
+	s = strings.TrimRightFunc(s, isTrimmable)
+	s = strings.TrimLeftFunc(s, func(r rune) bool {
+		return isTrimmable(r) && r != '-' && r != '+' && r != '.'
+	})
+	return strings.ReplaceAll(s, "−", "-")
+}
+
+// ParseNumber reads a whole message as a number: "42", "-3.5", "1,234.5", "12,5"
+// (decimal comma when not followed by exactly three digits), "$20", "twenty five",
+// "one hundred and five", "trois", "jouj".
+func ParseNumber(text string) (float64, bool) {
+	s := numericKey(text)
+	if s == "" {
+		return 0, false
+	}
+	switch {
+	case thousandsRe.MatchString(s):
+		return parseFloat(strings.ReplaceAll(s, ",", ""))
+	case decimalPointRe.MatchString(s):
+		return parseFloat(s)
+	case decimalCommaRe.MatchString(s):
+		return parseFloat(strings.Replace(s, ",", ".", 1))
+	}
+	return parseNumberWords(words(s))
+}
+
+func parseFloat(s string) (float64, bool) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		return 0, false
+	}
+	return v, true
+}
+
+// parseNumberWords reads number words: units and tens add up, a multiplier scales
+// what came before it.
+func parseNumberWords(ws []string) (float64, bool) {
+	if len(ws) == 0 || len(ws) > 8 {
+		return 0, false
+	}
+	total, current, seen := 0.0, 0.0, false
+	for i, w := range ws {
+		if numberJoiners[w] && i > 0 && i < len(ws)-1 {
+			continue
+		}
+		if (w == "a" || w == "an") && i == 0 && len(ws) > 1 {
+			current, seen = 1, true
+			continue
+		}
+		if v, ok := numberWords[w]; ok {
+			current += v
+			seen = true
+			continue
+		}
+		if m, ok := numberMultipliers[w]; ok {
+			if current == 0 {
+				current = 1
+			}
+			if m >= 1000 {
+				total += current * m
+				current = 0
+			} else {
+				current *= m
+			}
+			seen = true
+			continue
+		}
+		if plainIntRe.MatchString(w) && len(w) <= 9 {
+			v, _ := strconv.ParseFloat(w, 64)
+			current += v
+			seen = true
+			continue
+		}
+		return 0, false
+	}
+	return total + current, seen
+}
+
+// ParseInteger reads a whole message as an integer: "42", "-7", "1,000", "twelve".
+// "2.5" is not an integer.
+func ParseInteger(text string) (int64, bool) {
+	s := numericKey(text)
+	if plainIntRe.MatchString(s) {
+		v, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64)
+		return v, err == nil
+	}
+	if thousandsRe.MatchString(s) && !strings.Contains(s, ".") {
+		v, err := strconv.ParseInt(strings.TrimPrefix(strings.ReplaceAll(s, ",", ""), "+"), 10, 64)
+		return v, err == nil
+	}
+	f, ok := ParseNumber(text)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	return int64(f), true
+}
+
+// isDigits reports whether s is a non-empty run of ASCII digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// smallCount reads a count word or number ("3", "three", "a", "une") for relative
+// dates; it returns false above 1000.
+func smallCount(w string) (int, bool) {
+	switch w {
+	case "a", "an", "un", "une", "one", "uno", "una":
+		return 1, true
+	}
+	if isDigits(w) {
+		if len(w) > 4 {
+			return 0, false
+		}
+		n, _ := strconv.Atoi(w)
+		return n, n <= 1000
+	}
+	if v, ok := numberWords[w]; ok {
+		return int(v), true
+	}
+	return 0, false
+}

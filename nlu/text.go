@@ -1,0 +1,178 @@
+package nlu
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// isTrimmable reports whether r is stripped from both ends of a message: spaces,
+// punctuation (including ¿¡«» and Arabic ، ؟ ؛) and symbols.
+func isTrimmable(r rune) bool {
+	return unicode.IsSpace(r) || unicode.IsPunct(r) || unicode.IsSymbol(r) || r == utf8.RuneError
+}
+
+// Normalize lowercases s (Unicode), trims surrounding punctuation, symbols and
+// whitespace, folds inner runs of whitespace to one space and turns typographic
+// apostrophes (’ ‘ ʼ) into ASCII ones so that "d’accord" and "d'accord" agree.
+func Normalize(s string) string {
+	s = strings.TrimFunc(s, isTrimmable)
+	if isNormalASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	pendingSpace := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			pendingSpace = true
+			continue
+		}
+		if pendingSpace {
+			b.WriteByte(' ')
+			pendingSpace = false
+		}
+		switch r {
+		case '’', '‘', 'ʼ':
+			r = '\''
+		default:
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// isNormalASCII reports whether an already trimmed s is ASCII with no uppercase
+// letter and no whitespace other than single spaces, so Normalize can return it as is.
+func isNormalASCII(s string) bool {
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= utf8.RuneSelf, c >= 'A' && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+		default:
+			prevSpace = false
+		}
+	}
+	return true
+}
+
+// latinFold maps accented Latin letters (lowercase) to their base letters.
+var latinFold = map[rune]string{
+	'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'ä': "a", 'å': "a", 'ā': "a",
+	'ç': "c", 'č': "c",
+	'è': "e", 'é': "e", 'ê': "e", 'ë': "e", 'ē': "e",
+	'ì': "i", 'í': "i", 'î': "i", 'ï': "i", 'ī': "i",
+	'ñ': "n",
+	'ò': "o", 'ó': "o", 'ô': "o", 'õ': "o", 'ö': "o", 'ø': "o", 'ō': "o",
+	'ù': "u", 'ú': "u", 'û': "u", 'ü': "u", 'ū': "u",
+	'ý': "y", 'ÿ': "y",
+	'œ': "oe", 'æ': "ae", 'ß': "ss",
+	// Arabic: alef variants to bare alef, alef maqsura stays; tatweel dropped below.
+	'أ': "ا", 'إ': "ا", 'آ': "ا", 'ٱ': "ا",
+	// Arabic-Indic and Eastern Arabic-Indic digits.
+	'٠': "0", '١': "1", '٢': "2", '٣': "3", '٤': "4", '٥': "5", '٦': "6", '٧': "7", '٨': "8", '٩': "9",
+	'۰': "0", '۱': "1", '۲': "2", '۳': "3", '۴': "4", '۵': "5", '۶': "6", '۷': "7", '۸': "8", '۹': "9",
+}
+
+// fold removes diacritics from lowercase text (see the package doc); ASCII text is
+// returned unchanged without allocating.
+func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if r == 'ـ' || unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		if f, ok := latinFold[r]; ok {
+			b.WriteString(f)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// key is the form lexicon entries and messages are compared in.
+func key(s string) string { return fold(Normalize(s)) }
+
+// token is one word of a key with its byte span in that key.
+type token struct {
+	text       string
+	start, end int
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// tokenize splits a key into words: runs of letters and digits.
+func tokenize(k string) []token {
+	var toks []token
+	start := -1
+	for i, r := range k {
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			toks = append(toks, token{k[start:i], start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		toks = append(toks, token{k[start:], start, len(k)})
+	}
+	return toks
+}
+
+// words returns the words of a key.
+func words(k string) []string {
+	toks := tokenize(k)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.text
+	}
+	return out
+}
+
+// phraseWords returns the words of a lexicon phrase, or nil for an empty one.
+func phraseWords(phrase string) []string { return words(key(phrase)) }
+
+// findPhrase returns the index of the first occurrence of phrase as consecutive
+// whole words in toks, starting the search at from, or -1.
+func findPhrase(toks []token, phrase []string, from int) int {
+	if len(phrase) == 0 {
+		return -1
+	}
+outer:
+	for i := from; i+len(phrase) <= len(toks); i++ {
+		for j, w := range phrase {
+			if toks[i+j].text != w {
+				continue outer
+			}
+		}
+		return i
+	}
+	return -1
+}
+
+// containsPhrase reports whether phrase occurs as whole words in toks.
+func containsPhrase(toks []token, phrase []string) bool { return findPhrase(toks, phrase, 0) >= 0 }
