@@ -393,10 +393,10 @@ func (m *Machine[S, T]) Check(from S, trigger T, to S) error {
 		return err
 	}
 	if !m.Has(to) {
-		return &TransitionError[S, T]{Machine: m.name, From: from, Trigger: trigger, To: to, Reason: fmt.Sprintf("undeclared state %q", to)}
+		return &TransitionError[S, T]{Machine: m.name, From: from, Trigger: trigger, To: to, Reason: "undeclared target state"}
 	}
 	if want != to {
-		return &TransitionError[S, T]{Machine: m.name, From: from, Trigger: trigger, To: to, Reason: fmt.Sprintf("the trigger leads to %q", want)}
+		return &TransitionError[S, T]{Machine: m.name, From: from, Trigger: trigger, To: to, Reason: fmt.Sprintf("the trigger leads to %s", want)}
 	}
 	return nil
 }
@@ -407,13 +407,13 @@ func (m *Machine[S, T]) lookup(from S, trigger T) (S, error) {
 	}
 	switch {
 	case !m.Has(from):
-		return fail(fmt.Sprintf("undeclared state %q", from))
+		return fail("undeclared state")
 	case m.terminal[from]:
-		return fail(fmt.Sprintf("%q is terminal", from))
+		return fail("terminal state")
 	}
 	to, ok := m.next[edgeKey[S, T]{from, trigger}]
 	if !ok {
-		return fail(fmt.Sprintf("no transition from %q on %q", from, trigger))
+		return fail("no such transition")
 	}
 	return to, nil
 }
