@@ -1,0 +1,481 @@
+// Package catalog owns the demo shop's embedded product catalog: WooCommerce's own
+// sample products (data/woocommerce-sample-products.csv, GPL-3.0, see data/LICENSE)
+// loaded into an in-memory SQLite database with an FTS5 index, behind the
+// shop.Catalog interface. It also wires the demo shop bot (Demo).
+//
+// Loading follows what a WooCommerce store would list:
+//   - only published products whose catalog visibility is "visible" or "catalog"
+//     (the sample's hidden "Hoodie with Pocket" is left out);
+//   - variations are folded into their parent, never listed: a variable product costs
+//     the lowest price of its variations;
+//   - a price is the sale price when one is set, else the regular price; a grouped
+//     product costs the lowest price of its children;
+//   - the currency is the WooCommerce default, USD; permalinks are WooCommerce's
+//     default "/product/<slug>/" paths, resolved by the engine against the shop's
+//     base URL (external products keep their absolute external URL).
+//
+// Searching: terms are matched with FTS5's porter tokenizer ("hoodies" finds
+// "Hoodie") over the name, the category path with a few synonyms per category
+// ("tee" finds T-shirts, "song" finds Music), the tags and the short description.
+// Terms are OR-ed and ranked by bm25, then by the CSV's order and id, so that pages
+// are deterministic. A term that matches nothing in the catalog is ignored when other
+// criteria remain ("something under 20 for my dad" is a price filter); a query whose
+// every term is unknown and that has no filter finds nothing. A query with no terms
+// and no filter lists the whole catalog in the CSV's order.
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	_ "embed"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/shop"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+//go:embed data/woocommerce-sample-products.csv
+var sampleProductsCSV []byte
+
+// Currency is the sample store's currency (WooCommerce's default).
+const Currency = "USD"
+
+// DemoBaseURL is the demo shop's base URL: the WooCommerce sample store has no live
+// address, so add-to-cart links point at this placeholder unless configured.
+const DemoBaseURL = "https://shop.example.com"
+
+// categorySynonyms are extra words indexed with a category, so that everyday words
+// find the sample store's category names.
+var categorySynonyms = map[string]string{
+	"tshirts":     "t-shirt t-shirts tshirt tee tees shirt shirts top tops",
+	"hoodies":     "hoodie sweatshirt sweatshirts sweater jumper",
+	"accessories": "accessory",
+	"music":       "album albums song songs single singles record cd",
+	"decor":       "decoration decorations home",
+	"clothing":    "clothes apparel wear",
+}
+
+// Catalog is the embedded sample catalog. It is safe for concurrent use.
+type Catalog struct {
+	db       *sql.DB
+	products map[string]shop.Product
+}
+
+var _ shop.Catalog = (*Catalog)(nil)
+
+// OpenEmbedded loads the embedded WooCommerce sample catalog into a private
+// in-memory SQLite database.
+func OpenEmbedded(ctx context.Context) (*Catalog, error) {
+	products, err := parseWooCommerceCSV(bytes.NewReader(sampleProductsCSV))
+	if err != nil {
+		return nil, err
+	}
+	return open(ctx, products)
+}
+
+// Close releases the in-memory database.
+func (c *Catalog) Close() error { return c.db.Close() }
+
+// entry is one listed product with what the index needs beyond shop.Product.
+type entry struct {
+	shop.Product
+	tags       string
+	searchText string
+}
+
+func open(ctx context.Context, entries []entry) (*Catalog, error) {
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		return nil, parley.WrapError(parley.EINTERNAL, err, "open the catalog database")
+	}
+	// Every connection to ":memory:" is a database of its own: keep exactly one,
+	// forever.
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
+	c := &Catalog{db: db, products: make(map[string]shop.Product, len(entries))}
+	if err := c.load(ctx, entries); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+const schema = `
+CREATE TABLE products (
+	pos   INTEGER PRIMARY KEY,
+	id    TEXT NOT NULL UNIQUE,
+	price REAL
+);
+CREATE TABLE product_categories (
+	pos      INTEGER NOT NULL REFERENCES products(pos),
+	category TEXT NOT NULL,
+	PRIMARY KEY (category, pos)
+);
+CREATE VIRTUAL TABLE products_fts USING fts5(
+	name, categories, body,
+	tokenize = 'porter unicode61 remove_diacritics 2'
+);
+`
+
+func (c *Catalog) load(ctx context.Context, entries []entry) error {
+	tx, err := c.db.BeginTx(ctx, nil)
+	if err != nil {
+		return parley.WrapError(parley.EINTERNAL, err, "load the catalog")
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, schema); err != nil {
+		return parley.WrapError(parley.EINTERNAL, err, "create the catalog schema")
+	}
+	for i, e := range entries {
+		pos := i + 1
+		var price any
+		if !math.IsNaN(e.Price) {
+			price = e.Price
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO products (pos, id, price) VALUES (?, ?, ?)`, pos, e.ID, price); err != nil {
+			return parley.WrapError(parley.EINTERNAL, err, "load product %s", e.ID)
+		}
+		var categoryWords []string
+		seen := map[string]bool{}
+		for _, path := range e.Categories {
+			for _, segment := range strings.Split(path, ">") {
+				segment = strings.ToLower(strings.TrimSpace(segment))
+				if segment == "" || seen[segment] {
+					continue
+				}
+				seen[segment] = true
+				categoryWords = append(categoryWords, segment, categorySynonyms[segment])
+				if _, err := tx.ExecContext(ctx, `INSERT INTO product_categories (pos, category) VALUES (?, ?)`, pos, segment); err != nil {
+					return parley.WrapError(parley.EINTERNAL, err, "load product %s", e.ID)
+				}
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO products_fts (rowid, name, categories, body) VALUES (?, ?, ?, ?)`,
+			pos, e.Name, strings.Join(categoryWords, " "), e.tags+" "+e.searchText); err != nil {
+			return parley.WrapError(parley.EINTERNAL, err, "index product %s", e.ID)
+		}
+		c.products[e.ID] = e.Product
+	}
+	if err := tx.Commit(); err != nil {
+		return parley.WrapError(parley.EINTERNAL, err, "load the catalog")
+	}
+	return nil
+}
+
+// Product returns the product with the id, or an error with code parley.ENOTFOUND.
+func (c *Catalog) Product(_ context.Context, id string) (shop.Product, error) {
+	p, ok := c.products[id]
+	if !ok {
+		return shop.Product{}, parley.Errorf(parley.ENOTFOUND, "no product %q in the catalog", id)
+	}
+	return cloneProduct(p), nil
+}
+
+func cloneProduct(p shop.Product) shop.Product {
+	p.Categories = append([]string(nil), p.Categories...)
+	return p
+}
+
+// Search returns one page of the products matching q, best first.
+func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
+	if q.Offset < 0 || q.Limit < 0 {
+		return shop.Page{}, parley.Errorf(parley.EINVALID, "a page needs a non-negative offset and limit")
+	}
+	terms := q.Terms
+	if len(terms) == 0 {
+		terms = words(q.Text)
+	}
+	var known []string
+	for _, t := range terms {
+		ok, err := c.matchesAnything(ctx, t)
+		if err != nil {
+			return shop.Page{}, err
+		}
+		if ok {
+			known = append(known, t)
+		}
+	}
+	hasFilter := q.Category != "" || q.MinPrice != nil || q.MaxPrice != nil
+	if len(terms) > 0 && len(known) == 0 && !hasFilter {
+		return shop.Page{}, nil
+	}
+
+	var (
+		from  = "products p"
+		where []string
+		args  []any
+		order = "p.pos"
+	)
+	if len(known) > 0 {
+		from = "products_fts f JOIN products p ON p.pos = f.rowid"
+		where = append(where, "products_fts MATCH ?")
+		args = append(args, matchExpression(known))
+		// Name hits weigh most, then categories, then the rest.
+		order = "bm25(products_fts, 10.0, 4.0, 1.0), p.pos, p.id"
+	}
+	if q.Category != "" {
+		where = append(where, "p.pos IN (SELECT pos FROM product_categories WHERE category = ?)")
+		args = append(args, strings.ToLower(strings.TrimSpace(q.Category)))
+	}
+	if q.MinPrice != nil {
+		where = append(where, "p.price >= ?")
+		args = append(args, *q.MinPrice)
+	}
+	if q.MaxPrice != nil {
+		where = append(where, "p.price <= ?")
+		args = append(args, *q.MaxPrice)
+	}
+	cond := ""
+	if len(where) > 0 {
+		cond = " WHERE " + strings.Join(where, " AND ")
+	}
+
+	var page shop.Page
+	if err := c.db.QueryRowContext(ctx, "SELECT count(*) FROM "+from+cond, args...).Scan(&page.Total); err != nil {
+		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
+	}
+	limit := q.Limit
+	if limit == 0 {
+		return page, nil
+	}
+	rows, err := c.db.QueryContext(ctx, "SELECT p.id FROM "+from+cond+" ORDER BY "+order+" LIMIT ? OFFSET ?",
+		append(args, limit, q.Offset)...)
+	if err != nil {
+		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
+		}
+		page.Products = append(page.Products, cloneProduct(c.products[id]))
+	}
+	if err := rows.Err(); err != nil {
+		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
+	}
+	return page, nil
+}
+
+// matchesAnything reports whether term, as the index tokenizes it, occurs in the
+// catalog at all.
+func (c *Catalog) matchesAnything(ctx context.Context, term string) (bool, error) {
+	expr := matchExpression([]string{term})
+	if expr == "" {
+		return false, nil
+	}
+	var n int
+	err := c.db.QueryRowContext(ctx, `SELECT count(*) FROM products_fts WHERE products_fts MATCH ?`, expr).Scan(&n)
+	if err != nil {
+		return false, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
+	}
+	return n > 0, nil
+}
+
+// matchExpression ORs the terms as FTS5 strings (each word a phrase of its own
+// tokens), so that no user text is ever read as FTS5 syntax.
+func matchExpression(terms []string) string {
+	var parts []string
+	for _, t := range terms {
+		ws := words(t)
+		if len(ws) == 0 {
+			continue
+		}
+		parts = append(parts, `"`+strings.Join(ws, " ")+`"`)
+	}
+	return strings.Join(parts, " OR ")
+}
+
+// words splits text into lower-case runs of letters and digits.
+func words(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
+
+// parseWooCommerceCSV reads a WooCommerce product export and returns the products a
+// shopper can find, in file order.
+func parseWooCommerceCSV(r io.Reader) ([]entry, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "read the catalog header")
+	}
+	col := make(map[string]int, len(header))
+	for i, h := range header {
+		col[strings.TrimPrefix(h, "\ufeff")] = i
+	}
+	for _, name := range []string{"ID", "Type", "SKU", "Name", "Published", "Visibility in catalog", "Sale price", "Regular price", "Categories", "Parent"} {
+		if _, ok := col[name]; !ok {
+			return nil, parley.Errorf(parley.EINVALID, "the catalog has no %q column", name)
+		}
+	}
+	type row map[string]string
+	var rows []row
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, parley.WrapError(parley.EINVALID, err, "read the catalog")
+		}
+		rw := row{}
+		for name, i := range col {
+			if i < len(rec) {
+				rw[name] = strings.TrimSpace(rec[i])
+			}
+		}
+		rows = append(rows, rw)
+	}
+
+	price := func(rw row) float64 {
+		for _, field := range []string{"Sale price", "Regular price"} {
+			if v, err := strconv.ParseFloat(rw[field], 64); err == nil {
+				return v
+			}
+		}
+		return math.NaN()
+	}
+	// References to another product are "id:NN" or a SKU.
+	bySKU, byID := map[string]row{}, map[string]row{}
+	for _, rw := range rows {
+		byID[rw["ID"]] = rw
+		if rw["SKU"] != "" {
+			bySKU[rw["SKU"]] = rw
+		}
+	}
+	resolve := func(ref string) row {
+		ref = strings.TrimSpace(ref)
+		if id, ok := strings.CutPrefix(ref, "id:"); ok {
+			return byID[id]
+		}
+		return bySKU[ref]
+	}
+	lowest := func(current, candidate float64) float64 {
+		if math.IsNaN(current) || candidate < current {
+			return candidate
+		}
+		return current
+	}
+	variationPrice := map[string]float64{} // parent ID -> lowest variation price
+	for _, rw := range rows {
+		if !strings.Contains(rw["Type"], "variation") || rw["Published"] != "1" {
+			continue
+		}
+		parent := resolve(rw["Parent"])
+		p := price(rw)
+		if parent == nil || math.IsNaN(p) {
+			continue
+		}
+		cur, ok := variationPrice[parent["ID"]]
+		if !ok {
+			cur = math.NaN()
+		}
+		variationPrice[parent["ID"]] = lowest(cur, p)
+	}
+
+	var out []entry
+	for _, rw := range rows {
+		if strings.Contains(rw["Type"], "variation") || rw["Published"] != "1" {
+			continue
+		}
+		if v := rw["Visibility in catalog"]; v != "visible" && v != "catalog" {
+			continue
+		}
+		p := price(rw)
+		if vp, ok := variationPrice[rw["ID"]]; ok {
+			p = lowest(p, vp)
+		}
+		if strings.Contains(rw["Type"], "grouped") {
+			for _, ref := range strings.Split(rw["Grouped products"], ",") {
+				if child := resolve(ref); child != nil {
+					if cp := price(child); !math.IsNaN(cp) {
+						p = lowest(p, cp)
+					}
+				}
+			}
+		}
+		if math.IsNaN(p) {
+			continue // nothing a shopper could buy
+		}
+		permalink := "/product/" + slug(rw["Name"]) + "/"
+		if u := rw["External URL"]; strings.Contains(rw["Type"], "external") && u != "" {
+			permalink = u
+		}
+		var categories []string
+		for _, c := range strings.Split(rw["Categories"], ",") {
+			if c = strings.TrimSpace(c); c != "" {
+				categories = append(categories, c)
+			}
+		}
+		image, _, _ := strings.Cut(rw["Images"], ",")
+		out = append(out, entry{
+			Product: shop.Product{
+				ID:          rw["ID"],
+				Name:        rw["Name"],
+				Description: rw["Short description"],
+				Price:       math.Round(p*100) / 100,
+				Currency:    Currency,
+				ImageURL:    strings.TrimSpace(image),
+				Permalink:   permalink,
+				Categories:  categories,
+			},
+			tags:       strings.ReplaceAll(rw["Tags"], ",", " "),
+			searchText: rw["Short description"] + " " + attributeWords(rw["Attribute 1 value(s)"]) + " " + attributeWords(rw["Attribute 2 value(s)"]),
+		})
+	}
+	if len(out) == 0 {
+		return nil, parley.Errorf(parley.EINVALID, "the catalog lists no product")
+	}
+	return out, nil
+}
+
+// slug is WordPress's default post slug for a title: lower case, runs of other
+// characters as one dash.
+func slug(title string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(title) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+			continue
+		}
+		dash = true
+	}
+	return b.String()
+}
+
+// String describes the catalog for logs.
+func (c *Catalog) String() string {
+	return fmt.Sprintf("embedded WooCommerce sample catalog (%d products)", len(c.products))
+}
+
+// attributeWords returns the values of an attribute worth searching ("Blue, Green"),
+// leaving out yes/no flags such as the sample's "Logo: Yes, No".
+func attributeWords(values string) string {
+	var kept []string
+	for _, v := range strings.Split(values, ",") {
+		switch v = strings.TrimSpace(v); strings.ToLower(v) {
+		case "", "yes", "no":
+		default:
+			kept = append(kept, v)
+		}
+	}
+	return strings.Join(kept, " ")
+}
