@@ -1,0 +1,121 @@
+package actor
+
+import (
+	"sync"
+
+	"github.com/parleyhq/parley"
+)
+
+// Hub fans events out to the subscribers of each conversation. A subscriber that does
+// not keep up is dropped (its channel closed) instead of blocking a turn; it
+// reconnects with Last-Event-ID and reads what it missed from the stored log.
+type Hub struct {
+	buffer int
+
+	mu   sync.RWMutex
+	subs map[parley.ConversationKey]map[*Subscription]struct{}
+}
+
+// Subscription receives a conversation's events. Stored events have Seq > 0; live
+// ones (a turn's idle -> running -> idle) have Seq 0.
+type Subscription struct {
+	C <-chan parley.Event
+
+	c       chan parley.Event
+	hub     *Hub
+	key     parley.ConversationKey
+	dropped bool
+}
+
+// NewHub returns a hub whose subscribers buffer up to buffer events (default 256).
+func NewHub(buffer int) *Hub {
+	if buffer <= 0 {
+		buffer = 256
+	}
+	return &Hub{buffer: buffer, subs: make(map[parley.ConversationKey]map[*Subscription]struct{})}
+}
+
+// Subscribe returns a subscription to key's events; Close it when done.
+func (h *Hub) Subscribe(key parley.ConversationKey) *Subscription {
+	c := make(chan parley.Event, h.buffer)
+	s := &Subscription{C: c, c: c, hub: h, key: key}
+	h.mu.Lock()
+	m := h.subs[key]
+	if m == nil {
+		m = make(map[*Subscription]struct{})
+		h.subs[key] = m
+	}
+	m[s] = struct{}{}
+	h.mu.Unlock()
+	return s
+}
+
+// Close ends the subscription. It is safe to call more than once.
+func (s *Subscription) Close() {
+	h := s.hub
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.removeLocked(s)
+}
+
+// Dropped reports whether the hub dropped this subscriber for being slow.
+func (s *Subscription) Dropped() bool {
+	s.hub.mu.RLock()
+	defer s.hub.mu.RUnlock()
+	return s.dropped
+}
+
+func (h *Hub) removeLocked(s *Subscription) {
+	m := h.subs[s.key]
+	if _, ok := m[s]; !ok {
+		return
+	}
+	delete(m, s)
+	if len(m) == 0 {
+		delete(h.subs, s.key)
+	}
+	close(s.c)
+}
+
+// Publish delivers a stored event.
+func (h *Hub) Publish(e parley.Event) { h.publish(e.Key, e) }
+
+// PublishLive delivers an event that is not stored (Seq 0).
+func (h *Hub) PublishLive(key parley.ConversationKey, e parley.Event) {
+	e.Seq = 0
+	h.publish(key, e)
+}
+
+func (h *Hub) publish(key parley.ConversationKey, e parley.Event) {
+	h.mu.RLock()
+	m := h.subs[key]
+	if len(m) == 0 {
+		h.mu.RUnlock()
+		return
+	}
+	var slow []*Subscription
+	for s := range m {
+		select {
+		case s.c <- e:
+		default:
+			slow = append(slow, s)
+		}
+	}
+	h.mu.RUnlock()
+	if len(slow) == 0 {
+		return
+	}
+	h.mu.Lock()
+	for _, s := range slow {
+		s.dropped = true
+		h.removeLocked(s)
+	}
+	h.mu.Unlock()
+}
+
+// Subscribers returns the number of subscribers of key.
+func (h *Hub) Subscribers(key parley.ConversationKey) int {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.subs[key])
+}

@@ -1,0 +1,382 @@
+// Package actor is Parley's turn runtime: every conversation runs in an actor whose
+// lifecycle is seed 004's machine (fsm.Lifecycle), whatever engine decides its turns.
+//
+// An actor is a goroutine with a bounded mailbox. It serializes the conversation's
+// turns and controls (pause, resume, cancel, reset, handback) in arrival order, while
+// different conversations run in parallel. For each turn it checks the message id
+// against the processed-message record (a replay returns the stored response and
+// changes nothing), asks the engine for a decision, and commits the new state, the
+// events, the response and the outbox entries in one version-checked transaction.
+// A turn whose commit fails is not acknowledged and its decision is dropped.
+//
+// Lifecycle (seed 004): a spawned actor enters idle (created --ProcessInteraction-->
+// idle, stored as a state_changed event), each turn goes idle -> running -> idle
+// (published live on the event hub, not stored: they bracket every turn and the turn
+// event already records it), pause/resume/cancel/error/completed are stored. On a
+// terminal state the actor persists it, stops its heartbeat, closes its mailbox and
+// exits; the hub keeps serving subscribers. A later interaction spawns a fresh actor
+// hydrated from the store, the conversation's history preserved ("Respawning").
+// The inactivity timeout (default 10 minutes) completes an idle or paused actor.
+//
+// Memory is bounded: at most Options.MaxActors actors live at once; the least
+// recently used idle actor passivates (its goroutine ends; its state is already in the
+// store, and its lifecycle stays as stored).
+package actor
+
+import (
+	"container/list"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// Options configure a Runtime. Zero values take the defaults.
+type Options struct {
+	// MaxActors caps live actors (default 10,000).
+	MaxActors int
+	// MailboxSize bounds each actor's queue (default 64); a full mailbox refuses with
+	// EOVERLOADED.
+	MailboxSize int
+	// Inactivity is seed 004's inactivity timeout (default 10 minutes).
+	Inactivity time.Duration
+	// Heartbeat is the period of the actor's keep-alive Ping (default 30 s; negative
+	// disables it).
+	Heartbeat time.Duration
+	// Now is the server clock, used only to fill a message's missing sent_at and to
+	// stamp lifecycle events. Engines never see it.
+	Now func() time.Time
+	// Channels map an inbound channel name ("chatwoot") to what turns its replies into
+	// outbox entries committed with the turn.
+	Channels map[string]ChannelOutbox
+	Logger   *slog.Logger
+	Metrics  *Metrics
+	// Hub receives every committed event; one is created when nil.
+	Hub *Hub
+}
+
+// ChannelOutbox turns a turn's replies and effects into outbox entries for the channel
+// the message came from. Declared here, implemented by channel packages.
+type ChannelOutbox interface {
+	Outbox(key parley.ConversationKey, messageID string, replies []parley.Reply, effects []parley.Effect) ([]parley.OutboxEntry, error)
+}
+
+// Runtime routes turns to conversation actors.
+type Runtime struct {
+	store parley.Store
+	bots  map[string]*parley.Bot
+	opts  Options
+	hub   *Hub
+	log   *slog.Logger
+
+	mu     sync.Mutex
+	actors map[parley.ConversationKey]*actor
+	lru    *list.List // of *actor, front = most recently used
+	closed bool
+	wg     sync.WaitGroup
+}
+
+// New returns a Runtime over store running bots.
+func New(store parley.Store, bots []*parley.Bot, opts Options) *Runtime {
+	if opts.MaxActors <= 0 {
+		opts.MaxActors = 10000
+	}
+	if opts.MailboxSize <= 0 {
+		opts.MailboxSize = 64
+	}
+	if opts.Inactivity <= 0 {
+		opts.Inactivity = 10 * time.Minute
+	}
+	if opts.Heartbeat == 0 {
+		opts.Heartbeat = 30 * time.Second
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	hub := opts.Hub
+	if hub == nil {
+		hub = NewHub(0)
+	}
+	r := &Runtime{
+		store:  store,
+		bots:   make(map[string]*parley.Bot, len(bots)),
+		opts:   opts,
+		hub:    hub,
+		log:    opts.Logger,
+		actors: make(map[parley.ConversationKey]*actor),
+		lru:    list.New(),
+	}
+	for _, b := range bots {
+		r.bots[b.Name] = b
+	}
+	return r
+}
+
+// Hub returns the event fan-out the runtime publishes to.
+func (r *Runtime) Hub() *Hub { return r.hub }
+
+// Store returns the runtime's store.
+func (r *Runtime) Store() parley.Store { return r.store }
+
+// Bot returns the named bot or ENOTFOUND.
+func (r *Runtime) Bot(name string) (*parley.Bot, error) {
+	b, ok := r.bots[name]
+	if !ok {
+		return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", name)
+	}
+	return b, nil
+}
+
+// Bots returns the bots the runtime runs.
+func (r *Runtime) Bots() []*parley.Bot {
+	out := make([]*parley.Bot, 0, len(r.bots))
+	for _, b := range r.bots {
+		out = append(out, b)
+	}
+	return out
+}
+
+// Request is one turn to process.
+type Request struct {
+	Key     parley.ConversationKey
+	Message parley.Message
+	// Channel names where the message came from ("" for the HTTP API); its
+	// ChannelOutbox maps replies to outbox entries.
+	Channel string
+	// InboundID is the durable inbox entry this turn consumes (webhooks).
+	InboundID int64
+}
+
+// Response is the body of a turn's answer (CONTRACTS.md section 2). It is stored as
+// the processed-message record and returned unchanged on replay.
+type Response struct {
+	ConversationID string              `json:"conversation_id"`
+	MessageID      string              `json:"message_id"`
+	Replies        []parley.Reply      `json:"replies"`
+	State          json.RawMessage     `json:"state"`
+	Lifecycle      parley.Lifecycle    `json:"lifecycle"`
+	Version        int64               `json:"version"`
+	Transitions    []parley.Transition `json:"transitions"`
+	Events         []string            `json:"events,omitempty"`
+}
+
+// Result is a processed turn: the response body and whether it was a replay.
+type Result struct {
+	Body     []byte
+	Replayed bool
+}
+
+// Turn processes one user message and returns the response body. The message id is
+// required. Turns of one conversation are applied one at a time in call order.
+func (r *Runtime) Turn(ctx context.Context, req Request) (Result, error) {
+	if req.Message.ID == "" {
+		return Result{}, parley.Errorf(parley.EINVALID, "message id is required")
+	}
+	if req.Key.ID == "" {
+		return Result{}, parley.Errorf(parley.EINVALID, "conversation id is required")
+	}
+	if _, err := r.Bot(req.Key.Bot); err != nil {
+		return Result{}, err
+	}
+	if req.Message.SentAt.IsZero() {
+		req.Message.SentAt = r.opts.Now().UTC()
+	}
+	cmd := &command{kind: cmdTurn, turn: req, done: make(chan commandResult, 1)}
+	return r.send(ctx, req.Key, cmd)
+}
+
+// Control kinds.
+const (
+	ControlPause    = "pause"
+	ControlResume   = "resume"
+	ControlCancel   = "cancel"
+	ControlReset    = "reset"
+	ControlHandback = "handback"
+)
+
+// ControlRequest is a lifecycle or handoff control.
+type ControlRequest struct {
+	Key       parley.ConversationKey
+	Kind      string
+	Reason    string
+	InboundID int64
+}
+
+// Control applies pause, resume, cancel, reset or handback to a conversation and
+// returns the conversation view (see Conversation).
+func (r *Runtime) Control(ctx context.Context, req ControlRequest) (Result, error) {
+	if _, err := r.Bot(req.Key.Bot); err != nil {
+		return Result{}, err
+	}
+	switch req.Kind {
+	case ControlPause, ControlResume, ControlCancel, ControlReset, ControlHandback:
+	default:
+		return Result{}, parley.Errorf(parley.EINVALID, "unknown control %q", req.Kind)
+	}
+	cmd := &command{kind: cmdControl, control: req, done: make(chan commandResult, 1)}
+	return r.send(ctx, req.Key, cmd)
+}
+
+// ConversationView is the body of GET .../conversations/{id}.
+type ConversationView struct {
+	Bot            string           `json:"bot"`
+	ConversationID string           `json:"conversation_id"`
+	Engine         string           `json:"engine"`
+	State          json.RawMessage  `json:"state"`
+	Lifecycle      parley.Lifecycle `json:"lifecycle"`
+	Version        int64            `json:"version"`
+	Turns          int64            `json:"turns"`
+	LastEventID    int64            `json:"last_event_id"`
+	CreatedAt      time.Time        `json:"created_at"`
+	UpdatedAt      time.Time        `json:"updated_at"`
+	Live           bool             `json:"live"`
+	Metrics        any              `json:"metrics,omitempty"`
+}
+
+// MetricsReporter is implemented by engines that report per-conversation metrics
+// (seed 002's "Track per conversation").
+type MetricsReporter interface {
+	Metrics(state any) any
+}
+
+// Conversation returns the stored view of a conversation.
+func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) (*ConversationView, error) {
+	bot, err := r.Bot(key.Bot)
+	if err != nil {
+		return nil, err
+	}
+	c, err := r.store.Conversation(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	v := &ConversationView{
+		Bot: key.Bot, ConversationID: key.ID, Engine: c.Engine, State: c.State,
+		Lifecycle: c.Lifecycle, Version: c.Version, Turns: c.Turns, LastEventID: c.LastSeq,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+	}
+	r.mu.Lock()
+	_, v.Live = r.actors[key]
+	r.mu.Unlock()
+	if mr, ok := bot.Engine.(MetricsReporter); ok {
+		if st, err := bot.Engine.DecodeState(c.State); err == nil {
+			v.Metrics = mr.Metrics(st)
+		}
+	}
+	return v, nil
+}
+
+// LiveActors returns the number of live actors.
+func (r *Runtime) LiveActors() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.actors)
+}
+
+// send delivers cmd to the conversation's actor, spawning it if needed, and waits.
+func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *command) (Result, error) {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return Result{}, parley.Errorf(parley.EUNAVAILABLE, "server is shutting down")
+	}
+	a := r.actors[key]
+	if a == nil {
+		a = r.spawnLocked(key)
+	} else {
+		r.lru.MoveToFront(a.elem)
+	}
+	select {
+	case a.mailbox <- cmd:
+	default:
+		r.mu.Unlock()
+		return Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
+	}
+	r.mu.Unlock()
+	select {
+	case res := <-cmd.done:
+		return res.result, res.err
+	case <-ctx.Done():
+		// The actor still processes the command (it was accepted); the caller stops
+		// waiting. A retry with the same id gets the stored response.
+		return Result{}, parley.WrapError(parley.EUNAVAILABLE, ctx.Err(), "turn still in progress")
+	}
+}
+
+func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
+	a := &actor{
+		rt:      r,
+		key:     key,
+		bot:     r.bots[key.Bot],
+		mailbox: make(chan *command, r.opts.MailboxSize),
+		exited:  make(chan struct{}),
+	}
+	a.elem = r.lru.PushFront(a)
+	r.actors[key] = a
+	r.opts.Metrics.actorSpawned()
+	r.wg.Add(1)
+	go a.run()
+	if len(r.actors) > r.opts.MaxActors {
+		r.passivateLocked()
+	}
+	return a
+}
+
+// passivateLocked asks the least recently used idle actors to stop until the live
+// count is back under the cap. An actor with queued work is skipped.
+func (r *Runtime) passivateLocked() {
+	excess := len(r.actors) - r.opts.MaxActors
+	for e := r.lru.Back(); e != nil && excess > 0; e = e.Prev() {
+		a := e.Value.(*actor)
+		if a.passivating || len(a.mailbox) > 0 {
+			continue
+		}
+		select {
+		case a.mailbox <- &command{kind: cmdPassivate}:
+			a.passivating = true
+			excess--
+		default:
+		}
+	}
+}
+
+// exitLocked removes a from the live set if its mailbox is empty; it reports whether
+// the actor may exit. Sends happen under r.mu, so no command is lost.
+func (r *Runtime) exitLocked(a *actor) bool {
+	if len(a.mailbox) > 0 {
+		return false
+	}
+	if r.actors[a.key] == a {
+		delete(r.actors, a.key)
+		r.lru.Remove(a.elem)
+	}
+	r.opts.Metrics.actorStopped()
+	return true
+}
+
+// Close stops accepting turns, lets every actor finish what it has queued, and waits.
+func (r *Runtime) Close() {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return
+	}
+	r.closed = true
+	live := make([]*actor, 0, len(r.actors))
+	for _, a := range r.actors {
+		live = append(live, a)
+	}
+	r.mu.Unlock()
+	for _, a := range live {
+		select {
+		case a.mailbox <- &command{kind: cmdShutdown}:
+		case <-a.exited:
+		}
+	}
+	r.wg.Wait()
+}
