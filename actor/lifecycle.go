@@ -55,7 +55,7 @@ type tableHandler struct {
 	onExit  []StateAction
 }
 
-func (h tableHandler) State() parley.Lifecycle                       { return h.state }
+func (h tableHandler) State() parley.Lifecycle                      { return h.state }
 func (h tableHandler) OnEnter(*StateContext) ([]StateAction, error) { return h.onEnter, nil }
 func (h tableHandler) OnExit(*StateContext) ([]StateAction, error)  { return h.onExit, nil }
 
