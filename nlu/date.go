@@ -162,7 +162,7 @@ var weekdayPrefixes = map[string]weekdayMode{
 
 var weekdaySuffixes = map[string]weekdayMode{
 	"prochain": modeNext, "proximo": modeNext, "jay": modeNext, "jaya": modeNext,
-	"الجاي": modeNext, "القادم": modeNext, "المقبل": modeNext,
+	"الجاي": modeNext, "الجاية": modeNext, "القادم": modeNext, "القادمة": modeNext, "المقبل": modeNext,
 	"dernier": modeLast, "derniere": modeLast, "pasado": modeLast,
 }
 

@@ -32,7 +32,9 @@ var isoLikeRe = regexp.MustCompile(`^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\
 func ExtractPhone(text string) (string, bool) {
 	for _, loc := range phoneRe.FindAllStringIndex(text, -1) {
 		if loc[0] > 0 {
-			if r, _ := utf8.DecodeLastRuneInString(text[:loc[0]]); isWordRune(r) {
+			// Digits glued to a word or after "-", "/", "." or "_" belong to
+			// something else: a booking reference (BK-98765432), a path, a version.
+			if r, _ := utf8.DecodeLastRuneInString(text[:loc[0]]); isWordRune(r) || strings.ContainsRune("-/._", r) {
 				continue
 			}
 		}

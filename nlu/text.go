@@ -98,6 +98,10 @@ func fold(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
+		if r < 0xC0 { // ASCII and Latin-1 punctuation: nothing to fold
+			b.WriteRune(r)
+			continue
+		}
 		if r == 'ـ' || unicode.Is(unicode.Mn, r) {
 			continue
 		}
