@@ -1,0 +1,123 @@
+package fsm
+
+import (
+	"context"
+	"testing"
+
+	"github.com/parleyhq/parley"
+	"pgregory.net/rapid"
+)
+
+// triggersOf lists a machine's triggers plus ones it does not know, so random runs
+// also try transitions outside the table.
+func triggersOf[S ~string, T ~string](m *Machine[S, T], extra ...T) []T {
+	seen := map[T]bool{}
+	var out []T
+	for _, tr := range m.Transitions() {
+		if !seen[tr.Trigger] {
+			seen[tr.Trigger] = true
+			out = append(out, tr.Trigger)
+		}
+	}
+	return append(out, extra...)
+}
+
+// runRandomly fires random trigger sequences from random declared states and checks
+// that the machine never reaches an undeclared state, never leaves a terminal one,
+// and that Fire agrees with Next and Check.
+func runRandomly[S ~string, T ~string](t *rapid.T, m *Machine[S, T], triggers []T) {
+	state := rapid.SampledFrom(m.States()).Draw(t, "start")
+	steps := rapid.SliceOfN(rapid.SampledFrom(triggers), 0, 60).Draw(t, "triggers")
+	for _, trigger := range steps {
+		next, err := m.Fire(context.Background(), state, trigger, nil)
+		want, ok := m.Next(state, trigger)
+		switch {
+		case !m.Has(next):
+			t.Fatalf("%s --%s--> reached undeclared state %q", state, trigger, next)
+		case m.IsTerminal(state) && (err == nil || next != state):
+			t.Fatalf("left terminal state %s on %s (to %q, err %v)", state, trigger, next, err)
+		case ok != (err == nil) || (ok && next != want):
+			t.Fatalf("Fire(%s, %s) = %q, %v; Next says %q, %v", state, trigger, next, err, want, ok)
+		case ok && m.Check(state, trigger, next) != nil:
+			t.Fatalf("Check refuses the transition Fire took: %s --%s--> %s", state, trigger, next)
+		}
+		state = next
+	}
+}
+
+func TestRandomTriggerSequences(t *testing.T) {
+	t.Run("shop", rapid.MakeCheck(func(t *rapid.T) {
+		runRandomly(t, Shop, triggersOf(Shop, "bogus"))
+	}))
+	t.Run("dialogue", rapid.MakeCheck(func(t *rapid.T) {
+		runRandomly(t, Dialogue, triggersOf(Dialogue, "bogus"))
+	}))
+	t.Run("lifecycle", rapid.MakeCheck(func(t *rapid.T) {
+		runRandomly(t, Lifecycle, triggersOf(Lifecycle, LifecycleEventPing, LifecycleEventShutdown, "bogus"))
+	}))
+}
+
+// TestRandomDefinitions builds random definitions: Build either refuses them or
+// returns a machine whose every edge joins declared states and leaves no terminal
+// state, and whose table is deterministic.
+func TestRandomDefinitions(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		names := []lightState{"a", "b", "c", "d", "zz"} // "zz" is never declared
+		triggers := []lightTrigger{"x", "y", ""}
+		states := rapid.SliceOfNDistinct(rapid.SampledFrom(names[:4]), 0, 4, rapid.ID).Draw(t, "states")
+		b := New[lightState, lightTrigger]("random").States(states...)
+		if rapid.Bool().Draw(t, "terminal") {
+			b.Terminal(rapid.SampledFrom(names).Draw(t, "terminal state"))
+		}
+		for range rapid.IntRange(0, 10).Draw(t, "permits") {
+			from, to := rapid.SampledFrom(names).Draw(t, "from"), rapid.SampledFrom(names).Draw(t, "to")
+			trigger := rapid.SampledFrom(triggers).Draw(t, "trigger")
+			if rapid.Bool().Draw(t, "any") {
+				b.PermitFromAny(trigger, to)
+			} else {
+				b.Permit(from, trigger, to)
+			}
+		}
+		m, err := b.Build()
+		if err != nil {
+			if m != nil {
+				t.Fatal("Build returned a machine and an error")
+			}
+			return
+		}
+		seen := map[edgeKey[lightState, lightTrigger]]bool{}
+		for _, tr := range m.Transitions() {
+			if !m.Has(tr.From) || !m.Has(tr.To) || tr.Trigger == "" {
+				t.Fatalf("edge %+v joins undeclared states or has no trigger", tr)
+			}
+			if m.IsTerminal(tr.From) {
+				t.Fatalf("edge %+v leaves a terminal state", tr)
+			}
+			k := edgeKey[lightState, lightTrigger]{tr.From, tr.Trigger}
+			if seen[k] {
+				t.Fatalf("(from, trigger) %+v appears twice", k)
+			}
+			seen[k] = true
+		}
+		again, err := b.Build()
+		if err != nil || again.Mermaid() != m.Mermaid() {
+			t.Fatalf("a second Build of the same definition differs (%v)", err)
+		}
+	})
+}
+
+// FuzzCheck feeds Check the (from, trigger, to) strings an engine may read back from
+// storage: it never panics and accepts exactly the table's edges.
+func FuzzCheck(f *testing.F) {
+	f.Add("idle", "ProcessInteraction", "running")
+	f.Add("running", "Ping", "running")
+	f.Add("", "", "")
+	f.Add("error", "Error", "error")
+	f.Fuzz(func(t *testing.T, from, trigger, to string) {
+		err := Lifecycle.Check(parley.Lifecycle(from), LifecycleEvent(trigger), parley.Lifecycle(to))
+		want, ok := Lifecycle.Next(parley.Lifecycle(from), LifecycleEvent(trigger))
+		if (err == nil) != (ok && string(want) == to) {
+			t.Fatalf("Check(%q, %q, %q) = %v; Next gives %q, %v", from, trigger, to, err, want, ok)
+		}
+	})
+}
