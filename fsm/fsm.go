@@ -16,6 +16,18 @@
 //     destination merge; different destinations are a definition error.
 //   - A hook's error is not a table violation: Fire returns it wrapped with context
 //     (its own code preserved) and the unchanged from state.
+//   - A guard's error is wrapped in a TransitionError, so its code reads ETRANSITION;
+//     errors.Is and errors.As still reach the guard's own error.
+//
+// Choices where the seeds are ambiguous (each detailed on its machine):
+//   - Shop: seed 000's section 7 reset to idle is not a transition (it replaces an
+//     untrusted state); expiry and a request for a human get their own triggers on
+//     pairs the seed already allows.
+//   - Dialogue: seed 003's intermediate states get explicit edges derived from its
+//     step_type_to_state mapping, from every state in which a step finishes.
+//   - Lifecycle: created --ProcessInteraction--> idle is added from seed 004's
+//     diagram; Ping and Shutdown change no state; resume is paused
+//     --ProcessInteraction--> idle.
 package fsm
 
 import (
@@ -33,8 +45,8 @@ type Transition[S ~string, T ~string] struct {
 	To      S
 }
 
-// Guard decides whether a permitted transition may be taken now; a non-nil error
-// refuses it.
+// guardFunc decides whether a permitted transition may be taken now; a non-nil
+// error refuses it.
 type guardFunc = func(ctx context.Context, arg any) error
 
 type edgeKey[S ~string, T ~string] struct {
