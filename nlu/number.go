@@ -118,7 +118,8 @@ func parseNumberWords(ws []string) (float64, bool) {
 			seen = true
 			continue
 		}
-		if plainIntRe.MatchString(w) && len(w) <= 9 {
+		// Digits only before a multiplier ("2 hundred"): "3 2 1" is not a number.
+		if plainIntRe.MatchString(w) && len(w) <= 9 && i+1 < len(ws) && numberMultipliers[ws[i+1]] > 0 {
 			v, _ := strconv.ParseFloat(w, 64)
 			current += v
 			seen = true
@@ -135,11 +136,17 @@ func ParseInteger(text string) (int64, bool) {
 	s := numericKey(text)
 	if plainIntRe.MatchString(s) {
 		v, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64)
-		return v, err == nil
+		if err != nil {
+			return 0, false
+		}
+		return v, true
 	}
 	if thousandsRe.MatchString(s) && !strings.Contains(s, ".") {
 		v, err := strconv.ParseInt(strings.TrimPrefix(strings.ReplaceAll(s, ",", ""), "+"), 10, 64)
-		return v, err == nil
+		if err != nil {
+			return 0, false
+		}
+		return v, true
 	}
 	f, ok := ParseNumber(text)
 	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
