@@ -1,0 +1,240 @@
+package chatwoot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/parleyhq/parley"
+)
+
+// Outbox entry kinds delivered by Deliverer.
+const (
+	// KindMessage posts one message (text, quick replies, cards or a private note).
+	KindMessage = "chatwoot.message"
+	// KindHandoff sets the conversation status to open: the bot hands it to humans.
+	KindHandoff = "chatwoot.handoff"
+)
+
+// EffectHandoff is the effect kind an engine emits to hand a conversation to humans;
+// its payload is {"reason": "..."}. KindHandoff is accepted as a synonym.
+const EffectHandoff = "handoff"
+
+// CardLinkText is the text of a card's link button; the link is parley.Card.URL, the
+// shop's add-to-cart link.
+const CardLinkText = "Add to cart"
+
+// Payload is the JSON payload of a chatwoot.message or chatwoot.handoff outbox entry.
+type Payload struct {
+	AccountID      int64            `json:"account_id"`
+	ConversationID int64            `json:"conversation_id"`
+	Message        *OutgoingMessage `json:"message,omitempty"`
+	// Status is the status a chatwoot.handoff entry sets ("open").
+	Status string `json:"status,omitempty"`
+}
+
+// Channel adapts Outbox to a runtime that asks a channel value for outbox entries.
+type Channel struct{}
+
+// Outbox calls the package-level Outbox.
+func (Channel) Outbox(key parley.ConversationKey, turnMessageID string, replies []parley.Reply, effects []parley.Effect) ([]parley.OutboxEntry, error) {
+	return Outbox(key, turnMessageID, replies, effects)
+}
+
+// Outbox maps a turn's replies and effects to outbox entries, one per Chatwoot API
+// call, in the order they must be delivered: the replies, then for a handoff effect a
+// private note with the reason and the status change to open. Effects of other kinds
+// belong to other deliverers and are skipped. Each entry's IdempotencyKey is
+// "chatwoot/<bot>/<conversation>/<message id>/<index>", so that committing the same turn
+// again after a restart inserts nothing new.
+//
+// The only error is a key that is not a Chatwoot conversation key (code
+// parley.EINVALID). Replies Chatwoot cannot show are degraded, never refused: a card
+// without a usable link or action gets a postback "select:<product id>", options with
+// a URL become links in the text, and an empty reply is dropped.
+func Outbox(key parley.ConversationKey, turnMessageID string, replies []parley.Reply, effects []parley.Effect) ([]parley.OutboxEntry, error) {
+	accountID, conversationID, err := ParseConversationKey(key)
+	if err != nil {
+		return nil, err
+	}
+	var entries []parley.OutboxEntry
+	add := func(kind string, p Payload) error {
+		p.AccountID, p.ConversationID = accountID, conversationID
+		data, err := json.Marshal(p)
+		if err != nil {
+			return parley.WrapError(parley.EINTERNAL, err, "chatwoot: encoding outbox payload")
+		}
+		entries = append(entries, parley.OutboxEntry{
+			Key:            key,
+			Kind:           kind,
+			IdempotencyKey: fmt.Sprintf("chatwoot/%s/%s/%s/%d", key.Bot, key.ID, turnMessageID, len(entries)),
+			Payload:        data,
+		})
+		return nil
+	}
+	for _, r := range replies {
+		m, ok := messageFor(r)
+		if !ok {
+			continue
+		}
+		if err := add(KindMessage, Payload{Message: &m}); err != nil {
+			return nil, err
+		}
+	}
+	for _, e := range effects {
+		if e.Kind != EffectHandoff && e.Kind != KindHandoff {
+			continue
+		}
+		var h struct {
+			Reason        string `json:"reason"`
+			HandoffReason string `json:"handoff_reason"`
+		}
+		_ = json.Unmarshal(e.Payload, &h) // a payload without a reason still hands off
+		reason := cmpOr(h.Reason, h.HandoffReason, "unspecified")
+		note := PrivateNote("Parley handed this conversation to a human. Reason: " + reason)
+		if err := add(KindMessage, Payload{Message: &note}); err != nil {
+			return nil, err
+		}
+		if err := add(KindHandoff, Payload{Status: StatusOpen}); err != nil {
+			return nil, err
+		}
+	}
+	return entries, nil
+}
+
+func cmpOr(values ...string) string {
+	for _, v := range values {
+		if strings.TrimSpace(v) != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// messageFor maps one reply to a Chatwoot message; ok is false when nothing is left
+// to send.
+func messageFor(r parley.Reply) (OutgoingMessage, bool) {
+	switch r.Type {
+	case parley.ReplyProductCards:
+		var items []Item
+		for _, c := range r.Cards {
+			items = append(items, cardItem(c))
+		}
+		if len(items) == 0 {
+			break
+		}
+		return OutgoingMessage{Content: r.Text, ContentType: ContentCards, ContentAttributes: &ContentAttributes{Items: items}}, true
+	case parley.ReplyQuickReplies:
+		var items []Item
+		text := r.Text
+		for _, o := range r.Options {
+			if o.URL != "" {
+				// input_select items carry no URL: offer the link in the text instead.
+				text = strings.TrimSpace(text + "\n" + cmpOr(o.Title, o.URL) + ": " + o.URL)
+				continue
+			}
+			title := cmpOr(o.Title, o.Meaning)
+			if title == "" {
+				continue
+			}
+			items = append(items, Item{Title: title, Value: cmpOr(o.Meaning, title)})
+		}
+		if len(items) == 0 {
+			break
+		}
+		return OutgoingMessage{Content: text, ContentType: ContentInputSelect, ContentAttributes: &ContentAttributes{Items: items}}, true
+	}
+	if strings.TrimSpace(r.Text) == "" {
+		return OutgoingMessage{}, false
+	}
+	return TextMessage(r.Text), true
+}
+
+// cardItem maps a product card: the add-to-cart URL becomes a link button, each card
+// action a postback (or a link when it has a URL).
+func cardItem(c parley.Card) Item {
+	item := Item{Title: cmpOr(c.Title, "Product "+c.ProductID), Description: cardDescription(c)}
+	if absoluteHTTP(c.ImageURL) {
+		item.MediaURL = c.ImageURL
+	}
+	if absoluteHTTP(c.URL) {
+		item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: CardLinkText, URI: c.URL})
+	}
+	for _, a := range c.Actions {
+		switch {
+		case a.URL != "":
+			if absoluteHTTP(a.URL) {
+				item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: cmpOr(a.Title, "Open"), URI: a.URL})
+			}
+		case a.Meaning != "":
+			text := cmpOr(a.Title, "Select")
+			if strings.EqualFold(text, CardLinkText) && absoluteHTTP(c.URL) {
+				// Two buttons with the same label would confuse; the link adds to
+				// the cart, the postback picks the product in the conversation.
+				text = "Select"
+			}
+			item.Actions = append(item.Actions, CardAction{Type: ActionPostback, Text: text, Payload: a.Meaning})
+		}
+	}
+	if len(item.Actions) == 0 {
+		item.Actions = []CardAction{{Type: ActionPostback, Text: "Select", Payload: "select:" + c.ProductID}}
+	}
+	return item
+}
+
+func cardDescription(c parley.Card) string {
+	price := strings.TrimSpace(strings.TrimSpace(c.Price) + " " + strings.TrimSpace(c.Currency))
+	switch {
+	case price == "":
+		return c.Description
+	case c.Description == "":
+		return price
+	}
+	return price + " · " + c.Description
+}
+
+// Deliverer delivers chatwoot.* outbox entries with the Client of the entry's bot.
+type Deliverer struct {
+	clients map[string]*Client
+}
+
+// NewDeliverer returns a Deliverer over clients, keyed by bot name.
+func NewDeliverer(clients map[string]*Client) *Deliverer {
+	copied := make(map[string]*Client, len(clients))
+	for name, c := range clients {
+		copied[name] = c
+	}
+	return &Deliverer{clients: copied}
+}
+
+// Deliver makes the one API call an entry stands for. An error with code
+// parley.EINVALID is permanent (retrying cannot help: unknown bot or kind, malformed
+// payload, a 4xx from Chatwoot); any other error is worth retrying later.
+func (d *Deliverer) Deliver(ctx context.Context, e parley.OutboxEntry) error {
+	client := d.clients[e.Key.Bot]
+	if client == nil {
+		return parley.Errorf(parley.EINVALID, "chatwoot: no Chatwoot client for bot %q", e.Key.Bot)
+	}
+	var p Payload
+	if err := json.Unmarshal(e.Payload, &p); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "chatwoot: outbox entry %d has a malformed payload", e.ID)
+	}
+	if p.AccountID != int64(client.AccountID()) {
+		return parley.Errorf(parley.EINVALID, "chatwoot: outbox entry %d is for account %d, bot %q posts to account %d", e.ID, p.AccountID, e.Key.Bot, client.AccountID())
+	}
+	if p.ConversationID <= 0 || p.ConversationID > int64(^uint32(0)>>1) {
+		return parley.Errorf(parley.EINVALID, "chatwoot: outbox entry %d has conversation id %d", e.ID, p.ConversationID)
+	}
+	conversation := int(p.ConversationID)
+	switch e.Kind {
+	case KindMessage:
+		if p.Message == nil {
+			return parley.Errorf(parley.EINVALID, "chatwoot: outbox entry %d has no message", e.ID)
+		}
+		return client.SendMessage(ctx, conversation, *p.Message)
+	case KindHandoff:
+		return client.ToggleStatus(ctx, conversation, cmpOr(p.Status, StatusOpen))
+	}
+	return parley.Errorf(parley.EINVALID, "chatwoot: outbox entry kind %q is not a Chatwoot kind", e.Kind)
+}
