@@ -1,0 +1,200 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/parleyhq/parley"
+)
+
+// Conversation returns the stored conversation, or ENOTFOUND.
+func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	c := parley.Conversation{Key: key}
+	var state []byte
+	var lifecycle string
+	err := s.queryRow(ctx, "conversation", true, `
+		SELECT engine, state, lifecycle, version, turns, last_seq, created_at, updated_at
+		FROM conversations WHERE bot = $1 AND conversation_id = $2`,
+		[]any{key.Bot, key.ID},
+		&c.Engine, &state, &lifecycle, &c.Version, &c.Turns, &c.LastSeq, &c.CreatedAt, &c.UpdatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
+	}
+	if err != nil {
+		return nil, err
+	}
+	c.State = json.RawMessage(state)
+	c.Lifecycle = parley.Lifecycle(lifecycle)
+	c.CreatedAt, c.UpdatedAt = utc(c.CreatedAt), utc(c.UpdatedAt)
+	return &c, nil
+}
+
+// ProcessedResponse returns the response recorded for messageID in the conversation.
+func (s *Store) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
+	var response []byte
+	err := s.queryRow(ctx, "processed response", true, `
+		SELECT response FROM processed_messages
+		WHERE bot = $1 AND conversation_id = $2 AND message_id = $3`,
+		[]any{key.Bot, key.ID, messageID}, &response)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return response, true, nil
+}
+
+// Events returns up to limit events with Seq > afterSeq, in order. A limit of 0 or
+// less means no limit.
+func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
+	var max *int
+	if limit > 0 {
+		max = &limit
+	}
+	events, err := collect(ctx, s, "events", `
+		SELECT seq, type, data, at FROM events
+		WHERE bot = $1 AND conversation_id = $2 AND seq > $3
+		ORDER BY seq LIMIT $4`,
+		[]any{key.Bot, key.ID, afterSeq, max},
+		func(rows pgx.Rows) (parley.Event, error) {
+			e := parley.Event{Key: key}
+			var data []byte
+			err := rows.Scan(&e.Seq, &e.Type, &data, &e.At)
+			e.Data = json.RawMessage(data)
+			e.At = utc(e.At)
+			return e, err
+		})
+	if err != nil {
+		return nil, err
+	}
+	return events, nil
+}
+
+// commitTail is the part of the commit statement after the conversation row's CTE
+// (named conv, returning the new last_seq). Every write is gated on conv having a row,
+// so a lost version race writes nothing. Parameters:
+//
+//	$1 bot, $2 conversation id, $11 number of events,
+//	$12..$15 events: type, data, at, seq given by the caller (0: assign),
+//	$16 message id (NULL: none), $17 response,
+//	$18..$23 outbox: bot, conversation id, kind, idempotency key, payload, next attempt,
+//	$24 inbox entry to delete (0: none), $25 the NOTIFY channel.
+//
+// An event seq that does not follow becomes NULL, which the NOT NULL column refuses.
+const commitTail = `,
+ev AS (
+	INSERT INTO events (bot, conversation_id, seq, type, data, at)
+	SELECT $1, $2,
+		CASE WHEN e.seq = 0 OR e.seq = conv.last_seq - $11 + e.n THEN conv.last_seq - $11 + e.n END,
+		e.type, e.data, e.at
+	FROM conv, unnest($12::text[], $13::json[], $14::timestamptz[], $15::bigint[]) WITH ORDINALITY AS e(type, data, at, seq, n)
+),
+pm AS (
+	INSERT INTO processed_messages (bot, conversation_id, message_id, response)
+	SELECT $1, $2, $16, $17 FROM conv WHERE $16::text IS NOT NULL
+),
+ob AS (
+	INSERT INTO outbox (bot, conversation_id, kind, idempotency_key, payload, next_attempt_at)
+	SELECT o.bot, o.conversation_id, o.kind, o.idempotency_key, o.payload, o.next_attempt_at
+	FROM conv, unnest($18::text[], $19::text[], $20::text[], $21::text[], $22::json[], $23::timestamptz[])
+		AS o(bot, conversation_id, kind, idempotency_key, payload, next_attempt_at)
+	ON CONFLICT (idempotency_key) DO NOTHING
+),
+ib AS (
+	DELETE FROM inbound WHERE id = $24 AND EXISTS (SELECT 1 FROM conv)
+)
+SELECT conv.last_seq,
+	(SELECT count(*) FROM (SELECT pg_notify($25, p.payload)
+		FROM (SELECT $1 || E'\t' || $2 || E'\t' || conv.last_seq AS payload) p
+		WHERE octet_length(p.payload) < 8000) notified)
+FROM conv`
+
+// commitInsert creates the conversation; an existing row makes conv empty.
+const commitInsert = `WITH conv AS (
+	INSERT INTO conversations (bot, conversation_id, engine, state, lifecycle, version, turns, last_seq, created_at, updated_at)
+	SELECT $1, $2, $3, $4, $5, $6, $7, $11, $8, $9 WHERE $10::bigint = 0
+	ON CONFLICT (bot, conversation_id) DO NOTHING
+	RETURNING last_seq
+)` + commitTail
+
+// commitUpdate updates the conversation only at the expected version; it takes the row
+// lock, and a concurrent writer that committed first leaves conv empty.
+const commitUpdate = `WITH conv AS (
+	UPDATE conversations SET engine = $3, state = $4, lifecycle = $5, version = $6, turns = $7,
+		last_seq = last_seq + $11, updated_at = $9
+	WHERE bot = $1 AND conversation_id = $2 AND version = $10 AND $8::timestamptz IS NOT NULL
+	RETURNING last_seq
+)` + commitTail
+
+// Commit applies c in one statement; see the package doc for its guarantees.
+func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
+	conv := &c.Conversation
+	if err := checkKey(conv.Key); err != nil {
+		return err
+	}
+	if c.ExpectedVersion < 0 || conv.Version != c.ExpectedVersion+1 {
+		return parley.Errorf(parley.EINVALID, "commit of %s: version %d does not follow the expected version %d", conv.Key, conv.Version, c.ExpectedVersion)
+	}
+
+	eventAt := conv.UpdatedAt
+	if eventAt.IsZero() {
+		eventAt = time.Now()
+	}
+	n := len(c.Events)
+	types, data, ats, seqs := make([]string, n), make([][]byte, n), make([]time.Time, n), make([]int64, n)
+	for i, e := range c.Events {
+		types[i], data[i], ats[i], seqs[i] = e.Type, nullBytes(e.Data), e.At, e.Seq
+		if e.At.IsZero() {
+			ats[i] = eventAt
+		}
+	}
+	var messageID *string
+	if c.MessageID != "" {
+		messageID = &c.MessageID
+	}
+	m := len(c.Outbox)
+	obBots, obIDs, kinds, idemKeys := make([]string, m), make([]string, m), make([]string, m), make([]*string, m)
+	payloads, nextAt := make([][]byte, m), make([]time.Time, m)
+	for i, o := range c.Outbox {
+		key := o.Key
+		if key == (parley.ConversationKey{}) {
+			key = conv.Key
+		}
+		obBots[i], obIDs[i], kinds[i], payloads[i], nextAt[i] = key.Bot, key.ID, o.Kind, nullBytes(o.Payload), o.NextAttemptAt
+		if o.IdempotencyKey != "" {
+			idemKeys[i] = &c.Outbox[i].IdempotencyKey
+		}
+	}
+
+	sql := commitUpdate
+	if c.ExpectedVersion == 0 {
+		sql = commitInsert
+	}
+	args := []any{
+		conv.Key.Bot, conv.Key.ID, conv.Engine, nullBytes(conv.State), string(conv.Lifecycle),
+		conv.Version, conv.Turns, conv.CreatedAt, conv.UpdatedAt, c.ExpectedVersion, int64(n),
+		types, data, ats, seqs,
+		messageID, c.Response,
+		obBots, obIDs, kinds, idemKeys, payloads, nextAt,
+		c.InboundID, s.channel,
+	}
+	var lastSeq, notified int64
+	err := s.queryRow(ctx, "commit", false, sql, args, &lastSeq, &notified)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return parley.Errorf(parley.ECONFLICT, "commit of %s: the conversation is no longer at version %d", conv.Key, c.ExpectedVersion)
+	}
+	if err != nil {
+		return err
+	}
+	first := lastSeq - int64(n)
+	for i := range c.Events {
+		e := &c.Events[i]
+		e.Key, e.Seq, e.At = conv.Key, first+int64(i)+1, ats[i]
+	}
+	conv.LastSeq = lastSeq
+	return nil
+}

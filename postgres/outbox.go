@@ -1,0 +1,96 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"sort"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/parleyhq/parley"
+)
+
+// ClaimOutbox leases up to limit due entries until now+lease and counts one attempt
+// for each. Rows locked by a concurrent claimer are skipped, not waited for, so
+// replicas claiming at once get disjoint entries. Entries come oldest due first.
+func (s *Store) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]parley.OutboxEntry, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	if lease <= 0 {
+		return nil, parley.Errorf(parley.EINVALID, "outbox lease must be positive, got %s", lease)
+	}
+	var entries []parley.OutboxEntry
+	// Not a read: a claim whose outcome is unknown is left to its lease.
+	err := s.run(ctx, "claim outbox", false, func(ctx context.Context) error {
+		rows, err := s.pool.Query(ctx, `
+			WITH due AS (
+				SELECT id FROM outbox
+				WHERE status = 'pending' AND next_attempt_at <= $1
+					AND (leased_until IS NULL OR leased_until <= $1)
+				ORDER BY next_attempt_at, id
+				LIMIT $3
+				FOR UPDATE SKIP LOCKED
+			)
+			UPDATE outbox o SET leased_until = $2, attempts = o.attempts + 1
+			FROM due WHERE o.id = due.id
+			RETURNING o.id, o.bot, o.conversation_id, o.kind, coalesce(o.idempotency_key, ''),
+				o.payload, o.attempts, o.next_attempt_at, o.last_error`,
+			now, now.Add(lease), limit)
+		if err != nil {
+			return err
+		}
+		entries, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (parley.OutboxEntry, error) {
+			var e parley.OutboxEntry
+			var payload []byte
+			err := row.Scan(&e.ID, &e.Key.Bot, &e.Key.ID, &e.Kind, &e.IdempotencyKey, &payload, &e.Attempts, &e.NextAttemptAt, &e.LastError)
+			e.Payload = json.RawMessage(payload)
+			e.NextAttemptAt = utc(e.NextAttemptAt)
+			return e, err
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(entries, func(i, j int) bool {
+		a, b := entries[i], entries[j]
+		if !a.NextAttemptAt.Equal(b.NextAttemptAt) {
+			return a.NextAttemptAt.Before(b.NextAttemptAt)
+		}
+		return a.ID < b.ID
+	})
+	return entries, nil
+}
+
+// CompleteOutbox marks a delivered entry done; ENOTFOUND for an unknown id.
+func (s *Store) CompleteOutbox(ctx context.Context, id int64) error {
+	n, err := s.exec(ctx, "complete outbox",
+		"UPDATE outbox SET status = 'done', leased_until = NULL WHERE id = $1", id)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+	}
+	return nil
+}
+
+// RetryOutbox releases an entry for another attempt at next, or marks it failed once
+// its attempts reached Options.MaxAttempts; ENOTFOUND for an unknown id. A done entry
+// stays done.
+func (s *Store) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
+	n, err := s.exec(ctx, "retry outbox", `
+		UPDATE outbox SET
+			status = CASE WHEN status = 'pending' AND attempts >= $4 THEN 'failed' ELSE status END,
+			next_attempt_at = $2, leased_until = NULL, last_error = $3
+		WHERE id = $1`,
+		id, next, lastError, s.maxAttempts)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+	}
+	return nil
+}

@@ -1,0 +1,254 @@
+// Package postgres is the parley.Store for PostgreSQL, for deployments that run several
+// `parley serve` replicas on one database. It owns the schema (embedded SQL migrations,
+// applied at Open under an advisory lock so concurrent replicas migrate once), the
+// mapping of PostgreSQL failures to Parley error codes, and the cross-replica
+// notification channel that tells every replica when a conversation got new events.
+//
+// How the Store contract is met on a shared database:
+//
+//   - Commit is a single SQL statement (data-modifying CTEs), so it is one transaction
+//     and one round trip. The conversation row is the fence: it is inserted when
+//     ExpectedVersion is 0 (an existing row is ECONFLICT) and otherwise updated only
+//     WHERE version = ExpectedVersion, which takes the row lock; a concurrent writer
+//     that lost the race updates no row and every other part of the statement is
+//     gated on that row, so nothing is written (ECONFLICT). A message id already
+//     recorded violates processed_messages' key and aborts the statement (EDUPLICATE).
+//     Events are numbered last_seq+1.. inside the statement. The statement also calls
+//     pg_notify, which PostgreSQL delivers only if the statement commits.
+//   - Events whose At is zero are stamped with the committed conversation's UpdatedAt
+//     (the turn's time, so replays are exact), or the wall clock when that is zero too.
+//     An event that already carries a Seq must carry the one the store would assign,
+//     else the commit is EINVALID.
+//   - Outbox entries with a zero NextAttemptAt are due at once; an entry with an empty
+//     IdempotencyKey is never deduplicated. ClaimOutbox uses FOR UPDATE SKIP LOCKED and a
+//     lease, so concurrent claimers of any replica never get the same entry while its
+//     lease runs; each claim counts one attempt. RetryOutbox marks the entry failed
+//     once its attempts reached Options.MaxAttempts.
+//   - State, event data and payloads are stored as PostgreSQL json (not jsonb): the
+//     bytes come back exactly as written; invalid JSON is EINVALID. Timestamps are
+//     timestamptz (microseconds) and are returned in UTC.
+//   - Connection refused, a server shutting down or a connection lost is EUNAVAILABLE
+//     (HTTP 503). A call whose connection turned out to be dead before the statement
+//     could run (for example after pg_terminate_backend or a server restart) is retried
+//     on a fresh connection by itself; a call whose outcome is unknown is retried only
+//     when it is a read.
+//   - Notifications: Listen receives "<bot>\t<conversation>\t<last seq>" on channel
+//     parley_events (parley_events_<schema> when Options.Schema is set, because NOTIFY
+//     channels are per database, not per schema). Notifications sent while a listener
+//     is reconnecting are lost; Options.OnListening tells the consumer when to re-read.
+//     A key too long for a NOTIFY payload (8000 bytes) is committed without notification.
+package postgres
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/parleyhq/parley"
+)
+
+// DefaultMaxAttempts is the outbox attempts after which an entry is marked failed when
+// Options.MaxAttempts is zero.
+const DefaultMaxAttempts = 10
+
+// eventsChannel is the NOTIFY channel of stores that use the connection's own schema.
+const eventsChannel = "parley_events"
+
+// Options tune a Store. The zero value is usable.
+type Options struct {
+	// MaxConns caps the connection pool (0: pgxpool's default, max(4, CPUs)). Listen
+	// uses one more, dedicated connection.
+	MaxConns int32
+	// MaxAttempts is the number of outbox delivery attempts after which RetryOutbox
+	// marks an entry failed (0: DefaultMaxAttempts).
+	MaxAttempts int
+	// Schema, when set, is created if missing and made the connections' search_path, so
+	// several Parley installations (or tests) can share one database.
+	Schema string
+	// OnListening, when set, is called each time Listen has subscribed (again). A
+	// consumer re-reads what it follows then, since notifications sent while the
+	// listener was disconnected are lost.
+	OnListening func()
+	// Logger receives connection-loss and reconnect reports (nil: discarded).
+	Logger *slog.Logger
+}
+
+// Store is a parley.Store on a PostgreSQL database. It is safe for concurrent use,
+// also by several processes on the same database.
+type Store struct {
+	pool        *pgxpool.Pool
+	maxAttempts int
+	// channel is the NOTIFY channel of this store's schema.
+	channel     string
+	onListening func()
+	log         *slog.Logger
+}
+
+var _ parley.Store = (*Store)(nil)
+
+// Open connects to the database at url (a postgres:// URL or a key=value DSN), applies
+// the pending migrations and returns the Store. An unreachable server is EUNAVAILABLE,
+// a malformed url or option EINVALID.
+func Open(ctx context.Context, url string, opts Options) (*Store, error) {
+	config, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		// The parse error may quote the URL, password included; say what is wrong
+		// without it.
+		return nil, parley.Errorf(parley.EINVALID, "postgres: cannot parse the database URL")
+	}
+	if opts.MaxConns < 0 || opts.MaxAttempts < 0 {
+		return nil, parley.Errorf(parley.EINVALID, "postgres: MaxConns and MaxAttempts must not be negative")
+	}
+	if opts.MaxConns > 0 {
+		config.MaxConns = opts.MaxConns
+	}
+	s := &Store{
+		maxAttempts: opts.MaxAttempts,
+		channel:     eventsChannel,
+		onListening: opts.OnListening,
+		log:         opts.Logger,
+	}
+	if s.maxAttempts == 0 {
+		s.maxAttempts = DefaultMaxAttempts
+	}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if opts.Schema != "" {
+		s.channel = eventsChannel + "_" + opts.Schema
+		// NOTIFY channel names are identifiers: longer ones would be truncated on
+		// LISTEN and refused by pg_notify.
+		if len(s.channel) > 63 {
+			return nil, parley.Errorf(parley.EINVALID, "postgres: schema name %q is longer than %d bytes", opts.Schema, 63-len(eventsChannel)-1)
+		}
+		config.ConnConfig.RuntimeParams["search_path"] = opts.Schema
+	}
+
+	pool, err := pgxpool.NewWithConfig(ctx, config)
+	if err != nil {
+		return nil, wrapError(err, "postgres: connect")
+	}
+	s.pool = pool
+	if err := s.migrate(ctx, opts.Schema); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Ping reports whether the database answers (readyz): EUNAVAILABLE when it does not.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.run(ctx, "ping", true, func(ctx context.Context) error {
+		return s.pool.Ping(ctx)
+	})
+}
+
+// Close closes the connection pool, waiting for borrowed connections to come back.
+// Running Listen calls end with their context.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// run executes op, one statement and so one transaction, retrying it on a fresh
+// connection when the connection it used was lost and retrying cannot change the
+// outcome: op never reached the server, the server refused it, or op is read-only.
+// A failed pooled connection is dropped by the pool, but every idle one may be dead
+// too (a server restart kills them all), so up to MaxConns+1 retries are allowed;
+// failures to connect back off and give up after a few attempts, so that a request
+// to a server that is down gets its 503 quickly.
+func (s *Store) run(ctx context.Context, what string, readOnly bool, op func(ctx context.Context) error) error {
+	retries := int(s.pool.Config().MaxConns) + 1
+	connectFailures := 0
+	for attempt := 0; ; attempt++ {
+		err := op(ctx)
+		if err == nil {
+			return nil
+		}
+		var perr *parley.Error
+		if errors.As(err, &perr) || attempt >= retries || ctx.Err() != nil || !retryable(err, readOnly) {
+			return wrapError(err, "postgres: %s", what)
+		}
+		if isConnectError(err) {
+			connectFailures++
+			if connectFailures > 2 {
+				return wrapError(err, "postgres: %s", what)
+			}
+			select {
+			case <-ctx.Done():
+				return wrapError(ctx.Err(), "postgres: %s", what)
+			case <-time.After(time.Duration(connectFailures) * 50 * time.Millisecond):
+			}
+		}
+		s.log.Debug("postgres: retrying after a lost connection", "op", what, "attempt", attempt+1, "err", err)
+	}
+}
+
+// queryRow runs a one-row query through run.
+func (s *Store) queryRow(ctx context.Context, what string, readOnly bool, sql string, args []any, dest ...any) error {
+	return s.run(ctx, what, readOnly, func(ctx context.Context) error {
+		return s.pool.QueryRow(ctx, sql, args...).Scan(dest...)
+	})
+}
+
+// exec runs a statement through run and returns the number of rows it affected.
+func (s *Store) exec(ctx context.Context, what string, sql string, args ...any) (int64, error) {
+	var affected int64
+	err := s.run(ctx, what, false, func(ctx context.Context) error {
+		tag, err := s.pool.Exec(ctx, sql, args...)
+		affected = tag.RowsAffected()
+		return err
+	})
+	return affected, err
+}
+
+// collect runs a query through run and scans every row with scan.
+func collect[T any](ctx context.Context, s *Store, what string, sql string, args []any, scan func(pgx.Rows) (T, error)) ([]T, error) {
+	var out []T
+	err := s.run(ctx, what, true, func(ctx context.Context) error {
+		out = out[:0]
+		rows, err := s.pool.Query(ctx, sql, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			v, err := scan(rows)
+			if err != nil {
+				return err
+			}
+			out = append(out, v)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func checkKey(key parley.ConversationKey) error {
+	if key.Bot == "" || key.ID == "" {
+		return parley.Errorf(parley.EINVALID, "conversation key %q: bot and conversation id are required", key.String())
+	}
+	return nil
+}
+
+// utc returns t in UTC; the zero time stays zero.
+func utc(t time.Time) time.Time {
+	if t.IsZero() {
+		return time.Time{}
+	}
+	return t.UTC()
+}
+
+// nullBytes maps an empty byte slice to SQL NULL.
+func nullBytes(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
