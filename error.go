@@ -29,11 +29,17 @@ type Error struct {
 	Err     error
 }
 
-func (e *Error) Error() string {
-	if e.Err != nil {
-		return e.Code + ": " + e.Message + ": " + e.Err.Error()
+func (e *Error) Error() string { return e.Code + ": " + e.text() }
+
+// text is the message followed by the cause chain, without repeating codes.
+func (e *Error) text() string {
+	if e.Err == nil {
+		return e.Message
 	}
-	return e.Code + ": " + e.Message
+	if inner, ok := e.Err.(*Error); ok {
+		return e.Message + ": " + inner.text()
+	}
+	return e.Message + ": " + e.Err.Error()
 }
 
 func (e *Error) Unwrap() error { return e.Err }
@@ -69,10 +75,14 @@ func ErrorMessage(err error) string {
 	}
 	var e *Error
 	if errors.As(err, &e) {
-		if e.Err != nil && e.Code != EINTERNAL {
-			return e.Message + ": " + e.Err.Error()
+		if e.Err == nil || e.Code == EINTERNAL {
+			return e.Message
 		}
-		return e.Message
+		var inner *Error
+		if errors.As(e.Err, &inner) {
+			return e.Message + ": " + ErrorMessage(e.Err)
+		}
+		return e.Message + ": " + e.Err.Error()
 	}
 	return "internal error"
 }
