@@ -1,0 +1,390 @@
+package gates
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/parleyhq/parley"
+)
+
+// FlowSource returns a stored flow definition; version 0 means the latest, and the
+// version actually returned is reported. parley.Store satisfies it.
+type FlowSource interface {
+	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
+}
+
+// Recorder observes per-flow outcomes (complete, handoff, deadlock) and retried
+// nodes, for /metrics. It is an observation, never state: Decide calls it and nothing
+// it returns changes a decision.
+type Recorder interface {
+	Outcome(flowID, outcome string)
+	NodeRetried(flowID, nodeID string)
+}
+
+// Outcomes reported to a Recorder.
+const (
+	OutcomeComplete = "complete"
+	OutcomeHandoff  = "handoff"
+	OutcomeDeadlock = "deadlock"
+)
+
+// Event types this engine records besides parley.EventWarning and parley.EventHandoff.
+const EventDeadlock = "deadlock"
+
+// EffectHandoff is the effect kind asking the channel to bring in a human.
+const EffectHandoff = "handoff"
+
+// Options configure an Engine.
+type Options struct {
+	// FlowID is the stored flow new conversations start on.
+	FlowID string
+	// Source loads flow versions.
+	Source FlowSource
+	// Recorder, when not nil, observes outcomes and retries.
+	Recorder Recorder
+}
+
+// Engine is the gate-driven flow controller (seed 002) as a parley.Engine.
+type Engine struct {
+	flowID   string
+	source   FlowSource
+	recorder Recorder
+
+	mu sync.Mutex
+	// flows caches parsed flow versions; a version never changes once stored.
+	flows map[flowKey]*Flow
+}
+
+type flowKey struct {
+	id      string
+	version int
+}
+
+var _ parley.Engine = (*Engine)(nil)
+
+// New returns an engine for the flow opts.FlowID read from opts.Source.
+func New(opts Options) (*Engine, error) {
+	if strings.TrimSpace(opts.FlowID) == "" {
+		return nil, parley.Errorf(parley.EINVALID, "gates: a flow id is required")
+	}
+	if opts.Source == nil {
+		return nil, parley.Errorf(parley.EINVALID, "gates: a flow source is required")
+	}
+	return &Engine{flowID: opts.FlowID, source: opts.Source, recorder: opts.Recorder, flows: map[flowKey]*Flow{}}, nil
+}
+
+// Kind is "gates".
+func (e *Engine) Kind() string { return "gates" }
+
+// NewState returns an empty RuntimeState on the engine's flow. Its version is pinned
+// by the first Decide: the latest version at that time.
+func (e *Engine) NewState(parley.ConversationKey) any { return newRuntimeState(e.flowID) }
+
+// DecodeState decodes a stored RuntimeState (EINVALIDSTATE when it does not fit).
+func (e *Engine) DecodeState(data []byte) (any, error) { return decodeRuntimeState(data) }
+
+// flow returns the parsed flow version, loading and caching it.
+func (e *Engine) flow(ctx context.Context, id string, version int) (*Flow, int, error) {
+	if version > 0 {
+		e.mu.Lock()
+		f, ok := e.flows[flowKey{id, version}]
+		e.mu.Unlock()
+		if ok {
+			return f, version, nil
+		}
+	}
+	data, actual, err := e.source.Flow(ctx, id, version)
+	if err != nil {
+		return nil, 0, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if f, ok := e.flows[flowKey{id, actual}]; ok {
+		return f, actual, nil
+	}
+	f, err := ParseFlow(data, id+".json")
+	if err != nil {
+		return nil, 0, parley.WrapError(parley.EINTERNAL, err, "gates: stored flow %s version %d does not validate", id, actual)
+	}
+	e.flows[flowKey{id, actual}] = f
+	return f, actual, nil
+}
+
+// stateOf copies the turn's state, so the caller's value is never modified.
+func (e *Engine) stateOf(v any) (*RuntimeState, error) {
+	switch s := v.(type) {
+	case nil:
+		return newRuntimeState(e.flowID), nil
+	case *RuntimeState:
+		if s == nil {
+			return newRuntimeState(e.flowID), nil
+		}
+		return s.clone(), nil
+	case RuntimeState:
+		return s.clone(), nil
+	case json.RawMessage:
+		return decodeRuntimeState(s)
+	case []byte:
+		return decodeRuntimeState(s)
+	}
+	return nil, parley.Errorf(parley.EINVALIDSTATE, "gates: state of type %T is not a gates state", v)
+}
+
+// Decide takes one turn; see the package doc for how the user's message meets the
+// controller's decision.
+func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	st, err := e.stateOf(t.State)
+	if err != nil {
+		return parley.Decision{}, err
+	}
+	if st.FlowID == "" {
+		st.FlowID = e.flowID
+	}
+	flow, version, err := e.flow(ctx, st.FlowID, st.FlowVersion)
+	if err != nil {
+		return parley.Decision{}, err
+	}
+	st.FlowVersion = version
+	tr := &turnRun{engine: e, flow: flow, st: st, turn: t}
+	tr.run()
+	st.Metrics = metricsOf(st)
+	d := parley.Decision{State: st, Transitions: tr.transitions, Events: tr.events, Effects: tr.effects}
+	for i, text := range tr.texts {
+		d.Replies = append(d.Replies, parley.Reply{ID: fmt.Sprintf("gates-%d-%d", t.Index, i+1), Type: parley.ReplyText, Text: text})
+	}
+	return d, nil
+}
+
+// turnRun is the work of one Decide.
+type turnRun struct {
+	engine *Engine
+	flow   *Flow
+	st     *RuntimeState
+	turn   parley.Turn
+
+	texts       []string
+	transitions []parley.Transition
+	events      []parley.EventData
+	effects     []parley.Effect
+}
+
+func (r *turnRun) run() {
+	st := r.st
+	if st.Status == StatusHandoff {
+		// A human has the conversation; the controller stays silent until the
+		// conversation is reset.
+		return
+	}
+	turn := len(st.TurnLog) + 1
+	sel := r.flow.selectNextNode(st, turn)
+	if sel.Status != SelectOK {
+		r.outcome(sel)
+		return
+	}
+	entry := r.apply(sel, turn, r.turn.Message.Text)
+	if st.Status == StatusHandoff {
+		return
+	}
+	// Look ahead: the next decision is a pure function of the state just reached,
+	// so the prompt shown now is the prompt of the node the next message answers.
+	next := r.flow.selectNextNode(st, turn+1)
+	switch {
+	case next.Status != SelectOK:
+		r.outcome(next)
+	case next.Mode == ModeHandoff:
+		// A handoff needs no answer from the user: it happens now.
+		r.apply(next, turn+1, "")
+	default:
+		r.prompt(next, turn+1)
+	}
+	st.TurnLog[entry].LLMResponse = strings.Join(r.texts, "\n")
+}
+
+// apply performs one decision's mode on the state and returns its turn log index.
+func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
+	st, flow := r.st, r.flow
+	n := flow.node(sel.NodeID)
+	msg := r.turn.Message
+	msg.Text = userInput
+	if userInput == "" {
+		msg.NLU = nil
+	}
+	entry := TurnLogEntry{TurnIndex: turn, NodeID: n.ID, Mode: sel.Mode, FactsProduced: []string{}, StatesProduced: []string{}, UserInput: userInput}
+	wasSatisfied := flow.objectiveSatisfied(n, st)
+
+	var sources []*Node
+	switch sel.Mode {
+	case ModeExecute:
+		st.AttemptsByNode[n.ID]++
+		st.ExecutionsByNode[n.ID]++
+		sources = []*Node{n}
+		remove(&st.BroadenedNodes, n.ID)
+	case ModeRetry:
+		st.AttemptsByNode[n.ID]++
+		sources = []*Node{n}
+	case ModeBroaden:
+		// Broaden relaxes the node: the answer is read with every node's
+		// extractors, and the node ranks as low importance until it executes.
+		st.AttemptsByNode[n.ID]++
+		for i := range flow.Nodes {
+			sources = append(sources, &flow.Nodes[i])
+		}
+		add(&st.BroadenedNodes, n.ID)
+	case ModeHandoff:
+		st.Status = StatusHandoff
+		st.HandoffReason = sel.Reason
+		add(&st.States, StateHandoffRequested)
+		entry.StatesProduced = append(entry.StatesProduced, StateHandoffRequested)
+	}
+	if sel.Mode != ModeHandoff {
+		st.LastAttemptTurn[n.ID] = turn
+	}
+	for _, x := range flow.extractFacts(sources, msg, st.FactValues) {
+		fact := flow.canonical(x.raw)
+		add(&st.Facts, fact)
+		st.FactValues[fact] = x.value
+		if !slices.Contains(entry.FactsProduced, fact) {
+			entry.FactsProduced = append(entry.FactsProduced, fact)
+		}
+	}
+	if sel.Mode == ModeExecute {
+		for _, s := range n.ProducesStates {
+			add(&st.States, s)
+			if !slices.Contains(entry.StatesProduced, s) {
+				entry.StatesProduced = append(entry.StatesProduced, s)
+			}
+		}
+	}
+	r.updateGates(turn)
+
+	r.transitions = append(r.transitions, parley.Transition{From: positionName(st.Position), To: n.ID, Trigger: sel.Mode})
+	st.Position = n.ID
+	st.LastSelectedNode, st.ConsecutiveSelections = n.ID, sel.Consecutive
+	st.LastPromptedNode, st.LastPromptedMode = "", ""
+	if sel.LoopGuard {
+		r.events = append(r.events, parley.EventData{Type: parley.EventWarning, Data: map[string]any{
+			"reason": "loop_guard", "nodeId": n.ID, "consecutive": sel.Consecutive, "mode": sel.Mode, "message": sel.Reason,
+		}})
+	}
+	if sel.Mode == ModeRetry && r.engine.recorder != nil {
+		r.engine.recorder.NodeRetried(flow.ID, n.ID)
+	}
+	if done := n.Prompts.Done; done != "" && !wasSatisfied && flow.objectiveSatisfied(n, st) {
+		r.texts = append(r.texts, render(done, st.FactValues))
+	}
+	if sel.Mode == ModeHandoff {
+		text := orDefault(flow.Messages.Handoff, "I'm bringing in someone from our team to help you from here.")
+		r.texts = append(r.texts, text)
+		entry.LLMResponse = text
+		payload, _ := json.Marshal(map[string]string{"flowId": st.FlowID, "nodeId": n.ID, "reason": sel.Reason})
+		r.events = append(r.events, parley.EventData{Type: parley.EventHandoff, Data: map[string]any{"nodeId": n.ID, "reason": sel.Reason}})
+		r.effects = append(r.effects, parley.Effect{Kind: EffectHandoff, Payload: payload})
+		r.observe(OutcomeHandoff)
+	}
+	st.TurnLog = append(st.TurnLog, entry)
+	return len(st.TurnLog) - 1
+}
+
+// updateGates re-derives gatesSatisfied and records newly opened gates.
+func (r *turnRun) updateGates(turn int) {
+	st := r.st
+	gates := r.flow.satisfiedGates(st)
+	for _, g := range gates {
+		if !has(st.GatesSatisfied, g) {
+			st.GateTimeline = append(st.GateTimeline, GateChange{Gate: g, TurnIndex: turn, At: r.turn.Message.SentAt})
+		}
+	}
+	st.GatesSatisfied = gates
+}
+
+// outcome ends (or keeps ended) the flow with COMPLETE or DEADLOCK.
+func (r *turnRun) outcome(sel Selection) {
+	st, flow := r.st, r.flow
+	st.GatesSatisfied = sel.GatesSatisfied
+	to, status := sel.Status, StatusComplete
+	text := orDefault(flow.Messages.Complete, "That's everything I needed. Thank you!")
+	if sel.Status == SelectDeadlock {
+		status = StatusDeadlock
+		text = orDefault(flow.Messages.Deadlock, "I can't take this further on my own; someone from our team will follow up.")
+	}
+	r.transitions = append(r.transitions, parley.Transition{From: positionName(st.Position), To: to, Trigger: to})
+	st.Position = to
+	st.LastPromptedNode, st.LastPromptedMode = "", ""
+	r.texts = append(r.texts, text)
+	if st.Status == status {
+		return
+	}
+	st.Status = status
+	if status == StatusDeadlock {
+		r.events = append(r.events, parley.EventData{Type: EventDeadlock, Data: map[string]any{"reason": sel.Reason, "blockers": sel.Blockers}})
+		r.observe(OutcomeDeadlock)
+		return
+	}
+	r.observe(OutcomeComplete)
+}
+
+func (r *turnRun) observe(outcome string) {
+	if r.engine.recorder != nil {
+		r.engine.recorder.Outcome(r.flow.ID, outcome)
+	}
+}
+
+// prompt asks the next decision's question.
+func (r *turnRun) prompt(sel Selection, turn int) {
+	st := r.st
+	n := r.flow.node(sel.NodeID)
+	st.LastPromptedNode, st.LastPromptedMode = n.ID, sel.Mode
+	text := r.flow.promptText(n, sel.Mode, st.AttemptsByNode[n.ID], r.turn.Conversation.ID, turn)
+	if text != "" {
+		r.texts = append(r.texts, render(text, st.FactValues))
+	}
+}
+
+// promptText picks a node's prompt for a mode. Variants follow the retry policy's
+// strategy: ROTATE cycles through them, ESCALATE moves one step per attempt and stays
+// on the last, REPHRASE picks one of the rephrasings (every variant after the first)
+// seeded from the conversation id and turn index. BROADEN asks the broaden prompt.
+func (f *Flow) promptText(n *Node, mode string, attempts int, conversationID string, turn int) string {
+	variants := n.Prompts.Variants
+	if mode == ModeBroaden && n.Prompts.Broaden != "" {
+		return n.Prompts.Broaden
+	}
+	if len(variants) == 0 {
+		return ""
+	}
+	if mode == ModeBroaden {
+		return variants[len(variants)-1]
+	}
+	switch f.retryPolicyOf(n).strategy {
+	case StrategyEscalate:
+		return variants[min(attempts, len(variants)-1)]
+	case StrategyRephrase:
+		if attempts == 0 || len(variants) == 1 {
+			return variants[0]
+		}
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%s\x00%d", conversationID, turn)
+		return variants[1+int(h.Sum64()%uint64(len(variants)-1))]
+	default:
+		return variants[attempts%len(variants)]
+	}
+}
+
+func positionName(p string) string {
+	if p == "" {
+		return "start"
+	}
+	return p
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

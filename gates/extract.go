@@ -1,0 +1,292 @@
+package gates
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// extracted is one raw fact read from a user's answer.
+type extracted struct {
+	raw   string
+	value string
+}
+
+// extractFacts reads the raw facts the given nodes declare from the user's message:
+// from the upstream nlu parse when the message carries one, else with the built-in
+// extractors. Deltas are computed last, from the facts just read and those already
+// known (by raw or canonical name).
+func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]string) []extracted {
+	values := map[string]string{}
+	put := func(raw, value string) {
+		if value = strings.TrimSpace(value); value != "" {
+			values[raw] = value
+		}
+	}
+	for _, n := range nodes {
+		for i := range n.Extract {
+			x := &n.Extract[i]
+			if x.Kind == ExtractDelta {
+				continue
+			}
+			if msg.NLU != nil {
+				f.fromNLU(x, msg.NLU, put)
+				continue
+			}
+			extractBuiltin(x, msg, put)
+		}
+	}
+	lookup := func(name string) (string, bool) {
+		if v, ok := values[name]; ok {
+			return v, true
+		}
+		if v, ok := known[f.canonical(name)]; ok {
+			return v, true
+		}
+		v, ok := known[name]
+		return v, ok
+	}
+	for _, n := range nodes {
+		for _, x := range n.Extract {
+			if x.Kind != ExtractDelta {
+				continue
+			}
+			from, okFrom := lookup(x.From)
+			to, okTo := lookup(x.To)
+			if !okFrom || !okTo {
+				continue
+			}
+			if delta, ok := subtract(to, from); ok {
+				put(x.Fact, delta)
+			}
+		}
+	}
+	// Report in declaration order, so a turn's factsProduced reads like the flow.
+	var out []extracted
+	seen := map[string]bool{}
+	for _, n := range nodes {
+		for _, x := range n.Extract {
+			facts := []string{x.Fact}
+			if x.Kind == ExtractRegex {
+				facts = regexGroups(x.Pattern)
+			}
+			for _, raw := range facts {
+				if v, ok := values[raw]; ok && !seen[raw] {
+					seen[raw] = true
+					out = append(out, extracted{raw: raw, value: v})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fromNLU reads an extractor's facts from upstream entities: the entity named by
+// Entity, else by the raw fact, else by its canonical name.
+func (f *Flow) fromNLU(x *Extractor, parse *parley.NLU, put func(raw, value string)) {
+	facts := []string{x.Fact}
+	if x.Kind == ExtractRegex {
+		facts = regexGroups(x.Pattern)
+	}
+	for _, raw := range facts {
+		names := []string{raw, f.canonical(raw)}
+		if x.Entity != "" {
+			names = []string{x.Entity}
+		}
+		for _, name := range names {
+			if v, ok := parse.Entities[name]; ok && v != nil {
+				put(raw, entityString(v))
+				break
+			}
+		}
+	}
+}
+
+func entityString(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string)) {
+	text := msg.Text
+	switch x.Kind {
+	case ExtractEmail:
+		if v, ok := nlu.ExtractEmail(text); ok {
+			put(x.Fact, v)
+		}
+	case ExtractPhone:
+		if v, ok := nlu.ExtractPhone(text); ok {
+			put(x.Fact, v)
+		}
+	case ExtractDate:
+		if d, ok := nlu.ParseDate(text, msg.SentAt); ok {
+			put(x.Fact, d.String())
+		}
+	case ExtractNumber:
+		if q, ok := pickQuantity(x, text); ok {
+			put(x.Fact, formatQuantity(q))
+		}
+	case ExtractCategory:
+		if c, ok := nlu.Categorize(text, x.Categories); ok {
+			put(x.Fact, c)
+		} else if x.Default != "" {
+			put(x.Fact, x.Default)
+		}
+	case ExtractRegex:
+		// The pattern was compiled by Validate; a flow that skipped validation
+		// simply extracts nothing here.
+		re, err := regexp.Compile(x.Pattern)
+		if err != nil {
+			return
+		}
+		groups := nlu.ExtractRegex(re, text)
+		for _, name := range re.SubexpNames() {
+			if v, ok := groups[name]; ok && name != "" {
+				put(name, v)
+			}
+		}
+	}
+}
+
+func regexGroups(pattern string) []string {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, name := range re.SubexpNames() {
+		if name != "" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// pickQuantity reads the number a number extractor wants: the first quantity (in an
+// accepted unit) after the first cue word found, else the Index-th one in the text.
+func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
+	units := make([]string, 0, len(x.Unit))
+	for _, u := range x.Unit {
+		units = append(units, normalizeUnit(u))
+	}
+	accept := func(qs []nlu.Quantity) []nlu.Quantity {
+		if len(units) == 0 {
+			return qs
+		}
+		return slices.DeleteFunc(qs, func(q nlu.Quantity) bool { return !slices.Contains(units, q.Unit) })
+	}
+	lower := strings.ToLower(text)
+	for _, cue := range x.Cues {
+		if at := wordIndex(lower, strings.ToLower(cue)); at >= 0 {
+			if qs := accept(nlu.ExtractQuantities(lower[at+len(cue):])); len(qs) > 0 {
+				return qs[0], true
+			}
+		}
+	}
+	qs := accept(nlu.ExtractQuantities(text))
+	if x.Index < len(qs) {
+		return qs[x.Index], true
+	}
+	return nlu.Quantity{}, false
+}
+
+// normalizeUnit maps a unit as a flow author writes it ("lbs") to nlu's normal form
+// ("lb") by reading it after a number.
+func normalizeUnit(unit string) string {
+	if qs := nlu.ExtractQuantities("1 " + unit); len(qs) == 1 && qs[0].Unit != "" {
+		return qs[0].Unit
+	}
+	return strings.ToLower(unit)
+}
+
+// wordIndex finds word in text at word boundaries; -1 when absent.
+func wordIndex(text, word string) int {
+	if word == "" {
+		return -1
+	}
+	for from := 0; from < len(text); {
+		i := strings.Index(text[from:], word)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(word)
+		if (i == 0 || !isWordByte(text[i-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9')
+}
+
+func formatQuantity(q nlu.Quantity) string {
+	v := strconv.FormatFloat(q.Value, 'f', -1, 64)
+	if q.Unit == "" {
+		return v
+	}
+	return v + " " + q.Unit
+}
+
+// subtract computes to - from for two quantity values ("300 lb" - "225 lb" = "75 lb").
+// Values in different units are not subtracted.
+func subtract(to, from string) (string, bool) {
+	tv, tu, ok1 := splitQuantity(to)
+	fv, fu, ok2 := splitQuantity(from)
+	if !ok1 || !ok2 || (tu != fu && tu != "" && fu != "") {
+		return "", false
+	}
+	unit := tu
+	if unit == "" {
+		unit = fu
+	}
+	return formatQuantity(nlu.Quantity{Value: tv - fv, Unit: unit}), true
+}
+
+func splitQuantity(s string) (float64, string, bool) {
+	num, unit, _ := strings.Cut(strings.TrimSpace(s), " ")
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return 0, "", false
+	}
+	return v, unit, true
+}
+
+// render replaces {fact} placeholders by fact values; a fact not extracted yet
+// renders as nothing (Validate checked that every placeholder names a fact).
+func render(text string, values map[string]string) string {
+	if !strings.Contains(text, "{") {
+		return text
+	}
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(text, '{')
+		if open < 0 {
+			break
+		}
+		end := strings.IndexByte(text[open:], '}')
+		if end < 0 {
+			break
+		}
+		name := text[open+1 : open+end]
+		b.WriteString(text[:open])
+		b.WriteString(values[name])
+		text = text[open+end+1:]
+	}
+	b.WriteString(text)
+	return b.String()
+}

@@ -1,0 +1,354 @@
+package gates
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/parleyhq/parley"
+)
+
+// Flow is a stored flow definition (seed 002): nodes without edges, the gates they
+// satisfy, fact aliases, the primary goal and the policies the controller applies.
+// A *Flow returned by ParseFlow is validated and never modified afterwards, so one
+// value is shared by every conversation pinned to its version.
+type Flow struct {
+	ID          string `json:"id"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Nodes are listed in priority order for ties: after importance and fewer
+	// attempts, the node defined first wins.
+	Nodes       []Node            `json:"nodes"`
+	Gates       map[string]Gate   `json:"gates,omitempty"`
+	FactAliases map[string]string `json:"factAliases,omitempty"`
+	PrimaryGoal Goal              `json:"primaryGoal"`
+	// PostGoalPolicy is STOP (the default) or CONTINUE_HIGH.
+	PostGoalPolicy string   `json:"postGoalPolicy,omitempty"`
+	Defaults       Defaults `json:"defaults,omitzero"`
+	// Messages are the flow's own words for outcomes that belong to no node.
+	Messages Messages `json:"messages,omitzero"`
+}
+
+// Node is one unit of conversation: what it needs to run, what it produces and how
+// it is retried.
+type Node struct {
+	ID string `json:"id"`
+	// Importance is high, normal (the default) or low.
+	Importance     string       `json:"importance,omitempty"`
+	Requires       []string     `json:"requires,omitempty"`
+	RequiresStates []string     `json:"requiresStates,omitempty"`
+	Produces       []string     `json:"produces,omitempty"`
+	ProducesStates []string     `json:"producesStates,omitempty"`
+	Satisfies      Satisfies    `json:"satisfies,omitzero"`
+	RunPolicy      RunPolicy    `json:"runPolicy,omitzero"`
+	RetryPolicy    *RetryPolicy `json:"retryPolicy,omitempty"`
+	Prompts        Prompts      `json:"prompts,omitzero"`
+	Extract        []Extractor  `json:"extract,omitempty"`
+}
+
+// Satisfies names the gates a node exists to open.
+type Satisfies struct {
+	Gates []string `json:"gates,omitempty"`
+}
+
+// RunPolicy caps executions. A nil MaxExecutions means no cap.
+type RunPolicy struct {
+	MaxExecutions *int `json:"maxExecutions,omitempty"`
+}
+
+// RetryPolicy is seed 002's retry policy. Fields a node leaves out are taken from the
+// flow's defaults, then from the built-in default (3 attempts, HANDOFF, ROTATE).
+type RetryPolicy struct {
+	MaxAttempts           int    `json:"maxAttempts,omitempty"`
+	OnExhaust             string `json:"onExhaust,omitempty"`
+	CooldownTurns         *int   `json:"cooldownTurns,omitempty"`
+	PromptVariantStrategy string `json:"promptVariantStrategy,omitempty"`
+}
+
+// Defaults are flow-wide policy defaults.
+type Defaults struct {
+	RetryPolicy *RetryPolicy `json:"retryPolicy,omitempty"`
+}
+
+// Prompts are what a node says. Variants are asked in order of the prompt variant
+// strategy (the first is the first attempt's prompt); Broaden is asked in BROADEN
+// mode; Done is said once the node's objective is met. Texts may name facts as
+// {fact}, replaced by the extracted value.
+type Prompts struct {
+	Variants []string `json:"variants,omitempty"`
+	Broaden  string   `json:"broaden,omitempty"`
+	Done     string   `json:"done,omitempty"`
+}
+
+// Gate is a named condition over facts and states.
+type Gate struct {
+	SatisfiedBy SatisfiedBy `json:"satisfiedBy"`
+}
+
+// SatisfiedBy lists what a gate needs: all of MetricsAll, one of MetricsAny, all of
+// StatesAll. An empty list places no condition.
+type SatisfiedBy struct {
+	MetricsAll []string `json:"metricsAll,omitempty"`
+	MetricsAny []string `json:"metricsAny,omitempty"`
+	StatesAll  []string `json:"statesAll,omitempty"`
+}
+
+// Goal is the flow's primary goal: a gate (type GATE) or a state (type STATE).
+type Goal struct {
+	Type  string `json:"type"`
+	Gate  string `json:"gate,omitempty"`
+	State string `json:"state,omitempty"`
+}
+
+// Messages are flow-level texts.
+type Messages struct {
+	Complete string `json:"complete,omitempty"`
+	Deadlock string `json:"deadlock,omitempty"`
+	Handoff  string `json:"handoff,omitempty"`
+}
+
+// Extractor declares how a node reads one or more raw facts from the user's answer.
+// Kinds: email, phone, date, number (optional Unit, Cues, Index), regex (Pattern with
+// named groups, each group a fact), category (Categories keyword map, optional
+// Default), delta (To minus From, two facts already known). When the turn carries an
+// upstream nlu parse, entities replace the built-in kinds (see the package doc).
+type Extractor struct {
+	Kind string `json:"kind"`
+	// Fact is the raw fact produced (every kind but regex).
+	Fact string `json:"fact,omitempty"`
+	// Entity names the upstream nlu entity read for Fact; Fact itself when empty.
+	Entity string `json:"entity,omitempty"`
+	// Unit restricts number to quantities in one of these units ("lbs", "kg").
+	Unit []string `json:"unit,omitempty"`
+	// Cues make number read the first quantity after one of these words.
+	Cues []string `json:"cues,omitempty"`
+	// Index picks the n-th matching quantity (0-based) when no cue is found.
+	Index int `json:"index,omitempty"`
+	// Pattern is a Go regular expression whose named groups are facts (regex).
+	Pattern string `json:"pattern,omitempty"`
+	// Categories map a category to the keywords that select it (category).
+	Categories map[string][]string `json:"categories,omitempty"`
+	// Default is the category when no keyword matches; none when empty.
+	Default string `json:"default,omitempty"`
+	// From and To are the facts a delta is computed from (To - From).
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+}
+
+// Enumerations of the flow format.
+const (
+	ImportanceHigh   = "high"
+	ImportanceNormal = "normal"
+	ImportanceLow    = "low"
+
+	OnExhaustClarify = "CLARIFY"
+	OnExhaustBroaden = "BROADEN"
+	OnExhaustHandoff = "HANDOFF"
+	OnExhaustSkip    = "SKIP"
+
+	StrategyRotate   = "ROTATE"
+	StrategyEscalate = "ESCALATE"
+	StrategyRephrase = "REPHRASE"
+
+	GoalGate  = "GATE"
+	GoalState = "STATE"
+
+	PostGoalStop         = "STOP"
+	PostGoalContinueHigh = "CONTINUE_HIGH"
+
+	ExtractEmail    = "email"
+	ExtractPhone    = "phone"
+	ExtractDate     = "date"
+	ExtractNumber   = "number"
+	ExtractRegex    = "regex"
+	ExtractCategory = "category"
+	ExtractDelta    = "delta"
+)
+
+// StateHandoffRequested is the state the engine adds when a node hands off.
+const StateHandoffRequested = "HANDOFF_REQUESTED"
+
+// maxFlowSize bounds a definition; flows are hand-written documents.
+const maxFlowSize = 1 << 20
+
+// ParseFlow decodes a flow definition, JSON or YAML (chosen by the file name's
+// extension, else by the first character), refuses unknown keys, and validates it.
+// Every error is a *parley.Error with code EINVALID naming the JSON path at fault.
+func ParseFlow(data []byte, filename string) (*Flow, error) {
+	if len(data) > maxFlowSize {
+		return nil, parley.Errorf(parley.EINVALID, "%s: flow definition is larger than %d bytes", displayName(filename), maxFlowSize)
+	}
+	jsonData := data
+	if isYAML(data, filename) {
+		converted, err := yaml.YAMLToJSON(data)
+		if err != nil {
+			return nil, parley.WrapError(parley.EINVALID, err, "%s: not valid YAML", displayName(filename))
+		}
+		jsonData = converted
+	}
+	var generic any
+	dec := json.NewDecoder(bytes.NewReader(jsonData))
+	dec.UseNumber()
+	if err := dec.Decode(&generic); err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "%s: not valid JSON", displayName(filename))
+	}
+	if dec.More() {
+		return nil, parley.Errorf(parley.EINVALID, "%s: trailing data after the flow object", displayName(filename))
+	}
+	if _, ok := generic.(map[string]any); !ok {
+		return nil, parley.Errorf(parley.EINVALID, "%s: a flow is a JSON object", displayName(filename))
+	}
+	if path, key, ok := unknownKey(generic, reflect.TypeFor[Flow](), ""); ok {
+		return nil, parley.Errorf(parley.EINVALID, "%s: unknown key %q", orRoot(path), key)
+	}
+	var f Flow
+	if err := json.Unmarshal(jsonData, &f); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return nil, parley.Errorf(parley.EINVALID, "%s: expected %s, got %s", orRoot(dottedToPath(typeErr.Field)), typeErr.Type, typeErr.Value)
+		}
+		return nil, parley.WrapError(parley.EINVALID, err, "%s: cannot decode flow", displayName(filename))
+	}
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return &f, nil
+}
+
+func displayName(filename string) string {
+	if filename == "" {
+		return "flow"
+	}
+	return filename
+}
+
+func orRoot(path string) string {
+	if path == "" {
+		return "(root)"
+	}
+	return path
+}
+
+func isYAML(data []byte, filename string) bool {
+	switch strings.ToLower(filepath.Ext(filename)) {
+	case ".yaml", ".yml":
+		return true
+	case ".json":
+		return false
+	}
+	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	return len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[')
+}
+
+// unknownKey walks a decoded JSON value alongside the Go type it will be decoded into
+// and reports the first key (in sorted order, so errors are stable) that the type does
+// not declare, with its path.
+func unknownKey(v any, t reflect.Type, path string) (string, string, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return "", "", false // a type error, reported by the decoder
+		}
+		fields := map[string]reflect.Type{}
+		for i := range t.NumField() {
+			field := t.Field(i)
+			name, _, _ := strings.Cut(field.Tag.Get("json"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			fields[name] = field.Type
+		}
+		for _, key := range sortedKeys(obj) {
+			ft, known := fields[key]
+			if !known {
+				return path, key, true
+			}
+			if p, k, found := unknownKey(obj[key], ft, joinPath(path, key)); found {
+				return p, k, true
+			}
+		}
+	case reflect.Map:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return "", "", false
+		}
+		for _, key := range sortedKeys(obj) {
+			if p, k, found := unknownKey(obj[key], t.Elem(), joinPath(path, key)); found {
+				return p, k, true
+			}
+		}
+	case reflect.Slice:
+		arr, ok := v.([]any)
+		if !ok {
+			return "", "", false
+		}
+		for i, elem := range arr {
+			if p, k, found := unknownKey(elem, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); found {
+				return p, k, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// isIdentifier reports whether key can be written after a dot in a path.
+func isIdentifier(key string) bool {
+	if key == "" {
+		return false
+	}
+	for i, r := range key {
+		letter := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
+		if !letter && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// joinPath appends an object key to a JSON path, quoting keys that are not
+// identifiers (node ids like "contact-1" are map keys only in gates and aliases).
+func joinPath(path, key string) string {
+	if !isIdentifier(key) {
+		return path + "[" + strconv.Quote(key) + "]"
+	}
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// dottedToPath turns encoding/json's "nodes.3.importance" into "nodes[3].importance".
+func dottedToPath(field string) string {
+	if field == "" {
+		return ""
+	}
+	var out string
+	for _, part := range strings.Split(field, ".") {
+		if _, err := strconv.Atoi(part); err == nil {
+			out += "[" + part + "]"
+			continue
+		}
+		out = joinPath(out, part)
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

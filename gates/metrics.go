@@ -1,0 +1,84 @@
+package gates
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+)
+
+// ConversationMetrics are seed 002's per-conversation metrics.
+type ConversationMetrics struct {
+	// Turns counts the controller's turns (turn log entries).
+	Turns     int `json:"turns"`
+	Executed  int `json:"executed"`
+	Retried   int `json:"retried"`
+	Broadened int `json:"broadened"`
+	HandedOff int `json:"handedOff"`
+	// GateTimeline lists when each gate became satisfied.
+	GateTimeline           []GateChange   `json:"gateTimeline"`
+	AttemptsByNode         map[string]int `json:"attemptsByNode"`
+	AverageAttemptsPerNode float64        `json:"averageAttemptsPerNode"`
+	// Status is active, complete, deadlock or handoff.
+	Status string `json:"status"`
+}
+
+func (m ConversationMetrics) clone() ConversationMetrics {
+	m.GateTimeline = slices.Clone(m.GateTimeline)
+	m.AttemptsByNode = maps.Clone(m.AttemptsByNode)
+	return m
+}
+
+// Metrics returns the metrics of a conversation state (a *RuntimeState, a
+// RuntimeState or its JSON); the zero value for anything else.
+func (e *Engine) Metrics(state any) ConversationMetrics {
+	var st *RuntimeState
+	switch s := state.(type) {
+	case *RuntimeState:
+		st = s
+	case RuntimeState:
+		st = &s
+	case json.RawMessage:
+		st, _ = decodeRuntimeState(s)
+	case []byte:
+		st, _ = decodeRuntimeState(s)
+	}
+	if st == nil {
+		return ConversationMetrics{AttemptsByNode: map[string]int{}, GateTimeline: []GateChange{}}
+	}
+	return metricsOf(st)
+}
+
+func metricsOf(st *RuntimeState) ConversationMetrics {
+	m := ConversationMetrics{
+		Turns:          len(st.TurnLog),
+		GateTimeline:   slices.Clone(st.GateTimeline),
+		AttemptsByNode: maps.Clone(st.AttemptsByNode),
+		Status:         st.Status,
+	}
+	if m.GateTimeline == nil {
+		m.GateTimeline = []GateChange{}
+	}
+	if m.AttemptsByNode == nil {
+		m.AttemptsByNode = map[string]int{}
+	}
+	for _, e := range st.TurnLog {
+		switch e.Mode {
+		case ModeExecute:
+			m.Executed++
+		case ModeRetry:
+			m.Retried++
+		case ModeBroaden:
+			m.Broadened++
+		case ModeHandoff:
+			m.HandedOff++
+		}
+	}
+	total := 0
+	for _, a := range st.AttemptsByNode {
+		total += a
+	}
+	if len(st.AttemptsByNode) > 0 {
+		m.AverageAttemptsPerNode = float64(total) / float64(len(st.AttemptsByNode))
+	}
+	return m
+}

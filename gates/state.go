@@ -1,0 +1,216 @@
+package gates
+
+import (
+	"encoding/json"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// RuntimeState is seed 002's RuntimeState with its names, plus the bookkeeping the
+// engine needs to stay deterministic across turns. Sets are sorted string slices, so
+// the JSON form is stable.
+type RuntimeState struct {
+	FlowID      string `json:"flowId"`
+	FlowVersion int    `json:"flowVersion"`
+
+	Facts            []string       `json:"facts"`
+	States           []string       `json:"states"`
+	GatesSatisfied   []string       `json:"gatesSatisfied"`
+	AttemptsByNode   map[string]int `json:"attemptsByNode"`
+	ExecutionsByNode map[string]int `json:"executionsByNode"`
+	TurnLog          []TurnLogEntry `json:"turnLog"`
+
+	// FactValues are the extracted values of canonical facts.
+	FactValues map[string]string `json:"factValues"`
+	// Status is active, complete, deadlock or handoff.
+	Status string `json:"status"`
+	// Position is the node last selected, or COMPLETE/DEADLOCK once an outcome is
+	// reached; "" before the first turn. Transitions start from it.
+	Position string `json:"position,omitempty"`
+	// LastSelectedNode and ConsecutiveSelections drive the loop guard.
+	LastSelectedNode      string `json:"lastSelectedNode,omitempty"`
+	ConsecutiveSelections int    `json:"consecutiveSelections"`
+	// LastPromptedNode is the node whose prompt ended the last reply: the node the
+	// user's next message answers.
+	LastPromptedNode string `json:"lastPromptedNode,omitempty"`
+	LastPromptedMode string `json:"lastPromptedMode,omitempty"`
+	// LastAttemptTurn is the turn index of each node's last attempt (cooldown).
+	LastAttemptTurn map[string]int `json:"lastAttemptTurn"`
+	// BroadenedNodes were broadened and rank as low importance until they execute.
+	BroadenedNodes []string `json:"broadenedNodes"`
+	// HandoffReason says why the flow was handed to a human.
+	HandoffReason string `json:"handoffReason,omitempty"`
+	// GateTimeline records when each gate became satisfied.
+	GateTimeline []GateChange `json:"gateTimeline"`
+	// Metrics is Engine.Metrics of this state, kept in the state for inspection.
+	Metrics ConversationMetrics `json:"metrics"`
+}
+
+// TurnLogEntry is seed 002's turn log entry. LLMResponse holds the bot's reply.
+type TurnLogEntry struct {
+	TurnIndex      int      `json:"turnIndex"`
+	NodeID         string   `json:"nodeId"`
+	Mode           string   `json:"mode"`
+	FactsProduced  []string `json:"factsProduced"`
+	StatesProduced []string `json:"statesProduced"`
+	UserInput      string   `json:"userInput,omitempty"`
+	LLMResponse    string   `json:"llmResponse,omitempty"`
+}
+
+// GateChange is one entry of the gate timeline.
+type GateChange struct {
+	Gate      string    `json:"gate"`
+	TurnIndex int       `json:"turnIndex"`
+	At        time.Time `json:"at"`
+}
+
+// Conversation statuses.
+const (
+	StatusActive   = "active"
+	StatusComplete = "complete"
+	StatusDeadlock = "deadlock"
+	StatusHandoff  = "handoff"
+)
+
+// newRuntimeState returns the empty state of a conversation on flowID.
+func newRuntimeState(flowID string) *RuntimeState {
+	return &RuntimeState{
+		FlowID:           flowID,
+		Facts:            []string{},
+		States:           []string{},
+		GatesSatisfied:   []string{},
+		AttemptsByNode:   map[string]int{},
+		ExecutionsByNode: map[string]int{},
+		TurnLog:          []TurnLogEntry{},
+		FactValues:       map[string]string{},
+		Status:           StatusActive,
+		LastAttemptTurn:  map[string]int{},
+		BroadenedNodes:   []string{},
+		GateTimeline:     []GateChange{},
+		Metrics:          ConversationMetrics{AttemptsByNode: map[string]int{}, GateTimeline: []GateChange{}},
+	}
+}
+
+// clone returns a deep copy, so that Decide never touches its input.
+func (s *RuntimeState) clone() *RuntimeState {
+	c := *s
+	c.Facts = slices.Clone(s.Facts)
+	c.States = slices.Clone(s.States)
+	c.GatesSatisfied = slices.Clone(s.GatesSatisfied)
+	c.AttemptsByNode = maps.Clone(s.AttemptsByNode)
+	c.ExecutionsByNode = maps.Clone(s.ExecutionsByNode)
+	c.TurnLog = slices.Clone(s.TurnLog)
+	for i := range c.TurnLog {
+		c.TurnLog[i].FactsProduced = slices.Clone(c.TurnLog[i].FactsProduced)
+		c.TurnLog[i].StatesProduced = slices.Clone(c.TurnLog[i].StatesProduced)
+	}
+	c.FactValues = maps.Clone(s.FactValues)
+	c.LastAttemptTurn = maps.Clone(s.LastAttemptTurn)
+	c.BroadenedNodes = slices.Clone(s.BroadenedNodes)
+	c.GateTimeline = slices.Clone(s.GateTimeline)
+	c.Metrics = s.Metrics.clone()
+	c.normalize()
+	return &c
+}
+
+// normalize replaces nil collections by empty ones, so the JSON form never holds
+// null where a set or map is expected.
+func (s *RuntimeState) normalize() {
+	for _, set := range []*[]string{&s.Facts, &s.States, &s.GatesSatisfied, &s.BroadenedNodes} {
+		if *set == nil {
+			*set = []string{}
+		}
+	}
+	for _, m := range []*map[string]int{&s.AttemptsByNode, &s.ExecutionsByNode, &s.LastAttemptTurn} {
+		if *m == nil {
+			*m = map[string]int{}
+		}
+	}
+	if s.FactValues == nil {
+		s.FactValues = map[string]string{}
+	}
+	if s.TurnLog == nil {
+		s.TurnLog = []TurnLogEntry{}
+	}
+	if s.GateTimeline == nil {
+		s.GateTimeline = []GateChange{}
+	}
+	if s.Status == "" {
+		s.Status = StatusActive
+	}
+}
+
+// decodeRuntimeState decodes and checks a stored state.
+func decodeRuntimeState(data []byte) (*RuntimeState, error) {
+	var s RuntimeState
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, parley.WrapError(parley.EINVALIDSTATE, err, "gates: stored state does not decode")
+	}
+	switch s.Status {
+	case "", StatusActive, StatusComplete, StatusDeadlock, StatusHandoff:
+	default:
+		return nil, parley.Errorf(parley.EINVALIDSTATE, "gates: stored state has unknown status %q", s.Status)
+	}
+	for name, set := range map[string][]string{"facts": s.Facts, "states": s.States, "gatesSatisfied": s.GatesSatisfied, "broadenedNodes": s.BroadenedNodes} {
+		if !slices.IsSorted(set) || len(slices.Compact(slices.Clone(set))) != len(set) {
+			return nil, parley.Errorf(parley.EINVALIDSTATE, "gates: stored state's %s is not a sorted set", name)
+		}
+	}
+	s.normalize()
+	return &s, nil
+}
+
+// Sorted-set helpers.
+
+func has(set []string, v string) bool {
+	_, ok := slices.BinarySearch(set, v)
+	return ok
+}
+
+// add inserts v into the sorted set and reports whether it was new.
+func add(set *[]string, v string) bool {
+	i, ok := slices.BinarySearch(*set, v)
+	if ok {
+		return false
+	}
+	*set = slices.Insert(*set, i, v)
+	return true
+}
+
+func remove(set *[]string, v string) {
+	if i, ok := slices.BinarySearch(*set, v); ok {
+		*set = slices.Delete(*set, i, i+1)
+	}
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k, ok := range m {
+		if ok {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func allIn(want, set []string) bool {
+	for _, v := range want {
+		if !has(set, v) {
+			return false
+		}
+	}
+	return true
+}
+
+func anyIn(want, set []string) bool {
+	for _, v := range want {
+		if has(set, v) {
+			return true
+		}
+	}
+	return false
+}
