@@ -1,0 +1,330 @@
+package flows
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// Options configure an Engine beyond its flow file.
+type Options struct {
+	// HTTPClient carries webhook actions and custom validators (default: a client
+	// without a global timeout; each webhook has its own).
+	HTTPClient *http.Client
+	// Markers override the flow file's and the default intent markers.
+	Markers nlu.Markers
+	// MaxMessages overrides settings.max_messages.
+	MaxMessages int
+	// Runner overrides the HTTP webhook runner (tests, in-process actions).
+	Runner ActionRunner
+}
+
+// Defaults of Settings.
+const (
+	DefaultMaxMessages   = 20
+	DefaultMaxTrace      = 12
+	DefaultMinConfidence = 0.7
+	DefaultMaxRetries    = 3
+)
+
+// Engine is the flows engine of one bot: a compiled definition. It is immutable
+// and safe for concurrent use.
+type Engine struct {
+	def           *Definition
+	bot           string
+	flows         map[string]*flow
+	order         []*flow
+	intentFlow    map[string]*flow
+	classifier    *nlu.Classifier
+	markers       nlu.Markers
+	maxMessages   int
+	maxTrace      int
+	minConfidence float64
+	runner        ActionRunner
+	text          map[string]string
+}
+
+var _ parley.Engine = (*Engine)(nil)
+
+type flow struct {
+	def       *Flow
+	name      string
+	label     string
+	slots     map[string]*slot
+	slotOrder []*slot
+	steps     []*step
+	stepIndex map[string]int
+	resume    string
+}
+
+type slot struct {
+	def        *Slot
+	name       string
+	typ        string
+	label      string
+	prompt     string
+	enum       nlu.Enum
+	validators []*validator
+	lookup     map[string]string
+	caseMode   string
+	patterns   []*regexp.Regexp
+	labelled   *regexp.Regexp
+	maxRetries int
+	onExhaust  string
+}
+
+type validator struct {
+	def     *Validator
+	pattern *regexp.Regexp
+}
+
+type step struct {
+	def    *Step
+	id     string
+	kind   string
+	index  int
+	next   int // -1: end of the flow
+	slot   *slot
+	prompt string
+	cases  []compiledCase
+	target *flow // call and link
+}
+
+type compiledCase struct {
+	cond *Condition
+	next int
+}
+
+// Exhaust policies.
+const (
+	ExhaustReask   = "reask"
+	ExhaustSkip    = "skip"
+	ExhaustHandoff = "handoff"
+	ExhaustCancel  = "cancel"
+)
+
+// defaultText holds the engine's own sentences; a flow file overrides any of them
+// under messages.
+var defaultText = map[string]string{
+	"fallback":       "Sorry, I didn't understand. I can help you with: {flows}.",
+	"not_understood": "Sorry, I didn't catch that.",
+	"updated":        "Got it, I've updated your {label} to {value}.",
+	"cancelled":      "OK, I've cancelled {flow}.",
+	"nothing":        "There is nothing to cancel.",
+	"ask_change":     "What would you like to change?",
+	"error":          "Sorry, something went wrong and I couldn't finish that. Say \"try again\" or \"cancel\".",
+	"recovered":      "I encountered an error. Let's try again.",
+	"resume":         "Let's get back to {flow}.",
+	"handoff":        "Let me connect you with a human agent.",
+	"invalid":        "That doesn't look like a valid {label}.",
+	"yes_or_no":      "Please answer yes or no.",
+	"declined":       "OK, I won't go ahead.",
+}
+
+// New compiles a definition into an Engine. A definition with Validate
+// diagnostics is refused (EINVALID) with the first of them.
+func New(def *Definition, opts Options) (*Engine, error) {
+	if def == nil {
+		return nil, parley.Errorf(parley.EINVALID, "no flow definition")
+	}
+	if diags := Validate(def); len(diags) > 0 {
+		return nil, parley.Errorf(parley.EINVALID, "%s (and %d more)", diags[0].String(), len(diags)-1)
+	}
+	e := &Engine{
+		def:           def,
+		bot:           def.Bot,
+		flows:         make(map[string]*flow, len(def.Flows)),
+		intentFlow:    map[string]*flow{},
+		maxMessages:   firstPositive(opts.MaxMessages, def.Settings.MaxMessages, DefaultMaxMessages),
+		maxTrace:      firstPositive(def.Settings.MaxTrace, DefaultMaxTrace),
+		minConfidence: def.Settings.MinConfidence,
+		runner:        opts.Runner,
+		text:          make(map[string]string, len(defaultText)),
+	}
+	if e.minConfidence <= 0 {
+		e.minConfidence = DefaultMinConfidence
+	}
+	if e.bot == "" {
+		e.bot = strings.TrimSuffix(baseName(def.File), ".yaml")
+	}
+	for k, v := range defaultText {
+		e.text[k] = v
+	}
+	for k, v := range def.Messages {
+		e.text[k] = v
+	}
+	switch {
+	case opts.Markers != nil:
+		e.markers = opts.Markers
+	case def.Settings.Markers != nil:
+		e.markers = nlu.Markers(def.Settings.Markers)
+	default:
+		e.markers = nlu.DefaultIntentMarkers()
+	}
+	if e.runner == nil {
+		e.runner = &HTTPRunner{Client: opts.HTTPClient}
+	}
+	var intents []nlu.Intent
+	for _, fd := range def.Flows {
+		f := compileFlow(fd)
+		e.flows[f.name] = f
+		e.order = append(e.order, f)
+		e.intentFlow[f.name] = f
+		for _, in := range fd.Trigger.Intents {
+			e.intentFlow[in] = f
+		}
+		intents = append(intents, nlu.Intent{Name: f.name, Examples: fd.Trigger.Examples, Keywords: fd.Trigger.Keywords})
+	}
+	for _, f := range e.order {
+		for _, st := range f.steps {
+			if st.kind == KindCall {
+				st.target = e.flows[st.def.Call]
+			}
+			if st.kind == KindLink {
+				st.target = e.flows[st.def.Link]
+			}
+		}
+	}
+	e.classifier = nlu.NewClassifier(intents)
+	var names []string
+	for _, f := range e.order {
+		names = append(names, f.label)
+	}
+	e.text["fallback"] = strings.ReplaceAll(e.text["fallback"], "{flows}", strings.Join(names, ", "))
+	return e, nil
+}
+
+func firstPositive(v ...int) int {
+	for _, x := range v {
+		if x > 0 {
+			return x
+		}
+	}
+	return 0
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+func compileFlow(fd *Flow) *flow {
+	f := &flow{
+		def:       fd,
+		name:      fd.Name,
+		label:     fd.Description,
+		slots:     map[string]*slot{},
+		stepIndex: map[string]int{},
+		resume:    fd.Resume,
+	}
+	if f.label == "" {
+		f.label = strings.ReplaceAll(fd.Name, "_", " ")
+	}
+	for _, sd := range fd.Slots {
+		sl := compileSlot(sd)
+		f.slots[sl.name] = sl
+		f.slotOrder = append(f.slotOrder, sl)
+	}
+	for i, sd := range fd.Steps {
+		f.stepIndex[sd.ID] = i
+	}
+	for i, sd := range fd.Steps {
+		st := &step{def: sd, id: sd.ID, index: i, next: i + 1}
+		if ks := sd.kinds(); len(ks) > 0 {
+			st.kind = ks[0]
+		}
+		if i+1 >= len(fd.Steps) {
+			st.next = -1
+		}
+		if sd.Next != "" {
+			st.next = f.resolve(sd.Next)
+		}
+		switch st.kind {
+		case KindCollect:
+			st.slot = f.slots[sd.Collect]
+			st.prompt = sd.Prompt
+			if st.prompt == "" && st.slot != nil {
+				st.prompt = st.slot.prompt
+			}
+		case KindBranch:
+			for _, c := range sd.Branch {
+				st.cases = append(st.cases, compiledCase{cond: c.If, next: f.resolve(c.Goto)})
+			}
+		}
+		f.steps = append(f.steps, st)
+	}
+	return f
+}
+
+// resolve maps a step id or "end" to a step index, -1 for the end.
+func (f *flow) resolve(id string) int {
+	if i, ok := f.stepIndex[id]; ok {
+		return i
+	}
+	return -1
+}
+
+func compileSlot(sd *Slot) *slot {
+	sl := &slot{
+		def:        sd,
+		name:       sd.Name,
+		typ:        sd.Type,
+		label:      sd.Label,
+		prompt:     sd.Prompt,
+		enum:       nlu.Enum{Values: sd.Values, Synonyms: sd.Synonyms},
+		maxRetries: sd.MaxRetries,
+		onExhaust:  sd.OnExhaust,
+	}
+	if sl.typ == "" {
+		sl.typ = TypeText
+	}
+	if sl.label == "" {
+		sl.label = strings.ReplaceAll(sd.Name, "_", " ")
+	}
+	if sl.maxRetries <= 0 {
+		sl.maxRetries = DefaultMaxRetries
+	}
+	if sl.onExhaust == "" {
+		sl.onExhaust = ExhaustReask
+	}
+	if n := sd.Normalizer; n != nil {
+		sl.caseMode = n.Case
+		if len(n.Lookup) > 0 {
+			sl.lookup = map[string]string{}
+			for canonical, words := range n.Lookup {
+				sl.lookup[foldKey(canonical)] = canonical
+				for _, w := range words {
+					sl.lookup[foldKey(w)] = canonical
+				}
+			}
+		}
+	}
+	for _, vd := range sd.Validators {
+		v := &validator{def: vd}
+		if vd.Pattern != "" {
+			v.pattern, _ = regexp.Compile(vd.Pattern) // Validate refused bad patterns
+		}
+		sl.validators = append(sl.validators, v)
+	}
+	for _, p := range sd.Patterns {
+		if re, err := regexp.Compile(p); err == nil {
+			sl.patterns = append(sl.patterns, re)
+		}
+	}
+	// "change the origin to Boston", "origin is Boston", "set my departure date to
+	// tomorrow": the slot named by its label or name, then its value.
+	names := []string{regexp.QuoteMeta(sl.label)}
+	if sl.label != sd.Name {
+		names = append(names, regexp.QuoteMeta(sd.Name), regexp.QuoteMeta(strings.ReplaceAll(sd.Name, "_", " ")))
+	}
+	sl.labelled = regexp.MustCompile(`(?i)\b(?:(?:change|update|set|make|switch|correct)\s+)?(?:the\s+|my\s+)?(?:` +
+		strings.Join(names, "|") + `)\s+(?:to|is|=|should be|will be|as)\s+(.+?)\s*(?:[,;!?]|\.\s|\.$|\s+and\s+|$)`)
+	return sl
+}
+
+func foldKey(s string) string { return strings.ToLower(nlu.Normalize(s)) }

@@ -1,0 +1,376 @@
+package flows
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/parleyhq/parley"
+)
+
+// Definition is a parsed flow file: a bot's flows, their slots and steps. Parse
+// only decodes; Validate reports the problems a user should fix; New compiles a
+// definition that has none into an Engine.
+type Definition struct {
+	// Bot names the bot in webhook idempotency keys; the file name when empty.
+	Bot         string            `yaml:"bot" json:"bot,omitempty"`
+	Description string            `yaml:"description" json:"description,omitempty"`
+	Language    string            `yaml:"language" json:"language,omitempty"`
+	Settings    Settings          `yaml:"settings" json:"settings"`
+	Messages    map[string]string `yaml:"messages" json:"messages,omitempty"`
+	Flows       []*Flow           `yaml:"flows" json:"flows"`
+
+	// File is the name errors and diagnostics carry.
+	File string `yaml:"-" json:"-"`
+	// ast keeps the parsed document so that diagnostics can point at the line and
+	// column of any element by its path.
+	ast *ast.File
+}
+
+// Settings tune the engine for one bot.
+type Settings struct {
+	// MaxMessages caps the message history kept in the state (default 20).
+	MaxMessages int `yaml:"max_messages" json:"max_messages,omitempty"`
+	// MaxTrace caps the trace kept in the state (default 12); the full history of
+	// transitions is in the conversation's turn events.
+	MaxTrace int `yaml:"max_trace" json:"max_trace,omitempty"`
+	// Markers are the intent markers per language that send an answer awaited for a
+	// slot through understanding (default: nlu.DefaultIntentMarkers()).
+	Markers map[string][]string `yaml:"markers" json:"markers,omitempty"`
+	// MinConfidence is the intent classifier score needed to start a flow (default 0.6).
+	MinConfidence float64 `yaml:"min_confidence" json:"min_confidence,omitempty"`
+}
+
+// Flow is one task the bot can carry out.
+type Flow struct {
+	Name        string  `yaml:"name" json:"name"`
+	Description string  `yaml:"description" json:"description,omitempty"`
+	Trigger     Trigger `yaml:"trigger" json:"trigger"`
+	Slots       []*Slot `yaml:"slots" json:"slots,omitempty"`
+	Steps       []*Step `yaml:"steps" json:"steps"`
+	// Resume is said when the flow resumes after another flow interrupted it.
+	Resume string `yaml:"resume" json:"resume,omitempty"`
+}
+
+// Trigger says which messages start a flow.
+type Trigger struct {
+	Intents  []string `yaml:"intents" json:"intents,omitempty"`
+	Examples []string `yaml:"examples" json:"examples,omitempty"`
+	Keywords []string `yaml:"keywords" json:"keywords,omitempty"`
+}
+
+// Slot types.
+const (
+	TypeText    = "text"
+	TypeNumber  = "number"
+	TypeInteger = "integer"
+	TypeBoolean = "boolean"
+	TypeDate    = "date"
+	TypeEmail   = "email"
+	TypePhone   = "phone"
+	TypeEnum    = "enum"
+)
+
+// Slot is a piece of information a flow collects.
+type Slot struct {
+	Name string `yaml:"name" json:"name"`
+	Type string `yaml:"type" json:"type,omitempty"`
+	// Label is how replies name the slot ("your origin"); the name when empty.
+	Label      string              `yaml:"label" json:"label,omitempty"`
+	Prompt     string              `yaml:"prompt" json:"prompt,omitempty"`
+	Values     []string            `yaml:"values" json:"values,omitempty"`
+	Synonyms   map[string][]string `yaml:"synonyms" json:"synonyms,omitempty"`
+	Validators []*Validator        `yaml:"validators" json:"validators,omitempty"`
+	Normalizer *Normalizer         `yaml:"normalizer" json:"normalizer,omitempty"`
+	// Patterns find the slot inside a sentence during understanding; each regular
+	// expression's first group (or group "value") is the value.
+	Patterns []string `yaml:"patterns" json:"patterns,omitempty"`
+	// MaxRetries is the number of invalid answers accepted before OnExhaust applies
+	// (default 3).
+	MaxRetries int `yaml:"max_retries" json:"max_retries,omitempty"`
+	// OnExhaust is reask (default), skip, handoff or cancel.
+	OnExhaust string `yaml:"on_exhaust" json:"on_exhaust,omitempty"`
+}
+
+// Validator kinds.
+const (
+	ValidateFormat     = "format" // email, phone, date, number, integer
+	ValidateRange      = "range"
+	ValidateEnum       = "enum"
+	ValidateRegex      = "regex"
+	ValidateFutureDate = "future_date_only"
+	ValidateCustom     = "custom" // a webhook
+	ValidateLength     = "length"
+)
+
+// Validator checks a normalized slot value.
+type Validator struct {
+	Type    string   `yaml:"type" json:"type"`
+	Message string   `yaml:"message" json:"message,omitempty"`
+	Format  string   `yaml:"format" json:"format,omitempty"`
+	Pattern string   `yaml:"pattern" json:"pattern,omitempty"`
+	Min     *float64 `yaml:"min" json:"min,omitempty"`
+	Max     *float64 `yaml:"max" json:"max,omitempty"`
+	Values  []string `yaml:"values" json:"values,omitempty"`
+	Webhook *Webhook `yaml:"webhook" json:"webhook,omitempty"`
+}
+
+// Normalizer rewrites a raw slot value before validation.
+type Normalizer struct {
+	// Case is lower, upper, title or keep (default keep; text is always trimmed).
+	Case string `yaml:"case" json:"case,omitempty"`
+	// Lookup maps a canonical value to the words that mean it (MAD: [Madrid]);
+	// matching ignores case and accents. A value not found is kept.
+	Lookup map[string][]string `yaml:"lookup" json:"lookup,omitempty"`
+}
+
+// Step is one thing a flow does; exactly one of its kinds is set.
+type Step struct {
+	ID      string   `yaml:"id" json:"id"`
+	Collect string   `yaml:"collect" json:"collect,omitempty"`
+	Prompt  string   `yaml:"prompt" json:"prompt,omitempty"`
+	Action  *Action  `yaml:"action" json:"action,omitempty"`
+	Confirm *Confirm `yaml:"confirm" json:"confirm,omitempty"`
+	Branch  []*Case  `yaml:"branch" json:"branch,omitempty"`
+	Say     string   `yaml:"say" json:"say,omitempty"`
+	Call    string   `yaml:"call" json:"call,omitempty"`
+	Link    string   `yaml:"link" json:"link,omitempty"`
+	Next    string   `yaml:"next" json:"next,omitempty"`
+}
+
+// Step kinds.
+const (
+	KindCollect = "collect"
+	KindAction  = "action"
+	KindConfirm = "confirm"
+	KindBranch  = "branch"
+	KindSay     = "say"
+	KindCall    = "call"
+	KindLink    = "link"
+)
+
+// kinds returns the kinds set on the step, in a fixed order.
+func (s *Step) kinds() []string {
+	var k []string
+	if s.Collect != "" {
+		k = append(k, KindCollect)
+	}
+	if s.Action != nil {
+		k = append(k, KindAction)
+	}
+	if s.Confirm != nil {
+		k = append(k, KindConfirm)
+	}
+	if s.Branch != nil {
+		k = append(k, KindBranch)
+	}
+	if s.Say != "" {
+		k = append(k, KindSay)
+	}
+	if s.Call != "" {
+		k = append(k, KindCall)
+	}
+	if s.Link != "" {
+		k = append(k, KindLink)
+	}
+	return k
+}
+
+// Action is a built-in (set slots, end the flow, make a reference) or a webhook.
+type Action struct {
+	// Name labels the action in traces and webhook requests; the step id when empty.
+	Name string `yaml:"name" json:"name,omitempty"`
+	// Set assigns slots; values may use {slot} placeholders.
+	Set map[string]string `yaml:"set" json:"set,omitempty"`
+	// End ends the flow after this action.
+	End bool `yaml:"end" json:"end,omitempty"`
+	// Reference stores a reference derived from the conversation id in a slot.
+	Reference *Reference `yaml:"reference" json:"reference,omitempty"`
+	Webhook   *Webhook   `yaml:"webhook" json:"webhook,omitempty"`
+	// Reply is said after the action succeeded; it may use {slot} placeholders.
+	Reply string `yaml:"reply" json:"reply,omitempty"`
+}
+
+// Reference is the built-in action that derives a booking-style reference
+// deterministically from the conversation id: prefix + digits.
+type Reference struct {
+	Slot   string `yaml:"slot" json:"slot"`
+	Prefix string `yaml:"prefix" json:"prefix,omitempty"`
+	Digits int    `yaml:"digits" json:"digits,omitempty"`
+}
+
+// Webhook is an HTTP endpoint an action or a custom validator POSTs the slots to.
+type Webhook struct {
+	URL     string            `yaml:"url" json:"url"`
+	Timeout Duration          `yaml:"timeout" json:"timeout,omitempty"`
+	Retries int               `yaml:"retries" json:"retries,omitempty"`
+	Headers map[string]string `yaml:"headers" json:"headers,omitempty"`
+}
+
+// Duration is a time.Duration written as "2s" or "500ms".
+type Duration time.Duration
+
+// UnmarshalYAML decodes a Go duration string.
+func (d *Duration) UnmarshalYAML(data []byte) error {
+	s := strings.Trim(strings.TrimSpace(string(data)), `"'`)
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("invalid duration %q (use 500ms, 2s, 1m)", s)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// Confirm asks the user to confirm a summary of the slots.
+type Confirm struct {
+	// Prompt is the summary question with {slot} placeholders.
+	Prompt string `yaml:"prompt" json:"prompt,omitempty"`
+	// OnNo is ask_change (default: ask what to change, then confirm again) or end.
+	OnNo string `yaml:"on_no" json:"on_no,omitempty"`
+}
+
+// Case is one arm of a branch step: when If holds (or always, for Else), go to
+// the step named Goto ("end" ends the flow).
+type Case struct {
+	If   *Condition `yaml:"if" json:"if,omitempty"`
+	Else bool       `yaml:"else" json:"else,omitempty"`
+	Goto string     `yaml:"goto" json:"goto"`
+}
+
+// Condition tests one slot. Set tests are combined with and.
+type Condition struct {
+	Slot      string   `yaml:"slot" json:"slot"`
+	Equals    *string  `yaml:"equals" json:"equals,omitempty"`
+	NotEquals *string  `yaml:"not_equals" json:"not_equals,omitempty"`
+	In        []string `yaml:"in" json:"in,omitempty"`
+	Filled    *bool    `yaml:"filled" json:"filled,omitempty"`
+	GT        *float64 `yaml:"gt" json:"gt,omitempty"`
+	LT        *float64 `yaml:"lt" json:"lt,omitempty"`
+}
+
+// StepEnd is the Next or Goto value that ends the flow.
+const StepEnd = "end"
+
+// Parse decodes a flow file strictly: unknown keys, duplicate keys and wrong types
+// are errors (code parley.EINVALID) whose message starts with file:line:col.
+func Parse(data []byte, filename string) (*Definition, error) {
+	if filename == "" {
+		filename = "flows.yaml"
+	}
+	file, err := parser.ParseBytes(data, 0)
+	if err != nil {
+		return nil, yamlError(filename, err)
+	}
+	def := &Definition{}
+	if len(bytes.TrimSpace(data)) == 0 || len(file.Docs) == 0 || file.Docs[0].Body == nil {
+		return nil, parley.Errorf(parley.EINVALID, "%s:1:1: empty flow file", filename)
+	}
+	if len(file.Docs) > 1 {
+		return nil, parley.Errorf(parley.EINVALID, "%s:%s: a flow file holds one document", filename, position(file.Docs[1]))
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(nil), yaml.Strict())
+	if err := dec.DecodeFromNode(file.Docs[0].Body, def); err != nil {
+		return nil, yamlError(filename, err)
+	}
+	def.File = filename
+	def.ast = file
+	for _, f := range def.Flows {
+		if f == nil {
+			return nil, parley.Errorf(parley.EINVALID, "%s:%s: empty flow", filename, def.pos("$.flows"))
+		}
+		for i, s := range f.Steps {
+			if s == nil {
+				return nil, parley.Errorf(parley.EINVALID, "%s:%s: empty step", filename, def.pos(fmt.Sprintf("$.flows[%d].steps[%d]", def.flowIndex(f), i)))
+			}
+		}
+		for _, s := range f.Slots {
+			if s == nil {
+				return nil, parley.Errorf(parley.EINVALID, "%s:%s: empty slot", filename, def.pos(fmt.Sprintf("$.flows[%d].slots", def.flowIndex(f))))
+			}
+		}
+	}
+	return def, nil
+}
+
+// LoadFile reads and parses a flow file.
+func LoadFile(path string) (*Definition, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, parley.WrapError(parley.ENOTFOUND, err, "flow file %s", path)
+		}
+		return nil, parley.WrapError(parley.EINVALID, err, "flow file %s", path)
+	}
+	return Parse(data, path)
+}
+
+// yamlError turns a go-yaml error into an EINVALID error that starts with
+// file:line:col.
+func yamlError(filename string, err error) error {
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		line, col := 1, 1
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			line, col = tk.Position.Line, tk.Position.Column
+		}
+		return parley.Errorf(parley.EINVALID, "%s:%d:%d: %s", filename, line, col, ye.GetMessage())
+	}
+	return parley.Errorf(parley.EINVALID, "%s:1:1: %s", filename, oneLine(err.Error()))
+}
+
+func oneLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func position(n ast.Node) string {
+	if n == nil || n.GetToken() == nil || n.GetToken().Position == nil {
+		return "1:1"
+	}
+	p := n.GetToken().Position
+	return fmt.Sprintf("%d:%d", p.Line, p.Column)
+}
+
+// pos returns "line:col" of the element at a YAML path such as
+// $.flows[0].steps[2].collect, falling back to its nearest existing parent.
+func (d *Definition) pos(path string) string {
+	line, col := d.lineCol(path)
+	return fmt.Sprintf("%d:%d", line, col)
+}
+
+var pathTail = regexp.MustCompile(`(\.[A-Za-z0-9_]+|\[[0-9]+\])$`)
+
+func (d *Definition) lineCol(path string) (int, int) {
+	if d == nil || d.ast == nil {
+		return 1, 1
+	}
+	for path != "$" && path != "" {
+		if p, err := yaml.PathString(path); err == nil {
+			if n, err := p.FilterFile(d.ast); err == nil && n != nil {
+				if tk := n.GetToken(); tk != nil && tk.Position != nil {
+					return tk.Position.Line, tk.Position.Column
+				}
+			}
+		}
+		path = pathTail.ReplaceAllString(path, "")
+	}
+	return 1, 1
+}
+
+func (d *Definition) flowIndex(f *Flow) int {
+	for i, g := range d.Flows {
+		if g == f {
+			return i
+		}
+	}
+	return 0
+}

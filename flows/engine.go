@@ -1,0 +1,632 @@
+package flows
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// Kind is "flows".
+func (e *Engine) Kind() string { return "flows" }
+
+// NewState returns an idle state with no flow.
+func (e *Engine) NewState(parley.ConversationKey) any { return newState() }
+
+// DecodeState decodes a stored state strictly (see decodeState).
+func (e *Engine) DecodeState(data []byte) (any, error) { return e.decodeState(data) }
+
+// Definition returns the definition the engine was compiled from.
+func (e *Engine) Definition() *Definition { return e.def }
+
+// maxStepsPerTurn bounds the steps one turn may run, so that a flow whose branches
+// loop without asking anything ends in the error state instead of spinning.
+const maxStepsPerTurn = 64
+
+// turn is the work area of one Decide call.
+type turn struct {
+	e           *Engine
+	ctx         context.Context
+	in          parley.Turn
+	s           *State
+	text        string
+	now         time.Time
+	stamp       float64
+	transitions []parley.Transition
+	says        []string
+	options     []parley.Option
+	events      []parley.EventData
+	classified  bool
+	result      nlu.Result
+	resultOK    bool
+}
+
+// Decide takes one turn. It never changes t.State; the decision's state is a copy.
+func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	var in *State
+	switch v := t.State.(type) {
+	case *State:
+		in = v
+	case State:
+		in = &v
+	case nil:
+		in = newState()
+	default:
+		return parley.Decision{}, parley.Errorf(parley.EINVALIDSTATE, "flows: state of type %T", t.State)
+	}
+	s := in.clone()
+	tu := &turn{
+		e:           e,
+		ctx:         ctx,
+		in:          t,
+		s:           s,
+		text:        strings.TrimSpace(t.Message.Text),
+		now:         t.Message.SentAt,
+		stamp:       unixSeconds(t.Message.SentAt),
+		transitions: make([]parley.Transition, 0, 6),
+	}
+	if tu.text == "" {
+		tu.text = t.Message.Meaning
+	}
+	s.TurnCount++
+	s.Messages = append(s.Messages, ChatMessage{Role: "user", Content: tu.text, Timestamp: tu.stamp})
+	if err := tu.run(); err != nil {
+		return parley.Decision{}, err
+	}
+	reply := strings.Join(tu.says, " ")
+	s.LastResponse = reply
+	s.Messages = append(s.Messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: tu.stamp})
+	s.Messages = keepLast(s.Messages, e.maxMessages)
+	s.Trace = keepLast(s.Trace, e.maxTrace)
+	d := parley.Decision{State: s, Transitions: tu.transitions, Events: tu.events}
+	if reply != "" || len(tu.options) > 0 {
+		r := parley.Reply{ID: "a-" + strconv.FormatInt(t.Index, 10), Type: parley.ReplyText, Text: reply}
+		if len(tu.options) > 0 {
+			r.Type, r.Options = parley.ReplyQuickReplies, tu.options
+		}
+		d.Replies = []parley.Reply{r}
+	}
+	return d, nil
+}
+
+func keepLast[T any](s []T, n int) []T {
+	if n > 0 && len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+func unixSeconds(t time.Time) float64 {
+	return float64(t.UnixNano()) / 1e9
+}
+
+// fire moves the dialogue along the trigger, through the fsm kernel's table. A
+// trigger the table does not allow from the current state is a bug of this
+// package: the turn fails with the kernel's *fsm.TransitionError (ETRANSITION)
+// and nothing is committed.
+func (tu *turn) fire(trigger fsm.DialogueTrigger) error {
+	from := tu.s.ConversationState
+	to, ok := fsm.Dialogue.Next(from, trigger)
+	if !ok {
+		return fsm.Dialogue.Check(from, trigger, "")
+	}
+	tu.s.ConversationState = to
+	tu.transitions = append(tu.transitions, parley.Transition{From: string(from), To: string(to), Trigger: string(trigger)})
+	tu.s.Trace = append(tu.s.Trace, TraceEvent{Event: "transition", Timestamp: tu.stamp,
+		Data: TraceData{From: string(from), To: string(to), Trigger: string(trigger)}})
+	return nil
+}
+
+func (tu *turn) say(text string) {
+	if text != "" {
+		tu.says = append(tu.says, text)
+	}
+}
+
+func (tu *turn) sayKey(key string, vars ...string) {
+	tu.say(fill(tu.e.text[key], vars...))
+}
+
+// fill replaces {name} by value for each name, value pair.
+func fill(text string, vars ...string) string {
+	for i := 0; i+1 < len(vars); i += 2 {
+		text = strings.ReplaceAll(text, "{"+vars[i]+"}", vars[i+1])
+	}
+	return text
+}
+
+func (tu *turn) flow() *flow {
+	if tu.s.CurrentFlow == FlowNone {
+		return nil
+	}
+	return tu.e.flows[tu.s.CurrentFlow]
+}
+
+func (tu *turn) currentStep() *step {
+	f := tu.flow()
+	if f == nil || tu.s.CurrentStep == nil {
+		return nil
+	}
+	if i, ok := f.stepIndex[*tu.s.CurrentStep]; ok {
+		return f.steps[i]
+	}
+	return nil
+}
+
+func (tu *turn) classify() (nlu.Result, bool) {
+	if !tu.classified {
+		tu.classified = true
+		tu.result, tu.resultOK = tu.e.classifier.Classify(tu.text)
+		tu.resultOK = tu.resultOK && tu.result.Confidence >= tu.e.minConfidence
+	}
+	return tu.result, tu.resultOK
+}
+
+func (tu *turn) isCancel() bool {
+	m := tu.in.Message.Meaning
+	if m == "cancel" {
+		return true
+	}
+	if tu.in.Message.NLU != nil {
+		return tu.in.Message.NLU.Intent == "cancel"
+	}
+	return nlu.IsCancel(tu.text)
+}
+
+// run dispatches on the state the turn starts in (seed 001's message routing).
+func (tu *turn) run() error {
+	switch tu.s.ConversationState {
+	case fsm.DialogueIdle, fsm.DialogueCompleted:
+		// 001 Rule 1: idle -> understanding on any message; 003: completed ->
+		// understanding.
+		if err := tu.fire(fsm.DialogueUserMessage); err != nil {
+			return err
+		}
+		return tu.understand()
+	case fsm.DialogueWaitingForSlot:
+		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
+			return tu.fillAwaited()
+		}
+		if err := tu.fire(fsm.DialogueIntentChange); err != nil {
+			return err
+		}
+		return tu.understand()
+	case fsm.DialogueConfirming:
+		return tu.answerConfirmation()
+	case fsm.DialogueError:
+		return tu.recover()
+	default:
+		// A momentary state never rests in the store; one found there is refused
+		// by the kernel (ETRANSITION) so the runtime's guardrail applies.
+		return tu.fire(fsm.DialogueUserMessage)
+	}
+}
+
+// changesCourse reports whether a message answering a slot question must go
+// through understanding instead (001: "Intent markers detected"): an upstream
+// parse, a cancel, an intent marker, or another flow's trigger.
+func (tu *turn) changesCourse() bool {
+	if tu.in.Message.NLU != nil || tu.isCancel() {
+		return true
+	}
+	if _, ok := tu.e.markers.Match(tu.text); ok {
+		return true
+	}
+	if r, ok := tu.classify(); ok && r.Intent != tu.s.CurrentFlow {
+		return true
+	}
+	return false
+}
+
+// setStep makes st the current step of the active flow.
+func (tu *turn) setStep(st *step) {
+	id := st.id
+	tu.s.CurrentStep = &id
+	tu.s.WaitingForSlot = nil
+}
+
+// startFlow activates f: its own slots start empty (values kept from an earlier
+// run of any flow are not reused), and the current step is its first.
+func (tu *turn) startFlow(f *flow) {
+	for _, sl := range f.slotOrder {
+		delete(tu.s.Slots, sl.name)
+	}
+	tu.s.Metadata.Retries = nil
+	tu.s.CurrentFlow = f.name
+	tu.s.WaitingForSlot = nil
+	if len(f.steps) > 0 {
+		tu.setStep(f.steps[0])
+	} else {
+		tu.s.CurrentStep = nil
+	}
+}
+
+// understand is the understanding state: the NLU (or the message's upstream
+// parse) may cancel the active flow, start or interrupt with another flow, and
+// fill any slot of the active flow; then the flow resumes at its current step.
+func (tu *turn) understand() error {
+	s := tu.s
+	stamp := tu.stamp
+	s.LastNLUCall = &stamp
+	var target *flow
+	var entities map[string]any
+	if p := tu.in.Message.NLU; p != nil {
+		target = tu.e.intentFlow[p.Intent]
+		entities = p.Entities
+	} else if r, ok := tu.classify(); ok {
+		target = tu.e.flows[r.Intent]
+	}
+	active := tu.flow()
+	if target == nil && tu.isCancel() {
+		if active == nil {
+			tu.sayKey("nothing")
+			return tu.fire(fsm.DialogueNoIntent)
+		}
+		tu.sayKey("cancelled", "flow", active.label)
+		return tu.endFlow(OutcomeCancelled)
+	}
+	if target != nil && target != active {
+		if active != nil {
+			fr := Frame{Flow: active.name, WaitingForSlot: s.WaitingForSlot}
+			if s.CurrentStep != nil {
+				fr.Step = *s.CurrentStep
+			}
+			s.FlowStack = append(s.FlowStack, fr)
+		}
+		tu.startFlow(target)
+		active = target
+	}
+	if active == nil {
+		tu.sayKey("fallback")
+		return tu.fire(fsm.DialogueNoIntent)
+	}
+	changed := tu.extract(active, entities)
+	st := tu.currentStep()
+	if st == nil {
+		return tu.advance(0)
+	}
+	if !changed && target == nil {
+		if st.kind == KindConfirm && s.ConversationState == fsm.DialogueUnderstanding {
+			// An answer to "what would you like to change?" naming a slot: ask it again.
+			if sl := tu.mentionedSlot(active); sl != nil {
+				delete(s.Slots, sl.name)
+				for _, c := range active.steps {
+					if c.kind == KindCollect && c.slot == sl {
+						return tu.advance(c.index)
+					}
+				}
+			}
+		}
+		tu.sayKey("not_understood")
+	}
+	return tu.advance(st.index)
+}
+
+// mentionedSlot finds a slot of f named (by label or name) in the message.
+func (tu *turn) mentionedSlot(f *flow) *slot {
+	k := " " + foldKey(tu.text) + " "
+	for _, sl := range f.slotOrder {
+		if strings.Contains(k, " "+foldKey(sl.label)+" ") || strings.Contains(k, " "+foldKey(sl.name)+" ") {
+			return sl
+		}
+	}
+	return nil
+}
+
+// fillAwaited maps the message straight to the awaited slot without the NLU
+// (001 Rule 3), then validates it (Rule 4 on failure).
+func (tu *turn) fillAwaited() error {
+	s := tu.s
+	f := tu.flow()
+	st := tu.currentStep()
+	if err := tu.fire(fsm.DialogueUserResponds); err != nil {
+		return err
+	}
+	if f == nil || st == nil || st.slot == nil || st.slot.name != *s.WaitingForSlot {
+		return tu.fail("invalid_state", "no collect step waits for the slot")
+	}
+	sl := st.slot
+	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, tu.text, true)
+	if err != nil {
+		return tu.fail("validator_error", err.Error())
+	}
+	if problem != "" {
+		return tu.invalid(st, problem)
+	}
+	s.Slots[sl.name] = value
+	if s.Metadata.Retries != nil {
+		delete(s.Metadata.Retries, sl.name)
+		if len(s.Metadata.Retries) == 0 {
+			s.Metadata.Retries = nil
+		}
+	}
+	return tu.advance(st.next)
+}
+
+// invalid applies a validation failure: clear the value and ask again, until the
+// slot's retry budget is spent; then its on_exhaust policy.
+func (tu *turn) invalid(st *step, problem string) error {
+	s := tu.s
+	sl := st.slot
+	s.Slots[sl.name] = nil
+	if s.Metadata.Retries == nil {
+		s.Metadata.Retries = map[string]int{}
+	}
+	s.Metadata.Retries[sl.name]++
+	if s.Metadata.Retries[sl.name] >= sl.maxRetries {
+		delete(s.Metadata.Retries, sl.name)
+		switch sl.onExhaust {
+		case ExhaustSkip:
+			delete(s.Slots, sl.name)
+			return tu.advance(st.next)
+		case ExhaustCancel:
+			tu.say(problem)
+			tu.sayKey("cancelled", "flow", tu.flow().label)
+			return tu.endFlow(OutcomeCancelled)
+		case ExhaustHandoff:
+			tu.say(problem)
+			tu.sayKey("handoff")
+			tu.events = append(tu.events, parley.EventData{Type: parley.EventHandoff,
+				Data: map[string]any{"reason": "retries_exhausted", "flow": s.CurrentFlow, "slot": sl.name}})
+			return tu.endFlow(OutcomeHandoff)
+		}
+	}
+	if err := tu.fire(fsm.DialogueValidationFailed); err != nil {
+		return err
+	}
+	name := sl.name
+	s.WaitingForSlot = &name
+	tu.say(problem)
+	tu.say(tu.render(st.prompt))
+	return nil
+}
+
+// answerConfirmation handles the message that answers a confirm step.
+func (tu *turn) answerConfirmation() error {
+	st := tu.currentStep()
+	if st == nil || st.kind != KindConfirm {
+		return tu.fail("invalid_state", "confirming without a confirm step")
+	}
+	answer := nlu.Unknown
+	switch tu.in.Message.Meaning {
+	case "confirm", "yes":
+		answer = nlu.Yes
+	case "cancel", "no":
+		answer = nlu.No
+	default:
+		if tu.in.Message.NLU == nil {
+			answer = nlu.Confirmation(tu.text)
+		}
+	}
+	switch answer {
+	case nlu.Yes:
+		return tu.advance(st.next)
+	case nlu.No:
+		if st.def.Confirm.OnNo == "end" || tu.isCancel() {
+			tu.sayKey("declined")
+			return tu.endFlow(OutcomeCancelled)
+		}
+		if err := tu.fire(fsm.DialogueUserCorrects); err != nil {
+			return err
+		}
+		tu.s.WaitingForSlot = nil
+		tu.sayKey("ask_change")
+		return nil
+	}
+	if err := tu.fire(fsm.DialogueUserResponds); err != nil {
+		return err
+	}
+	return tu.understand()
+}
+
+// recover is seed 001's State Recovery: a cancel ends everything (error -> idle);
+// any other message retries (error -> understanding) from the step that failed.
+func (tu *turn) recover() error {
+	s := tu.s
+	if tu.isCancel() {
+		if err := tu.fire(fsm.DialogueUserCancels); err != nil {
+			return err
+		}
+		if f := tu.flow(); f != nil {
+			tu.sayKey("cancelled", "flow", f.label)
+			s.Metadata.LastFlow, s.Metadata.LastOutcome = f.name, OutcomeCancelled
+		}
+		s.Metadata.Error = nil
+		s.Metadata.Retries = nil
+		s.CurrentFlow, s.CurrentStep, s.WaitingForSlot = FlowNone, nil, nil
+		s.FlowStack = s.FlowStack[:0]
+		return nil
+	}
+	if err := tu.fire(fsm.DialogueUserRetries); err != nil {
+		return err
+	}
+	s.Metadata.Error = nil
+	if tu.flow() != nil {
+		tu.sayKey("recovered")
+	}
+	return tu.understand()
+}
+
+// fail enters the error state (001 Rule 7) with metadata.error; the reply asks
+// the user to retry or cancel.
+func (tu *turn) fail(kind, message string) error {
+	s := tu.s
+	recovery := string(s.ConversationState)
+	if err := tu.fire(fsm.DialogueException); err != nil {
+		return err
+	}
+	s.Metadata.Error = &ErrorInfo{Type: kind, Message: message, Timestamp: tu.stamp, RecoveryState: recovery}
+	s.WaitingForSlot = nil
+	tu.sayKey("error")
+	return nil
+}
+
+// advance runs the active flow from step index i until it needs the user
+// (collect, confirm), fails, or ends; each step entered goes through seed 003's
+// step_type_to_state transitions.
+func (tu *turn) advance(i int) error {
+	s := tu.s
+	for n := 0; ; n++ {
+		if n > maxStepsPerTurn {
+			return tu.fail("flow_loop", "too many steps without asking the user")
+		}
+		f := tu.flow()
+		if i < 0 || i >= len(f.steps) {
+			return tu.endFlow(OutcomeCompleted)
+		}
+		st := f.steps[i]
+		switch st.kind {
+		case KindCollect:
+			if v, ok := s.Slots[st.slot.name]; ok && v != nil {
+				i = st.next
+				continue
+			}
+			trigger := fsm.DialogueNextStepCollect
+			if s.ConversationState == fsm.DialogueUnderstanding {
+				trigger = fsm.DialogueSlotNeeded // 001 Rule 2
+			}
+			if err := tu.fire(trigger); err != nil {
+				return err
+			}
+			tu.setStep(st)
+			name := st.slot.name
+			s.WaitingForSlot = &name
+			tu.say(tu.render(st.prompt))
+			return nil
+		case KindConfirm:
+			tu.setStep(st)
+			if err := tu.fire(fsm.DialogueNextStepConfirm); err != nil {
+				return err
+			}
+			if err := tu.fire(fsm.DialogueAskConfirmation); err != nil {
+				return err
+			}
+			tu.say(tu.render(st.def.Confirm.Prompt))
+			tu.options = []parley.Option{{Title: "Yes", Meaning: "confirm"}, {Title: "No", Meaning: "cancel"}}
+			return nil
+		case KindAction:
+			tu.setStep(st)
+			if s.ConversationState != fsm.DialogueExecutingAction {
+				if err := tu.fire(fsm.DialogueNextStepAction); err != nil {
+					return err
+				}
+				if err := tu.fire(fsm.DialogueExecuteAction); err != nil {
+					return err
+				}
+			}
+			next, done, err := tu.act(f, st)
+			if err != nil || done {
+				return err
+			}
+			i = next
+		case KindBranch:
+			tu.setStep(st)
+			if err := tu.fire(fsm.DialogueNextStepBranch); err != nil {
+				return err
+			}
+			i = tu.branch(st)
+		case KindSay:
+			tu.setStep(st)
+			if s.ConversationState != fsm.DialogueGeneratingResponse {
+				if err := tu.fire(fsm.DialogueNextStepSay); err != nil {
+					return err
+				}
+			}
+			tu.say(tu.render(st.def.Say))
+			i = st.next
+		case KindCall:
+			s.FlowStack = append(s.FlowStack, Frame{Flow: f.name, Step: st.id, Call: true})
+			tu.startFlow(st.target)
+			i = 0
+		case KindLink:
+			tu.startFlow(st.target)
+			i = 0
+		default:
+			return tu.fail("invalid_step", "step "+st.id+" does nothing")
+		}
+	}
+}
+
+// endFlow ends the active flow with the outcome: -> completed, then either back to
+// the suspended flow beneath it (completed -> generating_response, which says the
+// resume prompt, -> its step) or to idle (001 "COMPLETED -> IDLE").
+func (tu *turn) endFlow(outcome string) error {
+	s := tu.s
+	trigger := fsm.DialogueNoMoreSteps
+	switch s.ConversationState {
+	case fsm.DialogueExecutingAction:
+		if outcome == OutcomeCompleted {
+			trigger = fsm.DialogueActionSucceeded // 001 Rule 6
+		}
+	case fsm.DialogueConfirming:
+		trigger = fsm.DialogueUserCancels // 001 "CONFIRMING -> COMPLETED: User cancels"
+	case fsm.DialogueWaitingForSlot:
+		if err := tu.fire(fsm.DialogueIntentChange); err != nil {
+			return err
+		}
+	}
+	if err := tu.fire(trigger); err != nil {
+		return err
+	}
+	s.Metadata.LastFlow, s.Metadata.LastOutcome = s.CurrentFlow, outcome
+	s.Metadata.Retries = nil
+	s.CurrentFlow, s.CurrentStep, s.WaitingForSlot = FlowNone, nil, nil
+	if len(s.FlowStack) == 0 {
+		return tu.fire(fsm.DialogueFlowDone)
+	}
+	fr := s.FlowStack[len(s.FlowStack)-1]
+	s.FlowStack = s.FlowStack[:len(s.FlowStack)-1]
+	if err := tu.fire(fsm.DialogueFinalResponse); err != nil {
+		return err
+	}
+	f := tu.e.flows[fr.Flow]
+	s.CurrentFlow = f.name
+	i := f.stepIndex[fr.Step]
+	if fr.Call {
+		return tu.advance(f.steps[i].next)
+	}
+	resume := f.resume
+	if resume == "" {
+		resume = tu.e.text["resume"]
+	}
+	tu.say(fill(resume, "flow", f.label))
+	return tu.advance(i)
+}
+
+// branch picks the first case whose condition holds; a case without one is else.
+func (tu *turn) branch(st *step) int {
+	for _, c := range st.cases {
+		if c.cond == nil || holds(c.cond, tu.s.Slots) {
+			return c.next
+		}
+	}
+	return st.next
+}
+
+// render fills {slot} placeholders with slot values.
+func (tu *turn) render(text string) string {
+	if strings.IndexByte(text, '{') < 0 {
+		return text
+	}
+	var b strings.Builder
+	b.Grow(len(text) + 32)
+	for {
+		open := strings.IndexByte(text, '{')
+		if open < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		end := strings.IndexByte(text[open:], '}')
+		if end < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		b.WriteString(text[:open])
+		b.WriteString(format(tu.s.Slots[text[open+1:open+end]]))
+		text = text[open+end+1:]
+	}
+}

@@ -1,0 +1,370 @@
+package flows
+
+import (
+	"context"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// value turns raw text into the slot's normalized value and validates it. A
+// non-empty problem is the message to show (the validator's own, or a default);
+// err is a custom validator that could not be reached.
+func (e *Engine) value(ctx context.Context, t parley.Turn, s *State, sl *slot, raw string, direct bool) (any, string, error) {
+	v, ok := e.parse(t, sl, raw, direct)
+	if !ok {
+		return nil, e.invalidText(sl, nil), nil
+	}
+	return e.check(ctx, t, s, sl, v)
+}
+
+func (e *Engine) invalidText(sl *slot, v *validator) string {
+	if v != nil && v.def.Message != "" {
+		return v.def.Message
+	}
+	return fill(e.text["invalid"], "label", sl.label)
+}
+
+// parse extracts a value of the slot's type from raw text and normalizes it.
+func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, bool) {
+	raw = strings.TrimSpace(raw)
+	switch sl.typ {
+	case TypeNumber:
+		return nlu.ParseNumber(raw)
+	case TypeInteger:
+		return nlu.ParseInteger(raw)
+	case TypeBoolean:
+		return nlu.ParseBoolean(raw)
+	case TypeDate:
+		d, ok := nlu.ParseDate(raw, t.Message.SentAt)
+		if !ok {
+			return nil, false
+		}
+		return d.String(), true
+	case TypeEmail:
+		return nlu.ExtractEmail(raw)
+	case TypePhone:
+		return nlu.ExtractPhone(raw)
+	case TypeEnum:
+		v, ok := sl.enum.Match(raw)
+		if !ok {
+			return nil, false
+		}
+		return sl.normalize(v), true
+	}
+	if direct {
+		for _, re := range sl.patterns {
+			if v := groupValue(re, raw); v != "" {
+				raw = v
+				break
+			}
+		}
+	}
+	raw = strings.TrimRightFunc(raw, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	if raw == "" {
+		return nil, false
+	}
+	return sl.normalize(raw), true
+}
+
+func groupValue(re *regexp.Regexp, text string) string {
+	m := re.FindStringSubmatchIndex(text)
+	if m == nil {
+		return ""
+	}
+	g := 1
+	if i := re.SubexpIndex("value"); i > 0 {
+		g = i
+	}
+	if 2*g+1 >= len(m) || m[2*g] < 0 {
+		return ""
+	}
+	return strings.TrimSpace(text[m[2*g]:m[2*g+1]])
+}
+
+// normalize applies the slot's lookup table and case.
+func (sl *slot) normalize(v string) string {
+	if sl.lookup != nil {
+		if c, ok := sl.lookup[foldKey(v)]; ok {
+			return c
+		}
+	}
+	switch sl.caseMode {
+	case "lower":
+		return strings.ToLower(v)
+	case "upper":
+		return strings.ToUpper(v)
+	case "title":
+		words := strings.Fields(strings.ToLower(v))
+		for i, w := range words {
+			r, n := utf8.DecodeRuneInString(w)
+			words[i] = string(unicode.ToUpper(r)) + w[n:]
+		}
+		return strings.Join(words, " ")
+	}
+	return v
+}
+
+// check runs the slot's validators in order; the first failure wins.
+func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v any) (any, string, error) {
+	for _, val := range sl.validators {
+		d := val.def
+		ok := true
+		switch d.Type {
+		case ValidateFormat:
+			ok = formatOK(d.Format, v)
+		case ValidateRange:
+			n, isNum := number(v)
+			ok = isNum && (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
+		case ValidateLength:
+			n := float64(utf8.RuneCountInString(format(v)))
+			ok = (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
+		case ValidateEnum:
+			ok = slices.ContainsFunc(d.Values, func(x string) bool { return strings.EqualFold(x, format(v)) })
+		case ValidateRegex:
+			ok = val.pattern != nil && val.pattern.MatchString(format(v))
+		case ValidateFutureDate:
+			today := nlu.DateOf(t.Message.SentAt).String()
+			str, isStr := v.(string)
+			ok = isStr && len(str) == 10 && str >= today
+		case ValidateCustom:
+			res, err := e.runner.Run(ctx, e.request(t, s, "validate:"+sl.name, sl.name, d.Webhook, map[string]any{sl.name: v}))
+			if err != nil {
+				return nil, "", err
+			}
+			if res.Valid != nil && !*res.Valid {
+				if res.Message != "" {
+					return nil, res.Message, nil
+				}
+				return nil, e.invalidText(sl, val), nil
+			}
+			if res.Value != nil {
+				v = res.Value
+			}
+		}
+		if !ok {
+			return nil, e.invalidText(sl, val), nil
+		}
+	}
+	return v, "", nil
+}
+
+func formatOK(kind string, v any) bool {
+	s := format(v)
+	switch kind {
+	case "email":
+		got, ok := nlu.ExtractEmail(s)
+		return ok && got == s
+	case "phone":
+		_, ok := nlu.ExtractPhone(s)
+		return ok
+	case "date":
+		return len(s) == 10 && s[4] == '-' && s[7] == '-'
+	case "number", "integer":
+		_, ok := number(v)
+		return ok
+	}
+	return true
+}
+
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case string:
+		f, err := strconv.ParseFloat(x, 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// format renders a slot value for replies and comparisons.
+func format(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatInt(int64(x), 10)
+		}
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case int:
+		return strconv.Itoa(x)
+	case bool:
+		if x {
+			return "yes"
+		}
+		return "no"
+	}
+	return ""
+}
+
+// holds evaluates a branch condition against the slots.
+func holds(c *Condition, slots map[string]any) bool {
+	v, present := slots[c.Slot]
+	filled := present && v != nil
+	if c.Filled != nil && *c.Filled != filled {
+		return false
+	}
+	str := format(v)
+	if c.Equals != nil && !strings.EqualFold(str, *c.Equals) {
+		return false
+	}
+	if c.NotEquals != nil && strings.EqualFold(str, *c.NotEquals) {
+		return false
+	}
+	if c.In != nil && !slices.ContainsFunc(c.In, func(x string) bool { return strings.EqualFold(x, str) }) {
+		return false
+	}
+	if c.GT != nil || c.LT != nil {
+		n, ok := number(v)
+		if !ok || (c.GT != nil && n <= *c.GT) || (c.LT != nil && n >= *c.LT) {
+			return false
+		}
+	}
+	return true
+}
+
+// extract is the slot-filling half of understanding: every slot of the flow found
+// in the message (or in the upstream parse's entities) is normalized, validated
+// and set, even slots not asked for yet. Invalid values are dropped. A slot that
+// already had another value is reported to the user ("Got it, I've updated your
+// origin to Boston."). It reports whether any slot changed.
+func (tu *turn) extract(f *flow, entities map[string]any) bool {
+	s := tu.s
+	found := map[string]any{}
+	if entities != nil {
+		for _, sl := range f.slotOrder {
+			raw, ok := entities[sl.name]
+			if !ok || raw == nil {
+				continue
+			}
+			if str, isStr := raw.(string); isStr {
+				if v, ok := tu.e.parse(tu.in, sl, str, true); ok {
+					found[sl.name] = v
+				}
+				continue
+			}
+			found[sl.name] = raw
+		}
+	} else {
+		tu.findInText(f, found)
+	}
+	changed := false
+	for _, sl := range f.slotOrder {
+		v, ok := found[sl.name]
+		if !ok {
+			continue
+		}
+		v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, v)
+		if err != nil || problem != "" {
+			continue
+		}
+		old, had := s.Slots[sl.name]
+		if had && old != nil && format(old) == format(v) {
+			continue
+		}
+		s.Slots[sl.name] = v
+		changed = true
+		if had && old != nil {
+			tu.sayKey("updated", "label", sl.label, "value", format(v))
+		}
+	}
+	return changed
+}
+
+// findInText finds slot values inside a sentence: first "change the <slot> to X"
+// forms, then each slot's patterns, then the typed extractors (dates, emails,
+// phone numbers, enum values). A stretch of text gives one slot only.
+func (tu *turn) findInText(f *flow, found map[string]any) {
+	text := tu.text
+	var used [][2]int
+	free := func(a, b int) bool {
+		for _, u := range used {
+			if a < u[1] && u[0] < b {
+				return false
+			}
+		}
+		return true
+	}
+	take := func(sl *slot, re *regexp.Regexp) {
+		if _, done := found[sl.name]; done {
+			return
+		}
+		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+			g := 1
+			if i := re.SubexpIndex("value"); i > 0 {
+				g = i
+			}
+			if 2*g+1 >= len(m) || m[2*g] < 0 || !free(m[2*g], m[2*g+1]) {
+				continue
+			}
+			if v, ok := tu.e.parse(tu.in, sl, text[m[2*g]:m[2*g+1]], false); ok {
+				found[sl.name] = v
+				used = append(used, [2]int{m[0], m[1]})
+				return
+			}
+		}
+	}
+	for _, sl := range f.slotOrder {
+		take(sl, sl.labelled)
+	}
+	for _, sl := range f.slotOrder {
+		for _, re := range sl.patterns {
+			take(sl, re)
+		}
+	}
+	for _, sl := range f.slotOrder {
+		if _, done := found[sl.name]; done {
+			continue
+		}
+		switch sl.typ {
+		case TypeDate:
+			if d, ok := nlu.ParseDate(text, tu.now); ok && !slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
+				_, taken := found[o.name]
+				return taken && o.typ == TypeDate
+			}) {
+				found[sl.name] = d.String()
+			}
+		case TypeEmail:
+			if v, ok := nlu.ExtractEmail(text); ok {
+				found[sl.name] = v
+			}
+		case TypePhone:
+			if v, ok := nlu.ExtractPhone(text); ok {
+				found[sl.name] = v
+			}
+		case TypeEnum:
+			if v, ok := sl.enum.Match(text); ok && mentions(text, sl, v) {
+				found[sl.name] = sl.normalize(v)
+			}
+		}
+	}
+}
+
+// mentions reports whether the enum value v (or one of its synonyms) is written in
+// text, so that a fuzzy enum match never invents a value out of a sentence.
+func mentions(text string, sl *slot, v string) bool {
+	k := " " + foldKey(text) + " "
+	for _, w := range append([]string{v}, sl.def.Synonyms[v]...) {
+		if strings.Contains(k, " "+foldKey(w)+" ") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,177 @@
+package flows
+
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+)
+
+// FlowNone is seed 001's current_flow when no flow is active.
+const FlowNone = "none"
+
+// State is seed 001's DialogueState with its field names as written there, plus
+// flow_stack: the flows suspended beneath the active one. It is what the store
+// keeps between turns and what the HTTP API shows.
+type State struct {
+	Messages          []ChatMessage     `json:"messages"`
+	Slots             map[string]any    `json:"slots"`
+	CurrentFlow       string            `json:"current_flow"`
+	ConversationState fsm.DialogueState `json:"conversation_state"`
+	CurrentStep       *string           `json:"current_step"`
+	WaitingForSlot    *string           `json:"waiting_for_slot"`
+	TurnCount         int               `json:"turn_count"`
+	LastResponse      string            `json:"last_response"`
+	LastNLUCall       *float64          `json:"last_nlu_call"`
+	Trace             []TraceEvent      `json:"trace"`
+	Metadata          Metadata          `json:"metadata"`
+	FlowStack         []Frame           `json:"flow_stack"`
+}
+
+// ChatMessage is one entry of the message history: {"role": "user" |
+// "assistant", "content": str, "timestamp": float} (unix seconds from sent_at).
+type ChatMessage struct {
+	Role      string  `json:"role"`
+	Content   string  `json:"content"`
+	Timestamp float64 `json:"timestamp"`
+}
+
+// TraceEvent is one audit entry: {"event": str, "timestamp": float, "data": dict}.
+// The engine writes one "transition" event per dialogue transition.
+type TraceEvent struct {
+	Event     string    `json:"event"`
+	Timestamp float64   `json:"timestamp"`
+	Data      TraceData `json:"data"`
+}
+
+// TraceData is the data of a trace event.
+type TraceData struct {
+	From    string `json:"from,omitempty"`
+	To      string `json:"to,omitempty"`
+	Trigger string `json:"trigger,omitempty"`
+}
+
+// Metadata is seed 001's metadata dict: error (Rule 7) and the engine's
+// bookkeeping (per-slot retry counts, the last flow that ended and how).
+type Metadata struct {
+	Error       *ErrorInfo     `json:"error,omitempty"`
+	Retries     map[string]int `json:"retries,omitempty"`
+	LastFlow    string         `json:"last_flow,omitempty"`
+	LastOutcome string         `json:"last_outcome,omitempty"`
+}
+
+// Outcomes of a flow, in metadata.last_outcome.
+const (
+	OutcomeCompleted = "completed"
+	OutcomeCancelled = "cancelled"
+	OutcomeHandoff   = "handoff"
+)
+
+// ErrorInfo is seed 001 Rule 7's metadata["error"].
+type ErrorInfo struct {
+	Type          string  `json:"type"`
+	Message       string  `json:"message"`
+	Timestamp     float64 `json:"timestamp"`
+	RecoveryState string  `json:"recovery_state"`
+}
+
+// Frame is a flow suspended on flow_stack: where to resume it.
+type Frame struct {
+	Flow           string  `json:"flow"`
+	Step           string  `json:"step"`
+	WaitingForSlot *string `json:"waiting_for_slot"`
+	// Call is true for a flow suspended by a call step: it resumes at the step
+	// after Step without a resume prompt.
+	Call bool `json:"call,omitempty"`
+}
+
+func newState() *State {
+	return &State{
+		Messages:          []ChatMessage{},
+		Slots:             map[string]any{},
+		CurrentFlow:       FlowNone,
+		ConversationState: fsm.DialogueIdle,
+		Trace:             []TraceEvent{},
+		FlowStack:         []Frame{},
+	}
+}
+
+// clone copies everything Decide may change, so the input state stays untouched.
+// Slices get room for this turn's appends.
+func (s *State) clone() *State {
+	c := *s
+	c.Messages = append(make([]ChatMessage, 0, len(s.Messages)+2), s.Messages...)
+	c.Trace = append(make([]TraceEvent, 0, len(s.Trace)+6), s.Trace...)
+	c.Slots = make(map[string]any, len(s.Slots)+2)
+	maps.Copy(c.Slots, s.Slots)
+	c.FlowStack = append([]Frame{}, s.FlowStack...)
+	if s.Metadata.Retries != nil {
+		c.Metadata.Retries = maps.Clone(s.Metadata.Retries)
+	}
+	return &c
+}
+
+// restingStates are where a turn may end; momentary states never reach the store.
+var restingStates = map[fsm.DialogueState]bool{
+	fsm.DialogueIdle:           true,
+	fsm.DialogueWaitingForSlot: true,
+	fsm.DialogueConfirming:     true,
+	fsm.DialogueError:          true,
+	fsm.DialogueCompleted:      true,
+}
+
+// decodeState decodes a stored state strictly: malformed JSON, unknown fields, an
+// unknown conversation_state, or a flow or step the definition does not have are
+// EINVALIDSTATE.
+func (e *Engine) decodeState(data []byte) (*State, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	s := &State{}
+	if err := dec.Decode(s); err != nil {
+		return nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows state does not decode")
+	}
+	if dec.More() {
+		return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: trailing data")
+	}
+	if !fsm.Dialogue.Has(s.ConversationState) {
+		return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown conversation_state %q", s.ConversationState)
+	}
+	if s.Slots == nil {
+		s.Slots = map[string]any{}
+	}
+	if s.Messages == nil {
+		s.Messages = []ChatMessage{}
+	}
+	if s.Trace == nil {
+		s.Trace = []TraceEvent{}
+	}
+	if s.FlowStack == nil {
+		s.FlowStack = []Frame{}
+	}
+	if s.CurrentFlow == "" {
+		s.CurrentFlow = FlowNone
+	}
+	if s.CurrentFlow != FlowNone {
+		f := e.flows[s.CurrentFlow]
+		if f == nil {
+			return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown current_flow %q", s.CurrentFlow)
+		}
+		if s.CurrentStep != nil {
+			if _, ok := f.stepIndex[*s.CurrentStep]; !ok {
+				return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: flow %s has no step %q", s.CurrentFlow, *s.CurrentStep)
+			}
+		}
+	}
+	for _, fr := range s.FlowStack {
+		f := e.flows[fr.Flow]
+		if f == nil {
+			return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown flow %q on flow_stack", fr.Flow)
+		}
+		if _, ok := f.stepIndex[fr.Step]; !ok {
+			return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: flow %s has no step %q", fr.Flow, fr.Step)
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,376 @@
+package flows
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+)
+
+// Diagnostic is one problem of a flow file, at a position in it.
+type Diagnostic struct {
+	File    string
+	Line    int
+	Col     int
+	Message string
+}
+
+// String is "file:line:col: message".
+func (d Diagnostic) String() string {
+	return d.File + ":" + strconv.Itoa(d.Line) + ":" + strconv.Itoa(d.Col) + ": " + d.Message
+}
+
+// ValidateFile parses and validates a flow file. A file that does not parse is an
+// error (EINVALID, file:line:col); a file that parses returns its diagnostics.
+func ValidateFile(path string) ([]Diagnostic, error) {
+	def, err := LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Validate(def), nil
+}
+
+var (
+	namePattern        = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+	placeholderPattern = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_]*)\}`)
+)
+
+// Validate reports what would make the definition misbehave: unknown slots,
+// steps and flows, unreachable steps, branches without an else, collect steps
+// without a prompt, bad validators and patterns, and so on, in file order.
+func Validate(def *Definition) []Diagnostic {
+	v := &validation{def: def}
+	v.run()
+	sort.SliceStable(v.out, func(i, j int) bool {
+		if v.out[i].Line != v.out[j].Line {
+			return v.out[i].Line < v.out[j].Line
+		}
+		return v.out[i].Col < v.out[j].Col
+	})
+	return v.out
+}
+
+type validation struct {
+	def *Definition
+	out []Diagnostic
+}
+
+func (v *validation) report(path, format string, args ...any) {
+	line, col := v.def.lineCol(path)
+	v.out = append(v.out, Diagnostic{File: v.def.File, Line: line, Col: col, Message: fmt.Sprintf(format, args...)})
+}
+
+var slotTypes = map[string]bool{TypeText: true, TypeNumber: true, TypeInteger: true, TypeBoolean: true,
+	TypeDate: true, TypeEmail: true, TypePhone: true, TypeEnum: true}
+
+func (v *validation) run() {
+	def := v.def
+	if len(def.Flows) == 0 {
+		v.report("$.flows", "no flows defined")
+	}
+	for k := range def.Messages {
+		if _, ok := defaultText[k]; !ok {
+			v.report("$.messages."+k, "unknown message %q", k)
+		}
+	}
+	flows := map[string]bool{}
+	for i, f := range def.Flows {
+		p := fmt.Sprintf("$.flows[%d]", i)
+		switch {
+		case !namePattern.MatchString(f.Name):
+			v.report(p, "flow name %q must be a letter followed by letters, digits or _", f.Name)
+		case flows[f.Name]:
+			v.report(p+".name", "flow %q defined twice", f.Name)
+		}
+		flows[f.Name] = true
+	}
+	for i, f := range def.Flows {
+		v.flow(fmt.Sprintf("$.flows[%d]", i), f, flows)
+	}
+}
+
+func (v *validation) flow(p string, f *Flow, flows map[string]bool) {
+	slots := map[string]*Slot{}
+	for i, s := range f.Slots {
+		sp := fmt.Sprintf("%s.slots[%d]", p, i)
+		if !namePattern.MatchString(s.Name) {
+			v.report(sp, "slot name %q must be a letter followed by letters, digits or _", s.Name)
+		} else if slots[s.Name] != nil {
+			v.report(sp+".name", "slot %q defined twice in flow %s", s.Name, f.Name)
+		}
+		slots[s.Name] = s
+		v.slot(sp, s)
+	}
+	if len(f.Steps) == 0 {
+		v.report(p, "flow %s has no steps", f.Name)
+		return
+	}
+	known := map[string]bool{}
+	for name := range slots {
+		known[name] = true
+	}
+	steps := map[string]int{}
+	for i, st := range f.Steps {
+		if a := st.Action; a != nil {
+			for k := range a.Set {
+				known[k] = true
+			}
+			if a.Reference != nil && a.Reference.Slot != "" {
+				known[a.Reference.Slot] = true
+			}
+		}
+		sp := fmt.Sprintf("%s.steps[%d]", p, i)
+		switch {
+		case !namePattern.MatchString(st.ID):
+			v.report(sp, "step id %q must be a letter followed by letters, digits or _", st.ID)
+		case st.ID == StepEnd:
+			v.report(sp+".id", "step id %q is reserved", StepEnd)
+		case hasKey(steps, st.ID):
+			v.report(sp+".id", "step %q defined twice in flow %s", st.ID, f.Name)
+		default:
+			steps[st.ID] = i
+		}
+	}
+	stepRef := func(path, id string) {
+		if id != StepEnd && !hasKey(steps, id) {
+			v.report(path, "unknown step %q in flow %s", id, f.Name)
+		}
+	}
+	slotRef := func(path, name string) {
+		if !known[name] {
+			v.report(path, "unknown slot %q in flow %s", name, f.Name)
+		}
+	}
+	template := func(path, text string) {
+		for _, m := range placeholderPattern.FindAllStringSubmatch(text, -1) {
+			slotRef(path, m[1])
+		}
+	}
+	for i, st := range f.Steps {
+		sp := fmt.Sprintf("%s.steps[%d]", p, i)
+		kinds := st.kinds()
+		switch len(kinds) {
+		case 0:
+			v.report(sp, "step %s has no kind (collect, action, confirm, branch, say, call or link)", st.ID)
+		case 1:
+		default:
+			v.report(sp, "step %s has several kinds: %v", st.ID, kinds)
+		}
+		if st.Next != "" {
+			stepRef(sp+".next", st.Next)
+		}
+		if st.Prompt != "" && st.Collect == "" {
+			v.report(sp+".prompt", "prompt is only for collect steps")
+		}
+		if st.Collect != "" {
+			if s := slots[st.Collect]; s == nil {
+				v.report(sp+".collect", "unknown slot %q in flow %s", st.Collect, f.Name)
+			} else if st.Prompt == "" && s.Prompt == "" {
+				v.report(sp, "collect step %s has no prompt (set prompt on the step or on slot %s)", st.ID, s.Name)
+			}
+			template(sp+".prompt", st.Prompt)
+		}
+		if c := st.Confirm; c != nil {
+			if c.Prompt == "" {
+				v.report(sp+".confirm", "confirm step %s has no prompt", st.ID)
+			}
+			template(sp+".confirm.prompt", c.Prompt)
+			if c.OnNo != "" && c.OnNo != "ask_change" && c.OnNo != "end" {
+				v.report(sp+".confirm.on_no", "on_no is ask_change or end, not %q", c.OnNo)
+			}
+		}
+		if a := st.Action; a != nil {
+			if len(a.Set) == 0 && !a.End && a.Reference == nil && a.Webhook == nil {
+				v.report(sp+".action", "action %s does nothing (set, end, reference or webhook)", st.ID)
+			}
+			for k, val := range a.Set {
+				template(sp+".action.set."+k, val)
+			}
+			if a.Reference != nil && a.Reference.Slot == "" {
+				v.report(sp+".action.reference", "reference needs a slot")
+			}
+			if a.Webhook != nil {
+				v.webhook(sp+".action.webhook", a.Webhook)
+			}
+			template(sp+".action.reply", a.Reply)
+		}
+		if st.Say != "" {
+			template(sp+".say", st.Say)
+		}
+		if st.Branch != nil {
+			if len(st.Branch) == 0 {
+				v.report(sp+".branch", "branch %s has no cases", st.ID)
+			}
+			hasElse := false
+			for j, c := range st.Branch {
+				cp := fmt.Sprintf("%s.branch[%d]", sp, j)
+				if c.Goto == "" {
+					v.report(cp, "branch case without goto")
+				} else {
+					stepRef(cp+".goto", c.Goto)
+				}
+				switch {
+				case c.Else && c.If != nil:
+					v.report(cp, "a branch case has either if or else")
+				case c.Else || c.If == nil:
+					hasElse = true
+					if j != len(st.Branch)-1 {
+						v.report(cp, "else must be the last case of branch %s", st.ID)
+					}
+				default:
+					slotRef(cp+".if.slot", c.If.Slot)
+				}
+			}
+			if len(st.Branch) > 0 && !hasElse {
+				v.report(sp+".branch", "branch %s has no else", st.ID)
+			}
+		}
+		if st.Call != "" && !flows[st.Call] {
+			v.report(sp+".call", "unknown flow %q", st.Call)
+		}
+		if st.Link != "" && !flows[st.Link] {
+			v.report(sp+".link", "unknown flow %q", st.Link)
+		}
+	}
+	v.reachability(p, f, steps)
+}
+
+func hasKey(m map[string]int, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// reachability reports steps no path from the first step reaches.
+func (v *validation) reachability(p string, f *Flow, steps map[string]int) {
+	seen := make([]bool, len(f.Steps))
+	var visit func(i int)
+	visit = func(i int) {
+		if i < 0 || i >= len(f.Steps) || seen[i] {
+			return
+		}
+		seen[i] = true
+		st := f.Steps[i]
+		next := i + 1
+		if st.Next != "" {
+			next = -1
+			if j, ok := steps[st.Next]; ok {
+				next = j
+			}
+		}
+		switch {
+		case st.Link != "":
+			return
+		case st.Action != nil && st.Action.End:
+			return
+		case st.Branch != nil:
+			hasElse := false
+			for _, c := range st.Branch {
+				if j, ok := steps[c.Goto]; ok {
+					visit(j)
+				}
+				hasElse = hasElse || c.Else || c.If == nil
+			}
+			if !hasElse {
+				visit(next)
+			}
+			return
+		}
+		visit(next)
+	}
+	visit(0)
+	for i, ok := range seen {
+		if !ok {
+			v.report(fmt.Sprintf("%s.steps[%d]", p, i), "step %s is unreachable", f.Steps[i].ID)
+		}
+	}
+}
+
+func (v *validation) slot(p string, s *Slot) {
+	if s.Type != "" && !slotTypes[s.Type] {
+		v.report(p+".type", "unknown slot type %q (text, number, integer, boolean, date, email, phone, enum)", s.Type)
+	}
+	if s.Type == TypeEnum && len(s.Values) == 0 {
+		v.report(p, "enum slot %s has no values", s.Name)
+	}
+	for k := range s.Synonyms {
+		found := false
+		for _, val := range s.Values {
+			found = found || val == k
+		}
+		if !found {
+			v.report(p+".synonyms."+k, "synonyms of %q, which is not one of the values", k)
+		}
+	}
+	switch s.OnExhaust {
+	case "", ExhaustReask, ExhaustSkip, ExhaustHandoff, ExhaustCancel:
+	default:
+		v.report(p+".on_exhaust", "on_exhaust is reask, skip, handoff or cancel, not %q", s.OnExhaust)
+	}
+	if s.MaxRetries < 0 {
+		v.report(p+".max_retries", "max_retries must not be negative")
+	}
+	if n := s.Normalizer; n != nil {
+		switch n.Case {
+		case "", "keep", "lower", "upper", "title":
+		default:
+			v.report(p+".normalizer.case", "case is keep, lower, upper or title, not %q", n.Case)
+		}
+	}
+	for i, pat := range s.Patterns {
+		re, err := regexp.Compile(pat)
+		if err != nil {
+			v.report(fmt.Sprintf("%s.patterns[%d]", p, i), "bad pattern: %v", err)
+		} else if re.NumSubexp() == 0 {
+			v.report(fmt.Sprintf("%s.patterns[%d]", p, i), "pattern needs a group for the value")
+		}
+	}
+	for i, val := range s.Validators {
+		vp := fmt.Sprintf("%s.validators[%d]", p, i)
+		switch val.Type {
+		case ValidateFormat:
+			switch val.Format {
+			case "email", "phone", "date", "number", "integer":
+			default:
+				v.report(vp+".format", "format is email, phone, date, number or integer, not %q", val.Format)
+			}
+		case ValidateRange, ValidateLength:
+			if val.Min == nil && val.Max == nil {
+				v.report(vp, "%s validator needs min or max", val.Type)
+			}
+		case ValidateEnum:
+			if len(val.Values) == 0 {
+				v.report(vp, "enum validator needs values")
+			}
+		case ValidateRegex:
+			if _, err := regexp.Compile(val.Pattern); err != nil || val.Pattern == "" {
+				v.report(vp+".pattern", "bad or missing regex pattern")
+			}
+		case ValidateFutureDate:
+			if s.Type != TypeDate {
+				v.report(vp, "future_date_only needs a date slot")
+			}
+		case ValidateCustom:
+			if val.Webhook == nil {
+				v.report(vp, "custom validator needs a webhook")
+			} else {
+				v.webhook(vp+".webhook", val.Webhook)
+			}
+		default:
+			v.report(vp+".type", "unknown validator %q (format, range, length, enum, regex, future_date_only, custom)", val.Type)
+		}
+	}
+}
+
+func (v *validation) webhook(p string, w *Webhook) {
+	u, err := url.Parse(w.URL)
+	if w.URL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		v.report(p+".url", "webhook url must be an http(s) URL")
+	}
+	if w.Retries < 0 || w.Retries > 10 {
+		v.report(p+".retries", "retries must be between 0 and 10")
+	}
+	if w.Timeout < 0 {
+		v.report(p+".timeout", "timeout must not be negative")
+	}
+}
