@@ -1,8 +1,8 @@
 package chatwoot_test
 
 import (
-	"context"
 	"bytes"
+	"context"
 	"net/http"
 	"testing"
 	"time"
