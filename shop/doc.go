@@ -1,0 +1,99 @@
+// Package shop owns the shopping assistant engine of seed 000 (a Chatwoot widget on
+// a WooCommerce store): its conversation state, every rule of the seed, and the
+// small Catalog interface it searches through. Package catalog provides the
+// embedded WooCommerce sample catalog and the demo bot; a live WooCommerce catalog
+// implements the same interface.
+//
+// # State
+//
+// The stored state (State) is {"conversation_state": <seed 000 section 1, exactly
+// its JSON Schema>, "handoff_reason", "shown_product_ids", "query",
+// "intent_repeats", "consecutive_errors"}: what the engine must remember beyond the
+// schema lives beside conversation_state, never inside it. The schema is embedded
+// (conversation_state.schema.json, copied verbatim from the seed) and checked on
+// every load (DecodeState) and every save (State.MarshalJSON refuses to write a
+// violating state, code parley.EINVALIDSTATE).
+//
+// DecodeState refuses malformed JSON (parley.EINVALIDSTATE). A well-formed state
+// that breaks the seed (schema violation, unknown state, awaiting_confirmation
+// without action, target_id or a valid created_at) is accepted, marked, and reset
+// by the next Decide as section 7 says: state idle, pending_confirmation cleared,
+// last_user_message_id and last_agent_message_id kept (then updated by the turn
+// that repaired it, as every turn does), shown_product_ids kept so that no product
+// is ever shown twice, a safe fallback reply, and a guardrail event
+// {reason, from_state, to_state}. The reset is not a transition of the table (the
+// old state cannot be trusted), so the turn reports no transition. The same reset
+// happens when a turn would take a transition outside seed 000's table.
+//
+// # How a turn maps onto transitions
+//
+// Every state change is a trigger fired through fsm.Shop (seed 000 section 3); a
+// turn may take several, all listed in Decision.Transitions. paginating is only
+// ever passed through inside a turn, never stored.
+//
+//   - A turn that shows cards ends in recommending, so that show_more can page it:
+//     idle -product_search-> recommending; from clarifying -clarified->.
+//   - A new search from recommending first completes the shown response:
+//     recommending -response_complete-> idle -product_search-> recommending. From
+//     awaiting_confirmation the pending action is dropped first (-cancelled-> idle);
+//     from error the state recovers first (-recovered-> idle).
+//   - A search that finds nothing new: ... -> recommending -response_complete-> idle
+//     with a message saying so.
+//   - show_more: recommending -show_more-> paginating, then -page_found->
+//     recommending with the next page, -no_more_results-> idle with a message, or
+//     -lost_context-> clarifying when last_query_hash is missing or does not match
+//     the stored query. From idle or clarifying with a valid query context the stored
+//     search is re-entered first (-product_search-> / -clarified-> recommending);
+//     without one it is an unclear turn.
+//   - A card's select:<id>: recommending -select-> awaiting_confirmation (from idle
+//     or clarifying -needs_confirmation->), pending_confirmation =
+//     {add_to_cart, id, sent_at}.
+//   - Yes: awaiting_confirmation -confirm_accepted-> recommending when a search can
+//     be continued (a "Show more" quick reply is offered), else -cancelled-> idle
+//     ("completion with no further action"); the reply carries the add-to-cart
+//     link BaseURL/?add-to-cart=<id>. No: -cancelled-> idle.
+//   - A reply to a confirmation that is neither yes nor no: -not_understood->
+//     clarifying -needs_confirmation-> awaiting_confirmation, asking again (a
+//     clarification attempt; the confirmation's created_at restarts).
+//   - An unclear turn: idle -ambiguous-> clarifying, clarifying -ambiguous->
+//     clarifying, recommending -repeated_intent-> clarifying; each asks a question
+//     and counts a clarification attempt.
+//   - An explicit request for a human: -human_request-> handoff (from clarifying the
+//     table's only handoff edge, -clarification_limit->, is taken: asking for a
+//     human is giving up on clarifying). handoff -waiting_for_human-> handoff
+//     answers nothing; Handback takes -human_resolved-> idle.
+//   - A catalog failure: -failure-> error with a fallback reply; the next turn
+//     recovers (-recovered-> idle) and proceeds, or, failing again,
+//     error -repeated_errors-> handoff (reason repeated_errors).
+//
+// # Loop prevention (section 4)
+//
+// clarification_attempts counts clarification prompts and is reset on entering
+// recommending, idle or handoff. When it is 2 and the turn is unresolved again (the
+// third unresolved turn), the conversation goes to handoff with reason
+// low_confidence instead of asking a third time.
+//
+// intent_repeats counts turns in a row with the same normalized intent (the
+// intent label: product_search, show_more, ...) that made no progress; progress is
+// showing at least one new product, a selection, a confirmation answered, a
+// handoff. It is reset by progress (not by entering idle: section 4.3 speaks of
+// clarification_attempts). On the third such turn the engine goes to clarifying with
+// a disambiguating question instead of repeating itself.
+//
+// # Choices where the seed is ambiguous
+//
+//   - Expiry: a confirmation is expired when sent_at - created_at > TTL (5 minutes),
+//     strictly, as section 3.4 says "> 5 minutes". On expiry the engine clears it,
+//     goes to idle and says so; a yes, no or unclear reply ends the turn there,
+//     while a fresh request (search, select, show_more, human) is then handled
+//     from idle in the same turn.
+//   - last_intent holds the intent label, "select" for a card click (the product is
+//     in pending_confirmation.target_id).
+//   - A product id that the catalog no longer has is an unclear turn (select) or a
+//     polite cancellation (confirmation).
+//   - Upstream NLU (Message.NLU) is used when its intent is a shop intent; a
+//     confidence under 0.5 is treated as ambiguous. Entities: query, category,
+//     min_price, max_price, product_id.
+//   - Config.ReactivateOnHandback is false in the zero Config; DefaultConfig and the
+//     demo bot set it.
+package shop
