@@ -160,6 +160,10 @@ var weekdayPrefixes = map[string]weekdayMode{
 	"last": modeLast, "past": modeLast, "previous": modeLast,
 }
 
+var englishWeekdayPrefixes = map[string]bool{
+	"next": true, "coming": true, "this": true, "on": true, "last": true, "past": true, "previous": true,
+}
+
 var weekdaySuffixes = map[string]weekdayMode{
 	"prochain": modeNext, "proximo": modeNext, "jay": modeNext, "jaya": modeNext,
 	"الجاي": modeNext, "الجاية": modeNext, "القادم": modeNext, "القادمة": modeNext, "المقبل": modeNext,
@@ -353,7 +357,9 @@ func weekdayAt(toks []token, i int, today Date) (dateCandidate, bool) {
 	day, ok := weekdayNames[toks[w].text]
 	if !ok {
 		day, ok = weekdayAbbreviations[toks[w].text]
-		if !ok || (!prefixed && len(toks) != 1) {
+		// "I had sat down", "le sun": abbreviations need an English modifier
+		// or must be the whole message.
+		if !ok || (!englishWeekdayPrefixes[toks[i].text] && len(toks) != 1) {
 			return dateCandidate{}, false
 		}
 	}

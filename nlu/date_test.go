@@ -41,6 +41,7 @@ func TestParseDate(t *testing.T) {
 		{"abbreviation after next", "next tue", friday, "2025-12-09"},
 		{"abbreviation alone", "Sat", friday, "2025-12-06"},
 		{"abbreviation inside prose is a word", "I saw the sun", friday, ""},
+		{"abbreviation after a non-English modifier", "I had sat down", friday, ""},
 		{"french weekday", "vendredi prochain", friday, "2025-12-12"},
 		{"french bare weekday", "lundi", friday, "2025-12-08"},
 		{"spanish weekday", "el próximo viernes", friday, "2025-12-12"},

@@ -127,25 +127,40 @@ func Levenshtein(a, b string) int {
 	if a == b {
 		return 0
 	}
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) < len(rb) {
-		ra, rb = rb, ra
+	if isASCII(a) && isASCII(b) && len(a) < 64 && len(b) < 64 {
+		// The common case (lexicon words) runs on the stack.
+		var prev, cur [64]int
+		return editDistance([]byte(a), []byte(b), prev[:len(b)+1], cur[:len(b)+1])
 	}
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	ra, rb := []rune(a), []rune(b)
+	return editDistance(ra, rb, make([]int, len(rb)+1), make([]int, len(rb)+1))
+}
+
+// editDistance is the two-row Wagner-Fischer algorithm; prev and cur have
+// len(b)+1 cells.
+func editDistance[T byte | rune](a, b []T, prev, cur []int) int {
 	for j := range prev {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= len(a); i++ {
 		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return prev[len(b)]
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

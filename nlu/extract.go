@@ -152,7 +152,7 @@ const priceNumber = `(?:[$€]\s?)?(\d+(?:[.,]\d+)?)(?:\s?(?:[$€]|usd|eur|euro
 var (
 	priceBetweenRe = regexp.MustCompile(`\b(?:between|entre|bin|from|de|desde|men|mn)\s+` + priceNumber + `\s*(?:and|et|y|w|to|a|-|hta|l|o)\s*` + priceNumber)
 	priceDashRe    = regexp.MustCompile(`(?:^|[^\d.,\-])` + priceNumber + `\s*(?:-|–|to)\s*` + priceNumber + `(?:[^\d\-]|$)`)
-	priceMaxRe     = regexp.MustCompile(`(?:\b(?:under|below|less than|cheaper than|lower than|no more than|not more than|at most|up to|upto|max|maximum|within|budget of|budget is|moins de|moins que|pas plus de|au maximum|au max|jusqu'a|menos de|menos que|maximo|hasta|no mas de|a9al men|a9al mn|a9el men|a9al min|ta7t|qal men)|<=?)\s*(?:of\s+)?` + priceNumber)
+	priceMaxRe     = regexp.MustCompile(`(?:\b(?:under|below|less than|cheaper than|lower than|no more than|not more than|at most|up to|upto|max|maximum|budget of|budget is|moins de|moins que|pas plus de|au maximum|au max|jusqu'a|menos de|menos que|maximo|hasta|no mas de|a9al men|a9al mn|a9el men|a9al min|ta7t|qal men)|<=?)\s*(?:of\s+)?` + priceNumber)
 	priceMaxSufRe  = regexp.MustCompile(priceNumber + `\s*(?:or less|or under|or below|or cheaper|max|maximum|au plus|au maximum|maximo|o menos|ou moins)\b`)
 	priceMinRe     = regexp.MustCompile(`(?:\b(?:over|above|more than|greater than|at least|min|minimum|plus de|au moins|plus que|mas de|mas que|al menos|minimo|ktar men|kter men|ktar mn|fou9)|>=?)\s*(?:of\s+)?` + priceNumber)
 	priceMinSufRe  = regexp.MustCompile(priceNumber + `\s*(?:or more|or above|or over|\+|au moins|ou plus|o mas|minimum|minimo)`)
