@@ -151,7 +151,7 @@ var stopWords = map[string]bool{
 	"of": true, "in": true, "on": true, "at": true, "is": true, "it": true, "and": true, "or": true,
 	"please": true, "can": true, "could": true, "would": true, "you": true, "do": true, "some": true,
 	"want": true, "like": true, "need": true, "id": true, "im": true, "am": true, "be": true, "this": true,
-	"that": true, "with": true,
+	"that": true, "with": true, "d": true, "ll": true, "s": true, "m": true, "re": true, "ve": true,
 	"je": true, "veux": true, "voudrais": true, "le": true, "la": true, "les": true, "un": true,
 	"une": true, "des": true, "de": true, "du": true, "pour": true, "et": true, "svp": true,
 	"quiero": true, "el": true, "los": true, "las": true, "una": true, "por": true, "favor": true,
