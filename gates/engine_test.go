@@ -130,7 +130,7 @@ type traceStep struct {
 // TestExampleExecutionTrace reproduces seed 002's Example Execution Trace turn by
 // turn. Turn 6 pins the resolution of the trace's BOOKING subtlety: "Schedule me
 // for next Tuesday" gives booking_date (2026-01-06, the Tuesday after Thursday
-// 2026-01-01) and booking_type=training_session, read from the keyword "schedule",
+// 2026-01-01) and booking_type="training session", read from the keyword "schedule",
 // so BOOKING (metricsAll booking_date, booking_type) is satisfied as the trace says.
 func TestExampleExecutionTrace(t *testing.T) {
 	rec := &recorder{}
@@ -189,7 +189,7 @@ func TestExampleExecutionTrace(t *testing.T) {
 				{From: "contact-1", To: "booking-1", Trigger: ModeExecute},
 				{From: "booking-1", To: "COMPLETE", Trigger: "COMPLETE"},
 			},
-			reply: "Booked: training_session on 2026-01-06.",
+			reply: "Booked: training session on 2026-01-06.",
 		},
 	}
 	for i, step := range steps {

@@ -205,8 +205,8 @@ func ParseFlow(data []byte, filename string) (*Flow, error) {
 	if _, ok := generic.(map[string]any); !ok {
 		return nil, parley.Errorf(parley.EINVALID, "%s: a flow is a JSON object", displayName(filename))
 	}
-	if path, key, ok := unknownKey(generic, reflect.TypeFor[Flow](), ""); ok {
-		return nil, parley.Errorf(parley.EINVALID, "%s: unknown key %q", orRoot(path), key)
+	if path, msg, bad := checkShape(generic, reflect.TypeFor[Flow](), ""); bad {
+		return nil, parley.Errorf(parley.EINVALID, "%s: %s", orRoot(path), msg)
 	}
 	var f Flow
 	if err := json.Unmarshal(jsonData, &f); err != nil {
@@ -247,10 +247,14 @@ func isYAML(data []byte, filename string) bool {
 	return len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[')
 }
 
-// unknownKey walks a decoded JSON value alongside the Go type it will be decoded into
-// and reports the first key (in sorted order, so errors are stable) that the type does
-// not declare, with its path.
-func unknownKey(v any, t reflect.Type, path string) (string, string, bool) {
+// checkShape walks a decoded JSON value alongside the Go type it will be decoded
+// into and reports the first problem, with its path: a key the type does not
+// declare, or a value of the wrong JSON type. Keys are visited in sorted order, so
+// errors are stable.
+func checkShape(v any, t reflect.Type, path string) (string, string, bool) {
+	if v == nil {
+		return "", "", false // null leaves the zero value
+	}
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -258,7 +262,7 @@ func unknownKey(v any, t reflect.Type, path string) (string, string, bool) {
 	case reflect.Struct:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			return "", "", false // a type error, reported by the decoder
+			return path, "expected an object, got " + jsonKind(v), true
 		}
 		fields := map[string]reflect.Type{}
 		for i := range t.NumField() {
@@ -272,34 +276,66 @@ func unknownKey(v any, t reflect.Type, path string) (string, string, bool) {
 		for _, key := range sortedKeys(obj) {
 			ft, known := fields[key]
 			if !known {
-				return path, key, true
+				return path, fmt.Sprintf("unknown key %q", key), true
 			}
-			if p, k, found := unknownKey(obj[key], ft, joinPath(path, key)); found {
-				return p, k, true
+			if p, msg, bad := checkShape(obj[key], ft, joinPath(path, key)); bad {
+				return p, msg, true
 			}
 		}
 	case reflect.Map:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			return "", "", false
+			return path, "expected an object, got " + jsonKind(v), true
 		}
 		for _, key := range sortedKeys(obj) {
-			if p, k, found := unknownKey(obj[key], t.Elem(), joinPath(path, key)); found {
-				return p, k, true
+			if p, msg, bad := checkShape(obj[key], t.Elem(), joinPath(path, key)); bad {
+				return p, msg, true
 			}
 		}
 	case reflect.Slice:
 		arr, ok := v.([]any)
 		if !ok {
-			return "", "", false
+			return path, "expected an array, got " + jsonKind(v), true
 		}
 		for i, elem := range arr {
-			if p, k, found := unknownKey(elem, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); found {
-				return p, k, true
+			if p, msg, bad := checkShape(elem, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); bad {
+				return p, msg, true
 			}
+		}
+	case reflect.String:
+		if _, ok := v.(string); !ok {
+			return path, "expected a string, got " + jsonKind(v), true
+		}
+	case reflect.Int:
+		n, ok := v.(json.Number)
+		if !ok {
+			return path, "expected an integer, got " + jsonKind(v), true
+		}
+		if _, err := strconv.ParseInt(string(n), 10, 32); err != nil {
+			return path, fmt.Sprintf("expected an integer, got %s", n), true
+		}
+	case reflect.Bool:
+		if _, ok := v.(bool); !ok {
+			return path, "expected true or false, got " + jsonKind(v), true
 		}
 	}
 	return "", "", false
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	}
+	return "null"
 }
 
 // isIdentifier reports whether key can be written after a dot in a path.

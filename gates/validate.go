@@ -62,6 +62,7 @@ func (v *validator) run() {
 			v.fail("gates", "a gate needs a name")
 		}
 	}
+	v.aliases()
 	seen := map[string]int{}
 	for i := range f.Nodes {
 		v.node(i, seen)
@@ -69,7 +70,6 @@ func (v *validator) run() {
 	for _, name := range sortedKeys(f.Gates) {
 		v.gate(name, f.Gates[name])
 	}
-	v.aliases()
 	if f.Defaults.RetryPolicy != nil {
 		v.retryPolicy("defaults.retryPolicy", f.Defaults.RetryPolicy)
 	}
