@@ -106,22 +106,24 @@ const (
 	ExhaustCancel  = "cancel"
 )
 
-// defaultText holds the engine's own sentences; a flow file overrides any of them
-// under messages.
-var defaultText = map[string]string{
-	"fallback":       "Sorry, I didn't understand. I can help you with: {flows}.",
-	"not_understood": "Sorry, I didn't catch that.",
-	"updated":        "Got it, I've updated your {label} to {value}.",
-	"cancelled":      "OK, I've cancelled {flow}.",
-	"nothing":        "There is nothing to cancel.",
-	"ask_change":     "What would you like to change?",
-	"error":          "Sorry, something went wrong and I couldn't finish that. Say \"try again\" or \"cancel\".",
-	"recovered":      "I encountered an error. Let's try again.",
-	"resume":         "Let's get back to {flow}.",
-	"handoff":        "Let me connect you with a human agent.",
-	"invalid":        "That doesn't look like a valid {label}.",
-	"yes_or_no":      "Please answer yes or no.",
-	"declined":       "OK, I won't go ahead.",
+// defaultTexts returns the engine's own sentences; a flow file overrides any of
+// them under messages.
+func defaultTexts() map[string]string {
+	return map[string]string{
+		"fallback":       "Sorry, I didn't understand. I can help you with: {flows}.",
+		"not_understood": "Sorry, I didn't catch that.",
+		"updated":        "Got it, I've updated your {label} to {value}.",
+		"cancelled":      "OK, I've cancelled {flow}.",
+		"nothing":        "There is nothing to cancel.",
+		"ask_change":     "What would you like to change?",
+		"error":          "Sorry, something went wrong and I couldn't finish that. Say \"try again\" or \"cancel\".",
+		"recovered":      "I encountered an error. Let's try again.",
+		"resume":         "Let's get back to {flow}.",
+		"handoff":        "Let me connect you with a human agent.",
+		"invalid":        "That doesn't look like a valid {label}.",
+		"yes_or_no":      "Please answer yes or no.",
+		"declined":       "OK, I won't go ahead.",
+	}
 }
 
 // New compiles a definition into an Engine. A definition with Validate
@@ -142,7 +144,7 @@ func New(def *Definition, opts Options) (*Engine, error) {
 		maxTrace:      firstPositive(def.Settings.MaxTrace, DefaultMaxTrace),
 		minConfidence: def.Settings.MinConfidence,
 		runner:        opts.Runner,
-		text:          make(map[string]string, len(defaultText)),
+		text:          make(map[string]string, 16),
 	}
 	if e.minConfidence <= 0 {
 		e.minConfidence = DefaultMinConfidence
@@ -150,7 +152,7 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	if e.bot == "" {
 		e.bot = strings.TrimSuffix(baseName(def.File), ".yaml")
 	}
-	for k, v := range defaultText {
+	for k, v := range defaultTexts() {
 		e.text[k] = v
 	}
 	for k, v := range def.Messages {

@@ -194,6 +194,9 @@ type Action struct {
 	// Reference stores a reference derived from the conversation id in a slot.
 	Reference *Reference `yaml:"reference" json:"reference,omitempty"`
 	Webhook   *Webhook   `yaml:"webhook" json:"webhook,omitempty"`
+	// Outputs declares the slots a webhook may set, so prompts and replies may use
+	// them.
+	Outputs []string `yaml:"outputs" json:"outputs,omitempty"`
 	// Reply is said after the action succeeded; it may use {slot} placeholders.
 	Reply string `yaml:"reply" json:"reply,omitempty"`
 }

@@ -41,6 +41,7 @@ type turn struct {
 	options     []parley.Option
 	events      []parley.EventData
 	classified  bool
+	recovering  bool
 	result      nlu.Result
 	resultOK    bool
 }
@@ -289,7 +290,7 @@ func (tu *turn) understand() error {
 	if st == nil {
 		return tu.advance(0)
 	}
-	if !changed && target == nil {
+	if !changed && target == nil && !tu.recovering {
 		if st.kind == KindConfirm && s.ConversationState == fsm.DialogueUnderstanding {
 			// An answer to "what would you like to change?" naming a slot: ask it again.
 			if sl := tu.mentionedSlot(active); sl != nil {
@@ -314,7 +315,20 @@ func (tu *turn) mentionedSlot(f *flow) *slot {
 			return sl
 		}
 	}
-	return nil
+	// "the date" names the departure date: a word of a label, when only one slot
+	// has it.
+	var hit *slot
+	for _, sl := range f.slotOrder {
+		for _, w := range strings.Fields(foldKey(sl.label)) {
+			if len(w) >= 4 && strings.Contains(k, " "+w+" ") {
+				if hit != nil && hit != sl {
+					return nil
+				}
+				hit = sl
+			}
+		}
+	}
+	return hit
 }
 
 // fillAwaited maps the message straight to the awaited slot without the NLU
@@ -447,6 +461,7 @@ func (tu *turn) recover() error {
 	s.Metadata.Error = nil
 	if tu.flow() != nil {
 		tu.sayKey("recovered")
+		tu.recovering = true
 	}
 	return tu.understand()
 }

@@ -113,15 +113,6 @@ func (s *State) clone() *State {
 	return &c
 }
 
-// restingStates are where a turn may end; momentary states never reach the store.
-var restingStates = map[fsm.DialogueState]bool{
-	fsm.DialogueIdle:           true,
-	fsm.DialogueWaitingForSlot: true,
-	fsm.DialogueConfirming:     true,
-	fsm.DialogueError:          true,
-	fsm.DialogueCompleted:      true,
-}
-
 // decodeState decodes a stored state strictly: malformed JSON, unknown fields, an
 // unknown conversation_state, or a flow or step the definition does not have are
 // EINVALIDSTATE.

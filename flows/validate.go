@@ -61,8 +61,13 @@ func (v *validation) report(path, format string, args ...any) {
 	v.out = append(v.out, Diagnostic{File: v.def.File, Line: line, Col: col, Message: fmt.Sprintf(format, args...)})
 }
 
-var slotTypes = map[string]bool{TypeText: true, TypeNumber: true, TypeInteger: true, TypeBoolean: true,
-	TypeDate: true, TypeEmail: true, TypePhone: true, TypeEnum: true}
+func knownSlotType(t string) bool {
+	switch t {
+	case TypeText, TypeNumber, TypeInteger, TypeBoolean, TypeDate, TypeEmail, TypePhone, TypeEnum:
+		return true
+	}
+	return false
+}
 
 func (v *validation) run() {
 	def := v.def
@@ -70,7 +75,7 @@ func (v *validation) run() {
 		v.report("$.flows", "no flows defined")
 	}
 	for k := range def.Messages {
-		if _, ok := defaultText[k]; !ok {
+		if _, ok := defaultTexts()[k]; !ok {
 			v.report("$.messages."+k, "unknown message %q", k)
 		}
 	}
@@ -118,6 +123,9 @@ func (v *validation) flow(p string, f *Flow, flows map[string]bool) {
 			}
 			if a.Reference != nil && a.Reference.Slot != "" {
 				known[a.Reference.Slot] = true
+			}
+			for _, o := range a.Outputs {
+				known[o] = true
 			}
 		}
 		sp := fmt.Sprintf("%s.steps[%d]", p, i)
@@ -287,7 +295,7 @@ func (v *validation) reachability(p string, f *Flow, steps map[string]int) {
 }
 
 func (v *validation) slot(p string, s *Slot) {
-	if s.Type != "" && !slotTypes[s.Type] {
+	if s.Type != "" && !knownSlotType(s.Type) {
 		v.report(p+".type", "unknown slot type %q (text, number, integer, boolean, date, email, phone, enum)", s.Type)
 	}
 	if s.Type == TypeEnum && len(s.Values) == 0 {

@@ -3,6 +3,7 @@ package flows
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -29,13 +30,23 @@ var walkStart = time.Date(2025, 12, 5, 10, 0, 0, 0, time.UTC) // a Friday
 
 func playWalk(t *testing.T, e *Engine, conversation string, turns []walkTurn) *State {
 	t.Helper()
-	var state any = e.NewState(parley.ConversationKey{Bot: "booking", ID: conversation})
-	now := walkStart
+	return playWalkState(t, e, conversation, nil, 1, turns)
+}
+
+// playWalkState plays turns from state (a new one when nil), numbering them from
+// first; each turn is one second after the previous one plus its after.
+func playWalkState(t *testing.T, e *Engine, conversation string, start *State, first int, turns []walkTurn) *State {
+	t.Helper()
+	var state any = e.NewState(parley.ConversationKey{Bot: e.bot, ID: conversation})
+	if start != nil {
+		state = start
+	}
+	now := walkStart.Add(time.Duration(first-1) * time.Second)
 	for i, w := range turns {
 		now = now.Add(time.Second + w.after)
 		d, err := e.Decide(context.Background(), parley.Turn{
-			Conversation: parley.ConversationKey{Bot: "booking", ID: conversation},
-			Index:        int64(i + 1),
+			Conversation: parley.ConversationKey{Bot: e.bot, ID: conversation},
+			Index:        int64(first + i),
 			State:        state,
 			Message:      parley.Message{ID: "t", Text: w.user, Meaning: w.meaning, NLU: w.nlu, SentAt: now},
 		})
@@ -62,7 +73,7 @@ func playWalk(t *testing.T, e *Engine, conversation string, turns []walkTurn) *S
 			reply = d.Replies[0].Text
 		}
 		ctx := func() string {
-			return "turn " + itoa(i+1) + " " + w.user + "\nreply: " + reply + "\ntransitions: " + strings.Join(trs, ",") + "\nstate: " + string(data)
+			return "turn " + itoa(first+i) + " " + w.user + "\nreply: " + reply + "\ntransitions: " + strings.Join(trs, ",") + "\nstate: " + string(data)
 		}
 		if w.state != "" && string(s.ConversationState) != w.state {
 			t.Errorf("conversation_state %s, want %s\n%s", s.ConversationState, w.state, ctx())
@@ -98,7 +109,7 @@ func str(p *string) string {
 	return *p
 }
 
-func itoa(i int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i%10))) }
+func itoa(i int) string { return strconv.Itoa(i) }
 
 func demo(t testing.TB) *Engine {
 	t.Helper()
@@ -124,4 +135,100 @@ func TestBenchmarkWalk(t *testing.T) {
 	})
 	data, _ := json.Marshal(s)
 	t.Logf("%d bytes: %s", len(data), data)
+}
+
+func TestSeedWalks(t *testing.T) {
+	tests := []struct {
+		name  string
+		turns []walkTurn
+	}{
+		{"seed 001 example 2: a correction mid-flow", []walkTurn{
+			{user: "I want to book a flight", state: "waiting_for_slot", waiting: "origin"},
+			{user: "New York", state: "waiting_for_slot", waiting: "destination", slots: map[string]any{"origin": "New York"}},
+			{user: "Actually, change the origin to Boston", state: "waiting_for_slot", flow: "book_flight", step: "collect_destination",
+				waiting: "destination", slots: map[string]any{"origin": "Boston"},
+				reply:       "Got it, I've updated your origin to Boston. Where would you like to fly to?",
+				transitions: "waiting_for_slot->understanding,understanding->waiting_for_slot"},
+		}},
+		{"seed 001 example 1: next Friday is normalized", []walkTurn{
+			{user: "I want to book a flight", state: "waiting_for_slot", flow: "book_flight", step: "collect_origin", waiting: "origin",
+				reply: "Where would you like to fly from?"},
+			{user: "New York", step: "collect_destination", waiting: "destination", reply: "Where would you like to fly to?"},
+			{user: "Los Angeles", step: "collect_date", waiting: "departure_date", reply: "When would you like to depart?",
+				slots: map[string]any{"origin": "New York", "destination": "Los Angeles"}},
+			{user: "Next Friday", state: "confirming", slots: map[string]any{"departure_date": "2025-12-12"}},
+			{user: "yes", state: "idle", flow: "none", step: "-", reply: "Your flight is booked! Booking reference: BK-",
+				transitions: "confirming->ready_for_action,ready_for_action->executing_action,executing_action->completed,completed->idle"},
+		}},
+		{"seed 003 walk: Madrid and Barcelona become MAD and BCN", []walkTurn{
+			{user: "Quiero reservar un vuelo para mañana", state: "waiting_for_slot", flow: "book_flight", waiting: "origin",
+				slots: map[string]any{"departure_date": "2025-12-06"}, transitions: "idle->understanding,understanding->waiting_for_slot"},
+			{user: "Madrid", state: "waiting_for_slot", waiting: "destination", slots: map[string]any{"origin": "MAD"},
+				transitions: "waiting_for_slot->validating_slot,validating_slot->waiting_for_slot"},
+			{user: "Barcelona", state: "confirming", step: "confirm_booking", slots: map[string]any{"destination": "BCN"},
+				reply:       "Book MAD -> BCN on 2025-12-06?",
+				transitions: "waiting_for_slot->validating_slot,validating_slot->ready_for_confirmation,ready_for_confirmation->confirming"},
+			{user: "Sí", state: "idle", flow: "none",
+				transitions: "confirming->ready_for_action,ready_for_action->executing_action,executing_action->completed,completed->idle"},
+		}},
+		{"slots found before they are asked", []walkTurn{
+			{user: "I want to book a flight from Boston to Paris tomorrow", state: "confirming",
+				slots:       map[string]any{"origin": "Boston", "destination": "Paris", "departure_date": "2025-12-06"},
+				transitions: "idle->understanding,understanding->ready_for_confirmation,ready_for_confirmation->confirming"},
+			{user: "no", state: "waiting_for_slot", waiting: "-", reply: "What would you like to change?",
+				transitions: "confirming->waiting_for_slot"},
+			{user: "the destination should be Rome", state: "confirming", slots: map[string]any{"destination": "Rome"},
+				reply: "Got it, I've updated your destination to Rome. Book Boston -> Rome on 2025-12-06?"},
+			{user: "no", state: "waiting_for_slot", reply: "What would you like to change?"},
+			{user: "the date", state: "waiting_for_slot", waiting: "departure_date", reply: "When would you like to depart?"},
+			{user: "Dec 12", state: "confirming", slots: map[string]any{"departure_date": "2025-12-12"}},
+			{meaning: "confirm", state: "idle"},
+		}},
+		{"invalid date is cleared and asked again", []walkTurn{
+			{user: "book a flight from Boston to Paris", state: "waiting_for_slot", waiting: "departure_date"},
+			{user: "2020-01-01", state: "waiting_for_slot", waiting: "departure_date", slots: map[string]any{"departure_date": nil},
+				reply:       "That date is in the past. When would you like to depart?",
+				transitions: "waiting_for_slot->validating_slot,validating_slot->waiting_for_slot"},
+			{user: "whenever", state: "waiting_for_slot", reply: "That doesn't look like a valid departure date."},
+			{user: "tomorrow", state: "confirming"},
+		}},
+		{"cancel ends the active flow", []walkTurn{
+			{user: "I want to book a flight", state: "waiting_for_slot"},
+			{user: "cancel", state: "idle", flow: "none", reply: "OK, I've cancelled booking your flight.",
+				transitions: "waiting_for_slot->understanding,understanding->completed,completed->idle"},
+			{user: "cancel", state: "idle", reply: "There is nothing to cancel.", transitions: "idle->understanding,understanding->idle"},
+		}},
+		{"no intent goes back to idle", []walkTurn{
+			{user: "what is the weather", state: "idle", flow: "none", reply: "Sorry, I didn't understand.",
+				transitions: "idle->understanding,understanding->idle"},
+		}},
+		{"another flow interrupts and the first resumes", []walkTurn{
+			{user: "I want to book a flight", state: "waiting_for_slot", waiting: "origin"},
+			{user: "New York", waiting: "destination"},
+			{user: "cancel my booking", state: "waiting_for_slot", flow: "cancel_booking", waiting: "booking_ref",
+				reply: "What is your booking reference?"},
+			{user: "BK-1234", waiting: "booking_ref", reply: "A booking reference looks like BK-12345. What is your booking reference?"},
+			{user: "bk-12345", state: "confirming", slots: map[string]any{"booking_ref": "BK-12345"},
+				reply: "This will cancel your booking BK-12345. Are you sure?"},
+			{user: "yes", state: "waiting_for_slot", flow: "book_flight", waiting: "destination",
+				reply:       "Your booking BK-12345 is cancelled. Let's get back to booking your flight. Where would you like to fly to?",
+				transitions: "confirming->ready_for_action,ready_for_action->executing_action,executing_action->completed,completed->generating_response,generating_response->waiting_for_slot"},
+			{user: "Los Angeles", waiting: "departure_date", slots: map[string]any{"origin": "New York"}},
+		}},
+		{"retries exhausted hand over to a human", []walkTurn{
+			{user: "cancel my booking", waiting: "booking_ref"},
+			{user: "x", waiting: "booking_ref"},
+			{user: "y", waiting: "booking_ref"},
+			{user: "z", state: "idle", flow: "none", reply: "Let me connect you with a human agent."},
+		}},
+		{"upstream nlu fills slots", []walkTurn{
+			{user: "hi", nlu: &parley.NLU{Intent: "book_flight", Entities: map[string]any{"origin": "Boston", "departure_date": "Dec 12"}},
+				state: "waiting_for_slot", waiting: "destination", slots: map[string]any{"origin": "Boston", "departure_date": "2025-12-12"}},
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			playWalk(t, demo(t), "c-"+tc.name, tc.turns)
+		})
+	}
 }
