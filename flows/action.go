@@ -76,10 +76,7 @@ func (r *HTTPRunner) Run(ctx context.Context, req ActionRequest) (ActionResult, 
 	if err != nil {
 		return ActionResult{}, parley.WrapError(parley.EINTERNAL, err, "encode action request")
 	}
-	timeout := time.Duration(req.Webhook.Timeout)
-	if timeout <= 0 {
-		timeout = DefaultWebhookTimeout
-	}
+	timeout := req.Webhook.timeout()
 	var last error
 	for attempt := 0; attempt <= max(req.Webhook.Retries, 0); attempt++ {
 		res, retry, err := r.attempt(ctx, client, req, body, timeout)

@@ -211,24 +211,20 @@ type Reference struct {
 
 // Webhook is an HTTP endpoint an action or a custom validator POSTs the slots to.
 type Webhook struct {
-	URL     string            `yaml:"url" json:"url"`
-	Timeout Duration          `yaml:"timeout" json:"timeout,omitempty"`
+	URL string `yaml:"url" json:"url"`
+	// Timeout bounds each attempt, as "500ms" or "2s" (default 5s).
+	Timeout string            `yaml:"timeout" json:"timeout,omitempty"`
 	Retries int               `yaml:"retries" json:"retries,omitempty"`
 	Headers map[string]string `yaml:"headers" json:"headers,omitempty"`
 }
 
-// Duration is a time.Duration written as "2s" or "500ms".
-type Duration time.Duration
-
-// UnmarshalYAML decodes a Go duration string.
-func (d *Duration) UnmarshalYAML(data []byte) error {
-	s := strings.Trim(strings.TrimSpace(string(data)), `"'`)
-	v, err := time.ParseDuration(s)
-	if err != nil {
-		return fmt.Errorf("invalid duration %q (use 500ms, 2s, 1m)", s)
+// timeout parses the webhook's timeout (Validate refused bad ones).
+func (w *Webhook) timeout() time.Duration {
+	d, err := time.ParseDuration(w.Timeout)
+	if err != nil || d <= 0 {
+		return DefaultWebhookTimeout
 	}
-	*d = Duration(v)
-	return nil
+	return d
 }
 
 // Confirm asks the user to confirm a summary of the slots.

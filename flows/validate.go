@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"time"
 )
 
 // Diagnostic is one problem of a flow file, at a position in it.
@@ -378,7 +379,9 @@ func (v *validation) webhook(p string, w *Webhook) {
 	if w.Retries < 0 || w.Retries > 10 {
 		v.report(p+".retries", "retries must be between 0 and 10")
 	}
-	if w.Timeout < 0 {
-		v.report(p+".timeout", "timeout must not be negative")
+	if w.Timeout != "" {
+		if d, err := time.ParseDuration(w.Timeout); err != nil || d <= 0 {
+			v.report(p+".timeout", "timeout %q is not a positive duration (500ms, 2s, 1m)", w.Timeout)
+		}
 	}
 }
