@@ -90,7 +90,8 @@ do does did have has got get give want wanna need needs looking look find search
 buy purchase order shop shopping like would could can please pls plz just maybe also
 for with without of to in on at from by about and or but so is are am be there here
 what which who how where when why hi hello hey salam salut bonjour thanks thank merci
-know don't dont not no sure idea hmm hm ok okay well help really very good nice new
+know don't dont not no sure idea yes yeah yep yup nah nope perhaps wakha iyyeh mzyan na3am bala
+mansalich oui non hmm hm ok okay well help really very good nice new
 under below less than over above more between max maximum min minimum at most least
 cheap cheaper cheapest price prices priced budget cost costs around about up upto
 dollar dollars usd bucks euro euros eur dh dhs dirham dirhams mad

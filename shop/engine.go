@@ -676,8 +676,14 @@ func (t *turn) search() error {
 	if err != nil {
 		return t.failure(err)
 	}
-	if t.state() == fsm.ShopPaginating {
+	switch t.state() {
+	case fsm.ShopPaginating:
 		return errGuardrail{reason: "a stored paginating state cannot start a new search"}
+	case fsm.ShopAwaitingConfirmation:
+		if len(products) == 0 {
+			// Nothing to show instead: the reply is neither yes nor no.
+			return t.reaskConfirmation()
+		}
 	}
 	if err := t.ready(); err != nil {
 		return err
