@@ -46,8 +46,12 @@ type recorder struct {
 	retried  []string
 }
 
-func (r *recorder) Outcome(flowID, outcome string)    { r.outcomes = append(r.outcomes, flowID+":"+outcome) }
-func (r *recorder) NodeRetried(flowID, nodeID string) { r.retried = append(r.retried, flowID+":"+nodeID) }
+func (r *recorder) Outcome(flowID, outcome string) {
+	r.outcomes = append(r.outcomes, flowID+":"+outcome)
+}
+func (r *recorder) NodeRetried(flowID, nodeID string) {
+	r.retried = append(r.retried, flowID+":"+nodeID)
+}
 
 // conversation drives an engine turn by turn, like the runtime does.
 type conversation struct {

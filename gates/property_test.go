@@ -1,0 +1,131 @@
+package gates
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// genFlow draws a small flow over a fixed vocabulary of gates, facts and states.
+func genFlow(t *rapid.T) *Flow {
+	facts := []string{"f1", "f2", "f3"}
+	states := []string{"S1", "S2"}
+	gates := []string{"G1", "G2"}
+	f := &Flow{
+		ID: "p",
+		Gates: map[string]Gate{
+			"G1": {SatisfiedBy: SatisfiedBy{MetricsAny: rapid.SliceOfDistinct(rapid.SampledFrom(facts), rapid.ID).Draw(t, "g1any")}},
+			"G2": {SatisfiedBy: SatisfiedBy{
+				MetricsAll: rapid.SliceOfDistinct(rapid.SampledFrom(facts), rapid.ID).Draw(t, "g2all"),
+				StatesAll:  rapid.SliceOfDistinct(rapid.SampledFrom(states), rapid.ID).Draw(t, "g2states"),
+			}},
+		},
+		PrimaryGoal:    Goal{Type: GoalGate, Gate: "G2"},
+		PostGoalPolicy: rapid.SampledFrom([]string{"", PostGoalContinueHigh}).Draw(t, "post"),
+	}
+	n := rapid.IntRange(1, 5).Draw(t, "nodes")
+	for i := range n {
+		node := Node{
+			ID:             fmt.Sprintf("n%d", i),
+			Importance:     rapid.SampledFrom([]string{"", ImportanceHigh, ImportanceNormal, ImportanceLow}).Draw(t, "importance"),
+			Requires:       rapid.SliceOfNDistinct(rapid.SampledFrom(gates), 0, 1, rapid.ID).Draw(t, "requires"),
+			RequiresStates: rapid.SliceOfNDistinct(rapid.SampledFrom(states), 0, 1, rapid.ID).Draw(t, "requiresStates"),
+			Produces:       rapid.SliceOfDistinct(rapid.SampledFrom(facts), rapid.ID).Draw(t, "produces"),
+			ProducesStates: rapid.SliceOfNDistinct(rapid.SampledFrom(states), 0, 1, rapid.ID).Draw(t, "producesStates"),
+			Satisfies:      Satisfies{Gates: rapid.SliceOfNDistinct(rapid.SampledFrom(gates), 0, 1, rapid.ID).Draw(t, "satisfies")},
+			RetryPolicy: &RetryPolicy{
+				MaxAttempts:   rapid.IntRange(1, 4).Draw(t, "maxAttempts"),
+				OnExhaust:     rapid.SampledFrom([]string{OnExhaustClarify, OnExhaustBroaden, OnExhaustHandoff, OnExhaustSkip}).Draw(t, "onExhaust"),
+				CooldownTurns: new(rapid.IntRange(0, 2).Draw(t, "cooldown")),
+			},
+		}
+		if rapid.Bool().Draw(t, "capped") {
+			node.RunPolicy.MaxExecutions = new(rapid.IntRange(1, 3).Draw(t, "maxExecutions"))
+		}
+		f.Nodes = append(f.Nodes, node)
+	}
+	return f
+}
+
+// genState draws a runtime state for f.
+func genState(t *rapid.T, f *Flow) *RuntimeState {
+	s := newRuntimeState(f.ID)
+	for _, fact := range rapid.SliceOfDistinct(rapid.SampledFrom([]string{"f1", "f2", "f3"}), rapid.ID).Draw(t, "facts") {
+		add(&s.Facts, fact)
+	}
+	for _, st := range rapid.SliceOfDistinct(rapid.SampledFrom([]string{"S1", "S2"}), rapid.ID).Draw(t, "states") {
+		add(&s.States, st)
+	}
+	for _, n := range f.Nodes {
+		a := rapid.IntRange(0, 12).Draw(t, "attempts")
+		if a > 0 {
+			s.AttemptsByNode[n.ID] = a
+			s.ExecutionsByNode[n.ID] = rapid.IntRange(0, a).Draw(t, "executions")
+			s.LastAttemptTurn[n.ID] = rapid.IntRange(1, 20).Draw(t, "lastAttempt")
+		}
+		if rapid.Bool().Draw(t, "broadened") {
+			add(&s.BroadenedNodes, n.ID)
+		}
+	}
+	s.LastSelectedNode = rapid.SampledFrom(append([]string{""}, nodeIDs(f)...)).Draw(t, "last")
+	s.ConsecutiveSelections = rapid.IntRange(0, 12).Draw(t, "consecutive")
+	return s
+}
+
+func nodeIDs(f *Flow) []string {
+	var ids []string
+	for _, n := range f.Nodes {
+		ids = append(ids, n.ID)
+	}
+	return ids
+}
+
+// TestSelectNextNodeProperties: the same state gives the same decision, the state is
+// not modified, an OK decision never names an ineligible node, COMPLETE only when the
+// goal holds, DEADLOCK names a blocker for every node.
+func TestSelectNextNodeProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		f := genFlow(t)
+		s := genState(t, f)
+		turn := rapid.IntRange(1, 30).Draw(t, "turn")
+		before, _ := json.Marshal(s)
+
+		first := f.selectNextNode(s, turn)
+		second := f.selectNextNode(s.clone(), turn)
+		if diff := cmp.Diff(first, second); diff != "" {
+			t.Fatalf("not deterministic (-first +second):\n%s", diff)
+		}
+		if after, _ := json.Marshal(s); string(after) != string(before) {
+			t.Fatalf("selectNextNode modified the state")
+		}
+		view := s.clone()
+		view.GatesSatisfied = f.satisfiedGates(view)
+		switch first.Status {
+		case SelectOK:
+			n := f.node(first.NodeID)
+			if n == nil || !f.isNodeEligible(n, view) {
+				t.Fatalf("selected ineligible node %s: %v", first.NodeID, f.blockers(n, view))
+			}
+			if first.Mode == ModeSkip {
+				t.Fatalf("selected a node in SKIP mode")
+			}
+			mode, _ := f.determineMode(n, view)
+			if !first.LoopGuard && mode != first.Mode {
+				t.Fatalf("mode %s, determineMode says %s", first.Mode, mode)
+			}
+		case SelectComplete:
+			if !f.goalSatisfied(view) {
+				t.Fatalf("COMPLETE without the primary goal")
+			}
+		case SelectDeadlock:
+			if len(first.Blockers) != len(f.Nodes) {
+				t.Fatalf("deadlock with %d blockers for %d nodes", len(first.Blockers), len(f.Nodes))
+			}
+		default:
+			t.Fatalf("status %q", first.Status)
+		}
+	})
+}

@@ -1,0 +1,268 @@
+package gates
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
+)
+
+func eventTypes(d parley.Decision) []string {
+	var types []string
+	for _, e := range d.Events {
+		types = append(types, e.Type)
+	}
+	return types
+}
+
+var coachOpening = []string{"Hi", "Fine", "I want to squat 400 lbs, currently at 315 lbs"}
+
+// TestLoopGuard: a user who never shares a contact. contact-1 clarifies (CLARIFY)
+// until its 10th consecutive selection is forced to BROADEN and the 11th to HANDOFF.
+func TestLoopGuard(t *testing.T) {
+	rec := &recorder{}
+	c := newConversation(t, demoEngine(t, rec))
+	for _, u := range coachOpening {
+		c.say(u)
+	}
+	var d parley.Decision
+	for turn := 4; turn <= 12; turn++ {
+		d = c.say("no thanks")
+		want := ModeRetry
+		if turn == 4 {
+			want = ModeExecute
+		}
+		if got := c.runtime().TurnLog[turn-1]; got.NodeID != "contact-1" || got.Mode != want {
+			t.Fatalf("turn %d: %s %s, want contact-1 %s", turn, got.NodeID, got.Mode, want)
+		}
+		if len(d.Events) != 0 {
+			t.Fatalf("turn %d: events %v", turn, eventTypes(d))
+		}
+	}
+	if !strings.Contains(replyText(d), "even a work one") {
+		t.Errorf("turn 12 should ask the broaden prompt, got %q", replyText(d))
+	}
+	d = c.say("still no")
+	st := c.runtime()
+	wantTransitions := []parley.Transition{
+		{From: "contact-1", To: "contact-1", Trigger: ModeBroaden},
+		{From: "contact-1", To: "contact-1", Trigger: ModeHandoff},
+	}
+	if diff := cmp.Diff(wantTransitions, d.Transitions); diff != "" {
+		t.Errorf("transitions (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{parley.EventWarning, parley.EventWarning, parley.EventHandoff}, eventTypes(d)); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
+	}
+	if len(d.Effects) != 1 || d.Effects[0].Kind != EffectHandoff {
+		t.Errorf("effects = %+v", d.Effects)
+	}
+	if st.Status != StatusHandoff || !has(st.States, StateHandoffRequested) || st.AttemptsByNode["contact-1"] != 10 {
+		t.Errorf("after the loop guard: status %s states %v attempts %v", st.Status, st.States, st.AttemptsByNode)
+	}
+	if diff := cmp.Diff([]string{"coach:handoff"}, rec.outcomes); diff != "" {
+		t.Errorf("outcomes = %v", rec.outcomes)
+	}
+	if !strings.Contains(replyText(d), "bring in one of our coaches") {
+		t.Errorf("reply %q", replyText(d))
+	}
+	// While handed off the controller stays silent and changes nothing.
+	before, _ := json.Marshal(c.state)
+	d = c.say("hello?")
+	after, _ := json.Marshal(c.state)
+	if len(d.Replies) != 0 || string(before) != string(after) {
+		t.Errorf("a handed-off conversation answered %q or changed", replyText(d))
+	}
+}
+
+// TestDeadlockWalk: a flow whose only path is a node that SKIPs once exhausted.
+func TestDeadlockWalk(t *testing.T) {
+	const def = `{
+  "id": "quote",
+  "primaryGoal": {"type": "GATE", "gate": "BUDGET"},
+  "gates": {"BUDGET": {"satisfiedBy": {"metricsAll": ["budget"]}}},
+  "messages": {"deadlock": "I'm stuck."},
+  "nodes": [
+    {"id": "budget-1", "produces": ["budget"], "satisfies": {"gates": ["BUDGET"]},
+     "retryPolicy": {"maxAttempts": 2, "onExhaust": "SKIP"},
+     "prompts": {"variants": ["What's your budget?", "Roughly how much would you like to spend?"]},
+     "extract": [{"kind": "number", "fact": "budget"}]}
+  ]
+}`
+	src := newMemSource()
+	src.put("quote", []byte(def))
+	rec := &recorder{}
+	e, err := New(Options{FlowID: "quote", Source: src, Recorder: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newConversation(t, e)
+	c.say("hello")
+	d := c.say("no idea")
+	if diff := cmp.Diff([]parley.Transition{
+		{From: "budget-1", To: "budget-1", Trigger: ModeRetry},
+		{From: "budget-1", To: "DEADLOCK", Trigger: "DEADLOCK"},
+	}, d.Transitions); diff != "" {
+		t.Errorf("transitions (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{EventDeadlock}, eventTypes(d)); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+	data := d.Events[0].Data.(map[string]any)
+	wantBlockers := []Blocker{{NodeID: "budget-1", Reason: "attempts 2 >= maxAttempts 2, onExhaust SKIP"}}
+	if diff := cmp.Diff(wantBlockers, data["blockers"]); diff != "" {
+		t.Errorf("blockers (-want +got):\n%s", diff)
+	}
+	if c.runtime().Status != StatusDeadlock || !strings.Contains(replyText(d), "I'm stuck.") {
+		t.Errorf("status %s reply %q", c.runtime().Status, replyText(d))
+	}
+	d = c.say("500")
+	if len(d.Events) != 0 || c.runtime().Status != StatusDeadlock || len(rec.outcomes) != 1 {
+		t.Errorf("a deadlock is reported once: events %v outcomes %v", eventTypes(d), rec.outcomes)
+	}
+}
+
+// TestUpstreamNLU: an nlu parse on the message replaces the built-in extractors.
+func TestUpstreamNLU(t *testing.T) {
+	c := newConversation(t, demoEngine(t, nil))
+	c.say("Hi")
+	c.say("ok")
+	c.send(parley.Message{Text: "see above", NLU: &parley.NLU{Intent: "goal", Entities: map[string]any{
+		"goal_target": "300 lb", "goal_baseline": "225 lb", "goal_category": "strength",
+	}}})
+	st := c.runtime()
+	want := map[string]string{"goal_target": "300 lb", "goal_baseline": "225 lb", "goal_category": "strength", "goal_delta": "75 lb"}
+	if diff := cmp.Diff(want, st.FactValues); diff != "" {
+		t.Errorf("fact values (-want +got):\n%s", diff)
+	}
+	// Entities may use the canonical name of an aliased fact.
+	c.send(parley.Message{Text: "here", NLU: &parley.NLU{Entities: map[string]any{"contact_phone": "+212600000000"}}})
+	if st := c.runtime(); !has(st.GatesSatisfied, "CONTACT") || st.FactValues["contact_phone"] != "+212600000000" {
+		t.Errorf("after nlu contact: gates %v values %v", st.GatesSatisfied, st.FactValues)
+	}
+}
+
+// TestFlowVersionPinning: a conversation stays on the version it started with.
+func TestFlowVersionPinning(t *testing.T) {
+	src := newMemSource()
+	src.put(DemoFlowID, DemoFlow())
+	e, err := Demo(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := newConversation(t, e)
+	old.say("Hi")
+	changed := strings.Replace(string(DemoFlow()), "How has your training been going lately?", "What brings you here?", 1)
+	if v := src.put(DemoFlowID, []byte(changed)); v != 2 {
+		t.Fatalf("version %d", v)
+	}
+	d := old.say("fine")
+	if old.runtime().FlowVersion != 1 || strings.Contains(replyText(d), "What brings you here?") {
+		t.Errorf("old conversation moved to version %d", old.runtime().FlowVersion)
+	}
+	fresh := newConversation(t, e)
+	d = fresh.say("Hi")
+	if fresh.runtime().FlowVersion != 2 || !strings.Contains(replyText(d), "What brings you here?") {
+		t.Errorf("new conversation on version %d: %q", fresh.runtime().FlowVersion, replyText(d))
+	}
+}
+
+// TestDecideDoesNotModifyItsInput and is deterministic.
+func TestDecideDoesNotModifyItsInput(t *testing.T) {
+	c := newConversation(t, demoEngine(t, nil))
+	for _, u := range coachOpening {
+		c.say(u)
+	}
+	before, _ := json.Marshal(c.state)
+	turn := parley.Turn{Conversation: c.key, Index: 4, State: c.state, Message: parley.Message{ID: "x", Text: "a@b.co", SentAt: c.now}}
+	d1, err := c.engine.Decide(context.Background(), turn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, err := c.engine.Decide(context.Background(), turn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := json.Marshal(c.state)
+	if string(before) != string(after) {
+		t.Errorf("Decide modified its input state")
+	}
+	if diff := cmp.Diff(d1, d2); diff != "" {
+		t.Errorf("two decisions differ (-first +second):\n%s", diff)
+	}
+}
+
+func TestPromptVariants(t *testing.T) {
+	n := &Node{ID: "n", Prompts: Prompts{Variants: []string{"v0", "v1", "v2"}, Broaden: "wide"}}
+	tests := []struct {
+		strategy string
+		attempts int
+		mode     string
+		want     string
+	}{
+		{StrategyRotate, 0, ModeExecute, "v0"},
+		{StrategyRotate, 1, ModeRetry, "v1"},
+		{StrategyRotate, 4, ModeRetry, "v1"},
+		{StrategyEscalate, 1, ModeRetry, "v1"},
+		{StrategyEscalate, 7, ModeRetry, "v2"},
+		{StrategyRephrase, 0, ModeExecute, "v0"},
+		{StrategyRotate, 3, ModeBroaden, "wide"},
+	}
+	for _, tt := range tests {
+		f := &Flow{Nodes: []Node{*n}}
+		f.Nodes[0].RetryPolicy = &RetryPolicy{PromptVariantStrategy: tt.strategy}
+		if got := f.promptText(&f.Nodes[0], tt.mode, tt.attempts, "c-1", 5); got != tt.want {
+			t.Errorf("%s attempts %d %s: %q, want %q", tt.strategy, tt.attempts, tt.mode, got, tt.want)
+		}
+	}
+	// REPHRASE is seeded from the conversation id and turn index: stable, never the
+	// first variant after the first attempt, and not the same for every turn.
+	f := &Flow{Nodes: []Node{*n}}
+	f.Nodes[0].RetryPolicy = &RetryPolicy{PromptVariantStrategy: StrategyRephrase}
+	seen := map[string]bool{}
+	for turn := range 20 {
+		a := f.promptText(&f.Nodes[0], ModeRetry, 1, "c-1", turn)
+		if b := f.promptText(&f.Nodes[0], ModeRetry, 1, "c-1", turn); a != b || a == "v0" {
+			t.Fatalf("turn %d: %q then %q", turn, a, b)
+		}
+		seen[a] = true
+	}
+	if len(seen) != 2 {
+		t.Errorf("REPHRASE used %v", seen)
+	}
+}
+
+func TestBookingTypeMissingAsksAgain(t *testing.T) {
+	c := newConversation(t, demoEngine(t, nil))
+	for _, u := range append(coachOpening, "me@example.com") {
+		c.say(u)
+	}
+	d := c.say("next Tuesday")
+	st := c.runtime()
+	if has(st.GatesSatisfied, "BOOKING") || !strings.Contains(replyText(d), "training session or an intro call") {
+		t.Fatalf("gates %v reply %q", st.GatesSatisfied, replyText(d))
+	}
+	d = c.say("an intro call please")
+	if c.runtime().Status != StatusComplete || !strings.Contains(replyText(d), "Booked: intro call on 2026-01-06.") {
+		t.Errorf("status %s reply %q", c.runtime().Status, replyText(d))
+	}
+	if e := c.runtime().TurnLog[5]; e.Mode != ModeRetry || !cmp.Equal(e.FactsProduced, []string{"booking_type"}) {
+		t.Errorf("turn 6 log %+v", e)
+	}
+}
+
+func TestDecodeStateRefuses(t *testing.T) {
+	e := demoEngine(t, nil)
+	for _, data := range []string{`{`, `{"status":"sleeping"}`, `{"facts":["b","a"]}`, `{"facts":"a"}`} {
+		if _, err := e.DecodeState([]byte(data)); parley.ErrorCode(err) != parley.EINVALIDSTATE {
+			t.Errorf("%s: %v", data, err)
+		}
+	}
+	s, err := e.DecodeState([]byte(`{"flowId":"coach"}`))
+	if err != nil || s.(*RuntimeState).AttemptsByNode == nil {
+		t.Errorf("a partial state should decode with empty sets: %v", err)
+	}
+}
