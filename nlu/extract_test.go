@@ -43,6 +43,7 @@ func TestExtractPhone(t *testing.T) {
 		{"booking BK-98765432", "", false},
 		{"123 456", "", false},
 		{"john@example.com", "", false},
+		{"Umm, not ready to share that", "", false}, // seed 002 trace, turn 4
 		{"1234567890123456789", "", false},
 		{"", "", false},
 	}

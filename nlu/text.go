@@ -7,9 +7,10 @@ import (
 )
 
 // isTrimmable reports whether r is stripped from both ends of a message: spaces,
-// punctuation (including ¿¡«» and Arabic ، ؟ ؛) and symbols.
+// punctuation (including ¿¡«» and Arabic ، ؟ ؛) and symbols. ʼ (a letter to Unicode)
+// counts too, because Normalize turns it into an ASCII apostrophe.
 func isTrimmable(r rune) bool {
-	return unicode.IsSpace(r) || unicode.IsPunct(r) || unicode.IsSymbol(r) || r == utf8.RuneError
+	return unicode.IsSpace(r) || unicode.IsPunct(r) || unicode.IsSymbol(r) || r == utf8.RuneError || r == 'ʼ'
 }
 
 // Normalize lowercases s (Unicode), trims surrounding punctuation, symbols and
