@@ -1,0 +1,196 @@
+package flows
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/goccy/go-yaml"
+	"github.com/parleyhq/parley"
+)
+
+// scenarioFile is the part of CONTRACTS.md section 5 this package's engine alone
+// can play (no store, no lifecycle): the lead's runner plays the same files
+// through the runtime.
+type scenarioFile struct {
+	Name  string         `yaml:"name"`
+	Seed  string         `yaml:"seed"`
+	Bot   string         `yaml:"bot"`
+	Start time.Time      `yaml:"start"`
+	Turns []scenarioTurn `yaml:"turns"`
+}
+
+type scenarioTurn struct {
+	User   string          `yaml:"user"`
+	Click  string          `yaml:"click"`
+	Text   string          `yaml:"text"`
+	NLU    *parley.NLU     `yaml:"nlu"`
+	After  string          `yaml:"after"`
+	Expect *scenarioExpect `yaml:"expect"`
+}
+
+type scenarioExpect struct {
+	State       map[string]any `yaml:"state"`
+	Reply       string         `yaml:"reply"`
+	Options     []string       `yaml:"options"`
+	Transitions []string       `yaml:"transitions"`
+	Events      []string       `yaml:"events"`
+}
+
+// TestBookingScenarios plays testdata/scenarios/booking/*.yaml against the demo
+// engine directly.
+func TestBookingScenarios(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/scenarios/booking/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no scenarios")
+	}
+	e := demo(t)
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sc scenarioFile
+			if err := yaml.Unmarshal(data, &sc); err != nil {
+				t.Fatal(err)
+			}
+			playScenario(t, e, sc)
+		})
+	}
+}
+
+func playScenario(t *testing.T, e *Engine, sc scenarioFile) {
+	key := parley.ConversationKey{Bot: sc.Bot, ID: "scenario"}
+	var state any = e.NewState(key)
+	now := sc.Start
+	for i, turn := range sc.Turns {
+		if i > 0 {
+			now = now.Add(time.Second)
+		}
+		if turn.After != "" {
+			d, err := time.ParseDuration(turn.After)
+			if err != nil {
+				t.Fatal(err)
+			}
+			now = now.Add(d)
+		}
+		msg := parley.Message{ID: fmt.Sprintf("t%d", i+1), Text: turn.User, NLU: turn.NLU, SentAt: now}
+		if turn.Click != "" {
+			msg.Meaning, msg.Text = turn.Click, turn.Text
+		}
+		d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: int64(i + 1), State: state, Message: msg})
+		if err != nil {
+			t.Fatalf("turn %d: %v", i+1, err)
+		}
+		data, _ := json.Marshal(d.State)
+		if state, err = e.DecodeState(data); err != nil {
+			t.Fatal(err)
+		}
+		x := turn.Expect
+		if x == nil {
+			continue
+		}
+		var got map[string]any
+		_ = json.Unmarshal(data, &got)
+		where := fmt.Sprintf("turn %d (%s)", i+1, msg.Text)
+		if x.State != nil {
+			if problem := subset(x.State, got, "state"); problem != "" {
+				t.Errorf("%s: %s\nstate: %s", where, problem, data)
+			}
+		}
+		var texts, options, trs, events []string
+		for _, r := range d.Replies {
+			texts = append(texts, r.Text)
+			for _, o := range r.Options {
+				options = append(options, o.Meaning)
+			}
+		}
+		for _, tr := range d.Transitions {
+			trs = append(trs, tr.From+"->"+tr.To)
+		}
+		for _, ev := range d.Events {
+			events = append(events, ev.Type)
+		}
+		reply := strings.Join(texts, "\n")
+		if x.Reply != "" && !replyMatches(x.Reply, reply) {
+			t.Errorf("%s: reply %q does not match %q", where, reply, x.Reply)
+		}
+		if x.Transitions != nil && strings.Join(x.Transitions, ",") != strings.Join(trs, ",") {
+			t.Errorf("%s: transitions %v, want %v", where, trs, x.Transitions)
+		}
+		if x.Options != nil && strings.Join(x.Options, ",") != strings.Join(options, ",") {
+			t.Errorf("%s: options %v, want %v", where, options, x.Options)
+		}
+		if x.Events != nil && strings.Join(x.Events, ",") != strings.Join(events, ",") {
+			t.Errorf("%s: events %v, want %v", where, events, x.Events)
+		}
+	}
+}
+
+func replyMatches(want, got string) bool {
+	if len(want) > 1 && strings.HasPrefix(want, "/") {
+		end := strings.LastIndex(want, "/")
+		pattern := want[1:end]
+		if strings.Contains(want[end:], "i") {
+			pattern = "(?i)" + pattern
+		}
+		return regexp.MustCompile(pattern).MatchString(got)
+	}
+	return strings.Contains(got, want)
+}
+
+// subset checks want against got as CONTRACTS.md section 5 says: maps are
+// subsets, arrays have the same length and subset-matched elements.
+func subset(want, got any, path string) string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return fmt.Sprintf("%s: got %v, want an object", path, got)
+		}
+		for k, v := range w {
+			gv, present := g[k]
+			if !present && v != nil {
+				return fmt.Sprintf("%s.%s: missing", path, k)
+			}
+			if p := subset(v, gv, path+"."+k); p != "" {
+				return p
+			}
+		}
+		return ""
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return fmt.Sprintf("%s: got %v, want %v", path, got, w)
+		}
+		for i := range w {
+			if p := subset(w[i], g[i], fmt.Sprintf("%s[%d]", path, i)); p != "" {
+				return p
+			}
+		}
+		return ""
+	}
+	if fmt.Sprint(normalizeScalar(want)) != fmt.Sprint(normalizeScalar(got)) {
+		return fmt.Sprintf("%s: got %v, want %v", path, got, want)
+	}
+	return ""
+}
+
+func normalizeScalar(v any) any {
+	switch x := v.(type) {
+	case uint64:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case int:
+		return float64(x)
+	}
+	return v
+}
