@@ -1,0 +1,483 @@
+package woocommerce
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/shop"
+)
+
+// APIs a Catalog can use.
+const (
+	// APIREST is the REST API v3 (/wp-json/wc/v3), which needs a consumer key.
+	APIREST = "rest"
+	// APIStore is the public Store API (/wp-json/wc/store/v1), without keys.
+	APIStore = "store"
+)
+
+// Defaults.
+const (
+	DefaultTimeout   = 4 * time.Second
+	DefaultCacheTTL  = 60 * time.Second
+	DefaultCacheSize = 512
+	defaultPerPage   = 10
+	maxPerPage       = 100
+	maxBody          = 8 << 20
+)
+
+// Config configures a Catalog.
+type Config struct {
+	// URL is the WordPress site, e.g. https://shop.example.com.
+	URL string
+	// API is "rest" or "store"; empty means rest when a consumer key is given, else
+	// store.
+	API string
+	// ConsumerKey and ConsumerSecret are a REST API key pair (ck_..., cs_...); Read
+	// access is enough.
+	ConsumerKey, ConsumerSecret string
+	// Currency is the shop's currency code for the REST API, whose products carry
+	// none; empty means ask WooCommerce once.
+	Currency string
+	// Timeout bounds one request; zero means DefaultTimeout.
+	Timeout time.Duration
+	// CacheTTL is how long a search or product stays cached; zero means
+	// DefaultCacheTTL, negative disables the cache.
+	CacheTTL time.Duration
+	// CacheSize bounds the cached entries; zero means DefaultCacheSize.
+	CacheSize int
+	// HTTPClient defaults to a client without its own timeout (Timeout applies).
+	HTTPClient *http.Client
+	// Now is the clock of the cache; it defaults to time.Now.
+	Now func() time.Time
+}
+
+// Catalog is a shop.Catalog over a WooCommerce store.
+type Catalog struct {
+	base     *url.URL
+	api      string
+	key      string
+	secret   string
+	timeout  time.Duration
+	http     *http.Client
+	now      func() time.Time
+	cache    *cache
+	currency string
+
+	mu        sync.Mutex
+	minorUnit int // Store API currency minor unit; -1 until seen
+}
+
+var _ shop.Catalog = (*Catalog)(nil)
+
+// New validates cfg and returns a Catalog; a bad configuration is an error with code
+// parley.EINVALID. It makes no request.
+func New(cfg Config) (*Catalog, error) {
+	base, err := url.Parse(strings.TrimRight(strings.TrimSpace(cfg.URL), "/"))
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, parley.Errorf(parley.EINVALID, "woocommerce: URL %q must be an absolute http(s) URL", cfg.URL)
+	}
+	if base.RawQuery != "" || base.Fragment != "" || base.User != nil {
+		return nil, parley.Errorf(parley.EINVALID, "woocommerce: URL %q must not carry a query, fragment or user info", base.Redacted())
+	}
+	c := &Catalog{
+		base: base, api: strings.ToLower(strings.TrimSpace(cfg.API)),
+		key: strings.TrimSpace(cfg.ConsumerKey), secret: strings.TrimSpace(cfg.ConsumerSecret),
+		timeout: cfg.Timeout, http: cfg.HTTPClient, now: cfg.Now, currency: strings.TrimSpace(cfg.Currency),
+		minorUnit: -1,
+	}
+	if c.api == "" {
+		c.api = APIStore
+		if c.key != "" {
+			c.api = APIREST
+		}
+	}
+	switch c.api {
+	case APIREST:
+		if c.key == "" || c.secret == "" {
+			return nil, parley.Errorf(parley.EINVALID, "woocommerce: the REST API needs a consumer key and secret (or use api: store)")
+		}
+	case APIStore:
+	default:
+		return nil, parley.Errorf(parley.EINVALID, "woocommerce: api %q is neither rest nor store", cfg.API)
+	}
+	if c.timeout < 0 || cfg.CacheSize < 0 {
+		return nil, parley.Errorf(parley.EINVALID, "woocommerce: timeout and cache size must not be negative")
+	}
+	if c.timeout == 0 {
+		c.timeout = DefaultTimeout
+	}
+	ttl := cfg.CacheTTL
+	if ttl == 0 {
+		ttl = DefaultCacheTTL
+	}
+	size := cfg.CacheSize
+	if size == 0 {
+		size = DefaultCacheSize
+	}
+	c.cache = newCache(ttl, size)
+	if c.http == nil {
+		c.http = &http.Client{}
+	}
+	if c.now == nil {
+		c.now = time.Now
+	}
+	return c, nil
+}
+
+// Search runs one catalog search.
+func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
+	perPage := q.Limit
+	if perPage <= 0 {
+		perPage = defaultPerPage
+	}
+	perPage = min(perPage, maxPerPage)
+	offset := max(q.Offset, 0)
+
+	params := url.Values{}
+	params.Set("per_page", strconv.Itoa(perPage))
+	if offset%perPage == 0 {
+		params.Set("page", strconv.Itoa(offset/perPage+1))
+	} else {
+		params.Set("offset", strconv.Itoa(offset))
+	}
+	if text := searchText(q); text != "" {
+		params.Set("search", text)
+	}
+	category := lastSegment(q.Category)
+	var path string
+	switch c.api {
+	case APIREST:
+		path = "wc/v3/products"
+		params.Set("status", "publish")
+		if category != "" {
+			ids, err := c.categoryIDs(ctx, category)
+			if err != nil {
+				return shop.Page{}, err
+			}
+			if len(ids) == 0 {
+				return shop.Page{}, nil
+			}
+			params.Set("category", strings.Join(ids, ","))
+		}
+		if q.MinPrice != nil {
+			params.Set("min_price", strconv.FormatFloat(*q.MinPrice, 'f', -1, 64))
+		}
+		if q.MaxPrice != nil {
+			params.Set("max_price", strconv.FormatFloat(*q.MaxPrice, 'f', -1, 64))
+		}
+	default:
+		path = "wc/store/v1/products"
+		params.Set("catalog_visibility", "catalog")
+		if category != "" {
+			params.Set("category", categorySlug(category))
+		}
+		if q.MinPrice != nil || q.MaxPrice != nil {
+			unit, err := c.storeMinorUnit(ctx)
+			if err != nil {
+				return shop.Page{}, err
+			}
+			if q.MinPrice != nil {
+				params.Set("min_price", decimalToMinor(*q.MinPrice, unit))
+			}
+			if q.MaxPrice != nil {
+				params.Set("max_price", decimalToMinor(*q.MaxPrice, unit))
+			}
+		}
+	}
+
+	cacheKey := "search:" + hashKey(path, params)
+	now := c.now()
+	if v, ok := c.cache.get(cacheKey, now); ok {
+		return clonePage(v.(shop.Page)), nil
+	}
+	body, header, err := c.get(ctx, path, params, "product list", false)
+	if err != nil {
+		return shop.Page{}, err
+	}
+	var products []shop.Product
+	if c.api == APIREST {
+		products, err = decodeRESTProducts(body, c.shopCurrency(ctx))
+	} else {
+		var unit int
+		products, unit, err = decodeStoreProducts(body)
+		if unit >= 0 {
+			c.setMinorUnit(unit)
+		}
+	}
+	if err != nil {
+		return shop.Page{}, err
+	}
+	total := len(products) + offset
+	if n, err := strconv.Atoi(header.Get("X-WP-Total")); err == nil && n >= 0 {
+		total = n
+	}
+	page := shop.Page{Products: products, Total: total}
+	c.cache.put(cacheKey, clonePage(page), now)
+	return page, nil
+}
+
+// Product returns one product by id; a variation id returns its parent.
+func (c *Catalog) Product(ctx context.Context, id string) (shop.Product, error) {
+	n, err := strconv.ParseInt(strings.TrimSpace(id), 10, 64)
+	if err != nil || n <= 0 {
+		return shop.Product{}, parley.Errorf(parley.ENOTFOUND, "woocommerce: no product %q", id)
+	}
+	cacheKey := "product:" + strconv.FormatInt(n, 10)
+	now := c.now()
+	if v, ok := c.cache.get(cacheKey, now); ok {
+		return cloneProduct(v.(shop.Product)), nil
+	}
+	p, err := c.fetchProduct(ctx, n, true)
+	if err != nil {
+		return shop.Product{}, err
+	}
+	c.cache.put(cacheKey, cloneProduct(p), now)
+	return p, nil
+}
+
+func (c *Catalog) fetchProduct(ctx context.Context, id int64, followParent bool) (shop.Product, error) {
+	what := "product " + strconv.FormatInt(id, 10)
+	if c.api == APIREST {
+		body, _, err := c.get(ctx, "wc/v3/products/"+strconv.FormatInt(id, 10), nil, what, true)
+		if err != nil {
+			return shop.Product{}, err
+		}
+		p, err := decodeRESTProduct(body)
+		if err != nil {
+			return shop.Product{}, err
+		}
+		if p.Type == "variation" && p.ParentID > 0 && followParent {
+			return c.fetchProduct(ctx, p.ParentID, false)
+		}
+		return p.product(c.shopCurrency(ctx)), nil
+	}
+	body, _, err := c.get(ctx, "wc/store/v1/products/"+strconv.FormatInt(id, 10), nil, what, true)
+	if err != nil {
+		return shop.Product{}, err
+	}
+	var sp storeProduct
+	if err := json.Unmarshal(body, &sp); err != nil {
+		return shop.Product{}, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: malformed Store API product")
+	}
+	if sp.Type == "variation" && sp.Parent > 0 && followParent {
+		return c.fetchProduct(ctx, sp.Parent, false)
+	}
+	c.setMinorUnit(sp.Prices.CurrencyMinorUnit)
+	return sp.product()
+}
+
+// categoryIDs resolves a category name to REST term ids (cached).
+func (c *Catalog) categoryIDs(ctx context.Context, name string) ([]string, error) {
+	cacheKey := "category:" + strings.ToLower(name)
+	now := c.now()
+	if v, ok := c.cache.get(cacheKey, now); ok {
+		return v.([]string), nil
+	}
+	params := url.Values{"search": {name}, "per_page": {strconv.Itoa(maxPerPage)}}
+	body, _, err := c.get(ctx, "wc/v3/products/categories", params, "category list", false)
+	if err != nil {
+		return nil, err
+	}
+	var terms []term
+	if err := json.Unmarshal(body, &terms); err != nil {
+		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: malformed category list")
+	}
+	var exact, all []string
+	for _, t := range terms {
+		id := strconv.FormatInt(t.ID, 10)
+		all = append(all, id)
+		if strings.EqualFold(strings.TrimSpace(t.Name), name) || strings.EqualFold(t.Slug, categorySlug(name)) {
+			exact = append(exact, id)
+		}
+	}
+	ids := all
+	if len(exact) > 0 {
+		ids = exact
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	c.cache.put(cacheKey, ids, now)
+	return ids, nil
+}
+
+// shopCurrency returns the REST shop's currency: configured, cached, or asked once
+// per cache period; "" when WooCommerce will not say.
+func (c *Catalog) shopCurrency(ctx context.Context) string {
+	if c.currency != "" {
+		return c.currency
+	}
+	now := c.now()
+	if v, ok := c.cache.get("currency", now); ok {
+		return v.(string)
+	}
+	var cur struct {
+		Code string `json:"code"`
+	}
+	body, _, err := c.get(ctx, "wc/v3/data/currencies/current", nil, "shop currency", false)
+	if err == nil && json.Unmarshal(body, &cur) != nil {
+		cur.Code = ""
+	}
+	// A failure is remembered too, so that a key that may not read the currency does
+	// not cost a request per search.
+	c.cache.put("currency", cur.Code, now)
+	return cur.Code
+}
+
+func (c *Catalog) setMinorUnit(unit int) {
+	if unit < 0 || unit > 8 {
+		return
+	}
+	c.mu.Lock()
+	c.minorUnit = unit
+	c.mu.Unlock()
+}
+
+// storeMinorUnit returns the Store API's currency minor unit, asking for one product
+// when no answer has shown it yet.
+func (c *Catalog) storeMinorUnit(ctx context.Context) (int, error) {
+	c.mu.Lock()
+	unit := c.minorUnit
+	c.mu.Unlock()
+	if unit >= 0 {
+		return unit, nil
+	}
+	body, _, err := c.get(ctx, "wc/store/v1/products", url.Values{"per_page": {"1"}}, "currency probe", false)
+	if err != nil {
+		return 0, err
+	}
+	_, unit, err = decodeStoreProducts(body)
+	if err != nil {
+		return 0, err
+	}
+	if unit < 0 {
+		// An empty shop: no price filter can match anything anyway; assume cents.
+		return 2, nil
+	}
+	c.setMinorUnit(unit)
+	return unit, nil
+}
+
+// get makes one GET under /wp-json/ and returns the body of a 2xx answer.
+// A 404 is ENOTFOUND when lookup is set (one product by id), else EINVALID (no API
+// at the URL).
+func (c *Catalog) get(ctx context.Context, path string, params url.Values, what string, lookup bool) ([]byte, http.Header, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	u := c.base.JoinPath("wp-json", path)
+	query := url.Values{}
+	for k, v := range params {
+		query[k] = v
+	}
+	rest := strings.HasPrefix(path, "wc/v3/")
+	if rest && c.base.Scheme == "http" {
+		query.Set("consumer_key", c.key)
+		query.Set("consumer_secret", c.secret)
+	}
+	u.RawQuery = query.Encode()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: cannot build the %s request", what)
+	}
+	req.Header.Set("Accept", "application/json")
+	if rest && c.base.Scheme == "https" {
+		req.SetBasicAuth(c.key, c.secret)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		// Never show the URL: over http it holds the consumer secret.
+		cause := err
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			cause = uerr.Err
+		}
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: no answer to the %s request within %s", what, c.timeout)
+		}
+		return nil, nil, parley.WrapError(parley.EUNAVAILABLE, cause, "woocommerce: %s request failed", what)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	if err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: no complete answer to the %s request within %s", what, c.timeout)
+		}
+		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: reading the %s answer failed", what)
+	}
+	if len(body) > maxBody {
+		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the %s answer is over %d bytes", what, maxBody)
+	}
+	status := resp.StatusCode
+	switch {
+	case status >= 200 && status < 300:
+		return body, resp.Header, nil
+	case status == http.StatusNotFound && lookup:
+		return nil, nil, parley.Errorf(parley.ENOTFOUND, "woocommerce: no %s (%s)", what, decodeWPError(body))
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop refused the credentials for the %s (%d %s)", what, status, decodeWPError(body))
+	case status == http.StatusTooManyRequests || status >= 500:
+		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop failed the %s request (%d %s)", what, status, decodeWPError(body))
+	case status == http.StatusNotFound:
+		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: no %s API at %s (%d %s)", c.api, c.base.Redacted(), status, decodeWPError(body))
+	default:
+		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: the shop refused the %s request (%d %s)", what, status, decodeWPError(body))
+	}
+}
+
+// searchText is what the search parameter carries: the terms when given, else the
+// text, lowercased (both APIs search case-insensitively) with whitespace collapsed.
+func searchText(q shop.Query) string {
+	text := q.Text
+	if len(q.Terms) > 0 {
+		text = strings.Join(q.Terms, " ")
+	}
+	return strings.ToLower(strings.Join(strings.Fields(text), " "))
+}
+
+func lastSegment(category string) string {
+	parts := strings.Split(category, ">")
+	return strings.TrimSpace(parts[len(parts)-1])
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// categorySlug is WordPress's slug of a plain category name ("T-shirts" ->
+// "t-shirts"); a numeric id is kept as is.
+func categorySlug(name string) string {
+	if _, err := strconv.ParseUint(name, 10, 64); err == nil {
+		return name
+	}
+	return strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(name), "-"), "-")
+}
+
+// hashKey names a request for the cache: the path and the sorted, encoded
+// parameters (credentials are never among them).
+func hashKey(path string, params url.Values) string {
+	sum := sha256.Sum256([]byte(path + "?" + params.Encode()))
+	return hex.EncodeToString(sum[:16])
+}
+
+func clonePage(p shop.Page) shop.Page {
+	out := shop.Page{Total: p.Total, Products: make([]shop.Product, len(p.Products))}
+	for i, product := range p.Products {
+		out.Products[i] = cloneProduct(product)
+	}
+	return out
+}
+
+func cloneProduct(p shop.Product) shop.Product {
+	p.Categories = slices.Clone(p.Categories)
+	return p
+}
