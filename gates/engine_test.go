@@ -55,7 +55,7 @@ func (r *recorder) NodeRetried(flowID, nodeID string) {
 
 // conversation drives an engine turn by turn, like the runtime does.
 type conversation struct {
-	t      *testing.T
+	t      testing.TB
 	engine *Engine
 	key    parley.ConversationKey
 	state  any
@@ -63,7 +63,7 @@ type conversation struct {
 	now    time.Time
 }
 
-func newConversation(t *testing.T, e *Engine) *conversation {
+func newConversation(t testing.TB, e *Engine) *conversation {
 	t.Helper()
 	key := parley.ConversationKey{Bot: "coach", ID: "c-1"}
 	return &conversation{t: t, engine: e, key: key, state: e.NewState(key), now: time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)}
@@ -106,7 +106,7 @@ func replyText(d parley.Decision) string {
 	return strings.Join(texts, "\n")
 }
 
-func demoEngine(t *testing.T, rec Recorder) *Engine {
+func demoEngine(t testing.TB, rec Recorder) *Engine {
 	t.Helper()
 	src := newMemSource()
 	src.put(DemoFlowID, DemoFlow())
