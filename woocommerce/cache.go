@@ -66,9 +66,3 @@ func (c *cache) put(key string, value any, now time.Time) {
 	}
 	c.entries[key] = c.order.PushFront(&cacheEntry{key: key, value: value, expires: now.Add(c.ttl)})
 }
-
-func (c *cache) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.order.Len()
-}

@@ -439,4 +439,3 @@ func TestConcurrentSearches(t *testing.T) {
 	}
 	wg.Wait()
 }
-
