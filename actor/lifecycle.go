@@ -60,7 +60,7 @@ func (h tableHandler) OnEnter(*StateContext) ([]StateAction, error) { return h.o
 func (h tableHandler) OnExit(*StateContext) ([]StateAction, error)  { return h.onExit, nil }
 
 func (h tableHandler) HandleEvent(ev fsm.LifecycleEvent, sc *StateContext) (EventResult, error) {
-	if ev == fsm.LifecycleEventPing || (ev == fsm.LifecycleEventShutdown && !h.state.Terminal()) {
+	if (ev == fsm.LifecycleEventPing || ev == fsm.LifecycleEventShutdown) && !h.state.Terminal() {
 		// No row in the Transition Rules: Ping keeps the actor alive, Shutdown stops
 		// the goroutine and leaves the stored lifecycle as it is.
 		return EventResult{Ignored: true}, nil

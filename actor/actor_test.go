@@ -1,0 +1,466 @@
+package actor_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/sqlite"
+)
+
+// counter is a test engine: its state counts turns; "fail" makes Decide fail. It
+// records concurrent calls per conversation to prove serialization.
+type counter struct {
+	inFlight sync.Map // conversation -> *int32
+	overlap  atomic.Int32
+}
+
+type counterState struct {
+	N    int      `json:"n"`
+	Seen []string `json:"seen"`
+}
+
+func (c *counter) Kind() string                        { return "counter" }
+func (c *counter) NewState(parley.ConversationKey) any { return counterState{} }
+func (c *counter) DecodeState(b []byte) (any, error) {
+	var s counterState
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, parley.WrapError(parley.EINVALIDSTATE, err, "counter state")
+	}
+	return s, nil
+}
+
+func (c *counter) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	v, _ := c.inFlight.LoadOrStore(t.Conversation.ID, new(int32))
+	n := v.(*int32)
+	if atomic.AddInt32(n, 1) > 1 {
+		c.overlap.Add(1)
+	}
+	defer atomic.AddInt32(n, -1)
+	time.Sleep(50 * time.Microsecond)
+	if t.Message.Text == "fail" {
+		return parley.Decision{}, errors.New("engine exploded")
+	}
+	s := t.State.(counterState)
+	next := counterState{N: s.N + 1, Seen: append(append([]string(nil), s.Seen...), t.Message.ID)}
+	return parley.Decision{
+		State:       next,
+		Replies:     []parley.Reply{{Type: parley.ReplyText, Text: "n=" + strconv.Itoa(next.N)}},
+		Transitions: []parley.Transition{{From: strconv.Itoa(s.N), To: strconv.Itoa(next.N), Trigger: "count"}},
+	}, nil
+}
+
+func newRuntime(t *testing.T, opts actor.Options) (*actor.Runtime, parley.Store, *counter) {
+	t.Helper()
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng := &counter{}
+	rt := actor.New(store, []*parley.Bot{{Name: "c", Engine: eng}}, opts)
+	t.Cleanup(func() {
+		rt.Close()
+		store.Close()
+	})
+	return rt, store, eng
+}
+
+func key(id string) parley.ConversationKey { return parley.ConversationKey{Bot: "c", ID: id} }
+
+func turn(t *testing.T, rt *actor.Runtime, conv, id, text string) actor.Response {
+	t.Helper()
+	res, err := rt.Turn(context.Background(), actor.Request{Key: key(conv), Message: parley.Message{ID: id, Text: text}})
+	if err != nil {
+		t.Fatalf("turn %s: %v", id, err)
+	}
+	var r actor.Response
+	if err := json.Unmarshal(res.Body, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestTurnsOfOneConversationAreSerialized(t *testing.T) {
+	rt, store, eng := newRuntime(t, actor.Options{})
+	const n = 40
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if _, err := rt.Turn(context.Background(), actor.Request{Key: key("one"), Message: parley.Message{ID: fmt.Sprint("m", i), Text: "hi"}}); err != nil {
+				t.Error(err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	if got := eng.overlap.Load(); got != 0 {
+		t.Fatalf("%d decisions overlapped in one conversation", got)
+	}
+	c, err := store.Conversation(context.Background(), key("one"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s counterState
+	if err := json.Unmarshal(c.State, &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.N != n || c.Version != n || c.Turns != n {
+		t.Fatalf("n=%d version=%d turns=%d, want %d each", s.N, c.Version, c.Turns, n)
+	}
+	events, err := store.Events(context.Background(), key("one"), 0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range events {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("event %d has seq %d: log has a gap", i, e.Seq)
+		}
+	}
+}
+
+func TestDifferentConversationsRunInParallel(t *testing.T) {
+	rt, _, _ := newRuntime(t, actor.Options{})
+	var wg sync.WaitGroup
+	for c := 0; c < 8; c++ {
+		wg.Add(1)
+		go func(c int) {
+			defer wg.Done()
+			for i := 0; i < 5; i++ {
+				turn(t, rt, fmt.Sprint("conv", c), fmt.Sprint("m", i), "hi")
+			}
+		}(c)
+	}
+	wg.Wait()
+	if got := turn(t, rt, "conv3", "m9", "hi"); got.Version != 6 {
+		t.Fatalf("version %d, want 6", got.Version)
+	}
+}
+
+func TestReplayedMessageReturnsStoredResponseAndChangesNothing(t *testing.T) {
+	rt, store, _ := newRuntime(t, actor.Options{})
+	first, err := rt.Turn(context.Background(), actor.Request{Key: key("r"), Message: parley.Message{ID: "m1", Text: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn(t, rt, "r", "m2", "b")
+	before, _ := store.Conversation(context.Background(), key("r"))
+	again, err := rt.Turn(context.Background(), actor.Request{Key: key("r"), Message: parley.Message{ID: "m1", Text: "different text"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Replayed || string(again.Body) != string(first.Body) {
+		t.Fatalf("replay: replayed=%v body differs:\n%s\n%s", again.Replayed, first.Body, again.Body)
+	}
+	after, _ := store.Conversation(context.Background(), key("r"))
+	if after.Version != before.Version || string(after.State) != string(before.State) {
+		t.Fatalf("replay changed the conversation: version %d -> %d", before.Version, after.Version)
+	}
+}
+
+func TestMissingMessageIDAndUnknownBotAreRefused(t *testing.T) {
+	rt, _, _ := newRuntime(t, actor.Options{})
+	tests := []struct {
+		name string
+		req  actor.Request
+		code string
+	}{
+		{"no id", actor.Request{Key: key("x"), Message: parley.Message{Text: "hi"}}, parley.EINVALID},
+		{"unknown bot", actor.Request{Key: parley.ConversationKey{Bot: "nope", ID: "x"}, Message: parley.Message{ID: "1"}}, parley.ENOTFOUND},
+		{"no conversation", actor.Request{Key: parley.ConversationKey{Bot: "c"}, Message: parley.Message{ID: "1"}}, parley.EINVALID},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := rt.Turn(context.Background(), tt.req)
+			if got := parley.ErrorCode(err); got != tt.code {
+				t.Fatalf("code %q, want %q (%v)", got, tt.code, err)
+			}
+		})
+	}
+}
+
+func eventTypes(t *testing.T, store parley.Store, k parley.ConversationKey) []string {
+	t.Helper()
+	events, err := store.Events(context.Background(), k, 0, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range events {
+		if e.Type == parley.EventStateChanged {
+			var sc parley.StateChangedEvent
+			_ = json.Unmarshal(e.Data, &sc)
+			out = append(out, fmt.Sprintf("%s->%s", sc.FromState, sc.ToState))
+			continue
+		}
+		out = append(out, e.Type)
+	}
+	return out
+}
+
+func TestEngineFailureIsTerminalErrorAndNextMessageRespawns(t *testing.T) {
+	rt, store, _ := newRuntime(t, actor.Options{})
+	turn(t, rt, "f", "m1", "hi")
+	_, err := rt.Turn(context.Background(), actor.Request{Key: key("f"), Message: parley.Message{ID: "m2", Text: "fail"}})
+	if parley.ErrorCode(err) != parley.EINTERNAL {
+		t.Fatalf("failed turn: %v", err)
+	}
+	c, _ := store.Conversation(context.Background(), key("f"))
+	if c.Lifecycle != parley.LifecycleError {
+		t.Fatalf("lifecycle %s, want error", c.Lifecycle)
+	}
+	// The failed message was not recorded: the same id is processed after respawn.
+	r := turn(t, rt, "f", "m2", "hi")
+	if r.Lifecycle != parley.LifecycleIdle || r.Version != c.Version+1 {
+		t.Fatalf("after respawn: %+v", r)
+	}
+	var s counterState
+	_ = json.Unmarshal(r.State, &s)
+	if s.N != 2 {
+		t.Fatalf("history not preserved: n=%d", s.N)
+	}
+	want := []string{"created->idle", "turn", "running->error", "stopped", "created->idle", "turn"}
+	if diff := cmp.Diff(want, eventTypes(t, store, key("f"))); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+}
+
+func control(t *testing.T, rt *actor.Runtime, conv, kind string) (actor.ConversationView, error) {
+	t.Helper()
+	res, err := rt.Control(context.Background(), actor.ControlRequest{Key: key(conv), Kind: kind, Reason: "test " + kind})
+	var v actor.ConversationView
+	if err == nil {
+		_ = json.Unmarshal(res.Body, &v)
+	}
+	return v, err
+}
+
+func TestPauseResumeCancelFollowTheSeedTable(t *testing.T) {
+	rt, store, _ := newRuntime(t, actor.Options{})
+	if _, err := control(t, rt, "p", actor.ControlPause); parley.ErrorCode(err) != parley.ENOTFOUND {
+		t.Fatalf("pause of an unknown conversation: %v", err)
+	}
+	turn(t, rt, "p", "m1", "hi")
+	v, err := control(t, rt, "p", actor.ControlPause)
+	if err != nil || v.Lifecycle != parley.LifecyclePaused {
+		t.Fatalf("pause: %v %s", err, v.Lifecycle)
+	}
+	if _, err := control(t, rt, "p", actor.ControlPause); parley.ErrorCode(err) != parley.ECONFLICT {
+		t.Fatalf("pausing a paused conversation: %v", err)
+	}
+	// Paused --ProcessInteraction--> Idle, then the message is processed.
+	if r := turn(t, rt, "p", "m2", "hi"); r.Lifecycle != parley.LifecycleIdle {
+		t.Fatalf("message while paused: lifecycle %s", r.Lifecycle)
+	}
+	control(t, rt, "p", actor.ControlPause)
+	if v, err := control(t, rt, "p", actor.ControlResume); err != nil || v.Lifecycle != parley.LifecycleIdle {
+		t.Fatalf("resume: %v %s", err, v.Lifecycle)
+	}
+	if _, err := control(t, rt, "p", actor.ControlResume); parley.ErrorCode(err) != parley.ECONFLICT {
+		t.Fatalf("resuming an idle conversation: %v", err)
+	}
+	if v, err := control(t, rt, "p", actor.ControlCancel); err != nil || v.Lifecycle != parley.LifecycleCancelled {
+		t.Fatalf("cancel: %v %s", err, v.Lifecycle)
+	}
+	if _, err := control(t, rt, "p", actor.ControlPause); parley.ErrorCode(err) != parley.ECONFLICT {
+		t.Fatalf("pausing a cancelled conversation: %v", err)
+	}
+	want := []string{"created->idle", "turn", "idle->paused", "paused->idle", "turn", "idle->paused", "paused->idle", "idle->cancelled", "stopped"}
+	if diff := cmp.Diff(want, eventTypes(t, store, key("p"))); diff != "" {
+		t.Fatalf("events (-want +got):\n%s", diff)
+	}
+	events, _ := store.Events(context.Background(), key("p"), 0, 100)
+	var stopped parley.StoppedEvent
+	_ = json.Unmarshal(events[len(events)-1].Data, &stopped)
+	if stopped.Reason != "test cancel" {
+		t.Fatalf("stopped reason %q", stopped.Reason)
+	}
+}
+
+func TestResetStartsTheEngineStateOver(t *testing.T) {
+	rt, _, _ := newRuntime(t, actor.Options{})
+	turn(t, rt, "z", "m1", "hi")
+	turn(t, rt, "z", "m2", "hi")
+	v, err := control(t, rt, "z", actor.ControlReset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s counterState
+	_ = json.Unmarshal(v.State, &s)
+	if s.N != 0 || v.Version != 3 {
+		t.Fatalf("after reset: n=%d version=%d", s.N, v.Version)
+	}
+	if r := turn(t, rt, "z", "m3", "hi"); r.Version != 4 {
+		t.Fatalf("turn after reset: version %d", r.Version)
+	}
+	if _, err := control(t, rt, "z", actor.ControlHandback); parley.ErrorCode(err) != parley.EINVALID {
+		t.Fatalf("handback on an engine without handoff: %v", err)
+	}
+}
+
+func TestInactivityTimeoutCompletesAndHeartbeatKeepsAlive(t *testing.T) {
+	dir := t.TempDir()
+	synctest.Test(t, func(t *testing.T) {
+		// The store lives inside the bubble: its writer answers on bubble channels.
+		store, err := sqlite.Open(context.Background(), filepath.Join(dir, "t.db"), sqlite.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer store.Close()
+		rt := actor.New(store, []*parley.Bot{{Name: "c", Engine: &counter{}}}, actor.Options{Inactivity: 10 * time.Minute, Heartbeat: time.Minute})
+		defer rt.Close()
+		turn(t, rt, "idle", "m1", "hi")
+		time.Sleep(9 * time.Minute)
+		synctest.Wait()
+		if rt.LiveActors() != 1 {
+			t.Fatalf("actor gone before the timeout (heartbeats keep it, they do not complete it)")
+		}
+		c, _ := store.Conversation(context.Background(), key("idle"))
+		if c.Lifecycle != parley.LifecycleIdle {
+			t.Fatalf("lifecycle %s before timeout", c.Lifecycle)
+		}
+		time.Sleep(2 * time.Minute)
+		synctest.Wait()
+		c, _ = store.Conversation(context.Background(), key("idle"))
+		if c.Lifecycle != parley.LifecycleCompleted {
+			t.Fatalf("lifecycle %s after 11 idle minutes, want completed", c.Lifecycle)
+		}
+		if rt.LiveActors() != 0 {
+			t.Fatalf("%d actors live after completion", rt.LiveActors())
+		}
+		// A new interaction respawns a fresh actor with the history preserved.
+		r := turn(t, rt, "idle", "m2", "hi")
+		var s counterState
+		_ = json.Unmarshal(r.State, &s)
+		if s.N != 2 || r.Lifecycle != parley.LifecycleIdle {
+			t.Fatalf("respawn: n=%d lifecycle=%s", s.N, r.Lifecycle)
+		}
+	})
+}
+
+func TestLeastRecentlyUsedActorsPassivate(t *testing.T) {
+	rt, store, _ := newRuntime(t, actor.Options{MaxActors: 3})
+	for i := 0; i < 10; i++ {
+		turn(t, rt, fmt.Sprint("lru", i), "m1", "hi")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for rt.LiveActors() > 3 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if n := rt.LiveActors(); n > 3 {
+		t.Fatalf("%d live actors, cap 3", n)
+	}
+	// A passivated conversation continues where it was.
+	if r := turn(t, rt, "lru0", "m2", "hi"); r.Version != 2 {
+		t.Fatalf("hydrated version %d, want 2", r.Version)
+	}
+	c, _ := store.Conversation(context.Background(), key("lru1"))
+	if c.Lifecycle != parley.LifecycleIdle {
+		t.Fatalf("passivation changed the lifecycle to %s", c.Lifecycle)
+	}
+}
+
+func TestSubscribersSeeTurnsAndSlowOnesAreDropped(t *testing.T) {
+	hub := actor.NewHub(4)
+	rt, _, _ := newRuntime(t, actor.Options{Hub: hub})
+	sub := hub.Subscribe(key("s"))
+	defer sub.Close()
+	turn(t, rt, "s", "m1", "hi")
+	var got []string
+	for len(got) < 4 {
+		e := <-sub.C
+		if e.Type == parley.EventStateChanged {
+			var sc parley.StateChangedEvent
+			_ = json.Unmarshal(e.Data, &sc)
+			got = append(got, fmt.Sprintf("%s->%s", sc.FromState, sc.ToState))
+			continue
+		}
+		got = append(got, e.Type)
+	}
+	want := []string{"idle->running", "created->idle", "turn", "running->idle"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("live events (-want +got):\n%s", diff)
+	}
+	slow := hub.Subscribe(key("s"))
+	for i := 2; i < 6; i++ {
+		turn(t, rt, "s", fmt.Sprint("m", i), "hi") // never read: the buffer of 4 overflows
+	}
+	if !slow.Dropped() {
+		t.Fatal("a subscriber that never reads was not dropped")
+	}
+	if _, open := <-drain(slow.C); open {
+		t.Fatal("dropped subscriber's channel still open")
+	}
+}
+
+func drain(c <-chan parley.Event) <-chan parley.Event {
+	for range c {
+	}
+	return c
+}
+
+// TestLifecycleHandlersFollowTheSeedTable checks every (state, event) pair through
+// the state handlers against seed 004's Transition Rules, written out here.
+func TestLifecycleHandlersFollowTheSeedTable(t *testing.T) {
+	type pair struct {
+		from parley.Lifecycle
+		ev   fsm.LifecycleEvent
+	}
+	rules := map[pair]parley.Lifecycle{
+		{parley.LifecycleCreated, fsm.LifecycleEventProcessInteraction}:         parley.LifecycleIdle,
+		{parley.LifecycleIdle, fsm.LifecycleEventProcessInteraction}:            parley.LifecycleRunning,
+		{parley.LifecycleIdle, fsm.LifecycleEventPause}:                         parley.LifecyclePaused,
+		{parley.LifecycleIdle, fsm.LifecycleEventCancel}:                        parley.LifecycleCancelled,
+		{parley.LifecycleIdle, fsm.LifecycleEventInactivityTimeout}:             parley.LifecycleCompleted,
+		{parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteSuccess}: parley.LifecycleIdle,
+		{parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteError}:   parley.LifecycleError,
+		{parley.LifecycleRunning, fsm.LifecycleEventPause}:                      parley.LifecyclePaused,
+		{parley.LifecycleRunning, fsm.LifecycleEventCancel}:                     parley.LifecycleCancelled,
+		{parley.LifecyclePaused, fsm.LifecycleEventProcessInteraction}:          parley.LifecycleIdle,
+		{parley.LifecyclePaused, fsm.LifecycleEventInactivityTimeout}:           parley.LifecycleCompleted,
+	}
+	nonTerminal := []parley.Lifecycle{parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused}
+	for _, s := range nonTerminal { // "Any | Error | Error", "Any | Cancel | Cancelled"
+		rules[pair{s, fsm.LifecycleEventError}] = parley.LifecycleError
+		rules[pair{s, fsm.LifecycleEventCancel}] = parley.LifecycleCancelled
+	}
+	states := []parley.Lifecycle{parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused,
+		parley.LifecycleError, parley.LifecycleCancelled, parley.LifecycleCompleted}
+	events := []fsm.LifecycleEvent{fsm.LifecycleEventProcessInteraction, fsm.LifecycleEventPause, fsm.LifecycleEventCancel,
+		fsm.LifecycleEventPing, fsm.LifecycleEventShutdown, fsm.LifecycleEventInteractionCompleteSuccess,
+		fsm.LifecycleEventInteractionCompleteError, fsm.LifecycleEventInactivityTimeout, fsm.LifecycleEventError}
+	for _, s := range states {
+		h, ok := actor.Handler(s)
+		if !ok || h.State() != s {
+			t.Fatalf("no handler for %s", s)
+		}
+		for _, ev := range events {
+			res, err := h.HandleEvent(ev, &actor.StateContext{From: s})
+			want, allowed := rules[pair{s, ev}]
+			switch {
+			case allowed && (err != nil || res.Next != want):
+				t.Errorf("%s --%s--> got %v %v, want %s", s, ev, res, err, want)
+			case !allowed && (ev == fsm.LifecycleEventPing || ev == fsm.LifecycleEventShutdown) && !s.Terminal():
+				if err != nil || !res.Ignored {
+					t.Errorf("%s --%s--> should be handled without a transition, got %v %v", s, ev, res, err)
+				}
+			case !allowed && !(ev == fsm.LifecycleEventPing || ev == fsm.LifecycleEventShutdown) && err == nil:
+				t.Errorf("%s --%s--> %s accepted, the seed has no such row", s, ev, res.Next)
+			case !allowed && s.Terminal() && err == nil:
+				t.Errorf("terminal %s accepted %s", s, ev)
+			}
+		}
+	}
+}
