@@ -311,14 +311,8 @@ func TestResetStartsTheEngineStateOver(t *testing.T) {
 }
 
 func TestInactivityTimeoutCompletesAndHeartbeatKeepsAlive(t *testing.T) {
-	dir := t.TempDir()
 	synctest.Test(t, func(t *testing.T) {
-		// The store lives inside the bubble: its writer answers on bubble channels.
-		store, err := sqlite.Open(context.Background(), filepath.Join(dir, "t.db"), sqlite.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer store.Close()
+		store := newMemStore()
 		rt := actor.New(store, []*parley.Bot{{Name: "c", Engine: &counter{}}}, actor.Options{Inactivity: 10 * time.Minute, Heartbeat: time.Minute})
 		defer rt.Close()
 		turn(t, rt, "idle", "m1", "hi")
