@@ -21,9 +21,20 @@ const (
 // its payload is {"reason": "..."}. KindHandoff is accepted as a synonym.
 const EffectHandoff = "handoff"
 
-// CardLinkText is the text of a card's link button; the link is parley.Card.URL, the
-// shop's add-to-cart link.
-const CardLinkText = "Add to cart"
+// Texts of a card's link button, whose target is parley.Card.URL: an add-to-cart link
+// ("?add-to-cart=<id>", WooCommerce's) or the product page.
+const (
+	CardAddToCartText = "Add to cart"
+	CardViewText      = "View product"
+)
+
+// cardLinkText names the link button after what the URL does.
+func cardLinkText(u string) string {
+	if strings.Contains(u, "add-to-cart=") {
+		return CardAddToCartText
+	}
+	return CardViewText
+}
 
 // Payload is the JSON payload of a chatwoot.message or chatwoot.handoff outbox entry.
 type Payload struct {
@@ -151,15 +162,17 @@ func messageFor(r parley.Reply) (OutgoingMessage, bool) {
 	return TextMessage(r.Text), true
 }
 
-// cardItem maps a product card: the add-to-cart URL becomes a link button, each card
-// action a postback (or a link when it has a URL).
+// cardItem maps a product card: Card.URL becomes a link button, each card action a
+// postback (or a link when it has a URL).
 func cardItem(c parley.Card) Item {
 	item := Item{Title: cmpOr(c.Title, "Product "+c.ProductID), Description: cardDescription(c)}
 	if absoluteHTTP(c.ImageURL) {
 		item.MediaURL = c.ImageURL
 	}
+	linkText := ""
 	if absoluteHTTP(c.URL) {
-		item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: CardLinkText, URI: c.URL})
+		linkText = cardLinkText(c.URL)
+		item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: linkText, URI: c.URL})
 	}
 	for _, a := range c.Actions {
 		switch {
@@ -169,7 +182,7 @@ func cardItem(c parley.Card) Item {
 			}
 		case a.Meaning != "":
 			text := cmpOr(a.Title, "Select")
-			if strings.EqualFold(text, CardLinkText) && absoluteHTTP(c.URL) {
+			if strings.EqualFold(text, linkText) {
 				// Two buttons with the same label would confuse; the link adds to
 				// the cart, the postback picks the product in the conversation.
 				text = "Select"

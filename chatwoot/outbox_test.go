@@ -29,8 +29,9 @@ func shopTurn() ([]parley.Reply, []parley.Effect) {
 				ImageURL: "https://shop.example.com/img/hoodie.jpg", URL: "https://shop.example.com/?add-to-cart=45",
 				Actions: []parley.Option{{Title: "Add to cart", Meaning: "select:45"}}},
 			{ProductID: "46", Title: "Cap", ImageURL: "/relative.jpg", URL: "/?add-to-cart=46"},
-			{ProductID: "47", Title: "Beanie", Price: "18.00", Currency: "USD",
-				Actions: []parley.Option{{Title: "Details", URL: "https://shop.example.com/product/beanie/"}, {Title: "Pick this", Meaning: "select:47"}}},
+			// As the shop engine makes them: the product page and an "Add to cart" pick.
+			{ProductID: "47", Title: "Beanie", Price: "18.00", Currency: "USD", URL: "https://shop.example.com/product/beanie/",
+				Actions: []parley.Option{{Title: "Add to cart", Meaning: "select:47"}, {Title: "Size guide", URL: "https://shop.example.com/sizes"}}},
 		}},
 		{ID: "a-3", Type: parley.ReplyQuickReplies, Text: "Want more?", Options: []parley.Option{
 			{Title: "Show more", Meaning: "show_more"}, {Title: "Talk to a human", Meaning: "human"},
@@ -167,6 +168,15 @@ func TestDeliverAgainstFake(t *testing.T) {
 	wantSecond := map[string]any{"title": "Cap", "actions": []any{map[string]any{"type": "postback", "text": "Select", "payload": "select:46"}}}
 	if diff := cmp.Diff(wantSecond, second); diff != "" {
 		t.Errorf("second card (-want +got):\n%s", diff)
+	}
+	third := items[2].(map[string]any)
+	wantThird := []any{
+		map[string]any{"type": "link", "text": "View product", "uri": "https://shop.example.com/product/beanie/"},
+		map[string]any{"type": "postback", "text": "Add to cart", "payload": "select:47"},
+		map[string]any{"type": "link", "text": "Size guide", "uri": "https://shop.example.com/sizes"},
+	}
+	if diff := cmp.Diff(wantThird, third["actions"]); diff != "" {
+		t.Errorf("third card actions (-want +got):\n%s", diff)
 	}
 	quick := calls[2].JSON()
 	wantQuick := map[string]any{
