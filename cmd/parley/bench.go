@@ -1,0 +1,239 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
+)
+
+// The booking workload of ../shared/BENCHMARK.md: five user turns per conversation.
+var bookingTurns = []string{"I want to book a flight", "New York", "Los Angeles", "2026-12-12", "yes"}
+
+// sizer is implemented by stores that can report the bytes they use.
+type sizer interface {
+	Size(ctx context.Context) (int64, error)
+}
+
+func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || (args[0] != "booking" && args[0] != "http") {
+		fmt.Fprintln(stderr, "usage: parley bench booking|http [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]")
+		return exitError(2)
+	}
+	mode := args[0]
+	fset := newFlagSet("bench "+mode, stderr, "[-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]")
+	n := fset.Int("n", 1000, "conversations")
+	conc := fset.Int("concurrency", 0, "conversations in flight (default: run seq, then 16)")
+	var sf storeFlags
+	sf.register(fset)
+	if err := fset.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *n < 1 {
+		return parley.Errorf(parley.EINVALID, "-n must be at least 1")
+	}
+	levels := []int{1, 16}
+	if *conc > 0 {
+		levels = []int{*conc}
+	}
+	for _, c := range levels {
+		line, err := benchOnce(ctx, mode, *n, c, sf)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	return nil
+}
+
+func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags) (string, error) {
+	var cleanup func()
+	if sf.store == "" && sf.db == "" && os.Getenv("PARLEY_DATABASE_URL") == "" {
+		dir, err := os.MkdirTemp("", "parley-bench-")
+		if err != nil {
+			return "", err
+		}
+		cleanup = func() { os.RemoveAll(dir) }
+		defer cleanup()
+		sf.db = filepath.Join(dir, "bench.db")
+	}
+	store, err := openStore(ctx, sf, "")
+	if err != nil {
+		return "", err
+	}
+	defer store.Close()
+	srv, err := newServer(ctx, DemoConfig(), store, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return "", err
+	}
+	defer srv.close()
+	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
+
+	var send func(ctx context.Context, conv string, i int, text string, at time.Time) error
+	switch mode {
+	case "booking":
+		send = func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+			_, err := srv.runtime.Turn(ctx, actor.Request{
+				Key:     parley.ConversationKey{Bot: "booking", ID: conv},
+				Message: parley.Message{ID: "m" + strconv.Itoa(i), Text: text, SentAt: at},
+			})
+			return err
+		}
+	case "http":
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return "", err
+		}
+		hs := &http.Server{Handler: srv.handler}
+		go hs.Serve(ln)
+		defer hs.Close()
+		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}}
+		base := "http://" + ln.Addr().String() + "/v1/bots/booking/conversations/"
+		send = func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+			body, _ := json.Marshal(map[string]any{"id": "m" + strconv.Itoa(i), "text": text, "sent_at": at})
+			resp, err := client.Post(base+conv+"/messages", "application/json", bytes.NewReader(body))
+			if err != nil {
+				return err
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				return fmt.Errorf("HTTP %d", resp.StatusCode)
+			}
+			return nil
+		}
+	}
+
+	start := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	latencies := make([][]time.Duration, conc)
+	var wg sync.WaitGroup
+	var firstErr error
+	var errOnce sync.Once
+	next := make(chan int, n)
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	began := time.Now()
+	for w := 0; w < conc; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			lat := make([]time.Duration, 0, n*len(bookingTurns)/conc+8)
+			for c := range next {
+				conv := prefix + strconv.Itoa(c)
+				for i, text := range bookingTurns {
+					t0 := time.Now()
+					if err := send(ctx, conv, i+1, text, start.Add(time.Duration(i)*time.Second)); err != nil {
+						errOnce.Do(func() { firstErr = fmt.Errorf("conversation %s turn %d: %w", conv, i+1, err) })
+						return
+					}
+					lat = append(lat, time.Since(t0))
+				}
+			}
+			latencies[w] = lat
+		}(w)
+	}
+	wg.Wait()
+	elapsed := time.Since(began)
+	if firstErr != nil {
+		return "", firstErr
+	}
+	var all []time.Duration
+	for _, l := range latencies {
+		all = append(all, l...)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
+	if err := verifyBookings(ctx, store, prefix, n); err != nil {
+		return "", err
+	}
+	bytesPerConv := int64(-1)
+	if s, ok := store.(sizer); ok {
+		if size, err := s.Size(ctx); err == nil {
+			bytesPerConv = size / int64(n)
+		}
+	}
+	label := "seq"
+	if conc > 1 {
+		label = "conc" + strconv.Itoa(conc)
+	}
+	peer := "parley"
+	if mode == "http" {
+		peer = "parley-http"
+	}
+	return fmt.Sprintf("peer=%s mode=%s turns_per_s=%.0f p50_us=%d p99_us=%d peak_rss_mb=%d bytes_per_conv=%d",
+		peer, label, float64(len(all))/elapsed.Seconds(),
+		pct(all, 0.50).Microseconds(), pct(all, 0.99).Microseconds(), peakRSSMB(), bytesPerConv), nil
+}
+
+func pct(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(float64(len(sorted)-1) * p)
+	return sorted[i]
+}
+
+// verifyBookings checks that every conversation holds the three slots, a booking
+// reference and a finished flow (BENCHMARK.md: "Every run checks at the end").
+func verifyBookings(ctx context.Context, store parley.Store, prefix string, n int) error {
+	for c := 0; c < n; c++ {
+		key := parley.ConversationKey{Bot: "booking", ID: prefix + strconv.Itoa(c)}
+		conv, err := store.Conversation(ctx, key)
+		if err != nil {
+			return fmt.Errorf("verify %s: %w", key, err)
+		}
+		var st struct {
+			Slots             map[string]any `json:"slots"`
+			CurrentFlow       string         `json:"current_flow"`
+			ConversationState string         `json:"conversation_state"`
+		}
+		if err := json.Unmarshal(conv.State, &st); err != nil {
+			return fmt.Errorf("verify %s: %w", key, err)
+		}
+		for _, slot := range []string{"origin", "destination", "departure_date", "booking_ref"} {
+			if v, ok := st.Slots[slot]; !ok || v == nil || v == "" {
+				return fmt.Errorf("verify %s: slot %s missing in %s", key, slot, conv.State)
+			}
+		}
+		if st.CurrentFlow != "none" && st.CurrentFlow != "" {
+			return fmt.Errorf("verify %s: flow %q not finished", key, st.CurrentFlow)
+		}
+		if st.ConversationState != "idle" && st.ConversationState != "completed" {
+			return fmt.Errorf("verify %s: conversation_state %q", key, st.ConversationState)
+		}
+	}
+	return nil
+}
+
+// peakRSSMB reads the process's peak resident set (VmHWM) in MB.
+func peakRSSMB() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return -1
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			f := strings.Fields(line)
+			if len(f) >= 2 {
+				kb, _ := strconv.ParseInt(f[1], 10, 64)
+				return kb / 1024
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/catalog"
+	"github.com/parleyhq/parley/flows"
+	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/shop"
+	"github.com/parleyhq/parley/woocommerce"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// wiring holds what building the bots produced beyond the bots themselves.
+type wiring struct {
+	bots     []*parley.Bot
+	chatwoot map[string]*ChatwootConfig
+}
+
+// buildBots constructs every bot of cfg. Flow files of gates bots are validated and
+// stored as a new version when they changed.
+func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer) (*wiring, error) {
+	w := &wiring{chatwoot: map[string]*ChatwootConfig{}}
+	httpClient := &http.Client{Timeout: 10 * time.Second}
+	var recorder *gatesRecorder
+	if reg != nil {
+		recorder = newGatesRecorder(reg)
+	}
+	var embedded *catalog.Catalog
+	for _, bc := range cfg.Bots {
+		var (
+			eng parley.Engine
+			err error
+		)
+		switch bc.Engine {
+		case "shop":
+			eng, err = buildShop(ctx, bc, &embedded)
+		case "flows":
+			if bc.Flows == "" {
+				eng, err = flows.Demo()
+				break
+			}
+			var def *flows.Definition
+			def, err = flows.LoadFile(cfg.path(bc.Flows))
+			if err != nil {
+				break
+			}
+			eng, err = flows.New(def, flows.Options{HTTPClient: httpClient})
+		case "gates":
+			data := gates.DemoFlow()
+			if bc.Flow != "" {
+				data, err = os.ReadFile(cfg.path(bc.Flow))
+				if err != nil {
+					err = parley.WrapError(parley.EINVALID, err, "bot %s: read flow", bc.Name)
+					break
+				}
+			}
+			if err = storeFlow(ctx, store, bc.Name, data, cfg.path(bc.Flow)); err != nil {
+				break
+			}
+			opts := gates.Options{FlowID: bc.Name, Source: store}
+			if recorder != nil {
+				opts.Recorder = recorder
+			}
+			eng, err = gates.New(opts)
+		}
+		if err != nil {
+			return nil, parley.WrapError(codeOr(err, parley.EINVALID), err, "bot %s", bc.Name)
+		}
+		w.bots = append(w.bots, &parley.Bot{Name: bc.Name, Engine: eng, Description: bc.Description, InactivityTimeout: time.Duration(cfg.Runtime.InactivityTimeout)})
+		if bc.Chatwoot != nil {
+			w.chatwoot[bc.Name] = bc.Chatwoot
+		}
+	}
+	return w, nil
+}
+
+func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog) (parley.Engine, error) {
+	sc := ShopConfig{}
+	if bc.Shop != nil {
+		sc = *bc.Shop
+	}
+	cfg := shop.Config{BaseURL: sc.BaseURL, Limit: sc.Limit, ReactivateOnHandback: true}
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = "https://shop.example.com"
+	}
+	if sc.ReactivateOnHandback != nil {
+		cfg.ReactivateOnHandback = *sc.ReactivateOnHandback
+	}
+	var cat shop.Catalog
+	switch sc.Catalog {
+	case "", "embedded":
+		if *embedded == nil {
+			c, err := catalog.OpenEmbedded(ctx)
+			if err != nil {
+				return nil, err
+			}
+			*embedded = c
+		}
+		cat = *embedded
+	case "woocommerce":
+		if sc.WooCommerce == nil {
+			return nil, parley.Errorf(parley.EINVALID, "catalog woocommerce needs a woocommerce: section")
+		}
+		wc := sc.WooCommerce
+		c, err := woocommerce.New(woocommerce.Config{
+			URL: wc.URL, API: wc.API, ConsumerKey: wc.ConsumerKey, ConsumerSecret: wc.ConsumerSecret,
+			Timeout: time.Duration(wc.Timeout), CacheTTL: time.Duration(wc.CacheTTL),
+		})
+		if err != nil {
+			return nil, err
+		}
+		cat = c
+	default:
+		return nil, parley.Errorf(parley.EINVALID, "shop catalog must be embedded or woocommerce, got %q", sc.Catalog)
+	}
+	return shop.New(cfg, cat)
+}
+
+// storeFlow validates a gates flow and stores it as a new version when it differs
+// from the latest stored one.
+func storeFlow(ctx context.Context, store parley.Store, id string, data []byte, filename string) error {
+	if filename == "" {
+		filename = id + ".json"
+	}
+	if _, err := gates.ParseFlow(data, filename); err != nil {
+		return err
+	}
+	latest, _, err := store.Flow(ctx, id, 0)
+	if err == nil && bytes.Equal(latest, data) {
+		return nil
+	}
+	if err != nil && parley.ErrorCode(err) != parley.ENOTFOUND {
+		return err
+	}
+	_, err = store.PutFlow(ctx, id, data)
+	return err
+}
+
+// gatesRecorder binds seed 002's per-flow metrics to Prometheus.
+type gatesRecorder struct {
+	outcomes *prometheus.CounterVec
+	retries  *prometheus.CounterVec
+}
+
+func newGatesRecorder(reg prometheus.Registerer) *gatesRecorder {
+	r := &gatesRecorder{
+		outcomes: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "parley_gates_flow_outcomes_total", Help: "Seed 002 flow outcomes (complete, handoff, deadlock), by flow.",
+		}, []string{"flow", "outcome"}),
+		retries: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "parley_gates_node_retries_total", Help: "Seed 002 RETRY decisions, by flow and node (most-retried nodes).",
+		}, []string{"flow", "node"}),
+	}
+	reg.MustRegister(r.outcomes, r.retries)
+	return r
+}
+
+func (r *gatesRecorder) Outcome(flowID, outcome string) { r.outcomes.WithLabelValues(flowID, outcome).Inc() }
+func (r *gatesRecorder) NodeRetried(flowID, nodeID string) {
+	r.retries.WithLabelValues(flowID, nodeID).Inc()
+}
+
+// codeOr returns err's code, or def when err carries none of Parley's codes.
+func codeOr(err error, def string) string {
+	if c := parley.ErrorCode(err); c != parley.EINTERNAL {
+		return c
+	}
+	return def
+}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/goccy/go-yaml"
+	"github.com/parleyhq/parley"
+)
+
+// Config is parley.yaml (CONTRACTS.md section 7). Unknown keys are errors with
+// file:line:col; ${VAR} expands from the environment before decoding.
+type Config struct {
+	Listen  string        `yaml:"listen"`
+	Store   string        `yaml:"store"`
+	Runtime RuntimeConfig `yaml:"runtime"`
+	Bots    []BotConfig   `yaml:"bots"`
+
+	// dir resolves relative file paths (the config file's folder).
+	dir string
+}
+
+// RuntimeConfig tunes the actor runtime.
+type RuntimeConfig struct {
+	MaxActors         int      `yaml:"max_actors"`
+	MailboxSize       int      `yaml:"mailbox_size"`
+	InactivityTimeout Duration `yaml:"inactivity_timeout"`
+	Heartbeat         Duration `yaml:"heartbeat"`
+	MaxBodyBytes      int64    `yaml:"max_body_bytes"`
+}
+
+// BotConfig is one bot.
+type BotConfig struct {
+	Name        string          `yaml:"name"`
+	Engine      string          `yaml:"engine"`
+	Description string          `yaml:"description"`
+	Shop        *ShopConfig     `yaml:"shop"`
+	Flows       string          `yaml:"flows"`
+	Flow        string          `yaml:"flow"`
+	Chatwoot    *ChatwootConfig `yaml:"chatwoot"`
+}
+
+// ShopConfig configures a shop bot.
+type ShopConfig struct {
+	BaseURL     string             `yaml:"base_url"`
+	Catalog     string             `yaml:"catalog"`
+	Limit       int                `yaml:"limit"`
+	WooCommerce *WooCommerceConfig `yaml:"woocommerce"`
+	// ReactivateOnHandback lets POST .../handback return a handed-off conversation
+	// to the bot (default true).
+	ReactivateOnHandback *bool `yaml:"reactivate_on_handback"`
+}
+
+// WooCommerceConfig configures the WooCommerce catalog.
+type WooCommerceConfig struct {
+	URL            string   `yaml:"url"`
+	API            string   `yaml:"api"`
+	ConsumerKey    string   `yaml:"consumer_key"`
+	ConsumerSecret string   `yaml:"consumer_secret"`
+	Timeout        Duration `yaml:"timeout"`
+	CacheTTL       Duration `yaml:"cache_ttl"`
+}
+
+// ChatwootConfig configures a bot's Chatwoot channel.
+type ChatwootConfig struct {
+	URL           string `yaml:"url"`
+	AccountID     int    `yaml:"account_id"`
+	BotToken      string `yaml:"bot_token"`
+	WebhookSecret string `yaml:"webhook_secret"`
+}
+
+// Duration is a time.Duration written as "10m".
+type Duration time.Duration
+
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return err
+	}
+	*d = Duration(v)
+	return nil
+}
+
+var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// LoadConfig reads and strictly decodes a config file.
+func LoadConfig(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "read config")
+	}
+	return ParseConfig(data, path)
+}
+
+// ParseConfig decodes config text; path names it in errors and anchors relative paths.
+func ParseConfig(data []byte, path string) (*Config, error) {
+	var missing []string
+	expanded := envRef.ReplaceAllStringFunc(string(data), func(ref string) string {
+		name := envRef.FindStringSubmatch(ref)[1]
+		v, ok := os.LookupEnv(name)
+		if !ok {
+			missing = append(missing, name)
+		}
+		return v
+	})
+	var c Config
+	if err := yaml.UnmarshalWithOptions([]byte(expanded), &c, yaml.Strict()); err != nil {
+		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, yamlPos(err))
+	}
+	if len(missing) > 0 {
+		return nil, parley.Errorf(parley.EINVALID, "%s: environment variables not set: %s", path, strings.Join(missing, ", "))
+	}
+	c.dir = filepath.Dir(path)
+	seen := map[string]bool{}
+	for i, b := range c.Bots {
+		if b.Name == "" {
+			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] has no name", path, i)
+		}
+		if seen[b.Name] {
+			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d]: duplicate bot name %q", path, i, b.Name)
+		}
+		seen[b.Name] = true
+		switch b.Engine {
+		case "shop", "flows", "gates":
+		default:
+			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): engine must be shop, flows or gates, got %q", path, i, b.Name, b.Engine)
+		}
+		if b.Engine == "flows" && b.Flows == "" {
+			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): a flows bot needs `flows: FILE`", path, i, b.Name)
+		}
+		if b.Engine == "gates" && b.Flow == "" {
+			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): a gates bot needs `flow: FILE`", path, i, b.Name)
+		}
+	}
+	return &c, nil
+}
+
+// yamlPos renders a go-yaml error as "line:col: message".
+func yamlPos(err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, "[") {
+		if end := strings.Index(msg, "]"); end > 0 {
+			rest := msg[end+1:]
+			if nl := strings.Index(rest, "\n"); nl >= 0 {
+				rest = rest[:nl]
+			}
+			return msg[1:end] + ":" + rest
+		}
+	}
+	if nl := strings.Index(msg, "\n"); nl >= 0 {
+		msg = msg[:nl]
+	}
+	return " " + msg
+}
+
+// path resolves a file named in the config relative to the config's folder.
+func (c *Config) path(p string) string {
+	if p == "" || filepath.IsAbs(p) || c.dir == "" {
+		return p
+	}
+	return filepath.Join(c.dir, p)
+}
+
+// DemoConfig is the built-in configuration: the three demo bots.
+func DemoConfig() *Config {
+	return &Config{
+		Listen: "127.0.0.1:8080",
+		Bots: []BotConfig{
+			{Name: "shop", Engine: "shop", Description: "Seed 000: shopping assistant on WooCommerce's sample catalog"},
+			{Name: "booking", Engine: "flows", Description: "Seeds 001/003: flight booking and cancellation flows"},
+			{Name: "coach", Engine: "gates", Description: "Seed 002: gate-driven fitness coach"},
+		},
+	}
+}

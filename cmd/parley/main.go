@@ -1,0 +1,122 @@
+// Command parley runs and tests Parley, the conversation state engine. It is the only
+// package that knows every other one: it reads flags and parley.yaml, opens the
+// store, builds the bots and wires the runtime, the HTTP API and the channels.
+//
+//	parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml]
+//	parley test     [-config FILE] [-server URL] PATH...
+//	parley validate FILE...
+//	parley graph    [-config FILE] [-format mermaid|dot] BOT
+//	parley flows    put [-server URL] [-id ID] FILE
+//	parley bench    booking|http [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
+//	parley version
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/parleyhq/parley"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		var ee exitError
+		if errors.As(err, &ee) {
+			os.Exit(int(ee))
+		}
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "parley:", errText(err))
+		}
+		os.Exit(2)
+	}
+}
+
+// exitError is an exit status with nothing more to print.
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+func errText(err error) string {
+	var pe *parley.Error
+	if errors.As(err, &pe) {
+		return parley.ErrorMessage(err)
+	}
+	return err.Error()
+}
+
+const usage = `parley: a conversation state engine for chat agents
+
+usage:
+  parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml]
+  parley test     [-config FILE] [-server URL] PATH...
+  parley validate FILE...
+  parley graph    [-config FILE] [-format mermaid|dot] BOT
+  parley flows    put [-server URL] [-id ID] FILE
+  parley bench    booking|http [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
+  parley version
+
+Run 'parley COMMAND -h' for a command's flags.
+`
+
+// run is the whole program, driven end to end by tests.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitError(2)
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return runServe(ctx, rest, stdout, stderr)
+	case "test":
+		return runTest(ctx, rest, stdout, stderr)
+	case "validate":
+		return runValidate(ctx, rest, stdout, stderr)
+	case "graph":
+		return runGraph(ctx, rest, stdout, stderr)
+	case "flows":
+		return runFlows(ctx, rest, stdout, stderr)
+	case "bench":
+		return runBench(ctx, rest, stdout, stderr)
+	case "version":
+		fmt.Fprintln(stdout, "parley", version)
+		return nil
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprintf(stderr, "parley: unknown command %q\n\n%s", cmd, usage)
+		return exitError(2)
+	}
+}
+
+// newFlagSet returns a flag set that reports errors to stderr and does not exit.
+func newFlagSet(name string, stderr io.Writer, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: parley %s %s\n\nflags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// loadConfig returns the config at path, or the built-in demo config when path is "".
+func loadConfig(path string) (*Config, error) {
+	if path == "" {
+		return DemoConfig(), nil
+	}
+	return LoadConfig(path)
+}

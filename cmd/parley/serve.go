@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley/httpapi"
+	"github.com/parleyhq/parley/postgres"
+	"github.com/parleyhq/parley/sqlite"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// storeFlags are the flags every command that opens a store shares.
+type storeFlags struct {
+	db    string
+	store string
+	sync  string
+}
+
+func (s *storeFlags) register(fsFlag interface {
+	StringVar(p *string, name, value, usage string)
+}) {
+	fsFlag.StringVar(&s.db, "db", "", "SQLite database file (default parley.db in the working directory)")
+	fsFlag.StringVar(&s.store, "store", "", "store URL: sqlite:PATH or postgres://... (default $PARLEY_DATABASE_URL)")
+	fsFlag.StringVar(&s.sync, "sync", "normal", "SQLite synchronous mode: normal or full")
+}
+
+// openStore opens the store named by flags, config and environment, in that order.
+func openStore(ctx context.Context, f storeFlags, cfgStore string) (parley.Store, error) {
+	url := f.store
+	if url == "" && f.db != "" {
+		url = "sqlite:" + f.db
+	}
+	if url == "" {
+		url = cfgStore
+	}
+	if url == "" {
+		url = os.Getenv("PARLEY_DATABASE_URL")
+	}
+	if url == "" {
+		url = "sqlite:parley.db"
+	}
+	switch {
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		return postgres.Open(ctx, url, postgres.Options{})
+	case strings.HasPrefix(url, "sqlite:"):
+		if f.sync != "normal" && f.sync != "full" {
+			return nil, parley.Errorf(parley.EINVALID, "-sync must be normal or full, got %q", f.sync)
+		}
+		return sqlite.Open(ctx, strings.TrimPrefix(url, "sqlite:"), sqlite.Options{Synchronous: f.sync})
+	default:
+		return nil, parley.Errorf(parley.EINVALID, "store URL must start with sqlite: or postgres://, got %q", url)
+	}
+}
+
+// server is a running Parley: store, runtime, channels and HTTP API.
+type server struct {
+	store   parley.Store
+	runtime *actor.Runtime
+	handler http.Handler
+	done    chan struct{}
+	workers *channelWorkers
+	log     *slog.Logger
+}
+
+// newServer wires a server from cfg over store.
+func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slog.Logger) (*server, error) {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	w, err := buildBots(ctx, cfg, store, reg)
+	if err != nil {
+		return nil, err
+	}
+	opts := actor.Options{
+		MaxActors:   cfg.Runtime.MaxActors,
+		MailboxSize: cfg.Runtime.MailboxSize,
+		Inactivity:  time.Duration(cfg.Runtime.InactivityTimeout),
+		Heartbeat:   time.Duration(cfg.Runtime.Heartbeat),
+		Logger:      logger,
+		Metrics:     actor.NewMetrics(reg),
+	}
+	workers, err := newChannelWorkers(w, logger)
+	if err != nil {
+		return nil, err
+	}
+	opts.Channels = workers.outboxes()
+	rt := actor.New(store, w.bots, opts)
+	done := make(chan struct{})
+	h := httpapi.New(rt, httpapi.Options{
+		MaxBody:    cfg.Runtime.MaxBodyBytes,
+		Gatherer:   reg,
+		Registerer: reg,
+		Flows:      &flowStore{store: store},
+		Chatwoot:   workers.webhook(rt),
+		Logger:     logger,
+		Done:       done,
+	})
+	workers.start(ctx, rt)
+	return &server{store: store, runtime: rt, handler: h, done: done, workers: workers, log: logger}, nil
+}
+
+// close finishes in-flight turns and stops everything.
+func (s *server) close() {
+	select {
+	case <-s.done:
+	default:
+		close(s.done)
+	}
+	s.workers.stop()
+	s.runtime.Close()
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", stderr, "[-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml]")
+	addr := fs.String("addr", "", "listen address (default 127.0.0.1:8080, or listen: in the config)")
+	configPath := fs.String("config", "", "parley.yaml (default: the built-in demo bots shop, booking, coach)")
+	var sf storeFlags
+	sf.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(*configPath)
+	if err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	store, err := openStore(ctx, sf, cfg.Store)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	srv, err := newServer(ctx, cfg, store, logger)
+	if err != nil {
+		return err
+	}
+	listen := *addr
+	if listen == "" {
+		listen = cfg.Listen
+	}
+	if listen == "" {
+		listen = "127.0.0.1:8080"
+	}
+	ln, err := net.Listen("tcp", listen)
+	if err != nil {
+		srv.close()
+		return parley.WrapError(parley.EUNAVAILABLE, err, "listen on %s", listen)
+	}
+	hs := &http.Server{
+		Handler:           srv.handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	var names []string
+	for _, b := range srv.runtime.Bots() {
+		names = append(names, b.Name)
+	}
+	fmt.Fprintf(stdout, "parley %s listening on http://%s (bots: %s)\n", version, ln.Addr(), strings.Join(names, ", "))
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		srv.close()
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down: finishing in-flight turns")
+	close(srv.done) // ends SSE streams so Shutdown does not wait for them
+	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	err = hs.Shutdown(sctx)
+	srv.close()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// flowStore validates gates flows before storing them (seed 002: "Flow should be
+// validated before storage").
+type flowStore struct{ store parley.Store }
+
+func (f *flowStore) PutFlow(ctx context.Context, id string, def []byte) (int, error) {
+	if err := validateGatesFlow(def, id); err != nil {
+		return 0, err
+	}
+	return f.store.PutFlow(ctx, id, def)
+}
+
+func (f *flowStore) Flow(ctx context.Context, id string, version int) ([]byte, int, error) {
+	return f.store.Flow(ctx, id, version)
+}

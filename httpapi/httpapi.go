@@ -1,0 +1,394 @@
+// Package httpapi owns Parley's HTTP surface (CONTRACTS.md section 2): the turn and
+// conversation routes, lifecycle controls, Server-Sent Events, bots, flows, the
+// Chatwoot webhook route, health, readiness and metrics. Error codes map to HTTP
+// statuses in one table (statusOf). A bad request never changes stored state.
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// DefaultMaxBody is the default request body limit.
+const DefaultMaxBody = 64 << 10
+
+// FlowStore validates and stores flow definitions (PUT/GET /v1/flows/{id}).
+type FlowStore interface {
+	PutFlow(ctx context.Context, id string, definition []byte) (version int, err error)
+	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
+}
+
+// Options configure the handler.
+type Options struct {
+	// MaxBody limits request bodies (default 64 KiB); larger ones get 413 too_large.
+	MaxBody int64
+	// Gatherer serves /metrics; Registerer receives the HTTP metrics.
+	Gatherer   prometheus.Gatherer
+	Registerer prometheus.Registerer
+	// Flows serves /v1/flows; nil disables the routes.
+	Flows FlowStore
+	// Chatwoot serves POST /v1/chatwoot/{bot}; nil answers 404.
+	Chatwoot http.Handler
+	Logger   *slog.Logger
+	// Done, when closed, ends open SSE streams (graceful shutdown).
+	Done <-chan struct{}
+	// KeepAlive is the SSE comment interval (default 15 s).
+	KeepAlive time.Duration
+}
+
+// Handler is Parley's HTTP API.
+type Handler struct {
+	rt       *actor.Runtime
+	opts     Options
+	mux      *http.ServeMux
+	requests *prometheus.CounterVec
+}
+
+// New returns the API handler over rt.
+func New(rt *actor.Runtime, opts Options) *Handler {
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = DefaultMaxBody
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.KeepAlive <= 0 {
+		opts.KeepAlive = 15 * time.Second
+	}
+	h := &Handler{rt: rt, opts: opts, mux: http.NewServeMux()}
+	if opts.Registerer != nil {
+		h.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "parley_http_requests_total", Help: "HTTP requests by route pattern and status code.",
+		}, []string{"route", "code"})
+		opts.Registerer.MustRegister(h.requests)
+	}
+	conv := "/v1/bots/{bot}/conversations/{conversation}"
+	h.handle("POST "+conv+"/messages", h.postMessage)
+	h.handle("GET "+conv, h.getConversation)
+	h.handle("GET "+conv+"/events", h.getEvents)
+	for _, kind := range []string{actor.ControlPause, actor.ControlResume, actor.ControlCancel, actor.ControlReset, actor.ControlHandback} {
+		h.handle("POST "+conv+"/"+kind, h.control(kind))
+	}
+	h.handle("GET /v1/bots", h.getBots)
+	if opts.Flows != nil {
+		h.handle("PUT /v1/flows/{id}", h.putFlow)
+		h.handle("GET /v1/flows/{id}", h.getFlow)
+	}
+	h.handle("POST /v1/chatwoot/{bot}", h.chatwoot)
+	h.handle("GET /healthz", func(w http.ResponseWriter, r *http.Request) error {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+		return nil
+	})
+	h.handle("GET /readyz", h.readyz)
+	if opts.Gatherer != nil {
+		metrics := promhttp.HandlerFor(opts.Gatherer, promhttp.HandlerOpts{})
+		h.handle("GET /metrics", func(w http.ResponseWriter, r *http.Request) error {
+			metrics.ServeHTTP(w, r)
+			return nil
+		})
+	}
+	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, parley.Errorf(parley.ENOTFOUND, "no route for %s %s", r.Method, r.URL.Path))
+	})
+	return h
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+
+// handle registers a route whose errors are written by one function.
+func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Request) error) {
+	h.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w, code: http.StatusOK}
+		if r.Body != nil {
+			r.Body = http.MaxBytesReader(rec, r.Body, h.opts.MaxBody)
+		}
+		if err := fn(rec, r); err != nil {
+			if statusOf(parley.ErrorCode(err)) >= 500 {
+				h.opts.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+			}
+			writeError(rec, err)
+		}
+		if h.requests != nil {
+			h.requests.WithLabelValues(pattern, strconv.Itoa(rec.code)).Inc()
+		}
+	})
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	code  int
+	wrote bool
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if !s.wrote {
+		s.code, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// statusOf is the one table from error codes to HTTP statuses.
+func statusOf(code string) int {
+	switch code {
+	case parley.EINVALID:
+		return http.StatusBadRequest
+	case parley.EUNAUTHORIZED:
+		return http.StatusUnauthorized
+	case parley.ENOTFOUND:
+		return http.StatusNotFound
+	case parley.ECONFLICT, parley.EDUPLICATE, parley.ETRANSITION:
+		return http.StatusConflict
+	case parley.ETOOLARGE:
+		return http.StatusRequestEntityTooLarge
+	case parley.EOVERLOADED:
+		return http.StatusTooManyRequests
+	case parley.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
+	case parley.EINVALIDSTATE, parley.EINTERNAL:
+		return http.StatusInternalServerError
+	default:
+		return http.StatusInternalServerError
+	}
+}
+
+// ErrorBody is the JSON shape of every error response.
+type ErrorBody struct {
+	Error struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	var body ErrorBody
+	body.Error.Code = parley.ErrorCode(err)
+	body.Error.Message = parley.ErrorMessage(err)
+	writeJSON(w, statusOf(body.Error.Code), body)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b = []byte(`{"error":{"code":"internal","message":"encode response"}}`)
+	}
+	writeBody(w, status, b)
+}
+
+func writeBody(w http.ResponseWriter, status int, b []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)+1))
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+	_, _ = w.Write([]byte{'\n'})
+}
+
+// readBody reads the limited body, mapping an oversized one to ETOOLARGE.
+func readBody(r *http.Request) ([]byte, error) {
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, parley.Errorf(parley.ETOOLARGE, "request body is larger than %d bytes", mbe.Limit)
+		}
+		return nil, parley.WrapError(parley.EINVALID, err, "read request body")
+	}
+	return b, nil
+}
+
+// decodeStrict decodes one JSON value, refusing unknown fields and trailing data.
+func decodeStrict(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "malformed JSON body")
+	}
+	if dec.More() {
+		return parley.Errorf(parley.EINVALID, "malformed JSON body: data after the JSON value")
+	}
+	return nil
+}
+
+// TurnRequest is the body of POST .../messages.
+type TurnRequest struct {
+	ID      string      `json:"id"`
+	Text    string      `json:"text"`
+	Meaning *string     `json:"meaning"`
+	NLU     *parley.NLU `json:"nlu"`
+	SentAt  *time.Time  `json:"sent_at"`
+}
+
+func key(r *http.Request) parley.ConversationKey {
+	return parley.ConversationKey{Bot: r.PathValue("bot"), ID: r.PathValue("conversation")}
+}
+
+func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
+	k := key(r)
+	if _, err := h.rt.Bot(k.Bot); err != nil {
+		return err
+	}
+	b, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	var req TurnRequest
+	if err := decodeStrict(b, &req); err != nil {
+		return err
+	}
+	if strings.TrimSpace(req.ID) == "" {
+		return parley.Errorf(parley.EINVALID, "message id is required")
+	}
+	if len(req.ID) > 200 {
+		return parley.Errorf(parley.EINVALID, "message id is longer than 200 characters")
+	}
+	msg := parley.Message{ID: req.ID, Text: req.Text, NLU: req.NLU}
+	if req.Meaning != nil {
+		msg.Meaning = *req.Meaning
+	}
+	if req.SentAt != nil {
+		msg.SentAt = req.SentAt.UTC()
+	}
+	res, err := h.rt.Turn(r.Context(), actor.Request{Key: k, Message: msg})
+	if err != nil {
+		return err
+	}
+	if res.Replayed {
+		w.Header().Set("Idempotent-Replay", "true")
+	}
+	writeBody(w, http.StatusOK, res.Body)
+	return nil
+}
+
+func (h *Handler) getConversation(w http.ResponseWriter, r *http.Request) error {
+	v, err := h.rt.Conversation(r.Context(), key(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, v)
+	return nil
+}
+
+// ControlBody is the optional body of a control request.
+type ControlBody struct {
+	Reason string `json:"reason"`
+}
+
+func (h *Handler) control(kind string) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		k := key(r)
+		if _, err := h.rt.Bot(k.Bot); err != nil {
+			return err
+		}
+		b, err := readBody(r)
+		if err != nil {
+			return err
+		}
+		var body ControlBody
+		if len(bytes.TrimSpace(b)) > 0 {
+			if err := decodeStrict(b, &body); err != nil {
+				return err
+			}
+		}
+		res, err := h.rt.Control(r.Context(), actor.ControlRequest{Key: k, Kind: kind, Reason: body.Reason})
+		if err != nil {
+			return err
+		}
+		writeBody(w, http.StatusOK, res.Body)
+		return nil
+	}
+}
+
+// BotInfo is one entry of GET /v1/bots.
+type BotInfo struct {
+	Name        string `json:"name"`
+	Engine      string `json:"engine"`
+	Description string `json:"description,omitempty"`
+}
+
+func (h *Handler) getBots(w http.ResponseWriter, r *http.Request) error {
+	bots := h.rt.Bots()
+	out := make([]BotInfo, 0, len(bots))
+	for _, b := range bots {
+		out = append(out, BotInfo{Name: b.Name, Engine: b.Engine.Kind(), Description: b.Description})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	writeJSON(w, http.StatusOK, map[string]any{"bots": out})
+	return nil
+}
+
+func (h *Handler) readyz(w http.ResponseWriter, r *http.Request) error {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := h.rt.Store().Ping(ctx); err != nil {
+		return parley.WrapError(parley.EUNAVAILABLE, err, "store unreachable")
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
+	return nil
+}
+
+func (h *Handler) putFlow(w http.ResponseWriter, r *http.Request) error {
+	b, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	id := r.PathValue("id")
+	v, err := h.opts.Flows.PutFlow(r.Context(), id, b)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": id, "version": v})
+	return nil
+}
+
+func (h *Handler) getFlow(w http.ResponseWriter, r *http.Request) error {
+	version := 0
+	if s := r.URL.Query().Get("version"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return parley.Errorf(parley.EINVALID, "version must be a positive integer, got %q", s)
+		}
+		version = n
+	}
+	def, v, err := h.opts.Flows.Flow(r.Context(), r.PathValue("id"), version)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Parley-Flow-Version", strconv.Itoa(v))
+	var raw json.RawMessage = def
+	if !json.Valid(def) {
+		s, _ := json.Marshal(string(def))
+		raw = s
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": r.PathValue("id"), "version": v, "definition": raw})
+	return nil
+}
+
+func (h *Handler) chatwoot(w http.ResponseWriter, r *http.Request) error {
+	if h.opts.Chatwoot == nil {
+		return parley.Errorf(parley.ENOTFOUND, "no Chatwoot channel is configured")
+	}
+	h.opts.Chatwoot.ServeHTTP(w, r)
+	return nil
+}
+
+// WriteError writes err as Parley's JSON error body; for channel handlers.
+func WriteError(w http.ResponseWriter, err error) { writeError(w, err) }
+
+// ReadBody reads a request body limited by the handler's MaxBody; for channel handlers.
+func ReadBody(r *http.Request) ([]byte, error) { return readBody(r) }

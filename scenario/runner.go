@@ -1,0 +1,437 @@
+package scenario
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
+)
+
+// Target is where scenarios run. Declared here, implemented by Local (in process)
+// and Remote (a server over HTTP).
+type Target interface {
+	// Turn sends one message and returns the response body.
+	Turn(ctx context.Context, key parley.ConversationKey, msg parley.Message) ([]byte, error)
+	// Control sends a lifecycle or handoff control and returns the conversation view.
+	Control(ctx context.Context, key parley.ConversationKey, kind, reason string) ([]byte, error)
+	// SetState overwrites the stored engine state; Remote cannot.
+	SetState(ctx context.Context, key parley.ConversationKey, state json.RawMessage) error
+	// Remote reports whether the target is a server (conversation ids get a suffix).
+	Remote() bool
+}
+
+// Local runs scenarios through an in-process runtime.
+type Local struct {
+	Runtime *actor.Runtime
+	Store   parley.Store
+	// Now stamps the injected state's row; defaults to the Unix epoch (deterministic).
+	Now time.Time
+}
+
+func (l *Local) Remote() bool { return false }
+
+func (l *Local) Turn(ctx context.Context, key parley.ConversationKey, msg parley.Message) ([]byte, error) {
+	res, err := l.Runtime.Turn(ctx, actor.Request{Key: key, Message: msg})
+	return res.Body, err
+}
+
+func (l *Local) Control(ctx context.Context, key parley.ConversationKey, kind, reason string) ([]byte, error) {
+	res, err := l.Runtime.Control(ctx, actor.ControlRequest{Key: key, Kind: kind, Reason: reason})
+	return res.Body, err
+}
+
+// SetState writes the engine state directly into the store, as a corrupted or
+// hand-edited row would be; a live actor notices through the version check.
+func (l *Local) SetState(ctx context.Context, key parley.ConversationKey, state json.RawMessage) error {
+	bot, err := l.Runtime.Bot(key.Bot)
+	if err != nil {
+		return err
+	}
+	c, err := l.Store.Conversation(ctx, key)
+	if parley.ErrorCode(err) == parley.ENOTFOUND {
+		c = &parley.Conversation{Key: key, Engine: bot.Engine.Kind(), Lifecycle: parley.LifecycleIdle, CreatedAt: l.Now, UpdatedAt: l.Now}
+	} else if err != nil {
+		return err
+	}
+	next := *c
+	next.State = state
+	next.Version = c.Version + 1
+	return l.Store.Commit(ctx, &parley.Commit{Conversation: next, ExpectedVersion: c.Version})
+}
+
+// Remote runs scenarios against a server's HTTP API.
+type Remote struct {
+	BaseURL string
+	Client  *http.Client
+}
+
+func (r *Remote) Remote() bool { return true }
+
+func (r *Remote) post(ctx context.Context, path string, body any) ([]byte, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(r.BaseURL, "/")+path, bytes.NewReader(b))
+	if err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "server URL")
+	}
+	req.Header.Set("Content-Type", "application/json")
+	client := r.Client
+	if client == nil {
+		client = &http.Client{Timeout: 30 * time.Second}
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "server unreachable")
+	}
+	defer resp.Body.Close()
+	out, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "read response")
+	}
+	if resp.StatusCode/100 != 2 {
+		var eb struct {
+			Error struct{ Code, Message string } `json:"error"`
+		}
+		if json.Unmarshal(out, &eb) == nil && eb.Error.Code != "" {
+			return nil, parley.Errorf(eb.Error.Code, "%s", eb.Error.Message)
+		}
+		return nil, parley.Errorf(parley.EINTERNAL, "HTTP %d: %s", resp.StatusCode, bytes.TrimSpace(out))
+	}
+	return out, nil
+}
+
+func convPath(key parley.ConversationKey) string {
+	return "/v1/bots/" + url.PathEscape(key.Bot) + "/conversations/" + url.PathEscape(key.ID)
+}
+
+func (r *Remote) Turn(ctx context.Context, key parley.ConversationKey, msg parley.Message) ([]byte, error) {
+	body := map[string]any{"id": msg.ID, "text": msg.Text, "sent_at": msg.SentAt}
+	if msg.Meaning != "" {
+		body["meaning"] = msg.Meaning
+	}
+	if msg.NLU != nil {
+		body["nlu"] = msg.NLU
+	}
+	return r.post(ctx, convPath(key)+"/messages", body)
+}
+
+func (r *Remote) Control(ctx context.Context, key parley.ConversationKey, kind, reason string) ([]byte, error) {
+	return r.post(ctx, convPath(key)+"/"+kind, map[string]string{"reason": reason})
+}
+
+func (r *Remote) SetState(context.Context, parley.ConversationKey, json.RawMessage) error {
+	return parley.Errorf(parley.EINVALID, "set_state needs the in-process runner (parley test without -server)")
+}
+
+// Result is the outcome of one scenario.
+type Result struct {
+	File     *File
+	Failures []string
+	Skipped  string
+}
+
+// Passed reports whether every expectation held.
+func (r Result) Passed() bool { return len(r.Failures) == 0 && r.Skipped == "" }
+
+// turnBody is the part of a turn response or conversation view the runner reads.
+type turnBody struct {
+	Replies     []parley.Reply      `json:"replies"`
+	State       json.RawMessage     `json:"state"`
+	Lifecycle   string              `json:"lifecycle"`
+	Transitions []parley.Transition `json:"transitions"`
+	Events      []string            `json:"events"`
+}
+
+// Run plays f against target. suffix is appended to the conversation id (use a
+// unique one against a server that keeps state between runs).
+func Run(ctx context.Context, target Target, f *File, suffix string) Result {
+	res := Result{File: f}
+	convID := f.Conversation
+	if convID == "" {
+		convID = strings.TrimSuffix(filepath.Base(f.Path), filepath.Ext(f.Path))
+	}
+	key := parley.ConversationKey{Bot: f.Bot, ID: convID + suffix}
+	if target.Remote() {
+		for _, t := range f.Turns {
+			if t.SetState != nil {
+				res.Skipped = "uses set_state, which needs the in-process runner"
+				return res
+			}
+		}
+	}
+	now := f.Start
+	shown := map[string]bool{}
+	for i, t := range f.Turns {
+		n := i + 1
+		if t.After != "" {
+			d, _ := time.ParseDuration(t.After)
+			now = now.Add(d)
+		} else if i > 0 {
+			now = now.Add(time.Second)
+		}
+		fail := func(format string, args ...any) {
+			res.Failures = append(res.Failures, fmt.Sprintf("%s:%d: turn %d (%s): %s", f.Path, t.Line, n, describe(t), fmt.Sprintf(format, args...)))
+		}
+		if t.SetState != nil {
+			b, err := json.Marshal(t.SetState)
+			if err == nil {
+				err = target.SetState(ctx, key, b)
+			}
+			if err != nil {
+				fail("set_state: %v", err)
+				return res
+			}
+		}
+		var body []byte
+		var err error
+		if t.Control != "" {
+			body, err = target.Control(ctx, key, t.Control, t.Reason)
+		} else {
+			msg := parley.Message{ID: t.ID, NLU: t.NLU, SentAt: now}
+			if msg.ID == "" {
+				msg.ID = fmt.Sprintf("t%d", n)
+			}
+			if t.User != nil {
+				msg.Text = *t.User
+			} else {
+				msg.Meaning = t.Click
+				msg.Text = t.Text
+				if msg.Text == "" {
+					msg.Text = t.Click
+				}
+			}
+			body, err = target.Turn(ctx, key, msg)
+		}
+		if t.Expect.Error != "" {
+			if code := parley.ErrorCode(err); code != t.Expect.Error {
+				fail("expected error %q, got %v", t.Expect.Error, errText(err))
+			}
+			continue
+		}
+		if err != nil {
+			fail("unexpected error: %v", err)
+			return res
+		}
+		var tb turnBody
+		if err := json.Unmarshal(body, &tb); err != nil {
+			fail("response is not JSON: %v", err)
+			return res
+		}
+		for _, msg := range check(t.Expect, tb, shown) {
+			fail("%s", msg)
+		}
+		for _, id := range cardIDs(tb.Replies) {
+			shown[id] = true
+		}
+	}
+	return res
+}
+
+func errText(err error) string {
+	if err == nil {
+		return "no error"
+	}
+	return err.Error()
+}
+
+func describe(t Turn) string {
+	switch {
+	case t.Control != "":
+		return "control: " + t.Control
+	case t.Click != "":
+		return "click: " + t.Click
+	case t.User != nil:
+		return fmt.Sprintf("user: %q", *t.User)
+	}
+	return "?"
+}
+
+func cardIDs(replies []parley.Reply) []string {
+	var ids []string
+	for _, r := range replies {
+		for _, c := range r.Cards {
+			ids = append(ids, c.ProductID)
+		}
+	}
+	return ids
+}
+
+// check returns one message per failed expectation.
+func check(e Expect, tb turnBody, shown map[string]bool) []string {
+	var out []string
+	if e.State != nil {
+		var actual any
+		if err := json.Unmarshal(tb.State, &actual); err != nil {
+			out = append(out, fmt.Sprintf("state is not JSON: %v", err))
+		} else if path, ok := subset(normalize(e.State), actual, "state"); !ok {
+			out = append(out, fmt.Sprintf("state mismatch at %s\n    expected (subset): %s\n    actual: %s", path, compact(e.State), compact(actual)))
+		}
+	}
+	ids := cardIDs(tb.Replies)
+	if e.Cards != nil && len(ids) != *e.Cards {
+		out = append(out, fmt.Sprintf("expected %d cards, got %d %v", *e.Cards, len(ids), ids))
+	}
+	if e.NewCardsOnly {
+		for _, id := range ids {
+			if shown[id] {
+				out = append(out, fmt.Sprintf("product %s was already shown earlier in the conversation (cards %v)", id, ids))
+			}
+		}
+	}
+	text := replyText(tb.Replies)
+	if e.Reply != "" {
+		re, _ := replyMatcher(e.Reply)
+		if re == nil || !re.MatchString(text) {
+			out = append(out, fmt.Sprintf("reply does not match %s\n    actual replies: %q", e.Reply, text))
+		}
+	}
+	if e.NoReply && len(tb.Replies) > 0 {
+		out = append(out, fmt.Sprintf("expected no reply, got %q (%d replies)", text, len(tb.Replies)))
+	}
+	if e.Options != nil {
+		var got []string
+		for _, r := range tb.Replies {
+			if r.Type == parley.ReplyQuickReplies {
+				for _, o := range r.Options {
+					got = append(got, o.Meaning)
+				}
+			}
+		}
+		if !reflect.DeepEqual(got, e.Options) && !(len(got) == 0 && len(e.Options) == 0) {
+			out = append(out, fmt.Sprintf("expected quick-reply meanings %v, got %v", e.Options, got))
+		}
+	}
+	if e.Lifecycle != "" && tb.Lifecycle != e.Lifecycle {
+		out = append(out, fmt.Sprintf("expected lifecycle %q, got %q", e.Lifecycle, tb.Lifecycle))
+	}
+	if e.Transitions != nil {
+		got := make([]string, 0, len(tb.Transitions))
+		for _, tr := range tb.Transitions {
+			got = append(got, tr.From+"->"+tr.To)
+		}
+		want := make([]string, len(e.Transitions))
+		for i, s := range e.Transitions {
+			want[i] = strings.ReplaceAll(strings.ReplaceAll(s, " ", ""), "→", "->")
+		}
+		if !reflect.DeepEqual(got, want) {
+			out = append(out, fmt.Sprintf("expected transitions %v, got %v", want, got))
+		}
+	}
+	if e.Events != nil {
+		have := map[string]bool{}
+		for _, ev := range tb.Events {
+			have[ev] = true
+		}
+		for _, want := range e.Events {
+			if !have[want] {
+				got := append([]string(nil), tb.Events...)
+				sort.Strings(got)
+				out = append(out, fmt.Sprintf("expected event %q, got %v", want, got))
+			}
+		}
+	}
+	return out
+}
+
+func replyText(replies []parley.Reply) string {
+	var parts []string
+	for _, r := range replies {
+		if r.Text != "" {
+			parts = append(parts, r.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+func compact(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// normalize turns YAML-decoded values into the shapes encoding/json produces, so
+// that numbers compare as float64 and maps as map[string]any.
+func normalize(v any) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return v
+	}
+	var out any
+	if json.Unmarshal(b, &out) != nil {
+		return v
+	}
+	return out
+}
+
+// subset reports whether expected is contained in actual: maps by key (a null
+// expected value also matches an absent key), arrays element-wise with equal length,
+// strings written /re/ as regular expressions, other scalars by equality. It returns
+// the path of the first mismatch.
+func subset(expected, actual any, path string) (string, bool) {
+	switch e := expected.(type) {
+	case map[string]any:
+		a, ok := actual.(map[string]any)
+		if !ok {
+			return path, false
+		}
+		keys := make([]string, 0, len(e))
+		for k := range e {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			av, present := a[k]
+			if !present && e[k] == nil {
+				continue
+			}
+			if !present {
+				return path + "." + k + " (absent)", false
+			}
+			if p, ok := subset(e[k], av, path+"."+k); !ok {
+				return p, false
+			}
+		}
+		return "", true
+	case []any:
+		a, ok := actual.([]any)
+		if !ok || len(a) != len(e) {
+			return path, false
+		}
+		for i := range e {
+			if p, ok := subset(e[i], a[i], fmt.Sprintf("%s[%d]", path, i)); !ok {
+				return p, false
+			}
+		}
+		return "", true
+	case string:
+		if re, ok, err := slashRegexp(e); ok && err == nil {
+			s, isStr := actual.(string)
+			if isStr && re.MatchString(s) {
+				return "", true
+			}
+			return path, false
+		}
+		return path, actual == e
+	default:
+		if reflect.DeepEqual(expected, actual) {
+			return "", true
+		}
+		return path, false
+	}
+}
+

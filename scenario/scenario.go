@@ -1,0 +1,206 @@
+// Package scenario owns Parley's conversation tests (CONTRACTS.md section 5): the YAML
+// scenario file format, its strict decoder, and the runner that plays a scenario
+// against a Target — in process on a fresh store, or against a running server over
+// HTTP — and reports every failed expectation with the turn, the expected subset and
+// the actual value.
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/goccy/go-yaml"
+	"github.com/parleyhq/parley"
+)
+
+// File is one scenario: one conversation with one bot.
+type File struct {
+	Name string `yaml:"name"`
+	// Seed quotes the seed rule the scenario checks.
+	Seed string `yaml:"seed"`
+	Bot  string `yaml:"bot"`
+	// Conversation is the conversation id (default: the file's base name, plus a
+	// unique suffix when run against a server).
+	Conversation string    `yaml:"conversation"`
+	Start        time.Time `yaml:"start"`
+	Turns        []Turn    `yaml:"turns"`
+
+	// Path is where the file was read from.
+	Path string `yaml:"-"`
+}
+
+// Turn is one step: a user message, a click, or a control.
+type Turn struct {
+	User    *string     `yaml:"user"`
+	Click   string      `yaml:"click"`
+	Text    string      `yaml:"text"`
+	NLU     *parley.NLU `yaml:"nlu"`
+	After   string      `yaml:"after"`
+	ID      string      `yaml:"id"`
+	Control string      `yaml:"control"`
+	Reason  string      `yaml:"reason"`
+	// SetState overwrites the stored engine state before the turn (in-process only).
+	SetState map[string]any `yaml:"set_state"`
+	Expect   Expect         `yaml:"expect"`
+
+	// Line is the turn's line in the file, for failure messages.
+	Line int `yaml:"-"`
+}
+
+// Expect is what a turn must produce. Unset fields are not checked.
+type Expect struct {
+	State        map[string]any `yaml:"state"`
+	Cards        *int           `yaml:"cards"`
+	NewCardsOnly bool           `yaml:"new_cards_only"`
+	Reply        string         `yaml:"reply"`
+	NoReply      bool           `yaml:"no_reply"`
+	Options      []string       `yaml:"options"`
+	Lifecycle    string         `yaml:"lifecycle"`
+	Transitions  []string       `yaml:"transitions"`
+	Events       []string       `yaml:"events"`
+	Error        string         `yaml:"error"`
+}
+
+// Parse decodes a scenario file strictly: unknown keys, a missing bot, a turn that is
+// neither a message nor a control are errors with file:line:col.
+func Parse(data []byte, path string) (*File, error) {
+	var f File
+	if err := yaml.UnmarshalWithOptions(data, &f, yaml.Strict()); err != nil {
+		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, strings.TrimSpace(yamlError(err)))
+	}
+	f.Path = path
+	if f.Bot == "" {
+		return nil, parley.Errorf(parley.EINVALID, "%s: scenario has no bot", path)
+	}
+	if len(f.Turns) == 0 {
+		return nil, parley.Errorf(parley.EINVALID, "%s: scenario has no turns", path)
+	}
+	lines := turnLines(data)
+	for i := range f.Turns {
+		t := &f.Turns[i]
+		if i < len(lines) {
+			t.Line = lines[i]
+		}
+		kinds := 0
+		if t.User != nil {
+			kinds++
+		}
+		if t.Click != "" {
+			kinds++
+		}
+		if t.Control != "" {
+			kinds++
+		}
+		if kinds != 1 {
+			return nil, parley.Errorf(parley.EINVALID, "%s:%d: turn %d needs exactly one of user, click or control", path, t.Line, i+1)
+		}
+		if t.After != "" {
+			if _, err := time.ParseDuration(t.After); err != nil {
+				return nil, parley.Errorf(parley.EINVALID, "%s:%d: turn %d: after: %v", path, t.Line, i+1, err)
+			}
+		}
+		if t.Expect.Reply != "" {
+			if _, err := replyMatcher(t.Expect.Reply); err != nil {
+				return nil, parley.Errorf(parley.EINVALID, "%s:%d: turn %d: reply: %v", path, t.Line, i+1, err)
+			}
+		}
+	}
+	if f.Start.IsZero() {
+		f.Start = time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	}
+	return &f, nil
+}
+
+// yamlError formats a go-yaml error as "line:col: message" where it can.
+func yamlError(err error) string {
+	msg := err.Error()
+	// go-yaml formats "[3:5] unknown field ..." followed by a source excerpt.
+	if strings.HasPrefix(msg, "[") {
+		if end := strings.Index(msg, "]"); end > 0 {
+			pos := msg[1:end]
+			rest := msg[end+1:]
+			if nl := strings.Index(rest, "\n"); nl >= 0 {
+				rest = rest[:nl]
+			}
+			return pos + ":" + rest
+		}
+	}
+	if nl := strings.Index(msg, "\n"); nl >= 0 {
+		msg = msg[:nl]
+	}
+	return " " + msg
+}
+
+var turnStart = regexp.MustCompile(`(?m)^\s*-\s`)
+
+// turnLines finds the line of each turn item under "turns:" (best effort, for
+// messages only).
+func turnLines(data []byte) []int {
+	text := string(data)
+	idx := strings.Index(text, "\nturns:")
+	if idx < 0 {
+		return nil
+	}
+	base := strings.Count(text[:idx+1], "\n") + 1
+	body := text[idx+1:]
+	var lines []int
+	indent := -1
+	for i, line := range strings.Split(body, "\n") {
+		if !turnStart.MatchString(line) {
+			continue
+		}
+		ind := len(line) - len(strings.TrimLeft(line, " "))
+		if indent < 0 {
+			indent = ind
+		}
+		if ind == indent {
+			lines = append(lines, base+i)
+		}
+	}
+	return lines
+}
+
+// Load reads and parses a scenario file.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "read scenario")
+	}
+	return Parse(data, path)
+}
+
+// replyMatcher compiles a reply expectation: /regex/flags or a plain substring.
+func replyMatcher(s string) (*regexp.Regexp, error) {
+	if re, ok, err := slashRegexp(s); ok {
+		return re, err
+	}
+	return regexp.Compile(regexp.QuoteMeta(s))
+}
+
+// slashRegexp compiles "/re/" or "/re/i"; ok is false for other strings.
+func slashRegexp(s string) (*regexp.Regexp, bool, error) {
+	if len(s) < 3 || s[0] != '/' {
+		return nil, false, nil
+	}
+	flags := ""
+	end := strings.LastIndex(s, "/")
+	if end <= 0 {
+		return nil, false, nil
+	}
+	flags = s[end+1:]
+	if flags != "" && flags != "i" && flags != "s" && flags != "is" && flags != "si" {
+		return nil, false, nil
+	}
+	pat := s[1:end]
+	if flags != "" {
+		pat = "(?" + flags + ")" + pat
+	}
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return nil, true, fmt.Errorf("bad regexp %s: %w", s, err)
+	}
+	return re, true, nil
+}
