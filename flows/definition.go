@@ -360,7 +360,16 @@ func (d *Definition) lineCol(path string) (int, int) {
 				}
 			}
 		}
-		path = pathTail.ReplaceAllString(path, "")
+		parent := pathTail.ReplaceAllString(path, "")
+		if parent == path {
+			// A key PathString cannot name (spaces, dots): point at the parent map.
+			if i := strings.LastIndexAny(path, ".["); i > 0 {
+				parent = path[:i]
+			} else {
+				break
+			}
+		}
+		path = parent
 	}
 	return 1, 1
 }

@@ -145,3 +145,14 @@ func positioned(msg string) bool {
 	}
 	return true
 }
+
+func TestDiagnosticOnOddKeyTerminates(t *testing.T) {
+	def, err := Parse([]byte("messages:\n  \"odd key. with [dots]\": x\nflows:\n  - name: a\n    steps:\n      - id: s\n        say: hi\n"), "odd.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := Validate(def)
+	if len(diags) != 1 || diags[0].Line < 1 {
+		t.Fatalf("diagnostics %v", diags)
+	}
+}

@@ -103,11 +103,14 @@ ob AS (
 	FROM conv, unnest($18::text[], $19::text[], $20::text[], $21::text[], $22::json[], $23::timestamptz[])
 		AS o(bot, conversation_id, kind, idempotency_key, payload, next_attempt_at)
 	ON CONFLICT (idempotency_key) DO NOTHING
+	RETURNING id, idempotency_key
 ),
 ib AS (
 	DELETE FROM inbound WHERE id = $24 AND EXISTS (SELECT 1 FROM conv)
 )
 SELECT conv.last_seq,
+	(SELECT coalesce(array_agg(idempotency_key), '{}') FROM ob),
+	(SELECT coalesce(array_agg(id), '{}') FROM ob),
 	(SELECT count(*) FROM (SELECT pg_notify($25, p.payload)
 		FROM (SELECT $1 || E'\t' || $2 || E'\t' || conv.last_seq AS payload) p
 		WHERE octet_length(p.payload) < 8000) notified)
@@ -132,13 +135,10 @@ const commitUpdate = `WITH conv AS (
 
 // Commit applies c in one statement; see the package doc for its guarantees.
 func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
-	conv := &c.Conversation
-	if err := checkKey(conv.Key); err != nil {
+	if err := validateCommit(c); err != nil {
 		return err
 	}
-	if c.ExpectedVersion < 0 || conv.Version != c.ExpectedVersion+1 {
-		return parley.Errorf(parley.EINVALID, "commit of %s: version %d does not follow the expected version %d", conv.Key, conv.Version, c.ExpectedVersion)
-	}
+	conv := &c.Conversation
 
 	eventAt := conv.UpdatedAt
 	if eventAt.IsZero() {
@@ -157,17 +157,15 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		messageID = &c.MessageID
 	}
 	m := len(c.Outbox)
-	obBots, obIDs, kinds, idemKeys := make([]string, m), make([]string, m), make([]string, m), make([]*string, m)
+	obBots, obIDs, kinds, idemKeys := make([]string, m), make([]string, m), make([]string, m), make([]string, m)
 	payloads, nextAt := make([][]byte, m), make([]time.Time, m)
 	for i, o := range c.Outbox {
 		key := o.Key
 		if key == (parley.ConversationKey{}) {
 			key = conv.Key
 		}
-		obBots[i], obIDs[i], kinds[i], payloads[i], nextAt[i] = key.Bot, key.ID, o.Kind, nullBytes(o.Payload), o.NextAttemptAt
-		if o.IdempotencyKey != "" {
-			idemKeys[i] = &c.Outbox[i].IdempotencyKey
-		}
+		obBots[i], obIDs[i], kinds[i], idemKeys[i] = key.Bot, key.ID, o.Kind, o.IdempotencyKey
+		payloads[i], nextAt[i] = nullBytes(o.Payload), o.NextAttemptAt
 	}
 
 	sql := commitUpdate
@@ -183,7 +181,9 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		c.InboundID, s.channel,
 	}
 	var lastSeq, notified int64
-	err := s.queryRow(ctx, "commit", false, sql, args, &lastSeq, &notified)
+	var insertedKeys []string
+	var insertedIDs []int64
+	err := s.queryRow(ctx, "commit", false, sql, args, &lastSeq, &insertedKeys, &insertedIDs, &notified)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return parley.Errorf(parley.ECONFLICT, "commit of %s: the conversation is no longer at version %d", conv.Key, c.ExpectedVersion)
 	}
@@ -196,5 +196,50 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		e.Key, e.Seq, e.At = conv.Key, first+int64(i)+1, ats[i]
 	}
 	conv.LastSeq = lastSeq
+	// An entry whose key was taken (before, or earlier in this commit) gets id 0.
+	inserted := make(map[string]int64, len(insertedKeys))
+	for i, key := range insertedKeys {
+		inserted[key] = insertedIDs[i]
+	}
+	for i := range c.Outbox {
+		o := &c.Outbox[i]
+		o.ID = inserted[o.IdempotencyKey]
+		delete(inserted, o.IdempotencyKey)
+	}
+	return nil
+}
+
+// validateCommit refuses, before any round trip, a commit that could never be applied.
+// The rules are package sqlite's, so both backends refuse the same commits.
+func validateCommit(c *parley.Commit) error {
+	if c == nil {
+		return parley.Errorf(parley.EINVALID, "commit: nil")
+	}
+	conv := &c.Conversation
+	if err := checkKey(conv.Key); err != nil {
+		return err
+	}
+	if c.ExpectedVersion < 0 || conv.Version != c.ExpectedVersion+1 {
+		return parley.Errorf(parley.EINVALID, "commit of %s: version %d does not follow the expected version %d", conv.Key, conv.Version, c.ExpectedVersion)
+	}
+	switch conv.Lifecycle {
+	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused,
+		parley.LifecycleError, parley.LifecycleCancelled, parley.LifecycleCompleted:
+	default:
+		return parley.Errorf(parley.EINVALID, "commit of %s: unknown lifecycle %q", conv.Key, conv.Lifecycle)
+	}
+	for i, e := range c.Events {
+		if e.Type == "" {
+			return parley.Errorf(parley.EINVALID, "commit of %s: event %d has no type", conv.Key, i)
+		}
+	}
+	for i, o := range c.Outbox {
+		if o.Kind == "" || o.IdempotencyKey == "" {
+			return parley.Errorf(parley.EINVALID, "commit of %s: outbox entry %d needs a kind and an idempotency key", conv.Key, i)
+		}
+	}
+	if c.InboundID < 0 {
+		return parley.Errorf(parley.EINVALID, "commit of %s: inbound id %d is negative", conv.Key, c.InboundID)
+	}
 	return nil
 }

@@ -12,13 +12,10 @@ import (
 
 // ClaimOutbox leases up to limit due entries until now+lease and counts one attempt
 // for each. Rows locked by a concurrent claimer are skipped, not waited for, so
-// replicas claiming at once get disjoint entries. Entries come oldest due first.
+// replicas claiming at once get disjoint entries. Entries come in creation order.
 func (s *Store) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]parley.OutboxEntry, error) {
-	if limit <= 0 {
-		return nil, nil
-	}
-	if lease <= 0 {
-		return nil, parley.Errorf(parley.EINVALID, "outbox lease must be positive, got %s", lease)
+	if lease <= 0 || limit <= 0 {
+		return nil, parley.Errorf(parley.EINVALID, "claim outbox: lease %s and limit %d must be positive", lease, limit)
 	}
 	var entries []parley.OutboxEntry
 	// Not a read: a claim whose outcome is unknown is left to its lease.
@@ -28,7 +25,7 @@ func (s *Store) ClaimOutbox(ctx context.Context, now time.Time, lease time.Durat
 				SELECT id FROM outbox
 				WHERE status = 'pending' AND next_attempt_at <= $1
 					AND (leased_until IS NULL OR leased_until <= $1)
-				ORDER BY next_attempt_at, id
+				ORDER BY id
 				LIMIT $3
 				FOR UPDATE SKIP LOCKED
 			)
@@ -53,13 +50,7 @@ func (s *Store) ClaimOutbox(ctx context.Context, now time.Time, lease time.Durat
 	if err != nil {
 		return nil, err
 	}
-	sort.Slice(entries, func(i, j int) bool {
-		a, b := entries[i], entries[j]
-		if !a.NextAttemptAt.Equal(b.NextAttemptAt) {
-			return a.NextAttemptAt.Before(b.NextAttemptAt)
-		}
-		return a.ID < b.ID
-	})
+	sort.Slice(entries, func(i, j int) bool { return entries[i].ID < entries[j].ID })
 	return entries, nil
 }
 

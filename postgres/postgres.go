@@ -19,8 +19,12 @@
 //     (the turn's time, so replays are exact), or the wall clock when that is zero too.
 //     An event that already carries a Seq must carry the one the store would assign,
 //     else the commit is EINVALID.
-//   - Outbox entries with a zero NextAttemptAt are due at once; an entry with an empty
-//     IdempotencyKey is never deduplicated. ClaimOutbox uses FOR UPDATE SKIP LOCKED and a
+//   - Commit refuses (EINVALID) what package sqlite refuses: an incomplete key, a
+//     version other than ExpectedVersion+1, an unknown lifecycle, an event without a
+//     type, an outbox entry without a kind or idempotency key, a negative inbox id.
+//   - Outbox entries with a zero NextAttemptAt are due at once. On success Commit writes
+//     each entry's id back into the commit, 0 for an entry whose idempotency key was
+//     already taken (the first entry with a key stays as it was). ClaimOutbox uses FOR UPDATE SKIP LOCKED and a
 //     lease, so concurrent claimers of any replica never get the same entry while its
 //     lease runs; each claim counts one attempt. RetryOutbox marks the entry failed
 //     once its attempts reached Options.MaxAttempts.

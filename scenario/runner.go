@@ -434,4 +434,3 @@ func subset(expected, actual any, path string) (string, bool) {
 		return path, false
 	}
 }
-

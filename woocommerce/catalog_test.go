@@ -439,3 +439,76 @@ func TestConcurrentSearches(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestFakePagingHeadersAndAuth(t *testing.T) {
+	fake := wootest.NewServer(t, wootest.SampleProducts()...)
+	get := func(path string) (*http.Response, map[string]any) {
+		t.Helper()
+		resp, err := http.Get(fake.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var body map[string]any
+		_ = json.NewDecoder(resp.Body).Decode(&body)
+		return resp, body
+	}
+	resp, _ := get("/wp-json/wc/store/v1/products?per_page=2&page=2")
+	if resp.Header.Get("X-WP-Total") != "6" || resp.Header.Get("X-WP-TotalPages") != "3" {
+		t.Errorf("paging headers %q/%q, want 6/3", resp.Header.Get("X-WP-Total"), resp.Header.Get("X-WP-TotalPages"))
+	}
+	link := resp.Header.Get("Link")
+	if !strings.Contains(link, `page=1`) || !strings.Contains(link, `rel="prev"`) || !strings.Contains(link, `page=3`) || !strings.Contains(link, `rel="next"`) {
+		t.Errorf("Link %q, want prev page 1 and next page 3", link)
+	}
+	tests := []struct {
+		path, code string
+		status     int
+	}{
+		{"/wp-json/wc/v3/products", "woocommerce_rest_cannot_view", 401},
+		{"/wp-json/wc/v3/products?consumer_key=ck_no&consumer_secret=cs_test", "woocommerce_rest_authentication_error", 401},
+		{"/wp-json/wc/v3/products?consumer_key=ck_test&consumer_secret=cs_no", "woocommerce_rest_authentication_error", 401},
+		{"/wp-json/wc/v3/products?consumer_key=ck_test&consumer_secret=cs_test&per_page=101", "rest_invalid_param", 400},
+		{"/wp-json/wc/store/v1/products/804", "woocommerce_rest_product_invalid_id", 404},
+	}
+	for _, tt := range tests {
+		resp, body := get(tt.path)
+		data, _ := body["data"].(map[string]any)
+		if resp.StatusCode != tt.status || body["code"] != tt.code || data["status"] != float64(tt.status) {
+			t.Errorf("%s: %d %v, want %d with code %s", tt.path, resp.StatusCode, body, tt.status, tt.code)
+		}
+	}
+}
+
+func BenchmarkSearchCached(b *testing.B) {
+	fake := wootest.NewServer(b, wootest.SampleProducts()...)
+	c, err := woocommerce.New(woocommerce.Config{URL: fake.URL, API: "store", HTTPClient: fake.Client()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := shop.Query{Text: "hoodie", MaxPrice: price(100), Limit: 5}
+	if _, err := c.Search(context.Background(), q); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Search(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSearchUncached(b *testing.B) {
+	fake := wootest.NewServer(b, wootest.SampleProducts()...)
+	c, err := woocommerce.New(woocommerce.Config{URL: fake.URL, API: "store", HTTPClient: fake.Client(), CacheTTL: -1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	q := shop.Query{Text: "hoodie", Limit: 5}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := c.Search(context.Background(), q); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

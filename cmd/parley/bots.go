@@ -161,7 +161,9 @@ func newGatesRecorder(reg prometheus.Registerer) *gatesRecorder {
 	return r
 }
 
-func (r *gatesRecorder) Outcome(flowID, outcome string) { r.outcomes.WithLabelValues(flowID, outcome).Inc() }
+func (r *gatesRecorder) Outcome(flowID, outcome string) {
+	r.outcomes.WithLabelValues(flowID, outcome).Inc()
+}
 func (r *gatesRecorder) NodeRetried(flowID, nodeID string) {
 	r.retries.WithLabelValues(flowID, nodeID).Inc()
 }

@@ -45,7 +45,7 @@ CREATE TABLE outbox (
 	bot             text        NOT NULL,
 	conversation_id text        NOT NULL,
 	kind            text        NOT NULL,
-	idempotency_key text,
+	idempotency_key text        NOT NULL,
 	payload         json,
 	status          text        NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
 	attempts        integer     NOT NULL DEFAULT 0,
@@ -55,7 +55,8 @@ CREATE TABLE outbox (
 	created_at      timestamptz NOT NULL DEFAULT now(),
 	CONSTRAINT outbox_idempotency_key_key UNIQUE (idempotency_key)
 );
-CREATE INDEX outbox_due ON outbox (next_attempt_at, id) WHERE status = 'pending';
+-- Claims walk the pending entries in creation order without touching done ones.
+CREATE INDEX outbox_pending ON outbox (id) WHERE status = 'pending';
 
 -- inbound: webhooks accepted and not yet turned into a committed turn.
 CREATE TABLE inbound (
