@@ -27,6 +27,21 @@
 //     resolved (or any conversation_resolved event) is the handback signal as well.
 //     conversation_updated is ignored because the same change also arrives as
 //     conversation_status_changed or conversation_opened/resolved.
+//   - An incoming message without text (an attachment only) is still a turn, with empty
+//     Text: the engine decides what to answer.
+//   - Replies map one to one to messages: text to text, quick replies to input_select
+//     (value = the option's meaning; options with a URL become links in the text, since
+//     input_select items carry no URL), product cards to cards. Card.URL becomes a link
+//     button named after its target ("Add to cart" for a ?add-to-cart= link, else "View
+//     product"), and every card action with a meaning a postback. Note that Chatwoot's
+//     widget does not send a postback to Chatwoot: it raises the browser event
+//     chatwoot:postback on the shop page (§B3), so a card click reaches Parley only if
+//     the page relays it; quick replies (input_select) always come back as
+//     message_updated.
+//   - A handoff effect (kind "handoff", payload {"reason": ...}) becomes two entries
+//     after the replies: a private note with the reason, then toggle_status open.
+//   - Client retries 429, 5xx and transport errors; a POST whose answer was lost may
+//     therefore be applied twice by Chatwoot, which has no idempotency key on messages.
 //   - A conversation key is "<account id>:<conversation display id>". The account id is
 //     the body's account.id (v4), else the account_id of an embedded message (2021).
 //   - The fake in chatwoottest is stricter than Chatwoot in three places where Chatwoot
