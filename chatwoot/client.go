@@ -302,7 +302,10 @@ func (c *Client) post(ctx context.Context, conversationID int, action string, bo
 			return last
 		}
 		if wait == 0 {
-			wait = min(baseBackoff<<attempt, maxBackoff)
+			wait = maxBackoff
+			if attempt < 16 { // beyond that the shift would overflow; the cap applies anyway
+				wait = min(baseBackoff<<attempt, maxBackoff)
+			}
 		}
 		if err := c.sleep(ctx, wait); err != nil {
 			return parley.WrapError(parley.EUNAVAILABLE, last, "chatwoot: %s: gave up waiting to retry", action)

@@ -261,3 +261,21 @@ func TestValidateRefusesBeforeSending(t *testing.T) {
 		t.Errorf("%d calls reached Chatwoot, want 0", n)
 	}
 }
+
+func TestClientBackoffIsCapped(t *testing.T) {
+	fake := chatwoottest.NewServer(t)
+	fake.Fail(70, 500, "")
+	var waits []time.Duration
+	c := newClient(t, fake, func(cfg *chatwoot.ClientConfig) { cfg.Sleep = recordSleep(&waits); cfg.MaxRetries = 70 })
+	if err := c.ToggleTyping(context.Background(), 10, true); err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range waits {
+		if w <= 0 || w > 30*time.Second {
+			t.Fatalf("wait %d is %s, want within (0, 30s]", i, w)
+		}
+	}
+	if waits[len(waits)-1] != 30*time.Second {
+		t.Errorf("last wait %s, want the 30s cap", waits[len(waits)-1])
+	}
+}

@@ -259,6 +259,11 @@ func (c *Catalog) fetchProduct(ctx context.Context, id int64, followParent bool)
 		if err != nil {
 			return shop.Product{}, err
 		}
+		if p.Status != "" && p.Status != "publish" {
+			// The REST API shows drafts and private products to the key's user;
+			// customers must not see them.
+			return shop.Product{}, parley.Errorf(parley.ENOTFOUND, "woocommerce: no published %s", what)
+		}
 		if p.Type == "variation" && p.ParentID > 0 && followParent {
 			return c.fetchProduct(ctx, p.ParentID, false)
 		}

@@ -66,6 +66,7 @@ type restProduct struct {
 	Name             string            `json:"name"`
 	Permalink        string            `json:"permalink"`
 	Type             string            `json:"type"`
+	Status           string            `json:"status"`
 	ParentID         int64             `json:"parent_id"`
 	Description      string            `json:"description"`
 	ShortDescription string            `json:"short_description"`
