@@ -1,0 +1,159 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql/driver"
+	"sort"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// EnqueueInbound records an accepted message unless the same conversation and message
+// id is already queued or processed.
+func (s *Store) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, error) {
+	if in.Key.Bot == "" || in.Key.ID == "" || in.MessageID == "" {
+		return false, parley.Errorf(parley.EINVALID, "inbound: key %q and message id %q are required", in.Key.String(), in.MessageID)
+	}
+	received := orNow(in.ReceivedAt, time.Now())
+	var duplicate bool
+	err := s.write(ctx, func(w *writer) error {
+		found, err := w.processedExists.queryRow(make([]driver.Value, 1), in.Key.Bot, in.Key.ID, in.MessageID)
+		if err != nil || found {
+			duplicate = found
+			return err
+		}
+		inserted, err := w.insertInbound.exec(in.Key.Bot, in.Key.ID, in.MessageID, in.Channel, jsonText(in.Payload), micros(received))
+		duplicate = inserted == 0
+		return err
+	})
+	if err != nil {
+		return false, s.wrap(err, "enqueue inbound")
+	}
+	return duplicate, nil
+}
+
+// DropInbound removes a queued inbound message.
+func (s *Store) DropInbound(ctx context.Context, id int64) error {
+	err := s.write(ctx, func(w *writer) error {
+		deleted, err := w.dropInbound.exec(id)
+		if err == nil && deleted == 0 {
+			return parley.Errorf(parley.ENOTFOUND, "inbound %d not found", id)
+		}
+		return err
+	})
+	if err != nil {
+		return s.wrap(err, "drop inbound %d", id)
+	}
+	return nil
+}
+
+// ClaimOutbox leases up to limit due entries, oldest first, until now+lease, and
+// counts the attempt.
+func (s *Store) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]parley.OutboxEntry, error) {
+	if lease <= 0 || limit <= 0 {
+		return nil, parley.Errorf(parley.EINVALID, "claim outbox: lease %s and limit %d must be positive", lease, limit)
+	}
+	var claimed []parley.OutboxEntry
+	err := s.write(ctx, func(w *writer) error {
+		claimed = claimed[:0]
+		return w.claimOutbox.query(func(row []driver.Value) error {
+			e := parley.OutboxEntry{
+				ID:             asInt64(row[0]),
+				Key:            parley.ConversationKey{Bot: asString(row[1]), ID: asString(row[2])},
+				Kind:           asString(row[3]),
+				IdempotencyKey: asString(row[4]),
+				Payload:        []byte(asString(row[5])),
+				Attempts:       int(asInt64(row[6])),
+				NextAttemptAt:  fromDueMicros(asInt64(row[7])),
+				LastError:      asString(row[8]),
+			}
+			claimed = append(claimed, e)
+			return nil
+		}, micros(now.Add(lease)), micros(now), int64(limit))
+	})
+	if err != nil {
+		return nil, s.wrap(err, "claim outbox")
+	}
+	// RETURNING promises no order.
+	sort.Slice(claimed, func(i, j int) bool { return claimed[i].ID < claimed[j].ID })
+	return claimed, nil
+}
+
+// CompleteOutbox marks an entry delivered.
+func (s *Store) CompleteOutbox(ctx context.Context, id int64) error {
+	err := s.write(ctx, func(w *writer) error {
+		changed, err := w.completeOutbox.exec(id)
+		if err == nil && changed == 0 {
+			return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+		}
+		return err
+	})
+	if err != nil {
+		return s.wrap(err, "complete outbox %d", id)
+	}
+	return nil
+}
+
+// RetryOutbox releases a pending entry for another attempt at next, or marks it failed
+// once it has had Options.MaxAttempts attempts.
+func (s *Store) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
+	err := s.write(ctx, func(w *writer) error {
+		changed, err := w.retryOutbox.exec(int64(w.maxAttempts), dueMicros(next), lastError, id)
+		if err != nil || changed > 0 {
+			return err
+		}
+		status := make([]driver.Value, 1)
+		found, err := w.outboxStatus.queryRow(status, id)
+		switch {
+		case err != nil:
+			return err
+		case !found:
+			return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+		default:
+			return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, asString(status[0]))
+		}
+	})
+	if err != nil {
+		return s.wrap(err, "retry outbox %d", id)
+	}
+	return nil
+}
+
+// PutFlow stores the next version of a flow definition.
+func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int, error) {
+	if id == "" {
+		return 0, parley.Errorf(parley.EINVALID, "put flow: empty id")
+	}
+	var version int64
+	err := s.write(ctx, func(w *writer) error {
+		next := make([]driver.Value, 1)
+		if _, err := w.nextFlowVersion.queryRow(next, id); err != nil {
+			return err
+		}
+		version = asInt64(next[0])
+		_, err := w.insertFlow.exec(id, version, string(definition), micros(time.Now()))
+		return err
+	})
+	if err != nil {
+		return 0, s.wrap(err, "put flow %q", id)
+	}
+	return int(version), nil
+}
+
+// asInt64 and asString read driver values of columns whose type the STRICT schema
+// guarantees.
+func asInt64(v driver.Value) int64 {
+	n, _ := v.(int64)
+	return n
+}
+
+func asString(v driver.Value) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case []byte:
+		return string(x)
+	}
+	return ""
+}

@@ -1,0 +1,407 @@
+package storetest
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
+)
+
+func testConversationNotFound(t *testing.T, s parley.Store) {
+	_, err := s.Conversation(context.Background(), key("nobody"))
+	wantCode(t, "Conversation of an unknown key", err, parley.ENOTFOUND)
+
+	mustCommit(t, s, create(key("c-1"), `{}`))
+	_, err = s.Conversation(context.Background(), parley.ConversationKey{Bot: "other-bot", ID: "c-1"})
+	wantCode(t, "Conversation of the same id under another bot", err, parley.ENOTFOUND)
+
+	events, err := s.Events(context.Background(), key("nobody"), 0, 0)
+	if err != nil || len(events) != 0 {
+		t.Fatalf("Events of an unknown conversation = %v, %v; want none, nil", events, err)
+	}
+}
+
+func testCreateAndUpdate(t *testing.T, s parley.Store) {
+	k := key("c-1")
+	c1 := create(k, `{"step":"one"}`)
+	c1.Events = []parley.Event{turnEvent("m-1")}
+	c1.MessageID, c1.Response = "m-1", []byte(`{"replies":[]}`)
+	mustCommit(t, s, c1)
+
+	got := mustConversation(t, s, k)
+	want := &parley.Conversation{
+		Key: k, Engine: "shop", State: []byte(`{"step":"one"}`), Lifecycle: parley.LifecycleIdle,
+		Version: 1, Turns: 1, LastSeq: 1, CreatedAt: base(), UpdatedAt: base(),
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("after create (-want +got):\n%s", diff)
+	}
+
+	c2 := next(got, `{"step":"two"}`)
+	c2.Conversation.Lifecycle = parley.LifecyclePaused
+	c2.Events = []parley.Event{turnEvent("m-2"), {Type: parley.EventStateChanged, Data: []byte(`{"from_state":"idle","to_state":"paused","reason":"operator"}`)}}
+	mustCommit(t, s, c2)
+	if c2.Events[0].Seq != 2 || c2.Events[1].Seq != 3 {
+		t.Fatalf("assigned seqs %d, %d; want 2, 3", c2.Events[0].Seq, c2.Events[1].Seq)
+	}
+
+	got = mustConversation(t, s, k)
+	want.State, want.Lifecycle, want.Version, want.Turns, want.LastSeq = []byte(`{"step":"two"}`), parley.LifecyclePaused, 2, 2, 3
+	want.UpdatedAt = base().Add(time.Second)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("after update (-want +got): CreatedAt must stay, the rest follow the commit\n%s", diff)
+	}
+
+	// A commit with no events leaves the log where it is.
+	c3 := next(got, `{"step":"three"}`)
+	mustCommit(t, s, c3)
+	if got := mustConversation(t, s, k); got.Version != 3 || got.LastSeq != 3 {
+		t.Fatalf("after an event-less commit: version %d, last seq %d; want 3, 3", got.Version, got.LastSeq)
+	}
+}
+
+func testInvalidCommits(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	mustCommit(t, s, create(key("c-1"), `{}`))
+	stored := mustConversation(t, s, key("c-1"))
+
+	tests := []struct {
+		name   string
+		commit func() *parley.Commit
+	}{
+		{"version not expected+1 on create", func() *parley.Commit {
+			c := create(key("c-2"), `{}`)
+			c.Conversation.Version = 2
+			return c
+		}},
+		{"version not expected+1 on update", func() *parley.Commit {
+			c := next(stored, `{}`)
+			c.Conversation.Version = stored.Version + 2
+			return c
+		}},
+		{"version equal to expected", func() *parley.Commit {
+			c := next(stored, `{}`)
+			c.Conversation.Version = stored.Version
+			return c
+		}},
+		{"empty conversation id", func() *parley.Commit { return create(parley.ConversationKey{Bot: "shop"}, `{}`) }},
+		{"empty bot", func() *parley.Commit { return create(parley.ConversationKey{ID: "c-3"}, `{}`) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.commit()
+			c.Events = []parley.Event{turnEvent("m-x")}
+			wantCode(t, "Commit", s.Commit(ctx, c), parley.EINVALID)
+			if c.Events[0].Seq != 0 {
+				t.Fatalf("a refused commit assigned seq %d", c.Events[0].Seq)
+			}
+		})
+	}
+	if got := mustConversation(t, s, key("c-1")); got.Version != 1 || got.LastSeq != 0 {
+		t.Fatalf("after invalid commits: version %d, last seq %d; want 1, 0", got.Version, got.LastSeq)
+	}
+	_, err := s.Conversation(ctx, key("c-2"))
+	wantCode(t, "Conversation created by an invalid commit", err, parley.ENOTFOUND)
+}
+
+func testCreateExistingConflicts(t *testing.T, s parley.Store) {
+	mustCommit(t, s, create(key("c-1"), `{"first":true}`))
+	again := create(key("c-1"), `{"first":false}`)
+	again.Events = []parley.Event{turnEvent("m-1")}
+	wantCode(t, "second create", s.Commit(context.Background(), again), parley.ECONFLICT)
+	got := mustConversation(t, s, key("c-1"))
+	if string(got.State) != `{"first":true}` || got.LastSeq != 0 {
+		t.Fatalf("a conflicting create changed the row: state %s, last seq %d", got.State, got.LastSeq)
+	}
+	if events := mustEvents(t, s, key("c-1")); len(events) != 0 {
+		t.Fatalf("a conflicting create appended events: %v", events)
+	}
+}
+
+func testStaleVersionWritesNothing(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	k := key("c-1")
+	if dup, err := s.EnqueueInbound(ctx, parley.Inbound{Key: k, MessageID: "m-stale", Channel: "api", Payload: []byte(`{}`), ReceivedAt: base()}); err != nil || dup {
+		t.Fatalf("EnqueueInbound = %v, %v", dup, err)
+	}
+	pending, err := s.PendingInbound(ctx, 0)
+	if err != nil || len(pending) != 1 {
+		t.Fatalf("PendingInbound = %v, %v; want one entry", pending, err)
+	}
+
+	c1 := create(k, `{"v":1}`)
+	c1.Events = []parley.Event{turnEvent("m-1")}
+	mustCommit(t, s, c1)
+	v1 := mustConversation(t, s, k)
+	mustCommit(t, s, next(v1, `{"v":2}`))
+
+	stale := next(v1, `{"v":"stale"}`)
+	stale.Events = []parley.Event{turnEvent("m-stale"), turnEvent("m-stale")}
+	stale.MessageID, stale.Response = "m-stale", []byte(`"stale"`)
+	stale.Outbox = []parley.OutboxEntry{{Kind: "chatwoot.message", IdempotencyKey: "stale-1", Payload: []byte(`{}`)}}
+	stale.InboundID = pending[0].ID
+	wantCode(t, "Commit on a stale version", s.Commit(ctx, stale), parley.ECONFLICT)
+
+	if stale.Events[0].Seq != 0 || stale.Events[1].Seq != 0 {
+		t.Fatalf("a refused commit assigned seqs %d, %d", stale.Events[0].Seq, stale.Events[1].Seq)
+	}
+	got := mustConversation(t, s, k)
+	if got.Version != 2 || string(got.State) != `{"v":2}` || got.LastSeq != 1 {
+		t.Fatalf("after a stale commit: version %d, state %s, last seq %d; want 2, {\"v\":2}, 1", got.Version, got.State, got.LastSeq)
+	}
+	if events := mustEvents(t, s, k); len(events) != 1 {
+		t.Fatalf("a stale commit appended events: %d in the log, want 1", len(events))
+	}
+	if _, ok, err := s.ProcessedResponse(ctx, k, "m-stale"); err != nil || ok {
+		t.Fatalf("a stale commit recorded its message: ok %v, err %v", ok, err)
+	}
+	if claimed, err := s.ClaimOutbox(ctx, base().Add(time.Hour), time.Minute, 10); err != nil || len(claimed) != 0 {
+		t.Fatalf("a stale commit queued outbox entries: %v, %v", claimed, err)
+	}
+	if pending, err := s.PendingInbound(ctx, 0); err != nil || len(pending) != 1 {
+		t.Fatalf("a stale commit removed its inbox entry: %v, %v", pending, err)
+	}
+
+	// Committing against a conversation that does not exist is a conflict too.
+	ghost := create(key("ghost"), `{}`)
+	ghost.ExpectedVersion, ghost.Conversation.Version = 4, 5
+	wantCode(t, "update of a missing conversation", s.Commit(ctx, ghost), parley.ECONFLICT)
+}
+
+func testDuplicateMessageRefusesCommit(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	k := key("c-1")
+	c1 := create(k, `{"v":1}`)
+	c1.Events = []parley.Event{turnEvent("m-1")}
+	c1.MessageID, c1.Response = "m-1", []byte(`"first"`)
+	mustCommit(t, s, c1)
+
+	v1 := mustConversation(t, s, k)
+	dup := next(v1, `{"v":2}`)
+	dup.Events = []parley.Event{turnEvent("m-1")}
+	dup.MessageID, dup.Response = "m-1", []byte(`"second"`)
+	dup.Outbox = []parley.OutboxEntry{{Kind: "chatwoot.message", IdempotencyKey: "dup-1", Payload: []byte(`{}`)}}
+	wantCode(t, "Commit of a processed message id", s.Commit(ctx, dup), parley.EDUPLICATE)
+
+	got := mustConversation(t, s, k)
+	if got.Version != 1 || string(got.State) != `{"v":1}` || got.LastSeq != 1 {
+		t.Fatalf("a duplicate commit changed the conversation: version %d, state %s, last seq %d", got.Version, got.State, got.LastSeq)
+	}
+	if events := mustEvents(t, s, k); len(events) != 1 {
+		t.Fatalf("a duplicate commit appended events: %d in the log, want 1", len(events))
+	}
+	if resp, ok, err := s.ProcessedResponse(ctx, k, "m-1"); err != nil || !ok || string(resp) != `"first"` {
+		t.Fatalf("ProcessedResponse = %q, %v, %v; want the first response", resp, ok, err)
+	}
+	if claimed, err := s.ClaimOutbox(ctx, base().Add(time.Hour), time.Minute, 10); err != nil || len(claimed) != 0 {
+		t.Fatalf("a duplicate commit queued outbox entries: %v, %v", claimed, err)
+	}
+
+	// Message ids are unique per conversation only.
+	other := create(key("c-2"), `{}`)
+	other.MessageID, other.Response = "m-1", []byte(`"other"`)
+	mustCommit(t, s, other)
+	// And a later message goes through on the version the duplicate left alone.
+	ok := next(v1, `{"v":2}`)
+	ok.MessageID = "m-2"
+	mustCommit(t, s, ok)
+}
+
+func testEventsOrderedAndGapFree(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	k := key("c-1")
+	var want []parley.Event
+	var conv *parley.Conversation
+	for i := range 40 {
+		var c *parley.Commit
+		if conv == nil {
+			c = create(k, `{}`)
+		} else {
+			c = next(conv, fmt.Sprintf(`{"turn":%d}`, i))
+		}
+		for j := range i % 4 { // 0 to 3 events a commit
+			c.Events = append(c.Events, parley.Event{Type: fmt.Sprintf("type-%d-%d", i, j), Data: []byte(fmt.Sprintf(`{"i":%d, "j":%d}`, i, j))})
+		}
+		mustCommit(t, s, c)
+		for _, e := range c.Events {
+			if e.At.IsZero() {
+				t.Fatalf("commit %d: event %d has no At after commit", i, e.Seq)
+			}
+			want = append(want, parley.Event{Key: k, Seq: e.Seq, Type: e.Type, Data: e.Data, At: e.At})
+		}
+		conv = mustConversation(t, s, k)
+	}
+	for i, e := range want {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("assigned seq %d at position %d: the log must count from 1 without gaps", e.Seq, i)
+		}
+	}
+	if conv.LastSeq != int64(len(want)) {
+		t.Fatalf("LastSeq %d, want %d", conv.LastSeq, len(want))
+	}
+	opts := cmp.Comparer(func(a, b time.Time) bool { return a.Equal(b) })
+	if diff := cmp.Diff(want, mustEvents(t, s, k), opts); diff != "" {
+		t.Fatalf("Events(0, all) (-want +got):\n%s", diff)
+	}
+
+	// Paging with afterSeq and limit walks the same log.
+	var paged []parley.Event
+	for after := int64(0); ; {
+		page, err := s.Events(ctx, k, after, 7)
+		if err != nil {
+			t.Fatalf("Events(%d, 7): %v", after, err)
+		}
+		if len(page) > 7 {
+			t.Fatalf("Events(%d, 7) returned %d events", after, len(page))
+		}
+		if len(page) == 0 {
+			break
+		}
+		paged = append(paged, page...)
+		after = page[len(page)-1].Seq
+	}
+	if diff := cmp.Diff(want, paged, opts); diff != "" {
+		t.Fatalf("paged events (-want +got):\n%s", diff)
+	}
+	tail, err := s.Events(ctx, k, int64(len(want)-2), 10)
+	if err != nil || len(tail) != 2 || tail[0].Seq != int64(len(want)-1) {
+		t.Fatalf("Events(last-2, 10) = %d events, %v; want the last 2", len(tail), err)
+	}
+}
+
+func testEventsKeepGivenTimes(t *testing.T, s parley.Store) {
+	k := key("c-1")
+	at := base().Add(90 * time.Minute)
+	c := create(k, `{}`)
+	c.Events = []parley.Event{{Type: "turn", Data: []byte(`{}`), At: at}, {Type: "warning", Data: []byte(`{"w":1}`)}}
+	mustCommit(t, s, c)
+	events := mustEvents(t, s, k)
+	if len(events) != 2 || !events[0].At.Equal(at) {
+		t.Fatalf("events %v: the first must keep its At %v", events, at)
+	}
+	if events[1].At.IsZero() || !events[1].At.Equal(c.Events[1].At) {
+		t.Fatalf("the store-stamped At %v must be the one written back to the commit (%v)", events[1].At, c.Events[1].At)
+	}
+}
+
+func testProcessedResponseExactBytes(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	k := key("c-1")
+	responses := [][]byte{
+		[]byte(`{"conversation_id":"c-1", "replies" : [ {"type":"text","text":"héllo ✓"} ] }` + "\n"),
+		{0x00, 0xff, 0xfe, '{', 0x80},
+		[]byte(`"`),
+	}
+	var conv *parley.Conversation
+	for i, resp := range responses {
+		var c *parley.Commit
+		if conv == nil {
+			c = create(k, `{}`)
+		} else {
+			c = next(conv, `{}`)
+		}
+		c.MessageID, c.Response = fmt.Sprintf("m-%d", i), resp
+		mustCommit(t, s, c)
+		conv = mustConversation(t, s, k)
+	}
+	for i, want := range responses {
+		got, ok, err := s.ProcessedResponse(ctx, k, fmt.Sprintf("m-%d", i))
+		if err != nil || !ok {
+			t.Fatalf("ProcessedResponse m-%d: ok %v, err %v", i, ok, err)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("ProcessedResponse m-%d (-want +got):\n%s", i, diff)
+		}
+	}
+	if _, ok, err := s.ProcessedResponse(ctx, k, "never"); ok || err != nil {
+		t.Fatalf("ProcessedResponse of an unknown message = ok %v, err %v; want false, nil", ok, err)
+	}
+}
+
+// testConcurrentCommits runs many goroutines committing to a few conversations, each
+// retrying from a fresh read on ECONFLICT, as the runtime does across replicas.
+func testConcurrentCommits(t *testing.T, s parley.Store) {
+	const (
+		conversations = 20
+		workers       = 16
+		perWorker     = 30
+	)
+	ctx := context.Background()
+	var mu sync.Mutex
+	landed := map[string]int64{}
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range perWorker {
+				k := key(fmt.Sprintf("c-%d", (w*7+i)%conversations))
+				if err := commitWithRetry(ctx, s, k, fmt.Sprintf("w%d-%d", w, i)); err != nil {
+					errs <- err
+					return
+				}
+				mu.Lock()
+				landed[k.ID]++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	total := int64(0)
+	for id, n := range landed {
+		k := key(id)
+		conv := mustConversation(t, s, k)
+		if conv.Version != n || conv.Turns != n || conv.LastSeq != n {
+			t.Errorf("%s: version %d, turns %d, last seq %d; want all %d (the commits that landed)", k, conv.Version, conv.Turns, conv.LastSeq, n)
+		}
+		events := mustEvents(t, s, k)
+		for i, e := range events {
+			if e.Seq != int64(i+1) {
+				t.Fatalf("%s: event %d has seq %d: the log has a gap", k, i, e.Seq)
+			}
+		}
+		if int64(len(events)) != n {
+			t.Errorf("%s: %d events, want %d", k, len(events), n)
+		}
+		total += n
+	}
+	if total != workers*perWorker {
+		t.Fatalf("%d commits landed, want %d", total, workers*perWorker)
+	}
+}
+
+func commitWithRetry(ctx context.Context, s parley.Store, k parley.ConversationKey, messageID string) error {
+	for attempt := 0; attempt < 1000; attempt++ {
+		var c *parley.Commit
+		conv, err := s.Conversation(ctx, k)
+		switch parley.ErrorCode(err) {
+		case "":
+			c = next(conv, `{"last":"`+messageID+`"}`)
+		case parley.ENOTFOUND:
+			c = create(k, `{"last":"`+messageID+`"}`)
+		default:
+			return fmt.Errorf("Conversation %s: %w", k, err)
+		}
+		c.Events = []parley.Event{turnEvent(messageID)}
+		c.MessageID, c.Response = messageID, []byte(`"ok"`)
+		err = s.Commit(ctx, c)
+		switch parley.ErrorCode(err) {
+		case "":
+			return nil
+		case parley.ECONFLICT:
+			continue
+		default:
+			return fmt.Errorf("Commit %s %s: %w", k, messageID, err)
+		}
+	}
+	return fmt.Errorf("Commit %s %s: still conflicting after 1000 attempts", k, messageID)
+}
