@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"sort"
 	"time"
 
@@ -67,21 +68,31 @@ func (s *Store) CompleteOutbox(ctx context.Context, id int64) error {
 	return nil
 }
 
-// RetryOutbox releases an entry for another attempt at next, or marks it failed once
-// its attempts reached Options.MaxAttempts; ENOTFOUND for an unknown id. A done entry
-// stays done.
+// RetryOutbox releases a pending entry for another attempt at next, or marks it
+// failed once its attempts reached Options.MaxAttempts. ENOTFOUND for an unknown id,
+// ECONFLICT for an entry that is done or failed already (as package sqlite).
 func (s *Store) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
-	n, err := s.exec(ctx, "retry outbox", `
-		UPDATE outbox SET
-			status = CASE WHEN status = 'pending' AND attempts >= $4 THEN 'failed' ELSE status END,
-			next_attempt_at = $2, leased_until = NULL, last_error = $3
-		WHERE id = $1`,
-		id, next, lastError, s.maxAttempts)
+	var status string
+	var retried int64
+	err := s.queryRow(ctx, "retry outbox", false, `
+		WITH target AS (SELECT id, status FROM outbox WHERE id = $1 FOR UPDATE),
+		retried AS (
+			UPDATE outbox o SET
+				status = CASE WHEN o.attempts >= $4 THEN 'failed' ELSE 'pending' END,
+				next_attempt_at = $2, leased_until = NULL, last_error = $3
+			FROM target WHERE o.id = target.id AND target.status = 'pending'
+			RETURNING o.id
+		)
+		SELECT target.status, (SELECT count(*) FROM retried) FROM target`,
+		[]any{id, next, lastError, s.maxAttempts}, &status, &retried)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+	}
 	if err != nil {
 		return err
 	}
-	if n == 0 {
-		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+	if retried == 0 {
+		return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, status)
 	}
 	return nil
 }

@@ -329,7 +329,7 @@ func TestOutbox(t *testing.T) {
 		{Kind: "chatwoot.message", IdempotencyKey: "k-1", Payload: []byte(`{"text":"hi"}`)},
 		{Kind: "chatwoot.message", IdempotencyKey: "k-1", Payload: []byte(`{"text":"again"}`)}, // same key: dropped
 		{Kind: "chatwoot.handoff", IdempotencyKey: "k-2", NextAttemptAt: t0.Add(time.Hour)},
-		{Kind: "webhook", Key: parley.ConversationKey{Bot: "shop", ID: "other"}}, // no key: never deduplicated
+		{Kind: "webhook", IdempotencyKey: "k-3", Key: parley.ConversationKey{Bot: "shop", ID: "other"}},
 	}
 	if err := s.Commit(ctx, c); err != nil {
 		t.Fatal(err)
@@ -346,7 +346,7 @@ func TestOutbox(t *testing.T) {
 	}
 	want := []parley.OutboxEntry{
 		{ID: claimed[0].ID, Key: key, Kind: "chatwoot.message", IdempotencyKey: "k-1", Payload: []byte(`{"text":"hi"}`), Attempts: 1},
-		{ID: claimed[len(claimed)-1].ID, Key: parley.ConversationKey{Bot: "shop", ID: "other"}, Kind: "webhook", Attempts: 1},
+		{ID: claimed[len(claimed)-1].ID, Key: parley.ConversationKey{Bot: "shop", ID: "other"}, Kind: "webhook", IdempotencyKey: "k-3", Attempts: 1},
 	}
 	if diff := cmp.Diff(want, claimed); diff != "" {
 		t.Fatalf("first claim (-want +got):\n%s", diff)
@@ -392,11 +392,11 @@ func TestOutbox(t *testing.T) {
 		t.Fatalf("claim after the lease expired = %+v, %v; want the handoff, attempt 2", got, err)
 	}
 
+	wantCode(t, s.RetryOutbox(ctx, claimed[0].ID, late, "done already"), parley.ECONFLICT)
 	wantCode(t, s.CompleteOutbox(ctx, 1<<40), parley.ENOTFOUND)
 	wantCode(t, s.RetryOutbox(ctx, 1<<40, late, "x"), parley.ENOTFOUND)
-	if got, err := s.ClaimOutbox(ctx, late, time.Minute, 0); len(got) != 0 || err != nil {
-		t.Errorf("ClaimOutbox(limit 0) = %v, %v", got, err)
-	}
+	_, err = s.ClaimOutbox(ctx, late, time.Minute, 0)
+	wantCode(t, err, parley.EINVALID)
 }
 
 // TestClaimOutboxConcurrent has several stores (replicas) claim from one outbox at
