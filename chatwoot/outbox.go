@@ -102,7 +102,7 @@ func Outbox(key parley.ConversationKey, turnMessageID string, replies []parley.R
 			HandoffReason string `json:"handoff_reason"`
 		}
 		_ = json.Unmarshal(e.Payload, &h) // a payload without a reason still hands off
-		reason := cmpOr(h.Reason, h.HandoffReason, "unspecified")
+		reason := firstNonBlank(h.Reason, h.HandoffReason, "unspecified")
 		note := PrivateNote("Parley handed this conversation to a human. Reason: " + reason)
 		if err := add(KindMessage, Payload{Message: &note}); err != nil {
 			return nil, err
@@ -114,7 +114,8 @@ func Outbox(key parley.ConversationKey, turnMessageID string, replies []parley.R
 	return entries, nil
 }
 
-func cmpOr(values ...string) string {
+// firstNonBlank is cmp.Or that also skips whitespace-only values.
+func firstNonBlank(values ...string) string {
 	for _, v := range values {
 		if strings.TrimSpace(v) != "" {
 			return v
@@ -142,14 +143,14 @@ func messageFor(r parley.Reply) (OutgoingMessage, bool) {
 		for _, o := range r.Options {
 			if o.URL != "" {
 				// input_select items carry no URL: offer the link in the text instead.
-				text = strings.TrimSpace(text + "\n" + cmpOr(o.Title, o.URL) + ": " + o.URL)
+				text = strings.TrimSpace(text + "\n" + firstNonBlank(o.Title, o.URL) + ": " + o.URL)
 				continue
 			}
-			title := cmpOr(o.Title, o.Meaning)
+			title := firstNonBlank(o.Title, o.Meaning)
 			if title == "" {
 				continue
 			}
-			items = append(items, Item{Title: title, Value: cmpOr(o.Meaning, title)})
+			items = append(items, Item{Title: title, Value: firstNonBlank(o.Meaning, title)})
 		}
 		if len(items) == 0 {
 			break
@@ -165,7 +166,7 @@ func messageFor(r parley.Reply) (OutgoingMessage, bool) {
 // cardItem maps a product card: Card.URL becomes a link button, each card action a
 // postback (or a link when it has a URL).
 func cardItem(c parley.Card) Item {
-	item := Item{Title: cmpOr(c.Title, "Product "+c.ProductID), Description: cardDescription(c)}
+	item := Item{Title: firstNonBlank(c.Title, "Product "+c.ProductID), Description: cardDescription(c)}
 	if absoluteHTTP(c.ImageURL) {
 		item.MediaURL = c.ImageURL
 	}
@@ -178,10 +179,10 @@ func cardItem(c parley.Card) Item {
 		switch {
 		case a.URL != "":
 			if absoluteHTTP(a.URL) {
-				item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: cmpOr(a.Title, "Open"), URI: a.URL})
+				item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: firstNonBlank(a.Title, "Open"), URI: a.URL})
 			}
 		case a.Meaning != "":
-			text := cmpOr(a.Title, "Select")
+			text := firstNonBlank(a.Title, "Select")
 			if strings.EqualFold(text, linkText) {
 				// Two buttons with the same label would confuse; the link adds to
 				// the cart, the postback picks the product in the conversation.
@@ -247,7 +248,7 @@ func (d *Deliverer) Deliver(ctx context.Context, e parley.OutboxEntry) error {
 		}
 		return client.SendMessage(ctx, conversation, *p.Message)
 	case KindHandoff:
-		return client.ToggleStatus(ctx, conversation, cmpOr(p.Status, StatusOpen))
+		return client.ToggleStatus(ctx, conversation, firstNonBlank(p.Status, StatusOpen))
 	}
 	return parley.Errorf(parley.EINVALID, "chatwoot: outbox entry kind %q is not a Chatwoot kind", e.Kind)
 }

@@ -13,6 +13,7 @@
 package wootest
 
 import (
+	"cmp"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -579,7 +580,7 @@ func (s *Server) renderStore(p Product) map[string]any {
 	prices["currency_symbol"], prices["currency_prefix"] = "$", "$"
 	prices["price"] = s.minor(p.Price)
 	prices["regular_price"] = s.minor(p.RegularPrice)
-	prices["sale_price"] = s.minor(cmpOr(p.SalePrice, p.Price))
+	prices["sale_price"] = s.minor(cmp.Or(p.SalePrice, p.Price))
 	var images []any
 	for i, src := range p.Images {
 		img := map[string]any{}
@@ -611,13 +612,6 @@ func (s *Server) minor(decimal string) string {
 		return ""
 	}
 	return strconv.FormatInt(int64(math.Round(f*math.Pow10(s.MinorUnit))), 10)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func orEmpty(v []any) []any {
