@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"html"
+	"math"
 	"strconv"
 	"strings"
 
@@ -252,14 +253,7 @@ func decimalToMinor(value float64, minorUnit int) string {
 	for range minorUnit {
 		scaled *= 10
 	}
-	return strconv.FormatFloat(roundHalfUp(scaled), 'f', 0, 64)
-}
-
-func roundHalfUp(f float64) float64 {
-	if f < 0 {
-		return -roundHalfUp(-f)
-	}
-	return float64(int64(f + 0.5))
+	return strconv.FormatFloat(math.Round(scaled), 'f', 0, 64)
 }
 
 // dedupe keeps the first product of each id: variations of one parent collapse.
