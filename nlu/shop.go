@@ -87,7 +87,7 @@ var shopNonQueryWords = wordSet(`
 a an the i i'm im me my mine you your we us our it its this that these those some any
 something anything stuff thing things one ones product products item items
 do does did have has got get give want wanna need needs looking look find search show see
-buy purchase order shop shopping like would could can please pls plz just maybe also
+add cart basket take buy purchase order shop shopping like would could can please pls plz just maybe also
 for with without of to in on at from by about and or but so is are am be there here
 what which who how where when why hi hello hey salam salut bonjour thanks thank merci
 know don't dont not no sure idea yes yeah yep yup nah nope perhaps wakha iyyeh mzyan na3am bala

@@ -1,0 +1,89 @@
+package shop_test
+
+import (
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// The shop intent rules live in nlu/shop.go (package nlu); they are pinned here, by
+// their only consumer.
+
+func float(v float64) *float64 { return &v }
+
+func TestShopParser(t *testing.T) {
+	p := nlu.NewShopParser(nlu.DefaultShopCategories())
+	for _, tc := range []struct {
+		text, meaning string
+		want          nlu.ShopRequest
+	}{
+		{"show me hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"hoodies"}, Category: "Hoodies"}},
+		{"do you have a belt?", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"belt"}}},
+		{"something under 20 for my dad", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Price: nlu.PriceRange{Max: float(20)}}},
+		{"blue t-shirt between 10 and 30 dollars", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"blue", "t-shirt"}, Category: "Tshirts", Price: nlu.PriceRange{Min: float(10), Max: float(30)}}},
+		{"Music", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"music"}, Category: "Music"}},
+		{"I want to buy something", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"I don't know", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"a gift for my mom", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"yes please maybe", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"show more", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"More please!", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"Show more", "show_more", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"Add to cart", "select:45", nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: "45"}},
+		{"Add to cart", "select:", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"Yes", "confirm", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
+		{"No", "cancel", nlu.ShopRequest{Intent: nlu.ShopCancel}},
+		{"hoodies", "some_flow_payload", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"hoodies"}, Category: "Hoodies"}},
+		{"  WAKHA!! ", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
+		{"Okay.", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
+		{"mansalich", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
+		{"oui", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
+		{"لا", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
+		{"I want to talk to a human", "", nlu.ShopRequest{Intent: nlu.ShopHuman}},
+		{"bghit nhder m3a chi wahed", "", nlu.ShopRequest{Intent: nlu.ShopHuman}},
+		{"je veux parler à un humain", "", nlu.ShopRequest{Intent: nlu.ShopHuman}},
+	} {
+		t.Run(tc.text+"|"+tc.meaning, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, p.Parse(tc.text, tc.meaning)); diff != "" {
+				t.Fatalf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func FuzzShopParse(f *testing.F) {
+	for _, s := range []string{"show me hoodies", "something under 20 for my dad", "wakha", "select:45", "between 10 and 20", "t-shirt", "نعم", "", "$$$ 1-2-3"} {
+		f.Add(s, "")
+	}
+	f.Add("Add", "select:45")
+	p := nlu.NewShopParser(nlu.DefaultShopCategories())
+	f.Fuzz(func(t *testing.T, text, meaning string) {
+		r := p.Parse(text, meaning)
+		switch r.Intent {
+		case nlu.ShopSearch:
+			if len(r.Terms) == 0 && r.Category == "" && r.Price.Min == nil && r.Price.Max == nil {
+				t.Fatalf("%q: a search without criteria", text)
+			}
+		case nlu.ShopSelect:
+			if r.ProductID == "" {
+				t.Fatalf("%q/%q: a select without product", text, meaning)
+			}
+		case nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman:
+		default:
+			t.Fatalf("unknown intent %q", r.Intent)
+		}
+		seen := map[string]bool{}
+		for _, term := range r.Terms {
+			if term == "" || seen[term] || (utf8.ValidString(text) && !utf8.ValidString(term)) {
+				t.Fatalf("%q: bad terms %q", text, r.Terms)
+			}
+			seen[term] = true
+		}
+		if again := p.Parse(text, meaning); !cmp.Equal(r, again) {
+			t.Fatalf("%q: not deterministic", text)
+		}
+	})
+}
