@@ -45,7 +45,7 @@ func (d decimal) value() (float64, bool) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(string(d), 64)
-	if err != nil || f < 0 || f != f || f > 1e15 {
+	if err != nil || f < 0 || math.IsNaN(f) || f > 1e15 {
 		return 0, false
 	}
 	return f, true

@@ -1,6 +1,7 @@
 package woocommerce
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -240,7 +241,7 @@ func checkProducts(t *testing.T, products []shop.Product) {
 			t.Fatalf("product %s listed twice", p.ID)
 		}
 		seen[p.ID] = true
-		if p.Price < 0 || p.Price != p.Price {
+		if p.Price < 0 || math.IsNaN(p.Price) {
 			t.Fatalf("product %s has price %v", p.ID, p.Price)
 		}
 	}
