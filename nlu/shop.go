@@ -46,7 +46,14 @@ type ShopRequest struct {
 // ShopParser reads shoppers' messages against a category vocabulary. It is
 // immutable and safe for concurrent use.
 type ShopParser struct {
-	categories map[string][]string
+	// categories are the category names in name order, each with its words split
+	// as phrases once.
+	categories []shopCategory
+}
+
+type shopCategory struct {
+	name    string
+	phrases [][]string
 }
 
 // DefaultShopCategories are the categories of WooCommerce's sample store with the
@@ -65,11 +72,22 @@ func DefaultShopCategories() map[string][]string {
 // NewShopParser returns a parser that maps the words of categories (canonical name
 // -> words) to Category. A nil map means no category words.
 func NewShopParser(categories map[string][]string) *ShopParser {
-	own := make(map[string][]string, len(categories))
-	for name, ws := range categories {
-		own[name] = append([]string(nil), ws...)
+	names := make([]string, 0, len(categories))
+	for name := range categories {
+		names = append(names, name)
 	}
-	return &ShopParser{categories: own}
+	sort.Strings(names)
+	p := &ShopParser{}
+	for _, name := range names {
+		c := shopCategory{name: name}
+		for _, w := range categories[name] {
+			if ws := phraseWords(w); len(ws) > 0 {
+				c.phrases = append(c.phrases, ws)
+			}
+		}
+		p.categories = append(p.categories, c)
+	}
+	return p
 }
 
 // shopShowMore are typed requests for the next page, matched on the whole message.
@@ -166,15 +184,10 @@ func (p *ShopParser) Parse(text, meaning string) ShopRequest {
 func (p *ShopParser) category(k string) (string, bool) {
 	toks := tokenize(k)
 	best, bestAt := "", -1
-	names := make([]string, 0, len(p.categories))
-	for name := range p.categories {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		for _, w := range p.categories[name] {
-			if at := findPhrase(toks, phraseWords(w), 0); at >= 0 && (bestAt < 0 || at < bestAt) {
-				best, bestAt = name, at
+	for _, c := range p.categories {
+		for _, phrase := range c.phrases {
+			if at := findPhrase(toks, phrase, 0); at >= 0 && (bestAt < 0 || at < bestAt) {
+				best, bestAt = c.name, at
 			}
 		}
 	}

@@ -51,6 +51,7 @@ func DefaultConfig() Config {
 type Engine struct {
 	cfg     Config
 	base    *url.URL
+	origin  string // scheme://host of base
 	catalog Catalog
 	parser  *nlu.ShopParser
 	schema  *jsonschema.Schema
@@ -86,7 +87,7 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{cfg: cfg, base: base, catalog: cat, parser: nlu.NewShopParser(cfg.Categories), schema: sch}, nil
+	return &Engine{cfg: cfg, base: base, origin: base.Scheme + "://" + base.Host, catalog: cat, parser: nlu.NewShopParser(cfg.Categories), schema: sch}, nil
 }
 
 // Kind is "shop".
@@ -791,6 +792,10 @@ func (e *Engine) card(p Product) parley.Card {
 func (e *Engine) resolve(link string) string {
 	if link == "" {
 		return ""
+	}
+	if strings.HasPrefix(link, "/") && !strings.HasPrefix(link, "//") && !strings.ContainsAny(link, "?#.") {
+		// A plain absolute path, as WooCommerce permalinks are: no need to parse.
+		return e.origin + link
 	}
 	u, err := url.Parse(link)
 	if err != nil {
