@@ -259,15 +259,22 @@ const StepEnd = "end"
 
 // Parse decodes a flow file strictly: unknown keys, duplicate keys and wrong types
 // are errors (code parley.EINVALID) whose message starts with file:line:col.
-func Parse(data []byte, filename string) (*Definition, error) {
+func Parse(data []byte, filename string) (def *Definition, err error) {
 	if filename == "" {
 		filename = "flows.yaml"
 	}
+	// go-yaml v1.19 dereferences nil nodes on some malformed documents (found by
+	// FuzzParse); a flow file must never crash the server that loads it.
+	defer func() {
+		if r := recover(); r != nil {
+			def, err = nil, parley.Errorf(parley.EINVALID, "%s:1:1: malformed YAML document", filename)
+		}
+	}()
 	file, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, yamlError(filename, err)
 	}
-	def := &Definition{}
+	def = &Definition{}
 	if len(bytes.TrimSpace(data)) == 0 || len(file.Docs) == 0 || file.Docs[0].Body == nil {
 		return nil, parley.Errorf(parley.EINVALID, "%s:1:1: empty flow file", filename)
 	}
