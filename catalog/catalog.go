@@ -221,7 +221,7 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		where = append(where, "products_fts MATCH ?")
 		args = append(args, matchExpression(known))
 		// Name hits weigh most, then categories, then the rest.
-		order = "bm25(products_fts, 10.0, 4.0, 1.0), p.pos, p.id"
+		order = "bm25(products_fts, 10.0, 2.0, 0.2), p.pos, p.id"
 	}
 	if q.Category != "" {
 		where = append(where, "p.pos IN (SELECT pos FROM product_categories WHERE category = ?)")

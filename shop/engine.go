@@ -900,9 +900,7 @@ func fromUpstream(n *parley.NLU) (nlu.ShopRequest, bool) {
 		}
 	case nlu.ShopSearch:
 		q := str("query")
-		for _, w := range strings.Fields(strings.ToLower(q)) {
-			req.Terms = append(req.Terms, w)
-		}
+		req.Terms = strings.Fields(strings.ToLower(q))
 		req.Category = str("category")
 		req.Price.Min, req.Price.Max = num("min_price"), num("max_price")
 		if len(req.Terms) == 0 && req.Category == "" && req.Price.Min == nil && req.Price.Max == nil {
