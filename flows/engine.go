@@ -117,8 +117,8 @@ func (tu *turn) fire(trigger fsm.DialogueTrigger) error {
 	}
 	tu.s.ConversationState = to
 	tu.transitions = append(tu.transitions, parley.Transition{From: string(from), To: string(to), Trigger: string(trigger)})
-	tu.s.Trace = append(tu.s.Trace, TraceEvent{Event: "transition", Timestamp: tu.stamp,
-		Data: TraceData{From: string(from), To: string(to), Trigger: string(trigger)}})
+	tu.s.Trace = append(tu.s.Trace, TraceEvent{Event: string(trigger), Timestamp: tu.stamp,
+		Data: TraceData{From: string(from), To: string(to)}})
 	return nil
 }
 

@@ -39,7 +39,8 @@ type ChatMessage struct {
 }
 
 // TraceEvent is one audit entry: {"event": str, "timestamp": float, "data": dict}.
-// The engine writes one "transition" event per dialogue transition.
+// The engine writes one event per dialogue transition, named after its trigger
+// (user_message, slot_needed, ...) with the states in data.
 type TraceEvent struct {
 	Event     string    `json:"event"`
 	Timestamp float64   `json:"timestamp"`
@@ -48,9 +49,8 @@ type TraceEvent struct {
 
 // TraceData is the data of a trace event.
 type TraceData struct {
-	From    string `json:"from,omitempty"`
-	To      string `json:"to,omitempty"`
-	Trigger string `json:"trigger,omitempty"`
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
 }
 
 // Metadata is seed 001's metadata dict: error (Rule 7) and the engine's
