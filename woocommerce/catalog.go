@@ -153,7 +153,7 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	} else {
 		params.Set("offset", strconv.Itoa(offset))
 	}
-	if text := searchText(q); text != "" {
+	if text := searchText(q, c.api); text != "" {
 		params.Set("search", text)
 	}
 	category := lastSegment(q.Category)
@@ -442,13 +442,57 @@ func (c *Catalog) get(ctx context.Context, path string, params url.Values, what 
 }
 
 // searchText is what the search parameter carries: the terms when given, else the
-// text, lowercased (both APIs search case-insensitively) with whitespace collapsed.
-func searchText(q shop.Query) string {
-	text := q.Text
-	if len(q.Terms) > 0 {
-		text = strings.Join(q.Terms, " ")
+// words of the text, lowercased and reduced to substring stems.
+//
+// Both APIs search with SQL LIKE '%word%': the REST API (WP_Query) ANDs each word
+// over title, excerpt and content; the Store API matches the whole string against
+// the title or SKU. So "hoodies" must be sent as "hoodi" to find "Hoodie" and
+// "Hoodies" alike, and the Store API gets only the longest word, since several
+// words rarely stand together in a product title.
+func searchText(q shop.Query, api string) string {
+	words := q.Terms
+	if len(words) == 0 {
+		words = strings.Fields(q.Text)
 	}
-	return strings.ToLower(strings.Join(strings.Fields(text), " "))
+	var stems []string
+	for _, w := range words {
+		for _, f := range strings.Fields(strings.ToLower(w)) {
+			stems = append(stems, likeStem(f))
+		}
+	}
+	if len(stems) == 0 {
+		return ""
+	}
+	if api == APIStore {
+		longest := stems[0]
+		for _, s := range stems[1:] {
+			if len([]rune(s)) > len([]rune(longest)) {
+				longest = s
+			}
+		}
+		return longest
+	}
+	return strings.Join(stems, " ")
+}
+
+// likeStem strips an English plural ending so that a LIKE '%stem%' search finds the
+// singular and the plural: hoodies -> hoodi, accessories -> accessori, dresses ->
+// dress, boxes -> box, belts -> belt. Short words and "ss", "us", "is" endings stay.
+func likeStem(w string) string {
+	if len(w) <= 3 {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		return strings.TrimSuffix(w, "es")
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "zes"):
+		return strings.TrimSuffix(w, "es")
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return strings.TrimSuffix(w, "s")
+	}
+	return w
 }
 
 func lastSegment(category string) string {

@@ -1,0 +1,283 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parleyhq/parley/chatwoot/chatwoottest"
+	"github.com/parleyhq/parley/woocommerce/wootest"
+)
+
+const webhookSecret = "whsec-test"
+
+// chatwootConfig writes a parley.yaml whose shop bot answers through the fake
+// Chatwoot and searches the fake WooCommerce (Store API, no keys).
+func chatwootConfig(t *testing.T, cw *chatwoottest.Server, woo *wootest.Server) string {
+	t.Helper()
+	t.Setenv("TEST_CHATWOOT_TOKEN", cw.BotToken)
+	cfg := fmt.Sprintf(`bots:
+  - name: shop
+    engine: shop
+    shop:
+      base_url: https://shop.example.com
+      catalog: woocommerce
+      woocommerce:
+        url: %s
+        api: store
+        timeout: 2s
+        cache_ttl: 1ms
+    chatwoot:
+      url: %s
+      account_id: %d
+      bot_token: ${TEST_CHATWOOT_TOKEN}
+      webhook_secret: %s
+`, woo.URL, cw.URL, cw.AccountID, webhookSecret)
+	path := filepath.Join(t.TempDir(), "parley.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// incoming returns the fixture message_created webhook, pending, with content and id.
+func incoming(t *testing.T, id int, content string) []byte {
+	t.Helper()
+	body := chatwoottest.WithStatus(t, chatwoottest.ReadFixture(t, "../../chatwoot/testdata/chatwoot_webhook_message_created_webwidget.json"), "pending")
+	var m map[string]any
+	if err := json.Unmarshal(body, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["id"] = id
+	m["content"] = content
+	out, _ := json.Marshal(m)
+	return out
+}
+
+func sendWebhook(t *testing.T, base string, body []byte, secret string) (int, string) {
+	t.Helper()
+	req := chatwoottest.WebhookRequest(t, base+"/v1/chatwoot/shop", body, secret, time.Now())
+	out, err := http.NewRequest(req.Method, req.URL.String(), req.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Header = req.Header
+	resp, err := http.DefaultClient.Do(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// messagesTo returns the accepted message posts the fake received for a conversation.
+func messagesTo(cw *chatwoottest.Server, conv int) []map[string]any {
+	var out []map[string]any
+	suffix := fmt.Sprintf("/conversations/%d/messages", conv)
+	for _, c := range cw.Accepted() {
+		if strings.HasSuffix(c.Path, suffix) {
+			out = append(out, c.JSON())
+		}
+	}
+	return out
+}
+
+func waitFor(t *testing.T, what string, cond func() bool, cw ...*chatwoottest.Server) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			for _, s := range cw {
+				for _, c := range s.Calls() {
+					t.Logf("chatwoot got %s %s -> %d %s", c.Method, c.Path, c.Status, c.Body)
+				}
+			}
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func sampleShop(t *testing.T) *wootest.Server {
+	return wootest.NewServer(t, wootest.SampleProducts()...)
+}
+
+func TestChatwootWebhookEndToEnd(t *testing.T) {
+	cw := chatwoottest.NewServer(t)
+	woo := sampleShop(t)
+	base, _ := testServer(t, "-config", chatwootConfig(t, cw, woo))
+	const conv = 10 // the fixture's conversation display id
+
+	t.Run("a bad or missing signature is refused and records nothing", func(t *testing.T) {
+		for _, secret := range []string{"wrong-secret", ""} {
+			code, body := sendWebhook(t, base, incoming(t, 500, "show me hoodies"), secret)
+			if code != http.StatusUnauthorized || !strings.Contains(body, `"unauthorized"`) {
+				t.Fatalf("secret %q: %d %s", secret, code, body)
+			}
+		}
+		time.Sleep(300 * time.Millisecond)
+		if n := len(cw.Calls()); n != 0 {
+			t.Fatalf("a refused webhook caused %d Chatwoot calls", n)
+		}
+	})
+
+	t.Run("message_created in, replies out through the application API", func(t *testing.T) {
+		code, body := sendWebhook(t, base, incoming(t, 501, "show me hoodies"), webhookSecret)
+		if code != http.StatusOK || !strings.Contains(body, "accepted") {
+			t.Fatalf("%d %s", code, body)
+		}
+		waitFor(t, "the replies", func() bool { return len(messagesTo(cw, conv)) >= 2 }, cw)
+		msgs := messagesTo(cw, conv)
+		if msgs[0]["content"] == "" || msgs[0]["message_type"] != "outgoing" {
+			t.Fatalf("first reply %v", msgs[0])
+		}
+		var cards map[string]any
+		for _, m := range msgs {
+			if m["content_type"] == "cards" {
+				cards = m
+			}
+		}
+		if cards == nil {
+			t.Fatalf("no cards message among %v", msgs)
+		}
+		for _, c := range cw.Calls() {
+			if c.Header.Get("api_access_token") != cw.BotToken {
+				t.Fatalf("call without the bot token: %s", c.Path)
+			}
+		}
+	})
+
+	t.Run("a redelivered webhook gets no second reply", func(t *testing.T) {
+		before := len(messagesTo(cw, conv))
+		code, body := sendWebhook(t, base, incoming(t, 501, "show me hoodies"), webhookSecret)
+		if code != http.StatusOK || !strings.Contains(body, "duplicate") {
+			t.Fatalf("%d %s", code, body)
+		}
+		time.Sleep(500 * time.Millisecond)
+		if after := len(messagesTo(cw, conv)); after != before {
+			t.Fatalf("redelivery sent %d more replies", after-before)
+		}
+	})
+
+	t.Run("outgoing and private messages are ignored", func(t *testing.T) {
+		var m map[string]any
+		_ = json.Unmarshal(incoming(t, 502, "agent note"), &m)
+		m["message_type"] = "outgoing"
+		b, _ := json.Marshal(m)
+		if code, body := sendWebhook(t, base, b, webhookSecret); code != http.StatusOK || !strings.Contains(body, "ignored") {
+			t.Fatalf("%d %s", code, body)
+		}
+	})
+
+	t.Run("a WooCommerce outage is seed 000's error state, then recovery", func(t *testing.T) {
+		woo.Fail(wootest.FailServerError, 1)
+		before := len(messagesTo(cw, conv))
+		sendWebhook(t, base, incoming(t, 503, "do you have a belt?"), webhookSecret)
+		waitFor(t, "the fallback reply", func() bool { return len(messagesTo(cw, conv)) > before })
+		state := conversationState(t, base, "1:10")
+		if state != "error" {
+			t.Fatalf("state %q during the outage, want error", state)
+		}
+		if !servedError(woo) {
+			t.Fatal("the fake shop never answered 500: the outage did not happen")
+		}
+		sendWebhook(t, base, incoming(t, 504, "show me hoodies"), webhookSecret)
+		waitFor(t, "recovery", func() bool { return conversationState(t, base, "1:10") != "error" })
+	})
+
+	t.Run("a human request hands the conversation to humans", func(t *testing.T) {
+		sendWebhook(t, base, incoming(t, 505, "I want to talk to a human"), webhookSecret)
+		waitFor(t, "toggle_status open", func() bool { return cw.Status(conv) == "open" })
+		var note bool
+		for _, m := range messagesTo(cw, conv) {
+			if m["private"] == true {
+				note = true
+			}
+		}
+		if !note {
+			t.Fatal("no private note with the handoff reason")
+		}
+	})
+}
+
+func servedError(woo *wootest.Server) bool {
+	for _, r := range woo.Requests() {
+		if r.Status >= 500 {
+			return true
+		}
+	}
+	return false
+}
+
+func conversationState(t *testing.T, base, conv string) string {
+	t.Helper()
+	code, b := get(t, base+"/v1/bots/shop/conversations/"+conv)
+	if code != http.StatusOK {
+		return ""
+	}
+	var v struct {
+		State struct {
+			ConversationState struct {
+				State string `json:"state"`
+			} `json:"conversation_state"`
+		} `json:"state"`
+	}
+	_ = json.Unmarshal(b, &v)
+	return v.State.ConversationState.State
+}
+
+// TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce kills a real server right after
+// it acknowledged a webhook (the turn is still waiting on a slow shop), restarts it,
+// and checks that the customer gets exactly one answer.
+func TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills a real process")
+	}
+	cw := chatwoottest.NewServer(t)
+	woo := sampleShop(t)
+	woo.Fail(wootest.FailTimeout, 1) // the first search hangs until the client's 2 s timeout
+	cfg := chatwootConfig(t, cw, woo)
+	bin := buildBinary(t)
+	db := filepath.Join(t.TempDir(), "parley.db")
+	cmd, base := startProcess(t, bin, "-config", cfg, "-db", db)
+	code, body := sendWebhook(t, base, incoming(t, 700, "show me hoodies"), webhookSecret)
+	if code != http.StatusOK || !strings.Contains(body, "accepted") {
+		t.Fatalf("%d %s", code, body)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	if n := len(messagesTo(cw, 10)); n != 0 {
+		t.Fatalf("%d replies before the crash; the test wants the crash before the reply", n)
+	}
+	_, base = startProcess(t, bin, "-config", cfg, "-db", db)
+	waitFor(t, "the reply after restart", func() bool { return len(messagesTo(cw, 10)) >= 2 })
+	time.Sleep(time.Second)
+	first := len(messagesTo(cw, 10))
+	// Redelivery after the restart is still a duplicate.
+	if code, body := sendWebhook(t, base, incoming(t, 700, "show me hoodies"), webhookSecret); code != http.StatusOK || !strings.Contains(body, "duplicate") {
+		t.Fatalf("redelivery after restart: %d %s", code, body)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if n := len(messagesTo(cw, 10)); n != first {
+		t.Fatalf("replies went from %d to %d: the answer was repeated", first, n)
+	}
+	// The turn's replies were posted once: no message content appears twice.
+	seen := map[string]int{}
+	for _, m := range messagesTo(cw, 10) {
+		b, _ := json.Marshal(m)
+		seen[string(b)]++
+		if seen[string(b)] > 1 {
+			t.Fatalf("reply posted twice: %s", b)
+		}
+	}
+}
