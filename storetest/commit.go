@@ -389,7 +389,7 @@ func commitWithRetry(ctx context.Context, s parley.Store, k parley.ConversationK
 		case parley.ENOTFOUND:
 			c = create(k, `{"last":"`+messageID+`"}`)
 		default:
-			return fmt.Errorf("Conversation %s: %w", k, err)
+			return fmt.Errorf("read %s: %w", k, err)
 		}
 		c.Events = []parley.Event{turnEvent(messageID)}
 		c.MessageID, c.Response = messageID, []byte(`"ok"`)
@@ -400,8 +400,8 @@ func commitWithRetry(ctx context.Context, s parley.Store, k parley.ConversationK
 		case parley.ECONFLICT:
 			continue
 		default:
-			return fmt.Errorf("Commit %s %s: %w", k, messageID, err)
+			return fmt.Errorf("commit %s %s: %w", k, messageID, err)
 		}
 	}
-	return fmt.Errorf("Commit %s %s: still conflicting after 1000 attempts", k, messageID)
+	return fmt.Errorf("commit %s %s: still conflicting after 1000 attempts", k, messageID)
 }
