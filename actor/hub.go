@@ -113,6 +113,16 @@ func (h *Hub) publish(key parley.ConversationKey, e parley.Event) {
 	h.mu.Unlock()
 }
 
+// EventNudge is the type of the internal event Nudge sends: "new events are stored,
+// read them from the log". It is never stored or streamed as such.
+const EventNudge = ""
+
+// Nudge tells key's subscribers that events were committed elsewhere (another
+// replica); they read them from the stored log. It costs nothing without subscribers.
+func (h *Hub) Nudge(key parley.ConversationKey) {
+	h.publish(key, parley.Event{Key: key, Type: EventNudge})
+}
+
 // Subscribers returns the number of subscribers of key.
 func (h *Hub) Subscribers(key parley.ConversationKey) int {
 	h.mu.RLock()

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 )
 
 // getEvents streams a conversation's events as Server-Sent Events (CONTRACTS.md
@@ -48,23 +49,25 @@ func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
 		}
 		return rc.Flush() == nil
 	}
-	// Backlog from the stored log.
-	for {
-		events, err := h.rt.Store().Events(r.Context(), k, after, 500)
-		if err != nil {
-			_, _ = bw.WriteString(": error reading stored events: " + parley.ErrorMessage(err) + "\n\n")
-			flush()
-			return nil
-		}
-		for _, e := range events {
-			writeEvent(bw, e)
-			after = e.Seq
-		}
-		if len(events) < 500 {
-			break
+	// backlog writes the stored events after `after`.
+	backlog := func() bool {
+		for {
+			events, err := h.rt.Store().Events(r.Context(), k, after, 500)
+			if err != nil {
+				_, _ = bw.WriteString(": error reading stored events: " + parley.ErrorMessage(err) + "\n\n")
+				flush()
+				return false
+			}
+			for _, e := range events {
+				writeEvent(bw, e)
+				after = e.Seq
+			}
+			if len(events) < 500 {
+				return flush()
+			}
 		}
 	}
-	if !flush() {
+	if !backlog() {
 		return nil
 	}
 	keepAlive := time.NewTicker(h.opts.KeepAlive)
@@ -76,6 +79,13 @@ func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
 				// Dropped for being slow: end the stream; the client resumes with
 				// Last-Event-ID from the stored log.
 				return nil
+			}
+			if e.Type == actor.EventNudge {
+				// Committed by another replica: read it from the stored log.
+				if !backlog() {
+					return nil
+				}
+				continue
 			}
 			if e.Seq > 0 {
 				if e.Seq <= after {

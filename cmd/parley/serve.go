@@ -72,6 +72,8 @@ type server struct {
 	done    chan struct{}
 	workers *channelWorkers
 	log     *slog.Logger
+
+	stopListen context.CancelFunc
 }
 
 // newServer wires a server from cfg over store.
@@ -107,7 +109,24 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		Done:       done,
 	})
 	workers.start(ctx, rt)
-	return &server{store: store, runtime: rt, handler: h, done: done, workers: workers, log: logger}, nil
+	srv := &server{store: store, runtime: rt, handler: h, done: done, workers: workers, log: logger}
+	if l, ok := store.(eventListener); ok {
+		// Several replicas on one database: events committed by another replica
+		// reach this replica's SSE subscribers through the store's notifications.
+		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		srv.stopListen = cancel
+		go func() {
+			if err := l.Listen(lctx, func(key parley.ConversationKey, _ int64) { rt.Hub().Nudge(key) }); err != nil {
+				logger.Error("event notifications stopped", "err", err)
+			}
+		}()
+	}
+	return srv, nil
+}
+
+// eventListener is implemented by stores that notify commits made by other processes.
+type eventListener interface {
+	Listen(ctx context.Context, fn func(key parley.ConversationKey, lastSeq int64)) error
 }
 
 // close finishes in-flight turns and stops everything.
@@ -119,6 +138,9 @@ func (s *server) close() {
 	}
 	s.workers.stop()
 	s.runtime.Close()
+	if s.stopListen != nil {
+		s.stopListen()
+	}
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {

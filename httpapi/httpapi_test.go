@@ -1,0 +1,69 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/parleyhq/parley"
+)
+
+func TestStatusOfEveryCode(t *testing.T) {
+	tests := map[string]int{
+		parley.EINVALID:      400,
+		parley.EUNAUTHORIZED: 401,
+		parley.ENOTFOUND:     404,
+		parley.ECONFLICT:     409,
+		parley.EDUPLICATE:    409,
+		parley.ETRANSITION:   409,
+		parley.ETOOLARGE:     413,
+		parley.EOVERLOADED:   429,
+		parley.EINVALIDSTATE: 500,
+		parley.EINTERNAL:     500,
+		parley.EUNAVAILABLE:  503,
+		"something-new":      500,
+	}
+	for code, want := range tests {
+		if got := statusOf(code); got != want {
+			t.Errorf("statusOf(%q) = %d, want %d", code, got, want)
+		}
+	}
+}
+
+func TestWriteErrorShape(t *testing.T) {
+	rec := httptest.NewRecorder()
+	writeError(rec, parley.WrapError(parley.ENOTFOUND, parley.Errorf(parley.EINVALID, "inner"), "outer"))
+	var body ErrorBody
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Code != http.StatusNotFound || body.Error.Code != parley.ENOTFOUND || body.Error.Message != "outer: inner" {
+		t.Fatalf("%d %+v", rec.Code, body)
+	}
+	rec = httptest.NewRecorder()
+	writeError(rec, http.ErrAbortHandler) // a non-Parley error never leaks its text
+	if rec.Code != 500 || !json.Valid(rec.Body.Bytes()) || string(rec.Body.Bytes()) == "" {
+		t.Fatalf("%d %s", rec.Code, rec.Body)
+	}
+}
+
+func FuzzDecodeTurnRequest(f *testing.F) {
+	f.Add([]byte(`{"id":"m1","text":"hi","meaning":null,"sent_at":"2026-01-01T10:00:05Z"}`))
+	f.Add([]byte(`{"id":"m1","nlu":{"intent":"book_flight","entities":{"origin":"Boston"},"confidence":0.9}}`))
+	f.Add([]byte(`{"id":1}`))
+	f.Add([]byte(`{} {}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var req TurnRequest
+		err := decodeStrict(data, &req)
+		if err != nil {
+			if parley.ErrorCode(err) != parley.EINVALID {
+				t.Fatalf("decode error without the invalid code: %v", err)
+			}
+			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("accepted invalid JSON %q", data)
+		}
+	})
+}
