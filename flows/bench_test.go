@@ -3,6 +3,7 @@ package flows
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"testing"
 	"time"
 
@@ -98,4 +99,30 @@ func finishedBooking(tb testing.TB, e *Engine) *State {
 		state = d.State
 	}
 	return state.(*State)
+}
+
+// BenchmarkDecideTurn measures each of the workload's turns on its own.
+func BenchmarkDecideTurn(b *testing.B) {
+	e := demo(b)
+	key := parley.ConversationKey{Bot: "booking", ID: "c-1"}
+	start := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	ctx := context.Background()
+	state := e.NewState(key)
+	for k, text := range benchmarkTurns {
+		turn := parley.Turn{Conversation: key, Index: int64(k + 1), State: state,
+			Message: parley.Message{ID: "m", Text: text, SentAt: start.Add(time.Duration(k) * time.Second)}}
+		b.Run(strconv.Itoa(k+1), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := e.Decide(ctx, turn); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		d, err := e.Decide(ctx, turn)
+		if err != nil {
+			b.Fatal(err)
+		}
+		state = d.State
+	}
 }

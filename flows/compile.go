@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
@@ -40,6 +41,7 @@ type Engine struct {
 	intentFlow    map[string]*flow
 	classifier    *nlu.Classifier
 	markers       nlu.Markers
+	markerWords   [][]string // ASCII markers' words, for markerCandidate
 	maxMessages   int
 	maxTrace      int
 	minConfidence float64
@@ -72,6 +74,7 @@ type slot struct {
 	caseMode   string
 	patterns   []*regexp.Regexp
 	labelled   *regexp.Regexp
+	names      []string // lowercase label and names: labelled runs only when one is in the text
 	maxRetries int
 	onExhaust  string
 }
@@ -166,6 +169,7 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	default:
 		e.markers = nlu.DefaultIntentMarkers()
 	}
+	e.indexMarkers()
 	if e.runner == nil {
 		e.runner = &HTTPRunner{Client: opts.HTTPClient}
 	}
@@ -197,6 +201,93 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	}
 	e.text["fallback"] = strings.ReplaceAll(e.text["fallback"], "{flows}", strings.Join(names, ", "))
 	return e, nil
+}
+
+// indexMarkers prepares markerCandidate.
+func (e *Engine) indexMarkers() {
+	for _, list := range e.markers {
+		for _, m := range list {
+			folded := foldLatin(strings.ToLower(m))
+			if !isASCII(folded) {
+				// Letters nlu does not fold to ASCII: such a marker matches only
+				// messages that are not ASCII, which always take the exact path.
+				continue
+			}
+			e.markerWords = append(e.markerWords, strings.Fields(folded))
+		}
+	}
+}
+
+// foldLatin strips the accents of the Latin letters nlu folds, so that an ASCII
+// message is compared with the ASCII form of a marker ("plutot" and "plutôt").
+func foldLatin(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case strings.ContainsRune("àáâãäåā", r):
+			b.WriteByte('a')
+		case strings.ContainsRune("çč", r):
+			b.WriteByte('c')
+		case strings.ContainsRune("èéêëē", r):
+			b.WriteByte('e')
+		case strings.ContainsRune("ìíîïī", r):
+			b.WriteByte('i')
+		case r == 'ñ':
+			b.WriteByte('n')
+		case strings.ContainsRune("òóôõöøō", r):
+			b.WriteByte('o')
+		case strings.ContainsRune("ùúûüū", r):
+			b.WriteByte('u')
+		case strings.ContainsRune("ýÿ", r):
+			b.WriteByte('y')
+		case r == 'œ':
+			b.WriteString("oe")
+		case r == 'æ':
+			b.WriteString("ae")
+		case r == 'ß':
+			b.WriteString("ss")
+		case unicode.Is(unicode.Mn, r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// markerCandidate is a cheap test that is true whenever nlu.Markers.Match could
+// match: an ASCII message matches an ASCII marker only if it contains each of the
+// marker's words. It keeps the common answer ("New York") off the slower exact
+// matcher.
+func (e *Engine) markerCandidate(text string) bool {
+	if !isASCII(text) {
+		return true
+	}
+	k := strings.ToLower(text)
+	for _, words := range e.markerWords {
+		all := true
+		for _, w := range words {
+			if !strings.Contains(k, w) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 func firstPositive(v ...int) int {
@@ -320,9 +411,12 @@ func compileSlot(sd *Slot) *slot {
 	}
 	// "change the origin to Boston", "origin is Boston", "set my departure date to
 	// tomorrow": the slot named by its label or name, then its value.
+	sl.names = []string{strings.ToLower(sl.label)}
 	names := []string{regexp.QuoteMeta(sl.label)}
 	if sl.label != sd.Name {
-		names = append(names, regexp.QuoteMeta(sd.Name), regexp.QuoteMeta(strings.ReplaceAll(sd.Name, "_", " ")))
+		spaced := strings.ReplaceAll(sd.Name, "_", " ")
+		names = append(names, regexp.QuoteMeta(sd.Name), regexp.QuoteMeta(spaced))
+		sl.names = append(sl.names, strings.ToLower(sd.Name), strings.ToLower(spaced))
 	}
 	sl.labelled = regexp.MustCompile(`(?i)\b(?:(?:change|update|set|make|switch|correct)\s+)?(?:the\s+|my\s+)?(?:` +
 		strings.Join(names, "|") + `)\s+(?:to|is|=|should be|will be|as)\s+(.+?)\s*(?:[,;!?]|\.\s|\.$|\s+and\s+|$)`)

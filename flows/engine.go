@@ -214,8 +214,10 @@ func (tu *turn) changesCourse() bool {
 	if tu.in.Message.NLU != nil || tu.isCancel() {
 		return true
 	}
-	if _, ok := tu.e.markers.Match(tu.text); ok {
-		return true
+	if tu.e.markerCandidate(tu.text) {
+		if _, ok := tu.e.markers.Match(tu.text); ok {
+			return true
+		}
 	}
 	if r, ok := tu.classify(); ok && r.Intent != tu.s.CurrentFlow {
 		return true

@@ -321,8 +321,11 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 			}
 		}
 	}
+	lower := strings.ToLower(text)
 	for _, sl := range f.slotOrder {
-		take(sl, sl.labelled)
+		if slices.ContainsFunc(sl.names, func(n string) bool { return strings.Contains(lower, n) }) {
+			take(sl, sl.labelled)
+		}
 	}
 	for _, sl := range f.slotOrder {
 		for _, re := range sl.patterns {

@@ -3,6 +3,7 @@ package flows
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -163,4 +164,26 @@ func TestFinishedConversationSize(t *testing.T) {
 		t.Errorf("finished conversation state is %d bytes, over 2 KB:\n%s", len(data), data)
 	}
 	t.Logf("finished conversation state: %d bytes", len(data))
+}
+
+// TestMarkerCandidateNeverHidesAMarker: the cheap marker test is true for every
+// message the exact matcher matches.
+func TestMarkerCandidateNeverHidesAMarker(t *testing.T) {
+	e := demo(t)
+	texts := []string{"Actually, Boston", "NO WAIT", "plutot Paris", "plutôt Paris", "en fait Lyon", "la3 Rabat",
+		"i meant Denver", "change it", "New York", "Los Angeles", "2026-12-12", "espera", "Cancelar"}
+	for lang, list := range e.markers {
+		for _, m := range list {
+			texts = append(texts, m, "well "+m+" then", strings.ToUpper(m))
+			_ = lang
+		}
+	}
+	for _, text := range texts {
+		if _, ok := e.markers.Match(text); ok && !e.markerCandidate(text) {
+			t.Errorf("%q matches a marker but markerCandidate says no", text)
+		}
+	}
+	if e.markerCandidate("New York") {
+		t.Errorf("New York is a marker candidate")
+	}
 }
