@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,18 +31,33 @@ type sizer interface {
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "booking" && args[0] != "http") {
-		fmt.Fprintln(stderr, "usage: parley bench booking|http [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]")
+	if len(args) == 0 || (args[0] != "booking" && args[0] != "http" && args[0] != "actors") {
+		fmt.Fprintln(stderr, "usage: parley bench booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]")
 		return exitError(2)
 	}
 	mode := args[0]
+	if mode == "actors" {
+		return benchActors(ctx, args[1:], stdout, stderr)
+	}
 	fset := newFlagSet("bench "+mode, stderr, "[-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]")
 	n := fset.Int("n", 1000, "conversations")
 	conc := fset.Int("concurrency", 0, "conversations in flight (default: run seq, then 16)")
+	cpuProfile := fset.String("cpuprofile", "", "write a CPU profile to this file")
 	var sf storeFlags
 	sf.register(fset)
 	if err := fset.Parse(args[1:]); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if *n < 1 {
 		return parley.Errorf(parley.EINVALID, "-n must be at least 1")
@@ -236,4 +252,97 @@ func peakRSSMB() int64 {
 		}
 	}
 	return -1
+}
+
+// benchActors measures seed 004's bounded memory: N conversations touched once (one
+// turn each on the booking bot, at most -max-actors live), the process's peak RSS,
+// and the time to hydrate a passivated actor (load + decode), by touching conversations
+// again in random order.
+func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fset := newFlagSet("bench actors", stderr, "[-n 100000] [-max-actors 10000] [-concurrency 16] [-db PATH | -store URL]")
+	n := fset.Int("n", 100000, "conversations to touch once")
+	maxActors := fset.Int("max-actors", 10000, "live actor cap")
+	conc := fset.Int("concurrency", 16, "turns in flight")
+	var sf storeFlags
+	sf.register(fset)
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	if sf.store == "" && sf.db == "" {
+		dir, err := os.MkdirTemp("", "parley-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		sf.db = filepath.Join(dir, "bench.db")
+	}
+	store, err := openStore(ctx, sf, "")
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	cfg := DemoConfig()
+	cfg.Runtime.MaxActors = *maxActors
+	srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return err
+	}
+	defer srv.close()
+	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	touch := func(conv, id string) error {
+		_, err := srv.runtime.Turn(ctx, actor.Request{
+			Key:     parley.ConversationKey{Bot: "booking", ID: conv},
+			Message: parley.Message{ID: id, Text: "I want to book a flight", SentAt: at},
+		})
+		return err
+	}
+	next := make(chan int, *n)
+	for i := 0; i < *n; i++ {
+		next <- i
+	}
+	close(next)
+	began := time.Now()
+	var wg sync.WaitGroup
+	errc := make(chan error, *conc)
+	for w := 0; w < *conc; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := touch("a"+strconv.Itoa(i), "m1"); err != nil {
+					errc <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	select {
+	case err := <-errc:
+		return err
+	default:
+	}
+	elapsed := time.Since(began)
+	live := srv.runtime.LiveActors()
+	rss := peakRSSMB()
+	// Hydration: load and decode passivated conversations, as a respawn does.
+	bot, _ := srv.runtime.Bot("booking")
+	samples := min(*n, 2000)
+	hydrate := make([]time.Duration, 0, samples)
+	for i := 0; i < samples; i++ {
+		conv := "a" + strconv.Itoa((i*7919)%*n)
+		t0 := time.Now()
+		c, err := store.Conversation(ctx, parley.ConversationKey{Bot: "booking", ID: conv})
+		if err != nil {
+			return err
+		}
+		if _, err := bot.Engine.DecodeState(c.State); err != nil {
+			return err
+		}
+		hydrate = append(hydrate, time.Since(t0))
+	}
+	sort.Slice(hydrate, func(i, j int) bool { return hydrate[i] < hydrate[j] })
+	fmt.Fprintf(stdout, "peer=parley mode=actors conversations=%d live_actors=%d turns_per_s=%.0f peak_rss_mb=%d hydrate_p50_us=%d hydrate_p99_us=%d\n",
+		*n, live, float64(*n)/elapsed.Seconds(), rss, pct(hydrate, 0.5).Microseconds(), pct(hydrate, 0.99).Microseconds())
+	return nil
 }
