@@ -56,7 +56,8 @@
 //   - An interrupting flow (another flow's trigger mid-flow) pushes the active flow
 //     on flow_stack; when it ends, completed -> generating_response says the resume
 //     prompt and the suspended flow resumes at the step it was on. A call step
-//     pushes too and resumes after itself without a prompt; a link step replaces.
+//     pushes too and resumes after itself without a prompt (cancelling a called
+//     flow cancels its caller: it is part of it); a link step replaces the flow.
 //   - Starting a flow clears its own slots; values from an earlier run are never
 //     silently reused.
 //   - Slot values found by understanding are normalized and validated like direct

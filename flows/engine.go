@@ -592,6 +592,12 @@ func (tu *turn) endFlow(outcome string) error {
 	s.Metadata.LastFlow, s.Metadata.LastOutcome = s.CurrentFlow, outcome
 	s.Metadata.Retries = nil
 	s.CurrentFlow, s.CurrentStep, s.WaitingForSlot = FlowNone, nil, nil
+	if outcome != OutcomeCompleted {
+		// A called flow is part of its caller: cancelling it cancels the caller.
+		for len(s.FlowStack) > 0 && s.FlowStack[len(s.FlowStack)-1].Call {
+			s.FlowStack = s.FlowStack[:len(s.FlowStack)-1]
+		}
+	}
 	if len(s.FlowStack) == 0 {
 		return tu.fire(fsm.DialogueFlowDone)
 	}
