@@ -139,3 +139,16 @@ func TestFlowFeatures(t *testing.T) {
 		})
 	}
 }
+
+func TestGraphGolden(t *testing.T) {
+	for _, format := range []string{"mermaid", "dot"} {
+		out, err := featureEngine(t).Graph(format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "graph/pizza."+format, out)
+	}
+	if _, err := demo(t).Graph("svg"); err == nil {
+		t.Error("svg accepted")
+	}
+}
