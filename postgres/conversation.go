@@ -82,9 +82,11 @@ func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq
 //	$12..$15 events: type, data, at, seq given by the caller (0: assign),
 //	$16 message id (NULL: none), $17 response,
 //	$18..$23 outbox: bot, conversation id, kind, idempotency key, payload, next attempt,
-//	$24 inbox entry to delete (0: none), $25 the NOTIFY channel.
+//	$24 inbox entry to delete (0: none).
 //
 // An event seq that does not follow becomes NULL, which the NOT NULL column refuses.
+// No row in conv (a lost version race) raises ECONFLICT's SQLSTATE in the final
+// SELECT, which aborts the statement and what is pipelined after it.
 const commitTail = `,
 ev AS (
 	INSERT INTO events (bot, conversation_id, seq, type, data, at)
@@ -108,13 +110,9 @@ ob AS (
 ib AS (
 	DELETE FROM inbound WHERE id = $24 AND EXISTS (SELECT 1 FROM conv)
 )
-SELECT conv.last_seq,
+SELECT coalesce((SELECT last_seq FROM conv), parley_conflict()),
 	(SELECT coalesce(array_agg(idempotency_key), '{}') FROM ob),
-	(SELECT coalesce(array_agg(id), '{}') FROM ob),
-	(SELECT count(*) FROM (SELECT pg_notify($25, p.payload)
-		FROM (SELECT $1 || E'\t' || $2 || E'\t' || conv.last_seq AS payload) p
-		WHERE octet_length(p.payload) < 8000) notified)
-FROM conv`
+	(SELECT coalesce(array_agg(id), '{}') FROM ob)`
 
 // commitInsert creates the conversation; an existing row makes conv empty.
 const commitInsert = `WITH conv AS (
@@ -178,13 +176,17 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		types, data, ats, seqs,
 		messageID, c.Response,
 		obBots, obIDs, kinds, idemKeys, payloads, nextAt,
-		c.InboundID, s.channel,
+		c.InboundID,
 	}
-	var lastSeq, notified int64
+	var lastSeq int64
 	var insertedKeys []string
 	var insertedIDs []int64
-	err := s.queryRow(ctx, "commit", false, sql, args, &lastSeq, &insertedKeys, &insertedIDs, &notified)
-	if errors.Is(err, pgx.ErrNoRows) {
+	err := s.run(ctx, "commit", false, func(ctx context.Context) error {
+		var err error
+		lastSeq, insertedKeys, insertedIDs, err = s.sendCommit(ctx, sql, args, c.Conversation.Version)
+		return err
+	})
+	if parley.ErrorCode(err) == parley.ECONFLICT {
 		return parley.Errorf(parley.ECONFLICT, "commit of %s: the conversation is no longer at version %d", conv.Key, c.ExpectedVersion)
 	}
 	if err != nil {
@@ -207,6 +209,51 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		delete(inserted, o.IdempotencyKey)
 	}
 	return nil
+}
+
+// notifyCommitted sends the notification of a committed version, read back from the
+// committed row (a later commit that got in between announces itself).
+const notifyCommitted = `SELECT pg_notify($1, p.payload) FROM (
+	SELECT bot || E'\t' || conversation_id || E'\t' || last_seq AS payload FROM conversations
+	WHERE bot = $2 AND conversation_id = $3 AND version = $4) p
+WHERE octet_length(p.payload) < 8000`
+
+// sendCommit runs the commit statement in one round trip. The notification goes in a
+// second transaction pipelined behind the first (BEGIN; commit; COMMIT; notify), not
+// inside it: PostgreSQL serializes the commits of all notifying transactions of the
+// whole server on one lock held until after the commit's WAL flush, which would cap
+// every replica together at one commit per disk flush. A notify-only transaction
+// writes no WAL and holds that lock for microseconds. If the commit statement fails
+// (ECONFLICT included), the server skips the rest of the pipeline: nothing is
+// committed or notified.
+func (s *Store) sendCommit(ctx context.Context, sql string, args []any, version int64) (lastSeq int64, keys []string, ids []int64, err error) {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return 0, nil, nil, err
+	}
+	defer conn.Release()
+	conv := args[:2]
+	batch := &pgx.Batch{}
+	batch.Queue("BEGIN")
+	batch.Queue(sql, args...)
+	batch.Queue("COMMIT")
+	batch.Queue(notifyCommitted, s.channel, conv[0], conv[1], version)
+	results := conn.SendBatch(ctx, batch)
+	_, err = results.Exec()
+	if err == nil {
+		err = results.QueryRow().Scan(&lastSeq, &keys, &ids)
+	}
+	if closeErr := results.Close(); err == nil {
+		err = closeErr
+	}
+	// A failed statement leaves its explicit transaction open and aborted; end it
+	// here so that the pool keeps the connection.
+	if pg := conn.Conn().PgConn(); !pg.IsClosed() && pg.TxStatus() != 'I' {
+		if _, rbErr := conn.Exec(ctx, "ROLLBACK"); rbErr != nil {
+			_ = conn.Conn().Close(ctx)
+		}
+	}
+	return lastSeq, keys, ids, err
 }
 
 // validateCommit refuses, before any round trip, a commit that could never be applied.

@@ -22,6 +22,9 @@ const (
 	constraintFlowKey         = "flows_pkey"
 )
 
+// sqlstateConflict is raised by parley_conflict() (migrations/0001_init.sql).
+const sqlstateConflict = "PY409"
+
 // wrapError turns err into a *parley.Error with the code callers act on. A
 // *parley.Error passes through unchanged.
 func wrapError(err error, format string, args ...any) error {
@@ -57,7 +60,7 @@ func pgErrorCode(e *pgconn.PgError) string {
 		return parley.EUNAVAILABLE
 	case strings.HasPrefix(e.Code, "53"): // insufficient resources, too many connections
 		return parley.EUNAVAILABLE
-	case e.Code == "40001" || e.Code == "40P01": // serialization failure, deadlock: retry
+	case e.Code == sqlstateConflict || e.Code == "40001" || e.Code == "40P01": // lost version race, serialization failure, deadlock: retry
 		return parley.ECONFLICT
 	case e.Code == "23505":
 		switch e.ConstraintName {

@@ -6,15 +6,23 @@
 //
 // How the Store contract is met on a shared database:
 //
-//   - Commit is a single SQL statement (data-modifying CTEs), so it is one transaction
-//     and one round trip. The conversation row is the fence: it is inserted when
+//   - Commit is one SQL statement (data-modifying CTEs), so it is one transaction,
+//     sent in one round trip. The conversation row is the fence: it is inserted when
 //     ExpectedVersion is 0 (an existing row is ECONFLICT) and otherwise updated only
 //     WHERE version = ExpectedVersion, which takes the row lock; a concurrent writer
-//     that lost the race updates no row and every other part of the statement is
-//     gated on that row, so nothing is written (ECONFLICT). A message id already
+//     that lost the race updates no row, every other part of the statement is gated
+//     on that row, and the statement then raises ECONFLICT. A message id already
 //     recorded violates processed_messages' key and aborts the statement (EDUPLICATE).
-//     Events are numbered last_seq+1.. inside the statement. The statement also calls
-//     pg_notify, which PostgreSQL delivers only if the statement commits.
+//     Events are numbered last_seq+1.. inside the statement.
+//   - The notification of a commit is sent by a second, notify-only transaction
+//     pipelined right behind the commit in the same round trip, not by the commit's
+//     own transaction: PostgreSQL takes a server-wide lock for every transaction that
+//     notifies and holds it until after that transaction's WAL flush, so notifying
+//     inside the commit would serialize every commit of every replica. The notify
+//     transaction runs only if the commit succeeded (a failed statement makes the
+//     server skip the rest of the pipeline) and reads the committed row, so a listener
+//     never hears of a commit that did not happen; it may miss one if the server
+//     crashes between the two transactions.
 //   - Events whose At is zero are stamped with the committed conversation's UpdatedAt
 //     (the turn's time, so replays are exact), or the wall clock when that is zero too.
 //     An event that already carries a Seq must carry the one the store would assign,

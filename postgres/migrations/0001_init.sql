@@ -78,3 +78,13 @@ CREATE TABLE flows (
 	created_at      timestamptz NOT NULL DEFAULT now(),
 	CONSTRAINT flows_pkey PRIMARY KEY (id, version)
 );
+
+-- parley_conflict aborts a Commit statement whose version fence found no row, so that
+-- nothing pipelined after it (the notification) runs. SQLSTATE PY409 is Parley's
+-- ECONFLICT. Volatile, so that the planner never evaluates it ahead of time.
+CREATE FUNCTION parley_conflict() RETURNS bigint
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+	RAISE EXCEPTION 'the conversation is not at the expected version' USING ERRCODE = 'PY409';
+END
+$$;
