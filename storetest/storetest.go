@@ -9,7 +9,11 @@
 //     responses are exact bytes.
 //   - Times round-trip at microsecond precision (compare with time.Time.Equal).
 //   - On success Commit writes the assigned Seq (and At, when it was zero) into the
-//     caller's events; on error it changes neither the store nor the caller's events.
+//     caller's events and each new outbox entry's ID into the caller's entries (0 for
+//     an entry dropped because its idempotency key was taken); on error it changes
+//     neither the store nor the caller's events.
+//   - An outbox entry with a zero NextAttemptAt is due at once, whatever the clock
+//     passed to ClaimOutbox; an idempotency key stays taken after its entry is done.
 //   - Events and PendingInbound with limit <= 0 return everything; Events of an
 //     unknown conversation is empty.
 //   - ClaimOutbox returns entries in creation order; CompleteOutbox, RetryOutbox and
