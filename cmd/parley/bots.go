@@ -109,7 +109,7 @@ func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog) (p
 		}
 		wc := sc.WooCommerce
 		c, err := woocommerce.New(woocommerce.Config{
-			URL: wc.URL, API: wc.API, ConsumerKey: wc.ConsumerKey, ConsumerSecret: wc.ConsumerSecret,
+			URL: wc.URL, API: wc.API, ConsumerKey: wc.ConsumerKey, ConsumerSecret: wc.ConsumerSecret, Currency: wc.Currency,
 			Timeout: time.Duration(wc.Timeout), CacheTTL: time.Duration(wc.CacheTTL),
 		})
 		if err != nil {

@@ -56,12 +56,14 @@ type ShopConfig struct {
 
 // WooCommerceConfig configures the WooCommerce catalog.
 type WooCommerceConfig struct {
-	URL            string   `yaml:"url"`
-	API            string   `yaml:"api"`
-	ConsumerKey    string   `yaml:"consumer_key"`
-	ConsumerSecret string   `yaml:"consumer_secret"`
-	Timeout        Duration `yaml:"timeout"`
-	CacheTTL       Duration `yaml:"cache_ttl"`
+	URL            string `yaml:"url"`
+	API            string `yaml:"api"`
+	ConsumerKey    string `yaml:"consumer_key"`
+	ConsumerSecret string `yaml:"consumer_secret"`
+	// Currency is the shop's ISO code for REST API prices (looked up when empty).
+	Currency string   `yaml:"currency"`
+	Timeout  Duration `yaml:"timeout"`
+	CacheTTL Duration `yaml:"cache_ttl"`
 }
 
 // ChatwootConfig configures a bot's Chatwoot channel.
