@@ -18,11 +18,13 @@
 //     no NLU call, last_nlu_call unchanged) unless it carries an upstream parse, a
 //     cancel, an intent marker (nlu.Markers: actually, change, instead, wait...) or
 //     another flow's trigger; then -> understanding (intent_change).
-//   - confirming: yes (nlu.Confirmation, or meaning "confirm") goes on with the
-//     next step; no asks what to change (confirming -> waiting_for_slot with
-//     waiting_for_slot null, user_corrects) or, with on_no: end, ends the flow
-//     (confirming -> completed, user_cancels); anything else goes through
-//     understanding (a correction, another flow, a cancel) and confirms again.
+//   - confirming: the step offers quick replies Yes (meaning "confirm") and No
+//     (meaning "no"). Yes (typed: nlu.Confirmation's lexicon; upstream intent
+//     confirm/affirm) goes on with the next step; no asks what to change
+//     (confirming -> waiting_for_slot with waiting_for_slot null, user_corrects)
+//     or, with on_no: end, ends the flow (confirming -> completed, user_cancels),
+//     as a cancel (typed, meaning "cancel") always does; anything else goes
+//     through understanding (a correction, another flow) and confirms again.
 //   - error: seed 001's State Recovery. A cancel goes error -> idle and drops the
 //     flows; any other message goes error -> understanding (user_retries), says
 //     "I encountered an error. Let's try again." and resumes the active flow at the

@@ -408,15 +408,13 @@ func (tu *turn) answerConfirmation() error {
 		return tu.fail("invalid_state", "confirming without a confirm step")
 	}
 	answer := nlu.Unknown
-	switch tu.in.Message.Meaning {
-	case "confirm", "yes":
-		answer = nlu.Yes
-	case "cancel", "no":
-		answer = nlu.No
+	switch {
+	case tu.in.Message.Meaning != "":
+		answer = confirmationMeaning(tu.in.Message.Meaning)
+	case tu.in.Message.NLU != nil:
+		answer = confirmationMeaning(tu.in.Message.NLU.Intent)
 	default:
-		if tu.in.Message.NLU == nil {
-			answer = nlu.Confirmation(tu.text)
-		}
+		answer = nlu.Confirmation(tu.text)
 	}
 	switch answer {
 	case nlu.Yes:
@@ -437,6 +435,19 @@ func (tu *turn) answerConfirmation() error {
 		return err
 	}
 	return tu.understand()
+}
+
+// confirmationMeaning reads a button's meaning or an upstream intent as an answer
+// to a confirmation: confirm and yes say yes; no, deny and cancel say no (cancel
+// also ends the flow).
+func confirmationMeaning(m string) nlu.Answer {
+	switch m {
+	case "confirm", "yes", "affirm":
+		return nlu.Yes
+	case "no", "deny", "cancel":
+		return nlu.No
+	}
+	return nlu.Unknown
 }
 
 // recover is seed 001's State Recovery: a cancel ends everything (error -> idle);
@@ -523,7 +534,7 @@ func (tu *turn) advance(i int) error {
 				return err
 			}
 			tu.say(tu.render(st.def.Confirm.Prompt))
-			tu.options = []parley.Option{{Title: "Yes", Meaning: "confirm"}, {Title: "No", Meaning: "cancel"}}
+			tu.options = []parley.Option{{Title: "Yes", Meaning: "confirm"}, {Title: "No", Meaning: "no"}}
 			return nil
 		case KindAction:
 			tu.setStep(st)
