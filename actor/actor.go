@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"time"
 
@@ -53,8 +54,11 @@ type actor struct {
 	inactivity *time.Timer
 }
 
-// maxCommitAttempts bounds retries after a version conflict (another replica wrote).
-const maxCommitAttempts = 3
+// maxCommitAttempts bounds retries after a version conflict: another replica
+// committed to the same conversation between this actor's read and its commit. The
+// turn is decided again on the fresh state; engines are pure, so this is the same as
+// having waited for the other replica's turn.
+const maxCommitAttempts = 10
 
 func (a *actor) run() {
 	defer a.rt.wg.Done()
@@ -196,6 +200,8 @@ func (a *actor) turn(req Request) (Result, error) {
 		res, err := a.turnOnce(ctx, req)
 		if parley.ErrorCode(err) == parley.ECONFLICT && attempt < maxCommitAttempts {
 			a.invalidate()
+			// Jittered backoff so that replicas racing on one conversation take turns.
+			time.Sleep(time.Duration(rand.Int64N(int64(attempt) * int64(time.Millisecond))))
 			continue
 		}
 		a.rt.opts.Metrics.turn(a.key.Bot, err, res.Replayed, time.Since(started))
