@@ -111,6 +111,7 @@ ib AS (
 	DELETE FROM inbound WHERE id = $24 AND EXISTS (SELECT 1 FROM conv)
 )
 SELECT coalesce((SELECT last_seq FROM conv), parley_conflict()),
+	(SELECT created_at FROM conv),
 	(SELECT coalesce(array_agg(idempotency_key), '{}') FROM ob),
 	(SELECT coalesce(array_agg(id), '{}') FROM ob)`
 
@@ -119,7 +120,7 @@ const commitInsert = `WITH conv AS (
 	INSERT INTO conversations (bot, conversation_id, engine, state, lifecycle, version, turns, last_seq, created_at, updated_at)
 	SELECT $1, $2, $3, $4, $5, $6, $7, $11, $8, $9 WHERE $10::bigint = 0
 	ON CONFLICT (bot, conversation_id) DO NOTHING
-	RETURNING last_seq
+	RETURNING last_seq, created_at
 )` + commitTail
 
 // commitUpdate updates the conversation only at the expected version; it takes the row
@@ -128,7 +129,7 @@ const commitUpdate = `WITH conv AS (
 	UPDATE conversations SET engine = $3, state = $4, lifecycle = $5, version = $6, turns = $7,
 		last_seq = last_seq + $11, updated_at = $9
 	WHERE bot = $1 AND conversation_id = $2 AND version = $10 AND $8::timestamptz IS NOT NULL
-	RETURNING last_seq
+	RETURNING last_seq, created_at
 )` + commitTail
 
 // Commit applies c in one statement; see the package doc for its guarantees.
@@ -138,16 +139,16 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	}
 	conv := &c.Conversation
 
-	eventAt := conv.UpdatedAt
-	if eventAt.IsZero() {
-		eventAt = time.Now()
-	}
+	// Zero times are the commit's wall-clock time, as package sqlite stamps them, at
+	// the microsecond the column keeps.
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	createdAt, updatedAt := orNow(conv.CreatedAt, now), orNow(conv.UpdatedAt, now)
 	n := len(c.Events)
 	types, data, ats, seqs := make([]string, n), make([][]byte, n), make([]time.Time, n), make([]int64, n)
 	for i, e := range c.Events {
 		types[i], data[i], ats[i], seqs[i] = e.Type, nullBytes(e.Data), e.At, e.Seq
 		if e.At.IsZero() {
-			ats[i] = eventAt
+			ats[i] = now
 		}
 	}
 	var messageID *string
@@ -172,18 +173,16 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	}
 	args := []any{
 		conv.Key.Bot, conv.Key.ID, conv.Engine, nullBytes(conv.State), string(conv.Lifecycle),
-		conv.Version, conv.Turns, conv.CreatedAt, conv.UpdatedAt, c.ExpectedVersion, int64(n),
+		conv.Version, conv.Turns, createdAt, updatedAt, c.ExpectedVersion, int64(n),
 		types, data, ats, seqs,
 		messageID, c.Response,
 		obBots, obIDs, kinds, idemKeys, payloads, nextAt,
 		c.InboundID,
 	}
-	var lastSeq int64
-	var insertedKeys []string
-	var insertedIDs []int64
+	var done committed
 	err := s.run(ctx, "commit", false, func(ctx context.Context) error {
 		var err error
-		lastSeq, insertedKeys, insertedIDs, err = s.sendCommit(ctx, sql, args, c.Conversation.Version)
+		done, err = s.sendCommit(ctx, sql, args, c.Conversation.Version)
 		return err
 	})
 	if parley.ErrorCode(err) == parley.ECONFLICT {
@@ -192,16 +191,16 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	if err != nil {
 		return err
 	}
-	first := lastSeq - int64(n)
+	first := done.lastSeq - int64(n)
 	for i := range c.Events {
 		e := &c.Events[i]
 		e.Key, e.Seq, e.At = conv.Key, first+int64(i)+1, ats[i]
 	}
-	conv.LastSeq = lastSeq
+	conv.LastSeq, conv.CreatedAt, conv.UpdatedAt = done.lastSeq, utc(done.createdAt), updatedAt
 	// An entry whose key was taken (before, or earlier in this commit) gets id 0.
-	inserted := make(map[string]int64, len(insertedKeys))
-	for i, key := range insertedKeys {
-		inserted[key] = insertedIDs[i]
+	inserted := make(map[string]int64, len(done.outboxKeys))
+	for i, key := range done.outboxKeys {
+		inserted[key] = done.outboxIDs[i]
 	}
 	for i := range c.Outbox {
 		o := &c.Outbox[i]
@@ -226,10 +225,10 @@ WHERE octet_length(p.payload) < 8000`
 // writes no WAL and holds that lock for microseconds. If the commit statement fails
 // (ECONFLICT included), the server skips the rest of the pipeline: nothing is
 // committed or notified.
-func (s *Store) sendCommit(ctx context.Context, sql string, args []any, version int64) (lastSeq int64, keys []string, ids []int64, err error) {
+func (s *Store) sendCommit(ctx context.Context, sql string, args []any, version int64) (done committed, err error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
-		return 0, nil, nil, err
+		return done, err
 	}
 	defer conn.Release()
 	conv := args[:2]
@@ -241,7 +240,7 @@ func (s *Store) sendCommit(ctx context.Context, sql string, args []any, version 
 	results := conn.SendBatch(ctx, batch)
 	_, err = results.Exec()
 	if err == nil {
-		err = results.QueryRow().Scan(&lastSeq, &keys, &ids)
+		err = results.QueryRow().Scan(&done.lastSeq, &done.createdAt, &done.outboxKeys, &done.outboxIDs)
 	}
 	if closeErr := results.Close(); err == nil {
 		err = closeErr
@@ -253,7 +252,23 @@ func (s *Store) sendCommit(ctx context.Context, sql string, args []any, version 
 			_ = conn.Conn().Close(ctx)
 		}
 	}
-	return lastSeq, keys, ids, err
+	return done, err
+}
+
+// committed is what the commit statement reports: the conversation's new last seq,
+// its creation time (kept by an update) and the outbox entries it inserted.
+type committed struct {
+	lastSeq    int64
+	createdAt  time.Time
+	outboxKeys []string
+	outboxIDs  []int64
+}
+
+func orNow(t, now time.Time) time.Time {
+	if t.IsZero() {
+		return now
+	}
+	return t
 }
 
 // validateCommit refuses, before any round trip, a commit that could never be applied.

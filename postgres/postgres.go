@@ -23,10 +23,11 @@
 //     server skip the rest of the pipeline) and reads the committed row, so a listener
 //     never hears of a commit that did not happen; it may miss one if the server
 //     crashes between the two transactions.
-//   - Events whose At is zero are stamped with the committed conversation's UpdatedAt
-//     (the turn's time, so replays are exact), or the wall clock when that is zero too.
-//     An event that already carries a Seq must carry the one the store would assign,
-//     else the commit is EINVALID.
+//   - Zero times (event At, CreatedAt, UpdatedAt) are stamped with the wall clock at
+//     commit, as package sqlite does; on success the commit carries the stored values
+//     back (events' Seq and At, the conversation's LastSeq, CreatedAt, which an update
+//     keeps, and UpdatedAt). An event that already carries a Seq must carry the one
+//     the store would assign, else the commit is EINVALID.
 //   - Commit refuses (EINVALID) what package sqlite refuses: an incomplete key, a
 //     version other than ExpectedVersion+1, an unknown lifecycle, an event without a
 //     type, an outbox entry without a kind or idempotency key, a negative inbox id.

@@ -21,6 +21,7 @@ func TestCommitCreatesAndUpdates(t *testing.T) {
 	if _, err := s.Conversation(ctx, key); parley.ErrorCode(err) != parley.ENOTFOUND {
 		t.Fatalf("Conversation before any commit: %v, want not_found", err)
 	}
+	start := time.Now().Truncate(time.Microsecond)
 	first := turn(key, 0, "m-1")
 	first.Events = append(first.Events, parley.Event{Type: parley.EventStateChanged, Data: []byte(`{"from_state":"created","to_state":"idle"}`), At: t0.Add(time.Hour)})
 	if err := s.Commit(ctx, first); err != nil {
@@ -36,8 +37,8 @@ func TestCommitCreatesAndUpdates(t *testing.T) {
 	if diff := cmp.Diff([]int64{1, 2, 3}, gotSeqs); diff != "" {
 		t.Errorf("assigned seqs (-want +got):\n%s", diff)
 	}
-	if !first.Events[0].At.Equal(first.Conversation.UpdatedAt) || !first.Events[1].At.Equal(t0.Add(time.Hour)) {
-		t.Errorf("event times = %v, %v; want the turn's UpdatedAt for a zero At and the given At otherwise", first.Events[0].At, first.Events[1].At)
+	if at := first.Events[0].At; at.IsZero() || at.Before(start) || at.After(time.Now()) || !first.Events[1].At.Equal(t0.Add(time.Hour)) {
+		t.Errorf("event times = %v, %v; want the commit's wall clock for a zero At and the given At otherwise", at, first.Events[1].At)
 	}
 
 	want := second.Conversation
@@ -506,5 +507,39 @@ func TestFlows(t *testing.T) {
 			t.Fatalf("concurrent PutFlow versions %v are not 1..%d", versions, len(versions))
 		}
 		seen[v] = true
+	}
+}
+
+// TestCommitTimes pins the times a commit carries back: zero ones are the commit's
+// wall clock, CreatedAt is kept by an update whatever the commit says.
+func TestCommitTimes(t *testing.T) {
+	t.Parallel()
+	s := openTest(t, Options{})
+	ctx := context.Background()
+	key := parley.ConversationKey{Bot: "shop", ID: "c-1"}
+	before := time.Now().Truncate(time.Microsecond)
+	c := turn(key, 0, "m-1")
+	c.Conversation.CreatedAt, c.Conversation.UpdatedAt = time.Time{}, time.Time{}
+	if err := s.Commit(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	created := c.Conversation.CreatedAt
+	if created.Before(before) || created.After(time.Now()) || !c.Conversation.UpdatedAt.Equal(created) {
+		t.Fatalf("zero times stamped %v / %v, want the commit's wall clock", created, c.Conversation.UpdatedAt)
+	}
+	update := turn(key, 1, "m-2")
+	update.Conversation.CreatedAt = t0 // not what is stored
+	if err := s.Commit(ctx, update); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := s.Conversation(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !stored.CreatedAt.Equal(created) || !update.Conversation.CreatedAt.Equal(created) {
+		t.Errorf("CreatedAt after an update: stored %v, carried back %v; want the creation time %v", stored.CreatedAt, update.Conversation.CreatedAt, created)
+	}
+	if !stored.UpdatedAt.Equal(update.Conversation.UpdatedAt) {
+		t.Errorf("UpdatedAt stored %v, committed %v", stored.UpdatedAt, update.Conversation.UpdatedAt)
 	}
 }
