@@ -43,7 +43,7 @@ func TestWriteErrorShape(t *testing.T) {
 	}
 	rec = httptest.NewRecorder()
 	writeError(rec, http.ErrAbortHandler) // a non-Parley error never leaks its text
-	if rec.Code != 500 || !json.Valid(rec.Body.Bytes()) || string(rec.Body.Bytes()) == "" {
+	if rec.Code != 500 || !json.Valid(rec.Body.Bytes()) || rec.Body.String() == "" {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}
 }
