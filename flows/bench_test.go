@@ -126,3 +126,13 @@ func BenchmarkDecideTurn(b *testing.B) {
 		state = d.State
 	}
 }
+
+// BenchmarkAppendJSON is the state's own encoder without encoding/json around it.
+func BenchmarkAppendJSON(b *testing.B) {
+	s := finishedBooking(b, demo(b))
+	buf := make([]byte, 0, 4096)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = s.AppendJSON(buf[:0])
+	}
+}

@@ -187,3 +187,35 @@ func TestMarkerCandidateNeverHidesAMarker(t *testing.T) {
 		t.Errorf("New York is a marker candidate")
 	}
 }
+
+// FuzzDecodeState: a stored state never makes DecodeState or Decide panic; a
+// refused one is EINVALIDSTATE, an accepted one takes a turn or fails with a code.
+func FuzzDecodeState(f *testing.F) {
+	e := demo(f)
+	data, _ := json.Marshal(finishedBooking(f, e))
+	f.Add(data)
+	f.Add([]byte(`{"conversation_state":"waiting_for_slot","current_flow":"book_flight","current_step":"collect_origin","waiting_for_slot":"origin"}`))
+	f.Add([]byte(`{"conversation_state":"confirming","current_flow":"book_flight","current_step":"confirm_booking"}`))
+	f.Add([]byte(`{"conversation_state":"error","current_flow":"cancel_booking","flow_stack":[{"flow":"book_flight","step":"collect_date"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := e.DecodeState(data)
+		if err != nil {
+			if parley.ErrorCode(err) != parley.EINVALIDSTATE {
+				t.Fatalf("code %q: %v", parley.ErrorCode(err), err)
+			}
+			return
+		}
+		for _, text := range []string{"yes", "New York", "cancel", "actually change the origin to Boston"} {
+			d, err := e.Decide(context.Background(), parley.Turn{State: s, Message: parley.Message{Text: text, SentAt: time.Unix(1764928800, 0)}})
+			if err != nil {
+				if code := parley.ErrorCode(err); code == parley.EINTERNAL || code == "" {
+					t.Fatalf("turn %q: %v", text, err)
+				}
+				continue
+			}
+			if _, err := json.Marshal(d.State); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -192,6 +192,15 @@ func TestSeedWalks(t *testing.T) {
 			{user: "whenever", state: "waiting_for_slot", reply: "That doesn't look like a valid departure date."},
 			{user: "tomorrow", state: "confirming"},
 		}},
+		{"reask: the retry budget starts again", []walkTurn{
+			{user: "book a flight from Boston to Paris", waiting: "departure_date"},
+			{user: "soon"},
+			{user: "later"},
+			{user: "whenever", state: "waiting_for_slot", waiting: "departure_date",
+				reply: "That doesn't look like a valid departure date. When would you like to depart?"},
+			{user: "someday", waiting: "departure_date"},
+			{user: "tomorrow", state: "confirming"},
+		}},
 		{"cancel ends the active flow", []walkTurn{
 			{user: "I want to book a flight", state: "waiting_for_slot"},
 			{user: "cancel", state: "idle", flow: "none", reply: "OK, I've cancelled booking your flight.",
