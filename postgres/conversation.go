@@ -167,10 +167,6 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		payloads[i], nextAt[i] = nullBytes(o.Payload), o.NextAttemptAt
 	}
 
-	sql := commitUpdate
-	if c.ExpectedVersion == 0 {
-		sql = commitInsert
-	}
 	args := []any{
 		conv.Key.Bot, conv.Key.ID, conv.Engine, nullBytes(conv.State), string(conv.Lifecycle),
 		conv.Version, conv.Turns, createdAt, updatedAt, c.ExpectedVersion, int64(n),
@@ -182,7 +178,7 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	var done committed
 	err := s.run(ctx, "commit", false, func(ctx context.Context) error {
 		var err error
-		done, err = s.sendCommit(ctx, sql, args, c.Conversation.Version)
+		done, err = s.sendCommit(ctx, c.ExpectedVersion == 0, args, c.Conversation.Version)
 		return err
 	})
 	if parley.ErrorCode(err) == parley.ECONFLICT {
@@ -225,18 +221,31 @@ WHERE octet_length(p.payload) < 8000`
 // writes no WAL and holds that lock for microseconds. If the commit statement fails
 // (ECONFLICT included), the server skips the rest of the pipeline: nothing is
 // committed or notified.
-func (s *Store) sendCommit(ctx context.Context, sql string, args []any, version int64) (done committed, err error) {
+func (s *Store) sendCommit(ctx context.Context, insert bool, args []any, version int64) (done committed, err error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return done, err
 	}
 	defer conn.Release()
-	conv := args[:2]
+	// Named statements, prepared once per connection: pgx drops the statements of a
+	// failed batch from its automatic cache, which would make every refused commit
+	// cost the next one a new prepare.
+	statement, sql := commitStatementUpdate, commitUpdate
+	if insert {
+		statement, sql = commitStatementInsert, commitInsert
+	}
+	for _, st := range []struct{ name, sql string }{
+		{statementBegin, "BEGIN"}, {statement, sql}, {statementCommit, "COMMIT"}, {statementNotify, notifyCommitted},
+	} {
+		if _, err := conn.Conn().Prepare(ctx, st.name, st.sql); err != nil {
+			return done, err
+		}
+	}
 	batch := &pgx.Batch{}
-	batch.Queue("BEGIN")
-	batch.Queue(sql, args...)
-	batch.Queue("COMMIT")
-	batch.Queue(notifyCommitted, s.channel, conv[0], conv[1], version)
+	batch.Queue(statementBegin)
+	batch.Queue(statement, args...)
+	batch.Queue(statementCommit)
+	batch.Queue(statementNotify, s.channel, args[0], args[1], version)
 	results := conn.SendBatch(ctx, batch)
 	_, err = results.Exec()
 	if err == nil {
@@ -254,6 +263,15 @@ func (s *Store) sendCommit(ctx context.Context, sql string, args []any, version 
 	}
 	return done, err
 }
+
+// Names of the commit path's prepared statements.
+const (
+	statementBegin        = "parley_begin"
+	statementCommit       = "parley_commit"
+	commitStatementInsert = "parley_commit_insert"
+	commitStatementUpdate = "parley_commit_update"
+	statementNotify       = "parley_notify"
+)
 
 // committed is what the commit statement reports: the conversation's new last seq,
 // its creation time (kept by an update) and the outbox entries it inserted.

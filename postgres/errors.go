@@ -115,7 +115,7 @@ func isConnectError(err error) bool {
 // server answered with an error, which means the statement did not commit), and
 // always for reads.
 func retryable(err error, readOnly bool) bool {
-	if !connectionLost(err) {
+	if !connectionLost(err) || errors.Is(err, puddle.ErrClosedPool) {
 		return false
 	}
 	if readOnly {

@@ -112,6 +112,11 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 		// without it.
 		return nil, parley.Errorf(parley.EINVALID, "postgres: cannot parse the database URL")
 	}
+	return openConfig(ctx, config, opts)
+}
+
+// openConfig is Open on a parsed pool configuration (tests wrap its dialer).
+func openConfig(ctx context.Context, config *pgxpool.Config, opts Options) (*Store, error) {
 	if opts.MaxConns < 0 || opts.MaxAttempts < 0 {
 		return nil, parley.Errorf(parley.EINVALID, "postgres: MaxConns and MaxAttempts must not be negative")
 	}
