@@ -18,7 +18,9 @@ func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int,
 	if definition == nil {
 		definition = []byte{}
 	}
-	for {
+	// Each lost race means another version got stored; a bound keeps a bug from
+	// spinning forever.
+	for range 100 {
 		var version int
 		err := s.queryRow(ctx, "put flow", false, `
 			INSERT INTO flows (id, version, definition)
@@ -33,6 +35,7 @@ func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int,
 		}
 		return version, nil
 	}
+	return 0, parley.Errorf(parley.ECONFLICT, "put flow %q: too many concurrent writers", id)
 }
 
 // Flow returns version of flow id, the latest when version is 0; ENOTFOUND if absent.

@@ -142,7 +142,7 @@ func openConfig(ctx context.Context, config *pgxpool.Config, opts Options) (*Sto
 		if len(s.channel) > 63 {
 			return nil, parley.Errorf(parley.EINVALID, "postgres: schema name %q is longer than %d bytes", opts.Schema, 63-len(eventsChannel)-1)
 		}
-		config.ConnConfig.RuntimeParams["search_path"] = opts.Schema
+		config.ConnConfig.RuntimeParams["search_path"] = pgx.Identifier{opts.Schema}.Sanitize()
 	}
 
 	pool, err := pgxpool.NewWithConfig(ctx, config)

@@ -159,3 +159,22 @@ func TestUnavailable(t *testing.T) {
 	_, err = Open(ctx, "postgres://%zz", Options{})
 	wantCode(t, err, parley.EINVALID)
 }
+
+// TestSchemaNameQuoted opens a store on a schema whose name needs quoting.
+func TestSchemaNameQuoted(t *testing.T) {
+	t.Parallel()
+	schema := freshSchema(t) + "-Mixed Case"
+	admin := adminConn(t)
+	t.Cleanup(func() {
+		_, _ = admin.Exec(context.Background(), "DROP SCHEMA IF EXISTS "+pgx.Identifier{schema}.Sanitize()+" CASCADE")
+	})
+	s := openTest(t, Options{Schema: schema})
+	key := parley.ConversationKey{Bot: "shop", ID: "c-1"}
+	if err := s.Commit(context.Background(), turn(key, 0, "m-1")); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if err := admin.QueryRow(context.Background(), "SELECT count(*) FROM "+pgx.Identifier{schema, "conversations"}.Sanitize()).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("rows in %q.conversations = %d, %v; want 1", schema, n, err)
+	}
+}
