@@ -68,7 +68,8 @@
 //   - A validation failure sets the slot to null (seed 001 Rule 4) and repeats the
 //     prompt after the validator's message; after max_retries failures on_exhaust
 //     applies: reask (start counting again), skip (leave it empty, go on), cancel
-//     or handoff (end the flow; handoff also records a handoff event).
+//     or handoff (end the flow; handoff also records a handoff event and a
+//     "handoff" effect with reason retries_exhausted, as the shop engine does).
 //   - future_date_only accepts today (sent_at's date) and later.
 //   - Timestamps (messages, trace, last_nlu_call, metadata.error) are sent_at in
 //     unix seconds. The history keeps the last settings.max_messages messages

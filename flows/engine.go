@@ -2,6 +2,7 @@ package flows
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,13 @@ func (e *Engine) DecodeState(data []byte) (any, error) { return e.decodeState(da
 // Definition returns the definition the engine was compiled from.
 func (e *Engine) Definition() *Definition { return e.def }
 
+// EffectHandoff is the effect kind of a handoff to a human agent, and
+// ReasonRetriesExhausted its reason when a slot's on_exhaust is handoff.
+const (
+	EffectHandoff          = "handoff"
+	ReasonRetriesExhausted = "retries_exhausted"
+)
+
 // maxStepsPerTurn bounds the steps one turn may run, so that a flow whose branches
 // loop without asking anything ends in the error state instead of spinning.
 const maxStepsPerTurn = 64
@@ -40,6 +48,7 @@ type turn struct {
 	says        []string
 	options     []parley.Option
 	events      []parley.EventData
+	effects     []parley.Effect
 	classified  bool
 	recovering  bool
 	result      nlu.Result
@@ -83,7 +92,7 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	s.Messages = append(s.Messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: tu.stamp})
 	s.Messages = keepLast(s.Messages, e.maxMessages)
 	s.Trace = keepLast(s.Trace, e.maxTrace)
-	d := parley.Decision{State: s, Transitions: tu.transitions, Events: tu.events}
+	d := parley.Decision{State: s, Transitions: tu.transitions, Events: tu.events, Effects: tu.effects}
 	if reply != "" || len(tu.options) > 0 {
 		r := parley.Reply{ID: "a-" + strconv.FormatInt(t.Index, 10), Type: parley.ReplyText, Text: reply}
 		if len(tu.options) > 0 {
@@ -386,8 +395,12 @@ func (tu *turn) invalid(st *step, problem string) error {
 		case ExhaustHandoff:
 			tu.say(problem)
 			tu.sayKey("handoff")
+			// The same effect and event as the shop engine's handoff, so channels
+			// (Chatwoot: conversation opened for agents) treat both alike.
+			payload, _ := json.Marshal(map[string]string{"reason": ReasonRetriesExhausted})
+			tu.effects = append(tu.effects, parley.Effect{Kind: EffectHandoff, Payload: payload})
 			tu.events = append(tu.events, parley.EventData{Type: parley.EventHandoff,
-				Data: map[string]any{"reason": "retries_exhausted", "flow": s.CurrentFlow, "slot": sl.name}})
+				Data: map[string]string{"reason": ReasonRetriesExhausted, "flow": s.CurrentFlow, "slot": sl.name}})
 			return tu.endFlow(OutcomeHandoff)
 		}
 	}

@@ -24,6 +24,7 @@ type walkTurn struct {
 	slots       map[string]any
 	reply       string // substring of the reply
 	transitions string // "a->b,b->c"
+	effects     string // effect kinds, "a,b"
 }
 
 var walkStart = time.Date(2025, 12, 5, 10, 0, 0, 0, time.UTC) // a Friday
@@ -94,6 +95,13 @@ func playWalkState(t *testing.T, e *Engine, conversation string, start *State, f
 		}
 		if !strings.Contains(reply, w.reply) {
 			t.Errorf("reply %q, want it to contain %q\n%s", reply, w.reply, ctx())
+		}
+		var kinds []string
+		for _, ef := range d.Effects {
+			kinds = append(kinds, ef.Kind)
+		}
+		if strings.Join(kinds, ",") != w.effects {
+			t.Errorf("effects %v, want %q\n%s", kinds, w.effects, ctx())
 		}
 		if w.transitions != "" && strings.Join(trs, ",") != w.transitions {
 			t.Errorf("transitions %s, want %s\n%s", strings.Join(trs, ","), w.transitions, ctx())
@@ -228,7 +236,7 @@ func TestSeedWalks(t *testing.T) {
 			{user: "cancel my booking", waiting: "booking_ref"},
 			{user: "x", waiting: "booking_ref"},
 			{user: "y", waiting: "booking_ref"},
-			{user: "z", state: "idle", flow: "none", reply: "Let me connect you with a human agent."},
+			{user: "z", state: "idle", flow: "none", reply: "Let me connect you with a human agent.", effects: "handoff"},
 		}},
 		{"upstream nlu fills slots", []walkTurn{
 			{user: "hi", nlu: &parley.NLU{Intent: "book_flight", Entities: map[string]any{"origin": "Boston", "departure_date": "Dec 12"}},
