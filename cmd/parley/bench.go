@@ -43,6 +43,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	n := fset.Int("n", 1000, "conversations")
 	conc := fset.Int("concurrency", 0, "conversations in flight (default: run seq, then 16)")
 	cpuProfile := fset.String("cpuprofile", "", "write a CPU profile to this file")
+	servers := fset.String("servers", "", "bench http only: comma-separated base URLs of running servers (replicas); turns go round-robin")
 	var sf storeFlags
 	sf.register(fset)
 	if err := fset.Parse(args[1:]); err != nil {
@@ -66,8 +67,15 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *conc > 0 {
 		levels = []int{*conc}
 	}
+	var targets []string
+	if *servers != "" {
+		if mode != "http" {
+			return parley.Errorf(parley.EINVALID, "-servers goes with bench http")
+		}
+		targets = strings.Split(*servers, ",")
+	}
 	for _, c := range levels {
-		line, err := benchOnce(ctx, mode, *n, c, sf)
+		line, err := benchOnce(ctx, mode, *n, c, sf, targets)
 		if err != nil {
 			return err
 		}
@@ -76,7 +84,10 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags) (string, error) {
+func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, targets []string) (string, error) {
+	if len(targets) > 0 {
+		return benchServers(ctx, n, conc, targets)
+	}
 	var cleanup func()
 	if sf.store == "" && sf.db == "" && os.Getenv("PARLEY_DATABASE_URL") == "" {
 		dir, err := os.MkdirTemp("", "parley-bench-")
@@ -134,6 +145,87 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags) (st
 		}
 	}
 
+	all, elapsed, err := drive(ctx, n, conc, prefix, send)
+	if err != nil {
+		return "", err
+	}
+	if err := verifyBookings(ctx, func(conv string) (json.RawMessage, error) {
+		c, err := store.Conversation(ctx, parley.ConversationKey{Bot: "booking", ID: conv})
+		if err != nil {
+			return nil, err
+		}
+		return c.State, nil
+	}, prefix, n); err != nil {
+		return "", err
+	}
+	bytesPerConv := int64(-1)
+	if s, ok := store.(sizer); ok {
+		if size, err := s.Size(ctx); err == nil {
+			bytesPerConv = size / int64(n)
+		}
+	}
+	peer := "parley"
+	if mode == "http" {
+		peer = "parley-http"
+	}
+	return benchLine(peer, conc, all, elapsed, bytesPerConv), nil
+}
+
+// benchServers drives running servers (replicas) over HTTP, turn i of a conversation
+// going to server (conversation+i) mod len(targets), and verifies through the API.
+func benchServers(ctx context.Context, n, conc int, targets []string) (string, error) {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}, Timeout: 30 * time.Second}
+	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
+	send := func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+		c, _ := strconv.Atoi(conv[strings.LastIndex(conv, "-")+1:])
+		base := strings.TrimRight(targets[(c+i)%len(targets)], "/")
+		body, _ := json.Marshal(map[string]any{"id": "m" + strconv.Itoa(i), "text": text, "sent_at": at})
+		resp, err := client.Post(base+"/v1/bots/booking/conversations/"+conv+"/messages", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("HTTP %d", resp.StatusCode)
+		}
+		return nil
+	}
+	all, elapsed, err := drive(ctx, n, conc, prefix, send)
+	if err != nil {
+		return "", err
+	}
+	err = verifyBookings(ctx, func(conv string) (json.RawMessage, error) {
+		resp, err := client.Get(strings.TrimRight(targets[0], "/") + "/v1/bots/booking/conversations/" + conv)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		var v struct{ State json.RawMessage }
+		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+			return nil, err
+		}
+		return v.State, nil
+	}, prefix, n)
+	if err != nil {
+		return "", err
+	}
+	return benchLine("parley-http-"+strconv.Itoa(len(targets))+"-servers", conc, all, elapsed, -1), nil
+}
+
+func benchLine(peer string, conc int, all []time.Duration, elapsed time.Duration, bytesPerConv int64) string {
+	label := "seq"
+	if conc > 1 {
+		label = "conc" + strconv.Itoa(conc)
+	}
+	return fmt.Sprintf("peer=%s mode=%s turns_per_s=%.0f p50_us=%d p99_us=%d peak_rss_mb=%d bytes_per_conv=%d",
+		peer, label, float64(len(all))/elapsed.Seconds(),
+		pct(all, 0.50).Microseconds(), pct(all, 0.99).Microseconds(), peakRSSMB(), bytesPerConv)
+}
+
+// drive runs n booking conversations, conc at a time, and returns the sorted turn
+// latencies and the wall time.
+func drive(ctx context.Context, n, conc int, prefix string, send func(ctx context.Context, conv string, i int, text string, at time.Time) error) ([]time.Duration, time.Duration, error) {
 	start := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	latencies := make([][]time.Duration, conc)
 	var wg sync.WaitGroup
@@ -167,33 +259,14 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags) (st
 	wg.Wait()
 	elapsed := time.Since(began)
 	if firstErr != nil {
-		return "", firstErr
+		return nil, 0, firstErr
 	}
 	var all []time.Duration
 	for _, l := range latencies {
 		all = append(all, l...)
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
-	if err := verifyBookings(ctx, store, prefix, n); err != nil {
-		return "", err
-	}
-	bytesPerConv := int64(-1)
-	if s, ok := store.(sizer); ok {
-		if size, err := s.Size(ctx); err == nil {
-			bytesPerConv = size / int64(n)
-		}
-	}
-	label := "seq"
-	if conc > 1 {
-		label = "conc" + strconv.Itoa(conc)
-	}
-	peer := "parley"
-	if mode == "http" {
-		peer = "parley-http"
-	}
-	return fmt.Sprintf("peer=%s mode=%s turns_per_s=%.0f p50_us=%d p99_us=%d peak_rss_mb=%d bytes_per_conv=%d",
-		peer, label, float64(len(all))/elapsed.Seconds(),
-		pct(all, 0.50).Microseconds(), pct(all, 0.99).Microseconds(), peakRSSMB(), bytesPerConv), nil
+	return all, elapsed, nil
 }
 
 func pct(sorted []time.Duration, p float64) time.Duration {
@@ -206,10 +279,10 @@ func pct(sorted []time.Duration, p float64) time.Duration {
 
 // verifyBookings checks that every conversation holds the three slots, a booking
 // reference and a finished flow (BENCHMARK.md: "Every run checks at the end").
-func verifyBookings(ctx context.Context, store parley.Store, prefix string, n int) error {
+func verifyBookings(ctx context.Context, load func(conv string) (json.RawMessage, error), prefix string, n int) error {
 	for c := 0; c < n; c++ {
-		key := parley.ConversationKey{Bot: "booking", ID: prefix + strconv.Itoa(c)}
-		conv, err := store.Conversation(ctx, key)
+		key := prefix + strconv.Itoa(c)
+		state, err := load(key)
 		if err != nil {
 			return fmt.Errorf("verify %s: %w", key, err)
 		}
@@ -218,12 +291,12 @@ func verifyBookings(ctx context.Context, store parley.Store, prefix string, n in
 			CurrentFlow       string         `json:"current_flow"`
 			ConversationState string         `json:"conversation_state"`
 		}
-		if err := json.Unmarshal(conv.State, &st); err != nil {
+		if err := json.Unmarshal(state, &st); err != nil {
 			return fmt.Errorf("verify %s: %w", key, err)
 		}
 		for _, slot := range []string{"origin", "destination", "departure_date", "booking_ref"} {
 			if v, ok := st.Slots[slot]; !ok || v == nil || v == "" {
-				return fmt.Errorf("verify %s: slot %s missing in %s", key, slot, conv.State)
+				return fmt.Errorf("verify %s: slot %s missing in %s", key, slot, state)
 			}
 		}
 		if st.CurrentFlow != "none" && st.CurrentFlow != "" {
