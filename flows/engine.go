@@ -24,11 +24,13 @@ func (e *Engine) DecodeState(data []byte) (any, error) { return e.decodeState(da
 // Definition returns the definition the engine was compiled from.
 func (e *Engine) Definition() *Definition { return e.def }
 
-// EffectHandoff is the effect kind of a handoff to a human agent, and
-// ReasonRetriesExhausted its reason when a slot's on_exhaust is handoff.
+// EffectHandoff is the effect kind of a handoff to a human agent; its payload's
+// reason is retries_exhausted (a slot's on_exhaust) or human_requested
+// (nlu.IsHumanRequest).
 const (
 	EffectHandoff          = "handoff"
 	ReasonRetriesExhausted = "retries_exhausted"
+	ReasonHumanRequested   = "human_requested"
 )
 
 // maxStepsPerTurn bounds the steps one turn may run, so that a flow whose branches
@@ -218,7 +220,7 @@ func (tu *turn) run() error {
 
 // changesCourse reports whether a message answering a slot question must go
 // through understanding instead (001: "Intent markers detected"): an upstream
-// parse, a cancel, an intent marker, or another flow's trigger.
+// parse, a cancel, an intent marker, a request for a human, or a flow's trigger.
 func (tu *turn) changesCourse() bool {
 	if tu.in.Message.NLU != nil || tu.isCancel() {
 		return true
@@ -228,10 +230,13 @@ func (tu *turn) changesCourse() bool {
 			return true
 		}
 	}
-	if r, ok := tu.classify(); ok && r.Intent != tu.s.CurrentFlow {
+	if nlu.IsHumanRequest(tu.text) {
 		return true
 	}
-	return false
+	// Any flow's trigger, the active one's too: "I want to book a flight" is not
+	// an origin.
+	_, ok := tu.classify()
+	return ok
 }
 
 // setStep makes st the current step of the active flow.
@@ -273,6 +278,9 @@ func (tu *turn) understand() error {
 		target = tu.e.flows[r.Intent]
 	}
 	active := tu.flow()
+	if target == nil && tu.in.Message.NLU == nil && nlu.IsHumanRequest(tu.text) {
+		return tu.handoff(ReasonHumanRequested)
+	}
 	if target == nil && tu.isCancel() {
 		if active == nil {
 			tu.sayKey("nothing")
@@ -301,7 +309,8 @@ func (tu *turn) understand() error {
 	if st == nil {
 		return tu.advance(0)
 	}
-	if !changed && target == nil && !tu.recovering {
+	retriggered := !changed && target == nil && tu.resultOK && tu.e.flows[tu.result.Intent] == active
+	if !changed && target == nil && !tu.recovering && !retriggered {
 		if st.kind == KindConfirm && s.ConversationState == fsm.DialogueUnderstanding {
 			// An answer to "what would you like to change?" naming a slot: ask it again.
 			if sl := tu.mentionedSlot(active); sl != nil {
@@ -394,14 +403,7 @@ func (tu *turn) invalid(st *step, problem string) error {
 			return tu.endFlow(OutcomeCancelled)
 		case ExhaustHandoff:
 			tu.say(problem)
-			tu.sayKey("handoff")
-			// The same effect and event as the shop engine's handoff, so channels
-			// (Chatwoot: conversation opened for agents) treat both alike.
-			payload, _ := json.Marshal(map[string]string{"reason": ReasonRetriesExhausted})
-			tu.effects = append(tu.effects, parley.Effect{Kind: EffectHandoff, Payload: payload})
-			tu.events = append(tu.events, parley.EventData{Type: parley.EventHandoff,
-				Data: map[string]string{"reason": ReasonRetriesExhausted, "flow": s.CurrentFlow, "slot": sl.name}})
-			return tu.endFlow(OutcomeHandoff)
+			return tu.handoff(ReasonRetriesExhausted)
 		}
 	}
 	if err := tu.fire(fsm.DialogueValidationFailed); err != nil {
@@ -412,6 +414,29 @@ func (tu *turn) invalid(st *step, problem string) error {
 	tu.say(problem)
 	tu.say(tu.render(st.prompt))
 	return nil
+}
+
+// handoff passes the conversation to a human agent: the same effect and event as
+// the shop engine's handoff, so channels (Chatwoot: the conversation opened for
+// agents) treat both alike. The active flow, if any, ends with outcome handoff.
+func (tu *turn) handoff(reason string) error {
+	s := tu.s
+	tu.sayKey("handoff")
+	payload, _ := json.Marshal(map[string]string{"reason": reason})
+	tu.effects = append(tu.effects, parley.Effect{Kind: EffectHandoff, Payload: payload})
+	data := map[string]string{"reason": reason}
+	if s.CurrentFlow != FlowNone {
+		data["flow"] = s.CurrentFlow
+	}
+	if s.WaitingForSlot != nil {
+		data["slot"] = *s.WaitingForSlot
+	}
+	tu.events = append(tu.events, parley.EventData{Type: parley.EventHandoff, Data: data})
+	if tu.flow() == nil {
+		return tu.fire(fsm.DialogueNoIntent)
+	}
+	s.FlowStack = s.FlowStack[:0] // the human takes over every suspended flow too
+	return tu.endFlow(OutcomeHandoff)
 }
 
 // answerConfirmation handles the message that answers a confirm step.

@@ -209,6 +209,17 @@ func TestSeedWalks(t *testing.T) {
 			{user: "someday", waiting: "departure_date"},
 			{user: "tomorrow", state: "confirming"},
 		}},
+		{"asking for a human hands over from any flow", []walkTurn{
+			{user: "I want to book a flight", waiting: "origin"},
+			{user: "cancel my booking", waiting: "booking_ref"},
+			{user: "I want to talk to a human", state: "idle", flow: "none", reply: "Let me connect you with a human agent.",
+				effects: "handoff", transitions: "waiting_for_slot->understanding,understanding->completed,completed->idle"},
+		}},
+		{"the active flow's own trigger is not a slot value", []walkTurn{
+			{user: "I want to book a flight", waiting: "origin"},
+			{user: "I want to book a flight", waiting: "origin", slots: map[string]any{"origin": nil},
+				reply: "Where would you like to fly from?", transitions: "waiting_for_slot->understanding,understanding->waiting_for_slot"},
+		}},
 		{"cancel ends the active flow", []walkTurn{
 			{user: "I want to book a flight", state: "waiting_for_slot"},
 			{user: "cancel", state: "idle", flow: "none", reply: "OK, I've cancelled booking your flight.",
