@@ -60,8 +60,15 @@
 //     prompt and the suspended flow resumes at the step it was on. A call step
 //     pushes too and resumes after itself without a prompt (cancelling a called
 //     flow cancels its caller: it is part of it); a link step replaces the flow.
-//   - Starting a flow clears its own slots; values from an earlier run are never
-//     silently reused.
+//   - Slots live in one map (seed 001's slots dict), named by the flows. Starting
+//     a flow clears its own slots: values from an earlier run are never silently
+//     reused. A flow suspended by another keeps a copy of its own slots in its
+//     flow_stack frame and gets them back when it resumes, so the other flow's
+//     values under the same name (book_flight's booking_ref and cancel_booking's)
+//     never leak into it; a called flow shares its caller's slots. Naming a
+//     suspended flow's trigger resumes it where it was instead of restarting it.
+//   - A request for a human (nlu.IsHumanRequest) hands over from any state but
+//     error: the flows end, with a "handoff" effect and event.
 //   - Slot values found by understanding are normalized and validated like direct
 //     answers; invalid ones are dropped. A changed value is confirmed to the user
 //     ("Got it, I've updated your origin to Boston.").

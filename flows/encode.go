@@ -104,6 +104,10 @@ func (s *State) AppendJSON(b []byte) []byte {
 			if fr.Call {
 				b = append(b, `,"call":true`...)
 			}
+			if len(fr.Slots) > 0 {
+				b = append(b, `,"slots":`...)
+				b = appendMap(b, fr.Slots)
+			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')

@@ -34,7 +34,7 @@ func TestAppendJSONMatchesMarshal(t *testing.T) {
 				{Event: "odd", Timestamp: -2.5}, {Event: "to_only", Data: TraceData{To: "idle"}}},
 			Metadata: Metadata{Error: &ErrorInfo{Type: "action_failed", Message: "status 500", Timestamp: 12, RecoveryState: "executing_action"},
 				Retries: map[string]int{"b": 2, "a": 1}, LastFlow: "f", LastOutcome: "completed"},
-			FlowStack: []Frame{{Flow: "book_flight", Step: "collect_destination", WaitingForSlot: &slot}, {Flow: "x", Step: "y", Call: true}},
+			FlowStack: []Frame{{Flow: "book_flight", Step: "collect_destination", WaitingForSlot: &slot}, {Flow: "x", Step: "y", Call: true, Slots: map[string]any{"b": 1.0, "a": "x"}}},
 		},
 	}
 	for i, s := range states {

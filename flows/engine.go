@@ -3,6 +3,7 @@ package flows
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -290,14 +291,29 @@ func (tu *turn) understand() error {
 		return tu.endFlow(OutcomeCancelled)
 	}
 	if target != nil && target != active {
+		suspended := slices.IndexFunc(s.FlowStack, func(fr Frame) bool { return fr.Flow == target.name })
+		var resume Frame
+		if suspended >= 0 {
+			resume = s.FlowStack[suspended]
+			s.FlowStack = slices.Delete(s.FlowStack, suspended, suspended+1)
+		}
 		if active != nil {
-			fr := Frame{Flow: active.name, WaitingForSlot: s.WaitingForSlot}
+			fr := Frame{Flow: active.name, WaitingForSlot: s.WaitingForSlot, Slots: ownSlots(active, s.Slots)}
 			if s.CurrentStep != nil {
 				fr.Step = *s.CurrentStep
 			}
 			s.FlowStack = append(s.FlowStack, fr)
 		}
-		tu.startFlow(target)
+		if suspended >= 0 {
+			// Back to a suspended flow: it resumes where it was, its slots restored.
+			s.CurrentFlow = target.name
+			tu.setStep(target.steps[target.stepIndex[resume.Step]])
+			if !resume.Call {
+				restoreSlots(target, s.Slots, resume.Slots)
+			}
+		} else {
+			tu.startFlow(target)
+		}
 		active = target
 	}
 	if active == nil {
@@ -309,8 +325,7 @@ func (tu *turn) understand() error {
 	if st == nil {
 		return tu.advance(0)
 	}
-	retriggered := !changed && target == nil && tu.resultOK && tu.e.flows[tu.result.Intent] == active
-	if !changed && target == nil && !tu.recovering && !retriggered {
+	if !changed && target == nil && !tu.recovering {
 		if st.kind == KindConfirm && s.ConversationState == fsm.DialogueUnderstanding {
 			// An answer to "what would you like to change?" naming a slot: ask it again.
 			if sl := tu.mentionedSlot(active); sl != nil {
@@ -661,12 +676,39 @@ func (tu *turn) endFlow(outcome string) error {
 	if fr.Call {
 		return tu.advance(f.steps[i].next)
 	}
+	restoreSlots(f, s.Slots, fr.Slots)
 	resume := f.resume
 	if resume == "" {
 		resume = tu.e.text["resume"]
 	}
 	tu.say(fill(resume, "flow", f.label))
 	return tu.advance(i)
+}
+
+// ownSlots copies the values of f's declared slots (nil when none is set).
+func ownSlots(f *flow, slots map[string]any) map[string]any {
+	var own map[string]any
+	for _, sl := range f.slotOrder {
+		if v, ok := slots[sl.name]; ok && v != nil {
+			if own == nil {
+				own = make(map[string]any, len(f.slotOrder))
+			}
+			own[sl.name] = v
+		}
+	}
+	return own
+}
+
+// restoreSlots gives f's declared slots back the values saved when it was
+// suspended.
+func restoreSlots(f *flow, slots, saved map[string]any) {
+	for _, sl := range f.slotOrder {
+		if v, ok := saved[sl.name]; ok {
+			slots[sl.name] = v
+		} else {
+			delete(slots, sl.name)
+		}
+	}
 }
 
 // branch picks the first case whose condition holds; a case without one is else.

@@ -85,6 +85,11 @@ type Frame struct {
 	// Call is true for a flow suspended by a call step: it resumes at the step
 	// after Step without a resume prompt.
 	Call bool `json:"call,omitempty"`
+	// Slots are the values of the suspended flow's own slots when another flow
+	// interrupted it; they are restored when it resumes, so the other flow's
+	// values under the same names (booking_ref) never leak into it. A called
+	// flow shares its caller's slots instead.
+	Slots map[string]any `json:"slots,omitempty"`
 }
 
 func newState() *State {
@@ -106,6 +111,7 @@ func (s *State) clone() *State {
 	c.Trace = append(make([]TraceEvent, 0, len(s.Trace)+6), s.Trace...)
 	c.Slots = make(map[string]any, len(s.Slots)+2)
 	maps.Copy(c.Slots, s.Slots)
+	// Frames are replaced, never changed in place, so their Slots maps are shared.
 	c.FlowStack = append([]Frame{}, s.FlowStack...)
 	if s.Metadata.Retries != nil {
 		c.Metadata.Retries = maps.Clone(s.Metadata.Retries)

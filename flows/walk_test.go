@@ -220,6 +220,17 @@ func TestSeedWalks(t *testing.T) {
 			{user: "I want to book a flight", waiting: "origin", slots: map[string]any{"origin": nil},
 				reply: "Where would you like to fly from?", transitions: "waiting_for_slot->understanding,understanding->waiting_for_slot"},
 		}},
+		{"back to a suspended flow resumes it with its slots", []walkTurn{
+			{user: "I want to book a flight", waiting: "origin"},
+			{user: "Boston", waiting: "destination"},
+			{user: "cancel my booking", flow: "cancel_booking", waiting: "booking_ref"},
+			{user: "actually I want to book a flight", flow: "book_flight", waiting: "destination",
+				slots: map[string]any{"origin": "Boston"}, reply: "Where would you like to fly to?"},
+			{user: "Rome"},
+			{user: "Dec 24", state: "confirming"},
+			{user: "yes", state: "waiting_for_slot", flow: "cancel_booking", waiting: "booking_ref",
+				reply: "Let's get back to cancelling your booking. What is your booking reference?"},
+		}},
 		{"cancel ends the active flow", []walkTurn{
 			{user: "I want to book a flight", state: "waiting_for_slot"},
 			{user: "cancel", state: "idle", flow: "none", reply: "OK, I've cancelled booking your flight.",
