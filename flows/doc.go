@@ -67,8 +67,8 @@
 //     values under the same name (book_flight's booking_ref and cancel_booking's)
 //     never leak into it; a called flow shares its caller's slots. Naming a
 //     suspended flow's trigger resumes it where it was instead of restarting it.
-//   - A request for a human (nlu.IsHumanRequest) hands over from any state but
-//     error: the flows end, with a "handoff" effect and event.
+//   - A request for a human (nlu.IsHumanRequest) goes through understanding and
+//     hands over from any state: the flows end, with a "handoff" effect and event.
 //   - Slot values found by understanding are normalized and validated like direct
 //     answers; invalid ones are dropped. A changed value is confirmed to the user
 //     ("Got it, I've updated your origin to Boston.").
