@@ -147,7 +147,7 @@ func positioned(msg string) bool {
 }
 
 func TestDiagnosticOnOddKeyTerminates(t *testing.T) {
-	def, err := Parse([]byte("messages:\n  \"odd key. with [dots]\": x\nflows:\n  - name: a\n    steps:\n      - id: s\n        say: hi\n"), "odd.yaml")
+	def, err := Parse([]byte("messages:\n  \"odd key. with [dots]\": x\nflows:\n  - name: a\n    trigger: {keywords: [a]}\n    steps:\n      - id: s\n        say: hi\n"), "odd.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

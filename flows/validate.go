@@ -91,7 +91,24 @@ func (v *validation) run() {
 		}
 		flows[f.Name] = true
 	}
+	reached := map[string]bool{}
+	intents := map[string]string{}
 	for i, f := range def.Flows {
+		for _, st := range f.Steps {
+			reached[st.Call], reached[st.Link] = true, true
+		}
+		for j, in := range f.Trigger.Intents {
+			if other, dup := intents[in]; dup && other != f.Name {
+				v.report(fmt.Sprintf("$.flows[%d].trigger.intents[%d]", i, j), "intent %q already starts flow %s", in, other)
+			}
+			intents[in] = f.Name
+		}
+	}
+	for i, f := range def.Flows {
+		t := f.Trigger
+		if len(t.Intents) == 0 && len(t.Examples) == 0 && len(t.Keywords) == 0 && !reached[f.Name] {
+			v.report(fmt.Sprintf("$.flows[%d]", i), "flow %s can never start: no trigger, and no step calls or links it", f.Name)
+		}
 		v.flow(fmt.Sprintf("$.flows[%d]", i), f, flows)
 	}
 }
