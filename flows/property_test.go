@@ -1,0 +1,107 @@
+package flows
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+	"pgregory.net/rapid"
+)
+
+// vocabulary is what the property test's users say: answers, corrections,
+// triggers, cancels, yes and no, nonsense, and clicks.
+var vocabulary = []parley.Message{
+	{Text: "I want to book a flight"}, {Text: "book a flight from Madrid to Barcelona tomorrow"},
+	{Text: "cancel my booking"}, {Text: "BK-12345"}, {Text: "bk 1"}, {Text: "New York"}, {Text: "Los Angeles"},
+	{Text: "2026-12-12"}, {Text: "next Friday"}, {Text: "2020-01-01"}, {Text: "yes"}, {Text: "no"}, {Text: "Sí"},
+	{Text: "cancel"}, {Text: "Actually, change the origin to Boston"}, {Text: "the date"}, {Text: "wait"},
+	{Text: "I want to talk to a human"}, {Text: "what's the weather?"}, {Text: ""}, {Text: "🙂"},
+	{Meaning: "confirm", Text: "Yes"}, {Meaning: "no", Text: "No"}, {Meaning: "cancel"},
+	{Text: "hi", NLU: &parley.NLU{Intent: "book_flight", Entities: map[string]any{"destination": "Paris", "departure_date": 3.0}}},
+	{Text: "x", NLU: &parley.NLU{Intent: "unknown"}},
+}
+
+// TestConversationProperties plays random conversations and checks, after every
+// turn, that the dialogue moved only along fsm.Dialogue's table, as one chain from
+// the state it rested in to the state it rests in now; that it rests only where a
+// turn may rest, with the fields that state implies; that the state survives the
+// store's JSON round trip; and that the caps hold.
+func TestConversationProperties(t *testing.T) {
+	e := demo(t)
+	rapid.Check(t, func(rt *rapid.T) {
+		key := parley.ConversationKey{Bot: "booking", ID: rapid.StringMatching(`c-[a-z0-9]{1,8}`).Draw(rt, "conversation")}
+		var state any = e.NewState(key)
+		now := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+		turns := rapid.IntRange(1, 30).Draw(rt, "turns")
+		for i := 1; i <= turns; i++ {
+			msg := vocabulary[rapid.IntRange(0, len(vocabulary)-1).Draw(rt, "message")]
+			now = now.Add(time.Duration(rapid.IntRange(1, 3600).Draw(rt, "seconds")) * time.Second)
+			msg.SentAt = now
+			before := state.(*State)
+			d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: int64(i), State: state, Message: msg})
+			if err != nil {
+				rt.Fatalf("turn %d %+v: %v", i, msg, err)
+			}
+			s := d.State.(*State)
+			from := before.ConversationState
+			for _, tr := range d.Transitions {
+				if fsm.DialogueState(tr.From) != from {
+					rt.Fatalf("turn %d: transitions do not chain: %v", i, d.Transitions)
+				}
+				if err := fsm.Dialogue.Check(fsm.DialogueState(tr.From), fsm.DialogueTrigger(tr.Trigger), fsm.DialogueState(tr.To)); err != nil {
+					rt.Fatalf("turn %d: %v", i, err)
+				}
+				from = fsm.DialogueState(tr.To)
+			}
+			if from != s.ConversationState || len(d.Transitions) == 0 {
+				rt.Fatalf("turn %d: transitions %v end in %s, state is %s", i, d.Transitions, from, s.ConversationState)
+			}
+			checkResting(rt, e, s)
+			if s.TurnCount != before.TurnCount+1 || len(s.Messages) > e.maxMessages || len(s.Trace) > e.maxTrace {
+				rt.Fatalf("turn %d: turn_count %d, %d messages, %d trace events", i, s.TurnCount, len(s.Messages), len(s.Trace))
+			}
+			data, err := json.Marshal(s)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			decoded, err := e.DecodeState(data)
+			if err != nil {
+				rt.Fatalf("turn %d: %v\n%s", i, err, data)
+			}
+			again, _ := json.Marshal(decoded)
+			if string(again) != string(data) || string(s.AppendJSON(nil)) != string(data) {
+				rt.Fatalf("turn %d: the state does not survive a JSON round trip", i)
+			}
+			state = decoded
+		}
+	})
+}
+
+func checkResting(rt *rapid.T, e *Engine, s *State) {
+	switch s.ConversationState {
+	case fsm.DialogueIdle:
+		if s.CurrentFlow != FlowNone || s.CurrentStep != nil || s.WaitingForSlot != nil || len(s.FlowStack) != 0 {
+			rt.Fatalf("idle with a flow: %+v", s)
+		}
+	case fsm.DialogueWaitingForSlot, fsm.DialogueConfirming:
+		f := e.flows[s.CurrentFlow]
+		if f == nil || s.CurrentStep == nil {
+			rt.Fatalf("%s without a flow and step: %+v", s.ConversationState, s)
+		}
+		st := f.steps[f.stepIndex[*s.CurrentStep]]
+		switch {
+		case s.ConversationState == fsm.DialogueConfirming && st.kind != KindConfirm:
+			rt.Fatalf("confirming at step %s", st.id)
+		case s.WaitingForSlot != nil && (st.kind != KindCollect || st.slot.name != *s.WaitingForSlot):
+			rt.Fatalf("waiting for %s at step %s", *s.WaitingForSlot, st.id)
+		case s.ConversationState == fsm.DialogueWaitingForSlot && s.WaitingForSlot == nil && st.kind != KindConfirm:
+			rt.Fatalf("waiting for nothing at step %s", st.id)
+		}
+	default:
+		// The demo has no webhook: nothing fails, so error is not a resting state here.
+		rt.Fatalf("the turn rests in %s", s.ConversationState)
+	}
+}
