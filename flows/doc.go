@@ -15,9 +15,14 @@
 //     type, or the message's upstream nlu parse) may start a flow and fills every
 //     slot of the active flow it finds, even those not asked for yet.
 //   - waiting_for_slot: the message is the awaited slot's value (-> validating_slot,
-//     no NLU call, last_nlu_call unchanged) unless it carries an upstream parse, a
-//     cancel, an intent marker (nlu.Markers: actually, change, instead, wait...) or
-//     another flow's trigger; then -> understanding (intent_change).
+//     no NLU call, last_nlu_call unchanged) unless it is a cancel, carries an
+//     intent marker (nlu.Markers: actually, change, instead, wait...), asks for a
+//     human, or matches a flow's trigger (the active one's too: "I want to book a
+//     flight" is no origin); then -> understanding (intent_change). An upstream
+//     parse replaces those checks: it goes to understanding when it names a known
+//     intent or cancel or carries entities, else the text is mapped directly. An
+//     upstream intent with a confidence below settings.min_confidence is no
+//     intent (001: "NLU confidence too low").
 //   - confirming: the step offers quick replies Yes (meaning "confirm") and No
 //     (meaning "no"). Yes (typed: nlu.Confirmation's lexicon; upstream intent
 //     confirm/affirm) goes on with the next step; no asks what to change

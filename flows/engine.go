@@ -223,7 +223,13 @@ func (tu *turn) run() error {
 // through understanding instead (001: "Intent markers detected"): an upstream
 // parse, a cancel, an intent marker, a request for a human, or a flow's trigger.
 func (tu *turn) changesCourse() bool {
-	if tu.in.Message.NLU != nil || tu.isCancel() {
+	if p := tu.in.Message.NLU; p != nil {
+		// An upstream parse replaces the engine's NLU: it changes course when it
+		// says something (an intent we know, cancel, entities); otherwise the
+		// text is the answer, mapped directly.
+		return p.Intent == "cancel" || tu.e.intentFlow[p.Intent] != nil || len(p.Entities) > 0
+	}
+	if tu.isCancel() {
 		return true
 	}
 	if tu.e.markerCandidate(tu.text) {
@@ -273,7 +279,11 @@ func (tu *turn) understand() error {
 	var target *flow
 	var entities map[string]any
 	if p := tu.in.Message.NLU; p != nil {
-		target = tu.e.intentFlow[p.Intent]
+		// 001: "UNDERSTANDING -> IDLE: No intent, NLU confidence too low"; a parse
+		// without a confidence is trusted.
+		if p.Confidence == 0 || p.Confidence >= tu.e.minConfidence {
+			target = tu.e.intentFlow[p.Intent]
+		}
 		entities = p.Entities
 	} else if r, ok := tu.classify(); ok {
 		target = tu.e.flows[r.Intent]

@@ -260,6 +260,14 @@ func TestSeedWalks(t *testing.T) {
 			{user: "y", waiting: "booking_ref"},
 			{user: "z", state: "idle", flow: "none", reply: "Let me connect you with a human agent.", effects: "handoff"},
 		}},
+		{"an upstream parse that says nothing leaves the answer to direct mapping", []walkTurn{
+			{user: "I want to book a flight", waiting: "origin"},
+			{user: "Lisbon", nlu: &parley.NLU{Intent: "inform"}, waiting: "destination", slots: map[string]any{"origin": "Lisbon"},
+				transitions: "waiting_for_slot->validating_slot,validating_slot->waiting_for_slot"},
+		}},
+		{"an upstream intent below min_confidence is no intent", []walkTurn{
+			{user: "hmm", nlu: &parley.NLU{Intent: "book_flight", Confidence: 0.3}, state: "idle", transitions: "idle->understanding,understanding->idle"},
+		}},
 		{"upstream nlu fills slots", []walkTurn{
 			{user: "hi", nlu: &parley.NLU{Intent: "book_flight", Entities: map[string]any{"origin": "Boston", "departure_date": "Dec 12"}},
 				state: "waiting_for_slot", waiting: "destination", slots: map[string]any{"origin": "Boston", "departure_date": "2025-12-12"}},
