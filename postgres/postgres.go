@@ -4,6 +4,8 @@
 // mapping of PostgreSQL failures to Parley error codes, and the cross-replica
 // notification channel that tells every replica when a conversation got new events.
 //
+// Every method is one SQL statement, hence one transaction; the commit path runs on
+// named prepared statements, so a warm Commit costs one round trip (two when refused).
 // How the Store contract is met on a shared database:
 //
 //   - Commit is one SQL statement (data-modifying CTEs), so it is one transaction,
@@ -31,17 +33,18 @@
 //   - Commit refuses (EINVALID) what package sqlite refuses: an incomplete key, a
 //     version other than ExpectedVersion+1, an unknown lifecycle, an event without a
 //     type, an outbox entry without a kind or idempotency key, a negative inbox id.
-//   - Outbox entries with a zero NextAttemptAt are due at once. On success Commit writes
-//     each entry's id back into the commit, 0 for an entry whose idempotency key was
-//     already taken (the first entry with a key stays as it was). ClaimOutbox uses FOR UPDATE SKIP LOCKED and a
-//     lease, so concurrent claimers of any replica never get the same entry while its
-//     lease runs; each claim counts one attempt. RetryOutbox marks the entry failed
-//     once its attempts reached Options.MaxAttempts.
+//   - Outbox entries with a zero NextAttemptAt are due at once. On success Commit
+//     writes each entry's id back into the commit, 0 for an entry whose idempotency
+//     key was already taken (the first entry with a key stays as it was). ClaimOutbox
+//     uses FOR UPDATE SKIP LOCKED and a lease, so concurrent claimers of any replica
+//     never get the same entry while its lease runs; each claim counts one attempt.
+//     RetryOutbox marks the entry failed once its attempts reached
+//     Options.MaxAttempts; retrying a done or failed entry is ECONFLICT.
 //   - State, event data and payloads are stored as PostgreSQL json (not jsonb): the
 //     bytes come back exactly as written; invalid JSON is EINVALID. Timestamps are
 //     timestamptz (microseconds) and are returned in UTC.
 //   - Connection refused, a server shutting down or a connection lost is EUNAVAILABLE
-//     (HTTP 503). A call whose connection turned out to be dead before the statement
+//     (HTTP 503); Ping is the readiness check. A call whose connection turned out to be dead before the statement
 //     could run (for example after pg_terminate_backend or a server restart) is retried
 //     on a fresh connection by itself; a call whose outcome is unknown is retried only
 //     when it is a read.
