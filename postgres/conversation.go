@@ -124,7 +124,8 @@ const commitInsert = `WITH conv AS (
 )` + commitTail
 
 // commitUpdate updates the conversation only at the expected version; it takes the row
-// lock, and a concurrent writer that committed first leaves conv empty.
+// lock, and a concurrent writer that committed first leaves conv empty. created_at is
+// kept; $8 is referenced only so that both statements take the same parameters.
 const commitUpdate = `WITH conv AS (
 	UPDATE conversations SET engine = $3, state = $4, lifecycle = $5, version = $6, turns = $7,
 		last_seq = last_seq + $11, updated_at = $9
