@@ -20,12 +20,14 @@ import (
 // definition that has none into an Engine.
 type Definition struct {
 	// Bot names the bot in webhook idempotency keys; the file name when empty.
-	Bot         string            `yaml:"bot" json:"bot,omitempty"`
-	Description string            `yaml:"description" json:"description,omitempty"`
-	Language    string            `yaml:"language" json:"language,omitempty"`
-	Settings    Settings          `yaml:"settings" json:"settings"`
-	Messages    map[string]string `yaml:"messages" json:"messages,omitempty"`
-	Flows       []*Flow           `yaml:"flows" json:"flows"`
+	Bot         string `yaml:"bot" json:"bot,omitempty"`
+	Description string `yaml:"description" json:"description,omitempty"`
+	// Language is the language of the prompts, for people and tools; the NLU
+	// reads every language nlu knows whatever it says.
+	Language string            `yaml:"language" json:"language,omitempty"`
+	Settings Settings          `yaml:"settings" json:"settings"`
+	Messages map[string]string `yaml:"messages" json:"messages,omitempty"`
+	Flows    []*Flow           `yaml:"flows" json:"flows"`
 
 	// File is the name errors and diagnostics carry.
 	File string `yaml:"-" json:"-"`
