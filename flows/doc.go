@@ -57,7 +57,12 @@
 //     classified "Madrid" with its NLU. The issue follows seed 001, so the walk's
 //     understanding steps are skipped; the rest of seed 003's 15 states appear.
 //   - A yes goes confirming -> ready_for_action -> executing_action (seed 003 steps
-//     11-13) rather than seed 001's direct row: both end in executing_action.
+//     12-13; its step 11 is its NLU call, which the shared yes/no lexicon makes
+//     unnecessary) rather than seed 001's direct row: both end in executing_action.
+//   - The booking demo's book_flight confirms before booking (the issue asks for a
+//     confirm step and the benchmark's fifth turn is the yes), so seed 001 example
+//     1's fourth turn rests in confirming and the action runs on the fifth; every
+//     other state of the example is reproduced (testdata/scenarios/booking).
 //   - A cancelled flow goes through completed too (understanding -> completed ->
 //     idle), as seed 001's "CONFIRMING -> COMPLETED: User cancels" does.
 //   - An interrupting flow (another flow's trigger mid-flow) pushes the active flow
