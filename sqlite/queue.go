@@ -157,3 +157,14 @@ func asString(v driver.Value) string {
 	}
 	return ""
 }
+
+// asBytes reads a TEXT or BLOB column as a slice of its own.
+func asBytes(v driver.Value) []byte {
+	switch x := v.(type) {
+	case string:
+		return []byte(x)
+	case []byte:
+		return x
+	}
+	return nil
+}

@@ -2,52 +2,10 @@ package sqlite
 
 import (
 	"context"
-	"database/sql"
-	"errors"
+	"database/sql/driver"
 
 	"github.com/parleyhq/parley"
 )
-
-// readStatements are prepared once on the read pool.
-type readStatements struct {
-	ping, conversation, processed, events, pendingInbound, latestFlow, flow *sql.Stmt
-}
-
-func (r *readStatements) prepare(ctx context.Context, db *sql.DB) error {
-	for _, p := range []struct {
-		dst   **sql.Stmt
-		query string
-	}{
-		{&r.ping, `SELECT 1`},
-		{&r.conversation, `SELECT engine, state, lifecycle, version, turns, last_seq, created_at, updated_at
-			FROM conversations WHERE bot = ? AND id = ?`},
-		{&r.processed, `SELECT response FROM processed_messages WHERE bot = ? AND conversation = ? AND message_id = ?`},
-		{&r.events, `SELECT seq, type, data, at FROM events
-			WHERE bot = ? AND conversation = ? AND seq > ? ORDER BY seq LIMIT ?`},
-		{&r.pendingInbound, `SELECT id, bot, conversation, message_id, channel, payload, received_at
-			FROM inbound ORDER BY id LIMIT ?`},
-		{&r.latestFlow, `SELECT definition, version FROM flows WHERE id = ? ORDER BY version DESC LIMIT 1`},
-		{&r.flow, `SELECT definition, version FROM flows WHERE id = ? AND version = ?`},
-	} {
-		st, err := db.PrepareContext(ctx, p.query)
-		if err != nil {
-			_ = r.close()
-			return err
-		}
-		*p.dst = st
-	}
-	return nil
-}
-
-func (r *readStatements) close() error {
-	var errs []error
-	for _, st := range []*sql.Stmt{r.ping, r.conversation, r.processed, r.events, r.pendingInbound, r.latestFlow, r.flow} {
-		if st != nil {
-			errs = append(errs, st.Close())
-		}
-	}
-	return errors.Join(errs...)
-}
 
 // sqlLimit maps the interface's "limit <= 0 means all" to SQLite's LIMIT -1.
 func sqlLimit(limit int) int64 {
@@ -57,45 +15,70 @@ func sqlLimit(limit int) int64 {
 	return int64(limit)
 }
 
+// read runs fn on the store's connection between write transactions. A read is one
+// statement in autocommit mode, so it sees only committed writes.
+func (s *Store) read(ctx context.Context, fn func(w *writer) error) error {
+	r := requestPool.Get().(*request)
+	r.ctx, r.op, r.read = ctx, funcOp(fn), true
+	err := s.submit(ctx, r)
+	r.ctx, r.op, r.read = nil, nil, false
+	requestPool.Put(r)
+	return err
+}
+
 // Conversation returns the stored conversation. Its state is returned as stored, even
 // when it is not JSON; a lifecycle outside the seven is EINVALIDSTATE.
 func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
-	if s.isClosed.Load() {
-		return nil, errClosed()
-	}
-	c := &parley.Conversation{Key: key}
-	var state []byte
-	var lifecycle string
-	var created, updated int64
-	err := s.reads.conversation.QueryRowContext(ctx, key.Bot, key.ID).
-		Scan(&c.Engine, &state, &lifecycle, &c.Version, &c.Turns, &c.LastSeq, &created, &updated)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
-	}
+	var c *parley.Conversation
+	err := s.read(ctx, func(w *writer) error {
+		row := w.row[:8]
+		found, err := w.conversation.queryRow(row, key.Bot, key.ID)
+		if err != nil || !found {
+			return err
+		}
+		c = &parley.Conversation{
+			Key:       key,
+			Engine:    asString(row[0]),
+			State:     asBytes(row[1]),
+			Lifecycle: parley.Lifecycle(asString(row[2])),
+			Version:   asInt64(row[3]),
+			Turns:     asInt64(row[4]),
+			LastSeq:   asInt64(row[5]),
+			CreatedAt: fromMicros(asInt64(row[6])),
+			UpdatedAt: fromMicros(asInt64(row[7])),
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, s.wrap(err, "read conversation %s", key)
 	}
-	c.Lifecycle = parley.Lifecycle(lifecycle)
-	if !validLifecycle(c.Lifecycle) {
-		return nil, parley.Errorf(parley.EINVALIDSTATE, "conversation %s: stored lifecycle %q is unknown", key, lifecycle)
+	if c == nil {
+		return nil, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
 	}
-	c.State = state
-	c.CreatedAt, c.UpdatedAt = fromMicros(created), fromMicros(updated)
+	if !validLifecycle(c.Lifecycle) {
+		return nil, parley.Errorf(parley.EINVALIDSTATE, "conversation %s: stored lifecycle %q is unknown", key, c.Lifecycle)
+	}
 	return c, nil
 }
 
 // ProcessedResponse returns the exact bytes recorded for messageID.
 func (s *Store) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
-	if s.isClosed.Load() {
-		return nil, false, errClosed()
-	}
 	var response []byte
-	err := s.reads.processed.QueryRowContext(ctx, key.Bot, key.ID, messageID).Scan(&response)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, false, nil
-	}
+	var found bool
+	err := s.read(ctx, func(w *writer) error {
+		row := w.row[:1]
+		var err error
+		found, err = w.processed.queryRow(row, key.Bot, key.ID, messageID)
+		if found {
+			response = asBytes(row[0])
+		}
+		return err
+	})
 	if err != nil {
 		return nil, false, s.wrap(err, "read processed message %s %q", key, messageID)
+	}
+	if !found {
+		return nil, false, nil
 	}
 	if response == nil {
 		response = []byte{}
@@ -106,26 +89,20 @@ func (s *Store) ProcessedResponse(ctx context.Context, key parley.ConversationKe
 // Events returns up to limit events with Seq > afterSeq, in order; limit <= 0 means
 // all of them.
 func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
-	if s.isClosed.Load() {
-		return nil, errClosed()
-	}
-	rows, err := s.reads.events.QueryContext(ctx, key.Bot, key.ID, afterSeq, sqlLimit(limit))
-	if err != nil {
-		return nil, s.wrap(err, "read events of %s", key)
-	}
-	defer rows.Close()
 	var events []parley.Event
-	for rows.Next() {
-		e := parley.Event{Key: key}
-		var data []byte
-		var at int64
-		if err := rows.Scan(&e.Seq, &e.Type, &data, &at); err != nil {
-			return nil, s.wrap(err, "read events of %s", key)
-		}
-		e.Data, e.At = data, fromMicros(at)
-		events = append(events, e)
-	}
-	if err := rows.Err(); err != nil {
+	err := s.read(ctx, func(w *writer) error {
+		return w.events.query(func(row []driver.Value) error {
+			events = append(events, parley.Event{
+				Key:  key,
+				Seq:  asInt64(row[0]),
+				Type: asString(row[1]),
+				Data: asBytes(row[2]),
+				At:   fromMicros(asInt64(row[3])),
+			})
+			return nil
+		}, key.Bot, key.ID, afterSeq, sqlLimit(limit))
+	})
+	if err != nil {
 		return nil, s.wrap(err, "read events of %s", key)
 	}
 	return events, nil
@@ -134,26 +111,21 @@ func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq
 // PendingInbound lists queued inbound messages in the order they were accepted;
 // limit <= 0 means all of them.
 func (s *Store) PendingInbound(ctx context.Context, limit int) ([]parley.Inbound, error) {
-	if s.isClosed.Load() {
-		return nil, errClosed()
-	}
-	rows, err := s.reads.pendingInbound.QueryContext(ctx, sqlLimit(limit))
-	if err != nil {
-		return nil, s.wrap(err, "read inbound")
-	}
-	defer rows.Close()
 	var pending []parley.Inbound
-	for rows.Next() {
-		var in parley.Inbound
-		var payload []byte
-		var received int64
-		if err := rows.Scan(&in.ID, &in.Key.Bot, &in.Key.ID, &in.MessageID, &in.Channel, &payload, &received); err != nil {
-			return nil, s.wrap(err, "read inbound")
-		}
-		in.Payload, in.ReceivedAt = payload, fromMicros(received)
-		pending = append(pending, in)
-	}
-	if err := rows.Err(); err != nil {
+	err := s.read(ctx, func(w *writer) error {
+		return w.pendingInbound.query(func(row []driver.Value) error {
+			pending = append(pending, parley.Inbound{
+				ID:         asInt64(row[0]),
+				Key:        parley.ConversationKey{Bot: asString(row[1]), ID: asString(row[2])},
+				MessageID:  asString(row[3]),
+				Channel:    asString(row[4]),
+				Payload:    asBytes(row[5]),
+				ReceivedAt: fromMicros(asInt64(row[6])),
+			})
+			return nil
+		}, sqlLimit(limit))
+	})
+	if err != nil {
 		return nil, s.wrap(err, "read inbound")
 	}
 	return pending, nil
@@ -161,29 +133,45 @@ func (s *Store) PendingInbound(ctx context.Context, limit int) ([]parley.Inbound
 
 // Flow returns a flow definition; version 0 means the latest.
 func (s *Store) Flow(ctx context.Context, id string, version int) ([]byte, int, error) {
-	if s.isClosed.Load() {
-		return nil, 0, errClosed()
-	}
 	if version < 0 {
 		return nil, 0, parley.Errorf(parley.EINVALID, "flow %q: version %d", id, version)
 	}
-	var row *sql.Row
-	if version == 0 {
-		row = s.reads.latestFlow.QueryRowContext(ctx, id)
-	} else {
-		row = s.reads.flow.QueryRowContext(ctx, id, version)
-	}
 	var definition []byte
-	var actual int
-	err := row.Scan(&definition, &actual)
-	if errors.Is(err, sql.ErrNoRows) {
+	var actual int64
+	var found bool
+	err := s.read(ctx, func(w *writer) error {
+		row := w.row[:2]
+		var err error
+		if version == 0 {
+			found, err = w.latestFlow.queryRow(row, id)
+		} else {
+			found, err = w.flow.queryRow(row, id, int64(version))
+		}
+		if found {
+			definition, actual = asBytes(row[0]), asInt64(row[1])
+		}
+		return err
+	})
+	if err != nil {
+		return nil, 0, s.wrap(err, "read flow %q", id)
+	}
+	if !found {
 		if version == 0 {
 			return nil, 0, parley.Errorf(parley.ENOTFOUND, "flow %q not found", id)
 		}
 		return nil, 0, parley.Errorf(parley.ENOTFOUND, "flow %q version %d not found", id, version)
 	}
+	return definition, int(actual), nil
+}
+
+// Ping reports whether the store's connection answers a query.
+func (s *Store) Ping(ctx context.Context) error {
+	err := s.read(ctx, func(w *writer) error {
+		_, err := w.ping.queryRow(w.row[:1])
+		return err
+	})
 	if err != nil {
-		return nil, 0, s.wrap(err, "read flow %q", id)
+		return s.wrap(err, "ping")
 	}
-	return definition, actual, nil
+	return nil
 }

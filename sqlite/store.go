@@ -4,36 +4,56 @@
 // It owns the schema (embedded SQL migrations under migrations/, applied once each and
 // recorded in schema_migrations), the connection settings and the write path.
 //
-// # Write path: one writer, group commit
+// # One process owns the file
 //
-// Every write (Commit, EnqueueInbound, DropInbound, the outbox calls, PutFlow) is
-// handed to a single writer goroutine that owns the only write connection and its
-// prepared statements. The writer takes whatever writes are queued (up to
-// Options.MaxBatch) and applies them in one transaction, each inside its own
+// The store keeps one connection for its whole life, in exclusive locking mode
+// (PRAGMA locking_mode=EXCLUSIVE, set before journal_mode=WAL): that connection holds
+// the file's lock until Close and keeps the WAL index in its own memory, so no
+// transaction pays for shared-memory locks and no cache goes cold because another
+// connection wrote. Like BoltDB, the embedded store therefore belongs to one process:
+// a second process (or a second Open in the same process) waits up to
+// Options.BusyTimeout for the file and then fails with EUNAVAILABLE "database is
+// locked by another process". Several processes on one database use package postgres.
+//
+// # One connection, one goroutine, group commit
+//
+// Every call, reads included, is handed to a single writer goroutine that owns the
+// connection and its prepared statements. The writer takes whatever calls are queued
+// (up to Options.MaxBatch writes). It answers the reads first, each one statement in
+// autocommit mode outside any write transaction, so a read sees only committed
+// writes. Then it applies the writes in one transaction, each inside its own
 // SAVEPOINT: a write that fails (a stale version, a duplicate message id) is rolled
 // back alone and the others land. One transaction means one WAL commit, so with
 // synchronous=FULL concurrent committers share each fsync instead of paying one each.
-// A caller waits for its own write's transaction, so a nil error always means
-// durable (to the degree Options.Synchronous promises) and an error means nothing of
-// that write was stored. Reads go through a separate pool of query-only connections,
-// which WAL lets run beside the writer.
+// A caller waits for its own call's turn, so a nil error always means durable (to
+// the degree Options.Synchronous promises) and an error means nothing of that write
+// was stored.
+//
+// # Layout: a conversation's rows together
+//
+// The conversation row, its events and its processed-message records share one
+// WITHOUT ROWID table keyed (bot, conversation, kind, item), on 16 KiB pages so that
+// a typical state or response (1 to 2 KB) stays inline. A turn's three rows are
+// neighbours in one B-tree instead of leaves of three (plus an index), which cuts the
+// WAL frames per commit. The event log stays append-only through triggers. Outbox,
+// inbox and flows keep tables of their own: they are written rarely.
 //
 // # Performance
 //
-// BenchmarkCommit measures turns per second (one Commit = conversation row, one event,
-// the processed-message record):
+// BenchmarkCommit measures turns per second (one Commit = the conversation row with a
+// 1.2 KB state, one 250-byte event, the processed-message record with a 1.5 KB
+// response; five turns per conversation), CPU per turn and write system calls per
+// turn:
 //
-//	go test ./sqlite -run '^$' -bench BenchmarkCommit -benchtime 3s
+//	go test ./sqlite -run '^$' -bench BenchmarkCommit -benchtime 20000x
 //
-// On the project's 2-core machine, shared with other builds (load average 5 to 8),
-// three runs gave: seq/normal 6,000 to 6,900 turns/s; parallel16/normal 6,500 to
-// 9,300; seq/full 1,600 to 1,900 (one fsync each); parallel16/full 5,000 to 7,800,
-// with about 15 commits per transaction. The writer is CPU-bound at 70 to 115
-// microseconds of CPU per turn: a commit dirties three B-tree leaves that batching
-// cannot share (the conversation, its event log and its processed messages are each
-// clustered by conversation), and each leaf costs two WAL writes plus the transpiled
-// SQLite's own work. Group commit therefore pays off where fsync dominates (full),
-// and is neutral under normal.
+// On the project's 2-core machine, shared with other builds (load average 7 to 9),
+// seq/normal went from 18.7 writes and 130 µs of CPU per turn (one connection per
+// reader, three tables, 4 KiB pages) to 7.2 writes and 100 to 125 µs. Most of what is
+// left is the WAL writes themselves (two pwrite calls per frame, about 9 µs each on
+// this VM): a turn that overflows its leaf makes SQLite rebalance three sibling
+// leaves and their parent, so a commit writes 1 frame in the best case and about 3.5
+// on average with new conversations arriving.
 //
 // # Choices the interface leaves open
 //
@@ -67,9 +87,10 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"fmt"
 	"io/fs"
-	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,8 +110,8 @@ type Options struct {
 	// last commits before a power loss may be lost) or "full" (every transaction is
 	// fsynced before Commit returns).
 	Synchronous string
-	// BusyTimeout is how long a connection waits for a lock another process holds
-	// before failing with EUNAVAILABLE; default 5s.
+	// BusyTimeout is how long Open waits for another process to release the
+	// database file before failing with EUNAVAILABLE; default 5s.
 	BusyTimeout time.Duration
 	// MaxBatch caps how many writes share one transaction (group commit); default 64.
 	MaxBatch int
@@ -105,10 +126,6 @@ const (
 	DefaultMaxBatch    = 64
 	DefaultMaxAttempts = 10
 )
-
-// readConnections is the size of the read pool: reads are short, and this machine
-// class has few cores.
-const readConnections = 4
 
 // Stats counts the writer's work since Open.
 type Stats struct {
@@ -125,15 +142,13 @@ type Stats struct {
 
 // Store is a parley.Store on one SQLite file. Its methods are safe for concurrent use.
 type Store struct {
-	read    *sql.DB
-	writeDB *sql.DB
-	reads   readStatements
+	db *sql.DB
 
 	// mu orders submissions against Close: a submitter holds it shared while it
 	// hands its request to the writer, Close holds it exclusively to close requests.
 	mu       sync.RWMutex
 	closed   bool
-	isClosed atomic.Bool // closed, readable without mu by the read path
+	isClosed atomic.Bool // closed, readable without mu (by wrap)
 	requests chan *request
 	// writerDone is closed when the writer has drained requests and returned.
 	writerDone chan struct{}
@@ -164,47 +179,40 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, err
 	}
 
-	write, err := sql.Open("sqlite", dsn(path, opts, false))
-	if err != nil {
-		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "sqlite: open %s", path)
+	db := sql.OpenDB(connector{path: path, opts: opts})
+	// One connection, kept for the store's life: it holds the file's lock.
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, openError(err, path)
 	}
-	write.SetMaxOpenConns(1)
-	write.SetMaxIdleConns(1)
-	write.SetConnMaxLifetime(0)
-	write.SetConnMaxIdleTime(0)
-	if err := write.PingContext(ctx); err != nil {
-		_ = write.Close()
-		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "sqlite: open %s", path)
+	if _, err := migrate(ctx, db, migrations); err != nil {
+		_ = db.Close()
+		return nil, openError(fmt.Errorf("migrate: %w", err), path)
 	}
-	if _, err := migrate(ctx, write, migrations); err != nil {
-		_ = write.Close()
-		return nil, parley.WrapError(errorCodeOf(err), err, "sqlite: migrate %s", path)
-	}
-
-	read, err := sql.Open("sqlite", dsn(path, opts, true))
-	if err != nil {
-		_ = write.Close()
-		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "sqlite: open %s", path)
-	}
-	read.SetMaxOpenConns(readConnections)
-	read.SetMaxIdleConns(readConnections)
 	s := &Store{
-		read:       read,
-		writeDB:    write,
+		db:         db,
 		requests:   make(chan *request, 4*opts.MaxBatch),
 		writerDone: make(chan struct{}),
 	}
-	if err := s.reads.prepare(ctx, read); err != nil {
-		_ = read.Close()
-		_ = write.Close()
-		return nil, parley.WrapError(errorCodeOf(err), err, "sqlite: prepare reads")
-	}
 	if err := s.startWriter(ctx, opts); err != nil {
-		_ = read.Close()
-		_ = write.Close()
+		_ = db.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// openError classifies a failure to open path: a lock another process holds is
+// EUNAVAILABLE with a message that says so.
+func openError(err error, path string) error {
+	var se *sqlite3.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqlite3lib.SQLITE_BUSY {
+		return parley.WrapError(parley.EUNAVAILABLE, err, "sqlite: %s: database is locked by another process", path)
+	}
+	return parley.WrapError(errorCodeOf(err), err, "sqlite: open %s", path)
 }
 
 func (o Options) withDefaults() (Options, error) {
@@ -231,26 +239,77 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
-// dsn is the modernc.org/sqlite data source name for path. Every setting is explicit
-// so that none depends on the library's or the file's defaults: WAL (readers beside
-// the writer), synchronous, busy_timeout, foreign_keys, and BEGIN IMMEDIATE so that
-// a transaction takes the write lock up front instead of failing halfway. Read
-// connections are query-only.
-func dsn(path string, opts Options, readOnly bool) string {
-	q := url.Values{}
-	q.Add("_pragma", "busy_timeout("+strconv.FormatInt(opts.BusyTimeout.Milliseconds(), 10)+")")
-	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous("+opts.Synchronous+")")
-	q.Add("_pragma", "temp_store(MEMORY)")
-	if readOnly {
-		q.Add("_pragma", "query_only(1)")
-	} else {
-		q.Set("_txlock", "immediate")
+// connector opens the store's connection and sets every pragma explicitly, in this
+// order, so that none depends on the library's or the file's defaults (the driver's
+// own _pragma list runs in alphabetical order, which cannot express it):
+//
+//   - busy_timeout: how long Open waits for another process to release the file;
+//   - page_size: only a new file takes it, before its first table exists;
+//   - locking_mode EXCLUSIVE before journal_mode WAL: the connection holds the
+//     file's lock until Close and keeps the WAL index in its own memory, so no
+//     transaction pays for shared-memory locks;
+//   - synchronous, foreign_keys, temp_store, cache_size and the checkpoint policy.
+//
+// BEGIN IMMEDIATE (the DSN's _txlock) lets database/sql transactions (migrations)
+// take the write lock up front.
+type connector struct {
+	path string
+	opts Options
+}
+
+func (c connector) Driver() driver.Driver { return &sqlite3.Driver{} }
+
+func (c connector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Driver().Open(dsn(c.path))
+	if err != nil {
+		return nil, err
 	}
-	// A file: URI, so '?', '#' and '%' in the path must be escaped.
+	execer, ok := conn.(driver.ExecerContext)
+	if !ok {
+		_ = conn.Close()
+		return nil, errors.New("driver connection cannot execute statements")
+	}
+	for _, pragma := range pragmas(c.opts) {
+		if _, err := execer.ExecContext(ctx, "PRAGMA "+pragma, nil); err != nil {
+			_ = conn.Close()
+			return nil, fmt.Errorf("PRAGMA %s: %w", pragma, err)
+		}
+	}
+	return conn, nil
+}
+
+// Settings of the connection that Options do not cover.
+const (
+	// pageSize keeps a turn's rows inline: WITHOUT ROWID rows spill into overflow
+	// pages beyond about a quarter of a page, and a state or a response is 1 to 2 KB.
+	pageSize = 16384
+	// cacheKiB is the page cache: the hot conversations stay in memory.
+	cacheKiB = 64 << 10
+	// autoCheckpointPages is the WAL size (in pages) at which a commit copies the WAL
+	// back into the database file.
+	autoCheckpointPages = 4096
+)
+
+// pragmas are the connection settings in the order they must run.
+func pragmas(opts Options) []string {
+	return []string{
+		"busy_timeout = " + strconv.FormatInt(opts.BusyTimeout.Milliseconds(), 10),
+		"page_size = " + strconv.Itoa(pageSize),
+		"locking_mode = EXCLUSIVE",
+		"journal_mode = WAL",
+		"synchronous = " + opts.Synchronous,
+		"foreign_keys = ON",
+		"temp_store = MEMORY",
+		"cache_size = -" + strconv.Itoa(cacheKiB),
+		"wal_autocheckpoint = " + strconv.Itoa(autoCheckpointPages),
+	}
+}
+
+// dsn is the driver's data source name for path: a file: URI, so '?', '#' and '%' in
+// the path are escaped.
+func dsn(path string) string {
 	escaped := strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path)
-	return "file:" + escaped + "?" + q.Encode()
+	return "file:" + escaped + "?_txlock=immediate"
 }
 
 // Stats returns the writer's counters.
@@ -261,21 +320,6 @@ func (s *Store) Stats() Stats {
 		Transactions: s.stats.transactions.Load(),
 		LargestBatch: s.stats.largestBatch.Load(),
 	}
-}
-
-// Ping reports whether the database answers a query.
-func (s *Store) Ping(ctx context.Context) error {
-	if s.isClosed.Load() {
-		return errClosed()
-	}
-	if err := s.read.PingContext(ctx); err != nil {
-		return s.wrap(err, "ping")
-	}
-	var one int
-	if err := s.reads.ping.QueryRowContext(ctx).Scan(&one); err != nil {
-		return s.wrap(err, "ping")
-	}
-	return nil
 }
 
 // Close stops accepting calls, waits for the writer to finish the writes already
@@ -292,7 +336,7 @@ func (s *Store) Close() error {
 	s.mu.Unlock()
 
 	<-s.writerDone
-	err := errors.Join(s.reads.close(), s.read.Close(), s.writeDB.Close())
+	err := s.db.Close()
 	if err != nil {
 		return parley.WrapError(parley.EINTERNAL, err, "sqlite: close")
 	}

@@ -6,7 +6,10 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -99,32 +102,96 @@ func TestPragmas(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, _ := openStore(t, tt.opts)
+			s, path := openStore(t, tt.opts)
 			defer s.Close()
-			got := map[string]driver.Value{
-				"journal_mode": rawQuery(t, s, "PRAGMA journal_mode"),
-				"synchronous":  rawQuery(t, s, "PRAGMA synchronous"),
-				"busy_timeout": rawQuery(t, s, "PRAGMA busy_timeout"),
-				"foreign_keys": rawQuery(t, s, "PRAGMA foreign_keys"),
+			got := map[string]driver.Value{}
+			for _, name := range []string{"journal_mode", "locking_mode", "synchronous", "busy_timeout",
+				"foreign_keys", "page_size", "cache_size", "wal_autocheckpoint", "temp_store"} {
+				got[name] = rawQuery(t, s, "PRAGMA "+name)
 			}
 			want := map[string]driver.Value{
-				"journal_mode": "wal",
-				"synchronous":  tt.wantSynchronous,
-				"busy_timeout": tt.wantBusy,
-				"foreign_keys": int64(1),
+				"journal_mode":       "wal",
+				"locking_mode":       "exclusive",
+				"synchronous":        tt.wantSynchronous,
+				"busy_timeout":       tt.wantBusy,
+				"foreign_keys":       int64(1),
+				"page_size":          int64(pageSize),
+				"cache_size":         int64(-cacheKiB),
+				"wal_autocheckpoint": int64(autoCheckpointPages),
+				"temp_store":         int64(2), // MEMORY
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
-				t.Fatalf("write connection pragmas (-want +got):\n%s", diff)
+				t.Fatalf("connection pragmas (-want +got):\n%s", diff)
 			}
-			var queryOnly int64
-			var journal string
-			if err := s.read.QueryRow("PRAGMA query_only").Scan(&queryOnly); err != nil || queryOnly != 1 {
-				t.Fatalf("read pool query_only = %d, %v; want 1", queryOnly, err)
-			}
-			if err := s.read.QueryRow("PRAGMA journal_mode").Scan(&journal); err != nil || journal != "wal" {
-				t.Fatalf("read pool journal_mode = %q, %v; want wal", journal, err)
+			// Exclusive locking keeps the WAL index in the connection's memory: no
+			// shared-memory file, hence no shared-memory locks.
+			if fileExists(path + "-shm") {
+				t.Fatalf("%s-shm exists: the WAL index is in shared memory", path)
 			}
 		})
+	}
+}
+
+// TestOpenLockedByThisProcess: a second Open of a file this process holds fails at
+// once with EUNAVAILABLE, whatever its busy timeout, after waiting that timeout.
+func TestOpenLockedByThisProcess(t *testing.T) {
+	s, path := openStore(t, Options{})
+	defer s.Close()
+	started := time.Now()
+	s2, err := Open(context.Background(), path, Options{BusyTimeout: 50 * time.Millisecond})
+	if err == nil {
+		s2.Close()
+		t.Fatalf("a second Open of a held file succeeded")
+	}
+	if parley.ErrorCode(err) != parley.EUNAVAILABLE || !strings.Contains(err.Error(), "locked by another process") {
+		t.Fatalf("second Open = %v, want EUNAVAILABLE: locked by another process", err)
+	}
+	if waited := time.Since(started); waited > 5*time.Second {
+		t.Fatalf("second Open took %s with a 50ms busy timeout", waited)
+	}
+	// The first store is unharmed.
+	if err := s.Commit(context.Background(), newCommit("c-1", 0, "m-1")); err != nil {
+		t.Fatalf("Commit on the owning store: %v", err)
+	}
+}
+
+// lockHelperEnv names the file the helper process opens (see TestOpenLockedByAnotherProcess).
+const lockHelperEnv = "PARLEY_SQLITE_LOCK_HELPER_DB"
+
+// TestOpenLockedByAnotherProcess: one process owns the file; another process that
+// opens it gets EUNAVAILABLE "locked by another process", and can open it once the
+// owner has closed it.
+func TestOpenLockedByAnotherProcess(t *testing.T) {
+	if path := os.Getenv(lockHelperEnv); path != "" {
+		s, err := Open(context.Background(), path, Options{BusyTimeout: 50 * time.Millisecond})
+		if err == nil {
+			s.Close()
+		}
+		fmt.Printf("helper: code=%q err=%v\n", parley.ErrorCode(err), err)
+		return
+	}
+	s, path := openStore(t, Options{})
+	if err := s.Commit(context.Background(), newCommit("c-1", 0, "m-1")); err != nil {
+		t.Fatalf("Commit: %v", err)
+	}
+	helper := func() string {
+		t.Helper()
+		cmd := exec.Command(os.Args[0], "-test.run=^TestOpenLockedByAnotherProcess$", "-test.count=1")
+		cmd.Env = append(os.Environ(), lockHelperEnv+"="+path)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("helper process: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+	if out := helper(); !strings.Contains(out, `code="unavailable"`) || !strings.Contains(out, "locked by another process") {
+		t.Fatalf("helper opening a held file:\n%s", out)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if out := helper(); !strings.Contains(out, `code=""`) {
+		t.Fatalf("helper opening a released file:\n%s", out)
 	}
 }
 
@@ -195,10 +262,7 @@ func TestMigrationsAppliedOnceAndReopen(t *testing.T) {
 func TestMigrateRunner(t *testing.T) {
 	ctx := context.Background()
 	opts, _ := Options{}.withDefaults()
-	db, err := sql.Open("sqlite", dsn(filepath.Join(t.TempDir(), "m.db"), opts, false))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := sql.OpenDB(connector{path: filepath.Join(t.TempDir(), "m.db"), opts: opts})
 	defer db.Close()
 	count := func(query string) int {
 		t.Helper()
@@ -441,14 +505,14 @@ func TestGarbageStateReturnedUnchanged(t *testing.T) {
 	}
 
 	// Through a damaged row.
-	rawExec(t, s, "UPDATE conversations SET state = CAST(? AS TEXT) WHERE id = 'c-1'", []byte("\x01\x02garbage}"))
+	rawExec(t, s, "UPDATE conversation_records SET state = CAST(? AS TEXT) WHERE conversation = 'c-1' AND kind = 0", []byte("\x01\x02garbage}"))
 	got, err = s.Conversation(ctx, k)
 	if err != nil || string(got.State) != "\x01\x02garbage}" {
 		t.Fatalf("Conversation of a damaged row = %q, %v", got.State, err)
 	}
 
 	// An unknown lifecycle is a stored state the runtime cannot accept.
-	rawExec(t, s, "UPDATE conversations SET lifecycle = 'zombie' WHERE id = 'c-1'")
+	rawExec(t, s, "UPDATE conversation_records SET lifecycle = 'zombie' WHERE conversation = 'c-1' AND kind = 0")
 	_, err = s.Conversation(ctx, k)
 	if parley.ErrorCode(err) != parley.EINVALIDSTATE {
 		t.Fatalf("Conversation with lifecycle zombie = %v, want EINVALIDSTATE", err)
@@ -463,8 +527,9 @@ func TestEventsAreAppendOnly(t *testing.T) {
 		t.Fatalf("Commit: %v", err)
 	}
 	for _, query := range []string{
-		"UPDATE events SET type = 'forged'",
-		"DELETE FROM events",
+		"UPDATE conversation_records SET type = 'forged' WHERE kind = 1",
+		"DELETE FROM conversation_records WHERE kind = 1",
+		"UPDATE conversation_records SET kind = 1, item = 2, type = 'forged', data = '{}' WHERE kind = 0",
 	} {
 		err := s.write(ctx, func(w *writer) error {
 			st, err := w.conn.PrepareContext(ctx, query)

@@ -11,11 +11,12 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// writeOp is one write call as the writer applies it.
+// writeOp is one call as the writer applies it.
 type writeOp interface {
-	// apply runs the write's statements inside the open transaction (and its own
-	// savepoint when it shares the transaction). An error means the write is refused;
-	// the writer rolls back whatever apply did.
+	// apply runs the call's statements: a write's inside the open transaction (and
+	// its own savepoint when it shares the transaction), a read's on their own, between
+	// write transactions. An error means the write is refused; the writer rolls back
+	// whatever apply did.
 	apply(w *writer) error
 	// committed runs after the transaction committed: the place to hand results back
 	// to the caller, which must not see them before they are durable.
@@ -26,6 +27,7 @@ type writeOp interface {
 type request struct {
 	ctx    context.Context
 	op     writeOp
+	read   bool // runs outside any write transaction
 	err    error
 	result chan error
 	// commit is the op of a Commit call, kept in the pooled request so that the hot
@@ -72,7 +74,7 @@ type funcOp func(w *writer) error
 func (f funcOp) apply(w *writer) error { return f(w) }
 func (funcOp) committed()              {}
 
-// writer owns the write connection. Only its goroutine touches it.
+// writer owns the store's only connection. Only its goroutine touches it.
 type writer struct {
 	store       *Store
 	conn        driver.ConnPrepareContext
@@ -86,13 +88,20 @@ type writer struct {
 	processedExists, insertInbound, dropInbound            *stmt
 	claimOutbox, completeOutbox, retryOutbox, outboxStatus *stmt
 	nextFlowVersion, insertFlow                            *stmt
-	all                                                    []*stmt
+
+	ping, conversation, processed, events, pendingInbound, latestFlow, flow *stmt
+
+	all []*stmt
+	// row is the reused destination of single-row reads.
+	row [8]driver.Value
+	// reads and batch are the requests of one round, reused.
+	reads, batch []*request
 }
 
 // startWriter takes the write connection and runs the writer on it until requests
 // is closed and drained.
 func (s *Store) startWriter(ctx context.Context, opts Options) error {
-	conn, err := s.writeDB.Conn(ctx)
+	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return parley.WrapError(errorCodeOf(err), err, "sqlite: write connection")
 	}
@@ -144,23 +153,24 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.savepoint, `SAVEPOINT write`},
 		{&w.release, `RELEASE write`},
 		{&w.rollbackTo, `ROLLBACK TO write`},
-		{&w.insertConversation, `INSERT INTO conversations
-			(bot, id, engine, state, lifecycle, version, turns, last_seq, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
-			ON CONFLICT (bot, id) DO NOTHING`},
-		{&w.updateConversation, `UPDATE conversations
-			SET engine = ?, state = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?
-			WHERE bot = ? AND id = ? AND version = ?
+		{&w.insertConversation, `INSERT INTO conversation_records
+			(bot, conversation, kind, item, engine, state, lifecycle, version, turns, last_seq, created_at, at)
+			VALUES (?, ?, 0, 0, ?, ?, ?, 1, ?, ?, ?, ?)
+			ON CONFLICT (bot, conversation, kind, item) DO NOTHING`},
+		{&w.updateConversation, `UPDATE conversation_records
+			SET engine = ?, state = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, at = ?
+			WHERE bot = ? AND conversation = ? AND kind = 0 AND item = 0 AND version = ?
 			RETURNING last_seq, created_at`},
-		{&w.insertEvent, `INSERT INTO events (bot, conversation, seq, type, data, at) VALUES (?, ?, ?, ?, ?, ?)`},
-		{&w.insertProcessed, `INSERT INTO processed_messages (bot, conversation, message_id, response, at)
-			VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (bot, conversation, message_id) DO NOTHING`},
+		{&w.insertEvent, `INSERT INTO conversation_records (bot, conversation, kind, item, type, data, at)
+			VALUES (?, ?, 1, ?, ?, ?, ?)`},
+		{&w.insertProcessed, `INSERT INTO conversation_records (bot, conversation, kind, item, response, at)
+			VALUES (?, ?, 2, ?, ?, ?)
+			ON CONFLICT (bot, conversation, kind, item) DO NOTHING`},
 		{&w.insertOutbox, `INSERT INTO outbox (bot, conversation, kind, idempotency_key, payload, next_attempt_at, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (idempotency_key) DO NOTHING`},
 		{&w.deleteInbound, `DELETE FROM inbound WHERE id = ?`},
-		{&w.processedExists, `SELECT 1 FROM processed_messages WHERE bot = ? AND conversation = ? AND message_id = ?`},
+		{&w.processedExists, `SELECT 1 FROM conversation_records WHERE bot = ? AND conversation = ? AND kind = 2 AND item = ?`},
 		{&w.insertInbound, `INSERT INTO inbound (bot, conversation, message_id, channel, payload, received_at)
 			VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (bot, conversation, message_id) DO NOTHING`},
@@ -179,6 +189,17 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.outboxStatus, `SELECT status FROM outbox WHERE id = ?`},
 		{&w.nextFlowVersion, `SELECT coalesce(max(version), 0) + 1 FROM flows WHERE id = ?`},
 		{&w.insertFlow, `INSERT INTO flows (id, version, definition, created_at) VALUES (?, ?, ?, ?)`},
+		{&w.ping, `SELECT 1`},
+		{&w.conversation, `SELECT engine, state, lifecycle, version, turns, last_seq, created_at, at
+			FROM conversation_records WHERE bot = ? AND conversation = ? AND kind = 0 AND item = 0`},
+		{&w.processed, `SELECT response FROM conversation_records
+			WHERE bot = ? AND conversation = ? AND kind = 2 AND item = ?`},
+		{&w.events, `SELECT item, type, data, at FROM conversation_records
+			WHERE bot = ? AND conversation = ? AND kind = 1 AND item > ? ORDER BY item LIMIT ?`},
+		{&w.pendingInbound, `SELECT id, bot, conversation, message_id, channel, payload, received_at
+			FROM inbound ORDER BY id LIMIT ?`},
+		{&w.latestFlow, `SELECT definition, version FROM flows WHERE id = ? ORDER BY version DESC LIMIT 1`},
+		{&w.flow, `SELECT definition, version FROM flows WHERE id = ? AND version = ?`},
 	} {
 		if err := prepare(p.dst, p.query); err != nil {
 			_ = w.closeStatements()
@@ -197,39 +218,69 @@ func (w *writer) closeStatements() error {
 	return errors.Join(errs...)
 }
 
-// run applies batches until requests is closed and drained.
+// run serves requests until requests is closed and drained. Each round takes
+// whatever is queued (up to Options.MaxBatch writes), answers the reads first, then
+// applies the writes in one transaction.
 func (w *writer) run() {
 	requests := w.store.requests
-	batch := make([]*request, 0, w.maxBatch)
 	for {
 		r, ok := w.next(requests)
 		if !ok {
 			return
 		}
-		batch = append(batch[:0], r)
+		w.reads, w.batch = w.reads[:0], w.batch[:0]
+		w.take(r)
 		// Group commit: everything queued shares this transaction. Yielding once
 		// between drains lets callers that were just answered (and are about to submit
 		// again) join, instead of forming a batch of their own behind this one.
-		for yielded := false; len(batch) < w.maxBatch; {
+		open := true
+		for yielded := false; len(w.batch) < w.maxBatch; {
 			select {
 			case r, ok := <-requests:
 				if !ok {
-					w.runBatch(batch)
-					return
+					open = false
+					break
 				}
-				batch = append(batch, r)
+				w.take(r)
 				yielded = false
 				continue
 			default:
 			}
-			if yielded {
+			if yielded || !open {
 				break
 			}
 			runtime.Gosched()
 			yielded = true
 		}
-		w.runBatch(batch)
-		clear(batch)
+		w.runReads(w.reads)
+		if len(w.batch) > 0 {
+			w.runBatch(w.batch)
+		}
+		clear(w.reads)
+		clear(w.batch)
+		if !open {
+			return
+		}
+	}
+}
+
+func (w *writer) take(r *request) {
+	if r.read {
+		w.reads = append(w.reads, r)
+	} else {
+		w.batch = append(w.batch, r)
+	}
+}
+
+// runReads answers reads, each one statement in autocommit mode.
+func (w *writer) runReads(reads []*request) {
+	for _, r := range reads {
+		if err := r.ctx.Err(); err != nil {
+			r.err = parley.WrapError(parley.EUNAVAILABLE, err, "sqlite: read not started")
+		} else {
+			r.err = r.op.apply(w)
+		}
+		r.result <- r.err
 	}
 }
 

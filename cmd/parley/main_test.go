@@ -103,7 +103,7 @@ func convVersion(t *testing.T, base, bot, conv string) int64 {
 }
 
 func TestServeAPI(t *testing.T) {
-	base, dbPath := testServer(t)
+	base, _ := testServer(t)
 	msgURL := base + "/v1/bots/booking/conversations/c1/messages"
 
 	t.Run("bots", func(t *testing.T) {
@@ -199,7 +199,11 @@ func TestServeAPI(t *testing.T) {
 	})
 
 	t.Run("a stored state that fails to decode is refused", func(t *testing.T) {
-		store, err := sqlite.Open(context.Background(), dbPath, sqlite.Options{})
+		// The server owns its database file while it runs (sqlite locks it
+		// exclusively), so the corrupt conversation is written before a server of
+		// its own starts on that file.
+		corruptDB := filepath.Join(t.TempDir(), "corrupt.db")
+		store, err := sqlite.Open(context.Background(), corruptDB, sqlite.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,10 +211,13 @@ func TestServeAPI(t *testing.T) {
 		err = store.Commit(context.Background(), &parley.Commit{Conversation: parley.Conversation{
 			Key: k, Engine: "flows", State: []byte(`{"conversation_state":"dancing"}`), Lifecycle: parley.LifecycleIdle, Version: 1,
 		}})
-		store.Close()
+		if cerr := store.Close(); err == nil {
+			err = cerr
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
+		base, _ := testServer(t, "-db", corruptDB)
 		code, b, _ := post(t, base+"/v1/bots/booking/conversations/corrupt/messages", `{"id":"x","text":"hi"}`)
 		if code != 500 || !strings.Contains(string(b), `"invalid_state"`) {
 			t.Fatalf("got %d %s", code, b)
