@@ -32,8 +32,11 @@ type ActionRequest struct {
 	Step         string         `json:"step"`
 	Action       string         `json:"action"`
 	Slots        map[string]any `json:"slots"`
-	// IdempotencyKey is "<bot>/<conversation>/<turn>/<step>", sent in the
-	// Idempotency-Key header: a redelivered turn never books twice.
+	// IdempotencyKey is "<bot>/<conversation>/<message id>/<step>", sent in the
+	// Idempotency-Key header: the turn is named by its message id, which stays the
+	// same when the runtime decides a turn again (a redelivered message whose first
+	// processing failed, or a version conflict with another replica), while the turn
+	// index may not. So a receiver that honours the key never books twice.
 	IdempotencyKey string   `json:"-"`
 	Webhook        *Webhook `json:"-"`
 }
@@ -136,7 +139,7 @@ func (e *Engine) request(t parley.Turn, s *State, step, action string, w *Webhoo
 		Step:           step,
 		Action:         action,
 		Slots:          slots,
-		IdempotencyKey: e.bot + "/" + t.Conversation.ID + "/" + strconv.FormatInt(t.Index, 10) + "/" + step,
+		IdempotencyKey: e.bot + "/" + t.Conversation.ID + "/" + t.Message.ID + "/" + step,
 		Webhook:        w,
 	}
 }

@@ -104,7 +104,7 @@ func TestWebhookActionRetriesAndSetsSlots(t *testing.T) {
 	if diff := cmp.Diff(want, ws.calls); diff != "" {
 		t.Errorf("calls (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"shop/c-1/3/validate:email", "shop/c-1/3/place", "shop/c-1/3/place"}, ws.keys); diff != "" {
+	if diff := cmp.Diff([]string{"shop/c-1/t3/validate:email", "shop/c-1/t3/place", "shop/c-1/t3/place"}, ws.keys); diff != "" {
 		t.Errorf("idempotency keys (-want +got):\n%s", diff)
 	}
 	if got := ws.bodies[1]["slots"]; !cmp.Equal(got, map[string]any{"size": "large", "email": "me@example.com"}) {

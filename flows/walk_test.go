@@ -49,7 +49,7 @@ func playWalkState(t *testing.T, e *Engine, conversation string, start *State, f
 			Conversation: parley.ConversationKey{Bot: e.bot, ID: conversation},
 			Index:        int64(first + i),
 			State:        state,
-			Message:      parley.Message{ID: "t", Text: w.user, Meaning: w.meaning, NLU: w.nlu, SentAt: now},
+			Message:      parley.Message{ID: "t" + strconv.Itoa(first+i), Text: w.user, Meaning: w.meaning, NLU: w.nlu, SentAt: now},
 		})
 		if err != nil {
 			t.Fatalf("turn %d %q: %v", i+1, w.user, err)
