@@ -65,6 +65,7 @@ usage:
   parley graph    [-config FILE] [-format mermaid|dot] BOT
   parley flows    put [-server URL] [-id ID] FILE
   parley bench    booking|http [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
+  parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
   parley version
 
 Run 'parley COMMAND -h' for a command's flags.
@@ -90,6 +91,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runFlows(ctx, rest, stdout, stderr)
 	case "bench":
 		return runBench(ctx, rest, stdout, stderr)
+	case "sgd":
+		return runSGD(ctx, rest, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "parley", version)
 		return nil

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/sgd"
+	"github.com/parleyhq/parley/sqlite"
+)
+
+const sgdUsage = `usage:
+  parley sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
+  parley sgd replay [-v] SCHEMA.json DIALOGUES.json
+
+flows writes the flow file of a Schema-Guided Dialogue service; replay replays
+SGD dialogues through the flows engine in oracle mode and checks the engine's
+state after every user turn and every service call.
+`
+
+// runSGD is `parley sgd`: Schema-Guided Dialogue tools.
+func runSGD(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, sgdUsage)
+		return exitError(2)
+	}
+	switch args[0] {
+	case "flows":
+		return runSGDFlows(args[1:], stdout, stderr)
+	case "replay":
+		return runSGDReplay(ctx, args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, sgdUsage)
+		return nil
+	default:
+		fmt.Fprintf(stderr, "parley sgd: unknown command %q\n\n%s", args[0], sgdUsage)
+		return exitError(2)
+	}
+}
+
+// parseInterspersed parses flags that may come before or after the positional
+// arguments ("flows SCHEMA.json -service Banks_2") and returns the positionals.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+func runSGDFlows(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("sgd flows", stderr, "[-webhook URL] [-o FILE] -service NAME SCHEMA.json")
+	service := fs.String("service", "", "the service to write flows for (required)")
+	webhook := fs.String("webhook", "", "base URL of the service calls (webhook actions POST to URL/<service>/<intent>); built-in actions when empty")
+	output := fs.String("o", "", "write the flow file here instead of stdout")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 1 || *service == "" {
+		fs.Usage()
+		return exitError(2)
+	}
+	services, err := readSchema(files[0])
+	if err != nil {
+		return err
+	}
+	svc, err := sgd.FindService(services, *service)
+	if err != nil {
+		return err
+	}
+	data, err := sgd.Flows(svc, sgd.FlowsOptions{Webhook: *webhook})
+	if err != nil {
+		return err
+	}
+	if *output == "" {
+		_, err = stdout.Write(data)
+		return err
+	}
+	if err := os.WriteFile(*output, data, 0o644); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "write %s", *output)
+	}
+	return nil
+}
+
+func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("sgd replay", stderr, "[-v] SCHEMA.json DIALOGUES.json")
+	verbose := fs.Bool("v", false, "print every mismatch, not only the first of each dialogue")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 2 {
+		fs.Usage()
+		return exitError(2)
+	}
+	services, err := readSchema(files[0])
+	if err != nil {
+		return err
+	}
+	data, err := readFile(files[1])
+	if err != nil {
+		return err
+	}
+	dialogues, err := sgd.DecodeDialogues(data)
+	if err != nil {
+		return parley.WrapError(parley.EINVALID, err, "%s", files[1])
+	}
+	// The production path: a fresh SQLite store in a temporary directory, the
+	// actor runtime, one flows bot per service.
+	dir, err := os.MkdirTemp("", "parley-sgd-")
+	if err != nil {
+		return parley.WrapError(parley.EINTERNAL, err, "temporary store")
+	}
+	defer os.RemoveAll(dir)
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "replay.db"), sqlite.Options{})
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	report, err := sgd.Replay(ctx, services, dialogues, sgd.ReplayOptions{Store: store})
+	if err != nil {
+		return err
+	}
+	if err := report.Write(stdout, *verbose); err != nil {
+		return err
+	}
+	if t := report.Totals(); t.Passed < t.Dialogues-t.Skipped {
+		return exitError(1)
+	}
+	return nil
+}
+
+func readSchema(path string) ([]sgd.Service, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	services, err := sgd.DecodeSchema(data)
+	if err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "%s", path)
+	}
+	return services, nil
+}
+
+func readFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, parley.WrapError(parley.ENOTFOUND, err, "%s", path)
+	}
+	if err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "%s", path)
+	}
+	return data, nil
+}
