@@ -163,6 +163,14 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 		if size, err := s.Size(ctx); err == nil {
 			bytesPerConv = size / int64(n)
 		}
+	} else if cleanup != nil {
+		// A fresh SQLite file holds only this run: its size after close (the WAL
+		// checkpointed into it) over the conversations is what each one stores.
+		srv.close()
+		store.Close()
+		if size, err := fileSize(sf.db); err == nil {
+			bytesPerConv = size / int64(n)
+		}
 	}
 	peer := "parley"
 	if mode == "http" {
@@ -418,4 +426,17 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fmt.Fprintf(stdout, "peer=parley mode=actors conversations=%d live_actors=%d turns_per_s=%.0f peak_rss_mb=%d hydrate_p50_us=%d hydrate_p99_us=%d\n",
 		*n, live, float64(*n)/elapsed.Seconds(), rss, pct(hydrate, 0.5).Microseconds(), pct(hydrate, 0.99).Microseconds())
 	return nil
+}
+
+// fileSize is the size of a SQLite database with its WAL, if any.
+func fileSize(path string) (int64, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return 0, err
+	}
+	size := info.Size()
+	if wal, err := os.Stat(path + "-wal"); err == nil {
+		size += wal.Size()
+	}
+	return size, nil
 }
