@@ -378,3 +378,23 @@ func TestVersionAndUsage(t *testing.T) {
 		t.Fatalf("graph shop: %v %s", err, out.String())
 	}
 }
+
+func TestValidateFlowsFileThroughTheCLI(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"validate", "../../flows/testdata/validate/problems.yaml", "../../flows/demo/booking.yaml"}, &out, io.Discard)
+	if ee, ok := err.(exitError); !ok || ee != 1 {
+		t.Fatalf("exit %v, want 1", err)
+	}
+	for _, want := range []string{
+		`problems.yaml:21:18: unknown slot "destination"`,
+		`problems.yaml:28:19: unknown step "cheap"`,
+		`problems.yaml:32:11: step orphan is unreachable`,
+		`problems.yaml:25:11: branch route has no else`,
+		`problems.yaml:18:11: collect step ask_seats has no prompt`,
+		`booking.yaml: ok`,
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("validate output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
