@@ -129,20 +129,8 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 		go hs.Serve(ln)
 		defer hs.Close()
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}}
-		base := "http://" + ln.Addr().String() + "/v1/bots/booking/conversations/"
-		send = func(ctx context.Context, conv string, i int, text string, at time.Time) error {
-			body, _ := json.Marshal(map[string]any{"id": "m" + strconv.Itoa(i), "text": text, "sent_at": at})
-			resp, err := client.Post(base+conv+"/messages", "application/json", bytes.NewReader(body))
-			if err != nil {
-				return err
-			}
-			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
-			if resp.StatusCode != http.StatusOK {
-				return fmt.Errorf("HTTP %d", resp.StatusCode)
-			}
-			return nil
-		}
+		base := "http://" + ln.Addr().String()
+		send = httpSender(client, func(string, int) string { return base })
 	}
 
 	all, elapsed, err := drive(ctx, n, conc, prefix, send)
@@ -184,21 +172,10 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 func benchServers(ctx context.Context, n, conc int, targets []string) (string, error) {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}, Timeout: 30 * time.Second}
 	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
-	send := func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+	send := httpSender(client, func(conv string, i int) string {
 		c, _ := strconv.Atoi(conv[strings.LastIndex(conv, "-")+1:])
-		base := strings.TrimRight(targets[(c+i)%len(targets)], "/")
-		body, _ := json.Marshal(map[string]any{"id": "m" + strconv.Itoa(i), "text": text, "sent_at": at})
-		resp, err := client.Post(base+"/v1/bots/booking/conversations/"+conv+"/messages", "application/json", bytes.NewReader(body))
-		if err != nil {
-			return err
-		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("HTTP %d", resp.StatusCode)
-		}
-		return nil
-	}
+		return strings.TrimRight(targets[(c+i)%len(targets)], "/")
+	})
 	all, elapsed, err := drive(ctx, n, conc, prefix, send)
 	if err != nil {
 		return "", err
@@ -219,6 +196,23 @@ func benchServers(ctx context.Context, n, conc int, targets []string) (string, e
 		return "", err
 	}
 	return benchLine("parley-http-"+strconv.Itoa(len(targets))+"-servers", conc, all, elapsed, -1), nil
+}
+
+// httpSender posts booking turns; baseFor picks the server for turn i of conv.
+func httpSender(client *http.Client, baseFor func(conv string, i int) string) func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+	return func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+		body, _ := json.Marshal(map[string]any{"id": "m" + strconv.Itoa(i), "text": text, "sent_at": at})
+		resp, err := client.Post(baseFor(conv, i)+"/v1/bots/booking/conversations/"+conv+"/messages", "application/json", bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("HTTP %d", resp.StatusCode)
+		}
+		return nil
+	}
 }
 
 func benchLine(peer string, conc int, all []time.Duration, elapsed time.Duration, bytesPerConv int64) string {
