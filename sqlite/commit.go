@@ -67,7 +67,7 @@ type commitOp struct {
 	lastSeq   int64
 	createdAt int64
 	outboxIDs []int64
-	returned  [2]driver.Value
+	returned  [3]driver.Value
 }
 
 func (op *commitOp) apply(w *writer) error {
@@ -77,19 +77,24 @@ func (op *commitOp) apply(w *writer) error {
 	n := int64(len(c.Events))
 	updatedAt := micros(orNow(conv.UpdatedAt, op.now))
 
+	// The conversation row first: it settles the version (ECONFLICT before anything
+	// else) and the seqs, and points at the log row appended below, whose id is the
+	// log's next rowid (this connection is the only writer).
+	var logID int64
 	if c.ExpectedVersion == 0 {
 		created := micros(orNow(conv.CreatedAt, op.now))
-		inserted, err := w.insertConversation.exec(key.Bot, key.ID, conv.Engine, jsonText(conv.State),
+		found, err := w.insertConversation.queryRow(op.returned[:1], key.Bot, key.ID, conv.Engine,
 			string(conv.Lifecycle), conv.Turns, n, created, updatedAt)
 		if err != nil {
 			return err
 		}
-		if inserted == 0 {
+		if !found {
 			return parley.Errorf(parley.ECONFLICT, "commit %s: conversation already exists", key)
 		}
+		logID, _ = op.returned[0].(int64)
 		op.lastSeq, op.createdAt = n, created
 	} else {
-		found, err := w.updateConversation.queryRow(op.returned[:], conv.Engine, jsonText(conv.State),
+		found, err := w.updateConversation.queryRow(op.returned[:], conv.Engine,
 			string(conv.Lifecycle), conv.Version, conv.Turns, n, updatedAt, key.Bot, key.ID, c.ExpectedVersion)
 		if err != nil {
 			return err
@@ -99,32 +104,34 @@ func (op *commitOp) apply(w *writer) error {
 		}
 		op.lastSeq, _ = op.returned[0].(int64)
 		op.createdAt, _ = op.returned[1].(int64)
+		logID, _ = op.returned[2].(int64)
 	}
 
 	first := op.lastSeq - n + 1
 	for i := range c.Events {
 		e := &c.Events[i]
-		seq := first + int64(i)
-		if e.Seq != 0 && e.Seq != seq {
+		if seq := first + int64(i); e.Seq != 0 && e.Seq != seq {
 			return parley.Errorf(parley.EINVALID, "commit %s: event %d carries seq %d, the log is at %d", key, i, e.Seq, seq)
 		}
-		if _, err := w.insertEvent.exec(key.Bot, key.ID, seq, e.Type, jsonText(e.Data), micros(orNow(e.At, op.now))); err != nil {
-			return err
-		}
 	}
-
+	state := conv.State
+	if len(state) == 0 {
+		state = nullJSON
+	}
+	w.body = appendRecord(w.body[:0], state, c.MessageID != "", c.Response, c.Events, micros(op.now))
+	var messageID any // NULL when the commit processed no message
 	if c.MessageID != "" {
-		response := c.Response
-		if response == nil {
-			response = []byte{} // the driver binds a nil slice as NULL
-		}
-		inserted, err := w.insertProcessed.exec(key.Bot, key.ID, c.MessageID, response, updatedAt)
-		if err != nil {
-			return err
-		}
-		if inserted == 0 {
+		messageID = c.MessageID
+	}
+	inserted, err := w.insertLog.exec(logID, key.Bot, key.ID, conv.Version, first, op.lastSeq, messageID, updatedAt, w.body)
+	if err != nil {
+		return err
+	}
+	if inserted == 0 {
+		if c.MessageID != "" {
 			return parley.Errorf(parley.EDUPLICATE, "commit %s: message %q was already processed", key, c.MessageID)
 		}
+		return parley.Errorf(parley.EINTERNAL, "commit %s: log row %d already exists", key, logID)
 	}
 
 	op.outboxIDs = op.outboxIDs[:0]

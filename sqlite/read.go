@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql/driver"
+	"errors"
 
 	"github.com/parleyhq/parley"
 )
@@ -36,10 +37,18 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 		if err != nil || !found {
 			return err
 		}
+		body, ok := row[1].([]byte)
+		if !ok {
+			return parley.Errorf(parley.EINTERNAL, "sqlite: conversation %s: its state's log row is missing", key)
+		}
+		rec, err := decodeRecord(body)
+		if err != nil {
+			return err
+		}
 		c = &parley.Conversation{
 			Key:       key,
 			Engine:    asString(row[0]),
-			State:     asBytes(row[1]),
+			State:     rec.state,
 			Lifecycle: parley.Lifecycle(asString(row[2])),
 			Version:   asInt64(row[3]),
 			Turns:     asInt64(row[4]),
@@ -69,10 +78,18 @@ func (s *Store) ProcessedResponse(ctx context.Context, key parley.ConversationKe
 		row := w.row[:1]
 		var err error
 		found, err = w.processed.queryRow(row, key.Bot, key.ID, messageID)
-		if found {
-			response = asBytes(row[0])
+		if err != nil || !found {
+			return err
 		}
-		return err
+		rec, err := decodeRecord(asBytes(row[0]))
+		if err != nil {
+			return err
+		}
+		if rec.responseKind == responseNone {
+			return parley.Errorf(parley.EINTERNAL, "sqlite: message %q of %s has no stored response", messageID, key)
+		}
+		response = rec.fullResponse()
+		return nil
 	})
 	if err != nil {
 		return nil, false, s.wrap(err, "read processed message %s %q", key, messageID)
@@ -80,27 +97,42 @@ func (s *Store) ProcessedResponse(ctx context.Context, key parley.ConversationKe
 	if !found {
 		return nil, false, nil
 	}
-	if response == nil {
-		response = []byte{}
-	}
 	return response, true, nil
 }
 
+// errEnough stops a query once a read has all the rows it needs.
+var errEnough = errors.New("enough rows")
+
 // Events returns up to limit events with Seq > afterSeq, in order; limit <= 0 means
-// all of them.
+// all of them. The log stores a commit's events together, so the rows that carry
+// seqs after afterSeq are walked in seq order and cut to the page.
 func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
 	var events []parley.Event
 	err := s.read(ctx, func(w *writer) error {
-		return w.events.query(func(row []driver.Value) error {
-			events = append(events, parley.Event{
-				Key:  key,
-				Seq:  asInt64(row[0]),
-				Type: asString(row[1]),
-				Data: asBytes(row[2]),
-				At:   fromMicros(asInt64(row[3])),
+		err := w.events.query(func(row []driver.Value) error {
+			first := asInt64(row[0])
+			rec, err := decodeRecord(asBytes(row[1]))
+			if err != nil {
+				return err
+			}
+			return rec.eachEvent(func(i int, typ, data []byte, at int64) error {
+				seq := first + int64(i)
+				if seq <= afterSeq {
+					return nil
+				}
+				if limit > 0 && len(events) == limit {
+					return errEnough
+				}
+				events = append(events, parley.Event{
+					Key: key, Seq: seq, Type: string(typ), Data: data, At: fromMicros(at),
+				})
+				return nil
 			})
+		}, key.Bot, key.ID, afterSeq)
+		if err == errEnough {
 			return nil
-		}, key.Bot, key.ID, afterSeq, sqlLimit(limit))
+		}
+		return err
 	})
 	if err != nil {
 		return nil, s.wrap(err, "read events of %s", key)

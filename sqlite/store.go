@@ -29,31 +29,53 @@
 // the degree Options.Synchronous promises) and an error means nothing of that write
 // was stored.
 //
-// # Layout: a conversation's rows together
+// # Layout: an append-only log and a small row per conversation
 //
-// The conversation row, its events and its processed-message records share one
-// WITHOUT ROWID table keyed (bot, conversation, kind, item), on 16 KiB pages so that
-// a typical state or response (1 to 2 KB) stays inline. A turn's three rows are
-// neighbours in one B-tree instead of leaves of three (plus an index), which cuts the
-// WAL frames per commit. The event log stays append-only through triggers. Outbox,
-// inbox and flows keep tables of their own: they are written rarely.
+// A commit's cost is the bytes and pages it adds to the WAL, and a row inserted in the
+// middle of a B-tree costs most: when its leaf overflows SQLite rebalances the
+// neighbouring leaves and their parent. So each Commit appends one row to
+// conversation_log, a rowid table (INTEGER PRIMARY KEY) that only ever grows at its
+// right edge: its leaves fill sequentially and the turns of one group commit share
+// them. The row holds everything the commit wrote, in one binary record (record.go):
+// the events (their seqs first_seq..last_seq), the answer to the processed message and
+// the conversation's state at that version, stored once. The actor's response embeds
+// that state byte for byte (`"state":` followed by Commit.Conversation.State), so the
+// record keeps the response with the state cut out and the offset where it goes back
+// in; ProcessedResponse splices it back, so the bytes returned are the ones given.
+// A response that does not contain the state right after a "state" key is stored
+// whole. Besides the log, a commit updates in place the conversation's small row in
+// conversations (version, lifecycle, seqs, times and the id of the log row holding its
+// current state) and adds an entry to two small indexes of the log: the unique
+// (bot, conversation, message_id), which finds a processed message and refuses a
+// second commit of it (EDUPLICATE), and (bot, conversation, last_seq) over rows with
+// events, which Events pages through before cutting rows into single events. Triggers
+// keep the log append-only. Outbox, inbox and flows keep tables of their own: they are
+// written rarely.
+//
+// Pages are 4 KiB. Measured (BenchmarkCommit, a 1.6 KB state, a 250-byte event and a
+// 2.2 KB response embedding the state): 4 KiB pages wrote 31 KiB of WAL per turn one
+// turn per transaction and 22 KiB with group commit, against 43 and 29 KiB on 8 KiB
+// pages and 66 and 64 KiB for the previous layout (all records of a conversation
+// clustered in one WITHOUT ROWID table on 16 KiB pages). Compressing the records
+// (DEFLATE, BestSpeed) cut the bytes by a third more but cost more CPU than it saved
+// end to end on this 2-core machine, so records are stored plain.
 //
 // # Performance
 //
-// BenchmarkCommit measures turns per second (one Commit = the conversation row with a
-// 1.2 KB state, one 250-byte event, the processed-message record with a 1.5 KB
-// response; five turns per conversation), CPU per turn and write system calls per
-// turn:
+// BenchmarkCommit measures turns per second, CPU per turn and write system calls and
+// bytes per turn (five turns per conversation):
 //
 //	go test ./sqlite -run '^$' -bench BenchmarkCommit -benchtime 20000x
 //
-// On the project's 2-core machine, shared with other builds (load average 7 to 9),
-// seq/normal went from 18.7 writes and 130 µs of CPU per turn (one connection per
-// reader, three tables, 4 KiB pages) to 7.2 writes and 100 to 125 µs. Most of what is
-// left is the WAL writes themselves (two pwrite calls per frame, about 9 µs each on
-// this VM): a turn that overflows its leaf makes SQLite rebalance three sibling
-// leaves and their parent, so a commit writes 1 frame in the best case and about 3.5
-// on average with new conversations arriving.
+// On the project's 2-core machine, shared with other builds (runs made back to back),
+// seq/normal went from 6.4k-7.6k turns/s with the clustered layout to 8.7k-10k with
+// the log (CPU per turn 110-135 µs to 100-115 µs), and parallel16/normal from
+// 7.3k-9k to 12k-14k turns/s (CPU 90-110 µs to 61-70 µs); the booking benchmark
+// (parley bench booking -n 2000) from 4.2k-4.4k to 4.7k-5.2k turns/s sequential and
+// from 8.6k-9.7k to 11.3k-13k with 16 concurrent conversations. A commit now writes
+// more, smaller WAL frames (about 7 of 4 KiB one turn per transaction, the log leaf
+// and its parent, the conversation's leaf, two index leaves and page 1 when the file
+// grows), half the bytes.
 //
 // # Choices the interface leaves open
 //
@@ -280,9 +302,10 @@ func (c connector) Connect(ctx context.Context) (driver.Conn, error) {
 
 // Settings of the connection that Options do not cover.
 const (
-	// pageSize keeps a turn's rows inline: WITHOUT ROWID rows spill into overflow
-	// pages beyond about a quarter of a page, and a state or a response is 1 to 2 KB.
-	pageSize = 16384
+	// pageSize is the one that wrote the fewest bytes per turn and committed the
+	// most turns per second with the log layout (see the package doc); a turn's log
+	// record (2 to 3 KB) still fits a page without overflow pages.
+	pageSize = 4096
 	// cacheKiB is the page cache: the hot conversations stay in memory.
 	cacheKiB = 64 << 10
 	// autoCheckpointPages is the WAL size (in pages) at which a commit copies the WAL

@@ -504,15 +504,8 @@ func TestGarbageStateReturnedUnchanged(t *testing.T) {
 		t.Fatalf("state (-want +got):\n%s", diff)
 	}
 
-	// Through a damaged row.
-	rawExec(t, s, "UPDATE conversation_records SET state = CAST(? AS TEXT) WHERE conversation = 'c-1' AND kind = 0", []byte("\x01\x02garbage}"))
-	got, err = s.Conversation(ctx, k)
-	if err != nil || string(got.State) != "\x01\x02garbage}" {
-		t.Fatalf("Conversation of a damaged row = %q, %v", got.State, err)
-	}
-
 	// An unknown lifecycle is a stored state the runtime cannot accept.
-	rawExec(t, s, "UPDATE conversation_records SET lifecycle = 'zombie' WHERE conversation = 'c-1' AND kind = 0")
+	rawExec(t, s, "UPDATE conversations SET lifecycle = 'zombie' WHERE conversation = 'c-1'")
 	_, err = s.Conversation(ctx, k)
 	if parley.ErrorCode(err) != parley.EINVALIDSTATE {
 		t.Fatalf("Conversation with lifecycle zombie = %v, want EINVALIDSTATE", err)
@@ -527,9 +520,9 @@ func TestEventsAreAppendOnly(t *testing.T) {
 		t.Fatalf("Commit: %v", err)
 	}
 	for _, query := range []string{
-		"UPDATE conversation_records SET type = 'forged' WHERE kind = 1",
-		"DELETE FROM conversation_records WHERE kind = 1",
-		"UPDATE conversation_records SET kind = 1, item = 2, type = 'forged', data = '{}' WHERE kind = 0",
+		"UPDATE conversation_log SET body = x'00' WHERE id = 1",
+		"UPDATE conversation_log SET message_id = 'forged'",
+		"DELETE FROM conversation_log",
 	} {
 		err := s.write(ctx, func(w *writer) error {
 			st, err := w.conn.PrepareContext(ctx, query)

@@ -83,7 +83,7 @@ type writer struct {
 
 	begin, commit, rollback, savepoint, release, rollbackTo *stmt
 
-	insertConversation, updateConversation, insertEvent, insertProcessed, insertOutbox, deleteInbound *stmt
+	insertConversation, updateConversation, insertLog, insertOutbox, deleteInbound *stmt
 
 	processedExists, insertInbound, dropInbound            *stmt
 	claimOutbox, completeOutbox, retryOutbox, outboxStatus *stmt
@@ -92,6 +92,8 @@ type writer struct {
 	ping, conversation, processed, events, pendingInbound, latestFlow, flow *stmt
 
 	all []*stmt
+	// body is the reused buffer a commit's log record is encoded into.
+	body []byte
 	// row is the reused destination of single-row reads.
 	row [8]driver.Value
 	// reads and batch are the requests of one round, reused.
@@ -153,24 +155,24 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.savepoint, `SAVEPOINT write`},
 		{&w.release, `RELEASE write`},
 		{&w.rollbackTo, `ROLLBACK TO write`},
-		{&w.insertConversation, `INSERT INTO conversation_records
-			(bot, conversation, kind, item, engine, state, lifecycle, version, turns, last_seq, created_at, at)
-			VALUES (?, ?, 0, 0, ?, ?, ?, 1, ?, ?, ?, ?)
-			ON CONFLICT (bot, conversation, kind, item) DO NOTHING`},
-		{&w.updateConversation, `UPDATE conversation_records
-			SET engine = ?, state = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, at = ?
-			WHERE bot = ? AND conversation = ? AND kind = 0 AND item = 0 AND version = ?
-			RETURNING last_seq, created_at`},
-		{&w.insertEvent, `INSERT INTO conversation_records (bot, conversation, kind, item, type, data, at)
-			VALUES (?, ?, 1, ?, ?, ?, ?)`},
-		{&w.insertProcessed, `INSERT INTO conversation_records (bot, conversation, kind, item, response, at)
-			VALUES (?, ?, 2, ?, ?, ?)
-			ON CONFLICT (bot, conversation, kind, item) DO NOTHING`},
+		{&w.insertConversation, `INSERT INTO conversations
+			(bot, conversation, engine, lifecycle, version, turns, last_seq, state_log_id, created_at, updated_at)
+			VALUES (?, ?, ?, ?, 1, ?, ?, (SELECT coalesce(max(id), 0) + 1 FROM conversation_log), ?, ?)
+			ON CONFLICT (bot, conversation) DO NOTHING
+			RETURNING state_log_id`},
+		{&w.updateConversation, `UPDATE conversations
+			SET engine = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?,
+			    state_log_id = (SELECT coalesce(max(id), 0) + 1 FROM conversation_log)
+			WHERE bot = ? AND conversation = ? AND version = ?
+			RETURNING last_seq, created_at, state_log_id`},
+		{&w.insertLog, `INSERT INTO conversation_log (id, bot, conversation, version, first_seq, last_seq, message_id, at, body)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`},
 		{&w.insertOutbox, `INSERT INTO outbox (bot, conversation, kind, idempotency_key, payload, next_attempt_at, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (idempotency_key) DO NOTHING`},
 		{&w.deleteInbound, `DELETE FROM inbound WHERE id = ?`},
-		{&w.processedExists, `SELECT 1 FROM conversation_records WHERE bot = ? AND conversation = ? AND kind = 2 AND item = ?`},
+		{&w.processedExists, `SELECT 1 FROM conversation_log WHERE bot = ? AND conversation = ? AND message_id = ?`},
 		{&w.insertInbound, `INSERT INTO inbound (bot, conversation, message_id, channel, payload, received_at)
 			VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (bot, conversation, message_id) DO NOTHING`},
@@ -190,12 +192,12 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.nextFlowVersion, `SELECT coalesce(max(version), 0) + 1 FROM flows WHERE id = ?`},
 		{&w.insertFlow, `INSERT INTO flows (id, version, definition, created_at) VALUES (?, ?, ?, ?)`},
 		{&w.ping, `SELECT 1`},
-		{&w.conversation, `SELECT engine, state, lifecycle, version, turns, last_seq, created_at, at
-			FROM conversation_records WHERE bot = ? AND conversation = ? AND kind = 0 AND item = 0`},
-		{&w.processed, `SELECT response FROM conversation_records
-			WHERE bot = ? AND conversation = ? AND kind = 2 AND item = ?`},
-		{&w.events, `SELECT item, type, data, at FROM conversation_records
-			WHERE bot = ? AND conversation = ? AND kind = 1 AND item > ? ORDER BY item LIMIT ?`},
+		{&w.conversation, `SELECT c.engine, l.body, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
+			FROM conversations c LEFT JOIN conversation_log l ON l.id = c.state_log_id
+			WHERE c.bot = ? AND c.conversation = ?`},
+		{&w.processed, `SELECT body FROM conversation_log WHERE bot = ? AND conversation = ? AND message_id = ?`},
+		{&w.events, `SELECT first_seq, body FROM conversation_log
+			WHERE bot = ? AND conversation = ? AND last_seq > ? AND last_seq >= first_seq ORDER BY last_seq`},
 		{&w.pendingInbound, `SELECT id, bot, conversation, message_id, channel, payload, received_at
 			FROM inbound ORDER BY id LIMIT ?`},
 		{&w.latestFlow, `SELECT definition, version FROM flows WHERE id = ? ORDER BY version DESC LIMIT 1`},

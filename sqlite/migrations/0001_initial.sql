@@ -1,54 +1,63 @@
 -- Parley's first schema. Times are INTEGER unix microseconds (UTC); JSON documents
--- are TEXT stored byte for byte as given (engines validate them, not the store).
--- Tables are STRICT so that a value of the wrong type is an error, never a silent
--- affinity conversion.
+-- are TEXT or BLOB stored byte for byte as given (engines validate them, not the
+-- store). Tables are STRICT so that a value of the wrong type is an error, never a
+-- silent affinity conversion.
 
--- Everything a turn writes lives in this one table, clustered by conversation: the
--- conversation row (kind 0, item 0), its event log (kind 1, item = seq, append-only,
--- numbered from 1 without gaps) and the answer given to each processed message (kind 2,
--- item = message id, replayed on redelivery). A turn therefore rewrites one B-tree
--- leaf in the common case instead of one leaf per table. The page size (set at Open,
--- before this migration creates the file's first table) keeps such rows inline.
-CREATE TABLE conversation_records (
+-- The conversation log: one row per Commit, appended at the right edge of a rowid
+-- B-tree (INTEGER PRIMARY KEY), so that a commit fills the last leaf sequentially
+-- instead of splitting and rebalancing leaves in the middle of a tree, and the turns
+-- of one group commit share pages. A row holds what its commit wrote: the events
+-- first_seq..last_seq (first_seq = last_seq + 1 when there are none), the state of
+-- that version once, and the answer to message_id. body is the binary record of
+-- package sqlite (record.go): the state, the response with the state's bytes cut out
+-- (spliced back on read) and the events with their exact data. The log is append-only.
+CREATE TABLE conversation_log (
+    id           INTEGER PRIMARY KEY,
     bot          TEXT    NOT NULL,
     conversation TEXT    NOT NULL,
-    kind         INTEGER NOT NULL,
-    item         ANY     NOT NULL,
-    -- kind 0: the conversation
-    engine       TEXT,
-    state        TEXT,    -- JSON
-    lifecycle    TEXT,
-    version      INTEGER,
-    turns        INTEGER,
-    last_seq     INTEGER,
-    created_at   INTEGER,
-    -- kind 1: an event
-    type         TEXT,
-    data         TEXT,    -- JSON
-    -- kind 2: a processed message
-    response     BLOB,    -- exact bytes
-    -- kind 0: updated at; kind 1: the event's time; kind 2: processed at
+    version      INTEGER NOT NULL,
+    first_seq    INTEGER NOT NULL,
+    last_seq     INTEGER NOT NULL,
+    message_id   TEXT,
     at           INTEGER NOT NULL,
-    PRIMARY KEY (bot, conversation, kind, item),
-    CHECK (
-        (kind = 0 AND item = 0 AND engine IS NOT NULL AND state IS NOT NULL AND lifecycle IS NOT NULL
-            AND version IS NOT NULL AND turns IS NOT NULL AND last_seq IS NOT NULL AND created_at IS NOT NULL)
-        OR (kind = 1 AND typeof(item) = 'integer' AND type IS NOT NULL AND data IS NOT NULL)
-        OR (kind = 2 AND typeof(item) = 'text' AND response IS NOT NULL)
-    )
+    body         BLOB    NOT NULL,
+    CHECK (first_seq >= 1 AND last_seq >= first_seq - 1)
+) STRICT;
+
+-- A message id is processed once per conversation: the answer given is replayed on
+-- redelivery, and a second commit of it is EDUPLICATE.
+CREATE UNIQUE INDEX conversation_log_message ON conversation_log (bot, conversation, message_id)
+    WHERE message_id IS NOT NULL;
+
+-- Events(afterSeq) pages through the rows that carry events, in seq order.
+CREATE INDEX conversation_log_events ON conversation_log (bot, conversation, last_seq)
+    WHERE last_seq >= first_seq;
+
+CREATE TRIGGER conversation_log_no_update BEFORE UPDATE ON conversation_log
+BEGIN
+    SELECT RAISE(ABORT, 'the conversation log is append-only');
+END;
+
+CREATE TRIGGER conversation_log_no_delete BEFORE DELETE ON conversation_log
+BEGIN
+    SELECT RAISE(ABORT, 'the conversation log is append-only');
+END;
+
+-- The current version of each conversation, small and updated in place; its state is
+-- the one recorded in the log row state_log_id.
+CREATE TABLE conversations (
+    bot          TEXT    NOT NULL,
+    conversation TEXT    NOT NULL,
+    engine       TEXT    NOT NULL,
+    lifecycle    TEXT    NOT NULL,
+    version      INTEGER NOT NULL,
+    turns        INTEGER NOT NULL,
+    last_seq     INTEGER NOT NULL,
+    state_log_id INTEGER NOT NULL,
+    created_at   INTEGER NOT NULL,
+    updated_at   INTEGER NOT NULL,
+    PRIMARY KEY (bot, conversation)
 ) WITHOUT ROWID, STRICT;
-
--- The event log is append-only: no event is changed or removed, and no other record
--- is turned into one.
-CREATE TRIGGER events_no_update BEFORE UPDATE ON conversation_records WHEN OLD.kind = 1 OR NEW.kind = 1
-BEGIN
-    SELECT RAISE(ABORT, 'events are append-only');
-END;
-
-CREATE TRIGGER events_no_delete BEFORE DELETE ON conversation_records WHEN OLD.kind = 1
-BEGIN
-    SELECT RAISE(ABORT, 'events are append-only');
-END;
 
 -- Side effects to deliver after commit, leased to one worker at a time.
 CREATE TABLE outbox (
