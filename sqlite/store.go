@@ -307,7 +307,7 @@ const (
 	// record (2 to 3 KB) still fits a page without overflow pages.
 	pageSize = 4096
 	// cacheKiB is the page cache: the hot conversations stay in memory.
-	cacheKiB = 64 << 10
+	cacheKiB = 16 << 10
 	// autoCheckpointPages is the WAL size (in pages) at which a commit copies the WAL
 	// back into the database file.
 	autoCheckpointPages = 4096
