@@ -7,7 +7,7 @@
 //	parley validate FILE...
 //	parley graph    [-config FILE] [-format mermaid|dot] BOT
 //	parley flows    put [-server URL] [-id ID] FILE
-//	parley bench    booking|http [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
+//	parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
 //	parley version
 package main
 
