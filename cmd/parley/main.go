@@ -8,6 +8,7 @@
 //	parley graph    [-config FILE] [-format mermaid|dot] BOT
 //	parley flows    put [-server URL] [-id ID] FILE
 //	parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
+//	parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
 //	parley version
 package main
 
