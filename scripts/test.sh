@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STATICCHECK_VERSION=2026.2.2
+# Pinned by module version: the proxy knows v0.8.2, not the release name 2026.2.2.
+STATICCHECK_VERSION=v0.8.2
 
 # PostgreSQL for the postgres store's tests (under CI=true they fail rather than skip).
 if ! bash scripts/pg-up.sh; then
@@ -27,8 +28,11 @@ echo "== go vet"
 go vet ./...
 
 echo "== staticcheck"
-STATICCHECK="$(go env GOPATH)/bin/staticcheck"
-if ! "$STATICCHECK" -version 2>/dev/null | grep -q "$STATICCHECK_VERSION"; then
+GOBIN_DIR="$(go env GOBIN)"
+[ -n "$GOBIN_DIR" ] || GOBIN_DIR="$(go env GOPATH)/bin"
+STATICCHECK="$GOBIN_DIR/staticcheck"
+# staticcheck -version prints "staticcheck 2026.2.2 (0.8.2)": compare the module version.
+if ! "$STATICCHECK" -version 2>/dev/null | grep -qF "(${STATICCHECK_VERSION#v})"; then
   GOFLAGS= go install "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
 fi
 "$STATICCHECK" ./...
