@@ -187,6 +187,31 @@ func (f *Flow) objectiveSatisfied(n *Node, s *RuntimeState) bool {
 	return allIn(n.ProducesStates, s.States)
 }
 
+// needsNoAnswer reports whether a node selected in mode can run without the user:
+// an EXECUTE of a node with nothing to ask (no prompt variants, no extractors), or
+// of a node whose facts the user already gave while another node was asked (its
+// satisfies.gates hold, or, without gates, every fact it produces is known).
+func (f *Flow) needsNoAnswer(n *Node, s *RuntimeState, mode string) bool {
+	if mode != ModeExecute {
+		return false
+	}
+	if len(n.Prompts.Variants) == 0 && len(n.Extract) == 0 {
+		return true
+	}
+	if len(n.Satisfies.Gates) > 0 {
+		return allIn(n.Satisfies.Gates, f.satisfiedGates(s))
+	}
+	if len(n.Produces) == 0 {
+		return false
+	}
+	for _, fact := range n.Produces {
+		if !has(s.Facts, f.canonical(fact)) {
+			return false
+		}
+	}
+	return true
+}
+
 // determineMode is seed 002's determineMode. CLARIFY maps to RETRY as written: a
 // node whose onExhaust is CLARIFY keeps clarifying until the loop guard steps in.
 func (f *Flow) determineMode(n *Node, s *RuntimeState) (mode, reason string) {

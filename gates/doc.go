@@ -10,25 +10,26 @@
 // prompt, read the user's answer, record the result. A Parley turn starts with the
 // user's message instead, so each Decide does this:
 //
-//  1. selectNextNode on the stored state gives this turn's decision (node, mode);
-//  2. the user's message is the answer to that node: the mode is applied, and the
-//     node's extractors read facts from the message;
-//  3. selectNextNode runs again on the new state (the look-ahead) and the reply ends
-//     with that node's prompt, in the variant its mode and strategy choose.
+//  1. If the last reply ended with a node's prompt, the message is that node's
+//     answer: selectNextNode on the stored state gives the same decision (node,
+//     mode) as when the prompt was chosen, since the state has not changed; the mode
+//     is applied and the node's extractors read facts from the message.
+//  2. Otherwise (the first message of a conversation, or the first after a wait or
+//     a handback) the message answers no prompt: no node EXECUTEs against it and no
+//     attempt is spent, but the facts it volunteers are kept (see below).
+//  3. The controller then advances: selectNextNode runs on the new state; a node
+//     that needs no answer (nothing to ask, or everything it asks for already known)
+//     and a HANDOFF are applied at once; the first node that needs an answer is
+//     prompted, in the variant its mode and strategy choose, and the turn ends.
 //
-// The decision of step 1 is a pure function of the state, which does not change
-// between the look-ahead and the next message, so the node the next message is
-// applied to is exactly the node whose prompt the user just read (kept as
-// lastPromptedNode for inspection). The first message of a conversation answers no
-// prompt: it is the input of the first node (the coach's welcome-1, which reads
-// nothing from it). With this reading every Parley turn is one turn of the seed's
-// Example Execution Trace, with the same decision, mode, facts, states, attempts and
-// executions (TestExampleExecutionTrace and testdata/scenarios/coach/trace.yaml).
+// With this reading every Parley turn is one turn of the seed's Example Execution
+// Trace, with the same decision, mode, facts, states, attempts and executions
+// (TestExampleExecutionTrace and testdata/scenarios/coach/trace.yaml): the coach's
+// welcome-1 asks nothing, so it runs at once on the first message.
 //
-// When the look-ahead ends the flow (COMPLETE or DEADLOCK) the turn reports it at
-// once: the reply carries the flow's closing message and the turn's transitions end
-// in "COMPLETE" or "DEADLOCK". A look-ahead HANDOFF needs no answer, so it is applied
-// at once too, as its own turn log entry.
+// When the controller reaches an outcome (COMPLETE or DEADLOCK) the turn reports it
+// at once: the reply carries the flow's closing message and the turn's transitions
+// end in "COMPLETE" or "DEADLOCK".
 //
 // # Choices where the seed is silent or contradicts itself
 //
@@ -70,6 +71,23 @@
 //   - Prompt variants: the first variant is the first attempt's prompt. ROTATE cycles
 //     by attempts, ESCALATE steps by attempts and stays on the last, REPHRASE picks one
 //     of the later variants seeded from the conversation id and turn index.
+//   - Volunteered facts: a message is also read for the facts of nodes it does not
+//     answer, but only where the message identifies them by itself (an email, a
+//     phone number, a date, a regex match, a number after one of the extractor's
+//     cue words, an upstream entity); only then are that node's category facts read
+//     (never their default) and its deltas computed. Volunteered facts never
+//     overwrite a known value. They are listed in the turn log entry's
+//     factsVolunteered (the entry of the first decision applied in that turn; a
+//     turn that applies none keeps them in facts and the gate timeline only).
+//   - A node whose satisfies.gates already hold (or, without gates, whose produced
+//     facts are all known) EXECUTEs at once when selected, without a prompt, and
+//     says its done text. A node with some of its facts known asks the Ask question
+//     (prompts.ask) of its first missing fact instead of a variant, so nothing the
+//     user said is asked again. A primary goal met by volunteered facts completes
+//     the flow before the nodes that would have asked for them run, as
+//     selectNextNode checks the goal first.
+//   - A node applied without an answer (at once) reads no extractors: an empty
+//     message would only yield category defaults over what the user said.
 //   - Facts produced by a turn are canonical (factAliases applied) and keep their
 //     extracted value in factValues; prompts may name them as {fact}.
 //   - An upstream nlu parse on the message (CONTRACTS.md section 2) replaces the

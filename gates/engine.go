@@ -167,10 +167,13 @@ type turnRun struct {
 	st     *RuntimeState
 	turn   parley.Turn
 
-	texts       []string
-	transitions []parley.Transition
-	events      []parley.EventData
-	effects     []parley.Effect
+	texts []string
+	// pendingVolunteered are facts volunteered before any decision of this turn
+	// was applied; the turn's first log entry lists them.
+	pendingVolunteered []string
+	transitions        []parley.Transition
+	events             []parley.EventData
+	effects            []parley.Effect
 }
 
 func (r *turnRun) run() {
@@ -180,29 +183,78 @@ func (r *turnRun) run() {
 		// conversation is reset.
 		return
 	}
-	turn := len(st.TurnLog) + 1
-	sel := r.flow.selectNextNode(st, turn)
-	if sel.Status != SelectOK {
-		r.outcome(sel)
-		return
+	st.UserTurns++
+	turn := st.UserTurns
+	answered := -1
+	if st.LastPromptedNode != "" {
+		// The message answers the prompt that ended the last reply. The decision is a
+		// pure function of the state, unchanged since that prompt, so selecting again
+		// gives the prompted node; a state edited in between answers nothing.
+		sel := r.flow.selectNextNode(st, turn)
+		if sel.Status == SelectOK && sel.NodeID == st.LastPromptedNode && sel.Mode == st.LastPromptedMode {
+			answered = r.apply(sel, turn, r.turn.Message.Text)
+		}
 	}
-	entry := r.apply(sel, turn, r.turn.Message.Text)
-	if st.Status == StatusHandoff {
-		return
+	if answered < 0 {
+		// No question was asked (the first message, or after a handback): the message
+		// is no node's answer, but the facts it volunteers are kept.
+		r.volunteer(turn)
 	}
-	// Look ahead: the next decision is a pure function of the state just reached,
-	// so the prompt shown now is the prompt of the node the next message answers.
-	next := r.flow.selectNextNode(st, turn+1)
-	switch {
-	case next.Status != SelectOK:
-		r.outcome(next)
-	case next.Mode == ModeHandoff:
-		// A handoff needs no answer from the user: it happens now.
-		r.apply(next, turn+1, "")
-	default:
-		r.prompt(next, turn+1)
+	if st.Status != StatusHandoff {
+		r.advance(turn)
 	}
-	st.TurnLog[entry].LLMResponse = strings.Join(r.texts, "\n")
+	if answered >= 0 {
+		st.TurnLog[answered].LLMResponse = strings.Join(r.texts, "\n")
+	}
+}
+
+// advance runs the controller until it needs the user: nodes that need no answer
+// (nothing to ask, or every fact they ask for already known) and handoffs are
+// applied at once; the first node that needs an answer is prompted; an outcome
+// ends the flow. Decisions are made for the turn the user's next message will be.
+func (r *turnRun) advance(turn int) {
+	ranNow := map[string]bool{}
+	for {
+		sel := r.flow.selectNextNode(r.st, turn+1)
+		switch {
+		case sel.Status != SelectOK:
+			r.outcome(sel)
+			return
+		case sel.Mode == ModeHandoff:
+			r.apply(sel, turn, "")
+			return
+		case !ranNow[sel.NodeID] && r.flow.needsNoAnswer(r.flow.node(sel.NodeID), r.st, sel.Mode):
+			// Each node runs at most once this way per turn, so the loop ends.
+			ranNow[sel.NodeID] = true
+			r.apply(sel, turn, "")
+		default:
+			r.prompt(sel, turn+1)
+			return
+		}
+	}
+}
+
+// volunteer keeps the facts a message answering no node volunteers.
+func (r *turnRun) volunteer(turn int) {
+	var all []*Node
+	for i := range r.flow.Nodes {
+		all = append(all, &r.flow.Nodes[i])
+	}
+	r.record(r.flow.volunteered(all, r.turn.Message, r.st.FactValues), &r.pendingVolunteered)
+	r.updateGates(turn)
+}
+
+// record adds extracted facts (canonical) to the state and their names to list.
+func (r *turnRun) record(facts []extracted, list *[]string) {
+	st := r.st
+	for _, x := range facts {
+		fact := r.flow.canonical(x.raw)
+		add(&st.Facts, fact)
+		st.FactValues[fact] = x.value
+		if !slices.Contains(*list, fact) {
+			*list = append(*list, fact)
+		}
+	}
 }
 
 // apply performs one decision's mode on the state and returns its turn log index.
@@ -244,13 +296,12 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	if sel.Mode != ModeHandoff {
 		st.LastAttemptTurn[n.ID] = turn
 	}
-	for _, x := range flow.extractFacts(sources, msg, st.FactValues) {
-		fact := flow.canonical(x.raw)
-		add(&st.Facts, fact)
-		st.FactValues[fact] = x.value
-		if !slices.Contains(entry.FactsProduced, fact) {
-			entry.FactsProduced = append(entry.FactsProduced, fact)
-		}
+	entry.FactsVolunteered, r.pendingVolunteered = r.pendingVolunteered, nil
+	if userInput != "" {
+		// A node applied without an answer reads nothing: an empty message would
+		// only give extractor defaults, overwriting what the user said.
+		r.record(flow.extractFacts(sources, msg, st.FactValues), &entry.FactsProduced)
+		r.record(flow.volunteered(othersThan(flow, sources), msg, st.FactValues), &entry.FactsVolunteered)
 	}
 	if sel.Mode == ModeExecute {
 		for _, s := range n.ProducesStates {
@@ -274,7 +325,10 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	if sel.Mode == ModeRetry && r.engine.recorder != nil {
 		r.engine.recorder.NodeRetried(flow.ID, n.ID)
 	}
-	if done := n.Prompts.Done; done != "" && !wasSatisfied && flow.objectiveSatisfied(n, st) {
+	// The done text is said when the objective is met now, or when the node ran at
+	// once because the user had already given what it asks for.
+	ranAtOnce := userInput == "" && sel.Mode == ModeExecute
+	if done := n.Prompts.Done; done != "" && (!wasSatisfied || ranAtOnce) && flow.objectiveSatisfied(n, st) {
 		r.texts = append(r.texts, render(done, st.FactValues))
 	}
 	if sel.Mode == ModeHandoff {
@@ -315,7 +369,7 @@ func (r *turnRun) outcome(sel Selection) {
 	r.transitions = append(r.transitions, parley.Transition{From: positionName(st.Position), To: to, Trigger: to})
 	st.Position = to
 	st.LastPromptedNode, st.LastPromptedMode = "", ""
-	r.texts = append(r.texts, text)
+	r.texts = append(r.texts, render(text, st.FactValues))
 	if st.Status == status {
 		return
 	}
@@ -340,6 +394,9 @@ func (r *turnRun) prompt(sel Selection, turn int) {
 	n := r.flow.node(sel.NodeID)
 	st.LastPromptedNode, st.LastPromptedMode = n.ID, sel.Mode
 	text := r.flow.promptText(n, sel.Mode, st.AttemptsByNode[n.ID], r.turn.Conversation.ID, turn)
+	if ask, ok := r.flow.askMissing(n, st); ok && sel.Mode != ModeBroaden {
+		text = ask
+	}
 	if text != "" {
 		r.texts = append(r.texts, render(text, st.FactValues))
 	}
@@ -373,6 +430,30 @@ func (f *Flow) promptText(n *Node, mode string, attempts int, conversationID str
 	default:
 		return variants[attempts%len(variants)]
 	}
+}
+
+// askMissing returns the Ask question of the node's first missing fact, when some
+// of its facts are known already (given while another node was asked).
+func (f *Flow) askMissing(n *Node, s *RuntimeState) (string, bool) {
+	known := false
+	missing := ""
+	for _, fact := range n.Produces {
+		c := f.canonical(fact)
+		if has(s.Facts, c) {
+			known = true
+			continue
+		}
+		if missing != "" {
+			continue
+		}
+		for _, name := range []string{fact, c} {
+			if q, ok := n.Prompts.Ask[name]; ok && q != "" {
+				missing = q
+				break
+			}
+		}
+	}
+	return missing, known && missing != ""
 }
 
 func positionName(p string) string {

@@ -86,6 +86,64 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 	return out
 }
 
+// volunteered reads the facts a message gives for nodes it does not answer, keeping
+// only facts not known yet. A node's facts are read from a message that answers
+// another node only when the message identifies them by itself: an email, a phone
+// number, a date, a regex match, a number after one of its cue words, or an entity
+// of an upstream parse. Only then are the node's category facts read too (without
+// their default: a default answers the node's own question, not a stray message)
+// and its deltas computed. A bare keyword or number is no evidence of which node
+// it belongs to.
+func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]string) []extracted {
+	var out []extracted
+	for _, n := range nodes {
+		var identifying, rest []Extractor
+		for _, x := range n.Extract {
+			switch {
+			case x.Kind == ExtractCategory:
+				x.Default = ""
+				rest = append(rest, x)
+			case x.Kind == ExtractDelta:
+				rest = append(rest, x)
+			case x.Kind == ExtractNumber && msg.NLU == nil && !hasCue(&x, msg.Text):
+			default:
+				identifying = append(identifying, x)
+			}
+		}
+		if len(f.extractFacts([]*Node{{Extract: identifying}}, msg, known)) == 0 {
+			continue
+		}
+		for _, x := range f.extractFacts([]*Node{{Extract: append(identifying, rest...)}}, msg, known) {
+			if _, ok := known[f.canonical(x.raw)]; !ok {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// hasCue reports whether one of a number extractor's cue words is in text.
+func hasCue(x *Extractor, text string) bool {
+	lower := strings.ToLower(text)
+	for _, cue := range x.Cues {
+		if wordIndex(lower, strings.ToLower(cue)) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// othersThan returns the flow's nodes not in nodes.
+func othersThan(f *Flow, nodes []*Node) []*Node {
+	var out []*Node
+	for i := range f.Nodes {
+		if !slices.Contains(nodes, &f.Nodes[i]) {
+			out = append(out, &f.Nodes[i])
+		}
+	}
+	return out
+}
+
 // fromNLU reads an extractor's facts from upstream entities: the entity named by
 // Entity, else by the raw fact, else by its canonical name.
 func (f *Flow) fromNLU(x *Extractor, parse *parley.NLU, put func(raw, value string)) {

@@ -79,12 +79,16 @@ type Defaults struct {
 
 // Prompts are what a node says. Variants are asked in order of the prompt variant
 // strategy (the first is the first attempt's prompt); Broaden is asked in BROADEN
-// mode; Done is said once the node's objective is met. Texts may name facts as
-// {fact}, replaced by the extracted value.
+// mode; Done is said once the node's objective is met. Ask maps a fact the node
+// produces (raw or canonical name) to a question for that fact alone: when some of
+// the node's facts are already known, the first missing one with an Ask question is
+// asked instead of a variant, so what the user already said is not asked again.
+// Texts may name facts as {fact}, replaced by the extracted value.
 type Prompts struct {
-	Variants []string `json:"variants,omitempty"`
-	Broaden  string   `json:"broaden,omitempty"`
-	Done     string   `json:"done,omitempty"`
+	Variants []string          `json:"variants,omitempty"`
+	Broaden  string            `json:"broaden,omitempty"`
+	Done     string            `json:"done,omitempty"`
+	Ask      map[string]string `json:"ask,omitempty"`
 }
 
 // Gate is a named condition over facts and states.
@@ -112,6 +116,13 @@ type Messages struct {
 	Complete string `json:"complete,omitempty"`
 	Deadlock string `json:"deadlock,omitempty"`
 	Handoff  string `json:"handoff,omitempty"`
+}
+
+type namedText struct{ name, text string }
+
+// texts lists the messages with their JSON names, for validation.
+func (m Messages) texts() []namedText {
+	return []namedText{{"complete", m.Complete}, {"deadlock", m.Deadlock}, {"handoff", m.Handoff}}
 }
 
 // Extractor declares how a node reads one or more raw facts from the user's answer.

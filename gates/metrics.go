@@ -8,7 +8,7 @@ import (
 
 // ConversationMetrics are seed 002's per-conversation metrics.
 type ConversationMetrics struct {
-	// Turns counts the controller's turns (turn log entries).
+	// Turns counts the user's turns.
 	Turns     int `json:"turns"`
 	Executed  int `json:"executed"`
 	Retried   int `json:"retried"`
@@ -50,7 +50,7 @@ func (e *Engine) Metrics(state any) ConversationMetrics {
 
 func metricsOf(st *RuntimeState) ConversationMetrics {
 	m := ConversationMetrics{
-		Turns:          len(st.TurnLog),
+		Turns:          st.UserTurns,
 		GateTimeline:   slices.Clone(st.GateTimeline),
 		AttemptsByNode: maps.Clone(st.AttemptsByNode),
 		Status:         st.Status,

@@ -23,6 +23,8 @@ type RuntimeState struct {
 	ExecutionsByNode map[string]int `json:"executionsByNode"`
 	TurnLog          []TurnLogEntry `json:"turnLog"`
 
+	// UserTurns counts the user's messages; cooldowns count in these turns.
+	UserTurns int `json:"userTurns"`
 	// FactValues are the extracted values of canonical facts.
 	FactValues map[string]string `json:"factValues"`
 	// Status is active, complete, deadlock or handoff.
@@ -56,8 +58,11 @@ type TurnLogEntry struct {
 	Mode           string   `json:"mode"`
 	FactsProduced  []string `json:"factsProduced"`
 	StatesProduced []string `json:"statesProduced"`
-	UserInput      string   `json:"userInput,omitempty"`
-	LLMResponse    string   `json:"llmResponse,omitempty"`
+	// FactsVolunteered are facts of other nodes the user gave in this turn's
+	// message (see the package doc); FactsProduced are the node's own.
+	FactsVolunteered []string `json:"factsVolunteered,omitempty"`
+	UserInput        string   `json:"userInput,omitempty"`
+	LLMResponse      string   `json:"llmResponse,omitempty"`
 }
 
 // GateChange is one entry of the gate timeline.
@@ -106,6 +111,7 @@ func (s *RuntimeState) clone() *RuntimeState {
 	for i := range c.TurnLog {
 		c.TurnLog[i].FactsProduced = slices.Clone(c.TurnLog[i].FactsProduced)
 		c.TurnLog[i].StatesProduced = slices.Clone(c.TurnLog[i].StatesProduced)
+		c.TurnLog[i].FactsVolunteered = slices.Clone(c.TurnLog[i].FactsVolunteered)
 	}
 	c.FactValues = maps.Clone(s.FactValues)
 	c.LastAttemptTurn = maps.Clone(s.LastAttemptTurn)

@@ -73,6 +73,9 @@ func (v *validator) run() {
 	if f.Defaults.RetryPolicy != nil {
 		v.retryPolicy("defaults.retryPolicy", f.Defaults.RetryPolicy)
 	}
+	for _, m := range f.Messages.texts() {
+		v.template("messages."+m.name, m.text)
+	}
 	switch f.PostGoalPolicy {
 	case "", PostGoalStop, PostGoalContinueHigh:
 	default:
@@ -130,6 +133,13 @@ func (v *validator) node(i int, seen map[string]int) {
 	}
 	v.template(at+".prompts.broaden", n.Prompts.Broaden)
 	v.template(at+".prompts.done", n.Prompts.Done)
+	for _, fact := range sortedKeys(n.Prompts.Ask) {
+		path := at + ".prompts.ask" + strings.TrimPrefix(joinPath("x", fact), "x")
+		if !slices.ContainsFunc(n.Produces, func(p string) bool { return p == fact || f.canonical(p) == fact }) {
+			v.fail(path, "fact %q is not produced by node %s", fact, n.ID)
+		}
+		v.template(path, n.Prompts.Ask[fact])
+	}
 }
 
 func (v *validator) gateDefined(path, gate string) {
@@ -276,6 +286,11 @@ func (v *validator) factUsed(fact string) bool {
 			return true
 		}
 	}
+	for _, m := range f.Messages.texts() {
+		if slices.Contains(placeholders(m.text), fact) {
+			return true
+		}
+	}
 	for _, n := range f.Nodes {
 		for _, x := range n.Extract {
 			if x.Kind == ExtractDelta && (x.From == fact || x.To == fact) {
@@ -283,6 +298,9 @@ func (v *validator) factUsed(fact string) bool {
 			}
 		}
 		texts := append(slices.Clone(n.Prompts.Variants), n.Prompts.Broaden, n.Prompts.Done)
+		for _, fact := range sortedKeys(n.Prompts.Ask) {
+			texts = append(texts, n.Prompts.Ask[fact])
+		}
 		for _, text := range texts {
 			if slices.Contains(placeholders(text), fact) {
 				return true

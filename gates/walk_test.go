@@ -100,8 +100,12 @@ func TestDeadlockWalk(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := newConversation(t, e)
-	c.say("hello")
-	d := c.say("no idea")
+	c.say("hello") // answers no prompt: budget-1 is asked, nothing is spent
+	if st := c.runtime(); st.AttemptsByNode["budget-1"] != 0 || st.LastPromptedNode != "budget-1" {
+		t.Fatalf("the first message spent an attempt: %+v", st.AttemptsByNode)
+	}
+	c.say("no idea")
+	d := c.say("still no idea")
 	if diff := cmp.Diff([]parley.Transition{
 		{From: "budget-1", To: "budget-1", Trigger: ModeRetry},
 		{From: "budget-1", To: "DEADLOCK", Trigger: "DEADLOCK"},
