@@ -223,8 +223,8 @@ func (f *Flow) determineMode(n *Node, s *RuntimeState) (mode, reason string) {
 	if f.objectiveSatisfied(n, s) {
 		return ModeExecute, "objective satisfied"
 	}
-	if attempts >= p.maxAttempts {
-		reason := fmt.Sprintf("attempts %d >= maxAttempts %d, onExhaust %s", attempts, p.maxAttempts, p.onExhaust)
+	if spent := attempts - s.AttemptsAtHandback[n.ID]; spent >= p.maxAttempts {
+		reason := fmt.Sprintf("attempts %d >= maxAttempts %d, onExhaust %s", spent, p.maxAttempts, p.onExhaust)
 		switch p.onExhaust {
 		case OnExhaustClarify:
 			return ModeRetry, reason

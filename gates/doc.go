@@ -55,8 +55,21 @@
 //     ("consider adjacent nodes") and ranks the node as low importance until it next
 //     executes ("reduce importance temporarily").
 //   - HANDOFF adds the state HANDOFF_REQUESTED, sets status handoff, records a handoff
-//     event and a "handoff" effect; it is not counted as an attempt. While handed off
-//     the controller stays silent.
+//     event and a "handoff" effect (the Chatwoot channel turns it into a private
+//     note with the reason and the status open); it is not counted as an attempt.
+//     While handed off the controller stays silent.
+//   - DEADLOCK ("recommend manual intervention") is a handoff as well: status
+//     deadlock, HANDOFF_REQUESTED, a deadlock event with the blockers, and a handoff
+//     event and effect whose reason names every node and what blocks it. The reply
+//     is the flow's deadlock message, which may promise a human because one is
+//     brought in; the controller then stays silent.
+//   - Handback (POST .../handback, or a conversation resolved in Chatwoot) returns a
+//     handoff or deadlock to the controller: HANDOFF_REQUESTED gives way to
+//     HANDOFF_COMPLETE (the seed's gate example), the loop guard starts over, and
+//     maxAttempts counts the attempts made since the handback (attemptsByNode keeps
+//     counting, as the seed says it never resets), so the exhausted node is asked
+//     again instead of going straight back to a human. A deadlock that nothing
+//     unblocked hands off again on the next message.
 //   - cooldownTurns: a RETRY needs that many other turns since the node's last
 //     attempt. A cooling node is passed over while another eligible node can run; if
 //     none can, it retries anyway (a conversation cannot wait in silence).

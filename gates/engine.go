@@ -178,9 +178,9 @@ type turnRun struct {
 
 func (r *turnRun) run() {
 	st := r.st
-	if st.Status == StatusHandoff {
-		// A human has the conversation; the controller stays silent until the
-		// conversation is reset.
+	if st.Status == StatusHandoff || st.Status == StatusDeadlock {
+		// A human has the conversation; the controller stays silent until it is
+		// handed back (Handback) or reset.
 		return
 	}
 	st.UserTurns++
@@ -356,7 +356,10 @@ func (r *turnRun) updateGates(turn int) {
 	st.GatesSatisfied = gates
 }
 
-// outcome ends (or keeps ended) the flow with COMPLETE or DEADLOCK.
+// outcome ends (or keeps ended) the flow with COMPLETE or DEADLOCK. A DEADLOCK is a
+// real handoff: seed 002 says to log the blocking reasons and recommend manual
+// intervention, so the channel is asked to bring in a human with every blocker in
+// the reason, and the controller stays silent until the conversation is handed back.
 func (r *turnRun) outcome(sel Selection) {
 	st, flow := r.st, r.flow
 	st.GatesSatisfied = sel.GatesSatisfied
@@ -364,7 +367,7 @@ func (r *turnRun) outcome(sel Selection) {
 	text := orDefault(flow.Messages.Complete, "That's everything I needed. Thank you!")
 	if sel.Status == SelectDeadlock {
 		status = StatusDeadlock
-		text = orDefault(flow.Messages.Deadlock, "I can't take this further on my own; someone from our team will follow up.")
+		text = orDefault(flow.Messages.Deadlock, "I can't take this further on my own, so I'm passing you to someone from our team; they'll reply here.")
 	}
 	r.transitions = append(r.transitions, parley.Transition{From: positionName(st.Position), To: to, Trigger: to})
 	st.Position = to
@@ -375,11 +378,27 @@ func (r *turnRun) outcome(sel Selection) {
 	}
 	st.Status = status
 	if status == StatusDeadlock {
-		r.events = append(r.events, parley.EventData{Type: EventDeadlock, Data: map[string]any{"reason": sel.Reason, "blockers": sel.Blockers}})
+		reason := deadlockReason(sel.Blockers)
+		st.HandoffReason = reason
+		add(&st.States, StateHandoffRequested)
+		payload, _ := json.Marshal(map[string]any{"flowId": st.FlowID, "reason": reason, "blockers": sel.Blockers})
+		r.effects = append(r.effects, parley.Effect{Kind: EffectHandoff, Payload: payload})
+		r.events = append(r.events,
+			parley.EventData{Type: EventDeadlock, Data: map[string]any{"reason": sel.Reason, "blockers": sel.Blockers}},
+			parley.EventData{Type: parley.EventHandoff, Data: map[string]any{"reason": reason}})
 		r.observe(OutcomeDeadlock)
 		return
 	}
 	r.observe(OutcomeComplete)
+}
+
+// deadlockReason is the handoff reason of a DEADLOCK: every node and what blocks it.
+func deadlockReason(blockers []Blocker) string {
+	parts := make([]string, 0, len(blockers))
+	for _, b := range blockers {
+		parts = append(parts, b.NodeID+": "+b.Reason)
+	}
+	return "deadlock, no node can run: " + strings.Join(parts, "; ")
 }
 
 func (r *turnRun) observe(outcome string) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/goccy/go-yaml"
+	"github.com/parleyhq/parley"
 )
 
 // scenarioFile is the part of the scenario format (CONTRACTS.md section 5) the coach
@@ -24,6 +25,8 @@ type scenarioFile struct {
 	Start time.Time `yaml:"start"`
 	Turns []struct {
 		User     string         `yaml:"user"`
+		Control  string         `yaml:"control"`
+		Reason   string         `yaml:"reason"`
 		SetState map[string]any `yaml:"set_state"`
 		Expect   struct {
 			State       map[string]any `yaml:"state"`
@@ -62,7 +65,18 @@ func TestCoachScenarios(t *testing.T) {
 						t.Fatalf("turn %d set_state: %v", i+1, err)
 					}
 				}
-				d := c.say(turn.User)
+				var d parley.Decision
+				switch turn.Control {
+				case "":
+					d = c.say(turn.User)
+				case "handback":
+					if d, err = c.engine.Handback(c.state, turn.Reason, c.now); err != nil {
+						t.Fatalf("turn %d handback: %v", i+1, err)
+					}
+					c.state = d.State
+				default:
+					t.Fatalf("turn %d: control %q is not played by this test", i+1, turn.Control)
+				}
 				e := turn.Expect
 				if e.State != nil {
 					var actual any

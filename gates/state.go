@@ -43,6 +43,9 @@ type RuntimeState struct {
 	LastAttemptTurn map[string]int `json:"lastAttemptTurn"`
 	// BroadenedNodes were broadened and rank as low importance until they execute.
 	BroadenedNodes []string `json:"broadenedNodes"`
+	// AttemptsAtHandback are attemptsByNode when the conversation was last handed
+	// back: maxAttempts counts the attempts since then.
+	AttemptsAtHandback map[string]int `json:"attemptsAtHandback,omitempty"`
 	// HandoffReason says why the flow was handed to a human.
 	HandoffReason string `json:"handoffReason,omitempty"`
 	// GateTimeline records when each gate became satisfied.
@@ -115,6 +118,7 @@ func (s *RuntimeState) clone() *RuntimeState {
 	}
 	c.FactValues = maps.Clone(s.FactValues)
 	c.LastAttemptTurn = maps.Clone(s.LastAttemptTurn)
+	c.AttemptsAtHandback = maps.Clone(s.AttemptsAtHandback)
 	c.BroadenedNodes = slices.Clone(s.BroadenedNodes)
 	c.GateTimeline = slices.Clone(s.GateTimeline)
 	c.Metrics = s.Metrics.clone()

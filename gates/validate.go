@@ -56,6 +56,7 @@ func (v *validator) run() {
 		}
 	}
 	v.producedStates[StateHandoffRequested] = true
+	v.producedStates[StateHandoffComplete] = true
 
 	for name := range f.Gates {
 		if strings.TrimSpace(name) == "" {

@@ -112,7 +112,7 @@ func TestDeadlockWalk(t *testing.T) {
 	}, d.Transitions); diff != "" {
 		t.Errorf("transitions (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{EventDeadlock}, eventTypes(d)); diff != "" {
+	if diff := cmp.Diff([]string{EventDeadlock, parley.EventHandoff}, eventTypes(d)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
 	data := d.Events[0].Data.(map[string]any)
@@ -120,12 +120,39 @@ func TestDeadlockWalk(t *testing.T) {
 	if diff := cmp.Diff(wantBlockers, data["blockers"]); diff != "" {
 		t.Errorf("blockers (-want +got):\n%s", diff)
 	}
-	if c.runtime().Status != StatusDeadlock || !strings.Contains(replyText(d), "I'm stuck.") {
+	// The deadlock is a real handoff: an effect the channel acts on, with the reason.
+	wantReason := "deadlock, no node can run: budget-1: attempts 2 >= maxAttempts 2, onExhaust SKIP"
+	var payload struct{ Reason string }
+	if len(d.Effects) != 1 || d.Effects[0].Kind != EffectHandoff || json.Unmarshal(d.Effects[0].Payload, &payload) != nil || payload.Reason != wantReason {
+		t.Fatalf("effects %+v: reason %q", d.Effects, payload.Reason)
+	}
+	if c.runtime().Status != StatusDeadlock || c.runtime().HandoffReason != wantReason || !strings.Contains(replyText(d), "I'm stuck.") {
 		t.Errorf("status %s reply %q", c.runtime().Status, replyText(d))
 	}
 	d = c.say("500")
-	if len(d.Events) != 0 || c.runtime().Status != StatusDeadlock || len(rec.outcomes) != 1 {
-		t.Errorf("a deadlock is reported once: events %v outcomes %v", eventTypes(d), rec.outcomes)
+	if len(d.Events) != 0 || len(d.Replies) != 0 || c.runtime().Status != StatusDeadlock || len(rec.outcomes) != 1 {
+		t.Errorf("a handed-off deadlock stays silent: events %v replies %q outcomes %v", eventTypes(d), replyText(d), rec.outcomes)
+	}
+
+	// Handback: budget-1's retry budget counts again from now, so it is asked again.
+	hb, err := e.Handback(c.state, "agent resolved", c.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.state = hb.State
+	if st := c.runtime(); st.Status != StatusActive || !has(st.States, StateHandoffComplete) || has(st.States, StateHandoffRequested) {
+		t.Fatalf("after handback: %+v", st)
+	}
+	if _, err := e.Handback(c.state, "again", c.now); parley.ErrorCode(err) != parley.ECONFLICT {
+		t.Fatalf("handback of an active conversation: %v", err)
+	}
+	d = c.say("hi again")
+	if !strings.Contains(replyText(d), "budget") || c.runtime().LastPromptedMode != ModeRetry {
+		t.Fatalf("after handback: reply %q mode %s", replyText(d), c.runtime().LastPromptedMode)
+	}
+	c.say("about 500")
+	if st := c.runtime(); st.Status != StatusComplete || st.FactValues["budget"] != "500" {
+		t.Fatalf("status %s facts %v", st.Status, st.FactValues)
 	}
 }
 

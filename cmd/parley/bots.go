@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/catalog"
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
@@ -141,6 +142,13 @@ func storeFlow(ctx context.Context, store parley.Store, id string, data []byte, 
 	_, err = store.PutFlow(ctx, id, data)
 	return err
 }
+
+// The runtime finds these by type assertion; a signature that drifts would drop
+// them silently, so the compiler checks them here.
+var (
+	_ actor.Handbacker = (*gates.Engine)(nil)
+	_ actor.Handbacker = (*shop.Engine)(nil)
+)
 
 // gatesRecorder binds seed 002's per-flow metrics to Prometheus.
 type gatesRecorder struct {

@@ -281,3 +281,76 @@ func TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestChatwootGatesDeadlockHandsOffAndHandsBack: a gates DEADLOCK reaches Chatwoot as
+// a private note naming every blocker and the status open; POST .../handback gives
+// the conversation back to the controller, which asks its question again.
+func TestChatwootGatesDeadlockHandsOffAndHandsBack(t *testing.T) {
+	cw := chatwoottest.NewServer(t)
+	t.Setenv("TEST_CHATWOOT_TOKEN", cw.BotToken)
+	dir := t.TempDir()
+	flow := `{"id": "quote",
+  "primaryGoal": {"type": "GATE", "gate": "BUDGET"},
+  "gates": {"BUDGET": {"satisfiedBy": {"metricsAll": ["budget"]}}},
+  "nodes": [{"id": "budget-1", "produces": ["budget"], "satisfies": {"gates": ["BUDGET"]},
+    "retryPolicy": {"maxAttempts": 1, "onExhaust": "SKIP"},
+    "prompts": {"variants": ["Roughly what budget do you have in mind?"]},
+    "extract": [{"kind": "number", "fact": "budget"}]}]}`
+	if err := os.WriteFile(filepath.Join(dir, "quote.json"), []byte(flow), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf(`bots:
+  - name: quote
+    engine: gates
+    flow: quote.json
+    chatwoot:
+      url: %s
+      account_id: %d
+      bot_token: ${TEST_CHATWOOT_TOKEN}
+      webhook_secret: %s
+`, cw.URL, cw.AccountID, webhookSecret)
+	path := filepath.Join(dir, "parley.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := testServer(t, "-config", path)
+	const conv = 10
+	send := func(id int, text string) {
+		t.Helper()
+		req := chatwoottest.WebhookRequest(t, base+"/v1/chatwoot/quote", incoming(t, id, text), webhookSecret, time.Now())
+		out, _ := http.NewRequest(req.Method, req.URL.String(), req.Body)
+		out.Header = req.Header
+		resp, err := http.DefaultClient.Do(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("webhook %q: %d", text, resp.StatusCode)
+		}
+	}
+	send(601, "good evening")
+	waitFor(t, "the question", func() bool { return len(messagesTo(cw, conv)) == 1 }, cw)
+	send(602, "no idea, sorry")
+	waitFor(t, "toggle_status open", func() bool { return cw.Status(conv) == "open" }, cw)
+	var note string
+	for _, m := range messagesTo(cw, conv) {
+		if m["private"] == true {
+			note, _ = m["content"].(string)
+		}
+	}
+	if !strings.Contains(note, "deadlock, no node can run: budget-1: attempts 1 >= maxAttempts 1, onExhaust SKIP") {
+		t.Fatalf("private note %q", note)
+	}
+
+	code, body, _ := post(t, base+"/v1/bots/quote/conversations/1:10/handback", `{"reason":"agent done"}`)
+	if code != http.StatusOK || !strings.Contains(string(body), `"status":"active"`) || !strings.Contains(string(body), "HANDOFF_COMPLETE") {
+		t.Fatalf("handback: %d %s", code, body)
+	}
+	before := len(messagesTo(cw, conv))
+	send(603, "back again")
+	waitFor(t, "the question asked again", func() bool { return len(messagesTo(cw, conv)) > before }, cw)
+	if last := messagesTo(cw, conv)[len(messagesTo(cw, conv))-1]; !strings.Contains(fmt.Sprint(last["content"]), "budget") {
+		t.Fatalf("after handback the bot said %v", last)
+	}
+}
