@@ -21,6 +21,8 @@ const (
 	SelectOK       = "OK"
 	SelectComplete = "COMPLETE"
 	SelectDeadlock = "DEADLOCK"
+	// SelectWait: the only node that could run is a RETRY still in its cooldown.
+	SelectWait = "WAIT"
 )
 
 // loopLimit is seed 002's "same node selected 10+ consecutive turns".
@@ -128,12 +130,12 @@ func (f *Flow) blockers(n *Node, s *RuntimeState) []string {
 		why = append(why, fmt.Sprintf("maxExecutions %d reached", *m))
 	}
 	for _, g := range n.Requires {
-		if !has(s.GatesSatisfied, g) {
+		if !has(s.GatesSatisfied, g) && !f.relaxed(s, func(m *Node) bool { return slices.Contains(m.Satisfies.Gates, g) }) {
 			why = append(why, fmt.Sprintf("requires gate %s (not satisfied)", g))
 		}
 	}
 	for _, st := range n.RequiresStates {
-		if !has(s.States, st) {
+		if !has(s.States, st) && !f.relaxed(s, func(m *Node) bool { return slices.Contains(m.ProducesStates, st) }) {
 			why = append(why, fmt.Sprintf("requires state %s (absent)", st))
 		}
 	}
@@ -141,6 +143,18 @@ func (f *Flow) blockers(n *Node, s *RuntimeState) []string {
 		why = append(why, fmt.Sprintf("already satisfied %s", strings.Join(n.Satisfies.Gates, ", ")))
 	}
 	return why
+}
+
+// relaxed reports whether a broadened node gives what a requirement asks for: BROADEN
+// relaxes the constraints of the nodes adjacent to the broadened one (those that
+// require a gate it satisfies or a state it produces), so they may run before it.
+func (f *Flow) relaxed(s *RuntimeState, gives func(*Node) bool) bool {
+	for _, id := range s.BroadenedNodes {
+		if m := f.node(id); m != nil && gives(m) {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *Flow) isNodeEligible(n *Node, s *RuntimeState) bool { return len(f.blockers(n, s)) == 0 }
@@ -229,6 +243,11 @@ func (f *Flow) determineMode(n *Node, s *RuntimeState) (mode, reason string) {
 		case OnExhaustClarify:
 			return ModeRetry, reason
 		case OnExhaustBroaden:
+			if has(s.BroadenedNodes, n.ID) {
+				// Broadened once and still unmet: asking the broaden prompt again
+				// would repeat it until the loop guard, so a human is brought in.
+				return ModeHandoff, reason + "; already broadened"
+			}
 			return ModeBroaden, reason
 		case OnExhaustSkip:
 			return ModeSkip, reason
@@ -317,7 +336,7 @@ func (f *Flow) selectNextNode(s *RuntimeState, turn int) Selection {
 		}
 		if mode == ModeRetry && f.inCooldown(n, &view, turn) {
 			if deferred == nil {
-				deferred, deferredReason = n, reason+"; in cooldown, nothing else to run"
+				deferred, deferredReason = n, reason
 			}
 			continue
 		}
@@ -325,7 +344,12 @@ func (f *Flow) selectNextNode(s *RuntimeState, turn int) Selection {
 		break
 	}
 	if picked == nil && deferred != nil {
-		picked, pickedMode, pickedReason = deferred, ModeRetry, deferredReason
+		// cooldownTurns holds even when nothing else can run: the turn waits.
+		sel.Status, sel.NodeID, sel.Mode = SelectWait, deferred.ID, ModeRetry
+		cooldown := f.retryPolicyOf(deferred).cooldown
+		sel.Reason = fmt.Sprintf("%s: %s; cooling down (cooldownTurns %d) until turn %d, and no other node can run",
+			deferred.ID, deferredReason, cooldown, view.LastAttemptTurn[deferred.ID]+cooldown+1)
+		return sel
 	}
 	if picked == nil {
 		sel.Status, sel.Reason = SelectDeadlock, "no eligible node"

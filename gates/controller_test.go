@@ -146,14 +146,35 @@ func TestSelectNextNode(t *testing.T) {
 			f.Nodes = append(f.Nodes, Node{ID: "nc", Importance: ImportanceLow, ProducesStates: []string{"C"}})
 		}, func(s *RuntimeState) { s.AttemptsByNode["na"] = 1; s.LastAttemptTurn["na"] = 1 }, 3,
 			Selection{Status: SelectOK, NodeID: "na", Mode: ModeRetry, Consecutive: 1}},
-		{"cooling node retries when nothing else can run", func(f *Flow) {
+		{"cooldown holds when nothing else can run: the turn waits", func(f *Flow) {
 			f.Nodes[0].RetryPolicy = &RetryPolicy{CooldownTurns: intPtr(2)}
-		}, func(s *RuntimeState) { s.AttemptsByNode["na"] = 1; s.LastAttemptTurn["na"] = 1 }, 2,
+		}, func(s *RuntimeState) { s.AttemptsByNode["na"] = 1; s.LastAttemptTurn["na"] = 1 }, 3,
+			Selection{Status: SelectWait, NodeID: "na", Mode: ModeRetry}},
+		{"cooldown of 2 over at the 3rd turn after", func(f *Flow) {
+			f.Nodes[0].RetryPolicy = &RetryPolicy{CooldownTurns: intPtr(2)}
+		}, func(s *RuntimeState) { s.AttemptsByNode["na"] = 1; s.LastAttemptTurn["na"] = 1 }, 4,
 			Selection{Status: SelectOK, NodeID: "na", Mode: ModeRetry, Consecutive: 1}},
 		{"broadened node ranks low", func(f *Flow) {
-			f.Nodes = append(f.Nodes, Node{ID: "nc", Importance: ImportanceNormal, ProducesStates: []string{"C"}})
+			f.Nodes = []Node{f.Nodes[0], {ID: "nc", Importance: ImportanceNormal, ProducesStates: []string{"C"}}}
 		}, func(s *RuntimeState) { s.AttemptsByNode["na"] = 1; s.BroadenedNodes = []string{"na"} }, 2,
 			Selection{Status: SelectOK, NodeID: "nc", Mode: ModeExecute, Consecutive: 1}},
+		{"broadening relaxes the node waiting on its gate", func(f *Flow) {
+			f.Nodes = append(f.Nodes, Node{ID: "nc", Importance: ImportanceNormal, ProducesStates: []string{"C"}})
+		}, func(s *RuntimeState) { s.AttemptsByNode["na"] = 1; s.BroadenedNodes = []string{"na"} }, 2,
+			Selection{Status: SelectOK, NodeID: "nb", Mode: ModeExecute, Consecutive: 1}},
+		{"broadening relaxes the node waiting on its state", func(f *Flow) {
+			f.Nodes[0].ProducesStates = []string{"A_DONE"}
+			f.Nodes[1].Requires, f.Nodes[1].RequiresStates = nil, []string{"A_DONE"}
+		}, func(s *RuntimeState) { s.AttemptsByNode["na"] = 1; s.BroadenedNodes = []string{"na"} }, 2,
+			Selection{Status: SelectOK, NodeID: "nb", Mode: ModeExecute, Consecutive: 1}},
+		{"without broadening the waiting node stays blocked", nil,
+			func(s *RuntimeState) { s.AttemptsByNode["na"] = 1 }, 2,
+			Selection{Status: SelectOK, NodeID: "na", Mode: ModeRetry, Consecutive: 1}},
+		{"a broadened node exhausted again hands off instead of repeating its broaden prompt", func(f *Flow) {
+			f.Nodes[0].RetryPolicy = &RetryPolicy{MaxAttempts: 2, OnExhaust: OnExhaustBroaden}
+			f.Nodes = f.Nodes[:1]
+		}, func(s *RuntimeState) { s.AttemptsByNode["na"] = 3; s.BroadenedNodes = []string{"na"} }, 4,
+			Selection{Status: SelectOK, NodeID: "na", Mode: ModeHandoff, Consecutive: 1}},
 		{"CONTINUE_HIGH runs unrun high-importance nodes after the goal", func(f *Flow) {
 			f.PostGoalPolicy = PostGoalContinueHigh
 			f.Nodes = append(f.Nodes, Node{ID: "promo", Importance: ImportanceHigh, ProducesStates: []string{"PROMO"}, RunPolicy: RunPolicy{MaxExecutions: intPtr(1)}})

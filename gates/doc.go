@@ -50,10 +50,15 @@
 //     variants escalating) until the loop guard steps in.
 //   - SKIP passes over the node and selects the next eligible one in priority order.
 //     When every eligible node skips, the turn is a DEADLOCK.
-//   - BROADEN counts as an attempt (not an execution), asks the node's broaden
-//     prompt, reads the answer with the extractors of every node of the flow
-//     ("consider adjacent nodes") and ranks the node as low importance until it next
-//     executes ("reduce importance temporarily").
+//   - BROADEN counts as an attempt (not an execution) and asks the node's broaden
+//     prompt. Until the node next executes: the nodes adjacent to it, those that
+//     require a gate it satisfies or a state it produces, have that requirement
+//     waived ("relax node constraints"), so they may run before it; the answer to
+//     the broaden prompt is read for every other node's facts with a keyword enough
+//     ("consider adjacent nodes"); and the node ranks as low importance ("reduce
+//     importance temporarily"). A node broadened once whose attempts are exhausted
+//     again hands off: asking the same broaden prompt again would only repeat it
+//     until the loop guard.
 //   - HANDOFF adds the state HANDOFF_REQUESTED, sets status handoff, records a handoff
 //     event and a "handoff" effect (the Chatwoot channel turns it into a private
 //     note with the reason and the status open); it is not counted as an attempt.
@@ -70,12 +75,16 @@
 //     counting, as the seed says it never resets), so the exhausted node is asked
 //     again instead of going straight back to a human. A deadlock that nothing
 //     unblocked hands off again on the next message.
-//   - cooldownTurns: a RETRY needs that many other turns since the node's last
+//   - cooldownTurns: a RETRY needs that many other user turns since the node's last
 //     attempt. A cooling node is passed over while another eligible node can run; if
-//     none can, it retries anyway (a conversation cannot wait in silence).
+//     none can, the turn waits (selectNextNode's status WAIT): the reply is the
+//     flow's cooldown message, a "cooldown" event names the node, and no question is
+//     asked, so the next message spends no attempt. The cooled node's question is
+//     still open, so that message is read for its facts (a keyword is enough).
 //   - Loop guard: the 10th consecutive selection of one node is forced to BROADEN
 //     (HANDOFF when the node's onExhaust is HANDOFF), the 11th to HANDOFF, each with a
-//     warning event.
+//     warning event. The forced BROADEN relaxes like any other, so a node with
+//     adjacent nodes usually gives way to them before an 11th selection.
 //   - Retry policies merge field by field: the node's fields, then defaults.retryPolicy,
 //     then the built-in default (maxAttempts 3, HANDOFF, ROTATE, no cooldown).
 //   - postGoalPolicy STOP (the default) completes as soon as the primary goal holds;

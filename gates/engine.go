@@ -34,7 +34,11 @@ const (
 )
 
 // Event types this engine records besides parley.EventWarning and parley.EventHandoff.
-const EventDeadlock = "deadlock"
+const (
+	EventDeadlock = "deadlock"
+	// EventCooldown: a turn waited because the only node to run was cooling down.
+	EventCooldown = "cooldown"
+)
 
 // EffectHandoff is the effect kind asking the channel to bring in a human.
 const EffectHandoff = "handoff"
@@ -185,6 +189,11 @@ func (r *turnRun) run() {
 	}
 	st.UserTurns++
 	turn := st.UserTurns
+	defer func() {
+		if st.LastPromptedNode != "" || st.Status != StatusActive {
+			st.WaitingNode = ""
+		}
+	}()
 	answered := -1
 	if st.LastPromptedNode != "" {
 		// The message answers the prompt that ended the last reply. The decision is a
@@ -217,6 +226,9 @@ func (r *turnRun) advance(turn int) {
 	for {
 		sel := r.flow.selectNextNode(r.st, turn+1)
 		switch {
+		case sel.Status == SelectWait:
+			r.wait(sel)
+			return
 		case sel.Status != SelectOK:
 			r.outcome(sel)
 			return
@@ -234,13 +246,28 @@ func (r *turnRun) advance(turn int) {
 	}
 }
 
-// volunteer keeps the facts a message answering no node volunteers.
+// wait ends a turn whose only runnable node is cooling down: the reply says so and
+// asks nothing, so the next message answers no prompt (its facts are still kept).
+func (r *turnRun) wait(sel Selection) {
+	st := r.st
+	st.LastPromptedNode, st.LastPromptedMode = "", ""
+	st.WaitingNode = sel.NodeID
+	text := orDefault(r.flow.Messages.Cooldown, "No rush, take a moment; we'll come back to this shortly.")
+	r.texts = append(r.texts, render(text, st.FactValues))
+	r.events = append(r.events, parley.EventData{Type: EventCooldown, Data: map[string]any{"nodeId": sel.NodeID, "reason": sel.Reason}})
+}
+
+// volunteer keeps the facts a message answering no node volunteers. After a wait,
+// the question of the node waited on is still open, so its facts are read as for
+// a BROADEN (a keyword is enough), though no attempt is spent.
 func (r *turnRun) volunteer(turn int) {
-	var all []*Node
-	for i := range r.flow.Nodes {
-		all = append(all, &r.flow.Nodes[i])
+	flow, msg := r.flow, r.turn.Message
+	if w := flow.node(r.st.WaitingNode); w != nil {
+		r.record(flow.volunteered([]*Node{w}, msg, r.st.FactValues, true), &r.pendingVolunteered)
+		r.record(flow.volunteered(othersThan(flow, w), msg, r.st.FactValues, false), &r.pendingVolunteered)
+	} else {
+		r.record(flow.volunteered(othersThan(flow, nil), msg, r.st.FactValues, false), &r.pendingVolunteered)
 	}
-	r.record(r.flow.volunteered(all, r.turn.Message, r.st.FactValues), &r.pendingVolunteered)
 	r.updateGates(turn)
 }
 
@@ -269,23 +296,19 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	entry := TurnLogEntry{TurnIndex: turn, NodeID: n.ID, Mode: sel.Mode, FactsProduced: []string{}, StatesProduced: []string{}, UserInput: userInput}
 	wasSatisfied := flow.objectiveSatisfied(n, st)
 
-	var sources []*Node
+	sources := []*Node{n}
 	switch sel.Mode {
 	case ModeExecute:
 		st.AttemptsByNode[n.ID]++
 		st.ExecutionsByNode[n.ID]++
-		sources = []*Node{n}
 		remove(&st.BroadenedNodes, n.ID)
 	case ModeRetry:
 		st.AttemptsByNode[n.ID]++
-		sources = []*Node{n}
 	case ModeBroaden:
-		// Broaden relaxes the node: the answer is read with every node's
-		// extractors, and the node ranks as low importance until it executes.
+		// Broaden relaxes the node: the answer is read more widely for the other
+		// nodes' facts, the nodes that wait on it may run (Flow.relaxed), and it
+		// ranks as low importance until it executes.
 		st.AttemptsByNode[n.ID]++
-		for i := range flow.Nodes {
-			sources = append(sources, &flow.Nodes[i])
-		}
 		add(&st.BroadenedNodes, n.ID)
 	case ModeHandoff:
 		st.Status = StatusHandoff
@@ -301,7 +324,7 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 		// A node applied without an answer reads nothing: an empty message would
 		// only give extractor defaults, overwriting what the user said.
 		r.record(flow.extractFacts(sources, msg, st.FactValues), &entry.FactsProduced)
-		r.record(flow.volunteered(othersThan(flow, sources), msg, st.FactValues), &entry.FactsVolunteered)
+		r.record(flow.volunteered(othersThan(flow, n), msg, st.FactValues, sel.Mode == ModeBroaden), &entry.FactsVolunteered)
 	}
 	if sel.Mode == ModeExecute {
 		for _, s := range n.ProducesStates {

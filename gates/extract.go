@@ -94,7 +94,11 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 // their default: a default answers the node's own question, not a stray message)
 // and its deltas computed. A bare keyword or number is no evidence of which node
 // it belongs to.
-func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]string) []extracted {
+//
+// In BROADEN mode (relaxed) the adjacent nodes are considered more widely: their
+// facts need no identifying value, a keyword is enough (still no default, still
+// never over a known value).
+func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]string, relaxed bool) []extracted {
 	var out []extracted
 	for _, n := range nodes {
 		var identifying, rest []Extractor
@@ -110,7 +114,7 @@ func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]s
 				identifying = append(identifying, x)
 			}
 		}
-		if len(f.extractFacts([]*Node{{Extract: identifying}}, msg, known)) == 0 {
+		if !relaxed && len(f.extractFacts([]*Node{{Extract: identifying}}, msg, known)) == 0 {
 			continue
 		}
 		for _, x := range f.extractFacts([]*Node{{Extract: append(identifying, rest...)}}, msg, known) {
@@ -133,11 +137,11 @@ func hasCue(x *Extractor, text string) bool {
 	return false
 }
 
-// othersThan returns the flow's nodes not in nodes.
-func othersThan(f *Flow, nodes []*Node) []*Node {
+// othersThan returns the flow's nodes other than n.
+func othersThan(f *Flow, n *Node) []*Node {
 	var out []*Node
 	for i := range f.Nodes {
-		if !slices.Contains(nodes, &f.Nodes[i]) {
+		if &f.Nodes[i] != n {
 			out = append(out, &f.Nodes[i])
 		}
 	}

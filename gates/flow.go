@@ -116,13 +116,15 @@ type Messages struct {
 	Complete string `json:"complete,omitempty"`
 	Deadlock string `json:"deadlock,omitempty"`
 	Handoff  string `json:"handoff,omitempty"`
+	// Cooldown is said when the only node to run waits out its cooldownTurns.
+	Cooldown string `json:"cooldown,omitempty"`
 }
 
 type namedText struct{ name, text string }
 
 // texts lists the messages with their JSON names, for validation.
 func (m Messages) texts() []namedText {
-	return []namedText{{"complete", m.Complete}, {"deadlock", m.Deadlock}, {"handoff", m.Handoff}}
+	return []namedText{{"complete", m.Complete}, {"deadlock", m.Deadlock}, {"handoff", m.Handoff}, {"cooldown", m.Cooldown}}
 }
 
 // Extractor declares how a node reads one or more raw facts from the user's answer.

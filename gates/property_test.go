@@ -116,6 +116,12 @@ func TestSelectNextNodeProperties(t *testing.T) {
 			if !first.LoopGuard && mode != first.Mode {
 				t.Fatalf("mode %s, determineMode says %s", first.Mode, mode)
 			}
+		case SelectWait:
+			// Only a RETRY in its cooldown waits, and only when nothing else runs.
+			n := f.node(first.NodeID)
+			if n == nil || !f.isNodeEligible(n, view) || !f.inCooldown(n, view, turn) {
+				t.Fatalf("WAIT on %s, which is not an eligible node in cooldown", first.NodeID)
+			}
 		case SelectComplete:
 			if !f.goalSatisfied(view) {
 				t.Fatalf("COMPLETE without the primary goal")

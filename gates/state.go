@@ -39,6 +39,9 @@ type RuntimeState struct {
 	// user's next message answers.
 	LastPromptedNode string `json:"lastPromptedNode,omitempty"`
 	LastPromptedMode string `json:"lastPromptedMode,omitempty"`
+	// WaitingNode is the node a cooldown made the last turn wait for; its question
+	// stays open while no other is asked.
+	WaitingNode string `json:"waitingNode,omitempty"`
 	// LastAttemptTurn is the turn index of each node's last attempt (cooldown).
 	LastAttemptTurn map[string]int `json:"lastAttemptTurn"`
 	// BroadenedNodes were broadened and rank as low importance until they execute.

@@ -1,0 +1,69 @@
+package gates
+
+import (
+	"strings"
+	"testing"
+)
+
+// broadenFlow: contact-1 broadens once exhausted; booking-1 waits on CONTACT.
+const broadenFlow = `{
+  "id": "b",
+  "primaryGoal": {"type": "GATE", "gate": "BOOKING"},
+  "gates": {
+    "CONTACT": {"satisfiedBy": {"metricsAny": ["email"]}},
+    "BOOKING": {"satisfiedBy": {"metricsAll": ["day"]}}
+  },
+  "nodes": [
+    {"id": "contact-1", "importance": "high", "produces": ["email"], "satisfies": {"gates": ["CONTACT"]},
+     "retryPolicy": {"maxAttempts": 2, "onExhaust": "BROADEN"},
+     "prompts": {"variants": ["Your email?", "Which email should we use?"], "broaden": "Fine, we can pick a day first."},
+     "extract": [{"kind": "email", "fact": "email"}]},
+    {"id": "booking-1", "importance": "normal", "requires": ["CONTACT"], "produces": ["day"], "satisfies": {"gates": ["BOOKING"]},
+     "retryPolicy": {"maxAttempts": 1, "onExhaust": "HANDOFF"},
+     "prompts": {"variants": ["Which day?"]},
+     "extract": [{"kind": "date", "fact": "day"}]}
+  ]
+}`
+
+// TestBroadenRelaxesForReal: BROADEN is asked once; it lets booking-1, which
+// requires the gate contact-1 satisfies, run without it, and ranks contact-1 low.
+func TestBroadenRelaxesForReal(t *testing.T) {
+	c := newConversation(t, flowEngine(t, "b", broadenFlow))
+	var prompts []string
+	for _, u := range []string{"hi", "rather not", "no", "still no", "friday"} {
+		prompts = append(prompts, replyText(c.say(u)))
+	}
+	want := []string{"Your email?", "Which email should we use?", "Fine, we can pick a day first.", "Which day?"}
+	for i, w := range want {
+		if !strings.Contains(prompts[i], w) {
+			t.Fatalf("reply %d = %q, want %q (all: %q)", i+1, prompts[i], w, prompts)
+		}
+	}
+	st := c.runtime()
+	if st.Status != StatusComplete || has(st.GatesSatisfied, "CONTACT") || st.TurnLog[2].Mode != ModeBroaden {
+		t.Fatalf("status %s gates %v log %+v", st.Status, st.GatesSatisfied, st.TurnLog)
+	}
+}
+
+// TestBroadenNeverRepeats: with nothing adjacent to relax, a node broadened once and
+// exhausted again hands off rather than asking its broaden prompt until the loop guard.
+func TestBroadenNeverRepeats(t *testing.T) {
+	def := `{"id": "b", "primaryGoal": {"type": "GATE", "gate": "CONTACT"},
+  "gates": {"CONTACT": {"satisfiedBy": {"metricsAny": ["email"]}}},
+  "nodes": [{"id": "contact-1", "produces": ["email"], "satisfies": {"gates": ["CONTACT"]},
+    "retryPolicy": {"maxAttempts": 2, "onExhaust": "BROADEN"},
+    "prompts": {"variants": ["Your email?"], "broaden": "Fine, we can pick a day first."},
+    "extract": [{"kind": "email", "fact": "email"}]}]}`
+	c := newConversation(t, flowEngine(t, "b", def))
+	broadens := 0
+	for _, u := range []string{"hi", "no", "no", "no", "no", "no"} {
+		d := c.say(u)
+		if strings.Contains(replyText(d), "pick a day first") {
+			broadens++
+		}
+	}
+	st := c.runtime()
+	if broadens != 1 || st.Status != StatusHandoff || !strings.Contains(st.HandoffReason, "already broadened") {
+		t.Fatalf("broaden prompts %d, status %s reason %q", broadens, st.Status, st.HandoffReason)
+	}
+}
