@@ -89,7 +89,18 @@
 //     then the built-in default (maxAttempts 3, HANDOFF, ROTATE, no cooldown).
 //   - postGoalPolicy STOP (the default) completes as soon as the primary goal holds;
 //     CONTINUE_HIGH first runs every eligible high-importance node that has not yet
-//     executed.
+//     executed, and takes the flow up again when a fact given after completion makes
+//     such a node eligible.
+//   - A message after completion is not answered with the closing line again: its
+//     volunteered facts are kept, the first such message gets the flow's afterGoal
+//     message (what was settled, how to reach a person), and a request for a person
+//     or any further message hands off to a human, since the flow has nothing more to
+//     ask. A handback then returns the conversation to complete.
+//   - Metrics: per conversation (ConversationMetrics, in GET .../conversations/{id}
+//     through actor.MetricsReporter and kept in the state) the seed's list, with
+//     turns counted in user messages; per flow (Recorder) outcomes with the number of
+//     turns (average conversation length) and the node they happened at (handoff
+//     points), retries by node, and each gate with the order it opened in.
 //   - Prompt variants: the first variant is the first attempt's prompt. ROTATE cycles
 //     by attempts, ESCALATE steps by attempts and stays on the last, REPHRASE picks one
 //     of the later variants seeded from the conversation id and turn index.

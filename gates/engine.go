@@ -18,12 +18,19 @@ type FlowSource interface {
 	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
 }
 
-// Recorder observes per-flow outcomes (complete, handoff, deadlock) and retried
-// nodes, for /metrics. It is an observation, never state: Decide calls it and nothing
-// it returns changes a decision.
+// Recorder observes seed 002's per-flow metrics ("Track per flow") for /metrics. It
+// is an observation, never state: Decide calls it and nothing it returns changes a
+// decision.
 type Recorder interface {
-	Outcome(flowID, outcome string)
+	// Outcome: a conversation reached complete, handoff or deadlock after turns user
+	// turns (average conversation length); nodeID is where (the node handed off, or
+	// the last node run: the handoff points by node).
+	Outcome(flowID, outcome, nodeID string, turns int)
+	// NodeRetried: a RETRY of nodeID (most-retried nodes).
 	NodeRetried(flowID, nodeID string)
+	// GateSatisfied: gate opened as the order-th gate (1-based) of its conversation
+	// (gate satisfaction patterns).
+	GateSatisfied(flowID, gate string, order int)
 }
 
 // Outcomes reported to a Recorder.
@@ -194,6 +201,10 @@ func (r *turnRun) run() {
 			st.WaitingNode = ""
 		}
 	}()
+	if st.Status == StatusComplete {
+		r.afterGoal(turn)
+		return
+	}
 	answered := -1
 	if st.LastPromptedNode != "" {
 		// The message answers the prompt that ended the last reply. The decision is a
@@ -311,9 +322,6 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 		st.AttemptsByNode[n.ID]++
 		add(&st.BroadenedNodes, n.ID)
 	case ModeHandoff:
-		st.Status = StatusHandoff
-		st.HandoffReason = sel.Reason
-		add(&st.States, StateHandoffRequested)
 		entry.StatesProduced = append(entry.StatesProduced, StateHandoffRequested)
 	}
 	if sel.Mode != ModeHandoff {
@@ -355,16 +363,26 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 		r.texts = append(r.texts, render(done, st.FactValues))
 	}
 	if sel.Mode == ModeHandoff {
-		text := orDefault(flow.Messages.Handoff, "I'm bringing in someone from our team to help you from here.")
-		r.texts = append(r.texts, text)
-		entry.LLMResponse = text
-		payload, _ := json.Marshal(map[string]string{"flowId": st.FlowID, "nodeId": n.ID, "reason": sel.Reason})
-		r.events = append(r.events, parley.EventData{Type: parley.EventHandoff, Data: map[string]any{"nodeId": n.ID, "reason": sel.Reason}})
-		r.effects = append(r.effects, parley.Effect{Kind: EffectHandoff, Payload: payload})
-		r.observe(OutcomeHandoff)
+		entry.LLMResponse = r.handOff(n.ID, sel.Reason)
 	}
 	st.TurnLog = append(st.TurnLog, entry)
 	return len(st.TurnLog) - 1
+}
+
+// handOff hands the conversation to a human: status handoff, HANDOFF_REQUESTED, a
+// handoff event and the handoff effect the channel acts on. It returns the reply.
+func (r *turnRun) handOff(nodeID, reason string) string {
+	st := r.st
+	st.Status = StatusHandoff
+	st.HandoffReason = reason
+	add(&st.States, StateHandoffRequested)
+	text := render(orDefault(r.flow.Messages.Handoff, "I'm bringing in someone from our team to help you from here."), st.FactValues)
+	r.texts = append(r.texts, text)
+	payload, _ := json.Marshal(map[string]string{"flowId": st.FlowID, "nodeId": nodeID, "reason": reason})
+	r.events = append(r.events, parley.EventData{Type: parley.EventHandoff, Data: map[string]any{"nodeId": nodeID, "reason": reason}})
+	r.effects = append(r.effects, parley.Effect{Kind: EffectHandoff, Payload: payload})
+	r.observe(OutcomeHandoff, nodeID)
+	return text
 }
 
 // updateGates re-derives gatesSatisfied and records newly opened gates.
@@ -374,6 +392,9 @@ func (r *turnRun) updateGates(turn int) {
 	for _, g := range gates {
 		if !has(st.GatesSatisfied, g) {
 			st.GateTimeline = append(st.GateTimeline, GateChange{Gate: g, TurnIndex: turn, At: r.turn.Message.SentAt})
+			if r.engine.recorder != nil {
+				r.engine.recorder.GateSatisfied(r.flow.ID, g, len(st.GateTimeline))
+			}
 		}
 	}
 	st.GatesSatisfied = gates
@@ -393,6 +414,7 @@ func (r *turnRun) outcome(sel Selection) {
 		text = orDefault(flow.Messages.Deadlock, "I can't take this further on my own, so I'm passing you to someone from our team; they'll reply here.")
 	}
 	r.transitions = append(r.transitions, parley.Transition{From: positionName(st.Position), To: to, Trigger: to})
+	last := st.Position
 	st.Position = to
 	st.LastPromptedNode, st.LastPromptedMode = "", ""
 	r.texts = append(r.texts, render(text, st.FactValues))
@@ -409,10 +431,16 @@ func (r *turnRun) outcome(sel Selection) {
 		r.events = append(r.events,
 			parley.EventData{Type: EventDeadlock, Data: map[string]any{"reason": sel.Reason, "blockers": sel.Blockers}},
 			parley.EventData{Type: parley.EventHandoff, Data: map[string]any{"reason": reason}})
-		r.observe(OutcomeDeadlock)
+		st.Deadlocks++
+		r.observe(OutcomeDeadlock, last)
 		return
 	}
-	r.observe(OutcomeComplete)
+	if !st.Completed {
+		// Completing again after a CONTINUE_HIGH node ran past the goal is the same
+		// conversation's outcome, observed once.
+		st.Completed = true
+		r.observe(OutcomeComplete, last)
+	}
 }
 
 // deadlockReason is the handoff reason of a DEADLOCK: every node and what blocks it.
@@ -424,9 +452,9 @@ func deadlockReason(blockers []Blocker) string {
 	return "deadlock, no node can run: " + strings.Join(parts, "; ")
 }
 
-func (r *turnRun) observe(outcome string) {
+func (r *turnRun) observe(outcome, nodeID string) {
 	if r.engine.recorder != nil {
-		r.engine.recorder.Outcome(r.flow.ID, outcome)
+		r.engine.recorder.Outcome(r.flow.ID, outcome, nodeID, r.st.UserTurns)
 	}
 }
 

@@ -3,6 +3,7 @@ package gates
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -44,10 +45,17 @@ func (m *memSource) Flow(_ context.Context, id string, version int) ([]byte, int
 type recorder struct {
 	outcomes []string
 	retried  []string
+	gates    []string
+	// at lists "outcome@node/turns" for every outcome.
+	at []string
 }
 
-func (r *recorder) Outcome(flowID, outcome string) {
+func (r *recorder) Outcome(flowID, outcome, nodeID string, turns int) {
 	r.outcomes = append(r.outcomes, flowID+":"+outcome)
+	r.at = append(r.at, fmt.Sprintf("%s@%s/%d", outcome, nodeID, turns))
+}
+func (r *recorder) GateSatisfied(flowID, gate string, order int) {
+	r.gates = append(r.gates, fmt.Sprintf("%s:%s#%d", flowID, gate, order))
 }
 func (r *recorder) NodeRetried(flowID, nodeID string) {
 	r.retried = append(r.retried, flowID+":"+nodeID)
@@ -233,7 +241,7 @@ func TestExampleExecutionTrace(t *testing.T) {
 	if diff := cmp.Diff([]string{"coach:contact-1"}, rec.retried); diff != "" {
 		t.Errorf("retried (-want +got):\n%s", diff)
 	}
-	m := c.engine.Metrics(c.state)
+	m := c.engine.ConversationMetrics(c.state)
 	wantTimeline := []GateChange{
 		{Gate: "CONTACT", TurnIndex: 5, At: time.Date(2026, 1, 1, 10, 0, 4, 0, time.UTC)},
 		{Gate: "BOOKING", TurnIndex: 6, At: time.Date(2026, 1, 1, 10, 0, 5, 0, time.UTC)},
@@ -244,12 +252,25 @@ func TestExampleExecutionTrace(t *testing.T) {
 	if diff := cmp.Diff(wantTimeline, m.GateTimeline); diff != "" {
 		t.Errorf("gate timeline (-want +got):\n%s", diff)
 	}
-	// A message after completion keeps the conversation complete.
-	d := c.say("thanks!")
-	if diff := cmp.Diff([]parley.Transition{{From: "COMPLETE", To: "COMPLETE", Trigger: "COMPLETE"}}, d.Transitions); diff != "" {
-		t.Errorf("after completion (-want +got):\n%s", diff)
+	// Per-flow observations: conversation length and where it ended, gate order.
+	if diff := cmp.Diff([]string{"complete@booking-1/6"}, rec.at); diff != "" {
+		t.Errorf("outcome points (-want +got):\n%s", diff)
 	}
-	if len(c.runtime().TurnLog) != 6 {
+	if diff := cmp.Diff([]string{"coach:CONTACT#1", "coach:BOOKING#2"}, rec.gates); diff != "" {
+		t.Errorf("gate order (-want +got):\n%s", diff)
+	}
+	// A message after completion gets the after-goal answer, not the closing line
+	// again; no node runs (postGoalPolicy STOP).
+	d := c.say("thanks!")
+	if len(d.Transitions) != 0 || !strings.Contains(replyText(d), "You're all set for the training session on 2026-01-06") {
+		t.Errorf("after completion: transitions %v reply %q", d.Transitions, replyText(d))
+	}
+	if len(c.runtime().TurnLog) != 6 || c.runtime().Status != StatusComplete {
 		t.Errorf("a message after completion was logged as a controller turn")
+	}
+	// Writing on: a human takes it, rather than the same sentence forever.
+	d = c.say("what should I bring?")
+	if st := c.runtime(); st.Status != StatusHandoff || st.HandoffReason != reasonKeptWriting || len(d.Effects) != 1 {
+		t.Errorf("second message after completion: status %s reason %q effects %v", st.Status, st.HandoffReason, d.Effects)
 	}
 }

@@ -118,13 +118,15 @@ type Messages struct {
 	Handoff  string `json:"handoff,omitempty"`
 	// Cooldown is said when the only node to run waits out its cooldownTurns.
 	Cooldown string `json:"cooldown,omitempty"`
+	// AfterGoal answers the first message after the flow completed.
+	AfterGoal string `json:"afterGoal,omitempty"`
 }
 
 type namedText struct{ name, text string }
 
 // texts lists the messages with their JSON names, for validation.
 func (m Messages) texts() []namedText {
-	return []namedText{{"complete", m.Complete}, {"deadlock", m.Deadlock}, {"handoff", m.Handoff}, {"cooldown", m.Cooldown}}
+	return []namedText{{"complete", m.Complete}, {"deadlock", m.Deadlock}, {"handoff", m.Handoff}, {"cooldown", m.Cooldown}, {"afterGoal", m.AfterGoal}}
 }
 
 // Extractor declares how a node reads one or more raw facts from the user's answer.

@@ -32,6 +32,11 @@ func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decisi
 	}
 	from := st.Status
 	st.Status = StatusActive
+	if st.Completed {
+		// Handed off after completion: the flow is still complete, and the next
+		// message gets the after-goal answer again.
+		st.Status, st.AfterGoalMessages = StatusComplete, 0
+	}
 	st.HandoffReason = ""
 	remove(&st.States, StateHandoffRequested)
 	add(&st.States, StateHandoffComplete)

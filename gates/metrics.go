@@ -14,6 +14,8 @@ type ConversationMetrics struct {
 	Retried   int `json:"retried"`
 	Broadened int `json:"broadened"`
 	HandedOff int `json:"handedOff"`
+	// Deadlocks counts the DEADLOCKs reached.
+	Deadlocks int `json:"deadlocks"`
 	// GateTimeline lists when each gate became satisfied.
 	GateTimeline           []GateChange   `json:"gateTimeline"`
 	AttemptsByNode         map[string]int `json:"attemptsByNode"`
@@ -28,9 +30,13 @@ func (m ConversationMetrics) clone() ConversationMetrics {
 	return m
 }
 
-// Metrics returns the metrics of a conversation state (a *RuntimeState, a
-// RuntimeState or its JSON); the zero value for anything else.
-func (e *Engine) Metrics(state any) ConversationMetrics {
+// Metrics returns the ConversationMetrics of a conversation state, as
+// actor.MetricsReporter asks (GET .../conversations/{id} carries them as "metrics").
+func (e *Engine) Metrics(state any) any { return e.ConversationMetrics(state) }
+
+// ConversationMetrics returns the metrics of a conversation state (a *RuntimeState,
+// a RuntimeState or its JSON); the zero value for anything else.
+func (e *Engine) ConversationMetrics(state any) ConversationMetrics {
 	var st *RuntimeState
 	switch s := state.(type) {
 	case *RuntimeState:
@@ -54,6 +60,7 @@ func metricsOf(st *RuntimeState) ConversationMetrics {
 		GateTimeline:   slices.Clone(st.GateTimeline),
 		AttemptsByNode: maps.Clone(st.AttemptsByNode),
 		Status:         st.Status,
+		Deadlocks:      st.Deadlocks,
 	}
 	if m.GateTimeline == nil {
 		m.GateTimeline = []GateChange{}

@@ -49,6 +49,13 @@ type RuntimeState struct {
 	// AttemptsAtHandback are attemptsByNode when the conversation was last handed
 	// back: maxAttempts counts the attempts since then.
 	AttemptsAtHandback map[string]int `json:"attemptsAtHandback,omitempty"`
+	// Completed is set once the flow has completed; it stays set through a handoff
+	// after completion, so a handback returns to complete.
+	Completed bool `json:"completed,omitempty"`
+	// AfterGoalMessages counts the user's messages since the flow completed.
+	AfterGoalMessages int `json:"afterGoalMessages,omitempty"`
+	// Deadlocks counts the DEADLOCKs reached (seed 002's "deadlock occurrences").
+	Deadlocks int `json:"deadlocks,omitempty"`
 	// HandoffReason says why the flow was handed to a human.
 	HandoffReason string `json:"handoffReason,omitempty"`
 	// GateTimeline records when each gate became satisfied.

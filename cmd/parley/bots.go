@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -146,14 +148,21 @@ func storeFlow(ctx context.Context, store parley.Store, id string, data []byte, 
 // The runtime finds these by type assertion; a signature that drifts would drop
 // them silently, so the compiler checks them here.
 var (
-	_ actor.Handbacker = (*gates.Engine)(nil)
-	_ actor.Handbacker = (*shop.Engine)(nil)
+	_ actor.Handbacker      = (*gates.Engine)(nil)
+	_ actor.MetricsReporter = (*gates.Engine)(nil)
+	_ actor.Handbacker      = (*shop.Engine)(nil)
+	_ gates.Recorder        = (*gatesRecorder)(nil)
 )
 
-// gatesRecorder binds seed 002's per-flow metrics to Prometheus.
+// gatesRecorder binds seed 002's per-flow metrics to Prometheus: outcomes,
+// conversation length (the histogram's sum over its count is the average), handoff
+// points by node, most-retried nodes and the order gates open in.
 type gatesRecorder struct {
 	outcomes *prometheus.CounterVec
+	turns    *prometheus.HistogramVec
+	handoffs *prometheus.CounterVec
 	retries  *prometheus.CounterVec
+	gates    *prometheus.CounterVec
 }
 
 func newGatesRecorder(reg prometheus.Registerer) *gatesRecorder {
@@ -161,19 +170,38 @@ func newGatesRecorder(reg prometheus.Registerer) *gatesRecorder {
 		outcomes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "parley_gates_flow_outcomes_total", Help: "Seed 002 flow outcomes (complete, handoff, deadlock), by flow.",
 		}, []string{"flow", "outcome"}),
+		turns: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "parley_gates_conversation_turns", Help: "Seed 002 conversation length in user turns at each outcome, by flow (sum/count is the average).",
+			Buckets: []float64{1, 2, 3, 5, 8, 13, 21, 34, 55},
+		}, []string{"flow", "outcome"}),
+		handoffs: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "parley_gates_handoff_points_total", Help: "Seed 002 handoffs and deadlocks, by flow and the node they happened at.",
+		}, []string{"flow", "node", "outcome"}),
 		retries: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "parley_gates_node_retries_total", Help: "Seed 002 RETRY decisions, by flow and node (most-retried nodes).",
 		}, []string{"flow", "node"}),
+		gates: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "parley_gates_gate_satisfied_total", Help: "Seed 002 gates satisfied, by flow, gate and the order it opened in within its conversation (1 = first).",
+		}, []string{"flow", "gate", "order"}),
 	}
-	reg.MustRegister(r.outcomes, r.retries)
+	reg.MustRegister(r.outcomes, r.turns, r.handoffs, r.retries, r.gates)
 	return r
 }
 
-func (r *gatesRecorder) Outcome(flowID, outcome string) {
+func (r *gatesRecorder) Outcome(flowID, outcome, nodeID string, turns int) {
 	r.outcomes.WithLabelValues(flowID, outcome).Inc()
+	r.turns.WithLabelValues(flowID, outcome).Observe(float64(turns))
+	if outcome != gates.OutcomeComplete {
+		r.handoffs.WithLabelValues(flowID, cmp.Or(nodeID, "start"), outcome).Inc()
+	}
 }
+
 func (r *gatesRecorder) NodeRetried(flowID, nodeID string) {
 	r.retries.WithLabelValues(flowID, nodeID).Inc()
+}
+
+func (r *gatesRecorder) GateSatisfied(flowID, gate string, order int) {
+	r.gates.WithLabelValues(flowID, gate, strconv.Itoa(order)).Inc()
 }
 
 // codeOr returns err's code, or def when err carries none of Parley's codes.

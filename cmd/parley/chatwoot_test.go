@@ -353,4 +353,9 @@ func TestChatwootGatesDeadlockHandsOffAndHandsBack(t *testing.T) {
 	if last := messagesTo(cw, conv)[len(messagesTo(cw, conv))-1]; !strings.Contains(fmt.Sprint(last["content"]), "budget") {
 		t.Fatalf("after handback the bot said %v", last)
 	}
+	// Handoff points by node, on /metrics.
+	_, metrics := get(t, base+"/metrics")
+	if want := `parley_gates_handoff_points_total{flow="quote",node="budget-1",outcome="deadlock"} 1`; !strings.Contains(string(metrics), want) {
+		t.Fatalf("/metrics lacks %s", want)
+	}
 }

@@ -82,12 +82,28 @@ func TestGatesFlowsAreValidatedVersionedAndMeasured(t *testing.T) {
 	}
 
 	// Per-conversation metrics in the API, per-flow metrics on /metrics.
+	// The view's own "metrics" field (not the copy inside the state) carries them.
 	code, b = get(t, conv)
-	if code != 200 || !strings.Contains(string(b), `"metrics"`) || !strings.Contains(string(b), `"retried":1`) {
-		t.Fatalf("conversation metrics: %d %s", code, b)
+	var view struct {
+		Metrics *gates.ConversationMetrics `json:"metrics"`
+	}
+	if err := json.Unmarshal(b, &view); code != 200 || err != nil || view.Metrics == nil {
+		t.Fatalf("conversation metrics: %d %v %s", code, err, b)
+	}
+	if m := view.Metrics; m.Turns != 6 || m.Executed != 5 || m.Retried != 1 || m.Status != gates.StatusComplete || len(m.GateTimeline) != 2 {
+		t.Fatalf("conversation metrics: %+v", m)
 	}
 	_, metrics := get(t, base+"/metrics")
-	for _, want := range []string{`parley_gates_flow_outcomes_total{flow="coach",outcome="complete"} 1`, `parley_gates_node_retries_total{flow="coach",node="contact-1"} 1`} {
+	for _, want := range []string{
+		`parley_gates_flow_outcomes_total{flow="coach",outcome="complete"} 1`,
+		`parley_gates_node_retries_total{flow="coach",node="contact-1"} 1`,
+		// average conversation length: sum over count
+		`parley_gates_conversation_turns_sum{flow="coach",outcome="complete"} 6`,
+		`parley_gates_conversation_turns_count{flow="coach",outcome="complete"} 1`,
+		// gate satisfaction order
+		`parley_gates_gate_satisfied_total{flow="coach",gate="CONTACT",order="1"} 1`,
+		`parley_gates_gate_satisfied_total{flow="coach",gate="BOOKING",order="2"} 1`,
+	} {
 		if !strings.Contains(string(metrics), want) {
 			t.Fatalf("/metrics lacks %s", want)
 		}
