@@ -307,31 +307,15 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	entry := TurnLogEntry{TurnIndex: turn, NodeID: n.ID, Mode: sel.Mode, FactsProduced: []string{}, StatesProduced: []string{}, UserInput: userInput}
 	wasSatisfied := flow.objectiveSatisfied(n, st)
 
-	sources := []*Node{n}
-	switch sel.Mode {
-	case ModeExecute:
-		st.AttemptsByNode[n.ID]++
-		st.ExecutionsByNode[n.ID]++
-		remove(&st.BroadenedNodes, n.ID)
-	case ModeRetry:
-		st.AttemptsByNode[n.ID]++
-	case ModeBroaden:
-		// Broaden relaxes the node: the answer is read more widely for the other
-		// nodes' facts, the nodes that wait on it may run (Flow.relaxed), and it
-		// ranks as low importance until it executes.
-		st.AttemptsByNode[n.ID]++
-		add(&st.BroadenedNodes, n.ID)
-	case ModeHandoff:
+	r.spend(n, sel.Mode, turn)
+	if sel.Mode == ModeHandoff {
 		entry.StatesProduced = append(entry.StatesProduced, StateHandoffRequested)
-	}
-	if sel.Mode != ModeHandoff {
-		st.LastAttemptTurn[n.ID] = turn
 	}
 	entry.FactsVolunteered, r.pendingVolunteered = r.pendingVolunteered, nil
 	if userInput != "" {
 		// A node applied without an answer reads nothing: an empty message would
 		// only give extractor defaults, overwriting what the user said.
-		r.record(flow.extractFacts(sources, msg, st.FactValues), &entry.FactsProduced)
+		r.record(flow.extractFacts([]*Node{n}, msg, st.FactValues), &entry.FactsProduced)
 		r.record(flow.volunteered(othersThan(flow, n), msg, st.FactValues, sel.Mode == ModeBroaden), &entry.FactsVolunteered)
 	}
 	if sel.Mode == ModeExecute {
@@ -367,6 +351,28 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	}
 	st.TurnLog = append(st.TurnLog, entry)
 	return len(st.TurnLog) - 1
+}
+
+// spend counts a decision's attempt and execution as its mode says.
+func (r *turnRun) spend(n *Node, mode string, turn int) {
+	st := r.st
+	switch mode {
+	case ModeExecute:
+		st.AttemptsByNode[n.ID]++
+		st.ExecutionsByNode[n.ID]++
+		remove(&st.BroadenedNodes, n.ID)
+	case ModeRetry:
+		st.AttemptsByNode[n.ID]++
+	case ModeBroaden:
+		// Broaden relaxes the node: the answer is read more widely for the other
+		// nodes' facts, the nodes that wait on it may run (Flow.relaxed), and it
+		// ranks as low importance until it executes.
+		st.AttemptsByNode[n.ID]++
+		add(&st.BroadenedNodes, n.ID)
+	case ModeHandoff:
+		return // a handoff is no attempt
+	}
+	st.LastAttemptTurn[n.ID] = turn
 }
 
 // handOff hands the conversation to a human: status handoff, HANDOFF_REQUESTED, a

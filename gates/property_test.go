@@ -3,9 +3,12 @@ package gates
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
 	"pgregory.net/rapid"
 )
 
@@ -134,4 +137,72 @@ func TestSelectNextNodeProperties(t *testing.T) {
 			t.Fatalf("status %q", first.Status)
 		}
 	})
+}
+
+// TestVolunteeredFactsProperties: on the coach flow, for any message made of
+// greetings, category keywords, numbers with and without units, emails and days, in
+// any case and with punctuation, the facts read for nodes the message does not
+// answer are new (never over a known value), never an extractor's default, and a
+// node's category or delta facts come only with an identifying fact of that node.
+func TestVolunteeredFactsProperties(t *testing.T) {
+	f, err := ParseFlow(DemoFlow(), "coach.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pieces := []string{"hi", "thanks!", "please", "session", "call", "squat", "bench", "run", "lose weight",
+		"300 lbs", "225", "currently at 100 kg", "want 120 kg", "me@example.com", "+1 415 555 0100",
+		"next tuesday", "friday", "2026-03-02", "?", "...", "ok"}
+	rapid.Check(t, func(rt *rapid.T) {
+		words := rapid.SliceOfN(rapid.SampledFrom(pieces), 1, 6).Draw(rt, "pieces")
+		text := strings.Join(words, rapid.SampledFrom([]string{" ", ", ", " - "}).Draw(rt, "sep"))
+		if rapid.Bool().Draw(rt, "upper") {
+			text = strings.ToUpper(text)
+		}
+		known := map[string]string{}
+		for _, fact := range rapid.SliceOfDistinct(rapid.SampledFrom([]string{"contact_email", "booking_date", "goal_target", "goal_category"}), rapid.ID).Draw(rt, "known") {
+			known[fact] = "known"
+		}
+		msg := parley.Message{Text: text, SentAt: time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)}
+		var nodes []*Node
+		for i := range f.Nodes {
+			nodes = append(nodes, &f.Nodes[i])
+		}
+		got := f.volunteered(nodes, msg, known, false)
+		byNode := map[string][]string{}
+		for _, x := range got {
+			fact := f.canonical(x.raw)
+			if _, ok := known[fact]; ok {
+				rt.Fatalf("%q: overwrote known fact %s", text, fact)
+			}
+			if x.value == "general fitness" {
+				rt.Fatalf("%q: used goal_category's default", text)
+			}
+			byNode[ownerOf(f, x.raw)] = append(byNode[ownerOf(f, x.raw)], x.raw)
+		}
+		for node, facts := range byNode {
+			// The message must hold a value of one of the node's identifying
+			// extractors (known or not); numbers count only after a cue.
+			var identifying []Extractor
+			for _, x := range f.node(node).Extract {
+				if x.Kind == ExtractCategory || x.Kind == ExtractDelta || (x.Kind == ExtractNumber && !hasCue(&x, text)) {
+					continue
+				}
+				identifying = append(identifying, x)
+			}
+			if len(f.extractFacts([]*Node{{Extract: identifying}}, msg, nil)) == 0 {
+				rt.Fatalf("%q: node %s gave %v without an identifying fact", text, node, facts)
+			}
+		}
+	})
+}
+
+func ownerOf(f *Flow, raw string) string {
+	for _, n := range f.Nodes {
+		for _, x := range n.Extract {
+			if x.Fact == raw {
+				return n.ID
+			}
+		}
+	}
+	return ""
 }

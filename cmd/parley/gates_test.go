@@ -132,3 +132,36 @@ func TestFlowsPutRefusesABadFlowWithItsPath(t *testing.T) {
 		t.Fatalf("flows put: %v %q", err, out.String())
 	}
 }
+
+// TestGatesFirstMessageThroughTheAPI: the audit's repro through HTTP. A stored flow
+// whose first node asks a question and may run once must not spend that run on the
+// greeting (it used to deadlock on "Hello there").
+func TestGatesFirstMessageThroughTheAPI(t *testing.T) {
+	base, _ := testServer(t)
+	flow := `{"id": "coach",
+  "primaryGoal": {"type": "GATE", "gate": "CONTACT"},
+  "gates": {"CONTACT": {"satisfiedBy": {"metricsAny": ["email"]}}},
+  "nodes": [{"id": "email-1", "produces": ["email"], "satisfies": {"gates": ["CONTACT"]},
+    "runPolicy": {"maxExecutions": 1},
+    "prompts": {"variants": ["Which email should we write to?"]},
+    "extract": [{"kind": "email", "fact": "email"}]}]}`
+	if code, body := put(t, base+"/v1/flows/coach", []byte(flow)); code != http.StatusOK {
+		t.Fatalf("put: %d %s", code, body)
+	}
+	conv := base + "/v1/bots/coach/conversations/greet"
+	code, b, _ := post(t, conv+"/messages", `{"id":"g1","text":"Good evening!"}`)
+	var turn struct {
+		Replies []struct{ Text string }
+		State   gates.RuntimeState
+	}
+	if err := json.Unmarshal(b, &turn); code != http.StatusOK || err != nil {
+		t.Fatalf("greeting: %d %v %s", code, err, b)
+	}
+	if turn.State.Status != gates.StatusActive || turn.State.ExecutionsByNode["email-1"] != 0 || len(turn.Replies) != 1 || turn.Replies[0].Text != "Which email should we write to?" {
+		t.Fatalf("greeting spent the first node: %s", b)
+	}
+	code, b, _ = post(t, conv+"/messages", `{"id":"g2","text":"sure, kim@example.org"}`)
+	if code != http.StatusOK || !strings.Contains(string(b), `"status":"complete"`) {
+		t.Fatalf("answer: %d %s", code, b)
+	}
+}
