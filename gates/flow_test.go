@@ -69,6 +69,15 @@ func TestParseFlowRefuses(t *testing.T) {
 		{"unknown key", func(d map[string]any) {
 			nodeOf(d, 2)["retryPolicy"] = map[string]any{"maxAttempts": 2, "onExhausted": "SKIP"}
 		}, `nodes[2].retryPolicy: unknown key "onExhausted"`},
+		{"ask for a fact the node does not produce", func(d map[string]any) {
+			nodeOf(d, 4)["prompts"].(map[string]any)["ask"] = map[string]any{"contact_email": "Your email?"}
+		}, `nodes[4].prompts.ask.contact_email: fact "contact_email" is not produced by node booking-1`},
+		{"ask placeholder names no fact", func(d map[string]any) {
+			nodeOf(d, 4)["prompts"].(map[string]any)["ask"] = map[string]any{"booking_type": "On {booking_day}?"}
+		}, `nodes[4].prompts.ask.booking_type:`},
+		{"flow message placeholder names no fact", func(d map[string]any) {
+			d["messages"].(map[string]any)["afterGoal"] = "See you on {booking_day}."
+		}, `messages.afterGoal:`},
 		{"unknown top-level key", func(d map[string]any) {
 			d["edges"] = []any{}
 		}, `(root): unknown key "edges"`},

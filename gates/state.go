@@ -161,6 +161,13 @@ func (s *RuntimeState) normalize() {
 	if s.Status == "" {
 		s.Status = StatusActive
 	}
+	if s.UserTurns == 0 {
+		// A state stored before user turns were counted: its log's turn indexes
+		// were the turns.
+		for _, e := range s.TurnLog {
+			s.UserTurns = max(s.UserTurns, e.TurnIndex)
+		}
+	}
 }
 
 // decodeRuntimeState decodes and checks a stored state.
