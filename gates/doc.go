@@ -129,5 +129,7 @@
 //     still computed.
 //   - Transitions: one per decision applied, from the previous node ("start" at first)
 //     to the selected node with the mode as trigger, plus one into COMPLETE or
-//     DEADLOCK on the turn that reaches it.
+//     DEADLOCK on the turn that reaches it; a handback is one from the position to
+//     itself with trigger HANDBACK. A turn that only prompts, waits or answers after
+//     completion applies no decision and has none.
 package gates
