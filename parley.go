@@ -220,7 +220,11 @@ const (
 
 // TurnEvent is the data of a "turn" event.
 type TurnEvent struct {
-	MessageID   string       `json:"message_id"`
+	MessageID string `json:"message_id"`
+	// Text and Meaning are what the user sent, so that a transcript (the inspector,
+	// a second subscriber) can be rebuilt from the event log alone.
+	Text        string       `json:"text,omitempty"`
+	Meaning     string       `json:"meaning,omitempty"`
 	Transitions []Transition `json:"transitions"`
 }
 

@@ -256,7 +256,7 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 			decision.Replies[i].ID = "a-" + strconv.FormatInt(index, 10) + "-" + strconv.Itoa(i+1)
 		}
 	}
-	turnData := parley.TurnEvent{MessageID: msg.ID, Transitions: decision.Transitions}
+	turnData := parley.TurnEvent{MessageID: msg.ID, Text: msg.Text, Meaning: msg.Meaning, Transitions: decision.Transitions}
 	if turnData.Transitions == nil {
 		turnData.Transitions = []parley.Transition{}
 	}

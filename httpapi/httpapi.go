@@ -84,6 +84,9 @@ func New(rt *actor.Runtime, opts Options) *Handler {
 		h.handle("POST "+conv+"/"+kind, h.control(kind))
 	}
 	h.handle("GET /v1/bots", h.getBots)
+	h.handle("GET /v1/bots/{bot}/conversations", h.listConversations)
+	h.handle("GET "+conv+"/history", h.getHistory)
+	h.handle("GET /v1/bots/{bot}/graph", h.getGraph)
 	if opts.Flows != nil {
 		h.handle("PUT /v1/flows/{id}", h.putFlow)
 		h.handle("GET /v1/flows/{id}", h.getFlow)

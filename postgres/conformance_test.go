@@ -18,3 +18,15 @@ func TestConformance(t *testing.T) {
 		return s
 	})
 }
+
+// TestListConformance runs the ListConversations suite on its own schema.
+func TestListConformance(t *testing.T) {
+	t.Parallel()
+	storetest.RunList(t, func(t *testing.T) storetest.Lister {
+		s, err := Open(t.Context(), testURL(), Options{Schema: freshSchema(t), MaxAttempts: 3})
+		if err != nil {
+			t.Fatalf("Open: %v", err)
+		}
+		return s
+	})
+}

@@ -653,3 +653,10 @@ func TestDSNEscapesPath(t *testing.T) {
 		t.Fatalf("the database was not created at the given path")
 	}
 }
+
+func TestListConformance(t *testing.T) {
+	storetest.RunList(t, func(t *testing.T) storetest.Lister {
+		s, _ := openStore(t, Options{})
+		return s
+	})
+}

@@ -1,0 +1,204 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// ConversationLister is the store method behind GET /v1/bots/{bot}/conversations;
+// packages sqlite and postgres implement it. A store without it answers the route
+// with 404 not_found.
+type ConversationLister interface {
+	ListConversations(ctx context.Context, q parley.ConversationQuery) ([]parley.Conversation, error)
+}
+
+// List page sizes.
+const (
+	defaultListLimit    = 20
+	maxListLimit        = 100
+	defaultHistoryLimit = 200
+	maxHistoryLimit     = 1000
+)
+
+// ConversationItem is one entry of a conversation listing.
+type ConversationItem struct {
+	Bot            string           `json:"bot"`
+	ConversationID string           `json:"conversation_id"`
+	Engine         string           `json:"engine"`
+	State          json.RawMessage  `json:"state"`
+	Lifecycle      parley.Lifecycle `json:"lifecycle"`
+	Version        int64            `json:"version"`
+	Turns          int64            `json:"turns"`
+	LastEventID    int64            `json:"last_event_id"`
+	CreatedAt      time.Time        `json:"created_at"`
+	UpdatedAt      time.Time        `json:"updated_at"`
+}
+
+// ConversationList is the body of GET /v1/bots/{bot}/conversations. NextCursor is
+// empty on the last page.
+type ConversationList struct {
+	Conversations []ConversationItem `json:"conversations"`
+	NextCursor    string             `json:"next_cursor"`
+}
+
+// listConversations answers GET /v1/bots/{bot}/conversations?cursor=&limit=&prefix=:
+// the bot's conversations, most recently active first, with their current states.
+func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) error {
+	bot := r.PathValue("bot")
+	if _, err := h.rt.Bot(bot); err != nil {
+		return err
+	}
+	lister, ok := h.rt.Store().(ConversationLister)
+	if !ok {
+		return parley.Errorf(parley.ENOTFOUND, "this store cannot list conversations")
+	}
+	query := r.URL.Query()
+	limit, err := intParam(query.Get("limit"), "limit", defaultListLimit, maxListLimit)
+	if err != nil {
+		return err
+	}
+	q := parley.ConversationQuery{Bot: bot, IDPrefix: query.Get("prefix"), Limit: limit + 1}
+	if c := query.Get("cursor"); c != "" {
+		if q.After, err = decodeCursor(c); err != nil {
+			return err
+		}
+	}
+	convs, err := lister.ListConversations(r.Context(), q)
+	if err != nil {
+		return err
+	}
+	out := ConversationList{Conversations: make([]ConversationItem, 0, len(convs))}
+	if len(convs) > limit {
+		convs = convs[:limit]
+		last := convs[limit-1]
+		out.NextCursor = encodeCursor(parley.ConversationPosition{UpdatedAt: last.UpdatedAt, ID: last.Key.ID})
+	}
+	for _, c := range convs {
+		state := c.State
+		if !json.Valid(state) {
+			state = json.RawMessage("null")
+		}
+		out.Conversations = append(out.Conversations, ConversationItem{
+			Bot: bot, ConversationID: c.Key.ID, Engine: c.Engine, State: state, Lifecycle: c.Lifecycle,
+			Version: c.Version, Turns: c.Turns, LastEventID: c.LastSeq, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+		})
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// intParam parses an optional positive integer query parameter, capped at max.
+func intParam(s, name string, def, max int) (int, error) {
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 0, parley.Errorf(parley.EINVALID, "%s must be a positive integer, got %q", name, s)
+	}
+	return min(n, max), nil
+}
+
+// encodeCursor makes an opaque cursor of a listing position: the last entry's
+// activity time (unix microseconds) and id.
+func encodeCursor(p parley.ConversationPosition) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(p.UpdatedAt.UnixMicro(), 10) + ":" + p.ID))
+}
+
+func decodeCursor(s string) (*parley.ConversationPosition, error) {
+	bad := parley.Errorf(parley.EINVALID, "cursor %q is not one this server returned", s)
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, bad
+	}
+	at, id, ok := strings.Cut(string(b), ":")
+	if !ok {
+		return nil, bad
+	}
+	us, err := strconv.ParseInt(at, 10, 64)
+	if err != nil {
+		return nil, bad
+	}
+	return &parley.ConversationPosition{UpdatedAt: time.UnixMicro(us).UTC(), ID: id}, nil
+}
+
+// HistoryEntry is one stored event of a conversation; a turn event carries the
+// response its message got (replies, state, lifecycle and version after the turn).
+type HistoryEntry struct {
+	parley.Event
+	Response json.RawMessage `json:"response,omitempty"`
+}
+
+// History is the body of GET .../history. NextAfter is the after= of the next page,
+// 0 on the last one.
+type History struct {
+	Events    []HistoryEntry `json:"events"`
+	NextAfter int64          `json:"next_after"`
+}
+
+// getHistory answers GET .../conversations/{conversation}/history?after=&limit=: the
+// stored event log after seq `after`, each turn joined with its stored response. This
+// is what time travel replays: the state after every turn is the one its response
+// recorded; versions made by lifecycle controls change no engine state but reset's
+// and handback's, which show as the next turn's or the current state.
+func (h *Handler) getHistory(w http.ResponseWriter, r *http.Request) error {
+	k := key(r)
+	if _, err := h.rt.Bot(k.Bot); err != nil {
+		return err
+	}
+	query := r.URL.Query()
+	limit, err := intParam(query.Get("limit"), "limit", defaultHistoryLimit, maxHistoryLimit)
+	if err != nil {
+		return err
+	}
+	var after int64
+	if s := query.Get("after"); s != "" {
+		if after, err = strconv.ParseInt(s, 10, 64); err != nil || after < 0 {
+			return parley.Errorf(parley.EINVALID, "after must be a non-negative integer, got %q", s)
+		}
+	}
+	store := h.rt.Store()
+	if _, err := store.Conversation(r.Context(), k); err != nil {
+		return err
+	}
+	events, err := store.Events(r.Context(), k, after, limit)
+	if err != nil {
+		return err
+	}
+	out := History{Events: make([]HistoryEntry, 0, len(events))}
+	for _, e := range events {
+		entry := HistoryEntry{Event: e}
+		if e.Type == parley.EventTurn {
+			if entry.Response, err = h.turnResponse(r.Context(), k, e.Data); err != nil {
+				return err
+			}
+		}
+		out.Events = append(out.Events, entry)
+	}
+	if len(events) == limit {
+		out.NextAfter = events[len(events)-1].Seq
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// turnResponse returns the stored response of a turn event's message, or nil for a
+// turn without one (a handback).
+func (h *Handler) turnResponse(ctx context.Context, k parley.ConversationKey, data json.RawMessage) (json.RawMessage, error) {
+	var turn parley.TurnEvent
+	if json.Unmarshal(data, &turn) != nil || turn.MessageID == "" {
+		return nil, nil
+	}
+	body, ok, err := h.rt.Store().ProcessedResponse(ctx, k, turn.MessageID)
+	if err != nil || !ok || !json.Valid(body) {
+		return nil, err
+	}
+	return body, nil
+}

@@ -1,0 +1,63 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+)
+
+// Grapher is implemented by engines that draw their machine (the shop's seed table,
+// a flows bot's flows and steps, a gates bot's nodes and gates), as
+// `parley graph` prints it.
+type Grapher interface {
+	Graph(format string) (string, error)
+}
+
+// Graph is the body of GET /v1/bots/{bot}/graph.
+type Graph struct {
+	Bot     string `json:"bot"`
+	Engine  string `json:"engine"`
+	Machine string `json:"machine"`
+	Format  string `json:"format"`
+	Source  string `json:"source"`
+}
+
+// getGraph answers GET /v1/bots/{bot}/graph?format=mermaid|dot&machine=engine|lifecycle
+// with the diagram source of the bot's engine machine or of the actor lifecycle
+// (seed 004) every conversation runs in.
+func (h *Handler) getGraph(w http.ResponseWriter, r *http.Request) error {
+	bot, err := h.rt.Bot(r.PathValue("bot"))
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	format := q.Get("format")
+	if format == "" {
+		format = "mermaid"
+	}
+	if format != "mermaid" && format != "dot" {
+		return parley.Errorf(parley.EINVALID, "format must be mermaid or dot, got %q", format)
+	}
+	out := Graph{Bot: bot.Name, Engine: bot.Engine.Kind(), Machine: q.Get("machine"), Format: format}
+	switch out.Machine {
+	case "", "engine":
+		out.Machine = "engine"
+		g, ok := bot.Engine.(Grapher)
+		if !ok {
+			return parley.Errorf(parley.ENOTFOUND, "bot %s (engine %s) has no diagram", bot.Name, out.Engine)
+		}
+		if out.Source, err = g.Graph(format); err != nil {
+			return err
+		}
+	case "lifecycle":
+		out.Source = fsm.Lifecycle.Mermaid()
+		if format == "dot" {
+			out.Source = fsm.Lifecycle.DOT()
+		}
+	default:
+		return parley.Errorf(parley.EINVALID, "machine must be engine or lifecycle, got %q", out.Machine)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
