@@ -15,6 +15,7 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/httpapi"
+	"github.com/parleyhq/parley/inspect"
 	"github.com/parleyhq/parley/postgres"
 	"github.com/parleyhq/parley/sqlite"
 	"github.com/prometheus/client_golang/prometheus"
@@ -108,8 +109,18 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		Logger:     logger,
 		Done:       done,
 	})
+	insp, err := inspect.New("/inspect")
+	if err != nil {
+		return nil, err
+	}
+	// The inspector's static files are public (they hold no data); what it shows comes
+	// from the /v1 API with the token its user types.
+	mux := http.NewServeMux()
+	mux.Handle("/inspect", insp)
+	mux.Handle("/inspect/", insp)
+	mux.Handle("/", h)
 	workers.start(ctx, rt)
-	srv := &server{store: store, runtime: rt, handler: h, done: done, workers: workers, log: logger}
+	srv := &server{store: store, runtime: rt, handler: mux, done: done, workers: workers, log: logger}
 	if l, ok := store.(eventListener); ok {
 		// Several replicas on one database: events committed by another replica
 		// reach this replica's SSE subscribers through the store's notifications.
@@ -190,6 +201,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		names = append(names, b.Name)
 	}
 	fmt.Fprintf(stdout, "parley %s listening on http://%s (bots: %s)\n", version, ln.Addr(), strings.Join(names, ", "))
+	fmt.Fprintf(stdout, "inspector: http://%s/inspect/\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -1,0 +1,129 @@
+// The inspector's client of Parley's HTTP API (CONTRACTS.md section 2). Every request
+// carries `Authorization: Bearer <token>` when the user saved a token; the token
+// lives in this tab's sessionStorage only.
+
+const TOKEN_KEY = "parley.token";
+
+export const token = {
+  get: () => sessionStorage.getItem(TOKEN_KEY) || "",
+  set: (v) => (v ? sessionStorage.setItem(TOKEN_KEY, v) : sessionStorage.removeItem(TOKEN_KEY)),
+};
+
+// APIError carries the API's error code ({"error": {"code", "message"}}) and status.
+export class APIError extends Error {
+  constructor(status, code, message) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+function headers(extra = {}) {
+  const hs = { Accept: "application/json", ...extra };
+  const t = token.get();
+  if (t) hs.Authorization = `Bearer ${t}`;
+  return hs;
+}
+
+async function call(method, path, body, signal) {
+  const init = { method, headers: headers(body !== undefined ? { "Content-Type": "application/json" } : {}), signal };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  if (!res.ok) {
+    const e = data && data.error ? data.error : {};
+    throw new APIError(res.status, e.code, e.message || text);
+  }
+  return data;
+}
+
+const enc = encodeURIComponent;
+const conv = (bot, id) => `/v1/bots/${enc(bot)}/conversations/${enc(id)}`;
+
+export const api = {
+  bots: (signal) => call("GET", "/v1/bots", undefined, signal),
+  list: (bot, { prefix = "", cursor = "", limit = 20 } = {}, signal) =>
+    call("GET", `/v1/bots/${enc(bot)}/conversations?limit=${limit}&prefix=${enc(prefix)}&cursor=${enc(cursor)}`, undefined, signal),
+  conversation: (bot, id, signal) => call("GET", conv(bot, id), undefined, signal),
+  history: (bot, id, after, signal) => call("GET", `${conv(bot, id)}/history?after=${after}&limit=1000`, undefined, signal),
+  graph: (bot, machine, signal) => call("GET", `/v1/bots/${enc(bot)}/graph?format=dot&machine=${machine}`, undefined, signal),
+  send: (bot, id, message) => call("POST", `${conv(bot, id)}/messages`, message),
+  control: (bot, id, kind, reason) => call("POST", `${conv(bot, id)}/${kind}`, reason ? { reason } : {}),
+};
+
+// parseFrame turns one SSE frame into {seq, type, data}. It reads both the frame
+// shape of CONTRACTS.md section 4 (unnamed, data: {"type": ..., "data": {...}}) and
+// named frames (event: <type>, data: <data>).
+export function parseFrame(frame) {
+  let payload = null;
+  try { payload = JSON.parse(frame.data); } catch { payload = frame.data; }
+  const seq = frame.id ? Number(frame.id) : 0;
+  if ((!frame.event || frame.event === "message") && payload && typeof payload === "object" &&
+      typeof payload.type === "string" && "data" in payload) {
+    return { seq, type: payload.type, data: payload.data };
+  }
+  return { seq, type: frame.event || "message", data: payload };
+}
+
+// subscribe reads a conversation's event stream with fetch, not EventSource, so that
+// it can send the Authorization header. It reconnects with Last-Event-ID after the
+// last stored event it saw, until signal aborts. onEvent gets parseFrame's events;
+// onState gets "open", "retrying" or "closed".
+export async function subscribe(bot, id, lastSeq, onEvent, onState, signal) {
+  let backoff = 500;
+  while (!signal.aborted) {
+    try {
+      const hs = headers({ Accept: "text/event-stream" });
+      if (lastSeq() > 0) hs["Last-Event-ID"] = String(lastSeq());
+      const res = await fetch(`${conv(bot, id)}/events`, { headers: hs, signal, cache: "no-store" });
+      if (!res.ok) throw new APIError(res.status, "", `event stream: HTTP ${res.status}`);
+      onState("open");
+      backoff = 500;
+      await readFrames(res.body, (f) => onEvent(parseFrame(f)));
+    } catch (err) {
+      if (signal.aborted) break;
+      if (err instanceof APIError && (err.status === 401 || err.status === 404)) {
+        onState("closed", err);
+        return;
+      }
+    }
+    if (signal.aborted) break;
+    onState("retrying");
+    await new Promise((r) => setTimeout(r, backoff));
+    backoff = Math.min(backoff * 2, 10000);
+  }
+  onState("closed");
+}
+
+// readFrames splits a text/event-stream body into frames of {id, event, data}.
+async function readFrames(body, onFrame) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buf += value.replace(/\r\n?/g, "\n");
+    let end;
+    while ((end = buf.indexOf("\n\n")) >= 0) {
+      const block = buf.slice(0, end);
+      buf = buf.slice(end + 2);
+      const frame = { id: "", event: "", data: "" };
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (!line || line.startsWith(":")) continue;
+        const i = line.indexOf(":");
+        const field = i < 0 ? line : line.slice(0, i);
+        const val = i < 0 ? "" : line.slice(i + 1).replace(/^ /, "");
+        if (field === "data") data.push(val);
+        else if (field === "id") frame.id = val;
+        else if (field === "event") frame.event = val;
+      }
+      if (data.length) {
+        frame.data = data.join("\n");
+        onFrame(frame);
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// Small DOM helpers. Text always goes in as text nodes or attributes, never as
+// HTML, so that nothing a user or a bot wrote is ever parsed as markup.
+
+// h builds an element: h("a", {href: "#x", class: "y", onclick: fn}, "text", child).
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === undefined || c === null || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+// linkify splits text into text nodes and links for the http(s) URLs it contains.
+export function linkify(text) {
+  const out = [];
+  const re = /https?:\/\/[^\s<>"')]+/g;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    out.push(text.slice(last, m.index));
+    out.push(h("a", { href: m[0], target: "_blank", rel: "noopener noreferrer" }, m[0]));
+    last = m.index + m[0].length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+export function time(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return isNaN(d) ? iso : d.toISOString().replace("T", " ").replace(/\.\d+Z$/, "Z");
+}
+
+let statusTimer;
+// say reports in the page's live status line; errors stay until the next message.
+export function say(text, isError = false) {
+  const el = document.getElementById("status");
+  el.textContent = text;
+  el.classList.toggle("error", isError);
+  el.setAttribute("role", isError ? "alert" : "status");
+  clearTimeout(statusTimer);
+  if (!isError && text) statusTimer = setTimeout(() => { el.textContent = ""; }, 4000);
+}

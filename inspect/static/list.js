@@ -1,0 +1,52 @@
+// A bot's conversations, most recently active first, from
+// GET /v1/bots/{bot}/conversations: searchable by id prefix, paged by cursor.
+import { api } from "./api.js";
+import { h, say, time } from "./dom.js";
+import { summary } from "./diagram.js";
+
+export function listView(main, bot, engine, signal) {
+  const search = h("input", { id: "search", type: "search", placeholder: "id prefix", autocomplete: "off" });
+  const body = h("tbody", { id: "conversations" });
+  const more = h("button", { type: "button", id: "more", hidden: true }, "Load more");
+  const newId = () => `c-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 4)}`;
+  const open = (id) => { location.hash = `#/bots/${encodeURIComponent(bot)}/conversations/${encodeURIComponent(id)}`; };
+  let cursor = "";
+
+  main.replaceChildren(h("section", { class: "list", "aria-labelledby": "list-h" },
+    h("div", { class: "list-head" },
+      h("h2", { id: "list-h" }, `${bot} conversations`),
+      h("button", { type: "button", id: "new-conversation", onclick: () => open(newId()) }, "New conversation")),
+    h("form", { class: "search", role: "search", onsubmit: (e) => { e.preventDefault(); load(true); } },
+      h("label", { for: "search" }, "Search by id"), search,
+      h("button", { type: "submit" }, "Search"),
+      h("button", { type: "button", onclick: () => load(true) }, "Refresh")),
+    h("table", {},
+      h("caption", { class: "visually-hidden" }, `Conversations of ${bot}, most recently active first`),
+      h("thead", {}, h("tr", {},
+        ["Conversation", "Lifecycle", "Engine state", "Version", "Last activity"].map((c) => h("th", { scope: "col" }, c)))),
+      body),
+    more));
+  more.addEventListener("click", () => load(false));
+  search.focus();
+
+  async function load(reset) {
+    if (reset) cursor = "";
+    try {
+      const page = await api.list(bot, { prefix: search.value.trim(), cursor }, signal);
+      const rows = page.conversations.map((c) => h("tr", {},
+        h("th", { scope: "row" }, h("a", { href: `#/bots/${encodeURIComponent(bot)}/conversations/${encodeURIComponent(c.conversation_id)}` }, c.conversation_id)),
+        h("td", {}, h("span", { class: "badge lifecycle", "data-lifecycle": c.lifecycle }, c.lifecycle)),
+        h("td", {}, summary(c.engine || engine, c.state)),
+        h("td", {}, String(c.version)),
+        h("td", {}, h("time", { datetime: c.updated_at }, time(c.updated_at)))));
+      if (reset) body.replaceChildren(...rows);
+      else body.append(...rows);
+      if (reset && !rows.length) body.replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "empty" }, "No conversations yet.")));
+      cursor = page.next_cursor || "";
+      more.hidden = !cursor;
+    } catch (err) {
+      if (!signal.aborted) say(`Could not list conversations: ${err.message}`, true);
+    }
+  }
+  load(true);
+}

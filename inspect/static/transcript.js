@@ -1,0 +1,58 @@
+// The transcript as a user of a chat widget sees it: the user's messages, then the
+// bot's replies: text (with links), product cards with images and actions, quick
+// replies. Buttons send their meaning back as the user's next turn.
+import { h, linkify, time } from "./dom.js";
+
+// renderTurn draws one turn: the user's message and the replies of its response.
+// act(option) is called for a clicked quick reply or card action; disabled turns
+// (in the future of a time-travel position) draw their buttons disabled.
+export function renderTurn(turn, act, disabled) {
+  const items = [];
+  const said = turn.text || (turn.meaning ? `[${turn.meaning}]` : "");
+  if (said || turn.messageId) {
+    items.push(h("li", { class: "msg user", "data-seq": turn.seq },
+      h("span", { class: "who visually-hidden" }, "You said: "),
+      h("p", { class: "bubble" }, said || "(no text)"),
+      h("span", { class: "meta" }, time(turn.at))));
+  }
+  for (const r of turn.replies || []) items.push(renderReply(r, act, disabled));
+  return items;
+}
+
+export function renderReply(r, act, disabled) {
+  const body = [];
+  if (r.text) body.push(h("p", { class: "bubble" }, linkify(r.text)));
+  if (r.type === "product_cards" && r.cards?.length) {
+    body.push(h("ul", { class: "cards", "aria-label": "Products" }, r.cards.map((c) => card(c, act, disabled))));
+  }
+  if (r.options?.length) {
+    body.push(h("div", { class: "quick", role: "group", "aria-label": r.text || "Quick replies" },
+      r.options.map((o) => option(o, act, disabled, "chip"))));
+  }
+  return h("li", { class: `msg bot ${r.type}`, "data-reply": r.id || "" },
+    h("span", { class: "who visually-hidden" }, "Bot: "), body);
+}
+
+function card(c, act, disabled) {
+  const price = [c.price, c.currency].filter(Boolean).join(" ");
+  return h("li", { class: "card", "data-product": c.product_id },
+    c.image_url ? h("img", { src: c.image_url, alt: c.title, loading: "lazy", referrerpolicy: "no-referrer" }) : h("div", { class: "noimg", "aria-hidden": "true" }),
+    h("div", { class: "card-body" },
+      h("h4", {}, c.title),
+      price ? h("p", { class: "price" }, price) : null,
+      c.description ? h("p", { class: "desc" }, c.description) : null,
+      h("div", { class: "actions" },
+        c.url ? h("a", { href: c.url, target: "_blank", rel: "noopener noreferrer" }, "View product") : null,
+        (c.actions || []).map((o) => option(o, act, disabled, "action")))));
+}
+
+function option(o, act, disabled, cls) {
+  if (o.url) return h("a", { class: cls, href: o.url, target: "_blank", rel: "noopener noreferrer" }, o.title);
+  return h("button", { type: "button", class: cls, disabled, "data-meaning": o.meaning || "", onclick: () => act(o) }, o.title);
+}
+
+// streaming draws a reply a model is still writing (reply_delta events).
+export function streaming(replyId, text) {
+  return h("li", { class: "msg bot streaming", "data-reply": replyId, "aria-busy": "true" },
+    h("p", { class: "bubble" }, text));
+}
