@@ -16,6 +16,35 @@ if ! bash scripts/pg-up.sh; then
   echo "test.sh: PostgreSQL unavailable; its tests will be skipped" >&2
 fi
 
+# Chromium for the inspector's browser tests (cmd/parley, chromedp). Under CI=true
+# those tests fail rather than skip when it cannot be started.
+if ! command -v chromium >/dev/null 2>&1; then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo -n"
+  if command -v apt-get >/dev/null 2>&1; then
+    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium \
+      || echo "test.sh: could not install chromium; the browser tests will skip" >&2
+  else
+    echo "test.sh: chromium missing and no apt-get; the browser tests will skip" >&2
+  fi
+fi
+
+# The inspector's vendored npm build must be what its lockfile gives.
+echo "== inspector vendor files"
+if command -v npm >/dev/null 2>&1; then
+  npm --prefix inspect/npm run --silent vendor
+  if [ -n "$(git status --porcelain -- inspect/static/vendor)" ]; then
+    echo "inspect/static/vendor is out of date with inspect/npm/package-lock.json:" >&2
+    git status --short -- inspect/static/vendor >&2
+    exit 1
+  fi
+elif [ "${CI:-}" = "true" ]; then
+  echo "test.sh: npm is needed to check inspect/static/vendor" >&2
+  exit 1
+else
+  echo "test.sh: npm missing; inspect/static/vendor not checked" >&2
+fi
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go'))
 if [ -n "$unformatted" ]; then

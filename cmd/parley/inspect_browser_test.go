@@ -1,0 +1,272 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// unavailable skips a browser test when Chromium cannot run here, except under
+// CI=true, where a missing browser is a failure (the CI machine must have one).
+func inspUnavailable(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf(format, args...)
+	}
+	t.Skipf(format+" (install Debian's chromium package to run the browser tests)", args...)
+}
+
+// artifactsDir is where the browser tests save screenshots: $PARLEY_TEST_ARTIFACTS
+// or testdata/artifacts (ignored by git).
+func inspArtifacts(t *testing.T) string {
+	dir := os.Getenv("PARLEY_TEST_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join("testdata", "artifacts")
+	}
+	dir = filepath.Join(dir, "inspector")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// browserProblems collects uncaught exceptions and console errors (Content-Security-
+// Policy violations are reported there) of every page of a test.
+type browserProblems struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (p *browserProblems) add(s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.list = append(p.list, s)
+}
+
+func (p *browserProblems) check(t *testing.T) {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range p.list {
+		t.Errorf("browser: %s", s)
+	}
+}
+
+// listener is a chromedp.WithListener func; it only records, as listeners must.
+func (p *browserProblems) listener(ev any) {
+	switch ev := ev.(type) {
+	case *runtime.EventExceptionThrown:
+		p.add("exception: " + (&chromedp.ExceptionError{ExceptionDetails: ev.ExceptionDetails}).Error())
+	case *cdplog.EventEntryAdded:
+		// Product images come from the shop's site, which a test machine may not
+		// reach; anything else logged as an error is a problem.
+		if ev.Entry.Level == cdplog.EntryLevelError && ev.Entry.Source != cdplog.EntrySourceNetwork {
+			p.add(fmt.Sprintf("%s: %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+		}
+	}
+}
+
+// newBrowser starts headless Chromium with a fresh profile and returns a tab.
+func inspBrowser(t *testing.T, problems *browserProblems) context.Context {
+	t.Helper()
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		inspUnavailable(t, "chromium not found: %v", err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1500, 1000),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancelTab := chromedp.NewContext(actx, chromedp.WithListener(problems.listener))
+	t.Cleanup(cancelTab)
+	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		inspUnavailable(t, "chromium did not start: %v", err)
+	}
+	return ctx
+}
+
+// newContext opens a tab in a new browser context of the same browser: its own
+// storage, like a second user.
+func inspContext(t *testing.T, browser context.Context, problems *browserProblems) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(browser, chromedp.WithNewBrowserContext(), chromedp.WithListener(problems.listener))
+	t.Cleanup(cancel)
+	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		t.Fatalf("second browser context: %v", err)
+	}
+	return ctx
+}
+
+// run runs browser actions with a deadline, failing the test with what was tried.
+func inspDo(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	tab := ctx
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		// Show what the page showed, to tell a slow page from a wrong one.
+		page, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.innerText`))
+		t.Fatalf("%s: %v\npage text:\n%s", what, err, page)
+	}
+}
+
+// until waits for a JavaScript condition to become true.
+func inspUntil(js string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(20*time.Second))
+}
+
+// inspEval evaluates a JavaScript expression into *dst.
+func inspEval(js string, dst *string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		v, err := chromedp.Evaluate[string](js)(ctx, t)
+		*dst = v
+		return err
+	})
+}
+
+func inspShot(dir, name string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		png, err := chromedp.CaptureScreenshot()(ctx, t)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644)
+	})
+}
+
+// text is the JavaScript for an element's text ("" when absent).
+func inspText(sel string) string {
+	return fmt.Sprintf(`(document.querySelector(%q)?.textContent ?? "")`, sel)
+}
+
+// TestInspectorDrivesAShopConversation opens the inspector in headless Chromium
+// against `parley serve`, holds a shop conversation through it (message, product
+// cards, a card action, the confirmation, the answer), checks the diagram and the
+// state tree follow, that a second browser context watching the same conversation
+// receives every turn over Server-Sent Events, and that time travel shows an earlier
+// version. Screenshots of each view are saved as artifacts.
+func TestInspectorDrivesAShopConversation(t *testing.T) {
+	base, _ := testServer(t)
+	dir := inspArtifacts(t)
+	problems := &browserProblems{}
+	alice := inspBrowser(t, problems)
+	defer problems.check(t)
+
+	inspDo(t, alice, "open the inspector and pick the shop bot",
+		chromedp.Navigate(base+"/inspect"),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="#/bots/shop"]`)),
+		inspShot(dir, "home"),
+		chromedp.Click(chromedp.CSS(`a[href="#/bots/shop"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#new-conversation`)),
+		chromedp.Click(chromedp.CSS(`#new-conversation`)),
+		chromedp.WaitVisible(chromedp.CSS(`#message`)),
+		inspUntil(inspText("#stream")+` === "live"`),
+	)
+	var hash string
+	inspDo(t, alice, "read the conversation's address", inspEval(`location.hash`, &hash))
+	if !strings.HasPrefix(hash, "#/bots/shop/conversations/") {
+		t.Fatalf("conversation address %q", hash)
+	}
+
+	// Bob watches the same conversation from another browser context, never reloading.
+	bob := inspContext(t, alice, problems)
+	inspDo(t, bob, "watch the conversation",
+		chromedp.Navigate(base+"/inspect/"+hash),
+		chromedp.WaitVisible(chromedp.CSS(`#transcript`)),
+		inspUntil(inspText("#stream")+` === "live"`),
+	)
+
+	inspDo(t, alice, "send show me hoodies and see product cards",
+		chromedp.SendKeys(chromedp.CSS(`#message`), "show me hoodies"),
+		chromedp.Click(chromedp.CSS(`#send`)),
+		inspUntil(`document.querySelectorAll("#transcript .card").length > 0`),
+		inspUntil(`[...document.querySelectorAll("#transcript .card h4")].some(h => /hoodie/i.test(h.textContent))`),
+		inspUntil(inspText("#diagram-caption")+`.includes("current: recommending")`),
+		inspShot(dir, "conversation-cards"),
+	)
+	inspDo(t, alice, "click Add to cart and see the confirmation prompt",
+		chromedp.Click(chromedp.CSS(`#transcript .card button.action`)),
+		inspUntil(`document.querySelectorAll("#transcript .msg.user").length === 2`),
+		inspUntil(inspText("#diagram g.node.current title")+` === "awaiting_confirmation"`),
+		// The prompt asks a question with the confirm and cancel quick replies.
+		inspUntil(`document.querySelector('#transcript .msg.bot.quick_replies:last-child button[data-meaning="confirm"]') !== null`),
+		inspUntil(`/\?\s*$/.test(document.querySelector("#transcript .msg.bot.quick_replies:last-child .bubble").textContent)`),
+		inspShot(dir, "conversation-confirmation"),
+	)
+	inspDo(t, alice, "answer wakha and see the state update",
+		chromedp.SendKeys(chromedp.CSS(`#message`), "wakha"+kb.Enter),
+		inspUntil(`document.querySelectorAll("#transcript .msg.user").length === 3`),
+		inspUntil(inspText(`#state [data-path="conversation_state.state"] .v`)+` !== '"awaiting_confirmation"'`),
+		inspUntil(`document.querySelector('#state [data-path="conversation_state.state"]')?.classList.contains("changed")`),
+		inspUntil(`document.querySelector("#diagram g.edge.taken") !== null`),
+	)
+	var aliceState, bobState, aliceNode, bobNode string
+	inspDo(t, alice, "read the state", inspEval(inspText(`#state [data-path="conversation_state.state"] .v`), &aliceState),
+		inspEval(inspText("#diagram g.node.current title"), &aliceNode))
+
+	inspDo(t, bob, "receive the same turns over SSE",
+		inspUntil(`document.querySelectorAll("#transcript .msg.user").length === 3`),
+		inspUntil(`[...document.querySelectorAll("#transcript .msg.user .bubble")].map(b => b.textContent).join("|") === "show me hoodies|Add to cart|wakha"`),
+		inspUntil(inspText(`#state [data-path="conversation_state.state"] .v`)+fmt.Sprintf(` === %q`, aliceState)),
+		inspEval(inspText(`#state [data-path="conversation_state.state"] .v`), &bobState),
+		inspEval(inspText("#diagram g.node.current title"), &bobNode),
+		inspShot(dir, "second-context"),
+	)
+	if bobState != aliceState || bobNode != aliceNode {
+		t.Errorf("second context shows state %s on node %q; the first shows %s on %q", bobState, bobNode, aliceState, aliceNode)
+	}
+
+	inspDo(t, alice, "travel back to the first version",
+		chromedp.Focus(chromedp.CSS(`#travel`)),
+		chromedp.KeyEvent(kb.Home),
+		inspUntil(inspText("#travel-out")+`.includes("(past)")`),
+		inspUntil(inspText(`#state [data-path="conversation_state.state"] .v`)+` === '"recommending"'`),
+		inspUntil(inspText("#diagram g.node.current title")+` === "recommending"`),
+		inspUntil(`document.querySelectorAll("#transcript .future").length > 0`),
+		inspShot(dir, "time-travel"),
+		chromedp.Click(chromedp.CSS(`#travel-live`)),
+		inspUntil(inspText("#travel-out")+`.includes("(live)")`),
+	)
+	inspDo(t, alice, "the lifecycle diagram and controls",
+		chromedp.SendKeys(chromedp.CSS(`#reason`), "operator takes a look"),
+		chromedp.Click(chromedp.CSS(`#control-pause`)),
+		inspUntil(inspText("#lifecycle")+` === "paused"`),
+		chromedp.Click(chromedp.CSS(`#machine-lifecycle`)),
+		inspUntil(inspText("#diagram g.node.current title")+` === "paused"`),
+		inspUntil(`[...document.querySelectorAll("#events .ev-state_changed")].some(e => e.textContent.includes("operator takes a look"))`),
+		inspShot(dir, "lifecycle"),
+	)
+	inspDo(t, bob, "the second context sees the pause",
+		inspUntil(inspText("#lifecycle")+` === "paused"`),
+	)
+	inspDo(t, alice, "the conversation list",
+		chromedp.Navigate(base+"/inspect/#/bots/shop"),
+		inspUntil(`document.querySelectorAll("#conversations tr th a").length === 1`),
+		inspUntil(`document.querySelector("#conversations tr").textContent.includes("paused")`),
+		inspShot(dir, "list"),
+	)
+	t.Logf("screenshots in %s", dir)
+}
