@@ -179,6 +179,7 @@ func TestGraphRoute(t *testing.T) {
 		{"/v1/bots/shop/graph?format=dot", `"awaiting_confirmation" -> "recommending" [label="confirm_accepted"]`},
 		{"/v1/bots/shop/graph", "stateDiagram-v2"},
 		{"/v1/bots/booking/graph?format=dot", "subgraph cluster_book_flight"},
+		{"/v1/bots/coach/graph?format=dot", `"gate:CONTACT" -> "booking-1" [label="requires"]`},
 		{"/v1/bots/shop/graph?format=dot&machine=lifecycle", `"paused"`},
 	}
 	for _, tt := range tests {

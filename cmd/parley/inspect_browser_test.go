@@ -270,3 +270,48 @@ func TestInspectorDrivesAShopConversation(t *testing.T) {
 	)
 	t.Logf("screenshots in %s", dir)
 }
+
+// TestInspectorDrawsEveryDemoBot holds a short conversation with the flows and gates
+// demo bots through the inspector and checks that each one's diagram is drawn with
+// the conversation's place on it, and that the list shows the conversation.
+func TestInspectorDrawsEveryDemoBot(t *testing.T) {
+	base, _ := testServer(t)
+	dir := inspArtifacts(t)
+	problems := &browserProblems{}
+	tab := inspBrowser(t, problems)
+	defer problems.check(t)
+	tests := []struct {
+		bot      string
+		messages []string
+		current  string // the diagram node id the conversation is at afterwards
+	}{
+		{"booking", []string{"book a flight", "from Boston"}, "book_flight__collect_destination"},
+		{"coach", []string{"hi", "it has been rough, stuck on bench"}, "goal-gap-1"},
+	}
+	for _, tt := range tests {
+		conv := "browser-" + tt.bot
+		inspDo(t, tab, tt.bot+": open a new conversation",
+			chromedp.Navigate(base+"/inspect/#/bots/"+tt.bot+"/conversations/"+conv),
+			chromedp.WaitVisible(chromedp.CSS(`#message`)),
+			inspUntil(inspText("#stream")+` === "live"`),
+			inspUntil(`document.querySelector("#diagram svg") !== null`),
+		)
+		for i, m := range tt.messages {
+			inspDo(t, tab, fmt.Sprintf("%s: send %q", tt.bot, m),
+				chromedp.SendKeys(chromedp.CSS(`#message`), m+kb.Enter),
+				inspUntil(fmt.Sprintf(`document.querySelectorAll("#transcript .msg.user").length === %d`, i+1)),
+				inspUntil(fmt.Sprintf(`document.querySelectorAll("#transcript .msg.bot").length > %d`, i)),
+			)
+		}
+		inspDo(t, tab, tt.bot+": the diagram shows where the conversation is",
+			inspUntil(inspText("#diagram g.node.current title")+fmt.Sprintf(` === %q`, tt.current)),
+			inspUntil(`document.querySelectorAll("#diagram g.node.visited").length > 0`),
+			inspUntil(`document.querySelectorAll("#diagram g.edge.taken").length > 0`),
+			inspShot(dir, "diagram-"+tt.bot),
+		)
+		inspDo(t, tab, tt.bot+": the list shows the conversation",
+			chromedp.Navigate(base+"/inspect/#/bots/"+tt.bot),
+			inspUntil(fmt.Sprintf(`[...document.querySelectorAll("#conversations th a")].some(a => a.textContent === %q)`, conv)),
+		)
+	}
+}

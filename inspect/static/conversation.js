@@ -149,7 +149,7 @@ export function conversationView(main, bot, engine, id, signal) {
       s.deltas.set(e.data.reply_id, (s.deltas.get(e.data.reply_id) || "") + (e.data.delta || ""));
     } else {
       s.live.push({ ...e, at: new Date().toISOString() });
-      if (s.live.length > 20) s.live.shift();
+      if (s.live.length > 6) s.live.shift();
       if (e.type === "state_changed" && e.data?.to_state) badge.textContent = e.data.to_state;
     }
     drawLive();
@@ -264,6 +264,11 @@ export function conversationView(main, bot, engine, id, signal) {
       where = loc(vs[at]?.state);
       const ts = turns().filter((t) => t.seq <= cutoff).flatMap((t) => t.transitions);
       marks = diagram.path(vs.slice(0, at + 1).map((v) => loc(v.state)), ts);
+      const more = diagram.reached[engine];
+      if (more) {
+        for (const id of more(vs[at]?.state)) marks.visited.add(id);
+        marks.connect = true;
+      }
     }
     diagram.mark(svg, { current: where, ...marks });
     if (svg.parentNode !== diagramBox) diagramBox.replaceChildren(svg);

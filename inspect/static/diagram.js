@@ -18,16 +18,20 @@ export async function render(dot) {
 }
 
 // mark sets the classes current / visited / taken on the SVG's nodes and edges, which
-// Graphviz titles with their ids ("a" and "a->b").
-export function mark(svg, { current, visited, taken }) {
+// Graphviz titles with their ids ("a" and "a->b"). With connect, an edge between two
+// visited nodes counts as taken too (gates flows, whose nodes link only through the
+// states and gates they reach).
+export function mark(svg, { current, visited, taken, connect = false }) {
   for (const g of svg.querySelectorAll("g.node")) {
     const id = g.querySelector("title")?.textContent;
     g.classList.toggle("current", id === current);
     g.classList.toggle("visited", visited.has(id) && id !== current);
   }
   for (const g of svg.querySelectorAll("g.edge")) {
-    const id = g.querySelector("title")?.textContent;
-    g.classList.toggle("taken", taken.has(id));
+    const id = g.querySelector("title")?.textContent ?? "";
+    const [from, to] = id.split("->");
+    const reached = (n) => n === current || visited.has(n);
+    g.classList.toggle("taken", taken.has(id) || (connect && reached(from) && reached(to)));
   }
 }
 
@@ -35,7 +39,16 @@ export function mark(svg, { current, visited, taken }) {
 export const locate = {
   shop: (s) => s?.conversation_state?.state ?? null,
   flows: (s) => (s?.current_flow && s?.current_step ? `${s.current_flow}__${s.current_step}` : null),
-  gates: (s) => s?.lastSelectedNode || s?.position || null,
+  // The node waiting for the user's answer, else the one that ran last.
+  gates: (s) => s?.lastPromptedNode || s?.position || s?.lastSelectedNode || null,
+};
+
+// What else a state has reached on its diagram: a gates conversation's executed
+// nodes, states and satisfied gates (and the goal once the flow is complete).
+export const reached = {
+  gates: (s) => [...Object.keys(s?.executionsByNode || {}), ...(s?.states || []).map((x) => `state:${x}`),
+    ...(s?.gatesSatisfied || []).map((g) => `gate:${g}`),
+    ...(s?.status === "complete" ? ["goal"] : [])],
 };
 
 // A short text of where a state stands, for the conversation list and captions.
@@ -49,7 +62,7 @@ export function summary(engine, s) {
       return `${s.conversation_state ?? ""} · ${where}`;
     }
     case "gates":
-      return [s.status, s.lastSelectedNode].filter(Boolean).join(" · ");
+      return [s.status, s.lastPromptedNode || s.position].filter(Boolean).join(" · ");
     default:
       return "";
   }
