@@ -3,6 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -313,5 +317,60 @@ func TestInspectorDrawsEveryDemoBot(t *testing.T) {
 			chromedp.Navigate(base+"/inspect/#/bots/"+tt.bot),
 			inspUntil(fmt.Sprintf(`[...document.querySelectorAll("#conversations th a")].some(a => a.textContent === %q)`, conv)),
 		)
+	}
+}
+
+// TestInspectorSendsTheAPIToken puts `parley serve` behind a front that demands a
+// Bearer token on /v1/ (as a configured token does) and checks the inspector: the
+// static files load without one, the API refuses until the user saves the token, and
+// then every API call, the fetch-based event stream included, carries it.
+func TestInspectorSendsTheAPIToken(t *testing.T) {
+	base, _ := testServer(t)
+	target, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.FlushInterval = -1 // stream SSE through
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/v1/") {
+			if r.Header.Get("Authorization") != "Bearer s3cret" {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusUnauthorized)
+				fmt.Fprintln(w, `{"error":{"code":"unauthorized","message":"a valid API token is required"}}`)
+				return
+			}
+			mu.Lock()
+			seen[strings.TrimSuffix(r.URL.Path, "/")] = true
+			mu.Unlock()
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+
+	problems := &browserProblems{}
+	tab := inspBrowser(t, problems)
+	defer problems.check(t)
+	inspDo(t, tab, "the API refuses without the token",
+		chromedp.Navigate(front.URL+"/inspect/"),
+		inspUntil(inspText("#status")+`.includes("API token")`),
+	)
+	inspDo(t, tab, "save the token and hold a turn",
+		chromedp.SendKeys(chromedp.CSS(`#token`), "s3cret"+kb.Enter),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="#/bots/shop"]`)),
+		chromedp.Navigate(front.URL+"/inspect/#/bots/shop/conversations/tok-1"),
+		inspUntil(inspText("#stream")+` === "live"`),
+		chromedp.SendKeys(chromedp.CSS(`#message`), "show me hoodies"+kb.Enter),
+		inspUntil(`document.querySelectorAll("#transcript .card").length > 0`),
+		inspUntil(`sessionStorage.getItem("parley.token") === "s3cret"`),
+	)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range []string{"/v1/bots", "/v1/bots/shop/conversations/tok-1/events", "/v1/bots/shop/conversations/tok-1/messages", "/v1/bots/shop/conversations/tok-1/history", "/v1/bots/shop/graph"} {
+		if !seen[p] {
+			t.Errorf("no authorized request to %s; saw %v", p, seen)
+		}
 	}
 }
