@@ -36,7 +36,7 @@ export function renderReply(r, act, disabled) {
 function card(c, act, disabled) {
   const price = [c.price, c.currency].filter(Boolean).join(" ");
   return h("li", { class: "card", "data-product": c.product_id },
-    c.image_url ? h("img", { src: c.image_url, alt: c.title, loading: "lazy", referrerpolicy: "no-referrer" }) : h("div", { class: "noimg", "aria-hidden": "true" }),
+    c.image_url ? image(c) : h("div", { class: "noimg", "aria-hidden": "true" }),
     h("div", { class: "card-body" },
       h("h4", {}, c.title),
       price ? h("p", { class: "price" }, price) : null,
@@ -44,6 +44,14 @@ function card(c, act, disabled) {
       h("div", { class: "actions" },
         c.url ? h("a", { href: c.url, target: "_blank", rel: "noopener noreferrer" }, "View product") : null,
         (c.actions || []).map((o) => option(o, act, disabled, "action")))));
+}
+
+// image shows the product's picture; one that cannot load (an offline shop, a
+// blocked host) becomes a plain placeholder instead of a broken-image icon.
+function image(c) {
+  const img = h("img", { src: c.image_url, alt: c.title, loading: "lazy", referrerpolicy: "no-referrer" });
+  img.addEventListener("error", () => img.replaceWith(h("div", { class: "noimg", role: "img", "aria-label": `${c.title} (image unavailable)` }, "no image")), { once: true });
+  return img;
 }
 
 function option(o, act, disabled, cls) {
