@@ -8,7 +8,9 @@
 //
 // The one third-party file, static/vendor/viz-<version>.js (Graphviz compiled to
 // WebAssembly, npm package @viz-js/viz), is committed as built; npm/ holds its
-// package.json and lockfile, and `npm --prefix inspect/npm run vendor` rebuilds it.
+// package.json and lockfile, and `npm --prefix inspect/npm run vendor` rebuilds it
+// (scripts/test.sh checks that the committed file is what the lockfile gives). After
+// a version bump, static/diagram.js imports the new file name and the old file goes.
 //
 // Every response carries a strict Content-Security-Policy: scripts, styles and
 // connections from this origin only (no inline script or style), WebAssembly

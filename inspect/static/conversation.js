@@ -25,7 +25,9 @@ export function conversationView(main, bot, engine, id, signal) {
   const slider = h("input", { id: "travel", type: "range", min: 0, max: 0, value: 0, step: 1, disabled: true });
   const sliderOut = h("output", { id: "travel-out", for: "travel" }, "");
   const liveBtn = h("button", { type: "button", id: "travel-live", disabled: true }, "Back to live");
-  const transcript = h("ol", { class: "transcript", id: "transcript", "aria-live": "polite", "aria-relevant": "additions" });
+  // The transcript is redrawn whole, so it is not a live region; new turns are
+  // announced in the page's status line instead.
+  const transcript = h("ol", { class: "transcript", id: "transcript", tabindex: "0", "aria-labelledby": "chat-h" });
   const msg = h("input", { id: "message", type: "text", autocomplete: "off", placeholder: "Type as the user…" });
   const composer = h("form", { class: "composer", id: "composer" },
     h("label", { for: "message", class: "visually-hidden" }, "Message"), msg,
@@ -41,6 +43,14 @@ export function conversationView(main, bot, engine, id, signal) {
     onclick: () => zoom.setAttribute("aria-pressed", String(diagramBox.classList.toggle("actual"))),
   }, "Actual size");
   const treeBox = h("div", { id: "state" });
+  // Branches the user opened or closed stay so across redraws.
+  const opened = new Map();
+  // (A summary's click, by mouse or keyboard, is the user's; toggle events also
+  // fire for branches drawn open.)
+  treeBox.addEventListener("click", (e) => {
+    const d = e.target.closest("summary")?.parentElement;
+    if (d?.tagName === "DETAILS") opened.set(d.dataset.path, !d.open);
+  });
   const log = h("ol", { class: "events", id: "events" });
   const reason = h("input", { id: "reason", type: "text", placeholder: "optional" });
   const controls = h("div", { class: "controls", role: "group", "aria-labelledby": "controls-h" },
@@ -124,12 +134,16 @@ export function conversationView(main, bot, engine, id, signal) {
   }
 
   async function load() {
+    const first = s.lastSeq === 0;
     try {
       for (;;) {
         const page = await api.history(bot, id, s.lastSeq, signal);
         for (const e of page.events) {
           if (e.seq > s.lastSeq) { s.events.push(e); s.lastSeq = e.seq; }
-          if (e.type === "turn") s.deltas.clear();
+          if (e.type === "turn") {
+            s.deltas.clear();
+            if (!first) announce(e);
+          }
         }
         if (!page.next_after) break;
       }
@@ -138,6 +152,12 @@ export function conversationView(main, bot, engine, id, signal) {
       if (err instanceof APIError && err.status === 404) return; // not started yet
       if (!signal.aborted) say(`Could not read the conversation: ${err.message}`, true);
     }
+  }
+
+  function announce(e) {
+    const texts = (e.response?.replies || []).map((r) => r.text).filter(Boolean);
+    const said = e.data?.text || e.data?.meaning || "";
+    say(`${said ? `User: ${said}. ` : ""}${texts.length ? `Bot: ${texts.join(" ")}` : ""}`);
   }
 
   function onEvent(e) {
@@ -150,7 +170,9 @@ export function conversationView(main, bot, engine, id, signal) {
     } else {
       s.live.push({ ...e, at: new Date().toISOString() });
       if (s.live.length > 6) s.live.shift();
-      if (e.type === "state_changed" && e.data?.to_state) badge.textContent = e.data.to_state;
+      if (e.type === "state_changed" && e.data?.to_state && s.selected === null) {
+        badge.textContent = badge.dataset.lifecycle = e.data.to_state;
+      }
     }
     drawLive();
   }
@@ -225,6 +247,10 @@ export function conversationView(main, bot, engine, id, signal) {
         : changed.size ? `${changed.size} change${changed.size > 1 ? "s" : ""} since version ${vs[at - 1].version}, highlighted.`
         : `Nothing changed since version ${vs[at - 1].version}.`),
       renderTree(v.state, changed));
+    for (const d of treeBox.querySelectorAll("details")) {
+      const want = opened.get(d.dataset.path);
+      if (want !== undefined) d.open = want;
+    }
   }
 
   function drawLog(cutoff) {
