@@ -374,3 +374,31 @@ func TestInspectorSendsTheAPIToken(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectorReadsBothFrameShapes runs the inspector's SSE frame parser in the
+// browser on the frame shape of CONTRACTS.md section 4 (unnamed, the type inside the
+// data) and on named frames, which must give the same events.
+func TestInspectorReadsBothFrameShapes(t *testing.T) {
+	base, _ := testServer(t)
+	problems := &browserProblems{}
+	tab := inspBrowser(t, problems)
+	defer problems.check(t)
+	tests := []struct{ name, frame, want string }{
+		{"contract shape", `{id: "7", event: "", data: '{"type":"turn","data":{"message_id":"m1","transitions":[]}}'}`,
+			`{"seq":7,"type":"turn","data":{"message_id":"m1","transitions":[]}}`},
+		{"named frame", `{id: "7", event: "turn", data: '{"message_id":"m1","transitions":[]}'}`,
+			`{"seq":7,"type":"turn","data":{"message_id":"m1","transitions":[]}}`},
+		{"live event without id", `{id: "", event: "", data: '{"type":"state_changed","data":{"from_state":"idle","to_state":"running","reason":"r"}}'}`,
+			`{"seq":0,"type":"state_changed","data":{"from_state":"idle","to_state":"running","reason":"r"}}`},
+		{"reply delta", `{id: "", event: "", data: '{"type":"reply_delta","data":{"reply_id":"a-1","delta":"Hel"}}'}`,
+			`{"seq":0,"type":"reply_delta","data":{"reply_id":"a-1","delta":"Hel"}}`},
+	}
+	inspDo(t, tab, "open the inspector", chromedp.Navigate(base+"/inspect/"), chromedp.WaitVisible(chromedp.CSS(`#bot`)))
+	for _, tt := range tests {
+		got, err := chromedp.Run(tab, chromedp.Evaluate[string](
+			`import("./api.js").then(m => JSON.stringify(m.parseFrame(`+tt.frame+`)))`, chromedp.EvalAwaitPromise))
+		if err != nil || got != tt.want {
+			t.Errorf("%s: parseFrame = %s, %v; want %s", tt.name, got, err, tt.want)
+		}
+	}
+}
