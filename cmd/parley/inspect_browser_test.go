@@ -313,9 +313,14 @@ func TestInspectorDrawsEveryDemoBot(t *testing.T) {
 			inspUntil(`document.querySelectorAll("#diagram g.edge.taken").length > 0`),
 			inspShot(dir, "diagram-"+tt.bot),
 		)
-		inspDo(t, tab, tt.bot+": the list shows the conversation",
+		inspDo(t, tab, tt.bot+": the list shows the conversation and searches by keyboard",
 			chromedp.Navigate(base+"/inspect/#/bots/"+tt.bot),
 			inspUntil(fmt.Sprintf(`[...document.querySelectorAll("#conversations th a")].some(a => a.textContent === %q)`, conv)),
+			// The search box has focus on arrival.
+			chromedp.KeyEvent("x"+kb.Enter),
+			inspUntil(`document.querySelector("#conversations .empty") !== null`),
+			chromedp.KeyEvent(kb.Backspace+"browser-"+kb.Enter),
+			inspUntil(fmt.Sprintf(`[...document.querySelectorAll("#conversations th a")].map(a => a.textContent).join() === %q`, conv)),
 		)
 	}
 }

@@ -331,6 +331,10 @@ function describe(e) {
     case "stopped":
       return d.reason || "";
     default:
-      return JSON.stringify(d);
+      // Engine events (guardrail, handoff, warning, a model's parse with its latency,
+      // ...) as their fields.
+      return d && typeof d === "object"
+        ? Object.entries(d).map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join(" ")
+        : JSON.stringify(d);
   }
 }

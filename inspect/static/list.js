@@ -11,22 +11,24 @@ export function listView(main, bot, engine, signal) {
   const newId = () => `c-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 4)}`;
   const open = (id) => { location.hash = `#/bots/${encodeURIComponent(bot)}/conversations/${encodeURIComponent(id)}`; };
   let cursor = "";
+  let pagedOn = false;
+  const reload = () => { pagedOn = false; load(true); };
 
   main.replaceChildren(h("section", { class: "list", "aria-labelledby": "list-h" },
     h("div", { class: "list-head" },
       h("h2", { id: "list-h" }, `${bot} conversations`),
       h("button", { type: "button", id: "new-conversation", onclick: () => open(newId()) }, "New conversation")),
-    h("form", { class: "search", role: "search", onsubmit: (e) => { e.preventDefault(); load(true); } },
+    h("form", { class: "search", role: "search", onsubmit: (e) => { e.preventDefault(); reload(); } },
       h("label", { for: "search" }, "Search by id"), search,
       h("button", { type: "submit" }, "Search"),
-      h("button", { type: "button", onclick: () => load(true) }, "Refresh")),
+      h("button", { type: "button", onclick: () => reload() }, "Refresh")),
     h("table", {},
       h("caption", { class: "visually-hidden" }, `Conversations of ${bot}, most recently active first`),
       h("thead", {}, h("tr", {},
         ["Conversation", "Lifecycle", "Engine state", "Version", "Last activity"].map((c) => h("th", { scope: "col" }, c)))),
       body),
     more));
-  more.addEventListener("click", () => load(false));
+  more.addEventListener("click", () => { pagedOn = true; load(false); });
   search.focus();
 
   async function load(reset) {
@@ -49,4 +51,10 @@ export function listView(main, bot, engine, signal) {
     }
   }
   load(true);
+  // The first page follows new activity; it holds still once the user pages on, and
+  // while focus is in the table (a redraw would take it away).
+  const timer = setInterval(() => {
+    if (!pagedOn && !body.contains(document.activeElement)) load(true);
+  }, 5000);
+  signal.addEventListener("abort", () => clearInterval(timer));
 }
