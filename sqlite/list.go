@@ -13,13 +13,18 @@ var _ interface {
 
 // listQuery walks a bot's conversations newest first. There is no index on
 // updated_at: listing is an operator's read (the inspector), and an index would cost
-// every turn a second B-tree write, so a listing sorts the bot's rows instead.
-const listQuery = `SELECT c.conversation, c.engine, l.body, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
-	FROM conversations c LEFT JOIN conversation_log l ON l.id = c.state_log_id
-	WHERE c.bot = ?1 AND c.conversation >= ?2 AND substr(c.conversation, 1, length(?2)) = ?2
-	  AND (?3 IS NULL OR c.updated_at < ?3 OR (c.updated_at = ?3 AND c.conversation < ?4))
-	ORDER BY c.updated_at DESC, c.conversation DESC
-	LIMIT ?5`
+// every turn a second B-tree write, so a listing sorts the bot's small rows and reads
+// the states (in the log) of the page only.
+const listQuery = `WITH page AS (
+		SELECT conversation, engine, lifecycle, version, turns, last_seq, state_log_id, created_at, updated_at
+		FROM conversations
+		WHERE bot = ?1 AND conversation >= ?2 AND substr(conversation, 1, length(?2)) = ?2
+		  AND (?3 IS NULL OR updated_at < ?3 OR (updated_at = ?3 AND conversation < ?4))
+		ORDER BY updated_at DESC, conversation DESC
+		LIMIT ?5)
+	SELECT p.conversation, p.engine, l.body, p.lifecycle, p.version, p.turns, p.last_seq, p.created_at, p.updated_at
+	FROM page p LEFT JOIN conversation_log l ON l.id = p.state_log_id
+	ORDER BY p.updated_at DESC, p.conversation DESC`
 
 // ListConversations returns one page of q.Bot's conversations, most recently active
 // first, with their current states (see parley.ConversationQuery).
