@@ -2,8 +2,9 @@
 // conversation routes, lifecycle controls, Server-Sent Events, bots, flows, the
 // Chatwoot webhook route, health, readiness and metrics, and the routes the inspector
 // (package inspect) reads: a bot's conversation list, a conversation's history (its
-// event log joined with each turn's stored response) and a bot's diagram. Error codes map to HTTP
-// statuses in one table (statusOf). A bad request never changes stored state.
+// event log joined with each turn's stored response) and a bot's diagram. Error codes
+// map to HTTP statuses in one table (statusOf). A bad request never changes stored
+// state.
 package httpapi
 
 import (
