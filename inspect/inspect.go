@@ -7,9 +7,11 @@
 // kept in the tab's sessionStorage.
 //
 // The one third-party file, static/vendor/viz-<version>.js (Graphviz compiled to
-// WebAssembly, npm package @viz-js/viz), is committed as built; npm/ holds its
-// package.json and lockfile, and `npm --prefix inspect/npm run vendor` rebuilds it
-// (scripts/test.sh checks that the committed file is what the lockfile gives). After
+// WebAssembly, npm package @viz-js/viz), is committed as built and gzipped (.js.gz:
+// the plain module is over 1 MiB), served as is to browsers that accept gzip and
+// decompressed once for the rest; npm/ holds its package.json and lockfile, and
+// `npm --prefix inspect/npm run vendor` rebuilds it (scripts/test.sh checks that
+// the committed file decompresses to what the lockfile gives). After
 // a version bump, static/diagram.js imports the new file name and the old file goes.
 //
 // Every response carries a strict Content-Security-Policy: scripts, styles and
@@ -26,6 +28,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -69,13 +72,49 @@ func New(prefix string) (*Handler, error) {
 		if err != nil {
 			return err
 		}
+		if plain, ok := strings.CutSuffix(name, ".gz"); ok {
+			f, err := gzippedFile(plain, body)
+			if err != nil {
+				return err
+			}
+			h.files[plain] = f
+			return nil
+		}
 		h.files[name] = newFile(name, body)
 		return nil
 	})
 	return h, err
 }
 
+// gzippedFile serves a file committed gzipped: the stored bytes to browsers that
+// accept gzip, the decompressed ones to the rest.
+func gzippedFile(name string, gz []byte) (*file, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	body, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	f := describeFile(name, body)
+	f.gzipped = gz
+	return f, nil
+}
+
 func newFile(name string, body []byte) *file {
+	f := describeFile(name, body)
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	_, _ = zw.Write(body)
+	if zw.Close() == nil && gz.Len() < len(body)*9/10 {
+		f.gzipped = gz.Bytes()
+	}
+	return f
+}
+
+// describeFile sets what every representation of a file shares.
+func describeFile(name string, body []byte) *file {
 	sum := sha256.Sum256(body)
 	f := &file{name: name, body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, cacheControl: "no-cache"}
 	f.contentType = mime.TypeByExtension(path.Ext(name))
@@ -85,12 +124,6 @@ func newFile(name string, body []byte) *file {
 	if strings.HasPrefix(name, "vendor/") {
 		// Vendored files are named by version: a new version is a new URL.
 		f.cacheControl = "public, max-age=31536000, immutable"
-	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	_, _ = zw.Write(body)
-	if zw.Close() == nil && gz.Len() < len(body)*9/10 {
-		f.gzipped = gz.Bytes()
 	}
 	return f
 }
