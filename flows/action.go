@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -51,6 +52,12 @@ type ActionResult struct {
 	Valid   *bool          `json:"valid,omitempty"`
 	Message string         `json:"message,omitempty"`
 	Value   any            `json:"value,omitempty"`
+	// Results are a search's findings, for an action with offer.
+	Results []map[string]any `json:"results,omitempty"`
+	// Failed says the action could not do what it was asked (the booking was
+	// refused): the flow keeps its slots and goes back to its confirm step, so
+	// the user can change a value and confirm again.
+	Failed bool `json:"failed,omitempty"`
 }
 
 // HTTPRunner POSTs the request as JSON to the webhook's URL, with the webhook's
@@ -155,17 +162,24 @@ func (tu *turn) act(f *flow, st *step) (next int, done bool, err error) {
 	if ref := a.Reference; ref != nil {
 		s.Slots[ref.Slot] = reference(ref, tu.in.Conversation.ID, tu.in.Index)
 	}
+	var results []map[string]any
+	if a.Search != nil {
+		results = search(a.Search, s.Slots)
+	}
 	if a.Webhook != nil {
 		name := a.Name
 		if name == "" {
 			name = st.id
 		}
-		res, rerr := tu.e.runner.Run(tu.ctx, tu.e.request(tu.in, s, st.id, name, a.Webhook, s.Slots))
+		res, rerr := tu.e.runner.Run(tu.ctx, tu.e.request(tu.in, s, st.id, name, a.Webhook, callSlots(s.Slots)))
 		if rerr != nil {
 			if tu.ctx.Err() != nil {
 				return 0, true, parley.WrapError(parley.EUNAVAILABLE, tu.ctx.Err(), "turn abandoned during action %s", name)
 			}
 			return 0, true, tu.fail(errorType(rerr), parley.ErrorMessage(rerr))
+		}
+		if res.Failed {
+			return 0, true, tu.failed(f, st, res.Reply)
 		}
 		for k, v := range res.Slots {
 			s.Slots[k] = v
@@ -174,12 +188,85 @@ func (tu *turn) act(f *flow, st *step) (next int, done bool, err error) {
 			return 0, true, tu.needData(f, res.Missing, res.Reply)
 		}
 		tu.say(res.Reply)
+		results = res.Results
 	}
 	tu.say(tu.render(a.Reply))
+	if len(a.Offer) > 0 {
+		tu.offer(f, a.Offer, results)
+	}
+	if a.Handoff {
+		return 0, true, tu.handoff(ReasonFlowRequested)
+	}
 	if a.End {
 		return 0, true, tu.endFlow(OutcomeCompleted)
 	}
 	return st.next, false, nil
+}
+
+// callSlots are the slots an action receives: dontcare ("no preference") is a
+// value of the conversation, never a parameter.
+func callSlots(slots map[string]any) map[string]any {
+	out := make(map[string]any, len(slots))
+	for k, v := range slots {
+		if str, ok := v.(string); ok && strings.EqualFold(str, DontCare) {
+			continue
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// search is the built-in search: the records whose fields equal every filled
+// match slot, ignoring case.
+func search(sd *Search, slots map[string]any) []map[string]any {
+	var out []map[string]any
+	for _, r := range sd.Records {
+		ok := true
+		for _, name := range sd.Match {
+			v, set := slots[name]
+			want := format(v)
+			if !set || v == nil || strings.EqualFold(want, DontCare) {
+				continue
+			}
+			if !strings.EqualFold(r[name], want) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			rec := make(map[string]any, len(r))
+			for k, v := range r {
+				rec[k] = v
+			}
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+// failed is an action that reported a failure: the slots stay, and the flow goes
+// back to the confirm step before the action (001 "Action needs confirmation"),
+// where the user may change a value and confirm again, or say no. Without such
+// a step the flow ends with outcome failed.
+func (tu *turn) failed(f *flow, st *step, reply string) error {
+	tu.say(orText(reply, tu.e.text["failed"]))
+	for i := st.index - 1; i >= 0; i-- {
+		if c := f.steps[i]; c.kind == KindConfirm {
+			if err := tu.fire(fsm.DialogueActionNeedsConfirmation); err != nil {
+				return err
+			}
+			tu.setStep(c)
+			return nil
+		}
+	}
+	return tu.endFlow(OutcomeFailed)
+}
+
+func orText(s, fallback string) string {
+	if s != "" {
+		return s
+	}
+	return fallback
 }
 
 func errorType(err error) string {

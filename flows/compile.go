@@ -47,6 +47,10 @@ type Engine struct {
 	minConfidence float64
 	runner        ActionRunner
 	text          map[string]string
+	// slotByName is each slot name's first declaration in the file, for values
+	// of another flow's slot (settings.shared_slots).
+	slotByName  map[string]*slot
+	sharedSlots bool
 }
 
 var _ parley.Engine = (*Engine)(nil)
@@ -126,6 +130,11 @@ func defaultTexts() map[string]string {
 		"invalid":        "That doesn't look like a valid {label}.",
 		"yes_or_no":      "Please answer yes or no.",
 		"declined":       "OK, I won't go ahead.",
+		"offer":          "How about this one: {offer}?",
+		"no_more":        "That was the last one I found.",
+		"no_results":     "I couldn't find anything matching that.",
+		"selected":       "Good choice.",
+		"failed":         "Sorry, that didn't go through.",
 	}
 }
 
@@ -148,6 +157,8 @@ func New(def *Definition, opts Options) (*Engine, error) {
 		minConfidence: def.Settings.MinConfidence,
 		runner:        opts.Runner,
 		text:          make(map[string]string, 16),
+		slotByName:    map[string]*slot{},
+		sharedSlots:   def.Settings.SharedSlots,
 	}
 	if e.minConfidence <= 0 {
 		e.minConfidence = DefaultMinConfidence
@@ -178,6 +189,11 @@ func New(def *Definition, opts Options) (*Engine, error) {
 		f := compileFlow(fd)
 		e.flows[f.name] = f
 		e.order = append(e.order, f)
+		for _, sl := range f.slotOrder {
+			if e.slotByName[sl.name] == nil {
+				e.slotByName[sl.name] = sl
+			}
+		}
 		e.intentFlow[f.name] = f
 		for _, in := range fd.Trigger.Intents {
 			e.intentFlow[in] = f

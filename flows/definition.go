@@ -48,6 +48,11 @@ type Settings struct {
 	Markers map[string][]string `yaml:"markers" json:"markers,omitempty"`
 	// MinConfidence is the intent classifier score needed to start a flow (default 0.6).
 	MinConfidence float64 `yaml:"min_confidence" json:"min_confidence,omitempty"`
+	// SharedSlots makes a slot name one value for every flow of the bot, as a
+	// service's state is (a city searched is the city booked): a flow starting
+	// keeps the values already given, and a value for any flow's slot is taken
+	// whichever flow is active. Without it a flow starts with its slots empty.
+	SharedSlots bool `yaml:"shared_slots" json:"shared_slots,omitempty"`
 }
 
 // Flow is one task the bot can carry out.
@@ -78,6 +83,12 @@ const (
 	TypeEmail   = "email"
 	TypePhone   = "phone"
 	TypeEnum    = "enum"
+	// TypeTime is a time of day, kept as 24-hour "HH:MM" ("half past 6 pm" ->
+	// "18:30").
+	TypeTime = "time"
+	// TypeCity is a city: a known one in its usual name ("la", "Philly",
+	// "philadelfia"), or an unknown name written as one (capitalized words).
+	TypeCity = "city"
 )
 
 // Slot is a piece of information a flow collects.
@@ -99,6 +110,11 @@ type Slot struct {
 	MaxRetries int `yaml:"max_retries" json:"max_retries,omitempty"`
 	// OnExhaust is reask (default), skip, handoff or cancel.
 	OnExhaust string `yaml:"on_exhaust" json:"on_exhaust,omitempty"`
+	// Default is an optional slot's value when the user gives none: a confirm
+	// step shows it ({slot}) and the slot takes it only when the user confirms.
+	// It is never set otherwise, so a slot the user never mentioned is neither in
+	// the state nor sent to an action.
+	Default string `yaml:"default" json:"default,omitempty"`
 }
 
 // Validator kinds.
@@ -201,6 +217,25 @@ type Action struct {
 	Outputs []string `yaml:"outputs" json:"outputs,omitempty"`
 	// Reply is said after the action succeeded; it may use {slot} placeholders.
 	Reply string `yaml:"reply" json:"reply,omitempty"`
+	// Search is a built-in search over records written in the flow file; its
+	// matches are the action's results.
+	Search *Search `yaml:"search" json:"search,omitempty"`
+	// Offer names the slots of a result the bot presents: the results (Search's
+	// matches or a webhook's "results") are offered one at a time, the next on a
+	// request for another, and a selection ("that one", "I'll take it") or a
+	// flow that collects an offered slot takes the offered values into the slots.
+	Offer []string `yaml:"offer" json:"offer,omitempty"`
+	// Handoff hands the conversation to a human agent after the reply: the
+	// "handoff" effect channels act on, and the bot stays silent until handback.
+	Handoff bool `yaml:"handoff" json:"handoff,omitempty"`
+}
+
+// Search is the built-in search: the records whose fields equal the filled
+// slots named in Match (ignoring case; a slot holding dontcare or unset matches
+// any record).
+type Search struct {
+	Records []map[string]string `yaml:"records" json:"records"`
+	Match   []string            `yaml:"match" json:"match,omitempty"`
 }
 
 // Reference is the built-in action that derives a booking-style reference
@@ -233,7 +268,9 @@ func (w *Webhook) timeout() time.Duration {
 type Confirm struct {
 	// Prompt is the summary question with {slot} placeholders.
 	Prompt string `yaml:"prompt" json:"prompt,omitempty"`
-	// OnNo is ask_change (default: ask what to change, then confirm again) or end.
+	// OnNo is end (default: a plain no ends the flow, seed 001 "CONFIRMING ->
+	// COMPLETED") or ask_change (ask what to change, then confirm again). A no
+	// that corrects a value ("no, make it Boston") confirms again either way.
 	OnNo string `yaml:"on_no" json:"on_no,omitempty"`
 }
 

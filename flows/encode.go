@@ -161,6 +161,15 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 		field("last_outcome")
 		b = appendString(b, m.LastOutcome)
 	}
+	if o := m.Offer; o != nil {
+		// Rare and small: encoding/json writes it as it decodes it.
+		field("offer")
+		b = appendValue(b, o)
+	}
+	if m.Handoff != "" {
+		field("handoff")
+		b = appendString(b, m.Handoff)
+	}
 	return append(b, '}')
 }
 

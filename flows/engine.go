@@ -87,6 +87,11 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	}
 	s.TurnCount++
 	s.Messages = append(s.Messages, ChatMessage{Role: "user", Content: tu.text, Timestamp: tu.stamp})
+	if s.Metadata.Handoff != "" {
+		// A human agent has the conversation: the bot stays silent until handback.
+		s.Messages = keepLast(s.Messages, e.maxMessages)
+		return parley.Decision{State: s}, nil
+	}
 	if err := tu.run(); err != nil {
 		return parley.Decision{}, err
 	}
@@ -227,7 +232,7 @@ func (tu *turn) changesCourse() bool {
 		// An upstream parse replaces the engine's NLU: it changes course when it
 		// says something (an intent we know, cancel, entities); otherwise the
 		// text is the answer, mapped directly.
-		return p.Intent == "cancel" || tu.e.intentFlow[p.Intent] != nil || len(p.Entities) > 0
+		return p.Intent == "cancel" || tu.e.intentFlow[p.Intent] != nil || len(p.Entities) > 0 || tu.e.answerAct(p.Intent)
 	}
 	if tu.isCancel() {
 		return true
@@ -246,6 +251,21 @@ func (tu *turn) changesCourse() bool {
 	return ok
 }
 
+// sentence reports whether a typed answer awaited for a text or city slot is a
+// sentence rather than a value (more than three words: "I'm flying out of
+// chicago"): seed 001's direct mapping is for a short value, so a sentence is
+// read for the values in it (fillFromSentence).
+func (tu *turn) sentence() bool {
+	st := tu.currentStep()
+	if st == nil || st.slot == nil || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+		return false
+	}
+	if st.slot.typ != TypeText && st.slot.typ != TypeCity {
+		return false
+	}
+	return len(strings.Fields(tu.text)) > 3
+}
+
 // setStep makes st the current step of the active flow.
 func (tu *turn) setStep(st *step) {
 	id := st.id
@@ -256,8 +276,10 @@ func (tu *turn) setStep(st *step) {
 // startFlow activates f: its own slots start empty (values kept from an earlier
 // run of any flow are not reused), and the current step is its first.
 func (tu *turn) startFlow(f *flow) {
-	for _, sl := range f.slotOrder {
-		delete(tu.s.Slots, sl.name)
+	if !tu.e.sharedSlots {
+		for _, sl := range f.slotOrder {
+			delete(tu.s.Slots, sl.name)
+		}
 	}
 	tu.s.Metadata.Retries = nil
 	tu.s.CurrentFlow = f.name
@@ -323,10 +345,25 @@ func (tu *turn) understand() error {
 			}
 		} else {
 			tu.startFlow(target)
+			if s.Metadata.Offer != nil {
+				// "Book that one": a flow that collects an offered slot starts with
+				// the offer taken.
+				tu.takeOffer(collected(target))
+			}
 		}
 		active = target
 	}
+	if target == nil && tu.answerOffer() {
+		tu.extractShared(entities)
+		if st := tu.currentStep(); active != nil && st != nil {
+			return tu.advance(st.index)
+		}
+		return tu.fire(fsm.DialogueNoIntent)
+	}
 	if active == nil {
+		if tu.extractShared(entities) {
+			return tu.fire(fsm.DialogueNoIntent)
+		}
 		tu.sayKey("fallback")
 		return tu.fire(fsm.DialogueNoIntent)
 	}
@@ -389,6 +426,9 @@ func (tu *turn) fillAwaited() error {
 		return tu.fail("invalid_state", "no collect step waits for the slot")
 	}
 	sl := st.slot
+	if tu.sentence() {
+		return tu.fillFromSentence(f, st)
+	}
 	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, tu.text, true)
 	if err != nil {
 		return tu.fail("validator_error", err.Error())
@@ -404,6 +444,21 @@ func (tu *turn) fillAwaited() error {
 		}
 	}
 	return tu.advance(st.next)
+}
+
+// fillFromSentence reads an answer that is a sentence the way understanding
+// reads one: every slot of the flow it names is filled ("from new york to los
+// angeles next friday" gives three). A sentence that names none is an invalid
+// answer: asked again, and counted against the slot's retries.
+func (tu *turn) fillFromSentence(f *flow, st *step) error {
+	if !tu.extract(f, nil) {
+		return tu.invalid(st, tu.e.invalidText(st.slot, nil))
+	}
+	if err := tu.fire(fsm.DialogueValidationSucceeded); err != nil {
+		return err
+	}
+	tu.s.WaitingForSlot = nil
+	return tu.advance(st.index)
 }
 
 // invalid applies a validation failure: clear the value and ask again, until the
@@ -457,6 +512,8 @@ func (tu *turn) handoff(reason string) error {
 		data["slot"] = *s.WaitingForSlot
 	}
 	tu.events = append(tu.events, parley.EventData{Type: parley.EventHandoff, Data: data})
+	s.Metadata.Handoff = reason
+	s.Metadata.Offer = nil
 	if tu.flow() == nil {
 		return tu.fire(fsm.DialogueNoIntent)
 	}
@@ -464,26 +521,35 @@ func (tu *turn) handoff(reason string) error {
 	return tu.endFlow(OutcomeHandoff)
 }
 
-// answerConfirmation handles the message that answers a confirm step.
+// answerConfirmation handles the message that answers a confirm step. A yes
+// goes on (unset slots with a default take it: the summary showed it); a plain
+// no ends the flow (seed 001 "CONFIRMING -> COMPLETED: User cancels"), or with
+// on_no: ask_change asks what to change; a no that carries a new value ("no,
+// make it Boston") is a correction: understanding sets it and confirms again,
+// as anything else does.
 func (tu *turn) answerConfirmation() error {
 	st := tu.currentStep()
 	if st == nil || st.kind != KindConfirm {
 		return tu.fail("invalid_state", "confirming without a confirm step")
 	}
 	answer := nlu.Unknown
+	correction := false
 	switch {
 	case tu.in.Message.Meaning != "":
 		answer = confirmationMeaning(tu.in.Message.Meaning)
 	case tu.in.Message.NLU != nil:
 		answer = confirmationMeaning(tu.in.Message.NLU.Intent)
+		correction = answer == nlu.No && len(tu.in.Message.NLU.Entities) > 0 && tu.in.Message.NLU.Intent != "cancel"
 	default:
-		answer = nlu.Confirmation(tu.text)
+		answer = tu.yesNo()
+		correction = answer == nlu.No && !tu.isCancel() && tu.correctsValue()
 	}
-	switch answer {
-	case nlu.Yes:
+	switch {
+	case answer == nlu.Yes:
+		tu.applyDefaults(tu.flow())
 		return tu.advance(st.next)
-	case nlu.No:
-		if st.def.Confirm.OnNo == "end" || tu.isCancel() {
+	case answer == nlu.No && !correction:
+		if st.def.Confirm.OnNo != "ask_change" || tu.isCancel() {
 			tu.sayKey("declined")
 			return tu.endFlow(OutcomeCancelled)
 		}
@@ -498,6 +564,36 @@ func (tu *turn) answerConfirmation() error {
 		return err
 	}
 	return tu.understand()
+}
+
+// correctsValue reports whether a typed no also gives a value of one of the
+// active flow's slots that differs from the one held ("no, make it Boston").
+func (tu *turn) correctsValue() bool {
+	f := tu.flow()
+	if f == nil {
+		return false
+	}
+	found := map[string]any{}
+	tu.findInText(f, found)
+	for name, v := range found {
+		if format(tu.s.Slots[name]) != format(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// applyDefaults gives the flow's unset slots their default: the user accepted
+// the summary that showed it.
+func (tu *turn) applyDefaults(f *flow) {
+	if f == nil {
+		return
+	}
+	for _, sl := range f.slotOrder {
+		if v, ok := tu.s.Slots[sl.name]; sl.def.Default != "" && (!ok || v == nil) {
+			tu.s.Slots[sl.name] = sl.def.Default
+		}
+	}
 }
 
 // confirmationMeaning reads a button's meaning or an upstream intent as an answer
@@ -750,7 +846,30 @@ func (tu *turn) render(text string) string {
 			return b.String()
 		}
 		b.WriteString(text[:open])
-		b.WriteString(format(tu.s.Slots[text[open+1:open+end]]))
+		b.WriteString(tu.shown(text[open+1 : open+end]))
 		text = text[open+end+1:]
 	}
 }
+
+// shown is a slot's value as replies show it: its value, else its default (a
+// confirm step proposes it).
+func (tu *turn) shown(name string) string {
+	if v, ok := tu.s.Slots[name]; ok && v != nil {
+		return format(v)
+	}
+	if f := tu.flow(); f != nil {
+		if sl := f.slots[name]; sl != nil {
+			return sl.def.Default
+		}
+	}
+	return ""
+}
+
+// answerActs are upstream intents that are dialogue acts rather than a slot's
+// value: a message carrying one is not mapped to the awaited slot.
+var answerActs = map[string]bool{
+	IntentSelect: true, IntentAlternative: true, "affirm": true, "deny": true, "negate": true,
+	"confirm": true, "yes": true, "no": true, "thank_you": true, "goodbye": true, "request": true,
+}
+
+func (e *Engine) answerAct(intent string) bool { return answerActs[intent] }

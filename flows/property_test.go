@@ -56,7 +56,8 @@ func TestConversationProperties(t *testing.T) {
 				}
 				from = fsm.DialogueState(tr.To)
 			}
-			if from != s.ConversationState || len(d.Transitions) == 0 {
+			silent := before.Metadata.Handoff != "" && len(d.Transitions) == 0 && len(d.Replies) == 0
+			if from != s.ConversationState || len(d.Transitions) == 0 && !silent {
 				rt.Fatalf("turn %d: transitions %v end in %s, state is %s", i, d.Transitions, from, s.ConversationState)
 			}
 			checkResting(rt, e, s)

@@ -43,17 +43,24 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	case TypeBoolean:
 		return nlu.ParseBoolean(raw)
 	case TypeDate:
-		d, ok := nlu.ParseDate(raw, t.Message.SentAt)
+		d, ok := nlu.ParseDateValue(raw, t.Message.SentAt)
 		if !ok {
 			return nil, false
 		}
 		return d.String(), true
+	case TypeTime:
+		return nlu.ParseTime(raw)
+	case TypeCity:
+		return sl.city(raw, t.Message.NLU != nil)
 	case TypeEmail:
 		return nlu.ExtractEmail(raw)
 	case TypePhone:
 		return nlu.ExtractPhone(raw)
 	case TypeEnum:
 		v, ok := sl.enum.Match(raw)
+		if !ok {
+			v, ok = sl.countValue(raw)
+		}
 		if !ok {
 			return nil, false
 		}
@@ -70,6 +77,51 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	raw = strings.TrimRightFunc(raw, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
 	if raw == "" {
 		return nil, false
+	}
+	return sl.normalize(raw), true
+}
+
+// countValue maps a count ("two", "a couple", "3 people") to the enum value
+// that writes it in digits, for enums of numbers.
+func (sl *slot) countValue(raw string) (string, bool) {
+	n, ok := nlu.ParseCount(raw)
+	if !ok || n != math.Trunc(n) {
+		return "", false
+	}
+	want := strconv.FormatInt(int64(n), 10)
+	for _, v := range sl.def.Values {
+		if v == want {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// city reads a city: a known one by its usual name (nlu.MatchCity: "la",
+// "Seattle, WA", "philadelfia"); inside a longer text (a pattern's capture, "new
+// york next friday") the longest known city its first words name. An unknown
+// name is accepted when written as one (capitalized words, "Vacaville") or when
+// an upstream parse gave it (its NLU knows more places than Parley's list); an
+// unknown lower-case word typed as an answer ("wakha") is not a city.
+func (sl *slot) city(raw string, upstream bool) (any, bool) {
+	raw = strings.TrimFunc(raw, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	if c, ok := nlu.MatchCity(raw); ok {
+		return sl.normalize(c), true
+	}
+	words := strings.Fields(raw)
+	for n := min(len(words)-1, 3); n >= 1; n-- {
+		if c, ok := nlu.MatchCity(strings.Join(words[:n], " ")); ok {
+			return sl.normalize(c), true
+		}
+	}
+	if len(words) == 0 || len(words) > 4 {
+		return nil, false
+	}
+	for _, w := range words {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) && !upstream {
+			return nil, false
+		}
 	}
 	return sl.normalize(raw), true
 }
@@ -266,6 +318,16 @@ func (tu *turn) extract(f *flow, entities map[string]any) bool {
 		tu.findInText(f, found)
 	}
 	changed := false
+	if entities != nil && tu.e.sharedSlots {
+		// Another flow's slot: the value holds for the whole bot.
+		others := map[string]any{}
+		for name, v := range entities {
+			if f.slots[name] == nil {
+				others[name] = v
+			}
+		}
+		changed = tu.extractShared(others)
+	}
 	for _, sl := range f.slotOrder {
 		v, ok := found[sl.name]
 		if !ok {
@@ -352,6 +414,16 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 			if v, ok := nlu.ExtractPhone(text); ok {
 				found[sl.name] = v
 			}
+		case TypeTime:
+			if v, ok := nlu.ParseTime(text); ok {
+				found[sl.name] = v
+			}
+		case TypeCity:
+			// A city named without a cue ("to", "from") is the flow's only city
+			// slot's, when no other city slot took one.
+			if c, ok := nlu.FindCity(text); ok && onlyOpenCity(f, sl, found) {
+				found[sl.name] = sl.normalize(c)
+			}
 		case TypeEnum:
 			if v, ok := sl.enum.Match(text); ok && mentions(text, sl, v) {
 				found[sl.name] = sl.normalize(v)
@@ -370,4 +442,45 @@ func mentions(text string, sl *slot, v string) bool {
 		}
 	}
 	return false
+}
+
+// extractShared sets the values of an upstream parse for slots of any flow
+// (settings.shared_slots), normalized and validated by the slot's first
+// declaration. It reports whether any changed.
+func (tu *turn) extractShared(entities map[string]any) bool {
+	if !tu.e.sharedSlots {
+		return false
+	}
+	changed := false
+	for name, raw := range entities {
+		sl := tu.e.slotByName[name]
+		if sl == nil || raw == nil {
+			continue
+		}
+		v := raw
+		if str, ok := raw.(string); ok {
+			if v, ok = tu.e.parse(tu.in, sl, str, true); !ok {
+				continue
+			}
+		}
+		v, problem, err := tu.e.check(tu.ctx, tu.in, tu.s, sl, v)
+		if err != nil || problem != "" || format(tu.s.Slots[name]) == format(v) {
+			continue
+		}
+		tu.s.Slots[name] = v
+		changed = true
+	}
+	return changed
+}
+
+// onlyOpenCity reports whether sl is the flow's one city slot still without a
+// value in found, and no city slot has one.
+func onlyOpenCity(f *flow, sl *slot, found map[string]any) bool {
+	for _, o := range f.slotOrder {
+		if o.typ != TypeCity || o == sl {
+			continue
+		}
+		return false
+	}
+	return true
 }

@@ -60,6 +60,37 @@ type Metadata struct {
 	Retries     map[string]int `json:"retries,omitempty"`
 	LastFlow    string         `json:"last_flow,omitempty"`
 	LastOutcome string         `json:"last_outcome,omitempty"`
+	// Offer is the result the bot presents and the others it may present next.
+	Offer *Offer `json:"offer,omitempty"`
+	// Handoff is why a human agent has the conversation; the bot says nothing
+	// until the handback clears it.
+	Handoff string `json:"handoff,omitempty"`
+}
+
+// Offer is what an action with offer found: its results, the one presented
+// (Index) and the slots a selection takes from it.
+type Offer struct {
+	Flow    string           `json:"flow"`
+	Slots   []string         `json:"slots"`
+	Results []map[string]any `json:"results"`
+	Index   int              `json:"index"`
+}
+
+// maxOfferResults bounds the results an offer keeps in the state.
+const maxOfferResults = 10
+
+// offered returns the presented result's values of the offer's slots.
+func (o *Offer) offered() map[string]any {
+	if o == nil || o.Index < 0 || o.Index >= len(o.Results) {
+		return nil
+	}
+	out := map[string]any{}
+	for _, name := range o.Slots {
+		if v, ok := o.Results[o.Index][name]; ok && v != nil {
+			out[name] = v
+		}
+	}
+	return out
 }
 
 // Outcomes of a flow, in metadata.last_outcome.
@@ -67,6 +98,9 @@ const (
 	OutcomeCompleted = "completed"
 	OutcomeCancelled = "cancelled"
 	OutcomeHandoff   = "handoff"
+	// OutcomeFailed: the action reported a failure and no confirm step came
+	// before it to change a value at.
+	OutcomeFailed = "failed"
 )
 
 // ErrorInfo is seed 001 Rule 7's metadata["error"].
@@ -115,6 +149,11 @@ func (s *State) clone() *State {
 	c.FlowStack = append([]Frame{}, s.FlowStack...)
 	if s.Metadata.Retries != nil {
 		c.Metadata.Retries = maps.Clone(s.Metadata.Retries)
+	}
+	if s.Metadata.Offer != nil {
+		// Results are replaced, never changed in place: a shallow copy will do.
+		o := *s.Metadata.Offer
+		c.Metadata.Offer = &o
 	}
 	return &c
 }

@@ -64,7 +64,7 @@ func (v *validation) report(path, format string, args ...any) {
 
 func knownSlotType(t string) bool {
 	switch t {
-	case TypeText, TypeNumber, TypeInteger, TypeBoolean, TypeDate, TypeEmail, TypePhone, TypeEnum:
+	case TypeText, TypeNumber, TypeInteger, TypeBoolean, TypeDate, TypeEmail, TypePhone, TypeEnum, TypeTime, TypeCity:
 		return true
 	}
 	return false
@@ -207,8 +207,16 @@ func (v *validation) flow(p string, f *Flow, flows map[string]bool) {
 			}
 		}
 		if a := st.Action; a != nil {
-			if len(a.Set) == 0 && !a.End && a.Reference == nil && a.Webhook == nil {
-				v.report(sp+".action", "action %s does nothing (set, end, reference or webhook)", st.ID)
+			if len(a.Set) == 0 && !a.End && a.Reference == nil && a.Webhook == nil && a.Search == nil && !a.Handoff {
+				v.report(sp+".action", "action %s does nothing (set, end, reference, webhook, search or handoff)", st.ID)
+			}
+			if a.Search != nil && a.Webhook != nil {
+				v.report(sp+".action.search", "action %s has both search and webhook: one gives the results", st.ID)
+			}
+			if a.Search != nil {
+				for j, name := range a.Search.Match {
+					slotRef(fmt.Sprintf("%s.action.search.match[%d]", sp, j), name)
+				}
 			}
 			for k, val := range a.Set {
 				template(sp+".action.set."+k, val)

@@ -1,0 +1,199 @@
+package flows
+
+import (
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// DontCare is the value of a slot the user has no preference for ("any rating
+// is fine"). It is a value of the conversation, never an action's parameter.
+const DontCare = "dontcare"
+
+// ReasonFlowRequested is the handoff reason of an action with handoff: true.
+const ReasonFlowRequested = "flow_requested"
+
+// Upstream intents (and quick-reply meanings) the engine reads around offers.
+const (
+	IntentSelect      = "select"
+	IntentAlternative = "request_alts"
+)
+
+// alternativePhrases ask for another result than the one offered.
+var alternativePhrases = []string{
+	"another", "another one", "something else", "anything else", "other options", "any others",
+	"any other", "other ones", "next one", "the next", "different one", "show me another",
+	"what else", "others", "alternatives",
+}
+
+// selectionPhrases take the result offered.
+var selectionPhrases = []string{
+	"that one", "this one", "i'll take it", "i will take it", "i'll take that", "take it",
+	"that works", "that sounds good", "sounds good", "sounds great", "that's the one", "perfect",
+	"go with that", "i'll go with that", "i like that", "i like it", "that's it",
+}
+
+// offer presents the first of an action's results and keeps the others for a
+// request for another; no result says so.
+func (tu *turn) offer(f *flow, slots []string, results []map[string]any) {
+	if len(results) == 0 {
+		tu.s.Metadata.Offer = nil
+		tu.sayKey("no_results")
+		return
+	}
+	if len(results) > maxOfferResults {
+		results = results[:maxOfferResults]
+	}
+	tu.s.Metadata.Offer = &Offer{Flow: f.name, Slots: slots, Results: results}
+	tu.sayOffer()
+}
+
+func (tu *turn) sayOffer() {
+	o := tu.s.Metadata.Offer
+	var parts []string
+	for _, name := range o.Slots {
+		if v, ok := o.Results[o.Index][name]; ok && v != nil {
+			label := strings.ReplaceAll(name, "_", " ")
+			if sl := tu.e.slotByName[name]; sl != nil {
+				label = sl.label
+			}
+			parts = append(parts, label+" "+format(v))
+		}
+	}
+	tu.sayKey("offer", "offer", strings.Join(parts, ", "))
+}
+
+// wantsAnother reports whether the message asks for another result than the one
+// offered: an upstream request_alts, or a typed request ("something else?").
+func (tu *turn) wantsAnother() bool {
+	if tu.s.Metadata.Offer == nil {
+		return false
+	}
+	if p := tu.in.Message.NLU; p != nil {
+		return p.Intent == IntentAlternative
+	}
+	return tu.in.Message.Meaning == IntentAlternative || hasPhrase(tu.text, alternativePhrases)
+}
+
+// selects reports whether the message takes the result offered: an upstream
+// select (or affirm, the answer to "how about this one?"), or a typed yes or
+// selection phrase ("that one works").
+func (tu *turn) selects() bool {
+	if tu.s.Metadata.Offer == nil {
+		return false
+	}
+	if p := tu.in.Message.NLU; p != nil {
+		return p.Intent == IntentSelect || p.Intent == "affirm"
+	}
+	if tu.in.Message.Meaning != "" {
+		return tu.in.Message.Meaning == IntentSelect || confirmationMeaning(tu.in.Message.Meaning) == nlu.Yes
+	}
+	return tu.yesNo() == nlu.Yes || hasPhrase(tu.text, selectionPhrases)
+}
+
+// nextOffer presents the next result, or says there is none.
+func (tu *turn) nextOffer() {
+	o := tu.s.Metadata.Offer
+	if o.Index+1 >= len(o.Results) {
+		tu.sayKey("no_more")
+		return
+	}
+	o.Index++
+	tu.sayOffer()
+}
+
+// takeOffer puts the offered values into the slots: every offered slot, or with
+// only set, those of them (the slots a starting flow collects). It reports
+// whether it took any; the offer is done with once taken.
+func (tu *turn) takeOffer(only map[string]bool) bool {
+	took := false
+	for name, v := range tu.s.Metadata.Offer.offered() {
+		if only != nil && !only[name] {
+			continue
+		}
+		tu.s.Slots[name] = v
+		took = true
+	}
+	if took {
+		tu.s.Metadata.Offer = nil
+	}
+	return took
+}
+
+// collected are the slots a flow's collect steps ask for.
+func collected(f *flow) map[string]bool {
+	out := map[string]bool{}
+	for _, st := range f.steps {
+		if st.kind == KindCollect {
+			out[st.slot.name] = true
+		}
+	}
+	return out
+}
+
+// answerOffer handles a message about the offer when no flow starts: a
+// selection takes it, a request for another presents the next. It reports
+// whether the message was one of those.
+func (tu *turn) answerOffer() bool {
+	switch {
+	case tu.wantsAnother():
+		tu.nextOffer()
+		return true
+	case tu.selects():
+		tu.takeOffer(nil)
+		tu.sayKey("selected")
+		return true
+	}
+	return false
+}
+
+func hasPhrase(text string, phrases []string) bool {
+	k := " " + strings.Join(strings.FieldsFunc(strings.ToLower(nlu.Normalize(text)), func(r rune) bool {
+		return !(r == '\'' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80)
+	}), " ") + " "
+	for _, p := range phrases {
+		if strings.Contains(k, " "+p+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// yesNo reads a typed answer as yes, no or neither. Every yes/no question of
+// the engine (confirmations, offers) goes through it, so that one rule decides.
+func (tu *turn) yesNo() nlu.Answer {
+	return nlu.Confirmation(tu.text)
+}
+
+// HandoffReason returns why a human agent has the conversation, or "".
+func (e *Engine) HandoffReason(state any) string {
+	if s, ok := state.(*State); ok && s != nil {
+		return s.Metadata.Handoff
+	}
+	return ""
+}
+
+// Handback returns a conversation a human agent has resolved to the bot: the
+// handoff mark is cleared and the next message is answered again, from idle. A
+// conversation that is not handed off is ECONFLICT.
+func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decision, error) {
+	var in *State
+	switch v := state.(type) {
+	case *State:
+		in = v
+	case State:
+		in = &v
+	}
+	if in == nil || in.Metadata.Handoff == "" {
+		return parley.Decision{}, parley.Errorf(parley.ECONFLICT, "the conversation is not with a human agent")
+	}
+	s := in.clone()
+	s.Metadata.Handoff = ""
+	data := map[string]string{"reason": reason}
+	if !at.IsZero() {
+		data["at"] = at.UTC().Format(time.RFC3339Nano)
+	}
+	return parley.Decision{State: s, Events: []parley.EventData{{Type: "handback", Data: data}}}, nil
+}

@@ -1,0 +1,186 @@
+package nlu
+
+import (
+	"strings"
+)
+
+// cities are well-known city names, each with the other ways people write it
+// (abbreviations, nicknames, airport codes said as the city). Matching ignores
+// case and accents, drops a trailing state or country ("Seattle, WA", "London,
+// UK") and tolerates a typo in a name of five letters or more.
+var cities = map[string][]string{
+	"New York":        {"NYC", "NY", "New York City", "Manhattan", "the big apple"},
+	"Los Angeles":     {"LA", "L.A.", "LAX"},
+	"San Francisco":   {"SF", "SFO", "San Fran", "Frisco"},
+	"San Diego":       {"SD"},
+	"San Jose":        {"SJ"},
+	"Philadelphia":    {"Philly"},
+	"Chicago":         {"Chi-town", "Chitown", "Chi town"},
+	"Washington D.C.": {"Washington", "Washington DC", "DC", "D.C.", "District of Columbia"},
+	"Las Vegas":       {"Vegas", "LV"},
+	"Kuala Lumpur":    {"KL"},
+	"New Orleans":     {"NOLA"},
+	"Salt Lake City":  {"SLC"},
+	"Atlanta":         {"ATL"},
+	"Seattle":         nil,
+	"Portland":        nil,
+	"Sacramento":      nil,
+	"Long Beach":      nil,
+	"Anaheim":         nil,
+	"Fresno":          nil,
+	"Oakland":         nil,
+	"Berkeley":        nil,
+	"Palo Alto":       nil,
+	"Mountain View":   nil,
+	"Sunnyvale":       nil,
+	"Santa Rosa":      nil,
+	"Santa Clara":     nil,
+	"Santa Cruz":      nil,
+	"Fremont":         nil,
+	"Hayward":         nil,
+	"Napa":            nil,
+	"Vacaville":       nil,
+	"Pleasanton":      nil,
+	"Livermore":       nil,
+	"Walnut Creek":    nil,
+	"Concord":         nil,
+	"Riverside":       nil,
+	"Irvine":          nil,
+	"Pasadena":        nil,
+	"Phoenix":         nil,
+	"Tucson":          nil,
+	"Denver":          nil,
+	"Boston":          nil,
+	"Miami":           nil,
+	"Orlando":         nil,
+	"Houston":         nil,
+	"Dallas":          nil,
+	"Austin":          nil,
+	"San Antonio":     nil,
+	"Nashville":       nil,
+	"Baltimore":       nil,
+	"Pittsburgh":      nil,
+	"Cleveland":       nil,
+	"Detroit":         nil,
+	"Minneapolis":     nil,
+	"St. Louis":       {"Saint Louis", "St Louis"},
+	"Kansas City":     nil,
+	"Toronto":         nil,
+	"Vancouver":       nil,
+	"Montreal":        nil,
+	"Mexico City":     {"CDMX"},
+	"London":          nil,
+	"Paris":           nil,
+	"Berlin":          nil,
+	"Madrid":          nil,
+	"Barcelona":       nil,
+	"Lisbon":          nil,
+	"Rome":            nil,
+	"Milan":           nil,
+	"Amsterdam":       nil,
+	"Brussels":        nil,
+	"Vienna":          nil,
+	"Prague":          nil,
+	"Dublin":          nil,
+	"Edinburgh":       nil,
+	"Istanbul":        nil,
+	"Athens":          nil,
+	"Moscow":          nil,
+	"Dubai":           nil,
+	"Cairo":           nil,
+	"Casablanca":      {"Casa"},
+	"Marrakesh":       {"Marrakech"},
+	"Rabat":           nil,
+	"Tangier":         {"Tanger"},
+	"Fes":             {"Fez"},
+	"Tokyo":           nil,
+	"Seoul":           nil,
+	"Beijing":         nil,
+	"Shanghai":        nil,
+	"Hong Kong":       {"HK"},
+	"Singapore":       nil,
+	"Bangkok":         nil,
+	"Delhi":           {"New Delhi"},
+	"Mumbai":          {"Bombay"},
+	"Sydney":          nil,
+	"Melbourne":       nil,
+	"Rio de Janeiro":  {"Rio"},
+	"Sao Paulo":       nil,
+	"Buenos Aires":    nil,
+	"Lima":            nil,
+	"Bogota":          nil,
+	"Cape Town":       nil,
+	"Johannesburg":    {"Joburg"},
+	"Nairobi":         nil,
+	"Lagos":           nil,
+}
+
+// cityIndex maps a folded name or alias to its city; cityNames are its keys in
+// order, so that a typo close to two names always gives the same one.
+var (
+	cityIndex = buildCityIndex()
+	cityNames = sortedKeys(cityIndex)
+)
+
+func buildCityIndex() map[string]string {
+	idx := map[string]string{}
+	for city, aliases := range cities {
+		for _, a := range append([]string{city}, aliases...) {
+			idx[strings.Join(phraseWords(a), " ")] = city
+		}
+	}
+	return idx
+}
+
+// MatchCity reads text that names a city, as a whole ("la", "Seattle, WA",
+// "philadelfia"), and returns the city's usual name. A typo is tolerated in a
+// name of five letters or more. Text that is no known city is not matched: the
+// caller decides whether an unknown name may be one.
+func MatchCity(text string) (string, bool) {
+	ws := phraseWords(text)
+	if len(ws) == 0 || len(ws) > 5 {
+		return "", false
+	}
+	if c, ok := cityIndex[strings.Join(ws, " ")]; ok {
+		return c, true
+	}
+	// "Sacramento, CA", "London UK": the city before a state or country.
+	if i := strings.LastIndexByte(text, ','); i > 0 {
+		if c, ok := MatchCity(text[:i]); ok {
+			return c, true
+		}
+	}
+	joined := strings.Join(ws, " ")
+	if len(joined) < 5 {
+		return "", false
+	}
+	best, bestDist := "", 3
+	for _, name := range cityNames {
+		city := cityIndex[name]
+		if len(name) < 5 {
+			continue
+		}
+		d := Levenshtein(joined, name)
+		if d <= fuzzyTolerance(name) && d < bestDist {
+			best, bestDist = city, d
+		}
+	}
+	return best, best != ""
+}
+
+// FindCity finds a known city inside a sentence ("flying out of chicago"): the
+// longest run of up to three words that MatchCity reads exactly or with a typo,
+// leftmost first. Aliases of two letters ("la", "sd") are read only as a whole
+// answer (MatchCity): inside a sentence they are ordinary words too often.
+func FindCity(text string) (string, bool) {
+	ws := phraseWords(text)
+	for i := range ws {
+		for n := min(3, len(ws)-i); n >= 1; n-- {
+			phrase := strings.Join(ws[i:i+n], " ")
+			if c, ok := cityIndex[phrase]; ok && (len(phrase) > 2 || n > 1) {
+				return c, true
+			}
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,201 @@
+package nlu
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// meridiemWords say whether an hour of 1 to 12 is before (am) or after (pm) noon.
+var meridiemWords = map[string]bool{
+	"am": false, "morning": false, "matin": false, "manana": false, "sba7": false,
+	"pm": true, "afternoon": true, "evening": true, "night": true, "tonight": true,
+	"soir": true, "apres-midi": true, "tarde": true, "noche": true, "l3chiya": true,
+}
+
+// minuteWords are the fractions of an hour said with "past" or "to".
+var minuteWords = map[string]int{"quarter": 15, "half": 30}
+
+// ParseTime finds a time of day in text and returns it as 24-hour "HH:MM":
+// "18:30", "6:30 pm", "6.30pm", "evening 6:30", "half past 11 in the morning",
+// "quarter to 5 pm", "ten am", "5 o'clock in the evening", "noon", "midnight".
+// An hour of 1 to 12 without am, pm or a part of the day is taken as written.
+// A bare number without any of those ("5") is no time: it may be a count.
+func ParseTime(text string) (string, bool) {
+	k := strings.NewReplacer("a.m.", "am", "p.m.", "pm", "o'clock", "oclock", "o’clock", "oclock").Replace(key(text))
+	ws := words(k)
+	pm, hasMeridiem := meridiemOf(ws)
+	for i, w := range ws {
+		switch w {
+		case "noon", "midday", "midi", "mediodia":
+			return "12:00", true
+		case "midnight", "minuit", "medianoche":
+			return "00:00", true
+		}
+		h, m, used, ok := clockAt(ws, i)
+		if !ok {
+			continue
+		}
+		explicit := used || hasMeridiem
+		if !explicit {
+			continue
+		}
+		if h > 23 || m > 59 {
+			return "", false
+		}
+		if hasMeridiem && h >= 1 && h <= 12 {
+			switch {
+			case pm && h < 12:
+				h += 12
+			case !pm && h == 12:
+				h = 0
+			}
+		}
+		return fmt.Sprintf("%02d:%02d", h, m), true
+	}
+	return "", false
+}
+
+// meridiemOf finds am, pm or a part of the day among the words ("3pm" too).
+func meridiemOf(ws []string) (pm, ok bool) {
+	for _, w := range ws {
+		if v, found := meridiemWords[w]; found {
+			return v, true
+		}
+		if n := len(w); n > 2 && (strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")) && isDigits(w[:n-2]) {
+			return strings.HasSuffix(w, "pm"), true
+		}
+	}
+	return false, false
+}
+
+// clockAt reads a clock time starting at ws[i]: "6:30" (one word after key: "6",
+// "30" when the colon splits them), "quarter past 5", "half past 11", "ten to 6",
+// "5 oclock", "3pm", "ten". used reports whether the form itself says it is a time
+// (minutes, past/to, o'clock, am/pm glued to the digits).
+func clockAt(ws []string, i int) (h, m int, used, ok bool) {
+	w := ws[i]
+	if q, isFrac := minuteWords[w]; isFrac || isHourWord(w) {
+		if !isFrac {
+			q, _ = hourValue(w)
+		}
+		if i+2 < len(ws) && (ws[i+1] == "past" || ws[i+1] == "after" || ws[i+1] == "to") {
+			hour, okH := hourValue(ws[i+2])
+			if !okH {
+				return 0, 0, false, false
+			}
+			if ws[i+1] == "to" {
+				return (hour + 23) % 24, 60 - q, true, true
+			}
+			return hour, q, true, true
+		}
+		if isFrac {
+			return 0, 0, false, false
+		}
+	}
+	if n := len(w); n > 2 && (strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")) && isDigits(w[:n-2]) {
+		w = w[:n-2]
+	}
+	hour, okH := hourValue(w)
+	if !okH {
+		return 0, 0, false, false
+	}
+	if i+1 < len(ws) && ws[i+1] == "oclock" {
+		return hour, 0, true, true
+	}
+	if i+1 < len(ws) && len(ws[i+1]) == 2 && isDigits(ws[i+1]) && isDigits(ws[i]) {
+		min, _ := strconv.Atoi(ws[i+1])
+		return hour, min, true, true
+	}
+	return hour, 0, false, true
+}
+
+// hourValue reads an hour: digits 0 to 23 or a number word up to twelve.
+func hourValue(w string) (int, bool) {
+	if isDigits(w) && len(w) <= 2 {
+		h, _ := strconv.Atoi(w)
+		return h, h <= 23
+	}
+	if v, ok := numberWords[w]; ok && v >= 1 && v <= 12 {
+		return int(v), true
+	}
+	return 0, false
+}
+
+func isHourWord(w string) bool {
+	v, ok := numberWords[w]
+	return ok && v >= 1 && v <= 12
+}
+
+// ParseDayOfMonth reads a day of the month said without its month: "the 10th",
+// "on the 1st", "14th of this month", "the 3rd of next month". A day of this month
+// that has passed means next month's, as a day said without a month looks ahead.
+func ParseDayOfMonth(text string, now time.Time) (Date, bool) {
+	toks := tokenize(key(text))
+	today := DateOf(now)
+	for i, t := range toks {
+		d, ok := ordinalDay(t.text)
+		if !ok || isDigits(t.text) && (i == 0 || toks[i-1].text != "the") {
+			continue
+		}
+		month := today
+		rest := toks[i+1:]
+		if len(rest) >= 3 && rest[0].text == "of" && rest[2].text == "month" {
+			switch rest[1].text {
+			case "next":
+				month = today.addMonths(1)
+			case "this":
+			default:
+				continue
+			}
+		} else if len(rest) > 0 && monthNames[rest[0].text] > 0 || len(rest) > 1 && rest[0].text == "of" && monthNames[rest[1].text] > 0 {
+			continue // a month is named: ParseDate reads it
+		}
+		if !validDate(month.Year, month.Month, d) {
+			continue
+		}
+		out := Date{month.Year, month.Month, d}
+		if month == today && out.Before(today) {
+			out = today.addMonths(1)
+			out.Day = d
+			if !validDate(out.Year, out.Month, d) {
+				continue
+			}
+		}
+		return out, true
+	}
+	return Date{}, false
+}
+
+// ParseDateValue reads a date as a slot value: ParseDate's forms, then a day of
+// the month said alone (ParseDayOfMonth).
+func ParseDateValue(text string, now time.Time) (Date, bool) {
+	if d, ok := ParseDate(text, now); ok {
+		return d, true
+	}
+	return ParseDayOfMonth(text, now)
+}
+
+// countWords are informal counts a slot answer may give.
+var countWords = map[string]float64{"a couple": 2, "couple": 2, "a pair": 2, "pair": 2, "single": 1, "just me": 1, "myself": 1, "a few": 3}
+
+// ParseCount reads a count: a number (ParseNumber) or an informal count ("a
+// couple", "just me"), or a number followed by what it counts ("2 tickets",
+// "three people").
+func ParseCount(text string) (float64, bool) {
+	if v, ok := ParseNumber(text); ok {
+		return v, true
+	}
+	k := key(text)
+	if v, ok := countWords[k]; ok {
+		return v, true
+	}
+	ws := words(k)
+	if len(ws) >= 2 && len(ws) <= 3 {
+		if v, ok := ParseNumber(strings.Join(ws[:len(ws)-1], " ")); ok {
+			return v, true
+		}
+	}
+	return 0, false
+}
