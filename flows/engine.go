@@ -307,6 +307,10 @@ func (tu *turn) understand() error {
 			target = tu.e.intentFlow[p.Intent]
 		}
 		entities = p.Entities
+		if entities == nil {
+			// The parse found no value: the engine does not look for its own.
+			entities = map[string]any{}
+		}
 	} else if r, ok := tu.classify(); ok {
 		target = tu.e.flows[r.Intent]
 	}
@@ -340,7 +344,7 @@ func (tu *turn) understand() error {
 			// Back to a suspended flow: it resumes where it was, its slots restored.
 			s.CurrentFlow = target.name
 			tu.setStep(target.steps[target.stepIndex[resume.Step]])
-			if !resume.Call {
+			if !resume.Call && !tu.e.sharedSlots {
 				restoreSlots(target, s.Slots, resume.Slots)
 			}
 		} else {
@@ -782,7 +786,9 @@ func (tu *turn) endFlow(outcome string) error {
 	if fr.Call {
 		return tu.advance(f.steps[i].next)
 	}
-	restoreSlots(f, s.Slots, fr.Slots)
+	if !tu.e.sharedSlots {
+		restoreSlots(f, s.Slots, fr.Slots)
+	}
 	resume := f.resume
 	if resume == "" {
 		resume = tu.e.text["resume"]

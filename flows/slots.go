@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -109,17 +110,23 @@ func (sl *slot) city(raw string, upstream bool) (any, bool) {
 		return sl.normalize(c), true
 	}
 	words := strings.Fields(raw)
-	for n := min(len(words)-1, 3); n >= 1; n-- {
+	for n := min(len(words)-1, 3); n >= 1 && !upstream; n-- {
 		if c, ok := nlu.MatchCity(strings.Join(words[:n], " ")); ok {
 			return sl.normalize(c), true
 		}
 	}
-	if len(words) == 0 || len(words) > 4 {
+	if len(words) == 0 {
+		return nil, false
+	}
+	if upstream {
+		return sl.normalize(raw), true
+	}
+	if len(words) > 4 {
 		return nil, false
 	}
 	for _, w := range words {
 		r, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsUpper(r) && !upstream {
+		if !unicode.IsUpper(r) {
 			return nil, false
 		}
 	}
@@ -483,4 +490,22 @@ func onlyOpenCity(f *flow, sl *slot, found map[string]any) bool {
 		return false
 	}
 	return true
+}
+
+// Normalize returns the value a slot of the bot takes for raw, as an upstream
+// parse's entity would give it (a date relative to now as YYYY-MM-DD, a time as
+// HH:MM, a city by its usual name), and whether raw is a value of the slot.
+// Tools comparing the engine's state with another record of the same
+// conversation use it to read both alike.
+func (e *Engine) Normalize(slotName, raw string, now time.Time) (string, bool) {
+	sl := e.slotByName[slotName]
+	if sl == nil {
+		return "", false
+	}
+	t := parley.Turn{Message: parley.Message{Text: raw, SentAt: now, NLU: &parley.NLU{}}}
+	v, ok := e.parse(t, sl, raw, true)
+	if !ok {
+		return "", false
+	}
+	return format(v), true
 }

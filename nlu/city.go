@@ -16,7 +16,7 @@ var cities = map[string][]string{
 	"San Jose":        {"SJ"},
 	"Philadelphia":    {"Philly"},
 	"Chicago":         {"Chi-town", "Chitown", "Chi town"},
-	"Washington D.C.": {"Washington", "Washington DC", "DC", "D.C.", "District of Columbia"},
+	"Washington D.C.": {"Washington DC", "DC", "D.C.", "District of Columbia"},
 	"Las Vegas":       {"Vegas", "LV"},
 	"Kuala Lumpur":    {"KL"},
 	"New Orleans":     {"NOLA"},

@@ -31,6 +31,8 @@ type Frame struct {
 	Actions     []Act        `json:"actions"`
 	State       *State       `json:"state,omitempty"`
 	ServiceCall *ServiceCall `json:"service_call,omitempty"`
+	// ServiceResults are what the service call returned (a system turn's).
+	ServiceResults []map[string]string `json:"service_results,omitempty"`
 }
 
 // Act is one dialogue act (INFORM, REQUEST, AFFIRM, ...) of a frame.
@@ -46,6 +48,11 @@ const (
 	ActInformIntent = "INFORM_INTENT"
 	ActAffirm       = "AFFIRM"
 	ActNegate       = "NEGATE"
+	ActSelect       = "SELECT"
+	ActRequestAlts  = "REQUEST_ALTS"
+	ActAffirmIntent = "AFFIRM_INTENT"
+	ActOffer        = "OFFER"
+	ActNotifyFail   = "NOTIFY_FAILURE"
 )
 
 // State is the dialogue state after a user turn: the intent the user pursues

@@ -44,6 +44,9 @@ func Flows(svc *Service, opts FlowsOptions) ([]byte, error) {
 		Bot:         svc.Name,
 		Description: svc.Description,
 		Language:    "en",
+		// SGD's state belongs to the service: a value given for one intent holds
+		// for the next.
+		Settings: settingsYAML{SharedSlots: true},
 	}
 	for i := range svc.Intents {
 		file.Flows = append(file.Flows, intentFlow(svc, &svc.Intents[i], opts))
@@ -94,30 +97,22 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 	slices.Sort(optional)
 	for _, name := range append(slices.Clone(in.RequiredSlots), optional...) {
 		sl, _ := svc.Slot(name)
-		f.Slots = append(f.Slots, slotDef(sl))
+		y := slotDef(sl)
+		if d := in.OptionalSlots[name]; d != "" && d != DontCare {
+			// Proposed at the confirmation, set only when the user accepts it; a
+			// dontcare default is no value at all.
+			y.Default = d
+		}
+		f.Slots = append(f.Slots, y)
 	}
 	for _, name := range in.RequiredSlots {
 		f.Steps = append(f.Steps, stepDef{ID: "collect_" + name, Collect: name})
 	}
-	for i, name := range optional {
-		after := "confirm_" + in.Name
-		if i+1 < len(optional) {
-			after = "default_" + optional[i+1]
-		} else if !in.IsTransactional {
-			after = "call_" + in.Name
-		}
-		filled := true
-		f.Steps = append(f.Steps,
-			stepDef{ID: "default_" + name, Branch: []caseDef{
-				{If: &conditionDef{Slot: name, Filled: &filled}, Goto: after},
-				{Else: true, Goto: "set_default_" + name},
-			}},
-			stepDef{ID: "set_default_" + name, Action: &actionDef{Set: map[string]string{name: in.OptionalSlots[name]}}},
-		)
-	}
 	var summary []string
 	for _, sl := range f.Slots {
-		summary = append(summary, sl.Label+" {"+sl.Name+"}")
+		if slices.Contains(in.RequiredSlots, sl.Name) || sl.Default != "" {
+			summary = append(summary, sl.Label+" {"+sl.Name+"}")
+		}
 	}
 	if in.IsTransactional {
 		prompt := "Please confirm: " + lowerFirst(orName(in.Description, in.Name))
@@ -132,22 +127,77 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 	} else {
 		call.Set = map[string]string{CallSlot: in.Name}
 	}
+	if !in.IsTransactional {
+		call.Reply = ""
+		call.Offer = offerSlots(svc, in)
+	}
 	f.Steps = append(f.Steps, stepDef{ID: "call_" + in.Name, Action: call})
 	return f
 }
 
+// offerSlots are the result slots of a search intent that another intent of the
+// service requires: what a user choosing one result hands on to the next task
+// (the hotel's name, the event's date), so what the bot presents of it.
+func offerSlots(svc *Service, search *Intent) []string {
+	var out []string
+	for _, name := range search.ResultSlots {
+		for i := range svc.Intents {
+			other := &svc.Intents[i]
+			if other != search && other.IsTransactional && slices.Contains(other.RequiredSlots, name) && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
 func slotDef(sl *Slot) slotYAML {
 	label := strings.ReplaceAll(sl.Name, "_", " ")
-	y := slotYAML{Name: sl.Name, Label: label}
+	y := slotYAML{Name: sl.Name, Label: label, Type: slotType(sl)}
+	if y.Type == flows.TypeText {
+		y.Type = "" // the default type
+	}
 	question := "What is " + lowerFirst(orName(sl.Description, "the "+label)) + "?"
-	if sl.IsCategorical && len(sl.PossibleValues) > 0 {
-		y.Type = flows.TypeEnum
+	if y.Type == flows.TypeEnum {
 		y.Values = append(slices.Clone(sl.PossibleValues), DontCare)
 		y.Synonyms = map[string][]string{DontCare: dontCareSynonyms}
+		for _, v := range sl.PossibleValues {
+			if syn := booleanSynonyms[v]; syn != nil {
+				y.Synonyms[v] = syn
+			}
+		}
 		question += " (" + orList(sl.PossibleValues) + ")"
 	}
 	y.Prompt = question
 	return y
+}
+
+// booleanSynonyms are the ways of saying SGD's boolean values True and False.
+var booleanSynonyms = map[string][]string{"True": {"yes", "true"}, "False": {"no", "false"}}
+
+// slotType reads a slot's type from the schema: a categorical slot is an enum
+// of its possible values; a free one is a date, a time, a city or a count when
+// its description says so ("Date of ...", "Time of ...", "City where ...",
+// "Location of ...", "Number of ..."), else text.
+func slotType(sl *Slot) string {
+	if sl.IsCategorical && len(sl.PossibleValues) > 0 {
+		return flows.TypeEnum
+	}
+	words := strings.FieldsFunc(strings.ToLower(sl.Description), func(r rune) bool { return !unicode.IsLetter(r) })
+	has := func(w string) bool { return slices.Contains(words, w) }
+	switch {
+	case has("date"):
+		return flows.TypeDate
+	case has("time") && !has("number"):
+		return flows.TypeTime
+	case has("address") || has("name"):
+		return flows.TypeText
+	case has("city") || has("location") || has("destination"):
+		return flows.TypeCity
+	case len(words) > 2 && words[0] == "number" && words[1] == "of":
+		return flows.TypeInteger
+	}
+	return flows.TypeText
 }
 
 func orName(desc, name string) string {
@@ -181,10 +231,15 @@ func lowerFirst(s string) string {
 // The flow file shapes the generator writes (package flows' Definition has no
 // omitempty YAML tags, so encoding it would write every empty field).
 type flowFile struct {
-	Bot         string    `yaml:"bot"`
-	Description string    `yaml:"description,omitempty"`
-	Language    string    `yaml:"language,omitempty"`
-	Flows       []flowDef `yaml:"flows"`
+	Bot         string       `yaml:"bot"`
+	Description string       `yaml:"description,omitempty"`
+	Language    string       `yaml:"language,omitempty"`
+	Settings    settingsYAML `yaml:"settings"`
+	Flows       []flowDef    `yaml:"flows"`
+}
+
+type settingsYAML struct {
+	SharedSlots bool `yaml:"shared_slots"`
 }
 
 type flowDef struct {
@@ -207,6 +262,7 @@ type slotYAML struct {
 	Prompt   string              `yaml:"prompt,omitempty"`
 	Values   []string            `yaml:"values,omitempty"`
 	Synonyms map[string][]string `yaml:"synonyms,omitempty"`
+	Default  string              `yaml:"default,omitempty"`
 }
 
 type stepDef struct {
@@ -237,6 +293,7 @@ type actionDef struct {
 	Set     map[string]string `yaml:"set,omitempty"`
 	Webhook *webhookDef       `yaml:"webhook,omitempty"`
 	Reply   string            `yaml:"reply,omitempty"`
+	Offer   []string          `yaml:"offer,omitempty"`
 }
 
 type webhookDef struct {

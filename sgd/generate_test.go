@@ -222,12 +222,10 @@ func FuzzDecodeDialogues(f *testing.F) {
 			return
 		}
 		for _, d := range dialogues {
-			var prev *State
 			for _, turn := range d.Turns {
 				for i := range turn.Frames {
 					if fr := &turn.Frames[i]; fr.State != nil {
-						oracleParse(prev, fr)
-						prev = fr.State
+						oracleParse(fr)
 					}
 				}
 			}

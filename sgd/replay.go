@@ -23,12 +23,14 @@ type ReplayOptions struct {
 	// turn to it. It should be empty: conversations are keyed by dialogue id.
 	Store parley.Store
 	// Start is the sent_at of each dialogue's first user turn, each next user turn
-	// one second later (default 2026-01-01T10:00:00Z).
+	// one second later (default DefaultStart).
 	Start time.Time
 }
 
-// DefaultStart is the default ReplayOptions.Start.
-var DefaultStart = time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+// DefaultStart is the default ReplayOptions.Start: SGD's dialogues were written
+// as if "today" were Friday 2019-03-01 ("tomorrow" is 2019-03-02 in their
+// service calls), so relative dates resolve as the dataset's do.
+var DefaultStart = time.Date(2019, 3, 1, 10, 0, 0, 0, time.UTC)
 
 // Report is the outcome of a replay, one result per dialogue in file order.
 type Report struct {
@@ -38,6 +40,9 @@ type Report struct {
 // DialogueResult is the outcome of one dialogue.
 type DialogueResult struct {
 	ID string
+	// Service is the dialogue's service (the first, for a skipped dialogue of
+	// several).
+	Service string
 	// Skipped says why the dialogue was not replayed (it then neither passes nor
 	// fails).
 	Skipped string
@@ -122,6 +127,9 @@ func (r *Report) Write(w io.Writer, verbose bool) error {
 			return err
 		}
 	}
+	if err := r.writeServices(w); err != nil {
+		return err
+	}
 	t := r.Totals()
 	_, err := fmt.Fprintf(w, "total: %d/%d dialogues passed, %d/%d user turns matched, %d/%d service calls matched", t.Passed, t.Dialogues-t.Skipped, t.Matched, t.UserTurns, t.CallsMatched, t.Calls)
 	if err == nil && t.Skipped > 0 {
@@ -131,6 +139,42 @@ func (r *Report) Write(w io.Writer, verbose bool) error {
 		_, err = fmt.Fprintln(w)
 	}
 	return err
+}
+
+// ServiceTotals sums the report per service, in the order services first appear.
+func (r *Report) ServiceTotals() ([]string, map[string]Totals) {
+	var order []string
+	per := map[string]Totals{}
+	for i := range r.Dialogues {
+		d := r.Dialogues[i]
+		if _, ok := per[d.Service]; !ok {
+			order = append(order, d.Service)
+		}
+		one := Report{Dialogues: []DialogueResult{d}}
+		t, o := per[d.Service], one.Totals()
+		t.Dialogues += o.Dialogues
+		t.Passed += o.Passed
+		t.Skipped += o.Skipped
+		t.UserTurns += o.UserTurns
+		t.Matched += o.Matched
+		t.Calls += o.Calls
+		t.CallsMatched += o.CallsMatched
+		per[d.Service] = t
+	}
+	return order, per
+}
+
+// writeServices prints one line of totals per service.
+func (r *Report) writeServices(w io.Writer) error {
+	order, per := r.ServiceTotals()
+	for _, name := range order {
+		t := per[name]
+		if _, err := fmt.Fprintf(w, "service %s: %d/%d dialogues passed, %d/%d user turns matched, %d/%d service calls matched\n",
+			name, t.Passed, t.Dialogues-t.Skipped, t.Matched, t.UserTurns, t.CallsMatched, t.Calls); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Replay replays the dialogues through the production runtime (actor.Runtime
@@ -149,8 +193,9 @@ func Replay(ctx context.Context, services []Service, dialogues []Dialogue, opts 
 		opts.Start = DefaultStart
 	}
 	var bots []*parley.Bot
-	rec := &recorder{calls: map[parley.ConversationKey][]*call{}}
+	rec := &recorder{calls: map[parley.ConversationKey][]*call{}, answers: map[parley.ConversationKey]*answer{}}
 	used := map[string]*Service{}
+	engines := map[string]*flows.Engine{}
 	for _, d := range dialogues {
 		for _, name := range d.Services {
 			if _, done := used[name]; done {
@@ -170,6 +215,7 @@ func Replay(ctx context.Context, services []Service, dialogues []Dialogue, opts 
 				return nil, err
 			}
 			used[name] = svc
+			engines[name] = engine
 			bots = append(bots, &parley.Bot{Name: name, Engine: engine, Description: svc.Description})
 		}
 	}
@@ -182,6 +228,9 @@ func Replay(ctx context.Context, services []Service, dialogues []Dialogue, opts 
 	for i := range dialogues {
 		d := &dialogues[i]
 		res := DialogueResult{ID: d.ID}
+		if len(d.Services) > 0 {
+			res.Service = d.Services[0]
+		}
 		switch {
 		case len(d.Services) != 1:
 			res.Skipped = fmt.Sprintf("%d services %v: a replay bot runs the flows of one service", len(d.Services), d.Services)
@@ -195,7 +244,7 @@ func Replay(ctx context.Context, services []Service, dialogues []Dialogue, opts 
 				conv = fmt.Sprintf("%s#%d", d.ID, n+1)
 			}
 			ids[d.ID]++
-			r := &replayer{rt: rt, rec: rec, svc: used[d.Services[0]], start: opts.Start,
+			r := &replayer{rt: rt, rec: rec, svc: used[d.Services[0]], engine: engines[d.Services[0]], start: opts.Start,
 				key: parley.ConversationKey{Bot: d.Services[0], ID: conv}}
 			if err := r.dialogue(ctx, d, &res); err != nil {
 				return nil, err
@@ -208,11 +257,12 @@ func Replay(ctx context.Context, services []Service, dialogues []Dialogue, opts 
 
 // replayer replays one dialogue.
 type replayer struct {
-	rt    *actor.Runtime
-	rec   *recorder
-	svc   *Service
-	key   parley.ConversationKey
-	start time.Time
+	rt     *actor.Runtime
+	rec    *recorder
+	svc    *Service
+	engine *flows.Engine
+	key    parley.ConversationKey
+	start  time.Time
 }
 
 // call is a service call the engine made: the flow whose action ran and the
@@ -240,7 +290,6 @@ func formatParams(p map[string]string) string {
 }
 
 func (r *replayer) dialogue(ctx context.Context, d *Dialogue, res *DialogueResult) error {
-	var prev *State
 	var made []*call // calls the engine made in the last user turn
 	lastUser := -1
 	for i := range d.Turns {
@@ -268,10 +317,11 @@ func (r *replayer) dialogue(ctx context.Context, d *Dialogue, res *DialogueResul
 		}
 		res.UserTurns++
 		lastUser = i
+		r.rec.expect(r.key, r.answerAfter(d, i))
 		msg := parley.Message{
 			ID:     fmt.Sprintf("t%d", i),
 			Text:   t.Utterance,
-			NLU:    oracleParse(prev, f),
+			NLU:    oracleParse(f),
 			SentAt: r.start.Add(time.Duration(res.UserTurns-1) * time.Second),
 		}
 		got, err := r.rt.Turn(ctx, actor.Request{Key: r.key, Message: msg})
@@ -280,7 +330,6 @@ func (r *replayer) dialogue(ctx context.Context, d *Dialogue, res *DialogueResul
 				return ctx.Err()
 			}
 			miss("turn", "a decision", "error "+string(parley.ErrorCode(err))+": "+parley.ErrorMessage(err))
-			prev = f.State
 			continue
 		}
 		var resp actor.Response
@@ -300,7 +349,6 @@ func (r *replayer) dialogue(ctx context.Context, d *Dialogue, res *DialogueResul
 		for _, c := range made {
 			c.listed = f.State.SlotValues
 		}
-		prev = f.State
 	}
 	if len(made) > 0 {
 		t := &d.Turns[lastUser]
@@ -335,10 +383,34 @@ const replayWebhook = "http://sgd.invalid"
 
 // recorder is the replay bots' ActionRunner: it records each service call with
 // the slots it was given, at the moment the action runs, instead of POSTing
-// them, and answers with nothing.
+// them, and answers as the dataset's service did (see answer).
 type recorder struct {
-	mu    sync.Mutex
-	calls map[parley.ConversationKey][]*call
+	mu      sync.Mutex
+	calls   map[parley.ConversationKey][]*call
+	answers map[parley.ConversationKey]*answer
+}
+
+// answer is what a deployment's service gives the bot for the call a user turn
+// leads to: the dialogue's service_results of the system turn that answers it,
+// starting from the result that turn offers (the system's choice, its OFFER
+// act; the system goes on from there when asked for another), each as the
+// system presents a result (the slots its OFFER act names: what the user is
+// told, so all a user choosing it can take), and whether the service refused
+// (NOTIFY_FAILURE).
+type answer struct {
+	method  string
+	results []map[string]any
+	failed  bool
+}
+
+func (rec *recorder) expect(key parley.ConversationKey, a *answer) {
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if a == nil {
+		delete(rec.answers, key)
+		return
+	}
+	rec.answers[key] = a
 }
 
 func (rec *recorder) Run(_ context.Context, req flows.ActionRequest) (flows.ActionResult, error) {
@@ -350,9 +422,92 @@ func (rec *recorder) Run(_ context.Context, req flows.ActionRequest) (flows.Acti
 	}
 	key := parley.ConversationKey{Bot: req.Bot, ID: req.Conversation}
 	rec.mu.Lock()
+	defer rec.mu.Unlock()
 	rec.calls[key] = append(rec.calls[key], c)
-	rec.mu.Unlock()
-	return flows.ActionResult{}, nil
+	var res flows.ActionResult
+	if a := rec.answers[key]; a != nil && a.method == req.Action {
+		res.Results, res.Failed = a.results, a.failed
+	}
+	return res, nil
+}
+
+// answerAfter is the service's answer to a call made in user turn i: taken from
+// the system turn that follows it, which carries the call's results. It is nil
+// when that turn makes no call.
+func (r *replayer) answerAfter(d *Dialogue, i int) *answer {
+	if i+1 >= len(d.Turns) {
+		return nil
+	}
+	f := d.Turns[i+1].frame(r.svc.Name)
+	if f == nil || f.ServiceCall == nil {
+		return nil
+	}
+	a := &answer{method: f.ServiceCall.Method, failed: f.has(ActNotifyFail)}
+	offered := map[string]string{}
+	for _, act := range f.Actions {
+		if act.Act == ActOffer && len(act.Values) > 0 {
+			offered[act.Slot] = act.Values[0]
+		}
+	}
+	first, best := 0, 0
+	for j, res := range f.ServiceResults {
+		if n := r.agreement(offered, res); n > best {
+			first, best = j, n
+		}
+	}
+	// The system goes on from the result it offered: the next ones follow it.
+	n := len(f.ServiceResults)
+	for j := range n {
+		res := f.ServiceResults[(first+j)%n]
+		if len(offered) == 0 {
+			a.results = append(a.results, toAny(res))
+			continue
+		}
+		// A result as the system presents one: the slots its OFFER act names, in
+		// the service's form.
+		shown := map[string]any{}
+		for slot := range offered {
+			if v, ok := res[slot]; ok {
+				shown[slot] = v
+			}
+		}
+		a.results = append(a.results, shown)
+	}
+	return a
+}
+
+// agreement counts the offered values a result holds, read as the engine reads
+// them ("7:40 am" is the result's "07:40").
+func (r *replayer) agreement(offered, res map[string]string) int {
+	n := 0
+	for slot, v := range offered {
+		got, ok := res[slot]
+		if !ok {
+			continue
+		}
+		if sameText(v, got) {
+			n++
+			continue
+		}
+		if a, aok := nlu.ParseNumber(v); aok {
+			if b, bok := nlu.ParseNumber(got); bok && a == b {
+				n++
+			}
+			continue
+		}
+		if c, ok := r.engine.Normalize(slot, v, r.start); ok && sameText(c, got) {
+			n++
+		}
+	}
+	return n
+}
+
+func toAny(m map[string]string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }
 
 // take returns and forgets the calls recorded for a conversation.
@@ -465,7 +620,7 @@ func (r *replayer) compareState(want *State, s *flows.State, miss func(what, wan
 		case len(values) > 0 && !has:
 			miss("slot "+sl.Name, listText(values), "none")
 		case len(values) > 0:
-			if !slices.ContainsFunc(values, func(w string) bool { return sameText(w, valueText(v)) }) {
+			if !slices.ContainsFunc(values, func(w string) bool { return r.sameSlotValue(sl.Name, w, valueText(v)) }) {
 				miss("slot "+sl.Name, listText(values), fmt.Sprintf("%q", valueText(v)))
 			}
 		case has && (in == nil || !isDefault(in, sl.Name, valueText(v))):
@@ -474,48 +629,56 @@ func (r *replayer) compareState(want *State, s *flows.State, miss func(what, wan
 	}
 }
 
+// sameSlotValue compares a listed surface form with the engine's value: the
+// same text, or the value the engine reads the form as (a date, a time, a city,
+// a count: the engine normalized what the user said).
+func (r *replayer) sameSlotValue(slot, listed, got string) bool {
+	if sameText(listed, got) {
+		return true
+	}
+	c, ok := r.engine.Normalize(slot, listed, r.start)
+	return ok && sameText(c, got)
+}
+
 // oracleParse is the upstream parse a user turn carries in oracle mode, built
-// from the turn's annotation only (never from the engine's state):
+// from the turn's annotated dialogue acts only (never from the engine's state,
+// nor from the annotated state's values the user did not say):
 //
-//   - Entities are the slot values the user gave in the turn: the slots whose
-//     annotated values are new or changed since the previous user turn, accepted
-//     offers included (the state lists a value the system offered once the user
-//     accepts it). A slot whose list only gained another surface form of the
-//     same value ("$1,470" beside "one thousand four hundred and seventy bucks")
-//     is unchanged. Of several new forms, the one the user's INFORM act names is
-//     sent.
-//   - SGD's state belongs to the service, not to the intent: when the user turns
-//     to another intent, the values given so far hold for it too (the annotation
-//     carries them over), so every annotated value is new to the new intent.
-//   - Intent: an AFFIRM act is "affirm" and a NEGATE act without a value is
-//     "deny" (the engine's confirmation vocabulary); a NEGATE with values is a
-//     correction and carries the active intent. Otherwise the active intent when
-//     the user expresses it (a new intent, an INFORM_INTENT act, or values for
-//     it); a turn that only thanks, selects or says goodbye carries its dialogue
-//     act ("thank_you", "select"), which starts no flow.
-func oracleParse(prev *State, f *Frame) *parley.NLU {
+//   - Entities are the values of the user's INFORM acts, as annotated, and of a
+//     SELECT that names its choice ("How about Hackers?"). Values
+//     the state gains without the user saying them (an offered result the user
+//     selects, a default the user accepts at a confirmation, values carried to
+//     the next intent of the service) are the engine's to supply.
+//   - Intent: AFFIRM is "affirm"; NEGATE without a value is "deny" (with one it
+//     is a correction and carries the active intent); SELECT is "select" and
+//     REQUEST_ALTS "request_alts" unless the user also names an intent
+//     (or, for REQUEST_ALTS, gives new criteria: the search runs again);
+//     otherwise the active intent when the user expresses it (a new intent, an
+//     INFORM_INTENT or AFFIRM_INTENT act, or values for it); a turn that only
+//     thanks or says goodbye carries its first act ("thank_you"), which starts
+//     no flow.
+func oracleParse(f *Frame) *parley.NLU {
 	cur := f.State
-	switched := prev == nil || (cur.ActiveIntent != prev.ActiveIntent && cur.ActiveIntent != IntentNone)
-	var base map[string][]string
-	if !switched {
-		base = prev.SlotValues
-	}
 	entities := map[string]any{}
-	for name, values := range cur.SlotValues {
-		if len(values) == 0 || overlaps(base[name], values) {
-			continue
+	for _, a := range f.Actions {
+		if (a.Act == ActInform || a.Act == ActSelect) && a.Slot != "" && len(a.Values) > 0 {
+			entities[a.Slot] = a.Values[0]
 		}
-		entities[name] = pick(name, values, f.Actions)
 	}
+	namesIntent := f.has(ActInformIntent) || f.has(ActAffirmIntent)
 	intent := cur.ActiveIntent
 	switch {
 	case f.has(ActAffirm):
 		intent = "affirm"
 	case f.has(ActNegate) && len(entities) == 0:
 		intent = "deny"
+	case f.has(ActSelect) && !namesIntent:
+		intent = flows.IntentSelect
+	case f.has(ActRequestAlts) && !namesIntent && len(entities) == 0:
+		intent = flows.IntentAlternative
 	case cur.ActiveIntent == IntentNone:
 		intent = firstAct(f)
-	case switched || len(entities) > 0 || f.has(ActInformIntent):
+	case namesIntent || len(entities) > 0:
 	default:
 		intent = firstAct(f)
 	}

@@ -86,31 +86,38 @@ func TestReplaySampleDialogues(t *testing.T) {
 // confirmation with the corrected value, a plain no and then the value, and
 // the user switching intent mid-flow and coming back.
 //
-// The one remaining mismatch is x_switch_and_back turn 2 ("Wait, how much is in
-// my savings?" while the transfer waits for the account). The engine suspends
-// TransferMoney, runs CheckBalance with savings, and in the same turn resumes
-// TransferMoney with its own slots restored (flows doc: "A flow suspended by
-// another keeps a copy of its own slots ... and gets them back when it
-// resumes"), so it asks for the account again. SGD keeps CheckBalance active
-// until the user comes back and keeps savings in the service's state. Both
-// differences are the engine's documented design, not replay artefacts: the
-// next turn, naming the transfer, brings the value back and the transfer is
-// confirmed and made with the annotated parameters.
+// Two mismatches remain, both the engine's documented reading of the seeds:
+//
+//   - x_negate_then_value turn 2: a plain "No" at the confirmation ends the
+//     flow (seed 001 "CONFIRMING -> COMPLETED: User cancels"); this synthetic
+//     dialogue keeps the intent and asks what to change. SGD's own dialogues
+//     never do that: every NEGATE after a CONFIRM carries the corrected value.
+//     The next turn gives the value for the intent, which starts the transfer
+//     again with the service's values kept (shared slots), and it is confirmed
+//     and made with the annotated parameters.
+//   - x_switch_and_back turn 2 ("Wait, how much is in my savings?" while the
+//     transfer waits for the account): the engine suspends TransferMoney, runs
+//     CheckBalance with savings and, CheckBalance done, resumes TransferMoney in
+//     the same turn; SGD keeps CheckBalance active until the user comes back.
+//     The savings account is kept for the transfer (shared slots).
 func TestReplaySyntheticDialogues(t *testing.T) {
 	services, dialogues := loadFixtures(t, syntheticFile)
 	report := replay(t, services, dialogues)
 	out := written(t, report)
-	want := Totals{Dialogues: 3, Passed: 2, UserTurns: 12, Matched: 11, Calls: 4, CallsMatched: 4}
+	want := Totals{Dialogues: 3, Passed: 1, UserTurns: 12, Matched: 10, Calls: 4, CallsMatched: 4}
 	if diff := cmp.Diff(want, report.Totals()); diff != "" {
 		t.Errorf("totals (-want +got):\n%s\n%s", diff, out)
 	}
-	got := report.Dialogues[2].Mismatches
+	var got []Mismatch
+	for _, d := range report.Dialogues {
+		got = append(got, d.Mismatches...)
+	}
 	wantMismatches := []Mismatch{
+		{Turn: 2, Speaker: SpeakerUser, Utterance: "No", What: "active intent", Want: "TransferMoney", Got: "none (last flow TransferMoney cancelled)"},
 		{Turn: 2, Speaker: SpeakerUser, Utterance: "Wait, how much is in my savings?", What: "active intent", Want: "CheckBalance", Got: "TransferMoney"},
-		{Turn: 2, Speaker: SpeakerUser, Utterance: "Wait, how much is in my savings?", What: "slot account_type", Want: `one of ["savings"]`, Got: "none"},
 	}
 	if diff := cmp.Diff(wantMismatches, got); diff != "" {
-		t.Errorf("x_switch_and_back mismatches (-want +got):\n%s", diff)
+		t.Errorf("mismatches (-want +got):\n%s", diff)
 	}
 }
 
@@ -131,19 +138,33 @@ func TestReplayDetectsMismatches(t *testing.T) {
 			want:   Mismatch{Turn: 2, What: "active intent", Want: "CheckBalance", Got: "TransferMoney"},
 		},
 		{
-			// A changed account at turn 4 is a new CheckBalance request: the engine
-			// makes a call the dialogue does not make.
+			// The parse comes from the acts: a state the user's acts do not
+			// explain is a mismatch at that turn.
 			name: "slot value",
 			tamper: func(d *Dialogue) {
 				d.Turns[4].Frames[0].State.SlotValues["account_type"] = []string{"checking"}
 			},
-			want: Mismatch{Turn: 5, What: "service call", Want: "no call", Got: "CheckBalance(account_type=checking)"},
+			want: Mismatch{Turn: 4, What: "slot account_type", Want: `one of ["checking"]`, Got: `"savings"`},
 		},
 		{
 			// A value outside the enum is dropped by the engine's validation.
-			name:   "slot the engine refuses",
-			tamper: func(d *Dialogue) { d.Turns[2].Frames[0].State.SlotValues["account_type"] = []string{"premium"} },
-			want:   Mismatch{Turn: 2, What: "slot account_type", Want: `one of ["premium"]`, Got: "none"},
+			name: "slot the engine refuses",
+			tamper: func(d *Dialogue) {
+				for i := range d.Turns {
+					for j := range d.Turns[i].Frames {
+						fr := &d.Turns[i].Frames[j]
+						for k := range fr.Actions {
+							if fr.Actions[k].Slot == "account_type" && fr.Actions[k].Act == ActInform {
+								fr.Actions[k].Values = []string{"premium"}
+							}
+						}
+						if fr.State != nil && fr.State.SlotValues["account_type"] != nil {
+							fr.State.SlotValues["account_type"] = []string{"premium"}
+						}
+					}
+				}
+			},
+			want: Mismatch{Turn: 2, What: "slot account_type", Want: `one of ["premium"]`, Got: "none"},
 		},
 		{
 			name: "service call parameter",
@@ -207,70 +228,77 @@ func TestOracleParse(t *testing.T) {
 		return &State{ActiveIntent: intent, SlotValues: slots}
 	}
 	acts := func(a ...Act) []Act { return a }
+	inform := func(slot, v string) Act { return Act{Act: ActInform, Slot: slot, Values: []string{v}} }
 	tests := []struct {
 		name  string
-		prev  *State
 		frame Frame
 		want  *parley.NLU
 	}{
 		{
 			name:  "first turn: intent and the values given",
-			frame: Frame{Actions: acts(Act{Act: ActInformIntent}), State: state("CheckBalance", map[string][]string{"account_type": {"savings"}})},
+			frame: Frame{Actions: acts(Act{Act: ActInformIntent}, inform("account_type", "savings")), State: state("CheckBalance", map[string][]string{"account_type": {"savings"}})},
 			want:  &parley.NLU{Intent: "CheckBalance", Entities: map[string]any{"account_type": "savings"}, Confidence: 1},
 		},
 		{
-			name:  "another surface form of the same value is no change",
-			prev:  state("TransferMoney", map[string][]string{"transfer_amount": {"50 bucks"}}),
+			name:  "a value in the state the user did not say is not in the parse",
 			frame: Frame{Actions: acts(Act{Act: "THANK_YOU"}), State: state("TransferMoney", map[string][]string{"transfer_amount": {"$50", "50 bucks"}})},
 			want:  &parley.NLU{Intent: "thank_you", Confidence: 1},
 		},
 		{
-			name: "of several new forms, the one the user informs",
-			prev: state("TransferMoney", nil),
-			frame: Frame{Actions: acts(Act{Act: ActInform, Slot: "recipient_name", Values: []string{"Justin"}}),
+			name: "the form the user informs",
+			frame: Frame{Actions: acts(inform("recipient_name", "Justin")),
 				State: state("TransferMoney", map[string][]string{"recipient_name": {"JUstin", "Justin"}})},
 			want: &parley.NLU{Intent: "TransferMoney", Entities: map[string]any{"recipient_name": "Justin"}, Confidence: 1},
 		},
 		{
-			name:  "a switch of intent carries the service's values",
-			prev:  state("CheckBalance", map[string][]string{"account_type": {"savings"}}),
-			frame: Frame{Actions: acts(Act{Act: "AFFIRM_INTENT"}), State: state("TransferMoney", map[string][]string{"account_type": {"savings"}})},
-			want:  &parley.NLU{Intent: "TransferMoney", Entities: map[string]any{"account_type": "savings"}, Confidence: 1},
+			name:  "a switch of intent carries no values: the engine keeps the service's",
+			frame: Frame{Actions: acts(Act{Act: ActAffirmIntent}), State: state("TransferMoney", map[string][]string{"account_type": {"savings"}})},
+			want:  &parley.NLU{Intent: "TransferMoney", Confidence: 1},
 		},
 		{
-			name:  "affirm with an accepted offer",
-			prev:  state("TransferMoney", map[string][]string{"recipient_name": {"Li"}}),
+			name:  "affirm: an accepted default is the engine's to set",
 			frame: Frame{Actions: acts(Act{Act: "REQUEST", Slot: "transfer_time"}, Act{Act: ActAffirm}), State: state("TransferMoney", map[string][]string{"recipient_name": {"Li"}, "recipient_account_type": {"checking"}})},
-			want:  &parley.NLU{Intent: "affirm", Entities: map[string]any{"recipient_account_type": "checking"}, Confidence: 1},
+			want:  &parley.NLU{Intent: "affirm", Confidence: 1},
 		},
 		{
 			name:  "a plain no",
-			prev:  state("TransferMoney", map[string][]string{"recipient_name": {"Anna"}}),
 			frame: Frame{Actions: acts(Act{Act: ActNegate}), State: state("TransferMoney", map[string][]string{"recipient_name": {"Anna"}})},
 			want:  &parley.NLU{Intent: "deny", Confidence: 1},
 		},
 		{
 			name:  "a no with the corrected value",
-			prev:  state("TransferMoney", map[string][]string{"recipient_name": {"Anna"}}),
-			frame: Frame{Actions: acts(Act{Act: ActNegate}, Act{Act: ActInform, Slot: "recipient_name", Values: []string{"Bob"}}), State: state("TransferMoney", map[string][]string{"recipient_name": {"Bob"}})},
+			frame: Frame{Actions: acts(Act{Act: ActNegate}, inform("recipient_name", "Bob")), State: state("TransferMoney", map[string][]string{"recipient_name": {"Bob"}})},
 			want:  &parley.NLU{Intent: "TransferMoney", Entities: map[string]any{"recipient_name": "Bob"}, Confidence: 1},
 		},
 		{
-			name:  "the same intent again with another value",
-			prev:  state("CheckBalance", map[string][]string{"account_type": {"savings"}}),
-			frame: Frame{Actions: acts(Act{Act: ActInform, Slot: "account_type", Values: []string{"checking"}}, Act{Act: "REQUEST_ALTS"}), State: state("CheckBalance", map[string][]string{"account_type": {"checking"}})},
+			name:  "another result with new criteria searches again",
+			frame: Frame{Actions: acts(inform("account_type", "checking"), Act{Act: ActRequestAlts}), State: state("CheckBalance", map[string][]string{"account_type": {"checking"}})},
 			want:  &parley.NLU{Intent: "CheckBalance", Entities: map[string]any{"account_type": "checking"}, Confidence: 1},
 		},
 		{
+			name:  "another result",
+			frame: Frame{Actions: acts(Act{Act: ActRequestAlts}), State: state("FindMovies", nil)},
+			want:  &parley.NLU{Intent: "request_alts", Confidence: 1},
+		},
+		{
+			name:  "a selection",
+			frame: Frame{Actions: acts(Act{Act: ActSelect}), State: state("FindMovies", map[string][]string{"movie_name": {"Hackers"}})},
+			want:  &parley.NLU{Intent: "select", Confidence: 1},
+		},
+		{
+			name:  "a selection by name with the next intent",
+			frame: Frame{Actions: acts(Act{Act: ActInformIntent}, Act{Act: ActSelect, Slot: "movie_name", Values: []string{"Hackers"}}), State: state("RentMovie", map[string][]string{"movie_name": {"Hackers"}})},
+			want:  &parley.NLU{Intent: "RentMovie", Entities: map[string]any{"movie_name": "Hackers"}, Confidence: 1},
+		},
+		{
 			name:  "NONE: the user is done",
-			prev:  state("TransferMoney", map[string][]string{"recipient_name": {"Li"}}),
 			frame: Frame{Actions: acts(Act{Act: "THANK_YOU"}, Act{Act: "GOODBYE"}), State: state(IntentNone, map[string][]string{"recipient_name": {"Li"}})},
 			want:  &parley.NLU{Intent: "thank_you", Confidence: 1},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, oracleParse(tt.prev, &tt.frame)); diff != "" {
+			if diff := cmp.Diff(tt.want, oracleParse(&tt.frame)); diff != "" {
 				t.Errorf("parse (-want +got):\n%s", diff)
 			}
 		})
@@ -296,5 +324,48 @@ func TestMatchesCanonical(t *testing.T) {
 		if got := matchesCanonical(tt.got, tt.canonical, tt.listed); got != tt.want {
 			t.Errorf("matchesCanonical(%q, %q, %q) = %v, want %v", tt.got, tt.canonical, tt.listed, got, tt.want)
 		}
+	}
+}
+
+// The 80 dev-split dialogues of ten services (../shared/sgd/dialogues/dev)
+// replay with one mismatch: 5_00124 asks for a "Detective" movie and the
+// service is called with genre=Mystery, a synonym only the dataset's service
+// knows (genre is free text in the schema, with no list of values to map it to).
+func TestReplayDevDialogues(t *testing.T) {
+	files, _ := filepath.Glob("../../shared/sgd/dialogues/dev/*.json")
+	if len(files) == 0 {
+		t.Skip("../shared/sgd/dialogues/dev is not there")
+	}
+	services, _ := loadFixtures(t, dialoguesFile)
+	var dialogues []Dialogue
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		more, err := DecodeDialogues(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dialogues = append(dialogues, more...)
+	}
+	report := replay(t, services, dialogues)
+	out := written(t, report)
+	want := Totals{Dialogues: 80, Passed: 79, UserTurns: 641, Matched: 641, Calls: 186, CallsMatched: 185}
+	if diff := cmp.Diff(want, report.Totals()); diff != "" {
+		t.Errorf("totals (-want +got):\n%s\n%s", diff, out)
+	}
+	order, per := report.ServiceTotals()
+	if len(order) != 10 || per["Media_2"].Passed != 7 {
+		t.Errorf("per service %v %v", order, per)
+	}
+	for i := range report.Dialogues {
+		d := &report.Dialogues[i]
+		if !d.Passed() && (d.ID != "5_00124" || len(d.Mismatches) != 1 || !strings.Contains(d.Mismatches[0].Want, "genre=Mystery")) {
+			t.Errorf("unexpected mismatch in %s: %v", d.ID, d.Mismatches)
+		}
+	}
+	if !strings.Contains(out, "service Media_2: 7/8 dialogues passed, 54/54 user turns matched, 17/18 service calls matched\n") {
+		t.Errorf("report:\n%s", out)
 	}
 }

@@ -16,11 +16,12 @@ import (
 
 const sgdUsage = `usage:
   parley sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
-  parley sgd replay [-v] SCHEMA.json DIALOGUES.json
+  parley sgd replay [-v] SCHEMA.json DIALOGUES.json...
 
 flows writes the flow file of a Schema-Guided Dialogue service; replay replays
-SGD dialogues through the flows engine in oracle mode and checks the engine's
-state after every user turn and every service call.
+SGD dialogues (every file given) through the flows engine in oracle mode and
+checks the engine's state after every user turn and every service call; it
+prints a line per dialogue, the totals per service, then the totals.
 `
 
 // runSGD is `parley sgd`: Schema-Guided Dialogue tools.
@@ -96,13 +97,13 @@ func runSGDFlows(args []string, stdout, stderr io.Writer) error {
 }
 
 func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sgd replay", stderr, "[-v] SCHEMA.json DIALOGUES.json")
+	fs := newFlagSet("sgd replay", stderr, "[-v] SCHEMA.json DIALOGUES.json...")
 	verbose := fs.Bool("v", false, "print every mismatch, not only the first of each dialogue")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(files) != 2 {
+	if len(files) < 2 {
 		fs.Usage()
 		return exitError(2)
 	}
@@ -110,13 +111,17 @@ func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	data, err := readFile(files[1])
-	if err != nil {
-		return err
-	}
-	dialogues, err := sgd.DecodeDialogues(data)
-	if err != nil {
-		return parley.WrapError(parley.EINVALID, err, "%s", files[1])
+	var dialogues []sgd.Dialogue
+	for _, file := range files[1:] {
+		data, err := readFile(file)
+		if err != nil {
+			return err
+		}
+		more, err := sgd.DecodeDialogues(data)
+		if err != nil {
+			return parley.WrapError(parley.EINVALID, err, "%s", file)
+		}
+		dialogues = append(dialogues, more...)
 	}
 	// The production path: a fresh SQLite store in a temporary directory, the
 	// actor runtime, one flows bot per service.
