@@ -165,6 +165,9 @@ func (tu *turn) act(f *flow, st *step) (next int, done bool, err error) {
 	var results []map[string]any
 	if a.Search != nil {
 		results = search(a.Search, s.Slots)
+		if len(results) == 0 && a.Search.FailWhenEmpty {
+			return 0, true, tu.failed(f, st, tu.render(a.Search.FailReply))
+		}
 	}
 	if a.Webhook != nil {
 		name := a.Name

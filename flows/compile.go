@@ -135,6 +135,7 @@ func defaultTexts() map[string]string {
 		"no_results":     "I couldn't find anything matching that.",
 		"selected":       "Good choice.",
 		"failed":         "Sorry, that didn't go through.",
+		"goodbye":        "Alright. Let me know if you need anything else.",
 	}
 }
 

@@ -236,6 +236,12 @@ type Action struct {
 type Search struct {
 	Records []map[string]string `yaml:"records" json:"records"`
 	Match   []string            `yaml:"match" json:"match,omitempty"`
+	// FailWhenEmpty makes no match a failure of the action (an availability
+	// check: the booking is refused), as a webhook's "failed" is.
+	FailWhenEmpty bool `yaml:"fail_when_empty" json:"fail_when_empty,omitempty"`
+	// FailReply is said when FailWhenEmpty applies; it may use {slot}
+	// placeholders (default: messages.failed).
+	FailReply string `yaml:"fail_reply" json:"fail_reply,omitempty"`
 }
 
 // Reference is the built-in action that derives a booking-style reference

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/fsm"
@@ -251,19 +252,22 @@ func (tu *turn) changesCourse() bool {
 	return ok
 }
 
-// sentence reports whether a typed answer awaited for a text or city slot is a
-// sentence rather than a value (more than three words: "I'm flying out of
-// chicago"): seed 001's direct mapping is for a short value, so a sentence is
-// read for the values in it (fillFromSentence).
+// sentence reports whether a typed answer is a sentence rather than a value
+// (more than three words with letters: "I'm flying out of chicago", "3 rooms,
+// arriving at 6 pm"; "+1 415 555 0100" is a value): seed 001's direct mapping is for a short value, so a sentence is read
+// for the values in it (fillFromSentence).
 func (tu *turn) sentence() bool {
 	st := tu.currentStep()
 	if st == nil || st.slot == nil || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return false
 	}
-	if st.slot.typ != TypeText && st.slot.typ != TypeCity {
-		return false
+	words := 0
+	for _, w := range strings.Fields(tu.text) {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			words++
+		}
 	}
-	return len(strings.Fields(tu.text)) > 3
+	return words > 3
 }
 
 // setStep makes st the current step of the active flow.
@@ -365,10 +369,14 @@ func (tu *turn) understand() error {
 		return tu.fire(fsm.DialogueNoIntent)
 	}
 	if active == nil {
-		if tu.extractShared(entities) {
-			return tu.fire(fsm.DialogueNoIntent)
+		switch {
+		case tu.extractShared(entities):
+		case tu.closing():
+			// "No thanks" to "anything else?": the conversation ends here.
+			tu.sayKey("goodbye")
+		default:
+			tu.sayKey("fallback")
 		}
-		tu.sayKey("fallback")
 		return tu.fire(fsm.DialogueNoIntent)
 	}
 	changed := tu.extract(active, entities)
@@ -870,6 +878,18 @@ func (tu *turn) shown(name string) string {
 	}
 	return ""
 }
+
+// closing reports whether a message with no flow to serve ends the
+// conversation: a no ("no thanks" to "anything else?"), thanks or goodbye.
+func (tu *turn) closing() bool {
+	if p := tu.in.Message.NLU; p != nil {
+		return p.Intent == "deny" || p.Intent == "negate" || p.Intent == "goodbye" || p.Intent == "thank_you"
+	}
+	return tu.yesNo() == nlu.No || hasPhrase(tu.text, closingPhrases)
+}
+
+// closingPhrases end a conversation when no flow is active.
+var closingPhrases = []string{"no thanks", "no thank you", "that's all", "that is all", "thanks", "thank you", "bye", "goodbye"}
 
 // answerActs are upstream intents that are dialogue acts rather than a slot's
 // value: a message carrying one is not mapped to the awaited slot.

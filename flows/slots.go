@@ -38,9 +38,18 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	raw = strings.TrimSpace(raw)
 	switch sl.typ {
 	case TypeNumber:
-		return nlu.ParseNumber(raw)
+		if v, ok := nlu.ParseNumber(raw); ok {
+			return v, true
+		}
+		return nlu.ParseCount(raw)
 	case TypeInteger:
-		return nlu.ParseInteger(raw)
+		if v, ok := nlu.ParseInteger(raw); ok {
+			return v, true
+		}
+		if v, ok := nlu.ParseCount(raw); ok && v == math.Trunc(v) {
+			return int64(v), true
+		}
+		return nil, false
 	case TypeBoolean:
 		return nlu.ParseBoolean(raw)
 	case TypeDate:
@@ -407,7 +416,7 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 		}
 		switch sl.typ {
 		case TypeDate:
-			if d, ok := nlu.ParseDate(text, tu.now); ok && !slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
+			if d, ok := nlu.ParseDateValue(text, tu.now); ok && !slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
 				_, taken := found[o.name]
 				return taken && o.typ == TypeDate
 			}) {

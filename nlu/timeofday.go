@@ -26,6 +26,10 @@ func ParseTime(text string) (string, bool) {
 	k := strings.NewReplacer("a.m.", "am", "p.m.", "pm", "o'clock", "oclock", "o’clock", "oclock").Replace(key(text))
 	ws := words(k)
 	pm, hasMeridiem := meridiemOf(ws)
+	// Explicit clock forms first ("6:30", "half past 6", "6pm"), then the hour
+	// said nearest the part of the day ("five in the evening", "three pm",
+	// "tonight at 8").
+	bestH, bestM, bestDist := -1, 0, 4
 	for i, w := range ws {
 		switch w {
 		case "noon", "midday", "midi", "mediodia":
@@ -37,24 +41,46 @@ func ParseTime(text string) (string, bool) {
 		if !ok {
 			continue
 		}
-		explicit := used || hasMeridiem
-		if !explicit {
-			continue
+		if used {
+			return clock(h, m, pm, hasMeridiem)
 		}
-		if h > 23 || m > 59 {
-			return "", false
+		if d := meridiemDistance(ws, i); hasMeridiem && d < bestDist {
+			bestH, bestM, bestDist = h, m, d
 		}
-		if hasMeridiem && h >= 1 && h <= 12 {
-			switch {
-			case pm && h < 12:
-				h += 12
-			case !pm && h == 12:
-				h = 0
-			}
-		}
-		return fmt.Sprintf("%02d:%02d", h, m), true
 	}
-	return "", false
+	if bestH < 0 {
+		return "", false
+	}
+	return clock(bestH, bestM, pm, hasMeridiem)
+}
+
+// clock writes a time of day, moving an hour of 1 to 12 by am or pm.
+func clock(h, m int, pm, hasMeridiem bool) (string, bool) {
+	if h > 23 || m > 59 {
+		return "", false
+	}
+	if hasMeridiem && h >= 1 && h <= 12 {
+		switch {
+		case pm && h < 12:
+			h += 12
+		case !pm && h == 12:
+			h = 0
+		}
+	}
+	return fmt.Sprintf("%02d:%02d", h, m), true
+}
+
+// meridiemDistance is how many words separate the hour at ws[i] from the part
+// of the day: after it within three words ("five in the evening"), or before it
+// within two ("tonight at 8"); 4 when it is further.
+func meridiemDistance(ws []string, i int) int {
+	best := 4
+	for j := max(0, i-2); j < len(ws) && j <= i+3; j++ {
+		if _, ok := meridiemWords[ws[j]]; ok && j != i {
+			best = min(best, max(j-i, i-j))
+		}
+	}
+	return best
 }
 
 // meridiemOf finds am, pm or a part of the day among the words ("3pm" too).
@@ -177,21 +203,33 @@ func ParseDateValue(text string, now time.Time) (Date, bool) {
 	return ParseDayOfMonth(text, now)
 }
 
-// countWords are informal counts a slot answer may give.
-var countWords = map[string]float64{"a couple": 2, "couple": 2, "a pair": 2, "pair": 2, "single": 1, "just me": 1, "myself": 1, "a few": 3}
+// countWords are informal counts a slot answer may give (fillers removed).
+var countWords = map[string]float64{"couple": 2, "pair": 2, "single": 1, "me": 1, "myself": 1, "few": 3}
 
-// ParseCount reads a count: a number (ParseNumber) or an informal count ("a
-// couple", "just me"), or a number followed by what it counts ("2 tickets",
+// countFiller are words around a count that say nothing of it ("a couple of",
+// "just me", "about three").
+var countFiller = map[string]bool{"a": true, "of": true, "just": true, "about": true, "around": true, "only": true, "maybe": true}
+
+// ParseCount reads a count: a number (ParseNumber), an informal count ("a
+// couple of", "just me"), or a number followed by what it counts ("2 tickets",
 // "three people").
 func ParseCount(text string) (float64, bool) {
 	if v, ok := ParseNumber(text); ok {
 		return v, true
 	}
-	k := key(text)
+	var ws []string
+	for _, w := range words(key(text)) {
+		if !countFiller[w] {
+			ws = append(ws, w)
+		}
+	}
+	k := strings.Join(ws, " ")
 	if v, ok := countWords[k]; ok {
 		return v, true
 	}
-	ws := words(k)
+	if v, ok := ParseNumber(k); ok {
+		return v, true
+	}
 	if len(ws) >= 2 && len(ws) <= 3 {
 		if v, ok := ParseNumber(strings.Join(ws[:len(ws)-1], " ")); ok {
 			return v, true

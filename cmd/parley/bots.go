@@ -45,7 +45,7 @@ func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometh
 			eng, err = buildShop(ctx, bc, &embedded)
 		case "flows":
 			if bc.Flows == "" {
-				eng, err = flows.Demo()
+				eng, err = flows.DemoFor(bc.Name)
 				break
 			}
 			var def *flows.Definition

@@ -250,7 +250,7 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if bc.Engine == "flows" {
 		var eng parley.Engine
 		if bc.Flows == "" {
-			eng, err = flows.Demo()
+			eng, err = flows.DemoFor(bc.Name)
 		} else {
 			var def *flows.Definition
 			if def, err = flows.LoadFile(cfg.path(bc.Flows)); err == nil {

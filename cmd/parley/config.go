@@ -166,13 +166,14 @@ func (c *Config) path(p string) string {
 	return filepath.Join(c.dir, p)
 }
 
-// DemoConfig is the built-in configuration: the three demo bots.
+// DemoConfig is the built-in configuration: the demo bots.
 func DemoConfig() *Config {
 	return &Config{
 		Listen: "127.0.0.1:8080",
 		Bots: []BotConfig{
 			{Name: "shop", Engine: "shop", Description: "Seed 000: shopping assistant on WooCommerce's sample catalog"},
 			{Name: "booking", Engine: "flows", Description: "Seeds 001/003: flight booking and cancellation flows"},
+			{Name: "hotel", Engine: "flows", Description: "Seeds 001/003: hotel search with offers, and booking the chosen room"},
 			{Name: "coach", Engine: "gates", Description: "Seed 002: gate-driven fitness coach"},
 		},
 	}

@@ -157,7 +157,7 @@ func (s *server) close() {
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr, "[-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml]")
 	addr := fs.String("addr", "", "listen address (default 127.0.0.1:8080, or listen: in the config)")
-	configPath := fs.String("config", "", "parley.yaml (default: the built-in demo bots shop, booking, coach)")
+	configPath := fs.String("config", "", "parley.yaml (default: the built-in demo bots shop, booking, hotel, coach)")
 	var sf storeFlags
 	sf.register(fs)
 	if err := fs.Parse(args); err != nil {
