@@ -134,6 +134,7 @@ func defaultTexts() map[string]string {
 		"no_more":        "That was the last one I found.",
 		"no_results":     "I couldn't find anything matching that.",
 		"selected":       "Good choice.",
+		"not_taken":      "OK, not that one.",
 		"failed":         "Sorry, that didn't go through.",
 		"goodbye":        "Alright. Let me know if you need anything else.",
 	}

@@ -57,6 +57,8 @@ type turn struct {
 	recovering  bool
 	result      nlu.Result
 	resultOK    bool
+	// askedChange: the turn answers "what would you like to change?".
+	askedChange bool
 }
 
 // Decide takes one turn. It never changes t.State; the decision's state is a copy.
@@ -207,6 +209,7 @@ func (tu *turn) run() error {
 		}
 		return tu.understand()
 	case fsm.DialogueWaitingForSlot:
+		tu.askedChange = tu.s.WaitingForSlot == nil
 		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
 			return tu.fillAwaited()
 		}
@@ -247,8 +250,26 @@ func (tu *turn) changesCourse() bool {
 		return true
 	}
 	// Any flow's trigger, the active one's too: "I want to book a flight" is not
-	// an origin.
-	_, ok := tu.classify()
+	// an origin. A short answer that is a value of the awaited slot and only
+	// resembles an example ("Union Station Hotel" while asked which hotel) is
+	// the answer; a keyword always changes course.
+	r, ok := tu.classify()
+	if ok && r.Confidence < keywordConfidence && !tu.sentence() && tu.awaitedValue() {
+		return false
+	}
+	return ok
+}
+
+// keywordConfidence is the lowest confidence nlu gives a keyword hit.
+const keywordConfidence = 0.9
+
+// awaitedValue reports whether the message reads as a value of the awaited slot.
+func (tu *turn) awaitedValue() bool {
+	st := tu.currentStep()
+	if st == nil || st.slot == nil {
+		return false
+	}
+	_, ok := tu.e.parse(tu.in, st.slot, tu.text, true)
 	return ok
 }
 
@@ -322,6 +343,12 @@ func (tu *turn) understand() error {
 	if target == nil && tu.in.Message.NLU == nil && nlu.IsHumanRequest(tu.text) {
 		return tu.handoff(ReasonHumanRequested)
 	}
+	if target == nil && active == nil && tu.in.Message.NLU == nil && hasPhrase(tu.text, closingPhrases) {
+		// "No thanks" to "anything else?": nothing to cancel, the conversation
+		// ends here.
+		tu.sayKey("goodbye")
+		return tu.fire(fsm.DialogueNoIntent)
+	}
 	if target == nil && tu.isCancel() {
 		if active == nil {
 			tu.sayKey("nothing")
@@ -385,7 +412,7 @@ func (tu *turn) understand() error {
 		return tu.advance(0)
 	}
 	if !changed && target == nil && !tu.recovering {
-		if st.kind == KindConfirm && s.ConversationState == fsm.DialogueUnderstanding {
+		if st.kind == KindConfirm && tu.askedChange {
 			// An answer to "what would you like to change?" naming a slot: ask it again.
 			if sl := tu.mentionedSlot(active); sl != nil {
 				delete(s.Slots, sl.name)

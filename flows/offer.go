@@ -145,8 +145,24 @@ func (tu *turn) answerOffer() bool {
 		tu.takeOffer(nil)
 		tu.sayKey("selected")
 		return true
+	case tu.declines():
+		// Not that one: nothing of it is taken, now or by a flow starting later.
+		tu.s.Metadata.Offer = nil
+		tu.sayKey("not_taken")
+		return true
 	}
 	return false
+}
+
+// declines reports whether the message turns the offer down: a plain no.
+func (tu *turn) declines() bool {
+	if p := tu.in.Message.NLU; p != nil {
+		return p.Intent == "deny" || p.Intent == "negate"
+	}
+	if tu.in.Message.Meaning != "" {
+		return confirmationMeaning(tu.in.Message.Meaning) == nlu.No
+	}
+	return tu.yesNo() == nlu.No
 }
 
 func hasPhrase(text string, phrases []string) bool {

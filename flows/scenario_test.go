@@ -27,12 +27,15 @@ type scenarioFile struct {
 }
 
 type scenarioTurn struct {
-	User   string          `yaml:"user"`
-	Click  string          `yaml:"click"`
-	Text   string          `yaml:"text"`
-	NLU    *parley.NLU     `yaml:"nlu"`
-	After  string          `yaml:"after"`
-	Expect *scenarioExpect `yaml:"expect"`
+	User  string      `yaml:"user"`
+	Click string      `yaml:"click"`
+	Text  string      `yaml:"text"`
+	NLU   *parley.NLU `yaml:"nlu"`
+	After string      `yaml:"after"`
+	// Control is handback (the engine's own control); others need the runtime.
+	Control string          `yaml:"control"`
+	Reason  string          `yaml:"reason"`
+	Expect  *scenarioExpect `yaml:"expect"`
 }
 
 type scenarioExpect struct {
@@ -66,6 +69,32 @@ func TestBookingScenarios(t *testing.T) {
 	}
 }
 
+// TestHotelScenarios plays testdata/scenarios/hotel/*.yaml against the hotel
+// demo engine directly.
+func TestHotelScenarios(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/scenarios/hotel/*.yaml")
+	if len(files) == 0 {
+		t.Fatal("no scenarios")
+	}
+	e, err := HotelDemo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sc scenarioFile
+			if err := yaml.Unmarshal(data, &sc); err != nil {
+				t.Fatal(err)
+			}
+			playScenario(t, e, sc)
+		})
+	}
+}
+
 func playScenario(t *testing.T, e *Engine, sc scenarioFile) {
 	key := parley.ConversationKey{Bot: sc.Bot, ID: "scenario"}
 	var state any = e.NewState(key)
@@ -80,6 +109,17 @@ func playScenario(t *testing.T, e *Engine, sc scenarioFile) {
 				t.Fatal(err)
 			}
 			now = now.Add(d)
+		}
+		if turn.Control != "" {
+			if turn.Control != "handback" {
+				t.Fatalf("turn %d: control %s needs the runtime", i+1, turn.Control)
+			}
+			d, err := e.Handback(state, turn.Reason, now)
+			if err != nil {
+				t.Fatalf("turn %d: %v", i+1, err)
+			}
+			state = d.State
+			continue
 		}
 		msg := parley.Message{ID: fmt.Sprintf("t%d", i+1), Text: turn.User, NLU: turn.NLU, SentAt: now}
 		if turn.Click != "" {

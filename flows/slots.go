@@ -61,6 +61,16 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	case TypeTime:
 		return nlu.ParseTime(raw)
 	case TypeCity:
+		if direct && t.Message.NLU == nil {
+			// "from Bergen": the slot's own cue words give the value.
+			for _, re := range sl.patterns {
+				if v := groupValue(re, raw); v != "" {
+					if c, ok := sl.city(v, false); ok {
+						return c, true
+					}
+				}
+			}
+		}
 		return sl.city(raw, t.Message.NLU != nil)
 	case TypeEmail:
 		return nlu.ExtractEmail(raw)
@@ -114,32 +124,67 @@ func (sl *slot) countValue(raw string) (string, bool) {
 // an upstream parse gave it (its NLU knows more places than Parley's list); an
 // unknown lower-case word typed as an answer ("wakha") is not a city.
 func (sl *slot) city(raw string, upstream bool) (any, bool) {
-	raw = strings.TrimFunc(raw, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	if c, ok := nlu.MatchCity(raw); ok {
-		return sl.normalize(c), true
-	}
-	words := strings.Fields(raw)
-	for n := min(len(words)-1, 3); n >= 1 && !upstream; n-- {
-		if c, ok := nlu.MatchCity(strings.Join(words[:n], " ")); ok {
-			return sl.normalize(c), true
-		}
-	}
-	if len(words) == 0 {
+	c, _, ok := cityPrefix(raw, upstream)
+	if !ok {
 		return nil, false
+	}
+	return sl.normalize(c), true
+}
+
+// cityPrefix reads a city at the start of text and says how many of its words
+// it took: the whole text or its first words naming a known city, else (typed
+// text) its leading capitalized words; an upstream entity is a city as given.
+func cityPrefix(text string, upstream bool) (string, int, bool) {
+	text = strings.TrimFunc(text, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return "", 0, false
+	}
+	if c, ok := nlu.MatchCity(text); ok {
+		return c, len(words), true
 	}
 	if upstream {
-		return sl.normalize(raw), true
+		return text, len(words), true
 	}
-	if len(words) > 4 {
-		return nil, false
-	}
-	for _, w := range words {
-		r, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsUpper(r) {
-			return nil, false
+	for n := min(len(words)-1, 3); n >= 1; n-- {
+		if c, ok := nlu.MatchCity(strings.Join(words[:n], " ")); ok {
+			return c, n, true
 		}
 	}
-	return sl.normalize(raw), true
+	// An unknown name: the capitalized words it starts with ("Bergen" of
+	// "Bergen tomorrow").
+	var name []string
+	for _, w := range words[:min(len(words), 4)] {
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) {
+			break
+		}
+		name = append(name, strings.TrimFunc(w, unicode.IsPunct))
+	}
+	if len(name) == 0 {
+		return "", 0, false
+	}
+	return strings.Join(name, " "), len(name), true
+}
+
+// wordsEnd returns the byte offset in text just after its first n words.
+func wordsEnd(text string, n int) int {
+	end, inWord := 0, false
+	for i, r := range text {
+		if unicode.IsSpace(r) {
+			if inWord {
+				n--
+				if n == 0 {
+					return end
+				}
+			}
+			inWord = false
+			continue
+		}
+		inWord = true
+		end = i + utf8.RuneLen(r)
+	}
+	return len(text)
 }
 
 func groupValue(re *regexp.Regexp, text string) string {
@@ -392,9 +437,17 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 			if 2*g+1 >= len(m) || m[2*g] < 0 || !free(m[2*g], m[2*g+1]) {
 				continue
 			}
-			if v, ok := tu.e.parse(tu.in, sl, text[m[2*g]:m[2*g+1]], false); ok {
+			capture := text[m[2*g]:m[2*g+1]]
+			if v, ok := tu.e.parse(tu.in, sl, capture, false); ok {
 				found[sl.name] = v
-				used = append(used, [2]int{m[0], m[1]})
+				end := m[1]
+				if sl.typ == TypeCity {
+					// Only the words the city took: "Boston" of "from Boston to
+					// Paris" leaves "to Paris" to the destination.
+					_, n, _ := cityPrefix(capture, false)
+					end = m[2*g] + wordsEnd(capture, n)
+				}
+				used = append(used, [2]int{m[0], end})
 				return
 			}
 		}

@@ -223,13 +223,18 @@ func ParseCount(text string) (float64, bool) {
 			ws = append(ws, w)
 		}
 	}
-	k := strings.Join(ws, " ")
-	if v, ok := countWords[k]; ok {
-		return v, true
+	// The count is at the end ("it 4" of "make it 4 nights"): the longest
+	// tail of the words that reads as one.
+	for i := range ws {
+		k := strings.Join(ws[i:], " ")
+		if v, ok := countWords[k]; ok {
+			return v, true
+		}
+		if v, ok := ParseNumber(k); ok {
+			return v, true
+		}
 	}
-	if v, ok := ParseNumber(k); ok {
-		return v, true
-	}
+	// Or before what it counts ("2 tickets", "three people").
 	if len(ws) >= 2 && len(ws) <= 3 {
 		if v, ok := ParseNumber(strings.Join(ws[:len(ws)-1], " ")); ok {
 			return v, true
