@@ -1,8 +1,10 @@
 package flows
 
 import (
+	"maps"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -393,6 +395,14 @@ func compileSlot(sd *Slot) *slot {
 	}
 	if sl.typ == "" {
 		sl.typ = TypeText
+	}
+	if slices.Contains(sd.Values, DontCare) {
+		syn := maps.Clone(sd.Synonyms)
+		if syn == nil {
+			syn = map[string][]string{}
+		}
+		syn[DontCare] = append(slices.Clone(syn[DontCare]), dontCareWords...)
+		sl.enum.Synonyms = syn
 	}
 	if sl.label == "" {
 		sl.label = strings.ReplaceAll(sd.Name, "_", " ")

@@ -12,6 +12,11 @@ import (
 // is fine"). It is a value of the conversation, never an action's parameter.
 const DontCare = "dontcare"
 
+// dontCareWords say "no preference"; an enum slot that lists dontcare among its
+// values reads them as it, besides the synonyms the flow file gives.
+var dontCareWords = []string{"any", "anything", "any one", "either", "whichever", "whatever",
+	"no preference", "doesn't matter", "does not matter", "don't care", "i don't mind", "don't mind"}
+
 // ReasonFlowRequested is the handoff reason of an action with handoff: true.
 const ReasonFlowRequested = "flow_requested"
 
@@ -156,6 +161,9 @@ func (tu *turn) answerOffer() bool {
 
 // declines reports whether the message turns the offer down: a plain no.
 func (tu *turn) declines() bool {
+	if tu.s.Metadata.Offer == nil {
+		return false
+	}
 	if p := tu.in.Message.NLU; p != nil {
 		return p.Intent == "deny" || p.Intent == "negate"
 	}

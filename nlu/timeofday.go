@@ -120,12 +120,16 @@ func clockAt(ws []string, i int) (h, m int, used, ok bool) {
 			return 0, 0, false, false
 		}
 	}
+	glued := false // "3pm"
 	if n := len(w); n > 2 && (strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")) && isDigits(w[:n-2]) {
-		w = w[:n-2]
+		w, glued = w[:n-2], true
 	}
 	hour, okH := hourValue(w)
 	if !okH {
 		return 0, 0, false, false
+	}
+	if glued {
+		return hour, 0, true, true
 	}
 	if i+1 < len(ws) && ws[i+1] == "oclock" {
 		return hour, 0, true, true
