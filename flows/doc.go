@@ -18,18 +18,23 @@
 //     no NLU call, last_nlu_call unchanged) unless it is a cancel, carries an
 //     intent marker (nlu.Markers: actually, change, instead, wait...), asks for a
 //     human, or matches a flow's trigger (the active one's too: "I want to book a
-//     flight" is no origin); then -> understanding (intent_change). An upstream
-//     parse replaces those checks: it goes to understanding when it names a known
-//     intent or cancel or carries entities, else the text is mapped directly. An
-//     upstream intent with a confidence below settings.min_confidence is no
-//     intent (001: "NLU confidence too low").
+//     flight" is no origin); then -> understanding (intent_change). A short
+//     answer that is a value of the slot and only resembles a trigger's example
+//     (not a keyword) is the answer ("Union Station Hotel" when asked which
+//     hotel). An upstream parse replaces those checks: it goes to understanding
+//     when it names a known intent or cancel, carries entities, or is a dialogue
+//     act (select, request_alts, affirm, deny, thank_you...), else the text is
+//     mapped directly. An upstream intent with a confidence below
+//     settings.min_confidence is no intent (001: "NLU confidence too low").
 //   - confirming: the step offers quick replies Yes (meaning "confirm") and No
-//     (meaning "no"). Yes (typed: nlu.Confirmation's lexicon; upstream intent
-//     confirm/affirm) goes on with the next step; no asks what to change
-//     (confirming -> waiting_for_slot with waiting_for_slot null, user_corrects)
-//     or, with on_no: end, ends the flow (confirming -> completed, user_cancels),
-//     as a cancel (typed, meaning "cancel") always does; anything else goes
-//     through understanding (a correction, another flow) and confirms again.
+//     (meaning "no"). Yes (typed: the shared yes/no rule, turn.yesNo; upstream
+//     intent confirm/affirm) goes on with the next step; a plain no ends the flow
+//     (confirming -> completed, user_cancels: seed 001 "CONFIRMING -> COMPLETED:
+//     User cancels"), or with on_no: ask_change asks what to change (confirming
+//     -> waiting_for_slot with waiting_for_slot null, user_corrects); a no that
+//     carries a new value of a slot ("no, make it Porto"; upstream: deny with
+//     entities) and anything else go through understanding (a correction,
+//     another flow) and confirm again.
 //   - error: seed 001's State Recovery. A cancel goes error -> idle and drops the
 //     flows; any other message goes error -> understanding (user_retries), says
 //     "I encountered an error. Let's try again." and resumes the active flow at the
@@ -72,13 +77,48 @@
 //     flow cancels its caller: it is part of it); a link step replaces the flow.
 //   - Slots live in one map (seed 001's slots dict), named by the flows. Starting
 //     a flow clears its own slots: values from an earlier run are never silently
-//     reused. A flow suspended by another keeps a copy of its own slots in its
+//     reused, unless settings.shared_slots makes a slot name one value for the
+//     whole bot (a service's state: the city searched is the city booked; a new
+//     value replaces it, and a value for another flow's slot is kept whichever
+//     flow is active). A flow suspended by another keeps a copy of its own slots in its
 //     flow_stack frame and gets them back when it resumes, so the other flow's
 //     values under the same name (book_flight's booking_ref and cancel_booking's)
 //     never leak into it; a called flow shares its caller's slots. Naming a
 //     suspended flow's trigger resumes it where it was instead of restarting it.
-//   - A request for a human (nlu.IsHumanRequest) goes through understanding and
-//     hands over from any state: the flows end, with a "handoff" effect and event.
+//   - A request for a human (nlu.IsHumanRequest), a slot's on_exhaust: handoff,
+//     or an action with handoff: true hands over from any state: the flows end,
+//     with a "handoff" effect and event (the shop's, which Chatwoot acts on), and
+//     metadata.handoff holds the reason. Until Handback clears it (POST
+//     .../handback, or Chatwoot resolving the conversation), a message gets no
+//     reply and changes nothing but the history: the human has the conversation.
+//   - Slot values are values, not sentences. Seed 001's direct mapping applies to
+//     a short answer (at most three words with letters); a longer one is read as
+//     understanding reads a message, so "from new york to los angeles next
+//     friday" fills three slots and "I'm leaving from phoenix" the origin; a
+//     sentence naming no value, or a short answer that is no value of the slot
+//     (a city slot given "hmm dunno"), is an invalid answer: asked again and
+//     counted against max_retries. Values are normalized when stored (seed 001
+//     "values are normalized slot values"): dates YYYY-MM-DD relative to sent_at,
+//     times HH:MM, integers and counts ("a couple") as numbers, cities by their
+//     usual name (nlu.MatchCity; an unknown one only when written as a name).
+//   - Offers (action offer): the action's results are offered one at a time in
+//     metadata.offer. A request for another (upstream request_alts; "something
+//     else?") offers the next; a selection (upstream select, or affirm; "that
+//     one", "I'll take it", a typed yes) puts the offered values into the slots;
+//     a plain no declines it; a flow that starts while an offer is pending and
+//     collects an offered slot takes it ("book that one"). Values the bot itself
+//     offered are taken in the result's form.
+//   - Optional slots: a slot with a default is proposed at the confirmation
+//     ({slot} renders the default) and set only when the user confirms; a slot
+//     the user never mentioned is neither in the state nor sent; dontcare (an
+//     enum value the user can give: "any", "no preference") stays in the state
+//     but is never sent to an action.
+//   - A failed action (webhook "failed", search fail_when_empty) says why and goes
+//     executing_action -> confirming (001 "Action needs confirmation") at the
+//     confirm step before it, slots kept: the user changes a value and confirms
+//     again, or says no. Without such a step the flow ends with outcome failed.
+//   - A no, thanks or goodbye with no flow to serve ends the conversation (a no
+//     to "anything else?"): a short goodbye, idle, no active flow.
 //   - Slot values found by understanding are normalized and validated like direct
 //     answers; invalid ones are dropped. A changed value is confirmed to the user
 //     ("Got it, I've updated your origin to Boston.").

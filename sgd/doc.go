@@ -6,29 +6,43 @@
 //
 // # Generated flows
 //
-// One flow per intent, named after it and started by it; a collect step per
-// required slot; per optional slot a branch that sets its schema default when
-// the user gave none (before the confirmation, so the summary shows it); a
-// confirm step for a transactional intent; then the service call, an action
-// named after the intent (the built-in set of CallSlot, or a webhook with
-// FlowsOptions.Webhook). Categorical slots are enum slots of their possible
-// values plus "dontcare", SGD's "no preference" value of any slot.
+// One flow per intent, named after it and started by it, all sharing the
+// service's slots (settings.shared_slots: SGD's state belongs to the service);
+// a collect step per required slot; a confirm step for a transactional intent;
+// then the service call, an action named after the intent (the built-in set of
+// CallSlot, or a webhook with FlowsOptions.Webhook). Slot types come from the
+// schema: a categorical slot is an enum of its possible values plus dontcare
+// (SGD's "no preference" value of any slot); a free slot is a date, a time, a
+// city or an integer when its description says so ("Date of ...", "Time of
+// ...", "City where ...", "Location of ...", "Number of ..."), else text. An
+// optional slot with a default other than dontcare has it as its flow default
+// (proposed at the confirmation, set when the user accepts); a dontcare default
+// is no value. A search intent offers its results: the result slots another
+// intent of the service requires (the hotel's name, the event's date).
 //
 // # Oracle mode and what is compared (choices pinned by tests)
 //
 //   - Each user turn carries its annotated parse as the message's nlu (see
-//     oracleParse): the values new or changed since the previous user turn, the
-//     active intent when the user expresses it, affirm and deny for AFFIRM and
-//     NEGATE. It is built from the annotation only, never from the engine.
-//   - SGD's state belongs to the service: values given for CheckBalance hold for
-//     TransferMoney. The flows engine clears a flow's slots when it starts, so
-//     the parse of a turn that turns to another intent carries every annotated
-//     value, as an SGD state tracker in front of the engine would.
+//     oracleParse): the values of the user's INFORM acts (and of a SELECT that
+//     names its choice), the active intent when the user expresses it, affirm,
+//     deny, select and request_alts for AFFIRM, NEGATE, SELECT and REQUEST_ALTS.
+//     It is built from the turn's acts only: values the state gains without the
+//     user saying them (an accepted offer or default, values carried to the
+//     next intent) are the engine's to supply.
+//   - The replay supplies what a deployment supplies: the conversation's date
+//     (sent_at from 2019-03-01, SGD's "today"), and as the answer to a service
+//     call the dialogue's service_results of the system turn that answers it,
+//     starting from the result that turn offers (its OFFER act), each result as
+//     the system presents one (the slots its OFFER act names), and a failure when
+//     that turn is a NOTIFY_FAILURE.
 //   - After every user turn the engine's active flow must be the active intent
 //     (an idle engine whose last flow completed still counts as on it, as SGD
 //     keeps a finished intent active; any idle engine matches NONE), and every
 //     slot of the service must hold one of the values listed for it, or none.
-//     An optional slot at its schema default matches an unlisted one.
+//     A value matches a listed surface form when it is the same text, or the
+//     value the engine reads that form as (Engine.Normalize: "next Tuesday" is
+//     2019-03-05, "half past 3 in the afternoon" 15:30, "SD" San Diego). An
+//     optional slot at its schema default matches an unlisted one.
 //   - The service calls are recorded in process when the action runs (the
 //     replay bots' webhook actions run through an in-process ActionRunner). At
 //     every system turn the call the dialogue makes must be the one the engine
@@ -36,4 +50,6 @@
 //     case, the same number ("$1,470" and "1470"), or another surface form the
 //     state lists for the same value; dontcare and absent are the same.
 //   - A dialogue of several services is skipped (a replay bot runs one service).
+//   - Report.Write prints a line per dialogue, the totals per service, then the
+//     totals.
 package sgd
