@@ -696,31 +696,6 @@ func firstAct(f *Frame) string {
 	return strings.ToLower(f.Actions[0].Act)
 }
 
-// pick chooses the value to send among a slot's new surface forms: the one the
-// user's INFORM act names, else the first listed.
-func pick(slot string, values []string, acts []Act) string {
-	for _, a := range acts {
-		if a.Act != ActInform || a.Slot != slot {
-			continue
-		}
-		for _, v := range a.Values {
-			if slices.ContainsFunc(values, func(w string) bool { return sameText(v, w) }) {
-				return v
-			}
-		}
-	}
-	return values[0]
-}
-
-func overlaps(a, b []string) bool {
-	for _, x := range a {
-		if slices.ContainsFunc(b, func(y string) bool { return sameText(x, y) }) {
-			return true
-		}
-	}
-	return false
-}
-
 // intentSlots are the intent's parameters: required slots, then optional ones.
 func intentSlots(in *Intent) []string {
 	out := slices.Clone(in.RequiredSlots)
