@@ -80,9 +80,11 @@ func TestDemoIsValid(t *testing.T) {
 	if diags := Validate(def); len(diags) > 0 {
 		t.Errorf("demo diagnostics: %v", diags)
 	}
-	diags, err := ValidateFile("demo/booking.yaml")
-	if err != nil || len(diags) > 0 {
-		t.Errorf("demo/booking.yaml: %v %v", diags, err)
+	for _, file := range []string{"demo/booking.yaml", "demo/hotel.yaml"} {
+		diags, err := ValidateFile(file)
+		if err != nil || len(diags) > 0 {
+			t.Errorf("%s: %v %v", file, diags, err)
+		}
 	}
 }
 

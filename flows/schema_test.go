@@ -46,7 +46,7 @@ func yamlToJSONValue(t *testing.T, data []byte) any {
 func TestSchemaAgreesWithParse(t *testing.T) {
 	s := compiledSchema(t)
 	valid, _ := filepath.Glob("testdata/validate/*.yaml")
-	valid = append(valid, "demo/booking.yaml")
+	valid = append(valid, "demo/booking.yaml", "demo/hotel.yaml")
 	for _, file := range valid {
 		data, _ := os.ReadFile(file)
 		if err := s.Validate(yamlToJSONValue(t, data)); err != nil && file != "testdata/validate/problems.yaml" && file != "testdata/validate/bad_duration.yaml" {

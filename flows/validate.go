@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -143,6 +144,10 @@ func (v *validation) flow(p string, f *Flow, flows map[string]bool) {
 				known[a.Reference.Slot] = true
 			}
 			for _, o := range a.Outputs {
+				known[o] = true
+			}
+			for _, o := range a.Offer {
+				// Offered values go into the slots: they are slots of the bot.
 				known[o] = true
 			}
 		}
@@ -322,7 +327,10 @@ func (v *validation) reachability(p string, f *Flow, steps map[string]int) {
 
 func (v *validation) slot(p string, s *Slot) {
 	if s.Type != "" && !knownSlotType(s.Type) {
-		v.report(p+".type", "unknown slot type %q (text, number, integer, boolean, date, email, phone, enum)", s.Type)
+		v.report(p+".type", "unknown slot type %q (text, number, integer, boolean, date, time, city, email, phone, enum)", s.Type)
+	}
+	if s.Default != "" && s.Type == TypeEnum && !slices.Contains(s.Values, s.Default) {
+		v.report(p+".default", "default %q of slot %s is not one of its values", s.Default, s.Name)
 	}
 	if s.Type == TypeEnum && len(s.Values) == 0 {
 		v.report(p, "enum slot %s has no values", s.Name)
