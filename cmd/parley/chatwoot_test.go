@@ -359,3 +359,76 @@ func TestChatwootGatesDeadlockHandsOffAndHandsBack(t *testing.T) {
 		t.Fatalf("/metrics lacks %s", want)
 	}
 }
+
+// TestChatwootFlowsHandoffIsSilentUntilHandback: a flow step that hands over
+// (the booking demo's baggage_problem) reaches Chatwoot as the shop's handoff
+// does (a private note with the reason, the status open); the bot answers
+// nothing until POST .../handback, then answers again (issue 14 item 9).
+func TestChatwootFlowsHandoffIsSilentUntilHandback(t *testing.T) {
+	cw := chatwoottest.NewServer(t)
+	t.Setenv("TEST_CHATWOOT_TOKEN", cw.BotToken)
+	demo, err := filepath.Abs("../../flows/demo/booking.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf(`bots:
+  - name: booking
+    engine: flows
+    flows: %s
+    chatwoot:
+      url: %s
+      account_id: %d
+      bot_token: ${TEST_CHATWOOT_TOKEN}
+      webhook_secret: %s
+`, demo, cw.URL, cw.AccountID, webhookSecret)
+	path := filepath.Join(t.TempDir(), "parley.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := testServer(t, "-config", path)
+	const conv = 10
+	send := func(id int, text string) {
+		t.Helper()
+		req := chatwoottest.WebhookRequest(t, base+"/v1/chatwoot/booking", incoming(t, id, text), webhookSecret, time.Now())
+		out, _ := http.NewRequest(req.Method, req.URL.String(), req.Body)
+		out.Header = req.Header
+		resp, err := http.DefaultClient.Do(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("webhook %q: %d", text, resp.StatusCode)
+		}
+	}
+	send(701, "the airline lost my luggage")
+	waitFor(t, "toggle_status open", func() bool { return cw.Status(conv) == "open" }, cw)
+	var note string
+	for _, m := range messagesTo(cw, conv) {
+		if m["private"] == true {
+			note, _ = m["content"].(string)
+		}
+	}
+	if !strings.Contains(note, "flow_requested") {
+		t.Fatalf("private note %q", note)
+	}
+	before := len(messagesTo(cw, conv))
+	send(702, "hello? anyone?")
+	// The inbox is processed in the background: wait for the silent turn.
+	waitFor(t, "the turn while handed off", func() bool {
+		_, view := get(t, base+"/v1/bots/booking/conversations/1:10")
+		return strings.Contains(string(view), `"turns":2`)
+	}, cw)
+	code, body, _ := post(t, base+"/v1/bots/booking/conversations/1:10/handback", `{"reason":"agent done"}`)
+	if code != http.StatusOK {
+		t.Fatalf("handback: %d %s", code, body)
+	}
+	if n := len(messagesTo(cw, conv)); n != before {
+		t.Fatalf("the bot spoke while a human had the conversation: %v", messagesTo(cw, conv)[before:])
+	}
+	send(703, "I want to book a flight")
+	waitFor(t, "an answer after handback", func() bool { return len(messagesTo(cw, conv)) > before }, cw)
+	if last := messagesTo(cw, conv)[len(messagesTo(cw, conv))-1]; !strings.Contains(fmt.Sprint(last["content"]), "fly from") {
+		t.Fatalf("after handback the bot said %v", last)
+	}
+}
