@@ -32,9 +32,11 @@
 //     (confirming -> completed, user_cancels: seed 001 "CONFIRMING -> COMPLETED:
 //     User cancels"), or with on_no: ask_change asks what to change (confirming
 //     -> waiting_for_slot with waiting_for_slot null, user_corrects); a no that
-//     carries a new value of a slot ("no, make it Porto"; upstream: deny with
+//     carries a new value of a slot ("no, make it 4 nights"; upstream: deny with
 //     entities) and anything else go through understanding (a correction,
-//     another flow) and confirm again.
+//     another flow) and confirm again; a new city that could be any of several
+//     city slots ("no, make it Boston" with an origin and a destination) asks
+//     what to change instead of guessing.
 //   - error: seed 001's State Recovery. A cancel goes error -> idle and drops the
 //     flows; any other message goes error -> understanding (user_retries), says
 //     "I encountered an error. Let's try again." and resumes the active flow at the

@@ -581,7 +581,20 @@ func (tu *turn) answerConfirmation() error {
 		correction = answer == nlu.No && len(tu.in.Message.NLU.Entities) > 0 && tu.in.Message.NLU.Intent != "cancel"
 	default:
 		answer = tu.yesNo()
-		correction = answer == nlu.No && !tu.isCancel() && tu.correctsValue()
+		if answer != nlu.Yes && !tu.isCancel() {
+			var unplaced bool
+			correction, unplaced = tu.correctsValue()
+			if unplaced {
+				// "No, make it Boston" with an origin and a destination: a
+				// correction, but of which? Ask, rather than end the flow.
+				if err := tu.fire(fsm.DialogueUserCorrects); err != nil {
+					return err
+				}
+				tu.s.WaitingForSlot = nil
+				tu.sayKey("ask_change")
+				return nil
+			}
+		}
 	}
 	switch {
 	case answer == nlu.Yes:
@@ -606,20 +619,31 @@ func (tu *turn) answerConfirmation() error {
 }
 
 // correctsValue reports whether a typed no also gives a value of one of the
-// active flow's slots that differs from the one held ("no, make it Boston").
-func (tu *turn) correctsValue() bool {
+// active flow's slots that differs from the one held ("no, make it 4 nights"),
+// and whether it names a city that could be any of several city slots ("no,
+// make it Boston" with an origin and a destination).
+func (tu *turn) correctsValue() (placed, unplaced bool) {
 	f := tu.flow()
 	if f == nil {
-		return false
+		return false, false
 	}
 	found := map[string]any{}
 	tu.findInText(f, found)
 	for name, v := range found {
 		if format(tu.s.Slots[name]) != format(v) {
-			return true
+			return true, false
 		}
 	}
-	return false
+	if _, ok := nlu.FindCity(tu.text); ok {
+		cities := 0
+		for _, sl := range f.slotOrder {
+			if sl.typ == TypeCity {
+				cities++
+			}
+		}
+		return false, cities > 1
+	}
+	return false, false
 }
 
 // applyDefaults gives the flow's unset slots their default: the user accepted
