@@ -320,72 +320,17 @@ func (tu *turn) startFlow(f *flow) {
 // parse) may cancel the active flow, start or interrupt with another flow, and
 // fill any slot of the active flow; then the flow resumes at its current step.
 func (tu *turn) understand() error {
-	s := tu.s
 	stamp := tu.stamp
-	s.LastNLUCall = &stamp
-	var target *flow
-	var entities map[string]any
-	if p := tu.in.Message.NLU; p != nil {
-		// 001: "UNDERSTANDING -> IDLE: No intent, NLU confidence too low"; a parse
-		// without a confidence is trusted.
-		if p.Confidence == 0 || p.Confidence >= tu.e.minConfidence {
-			target = tu.e.intentFlow[p.Intent]
-		}
-		entities = p.Entities
-		if entities == nil {
-			// The parse found no value: the engine does not look for its own.
-			entities = map[string]any{}
-		}
-	} else if r, ok := tu.classify(); ok {
-		target = tu.e.flows[r.Intent]
-	}
+	tu.s.LastNLUCall = &stamp
+	target, entities := tu.parse()
 	active := tu.flow()
-	if target == nil && tu.in.Message.NLU == nil && nlu.IsHumanRequest(tu.text) {
-		return tu.handoff(ReasonHumanRequested)
-	}
-	if target == nil && active == nil && tu.in.Message.NLU == nil && hasPhrase(tu.text, closingPhrases) {
-		// "No thanks" to "anything else?": nothing to cancel, the conversation
-		// ends here.
-		tu.sayKey("goodbye")
-		return tu.fire(fsm.DialogueNoIntent)
-	}
-	if target == nil && tu.isCancel() {
-		if active == nil {
-			tu.sayKey("nothing")
-			return tu.fire(fsm.DialogueNoIntent)
+	if target == nil {
+		if done, err := tu.leaves(active); done {
+			return err
 		}
-		tu.sayKey("cancelled", "flow", active.label)
-		return tu.endFlow(OutcomeCancelled)
 	}
 	if target != nil && target != active {
-		suspended := slices.IndexFunc(s.FlowStack, func(fr Frame) bool { return fr.Flow == target.name })
-		var resume Frame
-		if suspended >= 0 {
-			resume = s.FlowStack[suspended]
-			s.FlowStack = slices.Delete(s.FlowStack, suspended, suspended+1)
-		}
-		if active != nil {
-			fr := Frame{Flow: active.name, WaitingForSlot: s.WaitingForSlot, Slots: ownSlots(active, s.Slots)}
-			if s.CurrentStep != nil {
-				fr.Step = *s.CurrentStep
-			}
-			s.FlowStack = append(s.FlowStack, fr)
-		}
-		if suspended >= 0 {
-			// Back to a suspended flow: it resumes where it was, its slots restored.
-			s.CurrentFlow = target.name
-			tu.setStep(target.steps[target.stepIndex[resume.Step]])
-			if !resume.Call && !tu.e.sharedSlots {
-				restoreSlots(target, s.Slots, resume.Slots)
-			}
-		} else {
-			tu.startFlow(target)
-			if s.Metadata.Offer != nil {
-				// "Book that one": a flow that collects an offered slot starts with
-				// the offer taken.
-				tu.takeOffer(collected(target))
-			}
-		}
+		tu.switchTo(target, active)
 		active = target
 	}
 	if target == nil && tu.answerOffer() {
@@ -414,18 +359,107 @@ func (tu *turn) understand() error {
 	if !changed && target == nil && !tu.recovering {
 		if st.kind == KindConfirm && tu.askedChange {
 			// An answer to "what would you like to change?" naming a slot: ask it again.
-			if sl := tu.mentionedSlot(active); sl != nil {
-				delete(s.Slots, sl.name)
-				for _, c := range active.steps {
-					if c.kind == KindCollect && c.slot == sl {
-						return tu.advance(c.index)
-					}
-				}
+			if c := tu.collectStepOf(active, tu.mentionedSlot(active)); c != nil {
+				delete(tu.s.Slots, c.slot.name)
+				return tu.advance(c.index)
 			}
 		}
 		tu.sayKey("not_understood")
 	}
 	return tu.advance(st.index)
+}
+
+// parse is the message's intent (the flow it starts, if any) and entities: the
+// upstream parse's, or the engine's own classifier (entities are then found in
+// the text by extract).
+func (tu *turn) parse() (*flow, map[string]any) {
+	p := tu.in.Message.NLU
+	if p == nil {
+		if r, ok := tu.classify(); ok {
+			return tu.e.flows[r.Intent], nil
+		}
+		return nil, nil
+	}
+	var target *flow
+	// 001: "UNDERSTANDING -> IDLE: No intent, NLU confidence too low"; a parse
+	// without a confidence is trusted.
+	if p.Confidence == 0 || p.Confidence >= tu.e.minConfidence {
+		target = tu.e.intentFlow[p.Intent]
+	}
+	if p.Entities == nil {
+		// The parse found no value: the engine does not look for its own.
+		return target, map[string]any{}
+	}
+	return target, p.Entities
+}
+
+// leaves handles a message that starts no flow and leaves the active one, if
+// any: a request for a human, a goodbye with nothing active, a cancel. It
+// reports whether it handled the turn.
+func (tu *turn) leaves(active *flow) (bool, error) {
+	typed := tu.in.Message.NLU == nil
+	switch {
+	case typed && nlu.IsHumanRequest(tu.text):
+		return true, tu.handoff(ReasonHumanRequested)
+	case typed && active == nil && hasPhrase(tu.text, closingPhrases):
+		// "No thanks" to "anything else?": nothing to cancel, the conversation
+		// ends here.
+		tu.sayKey("goodbye")
+		return true, tu.fire(fsm.DialogueNoIntent)
+	case tu.isCancel() && active == nil:
+		tu.sayKey("nothing")
+		return true, tu.fire(fsm.DialogueNoIntent)
+	case tu.isCancel():
+		tu.sayKey("cancelled", "flow", active.label)
+		return true, tu.endFlow(OutcomeCancelled)
+	}
+	return false, nil
+}
+
+// switchTo makes target the active flow: the active one, if any, is suspended
+// on flow_stack; a suspended target resumes where it was (its slots restored
+// unless slots are shared), another starts, taking a pending offer of a slot it
+// collects ("book that one").
+func (tu *turn) switchTo(target, active *flow) {
+	s := tu.s
+	suspended := slices.IndexFunc(s.FlowStack, func(fr Frame) bool { return fr.Flow == target.name })
+	var resume Frame
+	if suspended >= 0 {
+		resume = s.FlowStack[suspended]
+		s.FlowStack = slices.Delete(s.FlowStack, suspended, suspended+1)
+	}
+	if active != nil {
+		fr := Frame{Flow: active.name, WaitingForSlot: s.WaitingForSlot, Slots: ownSlots(active, s.Slots)}
+		if s.CurrentStep != nil {
+			fr.Step = *s.CurrentStep
+		}
+		s.FlowStack = append(s.FlowStack, fr)
+	}
+	if suspended >= 0 {
+		s.CurrentFlow = target.name
+		tu.setStep(target.steps[target.stepIndex[resume.Step]])
+		if !resume.Call && !tu.e.sharedSlots {
+			restoreSlots(target, s.Slots, resume.Slots)
+		}
+		return
+	}
+	tu.startFlow(target)
+	if s.Metadata.Offer != nil {
+		tu.takeOffer(collected(target))
+	}
+}
+
+// collectStepOf returns the collect step of f that asks for sl, or nil.
+func (tu *turn) collectStepOf(f *flow, sl *slot) *step {
+	if sl == nil {
+		return nil
+	}
+	for _, c := range f.steps {
+		if c.kind == KindCollect && c.slot == sl {
+			return c
+		}
+	}
+	return nil
 }
 
 // mentionedSlot finds a slot of f named (by label or name) in the message.

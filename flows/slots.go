@@ -61,17 +61,7 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	case TypeTime:
 		return nlu.ParseTime(raw)
 	case TypeCity:
-		if direct && t.Message.NLU == nil {
-			// "from Bergen": the slot's own cue words give the value.
-			for _, re := range sl.patterns {
-				if v := groupValue(re, raw); v != "" {
-					if c, ok := sl.city(v, false); ok {
-						return c, true
-					}
-				}
-			}
-		}
-		return sl.city(raw, t.Message.NLU != nil)
+		return sl.cityAnswer(raw, direct, t.Message.NLU != nil)
 	case TypeEmail:
 		return nlu.ExtractEmail(raw)
 	case TypePhone:
@@ -115,6 +105,21 @@ func (sl *slot) countValue(raw string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// cityAnswer reads a city slot's answer: a typed direct answer may carry the
+// slot's own cue words ("from Bergen"), which its patterns strip.
+func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
+	if direct && !upstream {
+		for _, re := range sl.patterns {
+			if v := groupValue(re, raw); v != "" {
+				if c, ok := sl.city(v, false); ok {
+					return c, true
+				}
+			}
+		}
+	}
+	return sl.city(raw, upstream)
 }
 
 // city reads a city: a known one by its usual name (nlu.MatchCity: "la",
@@ -467,38 +472,43 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 		if _, done := found[sl.name]; done {
 			continue
 		}
-		switch sl.typ {
-		case TypeDate:
-			if d, ok := nlu.ParseDateValue(text, tu.now); ok && !slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
-				_, taken := found[o.name]
-				return taken && o.typ == TypeDate
-			}) {
-				found[sl.name] = d.String()
-			}
-		case TypeEmail:
-			if v, ok := nlu.ExtractEmail(text); ok {
-				found[sl.name] = v
-			}
-		case TypePhone:
-			if v, ok := nlu.ExtractPhone(text); ok {
-				found[sl.name] = v
-			}
-		case TypeTime:
-			if v, ok := nlu.ParseTime(text); ok {
-				found[sl.name] = v
-			}
-		case TypeCity:
-			// A city named without a cue ("to", "from") is the flow's only city
-			// slot's, when no other city slot took one.
-			if c, ok := nlu.FindCity(text); ok && onlyOpenCity(f, sl, found) {
-				found[sl.name] = sl.normalize(c)
-			}
-		case TypeEnum:
-			if v, ok := sl.enum.Match(text); ok && mentions(text, sl, v) {
-				found[sl.name] = sl.normalize(v)
-			}
+		if v, ok := tu.typedValue(f, sl, text, found); ok {
+			found[sl.name] = v
 		}
 	}
+}
+
+// typedValue finds a value of the slot's type anywhere in text: a date (unless
+// another date slot took one), an email, a phone number, a time, a city (for
+// the flow's only city slot), an enum value written out.
+func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any) (any, bool) {
+	switch sl.typ {
+	case TypeDate:
+		taken := slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
+			_, ok := found[o.name]
+			return ok && o.typ == TypeDate
+		})
+		if d, ok := nlu.ParseDateValue(text, tu.now); ok && !taken {
+			return d.String(), true
+		}
+	case TypeEmail:
+		return nlu.ExtractEmail(text)
+	case TypePhone:
+		return nlu.ExtractPhone(text)
+	case TypeTime:
+		return nlu.ParseTime(text)
+	case TypeCity:
+		// A city named without a cue ("to", "from") belongs to the flow's only
+		// city slot.
+		if c, ok := nlu.FindCity(text); ok && onlyCity(f, sl) {
+			return sl.normalize(c), true
+		}
+	case TypeEnum:
+		if v, ok := sl.enum.Match(text); ok && mentions(text, sl, v) {
+			return sl.normalize(v), true
+		}
+	}
+	return nil, false
 }
 
 // mentions reports whether the enum value v (or one of its synonyms) is written in
@@ -542,14 +552,12 @@ func (tu *turn) extractShared(entities map[string]any) bool {
 	return changed
 }
 
-// onlyOpenCity reports whether sl is the flow's one city slot still without a
-// value in found, and no city slot has one.
-func onlyOpenCity(f *flow, sl *slot, found map[string]any) bool {
+// onlyCity reports whether sl is the flow's one city slot.
+func onlyCity(f *flow, sl *slot) bool {
 	for _, o := range f.slotOrder {
-		if o.typ != TypeCity || o == sl {
-			continue
+		if o.typ == TypeCity && o != sl {
+			return false
 		}
-		return false
 	}
 	return true
 }
