@@ -30,7 +30,33 @@ var vocabulary = []parley.Message{
 // turn may rest, with the fields that state implies; that the state survives the
 // store's JSON round trip; and that the caps hold.
 func TestConversationProperties(t *testing.T) {
-	e := demo(t)
+	checkProperties(t, demo(t), vocabulary)
+}
+
+// hotelVocabulary is what the hotel demo's users say: searches, requests for
+// another result, selections, bookings, corrections, counts, times, no.
+var hotelVocabulary = []parley.Message{
+	{Text: "I'm looking for a hotel in lisbon"}, {Text: "find me a hotel in Porto, any rating"},
+	{Text: "got any other options?"}, {Text: "I'll take that one"}, {Text: "book it"}, {Text: "book a room"},
+	{Text: "the 6th of this month"}, {Text: "tomorrow"}, {Text: "a couple of nights"}, {Text: "3 rooms"},
+	{Text: "no, make it 4 nights and 2 rooms"}, {Text: "arriving at half past 6 in the evening"},
+	{Text: "yes"}, {Text: "no"}, {Text: "no thanks"}, {Text: "cancel"}, {Text: "Alfama Garden"}, {Text: "denver"},
+	{Meaning: "confirm", Text: "Yes"}, {Meaning: "no", Text: "No"}, {Text: "I want to talk to a human"},
+	{Text: "x", NLU: &parley.NLU{Intent: IntentSelect}}, {Text: "x", NLU: &parley.NLU{Intent: IntentAlternative}},
+	{Text: "x", NLU: &parley.NLU{Intent: "book_hotel", Entities: map[string]any{"hotel_name": "Tagus View", "nights": 2.0}}},
+}
+
+// TestHotelConversationProperties: the same properties on the hotel demo, whose
+// states hold offers, shared slots and refused bookings.
+func TestHotelConversationProperties(t *testing.T) {
+	e, err := HotelDemo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkProperties(t, e, hotelVocabulary)
+}
+
+func checkProperties(t *testing.T, e *Engine, vocabulary []parley.Message) {
 	rapid.Check(t, func(rt *rapid.T) {
 		key := parley.ConversationKey{Bot: "booking", ID: rapid.StringMatching(`c-[a-z0-9]{1,8}`).Draw(rt, "conversation")}
 		var state any = e.NewState(key)

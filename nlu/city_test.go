@@ -1,6 +1,9 @@
 package nlu
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestMatchCity(t *testing.T) {
 	tests := []struct {
@@ -63,4 +66,23 @@ func FuzzMatchCity(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Every listed city and alias is read back in any case, with surrounding
+// punctuation, with a state or country after a comma, and (names of eight
+// letters or more) with one letter dropped.
+func TestMatchCityEveryName(t *testing.T) {
+	for city, aliases := range cities {
+		for _, name := range append([]string{city}, aliases...) {
+			forms := []string{name, strings.ToLower(name), strings.ToUpper(name), name + "!", " " + name + "?", name + ", XY"}
+			if len(name) >= 8 && !strings.ContainsAny(name, " .-") {
+				forms = append(forms, name[:3]+name[4:])
+			}
+			for _, form := range forms {
+				if got, ok := MatchCity(form); !ok || got != city {
+					t.Errorf("MatchCity(%q) = %q, %v; want %q", form, got, ok, city)
+				}
+			}
+		}
+	}
 }
