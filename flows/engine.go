@@ -477,7 +477,7 @@ func (tu *turn) answerConfirmation() error {
 	case tu.in.Message.NLU != nil:
 		answer = confirmationMeaning(tu.in.Message.NLU.Intent)
 	default:
-		answer = nlu.Confirmation(tu.text)
+		answer = nlu.YesNo(tu.text)
 	}
 	switch answer {
 	case nlu.Yes:
