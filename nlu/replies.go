@@ -23,7 +23,7 @@ var yesPhrases = map[string][]string{
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
 		"zwin", "mzyana", "n3am", "akhay",
 	},
-	LangDarijaArabic: {"اه", "آه", "ايوا", "يالله", "ماشي مشكل", "مزيان", "صافي"},
+	LangDarijaArabic: {"اه", "آه", "ايوا", "يالله", "ماشي مشكل", "مزيان"},
 	LangFrench: {
 		"ok d'accord", "dac", "d'acc", "vas-y", "vas y", "allez-y", "allez y", "ça marche", "ca marche",
 		"parfait", "carrément", "volontiers", "exactement", "oui oui", "bien sur", "avec plaisir", "je veux bien",

@@ -19,11 +19,11 @@ func TestShopParser(t *testing.T) {
 		text, meaning string
 		want          nlu.ShopRequest
 	}{
-		{"show me hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"hoodies"}, Category: "Hoodies"}},
+		{"show me hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies"}},
 		{"do you have a belt?", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"belt"}}},
 		{"something under 20 for my dad", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Price: nlu.PriceRange{Max: float(20)}}},
-		{"blue t-shirt between 10 and 30 dollars", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"blue", "t-shirt"}, Category: "Tshirts", Price: nlu.PriceRange{Min: float(10), Max: float(30)}}},
-		{"Music", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"music"}, Category: "Music"}},
+		{"blue t-shirt between 10 and 30 dollars", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"blue"}, Category: "Tshirts", Price: nlu.PriceRange{Min: float(10), Max: float(30)}}},
+		{"Music", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Music"}},
 		{"I want to buy something", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
 		{"I don't know", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
 		{"a gift for my mom", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
@@ -33,10 +33,27 @@ func TestShopParser(t *testing.T) {
 		{"More please!", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
 		{"Show more", "show_more", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
 		{"Add to cart", "select:45", nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: "45"}},
-		{"Add to cart", "select:", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"Add to cart", "select:", nlu.ShopRequest{Intent: nlu.ShopSelect}},
+		{"add the polo pls", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Terms: []string{"polo"}, Mention: []string{"polo"}}},
+		{"I'll take the red beanie", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Terms: []string{"red", "beanie"}, Mention: []string{"red", "beanie"}}},
+		{"that grey one", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Terms: []string{"grey"}, Mention: []string{"grey"}}},
+		{"a grey one?", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"grey"}}},
+		{"the 3rd", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Ordinal: 3}},
+		{"le dernier", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Ordinal: -1}},
+		{"got anything else?", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"next ones pls", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"one more", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"no more", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
+		{"more hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies"}},
+		{"how about below 30 then", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Price: nlu.PriceRange{Max: float(30)}}},
+		{"good morning!", "", nlu.ShopRequest{Intent: nlu.ShopGreeting}},
+		{"cheers mate", "", nlu.ShopRequest{Intent: nlu.ShopThanks}},
+		{"sounds great", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
+		{"nah not that one", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
+		{"are you a human?", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
 		{"Yes", "confirm", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
 		{"No", "cancel", nlu.ShopRequest{Intent: nlu.ShopCancel}},
-		{"hoodies", "some_flow_payload", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"hoodies"}, Category: "Hoodies"}},
+		{"hoodies", "some_flow_payload", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies"}},
 		{"  WAKHA!! ", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
 		{"Okay.", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
 		{"mansalich", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
@@ -68,10 +85,10 @@ func FuzzShopParse(f *testing.F) {
 				t.Fatalf("%q: a search without criteria", text)
 			}
 		case nlu.ShopSelect:
-			if r.ProductID == "" {
-				t.Fatalf("%q/%q: a select without product", text, meaning)
+			if r.ProductID != "" && (r.Ordinal != 0 || len(r.Mention) > 0) {
+				t.Fatalf("%q/%q: a select both clicked and typed", text, meaning)
 			}
-		case nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman:
+		case nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman, nlu.ShopGreeting, nlu.ShopThanks:
 		default:
 			t.Fatalf("unknown intent %q", r.Intent)
 		}
