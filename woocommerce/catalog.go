@@ -162,7 +162,9 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	case APIREST:
 		path = "wc/v3/products"
 		params.Set("status", "publish")
-		if category != "" {
+		if id, ok := c.cachedCategoryID(category); ok {
+			params.Set("category", id)
+		} else if category != "" {
 			ids, err := c.categoryIDs(ctx, category)
 			if err != nil {
 				return shop.Page{}, err
@@ -181,7 +183,9 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	default:
 		path = "wc/store/v1/products"
 		params.Set("catalog_visibility", "catalog")
-		if category != "" {
+		if id, ok := c.cachedCategoryID(category); ok {
+			params.Set("category", id)
+		} else if category != "" {
 			params.Set("category", categorySlug(category))
 		}
 		if q.MinPrice != nil || q.MaxPrice != nil {

@@ -17,6 +17,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -71,6 +72,8 @@ type Category struct {
 	ID   int
 	Name string
 	Slug string
+	// Parent is the parent term's id, 0 at the top level.
+	Parent int
 }
 
 // Failure is a way the fake can be told to fail.
@@ -257,7 +260,9 @@ func (s *Server) route(r *http.Request) answer {
 	query := r.URL.Query()
 	switch {
 	case path == "/wp-json/wc/v3/products/categories":
-		return s.categories(query)
+		return s.categories(query, true)
+	case path == "/wp-json/wc/store/v1/products/categories" || path == "/wp-json/wc/store/products/categories":
+		return s.categories(query, false)
 	case path == "/wp-json/wc/v3/data/currencies/current":
 		return answer{status: http.StatusOK, body: map[string]any{"code": s.Currency, "name": s.Currency, "symbol": "&#36;",
 			"_links": map[string]any{"collection": []any{map[string]any{"href": s.URL + "/wp-json/wc/v3/data/currencies"}}}}}
@@ -487,27 +492,65 @@ func (s *Server) matches(p Product, q url.Values, rest bool) bool {
 	return true
 }
 
-func (s *Server) categories(q url.Values) answer {
+// categories lists the categories of the fake's products, by name as WooCommerce
+// orders them, searched and paged as the REST API (page, per_page 1..100, default
+// 10, X-WP-Total) or the Store API (no limit by default) does, each in its API's
+// shape (REST: id, name, slug, parent, description, display, image, menu_order,
+// count, _links; Store API: id, name, slug, description, parent, count, image,
+// review_count, permalink).
+func (s *Server) categories(q url.Values, rest bool) answer {
 	search := strings.ToLower(q.Get("search"))
-	seen := map[int]bool{}
-	var out []any
+	byID := map[int]Category{}
+	count := map[int]int{}
 	for _, p := range s.snapshot() {
 		for _, c := range p.Categories {
-			if seen[c.ID] || (search != "" && !strings.Contains(strings.ToLower(c.Name), search) && !strings.Contains(c.Slug, search)) {
+			if search != "" && !strings.Contains(strings.ToLower(c.Name), search) && !strings.Contains(c.Slug, search) {
 				continue
 			}
-			seen[c.ID] = true
-			out = append(out, map[string]any{
-				"id": c.ID, "name": c.Name, "slug": c.Slug, "parent": 0, "description": "", "display": "default",
-				"image": nil, "menu_order": 0, "count": 1,
-				"_links": map[string]any{"self": []any{map[string]any{"href": fmt.Sprintf("%s/wp-json/wc/v3/products/categories/%d", s.URL, c.ID)}}},
-			})
+			byID[c.ID] = c
+			count[c.ID]++
 		}
 	}
-	if out == nil {
-		out = []any{}
+	cats := slices.Collect(maps.Values(byID))
+	slices.SortFunc(cats, func(a, b Category) int { return cmp.Or(cmp.Compare(a.Name, b.Name), a.ID-b.ID) })
+	perPage, page := 10, 1
+	if !rest {
+		perPage = max(len(cats), 1)
 	}
-	return answer{status: http.StatusOK, body: out}
+	if v := q.Get("per_page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			return invalidParam("per_page", "per_page must be between 1 (inclusive) and 100 (inclusive)")
+		}
+		perPage = n
+	}
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return invalidParam("page", "page must be greater than or equal to 1")
+		}
+		page = n
+	}
+	out := []any{}
+	for i := (page - 1) * perPage; i < min(page*perPage, len(cats)); i++ {
+		c := cats[i]
+		if rest {
+			out = append(out, map[string]any{
+				"id": c.ID, "name": c.Name, "slug": c.Slug, "parent": c.Parent, "description": "", "display": "default",
+				"image": nil, "menu_order": 0, "count": count[c.ID],
+				"_links": map[string]any{"self": []any{map[string]any{"href": fmt.Sprintf("%s/wp-json/wc/v3/products/categories/%d", s.URL, c.ID)}}},
+			})
+			continue
+		}
+		out = append(out, map[string]any{
+			"id": c.ID, "name": c.Name, "slug": c.Slug, "description": "", "parent": c.Parent, "count": count[c.ID],
+			"image": nil, "review_count": 0, "permalink": "https://example.com/product-category/" + c.Slug + "/",
+		})
+	}
+	h := http.Header{}
+	h.Set("X-WP-Total", strconv.Itoa(len(cats)))
+	h.Set("X-WP-TotalPages", strconv.Itoa((len(cats)+perPage-1)/perPage))
+	return answer{status: http.StatusOK, header: h, body: out}
 }
 
 // fixtureProduct returns the raw fixture product at index i.
@@ -642,5 +685,34 @@ func SampleProducts() []Product {
 		{ID: 803, Name: "Hoodie Blue", Type: "variation", ParentID: 801, Price: "42", Categories: []Category{clothing, hoodies}},
 		{ID: 804, Name: "Secret Hoodie", Status: "draft", Price: "99", Categories: []Category{clothing, hoodies}},
 		{ID: 805, Name: "Hidden Beanie", Visibility: "hidden", Price: "18", Categories: []Category{clothing}},
+	}
+}
+
+// GardenProducts is a second shop with nothing in common with WooCommerce's sample
+// store (a garden centre: tools, seeds with a child category, planters with an
+// ampersand in the name, lighting), so that tests can show that nothing in Parley
+// is specific to the demo catalog.
+func GardenProducts() []Product {
+	tools := Category{ID: 31, Name: "Garden Tools", Slug: "garden-tools"}
+	seeds := Category{ID: 32, Name: "Seeds", Slug: "seeds"}
+	herbs := Category{ID: 35, Name: "Herb Seeds", Slug: "herb-seeds", Parent: 32}
+	planters := Category{ID: 33, Name: "Planters &amp; Pots", Slug: "planters-pots"}
+	lighting := Category{ID: 34, Name: "Outdoor Lighting", Slug: "outdoor-lighting"}
+	p := func(id int, name, price, desc string, cats ...Category) Product {
+		return Product{ID: id, Name: name, Price: price, ShortDescription: "<p>" + desc + "</p>", Categories: cats}
+	}
+	return []Product{
+		p(501, "Steel Hand Trowel", "12.50", "A sturdy trowel for planting bulbs.", tools),
+		p(502, "Pruning Shears", "24.00", "Bypass shears for clean cuts.", tools),
+		p(503, "Basil Seed Packet", "3.20", "Sweet Genovese basil, 200 seeds.", seeds, herbs),
+		p(504, "Sunflower Seeds", "4.10", "Giant yellow sunflowers.", seeds),
+		p(505, "Terracotta Planter", "18.00", "A classic red clay planter.", planters),
+		p(506, "Hanging Basket", "22.00", "A green wire basket with a coco liner.", planters),
+		p(507, "Solar Path Light", "15.00", "Charges by day, glows all night.", lighting),
+		p(508, "String Lanterns", "29.00", "Ten warm white lanterns.", lighting),
+		p(509, "Watering Can", "16.00", "A green two-litre can.", tools),
+		p(510, "Mint Seed Packet", "3.20", "Spearmint, 150 seeds.", seeds, herbs),
+		p(511, "Ceramic Pot", "9.50", "A glazed blue pot.", planters),
+		p(512, "Garden Kneeler", "31.00", "A padded kneeler that folds into a seat.", tools),
 	}
 }

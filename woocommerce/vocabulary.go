@@ -1,0 +1,143 @@
+package woocommerce
+
+import (
+	"context"
+	"encoding/json"
+	"html"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/shop"
+)
+
+var _ shop.Vocabulary = (*Catalog)(nil)
+
+// maxCategoryPages bounds the category pages read (100 categories each).
+const maxCategoryPages = 20
+
+// categoryTerm is a category as both APIs list it.
+type categoryTerm struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Slug   string `json:"slug"`
+	Parent int64  `json:"parent"`
+}
+
+// Categories returns the shop's own product categories (GET
+// wc/v3/products/categories or wc/store/v1/products/categories, every page),
+// cached for the cache period: the engine names them in its questions and reads
+// their names in messages.
+func (c *Catalog) Categories(ctx context.Context) ([]shop.Category, error) {
+	terms, err := c.categoryTerms(ctx)
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[int64]string, len(terms))
+	for _, t := range terms {
+		names[t.ID] = t.Name
+	}
+	out := make([]shop.Category, 0, len(terms))
+	for _, t := range terms {
+		out = append(out, shop.Category{Name: t.Name, Parent: names[t.Parent]})
+	}
+	return out, nil
+}
+
+// categoryTerms returns every category of the shop, names unescaped, cached.
+func (c *Catalog) categoryTerms(ctx context.Context) ([]categoryTerm, error) {
+	now := c.now()
+	if v, ok := c.cache.get("categories", now); ok {
+		return v.([]categoryTerm), nil
+	}
+	path := "wc/store/v1/products/categories"
+	if c.api == APIREST {
+		path = "wc/v3/products/categories"
+	}
+	var all []categoryTerm
+	for page := 1; page <= maxCategoryPages; page++ {
+		params := url.Values{"per_page": {strconv.Itoa(maxPerPage)}, "page": {strconv.Itoa(page)}}
+		body, header, err := c.get(ctx, path, params, "category list", false)
+		if err != nil {
+			return nil, err
+		}
+		var terms []categoryTerm
+		if err := json.Unmarshal(body, &terms); err != nil {
+			return nil, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: malformed category list")
+		}
+		for _, t := range terms {
+			t.Name = html.UnescapeString(strings.TrimSpace(t.Name))
+			if t.Name != "" {
+				all = append(all, t)
+			}
+		}
+		pages, err := strconv.Atoi(header.Get("X-WP-TotalPages"))
+		if len(terms) < maxPerPage || err != nil || page >= pages {
+			break
+		}
+	}
+	c.cache.put("categories", all, now)
+	return all, nil
+}
+
+// Known returns the words the shop can match: a word of a category name, or a
+// word its product search finds something for (one cached request per word with
+// per_page=1: the REST API searches titles, excerpts and content, the Store API
+// titles and SKUs).
+func (c *Catalog) Known(ctx context.Context, words []string) ([]string, error) {
+	terms, err := c.categoryTerms(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, w := range words {
+		stem := likeStem(strings.ToLower(w))
+		if stem == "" {
+			continue
+		}
+		if categoryHas(terms, stem) {
+			out = append(out, w)
+			continue
+		}
+		page, err := c.Search(ctx, shop.Query{Text: w, Terms: []string{w}, Limit: 1})
+		if err != nil {
+			return nil, err
+		}
+		if page.Total > 0 || len(page.Products) > 0 {
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// categoryHas reports whether a category name or slug holds the stem as the start
+// of one of its words.
+func categoryHas(terms []categoryTerm, stem string) bool {
+	for _, t := range terms {
+		for _, w := range strings.FieldsFunc(strings.ToLower(t.Name+" "+t.Slug), func(r rune) bool {
+			return r == ' ' || r == '-' || r == '&' || r == ',' || r == '/'
+		}) {
+			if strings.HasPrefix(w, stem) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cachedCategoryID returns the id of the shop's category of that name (or slug)
+// when the cached category list has it: a name with an entity ("Planters &amp;
+// Pots") or a slug that is not its name's is found this way. It makes no request.
+func (c *Catalog) cachedCategoryID(name string) (string, bool) {
+	v, ok := c.cache.get("categories", c.now())
+	if !ok {
+		return "", false
+	}
+	for _, t := range v.([]categoryTerm) {
+		if strings.EqualFold(t.Name, name) || strings.EqualFold(t.Slug, categorySlug(name)) {
+			return strconv.FormatInt(t.ID, 10), true
+		}
+	}
+	return "", false
+}
