@@ -6,8 +6,9 @@ import "strings"
 // "agent", "bnadem", "conseiller", "موظف") asks for a human only when, in its own
 // clause:
 //   - a request cue comes before it ("talk to", "I want", "connect me with", "bghit
-//     nhder m3a", "je veux parler à", "بغيت نهضر مع"), or the clause is nothing but
-//     the noun and polite words ("agent please", "un humain svp");
+//     nhder m3a", "je veux parler à", "بغيت نهضر مع"), a help cue after it ("can
+//     a human help me?"), or the clause is nothing but the noun and polite words
+//     ("agent please", "un humain svp");
 //   - no negation comes before it ("no need for a human", "pas besoin d'un
 //     conseiller", "ma bghitch bnadem");
 //   - no question about the bot comes before it ("are you a bot or a human?").
@@ -66,6 +67,16 @@ var wantCues = map[string][]string{
 	LangSpanish:      {"quiero", "necesito"},
 }
 
+// helpCues after a (strong) human noun make it a request: "can a human help me?",
+// "un conseiller peut m'aider ?".
+var helpCues = map[string][]string{
+	LangEnglish:      {"help me", "help us", "assist me", "call me", "contact me", "get back to me", "take over"},
+	LangDarijaLatin:  {"y3awenni", "y3awni", "iy3awenni", "yhder m3aya", "yt3awen m3aya"},
+	LangDarijaArabic: {"يعاوني", "يعاونني", "يساعدني", "يهضر معايا"},
+	LangFrench:       {"m'aider", "m aider", "me rappeler", "me contacter"},
+	LangSpanish:      {"ayudarme", "me ayude"},
+}
+
 // humanNegations before a human noun cancel the request.
 var humanNegations = map[string][]string{
 	LangEnglish: {
@@ -91,6 +102,7 @@ var (
 	humanNounIndex     = buildPhraseList(humanNouns)
 	weakHumanNounIndex = buildPhraseList(weakHumanNouns)
 	talkCueIndex       = buildPhraseList(talkCues)
+	helpCueIndex       = buildPhraseList(helpCues)
 	wantCueIndex       = buildPhraseList(wantCues)
 	humanNegationIndex = buildPhraseList(humanNegations)
 	botQuestionIndex   = buildPhraseList(botQuestions)
@@ -164,7 +176,7 @@ func clauseAsksForHuman(toks []token) bool {
 				if nouns.weak {
 					continue
 				}
-				if anyPhrase(before, wantCueIndex) || onlyFiller(toks, at, len(noun)) {
+				if anyPhrase(before, wantCueIndex) || anyPhrase(toks[at+len(noun):], helpCueIndex) || onlyFiller(toks, at, len(noun)) {
 					return true
 				}
 			}
@@ -194,4 +206,41 @@ func onlyFiller(toks []token, at, n int) bool {
 		}
 	}
 	return true
+}
+
+// botWords name what a bot is, in questions about the bot.
+var botWords = wordSet(`bot bots robot chatbot ai machine program computer automated real human person
+	robo روبوت آلي الي بوت`)
+
+// IsBotQuestion reports whether the message asks what the bot is: "are you a bot
+// or a human?", "is this a real person?", "wach nta bnadem?", "t'es un robot ?",
+// "واش نتا روبوت؟". Such a question is neither a request for a human nor a search.
+func IsBotQuestion(text string) bool {
+	for _, clause := range clauses(key(text)) {
+		toks := tokenize(clause)
+		for _, q := range botQuestionIndex {
+			at := findPhrase(toks, q, 0)
+			if at < 0 {
+				continue
+			}
+			for _, t := range toks[at+len(q):] {
+				if botWords[t.text] || isHumanNounWord(t.text) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isHumanNounWord reports whether w alone is a (strong or weak) human noun.
+func isHumanNounWord(w string) bool {
+	for _, index := range [][][]string{humanNounIndex, weakHumanNounIndex} {
+		for _, p := range index {
+			if len(p) == 1 && p[0] == w {
+				return true
+			}
+		}
+	}
+	return false
 }

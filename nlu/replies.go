@@ -255,3 +255,17 @@ func SmallTalkOf(text string) SmallTalk {
 	}
 	return kind
 }
+
+// ReplyLexicon returns copies of every phrase YesNo reads, per language: yes and
+// no answers (seed 000 section 6.1's included) and the polite words that may
+// surround them, for documentation and property tests.
+func ReplyLexicon() (yes, no, polite map[string][]string) {
+	merge := func(a, b map[string][]string) map[string][]string {
+		out := cloneLexicon(a)
+		for lang, entries := range b {
+			out[lang] = append(out[lang], entries...)
+		}
+		return out
+	}
+	return merge(confirmYes, yesPhrases), merge(confirmNo, noPhrases), cloneLexicon(politePhrases)
+}

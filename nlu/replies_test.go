@@ -155,6 +155,9 @@ func TestHumanRequestVersusMention(t *testing.T) {
 		"j'aimerais un humain svp",
 		"quiero hablar con alguien",
 		"I'm not a robot, I want a human",
+		"can a real human help me?",
+		"wach chi mowadaf y3awenni?",
+		"un conseiller peut m'aider ?",
 	}
 	mentions := []string{
 		"r u human or a bot",

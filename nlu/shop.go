@@ -12,7 +12,8 @@ import (
 //   - A click's meaning wins over its text: show_more, confirm, cancel,
 //     select:<product_id>, human. An unknown meaning falls back to the text.
 //   - Then, in order: a yes/no answer (YesNo: confirm/cancel), an explicit request
-//     for a human (IsHumanRequest), a greeting or thanks (SmallTalkOf), a typed
+//     for a human (IsHumanRequest), a question about the bot (IsBotQuestion), a
+//     greeting or thanks (SmallTalkOf), a typed
 //     selection among the cards shown (an ordinal, "the ... one", or a picking verb
 //     such as "add", "take", "je prends"), a follow-up asking for more ("any
 //     more?", "next ones", "got anything else?") when the message names nothing
@@ -35,6 +36,8 @@ const (
 	ShopHuman     = "human"
 	ShopGreeting  = "greeting"
 	ShopThanks    = "thanks"
+	// ShopAboutBot is a question about what the assistant is ("are you a bot?").
+	ShopAboutBot = "about_bot"
 )
 
 // ShopRequest is what one shopper's message asks for.
@@ -69,6 +72,9 @@ type ShopParser struct {
 type shopCategory struct {
 	name    string
 	phrases [][]string
+	// partial are single words of a multi-word name ("garden" of "Garden
+	// Tools"): they name the category when no category is named in full there.
+	partial [][]string
 }
 
 // DefaultShopCategories are the categories of WooCommerce's sample store with the
@@ -103,10 +109,23 @@ func NewShopParser(categories map[string][]string) *ShopParser {
 				c.phrases = append(c.phrases, ws)
 			}
 		}
+		if ws := phraseWords(name); len(ws) > 1 {
+			for _, w := range ws {
+				if len([]rune(w)) < 3 || nameConnectors[w] {
+					continue
+				}
+				for _, f := range NameForms(w) {
+					c.partial = append(c.partial, phraseWords(f))
+				}
+			}
+		}
 		p.categories = append(p.categories, c)
 	}
 	return p
 }
+
+// nameConnectors are words of category names that name nothing by themselves.
+var nameConnectors = wordSet(`and the for with from of men's women's kids de des du et les pour avec`)
 
 // shopMoreWords ask for more of the same: a message whose only words besides
 // fillers are among them is show_more ("any more?", "next ones", "got anything
@@ -123,7 +142,7 @@ var shopNegations = wordSet(`no not don't dont non pas machi mashi ماشي لا
 
 // shopPickWords are verbs that pick a product already shown: "add the polo",
 // "I'll take the cap", "je prends le bonnet", "khod dak cap".
-var shopPickWords = wordSet(`add take grab pick choose select ajoute ajouter ajoutez prends prendre choisis
+var shopPickWords = wordSet(`add take grab pick choose select put ajoute ajouter ajoutez prends prendre choisis
 	khod nakhod n9eddi dir zidli اضف زيد خود ناخد`)
 
 // shopPointers point at one product by themselves ("celui-là", "hadak"); the
@@ -198,6 +217,9 @@ func (p *ShopParser) Parse(text, meaning string) ShopRequest {
 	}
 	if IsHumanRequest(text) {
 		return ShopRequest{Intent: ShopHuman}
+	}
+	if IsBotQuestion(text) {
+		return ShopRequest{Intent: ShopAboutBot}
 	}
 	switch SmallTalkOf(text) {
 	case Greeting:
@@ -307,15 +329,26 @@ func NameForms(name string) []string {
 
 // category returns the category named in the key k and the words of the message
 // that name it; when words of several categories occur, the one named first in the
-// message wins (ties: the longer phrase, then name order).
+// message wins (ties: the longer phrase, then a name or synonym over one word of
+// a multi-word name, then name order).
 func (p *ShopParser) category(k string) (string, map[string]bool) {
 	toks := tokenize(k)
-	best, bestAt, bestLen := "", -1, 0
+	best, bestAt, bestLen, bestFull := "", -1, 0, false
 	for _, c := range p.categories {
-		for _, phrase := range c.phrases {
-			at := findPhrase(toks, phrase, 0)
-			if at >= 0 && (bestAt < 0 || at < bestAt || (at == bestAt && len(phrase) > bestLen)) {
-				best, bestAt, bestLen = c.name, at, len(phrase)
+		for _, set := range []struct {
+			phrases [][]string
+			full    bool
+		}{{c.phrases, true}, {c.partial, false}} {
+			for _, phrase := range set.phrases {
+				at := findPhrase(toks, phrase, 0)
+				if at < 0 {
+					continue
+				}
+				better := bestAt < 0 || at < bestAt ||
+					(at == bestAt && (len(phrase) > bestLen || (len(phrase) == bestLen && set.full && !bestFull)))
+				if better {
+					best, bestAt, bestLen, bestFull = c.name, at, len(phrase), set.full
+				}
 			}
 		}
 	}

@@ -335,7 +335,7 @@ func (t *turn) step() error {
 		t.say(fmt.Sprintf("Your request to add %s to your cart expired, so I didn't add it. Pick the product again or tell me what you're looking for.", name))
 		t.progress = true
 		switch t.req.Intent {
-		case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks:
+		case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
 			t.countRepeats()
 			return nil
 		}
@@ -357,7 +357,7 @@ func (t *turn) step() error {
 		err = t.showMore()
 	case nlu.ShopSearch:
 		err = t.search()
-	case nlu.ShopGreeting, nlu.ShopThanks:
+	case nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
 		err = t.smallTalk()
 	default:
 		err = t.unclear("I'm not sure what you're looking for. "+t.hint(), false)
@@ -632,9 +632,10 @@ func (t *turn) strayAnswer() error {
 	return nil
 }
 
-// smallTalk answers a greeting or thanks shortly: neither a search nor a
-// clarification attempt (the third in a row is the repeated-intent guard). Thanks
-// completes shown results; a pending confirmation is asked again, uncounted.
+// smallTalk answers a greeting, thanks or a question about the bot shortly:
+// neither a search nor a clarification attempt (the third in a row is the
+// repeated-intent guard). Thanks completes shown results; a pending confirmation
+// is asked again, uncounted.
 func (t *turn) smallTalk() error {
 	if t.state() == fsm.ShopError {
 		if err := t.ready(); err != nil {
@@ -645,6 +646,9 @@ func (t *turn) smallTalk() error {
 		return t.unclear("What can I find for you? "+t.hint(), true)
 	}
 	reply := "Hello! What are you looking for today? " + t.hint()
+	if t.req.Intent == nlu.ShopAboutBot {
+		reply = "I'm this shop's virtual assistant, not a person! I can find products for you, and if you'd like a person, just ask for one."
+	}
 	if t.req.Intent == nlu.ShopThanks {
 		reply = "You're welcome! Tell me whenever you'd like to look for something else."
 		if t.state() == fsm.ShopRecommending {
@@ -770,15 +774,15 @@ func (t *turn) lostContext() error {
 }
 
 // criteria is what the turn searches for: the message's criteria, or, when the
-// message only sets a price while results are shown ("what about under 50
-// then"), the shown search refined by that price.
+// message only sets a price and a search is current ("what about under 50
+// then"), that search refined by the price.
 func (t *turn) criteria() Criteria {
 	r := t.req
 	c := Criteria{Terms: r.Terms, Category: r.Category, MinPrice: r.Price.Min, MaxPrice: r.Price.Max}
 	if c.Terms == nil {
 		c.Terms = []string{}
 	}
-	if len(r.Terms) == 0 && r.Category == "" && t.state() == fsm.ShopRecommending && t.queryContextValid() {
+	if len(r.Terms) == 0 && r.Category == "" && t.queryContextValid() {
 		prev := *t.st.Query
 		prev.Terms = slices.Clone(prev.Terms)
 		prev.MinPrice, prev.MaxPrice = c.MinPrice, c.MaxPrice
@@ -983,7 +987,7 @@ func fromUpstream(n *parley.NLU) (nlu.ShopRequest, bool) {
 	req := nlu.ShopRequest{Intent: n.Intent}
 	switch n.Intent {
 	case nlu.ShopSearch, nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman, nlu.ShopSelect,
-		nlu.ShopGreeting, nlu.ShopThanks:
+		nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
 	default:
 		return req, false
 	}

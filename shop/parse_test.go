@@ -50,7 +50,8 @@ func TestShopParser(t *testing.T) {
 		{"cheers mate", "", nlu.ShopRequest{Intent: nlu.ShopThanks}},
 		{"sounds great", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
 		{"nah not that one", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
-		{"are you a human?", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"are you a human?", "", nlu.ShopRequest{Intent: nlu.ShopAboutBot}},
+		{"the support agent said you have caps", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"support", "said", "caps"}}},
 		{"Yes", "confirm", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
 		{"No", "cancel", nlu.ShopRequest{Intent: nlu.ShopCancel}},
 		{"hoodies", "some_flow_payload", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies"}},
@@ -88,7 +89,7 @@ func FuzzShopParse(f *testing.F) {
 			if r.ProductID != "" && (r.Ordinal != 0 || len(r.Mention) > 0) {
 				t.Fatalf("%q/%q: a select both clicked and typed", text, meaning)
 			}
-		case nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman, nlu.ShopGreeting, nlu.ShopThanks:
+		case nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
 		default:
 			t.Fatalf("unknown intent %q", r.Intent)
 		}
