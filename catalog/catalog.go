@@ -16,7 +16,14 @@
 //
 // Searching: terms are matched with FTS5's porter tokenizer ("hoodies" finds
 // "Hoodie") over the name, the category path with a few synonyms per category
-// ("tee" finds T-shirts, "song" finds Music), the tags and the short description.
+// ("tee" finds T-shirts, "song" finds Music), the tags and attribute values, and the
+// short description.
+//
+// Vocabulary (shop.Vocabulary): Categories are the category path segments in the
+// order products first name them, each with its synonyms (English, French, Darija);
+// Known keeps a word that the index finds in a name, a category, a tag or an
+// attribute value, not in descriptions (the sample's "This is a simple product."
+// would otherwise make "simple" and "this" product words).
 // Terms are OR-ed and ranked by bm25, then by the CSV's order and id, so that pages
 // are deterministic. A term that matches nothing in the catalog is ignored when other
 // criteria remain ("something under 20 for my dad" is a price filter); a query whose
