@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -64,7 +65,9 @@ type Engine struct {
 	// turn builds its parser from the catalog's categories.
 	parser          *nlu.ShopParser
 	fixedCategories []Category
-	schema          *jsonschema.Schema
+	// lastParser memoizes the parser of the catalog's latest categories.
+	lastParser atomic.Pointer[cachedParser]
+	schema     *jsonschema.Schema
 }
 
 var _ parley.Engine = (*Engine)(nil)

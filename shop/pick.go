@@ -51,10 +51,7 @@ func (t *turn) pickCandidates() ([]string, error) {
 		return page, nil // "that one": the only card, or ask which
 	}
 	// Most recent first: the last page, then earlier shown products.
-	var recent []string
-	for _, id := range page {
-		recent = append(recent, id)
-	}
+	recent := slices.Clone(page)
 	for i := len(t.st.ShownProductIDs) - 1; i >= 0 && len(recent) < maxPickCandidates; i-- {
 		if id := t.st.ShownProductIDs[i]; !slices.Contains(recent, id) {
 			recent = append(recent, id)

@@ -23,7 +23,7 @@ func (t *turn) understand() {
 	if !upstream {
 		parser := t.e.parser
 		if parser == nil {
-			parser = nlu.NewShopParser(categoryWords(t.categories()))
+			parser = t.e.parserFor(t.categories())
 		}
 		t.req = parser.Parse(m.Text, m.Meaning)
 	}
@@ -79,6 +79,35 @@ func (t *turn) warn(reason string, err error) {
 	t.events = append(t.events, parley.EventData{Type: parley.EventWarning, Data: map[string]string{
 		"reason": reason, "code": parley.ErrorCode(err), "message": parley.ErrorMessage(err),
 	}})
+}
+
+// cachedParser is the parser built for one list of categories.
+type cachedParser struct {
+	key    string
+	parser *nlu.ShopParser
+}
+
+// parserFor returns the parser of the categories, built once per distinct list
+// (a catalog's categories change rarely; building a parser is most of a turn).
+func (e *Engine) parserFor(cats []Category) *nlu.ShopParser {
+	var b strings.Builder
+	for _, c := range cats {
+		b.WriteString(c.Name)
+		b.WriteByte(0)
+		b.WriteString(c.Parent)
+		for _, w := range c.Words {
+			b.WriteByte(1)
+			b.WriteString(w)
+		}
+		b.WriteByte(2)
+	}
+	key := b.String()
+	if c := e.lastParser.Load(); c != nil && c.key == key {
+		return c.parser
+	}
+	p := nlu.NewShopParser(categoryWords(cats))
+	e.lastParser.Store(&cachedParser{key: key, parser: p})
+	return p
 }
 
 // categoryWords is the parser's category vocabulary: each name with its words.
