@@ -246,3 +246,26 @@ func checkProducts(t *testing.T, products []shop.Product) {
 		}
 	}
 }
+
+func FuzzDecodeCategoryTerms(f *testing.F) {
+	f.Add([]byte(`[{"id":16,"name":"Clothing","slug":"clothing","description":"","parent":0,"count":11,"image":null,"review_count":2,"permalink":"https://store.local/product-category/clothing/"}]`))
+	f.Add([]byte(`[{"id":33,"name":"Planters &amp; Pots","slug":"planters-pots","parent":0},{"id":1,"name":"  "}]`))
+	f.Add([]byte(`{"code":"rest_forbidden"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		terms, n, err := decodeCategoryTerms(data)
+		if err != nil {
+			if parley.ErrorCode(err) != parley.EUNAVAILABLE {
+				t.Fatalf("code %q, want unavailable", parley.ErrorCode(err))
+			}
+			return
+		}
+		if len(terms) > n {
+			t.Fatalf("%d terms from a page of %d", len(terms), n)
+		}
+		for _, term := range terms {
+			if term.Name == "" {
+				t.Fatal("a category without a name")
+			}
+		}
+	})
+}

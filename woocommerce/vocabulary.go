@@ -62,23 +62,35 @@ func (c *Catalog) categoryTerms(ctx context.Context) ([]categoryTerm, error) {
 		if err != nil {
 			return nil, err
 		}
-		var terms []categoryTerm
-		if err := json.Unmarshal(body, &terms); err != nil {
-			return nil, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: malformed category list")
+		terms, n, err := decodeCategoryTerms(body)
+		if err != nil {
+			return nil, err
 		}
-		for _, t := range terms {
-			t.Name = html.UnescapeString(strings.TrimSpace(t.Name))
-			if t.Name != "" {
-				all = append(all, t)
-			}
-		}
+		all = append(all, terms...)
 		pages, err := strconv.Atoi(header.Get("X-WP-TotalPages"))
-		if len(terms) < maxPerPage || err != nil || page >= pages {
+		if n < maxPerPage || err != nil || page >= pages {
 			break
 		}
 	}
 	c.cache.put("categories", all, now)
 	return all, nil
+}
+
+// decodeCategoryTerms reads one page of a category list (either API): the named
+// terms, names unescaped, and how many terms the page held.
+func decodeCategoryTerms(body []byte) ([]categoryTerm, int, error) {
+	var terms []categoryTerm
+	if err := json.Unmarshal(body, &terms); err != nil {
+		return nil, 0, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: malformed category list")
+	}
+	out := terms[:0]
+	for _, t := range terms {
+		t.Name = html.UnescapeString(strings.TrimSpace(t.Name))
+		if t.Name != "" {
+			out = append(out, t)
+		}
+	}
+	return out, len(terms), nil
 }
 
 // Known returns the words the shop can match: a word of a category name, or a
