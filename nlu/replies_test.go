@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -210,4 +211,57 @@ func TestEveryHumanNounStandaloneIsARequest(t *testing.T) {
 			t.Fatalf("IsHumanRequest(%q) = true for a question about the bot", "are you "+text)
 		}
 	})
+}
+
+// TestEverySmallTalkPhrase: every greeting and thanks phrase, in any case, with
+// punctuation and a form of address, is small talk of its kind; with a product word
+// it is not.
+func TestEverySmallTalkPhrase(t *testing.T) {
+	type entry struct {
+		phrase string
+		kind   SmallTalk
+	}
+	var all []entry
+	for kind, lex := range map[SmallTalk]map[string][]string{Greeting: greetingPhrases, Thanks: thanksPhrases} {
+		for _, entries := range lex {
+			for _, p := range entries {
+				all = append(all, entry{p, kind})
+			}
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		e := rapid.SampledFrom(all).Draw(t, "entry")
+		text := e.phrase
+		if rapid.Bool().Draw(t, "upper") {
+			text = strings.ToUpper(text)
+		}
+		text += rapid.SampledFrom([]string{"", " mate", " khoya", ", merci", " :)", "!!", "?"}).Draw(t, "suffix")
+		want := e.kind
+		if strings.Contains(text, "merci") {
+			want = Thanks
+		}
+		if got := SmallTalkOf(text); got != want {
+			t.Fatalf("SmallTalkOf(%q) = %v, want %v", text, got, want)
+		}
+		if got := SmallTalkOf(text + " hoodie"); got != NoSmallTalk {
+			t.Fatalf("SmallTalkOf(%q) = %v, want none: it names a product", text+" hoodie", got)
+		}
+	})
+}
+
+func TestNameForms(t *testing.T) {
+	tests := map[string][]string{
+		"T-shirts":    {"t-shirts", "t-shirt", "tshirts", "tshirt"},
+		"Accessories": {"accessories", "accessory"},
+		"Dresses":     {"dresses", "dress"},
+		"Glass":       {"glass", "glasses"},
+		"Decor":       {"decor", "decors"},
+		"Candy":       {"candy", "candies"},
+		"  ":          nil,
+	}
+	for in, want := range tests {
+		if got := NameForms(in); !slices.Equal(got, want) {
+			t.Errorf("NameForms(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
