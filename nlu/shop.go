@@ -181,7 +181,7 @@ je j'ai veux voudrais cherche chercher un une des le les du de pour mon ma mes q
 bghit bgheet nchri chi wach kayn 3ndkom 3andkom fih dyal dial l
 then instead only what how about maybe perhaps umm um uh er hmmm idk dunno whatever smth sth
 werini warini 3tini ana i'll i'd i've you're it's that's what's let's there's ill
-human humans bot robot ai person people agent real
+human humans bot robot ai person people agent real u r ur ya y'all yall
 `)
 
 func wordSet(list string) map[string]bool {

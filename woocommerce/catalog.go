@@ -153,6 +153,12 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	} else {
 		params.Set("offset", strconv.Itoa(offset))
 	}
+	// A word naming one of the shop's tags filters by the tag: WooCommerce's search
+	// does not read tags.
+	if tagIDs, rest := c.cachedTagIDs(q.Terms); len(tagIDs) > 0 {
+		params.Set("tag", strings.Join(tagIDs, ","))
+		q.Terms, q.Text = rest, strings.Join(rest, " ")
+	}
 	if text := searchText(q, c.api); text != "" {
 		params.Set("search", text)
 	}

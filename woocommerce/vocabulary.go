@@ -17,6 +17,9 @@ var _ shop.Vocabulary = (*Catalog)(nil)
 // maxCategoryPages bounds the category pages read (100 categories each).
 const maxCategoryPages = 20
 
+// minProbeLen is the shortest word Known asks the product search about.
+const minProbeLen = 3
+
 // categoryTerm is a category as both APIs list it.
 type categoryTerm struct {
 	ID     int64  `json:"id"`
@@ -47,18 +50,29 @@ func (c *Catalog) Categories(ctx context.Context) ([]shop.Category, error) {
 
 // categoryTerms returns every category of the shop, names unescaped, cached.
 func (c *Catalog) categoryTerms(ctx context.Context) ([]categoryTerm, error) {
+	return c.termList(ctx, "categories")
+}
+
+// tagTerms returns every product tag of the shop, names unescaped, cached.
+func (c *Catalog) tagTerms(ctx context.Context) ([]categoryTerm, error) {
+	return c.termList(ctx, "tags")
+}
+
+// termList reads every page of products/categories or products/tags, cached under
+// the taxonomy's name.
+func (c *Catalog) termList(ctx context.Context, taxonomy string) ([]categoryTerm, error) {
 	now := c.now()
-	if v, ok := c.cache.get("categories", now); ok {
+	if v, ok := c.cache.get(taxonomy, now); ok {
 		return v.([]categoryTerm), nil
 	}
-	path := "wc/store/v1/products/categories"
+	path := "wc/store/v1/products/" + taxonomy
 	if c.api == APIREST {
-		path = "wc/v3/products/categories"
+		path = "wc/v3/products/" + taxonomy
 	}
 	var all []categoryTerm
 	for page := 1; page <= maxCategoryPages; page++ {
 		params := url.Values{"per_page": {strconv.Itoa(maxPerPage)}, "page": {strconv.Itoa(page)}}
-		body, header, err := c.get(ctx, path, params, "category list", false)
+		body, header, err := c.get(ctx, path, params, taxonomy+" list", false)
 		if err != nil {
 			return nil, err
 		}
@@ -72,7 +86,7 @@ func (c *Catalog) categoryTerms(ctx context.Context) ([]categoryTerm, error) {
 			break
 		}
 	}
-	c.cache.put("categories", all, now)
+	c.cache.put(taxonomy, all, now)
 	return all, nil
 }
 
@@ -93,12 +107,17 @@ func decodeCategoryTerms(body []byte) ([]categoryTerm, int, error) {
 	return out, len(terms), nil
 }
 
-// Known returns the words the shop can match: a word of a category name, or a
-// word its product search finds something for (one cached request per word with
-// per_page=1: the REST API searches titles, excerpts and content, the Store API
-// titles and SKUs).
+// Known returns the words the shop can match: a word of a category name, a tag
+// (searched as a tag filter, see Search), or a word its product search finds
+// something for (one cached request per word of 3 letters or more, per_page=1: the
+// REST API searches titles, excerpts and content, the Store API titles and SKUs,
+// both as substrings).
 func (c *Catalog) Known(ctx context.Context, words []string) ([]string, error) {
 	terms, err := c.categoryTerms(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tags, err := c.tagTerms(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -108,9 +127,12 @@ func (c *Catalog) Known(ctx context.Context, words []string) ([]string, error) {
 		if stem == "" {
 			continue
 		}
-		if categoryHas(terms, stem) {
+		if categoryHas(terms, stem) || tagNamed(tags, w) != "" {
 			out = append(out, w)
 			continue
+		}
+		if len([]rune(stem)) < minProbeLen {
+			continue // WooCommerce searches substrings: "u" is inside most names
 		}
 		page, err := c.Search(ctx, shop.Query{Text: w, Terms: []string{w}, Limit: 1})
 		if err != nil {
@@ -152,4 +174,33 @@ func (c *Catalog) cachedCategoryID(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// tagNamed returns the id of the tag whose name or slug is the word (singular or
+// plural alike), or "".
+func tagNamed(tags []categoryTerm, word string) string {
+	stem := likeStem(strings.ToLower(strings.TrimSpace(word)))
+	for _, t := range tags {
+		if stem != "" && (likeStem(strings.ToLower(t.Name)) == stem || likeStem(t.Slug) == stem) {
+			return strconv.FormatInt(t.ID, 10)
+		}
+	}
+	return ""
+}
+
+// cachedTagIDs splits search words into the ids of the shop's tags they name, by
+// the cached tag list, and the other words. It makes no request.
+func (c *Catalog) cachedTagIDs(words []string) (ids, rest []string) {
+	v, ok := c.cache.get("tags", c.now())
+	if !ok {
+		return nil, words
+	}
+	for _, w := range words {
+		if id := tagNamed(v.([]categoryTerm), w); id != "" {
+			ids = append(ids, id)
+			continue
+		}
+		rest = append(rest, w)
+	}
+	return ids, rest
 }

@@ -31,11 +31,11 @@ func TestVocabularyIsTheShopsOwn(t *testing.T) {
 			if diff := cmp.Diff(want, cats); diff != "" {
 				t.Fatalf("categories (-want +got):\n%s", diff)
 			}
-			known, err := c.Known(ctx, []string{"idk", "trowel", "seeds", "planter", "lol", "lanterns", "smth"})
+			known, err := c.Known(ctx, []string{"idk", "trowel", "seeds", "planter", "lol", "lanterns", "organic", "smth"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff([]string{"trowel", "seeds", "planter", "lanterns"}, known); diff != "" {
+			if diff := cmp.Diff([]string{"trowel", "seeds", "planter", "lanterns", "organic"}, known); diff != "" {
 				t.Fatalf("known words (-want +got):\n%s", diff)
 			}
 			before := len(fake.Requests())
@@ -76,6 +76,37 @@ func TestCategoryQueryFiltersWithoutSearch(t *testing.T) {
 			}
 			if last.Query.Has("search") || last.Query.Get("category") != "33" {
 				t.Fatalf("product request %v, want category=33 and no search", last.Query)
+			}
+		})
+	}
+}
+
+// TestTagWordFiltersByTag: a word naming one of the shop's tags (which neither
+// API's search reads) filters by the tag and is not sent as a search word.
+func TestTagWordFiltersByTag(t *testing.T) {
+	for _, api := range []string{woocommerce.APIREST, woocommerce.APIStore} {
+		t.Run(api, func(t *testing.T) {
+			fake := wootest.NewServer(t, wootest.GardenProducts()...)
+			c := newCatalog(t, fake, api, func(cfg *woocommerce.Config) { cfg.CacheTTL = 0 })
+			ctx := context.Background()
+			if _, err := c.Known(ctx, []string{"organic"}); err != nil {
+				t.Fatal(err)
+			}
+			page, err := c.Search(ctx, shop.Query{Text: "organic seeds", Terms: []string{"organic"}, Category: "Seeds", Limit: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]string{"510", "503"}, ids(page)); diff != "" {
+				t.Fatalf("products (-want +got):\n%s", diff)
+			}
+			var last wootest.Request
+			for _, r := range fake.Requests() {
+				if strings.HasSuffix(r.Path, "/products") {
+					last = r
+				}
+			}
+			if last.Query.Has("search") || last.Query.Get("tag") != "41" {
+				t.Fatalf("product request %v, want tag=41 and no search", last.Query)
 			}
 		})
 	}

@@ -2,14 +2,15 @@
 // the Store API v1 product endpoints in exactly the shapes of the verbatim fixtures
 // (embedded from fixtures/): every product is rendered from a fixture product with its
 // values replaced, so the key set is the fixture's. The Store API fixture is abridged
-// by its authors; the fake adds only "type", "parent" and "categories", which the
-// current ProductSchema has (CHATWOOT-WOOCOMMERCE.md §D2).
+// by its authors; the fake adds only "type", "parent", "categories" and "tags", which
+// the current ProductSchema has (CHATWOOT-WOOCOMMERCE.md §D2).
 //
 // It pages with X-WP-Total, X-WP-TotalPages and Link, filters as WooCommerce does
-// (REST: status, WordPress word search over name and descriptions, category term ids,
-// decimal prices; Store API: published only, search inside the name or SKU, category
-// ids or slugs, prices in minor units, catalog_visibility), checks REST credentials
-// with WooCommerce's 401 error bodies, and can be told to fail.
+// (REST: status, WordPress word search over name and descriptions, category and tag
+// term ids, decimal prices; Store API: published only, search inside the name or SKU,
+// category and tag ids or slugs, prices in minor units, catalog_visibility), lists
+// product categories and tags, checks REST credentials with WooCommerce's 401 error
+// bodies, and can be told to fail.
 package wootest
 
 import (
@@ -62,7 +63,9 @@ type Product struct {
 	// search or hidden.
 	Visibility string
 	Categories []Category
-	Images     []string
+	// Tags are product tags (Parent is unused).
+	Tags   []Category
+	Images []string
 	// Permalink defaults to https://example.com/product/<slug>/.
 	Permalink string
 }
@@ -190,6 +193,11 @@ func (p Product) withDefaults() Product {
 			p.Categories[i].Slug = slugify(c.Name)
 		}
 	}
+	for i, c := range p.Tags {
+		if c.Slug == "" {
+			p.Tags[i].Slug = slugify(c.Name)
+		}
+	}
 	return p
 }
 
@@ -260,9 +268,13 @@ func (s *Server) route(r *http.Request) answer {
 	query := r.URL.Query()
 	switch {
 	case path == "/wp-json/wc/v3/products/categories":
-		return s.categories(query, true)
+		return s.terms(query, true, false)
 	case path == "/wp-json/wc/store/v1/products/categories" || path == "/wp-json/wc/store/products/categories":
-		return s.categories(query, false)
+		return s.terms(query, false, false)
+	case path == "/wp-json/wc/v3/products/tags":
+		return s.terms(query, true, true)
+	case path == "/wp-json/wc/store/v1/products/tags" || path == "/wp-json/wc/store/products/tags":
+		return s.terms(query, false, true)
 	case path == "/wp-json/wc/v3/data/currencies/current":
 		return answer{status: http.StatusOK, body: map[string]any{"code": s.Currency, "name": s.Currency, "symbol": "&#36;",
 			"_links": map[string]any{"collection": []any{map[string]any{"href": s.URL + "/wp-json/wc/v3/data/currencies"}}}}}
@@ -455,6 +467,19 @@ func (s *Server) matches(p Product, q url.Values, rest bool) bool {
 			return false
 		}
 	}
+	if tags := q.Get("tag"); tags != "" {
+		found := false
+		for _, want := range strings.Split(tags, ",") {
+			for _, c := range p.Tags {
+				if strconv.Itoa(c.ID) == want || (!rest && c.Slug == want) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+	}
 	if cats := q.Get("category"); cats != "" {
 		found := false
 		for _, want := range strings.Split(cats, ",") {
@@ -492,18 +517,24 @@ func (s *Server) matches(p Product, q url.Values, rest bool) bool {
 	return true
 }
 
-// categories lists the categories of the fake's products, by name as WooCommerce
-// orders them, searched and paged as the REST API (page, per_page 1..100, default
-// 10, X-WP-Total) or the Store API (no limit by default) does, each in its API's
-// shape (REST: id, name, slug, parent, description, display, image, menu_order,
-// count, _links; Store API: id, name, slug, description, parent, count, image,
-// review_count, permalink).
-func (s *Server) categories(q url.Values, rest bool) answer {
+// terms lists the categories (or tags) of the fake's products, by name as
+// WooCommerce orders them, searched and paged as the REST API (page, per_page
+// 1..100, default 10, X-WP-Total) or the Store API (no limit by default) does, each
+// in its API's shape (REST category: id, name, slug, parent, description, display,
+// image, menu_order, count, _links; REST tag: id, name, slug, description, count,
+// _links; Store API category: id, name, slug, description, parent, count, image,
+// review_count, permalink; Store API tag: id, name, slug, description, parent,
+// count).
+func (s *Server) terms(q url.Values, rest, tags bool) answer {
+	of := func(p Product) []Category { return p.Categories }
+	if tags {
+		of = func(p Product) []Category { return p.Tags }
+	}
 	search := strings.ToLower(q.Get("search"))
 	byID := map[int]Category{}
 	count := map[int]int{}
 	for _, p := range s.snapshot() {
-		for _, c := range p.Categories {
+		for _, c := range of(p) {
 			if search != "" && !strings.Contains(strings.ToLower(c.Name), search) && !strings.Contains(c.Slug, search) {
 				continue
 			}
@@ -534,7 +565,17 @@ func (s *Server) categories(q url.Values, rest bool) answer {
 	out := []any{}
 	for i := (page - 1) * perPage; i < min(page*perPage, len(cats)); i++ {
 		c := cats[i]
-		if rest {
+		switch {
+		case tags && rest:
+			out = append(out, map[string]any{
+				"id": c.ID, "name": c.Name, "slug": c.Slug, "description": "", "count": count[c.ID],
+				"_links": map[string]any{"self": []any{map[string]any{"href": fmt.Sprintf("%s/wp-json/wc/v3/products/tags/%d", s.URL, c.ID)}}},
+			})
+			continue
+		case tags:
+			out = append(out, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug, "description": "", "parent": 0, "count": count[c.ID]})
+			continue
+		case rest:
 			out = append(out, map[string]any{
 				"id": c.ID, "name": c.Name, "slug": c.Slug, "parent": c.Parent, "description": "", "display": "default",
 				"image": nil, "menu_order": 0, "count": count[c.ID],
@@ -592,6 +633,11 @@ func (s *Server) renderREST(p Product) map[string]any {
 		cats = append(cats, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug})
 	}
 	m["categories"] = orEmpty(cats)
+	var tags []any
+	for _, c := range p.Tags {
+		tags = append(tags, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug})
+	}
+	m["tags"] = orEmpty(tags)
 	var images []any
 	for i, src := range p.Images {
 		img := map[string]any{}
@@ -642,6 +688,11 @@ func (s *Server) renderStore(p Product) map[string]any {
 		cats = append(cats, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug, "link": "https://example.com/product-category/" + c.Slug + "/"})
 	}
 	m["categories"] = orEmpty(cats)
+	var tags []any
+	for _, c := range p.Tags {
+		tags = append(tags, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug, "link": "https://example.com/product-tag/" + c.Slug + "/"})
+	}
+	m["tags"] = orEmpty(tags)
 	return m
 }
 
@@ -690,7 +741,7 @@ func SampleProducts() []Product {
 
 // GardenProducts is a second shop with nothing in common with WooCommerce's sample
 // store (a garden centre: tools, seeds with a child category, planters with an
-// ampersand in the name, lighting), so that tests can show that nothing in Parley
+// ampersand in the name, lighting; tags Organic and Eco), so that tests can show that nothing in Parley
 // is specific to the demo catalog.
 func GardenProducts() []Product {
 	tools := Category{ID: 31, Name: "Garden Tools", Slug: "garden-tools"}
@@ -698,20 +749,23 @@ func GardenProducts() []Product {
 	herbs := Category{ID: 35, Name: "Herb Seeds", Slug: "herb-seeds", Parent: 32}
 	planters := Category{ID: 33, Name: "Planters &amp; Pots", Slug: "planters-pots"}
 	lighting := Category{ID: 34, Name: "Outdoor Lighting", Slug: "outdoor-lighting"}
+	organic := Category{ID: 41, Name: "Organic", Slug: "organic"}
+	eco := Category{ID: 42, Name: "Eco", Slug: "eco"}
 	p := func(id int, name, price, desc string, cats ...Category) Product {
 		return Product{ID: id, Name: name, Price: price, ShortDescription: "<p>" + desc + "</p>", Categories: cats}
 	}
+	tagged := func(p Product, tags ...Category) Product { p.Tags = tags; return p }
 	return []Product{
 		p(501, "Steel Hand Trowel", "12.50", "A sturdy trowel for planting bulbs.", tools),
 		p(502, "Pruning Shears", "24.00", "Bypass shears for clean cuts.", tools),
-		p(503, "Basil Seed Packet", "3.20", "Sweet Genovese basil, 200 seeds.", seeds, herbs),
+		tagged(p(503, "Basil Seed Packet", "3.20", "Sweet Genovese basil, 200 seeds.", seeds, herbs), organic),
 		p(504, "Sunflower Seeds", "4.10", "Giant yellow sunflowers.", seeds),
-		p(505, "Terracotta Planter", "18.00", "A classic red clay planter.", planters),
+		tagged(p(505, "Terracotta Planter", "18.00", "A classic red clay planter.", planters), eco),
 		p(506, "Hanging Basket", "22.00", "A green wire basket with a coco liner.", planters),
-		p(507, "Solar Path Light", "15.00", "Charges by day, glows all night.", lighting),
+		tagged(p(507, "Solar Path Light", "15.00", "Charges by day, glows all night.", lighting), eco),
 		p(508, "String Lanterns", "29.00", "Ten warm white lanterns.", lighting),
 		p(509, "Watering Can", "16.00", "A green two-litre can.", tools),
-		p(510, "Mint Seed Packet", "3.20", "Spearmint, 150 seeds.", seeds, herbs),
+		tagged(p(510, "Mint Seed Packet", "3.20", "Spearmint, 150 seeds.", seeds, herbs), organic),
 		p(511, "Ceramic Pot", "9.50", "A glazed blue pot.", planters),
 		p(512, "Garden Kneeler", "31.00", "A padded kneeler that folds into a seat.", tools),
 	}
