@@ -353,12 +353,24 @@ func (p *ShopParser) category(k string) (string, map[string]bool) {
 		}
 	}
 	words := map[string]bool{}
-	if bestAt >= 0 {
-		for _, t := range toks[bestAt : bestAt+bestLen] {
-			words[t.text] = true
+	if bestAt < 0 {
+		return "", words
+	}
+	// Every word of the message that names the chosen category is taken by it
+	// ("pots & planters" are both "Planters & Pots"), not left as a search term.
+	for _, c := range p.categories {
+		if c.name != best {
+			continue
 		}
-		// "t-shirt" is one search word of two tokens.
-		words[strings.Trim(k[toks[bestAt].start:toks[bestAt+bestLen-1].end], "'-")] = true
+		for _, phrase := range append(slices.Clone(c.phrases), c.partial...) {
+			for at := findPhrase(toks, phrase, 0); at >= 0; at = findPhrase(toks, phrase, at+1) {
+				for _, t := range toks[at : at+len(phrase)] {
+					words[t.text] = true
+				}
+				// "t-shirt" is one search word of two tokens.
+				words[strings.Trim(k[toks[at].start:toks[at+len(phrase)-1].end], "'-")] = true
+			}
+		}
 	}
 	return best, words
 }

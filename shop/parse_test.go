@@ -105,3 +105,25 @@ func FuzzShopParse(f *testing.F) {
 		}
 	})
 }
+
+// TestShopParserOnAnotherCatalog: category words come from whatever categories the
+// catalog has, multi-word names included; a category word is not also a term.
+func TestShopParserOnAnotherCatalog(t *testing.T) {
+	p := nlu.NewShopParser(map[string][]string{"Planters & Pots": nil, "Garden Tools": nil, "Seeds": nil, "Herb Seeds": nil, "T-shirts": nil})
+	for _, tc := range []struct {
+		text string
+		want nlu.ShopRequest
+	}{
+		{"pots & planters pls", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Planters & Pots"}},
+		{"a planter", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Planters & Pots"}},
+		{"seeds", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Seeds"}},
+		{"herb seeds under 5", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Herb Seeds", Price: nlu.PriceRange{Max: float(5)}}},
+		{"garden kneeler", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Garden Tools", Terms: []string{"kneeler"}}},
+		{"a blue tshirt", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "T-shirts", Terms: []string{"blue"}}},
+		{"hoodies", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"hoodies"}}},
+	} {
+		if diff := cmp.Diff(tc.want, p.Parse(tc.text, "")); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.text, diff)
+		}
+	}
+}

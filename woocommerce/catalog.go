@@ -159,6 +159,13 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		params.Set("tag", strings.Join(tagIDs, ","))
 		q.Terms, q.Text = rest, strings.Join(rest, " ")
 	}
+	// Likewise a word naming an attribute term ("blue" of pa_color).
+	if filter, rest := c.cachedAttributeFilter(q.Terms); filter != nil {
+		for k, v := range filter {
+			params[k] = v
+		}
+		q.Terms, q.Text = rest, strings.Join(rest, " ")
+	}
 	if text := searchText(q, c.api); text != "" {
 		params.Set("search", text)
 	}

@@ -269,3 +269,22 @@ func FuzzDecodeCategoryTerms(f *testing.F) {
 		}
 	})
 }
+
+func FuzzDecodeAttributes(f *testing.F) {
+	f.Add([]byte(`[{"id":3,"name":"Color","slug":"pa_color","type":"select","order_by":"menu_order","has_archives":false}]`))
+	f.Add([]byte(`[{"id":3,"name":"Color","taxonomy":"pa_color","type":"select","order":"menu_order","has_archives":false,"count":4},{"id":0,"taxonomy":"x"}]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		attrs, err := decodeAttributes(data)
+		if err != nil {
+			if parley.ErrorCode(err) != parley.EUNAVAILABLE {
+				t.Fatalf("code %q, want unavailable", parley.ErrorCode(err))
+			}
+			return
+		}
+		for _, a := range attrs {
+			if a.ID <= 0 || a.Taxonomy == "" {
+				t.Fatalf("unusable attribute %+v", a)
+			}
+		}
+	})
+}

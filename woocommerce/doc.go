@@ -26,12 +26,17 @@
 //   - Vocabulary (shop.Vocabulary): Categories is the shop's own category list
 //     (GET wc/v3/products/categories or wc/store/v1/products/categories, every
 //     page of 100, names HTML-unescaped, parents by id), cached for the cache
-//     period; the product tags likewise. Known keeps a word that starts a word of a
-//     category name or slug, names a tag, or (3 letters or more) that a one-product
-//     search finds (cached like any search); attribute terms are not read.
-//   - Tags: a search word naming one of the shop's tags (by the cached list; the
-//     singular and plural alike) is sent as the tag filter (tag=<ids>) rather than
-//     as a search word, which WooCommerce would look for in titles only.
+//     period; the product tags and the global attributes' terms (products/attributes,
+//     then each attribute's terms, at most 20 attributes) likewise. Known keeps a
+//     word that starts a word of a category name or slug, names a tag or an
+//     attribute term, or (3 letters or more) that a one-product search finds
+//     (cached like any search).
+//   - Tags and attributes: a search word naming one of the shop's tags (by the
+//     cached list; the singular and plural alike) is sent as the tag filter
+//     (tag=<ids>), and the first one naming an attribute term as that term's filter
+//     (REST attribute=<taxonomy>&attribute_term=<id>; Store API
+//     attributes[0][attribute]=<taxonomy>&attributes[0][term_id]=<id>), rather than
+//     as search words, which WooCommerce would look for in titles and text only.
 //   - Category: the last segment of a "Parent > Child" path is used. When the cached
 //     category list has the name (or its slug), its id is sent to either API.
 //     Otherwise the REST API's term ids are resolved by GET

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"html"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,8 +108,8 @@ func decodeCategoryTerms(body []byte) ([]categoryTerm, int, error) {
 	return out, len(terms), nil
 }
 
-// Known returns the words the shop can match: a word of a category name, a tag
-// (searched as a tag filter, see Search), or a word its product search finds
+// Known returns the words the shop can match: a word of a category name, a tag or
+// an attribute term (searched as filters, see Search), or a word its product search finds
 // something for (one cached request per word of 3 letters or more, per_page=1: the
 // REST API searches titles, excerpts and content, the Store API titles and SKUs,
 // both as substrings).
@@ -121,13 +122,18 @@ func (c *Catalog) Known(ctx context.Context, words []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	attrs, err := c.attributeTerms(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
 	for _, w := range words {
 		stem := likeStem(strings.ToLower(w))
 		if stem == "" {
 			continue
 		}
-		if categoryHas(terms, stem) || tagNamed(tags, w) != "" {
+		_, isAttribute := attributeNamed(attrs, w)
+		if categoryHas(terms, stem) || tagNamed(tags, w) != "" || isAttribute {
 			out = append(out, w)
 			continue
 		}
@@ -203,4 +209,119 @@ func (c *Catalog) cachedTagIDs(words []string) (ids, rest []string) {
 		rest = append(rest, w)
 	}
 	return ids, rest
+}
+
+// attributeTerm is one term of a global attribute ("Blue" of pa_color).
+type attributeTerm struct {
+	Taxonomy string
+	ID       int64
+	Name     string
+	Slug     string
+}
+
+// maxAttributes bounds the attributes whose terms are read.
+const maxAttributes = 20
+
+// attributeTerms returns the terms of the shop's global attributes (GET
+// products/attributes, then products/attributes/<id>/terms for each), names
+// unescaped, cached for the cache period.
+func (c *Catalog) attributeTerms(ctx context.Context) ([]attributeTerm, error) {
+	now := c.now()
+	if v, ok := c.cache.get("attributes", now); ok {
+		return v.([]attributeTerm), nil
+	}
+	base := "wc/store/v1/products/attributes"
+	if c.api == APIREST {
+		base = "wc/v3/products/attributes"
+	}
+	body, _, err := c.get(ctx, base, nil, "attribute list", false)
+	if err != nil {
+		return nil, err
+	}
+	attrs, err := decodeAttributes(body)
+	if err != nil {
+		return nil, err
+	}
+	var all []attributeTerm
+	for i, a := range attrs {
+		if i == maxAttributes {
+			break
+		}
+		params := url.Values{"per_page": {strconv.Itoa(maxPerPage)}}
+		body, _, err := c.get(ctx, base+"/"+strconv.FormatInt(a.ID, 10)+"/terms", params, "attribute terms", false)
+		if err != nil {
+			return nil, err
+		}
+		terms, _, err := decodeCategoryTerms(body)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range terms {
+			all = append(all, attributeTerm{Taxonomy: a.Taxonomy, ID: t.ID, Name: t.Name, Slug: t.Slug})
+		}
+	}
+	c.cache.put("attributes", all, now)
+	return all, nil
+}
+
+// globalAttribute is an attribute as both APIs list it: the REST API names its
+// taxonomy "slug", the Store API "taxonomy".
+type globalAttribute struct {
+	ID       int64  `json:"id"`
+	Slug     string `json:"slug"`
+	Taxonomy string `json:"taxonomy"`
+}
+
+// decodeAttributes reads an attribute list, keeping the attributes with a taxonomy.
+func decodeAttributes(body []byte) ([]globalAttribute, error) {
+	var attrs []globalAttribute
+	if err := json.Unmarshal(body, &attrs); err != nil {
+		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: malformed attribute list")
+	}
+	out := attrs[:0]
+	for _, a := range attrs {
+		if a.Taxonomy == "" {
+			a.Taxonomy = a.Slug
+		}
+		if a.Taxonomy != "" && a.ID > 0 {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+// attributeNamed returns the attribute term the word names (singular or plural
+// alike), if any.
+func attributeNamed(terms []attributeTerm, word string) (attributeTerm, bool) {
+	stem := likeStem(strings.ToLower(strings.TrimSpace(word)))
+	for _, t := range terms {
+		if stem != "" && (likeStem(strings.ToLower(t.Name)) == stem || likeStem(t.Slug) == stem) {
+			return t, true
+		}
+	}
+	return attributeTerm{}, false
+}
+
+// cachedAttributeFilter takes the first search word that names a term of the
+// cached attribute list out of words and returns its filter: the REST API filters
+// by one attribute term at a time (attribute, attribute_term), the Store API by
+// attributes[0][attribute] and attributes[0][term_id]. It makes no request.
+func (c *Catalog) cachedAttributeFilter(words []string) (url.Values, []string) {
+	v, ok := c.cache.get("attributes", c.now())
+	if !ok {
+		return nil, words
+	}
+	for i, w := range words {
+		t, ok := attributeNamed(v.([]attributeTerm), w)
+		if !ok {
+			continue
+		}
+		rest := append(slices.Clone(words[:i]), words[i+1:]...)
+		id := strconv.FormatInt(t.ID, 10)
+		if c.api == APIREST {
+			return url.Values{"attribute": {t.Taxonomy}, "attribute_term": {id}}, rest
+		}
+		return url.Values{"attributes[0][attribute]": {t.Taxonomy}, "attributes[0][term_id]": {id}}, rest
+	}
+	return nil, words
 }

@@ -31,11 +31,11 @@ func TestVocabularyIsTheShopsOwn(t *testing.T) {
 			if diff := cmp.Diff(want, cats); diff != "" {
 				t.Fatalf("categories (-want +got):\n%s", diff)
 			}
-			known, err := c.Known(ctx, []string{"idk", "trowel", "seeds", "planter", "lol", "lanterns", "organic", "smth"})
+			known, err := c.Known(ctx, []string{"idk", "trowel", "seeds", "planter", "lol", "lanterns", "organic", "smth", "blue"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff([]string{"trowel", "seeds", "planter", "lanterns", "organic"}, known); diff != "" {
+			if diff := cmp.Diff([]string{"trowel", "seeds", "planter", "lanterns", "organic", "blue"}, known); diff != "" {
 				t.Fatalf("known words (-want +got):\n%s", diff)
 			}
 			before := len(fake.Requests())
@@ -107,6 +107,37 @@ func TestTagWordFiltersByTag(t *testing.T) {
 			}
 			if last.Query.Has("search") || last.Query.Get("tag") != "41" {
 				t.Fatalf("product request %v, want tag=41 and no search", last.Query)
+			}
+		})
+	}
+}
+
+// TestAttributeWordFiltersByTerm: a word naming a term of one of the shop's
+// attributes (in no product name or description) filters by that term.
+func TestAttributeWordFiltersByTerm(t *testing.T) {
+	for api, param := range map[string]string{woocommerce.APIREST: "attribute_term", woocommerce.APIStore: "attributes[0][term_id]"} {
+		t.Run(api, func(t *testing.T) {
+			fake := wootest.NewServer(t, wootest.GardenProducts()...)
+			c := newCatalog(t, fake, api, func(cfg *woocommerce.Config) { cfg.CacheTTL = 0 })
+			ctx := context.Background()
+			if _, err := c.Known(ctx, []string{"green"}); err != nil {
+				t.Fatal(err)
+			}
+			page, err := c.Search(ctx, shop.Query{Text: "green", Terms: []string{"greens"}, Limit: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]string{"509", "506"}, ids(page)); diff != "" {
+				t.Fatalf("products (-want +got):\n%s", diff)
+			}
+			var last wootest.Request
+			for _, r := range fake.Requests() {
+				if strings.HasSuffix(r.Path, "/products") {
+					last = r
+				}
+			}
+			if last.Query.Has("search") || last.Query.Get(param) != "63" {
+				t.Fatalf("product request %v, want %s=63 and no search", last.Query, param)
 			}
 		})
 	}

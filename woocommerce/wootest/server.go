@@ -2,15 +2,16 @@
 // the Store API v1 product endpoints in exactly the shapes of the verbatim fixtures
 // (embedded from fixtures/): every product is rendered from a fixture product with its
 // values replaced, so the key set is the fixture's. The Store API fixture is abridged
-// by its authors; the fake adds only "type", "parent", "categories" and "tags", which
-// the current ProductSchema has (CHATWOOT-WOOCOMMERCE.md §D2).
+// by its authors; the fake adds only "type", "parent", "categories", "tags" and
+// "attributes", which the current ProductSchema has (CHATWOOT-WOOCOMMERCE.md §D2).
 //
 // It pages with X-WP-Total, X-WP-TotalPages and Link, filters as WooCommerce does
 // (REST: status, WordPress word search over name and descriptions, category and tag
 // term ids, decimal prices; Store API: published only, search inside the name or SKU,
 // category and tag ids or slugs, prices in minor units, catalog_visibility), lists
-// product categories and tags, checks REST credentials with WooCommerce's 401 error
-// bodies, and can be told to fail.
+// product categories, tags and attributes with their terms, filters by attribute
+// term, checks REST credentials with WooCommerce's 401 error bodies, and can be told
+// to fail.
 package wootest
 
 import (
@@ -64,8 +65,10 @@ type Product struct {
 	Visibility string
 	Categories []Category
 	// Tags are product tags (Parent is unused).
-	Tags   []Category
-	Images []string
+	Tags []Category
+	// Attributes are global attributes with this product's terms.
+	Attributes []Attribute
+	Images     []string
 	// Permalink defaults to https://example.com/product/<slug>/.
 	Permalink string
 }
@@ -198,6 +201,16 @@ func (p Product) withDefaults() Product {
 			p.Tags[i].Slug = slugify(c.Name)
 		}
 	}
+	for i, a := range p.Attributes {
+		if a.Slug == "" {
+			p.Attributes[i].Slug = "pa_" + slugify(a.Name)
+		}
+		for j, t := range a.Terms {
+			if t.Slug == "" {
+				p.Attributes[i].Terms[j].Slug = slugify(t.Name)
+			}
+		}
+	}
 	return p
 }
 
@@ -278,6 +291,9 @@ func (s *Server) route(r *http.Request) answer {
 	case path == "/wp-json/wc/v3/data/currencies/current":
 		return answer{status: http.StatusOK, body: map[string]any{"code": s.Currency, "name": s.Currency, "symbol": "&#36;",
 			"_links": map[string]any{"collection": []any{map[string]any{"href": s.URL + "/wp-json/wc/v3/data/currencies"}}}}}
+	}
+	if a, ok := s.attributes(path, rest); ok {
+		return a
 	}
 	if m := restProducts.FindStringSubmatch(path); m != nil {
 		if m[1] != "" {
@@ -467,6 +483,9 @@ func (s *Server) matches(p Product, q url.Values, rest bool) bool {
 			return false
 		}
 	}
+	if !matchesAttributes(p, q, rest) {
+		return false
+	}
 	if tags := q.Get("tag"); tags != "" {
 		found := false
 		for _, want := range strings.Split(tags, ",") {
@@ -638,6 +657,15 @@ func (s *Server) renderREST(p Product) map[string]any {
 		tags = append(tags, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug})
 	}
 	m["tags"] = orEmpty(tags)
+	var attrs []any
+	for i, a := range p.Attributes {
+		var options []any
+		for _, t := range a.Terms {
+			options = append(options, t.Name)
+		}
+		attrs = append(attrs, map[string]any{"id": a.ID, "name": a.Name, "position": i, "visible": true, "variation": false, "options": orEmpty(options)})
+	}
+	m["attributes"] = orEmpty(attrs)
 	var images []any
 	for i, src := range p.Images {
 		img := map[string]any{}
@@ -693,6 +721,15 @@ func (s *Server) renderStore(p Product) map[string]any {
 		tags = append(tags, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug, "link": "https://example.com/product-tag/" + c.Slug + "/"})
 	}
 	m["tags"] = orEmpty(tags)
+	var attrs []any
+	for _, a := range p.Attributes {
+		var terms []any
+		for _, t := range a.Terms {
+			terms = append(terms, map[string]any{"id": t.ID, "name": t.Name, "slug": t.Slug, "default": false})
+		}
+		attrs = append(attrs, map[string]any{"id": a.ID, "name": a.Name, "taxonomy": a.Slug, "has_variations": false, "terms": orEmpty(terms)})
+	}
+	m["attributes"] = orEmpty(attrs)
 	return m
 }
 
@@ -741,7 +778,8 @@ func SampleProducts() []Product {
 
 // GardenProducts is a second shop with nothing in common with WooCommerce's sample
 // store (a garden centre: tools, seeds with a child category, planters with an
-// ampersand in the name, lighting; tags Organic and Eco), so that tests can show that nothing in Parley
+// ampersand in the name, lighting; tags Organic and Eco; a Color attribute whose
+// terms appear in no name or description), so that tests can show that nothing in Parley
 // is specific to the demo catalog.
 func GardenProducts() []Product {
 	tools := Category{ID: 31, Name: "Garden Tools", Slug: "garden-tools"}
@@ -755,18 +793,22 @@ func GardenProducts() []Product {
 		return Product{ID: id, Name: name, Price: price, ShortDescription: "<p>" + desc + "</p>", Categories: cats}
 	}
 	tagged := func(p Product, tags ...Category) Product { p.Tags = tags; return p }
+	color := func(p Product, name string, id int) Product {
+		p.Attributes = []Attribute{{ID: 3, Name: "Color", Terms: []Category{{ID: id, Name: name}}}}
+		return p
+	}
 	return []Product{
 		p(501, "Steel Hand Trowel", "12.50", "A sturdy trowel for planting bulbs.", tools),
 		p(502, "Pruning Shears", "24.00", "Bypass shears for clean cuts.", tools),
 		tagged(p(503, "Basil Seed Packet", "3.20", "Sweet Genovese basil, 200 seeds.", seeds, herbs), organic),
-		p(504, "Sunflower Seeds", "4.10", "Giant yellow sunflowers.", seeds),
-		tagged(p(505, "Terracotta Planter", "18.00", "A classic red clay planter.", planters), eco),
-		p(506, "Hanging Basket", "22.00", "A green wire basket with a coco liner.", planters),
+		color(p(504, "Sunflower Seeds", "4.10", "Giant sunflowers.", seeds), "Yellow", 61),
+		color(tagged(p(505, "Terracotta Planter", "18.00", "A classic clay planter.", planters), eco), "Red", 62),
+		color(p(506, "Hanging Basket", "22.00", "A wire basket with a coco liner.", planters), "Green", 63),
 		tagged(p(507, "Solar Path Light", "15.00", "Charges by day, glows all night.", lighting), eco),
 		p(508, "String Lanterns", "29.00", "Ten warm white lanterns.", lighting),
-		p(509, "Watering Can", "16.00", "A green two-litre can.", tools),
+		color(p(509, "Watering Can", "16.00", "A two-litre can.", tools), "Green", 63),
 		tagged(p(510, "Mint Seed Packet", "3.20", "Spearmint, 150 seeds.", seeds, herbs), organic),
-		p(511, "Ceramic Pot", "9.50", "A glazed blue pot.", planters),
+		color(p(511, "Ceramic Pot", "9.50", "A glazed pot.", planters), "Blue", 64),
 		p(512, "Garden Kneeler", "31.00", "A padded kneeler that folds into a seat.", tools),
 	}
 }
