@@ -1,7 +1,9 @@
 // Package nlu is Parley's rule-based natural-language understanding, shared by the
 // shop (seed 000), flows (seeds 001/003) and gates (seed 002) engines: text
-// normalization, the yes/no confirmation lexicon (English, Darija in Latin and
-// Arabic script, French, Spanish), human-handoff and cancel phrases, intent-change
+// normalization, the yes/no confirmation lexicon and the one yes/no rule every
+// engine uses (English, Darija in Latin and Arabic script, French, Spanish),
+// greetings and thanks, requests for a human told from mentions of one, questions
+// about the bot, cancel phrases, intent-change
 // markers, date, email, phone, number, quantity and price-range extractors, enum
 // matching, keyword categories and an example-based intent classifier.
 //
