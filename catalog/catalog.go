@@ -16,7 +16,14 @@
 //
 // Searching: terms are matched with FTS5's porter tokenizer ("hoodies" finds
 // "Hoodie") over the name, the category path with a few synonyms per category
-// ("tee" finds T-shirts, "song" finds Music), the tags and the short description.
+// ("tee" finds T-shirts, "song" finds Music), the tags and attribute values, and the
+// short description.
+//
+// Vocabulary (shop.Vocabulary): Categories are the category path segments in the
+// order products first name them, each with its synonyms (English, French, Darija);
+// Known keeps a word that the index finds in a name, a category, a tag or an
+// attribute value, not in descriptions (the sample's "This is a simple product."
+// would otherwise make "simple" and "this" product words).
 // Terms are OR-ed and ranked by bm25, then by the CSV's order and id, so that pages
 // are deterministic. A term that matches nothing in the catalog is ignored when other
 // criteria remain ("something under 20 for my dad" is a price filter); a query whose
@@ -52,24 +59,29 @@ const Currency = "USD"
 // address, so add-to-cart links point at this placeholder unless configured.
 const DemoBaseURL = "https://shop.example.com"
 
-// categorySynonyms are extra words indexed with a category, so that everyday words
-// find the sample store's category names.
+// categorySynonyms are extra words of the sample store's categories (English,
+// French, Darija in Latin letters): indexed with the category, so that everyday
+// words find it, and given to the engine as the words that name it (Categories).
 var categorySynonyms = map[string]string{
 	"tshirts":     "t-shirt t-shirts tshirt tee tees shirt shirts top tops",
-	"hoodies":     "hoodie sweatshirt sweatshirts sweater jumper",
-	"accessories": "accessory",
-	"music":       "album albums song songs single singles record cd",
+	"hoodies":     "hoodie sweatshirt sweatshirts sweat sweats sweater sweaters jumper",
+	"accessories": "accessory accessoire accessoires",
+	"music":       "album albums song songs single singles record cd musique mosi9a musi9a",
 	"decor":       "decoration decorations home",
-	"clothing":    "clothes apparel wear",
+	"clothing":    "clothes apparel wear vetements vetement hwayej 7wayej",
 }
 
 // Catalog is the embedded sample catalog. It is safe for concurrent use.
 type Catalog struct {
-	db       *sql.DB
-	products map[string]shop.Product
+	db         *sql.DB
+	products   map[string]shop.Product
+	categories []shop.Category
 }
 
-var _ shop.Catalog = (*Catalog)(nil)
+var (
+	_ shop.Catalog    = (*Catalog)(nil)
+	_ shop.Vocabulary = (*Catalog)(nil)
+)
 
 // OpenEmbedded loads the embedded WooCommerce sample catalog into a private
 // in-memory SQLite database.
@@ -87,6 +99,8 @@ func (c *Catalog) Close() error { return c.db.Close() }
 // entry is one listed product with what the index needs beyond shop.Product.
 type entry struct {
 	shop.Product
+	// tags are the tags and attribute values: with the name and the categories,
+	// the words the catalog is known by (Known).
 	tags       string
 	searchText string
 }
@@ -122,7 +136,7 @@ CREATE TABLE product_categories (
 	PRIMARY KEY (category, pos)
 );
 CREATE VIRTUAL TABLE products_fts USING fts5(
-	name, categories, body,
+	name, categories, tags, body,
 	tokenize = 'porter unicode61 remove_diacritics 2'
 );
 `
@@ -148,6 +162,7 @@ func (c *Catalog) load(ctx context.Context, entries []entry) error {
 		var categoryWords []string
 		seen := map[string]bool{}
 		for _, path := range e.Categories {
+			c.addCategoryPath(path)
 			for _, segment := range strings.Split(path, ">") {
 				segment = strings.ToLower(strings.TrimSpace(segment))
 				if segment == "" || seen[segment] {
@@ -160,8 +175,8 @@ func (c *Catalog) load(ctx context.Context, entries []entry) error {
 				}
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO products_fts (rowid, name, categories, body) VALUES (?, ?, ?, ?)`,
-			pos, e.Name, strings.Join(categoryWords, " "), e.tags+" "+e.searchText); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO products_fts (rowid, name, categories, tags, body) VALUES (?, ?, ?, ?, ?)`,
+			pos, e.Name, strings.Join(categoryWords, " "), e.tags, e.searchText); err != nil {
 			return parley.WrapError(parley.EINTERNAL, err, "index product %s", e.ID)
 		}
 		c.products[e.ID] = e.Product
@@ -221,7 +236,7 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		where = append(where, "products_fts MATCH ?")
 		args = append(args, matchExpression(known))
 		// Name hits weigh most, then categories, then the rest.
-		order = "bm25(products_fts, 10.0, 2.0, 0.2), p.pos, p.id"
+		order = "bm25(products_fts, 10.0, 2.0, 1.0, 0.2), p.pos, p.id"
 	}
 	if q.Category != "" {
 		where = append(where, "p.pos IN (SELECT pos FROM product_categories WHERE category = ?)")
@@ -265,6 +280,61 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
 	return page, nil
+}
+
+// Categories returns the catalog's categories in the order products first name
+// them, each with its synonyms.
+func (c *Catalog) Categories(context.Context) ([]shop.Category, error) {
+	out := make([]shop.Category, len(c.categories))
+	for i, cat := range c.categories {
+		cat.Words = append([]string(nil), cat.Words...)
+		out[i] = cat
+	}
+	return out, nil
+}
+
+// addCategoryPath records the categories of a "Parent > Child" path.
+func (c *Catalog) addCategoryPath(path string) {
+	parent := ""
+	for _, segment := range strings.Split(path, ">") {
+		name := strings.TrimSpace(segment)
+		if name == "" {
+			continue
+		}
+		known := false
+		for _, have := range c.categories {
+			known = known || strings.EqualFold(have.Name, name)
+		}
+		if !known {
+			c.categories = append(c.categories, shop.Category{
+				Name: name, Parent: parent, Words: strings.Fields(categorySynonyms[strings.ToLower(name)]),
+			})
+		}
+		parent = name
+	}
+}
+
+// Known returns the words that occur, as the index stems them, in a product name,
+// a category (with its synonyms), a tag or an attribute value: not in
+// descriptions, whose words ("this", "simple") name no product.
+func (c *Catalog) Known(ctx context.Context, words []string) ([]string, error) {
+	var out []string
+	for _, w := range words {
+		expr := matchExpression([]string{w})
+		if expr == "" {
+			continue
+		}
+		var n int
+		err := c.db.QueryRowContext(ctx, `SELECT count(*) FROM products_fts WHERE products_fts MATCH ?`,
+			"{name categories tags} : ("+expr+")").Scan(&n)
+		if err != nil {
+			return nil, parley.WrapError(parley.EUNAVAILABLE, err, "read the catalog's words")
+		}
+		if n > 0 {
+			out = append(out, w)
+		}
+	}
+	return out, nil
 }
 
 // matchesAnything reports whether term, as the index tokenizes it, occurs in the
@@ -432,8 +502,8 @@ func parseWooCommerceCSV(r io.Reader) ([]entry, error) {
 				Permalink:   permalink,
 				Categories:  categories,
 			},
-			tags:       strings.ReplaceAll(rw["Tags"], ",", " "),
-			searchText: rw["Short description"] + " " + attributeWords(rw["Attribute 1 value(s)"]) + " " + attributeWords(rw["Attribute 2 value(s)"]),
+			tags:       strings.ReplaceAll(rw["Tags"], ",", " ") + " " + attributeWords(rw["Attribute 1 value(s)"]) + " " + attributeWords(rw["Attribute 2 value(s)"]),
+			searchText: rw["Short description"],
 		})
 	}
 	if len(out) == 0 {

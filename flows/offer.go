@@ -188,7 +188,7 @@ func hasPhrase(text string, phrases []string) bool {
 // yesNo reads a typed answer as yes, no or neither. Every yes/no question of
 // the engine (confirmations, offers) goes through it, so that one rule decides.
 func (tu *turn) yesNo() nlu.Answer {
-	return nlu.Confirmation(tu.text)
+	return nlu.YesNo(tu.text)
 }
 
 // HandoffReason returns why a human agent has the conversation, or "".

@@ -91,7 +91,11 @@ const (
 // awaiting_confirmation --expired--> idle (section 3.4 "Required behavior" and
 // section 6.2 "On expiry: ... transition to idle"), and error --human_request-->
 // handoff (section 3.6 "repeated errors or user requests human", so a request for a
-// human is the same trigger in every state). The global fallback of section 7
+// human is the same trigger in every state), and clarifying --human_request-->
+// handoff (section 3.2 allows clarifying -> handoff; section 3.7 enters handoff
+// when the "User requested human", so a request for a human made while clarifying
+// is labelled as what it is, not as an exceeded clarification limit). The global
+// fallback of section 7
 // ("Reset state to idle") is not a transition: it replaces a state that cannot be
 // trusted, so it is outside this table by design.
 var Shop = MustBuild(New[ShopState, ShopTrigger]("shop").
@@ -108,6 +112,7 @@ var Shop = MustBuild(New[ShopState, ShopTrigger]("shop").
 	Permit(ShopClarifying, ShopNeedsConfirmation, ShopAwaitingConfirmation).
 	Permit(ShopClarifying, ShopAmbiguous, ShopClarifying).
 	Permit(ShopClarifying, ShopClarificationLimit, ShopHandoff).
+	Permit(ShopClarifying, ShopHumanRequest, ShopHandoff).
 	Permit(ShopClarifying, ShopFailure, ShopError).
 	// 3.3 recommending
 	Permit(ShopRecommending, ShopShowMore, ShopPaginating).

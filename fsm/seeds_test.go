@@ -134,6 +134,7 @@ func TestShopMatchesSeed000(t *testing.T) {
 			{"clarifying", "needs_confirmation", "awaiting_confirmation"}, // "user clarification implies action needing confirmation"
 			{"clarifying", "ambiguous", "clarifying"},                     // "additional clarification needed"
 			{"clarifying", "clarification_limit", "handoff"},              // "clarification limit exceeded"
+			{"clarifying", "human_request", "handoff"},                    // 3.7 handoff entry: "User requested human"
 			{"clarifying", "failure", "error"},                            // "recoverable processing failure"
 			// 3.3 recommending
 			{"recommending", "show_more", "paginating"},         // "user chooses show_more"

@@ -73,7 +73,9 @@ func buildConfirmIndex() map[string]Answer {
 	return idx
 }
 
-// Confirmation classifies a typed yes/no answer: the whole message, normalized
+// Confirmation classifies a typed yes/no answer strictly by seed 000 section 6.1's
+// whole-message lexicon; engines use YesNo, which extends it to multi-word and
+// informal answers. The whole message, normalized
 // (case-insensitive, surrounding punctuation and whitespace trimmed, diacritics
 // folded), must be an entry of ConfirmationLexicon. "WAKHA!" is Yes, " la. " is No,
 // "later" and "yes please" are Unknown.
@@ -101,7 +103,7 @@ func cloneLexicon(m map[string][]string) map[string][]string {
 }
 
 // ParseBoolean reads a whole-message boolean: "true"/"false" (and French
-// "vrai"/"faux", Spanish "verdadero"/"falso") or any Confirmation answer.
+// "vrai"/"faux", Spanish "verdadero"/"falso") or any YesNo answer.
 func ParseBoolean(text string) (value, ok bool) {
 	k := key(text)
 	switch k {
@@ -110,7 +112,7 @@ func ParseBoolean(text string) (value, ok bool) {
 	case "false", "faux", "falso", "0":
 		return false, true
 	}
-	switch confirmIndex[k] {
+	switch YesNo(text) {
 	case Yes:
 		return true, true
 	case No:

@@ -1,7 +1,9 @@
 // Package nlu is Parley's rule-based natural-language understanding, shared by the
 // shop (seed 000), flows (seeds 001/003) and gates (seed 002) engines: text
-// normalization, the yes/no confirmation lexicon (English, Darija in Latin and
-// Arabic script, French, Spanish), human-handoff and cancel phrases, intent-change
+// normalization, the yes/no confirmation lexicon and the one yes/no rule every
+// engine uses (English, Darija in Latin and Arabic script, French, Spanish),
+// greetings and thanks, requests for a human told from mentions of one, questions
+// about the bot, cancel phrases, intent-change
 // markers, date, email, phone, number, quantity and price-range extractors, enum
 // matching, keyword categories and an example-based intent classifier.
 //
@@ -21,8 +23,15 @@
 //
 // # Choices where the seeds are silent
 //
-//   - Confirmation matches the whole message only ("yes please" is Unknown), as
-//     seed 000 section 6.1 lists whole answers; engines decide what Unknown means.
+//   - Confirmation matches seed 000 section 6.1's whole answers only ("yes please"
+//     is Unknown). YesNo, the rule every engine uses, reads the message as yes/no
+//     phrases of one kind and polite words ("yes please", "yeah go ahead", "ok
+//     thanks", "👍", "no thanks", "not that one", "la shukran", "non merci");
+//     LeadingYesNo also returns what follows ("no, make it Boston").
+//   - IsHumanRequest tells a request for a human from a mention (handoff.go): a
+//     human noun with a request cue before it in its clause, or alone with polite
+//     words, and no negation or question about the bot before it.
+//   - SmallTalkOf reads a whole-message greeting or thanks.
 //   - ParseDate: a bare weekday ("Friday") and "next Friday" both mean the first such
 //     day strictly after today, which reproduces seed 001 example 1 (sent Friday
 //     2025-12-05, "Next Friday" = 2025-12-12). "this Friday" includes today. "last

@@ -1,35 +1,115 @@
 package nlu
 
-// humanPhrases are explicit requests for a human, per language. A message asks for
-// a human when one of them occurs in it as whole words.
-var humanPhrases = map[string][]string{
+import "strings"
+
+// A request for a human is told apart from a mention of one. A human noun ("human",
+// "agent", "bnadem", "conseiller", "موظف") asks for a human only when, in its own
+// clause:
+//   - a request cue comes before it ("talk to", "I want", "connect me with", "bghit
+//     nhder m3a", "je veux parler à", "بغيت نهضر مع"), a help cue after it ("can
+//     a human help me?"), or the clause is nothing but the noun and polite words
+//     ("agent please", "un humain svp");
+//   - no negation comes before it ("no need for a human", "pas besoin d'un
+//     conseiller", "ma bghitch bnadem");
+//   - no question about the bot comes before it ("are you a bot or a human?").
+//
+// Weak nouns, which also mean "one" or "anybody" ("someone", "chi wahed",
+// "quelqu'un", "شي واحد"), need a cue to talk: "bghit chi wahed cap" is "I want a
+// cap", "bghit nhder m3a chi wahed" is a request. Clauses end at sentence
+// punctuation, commas and "but".
+
+// humanNouns name a human helper; weakHumanNouns need a talking cue.
+var humanNouns = map[string][]string{
 	LangEnglish: {
-		"human", "humans", "real person", "live person", "agent", "live agent",
-		"customer service", "customer support", "customer care", "support team",
-		"representative", "operator", "speak to someone", "talk to someone",
-		"speak with someone", "talk with someone", "speak to somebody", "talk to somebody",
-		"someone real",
+		"human", "humans", "real person", "live person", "actual person", "real human", "agent", "agents",
+		"live agent", "customer service", "customer support", "customer care", "support team", "representative",
+		"rep", "operator", "staff", "manager", "employee", "salesperson", "someone real", "human being",
 	},
-	LangDarijaLatin: {
-		"bghit nhder m3a chi wahed", "bghit nhdr m3a chi wa7ed", "nhder m3a chi wahed",
-		"nhder m3a chi wa7ed", "bnadem", "insan", "chi wahed", "chi wa7ed", "mowadaf", "mowadhaf",
-	},
-	LangDarijaArabic: {
-		"بغيت نهضر مع شي واحد", "نهضر مع شي واحد", "شي واحد", "موظف", "إنسان", "بنادم",
-		"خدمة العملاء", "شخص حقيقي",
-	},
+	LangDarijaLatin:  {"bnadem", "insan", "mowadaf", "mowadhaf", "mwadaf", "wahed mn l5edma", "service client"},
+	LangDarijaArabic: {"موظف", "إنسان", "انسان", "بنادم", "خدمة العملاء", "شخص حقيقي", "عون"},
 	LangFrench: {
-		"parler à un humain", "humain", "un humain", "un conseiller", "conseiller",
-		"conseillère", "une vraie personne", "vraie personne", "un agent",
-		"service client", "un opérateur",
+		"humain", "un humain", "conseiller", "conseillère", "une vraie personne", "vraie personne", "agent",
+		"service client", "opérateur", "opératrice", "vendeur", "vendeuse",
 	},
-	LangSpanish: {
-		"humano", "persona real", "un agente", "agente", "atención al cliente",
-		"servicio al cliente", "hablar con alguien",
-	},
+	LangSpanish: {"humano", "persona real", "agente", "atención al cliente", "servicio al cliente"},
 }
 
-var humanIndex = buildPhraseList(humanPhrases)
+var weakHumanNouns = map[string][]string{
+	LangEnglish:      {"someone", "somebody", "a person", "person", "people", "anyone", "anybody"},
+	LangDarijaLatin:  {"chi wahed", "chi wa7ed", "chi had", "chi 7ad"},
+	LangDarijaArabic: {"شي واحد", "شي حد", "شخص", "احد"},
+	LangFrench:       {"quelqu'un", "une personne", "personne"},
+	LangSpanish:      {"alguien"},
+}
+
+// talkCues are cues to talk or be put through: they make any human noun a request.
+var talkCues = map[string][]string{
+	LangEnglish: {
+		"talk", "speak", "chat", "connect", "transfer", "put me through", "hand me", "pass me", "escalate",
+		"call", "contact", "reach", "get me", "talking", "speaking",
+	},
+	LangDarijaLatin:  {"nhder", "nhdr", "nhdar", "nhadar", "nthdr", "ntkallem", "ntkalem", "nhdro", "dwezni", "wasalni", "hder", "tkallem"},
+	LangDarijaArabic: {"نهضر", "نتكلم", "اتكلم", "نهدر", "دوزني", "وصلني", "حولني", "كلمني", "هضر"},
+	LangFrench:       {"parler", "discuter", "passez moi", "passe moi", "mettez moi", "contacter", "joindre", "transférer"},
+	LangSpanish:      {"hablar", "comunicarme", "pasame"},
+}
+
+// wantCues are cues of wanting: enough for a (strong) human noun.
+var wantCues = map[string][]string{
+	LangEnglish: {
+		"i want", "i wanna", "i need", "i'd like", "i would like", "can i have", "can i get", "could i get",
+		"give me", "let me", "is there", "are there", "i'd prefer", "i prefer", "i'd rather", "want", "need",
+		"get", "send", "where is", "bring", "find me",
+	},
+	LangDarijaLatin:  {"bghit", "bgheet", "bghina", "3tini", "jib", "jibli", "kayn", "wach kayn", "khassni", "bghit ghir"},
+	LangDarijaArabic: {"بغيت", "اريد", "أريد", "ابغى", "عطيني", "جيب", "كاين", "واش كاين", "خاصني"},
+	LangFrench:       {"je veux", "je voudrais", "j'aimerais", "donnez moi", "il y a", "y a t il", "je préfère", "je prefere", "besoin d'un", "besoin d'une"},
+	LangSpanish:      {"quiero", "necesito"},
+}
+
+// helpCues after a (strong) human noun make it a request: "can a human help me?",
+// "un conseiller peut m'aider ?".
+var helpCues = map[string][]string{
+	LangEnglish:      {"help me", "help us", "assist me", "call me", "contact me", "get back to me", "take over"},
+	LangDarijaLatin:  {"y3awenni", "y3awni", "iy3awenni", "yhder m3aya", "yt3awen m3aya"},
+	LangDarijaArabic: {"يعاوني", "يعاونني", "يساعدني", "يهضر معايا"},
+	LangFrench:       {"m'aider", "m aider", "me rappeler", "me contacter"},
+	LangSpanish:      {"ayudarme", "me ayude"},
+}
+
+// humanNegations before a human noun cancel the request.
+var humanNegations = map[string][]string{
+	LangEnglish: {
+		"no need", "don't need", "dont need", "do not need", "don't want", "dont want", "do not want", "not",
+		"without", "never", "instead of", "rather than", "don't", "dont",
+	},
+	LangDarijaLatin:  {"ma bghitch", "mabghitch", "machi", "mashi", "bla", "ma7tajch", "mahtajch", "ma khassnich", "makhassnich"},
+	LangDarijaArabic: {"مابغيتش", "ما بغيتش", "ماشي", "بلا", "بدون", "ماخاصنيش", "ما محتاجش"},
+	LangFrench:       {"pas besoin", "pas de", "pas d", "sans", "ne veux pas", "veux pas", "pas"},
+	LangSpanish:      {"sin"},
+}
+
+// botQuestions ask what the bot is.
+var botQuestions = map[string][]string{
+	LangEnglish:      {"are you", "r u", "are u", "is this", "am i talking", "am i speaking", "am i chatting", "is it", "you're a", "you are a", "what are you", "is that"},
+	LangDarijaLatin:  {"wach nta", "wach nti", "wash nta", "wach enta", "nta", "nti", "wach hada"},
+	LangDarijaArabic: {"واش نتا", "واش نتي", "واش انت", "هل انت", "انت", "واش هذا"},
+	LangFrench:       {"es tu", "t es", "êtes vous", "etes vous", "tu es", "vous êtes", "vous etes", "c est un", "est ce un"},
+	LangSpanish:      {"eres", "es usted"},
+}
+
+var (
+	humanNounIndex     = buildPhraseList(humanNouns)
+	weakHumanNounIndex = buildPhraseList(weakHumanNouns)
+	talkCueIndex       = buildPhraseList(talkCues)
+	helpCueIndex       = buildPhraseList(helpCues)
+	wantCueIndex       = buildPhraseList(wantCues)
+	humanNegationIndex = buildPhraseList(humanNegations)
+	botQuestionIndex   = buildPhraseList(botQuestions)
+	// standaloneFiller may surround a lone human noun: "a human please".
+	standaloneFiller = wordSet(`a an the un une une le la real live actual please pls plz now asap
+		svp stp 3afak afak عفاك من فضلك lah ykhlik just only ghir i me`)
+)
 
 // buildPhraseList turns a lexicon into the word lists of its phrases, languages in
 // name order.
@@ -45,14 +125,121 @@ func buildPhraseList(lex map[string][]string) [][]string {
 	return out
 }
 
-// IsHumanRequest reports whether text explicitly asks for a human: "talk to a
-// human", "real person", "agent", "customer service", "bghit nhder m3a chi wahed",
-// "بغيت نهضر مع شي واحد", "parler à un humain", "un conseiller" and the like.
+// IsHumanRequest reports whether text explicitly asks for a human: "can I talk to a
+// real person?", "agent please", "connect me with customer service", "bghit nhder
+// m3a chi wahed", "بغيت نهضر مع موظف", "je voudrais parler à un conseiller". A
+// mention is not a request: "are you a bot or a human?", "the support agent told
+// me...", "no need for a human, just show me caps", "bghit chi wahed cap".
 func IsHumanRequest(text string) bool {
-	toks := tokenize(key(text))
-	for _, p := range humanIndex {
+	for _, clause := range clauses(key(text)) {
+		if clauseAsksForHuman(tokenize(clause)) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauses splits a key at sentence punctuation, commas and "but".
+func clauses(k string) []string {
+	parts := strings.FieldsFunc(k, func(r rune) bool {
+		switch r {
+		case '.', ',', ';', '!', '?', '؟', '،', '؛', ':', '\n':
+			return true
+		}
+		return false
+	})
+	var out []string
+	for _, p := range parts {
+		for _, sep := range []string{" but ", " mais ", " walakin ", " wlakin ", " لكن ", " ولكن "} {
+			p = strings.ReplaceAll(" "+p+" ", sep, "\x00")
+		}
+		out = append(out, strings.Split(p, "\x00")...)
+	}
+	return out
+}
+
+// clauseAsksForHuman applies the rule of this file to one clause.
+func clauseAsksForHuman(toks []token) bool {
+	for _, nouns := range []struct {
+		index [][]string
+		weak  bool
+	}{{humanNounIndex, false}, {weakHumanNounIndex, true}} {
+		for _, noun := range nouns.index {
+			for at := findPhrase(toks, noun, 0); at >= 0; at = findPhrase(toks, noun, at+1) {
+				before := toks[:at]
+				if anyPhrase(before, humanNegationIndex) || anyPhrase(before, botQuestionIndex) {
+					continue
+				}
+				if anyPhrase(before, talkCueIndex) {
+					return true
+				}
+				if nouns.weak {
+					continue
+				}
+				if anyPhrase(before, wantCueIndex) || anyPhrase(toks[at+len(noun):], helpCueIndex) || onlyFiller(toks, at, len(noun)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func anyPhrase(toks []token, index [][]string) bool {
+	for _, p := range index {
 		if containsPhrase(toks, p) {
 			return true
+		}
+	}
+	return false
+}
+
+// onlyFiller reports whether every word of toks outside the noun at [at, at+n) is
+// standalone filler.
+func onlyFiller(toks []token, at, n int) bool {
+	for i, t := range toks {
+		if i >= at && i < at+n {
+			continue
+		}
+		if !standaloneFiller[t.text] {
+			return false
+		}
+	}
+	return true
+}
+
+// botWords name what a bot is, in questions about the bot.
+var botWords = wordSet(`bot bots robot chatbot ai machine program computer automated real human person
+	robo روبوت آلي الي بوت`)
+
+// IsBotQuestion reports whether the message asks what the bot is: "are you a bot
+// or a human?", "is this a real person?", "wach nta bnadem?", "t'es un robot ?",
+// "واش نتا روبوت؟". Such a question is neither a request for a human nor a search.
+func IsBotQuestion(text string) bool {
+	for _, clause := range clauses(key(text)) {
+		toks := tokenize(clause)
+		for _, q := range botQuestionIndex {
+			at := findPhrase(toks, q, 0)
+			if at < 0 {
+				continue
+			}
+			for _, t := range toks[at+len(q):] {
+				if botWords[t.text] || isHumanNounWord(t.text) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isHumanNounWord reports whether w alone is a (strong or weak) human noun.
+func isHumanNounWord(w string) bool {
+	for _, index := range [][][]string{humanNounIndex, weakHumanNounIndex} {
+		for _, p := range index {
+			if len(p) == 1 && p[0] == w {
+				return true
+			}
 		}
 	}
 	return false

@@ -1,20 +1,28 @@
 package nlu
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
 
 // This file holds the shop assistant's intent rules (seed 000): what a shopper's
 // message or click asks for, and the search criteria in it. Choices, pinned by
-// shop_test.go:
+// shop_test.go and the shop scenarios:
 //   - A click's meaning wins over its text: show_more, confirm, cancel,
 //     select:<product_id>, human. An unknown meaning falls back to the text.
-//   - A whole-message yes/no answer (Confirmation) is confirm/cancel, then an
-//     explicit request for a human (IsHumanRequest), then a typed "show more".
+//   - Then, in order: a yes/no answer (YesNo: confirm/cancel), an explicit request
+//     for a human (IsHumanRequest), a question about the bot (IsBotQuestion), a
+//     greeting or thanks (SmallTalkOf), a typed
+//     selection among the cards shown (an ordinal, "the ... one", or a picking verb
+//     such as "add", "take", "je prends"), a follow-up asking for more ("any
+//     more?", "next ones", "got anything else?") when the message names nothing
+//     to search.
 //   - Otherwise the message is a product_search when a query can be formed: a
-//     content word, a category word or a price range; words that name no product
-//     (fillers, "something", recipients such as "for my dad") do not form a query.
+//     category word, a price range or a candidate term; words that name no
+//     product (fillers, "something", recipients such as "for my dad") are never
+//     terms. A category word fills Category and is not also a term. Candidate
+//     terms are only candidates: the engine keeps those the catalog in use knows.
 //     With nothing left it is ambiguous ("I want to buy something", "I don't know").
 
 // Shop intents.
@@ -26,6 +34,10 @@ const (
 	ShopConfirm   = "confirm"
 	ShopCancel    = "cancel"
 	ShopHuman     = "human"
+	ShopGreeting  = "greeting"
+	ShopThanks    = "thanks"
+	// ShopAboutBot is a question about what the assistant is ("are you a bot?").
+	ShopAboutBot = "about_bot"
 )
 
 // ShopRequest is what one shopper's message asks for.
@@ -41,6 +53,12 @@ type ShopRequest struct {
 	Category string
 	// Price is the price range the message sets.
 	Price PriceRange
+	// Ordinal is a typed selection's position among the cards last shown: 1 the
+	// first, -1 the last, 0 none.
+	Ordinal int
+	// Mention are the words a typed selection names its product by ("polo",
+	// "blue"), category words included.
+	Mention []string
 }
 
 // ShopParser reads shoppers' messages against a category vocabulary. It is
@@ -54,10 +72,15 @@ type ShopParser struct {
 type shopCategory struct {
 	name    string
 	phrases [][]string
+	// partial are single words of a multi-word name ("garden" of "Garden
+	// Tools"): they name the category when no category is named in full there.
+	partial [][]string
 }
 
 // DefaultShopCategories are the categories of WooCommerce's sample store with the
-// words that name them (English, French, Darija in Latin letters).
+// words that name them (English, French, Darija in Latin letters). The shop engine
+// takes its categories from the catalog in use; this list is kept for callers that
+// have no catalog.
 func DefaultShopCategories() map[string][]string {
 	return map[string][]string{
 		"Clothing":    {"clothing", "clothes", "apparel", "vetements", "vetement", "hwayej", "7wayej"},
@@ -70,7 +93,8 @@ func DefaultShopCategories() map[string][]string {
 }
 
 // NewShopParser returns a parser that maps the words of categories (canonical name
-// -> words) to Category. A nil map means no category words.
+// -> words) to Category; a category's name and its singular and plural forms
+// (NameForms) always name it. A nil map means no category words.
 func NewShopParser(categories map[string][]string) *ShopParser {
 	names := make([]string, 0, len(categories))
 	for name := range categories {
@@ -80,9 +104,19 @@ func NewShopParser(categories map[string][]string) *ShopParser {
 	p := &ShopParser{}
 	for _, name := range names {
 		c := shopCategory{name: name}
-		for _, w := range categories[name] {
+		for _, w := range append(NameForms(name), categories[name]...) {
 			if ws := phraseWords(w); len(ws) > 0 {
 				c.phrases = append(c.phrases, ws)
+			}
+		}
+		if ws := phraseWords(name); len(ws) > 1 {
+			for _, w := range ws {
+				if len([]rune(w)) < 3 || nameConnectors[w] {
+					continue
+				}
+				for _, f := range NameForms(w) {
+					c.partial = append(c.partial, phraseWords(f))
+				}
 			}
 		}
 		p.categories = append(p.categories, c)
@@ -90,13 +124,41 @@ func NewShopParser(categories map[string][]string) *ShopParser {
 	return p
 }
 
-// shopShowMore are typed requests for the next page, matched on the whole message.
-var shopShowMore = map[string]bool{
-	"more": true, "show more": true, "show me more": true, "more please": true, "next": true,
-	"next page": true, "see more": true, "load more": true, "other ones": true, "others": true,
-	"plus": true, "voir plus": true, "encore": true, "la suite": true, "suivant": true,
-	"zid": true, "zidni": true, "werini ktar": true, "bghit ktar": true, "mazal": true,
-	"المزيد": true, "زيد": true,
+// nameConnectors are words of category names that name nothing by themselves.
+var nameConnectors = wordSet(`and the for with from of men's women's kids de des du et les pour avec`)
+
+// shopMoreWords ask for more of the same: a message whose only words besides
+// fillers are among them is show_more ("any more?", "next ones", "got anything
+// else?", "encore", "zidni", "المزيد").
+var shopMoreWords = wordSet(`
+more next other others else another additional rest further remaining extra
+plus autres autre suite suivant suivants suivantes encore
+zid zidni ktar kter khrin okhrin okhra akhor akhrin mazal
+المزيد زيد اخرى اخر اخرين كثر
+`)
+
+// shopNegations keep "no more" from asking for more.
+var shopNegations = wordSet(`no not don't dont non pas machi mashi ماشي لا`)
+
+// shopPickWords are verbs that pick a product already shown: "add the polo",
+// "I'll take the cap", "je prends le bonnet", "khod dak cap".
+var shopPickWords = wordSet(`add take grab pick choose select put ajoute ajouter ajoutez prends prendre choisis
+	khod nakhod n9eddi dir zidli اضف زيد خود ناخد`)
+
+// shopPointers point at one product by themselves ("celui-là", "hadak"); the
+// English "one" needs a definite word with it ("the blue one", "that one", not "a
+// blue one").
+var (
+	shopPointers  = wordSet(`celui celle hadak hadik hadi hada dak dik هداك هديك هادي هادا`)
+	shopDefinites = wordSet(`the that this`)
+)
+
+// shopOrdinals are positions among the cards last shown.
+var shopOrdinals = map[string]int{
+	"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
+	"last": -1, "premier": 1, "premiere": 1, "deuxieme": 2, "troisieme": 3, "quatrieme": 4, "cinquieme": 5,
+	"dernier": -1, "derniere": -1, "lowel": 1, "louwel": 1, "tani": 2, "talet": 3, "rabe3": 4, "lakher": -1,
+	"الاول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4, "الخامس": 5, "الاخير": -1,
 }
 
 // shopNonQueryWords name no product: fillers, shopping verbs, price words, vague
@@ -117,6 +179,9 @@ gift gifts present presents dad father mom mother mum parents friend friends bro
 sister son daughter wife husband boyfriend girlfriend kid kids him her them someone
 je j'ai veux voudrais cherche chercher un une des le les du de pour mon ma mes quelque chose
 bghit bgheet nchri chi wach kayn 3ndkom 3andkom fih dyal dial l
+then instead only what how about maybe perhaps umm um uh er hmmm idk dunno whatever smth sth
+werini warini 3tini ana i'll i'd i've you're it's that's what's let's there's ill
+human humans bot robot ai person people agent real u r ur ya y'all yall
 `)
 
 func wordSet(list string) map[string]bool {
@@ -144,54 +209,170 @@ func (p *ShopParser) Parse(text, meaning string) ShopRequest {
 			return ShopRequest{Intent: ShopSelect, ProductID: id}
 		}
 	}
-	switch Confirmation(text) {
+	switch YesNo(text) {
 	case Yes:
 		return ShopRequest{Intent: ShopConfirm}
 	case No:
 		return ShopRequest{Intent: ShopCancel}
 	}
-	k := key(text)
-	if shopShowMore[k] {
-		return ShopRequest{Intent: ShopShowMore}
-	}
 	if IsHumanRequest(text) {
 		return ShopRequest{Intent: ShopHuman}
 	}
+	if IsBotQuestion(text) {
+		return ShopRequest{Intent: ShopAboutBot}
+	}
+	switch SmallTalkOf(text) {
+	case Greeting:
+		return ShopRequest{Intent: ShopGreeting}
+	case Thanks:
+		return ShopRequest{Intent: ShopThanks}
+	}
+	return p.parseContent(key(text), text)
+}
+
+// parseContent reads a message that is not a yes/no, a human request or small
+// talk: a typed selection, a follow-up or a search.
+func (p *ShopParser) parseContent(k, text string) ShopRequest {
 	req := ShopRequest{Intent: ShopAmbiguous}
 	if pr, ok := ExtractPriceRange(text); ok {
 		req.Price = pr
 	}
-	if c, ok := p.category(k); ok {
-		req.Category = c
-	}
+	category, categoryWords := p.category(k)
+	req.Category = category
+	var more, negated, pick, one, definite, pointer bool
 	seen := map[string]bool{}
 	for _, w := range strings.Fields(strings.Map(queryRune, k)) {
 		w = strings.Trim(w, "'-")
+		switch {
+		case shopMoreWords[w]:
+			more = true
+			continue
+		case shopPickWords[w]:
+			pick = true
+			continue
+		case shopPointers[w]:
+			pointer = true
+			continue
+		case w == "one":
+			one = true
+			continue
+		case shopNegations[w]:
+			negated = true
+		case shopDefinites[w]:
+			definite = true
+		}
+		if n, ok := shopOrdinals[w]; ok {
+			req.Ordinal = n
+			continue
+		}
 		if w == "" || seen[w] || shopNonQueryWords[w] || isNumberWord(w) {
 			continue
 		}
 		seen[w] = true
-		req.Terms = append(req.Terms, w)
+		req.Mention = append(req.Mention, w)
+		if !categoryWords[w] {
+			req.Terms = append(req.Terms, w)
+		}
 	}
-	if len(req.Terms) > 0 || req.Category != "" || req.Price.Min != nil || req.Price.Max != nil {
+	hasPrice := req.Price.Min != nil || req.Price.Max != nil
+	hasQuery := len(req.Terms) > 0 || req.Category != "" || hasPrice
+	switch {
+	case more && !pick && req.Ordinal == 0 && !hasQuery:
+		if negated {
+			return ShopRequest{Intent: ShopCancel} // "no more"
+		}
+		return ShopRequest{Intent: ShopShowMore}
+	case !hasPrice && (req.Ordinal != 0 || pick || pointer || (one && definite)):
+		req.Intent = ShopSelect
+		return req
+	}
+	req.Mention = nil
+	if hasQuery {
 		req.Intent = ShopSearch
 	}
 	return req
 }
 
-// category returns the category named in the key k; when words of several
-// categories occur, the one named first in the message wins (ties: name order).
-func (p *ShopParser) category(k string) (string, bool) {
+// NameForms are the forms a catalog name is written in: lower case, without
+// hyphens, singular and plural ("T-shirts": "t-shirts", "tshirts", "t-shirt",
+// "tshirt"; "Accessories": "accessories", "accessory").
+func NameForms(name string) []string {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if n == "" {
+		return nil
+	}
+	forms := []string{n}
+	add := func(f string) {
+		if f != "" && !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
+	}
+	for _, f := range []string{n, strings.ReplaceAll(n, "-", "")} {
+		add(f)
+		switch {
+		case strings.HasSuffix(f, "ies") && len(f) > 4:
+			add(f[:len(f)-3] + "y")
+		case strings.HasSuffix(f, "sses"), strings.HasSuffix(f, "xes"), strings.HasSuffix(f, "ches"), strings.HasSuffix(f, "shes"):
+			add(f[:len(f)-2])
+		case strings.HasSuffix(f, "ss"), strings.HasSuffix(f, "us"), strings.HasSuffix(f, "is"):
+			add(f + "es")
+		case strings.HasSuffix(f, "s") && len(f) > 3:
+			add(f[:len(f)-1])
+		case strings.HasSuffix(f, "y") && len(f) > 3:
+			add(f[:len(f)-1] + "ies")
+		default:
+			add(f + "s")
+		}
+	}
+	return forms
+}
+
+// category returns the category named in the key k and the words of the message
+// that name it; when words of several categories occur, the one named first in the
+// message wins (ties: the longer phrase, then a name or synonym over one word of
+// a multi-word name, then name order).
+func (p *ShopParser) category(k string) (string, map[string]bool) {
 	toks := tokenize(k)
-	best, bestAt := "", -1
+	best, bestAt, bestLen, bestFull := "", -1, 0, false
 	for _, c := range p.categories {
-		for _, phrase := range c.phrases {
-			if at := findPhrase(toks, phrase, 0); at >= 0 && (bestAt < 0 || at < bestAt) {
-				best, bestAt = c.name, at
+		for _, set := range []struct {
+			phrases [][]string
+			full    bool
+		}{{c.phrases, true}, {c.partial, false}} {
+			for _, phrase := range set.phrases {
+				at := findPhrase(toks, phrase, 0)
+				if at < 0 {
+					continue
+				}
+				better := bestAt < 0 || at < bestAt ||
+					(at == bestAt && (len(phrase) > bestLen || (len(phrase) == bestLen && set.full && !bestFull)))
+				if better {
+					best, bestAt, bestLen, bestFull = c.name, at, len(phrase), set.full
+				}
 			}
 		}
 	}
-	return best, bestAt >= 0
+	words := map[string]bool{}
+	if bestAt < 0 {
+		return "", words
+	}
+	// Every word of the message that names the chosen category is taken by it
+	// ("pots & planters" are both "Planters & Pots"), not left as a search term.
+	for _, c := range p.categories {
+		if c.name != best {
+			continue
+		}
+		for _, phrase := range append(slices.Clone(c.phrases), c.partial...) {
+			for at := findPhrase(toks, phrase, 0); at >= 0; at = findPhrase(toks, phrase, at+1) {
+				for _, t := range toks[at : at+len(phrase)] {
+					words[t.text] = true
+				}
+				// "t-shirt" is one search word of two tokens.
+				words[strings.Trim(k[toks[at].start:toks[at+len(phrase)-1].end], "'-")] = true
+			}
+		}
+	}
+	return best, words
 }
 
 // queryRune keeps what can be part of a search word (letters, digits, inner

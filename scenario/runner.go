@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -318,13 +319,23 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 		out = append(out, fmt.Sprintf("expected lifecycle %q, got %q", e.Lifecycle, tb.Lifecycle))
 	}
 	if e.Transitions != nil {
-		got := make([]string, 0, len(tb.Transitions))
-		for _, tr := range tb.Transitions {
-			got = append(got, tr.From+"->"+tr.To)
-		}
 		want := make([]string, len(e.Transitions))
+		withTrigger := make([]bool, len(e.Transitions))
 		for i, s := range e.Transitions {
+			// "from -trigger-> to" (spaces around) also checks the trigger.
+			if m := transitionWithTrigger.FindStringSubmatch(strings.ReplaceAll(s, "→", "->")); m != nil {
+				want[i], withTrigger[i] = m[1]+" -"+m[2]+"-> "+m[3], true
+				continue
+			}
 			want[i] = strings.ReplaceAll(strings.ReplaceAll(s, " ", ""), "→", "->")
+		}
+		got := make([]string, 0, len(tb.Transitions))
+		for i, tr := range tb.Transitions {
+			if i < len(withTrigger) && withTrigger[i] {
+				got = append(got, tr.From+" -"+tr.Trigger+"-> "+tr.To)
+				continue
+			}
+			got = append(got, tr.From+"->"+tr.To)
 		}
 		if !reflect.DeepEqual(got, want) {
 			out = append(out, fmt.Sprintf("expected transitions %v, got %v", want, got))
@@ -434,3 +445,6 @@ func subset(expected, actual any, path string) (string, bool) {
 		return path, false
 	}
 }
+
+// transitionWithTrigger is an expected transition written "from -trigger-> to".
+var transitionWithTrigger = regexp.MustCompile(`^\s*(\S+)\s+-(\S+)->\s+(\S+)\s*$`)

@@ -54,3 +54,31 @@ type Product struct {
 	Permalink  string
 	Categories []string
 }
+
+// Vocabulary is implemented by a Catalog that can say which words it matches and
+// which categories it has. The engine forms searches only from words the catalog
+// knows, so that filler ("idk", "smth", "lol") is never searched nor echoed, and
+// asks its clarifying questions with the catalog's own categories. A Catalog
+// without it is searched with every candidate word and has no category words.
+//
+// Both methods are called inside a turn and should answer from a cache; an error
+// is a catalog failure (seed 000's error state).
+type Vocabulary interface {
+	// Categories returns the catalog's categories, in the catalog's order.
+	Categories(ctx context.Context) ([]Category, error)
+	// Known returns, in order, the words of words that the catalog can match: a
+	// product name, a category, a tag or an attribute value.
+	Known(ctx context.Context, words []string) ([]string, error)
+}
+
+// Category is one catalog category.
+type Category struct {
+	// Name is the category's name as the catalog spells it ("T-shirts"); a search
+	// filters by it (Query.Category).
+	Name string
+	// Parent is the parent category's name, "" at the top level.
+	Parent string
+	// Words are further words or phrases that name the category (synonyms, other
+	// languages); the name's own forms ("t-shirt", "tshirts") need not be listed.
+	Words []string
+}

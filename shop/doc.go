@@ -8,7 +8,8 @@
 //
 // The stored state (State) is {"conversation_state": <seed 000 section 1, exactly
 // its JSON Schema>, "handoff_reason", "shown_product_ids", "query",
-// "intent_repeats", "consecutive_errors"}: what the engine must remember beyond the
+// "intent_repeats", "consecutive_errors", "page_product_ids", "last_message_at"}:
+// what the engine must remember beyond the
 // schema lives beside conversation_state, never inside it. The schema is embedded
 // (conversation_state.schema.json, copied verbatim from the seed) and checked on
 // every load (DecodeState) and every save (State.MarshalJSON refuses to write a
@@ -37,41 +38,92 @@
 //     recommending -response_complete-> idle -product_search-> recommending. From
 //     awaiting_confirmation the pending action is dropped first (-cancelled-> idle);
 //     from error the state recovers first (-recovered-> idle).
-//   - A search that finds nothing new: ... -> recommending -response_complete-> idle
-//     with a message saying so.
-//   - show_more: recommending -show_more-> paginating, then -page_found->
-//     recommending with the next page, -no_more_results-> idle with a message, or
-//     -lost_context-> clarifying when last_query_hash is missing or does not match
-//     the stored query. From idle or clarifying with a valid query context the stored
-//     search is re-entered first (-product_search-> / -clarified-> recommending);
-//     without one it is an unclear turn.
+//   - A search the catalog finds nothing for is not a "searchable query" (section
+//     3.2): it is an unclear turn (below). A search whose results were all shown
+//     already: ... -> recommending -response_complete-> idle with a message saying
+//     so; it makes no progress, so its third repeat is section 4.2's guard.
+//   - show_more (a click, or typed: "anything else?", "show me the rest", "encore"):
+//     recommending -show_more-> paginating, then -page_found-> recommending with the
+//     next page, or -no_more_results-> idle with a message. From recommending
+//     without a valid query context (last_query_hash missing or not the stored
+//     query's) it is -lost_context-> clarifying. From idle or clarifying with a
+//     valid query context the stored search is re-entered first (-product_search->
+//     / -clarified-> recommending); without one it is an unclear turn. The page is
+//     looked up before any transition, so that the third show_more in a row that
+//     cannot progress is section 4.2's guard, not a lost context.
 //   - A card's select:<id>: recommending -select-> awaiting_confirmation (from idle
 //     or clarifying -needs_confirmation->), pending_confirmation =
-//     {add_to_cart, id, sent_at}.
-//   - Yes: awaiting_confirmation -confirm_accepted-> recommending when a search can
-//     be continued (a "Show more" quick reply is offered), else -cancelled-> idle
-//     ("completion with no further action"); the reply carries the add-to-cart
-//     link BaseURL/?add-to-cart=<id>. No: -cancelled-> idle.
+//     {add_to_cart, id, sent_at}. A typed selection ("add the polo", "the 2nd one",
+//     "that grey one", "je prends le dernier") picks among the products shown: an
+//     ordinal counts the cards of the last page (page_product_ids); words are
+//     matched by the catalog's own search against the shown products, the last
+//     page first, so that "the blue one" uses attributes the card does not show. A
+//     product shown earlier is picked by name although section 5.3 forbids showing
+//     its card again. A tie asks which one (an unclear turn); words that fit no
+//     shown product are a search.
+//   - Yes: awaiting_confirmation -confirm_accepted-> recommending when the search
+//     has an unseen result left (a "Show more" quick reply is offered), else
+//     -cancelled-> idle ("completion with no further action"); the reply carries
+//     the add-to-cart link BaseURL/?add-to-cart=<id>. No: -cancelled-> idle. Yes
+//     and no are nlu.YesNo, the rule the flows engine uses too: "yes please",
+//     "alright, do it", "👍", "nah, not this one", "la shukran", "non merci".
+//   - A yes or no with nothing pending is an acknowledgement, not a clarification
+//     attempt: a no to shown results completes them (-response_complete-> idle).
 //   - A reply to a confirmation that is neither yes nor no: -not_understood->
 //     clarifying -needs_confirmation-> awaiting_confirmation, asking again (a
 //     clarification attempt; the confirmation's created_at restarts).
 //   - An unclear turn: idle -ambiguous-> clarifying, clarifying -ambiguous->
-//     clarifying, recommending -repeated_intent-> clarifying; each asks a question
-//     and counts a clarification attempt.
-//   - An explicit request for a human: -human_request-> handoff (from clarifying the
-//     table's only handoff edge, -clarification_limit->, is taken: asking for a
-//     human is giving up on clarifying). handoff -waiting_for_human-> handoff
-//     answers nothing; Handback takes -human_resolved-> idle.
+//     clarifying; from recommending a first unclear message completes the shown
+//     response and asks from idle (-response_complete-> idle -ambiguous->), while a
+//     repeated one is -repeated_intent-> clarifying. Each asks a question naming
+//     the catalog's categories and counts a clarification attempt.
+//   - Greetings, thanks and questions about the bot ("are you a bot?") get a short
+//     answer: no search, no clarification attempt, no transition (thanks after
+//     results: -response_complete-> idle; with a confirmation pending, the
+//     question is asked again, uncounted). The third in a row is section 4.2's
+//     guard.
+//   - An explicit request for a human (nlu.IsHumanRequest: "can a real human help
+//     me?", "bghit nhder m3a mowadaf"; not "are you a bot or a human?", "the
+//     agent said...", "no need for a human", "bghit chi wahed cap"):
+//     -human_request-> handoff, from clarifying too (fsm.Shop labels the seed's
+//     clarifying -> handoff edge with what happened). handoff -waiting_for_human->
+//     handoff answers nothing; Handback takes -human_resolved-> idle.
 //   - A catalog failure: -failure-> error with a fallback reply; the next turn
 //     recovers (-recovered-> idle) and proceeds, or, failing again,
 //     error -repeated_errors-> handoff (reason repeated_errors).
+//
+// # Understanding a message against the catalog in use
+//
+// The rule-based parser (package nlu) proposes candidate search words, a category
+// and a price range. The catalog decides which words are search terms: a Catalog
+// that implements Vocabulary keeps only the words it can match (names, categories,
+// tags, attribute values), so filler ("idk", "smth", "lol", "whatevs") is dropped
+// before searching and never echoed in a reply; a message left with nothing to
+// search is ambiguous. Category words are the catalog's own categories (their
+// names, singular and plural, single words of multi-word names, and the synonyms
+// the catalog gives); a category word filters by the category and is not also a
+// search term. Config.Categories, when set, replaces the catalog's categories. A
+// message that only sets a price while a search is current ("and anything below
+// 20?") refines that search.
+//
+// # Global timeout (sections 3.1 and 7)
+//
+// A message sent more than Config.IdleTimeout (default 30 minutes) after the
+// previous one, by sent_at, starts from idle: the state is reset as section 7 says
+// (pending confirmation cleared, traceability fields kept), clarification
+// attempts, intent repeats and errors are reset, the query context is dropped, and
+// a guardrail event says why. The turn is then handled from idle. A conversation in
+// handoff is left to its human.
 //
 // # Loop prevention (section 4)
 //
 // clarification_attempts counts clarification prompts and is reset on entering
 // recommending, idle or handoff. When it is 2 and the turn is unresolved again (the
 // third unresolved turn), the conversation goes to handoff with reason
-// low_confidence instead of asking a third time.
+// low_confidence instead of asking a third time. An unresolved turn is one with no
+// searchable query: nothing the catalog knows, or a query the catalog finds
+// nothing for ("a belt under 5"), or a reply to a confirmation that is neither yes
+// nor no.
 //
 // intent_repeats counts turns in a row with the same normalized intent (the
 // intent label: product_search, show_more, ...) that made no progress; progress is

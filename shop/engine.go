@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -20,6 +23,7 @@ const (
 	DefaultLimit           = 5
 	MaxLimit               = 5
 	DefaultConfirmationTTL = 5 * time.Minute
+	DefaultIdleTimeout     = 30 * time.Minute
 )
 
 // Config configures a shop engine.
@@ -36,14 +40,18 @@ type Config struct {
 	// ReactivateOnHandback lets Handback return a conversation from handoff to idle.
 	// The zero Config leaves it false; DefaultConfig sets it.
 	ReactivateOnHandback bool
+	// IdleTimeout is seed 000's global timeout (sections 3.1 and 7): a message sent
+	// more than IdleTimeout after the previous one (by sent_at) starts from idle
+	// with counters reset. 0 means DefaultIdleTimeout; negative disables it.
+	IdleTimeout time.Duration
 	// Categories maps canonical category names to the words that name them; nil
-	// means nlu.DefaultShopCategories (WooCommerce's sample store).
+	// means the catalog's own categories (Vocabulary), or none.
 	Categories map[string][]string
 }
 
 // DefaultConfig is the configuration of the demo shop bot except its base URL.
 func DefaultConfig() Config {
-	return Config{Limit: DefaultLimit, ConfirmationTTL: DefaultConfirmationTTL, ReactivateOnHandback: true}
+	return Config{Limit: DefaultLimit, ConfirmationTTL: DefaultConfirmationTTL, IdleTimeout: DefaultIdleTimeout, ReactivateOnHandback: true}
 }
 
 // Engine is the seed 000 shopping assistant. It is immutable and safe for
@@ -53,8 +61,13 @@ type Engine struct {
 	base    *url.URL
 	origin  string // scheme://host of base
 	catalog Catalog
-	parser  *nlu.ShopParser
-	schema  *jsonschema.Schema
+	// parser and fixedCategories are set when Config.Categories is; otherwise each
+	// turn builds its parser from the catalog's categories.
+	parser          *nlu.ShopParser
+	fixedCategories []Category
+	// lastParser memoizes the parser of the catalog's latest categories.
+	lastParser atomic.Pointer[cachedParser]
+	schema     *jsonschema.Schema
 }
 
 var _ parley.Engine = (*Engine)(nil)
@@ -80,14 +93,21 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 	if err != nil || base.Scheme == "" || base.Host == "" {
 		return nil, parley.Errorf(parley.EINVALID, "shop: base URL %q is not an absolute URL", cfg.BaseURL)
 	}
-	if cfg.Categories == nil {
-		cfg.Categories = nlu.DefaultShopCategories()
+	if cfg.IdleTimeout == 0 {
+		cfg.IdleTimeout = DefaultIdleTimeout
 	}
 	sch, err := compileSchema()
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{cfg: cfg, base: base, origin: base.Scheme + "://" + base.Host, catalog: cat, parser: nlu.NewShopParser(cfg.Categories), schema: sch}, nil
+	e := &Engine{cfg: cfg, base: base, origin: base.Scheme + "://" + base.Host, catalog: cat, schema: sch}
+	if cfg.Categories != nil {
+		e.parser = nlu.NewShopParser(cfg.Categories)
+		for _, name := range slices.Sorted(maps.Keys(cfg.Categories)) {
+			e.fixedCategories = append(e.fixedCategories, Category{Name: name, Words: cfg.Categories[name]})
+		}
+	}
+	return e, nil
 }
 
 // Kind is "shop".
@@ -188,6 +208,9 @@ type turn struct {
 	msg   parley.Message
 	index int64
 	req   nlu.ShopRequest
+	// cats are the catalog's categories, read once per turn (categories).
+	cats       []Category
+	catsLoaded bool
 
 	replies     []parley.Reply
 	transitions []parley.Transition
@@ -226,6 +249,9 @@ func (t *turn) run() {
 func (t *turn) finish() {
 	c := &t.st.Conversation
 	c.LastUserMessageID = ptr(t.msg.ID)
+	if !t.msg.SentAt.IsZero() {
+		t.st.LastMessageAt = ptr(t.msg.SentAt.UTC().Format(time.RFC3339Nano))
+	}
 	if n := len(t.replies); n > 0 {
 		c.LastAgentMessageID = ptr(t.replies[n-1].ID)
 	}
@@ -300,7 +326,8 @@ func (t *turn) step() error {
 		// Silent while a human owns the conversation.
 		return t.fire(fsm.ShopWaitingForHuman)
 	}
-	t.req = t.e.understand(t.msg)
+	t.idleTimeout()
+	t.understand()
 	t.st.Conversation.LastIntent = ptr(t.req.Intent)
 
 	if t.state() == fsm.ShopAwaitingConfirmation && t.expired() {
@@ -311,7 +338,7 @@ func (t *turn) step() error {
 		t.say(fmt.Sprintf("Your request to add %s to your cart expired, so I didn't add it. Pick the product again or tell me what you're looking for.", name))
 		t.progress = true
 		switch t.req.Intent {
-		case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous:
+		case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
 			t.countRepeats()
 			return nil
 		}
@@ -324,13 +351,19 @@ func (t *turn) step() error {
 	case nlu.ShopConfirm, nlu.ShopCancel:
 		err = t.answer()
 	case nlu.ShopSelect:
-		err = t.selectProduct()
+		if t.req.ProductID != "" {
+			err = t.selectProduct(t.req.ProductID)
+		} else {
+			err = t.typedSelect()
+		}
 	case nlu.ShopShowMore:
 		err = t.showMore()
 	case nlu.ShopSearch:
 		err = t.search()
+	case nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
+		err = t.smallTalk()
 	default:
-		err = t.unclear("I'm not sure what you're looking for. Tell me a product, a category (clothing, accessories, music, decor) or a budget.")
+		err = t.unclear("I'm not sure what you're looking for. "+t.hint(), false)
 	}
 	if err != nil {
 		return err
@@ -347,17 +380,23 @@ func (t *turn) countRepeats() {
 	}
 }
 
-// noProgress records a turn that did not move the conversation forward and reports
-// whether it is the third in a row with the same intent (seed 000 section 4.2).
-func (t *turn) noProgress() bool {
+// repeats is how many turns in a row, this one included, have had this turn's
+// intent without progress, counting this one as such.
+func (t *turn) repeats() int {
 	prev := ""
 	if t.in.Conversation.LastIntent != nil {
 		prev = *t.in.Conversation.LastIntent
 	}
-	n := 1
 	if prev == t.req.Intent {
-		n = t.in.IntentRepeats + 1
+		return t.in.IntentRepeats + 1
 	}
+	return 1
+}
+
+// noProgress records a turn that did not move the conversation forward and reports
+// whether it is the third in a row with the same intent (seed 000 section 4.2).
+func (t *turn) noProgress() bool {
+	n := t.repeats()
 	t.st.IntentRepeats = n
 	if n >= 3 {
 		t.st.IntentRepeats = 0
@@ -424,14 +463,9 @@ func (t *turn) failure(cause error) error {
 
 // handoff hands the conversation to a human.
 func (t *turn) handoff(reason string) error {
-	trigger := fsm.ShopHumanRequest
-	if t.state() == fsm.ShopClarifying {
-		// Seed 000 section 3.2 leaves clarifying for handoff only when the
-		// clarification limit is exceeded: a shopper asking for a human while we
-		// clarify has given up on clarifying, so it takes that edge.
-		trigger = fsm.ShopClarificationLimit
-	}
-	return t.handoffVia(trigger, reason)
+	// From clarifying too: seed 000 section 3.2's clarifying -> handoff edge is
+	// labelled with what happened, a human request (see fsm.Shop).
+	return t.handoffVia(fsm.ShopHumanRequest, reason)
 }
 
 func (t *turn) handoffVia(trigger fsm.ShopTrigger, reason string) error {
@@ -456,8 +490,11 @@ func (t *turn) handoffVia(trigger fsm.ShopTrigger, reason string) error {
 }
 
 // unclear asks the shopper to clarify, or hands over on the third unresolved turn
-// (seed 000 section 4.1).
-func (t *turn) unclear(question string) error {
+// (seed 000 section 4.1). repeated says the turn is the repeated-intent guard
+// (section 4.2); otherwise, from recommending, a first unclear message completes
+// the shown response and asks from idle, so that the trace does not call it
+// repeated.
+func (t *turn) unclear(question string, repeated bool) error {
 	switch t.state() {
 	case fsm.ShopAwaitingConfirmation:
 		return t.reaskConfirmation()
@@ -471,15 +508,23 @@ func (t *turn) unclear(question string) error {
 	if t.st.Conversation.ClarificationAttempts >= 2 {
 		return t.handoffVia(fsm.ShopClarificationLimit, ReasonLowConfidence)
 	}
-	trigger := fsm.ShopAmbiguous
-	if t.state() == fsm.ShopRecommending {
-		trigger = fsm.ShopRepeatedIntent
+	n := t.repeats()
+	t.noProgress()
+	var triggers []fsm.ShopTrigger
+	switch {
+	case t.state() != fsm.ShopRecommending:
+		triggers = []fsm.ShopTrigger{fsm.ShopAmbiguous}
+	case repeated || n >= 2:
+		triggers = []fsm.ShopTrigger{fsm.ShopRepeatedIntent}
+	default:
+		triggers = []fsm.ShopTrigger{fsm.ShopResponseComplete, fsm.ShopAmbiguous}
 	}
-	if err := t.fire(trigger); err != nil {
-		return err
+	for _, tr := range triggers {
+		if err := t.fire(tr); err != nil {
+			return err
+		}
 	}
 	t.st.Conversation.ClarificationAttempts++
-	t.noProgress()
 	t.say(question)
 	return nil
 }
@@ -514,15 +559,7 @@ func (t *turn) reaskConfirmation() error {
 // answer handles a yes or no.
 func (t *turn) answer() error {
 	if t.state() != fsm.ShopAwaitingConfirmation {
-		if t.req.Intent == nlu.ShopCancel && t.state() == fsm.ShopRecommending {
-			t.progress = true
-			if err := t.fire(fsm.ShopResponseComplete); err != nil {
-				return err
-			}
-			t.say("OK. Tell me whenever you'd like to look for something else.")
-			return nil
-		}
-		return t.unclear("There's nothing waiting for your confirmation. What are you looking for?")
+		return t.strayAnswer()
 	}
 	id := *t.st.Conversation.PendingConfirmation.TargetID
 	prod, err := t.e.catalog.Product(t.ctx, id)
@@ -549,9 +586,18 @@ func (t *turn) answer() error {
 		return nil
 	}
 	link := t.e.addToCartURL(id)
-	// With a search to continue, the next results can be shown (recommending);
-	// otherwise the request is complete (idle).
+	// With more of the search to show, the next results can be shown
+	// (recommending); otherwise the request is complete (idle).
+	more := false
 	if t.queryContextValid() {
+		pg := t.st.Conversation.Pagination
+		next, _, _, err := t.e.uniquePage(t.ctx, *t.st.Query, pg.Offset+pg.Limit, 1, t.st.ShownProductIDs)
+		if err != nil {
+			return t.failure(err)
+		}
+		more = len(next) > 0
+	}
+	if more {
 		if err := t.fire(fsm.ShopConfirmAccepted); err != nil {
 			return err
 		}
@@ -566,11 +612,68 @@ func (t *turn) answer() error {
 	return nil
 }
 
+// strayAnswer is a yes or no with no confirmation pending: an acknowledgement,
+// not a clarification attempt. A no to shown results completes them; the third in
+// a row is the repeated-intent guard.
+func (t *turn) strayAnswer() error {
+	if t.req.Intent == nlu.ShopCancel && t.state() == fsm.ShopRecommending {
+		t.progress = true
+		if err := t.fire(fsm.ShopResponseComplete); err != nil {
+			return err
+		}
+		t.say("OK. Tell me whenever you'd like to look for something else.")
+		return nil
+	}
+	if t.noProgress() {
+		return t.unclear("I'm not sure what you'd like me to do. "+t.hint(), true)
+	}
+	if t.req.Intent == nlu.ShopCancel {
+		t.say("OK. Tell me whenever you'd like to look for something else.")
+		return nil
+	}
+	t.say("There's nothing waiting for your confirmation. Tap \"Add to cart\" on a product, or tell me what you're looking for.")
+	return nil
+}
+
+// smallTalk answers a greeting, thanks or a question about the bot shortly:
+// neither a search nor a clarification attempt (the third in a row is the
+// repeated-intent guard). Thanks completes shown results; a pending confirmation
+// is asked again, uncounted.
+func (t *turn) smallTalk() error {
+	if t.state() == fsm.ShopError {
+		if err := t.ready(); err != nil {
+			return err
+		}
+	}
+	if t.noProgress() {
+		return t.unclear("What can I find for you? "+t.hint(), true)
+	}
+	reply := "Hello! What are you looking for today? " + t.hint()
+	if t.req.Intent == nlu.ShopAboutBot {
+		reply = "I'm this shop's virtual assistant, not a person! I can find products for you, and if you'd like a person, just ask for one."
+	}
+	if t.req.Intent == nlu.ShopThanks {
+		reply = "You're welcome! Tell me whenever you'd like to look for something else."
+		if t.state() == fsm.ShopRecommending {
+			if err := t.fire(fsm.ShopResponseComplete); err != nil {
+				return err
+			}
+		}
+	}
+	if t.state() == fsm.ShopAwaitingConfirmation {
+		t.say(strings.SplitN(reply, "!", 2)[0] + "!")
+		t.ask(fmt.Sprintf("Shall I add %s to your cart?", t.pendingName()), optionConfirm, optionCancel)
+		return nil
+	}
+	t.say(reply)
+	return nil
+}
+
 // selectProduct asks to confirm adding a product to the cart.
-func (t *turn) selectProduct() error {
-	prod, err := t.e.catalog.Product(t.ctx, t.req.ProductID)
+func (t *turn) selectProduct(id string) error {
+	prod, err := t.e.catalog.Product(t.ctx, id)
 	if parley.ErrorCode(err) == parley.ENOTFOUND {
-		return t.unclear("Sorry, I can't find that product. What are you looking for?")
+		return t.unclear("Sorry, I can't find that product. What are you looking for?", false)
 	}
 	if err != nil {
 		return t.failure(err)
@@ -603,15 +706,30 @@ func (t *turn) queryContextValid() bool {
 	return t.st.Query != nil && h != nil && *h == t.st.Query.Hash()
 }
 
-// showMore pages the current search (seed 000 section 5.2).
+// showMore pages the current search (seed 000 section 5.2). The page is looked up
+// first, so that a request that cannot progress for the third time is the
+// repeated-intent guard (section 4.2) rather than a lost context: running out of
+// results is paginating -no_more_results-> idle.
 func (t *turn) showMore() error {
-	switch t.state() {
-	case fsm.ShopAwaitingConfirmation:
+	if t.state() == fsm.ShopAwaitingConfirmation {
 		return t.reaskConfirmation()
-	case fsm.ShopError, fsm.ShopIdle, fsm.ShopClarifying:
-		if !t.queryContextValid() {
-			return t.unclear("What would you like to see? Tell me a product, a category or a budget.")
+	}
+	if !t.queryContextValid() {
+		if t.state() == fsm.ShopRecommending {
+			return t.lostContext()
 		}
+		return t.unclear("What would you like to see? "+t.hint(), false)
+	}
+	pg := t.st.Conversation.Pagination
+	offset := pg.Offset + pg.Limit
+	products, more, _, err := t.e.uniquePage(t.ctx, *t.st.Query, offset, pg.Limit, t.st.ShownProductIDs)
+	if err != nil {
+		return t.failure(err)
+	}
+	if len(products) == 0 && t.repeats() >= 3 {
+		return t.unclear("That's everything I have for "+t.st.Query.describe()+". Would you like something else? "+t.hint(), true)
+	}
+	if t.state() != fsm.ShopRecommending {
 		// The stored search is a clear product-search intent: show it again, then page.
 		if err := t.ready(); err != nil {
 			return err
@@ -627,31 +745,9 @@ func (t *turn) showMore() error {
 	if err := t.fire(fsm.ShopShowMore); err != nil {
 		return err
 	}
-	if !t.queryContextValid() {
-		if err := t.fire(fsm.ShopLostContext); err != nil {
-			return err
-		}
-		t.st.Conversation.ClarificationAttempts++
-		t.noProgress()
-		t.say("Sorry, I lost track of what you were looking for. What would you like to see?")
-		return nil
-	}
-	pg := t.st.Conversation.Pagination
-	offset := pg.Offset + pg.Limit
-	products, more, err := t.e.uniquePage(t.ctx, *t.st.Query, offset, pg.Limit, t.st.ShownProductIDs)
-	if err != nil {
-		return t.failure(err)
-	}
 	t.st.Conversation.Pagination.Offset = offset
 	if len(products) == 0 {
-		if t.noProgress() {
-			if err := t.fire(fsm.ShopLostContext); err != nil {
-				return err
-			}
-			t.st.Conversation.ClarificationAttempts++
-			t.say("That's everything I have for " + t.st.Query.describe() + ". Would you like something else? Tell me a product, a category or a budget.")
-			return nil
-		}
+		t.noProgress()
 		if err := t.fire(fsm.ShopNoMoreResults); err != nil {
 			return err
 		}
@@ -665,25 +761,62 @@ func (t *turn) showMore() error {
 	return nil
 }
 
-// search runs a new product search (seed 000 section 5: first page, no product
-// shown twice).
-func (t *turn) search() error {
-	c := Criteria{Terms: t.req.Terms, Category: t.req.Category, MinPrice: t.req.Price.Min, MaxPrice: t.req.Price.Max}
+// lostContext is show_more from recommending without a valid query context
+// (section 5.4): paginating -lost_context-> clarifying, asking for fresh criteria.
+func (t *turn) lostContext() error {
+	if err := t.fire(fsm.ShopShowMore); err != nil {
+		return err
+	}
+	if err := t.fire(fsm.ShopLostContext); err != nil {
+		return err
+	}
+	t.st.Conversation.ClarificationAttempts++
+	t.noProgress()
+	t.say("Sorry, I lost track of what you were looking for. What would you like to see?")
+	return nil
+}
+
+// criteria is what the turn searches for: the message's criteria, or, when the
+// message only sets a price and a search is current ("what about under 50
+// then"), that search refined by the price.
+func (t *turn) criteria() Criteria {
+	r := t.req
+	c := Criteria{Terms: r.Terms, Category: r.Category, MinPrice: r.Price.Min, MaxPrice: r.Price.Max}
 	if c.Terms == nil {
 		c.Terms = []string{}
 	}
+	if len(r.Terms) == 0 && r.Category == "" && t.queryContextValid() {
+		prev := *t.st.Query
+		prev.Terms = slices.Clone(prev.Terms)
+		prev.MinPrice, prev.MaxPrice = c.MinPrice, c.MaxPrice
+		return prev
+	}
+	return c
+}
+
+// search runs a new product search (seed 000 section 5: first page, no product
+// shown twice). A query the catalog finds nothing for is not a searchable query
+// (section 3.2): an unresolved clarification turn. A query whose results were all
+// shown already is a search without progress (section 4.2).
+func (t *turn) search() error {
+	c := t.criteria()
+	if t.state() == fsm.ShopPaginating {
+		return errGuardrail{reason: "a stored paginating state cannot start a new search"}
+	}
 	limit := t.st.Conversation.Pagination.Limit
-	products, more, err := t.e.uniquePage(t.ctx, c, 0, limit, t.st.ShownProductIDs)
+	products, more, total, err := t.e.uniquePage(t.ctx, c, 0, limit, t.st.ShownProductIDs)
 	if err != nil {
 		return t.failure(err)
 	}
-	switch t.state() {
-	case fsm.ShopPaginating:
-		return errGuardrail{reason: "a stored paginating state cannot start a new search"}
-	case fsm.ShopAwaitingConfirmation:
-		if len(products) == 0 {
-			// Nothing to show instead: the reply is neither yes nor no.
-			return t.reaskConfirmation()
+	if total == 0 {
+		return t.unclear("Sorry, I couldn't find anything for "+c.describe()+". "+t.hint(), false)
+	}
+	if len(products) == 0 {
+		if t.state() == fsm.ShopAwaitingConfirmation {
+			return t.reaskConfirmation() // nothing to show instead: neither yes nor no
+		}
+		if t.repeats() >= 3 {
+			return t.unclear("I've already shown you everything for "+c.describe()+". Would you like something else? "+t.hint(), true)
 		}
 	}
 	if err := t.ready(); err != nil {
@@ -691,9 +824,6 @@ func (t *turn) search() error {
 	}
 	t.st.Query = &c
 	t.st.Conversation.Pagination = Pagination{Offset: 0, Limit: limit, LastQueryHash: ptr(c.Hash())}
-	if len(products) == 0 && t.noProgress() {
-		return t.unclear("I keep coming up empty. Which kind of product would you like: clothing, accessories, music or decor? Or give me a budget.")
-	}
 	trigger := fsm.ShopProductSearch
 	if t.state() == fsm.ShopClarifying {
 		trigger = fsm.ShopClarified
@@ -702,25 +832,29 @@ func (t *turn) search() error {
 		return err
 	}
 	if len(products) == 0 {
+		t.noProgress()
 		if err := t.fire(fsm.ShopResponseComplete); err != nil {
 			return err
 		}
-		t.say("Sorry, I found nothing new for " + c.describe() + ". Try other words, a category or a budget.")
+		t.say("I've already shown you everything I have for " + c.describe() + ". Try other words, a category or a budget.")
 		return nil
 	}
 	t.show("Here's what I found for "+c.describe()+":", products, more)
 	return nil
 }
 
-// show sends a page of cards and records them as shown.
+// show sends a page of cards and records them as shown. "Show more" is offered
+// only when more unseen results exist.
 func (t *turn) show(intro string, products []Product, more bool) {
 	t.progress = true
 	t.st.ConsecutiveErrors = 0
 	t.say(intro)
 	cards := make([]parley.Card, len(products))
+	t.st.PageProductIDs = make([]string, len(products))
 	for i, p := range products {
 		cards[i] = t.e.card(p)
 		t.st.ShownProductIDs = append(t.st.ShownProductIDs, p.ID)
+		t.st.PageProductIDs[i] = p.ID
 	}
 	t.replies = append(t.replies, parley.Reply{ID: t.nextReplyID(), Type: parley.ReplyProductCards, Cards: cards})
 	if more {
@@ -730,32 +864,31 @@ func (t *turn) show(intro string, products []Product, more bool) {
 
 // uniquePage returns up to limit products of the search from offset on that are
 // not in shown, back-filling filtered duplicates with the next unique ones (seed 000
-// section 5.3), and whether more results may follow.
-func (e *Engine) uniquePage(ctx context.Context, c Criteria, offset, limit int, shown []string) ([]Product, bool, error) {
+// section 5.3); whether at least one more unique product follows (looked up, so
+// that "Show more" is never offered in vain); and how many products the catalog
+// matches in all.
+func (e *Engine) uniquePage(ctx context.Context, c Criteria, offset, limit int, shown []string) ([]Product, bool, int, error) {
 	var out []Product
 	pos := offset
-	for len(out) < limit {
+	for {
 		page, err := e.catalog.Search(ctx, c.query(pos, limit))
 		if err != nil {
-			return nil, false, err
+			return nil, false, 0, err
 		}
 		for _, p := range page.Products {
-			if len(out) < limit && !containsID(shown, p.ID) && !containsProduct(out, p.ID) {
-				out = append(out, p)
-			}
 			pos++
-			if len(out) == limit {
-				break
+			if containsID(shown, p.ID) || containsProduct(out, p.ID) {
+				continue
 			}
+			if len(out) == limit {
+				return out, true, page.Total, nil
+			}
+			out = append(out, p)
 		}
 		if len(page.Products) == 0 || pos >= page.Total {
-			return out, false, nil
-		}
-		if len(out) == limit {
-			return out, true, nil
+			return out, false, page.Total, nil
 		}
 	}
-	return out, true, nil
 }
 
 func containsID(ids []string, id string) bool {
@@ -849,17 +982,6 @@ func (c Criteria) describe() string {
 
 func money(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// understand reads the shopper's message: an upstream parse when the message
-// carries one with a shop intent, else the rule-based parser.
-func (e *Engine) understand(m parley.Message) nlu.ShopRequest {
-	if m.NLU != nil && m.Meaning == "" {
-		if req, ok := fromUpstream(m.NLU); ok {
-			return req
-		}
-	}
-	return e.parser.Parse(m.Text, m.Meaning)
-}
-
 // upstreamThreshold is the confidence under which an upstream parse is treated as
 // ambiguous (seed 000 section 3.2: "intent confidence below threshold").
 const upstreamThreshold = 0.5
@@ -867,7 +989,8 @@ const upstreamThreshold = 0.5
 func fromUpstream(n *parley.NLU) (nlu.ShopRequest, bool) {
 	req := nlu.ShopRequest{Intent: n.Intent}
 	switch n.Intent {
-	case nlu.ShopSearch, nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman, nlu.ShopSelect:
+	case nlu.ShopSearch, nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman, nlu.ShopSelect,
+		nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
 	default:
 		return req, false
 	}

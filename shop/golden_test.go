@@ -24,7 +24,7 @@ func TestDemoTranscript(t *testing.T) {
 	}
 	var transcript []step
 	for _, in := range [][2]string{
-		{"hello", ""},
+		{"hello, no idea really", ""},
 		{"show me hoodies", ""},
 		{"", "select:45"},
 		{"hmm", ""},

@@ -19,11 +19,11 @@ func TestShopParser(t *testing.T) {
 		text, meaning string
 		want          nlu.ShopRequest
 	}{
-		{"show me hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"hoodies"}, Category: "Hoodies"}},
+		{"show me hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies"}},
 		{"do you have a belt?", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"belt"}}},
 		{"something under 20 for my dad", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Price: nlu.PriceRange{Max: float(20)}}},
-		{"blue t-shirt between 10 and 30 dollars", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"blue", "t-shirt"}, Category: "Tshirts", Price: nlu.PriceRange{Min: float(10), Max: float(30)}}},
-		{"Music", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"music"}, Category: "Music"}},
+		{"blue t-shirt between 10 and 30 dollars", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"blue"}, Category: "Tshirts", Price: nlu.PriceRange{Min: float(10), Max: float(30)}}},
+		{"Music", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Music"}},
 		{"I want to buy something", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
 		{"I don't know", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
 		{"a gift for my mom", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
@@ -33,10 +33,28 @@ func TestShopParser(t *testing.T) {
 		{"More please!", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
 		{"Show more", "show_more", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
 		{"Add to cart", "select:45", nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: "45"}},
-		{"Add to cart", "select:", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"Add to cart", "select:", nlu.ShopRequest{Intent: nlu.ShopSelect}},
+		{"add the polo pls", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Terms: []string{"polo"}, Mention: []string{"polo"}}},
+		{"I'll take the red beanie", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Terms: []string{"red", "beanie"}, Mention: []string{"red", "beanie"}}},
+		{"that grey one", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Terms: []string{"grey"}, Mention: []string{"grey"}}},
+		{"a grey one?", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"grey"}}},
+		{"the 3rd", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Ordinal: 3}},
+		{"le dernier", "", nlu.ShopRequest{Intent: nlu.ShopSelect, Ordinal: -1}},
+		{"got anything else?", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"next ones pls", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"one more", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
+		{"no more", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
+		{"more hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies"}},
+		{"how about below 30 then", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Price: nlu.PriceRange{Max: float(30)}}},
+		{"good morning!", "", nlu.ShopRequest{Intent: nlu.ShopGreeting}},
+		{"cheers mate", "", nlu.ShopRequest{Intent: nlu.ShopThanks}},
+		{"sounds great", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
+		{"nah not that one", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
+		{"are you a human?", "", nlu.ShopRequest{Intent: nlu.ShopAboutBot}},
+		{"the support agent said you have caps", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"support", "said", "caps"}}},
 		{"Yes", "confirm", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
 		{"No", "cancel", nlu.ShopRequest{Intent: nlu.ShopCancel}},
-		{"hoodies", "some_flow_payload", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"hoodies"}, Category: "Hoodies"}},
+		{"hoodies", "some_flow_payload", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies"}},
 		{"  WAKHA!! ", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
 		{"Okay.", "", nlu.ShopRequest{Intent: nlu.ShopConfirm}},
 		{"mansalich", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
@@ -68,10 +86,10 @@ func FuzzShopParse(f *testing.F) {
 				t.Fatalf("%q: a search without criteria", text)
 			}
 		case nlu.ShopSelect:
-			if r.ProductID == "" {
-				t.Fatalf("%q/%q: a select without product", text, meaning)
+			if r.ProductID != "" && (r.Ordinal != 0 || len(r.Mention) > 0) {
+				t.Fatalf("%q/%q: a select both clicked and typed", text, meaning)
 			}
-		case nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman:
+		case nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
 		default:
 			t.Fatalf("unknown intent %q", r.Intent)
 		}
@@ -86,4 +104,26 @@ func FuzzShopParse(f *testing.F) {
 			t.Fatalf("%q: not deterministic", text)
 		}
 	})
+}
+
+// TestShopParserOnAnotherCatalog: category words come from whatever categories the
+// catalog has, multi-word names included; a category word is not also a term.
+func TestShopParserOnAnotherCatalog(t *testing.T) {
+	p := nlu.NewShopParser(map[string][]string{"Planters & Pots": nil, "Garden Tools": nil, "Seeds": nil, "Herb Seeds": nil, "T-shirts": nil})
+	for _, tc := range []struct {
+		text string
+		want nlu.ShopRequest
+	}{
+		{"pots & planters pls", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Planters & Pots"}},
+		{"a planter", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Planters & Pots"}},
+		{"seeds", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Seeds"}},
+		{"herb seeds under 5", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Herb Seeds", Price: nlu.PriceRange{Max: float(5)}}},
+		{"garden kneeler", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Garden Tools", Terms: []string{"kneeler"}}},
+		{"a blue tshirt", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "T-shirts", Terms: []string{"blue"}}},
+		{"hoodies", nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: []string{"hoodies"}}},
+	} {
+		if diff := cmp.Diff(tc.want, p.Parse(tc.text, "")); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.text, diff)
+		}
+	}
 }

@@ -57,6 +57,12 @@ type State struct {
 	IntentRepeats int `json:"intent_repeats"`
 	// ConsecutiveErrors counts turns in a row that failed on the catalog.
 	ConsecutiveErrors int `json:"consecutive_errors"`
+	// PageProductIDs are the cards of the page shown last, in order: what "the
+	// second one" refers to.
+	PageProductIDs []string `json:"page_product_ids,omitempty"`
+	// LastMessageAt is the sent_at of the previous turn (RFC 3339), for the global
+	// timeout (Config.IdleTimeout).
+	LastMessageAt *string `json:"last_message_at,omitempty"`
 
 	// inconsistency, when set, is why the stored state broke seed 000's rules; the
 	// next Decide resets it (section 7) instead of trusting it.
@@ -144,6 +150,7 @@ func newState(limit int, sch *jsonschema.Schema) *State {
 func (s *State) clone() *State {
 	c := *s
 	c.ShownProductIDs = slices.Clip(s.ShownProductIDs)
+	c.PageProductIDs = slices.Clip(s.PageProductIDs)
 	return &c
 }
 
@@ -256,6 +263,8 @@ func decodeState(data []byte, limit int, sch *jsonschema.Schema) (*State, error)
 		"query":              &st.Query,
 		"intent_repeats":     &st.IntentRepeats,
 		"consecutive_errors": &st.ConsecutiveErrors,
+		"page_product_ids":   &st.PageProductIDs,
+		"last_message_at":    &st.LastMessageAt,
 	} {
 		if v, ok := top[name]; ok {
 			if err := json.Unmarshal(v, dst); err != nil {

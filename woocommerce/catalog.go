@@ -153,6 +153,19 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	} else {
 		params.Set("offset", strconv.Itoa(offset))
 	}
+	// A word naming one of the shop's tags filters by the tag: WooCommerce's search
+	// does not read tags.
+	if tagIDs, rest := c.cachedTagIDs(q.Terms); len(tagIDs) > 0 {
+		params.Set("tag", strings.Join(tagIDs, ","))
+		q.Terms, q.Text = rest, strings.Join(rest, " ")
+	}
+	// Likewise a word naming an attribute term ("blue" of pa_color).
+	if filter, rest := c.cachedAttributeFilter(q.Terms); filter != nil {
+		for k, v := range filter {
+			params[k] = v
+		}
+		q.Terms, q.Text = rest, strings.Join(rest, " ")
+	}
 	if text := searchText(q, c.api); text != "" {
 		params.Set("search", text)
 	}
@@ -162,7 +175,9 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	case APIREST:
 		path = "wc/v3/products"
 		params.Set("status", "publish")
-		if category != "" {
+		if id, ok := c.cachedCategoryID(category); ok {
+			params.Set("category", id)
+		} else if category != "" {
 			ids, err := c.categoryIDs(ctx, category)
 			if err != nil {
 				return shop.Page{}, err
@@ -181,7 +196,9 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	default:
 		path = "wc/store/v1/products"
 		params.Set("catalog_visibility", "catalog")
-		if category != "" {
+		if id, ok := c.cachedCategoryID(category); ok {
+			params.Set("category", id)
+		} else if category != "" {
 			params.Set("category", categorySlug(category))
 		}
 		if q.MinPrice != nil || q.MaxPrice != nil {

@@ -144,7 +144,7 @@ func TestFakeServesFixtureShapes(t *testing.T) {
 			t.Fatalf("REST product %v keys differ from the fixture (-fixture +fake):\n%s", p["id"], diff)
 		}
 	}
-	storeWant := append(fixtureKeys("woocommerce_store_api_v1_products_list.json"), "categories", "parent", "type")
+	storeWant := append(fixtureKeys("woocommerce_store_api_v1_products_list.json"), "attributes", "categories", "parent", "tags", "type")
 	slices.Sort(storeWant)
 	for _, p := range get("/wp-json/wc/store/v1/products") {
 		if diff := cmp.Diff(storeWant, keysOf(p)); diff != "" {

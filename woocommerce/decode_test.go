@@ -246,3 +246,45 @@ func checkProducts(t *testing.T, products []shop.Product) {
 		}
 	}
 }
+
+func FuzzDecodeCategoryTerms(f *testing.F) {
+	f.Add([]byte(`[{"id":16,"name":"Clothing","slug":"clothing","description":"","parent":0,"count":11,"image":null,"review_count":2,"permalink":"https://store.local/product-category/clothing/"}]`))
+	f.Add([]byte(`[{"id":33,"name":"Planters &amp; Pots","slug":"planters-pots","parent":0},{"id":1,"name":"  "}]`))
+	f.Add([]byte(`{"code":"rest_forbidden"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		terms, n, err := decodeCategoryTerms(data)
+		if err != nil {
+			if parley.ErrorCode(err) != parley.EUNAVAILABLE {
+				t.Fatalf("code %q, want unavailable", parley.ErrorCode(err))
+			}
+			return
+		}
+		if len(terms) > n {
+			t.Fatalf("%d terms from a page of %d", len(terms), n)
+		}
+		for _, term := range terms {
+			if term.Name == "" {
+				t.Fatal("a category without a name")
+			}
+		}
+	})
+}
+
+func FuzzDecodeAttributes(f *testing.F) {
+	f.Add([]byte(`[{"id":3,"name":"Color","slug":"pa_color","type":"select","order_by":"menu_order","has_archives":false}]`))
+	f.Add([]byte(`[{"id":3,"name":"Color","taxonomy":"pa_color","type":"select","order":"menu_order","has_archives":false,"count":4},{"id":0,"taxonomy":"x"}]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		attrs, err := decodeAttributes(data)
+		if err != nil {
+			if parley.ErrorCode(err) != parley.EUNAVAILABLE {
+				t.Fatalf("code %q, want unavailable", parley.ErrorCode(err))
+			}
+			return
+		}
+		for _, a := range attrs {
+			if a.ID <= 0 || a.Taxonomy == "" {
+				t.Fatalf("unusable attribute %+v", a)
+			}
+		}
+	})
+}

@@ -23,11 +23,27 @@
 //   - Paging: an offset that is a multiple of the limit is sent as page (1-based),
 //     any other offset as WooCommerce's offset parameter. per_page is 1..100
 //     (default 10). Page.Total is X-WP-Total.
-//   - Category: the last segment of a "Parent > Child" path is used. The REST API
-//     wants term ids, resolved by GET /wp-json/wc/v3/products/categories?search= (exact
-//     name or slug matches win, otherwise every match; cached); a name that resolves
-//     to nothing gives an empty page without a product request. The Store API takes
-//     slugs or ids: a number is sent as is, a name as its slug (lowercase, hyphens).
+//   - Vocabulary (shop.Vocabulary): Categories is the shop's own category list
+//     (GET wc/v3/products/categories or wc/store/v1/products/categories, every
+//     page of 100, names HTML-unescaped, parents by id), cached for the cache
+//     period; the product tags and the global attributes' terms (products/attributes,
+//     then each attribute's terms, at most 20 attributes) likewise. Known keeps a
+//     word that starts a word of a category name or slug, names a tag or an
+//     attribute term, or (3 letters or more) that a one-product search finds
+//     (cached like any search).
+//   - Tags and attributes: a search word naming one of the shop's tags (by the
+//     cached list; the singular and plural alike) is sent as the tag filter
+//     (tag=<ids>), and the first one naming an attribute term as that term's filter
+//     (REST attribute=<taxonomy>&attribute_term=<id>; Store API
+//     attributes[0][attribute]=<taxonomy>&attributes[0][term_id]=<id>), rather than
+//     as search words, which WooCommerce would look for in titles and text only.
+//   - Category: the last segment of a "Parent > Child" path is used. When the cached
+//     category list has the name (or its slug), its id is sent to either API.
+//     Otherwise the REST API's term ids are resolved by GET
+//     /wp-json/wc/v3/products/categories?search= (exact name or slug matches win,
+//     otherwise every match; cached); a name that resolves to nothing gives an empty
+//     page without a product request; the Store API gets the name's slug
+//     (lowercase, hyphens), a number as is.
 //   - Prices: REST prices are decimal strings; min_price and max_price are sent the
 //     same way. Store API prices are integers in minor units with
 //     prices.currency_minor_unit; they are converted to decimals by moving the point,

@@ -88,7 +88,7 @@ func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog) (p
 	if bc.Shop != nil {
 		sc = *bc.Shop
 	}
-	cfg := shop.Config{BaseURL: sc.BaseURL, Limit: sc.Limit, ReactivateOnHandback: true}
+	cfg := shop.Config{BaseURL: sc.BaseURL, Limit: sc.Limit, ReactivateOnHandback: true, IdleTimeout: time.Duration(sc.IdleTimeout)}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "https://shop.example.com"
 	}

@@ -177,7 +177,9 @@ func TestChatwootWebhookEndToEnd(t *testing.T) {
 	})
 
 	t.Run("a WooCommerce outage is seed 000's error state, then recovery", func(t *testing.T) {
-		woo.Fail(wootest.FailServerError, 1)
+		// Down for the turn's three requests: the category list and the vocabulary
+		// (both only degrade understanding), then the search itself.
+		woo.Fail(wootest.FailServerError, 3)
 		before := len(messagesTo(cw, conv))
 		sendWebhook(t, base, incoming(t, 503, "do you have a belt?"), webhookSecret)
 		waitFor(t, "the fallback reply", func() bool { return len(messagesTo(cw, conv)) > before })

@@ -52,6 +52,10 @@ type ShopConfig struct {
 	// ReactivateOnHandback lets POST .../handback return a handed-off conversation
 	// to the bot (default true).
 	ReactivateOnHandback *bool `yaml:"reactivate_on_handback"`
+	// IdleTimeout is seed 000's global timeout: a message sent longer than this
+	// after the previous one starts from idle with counters reset (default 30m;
+	// "-1s" turns it off).
+	IdleTimeout Duration `yaml:"idle_timeout"`
 }
 
 // WooCommerceConfig configures the WooCommerce catalog.

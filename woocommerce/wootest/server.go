@@ -2,14 +2,16 @@
 // the Store API v1 product endpoints in exactly the shapes of the verbatim fixtures
 // (embedded from fixtures/): every product is rendered from a fixture product with its
 // values replaced, so the key set is the fixture's. The Store API fixture is abridged
-// by its authors; the fake adds only "type", "parent" and "categories", which the
-// current ProductSchema has (CHATWOOT-WOOCOMMERCE.md §D2).
+// by its authors; the fake adds only "type", "parent", "categories", "tags" and
+// "attributes", which the current ProductSchema has (CHATWOOT-WOOCOMMERCE.md §D2).
 //
 // It pages with X-WP-Total, X-WP-TotalPages and Link, filters as WooCommerce does
-// (REST: status, WordPress word search over name and descriptions, category term ids,
-// decimal prices; Store API: published only, search inside the name or SKU, category
-// ids or slugs, prices in minor units, catalog_visibility), checks REST credentials
-// with WooCommerce's 401 error bodies, and can be told to fail.
+// (REST: status, WordPress word search over name and descriptions, category and tag
+// term ids, decimal prices; Store API: published only, search inside the name or SKU,
+// category and tag ids or slugs, prices in minor units, catalog_visibility), lists
+// product categories, tags and attributes with their terms, filters by attribute
+// term, checks REST credentials with WooCommerce's 401 error bodies, and can be told
+// to fail.
 package wootest
 
 import (
@@ -17,6 +19,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -61,6 +64,10 @@ type Product struct {
 	// search or hidden.
 	Visibility string
 	Categories []Category
+	// Tags are product tags (Parent is unused).
+	Tags []Category
+	// Attributes are global attributes with this product's terms.
+	Attributes []Attribute
 	Images     []string
 	// Permalink defaults to https://example.com/product/<slug>/.
 	Permalink string
@@ -71,6 +78,8 @@ type Category struct {
 	ID   int
 	Name string
 	Slug string
+	// Parent is the parent term's id, 0 at the top level.
+	Parent int
 }
 
 // Failure is a way the fake can be told to fail.
@@ -187,6 +196,21 @@ func (p Product) withDefaults() Product {
 			p.Categories[i].Slug = slugify(c.Name)
 		}
 	}
+	for i, c := range p.Tags {
+		if c.Slug == "" {
+			p.Tags[i].Slug = slugify(c.Name)
+		}
+	}
+	for i, a := range p.Attributes {
+		if a.Slug == "" {
+			p.Attributes[i].Slug = "pa_" + slugify(a.Name)
+		}
+		for j, t := range a.Terms {
+			if t.Slug == "" {
+				p.Attributes[i].Terms[j].Slug = slugify(t.Name)
+			}
+		}
+	}
 	return p
 }
 
@@ -257,10 +281,19 @@ func (s *Server) route(r *http.Request) answer {
 	query := r.URL.Query()
 	switch {
 	case path == "/wp-json/wc/v3/products/categories":
-		return s.categories(query)
+		return s.terms(query, true, false)
+	case path == "/wp-json/wc/store/v1/products/categories" || path == "/wp-json/wc/store/products/categories":
+		return s.terms(query, false, false)
+	case path == "/wp-json/wc/v3/products/tags":
+		return s.terms(query, true, true)
+	case path == "/wp-json/wc/store/v1/products/tags" || path == "/wp-json/wc/store/products/tags":
+		return s.terms(query, false, true)
 	case path == "/wp-json/wc/v3/data/currencies/current":
 		return answer{status: http.StatusOK, body: map[string]any{"code": s.Currency, "name": s.Currency, "symbol": "&#36;",
 			"_links": map[string]any{"collection": []any{map[string]any{"href": s.URL + "/wp-json/wc/v3/data/currencies"}}}}}
+	}
+	if a, ok := s.attributes(path, rest); ok {
+		return a
 	}
 	if m := restProducts.FindStringSubmatch(path); m != nil {
 		if m[1] != "" {
@@ -450,6 +483,22 @@ func (s *Server) matches(p Product, q url.Values, rest bool) bool {
 			return false
 		}
 	}
+	if !matchesAttributes(p, q, rest) {
+		return false
+	}
+	if tags := q.Get("tag"); tags != "" {
+		found := false
+		for _, want := range strings.Split(tags, ",") {
+			for _, c := range p.Tags {
+				if strconv.Itoa(c.ID) == want || (!rest && c.Slug == want) {
+					found = true
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+	}
 	if cats := q.Get("category"); cats != "" {
 		found := false
 		for _, want := range strings.Split(cats, ",") {
@@ -487,27 +536,81 @@ func (s *Server) matches(p Product, q url.Values, rest bool) bool {
 	return true
 }
 
-func (s *Server) categories(q url.Values) answer {
+// terms lists the categories (or tags) of the fake's products, by name as
+// WooCommerce orders them, searched and paged as the REST API (page, per_page
+// 1..100, default 10, X-WP-Total) or the Store API (no limit by default) does, each
+// in its API's shape (REST category: id, name, slug, parent, description, display,
+// image, menu_order, count, _links; REST tag: id, name, slug, description, count,
+// _links; Store API category: id, name, slug, description, parent, count, image,
+// review_count, permalink; Store API tag: id, name, slug, description, parent,
+// count).
+func (s *Server) terms(q url.Values, rest, tags bool) answer {
+	of := func(p Product) []Category { return p.Categories }
+	if tags {
+		of = func(p Product) []Category { return p.Tags }
+	}
 	search := strings.ToLower(q.Get("search"))
-	seen := map[int]bool{}
-	var out []any
+	byID := map[int]Category{}
+	count := map[int]int{}
 	for _, p := range s.snapshot() {
-		for _, c := range p.Categories {
-			if seen[c.ID] || (search != "" && !strings.Contains(strings.ToLower(c.Name), search) && !strings.Contains(c.Slug, search)) {
+		for _, c := range of(p) {
+			if search != "" && !strings.Contains(strings.ToLower(c.Name), search) && !strings.Contains(c.Slug, search) {
 				continue
 			}
-			seen[c.ID] = true
-			out = append(out, map[string]any{
-				"id": c.ID, "name": c.Name, "slug": c.Slug, "parent": 0, "description": "", "display": "default",
-				"image": nil, "menu_order": 0, "count": 1,
-				"_links": map[string]any{"self": []any{map[string]any{"href": fmt.Sprintf("%s/wp-json/wc/v3/products/categories/%d", s.URL, c.ID)}}},
-			})
+			byID[c.ID] = c
+			count[c.ID]++
 		}
 	}
-	if out == nil {
-		out = []any{}
+	cats := slices.Collect(maps.Values(byID))
+	slices.SortFunc(cats, func(a, b Category) int { return cmp.Or(cmp.Compare(a.Name, b.Name), a.ID-b.ID) })
+	perPage, page := 10, 1
+	if !rest {
+		perPage = max(len(cats), 1)
 	}
-	return answer{status: http.StatusOK, body: out}
+	if v := q.Get("per_page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			return invalidParam("per_page", "per_page must be between 1 (inclusive) and 100 (inclusive)")
+		}
+		perPage = n
+	}
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return invalidParam("page", "page must be greater than or equal to 1")
+		}
+		page = n
+	}
+	out := []any{}
+	for i := (page - 1) * perPage; i < min(page*perPage, len(cats)); i++ {
+		c := cats[i]
+		switch {
+		case tags && rest:
+			out = append(out, map[string]any{
+				"id": c.ID, "name": c.Name, "slug": c.Slug, "description": "", "count": count[c.ID],
+				"_links": map[string]any{"self": []any{map[string]any{"href": fmt.Sprintf("%s/wp-json/wc/v3/products/tags/%d", s.URL, c.ID)}}},
+			})
+			continue
+		case tags:
+			out = append(out, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug, "description": "", "parent": 0, "count": count[c.ID]})
+			continue
+		case rest:
+			out = append(out, map[string]any{
+				"id": c.ID, "name": c.Name, "slug": c.Slug, "parent": c.Parent, "description": "", "display": "default",
+				"image": nil, "menu_order": 0, "count": count[c.ID],
+				"_links": map[string]any{"self": []any{map[string]any{"href": fmt.Sprintf("%s/wp-json/wc/v3/products/categories/%d", s.URL, c.ID)}}},
+			})
+			continue
+		}
+		out = append(out, map[string]any{
+			"id": c.ID, "name": c.Name, "slug": c.Slug, "description": "", "parent": c.Parent, "count": count[c.ID],
+			"image": nil, "review_count": 0, "permalink": "https://example.com/product-category/" + c.Slug + "/",
+		})
+	}
+	h := http.Header{}
+	h.Set("X-WP-Total", strconv.Itoa(len(cats)))
+	h.Set("X-WP-TotalPages", strconv.Itoa((len(cats)+perPage-1)/perPage))
+	return answer{status: http.StatusOK, header: h, body: out}
 }
 
 // fixtureProduct returns the raw fixture product at index i.
@@ -549,6 +652,20 @@ func (s *Server) renderREST(p Product) map[string]any {
 		cats = append(cats, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug})
 	}
 	m["categories"] = orEmpty(cats)
+	var tags []any
+	for _, c := range p.Tags {
+		tags = append(tags, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug})
+	}
+	m["tags"] = orEmpty(tags)
+	var attrs []any
+	for i, a := range p.Attributes {
+		var options []any
+		for _, t := range a.Terms {
+			options = append(options, t.Name)
+		}
+		attrs = append(attrs, map[string]any{"id": a.ID, "name": a.Name, "position": i, "visible": true, "variation": false, "options": orEmpty(options)})
+	}
+	m["attributes"] = orEmpty(attrs)
 	var images []any
 	for i, src := range p.Images {
 		img := map[string]any{}
@@ -599,6 +716,20 @@ func (s *Server) renderStore(p Product) map[string]any {
 		cats = append(cats, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug, "link": "https://example.com/product-category/" + c.Slug + "/"})
 	}
 	m["categories"] = orEmpty(cats)
+	var tags []any
+	for _, c := range p.Tags {
+		tags = append(tags, map[string]any{"id": c.ID, "name": c.Name, "slug": c.Slug, "link": "https://example.com/product-tag/" + c.Slug + "/"})
+	}
+	m["tags"] = orEmpty(tags)
+	var attrs []any
+	for _, a := range p.Attributes {
+		var terms []any
+		for _, t := range a.Terms {
+			terms = append(terms, map[string]any{"id": t.ID, "name": t.Name, "slug": t.Slug, "default": false})
+		}
+		attrs = append(attrs, map[string]any{"id": a.ID, "name": a.Name, "taxonomy": a.Slug, "has_variations": false, "terms": orEmpty(terms)})
+	}
+	m["attributes"] = orEmpty(attrs)
 	return m
 }
 
@@ -642,5 +773,42 @@ func SampleProducts() []Product {
 		{ID: 803, Name: "Hoodie Blue", Type: "variation", ParentID: 801, Price: "42", Categories: []Category{clothing, hoodies}},
 		{ID: 804, Name: "Secret Hoodie", Status: "draft", Price: "99", Categories: []Category{clothing, hoodies}},
 		{ID: 805, Name: "Hidden Beanie", Visibility: "hidden", Price: "18", Categories: []Category{clothing}},
+	}
+}
+
+// GardenProducts is a second shop with nothing in common with WooCommerce's sample
+// store (a garden centre: tools, seeds with a child category, planters with an
+// ampersand in the name, lighting; tags Organic and Eco; a Color attribute whose
+// terms appear in no name or description), so that tests can show that nothing in Parley
+// is specific to the demo catalog.
+func GardenProducts() []Product {
+	tools := Category{ID: 31, Name: "Garden Tools", Slug: "garden-tools"}
+	seeds := Category{ID: 32, Name: "Seeds", Slug: "seeds"}
+	herbs := Category{ID: 35, Name: "Herb Seeds", Slug: "herb-seeds", Parent: 32}
+	planters := Category{ID: 33, Name: "Planters &amp; Pots", Slug: "planters-pots"}
+	lighting := Category{ID: 34, Name: "Outdoor Lighting", Slug: "outdoor-lighting"}
+	organic := Category{ID: 41, Name: "Organic", Slug: "organic"}
+	eco := Category{ID: 42, Name: "Eco", Slug: "eco"}
+	p := func(id int, name, price, desc string, cats ...Category) Product {
+		return Product{ID: id, Name: name, Price: price, ShortDescription: "<p>" + desc + "</p>", Categories: cats}
+	}
+	tagged := func(p Product, tags ...Category) Product { p.Tags = tags; return p }
+	color := func(p Product, name string, id int) Product {
+		p.Attributes = []Attribute{{ID: 3, Name: "Color", Terms: []Category{{ID: id, Name: name}}}}
+		return p
+	}
+	return []Product{
+		p(501, "Steel Hand Trowel", "12.50", "A sturdy trowel for planting bulbs.", tools),
+		p(502, "Pruning Shears", "24.00", "Bypass shears for clean cuts.", tools),
+		tagged(p(503, "Basil Seed Packet", "3.20", "Sweet Genovese basil, 200 seeds.", seeds, herbs), organic),
+		color(p(504, "Sunflower Seeds", "4.10", "Giant sunflowers.", seeds), "Yellow", 61),
+		color(tagged(p(505, "Terracotta Planter", "18.00", "A classic clay planter.", planters), eco), "Red", 62),
+		color(p(506, "Hanging Basket", "22.00", "A wire basket with a coco liner.", planters), "Green", 63),
+		tagged(p(507, "Solar Path Light", "15.00", "Charges by day, glows all night.", lighting), eco),
+		p(508, "String Lanterns", "29.00", "Ten warm white lanterns.", lighting),
+		color(p(509, "Watering Can", "16.00", "A two-litre can.", tools), "Green", 63),
+		tagged(p(510, "Mint Seed Packet", "3.20", "Spearmint, 150 seeds.", seeds, herbs), organic),
+		color(p(511, "Ceramic Pot", "9.50", "A glazed pot.", planters), "Blue", 64),
+		p(512, "Garden Kneeler", "31.00", "A padded kneeler that folds into a seat.", tools),
 	}
 }

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/parleyhq/parley/woocommerce/wootest"
+)
+
+// TestScenariosOnAnotherCatalog plays testdata/scenarios-woocommerce through
+// `parley test -config` against a fake WooCommerce garden centre whose categories
+// and products share nothing with the demo's sample store: nothing in the shop
+// engine may be specific to the demo catalog.
+func TestScenariosOnAnotherCatalog(t *testing.T) {
+	woo := wootest.NewServer(t, wootest.GardenProducts()...)
+	cfg := fmt.Sprintf(`bots:
+  - name: garden
+    engine: shop
+    shop:
+      base_url: https://garden.example.com
+      catalog: woocommerce
+      woocommerce:
+        url: %s
+        api: store
+`, woo.URL)
+	path := filepath.Join(t.TempDir(), "parley.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"test", "-config", path, "../../testdata/scenarios-woocommerce"}, &out, io.Discard)
+	t.Log(out.String())
+	if err != nil {
+		t.Fatalf("parley test: %v\n%s", err, out.String())
+	}
+	if !regexp.MustCompile(`scenarios: [1-9]\d* passed, 0 failed`).MatchString(out.String()) {
+		t.Fatalf("unexpected summary:\n%s", out.String())
+	}
+	// A query that is a category name filters by that category and is not also
+	// sent as a search word (WooCommerce search matches titles and descriptions).
+	for _, r := range woo.Requests() {
+		if strings.HasSuffix(r.Path, "/products") && r.Query.Has("category") && r.Query.Has("search") {
+			t.Errorf("product request with both a category and a search: %v", r.Query)
+		}
+	}
+}

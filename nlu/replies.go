@@ -1,0 +1,271 @@
+package nlu
+
+import "strings"
+
+// This file holds the ordinary replies every engine meets: the one yes/no rule that
+// the shop (seed 000 section 6.1) and the flows (seeds 001/003) both use, and
+// greetings and thanks. A reply is read word by word against phrase lexicons, so
+// "yes please", "yeah go ahead", "ok thanks", "no thanks" and "la shukran" are
+// answers, while "no, make it Boston" is a no followed by something else.
+
+// yesPhrases and noPhrases extend the seed's whole-message lexicon (confirmYes,
+// confirmNo) with multi-word and informal answers. Every entry of confirmYes and
+// confirmNo is an answer too.
+var yesPhrases = map[string][]string{
+	LangEnglish: {
+		"yeah", "yea", "yah", "ya", "yep", "yup", "yes yes", "k", "kk", "sure thing", "go ahead", "go for it",
+		"do it", "please do", "sounds good", "sounds great", "sounds fine", "looks good", "that's fine",
+		"that works", "fine", "alright", "all right", "of course", "absolutely", "definitely", "certainly",
+		"correct", "right", "perfect", "great", "cool", "deal", "let's do it", "add it", "yes add it",
+		"i do", "why not", "okey", "oki",
+	},
+	LangDarijaLatin: {
+		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
+		"zwin", "mzyana", "n3am", "akhay",
+	},
+	LangDarijaArabic: {"اه", "آه", "ايوا", "يالله", "ماشي مشكل", "مزيان"},
+	LangFrench: {
+		"ok d'accord", "dac", "d'acc", "vas-y", "vas y", "allez-y", "allez y", "ça marche", "ca marche",
+		"parfait", "carrément", "volontiers", "exactement", "oui oui", "bien sur", "avec plaisir", "je veux bien",
+	},
+	LangSpanish: {"claro", "vale", "de acuerdo"},
+}
+
+var noPhrases = map[string][]string{
+	LangEnglish: {
+		"nah", "naw", "nay", "no no", "not that one", "not this one", "not that", "not this", "not those",
+		"never mind", "nevermind", "no way", "not really", "don't", "do not", "i don't want it",
+		"not interested", "forget it", "skip it", "leave it", "no need", "i'm good", "im good", "pass",
+	},
+	LangDarijaLatin:  {"machi hadi", "mashi hadi", "mabghitch", "ma bghitch", "walo", "la la", "balak", "khliha"},
+	LangDarijaArabic: {"ماشي هادي", "مابغيتش", "ما بغيتش", "والو", "لا لا"},
+	LangFrench: {
+		"nan", "non non", "pas celui-là", "pas celui la", "pas celle-là", "pas celle la", "pas ça", "pas ca",
+		"laisse tomber", "annule", "annuler", "pas la peine", "pas maintenant",
+	},
+	LangSpanish: {"no gracias"},
+}
+
+// politePhrases carry no answer of their own: politeness, thanks and forms of
+// address around a yes or a no ("yes please", "no thanks mate", "wakha 3afak").
+var politePhrases = map[string][]string{
+	LangEnglish: {
+		"please", "pls", "plz", "thanks", "thank you", "thanks a lot", "thank you so much", "thx", "ty", "cheers",
+		"mate", "man", "bro", "dude", "sir", "madam", "buddy", "friend", "then", "again", "just", "thanks again",
+		"for now", "lol", "haha",
+	},
+	LangDarijaLatin:  {"3afak", "afak", "shukran", "choukran", "chokran", "lah ykhlik", "sahbi", "khoya", "a khoya", "baraka allahu fik"},
+	LangDarijaArabic: {"عفاك", "شكرا", "الله يخليك", "من فضلك", "لو سمحت", "خويا", "صاحبي"},
+	LangFrench:       {"merci", "merci beaucoup", "s'il vous plait", "s'il te plait", "svp", "stp", "mon ami"},
+	LangSpanish:      {"por favor", "gracias"},
+}
+
+// answerEmoji stand for a word: a thumbs-up, OK hand or check mark is a yes; a
+// thumbs-down, cross or no-entry sign is a no.
+var answerEmoji = map[rune]string{
+	'👍': "yes", '👌': "yes", '✅': "yes", '✔': "yes", '☑': "yes", '🆗': "yes", '🙆': "yes",
+	'👎': "no", '❌': "no", '✖': "no", '🚫': "no", '🙅': "no", '⛔': "no",
+}
+
+// replyPhrase is one lexicon phrase split into words, with what it means.
+type replyPhrase struct {
+	words  []string
+	answer Answer // Unknown for a polite phrase
+}
+
+// replyPhrases are every yes, no and polite phrase, longest first so that the
+// longest match wins.
+var replyPhrases = buildReplyPhrases()
+
+func buildReplyPhrases() []replyPhrase {
+	var out []replyPhrase
+	add := func(lex map[string][]string, a Answer) {
+		for _, lang := range sortedKeys(lex) {
+			for _, p := range lex[lang] {
+				if w := phraseWords(p); len(w) > 0 {
+					out = append(out, replyPhrase{w, a})
+				}
+			}
+		}
+	}
+	add(confirmYes, Yes)
+	add(yesPhrases, Yes)
+	add(confirmNo, No)
+	add(noPhrases, No)
+	add(politePhrases, Unknown)
+	// Stable: longer phrases first, then lexicon order.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// replyKey is key(text) with answer emoji spelled as words.
+func replyKey(text string) string {
+	if strings.IndexFunc(text, func(r rune) bool { _, ok := answerEmoji[r]; return ok }) >= 0 {
+		var b strings.Builder
+		for _, r := range text {
+			if w, ok := answerEmoji[r]; ok {
+				b.WriteString(" " + w + " ")
+				continue
+			}
+			b.WriteRune(r)
+		}
+		text = b.String()
+	}
+	return key(text)
+}
+
+// LeadingYesNo reads the yes or no a message starts with: it returns the answer
+// and what follows it, as a normalized key ("no, make it Boston" is No and "make it
+// boston"; "yes please" is Yes and ""). The answer is Unknown when the message does
+// not start with yes/no and polite words, or when it holds both a yes and a no.
+func LeadingYesNo(text string) (Answer, string) {
+	k := replyKey(text)
+	toks := tokenize(k)
+	answer, i := Unknown, 0
+	for i < len(toks) {
+		p, ok := matchReplyPhrase(toks, i)
+		if !ok {
+			break
+		}
+		if p.answer != Unknown {
+			if answer != Unknown && answer != p.answer {
+				return Unknown, k
+			}
+			answer = p.answer
+		}
+		i += len(p.words)
+	}
+	if answer == Unknown {
+		return Unknown, k
+	}
+	if i == len(toks) {
+		return answer, ""
+	}
+	return answer, strings.TrimFunc(k[toks[i].start:], isTrimmable)
+}
+
+func matchReplyPhrase(toks []token, i int) (replyPhrase, bool) {
+	for _, p := range replyPhrases {
+		if findPhrase(toks[i:], p.words, 0) == 0 {
+			return p, true
+		}
+	}
+	return replyPhrase{}, false
+}
+
+// YesNo is the yes/no rule of every engine: the whole message must be yes or no
+// answers of one kind and polite words, in any language of the lexicons (seed 000
+// section 6.1's entries included), case-insensitive, surrounding punctuation
+// ignored. "Yes please", "yeah go ahead", "sounds good", "ok thanks", "👍" are Yes;
+// "no thanks", "nah", "not that one", "la shukran", "non merci" are No; "thanks",
+// "yes no" and "no, make it Boston" are Unknown (see LeadingYesNo).
+func YesNo(text string) Answer {
+	a, rest := LeadingYesNo(text)
+	if rest != "" {
+		return Unknown
+	}
+	return a
+}
+
+// SmallTalk is what a message made only of a greeting or thanks says.
+type SmallTalk int
+
+// The kinds of small talk.
+const (
+	NoSmallTalk SmallTalk = iota
+	Greeting
+	Thanks
+)
+
+var greetingPhrases = map[string][]string{
+	LangEnglish: {
+		"hi", "hello", "hey", "hiya", "heya", "yo", "howdy", "hi there", "hello there", "hey there", "good morning",
+		"good afternoon", "good evening", "morning", "evening", "greetings", "how are you", "how r u", "sup",
+		"what's up", "whats up",
+	},
+	LangDarijaLatin:  {"salam", "slm", "ssalam", "salam alikoum", "salam 3alikom", "salamo alaykom", "ahlan", "labas", "labas 3lik", "mrehba", "sbah lkhir", "msa lkhir", "kidayr", "kidayra"},
+	LangDarijaArabic: {"سلام", "السلام عليكم", "مرحبا", "اهلا", "أهلا", "صباح الخير", "مساء الخير", "لاباس", "كيداير"},
+	LangFrench:       {"bonjour", "bonsoir", "salut", "coucou", "bonjour à vous", "ça va", "ca va"},
+	LangSpanish:      {"hola", "buenos dias", "buenas tardes"},
+}
+
+var thanksPhrases = map[string][]string{
+	LangEnglish:      {"thanks", "thank you", "thx", "ty", "cheers", "thanks a lot", "thank you so much", "many thanks", "much appreciated", "appreciate it", "great thanks", "thanks anyway", "that's all", "that is all", "bye", "goodbye", "see you"},
+	LangDarijaLatin:  {"shukran", "choukran", "chokran", "baraka allahu fik", "lah y3tik sa7a", "bslama", "beslama"},
+	LangDarijaArabic: {"شكرا", "شكرا جزيلا", "بارك الله فيك", "الله يعطيك الصحة", "بسلامة", "مع السلامة"},
+	LangFrench:       {"merci", "merci beaucoup", "merci bien", "au revoir", "bonne journée"},
+	LangSpanish:      {"gracias", "muchas gracias", "adios"},
+}
+
+type talkPhrase struct {
+	words []string
+	kind  SmallTalk
+}
+
+var talkPhrases = buildTalkPhrases()
+
+func buildTalkPhrases() []talkPhrase {
+	var out []talkPhrase
+	add := func(lex map[string][]string, k SmallTalk) {
+		for _, lang := range sortedKeys(lex) {
+			for _, p := range lex[lang] {
+				if w := phraseWords(p); len(w) > 0 {
+					out = append(out, talkPhrase{w, k})
+				}
+			}
+		}
+	}
+	add(thanksPhrases, Thanks)
+	add(greetingPhrases, Greeting)
+	add(politePhrases, NoSmallTalk)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// SmallTalkOf reports whether the whole message is a greeting or thanks (with
+// polite words and forms of address): "hey there!", "salam", "bonjour", "thanks a
+// lot mate", "شكرا". Thanks wins when both occur ("hi, thanks"). A message with
+// anything else in it ("hi, show me caps") is NoSmallTalk.
+func SmallTalkOf(text string) SmallTalk {
+	toks := tokenize(key(text))
+	kind := NoSmallTalk
+	for i := 0; i < len(toks); {
+		matched := false
+		for _, p := range talkPhrases {
+			if findPhrase(toks[i:], p.words, 0) == 0 {
+				if p.kind > kind {
+					kind = p.kind
+				}
+				i += len(p.words)
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			return NoSmallTalk
+		}
+	}
+	return kind
+}
+
+// ReplyLexicon returns copies of every phrase YesNo reads, per language: yes and
+// no answers (seed 000 section 6.1's included) and the polite words that may
+// surround them, for documentation and property tests.
+func ReplyLexicon() (yes, no, polite map[string][]string) {
+	merge := func(a, b map[string][]string) map[string][]string {
+		out := cloneLexicon(a)
+		for lang, entries := range b {
+			out[lang] = append(out[lang], entries...)
+		}
+		return out
+	}
+	return merge(confirmYes, yesPhrases), merge(confirmNo, noPhrases), cloneLexicon(politePhrases)
+}

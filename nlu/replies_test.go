@@ -1,0 +1,267 @@
+package nlu
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// everyAnswer lists every yes and no phrase of the lexicons with its answer.
+func everyAnswer() map[string]Answer {
+	out := map[string]Answer{}
+	for _, lex := range []struct {
+		m map[string][]string
+		a Answer
+	}{{confirmYes, Yes}, {yesPhrases, Yes}, {confirmNo, No}, {noPhrases, No}} {
+		for _, entries := range lex.m {
+			for _, e := range entries {
+				out[e] = lex.a
+			}
+		}
+	}
+	return out
+}
+
+func everyPolite() []string {
+	var out []string
+	for _, entries := range politePhrases {
+		out = append(out, entries...)
+	}
+	return out
+}
+
+// TestYesNoEveryPhraseAnyCasePunctuationPoliteSuffix is the property of the shared
+// yes/no rule: every lexicon phrase, in any case, with surrounding punctuation and
+// an optional polite word before or after, is its answer.
+func TestYesNoEveryPhraseAnyCasePunctuationPoliteSuffix(t *testing.T) {
+	answers := everyAnswer()
+	phrases := make([]string, 0, len(answers))
+	for p := range answers {
+		phrases = append(phrases, p)
+	}
+	polite := everyPolite()
+	rapid.Check(t, func(t *rapid.T) {
+		p := rapid.SampledFrom(phrases).Draw(t, "phrase")
+		text := p
+		switch rapid.IntRange(0, 2).Draw(t, "case") {
+		case 1:
+			text = strings.ToUpper(text)
+		case 2:
+			text = capitalize(text)
+		}
+		if rapid.Bool().Draw(t, "polite suffix") {
+			text += rapid.SampledFrom([]string{" ", ", ", "! "}).Draw(t, "sep") + rapid.SampledFrom(polite).Draw(t, "polite")
+		}
+		if rapid.Bool().Draw(t, "polite prefix") {
+			text = rapid.SampledFrom(polite).Draw(t, "prefix") + " " + text
+		}
+		text = rapid.SampledFrom([]string{"", " ", "¡", "«", "\""}).Draw(t, "open") + text +
+			rapid.SampledFrom([]string{"", "!", "!!", ".", "?", " :)", "»", "؟"}).Draw(t, "close")
+		if got := YesNo(text); got != answers[p] {
+			t.Fatalf("YesNo(%q) = %v, want %v", text, got, answers[p])
+		}
+		// The same answer followed by content is that answer and the content.
+		got, rest := LeadingYesNo(text + ", make it blue")
+		if got != answers[p] || rest != "make it blue" {
+			t.Fatalf("LeadingYesNo(%q) = %v %q", text+", make it blue", got, rest)
+		}
+		if YesNo(text+" hoodie") != Unknown {
+			t.Fatalf("YesNo(%q) is an answer, want Unknown: it carries a content word", text+" hoodie")
+		}
+	})
+}
+
+func TestYesNo(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Answer
+	}{
+		{"Yep, go ahead!", Yes},
+		{"sounds good to me", Unknown}, // "to me" is not an answer word
+		{"alright then", Yes},
+		{"👍", Yes},
+		{"👍👍", Yes},
+		{"ok 👌", Yes},
+		{"👎", No},
+		{"nope, not this one", No},
+		{"la shukran", No},
+		{"non merci", No},
+		{"واخا عفاك", Yes},
+		{"لا شكرا", No},
+		{"wakha 3afak", Yes},
+		{"oui svp", Yes},
+		{"thanks", Unknown},
+		{"yes no", Unknown},
+		{"no, make it Boston", Unknown},
+		{"later", Unknown},
+		{"yesterday", Unknown},
+		{"", Unknown},
+	}
+	for _, tt := range tests {
+		if got := YesNo(tt.in); got != tt.want {
+			t.Errorf("YesNo(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	if a, rest := LeadingYesNo("No, make it Boston"); a != No || rest != "make it boston" {
+		t.Errorf("LeadingYesNo = %v %q", a, rest)
+	}
+}
+
+func TestSmallTalk(t *testing.T) {
+	tests := []struct {
+		in   string
+		want SmallTalk
+	}{
+		{"Hey there!", Greeting},
+		{"good evening mate", Greeting},
+		{"salam alikoum", Greeting},
+		{"السلام عليكم", Greeting},
+		{"Bonsoir", Greeting},
+		{"thanks a lot!", Thanks},
+		{"merci beaucoup", Thanks},
+		{"shukran khoya", Thanks},
+		{"شكرا جزيلا", Thanks},
+		{"hi, thanks", Thanks},
+		{"hi show me caps", NoSmallTalk},
+		{"thanks for the hoodie", NoSmallTalk},
+		{"please", NoSmallTalk},
+		{"", NoSmallTalk},
+	}
+	for _, tt := range tests {
+		if got := SmallTalkOf(tt.in); got != tt.want {
+			t.Errorf("SmallTalkOf(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestHumanRequestVersusMention: a request for a human in every lexicon language
+// hands off; a mention, a negation or a question about the bot does not.
+func TestHumanRequestVersusMention(t *testing.T) {
+	requests := []string{
+		"could you put me through to a real person",
+		"I'd rather chat with someone from your staff",
+		"operator please",
+		"let me speak with a manager",
+		"connect me to customer support!",
+		"is there a human I can ask?",
+		"wach n9der nhder m3a chi wahed?",
+		"bghit mowadaf 3afak",
+		"dwezni l chi bnadem",
+		"عطيني موظف",
+		"بغيت نتكلم مع شي حد",
+		"je voudrais parler avec quelqu'un",
+		"passez-moi un conseiller",
+		"j'aimerais un humain svp",
+		"quiero hablar con alguien",
+		"I'm not a robot, I want a human",
+		"can a real human help me?",
+		"wach chi mowadaf y3awenni?",
+		"un conseiller peut m'aider ?",
+	}
+	mentions := []string{
+		"r u human or a bot",
+		"is this a real person typing?",
+		"the agent at the store said you had caps",
+		"my rep recommended the polo",
+		"no need for an agent, I'm just browsing mugs",
+		"don't want a human, just the cheapest belt",
+		"bghit chi wahed hoodie",
+		"kayn chi wahed kbir?",
+		"wach nta bnadem?",
+		"ma bghitch bnadem, werini tshirts",
+		"بغيت شي واحد كبير",
+		"واش نتا إنسان؟",
+		"t'es un humain ou un robot ?",
+		"pas besoin d'un conseiller, montre-moi des casquettes",
+		"quelqu'un m'a parlé de ce pull",
+		"eres humano?",
+	}
+	for _, s := range requests {
+		if !IsHumanRequest(s) {
+			t.Errorf("IsHumanRequest(%q) = false, want a request", s)
+		}
+	}
+	for _, s := range mentions {
+		if IsHumanRequest(s) {
+			t.Errorf("IsHumanRequest(%q) = true, want a mere mention", s)
+		}
+	}
+}
+
+// TestEveryHumanNounStandaloneIsARequest: each strong noun alone, in any case and
+// with punctuation and a polite word, asks for a human.
+func TestEveryHumanNounStandaloneIsARequest(t *testing.T) {
+	var nouns []string
+	for _, entries := range humanNouns {
+		nouns = append(nouns, entries...)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.SampledFrom(nouns).Draw(t, "noun")
+		text := rapid.SampledFrom([]string{"", "a ", "the ", "un "}).Draw(t, "article") + n
+		if rapid.Bool().Draw(t, "upper") {
+			text = strings.ToUpper(text)
+		}
+		text += rapid.SampledFrom([]string{"", " please", " svp", " 3afak", " من فضلك", "!", "?", " asap!"}).Draw(t, "suffix")
+		if !IsHumanRequest(text) {
+			t.Fatalf("IsHumanRequest(%q) = false", text)
+		}
+		if IsHumanRequest("are you " + text) {
+			t.Fatalf("IsHumanRequest(%q) = true for a question about the bot", "are you "+text)
+		}
+	})
+}
+
+// TestEverySmallTalkPhrase: every greeting and thanks phrase, in any case, with
+// punctuation and a form of address, is small talk of its kind; with a product word
+// it is not.
+func TestEverySmallTalkPhrase(t *testing.T) {
+	type entry struct {
+		phrase string
+		kind   SmallTalk
+	}
+	var all []entry
+	for kind, lex := range map[SmallTalk]map[string][]string{Greeting: greetingPhrases, Thanks: thanksPhrases} {
+		for _, entries := range lex {
+			for _, p := range entries {
+				all = append(all, entry{p, kind})
+			}
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		e := rapid.SampledFrom(all).Draw(t, "entry")
+		text := e.phrase
+		if rapid.Bool().Draw(t, "upper") {
+			text = strings.ToUpper(text)
+		}
+		text += rapid.SampledFrom([]string{"", " mate", " khoya", ", merci", " :)", "!!", "?"}).Draw(t, "suffix")
+		want := e.kind
+		if strings.Contains(text, "merci") {
+			want = Thanks
+		}
+		if got := SmallTalkOf(text); got != want {
+			t.Fatalf("SmallTalkOf(%q) = %v, want %v", text, got, want)
+		}
+		if got := SmallTalkOf(text + " hoodie"); got != NoSmallTalk {
+			t.Fatalf("SmallTalkOf(%q) = %v, want none: it names a product", text+" hoodie", got)
+		}
+	})
+}
+
+func TestNameForms(t *testing.T) {
+	tests := map[string][]string{
+		"T-shirts":    {"t-shirts", "t-shirt", "tshirts", "tshirt"},
+		"Accessories": {"accessories", "accessory"},
+		"Dresses":     {"dresses", "dress"},
+		"Glass":       {"glass", "glasses"},
+		"Decor":       {"decor", "decors"},
+		"Candy":       {"candy", "candies"},
+		"  ":          nil,
+	}
+	for in, want := range tests {
+		if got := NameForms(in); !slices.Equal(got, want) {
+			t.Errorf("NameForms(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package shop
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// maxPickCandidates bounds how many shown products a typed selection is matched
+// against (the most recent ones).
+const maxPickCandidates = 30
+
+// typedSelect picks a product already shown from the shopper's words: an ordinal
+// among the cards of the last page ("the second one"), or words the catalog
+// matches for exactly one shown product ("add the polo", "the blue one"). A
+// product shown earlier in the conversation may be picked by name although section
+// 5.3 forbids showing its card again. Words that pick nothing shown are a search;
+// several equally good products are asked about.
+func (t *turn) typedSelect() error {
+	ids, err := t.pickCandidates()
+	if err != nil {
+		return t.failure(err)
+	}
+	if len(ids) == 1 {
+		return t.selectProduct(ids[0])
+	}
+	r := t.req
+	if len(ids) == 0 && r.Ordinal == 0 && (len(r.Terms) > 0 || r.Category != "") {
+		t.req.Intent = nlu.ShopSearch
+		t.st.Conversation.LastIntent = ptr(t.req.Intent)
+		return t.search()
+	}
+	return t.unclear(t.whichOne(ids), false)
+}
+
+// pickCandidates returns the shown products the selection fits best, most recent
+// first: one is a pick, several are a tie, none is no pick.
+func (t *turn) pickCandidates() ([]string, error) {
+	page := t.st.PageProductIDs
+	r := t.req
+	switch {
+	case r.Ordinal > 0 && r.Ordinal <= len(page):
+		return []string{page[r.Ordinal-1]}, nil
+	case r.Ordinal == -1 && len(page) > 0:
+		return []string{page[len(page)-1]}, nil
+	case r.Ordinal != 0:
+		return nil, nil
+	case len(r.Mention) == 0:
+		return page, nil // "that one": the only card, or ask which
+	}
+	// Most recent first: the last page, then earlier shown products.
+	recent := slices.Clone(page)
+	for i := len(t.st.ShownProductIDs) - 1; i >= 0 && len(recent) < maxPickCandidates; i-- {
+		if id := t.st.ShownProductIDs[i]; !slices.Contains(recent, id) {
+			recent = append(recent, id)
+		}
+	}
+	score := map[string]int{}
+	for _, w := range r.Mention {
+		matched, err := t.matching(w, recent)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range matched {
+			score[id]++
+		}
+	}
+	best := 0
+	for _, n := range score {
+		best = max(best, n)
+	}
+	if best == 0 {
+		return nil, nil
+	}
+	var winners, onPage []string
+	for _, id := range recent {
+		if score[id] == best {
+			winners = append(winners, id)
+			if slices.Contains(page, id) {
+				onPage = append(onPage, id)
+			}
+		}
+	}
+	if len(onPage) > 0 {
+		return onPage, nil
+	}
+	return winners, nil
+}
+
+// matching returns the products among ids that the catalog finds for word.
+func (t *turn) matching(word string, ids []string) ([]string, error) {
+	page, err := t.e.catalog.Search(t.ctx, Query{Text: word, Terms: []string{word}, Limit: 100})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range page.Products {
+		if slices.Contains(ids, p.ID) {
+			out = append(out, p.ID)
+		}
+	}
+	return out, nil
+}
+
+// whichOne asks which shown product the shopper means.
+func (t *turn) whichOne(ids []string) string {
+	var names []string
+	for _, id := range ids {
+		if len(names) == 5 {
+			break
+		}
+		if p, err := t.e.catalog.Product(t.ctx, id); err == nil {
+			names = append(names, p.Name)
+		}
+	}
+	if len(names) < 2 {
+		return "Which product do you mean? Tap \"Add to cart\" on it, or tell me its name."
+	}
+	return fmt.Sprintf("Which one do you mean: %s or %s? Tap \"Add to cart\" on it, or tell me its name.",
+		strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}

@@ -1,0 +1,105 @@
+package shop_test
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/nlu"
+	"pgregory.net/rapid"
+)
+
+func flatten(lex map[string][]string) []string {
+	var out []string
+	for _, entries := range lex {
+		out = append(out, entries...)
+	}
+	return out
+}
+
+// dress writes a phrase the ways shoppers type it: any case, surrounding
+// punctuation, an optional polite word.
+func dress(t *rapid.T, phrase string, polite []string) string {
+	switch rapid.IntRange(0, 2).Draw(t, "case") {
+	case 1:
+		phrase = strings.ToUpper(phrase)
+	case 2:
+		r, size := utf8.DecodeRuneInString(phrase)
+		phrase = string(unicode.ToUpper(r)) + phrase[size:]
+	}
+	if rapid.Bool().Draw(t, "polite") {
+		phrase += rapid.SampledFrom([]string{" ", ", ", "! "}).Draw(t, "sep") + rapid.SampledFrom(polite).Draw(t, "word")
+	}
+	return rapid.SampledFrom([]string{"", " ", "\""}).Draw(t, "open") + phrase + rapid.SampledFrom([]string{"", "!", ".", " !!", "?"}).Draw(t, "close")
+}
+
+// TestEveryYesNoPhraseAnswersAConfirmation: every yes and no phrase of the
+// lexicon, in every language, with case, punctuation and a polite word, confirms or
+// cancels a pending add-to-cart (seed 000 section 6.1).
+func TestEveryYesNoPhraseAnswersAConfirmation(t *testing.T) {
+	e := demo(t)
+	yes, no, polite := nlu.ReplyLexicon()
+	yesList, noList, politeList := flatten(yes), flatten(no), flatten(polite)
+	rapid.Check(t, func(rt *rapid.T) {
+		c := newConversation(t, e)
+		c.send("show me clothing", "")
+		c.send("", "select:44")
+		accept := rapid.Bool().Draw(rt, "accept")
+		list := noList
+		if accept {
+			list = yesList
+		}
+		text := dress(rt, rapid.SampledFrom(list).Draw(rt, "phrase"), politeList)
+		d := c.send(text, "")
+		st := stateOf(t, d)
+		want := nlu.ShopCancel
+		if accept {
+			want = nlu.ShopConfirm
+		}
+		if got := *st.Conversation.LastIntent; got != want || st.Conversation.State == fsm.ShopAwaitingConfirmation {
+			rt.Fatalf("%q: intent %s, state %s; want %s answered", text, got, st.Conversation.State, want)
+		}
+	})
+}
+
+// TestWordsTheCatalogDoesNotKnowReachTheCap: any three messages made of filler and
+// words the catalog does not know never search, never echo, and hand off with
+// low_confidence on the third (seed 000 section 4.1).
+func TestWordsTheCatalogDoesNotKnowReachTheCap(t *testing.T) {
+	e := demo(t)
+	filler := []string{"umm", "idk", "lol", "smth", "dunno", "maybe", "whatever", "hmm", "uh", "bruh", "meh", "tbh", "kinda", "stuff", "like", "something"}
+	gibberish := rapid.StringMatching(`[qxzvk]{3,8}`)
+	rapid.Check(t, func(rt *rapid.T) {
+		c := newConversation(t, e)
+		for turn := 1; turn <= 3; turn++ {
+			var words []string
+			for i := rapid.IntRange(1, 5).Draw(rt, "words"); i > 0; i-- {
+				if rapid.Bool().Draw(rt, "filler") {
+					words = append(words, rapid.SampledFrom(filler).Draw(rt, "filler word"))
+				} else {
+					words = append(words, gibberish.Draw(rt, "unknown word"))
+				}
+			}
+			text := strings.Join(words, " ")
+			d := c.send(text, "")
+			st := stateOf(t, d)
+			for _, r := range d.Replies {
+				if len(r.Cards) > 0 || (len(words[0]) > 3 && strings.Contains(r.Text, words[0])) {
+					rt.Fatalf("turn %d %q: searched or echoed: %+v", turn, text, r)
+				}
+			}
+			wantState := fsm.ShopClarifying
+			if turn == 3 {
+				wantState = fsm.ShopHandoff
+			}
+			if st.Conversation.State != wantState {
+				rt.Fatalf("turn %d %q: state %s, want %s", turn, text, st.Conversation.State, wantState)
+			}
+		}
+		if st := stateOf(t, c.send("hello?", "")); st.HandoffReason == nil || *st.HandoffReason != "low_confidence" {
+			rt.Fatalf("handoff reason %v", st.HandoffReason)
+		}
+	})
+}

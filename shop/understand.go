@@ -1,0 +1,191 @@
+package shop
+
+import (
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// understand reads the shopper's message: an upstream parse when the message
+// carries one with a shop intent, else the rule-based parser over the catalog's
+// categories. Search terms are then kept only when the catalog knows them, so that
+// filler is neither searched nor echoed; a search left with nothing to look for is
+// ambiguous.
+func (t *turn) understand() {
+	m := t.msg
+	upstream := false
+	if m.NLU != nil && m.Meaning == "" {
+		t.req, upstream = fromUpstream(m.NLU)
+	}
+	if !upstream {
+		parser := t.e.parser
+		if parser == nil {
+			parser = t.e.parserFor(t.categories())
+		}
+		t.req = parser.Parse(m.Text, m.Meaning)
+	}
+	switch t.req.Intent {
+	case nlu.ShopSearch, nlu.ShopSelect:
+	default:
+		return
+	}
+	t.req.Terms = t.known(t.req.Terms)
+	r := t.req
+	if r.Intent == nlu.ShopSearch && len(r.Terms) == 0 && r.Category == "" && r.Price.Min == nil && r.Price.Max == nil {
+		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
+	}
+}
+
+// known keeps the words the catalog can match; a catalog without a Vocabulary, or
+// one that cannot answer now, keeps them all (the search then decides).
+func (t *turn) known(words []string) []string {
+	voc, ok := t.e.catalog.(Vocabulary)
+	if !ok || len(words) == 0 {
+		return words
+	}
+	known, err := voc.Known(t.ctx, words)
+	if err != nil {
+		t.warn("catalog vocabulary unavailable", err)
+		return words
+	}
+	return known
+}
+
+// categories returns the catalog's categories (Config.Categories when set), read
+// once per turn; a catalog that cannot answer now gives none.
+func (t *turn) categories() []Category {
+	if t.catsLoaded {
+		return t.cats
+	}
+	t.catsLoaded = true
+	if t.e.fixedCategories != nil {
+		t.cats = t.e.fixedCategories
+		return t.cats
+	}
+	if voc, ok := t.e.catalog.(Vocabulary); ok {
+		cats, err := voc.Categories(t.ctx)
+		if err != nil {
+			t.warn("catalog categories unavailable", err)
+		}
+		t.cats = cats
+	}
+	return t.cats
+}
+
+func (t *turn) warn(reason string, err error) {
+	t.events = append(t.events, parley.EventData{Type: parley.EventWarning, Data: map[string]string{
+		"reason": reason, "code": parley.ErrorCode(err), "message": parley.ErrorMessage(err),
+	}})
+}
+
+// cachedParser is the parser built for one list of categories.
+type cachedParser struct {
+	key    string
+	parser *nlu.ShopParser
+}
+
+// parserFor returns the parser of the categories, built once per distinct list
+// (a catalog's categories change rarely; building a parser is most of a turn).
+func (e *Engine) parserFor(cats []Category) *nlu.ShopParser {
+	var b strings.Builder
+	for _, c := range cats {
+		b.WriteString(c.Name)
+		b.WriteByte(0)
+		b.WriteString(c.Parent)
+		for _, w := range c.Words {
+			b.WriteByte(1)
+			b.WriteString(w)
+		}
+		b.WriteByte(2)
+	}
+	key := b.String()
+	if c := e.lastParser.Load(); c != nil && c.key == key {
+		return c.parser
+	}
+	p := nlu.NewShopParser(categoryWords(cats))
+	e.lastParser.Store(&cachedParser{key: key, parser: p})
+	return p
+}
+
+// categoryWords is the parser's category vocabulary: each name with its words.
+func categoryWords(cats []Category) map[string][]string {
+	out := make(map[string][]string, len(cats))
+	for _, c := range cats {
+		if name := strings.TrimSpace(c.Name); name != "" {
+			out[name] = append(out[name], c.Words...)
+		}
+	}
+	return out
+}
+
+// maxHintCategories bounds the categories a clarifying question names.
+const maxHintCategories = 6
+
+// hint is the end of a clarifying question: what the shopper can say, with the
+// catalog's own categories (all of them when few, else the top-level ones).
+func (t *turn) hint() string {
+	cats := t.categories()
+	var names []string
+	if len(cats) > maxHintCategories {
+		for _, c := range cats {
+			if c.Parent == "" {
+				names = append(names, c.Name)
+			}
+		}
+	} else {
+		for _, c := range cats {
+			names = append(names, c.Name)
+		}
+	}
+	seen := map[string]bool{}
+	var list []string
+	for _, n := range names {
+		n = strings.ToLower(strings.TrimSpace(n))
+		if n != "" && !seen[n] && len(list) < maxHintCategories {
+			seen[n] = true
+			list = append(list, n)
+		}
+	}
+	switch len(list) {
+	case 0:
+		return "Tell me a product or a budget."
+	case 1:
+		return "Tell me a product, a category such as " + list[0] + ", or a budget."
+	}
+	return "Tell me a product, a category (" + strings.Join(list[:len(list)-1], ", ") + " or " + list[len(list)-1] + ") or a budget."
+}
+
+// idleTimeout is seed 000's global timeout fallback (sections 3.1 and 7): a
+// conversation idle for longer than Config.IdleTimeout of sent_at starts this
+// turn from idle with its counters reset, its pending confirmation and query
+// context cleared; shown products stay unshowable (section 5.3) and the
+// traceability fields are kept. A conversation with a human is not the bot's to
+// reset.
+func (t *turn) idleTimeout() {
+	s := t.st
+	if t.e.cfg.IdleTimeout < 0 || s.LastMessageAt == nil || t.msg.SentAt.IsZero() || t.state() == fsm.ShopHandoff {
+		return
+	}
+	last, err := time.Parse(time.RFC3339Nano, *s.LastMessageAt)
+	if err != nil || t.msg.SentAt.Sub(last) <= t.e.cfg.IdleTimeout {
+		return
+	}
+	from := t.state()
+	c := &s.Conversation
+	c.State = fsm.ShopIdle
+	c.PendingConfirmation = PendingConfirmation{}
+	c.ClarificationAttempts = 0
+	c.Pagination = Pagination{Offset: 0, Limit: c.Pagination.Limit}
+	s.Query, s.PageProductIDs, s.HandoffReason = nil, nil, nil
+	s.IntentRepeats, s.ConsecutiveErrors = 0, 0
+	// The previous intent no longer counts as a repeat.
+	t.in = t.in.clone()
+	t.in.Conversation.LastIntent, t.in.IntentRepeats = nil, 0
+	t.events = append(t.events, parley.EventData{Type: parley.EventGuardrail, Data: map[string]string{
+		"reason":     "global timeout: no message for " + t.msg.SentAt.Sub(last).Round(time.Second).String(),
+		"from_state": string(from), "to_state": string(fsm.ShopIdle),
+	}})
+}
