@@ -21,6 +21,10 @@ const (
 	EINTERNAL     = "internal"      // a bug
 )
 
+// EIDEMPOTENCY is a message id already processed with a different body (HTTP 409).
+// Nothing changes and the first response is not returned: it answered another message.
+const EIDEMPOTENCY = "idempotency_conflict"
+
 // Error is Parley's error: a code for programs, a message for people, and an
 // optional cause.
 type Error struct {

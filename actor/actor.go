@@ -215,15 +215,12 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	}
 	msg := req.Message
 	if a.conv.Version > 0 {
-		body, ok, err := a.rt.store.ProcessedResponse(ctx, a.key, msg.ID)
+		rec, ok, err := a.rt.store.ProcessedResponse(ctx, a.key, msg.ID)
 		if err != nil {
 			return Result{}, err
 		}
 		if ok {
-			if req.InboundID != 0 {
-				_ = a.rt.store.DropInbound(ctx, req.InboundID)
-			}
-			return Result{Body: body, Replayed: true}, nil
+			return a.replayed(ctx, req, rec)
 		}
 	}
 	at := a.now()
@@ -235,13 +232,20 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
+	// Subscribers must see a path of seed 004's table. The spawn steps (created ->
+	// idle, paused -> idle) are stored with the turn and reach them only after the
+	// commit, so idle -> running, which is live only, goes out before the decision
+	// only when no spawn step precedes it; otherwise right after them.
+	early := len(events) == 0
+	if early {
+		a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
+	}
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, running.from, running.to)
 
 	index := a.conv.Turns + 1
 	decision, derr := a.bot.Engine.Decide(ctx, parley.Turn{Conversation: a.key, Index: index, State: a.state, Message: msg})
 	if derr != nil {
-		return Result{}, a.failTurn(ctx, derr, events, at)
+		return Result{}, a.failTurn(ctx, derr, events, running, early, at)
 	}
 	idle, err := lifecycleStep(a.key, parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteSuccess, "interaction complete")
 	if err != nil {
@@ -249,13 +253,14 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	}
 	stateJSON, err := encodeState(decision.State)
 	if err != nil {
-		return Result{}, a.failTurn(ctx, fmt.Errorf("encode state: %w", err), events, at)
+		return Result{}, a.failTurn(ctx, fmt.Errorf("encode state: %w", err), events, running, early, at)
 	}
 	for i := range decision.Replies {
 		if decision.Replies[i].ID == "" {
 			decision.Replies[i].ID = "a-" + strconv.FormatInt(index, 10) + "-" + strconv.Itoa(i+1)
 		}
 	}
+	spawned := len(events)
 	turnData := parley.TurnEvent{MessageID: msg.ID, Text: msg.Text, Meaning: msg.Meaning, Transitions: decision.Transitions}
 	if turnData.Transitions == nil {
 		turnData.Transitions = []parley.Transition{}
@@ -296,41 +301,74 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	next.UpdatedAt = at
 	c := &parley.Commit{
 		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
-		MessageID: msg.ID, Response: body, Outbox: outbox, InboundID: req.InboundID,
+		MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), body), Outbox: outbox, InboundID: req.InboundID,
 	}
 	if err := a.rt.store.Commit(ctx, c); err != nil {
-		a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "commit failed"}, at))
-		switch parley.ErrorCode(err) {
-		case parley.EDUPLICATE:
-			// Processed meanwhile by another replica: answer with its record.
-			a.invalidate()
-			body, ok, rerr := a.rt.store.ProcessedResponse(ctx, a.key, msg.ID)
-			if rerr == nil && ok {
-				return Result{Body: body, Replayed: true}, nil
-			}
-			return Result{}, err
-		case parley.ECONFLICT:
-			return Result{}, err
-		default:
-			a.invalidate()
-			if parley.ErrorCode(err) == parley.EINTERNAL {
-				err = parley.WrapError(parley.EUNAVAILABLE, err, "turn not committed")
-			}
-			return Result{}, err
-		}
+		return a.commitFailed(ctx, req, err, early, at)
 	}
 	a.conv = c.Conversation
 	if n := len(c.Events); n > 0 {
 		a.conv.LastSeq = c.Events[n-1].Seq
 	}
 	a.state = decision.State
-	for _, e := range c.Events {
-		a.rt.hub.Publish(e)
+	a.publish(c.Events[:spawned], -1)
+	if !early {
+		a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
 	}
+	a.publish(c.Events[spawned:], -1)
 	a.rt.hub.PublishLive(a.key, a.stateChanged(idle, at))
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, idle.from, idle.to)
 	a.armInactivity()
 	return Result{Body: body}, nil
+}
+
+// replayed answers a message whose id is already recorded (see replay) and drops the
+// inbox entry that carried it, which will never become a turn.
+func (a *actor) replayed(ctx context.Context, req Request, rec []byte) (Result, error) {
+	if req.InboundID != 0 {
+		_ = a.rt.store.DropInbound(ctx, req.InboundID)
+	}
+	return replay(a.key, req.Message, rec)
+}
+
+// commitFailed answers a turn whose commit failed. Only a duplicate or a version
+// conflict proves that nothing was written; any other failure (a deadline, a lost
+// connection) may have come after the store committed, so the turn's outcome is
+// unknown and the client is told that a retry with the same id is safe: it gets the
+// stored response if the turn landed and is processed if it did not.
+func (a *actor) commitFailed(ctx context.Context, req Request, err error, early bool, at time.Time) (Result, error) {
+	if early {
+		a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "commit failed"}, at))
+	}
+	switch parley.ErrorCode(err) {
+	case parley.EDUPLICATE:
+		// Processed meanwhile by another replica: answer with its record.
+		a.invalidate()
+		rec, ok, rerr := a.rt.store.ProcessedResponse(ctx, a.key, req.Message.ID)
+		if rerr == nil && ok {
+			return a.replayed(ctx, req, rec)
+		}
+		return Result{}, err
+	case parley.ECONFLICT:
+		return Result{}, err
+	case parley.EUNAVAILABLE, parley.EINTERNAL:
+		a.invalidate()
+		return Result{}, parley.WrapError(parley.EUNAVAILABLE, err,
+			"the store did not confirm the turn, which may or may not have been committed; retrying with the same message id is safe")
+	default:
+		a.invalidate()
+		return Result{}, err
+	}
+}
+
+// publish sends committed events to the subscribers in order, except events[skip]
+// (skip < 0: none), which they already had live.
+func (a *actor) publish(events []parley.Event, skip int) {
+	for i, e := range events {
+		if i != skip {
+			a.rt.hub.Publish(e)
+		}
+	}
 }
 
 // jsonAppender is implemented by engine states that encode themselves without
@@ -347,20 +385,28 @@ func encodeState(st any) ([]byte, error) {
 }
 
 // failTurn records InteractionComplete(error): running -> error, terminal, with the
-// error in the stopped event. The message is not recorded as processed, so a retry
-// after the respawn runs it again.
-func (a *actor) failTurn(ctx context.Context, cause error, events []parley.Event, at time.Time) error {
+// error in the stopped event. idle -> running is stored before it so that the stored
+// log alone is a path of seed 004's table; subscribers that had it live (early) are
+// not sent it twice. The message is not recorded as processed, so a retry after the
+// respawn runs it again.
+func (a *actor) failTurn(ctx context.Context, cause error, events []parley.Event, running step, early bool, at time.Time) error {
 	st, err := lifecycleStep(a.key, parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteError, "interaction failed: "+parley.ErrorMessage(cause))
 	if err != nil {
 		return err
 	}
 	a.rt.log.Error("turn failed", "conversation", a.key.String(), "err", cause)
-	events = append(events, a.stateChanged(st, at),
+	skip := -1
+	if early {
+		skip = len(events)
+	}
+	events = append(events, a.stateChanged(running, at), a.stateChanged(st, at),
 		a.event(parley.EventStopped, parley.StoppedEvent{Reason: "error: " + parley.ErrorMessage(cause)}, at))
 	if a.conv.Version > 0 {
-		if cerr := a.commitLifecycle(ctx, parley.LifecycleError, events, 0, at); cerr != nil {
+		committed, cerr := a.commitLifecycle(ctx, parley.LifecycleError, events, 0, at)
+		if cerr != nil {
 			a.rt.log.Error("record error lifecycle", "conversation", a.key.String(), "err", cerr)
 		}
+		a.publish(committed, skip)
 	}
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
 	a.stopping = true
@@ -371,8 +417,9 @@ func (a *actor) failTurn(ctx context.Context, cause error, events []parley.Event
 	return cause
 }
 
-// commitLifecycle commits a lifecycle change with its events and publishes them.
-func (a *actor) commitLifecycle(ctx context.Context, lc parley.Lifecycle, events []parley.Event, inboundID int64, at time.Time) error {
+// commitLifecycle commits a lifecycle change with its events and returns them as
+// stored (with their seqs) for the caller to publish.
+func (a *actor) commitLifecycle(ctx context.Context, lc parley.Lifecycle, events []parley.Event, inboundID int64, at time.Time) ([]parley.Event, error) {
 	next := a.conv
 	next.Lifecycle = lc
 	next.Version++
@@ -380,16 +427,13 @@ func (a *actor) commitLifecycle(ctx context.Context, lc parley.Lifecycle, events
 	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events, InboundID: inboundID}
 	if err := a.rt.store.Commit(ctx, c); err != nil {
 		a.invalidate()
-		return err
+		return nil, err
 	}
 	a.conv = c.Conversation
 	if n := len(c.Events); n > 0 {
 		a.conv.LastSeq = c.Events[n-1].Seq
 	}
-	for _, e := range c.Events {
-		a.rt.hub.Publish(e)
-	}
-	return nil
+	return c.Events, nil
 }
 
 // inactive fires InactivityTimeout: idle or paused -> completed, then shutdown.
@@ -408,9 +452,11 @@ func (a *actor) inactive() {
 	if st.has(ActionEmitStopped) {
 		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: "inactivity_timeout"}, at))
 	}
-	if err := a.commitLifecycle(context.Background(), st.to, events, 0, at); err != nil {
+	committed, err := a.commitLifecycle(context.Background(), st.to, events, 0, at)
+	if err != nil {
 		a.rt.log.Error("record inactivity", "conversation", a.key.String(), "err", err)
 	}
+	a.publish(committed, -1)
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
 	a.stopping = true
 }
@@ -529,9 +575,7 @@ func (a *actor) controlCmd(req ControlRequest) (Result, error) {
 	if n := len(c.Events); n > 0 {
 		a.conv.LastSeq = c.Events[n-1].Seq
 	}
-	for _, e := range c.Events {
-		a.rt.hub.Publish(e)
-	}
+	a.publish(c.Events, -1)
 	if !a.stopping {
 		a.armInactivity()
 	}

@@ -56,7 +56,19 @@ type Options struct {
 	Metrics  *Metrics
 	// Hub receives every committed event; one is created when nil.
 	Hub *Hub
+	// StoreTimeout bounds every store call made through the runtime, Runtime.Store
+	// included (default DefaultStoreTimeout); a call that misses it is EUNAVAILABLE.
+	StoreTimeout time.Duration
+	// TurnTimeout bounds how long Turn and Control wait for the actor's answer when
+	// the caller's context has no earlier deadline (default DefaultTurnTimeout). A
+	// command still queued then is processed later; the caller gets EUNAVAILABLE and
+	// may retry with the same message id.
+	TurnTimeout time.Duration
 }
+
+// DefaultTurnTimeout keeps a turn's answer well inside an HTTP server's write timeout
+// (cmd/parley: 30 s) even when the store is slow for every call of the turn.
+const DefaultTurnTimeout = 15 * time.Second
 
 // ChannelOutbox turns a turn's replies and effects into outbox entries for the channel
 // the message came from. Declared here, implemented by channel packages.
@@ -99,12 +111,18 @@ func New(store parley.Store, bots []*parley.Bot, opts Options) *Runtime {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
+	if opts.StoreTimeout <= 0 {
+		opts.StoreTimeout = DefaultStoreTimeout
+	}
+	if opts.TurnTimeout <= 0 {
+		opts.TurnTimeout = DefaultTurnTimeout
+	}
 	hub := opts.Hub
 	if hub == nil {
 		hub = NewHub(0)
 	}
 	r := &Runtime{
-		store:  store,
+		store:  deadlineStore{Store: store, timeout: opts.StoreTimeout},
 		bots:   make(map[string]*parley.Bot, len(bots)),
 		opts:   opts,
 		hub:    hub,
@@ -121,7 +139,7 @@ func New(store parley.Store, bots []*parley.Bot, opts Options) *Runtime {
 // Hub returns the event fan-out the runtime publishes to.
 func (r *Runtime) Hub() *Hub { return r.hub }
 
-// Store returns the runtime's store.
+// Store returns the runtime's store; every call on it has Options.StoreTimeout.
 func (r *Runtime) Store() parley.Store { return r.store }
 
 // Bot returns the named bot or ENOTFOUND.
@@ -172,17 +190,23 @@ type Result struct {
 	Replayed bool
 }
 
-// Turn processes one user message and returns the response body. The message id is
-// required. Turns of one conversation are applied one at a time in call order.
+// Turn processes one user message and returns the response body. The ids must pass
+// parley.CheckID and the message must not be empty (parley.Message.Empty); either is
+// EINVALID and no turn. A message id already processed returns the stored response
+// (Result.Replayed) when the message is the same, EIDEMPOTENCY when it differs.
+// Turns of one conversation are applied one at a time in call order.
 func (r *Runtime) Turn(ctx context.Context, req Request) (Result, error) {
-	if req.Message.ID == "" {
-		return Result{}, parley.Errorf(parley.EINVALID, "message id is required")
+	if err := req.Key.Check(); err != nil {
+		return Result{}, err
 	}
-	if req.Key.ID == "" {
-		return Result{}, parley.Errorf(parley.EINVALID, "conversation id is required")
+	if err := parley.CheckID("message id", req.Message.ID); err != nil {
+		return Result{}, err
 	}
 	if _, err := r.Bot(req.Key.Bot); err != nil {
 		return Result{}, err
+	}
+	if req.Message.Empty() {
+		return Result{}, parley.Errorf(parley.EINVALID, "message has no text, meaning or nlu")
 	}
 	if req.Message.SentAt.IsZero() {
 		req.Message.SentAt = r.opts.Now().UTC()
@@ -211,6 +235,9 @@ type ControlRequest struct {
 // Control applies pause, resume, cancel, reset or handback to a conversation and
 // returns the conversation view (see Conversation).
 func (r *Runtime) Control(ctx context.Context, req ControlRequest) (Result, error) {
+	if err := req.Key.Check(); err != nil {
+		return Result{}, err
+	}
 	if _, err := r.Bot(req.Key.Bot); err != nil {
 		return Result{}, err
 	}
@@ -247,6 +274,9 @@ type MetricsReporter interface {
 
 // Conversation returns the stored view of a conversation.
 func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) (*ConversationView, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
 	bot, err := r.Bot(key.Bot)
 	if err != nil {
 		return nil, err
@@ -298,14 +328,17 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 		return Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
 	}
 	r.mu.Unlock()
+	wait := time.NewTimer(r.opts.TurnTimeout)
+	defer wait.Stop()
 	select {
 	case res := <-cmd.done:
 		return res.result, res.err
 	case <-ctx.Done():
-		// The actor still processes the command (it was accepted); the caller stops
-		// waiting. A retry with the same id gets the stored response.
-		return Result{}, parley.WrapError(parley.EUNAVAILABLE, ctx.Err(), "turn still in progress")
+	case <-wait.C:
 	}
+	// The actor still processes the command (it was accepted); the caller stops
+	// waiting. A retry with the same id gets the stored response.
+	return Result{}, parley.Errorf(parley.EUNAVAILABLE, "the turn is still in progress; retrying with the same message id is safe")
 }
 
 func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {

@@ -1,0 +1,123 @@
+package actor
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// DefaultStoreTimeout bounds each store call the runtime (and whoever uses
+// Runtime.Store) makes, so that a store that stops answering (a black-holed
+// PostgreSQL) fails the call with EUNAVAILABLE in seconds rather than holding the
+// conversation's actor, and every turn queued behind it, until TCP gives up.
+const DefaultStoreTimeout = 5 * time.Second
+
+// deadlineStore gives every call of a parley.Store a deadline within the caller's.
+type deadlineStore struct {
+	parley.Store
+	timeout time.Duration
+}
+
+var _ parley.Store = deadlineStore{}
+
+// call runs fn under a deadline and reports a missed one as EUNAVAILABLE (a store's
+// own error wins when it has one with a code).
+func (s deadlineStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
+	cctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	err := fn(cctx)
+	if err == nil || ctx.Err() != nil || !errors.Is(cctx.Err(), context.DeadlineExceeded) {
+		return err
+	}
+	var perr *parley.Error
+	if errors.As(err, &perr) && perr.Code == parley.EUNAVAILABLE {
+		return err
+	}
+	return parley.WrapError(parley.EUNAVAILABLE, err, "the store did not answer %s within %s", what, s.timeout)
+}
+
+func (s deadlineStore) Conversation(ctx context.Context, key parley.ConversationKey) (c *parley.Conversation, err error) {
+	err = s.call(ctx, "a conversation read", func(ctx context.Context) error {
+		c, err = s.Store.Conversation(ctx, key)
+		return err
+	})
+	return c, err
+}
+
+func (s deadlineStore) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) (resp []byte, ok bool, err error) {
+	err = s.call(ctx, "a processed-message read", func(ctx context.Context) error {
+		resp, ok, err = s.Store.ProcessedResponse(ctx, key, messageID)
+		return err
+	})
+	return resp, ok, err
+}
+
+func (s deadlineStore) Commit(ctx context.Context, c *parley.Commit) error {
+	return s.call(ctx, "a commit", func(ctx context.Context) error { return s.Store.Commit(ctx, c) })
+}
+
+func (s deadlineStore) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) (events []parley.Event, err error) {
+	err = s.call(ctx, "an event read", func(ctx context.Context) error {
+		events, err = s.Store.Events(ctx, key, afterSeq, limit)
+		return err
+	})
+	return events, err
+}
+
+func (s deadlineStore) EnqueueInbound(ctx context.Context, in parley.Inbound) (dup bool, err error) {
+	err = s.call(ctx, "an inbox write", func(ctx context.Context) error {
+		dup, err = s.Store.EnqueueInbound(ctx, in)
+		return err
+	})
+	return dup, err
+}
+
+func (s deadlineStore) PendingInbound(ctx context.Context, limit int) (in []parley.Inbound, err error) {
+	err = s.call(ctx, "an inbox read", func(ctx context.Context) error {
+		in, err = s.Store.PendingInbound(ctx, limit)
+		return err
+	})
+	return in, err
+}
+
+func (s deadlineStore) DropInbound(ctx context.Context, id int64) error {
+	return s.call(ctx, "an inbox write", func(ctx context.Context) error { return s.Store.DropInbound(ctx, id) })
+}
+
+func (s deadlineStore) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) (out []parley.OutboxEntry, err error) {
+	err = s.call(ctx, "an outbox claim", func(ctx context.Context) error {
+		out, err = s.Store.ClaimOutbox(ctx, now, lease, limit)
+		return err
+	})
+	return out, err
+}
+
+func (s deadlineStore) CompleteOutbox(ctx context.Context, id int64) error {
+	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.CompleteOutbox(ctx, id) })
+}
+
+func (s deadlineStore) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
+	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.RetryOutbox(ctx, id, next, lastError) })
+}
+
+func (s deadlineStore) PutFlow(ctx context.Context, id string, definition []byte) (v int, err error) {
+	err = s.call(ctx, "a flow write", func(ctx context.Context) error {
+		v, err = s.Store.PutFlow(ctx, id, definition)
+		return err
+	})
+	return v, err
+}
+
+func (s deadlineStore) Flow(ctx context.Context, id string, version int) (def []byte, v int, err error) {
+	err = s.call(ctx, "a flow read", func(ctx context.Context) error {
+		def, v, err = s.Store.Flow(ctx, id, version)
+		return err
+	})
+	return def, v, err
+}
+
+func (s deadlineStore) Ping(ctx context.Context) error {
+	return s.call(ctx, "a ping", s.Store.Ping)
+}

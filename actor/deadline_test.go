@@ -1,0 +1,94 @@
+package actor_test
+
+import (
+	"context"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
+)
+
+// hangingStore is a store that stops answering while hang is set: every call blocks
+// until its context is done, as a black-holed database does. commitLands makes a
+// hanging Commit apply before it blocks, as when a connection is lost after the
+// server committed.
+type hangingStore struct {
+	parley.Store
+	hang, commitLands atomic.Bool
+}
+
+func (s *hangingStore) block(ctx context.Context) error {
+	<-ctx.Done()
+	return parley.WrapError(parley.EUNAVAILABLE, ctx.Err(), "store call abandoned")
+}
+
+func (s *hangingStore) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	if s.hang.Load() {
+		return nil, s.block(ctx)
+	}
+	return s.Store.Conversation(ctx, key)
+}
+
+func (s *hangingStore) ProcessedResponse(ctx context.Context, key parley.ConversationKey, id string) ([]byte, bool, error) {
+	if s.hang.Load() {
+		return nil, false, s.block(ctx)
+	}
+	return s.Store.ProcessedResponse(ctx, key, id)
+}
+
+func (s *hangingStore) Events(ctx context.Context, key parley.ConversationKey, after int64, limit int) ([]parley.Event, error) {
+	if s.hang.Load() {
+		return nil, s.block(ctx)
+	}
+	return s.Store.Events(ctx, key, after, limit)
+}
+
+func (s *hangingStore) Commit(ctx context.Context, c *parley.Commit) error {
+	if s.commitLands.Load() {
+		if err := s.Store.Commit(ctx, c); err != nil {
+			return err
+		}
+		return s.block(ctx)
+	}
+	if s.hang.Load() {
+		return s.block(ctx)
+	}
+	return s.Store.Commit(ctx, c)
+}
+
+func TestHangingStoreFailsFastAndRetryIsSafe(t *testing.T) {
+	hs := &hangingStore{Store: newMemStore()}
+	rt := actor.New(hs, []*parley.Bot{{Name: "c", Engine: &counter{}}}, actor.Options{StoreTimeout: 50 * time.Millisecond})
+	t.Cleanup(rt.Close)
+	turn(t, rt, "h", "m1", "hi")
+
+	// The commit lands but is never confirmed: the outcome is unknown, and said so.
+	hs.commitLands.Store(true)
+	_, err := rt.Turn(context.Background(), actor.Request{Key: key("h"), Message: parley.Message{ID: "m2", Text: "hi"}})
+	if parley.ErrorCode(err) != parley.EUNAVAILABLE || !strings.Contains(parley.ErrorMessage(err), "retrying with the same message id is safe") {
+		t.Fatalf("unconfirmed commit: %v", err)
+	}
+	hs.commitLands.Store(false)
+	// The retry finds the landed turn and answers it as a replay.
+	res, err := rt.Turn(context.Background(), actor.Request{Key: key("h"), Message: parley.Message{ID: "m2", Text: "hi"}})
+	if err != nil || !res.Replayed {
+		t.Fatalf("retry after an unconfirmed commit: replayed=%v err=%v", res.Replayed, err)
+	}
+
+	// A store that answers nothing: every call gives up at its deadline.
+	hs.hang.Store(true)
+	_, err = rt.Turn(context.Background(), actor.Request{Key: key("h"), Message: parley.Message{ID: "m3", Text: "hi"}})
+	if parley.ErrorCode(err) != parley.EUNAVAILABLE {
+		t.Fatalf("hanging store: %v", err)
+	}
+	if _, err := rt.Store().Events(context.Background(), key("h"), 0, 10); parley.ErrorCode(err) != parley.EUNAVAILABLE {
+		t.Fatalf("Runtime.Store has no deadline: %v", err)
+	}
+	hs.hang.Store(false)
+	if r := turn(t, rt, "h", "m3", "hi"); r.Version != 3 {
+		t.Fatalf("after the store healed: version %d, want 3", r.Version)
+	}
+}

@@ -1,0 +1,80 @@
+package actor
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/parleyhq/parley"
+)
+
+// The processed-message record the actor commits is the response it answered, wrapped
+// with a digest of the message it answered:
+//
+//	{"message_sha256":"<64 hex>","response":<response bytes>}
+//
+// so that a message id reused for a different message is told apart from a retry
+// without a store column of its own (the stores keep Commit.Response as given). A
+// replay returns the response bytes exactly as first sent. A record without the
+// prefix (written before digests were kept) is the response itself and is treated as
+// a replay of the same message.
+//
+// The digest covers what the message says: text, meaning and the NLU parse. sent_at is
+// left out: it says when, not what; the server fills it from its clock when a client
+// gives none, so a client's retry of the same message would otherwise never match,
+// and a redelivered webhook carries the same content whatever its timestamp.
+const (
+	recordPrefix = `{"message_sha256":"`
+	recordMiddle = `","response":`
+	digestLen    = 2 * sha256.Size
+)
+
+// messageDigest is the hex SHA-256 of the message's content in a canonical JSON form
+// (encoding/json sorts the NLU entities' keys).
+func messageDigest(m parley.Message) string {
+	b, err := json.Marshal(struct {
+		Text    string      `json:"text"`
+		Meaning string      `json:"meaning"`
+		NLU     *parley.NLU `json:"nlu"`
+	}{m.Text, m.Meaning, m.NLU})
+	if err != nil {
+		// An NLU entity that does not encode: digest what can be, the id still
+		// deduplicates.
+		b = []byte(m.Text + "\x00" + m.Meaning)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// wrapRecord returns the record of a response to a message with the given digest.
+func wrapRecord(digest string, response []byte) []byte {
+	out := make([]byte, 0, len(recordPrefix)+digestLen+len(recordMiddle)+len(response)+1)
+	out = append(out, recordPrefix...)
+	out = append(out, digest...)
+	out = append(out, recordMiddle...)
+	out = append(out, response...)
+	return append(out, '}')
+}
+
+// unwrapRecord splits a record into the digest and the response; digest is "" for a
+// record written without one.
+func unwrapRecord(rec []byte) (digest string, response []byte) {
+	head := len(recordPrefix) + digestLen + len(recordMiddle)
+	if len(rec) < head+1 || !bytes.HasPrefix(rec, []byte(recordPrefix)) ||
+		string(rec[len(recordPrefix)+digestLen:head]) != recordMiddle || rec[len(rec)-1] != '}' {
+		return "", rec
+	}
+	return string(rec[len(recordPrefix) : len(recordPrefix)+digestLen]), rec[head : len(rec)-1]
+}
+
+// replay answers a message whose id is already recorded: the stored response when the
+// message is the same, EIDEMPOTENCY when the id was used for a different one.
+func replay(key parley.ConversationKey, msg parley.Message, rec []byte) (Result, error) {
+	digest, body := unwrapRecord(rec)
+	if digest != "" && digest != messageDigest(msg) {
+		return Result{}, parley.Errorf(parley.EIDEMPOTENCY,
+			"message id %q of conversation %s was already used for a different message; send a new id", msg.ID, key.ID)
+	}
+	return Result{Body: body, Replayed: true}, nil
+}
