@@ -11,16 +11,18 @@ import (
 const MaxIDLen = 200
 
 // CheckID returns an EINVALID error unless id is non-blank, at most MaxIDLen bytes and
-// valid UTF-8. what names the id in the message ("conversation id"). Invalid UTF-8 is
-// refused rather than repaired: repairing maps different byte strings to one id, so
-// two conversations would share one history and replay each other's messages.
+// valid UTF-8 without U+FFFD. what names the id in the message ("conversation id").
+// Invalid UTF-8 is refused rather than repaired: repairing maps different byte strings
+// to one id, so two conversations would share one history and replay each other's
+// messages. U+FFFD is what such a repair leaves (a JSON decoder turns invalid bytes and
+// unpaired surrogate escapes into it), so it is refused as well.
 func CheckID(what, id string) error {
 	switch {
 	case strings.TrimSpace(id) == "":
 		return Errorf(EINVALID, "%s is required", what)
 	case len(id) > MaxIDLen:
 		return Errorf(EINVALID, "%s is %d bytes, over the %d byte limit", what, len(id), MaxIDLen)
-	case !utf8.ValidString(id):
+	case !utf8.ValidString(id) || strings.ContainsRune(id, utf8.RuneError):
 		return Errorf(EINVALID, "%s is not valid UTF-8", what)
 	}
 	return nil

@@ -123,6 +123,20 @@ func (h *Hub) Nudge(key parley.ConversationKey) {
 	h.publish(key, parley.Event{Key: key, Type: EventNudge})
 }
 
+// NudgeAll nudges the subscribers of every conversation: after the notifications of
+// other replicas' commits were interrupted, any of them may have missed some.
+func (h *Hub) NudgeAll() {
+	h.mu.RLock()
+	keys := make([]parley.ConversationKey, 0, len(h.subs))
+	for k := range h.subs {
+		keys = append(keys, k)
+	}
+	h.mu.RUnlock()
+	for _, k := range keys {
+		h.Nudge(k)
+	}
+}
+
 // Subscribers returns the number of subscribers of key.
 func (h *Hub) Subscribers(key parley.ConversationKey) int {
 	h.mu.RLock()

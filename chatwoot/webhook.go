@@ -307,6 +307,9 @@ func (w *Webhook) classifyCreated(key parley.ConversationKey) Action {
 		return ignore(strings.TrimSpace(w.MessageType+" message") + " is not from the customer")
 	case w.ConversationState != StatusPending:
 		return ignore("conversation is " + strconv.Quote(w.ConversationState) + ", not pending: the bot does not own it")
+	case strings.TrimSpace(w.Content) == "":
+		// An attachment or an emptied message: nothing a turn could answer.
+		return ignore("message has no text")
 	}
 	return Action{Kind: Turn, Key: key, Message: parley.Message{
 		ID:     strconv.FormatInt(w.ID, 10),

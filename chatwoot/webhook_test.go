@@ -89,6 +89,11 @@ func TestClassify(t *testing.T) {
 			want: chatwoot.Action{Kind: chatwoot.Ignore, Key: key, Reason: `conversation is "open", not pending: the bot does not own it`},
 		},
 		{
+			name: "attachment without text",
+			body: patch(t, pending, func(m map[string]any) { m["content"] = "  " }),
+			want: chatwoot.Action{Kind: chatwoot.Ignore, Key: key, Reason: "message has no text"},
+		},
+		{
 			name: "private note",
 			body: patch(t, pending, func(m map[string]any) { m["private"] = true }),
 			want: chatwoot.Action{Kind: chatwoot.Ignore, Key: key, Reason: "private note"},

@@ -332,22 +332,45 @@ func Parse(data []byte, filename string) (def *Definition, err error) {
 	}
 	def.File = filename
 	def.ast = file
-	for _, f := range def.Flows {
+	if err := def.emptyEntry(); err != nil {
+		return nil, err
+	}
+	return def, nil
+}
+
+// emptyEntry refuses a list entry written as a bare "-": it decodes to a nil pointer
+// that nothing after Parse expects (an empty validator crashed Validate, found by
+// FuzzParse).
+func (def *Definition) emptyEntry() error {
+	empty := func(what, path string) error {
+		return parley.Errorf(parley.EINVALID, "%s:%s: empty %s", def.File, def.pos(path), what)
+	}
+	for fi, f := range def.Flows {
 		if f == nil {
-			return nil, parley.Errorf(parley.EINVALID, "%s:%s: empty flow", filename, def.pos("$.flows"))
+			return empty("flow", "$.flows")
 		}
 		for i, s := range f.Steps {
 			if s == nil {
-				return nil, parley.Errorf(parley.EINVALID, "%s:%s: empty step", filename, def.pos(fmt.Sprintf("$.flows[%d].steps[%d]", def.flowIndex(f), i)))
+				return empty("step", fmt.Sprintf("$.flows[%d].steps[%d]", fi, i))
+			}
+			for j, c := range s.Branch {
+				if c == nil {
+					return empty("branch case", fmt.Sprintf("$.flows[%d].steps[%d].branch[%d]", fi, i, j))
+				}
 			}
 		}
-		for _, s := range f.Slots {
+		for i, s := range f.Slots {
 			if s == nil {
-				return nil, parley.Errorf(parley.EINVALID, "%s:%s: empty slot", filename, def.pos(fmt.Sprintf("$.flows[%d].slots", def.flowIndex(f))))
+				return empty("slot", fmt.Sprintf("$.flows[%d].slots", fi))
+			}
+			for j, v := range s.Validators {
+				if v == nil {
+					return empty("validator", fmt.Sprintf("$.flows[%d].slots[%d].validators[%d]", fi, i, j))
+				}
 			}
 		}
 	}
-	return def, nil
+	return nil
 }
 
 // LoadFile reads and parses a flow file.
@@ -426,11 +449,3 @@ func (d *Definition) lineCol(path string) (int, int) {
 	return 1, 1
 }
 
-func (d *Definition) flowIndex(f *Flow) int {
-	for i, g := range d.Flows {
-		if g == f {
-			return i
-		}
-	}
-	return 0
-}

@@ -17,7 +17,6 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -158,7 +157,7 @@ func statusOf(code string) int {
 		return http.StatusUnauthorized
 	case parley.ENOTFOUND:
 		return http.StatusNotFound
-	case parley.ECONFLICT, parley.EDUPLICATE, parley.ETRANSITION:
+	case parley.ECONFLICT, parley.EDUPLICATE, parley.EIDEMPOTENCY, parley.ETRANSITION:
 		return http.StatusConflict
 	case parley.ETOOLARGE:
 		return http.StatusRequestEntityTooLarge
@@ -225,7 +224,8 @@ func decodeStrict(b []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return parley.WrapError(parley.EINVALID, err, "malformed JSON body")
 	}
-	if dec.More() {
+	// dec.More is false before a stray '}' or ']', so read on: only the end may follow.
+	if _, err := dec.Token(); err != io.EOF {
 		return parley.Errorf(parley.EINVALID, "malformed JSON body: data after the JSON value")
 	}
 	return nil
@@ -240,12 +240,18 @@ type TurnRequest struct {
 	SentAt  *time.Time  `json:"sent_at"`
 }
 
-func key(r *http.Request) parley.ConversationKey {
-	return parley.ConversationKey{Bot: r.PathValue("bot"), ID: r.PathValue("conversation")}
+// key reads the conversation named by the path, refusing ids that parley.CheckID
+// refuses (over-long, not UTF-8) before anything is looked up.
+func key(r *http.Request) (parley.ConversationKey, error) {
+	k := parley.ConversationKey{Bot: r.PathValue("bot"), ID: r.PathValue("conversation")}
+	return k, k.Check()
 }
 
 func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
-	k := key(r)
+	k, err := key(r)
+	if err != nil {
+		return err
+	}
 	if _, err := h.rt.Bot(k.Bot); err != nil {
 		return err
 	}
@@ -257,11 +263,8 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeStrict(b, &req); err != nil {
 		return err
 	}
-	if strings.TrimSpace(req.ID) == "" {
-		return parley.Errorf(parley.EINVALID, "message id is required")
-	}
-	if len(req.ID) > 200 {
-		return parley.Errorf(parley.EINVALID, "message id is longer than 200 characters")
+	if err := parley.CheckID("message id", req.ID); err != nil {
+		return err
 	}
 	msg := parley.Message{ID: req.ID, Text: req.Text, NLU: req.NLU}
 	if req.Meaning != nil {
@@ -282,7 +285,11 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) getConversation(w http.ResponseWriter, r *http.Request) error {
-	v, err := h.rt.Conversation(r.Context(), key(r))
+	k, err := key(r)
+	if err != nil {
+		return err
+	}
+	v, err := h.rt.Conversation(r.Context(), k)
 	if err != nil {
 		return err
 	}
@@ -297,7 +304,10 @@ type ControlBody struct {
 
 func (h *Handler) control(kind string) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		k := key(r)
+		k, err := key(r)
+		if err != nil {
+			return err
+		}
 		if _, err := h.rt.Bot(k.Bot); err != nil {
 			return err
 		}
@@ -354,6 +364,9 @@ func (h *Handler) putFlow(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	id := r.PathValue("id")
+	if err := parley.CheckID("flow id", id); err != nil {
+		return err
+	}
 	v, err := h.opts.Flows.PutFlow(r.Context(), id, b)
 	if err != nil {
 		return err
@@ -370,6 +383,9 @@ func (h *Handler) getFlow(w http.ResponseWriter, r *http.Request) error {
 			return parley.Errorf(parley.EINVALID, "version must be a positive integer, got %q", s)
 		}
 		version = n
+	}
+	if err := parley.CheckID("flow id", r.PathValue("id")); err != nil {
+		return err
 	}
 	def, v, err := h.opts.Flows.Flow(r.Context(), r.PathValue("id"), version)
 	if err != nil {

@@ -16,6 +16,7 @@ func TestStatusOfEveryCode(t *testing.T) {
 		parley.ENOTFOUND:     404,
 		parley.ECONFLICT:     409,
 		parley.EDUPLICATE:    409,
+		parley.EIDEMPOTENCY:  409,
 		parley.ETRANSITION:   409,
 		parley.ETOOLARGE:     413,
 		parley.EOVERLOADED:   429,
@@ -53,6 +54,7 @@ func FuzzDecodeTurnRequest(f *testing.F) {
 	f.Add([]byte(`{"id":"m1","nlu":{"intent":"book_flight","entities":{"origin":"Boston"},"confidence":0.9}}`))
 	f.Add([]byte(`{"id":1}`))
 	f.Add([]byte(`{} {}`))
+	f.Add([]byte(`{"id":"m1","text":"hi"}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var req TurnRequest
 		err := decodeStrict(data, &req)
@@ -66,4 +68,27 @@ func FuzzDecodeTurnRequest(f *testing.F) {
 			t.Fatalf("accepted invalid JSON %q", data)
 		}
 	})
+}
+
+func TestDecodeStrictRefusesTrailingData(t *testing.T) {
+	tests := []struct {
+		body string
+		ok   bool
+	}{
+		{`{"id":"m1","text":"hi"}`, true},
+		{"{\"id\":\"m1\"} \n\t", true},
+		{`{"id":"m1","text":"hi"}}`, false},
+		{`{"id":"m1"}]`, false},
+		{`{"id":"m1"} {}`, false},
+		{`{"id":"m1"} x`, false},
+		{`{"id":"m1"},`, false},
+		{`{"id":"m1","extra":1}`, false},
+	}
+	for _, tt := range tests {
+		var req TurnRequest
+		err := decodeStrict([]byte(tt.body), &req)
+		if (err == nil) != tt.ok || (err != nil && parley.ErrorCode(err) != parley.EINVALID) {
+			t.Errorf("decodeStrict(%s) = %v, want ok=%v", tt.body, err, tt.ok)
+		}
+	}
 }

@@ -25,13 +25,21 @@ const (
 // Listen calls fn with the key and last seq of every conversation committed by any
 // Store on this database and schema, in commit order per conversation, until ctx is
 // done; then it returns nil. It holds one dedicated connection and reconnects with
-// backoff when that connection is lost; see Options.OnListening for what a consumer
-// does then. fn runs on Listen's goroutine: a slow fn delays the notifications after
-// it, which PostgreSQL queues meanwhile.
-func (s *Store) Listen(ctx context.Context, fn func(key parley.ConversationKey, lastSeq int64)) error {
+// backoff when that connection is lost. subscribed (when not nil) runs each time
+// LISTEN has taken effect, the first time and after every reconnect: notifications
+// sent while the listener was away are lost, so a consumer re-reads then what it
+// follows (the commits made meanwhile are in the stored log). fn and subscribed run on
+// Listen's goroutine: a slow fn delays the notifications after it, which PostgreSQL
+// queues meanwhile.
+func (s *Store) Listen(ctx context.Context, fn func(key parley.ConversationKey, lastSeq int64), subscribed func()) error {
 	backoff := listenMinBackoff
 	for {
-		err := s.listenOnce(ctx, fn, func() { backoff = listenMinBackoff })
+		err := s.listenOnce(ctx, fn, func() {
+			backoff = listenMinBackoff
+			if subscribed != nil {
+				subscribed()
+			}
+		})
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -67,9 +75,6 @@ func (s *Store) listenOnce(ctx context.Context, fn func(parley.ConversationKey, 
 		return err
 	}
 	subscribed()
-	if s.onListening != nil {
-		s.onListening()
-	}
 	for {
 		waitCtx, cancel := context.WithTimeout(ctx, listenIdleCheck)
 		n, err := conn.WaitForNotification(waitCtx)

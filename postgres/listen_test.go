@@ -24,7 +24,7 @@ func TestListenAcrossStores(t *testing.T) {
 	schema := freshSchema(t)
 	subscribed := make(chan struct{}, 4)
 	writer := openTest(t, Options{Schema: schema})
-	reader := openTest(t, Options{Schema: schema, OnListening: func() { subscribed <- struct{}{} }})
+	reader := openTest(t, Options{Schema: schema})
 	elsewhere := openTest(t, Options{})
 
 	ctx, cancel := context.WithCancel(context.Background())
@@ -33,7 +33,7 @@ func TestListenAcrossStores(t *testing.T) {
 	go func() {
 		done <- reader.Listen(ctx, func(key parley.ConversationKey, lastSeq int64) {
 			notes <- notification{key, lastSeq}
-		})
+		}, func() { subscribed <- struct{}{} })
 	}()
 	defer func() {
 		cancel()

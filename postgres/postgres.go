@@ -51,7 +51,8 @@
 //   - Notifications: Listen receives "<bot>\t<conversation>\t<last seq>" on channel
 //     parley_events (parley_events_<schema> when Options.Schema is set, because NOTIFY
 //     channels are per database, not per schema). Notifications sent while a listener
-//     is reconnecting are lost; Options.OnListening tells the consumer when to re-read.
+//     is reconnecting are lost; Listen's subscribed callback tells the consumer when to
+//     re-read the stored log.
 //     A key too long for a NOTIFY payload (8000 bytes) is committed without notification.
 package postgres
 
@@ -84,10 +85,6 @@ type Options struct {
 	// Schema, when set, is created if missing and made the connections' search_path, so
 	// several Parley installations (or tests) can share one database.
 	Schema string
-	// OnListening, when set, is called each time Listen has subscribed (again). A
-	// consumer re-reads what it follows then, since notifications sent while the
-	// listener was disconnected are lost.
-	OnListening func()
 	// Logger receives connection-loss and reconnect reports (nil: discarded).
 	Logger *slog.Logger
 }
@@ -98,9 +95,8 @@ type Store struct {
 	pool        *pgxpool.Pool
 	maxAttempts int
 	// channel is the NOTIFY channel of this store's schema.
-	channel     string
-	onListening func()
-	log         *slog.Logger
+	channel string
+	log     *slog.Logger
 }
 
 var _ parley.Store = (*Store)(nil)
@@ -129,7 +125,6 @@ func openConfig(ctx context.Context, config *pgxpool.Config, opts Options) (*Sto
 	s := &Store{
 		maxAttempts: opts.MaxAttempts,
 		channel:     eventsChannel,
-		onListening: opts.OnListening,
 		log:         opts.Logger,
 	}
 	if s.maxAttempts == 0 {

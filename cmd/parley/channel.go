@@ -172,7 +172,7 @@ func (cw *channelWorkers) processInbox(ctx context.Context, rt *actor.Runtime) {
 			if err := cw.processOne(ctx, rt, in); err != nil {
 				attempts[in.ID]++
 				cw.log.Error("inbox entry failed", "conversation", in.Key.String(), "message", in.MessageID, "attempt", attempts[in.ID], "err", err)
-				if attempts[in.ID] >= maxInboundAttempts || parley.ErrorCode(err) == parley.ENOTFOUND {
+				if attempts[in.ID] >= maxInboundAttempts || neverATurn(err) {
 					_ = rt.Store().DropInbound(ctx, in.ID)
 					delete(attempts, in.ID)
 				}
@@ -187,6 +187,17 @@ func (cw *channelWorkers) processInbox(ctx context.Context, rt *actor.Runtime) {
 		case <-tick.C:
 		}
 	}
+}
+
+// neverATurn reports an error that retrying the inbox entry cannot change: an unknown
+// bot or conversation, a message the runtime refuses, a message id already used for
+// another message.
+func neverATurn(err error) bool {
+	switch parley.ErrorCode(err) {
+	case parley.ENOTFOUND, parley.EINVALID, parley.EIDEMPOTENCY:
+		return true
+	}
+	return false
 }
 
 func (cw *channelWorkers) processOne(ctx context.Context, rt *actor.Runtime, in parley.Inbound) error {

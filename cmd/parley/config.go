@@ -30,6 +30,9 @@ type RuntimeConfig struct {
 	InactivityTimeout Duration `yaml:"inactivity_timeout"`
 	Heartbeat         Duration `yaml:"heartbeat"`
 	MaxBodyBytes      int64    `yaml:"max_body_bytes"`
+	// StoreTimeout bounds every store call (default 5s): a store that stops
+	// answering fails turns with 503 instead of holding them.
+	StoreTimeout Duration `yaml:"store_timeout"`
 }
 
 // BotConfig is one bot.

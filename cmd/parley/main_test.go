@@ -145,18 +145,30 @@ func TestServeAPI(t *testing.T) {
 		}
 	})
 
-	t.Run("a replayed id returns the same body and changes nothing", func(t *testing.T) {
+	t.Run("a replayed id returns the same body; another body under it is a conflict", func(t *testing.T) {
 		code, first, _ := post(t, msgURL, `{"id":"r1","text":"I want to book a flight","sent_at":"2026-01-01T10:00:00Z"}`)
 		if code != 200 {
 			t.Fatalf("%d %s", code, first)
 		}
-		before := convVersion(t, base, "booking", "c1")
-		code, again, hdr := post(t, msgURL, `{"id":"r1","text":"something else entirely"}`)
+		_, before := get(t, base+"/v1/bots/booking/conversations/c1")
+		// The same message, its sent_at left for the server to fill: a retry.
+		code, again, hdr := post(t, msgURL, `{"id":"r1","text":"I want to book a flight"}`)
 		if code != 200 || !bytes.Equal(first, again) || hdr.Get("Idempotent-Replay") != "true" {
 			t.Fatalf("replay: %d %s\nfirst: %s", code, again, first)
 		}
-		if after := convVersion(t, base, "booking", "c1"); after != before {
-			t.Fatalf("replay changed version %d -> %d", before, after)
+		for _, body := range []string{
+			`{"id":"r1","text":"something else entirely"}`,
+			`{"id":"r1","text":"I want to book a flight","meaning":"confirm"}`,
+			`{"id":"r1","text":"I want to book a flight","nlu":{"intent":"cancel_booking"}}`,
+		} {
+			code, b, hdr := post(t, msgURL, body)
+			if code != http.StatusConflict || !strings.Contains(string(b), `"code":"idempotency_conflict"`) ||
+				strings.Contains(string(b), `"replies"`) || hdr.Get("Idempotent-Replay") != "" {
+				t.Fatalf("reused id with another body %s: %d %s", body, code, b)
+			}
+		}
+		if _, after := get(t, base+"/v1/bots/booking/conversations/c1"); !bytes.Equal(before, after) {
+			t.Fatalf("conflicts changed the conversation:\n%s\n%s", before, after)
 		}
 	})
 
@@ -173,6 +185,12 @@ func TestServeAPI(t *testing.T) {
 			{"missing id", msgURL, `{"text":"hi"}`, 400, parley.EINVALID},
 			{"unknown field", msgURL, `{"id":"u","txt":"hi"}`, 400, parley.EINVALID},
 			{"trailing data", msgURL, `{"id":"t","text":"hi"} {}`, 400, parley.EINVALID},
+			{"trailing brace", msgURL, `{"id":"t","text":"hi"}}`, 400, parley.EINVALID},
+			{"empty message", msgURL, `{"id":"e1"}`, 400, parley.EINVALID},
+			{"blank message", msgURL, `{"id":"e2","text":" \n\t","meaning":" ","nlu":{"intent":""}}`, 400, parley.EINVALID},
+			{"message id over 200 bytes", msgURL, `{"id":"` + strings.Repeat("m", 201) + `","text":"hi"}`, 400, parley.EINVALID},
+			{"message id not UTF-8", msgURL, "{\"id\":\"m\xff\",\"text\":\"hi\"}", 400, parley.EINVALID},
+			{"message id with an unpaired surrogate", msgURL, `{"id":"m\udc00","text":"hi"}`, 400, parley.EINVALID},
 			{"bad sent_at", msgURL, `{"id":"s","text":"hi","sent_at":"yesterday"}`, 400, parley.EINVALID},
 			{"unknown bot", base + "/v1/bots/nope/conversations/c1/messages", `{"id":"x","text":"hi"}`, 404, parley.ENOTFOUND},
 			{"body over the limit", msgURL, big, 413, parley.ETOOLARGE},
@@ -195,6 +213,49 @@ func TestServeAPI(t *testing.T) {
 		code, b := get(t, base+"/v1/bots/booking/conversations/never-seen")
 		if code != 404 || !strings.Contains(string(b), `"not_found"`) {
 			t.Fatalf("unknown conversation: %d %s", code, b)
+		}
+		// An empty message is no turn: its conversation was not even created.
+		post(t, base+"/v1/bots/booking/conversations/empty/messages", `{"id":"e1","text":"  "}`)
+		if v := convVersion(t, base, "booking", "empty"); v != 0 {
+			t.Fatalf("an empty message created the conversation at version %d", v)
+		}
+	})
+
+	t.Run("ids are bounded and UTF-8 wherever they enter", func(t *testing.T) {
+		long := strings.Repeat("c", 201)
+		conv := base + "/v1/bots/booking/conversations/"
+		tests := []struct{ method, url, body string }{
+			{"POST", conv + long + "/messages", `{"id":"m1","text":"hi"}`},
+			{"POST", conv + "bad%FFid/messages", `{"id":"m1","text":"hi"}`},
+			{"POST", base + "/v1/bots/" + strings.Repeat("b", 201) + "/conversations/c/messages", `{"id":"m1","text":"hi"}`},
+			{"POST", base + "/v1/bots/b%C3/conversations/c/messages", `{"id":"m1","text":"hi"}`},
+			{"GET", conv + long, ""},
+			{"GET", conv + "bad%FFid", ""},
+			{"GET", conv + long + "/events", ""},
+			{"POST", conv + long + "/pause", ""},
+			{"POST", conv + "bad%FEid/cancel", ""},
+			{"PUT", base + "/v1/flows/" + strings.Repeat("f", 201), `{}`},
+			{"GET", base + "/v1/flows/bad%FFid", ""},
+		}
+		for _, tt := range tests {
+			req, _ := http.NewRequest(tt.method, tt.url, strings.NewReader(tt.body))
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 400 || !strings.Contains(string(b), `"code":"invalid"`) {
+				t.Errorf("%s %.80s: %d %s", tt.method, tt.url, resp.StatusCode, b)
+			}
+		}
+		// Two different invalid ids would collapse into one if repaired; neither
+		// exists.
+		for _, id := range []string{"bad%FFid", "bad%FEid"} {
+			if code, _ := get(t, conv+id); code != 400 {
+				t.Errorf("conversation %s: %d", id, code)
+			}
 		}
 	})
 
@@ -242,11 +303,15 @@ func TestServeAPI(t *testing.T) {
 	})
 }
 
-// sseFrame is one parsed Server-Sent Event.
+// sseFrame is one parsed Server-Sent Event: its id and the type and data of its
+// seed 004 envelope.
 type sseFrame struct {
 	id, event, data string
 }
 
+// readFrames reads n frames. Every frame must be unnamed (no "event:" line, so that
+// EventSource.onmessage receives it) with one data line holding exactly
+// {"type": ..., "data": ...}.
 func readFrames(t *testing.T, r *bufio.Reader, n int) []sseFrame {
 	t.Helper()
 	var out []sseFrame
@@ -269,10 +334,19 @@ func readFrames(t *testing.T, r *bufio.Reader, n int) []sseFrame {
 			cur = sseFrame{}
 		case strings.HasPrefix(line, "id: "):
 			cur.id = strings.TrimPrefix(line, "id: ")
-		case strings.HasPrefix(line, "event: "):
-			cur.event = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "event:"):
+			t.Fatalf("named frame %q: EventSource.onmessage would not receive it", line)
 		case strings.HasPrefix(line, "data: "):
-			cur.data = strings.TrimPrefix(line, "data: ")
+			var env struct {
+				Type string          `json:"type"`
+				Data json.RawMessage `json:"data"`
+			}
+			dec := json.NewDecoder(strings.NewReader(strings.TrimPrefix(line, "data: ")))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&env); err != nil || env.Type == "" || env.Data == nil {
+				t.Fatalf("data is not a {type, data} envelope: %q (%v)", line, err)
+			}
+			cur.event, cur.data = env.Type, string(env.Data)
 		}
 	}
 	return out
@@ -308,11 +382,11 @@ func TestServerSentEvents(t *testing.T) {
 		t.Fatalf("%d %s", code, b)
 	}
 	frames := readFrames(t, r, 4)
-	want := []string{"idle->running", "created->idle", "turn", "running->idle"}
+	want := []string{"created->idle", "idle->running", "turn", "running->idle"}
 	if got := describeFrames(frames); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("frames %v, want %v", got, want)
 	}
-	if frames[0].id != "" || frames[1].id != "1" || frames[2].id != "2" {
+	if frames[0].id != "1" || frames[1].id != "" || frames[2].id != "2" || frames[3].id != "" {
 		t.Fatalf("ids: live frames carry none, stored ones their seq: %+v", frames)
 	}
 	var te parley.TurnEvent

@@ -86,12 +86,13 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		return nil, err
 	}
 	opts := actor.Options{
-		MaxActors:   cfg.Runtime.MaxActors,
-		MailboxSize: cfg.Runtime.MailboxSize,
-		Inactivity:  time.Duration(cfg.Runtime.InactivityTimeout),
-		Heartbeat:   time.Duration(cfg.Runtime.Heartbeat),
-		Logger:      logger,
-		Metrics:     actor.NewMetrics(reg),
+		MaxActors:    cfg.Runtime.MaxActors,
+		MailboxSize:  cfg.Runtime.MailboxSize,
+		Inactivity:   time.Duration(cfg.Runtime.InactivityTimeout),
+		Heartbeat:    time.Duration(cfg.Runtime.Heartbeat),
+		StoreTimeout: time.Duration(cfg.Runtime.StoreTimeout),
+		Logger:       logger,
+		Metrics:      actor.NewMetrics(reg),
 	}
 	workers, err := newChannelWorkers(w, logger)
 	if err != nil {
@@ -104,7 +105,7 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		MaxBody:    cfg.Runtime.MaxBodyBytes,
 		Gatherer:   reg,
 		Registerer: reg,
-		Flows:      &flowStore{store: store},
+		Flows:      &flowStore{store: rt.Store()},
 		Chatwoot:   workers.webhook(rt),
 		Logger:     logger,
 		Done:       done,
@@ -127,7 +128,10 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 		srv.stopListen = cancel
 		go func() {
-			if err := l.Listen(lctx, func(key parley.ConversationKey, _ int64) { rt.Hub().Nudge(key) }); err != nil {
+			// After a reconnect every subscriber re-reads the stored log: the
+			// notifications sent while the listener was away are lost.
+			nudge := func(key parley.ConversationKey, _ int64) { rt.Hub().Nudge(key) }
+			if err := l.Listen(lctx, nudge, rt.Hub().NudgeAll); err != nil {
 				logger.Error("event notifications stopped", "err", err)
 			}
 		}()
@@ -135,9 +139,10 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	return srv, nil
 }
 
-// eventListener is implemented by stores that notify commits made by other processes.
+// eventListener is implemented by stores that notify commits made by other processes;
+// subscribed runs each time notifications start (again).
 type eventListener interface {
-	Listen(ctx context.Context, fn func(key parley.ConversationKey, lastSeq int64)) error
+	Listen(ctx context.Context, fn func(key parley.ConversationKey, lastSeq int64), subscribed func()) error
 }
 
 // close finishes in-flight turns and stops everything.
