@@ -448,4 +448,3 @@ func (d *Definition) lineCol(path string) (int, int) {
 	}
 	return 1, 1
 }
-
