@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
@@ -110,7 +111,8 @@ func openStream(t *testing.T, url, lastEventID string) *bufio.Reader {
 	if lastEventID != "" {
 		req.Header.Set("Last-Event-ID", lastEventID)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	// The timeout ends a stream whose expected frames never come.
+	resp, err := (&http.Client{Timeout: 60 * time.Second}).Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
