@@ -53,9 +53,9 @@ func startProcess(t *testing.T, bin string, args ...string) (*exec.Cmd, string) 
 }
 
 type ackedTurn struct {
-	conv, id string
-	body     []byte
-	version  int64
+	conv, id, text string
+	body           []byte
+	version        int64
 }
 
 // TestKill9LosesNoAcknowledgedTurn kills a loaded server with SIGKILL, restarts it
@@ -96,7 +96,7 @@ func TestKill9LosesNoAcknowledgedTurn(t *testing.T) {
 					return
 				}
 				mu.Lock()
-				acked = append(acked, ackedTurn{conv: conv, id: fmt.Sprintf("m%d", i), body: buf.Bytes(), version: r.Version})
+				acked = append(acked, ackedTurn{conv: conv, id: fmt.Sprintf("m%d", i), text: texts[i%len(texts)], body: buf.Bytes(), version: r.Version})
 				mu.Unlock()
 			}
 		}(w)
@@ -125,7 +125,7 @@ func TestKill9LosesNoAcknowledgedTurn(t *testing.T) {
 	last := map[string]ackedTurn{}
 	for _, a := range acked {
 		resp, err := client.Post(base+"/v1/bots/booking/conversations/"+a.conv+"/messages", "application/json",
-			strings.NewReader(fmt.Sprintf(`{"id":%q,"text":"replayed after restart"}`, a.id)))
+			strings.NewReader(fmt.Sprintf(`{"id":%q,"text":%q}`, a.id, a.text)))
 		if err != nil {
 			t.Fatal(err)
 		}

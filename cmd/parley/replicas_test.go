@@ -57,8 +57,8 @@ func replicaStore(t *testing.T) (string, parley.Store) {
 }
 
 type replicaTurn struct {
-	conv, id string
-	body     []byte
+	conv, id, text string
+	body           []byte
 }
 
 func sendTurn(client *http.Client, base, conv, id, text string) ([]byte, int, error) {
@@ -110,7 +110,7 @@ func TestReplicasOnOnePostgreSQL(t *testing.T) {
 					return
 				}
 				mu.Lock()
-				acked = append(acked, replicaTurn{conv, id, body})
+				acked = append(acked, replicaTurn{conv, id, texts[i], body})
 				mu.Unlock()
 			}(c, i)
 		}
@@ -152,7 +152,7 @@ func TestReplicasOnOnePostgreSQL(t *testing.T) {
 	}
 	// Any replica answers a replay with the stored response.
 	for i, a := range acked[:30] {
-		body, code, err := sendTurn(client, bases[i%3], a.conv, a.id, "again")
+		body, code, err := sendTurn(client, bases[i%3], a.conv, a.id, a.text)
 		if err != nil || code != http.StatusOK || !bytes.Equal(body, a.body) {
 			t.Fatalf("replay of %s/%s on replica %d: %d %v\n got %s\nwant %s", a.conv, a.id, i%3, code, err, body, a.body)
 		}
@@ -175,7 +175,7 @@ func TestReplicasOnOnePostgreSQL(t *testing.T) {
 				body, code, err := sendTurn(client, bases[(w+i)%3], conv, id, "john@example.com")
 				if err == nil && code == http.StatusOK {
 					mu.Lock()
-					acked = append(acked, replicaTurn{conv, id, body})
+					acked = append(acked, replicaTurn{conv, id, "john@example.com", body})
 					mu.Unlock()
 				}
 			}
@@ -190,7 +190,7 @@ func TestReplicasOnOnePostgreSQL(t *testing.T) {
 		t.Fatal("no turn acknowledged during the kill phase")
 	}
 	for _, a := range acked {
-		body, code, err := sendTurn(client, bases[1], a.conv, a.id, "again")
+		body, code, err := sendTurn(client, bases[1], a.conv, a.id, a.text)
 		if err != nil || code != http.StatusOK || !bytes.Equal(body, a.body) {
 			t.Fatalf("acknowledged %s/%s lost after kill -9 of a replica: %d %v", a.conv, a.id, code, err)
 		}
