@@ -495,3 +495,16 @@ func TestLifecycleHandlersFollowTheSeedTable(t *testing.T) {
 		}
 	}
 }
+
+func TestNudgeAllReachesEverySubscriber(t *testing.T) {
+	hub := actor.NewHub(4)
+	a, b := hub.Subscribe(key("a")), hub.Subscribe(key("b"))
+	defer a.Close()
+	defer b.Close()
+	hub.NudgeAll()
+	for _, s := range []*actor.Subscription{a, b} {
+		if e := <-s.C; e.Type != actor.EventNudge || e.Seq != 0 {
+			t.Fatalf("got %+v, want a nudge", e)
+		}
+	}
+}
