@@ -3,6 +3,7 @@ package chatwoot
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -157,7 +158,7 @@ func ParseWebhook(body []byte) (*Webhook, error) {
 	if err := dec.Decode(&w); err != nil {
 		return nil, parley.WrapError(parley.EINVALID, err, "chatwoot: webhook body is not a JSON object")
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray '}' or ']'
 		return nil, parley.Errorf(parley.EINVALID, "chatwoot: webhook body has data after the JSON object")
 	}
 	if w.Event == "" {

@@ -235,6 +235,7 @@ func TestParseWebhookRefusesMalformed(t *testing.T) {
 		{"not JSON", `hello`},
 		{"array", `[]`},
 		{"trailing data", `{"event":"message_created"} {}`},
+		{"trailing brace", `{"event":"message_created"}}`},
 		{"no event", `{"id": 1}`},
 		{"message without id", `{"event":"message_created","conversation":{"id":10}}`},
 		{"message without conversation", `{"event":"message_created","id":5}`},

@@ -3,6 +3,7 @@ package flows
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"maps"
 
 	"github.com/parleyhq/parley"
@@ -168,7 +169,7 @@ func (e *Engine) decodeState(data []byte) (*State, error) {
 	if err := dec.Decode(s); err != nil {
 		return nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows state does not decode")
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray '}' or ']'
 		return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: trailing data")
 	}
 	if !fsm.Dialogue.Has(s.ConversationState) {

@@ -22,6 +22,7 @@ func TestDecodeStateRefusesBadStates(t *testing.T) {
 		{"unknown step", `{"conversation_state": "waiting_for_slot", "current_flow": "book_flight", "current_step": "fly"}`},
 		{"unknown stacked flow", `{"conversation_state": "idle", "flow_stack": [{"flow": "x", "step": "y"}]}`},
 		{"trailing data", `{"conversation_state": "idle"} {}`},
+		{"trailing brace", `{"conversation_state": "idle"}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

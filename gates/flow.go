@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -214,7 +215,7 @@ func ParseFlow(data []byte, filename string) (*Flow, error) {
 	if err := dec.Decode(&generic); err != nil {
 		return nil, parley.WrapError(parley.EINVALID, err, "%s: not valid JSON", displayName(filename))
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray '}' or ']'
 		return nil, parley.Errorf(parley.EINVALID, "%s: trailing data after the flow object", displayName(filename))
 	}
 	if _, ok := generic.(map[string]any); !ok {

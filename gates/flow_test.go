@@ -182,3 +182,15 @@ func FuzzParseFlow(f *testing.F) {
 		}
 	})
 }
+
+func TestParseFlowRefusesTrailingData(t *testing.T) {
+	for _, tail := range []string{"}", "]", " {}", "x"} {
+		data := append(append([]byte(nil), DemoFlow()...), tail...)
+		if _, err := ParseFlow(data, "coach.json"); parley.ErrorCode(err) != parley.EINVALID {
+			t.Errorf("flow followed by %q: %v, want code invalid", tail, err)
+		}
+	}
+	if _, err := ParseFlow(append(append([]byte(nil), DemoFlow()...), " \n"...), "coach.json"); err != nil {
+		t.Errorf("trailing whitespace refused: %v", err)
+	}
+}
