@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -103,6 +104,11 @@ func (cw *channelWorkers) webhook(rt *actor.Runtime) http.Handler {
 		if action.Kind != chatwoot.Turn {
 			sum := sha256.Sum256(body)
 			id = string(action.Kind) + ":" + hex.EncodeToString(sum[:8])
+		}
+		// Ids derived from the webhook obey the bounds of ids from any other door.
+		if err := errors.Join(action.Key.Check(), parley.CheckID("message id", id)); err != nil {
+			httpapi.WriteError(w, err)
+			return
 		}
 		payload, err := json.Marshal(action)
 		if err != nil {
