@@ -1,6 +1,7 @@
 package flows
 
 import (
+	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
@@ -102,6 +103,11 @@ func TestNewRefusesInvalidDefinitions(t *testing.T) {
 // returns is EINVALID with a file:line:col position.
 func FuzzParse(f *testing.F) {
 	f.Add(demoBooking)
+	// A bare "-" under each list of the demo: empty entries decode to nil pointers.
+	for _, list := range []string{"flows:\n", "    slots:\n", "    steps:\n", "        patterns:", "          lookup:"} {
+		f.Add(bytes.Replace(demoBooking, []byte(list), []byte(list+"  -\n"), 1))
+	}
+	f.Add([]byte("flows:\n  - name: a\n    slots:\n      - name: s\n        validators: [~, {type: enum}]\n    steps:\n      - {branch: [~]}\n"))
 	for _, pattern := range []string{"testdata/parse/*.yaml", "testdata/validate/*.yaml"} {
 		files, _ := filepath.Glob(pattern)
 		for _, file := range files {

@@ -471,4 +471,10 @@ func TestValidateFlowsFileThroughTheCLI(t *testing.T) {
 			t.Errorf("validate output lacks %q:\n%s", want, out.String())
 		}
 	}
+	// A bare "-" under validators: crashed validate (and serve) with a nil pointer.
+	out.Reset()
+	err = run(context.Background(), []string{"validate", "../../flows/testdata/parse/empty_validator.yaml"}, &out, io.Discard)
+	if ee, ok := err.(exitError); !ok || ee != 1 || !strings.Contains(out.String(), "empty_validator.yaml:8:12: empty validator") {
+		t.Fatalf("empty validator: exit %v, output %s", err, out.String())
+	}
 }
