@@ -12,7 +12,17 @@
 // Lifecycle (seed 004): a spawned actor enters idle (created --ProcessInteraction-->
 // idle, stored as a state_changed event), each turn goes idle -> running -> idle
 // (published live on the event hub, not stored: they bracket every turn and the turn
-// event already records it), pause/resume/cancel/error/completed are stored. On a
+// event already records it), pause/resume/cancel/error/completed are stored. What a
+// subscriber gets is always a path of the seed's table: a turn's idle -> running
+// follows the stored created -> idle or paused -> idle it starts from (it is published
+// after the commit that stores them), and a failed turn stores its idle -> running
+// before running -> error, so that the stored log alone is a path too.
+//
+// Idempotency: the processed-message record holds the response and a digest of the
+// message it answered (record.go), so a message id reused for another message is
+// EIDEMPOTENCY rather than a replay. Every store call has a deadline
+// (Options.StoreTimeout); a commit that fails without proving that nothing was
+// written is EUNAVAILABLE with a message saying a retry with the same id is safe. On a
 // terminal state the actor persists it, stops its heartbeat, closes its mailbox and
 // exits; the hub keeps serving subscribers. A later interaction spawns a fresh actor
 // hydrated from the store, the conversation's history preserved ("Respawning").
