@@ -158,6 +158,7 @@ func TestBlackHoledPostgreSQLAnswers503AndHeals(t *testing.T) {
 	// Patience shorter than the write timeout: an answer after it is a hang.
 	client := &http.Client{Timeout: 12 * time.Second}
 	for _, id := range []string{"m2", "m3"} {
+		started := time.Now()
 		resp, err := client.Post(msgs, "application/json", strings.NewReader(`{"id":"`+id+`","text":"I want to book a flight"}`))
 		if err != nil {
 			t.Fatalf("turn %s against a black-holed database: %v", id, err)
@@ -167,6 +168,7 @@ func TestBlackHoledPostgreSQLAnswers503AndHeals(t *testing.T) {
 		if resp.StatusCode != http.StatusServiceUnavailable || errorCode(t, b) != "unavailable" {
 			t.Fatalf("turn %s against a black-holed database: %d %s", id, resp.StatusCode, b)
 		}
+		t.Logf("turn %s against a black-holed database: 503 after %s: %s", id, time.Since(started).Round(time.Millisecond), b)
 	}
 	if code, b := get(t, base+"/readyz"); code != http.StatusServiceUnavailable {
 		t.Fatalf("readyz against a black-holed database: %d %s", code, b)
