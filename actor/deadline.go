@@ -22,8 +22,8 @@ type deadlineStore struct {
 
 var _ parley.Store = deadlineStore{}
 
-// call runs fn under a deadline and reports a missed one as EUNAVAILABLE (a store's
-// own error wins when it has one with a code).
+// call runs fn under a deadline and reports a missed one as EUNAVAILABLE, saying so
+// first: how the store words its abandoned call tells nobody what happened.
 func (s deadlineStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
 	cctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
@@ -31,9 +31,10 @@ func (s deadlineStore) call(ctx context.Context, what string, fn func(context.Co
 	if err == nil || ctx.Err() != nil || !errors.Is(cctx.Err(), context.DeadlineExceeded) {
 		return err
 	}
-	var perr *parley.Error
-	if errors.As(err, &perr) && perr.Code == parley.EUNAVAILABLE {
-		return err
+	switch parley.ErrorCode(err) {
+	case parley.EUNAVAILABLE, parley.EINTERNAL:
+	default:
+		return err // an answer that came in time, with a meaning of its own
 	}
 	return parley.WrapError(parley.EUNAVAILABLE, err, "the store did not answer %s within %s", what, s.timeout)
 }
