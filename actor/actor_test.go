@@ -508,3 +508,46 @@ func TestNudgeAllReachesEverySubscriber(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedTurnEventsArePathsLiveAndStored: a subscriber that had the live
+// idle -> running is not sent the stored copy the failure records; one that wakes a
+// paused conversation gets paused -> idle before idle -> running.
+func TestFailedTurnEventsArePathsLiveAndStored(t *testing.T) {
+	rt, _, _ := newRuntime(t, actor.Options{})
+	read := func(sub *actor.Subscription, n int) []string {
+		var got []string
+		for len(got) < n {
+			e := <-sub.C
+			d := e.Type
+			if e.Type == parley.EventStateChanged {
+				var sc parley.StateChangedEvent
+				_ = json.Unmarshal(e.Data, &sc)
+				d = fmt.Sprintf("%s->%s", sc.FromState, sc.ToState)
+			}
+			got = append(got, fmt.Sprintf("%s@%d", d, e.Seq))
+		}
+		return got
+	}
+	turn(t, rt, "f", "m1", "hi")
+	sub := rt.Hub().Subscribe(key("f"))
+	defer sub.Close()
+	if _, err := rt.Turn(context.Background(), actor.Request{Key: key("f"), Message: parley.Message{ID: "m2", Text: "fail"}}); err == nil {
+		t.Fatal("failing turn succeeded")
+	}
+	want := []string{"idle->running@0", "running->error@4", "stopped@5"}
+	if diff := cmp.Diff(want, read(sub, 3)); diff != "" {
+		t.Fatalf("failed turn, live (-want +got):\n%s", diff)
+	}
+
+	turn(t, rt, "p", "m1", "hi")
+	if _, err := control(t, rt, "p", actor.ControlPause); err != nil {
+		t.Fatal(err)
+	}
+	sub2 := rt.Hub().Subscribe(key("p"))
+	defer sub2.Close()
+	turn(t, rt, "p", "m2", "hi")
+	want = []string{"paused->idle@4", "idle->running@0", "turn@5", "running->idle@0"}
+	if diff := cmp.Diff(want, read(sub2, 4)); diff != "" {
+		t.Fatalf("message while paused, live (-want +got):\n%s", diff)
+	}
+}
