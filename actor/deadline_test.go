@@ -92,3 +92,37 @@ func TestHangingStoreFailsFastAndRetryIsSafe(t *testing.T) {
 		t.Fatalf("after the store healed: version %d, want 3", r.Version)
 	}
 }
+
+// blockingEngine decides like counter once release is closed.
+type blockingEngine struct {
+	counter
+	release chan struct{}
+}
+
+func (e *blockingEngine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	<-e.release
+	return e.counter.Decide(ctx, t)
+}
+
+func TestTurnTimeoutAnswersWhileTheTurnGoesOn(t *testing.T) {
+	eng := &blockingEngine{release: make(chan struct{})}
+	rt := actor.New(newMemStore(), []*parley.Bot{{Name: "c", Engine: eng}}, actor.Options{TurnTimeout: 20 * time.Millisecond})
+	t.Cleanup(rt.Close)
+	_, err := rt.Turn(context.Background(), actor.Request{Key: key("slow"), Message: parley.Message{ID: "m1", Text: "hi"}})
+	if parley.ErrorCode(err) != parley.EUNAVAILABLE || !strings.Contains(parley.ErrorMessage(err), "retrying with the same message id is safe") {
+		t.Fatalf("turn past its timeout: %v", err)
+	}
+	close(eng.release)
+	// The turn went on and committed; its retry is a replay (retried while this
+	// short timeout expires first on a slow machine).
+	var res actor.Result
+	for i := 0; i < 500; i++ {
+		res, err = rt.Turn(context.Background(), actor.Request{Key: key("slow"), Message: parley.Message{ID: "m1", Text: "hi"}})
+		if parley.ErrorCode(err) != parley.EUNAVAILABLE {
+			break
+		}
+	}
+	if err != nil || !res.Replayed {
+		t.Fatalf("retry: replayed=%v err=%v", res.Replayed, err)
+	}
+}
