@@ -39,7 +39,7 @@ while read -r dir name; do
   echo "== fuzz ./$dir $name"
   corpus="$dir/testdata/fuzz/$name"
   before=$(inputs "$corpus")
-  if go test "./$dir" -run '^$' -fuzz "^${name}\$" -fuzztime "$FUZZTIME" -fuzzminimizetime "$MINIMIZE" 2>&1 | tee "$log"; then
+  if go test "./$dir" -run '^$' -fuzz "^${name}\$" -fuzztime "$FUZZTIME" -fuzzminimizetime "$MINIMIZE" </dev/null 2>&1 | tee "$log"; then
     continue
   fi
   after=$(inputs "$corpus")
