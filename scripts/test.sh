@@ -65,4 +65,4 @@ echo "== go test -race"
 go test -race -count=1 -timeout 20m ./...
 
 echo "== fuzz (every target briefly; scripts/fuzz.sh 2m or longer before a release)"
-scripts/fuzz.sh "${FUZZTIME:-5s}"
+scripts/fuzz.sh "${FUZZTIME:-4s}"
