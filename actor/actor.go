@@ -215,7 +215,7 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	}
 	msg := req.Message
 	if a.conv.Version > 0 {
-		rec, ok, err := a.rt.store.ProcessedResponse(ctx, a.key, msg.ID)
+		rec, ok, err := a.rt.store.processedRecord(ctx, a.key, msg.ID)
 		if err != nil {
 			return Result{}, err
 		}
@@ -344,7 +344,7 @@ func (a *actor) commitFailed(ctx context.Context, req Request, err error, early 
 	case parley.EDUPLICATE:
 		// Processed meanwhile by another replica: answer with its record.
 		a.invalidate()
-		rec, ok, rerr := a.rt.store.ProcessedResponse(ctx, a.key, req.Message.ID)
+		rec, ok, rerr := a.rt.store.processedRecord(ctx, a.key, req.Message.ID)
 		if rerr == nil && ok {
 			return a.replayed(ctx, req, rec)
 		}

@@ -15,6 +15,9 @@ import (
 const DefaultStoreTimeout = 5 * time.Second
 
 // deadlineStore gives every call of a parley.Store a deadline within the caller's.
+// It is also where the actor's processed-message record (record.go) stays private:
+// ProcessedResponse answers the response alone, as parley.Store promises, and only
+// the actor reads the whole record (processedRecord).
 type deadlineStore struct {
 	parley.Store
 	timeout time.Duration
@@ -47,12 +50,44 @@ func (s deadlineStore) Conversation(ctx context.Context, key parley.Conversation
 	return c, err
 }
 
-func (s deadlineStore) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) (resp []byte, ok bool, err error) {
+// processedRecord returns the record the actor committed for messageID.
+func (s deadlineStore) processedRecord(ctx context.Context, key parley.ConversationKey, messageID string) (rec []byte, ok bool, err error) {
 	err = s.call(ctx, "a processed-message read", func(ctx context.Context) error {
-		resp, ok, err = s.Store.ProcessedResponse(ctx, key, messageID)
+		rec, ok, err = s.Store.ProcessedResponse(ctx, key, messageID)
 		return err
 	})
-	return resp, ok, err
+	return rec, ok, err
+}
+
+// ProcessedResponse returns the response stored for messageID, without the digest
+// the actor keeps beside it.
+func (s deadlineStore) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
+	rec, ok, err := s.processedRecord(ctx, key, messageID)
+	if err != nil || !ok {
+		return nil, ok, err
+	}
+	_, resp := unwrapRecord(rec)
+	return resp, true, nil
+}
+
+// conversationLister is the optional store method behind the conversation list
+// (httpapi.ConversationLister), passed through with a deadline.
+type conversationLister interface {
+	ListConversations(ctx context.Context, q parley.ConversationQuery) ([]parley.Conversation, error)
+}
+
+// ListConversations lists through the wrapped store, or answers ENOTFOUND when it
+// cannot list, as the route does for such a store.
+func (s deadlineStore) ListConversations(ctx context.Context, q parley.ConversationQuery) (out []parley.Conversation, err error) {
+	l, ok := s.Store.(conversationLister)
+	if !ok {
+		return nil, parley.Errorf(parley.ENOTFOUND, "this store cannot list conversations")
+	}
+	err = s.call(ctx, "a conversation list", func(ctx context.Context) error {
+		out, err = l.ListConversations(ctx, q)
+		return err
+	})
+	return out, err
 }
 
 func (s deadlineStore) Commit(ctx context.Context, c *parley.Commit) error {

@@ -126,3 +126,28 @@ func TestTurnTimeoutAnswersWhileTheTurnGoesOn(t *testing.T) {
 		t.Fatalf("retry: replayed=%v err=%v", res.Replayed, err)
 	}
 }
+
+// TestRuntimeStoreKeepsTheStoreContract: through Runtime.Store, a processed message's
+// response is the response the turn answered (the digest stays the actor's), and a
+// store's conversation list is still reachable.
+func TestRuntimeStoreKeepsTheStoreContract(t *testing.T) {
+	rt, _, _ := newRuntime(t, actor.Options{})
+	res, err := rt.Turn(context.Background(), actor.Request{Key: key("s"), Message: parley.Message{ID: "m1", Text: "hi"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := rt.Store().ProcessedResponse(context.Background(), key("s"), "m1")
+	if err != nil || !ok || string(got) != string(res.Body) {
+		t.Fatalf("ProcessedResponse = %s, %v, %v; want the turn's response %s", got, ok, err, res.Body)
+	}
+	lister, ok := rt.Store().(interface {
+		ListConversations(context.Context, parley.ConversationQuery) ([]parley.Conversation, error)
+	})
+	if !ok {
+		t.Fatal("Runtime.Store hides ListConversations")
+	}
+	convs, err := lister.ListConversations(context.Background(), parley.ConversationQuery{Bot: "c", Limit: 10})
+	if err != nil || len(convs) != 1 || convs[0].Key != key("s") {
+		t.Fatalf("ListConversations = %+v, %v", convs, err)
+	}
+}

@@ -88,7 +88,7 @@ type ChannelOutbox interface {
 
 // Runtime routes turns to conversation actors.
 type Runtime struct {
-	store parley.Store
+	store deadlineStore
 	bots  map[string]*parley.Bot
 	opts  Options
 	hub   *Hub
@@ -152,8 +152,12 @@ func (r *Runtime) Hub() *Hub { return r.hub }
 // Store returns the runtime's store; every call on it has Options.StoreTimeout.
 func (r *Runtime) Store() parley.Store { return r.store }
 
-// Bot returns the named bot or ENOTFOUND.
+// Bot returns the named bot, ENOTFOUND, or EINVALID for a name parley.CheckID
+// refuses (so that no route echoes an unbounded or malformed id back).
 func (r *Runtime) Bot(name string) (*parley.Bot, error) {
+	if err := parley.CheckID("bot id", name); err != nil {
+		return nil, err
+	}
 	b, ok := r.bots[name]
 	if !ok {
 		return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", name)
