@@ -281,6 +281,14 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 			out = append(out, fmt.Sprintf("state mismatch at %s\n    expected (subset): %s\n    actual: %s", path, compact(e.State), compact(actual)))
 		}
 	}
+	if e.NotState != nil {
+		var actual any
+		if err := json.Unmarshal(tb.State, &actual); err != nil {
+			out = append(out, fmt.Sprintf("state is not JSON: %v", err))
+		} else if _, ok := subset(normalize(e.NotState), actual, "state"); ok {
+			out = append(out, fmt.Sprintf("state matches what it must not\n    not expected (subset): %s", compact(e.NotState)))
+		}
+	}
 	ids := cardIDs(tb.Replies)
 	if e.Cards != nil && len(ids) != *e.Cards {
 		out = append(out, fmt.Sprintf("expected %d cards, got %d %v", *e.Cards, len(ids), ids))

@@ -52,7 +52,10 @@ type Turn struct {
 
 // Expect is what a turn must produce. Unset fields are not checked.
 type Expect struct {
-	State        map[string]any `yaml:"state"`
+	State map[string]any `yaml:"state"`
+	// NotState fails the turn when the state matches it (as a subset): the state
+	// must not be reachable this way (parley check writes it for a defect).
+	NotState     map[string]any `yaml:"not_state"`
 	Cards        *int           `yaml:"cards"`
 	NewCardsOnly bool           `yaml:"new_cards_only"`
 	Reply        string         `yaml:"reply"`

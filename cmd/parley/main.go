@@ -64,6 +64,7 @@ usage:
   parley test     [-config FILE] [-server URL] PATH...
   parley validate FILE...
   parley graph    [-config FILE] [-format mermaid|dot] BOT
+  parley check    [-config FILE] [-o DIR] [-max-states N] [BOT | FLOW-FILE]...
   parley flows    put [-server URL] [-id ID] FILE
   parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
   parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
@@ -88,6 +89,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runValidate(ctx, rest, stdout, stderr)
 	case "graph":
 		return runGraph(ctx, rest, stdout, stderr)
+	case "check":
+		return runCheck(ctx, rest, stdout, stderr)
 	case "flows":
 		return runFlows(ctx, rest, stdout, stderr)
 	case "bench":

@@ -1,0 +1,301 @@
+package check
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/flows"
+)
+
+// FlowsModel checks a flows bot (seeds 001 and 003).
+type FlowsModel struct {
+	def    *flows.Definition
+	engine *flows.Engine
+	static []Input
+	// entities are, per flow, its slots' values as an upstream parse gives them;
+	// answers are the plain answers to an awaited slot: valid, then invalid.
+	entities map[string][]Input
+	answers  map[string][]Input
+	// kept are the values branches compare slots with: those slots' values stay
+	// in the abstract state.
+	kept map[string][]string
+}
+
+// acceptingRunner answers every webhook action as succeeded, with no data: the
+// checker explores the dialogue, not the service behind it.
+type acceptingRunner struct{}
+
+func (acceptingRunner) Run(context.Context, flows.ActionRequest) (flows.ActionResult, error) {
+	valid := true
+	return flows.ActionResult{Valid: &valid}, nil
+}
+
+// NewFlowsModel compiles def with actions that succeed and derives its alphabet.
+func NewFlowsModel(def *flows.Definition) (*FlowsModel, error) {
+	e, err := flows.New(def, flows.Options{Runner: acceptingRunner{}})
+	if err != nil {
+		return nil, err
+	}
+	m := &FlowsModel{def: def, engine: e, entities: map[string][]Input{}, answers: map[string][]Input{}, kept: branchValues(def)}
+	m.static = append(m.static, m.triggers()...)
+	m.slotInputs()
+	m.static = append(m.static,
+		Input{Label: "affirm", Message: parley.Message{Text: "yes"}},
+		Input{Label: "deny", Message: parley.Message{Text: "no"}},
+		Input{Label: "cancel", Message: parley.Message{Text: "cancel"}},
+		Input{Label: "unknown", Stalling: true, Message: parley.Message{Text: unknownText}},
+	)
+	return m, nil
+}
+
+// unknownText is a message no rule understands and no extractor reads.
+const unknownText = "qwzx vlorp"
+
+func (m *FlowsModel) triggers() []Input {
+	var out []Input
+	for _, f := range m.def.Flows {
+		msg := parley.Message{}
+		switch {
+		case len(f.Trigger.Intents) > 0:
+			msg.Text = f.Trigger.Intents[0]
+			msg.NLU = &parley.NLU{Intent: f.Trigger.Intents[0], Confidence: 1}
+		case len(f.Trigger.Keywords) > 0:
+			msg.Text = f.Trigger.Keywords[0]
+		case len(f.Trigger.Examples) > 0:
+			msg.Text = f.Trigger.Examples[0]
+		default:
+			continue
+		}
+		out = append(out, Input{Label: "start " + f.Name, Message: msg})
+	}
+	return out
+}
+
+// slotInputs gives each slot a valid and (when one exists) an invalid value, both
+// as entities of an upstream parse while its flow is active and as a plain answer
+// while the slot is awaited. A slot a branch tests gets each value the branch names.
+func (m *FlowsModel) slotInputs() {
+	seen := map[string]bool{}
+	for _, f := range m.def.Flows {
+		var out []Input
+		for _, sl := range f.Slots {
+			valids, invalid := slotValues(sl)
+			valids = append(valids, m.kept[sl.Name]...)
+			for i, v := range dedupe(valids) {
+				label := "valid " + sl.Name
+				if i > 0 {
+					label += " = " + v
+				}
+				out = append(out, entity(label, sl.Name, v, false))
+				if !seen[sl.Name] {
+					m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer " + label, Message: parley.Message{Text: v}})
+				}
+			}
+			if invalid != "" {
+				out = append(out, entity("invalid "+sl.Name, sl.Name, invalid, true))
+				if !seen[sl.Name] {
+					m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer invalid " + sl.Name, Stalling: true, Message: parley.Message{Text: invalid}})
+				}
+			}
+			seen[sl.Name] = true
+		}
+		m.entities[f.Name] = out
+	}
+}
+
+func entity(label, slot, value string, stalling bool) Input {
+	return Input{Label: label, Stalling: stalling, Message: parley.Message{Text: value,
+		NLU: &parley.NLU{Intent: "inform", Entities: map[string]any{slot: value}, Confidence: 1}}}
+}
+
+func dedupe(values []string) []string {
+	var out []string
+	for _, v := range values {
+		if v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// branchValues collects, per slot, the values branch conditions compare it with
+// (and one on each side of a numeric bound), so each branch can be taken.
+func branchValues(def *flows.Definition) map[string][]string {
+	out := map[string][]string{}
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	for _, f := range def.Flows {
+		for _, st := range f.Steps {
+			for _, c := range st.Branch {
+				if c.If == nil {
+					continue
+				}
+				v := out[c.If.Slot]
+				if c.If.Equals != nil {
+					v = append(v, *c.If.Equals)
+				}
+				if c.If.NotEquals != nil {
+					v = append(v, *c.If.NotEquals)
+				}
+				v = append(v, c.If.In...)
+				for _, b := range []*float64{c.If.GT, c.If.LT} {
+					if b != nil {
+						v = append(v, num(*b-1), num(*b+1))
+					}
+				}
+				out[c.If.Slot] = v
+			}
+		}
+	}
+	return out
+}
+
+// Engine returns the compiled engine.
+func (m *FlowsModel) Engine() parley.Engine { return m.engine }
+
+// Inputs adds to the static alphabet the active flow's slot values and the plain
+// answers of the awaited slot.
+func (m *FlowsModel) Inputs(state any) []Input {
+	s := state.(*flows.State)
+	in := append(slices.Clip(m.static), m.entities[s.CurrentFlow]...)
+	if s.WaitingForSlot != nil {
+		in = append(in, m.answers[*s.WaitingForSlot]...)
+	}
+	return in
+}
+
+// volatileFlowsKeys are parts of the state that record history, not position.
+var volatileFlowsKeys = []string{"messages", "trace", "turn_count", "last_response", "last_nlu_call"}
+
+// Abstract drops the history and collapses slot values to "set", except the
+// values of slots a branch tests.
+func (m *FlowsModel) Abstract(state any, _ int64) (string, error) {
+	doc, err := toMap(state)
+	if err != nil {
+		return "", err
+	}
+	for _, k := range volatileFlowsKeys {
+		delete(doc, k)
+	}
+	m.collapse(doc["slots"])
+	if meta, ok := doc["metadata"].(map[string]any); ok {
+		if e, ok := meta["error"].(map[string]any); ok {
+			delete(e, "timestamp")
+			delete(e, "message")
+		}
+	}
+	if stack, ok := doc["flow_stack"].([]any); ok {
+		for _, fr := range stack {
+			if fr, ok := fr.(map[string]any); ok {
+				m.collapse(fr["slots"])
+			}
+		}
+	}
+	b, err := json.Marshal(doc)
+	return string(b), err
+}
+
+func (m *FlowsModel) collapse(v any) {
+	slots, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	for k := range slots {
+		if _, ok := m.kept[k]; !ok {
+			slots[k] = "set"
+		}
+	}
+}
+
+// Observe reads a flows decision: the goal is a flow completed (not cancelled or
+// handed off); no task is under way when no flow is active.
+func (m *FlowsModel) Observe(d parley.Decision) Observation {
+	s := d.State.(*flows.State)
+	obs := Observation{Handoff: handedOff(d), Resting: s.CurrentFlow == flows.FlowNone}
+	for _, t := range d.Transitions {
+		if t.To == "completed" && s.Metadata.LastOutcome == flows.OutcomeCompleted {
+			obs.Goal = true
+		}
+	}
+	return obs
+}
+
+func handedOff(d parley.Decision) bool {
+	for _, ev := range d.Events {
+		if ev.Type == parley.EventHandoff {
+			return true
+		}
+	}
+	for _, ef := range d.Effects {
+		if ef.Kind == "handoff" {
+			return true
+		}
+	}
+	return false
+}
+
+// Units are the active flow, its resting step and the slots filled.
+func (m *FlowsModel) Units(state any) []string {
+	s := state.(*flows.State)
+	var out []string
+	if s.CurrentFlow != flows.FlowNone {
+		out = append(out, "flow "+s.CurrentFlow)
+		if s.CurrentStep != nil {
+			out = append(out, "step "+s.CurrentFlow+"."+*s.CurrentStep)
+		}
+	}
+	for k := range s.Slots {
+		out = append(out, "slot "+k)
+	}
+	return out
+}
+
+// AllUnits lists every flow, every slot and every step a conversation rests on
+// (collect and confirm); steps passed through within a turn are proved by the goal.
+func (m *FlowsModel) AllUnits() []string {
+	var out []string
+	for _, f := range m.def.Flows {
+		out = append(out, "flow "+f.Name)
+		for _, sl := range f.Slots {
+			out = append(out, "slot "+sl.Name)
+		}
+		for _, st := range f.Steps {
+			if st.Collect != "" || st.Confirm != nil {
+				out = append(out, "step "+f.Name+"."+st.ID)
+			}
+		}
+	}
+	return dedupe(out)
+}
+
+// Describe names the dialogue position.
+func (m *FlowsModel) Describe(state any) (string, map[string]any) {
+	s := state.(*flows.State)
+	sig := map[string]any{"conversation_state": string(s.ConversationState), "current_flow": s.CurrentFlow}
+	desc := string(s.ConversationState)
+	if s.CurrentFlow != flows.FlowNone {
+		desc += " in " + s.CurrentFlow
+	}
+	if s.CurrentStep != nil {
+		sig["current_step"] = *s.CurrentStep
+		desc += " at step " + *s.CurrentStep
+	}
+	if s.WaitingForSlot != nil {
+		sig["waiting_for_slot"] = *s.WaitingForSlot
+		desc += fmt.Sprintf(" (awaiting %s)", *s.WaitingForSlot)
+	}
+	return desc, sig
+}
+
+func toMap(v any) (map[string]any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var doc map[string]any
+	err = json.Unmarshal(b, &doc)
+	return doc, err
+}

@@ -1,0 +1,234 @@
+package check
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Properties the checker proves.
+const (
+	PropGoal     = "goal reachable"
+	PropDeadEnd  = "no dead end"
+	PropLoop     = "every loop has an exit"
+	PropUsed     = "everything used"
+	PropNoErrors = "no engine error"
+)
+
+// Finding is one refuted property with its counterexample.
+type Finding struct {
+	Property string
+	Message  string
+	// Path leads from a new conversation to the state that shows the defect;
+	// Repeat, for a loop, is the input sent again and again from there.
+	Path   []Input
+	Repeat []Input
+	// State is the abstract state the counterexample ends in.
+	State int
+}
+
+// Report is the outcome of checking one bot.
+type Report struct {
+	Graph    *Graph
+	Findings []Finding
+}
+
+// OK reports whether every property holds and the exploration was complete.
+func (r *Report) OK() bool { return len(r.Findings) == 0 && !r.Graph.Truncated }
+
+// Analyze checks every property on an explored graph. Findings of one property
+// come shortest counterexample first; one finding per property and defect.
+func Analyze(g *Graph, m Model) *Report {
+	r := &Report{Graph: g}
+	if g.Truncated {
+		return r
+	}
+	r.Findings = append(r.Findings, engineErrors(g)...)
+	r.Findings = append(r.Findings, goalUnreachable(g)...)
+	r.Findings = append(r.Findings, deadEnds(g)...)
+	r.Findings = append(r.Findings, loops(g)...)
+	r.Findings = append(r.Findings, unused(g, m)...)
+	return r
+}
+
+func engineErrors(g *Graph) []Finding {
+	var out []Finding
+	for i, s := range g.States {
+		for _, st := range s.Steps {
+			if st.Err != nil {
+				out = append(out, Finding{Property: PropNoErrors, State: i,
+					Message: fmt.Sprintf("input %q fails the turn: %v", st.Input.Label, st.Err),
+					Path:    append(g.Path(i), st.Input)})
+				return out // one is enough: the rest are usually the same bug
+			}
+		}
+	}
+	return out
+}
+
+// goalUnreachable finds states from which no input sequence reaches the goal or a
+// human. Reverse reachability from goal steps and exits, to a fixed point.
+func goalUnreachable(g *Graph) []Finding {
+	ok := make([]bool, len(g.States))
+	for i, s := range g.States {
+		ok[i] = s.Exit
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, s := range g.States {
+			if ok[i] {
+				continue
+			}
+			for _, st := range s.Steps {
+				if st.Err == nil && (st.Goal || st.Handoff || ok[st.To]) {
+					ok[i], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for i := range g.States { // BFS order: the first is the shortest counterexample
+		if !ok[i] {
+			return []Finding{{Property: PropGoal, State: i, Path: g.Path(i),
+				Message: fmt.Sprintf("from %s no input sequence completes the flow or reaches a human", describeState(g, i))}}
+		}
+	}
+	return nil
+}
+
+// deadEnds finds states where every input leaves the state as it was, with no
+// handoff: the user can say nothing that moves the conversation.
+func deadEnds(g *Graph) []Finding {
+	var out []Finding
+	for i, s := range g.States {
+		if s.Exit || len(s.Steps) == 0 {
+			continue
+		}
+		stuck := true
+		for _, st := range s.Steps {
+			if st.Err != nil || st.To != i || st.Handoff || st.Goal {
+				stuck = false
+				break
+			}
+		}
+		if stuck {
+			var all []Input
+			for _, st := range s.Steps {
+				all = append(all, st.Input)
+			}
+			out = append(out, Finding{Property: PropDeadEnd, State: i, Path: g.Path(i), Repeat: all,
+				Message: fmt.Sprintf("%s: every input leaves it unchanged", describeState(g, i))})
+		}
+	}
+	return out
+}
+
+// loops follows each stalling input from each task state: repeating it must end
+// in an exit, the goal, a resting state or an input no longer offered. A cycle
+// instead is a loop the user can be held in forever.
+func loops(g *Graph) []Finding {
+	var out []Finding
+	reported := map[string]bool{}
+	for _, label := range stallingLabels(g) {
+		// done[i]: following label from i is known to escape (or already reported).
+		done := make([]bool, len(g.States))
+		for start := range g.States {
+			if done[start] {
+				continue
+			}
+			seen := map[int]int{} // state -> position on this walk
+			var walk []int
+			i := start
+			for {
+				s := g.States[i]
+				if done[i] || s.Exit || s.Resting {
+					break
+				}
+				if at, ok := seen[i]; ok {
+					cycle := walk[at:]
+					f := loopFinding(g, label, cycle)
+					// One finding per input and place: the same loop recurs under
+					// every history that reaches it.
+					if key := label + "@" + g.States[f.State].Desc; !reported[key] {
+						reported[key] = true
+						out = append(out, f)
+					}
+					break
+				}
+				seen[i] = len(walk)
+				walk = append(walk, i)
+				st, ok := stepFor(s, label)
+				if !ok || st.Err != nil || st.Handoff || st.Goal {
+					break
+				}
+				i = st.To
+			}
+			for _, w := range walk {
+				done[w] = true
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Finding) int { return len(a.Path) - len(b.Path) })
+	return out
+}
+
+func loopFinding(g *Graph, label string, cycle []int) Finding {
+	entry := cycle[0]
+	for _, c := range cycle { // enter the cycle where the path to it is shortest
+		if len(g.Path(c)) < len(g.Path(entry)) {
+			entry = c
+		}
+	}
+	in, _ := stepFor(g.States[entry], label)
+	repeat := make([]Input, 2*len(cycle)+1)
+	for k := range repeat {
+		repeat[k] = in.Input
+	}
+	return Finding{Property: PropLoop, State: entry, Path: g.Path(entry), Repeat: repeat,
+		Message: fmt.Sprintf("repeating %q from %s cycles through %d state(s) forever without a handoff", label, describeState(g, entry), len(cycle))}
+}
+
+func stallingLabels(g *Graph) []string {
+	var labels []string
+	for _, s := range g.States {
+		for _, st := range s.Steps {
+			if st.Input.Stalling && !slices.Contains(labels, st.Input.Label) {
+				labels = append(labels, st.Input.Label)
+			}
+		}
+	}
+	slices.Sort(labels)
+	return labels
+}
+
+func stepFor(s *State, label string) (Step, bool) {
+	for _, st := range s.Steps {
+		if st.Input.Label == label {
+			return st, true
+		}
+	}
+	return Step{}, false
+}
+
+// unused lists what the definition declares and no reachable state uses.
+func unused(g *Graph, m Model) []Finding {
+	used := map[string]bool{}
+	for _, s := range g.States {
+		for _, u := range s.Units {
+			used[u] = true
+		}
+	}
+	var out []Finding
+	for _, u := range m.AllUnits() {
+		if !used[u] {
+			out = append(out, Finding{Property: PropUsed, State: -1, Message: u + " is never reached"})
+		}
+	}
+	return out
+}
+
+func describeState(g *Graph, i int) string {
+	if i == 0 {
+		return "a new conversation"
+	}
+	return g.States[i].Desc
+}

@@ -1,0 +1,157 @@
+package check
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/parleyhq/parley/flows"
+)
+
+// noValue is an answer no typed slot accepts.
+const noValue = "zzqx"
+
+// slotValues returns values standing for "a valid answer" and "an invalid answer"
+// of a slot, derived from its type, values, normalizer and validators. invalid is
+// empty when the slot accepts any text.
+func slotValues(sl *flows.Slot) (valid []string, invalid string) {
+	switch {
+	case len(sl.Values) > 0:
+		return []string{sl.Values[0]}, noValue
+	case sl.Type == flows.TypeDate:
+		invalid = noValue
+		if hasValidator(sl, flows.ValidateFutureDate) {
+			invalid = "2001-01-01"
+		}
+		return []string{"2026-06-15"}, invalid
+	case sl.Type == flows.TypeEmail:
+		return []string{"someone@example.com"}, noValue
+	case sl.Type == flows.TypePhone:
+		return []string{"+1 415 555 0100"}, noValue
+	case sl.Type == flows.TypeBoolean:
+		return []string{"true"}, noValue
+	case sl.Type == flows.TypeNumber || sl.Type == flows.TypeInteger:
+		return numberValues(sl)
+	}
+	for _, v := range sl.Validators {
+		switch v.Type {
+		case flows.ValidateRegex:
+			if s, ok := sample(v.Pattern); ok {
+				return []string{s}, invalidFor(v.Pattern)
+			}
+		case flows.ValidateEnum:
+			if len(v.Values) > 0 {
+				return []string{v.Values[0]}, noValue
+			}
+		case flows.ValidateLength:
+			if v.Min != nil {
+				return []string{strings.Repeat("a", max(int(*v.Min), 1))}, ""
+			}
+		}
+	}
+	if sl.Normalizer != nil && len(sl.Normalizer.Lookup) > 0 {
+		keys := make([]string, 0, len(sl.Normalizer.Lookup))
+		for k := range sl.Normalizer.Lookup {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		if words := sl.Normalizer.Lookup[keys[0]]; len(words) > 0 {
+			return []string{words[0]}, ""
+		}
+		return []string{keys[0]}, ""
+	}
+	return []string{"Springfield"}, ""
+}
+
+func hasValidator(sl *flows.Slot, kind string) bool {
+	return slices.ContainsFunc(sl.Validators, func(v *flows.Validator) bool { return v != nil && v.Type == kind })
+}
+
+// numberValues picks a number inside every range validator and one outside.
+func numberValues(sl *flows.Slot) ([]string, string) {
+	lo := 1.0
+	invalid := noValue
+	for _, v := range sl.Validators {
+		if v == nil || v.Type != flows.ValidateRange {
+			continue
+		}
+		if v.Min != nil {
+			lo = max(lo, *v.Min)
+		}
+		if v.Max != nil {
+			invalid = strconv.FormatFloat(*v.Max+1, 'f', -1, 64)
+		} else if v.Min != nil {
+			invalid = strconv.FormatFloat(*v.Min-1, 'f', -1, 64)
+		}
+	}
+	return []string{strconv.FormatFloat(lo, 'f', -1, 64)}, invalid
+}
+
+// invalidFor returns a text the pattern does not match.
+func invalidFor(pattern string) string {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return noValue
+	}
+	for _, c := range []string{noValue, "0", "!", "zz zz"} {
+		if !re.MatchString(c) {
+			return c
+		}
+	}
+	return ""
+}
+
+// sample returns a short string the pattern matches, built from its syntax tree;
+// ok is false when the pattern is outside what the builder handles.
+func sample(pattern string) (string, bool) {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	build(&b, re.Simplify())
+	s := b.String()
+	m, err := regexp.MatchString(pattern, s)
+	return s, err == nil && m
+}
+
+func build(b *strings.Builder, re *syntax.Regexp) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		b.WriteString(string(re.Rune))
+	case syntax.OpCharClass:
+		b.WriteRune(classRune(re.Rune))
+	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
+		b.WriteByte('a')
+	case syntax.OpCapture, syntax.OpPlus:
+		build(b, re.Sub[0])
+	case syntax.OpRepeat:
+		for range re.Min {
+			build(b, re.Sub[0])
+		}
+	case syntax.OpConcat:
+		for _, s := range re.Sub {
+			build(b, s)
+		}
+	case syntax.OpAlternate:
+		build(b, re.Sub[0])
+	}
+}
+
+// classRune picks a letter or digit from a character class when it has one.
+func classRune(ranges []rune) rune {
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for r := ranges[i]; r <= ranges[i+1] && r < ranges[i]+128; r++ {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return r
+			}
+		}
+	}
+	if len(ranges) > 0 {
+		return ranges[0]
+	}
+	return 'a'
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/check"
+	"github.com/parleyhq/parley/flows"
+	"github.com/parleyhq/parley/gates"
+)
+
+// runCheck explores each flows and gates bot and proves (or refutes with a
+// counterexample) that it cannot loop, dead-end or strand a user.
+func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fset := newFlagSet("check", stderr, "[-config FILE] [-o DIR] [-max-states N] [BOT | FLOW-FILE]...")
+	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
+	outDir := fset.String("o", "", "write each counterexample as a scenario file into `DIR`")
+	maxStates := fset.Int("max-states", 50_000, "stop exploring past this many abstract states")
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	targets, err := checkTargets(*configPath, fset.Args())
+	if err != nil {
+		return err
+	}
+	failed := false
+	for _, t := range targets {
+		m, err := t.model()
+		if err != nil {
+			fmt.Fprintf(stdout, "FAIL %s: %s\n", t.name, parley.ErrorMessage(err))
+			failed = true
+			continue
+		}
+		g, err := check.Explore(ctx, t.name, m, check.Options{MaxStates: *maxStates})
+		if err != nil {
+			return err
+		}
+		rep := check.Analyze(g, m)
+		rep.Print(stdout)
+		if !rep.OK() {
+			failed = true
+		}
+		if *outDir != "" && len(rep.Findings) > 0 {
+			paths, err := rep.WriteScenarios(*outDir)
+			if err != nil {
+				return err
+			}
+			for _, p := range paths {
+				fmt.Fprintf(stdout, "    wrote %s\n", p)
+			}
+		}
+	}
+	if failed {
+		return exitError(1)
+	}
+	return nil
+}
+
+// checkTarget is one bot or flow file to explore.
+type checkTarget struct {
+	name  string
+	model func() (check.Model, error)
+}
+
+// checkTargets resolves the arguments: bot names of the config (every flows and
+// gates bot when none is named) and flow files (.yaml: flows, .json: gates).
+func checkTargets(configPath string, args []string) ([]checkTarget, error) {
+	cfg, err := loadConfig(configPath)
+	if err != nil {
+		return nil, err
+	}
+	var out []checkTarget
+	for _, a := range args {
+		if ext := strings.ToLower(filepath.Ext(a)); ext == ".yaml" || ext == ".yml" || ext == ".json" {
+			out = append(out, fileTarget(a))
+			continue
+		}
+		bc := cfg.bot(a)
+		if bc == nil {
+			return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", a)
+		}
+		if bc.Engine != "flows" && bc.Engine != "gates" {
+			return nil, parley.Errorf(parley.EINVALID, "bot %s: parley check explores flows and gates bots, not %s", a, bc.Engine)
+		}
+		out = append(out, botTarget(cfg, bc))
+	}
+	if len(args) == 0 {
+		for i := range cfg.Bots {
+			if bc := &cfg.Bots[i]; bc.Engine == "flows" || bc.Engine == "gates" {
+				out = append(out, botTarget(cfg, bc))
+			}
+		}
+	}
+	return out, nil
+}
+
+func fileTarget(path string) checkTarget {
+	return checkTarget{name: path, model: func() (check.Model, error) {
+		if strings.HasSuffix(strings.ToLower(path), ".json") {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return nil, err
+			}
+			return check.NewGatesModel(data, path)
+		}
+		def, err := flows.LoadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return check.NewFlowsModel(def)
+	}}
+}
+
+func botTarget(cfg *Config, bc *BotConfig) checkTarget {
+	return checkTarget{name: bc.Name, model: func() (check.Model, error) {
+		if bc.Engine == "gates" {
+			data := gates.DemoFlow()
+			if bc.Flow != "" {
+				var err error
+				if data, err = os.ReadFile(cfg.path(bc.Flow)); err != nil {
+					return nil, err
+				}
+			}
+			return check.NewGatesModel(data, bc.Flow)
+		}
+		def, err := flows.DemoDefinition()
+		if bc.Flows != "" {
+			def, err = flows.LoadFile(cfg.path(bc.Flows))
+		}
+		if err != nil {
+			return nil, err
+		}
+		return check.NewFlowsModel(def)
+	}}
+}
+
+// bot returns the configured bot named name, or nil.
+func (c *Config) bot(name string) *BotConfig {
+	for i := range c.Bots {
+		if c.Bots[i].Name == name {
+			return &c.Bots[i]
+		}
+	}
+	return nil
+}
