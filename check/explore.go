@@ -113,6 +113,14 @@ type Options struct {
 	Start time.Time
 }
 
+// start is sent_at of turn 0 (the first message is one second later).
+func (o Options) start() time.Time {
+	if o.Start.IsZero() {
+		return time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	}
+	return o.Start
+}
+
 // Graph is the explored state space.
 type Graph struct {
 	Bot    string
@@ -132,9 +140,7 @@ func Explore(ctx context.Context, bot string, m Model, opts Options) (*Graph, er
 	if opts.MaxStates <= 0 {
 		opts.MaxStates = 50_000
 	}
-	if opts.Start.IsZero() {
-		opts.Start = time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
-	}
+	start := opts.start()
 	began := time.Now()
 	e := m.Engine()
 	key := parley.ConversationKey{Bot: bot, ID: "check"}
@@ -156,7 +162,7 @@ func Explore(ctx context.Context, bot string, m Model, opts Options) (*Graph, er
 			continue
 		}
 		for _, in := range m.Inputs(s.Concrete) {
-			step, next, err := decide(ctx, m, key, s, in, opts.Start)
+			step, next, err := decide(ctx, m, key, s, in, start)
 			if err != nil {
 				return nil, err
 			}

@@ -65,8 +65,10 @@ func engineErrors(g *Graph) []Finding {
 	return out
 }
 
-// goalUnreachable finds states from which no input sequence reaches the goal or a
-// human. Reverse reachability from goal steps and exits, to a fixed point.
+// goalUnreachable finds states from which no input sequence reaches the goal. A
+// handoff is no goal: a bot that can only give up strands its users. States left
+// to a human are not asked to. Reverse reachability from goal steps, to a fixed
+// point.
 func goalUnreachable(g *Graph) []Finding {
 	ok := make([]bool, len(g.States))
 	for i, s := range g.States {
@@ -79,20 +81,37 @@ func goalUnreachable(g *Graph) []Finding {
 				continue
 			}
 			for _, st := range s.Steps {
-				if st.Err == nil && (st.Goal || st.Handoff || ok[st.To]) {
+				if st.Err == nil && (st.Goal || ok[st.To]) {
 					ok[i], changed = true, true
 					break
 				}
 			}
 		}
 	}
-	for i := range g.States { // BFS order: the first is the shortest counterexample
-		if !ok[i] {
-			return []Finding{{Property: PropGoal, State: i, Path: g.Path(i),
-				Message: fmt.Sprintf("from %s no input sequence completes the flow or reaches a human", describeState(g, i))}}
+	// BFS order: the first is the shortest counterexample. When the goal is
+	// unreachable from the start, show the first task state instead, where the
+	// user is visibly stuck, rather than an empty path.
+	first := -1
+	for i, s := range g.States {
+		if ok[i] {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		if i > 0 && !s.Resting {
+			first = i
+			break
 		}
 	}
-	return nil
+	if first < 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("from %s no input sequence completes the flow or reaches the goal", describeState(g, first))
+	if !ok[0] {
+		msg = "no conversation can reach the goal; stuck for instance at " + describeState(g, first)
+	}
+	return []Finding{{Property: PropGoal, State: first, Path: g.Path(first), Message: msg}}
 }
 
 // deadEnds finds states where every input leaves the state as it was, with no

@@ -142,6 +142,10 @@ type Result struct {
 	File     *File
 	Failures []string
 	Skipped  string
+	// Transitions and States are what each answered turn reported, in order: the
+	// raw material of `parley test -coverage`.
+	Transitions []parley.Transition
+	States      []json.RawMessage
 }
 
 // Passed reports whether every expectation held.
@@ -233,6 +237,10 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 		}
 		for _, msg := range check(t.Expect, tb, shown) {
 			fail("%s", msg)
+		}
+		res.Transitions = append(res.Transitions, tb.Transitions...)
+		if len(tb.State) > 0 {
+			res.States = append(res.States, tb.State)
 		}
 		for _, id := range cardIDs(tb.Replies) {
 			shown[id] = true

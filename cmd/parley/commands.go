@@ -30,6 +30,7 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
 	serverURL := fset.String("server", "", "run against a running server instead of in process")
 	verbose := fset.Bool("v", false, "print every scenario, not only failures")
+	withCoverage := fset.Bool("coverage", false, "report which (state, trigger) pairs, steps and nodes the scenarios exercised")
 	if err := fset.Parse(args); err != nil {
 		return err
 	}
@@ -68,6 +69,14 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		defer srv.close()
 		target = &scenario.Local{Runtime: srv.runtime, Store: store}
 	}
+	var cov *coverage
+	if *withCoverage {
+		cfg, err := loadConfig(*configPath)
+		if err != nil {
+			return err
+		}
+		cov = newCoverage(cfg)
+	}
 	passed, failed, skipped := 0, 0, 0
 	for _, path := range files {
 		f, err := scenario.Load(path)
@@ -77,6 +86,9 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			continue
 		}
 		res := scenario.Run(ctx, target, f, suffix)
+		if cov != nil {
+			cov.add(f.Bot, res)
+		}
 		switch {
 		case res.Skipped != "":
 			skipped++
@@ -93,6 +105,9 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 				fmt.Fprintf(stdout, "    %s\n", msg)
 			}
 		}
+	}
+	if cov != nil {
+		cov.print(stdout)
 	}
 	if skipped > 0 {
 		fmt.Fprintf(stdout, "scenarios: %d passed, %d failed, %d skipped\n", passed, failed, skipped)

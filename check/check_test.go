@@ -1,0 +1,168 @@
+package check
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/flows"
+	"github.com/parleyhq/parley/gates"
+)
+
+func load(t *testing.T, path string) (Model, error) {
+	t.Helper()
+	if strings.HasSuffix(path, ".json") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return NewGatesModel(data, path)
+	}
+	def, err := flows.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return NewFlowsModel(def)
+}
+
+func explore(t *testing.T, m Model) *Report {
+	t.Helper()
+	g, err := Explore(context.Background(), "test", m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Truncated {
+		t.Fatalf("exploration truncated at %d states", len(g.States))
+	}
+	return Analyze(g, m)
+}
+
+// TestPlantedDefects: each deliberately broken bot is refused, statically when no
+// exploration is needed, else with a finding of the right property whose
+// counterexample renders as a scenario.
+func TestPlantedDefects(t *testing.T) {
+	tests := []struct {
+		file string
+		// static is a substring of the definition error, when validation finds it.
+		static   string
+		property string
+	}{
+		{file: "branch_no_exit.yaml", property: PropGoal},
+		{file: "retry_never_exhausts.yaml", property: PropLoop},
+		{file: "clarify_ping_pong.json", property: PropLoop},
+		{file: "gate_never_produced.json", static: `fact "budget" is not produced by any node`},
+		{file: "requires_own_output.json", static: `no node can reach gate "DONE"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			m, err := load(t, filepath.Join("testdata", "broken", tt.file))
+			if tt.static != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.static) {
+					t.Fatalf("want a definition error containing %q, got %v", tt.static, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := explore(t, m)
+			var found *Finding
+			for i := range rep.Findings {
+				if rep.Findings[i].Property == tt.property {
+					found = &rep.Findings[i]
+					break
+				}
+			}
+			if found == nil {
+				t.Fatalf("no %q finding; got %+v", tt.property, rep.Findings)
+			}
+			if len(found.Path)+len(found.Repeat) == 0 {
+				t.Fatalf("finding has no counterexample: %+v", found)
+			}
+			y, ok := rep.Scenario(*found)
+			if !ok || !strings.Contains(string(y), "not_state:") {
+				t.Fatalf("scenario:\n%s", y)
+			}
+		})
+	}
+}
+
+// TestCoachProved: the shipped gates demo passes every property.
+func TestCoachProved(t *testing.T) {
+	m, err := NewGatesModel(gates.DemoFlow(), "coach.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := explore(t, m)
+	if !rep.OK() {
+		var b strings.Builder
+		rep.Print(&b)
+		t.Fatal(b.String())
+	}
+}
+
+// TestRandomWalkStaysInExploredSet walks the real engines at random over the same
+// alphabet: every abstract state a walk reaches must be one the exploration found.
+func TestRandomWalkStaysInExploredSet(t *testing.T) {
+	def, err := flows.DemoDefinition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fm, err := NewFlowsModel(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gm, err := NewGatesModel(gates.DemoFlow(), "coach.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []Model{fm, gm} {
+		g, err := Explore(context.Background(), "walk", m, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		known := map[string]bool{}
+		for _, s := range g.States {
+			known[s.Key] = true
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		reached := map[string]bool{}
+		for walk := range 100 {
+			state := m.Engine().NewState(parley.ConversationKey{Bot: "walk", ID: "check"})
+			for turn := int64(1); turn <= 30; turn++ {
+				inputs := m.Inputs(state)
+				in := inputs[rng.IntN(len(inputs))]
+				s := &State{Concrete: state, Turn: turn - 1}
+				_, next, err := decide(context.Background(), m, parley.ConversationKey{Bot: "walk", ID: "check"}, s, in, Options{}.start())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if next == nil {
+					break
+				}
+				if !known[next.Key] {
+					t.Fatalf("walk %d turn %d (%s) reached a state the exploration missed: %s", walk, turn, in.Label, next.Key)
+				}
+				reached[next.Key] = true
+				if next.Exit {
+					break
+				}
+				state = next.Concrete
+			}
+		}
+		t.Logf("%s: explored %d states, random walks reached %d of them", m.Engine().Kind(), len(g.States), len(reached))
+	}
+}
+
+func TestSample(t *testing.T) {
+	for _, p := range []string{`^BK-\d{5}$`, `^R\d{3}$`, `(?i)^[a-z]+@[a-z]+\.com$`, `^(yes|no)$`, `^\p{Lu}\w{2,}$`} {
+		s, ok := sample(p)
+		if !ok {
+			t.Errorf("sample(%q) failed: %q", p, s)
+		}
+	}
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/parleyhq/parley/flows"
+	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/scenario"
+)
+
+// coverage gathers, over the scenarios `parley test -coverage` runs, which
+// (state, trigger) pairs of each bot's machine table and which flow steps or gate
+// nodes were exercised.
+type coverage struct {
+	cfg  *Config
+	bots map[string]*botCoverage
+}
+
+type botCoverage struct {
+	pairs map[string]bool // "from --trigger-->"
+	units map[string]bool // "step flow.id" or "node id"
+}
+
+func newCoverage(cfg *Config) *coverage { return &coverage{cfg: cfg, bots: map[string]*botCoverage{}} }
+
+// add records one scenario's turns.
+func (c *coverage) add(bot string, res scenario.Result) {
+	bc := c.bots[bot]
+	if bc == nil {
+		bc = &botCoverage{pairs: map[string]bool{}, units: map[string]bool{}}
+		c.bots[bot] = bc
+	}
+	for _, t := range res.Transitions {
+		bc.pairs[pairName(t.From, t.Trigger)] = true
+		bc.units["node "+t.To] = true
+	}
+	for _, raw := range res.States {
+		var s struct {
+			CurrentFlow string  `json:"current_flow"`
+			CurrentStep *string `json:"current_step"`
+		}
+		if json.Unmarshal(raw, &s) == nil && s.CurrentStep != nil {
+			bc.units["step "+s.CurrentFlow+"."+*s.CurrentStep] = true
+		}
+	}
+}
+
+func pairName(from, trigger string) string { return from + " --" + trigger + "-->" }
+
+// print reports, per bot exercised, the share of its table and of its steps or
+// nodes, then what was never exercised.
+func (c *coverage) print(w io.Writer) {
+	names := make([]string, 0, len(c.bots))
+	for n := range c.bots {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		bc := c.cfg.bot(name)
+		if bc == nil {
+			continue
+		}
+		pairs, units := c.universe(bc)
+		seen := c.bots[name]
+		fmt.Fprintf(w, "coverage %s (%s):", name, bc.Engine)
+		if len(pairs) > 0 {
+			fmt.Fprintf(w, " table %d/%d (state, trigger) pairs;", count(pairs, seen.pairs), len(pairs))
+		}
+		if len(units) > 0 {
+			fmt.Fprintf(w, " %d/%d %s", count(units, seen.units), len(units), unitWord(bc.Engine))
+		}
+		fmt.Fprintln(w)
+		if missing := missingOf(pairs, seen.pairs); len(missing) > 0 {
+			fmt.Fprintf(w, "    not exercised: %s\n", strings.Join(missing, ", "))
+		}
+		if missing := missingOf(units, seen.units); len(missing) > 0 {
+			fmt.Fprintf(w, "    never reached: %s\n", strings.Join(missing, ", "))
+		}
+	}
+}
+
+func unitWord(engine string) string {
+	if engine == "gates" {
+		return "nodes"
+	}
+	return "resting steps (collect, confirm)"
+}
+
+// universe lists the bot's table pairs and its steps or nodes.
+func (c *coverage) universe(bc *BotConfig) (pairs, units []string) {
+	switch bc.Engine {
+	case "shop":
+		for _, t := range fsm.Shop.Transitions() {
+			pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
+		}
+	case "flows":
+		for _, t := range fsm.Dialogue.Transitions() {
+			pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
+		}
+		def, err := flows.DemoDefinition()
+		if bc.Flows != "" {
+			def, err = flows.LoadFile(c.cfg.path(bc.Flows))
+		}
+		if err == nil {
+			for _, f := range def.Flows {
+				for _, st := range f.Steps {
+					if st.Collect != "" || st.Confirm != nil {
+						units = append(units, "step "+f.Name+"."+st.ID)
+					}
+				}
+			}
+		}
+	case "gates":
+		data := gates.DemoFlow()
+		if bc.Flow != "" {
+			data, _ = os.ReadFile(c.cfg.path(bc.Flow))
+		}
+		if f, err := gates.ParseFlow(data, bc.Flow); err == nil {
+			for _, n := range f.Nodes {
+				units = append(units, "node "+n.ID)
+			}
+		}
+	}
+	return dedupeSorted(pairs), dedupeSorted(units)
+}
+
+func dedupeSorted(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+func count(all []string, seen map[string]bool) int {
+	n := 0
+	for _, x := range all {
+		if seen[x] {
+			n++
+		}
+	}
+	return n
+}
+
+func missingOf(all []string, seen map[string]bool) []string {
+	var out []string
+	for _, x := range all {
+		if !seen[x] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
