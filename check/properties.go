@@ -198,7 +198,7 @@ func loopFinding(g *Graph, label string, cycle []int) Finding {
 		}
 	}
 	in, _ := stepFor(g.States[entry], label)
-	repeat := make([]Input, 2*len(cycle)+1)
+	repeat := make([]Input, 3*len(cycle)) // whole turns of the cycle: it ends where it began
 	for k := range repeat {
 		repeat[k] = in.Input
 	}
