@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/parleyhq/parley"
@@ -91,13 +92,47 @@ func TestPlantedDefects(t *testing.T) {
 	}
 }
 
+// demos explores the shipped demo bots once for the tests that need them.
+var demos = sync.OnceValues(func() ([]Model, error) {
+	def, err := flows.DemoDefinition()
+	if err != nil {
+		return nil, err
+	}
+	fm, err := NewFlowsModel(def)
+	if err != nil {
+		return nil, err
+	}
+	gm, err := NewGatesModel(gates.DemoFlow(), "coach.json")
+	return []Model{fm, gm}, err
+})
+
+var demoGraphs = sync.OnceValues(func() ([]*Graph, error) {
+	models, err := demos()
+	if err != nil {
+		return nil, err
+	}
+	var out []*Graph
+	for _, m := range models {
+		g, err := Explore(context.Background(), m.Engine().Kind(), m, Options{})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+})
+
 // TestCoachProved: the shipped gates demo passes every property.
 func TestCoachProved(t *testing.T) {
-	m, err := NewGatesModel(gates.DemoFlow(), "coach.json")
+	models, err := demos()
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := explore(t, m)
+	graphs, err := demoGraphs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Analyze(graphs[1], models[1])
 	if !rep.OK() {
 		var b strings.Builder
 		rep.Print(&b)
@@ -108,36 +143,28 @@ func TestCoachProved(t *testing.T) {
 // TestRandomWalkStaysInExploredSet walks the real engines at random over the same
 // alphabet: every abstract state a walk reaches must be one the exploration found.
 func TestRandomWalkStaysInExploredSet(t *testing.T) {
-	def, err := flows.DemoDefinition()
+	models, err := demos()
 	if err != nil {
 		t.Fatal(err)
 	}
-	fm, err := NewFlowsModel(def)
+	graphs, err := demoGraphs()
 	if err != nil {
 		t.Fatal(err)
 	}
-	gm, err := NewGatesModel(gates.DemoFlow(), "coach.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range []Model{fm, gm} {
-		g, err := Explore(context.Background(), "walk", m, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+	key := parley.ConversationKey{Bot: "walk", ID: "check"}
+	for i, m := range models {
 		known := map[string]bool{}
-		for _, s := range g.States {
+		for _, s := range graphs[i].States {
 			known[s.Key] = true
 		}
 		rng := rand.New(rand.NewPCG(1, 2))
 		reached := map[string]bool{}
 		for walk := range 100 {
-			state := m.Engine().NewState(parley.ConversationKey{Bot: "walk", ID: "check"})
-			for turn := int64(1); turn <= 30; turn++ {
-				inputs := m.Inputs(state)
+			s := &State{Concrete: m.Engine().NewState(key)}
+			for turn := 1; turn <= 30; turn++ {
+				inputs := m.Inputs(s.Concrete)
 				in := inputs[rng.IntN(len(inputs))]
-				s := &State{Concrete: state, Turn: turn - 1}
-				_, next, err := decide(context.Background(), m, parley.ConversationKey{Bot: "walk", ID: "check"}, s, in, Options{}.start())
+				_, next, err := decide(context.Background(), m, key, s, in, Options{}.start())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -151,10 +178,10 @@ func TestRandomWalkStaysInExploredSet(t *testing.T) {
 				if next.Exit {
 					break
 				}
-				state = next.Concrete
+				s = next
 			}
 		}
-		t.Logf("%s: explored %d states, random walks reached %d of them", m.Engine().Kind(), len(g.States), len(reached))
+		t.Logf("%s: explored %d states, random walks reached %d of them", m.Engine().Kind(), len(graphs[i].States), len(reached))
 	}
 }
 

@@ -170,10 +170,14 @@ func (m *GatesModel) Engine() parley.Engine { return m.engine }
 func (m *GatesModel) Inputs(any) []Input { return m.inputs }
 
 // volatileGatesKeys record history or values, not the controller's position.
-var volatileGatesKeys = []string{"turnLog", "metrics", "gateTimeline", "factValues", "handoffReason", "flowVersion"}
+var volatileGatesKeys = []string{"turnLog", "metrics", "gateTimeline", "factValues", "handoffReason", "flowVersion", "userTurns"}
+
+// smallCounters are read only as "none, one, more" by the controller.
+var smallCounters = []string{"afterGoalMessages", "deadlocks"}
 
 // Abstract drops logs and values, turns last-attempt turns into ages (what
-// cooldowns read) and caps counters one past their budgets.
+// cooldowns read) and caps counters one past their budgets; a number the
+// abstraction does not know is capped like a counter.
 func (m *GatesModel) Abstract(state any, _ int64) (string, error) {
 	st := state.(*gates.RuntimeState)
 	doc, err := toMap(st)
@@ -183,21 +187,34 @@ func (m *GatesModel) Abstract(state any, _ int64) (string, error) {
 	for _, k := range volatileGatesKeys {
 		delete(doc, k)
 	}
-	next := len(st.TurnLog) + 1 // the controller's turn number for the next message
-	ages := map[string]int{}
+	next := st.UserTurns + 1 // the turn number the next message gets
+	ages := map[string]any{}
 	for n, t := range st.LastAttemptTurn {
 		ages[n] = min(next-t, m.ageCap)
 	}
 	doc["lastAttemptTurn"] = ages
-	for _, k := range []string{"attemptsByNode", "executionsByNode"} {
-		if counts, ok := doc[k].(map[string]any); ok {
-			for n, v := range counts {
-				counts[n] = min(int(v.(float64)), m.countCap)
-			}
-		}
-	}
 	if v, ok := doc["consecutiveSelections"].(float64); ok {
 		doc["consecutiveSelections"] = min(int(v), loopGuard+1)
+	}
+	for _, k := range smallCounters {
+		if v, ok := doc[k].(float64); ok {
+			doc[k] = min(int(v), 2)
+		}
+	}
+	for k, v := range doc {
+		switch v := v.(type) {
+		case float64:
+			doc[k] = min(v, float64(m.countCap))
+		case map[string]any:
+			if k == "lastAttemptTurn" {
+				continue
+			}
+			for n, x := range v {
+				if f, ok := x.(float64); ok {
+					v[n] = min(f, float64(m.countCap))
+				}
+			}
+		}
 	}
 	b, err := json.Marshal(doc)
 	return string(b), err
