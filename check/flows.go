@@ -173,7 +173,10 @@ var volatileFlowsKeys = []string{"messages", "trace", "turn_count", "last_respon
 // Abstract drops the history and collapses slot values to "set", except the
 // values of slots a branch tests.
 func (m *FlowsModel) Abstract(state any, _ int64) (string, error) {
-	doc, err := toMap(state)
+	// Clear the histories on a shallow copy first: they are most of the bytes.
+	light := *state.(*flows.State)
+	light.Messages, light.Trace = nil, nil
+	doc, err := toMap(&light)
 	if err != nil {
 		return "", err
 	}

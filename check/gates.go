@@ -180,7 +180,11 @@ var smallCounters = []string{"afterGoalMessages", "deadlocks"}
 // abstraction does not know is capped like a counter.
 func (m *GatesModel) Abstract(state any, _ int64) (string, error) {
 	st := state.(*gates.RuntimeState)
-	doc, err := toMap(st)
+	// Clear the logs on a shallow copy first: they are most of the bytes.
+	light := *st
+	light.TurnLog, light.GateTimeline, light.FactValues = nil, nil, nil
+	light.Metrics = gates.ConversationMetrics{}
+	doc, err := toMap(&light)
 	if err != nil {
 		return "", err
 	}
