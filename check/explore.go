@@ -19,6 +19,9 @@
 //     the model.
 //   - A handoff is an exit: the conversation is a human's from there on.
 //   - Exploration stops at Options.MaxStates and says so; nothing is proved then.
+//   - Walk cross-checks an exploration with random conversations through the real
+//     engine: a state a walk reaches that the exploration did not find means the
+//     abstraction merged states that behave differently.
 package check
 
 import (
@@ -71,7 +74,9 @@ type State struct {
 	// Resting is true when no task is under way (idle, completed): repeating an
 	// input there is not a loop.
 	Resting bool
-	Steps   []Step
+	// Goal is true when the turn that first reached this state reached the goal.
+	Goal  bool
+	Steps []Step
 	// Desc and Signature are the model's Describe of Concrete.
 	Desc      string
 	Signature map[string]any
@@ -106,7 +111,7 @@ type Observation struct {
 
 // Options bound an exploration.
 type Options struct {
-	// MaxStates stops the exploration (default 50,000); the report then says the
+	// MaxStates stops the exploration (default 100,000); the report then says the
 	// bot is too large to prove.
 	MaxStates int
 	// Start is sent_at of the first turn; each next turn is one second later.
@@ -138,7 +143,7 @@ var ErrTooLarge = errors.New("state space larger than the exploration bound")
 // first, so each state's recorded path is a shortest one.
 func Explore(ctx context.Context, bot string, m Model, opts Options) (*Graph, error) {
 	if opts.MaxStates <= 0 {
-		opts.MaxStates = 50_000
+		opts.MaxStates = 100_000
 	}
 	start := opts.start()
 	began := time.Now()
@@ -205,7 +210,7 @@ func decide(ctx context.Context, m Model, key parley.ConversationKey, s *State, 
 	if err != nil {
 		return Step{}, nil, err
 	}
-	next := &State{Key: k, Concrete: d.State, Turn: turn, Exit: obs.Exit, Resting: obs.Resting, Units: append(m.Units(d.State), obs.Units...)}
+	next := &State{Key: k, Concrete: d.State, Turn: turn, Exit: obs.Exit, Resting: obs.Resting, Goal: obs.Goal, Units: append(m.Units(d.State), obs.Units...)}
 	next.Desc, next.Signature = m.Describe(d.State)
 	return Step{Input: in, Handoff: obs.Handoff, Goal: obs.Goal}, next, nil
 }

@@ -95,11 +95,13 @@ func (m *FlowsModel) slotInputs() {
 					m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer " + label, Message: parley.Message{Text: v}})
 				}
 			}
-			if invalid != "" {
+			// An upstream parse's city is taken as given (its NLU knows more
+			// places than Parley's list): only a typed answer can be no city.
+			if invalid != "" && sl.Type != flows.TypeCity {
 				out = append(out, entity("invalid "+sl.Name, sl.Name, invalid, true))
-				if !seen[sl.Name] {
-					m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer invalid " + sl.Name, Stalling: true, Message: parley.Message{Text: invalid}})
-				}
+			}
+			if invalid != "" && !seen[sl.Name] {
+				m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer invalid " + sl.Name, Stalling: true, Message: parley.Message{Text: invalid}})
 			}
 			seen[sl.Name] = true
 		}
@@ -167,57 +169,57 @@ func (m *FlowsModel) Inputs(state any) []Input {
 	return in
 }
 
-// volatileFlowsKeys are parts of the state that record history, not position.
-var volatileFlowsKeys = []string{"messages", "trace", "turn_count", "last_response", "last_nlu_call"}
-
 // Abstract drops the history and collapses slot values to "set", except the
-// values of slots a branch tests.
+// values of slots a branch tests. It works on a copy of the state, cleared of
+// what records history rather than position, and encodes that copy: every other
+// field, a new one included, stays part of the abstract state.
 func (m *FlowsModel) Abstract(state any, _ int64) (string, error) {
-	// Clear the histories on a shallow copy first: they are most of the bytes.
 	light := *state.(*flows.State)
-	light.Messages, light.Trace = nil, nil
-	doc, err := toMap(&light)
-	if err != nil {
-		return "", err
+	light.Messages, light.Trace, light.TurnCount, light.LastResponse, light.LastNLUCall = nil, nil, 0, "", nil
+	light.Slots = m.collapse(light.Slots)
+	if e := light.Metadata.Error; e != nil {
+		light.Metadata.Error = &flows.ErrorInfo{Type: e.Type, RecoveryState: e.RecoveryState}
 	}
-	for _, k := range volatileFlowsKeys {
-		delete(doc, k)
-	}
-	m.collapse(doc["slots"])
-	if meta, ok := doc["metadata"].(map[string]any); ok {
-		if e, ok := meta["error"].(map[string]any); ok {
-			delete(e, "timestamp")
-			delete(e, "message")
+	if len(light.FlowStack) > 0 {
+		stack := make([]flows.Frame, len(light.FlowStack))
+		for i, fr := range light.FlowStack {
+			fr.Slots = m.collapse(fr.Slots)
+			stack[i] = fr
 		}
+		light.FlowStack = stack
 	}
-	if stack, ok := doc["flow_stack"].([]any); ok {
-		for _, fr := range stack {
-			if fr, ok := fr.(map[string]any); ok {
-				m.collapse(fr["slots"])
-			}
-		}
-	}
-	b, err := json.Marshal(doc)
+	b, err := json.Marshal(&light)
 	return string(b), err
 }
 
-func (m *FlowsModel) collapse(v any) {
-	slots, ok := v.(map[string]any)
-	if !ok {
-		return
+// collapse returns a copy of slots with each value "set", but the values of
+// slots a branch tests.
+func (m *FlowsModel) collapse(slots map[string]any) map[string]any {
+	if slots == nil {
+		return nil
 	}
-	for k := range slots {
-		if _, ok := m.kept[k]; !ok {
-			slots[k] = "set"
+	out := make(map[string]any, len(slots))
+	for k, v := range slots {
+		if _, ok := m.kept[k]; ok || v == nil {
+			out[k] = v
+		} else {
+			out[k] = "set"
 		}
 	}
+	return out
 }
 
 // Observe reads a flows decision: the goal is a flow completed (not cancelled or
 // handed off); no task is under way when no flow is active.
 func (m *FlowsModel) Observe(d parley.Decision) Observation {
 	s := d.State.(*flows.State)
-	obs := Observation{Handoff: handedOff(d), Resting: s.CurrentFlow == flows.FlowNone}
+	obs := Observation{Handoff: handedOff(d), Resting: s.CurrentFlow == flows.FlowNone,
+		// A human has the conversation until handback: the bot says nothing.
+		Exit: s.Metadata.Handoff != ""}
+	if s.Metadata.LastFlow != "" {
+		// A flow that ran within one turn (a handoff, a say) never rests.
+		obs.Units = append(obs.Units, "flow "+s.Metadata.LastFlow)
+	}
 	for _, t := range d.Transitions {
 		if t.To == "completed" && s.Metadata.LastOutcome == flows.OutcomeCompleted {
 			obs.Goal = true

@@ -70,9 +70,9 @@ func engineErrors(g *Graph) []Finding {
 // to a human are not asked to. Reverse reachability from goal steps, to a fixed
 // point.
 func goalUnreachable(g *Graph) []Finding {
-	ok := make([]bool, len(g.States))
+	ok := make([]bool, len(g.States)) // the goal is reached at i or reachable from it
 	for i, s := range g.States {
-		ok[i] = s.Exit
+		ok[i] = s.Goal
 	}
 	for changed := true; changed; {
 		changed = false
@@ -93,7 +93,7 @@ func goalUnreachable(g *Graph) []Finding {
 	// user is visibly stuck, rather than an empty path.
 	first := -1
 	for i, s := range g.States {
-		if ok[i] {
+		if ok[i] || s.Exit {
 			continue
 		}
 		if first < 0 {

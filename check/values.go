@@ -31,6 +31,10 @@ func slotValues(sl *flows.Slot) (valid []string, invalid string) {
 		return []string{"someone@example.com"}, noValue
 	case sl.Type == flows.TypePhone:
 		return []string{"+1 415 555 0100"}, noValue
+	case sl.Type == flows.TypeTime:
+		return []string{"18:30"}, noValue
+	case sl.Type == flows.TypeCity:
+		return []string{"Boston"}, noValue
 	case sl.Type == flows.TypeBoolean:
 		return []string{"true"}, noValue
 	case sl.Type == flows.TypeNumber || sl.Type == flows.TypeInteger:

@@ -411,7 +411,7 @@ func compileSlot(sd *Slot) *slot {
 		sl.maxRetries = DefaultMaxRetries
 	}
 	if sl.onExhaust == "" {
-		sl.onExhaust = ExhaustReask
+		sl.onExhaust = ExhaustHandoff
 	}
 	if n := sd.Normalizer; n != nil {
 		sl.caseMode = n.Case

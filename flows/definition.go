@@ -108,7 +108,9 @@ type Slot struct {
 	// MaxRetries is the number of invalid answers accepted before OnExhaust applies
 	// (default 3).
 	MaxRetries int `yaml:"max_retries" json:"max_retries,omitempty"`
-	// OnExhaust is reask (default), skip, handoff or cancel.
+	// OnExhaust is handoff (default), reask, skip or cancel. reask starts counting
+	// again, so a user who never gives a valid value is held forever: parley check
+	// reports it as a loop without exit.
 	OnExhaust string `yaml:"on_exhaust" json:"on_exhaust,omitempty"`
 	// Default is an optional slot's value when the user gives none: a confirm
 	// step shows it ({slot}) and the slot takes it only when the user confirms.

@@ -126,9 +126,14 @@
 //     ("Got it, I've updated your origin to Boston.").
 //   - A validation failure sets the slot to null (seed 001 Rule 4) and repeats the
 //     prompt after the validator's message; after max_retries failures on_exhaust
-//     applies: reask (start counting again), skip (leave it empty, go on), cancel
-//     or handoff (end the flow; handoff also records a handoff event and a
-//     "handoff" effect with reason retries_exhausted, as the shop engine does).
+//     applies: handoff (the default: end the flow, record a handoff event and a
+//     "handoff" effect with reason retries_exhausted, as the shop engine does),
+//     cancel (end the flow), skip (leave it empty, go on) or reask (start counting
+//     again, which holds a user who never answers forever: parley check reports
+//     it). A message that moves nothing at a question (understood as no value, no
+//     flow, no answer) counts against the same budget: the awaited slot's, or
+//     the confirmation's own (max 3, then a handoff). Seed 001 sets no budget;
+//     without one a bot can be pushed into a loop.
 //   - future_date_only accepts today (sent_at's date) and later.
 //   - Timestamps (messages, trace, last_nlu_call, metadata.error) are sent_at in
 //     unix seconds. The history keeps the last settings.max_messages messages

@@ -364,9 +364,45 @@ func (tu *turn) understand() error {
 				return tu.advance(c.index)
 			}
 		}
+		// A turn that moves nothing counts against the step's retry budget, so
+		// that no message repeated forever holds the user at one question.
+		if spent, err := tu.stall(st); spent {
+			return err
+		}
 		tu.sayKey("not_understood")
 	}
 	return tu.advance(st.index)
+}
+
+// stall counts a turn that moved nothing against the current step's retry
+// budget: the awaited slot's (shared with its invalid answers), or the step's own
+// for a confirmation (DefaultMaxRetries, then a handoff). spent is true when the
+// budget ran out and its exhaust policy took the turn; reask starts counting again.
+func (tu *turn) stall(st *step) (spent bool, err error) {
+	key, limit, policy := "step:"+st.id, DefaultMaxRetries, ExhaustHandoff
+	if st.slot != nil {
+		key, limit, policy = st.slot.name, st.slot.maxRetries, st.slot.onExhaust
+	}
+	s := tu.s
+	if s.Metadata.Retries == nil {
+		s.Metadata.Retries = map[string]int{}
+	}
+	s.Metadata.Retries[key]++
+	if s.Metadata.Retries[key] < limit {
+		return false, nil
+	}
+	delete(s.Metadata.Retries, key)
+	switch policy {
+	case ExhaustSkip:
+		delete(s.Slots, st.slot.name)
+		return true, tu.advance(st.next)
+	case ExhaustCancel:
+		tu.sayKey("cancelled", "flow", tu.flow().label)
+		return true, tu.endFlow(OutcomeCancelled)
+	case ExhaustHandoff:
+		return true, tu.handoff(ReasonRetriesExhausted)
+	}
+	return false, nil
 }
 
 // parse is the message's intent (the flow it starts, if any) and entities: the

@@ -198,14 +198,18 @@ func TestSeedWalks(t *testing.T) {
 			{user: "whenever", state: "waiting_for_slot", reply: "That doesn't look like a valid departure date."},
 			{user: "tomorrow", state: "confirming"},
 		}},
-		{"reask: the retry budget starts again", []walkTurn{
+		{"a spent retry budget hands over to a human (on_exhaust's default)", []walkTurn{
 			{user: "book a flight from Boston to Paris", waiting: "departure_date"},
 			{user: "soon"},
 			{user: "later"},
-			{user: "whenever", state: "waiting_for_slot", waiting: "departure_date",
-				reply: "That doesn't look like a valid departure date. When would you like to depart?"},
-			{user: "someday", waiting: "departure_date"},
-			{user: "tomorrow", state: "confirming"},
+			{user: "whenever", state: "idle", flow: "none", effects: "handoff",
+				reply: "That doesn't look like a valid departure date. Let me connect you with a human agent."},
+		}},
+		{"messages that move nothing spend the step's budget too", []walkTurn{
+			{user: "book a flight from Boston to Paris on Dec 24", state: "confirming"},
+			{user: "hmm, what?", state: "confirming"},
+			{user: "i wonder", state: "confirming"},
+			{user: "blue skies", state: "idle", flow: "none", effects: "handoff"},
 		}},
 		{"asking for a human hands over from any flow", []walkTurn{
 			{user: "I want to book a flight", waiting: "origin"},

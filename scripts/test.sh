@@ -61,6 +61,13 @@ if ! "$STATICCHECK" -version 2>/dev/null | grep -qF "(${STATICCHECK_VERSION#v})"
 fi
 "$STATICCHECK" ./...
 
+# parley check proves every shipped bot and every flow under testdata/ (outside the
+# race detector: the booking demo alone is tens of thousands of states), and
+# cross-checks each exploration with random conversations.
+echo "== parley check"
+go run ./cmd/parley check -walks 200
+go run ./cmd/parley check -walks 200 $(git ls-files 'testdata/**/*.flows.yaml' 'flows/testdata/validate/demo_ok.yaml')
+
 echo "== go test -race"
 go test -race -count=1 -timeout 20m ./...
 

@@ -17,10 +17,11 @@ import (
 // runCheck explores each flows and gates bot and proves (or refutes with a
 // counterexample) that it cannot loop, dead-end or strand a user.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fset := newFlagSet("check", stderr, "[-config FILE] [-o DIR] [-max-states N] [BOT | FLOW-FILE]...")
+	fset := newFlagSet("check", stderr, "[-config FILE] [-o DIR] [-max-states N] [-walks N] [BOT | FLOW-FILE]...")
 	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
 	outDir := fset.String("o", "", "write each counterexample as a scenario file into `DIR`")
-	maxStates := fset.Int("max-states", 50_000, "stop exploring past this many abstract states")
+	maxStates := fset.Int("max-states", 100_000, "stop exploring past this many abstract states")
+	walks := fset.Int("walks", 0, "cross-check the exploration with `N` random conversations of 40 turns through the real engine")
 	if err := fset.Parse(args); err != nil {
 		return err
 	}
@@ -44,6 +45,15 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		rep.Print(stdout)
 		if !rep.OK() {
 			failed = true
+		}
+		if *walks > 0 && !g.Truncated {
+			res, err := check.Walk(ctx, g, m, *walks, 40, 1)
+			if err != nil {
+				fmt.Fprintf(stdout, "  random walks: %v\n", err)
+				failed = true
+			} else {
+				fmt.Fprintf(stdout, "  random walks: %d conversations, %d turns, %d distinct states, every one explored\n", res.Walks, res.Turns, res.Reached)
+			}
 		}
 		if *outDir != "" && len(rep.Findings) > 0 {
 			paths, err := rep.WriteScenarios(*outDir)
@@ -128,7 +138,7 @@ func botTarget(cfg *Config, bc *BotConfig) checkTarget {
 			}
 			return check.NewGatesModel(data, bc.Flow)
 		}
-		def, err := flows.DemoDefinition()
+		def, err := flowsDefinition(bc.Name, "")
 		if bc.Flows != "" {
 			def, err = flows.LoadFile(cfg.path(bc.Flows))
 		}
@@ -147,4 +157,17 @@ func (c *Config) bot(name string) *BotConfig {
 		}
 	}
 	return nil
+}
+
+// flowsDefinition is a flows bot's definition: its file, or the built-in demo of
+// that name when it has none.
+func flowsDefinition(bot, file string) (*flows.Definition, error) {
+	if file != "" {
+		return flows.LoadFile(file)
+	}
+	e, err := flows.DemoFor(bot)
+	if err != nil {
+		return nil, err
+	}
+	return e.Definition(), nil
 }

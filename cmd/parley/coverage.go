@@ -103,7 +103,7 @@ func (c *coverage) universe(bc *BotConfig) (pairs, units []string) {
 		for _, t := range fsm.Dialogue.Transitions() {
 			pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
 		}
-		def, err := flows.DemoDefinition()
+		def, err := flowsDefinition(bc.Name, "")
 		if bc.Flows != "" {
 			def, err = flows.LoadFile(c.cfg.path(bc.Flows))
 		}
