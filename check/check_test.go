@@ -123,8 +123,9 @@ var demoGraphs = sync.OnceValues(func() ([]*Graph, error) {
 	return out, nil
 })
 
-// TestShippedBotsProved: the coach demo and the Banks_2 bot pass every property.
-func TestShippedBotsProved(t *testing.T) {
+// shipped returns the explored shipped bots and their models.
+func shipped(t *testing.T) ([]Model, []*Graph) {
+	t.Helper()
 	models, err := demos()
 	if err != nil {
 		t.Fatal(err)
@@ -133,6 +134,12 @@ func TestShippedBotsProved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return models, graphs
+}
+
+// TestShippedBotsProved: the coach demo and the Banks_2 bot pass every property.
+func TestShippedBotsProved(t *testing.T) {
+	models, graphs := shipped(t)
 	for i, m := range models {
 		if rep := Analyze(graphs[i], m); !rep.OK() {
 			var b strings.Builder
@@ -145,14 +152,7 @@ func TestShippedBotsProved(t *testing.T) {
 // TestRandomWalkStaysInExploredSet walks the real engines at random over the same
 // alphabet: every abstract state a walk reaches must be one the exploration found.
 func TestRandomWalkStaysInExploredSet(t *testing.T) {
-	models, err := demos()
-	if err != nil {
-		t.Fatal(err)
-	}
-	graphs, err := demoGraphs()
-	if err != nil {
-		t.Fatal(err)
-	}
+	models, graphs := shipped(t)
 	for i, m := range models {
 		res, err := Walk(context.Background(), graphs[i], m, 100, 30, 1)
 		if err != nil {

@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -97,7 +98,7 @@ func nodeInputs(n gates.Node) []Input {
 
 func factInput(label string, entities map[string]any) Input {
 	var parts []string
-	for _, k := range sortedKeys(entities) {
+	for _, k := range slices.Sorted(maps.Keys(entities)) {
 		parts = append(parts, k+" "+entities[k].(string))
 	}
 	return Input{Label: label, Message: parley.Message{Text: strings.Join(parts, ", "),
@@ -124,7 +125,7 @@ func extractorSamples(x gates.Extractor) map[string]any {
 		}
 		return map[string]any{fact: v}
 	case gates.ExtractCategory:
-		keys := sortedKeys(x.Categories)
+		keys := slices.Sorted(maps.Keys(x.Categories))
 		if len(keys) == 0 {
 			return map[string]any{fact: x.Default}
 		}
@@ -154,14 +155,6 @@ func namedGroups(pattern string) []string {
 	return out
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
 
 // Engine returns the engine.
 func (m *GatesModel) Engine() parley.Engine { return m.engine }
@@ -261,7 +254,7 @@ func (m *GatesModel) AllUnits() []string {
 	for _, n := range m.flow.Nodes {
 		out = append(out, "node "+n.ID)
 	}
-	for _, g := range sortedKeys(m.flow.Gates) {
+	for _, g := range slices.Sorted(maps.Keys(m.flow.Gates)) {
 		out = append(out, "gate "+g)
 	}
 	return out
