@@ -155,7 +155,6 @@ func namedGroups(pattern string) []string {
 	return out
 }
 
-
 // Engine returns the engine.
 func (m *GatesModel) Engine() parley.Engine { return m.engine }
 
