@@ -68,8 +68,9 @@ echo "== parley check"
 go run ./cmd/parley check -walks 200
 go run ./cmd/parley check -walks 200 $(git ls-files 'testdata/**/*.flows.yaml' 'flows/testdata/validate/demo_ok.yaml')
 
-echo "== go test -race"
-go test -race -count=1 -timeout 20m ./...
-
 echo "== fuzz (every target briefly; scripts/fuzz.sh 2m or longer before a release)"
 scripts/fuzz.sh "${FUZZTIME:-4s}"
+
+# Last, so that its summary closes the output.
+echo "== go test -race"
+go test -race -count=1 -timeout 20m ./...
