@@ -1,0 +1,137 @@
+package llmtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/goccy/go-yaml"
+)
+
+// Recording is a set of recorded completions: what a model answered to each user
+// message. A scenario file names one with `llm: FILE`.
+//
+//	model: qwen2.5:7b-instruct
+//	completions:
+//	  - user: yes please                       # the message, case and spaces aside
+//	    answer: {intent: confirm, confidence: 0.96}
+//	  - user: add the polo to my cart
+//	    answer: {intent: select, entities: {product_id: "37"}, confidence: 0.9}
+//	  - user: hello
+//	    content: 'not json'                    # a raw answer instead
+//	    finish_reason: length
+//	  - user: anything
+//	    status: 429
+//	    retry_after: "1"
+//
+// An answer object's entities omitted from it are sent as null, as a model under
+// a strict schema does; the keys come from the request's schema.
+type Recording struct {
+	Model       string       `yaml:"model"`
+	Completions []Completion `yaml:"completions"`
+}
+
+// Completion is one recorded answer.
+type Completion struct {
+	User         string         `yaml:"user"`
+	Answer       map[string]any `yaml:"answer"`
+	Content      string         `yaml:"content"`
+	FinishReason string         `yaml:"finish_reason"`
+	Status       int            `yaml:"status"`
+	RetryAfter   string         `yaml:"retry_after"`
+}
+
+// LoadRecording reads a recording file strictly.
+func LoadRecording(path string) (*Recording, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r Recording
+	if err := yaml.UnmarshalWithOptions(data, &r, yaml.Strict()); err != nil {
+		return nil, fmt.Errorf("%s: %s", path, yaml.FormatError(err, false, true))
+	}
+	if r.Model == "" {
+		r.Model = "recorded"
+	}
+	for i, c := range r.Completions {
+		if strings.TrimSpace(c.User) == "" {
+			return nil, fmt.Errorf("%s: completions[%d] has no user message", path, i)
+		}
+	}
+	return &r, nil
+}
+
+func key(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// Player answers requests from a recording and remembers the messages it had no
+// completion for.
+type Player struct {
+	rec *Recording
+
+	mu     sync.Mutex
+	misses []string
+}
+
+// NewPlayer plays rec.
+func NewPlayer(rec *Recording) *Player { return &Player{rec: rec} }
+
+// Misses returns the user messages no completion was recorded for.
+func (p *Player) Misses() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.misses...)
+}
+
+// Respond is the Player's Responder. A message without a recorded completion is
+// answered 500, so the bot falls back to its rules, and remembered as a miss.
+func (p *Player) Respond(_ int, req Request) Reply {
+	want := key(req.LastUser())
+	for _, c := range p.rec.Completions {
+		if key(c.User) != want {
+			continue
+		}
+		rep := Reply{Content: c.Content, FinishReason: c.FinishReason, Status: c.Status}
+		if c.RetryAfter != "" {
+			rep.Header = http.Header{"Retry-After": {c.RetryAfter}}
+		}
+		if c.Answer != nil {
+			rep.Content = completeAnswer(c.Answer, req)
+		}
+		return rep
+	}
+	p.mu.Lock()
+	p.misses = append(p.misses, req.LastUser())
+	p.mu.Unlock()
+	return Reply{Status: http.StatusInternalServerError}
+}
+
+// completeAnswer fills the entities the schema has and the answer omits with null.
+func completeAnswer(answer map[string]any, req Request) string {
+	out := map[string]any{}
+	for k, v := range answer {
+		out[k] = v
+	}
+	ents, _ := out["entities"].(map[string]any)
+	full := map[string]any{}
+	for k, v := range ents {
+		full[k] = v
+	}
+	if props, ok := req.ResponseFormat.JSONSchema.Schema["properties"].(map[string]any); ok {
+		if e, ok := props["entities"].(map[string]any); ok {
+			if ep, ok := e["properties"].(map[string]any); ok {
+				for k := range ep {
+					if _, ok := full[k]; !ok {
+						full[k] = nil
+					}
+				}
+			}
+		}
+	}
+	out["entities"] = full
+	b, _ := json.Marshal(out)
+	return string(b)
+}
