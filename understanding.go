@@ -1,6 +1,9 @@
 package parley
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Understanding is what an engine tells a language model about one turn so that
 // the model can read the user's message in the engine's own vocabulary. The model
@@ -32,4 +35,61 @@ type Utterance struct {
 	// Role is "user" or "assistant".
 	Role string `json:"role"`
 	Text string `json:"text"`
+}
+
+// NLUSchema builds the JSON Schema of an NLU answer in the subset that strict
+// structured outputs accept: intent is one of intents, entities has exactly the
+// given properties (each should allow null, for "not given"), and confidence is a
+// number from 0 to 1. Engines publish their vocabularies with it.
+func NLUSchema(intents []string, entities map[string]map[string]any) map[string]any {
+	enum := make([]any, len(intents))
+	for i, in := range intents {
+		enum[i] = in
+	}
+	props := map[string]any{}
+	required := []any{}
+	for _, name := range sortedKeys(entities) {
+		props[name] = entities[name]
+		required = append(required, name)
+	}
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"intent": map[string]any{"type": "string", "enum": enum},
+			"entities": map[string]any{
+				"type": "object", "properties": props, "required": required, "additionalProperties": false,
+			},
+			"confidence": map[string]any{"type": "number", "minimum": 0, "maximum": 1},
+		},
+		"required":             []any{"intent", "entities", "confidence"},
+		"additionalProperties": false,
+	}
+}
+
+// NullableString is the schema of an entity that is a string or not given; with
+// values, one of them.
+func NullableString(description string, values ...string) map[string]any {
+	s := map[string]any{"type": []any{"string", "null"}, "description": description}
+	if len(values) > 0 {
+		enum := make([]any, 0, len(values)+1)
+		for _, v := range values {
+			enum = append(enum, v)
+		}
+		s["enum"] = append(enum, nil)
+	}
+	return s
+}
+
+// NullableNumber is the schema of an entity that is a number or not given.
+func NullableNumber(description string) map[string]any {
+	return map[string]any{"type": []any{"number", "null"}, "description": description}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

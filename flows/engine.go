@@ -236,7 +236,7 @@ func (tu *turn) changesCourse() bool {
 		// An upstream parse replaces the engine's NLU: it changes course when it
 		// says something (an intent we know, cancel, entities); otherwise the
 		// text is the answer, mapped directly.
-		return p.Intent == "cancel" || tu.e.intentFlow[p.Intent] != nil || len(p.Entities) > 0 || tu.e.answerAct(p.Intent)
+		return p.Intent == "cancel" || p.Intent == IntentHuman || tu.e.intentFlow[p.Intent] != nil || len(p.Entities) > 0 || tu.e.answerAct(p.Intent)
 	}
 	if tu.isCancel() {
 		return true
@@ -435,7 +435,7 @@ func (tu *turn) parse() (*flow, map[string]any) {
 func (tu *turn) leaves(active *flow) (bool, error) {
 	typed := tu.in.Message.NLU == nil
 	switch {
-	case typed && nlu.IsHumanRequest(tu.text):
+	case typed && nlu.IsHumanRequest(tu.text), !typed && tu.in.Message.NLU.Intent == IntentHuman:
 		return true, tu.handoff(ReasonHumanRequested)
 	case typed && active == nil && hasPhrase(tu.text, closingPhrases):
 		// "No thanks" to "anything else?": nothing to cancel, the conversation

@@ -170,6 +170,10 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 	}
 	key := parley.ConversationKey{Bot: f.Bot, ID: convID + suffix}
 	if target.Remote() {
+		if f.LLM != "" {
+			res.Skipped = "uses recorded model completions (llm:), which need the in-process runner"
+			return res
+		}
 		for _, t := range f.Turns {
 			if t.SetState != nil {
 				res.Skipped = "uses set_state, which needs the in-process runner"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"log/slog"
 	"net/http"
 	"os"
 	"strconv"
@@ -27,8 +28,9 @@ type wiring struct {
 
 // buildBots constructs every bot of cfg. Flow files of gates bots are validated and
 // stored as a new version when they changed.
-func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer) (*wiring, error) {
+func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) (*wiring, error) {
 	w := &wiring{chatwoot: map[string]*ChatwootConfig{}}
+	models := newModels(reg, logger)
 	httpClient := &http.Client{Timeout: 10 * time.Second}
 	var recorder *gatesRecorder
 	if reg != nil {
@@ -71,6 +73,9 @@ func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometh
 				opts.Recorder = recorder
 			}
 			eng, err = gates.New(opts)
+		}
+		if err == nil {
+			eng, err = models.understand(cfg, bc, eng)
 		}
 		if err != nil {
 			return nil, parley.WrapError(codeOr(err, parley.EINVALID), err, "bot %s", bc.Name)

@@ -44,15 +44,19 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	var target scenario.Target
 	suffix := ""
+	var (
+		cfg *Config
+		dir string
+	)
 	if *serverURL != "" {
 		target = &scenario.Remote{BaseURL: *serverURL}
 		suffix = "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	} else {
-		cfg, err := loadConfig(*configPath)
+		cfg, err = loadConfig(*configPath)
 		if err != nil {
 			return err
 		}
-		dir, err := os.MkdirTemp("", "parley-test-")
+		dir, err = os.MkdirTemp("", "parley-test-")
 		if err != nil {
 			return err
 		}
@@ -85,7 +89,12 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			fmt.Fprintf(stdout, "FAIL %s\n    %s\n", path, parley.ErrorMessage(err))
 			continue
 		}
-		res := scenario.Run(ctx, target, f, suffix)
+		var res scenario.Result
+		if f.LLM != "" && cfg != nil {
+			res = runWithModel(ctx, cfg, dir, f)
+		} else {
+			res = scenario.Run(ctx, target, f, suffix)
+		}
 		if cov != nil {
 			cov.add(f.Bot, res)
 		}

@@ -17,7 +17,9 @@ type Config struct {
 	Listen  string        `yaml:"listen"`
 	Store   string        `yaml:"store"`
 	Runtime RuntimeConfig `yaml:"runtime"`
-	Bots    []BotConfig   `yaml:"bots"`
+	// LLM is the model every bot with nlu: llm uses unless it overrides it.
+	LLM  *LLMConfig  `yaml:"llm"`
+	Bots []BotConfig `yaml:"bots"`
 
 	// dir resolves relative file paths (the config file's folder).
 	dir string
@@ -44,6 +46,11 @@ type BotConfig struct {
 	Flows       string          `yaml:"flows"`
 	Flow        string          `yaml:"flow"`
 	Chatwoot    *ChatwootConfig `yaml:"chatwoot"`
+	// NLU is rules (the default) or llm: the model reads messages and the rules
+	// answer whenever it cannot.
+	NLU string `yaml:"nlu"`
+	// LLM overrides the top-level llm block for this bot, field by field.
+	LLM *LLMConfig `yaml:"llm"`
 }
 
 // ShopConfig configures a shop bot.
@@ -142,6 +149,9 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 		}
 		if b.Engine == "gates" && b.Flow == "" {
 			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): a gates bot needs `flow: FILE`", path, i, b.Name)
+		}
+		if err := c.checkNLU(path, i, b); err != nil {
+			return nil, err
 		}
 	}
 	return &c, nil

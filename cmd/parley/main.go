@@ -9,6 +9,7 @@
 //	parley flows    put [-server URL] [-id ID] FILE
 //	parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
 //	parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
+//	parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
 //	parley version
 package main
 
@@ -68,6 +69,7 @@ usage:
   parley flows    put [-server URL] [-id ID] FILE
   parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
   parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
+  parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
   parley version
 
 Run 'parley COMMAND -h' for a command's flags.
@@ -97,6 +99,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runBench(ctx, rest, stdout, stderr)
 	case "sgd":
 		return runSGD(ctx, rest, stdout, stderr)
+	case "replay":
+		return runReplay(ctx, rest, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "parley", version)
 		return nil

@@ -81,7 +81,7 @@ type server struct {
 func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slog.Logger) (*server, error) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	w, err := buildBots(ctx, cfg, store, reg)
+	w, err := buildBots(ctx, cfg, store, reg, logger)
 	if err != nil {
 		return nil, err
 	}

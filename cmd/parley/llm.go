@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/llm"
+	"github.com/parleyhq/parley/llm/llmtest"
+	"github.com/parleyhq/parley/scenario"
+	"github.com/parleyhq/parley/sqlite"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// LLMConfig is the `llm:` block: any OpenAI-compatible chat completions server.
+// Set once at the top level; a bot's own `llm:` block overrides field by field.
+type LLMConfig struct {
+	BaseURL   string   `yaml:"base_url"`
+	Model     string   `yaml:"model"`
+	APIKey    string   `yaml:"api_key"`
+	Timeout   Duration `yaml:"timeout"`
+	MaxTokens int64    `yaml:"max_tokens"`
+	Seed      int64    `yaml:"seed"`
+	// MaxRetries of 429/5xx answers within the timeout (default 2; -1 for none).
+	MaxRetries int `yaml:"max_retries"`
+	// History is how many of the conversation's last messages the prompt carries.
+	History int `yaml:"history"`
+	// Confidence is the threshold under which a parse means "not understood".
+	Confidence      float64  `yaml:"confidence"`
+	BreakerFailures int      `yaml:"breaker_failures"`
+	BreakerCooldown Duration `yaml:"breaker_cooldown"`
+}
+
+// NLU modes of a bot.
+const (
+	nluRules = "rules"
+	nluLLM   = "llm"
+)
+
+// merged is c with the fields o sets taken from o.
+func (c *LLMConfig) merged(o *LLMConfig) LLMConfig {
+	var m LLMConfig
+	if c != nil {
+		m = *c
+	}
+	if o == nil {
+		return m
+	}
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&m.BaseURL, o.BaseURL)
+	set(&m.Model, o.Model)
+	set(&m.APIKey, o.APIKey)
+	if o.Timeout != 0 {
+		m.Timeout = o.Timeout
+	}
+	if o.MaxTokens != 0 {
+		m.MaxTokens = o.MaxTokens
+	}
+	if o.Seed != 0 {
+		m.Seed = o.Seed
+	}
+	if o.MaxRetries != 0 {
+		m.MaxRetries = o.MaxRetries
+	}
+	if o.History != 0 {
+		m.History = o.History
+	}
+	if o.Confidence != 0 {
+		m.Confidence = o.Confidence
+	}
+	if o.BreakerFailures != 0 {
+		m.BreakerFailures = o.BreakerFailures
+	}
+	if o.BreakerCooldown != 0 {
+		m.BreakerCooldown = o.BreakerCooldown
+	}
+	return m
+}
+
+// checkNLU validates a bot's nlu mode and, for llm, its effective llm block.
+func (c *Config) checkNLU(path string, i int, b BotConfig) error {
+	switch b.NLU {
+	case "", nluRules:
+		return nil
+	case nluLLM:
+	default:
+		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): nlu must be llm or rules, got %q", path, i, b.Name, b.NLU)
+	}
+	m := c.LLM.merged(b.LLM)
+	switch {
+	case strings.TrimSpace(m.BaseURL) == "" || strings.TrimSpace(m.Model) == "":
+		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): nlu: llm needs an llm: block with base_url and model", path, i, b.Name)
+	case m.Confidence < 0 || m.Confidence > 1:
+		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): llm confidence must be between 0 and 1", path, i, b.Name)
+	case m.Timeout < 0 || m.MaxTokens < 0 || m.History < -1 || m.MaxRetries < -1:
+		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): llm timeout, max_tokens, history and max_retries cannot be negative", path, i, b.Name)
+	}
+	return nil
+}
+
+// models builds one llm.Client per distinct server, model and key, so that bots
+// on one server share its circuit breaker.
+type models struct {
+	metrics *llm.Metrics
+	logger  *slog.Logger
+	clients map[LLMConfig]*llm.Client
+}
+
+func newModels(reg prometheus.Registerer, logger *slog.Logger) *models {
+	m := &models{logger: logger, clients: map[LLMConfig]*llm.Client{}}
+	if reg != nil {
+		m.metrics = llm.NewMetrics(reg)
+	}
+	if m.logger == nil {
+		m.logger = slog.New(slog.DiscardHandler)
+	}
+	return m
+}
+
+// understand wraps eng in the model's understanding when the bot has nlu: llm.
+func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine) (parley.Engine, error) {
+	if bc.NLU != nluLLM {
+		return eng, nil
+	}
+	lc := cfg.LLM.merged(bc.LLM)
+	key := lc
+	key.History, key.Confidence = 0, 0 // per bot, not per server
+	client := m.clients[key]
+	if client == nil {
+		var err error
+		client, err = llm.New(llm.Config{
+			BaseURL: lc.BaseURL, Model: lc.Model, APIKey: lc.APIKey, Timeout: time.Duration(lc.Timeout),
+			MaxTokens: lc.MaxTokens, Seed: lc.Seed, MaxRetries: lc.MaxRetries,
+			BreakerFailures: lc.BreakerFailures, BreakerCooldown: time.Duration(lc.BreakerCooldown),
+		}, m.metrics)
+		if err != nil {
+			return nil, err
+		}
+		m.clients[key] = client
+	}
+	return llm.Wrap(eng, llm.Options{
+		Bot: bc.Name, Client: client, Threshold: lc.Confidence, History: lc.History,
+		Metrics: m.metrics, Logger: m.logger.With("bot", bc.Name),
+	})
+}
+
+// runWithModel plays a scenario whose bots read messages through a model: a fake
+// chat completions server answers from the scenario's recorded completions, and
+// the configuration's bots run with nlu: llm on a fresh store. A request the
+// fake refuses or a message without a recorded completion fails the scenario.
+func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File) scenario.Result {
+	res := scenario.Result{File: f}
+	path := f.LLM
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(filepath.Dir(f.Path), path)
+	}
+	rec, err := llmtest.LoadRecording(path)
+	if err != nil {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
+		return res
+	}
+	player := llmtest.NewPlayer(rec)
+	fake := llmtest.New(rec.Model, player.Respond)
+	defer fake.Close()
+	mc := *cfg
+	mc.LLM = &LLMConfig{BaseURL: fake.BaseURL(), Model: rec.Model, Timeout: Duration(5 * time.Second), MaxRetries: -1}
+	mc.Bots = append([]BotConfig(nil), cfg.Bots...)
+	for i := range mc.Bots {
+		mc.Bots[i].NLU, mc.Bots[i].LLM = nluLLM, nil
+	}
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "llm-"+strconv.FormatInt(time.Now().UnixNano(), 36)+".db"), sqlite.Options{})
+	if err != nil {
+		res.Failures = append(res.Failures, err.Error())
+		return res
+	}
+	defer store.Close()
+	srv, err := newServer(ctx, &mc, store, slog.New(slog.DiscardHandler))
+	if err != nil {
+		res.Failures = append(res.Failures, parley.ErrorMessage(err))
+		return res
+	}
+	defer srv.close()
+	res = scenario.Run(ctx, &scenario.Local{Runtime: srv.runtime, Store: store}, f, "")
+	for _, p := range fake.Problems() {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: the model server refused a request: %s", f.Path, p))
+	}
+	for _, m := range player.Misses() {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded completion for %q (%s)", f.Path, m, path))
+	}
+	return res
+}

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/parleyhq/parley/llm/llmtest"
+)
+
+// llmConfig writes a parley.yaml whose three demo bots read messages through the
+// model at base; extra is appended to the shop bot.
+func llmConfig(t *testing.T, base, model, shopExtra string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "parley.yaml")
+	cfg := fmt.Sprintf(`llm:
+  base_url: %s
+  model: %s
+  timeout: 2s
+  max_retries: -1
+  breaker_failures: 3
+bots:
+  - name: shop
+    engine: shop
+    nlu: llm
+%s
+  - name: booking
+    engine: flows
+    flows: %s
+    nlu: llm
+`, base, model, shopExtra, filepath.Join("..", "..", "flows", "demo", "booking.yaml"))
+	abs, _ := filepath.Abs(filepath.Join("..", "..", "flows", "demo", "booking.yaml"))
+	cfg = strings.Replace(cfg, filepath.Join("..", "..", "flows", "demo", "booking.yaml"), abs, 1)
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+type turnReply struct {
+	Replies []struct {
+		Text  string `json:"text"`
+		Cards []struct {
+			ProductID string `json:"product_id"`
+		} `json:"cards"`
+	} `json:"replies"`
+	State struct {
+		Conversation struct {
+			State string `json:"state"`
+		} `json:"conversation_state"`
+	} `json:"state"`
+	Events []string `json:"events"`
+}
+
+func say(t *testing.T, base, bot, conv, id, text string) turnReply {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"id": id, "text": text, "sent_at": "2026-01-01T10:00:0" + id + "Z"})
+	status, b, _ := post(t, base+"/v1/bots/"+bot+"/conversations/"+conv+"/messages", string(body))
+	if status != http.StatusOK {
+		t.Fatalf("%q: status %d: %s", text, status, b)
+	}
+	var r turnReply
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestModelUnderstandingEndToEnd runs the shop bot with nlu: llm through the HTTP
+// API against a fake model: free phrasing is understood, an outage degrades to the
+// rules with no failed turn and opens the breaker, the metrics show it, and
+// `parley replay` reproduces the conversation without the model.
+func TestModelUnderstandingEndToEnd(t *testing.T) {
+	rec, err := llmtest.LoadRecording(filepath.Join("..", "..", "testdata", "completions", "shop.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	player := llmtest.NewPlayer(rec)
+	fake := llmtest.New(rec.Model, player.Respond)
+	defer fake.Close()
+	cfg := llmConfig(t, fake.BaseURL(), rec.Model, "")
+	dbPath := filepath.Join(t.TempDir(), "parley.db")
+	t.Run("serve", func(t *testing.T) {
+		base := serveAt(t, dbPath, "-config", cfg)
+		if r := say(t, base, "shop", "c1", "1", "got any tees?"); len(r.Replies) < 2 || len(r.Replies[1].Cards) != 5 {
+			t.Fatalf("search: %+v", r)
+		}
+		if r := say(t, base, "shop", "c1", "2", "add the polo to my cart"); r.State.Conversation.State != "awaiting_confirmation" {
+			t.Fatalf("selection by name: %+v", r)
+		}
+		r := say(t, base, "shop", "c1", "3", "yes please")
+		if r.State.Conversation.State != "recommending" || !strings.Contains(r.Replies[0].Text, "add-to-cart=70") || !contains(r.Events, "nlu_parse") {
+			t.Fatalf("informal yes: %+v", r)
+		}
+		// The model goes down: every turn still answers, from the rules.
+		fake.SetResponder(func(int, llmtest.Request) llmtest.Reply { return llmtest.Reply{Status: 500} })
+		for i, text := range []string{"show me hoodies", "any belts?", "show me music", "show me decor"} {
+			say(t, base, "shop", "c2", fmt.Sprint(i+1), text)
+		}
+		calls := len(fake.Requests())
+		if calls != 3+3 {
+			t.Errorf("model calls = %d, want 6: the breaker opens after 3 failures", calls)
+		}
+		_, metrics := get(t, base+"/metrics")
+		for _, want := range []string{
+			`parley_llm_latency_seconds_count{bot="shop",model="qwen2.5:7b-instruct"}`,
+			`parley_llm_tokens_total{bot="shop",kind="completion",model="qwen2.5:7b-instruct"}`,
+			`parley_llm_fallbacks_total{bot="shop",model="qwen2.5:7b-instruct",reason="breaker_open"} 1`,
+			`parley_llm_breaker_openings_total{bot="shop",model="qwen2.5:7b-instruct"} 1`,
+			`parley_llm_parses_total{bot="shop",model="qwen2.5:7b-instruct",source="model"} 3`,
+		} {
+			if !bytes.Contains(metrics, []byte(want)) {
+				t.Errorf("/metrics lacks %s", want)
+			}
+		}
+		if p := fake.Problems(); len(p) > 0 {
+			t.Errorf("the model server refused requests: %v", p)
+		}
+	})
+	calls := len(fake.Requests())
+	for _, conv := range []string{"c1", "c2"} {
+		var out bytes.Buffer
+		if err := run(context.Background(), []string{"replay", "-config", cfg, "-db", dbPath, "shop", conv}, &out, io.Discard); err != nil || out.Len() > 0 {
+			t.Errorf("replay %s: %v\n%s", conv, err, out.String())
+		}
+	}
+	if len(fake.Requests()) != calls {
+		t.Error("replay called the model")
+	}
+	// A new bot definition that changes a past turn: the first difference, exit 1.
+	changed := llmConfig(t, fake.BaseURL(), rec.Model, "    shop: {limit: 3}")
+	var out bytes.Buffer
+	err = run(context.Background(), []string{"replay", "-config", changed, "-db", dbPath, "shop", "c1"}, &out, io.Discard)
+	if err != exitError(1) || !strings.Contains(out.String(), "turn 1 (message 1): state differs at conversation_state.") {
+		t.Errorf("replay with limit 3: %v\n%s", err, out.String())
+	}
+}
+
+// serveAt runs `parley serve` on dbPath until the (sub)test ends.
+func serveAt(t *testing.T, dbPath string, args ...string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0", "-db", dbPath}, args...), pw, io.Discard)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("serve did not start: %v", err)
+	}
+	go io.Copy(io.Discard, pr)
+	m := regexp.MustCompile(`http://(\S+)`).FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("no address in %q", line)
+	}
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve returned %v after shutdown", err)
+		}
+	})
+	return "http://" + m[1]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestConfigRefusesBadNLU(t *testing.T) {
+	tests := []struct{ name, yaml, want string }{
+		{"unknown mode", "bots:\n  - {name: shop, engine: shop, nlu: gpt}\n", "nlu must be llm or rules"},
+		{"llm without a model", "bots:\n  - {name: shop, engine: shop, nlu: llm}\n", "needs an llm: block with base_url and model"},
+		{"threshold out of range", "llm: {base_url: http://127.0.0.1:1/v1, model: m}\nbots:\n  - {name: shop, engine: shop, nlu: llm, llm: {confidence: 2}}\n", "confidence must be between 0 and 1"},
+		{"unknown llm key", "llm: {base_url: http://127.0.0.1:1/v1, model: m, temperature: 1}\nbots: []\n", "temperature"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseConfig([]byte(tc.yaml), "parley.yaml")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want %q", err, tc.want)
+			}
+		})
+	}
+	c, err := ParseConfig([]byte("llm: {base_url: http://a/v1, model: m, timeout: 3s}\nbots:\n  - {name: shop, engine: shop, nlu: llm, llm: {model: other, history: 2}}\n"), "parley.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := c.LLM.merged(c.Bots[0].LLM); m.Model != "other" || m.BaseURL != "http://a/v1" || m.History != 2 || m.Timeout == 0 {
+		t.Errorf("merged = %+v", m)
+	}
+}

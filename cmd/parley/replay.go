@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/replay"
+)
+
+// runReplay recomputes a stored conversation with the current bot definition and
+// its recorded parses, never calling a model. It prints the first turn whose
+// state differs from the stored one and exits 1; it prints nothing when every
+// turn is identical.
+func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fset := newFlagSet("replay", stderr, "[-config FILE] [-db PATH | -store URL] BOT CONVERSATION")
+	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
+	var sf storeFlags
+	sf.register(fset)
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	if fset.NArg() != 2 {
+		fset.Usage()
+		return exitError(2)
+	}
+	cfg, err := loadConfig(*configPath)
+	if err != nil {
+		return err
+	}
+	store, err := openStore(ctx, sf, cfg.Store)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	w, err := buildBots(ctx, cfg, store, nil, slog.New(slog.DiscardHandler))
+	if err != nil {
+		return err
+	}
+	key := parley.ConversationKey{Bot: fset.Arg(0), ID: fset.Arg(1)}
+	var eng parley.Engine
+	for _, b := range w.bots {
+		if b.Name == key.Bot {
+			eng = b.Engine
+		}
+	}
+	if eng == nil {
+		return parley.Errorf(parley.ENOTFOUND, "no bot %q in the configuration", key.Bot)
+	}
+	// The engine alone decides; the recorded parses stand in for the model.
+	if u, ok := eng.(interface{ Unwrap() parley.Engine }); ok {
+		eng = u.Unwrap()
+	}
+	res, err := replay.Conversation(ctx, store, eng, key)
+	if err != nil {
+		return err
+	}
+	if res.Difference != nil {
+		fmt.Fprintln(stdout, res.Difference)
+		return exitError(1)
+	}
+	return nil
+}

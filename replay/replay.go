@@ -1,0 +1,239 @@
+// Package replay recomputes a stored conversation from its event log with the
+// current bot definition and reports the first turn whose state differs from the
+// state stored when the turn was taken. Every turn is decided again from the
+// message and the parse recorded with it (package llm's nlu_parse event), so a
+// model is never called: replay is how to check that a new flow version, a new
+// rule or a new prompt does not change past conversations.
+package replay
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/llm"
+)
+
+// Store is what replay reads; parley.Store satisfies it.
+type Store interface {
+	Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error)
+	Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error)
+	ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error)
+}
+
+// Difference is the first turn whose replayed state is not the stored one.
+type Difference struct {
+	Turn      int64
+	MessageID string
+	// Path is where the states first differ ("conversation_state.state").
+	Path             string
+	Stored, Replayed string
+}
+
+func (d *Difference) String() string {
+	return fmt.Sprintf("turn %d (message %s): state differs at %s\n  stored:   %s\n  replayed: %s", d.Turn, d.MessageID, d.Path, d.Stored, d.Replayed)
+}
+
+// Result is what a replay found.
+type Result struct {
+	// Turns counts the turns replayed.
+	Turns int64
+	// Difference is nil when every turn gave its stored state.
+	Difference *Difference
+}
+
+// Conversation replays key's stored turns on eng. eng must decide alone: pass the
+// bot's engine unwrapped from any model understanding (Unwrap). A turn without a
+// recorded message (a bot that ran without recording) cannot be replayed: an error
+// with code EINVALID.
+func Conversation(ctx context.Context, store Store, eng parley.Engine, key parley.ConversationKey) (Result, error) {
+	if _, err := store.Conversation(ctx, key); err != nil {
+		return Result{}, err
+	}
+	events, err := allEvents(ctx, store, key)
+	if err != nil {
+		return Result{}, err
+	}
+	var res Result
+	state := eng.NewState(key)
+	for i, ev := range events {
+		switch ev.Type {
+		case "reset":
+			state = eng.NewState(key)
+		case parley.EventTurn:
+			var te parley.TurnEvent
+			if err := json.Unmarshal(ev.Data, &te); err != nil {
+				return res, parley.WrapError(parley.EINVALID, err, "event %d", ev.Seq)
+			}
+			if te.MessageID == "" {
+				state, err = handback(eng, state, ev)
+				if err != nil {
+					return res, err
+				}
+				continue
+			}
+			res.Turns++
+			pe, ok := parseOf(events[i+1:], te.MessageID)
+			if !ok {
+				return res, parley.Errorf(parley.EINVALID, "turn %d (message %s) has no recorded message: the bot did not run with nlu: llm, which records every turn's message and parse", res.Turns, te.MessageID)
+			}
+			msg := pe.Message
+			msg.NLU = pe.Parse
+			d, err := eng.Decide(ctx, parley.Turn{Conversation: key, Index: res.Turns, State: state, Message: msg})
+			if err != nil {
+				return res, parley.WrapError(parley.ErrorCode(err), err, "turn %d (message %s)", res.Turns, te.MessageID)
+			}
+			state = d.State
+			diff, err := compare(ctx, store, key, te.MessageID, d.State)
+			if err != nil {
+				return res, err
+			}
+			if diff != nil {
+				diff.Turn, diff.MessageID = res.Turns, te.MessageID
+				res.Difference = diff
+				return res, nil
+			}
+		}
+	}
+	return res, nil
+}
+
+func allEvents(ctx context.Context, store Store, key parley.ConversationKey) ([]parley.Event, error) {
+	var out []parley.Event
+	var after int64
+	for {
+		page, err := store.Events(ctx, key, after, 1000)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page...)
+		if len(page) < 1000 {
+			return out, nil
+		}
+		after = page[len(page)-1].Seq
+	}
+}
+
+// parseOf finds the nlu_parse event recorded with the turn of messageID: it
+// follows the turn event in the same commit.
+func parseOf(events []parley.Event, messageID string) (llm.ParseEvent, bool) {
+	for _, ev := range events {
+		switch ev.Type {
+		case parley.EventTurn:
+			return llm.ParseEvent{}, false
+		case llm.EventNLUParse:
+			var pe llm.ParseEvent
+			if json.Unmarshal(ev.Data, &pe) == nil && pe.Message.ID == messageID {
+				return pe, true
+			}
+		}
+	}
+	return llm.ParseEvent{}, false
+}
+
+// handback applies an operator's handback (a turn event without a message).
+func handback(eng parley.Engine, state any, ev parley.Event) (any, error) {
+	hb, ok := eng.(interface {
+		Handback(state any, reason string, at time.Time) (parley.Decision, error)
+	})
+	if !ok {
+		return state, nil
+	}
+	d, err := hb.Handback(state, "", ev.At)
+	if err != nil {
+		return nil, parley.WrapError(parley.ErrorCode(err), err, "handback at event %d", ev.Seq)
+	}
+	return d.State, nil
+}
+
+// compare checks the replayed state against the state stored in the turn's
+// recorded response.
+func compare(ctx context.Context, store Store, key parley.ConversationKey, messageID string, replayed any) (*Difference, error) {
+	body, ok, err := store.ProcessedResponse(ctx, key, messageID)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, parley.Errorf(parley.EINVALID, "message %s has no stored response", messageID)
+	}
+	var resp struct {
+		State json.RawMessage `json:"state"`
+	}
+	if err := json.Unmarshal(body, &resp); err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "stored response of message %s", messageID)
+	}
+	b, err := json.Marshal(replayed)
+	if err != nil {
+		return nil, parley.WrapError(parley.EINTERNAL, err, "encode the replayed state")
+	}
+	var stored, got any
+	if err := json.Unmarshal(resp.State, &stored); err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "stored state of message %s", messageID)
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		return nil, parley.WrapError(parley.EINTERNAL, err, "decode the replayed state")
+	}
+	return firstDifference("", stored, got), nil
+}
+
+// firstDifference walks two JSON values in key order and returns where they first
+// differ, or nil.
+func firstDifference(path string, a, b any) *Difference {
+	if reflect.DeepEqual(a, b) {
+		return nil
+	}
+	am, aok := a.(map[string]any)
+	bm, bok := b.(map[string]any)
+	if aok && bok {
+		keys := map[string]bool{}
+		for k := range am {
+			keys[k] = true
+		}
+		for k := range bm {
+			keys[k] = true
+		}
+		sorted := make([]string, 0, len(keys))
+		for k := range keys {
+			sorted = append(sorted, k)
+		}
+		sort.Strings(sorted)
+		for _, k := range sorted {
+			if d := firstDifference(join(path, k), am[k], bm[k]); d != nil {
+				return d
+			}
+		}
+	}
+	al, aok := a.([]any)
+	bl, bok := b.([]any)
+	if aok && bok && len(al) == len(bl) {
+		for i := range al {
+			if d := firstDifference(join(path, strconv.Itoa(i)), al[i], bl[i]); d != nil {
+				return d
+			}
+		}
+	}
+	if path == "" {
+		path = "(the whole state)"
+	}
+	return &Difference{Path: path, Stored: compact(a), Replayed: compact(b)}
+}
+
+func join(path, k string) string {
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+func compact(v any) string {
+	if v == nil {
+		return "(absent)"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
