@@ -103,8 +103,14 @@ func (e *Engine) instructions(s *State) string {
 	b.WriteString("The bot runs these dialogue flows; the intent of a message that asks for one is the flow's name:\n")
 	for _, f := range e.order {
 		fmt.Fprintf(&b, "- %s: %s.", f.name, f.label)
-		if in := f.def.Trigger.Intents; len(in) > 0 {
-			fmt.Fprintf(&b, " Also intents: %s.", strings.Join(in, ", "))
+		var also []string
+		for _, in := range f.def.Trigger.Intents {
+			if in != f.name {
+				also = append(also, in)
+			}
+		}
+		if len(also) > 0 {
+			fmt.Fprintf(&b, " Also intents: %s.", strings.Join(also, ", "))
 		}
 		if ex := f.def.Trigger.Examples; len(ex) > 0 {
 			fmt.Fprintf(&b, " Examples: %q.", ex[:min(len(ex), 3)])
@@ -122,7 +128,7 @@ func (e *Engine) instructions(s *State) string {
 		b.WriteString("\n")
 	}
 	b.WriteString(`Other intents: affirm (yes to the bot's question), deny (no), cancel (stop what is going on), human (asks for a human agent), unknown (anything else).
-Give every slot value the message states, for any flow, also one that corrects a value already given ("no, make it Boston").
+Give every slot value the message states, for any flow, also one that corrects a value already given.
 `)
 	fmt.Fprintf(&b, "\nThe conversation is in state %q", s.ConversationState)
 	if f := e.flows[s.CurrentFlow]; f != nil {

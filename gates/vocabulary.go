@@ -109,7 +109,7 @@ func factHint(x *Extractor) string {
 		}
 		return "a number"
 	case ExtractCategory:
-		return "one of the categories"
+		return "one of: " + strings.Join(categoryNames(x), ", ")
 	}
 	return "the value the user gives"
 }

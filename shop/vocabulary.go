@@ -74,8 +74,8 @@ func (e *Engine) instructions(st *State, categories []string, cards []Product) s
 	b.WriteString(`The bot is a shopping assistant of an online store. Intents:
 - product_search: the shopper looks for products. Entities: query, category (only one of the store's: ` + strings.Join(categories, ", ") + `), min_price, max_price.
 - show_more: more results of the current search ("any more?", "next ones").
-- select: the shopper picks one of the products already shown, by name, position or description ("add the polo to my cart", "the second one"). Entity: product_id of that product.
-- confirm: yes to the bot's pending question ("yes please", "sounds good").
+- select: the shopper picks one of the products already shown, by name, position or description ("I'll take the blue one", "the last one"). Entity: product_id of that product.
+- confirm: yes to the bot's pending question ("sure", "go ahead").
 - cancel: no, stop or never mind.
 - human: the shopper asks for a human agent.
 - greeting: hello, thanks or small talk.

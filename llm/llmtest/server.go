@@ -230,12 +230,12 @@ func (s *Server) check(req Request) string {
 	if req.Messages[len(req.Messages)-1].Role != "user" {
 		return "the last message must be the user's"
 	}
-	return strictProblem("schema", req.ResponseFormat.JSONSchema.Schema)
+	return StrictProblem("schema", req.ResponseFormat.JSONSchema.Schema)
 }
 
-// strictProblem applies structured outputs' strict-mode rules: every object lists
+// StrictProblem applies structured outputs' strict-mode rules: every object lists
 // all its properties as required and sets additionalProperties to false.
-func strictProblem(at string, v any) string {
+func StrictProblem(at string, v any) string {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return ""
@@ -255,13 +255,13 @@ func strictProblem(at string, v any) string {
 			if !listed[name] {
 				return fmt.Sprintf("%s: property %q is not required", at, name)
 			}
-			if problem := strictProblem(at+"."+name, p); problem != "" {
+			if problem := StrictProblem(at+"."+name, p); problem != "" {
 				return problem
 			}
 		}
 	}
 	if items, ok := m["items"]; ok {
-		return strictProblem(at+"[]", items)
+		return StrictProblem(at+"[]", items)
 	}
 	return ""
 }
