@@ -18,7 +18,10 @@ type Config struct {
 	Store   string        `yaml:"store"`
 	Runtime RuntimeConfig `yaml:"runtime"`
 	// LLM is the model every bot with nlu: llm uses unless it overrides it.
-	LLM  *LLMConfig  `yaml:"llm"`
+	LLM *LLMConfig `yaml:"llm"`
+	// NLU is the nlu mode of every bot that sets none (rules by default).
+	NLU string `yaml:"nlu"`
+	// Bots are the bots to run; none means the three demo bots.
 	Bots []BotConfig `yaml:"bots"`
 
 	// dir resolves relative file paths (the config file's folder).
@@ -130,8 +133,16 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 		return nil, parley.Errorf(parley.EINVALID, "%s: environment variables not set: %s", path, strings.Join(missing, ", "))
 	}
 	c.dir = filepath.Dir(path)
+	demo := len(c.Bots) == 0
+	if demo {
+		c.Bots = DemoConfig().Bots
+	}
 	seen := map[string]bool{}
-	for i, b := range c.Bots {
+	for i := range c.Bots {
+		if c.Bots[i].NLU == "" {
+			c.Bots[i].NLU = c.NLU
+		}
+		b := c.Bots[i]
 		if b.Name == "" {
 			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] has no name", path, i)
 		}
@@ -144,10 +155,10 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 		default:
 			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): engine must be shop, flows or gates, got %q", path, i, b.Name, b.Engine)
 		}
-		if b.Engine == "flows" && b.Flows == "" {
+		if b.Engine == "flows" && b.Flows == "" && !demo {
 			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): a flows bot needs `flows: FILE`", path, i, b.Name)
 		}
-		if b.Engine == "gates" && b.Flow == "" {
+		if b.Engine == "gates" && b.Flow == "" && !demo {
 			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): a gates bot needs `flow: FILE`", path, i, b.Name)
 		}
 		if err := c.checkNLU(path, i, b); err != nil {

@@ -187,7 +187,7 @@ func TestConfigRefusesBadNLU(t *testing.T) {
 		{"unknown mode", "bots:\n  - {name: shop, engine: shop, nlu: gpt}\n", "nlu must be llm or rules"},
 		{"llm without a model", "bots:\n  - {name: shop, engine: shop, nlu: llm}\n", "needs an llm: block with base_url and model"},
 		{"threshold out of range", "llm: {base_url: http://127.0.0.1:1/v1, model: m}\nbots:\n  - {name: shop, engine: shop, nlu: llm, llm: {confidence: 2}}\n", "confidence must be between 0 and 1"},
-		{"unknown llm key", "llm: {base_url: http://127.0.0.1:1/v1, model: m, temperature: 1}\nbots: []\n", "temperature"},
+		{"unknown llm key", "llm: {base_url: http://127.0.0.1:1/v1, model: m, temperature: 1}\n", "temperature"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -203,5 +203,21 @@ func TestConfigRefusesBadNLU(t *testing.T) {
 	}
 	if m := c.LLM.merged(c.Bots[0].LLM); m.Model != "other" || m.BaseURL != "http://a/v1" || m.History != 2 || m.Timeout == 0 {
 		t.Errorf("merged = %+v", m)
+	}
+}
+
+// TestTwoLinesTurnTheDemoBotsToAModel: a parley.yaml of two lines runs the three
+// demo bots with nlu: llm.
+func TestTwoLinesTurnTheDemoBotsToAModel(t *testing.T) {
+	c, err := ParseConfig([]byte("nlu: llm\nllm: {base_url: http://127.0.0.1:11434/v1, model: qwen2.5:7b-instruct}\n"), "parley.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range c.Bots {
+		got = append(got, b.Name+":"+b.NLU)
+	}
+	if want := []string{"shop:llm", "booking:llm", "coach:llm"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("bots = %v, want %v", got, want)
 	}
 }
