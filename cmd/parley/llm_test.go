@@ -12,9 +12,13 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/catalog"
 	"github.com/parleyhq/parley/llm/llmtest"
+	"github.com/parleyhq/parley/shop"
 )
 
 // llmConfig writes a parley.yaml whose three demo bots read messages through the
@@ -25,6 +29,7 @@ func llmConfig(t *testing.T, base, model, shopExtra string) string {
 	cfg := fmt.Sprintf(`llm:
   base_url: %s
   model: %s
+  api_key: %s
   timeout: 2s
   max_retries: -1
   breaker_failures: 3
@@ -37,7 +42,7 @@ bots:
     engine: flows
     flows: %s
     nlu: llm
-`, base, model, shopExtra, filepath.Join("..", "..", "flows", "demo", "booking.yaml"))
+`, base, model, e2eKey, shopExtra, filepath.Join("..", "..", "flows", "demo", "booking.yaml"))
 	abs, _ := filepath.Abs(filepath.Join("..", "..", "flows", "demo", "booking.yaml"))
 	cfg = strings.Replace(cfg, filepath.Join("..", "..", "flows", "demo", "booking.yaml"), abs, 1)
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
@@ -45,6 +50,9 @@ bots:
 	}
 	return path
 }
+
+// e2eKey is the API key of the end-to-end test: sent to the model, never logged.
+const e2eKey = "sk-e2e-never-log-5f0c2a"
 
 type turnReply struct {
 	Replies []struct {
@@ -59,6 +67,8 @@ type turnReply struct {
 		} `json:"conversation_state"`
 	} `json:"state"`
 	Events []string `json:"events"`
+	// Raw is the stored state as sent.
+	Raw json.RawMessage `json:"-"`
 }
 
 func say(t *testing.T, base, bot, conv, id, text string) turnReply {
@@ -72,6 +82,11 @@ func say(t *testing.T, base, bot, conv, id, text string) turnReply {
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
+	var raw struct {
+		State json.RawMessage `json:"state"`
+	}
+	_ = json.Unmarshal(b, &raw)
+	r.Raw = raw.State
 	return r
 }
 
@@ -87,17 +102,24 @@ func TestModelUnderstandingEndToEnd(t *testing.T) {
 	player := llmtest.NewPlayer(rec)
 	fake := llmtest.New(rec.Model, player.Respond)
 	defer fake.Close()
+	fake.APIKey = e2eKey
 	cfg := llmConfig(t, fake.BaseURL(), rec.Model, "")
+	logs := &syncBuffer{}
 	dbPath := filepath.Join(t.TempDir(), "parley.db")
 	t.Run("serve", func(t *testing.T) {
-		base := serveAt(t, dbPath, "-config", cfg)
-		if r := say(t, base, "shop", "c1", "1", "got any tees?"); len(r.Replies) < 2 || len(r.Replies[1].Cards) != 5 {
-			t.Fatalf("search: %+v", r)
+		base := serveAt(t, dbPath, logs, "-config", cfg)
+		r1 := say(t, base, "shop", "c1", "1", "got any tees?")
+		if len(r1.Replies) < 2 || len(r1.Replies[1].Cards) != 5 {
+			t.Fatalf("search: %+v", r1)
 		}
-		if r := say(t, base, "shop", "c1", "2", "add the polo to my cart"); r.State.Conversation.State != "awaiting_confirmation" {
-			t.Fatalf("selection by name: %+v", r)
+		r2 := say(t, base, "shop", "c1", "2", "add the polo to my cart")
+		if r2.State.Conversation.State != "awaiting_confirmation" {
+			t.Fatalf("selection by name: %+v", r2)
 		}
 		r := say(t, base, "shop", "c1", "3", "yes please")
+		// Each request carried exactly the schema the engine publishes for the
+		// state the turn started from.
+		checkPublishedSchemas(t, fake.Requests()[:3], nil, r1.Raw, r2.Raw)
 		if r.State.Conversation.State != "recommending" || !strings.Contains(r.Replies[0].Text, "add-to-cart=70") || !contains(r.Events, "nlu_parse") {
 			t.Fatalf("informal yes: %+v", r)
 		}
@@ -126,6 +148,9 @@ func TestModelUnderstandingEndToEnd(t *testing.T) {
 			t.Errorf("the model server refused requests: %v", p)
 		}
 	})
+	if !strings.Contains(logs.String(), "the rules answer") || strings.Contains(logs.String(), e2eKey) {
+		t.Errorf("the fallbacks are not logged, or the API key is:\n%s", logs.String())
+	}
 	calls := len(fake.Requests())
 	for _, conv := range []string{"c1", "c2"} {
 		var out bytes.Buffer
@@ -146,13 +171,13 @@ func TestModelUnderstandingEndToEnd(t *testing.T) {
 }
 
 // serveAt runs `parley serve` on dbPath until the (sub)test ends.
-func serveAt(t *testing.T, dbPath string, args ...string) string {
+func serveAt(t *testing.T, dbPath string, stderr io.Writer, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0", "-db", dbPath}, args...), pw, io.Discard)
+		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0", "-db", dbPath}, args...), pw, stderr)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -220,4 +245,65 @@ func TestTwoLinesTurnTheDemoBotsToAModel(t *testing.T) {
 	if want := []string{"shop:llm", "booking:llm", "coach:llm"}; strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("bots = %v, want %v", got, want)
 	}
+}
+
+// syncBuffer collects a server's log lines from its goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// checkPublishedSchemas compares each request's response_format schema with the
+// one the demo shop engine publishes for the state its turn started from (nil: a
+// new conversation).
+func checkPublishedSchemas(t *testing.T, reqs []llmtest.Request, states ...json.RawMessage) {
+	t.Helper()
+	cat, err := catalog.OpenEmbedded(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := shop.New(shop.Config{BaseURL: "https://shop.example.com", ReactivateOnHandback: true}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := parley.ConversationKey{Bot: "shop", ID: "c1"}
+	for i, raw := range states {
+		st := eng.NewState(key)
+		if raw != nil {
+			if st, err = eng.DecodeState(raw); err != nil {
+				t.Fatal(err)
+			}
+		}
+		u, _, err := eng.Understanding(context.Background(), parley.Turn{Conversation: key, State: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := json.Marshal(u.Schema)
+		got, _ := json.Marshal(reqs[i].ResponseFormat.JSONSchema.Schema)
+		if !bytes.Equal(normJSON(t, want), normJSON(t, got)) || reqs[i].ResponseFormat.JSONSchema.Name != u.SchemaName {
+			t.Errorf("request %d: schema %s\nwant the published %s", i+1, got, want)
+		}
+	}
+}
+
+func normJSON(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := json.Marshal(v)
+	return out
 }
