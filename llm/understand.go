@@ -52,6 +52,8 @@ type ParseEvent struct {
 	Attempts         int         `json:"attempts,omitempty"`
 	// Error says why the rules answered instead of the model.
 	Error string `json:"error,omitempty"`
+	// Replies are the texts the bot answered, the history of later prompts.
+	Replies []string `json:"replies,omitempty"`
 }
 
 // Vocabulary is implemented by engines that publish what a model needs to read
@@ -59,6 +61,13 @@ type ParseEvent struct {
 // must not be asked (seed 001's direct slot mapping).
 type Vocabulary interface {
 	Understanding(ctx context.Context, t parley.Turn) (u parley.Understanding, ok bool, err error)
+}
+
+// EventReader reads a conversation's recorded events: the prompt's history for
+// engines whose state keeps no messages. parley.Store satisfies it.
+type EventReader interface {
+	Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error)
+	Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error)
 }
 
 // Completer asks a model for a structured answer; *Client is one.
@@ -89,6 +98,9 @@ type Options struct {
 	CacheWindow time.Duration
 	Metrics     *Metrics
 	Logger      *slog.Logger
+	// Events, when set, gives the prompt the conversation's last messages from the
+	// recorded nlu_parse events when the engine's Understanding has no History.
+	Events EventReader
 }
 
 // Engine reads each turn's message through the model, then lets the engine it
@@ -178,6 +190,11 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	if err != nil {
 		return d, err
 	}
+	for _, r := range d.Replies {
+		if r.Text != "" {
+			ev.Replies = append(ev.Replies, r.Text)
+		}
+	}
 	d.Events = append(d.Events, parley.EventData{Type: EventNLUParse, Data: ev})
 	return d, nil
 }
@@ -208,6 +225,9 @@ func (e *Engine) understand(ctx context.Context, t parley.Turn) ParseEvent {
 		ev = c.ev
 		ev.Message, ev.Source, ev.LatencyMS, ev.PromptTokens, ev.CompletionTokens, ev.Attempts = msg, SourceCache, 0, 0, 0, 0
 		return ev
+	}
+	if len(u.History) == 0 {
+		u.History = e.recordedHistory(ctx, t.Conversation)
 	}
 	schema, err := e.schema(u)
 	if err != nil {
@@ -314,4 +334,40 @@ func (e *Engine) schema(u parley.Understanding) (*Schema, error) {
 	e.schemas[key] = s
 	e.mu.Unlock()
 	return s, nil
+}
+
+// recordedHistory reads the conversation's last messages from its nlu_parse
+// events; a store error leaves the prompt without history.
+func (e *Engine) recordedHistory(ctx context.Context, key parley.ConversationKey) []parley.Utterance {
+	n := e.opts.History
+	if e.opts.Events == nil || n <= 0 {
+		return nil
+	}
+	conv, err := e.opts.Events.Conversation(ctx, key)
+	if err != nil {
+		return nil
+	}
+	// A turn records a handful of events; look back far enough for n messages.
+	window := int64(8 * n)
+	events, err := e.opts.Events.Events(ctx, key, max(conv.LastSeq-window, 0), int(window))
+	if err != nil {
+		return nil
+	}
+	var out []parley.Utterance
+	for _, ev := range events {
+		if ev.Type != EventNLUParse {
+			continue
+		}
+		var pe ParseEvent
+		if json.Unmarshal(ev.Data, &pe) != nil {
+			continue
+		}
+		if text := strings.TrimSpace(pe.Message.Text); text != "" {
+			out = append(out, parley.Utterance{Role: "user", Text: text})
+		}
+		for _, r := range pe.Replies {
+			out = append(out, parley.Utterance{Role: "assistant", Text: r})
+		}
+	}
+	return out
 }

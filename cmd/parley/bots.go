@@ -75,7 +75,7 @@ func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometh
 			eng, err = gates.New(opts)
 		}
 		if err == nil {
-			eng, err = models.understand(cfg, bc, eng)
+			eng, err = models.understand(cfg, bc, eng, store)
 		}
 		if err != nil {
 			return nil, parley.WrapError(codeOr(err, parley.EINVALID), err, "bot %s", bc.Name)

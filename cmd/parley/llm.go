@@ -127,7 +127,7 @@ func newModels(reg prometheus.Registerer, logger *slog.Logger) *models {
 }
 
 // understand wraps eng in the model's understanding when the bot has nlu: llm.
-func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine) (parley.Engine, error) {
+func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine, store parley.Store) (parley.Engine, error) {
 	if bc.NLU != nluLLM {
 		return eng, nil
 	}
@@ -149,7 +149,7 @@ func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine) (parle
 	}
 	return llm.Wrap(eng, llm.Options{
 		Bot: bc.Name, Client: client, Threshold: lc.Confidence, History: lc.History,
-		Metrics: m.metrics, Logger: m.logger.With("bot", bc.Name),
+		Metrics: m.metrics, Logger: m.logger.With("bot", bc.Name), Events: store,
 	})
 }
 

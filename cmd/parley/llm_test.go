@@ -120,6 +120,15 @@ func TestModelUnderstandingEndToEnd(t *testing.T) {
 		// Each request carried exactly the schema the engine publishes for the
 		// state the turn started from.
 		checkPublishedSchemas(t, fake.Requests()[:3], nil, r1.Raw, r2.Raw)
+		// The shop keeps no messages in its state: the prompt's history comes
+		// from the recorded turns.
+		var roles []string
+		for _, m := range fake.Requests()[2].Messages {
+			roles = append(roles, m.Role)
+		}
+		if strings.Join(roles, " ") != "system user assistant user assistant user" || fake.Requests()[2].Messages[1].Content != "got any tees?" {
+			t.Errorf("third prompt = %+v", fake.Requests()[2].Messages)
+		}
 		if r.State.Conversation.State != "recommending" || !strings.Contains(r.Replies[0].Text, "add-to-cart=70") || !contains(r.Events, "nlu_parse") {
 			t.Fatalf("informal yes: %+v", r)
 		}
