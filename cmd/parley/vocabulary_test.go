@@ -35,10 +35,13 @@ func TestDemoVocabularies(t *testing.T) {
 		t.Fatal(err)
 	}
 	// One turn before: the shop has shown cards, the booking bot waits for a slot.
-	before := map[string]string{"shop": "show me hoodies", "booking": "I want to book a flight", "coach": "hello"}
+	before := map[string]string{"shop": "show me hoodies", "booking": "I want to book a flight", "hotel": "I need a hotel", "coach": "hello"}
 	at := time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC)
 	for _, b := range w.bots {
 		t.Run(b.Name, func(t *testing.T) {
+			if before[b.Name] == "" {
+				t.Fatalf("no first message for demo bot %s", b.Name)
+			}
 			key := parley.ConversationKey{Bot: b.Name, ID: "v"}
 			d, err := b.Engine.Decide(ctx, parley.Turn{Conversation: key, Index: 1, State: b.Engine.NewState(key), Message: parley.Message{ID: "1", Text: before[b.Name], SentAt: at}})
 			if err != nil {
