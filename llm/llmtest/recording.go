@@ -50,6 +50,12 @@ func LoadRecording(path string) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ParseRecording(data, path)
+}
+
+// ParseRecording decodes a recording strictly: unknown keys and completions
+// without a user message are errors naming path.
+func ParseRecording(data []byte, path string) (*Recording, error) {
 	var r Recording
 	if err := yaml.UnmarshalWithOptions(data, &r, yaml.Strict()); err != nil {
 		return nil, fmt.Errorf("%s: %s", path, yaml.FormatError(err, false, true))
