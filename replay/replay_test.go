@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/parleyhq/parley"
@@ -64,4 +65,22 @@ func TestATurnWithoutARecordCannotBeReplayed(t *testing.T) {
 	if parley.ErrorCode(err) != parley.EINVALID {
 		t.Errorf("err = %v, want EINVALID", err)
 	}
+}
+
+// FuzzFirstDifference: for any two stored JSON states, a difference is reported
+// exactly when they differ, and never panics.
+func FuzzFirstDifference(f *testing.F) {
+	f.Add(`{"a":[1,{"b":null}]}`, `{"a":[1,{"b":2}]}`)
+	f.Add(`[]`, `{}`)
+	f.Add(`{"x":"y"}`, `{"x":"y"}`)
+	f.Fuzz(func(t *testing.T, x, y string) {
+		var a, b any
+		if json.Unmarshal([]byte(x), &a) != nil || json.Unmarshal([]byte(y), &b) != nil {
+			return
+		}
+		d := firstDifference("", a, b)
+		if equal := reflect.DeepEqual(a, b); equal != (d == nil) {
+			t.Fatalf("%s vs %s: equal %v, difference %+v", x, y, equal, d)
+		}
+	})
 }
