@@ -10,9 +10,13 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley/flows"
+	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/llm"
 	"github.com/parleyhq/parley/llm/llmtest"
 	"github.com/parleyhq/parley/scenario"
+	"github.com/parleyhq/parley/shop"
 	"github.com/parleyhq/parley/sqlite"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -198,3 +202,13 @@ func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File
 	}
 	return res
 }
+
+// The understanding step keeps what the runtime asks of an engine, and every
+// engine publishes a vocabulary.
+var (
+	_ actor.MetricsReporter = (*llm.Engine)(nil)
+	_ actor.Handbacker      = (*llm.Engine)(nil)
+	_ llm.Vocabulary        = (*shop.Engine)(nil)
+	_ llm.Vocabulary        = (*flows.Engine)(nil)
+	_ llm.Vocabulary        = (*gates.Engine)(nil)
+)
