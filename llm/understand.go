@@ -32,6 +32,9 @@ const (
 	// SourceFallback: the model gave no usable answer; the engine's rules read
 	// the message.
 	SourceFallback = "fallback"
+	// SourceRules: the bot reads messages with its rules (nlu: rules) and records
+	// its turns for replay.
+	SourceRules = "rules"
 )
 
 // ParseEvent is the data of an EventNLUParse event: the message as received and
@@ -149,6 +152,12 @@ func Wrap(inner parley.Engine, opts Options) (*Engine, error) {
 	return &Engine{inner: inner, vocab: vocab, opts: opts, cache: map[string]cached{}, schemas: map[string]*Schema{}}, nil
 }
 
+// Record returns inner with every turn's message recorded as an EventNLUParse
+// event and no model: what `parley replay` needs of a bot with nlu: rules.
+func Record(inner parley.Engine, bot string) *Engine {
+	return &Engine{inner: inner, opts: Options{Bot: bot, Logger: slog.New(slog.DiscardHandler)}}
+}
+
 // Unwrap returns the engine that decides.
 func (e *Engine) Unwrap() parley.Engine { return e.inner }
 
@@ -184,7 +193,9 @@ func (e *Engine) Metrics(state any) any {
 // recorded as an EventNLUParse event of the turn.
 func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
 	ev := e.understand(ctx, t)
-	e.opts.Metrics.parse(e.opts.Bot, e.opts.Client.Model(), ev.Source)
+	if e.opts.Client != nil {
+		e.opts.Metrics.parse(e.opts.Bot, e.opts.Client.Model(), ev.Source)
+	}
 	t.Message.NLU = ev.Parse
 	d, err := e.inner.Decide(ctx, t)
 	if err != nil {
@@ -209,6 +220,9 @@ func (e *Engine) understand(ctx context.Context, t parley.Turn) ParseEvent {
 		ev.Source, ev.Parse = SourceUpstream, msg.NLU
 		return ev
 	case msg.Meaning != "" || strings.TrimSpace(msg.Text) == "":
+		return ev
+	case e.opts.Client == nil:
+		ev.Source = SourceRules
 		return ev
 	}
 	u, ok, err := e.vocab.Understanding(ctx, t)

@@ -162,3 +162,16 @@ func TestWrapNeedsAVocabulary(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestRecordOnlyNeverAsksAModel(t *testing.T) {
+	inner := &echoEngine{}
+	eng := llm.Record(inner, "booking")
+	d, err := eng.Decide(context.Background(), parley.Turn{Conversation: parley.ConversationKey{Bot: "booking", ID: "c"}, Index: 1, State: 0, Message: parley.Message{ID: "m", Text: "Madrid", SentAt: t0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := d.Events[0].Data.(llm.ParseEvent)
+	if inner.got[0] != nil || ev.Source != llm.SourceRules || ev.Message.Text != "Madrid" {
+		t.Errorf("parse %v, record %+v", inner.got[0], ev)
+	}
+}

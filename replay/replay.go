@@ -80,7 +80,7 @@ func Conversation(ctx context.Context, store Store, eng parley.Engine, key parle
 			res.Turns++
 			pe, ok := parseOf(events[i+1:], te.MessageID)
 			if !ok {
-				return res, parley.Errorf(parley.EINVALID, "turn %d (message %s) has no recorded message: the bot did not run with nlu: llm, which records every turn's message and parse", res.Turns, te.MessageID)
+				return res, parley.Errorf(parley.EINVALID, "turn %d (message %s) has no recorded message: the bot ran without nlu: llm or record: true, which record every turn's message and parse", res.Turns, te.MessageID)
 			}
 			msg := pe.Message
 			msg.NLU = pe.Parse

@@ -21,6 +21,8 @@ type Config struct {
 	LLM *LLMConfig `yaml:"llm"`
 	// NLU is the nlu mode of every bot that sets none (rules by default).
 	NLU string `yaml:"nlu"`
+	// Record records every bot's turns for `parley replay` (always on with nlu: llm).
+	Record bool `yaml:"record"`
 	// Bots are the bots to run; none means the three demo bots.
 	Bots []BotConfig `yaml:"bots"`
 
@@ -54,6 +56,9 @@ type BotConfig struct {
 	NLU string `yaml:"nlu"`
 	// LLM overrides the top-level llm block for this bot, field by field.
 	LLM *LLMConfig `yaml:"llm"`
+	// Record records the bot's turns (message and parse, an nlu_parse event) so
+	// that `parley replay` can recompute them; always on with nlu: llm.
+	Record bool `yaml:"record"`
 }
 
 // ShopConfig configures a shop bot.

@@ -130,9 +130,13 @@ func newModels(reg prometheus.Registerer, logger *slog.Logger) *models {
 	return m
 }
 
-// understand wraps eng in the model's understanding when the bot has nlu: llm.
+// understand wraps eng in the model's understanding when the bot has nlu: llm,
+// or in the recording of its turns when it has record: true.
 func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine, store parley.Store) (parley.Engine, error) {
 	if bc.NLU != nluLLM {
+		if bc.Record || cfg.Record {
+			return llm.Record(eng, bc.Name), nil
+		}
 		return eng, nil
 	}
 	lc := cfg.LLM.merged(bc.LLM)

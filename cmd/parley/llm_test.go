@@ -317,3 +317,45 @@ func normJSON(t *testing.T, b []byte) []byte {
 	out, _ := json.Marshal(v)
 	return out
 }
+
+// TestReplayARulesBotAfterAFlowChange: a bot with nlu: rules and record: true is
+// replayed identically with its definition unchanged, and a new version of its
+// flow file that changes a past turn is reported with exit 1.
+func TestReplayARulesBotAfterAFlowChange(t *testing.T) {
+	dir := t.TempDir()
+	flow, err := os.ReadFile(filepath.Join("..", "..", "flows", "demo", "booking.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	flowPath := filepath.Join(dir, "booking.yaml")
+	cfgPath := filepath.Join(dir, "parley.yaml")
+	if err := os.WriteFile(flowPath, flow, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfgPath, []byte("bots:\n  - {name: booking, engine: flows, flows: booking.yaml, record: true}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	dbPath := filepath.Join(dir, "parley.db")
+	t.Run("serve", func(t *testing.T) {
+		base := serveAt(t, dbPath, io.Discard, "-config", cfgPath)
+		for i, text := range []string{"I want to book a flight", "Madrid", "Barcelona"} {
+			body, _ := json.Marshal(map[string]string{"id": fmt.Sprint(i + 1), "text": text, "sent_at": "2026-01-01T10:00:00Z"})
+			if status, b, _ := post(t, base+"/v1/bots/booking/conversations/r1/messages", string(body)); status != http.StatusOK {
+				t.Fatalf("%s: %d %s", text, status, b)
+			}
+		}
+	})
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"replay", "-config", cfgPath, "-db", dbPath, "booking", "r1"}, &out, io.Discard); err != nil || out.Len() > 0 {
+		t.Fatalf("replay of the unchanged bot: %v\n%s", err, out.String())
+	}
+	changed := strings.Replace(string(flow), "prompt: Where would you like to fly to?", "prompt: And where to?", 1)
+	if err := os.WriteFile(flowPath, []byte(changed), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	err = run(context.Background(), []string{"replay", "-config", cfgPath, "-db", dbPath, "booking", "r1"}, &out, io.Discard)
+	if err != exitError(1) || !strings.HasPrefix(out.String(), "turn 2 (message 2): state differs at last_response") {
+		t.Errorf("replay after the change: %v\n%s", err, out.String())
+	}
+}
