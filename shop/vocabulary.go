@@ -43,11 +43,7 @@ func (e *Engine) Understanding(ctx context.Context, t parley.Turn) (parley.Under
 	for i, p := range cards {
 		ids[i] = p.ID
 	}
-	categories := make([]string, 0, len(e.cfg.Categories))
-	for c := range e.cfg.Categories {
-		categories = append(categories, c)
-	}
-	slices.Sort(categories)
+	categories := e.categoryNames(ctx)
 	return parley.Understanding{
 		SchemaName:   "shop_nlu",
 		Schema:       shopSchema(categories, ids),
@@ -72,7 +68,7 @@ func shopSchema(categories, shownIDs []string) map[string]any {
 func (e *Engine) instructions(st *State, categories []string, cards []Product) string {
 	var b strings.Builder
 	b.WriteString(`The bot is a shopping assistant of an online store. Intents:
-- product_search: the shopper looks for products. Entities: query, category (only one of the store's: ` + strings.Join(categories, ", ") + `), min_price, max_price.
+- product_search: the shopper looks for products. Entities: query, category (only one of the store's categories listed below), min_price, max_price.
 - show_more: more results of the current search ("any more?", "next ones").
 - select: the shopper picks one of the products already shown, by name, position or description ("I'll take the blue one", "the last one"). Entity: product_id of that product.
 - confirm: yes to the bot's pending question ("sure", "go ahead").
@@ -81,6 +77,9 @@ func (e *Engine) instructions(st *State, categories []string, cards []Product) s
 - greeting: hello, thanks or small talk.
 - ambiguous: anything else, or too vague to act on.
 `)
+	if len(categories) > 0 {
+		b.WriteString("\nThe store's categories: " + strings.Join(categories, ", ") + ".")
+	}
 	fmt.Fprintf(&b, "\nThe conversation is in state %q.", st.Conversation.State)
 	if st.Query != nil {
 		fmt.Fprintf(&b, " The current search is %s.", st.Query.describe())
@@ -106,4 +105,23 @@ func (e *Engine) instructions(st *State, categories []string, cards []Product) s
 		}
 	}
 	return b.String()
+}
+
+// categoryNames are the names of the categories the engine searches by: the
+// configured ones, else the catalog's own; none when the catalog cannot say now.
+func (e *Engine) categoryNames(ctx context.Context) []string {
+	cats := e.fixedCategories
+	if cats == nil {
+		if voc, ok := e.catalog.(Vocabulary); ok {
+			cats, _ = voc.Categories(ctx)
+		}
+	}
+	names := make([]string, 0, len(cats))
+	for _, c := range cats {
+		if !slices.Contains(names, c.Name) {
+			names = append(names, c.Name)
+		}
+	}
+	slices.Sort(names)
+	return names
 }

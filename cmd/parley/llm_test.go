@@ -129,7 +129,7 @@ func TestModelUnderstandingEndToEnd(t *testing.T) {
 		if strings.Join(roles, " ") != "system user assistant user assistant user" || fake.Requests()[2].Messages[1].Content != "got any tees?" {
 			t.Errorf("third prompt = %+v", fake.Requests()[2].Messages)
 		}
-		if r.State.Conversation.State != "recommending" || !strings.Contains(r.Replies[0].Text, "add-to-cart=70") || !contains(r.Events, "nlu_parse") {
+		if r.State.Conversation.State != "idle" || !strings.Contains(r.Replies[0].Text, "add-to-cart=70") || !contains(r.Events, "nlu_parse") {
 			t.Fatalf("informal yes: %+v", r)
 		}
 		// The model goes down: every turn still answers, from the rules.

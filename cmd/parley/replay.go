@@ -7,6 +7,7 @@ import (
 	"log/slog"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/replay"
 )
 
@@ -53,7 +54,11 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if u, ok := eng.(interface{ Unwrap() parley.Engine }); ok {
 		eng = u.Unwrap()
 	}
-	res, err := replay.Conversation(ctx, store, eng, key)
+	// The runtime's view of the store answers each message's stored response
+	// alone, as the HTTP API does, without the actor's bookkeeping around it.
+	rt := actor.New(store, w.bots, actor.Options{})
+	defer rt.Close()
+	res, err := replay.Conversation(ctx, rt.Store(), eng, key)
 	if err != nil {
 		return err
 	}
