@@ -5,7 +5,7 @@
 //
 // A turn, end to end:
 //
-//	channel -> actor (one at a time per conversation) -> Store.ProcessedResponse
+//	channel -> actor (one at a time per conversation) -> Store.Processed
 //	-> Engine.Decide (pure) -> Store.Commit (state + events + response, one tx)
 //	-> outbox effects -> event hub (SSE, metrics)
 package parley
@@ -49,6 +49,16 @@ const (
 	// LifecycleCompleted is terminal: the inactivity timeout fired while idle or paused.
 	LifecycleCompleted Lifecycle = "completed"
 )
+
+// Valid reports whether l is one of the seven lifecycle states.
+func (l Lifecycle) Valid() bool {
+	switch l {
+	case LifecycleCreated, LifecycleIdle, LifecycleRunning, LifecyclePaused,
+		LifecycleError, LifecycleCancelled, LifecycleCompleted:
+		return true
+	}
+	return false
+}
 
 // Terminal reports whether no transition leaves l.
 func (l Lifecycle) Terminal() bool {

@@ -6,26 +6,56 @@ import (
 	"time"
 )
 
-// Store persists conversations, their event logs, processed-message records, the
+// Store persists conversations, their turn logs, processed-message records, the
 // outbox, the durable inbox of accepted webhooks and versioned flow definitions. Every
-// method is one transaction. Implementations: package sqlite (embedded, the default)
-// and package postgres; package storetest is the conformance suite both pass.
+// method is one transaction. It is the sum of the small interfaces below; each
+// consumer (the actor runtime, the HTTP layer, the channel workers) declares and takes
+// only the part it uses. Implementations: package sqlite (embedded, the default),
+// package postgres and package memstore; package storetest is the conformance suite
+// all of them pass.
 type Store interface {
+	ConversationLog
+	Inbox
+	Outbox
+	Flows
+	Pinger
+	Close() error
+}
+
+// ConversationLog is the durable history of conversations: the current head of each,
+// one record per committed version and the answer given to every processed message.
+type ConversationLog interface {
 	// Conversation returns the stored conversation, or an error with code ENOTFOUND.
 	Conversation(ctx context.Context, key ConversationKey) (*Conversation, error)
-	// ProcessedResponse returns the response stored when messageID was first
-	// processed in that conversation; ok is false when it never was.
-	ProcessedResponse(ctx context.Context, key ConversationKey, messageID string) (response []byte, ok bool, err error)
+	// Processed returns what was recorded when messageID was first processed in that
+	// conversation; ok is false when it never was.
+	Processed(ctx context.Context, key ConversationKey, messageID string) (p Processed, ok bool, err error)
 	// Commit applies one change atomically: the conversation row (inserted when
 	// ExpectedVersion is 0, else updated only if its version is still ExpectedVersion),
-	// the events appended after the conversation's last seq, the processed-message
-	// record, outbox entries and the removal of the inbox entry. A version mismatch is
-	// ECONFLICT; a message id already recorded is EDUPLICATE. Nothing is written on
-	// error. On success the events carry their assigned Seq.
+	// the version's record (state, events appended after the conversation's last seq),
+	// the processed-message record, outbox entries and the removal of the inbox entry.
+	// A version mismatch is ECONFLICT; a message id already recorded is EDUPLICATE.
+	// Nothing is written on error. On success the events carry their assigned Seq.
 	Commit(ctx context.Context, c *Commit) error
 	// Events returns up to limit events of a conversation with Seq > afterSeq, in order.
 	Events(ctx context.Context, key ConversationKey, afterSeq int64, limit int) ([]Event, error)
+}
 
+// Processed is the record of a processed message: the response as committed and the
+// state committed with it. The store keeps each version's state once; a committer
+// whose response embeds the state (the actor's does) commits the response without it
+// and rebuilds it from State on replay.
+type Processed struct {
+	Response []byte
+	// Version is the conversation version that processed the message; 0 when the
+	// record predates version-linked records (the response is then whole).
+	Version int64
+	// State is the state stored with Version; nil when Version is 0.
+	State []byte
+}
+
+// Inbox is the durable queue of accepted inbound messages.
+type Inbox interface {
 	// EnqueueInbound durably records an accepted inbound message before it is
 	// processed. duplicate is true (and nothing written) when the same conversation
 	// and message id is already queued or processed.
@@ -34,7 +64,10 @@ type Store interface {
 	PendingInbound(ctx context.Context, limit int) ([]Inbound, error)
 	// DropInbound removes a queued inbound message that will never become a turn.
 	DropInbound(ctx context.Context, id int64) error
+}
 
+// Outbox holds side effects committed with turns until a worker delivers them.
+type Outbox interface {
 	// ClaimOutbox leases up to limit due entries until now+lease, so that one worker
 	// (of any replica) delivers each; an expired lease makes the entry claimable again.
 	ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]OutboxEntry, error)
@@ -43,15 +76,19 @@ type Store interface {
 	// RetryOutbox releases an entry for a later attempt, recording the error. After
 	// the entry's attempts reach maxAttempts it is marked failed instead.
 	RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error
+}
 
+// Flows stores versioned flow definitions.
+type Flows interface {
 	// PutFlow stores a new version of a flow definition and returns its version (1..).
 	PutFlow(ctx context.Context, id string, definition []byte) (version int, err error)
 	// Flow returns a flow definition; version 0 means the latest. ENOTFOUND if absent.
 	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
+}
 
-	// Ping reports whether the store is reachable (readyz).
+// Pinger reports whether the store is reachable (readyz).
+type Pinger interface {
 	Ping(ctx context.Context) error
-	Close() error
 }
 
 // Commit is one atomic change of a conversation.
@@ -92,4 +129,41 @@ type OutboxEntry struct {
 	Attempts       int
 	NextAttemptAt  time.Time
 	LastError      string
+}
+
+// Validate refuses (EINVALID) a commit no store could apply: the key must be
+// complete, Conversation.Version ExpectedVersion+1, the lifecycle one of the seven,
+// every event needs a type and every outbox entry a kind and an idempotency key.
+func (c *Commit) Validate() error {
+	if c == nil {
+		return Errorf(EINVALID, "commit: nil")
+	}
+	conv := &c.Conversation
+	if conv.Key.Bot == "" || conv.Key.ID == "" {
+		return Errorf(EINVALID, "commit: conversation key %q is incomplete", conv.Key.String())
+	}
+	if c.ExpectedVersion < 0 {
+		return Errorf(EINVALID, "commit %s: expected version %d is negative", conv.Key, c.ExpectedVersion)
+	}
+	if conv.Version != c.ExpectedVersion+1 {
+		return Errorf(EINVALID, "commit %s: version %d must be expected version %d + 1",
+			conv.Key, conv.Version, c.ExpectedVersion)
+	}
+	if !conv.Lifecycle.Valid() {
+		return Errorf(EINVALID, "commit %s: unknown lifecycle %q", conv.Key, conv.Lifecycle)
+	}
+	for i := range c.Events {
+		if c.Events[i].Type == "" {
+			return Errorf(EINVALID, "commit %s: event %d has no type", conv.Key, i)
+		}
+	}
+	for i := range c.Outbox {
+		if c.Outbox[i].Kind == "" || c.Outbox[i].IdempotencyKey == "" {
+			return Errorf(EINVALID, "commit %s: outbox entry %d needs a kind and an idempotency key", conv.Key, i)
+		}
+	}
+	if c.InboundID < 0 {
+		return Errorf(EINVALID, "commit %s: inbound id %d", conv.Key, c.InboundID)
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package actor
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"encoding/json"
@@ -50,6 +51,13 @@ type actor struct {
 	conv     parley.Conversation // as stored; Version 0 = not stored yet
 	state    any                 // decoded engine state
 	stopping bool
+	// recent holds hashes of the ids of the last messages this actor committed since
+	// it hydrated (a ring, next is where the next one goes): a redelivery of one of
+	// them is answered from the store; any other id goes straight to the engine, and
+	// the store's EDUPLICATE catches an older one. A hash collision costs one read of
+	// the store that finds nothing.
+	recent [recentIDs]uint64
+	next   uint8
 
 	inactivity *time.Timer
 }
@@ -146,6 +154,36 @@ func (a *actor) hydrate(ctx context.Context) error {
 func (a *actor) invalidate() {
 	a.hydrated = false
 	a.state = nil
+	a.recent, a.next = [recentIDs]uint64{}, 0
+}
+
+// recentIDs bounds the message ids an actor remembers: redeliveries come soon after
+// the first delivery, and ten thousand live actors keep them in 640 KB.
+const recentIDs = 8
+
+// idHash hashes a message id (FNV-1a); 0 is kept for "no id".
+func idHash(id string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(id); i++ {
+		h = (h ^ uint64(id[i])) * 1099511628211
+	}
+	return h | 1
+}
+
+// remember records a committed message id.
+func (a *actor) remember(id string) {
+	a.recent[a.next] = idHash(id)
+	a.next = (a.next + 1) % recentIDs
+}
+
+func (a *actor) seen(id string) bool {
+	h := idHash(id)
+	for _, r := range a.recent {
+		if r == h {
+			return true
+		}
+	}
+	return false
 }
 
 func (a *actor) now() time.Time { return a.rt.opts.Now().UTC() }
@@ -214,13 +252,9 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 		return Result{}, err
 	}
 	msg := req.Message
-	if a.conv.Version > 0 {
-		rec, ok, err := a.rt.store.processedRecord(ctx, a.key, msg.ID)
-		if err != nil {
-			return Result{}, err
-		}
-		if ok {
-			return a.replayed(ctx, req, rec)
+	if a.seen(msg.ID) {
+		if res, ok, err := a.replay(ctx, req); err != nil || ok {
+			return res, err
 		}
 	}
 	at := a.now()
@@ -245,6 +279,14 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	index := a.conv.Turns + 1
 	decision, derr := a.bot.Engine.Decide(ctx, parley.Turn{Conversation: a.key, Index: index, State: a.state, Message: msg})
 	if derr != nil {
+		// A redelivery of a message processed before this actor hydrated must not
+		// fail the conversation: the engine saw it against today's state.
+		if res, ok, rerr := a.replay(ctx, req); ok {
+			if early {
+				a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "message already processed"}, at))
+			}
+			return res, rerr
+		}
 		return Result{}, a.failTurn(ctx, derr, events, running, early, at)
 	}
 	idle, err := lifecycleStep(a.key, parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteSuccess, "interaction complete")
@@ -273,15 +315,19 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	}
 	resp := Response{
 		ConversationID: a.key.ID, MessageID: msg.ID, Replies: decision.Replies,
-		State: stateJSON, Lifecycle: parley.LifecycleIdle, Version: a.conv.Version + 1,
+		Lifecycle: parley.LifecycleIdle, Version: a.conv.Version + 1,
 		Transitions: turnData.Transitions, Events: extra,
 	}
 	if resp.Replies == nil {
 		resp.Replies = []parley.Reply{}
 	}
-	body, err := json.Marshal(resp)
+	stored, err := json.Marshal(resp) // "state":null: the state is stored once, with the version
 	if err != nil {
 		return Result{}, err
+	}
+	body, ok := spliceState(stored, stateJSON)
+	if !ok {
+		return Result{}, parley.Errorf(parley.EINTERNAL, "response of %s has no state to fill", a.key)
 	}
 	var outbox []parley.OutboxEntry
 	if ch := a.rt.opts.Channels[req.Channel]; ch != nil && req.Channel != "" {
@@ -301,7 +347,7 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	next.UpdatedAt = at
 	c := &parley.Commit{
 		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
-		MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), body), Outbox: outbox, InboundID: req.InboundID,
+		MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), stored), Outbox: outbox, InboundID: req.InboundID,
 	}
 	if err := a.rt.store.Commit(ctx, c); err != nil {
 		return a.commitFailed(ctx, req, err, early, at)
@@ -311,6 +357,7 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 		a.conv.LastSeq = c.Events[n-1].Seq
 	}
 	a.state = decision.State
+	a.remember(msg.ID)
 	a.publish(c.Events[:spawned], -1)
 	if !early {
 		a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
@@ -322,13 +369,19 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	return Result{Body: body}, nil
 }
 
-// replayed answers a message whose id is already recorded (see replay) and drops the
-// inbox entry that carried it, which will never become a turn.
-func (a *actor) replayed(ctx context.Context, req Request, rec []byte) (Result, error) {
+// replay answers a message whose id is already recorded (see replayRecord) and drops
+// the inbox entry that carried it, which will never become a turn; ok is false when
+// the id is not recorded.
+func (a *actor) replay(ctx context.Context, req Request) (res Result, ok bool, err error) {
+	p, ok, err := a.rt.store.Processed(ctx, a.key, req.Message.ID)
+	if err != nil || !ok {
+		return Result{}, false, err
+	}
 	if req.InboundID != 0 {
 		_ = a.rt.store.DropInbound(ctx, req.InboundID)
 	}
-	return replay(a.key, req.Message, rec)
+	res, err = replayRecord(a.key, req.Message, p)
+	return res, true, err
 }
 
 // commitFailed answers a turn whose commit failed. Only a duplicate or a version
@@ -342,11 +395,13 @@ func (a *actor) commitFailed(ctx context.Context, req Request, err error, early 
 	}
 	switch parley.ErrorCode(err) {
 	case parley.EDUPLICATE:
-		// Processed meanwhile by another replica: answer with its record.
+		// Processed before this actor hydrated (it looks up only the ids it committed
+		// itself), or meanwhile by another replica: answer with its record.
 		a.invalidate()
-		rec, ok, rerr := a.rt.store.processedRecord(ctx, a.key, req.Message.ID)
-		if rerr == nil && ok {
-			return a.replayed(ctx, req, rec)
+		if res, ok, rerr := a.replay(ctx, req); rerr == nil && ok {
+			return res, nil
+		} else if ok {
+			return res, rerr
 		}
 		return Result{}, err
 	case parley.ECONFLICT:
@@ -369,6 +424,38 @@ func (a *actor) publish(events []parley.Event, skip int) {
 			a.rt.hub.Publish(e)
 		}
 	}
+}
+
+// statePlaceholder is where the state sits in a Response encoded without one: the
+// fields after it (lifecycle, version, transitions, events) hold no raw JSON, so its
+// last occurrence is the response's own state field.
+var statePlaceholder = []byte(`"state":null,"lifecycle":`)
+
+// spliceState returns the response encoded without its state (stored) with state put
+// back in its place; ok is false when stored has no state placeholder.
+func spliceState(stored, state []byte) ([]byte, bool) {
+	i := bytes.LastIndex(stored, statePlaceholder)
+	if i < 0 {
+		return nil, false
+	}
+	at := i + len(`"state":`)
+	out := make([]byte, 0, len(stored)+len(state))
+	out = append(out, stored[:at]...)
+	out = append(out, state...)
+	return append(out, stored[at+len("null"):]...), true
+}
+
+// fullResponse rebuilds a processed message's response: the stored one with the state
+// of the version that processed it, byte for byte what the first processing returned.
+// A record without a version (migrated whole from an older layout) is returned as is.
+func fullResponse(p parley.Processed) []byte {
+	if p.Version == 0 {
+		return p.Response
+	}
+	if body, ok := spliceState(p.Response, p.State); ok {
+		return body
+	}
+	return p.Response
 }
 
 // jsonAppender is implemented by engine states that encode themselves without

@@ -1,6 +1,7 @@
 package actor_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,6 +19,7 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/memstore"
 	"github.com/parleyhq/parley/sqlite"
 )
 
@@ -198,6 +200,84 @@ func TestReplayedMessageReturnsStoredResponseAndChangesNothing(t *testing.T) {
 	}
 }
 
+// TestReplayAfterRespawnRebuildsTheResponse: the response is stored without the state
+// it embeds, and a fresh actor (which does not know the message id, so the store's
+// EDUPLICATE sends it to the record) rebuilds it byte for byte from the state of the
+// version that processed the message.
+func TestReplayAfterRespawnRebuildsTheResponse(t *testing.T) {
+	ctx := context.Background()
+	store := memstore.New()
+	bots := []*parley.Bot{{Name: "c", Engine: &counter{}}}
+	rt := actor.New(store, bots, actor.Options{})
+	first, err := rt.Turn(ctx, actor.Request{Key: key("r"), Message: parley.Message{ID: "m1", Text: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn(t, rt, "r", "m2", "b")
+	rt.Close()
+
+	p, ok, err := store.Processed(ctx, key("r"), "m1")
+	if err != nil || !ok || p.Version != 1 {
+		t.Fatalf("Processed = %+v, %v, %v", p, ok, err)
+	}
+	if !bytes.Contains(p.Response, []byte(`"state":null`)) || !bytes.Contains(first.Body, p.State) {
+		t.Fatalf("stored response %s must leave the state (%s) to the version's record", p.Response, p.State)
+	}
+	rt = actor.New(store, bots, actor.Options{})
+	defer rt.Close()
+	again, err := rt.Turn(ctx, actor.Request{Key: key("r"), Message: parley.Message{ID: "m1", Text: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Replayed || !bytes.Equal(again.Body, first.Body) {
+		t.Fatalf("replay after respawn: replayed=%v\n got %s\nwant %s", again.Replayed, again.Body, first.Body)
+	}
+	if c, _ := store.Conversation(ctx, key("r")); c.Version != 2 {
+		t.Fatalf("the replay committed: version %d, want 2", c.Version)
+	}
+}
+
+// cappedCounter is a counter whose Decide fails once the count reached its cap: a
+// message that succeeded earlier fails against a later state.
+type cappedCounter struct {
+	counter
+	cap int
+}
+
+func (c *cappedCounter) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	if t.State.(counterState).N >= c.cap {
+		return parley.Decision{}, errors.New("cap reached")
+	}
+	return c.counter.Decide(ctx, t)
+}
+
+// TestOldRedeliveryThatNowFailsIsReplayed: a fresh actor sends a message it does not
+// know to the engine; when the engine fails on it (today's state), the message turns
+// out to be processed already and is answered from the store, and the conversation
+// does not fail.
+func TestOldRedeliveryThatNowFailsIsReplayed(t *testing.T) {
+	ctx := context.Background()
+	store := memstore.New()
+	bots := []*parley.Bot{{Name: "c", Engine: &cappedCounter{cap: 2}}}
+	rt := actor.New(store, bots, actor.Options{})
+	first, err := rt.Turn(ctx, actor.Request{Key: key("o"), Message: parley.Message{ID: "m1", Text: "a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn(t, rt, "o", "m2", "b")
+	rt.Close()
+
+	rt = actor.New(store, bots, actor.Options{})
+	defer rt.Close()
+	again, err := rt.Turn(ctx, actor.Request{Key: key("o"), Message: parley.Message{ID: "m1", Text: "a"}})
+	if err != nil || !again.Replayed || !bytes.Equal(again.Body, first.Body) {
+		t.Fatalf("redelivery = replayed %v, %v; want the first response", again.Replayed, err)
+	}
+	if c, _ := store.Conversation(ctx, key("o")); c.Lifecycle != parley.LifecycleIdle || c.Version != 2 {
+		t.Fatalf("after the redelivery: %s at version %d, want idle at 2", c.Lifecycle, c.Version)
+	}
+}
+
 func TestMissingMessageIDAndUnknownBotAreRefused(t *testing.T) {
 	rt, _, _ := newRuntime(t, actor.Options{})
 	tests := []struct {
@@ -348,7 +428,7 @@ func TestResetStartsTheEngineStateOver(t *testing.T) {
 
 func TestInactivityTimeoutCompletesAndHeartbeatKeepsAlive(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		store := newMemStore()
+		store := memstore.New()
 		rt := actor.New(store, []*parley.Bot{{Name: "c", Engine: &counter{}}}, actor.Options{Inactivity: 10 * time.Minute, Heartbeat: time.Minute})
 		defer rt.Close()
 		turn(t, rt, "idle", "m1", "hi")

@@ -8,27 +8,18 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// DefaultStoreTimeout bounds each store call the runtime (and whoever uses
-// Runtime.Store) makes, so that a store that stops answering (a black-holed
-// PostgreSQL) fails the call with EUNAVAILABLE in seconds rather than holding the
-// conversation's actor, and every turn queued behind it, until TCP gives up.
+// DefaultStoreTimeout bounds each store call the runtime (and whoever uses a store
+// wrapped by WithStoreTimeout) makes, so that a store that stops answering (a
+// black-holed PostgreSQL) fails the call with EUNAVAILABLE in seconds rather than
+// holding the conversation's actor, and every turn queued behind it, until TCP gives
+// up.
 const DefaultStoreTimeout = 5 * time.Second
 
-// deadlineStore gives every call of a parley.Store a deadline within the caller's.
-// It is also where the actor's processed-message record (record.go) stays private:
-// ProcessedResponse answers the response alone, as parley.Store promises, and only
-// the actor reads the whole record (processedRecord).
-type deadlineStore struct {
-	parley.Store
-	timeout time.Duration
-}
-
-var _ parley.Store = deadlineStore{}
-
-// call runs fn under a deadline and reports a missed one as EUNAVAILABLE, saying so
-// first: how the store words its abandoned call tells nobody what happened.
-func (s deadlineStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
-	cctx, cancel := context.WithTimeout(ctx, s.timeout)
+// deadline runs fn under a deadline of timeout within ctx's, and reports a missed one
+// as EUNAVAILABLE, saying so first: how the store words its abandoned call tells
+// nobody what happened.
+func deadline(ctx context.Context, timeout time.Duration, what string, fn func(context.Context) error) error {
+	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	err := fn(cctx)
 	if err == nil || ctx.Err() != nil || !errors.Is(cctx.Err(), context.DeadlineExceeded) {
@@ -39,7 +30,18 @@ func (s deadlineStore) call(ctx context.Context, what string, fn func(context.Co
 	default:
 		return err // an answer that came in time, with a meaning of its own
 	}
-	return parley.WrapError(parley.EUNAVAILABLE, err, "the store did not answer %s within %s", what, s.timeout)
+	return parley.WrapError(parley.EUNAVAILABLE, err, "the store did not answer %s within %s", what, timeout)
+}
+
+// deadlineStore gives every call the runtime makes on its Store a deadline within the
+// caller's (Options.StoreTimeout).
+type deadlineStore struct {
+	Store
+	timeout time.Duration
+}
+
+func (s deadlineStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
+	return deadline(ctx, s.timeout, what, fn)
 }
 
 func (s deadlineStore) Conversation(ctx context.Context, key parley.ConversationKey) (c *parley.Conversation, err error) {
@@ -50,24 +52,61 @@ func (s deadlineStore) Conversation(ctx context.Context, key parley.Conversation
 	return c, err
 }
 
-// processedRecord returns the record the actor committed for messageID.
-func (s deadlineStore) processedRecord(ctx context.Context, key parley.ConversationKey, messageID string) (rec []byte, ok bool, err error) {
+// Processed returns the record the actor committed for messageID (record.go).
+func (s deadlineStore) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (p parley.Processed, ok bool, err error) {
 	err = s.call(ctx, "a processed-message read", func(ctx context.Context) error {
-		rec, ok, err = s.Store.ProcessedResponse(ctx, key, messageID)
+		p, ok, err = s.Store.Processed(ctx, key, messageID)
 		return err
 	})
-	return rec, ok, err
+	return p, ok, err
 }
 
-// ProcessedResponse returns the response stored for messageID, without the digest
-// the actor keeps beside it.
-func (s deadlineStore) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
-	rec, ok, err := s.processedRecord(ctx, key, messageID)
-	if err != nil || !ok {
-		return nil, ok, err
+func (s deadlineStore) Commit(ctx context.Context, c *parley.Commit) error {
+	return s.call(ctx, "a commit", func(ctx context.Context) error { return s.Store.Commit(ctx, c) })
+}
+
+func (s deadlineStore) DropInbound(ctx context.Context, id int64) error {
+	return s.call(ctx, "an inbox write", func(ctx context.Context) error { return s.Store.DropInbound(ctx, id) })
+}
+
+// WithStoreTimeout returns store with a deadline of timeout (DefaultStoreTimeout when
+// not positive) on every call, for the store's consumers outside the runtime (the
+// HTTP API, the channel workers), which take the parts they use from it. A missed
+// deadline is EUNAVAILABLE. ListConversations passes through (ENOTFOUND when store
+// cannot list).
+func WithStoreTimeout(store parley.Store, timeout time.Duration) parley.Store {
+	if timeout <= 0 {
+		timeout = DefaultStoreTimeout
 	}
-	_, resp := unwrapRecord(rec)
-	return resp, true, nil
+	return timedStore{Store: store, timeout: timeout}
+}
+
+// timedStore is WithStoreTimeout's store.
+type timedStore struct {
+	parley.Store
+	timeout time.Duration
+}
+
+var _ parley.Store = timedStore{}
+
+func (s timedStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
+	return deadline(ctx, s.timeout, what, fn)
+}
+
+func (s timedStore) Conversation(ctx context.Context, key parley.ConversationKey) (c *parley.Conversation, err error) {
+	err = s.call(ctx, "a conversation read", func(ctx context.Context) error {
+		c, err = s.Store.Conversation(ctx, key)
+		return err
+	})
+	return c, err
+}
+
+func (s timedStore) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (p parley.Processed, ok bool, err error) {
+	err = s.call(ctx, "a processed-message read", func(ctx context.Context) error {
+		p, ok, err = s.Store.Processed(ctx, key, messageID)
+		return err
+	})
+	return p, ok, err
 }
 
 // conversationLister is the optional store method behind the conversation list
@@ -78,7 +117,7 @@ type conversationLister interface {
 
 // ListConversations lists through the wrapped store, or answers ENOTFOUND when it
 // cannot list, as the route does for such a store.
-func (s deadlineStore) ListConversations(ctx context.Context, q parley.ConversationQuery) (out []parley.Conversation, err error) {
+func (s timedStore) ListConversations(ctx context.Context, q parley.ConversationQuery) (out []parley.Conversation, err error) {
 	l, ok := s.Store.(conversationLister)
 	if !ok {
 		return nil, parley.Errorf(parley.ENOTFOUND, "this store cannot list conversations")
@@ -90,11 +129,11 @@ func (s deadlineStore) ListConversations(ctx context.Context, q parley.Conversat
 	return out, err
 }
 
-func (s deadlineStore) Commit(ctx context.Context, c *parley.Commit) error {
+func (s timedStore) Commit(ctx context.Context, c *parley.Commit) error {
 	return s.call(ctx, "a commit", func(ctx context.Context) error { return s.Store.Commit(ctx, c) })
 }
 
-func (s deadlineStore) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) (events []parley.Event, err error) {
+func (s timedStore) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) (events []parley.Event, err error) {
 	err = s.call(ctx, "an event read", func(ctx context.Context) error {
 		events, err = s.Store.Events(ctx, key, afterSeq, limit)
 		return err
@@ -102,7 +141,7 @@ func (s deadlineStore) Events(ctx context.Context, key parley.ConversationKey, a
 	return events, err
 }
 
-func (s deadlineStore) EnqueueInbound(ctx context.Context, in parley.Inbound) (dup bool, err error) {
+func (s timedStore) EnqueueInbound(ctx context.Context, in parley.Inbound) (dup bool, err error) {
 	err = s.call(ctx, "an inbox write", func(ctx context.Context) error {
 		dup, err = s.Store.EnqueueInbound(ctx, in)
 		return err
@@ -110,7 +149,7 @@ func (s deadlineStore) EnqueueInbound(ctx context.Context, in parley.Inbound) (d
 	return dup, err
 }
 
-func (s deadlineStore) PendingInbound(ctx context.Context, limit int) (in []parley.Inbound, err error) {
+func (s timedStore) PendingInbound(ctx context.Context, limit int) (in []parley.Inbound, err error) {
 	err = s.call(ctx, "an inbox read", func(ctx context.Context) error {
 		in, err = s.Store.PendingInbound(ctx, limit)
 		return err
@@ -118,11 +157,11 @@ func (s deadlineStore) PendingInbound(ctx context.Context, limit int) (in []parl
 	return in, err
 }
 
-func (s deadlineStore) DropInbound(ctx context.Context, id int64) error {
+func (s timedStore) DropInbound(ctx context.Context, id int64) error {
 	return s.call(ctx, "an inbox write", func(ctx context.Context) error { return s.Store.DropInbound(ctx, id) })
 }
 
-func (s deadlineStore) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) (out []parley.OutboxEntry, err error) {
+func (s timedStore) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) (out []parley.OutboxEntry, err error) {
 	err = s.call(ctx, "an outbox claim", func(ctx context.Context) error {
 		out, err = s.Store.ClaimOutbox(ctx, now, lease, limit)
 		return err
@@ -130,15 +169,15 @@ func (s deadlineStore) ClaimOutbox(ctx context.Context, now time.Time, lease tim
 	return out, err
 }
 
-func (s deadlineStore) CompleteOutbox(ctx context.Context, id int64) error {
+func (s timedStore) CompleteOutbox(ctx context.Context, id int64) error {
 	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.CompleteOutbox(ctx, id) })
 }
 
-func (s deadlineStore) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
+func (s timedStore) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
 	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.RetryOutbox(ctx, id, next, lastError) })
 }
 
-func (s deadlineStore) PutFlow(ctx context.Context, id string, definition []byte) (v int, err error) {
+func (s timedStore) PutFlow(ctx context.Context, id string, definition []byte) (v int, err error) {
 	err = s.call(ctx, "a flow write", func(ctx context.Context) error {
 		v, err = s.Store.PutFlow(ctx, id, definition)
 		return err
@@ -146,7 +185,7 @@ func (s deadlineStore) PutFlow(ctx context.Context, id string, definition []byte
 	return v, err
 }
 
-func (s deadlineStore) Flow(ctx context.Context, id string, version int) (def []byte, v int, err error) {
+func (s timedStore) Flow(ctx context.Context, id string, version int) (def []byte, v int, err error) {
 	err = s.call(ctx, "a flow read", func(ctx context.Context) error {
 		def, v, err = s.Store.Flow(ctx, id, version)
 		return err
@@ -154,6 +193,6 @@ func (s deadlineStore) Flow(ctx context.Context, id string, version int) (def []
 	return def, v, err
 }
 
-func (s deadlineStore) Ping(ctx context.Context) error {
+func (s timedStore) Ping(ctx context.Context) error {
 	return s.call(ctx, "a ping", s.Store.Ping)
 }

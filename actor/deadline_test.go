@@ -9,6 +9,7 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley/memstore"
 )
 
 // hangingStore is a store that stops answering while hang is set: every call blocks
@@ -32,11 +33,11 @@ func (s *hangingStore) Conversation(ctx context.Context, key parley.Conversation
 	return s.Store.Conversation(ctx, key)
 }
 
-func (s *hangingStore) ProcessedResponse(ctx context.Context, key parley.ConversationKey, id string) ([]byte, bool, error) {
+func (s *hangingStore) Processed(ctx context.Context, key parley.ConversationKey, id string) (parley.Processed, bool, error) {
 	if s.hang.Load() {
-		return nil, false, s.block(ctx)
+		return parley.Processed{}, false, s.block(ctx)
 	}
-	return s.Store.ProcessedResponse(ctx, key, id)
+	return s.Store.Processed(ctx, key, id)
 }
 
 func (s *hangingStore) Events(ctx context.Context, key parley.ConversationKey, after int64, limit int) ([]parley.Event, error) {
@@ -60,7 +61,7 @@ func (s *hangingStore) Commit(ctx context.Context, c *parley.Commit) error {
 }
 
 func TestHangingStoreFailsFastAndRetryIsSafe(t *testing.T) {
-	hs := &hangingStore{Store: newMemStore()}
+	hs := &hangingStore{Store: memstore.New()}
 	rt := actor.New(hs, []*parley.Bot{{Name: "c", Engine: &counter{}}}, actor.Options{StoreTimeout: 50 * time.Millisecond})
 	t.Cleanup(rt.Close)
 	turn(t, rt, "h", "m1", "hi")
@@ -84,8 +85,8 @@ func TestHangingStoreFailsFastAndRetryIsSafe(t *testing.T) {
 	if parley.ErrorCode(err) != parley.EUNAVAILABLE {
 		t.Fatalf("hanging store: %v", err)
 	}
-	if _, err := rt.Store().Events(context.Background(), key("h"), 0, 10); parley.ErrorCode(err) != parley.EUNAVAILABLE {
-		t.Fatalf("Runtime.Store has no deadline: %v", err)
+	if _, err := actor.WithStoreTimeout(hs, 50*time.Millisecond).Events(context.Background(), key("h"), 0, 10); parley.ErrorCode(err) != parley.EUNAVAILABLE {
+		t.Fatalf("WithStoreTimeout has no deadline: %v", err)
 	}
 	hs.hang.Store(false)
 	if r := turn(t, rt, "h", "m3", "hi"); r.Version != 3 {
@@ -106,7 +107,7 @@ func (e *blockingEngine) Decide(ctx context.Context, t parley.Turn) (parley.Deci
 
 func TestTurnTimeoutAnswersWhileTheTurnGoesOn(t *testing.T) {
 	eng := &blockingEngine{release: make(chan struct{})}
-	rt := actor.New(newMemStore(), []*parley.Bot{{Name: "c", Engine: eng}}, actor.Options{TurnTimeout: 20 * time.Millisecond})
+	rt := actor.New(memstore.New(), []*parley.Bot{{Name: "c", Engine: eng}}, actor.Options{TurnTimeout: 20 * time.Millisecond})
 	t.Cleanup(rt.Close)
 	_, err := rt.Turn(context.Background(), actor.Request{Key: key("slow"), Message: parley.Message{ID: "m1", Text: "hi"}})
 	if parley.ErrorCode(err) != parley.EUNAVAILABLE || !strings.Contains(parley.ErrorMessage(err), "retrying with the same message id is safe") {
@@ -127,24 +128,25 @@ func TestTurnTimeoutAnswersWhileTheTurnGoesOn(t *testing.T) {
 	}
 }
 
-// TestRuntimeStoreKeepsTheStoreContract: through Runtime.Store, a processed message's
-// response is the response the turn answered (the digest stays the actor's), and a
-// store's conversation list is still reachable.
-func TestRuntimeStoreKeepsTheStoreContract(t *testing.T) {
-	rt, _, _ := newRuntime(t, actor.Options{})
+// TestProcessedResponseIsTheTurnsResponse: Runtime.ProcessedResponse answers a
+// processed message with the response the turn answered (the digest stays the
+// actor's, the state is spliced back), and a store wrapped by WithStoreTimeout still
+// lists conversations.
+func TestProcessedResponseIsTheTurnsResponse(t *testing.T) {
+	rt, store, _ := newRuntime(t, actor.Options{})
 	res, err := rt.Turn(context.Background(), actor.Request{Key: key("s"), Message: parley.Message{ID: "m1", Text: "hi"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, ok, err := rt.Store().ProcessedResponse(context.Background(), key("s"), "m1")
+	got, ok, err := rt.ProcessedResponse(context.Background(), key("s"), "m1")
 	if err != nil || !ok || string(got) != string(res.Body) {
 		t.Fatalf("ProcessedResponse = %s, %v, %v; want the turn's response %s", got, ok, err, res.Body)
 	}
-	lister, ok := rt.Store().(interface {
+	lister, ok := actor.WithStoreTimeout(store, 0).(interface {
 		ListConversations(context.Context, parley.ConversationQuery) ([]parley.Conversation, error)
 	})
 	if !ok {
-		t.Fatal("Runtime.Store hides ListConversations")
+		t.Fatal("WithStoreTimeout hides ListConversations")
 	}
 	convs, err := lister.ListConversations(context.Background(), parley.ConversationQuery{Bot: "c", Limit: 10})
 	if err != nil || len(convs) != 1 || convs[0].Key != key("s") {

@@ -9,8 +9,9 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// The processed-message record the actor commits is the response it answered, wrapped
-// with a digest of the message it answered:
+// The processed-message record the actor commits is the response it answered (without
+// the state it embeds, see spliceState), wrapped with a digest of the message it
+// answered:
 //
 //	{"message_sha256":"<64 hex>","response":<response bytes>}
 //
@@ -18,7 +19,8 @@ import (
 // without a store column of its own (the stores keep Commit.Response as given). A
 // replay returns the response bytes exactly as first sent. A record without the
 // prefix (written before digests were kept) is the response itself and is treated as
-// a replay of the same message.
+// a replay of the same message. A replay returns the response with the state of its
+// version spliced back, the bytes first sent.
 //
 // The digest covers what the message says: text, meaning and the NLU parse. sent_at is
 // left out: it says when, not what; the server fills it from its clock when a client
@@ -68,13 +70,15 @@ func unwrapRecord(rec []byte) (digest string, response []byte) {
 	return string(rec[len(recordPrefix) : len(recordPrefix)+digestLen]), rec[head : len(rec)-1]
 }
 
-// replay answers a message whose id is already recorded: the stored response when the
-// message is the same, EIDEMPOTENCY when the id was used for a different one.
-func replay(key parley.ConversationKey, msg parley.Message, rec []byte) (Result, error) {
-	digest, body := unwrapRecord(rec)
+// replayRecord answers a message whose id is already recorded: the response it got
+// (rebuilt with the state of the version that processed it, see fullResponse) when
+// the message is the same, EIDEMPOTENCY when the id was used for a different one.
+func replayRecord(key parley.ConversationKey, msg parley.Message, p parley.Processed) (Result, error) {
+	digest, body := unwrapRecord(p.Response)
 	if digest != "" && digest != messageDigest(msg) {
 		return Result{}, parley.Errorf(parley.EIDEMPOTENCY,
 			"message id %q of conversation %s was already used for a different message; send a new id", msg.ID, key.ID)
 	}
-	return Result{Body: body, Replayed: true}, nil
+	p.Response = body
+	return Result{Body: fullResponse(p), Replayed: true}, nil
 }

@@ -66,8 +66,9 @@ type Options struct {
 	Metrics  *Metrics
 	// Hub receives every committed event; one is created when nil.
 	Hub *Hub
-	// StoreTimeout bounds every store call made through the runtime, Runtime.Store
-	// included (default DefaultStoreTimeout); a call that misses it is EUNAVAILABLE.
+	// StoreTimeout bounds every store call the runtime makes (default
+	// DefaultStoreTimeout); a call that misses it is EUNAVAILABLE. WithStoreTimeout
+	// gives the store's other consumers the same bound.
 	StoreTimeout time.Duration
 	// TurnTimeout bounds how long Turn and Control wait for the actor's answer when
 	// the caller's context has no earlier deadline (default DefaultTurnTimeout). A
@@ -86,6 +87,15 @@ type ChannelOutbox interface {
 	Outbox(key parley.ConversationKey, messageID string, replies []parley.Reply, effects []parley.Effect) ([]parley.OutboxEntry, error)
 }
 
+// Store is what the runtime needs of a parley.Store: the conversation log it reads
+// and commits turns to, and the removal of a redelivered webhook's inbox entry.
+type Store interface {
+	Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error)
+	Processed(ctx context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error)
+	Commit(ctx context.Context, c *parley.Commit) error
+	DropInbound(ctx context.Context, id int64) error
+}
+
 // Runtime routes turns to conversation actors.
 type Runtime struct {
 	store deadlineStore
@@ -102,7 +112,7 @@ type Runtime struct {
 }
 
 // New returns a Runtime over store running bots.
-func New(store parley.Store, bots []*parley.Bot, opts Options) *Runtime {
+func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 	if opts.MaxActors <= 0 {
 		opts.MaxActors = 10000
 	}
@@ -149,9 +159,6 @@ func New(store parley.Store, bots []*parley.Bot, opts Options) *Runtime {
 // Hub returns the event fan-out the runtime publishes to.
 func (r *Runtime) Hub() *Hub { return r.hub }
 
-// Store returns the runtime's store; every call on it has Options.StoreTimeout.
-func (r *Runtime) Store() parley.Store { return r.store }
-
 // Bot returns the named bot, ENOTFOUND, or EINVALID for a name parley.CheckID
 // refuses (so that no route echoes an unbounded or malformed id back).
 func (r *Runtime) Bot(name string) (*parley.Bot, error) {
@@ -186,7 +193,8 @@ type Request struct {
 }
 
 // Response is the body of a turn's answer (CONTRACTS.md section 2). It is stored as
-// the processed-message record and returned unchanged on replay.
+// the processed-message record without its State (the version's state, stored once
+// with the turn) and rebuilt byte for byte on replay (see storedResponse).
 type Response struct {
 	ConversationID string              `json:"conversation_id"`
 	MessageID      string              `json:"message_id"`
@@ -313,6 +321,18 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 		}
 	}
 	return v, nil
+}
+
+// ProcessedResponse returns the response a processed message got, byte for byte as the
+// turn returned it (rebuilt from the stored response and the state of its version);
+// ok is false when the message was never processed.
+func (r *Runtime) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
+	p, ok, err := r.store.Processed(ctx, key, messageID)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	_, p.Response = unwrapRecord(p.Response)
+	return fullResponse(p), true, nil
 }
 
 // LiveActors returns the number of live actors.

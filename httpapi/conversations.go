@@ -55,7 +55,7 @@ func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) erro
 	if _, err := h.rt.Bot(bot); err != nil {
 		return err
 	}
-	lister, ok := h.rt.Store().(ConversationLister)
+	lister, ok := h.store.(ConversationLister)
 	if !ok {
 		return parley.Errorf(parley.ENOTFOUND, "this store cannot list conversations")
 	}
@@ -167,11 +167,10 @@ func (h *Handler) getHistory(w http.ResponseWriter, r *http.Request) error {
 			return parley.Errorf(parley.EINVALID, "after must be a non-negative integer, got %q", s)
 		}
 	}
-	store := h.rt.Store()
-	if _, err := store.Conversation(r.Context(), k); err != nil {
+	if _, err := h.store.Conversation(r.Context(), k); err != nil {
 		return err
 	}
-	events, err := store.Events(r.Context(), k, after, limit)
+	events, err := h.store.Events(r.Context(), k, after, limit)
 	if err != nil {
 		return err
 	}
@@ -199,7 +198,7 @@ func (h *Handler) turnResponse(ctx context.Context, k parley.ConversationKey, da
 	if json.Unmarshal(data, &turn) != nil || turn.MessageID == "" {
 		return nil, nil
 	}
-	body, ok, err := h.rt.Store().ProcessedResponse(ctx, k, turn.MessageID)
+	body, ok, err := h.rt.ProcessedResponse(ctx, k, turn.MessageID)
 	if err != nil || !ok || !json.Valid(body) {
 		return nil, err
 	}

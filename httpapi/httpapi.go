@@ -34,6 +34,16 @@ type FlowStore interface {
 	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
 }
 
+// Store is what the API reads from the store directly: readiness, a conversation's
+// existence and its stored events (SSE catch-up, history). Turns, controls and
+// processed responses go through the runtime; listing takes ConversationLister when
+// the store has it.
+type Store interface {
+	Ping(ctx context.Context) error
+	Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error)
+	Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error)
+}
+
 // Options configure the handler.
 type Options struct {
 	// MaxBody limits request bodies (default 64 KiB); larger ones get 413 too_large.
@@ -55,13 +65,14 @@ type Options struct {
 // Handler is Parley's HTTP API.
 type Handler struct {
 	rt       *actor.Runtime
+	store    Store
 	opts     Options
 	mux      *http.ServeMux
 	requests *prometheus.CounterVec
 }
 
-// New returns the API handler over rt.
-func New(rt *actor.Runtime, opts Options) *Handler {
+// New returns the API handler over rt and store.
+func New(rt *actor.Runtime, store Store, opts Options) *Handler {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = DefaultMaxBody
 	}
@@ -71,7 +82,7 @@ func New(rt *actor.Runtime, opts Options) *Handler {
 	if opts.KeepAlive <= 0 {
 		opts.KeepAlive = 15 * time.Second
 	}
-	h := &Handler{rt: rt, opts: opts, mux: http.NewServeMux()}
+	h := &Handler{rt: rt, store: store, opts: opts, mux: http.NewServeMux()}
 	if opts.Registerer != nil {
 		h.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "parley_http_requests_total", Help: "HTTP requests by route pattern and status code.",
@@ -351,7 +362,7 @@ func (h *Handler) getBots(w http.ResponseWriter, r *http.Request) error {
 func (h *Handler) readyz(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := h.rt.Store().Ping(ctx); err != nil {
+	if err := h.store.Ping(ctx); err != nil {
 		return parley.WrapError(parley.EUNAVAILABLE, err, "store unreachable")
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})

@@ -69,7 +69,7 @@ func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
 	// backlog writes the stored events after st.after.
 	backlog := func() bool {
 		for {
-			events, err := h.rt.Store().Events(r.Context(), k, st.after, 500)
+			events, err := h.store.Events(r.Context(), k, st.after, 500)
 			if err != nil {
 				h.opts.Logger.Error("read stored events", "conversation", k.String(), "err", err)
 				_, _ = bw.WriteString(": stored events unavailable; reconnect with Last-Event-ID\n\n")
@@ -125,7 +125,7 @@ func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
 // lifecycle returns the conversation's stored lifecycle, created for one not stored
 // yet, "" (unknown: live events are not checked) when the store cannot say.
 func (h *Handler) lifecycle(ctx context.Context, k parley.ConversationKey) parley.Lifecycle {
-	c, err := h.rt.Store().Conversation(ctx, k)
+	c, err := h.store.Conversation(ctx, k)
 	switch {
 	case err == nil:
 		return c.Lifecycle

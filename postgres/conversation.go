@@ -16,8 +16,10 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	var state []byte
 	var lifecycle string
 	err := s.queryRow(ctx, "conversation", true, `
-		SELECT engine, state, lifecycle, version, turns, last_seq, created_at, updated_at
-		FROM conversations WHERE bot = $1 AND conversation_id = $2`,
+		SELECT c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
+		FROM conversations c LEFT JOIN turns t
+			ON t.bot = c.bot AND t.conversation_id = c.conversation_id AND t.version = c.version
+		WHERE c.bot = $1 AND c.conversation_id = $2`,
 		[]any{key.Bot, key.ID},
 		&c.Engine, &state, &lifecycle, &c.Version, &c.Turns, &c.LastSeq, &c.CreatedAt, &c.UpdatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -32,20 +34,26 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	return &c, nil
 }
 
-// ProcessedResponse returns the response recorded for messageID in the conversation.
-func (s *Store) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
-	var response []byte
+// Processed returns the response recorded for messageID in the conversation and the
+// state of the version that processed it.
+func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
+	var p parley.Processed
+	var state []byte
 	err := s.queryRow(ctx, "processed response", true, `
-		SELECT response FROM processed_messages
-		WHERE bot = $1 AND conversation_id = $2 AND message_id = $3`,
-		[]any{key.Bot, key.ID, messageID}, &response)
+		SELECT m.response, m.version, t.state FROM processed_messages m LEFT JOIN turns t
+			ON t.bot = m.bot AND t.conversation_id = m.conversation_id AND t.version = m.version
+		WHERE m.bot = $1 AND m.conversation_id = $2 AND m.message_id = $3`,
+		[]any{key.Bot, key.ID, messageID}, &p.Response, &p.Version, &state)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, nil
+		return parley.Processed{}, false, nil
 	}
 	if err != nil {
-		return nil, false, err
+		return parley.Processed{}, false, err
 	}
-	return response, true, nil
+	if p.Version != 0 {
+		p.State = state
+	}
+	return p, true, nil
 }
 
 // Events returns up to limit events with Seq > afterSeq, in order. A limit of 0 or
@@ -80,6 +88,8 @@ func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq
 //
 //	$1 bot, $2 conversation id, $11 number of events,
 //	$12..$15 events: type, data, at, seq given by the caller (0: assign),
+//	$3..$9 the head and the version's turns row: engine, state, lifecycle, version,
+//	turns, created at, updated at; $10 the expected version,
 //	$16 message id (NULL: none), $17 response,
 //	$18..$23 outbox: bot, conversation id, kind, idempotency key, payload, next attempt,
 //	$24 inbox entry to delete (0: none).
@@ -88,6 +98,10 @@ func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq
 // No row in conv (a lost version race) raises ECONFLICT's SQLSTATE in the final
 // SELECT, which aborts the statement and what is pipelined after it.
 const commitTail = `,
+tn AS (
+	INSERT INTO turns (bot, conversation_id, version, at, lifecycle, message_id, first_seq, last_seq, state)
+	SELECT $1, $2, $6, $9, $5, $16, conv.last_seq - $11 + 1, conv.last_seq, $4 FROM conv
+),
 ev AS (
 	INSERT INTO events (bot, conversation_id, seq, type, data, at)
 	SELECT $1, $2,
@@ -96,8 +110,8 @@ ev AS (
 	FROM conv, unnest($12::text[], $13::json[], $14::timestamptz[], $15::bigint[]) WITH ORDINALITY AS e(type, data, at, seq, n)
 ),
 pm AS (
-	INSERT INTO processed_messages (bot, conversation_id, message_id, response)
-	SELECT $1, $2, $16, $17 FROM conv WHERE $16::text IS NOT NULL
+	INSERT INTO processed_messages (bot, conversation_id, message_id, response, version)
+	SELECT $1, $2, $16, $17, $6 FROM conv WHERE $16::text IS NOT NULL
 ),
 ob AS (
 	INSERT INTO outbox (bot, conversation_id, kind, idempotency_key, payload, next_attempt_at)
@@ -117,8 +131,8 @@ SELECT coalesce((SELECT last_seq FROM conv), parley_conflict()),
 
 // commitInsert creates the conversation; an existing row makes conv empty.
 const commitInsert = `WITH conv AS (
-	INSERT INTO conversations (bot, conversation_id, engine, state, lifecycle, version, turns, last_seq, created_at, updated_at)
-	SELECT $1, $2, $3, $4, $5, $6, $7, $11, $8, $9 WHERE $10::bigint = 0
+	INSERT INTO conversations (bot, conversation_id, engine, lifecycle, version, turns, last_seq, created_at, updated_at)
+	SELECT $1, $2, $3, $5, $6, $7, $11, $8, $9 WHERE $10::bigint = 0
 	ON CONFLICT (bot, conversation_id) DO NOTHING
 	RETURNING last_seq, created_at
 )` + commitTail
@@ -127,7 +141,7 @@ const commitInsert = `WITH conv AS (
 // lock, and a concurrent writer that committed first leaves conv empty. created_at is
 // kept; $8 is referenced only so that both statements take the same parameters.
 const commitUpdate = `WITH conv AS (
-	UPDATE conversations SET engine = $3, state = $4, lifecycle = $5, version = $6, turns = $7,
+	UPDATE conversations SET engine = $3, lifecycle = $5, version = $6, turns = $7,
 		last_seq = last_seq + $11, updated_at = $9
 	WHERE bot = $1 AND conversation_id = $2 AND version = $10 AND $8::timestamptz IS NOT NULL
 	RETURNING last_seq, created_at

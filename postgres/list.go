@@ -27,11 +27,12 @@ func (s *Store) ListConversations(ctx context.Context, q parley.ConversationQuer
 		after, afterID = &t, q.After.ID
 	}
 	return collect(ctx, s, "list conversations", `
-		SELECT conversation_id, engine, state, lifecycle, version, turns, last_seq, created_at, updated_at
-		FROM conversations
-		WHERE bot = $1 AND starts_with(conversation_id COLLATE "C", $2)
-		  AND ($3::timestamptz IS NULL OR (updated_at, conversation_id COLLATE "C") < ($3, $4 COLLATE "C"))
-		ORDER BY updated_at DESC, conversation_id COLLATE "C" DESC
+		SELECT c.conversation_id, c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
+		FROM conversations c LEFT JOIN turns t
+			ON t.bot = c.bot AND t.conversation_id = c.conversation_id AND t.version = c.version
+		WHERE c.bot = $1 AND starts_with(c.conversation_id COLLATE "C", $2)
+		  AND ($3::timestamptz IS NULL OR (c.updated_at, c.conversation_id COLLATE "C") < ($3, $4 COLLATE "C"))
+		ORDER BY c.updated_at DESC, c.conversation_id COLLATE "C" DESC
 		LIMIT $5`,
 		[]any{q.Bot, q.IDPrefix, after, afterID, q.Limit},
 		func(rows pgx.Rows) (parley.Conversation, error) {

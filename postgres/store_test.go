@@ -64,16 +64,16 @@ func TestCommitCreatesAndUpdates(t *testing.T) {
 	}
 
 	for _, id := range []string{"m-1", "m-2"} {
-		response, ok, err := s.ProcessedResponse(ctx, key, id)
-		if err != nil || !ok || string(response) != `{"reply":"`+id+`"}` {
-			t.Errorf("ProcessedResponse(%s) = %q, %v, %v", id, response, ok, err)
+		p, ok, err := s.Processed(ctx, key, id)
+		if err != nil || !ok || string(p.Response) != `{"reply":"`+id+`"}` {
+			t.Errorf("Processed(%s) = %q, %v, %v", id, p.Response, ok, err)
 		}
 	}
-	if _, ok, err := s.ProcessedResponse(ctx, key, "m-3"); ok || err != nil {
-		t.Errorf("ProcessedResponse(never processed) ok=%v err=%v, want false, nil", ok, err)
+	if _, ok, err := s.Processed(ctx, key, "m-3"); ok || err != nil {
+		t.Errorf("Processed(never processed) ok=%v err=%v, want false, nil", ok, err)
 	}
 	other := parley.ConversationKey{Bot: "shop", ID: "c-1"}
-	if _, ok, _ := s.ProcessedResponse(ctx, other, "m-1"); ok {
+	if _, ok, _ := s.Processed(ctx, other, "m-1"); ok {
 		t.Errorf("a message id of booking/c-1 is seen as processed in shop/c-1")
 	}
 }
@@ -145,7 +145,7 @@ func TestCommitRefusals(t *testing.T) {
 	if events, _ := s.Events(ctx, key, 0, 0); len(events) != 1 {
 		t.Errorf("after refused commits: %d events, want 1", len(events))
 	}
-	if _, ok, _ := s.ProcessedResponse(ctx, key, "m-2"); ok {
+	if _, ok, _ := s.Processed(ctx, key, "m-2"); ok {
 		t.Errorf("a refused commit recorded its message id")
 	}
 	if claimed, _ := s.ClaimOutbox(ctx, t0, time.Minute, 10); len(claimed) != 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql/driver"
 	"time"
+	"unsafe"
 
 	"github.com/parleyhq/parley"
 )
@@ -23,37 +24,15 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 }
 
 // validateCommit refuses, before anything reaches the writer, a commit that could
-// never be applied.
+// never be applied; the events must also fit the JSON array a turns row keeps them in.
 func validateCommit(c *parley.Commit) error {
-	if c == nil {
-		return parley.Errorf(parley.EINVALID, "commit: nil")
-	}
-	conv := &c.Conversation
-	if conv.Key.Bot == "" || conv.Key.ID == "" {
-		return parley.Errorf(parley.EINVALID, "commit: conversation key %q is incomplete", conv.Key.String())
-	}
-	if c.ExpectedVersion < 0 {
-		return parley.Errorf(parley.EINVALID, "commit %s: expected version %d is negative", conv.Key, c.ExpectedVersion)
-	}
-	if conv.Version != c.ExpectedVersion+1 {
-		return parley.Errorf(parley.EINVALID, "commit %s: version %d must be expected version %d + 1",
-			conv.Key, conv.Version, c.ExpectedVersion)
-	}
-	if !validLifecycle(conv.Lifecycle) {
-		return parley.Errorf(parley.EINVALID, "commit %s: unknown lifecycle %q", conv.Key, conv.Lifecycle)
+	if err := c.Validate(); err != nil {
+		return err
 	}
 	for i := range c.Events {
-		if c.Events[i].Type == "" {
-			return parley.Errorf(parley.EINVALID, "commit %s: event %d has no type", conv.Key, i)
+		if !validEvent(&c.Events[i]) {
+			return parley.Errorf(parley.EINVALID, "commit %s: event %d: type must be UTF-8 and data JSON", c.Conversation.Key, i)
 		}
-	}
-	for i := range c.Outbox {
-		if c.Outbox[i].Kind == "" || c.Outbox[i].IdempotencyKey == "" {
-			return parley.Errorf(parley.EINVALID, "commit %s: outbox entry %d needs a kind and an idempotency key", conv.Key, i)
-		}
-	}
-	if c.InboundID < 0 {
-		return parley.Errorf(parley.EINVALID, "commit %s: inbound id %d", conv.Key, c.InboundID)
 	}
 	return nil
 }
@@ -77,10 +56,10 @@ func (op *commitOp) apply(w *writer) error {
 	n := int64(len(c.Events))
 	updatedAt := micros(orNow(conv.UpdatedAt, op.now))
 
-	// The conversation row first: it settles the version (ECONFLICT before anything
-	// else) and the seqs, and points at the log row appended below, whose id is the
-	// log's next rowid (this connection is the only writer).
-	var logID int64
+	// The head first: it settles the version (ECONFLICT before anything else) and the
+	// seqs, and points at the turns row appended below, whose id is the table's next
+	// rowid (this connection is the only writer).
+	var turnID int64
 	if c.ExpectedVersion == 0 {
 		created := micros(orNow(conv.CreatedAt, op.now))
 		found, err := w.insertConversation.queryRow(op.returned[:1], key.Bot, key.ID, conv.Engine,
@@ -91,7 +70,7 @@ func (op *commitOp) apply(w *writer) error {
 		if !found {
 			return parley.Errorf(parley.ECONFLICT, "commit %s: conversation already exists", key)
 		}
-		logID, _ = op.returned[0].(int64)
+		turnID, _ = op.returned[0].(int64)
 		op.lastSeq, op.createdAt = n, created
 	} else {
 		found, err := w.updateConversation.queryRow(op.returned[:], conv.Engine,
@@ -104,7 +83,7 @@ func (op *commitOp) apply(w *writer) error {
 		}
 		op.lastSeq, _ = op.returned[0].(int64)
 		op.createdAt, _ = op.returned[1].(int64)
-		logID, _ = op.returned[2].(int64)
+		turnID, _ = op.returned[2].(int64)
 	}
 
 	first := op.lastSeq - n + 1
@@ -118,12 +97,15 @@ func (op *commitOp) apply(w *writer) error {
 	if len(state) == 0 {
 		state = nullJSON
 	}
-	w.body = appendRecord(w.body[:0], state, c.MessageID != "", c.Response, c.Events, micros(op.now))
-	var messageID any // NULL when the commit processed no message
+	w.eventsBuf = appendEvents(w.eventsBuf[:0], first, c.Events, micros(op.now))
+	// NULL message id, response and response version when the commit processed no
+	// message.
+	var messageID, response, responseVersion any
 	if c.MessageID != "" {
-		messageID = c.MessageID
+		messageID, response, responseVersion = c.MessageID, text(c.Response), conv.Version
 	}
-	inserted, err := w.insertLog.exec(logID, key.Bot, key.ID, conv.Version, first, op.lastSeq, messageID, updatedAt, w.body)
+	inserted, err := w.insertTurn.exec(turnID, key.Bot, key.ID, conv.Version, updatedAt, string(conv.Lifecycle),
+		messageID, first, op.lastSeq, text(w.eventsBuf), text(state), response, responseVersion)
 	if err != nil {
 		return err
 	}
@@ -131,7 +113,7 @@ func (op *commitOp) apply(w *writer) error {
 		if c.MessageID != "" {
 			return parley.Errorf(parley.EDUPLICATE, "commit %s: message %q was already processed", key, c.MessageID)
 		}
-		return parley.Errorf(parley.EINTERNAL, "commit %s: log row %d already exists", key, logID)
+		return parley.Errorf(parley.EINTERNAL, "commit %s: turn %d already exists", key, turnID)
 	}
 
 	op.outboxIDs = op.outboxIDs[:0]
@@ -184,4 +166,14 @@ func orNow(t, now time.Time) time.Time {
 		return now
 	}
 	return t
+}
+
+// text binds b to a TEXT column without copying it into a Go string first: the
+// driver copies a bound string into SQLite's memory before the statement runs, and b
+// does not change while it does.
+func text(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }

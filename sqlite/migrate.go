@@ -102,7 +102,7 @@ func applyMigration(ctx context.Context, db *sql.DB, m migration) (applied bool,
 	if n > 0 {
 		return false, tx.Rollback()
 	}
-	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+	if err := execMigration(ctx, tx, m.SQL); err != nil {
 		return false, err
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
@@ -110,4 +110,44 @@ func applyMigration(ctx context.Context, db *sql.DB, m migration) (applied bool,
 		return false, err
 	}
 	return true, tx.Commit()
+}
+
+// goStepPrefix marks a line of a migration where a step written in Go runs, between
+// the statements before and after it: data conversions that SQL cannot express.
+const goStepPrefix = "-- go:"
+
+// goSteps are the Go steps migrations may name.
+var goSteps = map[string]func(ctx context.Context, tx *sql.Tx) error{
+	"convert-log": convertLog,
+}
+
+// execMigration runs a migration's statements and Go steps in order inside tx.
+func execMigration(ctx context.Context, tx *sql.Tx, body string) error {
+	var chunk strings.Builder
+	flush := func() error {
+		if strings.TrimSpace(chunk.String()) == "" {
+			return nil
+		}
+		_, err := tx.ExecContext(ctx, chunk.String())
+		chunk.Reset()
+		return err
+	}
+	for _, line := range strings.SplitAfter(body, "\n") {
+		name, ok := strings.CutPrefix(strings.TrimSpace(line), goStepPrefix)
+		if !ok {
+			chunk.WriteString(line)
+			continue
+		}
+		step := goSteps[name]
+		if step == nil {
+			return fmt.Errorf("unknown Go step %q", name)
+		}
+		if err := flush(); err != nil {
+			return err
+		}
+		if err := step(ctx, tx); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return flush()
 }

@@ -37,18 +37,13 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 		if err != nil || !found {
 			return err
 		}
-		body, ok := row[1].([]byte)
-		if !ok {
-			return parley.Errorf(parley.EINTERNAL, "sqlite: conversation %s: its state's log row is missing", key)
-		}
-		rec, err := decodeRecord(body)
-		if err != nil {
-			return err
+		if row[1] == nil {
+			return parley.Errorf(parley.EINTERNAL, "sqlite: conversation %s: the turns row of its version is missing", key)
 		}
 		c = &parley.Conversation{
 			Key:       key,
 			Engine:    asString(row[0]),
-			State:     rec.state,
+			State:     asBytes(row[1]),
 			Lifecycle: parley.Lifecycle(asString(row[2])),
 			Version:   asInt64(row[3]),
 			Turns:     asInt64(row[4]),
@@ -64,70 +59,60 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	if c == nil {
 		return nil, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
 	}
-	if !validLifecycle(c.Lifecycle) {
+	if !c.Lifecycle.Valid() {
 		return nil, parley.Errorf(parley.EINVALIDSTATE, "conversation %s: stored lifecycle %q is unknown", key, c.Lifecycle)
 	}
 	return c, nil
 }
 
-// ProcessedResponse returns the exact bytes recorded for messageID.
-func (s *Store) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
-	var response []byte
+// Processed returns the exact response bytes recorded for messageID and the state of
+// the version that processed it.
+func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
+	var p parley.Processed
 	var found bool
 	err := s.read(ctx, func(w *writer) error {
-		row := w.row[:1]
+		row := w.row[:3]
 		var err error
 		found, err = w.processed.queryRow(row, key.Bot, key.ID, messageID)
 		if err != nil || !found {
 			return err
 		}
-		rec, err := decodeRecord(asBytes(row[0]))
-		if err != nil {
-			return err
+		p.Response, p.Version = asBytes(row[0]), asInt64(row[1])
+		if p.Version != 0 {
+			p.State = asBytes(row[2])
 		}
-		if rec.responseKind == responseNone {
-			return parley.Errorf(parley.EINTERNAL, "sqlite: message %q of %s has no stored response", messageID, key)
-		}
-		response = rec.fullResponse()
 		return nil
 	})
 	if err != nil {
-		return nil, false, s.wrap(err, "read processed message %s %q", key, messageID)
+		return parley.Processed{}, false, s.wrap(err, "read processed message %s %q", key, messageID)
 	}
-	if !found {
-		return nil, false, nil
-	}
-	return response, true, nil
+	return p, found, nil
 }
 
 // errEnough stops a query once a read has all the rows it needs.
 var errEnough = errors.New("enough rows")
 
 // Events returns up to limit events with Seq > afterSeq, in order; limit <= 0 means
-// all of them. The log stores a commit's events together, so the rows that carry
-// seqs after afterSeq are walked in seq order and cut to the page.
+// all of them. A version's events are stored together, so the rows that carry seqs
+// after afterSeq are walked in version order and cut to the page.
 func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
 	var events []parley.Event
 	err := s.read(ctx, func(w *writer) error {
 		err := w.events.query(func(row []driver.Value) error {
-			first := asInt64(row[0])
-			rec, err := decodeRecord(asBytes(row[1]))
+			stored, err := decodeEvents(asBytes(row[0]))
 			if err != nil {
 				return err
 			}
-			return rec.eachEvent(func(i int, typ, data []byte, at int64) error {
-				seq := first + int64(i)
-				if seq <= afterSeq {
-					return nil
+			for _, e := range stored {
+				if e.Seq <= afterSeq {
+					continue
 				}
 				if limit > 0 && len(events) == limit {
 					return errEnough
 				}
-				events = append(events, parley.Event{
-					Key: key, Seq: seq, Type: string(typ), Data: data, At: fromMicros(at),
-				})
-				return nil
-			})
+				events = append(events, parley.Event{Key: key, Seq: e.Seq, Type: e.Type, Data: e.Data, At: fromMicros(e.At)})
+			}
+			return nil
 		}, key.Bot, key.ID, afterSeq)
 		if err == errEnough {
 			return nil

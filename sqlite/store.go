@@ -2,7 +2,8 @@
 // through modernc.org/sqlite (pure Go, no cgo).
 //
 // It owns the schema (embedded SQL migrations under migrations/, applied once each and
-// recorded in schema_migrations), the connection settings and the write path.
+// recorded in schema_migrations, with Go steps where SQL cannot convert the data), the
+// connection settings and the write path.
 //
 // # One process owns the file
 //
@@ -15,13 +16,16 @@
 // Options.BusyTimeout for the file and then fails with EUNAVAILABLE "database is
 // locked by another process". Several processes on one database use package postgres.
 //
-// # One connection, one goroutine, group commit
+// # One connection, a leader at a time, group commit
 //
-// Every call, reads included, is handed to a single writer goroutine that owns the
-// connection and its prepared statements. The writer takes whatever calls are queued
-// (up to Options.MaxBatch writes). It answers the reads first, each one statement in
-// autocommit mode outside any write transaction, so a read sees only committed
-// writes. Then it applies the writes in one transaction, each inside its own
+// Every call, reads included, queues a request and then tries to become the leader:
+// the one goroutine that runs rounds on the connection and its prepared statements.
+// A caller that finds no leader runs its own request on its own goroutine, so a
+// sequential turn costs no hand-off to another goroutine and back; a caller that
+// finds one waits, and the leader takes its request in its next round. A round takes
+// whatever is queued (up to Options.MaxBatch writes). It answers the reads first, each
+// one statement in autocommit mode outside any write transaction, so a read sees only
+// committed writes. Then it applies the writes in one transaction, each inside its own
 // SAVEPOINT: a write that fails (a stale version, a duplicate message id) is rolled
 // back alone and the others land. One transaction means one WAL commit, so with
 // synchronous=FULL concurrent committers share each fsync instead of paying one each.
@@ -29,61 +33,47 @@
 // the degree Options.Synchronous promises) and an error means nothing of that write
 // was stored.
 //
-// # Layout: an append-only log and a small row per conversation
+// # Layout: readable rows, one append and one index entry per turn
 //
-// A commit's cost is the bytes and pages it adds to the WAL, and a row inserted in the
-// middle of a B-tree costs most: when its leaf overflows SQLite rebalances the
-// neighbouring leaves and their parent. So each Commit appends one row to
-// conversation_log, a rowid table (INTEGER PRIMARY KEY) that only ever grows at its
-// right edge: its leaves fill sequentially and the turns of one group commit share
-// them. The row holds everything the commit wrote, in one binary record (record.go):
-// the events (their seqs first_seq..last_seq), the answer to the processed message and
-// the conversation's state at that version, stored once. The actor's response embeds
-// that state byte for byte (`"state":` followed by Commit.Conversation.State), so the
-// record keeps the response with the state cut out and the offset where it goes back
-// in; ProcessedResponse splices it back, so the bytes returned are the ones given.
-// A response that does not contain the state right after a "state" key is stored
-// whole. Besides the log, a commit updates in place the conversation's small row in
-// conversations (version, lifecycle, seqs, times and the id of the log row holding its
-// current state) and adds an entry to two small indexes of the log: the unique
-// (bot, conversation, message_id), which finds a processed message and refuses a
-// second commit of it (EDUPLICATE), and (bot, conversation, last_seq) over rows with
-// events, which Events pages through before cutting rows into single events. Triggers
-// keep the log append-only. Outbox, inbox and flows keep tables of their own: they are
-// written rarely.
+// Migration 0002 holds the schema and its reasons. Every Commit appends one row to
+// turns, a rowid table (INTEGER PRIMARY KEY) that only grows at its right edge, so
+// that its leaves fill sequentially and the turns of a group commit share them. The
+// row is readable with sqlite3: the state at that version as JSON text (stored once),
+// the events as a JSON array (the events view shows them as rows), and, when the
+// commit processed a message, its id and response. The response is stored as given:
+// the actor gives it without the state it embeds and splices the row's state back on
+// replay, so Processed returns the response with the version and that state. Besides
+// the append, a commit updates the conversation's small head row in conversations
+// (version, lifecycle, seqs, times, the id of its current turns row) and one index
+// entry: the unique (bot, conversation, message_id) over turns, which finds a
+// conversation's turns and refuses a second commit of one message (EDUPLICATE).
+// ListConversations sorts a bot's small head rows instead of keeping an index on
+// updated_at, which would cost every turn another page. Triggers keep turns
+// append-only. Outbox, inbox and flows keep tables of their own: they are written
+// rarely. Event data must be JSON (it is embedded in the array; EINVALID otherwise),
+// and comes back byte for byte but for whitespace around the document.
 //
-// Pages are 4 KiB. Measured (BenchmarkCommit, a 1.6 KB state, a 250-byte event and a
-// 2.2 KB response embedding the state): 4 KiB pages wrote 31 KiB of WAL per turn one
-// turn per transaction and 22 KiB with group commit, against 43 and 29 KiB on 8 KiB
-// pages and 66 and 64 KiB for the previous layout (all records of a conversation
-// clustered in one WITHOUT ROWID table on 16 KiB pages). Compressing the records
-// (DEFLATE, BestSpeed) cut the bytes by a third more but cost more CPU than it saved
-// end to end on this 2-core machine, so records are stored plain.
+// Pages are 4 KiB. docs/performance.md has the measurements: pages written per turn,
+// by table, for this layout and the ones tried before it.
+//
+// The migration from the first layout (one binary record per commit) converts every
+// record in Go (legacy.go) inside the migration's transaction.
 //
 // # Performance
 //
 // BenchmarkCommit measures turns per second, CPU per turn and write system calls and
-// bytes per turn (five turns per conversation):
+// bytes per turn (five turns per conversation); docs/performance.md records results:
 //
 //	go test ./sqlite -run '^$' -bench BenchmarkCommit -benchtime 20000x
-//
-// On the project's 2-core machine, shared with other builds (runs made back to back),
-// seq/normal went from 6.4k-7.6k turns/s with the clustered layout to 8.7k-10k with
-// the log (CPU per turn 110-135 µs to 100-115 µs), and parallel16/normal from
-// 7.3k-9k to 12k-14k turns/s (CPU 90-110 µs to 61-70 µs); the booking benchmark
-// (parley bench booking -n 2000) from 4.2k-4.4k to 4.7k-5.2k turns/s sequential and
-// from 8.6k-9.7k to 11.3k-13k with 16 concurrent conversations. A commit now writes
-// more, smaller WAL frames (about 7 of 4 KiB one turn per transaction, the log leaf
-// and its parent, the conversation's leaf, two index leaves and page 1 when the file
-// grows), half the bytes.
 //
 // # Choices the interface leaves open
 //
 //   - Times are stored as unix microseconds (UTC): read-back times have microsecond
 //     precision and the UTC location.
-//   - JSON documents (state, event data, payloads, flow definitions) are stored byte
-//     for byte as given and never validated here: engines validate. A nil or empty
-//     one is stored as null. A state that is not JSON is returned as it is.
+//   - JSON documents (state, payloads, flow definitions) are stored byte for byte as
+//     given and never validated here: engines validate. A nil or empty one is stored
+//     as null. A state that is not JSON is returned as it is. Event data is the
+//     exception: it must be JSON (see above).
 //   - Commit validates before writing: Conversation.Version must be
 //     ExpectedVersion+1, the key must be complete, the lifecycle one of the seven,
 //     every event needs a type and every outbox entry a kind and an idempotency key;
@@ -167,12 +157,20 @@ type Store struct {
 	db *sql.DB
 
 	// mu orders submissions against Close: a submitter holds it shared while it
-	// hands its request to the writer, Close holds it exclusively to close requests.
+	// queues its request, Close holds it exclusively to stop them.
 	mu       sync.RWMutex
 	closed   bool
 	isClosed atomic.Bool // closed, readable without mu (by wrap)
-	requests chan *request
-	// writerDone is closed when the writer has drained requests and returned.
+
+	// queue holds the requests no round has taken yet; qmu guards it.
+	qmu   sync.Mutex
+	queue []*request
+	// lead is held by the goroutine running a round on the connection (the leader).
+	leadLock sync.Mutex
+	w        *writer
+	// closing tells the goroutine holding the connection to release it; writerDone
+	// is closed once it has.
+	closing    chan struct{}
 	writerDone chan struct{}
 
 	stats counters
@@ -217,7 +215,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	}
 	s := &Store{
 		db:         db,
-		requests:   make(chan *request, 4*opts.MaxBatch),
+		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
 	}
 	if err := s.startWriter(ctx, opts); err != nil {
@@ -355,9 +353,13 @@ func (s *Store) Close() error {
 	}
 	s.closed = true
 	s.isClosed.Store(true)
-	close(s.requests)
 	s.mu.Unlock()
 
+	// No request is queued after closed is set; answer those queued before.
+	s.leadLock.Lock()
+	s.rounds()
+	s.leadLock.Unlock()
+	close(s.closing)
 	<-s.writerDone
 	err := s.db.Close()
 	if err != nil {
@@ -433,13 +435,4 @@ func jsonText(doc []byte) string {
 		return "null"
 	}
 	return string(doc)
-}
-
-func validLifecycle(l parley.Lifecycle) bool {
-	switch l {
-	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused,
-		parley.LifecycleError, parley.LifecycleCancelled, parley.LifecycleCompleted:
-		return true
-	}
-	return false
 }

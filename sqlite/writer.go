@@ -38,9 +38,9 @@ type request struct {
 // requestPool recycles requests (and their result channels) between calls.
 var requestPool = sync.Pool{New: func() any { return &request{result: make(chan error, 1)} }}
 
-// submit hands op to the writer and waits for its transaction. Once handed over, the
-// write is applied or refused as a whole and the caller always learns which; the
-// context is honoured only until the writer starts on it.
+// submit queues r, runs rounds while no other goroutine does, and waits for r's
+// answer. Once queued, the request is applied or refused as a whole and the caller
+// always learns which; the context is honoured only until a round starts on it.
 func (s *Store) submit(ctx context.Context, r *request) error {
 	r.err = nil
 	s.mu.RLock()
@@ -48,14 +48,32 @@ func (s *Store) submit(ctx context.Context, r *request) error {
 		s.mu.RUnlock()
 		return errClosed()
 	}
-	select {
-	case s.requests <- r:
-	case <-ctx.Done():
+	if err := ctx.Err(); err != nil {
 		s.mu.RUnlock()
-		return parley.WrapError(parley.EUNAVAILABLE, ctx.Err(), "sqlite: write not started")
+		return parley.WrapError(parley.EUNAVAILABLE, err, "sqlite: write not started")
 	}
+	s.qmu.Lock()
+	s.queue = append(s.queue, r)
+	s.qmu.Unlock()
 	s.mu.RUnlock()
+	s.lead()
 	return <-r.result
+}
+
+// lead runs rounds until the queue is empty, unless another goroutine leads: that one
+// takes every request queued before it lets go, because it looks at the queue again
+// after unlocking and leads again if a request came in meanwhile.
+func (s *Store) lead() {
+	for s.leadLock.TryLock() {
+		s.rounds()
+		s.leadLock.Unlock()
+		s.qmu.Lock()
+		more := len(s.queue) > 0
+		s.qmu.Unlock()
+		if !more {
+			return
+		}
+	}
 }
 
 // write runs fn as a write of its own (not a Commit).
@@ -83,7 +101,7 @@ type writer struct {
 
 	begin, commit, rollback, savepoint, release, rollbackTo *stmt
 
-	insertConversation, updateConversation, insertLog, insertOutbox, deleteInbound *stmt
+	insertConversation, updateConversation, insertTurn, insertOutbox, deleteInbound *stmt
 
 	processedExists, insertInbound, dropInbound            *stmt
 	claimOutbox, completeOutbox, retryOutbox, outboxStatus *stmt
@@ -92,16 +110,16 @@ type writer struct {
 	ping, conversation, processed, events, pendingInbound, latestFlow, flow *stmt
 
 	all []*stmt
-	// body is the reused buffer a commit's log record is encoded into.
-	body []byte
+	// events is the reused buffer a commit's events array is encoded into.
+	eventsBuf []byte
 	// row is the reused destination of single-row reads.
 	row [8]driver.Value
-	// reads and batch are the requests of one round, reused.
-	reads, batch []*request
+	// taken and batch are the requests of one round, reused.
+	taken, batch []*request
 }
 
-// startWriter takes the write connection and runs the writer on it until requests
-// is closed and drained.
+// startWriter takes the write connection and holds it, inside database/sql's Raw,
+// until Close: rounds run on it from whichever goroutine leads.
 func (s *Store) startWriter(ctx context.Context, opts Options) error {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
@@ -110,15 +128,15 @@ func (s *Store) startWriter(ctx context.Context, opts Options) error {
 	ready := make(chan error, 1)
 	go func() {
 		defer close(s.writerDone)
-		// The driver connection may only be used inside Raw, so the writer's whole
-		// life runs inside it.
 		_ = conn.Raw(func(dc any) error {
 			w, err := newWriter(s, dc, opts)
-			ready <- err
 			if err != nil {
+				ready <- err
 				return err
 			}
-			w.run()
+			s.w = w
+			ready <- nil
+			<-s.closing
 			return w.closeStatements()
 		})
 		_ = conn.Close()
@@ -156,23 +174,24 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.release, `RELEASE write`},
 		{&w.rollbackTo, `ROLLBACK TO write`},
 		{&w.insertConversation, `INSERT INTO conversations
-			(bot, conversation, engine, lifecycle, version, turns, last_seq, state_log_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, 1, ?, ?, (SELECT coalesce(max(id), 0) + 1 FROM conversation_log), ?, ?)
+			(bot, conversation, engine, lifecycle, version, turns, last_seq, turn_id, created_at, updated_at)
+			VALUES (?, ?, ?, ?, 1, ?, ?, (SELECT coalesce(max(id), 0) + 1 FROM turns), ?, ?)
 			ON CONFLICT (bot, conversation) DO NOTHING
-			RETURNING state_log_id`},
+			RETURNING turn_id`},
 		{&w.updateConversation, `UPDATE conversations
 			SET engine = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?,
-			    state_log_id = (SELECT coalesce(max(id), 0) + 1 FROM conversation_log)
+			    turn_id = (SELECT coalesce(max(id), 0) + 1 FROM turns)
 			WHERE bot = ? AND conversation = ? AND version = ?
-			RETURNING last_seq, created_at, state_log_id`},
-		{&w.insertLog, `INSERT INTO conversation_log (id, bot, conversation, version, first_seq, last_seq, message_id, at, body)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			RETURNING last_seq, created_at, turn_id`},
+		{&w.insertTurn, `INSERT INTO turns (id, bot, conversation, version, at, lifecycle, message_id,
+				first_seq, last_seq, events, state, response, response_version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`},
 		{&w.insertOutbox, `INSERT INTO outbox (bot, conversation, kind, idempotency_key, payload, next_attempt_at, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (idempotency_key) DO NOTHING`},
 		{&w.deleteInbound, `DELETE FROM inbound WHERE id = ?`},
-		{&w.processedExists, `SELECT 1 FROM conversation_log WHERE bot = ? AND conversation = ? AND message_id = ?`},
+		{&w.processedExists, `SELECT 1 FROM turns WHERE bot = ? AND conversation = ? AND message_id = ?`},
 		{&w.insertInbound, `INSERT INTO inbound (bot, conversation, message_id, channel, payload, received_at)
 			VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (bot, conversation, message_id) DO NOTHING`},
@@ -192,12 +211,13 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.nextFlowVersion, `SELECT coalesce(max(version), 0) + 1 FROM flows WHERE id = ?`},
 		{&w.insertFlow, `INSERT INTO flows (id, version, definition, created_at) VALUES (?, ?, ?, ?)`},
 		{&w.ping, `SELECT 1`},
-		{&w.conversation, `SELECT c.engine, l.body, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
-			FROM conversations c LEFT JOIN conversation_log l ON l.id = c.state_log_id
+		{&w.conversation, `SELECT c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
+			FROM conversations c LEFT JOIN turns t ON t.id = c.turn_id
 			WHERE c.bot = ? AND c.conversation = ?`},
-		{&w.processed, `SELECT body FROM conversation_log WHERE bot = ? AND conversation = ? AND message_id = ?`},
-		{&w.events, `SELECT first_seq, body FROM conversation_log
-			WHERE bot = ? AND conversation = ? AND last_seq > ? AND last_seq >= first_seq ORDER BY last_seq`},
+		{&w.processed, `SELECT response, response_version, state FROM turns
+			WHERE bot = ? AND conversation = ? AND message_id = ?`},
+		{&w.events, `SELECT events FROM turns
+			WHERE bot = ? AND conversation = ? AND last_seq > ? AND last_seq >= first_seq ORDER BY version`},
 		{&w.pendingInbound, `SELECT id, bot, conversation, message_id, channel, payload, received_at
 			FROM inbound ORDER BY id LIMIT ?`},
 		{&w.latestFlow, `SELECT definition, version FROM flows WHERE id = ? ORDER BY version DESC LIMIT 1`},
@@ -220,89 +240,93 @@ func (w *writer) closeStatements() error {
 	return errors.Join(errs...)
 }
 
-// run serves requests until requests is closed and drained. Each round takes
-// whatever is queued (up to Options.MaxBatch writes), answers the reads first, then
-// applies the writes in one transaction.
-func (w *writer) run() {
-	requests := w.store.requests
-	for {
-		r, ok := w.next(requests)
-		if !ok {
-			return
+// take moves queued requests to w.taken until it holds Options.MaxBatch writes
+// (counting the writes already taken) and returns how many writes it holds.
+func (w *writer) take(writes int) int {
+	q := w.store
+	q.qmu.Lock()
+	defer q.qmu.Unlock()
+	n := 0
+	for ; n < len(q.queue) && writes < w.maxBatch; n++ {
+		if !q.queue[n].read {
+			writes++
 		}
-		w.reads, w.batch = w.reads[:0], w.batch[:0]
-		w.take(r)
-		// Group commit: everything queued shares this transaction. Yielding once
-		// between drains lets callers that were just answered (and are about to submit
-		// again) join, instead of forming a batch of their own behind this one.
-		open := true
-		for yielded := false; len(w.batch) < w.maxBatch; {
-			select {
-			case r, ok := <-requests:
-				if !ok {
-					open = false
-					break
+	}
+	w.taken = append(w.taken, q.queue[:n]...)
+	rest := copy(q.queue, q.queue[n:])
+	clear(q.queue[rest:])
+	q.queue = q.queue[:rest]
+	return writes
+}
+
+// rounds runs rounds until the queue is empty. Should a round panic (inside the
+// driver), the requests it took and had not answered are refused, its transaction
+// rolled back and the lead released before the panic goes on, so that no caller waits
+// forever on a lock nobody holds.
+func (s *Store) rounds() {
+	defer func() {
+		if p := recover(); p != nil {
+			for _, r := range s.w.taken {
+				if r != nil { // not answered yet
+					r.result <- parley.Errorf(parley.EINTERNAL, "sqlite: the write path failed")
 				}
-				w.take(r)
-				yielded = false
-				continue
-			default:
 			}
-			if yielded || !open {
-				break
-			}
-			runtime.Gosched()
-			yielded = true
+			clear(s.w.taken)
+			_, _ = s.w.rollback.exec() // a transaction the round left open; an error when none is
+			s.leadLock.Unlock()
+			panic(p)
 		}
-		w.runReads(w.reads)
-		if len(w.batch) > 0 {
-			w.runBatch(w.batch)
-		}
-		clear(w.reads)
-		clear(w.batch)
-		if !open {
-			return
-		}
+	}()
+	for s.w.round() {
 	}
 }
 
-func (w *writer) take(r *request) {
-	if r.read {
-		w.reads = append(w.reads, r)
+// round takes up to Options.MaxBatch queued writes (and every queued read before
+// them), answers the reads, then applies the writes in one transaction. It reports
+// false when the queue was empty. Only the leader calls it.
+func (w *writer) round() bool {
+	w.taken = w.taken[:0]
+	writes := w.take(0)
+	if len(w.taken) == 0 {
+		return false
+	}
+	// Group commit: yielding once lets callers that were just answered (and are about
+	// to submit again) join this transaction instead of forming one of their own
+	// behind it. A sequential caller has nobody to yield to.
+	if writes < w.maxBatch {
+		runtime.Gosched()
+		w.take(writes)
+	}
+	// Reads first, each answered as it completes; an answered request leaves
+	// w.taken (which then holds exactly the unanswered ones, should a round panic).
+	for i, r := range w.taken {
+		if r.read {
+			w.runRead(r)
+			w.taken[i] = nil
+		}
+	}
+	w.batch = w.batch[:0]
+	for _, r := range w.taken {
+		if r != nil {
+			w.batch = append(w.batch, r)
+		}
+	}
+	if len(w.batch) > 0 {
+		w.runBatch(w.batch) // answers every request of the batch as its last step
+	}
+	clear(w.taken)
+	clear(w.batch)
+	return true
+}
+
+// runRead answers a read, one statement in autocommit mode.
+func (w *writer) runRead(r *request) {
+	if err := r.ctx.Err(); err != nil {
+		r.err = parley.WrapError(parley.EUNAVAILABLE, err, "sqlite: read not started")
 	} else {
-		w.batch = append(w.batch, r)
+		r.err = r.op.apply(w)
 	}
-}
-
-// runReads answers reads, each one statement in autocommit mode.
-func (w *writer) runReads(reads []*request) {
-	for _, r := range reads {
-		if err := r.ctx.Err(); err != nil {
-			r.err = parley.WrapError(parley.EUNAVAILABLE, err, "sqlite: read not started")
-		} else {
-			r.err = r.op.apply(w)
-		}
-		r.result <- r.err
-	}
-}
-
-// idleSpins is how many times the writer yields, looking for the next write, before
-// it parks: a sequential caller submits its next commit within microseconds of its
-// answer, and catching it awake spares a thread wake-up per commit.
-const idleSpins = 20
-
-// next returns the next request, spinning briefly before blocking.
-func (w *writer) next(requests <-chan *request) (*request, bool) {
-	for range idleSpins {
-		select {
-		case r, ok := <-requests:
-			return r, ok
-		default:
-			runtime.Gosched()
-		}
-	}
-	r, ok := <-requests
-	return r, ok
+	r.result <- r.err
 }
 
 // runBatch applies batch in one transaction and answers every request in it.

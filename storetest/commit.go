@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/parleyhq/parley"
 )
 
@@ -156,7 +157,7 @@ func testStaleVersionWritesNothing(t *testing.T, s parley.Store) {
 	if events := mustEvents(t, s, k); len(events) != 1 {
 		t.Fatalf("a stale commit appended events: %d in the log, want 1", len(events))
 	}
-	if _, ok, err := s.ProcessedResponse(ctx, k, "m-stale"); err != nil || ok {
+	if _, ok, err := s.Processed(ctx, k, "m-stale"); err != nil || ok {
 		t.Fatalf("a stale commit recorded its message: ok %v, err %v", ok, err)
 	}
 	if claimed, err := s.ClaimOutbox(ctx, base().Add(time.Hour), time.Minute, 10); err != nil || len(claimed) != 0 {
@@ -194,8 +195,8 @@ func testDuplicateMessageRefusesCommit(t *testing.T, s parley.Store) {
 	if events := mustEvents(t, s, k); len(events) != 1 {
 		t.Fatalf("a duplicate commit appended events: %d in the log, want 1", len(events))
 	}
-	if resp, ok, err := s.ProcessedResponse(ctx, k, "m-1"); err != nil || !ok || string(resp) != `"first"` {
-		t.Fatalf("ProcessedResponse = %q, %v, %v; want the first response", resp, ok, err)
+	if p, ok, err := s.Processed(ctx, k, "m-1"); err != nil || !ok || string(p.Response) != `"first"` {
+		t.Fatalf("Processed = %q, %v, %v; want the first response", p.Response, ok, err)
 	}
 	if claimed, err := s.ClaimOutbox(ctx, base().Add(time.Hour), time.Minute, 10); err != nil || len(claimed) != 0 {
 		t.Fatalf("a duplicate commit queued outbox entries: %v, %v", claimed, err)
@@ -288,37 +289,47 @@ func testEventsKeepGivenTimes(t *testing.T, s parley.Store) {
 	}
 }
 
-func testProcessedResponseExactBytes(t *testing.T, s parley.Store) {
+// testProcessedExactBytes: a processed message's response comes back byte for byte,
+// with the version that processed it and that version's state, however many versions
+// followed.
+func testProcessedExactBytes(t *testing.T, s parley.Store) {
 	ctx := context.Background()
 	k := key("c-1")
 	responses := [][]byte{
 		[]byte(`{"conversation_id":"c-1", "replies" : [ {"type":"text","text":"héllo ✓"} ] }` + "\n"),
 		{0x00, 0xff, 0xfe, '{', 0x80},
 		[]byte(`"`),
+		{},
 	}
 	var conv *parley.Conversation
 	for i, resp := range responses {
+		state := fmt.Sprintf(`{"turn": %d}`, i)
 		var c *parley.Commit
 		if conv == nil {
-			c = create(k, `{}`)
+			c = create(k, state)
 		} else {
-			c = next(conv, `{}`)
+			c = next(conv, state)
 		}
 		c.MessageID, c.Response = fmt.Sprintf("m-%d", i), resp
 		mustCommit(t, s, c)
 		conv = mustConversation(t, s, k)
 	}
+	// A version that processed no message in between.
+	mustCommit(t, s, next(conv, `{"turn":"none"}`))
 	for i, want := range responses {
-		got, ok, err := s.ProcessedResponse(ctx, k, fmt.Sprintf("m-%d", i))
+		got, ok, err := s.Processed(ctx, k, fmt.Sprintf("m-%d", i))
 		if err != nil || !ok {
-			t.Fatalf("ProcessedResponse m-%d: ok %v, err %v", i, ok, err)
+			t.Fatalf("Processed m-%d: ok %v, err %v", i, ok, err)
 		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("ProcessedResponse m-%d (-want +got):\n%s", i, diff)
+		if diff := cmp.Diff(want, got.Response, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("Processed m-%d response (-want +got):\n%s", i, diff)
+		}
+		if got.Version != int64(i+1) || string(got.State) != fmt.Sprintf(`{"turn": %d}`, i) {
+			t.Fatalf("Processed m-%d: version %d, state %s; want %d and that version's state", i, got.Version, got.State, i+1)
 		}
 	}
-	if _, ok, err := s.ProcessedResponse(ctx, k, "never"); ok || err != nil {
-		t.Fatalf("ProcessedResponse of an unknown message = ok %v, err %v; want false, nil", ok, err)
+	if _, ok, err := s.Processed(ctx, k, "never"); ok || err != nil {
+		t.Fatalf("Processed of an unknown message = ok %v, err %v; want false, nil", ok, err)
 	}
 }
 

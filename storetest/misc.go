@@ -61,7 +61,7 @@ func testClosed(t *testing.T, s parley.Store) {
 		call func() error
 	}{
 		{"Conversation", func() error { _, err := s.Conversation(ctx, k); return err }},
-		{"ProcessedResponse", func() error { _, _, err := s.ProcessedResponse(ctx, k, "m"); return err }},
+		{"Processed", func() error { _, _, err := s.Processed(ctx, k, "m"); return err }},
 		{"Commit", func() error { return s.Commit(ctx, create(key("c-2"), `{}`)) }},
 		{"Events", func() error { _, err := s.Events(ctx, k, 0, 10); return err }},
 		{"EnqueueInbound", func() error { _, err := s.EnqueueInbound(ctx, inbound("c-1", "m", base())); return err }},

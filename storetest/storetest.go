@@ -1,5 +1,5 @@
 // Package storetest is the conformance suite of parley.Store: every backend (package
-// sqlite, package postgres) runs Run against fresh stores and must pass all of it.
+// sqlite, package postgres, package memstore) runs Run against fresh stores and must pass all of it.
 //
 // The suite pins the behaviour the Store contract promises and the choices a backend
 // could otherwise make differently:
@@ -14,6 +14,8 @@
 //     neither the store nor the caller's events.
 //   - An outbox entry with a zero NextAttemptAt is due at once, whatever the clock
 //     passed to ClaimOutbox; an idempotency key stays taken after its entry is done.
+//   - Processed returns the version that processed the message and that version's
+//     state, however many versions followed.
 //   - Events and PendingInbound with limit <= 0 return everything; Events of an
 //     unknown conversation is empty.
 //   - ClaimOutbox returns entries in creation order; CompleteOutbox, RetryOutbox and
@@ -47,7 +49,7 @@ func Run(t *testing.T, open func(t *testing.T) parley.Store) {
 		{"DuplicateMessageRefusesCommit", testDuplicateMessageRefusesCommit},
 		{"EventsOrderedAndGapFree", testEventsOrderedAndGapFree},
 		{"EventsKeepGivenTimes", testEventsKeepGivenTimes},
-		{"ProcessedResponseExactBytes", testProcessedResponseExactBytes},
+		{"ProcessedExactBytes", testProcessedExactBytes},
 		{"ConcurrentCommits", testConcurrentCommits},
 		{"OutboxLifecycle", testOutboxLifecycle},
 		{"OutboxIdempotencyKey", testOutboxIdempotencyKey},

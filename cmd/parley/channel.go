@@ -32,6 +32,9 @@ type channelWorkers struct {
 	clients   map[string]*chatwoot.Client
 	deliverer *chatwoot.Deliverer
 	log       *slog.Logger
+	// inbox and outbox are the parts of the store the workers use.
+	inbox  parley.Inbox
+	outbox parley.Outbox
 
 	kick   chan struct{}
 	cancel context.CancelFunc
@@ -115,7 +118,7 @@ func (cw *channelWorkers) webhook(rt *actor.Runtime) http.Handler {
 			httpapi.WriteError(w, err)
 			return
 		}
-		dup, err := rt.Store().EnqueueInbound(r.Context(), parley.Inbound{
+		dup, err := cw.inbox.EnqueueInbound(r.Context(), parley.Inbound{
 			Key: action.Key, MessageID: id, Channel: "chatwoot", Payload: payload, ReceivedAt: cw.now().UTC(),
 		})
 		if err != nil {
@@ -148,7 +151,7 @@ func (cw *channelWorkers) start(ctx context.Context, rt *actor.Runtime) {
 	ctx, cw.cancel = context.WithCancel(context.WithoutCancel(ctx))
 	cw.wg.Add(2)
 	go cw.processInbox(ctx, rt)
-	go cw.deliverOutbox(ctx, rt.Store())
+	go cw.deliverOutbox(ctx, cw.outbox)
 }
 
 func (cw *channelWorkers) stop() {
@@ -167,7 +170,7 @@ func (cw *channelWorkers) processInbox(ctx context.Context, rt *actor.Runtime) {
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	for {
-		items, err := rt.Store().PendingInbound(ctx, 100)
+		items, err := cw.inbox.PendingInbound(ctx, 100)
 		if err != nil && ctx.Err() == nil {
 			cw.log.Error("read inbox", "err", err)
 		}
@@ -179,7 +182,7 @@ func (cw *channelWorkers) processInbox(ctx context.Context, rt *actor.Runtime) {
 				attempts[in.ID]++
 				cw.log.Error("inbox entry failed", "conversation", in.Key.String(), "message", in.MessageID, "attempt", attempts[in.ID], "err", err)
 				if attempts[in.ID] >= maxInboundAttempts || neverATurn(err) {
-					_ = rt.Store().DropInbound(ctx, in.ID)
+					_ = cw.inbox.DropInbound(ctx, in.ID)
 					delete(attempts, in.ID)
 				}
 			} else {
@@ -209,7 +212,7 @@ func neverATurn(err error) bool {
 func (cw *channelWorkers) processOne(ctx context.Context, rt *actor.Runtime, in parley.Inbound) error {
 	var action chatwoot.Action
 	if err := json.Unmarshal(in.Payload, &action); err != nil {
-		_ = rt.Store().DropInbound(ctx, in.ID)
+		_ = cw.inbox.DropInbound(ctx, in.ID)
 		return parley.WrapError(parley.EINVALID, err, "undecodable inbox entry dropped")
 	}
 	switch action.Kind {
@@ -225,17 +228,17 @@ func (cw *channelWorkers) processOne(ctx context.Context, rt *actor.Runtime, in 
 	case chatwoot.StopBot:
 		_, err := rt.Control(ctx, actor.ControlRequest{Key: in.Key, Kind: actor.ControlPause, Reason: action.Reason, InboundID: in.ID})
 		if parley.ErrorCode(err) == parley.ECONFLICT {
-			return rt.Store().DropInbound(ctx, in.ID)
+			return cw.inbox.DropInbound(ctx, in.ID)
 		}
 		return err
 	case chatwoot.Handback:
 		_, err := rt.Control(ctx, actor.ControlRequest{Key: in.Key, Kind: actor.ControlHandback, Reason: action.Reason, InboundID: in.ID})
 		if parley.ErrorCode(err) == parley.ECONFLICT {
-			return rt.Store().DropInbound(ctx, in.ID)
+			return cw.inbox.DropInbound(ctx, in.ID)
 		}
 		return err
 	default:
-		return rt.Store().DropInbound(ctx, in.ID)
+		return cw.inbox.DropInbound(ctx, in.ID)
 	}
 }
 
@@ -250,7 +253,7 @@ func (cw *channelWorkers) typing(ctx context.Context, c *chatwoot.Client, convID
 
 const outboxLease = 30 * time.Second
 
-func (cw *channelWorkers) deliverOutbox(ctx context.Context, store parley.Store) {
+func (cw *channelWorkers) deliverOutbox(ctx context.Context, store parley.Outbox) {
 	defer cw.wg.Done()
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()

@@ -54,11 +54,11 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if u, ok := eng.(interface{ Unwrap() parley.Engine }); ok {
 		eng = u.Unwrap()
 	}
-	// The runtime's view of the store answers each message's stored response
-	// alone, as the HTTP API does, without the actor's bookkeeping around it.
+	// The runtime answers each message's stored response as the turn returned it, as
+	// the HTTP API does, without the actor's bookkeeping around it.
 	rt := actor.New(store, w.bots, actor.Options{})
 	defer rt.Close()
-	res, err := replay.Conversation(ctx, rt.Store(), eng, key)
+	res, err := replay.Conversation(ctx, replayStore{Store: store, rt: rt}, eng, key)
 	if err != nil {
 		return err
 	}
@@ -67,4 +67,16 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return exitError(1)
 	}
 	return nil
+}
+
+// replayStore is what replay reads: the stored log, and each processed message's
+// response rebuilt by the runtime (the store keeps it without its state and with the
+// actor's digest around it).
+type replayStore struct {
+	parley.Store
+	rt *actor.Runtime
+}
+
+func (s replayStore) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
+	return s.rt.ProcessedResponse(ctx, key, messageID)
 }

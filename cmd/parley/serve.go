@@ -16,6 +16,7 @@ import (
 	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/httpapi"
 	"github.com/parleyhq/parley/inspect"
+	"github.com/parleyhq/parley/memstore"
 	"github.com/parleyhq/parley/postgres"
 	"github.com/parleyhq/parley/sqlite"
 	"github.com/prometheus/client_golang/prometheus"
@@ -33,7 +34,7 @@ func (s *storeFlags) register(fsFlag interface {
 	StringVar(p *string, name, value, usage string)
 }) {
 	fsFlag.StringVar(&s.db, "db", "", "SQLite database file (default parley.db in the working directory)")
-	fsFlag.StringVar(&s.store, "store", "", "store URL: sqlite:PATH or postgres://... (default $PARLEY_DATABASE_URL)")
+	fsFlag.StringVar(&s.store, "store", "", "store URL: sqlite:PATH, postgres://... or mem: (in memory, nothing kept) (default $PARLEY_DATABASE_URL)")
 	fsFlag.StringVar(&s.sync, "sync", "normal", "SQLite synchronous mode: normal or full")
 }
 
@@ -60,8 +61,10 @@ func openStore(ctx context.Context, f storeFlags, cfgStore string) (parley.Store
 			return nil, parley.Errorf(parley.EINVALID, "-sync must be normal or full, got %q", f.sync)
 		}
 		return sqlite.Open(ctx, strings.TrimPrefix(url, "sqlite:"), sqlite.Options{Synchronous: f.sync})
+	case url == "mem:":
+		return memstore.New(), nil
 	default:
-		return nil, parley.Errorf(parley.EINVALID, "store URL must start with sqlite: or postgres://, got %q", url)
+		return nil, parley.Errorf(parley.EINVALID, "store URL must be sqlite:PATH, postgres://... or mem:, got %q", url)
 	}
 }
 
@@ -98,14 +101,18 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	if err != nil {
 		return nil, err
 	}
+	// The runtime bounds its own store calls; the API and the channel workers get the
+	// same bound through one wrapped store, each taking the parts it uses.
+	timed := actor.WithStoreTimeout(store, opts.StoreTimeout)
+	workers.inbox, workers.outbox = timed, timed
 	opts.Channels = workers.outboxes()
 	rt := actor.New(store, w.bots, opts)
 	done := make(chan struct{})
-	h := httpapi.New(rt, httpapi.Options{
+	h := httpapi.New(rt, timed, httpapi.Options{
 		MaxBody:    cfg.Runtime.MaxBodyBytes,
 		Gatherer:   reg,
 		Registerer: reg,
-		Flows:      &flowStore{store: rt.Store()},
+		Flows:      &flowStore{store: timed},
 		Chatwoot:   workers.webhook(rt),
 		Logger:     logger,
 		Done:       done,

@@ -2,11 +2,20 @@ package sqlite
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
 	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
 
 	"github.com/parleyhq/parley"
 )
 
+// The first layout (migration 0001) kept one binary record per commit in
+// conversation_log. Migration 0002 reads each record once, here, and rewrites it as
+// readable rows (convertLog); nothing else reads this format any more.
+//
 // A log record is the body of one conversation_log row: what one Commit wrote,
 // encoded so that the state is stored once even though the response embeds it.
 //
@@ -28,73 +37,6 @@ const (
 	responseWhole   = 1 // the response as given
 	responseSpliced = 2 // the response with the state cut out at a recorded offset
 )
-
-// stateKey is how the actor's response introduces the state it embeds.
-var stateKey = []byte(`"state":`)
-
-// stateSpan returns where state occurs in response right after a "state": key, or
-// ok false when it does not. Any occurrence will do: splicing the state back at the
-// same offset rebuilds the response byte for byte.
-func stateSpan(response, state []byte) (at int, ok bool) {
-	if len(state) == 0 {
-		return 0, false
-	}
-	for from := 0; ; {
-		i := bytes.Index(response[from:], stateKey)
-		if i < 0 {
-			return 0, false
-		}
-		at = from + i + len(stateKey)
-		if bytes.HasPrefix(response[at:], state) {
-			return at, true
-		}
-		from = at
-	}
-}
-
-// appendRecord appends to dst the record of one commit: its state, its response
-// (when hasResponse) and its events, each stamped with its At or else now (unix µs).
-func appendRecord(dst []byte, state []byte, hasResponse bool, response []byte, events []parley.Event, now int64) []byte {
-	dst = append(dst, recordPlain)
-	dst = binary.AppendUvarint(dst, uint64(len(state)))
-	dst = append(dst, state...)
-	cut, spliced := stateSpan(response, state)
-	switch {
-	case !hasResponse:
-		dst = append(dst, responseNone)
-	case spliced:
-		dst = append(dst, responseSpliced)
-		dst = binary.AppendUvarint(dst, uint64(cut))
-		dst = binary.AppendUvarint(dst, uint64(len(response)-len(state)))
-		dst = append(dst, response[:cut]...)
-		dst = append(dst, response[cut+len(state):]...)
-	default:
-		dst = append(dst, responseWhole)
-		dst = binary.AppendUvarint(dst, uint64(len(response)))
-		dst = append(dst, response...)
-	}
-	dst = binary.AppendUvarint(dst, uint64(len(events)))
-	for i := range events {
-		e := &events[i]
-		dst = binary.AppendUvarint(dst, uint64(len(e.Type)))
-		dst = append(dst, e.Type...)
-		data := e.Data
-		if len(data) == 0 {
-			data = nullJSON
-		}
-		dst = binary.AppendUvarint(dst, uint64(len(data)))
-		dst = append(dst, data...)
-		at := now
-		if !e.At.IsZero() {
-			at = micros(e.At)
-		}
-		dst = binary.AppendVarint(dst, at)
-	}
-	return dst
-}
-
-// nullJSON is what an empty JSON document is stored as.
-var nullJSON = []byte("null")
 
 // record is a decoded log record. Its slices alias the decoded body.
 type record struct {
@@ -227,4 +169,77 @@ func (d *decoder) bytes() []byte {
 	v := d.b[:n:n]
 	d.b = d.b[n:]
 	return v
+}
+
+// convertLog rewrites every conversation_log row of the first layout as the turns row
+// of the same id: the version's state and events and the response whole
+// (response_version 0: it embeds its state).
+// Rows are read in pages by id, each page before any write, so that no cursor is open
+// while the tables change. Event data that is not JSON (the first layout did not
+// check) is stored as a JSON string of its bytes.
+func convertLog(ctx context.Context, tx *sql.Tx) error {
+	const page = 500
+	type logRow struct {
+		bot, conversation, lifecycle   string
+		id, version, firstSeq, lastSeq int64
+		at                             int64
+		messageID                      sql.NullString
+		body                           []byte
+	}
+	for after := int64(0); ; {
+		rows, err := tx.QueryContext(ctx, `SELECT l.id, l.bot, l.conversation, l.version, l.first_seq, l.last_seq,
+				l.message_id, l.at, l.body, CASE WHEN c.version = l.version THEN c.lifecycle ELSE '' END
+			FROM conversation_log l LEFT JOIN conversations c ON c.bot = l.bot AND c.conversation = l.conversation
+			WHERE l.id > ? ORDER BY l.id LIMIT ?`, after, page)
+		if err != nil {
+			return err
+		}
+		var batch []logRow
+		for rows.Next() {
+			var r logRow
+			var lifecycle sql.NullString
+			if err := rows.Scan(&r.id, &r.bot, &r.conversation, &r.version, &r.firstSeq, &r.lastSeq,
+				&r.messageID, &r.at, &r.body, &lifecycle); err != nil {
+				rows.Close()
+				return err
+			}
+			r.lifecycle = lifecycle.String
+			after = r.id
+			batch = append(batch, r)
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+		if len(batch) == 0 {
+			return nil
+		}
+		for _, r := range batch {
+			rec, err := decodeRecord(r.body)
+			if err != nil {
+				return fmt.Errorf("log row of %s/%s version %d: %w", r.bot, r.conversation, r.version, err)
+			}
+			var events []parley.Event
+			err = rec.eachEvent(func(_ int, typ, data []byte, at int64) error {
+				if !json.Valid(data) {
+					data, _ = json.Marshal(string(data))
+				}
+				events = append(events, parley.Event{Type: string(typ), Data: data, At: fromMicros(at)})
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			var response any // NULL when the commit processed no message
+			if rec.responseKind != responseNone {
+				response = string(rec.fullResponse())
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO turns (id, bot, conversation, version, at, lifecycle,
+				message_id, first_seq, last_seq, events, state, response, response_version)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+				r.id, r.bot, r.conversation, r.version, r.at, r.lifecycle, r.messageID, r.firstSeq, r.lastSeq,
+				string(appendEvents(nil, r.firstSeq, events, r.at)), string(rec.state), response); err != nil {
+				return err
+			}
+		}
+	}
 }

@@ -1,0 +1,206 @@
+// Package memstore is a parley.Store in memory: nothing survives the process. It is
+// for tests (it works inside testing/synctest bubbles, where the SQLite store's
+// goroutine and pooled channels cannot) and for users who want no persistence
+// (`parley serve -store mem:`). It passes the storetest conformance suite.
+//
+// One mutex guards everything; every method is one critical section, so each call is
+// atomic and a failed Commit changes nothing. Bytes given are copied in and copied
+// out, so callers may reuse their buffers. Times are kept at microsecond precision in
+// UTC, as the SQL stores keep them.
+package memstore
+
+import (
+	"bytes"
+	"context"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+var _ parley.Store = (*Store)(nil)
+
+// DefaultMaxAttempts is how many deliveries an outbox entry gets before RetryOutbox
+// marks it failed.
+const DefaultMaxAttempts = 10
+
+// Store is a parley.Store in memory. Its methods are safe for concurrent use.
+type Store struct {
+	mu     sync.Mutex
+	closed bool
+	now    func() time.Time
+
+	convs  map[parley.ConversationKey]*conversation
+	outbox []*outboxEntry
+	keys   map[string]bool // outbox idempotency keys ever used
+	inbox  []parley.Inbound
+	flows  map[string][][]byte
+	nextID int64
+}
+
+// conversation is the head and the versions of one conversation.
+type conversation struct {
+	head      parley.Conversation
+	states    [][]byte // states[v-1] is the state of version v
+	events    []parley.Event
+	processed map[string]processed
+}
+
+type processed struct {
+	version  int64
+	response []byte
+}
+
+type outboxEntry struct {
+	parley.OutboxEntry
+	status     string // pending, done, failed
+	leaseUntil time.Time
+}
+
+// New returns an empty store.
+func New() *Store {
+	return &Store{
+		now:   time.Now,
+		convs: map[parley.ConversationKey]*conversation{},
+		keys:  map[string]bool{},
+		flows: map[string][][]byte{},
+	}
+}
+
+// lock takes the store's mutex, or fails with EUNAVAILABLE after Close; the caller
+// unlocks when err is nil.
+func (s *Store) lock() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return parley.Errorf(parley.EUNAVAILABLE, "memstore: store is closed")
+	}
+	return nil
+}
+
+// clock is the store's "now" at microsecond precision.
+func (s *Store) clock() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
+
+func micro(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
+
+func clone(b []byte) []byte {
+	if b == nil {
+		return nil
+	}
+	return bytes.Clone(b)
+}
+
+// Ping reports whether the store is open.
+func (s *Store) Ping(context.Context) error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	s.mu.Unlock()
+	return nil
+}
+
+// Close drops nothing (the data goes with the process) but refuses every later call.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	return nil
+}
+
+// Conversation returns the stored conversation.
+func (s *Store) Conversation(_ context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	c := s.convs[key]
+	if c == nil {
+		return nil, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
+	}
+	out := c.head
+	out.State = clone(c.states[out.Version-1])
+	return &out, nil
+}
+
+// Processed returns the record of a processed message.
+func (s *Store) Processed(_ context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
+	if err := s.lock(); err != nil {
+		return parley.Processed{}, false, err
+	}
+	defer s.mu.Unlock()
+	c := s.convs[key]
+	if c == nil {
+		return parley.Processed{}, false, nil
+	}
+	p, ok := c.processed[messageID]
+	if !ok {
+		return parley.Processed{}, false, nil
+	}
+	return parley.Processed{Response: clone(p.response), Version: p.version, State: clone(c.states[p.version-1])}, true, nil
+}
+
+// Events returns up to limit events with Seq > afterSeq; limit <= 0 means all.
+func (s *Store) Events(_ context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	c := s.convs[key]
+	if c == nil {
+		return nil, nil
+	}
+	var out []parley.Event
+	for _, e := range c.events {
+		if e.Seq <= afterSeq {
+			continue
+		}
+		if limit > 0 && len(out) == limit {
+			break
+		}
+		e.Data = clone(e.Data)
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// ListConversations returns one page of q.Bot's conversations, most recently active
+// first (see parley.ConversationQuery). It sorts the bot's conversations on every
+// call: fine for the sizes a memory store holds.
+func (s *Store) ListConversations(_ context.Context, q parley.ConversationQuery) ([]parley.Conversation, error) {
+	if q.Limit <= 0 {
+		return nil, parley.Errorf(parley.EINVALID, "list conversations: limit must be positive, got %d", q.Limit)
+	}
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	var rows []parley.Conversation
+	for k, c := range s.convs {
+		h := c.head
+		if k.Bot != q.Bot || !strings.HasPrefix(k.ID, q.IDPrefix) {
+			continue
+		}
+		if q.After != nil && !before(h.UpdatedAt, k.ID, micro(q.After.UpdatedAt), q.After.ID) {
+			continue
+		}
+		h.State = clone(c.states[h.Version-1])
+		rows = append(rows, h)
+	}
+	sort.Slice(rows, func(i, j int) bool {
+		return before(rows[j].UpdatedAt, rows[j].Key.ID, rows[i].UpdatedAt, rows[i].Key.ID)
+	})
+	if len(rows) > q.Limit {
+		rows = rows[:q.Limit]
+	}
+	return rows, nil
+}
+
+// before reports whether (at, id) comes before (at2, id2) in ascending list order.
+func before(at time.Time, id string, at2 time.Time, id2 string) bool {
+	if !at.Equal(at2) {
+		return at.Before(at2)
+	}
+	return id < id2
+}

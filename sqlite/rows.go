@@ -1,0 +1,90 @@
+package sqlite
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/parleyhq/parley"
+)
+
+// A version's events are stored in its turns row as one JSON array, so that a turn
+// writes one row and sqlite3 reads them with json_each (the events view):
+//
+//	[{"seq":3,"type":"turn","at":1767261605123456,"data":{...}}, ...]
+//
+// at is unix microseconds; data is the event's JSON byte for byte (null when empty).
+
+// appendEvents appends the JSON array of events numbered from first, each stamped with
+// its At or else now (unix µs).
+func appendEvents(dst []byte, first int64, events []parley.Event, now int64) []byte {
+	dst = append(dst, '[')
+	for i := range events {
+		e := &events[i]
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		at := now
+		if !e.At.IsZero() {
+			at = micros(e.At)
+		}
+		dst = append(dst, `{"seq":`...)
+		dst = strconv.AppendInt(dst, first+int64(i), 10)
+		dst = append(dst, `,"type":`...)
+		dst = appendJSONString(dst, e.Type)
+		dst = append(dst, `,"at":`...)
+		dst = strconv.AppendInt(dst, at, 10)
+		dst = append(dst, `,"data":`...)
+		if len(e.Data) == 0 {
+			dst = append(dst, nullJSON...)
+		} else {
+			dst = append(dst, e.Data...)
+		}
+		dst = append(dst, '}')
+	}
+	return append(dst, ']')
+}
+
+// appendJSONString appends s as a JSON string; s must be valid UTF-8.
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c < 0x20:
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}
+
+// storedEvent is one element of a turns row's events array.
+type storedEvent struct {
+	Seq  int64           `json:"seq"`
+	Type string          `json:"type"`
+	At   int64           `json:"at"`
+	Data json.RawMessage `json:"data"`
+}
+
+// decodeEvents parses a turns row's events array; a damaged one is EINTERNAL.
+func decodeEvents(text []byte) ([]storedEvent, error) {
+	var events []storedEvent
+	if err := json.Unmarshal(text, &events); err != nil {
+		return nil, parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged events of a turn")
+	}
+	return events, nil
+}
+
+// validEvent reports whether an event can be stored in the JSON array: a UTF-8 type
+// and JSON data (or none).
+func validEvent(e *parley.Event) bool {
+	return utf8.ValidString(e.Type) && (len(e.Data) == 0 || json.Valid(e.Data))
+}
+
+// nullJSON is what an empty JSON document is stored as.
+var nullJSON = []byte("null")
