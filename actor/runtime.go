@@ -3,11 +3,15 @@
 //
 // An actor is a goroutine with a bounded mailbox. It serializes the conversation's
 // turns and controls (pause, resume, cancel, reset, handback) in arrival order, while
-// different conversations run in parallel. For each turn it checks the message id
-// against the processed-message record (a replay returns the stored response and
-// changes nothing), asks the engine for a decision, and commits the new state, the
-// events, the response and the outbox entries in one version-checked transaction.
-// A turn whose commit fails is not acknowledged and its decision is dropped.
+// different conversations run in parallel. For each turn it asks the engine for a
+// decision and commits the new state, the events, the response and the outbox entries
+// in one version-checked transaction; a message id already processed is answered
+// with the stored response and changes nothing. The actor looks up only the ids it
+// committed recently (a redelivery); the store refuses any other processed id at
+// commit (EDUPLICATE), and the actor then answers from the record, so a turn costs no
+// read of its own. The response is committed without the state it embeds (the store
+// keeps each version's state once) and rebuilt byte for byte on replay. A turn whose
+// commit fails is not acknowledged and its decision is dropped.
 //
 // Lifecycle (seed 004): a spawned actor enters idle (created --ProcessInteraction-->
 // idle, stored as a state_changed event), each turn goes idle -> running -> idle
