@@ -18,7 +18,8 @@ SELECT t.version,
          WHERE e.bot = t.bot AND e.conversation = t.conversation
            AND e.version = t.version AND e.type = 'turn')   AS user_said,
        (SELECT group_concat(json_extract(r.value, '$.text'), ' | ')
-          FROM json_each(t.response, '$.replies') r)        AS bot_said,
+          FROM json_each(coalesce(json_extract(t.response, '$.response'), t.response),
+                         '$.replies') r)                    AS bot_said,
        (SELECT group_concat(e.type, ', ') FROM events e
          WHERE e.bot = t.bot AND e.conversation = t.conversation
            AND e.version = t.version)                       AS events,
@@ -43,6 +44,9 @@ func TestReadmeQueryAnswersWhatAConversationSaidAndDid(t *testing.T) {
 		c.Conversation.State = []byte(fmt.Sprintf(`{"turn":%d}`, i+1))
 		c.Events = []parley.Event{{Type: parley.EventTurn, Data: []byte(fmt.Sprintf(`{"message_id":"m-%d","text":%q,"transitions":[]}`, i+1, tt.said))}}
 		c.Response = []byte(fmt.Sprintf(`{"replies":[{"type":"text","text":%q}],"state":null,"lifecycle":"idle","version":%d}`, tt.reply, v+1))
+		if i == 0 { // the actor's record (actor/record.go); a record from before digests is the response alone
+			c.Response = []byte(`{"message_sha256":"` + strings.Repeat("ab", 32) + `","response":` + string(c.Response) + `}`)
+		}
 		if i == 0 {
 			c.Events = append([]parley.Event{{Type: parley.EventStateChanged, Data: []byte(`{"from_state":"created","to_state":"idle"}`)}}, c.Events...)
 		}
