@@ -122,39 +122,58 @@ func replyKey(text string) string {
 // and what follows it, as a normalized key ("no, make it Boston" is No and "make it
 // boston"; "yes please" is Yes and ""). The answer is Unknown when the message does
 // not start with yes/no and polite words, or when it holds both a yes and a no.
+//
+// The message is split into lexicon phrases in every way it can be, not greedily:
+// "please do it" is the polite "please" and the yes "do it", although "please do"
+// is a yes of its own. The longest split prefix wins.
 func LeadingYesNo(text string) (Answer, string) {
 	k := replyKey(text)
 	toks := tokenize(k)
-	answer, i := Unknown, 0
-	for i < len(toks) {
-		p, ok := matchReplyPhrase(toks, i)
-		if !ok {
-			break
-		}
-		if p.answer != Unknown {
-			if answer != Unknown && answer != p.answer {
-				return Unknown, k
+	// at[i][a] is true when some split of the first i tokens gives answer a.
+	at := make([][3]bool, len(toks)+1)
+	at[0][Unknown] = true
+	for i := range toks {
+		for a, ok := range at[i] {
+			if !ok {
+				continue
 			}
-			answer = p.answer
+			for _, p := range replyPhrases {
+				if findPhrase(toks[i:], p.words, 0) != 0 {
+					continue
+				}
+				if next, ok := joinAnswers(Answer(a), p.answer); ok {
+					at[i+len(p.words)][next] = true
+				}
+			}
 		}
-		i += len(p.words)
 	}
-	if answer == Unknown {
-		return Unknown, k
+	for end := len(toks); end > 0; end-- {
+		yes, no := at[end][Yes], at[end][No]
+		if yes == no { // neither, or a yes and a no by different splits
+			continue
+		}
+		answer := Yes
+		if no {
+			answer = No
+		}
+		if end == len(toks) {
+			return answer, ""
+		}
+		return answer, strings.TrimFunc(k[toks[end].start:], isTrimmable)
 	}
-	if i == len(toks) {
-		return answer, ""
-	}
-	return answer, strings.TrimFunc(k[toks[i].start:], isTrimmable)
+	return Unknown, k
 }
 
-func matchReplyPhrase(toks []token, i int) (replyPhrase, bool) {
-	for _, p := range replyPhrases {
-		if findPhrase(toks[i:], p.words, 0) == 0 {
-			return p, true
-		}
+// joinAnswers adds a phrase's answer to the answer so far; a yes and a no
+// together are no answer.
+func joinAnswers(sofar, phrase Answer) (Answer, bool) {
+	switch {
+	case phrase == Unknown:
+		return sofar, true
+	case sofar == Unknown || sofar == phrase:
+		return phrase, true
 	}
-	return replyPhrase{}, false
+	return Unknown, false
 }
 
 // YesNo is the yes/no rule of every engine: the whole message must be yes or no
