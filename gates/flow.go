@@ -203,7 +203,7 @@ func ParseFlow(data []byte, filename string) (*Flow, error) {
 	}
 	jsonData := data
 	if isYAML(data, filename) {
-		converted, err := yaml.YAMLToJSON(data)
+		converted, err := yamlToJSON(data)
 		if err != nil {
 			return nil, parley.WrapError(parley.EINVALID, err, "%s: not valid YAML", displayName(filename))
 		}
@@ -403,4 +403,16 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// yamlToJSON is yaml.YAMLToJSON, turning a panic of the decoder into an error:
+// go-yaml v1.19 dereferences nil nodes on some malformed documents, and a flow
+// must never crash the server that validates it.
+func yamlToJSON(data []byte) (out []byte, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, errors.New("malformed YAML document")
+		}
+	}()
+	return yaml.YAMLToJSON(data)
 }

@@ -6,6 +6,7 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -75,7 +76,7 @@ type Expect struct {
 // neither a message nor a control are errors with file:line:col.
 func Parse(data []byte, path string) (*File, error) {
 	var f File
-	if err := yaml.UnmarshalWithOptions(data, &f, yaml.Strict()); err != nil {
+	if err := decodeStrict(data, &f); err != nil {
 		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, strings.TrimSpace(yamlError(err)))
 	}
 	f.Path = path
@@ -210,4 +211,16 @@ func slashRegexp(s string) (*regexp.Regexp, bool, error) {
 		return nil, true, fmt.Errorf("bad regexp %s: %w", s, err)
 	}
 	return re, true, nil
+}
+
+// decodeStrict is yaml.UnmarshalWithOptions with yaml.Strict, turning a panic of the decoder
+// into an error: go-yaml v1.19 dereferences nil nodes on some malformed documents
+// (found by the fuzzers), and bad input must never crash the program reading it.
+func decodeStrict(data []byte, v any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New("malformed YAML document")
+		}
+	}()
+	return yaml.UnmarshalWithOptions(data, v, yaml.Strict())
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -131,7 +132,7 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 		return v
 	})
 	var c Config
-	if err := yaml.UnmarshalWithOptions([]byte(expanded), &c, yaml.Strict()); err != nil {
+	if err := decodeStrict([]byte(expanded), &c); err != nil {
 		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, yamlPos(err))
 	}
 	if len(missing) > 0 {
@@ -210,4 +211,16 @@ func DemoConfig() *Config {
 			{Name: "coach", Engine: "gates", Description: "Seed 002: gate-driven fitness coach"},
 		},
 	}
+}
+
+// decodeStrict is yaml.UnmarshalWithOptions with yaml.Strict, turning a panic of the decoder
+// into an error: go-yaml v1.19 dereferences nil nodes on some malformed documents
+// (found by the fuzzers), and bad input must never crash the program reading it.
+func decodeStrict(data []byte, v any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New("malformed YAML document")
+		}
+	}()
+	return yaml.UnmarshalWithOptions(data, v, yaml.Strict())
 }

@@ -2,6 +2,7 @@ package llmtest
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -57,7 +58,7 @@ func LoadRecording(path string) (*Recording, error) {
 // without a user message are errors naming path.
 func ParseRecording(data []byte, path string) (*Recording, error) {
 	var r Recording
-	if err := yaml.UnmarshalWithOptions(data, &r, yaml.Strict()); err != nil {
+	if err := decodeStrict(data, &r); err != nil {
 		return nil, fmt.Errorf("%s: %s", path, yaml.FormatError(err, false, true))
 	}
 	if r.Model == "" {
@@ -140,4 +141,16 @@ func completeAnswer(answer map[string]any, req Request) string {
 	out["entities"] = full
 	b, _ := json.Marshal(out)
 	return string(b)
+}
+
+// decodeStrict is yaml.UnmarshalWithOptions with yaml.Strict, turning a panic of the decoder
+// into an error: go-yaml v1.19 dereferences nil nodes on some malformed documents
+// (found by the fuzzers), and bad input must never crash the program reading it.
+func decodeStrict(data []byte, v any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errors.New("malformed YAML document")
+		}
+	}()
+	return yaml.UnmarshalWithOptions(data, v, yaml.Strict())
 }
