@@ -25,6 +25,25 @@ const (
 // Nothing changes and the first response is not returned: it answered another message.
 const EIDEMPOTENCY = "idempotency_conflict"
 
+// EINTERRUPTED is a turn that a pause or cancel stopped while it ran (HTTP 409).
+// Nothing of the turn was committed; the error's *Interruption says what stopped it
+// and the reply text written so far. The answer is recorded under the message id, so
+// a retry of the same message gets it again rather than running the turn.
+const EINTERRUPTED = "interrupted"
+
+// Interruption is the cause of an EINTERRUPTED error.
+type Interruption struct {
+	// Lifecycle is what the control left the conversation in (paused, cancelled).
+	Lifecycle Lifecycle `json:"lifecycle"`
+	Reason    string    `json:"reason"`
+	// PartialResponse is the reply text streamed before the stop, "" when none was.
+	PartialResponse string `json:"partial_response"`
+}
+
+func (i *Interruption) Error() string {
+	return "the conversation was " + string(i.Lifecycle) + " (" + i.Reason + ")"
+}
+
 // Error is Parley's error: a code for programs, a message for people, and an
 // optional cause.
 type Error struct {

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -21,6 +23,10 @@ const (
 	cmdControl
 	cmdPassivate
 	cmdShutdown
+	// cmdExpire asks the actor to apply a timer the store says is due: the inactivity
+	// timeout of an idle or paused conversation, or the recovery of a turn left
+	// running by a stopped server (the sweeper, sweep.go).
+	cmdExpire
 )
 
 type command struct {
@@ -35,6 +41,12 @@ type commandResult struct {
 	err    error
 }
 
+// urgent reports whether a command overtakes a running turn: pause and cancel do
+// (seed 004: Running --Pause--> Paused, Running --Cancel--> Cancelled).
+func (c *command) urgent() bool {
+	return c.kind == cmdControl && (c.control.Kind == ControlPause || c.control.Kind == ControlCancel)
+}
+
 // actor owns one conversation while it is live. Only its goroutine touches its
 // fields, except elem and passivating (guarded by Runtime.mu).
 type actor struct {
@@ -42,7 +54,9 @@ type actor struct {
 	key     parley.ConversationKey
 	bot     *parley.Bot
 	mailbox chan *command
-	exited  chan struct{}
+	// urgent carries pause and cancel, which the actor reads while a turn runs.
+	urgent chan *command
+	exited chan struct{}
 
 	elem        *list.Element
 	passivating bool
@@ -58,6 +72,14 @@ type actor struct {
 	// the store that finds nothing.
 	recent [recentIDs]uint64
 	next   uint8
+	// lookedUp is set once the first turn since hydrating has looked its id up in
+	// the store: a retry after a restart or a terminal state (an interrupted message,
+	// a turn whose answer was lost) must be answered before its turn runs again.
+	lookedUp bool
+	// ownMark is the version of a running mark this actor committed for a turn
+	// that then ended without committing (a failed commit): the stored running is
+	// this actor's own, not another replica's turn in flight, and is recovered.
+	ownMark int64
 
 	inactivity *time.Timer
 }
@@ -71,7 +93,7 @@ const maxCommitAttempts = 10
 func (a *actor) run() {
 	defer a.rt.wg.Done()
 	defer close(a.exited)
-	a.inactivity = time.NewTimer(a.rt.opts.Inactivity)
+	a.inactivity = time.NewTimer(a.timeout())
 	defer a.inactivity.Stop()
 	var heartbeat <-chan time.Time
 	if a.rt.opts.Heartbeat > 0 {
@@ -81,6 +103,8 @@ func (a *actor) run() {
 	}
 	for {
 		select {
+		case cmd := <-a.urgent:
+			a.handle(cmd)
 		case cmd := <-a.mailbox:
 			a.handle(cmd)
 		case <-heartbeat:
@@ -108,7 +132,16 @@ func (a *actor) armInactivity() {
 		default:
 		}
 	}
-	a.inactivity.Reset(a.rt.opts.Inactivity)
+	a.inactivity.Reset(a.timeout())
+}
+
+// timeout is the bot's inactivity timeout (parley.Bot.InactivityTimeout), else the
+// runtime's.
+func (a *actor) timeout() time.Duration {
+	if a.bot.InactivityTimeout > 0 {
+		return a.bot.InactivityTimeout
+	}
+	return a.rt.opts.Inactivity
 }
 
 func (a *actor) handle(cmd *command) {
@@ -119,12 +152,17 @@ func (a *actor) handle(cmd *command) {
 	case cmdControl:
 		res, err := a.controlCmd(cmd.control)
 		cmd.done <- commandResult{res, err}
+	case cmdExpire:
+		res, err := a.expire()
+		cmd.done <- commandResult{res, err}
 	case cmdPassivate, cmdShutdown:
 		a.stopping = true
 	}
 }
 
-// hydrate loads the conversation once per actor life.
+// hydrate loads the conversation once per actor life. A conversation stored as
+// running belongs to no turn of this actor: its turn was cut short (a crash, or a
+// commit that failed) and it is recovered to its last committed state (timers.go).
 func (a *actor) hydrate(ctx context.Context) error {
 	if a.hydrated {
 		return nil
@@ -147,6 +185,14 @@ func (a *actor) hydrate(ctx context.Context) error {
 	}
 	a.hydrated = true
 	a.rt.opts.Metrics.hydrated(time.Since(started))
+	if a.conv.Lifecycle != parley.LifecycleRunning {
+		a.ownMark = 0
+		return nil
+	}
+	if err := a.recoverRunning(ctx); err != nil {
+		a.invalidate()
+		return err
+	}
 	return nil
 }
 
@@ -155,6 +201,7 @@ func (a *actor) invalidate() {
 	a.hydrated = false
 	a.state = nil
 	a.recent, a.next = [recentIDs]uint64{}, 0
+	a.lookedUp = false
 }
 
 // recentIDs bounds the message ids an actor remembers: redeliveries come soon after
@@ -203,9 +250,8 @@ func (a *actor) event(typ string, data any, at time.Time) parley.Event {
 // spawnSteps brings a new or terminal conversation to idle: created
 // --ProcessInteraction--> idle ("Spawn"), a fresh actor for a terminal one
 // ("Respawning", history preserved), and paused --ProcessInteraction--> idle.
-func (a *actor) spawnSteps(at time.Time) ([]parley.Event, error) {
+func (a *actor) spawnSteps(from parley.Lifecycle, at time.Time) ([]parley.Event, error) {
 	var events []parley.Event
-	from := a.conv.Lifecycle
 	reason := "spawned"
 	if from.Terminal() {
 		reason = "respawned after " + string(from)
@@ -231,15 +277,18 @@ func (a *actor) spawnSteps(at time.Time) ([]parley.Event, error) {
 	return events, nil
 }
 
+// turn runs a turn, deciding it again after a version conflict (another replica
+// committed, or is running a turn of the conversation) until it lands or
+// TurnTimeout has passed since it started.
 func (a *actor) turn(req Request) (Result, error) {
 	ctx := context.Background()
 	started := time.Now()
 	for attempt := 1; ; attempt++ {
 		res, err := a.turnOnce(ctx, req)
-		if parley.ErrorCode(err) == parley.ECONFLICT && attempt < maxCommitAttempts {
+		if parley.ErrorCode(err) == parley.ECONFLICT && (attempt < maxCommitAttempts || time.Since(started) < a.rt.opts.TurnTimeout) {
 			a.invalidate()
 			// Jittered backoff so that replicas racing on one conversation take turns.
-			time.Sleep(time.Duration(rand.Int64N(int64(attempt) * int64(time.Millisecond))))
+			time.Sleep(time.Duration(rand.Int64N(int64(min(attempt, 20)) * int64(time.Millisecond))))
 			continue
 		}
 		a.rt.opts.Metrics.turn(a.key.Bot, err, res.Replayed, time.Since(started))
@@ -247,18 +296,25 @@ func (a *actor) turn(req Request) (Result, error) {
 	}
 }
 
+// turnOnce takes one turn: replay check, the durable steps that start it (an
+// inactivity timeout the message's sent_at proves, the spawn or resume), the running
+// mark, the decision (which a pause or cancel may interrupt), the commit.
 func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	if err := a.hydrate(ctx); err != nil {
 		return Result{}, err
 	}
 	msg := req.Message
-	if a.seen(msg.ID) {
+	if a.seen(msg.ID) || !a.lookedUp {
 		if res, ok, err := a.replay(ctx, req); err != nil || ok {
 			return res, err
 		}
+		a.lookedUp = true
+	}
+	if a.conv.Lifecycle == parley.LifecycleRunning {
+		return Result{}, a.errBusyElsewhere()
 	}
 	at := a.now()
-	events, err := a.spawnSteps(at)
+	events, err := a.startSteps(msg.SentAt, at)
 	if err != nil {
 		return Result{}, err
 	}
@@ -266,48 +322,171 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	// Subscribers must see a path of seed 004's table. The spawn steps (created ->
-	// idle, paused -> idle) are stored with the turn and reach them only after the
-	// commit, so idle -> running, which is live only, goes out before the decision
-	// only when no spawn step precedes it; otherwise right after them.
-	early := len(events) == 0
-	if early {
-		a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
+	if err := a.markRunning(ctx, events, at); err != nil {
+		return Result{}, err
 	}
+	// Subscribers get the stored steps that led here, then idle -> running live.
+	a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, running.from, running.to)
 
 	index := a.conv.Turns + 1
-	decision, derr := a.bot.Engine.Decide(ctx, parley.Turn{Conversation: a.key, Index: index, State: a.state, Message: msg})
+	decision, derr, stop, streamed := a.decide(ctx, parley.Turn{Conversation: a.key, Index: index, State: a.state, Message: msg}, at)
+	if stop != nil {
+		return a.interrupted(ctx, req, stop, streamed, running, at)
+	}
 	if derr != nil {
 		// A redelivery of a message processed before this actor hydrated must not
 		// fail the conversation: the engine saw it against today's state.
 		if res, ok, rerr := a.replay(ctx, req); ok {
-			if early {
-				a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "message already processed"}, at))
-			}
+			a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "message already processed"}, at))
+			a.unmark(ctx, at)
 			return res, rerr
 		}
-		return Result{}, a.failTurn(ctx, derr, events, running, early, at)
+		return Result{}, a.failTurn(ctx, derr, running, at)
 	}
+	if derr != nil {
+		return Result{}, a.failTurn(ctx, derr, running, at)
+	}
+	return a.commitTurn(ctx, req, decision, index, at)
+}
+
+// startSteps are the stored steps before a turn's running mark: the inactivity
+// timeout when the message was sent after the conversation's deadline (seed 004:
+// Idle/Paused --InactivityTimeout--> Completed, then "Respawning"), and the spawn steps.
+func (a *actor) startSteps(sentAt, at time.Time) ([]parley.Event, error) {
+	from := a.conv.Lifecycle
+	var events []parley.Event
+	if a.expired(sentAt) {
+		var err error
+		if events, err = a.completionEvents("inactivity timeout: the message was sent after the conversation's inactivity timeout", a.deadline()); err != nil {
+			return nil, err
+		}
+		from = parley.LifecycleCompleted
+	}
+	spawn, err := a.spawnSteps(from, at)
+	return append(events, spawn...), err
+}
+
+// markRunning stores the running lifecycle (seed 004's Running, seen by GET while
+// the turn is in flight) with the steps that led to it, and publishes those steps. A
+// commit whose outcome is unknown leaves a mark that the next hydrate recovers.
+func (a *actor) markRunning(ctx context.Context, events []parley.Event, at time.Time) error {
+	next := a.conv
+	next.Lifecycle = parley.LifecycleRunning
+	next.Version++
+	if next.CreatedAt.IsZero() {
+		next.CreatedAt = at
+	}
+	if next.State == nil {
+		// A new conversation is stored with the engine's initial state, which an
+		// interrupted or failed first turn leaves it in.
+		st, err := encodeState(a.state)
+		if err != nil {
+			return err
+		}
+		next.State = st
+	}
+	next.UpdatedAt = at
+	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events}
+	if err := a.rt.store.Commit(ctx, c); err != nil {
+		a.invalidate()
+		switch parley.ErrorCode(err) {
+		case parley.ECONFLICT, parley.EDUPLICATE:
+			return err
+		}
+		a.ownMark = next.Version
+		return parley.WrapError(parley.EUNAVAILABLE, err,
+			"the store did not confirm the start of the turn, which did not run; retrying with the same message id is safe")
+	}
+	a.conv = c.Conversation
+	if n := len(c.Events); n > 0 {
+		a.conv.LastSeq = c.Events[n-1].Seq
+	}
+	a.publish(c.Events, -1)
+	return nil
+}
+
+type decided struct {
+	d   parley.Decision
+	err error
+}
+
+// partial collects the reply text a model streams during a turn, publishing each
+// chunk as a live reply_delta event until the turn is interrupted.
+type partial struct {
+	a     *actor
+	index int64
+	at    time.Time
+
+	mu     sync.Mutex
+	text   strings.Builder
+	closed bool
+}
+
+func (p *partial) delta(reply int, d string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed || d == "" {
+		return
+	}
+	p.text.WriteString(d)
+	id := "a-" + strconv.FormatInt(p.index, 10) + "-" + strconv.Itoa(reply+1)
+	p.a.rt.hub.PublishLive(p.a.key, p.a.event(parley.EventReplyDelta, parley.ReplyDeltaEvent{ReplyID: id, Delta: d}, p.at))
+}
+
+// close stops publishing and returns the text streamed so far.
+func (p *partial) close() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closed = true
+	return p.text.String()
+}
+
+// decide runs the engine in a goroutine of its own so that the actor keeps reading
+// its urgent channel: a pause or cancel cancels the decision's context (a model
+// stream, a webhook action, a catalog call) and is returned instead, with the reply
+// text streamed so far. The abandoned decision is never applied; engines do not
+// modify the state they are given.
+func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (parley.Decision, error, *command, string) {
+	dctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	p := &partial{a: a, index: t.Index, at: at}
+	dctx = parley.WithReplyStream(dctx, p.delta)
+	done := make(chan decided, 1)
+	go func() {
+		d, err := a.bot.Engine.Decide(dctx, t)
+		done <- decided{d, err}
+	}()
+	select {
+	case r := <-done:
+		p.close()
+		return r.d, r.err, nil, ""
+	case cmd := <-a.urgent:
+		return parley.Decision{}, nil, cmd, p.close()
+	}
+}
+
+// commitTurn commits a decided turn and answers it.
+func (a *actor) commitTurn(ctx context.Context, req Request, decision parley.Decision, index int64, at time.Time) (Result, error) {
+	msg := req.Message
 	idle, err := lifecycleStep(a.key, parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteSuccess, "interaction complete")
 	if err != nil {
 		return Result{}, err
 	}
 	stateJSON, err := encodeState(decision.State)
 	if err != nil {
-		return Result{}, a.failTurn(ctx, fmt.Errorf("encode state: %w", err), events, running, early, at)
+		return Result{}, a.failTurn(ctx, fmt.Errorf("encode state: %w", err), runningStep(), at)
 	}
 	for i := range decision.Replies {
 		if decision.Replies[i].ID == "" {
 			decision.Replies[i].ID = "a-" + strconv.FormatInt(index, 10) + "-" + strconv.Itoa(i+1)
 		}
 	}
-	spawned := len(events)
 	turnData := parley.TurnEvent{MessageID: msg.ID, Text: msg.Text, Meaning: msg.Meaning, Transitions: decision.Transitions}
 	if turnData.Transitions == nil {
 		turnData.Transitions = []parley.Transition{}
 	}
-	events = append(events, a.event(parley.EventTurn, turnData, at))
+	events := []parley.Event{a.event(parley.EventTurn, turnData, at)}
 	var extra []string
 	for _, e := range decision.Events {
 		events = append(events, a.event(e.Type, e.Data, at))
@@ -341,16 +520,13 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	next.Lifecycle = parley.LifecycleIdle
 	next.Version++
 	next.Turns = index
-	if next.CreatedAt.IsZero() {
-		next.CreatedAt = at
-	}
 	next.UpdatedAt = at
 	c := &parley.Commit{
 		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
 		MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), stored), Outbox: outbox, InboundID: req.InboundID,
 	}
 	if err := a.rt.store.Commit(ctx, c); err != nil {
-		return a.commitFailed(ctx, req, err, early, at)
+		return a.commitFailed(ctx, req, err, at)
 	}
 	a.conv = c.Conversation
 	if n := len(c.Events); n > 0 {
@@ -358,11 +534,7 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	}
 	a.state = decision.State
 	a.remember(msg.ID)
-	a.publish(c.Events[:spawned], -1)
-	if !early {
-		a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
-	}
-	a.publish(c.Events[spawned:], -1)
+	a.publish(c.Events, -1)
 	a.rt.hub.PublishLive(a.key, a.stateChanged(idle, at))
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, idle.from, idle.to)
 	a.armInactivity()
@@ -388,16 +560,21 @@ func (a *actor) replay(ctx context.Context, req Request) (res Result, ok bool, e
 // conflict proves that nothing was written; any other failure (a deadline, a lost
 // connection) may have come after the store committed, so the turn's outcome is
 // unknown and the client is told that a retry with the same id is safe: it gets the
-// stored response if the turn landed and is processed if it did not.
-func (a *actor) commitFailed(ctx context.Context, req Request, err error, early bool, at time.Time) (Result, error) {
-	if early {
-		a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "commit failed"}, at))
+// stored response if the turn landed and is processed if it did not. Either way the
+// stored running mark is this actor's own: the next hydrate recovers it if the turn
+// did not land.
+func (a *actor) commitFailed(ctx context.Context, req Request, err error, at time.Time) (Result, error) {
+	a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "commit failed"}, at))
+	if parley.ErrorCode(err) == parley.EDUPLICATE {
+		// Nothing was written, the mark stands: put back the lifecycle it replaced.
+		a.unmark(ctx, at)
 	}
+	a.ownMark = a.conv.Version
+	a.invalidate()
 	switch parley.ErrorCode(err) {
 	case parley.EDUPLICATE:
 		// Processed before this actor hydrated (it looks up only the ids it committed
 		// itself), or meanwhile by another replica: answer with its record.
-		a.invalidate()
 		if res, ok, rerr := a.replay(ctx, req); rerr == nil && ok {
 			return res, nil
 		} else if ok {
@@ -407,11 +584,9 @@ func (a *actor) commitFailed(ctx context.Context, req Request, err error, early 
 	case parley.ECONFLICT:
 		return Result{}, err
 	case parley.EUNAVAILABLE, parley.EINTERNAL:
-		a.invalidate()
 		return Result{}, parley.WrapError(parley.EUNAVAILABLE, err,
 			"the store did not confirm the turn, which may or may not have been committed; retrying with the same message id is safe")
 	default:
-		a.invalidate()
 		return Result{}, err
 	}
 }
@@ -471,30 +646,29 @@ func encodeState(st any) ([]byte, error) {
 	return json.Marshal(st)
 }
 
+// runningStep is a turn's idle -> running.
+func runningStep() step {
+	return step{from: parley.LifecycleIdle, to: parley.LifecycleRunning, event: fsm.LifecycleEventProcessInteraction, reason: "processing user interaction"}
+}
+
 // failTurn records InteractionComplete(error): running -> error, terminal, with the
-// error in the stopped event. idle -> running is stored before it so that the stored
-// log alone is a path of seed 004's table; subscribers that had it live (early) are
-// not sent it twice. The message is not recorded as processed, so a retry after the
-// respawn runs it again.
-func (a *actor) failTurn(ctx context.Context, cause error, events []parley.Event, running step, early bool, at time.Time) error {
+// error in the stopped event. idle -> running, which subscribers had live, is stored
+// before it so that the stored log alone is a path of seed 004's table. The message
+// is not recorded as processed, so a retry after the respawn runs it again.
+func (a *actor) failTurn(ctx context.Context, cause error, running step, at time.Time) error {
 	st, err := lifecycleStep(a.key, parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteError, "interaction failed: "+parley.ErrorMessage(cause))
 	if err != nil {
 		return err
 	}
 	a.rt.log.Error("turn failed", "conversation", a.key.String(), "err", cause)
-	skip := -1
-	if early {
-		skip = len(events)
+	events := []parley.Event{a.stateChanged(running, at), a.stateChanged(st, at),
+		a.event(parley.EventStopped, parley.StoppedEvent{Reason: "error: " + parley.ErrorMessage(cause)}, at)}
+	committed, cerr := a.commitLifecycle(ctx, parley.LifecycleError, events, 0, at)
+	if cerr != nil {
+		a.ownMark = a.conv.Version
+		a.rt.log.Error("record error lifecycle", "conversation", a.key.String(), "err", cerr)
 	}
-	events = append(events, a.stateChanged(running, at), a.stateChanged(st, at),
-		a.event(parley.EventStopped, parley.StoppedEvent{Reason: "error: " + parley.ErrorMessage(cause)}, at))
-	if a.conv.Version > 0 {
-		committed, cerr := a.commitLifecycle(ctx, parley.LifecycleError, events, 0, at)
-		if cerr != nil {
-			a.rt.log.Error("record error lifecycle", "conversation", a.key.String(), "err", cerr)
-		}
-		a.publish(committed, skip)
-	}
+	a.publish(committed, 0)
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
 	a.stopping = true
 	code := parley.ErrorCode(cause)
@@ -523,28 +697,16 @@ func (a *actor) commitLifecycle(ctx context.Context, lc parley.Lifecycle, events
 	return c.Events, nil
 }
 
-// inactive fires InactivityTimeout: idle or paused -> completed, then shutdown.
+// inactive fires InactivityTimeout on the live timer: idle or paused -> completed,
+// then shutdown.
 func (a *actor) inactive() {
 	if !a.hydrated || a.conv.Version == 0 || a.conv.Lifecycle.Terminal() {
 		a.stopping = true
 		return
 	}
-	at := a.now()
-	st, err := lifecycleStep(a.key, a.conv.Lifecycle, fsm.LifecycleEventInactivityTimeout, "inactivity timeout")
-	if err != nil {
-		a.stopping = true
-		return
-	}
-	events := []parley.Event{a.stateChanged(st, at)}
-	if st.has(ActionEmitStopped) {
-		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: "inactivity_timeout"}, at))
-	}
-	committed, err := a.commitLifecycle(context.Background(), st.to, events, 0, at)
-	if err != nil {
+	if err := a.complete(context.Background(), "inactivity timeout", a.now()); err != nil {
 		a.rt.log.Error("record inactivity", "conversation", a.key.String(), "err", err)
 	}
-	a.publish(committed, -1)
-	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
 	a.stopping = true
 }
 
@@ -562,6 +724,17 @@ func (a *actor) controlCmd(req ControlRequest) (Result, error) {
 	if a.conv.Version == 0 {
 		a.stopping = true
 		return Result{}, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", a.key)
+	}
+	if a.conv.Lifecycle == parley.LifecycleRunning {
+		return Result{}, a.errBusyElsewhere()
+	}
+	if a.expired(a.now()) {
+		// The timeout fell due while no actor was live (a restart, a passivation):
+		// it is applied first, and the control acts on the completed conversation.
+		if err := a.complete(ctx, "inactivity timeout", a.deadline()); err != nil {
+			return Result{}, err
+		}
+		a.stopping = false
 	}
 	at := a.now()
 	var (
@@ -609,7 +782,7 @@ func (a *actor) controlCmd(req ControlRequest) (Result, error) {
 	case ControlReset, ControlHandback:
 		if lc.Terminal() || lc == parley.LifecycleCreated || lc == parley.LifecyclePaused {
 			var sp []parley.Event
-			sp, err = a.spawnSteps(at)
+			sp, err = a.spawnSteps(lc, at)
 			events = append(events, sp...)
 			lc = parley.LifecycleIdle
 		}
@@ -666,12 +839,7 @@ func (a *actor) controlCmd(req ControlRequest) (Result, error) {
 	if !a.stopping {
 		a.armInactivity()
 	}
-	view := ConversationView{
-		Bot: a.key.Bot, ConversationID: a.key.ID, Engine: a.conv.Engine, State: a.conv.State,
-		Lifecycle: a.conv.Lifecycle, Version: a.conv.Version, Turns: a.conv.Turns, LastEventID: a.conv.LastSeq,
-		CreatedAt: a.conv.CreatedAt, UpdatedAt: a.conv.UpdatedAt, Live: !a.stopping,
-	}
-	body, err := json.Marshal(view)
+	body, err := json.Marshal(a.view())
 	return Result{Body: body}, err
 }
 

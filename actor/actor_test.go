@@ -120,8 +120,9 @@ func TestTurnsOfOneConversationAreSerialized(t *testing.T) {
 	if err := json.Unmarshal(c.State, &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.N != n || c.Version != n || c.Turns != n {
-		t.Fatalf("n=%d version=%d turns=%d, want %d each", s.N, c.Version, c.Turns, n)
+	// Every turn commits twice: its running mark and its outcome.
+	if s.N != n || c.Version != 2*n || c.Turns != n {
+		t.Fatalf("n=%d version=%d turns=%d, want %d, %d, %d", s.N, c.Version, c.Turns, n, 2*n, n)
 	}
 	events, err := store.Events(context.Background(), key("one"), 0, 1000)
 	if err != nil {
@@ -147,8 +148,8 @@ func TestDifferentConversationsRunInParallel(t *testing.T) {
 		}(c)
 	}
 	wg.Wait()
-	if got := turn(t, rt, "conv3", "m9", "hi"); got.Version != 6 {
-		t.Fatalf("version %d, want 6", got.Version)
+	if got := turn(t, rt, "conv3", "m9", "hi"); got.Version != 12 {
+		t.Fatalf("version %d, want 12 (a running mark and a commit per turn)", got.Version)
 	}
 }
 
@@ -201,9 +202,8 @@ func TestReplayedMessageReturnsStoredResponseAndChangesNothing(t *testing.T) {
 }
 
 // TestReplayAfterRespawnRebuildsTheResponse: the response is stored without the state
-// it embeds, and a fresh actor (which does not know the message id, so the store's
-// EDUPLICATE sends it to the record) rebuilds it byte for byte from the state of the
-// version that processed the message.
+// it embeds, and a fresh actor (whose first turn looks its id up in the store) rebuilds
+// it byte for byte from the state of the version that processed the message.
 func TestReplayAfterRespawnRebuildsTheResponse(t *testing.T) {
 	ctx := context.Background()
 	store := memstore.New()
@@ -217,7 +217,7 @@ func TestReplayAfterRespawnRebuildsTheResponse(t *testing.T) {
 	rt.Close()
 
 	p, ok, err := store.Processed(ctx, key("r"), "m1")
-	if err != nil || !ok || p.Version != 1 {
+	if err != nil || !ok || p.Version != 2 { // version 1 is the turn's running mark
 		t.Fatalf("Processed = %+v, %v, %v", p, ok, err)
 	}
 	if !bytes.Contains(p.Response, []byte(`"state":null`)) || !bytes.Contains(first.Body, p.State) {
@@ -232,8 +232,8 @@ func TestReplayAfterRespawnRebuildsTheResponse(t *testing.T) {
 	if !again.Replayed || !bytes.Equal(again.Body, first.Body) {
 		t.Fatalf("replay after respawn: replayed=%v\n got %s\nwant %s", again.Replayed, again.Body, first.Body)
 	}
-	if c, _ := store.Conversation(ctx, key("r")); c.Version != 2 {
-		t.Fatalf("the replay committed: version %d, want 2", c.Version)
+	if c, _ := store.Conversation(ctx, key("r")); c.Version != 4 {
+		t.Fatalf("the replay committed: version %d, want 4", c.Version)
 	}
 }
 
@@ -251,14 +251,15 @@ func (c *cappedCounter) Decide(ctx context.Context, t parley.Turn) (parley.Decis
 	return c.counter.Decide(ctx, t)
 }
 
-// TestOldRedeliveryThatNowFailsIsReplayed: a fresh actor sends a message it does not
-// know to the engine; when the engine fails on it (today's state), the message turns
-// out to be processed already and is answered from the store, and the conversation
-// does not fail.
+// TestOldRedeliveryThatNowFailsIsReplayed: an actor sends a message it does not know
+// (committed before it hydrated, after its first turn) to the engine; when the engine
+// fails on it (today's state), the message turns out to be processed already and is
+// answered from the store, the running mark is put back, and the conversation does not
+// fail.
 func TestOldRedeliveryThatNowFailsIsReplayed(t *testing.T) {
 	ctx := context.Background()
 	store := memstore.New()
-	bots := []*parley.Bot{{Name: "c", Engine: &cappedCounter{cap: 2}}}
+	bots := []*parley.Bot{{Name: "c", Engine: &cappedCounter{cap: 3}}}
 	rt := actor.New(store, bots, actor.Options{})
 	first, err := rt.Turn(ctx, actor.Request{Key: key("o"), Message: parley.Message{ID: "m1", Text: "a"}})
 	if err != nil {
@@ -269,12 +270,14 @@ func TestOldRedeliveryThatNowFailsIsReplayed(t *testing.T) {
 
 	rt = actor.New(store, bots, actor.Options{})
 	defer rt.Close()
+	turn(t, rt, "o", "m3", "c")
 	again, err := rt.Turn(ctx, actor.Request{Key: key("o"), Message: parley.Message{ID: "m1", Text: "a"}})
 	if err != nil || !again.Replayed || !bytes.Equal(again.Body, first.Body) {
 		t.Fatalf("redelivery = replayed %v, %v; want the first response", again.Replayed, err)
 	}
-	if c, _ := store.Conversation(ctx, key("o")); c.Lifecycle != parley.LifecycleIdle || c.Version != 2 {
-		t.Fatalf("after the redelivery: %s at version %d, want idle at 2", c.Lifecycle, c.Version)
+	// Three turns (mark and commit each), the redelivery's mark and its removal.
+	if c, _ := store.Conversation(ctx, key("o")); c.Lifecycle != parley.LifecycleIdle || c.Version != 8 || c.Turns != 3 {
+		t.Fatalf("after the redelivery: %s at version %d (%d turns), want idle at 8 (3)", c.Lifecycle, c.Version, c.Turns)
 	}
 }
 
@@ -337,7 +340,7 @@ func TestEngineFailureIsTerminalErrorAndNextMessageRespawns(t *testing.T) {
 	}
 	// The failed message was not recorded: the same id is processed after respawn.
 	r := turn(t, rt, "f", "m2", "hi")
-	if r.Lifecycle != parley.LifecycleIdle || r.Version != c.Version+1 {
+	if r.Lifecycle != parley.LifecycleIdle || r.Version != c.Version+2 {
 		t.Fatalf("after respawn: %+v", r)
 	}
 	var s counterState
@@ -415,10 +418,10 @@ func TestResetStartsTheEngineStateOver(t *testing.T) {
 	}
 	var s counterState
 	_ = json.Unmarshal(v.State, &s)
-	if s.N != 0 || v.Version != 3 {
+	if s.N != 0 || v.Version != 5 {
 		t.Fatalf("after reset: n=%d version=%d", s.N, v.Version)
 	}
-	if r := turn(t, rt, "z", "m3", "hi"); r.Version != 4 {
+	if r := turn(t, rt, "z", "m3", "hi"); r.Version != 7 {
 		t.Fatalf("turn after reset: version %d", r.Version)
 	}
 	if _, err := control(t, rt, "z", actor.ControlHandback); parley.ErrorCode(err) != parley.EINVALID {
@@ -473,8 +476,8 @@ func TestLeastRecentlyUsedActorsPassivate(t *testing.T) {
 		t.Fatalf("%d live actors, cap 3", n)
 	}
 	// A passivated conversation continues where it was.
-	if r := turn(t, rt, "lru0", "m2", "hi"); r.Version != 2 {
-		t.Fatalf("hydrated version %d, want 2", r.Version)
+	if r := turn(t, rt, "lru0", "m2", "hi"); r.Version != 4 {
+		t.Fatalf("hydrated version %d, want 4", r.Version)
 	}
 	c, _ := store.Conversation(context.Background(), key("lru1"))
 	if c.Lifecycle != parley.LifecycleIdle {

@@ -72,13 +72,33 @@ func unwrapRecord(rec []byte) (digest string, response []byte) {
 
 // replayRecord answers a message whose id is already recorded: the response it got
 // (rebuilt with the state of the version that processed it, see fullResponse) when
-// the message is the same, EIDEMPOTENCY when the id was used for a different one.
+// the message is the same, EIDEMPOTENCY when the id was used for a different one, and
+// the same EINTERRUPTED error when a pause or cancel stopped its turn.
 func replayRecord(key parley.ConversationKey, msg parley.Message, p parley.Processed) (Result, error) {
 	digest, body := unwrapRecord(p.Response)
 	if digest != "" && digest != messageDigest(msg) {
 		return Result{}, parley.Errorf(parley.EIDEMPOTENCY,
 			"message id %q of conversation %s was already used for a different message; send a new id", msg.ID, key.ID)
 	}
+	if bytes.HasPrefix(body, []byte(interruptedPrefix)) {
+		var r interruptedRecord
+		if err := json.Unmarshal(body, &r); err == nil {
+			return Result{Replayed: true}, interruptedError(msg.ID, &r.Interrupted)
+		}
+	}
 	p.Response = body
 	return Result{Body: fullResponse(p), Replayed: true}, nil
+}
+
+// An interrupted turn's record is {"interrupted":{...}} in place of a response (a
+// response starts with "conversation_id"), committed with the control that stopped it.
+const interruptedPrefix = `{"interrupted":`
+
+type interruptedRecord struct {
+	Interrupted parley.Interruption `json:"interrupted"`
+}
+
+func interruptedError(messageID string, in *parley.Interruption) error {
+	return parley.WrapError(parley.EINTERRUPTED, in,
+		"message %q was interrupted before its turn committed; nothing of it was applied, send it again with a new id to have it processed", messageID)
 }

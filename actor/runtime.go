@@ -3,24 +3,47 @@
 //
 // An actor is a goroutine with a bounded mailbox. It serializes the conversation's
 // turns and controls (pause, resume, cancel, reset, handback) in arrival order, while
-// different conversations run in parallel. For each turn it asks the engine for a
-// decision and commits the new state, the events, the response and the outbox entries
-// in one version-checked transaction; a message id already processed is answered
-// with the stored response and changes nothing. The actor looks up only the ids it
-// committed recently (a redelivery); the store refuses any other processed id at
-// commit (EDUPLICATE), and the actor then answers from the record, so a turn costs no
-// read of its own. The response is committed without the state it embeds (the store
-// keeps each version's state once) and rebuilt byte for byte on replay. A turn whose
-// commit fails is not acknowledged and its decision is dropped.
+// different conversations run in parallel; pause and cancel alone go through a second,
+// urgent queue that the actor reads while a turn runs. For each turn it commits the
+// running mark, asks the engine for a decision and commits the new state, the events,
+// the response and the outbox entries in one version-checked transaction; a message
+// id already processed is answered with the stored response and changes nothing. The
+// actor looks up the ids it committed recently (a redelivery) and, on the first turn
+// of its life, any id (a retry after a restart or a terminal state, which must not
+// run its turn again); the store refuses any other processed id at commit
+// (EDUPLICATE), and the actor then answers from the record and puts its running mark
+// back. The response is committed without the state it embeds (the store keeps each
+// version's state once) and rebuilt byte for byte on replay. A turn whose commit
+// fails is not acknowledged and its decision is dropped.
 //
 // Lifecycle (seed 004): a spawned actor enters idle (created --ProcessInteraction-->
-// idle, stored as a state_changed event), each turn goes idle -> running -> idle
-// (published live on the event hub, not stored: they bracket every turn and the turn
-// event already records it), pause/resume/cancel/error/completed are stored. What a
-// subscriber gets is always a path of the seed's table: a turn's idle -> running
-// follows the stored created -> idle or paused -> idle it starts from (it is published
-// after the commit that stores them), and a failed turn stores its idle -> running
-// before running -> error, so that the stored log alone is a path too.
+// idle, stored as a state_changed event). Each turn goes idle -> running -> idle: the
+// lifecycle running is committed before the decision (so GET shows it, and a crash
+// leaves it behind), while the two state_changed events are published live on the
+// event hub, not stored (they bracket every turn and the turn event records it).
+// Pause, resume, cancel, error and completed are stored. What a subscriber gets is
+// always a path of the seed's table: the stored steps that start a turn (created ->
+// idle, paused -> idle, an inactivity completion and the respawn) are published
+// before its live idle -> running, and a turn that ends otherwise than in idle
+// (error, an interruption, a recovery) stores its idle -> running first, so that the
+// stored log alone is a path too.
+//
+// Interruption (interrupt.go): the engine decides in a goroutine of its own while the
+// actor waits for it or for an urgent command. A pause or cancel cancels the
+// decision's context (webhook action, catalog call) and commits running -> paused or
+// running -> cancelled with the pre-turn state, stopped's partial_response, and an
+// interrupted record under the message id, so the turn's caller and every retry get
+// EINTERRUPTED (409). Pause semantics: the interrupted message is answered, not
+// parked; resume does not run it again.
+//
+// Timers (timers.go, sweep.go): a stored running that no live turn owns (this
+// runtime started after it, or this actor's own commit failed) is recovered to idle
+// with a reason saying so; another replica's fresh mark is waited for. The inactivity
+// timeout (Bot.InactivityTimeout, else Options.Inactivity, default 10 minutes)
+// completes an idle or paused conversation: a live actor's timer, a message whose
+// sent_at is past the stored deadline (UpdatedAt + timeout), a control by the server
+// clock, and for conversations with no live actor the sweeper, which reads due
+// conversations through the store's optional ListConversations.
 //
 // Idempotency: the processed-message record holds the response and a digest of the
 // message it answered (record.go), so a message id reused for another message is
@@ -30,7 +53,6 @@
 // terminal state the actor persists it, stops its heartbeat, closes its mailbox and
 // exits; the hub keeps serving subscribers. A later interaction spawns a fresh actor
 // hydrated from the store, the conversation's history preserved ("Respawning").
-// The inactivity timeout (default 10 minutes) completes an idle or paused actor.
 //
 // Memory is bounded: at most Options.MaxActors actors live at once; the least
 // recently used idle actor passivates (its goroutine ends; its state is already in the
@@ -108,6 +130,11 @@ type Runtime struct {
 	hub   *Hub
 	log   *slog.Logger
 
+	// started is when this runtime began: a running mark older than it was left by
+	// a server that stopped (timers.go).
+	started time.Time
+	sweep   *sweeper
+
 	mu     sync.Mutex
 	actors map[parley.ConversationKey]*actor
 	lru    *list.List // of *actor, front = most recently used
@@ -146,17 +173,19 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 		hub = NewHub(0)
 	}
 	r := &Runtime{
-		store:  deadlineStore{Store: store, timeout: opts.StoreTimeout},
-		bots:   make(map[string]*parley.Bot, len(bots)),
-		opts:   opts,
-		hub:    hub,
-		log:    opts.Logger,
-		actors: make(map[parley.ConversationKey]*actor),
-		lru:    list.New(),
+		store:   deadlineStore{Store: store, timeout: opts.StoreTimeout},
+		bots:    make(map[string]*parley.Bot, len(bots)),
+		opts:    opts,
+		hub:     hub,
+		log:     opts.Logger,
+		actors:  make(map[parley.ConversationKey]*actor),
+		lru:     list.New(),
+		started: opts.Now().UTC(),
 	}
 	for _, b := range bots {
 		r.bots[b.Name] = b
 	}
+	r.sweep = startSweeper(r)
 	return r
 }
 
@@ -359,8 +388,12 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 	} else {
 		r.lru.MoveToFront(a.elem)
 	}
+	queue := a.mailbox
+	if cmd.urgent() {
+		queue = a.urgent
+	}
 	select {
-	case a.mailbox <- cmd:
+	case queue <- cmd:
 	default:
 		r.mu.Unlock()
 		return Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
@@ -385,6 +418,7 @@ func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
 		key:     key,
 		bot:     r.bots[key.Bot],
 		mailbox: make(chan *command, r.opts.MailboxSize),
+		urgent:  make(chan *command, r.opts.MailboxSize),
 		exited:  make(chan struct{}),
 	}
 	a.elem = r.lru.PushFront(a)
@@ -404,7 +438,7 @@ func (r *Runtime) passivateLocked() {
 	excess := len(r.actors) - r.opts.MaxActors
 	for e := r.lru.Back(); e != nil && excess > 0; e = e.Prev() {
 		a := e.Value.(*actor)
-		if a.passivating || len(a.mailbox) > 0 {
+		if a.passivating || len(a.mailbox) > 0 || len(a.urgent) > 0 {
 			continue
 		}
 		select {
@@ -419,7 +453,7 @@ func (r *Runtime) passivateLocked() {
 // exitLocked removes a from the live set if its mailbox is empty; it reports whether
 // the actor may exit. Sends happen under r.mu, so no command is lost.
 func (r *Runtime) exitLocked(a *actor) bool {
-	if len(a.mailbox) > 0 {
+	if len(a.mailbox) > 0 || len(a.urgent) > 0 {
 		return false
 	}
 	if r.actors[a.key] == a {
@@ -438,6 +472,9 @@ func (r *Runtime) Close() {
 		return
 	}
 	r.closed = true
+	r.mu.Unlock()
+	r.sweep.stop()
+	r.mu.Lock()
 	live := make([]*actor, 0, len(r.actors))
 	for _, a := range r.actors {
 		live = append(live, a)

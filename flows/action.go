@@ -296,7 +296,7 @@ func (tu *turn) needData(f *flow, missing []string, reply string) error {
 			name := st.slot.name
 			s.WaitingForSlot = &name
 			tu.say(reply)
-			tu.say(tu.render(st.prompt))
+			tu.say(tu.generate(st.def, tu.render(st.prompt)))
 			return nil
 		}
 	}

@@ -1,6 +1,7 @@
 package flows
 
 import (
+	"context"
 	"maps"
 	"net/http"
 	"regexp"
@@ -23,6 +24,15 @@ type Options struct {
 	MaxMessages int
 	// Runner overrides the HTTP webhook runner (tests, in-process actions).
 	Runner ActionRunner
+	// Writer writes the text of say steps with generate: true; without one their
+	// rendered text is said as written.
+	Writer ReplyWriter
+}
+
+// ReplyWriter has a model write a reply from the engine's draft, streaming its
+// chunks to delta (llm.Client implements it). An error means the draft is said.
+type ReplyWriter interface {
+	WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error)
 }
 
 // Defaults of Settings.
@@ -48,6 +58,7 @@ type Engine struct {
 	maxTrace      int
 	minConfidence float64
 	runner        ActionRunner
+	writer        ReplyWriter
 	text          map[string]string
 	// slotByName is each slot name's first declaration in the file, for values
 	// of another flow's slot (settings.shared_slots).
@@ -188,6 +199,7 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	if e.runner == nil {
 		e.runner = &HTTPRunner{Client: opts.HTTPClient}
 	}
+	e.writer = opts.Writer
 	var intents []nlu.Intent
 	for _, fd := range def.Flows {
 		f := compileFlow(fd)

@@ -160,9 +160,14 @@ type Step struct {
 	Confirm *Confirm `yaml:"confirm" json:"confirm,omitempty"`
 	Branch  []*Case  `yaml:"branch" json:"branch,omitempty"`
 	Say     string   `yaml:"say" json:"say,omitempty"`
-	Call    string   `yaml:"call" json:"call,omitempty"`
-	Link    string   `yaml:"link" json:"link,omitempty"`
-	Next    string   `yaml:"next" json:"next,omitempty"`
+	// Generate has a say step's text or a collect step's prompt written by the
+	// bot's model (Options.Writer), as Brief asks, from the rendered text, which
+	// stays the fallback.
+	Generate bool   `yaml:"generate" json:"generate,omitempty"`
+	Brief    string `yaml:"brief" json:"brief,omitempty"`
+	Call     string `yaml:"call" json:"call,omitempty"`
+	Link     string `yaml:"link" json:"link,omitempty"`
+	Next     string `yaml:"next" json:"next,omitempty"`
 }
 
 // Step kinds.

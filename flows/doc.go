@@ -135,6 +135,12 @@
 //     the confirmation's own (max 3, then a handoff). Seed 001 sets no budget;
 //     without one a bot can be pushed into a loop.
 //   - future_date_only accepts today (sent_at's date) and later.
+//   - A say or collect step with generate: true has its text (the say text, the
+//     prompt) written by Options.Writer, the bot's model, as its brief asks, and
+//     streamed chunk by chunk to parley.ReplyStreamOf(ctx); the rendered text is
+//     the fallback, and the decision never depends on the text. A written text is
+//     recorded as a reply_generated event; a replay (parley.WithRecordedReplies)
+//     says the recorded text and never asks the model.
 //   - Timestamps (messages, trace, last_nlu_call, metadata.error) are sent_at in
 //     unix seconds. The history keeps the last settings.max_messages messages
 //     (default 20) and the trace the last settings.max_trace transitions (default

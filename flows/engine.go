@@ -50,13 +50,15 @@ type turn struct {
 	stamp       float64
 	transitions []parley.Transition
 	says        []string
-	options     []parley.Option
-	events      []parley.EventData
-	effects     []parley.Effect
-	classified  bool
-	recovering  bool
-	result      nlu.Result
-	resultOK    bool
+	// streamed counts the says already streamed as reply_delta chunks.
+	streamed   int
+	options    []parley.Option
+	events     []parley.EventData
+	effects    []parley.Effect
+	classified bool
+	recovering bool
+	result     nlu.Result
+	resultOK   bool
 	// askedChange: the turn answers "what would you like to change?".
 	askedChange bool
 }
@@ -146,6 +148,52 @@ func (tu *turn) say(text string) {
 	if text != "" {
 		tu.says = append(tu.says, text)
 	}
+}
+
+// generate has the model write a say step's text or a collect step's prompt when
+// the step asks for it and the
+// bot has a model, streaming it to the conversation's subscribers; the draft is the
+// fallback. Earlier says of the turn come first in the one reply (index 0).
+func (tu *turn) generate(def *Step, draft string) string {
+	if !def.Generate || draft == "" {
+		return draft
+	}
+	if texts, replaying := parley.RecordedReplies(tu.ctx); replaying {
+		// A replay says what was said then, never asking the model.
+		if text, ok := texts[def.ID]; ok {
+			return text
+		}
+		return draft
+	}
+	if tu.e.writer == nil {
+		return draft
+	}
+	req := parley.ReplyRequest{Bot: tu.e.bot, Brief: def.Brief, Draft: draft}
+	for _, m := range tu.s.Messages {
+		req.Transcript = append(req.Transcript, m.Role+": "+m.Content)
+	}
+	// The deltas of the one reply add up to its text: what the turn said before
+	// and has not streamed yet goes first.
+	stream := parley.ReplyStreamOf(tu.ctx)
+	sep := ""
+	if tu.streamed > 0 {
+		sep = " "
+	}
+	if pending := tu.says[tu.streamed:]; len(pending) > 0 {
+		stream(0, sep+strings.Join(pending, " "))
+		sep = " "
+	}
+	tu.streamed = len(tu.says)
+	text, err := tu.e.writer.WriteReply(tu.ctx, req, func(d string) {
+		stream(0, sep+d)
+		sep = ""
+	})
+	if err != nil || text == "" {
+		return draft
+	}
+	tu.streamed++ // the caller says text
+	tu.events = append(tu.events, parley.EventData{Type: parley.EventReplyGenerated, Data: parley.ReplyGeneratedEvent{Key: def.ID, Text: text}})
+	return text
 }
 
 func (tu *turn) sayKey(key string, vars ...string) {
@@ -601,7 +649,7 @@ func (tu *turn) invalid(st *step, problem string) error {
 	name := sl.name
 	s.WaitingForSlot = &name
 	tu.say(problem)
-	tu.say(tu.render(st.prompt))
+	tu.say(tu.generate(st.def, tu.render(st.prompt)))
 	return nil
 }
 
@@ -815,7 +863,7 @@ func (tu *turn) advance(i int) error {
 			tu.setStep(st)
 			name := st.slot.name
 			s.WaitingForSlot = &name
-			tu.say(tu.render(st.prompt))
+			tu.say(tu.generate(st.def, tu.render(st.prompt)))
 			return nil
 		case KindConfirm:
 			tu.setStep(st)
@@ -856,7 +904,7 @@ func (tu *turn) advance(i int) error {
 					return err
 				}
 			}
-			tu.say(tu.render(st.def.Say))
+			tu.say(tu.generate(st.def, tu.render(st.def.Say)))
 			i = st.next
 		case KindCall:
 			s.FlowStack = append(s.FlowStack, Frame{Flow: f.name, Step: st.id, Call: true})

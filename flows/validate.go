@@ -237,6 +237,9 @@ func (v *validation) flow(p string, f *Flow, flows map[string]bool) {
 		if st.Say != "" {
 			template(sp+".say", st.Say)
 		}
+		if (st.Generate || st.Brief != "") && st.Say == "" && st.Collect == "" {
+			v.report(sp+".generate", "generate and brief apply to say and collect steps only")
+		}
 		if st.Branch != nil {
 			if len(st.Branch) == 0 {
 				v.report(sp+".branch", "branch %s has no cases", st.ID)

@@ -168,7 +168,7 @@ func statusOf(code string) int {
 		return http.StatusUnauthorized
 	case parley.ENOTFOUND:
 		return http.StatusNotFound
-	case parley.ECONFLICT, parley.EDUPLICATE, parley.EIDEMPOTENCY, parley.ETRANSITION:
+	case parley.ECONFLICT, parley.EDUPLICATE, parley.EIDEMPOTENCY, parley.ETRANSITION, parley.EINTERRUPTED:
 		return http.StatusConflict
 	case parley.ETOOLARGE:
 		return http.StatusRequestEntityTooLarge
@@ -183,11 +183,15 @@ func statusOf(code string) int {
 	}
 }
 
-// ErrorBody is the JSON shape of every error response.
+// ErrorBody is the JSON shape of every error response. An interrupted turn's error
+// also says what the conversation became (lifecycle) and carries the reply text
+// streamed before the stop (partial_response, "" when none was).
 type ErrorBody struct {
 	Error struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
+		Code            string           `json:"code"`
+		Message         string           `json:"message"`
+		Lifecycle       parley.Lifecycle `json:"lifecycle,omitempty"`
+		PartialResponse *string          `json:"partial_response,omitempty"`
 	} `json:"error"`
 }
 
@@ -195,6 +199,12 @@ func writeError(w http.ResponseWriter, err error) {
 	var body ErrorBody
 	body.Error.Code = parley.ErrorCode(err)
 	body.Error.Message = parley.ErrorMessage(err)
+	var in *parley.Interruption
+	if body.Error.Code == parley.EINTERRUPTED && errors.As(err, &in) {
+		body.Error.Lifecycle = in.Lifecycle
+		partial := in.PartialResponse
+		body.Error.PartialResponse = &partial
+	}
 	writeJSON(w, statusOf(body.Error.Code), body)
 }
 

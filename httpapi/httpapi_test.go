@@ -17,6 +17,7 @@ func TestStatusOfEveryCode(t *testing.T) {
 		parley.ECONFLICT:     409,
 		parley.EDUPLICATE:    409,
 		parley.EIDEMPOTENCY:  409,
+		parley.EINTERRUPTED:  409,
 		parley.ETRANSITION:   409,
 		parley.ETOOLARGE:     413,
 		parley.EOVERLOADED:   429,

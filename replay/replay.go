@@ -1,8 +1,9 @@
 // Package replay recomputes a stored conversation from its event log with the
 // current bot definition and reports the first turn whose state differs from the
 // state stored when the turn was taken. Every turn is decided again from the
-// message and the parse recorded with it (package llm's nlu_parse event), so a
-// model is never called: replay is how to check that a new flow version, a new
+// message and the parse recorded with it (package llm's nlu_parse event), and with
+// the reply texts a model wrote then (reply_generated events), so a model is never
+// called: replay is how to check that a new flow version, a new
 // rule or a new prompt does not change past conversations.
 package replay
 
@@ -84,7 +85,8 @@ func Conversation(ctx context.Context, store Store, eng parley.Engine, key parle
 			}
 			msg := pe.Message
 			msg.NLU = pe.Parse
-			d, err := eng.Decide(ctx, parley.Turn{Conversation: key, Index: res.Turns, State: state, Message: msg})
+			tctx := parley.WithRecordedReplies(ctx, generatedOf(events[i+1:]))
+			d, err := eng.Decide(tctx, parley.Turn{Conversation: key, Index: res.Turns, State: state, Message: msg})
 			if err != nil {
 				return res, parley.WrapError(parley.ErrorCode(err), err, "turn %d (message %s)", res.Turns, te.MessageID)
 			}
@@ -134,6 +136,23 @@ func parseOf(events []parley.Event, messageID string) (llm.ParseEvent, bool) {
 		}
 	}
 	return llm.ParseEvent{}, false
+}
+
+// generatedOf collects the reply texts a model wrote in a turn (reply_generated
+// events, committed with the turn event), so that the replay says them again
+// without the model.
+func generatedOf(events []parley.Event) map[string]string {
+	texts := map[string]string{}
+	for _, ev := range events {
+		if ev.Type == parley.EventTurn {
+			break
+		}
+		var g parley.ReplyGeneratedEvent
+		if ev.Type == parley.EventReplyGenerated && json.Unmarshal(ev.Data, &g) == nil {
+			texts[g.Key] = g.Text
+		}
+	}
+	return texts
 }
 
 // handback applies an operator's handback (a turn event without a message).

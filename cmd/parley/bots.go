@@ -15,6 +15,7 @@ import (
 	"github.com/parleyhq/parley/catalog"
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/llm"
 	"github.com/parleyhq/parley/shop"
 	"github.com/parleyhq/parley/woocommerce"
 	"github.com/prometheus/client_golang/prometheus"
@@ -55,7 +56,17 @@ func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometh
 			if err != nil {
 				break
 			}
-			eng, err = flows.New(def, flows.Options{HTTPClient: httpClient})
+			opts := flows.Options{HTTPClient: httpClient}
+			// With a model configured, say steps with generate: true are written
+			// by it, streamed as reply_delta events.
+			var writer *llm.Client
+			if writer, err = models.writer(cfg, bc); err != nil {
+				break
+			}
+			if writer != nil {
+				opts.Writer = writer
+			}
+			eng, err = flows.New(def, opts)
 		case "gates":
 			data := gates.DemoFlow()
 			if bc.Flow != "" {
@@ -80,7 +91,11 @@ func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometh
 		if err != nil {
 			return nil, parley.WrapError(codeOr(err, parley.EINVALID), err, "bot %s", bc.Name)
 		}
-		w.bots = append(w.bots, &parley.Bot{Name: bc.Name, Engine: eng, Description: bc.Description, InactivityTimeout: time.Duration(cfg.Runtime.InactivityTimeout)})
+		timeout := time.Duration(cfg.Runtime.InactivityTimeout)
+		if bc.InactivityTimeout > 0 {
+			timeout = time.Duration(bc.InactivityTimeout)
+		}
+		w.bots = append(w.bots, &parley.Bot{Name: bc.Name, Engine: eng, Description: bc.Description, InactivityTimeout: timeout})
 		if bc.Chatwoot != nil {
 			w.chatwoot[bc.Name] = bc.Chatwoot
 		}

@@ -200,10 +200,10 @@ func (cw *channelWorkers) processInbox(ctx context.Context, rt *actor.Runtime) {
 
 // neverATurn reports an error that retrying the inbox entry cannot change: an unknown
 // bot or conversation, a message the runtime refuses, a message id already used for
-// another message.
+// another message, a turn a pause or cancel interrupted (its answer is recorded).
 func neverATurn(err error) bool {
 	switch parley.ErrorCode(err) {
-	case parley.ENOTFOUND, parley.EINVALID, parley.EIDEMPOTENCY:
+	case parley.ENOTFOUND, parley.EINVALID, parley.EIDEMPOTENCY, parley.EINTERRUPTED:
 		return true
 	}
 	return false

@@ -60,6 +60,9 @@ type BotConfig struct {
 	// Record records the bot's turns (message and parse, an nlu_parse event) so
 	// that `parley replay` can recompute them; always on with nlu: llm.
 	Record bool `yaml:"record"`
+	// InactivityTimeout overrides runtime.inactivity_timeout for this bot (seed
+	// 004's timer: an idle or paused conversation is completed after it).
+	InactivityTimeout Duration `yaml:"inactivity_timeout"`
 }
 
 // ShopConfig configures a shop bot.

@@ -130,6 +130,35 @@ func newModels(reg prometheus.Registerer, logger *slog.Logger) *models {
 	return m
 }
 
+// client returns the shared client of lc's server, model and key.
+func (m *models) client(lc LLMConfig) (*llm.Client, error) {
+	key := lc
+	key.History, key.Confidence = 0, 0 // per bot, not per server
+	if client := m.clients[key]; client != nil {
+		return client, nil
+	}
+	client, err := llm.New(llm.Config{
+		BaseURL: lc.BaseURL, Model: lc.Model, APIKey: lc.APIKey, Timeout: time.Duration(lc.Timeout),
+		MaxTokens: lc.MaxTokens, Seed: lc.Seed, MaxRetries: lc.MaxRetries,
+		BreakerFailures: lc.BreakerFailures, BreakerCooldown: time.Duration(lc.BreakerCooldown),
+	}, m.metrics)
+	if err != nil {
+		return nil, err
+	}
+	m.clients[key] = client
+	return client, nil
+}
+
+// writer returns the client that writes a bot's generated replies: its model when
+// the bot (or the top-level llm block) names one, else nil (replies as written).
+func (m *models) writer(cfg *Config, bc BotConfig) (*llm.Client, error) {
+	lc := cfg.LLM.merged(bc.LLM)
+	if strings.TrimSpace(lc.BaseURL) == "" || strings.TrimSpace(lc.Model) == "" {
+		return nil, nil
+	}
+	return m.client(lc)
+}
+
 // understand wraps eng in the model's understanding when the bot has nlu: llm,
 // or in the recording of its turns when it has record: true.
 func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine, store parley.Store) (parley.Engine, error) {
@@ -140,20 +169,9 @@ func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine, store 
 		return eng, nil
 	}
 	lc := cfg.LLM.merged(bc.LLM)
-	key := lc
-	key.History, key.Confidence = 0, 0 // per bot, not per server
-	client := m.clients[key]
-	if client == nil {
-		var err error
-		client, err = llm.New(llm.Config{
-			BaseURL: lc.BaseURL, Model: lc.Model, APIKey: lc.APIKey, Timeout: time.Duration(lc.Timeout),
-			MaxTokens: lc.MaxTokens, Seed: lc.Seed, MaxRetries: lc.MaxRetries,
-			BreakerFailures: lc.BreakerFailures, BreakerCooldown: time.Duration(lc.BreakerCooldown),
-		}, m.metrics)
-		if err != nil {
-			return nil, err
-		}
-		m.clients[key] = client
+	client, err := m.client(lc)
+	if err != nil {
+		return nil, err
 	}
 	return llm.Wrap(eng, llm.Options{
 		Bot: bc.Name, Client: client, Threshold: lc.Confidence, History: lc.History,

@@ -140,7 +140,8 @@ func TestServeAPI(t *testing.T) {
 			}
 			seen[v] = true
 		}
-		if got := convVersion(t, base, "booking", "conc"); got != n {
+		// Every turn commits its running mark, then its outcome.
+		if got := convVersion(t, base, "booking", "conc"); got != 2*n {
 			t.Fatalf("version %d after %d turns", got, n)
 		}
 	})

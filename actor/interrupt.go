@@ -1,0 +1,95 @@
+package actor
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+)
+
+// interrupted applies a pause or cancel that arrived while a turn was deciding (seed
+// 004: Running --Pause--> Paused, Running --Cancel--> Cancelled). The decision is
+// dropped: the conversation keeps the state it had before the turn. One commit
+// stores the lifecycle change, idle -> running before it (so that the stored log is
+// a path of the table), the stopped event for a cancel (with partial_response, the
+// reply text streamed so far) and, under the interrupted message's id, an
+// interrupted record: the turn's caller gets EINTERRUPTED and so does every retry of
+// that message, which therefore never runs its turn (or its webhook action) again.
+//
+// Pause semantics: the interrupted message is answered, not parked. Resume does
+// not run it again; the user's next message (a new id) is processed from the
+// pre-turn state. Its webhook action, if one was sent, keeps its idempotency key
+// (bot/conversation/message id/step), so a receiver that honours the key never
+// books twice for that message.
+func (a *actor) interrupted(ctx context.Context, req Request, stop *command, streamed string, running step, runningAt time.Time) (Result, error) {
+	ctl := stop.control
+	ev, reason := fsm.LifecycleEventPause, ctl.Reason
+	if ctl.Kind == ControlCancel {
+		ev = fsm.LifecycleEventCancel
+		if reason == "" {
+			reason = "user_cancelled"
+		}
+	} else if reason == "" {
+		reason = "paused"
+	}
+	st, err := lifecycleStep(a.key, parley.LifecycleRunning, ev, reason)
+	if err != nil {
+		stop.done <- commandResult{err: err}
+		return Result{}, err
+	}
+	at := a.now()
+	in := &parley.Interruption{Lifecycle: st.to, Reason: reason, PartialResponse: streamed}
+	events := []parley.Event{a.stateChanged(running, runningAt), a.stateChanged(st, at)}
+	if st.has(ActionEmitStopped) {
+		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: reason, PartialResponse: in.PartialResponse}, at))
+	}
+	rec, err := json.Marshal(interruptedRecord{Interrupted: *in})
+	if err != nil {
+		stop.done <- commandResult{err: err}
+		return Result{}, err
+	}
+	next := a.conv
+	next.Lifecycle = st.to
+	next.Version++
+	next.UpdatedAt = at
+	c := &parley.Commit{
+		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
+		MessageID: req.Message.ID, Response: wrapRecord(messageDigest(req.Message), rec), InboundID: req.InboundID,
+	}
+	if err := a.rt.store.Commit(ctx, c); err != nil {
+		// The running mark stays stored and is this actor's: the next command
+		// recovers it. Neither caller learns what was written; both may retry.
+		a.ownMark = a.conv.Version
+		a.invalidate()
+		err = parley.WrapError(parley.EUNAVAILABLE, err, "the store did not confirm the %s; retrying is safe", ctl.Kind)
+		stop.done <- commandResult{err: err}
+		return Result{}, err
+	}
+	a.conv = c.Conversation
+	a.conv.LastSeq = c.Events[len(c.Events)-1].Seq
+	a.remember(req.Message.ID)
+	a.publish(c.Events, 0)
+	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
+	if st.has(ActionShutdown) {
+		a.stopping = true
+	} else {
+		a.armInactivity()
+	}
+	if ctl.InboundID != 0 {
+		_ = a.rt.store.DropInbound(ctx, ctl.InboundID)
+	}
+	body, err := json.Marshal(a.view())
+	stop.done <- commandResult{Result{Body: body}, err}
+	return Result{}, interruptedError(req.Message.ID, in)
+}
+
+// view is the conversation as GET shows it.
+func (a *actor) view() ConversationView {
+	return ConversationView{
+		Bot: a.key.Bot, ConversationID: a.key.ID, Engine: a.conv.Engine, State: a.conv.State,
+		Lifecycle: a.conv.Lifecycle, Version: a.conv.Version, Turns: a.conv.Turns, LastEventID: a.conv.LastSeq,
+		CreatedAt: a.conv.CreatedAt, UpdatedAt: a.conv.UpdatedAt, Live: !a.stopping,
+	}
+}

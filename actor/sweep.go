@@ -1,0 +1,133 @@
+package actor
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// sweeper makes seed 004's timers durable: a conversation whose actor is not live
+// (the server restarted, or the actor was passivated) has no timer in memory, so the
+// sweeper finds in the store what has fallen due and sends its actor cmdExpire:
+//
+//   - an idle or paused conversation whose last change is older than its bot's
+//     inactivity timeout is completed;
+//   - a conversation stored as running by a server that has since stopped (its mark is
+//     older than this runtime) is recovered to idle.
+//
+// The first pass, at start, reads every conversation of every bot (running marks can
+// be recent); later passes read only the conversations whose timeout fell due since
+// the previous pass, newest first from the cutoff (the listing's order), so a pass
+// costs what fell due, not the whole store. It needs the store's optional
+// ListConversations; without it timers that fell due while no actor was live are
+// applied when the conversation is next touched (a turn, a control).
+type sweeper struct {
+	r    *Runtime
+	quit chan struct{}
+	done chan struct{}
+	once sync.Once
+}
+
+// sweepPage is how many conversations one listing call reads.
+const sweepPage = 100
+
+func startSweeper(r *Runtime) *sweeper {
+	s := &sweeper{r: r, quit: make(chan struct{}), done: make(chan struct{})}
+	if _, ok := r.store.Store.(conversationLister); !ok {
+		close(s.done)
+		return s
+	}
+	go s.run()
+	return s
+}
+
+func (s *sweeper) stop() {
+	s.once.Do(func() { close(s.quit) })
+	<-s.done
+}
+
+// interval is a quarter of the shortest inactivity timeout, within 1 s and 1 min, so
+// that a timeout is applied at most that late.
+func (s *sweeper) interval() time.Duration {
+	shortest := s.r.opts.Inactivity
+	for _, b := range s.r.bots {
+		if b.InactivityTimeout > 0 && b.InactivityTimeout < shortest {
+			shortest = b.InactivityTimeout
+		}
+	}
+	return min(max(shortest/4, time.Second), time.Minute)
+}
+
+func (s *sweeper) run() {
+	defer close(s.done)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-s.quit
+		cancel()
+	}()
+	prev := map[string]time.Time{}
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for full := true; ; full = false {
+		select {
+		case <-s.quit:
+			return
+		case <-t.C:
+		}
+		for _, b := range s.r.bots {
+			s.pass(ctx, b, full, prev)
+		}
+		t.Reset(s.interval())
+	}
+}
+
+// pass sweeps one bot's conversations; prev holds each bot's cutoff of the last pass.
+func (s *sweeper) pass(ctx context.Context, b *parley.Bot, full bool, prev map[string]time.Time) {
+	timeout := b.InactivityTimeout
+	if timeout <= 0 {
+		timeout = s.r.opts.Inactivity
+	}
+	cutoff := s.r.opts.Now().UTC().Add(-timeout)
+	q := parley.ConversationQuery{Bot: b.Name, Limit: sweepPage}
+	if !full {
+		q.After = &parley.ConversationPosition{UpdatedAt: cutoff}
+	}
+	lister, _ := s.r.store.Store.(conversationLister)
+	for {
+		var page []parley.Conversation
+		err := s.r.store.call(ctx, "a conversation list", func(ctx context.Context) (err error) {
+			page, err = lister.ListConversations(ctx, q)
+			return err
+		})
+		if err != nil {
+			if ctx.Err() == nil {
+				s.r.log.Warn("inactivity sweep", "bot", b.Name, "err", err)
+			}
+			return
+		}
+		for _, c := range page {
+			if !full && !c.UpdatedAt.After(prev[b.Name]) {
+				prev[b.Name] = cutoff
+				return
+			}
+			idle := c.Lifecycle == parley.LifecycleIdle || c.Lifecycle == parley.LifecyclePaused
+			if (idle && c.UpdatedAt.Before(cutoff)) || (c.Lifecycle == parley.LifecycleRunning && c.UpdatedAt.Before(s.r.started)) {
+				if _, err := s.r.send(ctx, c.Key, &command{kind: cmdExpire, done: make(chan commandResult, 1)}); err != nil && ctx.Err() == nil {
+					s.r.log.Warn("inactivity sweep", "conversation", c.Key.String(), "err", err)
+				}
+			}
+			if ctx.Err() != nil {
+				return
+			}
+		}
+		if len(page) < q.Limit {
+			break
+		}
+		last := page[len(page)-1]
+		q.After = &parley.ConversationPosition{UpdatedAt: last.UpdatedAt, ID: last.Key.ID}
+	}
+	prev[b.Name] = cutoff
+}

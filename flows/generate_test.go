@@ -1,0 +1,116 @@
+package flows
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
+)
+
+const writerFlows = `
+bot: writer
+flows:
+  - name: book
+    description: booking a table
+    trigger: {keywords: [book a table]}
+    slots:
+      - {name: city, prompt: Which city?}
+    steps:
+      - id: hello
+        say: Happy to help.
+        generate: true
+        brief: warm
+      - id: ask_city
+        collect: city
+        generate: true
+        brief: short
+`
+
+// fakeWriter writes "<draft, rewritten>" in two chunks, or fails.
+type fakeWriter struct {
+	fail  bool
+	calls []parley.ReplyRequest
+}
+
+func (w *fakeWriter) WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error) {
+	w.calls = append(w.calls, req)
+	if w.fail {
+		return "", errors.New("model down")
+	}
+	delta("<" + req.Draft)
+	delta(", rewritten>")
+	return "<" + req.Draft + ", rewritten>", nil
+}
+
+func TestGeneratedSayAndPrompt(t *testing.T) {
+	def, err := Parse([]byte(writerFlows), "writer.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		writer    *fakeWriter
+		recorded  map[string]string // a replay
+		reply     string
+		deltas    string
+		generated []string
+	}{
+		{"no model: the flow's text", nil, nil, "Happy to help. Which city?", "", nil},
+		{"model: both written and streamed", &fakeWriter{}, nil,
+			"<Happy to help., rewritten> <Which city?, rewritten>",
+			"<Happy to help., rewritten> <Which city?, rewritten>", // the deltas add up to the reply
+			[]string{"hello", "ask_city"}},
+		{"model failing: the flow's text", &fakeWriter{fail: true}, nil, "Happy to help. Which city?", "Happy to help.", nil},
+		{"replay: the recorded text, no model", &fakeWriter{fail: true}, map[string]string{"hello": "Hi!"}, "Hi! Which city?", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := Options{}
+			if tt.writer != nil {
+				opts.Writer = tt.writer
+			}
+			e, err := New(def, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var deltas strings.Builder
+			ctx := parley.WithReplyStream(context.Background(), func(reply int, d string) {
+				if reply != 0 {
+					t.Errorf("delta for reply %d", reply)
+				}
+				deltas.WriteString(d)
+			})
+			if tt.recorded != nil {
+				ctx = parley.WithRecordedReplies(ctx, tt.recorded)
+			}
+			key := parley.ConversationKey{Bot: "writer", ID: "c1"}
+			d, err := e.Decide(ctx, parley.Turn{Conversation: key, Index: 1, State: e.NewState(key),
+				Message: parley.Message{ID: "m1", Text: "book a table", SentAt: time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Replies) != 1 || d.Replies[0].Text != tt.reply {
+				t.Fatalf("replies %+v, want %q", d.Replies, tt.reply)
+			}
+			if deltas.String() != tt.deltas {
+				t.Errorf("streamed %q, want %q", deltas.String(), tt.deltas)
+			}
+			var generated []string
+			for _, ev := range d.Events {
+				if ev.Type == parley.EventReplyGenerated {
+					generated = append(generated, ev.Data.(parley.ReplyGeneratedEvent).Key)
+				}
+			}
+			if diff := cmp.Diff(tt.generated, generated); diff != "" {
+				t.Errorf("reply_generated events (-want +got):\n%s", diff)
+			}
+			if tt.recorded != nil && len(tt.writer.calls) > 0 {
+				t.Error("a replay asked the model")
+			}
+		})
+	}
+}
