@@ -330,7 +330,7 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, running.from, running.to)
 
 	index := a.conv.Turns + 1
-	decision, derr, stop, streamed := a.decide(ctx, parley.Turn{Conversation: a.key, Index: index, State: a.state, Message: msg}, at)
+	decision, stop, streamed, derr := a.decide(ctx, parley.Turn{Conversation: a.key, Index: index, State: a.state, Message: msg}, at)
 	if stop != nil {
 		return a.interrupted(ctx, req, stop, streamed, running, at)
 	}
@@ -447,7 +447,7 @@ func (p *partial) close() string {
 // stream, a webhook action, a catalog call) and is returned instead, with the reply
 // text streamed so far. The abandoned decision is never applied; engines do not
 // modify the state they are given.
-func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (parley.Decision, error, *command, string) {
+func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parley.Decision, stop *command, streamed string, err error) {
 	dctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	p := &partial{a: a, index: t.Index, at: at}
@@ -460,9 +460,9 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (parley
 	select {
 	case r := <-done:
 		p.close()
-		return r.d, r.err, nil, ""
+		return r.d, nil, "", r.err
 	case cmd := <-a.urgent:
-		return parley.Decision{}, nil, cmd, p.close()
+		return parley.Decision{}, cmd, p.close(), nil
 	}
 }
 
