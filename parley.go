@@ -6,8 +6,12 @@
 // A turn, end to end:
 //
 //	channel -> actor (one at a time per conversation) -> Store.Processed
-//	-> Engine.Decide (pure) -> Store.Commit (state + events + response, one tx)
-//	-> outbox effects -> event hub (SSE, metrics)
+//	-> Engine.Decide (deterministic) -> Store.Commit (state + events + response,
+//	one tx) -> outbox effects -> event hub (SSE, metrics)
+//
+// The specification lives in docs/spec/: "seed 00N" in a comment names the seed
+// document docs/spec/00N-*.txt, and "contracts section N" a section of
+// docs/spec/contracts.md (see docs/spec/README.md).
 package parley
 
 import (
@@ -65,7 +69,7 @@ func (l Lifecycle) Terminal() bool {
 	return l == LifecycleError || l == LifecycleCancelled || l == LifecycleCompleted
 }
 
-// Message is one user turn as a channel delivers it (CONTRACTS.md section 2).
+// Message is one user turn as a channel delivers it (docs/spec/contracts.md section 2).
 type Message struct {
 	// ID is unique per conversation; a message whose ID was already processed is
 	// answered from the stored response and changes nothing.
@@ -169,9 +173,19 @@ type Effect struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
-// Engine decides turns for one bot. Implementations are pure: the same state and
-// message give the same decision; time comes from Message.SentAt; I/O they need
-// (catalog, NLU, actions) goes through interfaces given to their constructor.
+// Engine decides turns for one bot.
+//
+// Decide is deterministic, not pure. The same state, message and bot give the same
+// decision (given the same answers from the interfaces below): time comes from
+// Message.SentAt, never the clock, and there is no randomness. Decide may do I/O,
+// but only through interfaces given to the engine's constructor (a catalog; the
+// flows engine's webhook actions and custom validators, which run inside the turn),
+// and each such call must be safe to repeat: the runtime may decide the same turn
+// again (a redelivered message whose first processing failed, a version conflict
+// with another replica), so an outside call only reads or carries a key that names
+// the turn by its message id (flows.ActionRequest.IdempotencyKey). Decide must not
+// change anything the Store owns, nor deliver replies itself: what must happen once,
+// after the turn is committed, is an Effect, delivered through the outbox.
 type Engine interface {
 	// Kind is the engine family: "shop", "flows" or "gates".
 	Kind() string
