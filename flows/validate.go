@@ -1,11 +1,11 @@
 package flows
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"time"
 )
@@ -44,11 +44,8 @@ var (
 func Validate(def *Definition) []Diagnostic {
 	v := &validation{def: def}
 	v.run()
-	sort.SliceStable(v.out, func(i, j int) bool {
-		if v.out[i].Line != v.out[j].Line {
-			return v.out[i].Line < v.out[j].Line
-		}
-		return v.out[i].Col < v.out[j].Col
+	slices.SortStableFunc(v.out, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
 	return v.out
 }

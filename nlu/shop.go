@@ -1,8 +1,8 @@
 package nlu
 
 import (
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -96,13 +96,8 @@ func DefaultShopCategories() map[string][]string {
 // -> words) to Category; a category's name and its singular and plural forms
 // (NameForms) always name it. A nil map means no category words.
 func NewShopParser(categories map[string][]string) *ShopParser {
-	names := make([]string, 0, len(categories))
-	for name := range categories {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	p := &ShopParser{}
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(categories)) {
 		c := shopCategory{name: name}
 		for _, w := range append(NameForms(name), categories[name]...) {
 			if ws := phraseWords(w); len(ws) > 0 {

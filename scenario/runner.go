@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -368,8 +369,7 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 		}
 		for _, want := range e.Events {
 			if !have[want] {
-				got := append([]string(nil), tb.Events...)
-				sort.Strings(got)
+				got := slices.Sorted(slices.Values(tb.Events))
 				out = append(out, fmt.Sprintf("expected event %q, got %v", want, got))
 			}
 		}
@@ -420,12 +420,7 @@ func subset(expected, actual any, path string) (string, bool) {
 		if !ok {
 			return path, false
 		}
-		keys := make([]string, 0, len(e))
-		for k := range e {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(e)) {
 			av, present := a[k]
 			if !present && e[k] == nil {
 				continue

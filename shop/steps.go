@@ -149,9 +149,9 @@ func (t *turn) selectProduct(id string) error {
 	}
 	t.progress = true
 	t.st.Conversation.PendingConfirmation = PendingConfirmation{
-		Action:    ptr(actionAddToCart),
-		TargetID:  ptr(prod.ID),
-		CreatedAt: ptr(t.msg.SentAt.UTC().Format(time.RFC3339Nano)),
+		Action:    new(actionAddToCart),
+		TargetID:  new(prod.ID),
+		CreatedAt: new(t.msg.SentAt.UTC().Format(time.RFC3339Nano)),
 	}
 	t.ask(fmt.Sprintf("Add %s (%s) to your cart?", prod.Name, formatPrice(prod)), optionConfirm, optionCancel)
 	return nil
@@ -279,7 +279,7 @@ func (t *turn) search() error {
 		return err
 	}
 	t.st.Query = &c
-	t.st.Conversation.Pagination = Pagination{Offset: 0, Limit: limit, LastQueryHash: ptr(c.Hash())}
+	t.st.Conversation.Pagination = Pagination{Offset: 0, Limit: limit, LastQueryHash: new(c.Hash())}
 	trigger := fsm.ShopProductSearch
 	if t.state() == fsm.ShopClarifying {
 		trigger = fsm.ShopClarified
@@ -333,7 +333,7 @@ func (e *Engine) uniquePage(ctx context.Context, c Criteria, offset, limit int, 
 		}
 		for _, p := range page.Products {
 			pos++
-			if containsID(shown, p.ID) || containsProduct(out, p.ID) {
+			if slices.Contains(shown, p.ID) || slices.ContainsFunc(out, func(q Product) bool { return q.ID == p.ID }) {
 				continue
 			}
 			if len(out) == limit {
@@ -345,22 +345,4 @@ func (e *Engine) uniquePage(ctx context.Context, c Criteria, offset, limit int, 
 			return out, false, page.Total, nil
 		}
 	}
-}
-
-func containsID(ids []string, id string) bool {
-	for _, s := range ids {
-		if s == id {
-			return true
-		}
-	}
-	return false
-}
-
-func containsProduct(ps []Product, id string) bool {
-	for _, p := range ps {
-		if p.ID == id {
-			return true
-		}
-	}
-	return false
 }

@@ -61,12 +61,12 @@ func (t *turn) run() {
 // finish records the turn's bookkeeping.
 func (t *turn) finish() {
 	c := &t.st.Conversation
-	c.LastUserMessageID = ptr(t.msg.ID)
+	c.LastUserMessageID = new(t.msg.ID)
 	if !t.msg.SentAt.IsZero() {
-		t.st.LastMessageAt = ptr(t.msg.SentAt.UTC().Format(time.RFC3339Nano))
+		t.st.LastMessageAt = new(t.msg.SentAt.UTC().Format(time.RFC3339Nano))
 	}
 	if n := len(t.replies); n > 0 {
-		c.LastAgentMessageID = ptr(t.replies[n-1].ID)
+		c.LastAgentMessageID = new(t.replies[n-1].ID)
 	}
 }
 
@@ -141,7 +141,7 @@ func (t *turn) step() error {
 	}
 	t.idleTimeout()
 	t.understand()
-	t.st.Conversation.LastIntent = ptr(t.req.Intent)
+	t.st.Conversation.LastIntent = new(t.req.Intent)
 
 	if t.state() == fsm.ShopAwaitingConfirmation && t.expired() {
 		name := t.pendingName()
@@ -285,7 +285,7 @@ func (t *turn) handoffVia(trigger fsm.ShopTrigger, reason string) error {
 	if err := t.fire(trigger); err != nil {
 		return err
 	}
-	t.st.HandoffReason = ptr(reason)
+	t.st.HandoffReason = new(reason)
 	t.st.IntentRepeats, t.st.ConsecutiveErrors = 0, 0
 	t.progress = true
 	payload, _ := json.Marshal(map[string]string{"reason": reason})
@@ -356,7 +356,7 @@ func (t *turn) reaskConfirmation() error {
 	if err := t.fire(fsm.ShopNeedsConfirmation); err != nil {
 		return err
 	}
-	p.CreatedAt = ptr(t.msg.SentAt.UTC().Format(time.RFC3339Nano))
+	p.CreatedAt = new(t.msg.SentAt.UTC().Format(time.RFC3339Nano))
 	t.st.Conversation.PendingConfirmation = p
 	t.noProgress()
 	name := "this product"

@@ -58,5 +58,3 @@ func fromUpstream(n *parley.NLU) (nlu.ShopRequest, bool) {
 	}
 	return req, true
 }
-
-func ptr[T any](v T) *T { return &v }
