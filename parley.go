@@ -92,20 +92,23 @@ type NLU struct {
 	Confidence float64        `json:"confidence,omitempty"`
 }
 
+// ReplyType says how a channel renders a Reply.
+type ReplyType string
+
 // Reply types.
 const (
-	ReplyText         = "text"
-	ReplyProductCards = "product_cards"
-	ReplyQuickReplies = "quick_replies"
+	ReplyText         ReplyType = "text"
+	ReplyProductCards ReplyType = "product_cards"
+	ReplyQuickReplies ReplyType = "quick_replies"
 )
 
 // Reply is one message the bot sends back.
 type Reply struct {
-	ID      string   `json:"id"`
-	Type    string   `json:"type"`
-	Text    string   `json:"text,omitempty"`
-	Cards   []Card   `json:"cards,omitempty"`
-	Options []Option `json:"options,omitempty"`
+	ID      string    `json:"id"`
+	Type    ReplyType `json:"type"`
+	Text    string    `json:"text,omitempty"`
+	Cards   []Card    `json:"cards,omitempty"`
+	Options []Option  `json:"options,omitempty"`
 }
 
 // Card is one product card.
