@@ -169,10 +169,14 @@ type EventData struct {
 	Data any    `json:"data"`
 }
 
+// EffectKind names what an Effect asks for ("handoff"); a channel's outbox maps the
+// kinds it knows how to deliver and leaves the others.
+type EffectKind string
+
 // Effect is a side effect delivered after commit through the outbox (Chatwoot reply,
 // handoff, webhook). Kind names the channel that knows how to deliver it.
 type Effect struct {
-	Kind    string          `json:"kind"`
+	Kind    EffectKind      `json:"kind"`
 	Payload json.RawMessage `json:"payload"`
 }
 
