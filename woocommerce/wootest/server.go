@@ -447,71 +447,74 @@ func (s *Server) matches(p Product, q url.Values, rest bool) bool {
 	if p.Type == "variation" && q.Get("type") != "variation" {
 		return false // variations are another post type; lists hold parents only
 	}
+	return listed(p, q, rest) &&
+		matchesSearch(p, q, rest) &&
+		matchesAttributes(p, q, rest) &&
+		inTerms(p.Tags, q.Get("tag"), rest) &&
+		inTerms(p.Categories, q.Get("category"), rest) &&
+		s.inPriceRange(p, q, rest)
+}
+
+// listed applies the REST API's status filter, or the Store API's published-only
+// rule and its catalog_visibility filter.
+func listed(p Product, q url.Values, rest bool) bool {
 	if rest {
-		if status := q.Get("status"); status != "" && status != "any" && p.Status != status {
-			return false
-		}
-	} else {
-		if p.Status != "publish" {
-			return false
-		}
-		switch q.Get("catalog_visibility") {
-		case "catalog":
-			if p.Visibility != "visible" && p.Visibility != "catalog" {
-				return false
-			}
-		case "search":
-			if p.Visibility != "visible" && p.Visibility != "search" {
-				return false
-			}
-		case "visible":
-			if p.Visibility != "visible" {
-				return false
-			}
-		}
+		status := q.Get("status")
+		return status == "" || status == "any" || p.Status == status
 	}
-	if search := strings.ToLower(strings.TrimSpace(q.Get("search"))); search != "" {
-		if rest {
-			// WordPress search: every word in the title, excerpt or content.
-			haystack := strings.ToLower(p.Name + " " + p.ShortDescription + " " + p.Description)
-			for _, word := range strings.Fields(search) {
-				if !strings.Contains(haystack, word) {
-					return false
-				}
-			}
-		} else if !strings.Contains(strings.ToLower(p.Name), search) && !strings.Contains(strings.ToLower(p.SKU), search) {
-			return false
-		}
-	}
-	if !matchesAttributes(p, q, rest) {
+	if p.Status != "publish" {
 		return false
 	}
-	if tags := q.Get("tag"); tags != "" {
-		found := false
-		for _, want := range strings.Split(tags, ",") {
-			for _, c := range p.Tags {
-				if strconv.Itoa(c.ID) == want || (!rest && c.Slug == want) {
-					found = true
-				}
+	switch q.Get("catalog_visibility") {
+	case "catalog":
+		return p.Visibility == "visible" || p.Visibility == "catalog"
+	case "search":
+		return p.Visibility == "visible" || p.Visibility == "search"
+	case "visible":
+		return p.Visibility == "visible"
+	}
+	return true
+}
+
+// matchesSearch applies the search parameter: every word in the title, excerpt or
+// content (WordPress search, the REST API), or the phrase in the name or the SKU
+// (the Store API).
+func matchesSearch(p Product, q url.Values, rest bool) bool {
+	search := strings.ToLower(strings.TrimSpace(q.Get("search")))
+	if search == "" {
+		return true
+	}
+	if rest {
+		haystack := strings.ToLower(p.Name + " " + p.ShortDescription + " " + p.Description)
+		for _, word := range strings.Fields(search) {
+			if !strings.Contains(haystack, word) {
+				return false
 			}
 		}
-		if !found {
-			return false
-		}
+		return true
 	}
-	if cats := q.Get("category"); cats != "" {
-		found := false
-		for _, want := range strings.Split(cats, ",") {
-			for _, c := range p.Categories {
-				if strconv.Itoa(c.ID) == want || (!rest && c.Slug == want) {
-					found = true
-				}
+	return strings.Contains(strings.ToLower(p.Name), search) || strings.Contains(strings.ToLower(p.SKU), search)
+}
+
+// inTerms applies a tag or category filter: a comma-separated list of ids (or, in
+// the Store API, slugs), of which the product has one.
+func inTerms(terms []Category, filter string, rest bool) bool {
+	if filter == "" {
+		return true
+	}
+	for _, want := range strings.Split(filter, ",") {
+		for _, c := range terms {
+			if strconv.Itoa(c.ID) == want || (!rest && c.Slug == want) {
+				return true
 			}
 		}
-		if !found {
-			return false
-		}
 	}
+	return false
+}
+
+// inPriceRange applies min_price and max_price (in minor units in the Store API); a
+// product without a price is outside any range.
+func (s *Server) inPriceRange(p Product, q url.Values, rest bool) bool {
 	price, _ := strconv.ParseFloat(p.Price, 64)
 	bound := func(name string) (float64, bool) {
 		v := q.Get(name)
