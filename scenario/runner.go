@@ -285,6 +285,24 @@ func cardIDs(replies []parley.Reply) []string {
 
 // check returns one message per failed expectation.
 func check(e Expect, tb turnBody, shown map[string]bool) []string {
+	out := checkState(e, tb)
+	out = append(out, checkCards(e, tb, shown)...)
+	out = append(out, checkReplies(e, tb)...)
+	if e.Lifecycle != "" && tb.Lifecycle != e.Lifecycle {
+		out = append(out, fmt.Sprintf("expected lifecycle %q, got %q", e.Lifecycle, tb.Lifecycle))
+	}
+	if e.Transitions != nil {
+		out = append(out, checkTransitions(e.Transitions, tb.Transitions)...)
+	}
+	if e.Events != nil {
+		out = append(out, checkEvents(e.Events, tb.Events)...)
+	}
+	return out
+}
+
+// checkState checks state (a subset the state must contain) and not_state (a subset
+// it must not).
+func checkState(e Expect, tb turnBody) []string {
 	var out []string
 	if e.State != nil {
 		var actual any
@@ -302,6 +320,12 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 			out = append(out, fmt.Sprintf("state matches what it must not\n    not expected (subset): %s", compact(e.NotState)))
 		}
 	}
+	return out
+}
+
+// checkCards checks the number of product cards and that none was shown before.
+func checkCards(e Expect, tb turnBody, shown map[string]bool) []string {
+	var out []string
 	ids := cardIDs(tb.Replies)
 	if e.Cards != nil && len(ids) != *e.Cards {
 		out = append(out, fmt.Sprintf("expected %d cards, got %d %v", *e.Cards, len(ids), ids))
@@ -313,6 +337,12 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 			}
 		}
 	}
+	return out
+}
+
+// checkReplies checks the reply text, no_reply and the quick replies' meanings.
+func checkReplies(e Expect, tb turnBody) []string {
+	var out []string
 	text := replyText(tb.Replies)
 	if e.Reply != "" {
 		re, _ := replyMatcher(e.Reply)
@@ -336,42 +366,41 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 			out = append(out, fmt.Sprintf("expected quick-reply meanings %v, got %v", e.Options, got))
 		}
 	}
-	if e.Lifecycle != "" && tb.Lifecycle != e.Lifecycle {
-		out = append(out, fmt.Sprintf("expected lifecycle %q, got %q", e.Lifecycle, tb.Lifecycle))
+	return out
+}
+
+// checkTransitions compares the turn's transitions with the expected ones, each
+// "from->to", or "from -trigger-> to" (spaces around) to check the trigger too.
+func checkTransitions(expected []string, actual []parley.Transition) []string {
+	want := make([]string, len(expected))
+	withTrigger := make([]bool, len(expected))
+	for i, s := range expected {
+		if m := transitionWithTrigger.FindStringSubmatch(strings.ReplaceAll(s, "→", "->")); m != nil {
+			want[i], withTrigger[i] = m[1]+" -"+m[2]+"-> "+m[3], true
+			continue
+		}
+		want[i] = strings.ReplaceAll(strings.ReplaceAll(s, " ", ""), "→", "->")
 	}
-	if e.Transitions != nil {
-		want := make([]string, len(e.Transitions))
-		withTrigger := make([]bool, len(e.Transitions))
-		for i, s := range e.Transitions {
-			// "from -trigger-> to" (spaces around) also checks the trigger.
-			if m := transitionWithTrigger.FindStringSubmatch(strings.ReplaceAll(s, "→", "->")); m != nil {
-				want[i], withTrigger[i] = m[1]+" -"+m[2]+"-> "+m[3], true
-				continue
-			}
-			want[i] = strings.ReplaceAll(strings.ReplaceAll(s, " ", ""), "→", "->")
+	got := make([]string, 0, len(actual))
+	for i, tr := range actual {
+		if i < len(withTrigger) && withTrigger[i] {
+			got = append(got, tr.From+" -"+tr.Trigger+"-> "+tr.To)
+			continue
 		}
-		got := make([]string, 0, len(tb.Transitions))
-		for i, tr := range tb.Transitions {
-			if i < len(withTrigger) && withTrigger[i] {
-				got = append(got, tr.From+" -"+tr.Trigger+"-> "+tr.To)
-				continue
-			}
-			got = append(got, tr.From+"->"+tr.To)
-		}
-		if !reflect.DeepEqual(got, want) {
-			out = append(out, fmt.Sprintf("expected transitions %v, got %v", want, got))
-		}
+		got = append(got, tr.From+"->"+tr.To)
 	}
-	if e.Events != nil {
-		have := map[string]bool{}
-		for _, ev := range tb.Events {
-			have[ev] = true
-		}
-		for _, want := range e.Events {
-			if !have[want] {
-				got := slices.Sorted(slices.Values(tb.Events))
-				out = append(out, fmt.Sprintf("expected event %q, got %v", want, got))
-			}
+	if !reflect.DeepEqual(got, want) {
+		return []string{fmt.Sprintf("expected transitions %v, got %v", want, got)}
+	}
+	return nil
+}
+
+// checkEvents reports each expected event type the turn did not record.
+func checkEvents(expected, actual []string) []string {
+	var out []string
+	for _, want := range expected {
+		if !slices.Contains(actual, want) {
+			out = append(out, fmt.Sprintf("expected event %q, got %v", want, slices.Sorted(slices.Values(actual))))
 		}
 	}
 	return out
