@@ -153,8 +153,28 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	} else {
 		params.Set("offset", strconv.Itoa(offset))
 	}
-	// A word naming one of the shop's tags filters by the tag: WooCommerce's search
-	// does not read tags.
+	q = c.termFilters(q, params)
+	if text := searchText(q, c.api); text != "" {
+		params.Set("search", text)
+	}
+	path, none := "wc/store/v1/products", false
+	var err error
+	if c.api == APIREST {
+		path = "wc/v3/products"
+		none, err = c.restFilters(ctx, q, params)
+	} else {
+		err = c.storeFilters(ctx, q, params)
+	}
+	if err != nil || none {
+		return shop.Page{}, err
+	}
+	return c.productPage(ctx, path, params, offset)
+}
+
+// termFilters turns the words of q that name one of the shop's tags or attribute
+// terms into filters, and returns q without them: WooCommerce's search reads
+// neither tags nor attributes.
+func (c *Catalog) termFilters(q shop.Query, params url.Values) shop.Query {
 	if tagIDs, rest := c.cachedTagIDs(q.Terms); len(tagIDs) > 0 {
 		params.Set("tag", strings.Join(tagIDs, ","))
 		q.Terms, q.Text = rest, strings.Join(rest, " ")
@@ -166,55 +186,63 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		}
 		q.Terms, q.Text = rest, strings.Join(rest, " ")
 	}
-	if text := searchText(q, c.api); text != "" {
-		params.Set("search", text)
-	}
-	category := lastSegment(q.Category)
-	var path string
-	switch c.api {
-	case APIREST:
-		path = "wc/v3/products"
-		params.Set("status", "publish")
-		if id, ok := c.cachedCategoryID(category); ok {
-			params.Set("category", id)
-		} else if category != "" {
-			ids, err := c.categoryIDs(ctx, category)
-			if err != nil {
-				return shop.Page{}, err
-			}
-			if len(ids) == 0 {
-				return shop.Page{}, nil
-			}
-			params.Set("category", strings.Join(ids, ","))
-		}
-		if q.MinPrice != nil {
-			params.Set("min_price", strconv.FormatFloat(*q.MinPrice, 'f', -1, 64))
-		}
-		if q.MaxPrice != nil {
-			params.Set("max_price", strconv.FormatFloat(*q.MaxPrice, 'f', -1, 64))
-		}
-	default:
-		path = "wc/store/v1/products"
-		params.Set("catalog_visibility", "catalog")
-		if id, ok := c.cachedCategoryID(category); ok {
-			params.Set("category", id)
-		} else if category != "" {
-			params.Set("category", categorySlug(category))
-		}
-		if q.MinPrice != nil || q.MaxPrice != nil {
-			unit, err := c.storeMinorUnit(ctx)
-			if err != nil {
-				return shop.Page{}, err
-			}
-			if q.MinPrice != nil {
-				params.Set("min_price", decimalToMinor(*q.MinPrice, unit))
-			}
-			if q.MaxPrice != nil {
-				params.Set("max_price", decimalToMinor(*q.MaxPrice, unit))
-			}
-		}
-	}
+	return q
+}
 
+// restFilters sets the REST API's status, category and price filters; none is true
+// when the category names no category of the shop, so nothing can match.
+func (c *Catalog) restFilters(ctx context.Context, q shop.Query, params url.Values) (none bool, err error) {
+	params.Set("status", "publish")
+	category := lastSegment(q.Category)
+	if id, ok := c.cachedCategoryID(category); ok {
+		params.Set("category", id)
+	} else if category != "" {
+		ids, err := c.categoryIDs(ctx, category)
+		if err != nil {
+			return false, err
+		}
+		if len(ids) == 0 {
+			return true, nil
+		}
+		params.Set("category", strings.Join(ids, ","))
+	}
+	if q.MinPrice != nil {
+		params.Set("min_price", strconv.FormatFloat(*q.MinPrice, 'f', -1, 64))
+	}
+	if q.MaxPrice != nil {
+		params.Set("max_price", strconv.FormatFloat(*q.MaxPrice, 'f', -1, 64))
+	}
+	return false, nil
+}
+
+// storeFilters sets the Store API's visibility, category and price filters (prices
+// in the store's minor units).
+func (c *Catalog) storeFilters(ctx context.Context, q shop.Query, params url.Values) error {
+	params.Set("catalog_visibility", "catalog")
+	category := lastSegment(q.Category)
+	if id, ok := c.cachedCategoryID(category); ok {
+		params.Set("category", id)
+	} else if category != "" {
+		params.Set("category", categorySlug(category))
+	}
+	if q.MinPrice == nil && q.MaxPrice == nil {
+		return nil
+	}
+	unit, err := c.storeMinorUnit(ctx)
+	if err != nil {
+		return err
+	}
+	if q.MinPrice != nil {
+		params.Set("min_price", decimalToMinor(*q.MinPrice, unit))
+	}
+	if q.MaxPrice != nil {
+		params.Set("max_price", decimalToMinor(*q.MaxPrice, unit))
+	}
+	return nil
+}
+
+// productPage gets one page of products, through the cache.
+func (c *Catalog) productPage(ctx context.Context, path string, params url.Values, offset int) (shop.Page, error) {
 	cacheKey := "search:" + hashKey(path, params)
 	now := c.now()
 	if v, ok := c.cache.get(cacheKey, now); ok {
