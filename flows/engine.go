@@ -916,7 +916,6 @@ func (tu *turn) fail(kind, message string) error {
 // (collect, confirm), fails, or ends; each step entered goes through seed 003's
 // step_type_to_state transitions.
 func (tu *turn) advance(i int) error {
-	s := tu.s
 	for n := 0; ; n++ {
 		if n > maxStepsPerTurn {
 			return tu.fail("flow_loop", "too many steps without asking the user")
@@ -925,77 +924,93 @@ func (tu *turn) advance(i int) error {
 		if i < 0 || i >= len(f.steps) {
 			return tu.endFlow(OutcomeCompleted)
 		}
-		st := f.steps[i]
-		switch st.kind {
-		case KindCollect:
-			if v, ok := s.Slots[st.slot.name]; ok && v != nil {
-				i = st.next
-				continue
-			}
-			trigger := fsm.DialogueNextStepCollect
-			if s.ConversationState == fsm.DialogueUnderstanding {
-				trigger = fsm.DialogueSlotNeeded // 001 Rule 2
-			}
-			if err := tu.fire(trigger); err != nil {
-				return err
-			}
-			tu.setStep(st)
-			name := st.slot.name
-			s.WaitingForSlot = &name
-			tu.say(tu.render(st.prompt))
-			return nil
-		case KindConfirm:
-			tu.setStep(st)
-			if err := tu.fire(fsm.DialogueNextStepConfirm); err != nil {
-				return err
-			}
-			if err := tu.fire(fsm.DialogueAskConfirmation); err != nil {
-				return err
-			}
-			tu.say(tu.render(st.def.Confirm.Prompt))
-			tu.options = []parley.Option{{Title: "Yes", Meaning: "confirm"}, {Title: "No", Meaning: "no"}}
-			return nil
-		case KindAction:
-			tu.setStep(st)
-			if s.ConversationState != fsm.DialogueExecutingAction {
-				if err := tu.fire(fsm.DialogueNextStepAction); err != nil {
-					return err
-				}
-				if err := tu.fire(fsm.DialogueExecuteAction); err != nil {
-					return err
-				}
-			}
-			next, done, err := tu.act(f, st)
-			if err != nil || done {
-				return err
-			}
-			i = next
-		case KindBranch:
-			tu.setStep(st)
-			if err := tu.fire(fsm.DialogueNextStepBranch); err != nil {
-				return err
-			}
-			i = tu.branch(st)
-		case KindSay:
-			tu.setStep(st)
-			if s.ConversationState != fsm.DialogueGeneratingResponse {
-				if err := tu.fire(fsm.DialogueNextStepSay); err != nil {
-					return err
-				}
-			}
-			tu.say(tu.render(st.def.Say))
-			i = st.next
-		case KindCall:
-			s.FlowStack = append(s.FlowStack, Frame{Flow: f.name, Step: st.id, Call: true})
-			tu.startFlow(st.target)
-			i = 0
-		case KindLink:
-			tu.startFlow(st.target)
-			i = 0
-		default:
-			return tu.fail("invalid_step", "step "+st.id+" does nothing")
+		next, stop, err := tu.runStep(f, f.steps[i])
+		if err != nil || stop {
+			return err
 		}
+		i = next
 	}
+}
+
+// runStep runs one step of flow f: it returns the index of the step to run next, or
+// stop when the turn ends here (it waits for the user, or failed).
+func (tu *turn) runStep(f *flow, st *step) (next int, stop bool, err error) {
+	switch st.kind {
+	case KindCollect:
+		return tu.collectStep(st)
+	case KindConfirm:
+		return 0, true, tu.confirmStep(st)
+	case KindAction:
+		tu.setStep(st)
+		if tu.s.ConversationState != fsm.DialogueExecutingAction {
+			if err := tu.fire(fsm.DialogueNextStepAction); err != nil {
+				return 0, true, err
+			}
+			if err := tu.fire(fsm.DialogueExecuteAction); err != nil {
+				return 0, true, err
+			}
+		}
+		next, done, err := tu.act(f, st)
+		return next, done || err != nil, err
+	case KindBranch:
+		tu.setStep(st)
+		if err := tu.fire(fsm.DialogueNextStepBranch); err != nil {
+			return 0, true, err
+		}
+		return tu.branch(st), false, nil
+	case KindSay:
+		tu.setStep(st)
+		if tu.s.ConversationState != fsm.DialogueGeneratingResponse {
+			if err := tu.fire(fsm.DialogueNextStepSay); err != nil {
+				return 0, true, err
+			}
+		}
+		tu.say(tu.render(st.def.Say))
+		return st.next, false, nil
+	case KindCall:
+		tu.s.FlowStack = append(tu.s.FlowStack, Frame{Flow: f.name, Step: st.id, Call: true})
+		tu.startFlow(st.target)
+		return 0, false, nil
+	case KindLink:
+		tu.startFlow(st.target)
+		return 0, false, nil
+	default:
+		return 0, true, tu.fail("invalid_step", "step "+st.id+" does nothing")
+	}
+}
+
+// collectStep asks for the step's slot, unless it already has a value.
+func (tu *turn) collectStep(st *step) (next int, stop bool, err error) {
+	s := tu.s
+	if v, ok := s.Slots[st.slot.name]; ok && v != nil {
+		return st.next, false, nil
+	}
+	trigger := fsm.DialogueNextStepCollect
+	if s.ConversationState == fsm.DialogueUnderstanding {
+		trigger = fsm.DialogueSlotNeeded // 001 Rule 2
+	}
+	if err := tu.fire(trigger); err != nil {
+		return 0, true, err
+	}
+	tu.setStep(st)
+	name := st.slot.name
+	s.WaitingForSlot = &name
+	tu.say(tu.render(st.prompt))
+	return 0, true, nil
+}
+
+// confirmStep asks the user to confirm the step's prompt.
+func (tu *turn) confirmStep(st *step) error {
+	tu.setStep(st)
+	if err := tu.fire(fsm.DialogueNextStepConfirm); err != nil {
+		return err
+	}
+	if err := tu.fire(fsm.DialogueAskConfirmation); err != nil {
+		return err
+	}
+	tu.say(tu.render(st.def.Confirm.Prompt))
+	tu.options = []parley.Option{{Title: "Yes", Meaning: "confirm"}, {Title: "No", Meaning: "no"}}
+	return nil
 }
 
 // endFlow ends the active flow with the outcome: -> completed, then either back to
