@@ -224,47 +224,17 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	if len(terms) > 0 && len(known) == 0 && !hasFilter {
 		return shop.Page{}, nil
 	}
-
-	var (
-		from  = "products p"
-		where []string
-		args  []any
-		order = "p.pos"
-	)
-	if len(known) > 0 {
-		from = "products_fts f JOIN products p ON p.pos = f.rowid"
-		where = append(where, "products_fts MATCH ?")
-		args = append(args, matchExpression(known))
-		// Name hits weigh most, then categories, then the rest.
-		order = "bm25(products_fts, 10.0, 2.0, 1.0, 0.2), p.pos, p.id"
-	}
-	if q.Category != "" {
-		where = append(where, "p.pos IN (SELECT pos FROM product_categories WHERE category = ?)")
-		args = append(args, strings.ToLower(strings.TrimSpace(q.Category)))
-	}
-	if q.MinPrice != nil {
-		where = append(where, "p.price >= ?")
-		args = append(args, *q.MinPrice)
-	}
-	if q.MaxPrice != nil {
-		where = append(where, "p.price <= ?")
-		args = append(args, *q.MaxPrice)
-	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " WHERE " + strings.Join(where, " AND ")
-	}
+	sq := searchSQL(q, known)
 
 	var page shop.Page
-	if err := c.db.QueryRowContext(ctx, "SELECT count(*) FROM "+from+cond, args...).Scan(&page.Total); err != nil {
+	if err := c.db.QueryRowContext(ctx, "SELECT count(*) FROM "+sq.from, sq.args...).Scan(&page.Total); err != nil {
 		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
-	limit := q.Limit
-	if limit == 0 {
+	if q.Limit == 0 {
 		return page, nil
 	}
-	rows, err := c.db.QueryContext(ctx, "SELECT p.id FROM "+from+cond+" ORDER BY "+order+" LIMIT ? OFFSET ?",
-		append(args, limit, q.Offset)...)
+	rows, err := c.db.QueryContext(ctx, "SELECT p.id FROM "+sq.from+" ORDER BY "+sq.order+" LIMIT ? OFFSET ?",
+		append(sq.args, q.Limit, q.Offset)...)
 	if err != nil {
 		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
@@ -280,6 +250,43 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
 	return page, nil
+}
+
+// searchQuery is a search as SQL: the FROM clause with its WHERE, the ORDER BY and
+// the arguments.
+type searchQuery struct {
+	from, order string
+	args        []any
+}
+
+// searchSQL builds the query of q: a full-text match on the known terms (ranked by
+// bm25, name hits first), the category and the price range.
+func searchSQL(q shop.Query, known []string) searchQuery {
+	sq := searchQuery{from: "products p", order: "p.pos"}
+	var where []string
+	if len(known) > 0 {
+		sq.from = "products_fts f JOIN products p ON p.pos = f.rowid"
+		where = append(where, "products_fts MATCH ?")
+		sq.args = append(sq.args, matchExpression(known))
+		// Name hits weigh most, then categories, then the rest.
+		sq.order = "bm25(products_fts, 10.0, 2.0, 1.0, 0.2), p.pos, p.id"
+	}
+	if q.Category != "" {
+		where = append(where, "p.pos IN (SELECT pos FROM product_categories WHERE category = ?)")
+		sq.args = append(sq.args, strings.ToLower(strings.TrimSpace(q.Category)))
+	}
+	if q.MinPrice != nil {
+		where = append(where, "p.price >= ?")
+		sq.args = append(sq.args, *q.MinPrice)
+	}
+	if q.MaxPrice != nil {
+		where = append(where, "p.price <= ?")
+		sq.args = append(sq.args, *q.MaxPrice)
+	}
+	if len(where) > 0 {
+		sq.from += " WHERE " + strings.Join(where, " AND ")
+	}
+	return sq
 }
 
 // Categories returns the catalog's categories in the order products first name
