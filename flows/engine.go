@@ -3,6 +3,7 @@ package flows
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
@@ -88,12 +89,8 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	if e.bot == "" {
 		e.bot = strings.TrimSuffix(baseName(def.File), ".yaml")
 	}
-	for k, v := range defaultTexts() {
-		e.text[k] = v
-	}
-	for k, v := range def.Messages {
-		e.text[k] = v
-	}
+	maps.Copy(e.text, defaultTexts())
+	maps.Copy(e.text, def.Messages)
 	switch {
 	case opts.Markers != nil:
 		e.markers = opts.Markers
@@ -106,6 +103,19 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	if e.runner == nil {
 		e.runner = &HTTPRunner{Client: opts.HTTPClient}
 	}
+	e.compileFlows(def)
+	var names []string
+	for _, f := range e.order {
+		names = append(names, f.label)
+	}
+	e.text["fallback"] = strings.ReplaceAll(e.text["fallback"], "{flows}", strings.Join(names, ", "))
+	return e, nil
+}
+
+// compileFlows compiles the definition's flows, indexes them by name and by
+// trigger intent, links call and link steps to their target flows and trains the
+// intent classifier on the triggers.
+func (e *Engine) compileFlows(def *Definition) {
 	var intents []nlu.Intent
 	for _, fd := range def.Flows {
 		f := compileFlow(fd)
@@ -133,12 +143,6 @@ func New(def *Definition, opts Options) (*Engine, error) {
 		}
 	}
 	e.classifier = nlu.NewClassifier(intents)
-	var names []string
-	for _, f := range e.order {
-		names = append(names, f.label)
-	}
-	e.text["fallback"] = strings.ReplaceAll(e.text["fallback"], "{flows}", strings.Join(names, ", "))
-	return e, nil
 }
 
 // Kind is "flows".
