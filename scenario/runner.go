@@ -171,15 +171,8 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 	}
 	key := parley.ConversationKey{Bot: f.Bot, ID: convID + suffix}
 	if target.Remote() {
-		if f.LLM != "" {
-			res.Skipped = "uses recorded model completions (llm:), which need the in-process runner"
+		if res.Skipped = remoteSkip(f); res.Skipped != "" {
 			return res
-		}
-		for _, t := range f.Turns {
-			if t.SetState != nil {
-				res.Skipped = "uses set_state, which needs the in-process runner"
-				return res
-			}
 		}
 	}
 	now := f.Start
@@ -205,26 +198,7 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 				return res
 			}
 		}
-		var body []byte
-		var err error
-		if t.Control != "" {
-			body, err = target.Control(ctx, key, t.Control, t.Reason)
-		} else {
-			msg := parley.Message{ID: t.ID, NLU: t.NLU, SentAt: now}
-			if msg.ID == "" {
-				msg.ID = fmt.Sprintf("t%d", n)
-			}
-			if t.User != nil {
-				msg.Text = *t.User
-			} else {
-				msg.Meaning = t.Click
-				msg.Text = t.Text
-				if msg.Text == "" {
-					msg.Text = t.Click
-				}
-			}
-			body, err = target.Turn(ctx, key, msg)
-		}
+		body, err := play(ctx, target, key, t, n, now)
 		if t.Expect.Error != "" {
 			if code := parley.ErrorCode(err); code != t.Expect.Error {
 				fail("expected error %q, got %v", t.Expect.Error, errText(err))
@@ -252,6 +226,42 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 		}
 	}
 	return res
+}
+
+// remoteSkip says why f cannot run against a server: recorded model completions
+// and set_state need the in-process runner. Empty when it can.
+func remoteSkip(f *File) string {
+	if f.LLM != "" {
+		return "uses recorded model completions (llm:), which need the in-process runner"
+	}
+	for _, t := range f.Turns {
+		if t.SetState != nil {
+			return "uses set_state, which needs the in-process runner"
+		}
+	}
+	return ""
+}
+
+// play sends turn n of a scenario, sent at now: a control, or a message typed
+// (user) or clicked (click, with an optional text shown).
+func play(ctx context.Context, target Target, key parley.ConversationKey, t Turn, n int, now time.Time) ([]byte, error) {
+	if t.Control != "" {
+		return target.Control(ctx, key, t.Control, t.Reason)
+	}
+	msg := parley.Message{ID: t.ID, NLU: t.NLU, SentAt: now}
+	if msg.ID == "" {
+		msg.ID = fmt.Sprintf("t%d", n)
+	}
+	if t.User != nil {
+		msg.Text = *t.User
+	} else {
+		msg.Meaning = t.Click
+		msg.Text = t.Text
+		if msg.Text == "" {
+			msg.Text = t.Click
+		}
+	}
+	return target.Turn(ctx, key, msg)
 }
 
 func errText(err error) string {
