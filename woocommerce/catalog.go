@@ -98,20 +98,8 @@ func New(cfg Config) (*Catalog, error) {
 		timeout: cfg.Timeout, http: cfg.HTTPClient, now: cfg.Now, currency: strings.TrimSpace(cfg.Currency),
 		minorUnit: -1,
 	}
-	if c.api == "" {
-		c.api = APIStore
-		if c.key != "" {
-			c.api = APIREST
-		}
-	}
-	switch c.api {
-	case APIREST:
-		if c.key == "" || c.secret == "" {
-			return nil, parley.Errorf(parley.EINVALID, "woocommerce: the REST API needs a consumer key and secret (or use api: store)")
-		}
-	case APIStore:
-	default:
-		return nil, parley.Errorf(parley.EINVALID, "woocommerce: api %q is neither rest nor store", cfg.API)
+	if err := c.chooseAPI(cfg.API); err != nil {
+		return nil, err
 	}
 	if c.timeout < 0 || cfg.CacheSize < 0 {
 		return nil, parley.Errorf(parley.EINVALID, "woocommerce: timeout and cache size must not be negative")
@@ -135,6 +123,28 @@ func New(cfg Config) (*Catalog, error) {
 		c.now = time.Now
 	}
 	return c, nil
+}
+
+// chooseAPI settles which API the catalog reads: the one configured, else the REST
+// API when a consumer key is given and the Store API otherwise. The REST API needs
+// the key and the secret.
+func (c *Catalog) chooseAPI(configured string) error {
+	if c.api == "" {
+		c.api = APIStore
+		if c.key != "" {
+			c.api = APIREST
+		}
+	}
+	switch c.api {
+	case APIREST:
+		if c.key == "" || c.secret == "" {
+			return parley.Errorf(parley.EINVALID, "woocommerce: the REST API needs a consumer key and secret (or use api: store)")
+		}
+	case APIStore:
+	default:
+		return parley.Errorf(parley.EINVALID, "woocommerce: api %q is neither rest nor store", configured)
+	}
+	return nil
 }
 
 // Search runs one catalog search.
@@ -426,24 +436,9 @@ func (c *Catalog) storeMinorUnit(ctx context.Context) (int, error) {
 func (c *Catalog) get(ctx context.Context, path string, params url.Values, what string, lookup bool) ([]byte, http.Header, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	u := c.base.JoinPath("wp-json", path)
-	query := url.Values{}
-	for k, v := range params {
-		query[k] = v
-	}
-	rest := strings.HasPrefix(path, "wc/v3/")
-	if rest && c.base.Scheme == "http" {
-		query.Set("consumer_key", c.key)
-		query.Set("consumer_secret", c.secret)
-	}
-	u.RawQuery = query.Encode()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	req, err := c.request(ctx, path, params)
 	if err != nil {
 		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: cannot build the %s request", what)
-	}
-	req.Header.Set("Accept", "application/json")
-	if rest && c.base.Scheme == "https" {
-		req.SetBasicAuth(c.key, c.secret)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
@@ -469,20 +464,54 @@ func (c *Catalog) get(ctx context.Context, path string, params url.Values, what 
 	if len(body) > maxBody {
 		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the %s answer is over %d bytes", what, maxBody)
 	}
-	status := resp.StatusCode
+	if err := c.statusError(resp.StatusCode, body, what, lookup); err != nil {
+		return nil, nil, err
+	}
+	return body, resp.Header, nil
+}
+
+// request builds the GET of path with params, authenticated for the REST API: as
+// query parameters over http, with Basic auth over https.
+func (c *Catalog) request(ctx context.Context, path string, params url.Values) (*http.Request, error) {
+	u := c.base.JoinPath("wp-json", path)
+	query := url.Values{}
+	for k, v := range params {
+		query[k] = v
+	}
+	rest := strings.HasPrefix(path, "wc/v3/")
+	if rest && c.base.Scheme == "http" {
+		query.Set("consumer_key", c.key)
+		query.Set("consumer_secret", c.secret)
+	}
+	u.RawQuery = query.Encode()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	if rest && c.base.Scheme == "https" {
+		req.SetBasicAuth(c.key, c.secret)
+	}
+	return req, nil
+}
+
+// statusError is the error an answer's status stands for, nil for a 2xx: a 404 of
+// a lookup is ENOTFOUND, refused credentials, rate limits and server errors are
+// EUNAVAILABLE, any other refusal EINVALID.
+func (c *Catalog) statusError(status int, body []byte, what string, lookup bool) error {
 	switch {
 	case status >= 200 && status < 300:
-		return body, resp.Header, nil
+		return nil
 	case status == http.StatusNotFound && lookup:
-		return nil, nil, parley.Errorf(parley.ENOTFOUND, "woocommerce: no %s (%s)", what, decodeWPError(body))
+		return parley.Errorf(parley.ENOTFOUND, "woocommerce: no %s (%s)", what, decodeWPError(body))
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
-		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop refused the credentials for the %s (%d %s)", what, status, decodeWPError(body))
+		return parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop refused the credentials for the %s (%d %s)", what, status, decodeWPError(body))
 	case status == http.StatusTooManyRequests || status >= 500:
-		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop failed the %s request (%d %s)", what, status, decodeWPError(body))
+		return parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop failed the %s request (%d %s)", what, status, decodeWPError(body))
 	case status == http.StatusNotFound:
-		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: no %s API at %s (%d %s)", c.api, c.base.Redacted(), status, decodeWPError(body))
+		return parley.Errorf(parley.EINVALID, "woocommerce: no %s API at %s (%d %s)", c.api, c.base.Redacted(), status, decodeWPError(body))
 	default:
-		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: the shop refused the %s request (%d %s)", what, status, decodeWPError(body))
+		return parley.Errorf(parley.EINVALID, "woocommerce: the shop refused the %s request (%d %s)", what, status, decodeWPError(body))
 	}
 }
 
