@@ -6,8 +6,12 @@
 // A turn, end to end:
 //
 //	channel -> actor (one at a time per conversation) -> Store.Processed
-//	-> Engine.Decide (pure) -> Store.Commit (state + events + response, one tx)
-//	-> outbox effects -> event hub (SSE, metrics)
+//	-> Engine.Decide (deterministic) -> Store.Commit (state + events + response,
+//	one tx) -> outbox effects -> event hub (SSE, metrics)
+//
+// The specification lives in docs/spec/: "seed 00N" in a comment names the seed
+// document docs/spec/00N-*.txt, and "contracts section N" a section of
+// docs/spec/contracts.md (see docs/spec/README.md).
 package parley
 
 import (
@@ -65,7 +69,7 @@ func (l Lifecycle) Terminal() bool {
 	return l == LifecycleError || l == LifecycleCancelled || l == LifecycleCompleted
 }
 
-// Message is one user turn as a channel delivers it (CONTRACTS.md section 2).
+// Message is one user turn as a channel delivers it (docs/spec/contracts.md section 2).
 type Message struct {
 	// ID is unique per conversation; a message whose ID was already processed is
 	// answered from the stored response and changes nothing.
@@ -88,20 +92,23 @@ type NLU struct {
 	Confidence float64        `json:"confidence,omitempty"`
 }
 
+// ReplyType says how a channel renders a Reply.
+type ReplyType string
+
 // Reply types.
 const (
-	ReplyText         = "text"
-	ReplyProductCards = "product_cards"
-	ReplyQuickReplies = "quick_replies"
+	ReplyText         ReplyType = "text"
+	ReplyProductCards ReplyType = "product_cards"
+	ReplyQuickReplies ReplyType = "quick_replies"
 )
 
 // Reply is one message the bot sends back.
 type Reply struct {
-	ID      string   `json:"id"`
-	Type    string   `json:"type"`
-	Text    string   `json:"text,omitempty"`
-	Cards   []Card   `json:"cards,omitempty"`
-	Options []Option `json:"options,omitempty"`
+	ID      string    `json:"id"`
+	Type    ReplyType `json:"type"`
+	Text    string    `json:"text,omitempty"`
+	Cards   []Card    `json:"cards,omitempty"`
+	Options []Option  `json:"options,omitempty"`
 }
 
 // Card is one product card.
@@ -162,16 +169,30 @@ type EventData struct {
 	Data any    `json:"data"`
 }
 
+// EffectKind names what an Effect asks for ("handoff"); a channel's outbox maps the
+// kinds it knows how to deliver and leaves the others.
+type EffectKind string
+
 // Effect is a side effect delivered after commit through the outbox (Chatwoot reply,
 // handoff, webhook). Kind names the channel that knows how to deliver it.
 type Effect struct {
-	Kind    string          `json:"kind"`
+	Kind    EffectKind      `json:"kind"`
 	Payload json.RawMessage `json:"payload"`
 }
 
-// Engine decides turns for one bot. Implementations are pure: the same state and
-// message give the same decision; time comes from Message.SentAt; I/O they need
-// (catalog, NLU, actions) goes through interfaces given to their constructor.
+// Engine decides turns for one bot.
+//
+// Decide is deterministic, not pure. The same state, message and bot give the same
+// decision (given the same answers from the interfaces below): time comes from
+// Message.SentAt, never the clock, and there is no randomness. Decide may do I/O,
+// but only through interfaces given to the engine's constructor (a catalog; the
+// flows engine's webhook actions and custom validators, which run inside the turn),
+// and each such call must be safe to repeat: the runtime may decide the same turn
+// again (a redelivered message whose first processing failed, a version conflict
+// with another replica), so an outside call only reads or carries a key that names
+// the turn by its message id (flows.ActionRequest.IdempotencyKey). Decide must not
+// change anything the Store owns, nor deliver replies itself: what must happen once,
+// after the turn is committed, is an Effect, delivered through the outbox.
 type Engine interface {
 	// Kind is the engine family: "shop", "flows" or "gates".
 	Kind() string

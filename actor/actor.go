@@ -86,7 +86,7 @@ type actor struct {
 
 // maxCommitAttempts bounds retries after a version conflict: another replica
 // committed to the same conversation between this actor's read and its commit. The
-// turn is decided again on the fresh state; engines are pure, so this is the same as
+// turn is decided again on the fresh state; engines are deterministic, so this is the same as
 // having waited for the other replica's turn.
 const maxCommitAttempts = 10
 

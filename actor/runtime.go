@@ -225,7 +225,7 @@ type Request struct {
 	InboundID int64
 }
 
-// Response is the body of a turn's answer (CONTRACTS.md section 2). It is stored as
+// Response is the body of a turn's answer (docs/spec/contracts.md section 2). It is stored as
 // the processed-message record without its State (the version's state, stored once
 // with the turn) and rebuilt byte for byte on replay (see storedResponse).
 type Response struct {

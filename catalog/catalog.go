@@ -224,47 +224,17 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	if len(terms) > 0 && len(known) == 0 && !hasFilter {
 		return shop.Page{}, nil
 	}
-
-	var (
-		from  = "products p"
-		where []string
-		args  []any
-		order = "p.pos"
-	)
-	if len(known) > 0 {
-		from = "products_fts f JOIN products p ON p.pos = f.rowid"
-		where = append(where, "products_fts MATCH ?")
-		args = append(args, matchExpression(known))
-		// Name hits weigh most, then categories, then the rest.
-		order = "bm25(products_fts, 10.0, 2.0, 1.0, 0.2), p.pos, p.id"
-	}
-	if q.Category != "" {
-		where = append(where, "p.pos IN (SELECT pos FROM product_categories WHERE category = ?)")
-		args = append(args, strings.ToLower(strings.TrimSpace(q.Category)))
-	}
-	if q.MinPrice != nil {
-		where = append(where, "p.price >= ?")
-		args = append(args, *q.MinPrice)
-	}
-	if q.MaxPrice != nil {
-		where = append(where, "p.price <= ?")
-		args = append(args, *q.MaxPrice)
-	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " WHERE " + strings.Join(where, " AND ")
-	}
+	sq := searchSQL(q, known)
 
 	var page shop.Page
-	if err := c.db.QueryRowContext(ctx, "SELECT count(*) FROM "+from+cond, args...).Scan(&page.Total); err != nil {
+	if err := c.db.QueryRowContext(ctx, "SELECT count(*) FROM "+sq.from, sq.args...).Scan(&page.Total); err != nil {
 		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
-	limit := q.Limit
-	if limit == 0 {
+	if q.Limit == 0 {
 		return page, nil
 	}
-	rows, err := c.db.QueryContext(ctx, "SELECT p.id FROM "+from+cond+" ORDER BY "+order+" LIMIT ? OFFSET ?",
-		append(args, limit, q.Offset)...)
+	rows, err := c.db.QueryContext(ctx, "SELECT p.id FROM "+sq.from+" ORDER BY "+sq.order+" LIMIT ? OFFSET ?",
+		append(sq.args, q.Limit, q.Offset)...)
 	if err != nil {
 		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
@@ -280,6 +250,43 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
 	return page, nil
+}
+
+// searchQuery is a search as SQL: the FROM clause with its WHERE, the ORDER BY and
+// the arguments.
+type searchQuery struct {
+	from, order string
+	args        []any
+}
+
+// searchSQL builds the query of q: a full-text match on the known terms (ranked by
+// bm25, name hits first), the category and the price range.
+func searchSQL(q shop.Query, known []string) searchQuery {
+	sq := searchQuery{from: "products p", order: "p.pos"}
+	var where []string
+	if len(known) > 0 {
+		sq.from = "products_fts f JOIN products p ON p.pos = f.rowid"
+		where = append(where, "products_fts MATCH ?")
+		sq.args = append(sq.args, matchExpression(known))
+		// Name hits weigh most, then categories, then the rest.
+		sq.order = "bm25(products_fts, 10.0, 2.0, 1.0, 0.2), p.pos, p.id"
+	}
+	if q.Category != "" {
+		where = append(where, "p.pos IN (SELECT pos FROM product_categories WHERE category = ?)")
+		sq.args = append(sq.args, strings.ToLower(strings.TrimSpace(q.Category)))
+	}
+	if q.MinPrice != nil {
+		where = append(where, "p.price >= ?")
+		sq.args = append(sq.args, *q.MinPrice)
+	}
+	if q.MaxPrice != nil {
+		where = append(where, "p.price <= ?")
+		sq.args = append(sq.args, *q.MaxPrice)
+	}
+	if len(where) > 0 {
+		sq.from += " WHERE " + strings.Join(where, " AND ")
+	}
+	return sq
 }
 
 // Categories returns the catalog's categories in the order products first name
@@ -376,6 +383,29 @@ func words(text string) []string {
 // parseWooCommerceCSV reads a WooCommerce product export and returns the products a
 // shopper can find, in file order.
 func parseWooCommerceCSV(r io.Reader) ([]entry, error) {
+	rows, err := readCSVRows(r)
+	if err != nil {
+		return nil, err
+	}
+	c := newCSVCatalog(rows)
+	var out []entry
+	for _, rw := range rows {
+		if e, ok := c.entry(rw); ok {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		return nil, parley.Errorf(parley.EINVALID, "the catalog lists no product")
+	}
+	return out, nil
+}
+
+// csvRow is one product of the export, by column name.
+type csvRow map[string]string
+
+// readCSVRows reads the export's rows, refusing one without the columns the catalog
+// reads.
+func readCSVRows(r io.Reader) ([]csvRow, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
 	header, err := cr.Read()
@@ -391,17 +421,16 @@ func parseWooCommerceCSV(r io.Reader) ([]entry, error) {
 			return nil, parley.Errorf(parley.EINVALID, "the catalog has no %q column", name)
 		}
 	}
-	type row map[string]string
-	var rows []row
+	var rows []csvRow
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
-			break
+			return rows, nil
 		}
 		if err != nil {
 			return nil, parley.WrapError(parley.EINVALID, err, "read the catalog")
 		}
-		rw := row{}
+		rw := csvRow{}
 		for name, i := range col {
 			if i < len(rec) {
 				rw[name] = strings.TrimSpace(rec[i])
@@ -409,107 +438,124 @@ func parseWooCommerceCSV(r io.Reader) ([]entry, error) {
 		}
 		rows = append(rows, rw)
 	}
+}
 
-	price := func(rw row) float64 {
-		for _, field := range []string{"Sale price", "Regular price"} {
-			if v, err := strconv.ParseFloat(rw[field], 64); err == nil {
-				return v
-			}
-		}
-		return math.NaN()
-	}
-	// References to another product are "id:NN" or a SKU.
-	bySKU, byID := map[string]row{}, map[string]row{}
+// csvCatalog resolves references between the export's rows and knows each
+// variable product's lowest published variation price.
+type csvCatalog struct {
+	bySKU, byID    map[string]csvRow
+	variationPrice map[string]float64 // parent ID -> lowest variation price
+}
+
+func newCSVCatalog(rows []csvRow) *csvCatalog {
+	c := &csvCatalog{bySKU: map[string]csvRow{}, byID: map[string]csvRow{}, variationPrice: map[string]float64{}}
 	for _, rw := range rows {
-		byID[rw["ID"]] = rw
+		c.byID[rw["ID"]] = rw
 		if rw["SKU"] != "" {
-			bySKU[rw["SKU"]] = rw
+			c.bySKU[rw["SKU"]] = rw
 		}
 	}
-	resolve := func(ref string) row {
-		ref = strings.TrimSpace(ref)
-		if id, ok := strings.CutPrefix(ref, "id:"); ok {
-			return byID[id]
-		}
-		return bySKU[ref]
-	}
-	lowest := func(current, candidate float64) float64 {
-		if math.IsNaN(current) || candidate < current {
-			return candidate
-		}
-		return current
-	}
-	variationPrice := map[string]float64{} // parent ID -> lowest variation price
 	for _, rw := range rows {
 		if !strings.Contains(rw["Type"], "variation") || rw["Published"] != "1" {
 			continue
 		}
-		parent := resolve(rw["Parent"])
-		p := price(rw)
+		parent := c.resolve(rw["Parent"])
+		p := csvPrice(rw)
 		if parent == nil || math.IsNaN(p) {
 			continue
 		}
-		cur, ok := variationPrice[parent["ID"]]
+		cur, ok := c.variationPrice[parent["ID"]]
 		if !ok {
 			cur = math.NaN()
 		}
-		variationPrice[parent["ID"]] = lowest(cur, p)
+		c.variationPrice[parent["ID"]] = lowest(cur, p)
 	}
+	return c
+}
 
-	var out []entry
-	for _, rw := range rows {
-		if strings.Contains(rw["Type"], "variation") || rw["Published"] != "1" {
-			continue
+// resolve finds the row a reference to another product names: "id:NN" or a SKU.
+func (c *csvCatalog) resolve(ref string) csvRow {
+	ref = strings.TrimSpace(ref)
+	if id, ok := strings.CutPrefix(ref, "id:"); ok {
+		return c.byID[id]
+	}
+	return c.bySKU[ref]
+}
+
+// csvPrice is a row's sale price, else its regular price, else NaN.
+func csvPrice(rw csvRow) float64 {
+	for _, field := range []string{"Sale price", "Regular price"} {
+		if v, err := strconv.ParseFloat(rw[field], 64); err == nil {
+			return v
 		}
-		if v := rw["Visibility in catalog"]; v != "visible" && v != "catalog" {
-			continue
+	}
+	return math.NaN()
+}
+
+func lowest(current, candidate float64) float64 {
+	if math.IsNaN(current) || candidate < current {
+		return candidate
+	}
+	return current
+}
+
+// entry is the catalog entry of a published, visible product a shopper can buy;
+// false for any other row (a variation, a draft, a hidden or priceless product).
+func (c *csvCatalog) entry(rw csvRow) (entry, bool) {
+	if strings.Contains(rw["Type"], "variation") || rw["Published"] != "1" {
+		return entry{}, false
+	}
+	if v := rw["Visibility in catalog"]; v != "visible" && v != "catalog" {
+		return entry{}, false
+	}
+	p := c.price(rw)
+	if math.IsNaN(p) {
+		return entry{}, false // nothing a shopper could buy
+	}
+	permalink := "/product/" + slug(rw["Name"]) + "/"
+	if u := rw["External URL"]; strings.Contains(rw["Type"], "external") && u != "" {
+		permalink = u
+	}
+	var categories []string
+	for _, name := range strings.Split(rw["Categories"], ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			categories = append(categories, name)
 		}
-		p := price(rw)
-		if vp, ok := variationPrice[rw["ID"]]; ok {
-			p = lowest(p, vp)
-		}
-		if strings.Contains(rw["Type"], "grouped") {
-			for _, ref := range strings.Split(rw["Grouped products"], ",") {
-				if child := resolve(ref); child != nil {
-					if cp := price(child); !math.IsNaN(cp) {
-						p = lowest(p, cp)
-					}
+	}
+	image, _, _ := strings.Cut(rw["Images"], ",")
+	return entry{
+		Product: shop.Product{
+			ID:          rw["ID"],
+			Name:        rw["Name"],
+			Description: rw["Short description"],
+			Price:       math.Round(p*100) / 100,
+			Currency:    Currency,
+			ImageURL:    strings.TrimSpace(image),
+			Permalink:   permalink,
+			Categories:  categories,
+		},
+		tags:       strings.ReplaceAll(rw["Tags"], ",", " ") + " " + attributeWords(rw["Attribute 1 value(s)"]) + " " + attributeWords(rw["Attribute 2 value(s)"]),
+		searchText: rw["Short description"],
+	}, true
+}
+
+// price is the lowest price a shopper pays for the product: its own, its lowest
+// variation's, or for a grouped product its lowest child's; NaN when it has none.
+func (c *csvCatalog) price(rw csvRow) float64 {
+	p := csvPrice(rw)
+	if vp, ok := c.variationPrice[rw["ID"]]; ok {
+		p = lowest(p, vp)
+	}
+	if strings.Contains(rw["Type"], "grouped") {
+		for _, ref := range strings.Split(rw["Grouped products"], ",") {
+			if child := c.resolve(ref); child != nil {
+				if cp := csvPrice(child); !math.IsNaN(cp) {
+					p = lowest(p, cp)
 				}
 			}
 		}
-		if math.IsNaN(p) {
-			continue // nothing a shopper could buy
-		}
-		permalink := "/product/" + slug(rw["Name"]) + "/"
-		if u := rw["External URL"]; strings.Contains(rw["Type"], "external") && u != "" {
-			permalink = u
-		}
-		var categories []string
-		for _, c := range strings.Split(rw["Categories"], ",") {
-			if c = strings.TrimSpace(c); c != "" {
-				categories = append(categories, c)
-			}
-		}
-		image, _, _ := strings.Cut(rw["Images"], ",")
-		out = append(out, entry{
-			Product: shop.Product{
-				ID:          rw["ID"],
-				Name:        rw["Name"],
-				Description: rw["Short description"],
-				Price:       math.Round(p*100) / 100,
-				Currency:    Currency,
-				ImageURL:    strings.TrimSpace(image),
-				Permalink:   permalink,
-				Categories:  categories,
-			},
-			tags:       strings.ReplaceAll(rw["Tags"], ",", " ") + " " + attributeWords(rw["Attribute 1 value(s)"]) + " " + attributeWords(rw["Attribute 2 value(s)"]),
-			searchText: rw["Short description"],
-		})
 	}
-	if len(out) == 0 {
-		return nil, parley.Errorf(parley.EINVALID, "the catalog lists no product")
-	}
-	return out, nil
+	return p
 }
 
 // slug is WordPress's default post slug for a title: lower case, runs of other

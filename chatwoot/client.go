@@ -176,11 +176,8 @@ func PrivateNote(text string) OutgoingMessage {
 // Validate checks m against what Chatwoot's ContentAttributeValidator and the web
 // widget accept; a violation is an error with code parley.EINVALID.
 func (m OutgoingMessage) Validate() error {
-	bad := func(format string, args ...any) error {
-		return parley.Errorf(parley.EINVALID, "chatwoot: "+format, args...)
-	}
 	if m.MessageType != "" && m.MessageType != MessageOutgoing {
-		return bad("message_type %q: a bot sends outgoing messages only", m.MessageType)
+		return invalidMessage("message_type %q: a bot sends outgoing messages only", m.MessageType)
 	}
 	var items []Item
 	if m.ContentAttributes != nil {
@@ -189,60 +186,73 @@ func (m OutgoingMessage) Validate() error {
 	switch m.ContentType {
 	case "", ContentText:
 		if strings.TrimSpace(m.Content) == "" {
-			return bad("a text message needs content")
+			return invalidMessage("a text message needs content")
 		}
 		if len(items) > 0 {
-			return bad("a text message has no items")
+			return invalidMessage("a text message has no items")
 		}
 	case ContentInputSelect:
 		if len(items) == 0 {
-			return bad("input_select needs at least one item")
+			return invalidMessage("input_select needs at least one item")
 		}
 		for i, it := range items {
 			if it.Title == "" || it.Value == "" {
-				return bad("input_select item %d needs a title and a value", i)
+				return invalidMessage("input_select item %d needs a title and a value", i)
 			}
 			if it.Description != "" || it.MediaURL != "" || len(it.Actions) > 0 {
-				return bad("input_select item %d may only have title and value", i)
+				return invalidMessage("input_select item %d may only have title and value", i)
 			}
 		}
 	case ContentCards:
 		if len(items) == 0 {
-			return bad("cards needs at least one item")
+			return invalidMessage("cards needs at least one item")
 		}
 		for i, it := range items {
-			if it.Title == "" {
-				return bad("card %d needs a title", i)
-			}
-			if it.Value != "" {
-				return bad("card %d may only have title, description, media_url and actions", i)
-			}
-			if it.MediaURL != "" && !absoluteHTTP(it.MediaURL) {
-				return bad("card %d media_url %q is not an absolute http(s) URL", i, it.MediaURL)
-			}
-			if len(it.Actions) == 0 {
-				return bad("card %d needs at least one action", i)
-			}
-			for j, a := range it.Actions {
-				if a.Text == "" {
-					return bad("card %d action %d needs a text", i, j)
-				}
-				switch a.Type {
-				case ActionLink:
-					if !absoluteHTTP(a.URI) || a.Payload != "" {
-						return bad("card %d link action %d needs an absolute http(s) uri and no payload, got %q", i, j, a.URI)
-					}
-				case ActionPostback:
-					if a.Payload == "" || a.URI != "" {
-						return bad("card %d postback action %d needs a payload and no uri", i, j)
-					}
-				default:
-					return bad("card %d action %d has unknown type %q", i, j, a.Type)
-				}
+			if err := validateCard(i, it); err != nil {
+				return err
 			}
 		}
 	default:
-		return bad("content_type %q is not one Parley sends", m.ContentType)
+		return invalidMessage("content_type %q is not one Parley sends", m.ContentType)
+	}
+	return nil
+}
+
+func invalidMessage(format string, args ...any) error {
+	return parley.Errorf(parley.EINVALID, "chatwoot: "+format, args...)
+}
+
+// validateCard checks card i of a cards message: a title, an optional absolute
+// image, and at least one link or postback action.
+func validateCard(i int, it Item) error {
+	if it.Title == "" {
+		return invalidMessage("card %d needs a title", i)
+	}
+	if it.Value != "" {
+		return invalidMessage("card %d may only have title, description, media_url and actions", i)
+	}
+	if it.MediaURL != "" && !absoluteHTTP(it.MediaURL) {
+		return invalidMessage("card %d media_url %q is not an absolute http(s) URL", i, it.MediaURL)
+	}
+	if len(it.Actions) == 0 {
+		return invalidMessage("card %d needs at least one action", i)
+	}
+	for j, a := range it.Actions {
+		if a.Text == "" {
+			return invalidMessage("card %d action %d needs a text", i, j)
+		}
+		switch a.Type {
+		case ActionLink:
+			if !absoluteHTTP(a.URI) || a.Payload != "" {
+				return invalidMessage("card %d link action %d needs an absolute http(s) uri and no payload, got %q", i, j, a.URI)
+			}
+		case ActionPostback:
+			if a.Payload == "" || a.URI != "" {
+				return invalidMessage("card %d postback action %d needs a payload and no uri", i, j)
+			}
+		default:
+			return invalidMessage("card %d action %d has unknown type %q", i, j, a.Type)
+		}
 	}
 	return nil
 }

@@ -3,7 +3,7 @@
 // application API going out (messages, quick replies, product cards, handoff, typing),
 // including the mapping of an engine's replies to outbox entries and their delivery.
 //
-// Wire formats follow ../shared/fixtures/CHATWOOT-WOOCOMMERCE.md (Chatwoot v4.15.1) and
+// Wire formats follow docs/spec/chatwoot-woocommerce.md (Chatwoot v4.15.1) and
 // the verbatim 2021 samples copied under testdata/. Both shapes are accepted: the webhook
 // body carries message_type as a string and created_at as an ISO date, while the
 // conversation's embedded messages use integers for both.

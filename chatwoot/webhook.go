@@ -182,6 +182,17 @@ func ParseWebhook(body []byte) (*Webhook, error) {
 	}
 	out.SubmittedValues = submittedValues(w.ContentAttributes)
 
+	out.locate(&w)
+	if err := out.requireIDs(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// locate sets the conversation (its id and status) and the account the webhook
+// belongs to: from the embedded conversation of a message event, from the body of a
+// conversation event, the account else from the first message that names one.
+func (out *Webhook) locate(w *wireWebhook) {
 	messages := w.Messages
 	switch {
 	case w.Conversation != nil:
@@ -206,21 +217,25 @@ func ParseWebhook(body []byte) (*Webhook, error) {
 			}
 		}
 	}
+}
 
+// requireIDs refuses a message event without a message and conversation id, and a
+// conversation event without a conversation id.
+func (out *Webhook) requireIDs() error {
 	switch {
-	case w.Event == EventMessageCreated || w.Event == EventMessageUpdated:
+	case out.Event == EventMessageCreated || out.Event == EventMessageUpdated:
 		if out.ID <= 0 {
-			return nil, parley.Errorf(parley.EINVALID, "chatwoot: %s webhook has no message id", w.Event)
+			return parley.Errorf(parley.EINVALID, "chatwoot: %s webhook has no message id", out.Event)
 		}
 		if out.ConversationID <= 0 {
-			return nil, parley.Errorf(parley.EINVALID, "chatwoot: %s webhook has no conversation id", w.Event)
+			return parley.Errorf(parley.EINVALID, "chatwoot: %s webhook has no conversation id", out.Event)
 		}
-	case isConversationEvent(w.Event):
+	case isConversationEvent(out.Event):
 		if out.ConversationID <= 0 {
-			return nil, parley.Errorf(parley.EINVALID, "chatwoot: %s webhook has no conversation id", w.Event)
+			return parley.Errorf(parley.EINVALID, "chatwoot: %s webhook has no conversation id", out.Event)
 		}
 	}
-	return out, nil
+	return nil
 }
 
 func isConversationEvent(event string) bool {

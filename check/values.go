@@ -1,6 +1,7 @@
 package check
 
 import (
+	"maps"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -18,56 +19,64 @@ const noValue = "zzqx"
 // of a slot, derived from its type, values, normalizer and validators. invalid is
 // empty when the slot accepts any text.
 func slotValues(sl *flows.Slot) (valid []string, invalid string) {
-	switch {
-	case len(sl.Values) > 0:
+	if len(sl.Values) > 0 {
 		return []string{sl.Values[0]}, noValue
-	case sl.Type == flows.TypeDate:
+	}
+	switch sl.Type {
+	case flows.TypeDate:
 		invalid = noValue
 		if hasValidator(sl, flows.ValidateFutureDate) {
 			invalid = "2001-01-01"
 		}
 		return []string{"2026-06-15"}, invalid
-	case sl.Type == flows.TypeEmail:
-		return []string{"someone@example.com"}, noValue
-	case sl.Type == flows.TypePhone:
-		return []string{"+1 415 555 0100"}, noValue
-	case sl.Type == flows.TypeTime:
-		return []string{"18:30"}, noValue
-	case sl.Type == flows.TypeCity:
-		return []string{"Boston"}, noValue
-	case sl.Type == flows.TypeBoolean:
-		return []string{"true"}, noValue
-	case sl.Type == flows.TypeNumber || sl.Type == flows.TypeInteger:
+	case flows.TypeNumber, flows.TypeInteger:
 		return numberValues(sl)
 	}
+	if v, ok := typeSamples[sl.Type]; ok {
+		return []string{v}, noValue
+	}
+	if valid, invalid, ok := validatorValues(sl); ok {
+		return valid, invalid
+	}
+	if sl.Normalizer != nil && len(sl.Normalizer.Lookup) > 0 {
+		first := slices.Min(slices.Collect(maps.Keys(sl.Normalizer.Lookup)))
+		if words := sl.Normalizer.Lookup[first]; len(words) > 0 {
+			return []string{words[0]}, ""
+		}
+		return []string{first}, ""
+	}
+	return []string{"Springfield"}, ""
+}
+
+// typeSamples are a valid value of each slot type that needs no other knowledge.
+var typeSamples = map[string]string{
+	flows.TypeEmail:   "someone@example.com",
+	flows.TypePhone:   "+1 415 555 0100",
+	flows.TypeTime:    "18:30",
+	flows.TypeCity:    "Boston",
+	flows.TypeBoolean: "true",
+}
+
+// validatorValues derives values from the first of a text slot's validators that
+// says what is valid: a regex, an enum or a minimum length.
+func validatorValues(sl *flows.Slot) (valid []string, invalid string, ok bool) {
 	for _, v := range sl.Validators {
 		switch v.Type {
 		case flows.ValidateRegex:
 			if s, ok := sample(v.Pattern); ok {
-				return []string{s}, invalidFor(v.Pattern)
+				return []string{s}, invalidFor(v.Pattern), true
 			}
 		case flows.ValidateEnum:
 			if len(v.Values) > 0 {
-				return []string{v.Values[0]}, noValue
+				return []string{v.Values[0]}, noValue, true
 			}
 		case flows.ValidateLength:
 			if v.Min != nil {
-				return []string{strings.Repeat("a", max(int(*v.Min), 1))}, ""
+				return []string{strings.Repeat("a", max(int(*v.Min), 1))}, "", true
 			}
 		}
 	}
-	if sl.Normalizer != nil && len(sl.Normalizer.Lookup) > 0 {
-		keys := make([]string, 0, len(sl.Normalizer.Lookup))
-		for k := range sl.Normalizer.Lookup {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		if words := sl.Normalizer.Lookup[keys[0]]; len(words) > 0 {
-			return []string{words[0]}, ""
-		}
-		return []string{keys[0]}, ""
-	}
-	return []string{"Springfield"}, ""
+	return nil, "", false
 }
 
 func hasValidator(sl *flows.Slot, kind string) bool {

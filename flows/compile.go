@@ -1,72 +1,14 @@
 package flows
 
 import (
-	"context"
 	"maps"
-	"net/http"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 
-	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
 )
-
-// Options configure an Engine beyond its flow file.
-type Options struct {
-	// HTTPClient carries webhook actions and custom validators (default: a client
-	// without a global timeout; each webhook has its own).
-	HTTPClient *http.Client
-	// Markers override the flow file's and the default intent markers.
-	Markers nlu.Markers
-	// MaxMessages overrides settings.max_messages.
-	MaxMessages int
-	// Runner overrides the HTTP webhook runner (tests, in-process actions).
-	Runner ActionRunner
-	// Writer writes the text of say steps with generate: true; without one their
-	// rendered text is said as written.
-	Writer ReplyWriter
-}
-
-// ReplyWriter has a model write a reply from the engine's draft, streaming its
-// chunks to delta (llm.Client implements it). An error means the draft is said.
-type ReplyWriter interface {
-	WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error)
-}
-
-// Defaults of Settings.
-const (
-	DefaultMaxMessages   = 20
-	DefaultMaxTrace      = 12
-	DefaultMinConfidence = 0.7
-	DefaultMaxRetries    = 3
-)
-
-// Engine is the flows engine of one bot: a compiled definition. It is immutable
-// and safe for concurrent use.
-type Engine struct {
-	def           *Definition
-	bot           string
-	flows         map[string]*flow
-	order         []*flow
-	intentFlow    map[string]*flow
-	classifier    *nlu.Classifier
-	markers       nlu.Markers
-	markerWords   [][]string // ASCII markers' words, for markerCandidate
-	maxMessages   int
-	maxTrace      int
-	minConfidence float64
-	runner        ActionRunner
-	writer        ReplyWriter
-	text          map[string]string
-	// slotByName is each slot name's first declaration in the file, for values
-	// of another flow's slot (settings.shared_slots).
-	slotByName  map[string]*slot
-	sharedSlots bool
-}
-
-var _ parley.Engine = (*Engine)(nil)
 
 type flow struct {
 	def       *Flow
@@ -151,88 +93,6 @@ func defaultTexts() map[string]string {
 		"failed":         "Sorry, that didn't go through.",
 		"goodbye":        "Alright. Let me know if you need anything else.",
 	}
-}
-
-// New compiles a definition into an Engine. A definition with Validate
-// diagnostics is refused (EINVALID) with the first of them.
-func New(def *Definition, opts Options) (*Engine, error) {
-	if def == nil {
-		return nil, parley.Errorf(parley.EINVALID, "no flow definition")
-	}
-	if diags := Validate(def); len(diags) > 0 {
-		return nil, parley.Errorf(parley.EINVALID, "%s (and %d more)", diags[0].String(), len(diags)-1)
-	}
-	e := &Engine{
-		def:           def,
-		bot:           def.Bot,
-		flows:         make(map[string]*flow, len(def.Flows)),
-		intentFlow:    map[string]*flow{},
-		maxMessages:   firstPositive(opts.MaxMessages, def.Settings.MaxMessages, DefaultMaxMessages),
-		maxTrace:      firstPositive(def.Settings.MaxTrace, DefaultMaxTrace),
-		minConfidence: def.Settings.MinConfidence,
-		runner:        opts.Runner,
-		text:          make(map[string]string, 16),
-		slotByName:    map[string]*slot{},
-		sharedSlots:   def.Settings.SharedSlots,
-	}
-	if e.minConfidence <= 0 {
-		e.minConfidence = DefaultMinConfidence
-	}
-	if e.bot == "" {
-		e.bot = strings.TrimSuffix(baseName(def.File), ".yaml")
-	}
-	for k, v := range defaultTexts() {
-		e.text[k] = v
-	}
-	for k, v := range def.Messages {
-		e.text[k] = v
-	}
-	switch {
-	case opts.Markers != nil:
-		e.markers = opts.Markers
-	case def.Settings.Markers != nil:
-		e.markers = nlu.Markers(def.Settings.Markers)
-	default:
-		e.markers = nlu.DefaultIntentMarkers()
-	}
-	e.indexMarkers()
-	if e.runner == nil {
-		e.runner = &HTTPRunner{Client: opts.HTTPClient}
-	}
-	e.writer = opts.Writer
-	var intents []nlu.Intent
-	for _, fd := range def.Flows {
-		f := compileFlow(fd)
-		e.flows[f.name] = f
-		e.order = append(e.order, f)
-		for _, sl := range f.slotOrder {
-			if e.slotByName[sl.name] == nil {
-				e.slotByName[sl.name] = sl
-			}
-		}
-		e.intentFlow[f.name] = f
-		for _, in := range fd.Trigger.Intents {
-			e.intentFlow[in] = f
-		}
-		intents = append(intents, nlu.Intent{Name: f.name, Examples: fd.Trigger.Examples, Keywords: fd.Trigger.Keywords})
-	}
-	for _, f := range e.order {
-		for _, st := range f.steps {
-			if st.kind == KindCall {
-				st.target = e.flows[st.def.Call]
-			}
-			if st.kind == KindLink {
-				st.target = e.flows[st.def.Link]
-			}
-		}
-	}
-	e.classifier = nlu.NewClassifier(intents)
-	var names []string
-	for _, f := range e.order {
-		names = append(names, f.label)
-	}
-	e.text["fallback"] = strings.ReplaceAll(e.text["fallback"], "{flows}", strings.Join(names, ", "))
-	return e, nil
 }
 
 // indexMarkers prepares markerCandidate.

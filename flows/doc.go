@@ -5,6 +5,9 @@
 // conversation_state goes through the fsm kernel's fsm.Dialogue table; a turn
 // reports each transition it took, momentary ones included.
 //
+// Seed 001 is docs/spec/001-state-machine-design.txt, seed 003
+// docs/spec/003-conversation-states.txt.
+//
 // # A turn
 //
 // The message is routed on the state the last turn rested in (seed 001, "message

@@ -3,6 +3,8 @@ package flows
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +15,146 @@ import (
 	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/nlu"
 )
+
+// Options configure an Engine beyond its flow file.
+type Options struct {
+	// HTTPClient carries webhook actions and custom validators (default: a client
+	// without a global timeout; each webhook has its own).
+	HTTPClient *http.Client
+	// Markers override the flow file's and the default intent markers.
+	Markers nlu.Markers
+	// MaxMessages overrides settings.max_messages.
+	MaxMessages int
+	// Runner overrides the HTTP webhook runner (tests, in-process actions).
+	Runner ActionRunner
+	// Writer writes the text of say steps with generate: true; without one their
+	// rendered text is said as written.
+	Writer ReplyWriter
+}
+
+// ReplyWriter has a model write a reply from the engine's draft, streaming its
+// chunks to delta (llm.Client implements it). An error means the draft is said.
+type ReplyWriter interface {
+	WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error)
+}
+
+// Defaults of Settings.
+const (
+	DefaultMaxMessages   = 20
+	DefaultMaxTrace      = 12
+	DefaultMinConfidence = 0.7
+	DefaultMaxRetries    = 3
+)
+
+// Engine is the flows engine of one bot: a compiled definition. It is immutable
+// and safe for concurrent use.
+type Engine struct {
+	def           *Definition
+	bot           string
+	flows         map[string]*flow
+	order         []*flow
+	intentFlow    map[string]*flow
+	classifier    *nlu.Classifier
+	markers       nlu.Markers
+	markerWords   [][]string // ASCII markers' words, for markerCandidate
+	maxMessages   int
+	maxTrace      int
+	minConfidence float64
+	runner        ActionRunner
+	writer        ReplyWriter
+	text          map[string]string
+	// slotByName is each slot name's first declaration in the file, for values
+	// of another flow's slot (settings.shared_slots).
+	slotByName  map[string]*slot
+	sharedSlots bool
+}
+
+var _ parley.Engine = (*Engine)(nil)
+
+// New compiles a definition into an Engine. A definition with Validate
+// diagnostics is refused (EINVALID) with the first of them.
+func New(def *Definition, opts Options) (*Engine, error) {
+	if def == nil {
+		return nil, parley.Errorf(parley.EINVALID, "no flow definition")
+	}
+	if diags := Validate(def); len(diags) > 0 {
+		return nil, parley.Errorf(parley.EINVALID, "%s (and %d more)", diags[0].String(), len(diags)-1)
+	}
+	e := &Engine{
+		def:           def,
+		bot:           def.Bot,
+		flows:         make(map[string]*flow, len(def.Flows)),
+		intentFlow:    map[string]*flow{},
+		maxMessages:   firstPositive(opts.MaxMessages, def.Settings.MaxMessages, DefaultMaxMessages),
+		maxTrace:      firstPositive(def.Settings.MaxTrace, DefaultMaxTrace),
+		minConfidence: def.Settings.MinConfidence,
+		runner:        opts.Runner,
+		text:          make(map[string]string, 16),
+		slotByName:    map[string]*slot{},
+		sharedSlots:   def.Settings.SharedSlots,
+	}
+	if e.minConfidence <= 0 {
+		e.minConfidence = DefaultMinConfidence
+	}
+	if e.bot == "" {
+		e.bot = strings.TrimSuffix(baseName(def.File), ".yaml")
+	}
+	maps.Copy(e.text, defaultTexts())
+	maps.Copy(e.text, def.Messages)
+	switch {
+	case opts.Markers != nil:
+		e.markers = opts.Markers
+	case def.Settings.Markers != nil:
+		e.markers = nlu.Markers(def.Settings.Markers)
+	default:
+		e.markers = nlu.DefaultIntentMarkers()
+	}
+	e.indexMarkers()
+	if e.runner == nil {
+		e.runner = &HTTPRunner{Client: opts.HTTPClient}
+	}
+	e.writer = opts.Writer
+	e.compileFlows(def)
+	var names []string
+	for _, f := range e.order {
+		names = append(names, f.label)
+	}
+	e.text["fallback"] = strings.ReplaceAll(e.text["fallback"], "{flows}", strings.Join(names, ", "))
+	return e, nil
+}
+
+// compileFlows compiles the definition's flows, indexes them by name and by
+// trigger intent, links call and link steps to their target flows and trains the
+// intent classifier on the triggers.
+func (e *Engine) compileFlows(def *Definition) {
+	var intents []nlu.Intent
+	for _, fd := range def.Flows {
+		f := compileFlow(fd)
+		e.flows[f.name] = f
+		e.order = append(e.order, f)
+		for _, sl := range f.slotOrder {
+			if e.slotByName[sl.name] == nil {
+				e.slotByName[sl.name] = sl
+			}
+		}
+		e.intentFlow[f.name] = f
+		for _, in := range fd.Trigger.Intents {
+			e.intentFlow[in] = f
+		}
+		intents = append(intents, nlu.Intent{Name: f.name, Examples: fd.Trigger.Examples, Keywords: fd.Trigger.Keywords})
+	}
+	for _, f := range e.order {
+		for _, st := range f.steps {
+			if st.kind == KindCall {
+				st.target = e.flows[st.def.Call]
+			}
+			if st.kind == KindLink {
+				st.target = e.flows[st.def.Link]
+			}
+		}
+	}
+	e.classifier = nlu.NewClassifier(intents)
+}
 
 // Kind is "flows".
 func (e *Engine) Kind() string { return "flows" }
@@ -837,7 +979,6 @@ func (tu *turn) fail(kind, message string) error {
 // (collect, confirm), fails, or ends; each step entered goes through seed 003's
 // step_type_to_state transitions.
 func (tu *turn) advance(i int) error {
-	s := tu.s
 	for n := 0; ; n++ {
 		if n > maxStepsPerTurn {
 			return tu.fail("flow_loop", "too many steps without asking the user")
@@ -846,77 +987,93 @@ func (tu *turn) advance(i int) error {
 		if i < 0 || i >= len(f.steps) {
 			return tu.endFlow(OutcomeCompleted)
 		}
-		st := f.steps[i]
-		switch st.kind {
-		case KindCollect:
-			if v, ok := s.Slots[st.slot.name]; ok && v != nil {
-				i = st.next
-				continue
-			}
-			trigger := fsm.DialogueNextStepCollect
-			if s.ConversationState == fsm.DialogueUnderstanding {
-				trigger = fsm.DialogueSlotNeeded // 001 Rule 2
-			}
-			if err := tu.fire(trigger); err != nil {
-				return err
-			}
-			tu.setStep(st)
-			name := st.slot.name
-			s.WaitingForSlot = &name
-			tu.say(tu.generate(st.def, tu.render(st.prompt)))
-			return nil
-		case KindConfirm:
-			tu.setStep(st)
-			if err := tu.fire(fsm.DialogueNextStepConfirm); err != nil {
-				return err
-			}
-			if err := tu.fire(fsm.DialogueAskConfirmation); err != nil {
-				return err
-			}
-			tu.say(tu.render(st.def.Confirm.Prompt))
-			tu.options = []parley.Option{{Title: "Yes", Meaning: "confirm"}, {Title: "No", Meaning: "no"}}
-			return nil
-		case KindAction:
-			tu.setStep(st)
-			if s.ConversationState != fsm.DialogueExecutingAction {
-				if err := tu.fire(fsm.DialogueNextStepAction); err != nil {
-					return err
-				}
-				if err := tu.fire(fsm.DialogueExecuteAction); err != nil {
-					return err
-				}
-			}
-			next, done, err := tu.act(f, st)
-			if err != nil || done {
-				return err
-			}
-			i = next
-		case KindBranch:
-			tu.setStep(st)
-			if err := tu.fire(fsm.DialogueNextStepBranch); err != nil {
-				return err
-			}
-			i = tu.branch(st)
-		case KindSay:
-			tu.setStep(st)
-			if s.ConversationState != fsm.DialogueGeneratingResponse {
-				if err := tu.fire(fsm.DialogueNextStepSay); err != nil {
-					return err
-				}
-			}
-			tu.say(tu.generate(st.def, tu.render(st.def.Say)))
-			i = st.next
-		case KindCall:
-			s.FlowStack = append(s.FlowStack, Frame{Flow: f.name, Step: st.id, Call: true})
-			tu.startFlow(st.target)
-			i = 0
-		case KindLink:
-			tu.startFlow(st.target)
-			i = 0
-		default:
-			return tu.fail("invalid_step", "step "+st.id+" does nothing")
+		next, stop, err := tu.runStep(f, f.steps[i])
+		if err != nil || stop {
+			return err
 		}
+		i = next
 	}
+}
+
+// runStep runs one step of flow f: it returns the index of the step to run next, or
+// stop when the turn ends here (it waits for the user, or failed).
+func (tu *turn) runStep(f *flow, st *step) (next int, stop bool, err error) {
+	switch st.kind {
+	case KindCollect:
+		return tu.collectStep(st)
+	case KindConfirm:
+		return 0, true, tu.confirmStep(st)
+	case KindAction:
+		tu.setStep(st)
+		if tu.s.ConversationState != fsm.DialogueExecutingAction {
+			if err := tu.fire(fsm.DialogueNextStepAction); err != nil {
+				return 0, true, err
+			}
+			if err := tu.fire(fsm.DialogueExecuteAction); err != nil {
+				return 0, true, err
+			}
+		}
+		next, done, err := tu.act(f, st)
+		return next, done || err != nil, err
+	case KindBranch:
+		tu.setStep(st)
+		if err := tu.fire(fsm.DialogueNextStepBranch); err != nil {
+			return 0, true, err
+		}
+		return tu.branch(st), false, nil
+	case KindSay:
+		tu.setStep(st)
+		if tu.s.ConversationState != fsm.DialogueGeneratingResponse {
+			if err := tu.fire(fsm.DialogueNextStepSay); err != nil {
+				return 0, true, err
+			}
+		}
+		tu.say(tu.generate(st.def, tu.render(st.def.Say)))
+		return st.next, false, nil
+	case KindCall:
+		tu.s.FlowStack = append(tu.s.FlowStack, Frame{Flow: f.name, Step: st.id, Call: true})
+		tu.startFlow(st.target)
+		return 0, false, nil
+	case KindLink:
+		tu.startFlow(st.target)
+		return 0, false, nil
+	default:
+		return 0, true, tu.fail("invalid_step", "step "+st.id+" does nothing")
+	}
+}
+
+// collectStep asks for the step's slot, unless it already has a value.
+func (tu *turn) collectStep(st *step) (next int, stop bool, err error) {
+	s := tu.s
+	if v, ok := s.Slots[st.slot.name]; ok && v != nil {
+		return st.next, false, nil
+	}
+	trigger := fsm.DialogueNextStepCollect
+	if s.ConversationState == fsm.DialogueUnderstanding {
+		trigger = fsm.DialogueSlotNeeded // 001 Rule 2
+	}
+	if err := tu.fire(trigger); err != nil {
+		return 0, true, err
+	}
+	tu.setStep(st)
+	name := st.slot.name
+	s.WaitingForSlot = &name
+	tu.say(tu.generate(st.def, tu.render(st.prompt)))
+	return 0, true, nil
+}
+
+// confirmStep asks the user to confirm the step's prompt.
+func (tu *turn) confirmStep(st *step) error {
+	tu.setStep(st)
+	if err := tu.fire(fsm.DialogueNextStepConfirm); err != nil {
+		return err
+	}
+	if err := tu.fire(fsm.DialogueAskConfirmation); err != nil {
+		return err
+	}
+	tu.say(tu.render(st.def.Confirm.Prompt))
+	tu.options = []parley.Option{{Title: "Yes", Meaning: "confirm"}, {Title: "No", Meaning: "no"}}
+	return nil
 }
 
 // endFlow ends the active flow with the outcome: -> completed, then either back to

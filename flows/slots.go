@@ -233,27 +233,8 @@ func (sl *slot) normalize(v string) string {
 // check runs the slot's validators in order; the first failure wins.
 func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v any) (any, string, error) {
 	for _, val := range sl.validators {
-		d := val.def
-		ok := true
-		switch d.Type {
-		case ValidateFormat:
-			ok = formatOK(d.Format, v)
-		case ValidateRange:
-			n, isNum := number(v)
-			ok = isNum && (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
-		case ValidateLength:
-			n := float64(utf8.RuneCountInString(format(v)))
-			ok = (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
-		case ValidateEnum:
-			ok = slices.ContainsFunc(d.Values, func(x string) bool { return strings.EqualFold(x, format(v)) })
-		case ValidateRegex:
-			ok = val.pattern != nil && val.pattern.MatchString(format(v))
-		case ValidateFutureDate:
-			today := nlu.DateOf(t.Message.SentAt).String()
-			str, isStr := v.(string)
-			ok = isStr && len(str) == 10 && str >= today
-		case ValidateCustom:
-			res, err := e.runner.Run(ctx, e.request(t, s, "validate:"+sl.name, sl.name, d.Webhook, map[string]any{sl.name: v}))
+		if val.def.Type == ValidateCustom {
+			res, err := e.runner.Run(ctx, e.request(t, s, "validate:"+sl.name, sl.name, val.def.Webhook, map[string]any{sl.name: v}))
 			if err != nil {
 				return nil, "", err
 			}
@@ -266,12 +247,37 @@ func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v
 			if res.Value != nil {
 				v = res.Value
 			}
+			continue
 		}
-		if !ok {
+		if !val.accepts(v, t.Message.SentAt) {
 			return nil, e.invalidText(sl, val), nil
 		}
 	}
 	return v, "", nil
+}
+
+// accepts runs a built-in validator on v; sentAt dates "today" for future_date_only.
+func (val *validator) accepts(v any, sentAt time.Time) bool {
+	d := val.def
+	switch d.Type {
+	case ValidateFormat:
+		return formatOK(d.Format, v)
+	case ValidateRange:
+		n, isNum := number(v)
+		return isNum && (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
+	case ValidateLength:
+		n := float64(utf8.RuneCountInString(format(v)))
+		return (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
+	case ValidateEnum:
+		return slices.ContainsFunc(d.Values, func(x string) bool { return strings.EqualFold(x, format(v)) })
+	case ValidateRegex:
+		return val.pattern != nil && val.pattern.MatchString(format(v))
+	case ValidateFutureDate:
+		today := nlu.DateOf(sentAt).String()
+		str, isStr := v.(string)
+		return isStr && len(str) == 10 && str >= today
+	}
+	return true
 }
 
 func formatOK(kind string, v any) bool {

@@ -1,11 +1,11 @@
 package flows
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"time"
 )
@@ -44,11 +44,8 @@ var (
 func Validate(def *Definition) []Diagnostic {
 	v := &validation{def: def}
 	v.run()
-	sort.SliceStable(v.out, func(i, j int) bool {
-		if v.out[i].Line != v.out[j].Line {
-			return v.out[i].Line < v.out[j].Line
-		}
-		return v.out[i].Col < v.out[j].Col
+	slices.SortStableFunc(v.out, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
 	return v.out
 }
@@ -115,6 +112,31 @@ func (v *validation) run() {
 }
 
 func (v *validation) flow(p string, f *Flow, flows map[string]bool) {
+	fs := &flowScope{v: v, f: f, flows: flows, slots: v.flowSlots(p, f)}
+	if len(f.Steps) == 0 {
+		v.report(p, "flow %s has no steps", f.Name)
+		return
+	}
+	fs.known = knownNames(fs.slots, f.Steps)
+	fs.steps = v.stepIDs(p, f)
+	for i, st := range f.Steps {
+		fs.step(fmt.Sprintf("%s.steps[%d]", p, i), st)
+	}
+	v.reachability(p, f, fs.steps)
+}
+
+// flowScope is what the checks of one flow's steps share.
+type flowScope struct {
+	v     *validation
+	f     *Flow
+	flows map[string]bool  // the bot's flows, for call and link
+	slots map[string]*Slot // the flow's own slots
+	known map[string]bool  // the slots and the names the flow's actions set
+	steps map[string]int   // step ids
+}
+
+// flowSlots checks the flow's slots and returns them by name.
+func (v *validation) flowSlots(p string, f *Flow) map[string]*Slot {
 	slots := map[string]*Slot{}
 	for i, s := range f.Slots {
 		sp := fmt.Sprintf("%s.slots[%d]", p, i)
@@ -126,31 +148,42 @@ func (v *validation) flow(p string, f *Flow, flows map[string]bool) {
 		slots[s.Name] = s
 		v.slot(sp, s)
 	}
-	if len(f.Steps) == 0 {
-		v.report(p, "flow %s has no steps", f.Name)
-		return
-	}
+	return slots
+}
+
+// knownNames are the names a step may refer to as a slot: the flow's slots and
+// what its actions set, reference, output or offer.
+func knownNames(slots map[string]*Slot, steps []*Step) map[string]bool {
 	known := map[string]bool{}
 	for name := range slots {
 		known[name] = true
 	}
+	for _, st := range steps {
+		a := st.Action
+		if a == nil {
+			continue
+		}
+		for k := range a.Set {
+			known[k] = true
+		}
+		if a.Reference != nil && a.Reference.Slot != "" {
+			known[a.Reference.Slot] = true
+		}
+		for _, o := range a.Outputs {
+			known[o] = true
+		}
+		for _, o := range a.Offer {
+			// Offered values go into the slots: they are slots of the bot.
+			known[o] = true
+		}
+	}
+	return known
+}
+
+// stepIDs checks the step ids and returns each one's index.
+func (v *validation) stepIDs(p string, f *Flow) map[string]int {
 	steps := map[string]int{}
 	for i, st := range f.Steps {
-		if a := st.Action; a != nil {
-			for k := range a.Set {
-				known[k] = true
-			}
-			if a.Reference != nil && a.Reference.Slot != "" {
-				known[a.Reference.Slot] = true
-			}
-			for _, o := range a.Outputs {
-				known[o] = true
-			}
-			for _, o := range a.Offer {
-				// Offered values go into the slots: they are slots of the bot.
-				known[o] = true
-			}
-		}
 		sp := fmt.Sprintf("%s.steps[%d]", p, i)
 		switch {
 		case !namePattern.MatchString(st.ID):
@@ -163,119 +196,144 @@ func (v *validation) flow(p string, f *Flow, flows map[string]bool) {
 			steps[st.ID] = i
 		}
 	}
-	stepRef := func(path, id string) {
-		if id != StepEnd && !hasKey(steps, id) {
-			v.report(path, "unknown step %q in flow %s", id, f.Name)
+	return steps
+}
+
+func (fs *flowScope) stepRef(path, id string) {
+	if id != StepEnd && !hasKey(fs.steps, id) {
+		fs.v.report(path, "unknown step %q in flow %s", id, fs.f.Name)
+	}
+}
+
+func (fs *flowScope) slotRef(path, name string) {
+	if !fs.known[name] {
+		fs.v.report(path, "unknown slot %q in flow %s", name, fs.f.Name)
+	}
+}
+
+// template checks the {slot} placeholders of a text.
+func (fs *flowScope) template(path, text string) {
+	for _, m := range placeholderPattern.FindAllStringSubmatch(text, -1) {
+		fs.slotRef(path, m[1])
+	}
+}
+
+// step checks one step at path sp.
+func (fs *flowScope) step(sp string, st *Step) {
+	v := fs.v
+	kinds := st.kinds()
+	switch len(kinds) {
+	case 0:
+		v.report(sp, "step %s has no kind (collect, action, confirm, branch, say, call or link)", st.ID)
+	case 1:
+	default:
+		v.report(sp, "step %s has several kinds: %v", st.ID, kinds)
+	}
+	if st.Next != "" {
+		fs.stepRef(sp+".next", st.Next)
+	}
+	if st.Prompt != "" && st.Collect == "" {
+		v.report(sp+".prompt", "prompt is only for collect steps")
+	}
+	if st.Collect != "" {
+		fs.collect(sp, st)
+	}
+	if st.Confirm != nil {
+		fs.confirm(sp, st)
+	}
+	if st.Action != nil {
+		fs.action(sp, st)
+	}
+	if st.Say != "" {
+		fs.template(sp+".say", st.Say)
+	}
+	if (st.Generate || st.Brief != "") && st.Say == "" && st.Collect == "" {
+		v.report(sp+".generate", "generate and brief apply to say and collect steps only")
+	}
+	if st.Branch != nil {
+		fs.branch(sp, st)
+	}
+	if st.Call != "" && !fs.flows[st.Call] {
+		v.report(sp+".call", "unknown flow %q", st.Call)
+	}
+	if st.Link != "" && !fs.flows[st.Link] {
+		v.report(sp+".link", "unknown flow %q", st.Link)
+	}
+}
+
+func (fs *flowScope) collect(sp string, st *Step) {
+	if s := fs.slots[st.Collect]; s == nil {
+		fs.v.report(sp+".collect", "unknown slot %q in flow %s", st.Collect, fs.f.Name)
+	} else if st.Prompt == "" && s.Prompt == "" {
+		fs.v.report(sp, "collect step %s has no prompt (set prompt on the step or on slot %s)", st.ID, s.Name)
+	}
+	fs.template(sp+".prompt", st.Prompt)
+}
+
+func (fs *flowScope) confirm(sp string, st *Step) {
+	c := st.Confirm
+	if c.Prompt == "" {
+		fs.v.report(sp+".confirm", "confirm step %s has no prompt", st.ID)
+	}
+	fs.template(sp+".confirm.prompt", c.Prompt)
+	if c.OnNo != "" && c.OnNo != "ask_change" && c.OnNo != "end" {
+		fs.v.report(sp+".confirm.on_no", "on_no is ask_change or end, not %q", c.OnNo)
+	}
+}
+
+func (fs *flowScope) action(sp string, st *Step) {
+	v, a := fs.v, st.Action
+	if len(a.Set) == 0 && !a.End && a.Reference == nil && a.Webhook == nil && a.Search == nil && !a.Handoff {
+		v.report(sp+".action", "action %s does nothing (set, end, reference, webhook, search or handoff)", st.ID)
+	}
+	if a.Search != nil && a.Webhook != nil {
+		v.report(sp+".action.search", "action %s has both search and webhook: one gives the results", st.ID)
+	}
+	if a.Search != nil {
+		for j, name := range a.Search.Match {
+			fs.slotRef(fmt.Sprintf("%s.action.search.match[%d]", sp, j), name)
 		}
 	}
-	slotRef := func(path, name string) {
-		if !known[name] {
-			v.report(path, "unknown slot %q in flow %s", name, f.Name)
-		}
+	for k, val := range a.Set {
+		fs.template(sp+".action.set."+k, val)
 	}
-	template := func(path, text string) {
-		for _, m := range placeholderPattern.FindAllStringSubmatch(text, -1) {
-			slotRef(path, m[1])
-		}
+	if a.Reference != nil && a.Reference.Slot == "" {
+		v.report(sp+".action.reference", "reference needs a slot")
 	}
-	for i, st := range f.Steps {
-		sp := fmt.Sprintf("%s.steps[%d]", p, i)
-		kinds := st.kinds()
-		switch len(kinds) {
-		case 0:
-			v.report(sp, "step %s has no kind (collect, action, confirm, branch, say, call or link)", st.ID)
-		case 1:
+	if a.Webhook != nil {
+		v.webhook(sp+".action.webhook", a.Webhook)
+	}
+	fs.template(sp+".action.reply", a.Reply)
+}
+
+func (fs *flowScope) branch(sp string, st *Step) {
+	v := fs.v
+	if len(st.Branch) == 0 {
+		v.report(sp+".branch", "branch %s has no cases", st.ID)
+	}
+	hasElse := false
+	for j, c := range st.Branch {
+		cp := fmt.Sprintf("%s.branch[%d]", sp, j)
+		if c.Goto == "" {
+			v.report(cp, "branch case without goto")
+		} else {
+			fs.stepRef(cp+".goto", c.Goto)
+		}
+		switch {
+		case c.Else && c.If != nil:
+			v.report(cp, "a branch case has either if or else")
+		case c.Else || c.If == nil:
+			hasElse = true
+			if j != len(st.Branch)-1 {
+				v.report(cp, "else must be the last case of branch %s", st.ID)
+			}
 		default:
-			v.report(sp, "step %s has several kinds: %v", st.ID, kinds)
-		}
-		if st.Next != "" {
-			stepRef(sp+".next", st.Next)
-		}
-		if st.Prompt != "" && st.Collect == "" {
-			v.report(sp+".prompt", "prompt is only for collect steps")
-		}
-		if st.Collect != "" {
-			if s := slots[st.Collect]; s == nil {
-				v.report(sp+".collect", "unknown slot %q in flow %s", st.Collect, f.Name)
-			} else if st.Prompt == "" && s.Prompt == "" {
-				v.report(sp, "collect step %s has no prompt (set prompt on the step or on slot %s)", st.ID, s.Name)
-			}
-			template(sp+".prompt", st.Prompt)
-		}
-		if c := st.Confirm; c != nil {
-			if c.Prompt == "" {
-				v.report(sp+".confirm", "confirm step %s has no prompt", st.ID)
-			}
-			template(sp+".confirm.prompt", c.Prompt)
-			if c.OnNo != "" && c.OnNo != "ask_change" && c.OnNo != "end" {
-				v.report(sp+".confirm.on_no", "on_no is ask_change or end, not %q", c.OnNo)
-			}
-		}
-		if a := st.Action; a != nil {
-			if len(a.Set) == 0 && !a.End && a.Reference == nil && a.Webhook == nil && a.Search == nil && !a.Handoff {
-				v.report(sp+".action", "action %s does nothing (set, end, reference, webhook, search or handoff)", st.ID)
-			}
-			if a.Search != nil && a.Webhook != nil {
-				v.report(sp+".action.search", "action %s has both search and webhook: one gives the results", st.ID)
-			}
-			if a.Search != nil {
-				for j, name := range a.Search.Match {
-					slotRef(fmt.Sprintf("%s.action.search.match[%d]", sp, j), name)
-				}
-			}
-			for k, val := range a.Set {
-				template(sp+".action.set."+k, val)
-			}
-			if a.Reference != nil && a.Reference.Slot == "" {
-				v.report(sp+".action.reference", "reference needs a slot")
-			}
-			if a.Webhook != nil {
-				v.webhook(sp+".action.webhook", a.Webhook)
-			}
-			template(sp+".action.reply", a.Reply)
-		}
-		if st.Say != "" {
-			template(sp+".say", st.Say)
-		}
-		if (st.Generate || st.Brief != "") && st.Say == "" && st.Collect == "" {
-			v.report(sp+".generate", "generate and brief apply to say and collect steps only")
-		}
-		if st.Branch != nil {
-			if len(st.Branch) == 0 {
-				v.report(sp+".branch", "branch %s has no cases", st.ID)
-			}
-			hasElse := false
-			for j, c := range st.Branch {
-				cp := fmt.Sprintf("%s.branch[%d]", sp, j)
-				if c.Goto == "" {
-					v.report(cp, "branch case without goto")
-				} else {
-					stepRef(cp+".goto", c.Goto)
-				}
-				switch {
-				case c.Else && c.If != nil:
-					v.report(cp, "a branch case has either if or else")
-				case c.Else || c.If == nil:
-					hasElse = true
-					if j != len(st.Branch)-1 {
-						v.report(cp, "else must be the last case of branch %s", st.ID)
-					}
-				default:
-					slotRef(cp+".if.slot", c.If.Slot)
-				}
-			}
-			if len(st.Branch) > 0 && !hasElse {
-				v.report(sp+".branch", "branch %s has no else", st.ID)
-			}
-		}
-		if st.Call != "" && !flows[st.Call] {
-			v.report(sp+".call", "unknown flow %q", st.Call)
-		}
-		if st.Link != "" && !flows[st.Link] {
-			v.report(sp+".link", "unknown flow %q", st.Link)
+			fs.slotRef(cp+".if.slot", c.If.Slot)
 		}
 	}
-	v.reachability(p, f, steps)
+	if len(st.Branch) > 0 && !hasElse {
+		v.report(sp+".branch", "branch %s has no else", st.ID)
+	}
 }
 
 func hasKey(m map[string]int, k string) bool {
@@ -339,11 +397,7 @@ func (v *validation) slot(p string, s *Slot) {
 		v.report(p, "enum slot %s has no values", s.Name)
 	}
 	for k := range s.Synonyms {
-		found := false
-		for _, val := range s.Values {
-			found = found || val == k
-		}
-		if !found {
+		if !slices.Contains(s.Values, k) {
 			v.report(p+".synonyms."+k, "synonyms of %q, which is not one of the values", k)
 		}
 	}
@@ -371,39 +425,43 @@ func (v *validation) slot(p string, s *Slot) {
 		}
 	}
 	for i, val := range s.Validators {
-		vp := fmt.Sprintf("%s.validators[%d]", p, i)
-		switch val.Type {
-		case ValidateFormat:
-			switch val.Format {
-			case "email", "phone", "date", "number", "integer":
-			default:
-				v.report(vp+".format", "format is email, phone, date, number or integer, not %q", val.Format)
-			}
-		case ValidateRange, ValidateLength:
-			if val.Min == nil && val.Max == nil {
-				v.report(vp, "%s validator needs min or max", val.Type)
-			}
-		case ValidateEnum:
-			if len(val.Values) == 0 {
-				v.report(vp, "enum validator needs values")
-			}
-		case ValidateRegex:
-			if _, err := regexp.Compile(val.Pattern); err != nil || val.Pattern == "" {
-				v.report(vp+".pattern", "bad or missing regex pattern")
-			}
-		case ValidateFutureDate:
-			if s.Type != TypeDate {
-				v.report(vp, "future_date_only needs a date slot")
-			}
-		case ValidateCustom:
-			if val.Webhook == nil {
-				v.report(vp, "custom validator needs a webhook")
-			} else {
-				v.webhook(vp+".webhook", val.Webhook)
-			}
+		v.validator(fmt.Sprintf("%s.validators[%d]", p, i), s, val)
+	}
+}
+
+// validator checks one of slot s's validators, at path vp.
+func (v *validation) validator(vp string, s *Slot, val *Validator) {
+	switch val.Type {
+	case ValidateFormat:
+		switch val.Format {
+		case "email", "phone", "date", "number", "integer":
 		default:
-			v.report(vp+".type", "unknown validator %q (format, range, length, enum, regex, future_date_only, custom)", val.Type)
+			v.report(vp+".format", "format is email, phone, date, number or integer, not %q", val.Format)
 		}
+	case ValidateRange, ValidateLength:
+		if val.Min == nil && val.Max == nil {
+			v.report(vp, "%s validator needs min or max", val.Type)
+		}
+	case ValidateEnum:
+		if len(val.Values) == 0 {
+			v.report(vp, "enum validator needs values")
+		}
+	case ValidateRegex:
+		if _, err := regexp.Compile(val.Pattern); err != nil || val.Pattern == "" {
+			v.report(vp+".pattern", "bad or missing regex pattern")
+		}
+	case ValidateFutureDate:
+		if s.Type != TypeDate {
+			v.report(vp, "future_date_only needs a date slot")
+		}
+	case ValidateCustom:
+		if val.Webhook == nil {
+			v.report(vp, "custom validator needs a webhook")
+		} else {
+			v.webhook(vp+".webhook", val.Webhook)
+		}
+	default:
+		v.report(vp+".type", "unknown validator %q (format, range, length, enum, regex, future_date_only, custom)", val.Type)
 	}
 }
 

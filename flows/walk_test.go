@@ -98,7 +98,7 @@ func playWalkState(t *testing.T, e *Engine, conversation string, start *State, f
 		}
 		var kinds []string
 		for _, ef := range d.Effects {
-			kinds = append(kinds, ef.Kind)
+			kinds = append(kinds, string(ef.Kind))
 		}
 		if strings.Join(kinds, ",") != w.effects {
 			t.Errorf("effects %v, want %q\n%s", kinds, w.effects, ctx())

@@ -1,5 +1,8 @@
 // Package fsm owns Parley's state-machine kernel and the transition tables of the
-// seed machines (Shop, Dialogue, Lifecycle).
+// seed machines (Shop, Dialogue, Lifecycle). The seeds are in docs/spec/: seed 000
+// (Shop) is docs/spec/000-shop.txt, seeds 001 and 003 (Dialogue)
+// docs/spec/001-state-machine-design.txt and docs/spec/003-conversation-states.txt,
+// seed 004 (Lifecycle) docs/spec/004-agent-lifecycle.txt.
 //
 // A Machine is a named, immutable transition table over typed states S and triggers
 // T: every (from, trigger) pair leads to at most one state, terminal states are left

@@ -297,20 +297,7 @@ func (f *Flow) selectNextNode(s *RuntimeState, turn int) Selection {
 	}
 
 	// 3. Eligible nodes.
-	var eligible []*Node
-	var blocked []Blocker
-	for i := range f.Nodes {
-		n := &f.Nodes[i]
-		why := f.blockers(n, &view)
-		if goalMet && len(why) == 0 && (n.Importance != ImportanceHigh || view.ExecutionsByNode[n.ID] > 0) {
-			why = []string{"primary goal satisfied; only unrun high-importance nodes continue"}
-		}
-		if len(why) > 0 {
-			blocked = append(blocked, Blocker{NodeID: n.ID, Reason: strings.Join(why, "; ")})
-			continue
-		}
-		eligible = append(eligible, n)
-	}
+	eligible, blocked := f.eligibleNodes(&view, goalMet)
 	if goalMet && len(eligible) == 0 {
 		sel.Status, sel.Reason = SelectComplete, "primary goal satisfied"
 		return sel
@@ -359,21 +346,48 @@ func (f *Flow) selectNextNode(s *RuntimeState, turn int) Selection {
 	}
 
 	sel.Status, sel.NodeID, sel.Mode, sel.Reason = SelectOK, picked.ID, pickedMode, picked.ID+": "+pickedReason
+	f.loopGuard(&sel, picked, &view)
+	return sel
+}
+
+// eligibleNodes returns the nodes that may run now, in definition order, and a
+// blocker for each of the others. Once the primary goal is met only high-importance
+// nodes that never ran may continue.
+func (f *Flow) eligibleNodes(view *RuntimeState, goalMet bool) ([]*Node, []Blocker) {
+	var eligible []*Node
+	var blocked []Blocker
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
+		why := f.blockers(n, view)
+		if goalMet && len(why) == 0 && (n.Importance != ImportanceHigh || view.ExecutionsByNode[n.ID] > 0) {
+			why = []string{"primary goal satisfied; only unrun high-importance nodes continue"}
+		}
+		if len(why) > 0 {
+			blocked = append(blocked, Blocker{NodeID: n.ID, Reason: strings.Join(why, "; ")})
+			continue
+		}
+		eligible = append(eligible, n)
+	}
+	return eligible, blocked
+}
+
+// loopGuard counts the turns in a row sel's node was selected and, at loopLimit,
+// forces a broaden, then a handoff; a node whose own policy is to hand off goes
+// straight to a human.
+func (f *Flow) loopGuard(sel *Selection, picked *Node, view *RuntimeState) {
 	sel.Consecutive = 1
 	if view.LastSelectedNode == picked.ID {
 		sel.Consecutive = view.ConsecutiveSelections + 1
 	}
-	if sel.Consecutive >= loopLimit {
-		// The loop guard: first broaden, then hand off; a node whose own policy is to
-		// hand off goes straight to a human.
-		sel.LoopGuard = true
-		sel.Mode = ModeBroaden
-		if sel.Consecutive > loopLimit || f.retryPolicyOf(picked).onExhaust == OnExhaustHandoff {
-			sel.Mode = ModeHandoff
-		}
-		sel.Reason = fmt.Sprintf("%s: selected %d turns in a row, loop guard forces %s", picked.ID, sel.Consecutive, sel.Mode)
+	if sel.Consecutive < loopLimit {
+		return
 	}
-	return sel
+	sel.LoopGuard = true
+	sel.Mode = ModeBroaden
+	if sel.Consecutive > loopLimit || f.retryPolicyOf(picked).onExhaust == OnExhaustHandoff {
+		sel.Mode = ModeHandoff
+	}
+	sel.Reason = fmt.Sprintf("%s: selected %d turns in a row, loop guard forces %s", picked.ID, sel.Consecutive, sel.Mode)
 }
 
 func (f *Flow) nodeIndex(id string) int {

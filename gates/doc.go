@@ -1,8 +1,9 @@
-// Package gates owns the gate-driven flow controller of seed 002 and its flow
-// definitions: the flow format (JSON, YAML accepted), its validation before storage,
-// the RuntimeState, selectNextNode, the modes (EXECUTE, RETRY, BROADEN, HANDOFF and
-// SKIP) and the per-conversation metrics. The Engine runs one stored flow as a
-// parley.Engine; each conversation stays on the flow version it started with.
+// Package gates owns the gate-driven flow controller of seed 002
+// (docs/spec/002-flow-controller.txt) and its flow definitions: the flow format (JSON,
+// YAML accepted), its validation before storage, the RuntimeState, selectNextNode, the
+// modes (EXECUTE, RETRY, BROADEN, HANDOFF and SKIP) and the per-conversation metrics.
+// The Engine runs one stored flow as a parley.Engine; each conversation stays on the
+// flow version it started with.
 //
 // # How a user turn meets a decision
 //
@@ -123,10 +124,10 @@
 //     message would only yield category defaults over what the user said.
 //   - Facts produced by a turn are canonical (factAliases applied) and keep their
 //     extracted value in factValues; prompts may name them as {fact}.
-//   - An upstream nlu parse on the message (CONTRACTS.md section 2) replaces the
-//     built-in extractors: each extractor's fact is read from the entity named by its
-//     entity field, else by its raw fact name, else by its canonical name. Deltas are
-//     still computed.
+//   - An upstream nlu parse on the message (docs/spec/contracts.md section 2) replaces
+//     the built-in extractors: each extractor's fact is read from the entity named by
+//     its entity field, else by its raw fact name, else by its canonical name. Deltas
+//     are still computed.
 //   - Transitions: one per decision applied, from the previous node ("start" at first)
 //     to the selected node with the mode as trigger, plus one into COMPLETE or
 //     DEADLOCK on the turn that reaches it; a handback is one from the position to

@@ -129,12 +129,7 @@ func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]s
 // hasCue reports whether one of a number extractor's cue words is in text.
 func hasCue(x *Extractor, text string) bool {
 	lower := strings.ToLower(text)
-	for _, cue := range x.Cues {
-		if wordIndex(lower, strings.ToLower(cue)) >= 0 {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(x.Cues, func(cue string) bool { return wordIndex(lower, strings.ToLower(cue)) >= 0 })
 }
 
 // othersThan returns the flow's nodes other than n.

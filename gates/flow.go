@@ -275,39 +275,12 @@ func checkShape(v any, t reflect.Type, path string) (string, string, bool) {
 		t = t.Elem()
 	}
 	switch t.Kind() {
-	case reflect.Struct:
+	case reflect.Struct, reflect.Map:
 		obj, ok := v.(map[string]any)
 		if !ok {
 			return path, "expected an object, got " + jsonKind(v), true
 		}
-		fields := map[string]reflect.Type{}
-		for i := range t.NumField() {
-			field := t.Field(i)
-			name, _, _ := strings.Cut(field.Tag.Get("json"), ",")
-			if name == "" || name == "-" {
-				continue
-			}
-			fields[name] = field.Type
-		}
-		for _, key := range sortedKeys(obj) {
-			ft, known := fields[key]
-			if !known {
-				return path, fmt.Sprintf("unknown key %q", key), true
-			}
-			if p, msg, bad := checkShape(obj[key], ft, joinPath(path, key)); bad {
-				return p, msg, true
-			}
-		}
-	case reflect.Map:
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return path, "expected an object, got " + jsonKind(v), true
-		}
-		for _, key := range sortedKeys(obj) {
-			if p, msg, bad := checkShape(obj[key], t.Elem(), joinPath(path, key)); bad {
-				return p, msg, true
-			}
-		}
+		return checkObject(obj, t, path)
 	case reflect.Slice:
 		arr, ok := v.([]any)
 		if !ok {
@@ -333,6 +306,34 @@ func checkShape(v any, t reflect.Type, path string) (string, string, bool) {
 	case reflect.Bool:
 		if _, ok := v.(bool); !ok {
 			return path, "expected true or false, got " + jsonKind(v), true
+		}
+	}
+	return "", "", false
+}
+
+// checkObject checks a JSON object against a struct (its json-tagged fields, no
+// other key) or a map (every value against the element type), keys in order.
+func checkObject(obj map[string]any, t reflect.Type, path string) (string, string, bool) {
+	elem := func(string) (reflect.Type, bool) { return t.Elem(), true }
+	if t.Kind() == reflect.Struct {
+		fields := map[string]reflect.Type{}
+		for i := range t.NumField() {
+			field := t.Field(i)
+			name, _, _ := strings.Cut(field.Tag.Get("json"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			fields[name] = field.Type
+		}
+		elem = func(key string) (reflect.Type, bool) { ft, ok := fields[key]; return ft, ok }
+	}
+	for _, key := range sortedKeys(obj) {
+		et, known := elem(key)
+		if !known {
+			return path, fmt.Sprintf("unknown key %q", key), true
+		}
+		if p, msg, bad := checkShape(obj[key], et, joinPath(path, key)); bad {
+			return p, msg, true
 		}
 	}
 	return "", "", false

@@ -1,4 +1,4 @@
-// Package httpapi owns Parley's HTTP surface (CONTRACTS.md section 2): the turn and
+// Package httpapi owns Parley's HTTP surface (docs/spec/contracts.md section 2): the turn and
 // conversation routes, lifecycle controls, Server-Sent Events, bots, flows, the
 // Chatwoot webhook route, health, readiness and metrics, and the routes the inspector
 // (package inspect) reads: a bot's conversation list, a conversation's history (its

@@ -13,7 +13,7 @@ import (
 	"github.com/parleyhq/parley/actor"
 )
 
-// getEvents streams a conversation's events as Server-Sent Events (CONTRACTS.md
+// getEvents streams a conversation's events as Server-Sent Events (docs/spec/contracts.md
 // section 4), in seed 004's shape: each frame is unnamed, so that a browser's
 // EventSource.onmessage receives every one, and its data is the envelope
 // {"type": ..., "data": {...}}. Stored events carry their sequence number as the SSE

@@ -1,8 +1,8 @@
 package nlu
 
 import (
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -96,13 +96,8 @@ func DefaultShopCategories() map[string][]string {
 // -> words) to Category; a category's name and its singular and plural forms
 // (NameForms) always name it. A nil map means no category words.
 func NewShopParser(categories map[string][]string) *ShopParser {
-	names := make([]string, 0, len(categories))
-	for name := range categories {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	p := &ShopParser{}
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(categories)) {
 		c := shopCategory{name: name}
 		for _, w := range append(NameForms(name), categories[name]...) {
 			if ws := phraseWords(w); len(ws) > 0 {
@@ -239,27 +234,57 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 	}
 	category, categoryWords := p.category(k)
 	req.Category = category
-	var more, negated, pick, one, definite, pointer bool
+	cue := scanShopWords(&req, k, categoryWords)
+	hasPrice := req.Price.Min != nil || req.Price.Max != nil
+	hasQuery := len(req.Terms) > 0 || req.Category != "" || hasPrice
+	switch {
+	case cue.more && !cue.pick && req.Ordinal == 0 && !hasQuery:
+		if cue.negated {
+			return ShopRequest{Intent: ShopCancel} // "no more"
+		}
+		return ShopRequest{Intent: ShopShowMore}
+	case !hasPrice && (req.Ordinal != 0 || cue.pick || cue.pointer || (cue.one && cue.definite)):
+		req.Intent = ShopSelect
+		return req
+	}
+	req.Mention = nil
+	if hasQuery {
+		req.Intent = ShopSearch
+	}
+	return req
+}
+
+// shopCues are the words of a message that say what kind of request it is
+// without being searched for: "more", "pick", "that", "one", "no", "the".
+type shopCues struct {
+	more, negated, pick, one, definite, pointer bool
+}
+
+// scanShopWords reads the words of k (the normalized message) into req's ordinal,
+// its mentioned words and its search terms (the mentioned words that do not name
+// the category), and returns the cues it met.
+func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) shopCues {
+	var cue shopCues
 	seen := map[string]bool{}
 	for _, w := range strings.Fields(strings.Map(queryRune, k)) {
 		w = strings.Trim(w, "'-")
 		switch {
 		case shopMoreWords[w]:
-			more = true
+			cue.more = true
 			continue
 		case shopPickWords[w]:
-			pick = true
+			cue.pick = true
 			continue
 		case shopPointers[w]:
-			pointer = true
+			cue.pointer = true
 			continue
 		case w == "one":
-			one = true
+			cue.one = true
 			continue
 		case shopNegations[w]:
-			negated = true
+			cue.negated = true
 		case shopDefinites[w]:
-			definite = true
+			cue.definite = true
 		}
 		if n, ok := shopOrdinals[w]; ok {
 			req.Ordinal = n
@@ -274,23 +299,7 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 			req.Terms = append(req.Terms, w)
 		}
 	}
-	hasPrice := req.Price.Min != nil || req.Price.Max != nil
-	hasQuery := len(req.Terms) > 0 || req.Category != "" || hasPrice
-	switch {
-	case more && !pick && req.Ordinal == 0 && !hasQuery:
-		if negated {
-			return ShopRequest{Intent: ShopCancel} // "no more"
-		}
-		return ShopRequest{Intent: ShopShowMore}
-	case !hasPrice && (req.Ordinal != 0 || pick || pointer || (one && definite)):
-		req.Intent = ShopSelect
-		return req
-	}
-	req.Mention = nil
-	if hasQuery {
-		req.Intent = ShopSearch
-	}
-	return req
+	return cue
 }
 
 // NameForms are the forms a catalog name is written in: lower case, without

@@ -11,8 +11,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"time"
 
@@ -216,12 +217,7 @@ func firstDifference(path string, a, b any) *Difference {
 		for k := range bm {
 			keys[k] = true
 		}
-		sorted := make([]string, 0, len(keys))
-		for k := range keys {
-			sorted = append(sorted, k)
-		}
-		sort.Strings(sorted)
-		for _, k := range sorted {
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
 			if d := firstDifference(join(path, k), am[k], bm[k]); d != nil {
 				return d
 			}

@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -170,15 +171,8 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 	}
 	key := parley.ConversationKey{Bot: f.Bot, ID: convID + suffix}
 	if target.Remote() {
-		if f.LLM != "" {
-			res.Skipped = "uses recorded model completions (llm:), which need the in-process runner"
+		if res.Skipped = remoteSkip(f); res.Skipped != "" {
 			return res
-		}
-		for _, t := range f.Turns {
-			if t.SetState != nil {
-				res.Skipped = "uses set_state, which needs the in-process runner"
-				return res
-			}
 		}
 	}
 	now := f.Start
@@ -204,26 +198,7 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 				return res
 			}
 		}
-		var body []byte
-		var err error
-		if t.Control != "" {
-			body, err = target.Control(ctx, key, t.Control, t.Reason)
-		} else {
-			msg := parley.Message{ID: t.ID, NLU: t.NLU, SentAt: now}
-			if msg.ID == "" {
-				msg.ID = fmt.Sprintf("t%d", n)
-			}
-			if t.User != nil {
-				msg.Text = *t.User
-			} else {
-				msg.Meaning = t.Click
-				msg.Text = t.Text
-				if msg.Text == "" {
-					msg.Text = t.Click
-				}
-			}
-			body, err = target.Turn(ctx, key, msg)
-		}
+		body, err := play(ctx, target, key, t, n, now)
 		if t.Expect.Error != "" {
 			if code := parley.ErrorCode(err); code != t.Expect.Error {
 				fail("expected error %q, got %v", t.Expect.Error, errText(err))
@@ -251,6 +226,42 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 		}
 	}
 	return res
+}
+
+// remoteSkip says why f cannot run against a server: recorded model completions
+// and set_state need the in-process runner. Empty when it can.
+func remoteSkip(f *File) string {
+	if f.LLM != "" {
+		return "uses recorded model completions (llm:), which need the in-process runner"
+	}
+	for _, t := range f.Turns {
+		if t.SetState != nil {
+			return "uses set_state, which needs the in-process runner"
+		}
+	}
+	return ""
+}
+
+// play sends turn n of a scenario, sent at now: a control, or a message typed
+// (user) or clicked (click, with an optional text shown).
+func play(ctx context.Context, target Target, key parley.ConversationKey, t Turn, n int, now time.Time) ([]byte, error) {
+	if t.Control != "" {
+		return target.Control(ctx, key, t.Control, t.Reason)
+	}
+	msg := parley.Message{ID: t.ID, NLU: t.NLU, SentAt: now}
+	if msg.ID == "" {
+		msg.ID = fmt.Sprintf("t%d", n)
+	}
+	if t.User != nil {
+		msg.Text = *t.User
+	} else {
+		msg.Meaning = t.Click
+		msg.Text = t.Text
+		if msg.Text == "" {
+			msg.Text = t.Click
+		}
+	}
+	return target.Turn(ctx, key, msg)
 }
 
 func errText(err error) string {
@@ -284,6 +295,24 @@ func cardIDs(replies []parley.Reply) []string {
 
 // check returns one message per failed expectation.
 func check(e Expect, tb turnBody, shown map[string]bool) []string {
+	out := checkState(e, tb)
+	out = append(out, checkCards(e, tb, shown)...)
+	out = append(out, checkReplies(e, tb)...)
+	if e.Lifecycle != "" && tb.Lifecycle != e.Lifecycle {
+		out = append(out, fmt.Sprintf("expected lifecycle %q, got %q", e.Lifecycle, tb.Lifecycle))
+	}
+	if e.Transitions != nil {
+		out = append(out, checkTransitions(e.Transitions, tb.Transitions)...)
+	}
+	if e.Events != nil {
+		out = append(out, checkEvents(e.Events, tb.Events)...)
+	}
+	return out
+}
+
+// checkState checks state (a subset the state must contain) and not_state (a subset
+// it must not).
+func checkState(e Expect, tb turnBody) []string {
 	var out []string
 	if e.State != nil {
 		var actual any
@@ -301,6 +330,12 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 			out = append(out, fmt.Sprintf("state matches what it must not\n    not expected (subset): %s", compact(e.NotState)))
 		}
 	}
+	return out
+}
+
+// checkCards checks the number of product cards and that none was shown before.
+func checkCards(e Expect, tb turnBody, shown map[string]bool) []string {
+	var out []string
 	ids := cardIDs(tb.Replies)
 	if e.Cards != nil && len(ids) != *e.Cards {
 		out = append(out, fmt.Sprintf("expected %d cards, got %d %v", *e.Cards, len(ids), ids))
@@ -312,6 +347,12 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 			}
 		}
 	}
+	return out
+}
+
+// checkReplies checks the reply text, no_reply and the quick replies' meanings.
+func checkReplies(e Expect, tb turnBody) []string {
+	var out []string
 	text := replyText(tb.Replies)
 	if e.Reply != "" {
 		re, _ := replyMatcher(e.Reply)
@@ -335,43 +376,41 @@ func check(e Expect, tb turnBody, shown map[string]bool) []string {
 			out = append(out, fmt.Sprintf("expected quick-reply meanings %v, got %v", e.Options, got))
 		}
 	}
-	if e.Lifecycle != "" && tb.Lifecycle != e.Lifecycle {
-		out = append(out, fmt.Sprintf("expected lifecycle %q, got %q", e.Lifecycle, tb.Lifecycle))
+	return out
+}
+
+// checkTransitions compares the turn's transitions with the expected ones, each
+// "from->to", or "from -trigger-> to" (spaces around) to check the trigger too.
+func checkTransitions(expected []string, actual []parley.Transition) []string {
+	want := make([]string, len(expected))
+	withTrigger := make([]bool, len(expected))
+	for i, s := range expected {
+		if m := transitionWithTrigger.FindStringSubmatch(strings.ReplaceAll(s, "→", "->")); m != nil {
+			want[i], withTrigger[i] = m[1]+" -"+m[2]+"-> "+m[3], true
+			continue
+		}
+		want[i] = strings.ReplaceAll(strings.ReplaceAll(s, " ", ""), "→", "->")
 	}
-	if e.Transitions != nil {
-		want := make([]string, len(e.Transitions))
-		withTrigger := make([]bool, len(e.Transitions))
-		for i, s := range e.Transitions {
-			// "from -trigger-> to" (spaces around) also checks the trigger.
-			if m := transitionWithTrigger.FindStringSubmatch(strings.ReplaceAll(s, "→", "->")); m != nil {
-				want[i], withTrigger[i] = m[1]+" -"+m[2]+"-> "+m[3], true
-				continue
-			}
-			want[i] = strings.ReplaceAll(strings.ReplaceAll(s, " ", ""), "→", "->")
+	got := make([]string, 0, len(actual))
+	for i, tr := range actual {
+		if i < len(withTrigger) && withTrigger[i] {
+			got = append(got, tr.From+" -"+tr.Trigger+"-> "+tr.To)
+			continue
 		}
-		got := make([]string, 0, len(tb.Transitions))
-		for i, tr := range tb.Transitions {
-			if i < len(withTrigger) && withTrigger[i] {
-				got = append(got, tr.From+" -"+tr.Trigger+"-> "+tr.To)
-				continue
-			}
-			got = append(got, tr.From+"->"+tr.To)
-		}
-		if !reflect.DeepEqual(got, want) {
-			out = append(out, fmt.Sprintf("expected transitions %v, got %v", want, got))
-		}
+		got = append(got, tr.From+"->"+tr.To)
 	}
-	if e.Events != nil {
-		have := map[string]bool{}
-		for _, ev := range tb.Events {
-			have[ev] = true
-		}
-		for _, want := range e.Events {
-			if !have[want] {
-				got := append([]string(nil), tb.Events...)
-				sort.Strings(got)
-				out = append(out, fmt.Sprintf("expected event %q, got %v", want, got))
-			}
+	if !reflect.DeepEqual(got, want) {
+		return []string{fmt.Sprintf("expected transitions %v, got %v", want, got)}
+	}
+	return nil
+}
+
+// checkEvents reports each expected event type the turn did not record.
+func checkEvents(expected, actual []string) []string {
+	var out []string
+	for _, want := range expected {
+		if !slices.Contains(actual, want) {
+			out = append(out, fmt.Sprintf("expected event %q, got %v", want, slices.Sorted(slices.Values(actual))))
 		}
 	}
 	return out
@@ -420,12 +459,7 @@ func subset(expected, actual any, path string) (string, bool) {
 		if !ok {
 			return path, false
 		}
-		keys := make([]string, 0, len(e))
-		for k := range e {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(e)) {
 			av, present := a[k]
 			if !present && e[k] == nil {
 				continue

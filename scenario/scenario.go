@@ -1,8 +1,8 @@
-// Package scenario owns Parley's conversation tests (CONTRACTS.md section 5): the YAML
-// scenario file format, its strict decoder, and the runner that plays a scenario
-// against a Target — in process on a fresh store, or against a running server over
-// HTTP — and reports every failed expectation with the turn, the expected subset and
-// the actual value.
+// Package scenario owns Parley's conversation tests (docs/spec/contracts.md section
+// 5): the YAML scenario file format, its strict decoder, and the runner that plays a
+// scenario against a Target — in process on a fresh store, or against a running server
+// over HTTP — and reports every failed expectation with the turn, the expected subset
+// and the actual value.
 package scenario
 
 import (

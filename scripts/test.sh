@@ -6,6 +6,10 @@ cd "$(dirname "$0")/.."
 
 # Pinned by module version: the proxy knows v0.8.2, not the release name 2026.2.2.
 STATICCHECK_VERSION=v0.8.2
+GOCYCLO_VERSION=v0.6.0
+# A function's cyclomatic complexity may not exceed this, except the functions listed
+# in scripts/gocyclo-allow.txt (a list that only shrinks).
+MAX_COMPLEXITY=20
 
 # PostgreSQL for the postgres store's tests (under CI=true they fail rather than skip).
 if ! bash scripts/pg-up.sh; then
@@ -60,6 +64,31 @@ if ! "$STATICCHECK" -version 2>/dev/null | grep -qF "(${STATICCHECK_VERSION#v})"
   GOFLAGS= go install "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
 fi
 "$STATICCHECK" ./...
+
+echo "== gocyclo (complexity over $MAX_COMPLEXITY)"
+GOCYCLO="$GOBIN_DIR/gocyclo"
+# gocyclo has no -version: the module version is in the binary's build info.
+if ! go version -m "$GOCYCLO" 2>/dev/null | grep -qE "^[[:space:]]+mod[[:space:]]+github.com/fzipp/gocyclo[[:space:]]+$GOCYCLO_VERSION[[:space:]]"; then
+  GOFLAGS= go install "github.com/fzipp/gocyclo/cmd/gocyclo@$GOCYCLO_VERSION"
+fi
+# "<complexity> <package> <function> <file:line:col>" becomes "file:function"; the
+# function may contain spaces (a generic receiver), the file never does.
+over=$("$GOCYCLO" -over "$MAX_COMPLEXITY" $(git ls-files '*.go' | grep -v '_test\.go$') \
+  | awk '{f=$NF; sub(/:[0-9]+:[0-9]+$/, "", f); n=$3; for (i = 4; i < NF; i++) n = n " " $i; print f ":" n}' \
+  | LC_ALL=C sort -u || true)
+allowed=$(grep -v '^[[:space:]]*\(#\|$\)' scripts/gocyclo-allow.txt | LC_ALL=C sort -u)
+new=$(LC_ALL=C comm -23 <(printf '%s\n' "$over" | sed '/^$/d') <(printf '%s\n' "$allowed"))
+gone=$(LC_ALL=C comm -13 <(printf '%s\n' "$over" | sed '/^$/d') <(printf '%s\n' "$allowed"))
+if [ -n "$new" ]; then
+  echo "gocyclo: over complexity $MAX_COMPLEXITY and not in scripts/gocyclo-allow.txt (split them):" >&2
+  echo "$new" >&2
+  exit 1
+fi
+if [ -n "$gone" ]; then
+  echo "gocyclo: listed in scripts/gocyclo-allow.txt but no longer over $MAX_COMPLEXITY (or gone); remove their lines:" >&2
+  echo "$gone" >&2
+  exit 1
+fi
 
 # parley check proves every shipped bot and every flow under testdata/ (outside the
 # race detector: the booking demo alone is tens of thousands of states), and

@@ -1,7 +1,7 @@
-// Package shop owns the shopping assistant engine of seed 000 (a Chatwoot widget on
-// a WooCommerce store): its conversation state, every rule of the seed, and the
-// small Catalog interface it searches through. Package catalog provides the
-// embedded WooCommerce sample catalog and the demo bot; a live WooCommerce catalog
+// Package shop owns the shopping assistant engine of seed 000 (docs/spec/000-shop.txt,
+// a Chatwoot widget on a WooCommerce store): its conversation state, every rule of the
+// seed, and the small Catalog interface it searches through. Package catalog provides
+// the embedded WooCommerce sample catalog and the demo bot; a live WooCommerce catalog
 // implements the same interface.
 //
 // # State

@@ -216,8 +216,8 @@ func TestGuardrailKeepsTraceabilityFields(t *testing.T) {
 	want := shop.ConversationState{
 		State:              fsm.ShopIdle,
 		Pagination:         shop.Pagination{Limit: 5},
-		LastUserMessageID:  ptr("m-10"),
-		LastAgentMessageID: ptr("a-10-1"),
+		LastUserMessageID:  new("m-10"),
+		LastAgentMessageID: new("a-10-1"),
 	}
 	if diff := cmp.Diff(want, got.Conversation); diff != "" {
 		t.Fatalf("reset state (-want +got):\n%s", diff)
@@ -230,8 +230,6 @@ func TestGuardrailKeepsTraceabilityFields(t *testing.T) {
 		t.Fatalf("guardrail event %v", data)
 	}
 }
-
-func ptr[T any](v T) *T { return &v }
 
 func TestSaveRefusesSchemaViolation(t *testing.T) {
 	e := newEngine(t, shop.Config{}, newFakeCatalog(3))

@@ -29,7 +29,7 @@ func (t *turn) typedSelect() error {
 	r := t.req
 	if len(ids) == 0 && r.Ordinal == 0 && (len(r.Terms) > 0 || r.Category != "") {
 		t.req.Intent = nlu.ShopSearch
-		t.st.Conversation.LastIntent = ptr(t.req.Intent)
+		t.st.Conversation.LastIntent = new(t.req.Intent)
 		return t.search()
 	}
 	return t.unclear(t.whichOne(ids), false)

@@ -41,7 +41,7 @@ func compileSchema() (*jsonschema.Schema, error) {
 
 // State is a shop conversation as stored: seed 000's conversation_state, exactly as
 // its JSON Schema says, and beside it what the engine must remember that the schema
-// has no room for (CONTRACTS.md section 3).
+// has no room for (docs/spec/contracts.md section 3).
 type State struct {
 	Conversation ConversationState `json:"conversation_state"`
 	// HandoffReason says why the conversation is with a human (human_requested,

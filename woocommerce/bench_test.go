@@ -5,7 +5,7 @@ import (
 )
 
 func BenchmarkDecodeRESTFixture(b *testing.B) {
-	data := readTestdata(b, "woocommerce_rest_v3_products_list.json")
+	data := readFixture(b, "woocommerce_rest_v3_products_list.json")
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -16,7 +16,7 @@ func BenchmarkDecodeRESTFixture(b *testing.B) {
 }
 
 func BenchmarkDecodeStoreFixture(b *testing.B) {
-	data := readTestdata(b, "woocommerce_store_api_v1_products_list.json")
+	data := readFixture(b, "woocommerce_store_api_v1_products_list.json")
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {

@@ -98,20 +98,8 @@ func New(cfg Config) (*Catalog, error) {
 		timeout: cfg.Timeout, http: cfg.HTTPClient, now: cfg.Now, currency: strings.TrimSpace(cfg.Currency),
 		minorUnit: -1,
 	}
-	if c.api == "" {
-		c.api = APIStore
-		if c.key != "" {
-			c.api = APIREST
-		}
-	}
-	switch c.api {
-	case APIREST:
-		if c.key == "" || c.secret == "" {
-			return nil, parley.Errorf(parley.EINVALID, "woocommerce: the REST API needs a consumer key and secret (or use api: store)")
-		}
-	case APIStore:
-	default:
-		return nil, parley.Errorf(parley.EINVALID, "woocommerce: api %q is neither rest nor store", cfg.API)
+	if err := c.chooseAPI(cfg.API); err != nil {
+		return nil, err
 	}
 	if c.timeout < 0 || cfg.CacheSize < 0 {
 		return nil, parley.Errorf(parley.EINVALID, "woocommerce: timeout and cache size must not be negative")
@@ -137,6 +125,28 @@ func New(cfg Config) (*Catalog, error) {
 	return c, nil
 }
 
+// chooseAPI settles which API the catalog reads: the one configured, else the REST
+// API when a consumer key is given and the Store API otherwise. The REST API needs
+// the key and the secret.
+func (c *Catalog) chooseAPI(configured string) error {
+	if c.api == "" {
+		c.api = APIStore
+		if c.key != "" {
+			c.api = APIREST
+		}
+	}
+	switch c.api {
+	case APIREST:
+		if c.key == "" || c.secret == "" {
+			return parley.Errorf(parley.EINVALID, "woocommerce: the REST API needs a consumer key and secret (or use api: store)")
+		}
+	case APIStore:
+	default:
+		return parley.Errorf(parley.EINVALID, "woocommerce: api %q is neither rest nor store", configured)
+	}
+	return nil
+}
+
 // Search runs one catalog search.
 func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	perPage := q.Limit
@@ -153,8 +163,28 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	} else {
 		params.Set("offset", strconv.Itoa(offset))
 	}
-	// A word naming one of the shop's tags filters by the tag: WooCommerce's search
-	// does not read tags.
+	q = c.termFilters(q, params)
+	if text := searchText(q, c.api); text != "" {
+		params.Set("search", text)
+	}
+	path, none := "wc/store/v1/products", false
+	var err error
+	if c.api == APIREST {
+		path = "wc/v3/products"
+		none, err = c.restFilters(ctx, q, params)
+	} else {
+		err = c.storeFilters(ctx, q, params)
+	}
+	if err != nil || none {
+		return shop.Page{}, err
+	}
+	return c.productPage(ctx, path, params, offset)
+}
+
+// termFilters turns the words of q that name one of the shop's tags or attribute
+// terms into filters, and returns q without them: WooCommerce's search reads
+// neither tags nor attributes.
+func (c *Catalog) termFilters(q shop.Query, params url.Values) shop.Query {
 	if tagIDs, rest := c.cachedTagIDs(q.Terms); len(tagIDs) > 0 {
 		params.Set("tag", strings.Join(tagIDs, ","))
 		q.Terms, q.Text = rest, strings.Join(rest, " ")
@@ -166,55 +196,63 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		}
 		q.Terms, q.Text = rest, strings.Join(rest, " ")
 	}
-	if text := searchText(q, c.api); text != "" {
-		params.Set("search", text)
-	}
-	category := lastSegment(q.Category)
-	var path string
-	switch c.api {
-	case APIREST:
-		path = "wc/v3/products"
-		params.Set("status", "publish")
-		if id, ok := c.cachedCategoryID(category); ok {
-			params.Set("category", id)
-		} else if category != "" {
-			ids, err := c.categoryIDs(ctx, category)
-			if err != nil {
-				return shop.Page{}, err
-			}
-			if len(ids) == 0 {
-				return shop.Page{}, nil
-			}
-			params.Set("category", strings.Join(ids, ","))
-		}
-		if q.MinPrice != nil {
-			params.Set("min_price", strconv.FormatFloat(*q.MinPrice, 'f', -1, 64))
-		}
-		if q.MaxPrice != nil {
-			params.Set("max_price", strconv.FormatFloat(*q.MaxPrice, 'f', -1, 64))
-		}
-	default:
-		path = "wc/store/v1/products"
-		params.Set("catalog_visibility", "catalog")
-		if id, ok := c.cachedCategoryID(category); ok {
-			params.Set("category", id)
-		} else if category != "" {
-			params.Set("category", categorySlug(category))
-		}
-		if q.MinPrice != nil || q.MaxPrice != nil {
-			unit, err := c.storeMinorUnit(ctx)
-			if err != nil {
-				return shop.Page{}, err
-			}
-			if q.MinPrice != nil {
-				params.Set("min_price", decimalToMinor(*q.MinPrice, unit))
-			}
-			if q.MaxPrice != nil {
-				params.Set("max_price", decimalToMinor(*q.MaxPrice, unit))
-			}
-		}
-	}
+	return q
+}
 
+// restFilters sets the REST API's status, category and price filters; none is true
+// when the category names no category of the shop, so nothing can match.
+func (c *Catalog) restFilters(ctx context.Context, q shop.Query, params url.Values) (none bool, err error) {
+	params.Set("status", "publish")
+	category := lastSegment(q.Category)
+	if id, ok := c.cachedCategoryID(category); ok {
+		params.Set("category", id)
+	} else if category != "" {
+		ids, err := c.categoryIDs(ctx, category)
+		if err != nil {
+			return false, err
+		}
+		if len(ids) == 0 {
+			return true, nil
+		}
+		params.Set("category", strings.Join(ids, ","))
+	}
+	if q.MinPrice != nil {
+		params.Set("min_price", strconv.FormatFloat(*q.MinPrice, 'f', -1, 64))
+	}
+	if q.MaxPrice != nil {
+		params.Set("max_price", strconv.FormatFloat(*q.MaxPrice, 'f', -1, 64))
+	}
+	return false, nil
+}
+
+// storeFilters sets the Store API's visibility, category and price filters (prices
+// in the store's minor units).
+func (c *Catalog) storeFilters(ctx context.Context, q shop.Query, params url.Values) error {
+	params.Set("catalog_visibility", "catalog")
+	category := lastSegment(q.Category)
+	if id, ok := c.cachedCategoryID(category); ok {
+		params.Set("category", id)
+	} else if category != "" {
+		params.Set("category", categorySlug(category))
+	}
+	if q.MinPrice == nil && q.MaxPrice == nil {
+		return nil
+	}
+	unit, err := c.storeMinorUnit(ctx)
+	if err != nil {
+		return err
+	}
+	if q.MinPrice != nil {
+		params.Set("min_price", decimalToMinor(*q.MinPrice, unit))
+	}
+	if q.MaxPrice != nil {
+		params.Set("max_price", decimalToMinor(*q.MaxPrice, unit))
+	}
+	return nil
+}
+
+// productPage gets one page of products, through the cache.
+func (c *Catalog) productPage(ctx context.Context, path string, params url.Values, offset int) (shop.Page, error) {
 	cacheKey := "search:" + hashKey(path, params)
 	now := c.now()
 	if v, ok := c.cache.get(cacheKey, now); ok {
@@ -398,24 +436,9 @@ func (c *Catalog) storeMinorUnit(ctx context.Context) (int, error) {
 func (c *Catalog) get(ctx context.Context, path string, params url.Values, what string, lookup bool) ([]byte, http.Header, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	u := c.base.JoinPath("wp-json", path)
-	query := url.Values{}
-	for k, v := range params {
-		query[k] = v
-	}
-	rest := strings.HasPrefix(path, "wc/v3/")
-	if rest && c.base.Scheme == "http" {
-		query.Set("consumer_key", c.key)
-		query.Set("consumer_secret", c.secret)
-	}
-	u.RawQuery = query.Encode()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	req, err := c.request(ctx, path, params)
 	if err != nil {
 		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: cannot build the %s request", what)
-	}
-	req.Header.Set("Accept", "application/json")
-	if rest && c.base.Scheme == "https" {
-		req.SetBasicAuth(c.key, c.secret)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
@@ -441,20 +464,54 @@ func (c *Catalog) get(ctx context.Context, path string, params url.Values, what 
 	if len(body) > maxBody {
 		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the %s answer is over %d bytes", what, maxBody)
 	}
-	status := resp.StatusCode
+	if err := c.statusError(resp.StatusCode, body, what, lookup); err != nil {
+		return nil, nil, err
+	}
+	return body, resp.Header, nil
+}
+
+// request builds the GET of path with params, authenticated for the REST API: as
+// query parameters over http, with Basic auth over https.
+func (c *Catalog) request(ctx context.Context, path string, params url.Values) (*http.Request, error) {
+	u := c.base.JoinPath("wp-json", path)
+	query := url.Values{}
+	for k, v := range params {
+		query[k] = v
+	}
+	rest := strings.HasPrefix(path, "wc/v3/")
+	if rest && c.base.Scheme == "http" {
+		query.Set("consumer_key", c.key)
+		query.Set("consumer_secret", c.secret)
+	}
+	u.RawQuery = query.Encode()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Accept", "application/json")
+	if rest && c.base.Scheme == "https" {
+		req.SetBasicAuth(c.key, c.secret)
+	}
+	return req, nil
+}
+
+// statusError is the error an answer's status stands for, nil for a 2xx: a 404 of
+// a lookup is ENOTFOUND, refused credentials, rate limits and server errors are
+// EUNAVAILABLE, any other refusal EINVALID.
+func (c *Catalog) statusError(status int, body []byte, what string, lookup bool) error {
 	switch {
 	case status >= 200 && status < 300:
-		return body, resp.Header, nil
+		return nil
 	case status == http.StatusNotFound && lookup:
-		return nil, nil, parley.Errorf(parley.ENOTFOUND, "woocommerce: no %s (%s)", what, decodeWPError(body))
+		return parley.Errorf(parley.ENOTFOUND, "woocommerce: no %s (%s)", what, decodeWPError(body))
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
-		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop refused the credentials for the %s (%d %s)", what, status, decodeWPError(body))
+		return parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop refused the credentials for the %s (%d %s)", what, status, decodeWPError(body))
 	case status == http.StatusTooManyRequests || status >= 500:
-		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop failed the %s request (%d %s)", what, status, decodeWPError(body))
+		return parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the shop failed the %s request (%d %s)", what, status, decodeWPError(body))
 	case status == http.StatusNotFound:
-		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: no %s API at %s (%d %s)", c.api, c.base.Redacted(), status, decodeWPError(body))
+		return parley.Errorf(parley.EINVALID, "woocommerce: no %s API at %s (%d %s)", c.api, c.base.Redacted(), status, decodeWPError(body))
 	default:
-		return nil, nil, parley.Errorf(parley.EINVALID, "woocommerce: the shop refused the %s request (%d %s)", what, status, decodeWPError(body))
+		return parley.Errorf(parley.EINVALID, "woocommerce: the shop refused the %s request (%d %s)", what, status, decodeWPError(body))
 	}
 }
 

@@ -65,11 +65,9 @@ func TestFixturesMatchShared(t *testing.T) {
 		if err != nil {
 			t.Skip("../shared/fixtures not present")
 		}
-		for _, dir := range []string{"testdata", filepath.Join("wootest", "fixtures")} {
-			got, err := os.ReadFile(filepath.Join(dir, name))
-			if err != nil || string(got) != string(want) {
-				t.Errorf("%s/%s is not a byte-identical copy of the shared fixture (%v)", dir, name, err)
-			}
+		got, err := os.ReadFile(filepath.Join("wootest", "fixtures", name))
+		if err != nil || string(got) != string(want) {
+			t.Errorf("wootest/fixtures/%s is not a byte-identical copy of the shared fixture (%v)", name, err)
 		}
 	}
 }
@@ -114,7 +112,7 @@ func TestFakeServesFixtureShapes(t *testing.T) {
 	}
 	fixtureKeys := func(name string) []string {
 		var list []map[string]any
-		data, err := os.ReadFile(filepath.Join("testdata", name))
+		data, err := os.ReadFile(filepath.Join("wootest", "fixtures", name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,9 +13,11 @@ import (
 	"github.com/parleyhq/parley/shop"
 )
 
-func readTestdata(t testing.TB, name string) []byte {
+// readFixture reads a verbatim WooCommerce fixture: the ones the fake in wootest
+// embeds, so that the decoders and the fake are held to the same payloads.
+func readFixture(t testing.TB, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
+	data, err := os.ReadFile(filepath.Join("wootest", "fixtures", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +27,7 @@ func readTestdata(t testing.TB, name string) []byte {
 const lorem = "Pellentesque habitant morbi tristique senectus et netus et malesuada fames ac turpis egestas."
 
 func TestDecodeRESTFixture(t *testing.T) {
-	got, err := decodeRESTProducts(readTestdata(t, "woocommerce_rest_v3_products_list.json"), "USD")
+	got, err := decodeRESTProducts(readFixture(t, "woocommerce_rest_v3_products_list.json"), "USD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +52,7 @@ func TestDecodeRESTFixture(t *testing.T) {
 }
 
 func TestDecodeStoreFixture(t *testing.T) {
-	got, unit, err := decodeStoreProducts(readTestdata(t, "woocommerce_store_api_v1_products_list.json"))
+	got, unit, err := decodeStoreProducts(readFixture(t, "woocommerce_store_api_v1_products_list.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +186,7 @@ func TestStripHTML(t *testing.T) {
 }
 
 func FuzzDecodeRESTProducts(f *testing.F) {
-	f.Add(readTestdata(f, "woocommerce_rest_v3_products_list.json"))
+	f.Add(readFixture(f, "woocommerce_rest_v3_products_list.json"))
 	f.Add([]byte(`[{"id":1,"type":"variation","parent_id":2,"price":3,"variations":[{"price":"x"},1]}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		products, err := decodeRESTProducts(data, "USD")
@@ -199,7 +201,7 @@ func FuzzDecodeRESTProducts(f *testing.F) {
 }
 
 func FuzzDecodeStoreProducts(f *testing.F) {
-	f.Add(readTestdata(f, "woocommerce_store_api_v1_products_list.json"))
+	f.Add(readFixture(f, "woocommerce_store_api_v1_products_list.json"))
 	f.Add([]byte(`[{"id":1,"type":"variation","parent":2,"prices":{"price":"","price_range":{"min_amount":"007"},"currency_minor_unit":3}}]`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		products, _, err := decodeStoreProducts(data)

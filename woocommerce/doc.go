@@ -2,8 +2,8 @@
 // over either the authenticated REST API v3 (GET /wp-json/wc/v3/products) or the public
 // Store API (GET /wp-json/wc/store/v1/products), with a small TTL cache in front.
 //
-// Wire formats and parameters follow ../shared/fixtures/CHATWOOT-WOOCOMMERCE.md §D and
-// the verbatim fixtures copied under testdata/.
+// Wire formats and parameters follow docs/spec/chatwoot-woocommerce.md §D and the
+// verbatim fixtures copied under wootest/fixtures/.
 //
 // Choices made where the sources leave room (each pinned by a test):
 //

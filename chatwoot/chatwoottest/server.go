@@ -1,8 +1,8 @@
 // Package chatwoottest is a fake of the part of Chatwoot's application API an agent bot
 // calls (messages, toggle_status, toggle_typing_status), and helpers to build signed
 // agent-bot webhook requests. The fake accepts what Chatwoot v4 accepts on those
-// endpoints and refuses what it refuses (see ../../shared/fixtures/CHATWOOT-WOOCOMMERCE.md
-// §B), and is stricter in three documented places where Chatwoot silently accepts
+// endpoints and refuses what it refuses (see docs/spec/chatwoot-woocommerce.md §B),
+// and is stricter in three documented places where Chatwoot silently accepts
 // something that breaks the widget: unknown top-level message keys, relative link URIs
 // and empty text messages.
 package chatwoottest

@@ -22,7 +22,7 @@ import (
 	"github.com/parleyhq/parley/actor"
 )
 
-// The booking workload of ../shared/BENCHMARK.md: five user turns per conversation.
+// The booking workload of docs/spec/benchmark.md: five user turns per conversation.
 var bookingTurns = []string{"I want to book a flight", "New York", "Los Angeles", "2026-12-12", "yes"}
 
 // sizer is implemented by stores that can report the bytes they use.
@@ -280,7 +280,7 @@ func pct(sorted []time.Duration, p float64) time.Duration {
 }
 
 // verifyBookings checks that every conversation holds the three slots, a booking
-// reference and a finished flow (BENCHMARK.md: "Every run checks at the end").
+// reference and a finished flow (docs/spec/benchmark.md: "Every run checks at the end").
 func verifyBookings(ctx context.Context, load func(conv string) (json.RawMessage, error), prefix string, n int) error {
 	for c := 0; c < n; c++ {
 		key := prefix + strconv.Itoa(c)

@@ -12,7 +12,7 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// Config is parley.yaml (CONTRACTS.md section 7). Unknown keys are errors with
+// Config is parley.yaml (docs/spec/contracts.md section 7). Unknown keys are errors with
 // file:line:col; ${VAR} expands from the environment before decoding.
 type Config struct {
 	Listen  string        `yaml:"listen"`

@@ -369,21 +369,11 @@ func invalidParam(name, why string) answer {
 
 func (s *Server) list(r *http.Request, rest bool) answer {
 	q := r.URL.Query()
-	perPage, page, offset := 10, 1, -1
-	if v := q.Get("per_page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 100 {
-			return invalidParam("per_page", "per_page must be between 1 (inclusive) and 100 (inclusive)")
-		}
-		perPage = n
+	perPage, page, bad, ok := paging(q, 10)
+	if !ok {
+		return bad
 	}
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return invalidParam("page", "page must be greater than or equal to 1")
-		}
-		page = n
-	}
+	offset := -1
 	if v := q.Get("offset"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
@@ -420,10 +410,41 @@ func (s *Server) list(r *http.Request, rest bool) answer {
 	h := http.Header{}
 	h.Set("X-WP-Total", strconv.Itoa(total))
 	h.Set("X-WP-TotalPages", strconv.Itoa(pages))
-	var links []string
+	if offset < 0 {
+		if links := s.pageLinks(r, page, pages); links != "" {
+			h.Set("Link", links)
+		}
+	}
+	return answer{status: http.StatusOK, header: h, body: items}
+}
+
+// paging reads per_page (1..100, default perPage) and page (1.., default 1), or
+// answers WordPress's error for a bad one.
+func paging(q url.Values, perPage int) (int, int, answer, bool) {
+	page := 1
+	if v := q.Get("per_page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			return 0, 0, invalidParam("per_page", "per_page must be between 1 (inclusive) and 100 (inclusive)"), false
+		}
+		perPage = n
+	}
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return 0, 0, invalidParam("page", "page must be greater than or equal to 1"), false
+		}
+		page = n
+	}
+	return perPage, page, answer{}, true
+}
+
+// pageLinks is the Link header of a page of a paged list: prev and next, each the
+// request's query (credentials left out) on another page.
+func (s *Server) pageLinks(r *http.Request, page, pages int) string {
 	link := func(p int, rel string) string {
 		v := url.Values{}
-		for k, vals := range q {
+		for k, vals := range r.URL.Query() {
 			if k != "consumer_key" && k != "consumer_secret" && k != "offset" {
 				v[k] = vals
 			}
@@ -431,87 +452,88 @@ func (s *Server) list(r *http.Request, rest bool) answer {
 		v.Set("page", strconv.Itoa(p))
 		return fmt.Sprintf(`<%s%s?%s>; rel="%s"`, s.URL, r.URL.Path, v.Encode(), rel)
 	}
-	if page > 1 && offset < 0 {
+	var links []string
+	if page > 1 {
 		links = append(links, link(page-1, "prev"))
 	}
-	if offset < 0 && page < pages {
+	if page < pages {
 		links = append(links, link(page+1, "next"))
 	}
-	if len(links) > 0 {
-		h.Set("Link", strings.Join(links, ", "))
-	}
-	return answer{status: http.StatusOK, header: h, body: items}
+	return strings.Join(links, ", ")
 }
 
 func (s *Server) matches(p Product, q url.Values, rest bool) bool {
 	if p.Type == "variation" && q.Get("type") != "variation" {
 		return false // variations are another post type; lists hold parents only
 	}
+	return listed(p, q, rest) &&
+		matchesSearch(p, q, rest) &&
+		matchesAttributes(p, q, rest) &&
+		inTerms(p.Tags, q.Get("tag"), rest) &&
+		inTerms(p.Categories, q.Get("category"), rest) &&
+		s.inPriceRange(p, q, rest)
+}
+
+// listed applies the REST API's status filter, or the Store API's published-only
+// rule and its catalog_visibility filter.
+func listed(p Product, q url.Values, rest bool) bool {
 	if rest {
-		if status := q.Get("status"); status != "" && status != "any" && p.Status != status {
-			return false
-		}
-	} else {
-		if p.Status != "publish" {
-			return false
-		}
-		switch q.Get("catalog_visibility") {
-		case "catalog":
-			if p.Visibility != "visible" && p.Visibility != "catalog" {
-				return false
-			}
-		case "search":
-			if p.Visibility != "visible" && p.Visibility != "search" {
-				return false
-			}
-		case "visible":
-			if p.Visibility != "visible" {
-				return false
-			}
-		}
+		status := q.Get("status")
+		return status == "" || status == "any" || p.Status == status
 	}
-	if search := strings.ToLower(strings.TrimSpace(q.Get("search"))); search != "" {
-		if rest {
-			// WordPress search: every word in the title, excerpt or content.
-			haystack := strings.ToLower(p.Name + " " + p.ShortDescription + " " + p.Description)
-			for _, word := range strings.Fields(search) {
-				if !strings.Contains(haystack, word) {
-					return false
-				}
-			}
-		} else if !strings.Contains(strings.ToLower(p.Name), search) && !strings.Contains(strings.ToLower(p.SKU), search) {
-			return false
-		}
-	}
-	if !matchesAttributes(p, q, rest) {
+	if p.Status != "publish" {
 		return false
 	}
-	if tags := q.Get("tag"); tags != "" {
-		found := false
-		for _, want := range strings.Split(tags, ",") {
-			for _, c := range p.Tags {
-				if strconv.Itoa(c.ID) == want || (!rest && c.Slug == want) {
-					found = true
-				}
+	switch q.Get("catalog_visibility") {
+	case "catalog":
+		return p.Visibility == "visible" || p.Visibility == "catalog"
+	case "search":
+		return p.Visibility == "visible" || p.Visibility == "search"
+	case "visible":
+		return p.Visibility == "visible"
+	}
+	return true
+}
+
+// matchesSearch applies the search parameter: every word in the title, excerpt or
+// content (WordPress search, the REST API), or the phrase in the name or the SKU
+// (the Store API).
+func matchesSearch(p Product, q url.Values, rest bool) bool {
+	search := strings.ToLower(strings.TrimSpace(q.Get("search")))
+	if search == "" {
+		return true
+	}
+	if rest {
+		haystack := strings.ToLower(p.Name + " " + p.ShortDescription + " " + p.Description)
+		for _, word := range strings.Fields(search) {
+			if !strings.Contains(haystack, word) {
+				return false
 			}
 		}
-		if !found {
-			return false
-		}
+		return true
 	}
-	if cats := q.Get("category"); cats != "" {
-		found := false
-		for _, want := range strings.Split(cats, ",") {
-			for _, c := range p.Categories {
-				if strconv.Itoa(c.ID) == want || (!rest && c.Slug == want) {
-					found = true
-				}
+	return strings.Contains(strings.ToLower(p.Name), search) || strings.Contains(strings.ToLower(p.SKU), search)
+}
+
+// inTerms applies a tag or category filter: a comma-separated list of ids (or, in
+// the Store API, slugs), of which the product has one.
+func inTerms(terms []Category, filter string, rest bool) bool {
+	if filter == "" {
+		return true
+	}
+	for _, want := range strings.Split(filter, ",") {
+		for _, c := range terms {
+			if strconv.Itoa(c.ID) == want || (!rest && c.Slug == want) {
+				return true
 			}
 		}
-		if !found {
-			return false
-		}
 	}
+	return false
+}
+
+// inPriceRange applies min_price and max_price (in minor units in the Store API); a
+// product without a price is outside any range.
+func (s *Server) inPriceRange(p Product, q url.Values, rest bool) bool {
 	price, _ := strconv.ParseFloat(p.Price, 64)
 	bound := func(name string) (float64, bool) {
 		v := q.Get(name)
@@ -563,23 +585,13 @@ func (s *Server) terms(q url.Values, rest, tags bool) answer {
 	}
 	cats := slices.Collect(maps.Values(byID))
 	slices.SortFunc(cats, func(a, b Category) int { return cmp.Or(cmp.Compare(a.Name, b.Name), a.ID-b.ID) })
-	perPage, page := 10, 1
+	perPage := 10
 	if !rest {
 		perPage = max(len(cats), 1)
 	}
-	if v := q.Get("per_page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 100 {
-			return invalidParam("per_page", "per_page must be between 1 (inclusive) and 100 (inclusive)")
-		}
-		perPage = n
-	}
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return invalidParam("page", "page must be greater than or equal to 1")
-		}
-		page = n
+	perPage, page, bad, ok := paging(q, perPage)
+	if !ok {
+		return bad
 	}
 	out := []any{}
 	for i := (page - 1) * perPage; i < min(page*perPage, len(cats)); i++ {

@@ -1,0 +1,348 @@
+package shop
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// answer handles a yes or no.
+func (t *turn) answer() error {
+	if t.state() != fsm.ShopAwaitingConfirmation {
+		return t.strayAnswer()
+	}
+	id := *t.st.Conversation.PendingConfirmation.TargetID
+	prod, err := t.e.catalog.Product(t.ctx, id)
+	if err != nil && parley.ErrorCode(err) != parley.ENOTFOUND {
+		return t.failure(err)
+	}
+	name := prod.Name
+	if name == "" {
+		name = "the product"
+	}
+	t.progress = true
+	if t.req.Intent == nlu.ShopCancel {
+		if err := t.fire(fsm.ShopCancelled); err != nil {
+			return err
+		}
+		t.say(fmt.Sprintf("OK, I haven't added %s to your cart.", name))
+		return nil
+	}
+	if parley.ErrorCode(err) == parley.ENOTFOUND {
+		if err := t.fire(fsm.ShopCancelled); err != nil {
+			return err
+		}
+		t.say(fmt.Sprintf("Sorry, %s is no longer available.", name))
+		return nil
+	}
+	link := t.e.addToCartURL(id)
+	// With more of the search to show, the next results can be shown
+	// (recommending); otherwise the request is complete (idle).
+	more := false
+	if t.queryContextValid() {
+		pg := t.st.Conversation.Pagination
+		next, _, _, err := t.e.uniquePage(t.ctx, *t.st.Query, pg.Offset+pg.Limit, 1, t.st.ShownProductIDs)
+		if err != nil {
+			return t.failure(err)
+		}
+		more = len(next) > 0
+	}
+	if more {
+		if err := t.fire(fsm.ShopConfirmAccepted); err != nil {
+			return err
+		}
+		t.say(fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link))
+		t.ask("Would you like to see more?", optionShowMore)
+		return nil
+	}
+	if err := t.fire(fsm.ShopCancelled); err != nil {
+		return err
+	}
+	t.say(fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link))
+	return nil
+}
+
+// strayAnswer is a yes or no with no confirmation pending: an acknowledgement,
+// not a clarification attempt. A no to shown results completes them; the third in
+// a row is the repeated-intent guard.
+func (t *turn) strayAnswer() error {
+	if t.req.Intent == nlu.ShopCancel && t.state() == fsm.ShopRecommending {
+		t.progress = true
+		if err := t.fire(fsm.ShopResponseComplete); err != nil {
+			return err
+		}
+		t.say("OK. Tell me whenever you'd like to look for something else.")
+		return nil
+	}
+	if t.noProgress() {
+		return t.unclear("I'm not sure what you'd like me to do. "+t.hint(), true)
+	}
+	if t.req.Intent == nlu.ShopCancel {
+		t.say("OK. Tell me whenever you'd like to look for something else.")
+		return nil
+	}
+	t.say("There's nothing waiting for your confirmation. Tap \"Add to cart\" on a product, or tell me what you're looking for.")
+	return nil
+}
+
+// smallTalk answers a greeting, thanks or a question about the bot shortly:
+// neither a search nor a clarification attempt (the third in a row is the
+// repeated-intent guard). Thanks completes shown results; a pending confirmation
+// is asked again, uncounted.
+func (t *turn) smallTalk() error {
+	if t.state() == fsm.ShopError {
+		if err := t.ready(); err != nil {
+			return err
+		}
+	}
+	if t.noProgress() {
+		return t.unclear("What can I find for you? "+t.hint(), true)
+	}
+	reply := "Hello! What are you looking for today? " + t.hint()
+	if t.req.Intent == nlu.ShopAboutBot {
+		reply = "I'm this shop's virtual assistant, not a person! I can find products for you, and if you'd like a person, just ask for one."
+	}
+	if t.req.Intent == nlu.ShopThanks {
+		reply = "You're welcome! Tell me whenever you'd like to look for something else."
+		if t.state() == fsm.ShopRecommending {
+			if err := t.fire(fsm.ShopResponseComplete); err != nil {
+				return err
+			}
+		}
+	}
+	if t.state() == fsm.ShopAwaitingConfirmation {
+		t.say(strings.SplitN(reply, "!", 2)[0] + "!")
+		t.ask(fmt.Sprintf("Shall I add %s to your cart?", t.pendingName()), optionConfirm, optionCancel)
+		return nil
+	}
+	t.say(reply)
+	return nil
+}
+
+// selectProduct asks to confirm adding a product to the cart.
+func (t *turn) selectProduct(id string) error {
+	prod, err := t.e.catalog.Product(t.ctx, id)
+	if parley.ErrorCode(err) == parley.ENOTFOUND {
+		return t.unclear("Sorry, I can't find that product. What are you looking for?", false)
+	}
+	if err != nil {
+		return t.failure(err)
+	}
+	switch t.state() {
+	case fsm.ShopRecommending:
+		err = t.fire(fsm.ShopSelect)
+	case fsm.ShopAwaitingConfirmation, fsm.ShopError:
+		if err = t.ready(); err == nil {
+			err = t.fire(fsm.ShopNeedsConfirmation)
+		}
+	default:
+		err = t.fire(fsm.ShopNeedsConfirmation)
+	}
+	if err != nil {
+		return err
+	}
+	t.progress = true
+	t.st.Conversation.PendingConfirmation = PendingConfirmation{
+		Action:    new(actionAddToCart),
+		TargetID:  new(prod.ID),
+		CreatedAt: new(t.msg.SentAt.UTC().Format(time.RFC3339Nano)),
+	}
+	t.ask(fmt.Sprintf("Add %s (%s) to your cart?", prod.Name, formatPrice(prod)), optionConfirm, optionCancel)
+	return nil
+}
+
+func (t *turn) queryContextValid() bool {
+	h := t.st.Conversation.Pagination.LastQueryHash
+	return t.st.Query != nil && h != nil && *h == t.st.Query.Hash()
+}
+
+// showMore pages the current search (seed 000 section 5.2). The page is looked up
+// first, so that a request that cannot progress for the third time is the
+// repeated-intent guard (section 4.2) rather than a lost context: running out of
+// results is paginating -no_more_results-> idle.
+func (t *turn) showMore() error {
+	if t.state() == fsm.ShopAwaitingConfirmation {
+		return t.reaskConfirmation()
+	}
+	if !t.queryContextValid() {
+		if t.state() == fsm.ShopRecommending {
+			return t.lostContext()
+		}
+		return t.unclear("What would you like to see? "+t.hint(), false)
+	}
+	pg := t.st.Conversation.Pagination
+	offset := pg.Offset + pg.Limit
+	products, more, _, err := t.e.uniquePage(t.ctx, *t.st.Query, offset, pg.Limit, t.st.ShownProductIDs)
+	if err != nil {
+		return t.failure(err)
+	}
+	if len(products) == 0 && t.repeats() >= 3 {
+		return t.unclear("That's everything I have for "+t.st.Query.describe()+". Would you like something else? "+t.hint(), true)
+	}
+	if t.state() != fsm.ShopRecommending {
+		// The stored search is a clear product-search intent: show it again, then page.
+		if err := t.ready(); err != nil {
+			return err
+		}
+		trigger := fsm.ShopProductSearch
+		if t.state() == fsm.ShopClarifying {
+			trigger = fsm.ShopClarified
+		}
+		if err := t.fire(trigger); err != nil {
+			return err
+		}
+	}
+	if err := t.fire(fsm.ShopShowMore); err != nil {
+		return err
+	}
+	t.st.Conversation.Pagination.Offset = offset
+	if len(products) == 0 {
+		t.noProgress()
+		if err := t.fire(fsm.ShopNoMoreResults); err != nil {
+			return err
+		}
+		t.say("That's everything I have for " + t.st.Query.describe() + ". Tell me if you'd like to look for something else.")
+		return nil
+	}
+	if err := t.fire(fsm.ShopPageFound); err != nil {
+		return err
+	}
+	t.show("Here are more "+t.st.Query.describe()+":", products, more)
+	return nil
+}
+
+// lostContext is show_more from recommending without a valid query context
+// (section 5.4): paginating -lost_context-> clarifying, asking for fresh criteria.
+func (t *turn) lostContext() error {
+	if err := t.fire(fsm.ShopShowMore); err != nil {
+		return err
+	}
+	if err := t.fire(fsm.ShopLostContext); err != nil {
+		return err
+	}
+	t.st.Conversation.ClarificationAttempts++
+	t.noProgress()
+	t.say("Sorry, I lost track of what you were looking for. What would you like to see?")
+	return nil
+}
+
+// criteria is what the turn searches for: the message's criteria, or, when the
+// message only sets a price and a search is current ("what about under 50
+// then"), that search refined by the price.
+func (t *turn) criteria() Criteria {
+	r := t.req
+	c := Criteria{Terms: r.Terms, Category: r.Category, MinPrice: r.Price.Min, MaxPrice: r.Price.Max}
+	if c.Terms == nil {
+		c.Terms = []string{}
+	}
+	if len(r.Terms) == 0 && r.Category == "" && t.queryContextValid() {
+		prev := *t.st.Query
+		prev.Terms = slices.Clone(prev.Terms)
+		prev.MinPrice, prev.MaxPrice = c.MinPrice, c.MaxPrice
+		return prev
+	}
+	return c
+}
+
+// search runs a new product search (seed 000 section 5: first page, no product
+// shown twice). A query the catalog finds nothing for is not a searchable query
+// (section 3.2): an unresolved clarification turn. A query whose results were all
+// shown already is a search without progress (section 4.2).
+func (t *turn) search() error {
+	c := t.criteria()
+	if t.state() == fsm.ShopPaginating {
+		return errGuardrail{reason: "a stored paginating state cannot start a new search"}
+	}
+	limit := t.st.Conversation.Pagination.Limit
+	products, more, total, err := t.e.uniquePage(t.ctx, c, 0, limit, t.st.ShownProductIDs)
+	if err != nil {
+		return t.failure(err)
+	}
+	if total == 0 {
+		return t.unclear("Sorry, I couldn't find anything for "+c.describe()+". "+t.hint(), false)
+	}
+	if len(products) == 0 {
+		if t.state() == fsm.ShopAwaitingConfirmation {
+			return t.reaskConfirmation() // nothing to show instead: neither yes nor no
+		}
+		if t.repeats() >= 3 {
+			return t.unclear("I've already shown you everything for "+c.describe()+". Would you like something else? "+t.hint(), true)
+		}
+	}
+	if err := t.ready(); err != nil {
+		return err
+	}
+	t.st.Query = &c
+	t.st.Conversation.Pagination = Pagination{Offset: 0, Limit: limit, LastQueryHash: new(c.Hash())}
+	trigger := fsm.ShopProductSearch
+	if t.state() == fsm.ShopClarifying {
+		trigger = fsm.ShopClarified
+	}
+	if err := t.fire(trigger); err != nil {
+		return err
+	}
+	if len(products) == 0 {
+		t.noProgress()
+		if err := t.fire(fsm.ShopResponseComplete); err != nil {
+			return err
+		}
+		t.say("I've already shown you everything I have for " + c.describe() + ". Try other words, a category or a budget.")
+		return nil
+	}
+	t.show("Here's what I found for "+c.describe()+":", products, more)
+	return nil
+}
+
+// show sends a page of cards and records them as shown. "Show more" is offered
+// only when more unseen results exist.
+func (t *turn) show(intro string, products []Product, more bool) {
+	t.progress = true
+	t.st.ConsecutiveErrors = 0
+	t.say(intro)
+	cards := make([]parley.Card, len(products))
+	t.st.PageProductIDs = make([]string, len(products))
+	for i, p := range products {
+		cards[i] = t.e.card(p)
+		t.st.ShownProductIDs = append(t.st.ShownProductIDs, p.ID)
+		t.st.PageProductIDs[i] = p.ID
+	}
+	t.replies = append(t.replies, parley.Reply{ID: t.nextReplyID(), Type: parley.ReplyProductCards, Cards: cards})
+	if more {
+		t.ask("Want to see more?", optionShowMore)
+	}
+}
+
+// uniquePage returns up to limit products of the search from offset on that are
+// not in shown, back-filling filtered duplicates with the next unique ones (seed 000
+// section 5.3); whether at least one more unique product follows (looked up, so
+// that "Show more" is never offered in vain); and how many products the catalog
+// matches in all.
+func (e *Engine) uniquePage(ctx context.Context, c Criteria, offset, limit int, shown []string) ([]Product, bool, int, error) {
+	var out []Product
+	pos := offset
+	for {
+		page, err := e.catalog.Search(ctx, c.query(pos, limit))
+		if err != nil {
+			return nil, false, 0, err
+		}
+		for _, p := range page.Products {
+			pos++
+			if slices.Contains(shown, p.ID) || slices.ContainsFunc(out, func(q Product) bool { return q.ID == p.ID }) {
+				continue
+			}
+			if len(out) == limit {
+				return out, true, page.Total, nil
+			}
+			out = append(out, p)
+		}
+		if len(page.Products) == 0 || pos >= page.Total {
+			return out, false, page.Total, nil
+		}
+	}
+}

@@ -1,0 +1,370 @@
+package shop
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// turn is one Decide in progress.
+type turn struct {
+	e     *Engine
+	ctx   context.Context
+	in    *State
+	st    *State
+	msg   parley.Message
+	index int64
+	req   nlu.ShopRequest
+	// cats are the catalog's categories, read once per turn (categories).
+	cats       []Category
+	catsLoaded bool
+
+	replies     []parley.Reply
+	transitions []parley.Transition
+	events      []parley.EventData
+	effects     []parley.Effect
+	progress    bool
+}
+
+func (t *turn) decision() parley.Decision {
+	return parley.Decision{State: t.st, Replies: t.replies, Transitions: t.transitions, Events: t.events, Effects: t.effects}
+}
+
+func (t *turn) run() {
+	t.st = t.in.clone()
+	t.st.schema = t.e.schema
+	if t.in.inconsistency != "" {
+		t.guardrail(t.in.inconsistency)
+		return
+	}
+	if why := t.in.dependentFieldsProblem(); why != "" {
+		t.guardrail(why)
+		return
+	}
+	if err := t.step(); err != nil {
+		if g, ok := err.(errGuardrail); ok {
+			t.guardrail(g.reason)
+			return
+		}
+		t.guardrail(err.Error())
+		return
+	}
+	t.finish()
+}
+
+// finish records the turn's bookkeeping.
+func (t *turn) finish() {
+	c := &t.st.Conversation
+	c.LastUserMessageID = new(t.msg.ID)
+	if !t.msg.SentAt.IsZero() {
+		t.st.LastMessageAt = new(t.msg.SentAt.UTC().Format(time.RFC3339Nano))
+	}
+	if n := len(t.replies); n > 0 {
+		c.LastAgentMessageID = new(t.replies[n-1].ID)
+	}
+}
+
+// guardrail is seed 000 section 7: reset to idle, clear the pending confirmation,
+// keep the traceability fields, say so safely, record the event.
+func (t *turn) guardrail(reason string) {
+	from := string(t.in.Conversation.State)
+	fresh := newState(t.e.cfg.Limit, t.e.schema)
+	fresh.Conversation.LastUserMessageID = t.in.Conversation.LastUserMessageID
+	fresh.Conversation.LastAgentMessageID = t.in.Conversation.LastAgentMessageID
+	fresh.ShownProductIDs = t.in.ShownProductIDs
+	if fresh.ShownProductIDs == nil {
+		fresh.ShownProductIDs = []string{}
+	}
+	t.st = fresh
+	t.replies, t.transitions, t.effects = nil, nil, nil
+	t.events = []parley.EventData{{Type: parley.EventGuardrail, Data: map[string]string{
+		"reason": reason, "from_state": from, "to_state": string(fsm.ShopIdle),
+	}}}
+	t.say("Sorry, I lost track of our conversation. Let's start fresh: what are you looking for?")
+	t.finish()
+}
+
+// fire takes the (current state, trigger) transition of seed 000's table, or
+// reports the turn inconsistent.
+func (t *turn) fire(trigger fsm.ShopTrigger) error {
+	from := t.st.Conversation.State
+	to, ok := fsm.Shop.Next(from, trigger)
+	if !ok {
+		return errGuardrail{reason: fmt.Sprintf("invalid transition: %s on %s", from, trigger)}
+	}
+	t.st.Conversation.State = to
+	t.transitions = append(t.transitions, parley.Transition{From: string(from), To: string(to), Trigger: string(trigger)})
+	switch to {
+	case fsm.ShopRecommending, fsm.ShopIdle, fsm.ShopHandoff:
+		t.st.Conversation.ClarificationAttempts = 0 // seed 000 section 4.3
+	}
+	if to != fsm.ShopAwaitingConfirmation {
+		t.st.Conversation.PendingConfirmation = PendingConfirmation{}
+	}
+	if to != fsm.ShopHandoff {
+		t.st.HandoffReason = nil
+	}
+	return nil
+}
+
+func (t *turn) state() fsm.ShopState { return t.st.Conversation.State }
+
+func (t *turn) nextReplyID() string {
+	return "a-" + strconv.FormatInt(t.index, 10) + "-" + strconv.Itoa(len(t.replies)+1)
+}
+
+func (t *turn) say(text string) {
+	t.replies = append(t.replies, parley.Reply{ID: t.nextReplyID(), Type: parley.ReplyText, Text: text})
+}
+
+func (t *turn) ask(text string, options ...parley.Option) {
+	t.replies = append(t.replies, parley.Reply{ID: t.nextReplyID(), Type: parley.ReplyQuickReplies, Text: text, Options: options})
+}
+
+var (
+	optionShowMore = parley.Option{Title: "Show more", Meaning: nlu.ShopShowMore}
+	optionConfirm  = parley.Option{Title: "Yes", Meaning: nlu.ShopConfirm}
+	optionCancel   = parley.Option{Title: "No", Meaning: nlu.ShopCancel}
+)
+
+// step decides the turn; an error is an inconsistency found on the way.
+func (t *turn) step() error {
+	if t.state() == fsm.ShopHandoff {
+		// Silent while a human owns the conversation.
+		return t.fire(fsm.ShopWaitingForHuman)
+	}
+	t.idleTimeout()
+	t.understand()
+	t.st.Conversation.LastIntent = new(t.req.Intent)
+
+	if t.state() == fsm.ShopAwaitingConfirmation && t.expired() {
+		name := t.pendingName()
+		if err := t.fire(fsm.ShopExpired); err != nil {
+			return err
+		}
+		t.say(fmt.Sprintf("Your request to add %s to your cart expired, so I didn't add it. Pick the product again or tell me what you're looking for.", name))
+		t.progress = true
+		switch t.req.Intent {
+		case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
+			t.countRepeats()
+			return nil
+		}
+	}
+
+	var err error
+	switch t.req.Intent {
+	case nlu.ShopHuman:
+		err = t.handoff(ReasonHumanRequested)
+	case nlu.ShopConfirm, nlu.ShopCancel:
+		err = t.answer()
+	case nlu.ShopSelect:
+		if t.req.ProductID != "" {
+			err = t.selectProduct(t.req.ProductID)
+		} else {
+			err = t.typedSelect()
+		}
+	case nlu.ShopShowMore:
+		err = t.showMore()
+	case nlu.ShopSearch:
+		err = t.search()
+	case nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
+		err = t.smallTalk()
+	default:
+		err = t.unclear("I'm not sure what you're looking for. "+t.hint(), false)
+	}
+	if err != nil {
+		return err
+	}
+	t.countRepeats()
+	return nil
+}
+
+// countRepeats keeps intent_repeats: turns in a row with the same intent and no
+// progress.
+func (t *turn) countRepeats() {
+	if t.progress {
+		t.st.IntentRepeats = 0
+	}
+}
+
+// repeats is how many turns in a row, this one included, have had this turn's
+// intent without progress, counting this one as such.
+func (t *turn) repeats() int {
+	prev := ""
+	if t.in.Conversation.LastIntent != nil {
+		prev = *t.in.Conversation.LastIntent
+	}
+	if prev == t.req.Intent {
+		return t.in.IntentRepeats + 1
+	}
+	return 1
+}
+
+// noProgress records a turn that did not move the conversation forward and reports
+// whether it is the third in a row with the same intent (seed 000 section 4.2).
+func (t *turn) noProgress() bool {
+	n := t.repeats()
+	t.st.IntentRepeats = n
+	if n >= 3 {
+		t.st.IntentRepeats = 0
+		return true
+	}
+	return false
+}
+
+func (t *turn) expired() bool {
+	p := t.st.Conversation.PendingConfirmation
+	if p.CreatedAt == nil {
+		return false
+	}
+	created, err := time.Parse(time.RFC3339Nano, *p.CreatedAt)
+	if err != nil {
+		return false
+	}
+	return t.msg.SentAt.Sub(created) > t.e.cfg.ConfirmationTTL
+}
+
+func (t *turn) pendingName() string {
+	p := t.st.Conversation.PendingConfirmation
+	if p.TargetID == nil {
+		return "the product"
+	}
+	if prod, err := t.e.catalog.Product(t.ctx, *p.TargetID); err == nil {
+		return prod.Name
+	}
+	return "the product"
+}
+
+// ready leaves the states a fresh request cannot start from: error recovers to
+// idle, a pending confirmation is dropped (cancelled, to idle), a shown page is
+// complete (recommending to idle).
+func (t *turn) ready() error {
+	switch t.state() {
+	case fsm.ShopError:
+		t.st.ConsecutiveErrors = 0
+		return t.fire(fsm.ShopRecovered)
+	case fsm.ShopAwaitingConfirmation:
+		return t.fire(fsm.ShopCancelled)
+	case fsm.ShopRecommending:
+		return t.fire(fsm.ShopResponseComplete)
+	}
+	return nil
+}
+
+// failure is a catalog error inside the turn: seed 000's error state with a
+// fallback message, or handoff when it happens again right after one.
+func (t *turn) failure(cause error) error {
+	t.events = append(t.events, parley.EventData{Type: parley.EventWarning, Data: map[string]string{
+		"reason": "catalog failure", "code": parley.ErrorCode(cause), "message": parley.ErrorMessage(cause),
+	}})
+	if t.state() == fsm.ShopError {
+		return t.handoffVia(fsm.ShopRepeatedErrors, ReasonRepeatedErrors)
+	}
+	if err := t.fire(fsm.ShopFailure); err != nil {
+		return err
+	}
+	t.st.ConsecutiveErrors++
+	t.say("Sorry, I couldn't reach the shop's catalog just now. Please try again in a moment.")
+	return nil
+}
+
+// handoff hands the conversation to a human.
+func (t *turn) handoff(reason string) error {
+	// From clarifying too: seed 000 section 3.2's clarifying -> handoff edge is
+	// labelled with what happened, a human request (see fsm.Shop).
+	return t.handoffVia(fsm.ShopHumanRequest, reason)
+}
+
+func (t *turn) handoffVia(trigger fsm.ShopTrigger, reason string) error {
+	if err := t.fire(trigger); err != nil {
+		return err
+	}
+	t.st.HandoffReason = new(reason)
+	t.st.IntentRepeats, t.st.ConsecutiveErrors = 0, 0
+	t.progress = true
+	payload, _ := json.Marshal(map[string]string{"reason": reason})
+	t.effects = append(t.effects, parley.Effect{Kind: "handoff", Payload: payload})
+	t.events = append(t.events, parley.EventData{Type: parley.EventHandoff, Data: map[string]string{"reason": reason}})
+	switch reason {
+	case ReasonHumanRequested:
+		t.say("Of course. I'm passing you to a member of our team; they'll reply here shortly.")
+	case ReasonRepeatedErrors:
+		t.say("Sorry, something keeps going wrong on my side. I'm passing you to a member of our team; they'll reply here shortly.")
+	default:
+		t.say("I'm having trouble understanding what you need, so I'm passing you to a member of our team; they'll reply here shortly.")
+	}
+	return nil
+}
+
+// unclear asks the shopper to clarify, or hands over on the third unresolved turn
+// (seed 000 section 4.1). repeated says the turn is the repeated-intent guard
+// (section 4.2); otherwise, from recommending, a first unclear message completes
+// the shown response and asks from idle, so that the trace does not call it
+// repeated.
+func (t *turn) unclear(question string, repeated bool) error {
+	switch t.state() {
+	case fsm.ShopAwaitingConfirmation:
+		return t.reaskConfirmation()
+	case fsm.ShopError:
+		if err := t.ready(); err != nil {
+			return err
+		}
+	case fsm.ShopPaginating:
+		return errGuardrail{reason: "a stored paginating state has no clarifying turn"}
+	}
+	if t.st.Conversation.ClarificationAttempts >= 2 {
+		return t.handoffVia(fsm.ShopClarificationLimit, ReasonLowConfidence)
+	}
+	n := t.repeats()
+	t.noProgress()
+	var triggers []fsm.ShopTrigger
+	switch {
+	case t.state() != fsm.ShopRecommending:
+		triggers = []fsm.ShopTrigger{fsm.ShopAmbiguous}
+	case repeated || n >= 2:
+		triggers = []fsm.ShopTrigger{fsm.ShopRepeatedIntent}
+	default:
+		triggers = []fsm.ShopTrigger{fsm.ShopResponseComplete, fsm.ShopAmbiguous}
+	}
+	for _, tr := range triggers {
+		if err := t.fire(tr); err != nil {
+			return err
+		}
+	}
+	t.st.Conversation.ClarificationAttempts++
+	t.say(question)
+	return nil
+}
+
+// reaskConfirmation answers a reply that is neither yes nor no: ask again (through
+// clarifying, seed 000 section 3.4), or hand over on the third unresolved turn.
+func (t *turn) reaskConfirmation() error {
+	p := t.st.Conversation.PendingConfirmation
+	if err := t.fire(fsm.ShopNotUnderstood); err != nil {
+		return err
+	}
+	if t.st.Conversation.ClarificationAttempts >= 2 {
+		return t.handoffVia(fsm.ShopClarificationLimit, ReasonLowConfidence)
+	}
+	t.st.Conversation.ClarificationAttempts++
+	if err := t.fire(fsm.ShopNeedsConfirmation); err != nil {
+		return err
+	}
+	p.CreatedAt = new(t.msg.SentAt.UTC().Format(time.RFC3339Nano))
+	t.st.Conversation.PendingConfirmation = p
+	t.noProgress()
+	name := "this product"
+	if p.TargetID != nil {
+		if prod, err := t.e.catalog.Product(t.ctx, *p.TargetID); err == nil {
+			name = prod.Name
+		}
+	}
+	t.ask(fmt.Sprintf("Please answer yes or no: shall I add %s to your cart?", name), optionConfirm, optionCancel)
+	return nil
+}
