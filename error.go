@@ -3,6 +3,7 @@ package parley
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Error codes, defined once here and mapped to HTTP statuses in one table in package
@@ -90,22 +91,57 @@ func ErrorCode(err error) string {
 	return EINTERNAL
 }
 
-// ErrorMessage returns the human message of the first *Error in err's chain, or a
-// generic text for other errors (their text may leak internals).
+// ErrorMessage returns the messages of the *Error values in err's chain, joined by
+// ": ", for people outside the process: response bodies and stored events. A foreign
+// cause's text (a driver's dial error naming host and user, a decoder's Go type names)
+// is left out; ErrorDetail has it, for the log. A chain with no *Error gives a generic
+// text.
 func ErrorMessage(err error) string {
+	var parts []string
+	for e := range chainErrors(err) {
+		parts = append(parts, e.Message)
+		if e.Code == EINTERNAL {
+			break // an internal error's inner messages are implementation detail
+		}
+	}
+	if len(parts) == 0 {
+		if err == nil {
+			return ""
+		}
+		return "internal error"
+	}
+	return strings.Join(parts, ": ")
+}
+
+// ErrorDetail returns the whole chain's text, foreign causes included, without codes:
+// for logs and the command line (the operator's own terminal), never for a response
+// body or a stored event.
+func ErrorDetail(err error) string {
+	if e, ok := err.(*Error); ok {
+		return e.text()
+	}
 	if err == nil {
 		return ""
 	}
-	var e *Error
-	if errors.As(err, &e) {
-		if e.Err == nil || e.Code == EINTERNAL {
-			return e.Message
-		}
-		var inner *Error
-		if errors.As(e.Err, &inner) {
-			return e.Message + ": " + ErrorMessage(e.Err)
-		}
-		return e.Message + ": " + e.Err.Error()
-	}
-	return "internal error"
+	return err.Error()
 }
+
+// chainErrors yields the *Error values of err's chain, outermost first, following
+// Unwrap() error only (a joined error's branches are not messages of one chain).
+func chainErrors(err error) func(yield func(*Error) bool) {
+	return func(yield func(*Error) bool) {
+		for ; err != nil; err = errors.Unwrap(err) {
+			if e, ok := err.(*Error); ok && !yield(e) {
+				return
+			}
+		}
+	}
+}
+
+// Codes of the HTTP surface's guards (package httpapi): a request they refuse never
+// reaches a handler.
+const (
+	EFORBIDDEN   = "forbidden"              // a valid token without the route's scope; a refused origin
+	EMEDIATYPE   = "unsupported_media_type" // a body that is not JSON (an HTML form, text/plain)
+	EMISDIRECTED = "misdirected_request"    // a Host header this server does not answer for
+)
