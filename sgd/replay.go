@@ -329,7 +329,7 @@ func (r *replayer) dialogue(ctx context.Context, d *Dialogue, res *DialogueResul
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			miss("turn", "a decision", "error "+string(parley.ErrorCode(err))+": "+parley.ErrorMessage(err))
+			miss("turn", "a decision", "error "+string(parley.ErrorCode(err))+": "+parley.ErrorDetail(err))
 			continue
 		}
 		var resp actor.Response

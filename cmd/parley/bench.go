@@ -46,7 +46,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	servers := fset.String("servers", "", "bench http only: comma-separated base URLs of running servers (replicas); turns go round-robin")
 	var sf storeFlags
 	sf.register(fset)
-	if err := fset.Parse(args[1:]); err != nil {
+	if _, err := parseArgs(fset, args[1:], 0, 0); err != nil {
 		return err
 	}
 	if *cpuProfile != "" {
@@ -340,7 +340,7 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	conc := fset.Int("concurrency", 16, "turns in flight")
 	var sf storeFlags
 	sf.register(fset)
-	if err := fset.Parse(args); err != nil {
+	if _, err := parseArgs(fset, args, 0, 0); err != nil {
 		return err
 	}
 	if sf.store == "" && sf.db == "" {

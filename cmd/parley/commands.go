@@ -31,14 +31,11 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	serverURL := fset.String("server", "", "run against a running server instead of in process")
 	verbose := fset.Bool("v", false, "print every scenario, not only failures")
 	withCoverage := fset.Bool("coverage", false, "report which (state, trigger) pairs, steps and nodes the scenarios exercised")
-	if err := fset.Parse(args); err != nil {
+	paths, err := parseArgs(fset, args, 1, -1)
+	if err != nil {
 		return err
 	}
-	if fset.NArg() == 0 {
-		fset.Usage()
-		return exitError(2)
-	}
-	files, err := scenarioFiles(fset.Args())
+	files, err := scenarioFiles(paths)
 	if err != nil {
 		return err
 	}
@@ -86,7 +83,7 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		f, err := scenario.Load(path)
 		if err != nil {
 			failed++
-			fmt.Fprintf(stdout, "FAIL %s\n    %s\n", path, parley.ErrorMessage(err))
+			fmt.Fprintf(stdout, "FAIL %s\n    %s\n", path, parley.ErrorDetail(err))
 			continue
 		}
 		var res scenario.Result
@@ -163,15 +160,12 @@ func scenarioFiles(paths []string) ([]string, error) {
 // when any file has one.
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("validate", stderr, "FILE...")
-	if err := fset.Parse(args); err != nil {
+	paths, err := parseArgs(fset, args, 1, -1)
+	if err != nil {
 		return err
 	}
-	if fset.NArg() == 0 {
-		fset.Usage()
-		return exitError(2)
-	}
 	bad := 0
-	for _, path := range fset.Args() {
+	for _, path := range paths {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(stdout, "%s: %v\n", path, err)
@@ -180,7 +174,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		if isGatesFlow(data, path) {
 			if _, err := gates.ParseFlow(data, path); err != nil {
-				fmt.Fprintf(stdout, "%s: %s\n", path, parley.ErrorMessage(err))
+				fmt.Fprintf(stdout, "%s: %s\n", path, parley.ErrorDetail(err))
 				bad++
 				continue
 			}
@@ -189,7 +183,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		diags, err := flows.ValidateFile(path)
 		if err != nil {
-			fmt.Fprintln(stdout, parley.ErrorMessage(err))
+			fmt.Fprintln(stdout, parley.ErrorDetail(err))
 			bad++
 			continue
 		}
@@ -236,12 +230,8 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fset := newFlagSet("graph", stderr, "[-config FILE] [-format mermaid|dot] BOT|lifecycle")
 	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
 	format := fset.String("format", "mermaid", "mermaid or dot")
-	if err := fset.Parse(args); err != nil {
+	if _, err := parseArgs(fset, args, 1, 1); err != nil {
 		return err
-	}
-	if fset.NArg() != 1 {
-		fset.Usage()
-		return exitError(2)
 	}
 	if *format != "mermaid" && *format != "dot" {
 		return parley.Errorf(parley.EINVALID, "-format must be mermaid or dot, got %q", *format)
@@ -328,12 +318,8 @@ func runFlows(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	id := fset.String("id", "", "flow id (default: the file name without extension)")
 	var sf storeFlags
 	sf.register(fset)
-	if err := fset.Parse(args[1:]); err != nil {
+	if _, err := parseArgs(fset, args[1:], 1, 1); err != nil {
 		return err
-	}
-	if fset.NArg() != 1 {
-		fset.Usage()
-		return exitError(2)
 	}
 	path := fset.Arg(0)
 	data, err := os.ReadFile(path)
@@ -345,7 +331,7 @@ func runFlows(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		flowID = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
 	if _, err := gates.ParseFlow(data, path); err != nil {
-		fmt.Fprintln(stdout, parley.ErrorMessage(err))
+		fmt.Fprintln(stdout, parley.ErrorDetail(err))
 		return exitError(1)
 	}
 	var version int

@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/parleyhq/parley"
@@ -50,13 +51,8 @@ type exitError int
 
 func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
-func errText(err error) string {
-	var pe *parley.Error
-	if errors.As(err, &pe) {
-		return parley.ErrorMessage(err)
-	}
-	return err.Error()
-}
+// errText is the whole error chain: the command line is the operator's own terminal.
+func errText(err error) string { return parley.ErrorDetail(err) }
 
 const usage = `parley: a conversation state engine for chat agents
 
@@ -102,7 +98,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "replay":
 		return runReplay(ctx, rest, stdout, stderr)
 	case "version":
-		fmt.Fprintln(stdout, "parley", version)
+		if len(rest) > 0 {
+			fmt.Fprintf(stderr, "parley version takes no arguments, got %q\nusage: parley version\n", rest)
+			return exitError(2)
+		}
+		fmt.Fprintln(stdout, versionLine())
 		return nil
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
@@ -122,6 +122,66 @@ func newFlagSet(name string, stderr io.Writer, synopsis string) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+// parseArgs parses flags and returns the positional arguments, refusing (exit 2,
+// usage printed) fewer than min or more than max of them (max < 0: no limit) and any
+// flag written after a positional argument: the flag package stops at the first
+// positional, so `serve extra -addr X` would otherwise silently drop -addr.
+func parseArgs(fs *flag.FlagSet, args []string, min, max int) ([]string, error) {
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	rest := fs.Args()
+	for _, a := range rest {
+		if len(a) > 1 && a[0] == '-' {
+			fmt.Fprintf(fs.Output(), "parley %s: flag %s after the argument %q: flags go before arguments\n", fs.Name(), a, rest[0])
+			fs.Usage()
+			return nil, exitError(2)
+		}
+	}
+	if len(rest) < min || (max >= 0 && len(rest) > max) {
+		if max == 0 {
+			fmt.Fprintf(fs.Output(), "parley %s takes no arguments, got %q\n", fs.Name(), rest)
+		}
+		fs.Usage()
+		return nil, exitError(2)
+	}
+	return rest, nil
+}
+
+// versionLine is `parley version`: the -ldflags version, else the module version,
+// and the VCS revision from the build info when the binary was built from a checkout.
+func versionLine() string {
+	v := version
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "parley " + v
+	}
+	if v == "dev" && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		v = info.Main.Version
+	}
+	line := "parley " + v + " ("
+	if info.Main.Path != "" {
+		line += info.Main.Path + ", "
+	}
+	line += info.GoVersion
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev != "" {
+		line += ", revision " + rev
+		if modified == "true" {
+			line += " with local changes"
+		}
+	}
+	return line + ")"
 }
 
 // loadConfig returns the config at path, or the built-in demo config when path is "".

@@ -172,7 +172,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	configPath := fs.String("config", "", "parley.yaml (default: the built-in demo bots shop, booking, hotel, coach)")
 	var sf storeFlags
 	sf.register(fs)
-	if err := fs.Parse(args); err != nil {
+	if _, err := parseArgs(fs, args, 0, 0); err != nil {
 		return err
 	}
 	cfg, err := loadConfig(*configPath)
