@@ -34,6 +34,16 @@ type command struct {
 	turn    Request
 	control ControlRequest
 	done    chan commandResult
+	// values carries the caller's context values (its trace span) without its
+	// cancellation: a turn, once queued, runs to its commit.
+	values context.Context
+}
+
+func (c *command) ctx() context.Context {
+	if c.values == nil {
+		return context.Background()
+	}
+	return c.values
 }
 
 type commandResult struct {
@@ -147,10 +157,10 @@ func (a *actor) timeout() time.Duration {
 func (a *actor) handle(cmd *command) {
 	switch cmd.kind {
 	case cmdTurn:
-		res, err := a.turn(cmd.turn)
+		res, err := a.turn(cmd.ctx(), cmd.turn)
 		cmd.done <- commandResult{res, err}
 	case cmdControl:
-		res, err := a.controlCmd(cmd.control)
+		res, err := a.controlCmd(cmd.ctx(), cmd.control)
 		cmd.done <- commandResult{res, err}
 	case cmdExpire:
 		res, err := a.expire()
@@ -280,8 +290,7 @@ func (a *actor) spawnSteps(from parley.Lifecycle, at time.Time) ([]parley.Event,
 // turn runs a turn, deciding it again after a version conflict (another replica
 // committed, or is running a turn of the conversation) until it lands or
 // TurnTimeout has passed since it started.
-func (a *actor) turn(req Request) (Result, error) {
-	ctx := context.Background()
+func (a *actor) turn(ctx context.Context, req Request) (Result, error) {
 	started := time.Now()
 	for attempt := 1; ; attempt++ {
 		res, err := a.turnOnce(ctx, req)
@@ -716,8 +725,7 @@ type Handbacker interface {
 	Handback(state any, reason string, at time.Time) (parley.Decision, error)
 }
 
-func (a *actor) controlCmd(req ControlRequest) (Result, error) {
-	ctx := context.Background()
+func (a *actor) controlCmd(ctx context.Context, req ControlRequest) (Result, error) {
 	if err := a.hydrate(ctx); err != nil {
 		return Result{}, err
 	}
@@ -826,6 +834,9 @@ func (a *actor) controlCmd(req ControlRequest) (Result, error) {
 	next.Version++
 	next.UpdatedAt = at
 	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events, InboundID: req.InboundID}
+	if req.MessageID != "" {
+		c.MessageID, c.Response = req.MessageID, []byte(`{"control":"`+req.Kind+`"}`)
+	}
 	if err := a.rt.store.Commit(ctx, c); err != nil {
 		a.invalidate()
 		a.stopping = false

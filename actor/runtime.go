@@ -285,6 +285,9 @@ type ControlRequest struct {
 	Kind      string
 	Reason    string
 	InboundID int64
+	// MessageID, when set, is recorded as processed with the control's commit, so
+	// that a channel's redelivered status change is recognised and applied once.
+	MessageID string
 }
 
 // Control applies pause, resume, cancel, reset or handback to a conversation and
@@ -377,6 +380,7 @@ func (r *Runtime) LiveActors() int {
 
 // send delivers cmd to the conversation's actor, spawning it if needed, and waits.
 func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *command) (Result, error) {
+	cmd.values = context.WithoutCancel(ctx)
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()

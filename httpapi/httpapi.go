@@ -23,6 +23,7 @@ import (
 	"github.com/parleyhq/parley/actor"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // DefaultMaxBody is the default request body limit.
@@ -60,6 +61,17 @@ type Options struct {
 	Done <-chan struct{}
 	// KeepAlive is the SSE comment interval (default 15 s).
 	KeepAlive time.Duration
+
+	// Auth checks bearer tokens (auth.go); nil or empty lets every request through.
+	Auth *Auth
+	// Hosts are the Host header values served (see ListenHosts); empty serves any.
+	Hosts []string
+	// CORSOrigins may call the API from a browser (server.cors_origins); none by
+	// default, and cross-origin browser requests from other origins are refused.
+	CORSOrigins []string
+	// TracerProvider receives the HTTP spans; nil uses the global one (a no-op
+	// unless cmd/parley configured OpenTelemetry).
+	TracerProvider trace.TracerProvider
 }
 
 // Handler is Parley's HTTP API.
@@ -69,6 +81,11 @@ type Handler struct {
 	opts     Options
 	mux      *http.ServeMux
 	requests *prometheus.CounterVec
+	// root is mux behind the tracing, access log and guards (middleware.go).
+	root        http.Handler
+	hosts       map[string]bool
+	corsOrigins map[string]bool
+	crossOrigin *http.CrossOriginProtection
 }
 
 // New returns the API handler over rt and store.
@@ -120,10 +137,11 @@ func New(rt *actor.Runtime, store Store, opts Options) *Handler {
 	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, parley.Errorf(parley.ENOTFOUND, "no route for %s %s", r.Method, r.URL.Path))
 	})
+	h.wrap()
 	return h
 }
 
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.root.ServeHTTP(w, r) }
 
 // handle registers a route whose errors are written by one function.
 func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Request) error) {
@@ -132,10 +150,8 @@ func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Requ
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(rec, r.Body, h.opts.MaxBody)
 		}
+		noteRoute(r)
 		if err := fn(rec, r); err != nil {
-			if statusOf(parley.ErrorCode(err)) >= 500 {
-				h.opts.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-			}
 			writeError(rec, err)
 		}
 		if h.requests != nil {
@@ -170,6 +186,12 @@ func statusOf(code string) int {
 		return http.StatusNotFound
 	case parley.ECONFLICT, parley.EDUPLICATE, parley.EIDEMPOTENCY, parley.ETRANSITION, parley.EINTERRUPTED:
 		return http.StatusConflict
+	case parley.EFORBIDDEN:
+		return http.StatusForbidden
+	case parley.EMEDIATYPE:
+		return http.StatusUnsupportedMediaType
+	case parley.EMISDIRECTED:
+		return http.StatusMisdirectedRequest
 	case parley.ETOOLARGE:
 		return http.StatusRequestEntityTooLarge
 	case parley.EOVERLOADED:
@@ -185,20 +207,25 @@ func statusOf(code string) int {
 
 // ErrorBody is the JSON shape of every error response. An interrupted turn's error
 // also says what the conversation became (lifecycle) and carries the reply text
-// streamed before the stop (partial_response, "" when none was).
+// streamed before the stop (partial_response, "" when none was). Message holds only the
+// parley.Error messages of the chain; the whole chain is in the log line with the same
+// RequestID (also the X-Request-Id header).
 type ErrorBody struct {
 	Error struct {
 		Code            string           `json:"code"`
 		Message         string           `json:"message"`
+		RequestID       string           `json:"request_id,omitempty"`
 		Lifecycle       parley.Lifecycle `json:"lifecycle,omitempty"`
 		PartialResponse *string          `json:"partial_response,omitempty"`
 	} `json:"error"`
 }
 
 func writeError(w http.ResponseWriter, err error) {
+	noteError(w, err)
 	var body ErrorBody
 	body.Error.Code = parley.ErrorCode(err)
 	body.Error.Message = parley.ErrorMessage(err)
+	body.Error.RequestID = w.Header().Get("X-Request-Id")
 	var in *parley.Interruption
 	if body.Error.Code == parley.EINTERRUPTED && errors.As(err, &in) {
 		body.Error.Lifecycle = in.Lifecycle

@@ -103,7 +103,7 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 		return "", err
 	}
 	defer store.Close()
-	srv, err := newServer(ctx, DemoConfig(), store, slog.New(slog.DiscardHandler))
+	srv, err := newServer(ctx, DemoConfig(), store, slog.New(slog.DiscardHandler), security{})
 	if err != nil {
 		return "", err
 	}
@@ -358,7 +358,7 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	defer store.Close()
 	cfg := DemoConfig()
 	cfg.Runtime.MaxActors = *maxActors
-	srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler))
+	srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler), security{})
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
-	"net/http"
 	"os"
 	"strconv"
 	"time"
@@ -32,7 +31,7 @@ type wiring struct {
 func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) (*wiring, error) {
 	w := &wiring{chatwoot: map[string]*ChatwootConfig{}}
 	models := newModels(reg, logger)
-	httpClient := &http.Client{Timeout: 10 * time.Second}
+	httpClient := tracedHTTPClient(10 * time.Second)
 	var recorder *gatesRecorder
 	if reg != nil {
 		recorder = newGatesRecorder(reg)
@@ -133,7 +132,7 @@ func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog) (p
 		wc := sc.WooCommerce
 		c, err := woocommerce.New(woocommerce.Config{
 			URL: wc.URL, API: wc.API, ConsumerKey: wc.ConsumerKey, ConsumerSecret: wc.ConsumerSecret, Currency: wc.Currency,
-			Timeout: time.Duration(wc.Timeout), CacheTTL: time.Duration(wc.CacheTTL),
+			Timeout: time.Duration(wc.Timeout), CacheTTL: time.Duration(wc.CacheTTL), HTTPClient: tracedHTTPClient(0),
 		})
 		if err != nil {
 			return nil, err

@@ -51,7 +51,7 @@ func newChannelWorkers(w *wiring, logger *slog.Logger) (*channelWorkers, error) 
 		now:     time.Now,
 	}
 	for bot, c := range w.chatwoot {
-		client, err := chatwoot.NewClient(chatwoot.ClientConfig{BaseURL: c.URL, AccountID: c.AccountID, BotToken: c.BotToken})
+		client, err := chatwoot.NewClient(chatwoot.ClientConfig{BaseURL: c.URL, AccountID: c.AccountID, BotToken: c.BotToken, HTTPClient: tracedHTTPClient(0)})
 		if err != nil {
 			return nil, parley.WrapError(parley.EINVALID, err, "bot %s: chatwoot", bot)
 		}
@@ -105,6 +105,9 @@ func (cw *channelWorkers) webhook(rt *actor.Runtime) http.Handler {
 		}
 		id := action.Message.ID
 		if action.Kind != chatwoot.Turn {
+			// A status change has no message id: its delivery is named by its body,
+			// and the control records that name as processed (ControlRequest.MessageID),
+			// so a replayed delivery is a duplicate even after it was applied.
 			sum := sha256.Sum256(body)
 			id = string(action.Kind) + ":" + hex.EncodeToString(sum[:8])
 		}
@@ -226,13 +229,13 @@ func (cw *channelWorkers) processOne(ctx context.Context, rt *actor.Runtime, in 
 		_, err := rt.Turn(ctx, actor.Request{Key: in.Key, Message: action.Message, Channel: "chatwoot", InboundID: in.ID})
 		return err
 	case chatwoot.StopBot:
-		_, err := rt.Control(ctx, actor.ControlRequest{Key: in.Key, Kind: actor.ControlPause, Reason: action.Reason, InboundID: in.ID})
+		_, err := rt.Control(ctx, actor.ControlRequest{Key: in.Key, Kind: actor.ControlPause, Reason: action.Reason, InboundID: in.ID, MessageID: in.MessageID})
 		if parley.ErrorCode(err) == parley.ECONFLICT {
 			return cw.inbox.DropInbound(ctx, in.ID)
 		}
 		return err
 	case chatwoot.Handback:
-		_, err := rt.Control(ctx, actor.ControlRequest{Key: in.Key, Kind: actor.ControlHandback, Reason: action.Reason, InboundID: in.ID})
+		_, err := rt.Control(ctx, actor.ControlRequest{Key: in.Key, Kind: actor.ControlHandback, Reason: action.Reason, InboundID: in.ID, MessageID: in.MessageID})
 		if parley.ErrorCode(err) == parley.ECONFLICT {
 			return cw.inbox.DropInbound(ctx, in.ID)
 		}

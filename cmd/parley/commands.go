@@ -63,7 +63,7 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 		defer store.Close()
-		srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler))
+		srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler), security{})
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/httpapi"
 )
 
 // Config is parley.yaml (docs/spec/contracts.md section 7). Unknown keys are errors with
@@ -25,7 +27,9 @@ type Config struct {
 	// Record records every bot's turns for `parley replay` (always on with nlu: llm).
 	Record bool `yaml:"record"`
 	// Bots are the bots to run; none means the three demo bots.
-	Bots []BotConfig `yaml:"bots"`
+	Bots   []BotConfig  `yaml:"bots"`
+	Auth   AuthConfig   `yaml:"auth"`
+	Server ServerConfig `yaml:"server"`
 
 	// dir resolves relative file paths (the config file's folder).
 	dir string
@@ -41,6 +45,27 @@ type RuntimeConfig struct {
 	// StoreTimeout bounds every store call (default 5s): a store that stops
 	// answering fails turns with 503 instead of holding them.
 	StoreTimeout Duration `yaml:"store_timeout"`
+}
+
+// AuthConfig lists the API's bearer tokens (PARLEY_API_TOKEN adds one more).
+type AuthConfig struct {
+	Tokens []TokenConfig `yaml:"tokens"`
+}
+
+// TokenConfig is one token; write it as ${VAR} so the secret stays out of the file.
+type TokenConfig struct {
+	Name   string   `yaml:"name"`
+	Token  string   `yaml:"token"`
+	Scopes []string `yaml:"scopes"`
+}
+
+// ServerConfig guards the HTTP surface against browsers on other sites.
+type ServerConfig struct {
+	// CORSOrigins may call the API from a browser ("https://shop.example.com").
+	CORSOrigins []string `yaml:"cors_origins"`
+	// Hosts are the Host names served besides the listen address (the public name
+	// behind a reverse proxy); "name" accepts any port, "name:port" that one.
+	Hosts []string `yaml:"hosts"`
 }
 
 // BotConfig is one bot.
@@ -142,6 +167,9 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 		return nil, parley.Errorf(parley.EINVALID, "%s: environment variables not set: %s", path, strings.Join(missing, ", "))
 	}
 	c.dir = filepath.Dir(path)
+	if err := c.checkServer(path); err != nil {
+		return nil, err
+	}
 	demo := len(c.Bots) == 0
 	if demo {
 		c.Bots = DemoConfig().Bots
@@ -226,4 +254,37 @@ func decodeStrict(data []byte, v any) (err error) {
 		}
 	}()
 	return yaml.UnmarshalWithOptions(data, v, yaml.Strict())
+}
+
+// tokens are auth.tokens as the API takes them.
+func (c *Config) tokens() []httpapi.Token {
+	var out []httpapi.Token
+	for _, t := range c.Auth.Tokens {
+		tok := httpapi.Token{Name: t.Name, Secret: t.Token}
+		for _, s := range t.Scopes {
+			tok.Scopes = append(tok.Scopes, httpapi.Scope(s))
+		}
+		out = append(out, tok)
+	}
+	return out
+}
+
+// checkServer validates auth: and server: so that serve fails at start, naming the
+// file, rather than on the first request.
+func (c *Config) checkServer(path string) error {
+	if _, err := httpapi.NewAuth(c.tokens()); err != nil {
+		return parley.Errorf(parley.EINVALID, "%s: %s", path, parley.ErrorMessage(err))
+	}
+	for i, o := range c.Server.CORSOrigins {
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+			return parley.Errorf(parley.EINVALID, "%s: server.cors_origins[%d]: %q is not an origin like https://shop.example.com", path, i, o)
+		}
+	}
+	for i, h := range c.Server.Hosts {
+		if h == "" || strings.ContainsAny(h, "/ ") {
+			return parley.Errorf(parley.EINVALID, "%s: server.hosts[%d]: %q is not a host name", path, i, h)
+		}
+	}
+	return nil
 }

@@ -209,7 +209,7 @@ func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File
 		return res
 	}
 	defer store.Close()
-	srv, err := newServer(ctx, &mc, store, slog.New(slog.DiscardHandler))
+	srv, err := newServer(ctx, &mc, store, slog.New(slog.DiscardHandler), security{})
 	if err != nil {
 		res.Failures = append(res.Failures, parley.ErrorMessage(err))
 		return res

@@ -80,8 +80,15 @@ type server struct {
 	stopListen context.CancelFunc
 }
 
+// security is what guards the HTTP API of a served instance (httpapi.Options); the
+// zero value (in-process runs: parley test, bench) guards nothing.
+type security struct {
+	auth  *httpapi.Auth
+	hosts []string
+}
+
 // newServer wires a server from cfg over store.
-func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slog.Logger) (*server, error) {
+func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slog.Logger, sec security) (*server, error) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	w, err := buildBots(ctx, cfg, store, reg, logger)
@@ -106,16 +113,22 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	timed := actor.WithStoreTimeout(store, opts.StoreTimeout)
 	workers.inbox, workers.outbox = timed, timed
 	opts.Channels = workers.outboxes()
-	rt := actor.New(store, w.bots, opts)
+	for _, b := range w.bots {
+		b.Engine = traceEngine(b.Engine)
+	}
+	rt := actor.New(tracedStore{store}, w.bots, opts)
 	done := make(chan struct{})
 	h := httpapi.New(rt, timed, httpapi.Options{
-		MaxBody:    cfg.Runtime.MaxBodyBytes,
-		Gatherer:   reg,
-		Registerer: reg,
-		Flows:      &flowStore{store: timed},
-		Chatwoot:   workers.webhook(rt),
-		Logger:     logger,
-		Done:       done,
+		MaxBody:     cfg.Runtime.MaxBodyBytes,
+		Gatherer:    reg,
+		Registerer:  reg,
+		Flows:       &flowStore{store: timed},
+		Chatwoot:    workers.webhook(rt),
+		Logger:      logger,
+		Done:        done,
+		Auth:        sec.auth,
+		Hosts:       sec.hosts,
+		CORSOrigins: cfg.Server.CORSOrigins,
 	})
 	insp, err := inspect.New("/inspect")
 	if err != nil {
@@ -167,9 +180,10 @@ func (s *server) close() {
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", stderr, "[-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml]")
+	fs := newFlagSet("serve", stderr, "[-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]")
 	addr := fs.String("addr", "", "listen address (default 127.0.0.1:8080, or listen: in the config)")
 	configPath := fs.String("config", "", "parley.yaml (default: the built-in demo bots shop, booking, hotel, coach)")
+	insecure := fs.Bool("insecure", false, "allow a non-loopback address without an API token or with an unsigned Chatwoot webhook")
 	var sf storeFlags
 	sf.register(fs)
 	if _, err := parseArgs(fs, args, 0, 0); err != nil {
@@ -180,12 +194,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	store, err := openStore(ctx, sf, cfg.Store)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	srv, err := newServer(ctx, cfg, store, logger)
+	auth, err := apiAuth(cfg)
 	if err != nil {
 		return err
 	}
@@ -198,15 +207,45 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
-		srv.close()
 		return parley.WrapError(parley.EUNAVAILABLE, err, "listen on %s", listen)
 	}
+	defer ln.Close()
+	if err := exposurePolicy(cfg, auth, ln.Addr(), *insecure, logger); err != nil {
+		return err
+	}
+	shutdownTracing, tracing, err := setupTracing(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = shutdownTracing(sctx)
+	}()
+	if tracing {
+		logger.Info("OpenTelemetry tracing on: spans go to the OTLP endpoint")
+	}
+	store, err := openStore(ctx, sf, cfg.Store)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	srv, err := newServer(ctx, cfg, store, logger, security{auth: auth, hosts: httpapi.ListenHosts(ln.Addr(), cfg.Server.Hosts)})
+	if err != nil {
+		return err
+	}
+	return serveHTTP(ctx, srv, ln, stdout, logger)
+}
+
+// serveHTTP serves srv on ln until ctx ends, then finishes in-flight turns.
+func serveHTTP(ctx context.Context, srv *server, ln net.Listener, stdout io.Writer, logger *slog.Logger) error {
 	hs := &http.Server{
 		Handler:           srv.handler,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	var names []string
 	for _, b := range srv.runtime.Bots() {
@@ -226,10 +265,47 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	close(srv.done) // ends SSE streams so Shutdown does not wait for them
 	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	err = hs.Shutdown(sctx)
+	err := hs.Shutdown(sctx)
 	srv.close()
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
+	}
+	return nil
+}
+
+// apiAuth builds the API's tokens: PARLEY_API_TOKEN (every scope) and auth.tokens.
+func apiAuth(cfg *Config) (*httpapi.Auth, error) {
+	var tokens []httpapi.Token
+	if t := os.Getenv("PARLEY_API_TOKEN"); t != "" {
+		tokens = append(tokens, httpapi.Token{Name: "PARLEY_API_TOKEN", Secret: t, Scopes: []httpapi.Scope{httpapi.ScopeClient, httpapi.ScopeAdmin}})
+	}
+	return httpapi.NewAuth(append(tokens, cfg.tokens()...))
+}
+
+// exposurePolicy is secure by default: with no API token, or with a Chatwoot bot
+// whose webhooks are unsigned, serve stays on loopback unless -insecure.
+func exposurePolicy(cfg *Config, auth *httpapi.Auth, addr net.Addr, insecure bool, logger *slog.Logger) error {
+	tcp, _ := addr.(*net.TCPAddr)
+	loopback := tcp != nil && tcp.IP.IsLoopback()
+	var unsigned []string
+	for _, b := range cfg.Bots {
+		if b.Chatwoot != nil && b.Chatwoot.WebhookSecret == "" {
+			unsigned = append(unsigned, b.Name)
+			logger.Warn("Chatwoot webhook without webhook_secret: anyone who can reach it can speak for Chatwoot", "bot", b.Name)
+		}
+	}
+	if !auth.Enabled() {
+		if !loopback && !insecure {
+			return parley.Errorf(parley.EINVALID, "refusing to listen on %s with no API token: set PARLEY_API_TOKEN or auth.tokens in parley.yaml, listen on 127.0.0.1, or pass -insecure", addr)
+		}
+		if loopback {
+			logger.Info("no API token configured: listening on loopback only, every route open to local clients", "addr", addr.String())
+		} else {
+			logger.Warn("no API token configured and -insecure: every route is open to anyone who can reach it", "addr", addr.String())
+		}
+	}
+	if len(unsigned) > 0 && !loopback && !insecure {
+		return parley.Errorf(parley.EINVALID, "refusing to listen on %s: Chatwoot bot(s) %s have no webhook_secret; set it or pass -insecure", addr, strings.Join(unsigned, ", "))
 	}
 	return nil
 }

@@ -1,0 +1,319 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+)
+
+// requestInfo is what the access log line reports about a request; the guards and
+// the route handler fill it in.
+type requestInfo struct {
+	id, route, bot, conversation, token string
+	err                                 error
+}
+
+type infoKey struct{}
+
+func infoFrom(ctx context.Context) *requestInfo {
+	info, _ := ctx.Value(infoKey{}).(*requestInfo)
+	return info
+}
+
+// accessRecorder records the status and the error of a request for its log line.
+type accessRecorder struct {
+	http.ResponseWriter
+	code  int
+	wrote bool
+	info  *requestInfo
+}
+
+func (a *accessRecorder) WriteHeader(code int) {
+	if !a.wrote {
+		a.code, a.wrote = code, true
+	}
+	a.ResponseWriter.WriteHeader(code)
+}
+
+func (a *accessRecorder) Write(b []byte) (int, error) {
+	a.wrote = true
+	return a.ResponseWriter.Write(b)
+}
+
+func (a *accessRecorder) Unwrap() http.ResponseWriter { return a.ResponseWriter }
+
+// noteError hands err to the access log through the writer chain, so that the full
+// chain is logged under the request id while the body carries only public messages.
+func noteError(w http.ResponseWriter, err error) {
+	for w != nil {
+		if a, ok := w.(*accessRecorder); ok {
+			a.info.err = err
+			return
+		}
+		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
+		if !ok {
+			return
+		}
+		w = u.Unwrap()
+	}
+}
+
+// requestIDOf keeps a reverse proxy's X-Request-Id when it is a sane token, else
+// makes one.
+func requestIDOf(r *http.Request) string {
+	if id := r.Header.Get("X-Request-Id"); id != "" && len(id) <= 128 && strings.IndexFunc(id, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_.:", c))
+	}) < 0 {
+		return id
+	}
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// access gives every request an id (X-Request-Id, also in error bodies) and writes
+// one structured log line when it ends: method, route pattern, status, duration,
+// request id, bot, conversation, token name, and the full error chain if any.
+func (h *Handler) access(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		info := &requestInfo{id: requestIDOf(r)}
+		_, info.route = h.mux.Handler(r)
+		w.Header().Set("X-Request-Id", info.id)
+		span := trace.SpanFromContext(r.Context())
+		span.SetAttributes(attribute.String("parley.request_id", info.id))
+		rec := &accessRecorder{ResponseWriter: w, code: http.StatusOK, info: info}
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
+
+		attrs := []slog.Attr{
+			slog.String("method", r.Method), slog.String("route", info.route),
+			slog.Int("status", rec.code), slog.Duration("duration", time.Since(start)),
+			slog.String("request_id", info.id),
+		}
+		for _, kv := range [][2]string{{"bot", info.bot}, {"conversation", info.conversation}, {"token", info.token}} {
+			if kv[1] != "" {
+				attrs = append(attrs, slog.String(kv[0], kv[1]))
+			}
+		}
+		if sc := span.SpanContext(); sc.IsValid() {
+			attrs = append(attrs, slog.String("trace_id", sc.TraceID().String()))
+		}
+		level := slog.LevelInfo
+		if info.err != nil {
+			attrs = append(attrs, slog.String("err", parley.ErrorDetail(info.err)))
+		}
+		if rec.code >= 500 {
+			level = slog.LevelError
+		}
+		h.opts.Logger.LogAttrs(r.Context(), level, "http request", attrs...)
+	})
+}
+
+// guard refuses, before any handler runs and so without changing anything: a Host
+// the server does not answer for (DNS rebinding), a request without a valid token
+// (401) or without the route's scope (403), a body that is not JSON (415: an HTML
+// form or a text/plain fetch can cross origins without a preflight), and a
+// cross-origin browser request from an origin not listed in CORSOrigins.
+func (h *Handler) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		info := infoFrom(r.Context())
+		if err := h.checkHost(r); err != nil {
+			writeError(w, err)
+			return
+		}
+		if r.Method == http.MethodOptions && r.Header.Get("Origin") != "" && r.Header.Get("Access-Control-Request-Method") != "" {
+			h.preflight(w, r)
+			return
+		}
+		h.corsHeaders(w, r)
+		name, err := h.opts.Auth.authorize(r, routeScope(info.route))
+		info.token = name
+		if err != nil {
+			if parley.ErrorCode(err) == parley.EUNAUTHORIZED {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="parley"`)
+			}
+			writeError(w, err)
+			return
+		}
+		if err := checkMediaType(r, info.route); err != nil {
+			writeError(w, err)
+			return
+		}
+		if err := h.crossOrigin.Check(r); err != nil {
+			writeError(w, parley.Errorf(parley.EFORBIDDEN, "cross-origin request refused: origin %q is not in server.cors_origins", r.Header.Get("Origin")))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// checkMediaType refuses a POST or PUT body declared as anything but JSON (YAML too
+// for a flow definition). A request without Content-Type passes: browsers always
+// declare a form's or a string body's type, and CrossOriginProtection covers the rest.
+func checkMediaType(r *http.Request, route string) error {
+	if r.Method != http.MethodPost && r.Method != http.MethodPut && r.Method != http.MethodPatch {
+		return nil
+	}
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil {
+		if mt == "application/json" || strings.HasSuffix(mt, "+json") {
+			return nil
+		}
+		if strings.HasPrefix(route, "PUT /v1/flows/") && (mt == "application/yaml" || mt == "application/x-yaml" || mt == "text/yaml") {
+			return nil
+		}
+	}
+	return parley.Errorf(parley.EMEDIATYPE, "Content-Type must be application/json, got %q", ct)
+}
+
+// preflight answers a CORS preflight: allowed for the listed origins, 403 otherwise.
+func (h *Handler) preflight(w http.ResponseWriter, r *http.Request) {
+	origin := r.Header.Get("Origin")
+	if !h.corsOrigins[origin] {
+		writeError(w, parley.Errorf(parley.EFORBIDDEN, "origin %q is not in server.cors_origins", origin))
+		return
+	}
+	hd := w.Header()
+	hd.Set("Access-Control-Allow-Origin", origin)
+	hd.Add("Vary", "Origin")
+	hd.Set("Access-Control-Allow-Methods", "GET, POST, PUT")
+	hd.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Last-Event-ID, X-Request-Id")
+	hd.Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// corsHeaders lets a listed origin read the response.
+func (h *Handler) corsHeaders(w http.ResponseWriter, r *http.Request) {
+	origin := r.Header.Get("Origin")
+	if origin == "" || !h.corsOrigins[origin] {
+		return
+	}
+	hd := w.Header()
+	hd.Set("Access-Control-Allow-Origin", origin)
+	hd.Add("Vary", "Origin")
+	hd.Set("Access-Control-Expose-Headers", "X-Request-Id, Idempotent-Replay, Parley-Flow-Version")
+}
+
+// checkHost refuses a Host header outside Options.Hosts: a page whose name was
+// rebound to this server's address sends its own name.
+func (h *Handler) checkHost(r *http.Request) error {
+	if len(h.opts.Hosts) == 0 {
+		return nil
+	}
+	host := strings.ToLower(r.Host)
+	if h.hosts[host] {
+		return nil
+	}
+	if name, _, err := net.SplitHostPort(host); err == nil && h.hosts[name] {
+		return nil
+	}
+	return parley.Errorf(parley.EMISDIRECTED, "this server does not answer for host %q (server.hosts lists the names it answers for)", r.Host)
+}
+
+// ListenHosts returns the Host header values that name a server listening on addr:
+// the address itself; for loopback also localhost, 127.0.0.1 and [::1]; for an
+// unspecified address (0.0.0.0, ::) every interface address. A Host without a port
+// names port 80. names (server.hosts) are added as given: "chat.example.com" accepts
+// any port, "chat.example.com:8443" only that one.
+func ListenHosts(addr net.Addr, names []string) []string {
+	var out []string
+	out = append(out, names...)
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return append(out, addr.String())
+	}
+	port := strconv.Itoa(tcp.Port)
+	add := func(host string) {
+		out = append(out, net.JoinHostPort(host, port))
+		if port == "80" && strings.Contains(host, ":") {
+			out = append(out, "["+host+"]")
+		} else if port == "80" {
+			out = append(out, host)
+		}
+	}
+	ips := []net.IP{tcp.IP}
+	if tcp.IP.IsUnspecified() {
+		ips = nil
+		if addrs, err := net.InterfaceAddrs(); err == nil {
+			for _, a := range addrs {
+				if n, ok := a.(*net.IPNet); ok {
+					ips = append(ips, n.IP)
+				}
+			}
+		}
+	}
+	loopback := false
+	for _, ip := range ips {
+		add(ip.String())
+		loopback = loopback || ip.IsLoopback()
+	}
+	if loopback {
+		for _, h := range []string{"localhost", "127.0.0.1", "::1"} {
+			add(h)
+		}
+	}
+	return out
+}
+
+// wrap builds the handler chain: an OpenTelemetry server span named by the route
+// pattern, then the access log, then the guards, then the routes.
+func (h *Handler) wrap() {
+	h.hosts = map[string]bool{}
+	for _, host := range h.opts.Hosts {
+		h.hosts[strings.ToLower(host)] = true
+	}
+	h.corsOrigins = map[string]bool{}
+	h.crossOrigin = http.NewCrossOriginProtection()
+	for _, o := range h.opts.CORSOrigins {
+		h.corsOrigins[o] = true
+		// Validated by cmd/parley's config check; an origin it let through but
+		// this refuses is simply not trusted.
+		_ = h.crossOrigin.AddTrustedOrigin(o)
+	}
+	tp := h.opts.TracerProvider
+	if tp == nil {
+		tp = otel.GetTracerProvider()
+	}
+	h.root = otelhttp.NewHandler(h.access(h.guard(h.mux)), "parley",
+		otelhttp.WithTracerProvider(tp),
+		otelhttp.WithPropagators(propagation.TraceContext{}),
+		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string {
+			if _, pattern := h.mux.Handler(r); pattern != "" {
+				return pattern
+			}
+			return r.Method
+		}))
+}
+
+// noteRoute records the route's bot and conversation for the access log and the span.
+func noteRoute(r *http.Request) {
+	bot, conv := r.PathValue("bot"), r.PathValue("conversation")
+	if info := infoFrom(r.Context()); info != nil {
+		info.bot, info.conversation = bot, conv
+	}
+	span := trace.SpanFromContext(r.Context())
+	if bot != "" {
+		span.SetAttributes(attribute.String("parley.bot", bot))
+	}
+	if conv != "" {
+		span.SetAttributes(attribute.String("parley.conversation", conv))
+	}
+}
