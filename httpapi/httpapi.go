@@ -270,7 +270,7 @@ func decodeStrict(b []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return parley.WrapError(parley.EINVALID, err, "malformed JSON body")
+		return jsonError(err)
 	}
 	// dec.More is false before a stray '}' or ']', so read on: only the end may follow.
 	if _, err := dec.Token(); err != io.EOF {

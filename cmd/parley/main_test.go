@@ -36,12 +36,18 @@ func TestScenarios(t *testing.T) {
 // testServer runs `parley serve` on :0 in process and returns its base URL.
 func testServer(t *testing.T, args ...string) (base string, dbPath string) {
 	t.Helper()
+	return testServerLog(t, io.Discard, args...)
+}
+
+// testServerLog is testServer with the server's log written to stderr.
+func testServerLog(t *testing.T, stderr io.Writer, args ...string) (base string, dbPath string) {
+	t.Helper()
 	dbPath = filepath.Join(t.TempDir(), "parley.db")
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0", "-db", dbPath}, args...), pw, io.Discard)
+		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0", "-db", dbPath}, args...), pw, stderr)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')

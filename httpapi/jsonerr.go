@@ -1,0 +1,72 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// jsonError turns an encoding/json error into an EINVALID with a plain message. The
+// decoder's own text names Go types ("Go struct field ControlBody.reason of type
+// string"), which tell a caller nothing and show the implementation.
+func jsonError(err error) error {
+	var (
+		syntax *json.SyntaxError
+		typ    *json.UnmarshalTypeError
+		tparse *time.ParseError
+	)
+	switch {
+	case errors.Is(err, io.EOF):
+		return parley.Errorf(parley.EINVALID, "malformed JSON body: the body is empty")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return parley.Errorf(parley.EINVALID, "malformed JSON body: it ends before the JSON value does")
+	case errors.As(err, &syntax):
+		return parley.Errorf(parley.EINVALID, "malformed JSON body at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
+	case errors.As(err, &typ):
+		if typ.Field == "" {
+			return parley.Errorf(parley.EINVALID, "malformed JSON body: expected %s, got %s", jsonKind(typ.Type), typ.Value)
+		}
+		return parley.Errorf(parley.EINVALID, "field %q must be %s, got %s", typ.Field, jsonKind(typ.Type), typ.Value)
+	case errors.As(err, &tparse):
+		return parley.Errorf(parley.EINVALID, "a time must be RFC 3339, like \"2026-01-01T10:00:00Z\"")
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return parley.Errorf(parley.EINVALID, "unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
+	default:
+		return parley.Errorf(parley.EINVALID, "malformed JSON body")
+	}
+}
+
+// jsonKind names what a Go type looks like in JSON.
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "another type"
+	}
+	if t == reflect.TypeOf(time.Time{}) {
+		return "an RFC 3339 time string"
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	default:
+		return fmt.Sprintf("a %s value", t.Kind())
+	}
+}
