@@ -1,0 +1,120 @@
+package main
+
+import (
+	"io"
+	"net"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// cutProxy forwards TCP to target until cut, after which nothing listens on its
+// address: a database that went away.
+type cutProxy struct {
+	ln    net.Listener
+	mu    sync.Mutex
+	conns []net.Conn
+}
+
+func newCutProxy(t *testing.T, target string) *cutProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &cutProxy{ln: ln}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns = append(p.conns, c, up)
+			p.mu.Unlock()
+			go func() { _, _ = io.Copy(up, c); up.Close() }()
+			go func() { _, _ = io.Copy(c, up); c.Close() }()
+		}
+	}()
+	t.Cleanup(p.cut)
+	return p
+}
+
+func (p *cutProxy) cut() {
+	p.ln.Close()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// TestStoreErrorBodiesCarryNoCauseText: with its PostgreSQL gone, a turn and the
+// readiness probe answer 503 with Parley's own message and a request id; the driver's
+// text (user, database, address) is only in the log line with that id.
+func TestStoreErrorBodiesCarryNoCauseText(t *testing.T) {
+	dbURL, _ := replicaStore(t)
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := newCutProxy(t, u.Host)
+	u.Host = proxy.ln.Addr().String()
+	var log syncBuffer
+	base, _ := testServerLog(t, &log, "-store", u.String())
+	conv := base + "/v1/bots/booking/conversations/outage"
+	if code, b, _ := post(t, conv+"/messages", `{"id":"m1","text":"I want to book a flight"}`); code != 200 {
+		t.Fatalf("before the outage: %d %s", code, b)
+	}
+	proxy.cut()
+	// The driver's words for the outage: who, which database, where. (The user is
+	// left out when it is "postgres": the store's own messages name their kind.)
+	leaks := []string{strings.TrimPrefix(u.Path, "/"), u.Host, "dial", "connect", "SQLSTATE", "pgx", "search_path"}
+	if user := u.User.Username(); user != "postgres" {
+		leaks = append(leaks, user)
+	}
+	for _, req := range []struct{ method, path, body string }{
+		{"POST", "/v1/bots/booking/conversations/outage2/messages", `{"id":"m1","text":"I want to book a flight"}`},
+		{"GET", "/v1/bots/booking/conversations/outage", ""},
+		{"GET", "/readyz", ""},
+	} {
+		var code int
+		var b []byte
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			code, b, _ = send(t, req.method, base+req.path, req.body, map[string]string{"Content-Type": "application/json"})
+			if code >= 500 || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(100 * time.Millisecond) // pooled connections notice the cut first
+		}
+		c, msg, id := errorBody(t, b)
+		if code != 503 || c != parley.EUNAVAILABLE || msg == "" || id == "" {
+			t.Fatalf("%s %s: %d %s, want 503 unavailable with a request id", req.method, req.path, code, b)
+		}
+		for _, leak := range leaks {
+			if leak != "" && strings.Contains(strings.ToLower(string(b)), strings.ToLower(leak)) {
+				t.Errorf("%s %s: body %s carries %q", req.method, req.path, b, leak)
+			}
+		}
+		var line string
+		for _, l := range strings.Split(log.String(), "\n") {
+			if strings.Contains(l, "request_id="+id) {
+				line = l
+			}
+		}
+		if !strings.Contains(line, "err=") || !strings.Contains(line, "status=503") || !strings.Contains(line, u.Host) {
+			t.Errorf("%s %s: the log line of request %s lacks the error chain: %q", req.method, req.path, id, line)
+		}
+	}
+}
