@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -433,4 +434,67 @@ func TestChatwootFlowsHandoffIsSilentUntilHandback(t *testing.T) {
 	if last := messagesTo(cw, conv)[len(messagesTo(cw, conv))-1]; !strings.Contains(fmt.Sprint(last["content"]), "fly from") {
 		t.Fatalf("after handback the bot said %v", last)
 	}
+}
+
+// TestChatwootStatusChangeReplayedIsAppliedOnce: a signed status change that is
+// delivered again after it was applied (a replay, or a redelivery arriving late) is a
+// duplicate; it does not pause a conversation that was handed back meanwhile.
+func TestChatwootStatusChangeReplayedIsAppliedOnce(t *testing.T) {
+	cw := chatwoottest.NewServer(t)
+	base, _ := testServer(t, "-config", chatwootConfig(t, cw, sampleShop(t)))
+	if code, body := sendWebhook(t, base, incoming(t, 801, "I want to talk to a human"), webhookSecret); code != 200 || !strings.Contains(body, "accepted") {
+		t.Fatalf("%d %s", code, body)
+	}
+	lifecycle := func() (string, int64) {
+		code, b := get(t, base+"/v1/bots/shop/conversations/1:10")
+		var v struct {
+			Lifecycle string `json:"lifecycle"`
+			Version   int64  `json:"version"`
+		}
+		if code != 200 || json.Unmarshal(b, &v) != nil {
+			return "", 0
+		}
+		return v.Lifecycle, v.Version
+	}
+	waitFor(t, "the handoff", func() bool { return conversationState(t, base, "1:10") == "handoff" })
+
+	fixture := chatwoottest.ReadFixture(t, "../../chatwoot/testdata/chatwoot_webhook_conversation_status_changed.json")
+	opened := chatwoottest.WithStatus(t, fixture, "open")
+	// The very request Chatwoot signed, kept to be sent again.
+	replay := chatwoottest.WebhookRequest(t, base+"/v1/chatwoot/shop", opened, webhookSecret, time.Now())
+	if code, body := sendSigned(t, replay, opened); code != 200 || !strings.Contains(body, "accepted") {
+		t.Fatalf("status open: %d %s", code, body)
+	}
+	waitFor(t, "pause", func() bool { lc, _ := lifecycle(); return lc == "paused" })
+	if code, body := sendWebhook(t, base, chatwoottest.WithStatus(t, fixture, "resolved"), webhookSecret); code != 200 || !strings.Contains(body, "accepted") {
+		t.Fatalf("status resolved: %d %s", code, body)
+	}
+	waitFor(t, "handback", func() bool { lc, _ := lifecycle(); return lc == "idle" })
+	_, version := lifecycle()
+
+	code, body := sendSigned(t, replay, opened)
+	if code != 200 || !strings.Contains(body, "duplicate") {
+		t.Fatalf("replayed status change: %d %s, want a duplicate", code, body)
+	}
+	time.Sleep(1500 * time.Millisecond) // the inbox processor runs every second
+	if lc, v := lifecycle(); lc != "idle" || v != version {
+		t.Fatalf("the replay was applied: %s version %d, was idle version %d", lc, v, version)
+	}
+}
+
+// sendSigned sends a copy of a signed webhook request with its original headers.
+func sendSigned(t *testing.T, signed *http.Request, body []byte) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(signed.Method, signed.URL.String(), bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header = signed.Header.Clone()
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
 }
