@@ -76,6 +76,8 @@ func (l *Local) SetState(ctx context.Context, key parley.ConversationKey, state 
 type Remote struct {
 	BaseURL string
 	Client  *http.Client
+	// Token is sent as Authorization: Bearer when set; controls need the admin scope.
+	Token string
 }
 
 func (r *Remote) Remote() bool { return true }
@@ -90,6 +92,9 @@ func (r *Remote) post(ctx context.Context, path string, body any) ([]byte, error
 		return nil, parley.WrapError(parley.EINVALID, err, "server URL")
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if r.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+r.Token)
+	}
 	client := r.Client
 	if client == nil {
 		client = &http.Client{Timeout: 30 * time.Second}

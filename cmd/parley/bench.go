@@ -199,10 +199,20 @@ func benchServers(ctx context.Context, n, conc int, targets []string) (string, e
 }
 
 // httpSender posts booking turns; baseFor picks the server for turn i of conv.
+// PARLEY_API_TOKEN, when set, is the bearer token for running servers (-servers).
 func httpSender(client *http.Client, baseFor func(conv string, i int) string) func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+	token := os.Getenv("PARLEY_API_TOKEN")
 	return func(ctx context.Context, conv string, i int, text string, at time.Time) error {
 		body, _ := json.Marshal(map[string]any{"id": "m" + strconv.Itoa(i), "text": text, "sent_at": at})
-		resp, err := client.Post(baseFor(conv, i)+"/v1/bots/booking/conversations/"+conv+"/messages", "application/json", bytes.NewReader(body))
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, baseFor(conv, i)+"/v1/bots/booking/conversations/"+conv+"/messages", bytes.NewReader(body))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := client.Do(req)
 		if err != nil {
 			return err
 		}

@@ -26,9 +26,10 @@ import (
 )
 
 func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fset := newFlagSet("test", stderr, "[-config FILE] [-server URL] PATH...")
+	fset := newFlagSet("test", stderr, "[-config FILE] [-server URL [-token TOKEN]] PATH...")
 	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
 	serverURL := fset.String("server", "", "run against a running server instead of in process")
+	token := fset.String("token", os.Getenv("PARLEY_API_TOKEN"), "bearer token for -server (default $PARLEY_API_TOKEN)")
 	verbose := fset.Bool("v", false, "print every scenario, not only failures")
 	withCoverage := fset.Bool("coverage", false, "report which (state, trigger) pairs, steps and nodes the scenarios exercised")
 	paths, err := parseArgs(fset, args, 1, -1)
@@ -46,7 +47,7 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		dir string
 	)
 	if *serverURL != "" {
-		target = &scenario.Remote{BaseURL: *serverURL}
+		target = &scenario.Remote{BaseURL: *serverURL, Token: *token}
 		suffix = "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	} else {
 		cfg, err = loadConfig(*configPath)
@@ -313,8 +314,9 @@ func runFlows(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, "usage: parley flows put [-server URL] [-id ID] [-db PATH | -store URL] FILE")
 		return exitError(2)
 	}
-	fset := newFlagSet("flows put", stderr, "[-server URL] [-id ID] [-db PATH | -store URL] FILE")
+	fset := newFlagSet("flows put", stderr, "[-server URL [-token TOKEN]] [-id ID] [-db PATH | -store URL] FILE")
 	serverURL := fset.String("server", "", "store through a running server's API (PUT /v1/flows/{id})")
+	token := fset.String("token", os.Getenv("PARLEY_API_TOKEN"), "bearer token (admin scope) for -server (default $PARLEY_API_TOKEN)")
 	id := fset.String("id", "", "flow id (default: the file name without extension)")
 	var sf storeFlags
 	sf.register(fset)
@@ -339,6 +341,13 @@ func runFlows(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		req, err := http.NewRequestWithContext(ctx, http.MethodPut, strings.TrimRight(*serverURL, "/")+"/v1/flows/"+url.PathEscape(flowID), bytes.NewReader(data))
 		if err != nil {
 			return parley.WrapError(parley.EINVALID, err, "server URL")
+		}
+		req.Header.Set("Content-Type", "application/json")
+		if !isGatesJSON(path) {
+			req.Header.Set("Content-Type", "application/yaml")
+		}
+		if *token != "" {
+			req.Header.Set("Authorization", "Bearer "+*token)
 		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -368,3 +377,6 @@ func runFlows(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stdout, "flow %s stored as version %d\n", flowID, version)
 	return nil
 }
+
+// isGatesJSON tells a JSON flow file from a YAML one by its name.
+func isGatesJSON(path string) bool { return strings.HasSuffix(path, ".json") }

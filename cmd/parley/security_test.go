@@ -348,3 +348,31 @@ func TestBrowsersOnOtherSitesCannotDriveAConversation(t *testing.T) {
 func portOf(base string) string {
 	return base[strings.LastIndex(base, ":")+1:]
 }
+
+// TestClientsSendTheirToken: parley test -server and parley flows put -server reach a
+// server that requires tokens with -token (or PARLEY_API_TOKEN).
+func TestClientsSendTheirToken(t *testing.T) {
+	const admin = "admin-token-for-clients-0123"
+	t.Setenv("TEST_ADMIN_TOKEN", admin)
+	base, _ := testServer(t, "-config", demoBotsConfig(t, `auth:
+  tokens: [{name: ops, token: "${TEST_ADMIN_TOKEN}", scopes: [admin]}]`))
+	t.Setenv("PARLEY_API_TOKEN", "")
+	var out bytes.Buffer
+	scenarios := "../../testdata/scenarios"
+	if err := run(context.Background(), []string{"test", "-server", base, scenarios}, &out, io.Discard); err != exitError(1) || !strings.Contains(out.String(), "Bearer token") {
+		t.Fatalf("without a token: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"test", "-server", base, "-token", admin, scenarios}, &out, io.Discard); err != nil {
+		t.Fatalf("with -token: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"flows", "put", "-server", base, "-id", "coach", "../../gates/demo/coach.json"}, &out, io.Discard); err == nil {
+		t.Fatalf("flows put without a token: %s", out.String())
+	}
+	t.Setenv("PARLEY_API_TOKEN", admin)
+	out.Reset()
+	if err := run(context.Background(), []string{"flows", "put", "-server", base, "-id", "coach", "../../gates/demo/coach.json"}, &out, io.Discard); err != nil || !strings.Contains(out.String(), "stored as version") {
+		t.Fatalf("flows put with PARLEY_API_TOKEN: %v %s", err, out.String())
+	}
+}
