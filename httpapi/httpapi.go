@@ -5,6 +5,11 @@
 // event log joined with each turn's stored response) and a bot's diagram. Error codes
 // map to HTTP statuses in one table (statusOf). A bad request never changes stored
 // state.
+//
+// In front of the routes (middleware.go): an OpenTelemetry server span, one access
+// log line per request with its request id, and guards that refuse a foreign Host,
+// a missing token or scope (auth.go), a non-JSON body and a cross-origin browser
+// request before any handler runs. Error bodies carry only parley.Error messages.
 package httpapi
 
 import (

@@ -2,11 +2,11 @@
 // package that knows every other one: it reads flags and parley.yaml, opens the
 // store, builds the bots and wires the runtime, the HTTP API and the channels.
 //
-//	parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml]
-//	parley test     [-config FILE] [-server URL] PATH...
+//	parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]
+//	parley test     [-config FILE] [-server URL [-token T]] PATH...
 //	parley validate FILE...
 //	parley graph    [-config FILE] [-format mermaid|dot] BOT
-//	parley flows    put [-server URL] [-id ID] FILE
+//	parley flows    put [-server URL [-token T]] [-id ID] FILE
 //	parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
 //	parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
 //	parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
@@ -57,12 +57,12 @@ func errText(err error) string { return parley.ErrorDetail(err) }
 const usage = `parley: a conversation state engine for chat agents
 
 usage:
-  parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml]
-  parley test     [-config FILE] [-server URL] PATH...
+  parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]
+  parley test     [-config FILE] [-server URL [-token T]] PATH...
   parley validate FILE...
   parley graph    [-config FILE] [-format mermaid|dot] BOT
   parley check    [-config FILE] [-o DIR] [-max-states N] [BOT | FLOW-FILE]...
-  parley flows    put [-server URL] [-id ID] FILE
+  parley flows    put [-server URL [-token T]] [-id ID] FILE
   parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
   parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
   parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
