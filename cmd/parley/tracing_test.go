@@ -84,7 +84,7 @@ func TestATurnIsOneTrace(t *testing.T) {
 	}
 	var attrs []string
 	for _, a := range root.Attributes {
-		attrs = append(attrs, string(a.Key)+"="+a.Value.Emit())
+		attrs = append(attrs, string(a.Key)+"="+a.Value.String())
 	}
 	if got := strings.Join(attrs, " "); !strings.Contains(got, "parley.conversation=traced") || !strings.Contains(got, "parley.request_id=") {
 		t.Errorf("server span attributes %s", got)
