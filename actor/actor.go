@@ -463,7 +463,7 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 	dctx = parley.WithReplyStream(dctx, p.delta)
 	done := make(chan decided, 1)
 	go func() {
-		d, err := a.bot.Engine.Decide(dctx, t)
+		d, err := a.engineDecide(dctx, t)
 		done <- decided{d, err}
 	}()
 	select {
@@ -534,7 +534,7 @@ func (a *actor) commitTurn(ctx context.Context, req Request, decision parley.Dec
 		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
 		MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), stored), Outbox: outbox, InboundID: req.InboundID,
 	}
-	if err := a.rt.store.Commit(ctx, c); err != nil {
+	if err := a.commit(ctx, c); err != nil {
 		return a.commitFailed(ctx, req, err, at)
 	}
 	a.conv = c.Conversation
@@ -695,7 +695,7 @@ func (a *actor) commitLifecycle(ctx context.Context, lc parley.Lifecycle, events
 	next.Version++
 	next.UpdatedAt = at
 	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events, InboundID: inboundID}
-	if err := a.rt.store.Commit(ctx, c); err != nil {
+	if err := a.commit(ctx, c); err != nil {
 		a.invalidate()
 		return nil, err
 	}
@@ -837,7 +837,7 @@ func (a *actor) controlCmd(ctx context.Context, req ControlRequest) (Result, err
 	if req.MessageID != "" {
 		c.MessageID, c.Response = req.MessageID, []byte(`{"control":"`+req.Kind+`"}`)
 	}
-	if err := a.rt.store.Commit(ctx, c); err != nil {
+	if err := a.commit(ctx, c); err != nil {
 		a.invalidate()
 		a.stopping = false
 		return Result{}, err

@@ -17,7 +17,8 @@ const (
 	// ScopeClient sends messages, reads conversations and their events, lists bots:
 	// what a chat widget or an agent needs.
 	ScopeClient Scope = "client"
-	// ScopeAdmin adds lifecycle controls, handback, reset, flows and /metrics.
+	// ScopeAdmin adds lifecycle controls, handback, reset, flows, /metrics and the
+	// list of a bot's conversations (the inspector's index).
 	ScopeAdmin Scope = "admin"
 	// scopeOpen routes need no token: health, readiness and the Chatwoot webhook
 	// (which checks its own signature).
@@ -121,7 +122,9 @@ func routeScope(pattern string) Scope {
 	switch pattern {
 	case "GET /healthz", "GET /readyz", "POST /v1/chatwoot/{bot}":
 		return scopeOpen
-	case "POST " + conv + "/messages", "GET " + conv, "GET " + conv + "/events", "GET /v1/bots":
+	case "POST " + conv + "/messages", "GET " + conv, "GET " + conv + "/events", "GET " + conv + "/history",
+		"GET /v1/bots", "GET /v1/bots/{bot}/graph":
+		// A conversation's own reads and the bots' public descriptions.
 		return ScopeClient
 	case "", "/":
 		// No route (404) or a method the route does not take (405): a client token

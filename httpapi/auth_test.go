@@ -91,7 +91,8 @@ func TestRouteScopeCoversEveryRoute(t *testing.T) {
 	conv := "/v1/bots/{bot}/conversations/{conversation}"
 	want := map[string]Scope{
 		"POST " + conv + "/messages": ScopeClient, "GET " + conv: ScopeClient, "GET " + conv + "/events": ScopeClient,
-		"GET /v1/bots": ScopeClient, "POST " + conv + "/pause": ScopeAdmin, "POST " + conv + "/resume": ScopeAdmin,
+		"GET /v1/bots": ScopeClient, "GET " + conv + "/history": ScopeClient, "GET /v1/bots/{bot}/graph": ScopeClient,
+		"GET /v1/bots/{bot}/conversations": ScopeAdmin, "POST " + conv + "/pause": ScopeAdmin, "POST " + conv + "/resume": ScopeAdmin,
 		"POST " + conv + "/cancel": ScopeAdmin, "POST " + conv + "/reset": ScopeAdmin, "POST " + conv + "/handback": ScopeAdmin,
 		"PUT /v1/flows/{id}": ScopeAdmin, "GET /v1/flows/{id}": ScopeAdmin, "GET /metrics": ScopeAdmin,
 		"GET /healthz": scopeOpen, "GET /readyz": scopeOpen, "POST /v1/chatwoot/{bot}": scopeOpen,
@@ -112,17 +113,17 @@ func TestListenHosts(t *testing.T) {
 		forbidden []string
 	}{
 		{&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}, nil,
-			[]string{"127.0.0.1:8080", "localhost:8080", "[::1]:8080"},
-			[]string{"evil.example:8080", "localhost", "127.0.0.1:9090", "10.0.0.1:8080"}},
-		{&net.TCPAddr{IP: net.ParseIP("10.1.2.3"), Port: 80}, []string{"parley.example.com"},
-			[]string{"10.1.2.3", "10.1.2.3:80", "parley.example.com", "parley.example.com:443"},
-			[]string{"localhost:80", "evil.example"}},
+			[]string{"127.0.0.1:8080", "localhost:8080", "[::1]:8080", "localhost", "127.0.0.1:9090", "[::1]"},
+			[]string{"evil.example:8080", "evil.example", "10.0.0.1:8080", "", "localhost.evil.example"}},
+		{&net.TCPAddr{IP: net.ParseIP("10.1.2.3"), Port: 80}, []string{"parley.example.com", "admin.example.com:8443"},
+			[]string{"10.1.2.3", "10.1.2.3:80", "parley.example.com", "parley.example.com:443", "PARLEY.example.com", "admin.example.com:8443"},
+			[]string{"localhost:80", "evil.example", "admin.example.com", "admin.example.com:443"}},
 	}
 	for _, tt := range tests {
 		h := &Handler{opts: Options{Hosts: ListenHosts(tt.addr, tt.names)}}
 		h.hosts = map[string]bool{}
 		for _, x := range h.opts.Hosts {
-			h.hosts[x] = true
+			h.hosts[strings.ToLower(x)] = true
 		}
 		check := func(host string) error {
 			r := httptest.NewRequest("GET", "/", nil)
@@ -140,7 +141,7 @@ func TestListenHosts(t *testing.T) {
 			}
 		}
 	}
-	if hosts := ListenHosts(&net.TCPAddr{IP: net.IPv4zero, Port: 9}, nil); !slices.Contains(hosts, "127.0.0.1:9") {
+	if hosts := ListenHosts(&net.TCPAddr{IP: net.IPv4zero, Port: 9}, nil); !slices.Contains(hosts, "127.0.0.1") {
 		t.Errorf("0.0.0.0 does not answer for its loopback interface: %v", hosts)
 	}
 }

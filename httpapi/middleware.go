@@ -8,7 +8,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -213,7 +212,9 @@ func (h *Handler) corsHeaders(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkHost refuses a Host header outside Options.Hosts: a page whose name was
-// rebound to this server's address sends its own name.
+// rebound to this server's address sends its own name. Ports are not compared: a
+// rebinding page is told apart by its name, and a reverse proxy on another port may
+// pass the address it reached.
 func (h *Handler) checkHost(r *http.Request) error {
 	if len(h.opts.Hosts) == 0 {
 		return nil
@@ -222,32 +223,25 @@ func (h *Handler) checkHost(r *http.Request) error {
 	if h.hosts[host] {
 		return nil
 	}
-	if name, _, err := net.SplitHostPort(host); err == nil && h.hosts[name] {
+	name := host
+	if n, _, err := net.SplitHostPort(host); err == nil {
+		name = n
+	}
+	if h.hosts[strings.TrimSuffix(strings.TrimPrefix(name, "["), "]")] {
 		return nil
 	}
 	return parley.Errorf(parley.EMISDIRECTED, "this server does not answer for host %q (server.hosts lists the names it answers for)", r.Host)
 }
 
-// ListenHosts returns the Host header values that name a server listening on addr:
-// the address itself; for loopback also localhost, 127.0.0.1 and [::1]; for an
-// unspecified address (0.0.0.0, ::) every interface address. A Host without a port
-// names port 80. names (server.hosts) are added as given: "chat.example.com" accepts
-// any port, "chat.example.com:8443" only that one.
+// ListenHosts returns the host names that name a server listening on addr: its IP;
+// for loopback also localhost, 127.0.0.1 and ::1; for an unspecified address
+// (0.0.0.0, ::) every interface address. names (server.hosts) are added as given:
+// "chat.example.com" with any port, "chat.example.com:8443" with that one only.
 func ListenHosts(addr net.Addr, names []string) []string {
-	var out []string
-	out = append(out, names...)
+	out := append([]string(nil), names...)
 	tcp, ok := addr.(*net.TCPAddr)
 	if !ok {
 		return append(out, addr.String())
-	}
-	port := strconv.Itoa(tcp.Port)
-	add := func(host string) {
-		out = append(out, net.JoinHostPort(host, port))
-		if port == "80" && strings.Contains(host, ":") {
-			out = append(out, "["+host+"]")
-		} else if port == "80" {
-			out = append(out, host)
-		}
 	}
 	ips := []net.IP{tcp.IP}
 	if tcp.IP.IsUnspecified() {
@@ -262,13 +256,11 @@ func ListenHosts(addr net.Addr, names []string) []string {
 	}
 	loopback := false
 	for _, ip := range ips {
-		add(ip.String())
+		out = append(out, ip.String())
 		loopback = loopback || ip.IsLoopback()
 	}
 	if loopback {
-		for _, h := range []string{"localhost", "127.0.0.1", "::1"} {
-			add(h)
-		}
+		out = append(out, "localhost", "127.0.0.1", "::1")
 	}
 	return out
 }

@@ -80,8 +80,9 @@ func demoBotsConfig(t *testing.T, extra string) string {
 bots:
   - {name: shop, engine: shop}
   - {name: booking, engine: flows, flows: %s}
+  - {name: hotel, engine: flows, flows: %s}
   - {name: coach, engine: gates, flow: %s}
-`, extra, abs("../../flows/demo/booking.yaml"), abs("../../gates/demo/coach.json"))
+`, extra, abs("../../flows/demo/booking.yaml"), abs("../../flows/demo/hotel.yaml"), abs("../../gates/demo/coach.json"))
 	path := filepath.Join(t.TempDir(), "parley.yaml")
 	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
@@ -130,6 +131,9 @@ func TestEveryRouteNeedsATokenWithItsScope(t *testing.T) {
 		{"GET", conv, "", false},
 		{"GET", conv + "/events", "", false},
 		{"GET", "/v1/bots", "", false},
+		{"GET", conv + "/history", "", false},
+		{"GET", "/v1/bots/booking/graph", "", false},
+		{"GET", "/v1/bots/booking/conversations", "", true},
 		{"POST", conv + "/pause", `{"reason":"x"}`, true},
 		{"POST", conv + "/resume", `{}`, true},
 		{"POST", conv + "/cancel", `{}`, true},

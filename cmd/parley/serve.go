@@ -113,10 +113,7 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	timed := actor.WithStoreTimeout(store, opts.StoreTimeout)
 	workers.inbox, workers.outbox = timed, timed
 	opts.Channels = workers.outboxes()
-	for _, b := range w.bots {
-		b.Engine = traceEngine(b.Engine)
-	}
-	rt := actor.New(tracedStore{store}, w.bots, opts)
+	rt := actor.New(store, w.bots, opts)
 	done := make(chan struct{})
 	h := httpapi.New(rt, timed, httpapi.Options{
 		MaxBody:     cfg.Runtime.MaxBodyBytes,

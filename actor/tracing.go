@@ -1,0 +1,58 @@
+package actor
+
+import (
+	"context"
+
+	"github.com/parleyhq/parley"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+)
+
+// Spans of a turn below the HTTP span: the engine's decision and the store commit.
+// They use the global tracer provider, a no-op unless cmd/parley configured
+// OpenTelemetry; the caller's span reaches here through command.values. Taken here
+// rather than by wrapping the Engine and the Store, so that their optional interfaces
+// (Handbacker, MetricsReporter, a diagram, a conversation list) stay visible.
+const tracerName = "github.com/parleyhq/parley/actor"
+
+// engineDecide is Engine.Decide in an "engine.decide" span.
+func (a *actor) engineDecide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	ctx, span := otel.Tracer(tracerName).Start(ctx, "engine.decide", trace.WithAttributes(
+		attribute.String("parley.engine", a.bot.Engine.Kind()),
+		attribute.String("parley.bot", a.key.Bot),
+		attribute.String("parley.conversation", a.key.ID),
+		attribute.String("parley.message_id", t.Message.ID),
+	))
+	defer span.End()
+	d, err := a.bot.Engine.Decide(ctx, t)
+	if err == nil {
+		span.SetAttributes(attribute.Int("parley.transitions", len(d.Transitions)), attribute.Int("parley.replies", len(d.Replies)))
+	}
+	endSpan(span, err)
+	return d, err
+}
+
+// commit is Store.Commit in a "store.commit" span.
+func (a *actor) commit(ctx context.Context, c *parley.Commit) error {
+	ctx, span := otel.Tracer(tracerName).Start(ctx, "store.commit", trace.WithAttributes(
+		attribute.String("parley.bot", a.key.Bot),
+		attribute.String("parley.conversation", a.key.ID),
+		attribute.Int64("parley.version", c.Conversation.Version),
+		attribute.Int("parley.events", len(c.Events)),
+	))
+	defer span.End()
+	err := a.rt.store.Commit(ctx, c)
+	endSpan(span, err)
+	return err
+}
+
+// endSpan records err on span: its code and public message, as in response bodies.
+func endSpan(span trace.Span, err error) {
+	if err == nil {
+		return
+	}
+	span.SetAttributes(attribute.String("parley.error_code", parley.ErrorCode(err)))
+	span.SetStatus(codes.Error, parley.ErrorMessage(err))
+}
