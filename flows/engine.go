@@ -730,7 +730,7 @@ func (tu *turn) fillAwaited() error {
 	}
 	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, tu.text, true)
 	if err != nil {
-		return tu.fail("validator_error", err.Error())
+		return tu.fail("validator_error", parley.ErrorMessage(err)) // stored and answered: no foreign cause text
 	}
 	if problem != "" {
 		return tu.invalid(st, problem)

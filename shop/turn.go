@@ -52,7 +52,7 @@ func (t *turn) run() {
 			t.guardrail(g.reason)
 			return
 		}
-		t.guardrail(err.Error())
+		t.guardrail(parley.ErrorMessage(err)) // a stored event: no foreign cause text
 		return
 	}
 	t.finish()
