@@ -1,9 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"net"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -115,6 +118,62 @@ func TestStoreErrorBodiesCarryNoCauseText(t *testing.T) {
 		}
 		if !strings.Contains(line, "err=") || !strings.Contains(line, "status=503") || !strings.Contains(line, u.Host) {
 			t.Errorf("%s %s: the log line of request %s lacks the error chain: %q", req.method, req.path, id, line)
+		}
+	}
+}
+
+// TestOutboundFailureTextStaysInTheLog: a flow's custom validator whose webhook is
+// down fails the turn's validation; what the turn answers and stores names the
+// failure in Parley's words, never the dial error with the webhook's address.
+func TestOutboundFailureTextStaysInTheLog(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	flowFile := filepath.Join(dir, "order.yaml")
+	if err := os.WriteFile(flowFile, []byte(`bot: orders
+flows:
+  - name: order
+    trigger: {keywords: [order pizza]}
+    slots:
+      - name: email
+        type: email
+        prompt: Your email?
+        validators: [{type: custom, webhook: {url: "http://`+down+`/validate", timeout: 200ms}}]
+    steps:
+      - id: ask_email
+        collect: email
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "parley.yaml")
+	if err := os.WriteFile(cfg, []byte("bots:\n  - {name: orders, engine: flows, flows: "+flowFile+"}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base, _ := testServer(t, "-config", cfg)
+	conv := base + "/v1/bots/orders/conversations/down"
+	var bodies []string
+	for i, text := range []string{"order pizza", "me@example.com"} {
+		code, b, _ := post(t, conv+"/messages", fmt.Sprintf(`{"id":"m%d","text":%q}`, i, text))
+		if code != 200 {
+			t.Fatalf("%s: %d %s", text, code, b)
+		}
+		bodies = append(bodies, string(b))
+	}
+	_, stored := get(t, conv)
+	_, history := get(t, conv+"/history")
+	bodies = append(bodies, string(stored), string(history))
+	if !strings.Contains(string(stored), "validator_error") {
+		t.Fatalf("the validator did not fail: %s", stored)
+	}
+	for _, b := range bodies {
+		for _, leak := range []string{down, "dial", "connection refused"} {
+			if strings.Contains(b, leak) {
+				t.Errorf("%q in %s", leak, b)
+			}
 		}
 	}
 }
