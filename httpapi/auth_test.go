@@ -167,3 +167,31 @@ func FuzzAuthorize(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheckHost: whatever Host arrives, it is served only when its name (port and
+// IPv6 brackets aside) or the whole header is listed, and nothing panics.
+func FuzzCheckHost(f *testing.F) {
+	for _, s := range []string{"localhost:8080", "[::1]:8080", "[::1]", "evil.example", "127.0.0.1:", ":8080", "[", "parley.example.com:443", "PARLEY.EXAMPLE.COM"} {
+		f.Add(s)
+	}
+	hosts := ListenHosts(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080}, []string{"parley.example.com"})
+	h := &Handler{opts: Options{Hosts: hosts}, hosts: map[string]bool{}}
+	for _, x := range hosts {
+		h.hosts[x] = true
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		r := httptest.NewRequest(http.MethodGet, "/", nil)
+		r.Host = host
+		if h.checkHost(r) != nil {
+			return
+		}
+		name := strings.ToLower(host)
+		if n, _, err := net.SplitHostPort(name); err == nil {
+			name = n
+		}
+		name = strings.TrimSuffix(strings.TrimPrefix(name, "["), "]")
+		if !slices.Contains(hosts, name) && !slices.Contains(hosts, strings.ToLower(host)) {
+			t.Fatalf("Host %q served; hosts %v", host, hosts)
+		}
+	})
+}
