@@ -22,10 +22,11 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	outDir := fset.String("o", "", "write each counterexample as a scenario file into `DIR`")
 	maxStates := fset.Int("max-states", 100_000, "stop exploring past this many abstract states")
 	walks := fset.Int("walks", 0, "cross-check the exploration with `N` random conversations of 40 turns through the real engine")
-	if err := fset.Parse(args); err != nil {
+	names, err := parseArgs(fset, args, 0, -1)
+	if err != nil {
 		return err
 	}
-	targets, err := checkTargets(*configPath, fset.Args())
+	targets, err := checkTargets(*configPath, names)
 	if err != nil {
 		return err
 	}

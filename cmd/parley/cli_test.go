@@ -26,6 +26,7 @@ func TestStrayArgumentsAreUsageErrors(t *testing.T) {
 		{"bench with a stray argument", []string{"bench", "booking", "extra", "-n", "1"}},
 		{"bench actors with a stray argument", []string{"bench", "actors", "extra"}},
 		{"version with an argument", []string{"version", "extra"}},
+		{"check with a flag after the bot", []string{"check", "booking", "-max-states", "10"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
