@@ -397,7 +397,7 @@ func (a *actor) markRunning(ctx context.Context, events []parley.Event, at time.
 	}
 	next.UpdatedAt = at
 	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events}
-	if err := a.rt.store.Commit(ctx, c); err != nil {
+	if err := a.commit(ctx, c); err != nil {
 		a.invalidate()
 		switch parley.ErrorCode(err) {
 		case parley.ECONFLICT, parley.EDUPLICATE:

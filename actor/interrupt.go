@@ -58,7 +58,7 @@ func (a *actor) interrupted(ctx context.Context, req Request, stop *command, str
 		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
 		MessageID: req.Message.ID, Response: wrapRecord(messageDigest(req.Message), rec), InboundID: req.InboundID,
 	}
-	if err := a.rt.store.Commit(ctx, c); err != nil {
+	if err := a.commit(ctx, c); err != nil {
 		// The running mark stays stored and is this actor's: the next command
 		// recovers it. Neither caller learns what was written; both may retry.
 		a.ownMark = a.conv.Version

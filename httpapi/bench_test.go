@@ -15,7 +15,7 @@ func BenchmarkMiddleware(b *testing.B) {
 	rt := actor.New(nil, nil, actor.Options{})
 	defer rt.Close()
 	auth := testAuth(b)
-	h := New(rt, Options{Auth: auth, Hosts: []string{"example.com"}})
+	h := New(rt, nil, Options{Auth: auth, Hosts: []string{"example.com"}})
 	for _, bc := range []struct {
 		name    string
 		handler http.Handler

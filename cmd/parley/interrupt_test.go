@@ -147,10 +147,14 @@ func postAsync(url, body string) <-chan [2]string {
 		}
 		defer resp.Body.Close()
 		b, _ := io.ReadAll(resp.Body)
+		// Every request has its own request id; a replayed answer is the same otherwise.
+		b = requestIDField.ReplaceAll(b, nil)
 		out <- [2]string{fmt.Sprint(resp.StatusCode), string(b)}
 	}()
 	return out
 }
+
+var requestIDField = regexp.MustCompile(`,"request_id":"[^"]*"`)
 
 // interruptedAnswer checks a turn's answer is 409 interrupted with the lifecycle
 // the control left and an empty partial response (no model writes these replies).
