@@ -165,8 +165,8 @@ type Decision struct {
 
 // EventData is an event an engine asks to record; the runtime numbers and stamps it.
 type EventData struct {
-	Type string `json:"type"`
-	Data any    `json:"data"`
+	Type EventType `json:"type"`
+	Data any       `json:"data"`
 }
 
 // EffectKind names what an Effect asks for ("handoff"); a channel's outbox maps the
@@ -234,19 +234,24 @@ type Event struct {
 	Key ConversationKey `json:"-"`
 	// Seq numbers the conversation's events from 1 without gaps; SSE ids are Seq.
 	Seq  int64           `json:"seq"`
-	Type string          `json:"type"`
+	Type EventType       `json:"type"`
 	Data json.RawMessage `json:"data"`
 	At   time.Time       `json:"at"`
 }
 
+// EventType names what an Event records ("turn", "stopped", ...); it is the SSE
+// event name subscribers filter on. Engines and channels add their own types
+// (gates' "deadlock", llm's "nlu_parse"); the log accepts any non-empty type.
+type EventType string
+
 // Event types written by the runtime.
 const (
-	EventTurn         = "turn"
-	EventStateChanged = "state_changed"
-	EventStopped      = "stopped"
-	EventGuardrail    = "guardrail"
-	EventWarning      = "warning"
-	EventHandoff      = "handoff"
+	EventTurn         EventType = "turn"
+	EventStateChanged EventType = "state_changed"
+	EventStopped      EventType = "stopped"
+	EventGuardrail    EventType = "guardrail"
+	EventWarning      EventType = "warning"
+	EventHandoff      EventType = "handoff"
 )
 
 // TurnEvent is the data of a "turn" event.

@@ -4,7 +4,7 @@ import "context"
 
 // EventReplyDelta is a live event: a chunk of a reply's text as a model writes it,
 // before the turn's response. It is not stored; the response holds the final text.
-const EventReplyDelta = "reply_delta"
+const EventReplyDelta EventType = "reply_delta"
 
 // ReplyDeltaEvent is the data of a reply_delta event.
 type ReplyDeltaEvent struct {
@@ -45,7 +45,7 @@ type ReplyRequest struct {
 
 // EventReplyGenerated records, with its turn, a reply text a model wrote, so that a
 // replay reproduces the turn without the model (RecordedReplies).
-const EventReplyGenerated = "reply_generated"
+const EventReplyGenerated EventType = "reply_generated"
 
 // ReplyGeneratedEvent is the data of a reply_generated event. Key names what was
 // written within the turn (a flows step id).

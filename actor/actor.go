@@ -249,7 +249,7 @@ func (a *actor) stateChanged(st step, at time.Time) parley.Event {
 	return a.event(parley.EventStateChanged, parley.StateChangedEvent{FromState: st.from, ToState: st.to, Reason: st.reason}, at)
 }
 
-func (a *actor) event(typ string, data any, at time.Time) parley.Event {
+func (a *actor) event(typ parley.EventType, data any, at time.Time) parley.Event {
 	b, err := json.Marshal(data)
 	if err != nil {
 		b = []byte(`null`)
@@ -499,7 +499,7 @@ func (a *actor) commitTurn(ctx context.Context, req Request, decision parley.Dec
 	var extra []string
 	for _, e := range decision.Events {
 		events = append(events, a.event(e.Type, e.Data, at))
-		extra = append(extra, e.Type)
+		extra = append(extra, string(e.Type))
 	}
 	resp := Response{
 		ConversationID: a.key.ID, MessageID: msg.ID, Replies: decision.Replies,

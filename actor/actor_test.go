@@ -322,7 +322,7 @@ func eventTypes(t *testing.T, store parley.Store, k parley.ConversationKey) []st
 			out = append(out, fmt.Sprintf("%s->%s", sc.FromState, sc.ToState))
 			continue
 		}
-		out = append(out, e.Type)
+		out = append(out, string(e.Type))
 	}
 	return out
 }
@@ -500,7 +500,7 @@ func TestSubscribersSeeTurnsAndSlowOnesAreDropped(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s->%s", sc.FromState, sc.ToState))
 			continue
 		}
-		got = append(got, e.Type)
+		got = append(got, string(e.Type))
 	}
 	// The stored created -> idle comes first: idle -> running (live only) follows it.
 	want := []string{"created->idle", "idle->running", "turn", "running->idle"}
@@ -601,7 +601,7 @@ func TestFailedTurnEventsArePathsLiveAndStored(t *testing.T) {
 		var got []string
 		for len(got) < n {
 			e := <-sub.C
-			d := e.Type
+			d := string(e.Type)
 			if e.Type == parley.EventStateChanged {
 				var sc parley.StateChangedEvent
 				_ = json.Unmarshal(e.Data, &sc)

@@ -115,7 +115,7 @@ func (h *Hub) publish(key parley.ConversationKey, e parley.Event) {
 
 // EventNudge is the type of the internal event Nudge sends: "new events are stored,
 // read them from the log". It is never stored or streamed as such.
-const EventNudge = ""
+const EventNudge parley.EventType = ""
 
 // Nudge tells key's subscribers that events were committed elsewhere (another
 // replica); they read them from the stored log. It costs nothing without subscribers.

@@ -156,7 +156,7 @@ func playScenario(t *testing.T, e *Engine, sc scenarioFile) {
 			trs = append(trs, tr.From+"->"+tr.To)
 		}
 		for _, ev := range d.Events {
-			events = append(events, ev.Type)
+			events = append(events, string(ev.Type))
 		}
 		reply := strings.Join(texts, "\n")
 		if x.Reply != "" && !replyMatches(x.Reply, reply) {

@@ -42,9 +42,9 @@ const (
 
 // Event types this engine records besides parley.EventWarning and parley.EventHandoff.
 const (
-	EventDeadlock = "deadlock"
+	EventDeadlock parley.EventType = "deadlock"
 	// EventCooldown: a turn waited because the only node to run was cooling down.
-	EventCooldown = "cooldown"
+	EventCooldown parley.EventType = "cooldown"
 )
 
 // EffectHandoff is the effect kind asking the channel to bring in a human.

@@ -13,7 +13,7 @@ import (
 func eventTypes(d parley.Decision) []string {
 	var types []string
 	for _, e := range d.Events {
-		types = append(types, e.Type)
+		types = append(types, string(e.Type))
 	}
 	return types
 }
@@ -53,7 +53,7 @@ func TestLoopGuard(t *testing.T) {
 	if diff := cmp.Diff([]parley.Transition{{From: "contact-1", To: "contact-1", Trigger: ModeBroaden}}, d.Transitions); diff != "" {
 		t.Errorf("transitions (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{parley.EventWarning}, eventTypes(d)); diff != "" {
+	if diff := cmp.Diff([]string{string(parley.EventWarning)}, eventTypes(d)); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
 	if st.LastPromptedNode != "booking-1" || !has(st.BroadenedNodes, "contact-1") || st.FactValues["goal_category"] != "strength" {
@@ -103,7 +103,7 @@ func TestDeadlockWalk(t *testing.T) {
 	}, d.Transitions); diff != "" {
 		t.Errorf("transitions (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{EventDeadlock, parley.EventHandoff}, eventTypes(d)); diff != "" {
+	if diff := cmp.Diff([]string{string(EventDeadlock), string(parley.EventHandoff)}, eventTypes(d)); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
 	data := d.Events[0].Data.(map[string]any)

@@ -12,7 +12,7 @@ import (
 )
 
 // EventNLUParse is the event type recording how one turn's message was understood.
-const EventNLUParse = "nlu_parse"
+const EventNLUParse parley.EventType = "nlu_parse"
 
 // Sources of a turn's parse, in ParseEvent.Source.
 const (

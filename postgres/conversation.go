@@ -161,7 +161,7 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	n := len(c.Events)
 	types, data, ats, seqs := make([]string, n), make([][]byte, n), make([]time.Time, n), make([]int64, n)
 	for i, e := range c.Events {
-		types[i], data[i], ats[i], seqs[i] = e.Type, nullBytes(e.Data), e.At, e.Seq
+		types[i], data[i], ats[i], seqs[i] = string(e.Type), nullBytes(e.Data), e.At, e.Seq
 		if e.At.IsZero() {
 			ats[i] = now
 		}

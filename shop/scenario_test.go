@@ -60,7 +60,7 @@ func (et *engineTarget) commit(key parley.ConversationKey, d parley.Decision, ms
 	et.state[key] = data
 	b := body{ConversationID: key.ID, MessageID: msgID, Replies: d.Replies, State: data, Lifecycle: string(parley.LifecycleIdle), Transitions: d.Transitions}
 	for _, ev := range d.Events {
-		b.Events = append(b.Events, ev.Type)
+		b.Events = append(b.Events, string(ev.Type))
 	}
 	return json.Marshal(b)
 }

@@ -56,7 +56,7 @@ func TestIdleTimeoutIsConfigurable(t *testing.T) {
 	}
 }
 
-func hasEvent(d parley.Decision, typ string) bool {
+func hasEvent(d parley.Decision, typ parley.EventType) bool {
 	for _, ev := range d.Events {
 		if ev.Type == typ {
 			return true

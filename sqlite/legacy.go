@@ -223,7 +223,7 @@ func convertLog(ctx context.Context, tx *sql.Tx) error {
 				if !json.Valid(data) {
 					data, _ = json.Marshal(string(data))
 				}
-				events = append(events, parley.Event{Type: string(typ), Data: data, At: fromMicros(at)})
+				events = append(events, parley.Event{Type: parley.EventType(typ), Data: data, At: fromMicros(at)})
 				return nil
 			})
 			if err != nil {

@@ -75,7 +75,7 @@ func TestRecordRoundTrip(t *testing.T) {
 				if !e.At.IsZero() {
 					at = micros(e.At)
 				}
-				want = append(want, event{e.Type, data, at})
+				want = append(want, event{string(e.Type), data, at})
 			}
 			err = rec.eachEvent(func(_ int, typ, data []byte, at int64) error {
 				got = append(got, event{string(typ), string(data), at})

@@ -110,7 +110,7 @@ func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq
 				if limit > 0 && len(events) == limit {
 					return errEnough
 				}
-				events = append(events, parley.Event{Key: key, Seq: e.Seq, Type: e.Type, Data: e.Data, At: fromMicros(e.At)})
+				events = append(events, parley.Event{Key: key, Seq: e.Seq, Type: parley.EventType(e.Type), Data: e.Data, At: fromMicros(e.At)})
 			}
 			return nil
 		}, key.Bot, key.ID, afterSeq)

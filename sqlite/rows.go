@@ -31,7 +31,7 @@ func appendEvents(dst []byte, first int64, events []parley.Event, now int64) []b
 		dst = append(dst, `{"seq":`...)
 		dst = strconv.AppendInt(dst, first+int64(i), 10)
 		dst = append(dst, `,"type":`...)
-		dst = appendJSONString(dst, e.Type)
+		dst = appendJSONString(dst, string(e.Type))
 		dst = append(dst, `,"at":`...)
 		dst = strconv.AppendInt(dst, at, 10)
 		dst = append(dst, `,"data":`...)
@@ -83,7 +83,7 @@ func decodeEvents(text []byte) ([]storedEvent, error) {
 // validEvent reports whether an event can be stored in the JSON array: a UTF-8 type
 // and JSON data (or none).
 func validEvent(e *parley.Event) bool {
-	return utf8.ValidString(e.Type) && (len(e.Data) == 0 || json.Valid(e.Data))
+	return utf8.ValidString(string(e.Type)) && (len(e.Data) == 0 || json.Valid(e.Data))
 }
 
 // nullJSON is what an empty JSON document is stored as.

@@ -225,7 +225,7 @@ func testEventsOrderedAndGapFree(t *testing.T, s parley.Store) {
 			c = next(conv, fmt.Sprintf(`{"turn":%d}`, i))
 		}
 		for j := range i % 4 { // 0 to 3 events a commit
-			c.Events = append(c.Events, parley.Event{Type: fmt.Sprintf("type-%d-%d", i, j), Data: []byte(fmt.Sprintf(`{"i":%d, "j":%d}`, i, j))})
+			c.Events = append(c.Events, parley.Event{Type: parley.EventType(fmt.Sprintf("type-%d-%d", i, j)), Data: []byte(fmt.Sprintf(`{"i":%d, "j":%d}`, i, j))})
 		}
 		mustCommit(t, s, c)
 		for _, e := range c.Events {

@@ -71,9 +71,9 @@ func checkPath(t *testing.T, frames []sseFrame) {
 	// The seed's fields; a turn also carries what the user sent (text, meaning), each
 	// only when given.
 	fields := map[string][]string{
-		parley.EventStateChanged: {"from_state", "reason", "to_state"},
-		parley.EventStopped:      {"partial_response", "reason"},
-		parley.EventTurn:         {"message_id", "transitions"},
+		string(parley.EventStateChanged): {"from_state", "reason", "to_state"},
+		string(parley.EventStopped):      {"partial_response", "reason"},
+		string(parley.EventTurn):         {"message_id", "transitions"},
 	}
 	optional := map[string]bool{"text": true, "meaning": true}
 	var at parley.Lifecycle
@@ -85,7 +85,7 @@ func checkPath(t *testing.T, frames []sseFrame) {
 		if want, ok := fields[f.event]; ok {
 			var keys []string
 			for k := range data {
-				if f.event != parley.EventTurn || !optional[k] {
+				if f.event != string(parley.EventTurn) || !optional[k] {
 					keys = append(keys, k)
 				}
 			}
@@ -94,7 +94,7 @@ func checkPath(t *testing.T, frames []sseFrame) {
 				t.Fatalf("frame %d %s has fields %v, want %v", i, f.event, keys, want)
 			}
 		}
-		if f.event != parley.EventStateChanged {
+		if f.event != string(parley.EventStateChanged) {
 			continue
 		}
 		var sc parley.StateChangedEvent
@@ -175,7 +175,7 @@ func TestLifecycleWalkEventsArePathsOfTheSeedTable(t *testing.T) {
 	if diff := cmp.Diff(want, changes); diff != "" {
 		t.Fatalf("live lifecycle (-want +got):\n%s", diff)
 	}
-	if last := frames[len(frames)-1]; last.event != parley.EventStopped || last.id != strconv.Itoa(stored) {
+	if last := frames[len(frames)-1]; last.event != string(parley.EventStopped) || last.id != strconv.Itoa(stored) {
 		t.Fatalf("last frame %+v, want the stored stopped event", last)
 	}
 

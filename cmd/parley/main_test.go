@@ -362,7 +362,7 @@ func readFrames(t *testing.T, r *bufio.Reader, n int) []sseFrame {
 func describeFrames(frames []sseFrame) []string {
 	var out []string
 	for _, f := range frames {
-		if f.event == parley.EventStateChanged {
+		if f.event == string(parley.EventStateChanged) {
 			var sc parley.StateChangedEvent
 			_ = json.Unmarshal([]byte(f.data), &sc)
 			out = append(out, fmt.Sprintf("%s->%s", sc.FromState, sc.ToState))

@@ -56,7 +56,7 @@ func waitLifecycle(t *testing.T, conv, want string) convView {
 func stoppedReason(t *testing.T, frames []sseFrame, i int) string {
 	t.Helper()
 	var s parley.StoppedEvent
-	if frames[i].event != parley.EventStopped || json.Unmarshal([]byte(frames[i].data), &s) != nil {
+	if frames[i].event != string(parley.EventStopped) || json.Unmarshal([]byte(frames[i].data), &s) != nil {
 		t.Fatalf("frame %d is %+v, want stopped", i, frames[i])
 	}
 	return s.Reason
