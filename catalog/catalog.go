@@ -29,6 +29,8 @@
 // criteria remain ("something under 20 for my dad" is a price filter); a query whose
 // every term is unknown and that has no filter finds nothing. A query with no terms
 // and no filter lists the whole catalog in the CSV's order.
+//
+// Seed 000 cited here is docs/spec/000-shop.txt.
 package catalog
 
 import (

@@ -22,6 +22,9 @@
 //   - Walk cross-checks an exploration with random conversations through the real
 //     engine: a state a walk reaches that the exploration did not find means the
 //     abstraction merged states that behave differently.
+//
+// Seeds cited here are in docs/spec/: seed 001 is docs/spec/001-state-machine-design.txt,
+// seed 002 docs/spec/002-flow-controller.txt, seed 003 docs/spec/003-conversation-states.txt.
 package check
 
 import (

@@ -15,6 +15,8 @@
 // Every parse is recorded with its turn as an EventNLUParse event (the message, the
 // model, the prompt's hash, the raw answer, latency and tokens), so that a stored
 // conversation can be replayed without calling the model.
+//
+// Seed 001 cited here is docs/spec/001-state-machine-design.txt.
 package llm
 
 import (

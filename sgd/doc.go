@@ -52,4 +52,7 @@
 //   - A dialogue of several services is skipped (a replay bot runs one service).
 //   - Report.Write prints a line per dialogue, the totals per service, then the
 //     totals.
+//
+// Seed 001 cited here is docs/spec/001-state-machine-design.txt; the dataset and its
+// licence are described in testdata/sgd/LICENSE.md.
 package sgd
