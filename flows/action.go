@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 )
 
 // ActionRunner runs a webhook action or a custom validator inside a turn. The
@@ -255,7 +254,7 @@ func (tu *turn) failed(f *flow, st *step, reply string) error {
 	tu.say(orText(reply, tu.e.text["failed"]))
 	for i := st.index - 1; i >= 0; i-- {
 		if c := f.steps[i]; c.kind == KindConfirm {
-			if err := tu.fire(fsm.DialogueActionNeedsConfirmation); err != nil {
+			if err := tu.fire(DialogueActionNeedsConfirmation); err != nil {
 				return err
 			}
 			tu.setStep(c)
@@ -289,7 +288,7 @@ func (tu *turn) needData(f *flow, missing []string, reply string) error {
 	}
 	for _, st := range f.steps {
 		if st.kind == KindCollect && st.slot.name == missing[0] {
-			if err := tu.fire(fsm.DialogueActionNeedsData); err != nil {
+			if err := tu.fire(DialogueActionNeedsData); err != nil {
 				return err
 			}
 			tu.setStep(st)

@@ -136,3 +136,12 @@ func BenchmarkAppendJSON(b *testing.B) {
 		buf = s.AppendJSON(buf[:0])
 	}
 }
+
+func BenchmarkDialogueCheck(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := Dialogue.Check(DialogueValidatingSlot, DialogueNextStepAction, DialogueReadyForAction); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

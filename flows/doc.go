@@ -2,8 +2,8 @@
 // declarative flow files (YAML, strictly decoded, with a JSON Schema and a
 // validator that reports file:line:col), their compilation into an Engine, and
 // the engine's state, seed 001's DialogueState plus flow_stack. Every change of
-// conversation_state goes through the fsm kernel's fsm.Dialogue table; a turn
-// reports each transition it took, momentary ones included.
+// conversation_state goes through the Dialogue table (dialogue.go, a table of the
+// fsm kernel); a turn reports each transition it took, momentary ones included.
 //
 // Seed 001 is docs/spec/001-state-machine-design.txt, seed 003
 // docs/spec/003-conversation-states.txt.
@@ -55,6 +55,9 @@
 //
 // # Choices where the seeds leave room (pinned by tests and scenarios)
 //
+//   - The Dialogue table: seed 003's intermediate states get explicit edges
+//     derived from its step_type_to_state mapping, from every state in which a
+//     step finishes (each edge and its source are listed on Dialogue).
 //   - Completion: seed 001 example 1 shows "State AFTER action: completed" and the
 //     benchmark "state back to idle"; seed 003 calls completed momentary and its
 //     walk ends "15. [idle]". A finished flow goes executing_action -> completed ->

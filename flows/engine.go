@@ -12,7 +12,6 @@ import (
 	"unicode"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/nlu"
 )
 
@@ -269,15 +268,15 @@ func unixSeconds(t time.Time) float64 {
 	return float64(t.UnixNano()) / 1e9
 }
 
-// fire moves the dialogue along the trigger, through the fsm kernel's table. A
+// fire moves the dialogue along the trigger, through the Dialogue table. A
 // trigger the table does not allow from the current state is a bug of this
 // package: the turn fails with the kernel's *fsm.TransitionError (ETRANSITION)
 // and nothing is committed.
-func (tu *turn) fire(trigger fsm.DialogueTrigger) error {
+func (tu *turn) fire(trigger DialogueTrigger) error {
 	from := tu.s.ConversationState
-	to, ok := fsm.Dialogue.Next(from, trigger)
+	to, ok := Dialogue.Next(from, trigger)
 	if !ok {
-		return fsm.Dialogue.Check(from, trigger, "")
+		return Dialogue.Check(from, trigger, "")
 	}
 	tu.s.ConversationState = to
 	tu.transitions = append(tu.transitions, parley.Transition{From: string(from), To: string(to), Trigger: string(trigger)})
@@ -391,30 +390,30 @@ func (tu *turn) isCancel() bool {
 // run dispatches on the state the turn starts in (seed 001's message routing).
 func (tu *turn) run() error {
 	switch tu.s.ConversationState {
-	case fsm.DialogueIdle, fsm.DialogueCompleted:
+	case DialogueIdle, DialogueCompleted:
 		// 001 Rule 1: idle -> understanding on any message; 003: completed ->
 		// understanding.
-		if err := tu.fire(fsm.DialogueUserMessage); err != nil {
+		if err := tu.fire(DialogueUserMessage); err != nil {
 			return err
 		}
 		return tu.understand()
-	case fsm.DialogueWaitingForSlot:
+	case DialogueWaitingForSlot:
 		tu.askedChange = tu.s.WaitingForSlot == nil
 		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
 			return tu.fillAwaited()
 		}
-		if err := tu.fire(fsm.DialogueIntentChange); err != nil {
+		if err := tu.fire(DialogueIntentChange); err != nil {
 			return err
 		}
 		return tu.understand()
-	case fsm.DialogueConfirming:
+	case DialogueConfirming:
 		return tu.answerConfirmation()
-	case fsm.DialogueError:
+	case DialogueError:
 		return tu.recover()
 	default:
 		// A momentary state never rests in the store; one found there is refused
 		// by the kernel (ETRANSITION) so the runtime's guardrail applies.
-		return tu.fire(fsm.DialogueUserMessage)
+		return tu.fire(DialogueUserMessage)
 	}
 }
 
@@ -528,7 +527,7 @@ func (tu *turn) understand() error {
 		if st := tu.currentStep(); active != nil && st != nil {
 			return tu.advance(st.index)
 		}
-		return tu.fire(fsm.DialogueNoIntent)
+		return tu.fire(DialogueNoIntent)
 	}
 	if active == nil {
 		switch {
@@ -539,7 +538,7 @@ func (tu *turn) understand() error {
 		default:
 			tu.sayKey("fallback")
 		}
-		return tu.fire(fsm.DialogueNoIntent)
+		return tu.fire(DialogueNoIntent)
 	}
 	changed := tu.extract(active, entities)
 	st := tu.currentStep()
@@ -631,10 +630,10 @@ func (tu *turn) leaves(active *flow) (bool, error) {
 		// "No thanks" to "anything else?": nothing to cancel, the conversation
 		// ends here.
 		tu.sayKey("goodbye")
-		return true, tu.fire(fsm.DialogueNoIntent)
+		return true, tu.fire(DialogueNoIntent)
 	case tu.isCancel() && active == nil:
 		tu.sayKey("nothing")
-		return true, tu.fire(fsm.DialogueNoIntent)
+		return true, tu.fire(DialogueNoIntent)
 	case tu.isCancel():
 		tu.sayKey("cancelled", "flow", active.label)
 		return true, tu.endFlow(OutcomeCancelled)
@@ -718,7 +717,7 @@ func (tu *turn) fillAwaited() error {
 	s := tu.s
 	f := tu.flow()
 	st := tu.currentStep()
-	if err := tu.fire(fsm.DialogueUserResponds); err != nil {
+	if err := tu.fire(DialogueUserResponds); err != nil {
 		return err
 	}
 	if f == nil || st == nil || st.slot == nil || st.slot.name != *s.WaitingForSlot {
@@ -753,7 +752,7 @@ func (tu *turn) fillFromSentence(f *flow, st *step) error {
 	if !tu.extract(f, nil) {
 		return tu.invalid(st, tu.e.invalidText(st.slot, nil))
 	}
-	if err := tu.fire(fsm.DialogueValidationSucceeded); err != nil {
+	if err := tu.fire(DialogueValidationSucceeded); err != nil {
 		return err
 	}
 	tu.s.WaitingForSlot = nil
@@ -785,7 +784,7 @@ func (tu *turn) invalid(st *step, problem string) error {
 			return tu.handoff(ReasonRetriesExhausted)
 		}
 	}
-	if err := tu.fire(fsm.DialogueValidationFailed); err != nil {
+	if err := tu.fire(DialogueValidationFailed); err != nil {
 		return err
 	}
 	name := sl.name
@@ -814,7 +813,7 @@ func (tu *turn) handoff(reason string) error {
 	s.Metadata.Handoff = reason
 	s.Metadata.Offer = nil
 	if tu.flow() == nil {
-		return tu.fire(fsm.DialogueNoIntent)
+		return tu.fire(DialogueNoIntent)
 	}
 	s.FlowStack = s.FlowStack[:0] // the human takes over every suspended flow too
 	return tu.endFlow(OutcomeHandoff)
@@ -847,7 +846,7 @@ func (tu *turn) answerConfirmation() error {
 			if unplaced {
 				// "No, make it Boston" with an origin and a destination: a
 				// correction, but of which? Ask, rather than end the flow.
-				if err := tu.fire(fsm.DialogueUserCorrects); err != nil {
+				if err := tu.fire(DialogueUserCorrects); err != nil {
 					return err
 				}
 				tu.s.WaitingForSlot = nil
@@ -865,14 +864,14 @@ func (tu *turn) answerConfirmation() error {
 			tu.sayKey("declined")
 			return tu.endFlow(OutcomeCancelled)
 		}
-		if err := tu.fire(fsm.DialogueUserCorrects); err != nil {
+		if err := tu.fire(DialogueUserCorrects); err != nil {
 			return err
 		}
 		tu.s.WaitingForSlot = nil
 		tu.sayKey("ask_change")
 		return nil
 	}
-	if err := tu.fire(fsm.DialogueUserResponds); err != nil {
+	if err := tu.fire(DialogueUserResponds); err != nil {
 		return err
 	}
 	return tu.understand()
@@ -937,7 +936,7 @@ func confirmationMeaning(m string) nlu.Answer {
 func (tu *turn) recover() error {
 	s := tu.s
 	if tu.isCancel() {
-		if err := tu.fire(fsm.DialogueUserCancels); err != nil {
+		if err := tu.fire(DialogueUserCancels); err != nil {
 			return err
 		}
 		if f := tu.flow(); f != nil {
@@ -950,7 +949,7 @@ func (tu *turn) recover() error {
 		s.FlowStack = s.FlowStack[:0]
 		return nil
 	}
-	if err := tu.fire(fsm.DialogueUserRetries); err != nil {
+	if err := tu.fire(DialogueUserRetries); err != nil {
 		return err
 	}
 	s.Metadata.Error = nil
@@ -966,7 +965,7 @@ func (tu *turn) recover() error {
 func (tu *turn) fail(kind, message string) error {
 	s := tu.s
 	recovery := string(s.ConversationState)
-	if err := tu.fire(fsm.DialogueException); err != nil {
+	if err := tu.fire(DialogueException); err != nil {
 		return err
 	}
 	s.Metadata.Error = &ErrorInfo{Type: kind, Message: message, Timestamp: tu.stamp, RecoveryState: recovery}
@@ -1005,11 +1004,11 @@ func (tu *turn) runStep(f *flow, st *step) (next int, stop bool, err error) {
 		return 0, true, tu.confirmStep(st)
 	case KindAction:
 		tu.setStep(st)
-		if tu.s.ConversationState != fsm.DialogueExecutingAction {
-			if err := tu.fire(fsm.DialogueNextStepAction); err != nil {
+		if tu.s.ConversationState != DialogueExecutingAction {
+			if err := tu.fire(DialogueNextStepAction); err != nil {
 				return 0, true, err
 			}
-			if err := tu.fire(fsm.DialogueExecuteAction); err != nil {
+			if err := tu.fire(DialogueExecuteAction); err != nil {
 				return 0, true, err
 			}
 		}
@@ -1017,14 +1016,14 @@ func (tu *turn) runStep(f *flow, st *step) (next int, stop bool, err error) {
 		return next, done || err != nil, err
 	case KindBranch:
 		tu.setStep(st)
-		if err := tu.fire(fsm.DialogueNextStepBranch); err != nil {
+		if err := tu.fire(DialogueNextStepBranch); err != nil {
 			return 0, true, err
 		}
 		return tu.branch(st), false, nil
 	case KindSay:
 		tu.setStep(st)
-		if tu.s.ConversationState != fsm.DialogueGeneratingResponse {
-			if err := tu.fire(fsm.DialogueNextStepSay); err != nil {
+		if tu.s.ConversationState != DialogueGeneratingResponse {
+			if err := tu.fire(DialogueNextStepSay); err != nil {
 				return 0, true, err
 			}
 		}
@@ -1048,9 +1047,9 @@ func (tu *turn) collectStep(st *step) (next int, stop bool, err error) {
 	if v, ok := s.Slots[st.slot.name]; ok && v != nil {
 		return st.next, false, nil
 	}
-	trigger := fsm.DialogueNextStepCollect
-	if s.ConversationState == fsm.DialogueUnderstanding {
-		trigger = fsm.DialogueSlotNeeded // 001 Rule 2
+	trigger := DialogueNextStepCollect
+	if s.ConversationState == DialogueUnderstanding {
+		trigger = DialogueSlotNeeded // 001 Rule 2
 	}
 	if err := tu.fire(trigger); err != nil {
 		return 0, true, err
@@ -1065,10 +1064,10 @@ func (tu *turn) collectStep(st *step) (next int, stop bool, err error) {
 // confirmStep asks the user to confirm the step's prompt.
 func (tu *turn) confirmStep(st *step) error {
 	tu.setStep(st)
-	if err := tu.fire(fsm.DialogueNextStepConfirm); err != nil {
+	if err := tu.fire(DialogueNextStepConfirm); err != nil {
 		return err
 	}
-	if err := tu.fire(fsm.DialogueAskConfirmation); err != nil {
+	if err := tu.fire(DialogueAskConfirmation); err != nil {
 		return err
 	}
 	tu.say(tu.render(st.def.Confirm.Prompt))
@@ -1081,16 +1080,16 @@ func (tu *turn) confirmStep(st *step) error {
 // resume prompt, -> its step) or to idle (001 "COMPLETED -> IDLE").
 func (tu *turn) endFlow(outcome string) error {
 	s := tu.s
-	trigger := fsm.DialogueNoMoreSteps
+	trigger := DialogueNoMoreSteps
 	switch s.ConversationState {
-	case fsm.DialogueExecutingAction:
+	case DialogueExecutingAction:
 		if outcome == OutcomeCompleted {
-			trigger = fsm.DialogueActionSucceeded // 001 Rule 6
+			trigger = DialogueActionSucceeded // 001 Rule 6
 		}
-	case fsm.DialogueConfirming:
-		trigger = fsm.DialogueUserCancels // 001 "CONFIRMING -> COMPLETED: User cancels"
-	case fsm.DialogueWaitingForSlot:
-		if err := tu.fire(fsm.DialogueIntentChange); err != nil {
+	case DialogueConfirming:
+		trigger = DialogueUserCancels // 001 "CONFIRMING -> COMPLETED: User cancels"
+	case DialogueWaitingForSlot:
+		if err := tu.fire(DialogueIntentChange); err != nil {
 			return err
 		}
 	}
@@ -1107,11 +1106,11 @@ func (tu *turn) endFlow(outcome string) error {
 		}
 	}
 	if len(s.FlowStack) == 0 {
-		return tu.fire(fsm.DialogueFlowDone)
+		return tu.fire(DialogueFlowDone)
 	}
 	fr := s.FlowStack[len(s.FlowStack)-1]
 	s.FlowStack = s.FlowStack[:len(s.FlowStack)-1]
-	if err := tu.fire(fsm.DialogueFinalResponse); err != nil {
+	if err := tu.fire(DialogueFinalResponse); err != nil {
 		return err
 	}
 	f := tu.e.flows[fr.Flow]

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"pgregory.net/rapid"
 )
 
@@ -25,7 +24,7 @@ var vocabulary = []parley.Message{
 }
 
 // TestConversationProperties plays random conversations and checks, after every
-// turn, that the dialogue moved only along fsm.Dialogue's table, as one chain from
+// turn, that the dialogue moved only along Dialogue's table, as one chain from
 // the state it rested in to the state it rests in now; that it rests only where a
 // turn may rest, with the fields that state implies; that the state survives the
 // store's JSON round trip; and that the caps hold.
@@ -74,13 +73,13 @@ func checkProperties(t *testing.T, e *Engine, vocabulary []parley.Message) {
 			s := d.State.(*State)
 			from := before.ConversationState
 			for _, tr := range d.Transitions {
-				if fsm.DialogueState(tr.From) != from {
+				if DialogueState(tr.From) != from {
 					rt.Fatalf("turn %d: transitions do not chain: %v", i, d.Transitions)
 				}
-				if err := fsm.Dialogue.Check(fsm.DialogueState(tr.From), fsm.DialogueTrigger(tr.Trigger), fsm.DialogueState(tr.To)); err != nil {
+				if err := Dialogue.Check(DialogueState(tr.From), DialogueTrigger(tr.Trigger), DialogueState(tr.To)); err != nil {
 					rt.Fatalf("turn %d: %v", i, err)
 				}
-				from = fsm.DialogueState(tr.To)
+				from = DialogueState(tr.To)
 			}
 			silent := before.Metadata.Handoff != "" && len(d.Transitions) == 0 && len(d.Replies) == 0
 			if from != s.ConversationState || len(d.Transitions) == 0 && !silent {
@@ -109,22 +108,22 @@ func checkProperties(t *testing.T, e *Engine, vocabulary []parley.Message) {
 
 func checkResting(rt *rapid.T, e *Engine, s *State) {
 	switch s.ConversationState {
-	case fsm.DialogueIdle:
+	case DialogueIdle:
 		if s.CurrentFlow != FlowNone || s.CurrentStep != nil || s.WaitingForSlot != nil || len(s.FlowStack) != 0 {
 			rt.Fatalf("idle with a flow: %+v", s)
 		}
-	case fsm.DialogueWaitingForSlot, fsm.DialogueConfirming:
+	case DialogueWaitingForSlot, DialogueConfirming:
 		f := e.flows[s.CurrentFlow]
 		if f == nil || s.CurrentStep == nil {
 			rt.Fatalf("%s without a flow and step: %+v", s.ConversationState, s)
 		}
 		st := f.steps[f.stepIndex[*s.CurrentStep]]
 		switch {
-		case s.ConversationState == fsm.DialogueConfirming && st.kind != KindConfirm:
+		case s.ConversationState == DialogueConfirming && st.kind != KindConfirm:
 			rt.Fatalf("confirming at step %s", st.id)
 		case s.WaitingForSlot != nil && (st.kind != KindCollect || st.slot.name != *s.WaitingForSlot):
 			rt.Fatalf("waiting for %s at step %s", *s.WaitingForSlot, st.id)
-		case s.ConversationState == fsm.DialogueWaitingForSlot && s.WaitingForSlot == nil && st.kind != KindConfirm:
+		case s.ConversationState == DialogueWaitingForSlot && s.WaitingForSlot == nil && st.kind != KindConfirm:
 			rt.Fatalf("waiting for nothing at step %s", st.id)
 		}
 	default:

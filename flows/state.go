@@ -7,7 +7,6 @@ import (
 	"maps"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 )
 
 // FlowNone is seed 001's current_flow when no flow is active.
@@ -17,18 +16,18 @@ const FlowNone = "none"
 // flow_stack: the flows suspended beneath the active one. It is what the store
 // keeps between turns and what the HTTP API shows.
 type State struct {
-	Messages          []ChatMessage     `json:"messages"`
-	Slots             map[string]any    `json:"slots"`
-	CurrentFlow       string            `json:"current_flow"`
-	ConversationState fsm.DialogueState `json:"conversation_state"`
-	CurrentStep       *string           `json:"current_step"`
-	WaitingForSlot    *string           `json:"waiting_for_slot"`
-	TurnCount         int               `json:"turn_count"`
-	LastResponse      string            `json:"last_response"`
-	LastNLUCall       *float64          `json:"last_nlu_call"`
-	Trace             []TraceEvent      `json:"trace"`
-	Metadata          Metadata          `json:"metadata"`
-	FlowStack         []Frame           `json:"flow_stack"`
+	Messages          []ChatMessage  `json:"messages"`
+	Slots             map[string]any `json:"slots"`
+	CurrentFlow       string         `json:"current_flow"`
+	ConversationState DialogueState  `json:"conversation_state"`
+	CurrentStep       *string        `json:"current_step"`
+	WaitingForSlot    *string        `json:"waiting_for_slot"`
+	TurnCount         int            `json:"turn_count"`
+	LastResponse      string         `json:"last_response"`
+	LastNLUCall       *float64       `json:"last_nlu_call"`
+	Trace             []TraceEvent   `json:"trace"`
+	Metadata          Metadata       `json:"metadata"`
+	FlowStack         []Frame        `json:"flow_stack"`
 }
 
 // ChatMessage is one entry of the message history: {"role": "user" |
@@ -132,7 +131,7 @@ func newState() *State {
 		Messages:          []ChatMessage{},
 		Slots:             map[string]any{},
 		CurrentFlow:       FlowNone,
-		ConversationState: fsm.DialogueIdle,
+		ConversationState: DialogueIdle,
 		Trace:             []TraceEvent{},
 		FlowStack:         []Frame{},
 	}
@@ -172,7 +171,7 @@ func (e *Engine) decodeState(data []byte) (*State, error) {
 	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray '}' or ']'
 		return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: trailing data")
 	}
-	if !fsm.Dialogue.Has(s.ConversationState) {
+	if !Dialogue.Has(s.ConversationState) {
 		return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown conversation_state %q", s.ConversationState)
 	}
 	if s.Slots == nil {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 )
 
 func TestDecodeStateRefusesBadStates(t *testing.T) {
@@ -91,7 +90,7 @@ func TestDecideIsPureAndDeterministic(t *testing.T) {
 }
 
 // TestEveryTransitionIsInTheKernel: every transition any walk takes is in
-// fsm.Dialogue's table, and the trace records each of them.
+// Dialogue's table, and the trace records each of them.
 func TestEveryTransitionIsInTheKernel(t *testing.T) {
 	e := demo(t)
 	key := parley.ConversationKey{Bot: "booking", ID: "c-10"}
@@ -103,7 +102,7 @@ func TestEveryTransitionIsInTheKernel(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, tr := range d.Transitions {
-			if err := fsm.Dialogue.Check(fsm.DialogueState(tr.From), fsm.DialogueTrigger(tr.Trigger), fsm.DialogueState(tr.To)); err != nil {
+			if err := Dialogue.Check(DialogueState(tr.From), DialogueTrigger(tr.Trigger), DialogueState(tr.To)); err != nil {
 				t.Errorf("turn %d: %v", i+1, err)
 			}
 		}
@@ -119,7 +118,7 @@ func TestEveryTransitionIsInTheKernel(t *testing.T) {
 		}
 		state = s
 	}
-	if s := state.(*State); s.ConversationState != fsm.DialogueIdle || s.Slots["origin"] != "Paris" || s.Slots["booking_ref"] == nil {
+	if s := state.(*State); s.ConversationState != DialogueIdle || s.Slots["origin"] != "Paris" || s.Slots["booking_ref"] == nil {
 		t.Errorf("final state %+v", s)
 	}
 }

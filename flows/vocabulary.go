@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 )
 
 // Intents of the flows vocabulary besides the flows' own trigger intents.
@@ -39,7 +38,7 @@ func (e *Engine) Understanding(ctx context.Context, t parley.Turn) (parley.Under
 	default:
 		return parley.Understanding{}, false, parley.Errorf(parley.EINVALIDSTATE, "flows: state of type %T", t.State)
 	}
-	if s.ConversationState == fsm.DialogueWaitingForSlot && s.WaitingForSlot != nil {
+	if s.ConversationState == DialogueWaitingForSlot && s.WaitingForSlot != nil {
 		tu := &turn{e: e, ctx: ctx, in: t, s: s, text: strings.TrimSpace(t.Message.Text)}
 		if !tu.changesCourse() {
 			return parley.Understanding{}, false, nil
@@ -146,7 +145,7 @@ Give every slot value the message states, for any flow, also one that corrects a
 	if s.WaitingForSlot != nil {
 		fmt.Fprintf(&b, "; the bot asked for %s", *s.WaitingForSlot)
 	}
-	if s.ConversationState == fsm.DialogueConfirming {
+	if s.ConversationState == DialogueConfirming {
 		b.WriteString("; the bot asked the user to confirm (affirm or deny)")
 	}
 	b.WriteString(".")

@@ -1,30 +1,24 @@
 package fsm
 
-import (
-	"context"
-	"testing"
+import "testing"
 
-	"github.com/parleyhq/parley"
-)
-
-func BenchmarkFire(b *testing.B) {
-	ctx := context.Background()
-	b.Run("lifecycle", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			s, _ := Lifecycle.Fire(ctx, parley.LifecycleIdle, LifecycleEventProcessInteraction, nil)
-			if _, err := Lifecycle.Fire(ctx, s, LifecycleEventInteractionCompleteSuccess, nil); err != nil {
-				b.Fatal(err)
-			}
+func BenchmarkNext(b *testing.B) {
+	m := MustBuild(lights())
+	b.ReportAllocs()
+	for b.Loop() {
+		s, _ := m.Next(red, tick)
+		if _, ok := m.Next(s, tick); !ok {
+			b.Fatal("green does not tick")
 		}
-	})
-	b.Run("guard_and_hooks", func(b *testing.B) {
-		noGuard := func(context.Context, any) error { return nil }
-		noHook := func(context.Context, Transition[lightState, lightTrigger], any) error { return nil }
-		m := MustBuild(lights().Guard(red, tick, noGuard).OnExit(red, noHook).OnEntry(green, noHook))
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	m := MustBuild(lights())
+	b.Run("allowed", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := m.Fire(ctx, red, tick, nil); err != nil {
+			if err := m.Check(red, tick, green); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -32,18 +26,9 @@ func BenchmarkFire(b *testing.B) {
 	b.Run("refused", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := Lifecycle.Fire(ctx, parley.LifecycleCompleted, LifecycleEventPing, nil); err == nil {
-				b.Fatal("a terminal state accepted an event")
+			if err := m.Check(broken, tick, red); err == nil {
+				b.Fatal("a terminal state accepted a trigger")
 			}
 		}
 	})
-}
-
-func BenchmarkCheck(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := Dialogue.Check(DialogueValidatingSlot, DialogueNextStepAction, DialogueReadyForAction); err != nil {
-			b.Fatal(err)
-		}
-	}
 }

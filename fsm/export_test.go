@@ -20,8 +20,6 @@ type diagram struct {
 
 func seedDiagrams() []diagram {
 	return []diagram{
-		{"shop.mermaid", Shop.Mermaid}, {"shop.dot", Shop.DOT},
-		{"dialogue.mermaid", Dialogue.Mermaid}, {"dialogue.dot", Dialogue.DOT},
 		{"lifecycle.mermaid", Lifecycle.Mermaid}, {"lifecycle.dot", Lifecycle.DOT},
 	}
 }

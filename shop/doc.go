@@ -28,9 +28,10 @@
 //
 // # How a turn maps onto transitions
 //
-// Every state change is a trigger fired through fsm.Shop (seed 000 section 3); a
-// turn may take several, all listed in Decision.Transitions. paginating is only
-// ever passed through inside a turn, never stored.
+// Every state change is a trigger fired through Machine, seed 000 section 3's
+// table (machine.go); a turn may take several, all listed in
+// Decision.Transitions. paginating is only ever passed through inside a turn,
+// never stored.
 //
 //   - A turn that shows cards ends in recommending, so that show_more can page it:
 //     idle -product_search-> recommending; from clarifying -clarified->.
@@ -85,7 +86,7 @@
 //   - An explicit request for a human (nlu.IsHumanRequest: "can a real human help
 //     me?", "bghit nhder m3a mowadaf"; not "are you a bot or a human?", "the
 //     agent said...", "no need for a human", "bghit chi wahed cap"):
-//     -human_request-> handoff, from clarifying too (fsm.Shop labels the seed's
+//     -human_request-> handoff, from clarifying too (Machine labels the seed's
 //     clarifying -> handoff edge with what happened). handoff -waiting_for_human->
 //     handoff answers nothing; Handback takes -human_resolved-> idle.
 //   - A catalog failure: -failure-> error with a fallback reply; the next turn
@@ -134,6 +135,9 @@
 //
 // # Choices where the seed is ambiguous
 //
+//   - The table (Machine): section 7's reset to idle is not a transition (it
+//     replaces an untrusted state); expiry and a request for a human get their own
+//     triggers on pairs the seed already allows.
 //   - Expiry: a confirmation is expired when sent_at - created_at > TTL (5 minutes),
 //     strictly, as section 3.4 says "> 5 minutes". On expiry the engine clears it,
 //     goes to idle and says so; a yes, no or unclear reply ends the turn there,

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/nlu"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -116,7 +115,7 @@ func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decisi
 	if err != nil {
 		return parley.Decision{}, err
 	}
-	if in.inconsistency != "" || in.Conversation.State != fsm.ShopHandoff {
+	if in.inconsistency != "" || in.Conversation.State != StateHandoff {
 		return parley.Decision{}, parley.Errorf(parley.ECONFLICT, "the conversation is not in handoff")
 	}
 	if !e.cfg.ReactivateOnHandback {
@@ -124,7 +123,7 @@ func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decisi
 	}
 	st := in.clone()
 	st.schema = e.schema
-	to, ok := fsm.Shop.Next(fsm.ShopHandoff, fsm.ShopHumanResolved)
+	to, ok := Machine.Next(StateHandoff, TriggerHumanResolved)
 	if !ok {
 		return parley.Decision{}, parley.Errorf(parley.ETRANSITION, "handoff cannot return to the bot")
 	}
@@ -139,7 +138,7 @@ func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decisi
 	}
 	return parley.Decision{
 		State:       st,
-		Transitions: []parley.Transition{{From: string(fsm.ShopHandoff), To: string(to), Trigger: string(fsm.ShopHumanResolved)}},
+		Transitions: []parley.Transition{{From: string(StateHandoff), To: string(to), Trigger: string(TriggerHumanResolved)}},
 		Events:      []parley.EventData{{Type: "handback", Data: data}},
 	}, nil
 }

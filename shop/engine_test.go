@@ -10,7 +10,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/shop"
 )
 
@@ -192,7 +191,7 @@ func TestDecodeState(t *testing.T) {
 			}
 			if tc.guardrail {
 				got := stateOf(t, d).Conversation
-				if got.State != fsm.ShopIdle || len(d.Transitions) != 0 || len(d.Replies) != 1 {
+				if got.State != shop.StateIdle || len(d.Transitions) != 0 || len(d.Replies) != 1 {
 					t.Fatalf("reset to %s with %v transitions and %d replies", got.State, d.Transitions, len(d.Replies))
 				}
 			}
@@ -214,7 +213,7 @@ func TestGuardrailKeepsTraceabilityFields(t *testing.T) {
 	}
 	got := stateOf(t, d)
 	want := shop.ConversationState{
-		State:              fsm.ShopIdle,
+		State:              shop.StateIdle,
 		Pagination:         shop.Pagination{Limit: 5},
 		LastUserMessageID:  new("m-10"),
 		LastAgentMessageID: new("a-10-1"),
@@ -309,7 +308,7 @@ func TestCatalogFailureGoesToErrorThenRecovers(t *testing.T) {
 
 	cat.fail = true
 	d := c.send("hoodie", "")
-	if st := stateOf(t, d); st.Conversation.State != fsm.ShopError || st.ConsecutiveErrors != 1 {
+	if st := stateOf(t, d); st.Conversation.State != shop.StateError || st.ConsecutiveErrors != 1 {
 		t.Fatalf("after a failure: %s, errors %d", st.Conversation.State, st.ConsecutiveErrors)
 	}
 	if len(d.Replies) != 1 || !strings.Contains(d.Replies[0].Text, "try again") {
@@ -326,7 +325,7 @@ func TestCatalogFailureGoesToErrorThenRecovers(t *testing.T) {
 	c.send("hoodie", "")
 	d = c.send("hoodie", "")
 	st := stateOf(t, d)
-	if st.Conversation.State != fsm.ShopHandoff || e.HandoffReason(st) != shop.ReasonRepeatedErrors {
+	if st.Conversation.State != shop.StateHandoff || e.HandoffReason(st) != shop.ReasonRepeatedErrors {
 		t.Fatalf("after repeated failures: %s, reason %q", st.Conversation.State, e.HandoffReason(st))
 	}
 	if got := transitions(d); got != "error->handoff" {
@@ -371,7 +370,7 @@ func TestHandoffEffectAndHandback(t *testing.T) {
 			if err != nil {
 				return
 			}
-			if st := stateOf(t, hb); st.Conversation.State != fsm.ShopIdle || st.HandoffReason != nil {
+			if st := stateOf(t, hb); st.Conversation.State != shop.StateIdle || st.HandoffReason != nil {
 				t.Fatalf("after handback: %s, reason %v", st.Conversation.State, st.HandoffReason)
 			}
 			if got := transitions(hb); got != "handoff->idle" {
@@ -389,13 +388,13 @@ func TestUpstreamNLU(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		nlu  parley.NLU
-		want fsm.ShopState
+		want shop.StateName
 	}{
-		{"search with a query", parley.NLU{Intent: "product_search", Entities: map[string]any{"query": "hoodie"}, Confidence: 0.9}, fsm.ShopRecommending},
-		{"low confidence", parley.NLU{Intent: "product_search", Entities: map[string]any{"query": "hoodie"}, Confidence: 0.2}, fsm.ShopClarifying},
-		{"search without criteria", parley.NLU{Intent: "product_search"}, fsm.ShopClarifying},
-		{"human", parley.NLU{Intent: "human"}, fsm.ShopHandoff},
-		{"select", parley.NLU{Intent: "select", Entities: map[string]any{"product_id": "102"}}, fsm.ShopAwaitingConfirmation},
+		{"search with a query", parley.NLU{Intent: "product_search", Entities: map[string]any{"query": "hoodie"}, Confidence: 0.9}, shop.StateRecommending},
+		{"low confidence", parley.NLU{Intent: "product_search", Entities: map[string]any{"query": "hoodie"}, Confidence: 0.2}, shop.StateClarifying},
+		{"search without criteria", parley.NLU{Intent: "product_search"}, shop.StateClarifying},
+		{"human", parley.NLU{Intent: "human"}, shop.StateHandoff},
+		{"select", parley.NLU{Intent: "select", Entities: map[string]any{"product_id": "102"}}, shop.StateAwaitingConfirmation},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := tc.nlu
@@ -424,7 +423,7 @@ func TestEveryTransitionIsInTheTable(t *testing.T) {
 	for _, in := range inputs {
 		d := c.send(in[0], in[1])
 		for _, tr := range d.Transitions {
-			if err := fsm.Shop.Check(fsm.ShopState(tr.From), fsm.ShopTrigger(tr.Trigger), fsm.ShopState(tr.To)); err != nil {
+			if err := shop.Machine.Check(shop.StateName(tr.From), shop.Trigger(tr.Trigger), shop.StateName(tr.To)); err != nil {
 				t.Fatalf("%q: %v", in, err)
 			}
 		}

@@ -6,8 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/nlu"
+	"github.com/parleyhq/parley/shop"
 	"pgregory.net/rapid"
 )
 
@@ -58,7 +58,7 @@ func TestEveryYesNoPhraseAnswersAConfirmation(t *testing.T) {
 		if accept {
 			want = nlu.ShopConfirm
 		}
-		if got := *st.Conversation.LastIntent; got != want || st.Conversation.State == fsm.ShopAwaitingConfirmation {
+		if got := *st.Conversation.LastIntent; got != want || st.Conversation.State == shop.StateAwaitingConfirmation {
 			rt.Fatalf("%q: intent %s, state %s; want %s answered", text, got, st.Conversation.State, want)
 		}
 	})
@@ -90,9 +90,9 @@ func TestWordsTheCatalogDoesNotKnowReachTheCap(t *testing.T) {
 					rt.Fatalf("turn %d %q: searched or echoed: %+v", turn, text, r)
 				}
 			}
-			wantState := fsm.ShopClarifying
+			wantState := shop.StateClarifying
 			if turn == 3 {
-				wantState = fsm.ShopHandoff
+				wantState = shop.StateHandoff
 			}
 			if st.Conversation.State != wantState {
 				rt.Fatalf("turn %d %q: state %s, want %s", turn, text, st.Conversation.State, wantState)

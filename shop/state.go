@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -73,7 +72,7 @@ type State struct {
 
 // ConversationState is seed 000 section 1's conversation_state object.
 type ConversationState struct {
-	State                 fsm.ShopState       `json:"state"`
+	State                 StateName           `json:"state"`
 	LastIntent            *string             `json:"last_intent"`
 	Pagination            Pagination          `json:"pagination"`
 	PendingConfirmation   PendingConfirmation `json:"pending_confirmation"`
@@ -137,7 +136,7 @@ const (
 func newState(limit int, sch *jsonschema.Schema) *State {
 	return &State{
 		Conversation: ConversationState{
-			State:      fsm.ShopIdle,
+			State:      StateIdle,
 			Pagination: Pagination{Offset: 0, Limit: limit},
 		},
 		ShownProductIDs: []string{},
@@ -288,10 +287,10 @@ func decodeState(data []byte, limit int, sch *jsonschema.Schema) (*State, error)
 // missing or unusable, or returns "".
 func (s *State) dependentFieldsProblem() string {
 	c := s.Conversation
-	if !fsm.Shop.Has(c.State) {
+	if !Machine.Has(c.State) {
 		return fmt.Sprintf("unknown state %q", c.State)
 	}
-	if c.State == fsm.ShopAwaitingConfirmation {
+	if c.State == StateAwaitingConfirmation {
 		p := c.PendingConfirmation
 		switch {
 		case p.Action == nil || *p.Action == "":

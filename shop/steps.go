@@ -8,13 +8,12 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/nlu"
 )
 
 // answer handles a yes or no.
 func (t *turn) answer() error {
-	if t.state() != fsm.ShopAwaitingConfirmation {
+	if t.state() != StateAwaitingConfirmation {
 		return t.strayAnswer()
 	}
 	id := *t.st.Conversation.PendingConfirmation.TargetID
@@ -28,14 +27,14 @@ func (t *turn) answer() error {
 	}
 	t.progress = true
 	if t.req.Intent == nlu.ShopCancel {
-		if err := t.fire(fsm.ShopCancelled); err != nil {
+		if err := t.fire(TriggerCancelled); err != nil {
 			return err
 		}
 		t.say(fmt.Sprintf("OK, I haven't added %s to your cart.", name))
 		return nil
 	}
 	if parley.ErrorCode(err) == parley.ENOTFOUND {
-		if err := t.fire(fsm.ShopCancelled); err != nil {
+		if err := t.fire(TriggerCancelled); err != nil {
 			return err
 		}
 		t.say(fmt.Sprintf("Sorry, %s is no longer available.", name))
@@ -54,14 +53,14 @@ func (t *turn) answer() error {
 		more = len(next) > 0
 	}
 	if more {
-		if err := t.fire(fsm.ShopConfirmAccepted); err != nil {
+		if err := t.fire(TriggerConfirmAccepted); err != nil {
 			return err
 		}
 		t.say(fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link))
 		t.ask("Would you like to see more?", optionShowMore)
 		return nil
 	}
-	if err := t.fire(fsm.ShopCancelled); err != nil {
+	if err := t.fire(TriggerCancelled); err != nil {
 		return err
 	}
 	t.say(fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link))
@@ -72,9 +71,9 @@ func (t *turn) answer() error {
 // not a clarification attempt. A no to shown results completes them; the third in
 // a row is the repeated-intent guard.
 func (t *turn) strayAnswer() error {
-	if t.req.Intent == nlu.ShopCancel && t.state() == fsm.ShopRecommending {
+	if t.req.Intent == nlu.ShopCancel && t.state() == StateRecommending {
 		t.progress = true
-		if err := t.fire(fsm.ShopResponseComplete); err != nil {
+		if err := t.fire(TriggerResponseComplete); err != nil {
 			return err
 		}
 		t.say("OK. Tell me whenever you'd like to look for something else.")
@@ -96,7 +95,7 @@ func (t *turn) strayAnswer() error {
 // repeated-intent guard). Thanks completes shown results; a pending confirmation
 // is asked again, uncounted.
 func (t *turn) smallTalk() error {
-	if t.state() == fsm.ShopError {
+	if t.state() == StateError {
 		if err := t.ready(); err != nil {
 			return err
 		}
@@ -110,13 +109,13 @@ func (t *turn) smallTalk() error {
 	}
 	if t.req.Intent == nlu.ShopThanks {
 		reply = "You're welcome! Tell me whenever you'd like to look for something else."
-		if t.state() == fsm.ShopRecommending {
-			if err := t.fire(fsm.ShopResponseComplete); err != nil {
+		if t.state() == StateRecommending {
+			if err := t.fire(TriggerResponseComplete); err != nil {
 				return err
 			}
 		}
 	}
-	if t.state() == fsm.ShopAwaitingConfirmation {
+	if t.state() == StateAwaitingConfirmation {
 		t.say(strings.SplitN(reply, "!", 2)[0] + "!")
 		t.ask(fmt.Sprintf("Shall I add %s to your cart?", t.pendingName()), optionConfirm, optionCancel)
 		return nil
@@ -135,14 +134,14 @@ func (t *turn) selectProduct(id string) error {
 		return t.failure(err)
 	}
 	switch t.state() {
-	case fsm.ShopRecommending:
-		err = t.fire(fsm.ShopSelect)
-	case fsm.ShopAwaitingConfirmation, fsm.ShopError:
+	case StateRecommending:
+		err = t.fire(TriggerSelect)
+	case StateAwaitingConfirmation, StateError:
 		if err = t.ready(); err == nil {
-			err = t.fire(fsm.ShopNeedsConfirmation)
+			err = t.fire(TriggerNeedsConfirmation)
 		}
 	default:
-		err = t.fire(fsm.ShopNeedsConfirmation)
+		err = t.fire(TriggerNeedsConfirmation)
 	}
 	if err != nil {
 		return err
@@ -167,11 +166,11 @@ func (t *turn) queryContextValid() bool {
 // repeated-intent guard (section 4.2) rather than a lost context: running out of
 // results is paginating -no_more_results-> idle.
 func (t *turn) showMore() error {
-	if t.state() == fsm.ShopAwaitingConfirmation {
+	if t.state() == StateAwaitingConfirmation {
 		return t.reaskConfirmation()
 	}
 	if !t.queryContextValid() {
-		if t.state() == fsm.ShopRecommending {
+		if t.state() == StateRecommending {
 			return t.lostContext()
 		}
 		return t.unclear("What would you like to see? "+t.hint(), false)
@@ -185,32 +184,32 @@ func (t *turn) showMore() error {
 	if len(products) == 0 && t.repeats() >= 3 {
 		return t.unclear("That's everything I have for "+t.st.Query.describe()+". Would you like something else? "+t.hint(), true)
 	}
-	if t.state() != fsm.ShopRecommending {
+	if t.state() != StateRecommending {
 		// The stored search is a clear product-search intent: show it again, then page.
 		if err := t.ready(); err != nil {
 			return err
 		}
-		trigger := fsm.ShopProductSearch
-		if t.state() == fsm.ShopClarifying {
-			trigger = fsm.ShopClarified
+		trigger := TriggerProductSearch
+		if t.state() == StateClarifying {
+			trigger = TriggerClarified
 		}
 		if err := t.fire(trigger); err != nil {
 			return err
 		}
 	}
-	if err := t.fire(fsm.ShopShowMore); err != nil {
+	if err := t.fire(TriggerShowMore); err != nil {
 		return err
 	}
 	t.st.Conversation.Pagination.Offset = offset
 	if len(products) == 0 {
 		t.noProgress()
-		if err := t.fire(fsm.ShopNoMoreResults); err != nil {
+		if err := t.fire(TriggerNoMoreResults); err != nil {
 			return err
 		}
 		t.say("That's everything I have for " + t.st.Query.describe() + ". Tell me if you'd like to look for something else.")
 		return nil
 	}
-	if err := t.fire(fsm.ShopPageFound); err != nil {
+	if err := t.fire(TriggerPageFound); err != nil {
 		return err
 	}
 	t.show("Here are more "+t.st.Query.describe()+":", products, more)
@@ -220,10 +219,10 @@ func (t *turn) showMore() error {
 // lostContext is show_more from recommending without a valid query context
 // (section 5.4): paginating -lost_context-> clarifying, asking for fresh criteria.
 func (t *turn) lostContext() error {
-	if err := t.fire(fsm.ShopShowMore); err != nil {
+	if err := t.fire(TriggerShowMore); err != nil {
 		return err
 	}
-	if err := t.fire(fsm.ShopLostContext); err != nil {
+	if err := t.fire(TriggerLostContext); err != nil {
 		return err
 	}
 	t.st.Conversation.ClarificationAttempts++
@@ -256,7 +255,7 @@ func (t *turn) criteria() Criteria {
 // shown already is a search without progress (section 4.2).
 func (t *turn) search() error {
 	c := t.criteria()
-	if t.state() == fsm.ShopPaginating {
+	if t.state() == StatePaginating {
 		return errGuardrail{reason: "a stored paginating state cannot start a new search"}
 	}
 	limit := t.st.Conversation.Pagination.Limit
@@ -268,7 +267,7 @@ func (t *turn) search() error {
 		return t.unclear("Sorry, I couldn't find anything for "+c.describe()+". "+t.hint(), false)
 	}
 	if len(products) == 0 {
-		if t.state() == fsm.ShopAwaitingConfirmation {
+		if t.state() == StateAwaitingConfirmation {
 			return t.reaskConfirmation() // nothing to show instead: neither yes nor no
 		}
 		if t.repeats() >= 3 {
@@ -280,16 +279,16 @@ func (t *turn) search() error {
 	}
 	t.st.Query = &c
 	t.st.Conversation.Pagination = Pagination{Offset: 0, Limit: limit, LastQueryHash: new(c.Hash())}
-	trigger := fsm.ShopProductSearch
-	if t.state() == fsm.ShopClarifying {
-		trigger = fsm.ShopClarified
+	trigger := TriggerProductSearch
+	if t.state() == StateClarifying {
+		trigger = TriggerClarified
 	}
 	if err := t.fire(trigger); err != nil {
 		return err
 	}
 	if len(products) == 0 {
 		t.noProgress()
-		if err := t.fire(fsm.ShopResponseComplete); err != nil {
+		if err := t.fire(TriggerResponseComplete); err != nil {
 			return err
 		}
 		t.say("I've already shown you everything I have for " + c.describe() + ". Try other words, a category or a budget.")

@@ -7,7 +7,6 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/catalog"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/shop"
 )
 
@@ -43,13 +42,13 @@ func TestIdleTimeoutIsConfigurable(t *testing.T) {
 			d := c.send("meh", "")
 			st := stateOf(t, d)
 			if tt.reset {
-				if st.Conversation.State != fsm.ShopClarifying || st.Conversation.ClarificationAttempts != 1 || !hasEvent(d, parley.EventGuardrail) {
+				if st.Conversation.State != shop.StateClarifying || st.Conversation.ClarificationAttempts != 1 || !hasEvent(d, parley.EventGuardrail) {
 					t.Fatalf("after %s: %s with %d attempts, events %v; want a reset to idle then a first clarification",
 						tt.gap, st.Conversation.State, st.Conversation.ClarificationAttempts, d.Events)
 				}
 				return
 			}
-			if st.Conversation.State != fsm.ShopHandoff || hasEvent(d, parley.EventGuardrail) {
+			if st.Conversation.State != shop.StateHandoff || hasEvent(d, parley.EventGuardrail) {
 				t.Fatalf("after %s: %s, events %v; want the third unresolved turn to hand off", tt.gap, st.Conversation.State, d.Events)
 			}
 		})

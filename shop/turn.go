@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/nlu"
 )
 
@@ -84,7 +83,7 @@ func (t *turn) guardrail(reason string) {
 	t.st = fresh
 	t.replies, t.transitions, t.effects = nil, nil, nil
 	t.events = []parley.EventData{{Type: parley.EventGuardrail, Data: map[string]string{
-		"reason": reason, "from_state": from, "to_state": string(fsm.ShopIdle),
+		"reason": reason, "from_state": from, "to_state": string(StateIdle),
 	}}}
 	t.say("Sorry, I lost track of our conversation. Let's start fresh: what are you looking for?")
 	t.finish()
@@ -92,28 +91,28 @@ func (t *turn) guardrail(reason string) {
 
 // fire takes the (current state, trigger) transition of seed 000's table, or
 // reports the turn inconsistent.
-func (t *turn) fire(trigger fsm.ShopTrigger) error {
+func (t *turn) fire(trigger Trigger) error {
 	from := t.st.Conversation.State
-	to, ok := fsm.Shop.Next(from, trigger)
+	to, ok := Machine.Next(from, trigger)
 	if !ok {
 		return errGuardrail{reason: fmt.Sprintf("invalid transition: %s on %s", from, trigger)}
 	}
 	t.st.Conversation.State = to
 	t.transitions = append(t.transitions, parley.Transition{From: string(from), To: string(to), Trigger: string(trigger)})
 	switch to {
-	case fsm.ShopRecommending, fsm.ShopIdle, fsm.ShopHandoff:
+	case StateRecommending, StateIdle, StateHandoff:
 		t.st.Conversation.ClarificationAttempts = 0 // seed 000 section 4.3
 	}
-	if to != fsm.ShopAwaitingConfirmation {
+	if to != StateAwaitingConfirmation {
 		t.st.Conversation.PendingConfirmation = PendingConfirmation{}
 	}
-	if to != fsm.ShopHandoff {
+	if to != StateHandoff {
 		t.st.HandoffReason = nil
 	}
 	return nil
 }
 
-func (t *turn) state() fsm.ShopState { return t.st.Conversation.State }
+func (t *turn) state() StateName { return t.st.Conversation.State }
 
 func (t *turn) nextReplyID() string {
 	return "a-" + strconv.FormatInt(t.index, 10) + "-" + strconv.Itoa(len(t.replies)+1)
@@ -135,17 +134,17 @@ var (
 
 // step decides the turn; an error is an inconsistency found on the way.
 func (t *turn) step() error {
-	if t.state() == fsm.ShopHandoff {
+	if t.state() == StateHandoff {
 		// Silent while a human owns the conversation.
-		return t.fire(fsm.ShopWaitingForHuman)
+		return t.fire(TriggerWaitingForHuman)
 	}
 	t.idleTimeout()
 	t.understand()
 	t.st.Conversation.LastIntent = new(t.req.Intent)
 
-	if t.state() == fsm.ShopAwaitingConfirmation && t.expired() {
+	if t.state() == StateAwaitingConfirmation && t.expired() {
 		name := t.pendingName()
-		if err := t.fire(fsm.ShopExpired); err != nil {
+		if err := t.fire(TriggerExpired); err != nil {
 			return err
 		}
 		t.say(fmt.Sprintf("Your request to add %s to your cart expired, so I didn't add it. Pick the product again or tell me what you're looking for.", name))
@@ -246,13 +245,13 @@ func (t *turn) pendingName() string {
 // complete (recommending to idle).
 func (t *turn) ready() error {
 	switch t.state() {
-	case fsm.ShopError:
+	case StateError:
 		t.st.ConsecutiveErrors = 0
-		return t.fire(fsm.ShopRecovered)
-	case fsm.ShopAwaitingConfirmation:
-		return t.fire(fsm.ShopCancelled)
-	case fsm.ShopRecommending:
-		return t.fire(fsm.ShopResponseComplete)
+		return t.fire(TriggerRecovered)
+	case StateAwaitingConfirmation:
+		return t.fire(TriggerCancelled)
+	case StateRecommending:
+		return t.fire(TriggerResponseComplete)
 	}
 	return nil
 }
@@ -263,10 +262,10 @@ func (t *turn) failure(cause error) error {
 	t.events = append(t.events, parley.EventData{Type: parley.EventWarning, Data: map[string]string{
 		"reason": "catalog failure", "code": parley.ErrorCode(cause), "message": parley.ErrorMessage(cause),
 	}})
-	if t.state() == fsm.ShopError {
-		return t.handoffVia(fsm.ShopRepeatedErrors, ReasonRepeatedErrors)
+	if t.state() == StateError {
+		return t.handoffVia(TriggerRepeatedErrors, ReasonRepeatedErrors)
 	}
-	if err := t.fire(fsm.ShopFailure); err != nil {
+	if err := t.fire(TriggerFailure); err != nil {
 		return err
 	}
 	t.st.ConsecutiveErrors++
@@ -277,11 +276,11 @@ func (t *turn) failure(cause error) error {
 // handoff hands the conversation to a human.
 func (t *turn) handoff(reason string) error {
 	// From clarifying too: seed 000 section 3.2's clarifying -> handoff edge is
-	// labelled with what happened, a human request (see fsm.Shop).
-	return t.handoffVia(fsm.ShopHumanRequest, reason)
+	// labelled with what happened, a human request (see Machine).
+	return t.handoffVia(TriggerHumanRequest, reason)
 }
 
-func (t *turn) handoffVia(trigger fsm.ShopTrigger, reason string) error {
+func (t *turn) handoffVia(trigger Trigger, reason string) error {
 	if err := t.fire(trigger); err != nil {
 		return err
 	}
@@ -309,28 +308,28 @@ func (t *turn) handoffVia(trigger fsm.ShopTrigger, reason string) error {
 // repeated.
 func (t *turn) unclear(question string, repeated bool) error {
 	switch t.state() {
-	case fsm.ShopAwaitingConfirmation:
+	case StateAwaitingConfirmation:
 		return t.reaskConfirmation()
-	case fsm.ShopError:
+	case StateError:
 		if err := t.ready(); err != nil {
 			return err
 		}
-	case fsm.ShopPaginating:
+	case StatePaginating:
 		return errGuardrail{reason: "a stored paginating state has no clarifying turn"}
 	}
 	if t.st.Conversation.ClarificationAttempts >= 2 {
-		return t.handoffVia(fsm.ShopClarificationLimit, ReasonLowConfidence)
+		return t.handoffVia(TriggerClarificationLimit, ReasonLowConfidence)
 	}
 	n := t.repeats()
 	t.noProgress()
-	var triggers []fsm.ShopTrigger
+	var triggers []Trigger
 	switch {
-	case t.state() != fsm.ShopRecommending:
-		triggers = []fsm.ShopTrigger{fsm.ShopAmbiguous}
+	case t.state() != StateRecommending:
+		triggers = []Trigger{TriggerAmbiguous}
 	case repeated || n >= 2:
-		triggers = []fsm.ShopTrigger{fsm.ShopRepeatedIntent}
+		triggers = []Trigger{TriggerRepeatedIntent}
 	default:
-		triggers = []fsm.ShopTrigger{fsm.ShopResponseComplete, fsm.ShopAmbiguous}
+		triggers = []Trigger{TriggerResponseComplete, TriggerAmbiguous}
 	}
 	for _, tr := range triggers {
 		if err := t.fire(tr); err != nil {
@@ -346,14 +345,14 @@ func (t *turn) unclear(question string, repeated bool) error {
 // clarifying, seed 000 section 3.4), or hand over on the third unresolved turn.
 func (t *turn) reaskConfirmation() error {
 	p := t.st.Conversation.PendingConfirmation
-	if err := t.fire(fsm.ShopNotUnderstood); err != nil {
+	if err := t.fire(TriggerNotUnderstood); err != nil {
 		return err
 	}
 	if t.st.Conversation.ClarificationAttempts >= 2 {
-		return t.handoffVia(fsm.ShopClarificationLimit, ReasonLowConfidence)
+		return t.handoffVia(TriggerClarificationLimit, ReasonLowConfidence)
 	}
 	t.st.Conversation.ClarificationAttempts++
-	if err := t.fire(fsm.ShopNeedsConfirmation); err != nil {
+	if err := t.fire(TriggerNeedsConfirmation); err != nil {
 		return err
 	}
 	p.CreatedAt = new(t.msg.SentAt.UTC().Format(time.RFC3339Nano))

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/nlu"
 )
 
@@ -166,7 +165,7 @@ func (t *turn) hint() string {
 // reset.
 func (t *turn) idleTimeout() {
 	s := t.st
-	if t.e.cfg.IdleTimeout < 0 || s.LastMessageAt == nil || t.msg.SentAt.IsZero() || t.state() == fsm.ShopHandoff {
+	if t.e.cfg.IdleTimeout < 0 || s.LastMessageAt == nil || t.msg.SentAt.IsZero() || t.state() == StateHandoff {
 		return
 	}
 	last, err := time.Parse(time.RFC3339Nano, *s.LastMessageAt)
@@ -175,7 +174,7 @@ func (t *turn) idleTimeout() {
 	}
 	from := t.state()
 	c := &s.Conversation
-	c.State = fsm.ShopIdle
+	c.State = StateIdle
 	c.PendingConfirmation = PendingConfirmation{}
 	c.ClarificationAttempts = 0
 	c.Pagination = Pagination{Offset: 0, Limit: c.Pagination.Limit}
@@ -186,6 +185,6 @@ func (t *turn) idleTimeout() {
 	t.in.Conversation.LastIntent, t.in.IntentRepeats = nil, 0
 	t.events = append(t.events, parley.EventData{Type: parley.EventGuardrail, Data: map[string]string{
 		"reason":     "global timeout: no message for " + t.msg.SentAt.Sub(last).Round(time.Second).String(),
-		"from_state": string(from), "to_state": string(fsm.ShopIdle),
+		"from_state": string(from), "to_state": string(StateIdle),
 	}})
 }

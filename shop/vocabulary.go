@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/nlu"
 )
 
@@ -26,7 +25,7 @@ const shownInPrompt = 10
 // human needs no model: the bot is silent there.
 func (e *Engine) Understanding(ctx context.Context, t parley.Turn) (parley.Understanding, bool, error) {
 	st, err := e.stateOf(t.State)
-	if err != nil || st.Conversation.State == fsm.ShopHandoff {
+	if err != nil || st.Conversation.State == StateHandoff {
 		return parley.Understanding{}, false, err
 	}
 	shown := st.ShownProductIDs

@@ -22,6 +22,7 @@ import (
 	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/scenario"
+	"github.com/parleyhq/parley/shop"
 	"github.com/parleyhq/parley/sqlite"
 )
 
@@ -283,7 +284,7 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			fmt.Fprint(stdout, out)
 			return nil
 		}
-		return draw(fsm.Dialogue.Mermaid(), fsm.Dialogue.DOT())
+		return draw(flows.Dialogue.Mermaid(), flows.Dialogue.DOT())
 	}
 	if bc.Engine == "gates" {
 		data := gates.DemoFlow()
@@ -306,7 +307,7 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return parley.Errorf(parley.EINVALID, "bot %s: gates flows are edge-less; no graph to draw", name)
 	}
-	return draw(fsm.Shop.Mermaid(), fsm.Shop.DOT())
+	return draw(shop.Machine.Mermaid(), shop.Machine.DOT())
 }
 
 func runFlows(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -9,9 +9,9 @@ import (
 	"strings"
 
 	"github.com/parleyhq/parley/flows"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/scenario"
+	"github.com/parleyhq/parley/shop"
 )
 
 // coverage gathers, over the scenarios `parley test -coverage` runs, which
@@ -96,11 +96,11 @@ func unitWord(engine string) string {
 func (c *coverage) universe(bc *BotConfig) (pairs, units []string) {
 	switch bc.Engine {
 	case "shop":
-		for _, t := range fsm.Shop.Transitions() {
+		for _, t := range shop.Machine.Transitions() {
 			pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
 		}
 	case "flows":
-		for _, t := range fsm.Dialogue.Transitions() {
+		for _, t := range flows.Dialogue.Transitions() {
 			pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
 		}
 		def, err := flowsDefinition(bc.Name, "")
