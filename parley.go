@@ -193,6 +193,18 @@ type Effect struct {
 // the turn by its message id (flows.ActionRequest.IdempotencyKey). Decide must not
 // change anything the Store owns, nor deliver replies itself: what must happen once,
 // after the turn is committed, is an Effect, delivered through the outbox.
+//
+// A transition outside the engine's table is never applied, in every engine. A turn
+// that would take one (a bug of the engine, or a stored state it does not repair)
+// makes Decide return an error with code ETRANSITION and no decision: the runtime
+// commits nothing of the turn, and the conversation takes the path of any failed
+// turn, seed 004's InteractionComplete (error), running -> error
+// (docs/spec/004-agent-lifecycle.txt). Repairing a stored state the engine cannot
+// trust, before deciding, is not a transition and not an error: an engine whose
+// specification says how does it and reports no transition (the shop's reset to
+// idle, seed 000 section 7, docs/spec/000-shop.txt). An engine without a table
+// (gates, whose transitions are the node selections its controller computes) has
+// nothing to refuse.
 type Engine interface {
 	// Kind is the engine family: "shop", "flows" or "gates".
 	Kind() string

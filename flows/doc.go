@@ -155,7 +155,8 @@
 //     idempotency key "<bot>/<conversation>/<turn>/<step>": a turn replayed after
 //     a crash sends the same key. A failure enters error with metadata.error
 //     (type, message, timestamp, recovery_state).
-//   - A state resting in a momentary state (only a hand-edited one can) makes
-//     Decide fail with the kernel's ETRANSITION error, so the runtime's guardrail
-//     applies.
+//   - A state resting in a momentary state (only a hand-edited one can) is not
+//     repaired (the seeds say nothing of it): its first transition is outside the
+//     table, so Decide fails with ETRANSITION and the runtime fails the turn, as
+//     parley.Engine says of every engine.
 package flows

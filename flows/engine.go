@@ -205,6 +205,9 @@ type turn struct {
 }
 
 // Decide takes one turn. It never changes t.State; the decision's state is a copy.
+// A turn that would take a transition outside the Dialogue table (a stored state
+// resting in a momentary state is one) is an error with code parley.ETRANSITION
+// and no decision, as parley.Engine says of every engine.
 func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
 	var in *State
 	switch v := t.State.(type) {
@@ -268,10 +271,10 @@ func unixSeconds(t time.Time) float64 {
 	return float64(t.UnixNano()) / 1e9
 }
 
-// fire moves the dialogue along the trigger, through the Dialogue table. A
-// trigger the table does not allow from the current state is a bug of this
-// package: the turn fails with the kernel's *fsm.TransitionError (ETRANSITION)
-// and nothing is committed.
+// fire moves the dialogue along the trigger, through the Dialogue table. A trigger
+// the table does not allow from the current state is a bug of this package (or a
+// momentary state read from the store): the turn fails with the kernel's
+// *fsm.TransitionError (parley.ETRANSITION) and nothing is committed.
 func (tu *turn) fire(trigger DialogueTrigger) error {
 	from := tu.s.ConversationState
 	to, ok := Dialogue.Next(from, trigger)

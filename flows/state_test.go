@@ -123,15 +123,39 @@ func TestEveryTransitionIsInTheKernel(t *testing.T) {
 	}
 }
 
+// TestMomentaryStoredStateIsATransitionError pins parley.Engine's policy in flows:
+// a stored state resting in a momentary state (only a hand-edited one can) is not
+// repaired, its first transition is outside the Dialogue table, and Decide returns
+// an ETRANSITION error with no decision. The resting states are controls.
 func TestMomentaryStoredStateIsATransitionError(t *testing.T) {
 	e := demo(t)
-	s, err := e.DecodeState([]byte(`{"conversation_state": "validating_slot"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = e.Decide(context.Background(), parley.Turn{State: s, Message: parley.Message{Text: "hi"}})
-	if parley.ErrorCode(err) != parley.ETRANSITION {
-		t.Errorf("error %v, want code transition", err)
+	for _, tc := range []struct {
+		state DialogueState
+		code  string // "" when the turn is decided
+	}{
+		{DialogueValidatingSlot, parley.ETRANSITION},
+		{DialogueUnderstanding, parley.ETRANSITION},
+		{DialogueExecutingAction, parley.ETRANSITION},
+		{DialogueReadyForAction, parley.ETRANSITION},
+		{DialogueReadyForConfirmation, parley.ETRANSITION},
+		{DialogueGeneratingResponse, parley.ETRANSITION},
+		{DialogueIdle, ""},
+		{DialogueCompleted, ""},
+		{DialogueError, ""},
+	} {
+		t.Run(string(tc.state), func(t *testing.T) {
+			s, err := e.DecodeState([]byte(`{"conversation_state": "` + string(tc.state) + `"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := e.Decide(context.Background(), parley.Turn{State: s, Message: parley.Message{Text: "hi"}})
+			if parley.ErrorCode(err) != tc.code {
+				t.Fatalf("error %v, want code %q", err, tc.code)
+			}
+			if tc.code != "" && (d.State != nil || d.Replies != nil || d.Transitions != nil || d.Events != nil || d.Effects != nil) {
+				t.Errorf("a failed turn decided %+v", d)
+			}
+		})
 	}
 }
 

@@ -16,15 +16,23 @@
 // violating state, code parley.EINVALIDSTATE).
 //
 // DecodeState refuses malformed JSON (parley.EINVALIDSTATE). A well-formed state
-// that breaks the seed (schema violation, unknown state, awaiting_confirmation
-// without action, target_id or a valid created_at) is accepted, marked, and reset
-// by the next Decide as section 7 says: state idle, pending_confirmation cleared,
-// last_user_message_id and last_agent_message_id kept (then updated by the turn
-// that repaired it, as every turn does), shown_product_ids kept so that no product
-// is ever shown twice, a safe fallback reply, and a guardrail event
-// {reason, from_state, to_state}. The reset is not a transition of the table (the
-// old state cannot be trusted), so the turn reports no transition. The same reset
-// happens when a turn would take a transition outside seed 000's table.
+// that breaks the seed (schema violation, unknown state, a stored paginating,
+// awaiting_confirmation without action, target_id or a valid created_at) is
+// accepted, marked, and reset by the next Decide as section 7 says: state idle,
+// pending_confirmation cleared, last_user_message_id and last_agent_message_id
+// kept (then updated by the turn that repaired it, as every turn does),
+// shown_product_ids kept so that no product is ever shown twice, a safe fallback
+// reply, and a guardrail event {reason, from_state, to_state}. The reset is not a
+// transition of the table (the old state cannot be trusted), so the turn reports
+// no transition.
+//
+// From a state it trusts, every turn moves along Machine only, so a turn that
+// would take a transition outside seed 000's table is a bug of this package, not
+// an inconsistent state: Decide returns the kernel's error (code
+// parley.ETRANSITION) and no decision, the policy parley.Engine sets for every
+// engine. Section 7 names "invalid transition" among the inconsistencies it
+// resets; the states that would lead to one (a paginating state at rest) are
+// reset before the turn starts.
 //
 // # How a turn maps onto transitions
 //
@@ -138,6 +146,10 @@
 //   - The table (Machine): section 7's reset to idle is not a transition (it
 //     replaces an untrusted state); expiry and a request for a human get their own
 //     triggers on pairs the seed already allows.
+//   - Section 7's "invalid transition": a stored state from which a turn would
+//     leave the table (paginating at rest) is reset before the turn; a transition
+//     outside the table from a trusted state is an ETRANSITION error (see State
+//     above).
 //   - Expiry: a confirmation is expired when sent_at - created_at > TTL (5 minutes),
 //     strictly, as section 3.4 says "> 5 minutes". On expiry the engine clears it,
 //     goes to idle and says so; a yes, no or unclear reply ends the turn there,

@@ -143,18 +143,18 @@ func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decisi
 	}, nil
 }
 
-// Decide takes one shopper's turn.
+// Decide takes one shopper's turn. A stored state that breaks seed 000 is reset
+// (section 7) rather than refused; a turn that would take a transition outside the
+// seed's table is an error with code parley.ETRANSITION and no decision, as
+// parley.Engine says of every engine.
 func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
 	in, err := e.stateOf(t.State)
 	if err != nil {
 		return parley.Decision{}, err
 	}
 	tn := &turn{e: e, ctx: ctx, in: in, msg: t.Message, index: t.Index}
-	tn.run()
+	if err := tn.run(); err != nil {
+		return parley.Decision{}, err
+	}
 	return tn.decision(), nil
 }
-
-// errGuardrail aborts a turn that found an inconsistency.
-type errGuardrail struct{ reason string }
-
-func (g errGuardrail) Error() string { return g.reason }

@@ -216,8 +216,8 @@ func (c ConversationState) instance() any {
 
 // decodeState reads a stored state. Malformed JSON, or JSON that is not an object,
 // is an error (parley.EINVALIDSTATE). A well-formed state that breaks seed 000
-// (schema violation, unknown state, awaiting_confirmation without its pending
-// action) is returned marked inconsistent, with whatever traceability fields could
+// (schema violation, unknown state, a stored paginating, awaiting_confirmation
+// without its pending action) is returned marked inconsistent, with whatever traceability fields could
 // be read, for Decide to reset (section 7).
 func decodeState(data []byte, limit int, sch *jsonschema.Schema) (*State, error) {
 	var top map[string]json.RawMessage
@@ -277,18 +277,23 @@ func decodeState(data []byte, limit int, sch *jsonschema.Schema) (*State, error)
 	if st.IntentRepeats < 0 || st.ConsecutiveErrors < 0 {
 		return broken("negative counters")
 	}
-	if why := st.dependentFieldsProblem(); why != "" {
+	if why := st.storedStateProblem(); why != "" {
 		return broken("%s", why)
 	}
 	return st, nil
 }
 
-// dependentFieldsProblem names a field the current state depends on that is
-// missing or unusable, or returns "".
-func (s *State) dependentFieldsProblem() string {
+// storedStateProblem says why a stored state cannot be trusted (seed 000 section 7),
+// or returns "": an unknown state, paginating (only ever passed through inside a
+// turn, so a stored one was never written by this engine), or a field the state
+// depends on that is missing or unusable.
+func (s *State) storedStateProblem() string {
 	c := s.Conversation
-	if !Machine.Has(c.State) {
+	switch {
+	case !Machine.Has(c.State):
 		return fmt.Sprintf("unknown state %q", c.State)
+	case c.State == StatePaginating:
+		return "paginating is only passed through inside a turn, never stored"
 	}
 	if c.State == StateAwaitingConfirmation {
 		p := c.PendingConfirmation

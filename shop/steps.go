@@ -255,9 +255,6 @@ func (t *turn) criteria() Criteria {
 // shown already is a search without progress (section 4.2).
 func (t *turn) search() error {
 	c := t.criteria()
-	if t.state() == StatePaginating {
-		return errGuardrail{reason: "a stored paginating state cannot start a new search"}
-	}
 	limit := t.st.Conversation.Pagination.Limit
 	products, more, total, err := t.e.uniquePage(t.ctx, c, 0, limit, t.st.ShownProductIDs)
 	if err != nil {

@@ -35,26 +35,25 @@ func (t *turn) decision() parley.Decision {
 	return parley.Decision{State: t.st, Replies: t.replies, Transitions: t.transitions, Events: t.events, Effects: t.effects}
 }
 
-func (t *turn) run() {
+// run decides the turn. A stored state that cannot be trusted is reset first
+// (section 7), which is not a transition; the only error is a transition outside
+// the table (code parley.ETRANSITION), for which the turn decides nothing.
+func (t *turn) run() error {
 	t.st = t.in.clone()
 	t.st.schema = t.e.schema
-	if t.in.inconsistency != "" {
-		t.guardrail(t.in.inconsistency)
-		return
+	why := t.in.inconsistency
+	if why == "" {
+		why = t.in.storedStateProblem()
 	}
-	if why := t.in.dependentFieldsProblem(); why != "" {
+	if why != "" {
 		t.guardrail(why)
-		return
+		return nil
 	}
 	if err := t.step(); err != nil {
-		if g, ok := err.(errGuardrail); ok {
-			t.guardrail(g.reason)
-			return
-		}
-		t.guardrail(parley.ErrorMessage(err)) // a stored event: no foreign cause text
-		return
+		return err
 	}
 	t.finish()
+	return nil
 }
 
 // finish records the turn's bookkeeping.
@@ -89,13 +88,15 @@ func (t *turn) guardrail(reason string) {
 	t.finish()
 }
 
-// fire takes the (current state, trigger) transition of seed 000's table, or
-// reports the turn inconsistent.
+// fire takes the (current state, trigger) transition of seed 000's table. A trigger
+// the table does not allow from the current state is a bug of this package: the
+// turn fails with the kernel's *fsm.TransitionError (parley.ETRANSITION), see
+// parley.Engine.
 func (t *turn) fire(trigger Trigger) error {
 	from := t.st.Conversation.State
 	to, ok := Machine.Next(from, trigger)
 	if !ok {
-		return errGuardrail{reason: fmt.Sprintf("invalid transition: %s on %s", from, trigger)}
+		return Machine.Check(from, trigger, "")
 	}
 	t.st.Conversation.State = to
 	t.transitions = append(t.transitions, parley.Transition{From: string(from), To: string(to), Trigger: string(trigger)})
@@ -132,7 +133,8 @@ var (
 	optionCancel   = parley.Option{Title: "No", Meaning: nlu.ShopCancel}
 )
 
-// step decides the turn; an error is an inconsistency found on the way.
+// step decides the turn from a trusted state; its only error is a transition
+// outside the table.
 func (t *turn) step() error {
 	if t.state() == StateHandoff {
 		// Silent while a human owns the conversation.
@@ -314,8 +316,6 @@ func (t *turn) unclear(question string, repeated bool) error {
 		if err := t.ready(); err != nil {
 			return err
 		}
-	case StatePaginating:
-		return errGuardrail{reason: "a stored paginating state has no clarifying turn"}
 	}
 	if t.st.Conversation.ClarificationAttempts >= 2 {
 		return t.handoffVia(TriggerClarificationLimit, ReasonLowConfidence)
