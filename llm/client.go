@@ -168,6 +168,8 @@ const (
 	FailBreaker     = "breaker_open"
 	FailSchema      = "schema"
 	FailTruncated   = "truncated"
+	// FailEmpty is a reply the model was asked to write and wrote nothing of.
+	FailEmpty = "empty"
 )
 
 // Error is a call that produced no usable answer. Raw is the last answer's

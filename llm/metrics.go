@@ -27,7 +27,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "parley_llm_schema_failures_total", Help: "Model answers that failed the engine's JSON Schema (or were cut at max_tokens), by bot and model.",
 		}, []string{"bot", "model"}),
 		fallbacks: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_llm_fallbacks_total", Help: "Turns understood by the rules because the model gave no usable answer, by bot, model and reason.",
+			Name: "parley_llm_fallbacks_total", Help: "Turns understood by the rules, and replies said in the engine's own words, because the model gave no usable answer, by bot, model and reason.",
 		}, []string{"bot", "model", "reason"}),
 		breakerOpen: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "parley_llm_breaker_openings_total", Help: "Times the circuit breaker opened on a failing model server, by bot and model.",

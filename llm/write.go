@@ -21,8 +21,34 @@ func (c *Client) WriteReply(ctx context.Context, req parley.ReplyRequest, delta 
 		c.metrics.fallback(req.Bot, c.cfg.Model, FailBreaker)
 		return "", &Error{Kind: FailBreaker, Err: errors.New("circuit breaker open")}
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	tctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
+	text, err := c.streamReply(tctx, req, delta)
+	var e *Error
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// The turn was interrupted (a pause or cancel): no failure of the model's.
+		return "", &Error{Kind: FailTimeout, Err: errors.New("the turn was interrupted")}
+	case err != nil:
+		e = classify(tctx, err)
+		if e.Kind == FailUnavailable && c.breaker.failure(time.Now()) {
+			c.metrics.breakerOpened(req.Bot, c.cfg.Model)
+		}
+	case strings.TrimSpace(text) == "":
+		// A server that answers, however badly, is up.
+		c.breaker.success()
+		e = &Error{Kind: FailEmpty, Err: errors.New("the model wrote nothing")}
+	default:
+		c.breaker.success()
+		return strings.TrimSpace(text), nil
+	}
+	c.metrics.fallback(req.Bot, c.cfg.Model, e.Kind)
+	return "", e
+}
+
+// streamReply asks for the reply with stream: true and passes each content delta
+// to delta as it arrives.
+func (c *Client) streamReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error) {
 	stream := c.sdk.Chat.Completions.NewStreaming(ctx, openai.ChatCompletionNewParams{
 		Model:       c.cfg.Model,
 		Messages:    sdkMessages(replyPrompt(req)),
@@ -41,22 +67,7 @@ func (c *Client) WriteReply(ctx context.Context, req parley.ReplyRequest, delta 
 		text.WriteString(d)
 		delta(d)
 	}
-	err := stream.Err()
-	if err == nil && strings.TrimSpace(text.String()) == "" {
-		err = errors.New("the model wrote nothing")
-	}
-	if err != nil {
-		e := classify(ctx, err)
-		if ctx.Err() == nil && e.Kind == FailUnavailable {
-			if c.breaker.failure(time.Now()) {
-				c.metrics.breakerOpened(req.Bot, c.cfg.Model)
-			}
-		}
-		c.metrics.fallback(req.Bot, c.cfg.Model, e.Kind)
-		return "", e
-	}
-	c.breaker.success()
-	return strings.TrimSpace(text.String()), nil
+	return text.String(), stream.Err()
 }
 
 // replyPrompt asks for the draft rewritten as the brief says, nothing added.

@@ -30,9 +30,24 @@ import (
 //
 // An answer object's entities omitted from it are sent as null, as a model under
 // a strict schema does; the keys come from the request's schema.
+//
+// Generations are the replies the model wrote (streamed requests, see
+// llm.Client.WriteReply): for the engine's draft, which ends the prompt, the
+// content deltas the server streamed, one chat.completion.chunk each.
+//
+//	generations:
+//	  - draft: Where would you like to fly to?
+//	    chunks: ["And", " where", " are", " you", " flying", " to?"]
 type Recording struct {
 	Model       string       `yaml:"model"`
 	Completions []Completion `yaml:"completions"`
+	Generations []Generation `yaml:"generations"`
+}
+
+// Generation is one recorded reply the model wrote, as it streamed it.
+type Generation struct {
+	Draft  string   `yaml:"draft"`
+	Chunks []string `yaml:"chunks"`
 }
 
 // Completion is one recorded answer.
@@ -69,18 +84,24 @@ func ParseRecording(data []byte, path string) (*Recording, error) {
 			return nil, fmt.Errorf("%s: completions[%d] has no user message", path, i)
 		}
 	}
+	for i, g := range r.Generations {
+		if strings.TrimSpace(g.Draft) == "" || strings.TrimSpace(strings.Join(g.Chunks, "")) == "" {
+			return nil, fmt.Errorf("%s: generations[%d] needs a draft and chunks", path, i)
+		}
+	}
 	return &r, nil
 }
 
 func key(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
 
 // Player answers requests from a recording and remembers the messages it had no
-// completion for.
+// completion for, and the drafts it had no generation for.
 type Player struct {
 	rec *Recording
 
-	mu     sync.Mutex
-	misses []string
+	mu        sync.Mutex
+	misses    []string
+	draftMiss []string
 }
 
 // NewPlayer plays rec.
@@ -93,9 +114,22 @@ func (p *Player) Misses() []string {
 	return append([]string(nil), p.misses...)
 }
 
+// GenerationMisses returns the prompts of streamed requests whose draft had no
+// recorded generation.
+func (p *Player) GenerationMisses() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.draftMiss...)
+}
+
 // Respond is the Player's Responder. A message without a recorded completion is
-// answered 500, so the bot falls back to its rules, and remembered as a miss.
+// answered 500, so the bot falls back to its rules, and remembered as a miss; so
+// is a streamed request (a reply to write) whose prompt ends with no recorded
+// draft, and the engine says its draft.
 func (p *Player) Respond(_ int, req Request) Reply {
+	if req.Stream {
+		return p.generate(req)
+	}
 	want := key(req.LastUser())
 	for _, c := range p.rec.Completions {
 		if key(c.User) != want {
@@ -112,6 +146,25 @@ func (p *Player) Respond(_ int, req Request) Reply {
 	}
 	p.mu.Lock()
 	p.misses = append(p.misses, req.LastUser())
+	p.mu.Unlock()
+	return Reply{Status: http.StatusInternalServerError}
+}
+
+// generate streams the recorded generation of the draft the prompt ends with (the
+// longest, should one draft end another).
+func (p *Player) generate(req Request) Reply {
+	prompt := key(req.LastUser())
+	var best *Generation
+	for i, g := range p.rec.Generations {
+		if strings.HasSuffix(prompt, key(g.Draft)) && (best == nil || len(g.Draft) > len(best.Draft)) {
+			best = &p.rec.Generations[i]
+		}
+	}
+	if best != nil {
+		return Reply{Chunks: best.Chunks}
+	}
+	p.mu.Lock()
+	p.draftMiss = append(p.draftMiss, req.LastUser())
 	p.mu.Unlock()
 	return Reply{Status: http.StatusInternalServerError}
 }

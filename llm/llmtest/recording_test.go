@@ -10,6 +10,9 @@ func TestParseRecording(t *testing.T) {
 		{"answers", "model: m\ncompletions:\n  - user: hi\n    answer: {intent: greet, confidence: 0.9}\n", ""},
 		{"unknown key", "model: m\ncompletions:\n  - user: hi\n    reply: x\n", "reply"},
 		{"no user", "completions:\n  - answer: {intent: greet}\n", "no user message"},
+		{"a generation", "generations:\n  - draft: Where to?\n    chunks: [To, \" where?\"]\n", ""},
+		{"a generation without chunks", "generations:\n  - draft: Where to?\n", "needs a draft and chunks"},
+		{"a generation without a draft", "generations:\n  - chunks: [x]\n", "needs a draft and chunks"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -38,4 +41,32 @@ func FuzzParseRecording(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPlayerGenerations: a streamed request is answered with the chunks recorded
+// for the draft its prompt ends with (the longest such draft); another is a miss,
+// answered 500, and never taken for an understanding miss.
+func TestPlayerGenerations(t *testing.T) {
+	rec, err := ParseRecording([]byte(`generations:
+  - draft: to?
+    chunks: [x]
+  - draft: Where would you like to fly to?
+    chunks: ["And", " where to?"]
+`), "r.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPlayer(rec)
+	ask := func(prompt string) Reply {
+		return p.Respond(1, Request{Stream: true, Messages: []Message{{Role: "user", Content: prompt}}})
+	}
+	if r := ask("Brief: short\n\nDraft: Where would  you like to fly TO?"); strings.Join(r.Chunks, "|") != "And| where to?" {
+		t.Fatalf("reply %+v", r)
+	}
+	if r := ask("Draft: When do you leave?"); r.Status != 500 {
+		t.Fatalf("a draft without a generation: %+v", r)
+	}
+	if m := p.GenerationMisses(); len(m) != 1 || m[0] != "Draft: When do you leave?" || len(p.Misses()) != 0 {
+		t.Fatalf("misses %v %v", m, p.Misses())
+	}
 }

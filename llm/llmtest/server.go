@@ -4,12 +4,17 @@
 // a strict json_schema response format whose objects list every property as
 // required and allow no others, temperature, seed, max_tokens, the bearer token)
 // and answers in the exact wire format: id, object "chat.completion", created,
-// model, choices[0].message.content, finish_reason, usage. What it answers comes
-// from a Responder: recorded completions, or scripted failures (malformed JSON, a
-// cut answer, 429 with Retry-After, 500, a hang).
+// model, choices[0].message.content, finish_reason, usage. A request with
+// "stream": true (a reply the model writes, see llm.Client.WriteReply) is answered
+// as the servers stream: server-sent events, one "chat.completion.chunk" per
+// content delta, a last chunk with the finish_reason, and "data: [DONE]"; its
+// response_format is optional. What it answers comes from a Responder: recorded
+// completions and generations, or scripted failures (malformed JSON, a cut answer,
+// 429 with Retry-After, 500, a hang, a stream held chunk by chunk).
 package llmtest
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -27,6 +32,11 @@ type Request struct {
 	Seed           *int64          `json:"seed"`
 	MaxTokens      *int64          `json:"max_tokens"`
 	ResponseFormat *ResponseFormat `json:"response_format"`
+	// Stream asks for the answer as server-sent events.
+	Stream        bool `json:"stream"`
+	StreamOptions *struct {
+		IncludeUsage bool `json:"include_usage"`
+	} `json:"stream_options"`
 	// Authorization is the request's header, to check what was (not) sent.
 	Authorization string `json:"-"`
 }
@@ -69,6 +79,15 @@ type Reply struct {
 	Header http.Header
 	// Hang waits until the client gives up before answering nothing.
 	Hang bool
+	// Chunks are the content deltas of a streamed answer, one chunk event each;
+	// without them a streamed Content is cut into words (each with the space
+	// before it).
+	Chunks []string
+	// Pace, when set, is called with the request's context before chunk i (from 0)
+	// of a streamed answer is sent: a test holds the stream there. An error cuts
+	// the connection (http.ErrAbortHandler) instead of sending the chunk; return
+	// ctx.Err() when the client has gone away.
+	Pace func(ctx context.Context, i int) error
 }
 
 // Responder chooses the reply to a request; n counts requests from 1.
@@ -168,33 +187,95 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, rep.Status, "server_error", http.StatusText(rep.Status))
 		return
 	}
-	finish := rep.FinishReason
-	if finish == "" {
-		finish = "stop"
+	if rep.FinishReason == "" {
+		rep.FinishReason = "stop"
 	}
-	prompt := 0
-	for _, m := range req.Messages {
-		prompt += len(strings.Fields(m.Content))
+	if req.Stream {
+		stream(w, r, n, req, rep)
+		return
 	}
 	body := map[string]any{
 		"id":                 fmt.Sprintf("chatcmpl-fake%06d", n),
 		"object":             "chat.completion",
-		"created":            time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix() + int64(n),
+		"created":            created(n),
 		"model":              req.Model,
 		"system_fingerprint": "fp_llmtest",
 		"choices": []any{map[string]any{
 			"index":         0,
 			"message":       map[string]any{"role": "assistant", "content": rep.Content, "refusal": nil},
 			"logprobs":      nil,
-			"finish_reason": finish,
+			"finish_reason": rep.FinishReason,
 		}},
-		"usage": map[string]any{
-			"prompt_tokens": prompt, "completion_tokens": len(strings.Fields(rep.Content)),
-			"total_tokens": prompt + len(strings.Fields(rep.Content)),
-		},
+		"usage": usage(req, rep.Content),
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(body)
+}
+
+func created(n int) int64 { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix() + int64(n) }
+
+// usage counts words as tokens.
+func usage(req Request, content string) map[string]any {
+	prompt := 0
+	for _, m := range req.Messages {
+		prompt += len(strings.Fields(m.Content))
+	}
+	completion := len(strings.Fields(content))
+	return map[string]any{"prompt_tokens": prompt, "completion_tokens": completion, "total_tokens": prompt + completion}
+}
+
+// stream answers a "stream": true request as the servers do: a first chunk with
+// the assistant role, one chunk per content delta (each flushed, after Pace lets
+// it go), a chunk with the finish reason, the usage chunk when stream_options asks
+// for it, and [DONE].
+func stream(w http.ResponseWriter, r *http.Request, n int, req Request, rep Reply) {
+	chunks := rep.Chunks
+	if chunks == nil {
+		chunks = words(rep.Content)
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	send := func(delta map[string]any, finish any, extra map[string]any) {
+		chunk := map[string]any{
+			"id": fmt.Sprintf("chatcmpl-fake%06d", n), "object": "chat.completion.chunk", "created": created(n),
+			"model": req.Model, "system_fingerprint": "fp_llmtest",
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "logprobs": nil, "finish_reason": finish}},
+		}
+		for k, v := range extra {
+			chunk[k] = v
+		}
+		b, _ := json.Marshal(chunk)
+		fmt.Fprintf(w, "data: %s\n\n", b)
+		w.(http.Flusher).Flush()
+	}
+	send(map[string]any{"role": "assistant", "content": ""}, nil, nil)
+	for i, c := range chunks {
+		if rep.Pace != nil && rep.Pace(r.Context(), i) != nil {
+			// A cut stream: the connection ends without a finish reason or [DONE].
+			panic(http.ErrAbortHandler)
+		}
+		send(map[string]any{"content": c}, nil, nil)
+	}
+	send(map[string]any{}, rep.FinishReason, nil)
+	if req.StreamOptions != nil && req.StreamOptions.IncludeUsage {
+		send(nil, nil, map[string]any{"choices": []any{}, "usage": usage(req, strings.Join(chunks, ""))})
+	}
+	fmt.Fprint(w, "data: [DONE]\n\n")
+	w.(http.Flusher).Flush()
+}
+
+// words cuts text into the deltas a model would stream: each word with the
+// spaces before it.
+func words(text string) []string {
+	var out []string
+	start := 0
+	for i := 1; i <= len(text); i++ {
+		if i == len(text) || text[i] == ' ' && text[i-1] != ' ' {
+			out = append(out, text[start:i])
+			start = i
+		}
+	}
+	return out
 }
 
 // check returns what the real servers would refuse in req.
@@ -210,12 +291,8 @@ func (s *Server) check(req Request) string {
 		return "no seed"
 	case req.MaxTokens == nil || *req.MaxTokens <= 0:
 		return "no max_tokens"
-	case req.ResponseFormat == nil || req.ResponseFormat.Type != "json_schema":
-		return "response_format must be json_schema"
-	case !req.ResponseFormat.JSONSchema.Strict:
-		return "json_schema.strict must be true"
-	case req.ResponseFormat.JSONSchema.Name == "":
-		return "json_schema.name is required"
+	case req.StreamOptions != nil && !req.Stream:
+		return "stream_options is only allowed with stream: true"
 	}
 	for i, m := range req.Messages {
 		switch m.Role {
@@ -230,7 +307,24 @@ func (s *Server) check(req Request) string {
 	if req.Messages[len(req.Messages)-1].Role != "user" {
 		return "the last message must be the user's"
 	}
-	return StrictProblem("schema", req.ResponseFormat.JSONSchema.Schema)
+	return formatProblem(req)
+}
+
+// formatProblem checks the response_format: a structured answer (a parse) asks
+// for a strict json_schema; a streamed reply may ask for plain text.
+func formatProblem(req Request) string {
+	f := req.ResponseFormat
+	switch {
+	case req.Stream && (f == nil || f.Type == "text"):
+		return ""
+	case f == nil || f.Type != "json_schema":
+		return "response_format must be json_schema"
+	case !f.JSONSchema.Strict:
+		return "json_schema.strict must be true"
+	case f.JSONSchema.Name == "":
+		return "json_schema.name is required"
+	}
+	return StrictProblem("schema", f.JSONSchema.Schema)
 }
 
 // StrictProblem applies structured outputs' strict-mode rules: every object lists
