@@ -105,6 +105,17 @@
 //   - Prompt variants: the first variant is the first attempt's prompt. ROTATE cycles
 //     by attempts, ESCALATE steps by attempts and stays on the last, REPHRASE picks one
 //     of the later variants seeded from the conversation id and turn index.
+//   - REPHRASE with a model (Options.Writer, the bot's llm block): seed 002's
+//     "Rephrase/clarify prompt" of a RETRY is written by the model from the variant
+//     REPHRASE picked (the draft, rendered) and the conversation (the turn log's
+//     answers and replies, then the message), streamed to the conversation's
+//     subscribers as reply_delta events of that reply and recorded as a
+//     reply_generated event (key "prompt:" and the node id), which a replay
+//     (parley.WithRecordedReplies) says again without the model. The first prompt
+//     (EXECUTE), BROADEN and the other strategies are said as written. The variant
+//     is the fallback when the model is off, slower than the llm block's timeout or
+//     failing, so a turn never fails for lack of a model; the decision (node, mode,
+//     facts, attempts) is taken before and never depends on the text.
 //   - Volunteered facts: a message is also read for the facts of nodes it does not
 //     answer, but only where the message identifies them by itself (an email, a
 //     phone number, a date, a regex match, a number after one of the extractor's

@@ -58,6 +58,10 @@ type Options struct {
 	Source FlowSource
 	// Recorder, when not nil, observes outcomes and retries.
 	Recorder Recorder
+	// Writer, when not nil, writes the RETRY prompts of nodes whose
+	// promptVariantStrategy is REPHRASE (see rephrase); without one the variant
+	// the strategy picks is said as written.
+	Writer ReplyWriter
 }
 
 // Engine is the gate-driven flow controller (seed 002) as a parley.Engine.
@@ -65,6 +69,7 @@ type Engine struct {
 	flowID   string
 	source   FlowSource
 	recorder Recorder
+	writer   ReplyWriter
 
 	mu sync.Mutex
 	// flows caches parsed flow versions; a version never changes once stored.
@@ -86,7 +91,7 @@ func New(opts Options) (*Engine, error) {
 	if opts.Source == nil {
 		return nil, parley.Errorf(parley.EINVALID, "gates: a flow source is required")
 	}
-	return &Engine{flowID: opts.FlowID, source: opts.Source, recorder: opts.Recorder, flows: map[flowKey]*Flow{}}, nil
+	return &Engine{flowID: opts.FlowID, source: opts.Source, recorder: opts.Recorder, writer: opts.Writer, flows: map[flowKey]*Flow{}}, nil
 }
 
 // Kind is "gates".
@@ -161,18 +166,22 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 		return parley.Decision{}, err
 	}
 	st.FlowVersion = version
-	tr := &turnRun{engine: e, flow: flow, st: st, turn: t}
+	tr := &turnRun{ctx: ctx, engine: e, flow: flow, st: st, turn: t}
 	tr.run()
 	st.Metrics = metricsOf(st)
 	d := parley.Decision{State: st, Transitions: tr.transitions, Events: tr.events, Effects: tr.effects}
 	for i, text := range tr.texts {
-		d.Replies = append(d.Replies, parley.Reply{ID: fmt.Sprintf("gates-%d-%d", t.Index, i+1), Type: parley.ReplyText, Text: text})
+		// The runtime's reply ids ("a-turn-n"), which a streamed reply's
+		// reply_delta events name too.
+		d.Replies = append(d.Replies, parley.Reply{ID: fmt.Sprintf("a-%d-%d", t.Index, i+1), Type: parley.ReplyText, Text: text})
 	}
 	return d, nil
 }
 
 // turnRun is the work of one Decide.
 type turnRun struct {
+	// ctx is Decide's: a rephrasing's model call and its reply stream.
+	ctx    context.Context
 	engine *Engine
 	flow   *Flow
 	st     *RuntimeState
@@ -474,7 +483,7 @@ func (r *turnRun) prompt(sel Selection, turn int) {
 		text = ask
 	}
 	if text != "" {
-		r.texts = append(r.texts, render(text, st.FactValues))
+		r.texts = append(r.texts, r.rephrase(n, sel.Mode, render(text, st.FactValues)))
 	}
 }
 

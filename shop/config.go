@@ -33,6 +33,13 @@ type Config struct {
 	// Categories maps canonical category names to the words that name them; nil
 	// means the catalog's own categories (Vocabulary), or none.
 	Categories map[string][]string
+	// Generate lists the texts Writer writes (GenerateIntro, GenerateClarify,
+	// GenerateSmallTalk); none by default. Cards, prices, links and confirmation
+	// questions are never written by a model.
+	Generate []string
+	// Writer is the bot's model; without one the texts in Generate are said as
+	// written.
+	Writer ReplyWriter
 }
 
 // DefaultConfig is the configuration of the demo shop bot except its base URL.

@@ -164,4 +164,16 @@
 //     min_price, max_price, product_id.
 //   - Config.ReactivateOnHandback is false in the zero Config; DefaultConfig and the
 //     demo bot set it.
+//   - Texts a model writes (issue 15): none unless Config.Generate opts them in
+//     (GenerateIntro, the lead-in of a page of cards; GenerateClarify, the
+//     clarifying questions; GenerateSmallTalk, greetings, thanks and the bot's
+//     description) and Config.Writer is the bot's model. The engine decides the
+//     turn and its text first; the model rewrites that draft (it sees the brief of
+//     the text, the draft and the current message: the state keeps no messages),
+//     streamed as reply_delta events of that reply and recorded as a
+//     reply_generated event keyed by the text's name, which a replay says again
+//     without the model. The draft is said when the model is off, slower than the
+//     llm block's timeout or failing. Cards (products, prices, links, actions),
+//     the offer of more, confirmation questions and handoff texts are always the
+//     engine's.
 package shop

@@ -56,6 +56,9 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 	if cfg.IdleTimeout == 0 {
 		cfg.IdleTimeout = DefaultIdleTimeout
 	}
+	if err := checkGenerate(cfg.Generate); err != nil {
+		return nil, err
+	}
 	sch, err := compileSchema()
 	if err != nil {
 		return nil, err

@@ -120,7 +120,7 @@ func (t *turn) smallTalk() error {
 		t.ask(fmt.Sprintf("Shall I add %s to your cart?", t.pendingName()), optionConfirm, optionCancel)
 		return nil
 	}
-	t.say(reply)
+	t.say(t.generate(GenerateSmallTalk, reply))
 	return nil
 }
 
@@ -300,7 +300,7 @@ func (t *turn) search() error {
 func (t *turn) show(intro string, products []Product, more bool) {
 	t.progress = true
 	t.st.ConsecutiveErrors = 0
-	t.say(intro)
+	t.say(t.generate(GenerateIntro, intro))
 	cards := make([]parley.Card, len(products))
 	t.st.PageProductIDs = make([]string, len(products))
 	for i, p := range products {

@@ -337,7 +337,7 @@ func (t *turn) unclear(question string, repeated bool) error {
 		}
 	}
 	t.st.Conversation.ClarificationAttempts++
-	t.say(question)
+	t.say(t.generate(GenerateClarify, question))
 	return nil
 }
 

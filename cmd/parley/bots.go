@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"log/slog"
+	"net/http"
 	"os"
 	"strconv"
 	"time"
@@ -14,7 +15,6 @@ import (
 	"github.com/parleyhq/parley/catalog"
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
-	"github.com/parleyhq/parley/llm"
 	"github.com/parleyhq/parley/shop"
 	"github.com/parleyhq/parley/woocommerce"
 	"github.com/prometheus/client_golang/prometheus"
@@ -30,62 +30,14 @@ type wiring struct {
 // stored as a new version when they changed.
 func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) (*wiring, error) {
 	w := &wiring{chatwoot: map[string]*ChatwootConfig{}}
-	models := newModels(reg, logger)
-	httpClient := tracedHTTPClient(10 * time.Second)
-	var recorder *gatesRecorder
+	b := &builder{cfg: cfg, store: store, models: newModels(reg, logger), httpClient: tracedHTTPClient(10 * time.Second)}
 	if reg != nil {
-		recorder = newGatesRecorder(reg)
+		b.recorder = newGatesRecorder(reg)
 	}
-	var embedded *catalog.Catalog
 	for _, bc := range cfg.Bots {
-		var (
-			eng parley.Engine
-			err error
-		)
-		switch bc.Engine {
-		case "shop":
-			eng, err = buildShop(ctx, bc, &embedded)
-		case "flows":
-			if bc.Flows == "" {
-				eng, err = flows.DemoFor(bc.Name)
-				break
-			}
-			var def *flows.Definition
-			def, err = flows.LoadFile(cfg.path(bc.Flows))
-			if err != nil {
-				break
-			}
-			opts := flows.Options{HTTPClient: httpClient}
-			// With a model configured, say steps with generate: true are written
-			// by it, streamed as reply_delta events.
-			var writer *llm.Client
-			if writer, err = models.writer(cfg, bc); err != nil {
-				break
-			}
-			if writer != nil {
-				opts.Writer = writer
-			}
-			eng, err = flows.New(def, opts)
-		case "gates":
-			data := gates.DemoFlow()
-			if bc.Flow != "" {
-				data, err = os.ReadFile(cfg.path(bc.Flow))
-				if err != nil {
-					err = parley.WrapError(parley.EINVALID, err, "bot %s: read flow", bc.Name)
-					break
-				}
-			}
-			if err = storeFlow(ctx, store, bc.Name, data, cfg.path(bc.Flow)); err != nil {
-				break
-			}
-			opts := gates.Options{FlowID: bc.Name, Source: store}
-			if recorder != nil {
-				opts.Recorder = recorder
-			}
-			eng, err = gates.New(opts)
-		}
+		eng, err := b.engine(ctx, bc)
 		if err == nil {
-			eng, err = models.understand(cfg, bc, eng, store)
+			eng, err = b.models.understand(cfg, bc, eng, store)
 		}
 		if err != nil {
 			return nil, parley.WrapError(codeOr(err, parley.EINVALID), err, "bot %s", bc.Name)
@@ -102,12 +54,87 @@ func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometh
 	return w, nil
 }
 
-func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog) (parley.Engine, error) {
+// builder holds what the bots of one configuration share.
+type builder struct {
+	cfg        *Config
+	store      parley.Store
+	models     *models
+	httpClient *http.Client
+	recorder   *gatesRecorder
+	embedded   *catalog.Catalog
+}
+
+// engine builds a bot's engine, before any model understanding.
+func (b *builder) engine(ctx context.Context, bc BotConfig) (parley.Engine, error) {
+	// With a model configured, the texts a bot opts in (flows generate: true,
+	// gates REPHRASE, shop generate:) are written by it, streamed as reply_delta
+	// events; without one they are said as written.
+	var writer *botWriter
+	if bc.Engine != "shop" || bc.Shop != nil && len(bc.Shop.Generate) > 0 {
+		var err error
+		if writer, err = b.models.writer(b.cfg, bc); err != nil {
+			return nil, err
+		}
+	}
+	switch bc.Engine {
+	case "shop":
+		return buildShop(ctx, bc, &b.embedded, writer)
+	case "flows":
+		return b.flows(bc, writer)
+	case "gates":
+		return b.gates(ctx, bc, writer)
+	}
+	return nil, parley.Errorf(parley.EINVALID, "unknown engine %q", bc.Engine)
+}
+
+// flows builds a flows bot from its flow file, or the built-in demo of its name.
+func (b *builder) flows(bc BotConfig, writer *botWriter) (parley.Engine, error) {
+	file := ""
+	if bc.Flows != "" {
+		file = b.cfg.path(bc.Flows)
+	}
+	def, err := flowsDefinition(bc.Name, file)
+	if err != nil {
+		return nil, err
+	}
+	opts := flows.Options{HTTPClient: b.httpClient}
+	if writer != nil {
+		opts.Writer = writer
+	}
+	return flows.New(def, opts)
+}
+
+// gates builds a gates bot, storing its flow as a new version when it changed.
+func (b *builder) gates(ctx context.Context, bc BotConfig, writer *botWriter) (parley.Engine, error) {
+	data := gates.DemoFlow()
+	if bc.Flow != "" {
+		var err error
+		if data, err = os.ReadFile(b.cfg.path(bc.Flow)); err != nil {
+			return nil, parley.WrapError(parley.EINVALID, err, "bot %s: read flow", bc.Name)
+		}
+	}
+	if err := storeFlow(ctx, b.store, bc.Name, data, b.cfg.path(bc.Flow)); err != nil {
+		return nil, err
+	}
+	opts := gates.Options{FlowID: bc.Name, Source: b.store}
+	if b.recorder != nil {
+		opts.Recorder = b.recorder
+	}
+	if writer != nil {
+		opts.Writer = writer
+	}
+	return gates.New(opts)
+}
+
+func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog, writer *botWriter) (parley.Engine, error) {
 	sc := ShopConfig{}
 	if bc.Shop != nil {
 		sc = *bc.Shop
 	}
-	cfg := shop.Config{BaseURL: sc.BaseURL, Limit: sc.Limit, ReactivateOnHandback: true, IdleTimeout: time.Duration(sc.IdleTimeout)}
+	cfg := shop.Config{BaseURL: sc.BaseURL, Limit: sc.Limit, ReactivateOnHandback: true, IdleTimeout: time.Duration(sc.IdleTimeout), Generate: sc.Generate}
+	if writer != nil {
+		cfg.Writer = writer
+	}
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = "https://shop.example.com"
 	}

@@ -103,6 +103,9 @@ type ShopConfig struct {
 	// after the previous one starts from idle with counters reset (default 30m;
 	// "-1s" turns it off).
 	IdleTimeout Duration `yaml:"idle_timeout"`
+	// Generate lists the texts the bot's model writes (shop.GenerateIntro and the
+	// others; none by default): with no model configured they are said as written.
+	Generate []string `yaml:"generate"`
 }
 
 // WooCommerceConfig configures the WooCommerce catalog.

@@ -149,14 +149,30 @@ func (m *models) client(lc LLMConfig) (*llm.Client, error) {
 	return client, nil
 }
 
-// writer returns the client that writes a bot's generated replies: its model when
-// the bot (or the top-level llm block) names one, else nil (replies as written).
-func (m *models) writer(cfg *Config, bc BotConfig) (*llm.Client, error) {
+// writer returns what writes a bot's generated replies: its model when the bot (or
+// the top-level llm block) names one, else nil (replies as written).
+func (m *models) writer(cfg *Config, bc BotConfig) (*botWriter, error) {
 	lc := cfg.LLM.merged(bc.LLM)
 	if strings.TrimSpace(lc.BaseURL) == "" || strings.TrimSpace(lc.Model) == "" {
 		return nil, nil
 	}
-	return m.client(lc)
+	client, err := m.client(lc)
+	if err != nil {
+		return nil, err
+	}
+	return &botWriter{client: client, bot: bc.Name}, nil
+}
+
+// botWriter is a bot's model writing its replies, named by the bot's configured
+// name in the metrics whatever the engine calls itself.
+type botWriter struct {
+	client *llm.Client
+	bot    string
+}
+
+func (w *botWriter) WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error) {
+	req.Bot = w.bot
+	return w.client.WriteReply(ctx, req, delta)
 }
 
 // understand wraps eng in the model's understanding when the bot has nlu: llm,
@@ -233,4 +249,7 @@ var (
 	_ llm.Vocabulary        = (*shop.Engine)(nil)
 	_ llm.Vocabulary        = (*flows.Engine)(nil)
 	_ llm.Vocabulary        = (*gates.Engine)(nil)
+	_ flows.ReplyWriter     = (*botWriter)(nil)
+	_ gates.ReplyWriter     = (*botWriter)(nil)
+	_ shop.ReplyWriter      = (*botWriter)(nil)
 )

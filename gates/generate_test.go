@@ -1,0 +1,152 @@
+package gates
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
+)
+
+// rephraseFlow's only node asks for an email and rephrases its retries.
+const rephraseFlow = `{
+  "id": "signup",
+  "primaryGoal": {"type": "GATE", "gate": "CONTACT"},
+  "gates": {"CONTACT": {"satisfiedBy": {"metricsAny": ["email"]}}},
+  "nodes": [
+    {"id": "email-1", "produces": ["email"], "satisfies": {"gates": ["CONTACT"]},
+     "retryPolicy": {"maxAttempts": 3, "onExhaust": "HANDOFF", "promptVariantStrategy": "REPHRASE"},
+     "prompts": {"variants": ["Which email should we use?", "What email address can we reach you at?"]},
+     "extract": [{"kind": "email", "fact": "email"}]}
+  ]
+}`
+
+// fakeWriter writes "<draft, rewritten>" in two chunks, or fails.
+type fakeWriter struct {
+	fail  bool
+	calls []parley.ReplyRequest
+}
+
+func (w *fakeWriter) WriteReply(_ context.Context, req parley.ReplyRequest, delta func(string)) (string, error) {
+	w.calls = append(w.calls, req)
+	if w.fail {
+		return "", errors.New("model down")
+	}
+	delta("<" + req.Draft)
+	delta(", rewritten>")
+	return "<" + req.Draft + ", rewritten>", nil
+}
+
+// TestRephrasedRetryPrompts: a REPHRASE node's RETRY prompt is written by the model
+// from the variant the strategy picks, streamed as that reply's deltas and recorded
+// as reply_generated; the first prompt (EXECUTE) is the flow's own. Without a
+// model, with a failing one, or in a replay, the variant is said; the decision is
+// the same in every case.
+func TestRephrasedRetryPrompts(t *testing.T) {
+	const variant = "What email address can we reach you at?"
+	tests := []struct {
+		name      string
+		writer    *fakeWriter
+		recorded  map[string]string
+		reply     string
+		deltas    string
+		generated []string
+	}{
+		{"no model: the variant", nil, nil, variant, "", nil},
+		{"model: rephrased and streamed", &fakeWriter{}, nil, "<" + variant + ", rewritten>", "<" + variant + ", rewritten>", []string{"prompt:email-1"}},
+		{"model failing: the variant", &fakeWriter{fail: true}, nil, variant, "", nil},
+		{"replay: the recorded text, no model", &fakeWriter{}, map[string]string{"prompt:email-1": "Your email?"}, "Your email?", "", nil},
+		{"replay of a fallback: the variant", &fakeWriter{}, map[string]string{}, variant, "", nil},
+	}
+	var decided []*RuntimeState
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := newMemSource()
+			src.put("signup", []byte(rephraseFlow))
+			opts := Options{FlowID: "signup", Source: src}
+			if tt.writer != nil {
+				opts.Writer = tt.writer
+			}
+			e, err := New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			key := parley.ConversationKey{Bot: "signup", ID: "c-1"}
+			var deltas strings.Builder
+			ctx := parley.WithReplyStream(context.Background(), func(reply int, d string) {
+				if reply != 0 {
+					t.Errorf("delta for reply %d", reply)
+				}
+				deltas.WriteString(d)
+			})
+			first := decideIn(t, ctx, e, key, 1, e.NewState(key), "hello")
+			if replyText(first) != "Which email should we use?" || deltas.Len() > 0 || tt.writer != nil && len(tt.writer.calls) > 0 {
+				t.Fatalf("first prompt %q (streamed %q)", replyText(first), deltas.String())
+			}
+			if tt.recorded != nil {
+				ctx = parley.WithRecordedReplies(ctx, tt.recorded)
+			}
+			d := decideIn(t, ctx, e, key, 2, first.State, "no idea, sorry")
+			if len(d.Replies) != 1 || d.Replies[0].Text != tt.reply || d.Replies[0].ID != "a-2-1" {
+				t.Fatalf("replies %+v, want %q", d.Replies, tt.reply)
+			}
+			if deltas.String() != tt.deltas {
+				t.Errorf("streamed %q, want %q", deltas.String(), tt.deltas)
+			}
+			if diff := cmp.Diff(tt.generated, generatedKeys(d)); diff != "" {
+				t.Errorf("reply_generated events (-want +got):\n%s", diff)
+			}
+			st := d.State.(*RuntimeState)
+			if log := st.TurnLog[len(st.TurnLog)-1]; st.LastPromptedMode != ModeRetry || log.LLMResponse != tt.reply {
+				t.Errorf("prompted %s, turn log %+v: a RETRY prompt, logged as said", st.LastPromptedMode, log)
+			}
+			if tt.writer != nil && len(tt.writer.calls) == 1 {
+				req := tt.writer.calls[0]
+				if req.Draft != variant || req.Brief != rephraseBrief || req.Bot != "signup" ||
+					!cmp.Equal(req.Transcript, []string{"user: no idea, sorry"}) {
+					t.Errorf("request %+v", req)
+				}
+			}
+			if tt.recorded != nil && len(tt.writer.calls) > 0 {
+				t.Error("a replay asked the model")
+			}
+			decided = append(decided, st)
+		})
+	}
+	// The decision never depends on the text: only the logged reply differs.
+	for i, st := range decided {
+		a, b := *decided[0], *st
+		a.TurnLog, b.TurnLog = nil, nil
+		if diff := cmp.Diff(&a, &b, cmp.AllowUnexported(RuntimeState{})); diff != "" {
+			t.Errorf("case %d decided otherwise (-no model +case):\n%s", i, diff)
+		}
+	}
+}
+
+func decideIn(t *testing.T, ctx context.Context, e *Engine, key parley.ConversationKey, index int64, state any, text string) parley.Decision {
+	t.Helper()
+	d, err := e.Decide(ctx, parley.Turn{Conversation: key, Index: index, State: state,
+		Message: parley.Message{ID: "m" + text, Text: text, SentAt: time.Date(2026, 1, 1, 10, 0, int(index), 0, time.UTC)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(d.State)
+	if d.State, err = e.DecodeState(b); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func generatedKeys(d parley.Decision) []string {
+	var keys []string
+	for _, ev := range d.Events {
+		if ev.Type == parley.EventReplyGenerated {
+			keys = append(keys, ev.Data.(parley.ReplyGeneratedEvent).Key)
+		}
+	}
+	return keys
+}
