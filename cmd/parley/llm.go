@@ -196,9 +196,11 @@ func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine, store 
 }
 
 // runWithModel plays a scenario whose bots read messages through a model: a fake
-// chat completions server answers from the scenario's recorded completions, and
-// the configuration's bots run with nlu: llm on a fresh store. A request the
-// fake refuses or a message without a recorded completion fails the scenario.
+// chat completions server answers from the scenario's recorded completions and
+// generations (the replies the model wrote, streamed), and the configuration's
+// bots run with nlu: llm on a fresh store. A request the fake refuses, a message
+// without a recorded completion or a reply to write without a recorded generation
+// fails the scenario.
 func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File) scenario.Result {
 	res := scenario.Result{File: f}
 	path := f.LLM
@@ -238,6 +240,9 @@ func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File
 	for _, m := range player.Misses() {
 		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded completion for %q (%s)", f.Path, m, path))
 	}
+	for _, m := range player.GenerationMisses() {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded generation for the prompt ending %q (%s)", f.Path, tail(m, 80), path))
+	}
 	return res
 }
 
@@ -253,3 +258,12 @@ var (
 	_ gates.ReplyWriter     = (*botWriter)(nil)
 	_ shop.ReplyWriter      = (*botWriter)(nil)
 )
+
+// tail is the last n characters of s, marked when cut.
+func tail(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return "..." + string(r[len(r)-n:])
+}
