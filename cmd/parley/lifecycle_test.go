@@ -114,7 +114,7 @@ func checkPath(t *testing.T, frames []sseFrame) {
 
 // openStream opens a conversation's event stream, resuming after lastEventID when it
 // is not "".
-func openStream(t *testing.T, url, lastEventID string) *bufio.Reader {
+func openStream(t testing.TB, url, lastEventID string) *bufio.Reader {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, url, nil)
 	if lastEventID != "" {

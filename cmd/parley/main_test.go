@@ -34,13 +34,13 @@ func TestScenarios(t *testing.T) {
 }
 
 // testServer runs `parley serve` on :0 in process and returns its base URL.
-func testServer(t *testing.T, args ...string) (base string, dbPath string) {
+func testServer(t testing.TB, args ...string) (base string, dbPath string) {
 	t.Helper()
 	return testServerLog(t, io.Discard, args...)
 }
 
 // testServerLog is testServer with the server's log written to stderr.
-func testServerLog(t *testing.T, stderr io.Writer, args ...string) (base string, dbPath string) {
+func testServerLog(t testing.TB, stderr io.Writer, args ...string) (base string, dbPath string) {
 	t.Helper()
 	dbPath = filepath.Join(t.TempDir(), "parley.db")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -73,7 +73,7 @@ func testServerLog(t *testing.T, stderr io.Writer, args ...string) (base string,
 	return "http://" + m[1], dbPath
 }
 
-func post(t *testing.T, url, body string) (int, []byte, http.Header) {
+func post(t testing.TB, url, body string) (int, []byte, http.Header) {
 	t.Helper()
 	resp, err := http.Post(url, "application/json", strings.NewReader(body))
 	if err != nil {
@@ -319,7 +319,7 @@ type sseFrame struct {
 // readFrames reads n frames. Every frame must be unnamed (no "event:" line, so that
 // EventSource.onmessage receives it) with one data line holding exactly
 // {"type": ..., "data": ...}.
-func readFrames(t *testing.T, r *bufio.Reader, n int) []sseFrame {
+func readFrames(t testing.TB, r *bufio.Reader, n int) []sseFrame {
 	t.Helper()
 	var out []sseFrame
 	var cur sseFrame
