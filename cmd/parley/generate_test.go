@@ -297,3 +297,81 @@ func median(d []time.Duration) time.Duration {
 	slices.Sort(s)
 	return s[len(s)/2]
 }
+
+// TestRephraseAndShopTextsWrittenByTheModel: through the HTTP API, a gates node with
+// promptVariantStrategy REPHRASE has its retry prompt written by the model, and a
+// shop bot with generate: [intro] the lead-in of its cards; each streams as
+// reply_delta events naming the reply of the response, and `parley replay`
+// reproduces both conversations from the recorded texts with the model gone.
+func TestRephraseAndShopTextsWrittenByTheModel(t *testing.T) {
+	fake := llmtest.New("m", func(_ int, req llmtest.Request) llmtest.Reply {
+		if strings.HasSuffix(req.LastUser(), "?") {
+			return llmtest.Reply{Content: "Sorry, which email should we write to?"}
+		}
+		return llmtest.Reply{Content: "Have a look at these hoodies:"}
+	})
+	defer fake.Close()
+	dir := t.TempDir()
+	flow := `{"id": "signup", "primaryGoal": {"type": "GATE", "gate": "CONTACT"},
+  "gates": {"CONTACT": {"satisfiedBy": {"metricsAny": ["email"]}}},
+  "nodes": [{"id": "email-1", "produces": ["email"], "satisfies": {"gates": ["CONTACT"]},
+    "retryPolicy": {"maxAttempts": 3, "onExhaust": "HANDOFF", "promptVariantStrategy": "REPHRASE"},
+    "prompts": {"variants": ["Which email should we use?", "What email address can we reach you at?"]},
+    "extract": [{"kind": "email", "fact": "email"}]}]}`
+	cfg := "llm:\n  base_url: " + fake.BaseURL() + "\n  model: m\n  timeout: 30s\n  max_retries: -1\nbots:\n" +
+		"  - {name: signup, engine: gates, flow: signup.json, record: true}\n" +
+		"  - {name: shop, engine: shop, record: true, shop: {generate: [intro]}}\n"
+	for name, text := range map[string]string{"signup.json": flow, "parley.yaml": cfg} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfgPath, db := filepath.Join(dir, "parley.yaml"), filepath.Join(dir, "parley.db")
+	base, stop := stopServe(t, "-db", db, "-config", cfgPath)
+	tests := []struct {
+		bot      string
+		messages []string
+		replyID  string // of the written reply, in the last turn
+		text     string
+	}{
+		{"signup", []string{"hello", "no idea, sorry"}, "a-2-1", "Sorry, which email should we write to?"},
+		{"shop", []string{"show me hoodies"}, "a-1-1", "Have a look at these hoodies:"},
+	}
+	for _, tt := range tests {
+		conv := base + "/v1/bots/" + tt.bot + "/conversations/w1"
+		live := openStream(t, conv+"/events", "")
+		var body []byte
+		for i, m := range tt.messages {
+			var code int
+			if code, body, _ = post(t, conv+"/messages", fmt.Sprintf(`{"id":"m%d","text":%q}`, i+1, m)); code != 200 {
+				t.Fatalf("%s %q: %d %s", tt.bot, m, code, body)
+			}
+		}
+		var resp struct{ Replies []parley.Reply }
+		if err := json.Unmarshal(body, &resp); err != nil || len(resp.Replies) == 0 || resp.Replies[0].ID != tt.replyID || resp.Replies[0].Text != tt.text {
+			t.Fatalf("%s: %s", tt.bot, body)
+		}
+		var deltas []sseFrame
+		for len(deltas) == 0 || deltas[len(deltas)-1].event != parley.EventReplyGenerated {
+			f := readFrames(t, live, 1)[0]
+			if f.event == parley.EventReplyDelta || f.event == parley.EventReplyGenerated {
+				deltas = append(deltas, f)
+			}
+		}
+		if got := strings.Join(deltasOf(t, deltas[:len(deltas)-1], tt.replyID), ""); got != tt.text {
+			t.Fatalf("%s: streamed %q", tt.bot, got)
+		}
+	}
+	stop()
+	calls := len(fake.Requests())
+	fake.Close()
+	for _, tt := range tests {
+		var out strings.Builder
+		if err := run(context.Background(), []string{"replay", "-config", cfgPath, "-db", db, tt.bot, "w1"}, &out, os.Stderr); err != nil || out.Len() > 0 {
+			t.Fatalf("replay %s: %v\n%s", tt.bot, err, out.String())
+		}
+	}
+	if calls != 2 || len(fake.Requests()) != calls || len(fake.Problems()) > 0 {
+		t.Fatalf("model calls %d then %d, problems %v", calls, len(fake.Requests()), fake.Problems())
+	}
+}
