@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/llm/llmtest"
+	"github.com/parleyhq/parley/sqlite"
 )
 
 // The question the fake model writes for the booking demo's first question
@@ -373,5 +374,32 @@ func TestRephraseAndShopTextsWrittenByTheModel(t *testing.T) {
 	}
 	if calls != 2 || len(fake.Requests()) != calls || len(fake.Problems()) > 0 {
 		t.Fatalf("model calls %d then %d, problems %v", calls, len(fake.Requests()), fake.Problems())
+	}
+}
+
+// TestShopGenerateConfig: the shop's generate: list names texts the engine knows;
+// an unknown one stops the server from starting, naming it.
+func TestShopGenerateConfig(t *testing.T) {
+	tests := []struct{ name, generate, want string }{
+		{"known texts", "[intro, clarify, small_talk]", ""},
+		{"cards are never written", "[cards]", `generate "cards" is not one of intro, clarify, small_talk`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := ParseConfig([]byte("bots:\n  - {name: shop, engine: shop, shop: {generate: "+tt.generate+"}}\n"), "parley.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "g.db"), sqlite.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer store.Close()
+			_, err = buildBots(ctx, cfg, store, nil, nil)
+			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(parley.ErrorMessage(err), tt.want)) {
+				t.Fatalf("err = %v, want %q", err, tt.want)
+			}
+		})
 	}
 }
