@@ -218,7 +218,7 @@ func deltasOf(t testing.TB, frames []sseFrame, replyID string) []string {
 	t.Helper()
 	var out []string
 	for _, f := range frames {
-		if f.event != parley.EventReplyDelta {
+		if f.event != string(parley.EventReplyDelta) {
 			continue
 		}
 		var d parley.ReplyDeltaEvent
@@ -284,10 +284,10 @@ func BenchmarkCancelMidStream(b *testing.B) {
 }
 
 // readUntil reads frames until one of type event.
-func readUntil(t testing.TB, r *bufio.Reader, event string) {
+func readUntil(t testing.TB, r *bufio.Reader, event parley.EventType) {
 	t.Helper()
 	for {
-		if f := readFrames(t, r, 1); f[0].event == event {
+		if f := readFrames(t, r, 1); f[0].event == string(event) {
 			return
 		}
 	}
@@ -353,9 +353,9 @@ func TestRephraseAndShopTextsWrittenByTheModel(t *testing.T) {
 			t.Fatalf("%s: %s", tt.bot, body)
 		}
 		var deltas []sseFrame
-		for len(deltas) == 0 || deltas[len(deltas)-1].event != parley.EventReplyGenerated {
+		for len(deltas) == 0 || deltas[len(deltas)-1].event != string(parley.EventReplyGenerated) {
 			f := readFrames(t, live, 1)[0]
-			if f.event == parley.EventReplyDelta || f.event == parley.EventReplyGenerated {
+			if f.event == string(parley.EventReplyDelta) || f.event == string(parley.EventReplyGenerated) {
 				deltas = append(deltas, f)
 			}
 		}
