@@ -76,6 +76,10 @@ type Outbox interface {
 	// RetryOutbox releases an entry for a later attempt, recording the error. After
 	// the entry's attempts reach maxAttempts it is marked failed instead.
 	RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error
+	// FailOutbox marks an entry failed at once, recording the error: a delivery that
+	// can never succeed (a permanent error) is not attempted again. An unknown id is
+	// ENOTFOUND; an entry that is done or failed already is ECONFLICT.
+	FailOutbox(ctx context.Context, id int64, lastError string) error
 }
 
 // Flows stores versioned flow definitions.

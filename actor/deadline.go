@@ -177,6 +177,10 @@ func (s timedStore) RetryOutbox(ctx context.Context, id int64, next time.Time, l
 	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.RetryOutbox(ctx, id, next, lastError) })
 }
 
+func (s timedStore) FailOutbox(ctx context.Context, id int64, lastError string) error {
+	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.FailOutbox(ctx, id, lastError) })
+}
+
 func (s timedStore) PutFlow(ctx context.Context, id string, definition []byte) (v int, err error) {
 	err = s.call(ctx, "a flow write", func(ctx context.Context) error {
 		v, err = s.Store.PutFlow(ctx, id, definition)

@@ -149,6 +149,23 @@ func (s *Store) RetryOutbox(_ context.Context, id int64, next time.Time, lastErr
 	return nil
 }
 
+// FailOutbox marks a pending entry failed, recording lastError.
+func (s *Store) FailOutbox(_ context.Context, id int64, lastError string) error {
+	if err := s.lock(); err != nil {
+		return err
+	}
+	defer s.mu.Unlock()
+	e := s.entry(id)
+	switch {
+	case e == nil:
+		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+	case e.status != "pending":
+		return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, e.status)
+	}
+	e.status, e.leaseUntil, e.LastError = "failed", time.Time{}, lastError
+	return nil
+}
+
 // PutFlow stores the next version of a flow definition.
 func (s *Store) PutFlow(_ context.Context, id string, definition []byte) (int, error) {
 	if id == "" {

@@ -72,26 +72,43 @@ func (s *Store) CompleteOutbox(ctx context.Context, id int64) error {
 // failed once its attempts reached Options.MaxAttempts. ENOTFOUND for an unknown id,
 // ECONFLICT for an entry that is done or failed already (as package sqlite).
 func (s *Store) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
-	var status string
-	var retried int64
-	err := s.queryRow(ctx, "retry outbox", false, `
-		WITH target AS (SELECT id, status FROM outbox WHERE id = $1 FOR UPDATE),
-		retried AS (
+	return s.updatePending(ctx, "retry outbox", id, `
 			UPDATE outbox o SET
 				status = CASE WHEN o.attempts >= $4 THEN 'failed' ELSE 'pending' END,
-				next_attempt_at = $2, leased_until = NULL, last_error = $3
+				next_attempt_at = $2, leased_until = NULL, last_error = $3`,
+		next, lastError, s.maxAttempts)
+}
+
+// FailOutbox marks a pending entry failed, recording lastError; ENOTFOUND and
+// ECONFLICT as RetryOutbox.
+func (s *Store) FailOutbox(ctx context.Context, id int64, lastError string) error {
+	return s.updatePending(ctx, "fail outbox", id, `
+			UPDATE outbox o SET status = 'failed', leased_until = NULL, last_error = $2`,
+		lastError)
+}
+
+// updatePending runs update (an UPDATE of outbox o, whose $1 is the id and whose
+// other parameters are args) on entry id if it is pending, in one statement that
+// also reads the entry's status: ENOTFOUND for an unknown id, ECONFLICT naming the
+// status of an entry that is not pending.
+func (s *Store) updatePending(ctx context.Context, op string, id int64, update string, args ...any) error {
+	var status string
+	var updated int64
+	err := s.queryRow(ctx, op, false, `
+		WITH target AS (SELECT id, status FROM outbox WHERE id = $1 FOR UPDATE),
+		updated AS (`+update+`
 			FROM target WHERE o.id = target.id AND target.status = 'pending'
 			RETURNING o.id
 		)
-		SELECT target.status, (SELECT count(*) FROM retried) FROM target`,
-		[]any{id, next, lastError, s.maxAttempts}, &status, &retried)
+		SELECT target.status, (SELECT count(*) FROM updated) FROM target`,
+		append([]any{id}, args...), &status, &updated)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
 	}
 	if err != nil {
 		return err
 	}
-	if retried == 0 {
+	if updated == 0 {
 		return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, status)
 	}
 	return nil

@@ -39,7 +39,8 @@
 //     uses FOR UPDATE SKIP LOCKED and a lease, so concurrent claimers of any replica
 //     never get the same entry while its lease runs; each claim counts one attempt.
 //     RetryOutbox marks the entry failed once its attempts reached
-//     Options.MaxAttempts; retrying a done or failed entry is ECONFLICT.
+//     Options.MaxAttempts, FailOutbox at once; retrying or failing a done or failed
+//     entry is ECONFLICT.
 //   - State, event data and payloads are stored as PostgreSQL json (not jsonb): the
 //     bytes come back exactly as written; invalid JSON is EINVALID. Timestamps are
 //     timestamptz (microseconds) and are returned in UTC.

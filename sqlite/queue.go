@@ -103,21 +103,42 @@ func (s *Store) RetryOutbox(ctx context.Context, id int64, next time.Time, lastE
 		if err != nil || changed > 0 {
 			return err
 		}
-		status := make([]driver.Value, 1)
-		found, err := w.outboxStatus.queryRow(status, id)
-		switch {
-		case err != nil:
-			return err
-		case !found:
-			return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
-		default:
-			return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, asString(status[0]))
-		}
+		return w.outboxNotPending(id)
 	})
 	if err != nil {
 		return s.wrap(err, "retry outbox %d", id)
 	}
 	return nil
+}
+
+// FailOutbox marks a pending entry failed, recording lastError.
+func (s *Store) FailOutbox(ctx context.Context, id int64, lastError string) error {
+	err := s.write(ctx, func(w *writer) error {
+		changed, err := w.failOutbox.exec(lastError, id)
+		if err != nil || changed > 0 {
+			return err
+		}
+		return w.outboxNotPending(id)
+	})
+	if err != nil {
+		return s.wrap(err, "fail outbox %d", id)
+	}
+	return nil
+}
+
+// outboxNotPending explains why an update of pending entry id changed nothing:
+// ENOTFOUND, or ECONFLICT naming the entry's status.
+func (w *writer) outboxNotPending(id int64) error {
+	status := make([]driver.Value, 1)
+	found, err := w.outboxStatus.queryRow(status, id)
+	switch {
+	case err != nil:
+		return err
+	case !found:
+		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+	default:
+		return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, asString(status[0]))
+	}
 }
 
 // PutFlow stores the next version of a flow definition.

@@ -91,3 +91,23 @@ func rawRows(t *testing.T, s *Store, query string) []string {
 	}
 	return out
 }
+
+// TestFailedOutboxEntryKeepsItsError: an entry failed by a permanent error stays in
+// the outbox table, status failed, with the error an operator reads.
+func TestFailedOutboxEntryKeepsItsError(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openStore(t, Options{})
+	defer s.Close()
+	c := newCommit("c-1", 0, "m-1")
+	c.Outbox = []parley.OutboxEntry{{Kind: "chatwoot.message", IdempotencyKey: "k1", Payload: []byte(`{}`)}}
+	if err := s.Commit(ctx, c); err != nil {
+		t.Fatalf("Commit: %v", err)
+	}
+	if err := s.FailOutbox(ctx, c.Outbox[0].ID, "chatwoot: 422 unprocessable"); err != nil {
+		t.Fatalf("FailOutbox: %v", err)
+	}
+	got := rawRows(t, s, `SELECT idempotency_key, status, attempts, last_error FROM outbox`)
+	if diff := cmp.Diff([]string{"k1|failed|0|chatwoot: 422 unprocessable"}, got); diff != "" {
+		t.Fatalf("outbox rows (-want +got):\n%s", diff)
+	}
+}

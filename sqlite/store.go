@@ -92,8 +92,9 @@
 //     conversation is empty, not ENOTFOUND.
 //   - ClaimOutbox claims in id (creation) order, so the effects of one conversation
 //     leave in the order they were committed; limit and lease must be positive.
-//   - CompleteOutbox, RetryOutbox and DropInbound of an unknown id are ENOTFOUND;
-//     RetryOutbox of an entry that is done or failed is ECONFLICT.
+//   - CompleteOutbox, RetryOutbox, FailOutbox and DropInbound of an unknown id are
+//     ENOTFOUND; RetryOutbox or FailOutbox of an entry that is done or failed is
+//     ECONFLICT.
 //   - After Close every call returns EUNAVAILABLE; Close itself may be called again.
 package sqlite
 

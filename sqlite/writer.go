@@ -103,9 +103,9 @@ type writer struct {
 
 	insertConversation, updateConversation, insertTurn, insertOutbox, deleteInbound *stmt
 
-	processedExists, insertInbound, dropInbound            *stmt
-	claimOutbox, completeOutbox, retryOutbox, outboxStatus *stmt
-	nextFlowVersion, insertFlow                            *stmt
+	processedExists, insertInbound, dropInbound                        *stmt
+	claimOutbox, completeOutbox, retryOutbox, failOutbox, outboxStatus *stmt
+	nextFlowVersion, insertFlow                                        *stmt
 
 	ping, conversation, processed, events, pendingInbound, latestFlow, flow *stmt
 
@@ -207,6 +207,8 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 			SET status = CASE WHEN attempts >= ?1 THEN 'failed' ELSE 'pending' END,
 			    next_attempt_at = ?2, lease_until = NULL, last_error = ?3
 			WHERE id = ?4 AND status = 'pending'`},
+		{&w.failOutbox, `UPDATE outbox SET status = 'failed', lease_until = NULL, last_error = ?
+			WHERE id = ? AND status = 'pending'`},
 		{&w.outboxStatus, `SELECT status FROM outbox WHERE id = ?`},
 		{&w.nextFlowVersion, `SELECT coalesce(max(version), 0) + 1 FROM flows WHERE id = ?`},
 		{&w.insertFlow, `INSERT INTO flows (id, version, definition, created_at) VALUES (?, ?, ?, ?)`},

@@ -70,6 +70,7 @@ func testClosed(t *testing.T, s parley.Store) {
 		{"ClaimOutbox", func() error { _, err := s.ClaimOutbox(ctx, base(), time.Minute, 10); return err }},
 		{"CompleteOutbox", func() error { return s.CompleteOutbox(ctx, 1) }},
 		{"RetryOutbox", func() error { return s.RetryOutbox(ctx, 1, base(), "x") }},
+		{"FailOutbox", func() error { return s.FailOutbox(ctx, 1, "x") }},
 		{"PutFlow", func() error { _, err := s.PutFlow(ctx, "f", []byte(`{}`)); return err }},
 		{"Flow", func() error { _, _, err := s.Flow(ctx, "f", 0); return err }},
 		{"Ping", func() error { return s.Ping(ctx) }},

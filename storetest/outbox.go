@@ -170,6 +170,32 @@ func testOutboxFailsAfterMaxAttempts(t *testing.T, s parley.Store) {
 	wantClaimed(t, "claim a day later", claim(t, s, now.Add(24*time.Hour), 10))
 }
 
+// testOutboxFailedAtOnce: a permanent delivery error fails the entry on its first
+// attempt; the entries beside it are unaffected, and a failed entry can be neither
+// retried nor failed again.
+func testOutboxFailedAtOnce(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	commitOutbox(t, s, "c-1", entry("k1"), entry("k2"))
+	now := base()
+	claimed := claim(t, s, now, 10)
+	wantClaimed(t, "first claim", claimed, "k1", "k2")
+	k1, k2 := claimed[0].ID, claimed[1].ID
+	if err := s.FailOutbox(ctx, k1, "chatwoot: 422 unprocessable"); err != nil {
+		t.Fatalf("FailOutbox: %v", err)
+	}
+	if err := s.RetryOutbox(ctx, k2, now, "chatwoot: 502"); err != nil {
+		t.Fatalf("RetryOutbox: %v", err)
+	}
+	wantClaimed(t, "claim after the leases expired", claim(t, s, now.Add(24*time.Hour), 10), "k2")
+	wantCode(t, "FailOutbox of a failed entry", s.FailOutbox(ctx, k1, "again"), parley.ECONFLICT)
+	wantCode(t, "RetryOutbox of a failed entry", s.RetryOutbox(ctx, k1, now, "again"), parley.ECONFLICT)
+	if err := s.CompleteOutbox(ctx, k2); err != nil {
+		t.Fatalf("CompleteOutbox: %v", err)
+	}
+	wantCode(t, "FailOutbox of a done entry", s.FailOutbox(ctx, k2, "late"), parley.ECONFLICT)
+	wantCode(t, "FailOutbox of an unknown id", s.FailOutbox(ctx, 1<<40, "x"), parley.ENOTFOUND)
+}
+
 func testOutboxSecondClaimerGetsNothing(t *testing.T, s parley.Store) {
 	commitOutbox(t, s, "c-1", entry("k1"))
 	now := base()

@@ -18,8 +18,10 @@
 //     state, however many versions followed.
 //   - Events and PendingInbound with limit <= 0 return everything; Events of an
 //     unknown conversation is empty.
-//   - ClaimOutbox returns entries in creation order; CompleteOutbox, RetryOutbox and
-//     DropInbound of an unknown id are ENOTFOUND.
+//   - ClaimOutbox returns entries in creation order; CompleteOutbox, RetryOutbox,
+//     FailOutbox and DropInbound of an unknown id are ENOTFOUND. FailOutbox of a
+//     pending entry makes it never claimable again, whatever its attempts; RetryOutbox
+//     or FailOutbox of an entry that is done or failed is ECONFLICT.
 //   - After Close every method returns an error with code EUNAVAILABLE, and Close may
 //     be called again.
 //
@@ -54,6 +56,7 @@ func Run(t *testing.T, open func(t *testing.T) parley.Store) {
 		{"OutboxLifecycle", testOutboxLifecycle},
 		{"OutboxIdempotencyKey", testOutboxIdempotencyKey},
 		{"OutboxFailsAfterMaxAttempts", testOutboxFailsAfterMaxAttempts},
+		{"OutboxFailedAtOnce", testOutboxFailedAtOnce},
 		{"OutboxSecondClaimerGetsNothing", testOutboxSecondClaimerGetsNothing},
 		{"OutboxConcurrentClaimersDisjoint", testOutboxConcurrentClaimersDisjoint},
 		{"OutboxNotYetDue", testOutboxNotYetDue},
