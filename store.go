@@ -9,7 +9,7 @@ import (
 // Store persists conversations, their turn logs, processed-message records, the
 // outbox, the durable inbox of accepted webhooks and versioned flow definitions. Every
 // method is one transaction. It is the sum of the small interfaces below; each
-// consumer (the actor runtime, the HTTP layer, the channel workers) declares and takes
+// consumer (the actor runtime, the HTTP layer, the Chatwoot relay) declares and takes
 // only the part it uses. Implementations: package sqlite (embedded, the default),
 // package postgres and package memstore; package storetest is the conformance suite
 // all of them pass.

@@ -71,7 +71,7 @@ func (s deadlineStore) DropInbound(ctx context.Context, id int64) error {
 
 // WithStoreTimeout returns store with a deadline of timeout (DefaultStoreTimeout when
 // not positive) on every call, for the store's consumers outside the runtime (the
-// HTTP API, the channel workers), which take the parts they use from it. A missed
+// HTTP API, the Chatwoot relay), which take the parts they use from it. A missed
 // deadline is EUNAVAILABLE. ListConversations passes through (ENOTFOUND when store
 // cannot list).
 func WithStoreTimeout(store parley.Store, timeout time.Duration) parley.Store {

@@ -42,6 +42,8 @@ type Call struct {
 	Body   []byte
 	// Status is what the fake answered.
 	Status int
+	// At is when the fake received the call (the fake clock in a synctest bubble).
+	At time.Time
 }
 
 // JSON decodes the call's body into a generic value (nil when it is not JSON).
@@ -91,6 +93,34 @@ func (s *Server) ClientConfig() chatwoot.ClientConfig {
 		BotToken:   s.BotToken,
 		HTTPClient: s.srv.Client(),
 	}
+}
+
+// InProcessClient returns an HTTP client that hands every request straight to the
+// fake, with no connection. Use it inside a testing/synctest bubble (with a Server
+// created outside it): the bubble's clock advances only while every goroutine in it
+// waits on the bubble's channels and timers, which a goroutine reading a socket does
+// not.
+func (s *Server) InProcessClient() *http.Client {
+	return &http.Client{Transport: inProcess{s}}
+}
+
+// inProcess is InProcessClient's transport.
+type inProcess struct{ s *Server }
+
+func (t inProcess) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body == nil {
+		req = req.Clone(req.Context())
+		req.Body = http.NoBody
+	}
+	defer req.Body.Close()
+	if err := req.Context().Err(); err != nil {
+		return nil, err
+	}
+	rec := httptest.NewRecorder()
+	t.s.serve(rec, req)
+	resp := rec.Result()
+	resp.Request = req
+	return resp, nil
 }
 
 // Fail makes the next n authenticated requests answer status (e.g. 429 or 500), with
@@ -144,7 +174,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 	status, answer, header := s.handle(r, body)
 	s.mu.Lock()
-	s.calls = append(s.calls, Call{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Status: status})
+	s.calls = append(s.calls, Call{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Status: status, At: time.Now()})
 	s.mu.Unlock()
 	for k, v := range header {
 		w.Header()[k] = v

@@ -14,10 +14,12 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley/chatwoot"
 	"github.com/parleyhq/parley/httpapi"
 	"github.com/parleyhq/parley/inspect"
 	"github.com/parleyhq/parley/memstore"
 	"github.com/parleyhq/parley/postgres"
+	"github.com/parleyhq/parley/relay"
 	"github.com/parleyhq/parley/sqlite"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -74,9 +76,10 @@ type server struct {
 	runtime *actor.Runtime
 	handler http.Handler
 	done    chan struct{}
-	workers *channelWorkers
 	log     *slog.Logger
 
+	// stopRelay stops the Chatwoot relay and waits for it.
+	stopRelay  func()
 	stopListen context.CancelFunc
 }
 
@@ -104,23 +107,23 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		Logger:       logger,
 		Metrics:      actor.NewMetrics(reg),
 	}
-	workers, err := newChannelWorkers(w, logger)
+	channels, err := chatwootChannels(w.chatwoot)
 	if err != nil {
 		return nil, err
 	}
-	// The runtime bounds its own store calls; the API and the channel workers get the
-	// same bound through one wrapped store, each taking the parts it uses.
+	// The runtime bounds its own store calls; the API and the relay get the same
+	// bound through one wrapped store, each taking the parts it uses.
 	timed := actor.WithStoreTimeout(store, opts.StoreTimeout)
-	workers.inbox, workers.outbox = timed, timed
-	opts.Channels = workers.outboxes()
+	opts.Channels = relay.ChannelOutboxes()
 	rt := actor.New(store, w.bots, opts)
+	rl := relay.New(relay.Options{Store: timed, Runtime: rt, Channels: channels, Logger: logger, Metrics: relay.NewMetrics(reg)})
 	done := make(chan struct{})
 	h := httpapi.New(rt, timed, httpapi.Options{
 		MaxBody:     cfg.Runtime.MaxBodyBytes,
 		Gatherer:    reg,
 		Registerer:  reg,
 		Flows:       &flowStore{store: timed},
-		Chatwoot:    workers.webhook(rt),
+		Chatwoot:    rl.Webhook(),
 		Logger:      logger,
 		Done:        done,
 		Auth:        sec.auth,
@@ -137,8 +140,8 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	mux.Handle("/inspect", insp)
 	mux.Handle("/inspect/", insp)
 	mux.Handle("/", h)
-	workers.start(ctx, rt)
-	srv := &server{store: store, runtime: rt, handler: mux, done: done, workers: workers, log: logger}
+	srv := &server{store: store, runtime: rt, handler: mux, done: done, log: logger}
+	srv.stopRelay = runRelay(ctx, rl)
 	if l, ok := store.(eventListener); ok {
 		// Several replicas on one database: events committed by another replica
 		// reach this replica's SSE subscribers through the store's notifications.
@@ -156,6 +159,35 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	return srv, nil
 }
 
+// chatwootChannels builds the relay's channel of each bot with a chatwoot block.
+func chatwootChannels(configs map[string]*ChatwootConfig) (map[string]relay.Channel, error) {
+	channels := make(map[string]relay.Channel, len(configs))
+	for bot, c := range configs {
+		client, err := chatwoot.NewClient(chatwoot.ClientConfig{BaseURL: c.URL, AccountID: c.AccountID, BotToken: c.BotToken, HTTPClient: tracedHTTPClient(0)})
+		if err != nil {
+			return nil, parley.WrapError(parley.EINVALID, err, "bot %s: chatwoot", bot)
+		}
+		channels[bot] = relay.Channel{Client: client, WebhookSecret: c.WebhookSecret}
+	}
+	return channels, nil
+}
+
+// runRelay runs rl until the returned stop is called, which waits for it. The relay
+// outlives ctx: during a graceful shutdown the webhooks still being answered enqueue
+// work, and the server stops the relay after the HTTP server.
+func runRelay(ctx context.Context, rl *relay.Relay) (stop func()) {
+	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		rl.Run(rctx)
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}
+
 // eventListener is implemented by stores that notify commits made by other processes;
 // subscribed runs each time notifications start (again).
 type eventListener interface {
@@ -169,7 +201,7 @@ func (s *server) close() {
 	default:
 		close(s.done)
 	}
-	s.workers.stop()
+	s.stopRelay()
 	s.runtime.Close()
 	if s.stopListen != nil {
 		s.stopListen()

@@ -1,0 +1,60 @@
+package relay
+
+import (
+	"context"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// deliverOutbox delivers due outbox entries in claim order until ctx is cancelled;
+// it claims again at once after a non-empty batch, else every OutboxPoll.
+func (r *Relay) deliverOutbox(ctx context.Context) {
+	tick := time.NewTicker(OutboxPoll)
+	defer tick.Stop()
+	for ctx.Err() == nil {
+		if r.deliverBatch(ctx) > 0 {
+			continue
+		}
+		select {
+		case <-ctx.Done():
+		case <-tick.C:
+		}
+	}
+}
+
+// deliverBatch claims and delivers one batch; it returns how many it claimed.
+func (r *Relay) deliverBatch(ctx context.Context) int {
+	entries, err := r.store.ClaimOutbox(ctx, time.Now().UTC(), OutboxLease, outboxBatch)
+	if err != nil && ctx.Err() == nil {
+		r.log.Error("claim outbox", "err", err)
+	}
+	for _, e := range entries {
+		r.deliver(ctx, e)
+	}
+	return len(entries)
+}
+
+// deliver makes an entry's call and records the outcome: done, or released for a
+// later attempt after RetryDelay.
+func (r *Relay) deliver(ctx context.Context, e parley.OutboxEntry) {
+	err := r.deliverer.Deliver(ctx, e)
+	if err == nil {
+		r.metrics.delivery("delivered")
+		if err := r.store.CompleteOutbox(ctx, e.ID); err != nil {
+			r.log.Error("complete outbox", "err", err)
+		}
+		return
+	}
+	r.metrics.delivery("retryable_error")
+	r.log.Warn("outbox delivery failed", "kind", e.Kind, "conversation", e.Key.String(), "attempt", e.Attempts, "err", err)
+	if rerr := r.store.RetryOutbox(ctx, e.ID, time.Now().UTC().Add(RetryDelay(e.Attempts)), err.Error()); rerr != nil {
+		r.log.Error("retry outbox", "err", rerr)
+	}
+}
+
+// RetryDelay is how long an outbox entry waits after its attempts-th failed
+// attempt: 2^attempts seconds up to MaxRetryDelay (2 s, 4 s, 8 s, ... 256 s).
+func RetryDelay(attempts int) time.Duration {
+	return time.Duration(1<<min(max(attempts, 0), 8)) * time.Second
+}

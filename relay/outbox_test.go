@@ -1,0 +1,89 @@
+package relay_test
+
+import (
+	"net/http"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley/chatwoot/chatwoottest"
+	"github.com/parleyhq/parley/relay"
+)
+
+// TestOutboxDelivery: what a failing Chatwoot call does to an outbox entry, on the
+// fake clock. The turn commits at 0s, the deliverer claims every 200ms; a retryable
+// failure waits RetryDelay (2 s, 4 s, 8 s after attempts 1, 2, 3) before the next
+// claim takes it.
+func TestOutboxDelivery(t *testing.T) {
+	tests := []struct {
+		name string
+		// fail is the status of the first failures calls.
+		fail, failures int
+		want           []string
+		// wantOutcomes are the delivery outcomes delivered, retryable_error.
+		wantOutcomes []float64
+	}{{
+		name: "accepted at once",
+		want: []string{"messages OK 200ms echo: hello"},
+		// One delivery, no error.
+		wantOutcomes: []float64{1, 0},
+	}, {
+		name: "5xx three times: retried on the schedule", fail: http.StatusInternalServerError, failures: 3,
+		want: []string{
+			"messages Internal Server Error 200ms echo: hello",
+			"messages Internal Server Error 2.2s echo: hello",
+			"messages Internal Server Error 6.2s echo: hello",
+			"messages OK 14.2s echo: hello",
+		},
+		wantOutcomes: []float64{1, 3},
+	}, {
+		name: "429 is retried as well", fail: http.StatusTooManyRequests, failures: 1,
+		want: []string{
+			"messages Too Many Requests 200ms echo: hello",
+			"messages OK 2.2s echo: hello",
+		},
+		wantOutcomes: []float64{1, 1},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cw := chatwoottest.NewServer(t)
+			synctest.Test(t, func(t *testing.T) {
+				e := newEnv(t, cw)
+				defer e.run()()
+				e.send(incoming(t, 501, "hello"))
+				synctest.Wait()
+				typing := len(cw.Calls()) // the turn's typing indicator, on and off
+				cw.Fail(tt.failures, tt.fail, "")
+				time.Sleep(time.Hour)
+				synctest.Wait()
+				if diff := cmp.Diff(tt.want, e.calls()[typing:]); diff != "" {
+					t.Fatalf("calls after the turn (-want +got):\n%s", diff)
+				}
+				var outcomes []float64
+				for _, outcome := range []string{"delivered", "retryable_error"} {
+					outcomes = append(outcomes, e.counter("parley_relay_outbox_deliveries_total", outcome))
+				}
+				if diff := cmp.Diff(tt.wantOutcomes, outcomes); diff != "" {
+					t.Fatalf("delivery outcomes delivered, retryable_error (-want +got):\n%s", diff)
+				}
+			})
+		})
+	}
+}
+
+// TestRetryDelay pins the schedule the package doc states.
+func TestRetryDelay(t *testing.T) {
+	var got []time.Duration
+	for attempts := range 11 {
+		got = append(got, relay.RetryDelay(attempts))
+	}
+	s := time.Second
+	want := []time.Duration{s, 2 * s, 4 * s, 8 * s, 16 * s, 32 * s, 64 * s, 128 * s, 256 * s, 256 * s, 256 * s}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("RetryDelay(0..10) (-want +got):\n%s", diff)
+	}
+	if relay.RetryDelay(1<<20) != relay.MaxRetryDelay {
+		t.Fatalf("RetryDelay is not capped at MaxRetryDelay")
+	}
+}

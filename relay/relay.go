@@ -1,0 +1,129 @@
+package relay
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley/chatwoot"
+)
+
+// ChannelName names the Chatwoot channel on the relay's inbox entries and turns
+// (parley.Inbound.Channel, actor.Request.Channel).
+const ChannelName = "chatwoot"
+
+// Pipeline timing and batch sizes (see the package doc).
+const (
+	// SignatureSkew is how old a signed webhook may be.
+	SignatureSkew = 5 * time.Minute
+	// InboxPoll is how often the inbox is read when no webhook kicks it: entries
+	// left by a crash or a failed attempt are taken up again at this pace.
+	InboxPoll = time.Second
+	// MaxInboundAttempts bounds the attempts of an inbox entry that keeps failing.
+	MaxInboundAttempts = 5
+	// OutboxPoll is how often the outbox is claimed when the last claim was empty.
+	OutboxPoll = 200 * time.Millisecond
+	// OutboxLease is how long a claimed entry is this relay's to deliver.
+	OutboxLease = 30 * time.Second
+	// MaxRetryDelay caps the delay before an outbox entry's next attempt.
+	MaxRetryDelay = 256 * time.Second
+
+	inboxBatch  = 100
+	outboxBatch = 16
+	typingLimit = 2 * time.Second
+)
+
+// Runtime is what the relay needs of the actor runtime (*actor.Runtime).
+type Runtime interface {
+	// Bot returns the named bot, ENOTFOUND or EINVALID.
+	Bot(name string) (*parley.Bot, error)
+	// Turn processes a message; its commit removes the request's inbox entry.
+	Turn(ctx context.Context, req actor.Request) (actor.Result, error)
+	// Control applies a lifecycle control; its commit removes the inbox entry.
+	Control(ctx context.Context, req actor.ControlRequest) (actor.Result, error)
+}
+
+// Store is the part of a parley.Store the relay uses: the inbox it fills and drains
+// and the outbox it delivers.
+type Store interface {
+	parley.Inbox
+	parley.Outbox
+}
+
+// Channel is one bot's Chatwoot channel.
+type Channel struct {
+	// Client calls the bot's Chatwoot account: replies, handoff and typing.
+	Client *chatwoot.Client
+	// WebhookSecret verifies each webhook's signature; empty accepts unsigned
+	// webhooks.
+	WebhookSecret string
+}
+
+// Options configure a Relay. Store and Runtime are required.
+type Options struct {
+	Store   Store
+	Runtime Runtime
+	// Channels are the bots with a Chatwoot channel, by bot name.
+	Channels map[string]Channel
+	// Logger defaults to discarding.
+	Logger *slog.Logger
+	// Metrics may be nil.
+	Metrics *Metrics
+}
+
+// Relay runs the Chatwoot channel of every configured bot: the webhook handler, the
+// inbox processor and the outbox deliverer.
+type Relay struct {
+	store     Store
+	rt        Runtime
+	channels  map[string]Channel
+	deliverer *chatwoot.Deliverer
+	log       *slog.Logger
+	metrics   *Metrics
+	// kick wakes the inbox processor when a webhook was enqueued.
+	kick chan struct{}
+}
+
+// New returns a Relay; it does nothing until Run, except answer webhooks.
+func New(opts Options) *Relay {
+	r := &Relay{
+		store:    opts.Store,
+		rt:       opts.Runtime,
+		channels: make(map[string]Channel, len(opts.Channels)),
+		log:      opts.Logger,
+		metrics:  opts.Metrics,
+		kick:     make(chan struct{}, 1),
+	}
+	clients := make(map[string]*chatwoot.Client, len(opts.Channels))
+	for bot, ch := range opts.Channels {
+		r.channels[bot] = ch
+		clients[bot] = ch.Client
+	}
+	r.deliverer = chatwoot.NewDeliverer(clients)
+	if r.log == nil {
+		r.log = slog.New(slog.DiscardHandler)
+	}
+	return r
+}
+
+// ChannelOutboxes is the runtime's Options.Channels entry for the relay's turns: the
+// replies of a turn that came through the relay become Chatwoot outbox entries
+// committed with the turn.
+func ChannelOutboxes() map[string]actor.ChannelOutbox {
+	return map[string]actor.ChannelOutbox{ChannelName: chatwoot.Channel{}}
+}
+
+// Run processes the inbox and delivers the outbox until ctx is cancelled, and returns
+// when both have stopped. Without channels it returns at once.
+func (r *Relay) Run(ctx context.Context) {
+	if len(r.channels) == 0 {
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { r.processInbox(ctx) })
+	wg.Go(func() { r.deliverOutbox(ctx) })
+	wg.Wait()
+}
