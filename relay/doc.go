@@ -47,6 +47,16 @@
 //     delivery; a delivery that still fails releases the entry for another attempt
 //     after RetryDelay (2 s, 4 s, 8 s, ... up to MaxRetryDelay), and the store marks
 //     it failed when its attempts reach the store's maximum (10 by default).
+//   - A permanent delivery error, code parley.EINVALID as chatwoot.Deliverer documents
+//     it (Chatwoot refused the call with a 4xx other than 429, or the entry names an
+//     unknown bot or kind, or its payload is malformed), is never retried: the entry
+//     is marked failed at once (parley.Outbox.FailOutbox) with the error as its last
+//     error, the failure is logged at error level with the entry's id and counted in
+//     parley_relay_outbox_deliveries_total{outcome="permanent_error"}, and the entries
+//     after it are delivered as usual. A failed entry stays in the store's outbox
+//     table for an operator to read; nothing sends it again. This includes a 401 of a
+//     revoked bot token: the replies of that period are not sent once the token is
+//     fixed, by which time they would answer a conversation that has moved on.
 //
 // Several replicas may run a Relay on one store: the outbox lease gives each entry to
 // one replica at a time, and an inbox entry two replicas read commits its turn once

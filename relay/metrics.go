@@ -18,7 +18,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"outcome"}),
 		outbox: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "parley_relay_outbox_deliveries_total",
-			Help: "Outbox delivery attempts, by outcome: delivered or retryable_error (released for a later attempt).",
+			Help: "Outbox delivery attempts, by outcome: delivered, retryable_error (released for a later attempt) or permanent_error (the entry is marked failed).",
 		}, []string{"outcome"}),
 	}
 	reg.MustRegister(m.inbox, m.outbox)

@@ -35,14 +35,22 @@ func (r *Relay) deliverBatch(ctx context.Context) int {
 	return len(entries)
 }
 
-// deliver makes an entry's call and records the outcome: done, or released for a
-// later attempt after RetryDelay.
+// deliver makes an entry's call and records the outcome: done, failed for good
+// after a permanent error, or released for a later attempt after RetryDelay.
 func (r *Relay) deliver(ctx context.Context, e parley.OutboxEntry) {
 	err := r.deliverer.Deliver(ctx, e)
-	if err == nil {
+	switch {
+	case err == nil:
 		r.metrics.delivery("delivered")
 		if err := r.store.CompleteOutbox(ctx, e.ID); err != nil {
 			r.log.Error("complete outbox", "err", err)
+		}
+		return
+	case permanent(err):
+		r.metrics.delivery("permanent_error")
+		r.log.Error("outbox delivery failed for good: not retried", "id", e.ID, "kind", e.Kind, "conversation", e.Key.String(), "attempt", e.Attempts, "err", err)
+		if ferr := r.store.FailOutbox(ctx, e.ID, err.Error()); ferr != nil {
+			r.log.Error("fail outbox", "err", ferr)
 		}
 		return
 	}
@@ -51,6 +59,13 @@ func (r *Relay) deliver(ctx context.Context, e parley.OutboxEntry) {
 	if rerr := r.store.RetryOutbox(ctx, e.ID, time.Now().UTC().Add(RetryDelay(e.Attempts)), err.Error()); rerr != nil {
 		r.log.Error("retry outbox", "err", rerr)
 	}
+}
+
+// permanent reports a delivery error retrying cannot change: chatwoot.Deliverer gives
+// such errors the code parley.EINVALID (an unknown bot or kind, a malformed payload,
+// a 4xx other than 429 from Chatwoot).
+func permanent(err error) bool {
+	return parley.ErrorCode(err) == parley.EINVALID
 }
 
 // RetryDelay is how long an outbox entry waits after its attempts-th failed

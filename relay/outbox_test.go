@@ -1,12 +1,16 @@
 package relay_test
 
 import (
+	"context"
 	"net/http"
+	"strconv"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/chatwoot/chatwoottest"
 	"github.com/parleyhq/parley/relay"
 )
@@ -14,20 +18,21 @@ import (
 // TestOutboxDelivery: what a failing Chatwoot call does to an outbox entry, on the
 // fake clock. The turn commits at 0s, the deliverer claims every 200ms; a retryable
 // failure waits RetryDelay (2 s, 4 s, 8 s after attempts 1, 2, 3) before the next
-// claim takes it.
+// claim takes it; a permanent one is never tried again.
 func TestOutboxDelivery(t *testing.T) {
 	tests := []struct {
 		name string
 		// fail is the status of the first failures calls.
 		fail, failures int
 		want           []string
-		// wantOutcomes are the delivery outcomes delivered, retryable_error.
+		// wantOutcomes count the delivery outcomes delivered, retryable_error and
+		// permanent_error.
 		wantOutcomes []float64
 	}{{
 		name: "accepted at once",
 		want: []string{"messages OK 200ms echo: hello"},
 		// One delivery, no error.
-		wantOutcomes: []float64{1, 0},
+		wantOutcomes: []float64{1, 0, 0},
 	}, {
 		name: "5xx three times: retried on the schedule", fail: http.StatusInternalServerError, failures: 3,
 		want: []string{
@@ -36,14 +41,18 @@ func TestOutboxDelivery(t *testing.T) {
 			"messages Internal Server Error 6.2s echo: hello",
 			"messages OK 14.2s echo: hello",
 		},
-		wantOutcomes: []float64{1, 3},
+		wantOutcomes: []float64{1, 3, 0},
 	}, {
 		name: "429 is retried as well", fail: http.StatusTooManyRequests, failures: 1,
 		want: []string{
 			"messages Too Many Requests 200ms echo: hello",
 			"messages OK 2.2s echo: hello",
 		},
-		wantOutcomes: []float64{1, 1},
+		wantOutcomes: []float64{1, 1, 0},
+	}, {
+		name: "a 4xx is permanent: one call, never again", fail: http.StatusUnprocessableEntity, failures: 1,
+		want:         []string{"messages Unprocessable Entity 200ms echo: hello"},
+		wantOutcomes: []float64{0, 0, 1},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,17 +64,64 @@ func TestOutboxDelivery(t *testing.T) {
 				synctest.Wait()
 				typing := len(cw.Calls()) // the turn's typing indicator, on and off
 				cw.Fail(tt.failures, tt.fail, "")
-				time.Sleep(time.Hour)
+				time.Sleep(time.Minute)
 				synctest.Wait()
 				if diff := cmp.Diff(tt.want, e.calls()[typing:]); diff != "" {
 					t.Fatalf("calls after the turn (-want +got):\n%s", diff)
 				}
 				var outcomes []float64
-				for _, outcome := range []string{"delivered", "retryable_error"} {
+				for _, outcome := range []string{"delivered", "retryable_error", "permanent_error"} {
 					outcomes = append(outcomes, e.counter("parley_relay_outbox_deliveries_total", outcome))
 				}
 				if diff := cmp.Diff(tt.wantOutcomes, outcomes); diff != "" {
-					t.Fatalf("delivery outcomes delivered, retryable_error (-want +got):\n%s", diff)
+					t.Fatalf("delivery outcomes delivered, retryable_error, permanent_error (-want +got):\n%s", diff)
+				}
+			})
+		})
+	}
+}
+
+// TestPermanentErrorFailsTheEntry: the bug this package fixed. chatwoot.Deliverer
+// documents an EINVALID error (a 4xx from Chatwoot) as permanent; the entry is marked
+// failed with the error on its first attempt, never claimed again, and the entries
+// committed after it (the handoff's private note and status) still go out.
+func TestPermanentErrorFailsTheEntry(t *testing.T) {
+	for _, status := range []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			cw := chatwoottest.NewServer(t)
+			synctest.Test(t, func(t *testing.T) {
+				e := newEnv(t, cw)
+				defer e.run()()
+				e.send(incoming(t, 501, "human"))
+				synctest.Wait()
+				typing := len(cw.Calls())
+				cw.Fail(1, status, "")
+				time.Sleep(time.Minute)
+				synctest.Wait()
+				want := []string{
+					"messages " + http.StatusText(status) + " 200ms echo: human",
+					"messages OK 200ms Parley handed this conversation to a human. Reason: asked for a human",
+					"toggle_status OK 200ms",
+				}
+				if diff := cmp.Diff(want, e.calls()[typing:]); diff != "" {
+					t.Fatalf("calls after the turn (-want +got):\n%s", diff)
+				}
+				failed := e.store.failures()
+				if len(failed) != 1 {
+					t.Fatalf("FailOutbox calls %v, want one", failed)
+				}
+				for id, lastError := range failed {
+					if !strings.Contains(lastError, strconv.Itoa(status)) {
+						t.Fatalf("entry %d failed with %q, want the error naming %d", id, lastError, status)
+					}
+					// Failed, not done: the store refuses to retry it.
+					err := e.store.RetryOutbox(context.Background(), id, time.Now(), "again")
+					if parley.ErrorCode(err) != parley.ECONFLICT {
+						t.Fatalf("RetryOutbox of the failed entry: %v, want ECONFLICT", err)
+					}
+				}
+				if got := e.counter("parley_relay_outbox_deliveries_total", "permanent_error"); got != 1 {
+					t.Fatalf("permanent_error counted %v times, want 1", got)
 				}
 			})
 		})

@@ -211,6 +211,24 @@ func (e *env) calls() []string {
 	return out
 }
 
+// messagesWithin returns the content of every message Chatwoot accepted; it fails
+// the test if one was sent before from or later than from+within.
+func (e *env) messagesWithin(from time.Time, within time.Duration) []string {
+	e.t.Helper()
+	var out []string
+	for _, c := range e.cw.Accepted() {
+		if !strings.HasSuffix(c.Path, "/messages") {
+			continue
+		}
+		if c.At.Before(from) || c.At.After(from.Add(within)) {
+			e.t.Fatalf("message %s sent at %s, want between %s and %s", c.Body, c.At.Sub(e.start), from.Sub(e.start), from.Add(within).Sub(e.start))
+		}
+		content, _ := c.JSON()["content"].(string)
+		out = append(out, content)
+	}
+	return out
+}
+
 func (e *env) counter(name, outcome string) float64 {
 	e.t.Helper()
 	families, err := e.reg.Gather()
