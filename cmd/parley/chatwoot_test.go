@@ -123,7 +123,9 @@ func TestChatwootWebhookEndToEnd(t *testing.T) {
 				t.Fatalf("secret %q: %d %s", secret, code, body)
 			}
 		}
-		time.Sleep(300 * time.Millisecond)
+		// The handler enqueues nothing before it refuses (relay's
+		// TestWebhookCommitsBeforeAnswering); the next subtest's turn count shows that
+		// message 500 never ran.
 		if n := len(cw.Calls()); n != 0 {
 			t.Fatalf("a refused webhook caused %d Chatwoot calls", n)
 		}
@@ -153,6 +155,11 @@ func TestChatwootWebhookEndToEnd(t *testing.T) {
 				t.Fatalf("call without the bot token: %s", c.Path)
 			}
 		}
+		// The inbox runs oldest first: a refused message 500 enqueued by mistake
+		// would have been a turn before this one.
+		if _, view := get(t, base+"/v1/bots/shop/conversations/1:10"); !strings.Contains(string(view), `"turns":1,`) {
+			t.Fatalf("want one turn, the conversation is %s", view)
+		}
 	})
 
 	t.Run("a redelivered webhook gets no second reply", func(t *testing.T) {
@@ -161,7 +168,8 @@ func TestChatwootWebhookEndToEnd(t *testing.T) {
 		if code != http.StatusOK || !strings.Contains(body, "duplicate") {
 			t.Fatalf("%d %s", code, body)
 		}
-		time.Sleep(500 * time.Millisecond)
+		// A duplicate is answered without enqueueing anything (relay's
+		// TestTurnRepliesThroughTheOutbox runs the clock on after one).
 		if after := len(messagesTo(cw, conv)); after != before {
 			t.Fatalf("redelivery sent %d more replies", after-before)
 		}
@@ -254,7 +262,12 @@ func TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(body, "accepted") {
 		t.Fatalf("%d %s", code, body)
 	}
-	time.Sleep(200 * time.Millisecond)
+	// The running mark is committed before the engine decides: the turn is in flight,
+	// waiting on the hanging shop.
+	waitFor(t, "the turn in flight", func() bool {
+		_, view := get(t, base+"/v1/bots/shop/conversations/1:10")
+		return strings.Contains(string(view), `"lifecycle":"running"`)
+	})
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
@@ -264,15 +277,20 @@ func TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce(t *testing.T) {
 	}
 	_, base = startProcess(t, bin, "-config", cfg, "-db", db)
 	waitFor(t, "the reply after restart", func() bool { return len(messagesTo(cw, 10)) >= 2 })
-	time.Sleep(time.Second)
-	first := len(messagesTo(cw, 10))
 	// Redelivery after the restart is still a duplicate.
 	if code, body := sendWebhook(t, base, incoming(t, 700, "show me hoodies"), webhookSecret); code != http.StatusOK || !strings.Contains(body, "duplicate") {
 		t.Fatalf("redelivery after restart: %d %s", code, body)
 	}
-	time.Sleep(500 * time.Millisecond)
-	if n := len(messagesTo(cw, 10)); n != first {
-		t.Fatalf("replies went from %d to %d: the answer was repeated", first, n)
+	// A later message is the barrier: the inbox runs oldest first and the outbox
+	// delivers in commit order, so once its handoff's last call (the status open) is
+	// made, everything message 700 committed, once or twice, has been sent.
+	if code, body := sendWebhook(t, base, incoming(t, 701, "I want to talk to a human"), webhookSecret); code != http.StatusOK || !strings.Contains(body, "accepted") {
+		t.Fatalf("message 701: %d %s", code, body)
+	}
+	waitFor(t, "the handoff of message 701", func() bool { return cw.Status(10) == "open" }, cw)
+	// Each message was one turn: the redelivery was not a third.
+	if _, view := get(t, base+"/v1/bots/shop/conversations/1:10"); !strings.Contains(string(view), `"turns":2,`) {
+		t.Fatalf("want two turns, the conversation is %s", view)
 	}
 	// The turn's replies were posted once: no message content appears twice.
 	seen := map[string]int{}
@@ -476,7 +494,8 @@ func TestChatwootStatusChangeReplayedIsAppliedOnce(t *testing.T) {
 	if code != 200 || !strings.Contains(body, "duplicate") {
 		t.Fatalf("replayed status change: %d %s, want a duplicate", code, body)
 	}
-	time.Sleep(1500 * time.Millisecond) // the inbox processor runs every second
+	// A duplicate is answered without enqueueing anything: there is nothing to wait
+	// for (relay's TestStatusChangesPauseAndHandBack runs the clock on after one).
 	if lc, v := lifecycle(); lc != "idle" || v != version {
 		t.Fatalf("the replay was applied: %s version %d, was idle version %d", lc, v, version)
 	}
