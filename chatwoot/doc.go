@@ -2,6 +2,8 @@
 // (signature check, decoding, classification into turns and lifecycle signals) and the
 // application API going out (messages, quick replies, product cards, handoff, typing),
 // including the mapping of an engine's replies to outbox entries and their delivery.
+// Package relay runs these pieces as a pipeline: the durable inbox, the outbox
+// deliverer and its retry policy.
 //
 // Wire formats follow docs/spec/chatwoot-woocommerce.md (Chatwoot v4.15.1) and
 // the verbatim 2021 samples copied under testdata/. Both shapes are accepted: the webhook
