@@ -21,7 +21,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"syscall"
 
 	"github.com/parleyhq/parley"
@@ -98,12 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "replay":
 		return runReplay(ctx, rest, stdout, stderr)
 	case "version":
-		if len(rest) > 0 {
-			fmt.Fprintf(stderr, "parley version takes no arguments, got %q\nusage: parley version\n", rest)
-			return exitError(2)
-		}
-		fmt.Fprintln(stdout, versionLine())
-		return nil
+		return runVersion(rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -148,40 +142,6 @@ func parseArgs(fs *flag.FlagSet, args []string, min, max int) ([]string, error) 
 		return nil, exitError(2)
 	}
 	return rest, nil
-}
-
-// versionLine is `parley version`: the -ldflags version, else the module version,
-// and the VCS revision from the build info when the binary was built from a checkout.
-func versionLine() string {
-	v := version
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "parley " + v
-	}
-	if v == "dev" && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		v = info.Main.Version
-	}
-	line := "parley " + v + " ("
-	if info.Main.Path != "" {
-		line += info.Main.Path + ", "
-	}
-	line += info.GoVersion
-	var rev, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		}
-	}
-	if rev != "" {
-		line += ", revision " + rev
-		if modified == "true" {
-			line += " with local changes"
-		}
-	}
-	return line + ")"
 }
 
 // loadConfig returns the config at path, or the built-in demo config when path is "".

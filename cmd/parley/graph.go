@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/flows"
+	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/shop"
+)
+
+// grapher is implemented by engines that draw their own machine or flows.
+type grapher interface {
+	Graph(format string) (string, error)
+}
+
+// runGraph is `parley graph`: the seed 004 lifecycle, or a bot's machine or flows, as
+// Mermaid or DOT.
+func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fset := newFlagSet("graph", stderr, "[-config FILE] [-format mermaid|dot] BOT|lifecycle")
+	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
+	format := fset.String("format", "mermaid", "mermaid or dot")
+	if _, err := parseArgs(fset, args, 1, 1); err != nil {
+		return err
+	}
+	if *format != "mermaid" && *format != "dot" {
+		return parley.Errorf(parley.EINVALID, "-format must be mermaid or dot, got %q", *format)
+	}
+	out, err := graphOf(*configPath, fset.Arg(0), *format)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(stdout, out)
+	return nil
+}
+
+// graphOf draws the lifecycle (name "lifecycle") or the named bot's graph.
+func graphOf(configPath, name, format string) (string, error) {
+	if name == "lifecycle" {
+		return pickFormat(format, fsm.Lifecycle.Mermaid(), fsm.Lifecycle.DOT()), nil
+	}
+	cfg, err := loadConfig(configPath)
+	if err != nil {
+		return "", err
+	}
+	var bc *BotConfig
+	for i := range cfg.Bots {
+		if cfg.Bots[i].Name == name {
+			bc = &cfg.Bots[i]
+		}
+	}
+	if bc == nil {
+		return "", parley.Errorf(parley.ENOTFOUND, "unknown bot %q", name)
+	}
+	switch bc.Engine {
+	case "flows":
+		return graphFlows(cfg, bc, format)
+	case "gates":
+		return graphGates(cfg, bc, format)
+	}
+	return pickFormat(format, shop.Machine.Mermaid(), shop.Machine.DOT()), nil
+}
+
+// graphFlows draws a flows bot's flows, or the dialogue machine when the engine
+// cannot draw them.
+func graphFlows(cfg *Config, bc *BotConfig, format string) (string, error) {
+	var eng parley.Engine
+	var err error
+	if bc.Flows == "" {
+		eng, err = flows.DemoFor(bc.Name)
+	} else {
+		var def *flows.Definition
+		if def, err = flows.LoadFile(cfg.path(bc.Flows)); err == nil {
+			eng, err = flows.New(def, flows.Options{})
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	if g, ok := eng.(grapher); ok {
+		return g.Graph(format)
+	}
+	return pickFormat(format, flows.Dialogue.Mermaid(), flows.Dialogue.DOT()), nil
+}
+
+// graphGates draws a gates bot's flow when it can be drawn.
+func graphGates(cfg *Config, bc *BotConfig, format string) (string, error) {
+	data := gates.DemoFlow()
+	if bc.Flow != "" {
+		var err error
+		if data, err = os.ReadFile(cfg.path(bc.Flow)); err != nil {
+			return "", err
+		}
+	}
+	f, err := gates.ParseFlow(data, bc.Flow)
+	if err != nil {
+		return "", err
+	}
+	if g, ok := any(f).(grapher); ok {
+		return g.Graph(format)
+	}
+	return "", parley.Errorf(parley.EINVALID, "bot %s: gates flows are edge-less; no graph to draw", bc.Name)
+}
+
+// pickFormat returns the drawing in the format asked for.
+func pickFormat(format, mermaid, dot string) string {
+	if format == "dot" {
+		return dot
+	}
+	return mermaid
+}
