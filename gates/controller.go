@@ -121,8 +121,8 @@ func (f *Flow) goalSatisfied(s *RuntimeState) bool {
 	return false
 }
 
-// blockers lists why a node is not eligible (isNodeEligible's four rules); an empty
-// result means eligible.
+// blockers lists why a node is not eligible (seed 002's isNodeEligible, its four
+// rules); an empty result means eligible.
 func (f *Flow) blockers(n *Node, s *RuntimeState) []string {
 	var why []string
 	executions := s.ExecutionsByNode[n.ID]
@@ -156,8 +156,6 @@ func (f *Flow) relaxed(s *RuntimeState, gives func(*Node) bool) bool {
 	}
 	return false
 }
-
-func (f *Flow) isNodeEligible(n *Node, s *RuntimeState) bool { return len(f.blockers(n, s)) == 0 }
 
 // retryPolicyOf merges the node's retry policy over the flow defaults, field by
 // field, over the built-in default.

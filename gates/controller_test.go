@@ -230,3 +230,7 @@ func TestSelectNextNode(t *testing.T) {
 		})
 	}
 }
+
+// isNodeEligible is seed 002's predicate, as the tests name it: a node is eligible
+// when nothing blocks it.
+func (f *Flow) isNodeEligible(n *Node, s *RuntimeState) bool { return len(f.blockers(n, s)) == 0 }

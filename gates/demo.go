@@ -12,10 +12,6 @@ var coachFlow []byte
 const DemoFlowID = "coach"
 
 // DemoFlow returns the coach bot's flow definition (gates/demo/coach.json): seed
-// 002's fitness example. The caller stores it, as flow "coach", before Demo runs.
+// 002's fitness example. The caller stores it as flow DemoFlowID and builds the
+// engine with New(Options{FlowID: DemoFlowID, Source: ...}).
 func DemoFlow() []byte { return slices.Clone(coachFlow) }
-
-// Demo returns the coach bot's engine reading flow "coach" from src.
-func Demo(src FlowSource) (*Engine, error) {
-	return New(Options{FlowID: DemoFlowID, Source: src})
-}

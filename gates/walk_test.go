@@ -171,7 +171,7 @@ func TestUpstreamNLU(t *testing.T) {
 func TestFlowVersionPinning(t *testing.T) {
 	src := newMemSource()
 	src.put(DemoFlowID, DemoFlow())
-	e, err := Demo(src)
+	e, err := New(Options{FlowID: DemoFlowID, Source: src})
 	if err != nil {
 		t.Fatal(err)
 	}
