@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 )
 
 type commandKind int
@@ -261,30 +260,22 @@ func (a *actor) event(typ parley.EventType, data any, at time.Time) parley.Event
 // --ProcessInteraction--> idle ("Spawn"), a fresh actor for a terminal one
 // ("Respawning", history preserved), and paused --ProcessInteraction--> idle.
 func (a *actor) spawnSteps(from parley.Lifecycle, at time.Time) ([]parley.Event, error) {
-	var events []parley.Event
 	reason := "spawned"
-	if from.Terminal() {
-		reason = "respawned after " + string(from)
-		from = parley.LifecycleCreated
-	}
-	switch from {
-	case parley.LifecycleCreated:
-		st, err := lifecycleStep(a.key, parley.LifecycleCreated, fsm.LifecycleEventProcessInteraction, reason)
-		if err != nil {
-			return nil, err
-		}
-		events = append(events, a.stateChanged(st, at))
-	case parley.LifecyclePaused:
-		st, err := lifecycleStep(a.key, parley.LifecyclePaused, fsm.LifecycleEventProcessInteraction, "message while paused")
-		if err != nil {
-			return nil, err
-		}
-		events = append(events, a.stateChanged(st, at))
-	case parley.LifecycleIdle:
-	default:
+	switch {
+	case from.Terminal():
+		reason, from = "respawned after "+string(from), parley.LifecycleCreated
+	case from == parley.LifecyclePaused:
+		reason = "message while paused"
+	case from == parley.LifecycleIdle:
+		return nil, nil
+	case from != parley.LifecycleCreated:
 		return nil, parley.Errorf(parley.EINVALIDSTATE, "stored lifecycle %q of %s", from, a.key)
 	}
-	return events, nil
+	st, err := lifecycle(from).processInteraction(reason)
+	if err != nil {
+		return nil, err
+	}
+	return []parley.Event{a.stateChanged(st, at)}, nil
 }
 
 // turn runs a turn, deciding it again after a version conflict (another replica
@@ -327,10 +318,7 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	running, err := lifecycleStep(a.key, parley.LifecycleIdle, fsm.LifecycleEventProcessInteraction, "processing user interaction")
-	if err != nil {
-		return Result{}, err
-	}
+	running := runningStep()
 	if err := a.markRunning(ctx, events, at); err != nil {
 		return Result{}, err
 	}
@@ -478,7 +466,7 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 // commitTurn commits a decided turn and answers it.
 func (a *actor) commitTurn(ctx context.Context, req Request, decision parley.Decision, index int64, at time.Time) (Result, error) {
 	msg := req.Message
-	idle, err := lifecycleStep(a.key, parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteSuccess, "interaction complete")
+	idle, err := lifecycle(parley.LifecycleRunning).completeSuccess("interaction complete")
 	if err != nil {
 		return Result{}, err
 	}
@@ -655,9 +643,10 @@ func encodeState(st any) ([]byte, error) {
 	return json.Marshal(st)
 }
 
-// runningStep is a turn's idle -> running.
+// runningStep is a turn's idle -> running, a row of the table that cannot fail.
 func runningStep() step {
-	return step{from: parley.LifecycleIdle, to: parley.LifecycleRunning, event: fsm.LifecycleEventProcessInteraction, reason: "processing user interaction"}
+	st, _ := lifecycle(parley.LifecycleIdle).processInteraction("processing user interaction")
+	return st
 }
 
 // failTurn records InteractionComplete(error): running -> error, terminal, with the
@@ -665,7 +654,7 @@ func runningStep() step {
 // before it so that the stored log alone is a path of seed 004's table. The message
 // is not recorded as processed, so a retry after the respawn runs it again.
 func (a *actor) failTurn(ctx context.Context, cause error, running step, at time.Time) error {
-	st, err := lifecycleStep(a.key, parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteError, "interaction failed: "+parley.ErrorMessage(cause))
+	st, err := lifecycle(parley.LifecycleRunning).completeError("interaction failed: " + parley.ErrorMessage(cause))
 	if err != nil {
 		return err
 	}
@@ -750,16 +739,14 @@ func (a *actor) controlCmd(ctx context.Context, req ControlRequest) (Result, err
 		lc     = a.conv.Lifecycle
 		err    error
 	)
-	lifecycleEvent := func(ev fsm.LifecycleEvent, reason string) error {
-		st, err := lifecycleStep(a.key, lc, ev, reason)
+	lifecycleEvent := func(move func(lifecycle, string) (step, error), reason string) error {
+		st, err := move(lifecycle(lc), reason)
 		if err != nil {
 			return parley.WrapError(parley.ECONFLICT, err, "cannot %s a conversation that is %s", req.Kind, lc)
 		}
 		events = append(events, a.stateChanged(st, at))
-		if st.has(ActionEmitStopped) {
+		if st.stops() {
 			events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: reason}, at))
-		}
-		if st.has(ActionShutdown) {
 			a.stopping = true
 		}
 		a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
@@ -773,7 +760,7 @@ func (a *actor) controlCmd(ctx context.Context, req ControlRequest) (Result, err
 		if reason == "" {
 			reason = "paused"
 		}
-		err = lifecycleEvent(fsm.LifecycleEventPause, reason)
+		err = lifecycleEvent(lifecycle.pause, reason)
 	case ControlResume:
 		if lc != parley.LifecyclePaused {
 			return Result{}, parley.Errorf(parley.ECONFLICT, "conversation %s is %s, not paused", a.key, lc)
@@ -781,12 +768,12 @@ func (a *actor) controlCmd(ctx context.Context, req ControlRequest) (Result, err
 		if reason == "" {
 			reason = "resumed"
 		}
-		err = lifecycleEvent(fsm.LifecycleEventProcessInteraction, reason)
+		err = lifecycleEvent(lifecycle.processInteraction, reason)
 	case ControlCancel:
 		if reason == "" {
 			reason = "user_cancelled"
 		}
-		err = lifecycleEvent(fsm.LifecycleEventCancel, reason)
+		err = lifecycleEvent(lifecycle.cancel, reason)
 	case ControlReset, ControlHandback:
 		if lc.Terminal() || lc == parley.LifecycleCreated || lc == parley.LifecyclePaused {
 			var sp []parley.Event

@@ -18,7 +18,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/memstore"
 	"github.com/parleyhq/parley/sqlite"
 )
@@ -523,60 +522,6 @@ func drain(c <-chan parley.Event) <-chan parley.Event {
 	for range c {
 	}
 	return c
-}
-
-// TestLifecycleHandlersFollowTheSeedTable checks every (state, event) pair through
-// the state handlers against seed 004's Transition Rules, written out here.
-func TestLifecycleHandlersFollowTheSeedTable(t *testing.T) {
-	type pair struct {
-		from parley.Lifecycle
-		ev   fsm.LifecycleEvent
-	}
-	rules := map[pair]parley.Lifecycle{
-		{parley.LifecycleCreated, fsm.LifecycleEventProcessInteraction}:         parley.LifecycleIdle,
-		{parley.LifecycleIdle, fsm.LifecycleEventProcessInteraction}:            parley.LifecycleRunning,
-		{parley.LifecycleIdle, fsm.LifecycleEventPause}:                         parley.LifecyclePaused,
-		{parley.LifecycleIdle, fsm.LifecycleEventCancel}:                        parley.LifecycleCancelled,
-		{parley.LifecycleIdle, fsm.LifecycleEventInactivityTimeout}:             parley.LifecycleCompleted,
-		{parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteSuccess}: parley.LifecycleIdle,
-		{parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteError}:   parley.LifecycleError,
-		{parley.LifecycleRunning, fsm.LifecycleEventPause}:                      parley.LifecyclePaused,
-		{parley.LifecycleRunning, fsm.LifecycleEventCancel}:                     parley.LifecycleCancelled,
-		{parley.LifecyclePaused, fsm.LifecycleEventProcessInteraction}:          parley.LifecycleIdle,
-		{parley.LifecyclePaused, fsm.LifecycleEventInactivityTimeout}:           parley.LifecycleCompleted,
-	}
-	nonTerminal := []parley.Lifecycle{parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused}
-	for _, s := range nonTerminal { // "Any | Error | Error", "Any | Cancel | Cancelled"
-		rules[pair{s, fsm.LifecycleEventError}] = parley.LifecycleError
-		rules[pair{s, fsm.LifecycleEventCancel}] = parley.LifecycleCancelled
-	}
-	states := []parley.Lifecycle{parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused,
-		parley.LifecycleError, parley.LifecycleCancelled, parley.LifecycleCompleted}
-	events := []fsm.LifecycleEvent{fsm.LifecycleEventProcessInteraction, fsm.LifecycleEventPause, fsm.LifecycleEventCancel,
-		fsm.LifecycleEventPing, fsm.LifecycleEventShutdown, fsm.LifecycleEventInteractionCompleteSuccess,
-		fsm.LifecycleEventInteractionCompleteError, fsm.LifecycleEventInactivityTimeout, fsm.LifecycleEventError}
-	for _, s := range states {
-		h, ok := actor.Handler(s)
-		if !ok || h.State() != s {
-			t.Fatalf("no handler for %s", s)
-		}
-		for _, ev := range events {
-			res, err := h.HandleEvent(ev, &actor.StateContext{From: s})
-			want, allowed := rules[pair{s, ev}]
-			switch {
-			case allowed && (err != nil || res.Next != want):
-				t.Errorf("%s --%s--> got %v %v, want %s", s, ev, res, err, want)
-			case !allowed && (ev == fsm.LifecycleEventPing || ev == fsm.LifecycleEventShutdown) && !s.Terminal():
-				if err != nil || !res.Ignored {
-					t.Errorf("%s --%s--> should be handled without a transition, got %v %v", s, ev, res, err)
-				}
-			case !allowed && !(ev == fsm.LifecycleEventPing || ev == fsm.LifecycleEventShutdown) && err == nil:
-				t.Errorf("%s --%s--> %s accepted, the seed has no such row", s, ev, res.Next)
-			case !allowed && s.Terminal() && err == nil:
-				t.Errorf("terminal %s accepted %s", s, ev)
-			}
-		}
-	}
 }
 
 func TestNudgeAllReachesEverySubscriber(t *testing.T) {

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 )
 
 // interrupted applies a pause or cancel that arrived while a turn was deciding (seed
@@ -25,16 +24,16 @@ import (
 // books twice for that message.
 func (a *actor) interrupted(ctx context.Context, req Request, stop *command, streamed string, running step, runningAt time.Time) (Result, error) {
 	ctl := stop.control
-	ev, reason := fsm.LifecycleEventPause, ctl.Reason
+	move, reason := lifecycle.pause, ctl.Reason
 	if ctl.Kind == ControlCancel {
-		ev = fsm.LifecycleEventCancel
+		move = lifecycle.cancel
 		if reason == "" {
 			reason = "user_cancelled"
 		}
 	} else if reason == "" {
 		reason = "paused"
 	}
-	st, err := lifecycleStep(a.key, parley.LifecycleRunning, ev, reason)
+	st, err := move(lifecycle(parley.LifecycleRunning), reason)
 	if err != nil {
 		stop.done <- commandResult{err: err}
 		return Result{}, err
@@ -42,7 +41,7 @@ func (a *actor) interrupted(ctx context.Context, req Request, stop *command, str
 	at := a.now()
 	in := &parley.Interruption{Lifecycle: st.to, Reason: reason, PartialResponse: streamed}
 	events := []parley.Event{a.stateChanged(running, runningAt), a.stateChanged(st, at)}
-	if st.has(ActionEmitStopped) {
+	if st.stops() {
 		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: reason, PartialResponse: in.PartialResponse}, at))
 	}
 	rec, err := json.Marshal(interruptedRecord{Interrupted: *in})
@@ -72,7 +71,7 @@ func (a *actor) interrupted(ctx context.Context, req Request, stop *command, str
 	a.remember(req.Message.ID)
 	a.publish(c.Events, 0)
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
-	if st.has(ActionShutdown) {
+	if st.stops() {
 		a.stopping = true
 	} else {
 		a.armInactivity()

@@ -1,136 +1,171 @@
 package actor
 
 import (
-	"context"
-
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/fsm"
 )
 
-// StateHandler is seed 004's handler interface in Go: one per lifecycle state.
-// HandleEvent decides what an event does in that state; OnEnter and OnExit return the
-// actions the actor performs around a transition. Every transition a handler returns
-// is checked against fsm.Lifecycle, so no handler can take one outside the seed's
-// Transition Rules.
-type StateHandler interface {
-	State() parley.Lifecycle
-	OnEnter(sc *StateContext) ([]StateAction, error)
-	OnExit(sc *StateContext) ([]StateAction, error)
-	HandleEvent(ev fsm.LifecycleEvent, sc *StateContext) (EventResult, error)
-}
-
-// StateContext is what a handler sees: the conversation and the reason given.
-type StateContext struct {
-	Key    parley.ConversationKey
-	From   parley.Lifecycle
-	Reason string
-}
-
-// EventResult is a handler's answer to an event: a transition to Next, or Ignored
-// (the event is handled without a state change, as Ping and Shutdown are).
-type EventResult struct {
-	Next    parley.Lifecycle
-	Ignored bool
-}
-
-// StateAction is an action the actor performs on entering or leaving a state.
-type StateAction string
+// LifecycleEvent is an event of the conversation actor (docs/spec/004-agent-lifecycle.txt
+// "Events"), with InteractionComplete split by its success flag as the Transition
+// Rules split it, and Error for the "Any | Error | Error" row.
+type LifecycleEvent string
 
 const (
-	// ActionArmInactivity (re)starts the inactivity timer.
-	ActionArmInactivity StateAction = "arm_inactivity"
-	// ActionDisarmInactivity stops the inactivity timer while a turn runs.
-	ActionDisarmInactivity StateAction = "disarm_inactivity"
-	// ActionEmitStopped records seed 004's stopped event.
-	ActionEmitStopped StateAction = "emit_stopped"
-	// ActionShutdown persists the final state, cancels the heartbeat, closes the
-	// mailbox and ends the actor; the hub stays.
-	ActionShutdown StateAction = "shutdown"
+	LifecycleEventProcessInteraction         LifecycleEvent = "ProcessInteraction"         // "Start processing a user message"
+	LifecycleEventPause                      LifecycleEvent = "Pause"                      // "Pause the current session"
+	LifecycleEventCancel                     LifecycleEvent = "Cancel"                     // "Cancel the current session"
+	LifecycleEventPing                       LifecycleEvent = "Ping"                       // "Keep-alive heartbeat": no transition
+	LifecycleEventShutdown                   LifecycleEvent = "Shutdown"                   // "Graceful shutdown request": no transition
+	LifecycleEventInteractionCompleteSuccess LifecycleEvent = "InteractionCompleteSuccess" // "InteractionComplete (success)"
+	LifecycleEventInteractionCompleteError   LifecycleEvent = "InteractionCompleteError"   // "InteractionComplete (error)"
+	LifecycleEventInactivityTimeout          LifecycleEvent = "InactivityTimeout"          // "Fired when idle timeout expires"
+	LifecycleEventError                      LifecycleEvent = "Error"                      // "Any | Error | Error"
 )
 
-// tableHandler handles an event by the seed's Transition Rules.
-type tableHandler struct {
-	state   parley.Lifecycle
-	onEnter []StateAction
-	onExit  []StateAction
-}
+// Lifecycle is the conversation actor of seed 004 (docs/spec/004-agent-lifecycle.txt
+// "Transition Rules") as a table: the rules exactly, plus created
+// --ProcessInteraction--> idle (the diagram's first edge; "Spawn: ... Enters Idle
+// state"). error, cancelled and completed are terminal ("No further state
+// transitions are possible"). "Any" rows apply to every non-terminal state, created
+// included. Ping and Shutdown have no row: the actor handles them without a state
+// change. There is no Resume event: resuming is paused --ProcessInteraction--> idle
+// (the diagram labels that edge "(resume)"; the rule reads "Resume by processing
+// interaction"), after which the message is processed with idle
+// --ProcessInteraction--> running.
+//
+// The actor moves through it with the lifecycle methods below, one per event;
+// TestLifecycleMethodsFollowTheTable keeps the two equal. The table draws the
+// lifecycle (`parley graph lifecycle`, GET /v1/bots/{bot}/graph?machine=lifecycle).
+var Lifecycle = fsm.MustBuild(fsm.New[parley.Lifecycle, LifecycleEvent]("lifecycle").
+	States(parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused,
+		parley.LifecycleError, parley.LifecycleCancelled, parley.LifecycleCompleted).
+	Initial(parley.LifecycleCreated).
+	Terminal(parley.LifecycleError, parley.LifecycleCancelled, parley.LifecycleCompleted).
+	Permit(parley.LifecycleCreated, LifecycleEventProcessInteraction, parley.LifecycleIdle).
+	Permit(parley.LifecycleIdle, LifecycleEventProcessInteraction, parley.LifecycleRunning).
+	Permit(parley.LifecycleIdle, LifecycleEventPause, parley.LifecyclePaused).
+	Permit(parley.LifecycleIdle, LifecycleEventCancel, parley.LifecycleCancelled).
+	Permit(parley.LifecycleIdle, LifecycleEventInactivityTimeout, parley.LifecycleCompleted).
+	Permit(parley.LifecycleRunning, LifecycleEventInteractionCompleteSuccess, parley.LifecycleIdle).
+	Permit(parley.LifecycleRunning, LifecycleEventInteractionCompleteError, parley.LifecycleError).
+	Permit(parley.LifecycleRunning, LifecycleEventPause, parley.LifecyclePaused).
+	Permit(parley.LifecycleRunning, LifecycleEventCancel, parley.LifecycleCancelled).
+	Permit(parley.LifecyclePaused, LifecycleEventProcessInteraction, parley.LifecycleIdle).
+	Permit(parley.LifecyclePaused, LifecycleEventInactivityTimeout, parley.LifecycleCompleted).
+	PermitFromAny(LifecycleEventError, parley.LifecycleError).
+	PermitFromAny(LifecycleEventCancel, parley.LifecycleCancelled))
 
-func (h tableHandler) State() parley.Lifecycle                      { return h.state }
-func (h tableHandler) OnEnter(*StateContext) ([]StateAction, error) { return h.onEnter, nil }
-func (h tableHandler) OnExit(*StateContext) ([]StateAction, error)  { return h.onExit, nil }
-
-func (h tableHandler) HandleEvent(ev fsm.LifecycleEvent, sc *StateContext) (EventResult, error) {
-	if (ev == fsm.LifecycleEventPing || ev == fsm.LifecycleEventShutdown) && !h.state.Terminal() {
-		// No row in the Transition Rules: Ping keeps the actor alive, Shutdown stops
-		// the goroutine and leaves the stored lifecycle as it is.
-		return EventResult{Ignored: true}, nil
-	}
-	next, err := fsm.Lifecycle.Fire(context.Background(), h.state, ev, nil)
-	if err != nil {
-		return EventResult{}, err
-	}
-	return EventResult{Next: next}, nil
-}
-
-// handlers are the seven state handlers (seed 004 "State Handlers").
-var handlers = map[parley.Lifecycle]StateHandler{
-	parley.LifecycleCreated:   tableHandler{state: parley.LifecycleCreated},
-	parley.LifecycleIdle:      tableHandler{state: parley.LifecycleIdle, onEnter: []StateAction{ActionArmInactivity}},
-	parley.LifecycleRunning:   tableHandler{state: parley.LifecycleRunning, onEnter: []StateAction{ActionDisarmInactivity}},
-	parley.LifecyclePaused:    tableHandler{state: parley.LifecyclePaused, onEnter: []StateAction{ActionArmInactivity}},
-	parley.LifecycleError:     tableHandler{state: parley.LifecycleError, onEnter: []StateAction{ActionEmitStopped, ActionShutdown}},
-	parley.LifecycleCancelled: tableHandler{state: parley.LifecycleCancelled, onEnter: []StateAction{ActionEmitStopped, ActionShutdown}},
-	parley.LifecycleCompleted: tableHandler{state: parley.LifecycleCompleted, onEnter: []StateAction{ActionEmitStopped, ActionShutdown}},
-}
-
-// Handler returns the handler of a lifecycle state.
-func Handler(s parley.Lifecycle) (StateHandler, bool) {
-	h, ok := handlers[s]
-	return h, ok
-}
-
-// step is one lifecycle transition with the actions it implies.
+// step is one lifecycle transition and the reason given for it (the state_changed
+// event's).
 type step struct {
 	from, to parley.Lifecycle
-	event    fsm.LifecycleEvent
 	reason   string
-	ignored  bool
-	actions  []StateAction
 }
 
-// lifecycleStep runs ev through the current state's handler.
-func lifecycleStep(key parley.ConversationKey, from parley.Lifecycle, ev fsm.LifecycleEvent, reason string) (step, error) {
-	h, ok := handlers[from]
-	if !ok {
-		return step{}, parley.Errorf(parley.EINVALIDSTATE, "unknown lifecycle %q", from)
-	}
-	sc := &StateContext{Key: key, From: from, Reason: reason}
-	res, err := h.HandleEvent(ev, sc)
-	if err != nil {
-		return step{}, err
-	}
-	st := step{from: from, to: from, event: ev, reason: reason, ignored: res.Ignored}
-	if res.Ignored {
-		return st, nil
-	}
-	st.to = res.Next
-	exit, err := h.OnExit(sc)
-	if err != nil {
-		return step{}, err
-	}
-	enter, err := handlers[res.Next].OnEnter(sc)
-	if err != nil {
-		return step{}, err
-	}
-	st.actions = append(append(st.actions, exit...), enter...)
-	return st, nil
+// stops reports whether the step enters a terminal state: the actor records seed
+// 004's stopped event and shuts down ("Terminal States").
+func (s step) stops() bool { return s.to.Terminal() }
+
+// lifecycle is a conversation's lifecycle as the receiver of seed 004's events, in
+// the shape of a command state machine: one method per event, each a switch on the
+// current state that returns the step the Transition Rules take, and illegal for any
+// other state.
+type lifecycle parley.Lifecycle
+
+func (l lifecycle) to(next parley.Lifecycle, reason string) (step, error) {
+	return step{from: parley.Lifecycle(l), to: next, reason: reason}, nil
 }
 
-func (s step) has(a StateAction) bool {
-	for _, x := range s.actions {
-		if x == a {
-			return true
-		}
+// processInteraction starts a turn from idle, and spawns (created) or resumes
+// (paused) into idle.
+func (l lifecycle) processInteraction(reason string) (step, error) {
+	switch parley.Lifecycle(l) {
+	case parley.LifecycleCreated, parley.LifecyclePaused:
+		return l.to(parley.LifecycleIdle, reason)
+	case parley.LifecycleIdle:
+		return l.to(parley.LifecycleRunning, reason)
 	}
-	return false
+	return step{}, l.illegal(LifecycleEventProcessInteraction)
+}
+
+// completeSuccess is InteractionComplete (success): the turn is done.
+func (l lifecycle) completeSuccess(reason string) (step, error) {
+	if parley.Lifecycle(l) == parley.LifecycleRunning {
+		return l.to(parley.LifecycleIdle, reason)
+	}
+	return step{}, l.illegal(LifecycleEventInteractionCompleteSuccess)
+}
+
+// completeError is InteractionComplete (error): the turn failed, terminally.
+func (l lifecycle) completeError(reason string) (step, error) {
+	if parley.Lifecycle(l) == parley.LifecycleRunning {
+		return l.to(parley.LifecycleError, reason)
+	}
+	return step{}, l.illegal(LifecycleEventInteractionCompleteError)
+}
+
+// pause parks an idle conversation or interrupts a running turn.
+func (l lifecycle) pause(reason string) (step, error) {
+	switch parley.Lifecycle(l) {
+	case parley.LifecycleIdle, parley.LifecycleRunning:
+		return l.to(parley.LifecyclePaused, reason)
+	}
+	return step{}, l.illegal(LifecycleEventPause)
+}
+
+// cancel ends the conversation from any state that is not terminal ("Any | Cancel").
+func (l lifecycle) cancel(reason string) (step, error) {
+	switch parley.Lifecycle(l) {
+	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
+		return l.to(parley.LifecycleCancelled, reason)
+	}
+	return step{}, l.illegal(LifecycleEventCancel)
+}
+
+// inactivityTimeout completes an idle or paused conversation.
+func (l lifecycle) inactivityTimeout(reason string) (step, error) {
+	switch parley.Lifecycle(l) {
+	case parley.LifecycleIdle, parley.LifecyclePaused:
+		return l.to(parley.LifecycleCompleted, reason)
+	}
+	return step{}, l.illegal(LifecycleEventInactivityTimeout)
+}
+
+// fail is the "Any | Error | Error" row. The runtime fails a turn with
+// completeError; it is kept so that every event of the table has its method.
+func (l lifecycle) fail(reason string) (step, error) {
+	switch parley.Lifecycle(l) {
+	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
+		return l.to(parley.LifecycleError, reason)
+	}
+	return step{}, l.illegal(LifecycleEventError)
+}
+
+// ping is the keep-alive heartbeat and shutdown the graceful shutdown request: seed
+// 004 gives them no row, so in a live state they move nothing (the actor's loop
+// handles them), and a terminal state refuses them as it refuses every event.
+func (l lifecycle) ping() error     { return l.still(LifecycleEventPing) }
+func (l lifecycle) shutdown() error { return l.still(LifecycleEventShutdown) }
+
+func (l lifecycle) still(ev LifecycleEvent) error {
+	switch parley.Lifecycle(l) {
+	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
+		return nil
+	}
+	return l.illegal(ev)
+}
+
+// illegal is the one report of a move outside the Transition Rules: an unknown
+// stored lifecycle is EINVALIDSTATE, any other move the kernel's *fsm.TransitionError
+// (code parley.ETRANSITION), worded as the table words it.
+func (l lifecycle) illegal(ev LifecycleEvent) error {
+	from := parley.Lifecycle(l)
+	reason := "no such transition"
+	switch {
+	case !from.Valid():
+		return parley.Errorf(parley.EINVALIDSTATE, "unknown lifecycle %q", from)
+	case from.Terminal():
+		reason = "terminal state"
+	}
+	return &fsm.TransitionError[parley.Lifecycle, LifecycleEvent]{Machine: "lifecycle", From: from, Trigger: ev, Reason: reason}
 }

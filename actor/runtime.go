@@ -1,5 +1,6 @@
 // Package actor is Parley's turn runtime: every conversation runs in an actor whose
-// lifecycle is seed 004's machine (fsm.Lifecycle), whatever engine decides its turns.
+// lifecycle is seed 004's machine (Lifecycle, in lifecycle.go), whatever engine
+// decides its turns.
 //
 // An actor is a goroutine with a bounded mailbox. It serializes the conversation's
 // turns and controls (pause, resume, cancel, reset, handback) in arrival order, while

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
 )
 
 // busyElsewhere reports whether the stored running mark is another replica's turn in
@@ -39,7 +38,7 @@ func (a *actor) recoverRunning(ctx context.Context) error {
 	if own {
 		reason = "recovered: the turn's commit failed and nothing of it was committed"
 	}
-	back, err := lifecycleStep(a.key, parley.LifecycleRunning, fsm.LifecycleEventInteractionCompleteSuccess, reason)
+	back, err := lifecycle(parley.LifecycleRunning).completeSuccess(reason)
 	if err != nil {
 		return err
 	}
@@ -83,13 +82,13 @@ func (a *actor) expired(t time.Time) bool {
 // completionEvents are InactivityTimeout's events: idle or paused -> completed and
 // the stopped event.
 func (a *actor) completionEvents(reason string, at time.Time) ([]parley.Event, error) {
-	st, err := lifecycleStep(a.key, a.conv.Lifecycle, fsm.LifecycleEventInactivityTimeout, reason)
+	st, err := lifecycle(a.conv.Lifecycle).inactivityTimeout(reason)
 	if err != nil {
 		return nil, err
 	}
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
 	events := []parley.Event{a.stateChanged(st, at)}
-	if st.has(ActionEmitStopped) {
+	if st.stops() {
 		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: "inactivity_timeout"}, at))
 	}
 	return events, nil

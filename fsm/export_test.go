@@ -1,52 +1,9 @@
 package fsm
 
 import (
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
-// diagram renders one seed machine in one format.
-type diagram struct {
-	file   string
-	render func() string
-}
-
-func seedDiagrams() []diagram {
-	return []diagram{
-		{"lifecycle.mermaid", Lifecycle.Mermaid}, {"lifecycle.dot", Lifecycle.DOT},
-	}
-}
-
-func TestDiagramsMatchGoldenFiles(t *testing.T) {
-	for _, d := range seedDiagrams() {
-		t.Run(d.file, func(t *testing.T) {
-			got := d.render()
-			if again := d.render(); again != got {
-				t.Fatal("two renderings of the same machine differ")
-			}
-			path := filepath.Join("testdata", d.file)
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./fsm -run Golden -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-golden +got):\n%s", path, diff)
-			}
-		})
-	}
-}
 
 // TestDiagramsShowEveryEdge checks the renderings against the table itself, so a
 // golden file cannot silently bless a missing edge.

@@ -3,7 +3,6 @@ package fsm
 import (
 	"testing"
 
-	"github.com/parleyhq/parley"
 	"pgregory.net/rapid"
 )
 
@@ -48,9 +47,6 @@ func TestRandomTriggerSequences(t *testing.T) {
 	t.Run("lights", rapid.MakeCheck(func(t *rapid.T) {
 		m := MustBuild(lights())
 		runRandomly(t, m, triggersOf(m, "bogus"))
-	}))
-	t.Run("lifecycle", rapid.MakeCheck(func(t *rapid.T) {
-		runRandomly(t, Lifecycle, triggersOf(Lifecycle, LifecycleEventPing, LifecycleEventShutdown, "bogus"))
 	}))
 }
 
@@ -99,22 +95,6 @@ func TestRandomDefinitions(t *testing.T) {
 		again, err := b.Build()
 		if err != nil || again.Mermaid() != m.Mermaid() {
 			t.Fatalf("a second Build of the same definition differs (%v)", err)
-		}
-	})
-}
-
-// FuzzCheck feeds Check the (from, trigger, to) strings an engine may read back from
-// storage: it never panics and accepts exactly the table's edges.
-func FuzzCheck(f *testing.F) {
-	f.Add("idle", "ProcessInteraction", "running")
-	f.Add("running", "Ping", "running")
-	f.Add("", "", "")
-	f.Add("error", "Error", "error")
-	f.Fuzz(func(t *testing.T, from, trigger, to string) {
-		err := Lifecycle.Check(parley.Lifecycle(from), LifecycleEvent(trigger), parley.Lifecycle(to))
-		want, ok := Lifecycle.Next(parley.Lifecycle(from), LifecycleEvent(trigger))
-		if (err == nil) != (ok && string(want) == to) {
-			t.Fatalf("Check(%q, %q, %q) = %v; Next gives %q, %v", from, trigger, to, err, want, ok)
 		}
 	})
 }

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/actor"
 )
 
 // Grapher is implemented by engines that draw their machine (the shop's seed table,
@@ -51,9 +51,9 @@ func (h *Handler) getGraph(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	case "lifecycle":
-		out.Source = fsm.Lifecycle.Mermaid()
+		out.Source = actor.Lifecycle.Mermaid()
 		if format == "dot" {
-			out.Source = fsm.Lifecycle.DOT()
+			out.Source = actor.Lifecycle.DOT()
 		}
 	default:
 		return parley.Errorf(parley.EINVALID, "machine must be engine or lifecycle, got %q", out.Machine)

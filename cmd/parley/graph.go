@@ -7,8 +7,8 @@ import (
 	"os"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/flows"
-	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/shop"
 )
@@ -41,7 +41,7 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // graphOf draws the lifecycle (name "lifecycle") or the named bot's graph.
 func graphOf(configPath, name, format string) (string, error) {
 	if name == "lifecycle" {
-		return pickFormat(format, fsm.Lifecycle.Mermaid(), fsm.Lifecycle.DOT()), nil
+		return pickFormat(format, actor.Lifecycle.Mermaid(), actor.Lifecycle.DOT()), nil
 	}
 	cfg, err := loadConfig(configPath)
 	if err != nil {
