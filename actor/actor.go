@@ -385,8 +385,7 @@ func (a *actor) markRunning(ctx context.Context, events []parley.Event, at time.
 	}
 	next.UpdatedAt = at
 	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events}
-	if err := a.commit(ctx, c); err != nil {
-		a.invalidate()
+	if err := a.commitPublish(ctx, c, -1); err != nil {
 		switch parley.ErrorCode(err) {
 		case parley.ECONFLICT, parley.EDUPLICATE:
 			return err
@@ -395,11 +394,6 @@ func (a *actor) markRunning(ctx context.Context, events []parley.Event, at time.
 		return parley.WrapError(parley.EUNAVAILABLE, err,
 			"the store did not confirm the start of the turn, which did not run; retrying with the same message id is safe")
 	}
-	a.conv = c.Conversation
-	if n := len(c.Events); n > 0 {
-		a.conv.LastSeq = c.Events[n-1].Seq
-	}
-	a.publish(c.Events, -1)
 	return nil
 }
 
@@ -522,16 +516,11 @@ func (a *actor) commitTurn(ctx context.Context, req Request, decision parley.Dec
 		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
 		MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), stored), Outbox: outbox, InboundID: req.InboundID,
 	}
-	if err := a.commit(ctx, c); err != nil {
+	if err := a.commitPublish(ctx, c, -1); err != nil {
 		return a.commitFailed(ctx, req, err, at)
-	}
-	a.conv = c.Conversation
-	if n := len(c.Events); n > 0 {
-		a.conv.LastSeq = c.Events[n-1].Seq
 	}
 	a.state = decision.State
 	a.remember(msg.ID)
-	a.publish(c.Events, -1)
 	a.rt.hub.PublishLive(a.key, a.stateChanged(idle, at))
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, idle.from, idle.to)
 	a.armInactivity()
@@ -586,6 +575,23 @@ func (a *actor) commitFailed(ctx context.Context, req Request, err error, at tim
 	default:
 		return Result{}, err
 	}
+}
+
+// commitPublish commits c and then, the store having it, takes its conversation as the
+// actor's and publishes its events (with their seqs) to the subscribers, except
+// c.Events[skip] (skip < 0: none), which they already had live. A failed commit drops
+// the cached state: what the store holds is for the next hydrate to read.
+func (a *actor) commitPublish(ctx context.Context, c *parley.Commit, skip int) error {
+	if err := a.commit(ctx, c); err != nil {
+		a.invalidate()
+		return err
+	}
+	a.conv = c.Conversation
+	if n := len(c.Events); n > 0 {
+		a.conv.LastSeq = c.Events[n-1].Seq
+	}
+	a.publish(c.Events, skip)
+	return nil
 }
 
 // publish sends committed events to the subscribers in order, except events[skip]
@@ -661,12 +667,11 @@ func (a *actor) failTurn(ctx context.Context, cause error, running step, at time
 	a.rt.log.Error("turn failed", "conversation", a.key.String(), "err", cause)
 	events := []parley.Event{a.stateChanged(running, at), a.stateChanged(st, at),
 		a.event(parley.EventStopped, parley.StoppedEvent{Reason: "error: " + parley.ErrorMessage(cause)}, at)}
-	committed, cerr := a.commitLifecycle(ctx, parley.LifecycleError, events, 0, at)
-	if cerr != nil {
+	// Subscribers had idle -> running live.
+	if cerr := a.commitLifecycle(ctx, parley.LifecycleError, events, 0, at); cerr != nil {
 		a.ownMark = a.conv.Version
 		a.rt.log.Error("record error lifecycle", "conversation", a.key.String(), "err", cerr)
 	}
-	a.publish(committed, 0)
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
 	a.stopping = true
 	code := parley.ErrorCode(cause)
@@ -676,23 +681,14 @@ func (a *actor) failTurn(ctx context.Context, cause error, running step, at time
 	return cause
 }
 
-// commitLifecycle commits a lifecycle change with its events and returns them as
-// stored (with their seqs) for the caller to publish.
-func (a *actor) commitLifecycle(ctx context.Context, lc parley.Lifecycle, events []parley.Event, inboundID int64, at time.Time) ([]parley.Event, error) {
+// commitLifecycle commits a lifecycle change with its events and publishes them, but
+// events[skip] (skip < 0: none).
+func (a *actor) commitLifecycle(ctx context.Context, lc parley.Lifecycle, events []parley.Event, skip int, at time.Time) error {
 	next := a.conv
 	next.Lifecycle = lc
 	next.Version++
 	next.UpdatedAt = at
-	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events, InboundID: inboundID}
-	if err := a.commit(ctx, c); err != nil {
-		a.invalidate()
-		return nil, err
-	}
-	a.conv = c.Conversation
-	if n := len(c.Events); n > 0 {
-		a.conv.LastSeq = c.Events[n-1].Seq
-	}
-	return c.Events, nil
+	return a.commitPublish(ctx, &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events}, skip)
 }
 
 // inactive fires InactivityTimeout on the live timer: idle or paused -> completed,
@@ -824,16 +820,10 @@ func (a *actor) controlCmd(ctx context.Context, req ControlRequest) (Result, err
 	if req.MessageID != "" {
 		c.MessageID, c.Response = req.MessageID, []byte(`{"control":"`+req.Kind+`"}`)
 	}
-	if err := a.commit(ctx, c); err != nil {
-		a.invalidate()
+	if err := a.commitPublish(ctx, c, -1); err != nil {
 		a.stopping = false
 		return Result{}, err
 	}
-	a.conv = c.Conversation
-	if n := len(c.Events); n > 0 {
-		a.conv.LastSeq = c.Events[n-1].Seq
-	}
-	a.publish(c.Events, -1)
 	if !a.stopping {
 		a.armInactivity()
 	}

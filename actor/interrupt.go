@@ -57,19 +57,16 @@ func (a *actor) interrupted(ctx context.Context, req Request, stop *command, str
 		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
 		MessageID: req.Message.ID, Response: wrapRecord(messageDigest(req.Message), rec), InboundID: req.InboundID,
 	}
-	if err := a.commit(ctx, c); err != nil {
+	// Subscribers had idle -> running live.
+	if err := a.commitPublish(ctx, c, 0); err != nil {
 		// The running mark stays stored and is this actor's: the next command
 		// recovers it. Neither caller learns what was written; both may retry.
 		a.ownMark = a.conv.Version
-		a.invalidate()
 		err = parley.WrapError(parley.EUNAVAILABLE, err, "the store did not confirm the %s; retrying is safe", ctl.Kind)
 		stop.done <- commandResult{err: err}
 		return Result{}, err
 	}
-	a.conv = c.Conversation
-	a.conv.LastSeq = c.Events[len(c.Events)-1].Seq
 	a.remember(req.Message.ID)
-	a.publish(c.Events, 0)
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
 	if st.stops() {
 		a.stopping = true

@@ -44,12 +44,10 @@ func (a *actor) recoverRunning(ctx context.Context) error {
 	}
 	at := a.now()
 	events := []parley.Event{a.stateChanged(runningStep(), a.conv.UpdatedAt), a.stateChanged(back, at)}
-	committed, err := a.commitLifecycle(ctx, parley.LifecycleIdle, events, 0, at)
-	if err != nil {
+	if err := a.commitLifecycle(ctx, parley.LifecycleIdle, events, -1, at); err != nil {
 		return err
 	}
 	a.ownMark = 0
-	a.publish(committed, -1)
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, back.from, back.to)
 	a.rt.log.Warn("recovered a conversation left running", "conversation", a.key.String(), "own", own)
 	return nil
@@ -63,7 +61,7 @@ func (a *actor) unmark(ctx context.Context, at time.Time) {
 	if a.conv.Lifecycle != parley.LifecycleRunning {
 		return
 	}
-	if _, err := a.commitLifecycle(ctx, parley.LifecycleIdle, nil, 0, at); err != nil {
+	if err := a.commitLifecycle(ctx, parley.LifecycleIdle, nil, -1, at); err != nil {
 		a.rt.log.Warn("put back the running mark", "conversation", a.key.String(), "err", err)
 	}
 }
@@ -100,11 +98,9 @@ func (a *actor) complete(ctx context.Context, reason string, at time.Time) error
 	if err != nil {
 		return err
 	}
-	committed, err := a.commitLifecycle(ctx, parley.LifecycleCompleted, events, 0, at)
-	if err != nil {
+	if err := a.commitLifecycle(ctx, parley.LifecycleCompleted, events, -1, at); err != nil {
 		return err
 	}
-	a.publish(committed, -1)
 	a.stopping = true
 	return nil
 }
