@@ -23,31 +23,35 @@ import (
 // (bot/conversation/message id/step), so a receiver that honours the key never
 // books twice for that message.
 func (a *actor) interrupted(ctx context.Context, req Request, stop *command, streamed string, running step, runningAt time.Time) (Result, error) {
-	ctl := stop.control
-	move, reason := lifecycle.pause, ctl.Reason
-	if ctl.Kind == ControlCancel {
-		move = lifecycle.cancel
-		if reason == "" {
-			reason = "user_cancelled"
-		}
-	} else if reason == "" {
-		reason = "paused"
-	}
-	st, err := move(lifecycle(parley.LifecycleRunning), reason)
+	in, err := a.interrupt(ctx, req, stop.control, streamed, running, runningAt)
 	if err != nil {
 		stop.done <- commandResult{err: err}
 		return Result{}, err
 	}
+	body, err := json.Marshal(a.view())
+	stop.done <- commandResult{Result{Body: body}, err}
+	return Result{}, interruptedError(req.Message.ID, in)
+}
+
+// interrupt commits the interruption ctl makes of req's turn and returns it.
+func (a *actor) interrupt(ctx context.Context, req Request, ctl ControlRequest, streamed string, running step, runningAt time.Time) (*parley.Interruption, error) {
+	move := lifecycle.pause
+	if ctl.Kind == ControlCancel {
+		move = lifecycle.cancel
+	}
+	st, err := move(lifecycle(parley.LifecycleRunning), ctl.reason())
+	if err != nil {
+		return nil, err
+	}
 	at := a.now()
-	in := &parley.Interruption{Lifecycle: st.to, Reason: reason, PartialResponse: streamed}
+	in := &parley.Interruption{Lifecycle: st.to, Reason: st.reason, PartialResponse: streamed}
 	events := []parley.Event{a.stateChanged(running, runningAt), a.stateChanged(st, at)}
 	if st.stops() {
-		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: reason, PartialResponse: in.PartialResponse}, at))
+		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: in.Reason, PartialResponse: in.PartialResponse}, at))
 	}
 	rec, err := json.Marshal(interruptedRecord{Interrupted: *in})
 	if err != nil {
-		stop.done <- commandResult{err: err}
-		return Result{}, err
+		return nil, err
 	}
 	next := a.conv
 	next.Lifecycle = st.to
@@ -62,9 +66,7 @@ func (a *actor) interrupted(ctx context.Context, req Request, stop *command, str
 		// The running mark stays stored and is this actor's: the next command
 		// recovers it. Neither caller learns what was written; both may retry.
 		a.ownMark = a.conv.Version
-		err = parley.WrapError(parley.EUNAVAILABLE, err, "the store did not confirm the %s; retrying is safe", ctl.Kind)
-		stop.done <- commandResult{err: err}
-		return Result{}, err
+		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "the store did not confirm the %s; retrying is safe", ctl.Kind)
 	}
 	a.remember(req.Message.ID)
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
@@ -76,9 +78,7 @@ func (a *actor) interrupted(ctx context.Context, req Request, stop *command, str
 	if ctl.InboundID != 0 {
 		_ = a.rt.store.DropInbound(ctx, ctl.InboundID)
 	}
-	body, err := json.Marshal(a.view())
-	stop.done <- commandResult{Result{Body: body}, err}
-	return Result{}, interruptedError(req.Message.ID, in)
+	return in, nil
 }
 
 // view is the conversation as GET shows it.

@@ -102,3 +102,48 @@ func interruptedError(messageID string, in *parley.Interruption) error {
 	return parley.WrapError(parley.EINTERRUPTED, in,
 		"message %q was interrupted before its turn committed; nothing of it was applied, send it again with a new id to have it processed", messageID)
 }
+
+// statePlaceholder is where the state sits in a Response encoded without one: the
+// fields after it (lifecycle, version, transitions, events) hold no raw JSON, so its
+// last occurrence is the response's own state field.
+var statePlaceholder = []byte(`"state":null,"lifecycle":`)
+
+// spliceState returns the response encoded without its state (stored) with state put
+// back in its place; ok is false when stored has no state placeholder.
+func spliceState(stored, state []byte) ([]byte, bool) {
+	i := bytes.LastIndex(stored, statePlaceholder)
+	if i < 0 {
+		return nil, false
+	}
+	at := i + len(`"state":`)
+	out := make([]byte, 0, len(stored)+len(state))
+	out = append(out, stored[:at]...)
+	out = append(out, state...)
+	return append(out, stored[at+len("null"):]...), true
+}
+
+// fullResponse rebuilds a processed message's response: the stored one with the state
+// of the version that processed it, byte for byte what the first processing returned.
+// A record without a version (migrated whole from an older layout) is returned as is.
+func fullResponse(p parley.Processed) []byte {
+	if p.Version == 0 {
+		return p.Response
+	}
+	if body, ok := spliceState(p.Response, p.State); ok {
+		return body
+	}
+	return p.Response
+}
+
+// jsonAppender is implemented by engine states that encode themselves without
+// reflection (the same bytes as json.Marshal, fewer allocations).
+type jsonAppender interface {
+	AppendJSON(b []byte) []byte
+}
+
+func encodeState(st any) ([]byte, error) {
+	if a, ok := st.(jsonAppender); ok {
+		return a.AppendJSON(make([]byte, 0, 2048)), nil
+	}
+	return json.Marshal(st)
+}
