@@ -28,15 +28,8 @@ type command struct {
 	control ControlRequest
 	done    chan commandResult
 	// values carries the caller's context values (its trace span) without its
-	// cancellation: a turn, once queued, runs to its commit.
+	// cancellation: a turn, once queued, runs to its commit (Runtime.commandContext).
 	values context.Context
-}
-
-func (c *command) ctx() context.Context {
-	if c.values == nil {
-		return context.Background()
-	}
-	return c.values
 }
 
 type commandResult struct {
@@ -94,7 +87,6 @@ type actor struct {
 const maxCommitAttempts = 10
 
 func (a *actor) run() {
-	defer a.rt.wg.Done()
 	defer close(a.exited)
 	a.inactivity = time.NewTimer(a.timeout())
 	defer a.inactivity.Stop()
@@ -148,19 +140,23 @@ func (a *actor) timeout() time.Duration {
 }
 
 func (a *actor) handle(cmd *command) {
+	if cmd.kind == cmdPassivate || cmd.kind == cmdShutdown {
+		a.stopping = true
+		return
+	}
+	ctx, cancel := a.rt.commandContext(cmd.values)
+	defer cancel()
+	var res Result
+	var err error
 	switch cmd.kind {
 	case cmdTurn:
-		res, err := a.turn(cmd.ctx(), cmd.turn)
-		cmd.done <- commandResult{res, err}
+		res, err = a.turn(ctx, cmd.turn)
 	case cmdControl:
-		res, err := a.controlCmd(cmd.ctx(), cmd.control)
-		cmd.done <- commandResult{res, err}
+		res, err = a.controlCmd(ctx, cmd.control)
 	case cmdExpire:
-		res, err := a.expire()
-		cmd.done <- commandResult{res, err}
-	case cmdPassivate, cmdShutdown:
-		a.stopping = true
+		res, err = a.expire(ctx)
 	}
+	cmd.done <- commandResult{res, err}
 }
 
 // hydrate loads the conversation once per actor life. A conversation stored as
@@ -294,7 +290,7 @@ func (a *actor) inactive() {
 		a.stopping = true
 		return
 	}
-	if err := a.complete(context.Background(), "inactivity timeout", a.now()); err != nil {
+	if err := a.complete(a.rt.ctx, "inactivity timeout", a.now()); err != nil {
 		a.rt.log.Error("record inactivity", "conversation", a.key.String(), "err", err)
 	}
 	a.stopping = true

@@ -579,3 +579,57 @@ func TestFailedTurnEventsArePathsLiveAndStored(t *testing.T) {
 		t.Fatalf("message while paused, live (-want +got):\n%s", diff)
 	}
 }
+
+// lingeringEngine decides like counter, but a "linger" message blocks until its
+// context is cancelled and then takes a minute more to return, as an engine whose
+// outside call is slow to notice.
+type lingeringEngine struct {
+	counter
+	started  chan struct{}
+	returned atomic.Bool
+}
+
+func (e *lingeringEngine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	if t.Message.Text != "linger" {
+		return e.counter.Decide(ctx, t)
+	}
+	close(e.started)
+	<-ctx.Done()
+	time.Sleep(time.Minute)
+	e.returned.Store(true)
+	return parley.Decision{}, ctx.Err()
+}
+
+// TestCloseWaitsForEveryGoroutine: Close returns only once every goroutine the
+// runtime started has ended: the actors, the sweeper, and a decision a pause
+// abandoned, whose engine returns a minute after its context was cancelled. The
+// bubble's end would also fail on any goroutine left blocked.
+func TestCloseWaitsForEveryGoroutine(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		eng := &lingeringEngine{started: make(chan struct{})}
+		rt := actor.New(memstore.New(), []*parley.Bot{{Name: "c", Engine: eng}}, actor.Options{})
+		turn(t, rt, "other", "m1", "hi")
+		errc := make(chan error, 1)
+		go func() {
+			_, err := rt.Turn(context.Background(), actor.Request{Key: key("l"), Message: parley.Message{ID: "m1", Text: "linger"}})
+			errc <- err
+		}()
+		<-eng.started
+		if _, err := control(t, rt, "l", actor.ControlPause); err != nil {
+			t.Fatalf("pause: %v", err)
+		}
+		if err := <-errc; parley.ErrorCode(err) != parley.EINTERRUPTED {
+			t.Fatalf("interrupted turn: %v", err)
+		}
+		if eng.returned.Load() {
+			t.Fatal("the abandoned decision returned before the test closed the runtime")
+		}
+		rt.Close()
+		if !eng.returned.Load() {
+			t.Fatal("Close returned while an abandoned decision was still running")
+		}
+		if n := rt.LiveActors(); n != 0 {
+			t.Fatalf("%d actors live after Close", n)
+		}
+	})
+}

@@ -58,6 +58,11 @@
 // Memory is bounded: at most Options.MaxActors actors live at once; the least
 // recently used idle actor passivates (its goroutine ends; its state is already in the
 // store, and its lifecycle stays as stored).
+//
+// Shutdown: the runtime has a context of its own, which commands (with their callers'
+// values, not their cancellation), the sweeper and the inactivity timers run in.
+// Close stops accepting commands, lets every actor finish what it has queued, then
+// cancels that context and waits for every goroutine the runtime started.
 package actor
 
 import (
@@ -136,11 +141,19 @@ type Runtime struct {
 	started time.Time
 	sweep   *sweeper
 
+	// ctx is the runtime's own context: commands run in it (with their callers'
+	// values), and so do the sweeper and the inactivity timers. Close cancels it
+	// once the actors have drained.
+	ctx    context.Context
+	cancel context.CancelFunc
+	// wg tracks every goroutine the runtime starts (actors, the sweeper, decisions)
+	// for Close to wait for.
+	wg sync.WaitGroup
+
 	mu     sync.Mutex
 	actors map[parley.ConversationKey]*actor
 	lru    *list.List // of *actor, front = most recently used
 	closed bool
-	wg     sync.WaitGroup
 }
 
 // New returns a Runtime over store running bots.
@@ -186,8 +199,24 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 	for _, b := range bots {
 		r.bots[b.Name] = b
 	}
+	r.ctx, r.cancel = context.WithCancel(context.Background())
 	r.sweep = startSweeper(r)
 	return r
+}
+
+// commandContext is what a command runs in: its caller's values (the trace span)
+// with the runtime's cancellation instead of the caller's, since a command, once
+// queued, runs to its commit.
+func (r *Runtime) commandContext(values context.Context) (context.Context, context.CancelFunc) {
+	if values == nil {
+		return context.WithCancel(r.ctx)
+	}
+	ctx, cancel := context.WithCancel(values)
+	stop := context.AfterFunc(r.ctx, cancel)
+	return ctx, func() {
+		stop()
+		cancel()
+	}
 }
 
 // Hub returns the event fan-out the runtime publishes to.
@@ -429,8 +458,7 @@ func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
 	a.elem = r.lru.PushFront(a)
 	r.actors[key] = a
 	r.opts.Metrics.actorSpawned()
-	r.wg.Add(1)
-	go a.run()
+	r.wg.Go(a.run)
 	if len(r.actors) > r.opts.MaxActors {
 		r.passivateLocked()
 	}
@@ -469,7 +497,10 @@ func (r *Runtime) exitLocked(a *actor) bool {
 	return true
 }
 
-// Close stops accepting turns, lets every actor finish what it has queued, and waits.
+// Close stops accepting turns, lets every actor finish what it has queued, cancels
+// the runtime's context and returns once every goroutine the runtime started has
+// ended (a decision a pause or cancel abandoned included: its context is already
+// cancelled, and its engine's call returns).
 func (r *Runtime) Close() {
 	r.mu.Lock()
 	if r.closed {
@@ -491,5 +522,9 @@ func (r *Runtime) Close() {
 		case <-a.exited:
 		}
 	}
+	for _, a := range live {
+		<-a.exited
+	}
+	r.cancel()
 	r.wg.Wait()
 }

@@ -2,7 +2,6 @@ package actor
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -24,27 +23,31 @@ import (
 // ListConversations; without it timers that fell due while no actor was live are
 // applied when the conversation is next touched (a turn, a control).
 type sweeper struct {
-	r    *Runtime
-	quit chan struct{}
-	done chan struct{}
-	once sync.Once
+	r      *Runtime
+	cancel context.CancelFunc
+	done   chan struct{}
 }
 
 // sweepPage is how many conversations one listing call reads.
 const sweepPage = 100
 
 func startSweeper(r *Runtime) *sweeper {
-	s := &sweeper{r: r, quit: make(chan struct{}), done: make(chan struct{})}
+	ctx, cancel := context.WithCancel(r.ctx)
+	s := &sweeper{r: r, cancel: cancel, done: make(chan struct{})}
 	if _, ok := r.store.Store.(conversationLister); !ok {
 		close(s.done)
 		return s
 	}
-	go s.run()
+	r.wg.Go(func() {
+		defer close(s.done)
+		s.run(ctx)
+	})
 	return s
 }
 
+// stop ends the sweeper's pass (its store calls are cancelled) and waits for it.
 func (s *sweeper) stop() {
-	s.once.Do(func() { close(s.quit) })
+	s.cancel()
 	<-s.done
 }
 
@@ -60,20 +63,13 @@ func (s *sweeper) interval() time.Duration {
 	return min(max(shortest/4, time.Second), time.Minute)
 }
 
-func (s *sweeper) run() {
-	defer close(s.done)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go func() {
-		<-s.quit
-		cancel()
-	}()
+func (s *sweeper) run(ctx context.Context) {
 	prev := map[string]time.Time{}
 	t := time.NewTimer(0)
 	defer t.Stop()
 	for full := true; ; full = false {
 		select {
-		case <-s.quit:
+		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
@@ -84,7 +80,8 @@ func (s *sweeper) run() {
 	}
 }
 
-// pass sweeps one bot's conversations; prev holds each bot's cutoff of the last pass.
+// pass sweeps one bot's conversations, a page at a time; prev holds each bot's
+// cutoff of the last pass.
 func (s *sweeper) pass(ctx context.Context, b *parley.Bot, full bool, prev map[string]time.Time) {
 	timeout := b.InactivityTimeout
 	if timeout <= 0 {
@@ -108,20 +105,11 @@ func (s *sweeper) pass(ctx context.Context, b *parley.Bot, full bool, prev map[s
 			}
 			return
 		}
-		for _, c := range page {
-			if !full && !c.UpdatedAt.After(prev[b.Name]) {
+		if !s.sweepPage(ctx, page, full, prev[b.Name], cutoff) {
+			if ctx.Err() == nil {
 				prev[b.Name] = cutoff
-				return
 			}
-			idle := c.Lifecycle == parley.LifecycleIdle || c.Lifecycle == parley.LifecyclePaused
-			if (idle && c.UpdatedAt.Before(cutoff)) || (c.Lifecycle == parley.LifecycleRunning && c.UpdatedAt.Before(s.r.started)) {
-				if _, err := s.r.send(ctx, c.Key, &command{kind: cmdExpire, done: make(chan commandResult, 1)}); err != nil && ctx.Err() == nil {
-					s.r.log.Warn("inactivity sweep", "conversation", c.Key.String(), "err", err)
-				}
-			}
-			if ctx.Err() != nil {
-				return
-			}
+			return
 		}
 		if len(page) < q.Limit {
 			break
@@ -130,4 +118,33 @@ func (s *sweeper) pass(ctx context.Context, b *parley.Bot, full bool, prev map[s
 		q.After = &parley.ConversationPosition{UpdatedAt: last.UpdatedAt, ID: last.Key.ID}
 	}
 	prev[b.Name] = cutoff
+}
+
+// sweepPage sends cmdExpire to the actor of each conversation of page that is due.
+// It reports false when the pass is over: the sweeper stopped, or a later pass
+// reached a conversation the previous one had seen (older than its cutoff prev: the
+// listing is newest first, so the rest were seen too).
+func (s *sweeper) sweepPage(ctx context.Context, page []parley.Conversation, full bool, prev, cutoff time.Time) bool {
+	for _, c := range page {
+		if !full && !c.UpdatedAt.After(prev) {
+			return false
+		}
+		if s.due(c, cutoff) {
+			if _, err := s.r.send(ctx, c.Key, &command{kind: cmdExpire, done: make(chan commandResult, 1)}); err != nil && ctx.Err() == nil {
+				s.r.log.Warn("inactivity sweep", "conversation", c.Key.String(), "err", err)
+			}
+		}
+		if ctx.Err() != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// due reports whether c's timer fell due: an idle or paused conversation unchanged
+// since cutoff, or a conversation stored as running by a server that stopped before
+// this runtime started.
+func (s *sweeper) due(c parley.Conversation, cutoff time.Time) bool {
+	idle := c.Lifecycle == parley.LifecycleIdle || c.Lifecycle == parley.LifecyclePaused
+	return (idle && c.UpdatedAt.Before(cutoff)) || (c.Lifecycle == parley.LifecycleRunning && c.UpdatedAt.Before(s.r.started))
 }

@@ -108,9 +108,8 @@ func (a *actor) complete(ctx context.Context, reason string, at time.Time) error
 // expire applies what the store says is due (cmdExpire, from the sweeper): hydrate
 // recovers a conversation left running, and an idle or paused one past its deadline
 // is completed, stamped with the deadline. An actor spawned only for this stops.
-func (a *actor) expire() (Result, error) {
+func (a *actor) expire(ctx context.Context) (Result, error) {
 	fresh := !a.hydrated
-	ctx := context.Background()
 	if err := a.hydrate(ctx); err != nil {
 		a.stopping = a.stopping || fresh
 		return Result{}, err

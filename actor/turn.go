@@ -42,14 +42,27 @@ func (a *actor) turn(ctx context.Context, req Request) (Result, error) {
 	started := time.Now()
 	for attempt := 1; ; attempt++ {
 		res, err := a.turnOnce(ctx, req)
-		if parley.ErrorCode(err) == parley.ECONFLICT && (attempt < maxCommitAttempts || time.Since(started) < a.rt.opts.TurnTimeout) {
-			a.invalidate()
-			// Jittered backoff so that replicas racing on one conversation take turns.
-			time.Sleep(time.Duration(rand.Int64N(int64(min(attempt, 20)) * int64(time.Millisecond))))
+		if parley.ErrorCode(err) == parley.ECONFLICT && (attempt < maxCommitAttempts || time.Since(started) < a.rt.opts.TurnTimeout) &&
+			a.backoff(ctx, attempt) {
 			continue
 		}
 		a.rt.opts.Metrics.turn(a.key.Bot, err, res.Replayed, time.Since(started))
 		return res, err
+	}
+}
+
+// backoff drops the cached state after a version conflict and waits a jittered
+// while, so that replicas racing on one conversation take turns; false when ctx
+// ended first (the runtime closed), and the conflict is the turn's answer.
+func (a *actor) backoff(ctx context.Context, attempt int) bool {
+	a.invalidate()
+	t := time.NewTimer(time.Duration(rand.Int64N(int64(min(attempt, 20)) * int64(time.Millisecond))))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
 	}
 }
 
@@ -212,10 +225,11 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 	p := &partial{a: a, index: t.Index, at: at}
 	dctx = parley.WithReplyStream(dctx, p.delta)
 	done := make(chan decided, 1)
-	go func() {
+	// Tracked by the runtime: an abandoned decision may outlive the turn, not Close.
+	a.rt.wg.Go(func() {
 		d, err := a.engineDecide(dctx, t)
 		done <- decided{d, err}
-	}()
+	})
 	select {
 	case r := <-done:
 		p.close()
