@@ -355,9 +355,9 @@ func TestEngineFailureIsTerminalErrorAndNextMessageRespawns(t *testing.T) {
 	}
 }
 
-func control(t *testing.T, rt *actor.Runtime, conv, kind string) (actor.ConversationView, error) {
+func control(t *testing.T, rt *actor.Runtime, conv string, kind actor.ControlKind) (actor.ConversationView, error) {
 	t.Helper()
-	res, err := rt.Control(context.Background(), actor.ControlRequest{Key: key(conv), Kind: kind, Reason: "test " + kind})
+	res, err := rt.Control(context.Background(), actor.ControlRequest{Key: key(conv), Kind: kind, Reason: "test " + string(kind)})
 	var v actor.ConversationView
 	if err == nil {
 		_ = json.Unmarshal(res.Body, &v)

@@ -179,7 +179,7 @@ func (a *actor) commitControl(ctx context.Context, ch *controlChange) (Result, e
 	next.UpdatedAt = ch.at
 	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: ch.events, InboundID: ch.req.InboundID}
 	if ch.req.MessageID != "" {
-		c.MessageID, c.Response = ch.req.MessageID, []byte(`{"control":"`+ch.req.Kind+`"}`)
+		c.MessageID, c.Response = ch.req.MessageID, []byte(`{"control":"`+string(ch.req.Kind)+`"}`)
 	}
 	if err := a.commitPublish(ctx, c, -1); err != nil {
 		a.stopping = false

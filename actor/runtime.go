@@ -300,19 +300,24 @@ func (r *Runtime) Turn(ctx context.Context, req Request) (Result, error) {
 	return r.send(ctx, req.Key, cmd)
 }
 
+// ControlKind names a control: a lifecycle control (pause, resume, cancel) or a
+// handoff one (reset, handback). Its value is the control's name on the wire: the
+// route POST .../conversations/{id}/{kind} and the record {"control":"pause"}.
+type ControlKind string
+
 // Control kinds.
 const (
-	ControlPause    = "pause"
-	ControlResume   = "resume"
-	ControlCancel   = "cancel"
-	ControlReset    = "reset"
-	ControlHandback = "handback"
+	ControlPause    ControlKind = "pause"
+	ControlResume   ControlKind = "resume"
+	ControlCancel   ControlKind = "cancel"
+	ControlReset    ControlKind = "reset"
+	ControlHandback ControlKind = "handback"
 )
 
 // ControlRequest is a lifecycle or handoff control.
 type ControlRequest struct {
 	Key       parley.ConversationKey
-	Kind      string
+	Kind      ControlKind
 	Reason    string
 	InboundID int64
 	// MessageID, when set, is recorded as processed with the control's commit, so

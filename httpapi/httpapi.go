@@ -115,8 +115,8 @@ func New(rt *actor.Runtime, store Store, opts Options) *Handler {
 	h.handle("POST "+conv+"/messages", h.postMessage)
 	h.handle("GET "+conv, h.getConversation)
 	h.handle("GET "+conv+"/events", h.getEvents)
-	for _, kind := range []string{actor.ControlPause, actor.ControlResume, actor.ControlCancel, actor.ControlReset, actor.ControlHandback} {
-		h.handle("POST "+conv+"/"+kind, h.control(kind))
+	for _, kind := range []actor.ControlKind{actor.ControlPause, actor.ControlResume, actor.ControlCancel, actor.ControlReset, actor.ControlHandback} {
+		h.handle("POST "+conv+"/"+string(kind), h.control(kind))
 	}
 	h.handle("GET /v1/bots", h.getBots)
 	h.handle("GET /v1/bots/{bot}/conversations", h.listConversations)
@@ -355,7 +355,7 @@ type ControlBody struct {
 	Reason string `json:"reason"`
 }
 
-func (h *Handler) control(kind string) func(http.ResponseWriter, *http.Request) error {
+func (h *Handler) control(kind actor.ControlKind) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		k, err := key(r)
 		if err != nil {

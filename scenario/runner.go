@@ -49,7 +49,7 @@ func (l *Local) Turn(ctx context.Context, key parley.ConversationKey, msg parley
 }
 
 func (l *Local) Control(ctx context.Context, key parley.ConversationKey, kind, reason string) ([]byte, error) {
-	res, err := l.Runtime.Control(ctx, actor.ControlRequest{Key: key, Kind: kind, Reason: reason})
+	res, err := l.Runtime.Control(ctx, actor.ControlRequest{Key: key, Kind: actor.ControlKind(kind), Reason: reason})
 	return res.Body, err
 }
 
