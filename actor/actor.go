@@ -80,12 +80,6 @@ type actor struct {
 	inactivity *time.Timer
 }
 
-// maxCommitAttempts bounds retries after a version conflict: another replica
-// committed to the same conversation between this actor's read and its commit. The
-// turn is decided again on the fresh state; engines are deterministic, so this is the same as
-// having waited for the other replica's turn.
-const maxCommitAttempts = 10
-
 func (a *actor) run() {
 	defer close(a.exited)
 	a.inactivity = time.NewTimer(a.timeout())

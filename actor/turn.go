@@ -35,6 +35,12 @@ func (a *actor) spawnSteps(from parley.Lifecycle, at time.Time) ([]parley.Event,
 	return []parley.Event{a.stateChanged(st, at)}, nil
 }
 
+// maxCommitAttempts bounds retries after a version conflict: another replica
+// committed to the same conversation between this actor's read and its commit. The
+// turn is decided again on the fresh state; engines are deterministic, so this is
+// the same as having waited for the other replica's turn.
+const maxCommitAttempts = 10
+
 // turn runs a turn, deciding it again after a version conflict (another replica
 // committed, or is running a turn of the conversation) until it lands or
 // TurnTimeout has passed since it started.

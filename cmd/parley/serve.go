@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -81,6 +82,7 @@ type server struct {
 	// stopRelay stops the Chatwoot relay and waits for it.
 	stopRelay  func()
 	stopListen context.CancelFunc
+	listening  sync.WaitGroup // the store's notification listener, waited for by close
 }
 
 // security is what guards the HTTP API of a served instance (httpapi.Options); the
@@ -147,14 +149,14 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		// reach this replica's SSE subscribers through the store's notifications.
 		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 		srv.stopListen = cancel
-		go func() {
+		srv.listening.Go(func() {
 			// After a reconnect every subscriber re-reads the stored log: the
 			// notifications sent while the listener was away are lost.
 			nudge := func(key parley.ConversationKey, _ int64) { rt.Hub().Nudge(key) }
 			if err := l.Listen(lctx, nudge, rt.Hub().NudgeAll); err != nil {
 				logger.Error("event notifications stopped", "err", err)
 			}
-		}()
+		})
 	}
 	return srv, nil
 }
@@ -205,6 +207,7 @@ func (s *server) close() {
 	s.runtime.Close()
 	if s.stopListen != nil {
 		s.stopListen()
+		s.listening.Wait()
 	}
 }
 
@@ -295,6 +298,7 @@ func serveHTTP(ctx context.Context, srv *server, ln net.Listener, stdout io.Writ
 	sctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	err := hs.Shutdown(sctx)
+	<-errc // Serve returned once Shutdown closed the listener
 	srv.close()
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
