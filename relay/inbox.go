@@ -101,7 +101,7 @@ func (r *Relay) turn(ctx context.Context, in parley.Inbound, action chatwoot.Act
 
 // control applies a status change. A control the lifecycle refuses (ECONFLICT: the
 // conversation is already where the change would take it, or ended) is dropped.
-func (r *Relay) control(ctx context.Context, in parley.Inbound, kind, reason string) error {
+func (r *Relay) control(ctx context.Context, in parley.Inbound, kind actor.ControlKind, reason string) error {
 	_, err := r.rt.Control(ctx, actor.ControlRequest{Key: in.Key, Kind: kind, Reason: reason, InboundID: in.ID, MessageID: in.MessageID})
 	if parley.ErrorCode(err) == parley.ECONFLICT {
 		return r.store.DropInbound(ctx, in.ID)
