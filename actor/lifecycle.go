@@ -33,8 +33,12 @@ const (
 // interaction"), after which the message is processed with idle
 // --ProcessInteraction--> running.
 //
-// The actor moves through it with the lifecycle methods below, one per event;
-// TestLifecycleMethodsFollowTheTable keeps the two equal. The table draws the
+// The actor moves through it with the lifecycle methods below, one per event the
+// runtime raises; TestLifecycleMethodsFollowTheSeedTable keeps the two equal. Error,
+// Ping and Shutdown have no method: a failed turn is InteractionComplete (error), and
+// the actor's loop takes the heartbeat and a shutdown command without a lifecycle
+// step (seed 004 gives them no row; a shutdown leaves the stored lifecycle as it is),
+// so the table test states their rules itself. The table draws the
 // lifecycle (`parley graph lifecycle`, GET /v1/bots/{bot}/graph?machine=lifecycle).
 var Lifecycle = fsm.MustBuild(fsm.New[parley.Lifecycle, LifecycleEvent]("lifecycle").
 	States(parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused,
@@ -129,30 +133,6 @@ func (l lifecycle) inactivityTimeout(reason string) (step, error) {
 		return l.to(parley.LifecycleCompleted, reason)
 	}
 	return step{}, l.illegal(LifecycleEventInactivityTimeout)
-}
-
-// fail is the "Any | Error | Error" row. The runtime fails a turn with
-// completeError; it is kept so that every event of the table has its method.
-func (l lifecycle) fail(reason string) (step, error) {
-	switch parley.Lifecycle(l) {
-	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
-		return l.to(parley.LifecycleError, reason)
-	}
-	return step{}, l.illegal(LifecycleEventError)
-}
-
-// ping is the keep-alive heartbeat and shutdown the graceful shutdown request: seed
-// 004 gives them no row, so in a live state they move nothing (the actor's loop
-// handles them), and a terminal state refuses them as it refuses every event.
-func (l lifecycle) ping() error     { return l.still(LifecycleEventPing) }
-func (l lifecycle) shutdown() error { return l.still(LifecycleEventShutdown) }
-
-func (l lifecycle) still(ev LifecycleEvent) error {
-	switch parley.Lifecycle(l) {
-	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
-		return nil
-	}
-	return l.illegal(ev)
 }
 
 // illegal is the one report of a move outside the Transition Rules: an unknown

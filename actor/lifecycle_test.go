@@ -364,9 +364,34 @@ func BenchmarkLifecycle(b *testing.B) {
 	b.Run("refused", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if lifecycle(parley.LifecycleCompleted).ping() == nil {
+			if _, err := lifecycle(parley.LifecycleCompleted).processInteraction("late"); err == nil {
 				b.Fatal("a terminal state accepted an event")
 			}
 		}
 	})
+}
+
+// fail is the "Any | Error | Error" row. The runtime fails a turn with
+// completeError and never raises Error, so the row has no method in the actor; this
+// one states the rule for the table test.
+func (l lifecycle) fail(reason string) (step, error) {
+	switch parley.Lifecycle(l) {
+	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
+		return l.to(parley.LifecycleError, reason)
+	}
+	return step{}, l.illegal(LifecycleEventError)
+}
+
+// ping is the keep-alive heartbeat and shutdown the graceful shutdown request: seed
+// 004 gives them no row, so in a live state they would move nothing and a terminal
+// state refuses them as it refuses every event. The runtime raises neither.
+func (l lifecycle) ping() error     { return l.still(LifecycleEventPing) }
+func (l lifecycle) shutdown() error { return l.still(LifecycleEventShutdown) }
+
+func (l lifecycle) still(ev LifecycleEvent) error {
+	switch parley.Lifecycle(l) {
+	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
+		return nil
+	}
+	return l.illegal(ev)
 }
