@@ -83,9 +83,5 @@ func (a *actor) interrupt(ctx context.Context, req Request, ctl ControlRequest, 
 
 // view is the conversation as GET shows it.
 func (a *actor) view() ConversationView {
-	return ConversationView{
-		Bot: a.key.Bot, ConversationID: a.key.ID, Engine: a.conv.Engine, State: a.conv.State,
-		Lifecycle: a.conv.Lifecycle, Version: a.conv.Version, Turns: a.conv.Turns, LastEventID: a.conv.LastSeq,
-		CreatedAt: a.conv.CreatedAt, UpdatedAt: a.conv.UpdatedAt, Live: !a.stopping,
-	}
+	return ConversationView{ConversationSummary: SummaryOf(a.key, a.conv), Live: !a.stopping}
 }

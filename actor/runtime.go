@@ -343,8 +343,9 @@ func (r *Runtime) Control(ctx context.Context, req ControlRequest) (Result, erro
 	return r.send(ctx, req.Key, cmd)
 }
 
-// ConversationView is the body of GET .../conversations/{id}.
-type ConversationView struct {
+// ConversationSummary is a stored conversation as the API shows it, in a listing and
+// (with more) in GET .../conversations/{id}.
+type ConversationSummary struct {
 	Bot            string           `json:"bot"`
 	ConversationID string           `json:"conversation_id"`
 	Engine         string           `json:"engine"`
@@ -355,8 +356,23 @@ type ConversationView struct {
 	LastEventID    int64            `json:"last_event_id"`
 	CreatedAt      time.Time        `json:"created_at"`
 	UpdatedAt      time.Time        `json:"updated_at"`
-	Live           bool             `json:"live"`
-	Metrics        any              `json:"metrics,omitempty"`
+}
+
+// SummaryOf is the summary of conversation c of key.
+func SummaryOf(key parley.ConversationKey, c parley.Conversation) ConversationSummary {
+	return ConversationSummary{
+		Bot: key.Bot, ConversationID: key.ID, Engine: c.Engine, State: c.State,
+		Lifecycle: c.Lifecycle, Version: c.Version, Turns: c.Turns, LastEventID: c.LastSeq,
+		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+	}
+}
+
+// ConversationView is the body of GET .../conversations/{id}: the summary, whether
+// an actor holds the conversation, and the engine's metrics of its state.
+type ConversationView struct {
+	ConversationSummary
+	Live    bool `json:"live"`
+	Metrics any  `json:"metrics,omitempty"`
 }
 
 // MetricsReporter is implemented by engines that report per-conversation metrics
@@ -378,11 +394,7 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 	if err != nil {
 		return nil, err
 	}
-	v := &ConversationView{
-		Bot: key.Bot, ConversationID: key.ID, Engine: c.Engine, State: c.State,
-		Lifecycle: c.Lifecycle, Version: c.Version, Turns: c.Turns, LastEventID: c.LastSeq,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-	}
+	v := &ConversationView{ConversationSummary: SummaryOf(key, *c)}
 	r.mu.Lock()
 	_, v.Live = r.actors[key]
 	r.mu.Unlock()

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 )
 
 // ConversationLister is the store method behind GET /v1/bots/{bot}/conversations;
@@ -28,18 +29,7 @@ const (
 )
 
 // ConversationItem is one entry of a conversation listing.
-type ConversationItem struct {
-	Bot            string           `json:"bot"`
-	ConversationID string           `json:"conversation_id"`
-	Engine         string           `json:"engine"`
-	State          json.RawMessage  `json:"state"`
-	Lifecycle      parley.Lifecycle `json:"lifecycle"`
-	Version        int64            `json:"version"`
-	Turns          int64            `json:"turns"`
-	LastEventID    int64            `json:"last_event_id"`
-	CreatedAt      time.Time        `json:"created_at"`
-	UpdatedAt      time.Time        `json:"updated_at"`
-}
+type ConversationItem = actor.ConversationSummary
 
 // ConversationList is the body of GET /v1/bots/{bot}/conversations. NextCursor is
 // empty on the last page.
@@ -81,14 +71,11 @@ func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) erro
 		out.NextCursor = encodeCursor(parley.ConversationPosition{UpdatedAt: last.UpdatedAt, ID: last.Key.ID})
 	}
 	for _, c := range convs {
-		state := c.State
-		if !json.Valid(state) {
-			state = json.RawMessage("null")
+		item := actor.SummaryOf(parley.ConversationKey{Bot: bot, ID: c.Key.ID}, c)
+		if !json.Valid(item.State) {
+			item.State = json.RawMessage("null")
 		}
-		out.Conversations = append(out.Conversations, ConversationItem{
-			Bot: bot, ConversationID: c.Key.ID, Engine: c.Engine, State: state, Lifecycle: c.Lifecycle,
-			Version: c.Version, Turns: c.Turns, LastEventID: c.LastSeq, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-		})
+		out.Conversations = append(out.Conversations, item)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil

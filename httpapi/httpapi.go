@@ -300,15 +300,22 @@ func key(r *http.Request) (parley.ConversationKey, error) {
 	return k, k.Check()
 }
 
-func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
+// botRequest reads what every write to a conversation starts with: its key, a bot
+// that exists, and the request body; the bot is checked before the body is read.
+func (h *Handler) botRequest(r *http.Request) (parley.ConversationKey, []byte, error) {
 	k, err := key(r)
 	if err != nil {
-		return err
+		return k, nil, err
 	}
 	if _, err := h.rt.Bot(k.Bot); err != nil {
-		return err
+		return k, nil, err
 	}
 	b, err := readBody(r)
+	return k, b, err
+}
+
+func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
+	k, b, err := h.botRequest(r)
 	if err != nil {
 		return err
 	}
@@ -357,14 +364,7 @@ type ControlBody struct {
 
 func (h *Handler) control(kind actor.ControlKind) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		k, err := key(r)
-		if err != nil {
-			return err
-		}
-		if _, err := h.rt.Bot(k.Bot); err != nil {
-			return err
-		}
-		b, err := readBody(r)
+		k, b, err := h.botRequest(r)
 		if err != nil {
 			return err
 		}

@@ -132,12 +132,9 @@ func (s *Store) RetryOutbox(_ context.Context, id int64, next time.Time, lastErr
 		return err
 	}
 	defer s.mu.Unlock()
-	e := s.entry(id)
-	switch {
-	case e == nil:
-		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
-	case e.status != "pending":
-		return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, e.status)
+	e, err := s.pendingEntry(id)
+	if err != nil {
+		return err
 	}
 	if e.Attempts >= DefaultMaxAttempts {
 		e.status = "failed"
@@ -149,18 +146,28 @@ func (s *Store) RetryOutbox(_ context.Context, id int64, next time.Time, lastErr
 	return nil
 }
 
+// pendingEntry is the outbox entry id while it is pending: ENOTFOUND when there is
+// none, ECONFLICT once it is done or failed. The caller holds s.mu.
+func (s *Store) pendingEntry(id int64) (*outboxEntry, error) {
+	e := s.entry(id)
+	switch {
+	case e == nil:
+		return nil, parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+	case e.status != "pending":
+		return nil, parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, e.status)
+	}
+	return e, nil
+}
+
 // FailOutbox marks a pending entry failed, recording lastError.
 func (s *Store) FailOutbox(_ context.Context, id int64, lastError string) error {
 	if err := s.lock(); err != nil {
 		return err
 	}
 	defer s.mu.Unlock()
-	e := s.entry(id)
-	switch {
-	case e == nil:
-		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
-	case e.status != "pending":
-		return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, e.status)
+	e, err := s.pendingEntry(id)
+	if err != nil {
+		return err
 	}
 	e.status, e.leaseUntil, e.LastError = "failed", time.Time{}, lastError
 	return nil
