@@ -1,112 +1,23 @@
 package shop_test
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/fsm/fsmtest"
 	"github.com/parleyhq/parley/shop"
-	"pgregory.net/rapid"
 )
 
 // The expected table below is written out from seed 000, never derived from
 // shop.Machine: a change to machine.go that is not also made here fails.
 
-// seedTable is what a seed says about a transition table.
-type seedTable[S ~string, T ~string] struct {
-	states   []S
-	initial  S
-	triggers []T          // every trigger constant of the table
-	edges    []edge[S, T] // every (from, trigger, to) the seed allows
-}
-
-// edge is one (from, trigger, to) of a seed.
-type edge[S ~string, T ~string] struct {
-	from    S
-	trigger T
-	to      S
-}
-
-// checkTable compares m with the seed exhaustively: its edges, every (state,
-// trigger) pair through Next and Check, a way out of every state (the table has no
-// terminal state), and a use for every trigger.
-func checkTable[S ~string, T ~string](t *testing.T, m *fsm.Machine[S, T], seed seedTable[S, T]) {
-	t.Helper()
-	next := map[[2]string]S{}
-	for _, e := range seed.edges {
-		k := [2]string{string(e.from), string(e.trigger)}
-		if _, dup := next[k]; dup {
-			t.Fatalf("the expected table lists %s --%s--> twice", e.from, e.trigger)
-		}
-		next[k] = e.to
-	}
-	if got := len(m.Transitions()); got != len(seed.edges) {
-		t.Errorf("the machine has %d transitions, the seed %d", got, len(seed.edges))
-	}
-	out, used := map[S]bool{}, map[T]bool{}
-	for _, tr := range m.Transitions() {
-		if to, ok := next[[2]string{string(tr.From), string(tr.Trigger)}]; !ok || to != tr.To {
-			t.Errorf("transition %s --%s--> %s is not in the seed", tr.From, tr.Trigger, tr.To)
-		}
-		out[tr.From], used[tr.Trigger] = true, true
-	}
-	if start := fmt.Sprintf("\"__start\" -> %q;", string(seed.initial)); !strings.Contains(m.DOT(), start) {
-		t.Errorf("the machine does not start in %q", seed.initial)
-	}
-	for _, from := range seed.states {
-		if !m.Has(from) || !out[from] {
-			t.Errorf("state %q: declared %v, has a way out %v", from, m.Has(from), out[from])
-		}
-		for _, trigger := range seed.triggers {
-			want, ok := next[[2]string{string(from), string(trigger)}]
-			if got, gotOK := m.Next(from, trigger); got != want || gotOK != ok {
-				t.Errorf("Next(%s, %s) = %q, %v; seed says %q, %v", from, trigger, got, gotOK, want, ok)
-			}
-			err := m.Check(from, trigger, want)
-			var te *fsm.TransitionError[S, T]
-			switch {
-			case ok && err != nil:
-				t.Errorf("Check(%s, %s, %s) = %v", from, trigger, want, err)
-			case !ok && (!errors.As(err, &te) || te.From != from || te.Trigger != trigger || parley.ErrorCode(err) != parley.ETRANSITION):
-				t.Errorf("Check(%s, %s) = %v; want a TransitionError (%s)", from, trigger, err, parley.ETRANSITION)
-			}
-		}
-	}
-	for _, trigger := range seed.triggers {
-		if !used[trigger] {
-			t.Errorf("trigger %q is declared but no transition uses it", trigger)
-		}
-	}
-}
-
-// walkRandomly follows random trigger sequences (plus one the table does not know)
-// from random states: Next never reaches an undeclared state and agrees with Check.
-func walkRandomly[S ~string, T ~string](t *testing.T, m *fsm.Machine[S, T], states []S, triggers []T) {
-	rapid.Check(t, func(t *rapid.T) {
-		state := rapid.SampledFrom(states).Draw(t, "start")
-		for _, trigger := range rapid.SliceOfN(rapid.SampledFrom(append(triggers, "bogus")), 0, 60).Draw(t, "triggers") {
-			next, ok := m.Next(state, trigger)
-			if err := m.Check(state, trigger, next); ok != (err == nil) || ok && !m.Has(next) {
-				t.Fatalf("Next(%s, %s) = %q, %v; Check says %v", state, trigger, next, ok, err)
-			}
-			if ok {
-				state = next
-			}
-		}
-	})
-}
-
-var seed000 = seedTable[shop.StateName, shop.Trigger]{
+var seed000 = fsmtest.Table[shop.StateName, shop.Trigger]{
 	// Section 2: "The only valid state values are".
-	states:  []shop.StateName{"idle", "clarifying", "recommending", "awaiting_confirmation", "paginating", "error", "handoff"},
-	initial: "idle", // 3.1 "New conversation"
-	triggers: []shop.Trigger{
+	States:  []shop.StateName{"idle", "clarifying", "recommending", "awaiting_confirmation", "paginating", "error", "handoff"},
+	Initial: "idle", // 3.1 "New conversation"
+	Triggers: []shop.Trigger{
 		shop.TriggerProductSearch, shop.TriggerAmbiguous, shop.TriggerNeedsConfirmation, shop.TriggerFailure,
 		shop.TriggerHumanRequest, shop.TriggerClarified, shop.TriggerClarificationLimit, shop.TriggerShowMore,
 		shop.TriggerSelect, shop.TriggerRepeatedIntent, shop.TriggerResponseComplete, shop.TriggerConfirmAccepted,
@@ -114,55 +25,55 @@ var seed000 = seedTable[shop.StateName, shop.Trigger]{
 		shop.TriggerNoMoreResults, shop.TriggerLostContext, shop.TriggerRecovered, shop.TriggerRepeatedErrors,
 		shop.TriggerWaitingForHuman, shop.TriggerHumanResolved,
 	},
-	edges: []edge[shop.StateName, shop.Trigger]{
+	Edges: []fsmtest.Edge[shop.StateName, shop.Trigger]{
 		// 3.1 idle
-		{"idle", "product_search", "recommending"},              // "clear product-search intent"
-		{"idle", "ambiguous", "clarifying"},                     // "ambiguous/underspecified query"
-		{"idle", "needs_confirmation", "awaiting_confirmation"}, // "intent requires explicit confirmation before action"
-		{"idle", "failure", "error"},                            // "recoverable system failure"
-		{"idle", "human_request", "handoff"},                    // "explicit user request for human or hard policy/system condition"
+		{From: "idle", Trigger: "product_search", To: "recommending"},              // "clear product-search intent"
+		{From: "idle", Trigger: "ambiguous", To: "clarifying"},                     // "ambiguous/underspecified query"
+		{From: "idle", Trigger: "needs_confirmation", To: "awaiting_confirmation"}, // "intent requires explicit confirmation before action"
+		{From: "idle", Trigger: "failure", To: "error"},                            // "recoverable system failure"
+		{From: "idle", Trigger: "human_request", To: "handoff"},                    // "explicit user request for human or hard policy/system condition"
 		// 3.2 clarifying
-		{"clarifying", "clarified", "recommending"},                   // "clarification resolved and searchable query formed"
-		{"clarifying", "needs_confirmation", "awaiting_confirmation"}, // "user clarification implies action needing confirmation"
-		{"clarifying", "ambiguous", "clarifying"},                     // "additional clarification needed"
-		{"clarifying", "clarification_limit", "handoff"},              // "clarification limit exceeded"
-		{"clarifying", "human_request", "handoff"},                    // 3.7 handoff entry: "User requested human"
-		{"clarifying", "failure", "error"},                            // "recoverable processing failure"
+		{From: "clarifying", Trigger: "clarified", To: "recommending"},                   // "clarification resolved and searchable query formed"
+		{From: "clarifying", Trigger: "needs_confirmation", To: "awaiting_confirmation"}, // "user clarification implies action needing confirmation"
+		{From: "clarifying", Trigger: "ambiguous", To: "clarifying"},                     // "additional clarification needed"
+		{From: "clarifying", Trigger: "clarification_limit", To: "handoff"},              // "clarification limit exceeded"
+		{From: "clarifying", Trigger: "human_request", To: "handoff"},                    // 3.7 handoff entry: "User requested human"
+		{From: "clarifying", Trigger: "failure", To: "error"},                            // "recoverable processing failure"
 		// 3.3 recommending
-		{"recommending", "show_more", "paginating"},         // "user chooses show_more"
-		{"recommending", "select", "awaiting_confirmation"}, // "user selects an item requiring confirmation"
-		{"recommending", "repeated_intent", "clarifying"},   // "repeated unresolved intent or filter ambiguity"
-		{"recommending", "response_complete", "idle"},       // "response complete and no pending action"
-		{"recommending", "failure", "error"},                // "recoverable issue while preparing response"
-		{"recommending", "human_request", "handoff"},        // "user asks for human or policy/system condition"
+		{From: "recommending", Trigger: "show_more", To: "paginating"},         // "user chooses show_more"
+		{From: "recommending", Trigger: "select", To: "awaiting_confirmation"}, // "user selects an item requiring confirmation"
+		{From: "recommending", Trigger: "repeated_intent", To: "clarifying"},   // "repeated unresolved intent or filter ambiguity"
+		{From: "recommending", Trigger: "response_complete", To: "idle"},       // "response complete and no pending action"
+		{From: "recommending", Trigger: "failure", To: "error"},                // "recoverable issue while preparing response"
+		{From: "recommending", Trigger: "human_request", To: "handoff"},        // "user asks for human or policy/system condition"
 		// 3.4 awaiting_confirmation
-		{"awaiting_confirmation", "confirm_accepted", "recommending"}, // "confirmation accepted and next result should be shown"
-		{"awaiting_confirmation", "cancelled", "idle"},                // "cancellation or completion with no further action"
-		{"awaiting_confirmation", "expired", "idle"},                  // "If pending_confirmation is expired ... transition to idle"
-		{"awaiting_confirmation", "not_understood", "clarifying"},     // "user reply is neither valid confirmation nor cancellation"
-		{"awaiting_confirmation", "human_request", "handoff"},         // "expiry + repeated ambiguity or explicit human request"
-		{"awaiting_confirmation", "failure", "error"},                 // "recoverable execution failure after confirmation"
+		{From: "awaiting_confirmation", Trigger: "confirm_accepted", To: "recommending"}, // "confirmation accepted and next result should be shown"
+		{From: "awaiting_confirmation", Trigger: "cancelled", To: "idle"},                // "cancellation or completion with no further action"
+		{From: "awaiting_confirmation", Trigger: "expired", To: "idle"},                  // "If pending_confirmation is expired ... transition to idle"
+		{From: "awaiting_confirmation", Trigger: "not_understood", To: "clarifying"},     // "user reply is neither valid confirmation nor cancellation"
+		{From: "awaiting_confirmation", Trigger: "human_request", To: "handoff"},         // "expiry + repeated ambiguity or explicit human request"
+		{From: "awaiting_confirmation", Trigger: "failure", To: "error"},                 // "recoverable execution failure after confirmation"
 		// 3.5 paginating
-		{"paginating", "page_found", "recommending"}, // "next page found and rendered"
-		{"paginating", "no_more_results", "idle"},    // "no more results"
-		{"paginating", "lost_context", "clarifying"}, // "lost/invalid query context"
-		{"paginating", "failure", "error"},           // "recoverable pagination failure"
+		{From: "paginating", Trigger: "page_found", To: "recommending"}, // "next page found and rendered"
+		{From: "paginating", Trigger: "no_more_results", To: "idle"},    // "no more results"
+		{From: "paginating", Trigger: "lost_context", To: "clarifying"}, // "lost/invalid query context"
+		{From: "paginating", Trigger: "failure", To: "error"},           // "recoverable pagination failure"
 		// 3.6 error
-		{"error", "recovered", "idle"},          // "fallback/retry prepared and state normalized"
-		{"error", "repeated_errors", "handoff"}, // "repeated errors or user requests human"
-		{"error", "human_request", "handoff"},   // "... or user requests human"
+		{From: "error", Trigger: "recovered", To: "idle"},          // "fallback/retry prepared and state normalized"
+		{From: "error", Trigger: "repeated_errors", To: "handoff"}, // "repeated errors or user requests human"
+		{From: "error", Trigger: "human_request", To: "handoff"},   // "... or user requests human"
 		// 3.7 handoff
-		{"handoff", "waiting_for_human", "handoff"}, // "While waiting for human ownership"
-		{"handoff", "human_resolved", "idle"},       // "Only after explicit human resolution"
+		{From: "handoff", Trigger: "waiting_for_human", To: "handoff"}, // "While waiting for human ownership"
+		{From: "handoff", Trigger: "human_resolved", To: "idle"},       // "Only after explicit human resolution"
 	},
 }
 
 func TestMachineMatchesSeed000(t *testing.T) {
-	checkTable(t, shop.Machine, seed000)
+	fsmtest.CheckTable(t, shop.Machine, seed000)
 }
 
 func TestMachineRandomTriggerSequences(t *testing.T) {
-	walkRandomly(t, shop.Machine, seed000.states, seed000.triggers)
+	fsmtest.WalkRandomly(t, shop.Machine, seed000.States, seed000.Triggers)
 }
 
 func TestMachineDiagramsMatchGoldenFiles(t *testing.T) {

@@ -1,0 +1,100 @@
+// Package fsmtest checks a transition table against the seed it implements: the
+// engines' tests (shop, flows) write their seed's table out by hand and compare their
+// machine with it exhaustively (CheckTable) and by random walks (WalkRandomly).
+package fsmtest
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/fsm"
+	"pgregory.net/rapid"
+)
+
+// Table is what a seed says about a transition table, written out from the seed by
+// the test (never derived from the machine it checks).
+type Table[S ~string, T ~string] struct {
+	States   []S
+	Initial  S
+	Triggers []T          // every trigger constant of the table
+	Edges    []Edge[S, T] // every (from, trigger, to) the seed allows
+}
+
+// Edge is one (from, trigger, to) of a seed.
+type Edge[S ~string, T ~string] struct {
+	From    S
+	Trigger T
+	To      S
+}
+
+// CheckTable compares m with the seed exhaustively: its edges, every (state,
+// trigger) pair through Next and Check, a way out of every state (the table has no
+// terminal state), and a use for every trigger.
+func CheckTable[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], seed Table[S, T]) {
+	t.Helper()
+	next := map[[2]string]S{}
+	for _, e := range seed.Edges {
+		k := [2]string{string(e.From), string(e.Trigger)}
+		if _, dup := next[k]; dup {
+			t.Fatalf("the expected table lists %s --%s--> twice", e.From, e.Trigger)
+		}
+		next[k] = e.To
+	}
+	if got := len(m.Transitions()); got != len(seed.Edges) {
+		t.Errorf("the machine has %d transitions, the seed %d", got, len(seed.Edges))
+	}
+	out, used := map[S]bool{}, map[T]bool{}
+	for _, tr := range m.Transitions() {
+		if to, ok := next[[2]string{string(tr.From), string(tr.Trigger)}]; !ok || to != tr.To {
+			t.Errorf("transition %s --%s--> %s is not in the seed", tr.From, tr.Trigger, tr.To)
+		}
+		out[tr.From], used[tr.Trigger] = true, true
+	}
+	if start := fmt.Sprintf("\"__start\" -> %q;", string(seed.Initial)); !strings.Contains(m.DOT(), start) {
+		t.Errorf("the machine does not start in %q", seed.Initial)
+	}
+	for _, from := range seed.States {
+		if !m.Has(from) || !out[from] {
+			t.Errorf("state %q: declared %v, has a way out %v", from, m.Has(from), out[from])
+		}
+		for _, trigger := range seed.Triggers {
+			want, ok := next[[2]string{string(from), string(trigger)}]
+			if got, gotOK := m.Next(from, trigger); got != want || gotOK != ok {
+				t.Errorf("Next(%s, %s) = %q, %v; seed says %q, %v", from, trigger, got, gotOK, want, ok)
+			}
+			err := m.Check(from, trigger, want)
+			var te *fsm.TransitionError[S, T]
+			switch {
+			case ok && err != nil:
+				t.Errorf("Check(%s, %s, %s) = %v", from, trigger, want, err)
+			case !ok && (!errors.As(err, &te) || te.From != from || te.Trigger != trigger || parley.ErrorCode(err) != parley.ETRANSITION):
+				t.Errorf("Check(%s, %s) = %v; want a TransitionError (%s)", from, trigger, err, parley.ETRANSITION)
+			}
+		}
+	}
+	for _, trigger := range seed.Triggers {
+		if !used[trigger] {
+			t.Errorf("trigger %q is declared but no transition uses it", trigger)
+		}
+	}
+}
+
+// WalkRandomly follows random trigger sequences (plus one the table does not know)
+// from random states: Next never reaches an undeclared state and agrees with Check.
+func WalkRandomly[S ~string, T ~string](t *testing.T, m *fsm.Machine[S, T], states []S, triggers []T) {
+	rapid.Check(t, func(t *rapid.T) {
+		state := rapid.SampledFrom(states).Draw(t, "start")
+		for _, trigger := range rapid.SliceOfN(rapid.SampledFrom(append(triggers, "bogus")), 0, 60).Draw(t, "triggers") {
+			next, ok := m.Next(state, trigger)
+			if err := m.Check(state, trigger, next); ok != (err == nil) || ok && !m.Has(next) {
+				t.Fatalf("Next(%s, %s) = %q, %v; Check says %v", state, trigger, next, ok, err)
+			}
+			if ok {
+				state = next
+			}
+		}
+	})
+}
