@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -280,38 +278,9 @@ func TestPauseDuringAWebhookActionDropsTheTurn(t *testing.T) {
 // (graceful shutdown), so that a test can restart on the same database.
 func stopServe(t *testing.T, args ...string) (base string, stop func()) {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...), pw, io.Discard)
-		pw.Close()
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve did not start: %v", err)
-	}
-	go io.Copy(io.Discard, pr)
-	m := regexp.MustCompile(`http://(\S+)`).FindStringSubmatch(line)
-	if m == nil {
-		t.Fatalf("no address in %q", line)
-	}
-	var once sync.Once
-	stop = func() {
-		once.Do(func() {
-			cancel()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("serve returned %v after shutdown", err)
-				}
-			case <-time.After(30 * time.Second):
-				t.Error("serve did not shut down")
-			}
-		})
-	}
+	base, stop = startServe(t, io.Discard, args...)
 	t.Cleanup(stop)
-	return "http://" + m[1], stop
+	return base, stop
 }
 
 // TestACrashWhileRunningIsRecoveredOnRestart: a server killed (SIGKILL) while a turn

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -10,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -182,29 +180,9 @@ func TestModelUnderstandingEndToEnd(t *testing.T) {
 // serveAt runs `parley serve` on dbPath until the (sub)test ends.
 func serveAt(t *testing.T, dbPath string, stderr io.Writer, args ...string) string {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0", "-db", dbPath}, args...), pw, stderr)
-		pw.Close()
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve did not start: %v", err)
-	}
-	go io.Copy(io.Discard, pr)
-	m := regexp.MustCompile(`http://(\S+)`).FindStringSubmatch(line)
-	if m == nil {
-		t.Fatalf("no address in %q", line)
-	}
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve returned %v after shutdown", err)
-		}
-	})
-	return "http://" + m[1]
+	base, stop := startServe(t, stderr, append([]string{"-db", dbPath}, args...)...)
+	t.Cleanup(stop)
+	return base
 }
 
 func contains(list []string, s string) bool {

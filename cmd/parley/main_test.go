@@ -43,34 +43,50 @@ func testServer(t testing.TB, args ...string) (base string, dbPath string) {
 func testServerLog(t testing.TB, stderr io.Writer, args ...string) (base string, dbPath string) {
 	t.Helper()
 	dbPath = filepath.Join(t.TempDir(), "parley.db")
+	base, stop := startServe(t, stderr, append([]string{"-db", dbPath}, args...)...)
+	t.Cleanup(stop)
+	return base, dbPath
+}
+
+// startServe runs `parley serve -addr 127.0.0.1:0 ARGS...` in process and returns its
+// base URL and a function that shuts it down gracefully and checks that it ended
+// cleanly (callable more than once, so a test can stop a server and then let its
+// cleanup run).
+func startServe(t testing.TB, stderr io.Writer, args ...string) (base string, stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0", "-db", dbPath}, args...), pw, stderr)
+		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...), pw, stderr)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
+		cancel()
 		t.Fatalf("serve did not start: %v", err)
 	}
 	go io.Copy(io.Discard, pr)
 	m := regexp.MustCompile(`http://(\S+)`).FindStringSubmatch(line)
 	if m == nil {
+		cancel()
 		t.Fatalf("no address in %q", line)
 	}
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("serve returned %v after shutdown", err)
+	var once sync.Once
+	stop = func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("serve returned %v after shutdown", err)
+				}
+			case <-time.After(30 * time.Second):
+				t.Error("serve did not shut down")
 			}
-		case <-time.After(30 * time.Second):
-			t.Error("serve did not shut down")
-		}
-	})
-	return "http://" + m[1], dbPath
+		})
+	}
+	return "http://" + m[1], stop
 }
 
 func post(t testing.TB, url, body string) (int, []byte, http.Header) {
