@@ -2,13 +2,13 @@ package flows
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/llm/llmtest"
 )
 
 const writerFlows = `
@@ -30,22 +30,6 @@ flows:
         brief: short
 `
 
-// fakeWriter writes "<draft, rewritten>" in two chunks, or fails.
-type fakeWriter struct {
-	fail  bool
-	calls []parley.ReplyRequest
-}
-
-func (w *fakeWriter) WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error) {
-	w.calls = append(w.calls, req)
-	if w.fail {
-		return "", errors.New("model down")
-	}
-	delta("<" + req.Draft)
-	delta(", rewritten>")
-	return "<" + req.Draft + ", rewritten>", nil
-}
-
 func TestGeneratedSayAndPrompt(t *testing.T) {
 	def, err := Parse([]byte(writerFlows), "writer.yaml")
 	if err != nil {
@@ -53,19 +37,19 @@ func TestGeneratedSayAndPrompt(t *testing.T) {
 	}
 	tests := []struct {
 		name      string
-		writer    *fakeWriter
+		writer    *llmtest.Writer
 		recorded  map[string]string // a replay
 		reply     string
 		deltas    string
 		generated []string
 	}{
 		{"no model: the flow's text", nil, nil, "Happy to help. Which city?", "", nil},
-		{"model: both written and streamed", &fakeWriter{}, nil,
+		{"model: both written and streamed", &llmtest.Writer{}, nil,
 			"<Happy to help., rewritten> <Which city?, rewritten>",
 			"<Happy to help., rewritten> <Which city?, rewritten>", // the deltas add up to the reply
 			[]string{"hello", "ask_city"}},
-		{"model failing: the flow's text", &fakeWriter{fail: true}, nil, "Happy to help. Which city?", "Happy to help.", nil},
-		{"replay: the recorded text, no model", &fakeWriter{fail: true}, map[string]string{"hello": "Hi!"}, "Hi! Which city?", "", nil},
+		{"model failing: the flow's text", &llmtest.Writer{Fail: true}, nil, "Happy to help. Which city?", "Happy to help.", nil},
+		{"replay: the recorded text, no model", &llmtest.Writer{Fail: true}, map[string]string{"hello": "Hi!"}, "Hi! Which city?", "", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,7 +92,7 @@ func TestGeneratedSayAndPrompt(t *testing.T) {
 			if diff := cmp.Diff(tt.generated, generated); diff != "" {
 				t.Errorf("reply_generated events (-want +got):\n%s", diff)
 			}
-			if tt.recorded != nil && len(tt.writer.calls) > 0 {
+			if tt.recorded != nil && len(tt.writer.Calls()) > 0 {
 				t.Error("a replay asked the model")
 			}
 		})

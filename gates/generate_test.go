@@ -3,13 +3,13 @@ package gates
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/llm/llmtest"
 )
 
 // rephraseFlow's only node asks for an email and rephrases its retries.
@@ -25,22 +25,6 @@ const rephraseFlow = `{
   ]
 }`
 
-// fakeWriter writes "<draft, rewritten>" in two chunks, or fails.
-type fakeWriter struct {
-	fail  bool
-	calls []parley.ReplyRequest
-}
-
-func (w *fakeWriter) WriteReply(_ context.Context, req parley.ReplyRequest, delta func(string)) (string, error) {
-	w.calls = append(w.calls, req)
-	if w.fail {
-		return "", errors.New("model down")
-	}
-	delta("<" + req.Draft)
-	delta(", rewritten>")
-	return "<" + req.Draft + ", rewritten>", nil
-}
-
 // TestRephrasedRetryPrompts: a REPHRASE node's RETRY prompt is written by the model
 // from the variant the strategy picks, streamed as that reply's deltas and recorded
 // as reply_generated; the first prompt (EXECUTE) is the flow's own. Without a
@@ -50,17 +34,17 @@ func TestRephrasedRetryPrompts(t *testing.T) {
 	const variant = "What email address can we reach you at?"
 	tests := []struct {
 		name      string
-		writer    *fakeWriter
+		writer    *llmtest.Writer
 		recorded  map[string]string
 		reply     string
 		deltas    string
 		generated []string
 	}{
 		{"no model: the variant", nil, nil, variant, "", nil},
-		{"model: rephrased and streamed", &fakeWriter{}, nil, "<" + variant + ", rewritten>", "<" + variant + ", rewritten>", []string{"prompt:email-1"}},
-		{"model failing: the variant", &fakeWriter{fail: true}, nil, variant, "", nil},
-		{"replay: the recorded text, no model", &fakeWriter{}, map[string]string{"prompt:email-1": "Your email?"}, "Your email?", "", nil},
-		{"replay of a fallback: the variant", &fakeWriter{}, map[string]string{}, variant, "", nil},
+		{"model: rephrased and streamed", &llmtest.Writer{}, nil, "<" + variant + ", rewritten>", "<" + variant + ", rewritten>", []string{"prompt:email-1"}},
+		{"model failing: the variant", &llmtest.Writer{Fail: true}, nil, variant, "", nil},
+		{"replay: the recorded text, no model", &llmtest.Writer{}, map[string]string{"prompt:email-1": "Your email?"}, "Your email?", "", nil},
+		{"replay of a fallback: the variant", &llmtest.Writer{}, map[string]string{}, variant, "", nil},
 	}
 	var decided []*RuntimeState
 	for _, tt := range tests {
@@ -84,7 +68,7 @@ func TestRephrasedRetryPrompts(t *testing.T) {
 				deltas.WriteString(d)
 			})
 			first := decideIn(t, ctx, e, key, 1, e.NewState(key), "hello")
-			if replyText(first) != "Which email should we use?" || deltas.Len() > 0 || tt.writer != nil && len(tt.writer.calls) > 0 {
+			if replyText(first) != "Which email should we use?" || deltas.Len() > 0 || tt.writer != nil && len(tt.writer.Calls()) > 0 {
 				t.Fatalf("first prompt %q (streamed %q)", replyText(first), deltas.String())
 			}
 			if tt.recorded != nil {
@@ -104,14 +88,14 @@ func TestRephrasedRetryPrompts(t *testing.T) {
 			if log := st.TurnLog[len(st.TurnLog)-1]; st.LastPromptedMode != ModeRetry || log.LLMResponse != tt.reply {
 				t.Errorf("prompted %s, turn log %+v: a RETRY prompt, logged as said", st.LastPromptedMode, log)
 			}
-			if tt.writer != nil && len(tt.writer.calls) == 1 {
-				req := tt.writer.calls[0]
+			if tt.writer != nil && len(tt.writer.Calls()) == 1 {
+				req := tt.writer.Calls()[0]
 				if req.Draft != variant || req.Brief != rephraseBrief || req.Bot != "signup" ||
 					!cmp.Equal(req.Transcript, []string{"user: no idea, sorry"}) {
 					t.Errorf("request %+v", req)
 				}
 			}
-			if tt.recorded != nil && len(tt.writer.calls) > 0 {
+			if tt.recorded != nil && len(tt.writer.Calls()) > 0 {
 				t.Error("a replay asked the model")
 			}
 			decided = append(decided, st)

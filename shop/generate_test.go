@@ -3,30 +3,14 @@ package shop_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/llm/llmtest"
 	"github.com/parleyhq/parley/shop"
 )
-
-// fakeWriter writes "<draft, rewritten>" in two chunks, or fails.
-type fakeWriter struct {
-	fail  bool
-	calls []parley.ReplyRequest
-}
-
-func (w *fakeWriter) WriteReply(_ context.Context, req parley.ReplyRequest, delta func(string)) (string, error) {
-	w.calls = append(w.calls, req)
-	if w.fail {
-		return "", errors.New("model down")
-	}
-	delta("<" + req.Draft)
-	delta(", rewritten>")
-	return "<" + req.Draft + ", rewritten>", nil
-}
 
 // TestGeneratedTexts: the texts a bot opts in (Config.Generate) are written by its
 // model from the engine's draft, streamed as deltas of that reply and recorded as
@@ -38,19 +22,19 @@ func TestGeneratedTexts(t *testing.T) {
 	tests := []struct {
 		name      string
 		generate  []string
-		writer    *fakeWriter
+		writer    *llmtest.Writer
 		recorded  map[string]string
 		text      string // the message
 		want      string // the first reply's text
 		generated []string
 	}{
-		{"not opted in: the engine's text, no model call", nil, &fakeWriter{}, nil, "show me hoodie", intro, nil},
+		{"not opted in: the engine's text, no model call", nil, &llmtest.Writer{}, nil, "show me hoodie", intro, nil},
 		{"opted in, no model: the engine's text", []string{shop.GenerateIntro}, nil, nil, "show me hoodie", intro, nil},
-		{"intro written", []string{shop.GenerateIntro}, &fakeWriter{}, nil, "show me hoodie", "<" + intro + ", rewritten>", []string{shop.GenerateIntro}},
-		{"model failing: the engine's text", []string{shop.GenerateIntro}, &fakeWriter{fail: true}, nil, "show me hoodie", intro, nil},
-		{"replay: the recorded text", []string{shop.GenerateIntro}, &fakeWriter{}, map[string]string{shop.GenerateIntro: "Hoodies!"}, "show me hoodie", "Hoodies!", nil},
-		{"small talk written", []string{shop.GenerateSmallTalk}, &fakeWriter{}, nil, "hello", "<Hello! What are you looking for today?", []string{shop.GenerateSmallTalk}},
-		{"a clarifying question written", []string{shop.GenerateClarify, shop.GenerateIntro}, &fakeWriter{}, nil, "qwertyuiop", "<Sorry, I couldn't find anything for", []string{shop.GenerateClarify}},
+		{"intro written", []string{shop.GenerateIntro}, &llmtest.Writer{}, nil, "show me hoodie", "<" + intro + ", rewritten>", []string{shop.GenerateIntro}},
+		{"model failing: the engine's text", []string{shop.GenerateIntro}, &llmtest.Writer{Fail: true}, nil, "show me hoodie", intro, nil},
+		{"replay: the recorded text", []string{shop.GenerateIntro}, &llmtest.Writer{}, map[string]string{shop.GenerateIntro: "Hoodies!"}, "show me hoodie", "Hoodies!", nil},
+		{"small talk written", []string{shop.GenerateSmallTalk}, &llmtest.Writer{}, nil, "hello", "<Hello! What are you looking for today?", []string{shop.GenerateSmallTalk}},
+		{"a clarifying question written", []string{shop.GenerateClarify, shop.GenerateIntro}, &llmtest.Writer{}, nil, "qwertyuiop", "<Sorry, I couldn't find anything for", []string{shop.GenerateClarify}},
 	}
 	states := map[string][]byte{}
 	for _, tt := range tests {
@@ -95,11 +79,11 @@ func TestGeneratedTexts(t *testing.T) {
 			if diff := cmp.Diff(tt.generated, keys); diff != "" {
 				t.Errorf("reply_generated events (-want +got):\n%s", diff)
 			}
-			if tt.writer != nil && (tt.generate == nil || tt.recorded != nil) && len(tt.writer.calls) > 0 {
+			if tt.writer != nil && (tt.generate == nil || tt.recorded != nil) && len(tt.writer.Calls()) > 0 {
 				t.Error("the model was asked for a text not opted in, or in a replay")
 			}
 			if tt.generated != nil {
-				if req := tt.writer.calls[0]; !strings.HasPrefix(d.Replies[0].Text, "<"+req.Draft) || req.Brief == "" ||
+				if req := tt.writer.Calls()[0]; !strings.HasPrefix(d.Replies[0].Text, "<"+req.Draft) || req.Brief == "" ||
 					!cmp.Equal(req.Transcript, []string{"user: " + tt.text}) {
 					t.Errorf("request %+v", req)
 				}
@@ -118,7 +102,7 @@ func TestGeneratedTexts(t *testing.T) {
 // of more are exactly the engine's.
 func TestGeneratedCardsAreTheEngines(t *testing.T) {
 	plain := newConversation(t, newEngine(t, shop.Config{}, newFakeCatalog(7))).send("show me hoodie", "")
-	written := newConversation(t, newEngine(t, shop.Config{Generate: []string{shop.GenerateIntro}, Writer: &fakeWriter{}}, newFakeCatalog(7))).send("show me hoodie", "")
+	written := newConversation(t, newEngine(t, shop.Config{Generate: []string{shop.GenerateIntro}, Writer: &llmtest.Writer{}}, newFakeCatalog(7))).send("show me hoodie", "")
 	if len(plain.Replies) != 3 || !cmp.Equal(plain.Replies[1:], written.Replies[1:]) || plain.Replies[0].Text == written.Replies[0].Text {
 		t.Fatalf("plain %+v\nwritten %+v", plain.Replies, written.Replies)
 	}
