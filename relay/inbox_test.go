@@ -106,10 +106,7 @@ func TestInboxRetriesAtEachPoll(t *testing.T) {
 				if n := len(e.inbox()); n != 0 {
 					t.Fatalf("%d inbox entries left", n)
 				}
-				var counts []float64
-				for _, outcome := range []string{"processed", "retried", "dropped"} {
-					counts = append(counts, e.counter("parley_relay_inbox_entries_total", outcome))
-				}
+				counts := e.counters("parley_relay_inbox_entries_total", "processed", "retried", "dropped")
 				if diff := cmp.Diff(tt.wantCounts, counts); diff != "" {
 					t.Fatalf("inbox outcomes processed, retried, dropped (-want +got):\n%s", diff)
 				}

@@ -69,10 +69,7 @@ func TestOutboxDelivery(t *testing.T) {
 				if diff := cmp.Diff(tt.want, e.calls()[typing:]); diff != "" {
 					t.Fatalf("calls after the turn (-want +got):\n%s", diff)
 				}
-				var outcomes []float64
-				for _, outcome := range []string{"delivered", "retryable_error", "permanent_error"} {
-					outcomes = append(outcomes, e.counter("parley_relay_outbox_deliveries_total", outcome))
-				}
+				outcomes := e.counters("parley_relay_outbox_deliveries_total", "delivered", "retryable_error", "permanent_error")
 				if diff := cmp.Diff(tt.wantOutcomes, outcomes); diff != "" {
 					t.Fatalf("delivery outcomes delivered, retryable_error, permanent_error (-want +got):\n%s", diff)
 				}

@@ -229,6 +229,17 @@ func (e *env) messagesWithin(from time.Time, within time.Duration) []string {
 	return out
 }
 
+// counters reads metric name's counter for each outcome label, in order.
+func (e *env) counters(name string, outcomes ...string) []float64 {
+	e.t.Helper()
+	var out []float64
+	for _, outcome := range outcomes {
+		out = append(out, e.counter(name, outcome))
+	}
+	return out
+}
+
+// counter reads metric name's counter labelled outcome (0 when it has none yet).
 func (e *env) counter(name, outcome string) float64 {
 	e.t.Helper()
 	families, err := e.reg.Gather()
