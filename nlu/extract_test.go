@@ -89,36 +89,34 @@ func TestExtractQuantities(t *testing.T) {
 	}
 }
 
-func ptr(v float64) *float64 { return &v }
-
 func TestExtractPriceRange(t *testing.T) {
 	tests := []struct {
 		in   string
 		want PriceRange
 		ok   bool
 	}{
-		{"under 20", PriceRange{Max: ptr(20)}, true},
-		{"hoodies less than $30", PriceRange{Max: ptr(30)}, true},
-		{"below 50 dollars", PriceRange{Max: ptr(50)}, true},
-		{"max 40", PriceRange{Max: ptr(40)}, true},
-		{"no more than 25", PriceRange{Max: ptr(25)}, true},
-		{"$15 or less", PriceRange{Max: ptr(15)}, true},
-		{"over 50", PriceRange{Min: ptr(50)}, true},
-		{"more than 10€", PriceRange{Min: ptr(10)}, true},
-		{"at least 5", PriceRange{Min: ptr(5)}, true},
-		{"100 or more", PriceRange{Min: ptr(100)}, true},
-		{"between 10 and 20", PriceRange{Min: ptr(10), Max: ptr(20)}, true},
-		{"between $20 and $10", PriceRange{Min: ptr(10), Max: ptr(20)}, true},
-		{"from 10 to 20", PriceRange{Min: ptr(10), Max: ptr(20)}, true},
-		{"10-20 dollars", PriceRange{Min: ptr(10), Max: ptr(20)}, true},
-		{"$10 - $25.50", PriceRange{Min: ptr(10), Max: ptr(25.5)}, true},
-		{"over 10 and under 30", PriceRange{Min: ptr(10), Max: ptr(30)}, true},
-		{"moins de 20 euros", PriceRange{Max: ptr(20)}, true},
-		{"entre 10 et 20", PriceRange{Min: ptr(10), Max: ptr(20)}, true},
-		{"menos de 20", PriceRange{Max: ptr(20)}, true},
-		{"más de 20", PriceRange{Min: ptr(20)}, true},
-		{"a9al men 20", PriceRange{Max: ptr(20)}, true},
-		{"ktar men 100 dh", PriceRange{Min: ptr(100)}, true},
+		{"under 20", PriceRange{Max: new(20.0)}, true},
+		{"hoodies less than $30", PriceRange{Max: new(30.0)}, true},
+		{"below 50 dollars", PriceRange{Max: new(50.0)}, true},
+		{"max 40", PriceRange{Max: new(40.0)}, true},
+		{"no more than 25", PriceRange{Max: new(25.0)}, true},
+		{"$15 or less", PriceRange{Max: new(15.0)}, true},
+		{"over 50", PriceRange{Min: new(50.0)}, true},
+		{"more than 10€", PriceRange{Min: new(10.0)}, true},
+		{"at least 5", PriceRange{Min: new(5.0)}, true},
+		{"100 or more", PriceRange{Min: new(100.0)}, true},
+		{"between 10 and 20", PriceRange{Min: new(10.0), Max: new(20.0)}, true},
+		{"between $20 and $10", PriceRange{Min: new(10.0), Max: new(20.0)}, true},
+		{"from 10 to 20", PriceRange{Min: new(10.0), Max: new(20.0)}, true},
+		{"10-20 dollars", PriceRange{Min: new(10.0), Max: new(20.0)}, true},
+		{"$10 - $25.50", PriceRange{Min: new(10.0), Max: new(25.5)}, true},
+		{"over 10 and under 30", PriceRange{Min: new(10.0), Max: new(30.0)}, true},
+		{"moins de 20 euros", PriceRange{Max: new(20.0)}, true},
+		{"entre 10 et 20", PriceRange{Min: new(10.0), Max: new(20.0)}, true},
+		{"menos de 20", PriceRange{Max: new(20.0)}, true},
+		{"más de 20", PriceRange{Min: new(20.0)}, true},
+		{"a9al men 20", PriceRange{Max: new(20.0)}, true},
+		{"ktar men 100 dh", PriceRange{Min: new(100.0)}, true},
 		{"show me hoodies", PriceRange{}, false},
 		{"2 hoodies", PriceRange{}, false},
 		{"", PriceRange{}, false},
