@@ -43,16 +43,7 @@ func CheckTable[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], seed T
 		}
 		next[k] = e.To
 	}
-	if got := len(m.Transitions()); got != len(seed.Edges) {
-		t.Errorf("the machine has %d transitions, the seed %d", got, len(seed.Edges))
-	}
-	out, used := map[S]bool{}, map[T]bool{}
-	for _, tr := range m.Transitions() {
-		if to, ok := next[[2]string{string(tr.From), string(tr.Trigger)}]; !ok || to != tr.To {
-			t.Errorf("transition %s --%s--> %s is not in the seed", tr.From, tr.Trigger, tr.To)
-		}
-		out[tr.From], used[tr.Trigger] = true, true
-	}
+	out, used := checkEdges(t, m, seed, next)
 	if start := fmt.Sprintf("\"__start\" -> %q;", string(seed.Initial)); !strings.Contains(m.DOT(), start) {
 		t.Errorf("the machine does not start in %q", seed.Initial)
 	}
@@ -62,23 +53,47 @@ func CheckTable[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], seed T
 		}
 		for _, trigger := range seed.Triggers {
 			want, ok := next[[2]string{string(from), string(trigger)}]
-			if got, gotOK := m.Next(from, trigger); got != want || gotOK != ok {
-				t.Errorf("Next(%s, %s) = %q, %v; seed says %q, %v", from, trigger, got, gotOK, want, ok)
-			}
-			err := m.Check(from, trigger, want)
-			var te *fsm.TransitionError[S, T]
-			switch {
-			case ok && err != nil:
-				t.Errorf("Check(%s, %s, %s) = %v", from, trigger, want, err)
-			case !ok && (!errors.As(err, &te) || te.From != from || te.Trigger != trigger || parley.ErrorCode(err) != parley.ETRANSITION):
-				t.Errorf("Check(%s, %s) = %v; want a TransitionError (%s)", from, trigger, err, parley.ETRANSITION)
-			}
+			checkPair(t, m, from, trigger, want, ok)
 		}
 	}
 	for _, trigger := range seed.Triggers {
 		if !used[trigger] {
 			t.Errorf("trigger %q is declared but no transition uses it", trigger)
 		}
+	}
+}
+
+// checkEdges checks that m's transitions are the seed's (next), and returns the
+// states they leave and the triggers they use.
+func checkEdges[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], seed Table[S, T], next map[[2]string]S) (out map[S]bool, used map[T]bool) {
+	t.Helper()
+	if got := len(m.Transitions()); got != len(seed.Edges) {
+		t.Errorf("the machine has %d transitions, the seed %d", got, len(seed.Edges))
+	}
+	out, used = map[S]bool{}, map[T]bool{}
+	for _, tr := range m.Transitions() {
+		if to, ok := next[[2]string{string(tr.From), string(tr.Trigger)}]; !ok || to != tr.To {
+			t.Errorf("transition %s --%s--> %s is not in the seed", tr.From, tr.Trigger, tr.To)
+		}
+		out[tr.From], used[tr.Trigger] = true, true
+	}
+	return out, used
+}
+
+// checkPair checks one (state, trigger) pair through Next and Check: the seed's
+// destination when it has one (ok), else a TransitionError coded ETRANSITION.
+func checkPair[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], from S, trigger T, want S, ok bool) {
+	t.Helper()
+	if got, gotOK := m.Next(from, trigger); got != want || gotOK != ok {
+		t.Errorf("Next(%s, %s) = %q, %v; seed says %q, %v", from, trigger, got, gotOK, want, ok)
+	}
+	err := m.Check(from, trigger, want)
+	var te *fsm.TransitionError[S, T]
+	switch {
+	case ok && err != nil:
+		t.Errorf("Check(%s, %s, %s) = %v", from, trigger, want, err)
+	case !ok && (!errors.As(err, &te) || te.From != from || te.Trigger != trigger || parley.ErrorCode(err) != parley.ETRANSITION):
+		t.Errorf("Check(%s, %s) = %v; want a TransitionError (%s)", from, trigger, err, parley.ETRANSITION)
 	}
 }
 
