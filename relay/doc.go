@@ -28,6 +28,10 @@
 //     between the call and the completion sends it again once its lease
 //     (OutboxLease) expires: Chatwoot has no idempotency key on messages, so that
 //     window alone is at least once.
+//   - A claimed batch's calls, the Chatwoot client's own retries included, are cut
+//     LeaseMargin before the claim's lease expires, so no other replica claims an
+//     entry whose call may still be in flight here; a cut call is retried later like
+//     any retryable failure, and the entries not started are released unsent.
 //
 // Ordering: inbox entries are processed one at a time, oldest first, so the turns of
 // a conversation run in the order Chatwoot's webhooks were accepted. Outbox entries

@@ -24,21 +24,50 @@ func (r *Relay) deliverOutbox(ctx context.Context) {
 }
 
 // deliverBatch claims and delivers one batch; it returns how many it claimed.
+//
+// Every call of the batch ends before the claim's lease does (LeaseMargin before):
+// once the lease expires another replica may claim the same entries, and a call
+// still in flight here would then be sent twice. The client's own retries (a
+// Retry-After of minutes) are cut at that deadline, and the entry waits for its next
+// attempt; entries of the batch not started by then are released at once, nothing
+// of them having been sent, for the next claim to take in commit order.
 func (r *Relay) deliverBatch(ctx context.Context) int {
-	entries, err := r.store.ClaimOutbox(ctx, time.Now().UTC(), OutboxLease, outboxBatch)
+	claimed := time.Now()
+	entries, err := r.store.ClaimOutbox(ctx, claimed.UTC(), OutboxLease, outboxBatch)
 	if err != nil && ctx.Err() == nil {
 		r.log.Error("claim outbox", "err", err)
 	}
-	for _, e := range entries {
-		r.deliver(ctx, e)
+	deadline := claimed.Add(OutboxLease - LeaseMargin)
+	for i, e := range entries {
+		if ctx.Err() != nil {
+			break
+		}
+		if !time.Now().Before(deadline) {
+			r.release(ctx, entries[i:])
+			break
+		}
+		r.deliver(ctx, e, deadline)
 	}
 	return len(entries)
 }
 
-// deliver makes an entry's call and records the outcome: done, failed for good
-// after a permanent error, or released for a later attempt after RetryDelay.
-func (r *Relay) deliver(ctx context.Context, e parley.OutboxEntry) {
-	err := r.deliverer.Deliver(ctx, e)
+// release hands claimed entries that were not attempted back for the next claim.
+func (r *Relay) release(ctx context.Context, entries []parley.OutboxEntry) {
+	now := time.Now().UTC()
+	for _, e := range entries {
+		if err := r.store.RetryOutbox(ctx, e.ID, now, "not attempted: its batch ran out of its lease"); err != nil {
+			r.log.Error("release outbox", "err", err)
+		}
+	}
+}
+
+// deliver makes an entry's call, cut at deadline, and records the outcome with ctx:
+// done, failed for good after a permanent error, or released for a later attempt
+// after RetryDelay.
+func (r *Relay) deliver(ctx context.Context, e parley.OutboxEntry, deadline time.Time) {
+	callCtx, cancel := context.WithDeadline(ctx, deadline)
+	err := r.deliverer.Deliver(callCtx, e)
+	cancel()
 	switch {
 	case err == nil:
 		r.metrics.delivery("delivered")

@@ -140,3 +140,56 @@ func TestRetryDelay(t *testing.T) {
 		t.Fatalf("RetryDelay is not capped at MaxRetryDelay")
 	}
 }
+
+// TestACallEndsBeforeItsLease: the Chatwoot client, retrying as in production,
+// would wait out a Retry-After of five minutes inside one delivery, long past the
+// entry's 30 s lease, when another replica may claim the entry and send it too. The
+// relay cuts the call LeaseMargin before the lease expires (at 25.2s for a claim at
+// 200ms); the entry is released with a retryable error and sent once by a later
+// claim, RetryDelay(1) = 2 s later (27.2s, a tick of the 200ms poll). Entries of
+// the batch not started by the cut are released unsent and claimed again at once.
+func TestACallEndsBeforeItsLease(t *testing.T) {
+	tests := []struct {
+		name, text   string
+		want         []string
+		wantOutcomes []float64 // delivered, retryable_error, permanent_error
+	}{{
+		name: "the cut call is sent by a later claim", text: "hello",
+		want: []string{
+			"messages Too Many Requests 200ms echo: hello",
+			"messages OK 27.2s echo: hello",
+		},
+		wantOutcomes: []float64{1, 1, 0},
+	}, {
+		name: "the batch's other entries are released unsent", text: "human",
+		want: []string{
+			"messages Too Many Requests 200ms echo: human",
+			"messages OK 25.2s Parley handed this conversation to a human. Reason: asked for a human",
+			"toggle_status OK 25.2s",
+			"messages OK 27.2s echo: human",
+		},
+		wantOutcomes: []float64{3, 1, 0},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cw := chatwoottest.NewServer(t)
+			synctest.Test(t, func(t *testing.T) {
+				e := newEnvRetrying(t, cw, 0)
+				defer e.run()()
+				e.send(incoming(t, 501, tt.text))
+				synctest.Wait()
+				typing := len(cw.Calls())
+				cw.Fail(1, http.StatusTooManyRequests, "300")
+				time.Sleep(10 * time.Minute)
+				synctest.Wait()
+				if diff := cmp.Diff(tt.want, e.calls()[typing:]); diff != "" {
+					t.Fatalf("calls after the turn (-want +got):\n%s", diff)
+				}
+				outcomes := e.counters("parley_relay_outbox_deliveries_total", "delivered", "retryable_error", "permanent_error")
+				if diff := cmp.Diff(tt.wantOutcomes, outcomes); diff != "" {
+					t.Fatalf("delivery outcomes (-want +got):\n%s", diff)
+				}
+			})
+		})
+	}
+}

@@ -28,6 +28,9 @@ const (
 	OutboxPoll = 200 * time.Millisecond
 	// OutboxLease is how long a claimed entry is this relay's to deliver.
 	OutboxLease = 30 * time.Second
+	// LeaseMargin is how long before its lease expires a batch's calls are cut: the
+	// time a cancelled call takes to end, and the clock skew between replicas.
+	LeaseMargin = 5 * time.Second
 	// MaxRetryDelay caps the delay before an outbox entry's next attempt.
 	MaxRetryDelay = 256 * time.Second
 

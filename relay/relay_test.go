@@ -127,8 +127,15 @@ func newEnv(t *testing.T, cw *chatwoottest.Server) *env {
 	t.Helper()
 	// One call per delivery: the client's own retries are chatwoot's tests; here the
 	// calls show the relay's schedule alone.
+	return newEnvRetrying(t, cw, -1)
+}
+
+// newEnvRetrying is newEnv with a client that retries a failed call up to retries
+// times itself (0: chatwoot's default, as in production).
+func newEnvRetrying(t *testing.T, cw *chatwoottest.Server, retries int) *env {
+	t.Helper()
 	client, err := chatwoot.NewClient(chatwoot.ClientConfig{
-		BaseURL: cw.URL, AccountID: cw.AccountID, BotToken: cw.BotToken, HTTPClient: cw.InProcessClient(), MaxRetries: -1,
+		BaseURL: cw.URL, AccountID: cw.AccountID, BotToken: cw.BotToken, HTTPClient: cw.InProcessClient(), MaxRetries: retries,
 	})
 	if err != nil {
 		t.Fatal(err)
