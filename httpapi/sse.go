@@ -35,59 +35,93 @@ func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
 	if _, err := h.rt.Bot(k.Bot); err != nil {
 		return err
 	}
-	var after int64
-	last := r.Header.Get("Last-Event-ID")
-	if last == "" {
-		last = r.URL.Query().Get("last_event_id")
-	}
-	if last != "" {
-		n, err := strconv.ParseInt(last, 10, 64)
-		if err != nil || n < 0 {
-			return parley.Errorf(parley.EINVALID, "Last-Event-ID must be a non-negative integer, got %q", last)
-		}
-		after = n
+	after, err := lastEventID(r)
+	if err != nil {
+		return err
 	}
 	sub := h.rt.Hub().Subscribe(k)
 	defer sub.Close()
 	// The lifecycle the stream starts from, read after subscribing: every change
 	// after it is stored (read below) or arrives through sub.
 	st := &sseState{after: after, lifecycle: h.lifecycle(r.Context(), k)}
+	s := h.startStream(w, r, k, st)
+	if s.backlog() {
+		s.follow(sub)
+	}
+	return nil
+}
 
+// lastEventID returns the seq a reconnecting client already has: its Last-Event-ID
+// header, else the last_event_id query parameter, 0 when it gives neither.
+func lastEventID(r *http.Request) (int64, error) {
+	last := r.Header.Get("Last-Event-ID")
+	if last == "" {
+		last = r.URL.Query().Get("last_event_id")
+	}
+	if last == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(last, 10, 64)
+	if err != nil || n < 0 {
+		return 0, parley.Errorf(parley.EINVALID, "Last-Event-ID must be a non-negative integer, got %q", last)
+	}
+	return n, nil
+}
+
+// sseStream is one open event stream: the response, buffered so that a burst of
+// events goes out in one flush, and what the stream has written (st).
+type sseStream struct {
+	h   *Handler
+	ctx context.Context // the request's: the stored log is read under it
+	key parley.ConversationKey
+	rc  *http.ResponseController
+	bw  *bufio.Writer
+	st  *sseState
+}
+
+// startStream writes the response's status and headers; nothing is flushed yet.
+func (h *Handler) startStream(w http.ResponseWriter, r *http.Request, k parley.ConversationKey, st *sseState) *sseStream {
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	bw := bufio.NewWriter(w)
-	flush := func() bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(30 * time.Second))
-		if bw.Flush() != nil {
+	return &sseStream{h: h, ctx: r.Context(), key: k, rc: rc, bw: bufio.NewWriter(w), st: st}
+}
+
+// flush sends what is buffered, under a write deadline so that a client that stops
+// reading cannot hold the stream open; false when the client is gone.
+func (s *sseStream) flush() bool {
+	_ = s.rc.SetWriteDeadline(time.Now().Add(30 * time.Second))
+	if s.bw.Flush() != nil {
+		return false
+	}
+	return s.rc.Flush() == nil
+}
+
+// backlog writes the stored events after st.after; false ends the stream.
+func (s *sseStream) backlog() bool {
+	for {
+		events, err := s.h.store.Events(s.ctx, s.key, s.st.after, 500)
+		if err != nil {
+			s.h.opts.Logger.Error("read stored events", "conversation", s.key.String(), "err", err)
+			_, _ = s.bw.WriteString(": stored events unavailable; reconnect with Last-Event-ID\n\n")
+			s.flush()
 			return false
 		}
-		return rc.Flush() == nil
-	}
-	// backlog writes the stored events after st.after.
-	backlog := func() bool {
-		for {
-			events, err := h.store.Events(r.Context(), k, st.after, 500)
-			if err != nil {
-				h.opts.Logger.Error("read stored events", "conversation", k.String(), "err", err)
-				_, _ = bw.WriteString(": stored events unavailable; reconnect with Last-Event-ID\n\n")
-				flush()
-				return false
-			}
-			for _, e := range events {
-				st.write(bw, e)
-			}
-			if len(events) < 500 {
-				return flush()
-			}
+		for _, e := range events {
+			s.st.write(s.bw, e)
+		}
+		if len(events) < 500 {
+			return s.flush()
 		}
 	}
-	if !backlog() {
-		return nil
-	}
-	keepAlive := time.NewTicker(h.opts.KeepAlive)
+}
+
+// follow writes live events and keep-alives until the subscription, the client or
+// the server ends the stream.
+func (s *sseStream) follow(sub *actor.Subscription) {
+	keepAlive := time.NewTicker(s.h.opts.KeepAlive)
 	defer keepAlive.Stop()
 	for {
 		select {
@@ -95,31 +129,34 @@ func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
 			if !ok {
 				// Dropped for being slow: end the stream; the client resumes with
 				// Last-Event-ID from the stored log.
-				return nil
+				return
 			}
-			if e.Type == actor.EventNudge {
-				// Committed by another replica (or while notifications were down):
-				// read it from the stored log.
-				if !backlog() {
-					return nil
-				}
-				continue
-			}
-			st.write(bw, e)
-			if len(sub.C) == 0 && !flush() {
-				return nil
+			if !s.live(sub, e) {
+				return
 			}
 		case <-keepAlive.C:
-			_, _ = bw.WriteString(": keep-alive\n\n")
-			if !flush() {
-				return nil
+			_, _ = s.bw.WriteString(": keep-alive\n\n")
+			if !s.flush() {
+				return
 			}
-		case <-r.Context().Done():
-			return nil
-		case <-h.opts.Done:
-			return nil
+		case <-s.ctx.Done():
+			return
+		case <-s.h.opts.Done:
+			return
 		}
 	}
+}
+
+// live writes one event received from sub; false ends the stream. The buffer is
+// flushed once sub has nothing more queued, so that a burst goes out in one write.
+func (s *sseStream) live(sub *actor.Subscription, e parley.Event) bool {
+	if e.Type == actor.EventNudge {
+		// Committed by another replica (or while notifications were down):
+		// read it from the stored log.
+		return s.backlog()
+	}
+	s.st.write(s.bw, e)
+	return len(sub.C) > 0 || s.flush()
 }
 
 // lifecycle returns the conversation's stored lifecycle, created for one not stored
