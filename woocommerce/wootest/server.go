@@ -253,9 +253,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(a.body)
 }
 
+// noRoute is WordPress's answer to a method or path it has no route for.
+func noRoute() answer {
+	return wpError(http.StatusNotFound, "rest_no_route", "No route was found matching the URL and request method.")
+}
+
+// route answers r: REST API paths authenticate first; then an injected failure
+// (on any path, routed or not) wins over the route's answer.
 func (s *Server) route(r *http.Request) answer {
 	if r.Method != http.MethodGet {
-		return wpError(http.StatusNotFound, "rest_no_route", "No route was found matching the URL and request method.")
+		return noRoute()
 	}
 	path := r.URL.Path
 	rest := strings.HasPrefix(path, "/wp-json/wc/v3/")
@@ -264,50 +271,77 @@ func (s *Server) route(r *http.Request) answer {
 			return a
 		}
 	}
-	if f, ok := s.nextFailure(); ok {
-		switch f {
-		case FailServerError:
-			return wpError(http.StatusInternalServerError, "internal_server_error", "There has been a critical error on this website.")
-		case FailTimeout:
-			select {
-			case <-r.Context().Done():
-			case <-time.After(10 * time.Second):
-			}
-			return wpError(http.StatusGatewayTimeout, "timeout", "timeout")
-		case FailMalformed:
-			return answer{status: http.StatusOK, raw: []byte(`[{"id": 1, "name": "Hood`)}
-		}
+	if a, ok := s.injectedFailure(r); ok {
+		return a
 	}
-	query := r.URL.Query()
-	switch {
-	case path == "/wp-json/wc/v3/products/categories":
-		return s.terms(query, true, false)
-	case path == "/wp-json/wc/store/v1/products/categories" || path == "/wp-json/wc/store/products/categories":
-		return s.terms(query, false, false)
-	case path == "/wp-json/wc/v3/products/tags":
-		return s.terms(query, true, true)
-	case path == "/wp-json/wc/store/v1/products/tags" || path == "/wp-json/wc/store/products/tags":
-		return s.terms(query, false, true)
-	case path == "/wp-json/wc/v3/data/currencies/current":
-		return answer{status: http.StatusOK, body: map[string]any{"code": s.Currency, "name": s.Currency, "symbol": "&#36;",
-			"_links": map[string]any{"collection": []any{map[string]any{"href": s.URL + "/wp-json/wc/v3/data/currencies"}}}}}
+	if a, ok := s.fixedRoute(path, r.URL.Query()); ok {
+		return a
 	}
 	if a, ok := s.attributes(path, rest); ok {
 		return a
 	}
-	if m := restProducts.FindStringSubmatch(path); m != nil {
-		if m[1] != "" {
-			return s.one(m[1], true)
-		}
-		return s.list(r, true)
+	if a, ok := s.productRoute(r, path); ok {
+		return a
 	}
-	if m := storeProduct.FindStringSubmatch(path); m != nil {
-		if m[1] != "" {
-			return s.one(m[1], false)
-		}
-		return s.list(r, false)
+	return noRoute()
+}
+
+// injectedFailure takes the next failure Fail queued and answers as it says; false
+// when none is queued.
+func (s *Server) injectedFailure(r *http.Request) (answer, bool) {
+	f, ok := s.nextFailure()
+	if !ok {
+		return answer{}, false
 	}
-	return wpError(http.StatusNotFound, "rest_no_route", "No route was found matching the URL and request method.")
+	switch f {
+	case FailServerError:
+		return wpError(http.StatusInternalServerError, "internal_server_error", "There has been a critical error on this website."), true
+	case FailTimeout:
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+		return wpError(http.StatusGatewayTimeout, "timeout", "timeout"), true
+	case FailMalformed:
+		return answer{status: http.StatusOK, raw: []byte(`[{"id": 1, "name": "Hood`)}, true
+	}
+	return answer{}, false
+}
+
+// fixedRoute answers the paths without an id in them: the category and tag lists
+// of both APIs and the store's currency.
+func (s *Server) fixedRoute(path string, query url.Values) (answer, bool) {
+	switch path {
+	case "/wp-json/wc/v3/products/categories":
+		return s.terms(query, true, false), true
+	case "/wp-json/wc/store/v1/products/categories", "/wp-json/wc/store/products/categories":
+		return s.terms(query, false, false), true
+	case "/wp-json/wc/v3/products/tags":
+		return s.terms(query, true, true), true
+	case "/wp-json/wc/store/v1/products/tags", "/wp-json/wc/store/products/tags":
+		return s.terms(query, false, true), true
+	case "/wp-json/wc/v3/data/currencies/current":
+		return answer{status: http.StatusOK, body: map[string]any{"code": s.Currency, "name": s.Currency, "symbol": "&#36;",
+			"_links": map[string]any{"collection": []any{map[string]any{"href": s.URL + "/wp-json/wc/v3/data/currencies"}}}}}, true
+	}
+	return answer{}, false
+}
+
+// productRoute answers the product list or one product, of the REST or the Store API.
+func (s *Server) productRoute(r *http.Request, path string) (answer, bool) {
+	rest := true
+	m := restProducts.FindStringSubmatch(path)
+	if m == nil {
+		rest = false
+		m = storeProduct.FindStringSubmatch(path)
+	}
+	switch {
+	case m == nil:
+		return answer{}, false
+	case m[1] != "":
+		return s.one(m[1], rest), true
+	}
+	return s.list(r, rest), true
 }
 
 func (s *Server) nextFailure() (Failure, bool) {
