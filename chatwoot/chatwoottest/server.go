@@ -245,6 +245,9 @@ var (
 	actionKeys   = []string{"text", "type", "payload", "uri"}
 	formKeys     = []string{"type", "placeholder", "label", "name", "options", "default", "required", "pattern", "title", "pattern_error"}
 	articleKeys  = []string{"title", "description", "link"}
+	// itemKeys are the keys an item may have, by the content types whose items
+	// content_attribute_validator.rb checks.
+	itemKeys = map[string][]string{"input_select": selectKeys, "cards": cardKeys, "form": formKeys, "article": articleKeys}
 )
 
 func unprocessable(format string, args ...any) (int, any, http.Header) {
@@ -328,17 +331,8 @@ func mustObject(fields map[string]json.RawMessage) []byte {
 // validateAttributes follows app/models/concerns/content_attribute_validator.rb, plus
 // the absolute-URL check for links.
 func validateAttributes(contentType string, attrs map[string]any) string {
-	var allowed []string
-	switch contentType {
-	case "input_select":
-		allowed = selectKeys
-	case "cards":
-		allowed = cardKeys
-	case "form":
-		allowed = formKeys
-	case "article":
-		allowed = articleKeys
-	default:
+	allowed, ok := itemKeys[contentType]
+	if !ok {
 		return ""
 	}
 	items, _ := attrs["items"].([]any)
@@ -346,43 +340,66 @@ func validateAttributes(contentType string, attrs map[string]any) string {
 		return "items cannot be empty"
 	}
 	for i, raw := range items {
-		item, ok := raw.(map[string]any)
-		if !ok {
-			return fmt.Sprintf("item %d is not an object", i)
-		}
-		for k := range item {
-			if !slices.Contains(allowed, k) {
-				return fmt.Sprintf("item %d has invalid key %q", i, k)
-			}
-		}
-		if contentType != "cards" {
-			continue
-		}
-		actions, _ := item["actions"].([]any)
-		if len(actions) == 0 {
-			return fmt.Sprintf("card %d has no actions", i)
-		}
-		for j, rawAction := range actions {
-			action, ok := rawAction.(map[string]any)
-			if !ok {
-				return fmt.Sprintf("card %d action %d is not an object", i, j)
-			}
-			for k := range action {
-				if !slices.Contains(actionKeys, k) {
-					return fmt.Sprintf("card %d action %d has invalid key %q", i, j, k)
-				}
-			}
-			if action["type"] == "link" {
-				uri, _ := action["uri"].(string)
-				u, err := url.Parse(uri)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-					// Stricter than Chatwoot: the widget uses uri as a raw href.
-					return fmt.Sprintf("card %d link action %d uri %q is not absolute", i, j, uri)
-				}
-			}
+		if msg := validateItem(i, raw, allowed, contentType == "cards"); msg != "" {
+			return msg
 		}
 	}
 	return ""
+}
+
+// validateItem checks item i's keys against allowed and, of a card, its actions.
+func validateItem(i int, raw any, allowed []string, card bool) string {
+	item, ok := raw.(map[string]any)
+	if !ok {
+		return fmt.Sprintf("item %d is not an object", i)
+	}
+	if k, ok := invalidKey(item, allowed); ok {
+		return fmt.Sprintf("item %d has invalid key %q", i, k)
+	}
+	if !card {
+		return ""
+	}
+	actions, _ := item["actions"].([]any)
+	if len(actions) == 0 {
+		return fmt.Sprintf("card %d has no actions", i)
+	}
+	for j, raw := range actions {
+		if msg := validateAction(i, j, raw); msg != "" {
+			return msg
+		}
+	}
+	return ""
+}
+
+// validateAction checks action j of card i: its keys and a link's uri.
+func validateAction(i, j int, raw any) string {
+	action, ok := raw.(map[string]any)
+	if !ok {
+		return fmt.Sprintf("card %d action %d is not an object", i, j)
+	}
+	if k, ok := invalidKey(action, actionKeys); ok {
+		return fmt.Sprintf("card %d action %d has invalid key %q", i, j, k)
+	}
+	if action["type"] != "link" {
+		return ""
+	}
+	uri, _ := action["uri"].(string)
+	u, err := url.Parse(uri)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		// Stricter than Chatwoot: the widget uses uri as a raw href.
+		return fmt.Sprintf("card %d link action %d uri %q is not absolute", i, j, uri)
+	}
+	return ""
+}
+
+// invalidKey returns a key of m that allowed does not list, if m has one.
+func invalidKey(m map[string]any, allowed []string) (string, bool) {
+	for k := range m {
+		if !slices.Contains(allowed, k) {
+			return k, true
+		}
+	}
+	return "", false
 }
 
 func (s *Server) toggleStatus(conversation int, fields map[string]json.RawMessage) (int, any, http.Header) {
