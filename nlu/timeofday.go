@@ -89,8 +89,8 @@ func meridiemOf(ws []string) (pm, ok bool) {
 		if v, found := meridiemWords[w]; found {
 			return v, true
 		}
-		if n := len(w); n > 2 && (strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")) && isDigits(w[:n-2]) {
-			return strings.HasSuffix(w, "pm"), true
+		if _, pm, glued := gluedMeridiem(w); glued {
+			return pm, true
 		}
 	}
 	return false, false
@@ -101,44 +101,73 @@ func meridiemOf(ws []string) (pm, ok bool) {
 // "5 oclock", "3pm", "ten". used reports whether the form itself says it is a time
 // (minutes, past/to, o'clock, am/pm glued to the digits).
 func clockAt(ws []string, i int) (h, m int, used, ok bool) {
-	w := ws[i]
-	if q, isFrac := minuteWords[w]; isFrac || isHourWord(w) {
-		if !isFrac {
-			q, _ = hourValue(w)
-		}
-		if i+2 < len(ws) && (ws[i+1] == "past" || ws[i+1] == "after" || ws[i+1] == "to") {
-			hour, okH := hourValue(ws[i+2])
-			if !okH {
-				return 0, 0, false, false
-			}
-			if ws[i+1] == "to" {
-				return (hour + 23) % 24, 60 - q, true, true
-			}
-			return hour, q, true, true
-		}
-		if isFrac {
-			return 0, 0, false, false
-		}
+	if q, isMinutes := minutesWord(ws[i]); isMinutes && i+2 < len(ws) && pastOrTo[ws[i+1]] {
+		return minutesFromHour(q, ws[i+1], ws[i+2])
 	}
-	glued := false // "3pm"
-	if n := len(w); n > 2 && (strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")) && isDigits(w[:n-2]) {
-		w, glued = w[:n-2], true
+	if _, isFrac := minuteWords[ws[i]]; isFrac {
+		return 0, 0, false, false // "half" without past or to is no time
 	}
-	hour, okH := hourValue(w)
-	if !okH {
+	return hourAt(ws, i)
+}
+
+// pastOrTo are the words between the minutes and the hour ("quarter past 5",
+// "ten to 6").
+var pastOrTo = map[string]bool{"past": true, "after": true, "to": true}
+
+// minutesWord reads the minutes said before past or to: a fraction of an hour
+// ("quarter", "half") or a number word up to twelve ("ten").
+func minutesWord(w string) (int, bool) {
+	if q, ok := minuteWords[w]; ok {
+		return q, true
+	}
+	if isHourWord(w) {
+		return hourValue(w)
+	}
+	return 0, false
+}
+
+// minutesFromHour is the time q minutes past (rel "past" or "after") or to (rel
+// "to") the hour said in w.
+func minutesFromHour(q int, rel, w string) (h, m int, used, ok bool) {
+	hour, ok := hourValue(w)
+	if !ok {
 		return 0, 0, false, false
 	}
-	if glued {
-		return hour, 0, true, true
+	if rel == "to" {
+		return (hour + 23) % 24, 60 - q, true, true
 	}
-	if i+1 < len(ws) && ws[i+1] == "oclock" {
-		return hour, 0, true, true
+	return hour, q, true, true
+}
+
+// hourAt reads an hour at ws[i] with what follows it: "3pm", "5 oclock", "6 30"
+// (used), or the hour alone ("ten", "6").
+func hourAt(ws []string, i int) (h, m int, used, ok bool) {
+	digits, _, glued := gluedMeridiem(ws[i])
+	hour, ok := hourValue(digits)
+	if !ok {
+		return 0, 0, false, false
 	}
-	if i+1 < len(ws) && len(ws[i+1]) == 2 && isDigits(ws[i+1]) && isDigits(ws[i]) {
-		min, _ := strconv.Atoi(ws[i+1])
-		return hour, min, true, true
+	next := ""
+	if i+1 < len(ws) {
+		next = ws[i+1]
+	}
+	switch {
+	case glued, next == "oclock":
+		return hour, 0, true, true
+	case len(next) == 2 && isDigits(next) && isDigits(ws[i]):
+		mins, _ := strconv.Atoi(next)
+		return hour, mins, true, true
 	}
 	return hour, 0, false, true
+}
+
+// gluedMeridiem splits am or pm glued to an hour's digits ("3pm"): the digits,
+// and whether it is pm. ok is false, and digits the word, when it is not such a word.
+func gluedMeridiem(w string) (digits string, pm, ok bool) {
+	if n := len(w); n > 2 && (strings.HasSuffix(w, "am") || strings.HasSuffix(w, "pm")) && isDigits(w[:n-2]) {
+		return w[:n-2], strings.HasSuffix(w, "pm"), true
+	}
+	return w, false, false
 }
 
 // hourValue reads an hour: digits 0 to 23 or a number word up to twelve.
