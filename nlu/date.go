@@ -170,8 +170,11 @@ var weekdaySuffixes = map[string]weekdayMode{
 	"dernier": modeLast, "derniere": modeLast, "pasado": modeLast,
 }
 
+// dayUnit is a unit of an offset in days or months.
+type dayUnit struct{ days, months int }
+
 // dayUnits are the units of "in N days" style offsets.
-var dayUnits = map[string]struct{ days, months int }{
+var dayUnits = map[string]dayUnit{
 	"day": {1, 0}, "days": {1, 0}, "jour": {1, 0}, "jours": {1, 0}, "dia": {1, 0}, "dias": {1, 0},
 	"iyam": {1, 0}, "ayam": {1, 0}, "yom": {1, 0}, "يوم": {1, 0}, "ايام": {1, 0},
 	"week": {7, 0}, "weeks": {7, 0}, "wk": {7, 0}, "wks": {7, 0}, "semaine": {7, 0}, "semaines": {7, 0},
@@ -287,108 +290,172 @@ func nextMonthDay(month time.Month, day int, today Date) (Date, bool) {
 	return Date{}, false
 }
 
-// wordDateAt reads a date expressed in words starting at toks[i].
+// wordDateAt reads a date expressed in words starting at toks[i]: the first of
+// wordDateReaders that reads one there.
 func wordDateAt(toks []token, i int, today Date) (dateCandidate, bool) {
-	t := toks[i].text
-	span := func(last int, d Date) (dateCandidate, bool) {
-		return dateCandidate{toks[i].start, toks[last].end, d}, true
-	}
-	// Fixed offsets: longest phrase first, as listed.
-	for _, r := range relativeDays {
-		if len(r.words) > 0 && r.words[0] == t && findPhrase(toks[i:], r.words, 0) == 0 {
-			return span(i+len(r.words)-1, today.AddDays(r.offset))
+	for _, read := range wordDateReaders {
+		if c, ok := read(toks, i, today); ok {
+			return c, true
 		}
-	}
-	// "in 3 days", "dans 2 semaines", "dentro de 3 dias".
-	if inWords[t] || (t == "dentro" && i+1 < len(toks) && toks[i+1].text == "de") {
-		j := i + 1
-		if t == "dentro" {
-			j++
-		}
-		if j+1 < len(toks) {
-			if n, ok := smallCount(toks[j].text); ok {
-				if u, ok := dayUnits[toks[j+1].text]; ok {
-					return span(j+1, today.addMonths(n*u.months).AddDays(n*u.days))
-				}
-			}
-		}
-	}
-	// "3 days from now", "2 weeks later".
-	if n, ok := smallCount(t); ok && i+2 < len(toks) {
-		if u, ok := dayUnits[toks[i+1].text]; ok {
-			next := toks[i+2].text
-			last := i + 2
-			if next == "from" && i+3 < len(toks) && (toks[i+3].text == "now" || toks[i+3].text == "today") {
-				last = i + 3
-				next = "later"
-			}
-			if next == "later" {
-				return span(last, today.addMonths(n*u.months).AddDays(n*u.days))
-			}
-		}
-	}
-	// Weekdays, with a modifier before or after.
-	if c, ok := weekdayAt(toks, i, today); ok {
-		return c, true
-	}
-	// Month and day.
-	if c, ok := monthDayAt(toks, i, today); ok {
-		return c, true
 	}
 	return dateCandidate{}, false
 }
 
-// weekdayAt reads "[modifier] weekday [modifier]" starting at toks[i].
-func weekdayAt(toks []token, i int, today Date) (dateCandidate, bool) {
-	mode, prefixed := weekdayPrefixes[toks[i].text]
-	w := i
-	if prefixed {
-		w = i + 1
-		// "el próximo viernes": skip an article before the modifier.
-		if w < len(toks) && (mode == modeBare) {
-			if m2, ok := weekdayPrefixes[toks[w].text]; ok && m2 != modeBare {
-				mode, w = m2, w+1
-			}
+// wordDateReaders read a date in words starting at toks[i], in the order tried.
+var wordDateReaders = []func(toks []token, i int, today Date) (dateCandidate, bool){
+	relativeDayAt, // "tomorrow", "the day after tomorrow"
+	inUnitsAt,     // "in 3 days"
+	unitsLaterAt,  // "3 days from now"
+	weekdayAt,     // "next friday", "viernes que viene"
+	monthDayAt,    // "Dec 12", "12 de diciembre"
+}
+
+// candidate is the date d said by toks[first] to toks[last].
+func candidate(toks []token, first, last int, d Date) dateCandidate {
+	return dateCandidate{toks[first].start, toks[last].end, d}
+}
+
+// relativeDayAt reads a fixed offset from today ("tomorrow"): the longest phrase
+// first, as relativeDays lists them.
+func relativeDayAt(toks []token, i int, today Date) (dateCandidate, bool) {
+	for _, r := range relativeDays {
+		if len(r.words) > 0 && r.words[0] == toks[i].text && findPhrase(toks[i:], r.words, 0) == 0 {
+			return candidate(toks, i, i+len(r.words)-1, today.AddDays(r.offset)), true
 		}
 	}
+	return dateCandidate{}, false
+}
+
+// inUnitsAt reads a count of units ahead said after an in-word: "in 3 days",
+// "dans 2 semaines", "dentro de 3 dias".
+func inUnitsAt(toks []token, i int, today Date) (dateCandidate, bool) {
+	j := i + 1 // the count
+	switch {
+	case inWords[toks[i].text]:
+	case toks[i].text == "dentro" && j < len(toks) && toks[j].text == "de":
+		j++
+	default:
+		return dateCandidate{}, false
+	}
+	if j+1 >= len(toks) {
+		return dateCandidate{}, false
+	}
+	n, ok := smallCount(toks[j].text)
+	if !ok {
+		return dateCandidate{}, false
+	}
+	u, ok := dayUnits[toks[j+1].text]
+	if !ok {
+		return dateCandidate{}, false
+	}
+	return candidate(toks, i, j+1, today.after(n, u)), true
+}
+
+// unitsLaterAt reads a count of units ahead said before later or from now: "3 days
+// from now", "2 weeks later".
+func unitsLaterAt(toks []token, i int, today Date) (dateCandidate, bool) {
+	n, ok := smallCount(toks[i].text)
+	if !ok || i+2 >= len(toks) {
+		return dateCandidate{}, false
+	}
+	u, ok := dayUnits[toks[i+1].text]
+	if !ok {
+		return dateCandidate{}, false
+	}
+	last := i + 2
+	switch {
+	case toks[last].text == "from" && last+1 < len(toks) && (toks[last+1].text == "now" || toks[last+1].text == "today"):
+		last++
+	case toks[last].text != "later":
+		return dateCandidate{}, false
+	}
+	return candidate(toks, i, last, today.after(n, u)), true
+}
+
+// after is the date n units after d.
+func (d Date) after(n int, u dayUnit) Date {
+	return d.addMonths(n * u.months).AddDays(n * u.days)
+}
+
+// weekdayAt reads "[modifier] weekday [modifier]" starting at toks[i].
+func weekdayAt(toks []token, i int, today Date) (dateCandidate, bool) {
+	mode, w := weekdayPrefixAt(toks, i)
 	if w >= len(toks) {
 		return dateCandidate{}, false
 	}
-	day, ok := weekdayNames[toks[w].text]
+	day, ok := weekdayNamed(toks, i, w)
 	if !ok {
-		day, ok = weekdayAbbreviations[toks[w].text]
-		// "I had sat down", "le sun": abbreviations need an English modifier
-		// or must be the whole message.
-		if !ok || (!englishWeekdayPrefixes[toks[i].text] && len(toks) != 1) {
-			return dateCandidate{}, false
+		return dateCandidate{}, false
+	}
+	mode, last := weekdaySuffixAt(toks, w, mode)
+	return candidate(toks, i, last, weekdayFrom(today, day, mode)), true
+}
+
+// weekdayPrefixAt reads the modifier at toks[i] that may come before a weekday:
+// its mode (modeBare when there is none) and where the weekday's name would be.
+func weekdayPrefixAt(toks []token, i int) (weekdayMode, int) {
+	mode, prefixed := weekdayPrefixes[toks[i].text]
+	if !prefixed {
+		return mode, i
+	}
+	w := i + 1
+	// "el próximo viernes": skip an article before the modifier.
+	if w < len(toks) && (mode == modeBare) {
+		if m2, ok := weekdayPrefixes[toks[w].text]; ok && m2 != modeBare {
+			return m2, w + 1
 		}
 	}
-	last := w
+	return mode, w
+}
+
+// weekdayNamed reads the weekday named at toks[w], in a phrase that starts at
+// toks[i].
+func weekdayNamed(toks []token, i, w int) (time.Weekday, bool) {
+	if day, ok := weekdayNames[toks[w].text]; ok {
+		return day, true
+	}
+	day, ok := weekdayAbbreviations[toks[w].text]
+	// "I had sat down", "le sun": abbreviations need an English modifier
+	// or must be the whole message.
+	if !ok || (!englishWeekdayPrefixes[toks[i].text] && len(toks) != 1) {
+		return 0, false
+	}
+	return day, true
+}
+
+// weekdaySuffixAt reads the modifier that may follow the weekday named at
+// toks[w] ("vendredi prochain", "viernes que viene"): the mode it gives (mode when
+// there is none) and the phrase's last token.
+func weekdaySuffixAt(toks []token, w int, mode weekdayMode) (weekdayMode, int) {
 	if w+1 < len(toks) {
 		if m, ok := weekdaySuffixes[toks[w+1].text]; ok {
-			mode, last = m, w+1
-		} else if w+2 < len(toks) && toks[w+1].text == "que" && toks[w+2].text == "viene" {
-			mode, last = modeNext, w+2
+			return m, w + 1
+		}
+		if w+2 < len(toks) && toks[w+1].text == "que" && toks[w+2].text == "viene" {
+			return modeNext, w + 2
 		}
 	}
-	var d Date
+	return mode, w
+}
+
+// weekdayFrom is the day's date that mode says, from today.
+func weekdayFrom(today Date, day time.Weekday, mode weekdayMode) Date {
 	switch mode {
 	case modeThis:
-		d = today.AddDays((int(day) - int(today.Weekday()) + 7) % 7)
+		return today.AddDays((int(day) - int(today.Weekday()) + 7) % 7)
 	case modeLast:
 		back := (int(today.Weekday()) - int(day) + 7) % 7
 		if back == 0 {
 			back = 7
 		}
-		d = today.AddDays(-back)
+		return today.AddDays(-back)
 	default:
 		ahead := (int(day) - int(today.Weekday()) + 7) % 7
 		if ahead == 0 {
 			ahead = 7
 		}
-		d = today.AddDays(ahead)
+		return today.AddDays(ahead)
 	}
-	return dateCandidate{toks[i].start, toks[last].end, d}, true
 }
 
 // ordinalDay reads a day of month: "12", "12th", "1st", "1er", "2e", "3eme", "1o".
