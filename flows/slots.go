@@ -38,26 +38,13 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	raw = strings.TrimSpace(raw)
 	switch sl.typ {
 	case TypeNumber:
-		if v, ok := nlu.ParseNumber(raw); ok {
-			return v, true
-		}
-		return nlu.ParseCount(raw)
+		return parseNumber(raw)
 	case TypeInteger:
-		if v, ok := nlu.ParseInteger(raw); ok {
-			return v, true
-		}
-		if v, ok := nlu.ParseCount(raw); ok && v == math.Trunc(v) {
-			return int64(v), true
-		}
-		return nil, false
+		return parseInteger(raw)
 	case TypeBoolean:
 		return nlu.ParseBoolean(raw)
 	case TypeDate:
-		d, ok := nlu.ParseDateValue(raw, t.Message.SentAt)
-		if !ok {
-			return nil, false
-		}
-		return d.String(), true
+		return parseDate(raw, t.Message.SentAt)
 	case TypeTime:
 		return nlu.ParseTime(raw)
 	case TypeCity:
@@ -67,15 +54,57 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	case TypePhone:
 		return nlu.ExtractPhone(raw)
 	case TypeEnum:
-		v, ok := sl.enum.Match(raw)
-		if !ok {
-			v, ok = sl.countValue(raw)
-		}
-		if !ok {
-			return nil, false
-		}
-		return sl.normalize(v), true
+		return sl.enumAnswer(raw)
 	}
+	return sl.textAnswer(raw, direct)
+}
+
+// parseNumber reads a number slot's value: a number, else a count ("a couple").
+func parseNumber(raw string) (any, bool) {
+	if v, ok := nlu.ParseNumber(raw); ok {
+		return v, true
+	}
+	return nlu.ParseCount(raw)
+}
+
+// parseInteger reads an integer slot's value: an integer, else a whole count.
+func parseInteger(raw string) (any, bool) {
+	if v, ok := nlu.ParseInteger(raw); ok {
+		return v, true
+	}
+	if v, ok := nlu.ParseCount(raw); ok && v == math.Trunc(v) {
+		return int64(v), true
+	}
+	return nil, false
+}
+
+// parseDate reads a date slot's value as "YYYY-MM-DD", relative to the day the
+// message was sent.
+func parseDate(raw string, sentAt time.Time) (any, bool) {
+	d, ok := nlu.ParseDateValue(raw, sentAt)
+	if !ok {
+		return nil, false
+	}
+	return d.String(), true
+}
+
+// enumAnswer reads an enum slot's value: one of its values, or a count written
+// as one of them.
+func (sl *slot) enumAnswer(raw string) (any, bool) {
+	v, ok := sl.enum.Match(raw)
+	if !ok {
+		v, ok = sl.countValue(raw)
+	}
+	if !ok {
+		return nil, false
+	}
+	return sl.normalize(v), true
+}
+
+// textAnswer reads a text slot's value: a direct answer's pattern capture (the
+// first pattern that captures), else the whole text, without trailing
+// punctuation.
+func (sl *slot) textAnswer(raw string, direct bool) (any, bool) {
 	if direct {
 		for _, re := range sl.patterns {
 			if v := groupValue(re, raw); v != "" {
