@@ -1,6 +1,7 @@
 package flows
 
 import (
+	"cmp"
 	"maps"
 	"regexp"
 	"slices"
@@ -254,73 +255,100 @@ func (f *flow) resolve(id string) int {
 	return -1
 }
 
+// compileSlot compiles a slot's definition: its defaults filled in, its
+// validators, patterns and lookup ready for the turn.
 func compileSlot(sd *Slot) *slot {
 	sl := &slot{
 		def:        sd,
 		name:       sd.Name,
-		typ:        sd.Type,
-		label:      sd.Label,
+		typ:        cmp.Or(sd.Type, TypeText),
+		label:      cmp.Or(sd.Label, strings.ReplaceAll(sd.Name, "_", " ")),
 		prompt:     sd.Prompt,
-		enum:       nlu.Enum{Values: sd.Values, Synonyms: sd.Synonyms},
+		enum:       slotEnum(sd),
+		validators: compileValidators(sd.Validators),
+		patterns:   compilePatterns(sd.Patterns),
 		maxRetries: sd.MaxRetries,
-		onExhaust:  sd.OnExhaust,
+		onExhaust:  cmp.Or(sd.OnExhaust, ExhaustHandoff),
 	}
-	if sl.typ == "" {
-		sl.typ = TypeText
+	if sl.maxRetries <= 0 {
+		sl.maxRetries = DefaultMaxRetries
 	}
+	if n := sd.Normalizer; n != nil {
+		sl.caseMode = n.Case
+		sl.lookup = compileLookup(n.Lookup)
+	}
+	sl.names, sl.labelled = labelledPattern(sl.label, sd.Name)
+	return sl
+}
+
+// slotEnum is the slot's values and their synonyms; a slot that offers DontCare
+// also hears it in dontCareWords.
+func slotEnum(sd *Slot) nlu.Enum {
+	e := nlu.Enum{Values: sd.Values, Synonyms: sd.Synonyms}
 	if slices.Contains(sd.Values, DontCare) {
 		syn := maps.Clone(sd.Synonyms)
 		if syn == nil {
 			syn = map[string][]string{}
 		}
 		syn[DontCare] = append(slices.Clone(syn[DontCare]), dontCareWords...)
-		sl.enum.Synonyms = syn
+		e.Synonyms = syn
 	}
-	if sl.label == "" {
-		sl.label = strings.ReplaceAll(sd.Name, "_", " ")
+	return e
+}
+
+// compileLookup maps each folded word of a normalizer's lookup, and each
+// canonical value, to its canonical value (nil when there is no lookup).
+func compileLookup(lookup map[string][]string) map[string]string {
+	if len(lookup) == 0 {
+		return nil
 	}
-	if sl.maxRetries <= 0 {
-		sl.maxRetries = DefaultMaxRetries
-	}
-	if sl.onExhaust == "" {
-		sl.onExhaust = ExhaustHandoff
-	}
-	if n := sd.Normalizer; n != nil {
-		sl.caseMode = n.Case
-		if len(n.Lookup) > 0 {
-			sl.lookup = map[string]string{}
-			for canonical, words := range n.Lookup {
-				sl.lookup[foldKey(canonical)] = canonical
-				for _, w := range words {
-					sl.lookup[foldKey(w)] = canonical
-				}
-			}
+	out := map[string]string{}
+	for canonical, words := range lookup {
+		out[foldKey(canonical)] = canonical
+		for _, w := range words {
+			out[foldKey(w)] = canonical
 		}
 	}
-	for _, vd := range sd.Validators {
+	return out
+}
+
+func compileValidators(defs []*Validator) []*validator {
+	var out []*validator
+	for _, vd := range defs {
 		v := &validator{def: vd}
 		if vd.Pattern != "" {
 			v.pattern, _ = regexp.Compile(vd.Pattern) // Validate refused bad patterns
 		}
-		sl.validators = append(sl.validators, v)
+		out = append(out, v)
 	}
-	for _, p := range sd.Patterns {
+	return out
+}
+
+func compilePatterns(patterns []string) []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for _, p := range patterns {
 		if re, err := regexp.Compile(p); err == nil {
-			sl.patterns = append(sl.patterns, re)
+			out = append(out, re)
 		}
 	}
-	// "change the origin to Boston", "origin is Boston", "set my departure date to
-	// tomorrow": the slot named by its label or name, then its value.
-	sl.names = []string{strings.ToLower(sl.label)}
-	names := []string{regexp.QuoteMeta(sl.label)}
-	if sl.label != sd.Name {
-		spaced := strings.ReplaceAll(sd.Name, "_", " ")
-		names = append(names, regexp.QuoteMeta(sd.Name), regexp.QuoteMeta(spaced))
-		sl.names = append(sl.names, strings.ToLower(sd.Name), strings.ToLower(spaced))
+	return out
+}
+
+// labelledPattern finds a slot named by its label or name, then its value:
+// "change the origin to Boston", "origin is Boston", "set my departure date to
+// tomorrow". names are the lowercase label and names: the pattern runs only when
+// one is in the text.
+func labelledPattern(label, name string) (names []string, labelled *regexp.Regexp) {
+	names = []string{strings.ToLower(label)}
+	quoted := []string{regexp.QuoteMeta(label)}
+	if label != name {
+		spaced := strings.ReplaceAll(name, "_", " ")
+		quoted = append(quoted, regexp.QuoteMeta(name), regexp.QuoteMeta(spaced))
+		names = append(names, strings.ToLower(name), strings.ToLower(spaced))
 	}
-	sl.labelled = regexp.MustCompile(`(?i)\b(?:(?:change|update|set|make|switch|correct)\s+)?(?:the\s+|my\s+)?(?:` +
-		strings.Join(names, "|") + `)\s+(?:to|is|=|should be|will be|as)\s+(.+?)\s*(?:[,;!?]|\.\s|\.$|\s+and\s+|$)`)
-	return sl
+	labelled = regexp.MustCompile(`(?i)\b(?:(?:change|update|set|make|switch|correct)\s+)?(?:the\s+|my\s+)?(?:` +
+		strings.Join(quoted, "|") + `)\s+(?:to|is|=|should be|will be|as)\s+(.+?)\s*(?:[,;!?]|\.\s|\.$|\s+and\s+|$)`)
+	return names, labelled
 }
 
 func foldKey(s string) string { return strings.ToLower(nlu.Normalize(s)) }
