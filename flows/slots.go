@@ -399,118 +399,154 @@ func holds(c *Condition, slots map[string]any) bool {
 // already had another value is reported to the user ("Got it, I've updated your
 // origin to Boston."). It reports whether any slot changed.
 func (tu *turn) extract(f *flow, entities map[string]any) bool {
-	s := tu.s
-	found := map[string]any{}
+	var found map[string]any
+	changed := false
 	if entities != nil {
-		for _, sl := range f.slotOrder {
-			raw, ok := entities[sl.name]
-			if !ok || raw == nil {
-				continue
-			}
-			if str, isStr := raw.(string); isStr {
-				if v, ok := tu.e.parse(tu.in, sl, str, true); ok {
-					found[sl.name] = v
-				}
-				continue
-			}
-			found[sl.name] = raw
+		found = tu.entityValues(f, entities)
+		if tu.e.sharedSlots {
+			changed = tu.extractShared(otherSlots(f, entities))
 		}
 	} else {
+		found = map[string]any{}
 		tu.findInText(f, found)
 	}
-	changed := false
-	if entities != nil && tu.e.sharedSlots {
-		// Another flow's slot: the value holds for the whole bot.
-		others := map[string]any{}
-		for name, v := range entities {
-			if f.slots[name] == nil {
-				others[name] = v
-			}
-		}
-		changed = tu.extractShared(others)
-	}
 	for _, sl := range f.slotOrder {
-		v, ok := found[sl.name]
-		if !ok {
-			continue
-		}
-		v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, v)
-		if err != nil || problem != "" {
-			continue
-		}
-		old, had := s.Slots[sl.name]
-		if had && old != nil && format(old) == format(v) {
-			continue
-		}
-		s.Slots[sl.name] = v
-		changed = true
-		if had && old != nil {
-			tu.sayKey("updated", "label", sl.label, "value", format(v))
+		if v, ok := found[sl.name]; ok && tu.setFound(sl, v) {
+			changed = true
 		}
 	}
 	return changed
+}
+
+// entityValues are the values an upstream parse gave for the flow's slots: a
+// string is read as a direct answer would be, any other value is taken as given.
+func (tu *turn) entityValues(f *flow, entities map[string]any) map[string]any {
+	found := map[string]any{}
+	for _, sl := range f.slotOrder {
+		raw, ok := entities[sl.name]
+		if !ok || raw == nil {
+			continue
+		}
+		if str, isStr := raw.(string); isStr {
+			if v, ok := tu.e.parse(tu.in, sl, str, true); ok {
+				found[sl.name] = v
+			}
+			continue
+		}
+		found[sl.name] = raw
+	}
+	return found
+}
+
+// otherSlots are the entities that name no slot of the flow: another flow's
+// slots, whose values hold for the whole bot.
+func otherSlots(f *flow, entities map[string]any) map[string]any {
+	others := map[string]any{}
+	for name, v := range entities {
+		if f.slots[name] == nil {
+			others[name] = v
+		}
+	}
+	return others
+}
+
+// setFound validates a value found for sl and sets it, saying so when it
+// replaces another value. It reports whether the slot changed.
+func (tu *turn) setFound(sl *slot, v any) bool {
+	s := tu.s
+	v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, v)
+	if err != nil || problem != "" {
+		return false
+	}
+	old, had := s.Slots[sl.name]
+	if had && old != nil && format(old) == format(v) {
+		return false
+	}
+	s.Slots[sl.name] = v
+	if had && old != nil {
+		tu.sayKey("updated", "label", sl.label, "value", format(v))
+	}
+	return true
 }
 
 // findInText finds slot values inside a sentence: first "change the <slot> to X"
 // forms, then each slot's patterns, then the typed extractors (dates, emails,
 // phone numbers, enum values). A stretch of text gives one slot only.
 func (tu *turn) findInText(f *flow, found map[string]any) {
-	text := tu.text
-	var used [][2]int
-	free := func(a, b int) bool {
-		for _, u := range used {
-			if a < u[1] && u[0] < b {
-				return false
-			}
-		}
-		return true
-	}
-	take := func(sl *slot, re *regexp.Regexp) {
-		if _, done := found[sl.name]; done {
-			return
-		}
-		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
-			g := 1
-			if i := re.SubexpIndex("value"); i > 0 {
-				g = i
-			}
-			if 2*g+1 >= len(m) || m[2*g] < 0 || !free(m[2*g], m[2*g+1]) {
-				continue
-			}
-			capture := text[m[2*g]:m[2*g+1]]
-			if v, ok := tu.e.parse(tu.in, sl, capture, false); ok {
-				found[sl.name] = v
-				end := m[1]
-				if sl.typ == TypeCity {
-					// Only the words the city took: "Boston" of "from Boston to
-					// Paris" leaves "to Paris" to the destination.
-					_, n, _ := cityPrefix(capture, false)
-					end = m[2*g] + wordsEnd(capture, n)
-				}
-				used = append(used, [2]int{m[0], end})
-				return
-			}
-		}
-	}
-	lower := strings.ToLower(text)
+	tf := &textFinder{tu: tu, text: tu.text, found: found}
+	lower := strings.ToLower(tf.text)
 	for _, sl := range f.slotOrder {
 		if slices.ContainsFunc(sl.names, func(n string) bool { return strings.Contains(lower, n) }) {
-			take(sl, sl.labelled)
+			tf.take(sl, sl.labelled)
 		}
 	}
 	for _, sl := range f.slotOrder {
 		for _, re := range sl.patterns {
-			take(sl, re)
+			tf.take(sl, re)
 		}
 	}
 	for _, sl := range f.slotOrder {
 		if _, done := found[sl.name]; done {
 			continue
 		}
-		if v, ok := tu.typedValue(f, sl, text, found); ok {
+		if v, ok := tu.typedValue(f, sl, tf.text, found); ok {
 			found[sl.name] = v
 		}
 	}
+}
+
+// textFinder takes slot values out of a sentence by pattern, a stretch of the
+// sentence for one slot only.
+type textFinder struct {
+	tu    *turn
+	text  string
+	found map[string]any
+	used  [][2]int // the stretches slots took
+}
+
+// free reports whether text[a:b] overlaps no stretch a slot took.
+func (tf *textFinder) free(a, b int) bool {
+	for _, u := range tf.used {
+		if a < u[1] && u[0] < b {
+			return false
+		}
+	}
+	return true
+}
+
+// take finds sl's value with re, when no pattern found it yet: the first match
+// whose capture (the group named value, else the first) is in a free stretch and
+// reads as a value of the slot. The match's stretch is then taken.
+func (tf *textFinder) take(sl *slot, re *regexp.Regexp) {
+	if _, done := tf.found[sl.name]; done {
+		return
+	}
+	for _, m := range re.FindAllStringSubmatchIndex(tf.text, -1) {
+		g := 1
+		if i := re.SubexpIndex("value"); i > 0 {
+			g = i
+		}
+		if 2*g+1 >= len(m) || m[2*g] < 0 || !tf.free(m[2*g], m[2*g+1]) {
+			continue
+		}
+		capture := tf.text[m[2*g]:m[2*g+1]]
+		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
+			tf.found[sl.name] = v
+			tf.used = append(tf.used, [2]int{m[0], takenEnd(sl, capture, m[2*g], m[1])})
+			return
+		}
+	}
+}
+
+// takenEnd is where the stretch of a match ends (end), for a capture starting at
+// start: for a city, only the words the city took ("Boston" of "from Boston to
+// Paris" leaves "to Paris" to the destination).
+func takenEnd(sl *slot, capture string, start, end int) int {
+	if sl.typ != TypeCity {
+		return end
+	}
+	_, n, _ := cityPrefix(capture, false)
+	return start + wordsEnd(capture, n)
 }
 
 // typedValue finds a value of the slot's type anywhere in text: a date (unless
