@@ -209,18 +209,41 @@ type turn struct {
 // resting in a momentary state is one) is an error with code parley.ETRANSITION
 // and no decision, as parley.Engine says of every engine.
 func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
-	var in *State
-	switch v := t.State.(type) {
-	case *State:
-		in = v
-	case State:
-		in = &v
-	case nil:
-		in = newState()
-	default:
-		return parley.Decision{}, parley.Errorf(parley.EINVALIDSTATE, "flows: state of type %T", t.State)
+	in, err := stateOf(t.State)
+	if err != nil {
+		return parley.Decision{}, err
 	}
 	s := in.clone()
+	tu := e.newTurn(ctx, t, s)
+	s.TurnCount++
+	s.Messages = append(s.Messages, ChatMessage{Role: "user", Content: tu.text, Timestamp: tu.stamp})
+	if s.Metadata.Handoff != "" {
+		// A human agent has the conversation: the bot stays silent until handback.
+		s.Messages = keepLast(s.Messages, e.maxMessages)
+		return parley.Decision{State: s}, nil
+	}
+	if err := tu.run(); err != nil {
+		return parley.Decision{}, err
+	}
+	return tu.decision(), nil
+}
+
+// stateOf is the turn's stored state (a new one for a new conversation).
+func stateOf(state any) (*State, error) {
+	switch v := state.(type) {
+	case *State:
+		return v, nil
+	case State:
+		return &v, nil
+	case nil:
+		return newState(), nil
+	}
+	return nil, parley.Errorf(parley.EINVALIDSTATE, "flows: state of type %T", state)
+}
+
+// newTurn starts the work area of a turn on s, the copy of the stored state the
+// decision returns. A message without text (a button) reads as its meaning.
+func (e *Engine) newTurn(ctx context.Context, t parley.Turn, s *State) *turn {
 	tu := &turn{
 		e:           e,
 		ctx:         ctx,
@@ -234,16 +257,13 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	if tu.text == "" {
 		tu.text = t.Message.Meaning
 	}
-	s.TurnCount++
-	s.Messages = append(s.Messages, ChatMessage{Role: "user", Content: tu.text, Timestamp: tu.stamp})
-	if s.Metadata.Handoff != "" {
-		// A human agent has the conversation: the bot stays silent until handback.
-		s.Messages = keepLast(s.Messages, e.maxMessages)
-		return parley.Decision{State: s}, nil
-	}
-	if err := tu.run(); err != nil {
-		return parley.Decision{}, err
-	}
+	return tu
+}
+
+// decision is what the turn decided: its state (the reply added to the
+// messages, the history trimmed), transitions, events, effects and reply.
+func (tu *turn) decision() parley.Decision {
+	s, e := tu.s, tu.e
 	reply := strings.Join(tu.says, " ")
 	s.LastResponse = reply
 	s.Messages = append(s.Messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: tu.stamp})
@@ -251,13 +271,13 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	s.Trace = keepLast(s.Trace, e.maxTrace)
 	d := parley.Decision{State: s, Transitions: tu.transitions, Events: tu.events, Effects: tu.effects}
 	if reply != "" || len(tu.options) > 0 {
-		r := parley.Reply{ID: "a-" + strconv.FormatInt(t.Index, 10), Type: parley.ReplyText, Text: reply}
+		r := parley.Reply{ID: "a-" + strconv.FormatInt(tu.in.Index, 10), Type: parley.ReplyText, Text: reply}
 		if len(tu.options) > 0 {
 			r.Type, r.Options = parley.ReplyQuickReplies, tu.options
 		}
 		d.Replies = []parley.Reply{r}
 	}
-	return d, nil
+	return d
 }
 
 func keepLast[T any](s []T, n int) []T {
@@ -520,28 +540,15 @@ func (tu *turn) understand() error {
 		if done, err := tu.leaves(active); done {
 			return err
 		}
-	}
-	if target != nil && target != active {
+		if tu.answerOffer() {
+			return tu.offerAnswered(active, entities)
+		}
+	} else if target != active {
 		tu.switchTo(target, active)
 		active = target
 	}
-	if target == nil && tu.answerOffer() {
-		tu.extractShared(entities)
-		if st := tu.currentStep(); active != nil && st != nil {
-			return tu.advance(st.index)
-		}
-		return tu.fire(DialogueNoIntent)
-	}
 	if active == nil {
-		switch {
-		case tu.extractShared(entities):
-		case tu.closing():
-			// "No thanks" to "anything else?": the conversation ends here.
-			tu.sayKey("goodbye")
-		default:
-			tu.sayKey("fallback")
-		}
-		return tu.fire(DialogueNoIntent)
+		return tu.noFlow(entities)
 	}
 	changed := tu.extract(active, entities)
 	st := tu.currentStep()
@@ -549,20 +556,51 @@ func (tu *turn) understand() error {
 		return tu.advance(0)
 	}
 	if !changed && target == nil && !tu.recovering {
-		if st.kind == KindConfirm && tu.askedChange {
-			// An answer to "what would you like to change?" naming a slot: ask it again.
-			if c := tu.collectStepOf(active, tu.mentionedSlot(active)); c != nil {
-				delete(tu.s.Slots, c.slot.name)
-				return tu.advance(c.index)
-			}
-		}
-		// A turn that moves nothing counts against the step's retry budget, so
-		// that no message repeated forever holds the user at one question.
-		if spent, err := tu.stall(st); spent {
-			return err
-		}
-		tu.sayKey("not_understood")
+		return tu.unmoved(active, st)
 	}
+	return tu.advance(st.index)
+}
+
+// offerAnswered goes on after a message that answered an offer (answerOffer):
+// the active flow at its step, if any.
+func (tu *turn) offerAnswered(active *flow, entities map[string]any) error {
+	tu.extractShared(entities)
+	if st := tu.currentStep(); active != nil && st != nil {
+		return tu.advance(st.index)
+	}
+	return tu.fire(DialogueNoIntent)
+}
+
+// noFlow answers a message that starts no flow while none is active: it may
+// give shared slots, close the conversation, or not be understood.
+func (tu *turn) noFlow(entities map[string]any) error {
+	switch {
+	case tu.extractShared(entities):
+	case tu.closing():
+		// "No thanks" to "anything else?": the conversation ends here.
+		tu.sayKey("goodbye")
+	default:
+		tu.sayKey("fallback")
+	}
+	return tu.fire(DialogueNoIntent)
+}
+
+// unmoved answers a message that changed no slot of the active flow and started
+// no flow, at step st.
+func (tu *turn) unmoved(active *flow, st *step) error {
+	if st.kind == KindConfirm && tu.askedChange {
+		// An answer to "what would you like to change?" naming a slot: ask it again.
+		if c := tu.collectStepOf(active, tu.mentionedSlot(active)); c != nil {
+			delete(tu.s.Slots, c.slot.name)
+			return tu.advance(c.index)
+		}
+	}
+	// A turn that moves nothing counts against the step's retry budget, so
+	// that no message repeated forever holds the user at one question.
+	if spent, err := tu.stall(st); spent {
+		return err
+	}
+	tu.sayKey("not_understood")
 	return tu.advance(st.index)
 }
 
@@ -833,32 +871,12 @@ func (tu *turn) answerConfirmation() error {
 	if st == nil || st.kind != KindConfirm {
 		return tu.fail("invalid_state", "confirming without a confirm step")
 	}
-	answer := nlu.Unknown
-	correction := false
+	answer, correction, unplaced := tu.confirmationAnswer()
 	switch {
-	case tu.in.Message.Meaning != "":
-		answer = confirmationMeaning(tu.in.Message.Meaning)
-	case tu.in.Message.NLU != nil:
-		answer = confirmationMeaning(tu.in.Message.NLU.Intent)
-		correction = answer == nlu.No && len(tu.in.Message.NLU.Entities) > 0 && tu.in.Message.NLU.Intent != "cancel"
-	default:
-		answer = tu.yesNo()
-		if answer != nlu.Yes && !tu.isCancel() {
-			var unplaced bool
-			correction, unplaced = tu.correctsValue()
-			if unplaced {
-				// "No, make it Boston" with an origin and a destination: a
-				// correction, but of which? Ask, rather than end the flow.
-				if err := tu.fire(DialogueUserCorrects); err != nil {
-					return err
-				}
-				tu.s.WaitingForSlot = nil
-				tu.sayKey("ask_change")
-				return nil
-			}
-		}
-	}
-	switch {
+	case unplaced:
+		// "No, make it Boston" with an origin and a destination: a
+		// correction, but of which? Ask, rather than end the flow.
+		return tu.askChange()
 	case answer == nlu.Yes:
 		tu.applyDefaults(tu.flow())
 		return tu.advance(st.next)
@@ -867,17 +885,43 @@ func (tu *turn) answerConfirmation() error {
 			tu.sayKey("declined")
 			return tu.endFlow(OutcomeCancelled)
 		}
-		if err := tu.fire(DialogueUserCorrects); err != nil {
-			return err
-		}
-		tu.s.WaitingForSlot = nil
-		tu.sayKey("ask_change")
-		return nil
+		return tu.askChange()
 	}
 	if err := tu.fire(DialogueUserResponds); err != nil {
 		return err
 	}
 	return tu.understand()
+}
+
+// confirmationAnswer reads the message that answers a confirmation: yes, no or
+// neither; whether it also corrects a value (a no with an upstream entity, or a
+// typed no with a value, correctsValue); and whether the value it corrects could
+// be of several slots (unplaced).
+func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bool) {
+	m := &tu.in.Message
+	switch {
+	case m.Meaning != "":
+		return confirmationMeaning(m.Meaning), false, false
+	case m.NLU != nil:
+		answer = confirmationMeaning(m.NLU.Intent)
+		return answer, answer == nlu.No && len(m.NLU.Entities) > 0 && m.NLU.Intent != "cancel", false
+	}
+	answer = tu.yesNo()
+	if answer == nlu.Yes || tu.isCancel() {
+		return answer, false, false
+	}
+	correction, unplaced = tu.correctsValue()
+	return answer, correction, unplaced
+}
+
+// askChange asks what to change in the summary a confirmation showed.
+func (tu *turn) askChange() error {
+	if err := tu.fire(DialogueUserCorrects); err != nil {
+		return err
+	}
+	tu.s.WaitingForSlot = nil
+	tu.sayKey("ask_change")
+	return nil
 }
 
 // correctsValue reports whether a typed no also gives a value of one of the
@@ -1082,23 +1126,10 @@ func (tu *turn) confirmStep(st *step) error {
 // the suspended flow beneath it (completed -> generating_response, which says the
 // resume prompt, -> its step) or to idle (001 "COMPLETED -> IDLE").
 func (tu *turn) endFlow(outcome string) error {
-	s := tu.s
-	trigger := DialogueNoMoreSteps
-	switch s.ConversationState {
-	case DialogueExecutingAction:
-		if outcome == OutcomeCompleted {
-			trigger = DialogueActionSucceeded // 001 Rule 6
-		}
-	case DialogueConfirming:
-		trigger = DialogueUserCancels // 001 "CONFIRMING -> COMPLETED: User cancels"
-	case DialogueWaitingForSlot:
-		if err := tu.fire(DialogueIntentChange); err != nil {
-			return err
-		}
-	}
-	if err := tu.fire(trigger); err != nil {
+	if err := tu.complete(outcome); err != nil {
 		return err
 	}
+	s := tu.s
 	s.Metadata.LastFlow, s.Metadata.LastOutcome = s.CurrentFlow, outcome
 	s.Metadata.Retries = nil
 	s.CurrentFlow, s.CurrentStep, s.WaitingForSlot = FlowNone, nil, nil
@@ -1111,6 +1142,32 @@ func (tu *turn) endFlow(outcome string) error {
 	if len(s.FlowStack) == 0 {
 		return tu.fire(DialogueFlowDone)
 	}
+	return tu.resumeSuspended()
+}
+
+// complete moves the dialogue to completed from the state the flow ended in.
+func (tu *turn) complete(outcome string) error {
+	trigger := DialogueNoMoreSteps
+	switch tu.s.ConversationState {
+	case DialogueExecutingAction:
+		if outcome == OutcomeCompleted {
+			trigger = DialogueActionSucceeded // 001 Rule 6
+		}
+	case DialogueConfirming:
+		trigger = DialogueUserCancels // 001 "CONFIRMING -> COMPLETED: User cancels"
+	case DialogueWaitingForSlot:
+		if err := tu.fire(DialogueIntentChange); err != nil {
+			return err
+		}
+	}
+	return tu.fire(trigger)
+}
+
+// resumeSuspended goes back to the flow on top of the stack: a caller after its
+// call step; a flow another one interrupted at its step, with its own slots back
+// (unless slots are shared) and the resume prompt said.
+func (tu *turn) resumeSuspended() error {
+	s := tu.s
 	fr := s.FlowStack[len(s.FlowStack)-1]
 	s.FlowStack = s.FlowStack[:len(s.FlowStack)-1]
 	if err := tu.fire(DialogueFinalResponse); err != nil {
