@@ -131,14 +131,23 @@ const (
 //   - generating_response→idle (response_sent: "→ END" with no active flow).
 var Dialogue = buildDialogue()
 
+// dialogueBuilder is the builder of the Dialogue table.
+type dialogueBuilder = fsm.Builder[DialogueState, DialogueTrigger]
+
 func buildDialogue() *fsm.Machine[DialogueState, DialogueTrigger] {
 	b := fsm.New[DialogueState, DialogueTrigger]("dialogue").
 		States(DialogueIdle, DialogueUnderstanding, DialogueWaitingForSlot, DialogueValidatingSlot,
 			DialogueExecutingAction, DialogueConfirming, DialogueCompleted, DialogueError,
 			DialogueReadyForAction, DialogueReadyForConfirmation, DialogueGeneratingResponse).
-		Initial(DialogueIdle).
-		// Seed 001 Transition Matrix.
-		Permit(DialogueIdle, DialogueUserMessage, DialogueUnderstanding).
+		Initial(DialogueIdle)
+	permitSeed001(b)
+	permitSeed003(b)
+	return fsm.MustBuild(b)
+}
+
+// permitSeed001 adds seed 001's Transition Matrix.
+func permitSeed001(b *dialogueBuilder) {
+	b.Permit(DialogueIdle, DialogueUserMessage, DialogueUnderstanding).
 		Permit(DialogueUnderstanding, DialogueSlotNeeded, DialogueWaitingForSlot).
 		Permit(DialogueUnderstanding, DialogueAllSlotsFilled, DialogueExecutingAction).
 		Permit(DialogueUnderstanding, DialogueNoIntent, DialogueIdle).
@@ -155,17 +164,21 @@ func buildDialogue() *fsm.Machine[DialogueState, DialogueTrigger] {
 		Permit(DialogueCompleted, DialogueFlowDone, DialogueIdle).
 		PermitFromAny(DialogueException, DialogueError).
 		Permit(DialogueError, DialogueUserRetries, DialogueUnderstanding).
-		Permit(DialogueError, DialogueUserCancels, DialogueIdle).
-		// Seed 003 VALID_TRANSITIONS not in seed 001.
-		Permit(DialogueValidatingSlot, DialogueNeedsConfirmation, DialogueConfirming).
+		Permit(DialogueError, DialogueUserCancels, DialogueIdle)
+}
+
+// permitSeed003 adds seed 003's VALID_TRANSITIONS that seed 001 does not have:
+// its step advances and intermediate states.
+func permitSeed003(b *dialogueBuilder) {
+	b.Permit(DialogueValidatingSlot, DialogueNeedsConfirmation, DialogueConfirming).
 		Permit(DialogueConfirming, DialogueUserResponds, DialogueUnderstanding).
 		Permit(DialogueConfirming, DialogueIntentChange, DialogueUnderstanding).
 		Permit(DialogueConfirming, DialogueUserCorrects, DialogueWaitingForSlot).
 		Permit(DialogueCompleted, DialogueUserMessage, DialogueUnderstanding)
-	// Seed 003 step advances from every state in which a step finishes:
-	// understanding (a message fills the last slot at once), validating_slot (steps 5
-	// and 8 of seed 003's example), executing_action (step 13), confirming (the user's
-	// yes, steps 11-12) and generating_response (a say step is done).
+	// Step advances from every state in which a step finishes: understanding (a
+	// message fills the last slot at once), validating_slot (steps 5 and 8 of seed
+	// 003's example), executing_action (step 13), confirming (the user's yes, steps
+	// 11-12) and generating_response (a say step is done).
 	advancing := []DialogueState{
 		DialogueUnderstanding, DialogueValidatingSlot, DialogueExecutingAction, DialogueConfirming, DialogueGeneratingResponse,
 	}
@@ -177,10 +190,9 @@ func buildDialogue() *fsm.Machine[DialogueState, DialogueTrigger] {
 			Permit(from, DialogueNextStepSay, DialogueGeneratingResponse).
 			Permit(from, DialogueNoMoreSteps, DialogueCompleted)
 	}
-	// Seed 003 intermediate states.
+	// Intermediate states.
 	b.Permit(DialogueReadyForAction, DialogueExecuteAction, DialogueExecutingAction).
 		Permit(DialogueReadyForConfirmation, DialogueAskConfirmation, DialogueConfirming).
 		Permit(DialogueCompleted, DialogueFinalResponse, DialogueGeneratingResponse).
 		Permit(DialogueGeneratingResponse, DialogueResponseSent, DialogueIdle)
-	return fsm.MustBuild(b)
 }
