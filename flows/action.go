@@ -153,44 +153,20 @@ func (e *Engine) request(t parley.Turn, s *State, step, action string, w *Webhoo
 // act runs an action step in executing_action. It returns the next step index, or
 // done when the turn ends here (missing slots, failure, end of flow).
 func (tu *turn) act(f *flow, st *step) (next int, done bool, err error) {
-	s := tu.s
 	a := st.def.Action
-	for name, v := range a.Set {
-		s.Slots[name] = tu.render(v)
-	}
-	if ref := a.Reference; ref != nil {
-		s.Slots[ref.Slot] = reference(ref, tu.in.Conversation.ID, tu.in.Index)
-	}
+	tu.setActionSlots(a)
 	var results []map[string]any
 	if a.Search != nil {
-		results = search(a.Search, s.Slots)
+		results = search(a.Search, tu.s.Slots)
 		if len(results) == 0 && a.Search.FailWhenEmpty {
 			return 0, true, tu.failed(f, st, tu.render(a.Search.FailReply))
 		}
 	}
 	if a.Webhook != nil {
-		name := a.Name
-		if name == "" {
-			name = st.id
+		var stop bool
+		if results, stop, err = tu.callWebhook(f, st, a); stop {
+			return 0, true, err
 		}
-		res, rerr := tu.e.runner.Run(tu.ctx, tu.e.request(tu.in, s, st.id, name, a.Webhook, callSlots(s.Slots)))
-		if rerr != nil {
-			if tu.ctx.Err() != nil {
-				return 0, true, parley.WrapError(parley.EUNAVAILABLE, tu.ctx.Err(), "turn abandoned during action %s", name)
-			}
-			return 0, true, tu.fail(errorType(rerr), parley.ErrorMessage(rerr))
-		}
-		if res.Failed {
-			return 0, true, tu.failed(f, st, res.Reply)
-		}
-		for k, v := range res.Slots {
-			s.Slots[k] = v
-		}
-		if len(res.Missing) > 0 {
-			return 0, true, tu.needData(f, res.Missing, res.Reply)
-		}
-		tu.say(res.Reply)
-		results = res.Results
 	}
 	tu.say(tu.render(a.Reply))
 	if len(a.Offer) > 0 {
@@ -203,6 +179,47 @@ func (tu *turn) act(f *flow, st *step) (next int, done bool, err error) {
 		return 0, true, tu.endFlow(OutcomeCompleted)
 	}
 	return st.next, false, nil
+}
+
+// setActionSlots sets the slots an action sets itself: its set values and its
+// reference.
+func (tu *turn) setActionSlots(a *Action) {
+	s := tu.s
+	for name, v := range a.Set {
+		s.Slots[name] = tu.render(v)
+	}
+	if ref := a.Reference; ref != nil {
+		s.Slots[ref.Slot] = reference(ref, tu.in.Conversation.ID, tu.in.Index)
+	}
+}
+
+// callWebhook calls the action's webhook and takes in its answer: the slots it
+// sets, its reply said, its results returned. done is true when the turn ends
+// here (the call or the action failed, data is missing), err what ends it.
+func (tu *turn) callWebhook(f *flow, st *step, a *Action) (results []map[string]any, done bool, err error) {
+	s := tu.s
+	name := a.Name
+	if name == "" {
+		name = st.id
+	}
+	res, rerr := tu.e.runner.Run(tu.ctx, tu.e.request(tu.in, s, st.id, name, a.Webhook, callSlots(s.Slots)))
+	if rerr != nil {
+		if tu.ctx.Err() != nil {
+			return nil, true, parley.WrapError(parley.EUNAVAILABLE, tu.ctx.Err(), "turn abandoned during action %s", name)
+		}
+		return nil, true, tu.fail(errorType(rerr), parley.ErrorMessage(rerr))
+	}
+	if res.Failed {
+		return nil, true, tu.failed(f, st, res.Reply)
+	}
+	for k, v := range res.Slots {
+		s.Slots[k] = v
+	}
+	if len(res.Missing) > 0 {
+		return nil, true, tu.needData(f, res.Missing, res.Reply)
+	}
+	tu.say(res.Reply)
+	return res.Results, false, nil
 }
 
 // callSlots are the slots an action receives: dontcare ("no preference") is a
