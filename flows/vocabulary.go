@@ -27,16 +27,9 @@ const (
 // for seed 001's direct slot mapping (waiting for a slot and no intent marker in
 // the message): the engine maps the message itself and the model is not asked.
 func (e *Engine) Understanding(ctx context.Context, t parley.Turn) (parley.Understanding, bool, error) {
-	var s *State
-	switch v := t.State.(type) {
-	case *State:
-		s = v
-	case State:
-		s = &v
-	case nil:
-		s = newState()
-	default:
-		return parley.Understanding{}, false, parley.Errorf(parley.EINVALIDSTATE, "flows: state of type %T", t.State)
+	s, err := stateOf(t.State)
+	if err != nil {
+		return parley.Understanding{}, false, err
 	}
 	if s.ConversationState == DialogueWaitingForSlot && s.WaitingForSlot != nil {
 		tu := &turn{e: e, ctx: ctx, in: t, s: s, text: strings.TrimSpace(t.Message.Text)}
@@ -97,41 +90,55 @@ func slotHint(sl *slot) string {
 	return h
 }
 
+// instructions are the model's instructions for the turn on s: each flow with its
+// intents, examples and slots; the other intents; then where the conversation is.
 func (e *Engine) instructions(s *State) string {
 	var b strings.Builder
 	b.WriteString("The bot runs these dialogue flows; the intent of a message that asks for one is the flow's name:\n")
 	for _, f := range e.order {
-		fmt.Fprintf(&b, "- %s: %s.", f.name, f.label)
-		var also []string
-		for _, in := range f.def.Trigger.Intents {
-			if in != f.name {
-				also = append(also, in)
-			}
-		}
-		if len(also) > 0 {
-			fmt.Fprintf(&b, " Also intents: %s.", strings.Join(also, ", "))
-		}
-		if ex := f.def.Trigger.Examples; len(ex) > 0 {
-			fmt.Fprintf(&b, " Examples: %q.", ex[:min(len(ex), 3)])
-		}
-		if len(f.slotOrder) > 0 {
-			b.WriteString(" Slots:")
-			for _, sl := range f.slotOrder {
-				fmt.Fprintf(&b, " %s = %s", sl.name, slotHint(sl))
-				if len(sl.def.Values) > 0 {
-					fmt.Fprintf(&b, " one of %s", strings.Join(sl.def.Values, ", "))
-				}
-				b.WriteString(";")
-			}
-		}
-		b.WriteString("\n")
+		writeFlowLine(&b, f)
 	}
 	b.WriteString(`Other intents: affirm (yes to the bot's question), deny (no), cancel (stop what is going on), human (asks for a human agent), unknown (anything else).
 Give every slot value the message states, for any flow, also one that corrects a value already given.
 `)
-	fmt.Fprintf(&b, "\nThe conversation is in state %q", s.ConversationState)
+	e.writeConversation(&b, s)
+	return b.String()
+}
+
+// writeFlowLine writes the line of the instructions that describes f.
+func writeFlowLine(b *strings.Builder, f *flow) {
+	fmt.Fprintf(b, "- %s: %s.", f.name, f.label)
+	var also []string
+	for _, in := range f.def.Trigger.Intents {
+		if in != f.name {
+			also = append(also, in)
+		}
+	}
+	if len(also) > 0 {
+		fmt.Fprintf(b, " Also intents: %s.", strings.Join(also, ", "))
+	}
+	if ex := f.def.Trigger.Examples; len(ex) > 0 {
+		fmt.Fprintf(b, " Examples: %q.", ex[:min(len(ex), 3)])
+	}
+	if len(f.slotOrder) > 0 {
+		b.WriteString(" Slots:")
+		for _, sl := range f.slotOrder {
+			fmt.Fprintf(b, " %s = %s", sl.name, slotHint(sl))
+			if len(sl.def.Values) > 0 {
+				fmt.Fprintf(b, " one of %s", strings.Join(sl.def.Values, ", "))
+			}
+			b.WriteString(";")
+		}
+	}
+	b.WriteString("\n")
+}
+
+// writeConversation writes where the conversation on s is: its state, the
+// active flow and its slots given, the slot asked for, a confirmation asked.
+func (e *Engine) writeConversation(b *strings.Builder, s *State) {
+	fmt.Fprintf(b, "\nThe conversation is in state %q", s.ConversationState)
 	if f := e.flows[s.CurrentFlow]; f != nil {
-		fmt.Fprintf(&b, "; the active flow is %s", f.name)
+		fmt.Fprintf(b, "; the active flow is %s", f.name)
 		var filled []string
 		for _, sl := range f.slotOrder {
 			if v, ok := s.Slots[sl.name]; ok && v != nil {
@@ -143,11 +150,10 @@ Give every slot value the message states, for any flow, also one that corrects a
 		}
 	}
 	if s.WaitingForSlot != nil {
-		fmt.Fprintf(&b, "; the bot asked for %s", *s.WaitingForSlot)
+		fmt.Fprintf(b, "; the bot asked for %s", *s.WaitingForSlot)
 	}
 	if s.ConversationState == DialogueConfirming {
 		b.WriteString("; the bot asked the user to confirm (affirm or deny)")
 	}
 	b.WriteString(".")
-	return b.String()
 }
