@@ -129,29 +129,11 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 	}
 	if e := m.Error; e != nil {
 		field("error")
-		b = append(b, `{"type":`...)
-		b = appendString(b, e.Type)
-		b = append(b, `,"message":`...)
-		b = appendString(b, e.Message)
-		b = append(b, `,"timestamp":`...)
-		b = appendFloat(b, e.Timestamp)
-		b = append(b, `,"recovery_state":`...)
-		b = appendString(b, e.RecoveryState)
-		b = append(b, '}')
+		b = e.appendJSON(b)
 	}
 	if len(m.Retries) > 0 {
 		field("retries")
-		b = append(b, '{')
-		var buf [8]string
-		for i, k := range sortedKeys(m.Retries, buf[:]) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, k)
-			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(m.Retries[k]), 10)
-		}
-		b = append(b, '}')
+		b = appendRetries(b, m.Retries)
 	}
 	if m.LastFlow != "" {
 		field("last_flow")
@@ -169,6 +151,34 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 	if m.Handoff != "" {
 		field("handoff")
 		b = appendString(b, m.Handoff)
+	}
+	return append(b, '}')
+}
+
+// appendJSON writes the error as encoding/json writes its fields.
+func (e *ErrorInfo) appendJSON(b []byte) []byte {
+	b = append(b, `{"type":`...)
+	b = appendString(b, e.Type)
+	b = append(b, `,"message":`...)
+	b = appendString(b, e.Message)
+	b = append(b, `,"timestamp":`...)
+	b = appendFloat(b, e.Timestamp)
+	b = append(b, `,"recovery_state":`...)
+	b = appendString(b, e.RecoveryState)
+	return append(b, '}')
+}
+
+// appendRetries writes the retry counts by key, keys sorted.
+func appendRetries(b []byte, retries map[string]int) []byte {
+	b = append(b, '{')
+	var buf [8]string
+	for i, k := range sortedKeys(retries, buf[:]) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, k)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(retries[k]), 10)
 	}
 	return append(b, '}')
 }
@@ -269,23 +279,7 @@ func appendString(b []byte, s string) []byte {
 				i++
 				continue
 			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			b = appendEscapedByte(append(b, s[start:i]...), c)
 			i++
 			start = i
 			continue
@@ -309,4 +303,24 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendEscapedByte writes the escape of an ASCII byte that appendString does not
+// write as itself.
+func appendEscapedByte(b []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(b, '\\', c)
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	}
+	return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 }
