@@ -72,7 +72,8 @@ echo "== gocyclo (complexity over $MAX_COMPLEXITY)"
 over=$(go tool gocyclo -over "$MAX_COMPLEXITY" $(git ls-files '*.go' | grep -v '_test\.go$') \
   | awk '{f=$NF; sub(/:[0-9]+:[0-9]+$/, "", f); n=$3; for (i = 4; i < NF; i++) n = n " " $i; print f ":" n}' \
   | LC_ALL=C sort -u || true)
-allowed=$(grep -v '^[[:space:]]*\(#\|$\)' scripts/gocyclo-allow.txt | LC_ALL=C sort -u)
+# grep finds nothing, and fails, once every listed function is split: an empty list.
+allowed=$( (grep -v '^[[:space:]]*\(#\|$\)' scripts/gocyclo-allow.txt || true) | LC_ALL=C sort -u)
 new=$(LC_ALL=C comm -23 <(printf '%s\n' "$over" | sed '/^$/d') <(printf '%s\n' "$allowed"))
 gone=$(LC_ALL=C comm -13 <(printf '%s\n' "$over" | sed '/^$/d') <(printf '%s\n' "$allowed"))
 if [ -n "$new" ]; then
