@@ -3,8 +3,6 @@ package actor
 import (
 	"errors"
 	"flag"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/fsm"
+	"github.com/parleyhq/parley/fsm/fsmtest"
 	"pgregory.net/rapid"
 )
 
@@ -331,24 +330,7 @@ func FuzzLifecycleCheck(f *testing.F) {
 }
 
 func TestLifecycleDiagramsMatchGoldenFiles(t *testing.T) {
-	for file, render := range map[string]func() string{"lifecycle.mermaid": Lifecycle.Mermaid, "lifecycle.dot": Lifecycle.DOT} {
-		t.Run(file, func(t *testing.T) {
-			got := render()
-			path := filepath.Join("testdata", file)
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./actor -run Golden -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-golden +got):\n%s", path, diff)
-			}
-		})
-	}
+	fsmtest.CheckDiagrams(t, Lifecycle, "lifecycle", *update)
 }
 
 func BenchmarkLifecycle(b *testing.B) {

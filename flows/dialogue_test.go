@@ -173,13 +173,5 @@ func TestDialogueRandomTriggerSequences(t *testing.T) {
 }
 
 func TestDialogueDiagramsMatchGoldenFiles(t *testing.T) {
-	for file, render := range map[string]func() string{"dialogue.mermaid": Dialogue.Mermaid, "dialogue.dot": Dialogue.DOT} {
-		t.Run(file, func(t *testing.T) {
-			got := render()
-			if again := render(); again != got {
-				t.Fatal("two renderings of the same machine differ")
-			}
-			golden(t, file, got)
-		})
-	}
+	fsmtest.CheckDiagrams(t, Dialogue, "dialogue", *update)
 }

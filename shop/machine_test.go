@@ -1,11 +1,8 @@
 package shop_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley/fsm/fsmtest"
 	"github.com/parleyhq/parley/shop"
 )
@@ -77,25 +74,5 @@ func TestMachineRandomTriggerSequences(t *testing.T) {
 }
 
 func TestMachineDiagramsMatchGoldenFiles(t *testing.T) {
-	for file, render := range map[string]func() string{"shop.mermaid": shop.Machine.Mermaid, "shop.dot": shop.Machine.DOT} {
-		t.Run(file, func(t *testing.T) {
-			got := render()
-			if again := render(); again != got {
-				t.Fatal("two renderings of the same machine differ")
-			}
-			path := filepath.Join("testdata", file)
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./shop -run Golden -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-golden +got):\n%s", path, diff)
-			}
-		})
-	}
+	fsmtest.CheckDiagrams(t, shop.Machine, "shop", *update)
 }

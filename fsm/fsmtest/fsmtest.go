@@ -6,6 +6,8 @@ package fsmtest
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -112,4 +114,32 @@ func WalkRandomly[S ~string, T ~string](t *testing.T, m *fsm.Machine[S, T], stat
 			}
 		}
 	})
+}
+
+// CheckDiagrams compares m's renderings with the golden files testdata/NAME.mermaid
+// and testdata/NAME.dot of the calling package, rewriting them first when update is
+// set (the package's -update flag); each rendering must also be deterministic.
+func CheckDiagrams[S ~string, T ~string](t *testing.T, m *fsm.Machine[S, T], name string, update bool) {
+	t.Helper()
+	for ext, render := range map[string]func() string{".mermaid": m.Mermaid, ".dot": m.DOT} {
+		t.Run(name+ext, func(t *testing.T) {
+			got := render()
+			if again := render(); again != got {
+				t.Fatal("two renderings of the same machine differ")
+			}
+			path := filepath.Join("testdata", name+ext)
+			if update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run this package's tests with -update to create it)", err)
+			}
+			if want := string(want); want != got {
+				t.Errorf("%s differs from the golden file; got:\n%s", path, got)
+			}
+		})
+	}
 }
