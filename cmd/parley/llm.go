@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -55,38 +56,12 @@ func (c *LLMConfig) merged(o *LLMConfig) LLMConfig {
 	if o == nil {
 		return m
 	}
-	set := func(dst *string, v string) {
-		if v != "" {
-			*dst = v
-		}
-	}
-	set(&m.BaseURL, o.BaseURL)
-	set(&m.Model, o.Model)
-	set(&m.APIKey, o.APIKey)
-	if o.Timeout != 0 {
-		m.Timeout = o.Timeout
-	}
-	if o.MaxTokens != 0 {
-		m.MaxTokens = o.MaxTokens
-	}
-	if o.Seed != 0 {
-		m.Seed = o.Seed
-	}
-	if o.MaxRetries != 0 {
-		m.MaxRetries = o.MaxRetries
-	}
-	if o.History != 0 {
-		m.History = o.History
-	}
-	if o.Confidence != 0 {
-		m.Confidence = o.Confidence
-	}
-	if o.BreakerFailures != 0 {
-		m.BreakerFailures = o.BreakerFailures
-	}
-	if o.BreakerCooldown != 0 {
-		m.BreakerCooldown = o.BreakerCooldown
-	}
+	// cmp.Or takes o's value where o sets one (any non-zero value), else c's.
+	m.BaseURL, m.Model, m.APIKey = cmp.Or(o.BaseURL, m.BaseURL), cmp.Or(o.Model, m.Model), cmp.Or(o.APIKey, m.APIKey)
+	m.Timeout, m.BreakerCooldown = cmp.Or(o.Timeout, m.Timeout), cmp.Or(o.BreakerCooldown, m.BreakerCooldown)
+	m.MaxTokens, m.MaxRetries = cmp.Or(o.MaxTokens, m.MaxTokens), cmp.Or(o.MaxRetries, m.MaxRetries)
+	m.History, m.BreakerFailures = cmp.Or(o.History, m.History), cmp.Or(o.BreakerFailures, m.BreakerFailures)
+	m.Seed, m.Confidence = cmp.Or(o.Seed, m.Seed), cmp.Or(o.Confidence, m.Confidence)
 	return m
 }
 

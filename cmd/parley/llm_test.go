@@ -9,9 +9,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/catalog"
@@ -220,6 +222,32 @@ func TestConfigRefusesBadNLU(t *testing.T) {
 
 // TestTwoLinesTurnTheDemoBotsToAModel: a parley.yaml of two lines runs every
 // demo bot with nlu: llm.
+// TestLLMConfigMergesFieldByField: a bot's llm: block overrides the top-level one
+// field by field, every field: the one it sets is the bot's, the others stay.
+func TestLLMConfigMergesFieldByField(t *testing.T) {
+	top := LLMConfig{BaseURL: "http://a/v1", Model: "m", APIKey: "k", Timeout: Duration(time.Second), MaxTokens: 1, Seed: 1,
+		MaxRetries: 1, History: 1, Confidence: 0.5, BreakerFailures: 1, BreakerCooldown: Duration(time.Second)}
+	bot := LLMConfig{BaseURL: "http://b/v1", Model: "n", APIKey: "j", Timeout: Duration(2 * time.Second), MaxTokens: 2, Seed: 2,
+		MaxRetries: -1, History: 2, Confidence: 0.7, BreakerFailures: 2, BreakerCooldown: Duration(2 * time.Second)}
+	fields := reflect.TypeFor[LLMConfig]().NumField()
+	for i := range fields {
+		name := reflect.TypeFor[LLMConfig]().Field(i).Name
+		var o LLMConfig
+		reflect.ValueOf(&o).Elem().Field(i).Set(reflect.ValueOf(bot).Field(i))
+		want := top
+		reflect.ValueOf(&want).Elem().Field(i).Set(reflect.ValueOf(bot).Field(i))
+		if got := top.merged(&o); got != want {
+			t.Errorf("a bot setting %s: merged = %+v, want %+v", name, got, want)
+		}
+	}
+	if got := top.merged(nil); got != top {
+		t.Errorf("no bot block: merged = %+v", got)
+	}
+	if got := (*LLMConfig)(nil).merged(&bot); got != bot {
+		t.Errorf("no top-level block: merged = %+v", got)
+	}
+}
+
 func TestTwoLinesTurnTheDemoBotsToAModel(t *testing.T) {
 	c, err := ParseConfig([]byte("nlu: llm\nllm: {base_url: http://127.0.0.1:11434/v1, model: qwen2.5:7b-instruct}\n"), "parley.yaml")
 	if err != nil {
