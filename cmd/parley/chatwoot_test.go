@@ -63,7 +63,14 @@ func incoming(t *testing.T, id int, content string) []byte {
 
 func sendWebhook(t *testing.T, base string, body []byte, secret string) (int, string) {
 	t.Helper()
-	req := chatwoottest.WebhookRequest(t, base+"/v1/chatwoot/shop", body, secret, time.Now())
+	return webhookTo(t, base+"/v1/chatwoot/shop", body, secret)
+}
+
+// webhookTo posts body to url signed with secret, as Chatwoot does, and returns the
+// answer's status code and body.
+func webhookTo(t *testing.T, url string, body []byte, secret string) (int, string) {
+	t.Helper()
+	req := chatwoottest.WebhookRequest(t, url, body, secret, time.Now())
 	out, err := http.NewRequest(req.Method, req.URL.String(), req.Body)
 	if err != nil {
 		t.Fatal(err)
@@ -336,20 +343,7 @@ func TestChatwootGatesDeadlockHandsOffAndHandsBack(t *testing.T) {
 	}
 	base, _ := testServer(t, "-config", path)
 	const conv = 10
-	send := func(id int, text string) {
-		t.Helper()
-		req := chatwoottest.WebhookRequest(t, base+"/v1/chatwoot/quote", incoming(t, id, text), webhookSecret, time.Now())
-		out, _ := http.NewRequest(req.Method, req.URL.String(), req.Body)
-		out.Header = req.Header
-		resp, err := http.DefaultClient.Do(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("webhook %q: %d", text, resp.StatusCode)
-		}
-	}
+	send := func(id int, text string) { t.Helper(); acceptWebhook(t, base+"/v1/chatwoot/quote", id, text) }
 	send(601, "good evening")
 	waitFor(t, "the question", func() bool { return len(messagesTo(cw, conv)) == 1 }, cw)
 	send(602, "no idea, sorry")
@@ -408,20 +402,7 @@ func TestChatwootFlowsHandoffIsSilentUntilHandback(t *testing.T) {
 	}
 	base, _ := testServer(t, "-config", path)
 	const conv = 10
-	send := func(id int, text string) {
-		t.Helper()
-		req := chatwoottest.WebhookRequest(t, base+"/v1/chatwoot/booking", incoming(t, id, text), webhookSecret, time.Now())
-		out, _ := http.NewRequest(req.Method, req.URL.String(), req.Body)
-		out.Header = req.Header
-		resp, err := http.DefaultClient.Do(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			t.Fatalf("webhook %q: %d", text, resp.StatusCode)
-		}
-	}
+	send := func(id int, text string) { t.Helper(); acceptWebhook(t, base+"/v1/chatwoot/booking", id, text) }
 	send(701, "the airline lost my luggage")
 	waitFor(t, "toggle_status open", func() bool { return cw.Status(conv) == "open" }, cw)
 	var note string
@@ -516,4 +497,13 @@ func sendSigned(t *testing.T, signed *http.Request, body []byte) (int, string) {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b)
+}
+
+// acceptWebhook posts the signed message_created webhook of message id with text to
+// url and fails unless it is accepted.
+func acceptWebhook(t *testing.T, url string, id int, text string) {
+	t.Helper()
+	if code, body := webhookTo(t, url, incoming(t, id, text), webhookSecret); code != http.StatusOK {
+		t.Fatalf("webhook %q: %d %s", text, code, body)
+	}
 }
