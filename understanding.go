@@ -1,6 +1,7 @@
 package parley
 
 import (
+	"maps"
 	"slices"
 	"time"
 )
@@ -48,7 +49,7 @@ func NLUSchema(intents []string, entities map[string]map[string]any) map[string]
 	}
 	props := map[string]any{}
 	required := []any{}
-	for _, name := range sortedKeys(entities) {
+	for _, name := range slices.Sorted(maps.Keys(entities)) {
 		props[name] = entities[name]
 		required = append(required, name)
 	}
@@ -83,13 +84,4 @@ func NullableString(description string, values ...string) map[string]any {
 // NullableNumber is the schema of an entity that is a number or not given.
 func NullableNumber(description string) map[string]any {
 	return map[string]any{"type": []any{"number", "null"}, "description": description}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

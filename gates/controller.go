@@ -2,6 +2,7 @@ package gates
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -102,7 +103,7 @@ func (f *Flow) isGateSatisfied(name string, s *RuntimeState) bool {
 // satisfiedGates derives gatesSatisfied from facts and states (updateGatesSatisfied).
 func (f *Flow) satisfiedGates(s *RuntimeState) []string {
 	out := []string{}
-	for _, name := range sortedKeys(f.Gates) {
+	for _, name := range slices.Sorted(maps.Keys(f.Gates)) {
 		if f.isGateSatisfied(name, s) {
 			out = append(out, name)
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -327,7 +328,7 @@ func checkObject(obj map[string]any, t reflect.Type, path string) (string, strin
 		}
 		elem = func(key string) (reflect.Type, bool) { ft, ok := fields[key]; return ft, ok }
 	}
-	for _, key := range sortedKeys(obj) {
+	for _, key := range slices.Sorted(maps.Keys(obj)) {
 		et, known := elem(key)
 		if !known {
 			return path, fmt.Sprintf("unknown key %q", key), true
@@ -395,15 +396,6 @@ func dottedToPath(field string) string {
 		out = joinPath(out, part)
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // yamlToJSON is yaml.YAMLToJSON, turning a panic of the decoder into an error:

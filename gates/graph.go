@@ -3,6 +3,7 @@ package gates
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -44,7 +45,7 @@ func (f *Flow) Graph(format string) (string, error) {
 			edges = append(edges, graphEdge{n.ID, "state:" + s, ""})
 		}
 	}
-	for _, name := range sortedKeys(f.Gates) {
+	for _, name := range slices.Sorted(maps.Keys(f.Gates)) {
 		add("gate:"+name, "gate")
 		for _, n := range f.Nodes {
 			if label := f.opens(&n, name); label != "" {

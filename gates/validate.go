@@ -2,6 +2,7 @@ package gates
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -68,7 +69,7 @@ func (v *validator) run() {
 	for i := range f.Nodes {
 		v.node(i, seen)
 	}
-	for _, name := range sortedKeys(f.Gates) {
+	for _, name := range slices.Sorted(maps.Keys(f.Gates)) {
 		v.gate(name, f.Gates[name])
 	}
 	if f.Defaults.RetryPolicy != nil {
@@ -134,7 +135,7 @@ func (v *validator) node(i int, seen map[string]int) {
 	}
 	v.template(at+".prompts.broaden", n.Prompts.Broaden)
 	v.template(at+".prompts.done", n.Prompts.Done)
-	for _, fact := range sortedKeys(n.Prompts.Ask) {
+	for _, fact := range slices.Sorted(maps.Keys(n.Prompts.Ask)) {
 		path := at + ".prompts.ask" + strings.TrimPrefix(joinPath("x", fact), "x")
 		if !slices.ContainsFunc(n.Produces, func(p string) bool { return p == fact || f.canonical(p) == fact }) {
 			v.fail(path, "fact %q is not produced by node %s", fact, n.ID)
@@ -199,7 +200,7 @@ func (v *validator) extractor(path string, n *Node, x *Extractor) {
 		if len(x.Categories) == 0 {
 			v.fail(path+".categories", "a category extractor needs at least one category")
 		}
-		for _, name := range sortedKeys(x.Categories) {
+		for _, name := range slices.Sorted(maps.Keys(x.Categories)) {
 			if len(x.Categories[name]) == 0 {
 				v.fail(joinPath(path+".categories", name), "category %q has no keywords", name)
 			}
@@ -262,7 +263,7 @@ func (v *validator) gate(name string, g Gate) {
 
 func (v *validator) aliases() {
 	f := v.flow
-	for _, from := range sortedKeys(f.FactAliases) {
+	for _, from := range slices.Sorted(maps.Keys(f.FactAliases)) {
 		to := f.FactAliases[from]
 		at := joinPath("factAliases", from)
 		switch {
@@ -299,7 +300,7 @@ func (v *validator) factUsed(fact string) bool {
 			}
 		}
 		texts := append(slices.Clone(n.Prompts.Variants), n.Prompts.Broaden, n.Prompts.Done)
-		for _, fact := range sortedKeys(n.Prompts.Ask) {
+		for _, fact := range slices.Sorted(maps.Keys(n.Prompts.Ask)) {
 			texts = append(texts, n.Prompts.Ask[fact])
 		}
 		for _, text := range texts {
