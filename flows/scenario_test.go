@@ -15,7 +15,7 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// scenarioFile is the part of CONTRACTS.md section 5 this package's engine alone
+// scenarioFile is the part of docs/spec/contracts.md section 5 this package's engine alone
 // can play (no store, no lifecycle): the lead's runner plays the same files
 // through the runtime.
 type scenarioFile struct {
@@ -186,7 +186,7 @@ func replyMatches(want, got string) bool {
 	return strings.Contains(got, want)
 }
 
-// subset checks want against got as CONTRACTS.md section 5 says: maps are
+// subset checks want against got as docs/spec/contracts.md section 5 says: maps are
 // subsets, arrays have the same length and subset-matched elements.
 func subset(want, got any, path string) string {
 	switch w := want.(type) {

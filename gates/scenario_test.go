@@ -15,7 +15,7 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// scenarioFile is the part of the scenario format (CONTRACTS.md section 5) the coach
+// scenarioFile is the part of the scenario format (docs/spec/contracts.md section 5) the coach
 // scenarios use. The lead's runner plays them through the whole runtime; this test
 // plays the same files against the engine alone, so they are checked with the engine.
 type scenarioFile struct {

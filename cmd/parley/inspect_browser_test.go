@@ -381,7 +381,7 @@ func TestInspectorSendsTheAPIToken(t *testing.T) {
 }
 
 // TestInspectorReadsBothFrameShapes runs the inspector's SSE frame parser in the
-// browser on the frame shape of CONTRACTS.md section 4 (unnamed, the type inside the
+// browser on the frame shape of docs/spec/contracts.md section 4 (unnamed, the type inside the
 // data) and on named frames, which must give the same events.
 func TestInspectorReadsBothFrameShapes(t *testing.T) {
 	base, _ := testServer(t)
