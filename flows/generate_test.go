@@ -2,7 +2,6 @@ package flows
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
@@ -61,13 +60,7 @@ func TestGeneratedSayAndPrompt(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var deltas strings.Builder
-			ctx := parley.WithReplyStream(context.Background(), func(reply int, d string) {
-				if reply != 0 {
-					t.Errorf("delta for reply %d", reply)
-				}
-				deltas.WriteString(d)
-			})
+			ctx, deltas := llmtest.FirstReplyStream(t, context.Background())
 			if tt.recorded != nil {
 				ctx = parley.WithRecordedReplies(ctx, tt.recorded)
 			}

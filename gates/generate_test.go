@@ -3,7 +3,6 @@ package gates
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 	"time"
 
@@ -60,13 +59,7 @@ func TestRephrasedRetryPrompts(t *testing.T) {
 				t.Fatal(err)
 			}
 			key := parley.ConversationKey{Bot: "signup", ID: "c-1"}
-			var deltas strings.Builder
-			ctx := parley.WithReplyStream(context.Background(), func(reply int, d string) {
-				if reply != 0 {
-					t.Errorf("delta for reply %d", reply)
-				}
-				deltas.WriteString(d)
-			})
+			ctx, deltas := llmtest.FirstReplyStream(t, context.Background())
 			first := decideIn(t, ctx, e, key, 1, e.NewState(key), "hello")
 			if replyText(first) != "Which email should we use?" || deltas.Len() > 0 || tt.writer != nil && len(tt.writer.Calls()) > 0 {
 				t.Fatalf("first prompt %q (streamed %q)", replyText(first), deltas.String())

@@ -44,13 +44,7 @@ func TestGeneratedTexts(t *testing.T) {
 				cfg.Writer = tt.writer
 			}
 			e := newEngine(t, cfg, newFakeCatalog(7))
-			var deltas strings.Builder
-			ctx := parley.WithReplyStream(context.Background(), func(reply int, d string) {
-				if reply != 0 {
-					t.Errorf("delta for reply %d", reply)
-				}
-				deltas.WriteString(d)
-			})
+			ctx, deltas := llmtest.FirstReplyStream(t, context.Background())
 			if tt.recorded != nil {
 				ctx = parley.WithRecordedReplies(ctx, tt.recorded)
 			}

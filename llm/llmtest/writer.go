@@ -3,7 +3,9 @@ package llmtest
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
+	"testing"
 
 	"github.com/parleyhq/parley"
 )
@@ -39,4 +41,18 @@ func (w *Writer) Calls() []parley.ReplyRequest {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return append([]parley.ReplyRequest(nil), w.calls...)
+}
+
+// FirstReplyStream returns parent with a reply stream (parley.WithReplyStream) that
+// collects the deltas of a turn's first reply, the one a generation test streams,
+// into the returned builder, and fails t on a delta for any other reply.
+func FirstReplyStream(t testing.TB, parent context.Context) (context.Context, *strings.Builder) {
+	deltas := new(strings.Builder)
+	ctx := parley.WithReplyStream(parent, func(reply int, d string) {
+		if reply != 0 {
+			t.Errorf("delta for reply %d", reply)
+		}
+		deltas.WriteString(d)
+	})
+	return ctx, deltas
 }
