@@ -28,7 +28,7 @@ type slot struct {
 	typ        string
 	label      string
 	prompt     string
-	enum       nlu.Enum
+	enum       *nlu.EnumMatcher
 	validators []*validator
 	lookup     map[string]string
 	caseMode   string
@@ -264,7 +264,7 @@ func compileSlot(sd *Slot) *slot {
 		typ:        cmp.Or(sd.Type, TypeText),
 		label:      cmp.Or(sd.Label, strings.ReplaceAll(sd.Name, "_", " ")),
 		prompt:     sd.Prompt,
-		enum:       slotEnum(sd),
+		enum:       slotEnum(sd).Matcher(),
 		validators: compileValidators(sd.Validators),
 		patterns:   compilePatterns(sd.Patterns),
 		maxRetries: sd.MaxRetries,

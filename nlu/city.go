@@ -212,12 +212,23 @@ var cities = map[string][]string{
 	"Santa Monica":     nil,
 }
 
-// cityIndex maps a folded name or alias to its city; cityNames are its keys in
-// order, so that a typo close to two names always gives the same one.
+// cityIndex maps a folded name or alias to its city; cityFuzzy indexes its keys
+// of five letters or more, in order, so that a typo close to two names always
+// gives the same one.
 var (
 	cityIndex = buildCityIndex()
-	cityNames = sortedKeys(cityIndex)
+	cityFuzzy = buildCityFuzzy(cityIndex)
 )
+
+func buildCityFuzzy(idx map[string]string) *Fuzzy {
+	var names []string
+	for _, name := range sortedKeys(idx) {
+		if len(name) >= 5 {
+			names = append(names, name)
+		}
+	}
+	return NewFuzzy(names)
+}
 
 func buildCityIndex() map[string]string {
 	idx := map[string]string{}
@@ -251,18 +262,11 @@ func MatchCity(text string) (string, bool) {
 	if len(joined) < 5 {
 		return "", false
 	}
-	best, bestDist := "", 3
-	for _, name := range cityNames {
-		city := cityIndex[name]
-		if len(name) < 5 {
-			continue
-		}
-		d := Levenshtein(joined, name)
-		if d <= fuzzyTolerance(name) && d < bestDist {
-			best, bestDist = city, d
-		}
+	m, ok := cityFuzzy.Closest(joined)
+	if !ok {
+		return "", false
 	}
-	return best, best != ""
+	return cityIndex[m.Entry], true
 }
 
 // FindCity finds a known city inside a sentence ("flying out of chicago"): the

@@ -27,6 +27,8 @@ const (
 // once built and safe for concurrent use.
 type Classifier struct {
 	intents []compiledIntent
+	// vocab indexes the examples' words for the fuzzy word match.
+	vocab *Fuzzy
 }
 
 type compiledIntent struct {
@@ -59,6 +61,19 @@ func NewClassifier(intents []Intent) *Classifier {
 		}
 		c.intents = append(c.intents, ci)
 	}
+	var vocab []string
+	seen := map[string]bool{}
+	for _, in := range c.intents {
+		for _, ex := range in.examples {
+			for _, w := range ex {
+				if !seen[w] {
+					seen[w] = true
+					vocab = append(vocab, w)
+				}
+			}
+		}
+	}
+	c.vocab = NewFuzzy(vocab)
 	return c
 }
 
@@ -100,9 +115,10 @@ func (c *Classifier) Classify(text string) (Result, bool) {
 	if len(content) == 0 {
 		return Result{}, false
 	}
+	near := c.nearWords(content)
 	for _, in := range c.intents {
 		for _, ex := range in.examples {
-			if s := similarity(ex, content); s > best.Confidence {
+			if s := similarity(ex, content, near); s > best.Confidence {
 				best = Result{in.name, s}
 			}
 		}
@@ -110,39 +126,64 @@ func (c *Classifier) Classify(text string) (Result, bool) {
 	return best, best.Confidence >= Threshold
 }
 
-// similarity scores how well text covers example (see Classify).
-func similarity(example, text []string) float64 {
+// nearWords lists the pairs of a text word and an example word within
+// MaxFuzzyDistance of each other with their distance, found through the
+// classifier's index of example words.
+func (c *Classifier) nearWords(text []string) []wordPair {
+	var near []wordPair
+	var buf [16]FuzzyMatch
+	for _, w := range text {
+		for _, m := range c.vocab.Near(buf[:0], w, MaxFuzzyDistance) {
+			near = append(near, wordPair{w, m.Entry, m.Distance})
+		}
+	}
+	return near
+}
+
+// wordPair is a text word and an example word near it.
+type wordPair struct {
+	text, example string
+	distance      int
+}
+
+// pairDistance is the distance of a text word and an example word, when near
+// lists them.
+func pairDistance(near []wordPair, text, example string) (int, bool) {
+	for _, p := range near {
+		if p.text == text && p.example == example {
+			return p.distance, true
+		}
+	}
+	return 0, false
+}
+
+// similarity scores how well text covers example (see Classify); near lists the
+// distances of text and example words close to each other.
+func similarity(example, text []string, near []wordPair) float64 {
 	recall := 0.0
 	for _, w := range example {
-		recall += bestWordMatch(w, text)
+		recall += bestWordMatch(w, text, func(t string) (int, bool) { return pairDistance(near, t, w) })
 	}
 	precision := 0.0
 	for _, w := range text {
-		precision += bestWordMatch(w, example)
+		precision += bestWordMatch(w, example, func(e string) (int, bool) { return pairDistance(near, w, e) })
 	}
 	return 0.7*recall/float64(len(example)) + 0.3*precision/float64(len(text))
 }
 
 // bestWordMatch is 1 when w is in words, 0.8 when a word is within the fuzzy
-// tolerance of w, else 0.
-func bestWordMatch(w string, words []string) float64 {
+// tolerance of w (its distance to w given by dist), else 0.
+func bestWordMatch(w string, words []string, dist func(string) (int, bool)) float64 {
 	best := 0.0
 	for _, x := range words {
 		if x == w {
 			return 1
 		}
-		if best == 0 && absInt(len(x)-len(w)) <= fuzzyTolerance(w) && Levenshtein(x, w) <= fuzzyTolerance(w) {
+		if d, ok := dist(x); best == 0 && ok && d <= FuzzyTolerance(w) {
 			best = 0.8
 		}
 	}
 	return best
-}
-
-func absInt(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 // stopWords carry no intent; they are ignored by the example similarity.

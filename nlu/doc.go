@@ -21,6 +21,11 @@
 // word is a run of letters and digits, so Darija chat spellings such as "m3a" or
 // "sme7li" are single words.
 //
+// Typo-tolerant lookups (a city name, an enum value, an example's word) go
+// through a Fuzzy index built once per vocabulary (fuzzy.go: symmetric deletes,
+// the edit distance of github.com/agnivade/levenshtein), never a scan of the
+// vocabulary per word.
+//
 // # Choices where the seeds are silent
 //
 //   - Confirmation matches seed 000 section 6.1's whole answers only ("yes please"

@@ -1,7 +1,5 @@
 package nlu
 
-import "unicode/utf8"
-
 // Enum is a closed set of canonical values, each with optional synonyms, that a
 // slot answer must map to.
 type Enum struct {
@@ -46,24 +44,59 @@ func (e Enum) forms() []enumForm {
 	return out
 }
 
+// Match maps text to a canonical value (see EnumMatcher.Match). It indexes the
+// enum on every call: a caller matching many messages builds Matcher once.
+func (e Enum) Match(text string) (string, bool) { return e.Matcher().Match(text) }
+
+// EnumMatcher is an Enum compiled for matching: its forms, and a Fuzzy index of
+// their words. It is immutable and safe for concurrent use.
+type EnumMatcher struct {
+	forms []enumForm
+	// vocab indexes the distinct words of the forms; formWords[i][j] is the
+	// vocab index of forms[i].words[j].
+	vocab     *Fuzzy
+	formWords [][]int
+}
+
+// Matcher compiles the enum for Match.
+func (e Enum) Matcher() *EnumMatcher {
+	m := &EnumMatcher{forms: e.forms()}
+	ids := map[string]int{}
+	var vocab []string
+	for _, f := range m.forms {
+		ws := make([]int, len(f.words))
+		for j, w := range f.words {
+			id, ok := ids[w]
+			if !ok {
+				id = len(vocab)
+				ids[w] = id
+				vocab = append(vocab, w)
+			}
+			ws[j] = id
+		}
+		m.formWords = append(m.formWords, ws)
+	}
+	m.vocab = NewFuzzy(vocab)
+	return m
+}
+
 // Match maps text to a canonical value: first the whole message equal to a value
 // or synonym, then the leftmost whole-word occurrence of one inside the text, then
 // the closest fuzzy match (Levenshtein distance at most 1 for words of 4 to 7
 // letters, at most 2 for 8 or more; shorter words must match exactly).
-func (e Enum) Match(text string) (string, bool) {
+func (m *EnumMatcher) Match(text string) (string, bool) {
 	k := key(text)
-	if k == "" {
+	if k == "" || m == nil {
 		return "", false
 	}
-	forms := e.forms()
-	for _, f := range forms {
+	for _, f := range m.forms {
 		if f.key == k {
 			return f.value, true
 		}
 	}
 	toks := tokenize(k)
 	best, bestPos, bestLen := "", len(toks), 0
-	for _, f := range forms {
+	for _, f := range m.forms {
 		pos := findPhrase(toks, f.words, 0)
 		if pos < 0 {
 			continue
@@ -75,14 +108,23 @@ func (e Enum) Match(text string) (string, bool) {
 	if bestLen > 0 {
 		return best, true
 	}
-	bestDist := -1
-	for _, f := range forms {
+	return m.fuzzy(toks)
+}
+
+// fuzzy is Match's last resort: the form whose words, side by side in the text,
+// are each within the tolerance of their length, with the smallest summed
+// distance (ties to the earlier form).
+func (m *EnumMatcher) fuzzy(toks []token) (string, bool) {
+	// near[i] are the vocabulary words within reach of toks[i].
+	near := make([][]FuzzyMatch, len(toks))
+	for i, t := range toks {
+		near[i] = m.vocab.Near(nil, t.text, MaxFuzzyDistance)
+	}
+	best, bestDist := "", -1
+	for fi, f := range m.forms {
 		n := len(f.words)
-		if n == 0 {
-			continue
-		}
-		for i := 0; i+n <= len(toks); i++ {
-			d, ok := fuzzyDistance(toks[i:i+n], f.words)
+		for i := 0; n > 0 && i+n <= len(toks); i++ {
+			d, ok := windowDistance(near[i:i+n], m.formWords[fi], f.words)
 			if ok && (bestDist < 0 || d < bestDist) {
 				best, bestDist = f.value, d
 			}
@@ -91,76 +133,22 @@ func (e Enum) Match(text string) (string, bool) {
 	return best, bestDist >= 0
 }
 
-// fuzzyDistance compares words pairwise and returns the summed distance when each
-// pair is within the tolerance of its length.
-func fuzzyDistance(got []token, want []string) (int, bool) {
+// windowDistance sums the distances of a window of message words to a form's
+// words, each within the tolerance of the form's word.
+func windowDistance(near [][]FuzzyMatch, ids []int, want []string) (int, bool) {
 	total := 0
-	for i, w := range want {
-		g := got[i].text
-		if g == w {
-			continue
+	for j, id := range ids {
+		d := -1
+		for _, m := range near[j] {
+			if m.Index == id {
+				d = m.Distance
+				break
+			}
 		}
-		d := Levenshtein(g, w)
-		if d > fuzzyTolerance(w) {
+		if d < 0 || d > FuzzyTolerance(want[j]) {
 			return 0, false
 		}
 		total += d
 	}
 	return total, true
-}
-
-// fuzzyTolerance is the edit distance a word of this length may be off by.
-func fuzzyTolerance(w string) int {
-	switch n := utf8.RuneCountInString(w); {
-	case n >= 8:
-		return 2
-	case n >= 4:
-		return 1
-	default:
-		return 0
-	}
-}
-
-// Levenshtein returns the edit distance between a and b in runes (insertions,
-// deletions and substitutions each cost 1).
-func Levenshtein(a, b string) int {
-	if a == b {
-		return 0
-	}
-	if isASCII(a) && isASCII(b) && len(a) < 64 && len(b) < 64 {
-		// The common case (lexicon words) runs on the stack.
-		var prev, cur [64]int
-		return editDistance([]byte(a), []byte(b), prev[:len(b)+1], cur[:len(b)+1])
-	}
-	ra, rb := []rune(a), []rune(b)
-	return editDistance(ra, rb, make([]int, len(rb)+1), make([]int, len(rb)+1))
-}
-
-// editDistance is the two-row Wagner-Fischer algorithm; prev and cur have
-// len(b)+1 cells.
-func editDistance[T byte | rune](a, b []T, prev, cur []int) int {
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

@@ -1,0 +1,178 @@
+package nlu
+
+import (
+	"unicode/utf8"
+
+	"github.com/agnivade/levenshtein"
+)
+
+// This file holds the typo-tolerant lookups of the rules: a word or phrase of a
+// message against a vocabulary (the city names, an enum's values, a classifier's
+// example words, a catalog's words). Scanning a vocabulary with an edit distance
+// per entry per word made the first message of a conversation cost fifteen times
+// a later one (#24); a Fuzzy index is built once per vocabulary instead and a
+// lookup costs a few dozen map reads, whatever the vocabulary's size.
+
+// MaxFuzzyDistance is the largest edit distance a Fuzzy index finds.
+const MaxFuzzyDistance = 2
+
+// Fuzzy is a symmetric-delete index of a vocabulary (Wolf Garbe's SymSpell
+// scheme): every entry is stored under each string obtained by deleting up to
+// MaxFuzzyDistance of its runes, so that the entries within distance d of a
+// query are among those stored under the query's own deletions of up to d runes;
+// each candidate is then checked with the Levenshtein distance of
+// github.com/agnivade/levenshtein. It is immutable once built and safe for
+// concurrent use.
+type Fuzzy struct {
+	entries []string
+	// deletes maps each deletion variant (the entry itself included) to the
+	// entries it comes from, in entry order.
+	deletes map[string][]int32
+}
+
+// FuzzyMatch is one entry of a Fuzzy index near a query.
+type FuzzyMatch struct {
+	// Index is the entry's position in the vocabulary given to NewFuzzy.
+	Index int
+	// Entry is the entry as given.
+	Entry string
+	// Distance is the Levenshtein distance in runes between query and entry.
+	Distance int
+}
+
+// NewFuzzy indexes entries (compared as given: callers fold them as they fold
+// the queries). Repeated entries keep their first position.
+func NewFuzzy(entries []string) *Fuzzy {
+	x := &Fuzzy{entries: entries, deletes: make(map[string][]int32, len(entries)*8)}
+	seen := make(map[string]bool, len(entries))
+	var buf []byte
+	for i, e := range entries {
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		buf = forDeletes(buf, e, MaxFuzzyDistance, func(variant []byte) {
+			ids := x.deletes[string(variant)]
+			if n := len(ids); n > 0 && ids[n-1] == int32(i) {
+				return // the same variant by another deletion ("ll" of "hello")
+			}
+			x.deletes[string(variant)] = append(ids, int32(i))
+		})
+	}
+	return x
+}
+
+// Len is the number of entries indexed.
+func (x *Fuzzy) Len() int {
+	if x == nil {
+		return 0
+	}
+	return len(x.entries)
+}
+
+// Near appends to dst the entries within maxDist (at most MaxFuzzyDistance) of
+// query, each once, in no particular order, and returns it.
+func (x *Fuzzy) Near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
+	if x == nil || len(x.entries) == 0 {
+		return dst
+	}
+	maxDist = min(max(maxDist, 0), MaxFuzzyDistance)
+	first := len(dst)
+	var stack [128]byte
+	forDeletes(stack[:0], query, maxDist, func(variant []byte) {
+		for _, id := range x.deletes[string(variant)] {
+			if containsIndex(dst[first:], int(id)) {
+				continue
+			}
+			// Every candidate is recorded once, a rejected one too (its distance
+			// above maxDist marks it), so that none is measured twice.
+			e := x.entries[id]
+			dst = append(dst, FuzzyMatch{Index: int(id), Entry: e, Distance: Levenshtein(query, e)})
+		}
+	})
+	// Drop the rejected candidates.
+	out := dst[:first]
+	for _, m := range dst[first:] {
+		if m.Distance <= maxDist {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Closest returns the entry nearest to query within the tolerance of that
+// entry's length (FuzzyTolerance), the lowest distance first, then the earliest
+// entry.
+func (x *Fuzzy) Closest(query string) (FuzzyMatch, bool) {
+	var buf [16]FuzzyMatch
+	best, found := FuzzyMatch{}, false
+	for _, m := range x.Near(buf[:0], query, MaxFuzzyDistance) {
+		if m.Distance > FuzzyTolerance(m.Entry) {
+			continue
+		}
+		if !found || m.Distance < best.Distance || (m.Distance == best.Distance && m.Index < best.Index) {
+			best, found = m, true
+		}
+	}
+	return best, found
+}
+
+func containsIndex(ms []FuzzyMatch, id int) bool {
+	for _, m := range ms {
+		if m.Index == id {
+			return true
+		}
+	}
+	return false
+}
+
+// forDeletes calls fn with s and every string obtained from s by deleting up
+// to n runes (n <= 2), using buf as scratch space (returned for reuse). A
+// variant may be passed more than once; fn must not keep it.
+func forDeletes(buf []byte, s string, n int, fn func([]byte)) []byte {
+	fn(append(buf[:0], s...))
+	if n == 0 || s == "" {
+		return buf
+	}
+	// starts are the byte offsets of s's runes, and len(s).
+	var startsBuf [64]int
+	starts := startsBuf[:0]
+	for i := range s {
+		starts = append(starts, i)
+	}
+	starts = append(starts, len(s))
+	runes := len(starts) - 1
+	for i := range runes {
+		buf = append(buf[:0], s[:starts[i]]...)
+		buf = append(buf, s[starts[i+1]:]...)
+		fn(buf)
+		if n < 2 {
+			continue
+		}
+		for j := i + 1; j < runes; j++ {
+			buf = append(buf[:0], s[:starts[i]]...)
+			buf = append(buf, s[starts[i+1]:starts[j]]...)
+			buf = append(buf, s[starts[j+1]:]...)
+			fn(buf)
+		}
+	}
+	return buf
+}
+
+// FuzzyTolerance is the edit distance a word or name of this length may be off
+// by: none under 4 runes, 1 from 4 to 7, 2 from 8 on.
+func FuzzyTolerance(w string) int {
+	switch n := utf8.RuneCountInString(w); {
+	case n >= 8:
+		return 2
+	case n >= 4:
+		return 1
+	default:
+		return 0
+	}
+}
+
+// Levenshtein returns the edit distance between a and b in runes (insertions,
+// deletions and substitutions each cost 1), computed by
+// github.com/agnivade/levenshtein.
+func Levenshtein(a, b string) int { return levenshtein.ComputeDistance(a, b) }
