@@ -24,8 +24,8 @@ const (
 
 type command struct {
 	kind    commandKind
-	turn    Request
-	control ControlRequest
+	turn    parley.TurnRequest
+	control parley.ControlRequest
 	done    chan commandResult
 	// values carries the caller's context values (its trace span) without its
 	// cancellation: a turn, once queued, runs to its commit (Runtime.commandContext).
@@ -33,14 +33,14 @@ type command struct {
 }
 
 type commandResult struct {
-	result Result
+	result parley.Result
 	err    error
 }
 
 // urgent reports whether a command overtakes a running turn: pause and cancel do
 // (seed 004: Running --Pause--> Paused, Running --Cancel--> Cancelled).
 func (c *command) urgent() bool {
-	return c.kind == cmdControl && (c.control.Kind == ControlPause || c.control.Kind == ControlCancel)
+	return c.kind == cmdControl && (c.control.Kind == parley.ControlPause || c.control.Kind == parley.ControlCancel)
 }
 
 // actor owns one conversation while it is live. Only its goroutine touches its
@@ -140,7 +140,7 @@ func (a *actor) handle(cmd *command) {
 	}
 	ctx, cancel := a.rt.commandContext(cmd.values)
 	defer cancel()
-	var res Result
+	var res parley.Result
 	var err error
 	switch cmd.kind {
 	case cmdTurn:

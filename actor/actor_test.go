@@ -81,13 +81,13 @@ func newRuntime(t *testing.T, opts actor.Options) (*actor.Runtime, parley.Store,
 
 func key(id string) parley.ConversationKey { return parley.ConversationKey{Bot: "c", ID: id} }
 
-func turn(t *testing.T, rt *actor.Runtime, conv, id, text string) actor.Response {
+func turn(t *testing.T, rt *actor.Runtime, conv, id, text string) parley.TurnResponse {
 	t.Helper()
-	res, err := rt.Turn(context.Background(), actor.Request{Key: key(conv), Message: parley.Message{ID: id, Text: text}})
+	res, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key(conv), Message: parley.Message{ID: id, Text: text}})
 	if err != nil {
 		t.Fatalf("turn %s: %v", id, err)
 	}
-	var r actor.Response
+	var r parley.TurnResponse
 	if err := json.Unmarshal(res.Body, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestTurnsOfOneConversationAreSerialized(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			if _, err := rt.Turn(context.Background(), actor.Request{Key: key("one"), Message: parley.Message{ID: fmt.Sprint("m", i), Text: "hi"}}); err != nil {
+			if _, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("one"), Message: parley.Message{ID: fmt.Sprint("m", i), Text: "hi"}}); err != nil {
 				t.Error(err)
 			}
 		}(i)
@@ -174,7 +174,7 @@ func TestReplayedMessageReturnsStoredResponseAndChangesNothing(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rt, store, _ := newRuntime(t, actor.Options{})
-			first, err := rt.Turn(context.Background(), actor.Request{Key: key("r"), Message: firstMsg})
+			first, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("r"), Message: firstMsg})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -182,7 +182,7 @@ func TestReplayedMessageReturnsStoredResponseAndChangesNothing(t *testing.T) {
 			before, _ := store.Conversation(context.Background(), key("r"))
 			msg := firstMsg
 			tt.edit(&msg)
-			again, err := rt.Turn(context.Background(), actor.Request{Key: key("r"), Message: msg})
+			again, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("r"), Message: msg})
 			if parley.ErrorCode(err) != tt.code {
 				t.Fatalf("code %q (%v), want %q", parley.ErrorCode(err), err, tt.code)
 			}
@@ -208,7 +208,7 @@ func TestReplayAfterRespawnRebuildsTheResponse(t *testing.T) {
 	store := memstore.New()
 	bots := []*parley.Bot{{Name: "c", Engine: &counter{}}}
 	rt := actor.New(store, bots, actor.Options{})
-	first, err := rt.Turn(ctx, actor.Request{Key: key("r"), Message: parley.Message{ID: "m1", Text: "a"}})
+	first, err := rt.Turn(ctx, parley.TurnRequest{Key: key("r"), Message: parley.Message{ID: "m1", Text: "a"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestReplayAfterRespawnRebuildsTheResponse(t *testing.T) {
 	}
 	rt = actor.New(store, bots, actor.Options{})
 	defer rt.Close()
-	again, err := rt.Turn(ctx, actor.Request{Key: key("r"), Message: parley.Message{ID: "m1", Text: "a"}})
+	again, err := rt.Turn(ctx, parley.TurnRequest{Key: key("r"), Message: parley.Message{ID: "m1", Text: "a"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +260,7 @@ func TestOldRedeliveryThatNowFailsIsReplayed(t *testing.T) {
 	store := memstore.New()
 	bots := []*parley.Bot{{Name: "c", Engine: &cappedCounter{cap: 3}}}
 	rt := actor.New(store, bots, actor.Options{})
-	first, err := rt.Turn(ctx, actor.Request{Key: key("o"), Message: parley.Message{ID: "m1", Text: "a"}})
+	first, err := rt.Turn(ctx, parley.TurnRequest{Key: key("o"), Message: parley.Message{ID: "m1", Text: "a"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func TestOldRedeliveryThatNowFailsIsReplayed(t *testing.T) {
 	rt = actor.New(store, bots, actor.Options{})
 	defer rt.Close()
 	turn(t, rt, "o", "m3", "c")
-	again, err := rt.Turn(ctx, actor.Request{Key: key("o"), Message: parley.Message{ID: "m1", Text: "a"}})
+	again, err := rt.Turn(ctx, parley.TurnRequest{Key: key("o"), Message: parley.Message{ID: "m1", Text: "a"}})
 	if err != nil || !again.Replayed || !bytes.Equal(again.Body, first.Body) {
 		t.Fatalf("redelivery = replayed %v, %v; want the first response", again.Replayed, err)
 	}
@@ -284,18 +284,18 @@ func TestMissingMessageIDAndUnknownBotAreRefused(t *testing.T) {
 	rt, _, _ := newRuntime(t, actor.Options{})
 	tests := []struct {
 		name string
-		req  actor.Request
+		req  parley.TurnRequest
 		code string
 	}{
-		{"no id", actor.Request{Key: key("x"), Message: parley.Message{Text: "hi"}}, parley.EINVALID},
-		{"unknown bot", actor.Request{Key: parley.ConversationKey{Bot: "nope", ID: "x"}, Message: parley.Message{ID: "1"}}, parley.ENOTFOUND},
-		{"no conversation", actor.Request{Key: parley.ConversationKey{Bot: "c"}, Message: parley.Message{ID: "1"}}, parley.EINVALID},
-		{"empty message", actor.Request{Key: key("x"), Message: parley.Message{ID: "1"}}, parley.EINVALID},
-		{"blank text, empty nlu", actor.Request{Key: key("x"), Message: parley.Message{ID: "1", Text: " \t\n", Meaning: " ", NLU: &parley.NLU{}}}, parley.EINVALID},
-		{"message id over 200 bytes", actor.Request{Key: key("x"), Message: parley.Message{ID: strings.Repeat("m", 201), Text: "hi"}}, parley.EINVALID},
-		{"conversation id over 200 bytes", actor.Request{Key: key(strings.Repeat("c", 201)), Message: parley.Message{ID: "1", Text: "hi"}}, parley.EINVALID},
-		{"conversation id not UTF-8", actor.Request{Key: key("a\xff"), Message: parley.Message{ID: "1", Text: "hi"}}, parley.EINVALID},
-		{"bot id over 200 bytes", actor.Request{Key: parley.ConversationKey{Bot: strings.Repeat("b", 201), ID: "x"}, Message: parley.Message{ID: "1", Text: "hi"}}, parley.EINVALID},
+		{"no id", parley.TurnRequest{Key: key("x"), Message: parley.Message{Text: "hi"}}, parley.EINVALID},
+		{"unknown bot", parley.TurnRequest{Key: parley.ConversationKey{Bot: "nope", ID: "x"}, Message: parley.Message{ID: "1"}}, parley.ENOTFOUND},
+		{"no conversation", parley.TurnRequest{Key: parley.ConversationKey{Bot: "c"}, Message: parley.Message{ID: "1"}}, parley.EINVALID},
+		{"empty message", parley.TurnRequest{Key: key("x"), Message: parley.Message{ID: "1"}}, parley.EINVALID},
+		{"blank text, empty nlu", parley.TurnRequest{Key: key("x"), Message: parley.Message{ID: "1", Text: " \t\n", Meaning: " ", NLU: &parley.NLU{}}}, parley.EINVALID},
+		{"message id over 200 bytes", parley.TurnRequest{Key: key("x"), Message: parley.Message{ID: strings.Repeat("m", 201), Text: "hi"}}, parley.EINVALID},
+		{"conversation id over 200 bytes", parley.TurnRequest{Key: key(strings.Repeat("c", 201)), Message: parley.Message{ID: "1", Text: "hi"}}, parley.EINVALID},
+		{"conversation id not UTF-8", parley.TurnRequest{Key: key("a\xff"), Message: parley.Message{ID: "1", Text: "hi"}}, parley.EINVALID},
+		{"bot id over 200 bytes", parley.TurnRequest{Key: parley.ConversationKey{Bot: strings.Repeat("b", 201), ID: "x"}, Message: parley.Message{ID: "1", Text: "hi"}}, parley.EINVALID},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -329,7 +329,7 @@ func eventTypes(t *testing.T, store parley.Store, k parley.ConversationKey) []st
 func TestEngineFailureIsTerminalErrorAndNextMessageRespawns(t *testing.T) {
 	rt, store, _ := newRuntime(t, actor.Options{})
 	turn(t, rt, "f", "m1", "hi")
-	_, err := rt.Turn(context.Background(), actor.Request{Key: key("f"), Message: parley.Message{ID: "m2", Text: "fail"}})
+	_, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("f"), Message: parley.Message{ID: "m2", Text: "fail"}})
 	if parley.ErrorCode(err) != parley.EINTERNAL {
 		t.Fatalf("failed turn: %v", err)
 	}
@@ -355,10 +355,10 @@ func TestEngineFailureIsTerminalErrorAndNextMessageRespawns(t *testing.T) {
 	}
 }
 
-func control(t *testing.T, rt *actor.Runtime, conv string, kind actor.ControlKind) (actor.ConversationView, error) {
+func control(t *testing.T, rt *actor.Runtime, conv string, kind parley.ControlKind) (parley.ConversationView, error) {
 	t.Helper()
-	res, err := rt.Control(context.Background(), actor.ControlRequest{Key: key(conv), Kind: kind, Reason: "test " + string(kind)})
-	var v actor.ConversationView
+	res, err := rt.Control(context.Background(), parley.ControlRequest{Key: key(conv), Kind: kind, Reason: "test " + string(kind)})
+	var v parley.ConversationView
 	if err == nil {
 		_ = json.Unmarshal(res.Body, &v)
 	}
@@ -367,32 +367,32 @@ func control(t *testing.T, rt *actor.Runtime, conv string, kind actor.ControlKin
 
 func TestPauseResumeCancelFollowTheSeedTable(t *testing.T) {
 	rt, store, _ := newRuntime(t, actor.Options{})
-	if _, err := control(t, rt, "p", actor.ControlPause); parley.ErrorCode(err) != parley.ENOTFOUND {
+	if _, err := control(t, rt, "p", parley.ControlPause); parley.ErrorCode(err) != parley.ENOTFOUND {
 		t.Fatalf("pause of an unknown conversation: %v", err)
 	}
 	turn(t, rt, "p", "m1", "hi")
-	v, err := control(t, rt, "p", actor.ControlPause)
+	v, err := control(t, rt, "p", parley.ControlPause)
 	if err != nil || v.Lifecycle != parley.LifecyclePaused {
 		t.Fatalf("pause: %v %s", err, v.Lifecycle)
 	}
-	if _, err := control(t, rt, "p", actor.ControlPause); parley.ErrorCode(err) != parley.ECONFLICT {
+	if _, err := control(t, rt, "p", parley.ControlPause); parley.ErrorCode(err) != parley.ECONFLICT {
 		t.Fatalf("pausing a paused conversation: %v", err)
 	}
 	// Paused --ProcessInteraction--> Idle, then the message is processed.
 	if r := turn(t, rt, "p", "m2", "hi"); r.Lifecycle != parley.LifecycleIdle {
 		t.Fatalf("message while paused: lifecycle %s", r.Lifecycle)
 	}
-	control(t, rt, "p", actor.ControlPause)
-	if v, err := control(t, rt, "p", actor.ControlResume); err != nil || v.Lifecycle != parley.LifecycleIdle {
+	control(t, rt, "p", parley.ControlPause)
+	if v, err := control(t, rt, "p", parley.ControlResume); err != nil || v.Lifecycle != parley.LifecycleIdle {
 		t.Fatalf("resume: %v %s", err, v.Lifecycle)
 	}
-	if _, err := control(t, rt, "p", actor.ControlResume); parley.ErrorCode(err) != parley.ECONFLICT {
+	if _, err := control(t, rt, "p", parley.ControlResume); parley.ErrorCode(err) != parley.ECONFLICT {
 		t.Fatalf("resuming an idle conversation: %v", err)
 	}
-	if v, err := control(t, rt, "p", actor.ControlCancel); err != nil || v.Lifecycle != parley.LifecycleCancelled {
+	if v, err := control(t, rt, "p", parley.ControlCancel); err != nil || v.Lifecycle != parley.LifecycleCancelled {
 		t.Fatalf("cancel: %v %s", err, v.Lifecycle)
 	}
-	if _, err := control(t, rt, "p", actor.ControlPause); parley.ErrorCode(err) != parley.ECONFLICT {
+	if _, err := control(t, rt, "p", parley.ControlPause); parley.ErrorCode(err) != parley.ECONFLICT {
 		t.Fatalf("pausing a cancelled conversation: %v", err)
 	}
 	want := []string{"created->idle", "turn", "idle->paused", "paused->idle", "turn", "idle->paused", "paused->idle", "idle->cancelled", "stopped"}
@@ -411,7 +411,7 @@ func TestResetStartsTheEngineStateOver(t *testing.T) {
 	rt, _, _ := newRuntime(t, actor.Options{})
 	turn(t, rt, "z", "m1", "hi")
 	turn(t, rt, "z", "m2", "hi")
-	v, err := control(t, rt, "z", actor.ControlReset)
+	v, err := control(t, rt, "z", parley.ControlReset)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -423,7 +423,7 @@ func TestResetStartsTheEngineStateOver(t *testing.T) {
 	if r := turn(t, rt, "z", "m3", "hi"); r.Version != 7 {
 		t.Fatalf("turn after reset: version %d", r.Version)
 	}
-	if _, err := control(t, rt, "z", actor.ControlHandback); parley.ErrorCode(err) != parley.EINVALID {
+	if _, err := control(t, rt, "z", parley.ControlHandback); parley.ErrorCode(err) != parley.EINVALID {
 		t.Fatalf("handback on an engine without handoff: %v", err)
 	}
 }
@@ -531,7 +531,7 @@ func TestNudgeAllReachesEverySubscriber(t *testing.T) {
 	defer b.Close()
 	hub.NudgeAll()
 	for _, s := range []*actor.Subscription{a, b} {
-		if e := <-s.C; e.Type != actor.EventNudge || e.Seq != 0 {
+		if e := <-s.C; e.Type != parley.EventNudge || e.Seq != 0 {
 			t.Fatalf("got %+v, want a nudge", e)
 		}
 	}
@@ -559,7 +559,7 @@ func TestFailedTurnEventsArePathsLiveAndStored(t *testing.T) {
 	turn(t, rt, "f", "m1", "hi")
 	sub := rt.Hub().Subscribe(key("f"))
 	defer sub.Close()
-	if _, err := rt.Turn(context.Background(), actor.Request{Key: key("f"), Message: parley.Message{ID: "m2", Text: "fail"}}); err == nil {
+	if _, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("f"), Message: parley.Message{ID: "m2", Text: "fail"}}); err == nil {
 		t.Fatal("failing turn succeeded")
 	}
 	want := []string{"idle->running@0", "running->error@4", "stopped@5"}
@@ -568,7 +568,7 @@ func TestFailedTurnEventsArePathsLiveAndStored(t *testing.T) {
 	}
 
 	turn(t, rt, "p", "m1", "hi")
-	if _, err := control(t, rt, "p", actor.ControlPause); err != nil {
+	if _, err := control(t, rt, "p", parley.ControlPause); err != nil {
 		t.Fatal(err)
 	}
 	sub2 := rt.Hub().Subscribe(key("p"))
@@ -611,11 +611,11 @@ func TestCloseWaitsForEveryGoroutine(t *testing.T) {
 		turn(t, rt, "other", "m1", "hi")
 		errc := make(chan error, 1)
 		go func() {
-			_, err := rt.Turn(context.Background(), actor.Request{Key: key("l"), Message: parley.Message{ID: "m1", Text: "linger"}})
+			_, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("l"), Message: parley.Message{ID: "m1", Text: "linger"}})
 			errc <- err
 		}()
 		<-eng.started
-		if _, err := control(t, rt, "l", actor.ControlPause); err != nil {
+		if _, err := control(t, rt, "l", parley.ControlPause); err != nil {
 			t.Fatalf("pause: %v", err)
 		}
 		if err := <-errc; parley.ErrorCode(err) != parley.EINTERRUPTED {

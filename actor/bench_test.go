@@ -75,7 +75,7 @@ func benchTurns(b *testing.B, syncMode string, conc int) {
 				// Five turns per conversation, as in the booking workload.
 				key := parley.ConversationKey{Bot: "t", ID: conv + "-" + strconv.FormatInt(i/5, 10)}
 				t0 := time.Now()
-				if _, err := rt.Turn(context.Background(), actor.Request{Key: key, Message: parley.Message{ID: strconv.FormatInt(i, 10), Text: "x", SentAt: now}}); err != nil {
+				if _, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key, Message: parley.Message{ID: strconv.FormatInt(i, 10), Text: "x", SentAt: now}}); err != nil {
 					b.Error(err)
 					return
 				}

@@ -17,7 +17,7 @@ type Handbacker interface {
 // controlChange is what a control does to the conversation before it is committed:
 // the lifecycle it moves to, the state it sets and the events that record both.
 type controlChange struct {
-	req    ControlRequest
+	req    parley.ControlRequest
 	reason string
 	at     time.Time
 	lc     parley.Lifecycle
@@ -28,14 +28,14 @@ type controlChange struct {
 // controlCmd applies a control: a pause, resume or cancel moves the lifecycle, a
 // reset or handback sets the engine state (waking a conversation that is not live
 // first), and one commit stores the change with its events.
-func (a *actor) controlCmd(ctx context.Context, req ControlRequest) (Result, error) {
+func (a *actor) controlCmd(ctx context.Context, req parley.ControlRequest) (parley.Result, error) {
 	if err := a.controlReady(ctx, req); err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
-	ch := &controlChange{req: req, reason: req.reason(), at: a.now(), lc: a.conv.Lifecycle, next: a.conv}
+	ch := &controlChange{req: req, reason: controlReason(req), at: a.now(), lc: a.conv.Lifecycle, next: a.conv}
 	if err := a.applyControl(ch); err != nil {
 		a.invalidate()
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	return a.commitControl(ctx, ch)
 }
@@ -45,7 +45,7 @@ func (a *actor) controlCmd(ctx context.Context, req ControlRequest) (Result, err
 // paused, a handback to an engine without a handoff. A timeout that fell due while
 // no actor was live (a restart, a passivation) is applied first, and the control
 // acts on the completed conversation.
-func (a *actor) controlReady(ctx context.Context, req ControlRequest) error {
+func (a *actor) controlReady(ctx context.Context, req parley.ControlRequest) error {
 	if err := a.hydrate(ctx); err != nil {
 		return err
 	}
@@ -63,11 +63,11 @@ func (a *actor) controlReady(ctx context.Context, req ControlRequest) error {
 		a.stopping = false
 	}
 	switch req.Kind {
-	case ControlResume:
+	case parley.ControlResume:
 		if a.conv.Lifecycle != parley.LifecyclePaused {
 			return parley.Errorf(parley.ECONFLICT, "conversation %s is %s, not paused", a.key, a.conv.Lifecycle)
 		}
-	case ControlHandback:
+	case parley.ControlHandback:
 		_, err := a.handbacker()
 		return err
 	}
@@ -85,18 +85,18 @@ func (a *actor) handbacker() (Handbacker, error) {
 // applyControl makes the control's change, not yet committed.
 func (a *actor) applyControl(ch *controlChange) error {
 	switch ch.req.Kind {
-	case ControlPause:
+	case parley.ControlPause:
 		return a.controlMove(ch, lifecycle.pause)
-	case ControlResume:
+	case parley.ControlResume:
 		return a.controlMove(ch, lifecycle.processInteraction)
-	case ControlCancel:
+	case parley.ControlCancel:
 		return a.controlMove(ch, lifecycle.cancel)
-	case ControlReset:
+	case parley.ControlReset:
 		if err := a.wake(ch); err != nil {
 			return err
 		}
 		return a.reset(ch)
-	case ControlHandback:
+	case parley.ControlHandback:
 		if err := a.wake(ch); err != nil {
 			return err
 		}
@@ -172,7 +172,7 @@ func (a *actor) handback(ch *controlChange) error {
 // commitControl commits the change with its events, and the control's message id
 // as processed when it has one (a channel's status change, applied once), and
 // answers with the conversation view.
-func (a *actor) commitControl(ctx context.Context, ch *controlChange) (Result, error) {
+func (a *actor) commitControl(ctx context.Context, ch *controlChange) (parley.Result, error) {
 	next := ch.next
 	next.Lifecycle = ch.lc
 	next.Version++
@@ -183,26 +183,26 @@ func (a *actor) commitControl(ctx context.Context, ch *controlChange) (Result, e
 	}
 	if err := a.commitPublish(ctx, c, -1); err != nil {
 		a.stopping = false
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	if !a.stopping {
 		a.armInactivity()
 	}
 	body, err := json.Marshal(a.view())
-	return Result{Body: body}, err
+	return parley.Result{Body: body}, err
 }
 
-// reason is the control's reason, else the one a lifecycle control gives by default.
-func (req ControlRequest) reason() string {
+// controlReason is the control's reason, else the one a lifecycle control gives by default.
+func controlReason(req parley.ControlRequest) string {
 	if req.Reason != "" {
 		return req.Reason
 	}
 	switch req.Kind {
-	case ControlPause:
+	case parley.ControlPause:
 		return "paused"
-	case ControlResume:
+	case parley.ControlResume:
 		return "resumed"
-	case ControlCancel:
+	case parley.ControlCancel:
 		return "user_cancelled"
 	}
 	return ""

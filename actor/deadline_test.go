@@ -68,20 +68,20 @@ func TestHangingStoreFailsFastAndRetryIsSafe(t *testing.T) {
 
 	// The commit lands but is never confirmed: the outcome is unknown, and said so.
 	hs.commitLands.Store(true)
-	_, err := rt.Turn(context.Background(), actor.Request{Key: key("h"), Message: parley.Message{ID: "m2", Text: "hi"}})
+	_, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("h"), Message: parley.Message{ID: "m2", Text: "hi"}})
 	if parley.ErrorCode(err) != parley.EUNAVAILABLE || !strings.Contains(parley.ErrorMessage(err), "retrying with the same message id is safe") {
 		t.Fatalf("unconfirmed commit: %v", err)
 	}
 	hs.commitLands.Store(false)
 	// The retry finds the landed turn and answers it as a replay.
-	res, err := rt.Turn(context.Background(), actor.Request{Key: key("h"), Message: parley.Message{ID: "m2", Text: "hi"}})
+	res, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("h"), Message: parley.Message{ID: "m2", Text: "hi"}})
 	if err != nil || !res.Replayed {
 		t.Fatalf("retry after an unconfirmed commit: replayed=%v err=%v", res.Replayed, err)
 	}
 
 	// A store that answers nothing: every call gives up at its deadline.
 	hs.hang.Store(true)
-	_, err = rt.Turn(context.Background(), actor.Request{Key: key("h"), Message: parley.Message{ID: "m3", Text: "hi"}})
+	_, err = rt.Turn(context.Background(), parley.TurnRequest{Key: key("h"), Message: parley.Message{ID: "m3", Text: "hi"}})
 	if parley.ErrorCode(err) != parley.EUNAVAILABLE {
 		t.Fatalf("hanging store: %v", err)
 	}
@@ -109,16 +109,16 @@ func TestTurnTimeoutAnswersWhileTheTurnGoesOn(t *testing.T) {
 	eng := &blockingEngine{release: make(chan struct{})}
 	rt := actor.New(memstore.New(), []*parley.Bot{{Name: "c", Engine: eng}}, actor.Options{TurnTimeout: 20 * time.Millisecond})
 	t.Cleanup(rt.Close)
-	_, err := rt.Turn(context.Background(), actor.Request{Key: key("slow"), Message: parley.Message{ID: "m1", Text: "hi"}})
+	_, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("slow"), Message: parley.Message{ID: "m1", Text: "hi"}})
 	if parley.ErrorCode(err) != parley.EUNAVAILABLE || !strings.Contains(parley.ErrorMessage(err), "retrying with the same message id is safe") {
 		t.Fatalf("turn past its timeout: %v", err)
 	}
 	close(eng.release)
 	// The turn went on and committed; its retry is a replay (retried while this
 	// short timeout expires first on a slow machine).
-	var res actor.Result
+	var res parley.Result
 	for i := 0; i < 500; i++ {
-		res, err = rt.Turn(context.Background(), actor.Request{Key: key("slow"), Message: parley.Message{ID: "m1", Text: "hi"}})
+		res, err = rt.Turn(context.Background(), parley.TurnRequest{Key: key("slow"), Message: parley.Message{ID: "m1", Text: "hi"}})
 		if parley.ErrorCode(err) != parley.EUNAVAILABLE {
 			break
 		}
@@ -134,7 +134,7 @@ func TestTurnTimeoutAnswersWhileTheTurnGoesOn(t *testing.T) {
 // lists conversations.
 func TestProcessedResponseIsTheTurnsResponse(t *testing.T) {
 	rt, store, _ := newRuntime(t, actor.Options{})
-	res, err := rt.Turn(context.Background(), actor.Request{Key: key("s"), Message: parley.Message{ID: "m1", Text: "hi"}})
+	res, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("s"), Message: parley.Message{ID: "m1", Text: "hi"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,11 @@ func (h *Hub) Subscribe(key parley.ConversationKey) *Subscription {
 	return s
 }
 
+var _ parley.Subscription = (*Subscription)(nil)
+
+// Events returns the channel the events arrive on (C).
+func (s *Subscription) Events() <-chan parley.Event { return s.C }
+
 // Close ends the subscription. It is safe to call more than once.
 func (s *Subscription) Close() {
 	h := s.hub
@@ -113,14 +118,10 @@ func (h *Hub) publish(key parley.ConversationKey, e parley.Event) {
 	h.mu.Unlock()
 }
 
-// EventNudge is the type of the internal event Nudge sends: "new events are stored,
-// read them from the log". It is never stored or streamed as such.
-const EventNudge parley.EventType = ""
-
 // Nudge tells key's subscribers that events were committed elsewhere (another
 // replica); they read them from the stored log. It costs nothing without subscribers.
 func (h *Hub) Nudge(key parley.ConversationKey) {
-	h.publish(key, parley.Event{Key: key, Type: EventNudge})
+	h.publish(key, parley.Event{Key: key, Type: parley.EventNudge})
 }
 
 // NudgeAll nudges the subscribers of every conversation: after the notifications of

@@ -22,24 +22,24 @@ import (
 // pre-turn state. Its webhook action, if one was sent, keeps its idempotency key
 // (bot/conversation/message id/step), so a receiver that honours the key never
 // books twice for that message.
-func (a *actor) interrupted(ctx context.Context, req Request, stop *command, streamed string, running step, runningAt time.Time) (Result, error) {
+func (a *actor) interrupted(ctx context.Context, req parley.TurnRequest, stop *command, streamed string, running step, runningAt time.Time) (parley.Result, error) {
 	in, err := a.interrupt(ctx, req, stop.control, streamed, running, runningAt)
 	if err != nil {
 		stop.done <- commandResult{err: err}
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	body, err := json.Marshal(a.view())
-	stop.done <- commandResult{Result{Body: body}, err}
-	return Result{}, interruptedError(req.Message.ID, in)
+	stop.done <- commandResult{parley.Result{Body: body}, err}
+	return parley.Result{}, interruptedError(req.Message.ID, in)
 }
 
 // interrupt commits the interruption ctl makes of req's turn and returns it.
-func (a *actor) interrupt(ctx context.Context, req Request, ctl ControlRequest, streamed string, running step, runningAt time.Time) (*parley.Interruption, error) {
+func (a *actor) interrupt(ctx context.Context, req parley.TurnRequest, ctl parley.ControlRequest, streamed string, running step, runningAt time.Time) (*parley.Interruption, error) {
 	move := lifecycle.pause
-	if ctl.Kind == ControlCancel {
+	if ctl.Kind == parley.ControlCancel {
 		move = lifecycle.cancel
 	}
-	st, err := move(lifecycle(parley.LifecycleRunning), ctl.reason())
+	st, err := move(lifecycle(parley.LifecycleRunning), controlReason(ctl))
 	if err != nil {
 		return nil, err
 	}
@@ -82,6 +82,6 @@ func (a *actor) interrupt(ctx context.Context, req Request, ctl ControlRequest, 
 }
 
 // view is the conversation as GET shows it.
-func (a *actor) view() ConversationView {
-	return ConversationView{ConversationSummary: SummaryOf(a.key, a.conv), Live: !a.stopping}
+func (a *actor) view() parley.ConversationView {
+	return parley.ConversationView{ConversationSummary: parley.SummaryOf(a.key, a.conv), Live: !a.stopping}
 }

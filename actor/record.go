@@ -74,20 +74,20 @@ func unwrapRecord(rec []byte) (digest string, response []byte) {
 // (rebuilt with the state of the version that processed it, see fullResponse) when
 // the message is the same, EIDEMPOTENCY when the id was used for a different one, and
 // the same EINTERRUPTED error when a pause or cancel stopped its turn.
-func replayRecord(key parley.ConversationKey, msg parley.Message, p parley.Processed) (Result, error) {
+func replayRecord(key parley.ConversationKey, msg parley.Message, p parley.Processed) (parley.Result, error) {
 	digest, body := unwrapRecord(p.Response)
 	if digest != "" && digest != messageDigest(msg) {
-		return Result{}, parley.Errorf(parley.EIDEMPOTENCY,
+		return parley.Result{}, parley.Errorf(parley.EIDEMPOTENCY,
 			"message id %q of conversation %s was already used for a different message; send a new id", msg.ID, key.ID)
 	}
 	if bytes.HasPrefix(body, []byte(interruptedPrefix)) {
 		var r interruptedRecord
 		if err := json.Unmarshal(body, &r); err == nil {
-			return Result{Replayed: true}, interruptedError(msg.ID, &r.Interrupted)
+			return parley.Result{Replayed: true}, interruptedError(msg.ID, &r.Interrupted)
 		}
 	}
 	p.Response = body
-	return Result{Body: fullResponse(p), Replayed: true}, nil
+	return parley.Result{Body: fullResponse(p), Replayed: true}, nil
 }
 
 // An interrupted turn's record is {"interrupted":{...}} in place of a response (a

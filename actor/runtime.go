@@ -68,7 +68,6 @@ package actor
 import (
 	"container/list"
 	"context"
-	"encoding/json"
 	"log/slog"
 	"sync"
 	"time"
@@ -93,7 +92,7 @@ type Options struct {
 	Now func() time.Time
 	// Channels map an inbound channel name ("chatwoot") to what turns its replies into
 	// outbox entries committed with the turn.
-	Channels map[string]ChannelOutbox
+	Channels map[string]parley.ChannelOutbox
 	Logger   *slog.Logger
 	Metrics  *Metrics
 	// Hub receives every committed event; one is created when nil.
@@ -112,12 +111,6 @@ type Options struct {
 // DefaultTurnTimeout keeps a turn's answer well inside an HTTP server's write timeout
 // (cmd/parley: 30 s) even when the store is slow for every call of the turn.
 const DefaultTurnTimeout = 15 * time.Second
-
-// ChannelOutbox turns a turn's replies and effects into outbox entries for the channel
-// the message came from. Declared here, implemented by channel packages.
-type ChannelOutbox interface {
-	Outbox(key parley.ConversationKey, messageID string, replies []parley.Reply, effects []parley.Effect) ([]parley.OutboxEntry, error)
-}
 
 // Store is what the runtime needs of a parley.Store: the conversation log it reads
 // and commits turns to, and the removal of a redelivered webhook's inbox entry.
@@ -222,6 +215,13 @@ func (r *Runtime) commandContext(values context.Context) (context.Context, conte
 // Hub returns the event fan-out the runtime publishes to.
 func (r *Runtime) Hub() *Hub { return r.hub }
 
+// Subscribe returns a subscription to key's events (Hub.Subscribe).
+func (r *Runtime) Subscribe(key parley.ConversationKey) parley.Subscription {
+	return r.hub.Subscribe(key)
+}
+
+var _ parley.Conversations = (*Runtime)(nil)
+
 // Bot returns the named bot, ENOTFOUND, or EINVALID for a name parley.CheckID
 // refuses (so that no route echoes an unbounded or malformed id back).
 func (r *Runtime) Bot(name string) (*parley.Bot, error) {
@@ -244,54 +244,23 @@ func (r *Runtime) Bots() []*parley.Bot {
 	return out
 }
 
-// Request is one turn to process.
-type Request struct {
-	Key     parley.ConversationKey
-	Message parley.Message
-	// Channel names where the message came from ("" for the HTTP API); its
-	// ChannelOutbox maps replies to outbox entries.
-	Channel string
-	// InboundID is the durable inbox entry this turn consumes (webhooks).
-	InboundID int64
-}
-
-// Response is the body of a turn's answer (docs/spec/contracts.md section 2). It is stored as
-// the processed-message record without its State (the version's state, stored once
-// with the turn) and rebuilt byte for byte on replay (see storedResponse).
-type Response struct {
-	ConversationID string              `json:"conversation_id"`
-	MessageID      string              `json:"message_id"`
-	Replies        []parley.Reply      `json:"replies"`
-	State          json.RawMessage     `json:"state"`
-	Lifecycle      parley.Lifecycle    `json:"lifecycle"`
-	Version        int64               `json:"version"`
-	Transitions    []parley.Transition `json:"transitions"`
-	Events         []string            `json:"events,omitempty"`
-}
-
-// Result is a processed turn: the response body and whether it was a replay.
-type Result struct {
-	Body     []byte
-	Replayed bool
-}
-
 // Turn processes one user message and returns the response body. The ids must pass
 // parley.CheckID and the message must not be empty (parley.Message.Empty); either is
 // EINVALID and no turn. A message id already processed returns the stored response
 // (Result.Replayed) when the message is the same, EIDEMPOTENCY when it differs.
 // Turns of one conversation are applied one at a time in call order.
-func (r *Runtime) Turn(ctx context.Context, req Request) (Result, error) {
+func (r *Runtime) Turn(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
 	if err := req.Key.Check(); err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	if err := parley.CheckID("message id", req.Message.ID); err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	if _, err := r.Bot(req.Key.Bot); err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	if req.Message.Empty() {
-		return Result{}, parley.Errorf(parley.EINVALID, "message has no text, meaning or nlu")
+		return parley.Result{}, parley.Errorf(parley.EINVALID, "message has no text, meaning or nlu")
 	}
 	if req.Message.SentAt.IsZero() {
 		req.Message.SentAt = r.opts.Now().UTC()
@@ -300,79 +269,22 @@ func (r *Runtime) Turn(ctx context.Context, req Request) (Result, error) {
 	return r.send(ctx, req.Key, cmd)
 }
 
-// ControlKind names a control: a lifecycle control (pause, resume, cancel) or a
-// handoff one (reset, handback). Its value is the control's name on the wire: the
-// route POST .../conversations/{id}/{kind} and the record {"control":"pause"}.
-type ControlKind string
-
-// Control kinds.
-const (
-	ControlPause    ControlKind = "pause"
-	ControlResume   ControlKind = "resume"
-	ControlCancel   ControlKind = "cancel"
-	ControlReset    ControlKind = "reset"
-	ControlHandback ControlKind = "handback"
-)
-
-// ControlRequest is a lifecycle or handoff control.
-type ControlRequest struct {
-	Key       parley.ConversationKey
-	Kind      ControlKind
-	Reason    string
-	InboundID int64
-	// MessageID, when set, is recorded as processed with the control's commit, so
-	// that a channel's redelivered status change is recognised and applied once.
-	MessageID string
-}
-
 // Control applies pause, resume, cancel, reset or handback to a conversation and
 // returns the conversation view (see Conversation).
-func (r *Runtime) Control(ctx context.Context, req ControlRequest) (Result, error) {
+func (r *Runtime) Control(ctx context.Context, req parley.ControlRequest) (parley.Result, error) {
 	if err := req.Key.Check(); err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	if _, err := r.Bot(req.Key.Bot); err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	switch req.Kind {
-	case ControlPause, ControlResume, ControlCancel, ControlReset, ControlHandback:
+	case parley.ControlPause, parley.ControlResume, parley.ControlCancel, parley.ControlReset, parley.ControlHandback:
 	default:
-		return Result{}, parley.Errorf(parley.EINVALID, "unknown control %q", req.Kind)
+		return parley.Result{}, parley.Errorf(parley.EINVALID, "unknown control %q", req.Kind)
 	}
 	cmd := &command{kind: cmdControl, control: req, done: make(chan commandResult, 1)}
 	return r.send(ctx, req.Key, cmd)
-}
-
-// ConversationSummary is a stored conversation as the API shows it, in a listing and
-// (with more) in GET .../conversations/{id}.
-type ConversationSummary struct {
-	Bot            string           `json:"bot"`
-	ConversationID string           `json:"conversation_id"`
-	Engine         string           `json:"engine"`
-	State          json.RawMessage  `json:"state"`
-	Lifecycle      parley.Lifecycle `json:"lifecycle"`
-	Version        int64            `json:"version"`
-	Turns          int64            `json:"turns"`
-	LastEventID    int64            `json:"last_event_id"`
-	CreatedAt      time.Time        `json:"created_at"`
-	UpdatedAt      time.Time        `json:"updated_at"`
-}
-
-// SummaryOf is the summary of conversation c of key.
-func SummaryOf(key parley.ConversationKey, c parley.Conversation) ConversationSummary {
-	return ConversationSummary{
-		Bot: key.Bot, ConversationID: key.ID, Engine: c.Engine, State: c.State,
-		Lifecycle: c.Lifecycle, Version: c.Version, Turns: c.Turns, LastEventID: c.LastSeq,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-	}
-}
-
-// ConversationView is the body of GET .../conversations/{id}: the summary, whether
-// an actor holds the conversation, and the engine's metrics of its state.
-type ConversationView struct {
-	ConversationSummary
-	Live    bool `json:"live"`
-	Metrics any  `json:"metrics,omitempty"`
 }
 
 // MetricsReporter is implemented by engines that report per-conversation metrics
@@ -382,7 +294,7 @@ type MetricsReporter interface {
 }
 
 // Conversation returns the stored view of a conversation.
-func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) (*ConversationView, error) {
+func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.ConversationView, error) {
 	if err := key.Check(); err != nil {
 		return nil, err
 	}
@@ -394,7 +306,7 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 	if err != nil {
 		return nil, err
 	}
-	v := &ConversationView{ConversationSummary: SummaryOf(key, *c)}
+	v := &parley.ConversationView{ConversationSummary: parley.SummaryOf(key, *c)}
 	r.mu.Lock()
 	_, v.Live = r.actors[key]
 	r.mu.Unlock()
@@ -426,12 +338,12 @@ func (r *Runtime) LiveActors() int {
 }
 
 // send delivers cmd to the conversation's actor, spawning it if needed, and waits.
-func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *command) (Result, error) {
+func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *command) (parley.Result, error) {
 	cmd.values = context.WithoutCancel(ctx)
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
-		return Result{}, parley.Errorf(parley.EUNAVAILABLE, "server is shutting down")
+		return parley.Result{}, parley.Errorf(parley.EUNAVAILABLE, "server is shutting down")
 	}
 	a := r.actors[key]
 	if a == nil {
@@ -447,7 +359,7 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 	case queue <- cmd:
 	default:
 		r.mu.Unlock()
-		return Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
+		return parley.Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
 	}
 	r.mu.Unlock()
 	wait := time.NewTimer(r.opts.TurnTimeout)
@@ -460,7 +372,7 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 	}
 	// The actor still processes the command (it was accepted); the caller stops
 	// waiting. A retry with the same id gets the stored response.
-	return Result{}, parley.Errorf(parley.EUNAVAILABLE, "the turn is still in progress; retrying with the same message id is safe")
+	return parley.Result{}, parley.Errorf(parley.EUNAVAILABLE, "the turn is still in progress; retrying with the same message id is safe")
 }
 
 func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {

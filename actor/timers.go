@@ -108,19 +108,19 @@ func (a *actor) complete(ctx context.Context, reason string, at time.Time) error
 // expire applies what the store says is due (cmdExpire, from the sweeper): hydrate
 // recovers a conversation left running, and an idle or paused one past its deadline
 // is completed, stamped with the deadline. An actor spawned only for this stops.
-func (a *actor) expire(ctx context.Context) (Result, error) {
+func (a *actor) expire(ctx context.Context) (parley.Result, error) {
 	fresh := !a.hydrated
 	if err := a.hydrate(ctx); err != nil {
 		a.stopping = a.stopping || fresh
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	if a.expired(a.now()) {
 		if err := a.complete(ctx, "inactivity timeout", a.deadline()); err != nil {
-			return Result{}, err
+			return parley.Result{}, err
 		}
 	}
 	if fresh {
 		a.stopping = true
 	}
-	return Result{}, nil
+	return parley.Result{}, nil
 }

@@ -44,7 +44,7 @@ const maxCommitAttempts = 10
 // turn runs a turn, deciding it again after a version conflict (another replica
 // committed, or is running a turn of the conversation) until it lands or
 // TurnTimeout has passed since it started.
-func (a *actor) turn(ctx context.Context, req Request) (Result, error) {
+func (a *actor) turn(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
 	started := time.Now()
 	for attempt := 1; ; attempt++ {
 		res, err := a.turnOnce(ctx, req)
@@ -75,18 +75,18 @@ func (a *actor) backoff(ctx context.Context, attempt int) bool {
 // turnOnce takes one turn: replay check, the durable steps that start it (an
 // inactivity timeout the message's sent_at proves, the spawn or resume), the running
 // mark, the decision (which a pause or cancel may interrupt), the commit.
-func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
+func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
 	if res, answered, err := a.turnAnswered(ctx, req); answered {
 		return res, err
 	}
 	at := a.now()
 	events, err := a.startSteps(req.Message.SentAt, at)
 	if err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	running := runningStep()
 	if err := a.markRunning(ctx, events, at); err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	// Subscribers get the stored steps that led here, then idle -> running live.
 	a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
@@ -105,9 +105,9 @@ func (a *actor) turnOnce(ctx context.Context, req Request) (Result, error) {
 
 // turnAnswered hydrates and answers what is not to run (answered): a message already
 // processed (from its record), a conversation whose turn runs on another replica.
-func (a *actor) turnAnswered(ctx context.Context, req Request) (res Result, answered bool, err error) {
+func (a *actor) turnAnswered(ctx context.Context, req parley.TurnRequest) (res parley.Result, answered bool, err error) {
 	if err := a.hydrate(ctx); err != nil {
-		return Result{}, true, err
+		return parley.Result{}, true, err
 	}
 	if a.seen(req.Message.ID) || !a.lookedUp {
 		if res, ok, err := a.replay(ctx, req); err != nil || ok {
@@ -116,22 +116,22 @@ func (a *actor) turnAnswered(ctx context.Context, req Request) (res Result, answ
 		a.lookedUp = true
 	}
 	if a.conv.Lifecycle == parley.LifecycleRunning {
-		return Result{}, true, a.errBusyElsewhere()
+		return parley.Result{}, true, a.errBusyElsewhere()
 	}
-	return Result{}, false, nil
+	return parley.Result{}, false, nil
 }
 
 // decideFailed ends a turn whose engine failed: the conversation fails into the
 // error lifecycle, unless the message is a redelivery of one processed before this
 // actor hydrated, which must not fail it (the engine saw it against today's state)
 // and is answered from its record.
-func (a *actor) decideFailed(ctx context.Context, req Request, cause error, running step, at time.Time) (Result, error) {
+func (a *actor) decideFailed(ctx context.Context, req parley.TurnRequest, cause error, running step, at time.Time) (parley.Result, error) {
 	if res, ok, rerr := a.replay(ctx, req); ok {
 		a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "message already processed"}, at))
 		a.unmark(ctx, at)
 		return res, rerr
 	}
-	return Result{}, a.failTurn(ctx, cause, running, at)
+	return parley.Result{}, a.failTurn(ctx, cause, running, at)
 }
 
 // startSteps are the stored steps before a turn's running mark: the inactivity
@@ -246,18 +246,18 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 }
 
 // commitTurn commits a decided turn and answers it.
-func (a *actor) commitTurn(ctx context.Context, req Request, decision parley.Decision, index int64, at time.Time) (Result, error) {
+func (a *actor) commitTurn(ctx context.Context, req parley.TurnRequest, decision parley.Decision, index int64, at time.Time) (parley.Result, error) {
 	idle, err := lifecycle(parley.LifecycleRunning).completeSuccess("interaction complete")
 	if err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	stateJSON, err := encodeState(decision.State)
 	if err != nil {
-		return Result{}, a.failTurn(ctx, fmt.Errorf("encode state: %w", err), runningStep(), at)
+		return parley.Result{}, a.failTurn(ctx, fmt.Errorf("encode state: %w", err), runningStep(), at)
 	}
 	c, body, err := a.turnCommit(req, decision, index, stateJSON, at)
 	if err != nil {
-		return Result{}, err
+		return parley.Result{}, err
 	}
 	if err := a.commitPublish(ctx, c, -1); err != nil {
 		return a.commitFailed(ctx, req, err, at)
@@ -267,13 +267,13 @@ func (a *actor) commitTurn(ctx context.Context, req Request, decision parley.Dec
 	a.rt.hub.PublishLive(a.key, a.stateChanged(idle, at))
 	a.rt.opts.Metrics.lifecycle(a.key.Bot, idle.from, idle.to)
 	a.armInactivity()
-	return Result{Body: body}, nil
+	return parley.Result{Body: body}, nil
 }
 
 // turnCommit is what a decided turn commits: the new state, idle, the turn event and
 // the engine's events, the processed-message record and the channel's outbox
 // entries; body is the response the turn answers.
-func (a *actor) turnCommit(req Request, decision parley.Decision, index int64, state []byte, at time.Time) (c *parley.Commit, body []byte, err error) {
+func (a *actor) turnCommit(req parley.TurnRequest, decision parley.Decision, index int64, state []byte, at time.Time) (c *parley.Commit, body []byte, err error) {
 	msg := req.Message
 	for i := range decision.Replies {
 		if decision.Replies[i].ID == "" {
@@ -287,7 +287,7 @@ func (a *actor) turnCommit(req Request, decision parley.Decision, index int64, s
 		events = append(events, a.event(e.Type, e.Data, at))
 		extra = append(extra, string(e.Type))
 	}
-	stored, body, err := a.turnResponse(Response{
+	stored, body, err := a.turnResponse(parley.TurnResponse{
 		ConversationID: a.key.ID, MessageID: msg.ID, Replies: decision.Replies,
 		Lifecycle: parley.LifecycleIdle, Version: a.conv.Version + 1,
 		Transitions: turnData.Transitions, Events: extra,
@@ -316,7 +316,7 @@ func (a *actor) turnCommit(req Request, decision parley.Decision, index int64, s
 // turnResponse encodes a turn's response twice: stored, without its state (the
 // processed-message record; the state is stored once, with the version), and body,
 // with it (the answer).
-func (a *actor) turnResponse(resp Response, state []byte) (stored, body []byte, err error) {
+func (a *actor) turnResponse(resp parley.TurnResponse, state []byte) (stored, body []byte, err error) {
 	if resp.Replies == nil {
 		resp.Replies = []parley.Reply{}
 	}
@@ -333,10 +333,10 @@ func (a *actor) turnResponse(resp Response, state []byte) (stored, body []byte, 
 // replay answers a message whose id is already recorded (see replayRecord) and drops
 // the inbox entry that carried it, which will never become a turn; ok is false when
 // the id is not recorded.
-func (a *actor) replay(ctx context.Context, req Request) (res Result, ok bool, err error) {
+func (a *actor) replay(ctx context.Context, req parley.TurnRequest) (res parley.Result, ok bool, err error) {
 	p, ok, err := a.rt.store.Processed(ctx, a.key, req.Message.ID)
 	if err != nil || !ok {
-		return Result{}, false, err
+		return parley.Result{}, false, err
 	}
 	if req.InboundID != 0 {
 		_ = a.rt.store.DropInbound(ctx, req.InboundID)
@@ -352,7 +352,7 @@ func (a *actor) replay(ctx context.Context, req Request) (res Result, ok bool, e
 // stored response if the turn landed and is processed if it did not. Either way the
 // stored running mark is this actor's own: the next hydrate recovers it if the turn
 // did not land.
-func (a *actor) commitFailed(ctx context.Context, req Request, err error, at time.Time) (Result, error) {
+func (a *actor) commitFailed(ctx context.Context, req parley.TurnRequest, err error, at time.Time) (parley.Result, error) {
 	a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "commit failed"}, at))
 	if parley.ErrorCode(err) == parley.EDUPLICATE {
 		// Nothing was written, the mark stands: put back the lifecycle it replaced.
@@ -369,14 +369,14 @@ func (a *actor) commitFailed(ctx context.Context, req Request, err error, at tim
 		} else if ok {
 			return res, rerr
 		}
-		return Result{}, err
+		return parley.Result{}, err
 	case parley.ECONFLICT:
-		return Result{}, err
+		return parley.Result{}, err
 	case parley.EUNAVAILABLE, parley.EINTERNAL:
-		return Result{}, parley.WrapError(parley.EUNAVAILABLE, err,
+		return parley.Result{}, parley.WrapError(parley.EUNAVAILABLE, err,
 			"the store did not confirm the turn, which may or may not have been committed; retrying with the same message id is safe")
 	default:
-		return Result{}, err
+		return parley.Result{}, err
 	}
 }
 

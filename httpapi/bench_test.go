@@ -5,17 +5,21 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley"
 )
+
+// noBots is a parley.Conversations serving no bot: the routes below reach no
+// conversation.
+type noBots struct{ parley.Conversations }
+
+func (noBots) Bots() []*parley.Bot { return nil }
 
 // BenchmarkMiddleware measures what the span, access log and guards add to a request
 // (GET /healthz: no store, no engine): "routes" is the bare mux, "guarded" the full
 // chain with a token check.
 func BenchmarkMiddleware(b *testing.B) {
-	rt := actor.New(nil, nil, actor.Options{})
-	defer rt.Close()
 	auth := testAuth(b)
-	h := New(rt, nil, Options{Auth: auth, Hosts: []string{"example.com"}})
+	h := New(noBots{}, nil, Options{Auth: auth, Hosts: []string{"example.com"}})
 	for _, bc := range []struct {
 		name    string
 		handler http.Handler

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 )
 
 // ConversationLister is the store method behind GET /v1/bots/{bot}/conversations;
@@ -29,7 +28,7 @@ const (
 )
 
 // ConversationItem is one entry of a conversation listing.
-type ConversationItem = actor.ConversationSummary
+type ConversationItem = parley.ConversationSummary
 
 // ConversationList is the body of GET /v1/bots/{bot}/conversations. NextCursor is
 // empty on the last page.
@@ -71,7 +70,7 @@ func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) erro
 		out.NextCursor = encodeCursor(parley.ConversationPosition{UpdatedAt: last.UpdatedAt, ID: last.Key.ID})
 	}
 	for _, c := range convs {
-		item := actor.SummaryOf(parley.ConversationKey{Bot: bot, ID: c.Key.ID}, c)
+		item := parley.SummaryOf(parley.ConversationKey{Bot: bot, ID: c.Key.ID}, c)
 		if !json.Valid(item.State) {
 			item.State = json.RawMessage("null")
 		}

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 )
 
 // Grapher is implemented by engines that draw their machine (the shop's seed table,
@@ -12,6 +11,13 @@ import (
 // `parley graph` prints it.
 type Grapher interface {
 	Graph(format string) (string, error)
+}
+
+// Diagram is a machine that draws itself: the lifecycle every conversation runs in
+// (seed 004), which cmd/parley gives as Options.Lifecycle.
+type Diagram interface {
+	Mermaid() string
+	DOT() string
 }
 
 // Graph is the body of GET /v1/bots/{bot}/graph.
@@ -51,9 +57,12 @@ func (h *Handler) getGraph(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	case "lifecycle":
-		out.Source = actor.Lifecycle.Mermaid()
+		if h.opts.Lifecycle == nil {
+			return parley.Errorf(parley.ENOTFOUND, "this server draws no lifecycle")
+		}
+		out.Source = h.opts.Lifecycle.Mermaid()
 		if format == "dot" {
-			out.Source = actor.Lifecycle.DOT()
+			out.Source = h.opts.Lifecycle.DOT()
 		}
 	default:
 		return parley.Errorf(parley.EINVALID, "machine must be engine or lifecycle, got %q", out.Machine)

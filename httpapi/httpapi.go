@@ -25,7 +25,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.opentelemetry.io/otel/trace"
@@ -74,6 +73,9 @@ type Options struct {
 	// CORSOrigins may call the API from a browser (server.cors_origins); none by
 	// default, and cross-origin browser requests from other origins are refused.
 	CORSOrigins []string
+	// Lifecycle draws the conversation lifecycle for GET /v1/bots/{bot}/graph
+	// ?machine=lifecycle; nil answers that route 404.
+	Lifecycle Diagram
 	// TracerProvider receives the HTTP spans; nil uses the global one (a no-op
 	// unless cmd/parley configured OpenTelemetry).
 	TracerProvider trace.TracerProvider
@@ -81,7 +83,7 @@ type Options struct {
 
 // Handler is Parley's HTTP API.
 type Handler struct {
-	rt       *actor.Runtime
+	rt       parley.Conversations
 	store    Store
 	opts     Options
 	mux      *http.ServeMux
@@ -94,7 +96,7 @@ type Handler struct {
 }
 
 // New returns the API handler over rt and store.
-func New(rt *actor.Runtime, store Store, opts Options) *Handler {
+func New(rt parley.Conversations, store Store, opts Options) *Handler {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = DefaultMaxBody
 	}
@@ -115,7 +117,7 @@ func New(rt *actor.Runtime, store Store, opts Options) *Handler {
 	h.handle("POST "+conv+"/messages", h.postMessage)
 	h.handle("GET "+conv, h.getConversation)
 	h.handle("GET "+conv+"/events", h.getEvents)
-	for _, kind := range []actor.ControlKind{actor.ControlPause, actor.ControlResume, actor.ControlCancel, actor.ControlReset, actor.ControlHandback} {
+	for _, kind := range parley.ControlKinds {
 		h.handle("POST "+conv+"/"+string(kind), h.control(kind))
 	}
 	h.handle("GET /v1/bots", h.getBots)
@@ -333,7 +335,7 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if req.SentAt != nil {
 		msg.SentAt = req.SentAt.UTC()
 	}
-	res, err := h.rt.Turn(r.Context(), actor.Request{Key: k, Message: msg})
+	res, err := h.rt.Turn(r.Context(), parley.TurnRequest{Key: k, Message: msg})
 	if err != nil {
 		return err
 	}
@@ -362,7 +364,7 @@ type ControlBody struct {
 	Reason string `json:"reason"`
 }
 
-func (h *Handler) control(kind actor.ControlKind) func(http.ResponseWriter, *http.Request) error {
+func (h *Handler) control(kind parley.ControlKind) func(http.ResponseWriter, *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		k, b, err := h.botRequest(r)
 		if err != nil {
@@ -374,7 +376,7 @@ func (h *Handler) control(kind actor.ControlKind) func(http.ResponseWriter, *htt
 				return err
 			}
 		}
-		res, err := h.rt.Control(r.Context(), actor.ControlRequest{Key: k, Kind: kind, Reason: body.Reason})
+		res, err := h.rt.Control(r.Context(), parley.ControlRequest{Key: k, Kind: kind, Reason: body.Reason})
 		if err != nil {
 			return err
 		}

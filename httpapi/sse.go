@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 )
 
 // getEvents streams a conversation's events as Server-Sent Events (docs/spec/contracts.md
@@ -39,7 +38,7 @@ func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sub := h.rt.Hub().Subscribe(k)
+	sub := h.rt.Subscribe(k)
 	defer sub.Close()
 	// The lifecycle the stream starts from, read after subscribing: every change
 	// after it is stored (read below) or arrives through sub.
@@ -120,12 +119,12 @@ func (s *sseStream) backlog() bool {
 
 // follow writes live events and keep-alives until the subscription, the client or
 // the server ends the stream.
-func (s *sseStream) follow(sub *actor.Subscription) {
+func (s *sseStream) follow(sub parley.Subscription) {
 	keepAlive := time.NewTicker(s.h.opts.KeepAlive)
 	defer keepAlive.Stop()
 	for {
 		select {
-		case e, ok := <-sub.C:
+		case e, ok := <-sub.Events():
 			if !ok {
 				// Dropped for being slow: end the stream; the client resumes with
 				// Last-Event-ID from the stored log.
@@ -149,14 +148,14 @@ func (s *sseStream) follow(sub *actor.Subscription) {
 
 // live writes one event received from sub; false ends the stream. The buffer is
 // flushed once sub has nothing more queued, so that a burst goes out in one write.
-func (s *sseStream) live(sub *actor.Subscription, e parley.Event) bool {
-	if e.Type == actor.EventNudge {
+func (s *sseStream) live(sub parley.Subscription, e parley.Event) bool {
+	if e.Type == parley.EventNudge {
 		// Committed by another replica (or while notifications were down):
 		// read it from the stored log.
 		return s.backlog()
 	}
 	s.st.write(s.bw, e)
-	return len(sub.C) > 0 || s.flush()
+	return len(sub.Events()) > 0 || s.flush()
 }
 
 // lifecycle returns the conversation's stored lifecycle, created for one not stored

@@ -21,7 +21,7 @@
 //     message id, the same body) is answered "duplicate" and enqueues nothing, also
 //     after the first delivery was processed.
 //   - A turn's commit removes its inbox entry and adds its outbox entries in one
-//     transaction (actor.Request.InboundID). An entry processed again after a crash is
+//     transaction (parley.TurnRequest.InboundID). An entry processed again after a crash is
 //     a replay: the message id makes the turn idempotent, and outbox entries keep
 //     their idempotency keys, so nothing new is committed or sent.
 //   - An outbox entry is completed only after Chatwoot accepted its call. A crash

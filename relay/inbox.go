@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/chatwoot"
 )
 
@@ -79,9 +78,9 @@ func (r *Relay) processOne(ctx context.Context, in parley.Inbound) error {
 	case chatwoot.Turn:
 		return r.turn(ctx, in, action)
 	case chatwoot.StopBot:
-		return r.control(ctx, in, actor.ControlPause, action.Reason)
+		return r.control(ctx, in, parley.ControlPause, action.Reason)
 	case chatwoot.Handback:
-		return r.control(ctx, in, actor.ControlHandback, action.Reason)
+		return r.control(ctx, in, parley.ControlHandback, action.Reason)
 	default:
 		return r.store.DropInbound(ctx, in.ID)
 	}
@@ -95,14 +94,14 @@ func (r *Relay) turn(ctx context.Context, in parley.Inbound, action chatwoot.Act
 		r.typing(ctx, client, int(convID), true)
 		defer r.typing(ctx, client, int(convID), false)
 	}
-	_, err := r.rt.Turn(ctx, actor.Request{Key: in.Key, Message: action.Message, Channel: ChannelName, InboundID: in.ID})
+	_, err := r.rt.Turn(ctx, parley.TurnRequest{Key: in.Key, Message: action.Message, Channel: ChannelName, InboundID: in.ID})
 	return err
 }
 
 // control applies a status change. A control the lifecycle refuses (ECONFLICT: the
 // conversation is already where the change would take it, or ended) is dropped.
-func (r *Relay) control(ctx context.Context, in parley.Inbound, kind actor.ControlKind, reason string) error {
-	_, err := r.rt.Control(ctx, actor.ControlRequest{Key: in.Key, Kind: kind, Reason: reason, InboundID: in.ID, MessageID: in.MessageID})
+func (r *Relay) control(ctx context.Context, in parley.Inbound, kind parley.ControlKind, reason string) error {
+	_, err := r.rt.Control(ctx, parley.ControlRequest{Key: in.Key, Kind: kind, Reason: reason, InboundID: in.ID, MessageID: in.MessageID})
 	if parley.ErrorCode(err) == parley.ECONFLICT {
 		return r.store.DropInbound(ctx, in.ID)
 	}

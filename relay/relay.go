@@ -7,12 +7,11 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/chatwoot"
 )
 
 // ChannelName names the Chatwoot channel on the relay's inbox entries and turns
-// (parley.Inbound.Channel, actor.Request.Channel).
+// (parley.Inbound.Channel, parley.TurnRequest.Channel).
 const ChannelName = "chatwoot"
 
 // Pipeline timing and batch sizes (see the package doc).
@@ -39,16 +38,6 @@ const (
 	typingLimit = 2 * time.Second
 )
 
-// Runtime is what the relay needs of the actor runtime (*actor.Runtime).
-type Runtime interface {
-	// Bot returns the named bot, ENOTFOUND or EINVALID.
-	Bot(name string) (*parley.Bot, error)
-	// Turn processes a message; its commit removes the request's inbox entry.
-	Turn(ctx context.Context, req actor.Request) (actor.Result, error)
-	// Control applies a lifecycle control; its commit removes the inbox entry.
-	Control(ctx context.Context, req actor.ControlRequest) (actor.Result, error)
-}
-
 // Store is the part of a parley.Store the relay uses: the inbox it fills and drains
 // and the outbox it delivers.
 type Store interface {
@@ -68,7 +57,7 @@ type Channel struct {
 // Options configure a Relay. Store and Runtime are required.
 type Options struct {
 	Store   Store
-	Runtime Runtime
+	Runtime parley.Conversations
 	// Channels are the bots with a Chatwoot channel, by bot name.
 	Channels map[string]Channel
 	// Logger defaults to discarding.
@@ -81,7 +70,7 @@ type Options struct {
 // inbox processor and the outbox deliverer.
 type Relay struct {
 	store     Store
-	rt        Runtime
+	rt        parley.Conversations
 	channels  map[string]Channel
 	deliverer *chatwoot.Deliverer
 	log       *slog.Logger
@@ -115,8 +104,8 @@ func New(opts Options) *Relay {
 // ChannelOutboxes is the runtime's Options.Channels entry for the relay's turns: the
 // replies of a turn that came through the relay become Chatwoot outbox entries
 // committed with the turn.
-func ChannelOutboxes() map[string]actor.ChannelOutbox {
-	return map[string]actor.ChannelOutbox{ChannelName: chatwoot.Channel{}}
+func ChannelOutboxes() map[string]parley.ChannelOutbox {
+	return map[string]parley.ChannelOutbox{ChannelName: chatwoot.Channel{}}
 }
 
 // Run processes the inbox and delivers the outbox until ctx is cancelled, and returns

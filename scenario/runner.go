@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 )
 
 // Target is where scenarios run. Declared here, implemented by Local (in process)
@@ -35,7 +34,7 @@ type Target interface {
 
 // Local runs scenarios through an in-process runtime.
 type Local struct {
-	Runtime *actor.Runtime
+	Runtime parley.Conversations
 	Store   parley.Store
 	// Now stamps the injected state's row; defaults to the Unix epoch (deterministic).
 	Now time.Time
@@ -44,12 +43,12 @@ type Local struct {
 func (l *Local) Remote() bool { return false }
 
 func (l *Local) Turn(ctx context.Context, key parley.ConversationKey, msg parley.Message) ([]byte, error) {
-	res, err := l.Runtime.Turn(ctx, actor.Request{Key: key, Message: msg})
+	res, err := l.Runtime.Turn(ctx, parley.TurnRequest{Key: key, Message: msg})
 	return res.Body, err
 }
 
 func (l *Local) Control(ctx context.Context, key parley.ConversationKey, kind, reason string) ([]byte, error) {
-	res, err := l.Runtime.Control(ctx, actor.ControlRequest{Key: key, Kind: actor.ControlKind(kind), Reason: reason})
+	res, err := l.Runtime.Control(ctx, parley.ControlRequest{Key: key, Kind: parley.ControlKind(kind), Reason: reason})
 	return res.Body, err
 }
 

@@ -1,7 +1,7 @@
 // Package sgd replays Google's Schema-Guided Dialogue (SGD) dataset through the
 // flows engine: it decodes SGD schema and dialogue files, writes the flow file of
 // an SGD service (Flows), and replays annotated dialogues through the production
-// runtime (actor.Runtime over a parley.Store) in oracle mode (Replay), checking
+// runtime (parley.Conversations, the actor runtime over a store) in oracle mode (Replay), checking
 // the engine against conversations nobody on the team wrote.
 //
 // # Generated flows

@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/sqlite"
 )
 
@@ -47,7 +49,10 @@ func replay(t *testing.T, services []Service, dialogues []Dialogue) *Report {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	report, err := Replay(ctx, services, dialogues, ReplayOptions{Store: store})
+	report, err := Replay(ctx, services, dialogues, ReplayOptions{Runtime: func(bots []*parley.Bot, now func() time.Time) (parley.Conversations, func()) {
+		rt := actor.New(store, bots, actor.Options{Heartbeat: -1, Now: now})
+		return rt, rt.Close
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +221,7 @@ func TestReplaySkipsWhatItCannotRun(t *testing.T) {
 	}
 }
 
-func TestReplayNeedsAStore(t *testing.T) {
+func TestReplayNeedsARuntime(t *testing.T) {
 	_, err := Replay(context.Background(), nil, nil, ReplayOptions{})
 	if parley.ErrorCode(err) != parley.EINVALID {
 		t.Fatalf("err = %v, want EINVALID", err)

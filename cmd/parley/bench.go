@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 )
 
 // The booking workload of docs/spec/benchmark.md: five user turns per conversation.
@@ -114,7 +113,7 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 	switch mode {
 	case "booking":
 		send = func(ctx context.Context, conv string, i int, text string, at time.Time) error {
-			_, err := srv.runtime.Turn(ctx, actor.Request{
+			_, err := srv.runtime.Turn(ctx, parley.TurnRequest{
 				Key:     parley.ConversationKey{Bot: "booking", ID: conv},
 				Message: parley.Message{ID: "m" + strconv.Itoa(i), Text: text, SentAt: at},
 			})
@@ -375,7 +374,7 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	defer srv.close()
 	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	touch := func(conv, id string) error {
-		_, err := srv.runtime.Turn(ctx, actor.Request{
+		_, err := srv.runtime.Turn(ctx, parley.TurnRequest{
 			Key:     parley.ConversationKey{Bot: "booking", ID: conv},
 			Message: parley.Message{ID: id, Text: "I want to book a flight", SentAt: at},
 		})

@@ -131,6 +131,7 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		Auth:        sec.auth,
 		Hosts:       sec.hosts,
 		CORSOrigins: cfg.Server.CORSOrigins,
+		Lifecycle:   actor.Lifecycle,
 	})
 	insp, err := inspect.New("/inspect")
 	if err != nil {

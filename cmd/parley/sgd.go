@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/sgd"
 	"github.com/parleyhq/parley/sqlite"
 )
@@ -135,7 +137,10 @@ func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	defer store.Close()
-	report, err := sgd.Replay(ctx, services, dialogues, sgd.ReplayOptions{Store: store})
+	report, err := sgd.Replay(ctx, services, dialogues, sgd.ReplayOptions{Runtime: func(bots []*parley.Bot, now func() time.Time) (parley.Conversations, func()) {
+		rt := actor.New(store, bots, actor.Options{Heartbeat: -1, Now: now})
+		return rt, rt.Close
+	}})
 	if err != nil {
 		return err
 	}
