@@ -71,6 +71,15 @@ func (l *Local) SetState(ctx context.Context, key parley.ConversationKey, state 
 	return l.Store.Commit(ctx, &parley.Commit{Conversation: next, ExpectedVersion: c.Version})
 }
 
+// Conversation returns the conversation view, as GET .../conversations/{id} answers it.
+func (l *Local) Conversation(ctx context.Context, key parley.ConversationKey) ([]byte, error) {
+	v, err := l.Runtime.Conversation(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
 // Remote runs scenarios against a server's HTTP API.
 type Remote struct {
 	BaseURL string
@@ -86,11 +95,24 @@ func (r *Remote) post(ctx context.Context, path string, body any) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(r.BaseURL, "/")+path, bytes.NewReader(b))
+	return r.do(ctx, http.MethodPost, path, bytes.NewReader(b))
+}
+
+// Conversation returns the conversation view (GET .../conversations/{id}).
+func (r *Remote) Conversation(ctx context.Context, key parley.ConversationKey) ([]byte, error) {
+	return r.do(ctx, http.MethodGet, convPath(key), nil)
+}
+
+// do makes one API request and returns the body of a 2xx answer; any other answer is
+// the API's error, with its code.
+func (r *Remote) do(ctx context.Context, method, path string, body io.Reader) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(r.BaseURL, "/")+path, body)
 	if err != nil {
 		return nil, parley.WrapError(parley.EINVALID, err, "server URL")
 	}
-	req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if r.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+r.Token)
 	}

@@ -10,6 +10,7 @@
 //	parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
 //	parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
 //	parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
+//	parley chat     [-config FILE] [-db PATH | -store URL] [-server URL [-token T]] [-conversation ID] BOT
 //	parley version
 package main
 
@@ -21,6 +22,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/parleyhq/parley"
@@ -31,7 +33,7 @@ var version = "dev"
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	err := runIO(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
 		var ee exitError
@@ -65,13 +67,20 @@ usage:
   parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
   parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
   parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
+  parley chat     [-config FILE] [-db PATH | -store URL] [-server URL [-token T]] [-conversation ID] BOT
   parley version
 
 Run 'parley COMMAND -h' for a command's flags.
 `
 
-// run is the whole program, driven end to end by tests.
+// run is the whole program, driven end to end by tests; a command that reads
+// standard input (chat) reads nothing.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return runIO(ctx, args, strings.NewReader(""), stdout, stderr)
+}
+
+// runIO is run with the standard input that `parley chat` reads.
+func runIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitError(2)
@@ -96,6 +105,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runSGD(ctx, rest, stdout, stderr)
 	case "replay":
 		return runReplay(ctx, rest, stdout, stderr)
+	case "chat":
+		return runChat(ctx, rest, stdin, stdout, stderr)
 	case "version":
 		return runVersion(rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
