@@ -11,7 +11,7 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// readmeQuery is README's "what did conversation X say and do" query (sqlite3 shell).
+// readmeQuery is docs/operations.md's "what did conversation X say and do" query (sqlite3 shell).
 const readmeQuery = `
 SELECT t.version,
        (SELECT json_extract(e.data, '$.text') FROM events e
@@ -30,7 +30,7 @@ ORDER BY t.version`
 
 // TestReadmeQueryAnswersWhatAConversationSaidAndDid commits turns shaped like the
 // actor's (a turn event with the user's text, the response without its state) and
-// runs the README's query.
+// runs docs/operations.md's query.
 func TestReadmeQueryAnswersWhatAConversationSaidAndDid(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openStore(t, Options{})
@@ -60,7 +60,7 @@ func TestReadmeQueryAnswersWhatAConversationSaidAndDid(t *testing.T) {
 		"2|Paris|To where?|turn|idle",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("README query (-want +got):\n%s", diff)
+		t.Fatalf("docs/operations.md query (-want +got):\n%s", diff)
 	}
 }
 

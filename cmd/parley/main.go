@@ -2,6 +2,7 @@
 // package that knows every other one: it reads flags and parley.yaml, opens the
 // store, builds the bots and wires the runtime, the HTTP API and the channels.
 //
+//	parley init     DIR
 //	parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]
 //	parley test     [-config FILE] [-server URL [-token T]] PATH...
 //	parley validate FILE...
@@ -58,6 +59,7 @@ func errText(err error) string { return parley.ErrorDetail(err) }
 const usage = `parley: a conversation state engine for chat agents
 
 usage:
+  parley init     DIR
   parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]
   parley test     [-config FILE] [-server URL [-token T]] PATH...
   parley validate FILE...
@@ -87,6 +89,8 @@ func runIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
+	case "init":
+		return runInit(ctx, rest, stdout, stderr)
 	case "serve":
 		return runServe(ctx, rest, stdout, stderr)
 	case "test":
@@ -155,8 +159,30 @@ func parseArgs(fs *flag.FlagSet, args []string, min, max int) ([]string, error) 
 	return rest, nil
 }
 
-// loadConfig returns the config at path, or the built-in demo config when path is "".
-func loadConfig(path string) (*Config, error) {
+// defaultConfigFile is the configuration a command reads from the working directory
+// when neither -config nor PARLEY_CONFIG names one.
+const defaultConfigFile = "parley.yaml"
+
+// configPath resolves which configuration file a command reads, flags > environment
+// > file: the -config flag, else $PARLEY_CONFIG, else parley.yaml in the working
+// directory when there is one, else "" (the built-in demo bots). from says which.
+func configPath(flagValue string) (path, from string) {
+	switch {
+	case flagValue != "":
+		return flagValue, "-config"
+	case os.Getenv("PARLEY_CONFIG") != "":
+		return os.Getenv("PARLEY_CONFIG"), "PARLEY_CONFIG"
+	}
+	if info, err := os.Stat(defaultConfigFile); err == nil && !info.IsDir() {
+		return defaultConfigFile, "working directory"
+	}
+	return "", "built-in demo bots"
+}
+
+// loadConfig returns the configuration configPath resolves flagValue to, or the
+// built-in demo config when there is none.
+func loadConfig(flagValue string) (*Config, error) {
+	path, _ := configPath(flagValue)
 	if path == "" {
 		return DemoConfig(), nil
 	}
