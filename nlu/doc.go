@@ -30,12 +30,15 @@
 //
 //   - Confirmation matches seed 000 section 6.1's whole answers only ("yes please"
 //     is Unknown). YesNo, the rule every engine uses, reads the message as yes/no
-//     phrases of one kind and polite words ("yes please", "yeah go ahead", "ok
-//     thanks", "👍", "no thanks", "not that one", "la shukran", "non merci");
+//     phrases of one kind, polite words and hedges ("yes please", "yeah go ahead",
+//     "ok thanks", "that works for me", "👍", "no thanks", "nah, I'll pass", "not
+//     that one", "la shukran", "non merci");
 //     LeadingYesNo also returns what follows ("no, make it Boston").
 //   - IsHumanRequest tells a request for a human from a mention (handoff.go): a
 //     human noun with a request cue before it in its clause, or alone with polite
-//     words, and no negation or question about the bot before it.
+//     words, and no negation or question about the bot before it; questions ask
+//     too ("can someone from your team help me?", "is there someone I can talk
+//     to?").
 //   - SmallTalkOf reads a whole-message greeting or thanks.
 //   - ParseDate: a bare weekday ("Friday") and "next Friday" both mean the first such
 //     day strictly after today, which reproduces seed 001 example 1 (sent Friday

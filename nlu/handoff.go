@@ -1,6 +1,9 @@
 package nlu
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A request for a human is told apart from a mention of one. A human noun ("human",
 // "agent", "bnadem", "conseiller", "موظف") asks for a human only when, in its own
@@ -15,8 +18,14 @@ import "strings"
 //
 // Weak nouns, which also mean "one" or "anybody" ("someone", "chi wahed",
 // "quelqu'un", "شي واحد"), need a cue to talk: "bghit chi wahed cap" is "I want a
-// cap", "bghit nhder m3a chi wahed" is a request. Clauses end at sentence
-// punctuation, commas and "but".
+// cap", "bghit nhder m3a chi wahed" is a request. Questions ask as well: a talk cue
+// after the noun of a wanting clause ("is there someone I can chat with?"), a help
+// cue after a weak noun in a clause opening with "can", "could", "is" ("can a
+// person help me?"), and a weak noun placed in the business is a strong one
+// ("someone from your team", "anyone at the store"). A question about the bot
+// cancels only when nothing but words naming what the bot is stands between it
+// and the noun ("are you a bot or a real human?", but "is it possible to speak to
+// an agent?" asks for one). Clauses end at sentence punctuation, commas and "but".
 
 // humanNouns name a human helper; weakHumanNouns need a talking cue.
 var humanNouns = map[string][]string{
@@ -70,7 +79,10 @@ var wantCues = map[string][]string{
 // helpCues after a (strong) human noun make it a request: "can a human help me?",
 // "un conseiller peut m'aider ?".
 var helpCues = map[string][]string{
-	LangEnglish:      {"help me", "help us", "assist me", "call me", "contact me", "get back to me", "take over"},
+	LangEnglish: {
+		"help me", "help us", "assist me", "call me", "contact me", "get back to me", "take over", "help me out",
+		"available", "around", "online", "free to chat", "free to talk",
+	},
 	LangDarijaLatin:  {"y3awenni", "y3awni", "iy3awenni", "yhder m3aya", "yt3awen m3aya"},
 	LangDarijaArabic: {"يعاوني", "يعاونني", "يساعدني", "يهضر معايا"},
 	LangFrench:       {"m'aider", "m aider", "me rappeler", "me contacter"},
@@ -98,6 +110,16 @@ var botQuestions = map[string][]string{
 	LangSpanish:      {"eres", "es usted"},
 }
 
+// businessNouns place a weak human noun in the business: "someone from your team".
+var businessNouns = map[string][]string{
+	LangEnglish: {
+		"team", "shop", "store", "staff", "support", "company", "office", "sales", "customer service",
+		"customer support", "help desk", "helpdesk", "service", "business",
+	},
+	LangFrench:      {"équipe", "equipe", "magasin", "boutique", "service client", "support"},
+	LangDarijaLatin: {"l5edma", "lkhedma", "lmagasin", "lhanout"},
+}
+
 var (
 	humanNounIndex     = buildPhraseList(humanNouns)
 	weakHumanNounIndex = buildPhraseList(weakHumanNouns)
@@ -106,6 +128,13 @@ var (
 	wantCueIndex       = buildPhraseList(wantCues)
 	humanNegationIndex = buildPhraseList(humanNegations)
 	botQuestionIndex   = buildPhraseList(botQuestions)
+	businessNounIndex  = buildPhraseList(businessNouns)
+	// botQuestionFiller may stand between a question about the bot and the noun
+	// it asks about: "are you a bot or a real human".
+	botQuestionFiller    = wordSet(`a an the or just only real actual live talking speaking chatting to with un une ou vraie vrai`)
+	businessPrepositions = wordSet(`from on at in of with de du chez mn f`)
+	businessDeterminers  = wordSet(`the your ur you this that our la le les votre vos l dyal dial`)
+	requestOpeners       = wordSet(`can could would will may is are any anyone anybody please pouvez pourriez peut wach momkin`)
 	// standaloneFiller may surround a lone human noun: "a human please".
 	standaloneFiller = wordSet(`a an the un une une le la real live actual please pls plz now asap
 		svp stp 3afak afak عفاك من فضلك lah ykhlik just only ghir i me`)
@@ -166,23 +195,77 @@ func clauseAsksForHuman(toks []token) bool {
 	}{{humanNounIndex, false}, {weakHumanNounIndex, true}} {
 		for _, noun := range nouns.index {
 			for at := findPhrase(toks, noun, 0); at >= 0; at = findPhrase(toks, noun, at+1) {
-				before := toks[:at]
-				if anyPhrase(before, humanNegationIndex) || anyPhrase(before, botQuestionIndex) {
-					continue
-				}
-				if anyPhrase(before, talkCueIndex) {
-					return true
-				}
-				if nouns.weak {
-					continue
-				}
-				if anyPhrase(before, wantCueIndex) || anyPhrase(toks[at+len(noun):], helpCueIndex) || onlyFiller(toks, at, len(noun)) {
+				if nounAsksForHuman(toks, at, len(noun), nouns.weak) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// nounAsksForHuman reads the human noun at toks[at:at+n] in its clause. A weak noun
+// counts as a strong one when it is placed in the business ("someone from your
+// team", "anybody at the store").
+func nounAsksForHuman(toks []token, at, n int, weak bool) bool {
+	before, after := toks[:at], toks[at+n:]
+	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) {
+		return false
+	}
+	if anyPhrase(before, talkCueIndex) {
+		return true
+	}
+	if weak && fromTheBusiness(after) {
+		weak = false
+	}
+	asked := anyPhrase(before, wantCueIndex)
+	switch {
+	case asked && anyPhrase(after, talkCueIndex):
+		return true // "is there someone I can talk to?"
+	case weak:
+		return openingRequest(before) && anyPhrase(after, helpCueIndex) // "can someone help me?"
+	}
+	return asked || anyPhrase(after, helpCueIndex) || onlyFiller(toks, at, n)
+}
+
+// asksAboutBot reports whether a question about the bot introduces the noun at
+// toks[at] ("are you a bot or a human?", "am I talking to a real person?"): only
+// words naming what the bot is may stand between. "is it possible to speak to an
+// agent?" asks for one.
+func asksAboutBot(toks []token, at int) bool {
+	for _, q := range botQuestionIndex {
+		for from := findPhrase(toks[:at], q, 0); from >= 0; from = findPhrase(toks[:at], q, from+1) {
+			between := toks[from+len(q) : at]
+			if !slices.ContainsFunc(between, func(t token) bool { return !botQuestionFiller[t.text] && !botWords[t.text] }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromTheBusiness reports whether words placing a person in the business follow a
+// weak noun: "from your team", "at the shop", "on the support team", "in sales".
+func fromTheBusiness(after []token) bool {
+	if len(after) < 2 || !businessPrepositions[after[0].text] {
+		return false
+	}
+	rest := after[1:]
+	for len(rest) > 0 && businessDeterminers[rest[0].text] {
+		rest = rest[1:]
+	}
+	for _, p := range businessNounIndex {
+		if findPhrase(rest, p, 0) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// openingRequest reports whether the clause opens as a request to the business:
+// "can ...", "could ...", "is there ...".
+func openingRequest(before []token) bool {
+	return len(before) > 0 && requestOpeners[before[0].text]
 }
 
 func anyPhrase(toks []token, index [][]string) bool {

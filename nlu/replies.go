@@ -17,7 +17,10 @@ var yesPhrases = map[string][]string{
 		"do it", "please do", "sounds good", "sounds great", "sounds fine", "looks good", "that's fine",
 		"that works", "fine", "alright", "all right", "of course", "absolutely", "definitely", "certainly",
 		"correct", "right", "perfect", "great", "cool", "deal", "let's do it", "add it", "yes add it",
-		"i do", "why not", "okey", "oki",
+		"i do", "why not", "okey", "oki", "works", "that'll work", "that would work", "that's great",
+		"that'd be great", "that would be great", "that's perfect", "lovely", "awesome", "brilliant",
+		"excellent", "take it", "want it", "have it", "go on", "let's go", "add it to my cart",
+		"add it to the cart", "put it in my cart", "put it in the cart",
 	},
 	LangDarijaLatin: {
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
@@ -36,6 +39,9 @@ var noPhrases = map[string][]string{
 		"nah", "naw", "nay", "no no", "not that one", "not this one", "not that", "not this", "not those",
 		"never mind", "nevermind", "no way", "not really", "don't", "do not", "i don't want it",
 		"not interested", "forget it", "skip it", "leave it", "no need", "i'm good", "im good", "pass",
+		"leave it out", "skip", "not today", "not now", "not right now", "not this time", "maybe later",
+		"some other time", "changed my mind", "rather not", "not for me", "don't add it", "do not add it",
+		"don't bother", "don't want it",
 	},
 	LangDarijaLatin:  {"machi hadi", "mashi hadi", "mabghitch", "ma bghitch", "walo", "la la", "balak", "khliha"},
 	LangDarijaArabic: {"ماشي هادي", "مابغيتش", "ما بغيتش", "والو", "لا لا"},
@@ -58,6 +64,17 @@ var politePhrases = map[string][]string{
 	LangDarijaArabic: {"عفاك", "شكرا", "الله يخليك", "من فضلك", "لو سمحت", "خويا", "صاحبي"},
 	LangFrench:       {"merci", "merci beaucoup", "s'il vous plait", "s'il te plait", "svp", "stp", "mon ami"},
 	LangSpanish:      {"por favor", "gracias"},
+}
+
+// hedgePhrases carry no answer either: the speaker and their hesitation around a
+// yes or a no ("that works for me", "nah, I'll pass", "actually no", "yeah I guess").
+// Only YesNo reads them; they are not small talk.
+var hedgePhrases = map[string][]string{
+	LangEnglish: {
+		"i", "i'll", "i'd", "i think", "i guess", "i suppose", "guess", "actually", "honestly", "well", "oh",
+		"hmm", "hm", "um", "umm", "uh", "so", "for me", "to me", "by me", "with me", "anyway", "really",
+	},
+	LangFrench: {"je pense", "bon", "ben", "euh", "pour moi"},
 }
 
 // answerEmoji stand for a word: a thumbs-up, OK hand or check mark is a yes; a
@@ -93,6 +110,7 @@ func buildReplyPhrases() []replyPhrase {
 	add(confirmNo, No)
 	add(noPhrases, No)
 	add(politePhrases, Unknown)
+	add(hedgePhrases, Unknown)
 	// Stable: longer phrases first, then lexicon order.
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
@@ -277,7 +295,7 @@ func SmallTalkOf(text string) SmallTalk {
 
 // ReplyLexicon returns copies of every phrase YesNo reads, per language: yes and
 // no answers (seed 000 section 6.1's included) and the polite words that may
-// surround them, for documentation and property tests.
+// surround them (polite and hedging words), for documentation and property tests.
 func ReplyLexicon() (yes, no, polite map[string][]string) {
 	merge := func(a, b map[string][]string) map[string][]string {
 		out := cloneLexicon(a)
@@ -286,5 +304,5 @@ func ReplyLexicon() (yes, no, polite map[string][]string) {
 		}
 		return out
 	}
-	return merge(confirmYes, yesPhrases), merge(confirmNo, noPhrases), cloneLexicon(politePhrases)
+	return merge(confirmYes, yesPhrases), merge(confirmNo, noPhrases), merge(politePhrases, hedgePhrases)
 }

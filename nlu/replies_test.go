@@ -82,7 +82,21 @@ func TestYesNo(t *testing.T) {
 		{"Yep, go ahead!", Yes},
 		{"please do it", Yes}, // "please do" is a yes too: every split is tried
 		{"please do not", No},
-		{"sounds good to me", Unknown}, // "to me" is not an answer word
+		// Hedges around an answer carry none (issue 26 item 3; issue 14 read "to me"
+		// as content, which left "that works for me" unanswered).
+		{"sounds good to me", Yes},
+		{"that works for me", Yes},
+		{"Yeah, I guess", Yes},
+		{"ok I'll take it", Yes},
+		{"yes, add it to my cart", Yes},
+		{"nah, I'll pass", No},
+		{"leave it out", No},
+		{"actually no", No},
+		{"I'd rather not", No},
+		{"nope, changed my mind", No},
+		{"not for me, thanks", No},
+		{"I think", Unknown},
+		{"I'll take the blue one", Unknown},
 		{"alright then", Yes},
 		{"👍", Yes},
 		{"👍👍", Yes},
@@ -162,6 +176,12 @@ func TestHumanRequestVersusMention(t *testing.T) {
 		"can a real human help me?",
 		"wach chi mowadaf y3awenni?",
 		"un conseiller peut m'aider ?",
+		// Issue 26 item 3: requests phrased as questions.
+		"can someone from your team help me?",
+		"is there someone I can chat with?",
+		"is it possible to speak to an agent?",
+		"can a person help me please?",
+		"is anyone from customer service around?",
 	}
 	mentions := []string{
 		"r u human or a bot",
@@ -180,6 +200,10 @@ func TestHumanRequestVersusMention(t *testing.T) {
 		"pas besoin d'un conseiller, montre-moi des casquettes",
 		"quelqu'un m'a parlé de ce pull",
 		"eres humano?",
+		"someone told me to call you about the polo",
+		"am I talking to a real person?",
+		"are you a bot or a real human?",
+		"my friend from the store recommended the cap",
 	}
 	for _, s := range requests {
 		if !IsHumanRequest(s) {

@@ -132,6 +132,15 @@ zid zidni ktar kter khrin okhrin okhra akhor akhrin mazal
 المزيد زيد اخرى اخر اخرين كثر
 `)
 
+// shopMorePhrases ask to go on through the results, as phrases: "keep going",
+// "carry on", "keep them coming", "continue".
+var shopMorePhrases = buildPhraseList(map[string][]string{
+	LangEnglish: {"keep going", "keep them coming", "keep em coming", "keep 'em coming", "go on", "carry on",
+		"continue", "keep scrolling", "load more", "next page", "more of those", "more like these", "more like that"},
+	LangFrench:      {"continue", "continuez", "page suivante", "la suite"},
+	LangDarijaLatin: {"kemmel", "kmel", "zid goddam"},
+})
+
 // shopNegations keep "no more" from asking for more.
 var shopNegations = wordSet(`no not don't dont non pas machi mashi ماشي لا`)
 
@@ -177,6 +186,7 @@ bghit bgheet nchri chi wach kayn 3ndkom 3andkom fih dyal dial l
 then instead only what how about maybe perhaps umm um uh er hmmm idk dunno whatever smth sth
 werini warini 3tini ana i'll i'd i've you're it's that's what's let's there's ill
 human humans bot robot ai person people agent real u r ur ya y'all yall
+option options choice choices alternative alternatives selection
 `)
 
 func wordSet(list string) map[string]bool {
@@ -266,8 +276,12 @@ type shopCues struct {
 func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) shopCues {
 	var cue shopCues
 	seen := map[string]bool{}
-	for _, w := range strings.Fields(strings.Map(queryRune, k)) {
-		w = strings.Trim(w, "'-")
+	ws := strings.Fields(strings.Map(queryRune, k))
+	for i := range ws {
+		ws[i] = strings.Trim(ws[i], "'-")
+	}
+	ws, cue.more = withoutPhrases(ws, shopMorePhrases)
+	for _, w := range ws {
 		switch {
 		case shopMoreWords[w]:
 			cue.more = true
@@ -300,6 +314,29 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		}
 	}
 	return cue
+}
+
+// withoutPhrases returns the words with every occurrence of the phrases taken out,
+// and whether one occurred.
+func withoutPhrases(ws []string, phrases [][]string) ([]string, bool) {
+	found := false
+	out := make([]string, 0, len(ws))
+	for i := 0; i < len(ws); {
+		n := 0
+		for _, p := range phrases {
+			if len(p) > n && i+len(p) <= len(ws) && slices.Equal(ws[i:i+len(p)], p) {
+				n = len(p)
+			}
+		}
+		if n == 0 {
+			out = append(out, ws[i])
+			i++
+			continue
+		}
+		found = true
+		i += n
+	}
+	return out, found
 }
 
 // NameForms are the forms a catalog name is written in: lower case, without

@@ -51,7 +51,8 @@
 //     3.2): it is an unclear turn (below). A search whose results were all shown
 //     already: ... -> recommending -response_complete-> idle with a message saying
 //     so; it makes no progress, so its third repeat is section 4.2's guard.
-//   - show_more (a click, or typed: "anything else?", "show me the rest", "encore"):
+//   - show_more (a click, or typed: "anything else?", "show me the rest", "keep
+//     going", "carry on", "encore"):
 //     recommending -show_more-> paginating, then -page_found-> recommending with the
 //     next page, or -no_more_results-> idle with a message. From recommending
 //     without a valid query context (last_query_hash missing or not the stored
@@ -78,6 +79,9 @@
 //     "alright, do it", "👍", "nah, not this one", "la shukran", "non merci".
 //   - A yes or no with nothing pending is an acknowledgement, not a clarification
 //     attempt: a no to shown results completes them (-response_complete-> idle).
+//     A yes to shown results answers what the page asked: with one card on the
+//     page it selects that card ("ok I'll take it"), with unseen results left it
+//     is the "Want to see more?" the page ended with (show_more).
 //   - A reply to a confirmation that is neither yes nor no: -not_understood->
 //     clarifying -needs_confirmation-> awaiting_confirmation, asking again (a
 //     clarification attempt; the confirmation's created_at restarts).

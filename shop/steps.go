@@ -79,6 +79,11 @@ func (t *turn) strayAnswer() error {
 		t.say("OK. Tell me whenever you'd like to look for something else.")
 		return nil
 	}
+	if t.req.Intent == nlu.ShopConfirm && t.state() == StateRecommending {
+		if redirected, err := t.yesToShownResults(); redirected || err != nil {
+			return err
+		}
+	}
 	if t.noProgress() {
 		return t.unclear("I'm not sure what you'd like me to do. "+t.hint(), true)
 	}
@@ -88,6 +93,32 @@ func (t *turn) strayAnswer() error {
 	}
 	t.say("There's nothing waiting for your confirmation. Tap \"Add to cart\" on a product, or tell me what you're looking for.")
 	return nil
+}
+
+// yesToShownResults reads a yes with nothing pending while results are shown: with
+// a single card on the page it takes that card ("I'll take it"); with unseen
+// results left it answers the "Want to see more?" the page ended with (show_more).
+// It reports whether the yes was read so.
+func (t *turn) yesToShownResults() (bool, error) {
+	if page := t.st.PageProductIDs; len(page) == 1 {
+		t.req = nlu.ShopRequest{Intent: nlu.ShopSelect}
+		t.st.Conversation.LastIntent = new(t.req.Intent)
+		return true, t.selectProduct(page[0])
+	}
+	if !t.queryContextValid() {
+		return false, nil
+	}
+	pg := t.st.Conversation.Pagination
+	next, _, _, err := t.e.uniquePage(t.ctx, *t.st.Query, pg.Offset+pg.Limit, 1, t.st.ShownProductIDs)
+	if err != nil {
+		return true, t.failure(err)
+	}
+	if len(next) == 0 {
+		return false, nil
+	}
+	t.req = nlu.ShopRequest{Intent: nlu.ShopShowMore}
+	t.st.Conversation.LastIntent = new(t.req.Intent)
+	return true, t.showMore()
 }
 
 // smallTalk answers a greeting, thanks or a question about the bot shortly:
