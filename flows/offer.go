@@ -188,7 +188,9 @@ func hasPhrase(text string, phrases []string) bool {
 // yesNo reads a typed answer as yes, no or neither. Every yes/no question of
 // the engine (confirmations, offers) goes through it, so that one rule decides.
 func (tu *turn) yesNo() nlu.Answer {
-	return nlu.YesNo(tu.text)
+	// The question is what the bot said last: its verbs ("Book ...?",
+	// "Renew your plan?") carry the answer out too ("yes, renew it").
+	return nlu.YesNoTo(tu.text, tu.s.LastResponse)
 }
 
 // HandoffReason returns why a human agent has the conversation, or "".

@@ -32,8 +32,11 @@
 //     is Unknown). YesNo, the rule every engine uses, reads the message as yes/no
 //     phrases of one kind, polite words and hedges ("yes please", "yeah go ahead",
 //     "ok thanks", "that works for me", "👍", "no thanks", "nah, I'll pass", "not
-//     that one", "la shukran", "non merci");
-//     LeadingYesNo also returns what follows ("no, make it Boston").
+//     that one", "la shukran", "non merci"), with words that only carry the
+//     answer out or refuse it ("yep, go ahead and book", "forget it, I'm not
+//     booking": YesNoTo, answer.go, whose verbs are a list of action verbs and
+//     the question's own, compared by Snowball stem); LeadingYesNo also returns
+//     what follows ("no, make it Boston").
 //   - IsHumanRequest tells a request for a human from a mention (handoff.go): a
 //     human noun with a request cue before it in its clause, or alone with polite
 //     words, and no negation or question about the bot before it; questions ask

@@ -21,6 +21,12 @@ var yesPhrases = map[string][]string{
 		"that'd be great", "that would be great", "that's perfect", "lovely", "awesome", "brilliant",
 		"excellent", "take it", "want it", "have it", "go on", "let's go", "add it to my cart",
 		"add it to the cart", "put it in my cart", "put it in the cart",
+		"all good", "all set", "all fine", "that's right", "that is right",
+		"thats right", "that's correct", "that is correct", "thats correct", "works for me", "that works for me",
+		"fine by me", "good by me", "good to go", "proceed", "please proceed", "indeed", "confirmed",
+		"affirmative", "you bet", "exactly", "spot on", "i'm in", "count me in", "lets go",
+		"let's do this", "do that", "that's it", "no problem", "not a problem", "yes indeed", "sure why not",
+		"makes sense", "looks right", "sounds right", "go", "by all means",
 	},
 	LangDarijaLatin: {
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
@@ -42,6 +48,10 @@ var noPhrases = map[string][]string{
 		"leave it out", "skip", "not today", "not now", "not right now", "not this time", "maybe later",
 		"some other time", "changed my mind", "rather not", "not for me", "don't add it", "do not add it",
 		"don't bother", "don't want it",
+		"don't do that", "don't do it", "i'll pass", "ill pass", "i changed my mind", "not anymore",
+		"i'd rather not", "hold off", "scratch that", "negative", "absolutely not", "definitely not",
+		"of course not", "not at all", "no chance", "i don't think so", "don't think so", "cancel that",
+		"cancel it", "nope nope", "i'm not interested", "no thank you", "i've changed my mind",
 	},
 	LangDarijaLatin:  {"machi hadi", "mashi hadi", "mabghitch", "ma bghitch", "walo", "la la", "balak", "khliha"},
 	LangDarijaArabic: {"ماشي هادي", "مابغيتش", "ما بغيتش", "والو", "لا لا"},
@@ -194,19 +204,16 @@ func joinAnswers(sofar, phrase Answer) (Answer, bool) {
 	return Unknown, false
 }
 
-// YesNo is the yes/no rule of every engine: the whole message must be yes or no
-// answers of one kind and polite words, in any language of the lexicons (seed 000
-// section 6.1's entries included), case-insensitive, surrounding punctuation
-// ignored. "Yes please", "yeah go ahead", "sounds good", "ok thanks", "👍" are Yes;
-// "no thanks", "nah", "not that one", "la shukran", "non merci" are No; "thanks",
-// "yes no" and "no, make it Boston" are Unknown (see LeadingYesNo).
-func YesNo(text string) Answer {
-	a, rest := LeadingYesNo(text)
-	if rest != "" {
-		return Unknown
-	}
-	return a
-}
+// YesNo is the yes/no rule of every engine, when the question asked is not
+// known: YesNoTo(text, ""). The message is yes or no answers of one kind and
+// polite words, in any language of the lexicons (seed 000 section 6.1's entries
+// included), case-insensitive, surrounding punctuation ignored, possibly with
+// words that carry the answer out or refuse it: "Yes please", "yeah go ahead",
+// "sounds good", "ok thanks", "👍", "yep, go ahead and book" are Yes; "no
+// thanks", "nah", "not that one", "la shukran", "non merci", "nah, don't do
+// that" are No; "thanks", "yes no" and "no, make it Boston" are Unknown (see
+// LeadingYesNo and YesNoTo).
+func YesNo(text string) Answer { return YesNoTo(text, "") }
 
 // SmallTalk is what a message made only of a greeting or thanks says.
 type SmallTalk int

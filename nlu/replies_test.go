@@ -97,6 +97,16 @@ func TestYesNo(t *testing.T) {
 		{"not for me, thanks", No},
 		{"I think", Unknown},
 		{"I'll take the blue one", Unknown},
+		// #26 item 6: words around an answer that only carry it out or refuse it.
+		{"yep, go ahead and book", Yes},
+		{"correct, all good", Yes},
+		{"nah, don't do that", No},
+		{"forget it, I'm not booking", No},
+		{"yes but change the date to friday", Unknown},
+		{"yes, the other one", Unknown},
+		{"I don't know", Unknown},
+		{"I'm not sure", Unknown},
+		{"no, book it", Unknown},
 		{"alright then", Yes},
 		{"👍", Yes},
 		{"👍👍", Yes},
@@ -289,6 +299,54 @@ func TestNameForms(t *testing.T) {
 	for in, want := range tests {
 		if got := NameForms(in); !slices.Equal(got, want) {
 			t.Errorf("NameForms(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestYesNoTo pins the words a person puts around an answer (#26 item 6): verbs
+// that carry it out or refuse it, the question's own verbs included.
+func TestYesNoTo(t *testing.T) {
+	const renew = "Renew your plan for another year?"
+	tests := []struct {
+		in, question string
+		want         Answer
+	}{
+		{"yes, renew it", renew, Yes},
+		{"yes, renew it", "", Unknown}, // "renew" is no verb of its own
+		{"nah, I'm not renewing", renew, No},
+		{"please go ahead and renew", renew, Yes},
+		{"no, don't renew", renew, No},
+		{"yes, your plan", renew, Yes},                    // a determiner and a noun
+		{"yes, a year", renew, Yes},                       // (the question's lowercase words are verbs too)
+		{"yes, Boston", "Book Boston -> Paris?", Unknown}, // a capitalized value is not the question's verb
+		{"yep, go ahead and book", "", Yes},
+		{"Perfect, please go ahead with the booking", "", Yes},
+		{"no, I don't want to book it", "", No},
+		{"no I've changed my mind", "", No},
+		{"don't book anything", "", No},
+		{"Yep all correct", "", Yes},
+		{"no, please book it", "", Unknown},
+		{"yes, 3 rooms", "", Unknown},
+		{"no thanks, I want a cap", "", Unknown},
+		{"no, show me hoodies", "", Unknown},
+	}
+	for _, tt := range tests {
+		if got := YesNoTo(tt.in, tt.question); got != tt.want {
+			t.Errorf("YesNoTo(%q, %q) = %v, want %v", tt.in, tt.question, got, tt.want)
+		}
+	}
+}
+
+func TestYesNoRefusalAlone(t *testing.T) {
+	for in, want := range map[string]Answer{
+		"can you get me a human?":   Unknown,
+		"I can't book it right now": No,
+		"I won't be booking":        No,
+		"don't book anything":       No,
+		"can I book it for friday?": Unknown,
+	} {
+		if got := YesNo(in); got != want {
+			t.Errorf("YesNo(%q) = %v, want %v", in, got, want)
 		}
 	}
 }
