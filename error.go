@@ -19,6 +19,7 @@ const (
 	ETRANSITION   = "transition"    // a transition outside a machine's table
 	EUNAVAILABLE  = "unavailable"   // the store or an outside service is unreachable
 	EOVERLOADED   = "overloaded"    // a mailbox or queue is full; retry later
+	ERATELIMITED  = "rate_limited"  // one client sent too many requests; retry after Retry-After
 	EINTERNAL     = "internal"      // a bug
 )
 

@@ -122,6 +122,10 @@ func routeScope(pattern string) Scope {
 	switch pattern {
 	case "GET /healthz", "GET /readyz", "POST /v1/chatwoot/{bot}":
 		return scopeOpen
+	case sessionsPattern, renewSessionsPattern:
+		// Visitors hold no API token: a session starts from an allowed page
+		// origin, and renews with its own visitor token (visitors.go).
+		return scopeOpen
 	case "POST " + conv + "/messages", "GET " + conv, "GET " + conv + "/events", "GET " + conv + "/history",
 		"GET /v1/bots", "GET /v1/bots/{bot}/graph":
 		// A conversation's own reads and the bots' public descriptions.

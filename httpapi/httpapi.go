@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/visitor"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.opentelemetry.io/otel/trace"
@@ -76,6 +77,9 @@ type Options struct {
 	// Lifecycle draws the conversation lifecycle for GET /v1/bots/{bot}/graph
 	// ?machine=lifecycle; nil answers that route 404.
 	Lifecycle Diagram
+	// Visitors lets public web pages chat with the bots that have a widget
+	// (visitors.go); nil serves no session routes and accepts no visitor token.
+	Visitors *visitor.Policy
 	// TracerProvider receives the HTTP spans; nil uses the global one (a no-op
 	// unless cmd/parley configured OpenTelemetry).
 	TracerProvider trace.TracerProvider
@@ -128,6 +132,7 @@ func New(rt parley.Conversations, store Store, opts Options) *Handler {
 		h.handle("PUT /v1/flows/{id}", h.putFlow)
 		h.handle("GET /v1/flows/{id}", h.getFlow)
 	}
+	h.visitorRoutes()
 	h.handle("POST /v1/chatwoot/{bot}", h.chatwoot)
 	h.handle("GET /healthz", func(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -158,7 +163,11 @@ func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Requ
 			r.Body = http.MaxBytesReader(rec, r.Body, h.opts.MaxBody)
 		}
 		noteRoute(r)
-		if err := fn(rec, r); err != nil {
+		r, err := h.visitorScope(rec, r, pattern)
+		if err == nil {
+			err = fn(rec, r)
+		}
+		if err != nil {
 			writeError(rec, err)
 		}
 		if h.requests != nil {
@@ -201,7 +210,7 @@ func statusOf(code string) int {
 		return http.StatusMisdirectedRequest
 	case parley.ETOOLARGE:
 		return http.StatusRequestEntityTooLarge
-	case parley.EOVERLOADED:
+	case parley.EOVERLOADED, parley.ERATELIMITED:
 		return http.StatusTooManyRequests
 	case parley.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
@@ -323,6 +332,9 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 	}
 	var req TurnRequest
 	if err := decodeStrict(b, &req); err != nil {
+		return err
+	}
+	if err := visitorMessage(r, &req); err != nil {
 		return err
 	}
 	if err := parley.CheckID("message id", req.ID); err != nil {

@@ -139,25 +139,46 @@ func (h *Handler) guard(next http.Handler) http.Handler {
 			return
 		}
 		h.corsHeaders(w, r)
+		r, err := h.authenticate(w, r, info)
+		if err != nil {
+			writeError(w, err)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// authenticate checks the request's credentials for its route: a visitor token
+// (visitors.go), else the API tokens (auth.go); then its body's media type and, but
+// for visitors (whose origin the visitor checks decide), its origin.
+func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request, info *requestInfo) (*http.Request, error) {
+	r, visiting, err := h.visitorAuth(r)
+	if err != nil {
+		if parley.ErrorCode(err) == parley.EUNAUTHORIZED {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="parley", error="invalid_token"`)
+		}
+		return r, err
+	}
+	if !visiting {
 		name, err := h.opts.Auth.authorize(r, routeScope(info.route))
 		info.token = name
 		if err != nil {
 			if parley.ErrorCode(err) == parley.EUNAUTHORIZED {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="parley"`)
 			}
-			writeError(w, err)
-			return
+			return r, err
 		}
-		if err := checkMediaType(r, info.route); err != nil {
-			writeError(w, err)
-			return
-		}
-		if err := h.crossOrigin.Check(r); err != nil {
-			writeError(w, parley.Errorf(parley.EFORBIDDEN, "cross-origin request refused: origin %q is not in server.cors_origins", r.Header.Get("Origin")))
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
+	}
+	if err := checkMediaType(r, info.route); err != nil {
+		return r, err
+	}
+	if visiting || info.route == sessionsPattern || info.route == renewSessionsPattern {
+		return r, nil
+	}
+	if err := h.crossOrigin.Check(r); err != nil {
+		return r, parley.Errorf(parley.EFORBIDDEN, "cross-origin request refused: origin %q is not in server.cors_origins", r.Header.Get("Origin"))
+	}
+	return r, nil
 }
 
 // checkMediaType refuses a POST or PUT body declared as anything but JSON (YAML too
@@ -186,8 +207,8 @@ func checkMediaType(r *http.Request, route string) error {
 // preflight answers a CORS preflight: allowed for the listed origins, 403 otherwise.
 func (h *Handler) preflight(w http.ResponseWriter, r *http.Request) {
 	origin := r.Header.Get("Origin")
-	if !h.corsOrigins[origin] {
-		writeError(w, parley.Errorf(parley.EFORBIDDEN, "origin %q is not in server.cors_origins", origin))
+	if !h.corsOrigins[origin] && !h.widgetOrigin(r) {
+		writeError(w, parley.Errorf(parley.EFORBIDDEN, "origin %q is neither in server.cors_origins nor in this bot's widget origins", origin))
 		return
 	}
 	hd := w.Header()
@@ -202,13 +223,13 @@ func (h *Handler) preflight(w http.ResponseWriter, r *http.Request) {
 // corsHeaders lets a listed origin read the response.
 func (h *Handler) corsHeaders(w http.ResponseWriter, r *http.Request) {
 	origin := r.Header.Get("Origin")
-	if origin == "" || !h.corsOrigins[origin] {
+	if origin == "" || !h.corsOrigins[origin] && !h.widgetOrigin(r) {
 		return
 	}
 	hd := w.Header()
 	hd.Set("Access-Control-Allow-Origin", origin)
 	hd.Add("Vary", "Origin")
-	hd.Set("Access-Control-Expose-Headers", "X-Request-Id, Idempotent-Replay, Parley-Flow-Version")
+	hd.Set("Access-Control-Expose-Headers", "X-Request-Id, Idempotent-Replay, Parley-Flow-Version, Retry-After")
 }
 
 // checkHost refuses a Host header outside Options.Hosts: a page whose name was

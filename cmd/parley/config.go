@@ -12,6 +12,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/httpapi"
+	"github.com/parleyhq/parley/visitor"
 )
 
 // Config is parley.yaml (docs/spec/contracts.md section 7). Unknown keys are errors with
@@ -30,6 +31,9 @@ type Config struct {
 	Bots   []BotConfig  `yaml:"bots"`
 	Auth   AuthConfig   `yaml:"auth"`
 	Server ServerConfig `yaml:"server"`
+	// Widget signs and limits the chat widget's visitor sessions; a bot takes
+	// visitors when it has a widget: block of its own (BotWidgetConfig).
+	Widget WidgetConfig `yaml:"widget"`
 
 	// dir resolves relative file paths (the config file's folder).
 	dir string
@@ -66,6 +70,31 @@ type ServerConfig struct {
 	// Hosts are the Host names served besides the listen address (the public name
 	// behind a reverse proxy); "name" accepts any port, "name:port" that one.
 	Hosts []string `yaml:"hosts"`
+	// TrustedProxies are the reverse proxies (addresses or networks) whose
+	// X-Forwarded-For names the client; none by default: the peer is the client.
+	TrustedProxies []string `yaml:"trusted_proxies"`
+}
+
+// WidgetConfig is what the widgets of every bot share (docs/guides/widget.md).
+type WidgetConfig struct {
+	// Key signs visitor tokens (HMAC-SHA256), at least 32 bytes: write it as
+	// ${PARLEY_WIDGET_KEY}. Required once a bot has a widget, but in the demo.
+	Key string `yaml:"key"`
+	// TokenTTL is how long a visitor token lives unless renewed (default 30m).
+	TokenTTL Duration `yaml:"token_ttl"`
+	// SessionMaxAge bounds renewals: a session older is over (default 24h).
+	SessionMaxAge Duration `yaml:"session_max_age"`
+	// SessionsPerMinute and MessagesPerMinute limit each client address (defaults
+	// 10 and 30; -1 turns a limit off).
+	SessionsPerMinute int `yaml:"sessions_per_minute"`
+	MessagesPerMinute int `yaml:"messages_per_minute"`
+}
+
+// BotWidgetConfig lets a bot take visitors through the chat widget.
+type BotWidgetConfig struct {
+	// Origins are the page origins (https://shop.example.com) the widget may be
+	// embedded in.
+	Origins []string `yaml:"origins"`
 }
 
 // BotConfig is one bot.
@@ -88,6 +117,8 @@ type BotConfig struct {
 	// InactivityTimeout overrides runtime.inactivity_timeout for this bot (seed
 	// 004's timer: an idle or paused conversation is completed after it).
 	InactivityTimeout Duration `yaml:"inactivity_timeout"`
+	// Widget lets web pages of the listed origins embed the chat widget.
+	Widget *BotWidgetConfig `yaml:"widget"`
 }
 
 // ShopConfig configures a shop bot.
@@ -272,21 +303,52 @@ func (c *Config) tokens() []httpapi.Token {
 	return out
 }
 
-// checkServer validates auth: and server: so that serve fails at start, naming the
+// checkServer validates auth:, server: and the bots' widget: so that serve fails at start, naming the
 // file, rather than on the first request.
 func (c *Config) checkServer(path string) error {
 	if _, err := httpapi.NewAuth(c.tokens()); err != nil {
 		return parley.Errorf(parley.EINVALID, "%s: %s", path, parley.ErrorMessage(err))
 	}
 	for i, o := range c.Server.CORSOrigins {
-		u, err := url.Parse(o)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+		if !isOrigin(o) {
 			return parley.Errorf(parley.EINVALID, "%s: server.cors_origins[%d]: %q is not an origin like https://shop.example.com", path, i, o)
+		}
+	}
+	if _, err := visitor.ParseProxies(c.Server.TrustedProxies); err != nil {
+		return parley.Errorf(parley.EINVALID, "%s: %s", path, parley.ErrorMessage(err))
+	}
+	for i, b := range c.Bots {
+		if err := checkBotWidget(path, i, b); err != nil {
+			return err
 		}
 	}
 	for i, h := range c.Server.Hosts {
 		if h == "" || strings.ContainsAny(h, "/ ") {
 			return parley.Errorf(parley.EINVALID, "%s: server.hosts[%d]: %q is not a host name", path, i, h)
+		}
+	}
+	return nil
+}
+
+// isOrigin reports whether o is a web origin: http or https, a host, nothing after.
+func isOrigin(o string) bool {
+	u, err := url.Parse(o)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil &&
+		(u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
+}
+
+// checkBotWidget validates a bot's widget: block: one origin at least, each an
+// origin as a browser writes it (no trailing slash: the Origin header has none).
+func checkBotWidget(path string, i int, b BotConfig) error {
+	if b.Widget == nil {
+		return nil
+	}
+	if len(b.Widget.Origins) == 0 {
+		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): widget.origins lists no origin (the sites that may embed the widget, like https://shop.example.com)", path, i, b.Name)
+	}
+	for j, o := range b.Widget.Origins {
+		if !isOrigin(o) || strings.HasSuffix(o, "/") {
+			return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): widget.origins[%d]: %q is not an origin like https://shop.example.com", path, i, b.Name, j, o)
 		}
 	}
 	return nil

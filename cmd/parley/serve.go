@@ -22,6 +22,7 @@ import (
 	"github.com/parleyhq/parley/postgres"
 	"github.com/parleyhq/parley/relay"
 	"github.com/parleyhq/parley/sqlite"
+	"github.com/parleyhq/parley/visitor"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -88,8 +89,9 @@ type server struct {
 // security is what guards the HTTP API of a served instance (httpapi.Options); the
 // zero value (in-process runs: parley test, bench) guards nothing.
 type security struct {
-	auth  *httpapi.Auth
-	hosts []string
+	auth     *httpapi.Auth
+	hosts    []string
+	visitors *visitor.Policy
 }
 
 // newServer wires a server from cfg over store.
@@ -131,6 +133,7 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		Auth:        sec.auth,
 		Hosts:       sec.hosts,
 		CORSOrigins: cfg.Server.CORSOrigins,
+		Visitors:    sec.visitors,
 		Lifecycle:   actor.Lifecycle,
 	})
 	insp, err := inspect.New("/inspect")
@@ -246,6 +249,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := exposurePolicy(cfg, auth, ln.Addr(), *insecure, logger); err != nil {
 		return err
 	}
+	visitors, err := visitorPolicy(cfg, *configPath == "", ln.Addr(), logger)
+	if err != nil {
+		return err
+	}
 	shutdownTracing, tracing, err := setupTracing(ctx)
 	if err != nil {
 		return err
@@ -263,7 +270,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer store.Close()
-	srv, err := newServer(ctx, cfg, store, logger, security{auth: auth, hosts: httpapi.ListenHosts(ln.Addr(), cfg.Server.Hosts)})
+	srv, err := newServer(ctx, cfg, store, logger, security{auth: auth, hosts: httpapi.ListenHosts(ln.Addr(), cfg.Server.Hosts), visitors: visitors})
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"crypto/rand"
+	"log/slog"
+	"net"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/visitor"
+)
+
+// visitorPolicy builds what lets web pages chat with the bots that have a widget
+// (package visitor); nil when none has one. A configuration with a widget and no
+// widget.key is refused: tokens signed with a key made up at start would all die
+// with the process, and each replica would refuse the others'. Only the demo (no
+// -config) makes up a key, says so in the log, and lets each demo bot's widget be
+// embedded in pages of the server's own origin (the page /widget/demo.html).
+func visitorPolicy(cfg *Config, demo bool, addr net.Addr, logger *slog.Logger) (*visitor.Policy, error) {
+	origins := map[string][]string{}
+	for _, b := range cfg.Bots {
+		if b.Widget != nil {
+			origins[b.Name] = b.Widget.Origins
+		}
+	}
+	if demo {
+		for _, b := range cfg.Bots {
+			origins[b.Name] = append(origins[b.Name], ownOrigins(addr)...)
+		}
+	}
+	if len(origins) == 0 {
+		return nil, nil
+	}
+	key := []byte(cfg.Widget.Key)
+	if len(key) == 0 {
+		if !demo {
+			return nil, parley.Errorf(parley.EINVALID, "widget.key is required once a bot has a widget: set it to ${PARLEY_WIDGET_KEY}, at least %d random bytes (openssl rand -base64 48)", visitor.MinKeyLen)
+		}
+		key = make([]byte, 32)
+		_, _ = rand.Read(key)
+		logger.Warn("demo: no widget.key configured, so visitor tokens are signed with a random key made for this run; they end when it does")
+	}
+	signer, err := visitor.NewSigner(key)
+	if err != nil {
+		return nil, parley.Errorf(parley.EINVALID, "widget.key: %s", parley.ErrorMessage(err))
+	}
+	proxies, err := visitor.ParseProxies(cfg.Server.TrustedProxies)
+	if err != nil {
+		return nil, err
+	}
+	p := visitor.NewPolicy(signer, origins)
+	p.Proxies = proxies
+	if cfg.Widget.TokenTTL > 0 {
+		p.TokenTTL = time.Duration(cfg.Widget.TokenTTL)
+	}
+	if cfg.Widget.SessionMaxAge > 0 {
+		p.SessionMaxAge = time.Duration(cfg.Widget.SessionMaxAge)
+	}
+	if n := cfg.Widget.SessionsPerMinute; n != 0 {
+		p.Sessions = visitor.NewLimiter(n)
+	}
+	if n := cfg.Widget.MessagesPerMinute; n != 0 {
+		p.Messages = visitor.NewLimiter(n)
+	}
+	return p, nil
+}
+
+// ownOrigins are the origins of pages the server itself serves on addr: its address
+// and, on loopback, localhost's names for it.
+func ownOrigins(addr net.Addr) []string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return nil
+	}
+	port := strconv.Itoa(tcp.Port)
+	out := []string{"http://" + net.JoinHostPort(tcp.IP.String(), port)}
+	if tcp.IP.IsLoopback() {
+		out = append(out, "http://localhost:"+port, "http://127.0.0.1:"+port, "http://[::1]:"+port)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
