@@ -136,7 +136,7 @@ type OutboxEntry struct {
 }
 
 // Validate refuses (EINVALID) a commit no store could apply: the key must be
-// complete, Conversation.Version ExpectedVersion+1, the lifecycle one of the seven,
+// complete and its ids, like the message id, pass CheckID, Conversation.Version ExpectedVersion+1, the lifecycle one of the seven,
 // every event needs a type and every outbox entry a kind and an idempotency key.
 func (c *Commit) Validate() error {
 	if c == nil {
@@ -145,6 +145,12 @@ func (c *Commit) Validate() error {
 	conv := &c.Conversation
 	if conv.Key.Bot == "" || conv.Key.ID == "" {
 		return Errorf(EINVALID, "commit: conversation key %q is incomplete", conv.Key.String())
+	}
+	if err := conv.Key.Check(); err != nil {
+		return err
+	}
+	if err := checkOptionalID("message id", c.MessageID); err != nil {
+		return err
 	}
 	if c.ExpectedVersion < 0 {
 		return Errorf(EINVALID, "commit %s: expected version %d is negative", conv.Key, c.ExpectedVersion)

@@ -305,7 +305,7 @@ type TurnRequest struct {
 }
 
 // key reads the conversation named by the path, refusing ids that parley.CheckID
-// refuses (over-long, not UTF-8) before anything is looked up.
+// refuses (over-long, not UTF-8, control characters) before anything is looked up.
 func key(r *http.Request) (parley.ConversationKey, error) {
 	k := parley.ConversationKey{Bot: r.PathValue("bot"), ID: r.PathValue("conversation")}
 	return k, k.Check()

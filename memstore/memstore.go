@@ -111,6 +111,9 @@ func (s *Store) Close() error {
 
 // Conversation returns the stored conversation.
 func (s *Store) Conversation(_ context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
 	if err := s.lock(); err != nil {
 		return nil, err
 	}
@@ -126,6 +129,9 @@ func (s *Store) Conversation(_ context.Context, key parley.ConversationKey) (*pa
 
 // Processed returns the record of a processed message.
 func (s *Store) Processed(_ context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
+	if err := parley.CheckMessageKey(key, messageID); err != nil {
+		return parley.Processed{}, false, err
+	}
 	if err := s.lock(); err != nil {
 		return parley.Processed{}, false, err
 	}
@@ -143,6 +149,9 @@ func (s *Store) Processed(_ context.Context, key parley.ConversationKey, message
 
 // Events returns up to limit events with Seq > afterSeq; limit <= 0 means all.
 func (s *Store) Events(_ context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
 	if err := s.lock(); err != nil {
 		return nil, err
 	}

@@ -10,6 +10,9 @@ import (
 // EnqueueInbound records an accepted message unless the same conversation and message
 // id is already queued or processed.
 func (s *Store) EnqueueInbound(_ context.Context, in parley.Inbound) (bool, error) {
+	if err := parley.CheckMessageKey(in.Key, in.MessageID); err != nil {
+		return false, err
+	}
 	if in.Key.Bot == "" || in.Key.ID == "" || in.MessageID == "" {
 		return false, parley.Errorf(parley.EINVALID, "inbound: key %q and message id %q are required", in.Key.String(), in.MessageID)
 	}
@@ -175,6 +178,9 @@ func (s *Store) FailOutbox(_ context.Context, id int64, lastError string) error 
 
 // PutFlow stores the next version of a flow definition.
 func (s *Store) PutFlow(_ context.Context, id string, definition []byte) (int, error) {
+	if err := parley.CheckID("flow id", id); err != nil {
+		return 0, err
+	}
 	if id == "" {
 		return 0, parley.Errorf(parley.EINVALID, "put flow: empty id")
 	}
@@ -188,6 +194,9 @@ func (s *Store) PutFlow(_ context.Context, id string, definition []byte) (int, e
 
 // Flow returns a flow definition; version 0 means the latest.
 func (s *Store) Flow(_ context.Context, id string, version int) ([]byte, int, error) {
+	if err := parley.CheckID("flow id", id); err != nil {
+		return nil, 0, err
+	}
 	if version < 0 {
 		return nil, 0, parley.Errorf(parley.EINVALID, "flow %q: version %d", id, version)
 	}

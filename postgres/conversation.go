@@ -12,6 +12,9 @@ import (
 
 // Conversation returns the stored conversation, or ENOTFOUND.
 func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
 	c := parley.Conversation{Key: key}
 	var state []byte
 	var lifecycle string
@@ -37,6 +40,9 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 // Processed returns the response recorded for messageID in the conversation and the
 // state of the version that processed it.
 func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
+	if err := parley.CheckMessageKey(key, messageID); err != nil {
+		return parley.Processed{}, false, err
+	}
 	var p parley.Processed
 	var state []byte
 	err := s.queryRow(ctx, "processed response", true, `
@@ -59,6 +65,9 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 // Events returns up to limit events with Seq > afterSeq, in order. A limit of 0 or
 // less means no limit.
 func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
 	var max *int
 	if limit > 0 {
 		max = &limit
@@ -313,6 +322,14 @@ func validateCommit(c *parley.Commit) error {
 	conv := &c.Conversation
 	if err := checkKey(conv.Key); err != nil {
 		return err
+	}
+	if err := conv.Key.Check(); err != nil {
+		return err
+	}
+	if c.MessageID != "" {
+		if err := parley.CheckID("message id", c.MessageID); err != nil {
+			return err
+		}
 	}
 	if c.ExpectedVersion < 0 || conv.Version != c.ExpectedVersion+1 {
 		return parley.Errorf(parley.EINVALID, "commit of %s: version %d does not follow the expected version %d", conv.Key, conv.Version, c.ExpectedVersion)

@@ -12,6 +12,9 @@ import (
 // Replicas storing the same flow at once get distinct versions: the loser of a race
 // for a version number tries the next one.
 func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int, error) {
+	if err := parley.CheckID("flow id", id); err != nil {
+		return 0, err
+	}
 	if id == "" {
 		return 0, parley.Errorf(parley.EINVALID, "flow id is required")
 	}
@@ -40,6 +43,9 @@ func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int,
 
 // Flow returns version of flow id, the latest when version is 0; ENOTFOUND if absent.
 func (s *Store) Flow(ctx context.Context, id string, version int) ([]byte, int, error) {
+	if err := parley.CheckID("flow id", id); err != nil {
+		return nil, 0, err
+	}
 	var definition []byte
 	var actual int
 	err := s.queryRow(ctx, "flow", true, `

@@ -14,6 +14,9 @@ import (
 // is written, when the conversation already has that message id queued or processed.
 // A zero ReceivedAt is stamped with the wall clock.
 func (s *Store) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, error) {
+	if err := parley.CheckMessageKey(in.Key, in.MessageID); err != nil {
+		return false, err
+	}
 	if err := checkKey(in.Key); err != nil {
 		return false, err
 	}

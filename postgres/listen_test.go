@@ -43,7 +43,7 @@ func TestListenAcrossStores(t *testing.T) {
 	}()
 	waitFor(t, subscribed, "the listener to subscribe")
 
-	key := parley.ConversationKey{Bot: "shop", ID: "tab\tin id"}
+	key := parley.ConversationKey{Bot: "shop", ID: "space, colon: \"quote\" and é in id"}
 	if err := elsewhere.Commit(ctx, turn(key, 0, "m-0")); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,9 @@ import (
 // EnqueueInbound records an accepted message unless the same conversation and message
 // id is already queued or processed.
 func (s *Store) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, error) {
+	if err := parley.CheckMessageKey(in.Key, in.MessageID); err != nil {
+		return false, err
+	}
 	if in.Key.Bot == "" || in.Key.ID == "" || in.MessageID == "" {
 		return false, parley.Errorf(parley.EINVALID, "inbound: key %q and message id %q are required", in.Key.String(), in.MessageID)
 	}
@@ -143,6 +146,9 @@ func (w *writer) outboxNotPending(id int64) error {
 
 // PutFlow stores the next version of a flow definition.
 func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int, error) {
+	if err := parley.CheckID("flow id", id); err != nil {
+		return 0, err
+	}
 	if id == "" {
 		return 0, parley.Errorf(parley.EINVALID, "put flow: empty id")
 	}

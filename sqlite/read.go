@@ -30,6 +30,9 @@ func (s *Store) read(ctx context.Context, fn func(w *writer) error) error {
 // Conversation returns the stored conversation. Its state is returned as stored, even
 // when it is not JSON; a lifecycle outside the seven is EINVALIDSTATE.
 func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
 	var c *parley.Conversation
 	err := s.read(ctx, func(w *writer) error {
 		row := w.row[:8]
@@ -68,6 +71,9 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 // Processed returns the exact response bytes recorded for messageID and the state of
 // the version that processed it.
 func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
+	if err := parley.CheckMessageKey(key, messageID); err != nil {
+		return parley.Processed{}, false, err
+	}
 	var p parley.Processed
 	var found bool
 	err := s.read(ctx, func(w *writer) error {
@@ -96,6 +102,9 @@ var errEnough = errors.New("enough rows")
 // all of them. A version's events are stored together, so the rows that carry seqs
 // after afterSeq are walked in version order and cut to the page.
 func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
 	var events []parley.Event
 	err := s.read(ctx, func(w *writer) error {
 		err := w.events.query(func(row []driver.Value) error {
@@ -150,6 +159,9 @@ func (s *Store) PendingInbound(ctx context.Context, limit int) ([]parley.Inbound
 
 // Flow returns a flow definition; version 0 means the latest.
 func (s *Store) Flow(ctx context.Context, id string, version int) ([]byte, int, error) {
+	if err := parley.CheckID("flow id", id); err != nil {
+		return nil, 0, err
+	}
 	if version < 0 {
 		return nil, 0, parley.Errorf(parley.EINVALID, "flow %q: version %d", id, version)
 	}

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -80,5 +81,44 @@ func testClosed(t *testing.T, s parley.Store) {
 	}
 	if err := s.Close(); err != nil {
 		t.Fatalf("second Close: %v", err)
+	}
+}
+
+// testIDRule: every store applies parley.CheckID, the one id rule, to the ids it
+// is given: an id with a control character (NUL, which one database cannot hold
+// and another can, a newline, DEL) is EINVALID on every method that takes one, and
+// nothing is written.
+func testIDRule(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	for _, bad := range []string{"a\x00b", "a\nb", "a\rb", "tab\there", "del\x7f", "c1\u0085"} {
+		k := key(bad)
+		withMessage := create(key("c-ok"), `{}`)
+		withMessage.MessageID = bad
+		calls := []struct {
+			name string
+			call func() error
+		}{
+			{"Conversation", func() error { _, err := s.Conversation(ctx, k); return err }},
+			{"Processed", func() error { _, _, err := s.Processed(ctx, key("c-ok"), bad); return err }},
+			{"Commit", func() error { return s.Commit(ctx, create(k, `{}`)) }},
+			{"Commit with the message id", func() error { return s.Commit(ctx, withMessage) }},
+			{"Commit with the bot id", func() error {
+				return s.Commit(ctx, create(parley.ConversationKey{Bot: bad, ID: "c-ok"}, `{}`))
+			}},
+			{"Events", func() error { _, err := s.Events(ctx, k, 0, 10); return err }},
+			{"EnqueueInbound", func() error { _, err := s.EnqueueInbound(ctx, inbound(bad, "m", base())); return err }},
+			{"EnqueueInbound with the message id", func() error { _, err := s.EnqueueInbound(ctx, inbound("c-ok", bad, base())); return err }},
+			{"PutFlow", func() error { _, err := s.PutFlow(ctx, bad, []byte(`{}`)); return err }},
+			{"Flow", func() error { _, _, err := s.Flow(ctx, bad, 0); return err }},
+		}
+		for _, c := range calls {
+			wantCode(t, fmt.Sprintf("%s of %q", c.name, bad), c.call(), parley.EINVALID)
+		}
+	}
+	if _, err := s.Conversation(ctx, key("c-ok")); parley.ErrorCode(err) != parley.ENOTFOUND {
+		t.Fatalf("a refused commit stored the conversation: %v", err)
+	}
+	if got := pending(t, s, 0); len(got) != 0 {
+		t.Fatalf("refused inbound messages were queued: %+v", got)
 	}
 }

@@ -63,6 +63,7 @@ func Run(t *testing.T, open func(t *testing.T) parley.Store) {
 		{"Inbound", testInbound},
 		{"InboundDuplicateOfProcessed", testInboundDuplicateOfProcessed},
 		{"Flows", testFlows},
+		{"IDRule", testIDRule},
 		{"Ping", testPing},
 		{"Closed", testClosed},
 	}
