@@ -190,7 +190,8 @@ type Effect struct {
 // and each such call must be safe to repeat: the runtime may decide the same turn
 // again (a redelivered message whose first processing failed, a version conflict
 // with another replica), so an outside call only reads or carries a key that names
-// the turn by its message id (flows.ActionRequest.IdempotencyKey). Decide must not
+// its execution, the same whenever that execution is sent again
+// (flows.ActionRequest.IdempotencyKey). Decide must not
 // change anything the Store owns, nor deliver replies itself: what must happen once,
 // after the turn is committed, is an Effect, delivered through the outbox.
 //

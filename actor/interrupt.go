@@ -20,8 +20,10 @@ import (
 // Pause semantics: the interrupted message is answered, not parked. Resume does
 // not run it again; the user's next message (a new id) is processed from the
 // pre-turn state. Its webhook action, if one was sent, keeps its idempotency key
-// (bot/conversation/message id/step), so a receiver that honours the key never
-// books twice for that message.
+// (flows.ActionRequest: the key names the execution, from the turn that first
+// sends it, and the interrupted turn committed none), so the next message that
+// runs the action again sends the same key and a receiver that honours it books
+// once.
 func (a *actor) interrupted(ctx context.Context, req parley.TurnRequest, stop *command, streamed string, running step, runningAt time.Time) (parley.Result, error) {
 	in, err := a.interrupt(ctx, req, stop.control, streamed, running, runningAt)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -19,6 +20,13 @@ import (
 // ActionRunner runs a webhook action or a custom validator inside a turn. The
 // engine declares it so tests and embedders can run actions in process; the
 // default is HTTPRunner.
+//
+// Run's error says whether the call's outcome is known. An error with code
+// parley.EINVALID means the receiver refused the request and did nothing: the
+// outcome is known, and a later attempt is a new execution with a new key. Any
+// other error leaves the outcome unknown (the call may have been carried out), so
+// the engine keeps the call pending and sends it again, with the same key and body,
+// until it gets a definite answer or the user cancels.
 type ActionRunner interface {
 	Run(ctx context.Context, req ActionRequest) (ActionResult, error)
 }
@@ -32,11 +40,18 @@ type ActionRequest struct {
 	Step         string         `json:"step"`
 	Action       string         `json:"action"`
 	Slots        map[string]any `json:"slots"`
-	// IdempotencyKey is "<bot>/<conversation>/<message id>/<step>", sent in the
-	// Idempotency-Key header: the turn is named by its message id, which stays the
-	// same when the runtime decides a turn again (a redelivered message whose first
-	// processing failed, or a version conflict with another replica), while the turn
-	// index may not. So a receiver that honours the key never books twice.
+	// IdempotencyKey, sent in the Idempotency-Key header, names the call's
+	// execution, not the message that triggered it:
+	// "<bot>/<conversation>/<turn>/<flow>/<step>", where turn is the turn that
+	// first sent the call (validators add a digest of the value checked). Every
+	// retry of the call sends the same key and the same body until the call has a
+	// definite outcome: a retry inside the turn (Webhook.Retries), the same
+	// message decided again (a redelivery after a crash, a version conflict), and
+	// the later turns that retry a call whose outcome was not known (the state
+	// keeps it as metadata.pending_call). A new execution (the same step run
+	// again after a definite outcome, a second order later in the conversation)
+	// is sent in another turn, so it has another key. A receiver that honours the
+	// key therefore performs each execution once. See docs/reference/actions.md.
 	IdempotencyKey string   `json:"-"`
 	Webhook        *Webhook `json:"-"`
 }
@@ -60,26 +75,42 @@ type ActionResult struct {
 }
 
 // HTTPRunner POSTs the request as JSON to the webhook's URL, with the webhook's
-// timeout per attempt and its retries on transport errors and 5xx answers.
+// timeout per attempt and its retries on transport errors and 5xx answers. The
+// webhook's own timeout bounds each attempt, whatever the client's: a Client with a
+// shorter Timeout of its own does not cut a webhook that allows longer.
 type HTTPRunner struct {
 	Client *http.Client
 }
 
-// Default webhook settings.
+// Webhook time limits. DefaultWebhookTimeout bounds an attempt of a webhook that
+// sets no timeout; Validate refuses a webhook whose attempts together
+// (timeout × (retries + 1)) may take longer than MaxWebhookTime: the conversation
+// waits for the call, and work that takes longer belongs behind a receiver that
+// answers at once and reports later.
 const (
 	DefaultWebhookTimeout = 5 * time.Second
+	MaxWebhookTime        = 60 * time.Second
 	maxResponseBytes      = 1 << 20
 )
 
-// Run calls the webhook. A 4xx answer is not retried; an error after the last
-// attempt has code EUNAVAILABLE.
+// Run calls the webhook. A refused request (4xx) is not retried and has code
+// parley.EINVALID; any other failure after the last attempt (no answer within the
+// timeout, a transport error, a 5xx, 408, 409, 425 or 429, an answer that is not
+// an action result) has code EUNAVAILABLE: its outcome is unknown.
 func (r *HTTPRunner) Run(ctx context.Context, req ActionRequest) (ActionResult, error) {
 	if req.Webhook == nil || req.Webhook.URL == "" {
 		return ActionResult{}, parley.Errorf(parley.EINVALID, "action %s has no webhook url", req.Action)
 	}
-	client := r.Client
-	if client == nil {
-		client = http.DefaultClient
+	client := http.DefaultClient
+	if r.Client != nil {
+		client = r.Client
+	}
+	if client.Timeout > 0 {
+		// The webhook's timeout bounds each attempt (attempt's context); the
+		// client's own would cut a webhook that allows longer.
+		c := *client
+		c.Timeout = 0
+		client = &c
 	}
 	body, err := json.Marshal(req)
 	if err != nil {
@@ -93,13 +124,17 @@ func (r *HTTPRunner) Run(ctx context.Context, req ActionRequest) (ActionResult, 
 			return res, nil
 		}
 		last = err
-		if !retry || ctx.Err() != nil {
+		if !retry {
+			return ActionResult{}, parley.WrapError(parley.EINVALID, err, "webhook %s refused the request", req.Action)
+		}
+		if ctx.Err() != nil {
 			break
 		}
 	}
-	return ActionResult{}, parley.WrapError(parley.EUNAVAILABLE, last, "webhook %s", req.Action)
+	return ActionResult{}, parley.WrapError(parley.EUNAVAILABLE, last, "webhook %s gave no definite answer", req.Action)
 }
 
+// attempt makes one call; retry is false only when the receiver refused it.
 func (r *HTTPRunner) attempt(ctx context.Context, client *http.Client, req ActionRequest, body []byte, timeout time.Duration) (ActionResult, bool, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -121,21 +156,60 @@ func (r *HTTPRunner) attempt(ctx context.Context, client *http.Client, req Actio
 	if err != nil {
 		return ActionResult{}, true, err
 	}
-	if resp.StatusCode >= 500 {
-		return ActionResult{}, true, fmt.Errorf("status %d", resp.StatusCode)
-	}
-	if resp.StatusCode >= 300 {
-		return ActionResult{}, false, fmt.Errorf("status %d", resp.StatusCode)
+	if code := resp.StatusCode; code >= 300 {
+		return ActionResult{}, !refusal(code), fmt.Errorf("status %d", code)
 	}
 	var res ActionResult
 	if len(bytes.TrimSpace(data)) > 0 {
 		if err := json.Unmarshal(data, &res); err != nil {
-			return ActionResult{}, false, fmt.Errorf("response is not an action result: %w", err)
+			// The receiver answered 2xx: it acted, but its result is unreadable.
+			// Sending the same key again gets its stored answer.
+			return ActionResult{}, true, fmt.Errorf("the answer is not an action result")
 		}
 	}
 	return res, false, nil
 }
 
+// refusal reports whether an HTTP status says the receiver refused the request
+// and did nothing. 408 and 429 ask to come back later; 409 and 425 are what
+// receivers that honour Idempotency-Key answer while the first request with the
+// key is still being processed. 3xx is not followed: a webhook URL that moved is
+// a refusal until the flow file is fixed.
+func refusal(code int) bool {
+	switch code {
+	case http.StatusRequestTimeout, http.StatusConflict, http.StatusTooEarly, http.StatusTooManyRequests:
+		return false
+	}
+	return code < 500
+}
+
+// unknownOutcome is a call that ended without a definite outcome: the request,
+// to be sent again unchanged.
+type unknownOutcome struct {
+	req ActionRequest
+	err error
+}
+
+func (u *unknownOutcome) Error() string { return u.err.Error() }
+func (u *unknownOutcome) Unwrap() error { return u.err }
+
+// call runs req; an error that leaves the outcome unknown is an *unknownOutcome.
+func (e *Engine) call(ctx context.Context, req ActionRequest) (ActionResult, error) {
+	res, err := e.runner.Run(ctx, req)
+	if err != nil && parley.ErrorCode(err) != parley.EINVALID && ctx.Err() == nil {
+		return res, &unknownOutcome{req: req, err: err}
+	}
+	return res, err
+}
+
+// callKey is the idempotency key of a call first sent in turn: "<bot>/<conversation>/
+// <turn>/<flow>/<step>", each part escaped so that no two calls share one.
+func (e *Engine) callKey(t parley.Turn, flow, step string) string {
+	return url.PathEscape(e.bot) + "/" + url.PathEscape(t.Conversation.ID) + "/" + strconv.FormatInt(t.Index, 10) +
+		"/" + url.PathEscape(flow) + "/" + url.PathEscape(step)
+}
+
+// request builds the request of a call first sent in this turn.
 func (e *Engine) request(t parley.Turn, s *State, step, action string, w *Webhook, slots map[string]any) ActionRequest {
 	return ActionRequest{
 		Bot:            e.bot,
@@ -145,26 +219,39 @@ func (e *Engine) request(t parley.Turn, s *State, step, action string, w *Webhoo
 		Step:           step,
 		Action:         action,
 		Slots:          slots,
-		IdempotencyKey: e.bot + "/" + t.Conversation.ID + "/" + t.Message.ID + "/" + step,
+		IdempotencyKey: e.callKey(t, s.CurrentFlow, step),
 		Webhook:        w,
 	}
 }
 
+// resent is the pending call p as it was first sent, for webhook w.
+func (e *Engine) resent(t parley.Turn, p *PendingCall, w *Webhook) ActionRequest {
+	return ActionRequest{
+		Bot: e.bot, Conversation: t.Conversation.ID, Turn: p.Turn, Flow: p.Flow, Step: p.Step,
+		Action: p.Action, Slots: p.Slots, IdempotencyKey: p.Key, Webhook: w,
+	}
+}
+
 // act runs an action step in executing_action. It returns the next step index, or
-// done when the turn ends here (missing slots, failure, end of flow).
+// done when the turn ends here (missing slots, failure, end of flow). An action
+// whose earlier call has no known outcome (tu.resume) is not started again: its
+// call is sent again as it was.
 func (tu *turn) act(f *flow, st *step) (next int, done bool, err error) {
 	a := st.def.Action
-	tu.setActionSlots(a)
+	resumed := tu.resumed(f.name, st.id)
 	var results []map[string]any
-	if a.Search != nil {
-		results = search(a.Search, tu.s.Slots)
-		if len(results) == 0 && a.Search.FailWhenEmpty {
-			return 0, true, tu.failed(f, st, tu.render(a.Search.FailReply))
+	if resumed == nil {
+		tu.setActionSlots(a)
+		if a.Search != nil {
+			results = search(a.Search, tu.s.Slots)
+			if len(results) == 0 && a.Search.FailWhenEmpty {
+				return 0, true, tu.failed(f, st, tu.render(a.Search.FailReply))
+			}
 		}
 	}
 	if a.Webhook != nil {
 		var stop bool
-		if results, stop, err = tu.callWebhook(f, st, a); stop {
+		if results, stop, err = tu.callWebhook(f, st, a, resumed); stop {
 			return 0, true, err
 		}
 	}
@@ -181,6 +268,17 @@ func (tu *turn) act(f *flow, st *step) (next int, done bool, err error) {
 	return st.next, false, nil
 }
 
+// resumed returns the pending call this turn retries when it is the one of
+// flow's step, and takes it: the call is sent at most once per turn this way.
+func (tu *turn) resumed(flow, step string) *PendingCall {
+	p := tu.resume
+	if p == nil || p.Flow != flow || p.Step != step {
+		return nil
+	}
+	tu.resume = nil
+	return p
+}
+
 // setActionSlots sets the slots an action sets itself: its set values and its
 // reference.
 func (tu *turn) setActionSlots(a *Action) {
@@ -193,22 +291,18 @@ func (tu *turn) setActionSlots(a *Action) {
 	}
 }
 
-// callWebhook calls the action's webhook and takes in its answer: the slots it
-// sets, its reply said, its results returned. done is true when the turn ends
-// here (the call or the action failed, data is missing), err what ends it.
-func (tu *turn) callWebhook(f *flow, st *step, a *Action) (results []map[string]any, done bool, err error) {
+// callWebhook calls the action's webhook, or sends its pending call again, and
+// takes in its answer: the slots it sets, its reply said, its results returned.
+// done is true when the turn ends here (the call or the action failed, its outcome
+// is not known, data is missing), err what ends it.
+func (tu *turn) callWebhook(f *flow, st *step, a *Action, resumed *PendingCall) (results []map[string]any, done bool, err error) {
 	s := tu.s
-	name := a.Name
-	if name == "" {
-		name = st.id
-	}
-	res, rerr := tu.e.runner.Run(tu.ctx, tu.e.request(tu.in, s, st.id, name, a.Webhook, callSlots(s.Slots)))
+	req := tu.actionRequest(st, a, resumed)
+	res, rerr := tu.e.call(tu.ctx, req)
 	if rerr != nil {
-		if tu.ctx.Err() != nil {
-			return nil, true, parley.WrapError(parley.EUNAVAILABLE, tu.ctx.Err(), "turn abandoned during action %s", name)
-		}
-		return nil, true, tu.fail(errorType(rerr), parley.ErrorMessage(rerr))
+		return nil, true, tu.callFailed(rerr, "turn abandoned during action "+req.Action)
 	}
+	s.Metadata.Pending = nil // a definite outcome
 	if res.Failed {
 		return nil, true, tu.failed(f, st, res.Reply)
 	}
@@ -220,6 +314,75 @@ func (tu *turn) callWebhook(f *flow, st *step, a *Action) (results []map[string]
 	}
 	tu.say(res.Reply)
 	return res.Results, false, nil
+}
+
+// actionRequest is the request of the action's call: the pending one as it was
+// first sent, or a new execution, whose key names this turn (and, for a step run
+// again in the same turn, how many times it ran before).
+func (tu *turn) actionRequest(st *step, a *Action, resumed *PendingCall) ActionRequest {
+	if resumed != nil {
+		return tu.e.resent(tu.in, resumed, a.Webhook)
+	}
+	name := a.Name
+	if name == "" {
+		name = st.id
+	}
+	req := tu.e.request(tu.in, tu.s, st.id, name, a.Webhook, callSlots(tu.s.Slots))
+	if tu.executions == nil {
+		tu.executions = map[string]int{}
+	}
+	if n := tu.executions[req.IdempotencyKey]; n > 0 {
+		req.IdempotencyKey += "#" + strconv.Itoa(n+1)
+	}
+	tu.executions[strings.SplitN(req.IdempotencyKey, "#", 2)[0]]++
+	return req
+}
+
+// callFailed ends a turn whose call failed: a turn abandoned during the call
+// (its context ended: a pause, a cancel, a shutdown) is an error and nothing of it
+// is committed, so the message decided again sends the same key; a call without a
+// definite outcome is kept pending (outcomeUnknown); a refused one is the error
+// state, and its retry is a new execution.
+func (tu *turn) callFailed(err error, abandoned string) error {
+	if tu.ctx.Err() != nil {
+		return parley.WrapError(parley.EUNAVAILABLE, tu.ctx.Err(), "%s", abandoned)
+	}
+	var uo *unknownOutcome
+	if errors.As(err, &uo) {
+		return tu.outcomeUnknown(uo)
+	}
+	tu.s.Metadata.Pending = nil
+	return tu.fail(errorType(err), parley.ErrorMessage(err))
+}
+
+// outcomeUnknown enters the error state with the call kept as
+// metadata.pending_call: the user is told that its outcome is not known yet (not
+// that it failed), and the next message, unless it cancels, sends it again under
+// the same key (recover).
+func (tu *turn) outcomeUnknown(uo *unknownOutcome) error {
+	s := tu.s
+	req := uo.req
+	p := &PendingCall{Key: req.IdempotencyKey, Flow: req.Flow, Step: req.Step, Action: req.Action,
+		Turn: req.Turn, Slots: req.Slots, Attempts: 1}
+	if prev := s.Metadata.Pending; prev != nil && prev.Key == p.Key {
+		p.Attempts = prev.Attempts + 1
+	}
+	if strings.HasPrefix(req.Step, validatePrefix) {
+		p.Slot = req.Action
+	}
+	recovery := string(s.ConversationState)
+	if err := tu.fire(DialogueException); err != nil {
+		return err
+	}
+	s.Metadata.Pending = p
+	s.Metadata.Error = &ErrorInfo{Type: "outcome_unknown", Message: parley.ErrorMessage(uo.err), Timestamp: tu.stamp, RecoveryState: recovery}
+	s.WaitingForSlot = nil
+	if p.Slot != "" {
+		tu.sayKey("pending_check")
+	} else {
+		tu.sayKey("pending")
+	}
+	return nil
 }
 
 // callSlots are the slots an action receives: dontcare ("no preference") is a
@@ -289,9 +452,8 @@ func orText(s, fallback string) string {
 }
 
 func errorType(err error) string {
-	var pe *parley.Error
-	if errors.As(err, &pe) && pe.Code == parley.EUNAVAILABLE {
-		return "action_unavailable"
+	if parley.ErrorCode(err) == parley.EINVALID {
+		return "action_refused"
 	}
 	return "action_failed"
 }
@@ -344,4 +506,72 @@ func reference(ref *Reference, conversation string, turn int64) string {
 		out = append(out, '0')
 	}
 	return string(append(out, n...))
+}
+
+// validatePrefix starts the step name of a custom validator's call.
+const validatePrefix = "validate:"
+
+// checkRequest is the request of a custom validator's call for value v: the
+// pending check of that slot and value as first sent, or a new one whose key
+// names this turn, the slot and a digest of the value (one turn may check
+// several values of a slot: each is its own execution).
+func (e *Engine) checkRequest(t parley.Turn, s *State, sl *slot, w *Webhook, v any) ActionRequest {
+	step := validatePrefix + sl.name
+	if p := s.Metadata.Pending; p != nil && p.Slot == sl.name && format(p.Slots[sl.name]) == format(v) {
+		return e.resent(t, p, w)
+	}
+	req := e.request(t, s, step, sl.name, w, map[string]any{sl.name: v})
+	h := fnv.New64a()
+	h.Write([]byte(format(v)))
+	req.IdempotencyKey += "/" + strconv.FormatUint(h.Sum64(), 36)
+	return req
+}
+
+// noteUnknown keeps the first check of the turn whose outcome is not known.
+func (tu *turn) noteUnknown(err error) {
+	var uo *unknownOutcome
+	if tu.unknown == nil && errors.As(err, &uo) {
+		tu.unknown = uo
+	}
+}
+
+// checkFailed ends a turn whose check of a direct answer failed, as callFailed
+// does an action's call.
+func (tu *turn) checkFailed(err error, sl *slot) error {
+	var uo *unknownOutcome
+	if tu.ctx.Err() == nil && !errors.As(err, &uo) {
+		tu.s.Metadata.Pending = nil
+		return tu.fail("validator_error", parley.ErrorMessage(err)) // stored and answered: no foreign cause text
+	}
+	return tu.callFailed(err, "turn abandoned during the check of "+sl.name)
+}
+
+// retryPending sends the pending call p again, unchanged and under its key, and
+// goes on from its answer as the turn that first sent it would have: an action's
+// step runs again without starting the action anew (act takes tu.resume), a
+// check takes or refuses its value. Without a definite answer the conversation
+// stays in the error state with the call pending.
+func (tu *turn) retryPending(p *PendingCall) error {
+	s := tu.s
+	f := tu.e.flows[p.Flow]
+	s.CurrentFlow = f.name
+	tu.resume = p
+	if p.Slot == "" {
+		return tu.advance(f.stepIndex[p.Step])
+	}
+	sl := tu.e.pendingSlot(f, p)
+	v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, p.Slots[p.Slot])
+	if err != nil {
+		return tu.checkFailed(err, sl)
+	}
+	s.Metadata.Pending = nil
+	if problem != "" {
+		tu.say(problem)
+	} else {
+		s.Slots[sl.name] = v
+	}
+	if st := tu.currentStep(); st != nil {
+		return tu.advance(st.index)
+	}
+	return tu.advance(0)
 }

@@ -1,9 +1,11 @@
 package flows
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -104,8 +106,14 @@ func TestWebhookActionRetriesAndSetsSlots(t *testing.T) {
 	if diff := cmp.Diff(want, ws.calls); diff != "" {
 		t.Errorf("calls (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"shop/c-1/t3/validate:email", "shop/c-1/t3/place", "shop/c-1/t3/place"}, ws.keys); diff != "" {
-		t.Errorf("idempotency keys (-want +got):\n%s", diff)
+	// The keys name the executions (turn 3 of conversation c-1, flow order, the
+	// step): the validator's adds a digest of the value; the retry inside the
+	// turn sends the same key.
+	if len(ws.keys) != 3 || !strings.HasPrefix(ws.keys[0], "shop/c-1/3/order/validate:email/") {
+		t.Errorf("validator idempotency key %q", ws.keys)
+	}
+	if diff := cmp.Diff([]string{"shop/c-1/3/order/place", "shop/c-1/3/order/place"}, ws.keys[1:]); diff != "" {
+		t.Errorf("action idempotency keys (-want +got):\n%s", diff)
 	}
 	if got := ws.bodies[1]["slots"]; !cmp.Equal(got, map[string]any{"size": "large", "email": "me@example.com"}) {
 		t.Errorf("action posted slots %v", got)
@@ -130,7 +138,11 @@ func TestWebhookActionMissingSlots(t *testing.T) {
 	})
 }
 
-func TestWebhookActionFailureAndRecovery(t *testing.T) {
+// TestWebhookActionOutcomeUnknownAndRetry: a call that gets no definite answer (5xx
+// on every attempt) leaves its outcome unknown: the user is told so, not that it
+// failed; the call is kept pending in the state, and the next message sends it
+// again under the same key, which a receiver that honours keys answers once.
+func TestWebhookActionOutcomeUnknownAndRetry(t *testing.T) {
 	failing := true
 	ws := &webhookServer{validate: acceptAll}
 	ws.order = func(w http.ResponseWriter, _ int) {
@@ -144,21 +156,61 @@ func TestWebhookActionFailureAndRecovery(t *testing.T) {
 	s := playWalk(t, e, "c-3", []walkTurn{
 		{user: "order pizza"},
 		{user: "large"},
-		{user: "me@example.com", state: "error", step: "place", reply: "Sorry, something went wrong",
+		{user: "me@example.com", state: "error", step: "place", reply: "I haven't heard back yet whether that went through",
 			transitions: "waiting_for_slot->validating_slot,validating_slot->ready_for_action,ready_for_action->executing_action,executing_action->error"},
 	})
 	got := s.Metadata.Error
-	if got == nil || got.Type != "action_unavailable" || got.RecoveryState != "executing_action" || got.Timestamp == 0 || got.Message == "" {
+	if got == nil || got.Type != "outcome_unknown" || got.RecoveryState != "executing_action" || got.Timestamp == 0 || got.Message == "" {
 		t.Fatalf("metadata.error = %+v", got)
+	}
+	p := s.Metadata.Pending
+	if p == nil || p.Key != "shop/c-3/3/order/place" || p.Step != "place" || p.Turn != 3 || p.Attempts != 1 {
+		t.Fatalf("metadata.pending_call = %+v", p)
 	}
 	if n := strings.Count(strings.Join(ws.calls, " "), "/order"); n != 3 {
 		t.Errorf("%d /order attempts, want 3 (1 + 2 retries)", n)
 	}
+	// Still no answer: still pending, attempts counted, the same key.
+	s = playWalkFrom(t, e, "c-3", s, 4, []walkTurn{
+		{user: "hello", state: "error", reply: "I haven't heard back yet"},
+	})
+	if s.Metadata.Pending == nil || s.Metadata.Pending.Key != p.Key || s.Metadata.Pending.Attempts != 2 {
+		t.Fatalf("after a second unanswered retry: %+v", s.Metadata.Pending)
+	}
 	failing = false
-	playWalkFrom(t, e, "c-3", s, 4, []walkTurn{
-		{user: "try again", state: "idle", reply: "I encountered an error. Let's try again. Order O-9 placed.",
+	s = playWalkFrom(t, e, "c-3", s, 5, []walkTurn{
+		{user: "try again", state: "idle", reply: "Order O-9 placed.", slots: map[string]any{"order_id": "O-9"},
 			transitions: "error->understanding,understanding->ready_for_action,ready_for_action->executing_action,executing_action->completed,completed->idle"},
 	})
+	if s.Metadata.Pending != nil || s.Metadata.Error != nil {
+		t.Fatalf("a definite answer leaves %+v, %+v", s.Metadata.Pending, s.Metadata.Error)
+	}
+	var orders []string
+	for i, c := range ws.calls {
+		if c == "/order" {
+			orders = append(orders, ws.keys[i])
+			if !cmp.Equal(ws.bodies[i], ws.bodies[1]) {
+				t.Errorf("retry %d sent %v, want the first body %v", i, ws.bodies[i], ws.bodies[1])
+			}
+		}
+	}
+	if distinct := slices.Compact(slices.Clone(orders)); len(orders) != 7 || len(distinct) != 1 || distinct[0] != p.Key {
+		t.Errorf("order keys %q: every attempt must send %q", orders, p.Key)
+	}
+}
+
+// TestPendingActionCancelled: cancel while the outcome is unknown ends the flow,
+// says that the outcome is still unknown, and forgets the call.
+func TestPendingActionCancelled(t *testing.T) {
+	ws := &webhookServer{validate: acceptAll, order: func(w http.ResponseWriter, _ int) { w.WriteHeader(http.StatusServiceUnavailable) }}
+	e := orderEngine(t, ws)
+	s := playWalk(t, e, "c-7", []walkTurn{{user: "order pizza"}, {user: "large"}, {user: "me@example.com", state: "error"}})
+	s = playWalkFrom(t, e, "c-7", s, 4, []walkTurn{
+		{user: "cancel", state: "idle", flow: "none", reply: "I still don't know whether the last request went through.", transitions: "error->idle"},
+	})
+	if s.Metadata.Pending != nil {
+		t.Fatalf("pending call kept after cancel: %+v", s.Metadata.Pending)
+	}
 }
 
 func TestWebhookErrorThenCancel(t *testing.T) {
@@ -167,6 +219,9 @@ func TestWebhookErrorThenCancel(t *testing.T) {
 	s := playWalk(t, e, "c-4", []walkTurn{{user: "order pizza"}, {user: "large"}, {user: "me@example.com", state: "error"}})
 	if n := strings.Count(strings.Join(ws.calls, " "), "/order"); n != 1 {
 		t.Errorf("a 4xx is not retried: %d attempts", n)
+	}
+	if s.Metadata.Error == nil || s.Metadata.Error.Type != "action_refused" || s.Metadata.Pending != nil {
+		t.Errorf("a refused call: metadata %+v", s.Metadata)
 	}
 	playWalkFrom(t, e, "c-4", s, 4, []walkTurn{
 		{user: "cancel", state: "idle", flow: "none", transitions: "error->idle"},
@@ -179,8 +234,66 @@ func TestWebhookTimeout(t *testing.T) {
 		_, _ = w.Write([]byte(`{}`))
 	}}
 	s := playWalk(t, orderEngine(t, ws), "c-5", []walkTurn{{user: "order pizza"}, {user: "large"}, {user: "me@example.com", state: "error"}})
-	if s.Metadata.Error == nil || s.Metadata.Error.Type != "action_unavailable" {
-		t.Errorf("metadata.error = %+v", s.Metadata.Error)
+	if s.Metadata.Error == nil || s.Metadata.Error.Type != "outcome_unknown" || s.Metadata.Pending == nil {
+		t.Errorf("metadata = %+v", s.Metadata)
+	}
+}
+
+// TestWebhookTimeoutIsTheWebhooksOwn: the webhook's timeout bounds its call, not
+// the HTTP client's: a client with a shorter Timeout of its own does not cut it.
+func TestWebhookTimeoutIsTheWebhooksOwn(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		time.Sleep(150 * time.Millisecond)
+		_, _ = w.Write([]byte(`{"reply": "done"}`))
+	}))
+	t.Cleanup(srv.Close)
+	client := srv.Client()
+	client.Timeout = 50 * time.Millisecond
+	r := &HTTPRunner{Client: client}
+	res, err := r.Run(context.Background(), ActionRequest{Action: "slow", Webhook: &Webhook{URL: srv.URL, Timeout: "2s"}})
+	if err != nil || res.Reply != "done" {
+		t.Fatalf("a 2s webhook answering in 150ms through a client with a 50ms timeout: %+v, %v", res, err)
+	}
+	if client.Timeout != 50*time.Millisecond {
+		t.Fatal("Run changed the caller's client")
+	}
+}
+
+// TestPendingCheckRetriedUnderItsKey: a custom validator's call without a definite
+// answer keeps the check pending; the next message sends it again under the same key
+// and the value it checks is taken when it answers.
+func TestPendingCheckRetriedUnderItsKey(t *testing.T) {
+	slow := true
+	ws := &webhookServer{order: func(w http.ResponseWriter, _ int) { _, _ = w.Write([]byte(`{"slots": {"order_id": "O-2"}}`)) }}
+	ws.validate = func(w http.ResponseWriter, v string) {
+		if slow {
+			w.WriteHeader(http.StatusGatewayTimeout)
+			return
+		}
+		_, _ = w.Write([]byte(`{"valid": true}`))
+	}
+	e := orderEngine(t, ws)
+	s := playWalk(t, e, "c-8", []walkTurn{
+		{user: "order pizza"},
+		{user: "small"},
+		{user: "me@corp.example", state: "error", reply: "I couldn't check that yet."},
+	})
+	p := s.Metadata.Pending
+	if p == nil || p.Slot != "email" || p.Slots["email"] != "me@corp.example" {
+		t.Fatalf("pending check %+v", p)
+	}
+	slow = false
+	playWalkFrom(t, e, "c-8", s, 4, []walkTurn{
+		{user: "hello", state: "idle", reply: "Order O-2 placed.", slots: map[string]any{"email": "me@corp.example", "order_id": "O-2"}},
+	})
+	var keys []string
+	for i, c := range ws.calls {
+		if c == "/validate" {
+			keys = append(keys, ws.keys[i])
+		}
+	}
+	if len(keys) != 2 || keys[0] != p.Key || keys[1] != p.Key {
+		t.Fatalf("validator keys %q, want %q twice", keys, p.Key)
 	}
 }
 

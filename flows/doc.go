@@ -153,10 +153,17 @@
 //     unix seconds. The history keeps the last settings.max_messages messages
 //     (default 20) and the trace the last settings.max_trace transitions (default
 //     12); every transition is also in the turn events the runtime records.
-//   - Webhook actions run inside the turn through ActionRunner, with the
-//     idempotency key "<bot>/<conversation>/<turn>/<step>": a turn replayed after
-//     a crash sends the same key. A failure enters error with metadata.error
-//     (type, message, timestamp, recovery_state).
+//   - Webhook actions and custom validators run inside the turn through
+//     ActionRunner, with an idempotency key that names the call's execution,
+//     "<bot>/<conversation>/<turn>/<flow>/<step>" from the turn that first sends
+//     it: a turn decided again after a crash or a conflict sends the same key. A
+//     refused call (4xx) enters error with metadata.error (type, message,
+//     timestamp, recovery_state). A call without a definite outcome (no answer
+//     within the webhook's timeout, 5xx, 408, 409, 425, 429) enters error with
+//     metadata.error type outcome_unknown and metadata.pending_call; the user is
+//     told the outcome is not known yet, and seed 001's recovery (any message but
+//     cancel) sends that call again, same key and body, before anything else;
+//     cancel forgets it. docs/reference/actions.md is the receiver's contract.
 //   - A state resting in a momentary state (only a hand-edited one can) is not
 //     repaired (the seeds say nothing of it): its first transition is outside the
 //     table, so Decide fails with ETRANSITION and the runtime fails the turn, as

@@ -152,6 +152,11 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 		field("handoff")
 		b = appendString(b, m.Handoff)
 	}
+	if p := m.Pending; p != nil {
+		// Rare and small: encoding/json writes it as it decodes it.
+		field("pending_call")
+		b = appendValue(b, p)
+	}
 	return append(b, '}')
 }
 

@@ -202,6 +202,15 @@ type turn struct {
 	resultOK   bool
 	// askedChange: the turn answers "what would you like to change?".
 	askedChange bool
+	// resume is the pending call this turn sends again (recover); act and
+	// check take it.
+	resume *PendingCall
+	// executions counts the calls first sent in this turn by key, so that a
+	// step run twice in one turn sends two keys.
+	executions map[string]int
+	// unknown is the first check of this turn, while reading values, whose
+	// outcome is not known: the turn ends in the error state with it pending.
+	unknown *unknownOutcome
 }
 
 // Decide takes one turn. It never changes t.State; the decision's state is a copy.
@@ -551,6 +560,9 @@ func (tu *turn) understand() error {
 		return tu.noFlow(entities)
 	}
 	changed := tu.extract(active, entities)
+	if tu.unknown != nil {
+		return tu.outcomeUnknown(tu.unknown)
+	}
 	st := tu.currentStep()
 	if st == nil {
 		return tu.advance(0)
@@ -770,7 +782,7 @@ func (tu *turn) fillAwaited() error {
 	}
 	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, tu.text, true)
 	if err != nil {
-		return tu.fail("validator_error", parley.ErrorMessage(err)) // stored and answered: no foreign cause text
+		return tu.checkFailed(err, sl)
 	}
 	if problem != "" {
 		return tu.invalid(st, problem)
@@ -791,7 +803,13 @@ func (tu *turn) fillAwaited() error {
 // answer: asked again, and counted against the slot's retries.
 func (tu *turn) fillFromSentence(f *flow, st *step) error {
 	if !tu.extract(f, nil) {
+		if tu.unknown != nil {
+			return tu.outcomeUnknown(tu.unknown)
+		}
 		return tu.invalid(st, tu.e.invalidText(st.slot, nil))
+	}
+	if tu.unknown != nil {
+		return tu.outcomeUnknown(tu.unknown)
 	}
 	if err := tu.fire(DialogueValidationSucceeded); err != nil {
 		return err
@@ -979,7 +997,9 @@ func confirmationMeaning(m string) nlu.Answer {
 }
 
 // recover is seed 001's State Recovery: a cancel ends everything (error -> idle);
-// any other message retries (error -> understanding) from the step that failed.
+// any other message retries (error -> understanding): a call whose outcome is not
+// known is sent again, unchanged and under its key (retryPending); otherwise the
+// flow goes on from the step that failed.
 func (tu *turn) recover() error {
 	s := tu.s
 	if tu.isCancel() {
@@ -987,10 +1007,14 @@ func (tu *turn) recover() error {
 			return err
 		}
 		if f := tu.flow(); f != nil {
-			tu.sayKey("cancelled", "flow", f.label)
+			key := "cancelled"
+			if s.Metadata.Pending != nil && s.Metadata.Pending.Slot == "" {
+				key = "cancelled_pending" // the call may have been carried out
+			}
+			tu.sayKey(key, "flow", f.label)
 			s.Metadata.LastFlow, s.Metadata.LastOutcome = f.name, OutcomeCancelled
 		}
-		s.Metadata.Error = nil
+		s.Metadata.Error, s.Metadata.Pending = nil, nil
 		s.Metadata.Retries = nil
 		s.CurrentFlow, s.CurrentStep, s.WaitingForSlot = FlowNone, nil, nil
 		s.FlowStack = s.FlowStack[:0]
@@ -1000,6 +1024,9 @@ func (tu *turn) recover() error {
 		return err
 	}
 	s.Metadata.Error = nil
+	if p := s.Metadata.Pending; p != nil {
+		return tu.retryPending(p)
+	}
 	if tu.flow() != nil {
 		tu.sayKey("recovered")
 		tu.recovering = true

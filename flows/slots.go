@@ -259,11 +259,12 @@ func (sl *slot) normalize(v string) string {
 	return v
 }
 
-// check runs the slot's validators in order; the first failure wins.
+// check runs the slot's validators in order; the first failure wins. A custom
+// validator's call whose outcome is not known is an *unknownOutcome error.
 func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v any) (any, string, error) {
 	for _, val := range sl.validators {
 		if val.def.Type == ValidateCustom {
-			res, err := e.runner.Run(ctx, e.request(t, s, "validate:"+sl.name, sl.name, val.def.Webhook, map[string]any{sl.name: v}))
+			res, err := e.call(ctx, e.checkRequest(t, s, sl, val.def.Webhook, v))
 			if err != nil {
 				return nil, "", err
 			}
@@ -456,6 +457,7 @@ func (tu *turn) setFound(sl *slot, v any) bool {
 	s := tu.s
 	v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, v)
 	if err != nil || problem != "" {
+		tu.noteUnknown(err)
 		return false
 	}
 	old, had := s.Slots[sl.name]
@@ -615,6 +617,7 @@ func (tu *turn) extractShared(entities map[string]any) bool {
 		}
 		v, problem, err := tu.e.check(tu.ctx, tu.in, tu.s, sl, v)
 		if err != nil || problem != "" || format(tu.s.Slots[name]) == format(v) {
+			tu.noteUnknown(err)
 			continue
 		}
 		tu.s.Slots[name] = v

@@ -65,6 +65,25 @@ type Metadata struct {
 	// Handoff is why a human agent has the conversation; the bot says nothing
 	// until the handback clears it.
 	Handoff string `json:"handoff,omitempty"`
+	// Pending is a webhook call (an action's or a custom validator's) sent
+	// without a definite outcome: no answer in time, a 5xx, the receiver still
+	// busy with the key. It exists only in the error state; the next message
+	// that does not cancel sends it again, unchanged and under the same key.
+	Pending *PendingCall `json:"pending_call,omitempty"`
+}
+
+// PendingCall is a call whose outcome is not known yet: its request as first
+// sent, to be sent again byte for byte, and how many attempts it took so far.
+type PendingCall struct {
+	Key    string         `json:"key"`
+	Flow   string         `json:"flow"`
+	Step   string         `json:"step"`
+	Action string         `json:"action"`
+	Turn   int64          `json:"turn"`
+	Slots  map[string]any `json:"slots"`
+	// Slot is the slot a custom validator checks ("" for an action).
+	Slot     string `json:"slot,omitempty"`
+	Attempts int    `json:"attempts"`
 }
 
 // Offer is what an action with offer found: its results, the one presented
@@ -200,6 +219,9 @@ func (e *Engine) decodeState(data []byte) (*State, error) {
 			}
 		}
 	}
+	if err := e.checkPending(s); err != nil {
+		return nil, err
+	}
 	for _, fr := range s.FlowStack {
 		f := e.flows[fr.Flow]
 		if f == nil {
@@ -210,4 +232,49 @@ func (e *Engine) decodeState(data []byte) (*State, error) {
 		}
 	}
 	return s, nil
+}
+
+// checkPending refuses a stored pending call the engine could not send again: one
+// outside the error state, of a flow or step the definition does not have.
+func (e *Engine) checkPending(s *State) error {
+	p := s.Metadata.Pending
+	if p == nil {
+		return nil
+	}
+	if s.ConversationState != DialogueError || p.Key == "" {
+		return parley.Errorf(parley.EINVALIDSTATE, "flows state: a pending call outside the error state")
+	}
+	f := e.flows[p.Flow]
+	if f == nil {
+		return parley.Errorf(parley.EINVALIDSTATE, "flows state: pending call of unknown flow %q", p.Flow)
+	}
+	if p.Slot != "" {
+		if sl := e.pendingSlot(f, p); sl == nil || !sl.checkedByWebhook() {
+			return parley.Errorf(parley.EINVALIDSTATE, "flows state: pending check of slot %q that no webhook validates", p.Slot)
+		}
+		return nil
+	}
+	if i, ok := f.stepIndex[p.Step]; !ok || f.steps[i].kind != KindAction || f.steps[i].def.Action.Webhook == nil {
+		return parley.Errorf(parley.EINVALIDSTATE, "flows state: pending call of step %q that calls no webhook", p.Step)
+	}
+	return nil
+}
+
+// pendingSlot is the slot a pending check validates: the flow's own, else another
+// flow's (settings.shared_slots).
+func (e *Engine) pendingSlot(f *flow, p *PendingCall) *slot {
+	if sl := f.slots[p.Slot]; sl != nil {
+		return sl
+	}
+	return e.slotByName[p.Slot]
+}
+
+// checkedByWebhook reports whether a custom validator checks the slot.
+func (sl *slot) checkedByWebhook() bool {
+	for _, v := range sl.validators {
+		if v.def.Type == ValidateCustom {
+			return true
+		}
+	}
+	return false
 }

@@ -476,6 +476,11 @@ func (v *validation) webhook(p string, w *Webhook) {
 	if w.Timeout != "" {
 		if d, err := time.ParseDuration(w.Timeout); err != nil || d <= 0 {
 			v.report(p+".timeout", "timeout %q is not a positive duration (500ms, 2s, 1m)", w.Timeout)
+			return
 		}
+	}
+	if w.Retries >= 0 && w.timeout()*time.Duration(w.Retries+1) > MaxWebhookTime {
+		v.report(p+".timeout", "timeout %s with %d retries may take %s, over the %s a webhook call may take; answer at once and report later instead",
+			w.timeout(), w.Retries, w.timeout()*time.Duration(w.Retries+1), MaxWebhookTime)
 	}
 }

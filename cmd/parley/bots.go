@@ -30,7 +30,9 @@ type wiring struct {
 // stored as a new version when they changed.
 func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) (*wiring, error) {
 	w := &wiring{chatwoot: map[string]*ChatwootConfig{}}
-	b := &builder{cfg: cfg, store: store, models: newModels(reg, logger), httpClient: tracedHTTPClient(10 * time.Second)}
+	// Flow webhooks carry their own timeouts (flows.HTTPRunner bounds each attempt by
+	// its webhook's): the client has none that could cut a longer one.
+	b := &builder{cfg: cfg, store: store, models: newModels(reg, logger), httpClient: tracedHTTPClient(0)}
 	if reg != nil {
 		b.recorder = newGatesRecorder(reg)
 	}
