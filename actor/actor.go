@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"encoding/json"
+	"sync/atomic"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -16,9 +17,8 @@ const (
 	cmdControl
 	cmdPassivate
 	cmdShutdown
-	// cmdExpire asks the actor to apply a timer the store says is due: the inactivity
-	// timeout of an idle or paused conversation, or the recovery of a turn left
-	// running by a stopped server (the sweeper, sweep.go).
+	// cmdExpire asks the actor to apply the inactivity timeout the store says is due
+	// (the sweeper, sweep.go).
 	cmdExpire
 )
 
@@ -72,10 +72,9 @@ type actor struct {
 	// the store: a retry after a restart or a terminal state (an interrupted message,
 	// a turn whose answer was lost) must be answered before its turn runs again.
 	lookedUp bool
-	// ownMark is the version of a running mark this actor committed for a turn
-	// that then ended without committing (a failed commit): the stored running is
-	// this actor's own, not another replica's turn in flight, and is recovered.
-	ownMark int64
+	// running is set while a turn of the conversation is in flight: seed 004's
+	// Running lives here, not in the store, and GET reads it (Runtime.Conversation).
+	running atomic.Bool
 
 	inactivity *time.Timer
 }
@@ -153,9 +152,7 @@ func (a *actor) handle(cmd *command) {
 	cmd.done <- commandResult{res, err}
 }
 
-// hydrate loads the conversation once per actor life. A conversation stored as
-// running belongs to no turn of this actor: its turn was cut short (a crash, or a
-// commit that failed) and it is recovered to its last committed state (timers.go).
+// hydrate loads the conversation once per actor life.
 func (a *actor) hydrate(ctx context.Context) error {
 	if a.hydrated {
 		return nil
@@ -175,17 +172,15 @@ func (a *actor) hydrate(ctx context.Context) error {
 		}
 		a.conv = *c
 		a.state = st
+		if a.conv.Lifecycle == parley.LifecycleRunning {
+			// A running mark a server before one-commit turns stored and left behind
+			// (a crash mid-turn): its turn committed nothing, and the version before
+			// the mark was idle.
+			a.conv.Lifecycle = parley.LifecycleIdle
+		}
 	}
 	a.hydrated = true
 	a.rt.opts.Metrics.hydrated(time.Since(started))
-	if a.conv.Lifecycle != parley.LifecycleRunning {
-		a.ownMark = 0
-		return nil
-	}
-	if err := a.recoverRunning(ctx); err != nil {
-		a.invalidate()
-		return err
-	}
 	return nil
 }
 
@@ -240,11 +235,11 @@ func (a *actor) event(typ parley.EventType, data any, at time.Time) parley.Event
 	return parley.Event{Key: a.key, Type: typ, Data: b, At: at}
 }
 
-// commitPublish commits c and then, the store having it, takes its conversation as the
-// actor's and publishes its events (with their seqs) to the subscribers, except
-// c.Events[skip] (skip < 0: none), which they already had live. A failed commit drops
+// commitPublish commits a change that is not a turn (a control, an inactivity
+// timeout) and then, the store having it, takes its conversation as the actor's and
+// publishes its events (with their seqs) to the subscribers. A failed commit drops
 // the cached state: what the store holds is for the next hydrate to read.
-func (a *actor) commitPublish(ctx context.Context, c *parley.Commit, skip int) error {
+func (a *actor) commitPublish(ctx context.Context, c *parley.Commit) error {
 	if err := a.commit(ctx, c); err != nil {
 		a.invalidate()
 		return err
@@ -253,28 +248,15 @@ func (a *actor) commitPublish(ctx context.Context, c *parley.Commit, skip int) e
 	if n := len(c.Events); n > 0 {
 		a.conv.LastSeq = c.Events[n-1].Seq
 	}
-	a.publish(c.Events, skip)
+	for _, e := range c.Events {
+		a.rt.hub.Publish(e)
+	}
 	return nil
 }
 
-// publish sends committed events to the subscribers in order, except events[skip]
-// (skip < 0: none), which they already had live.
-func (a *actor) publish(events []parley.Event, skip int) {
-	for i, e := range events {
-		if i != skip {
-			a.rt.hub.Publish(e)
-		}
-	}
-}
-
-// commitLifecycle commits a lifecycle change with its events and publishes them, but
-// events[skip] (skip < 0: none).
-func (a *actor) commitLifecycle(ctx context.Context, lc parley.Lifecycle, events []parley.Event, skip int, at time.Time) error {
-	next := a.conv
-	next.Lifecycle = lc
-	next.Version++
-	next.UpdatedAt = at
-	return a.commitPublish(ctx, &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events}, skip)
+// view is the conversation as GET shows it.
+func (a *actor) view() parley.ConversationView {
+	return parley.ConversationView{ConversationSummary: parley.SummaryOf(a.key, a.conv), Live: !a.stopping}
 }
 
 // inactive fires InactivityTimeout on the live timer: idle or paused -> completed,

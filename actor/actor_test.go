@@ -119,9 +119,9 @@ func TestTurnsOfOneConversationAreSerialized(t *testing.T) {
 	if err := json.Unmarshal(c.State, &s); err != nil {
 		t.Fatal(err)
 	}
-	// Every turn commits twice: its running mark and its outcome.
-	if s.N != n || c.Version != 2*n || c.Turns != n {
-		t.Fatalf("n=%d version=%d turns=%d, want %d, %d, %d", s.N, c.Version, c.Turns, n, 2*n, n)
+	// Every turn commits once.
+	if s.N != n || c.Version != n || c.Turns != n {
+		t.Fatalf("n=%d version=%d turns=%d, want %d, %d, %d", s.N, c.Version, c.Turns, n, n, n)
 	}
 	events, err := store.Events(context.Background(), key("one"), 0, 1000)
 	if err != nil {
@@ -147,8 +147,8 @@ func TestDifferentConversationsRunInParallel(t *testing.T) {
 		}(c)
 	}
 	wg.Wait()
-	if got := turn(t, rt, "conv3", "m9", "hi"); got.Version != 12 {
-		t.Fatalf("version %d, want 12 (a running mark and a commit per turn)", got.Version)
+	if got := turn(t, rt, "conv3", "m9", "hi"); got.Version != 6 {
+		t.Fatalf("version %d, want 6 (one commit per turn)", got.Version)
 	}
 }
 
@@ -216,7 +216,7 @@ func TestReplayAfterRespawnRebuildsTheResponse(t *testing.T) {
 	rt.Close()
 
 	p, ok, err := store.Processed(ctx, key("r"), "m1")
-	if err != nil || !ok || p.Version != 2 { // version 1 is the turn's running mark
+	if err != nil || !ok || p.Version != 1 {
 		t.Fatalf("Processed = %+v, %v, %v", p, ok, err)
 	}
 	if !bytes.Contains(p.Response, []byte(`"state":null`)) || !bytes.Contains(first.Body, p.State) {
@@ -231,8 +231,8 @@ func TestReplayAfterRespawnRebuildsTheResponse(t *testing.T) {
 	if !again.Replayed || !bytes.Equal(again.Body, first.Body) {
 		t.Fatalf("replay after respawn: replayed=%v\n got %s\nwant %s", again.Replayed, again.Body, first.Body)
 	}
-	if c, _ := store.Conversation(ctx, key("r")); c.Version != 4 {
-		t.Fatalf("the replay committed: version %d, want 4", c.Version)
+	if c, _ := store.Conversation(ctx, key("r")); c.Version != 2 {
+		t.Fatalf("the replay committed: version %d, want 2", c.Version)
 	}
 }
 
@@ -253,8 +253,7 @@ func (c *cappedCounter) Decide(ctx context.Context, t parley.Turn) (parley.Decis
 // TestOldRedeliveryThatNowFailsIsReplayed: an actor sends a message it does not know
 // (committed before it hydrated, after its first turn) to the engine; when the engine
 // fails on it (today's state), the message turns out to be processed already and is
-// answered from the store, the running mark is put back, and the conversation does not
-// fail.
+// answered from the store, nothing is committed, and the conversation does not fail.
 func TestOldRedeliveryThatNowFailsIsReplayed(t *testing.T) {
 	ctx := context.Background()
 	store := memstore.New()
@@ -274,9 +273,9 @@ func TestOldRedeliveryThatNowFailsIsReplayed(t *testing.T) {
 	if err != nil || !again.Replayed || !bytes.Equal(again.Body, first.Body) {
 		t.Fatalf("redelivery = replayed %v, %v; want the first response", again.Replayed, err)
 	}
-	// Three turns (mark and commit each), the redelivery's mark and its removal.
-	if c, _ := store.Conversation(ctx, key("o")); c.Lifecycle != parley.LifecycleIdle || c.Version != 8 || c.Turns != 3 {
-		t.Fatalf("after the redelivery: %s at version %d (%d turns), want idle at 8 (3)", c.Lifecycle, c.Version, c.Turns)
+	// Three turns, one commit each; the redelivery commits nothing.
+	if c, _ := store.Conversation(ctx, key("o")); c.Lifecycle != parley.LifecycleIdle || c.Version != 3 || c.Turns != 3 {
+		t.Fatalf("after the redelivery: %s at version %d (%d turns), want idle at 3 (3)", c.Lifecycle, c.Version, c.Turns)
 	}
 }
 
@@ -339,7 +338,7 @@ func TestEngineFailureIsTerminalErrorAndNextMessageRespawns(t *testing.T) {
 	}
 	// The failed message was not recorded: the same id is processed after respawn.
 	r := turn(t, rt, "f", "m2", "hi")
-	if r.Lifecycle != parley.LifecycleIdle || r.Version != c.Version+2 {
+	if r.Lifecycle != parley.LifecycleIdle || r.Version != c.Version+1 {
 		t.Fatalf("after respawn: %+v", r)
 	}
 	var s counterState
@@ -347,9 +346,10 @@ func TestEngineFailureIsTerminalErrorAndNextMessageRespawns(t *testing.T) {
 	if s.N != 2 {
 		t.Fatalf("history not preserved: n=%d", s.N)
 	}
-	// Stored alone, the log is a path of seed 004's table: idle -> running is
-	// recorded with the failure; the respawn starts a fresh actor at created.
-	want := []string{"created->idle", "turn", "idle->running", "running->error", "stopped", "created->idle", "turn"}
+	// Stored alone, the log is a path of seed 004's table: every turn stores idle ->
+	// running with how it ended; the respawn starts a fresh actor at created.
+	want := []string{"created->idle", "idle->running", "turn", "running->idle", "idle->running", "running->error", "stopped",
+		"created->idle", "idle->running", "turn", "running->idle"}
 	if diff := cmp.Diff(want, eventTypes(t, store, key("f"))); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
@@ -395,7 +395,8 @@ func TestPauseResumeCancelFollowTheSeedTable(t *testing.T) {
 	if _, err := control(t, rt, "p", parley.ControlPause); parley.ErrorCode(err) != parley.ECONFLICT {
 		t.Fatalf("pausing a cancelled conversation: %v", err)
 	}
-	want := []string{"created->idle", "turn", "idle->paused", "paused->idle", "turn", "idle->paused", "paused->idle", "idle->cancelled", "stopped"}
+	want := []string{"created->idle", "idle->running", "turn", "running->idle", "idle->paused", "paused->idle", "idle->running", "turn", "running->idle",
+		"idle->paused", "paused->idle", "idle->cancelled", "stopped"}
 	if diff := cmp.Diff(want, eventTypes(t, store, key("p"))); diff != "" {
 		t.Fatalf("events (-want +got):\n%s", diff)
 	}
@@ -417,10 +418,10 @@ func TestResetStartsTheEngineStateOver(t *testing.T) {
 	}
 	var s counterState
 	_ = json.Unmarshal(v.State, &s)
-	if s.N != 0 || v.Version != 5 {
+	if s.N != 0 || v.Version != 3 {
 		t.Fatalf("after reset: n=%d version=%d", s.N, v.Version)
 	}
-	if r := turn(t, rt, "z", "m3", "hi"); r.Version != 7 {
+	if r := turn(t, rt, "z", "m3", "hi"); r.Version != 4 {
 		t.Fatalf("turn after reset: version %d", r.Version)
 	}
 	if _, err := control(t, rt, "z", parley.ControlHandback); parley.ErrorCode(err) != parley.EINVALID {
@@ -475,8 +476,8 @@ func TestLeastRecentlyUsedActorsPassivate(t *testing.T) {
 		t.Fatalf("%d live actors, cap 3", n)
 	}
 	// A passivated conversation continues where it was.
-	if r := turn(t, rt, "lru0", "m2", "hi"); r.Version != 4 {
-		t.Fatalf("hydrated version %d, want 4", r.Version)
+	if r := turn(t, rt, "lru0", "m2", "hi"); r.Version != 2 {
+		t.Fatalf("hydrated version %d, want 2", r.Version)
 	}
 	c, _ := store.Conversation(context.Background(), key("lru1"))
 	if c.Lifecycle != parley.LifecycleIdle {
@@ -501,7 +502,8 @@ func TestSubscribersSeeTurnsAndSlowOnesAreDropped(t *testing.T) {
 		}
 		got = append(got, string(e.Type))
 	}
-	// The stored created -> idle comes first: idle -> running (live only) follows it.
+	// Live before the decision: created -> idle, idle -> running; then what the
+	// commit stored after them.
 	want := []string{"created->idle", "idle->running", "turn", "running->idle"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("live events (-want +got):\n%s", diff)
@@ -537,9 +539,11 @@ func TestNudgeAllReachesEverySubscriber(t *testing.T) {
 	}
 }
 
-// TestFailedTurnEventsArePathsLiveAndStored: a subscriber that had the live
-// idle -> running is not sent the stored copy the failure records; one that wakes a
-// paused conversation gets paused -> idle before idle -> running.
+// TestFailedTurnEventsArePathsLiveAndStored: the steps that start a turn (waking a
+// paused conversation, idle -> running) go to subscribers live, before the decision,
+// and are not sent again when the commit stores them; what the commit adds after
+// them (running -> error and stopped, or the turn and running -> idle) follows with
+// its seqs.
 func TestFailedTurnEventsArePathsLiveAndStored(t *testing.T) {
 	rt, _, _ := newRuntime(t, actor.Options{})
 	read := func(sub *actor.Subscription, n int) []string {
@@ -562,7 +566,7 @@ func TestFailedTurnEventsArePathsLiveAndStored(t *testing.T) {
 	if _, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key("f"), Message: parley.Message{ID: "m2", Text: "fail"}}); err == nil {
 		t.Fatal("failing turn succeeded")
 	}
-	want := []string{"idle->running@0", "running->error@4", "stopped@5"}
+	want := []string{"idle->running@0", "running->error@6", "stopped@7"}
 	if diff := cmp.Diff(want, read(sub, 3)); diff != "" {
 		t.Fatalf("failed turn, live (-want +got):\n%s", diff)
 	}
@@ -574,7 +578,7 @@ func TestFailedTurnEventsArePathsLiveAndStored(t *testing.T) {
 	sub2 := rt.Hub().Subscribe(key("p"))
 	defer sub2.Close()
 	turn(t, rt, "p", "m2", "hi")
-	want = []string{"paused->idle@4", "idle->running@0", "turn@5", "running->idle@0"}
+	want = []string{"paused->idle@0", "idle->running@0", "turn@8", "running->idle@9"}
 	if diff := cmp.Diff(want, read(sub2, 4)); diff != "" {
 		t.Fatalf("message while paused, live (-want +got):\n%s", diff)
 	}

@@ -41,8 +41,7 @@ func (a *actor) controlCmd(ctx context.Context, req parley.ControlRequest) (parl
 }
 
 // controlReady hydrates and refuses what the control cannot act on: a conversation
-// never stored, one whose turn runs on another replica, a resume of one that is not
-// paused, a handback to an engine without a handoff. A timeout that fell due while
+// never stored, a resume of one that is not paused, a handback to an engine without a handoff. A timeout that fell due while
 // no actor was live (a restart, a passivation) is applied first, and the control
 // acts on the completed conversation.
 func (a *actor) controlReady(ctx context.Context, req parley.ControlRequest) error {
@@ -52,9 +51,6 @@ func (a *actor) controlReady(ctx context.Context, req parley.ControlRequest) err
 	if a.conv.Version == 0 {
 		a.stopping = true
 		return parley.Errorf(parley.ENOTFOUND, "conversation %s not found", a.key)
-	}
-	if a.conv.Lifecycle == parley.LifecycleRunning {
-		return a.errBusyElsewhere()
 	}
 	if a.expired(a.now()) {
 		if err := a.complete(ctx, "inactivity timeout", a.deadline()); err != nil {
@@ -86,11 +82,11 @@ func (a *actor) handbacker() (Handbacker, error) {
 func (a *actor) applyControl(ch *controlChange) error {
 	switch ch.req.Kind {
 	case parley.ControlPause:
-		return a.controlMove(ch, lifecycle.pause)
+		return a.controlMove(ch, LifecycleEventPause)
 	case parley.ControlResume:
-		return a.controlMove(ch, lifecycle.processInteraction)
+		return a.controlMove(ch, LifecycleEventProcessInteraction)
 	case parley.ControlCancel:
-		return a.controlMove(ch, lifecycle.cancel)
+		return a.controlMove(ch, LifecycleEventCancel)
 	case parley.ControlReset:
 		if err := a.wake(ch); err != nil {
 			return err
@@ -107,8 +103,8 @@ func (a *actor) applyControl(ch *controlChange) error {
 
 // controlMove takes the control's lifecycle event. Entering a terminal state records
 // the stopped event, and the actor ends once the change is committed.
-func (a *actor) controlMove(ch *controlChange, event func(lifecycle, string) (step, error)) error {
-	st, err := event(lifecycle(ch.lc), ch.reason)
+func (a *actor) controlMove(ch *controlChange, ev LifecycleEvent) error {
+	st, err := move(ch.lc, ev, ch.reason)
 	if err != nil {
 		return parley.WrapError(parley.ECONFLICT, err, "cannot %s a conversation that is %s", ch.req.Kind, ch.lc)
 	}
@@ -123,15 +119,17 @@ func (a *actor) controlMove(ch *controlChange, event func(lifecycle, string) (st
 }
 
 // wake brings a conversation that is not live (new, terminal or paused) to idle
-// before a reset or a handback, with the steps a message would take (spawnSteps).
+// before a reset or a handback, with the steps a message would take (spawn).
 func (a *actor) wake(ch *controlChange) error {
-	if !ch.lc.Terminal() && ch.lc != parley.LifecycleCreated && ch.lc != parley.LifecyclePaused {
-		return nil
+	t := &turnRun{at: ch.at}
+	if err := a.spawn(t, ch.lc); err != nil {
+		return err
 	}
-	events, err := a.spawnSteps(ch.lc, ch.at)
-	ch.events = append(ch.events, events...)
-	ch.lc = parley.LifecycleIdle
-	return err
+	ch.events = append(ch.events, t.steps...)
+	for _, st := range t.moves {
+		ch.lc = st.to
+	}
+	return nil
 }
 
 // reset starts the engine state over, recorded by a reset event.
@@ -181,7 +179,7 @@ func (a *actor) commitControl(ctx context.Context, ch *controlChange) (parley.Re
 	if ch.req.MessageID != "" {
 		c.MessageID, c.Response = ch.req.MessageID, []byte(`{"control":"`+string(ch.req.Kind)+`"}`)
 	}
-	if err := a.commitPublish(ctx, c, -1); err != nil {
+	if err := a.commitPublish(ctx, c); err != nil {
 		a.stopping = false
 		return parley.Result{}, err
 	}

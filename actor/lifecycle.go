@@ -33,13 +33,10 @@ const (
 // interaction"), after which the message is processed with idle
 // --ProcessInteraction--> running.
 //
-// The actor moves through it with the lifecycle methods below, one per event the
-// runtime raises; TestLifecycleMethodsFollowTheSeedTable keeps the two equal. Error,
-// Ping and Shutdown have no method: a failed turn is InteractionComplete (error), and
-// the actor's loop takes the heartbeat and a shutdown command without a lifecycle
-// step (seed 004 gives them no row; a shutdown leaves the stored lifecycle as it is),
-// so the table test states their rules itself. The table draws the
-// lifecycle (`parley graph lifecycle`, GET /v1/bots/{bot}/graph?machine=lifecycle).
+// It is the lifecycle's only form: the actor moves through it with move, and
+// TestLifecycleMatchesSeed004 checks it against the seed's table written out. A failed
+// turn is InteractionComplete (error); the runtime never raises Error. The table
+// draws the lifecycle (`parley graph lifecycle`, GET /v1/bots/{bot}/graph?machine=lifecycle).
 var Lifecycle = fsm.MustBuild(fsm.New[parley.Lifecycle, LifecycleEvent]("lifecycle").
 	States(parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused,
 		parley.LifecycleError, parley.LifecycleCancelled, parley.LifecycleCompleted).
@@ -70,82 +67,20 @@ type step struct {
 // 004's stopped event and shuts down ("Terminal States").
 func (s step) stops() bool { return s.to.Terminal() }
 
-// lifecycle is a conversation's lifecycle as the receiver of seed 004's events, in
-// the shape of a command state machine: one method per event, each a switch on the
-// current state that returns the step the Transition Rules take, and illegal for any
-// other state.
-type lifecycle parley.Lifecycle
-
-func (l lifecycle) to(next parley.Lifecycle, reason string) (step, error) {
-	return step{from: parley.Lifecycle(l), to: next, reason: reason}, nil
-}
-
-// processInteraction starts a turn from idle, and spawns (created) or resumes
-// (paused) into idle.
-func (l lifecycle) processInteraction(reason string) (step, error) {
-	switch parley.Lifecycle(l) {
-	case parley.LifecycleCreated, parley.LifecyclePaused:
-		return l.to(parley.LifecycleIdle, reason)
-	case parley.LifecycleIdle:
-		return l.to(parley.LifecycleRunning, reason)
+// move is the one function that moves a conversation's lifecycle: event ev taken
+// from from, as the table (Lifecycle) has it, with the reason the state_changed
+// event gives. A move outside the table is the kernel's *fsm.TransitionError (code
+// parley.ETRANSITION); an unknown stored lifecycle is EINVALIDSTATE. Ping and
+// Shutdown have no row: the actor's loop takes the heartbeat and a shutdown without
+// moving (a shutdown leaves the stored lifecycle as it is), and never calls move
+// with them.
+func move(from parley.Lifecycle, ev LifecycleEvent, reason string) (step, error) {
+	if !from.Valid() {
+		return step{}, parley.Errorf(parley.EINVALIDSTATE, "unknown lifecycle %q", from)
 	}
-	return step{}, l.illegal(LifecycleEventProcessInteraction)
-}
-
-// completeSuccess is InteractionComplete (success): the turn is done.
-func (l lifecycle) completeSuccess(reason string) (step, error) {
-	if parley.Lifecycle(l) == parley.LifecycleRunning {
-		return l.to(parley.LifecycleIdle, reason)
+	to, ok := Lifecycle.Next(from, ev)
+	if !ok {
+		return step{}, Lifecycle.Check(from, ev, "")
 	}
-	return step{}, l.illegal(LifecycleEventInteractionCompleteSuccess)
-}
-
-// completeError is InteractionComplete (error): the turn failed, terminally.
-func (l lifecycle) completeError(reason string) (step, error) {
-	if parley.Lifecycle(l) == parley.LifecycleRunning {
-		return l.to(parley.LifecycleError, reason)
-	}
-	return step{}, l.illegal(LifecycleEventInteractionCompleteError)
-}
-
-// pause parks an idle conversation or interrupts a running turn.
-func (l lifecycle) pause(reason string) (step, error) {
-	switch parley.Lifecycle(l) {
-	case parley.LifecycleIdle, parley.LifecycleRunning:
-		return l.to(parley.LifecyclePaused, reason)
-	}
-	return step{}, l.illegal(LifecycleEventPause)
-}
-
-// cancel ends the conversation from any state that is not terminal ("Any | Cancel").
-func (l lifecycle) cancel(reason string) (step, error) {
-	switch parley.Lifecycle(l) {
-	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
-		return l.to(parley.LifecycleCancelled, reason)
-	}
-	return step{}, l.illegal(LifecycleEventCancel)
-}
-
-// inactivityTimeout completes an idle or paused conversation.
-func (l lifecycle) inactivityTimeout(reason string) (step, error) {
-	switch parley.Lifecycle(l) {
-	case parley.LifecycleIdle, parley.LifecyclePaused:
-		return l.to(parley.LifecycleCompleted, reason)
-	}
-	return step{}, l.illegal(LifecycleEventInactivityTimeout)
-}
-
-// illegal is the one report of a move outside the Transition Rules: an unknown
-// stored lifecycle is EINVALIDSTATE, any other move the kernel's *fsm.TransitionError
-// (code parley.ETRANSITION), worded as the table words it.
-func (l lifecycle) illegal(ev LifecycleEvent) error {
-	from := parley.Lifecycle(l)
-	reason := "no such transition"
-	switch {
-	case !from.Valid():
-		return parley.Errorf(parley.EINVALIDSTATE, "unknown lifecycle %q", from)
-	case from.Terminal():
-		reason = "terminal state"
-	}
-	return &fsm.TransitionError[parley.Lifecycle, LifecycleEvent]{Machine: "lifecycle", From: from, Trigger: ev, Reason: reason}
+	return step{from: from, to: to, reason: reason}, nil
 }

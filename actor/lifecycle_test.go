@@ -27,100 +27,18 @@ var (
 		LifecycleEventInteractionCompleteError, LifecycleEventInactivityTimeout, LifecycleEventError}
 )
 
-// fire sends ev to the lifecycle method of that event: the step it takes, or moved
-// false for an event handled without a transition (Ping, Shutdown).
-func fire(l lifecycle, ev LifecycleEvent) (st step, moved bool, err error) {
-	var move func(lifecycle, string) (step, error)
-	switch ev {
-	case LifecycleEventPing:
-		return step{}, false, l.ping()
-	case LifecycleEventShutdown:
-		return step{}, false, l.shutdown()
-	case LifecycleEventProcessInteraction:
-		move = lifecycle.processInteraction
-	case LifecycleEventPause:
-		move = lifecycle.pause
-	case LifecycleEventCancel:
-		move = lifecycle.cancel
-	case LifecycleEventInteractionCompleteSuccess:
-		move = lifecycle.completeSuccess
-	case LifecycleEventInteractionCompleteError:
-		move = lifecycle.completeError
-	case LifecycleEventInactivityTimeout:
-		move = lifecycle.inactivityTimeout
-	case LifecycleEventError:
-		move = lifecycle.fail
-	default:
-		return step{}, false, l.illegal(ev)
-	}
-	st, err = move(l, "why")
-	return st, err == nil, err
-}
-
-// TestLifecycleMethodsFollowTheSeedTable checks every (state, event) pair through
-// the lifecycle methods against seed 004's Transition Rules, written out here.
-func TestLifecycleMethodsFollowTheSeedTable(t *testing.T) {
-	type pair struct {
-		from parley.Lifecycle
-		ev   LifecycleEvent
-	}
-	rules := map[pair]parley.Lifecycle{
-		{parley.LifecycleCreated, LifecycleEventProcessInteraction}:         parley.LifecycleIdle,
-		{parley.LifecycleIdle, LifecycleEventProcessInteraction}:            parley.LifecycleRunning,
-		{parley.LifecycleIdle, LifecycleEventPause}:                         parley.LifecyclePaused,
-		{parley.LifecycleIdle, LifecycleEventCancel}:                        parley.LifecycleCancelled,
-		{parley.LifecycleIdle, LifecycleEventInactivityTimeout}:             parley.LifecycleCompleted,
-		{parley.LifecycleRunning, LifecycleEventInteractionCompleteSuccess}: parley.LifecycleIdle,
-		{parley.LifecycleRunning, LifecycleEventInteractionCompleteError}:   parley.LifecycleError,
-		{parley.LifecycleRunning, LifecycleEventPause}:                      parley.LifecyclePaused,
-		{parley.LifecycleRunning, LifecycleEventCancel}:                     parley.LifecycleCancelled,
-		{parley.LifecyclePaused, LifecycleEventProcessInteraction}:          parley.LifecycleIdle,
-		{parley.LifecyclePaused, LifecycleEventInactivityTimeout}:           parley.LifecycleCompleted,
-	}
-	nonTerminal := []parley.Lifecycle{parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused}
-	for _, s := range nonTerminal { // "Any | Error | Error", "Any | Cancel | Cancelled"
-		rules[pair{s, LifecycleEventError}] = parley.LifecycleError
-		rules[pair{s, LifecycleEventCancel}] = parley.LifecycleCancelled
-	}
+// TestMoveTakesTheTable: move takes exactly the table's transitions, refuses every
+// other (state, event) pair with the table's own error, and refuses an unknown
+// state with EINVALIDSTATE.
+func TestMoveTakesTheTable(t *testing.T) {
 	for _, s := range lifecycleStates {
 		for _, ev := range lifecycleEvents {
-			st, moved, err := fire(lifecycle(s), ev)
-			want, allowed := rules[pair{s, ev}]
-			runtimeOnly := ev == LifecycleEventPing || ev == LifecycleEventShutdown
-			switch {
-			case allowed && (err != nil || !moved || st.from != s || st.to != want || st.reason != "why"):
-				t.Errorf("%s --%s--> got %+v %v, want %s", s, ev, st, err, want)
-			case !allowed && runtimeOnly && !s.Terminal():
-				if err != nil || moved {
-					t.Errorf("%s --%s--> should be handled without a transition, got %+v %v", s, ev, st, err)
-				}
-			case !allowed && !runtimeOnly && err == nil:
-				t.Errorf("%s --%s--> %s accepted, the seed has no such row", s, ev, st.to)
-			case !allowed && s.Terminal() && err == nil:
-				t.Errorf("terminal %s accepted %s", s, ev)
-			}
-		}
-	}
-}
-
-// TestLifecycleMethodsAgreeWithTheTable: for every (state, event) pair, the method
-// of the event takes the table's transition, and refuses exactly where the table
-// has none with the table's own error. An unknown state is EINVALIDSTATE.
-func TestLifecycleMethodsAgreeWithTheTable(t *testing.T) {
-	for _, s := range lifecycleStates {
-		for _, ev := range lifecycleEvents {
-			st, moved, err := fire(lifecycle(s), ev)
+			st, err := move(s, ev, "why")
 			want, ok := Lifecycle.Next(s, ev)
 			switch {
-			case ok && (err != nil || !moved || st.to != want):
-				t.Errorf("%s --%s--> method gives %+v, %v; the table %s", s, ev, st, err, want)
-			case ok:
-				if cerr := Lifecycle.Check(st.from, ev, st.to); cerr != nil {
-					t.Errorf("the table refuses the method's %s --%s--> %s: %v", st.from, ev, st.to, cerr)
-				}
-			case moved:
-				t.Errorf("%s --%s--> %s taken, the table has no such row", s, ev, st.to)
-			case err != nil:
+			case ok && (err != nil || st != step{from: s, to: want, reason: "why"}):
+				t.Errorf("%s --%s--> move gives %+v, %v; the table %s", s, ev, st, err, want)
+			case !ok:
 				var te, tableErr *fsm.TransitionError[parley.Lifecycle, LifecycleEvent]
 				if !errors.As(err, &te) || !errors.As(Lifecycle.Check(s, ev, ""), &tableErr) {
 					t.Fatalf("%s --%s--> refused with %v, want a TransitionError", s, ev, err)
@@ -132,7 +50,7 @@ func TestLifecycleMethodsAgreeWithTheTable(t *testing.T) {
 		}
 	}
 	for _, ev := range lifecycleEvents {
-		if _, _, err := fire(lifecycle("zombie"), ev); parley.ErrorCode(err) != parley.EINVALIDSTATE {
+		if _, err := move("zombie", ev, ""); parley.ErrorCode(err) != parley.EINVALIDSTATE {
 			t.Errorf("unknown state --%s--> %v, want %s", ev, err, parley.EINVALIDSTATE)
 		}
 	}
@@ -222,45 +140,12 @@ func TestLifecycleMatchesSeed004(t *testing.T) {
 	}
 }
 
-// TestLifecycleEventTable pins every (state, event) cell of seed 004 as a grid; ""
-// means the event changes nothing and the table refuses it.
-func TestLifecycleEventTable(t *testing.T) {
-	grid := map[parley.Lifecycle][9]parley.Lifecycle{
-		//                 ProcessInteraction Pause    Cancel       Ping Shutdown Success  CompleteErr Inactivity   Error
-		"created":   {"idle", "", "cancelled", "", "", "", "", "", "error"},
-		"idle":      {"running", "paused", "cancelled", "", "", "", "", "completed", "error"},
-		"running":   {"", "paused", "cancelled", "", "", "idle", "error", "", "error"},
-		"paused":    {"idle", "", "cancelled", "", "", "", "", "completed", "error"},
-		"error":     {},
-		"cancelled": {},
-		"completed": {},
-	}
-	for state, row := range grid {
-		for i, event := range lifecycleEvents {
-			want := row[i]
-			got, ok := Lifecycle.Next(state, event)
-			if want == "" {
-				if ok || parley.ErrorCode(Lifecycle.Check(state, event, got)) != parley.ETRANSITION {
-					t.Errorf("Next(%s, %s) = %q; want no transition", state, event, got)
-				}
-				continue
-			}
-			if !ok || got != want {
-				t.Errorf("Next(%s, %s) = %q, %v; want %q", state, event, got, ok, want)
-			}
-		}
-	}
-	if len(grid) != len(lifecycleStates) {
-		t.Errorf("the grid covers %d states, the machine has %d", len(grid), len(lifecycleStates))
-	}
-}
-
 // TestLifecycleResume pins the documented resume path: Paused --ProcessInteraction-->
 // Idle, then the message runs with Idle --ProcessInteraction--> Running.
 func TestLifecycleResume(t *testing.T) {
 	s := parley.LifecyclePaused
 	for _, want := range []parley.Lifecycle{parley.LifecycleIdle, parley.LifecycleRunning} {
-		st, err := lifecycle(s).processInteraction("resume")
+		st, err := move(s, LifecycleEventProcessInteraction, "resume")
 		if err != nil || st.to != want {
 			t.Fatalf("processInteraction from %s = %q, %v; want %q", s, st.to, err, want)
 		}
@@ -289,14 +174,15 @@ func TestLifecycleAgreesWithRoot(t *testing.T) {
 }
 
 // TestRandomLifecycleSequences walks random event sequences from random states
-// through the methods: the walk never reaches an undeclared state, never leaves a
+// through move: the walk never reaches an undeclared state, never leaves a
 // terminal one, and every step is the table's.
 func TestRandomLifecycleSequences(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		state := rapid.SampledFrom(lifecycleStates).Draw(t, "start")
 		events := append(slices.Clone(lifecycleEvents), "bogus")
 		for _, ev := range rapid.SliceOfN(rapid.SampledFrom(events), 0, 60).Draw(t, "events") {
-			st, moved, err := fire(lifecycle(state), ev)
+			st, err := move(state, ev, "why")
+			moved := err == nil
 			want, ok := Lifecycle.Next(state, ev)
 			switch {
 			case moved && !Lifecycle.Has(st.to):
@@ -337,8 +223,8 @@ func BenchmarkLifecycle(b *testing.B) {
 	b.Run("turn", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			st, _ := lifecycle(parley.LifecycleIdle).processInteraction("processing user interaction")
-			if _, err := lifecycle(st.to).completeSuccess("interaction complete"); err != nil {
+			st, _ := move(parley.LifecycleIdle, LifecycleEventProcessInteraction, "processing user interaction")
+			if _, err := move(st.to, LifecycleEventInteractionCompleteSuccess, "interaction complete"); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -346,34 +232,9 @@ func BenchmarkLifecycle(b *testing.B) {
 	b.Run("refused", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := lifecycle(parley.LifecycleCompleted).processInteraction("late"); err == nil {
+			if _, err := move(parley.LifecycleCompleted, LifecycleEventProcessInteraction, "late"); err == nil {
 				b.Fatal("a terminal state accepted an event")
 			}
 		}
 	})
-}
-
-// fail is the "Any | Error | Error" row. The runtime fails a turn with
-// completeError and never raises Error, so the row has no method in the actor; this
-// one states the rule for the table test.
-func (l lifecycle) fail(reason string) (step, error) {
-	switch parley.Lifecycle(l) {
-	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
-		return l.to(parley.LifecycleError, reason)
-	}
-	return step{}, l.illegal(LifecycleEventError)
-}
-
-// ping is the keep-alive heartbeat and shutdown the graceful shutdown request: seed
-// 004 gives them no row, so in a live state they would move nothing and a terminal
-// state refuses them as it refuses every event. The runtime raises neither.
-func (l lifecycle) ping() error     { return l.still(LifecycleEventPing) }
-func (l lifecycle) shutdown() error { return l.still(LifecycleEventShutdown) }
-
-func (l lifecycle) still(ev LifecycleEvent) error {
-	switch parley.Lifecycle(l) {
-	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused:
-		return nil
-	}
-	return l.illegal(ev)
 }

@@ -1,50 +1,46 @@
-// Package actor is Parley's turn runtime: every conversation runs in an actor whose
-// lifecycle is seed 004's machine (Lifecycle, in lifecycle.go), whatever engine
-// decides its turns.
+// Package actor is Parley's turn runtime, the implementation of parley.Conversations:
+// every conversation runs in an actor whose lifecycle is seed 004's machine
+// (Lifecycle, in lifecycle.go: one table, moved by one function, move), whatever
+// engine decides its turns.
 //
 // An actor is a goroutine with a bounded mailbox. It serializes the conversation's
 // turns and controls (pause, resume, cancel, reset, handback) in arrival order, while
 // different conversations run in parallel; pause and cancel alone go through a second,
-// urgent queue that the actor reads while a turn runs. For each turn it commits the
-// running mark, asks the engine for a decision and commits the new state, the events,
-// the response and the outbox entries in one version-checked transaction; a message
-// id already processed is answered with the stored response and changes nothing. The
-// actor looks up the ids it committed recently (a redelivery) and, on the first turn
-// of its life, any id (a retry after a restart or a terminal state, which must not
-// run its turn again); the store refuses any other processed id at commit
-// (EDUPLICATE), and the actor then answers from the record and puts its running mark
-// back. The response is committed without the state it embeds (the store keeps each
-// version's state once) and rebuilt byte for byte on replay. A turn whose commit
-// fails is not acknowledged and its decision is dropped.
+// urgent queue that the actor reads while a turn runs.
 //
-// Lifecycle (seed 004): a spawned actor enters idle (created --ProcessInteraction-->
-// idle, stored as a state_changed event). Each turn goes idle -> running -> idle: the
-// lifecycle running is committed before the decision (so GET shows it, and a crash
-// leaves it behind), while the two state_changed events are published live on the
-// event hub, not stored (they bracket every turn and the turn event records it).
-// Pause, resume, cancel, error and completed are stored. What a subscriber gets is
-// always a path of the seed's table: the stored steps that start a turn (created ->
-// idle, paused -> idle, an inactivity completion and the respawn) are published
-// before its live idle -> running, and a turn that ends otherwise than in idle
-// (error, an interruption, a recovery) stores its idle -> running first, so that the
-// stored log alone is a path too.
+// A turn reads top to bottom in turn.go (turnOnce): admit -> replay check -> lifecycle
+// steps (an inactivity timeout the message's sent_at proves, the spawn or resume) ->
+// running -> decide (interruptible) -> one commit -> publish -> answer. Running lives
+// in the actor, not in the store: GET answers it from the live actor
+// (Runtime.Conversation) and subscribers get the steps that start the turn, idle ->
+// running last, live before the decision. The turn's single version-checked commit
+// stores those steps, idle -> running and how the turn ended (running -> idle with the
+// turn event, the engine's events, the new state, the response and the outbox
+// entries; or running -> error, paused or cancelled), so that the stored log alone is
+// a path of the seed's table. A turn that does not commit (a crash, a store failure, a
+// version conflict) stores nothing, and a retry with the same message id runs it.
 //
-// Interruption (interrupt.go): the engine decides in a goroutine of its own while the
-// actor waits for it or for an urgent command. A pause or cancel cancels the
-// decision's context (webhook action, catalog call) and commits running -> paused or
-// running -> cancelled with the pre-turn state, stopped's partial_response, and an
-// interrupted record under the message id, so the turn's caller and every retry get
-// EINTERRUPTED (409). Pause semantics: the interrupted message is answered, not
-// parked; resume does not run it again.
+// A message id already processed is answered with the stored response and changes
+// nothing. The actor looks up the ids it committed recently (a redelivery) and, on the
+// first turn of its life, any id (a retry after a restart or a terminal state, which
+// must not run its turn again); the store refuses any other processed id at commit
+// (EDUPLICATE), and the actor then answers from the record. The response is committed
+// without the state it embeds (the store keeps each version's state once) and rebuilt
+// byte for byte on replay.
 //
-// Timers (timers.go, sweep.go): a stored running that no live turn owns (this
-// runtime started after it, or this actor's own commit failed) is recovered to idle
-// with a reason saying so; another replica's fresh mark is waited for. The inactivity
-// timeout (Bot.InactivityTimeout, else Options.Inactivity, default 10 minutes)
-// completes an idle or paused conversation: a live actor's timer, a message whose
-// sent_at is past the stored deadline (UpdatedAt + timeout), a control by the server
-// clock, and for conversations with no live actor the sweeper, which reads due
-// conversations through the store's optional ListConversations.
+// Interruption: the engine decides in a goroutine of its own while the actor waits
+// for it or for an urgent command. A pause or cancel cancels the decision's context
+// (webhook action, catalog call) and the turn commits running -> paused or running ->
+// cancelled with the pre-turn state, stopped's partial_response, and an interrupted
+// record under the message id, so the turn's caller and every retry get EINTERRUPTED
+// (409). Pause semantics: the interrupted message is answered, not parked; resume does
+// not run it again.
+//
+// Timers (timers.go, sweep.go): the inactivity timeout (Bot.InactivityTimeout, else
+// Options.Inactivity, default 10 minutes) completes an idle or paused conversation: a
+// live actor's timer, a message whose sent_at is past the stored deadline, a control
+// by the server clock, and for conversations with no live actor the sweeper, which
+// reads due conversations through the store's optional ListConversations.
 //
 // Idempotency: the processed-message record holds the response and a digest of the
 // message it answered (record.go), so a message id reused for another message is
@@ -54,6 +50,11 @@
 // terminal state the actor persists it, stops its heartbeat, closes its mailbox and
 // exits; the hub keeps serving subscribers. A later interaction spawns a fresh actor
 // hydrated from the store, the conversation's history preserved ("Respawning").
+//
+// Replicas: several runtimes on one database (package postgres) serialize a
+// conversation's turns through the commit's version check: a turn that lost the race
+// (ECONFLICT) is decided again on the fresh state. Another replica's GET shows the
+// last committed version (never running) until the turn commits.
 //
 // Memory is bounded: at most Options.MaxActors actors live at once; the least
 // recently used idle actor passivates (its goroutine ends; its state is already in the
@@ -68,6 +69,7 @@ package actor
 import (
 	"container/list"
 	"context"
+	"encoding/json"
 	"log/slog"
 	"sync"
 	"time"
@@ -129,10 +131,7 @@ type Runtime struct {
 	hub   *Hub
 	log   *slog.Logger
 
-	// started is when this runtime began: a running mark older than it was left by
-	// a server that stopped (timers.go).
-	started time.Time
-	sweep   *sweeper
+	sweep *sweeper
 
 	// ctx is the runtime's own context: commands run in it (with their callers'
 	// values), and so do the sweeper and the inactivity timers. Close cancels it
@@ -180,14 +179,13 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 		hub = NewHub(0)
 	}
 	r := &Runtime{
-		store:   deadlineStore{Store: store, timeout: opts.StoreTimeout},
-		bots:    make(map[string]*parley.Bot, len(bots)),
-		opts:    opts,
-		hub:     hub,
-		log:     opts.Logger,
-		actors:  make(map[parley.ConversationKey]*actor),
-		lru:     list.New(),
-		started: opts.Now().UTC(),
+		store:  deadlineStore{Store: store, timeout: opts.StoreTimeout},
+		bots:   make(map[string]*parley.Bot, len(bots)),
+		opts:   opts,
+		hub:    hub,
+		log:    opts.Logger,
+		actors: make(map[parley.ConversationKey]*actor),
+		lru:    list.New(),
 	}
 	for _, b := range bots {
 		r.bots[b.Name] = b
@@ -223,16 +221,16 @@ func (r *Runtime) Subscribe(key parley.ConversationKey) parley.Subscription {
 var _ parley.Conversations = (*Runtime)(nil)
 
 // Bot returns the named bot, ENOTFOUND, or EINVALID for a name parley.CheckID
-// refuses (so that no route echoes an unbounded or malformed id back).
+// refuses (so that no route echoes an unbounded or malformed id back). A configured
+// bot's name passes CheckID, so only an unknown name is checked.
 func (r *Runtime) Bot(name string) (*parley.Bot, error) {
+	if b, ok := r.bots[name]; ok {
+		return b, nil
+	}
 	if err := parley.CheckID("bot id", name); err != nil {
 		return nil, err
 	}
-	b, ok := r.bots[name]
-	if !ok {
-		return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", name)
-	}
-	return b, nil
+	return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", name)
 }
 
 // Bots returns the bots the runtime runs.
@@ -244,11 +242,12 @@ func (r *Runtime) Bots() []*parley.Bot {
 	return out
 }
 
-// Turn processes one user message and returns the response body. The ids must pass
-// parley.CheckID and the message must not be empty (parley.Message.Empty); either is
-// EINVALID and no turn. A message id already processed returns the stored response
-// (Result.Replayed) when the message is the same, EIDEMPOTENCY when it differs.
-// Turns of one conversation are applied one at a time in call order.
+// Turn processes one user message and returns the response body. This is where a
+// turn's ids are checked, once: they must pass parley.CheckID, and the message must
+// not be empty (parley.Message.Empty); either is EINVALID and no turn. A message id
+// already processed returns the stored response (Result.Replayed) when the message
+// is the same, EIDEMPOTENCY when it differs. Turns of one conversation are applied
+// one at a time in call order.
 func (r *Runtime) Turn(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
 	if err := req.Key.Check(); err != nil {
 		return parley.Result{}, err
@@ -256,8 +255,8 @@ func (r *Runtime) Turn(ctx context.Context, req parley.TurnRequest) (parley.Resu
 	if err := parley.CheckID("message id", req.Message.ID); err != nil {
 		return parley.Result{}, err
 	}
-	if _, err := r.Bot(req.Key.Bot); err != nil {
-		return parley.Result{}, err
+	if r.bots[req.Key.Bot] == nil {
+		return parley.Result{}, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", req.Key.Bot)
 	}
 	if req.Message.Empty() {
 		return parley.Result{}, parley.Errorf(parley.EINVALID, "message has no text, meaning or nlu")
@@ -275,8 +274,8 @@ func (r *Runtime) Control(ctx context.Context, req parley.ControlRequest) (parle
 	if err := req.Key.Check(); err != nil {
 		return parley.Result{}, err
 	}
-	if _, err := r.Bot(req.Key.Bot); err != nil {
-		return parley.Result{}, err
+	if r.bots[req.Key.Bot] == nil {
+		return parley.Result{}, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", req.Key.Bot)
 	}
 	switch req.Kind {
 	case parley.ControlPause, parley.ControlResume, parley.ControlCancel, parley.ControlReset, parley.ControlHandback:
@@ -293,23 +292,34 @@ type MetricsReporter interface {
 	Metrics(state any) any
 }
 
-// Conversation returns the stored view of a conversation.
+// Conversation returns the view of a conversation: as stored, but with the
+// lifecycle running while one of its turns is in flight on this runtime (seed 004's
+// Running lives in the actor; another replica's view shows the stored lifecycle
+// until the turn commits). A conversation whose first turn is in flight is shown at
+// version 0 with no state.
 func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.ConversationView, error) {
 	if err := key.Check(); err != nil {
 		return nil, err
 	}
-	bot, err := r.Bot(key.Bot)
-	if err != nil {
-		return nil, err
+	bot := r.bots[key.Bot]
+	if bot == nil {
+		return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", key.Bot)
 	}
-	c, err := r.store.Conversation(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	v := &parley.ConversationView{ConversationSummary: parley.SummaryOf(key, *c)}
 	r.mu.Lock()
-	_, v.Live = r.actors[key]
+	a := r.actors[key]
 	r.mu.Unlock()
+	running := a != nil && a.running.Load()
+	c, err := r.store.Conversation(ctx, key)
+	switch {
+	case parley.ErrorCode(err) == parley.ENOTFOUND && running:
+		c = &parley.Conversation{Key: key, Engine: bot.Engine.Kind(), State: json.RawMessage("null")}
+	case err != nil:
+		return nil, err
+	}
+	v := &parley.ConversationView{ConversationSummary: parley.SummaryOf(key, *c), Live: a != nil}
+	if running {
+		v.Lifecycle = parley.LifecycleRunning
+	}
 	if mr, ok := bot.Engine.(MetricsReporter); ok {
 		if st, err := bot.Engine.DecodeState(c.State); err == nil {
 			v.Metrics = mr.Metrics(st)

@@ -7,17 +7,14 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// sweeper makes seed 004's timers durable: a conversation whose actor is not live
-// (the server restarted, or the actor was passivated) has no timer in memory, so the
-// sweeper finds in the store what has fallen due and sends its actor cmdExpire:
+// sweeper makes seed 004's inactivity timer durable: a conversation whose actor is
+// not live (the server restarted, or the actor was passivated) has no timer in
+// memory, so the sweeper finds in the store the idle or paused conversations whose
+// last change is older than their bot's inactivity timeout and sends their actors
+// cmdExpire, which completes them. (Nothing else needs sweeping: a turn stores nothing
+// until it commits, so a server that stopped mid-turn leaves no running behind.)
 //
-//   - an idle or paused conversation whose last change is older than its bot's
-//     inactivity timeout is completed;
-//   - a conversation stored as running by a server that has since stopped (its mark is
-//     older than this runtime) is recovered to idle.
-//
-// The first pass, at start, reads every conversation of every bot (running marks can
-// be recent); later passes read only the conversations whose timeout fell due since
+// The first pass, at start, reads every conversation of every bot; later passes read only the conversations whose timeout fell due since
 // the previous pass, newest first from the cutoff (the listing's order), so a pass
 // costs what fell due, not the whole store. It needs the store's optional
 // ListConversations; without it timers that fell due while no actor was live are
@@ -142,9 +139,8 @@ func (s *sweeper) sweepPage(ctx context.Context, page []parley.Conversation, ful
 }
 
 // due reports whether c's timer fell due: an idle or paused conversation unchanged
-// since cutoff, or a conversation stored as running by a server that stopped before
-// this runtime started.
+// since cutoff.
 func (s *sweeper) due(c parley.Conversation, cutoff time.Time) bool {
 	idle := c.Lifecycle == parley.LifecycleIdle || c.Lifecycle == parley.LifecyclePaused
-	return (idle && c.UpdatedAt.Before(cutoff)) || (c.Lifecycle == parley.LifecycleRunning && c.UpdatedAt.Before(s.r.started))
+	return idle && c.UpdatedAt.Before(cutoff)
 }

@@ -13,27 +13,18 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// spawnSteps brings a new or terminal conversation to idle: created
-// --ProcessInteraction--> idle ("Spawn"), a fresh actor for a terminal one
-// ("Respawning", history preserved), and paused --ProcessInteraction--> idle.
-func (a *actor) spawnSteps(from parley.Lifecycle, at time.Time) ([]parley.Event, error) {
-	reason := "spawned"
-	switch {
-	case from.Terminal():
-		reason, from = "respawned after "+string(from), parley.LifecycleCreated
-	case from == parley.LifecyclePaused:
-		reason = "message while paused"
-	case from == parley.LifecycleIdle:
-		return nil, nil
-	case from != parley.LifecycleCreated:
-		return nil, parley.Errorf(parley.EINVALIDSTATE, "stored lifecycle %q of %s", from, a.key)
-	}
-	st, err := lifecycle(from).processInteraction(reason)
-	if err != nil {
-		return nil, err
-	}
-	return []parley.Event{a.stateChanged(st, at)}, nil
-}
+// A turn, top to bottom (turnOnce): admit (hydrate the conversation) -> replay check
+// (a message id already processed is answered from its record) -> lifecycle steps
+// (an inactivity timeout the message's sent_at proves, the spawn or resume to idle,
+// then idle -> running, published live: running lives in the actor, never in the
+// store) -> decide (interruptible by pause and cancel) -> one commit (the steps, idle
+// -> running, how the turn ended and its events, in one version-checked transaction)
+// -> publish (the committed events subscribers did not have live) -> answer.
+//
+// A turn that does not commit leaves nothing stored: a crash, a store failure or a
+// version conflict mid-turn changes no stored lifecycle, and a retry with the same
+// message id runs the turn (an action already sent keeps its idempotency key, which
+// names the message).
 
 // maxCommitAttempts bounds retries after a version conflict: another replica
 // committed to the same conversation between this actor's read and its commit. The
@@ -41,8 +32,7 @@ func (a *actor) spawnSteps(from parley.Lifecycle, at time.Time) ([]parley.Event,
 // the same as having waited for the other replica's turn.
 const maxCommitAttempts = 10
 
-// turn runs a turn, deciding it again after a version conflict (another replica
-// committed, or is running a turn of the conversation) until it lands or
+// turn runs a turn, deciding it again after a version conflict until it lands or
 // TurnTimeout has passed since it started.
 func (a *actor) turn(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
 	started := time.Now()
@@ -55,6 +45,355 @@ func (a *actor) turn(ctx context.Context, req parley.TurnRequest) (parley.Result
 		a.rt.opts.Metrics.turn(a.key.Bot, err, res.Replayed, time.Since(started))
 		return res, err
 	}
+}
+
+// turnOnce is one attempt at a turn, in the order of the package doc.
+func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
+	// Admit.
+	if err := a.hydrate(ctx); err != nil {
+		return parley.Result{}, err
+	}
+	// Replay check: the ids this actor committed lately (a redelivery) and, once per
+	// actor life, any id (a retry after a restart or a terminal state).
+	if a.seen(req.Message.ID) || !a.lookedUp {
+		if res, ok, err := a.replay(ctx, req); ok || err != nil {
+			return res, err
+		}
+		a.lookedUp = true
+	}
+	// Lifecycle steps, then running, live.
+	t, err := a.start(req)
+	if err != nil {
+		return parley.Result{}, err
+	}
+	// Decide.
+	decision, stop, streamed, err := a.decide(ctx, parley.Turn{Conversation: a.key, Index: t.index, State: a.state, Message: req.Message}, t.at)
+	// One commit, whichever way the turn ended.
+	var end turnEnd
+	switch {
+	case stop != nil:
+		end, err = a.interruptedEnd(t, stop, streamed)
+	case err != nil:
+		if res, ok, rerr := a.replay(ctx, req); ok {
+			// Processed before this actor hydrated: a redelivery whose engine fails
+			// now (it saw it against today's state) is answered from its record.
+			a.notRunning(t, "message already processed")
+			return res, rerr
+		}
+		end, err = a.failedEnd(t, err)
+	default:
+		end, err = a.decidedEnd(t, decision)
+	}
+	if err != nil {
+		a.notRunning(t, "the turn was not committed")
+		a.invalidate()
+		return parley.Result{}, err
+	}
+	if err := a.commit(ctx, end.commit); err != nil {
+		return a.commitFailed(ctx, t, end, err)
+	}
+	// Publish, then answer.
+	a.committed(t, end)
+	return end.answer()
+}
+
+// turnRun is a turn in flight: what start decided and published live.
+type turnRun struct {
+	req   parley.TurnRequest
+	at    time.Time // the server clock when the turn started: the events' time
+	index int64     // the turn's 1-based number (parley.Turn.Index)
+	// steps are the lifecycle steps before running (expiry, spawn or resume), then
+	// idle -> running; published live, committed with the turn.
+	steps []parley.Event
+	// moves are the lifecycle moves of steps, for the metrics once committed.
+	moves []step
+}
+
+// start takes the lifecycle steps that lead to running: the inactivity timeout when
+// the message was sent after the conversation's deadline (seed 004: Idle/Paused
+// --InactivityTimeout--> Completed, then "Respawning"), the spawn or resume to idle,
+// then idle -> running. They are published live (running lives in the actor: GET
+// answers it from here) and stored with the turn's commit.
+func (a *actor) start(req parley.TurnRequest) (*turnRun, error) {
+	t := &turnRun{req: req, at: a.now(), index: a.conv.Turns + 1}
+	from := a.conv.Lifecycle
+	if a.expired(req.Message.SentAt) {
+		st, err := move(from, LifecycleEventInactivityTimeout, "inactivity timeout: the message was sent after the conversation's inactivity timeout")
+		if err != nil {
+			return nil, err
+		}
+		t.add(a, st, a.deadline())
+		t.steps = append(t.steps, a.event(parley.EventStopped, parley.StoppedEvent{Reason: "inactivity_timeout"}, a.deadline()))
+		from = st.to
+	}
+	if err := a.spawn(t, from); err != nil {
+		return nil, err
+	}
+	running, err := move(parley.LifecycleIdle, LifecycleEventProcessInteraction, "processing user interaction")
+	if err != nil {
+		return nil, err
+	}
+	t.add(a, running, t.at)
+	a.running.Store(true)
+	for _, e := range t.steps {
+		a.rt.hub.PublishLive(a.key, e)
+	}
+	return t, nil
+}
+
+// add appends a lifecycle step at time at.
+func (t *turnRun) add(a *actor, st step, at time.Time) {
+	t.steps = append(t.steps, a.stateChanged(st, at))
+	t.moves = append(t.moves, st)
+}
+
+// spawn brings a new, terminal or paused conversation to idle: created
+// --ProcessInteraction--> idle ("Spawn"), a fresh actor for a terminal one
+// ("Respawning", history preserved), and paused --ProcessInteraction--> idle.
+func (a *actor) spawn(t *turnRun, from parley.Lifecycle) error {
+	reason := "spawned"
+	switch {
+	case from == parley.LifecycleIdle:
+		return nil
+	case from.Terminal():
+		reason, from = "respawned after "+string(from), parley.LifecycleCreated
+	case from == parley.LifecyclePaused:
+		reason = "message while paused"
+	}
+	st, err := move(from, LifecycleEventProcessInteraction, reason)
+	if err != nil {
+		return err
+	}
+	t.add(a, st, t.at)
+	return nil
+}
+
+// notRunning ends a turn that commits nothing: the live running goes back, with a
+// live running -> idle saying why (the stored lifecycle is unchanged).
+func (a *actor) notRunning(t *turnRun, reason string) {
+	a.running.Store(false)
+	a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: reason}, t.at))
+}
+
+// turnEnd is how a turn ended: the commit that stores it and what it answers.
+type turnEnd struct {
+	commit *parley.Commit
+	// moves are the lifecycle moves after running, for the metrics.
+	moves []step
+	// state is the engine state once committed (nil: unchanged).
+	state any
+	body  []byte
+	err   error // the answer when the turn failed or was interrupted
+	// stop is the control that interrupted the turn, answered once committed.
+	stop *command
+	// stops is set when the turn ends the conversation (error, cancelled).
+	stops bool
+}
+
+func (e *turnEnd) answer() (parley.Result, error) {
+	return parley.Result{Body: e.body}, e.err
+}
+
+// nextVersion returns the conversation the turn's commit stores, in lifecycle lc. A
+// new conversation is stored with the engine's initial state, which a failed or
+// interrupted first turn leaves it in.
+func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle) parley.Conversation {
+	next := a.conv
+	next.Lifecycle = lc
+	next.Version++
+	next.UpdatedAt = t.at
+	if next.CreatedAt.IsZero() {
+		next.CreatedAt = t.at
+	}
+	if next.State == nil {
+		next.State, _ = encodeState(a.state)
+	}
+	return next
+}
+
+// decidedEnd is a decided turn's commit: the new state, running -> idle after the
+// turn event and the engine's events, the processed-message record and the channel's
+// outbox entries; its body is the response.
+func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
+	idle, err := move(parley.LifecycleRunning, LifecycleEventInteractionCompleteSuccess, "interaction complete")
+	if err != nil {
+		return turnEnd{}, err
+	}
+	state, err := encodeState(d.State)
+	if err != nil {
+		return a.failedEnd(t, fmt.Errorf("encode state: %w", err))
+	}
+	msg := t.req.Message
+	for i := range d.Replies {
+		if d.Replies[i].ID == "" {
+			d.Replies[i].ID = "a-" + strconv.FormatInt(t.index, 10) + "-" + strconv.Itoa(i+1)
+		}
+	}
+	turnData := parley.TurnEvent{MessageID: msg.ID, Text: msg.Text, Meaning: msg.Meaning, Transitions: nonNil(d.Transitions)}
+	events := append(t.steps, a.event(parley.EventTurn, turnData, t.at))
+	var extra []string
+	for _, e := range d.Events {
+		events = append(events, a.event(e.Type, e.Data, t.at))
+		extra = append(extra, string(e.Type))
+	}
+	events = append(events, a.stateChanged(idle, t.at))
+	next := a.nextVersion(t, parley.LifecycleIdle)
+	next.State = state
+	next.Turns = t.index
+	stored, body, err := a.turnResponse(parley.TurnResponse{
+		ConversationID: a.key.ID, MessageID: msg.ID, Replies: d.Replies,
+		Lifecycle: parley.LifecycleIdle, Version: next.Version,
+		Transitions: turnData.Transitions, Events: extra,
+	}, state)
+	if err != nil {
+		return turnEnd{}, err
+	}
+	var outbox []parley.OutboxEntry
+	if ch := a.rt.opts.Channels[t.req.Channel]; ch != nil && t.req.Channel != "" {
+		if outbox, err = ch.Outbox(a.key, msg.ID, d.Replies, d.Effects); err != nil {
+			return turnEnd{}, err
+		}
+	}
+	return turnEnd{
+		commit: &parley.Commit{
+			Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
+			MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), stored), Outbox: outbox, InboundID: t.req.InboundID,
+		},
+		moves: []step{idle}, state: d.State, body: body,
+	}, nil
+}
+
+// failedEnd records InteractionComplete(error): running -> error, terminal, with the
+// error in the stopped event. The message is not recorded as processed, so a retry
+// after the respawn runs it again.
+func (a *actor) failedEnd(t *turnRun, cause error) (turnEnd, error) {
+	st, err := move(parley.LifecycleRunning, LifecycleEventInteractionCompleteError, "interaction failed: "+parley.ErrorMessage(cause))
+	if err != nil {
+		return turnEnd{}, err
+	}
+	a.rt.log.Error("turn failed", "conversation", a.key.String(), "err", cause)
+	events := append(t.steps, a.stateChanged(st, t.at),
+		a.event(parley.EventStopped, parley.StoppedEvent{Reason: "error: " + parley.ErrorMessage(cause)}, t.at))
+	answer := cause
+	if parley.ErrorCode(cause) == parley.EINTERNAL {
+		answer = parley.WrapError(parley.EINTERNAL, cause, "the bot failed to process the message")
+	}
+	return turnEnd{
+		commit: &parley.Commit{Conversation: a.nextVersion(t, parley.LifecycleError), ExpectedVersion: a.conv.Version, Events: events},
+		moves:  []step{st}, err: answer, stops: true,
+	}, nil
+}
+
+// interruptedEnd applies a pause or cancel that arrived while the turn was deciding
+// (seed 004: Running --Pause--> Paused, Running --Cancel--> Cancelled). The decision
+// is dropped: the conversation keeps the state it had before the turn. The commit
+// stores the lifecycle change, the stopped event for a cancel (with
+// partial_response, the reply text streamed so far) and, under the interrupted
+// message's id, an interrupted record: the turn's caller gets EINTERRUPTED and so
+// does every retry of that message, which therefore never runs its turn (or its
+// webhook action) again.
+//
+// Pause semantics: the interrupted message is answered, not parked. Resume does
+// not run it again; the user's next message (a new id) is processed from the
+// pre-turn state. Its webhook action, if one was sent, keeps its idempotency key
+// (flows.ActionRequest: the key names the execution, from the turn that first
+// sends it, and the interrupted turn committed none), so the next message that
+// runs the action again sends the same key and a receiver that honours it books
+// once.
+func (a *actor) interruptedEnd(t *turnRun, stop *command, streamed string) (turnEnd, error) {
+	ctl := stop.control
+	ev := LifecycleEventPause
+	if ctl.Kind == parley.ControlCancel {
+		ev = LifecycleEventCancel
+	}
+	st, err := move(parley.LifecycleRunning, ev, controlReason(ctl))
+	if err != nil {
+		return turnEnd{}, err
+	}
+	at := a.now()
+	in := &parley.Interruption{Lifecycle: st.to, Reason: st.reason, PartialResponse: streamed}
+	events := append(t.steps, a.stateChanged(st, at))
+	if st.stops() {
+		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: in.Reason, PartialResponse: in.PartialResponse}, at))
+	}
+	rec, err := json.Marshal(interruptedRecord{Interrupted: *in})
+	if err != nil {
+		return turnEnd{}, err
+	}
+	next := a.nextVersion(t, st.to)
+	next.UpdatedAt = at
+	return turnEnd{
+		commit: &parley.Commit{
+			Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
+			MessageID: t.req.Message.ID, Response: wrapRecord(messageDigest(t.req.Message), rec), InboundID: t.req.InboundID,
+		},
+		moves: []step{st}, err: interruptedError(t.req.Message.ID, in), stop: stop, stops: st.stops(),
+	}, nil
+}
+
+// committed takes the committed conversation as the actor's, publishes the events
+// subscribers did not have live (those after the steps start published) and answers
+// a control that interrupted the turn.
+func (a *actor) committed(t *turnRun, end turnEnd) {
+	c := end.commit
+	a.conv = c.Conversation
+	if n := len(c.Events); n > 0 {
+		a.conv.LastSeq = c.Events[n-1].Seq
+	}
+	if end.state != nil {
+		a.state = end.state
+	}
+	a.running.Store(false)
+	for _, e := range c.Events[len(t.steps):] {
+		a.rt.hub.Publish(e)
+	}
+	for _, st := range append(t.moves, end.moves...) {
+		a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
+	}
+	if c.MessageID != "" {
+		a.remember(c.MessageID)
+	}
+	switch {
+	case end.stops:
+		a.stopping = true
+	default:
+		a.armInactivity()
+	}
+	if end.stop != nil {
+		body, err := json.Marshal(a.view())
+		end.stop.done <- commandResult{parley.Result{Body: body}, err}
+		if id := end.stop.control.InboundID; id != 0 {
+			_ = a.rt.store.DropInbound(a.rt.ctx, id)
+		}
+	}
+}
+
+// commitFailed answers a turn whose commit failed: nothing of it is stored. Only a
+// duplicate or a version conflict proves that nothing was written; any other failure
+// (a deadline, a lost connection) may have come after the store committed, so the
+// turn's outcome is unknown and the client is told that a retry with the same id is
+// safe: it gets the stored response if the turn landed and is processed if it did
+// not. A control that interrupted the turn gets the same answer.
+func (a *actor) commitFailed(ctx context.Context, t *turnRun, end turnEnd, err error) (parley.Result, error) {
+	a.notRunning(t, "the turn was not committed")
+	a.invalidate()
+	var res parley.Result
+	switch parley.ErrorCode(err) {
+	case parley.EDUPLICATE:
+		// Processed before this actor hydrated (it looks up only the ids it committed
+		// itself), or meanwhile by another replica: answer with its record.
+		if r, ok, rerr := a.replay(ctx, t.req); ok {
+			res, err = r, rerr
+		}
+	case parley.ECONFLICT:
+	case parley.EUNAVAILABLE, parley.EINTERNAL:
+		err = parley.WrapError(parley.EUNAVAILABLE, err,
+			"the store did not confirm the turn, which may or may not have been committed; retrying with the same message id is safe")
+	}
+	if end.stop != nil {
+		end.stop.done <- commandResult{err: parley.WrapError(parley.EUNAVAILABLE, err, "the store did not confirm the %s; retrying is safe", end.stop.control.Kind)}
+	}
+	return res, err
 }
 
 // backoff drops the cached state after a version conflict and waits a jittered
@@ -72,116 +411,36 @@ func (a *actor) backoff(ctx context.Context, attempt int) bool {
 	}
 }
 
-// turnOnce takes one turn: replay check, the durable steps that start it (an
-// inactivity timeout the message's sent_at proves, the spawn or resume), the running
-// mark, the decision (which a pause or cancel may interrupt), the commit.
-func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
-	if res, answered, err := a.turnAnswered(ctx, req); answered {
-		return res, err
+// replay answers a message whose id is already recorded (see replayRecord) and drops
+// the inbox entry that carried it, which will never become a turn; ok is false when
+// the id is not recorded.
+func (a *actor) replay(ctx context.Context, req parley.TurnRequest) (res parley.Result, ok bool, err error) {
+	p, ok, err := a.rt.store.Processed(ctx, a.key, req.Message.ID)
+	if err != nil || !ok {
+		return parley.Result{}, false, err
 	}
-	at := a.now()
-	events, err := a.startSteps(req.Message.SentAt, at)
-	if err != nil {
-		return parley.Result{}, err
+	if req.InboundID != 0 {
+		_ = a.rt.store.DropInbound(ctx, req.InboundID)
 	}
-	running := runningStep()
-	if err := a.markRunning(ctx, events, at); err != nil {
-		return parley.Result{}, err
-	}
-	// Subscribers get the stored steps that led here, then idle -> running live.
-	a.rt.hub.PublishLive(a.key, a.stateChanged(running, at))
-	a.rt.opts.Metrics.lifecycle(a.key.Bot, running.from, running.to)
-
-	index := a.conv.Turns + 1
-	decision, stop, streamed, err := a.decide(ctx, parley.Turn{Conversation: a.key, Index: index, State: a.state, Message: req.Message}, at)
-	switch {
-	case stop != nil:
-		return a.interrupted(ctx, req, stop, streamed, running, at)
-	case err != nil:
-		return a.decideFailed(ctx, req, err, running, at)
-	}
-	return a.commitTurn(ctx, req, decision, index, at)
+	res, err = replayRecord(a.key, req.Message, p)
+	return res, true, err
 }
 
-// turnAnswered hydrates and answers what is not to run (answered): a message already
-// processed (from its record), a conversation whose turn runs on another replica.
-func (a *actor) turnAnswered(ctx context.Context, req parley.TurnRequest) (res parley.Result, answered bool, err error) {
-	if err := a.hydrate(ctx); err != nil {
-		return parley.Result{}, true, err
+// turnResponse encodes a turn's response twice: stored, without its state (the
+// processed-message record; the state is stored once, with the version), and body,
+// with it (the answer).
+func (a *actor) turnResponse(resp parley.TurnResponse, state []byte) (stored, body []byte, err error) {
+	if resp.Replies == nil {
+		resp.Replies = []parley.Reply{}
 	}
-	if a.seen(req.Message.ID) || !a.lookedUp {
-		if res, ok, err := a.replay(ctx, req); err != nil || ok {
-			return res, true, err
-		}
-		a.lookedUp = true
+	if stored, err = json.Marshal(resp); err != nil { // "state":null
+		return nil, nil, err
 	}
-	if a.conv.Lifecycle == parley.LifecycleRunning {
-		return parley.Result{}, true, a.errBusyElsewhere()
+	body, ok := spliceState(stored, state)
+	if !ok {
+		return nil, nil, parley.Errorf(parley.EINTERNAL, "response of %s has no state to fill", a.key)
 	}
-	return parley.Result{}, false, nil
-}
-
-// decideFailed ends a turn whose engine failed: the conversation fails into the
-// error lifecycle, unless the message is a redelivery of one processed before this
-// actor hydrated, which must not fail it (the engine saw it against today's state)
-// and is answered from its record.
-func (a *actor) decideFailed(ctx context.Context, req parley.TurnRequest, cause error, running step, at time.Time) (parley.Result, error) {
-	if res, ok, rerr := a.replay(ctx, req); ok {
-		a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "message already processed"}, at))
-		a.unmark(ctx, at)
-		return res, rerr
-	}
-	return parley.Result{}, a.failTurn(ctx, cause, running, at)
-}
-
-// startSteps are the stored steps before a turn's running mark: the inactivity
-// timeout when the message was sent after the conversation's deadline (seed 004:
-// Idle/Paused --InactivityTimeout--> Completed, then "Respawning"), and the spawn steps.
-func (a *actor) startSteps(sentAt, at time.Time) ([]parley.Event, error) {
-	from := a.conv.Lifecycle
-	var events []parley.Event
-	if a.expired(sentAt) {
-		var err error
-		if events, err = a.completionEvents("inactivity timeout: the message was sent after the conversation's inactivity timeout", a.deadline()); err != nil {
-			return nil, err
-		}
-		from = parley.LifecycleCompleted
-	}
-	spawn, err := a.spawnSteps(from, at)
-	return append(events, spawn...), err
-}
-
-// markRunning stores the running lifecycle (seed 004's Running, seen by GET while
-// the turn is in flight) with the steps that led to it, and publishes those steps. A
-// commit whose outcome is unknown leaves a mark that the next hydrate recovers.
-func (a *actor) markRunning(ctx context.Context, events []parley.Event, at time.Time) error {
-	next := a.conv
-	next.Lifecycle = parley.LifecycleRunning
-	next.Version++
-	if next.CreatedAt.IsZero() {
-		next.CreatedAt = at
-	}
-	if next.State == nil {
-		// A new conversation is stored with the engine's initial state, which an
-		// interrupted or failed first turn leaves it in.
-		st, err := encodeState(a.state)
-		if err != nil {
-			return err
-		}
-		next.State = st
-	}
-	next.UpdatedAt = at
-	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: events}
-	if err := a.commitPublish(ctx, c, -1); err != nil {
-		switch parley.ErrorCode(err) {
-		case parley.ECONFLICT, parley.EDUPLICATE:
-			return err
-		}
-		a.ownMark = next.Version
-		return parley.WrapError(parley.EUNAVAILABLE, err,
-			"the store did not confirm the start of the turn, which did not run; retrying with the same message id is safe")
-	}
-	return nil
+	return stored, body, nil
 }
 
 type decided struct {
@@ -243,171 +502,4 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 	case cmd := <-a.urgent:
 		return parley.Decision{}, cmd, p.close(), nil
 	}
-}
-
-// commitTurn commits a decided turn and answers it.
-func (a *actor) commitTurn(ctx context.Context, req parley.TurnRequest, decision parley.Decision, index int64, at time.Time) (parley.Result, error) {
-	idle, err := lifecycle(parley.LifecycleRunning).completeSuccess("interaction complete")
-	if err != nil {
-		return parley.Result{}, err
-	}
-	stateJSON, err := encodeState(decision.State)
-	if err != nil {
-		return parley.Result{}, a.failTurn(ctx, fmt.Errorf("encode state: %w", err), runningStep(), at)
-	}
-	c, body, err := a.turnCommit(req, decision, index, stateJSON, at)
-	if err != nil {
-		return parley.Result{}, err
-	}
-	if err := a.commitPublish(ctx, c, -1); err != nil {
-		return a.commitFailed(ctx, req, err, at)
-	}
-	a.state = decision.State
-	a.remember(req.Message.ID)
-	a.rt.hub.PublishLive(a.key, a.stateChanged(idle, at))
-	a.rt.opts.Metrics.lifecycle(a.key.Bot, idle.from, idle.to)
-	a.armInactivity()
-	return parley.Result{Body: body}, nil
-}
-
-// turnCommit is what a decided turn commits: the new state, idle, the turn event and
-// the engine's events, the processed-message record and the channel's outbox
-// entries; body is the response the turn answers.
-func (a *actor) turnCommit(req parley.TurnRequest, decision parley.Decision, index int64, state []byte, at time.Time) (c *parley.Commit, body []byte, err error) {
-	msg := req.Message
-	for i := range decision.Replies {
-		if decision.Replies[i].ID == "" {
-			decision.Replies[i].ID = "a-" + strconv.FormatInt(index, 10) + "-" + strconv.Itoa(i+1)
-		}
-	}
-	turnData := parley.TurnEvent{MessageID: msg.ID, Text: msg.Text, Meaning: msg.Meaning, Transitions: nonNil(decision.Transitions)}
-	events := []parley.Event{a.event(parley.EventTurn, turnData, at)}
-	var extra []string
-	for _, e := range decision.Events {
-		events = append(events, a.event(e.Type, e.Data, at))
-		extra = append(extra, string(e.Type))
-	}
-	stored, body, err := a.turnResponse(parley.TurnResponse{
-		ConversationID: a.key.ID, MessageID: msg.ID, Replies: decision.Replies,
-		Lifecycle: parley.LifecycleIdle, Version: a.conv.Version + 1,
-		Transitions: turnData.Transitions, Events: extra,
-	}, state)
-	if err != nil {
-		return nil, nil, err
-	}
-	var outbox []parley.OutboxEntry
-	if ch := a.rt.opts.Channels[req.Channel]; ch != nil && req.Channel != "" {
-		if outbox, err = ch.Outbox(a.key, msg.ID, decision.Replies, decision.Effects); err != nil {
-			return nil, nil, err
-		}
-	}
-	next := a.conv
-	next.State = state
-	next.Lifecycle = parley.LifecycleIdle
-	next.Version++
-	next.Turns = index
-	next.UpdatedAt = at
-	return &parley.Commit{
-		Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
-		MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), stored), Outbox: outbox, InboundID: req.InboundID,
-	}, body, nil
-}
-
-// turnResponse encodes a turn's response twice: stored, without its state (the
-// processed-message record; the state is stored once, with the version), and body,
-// with it (the answer).
-func (a *actor) turnResponse(resp parley.TurnResponse, state []byte) (stored, body []byte, err error) {
-	if resp.Replies == nil {
-		resp.Replies = []parley.Reply{}
-	}
-	if stored, err = json.Marshal(resp); err != nil { // "state":null
-		return nil, nil, err
-	}
-	body, ok := spliceState(stored, state)
-	if !ok {
-		return nil, nil, parley.Errorf(parley.EINTERNAL, "response of %s has no state to fill", a.key)
-	}
-	return stored, body, nil
-}
-
-// replay answers a message whose id is already recorded (see replayRecord) and drops
-// the inbox entry that carried it, which will never become a turn; ok is false when
-// the id is not recorded.
-func (a *actor) replay(ctx context.Context, req parley.TurnRequest) (res parley.Result, ok bool, err error) {
-	p, ok, err := a.rt.store.Processed(ctx, a.key, req.Message.ID)
-	if err != nil || !ok {
-		return parley.Result{}, false, err
-	}
-	if req.InboundID != 0 {
-		_ = a.rt.store.DropInbound(ctx, req.InboundID)
-	}
-	res, err = replayRecord(a.key, req.Message, p)
-	return res, true, err
-}
-
-// commitFailed answers a turn whose commit failed. Only a duplicate or a version
-// conflict proves that nothing was written; any other failure (a deadline, a lost
-// connection) may have come after the store committed, so the turn's outcome is
-// unknown and the client is told that a retry with the same id is safe: it gets the
-// stored response if the turn landed and is processed if it did not. Either way the
-// stored running mark is this actor's own: the next hydrate recovers it if the turn
-// did not land.
-func (a *actor) commitFailed(ctx context.Context, req parley.TurnRequest, err error, at time.Time) (parley.Result, error) {
-	a.rt.hub.PublishLive(a.key, a.stateChanged(step{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: "commit failed"}, at))
-	if parley.ErrorCode(err) == parley.EDUPLICATE {
-		// Nothing was written, the mark stands: put back the lifecycle it replaced.
-		a.unmark(ctx, at)
-	}
-	a.ownMark = a.conv.Version
-	a.invalidate()
-	switch parley.ErrorCode(err) {
-	case parley.EDUPLICATE:
-		// Processed before this actor hydrated (it looks up only the ids it committed
-		// itself), or meanwhile by another replica: answer with its record.
-		if res, ok, rerr := a.replay(ctx, req); rerr == nil && ok {
-			return res, nil
-		} else if ok {
-			return res, rerr
-		}
-		return parley.Result{}, err
-	case parley.ECONFLICT:
-		return parley.Result{}, err
-	case parley.EUNAVAILABLE, parley.EINTERNAL:
-		return parley.Result{}, parley.WrapError(parley.EUNAVAILABLE, err,
-			"the store did not confirm the turn, which may or may not have been committed; retrying with the same message id is safe")
-	default:
-		return parley.Result{}, err
-	}
-}
-
-// runningStep is a turn's idle -> running, a row of the table that cannot fail.
-func runningStep() step {
-	st, _ := lifecycle(parley.LifecycleIdle).processInteraction("processing user interaction")
-	return st
-}
-
-// failTurn records InteractionComplete(error): running -> error, terminal, with the
-// error in the stopped event. idle -> running, which subscribers had live, is stored
-// before it so that the stored log alone is a path of seed 004's table. The message
-// is not recorded as processed, so a retry after the respawn runs it again.
-func (a *actor) failTurn(ctx context.Context, cause error, running step, at time.Time) error {
-	st, err := lifecycle(parley.LifecycleRunning).completeError("interaction failed: " + parley.ErrorMessage(cause))
-	if err != nil {
-		return err
-	}
-	a.rt.log.Error("turn failed", "conversation", a.key.String(), "err", cause)
-	events := []parley.Event{a.stateChanged(running, at), a.stateChanged(st, at),
-		a.event(parley.EventStopped, parley.StoppedEvent{Reason: "error: " + parley.ErrorMessage(cause)}, at)}
-	// Subscribers had idle -> running live.
-	if cerr := a.commitLifecycle(ctx, parley.LifecycleError, events, 0, at); cerr != nil {
-		a.ownMark = a.conv.Version
-		a.rt.log.Error("record error lifecycle", "conversation", a.key.String(), "err", cerr)
-	}
-	a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
-	a.stopping = true
-	code := parley.ErrorCode(cause)
-	if code == parley.EINTERNAL {
-		return parley.WrapError(parley.EINTERNAL, cause, "the bot failed to process the message")
-	}
-	return cause
 }

@@ -305,19 +305,25 @@ type TurnRequest struct {
 }
 
 // key reads the conversation named by the path, refusing ids that parley.CheckID
-// refuses (over-long, not UTF-8, control characters) before anything is looked up.
+// refuses (over-long, not UTF-8, control characters) before anything is looked up: for the routes that
+// read the store themselves. Routes that go through the service (a turn, a control,
+// GET of a conversation) leave the check to it (parley.Conversations), so that a
+// turn's ids are checked once.
 func key(r *http.Request) (parley.ConversationKey, error) {
-	k := parley.ConversationKey{Bot: r.PathValue("bot"), ID: r.PathValue("conversation")}
+	k := pathKey(r)
 	return k, k.Check()
 }
 
+// pathKey reads the conversation named by the path, unchecked.
+func pathKey(r *http.Request) parley.ConversationKey {
+	return parley.ConversationKey{Bot: r.PathValue("bot"), ID: r.PathValue("conversation")}
+}
+
 // botRequest reads what every write to a conversation starts with: its key, a bot
-// that exists, and the request body; the bot is checked before the body is read.
+// that exists, and the request body; the bot is looked up before the body is read.
+// The ids are the service's to check.
 func (h *Handler) botRequest(r *http.Request) (parley.ConversationKey, []byte, error) {
-	k, err := key(r)
-	if err != nil {
-		return k, nil, err
-	}
+	k := pathKey(r)
 	if _, err := h.rt.Bot(k.Bot); err != nil {
 		return k, nil, err
 	}
@@ -335,9 +341,6 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := visitorMessage(r, &req); err != nil {
-		return err
-	}
-	if err := parley.CheckID("message id", req.ID); err != nil {
 		return err
 	}
 	msg := parley.Message{ID: req.ID, Text: req.Text, NLU: req.NLU}
@@ -359,11 +362,7 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) getConversation(w http.ResponseWriter, r *http.Request) error {
-	k, err := key(r)
-	if err != nil {
-		return err
-	}
-	v, err := h.rt.Conversation(r.Context(), k)
+	v, err := h.rt.Conversation(r.Context(), pathKey(r))
 	if err != nil {
 		return err
 	}

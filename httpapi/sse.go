@@ -19,7 +19,8 @@ import (
 // id; a client that reconnects with Last-Event-ID (or ?last_event_id=N) first gets
 // every stored event after N, then live ones. The subscription is opened before the
 // stored log is read, so nothing falls between the two; duplicates are skipped by
-// sequence number. Live-only events (a turn's idle -> running -> idle) have no id.
+// sequence number. Live events (the steps that start a turn and its idle -> running,
+// sent before the turn commits them; reply_delta) have no id.
 //
 // The state_changed frames a client sees form a path of seed 004's table: stored
 // ones are the log's own order, and a live one is written only when it starts where
@@ -158,10 +159,11 @@ func (s *sseStream) live(sub parley.Subscription, e parley.Event) bool {
 	return len(sub.Events()) > 0 || s.flush()
 }
 
-// lifecycle returns the conversation's stored lifecycle, created for one not stored
-// yet, "" (unknown: live events are not checked) when the store cannot say.
+// lifecycle returns the conversation's lifecycle as the service shows it (running
+// while a turn is in flight here), created for one not stored yet, "" (unknown: live
+// events are not checked) when the store cannot say.
 func (h *Handler) lifecycle(ctx context.Context, k parley.ConversationKey) parley.Lifecycle {
-	c, err := h.store.Conversation(ctx, k)
+	c, err := h.rt.Conversation(ctx, k)
 	switch {
 	case err == nil:
 		return c.Lifecycle
@@ -187,7 +189,10 @@ func (st *sseState) write(bw *bufio.Writer, e parley.Event) {
 	if e.Type == parley.EventStateChanged {
 		var sc parley.StateChangedEvent
 		if json.Unmarshal(e.Data, &sc) == nil {
-			if e.Seq == 0 && st.lifecycle != "" && sc.FromState != st.lifecycle {
+			// A live step continues the path, or respawns a terminal conversation
+			// (seed 004's "Respawning": a fresh actor starts at created).
+			respawn := st.lifecycle.Terminal() && sc.FromState == parley.LifecycleCreated
+			if e.Seq == 0 && st.lifecycle != "" && sc.FromState != st.lifecycle && !respawn {
 				return
 			}
 			st.lifecycle = sc.ToState

@@ -269,8 +269,8 @@ func TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(body, "accepted") {
 		t.Fatalf("%d %s", code, body)
 	}
-	// The running mark is committed before the engine decides: the turn is in flight,
-	// waiting on the hanging shop.
+	// GET shows running (from the live actor) while the engine decides: the turn is in
+	// flight, waiting on the hanging shop, and nothing of it is stored.
 	waitFor(t, "the turn in flight", func() bool {
 		_, view := get(t, base+"/v1/bots/shop/conversations/1:10")
 		return strings.Contains(string(view), `"lifecycle":"running"`)

@@ -68,7 +68,7 @@ func TestConversationListRoute(t *testing.T) {
 		t.Fatalf("first page (-want +got):\n%s cursor %q", diff, page.NextCursor)
 	}
 	first := page.Conversations[0]
-	if first.Engine != "shop" || first.Lifecycle != "idle" || first.Version != 4 ||
+	if first.Engine != "shop" || first.Lifecycle != "idle" || first.Version != 2 ||
 		!strings.Contains(string(first.State), `"conversation_state"`) || first.UpdatedAt == "" {
 		t.Errorf("web-1 listed as %+v", first)
 	}
@@ -153,8 +153,8 @@ func TestConversationHistoryRoute(t *testing.T) {
 		}
 		turns = append(turns, fmt.Sprintf("%s %q v%d", data.MessageID, data.Text, e.Response.Version))
 	}
-	// Versions: m1's running mark 1 and turn 2, the pause 3, m2's mark 4 and turn 5.
-	if diff := cmp.Diff([]string{`m1 "show me hoodies" v2`, `m2 "show more" v5`}, turns); diff != "" {
+	// Versions: m1's turn 1, the pause 2, m2's turn 3.
+	if diff := cmp.Diff([]string{`m1 "show me hoodies" v1`, `m2 "show more" v3`}, turns); diff != "" {
 		t.Errorf("turns (-want +got):\n%s", diff)
 	}
 

@@ -78,10 +78,10 @@ func TestInactivityTimeoutIsAppliedAfterARestart(t *testing.T) {
 	conv := base + "/v1/bots/shop/conversations/r1"
 	waitLifecycle(t, conv, "completed")
 	frames := storedFrames(t, conv)
-	if diff := cmp.Diff([]string{"created->idle", "turn", "idle->completed", "stopped"}, describeFrames(frames)); diff != "" {
+	if diff := cmp.Diff([]string{"created->idle", "idle->running", "turn", "running->idle", "idle->completed", "stopped"}, describeFrames(frames)); diff != "" {
 		t.Fatalf("stored frames (-want +got):\n%s", diff)
 	}
-	if r := stoppedReason(t, frames, 3); r != "inactivity_timeout" {
+	if r := stoppedReason(t, frames, 5); r != "inactivity_timeout" {
 		t.Fatalf("stopped reason %q", r)
 	}
 	code, b, _ := post(t, conv+"/messages", `{"id":"m2","text":"show more"}`)
@@ -90,9 +90,9 @@ func TestInactivityTimeoutIsAppliedAfterARestart(t *testing.T) {
 	}
 	frames = storedFrames(t, conv)
 	var respawn parley.StateChangedEvent
-	_ = json.Unmarshal([]byte(frames[4].data), &respawn)
-	if got := describeFrames(frames[4:]); !cmp.Equal(got, []string{"created->idle", "turn"}) || respawn.Reason != "respawned after completed" {
-		t.Fatalf("after the respawn: %v %s", got, frames[4].data)
+	_ = json.Unmarshal([]byte(frames[6].data), &respawn)
+	if got := describeFrames(frames[6:]); !cmp.Equal(got, []string{"created->idle", "idle->running", "turn", "running->idle"}) || respawn.Reason != "respawned after completed" {
+		t.Fatalf("after the respawn: %v %s", got, frames[6].data)
 	}
 	// The history is preserved: "show more" pages on through the hoodies search.
 	if !strings.Contains(string(b), `"category":"Hoodies"`) || !strings.Contains(string(b), `"trigger":"show_more"`) {
@@ -123,7 +123,7 @@ func TestInactivityTimeoutOfAPassivatedActor(t *testing.T) {
 	}
 	waitLifecycle(t, conv+"a", "completed")
 	frames := storedFrames(t, conv+"a")
-	if diff := cmp.Diff([]string{"created->idle", "turn", "idle->completed", "stopped"}, describeFrames(frames)); diff != "" {
+	if diff := cmp.Diff([]string{"created->idle", "idle->running", "turn", "running->idle", "idle->completed", "stopped"}, describeFrames(frames)); diff != "" {
 		t.Fatalf("stored frames (-want +got):\n%s", diff)
 	}
 }
@@ -147,18 +147,19 @@ func TestAMessageSentAfterTheTimeoutFindsTheConversationCompleted(t *testing.T) 
 	}
 	send("m1", "show me hoodies", 0)
 	send("m2", "show more", 5*time.Minute)
-	if got := describeFrames(storedFrames(t, conv)); !cmp.Equal(got, []string{"created->idle", "turn", "turn"}) {
+	if got := describeFrames(storedFrames(t, conv)); !cmp.Equal(got, []string{"created->idle", "idle->running", "turn", "running->idle", "idle->running", "turn", "running->idle"}) {
 		t.Fatalf("five minutes later: %v", got)
 	}
 	b := send("m3", "show more", 30*time.Minute)
 	frames := storedFrames(t, conv)
-	if diff := cmp.Diff([]string{"created->idle", "turn", "turn", "idle->completed", "stopped", "created->idle", "turn"}, describeFrames(frames)); diff != "" {
+	if diff := cmp.Diff([]string{"created->idle", "idle->running", "turn", "running->idle", "idle->running", "turn", "running->idle",
+		"idle->completed", "stopped", "created->idle", "idle->running", "turn", "running->idle"}, describeFrames(frames)); diff != "" {
 		t.Fatalf("thirty minutes later (-want +got):\n%s", diff)
 	}
 	var sc parley.StateChangedEvent
-	_ = json.Unmarshal([]byte(frames[3].data), &sc)
-	if !strings.Contains(sc.Reason, "inactivity timeout") || stoppedReason(t, frames, 4) != "inactivity_timeout" {
-		t.Fatalf("completion %s %s", frames[3].data, frames[4].data)
+	_ = json.Unmarshal([]byte(frames[7].data), &sc)
+	if !strings.Contains(sc.Reason, "inactivity timeout") || stoppedReason(t, frames, 8) != "inactivity_timeout" {
+		t.Fatalf("completion %s %s", frames[7].data, frames[8].data)
 	}
 	if !strings.Contains(string(b), `"lifecycle":"idle"`) {
 		t.Fatalf("m3: %s", b)
