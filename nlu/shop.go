@@ -59,6 +59,14 @@ type ShopRequest struct {
 	// Mention are the words a typed selection names its product by ("polo",
 	// "blue"), category words included.
 	Mention []string
+	// Sought is the product phrase of a search: the first run of candidate words
+	// (category words included) after a word that opens one ("got any kayaks",
+	// "do you sell surfboards", "looking for a yoga mat"), unless a vague word
+	// stands between ("something for my kayak"). A search whose product phrase
+	// the catalog does not know is a search for something the shop does not sell,
+	// not a vague message; without one, words the catalog does not know are
+	// filler.
+	Sought []string
 }
 
 // ShopParser reads shoppers' messages against a category vocabulary. It is
@@ -165,6 +173,20 @@ var shopOrdinals = map[string]int{
 	"الاول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4, "الخامس": 5, "الاخير": -1,
 }
 
+// shopFrameWords open a product phrase: determiners and the verbs of having,
+// selling, wanting and finding ("any", "a", "your", "sell", "carry", "stock",
+// "need", "looking", "buy", "bghit", "cherche").
+var shopFrameWords = wordSet(`
+a an any some another your ur have got sell sells selling carry stock stocked offer
+need want wanna buy purchase order find show get looking searching shopping hunting after about
+une un des vous avez vendez cherche veux voudrais
+bghit bgheet kayn 3ndkom 3andkom
+`)
+
+// shopVagueWords stand for no product in particular: what follows them is not a
+// product phrase ("something for my kayak", "anything cool").
+var shopVagueWords = wordSet(`something anything everything stuff thing things whatever smth sth ones chi haja chose`)
+
 // shopNonQueryWords name no product: fillers, shopping verbs, price words, vague
 // nouns and gift recipients, in English, French and Darija (Latin letters).
 var shopNonQueryWords = wordSet(`
@@ -184,6 +206,12 @@ sister son daughter wife husband boyfriend girlfriend kid kids him her them some
 je j'ai veux voudrais cherche chercher un une des le les du de pour mon ma mes quelque chose
 bghit bgheet nchri chi wach kayn 3ndkom 3andkom fih dyal dial l
 then instead only what how about maybe perhaps umm um uh er hmmm idk dunno whatever smth sth
+sell sells selling sold carry carries stock stocked offer offers available sale wanna gonna gotta
+searching shopping hunting browsing browse browse looking around checking guys folks new here
+recommend recommendation recommendations suggest suggestion suggestions surprise advice idea ideas
+guess think pick choose decide tbh ngl lol lmao haha ugh meh eh welp whatevs whatev kinda sorta
+cool nice good great best popular interesting fun cute pretty awesome random
+everything after else
 werini warini 3tini ana i'll i'd i've you're it's that's what's let's there's ill
 human humans bot robot ai person people agent real u r ur ya y'all yall
 option options choice choices alternative alternatives selection
@@ -281,7 +309,9 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		ws[i] = strings.Trim(ws[i], "'-")
 	}
 	ws, cue.more = withoutPhrases(ws, shopMorePhrases)
+	phrase := soughtPhrase{sinceNegation: -1}
 	for _, w := range ws {
+		phrase.read(w, isCandidateWord(w))
 		switch {
 		case shopMoreWords[w]:
 			cue.more = true
@@ -304,7 +334,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 			req.Ordinal = n
 			continue
 		}
-		if w == "" || seen[w] || shopNonQueryWords[w] || isNumberWord(w) {
+		if w == "" || seen[w] || shopNonQueryWords[w] || shopFrameWords[w] || isNumberWord(w) {
 			continue
 		}
 		seen[w] = true
@@ -313,7 +343,74 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 			req.Terms = append(req.Terms, w)
 		}
 	}
+	req.Sought = phrase.sought()
 	return cue
+}
+
+// isCandidateWord reports whether w may be a search word: scanShopWords makes it
+// a mention (and a term unless it names the category).
+func isCandidateWord(w string) bool {
+	_, ordinal := shopOrdinals[w]
+	return w != "" && w != "one" && !ordinal && !shopMoreWords[w] && !shopPickWords[w] && !shopPointers[w] &&
+		!shopFrameWords[w] && !shopNonQueryWords[w] && !isNumberWord(w)
+}
+
+// soughtPhrase finds a search's product phrase (ShopRequest.Sought): the first
+// run of candidate words after a frame word, unless a vague word stands between.
+// A run opened right after a negation ("I don't need an operator, just show me
+// the polo") is not what the shopper seeks; the next run may be.
+type soughtPhrase struct {
+	opened, vague, negated, closed bool
+	// sinceNegation counts the words since the last negation (-1: none yet).
+	sinceNegation int
+	words         []string
+}
+
+// maxNegationReach is how many words a negation reaches forward to the frame word
+// it negates ("don't need an", "no need for").
+const maxNegationReach = 2
+
+// read sees every word of the message in order; candidate says whether it is a
+// candidate search word.
+func (p *soughtPhrase) read(w string, candidate bool) {
+	if p.closed {
+		return
+	}
+	if candidate {
+		if p.opened && !p.vague && !slices.Contains(p.words, w) {
+			p.words = append(p.words, w)
+		}
+		return
+	}
+	if len(p.words) > 0 {
+		if !p.negated {
+			p.closed = true // only the first run counts
+			return
+		}
+		*p = soughtPhrase{sinceNegation: -1}
+	}
+	if p.sinceNegation >= 0 {
+		p.sinceNegation++
+	}
+	switch {
+	case shopNegations[w]:
+		p.sinceNegation = 0
+	case shopFrameWords[w]:
+		if !p.opened {
+			p.negated = p.sinceNegation >= 0 && p.sinceNegation <= maxNegationReach
+		}
+		p.opened, p.vague = true, false
+	case shopVagueWords[w] && p.opened:
+		p.vague = true
+	}
+}
+
+// sought returns the product phrase, or nil.
+func (p *soughtPhrase) sought() []string {
+	if p.negated {
+		return nil
+	}
+	return p.words
 }
 
 // withoutPhrases returns the words with every occurrence of the phrases taken out,

@@ -47,10 +47,20 @@
 //     recommending -response_complete-> idle -product_search-> recommending. From
 //     awaiting_confirmation the pending action is dropped first (-cancelled-> idle);
 //     from error the state recovers first (-recovered-> idle).
-//   - A search the catalog finds nothing for is not a "searchable query" (section
-//     3.2): it is an unclear turn (below). A search whose results were all shown
+//   - A clear search that shows nothing new is a product search all the same
+//     (section 3.1's "clear product-search intent", issue 26): for something the
+//     catalog does not carry ("got any kayaks?", see Understanding below), for
+//     filters nothing matches ("a belt under 5"), or whose results were all shown
 //     already: ... -> recommending -response_complete-> idle with a message saying
-//     so; it makes no progress, so its third repeat is section 4.2's guard.
+//     so (the shop does not carry "kayaks"; nothing under 5; everything shown),
+//     without cards and without a clarification attempt. It makes no progress, so
+//     its third repeat is section 4.2's guard (-> clarifying, a clarification
+//     attempt). After the guard's question the same intent without progress again
+//     (the search, or show_more past the last page) leaves that clarification
+//     unresolved: clarifying -ambiguous-> clarifying, then -clarification_limit->
+//     handoff, so the loop ends as section 4 says instead of passing through idle
+//     for ever. With a confirmation pending the answer says so and asks the
+//     confirmation again, uncounted.
 //   - show_more (a click, or typed: "anything else?", "show me the rest", "keep
 //     going", "carry on", "encore"):
 //     recommending -show_more-> paginating, then -page_found-> recommending with the
@@ -107,12 +117,19 @@
 //
 // # Understanding a message against the catalog in use
 //
-// The rule-based parser (package nlu) proposes candidate search words, a category
-// and a price range. The catalog decides which words are search terms: a Catalog
-// that implements Vocabulary keeps only the words it can match (names, categories,
-// tags, attribute values), so filler ("idk", "smth", "lol", "whatevs") is dropped
-// before searching and never echoed in a reply; a message left with nothing to
-// search is ambiguous. Category words are the catalog's own categories (their
+// The rule-based parser (package nlu) proposes candidate search words, a category,
+// a price range and the message's product phrase (nlu.ShopRequest.Sought: the
+// first run of candidate words after a word that opens one, "got any kayaks", "do
+// you sell surfboards", "looking for a yoga mat"; not after a vague word or a
+// negation). The catalog decides which words are search terms: a Catalog that
+// implements Vocabulary keeps only the words it can match (names, categories, tags,
+// attribute values), so filler ("idk", "smth", "lol", "whatevs", "sell") is dropped
+// before searching and never echoed in a reply. A product phrase whose last word
+// (the thing sought) the catalog does not know is a search for something the shop
+// does not sell, answered with the phrase ("we don't carry "red kayaks""); a
+// message left with nothing to search and no such phrase is ambiguous ("just
+// browsing, not sure what"). A lone word without a phrase ("kayak?") is read as
+// filler: nothing tells it from a word the shopper typed by mistake. Category words are the catalog's own categories (their
 // names, singular and plural, single words of multi-word names, and the synonyms
 // the catalog gives); a category word filters by the category and is not also a
 // search term. Config.Categories, when set, replaces the catalog's categories. A
@@ -133,10 +150,13 @@
 // clarification_attempts counts clarification prompts and is reset on entering
 // recommending, idle or handoff. When it is 2 and the turn is unresolved again (the
 // third unresolved turn), the conversation goes to handoff with reason
-// low_confidence instead of asking a third time. An unresolved turn is one with no
-// searchable query: nothing the catalog knows, or a query the catalog finds
-// nothing for ("a belt under 5"), or a reply to a confirmation that is neither yes
-// nor no.
+// low_confidence instead of asking a third time. An unresolved turn is a vague or
+// underspecified message (no searchable query: nothing the catalog knows and no
+// product phrase), a reply to a confirmation that is neither yes nor no, or, in
+// clarifying, the request the clarification was asked about again without
+// progress. A clear search that finds nothing is not one (issue 26 reads section
+// 3.1 so; issue 14 had counted it, which handed off three searches for things the
+// shop does not sell instead of section 4.2's clarifying).
 //
 // intent_repeats counts turns in a row with the same normalized intent (the
 // intent label: product_search, show_more, ...) that made no progress; progress is

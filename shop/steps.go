@@ -212,8 +212,10 @@ func (t *turn) showMore() error {
 	if err != nil {
 		return t.failure(err)
 	}
-	if len(products) == 0 && t.repeats() >= 3 {
-		return t.unclear("That's everything I have for "+t.st.Query.describe()+". Would you like something else? "+t.hint(), true)
+	if len(products) == 0 {
+		if stop, err := t.noPageLeft(); stop {
+			return err
+		}
 	}
 	if t.state() != StateRecommending {
 		// The stored search is a clear product-search intent: show it again, then page.
@@ -245,6 +247,20 @@ func (t *turn) showMore() error {
 	}
 	t.show("Here are more "+t.st.Query.describe()+":", products, more)
 	return nil
+}
+
+// noPageLeft is show_more past the last page when it is a loop: the third in a
+// row is the repeated-intent guard (section 4.2); after it, asking again leaves
+// its question unresolved (section 4.1). It reports whether it answered the turn.
+func (t *turn) noPageLeft() (bool, error) {
+	everything := "That's everything I have for " + t.st.Query.describe() + "."
+	switch {
+	case t.askedAgain():
+		return true, t.unclear(everything+" "+t.hint(), false)
+	case t.repeats() >= 3:
+		return true, t.unclear(everything+" Would you like something else? "+t.hint(), true)
+	}
+	return false, nil
 }
 
 // lostContext is show_more from recommending without a valid query context
@@ -281,49 +297,108 @@ func (t *turn) criteria() Criteria {
 }
 
 // search runs a new product search (seed 000 section 5: first page, no product
-// shown twice). A query the catalog finds nothing for is not a searchable query
-// (section 3.2): an unresolved clarification turn. A query whose results were all
-// shown already is a search without progress (section 4.2).
+// shown twice). A clear search that shows nothing new (fruitlessSearch) is still a
+// product search.
 func (t *turn) search() error {
 	c := t.criteria()
 	limit := t.st.Conversation.Pagination.Limit
-	products, more, total, err := t.e.uniquePage(t.ctx, c, 0, limit, t.st.ShownProductIDs)
-	if err != nil {
-		return t.failure(err)
-	}
-	if total == 0 {
-		return t.unclear("Sorry, I couldn't find anything for "+c.describe()+". "+t.hint(), false)
+	var (
+		products []Product
+		more     bool
+		total    int
+	)
+	if !t.unsold {
+		var err error
+		products, more, total, err = t.e.uniquePage(t.ctx, c, 0, limit, t.st.ShownProductIDs)
+		if err != nil {
+			return t.failure(err)
+		}
 	}
 	if len(products) == 0 {
-		if t.state() == StateAwaitingConfirmation {
-			return t.reaskConfirmation() // nothing to show instead: neither yes nor no
-		}
-		if t.repeats() >= 3 {
-			return t.unclear("I've already shown you everything for "+c.describe()+". Would you like something else? "+t.hint(), true)
-		}
+		return t.fruitlessSearch(c, total)
 	}
+	if err := t.enterSearch(c); err != nil {
+		return err
+	}
+	t.show("Here's what I found for "+c.describe()+":", products, more)
+	return nil
+}
+
+// enterSearch makes c the current search and enters recommending: from a
+// clarification it is resolved (clarified), from anywhere else a new request
+// (product_search, after leaving what was going on).
+func (t *turn) enterSearch(c Criteria) error {
 	if err := t.ready(); err != nil {
 		return err
 	}
 	t.st.Query = &c
-	t.st.Conversation.Pagination = Pagination{Offset: 0, Limit: limit, LastQueryHash: new(c.Hash())}
+	t.st.Conversation.Pagination = Pagination{Offset: 0, Limit: t.st.Conversation.Pagination.Limit, LastQueryHash: new(c.Hash())}
 	trigger := TriggerProductSearch
 	if t.state() == StateClarifying {
 		trigger = TriggerClarified
 	}
-	if err := t.fire(trigger); err != nil {
-		return err
+	return t.fire(trigger)
+}
+
+// fruitlessSearch answers a clear product search that shows nothing new: the
+// catalog does not carry it, nothing matches its filters ("a belt under 5"), or
+// every result was shown already (section 5.3). It is a product search, not a
+// vague message (section 3.1), so it is no clarification attempt; it makes no
+// progress, so its third repeat is the repeated-intent guard (section 4.2). Once
+// the guard has asked its disambiguating question, the same search again leaves
+// the clarification unresolved (section 4.1: clarifying -> clarifying, then
+// handoff), so that the loop ends as the seed's loop rules say. With a
+// confirmation pending the question is asked again, uncounted.
+func (t *turn) fruitlessSearch(c Criteria, total int) error {
+	text := t.nothingNew(c, total)
+	switch {
+	case t.askedAgain():
+		return t.unclear(text+" "+t.hint(), false)
+	case t.repeats() >= 3:
+		return t.unclear(text+" Would you like something else? "+t.hint(), true)
 	}
-	if len(products) == 0 {
+	if total == 0 || t.unsold {
+		text += " " + t.hint()
+	} else {
+		text += " Try other words, a category or a budget."
+	}
+	if t.state() == StateAwaitingConfirmation {
 		t.noProgress()
-		if err := t.fire(TriggerResponseComplete); err != nil {
-			return err
-		}
-		t.say("I've already shown you everything I have for " + c.describe() + ". Try other words, a category or a budget.")
+		t.say(t.generate(GenerateClarify, text))
+		t.ask(fmt.Sprintf("Shall I add %s to your cart?", t.pendingName()), optionConfirm, optionCancel)
 		return nil
 	}
-	t.show("Here's what I found for "+c.describe()+":", products, more)
+	if err := t.enterSearch(c); err != nil {
+		return err
+	}
+	t.noProgress()
+	if err := t.fire(TriggerResponseComplete); err != nil {
+		return err
+	}
+	t.say(t.generate(GenerateClarify, text))
 	return nil
+}
+
+// askedAgain reports whether the turn repeats, in clarifying, the intent the last
+// turn ended there with: after the repeated-intent guard's question (or a
+// clarification that the same request left unresolved), the same request without
+// progress is another unresolved clarification turn (seed 000 section 4.1), so
+// that the loop ends as the seed's loop rules say instead of passing through
+// recommending to idle and starting the count again.
+func (t *turn) askedAgain() bool {
+	prev := t.in.Conversation.LastIntent
+	return t.state() == StateClarifying && prev != nil && *prev == t.req.Intent
+}
+
+// nothingNew says why a search shows nothing new.
+func (t *turn) nothingNew(c Criteria, total int) string {
+	switch {
+	case t.unsold:
+		return "Sorry, we don't carry " + c.describe() + "."
+	case total == 0:
+		return "Sorry, I couldn't find anything for " + c.describe() + "."
+	}
+	return "I've already shown you everything I have for " + c.describe() + "."
 }
 
 // show sends a page of cards and records them as shown. "Show more" is offered

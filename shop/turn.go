@@ -29,6 +29,8 @@ type turn struct {
 	events      []parley.EventData
 	effects     []parley.Effect
 	progress    bool
+	// unsold says the turn's search is for something the catalog does not have.
+	unsold bool
 }
 
 func (t *turn) decision() parley.Decision {

@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"slices"
 	"strings"
 	"time"
 
@@ -31,11 +32,32 @@ func (t *turn) understand() {
 	default:
 		return
 	}
-	t.req.Terms = t.known(t.req.Terms)
+	known := t.known(t.req.Terms)
+	if t.req.Intent == nlu.ShopSearch && t.seeksUnsold(known) {
+		// A clear search for something the catalog does not have: a product
+		// search all the same (seed 000 section 3.1), answered as such.
+		t.unsold = true
+		t.req.Terms = slices.Clone(t.req.Sought)
+		return
+	}
+	t.req.Terms = known
 	r := t.req
 	if r.Intent == nlu.ShopSearch && len(r.Terms) == 0 && r.Category == "" && r.Price.Min == nil && r.Price.Max == nil {
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
 	}
+}
+
+// seeksUnsold reports whether the message's product phrase (nlu.ShopRequest.Sought)
+// names what the catalog does not have: its last word, the thing sought ("red
+// kayaks"), is neither a category word nor a word the catalog knows. Words the
+// catalog does not know outside a product phrase are filler ("ugh dunno tbh").
+func (t *turn) seeksUnsold(known []string) bool {
+	sought := t.req.Sought
+	if len(sought) == 0 {
+		return false
+	}
+	head := sought[len(sought)-1]
+	return slices.Contains(t.req.Terms, head) && !slices.Contains(known, head)
 }
 
 // known keeps the words the catalog can match; a catalog without a Vocabulary, or
