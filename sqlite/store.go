@@ -5,16 +5,18 @@
 // recorded in schema_migrations, with Go steps where SQL cannot convert the data), the
 // connection settings and the write path.
 //
-// # One process owns the file
+// # A live file others can read
 //
-// The store keeps one connection for its whole life, in exclusive locking mode
-// (PRAGMA locking_mode=EXCLUSIVE, set before journal_mode=WAL): that connection holds
-// the file's lock until Close and keeps the WAL index in its own memory, so no
-// transaction pays for shared-memory locks and no cache goes cold because another
-// connection wrote. Like BoltDB, the embedded store therefore belongs to one process:
-// a second process (or a second Open in the same process) waits up to
-// Options.BusyTimeout for the file and then fails with EUNAVAILABLE "database is
-// locked by another process". Several processes on one database use package postgres.
+// The store keeps one connection for its whole life in WAL mode with SQLite's normal
+// locking, so other processes can read the file while the store serves it: the
+// sqlite3 shell, `sqlite3 parley.db ".backup copy.db"`, `VACUUM INTO`, Litestream
+// (docs/operations.md, "Backups"). A reader sees the last committed transaction and
+// never blocks a commit. Checkpoints (copying the WAL back into the database file)
+// run on a connection of their own, in the background (checkpointer.go), not on the
+// turn that crosses a WAL size. The store is still meant to be written by one
+// process: a second writer waits up to Options.BusyTimeout for SQLite's write lock
+// (every commit is version-checked, so nothing is lost, but the writers take turns).
+// Several servers on one database use package postgres.
 //
 // # One connection, a leader at a time, group commit
 //
@@ -174,6 +176,8 @@ type Store struct {
 	// is closed once it has.
 	closing    chan struct{}
 	writerDone chan struct{}
+	// ckpt checkpoints the WAL in the background, on its own connection.
+	ckpt *checkpointer
 
 	stats counters
 }
@@ -220,7 +224,12 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
 	}
+	if s.ckpt, err = startCheckpointer(path, opts); err != nil {
+		_ = db.Close()
+		return nil, openError(err, path)
+	}
 	if err := s.startWriter(ctx, opts); err != nil {
+		_ = s.ckpt.stop()
 		_ = db.Close()
 		return nil, err
 	}
@@ -267,10 +276,10 @@ func (o Options) withDefaults() (Options, error) {
 //
 //   - busy_timeout: how long Open waits for another process to release the file;
 //   - page_size: only a new file takes it, before its first table exists;
-//   - locking_mode EXCLUSIVE before journal_mode WAL: the connection holds the
-//     file's lock until Close and keeps the WAL index in its own memory, so no
-//     transaction pays for shared-memory locks;
-//   - synchronous, foreign_keys, temp_store, cache_size and the checkpoint policy.
+//   - journal_mode WAL with normal locking: other connections (another process's
+//     sqlite3, a backup) read while the store writes;
+//   - synchronous, foreign_keys, temp_store, cache_size and the checkpoint policy
+//     (the background checkpointer's, with a far larger automatic one as a backstop).
 //
 // BEGIN IMMEDIATE (the DSN's _txlock) lets database/sql transactions (migrations)
 // take the write lock up front.
@@ -310,9 +319,10 @@ const (
 	pageSize = 8192
 	// cacheKiB is the page cache: the hot conversations stay in memory.
 	cacheKiB = 16 << 10
-	// autoCheckpointPages is the WAL size (in pages, 32 MiB) at which a commit copies
-	// the WAL back into the database file.
-	autoCheckpointPages = 4096
+	// autoCheckpointPages is the WAL size (in pages, 128 MiB) at which a commit copies
+	// the WAL back into the database file itself: a backstop for a checkpointer that
+	// falls behind (a reader holding old pages keeps it from finishing).
+	autoCheckpointPages = 16384
 )
 
 // pragmas are the connection settings in the order they must run.
@@ -320,7 +330,6 @@ func pragmas(opts Options) []string {
 	return []string{
 		"busy_timeout = " + strconv.FormatInt(opts.BusyTimeout.Milliseconds(), 10),
 		"page_size = " + strconv.Itoa(pageSize),
-		"locking_mode = EXCLUSIVE",
 		"journal_mode = WAL",
 		"synchronous = " + opts.Synchronous,
 		"foreign_keys = ON",
@@ -365,7 +374,7 @@ func (s *Store) Close() error {
 	s.leadLock.Unlock()
 	close(s.closing)
 	<-s.writerDone
-	err := s.db.Close()
+	err := errors.Join(s.ckpt.stop(), s.db.Close())
 	if err != nil {
 		return parley.WrapError(parley.EINTERNAL, err, "sqlite: close")
 	}

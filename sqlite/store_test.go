@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -111,7 +112,7 @@ func TestPragmas(t *testing.T) {
 			}
 			want := map[string]driver.Value{
 				"journal_mode":       "wal",
-				"locking_mode":       "exclusive",
+				"locking_mode":       "normal",
 				"synchronous":        tt.wantSynchronous,
 				"busy_timeout":       tt.wantBusy,
 				"foreign_keys":       int64(1),
@@ -123,76 +124,102 @@ func TestPragmas(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Fatalf("connection pragmas (-want +got):\n%s", diff)
 			}
-			// Exclusive locking keeps the WAL index in the connection's memory: no
-			// shared-memory file, hence no shared-memory locks.
-			if fileExists(path + "-shm") {
-				t.Fatalf("%s-shm exists: the WAL index is in shared memory", path)
+			// Normal locking keeps the WAL index in shared memory, where other
+			// processes' connections find it.
+			if !fileExists(path + "-shm") {
+				t.Fatalf("%s-shm missing: the WAL index is not shared", path)
 			}
 		})
 	}
 }
 
-// TestOpenLockedByThisProcess: a second Open of a file this process holds fails at
-// once with EUNAVAILABLE, whatever its busy timeout, after waiting that timeout.
-func TestOpenLockedByThisProcess(t *testing.T) {
+// readerHelperEnv names the file the helper process reads (see
+// TestAnotherProcessReadsWhileTheStoreServes).
+const readerHelperEnv = "PARLEY_SQLITE_READER_HELPER_DB"
+
+// TestAnotherProcessReadsWhileTheStoreServes: while a store serves the file, another
+// process opens it with an ordinary SQLite connection, reads the committed
+// conversations and takes a consistent copy (VACUUM INTO, what sqlite3's .backup
+// gives), and the store keeps committing meanwhile and after.
+func TestAnotherProcessReadsWhileTheStoreServes(t *testing.T) {
+	if path := os.Getenv(readerHelperEnv); path != "" {
+		readerHelper(path)
+		return
+	}
+	ctx := context.Background()
 	s, path := openStore(t, Options{})
 	defer s.Close()
-	started := time.Now()
-	s2, err := Open(context.Background(), path, Options{BusyTimeout: 50 * time.Millisecond})
-	if err == nil {
-		s2.Close()
-		t.Fatalf("a second Open of a held file succeeded")
+	for i := range 3 {
+		if err := s.Commit(ctx, newCommit(fmt.Sprintf("c-%d", i), 0, "m-1")); err != nil {
+			t.Fatalf("Commit: %v", err)
+		}
 	}
-	if parley.ErrorCode(err) != parley.EUNAVAILABLE || !strings.Contains(err.Error(), "locked by another process") {
-		t.Fatalf("second Open = %v, want EUNAVAILABLE: locked by another process", err)
+	// helper runs the other process and returns how many conversations it read.
+	helper := func() int {
+		t.Helper()
+		cmd := exec.Command(os.Args[0], "-test.run=^TestAnotherProcessReadsWhileTheStoreServes$", "-test.count=1")
+		cmd.Env = append(os.Environ(), readerHelperEnv+"="+path)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("reader process: %v\n%s", err, out)
+		}
+		var n int
+		if _, err := fmt.Sscanf(string(out[bytes.Index(out, []byte("reader: ")):]), "reader: conversations=%d copy=ok", &n); err != nil {
+			t.Fatalf("the other process could not read the live file: %v\n%s", err, out)
+		}
+		return n
 	}
-	if waited := time.Since(started); waited > 5*time.Second {
-		t.Fatalf("second Open took %s with a 50ms busy timeout", waited)
+	// Commits go on while the other process reads.
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		for i := 3; i < 50 && err == nil; i++ {
+			err = s.Commit(ctx, newCommit(fmt.Sprintf("c-%d", i), 0, "m-1"))
+		}
+		done <- err
+	}()
+	if n := helper(); n < 3 {
+		t.Fatalf("the other process read %d conversations, want at least the 3 committed before", n)
 	}
-	// The first store is unharmed.
-	if err := s.Commit(context.Background(), newCommit("c-1", 0, "m-1")); err != nil {
-		t.Fatalf("Commit on the owning store: %v", err)
+	if err := <-done; err != nil {
+		t.Fatalf("Commit while another process read: %v", err)
+	}
+	if err := s.Commit(ctx, newCommit("c-after", 0, "m-1")); err != nil {
+		t.Fatalf("Commit after the reader left: %v", err)
+	}
+	if n := helper(); n != 51 {
+		t.Fatalf("the other process read %d conversations, want 51", n)
 	}
 }
 
-// lockHelperEnv names the file the helper process opens (see TestOpenLockedByAnotherProcess).
-const lockHelperEnv = "PARLEY_SQLITE_LOCK_HELPER_DB"
-
-// TestOpenLockedByAnotherProcess: one process owns the file; another process that
-// opens it gets EUNAVAILABLE "locked by another process", and can open it once the
-// owner has closed it.
-func TestOpenLockedByAnotherProcess(t *testing.T) {
-	if path := os.Getenv(lockHelperEnv); path != "" {
-		s, err := Open(context.Background(), path, Options{BusyTimeout: 50 * time.Millisecond})
-		if err == nil {
-			s.Close()
-		}
-		fmt.Printf("helper: code=%q err=%v\n", parley.ErrorCode(err), err)
+// readerHelper is the other process: an ordinary database/sql connection (no store),
+// a count of the conversations and a VACUUM INTO copy, checked.
+func readerHelper(path string) {
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		fmt.Println("reader: open:", err)
 		return
 	}
-	s, path := openStore(t, Options{})
-	if err := s.Commit(context.Background(), newCommit("c-1", 0, "m-1")); err != nil {
-		t.Fatalf("Commit: %v", err)
+	defer db.Close()
+	var n int
+	if err := db.QueryRow(`SELECT count(*) FROM conversations`).Scan(&n); err != nil {
+		fmt.Println("reader: query:", err)
+		return
 	}
-	helper := func() string {
-		t.Helper()
-		cmd := exec.Command(os.Args[0], "-test.run=^TestOpenLockedByAnotherProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), lockHelperEnv+"="+path)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("helper process: %v\n%s", err, out)
+	dst := filepath.Join(filepath.Dir(path), fmt.Sprintf("copy-%d.db", n))
+	status := "ok"
+	if _, err := db.Exec(`VACUUM INTO ?`, dst); err != nil {
+		status = err.Error()
+	} else if cp, err := sql.Open("sqlite", "file:"+dst); err != nil {
+		status = err.Error()
+	} else {
+		var m int
+		if err := cp.QueryRow(`SELECT count(*) FROM conversations`).Scan(&m); err != nil || m != n {
+			status = fmt.Sprintf("copy has %d conversations (%v), want %d", m, err, n)
 		}
-		return string(out)
+		cp.Close()
 	}
-	if out := helper(); !strings.Contains(out, `code="unavailable"`) || !strings.Contains(out, "locked by another process") {
-		t.Fatalf("helper opening a held file:\n%s", out)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	if out := helper(); !strings.Contains(out, `code=""`) {
-		t.Fatalf("helper opening a released file:\n%s", out)
-	}
+	fmt.Printf("reader: conversations=%d copy=%s\n", n, status)
 }
 
 func TestOpenRejectsBadOptions(t *testing.T) {

@@ -283,9 +283,8 @@ func TestServeAPI(t *testing.T) {
 	})
 
 	t.Run("a stored state that fails to decode is refused", func(t *testing.T) {
-		// The server owns its database file while it runs (sqlite locks it
-		// exclusively), so the corrupt conversation is written before a server of
-		// its own starts on that file.
+		// The corrupt conversation is written before a server of its own starts on
+		// that file (one process writes a SQLite store).
 		corruptDB := filepath.Join(t.TempDir(), "corrupt.db")
 		store, err := sqlite.Open(context.Background(), corruptDB, sqlite.Options{})
 		if err != nil {
