@@ -1,8 +1,10 @@
 package flows
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley/httpapi/apitest"
 )
 
 const orderFlows = `
@@ -43,17 +46,23 @@ flows:
 // webhookServer answers /order and /validate with the handlers of the test and
 // records the calls.
 type webhookServer struct {
+	t        testing.TB // set by orderEngine: every body is checked against docs/schemas
 	mu       sync.Mutex
 	order    func(w http.ResponseWriter, call int)
 	validate func(w http.ResponseWriter, value string)
 	calls    []string
+	answered bytes.Buffer // the body of the answer being written
 	keys     []string
 	bodies   []map[string]any
 }
 
 func (ws *webhookServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	raw, _ := io.ReadAll(r.Body)
 	var body map[string]any
-	_ = json.NewDecoder(r.Body).Decode(&body)
+	_ = json.Unmarshal(raw, &body)
+	answer := ws.checkContract(w, r.URL.Path, raw)
+	defer answer()
+	w = answerRecorder(w, &ws.answered)
 	ws.mu.Lock()
 	ws.calls = append(ws.calls, r.URL.Path)
 	ws.keys = append(ws.keys, r.Header.Get("Idempotency-Key"))
@@ -70,8 +79,51 @@ func (ws *webhookServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// checkContract checks what a webhook receives against docs/schemas (the request
+// of an action and of a custom validator); the returned function checks the answer
+// the test's handler wrote, as an action's or a validator's response.
+func (ws *webhookServer) checkContract(w http.ResponseWriter, path string, request []byte) func() {
+	c, err := apitest.Load()
+	if err != nil {
+		ws.t.Fatal(err)
+	}
+	if err := c.CheckBody(apitest.ActionRequest, request); err != nil {
+		ws.t.Errorf("webhook request: %v", err)
+	}
+	ws.answered.Reset()
+	return func() {
+		body := bytes.TrimSpace(ws.answered.Bytes())
+		if len(body) == 0 || !json.Valid(body) {
+			return // an empty answer, a 5xx or a garbage answer the test sends on purpose
+		}
+		schema := apitest.ActionResponse
+		if path == "/validate" {
+			schema = apitest.ValidatorResponse
+		}
+		if err := c.CheckBody(schema, body); err != nil {
+			ws.t.Errorf("the webhook double answers outside docs/schemas: %v", err)
+		}
+	}
+}
+
+// answerRecorder copies what a handler writes into buf.
+func answerRecorder(w http.ResponseWriter, buf *bytes.Buffer) http.ResponseWriter {
+	return &teeWriter{ResponseWriter: w, buf: buf}
+}
+
+type teeWriter struct {
+	http.ResponseWriter
+	buf *bytes.Buffer
+}
+
+func (t *teeWriter) Write(b []byte) (int, error) {
+	t.buf.Write(b)
+	return t.ResponseWriter.Write(b)
+}
+
 func orderEngine(t *testing.T, ws *webhookServer) *Engine {
 	t.Helper()
+	ws.t = t
 	srv := httptest.NewServer(ws)
 	t.Cleanup(srv.Close)
 	def, err := Parse([]byte(strings.ReplaceAll(orderFlows, "URL", srv.URL)), "order.yaml")

@@ -120,7 +120,7 @@ func (a *Auth) authorize(r *http.Request, need Scope) (string, error) {
 func routeScope(pattern string) Scope {
 	conv := "/v1/bots/{bot}/conversations/{conversation}"
 	switch pattern {
-	case "GET /healthz", "GET /readyz", "POST /v1/chatwoot/{bot}":
+	case "GET /healthz", "GET /readyz", "POST /v1/chatwoot/{bot}", "GET /v1/openapi.json":
 		return scopeOpen
 	case sessionsPattern, renewSessionsPattern:
 		// Visitors hold no API token: a session starts from an allowed page

@@ -20,11 +20,13 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/docs"
 	"github.com/parleyhq/parley/visitor"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -87,6 +89,7 @@ type Options struct {
 
 // Handler is Parley's HTTP API.
 type Handler struct {
+	routes   []string // the patterns registered, in order (Routes)
 	rt       parley.Conversations
 	store    Store
 	opts     Options
@@ -139,6 +142,10 @@ func New(rt parley.Conversations, store Store, opts Options) *Handler {
 		return nil
 	})
 	h.handle("GET /readyz", h.readyz)
+	h.handle("GET /v1/openapi.json", func(w http.ResponseWriter, r *http.Request) error {
+		writeBody(w, http.StatusOK, docs.OpenAPI())
+		return nil
+	})
 	if opts.Gatherer != nil {
 		metrics := promhttp.HandlerFor(opts.Gatherer, promhttp.HandlerOpts{})
 		h.handle("GET /metrics", func(w http.ResponseWriter, r *http.Request) error {
@@ -153,10 +160,15 @@ func New(rt parley.Conversations, store Store, opts Options) *Handler {
 	return h
 }
 
+// Routes are the "METHOD /path" patterns the handler serves; docs/openapi.json
+// describes each (TestOpenAPIDescribesEveryRoute).
+func (h *Handler) Routes() []string { return slices.Clone(h.routes) }
+
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.root.ServeHTTP(w, r) }
 
 // handle registers a route whose errors are written by one function.
 func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Request) error) {
+	h.routes = append(h.routes, pattern)
 	h.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w, code: http.StatusOK}
 		if r.Body != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/httpapi/apitest"
 )
 
 // slowHook is an action webhook that holds every call until the test releases it
@@ -34,7 +35,10 @@ func newSlowHook(t *testing.T) *slowHook {
 	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		key := r.Header.Get("Idempotency-Key")
 		// Reading the body to its end lets the server notice a caller that leaves.
-		_, _ = io.Copy(io.Discard, r.Body)
+		body, _ := io.ReadAll(r.Body)
+		if err := contract.CheckBody(apitest.ActionRequest, body); err != nil {
+			t.Errorf("the webhook action's request does not follow docs/schemas: %v", err)
+		}
 		h.mu.Lock()
 		h.keys = append(h.keys, key)
 		release := h.release
@@ -43,7 +47,11 @@ func newSlowHook(t *testing.T) *slowHook {
 		select {
 		case <-release:
 			w.Header().Set("Content-Type", "application/json")
-			_, _ = w.Write([]byte(`{"reply":"The kitchen has it."}`))
+			answer := []byte(`{"reply":"The kitchen has it."}`)
+			if err := contract.CheckBody(apitest.ActionResponse, answer); err != nil {
+				t.Errorf("the webhook double answers outside docs/schemas: %v", err)
+			}
+			_, _ = w.Write(answer)
 		case <-r.Context().Done():
 			h.aborted <- key
 		}

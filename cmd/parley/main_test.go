@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/httpapi/apitest"
 	"github.com/parleyhq/parley/sqlite"
 )
 
@@ -367,6 +368,9 @@ func readFrames(t testing.TB, r *bufio.Reader, n int) []sseFrame {
 			dec.DisallowUnknownFields()
 			if err := dec.Decode(&env); err != nil || env.Type == "" || env.Data == nil {
 				t.Fatalf("data is not a {type, data} envelope: %q (%v)", line, err)
+			}
+			if err := contract.CheckBody(apitest.Event, []byte(strings.TrimPrefix(line, "data: "))); err != nil {
+				t.Errorf("an event frame does not follow docs/openapi.json: %v", err)
 			}
 			cur.event, cur.data = env.Type, string(env.Data)
 		}

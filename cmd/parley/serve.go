@@ -146,6 +146,8 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	mux.Handle("/inspect", insp)
 	mux.Handle("/inspect/", insp)
 	mux.Handle("/", h)
+	// A browser pointed at the server's address lands in the inspector.
+	mux.Handle("GET /{$}", http.RedirectHandler("/inspect/", http.StatusFound))
 	srv := &server{store: store, runtime: rt, handler: mux, done: done, log: logger}
 	srv.stopRelay = runRelay(ctx, rl)
 	if l, ok := store.(eventListener); ok {
