@@ -71,7 +71,7 @@ func (a *actor) controlReady(ctx context.Context, req parley.ControlRequest) err
 }
 
 func (a *actor) handbacker() (Handbacker, error) {
-	hb, ok := a.bot.Engine.(Handbacker)
+	hb, ok := parley.EngineAs[Handbacker](a.bot.Engine)
 	if !ok {
 		return nil, parley.Errorf(parley.EINVALID, "bot %s (engine %s) has no handoff to hand back", a.key.Bot, a.bot.Engine.Kind())
 	}

@@ -320,7 +320,7 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 	if running {
 		v.Lifecycle = parley.LifecycleRunning
 	}
-	if mr, ok := bot.Engine.(MetricsReporter); ok {
+	if mr, ok := parley.EngineAs[MetricsReporter](bot.Engine); ok {
 		if st, err := bot.Engine.DecodeState(c.State); err == nil {
 			v.Metrics = mr.Metrics(st)
 		}

@@ -49,7 +49,7 @@ func (h *Handler) getGraph(w http.ResponseWriter, r *http.Request) error {
 	switch out.Machine {
 	case "", "engine":
 		out.Machine = "engine"
-		g, ok := bot.Engine.(Grapher)
+		g, ok := parley.EngineAs[Grapher](bot.Engine)
 		if !ok {
 			return parley.Errorf(parley.ENOTFOUND, "bot %s (engine %s) has no diagram", bot.Name, out.Engine)
 		}

@@ -130,7 +130,7 @@ var _ parley.Engine = (*Engine)(nil)
 // Wrap returns inner understood through opts.Client. inner must publish a
 // Vocabulary.
 func Wrap(inner parley.Engine, opts Options) (*Engine, error) {
-	vocab, ok := inner.(Vocabulary)
+	vocab, ok := parley.EngineAs[Vocabulary](inner)
 	if !ok {
 		return nil, parley.Errorf(parley.EINVALID, "llm: the %s engine publishes no vocabulary", inner.Kind())
 	}
@@ -158,7 +158,9 @@ func Record(inner parley.Engine, bot string) *Engine {
 	return &Engine{inner: inner, opts: Options{Bot: bot, Logger: slog.New(slog.DiscardHandler)}}
 }
 
-// Unwrap returns the engine that decides.
+// Unwrap returns the engine that decides. What else that engine can do (its
+// diagram, handback, metrics, vocabulary) is reached through it with
+// parley.EngineAs: the wrapper forwards nothing but the Engine methods.
 func (e *Engine) Unwrap() parley.Engine { return e.inner }
 
 // Kind is the wrapped engine's kind.
@@ -169,25 +171,6 @@ func (e *Engine) NewState(key parley.ConversationKey) any { return e.inner.NewSt
 
 // DecodeState is the wrapped engine's.
 func (e *Engine) DecodeState(data []byte) (any, error) { return e.inner.DecodeState(data) }
-
-// Handback forwards to the wrapped engine, which must support it.
-func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decision, error) {
-	hb, ok := e.inner.(interface {
-		Handback(state any, reason string, at time.Time) (parley.Decision, error)
-	})
-	if !ok {
-		return parley.Decision{}, parley.Errorf(parley.EINVALID, "the %s engine has no handoff to hand back", e.inner.Kind())
-	}
-	return hb.Handback(state, reason, at)
-}
-
-// Metrics forwards the wrapped engine's per-conversation metrics, if any.
-func (e *Engine) Metrics(state any) any {
-	if mr, ok := e.inner.(interface{ Metrics(state any) any }); ok {
-		return mr.Metrics(state)
-	}
-	return nil
-}
 
 // Decide understands the message, then lets the wrapped engine decide; the parse is
 // recorded as an EventNLUParse event of the turn.

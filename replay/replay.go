@@ -158,9 +158,9 @@ func generatedOf(events []parley.Event) map[string]string {
 
 // handback applies an operator's handback (a turn event without a message).
 func handback(eng parley.Engine, state any, ev parley.Event) (any, error) {
-	hb, ok := eng.(interface {
+	hb, ok := parley.EngineAs[interface {
 		Handback(state any, reason string, at time.Time) (parley.Decision, error)
-	})
+	}](eng)
 	if !ok {
 		return state, nil
 	}

@@ -81,7 +81,7 @@ func graphFlows(cfg *Config, bc *BotConfig, format string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if g, ok := eng.(grapher); ok {
+	if g, ok := parley.EngineAs[grapher](eng); ok {
 		return g.Graph(format)
 	}
 	return pickFormat(format, flows.Dialogue.Mermaid(), flows.Dialogue.DOT()), nil

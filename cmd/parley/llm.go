@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/llm"
@@ -221,17 +220,16 @@ func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File
 	return res
 }
 
-// The understanding step keeps what the runtime asks of an engine, and every
-// engine publishes a vocabulary.
+// Every engine publishes a vocabulary; the understanding step is a wrapper whose
+// engine's optional behaviour is reached through Unwrap (parley.EngineAs).
 var (
-	_ actor.MetricsReporter = (*llm.Engine)(nil)
-	_ actor.Handbacker      = (*llm.Engine)(nil)
-	_ llm.Vocabulary        = (*shop.Engine)(nil)
-	_ llm.Vocabulary        = (*flows.Engine)(nil)
-	_ llm.Vocabulary        = (*gates.Engine)(nil)
-	_ flows.ReplyWriter     = (*botWriter)(nil)
-	_ gates.ReplyWriter     = (*botWriter)(nil)
-	_ shop.ReplyWriter      = (*botWriter)(nil)
+	_ interface{ Unwrap() parley.Engine } = (*llm.Engine)(nil)
+	_ llm.Vocabulary                      = (*shop.Engine)(nil)
+	_ llm.Vocabulary                      = (*flows.Engine)(nil)
+	_ llm.Vocabulary                      = (*gates.Engine)(nil)
+	_ flows.ReplyWriter                   = (*botWriter)(nil)
+	_ gates.ReplyWriter                   = (*botWriter)(nil)
+	_ shop.ReplyWriter                    = (*botWriter)(nil)
 )
 
 // tail is the last n characters of s, marked when cut.

@@ -1,0 +1,53 @@
+package parley_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/parleyhq/parley"
+)
+
+type drawing struct{ parley.Engine }
+
+func (drawing) Graph(string) (string, error) { return "graph", nil }
+
+type wrapper struct {
+	parley.Engine
+	inner parley.Engine
+}
+
+func (w wrapper) Unwrap() parley.Engine { return w.inner }
+
+type bare struct{}
+
+func (bare) Kind() string                        { return "bare" }
+func (bare) NewState(parley.ConversationKey) any { return nil }
+func (bare) DecodeState([]byte) (any, error)     { return nil, nil }
+func (bare) Decide(context.Context, parley.Turn) (parley.Decision, error) {
+	return parley.Decision{}, nil
+}
+
+type grapher interface{ Graph(string) (string, error) }
+
+func TestEngineAsFindsBehaviourThroughWrappers(t *testing.T) {
+	inner := drawing{bare{}}
+	tests := []struct {
+		name string
+		e    parley.Engine
+		want bool
+	}{
+		{"the engine itself", inner, true},
+		{"one wrapper", wrapper{bare{}, inner}, true},
+		{"two wrappers", wrapper{bare{}, wrapper{bare{}, inner}}, true},
+		{"an engine without it", bare{}, false},
+		{"a wrapper of an engine without it", wrapper{bare{}, bare{}}, false},
+		{"a wrapper of nothing", wrapper{bare{}, nil}, false},
+		{"nil", nil, false},
+	}
+	for _, tt := range tests {
+		g, ok := parley.EngineAs[grapher](tt.e)
+		if ok != tt.want || (ok && g == nil) {
+			t.Errorf("%s: EngineAs = %v, %v; want found %v", tt.name, g, ok, tt.want)
+		}
+	}
+}
