@@ -51,7 +51,6 @@ type webhookServer struct {
 	order    func(w http.ResponseWriter, call int)
 	validate func(w http.ResponseWriter, value string)
 	calls    []string
-	answered bytes.Buffer // the body of the answer being written
 	keys     []string
 	bodies   []map[string]any
 }
@@ -60,9 +59,9 @@ func (ws *webhookServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	raw, _ := io.ReadAll(r.Body)
 	var body map[string]any
 	_ = json.Unmarshal(raw, &body)
-	answer := ws.checkContract(w, r.URL.Path, raw)
-	defer answer()
-	w = answerRecorder(w, &ws.answered)
+	var answered bytes.Buffer
+	defer ws.checkContract(r.URL.Path, raw)(&answered)
+	w = answerRecorder(w, &answered)
 	ws.mu.Lock()
 	ws.calls = append(ws.calls, r.URL.Path)
 	ws.keys = append(ws.keys, r.Header.Get("Idempotency-Key"))
@@ -82,7 +81,7 @@ func (ws *webhookServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // checkContract checks what a webhook receives against docs/schemas (the request
 // of an action and of a custom validator); the returned function checks the answer
 // the test's handler wrote, as an action's or a validator's response.
-func (ws *webhookServer) checkContract(w http.ResponseWriter, path string, request []byte) func() {
+func (ws *webhookServer) checkContract(path string, request []byte) func(answered *bytes.Buffer) {
 	c, err := apitest.Load()
 	if err != nil {
 		ws.t.Fatal(err)
@@ -90,9 +89,8 @@ func (ws *webhookServer) checkContract(w http.ResponseWriter, path string, reque
 	if err := c.CheckBody(apitest.ActionRequest, request); err != nil {
 		ws.t.Errorf("webhook request: %v", err)
 	}
-	ws.answered.Reset()
-	return func() {
-		body := bytes.TrimSpace(ws.answered.Bytes())
+	return func(answered *bytes.Buffer) {
+		body := bytes.TrimSpace(answered.Bytes())
 		if len(body) == 0 || !json.Valid(body) {
 			return // an empty answer, a 5xx or a garbage answer the test sends on purpose
 		}

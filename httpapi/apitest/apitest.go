@@ -20,10 +20,10 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/parleyhq/parley/docs"
 	"github.com/pb33f/libopenapi"
 	validator "github.com/pb33f/libopenapi-validator"
 	verrors "github.com/pb33f/libopenapi-validator/errors"
-	"github.com/parleyhq/parley/docs"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
