@@ -10,6 +10,7 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/docs"
 	"github.com/parleyhq/parley/httpapi"
+	"github.com/parleyhq/parley/visitor"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -19,7 +20,7 @@ import (
 // the inspector, cmd/parley).
 func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	h := httpapi.New(nil, nil, httpapi.Options{Flows: flowStore{}, Gatherer: reg, Registerer: reg, Chatwoot: http.NotFoundHandler()})
+	h := httpapi.New(nil, nil, httpapi.Options{Flows: flowStore{}, Gatherer: reg, Registerer: reg, Chatwoot: http.NotFoundHandler(), Visitors: visitor.NewPolicy(nil, nil)})
 	var doc struct {
 		Paths map[string]map[string]json.RawMessage `json:"paths"`
 	}
