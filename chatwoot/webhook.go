@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/jsonbody"
 )
 
 // Webhook events sent to agent bots (app/listeners/agent_bot_listener.rb, §A1).
@@ -148,10 +149,14 @@ type wireMessage struct {
 }
 
 // ParseWebhook decodes an agent-bot webhook body. A body that is not a JSON object, has
-// no event, or lacks the ids its event needs is an error with code parley.EINVALID.
+// a key twice in one object, has no event, or lacks the ids its event needs is an
+// error with code parley.EINVALID.
 func ParseWebhook(body []byte) (*Webhook, error) {
 	if len(body) > maxWebhookBody {
 		return nil, parley.Errorf(parley.EINVALID, "chatwoot: webhook body of %d bytes is over the %d byte limit", len(body), maxWebhookBody)
+	}
+	if err := jsonbody.Duplicates("chatwoot: the webhook body", body); err != nil {
+		return nil, err
 	}
 	var w wireWebhook
 	dec := json.NewDecoder(bytes.NewReader(body))

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/jsonbody"
 )
 
 // ActionRunner runs a webhook action or a custom validator inside a turn. The
@@ -161,6 +162,9 @@ func (r *HTTPRunner) attempt(ctx context.Context, client *http.Client, req Actio
 	}
 	var res ActionResult
 	if len(bytes.TrimSpace(data)) > 0 {
+		if err := jsonbody.Duplicates("the answer", data); err != nil {
+			return ActionResult{}, true, err
+		}
 		if err := json.Unmarshal(data, &res); err != nil {
 			// The receiver answered 2xx: it acted, but its result is unreadable.
 			// Sending the same key again gets its stored answer.

@@ -27,6 +27,7 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/docs"
+	"github.com/parleyhq/parley/internal/jsonbody"
 	"github.com/parleyhq/parley/visitor"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -203,41 +204,67 @@ func (s *statusRecorder) WriteHeader(code int) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// statusOf is the one table from error codes to HTTP statuses.
+// errorTable is the one table from error codes to what the caller gets: the HTTP
+// status and, for errors that are the server's and not the caller's, a message
+// the caller can act on in place of the error's own. The error's own messages name
+// what failed inside (a store operation, "postgres: commit", "sqlite: ..."); they
+// stay in the access log line with the same request id (middleware.go), never in
+// the body. A code with no message here keeps its own: it tells the caller what
+// to change (a malformed field, an unknown bot, a conflicting message id).
+var errorTable = map[string]struct {
+	status  int
+	message string
+}{
+	parley.EINVALID:      {http.StatusBadRequest, ""},
+	parley.EUNAUTHORIZED: {http.StatusUnauthorized, ""},
+	parley.ENOTFOUND:     {http.StatusNotFound, ""},
+	parley.ECONFLICT:     {http.StatusConflict, ""},
+	parley.EDUPLICATE:    {http.StatusConflict, ""},
+	parley.EIDEMPOTENCY:  {http.StatusConflict, ""},
+	parley.EINTERRUPTED:  {http.StatusConflict, ""},
+	parley.ETRANSITION:   {http.StatusConflict, "the request does not fit the conversation's current state"},
+	parley.EFORBIDDEN:    {http.StatusForbidden, ""},
+	parley.EMEDIATYPE:    {http.StatusUnsupportedMediaType, ""},
+	parley.EMISDIRECTED:  {http.StatusMisdirectedRequest, ""},
+	parley.ETOOLARGE:     {http.StatusRequestEntityTooLarge, ""},
+	parley.EOVERLOADED:   {http.StatusTooManyRequests, ""},
+	parley.ERATELIMITED:  {http.StatusTooManyRequests, ""},
+	parley.EUNAVAILABLE: {http.StatusServiceUnavailable,
+		"the server cannot complete the request right now; retry it later (a turn is safe to retry with the same message id)"},
+	parley.EINVALIDSTATE: {http.StatusInternalServerError,
+		"the conversation's stored state cannot be used by this bot; reset the conversation (POST .../reset) or ask the operator"},
+	parley.EINTERNAL: {http.StatusInternalServerError,
+		"internal error; the server log has its details under this request id"},
+}
+
+// statusOf is the HTTP status of an error code (errorTable; 500 for a code it
+// does not list).
 func statusOf(code string) int {
-	switch code {
-	case parley.EINVALID:
-		return http.StatusBadRequest
-	case parley.EUNAUTHORIZED:
-		return http.StatusUnauthorized
-	case parley.ENOTFOUND:
-		return http.StatusNotFound
-	case parley.ECONFLICT, parley.EDUPLICATE, parley.EIDEMPOTENCY, parley.ETRANSITION, parley.EINTERRUPTED:
-		return http.StatusConflict
-	case parley.EFORBIDDEN:
-		return http.StatusForbidden
-	case parley.EMEDIATYPE:
-		return http.StatusUnsupportedMediaType
-	case parley.EMISDIRECTED:
-		return http.StatusMisdirectedRequest
-	case parley.ETOOLARGE:
-		return http.StatusRequestEntityTooLarge
-	case parley.EOVERLOADED, parley.ERATELIMITED:
-		return http.StatusTooManyRequests
-	case parley.EUNAVAILABLE:
-		return http.StatusServiceUnavailable
-	case parley.EINVALIDSTATE, parley.EINTERNAL:
-		return http.StatusInternalServerError
-	default:
-		return http.StatusInternalServerError
+	if e, ok := errorTable[code]; ok {
+		return e.status
 	}
+	return http.StatusInternalServerError
+}
+
+// callerMessage is what the body says of err: errorTable's message for the
+// code, else the parley.Error messages of the chain.
+func callerMessage(code string, err error) string {
+	e, ok := errorTable[code]
+	if !ok {
+		return errorTable[parley.EINTERNAL].message
+	}
+	if e.message != "" {
+		return e.message
+	}
+	return parley.ErrorMessage(err)
 }
 
 // ErrorBody is the JSON shape of every error response. An interrupted turn's error
 // also says what the conversation became (lifecycle) and carries the reply text
-// streamed before the stop (partial_response, "" when none was). Message holds only the
-// parley.Error messages of the chain; the whole chain is in the log line with the same
-// RequestID (also the X-Request-Id header).
+// streamed before the stop (partial_response, "" when none was). Message is what the
+// caller can act on (callerMessage: errorTable's message for the server's own
+// failures, else the parley.Error messages of the chain); the whole chain is in the
+// log line with the same RequestID (also the X-Request-Id header).
 type ErrorBody struct {
 	Error struct {
 		Code            string           `json:"code"`
@@ -252,7 +279,7 @@ func writeError(w http.ResponseWriter, err error) {
 	noteError(w, err)
 	var body ErrorBody
 	body.Error.Code = parley.ErrorCode(err)
-	body.Error.Message = parley.ErrorMessage(err)
+	body.Error.Message = callerMessage(body.Error.Code, err)
 	body.Error.RequestID = w.Header().Get("X-Request-Id")
 	var in *parley.Interruption
 	if body.Error.Code == parley.EINTERRUPTED && errors.As(err, &in) {
@@ -293,8 +320,12 @@ func readBody(r *http.Request) ([]byte, error) {
 	return b, nil
 }
 
-// decodeStrict decodes one JSON value, refusing unknown fields and trailing data.
+// decodeStrict decodes one JSON value, refusing unknown fields, trailing data and
+// a key repeated in one object (jsonbody.Duplicates).
 func decodeStrict(b []byte, v any) error {
+	if err := jsonbody.Duplicates("the JSON body", b); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -443,6 +474,9 @@ func (h *Handler) putFlow(w http.ResponseWriter, r *http.Request) error {
 	}
 	id := r.PathValue("id")
 	if err := parley.CheckID("flow id", id); err != nil {
+		return err
+	}
+	if err := jsonbody.Duplicates("the flow definition", b); err != nil {
 		return err
 	}
 	v, err := h.opts.Flows.PutFlow(r.Context(), id, b)

@@ -2,8 +2,10 @@ package httpapi
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/parleyhq/parley"
@@ -24,6 +26,7 @@ func TestStatusOfEveryCode(t *testing.T) {
 		parley.EMEDIATYPE:    415,
 		parley.EMISDIRECTED:  421,
 		parley.EOVERLOADED:   429,
+		parley.ERATELIMITED:  429,
 		parley.EINVALIDSTATE: 500,
 		parley.EINTERNAL:     500,
 		parley.EUNAVAILABLE:  503,
@@ -94,5 +97,28 @@ func TestDecodeStrictRefusesTrailingData(t *testing.T) {
 		if (err == nil) != tt.ok || (err != nil && parley.ErrorCode(err) != parley.EINVALID) {
 			t.Errorf("decodeStrict(%s) = %v, want ok=%v", tt.body, err, tt.ok)
 		}
+	}
+}
+
+// TestServerErrorBodiesNameNoInternals: for the server's own failures the body says
+// what the caller can do, whatever the chain says inside; a caller's error keeps its
+// own message.
+func TestServerErrorBodiesNameNoInternals(t *testing.T) {
+	inside := parley.WrapError(parley.EUNAVAILABLE, errors.New("dial tcp 10.0.0.5:5432: connection refused"), "postgres: commit")
+	for _, code := range []string{parley.EUNAVAILABLE, parley.EINTERNAL, parley.EINVALIDSTATE, parley.ETRANSITION, "a-code-nobody-mapped"} {
+		rec := httptest.NewRecorder()
+		writeError(rec, parley.WrapError(code, inside, "sqlite: write transaction"))
+		var body ErrorBody
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		if m := body.Error.Message; m == "" || strings.Contains(m, "sqlite") || strings.Contains(m, "postgres") || strings.Contains(m, "dial") {
+			t.Errorf("%s: body message %q", code, m)
+		}
+	}
+	rec := httptest.NewRecorder()
+	writeError(rec, parley.Errorf(parley.EINVALID, "field \"id\" must be a string"))
+	if !strings.Contains(rec.Body.String(), `field \"id\" must be a string`) {
+		t.Errorf("a caller's error lost its message: %s", rec.Body)
 	}
 }

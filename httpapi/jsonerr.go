@@ -27,7 +27,9 @@ func jsonError(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return parley.Errorf(parley.EINVALID, "malformed JSON body: it ends before the JSON value does")
 	case errors.As(err, &syntax):
-		return parley.Errorf(parley.EINVALID, "malformed JSON body at byte %d: %s", syntax.Offset, strings.TrimPrefix(syntax.Error(), "json: "))
+		// The decoder's own text ("invalid character 'x' looking for beginning of
+		// value") describes its state machine; say where the body stops being JSON.
+		return parley.Errorf(parley.EINVALID, "malformed JSON body: it stops being JSON at byte %d (counting from 1)", syntax.Offset)
 	case errors.As(err, &typ):
 		if typ.Field == "" {
 			return parley.Errorf(parley.EINVALID, "malformed JSON body: expected %s, got %s", jsonKind(typ.Type), typ.Value)

@@ -8,7 +8,7 @@ import (
 )
 
 // goTypeWords are what encoding/json's own messages show of the implementation.
-var goTypeWords = []string{"Go struct", "Go value", "ControlBody", "TurnRequest", "httpapi.", "parley.", "json:", "*time.Time", "float64"}
+var goTypeWords = []string{"invalid character", "looking for", "Go struct", "Go value", "ControlBody", "TurnRequest", "httpapi.", "parley.", "json:", "*time.Time", "float64"}
 
 func TestDecodeErrorsArePlain(t *testing.T) {
 	tests := []struct {
@@ -20,7 +20,9 @@ func TestDecodeErrorsArePlain(t *testing.T) {
 		{"unknown field", `{"txt":"hi"}`, &TurnRequest{}, `unknown field "txt"`},
 		{"not an object", `[1,2]`, &TurnRequest{}, `expected an object, got array`},
 		{"truncated", `{"id":"x","text":`, &TurnRequest{}, `ends before the JSON value does`},
-		{"syntax", `{"id" "x"}`, &TurnRequest{}, `malformed JSON body at byte 7: invalid character`},
+		{"syntax", `{"id" "x"}`, &TurnRequest{}, `malformed JSON body: it stops being JSON at byte 7 (counting from 1)`},
+		{"duplicate key", `{"id":"a","text":"hi","id":"b"}`, &TurnRequest{}, `the JSON body has the key "id" twice in the top-level object`},
+		{"duplicate entity", `{"id":"a","nlu":{"intent":"x","entities":{"n":1,"n":2}}}`, &TurnRequest{}, `the key "n" twice in /nlu/entities`},
 		{"empty", ``, &TurnRequest{}, `the body is empty`},
 		{"bad time", `{"id":"x","text":"hi","sent_at":"yesterday"}`, &TurnRequest{}, `RFC 3339`},
 		{"nlu confidence not a number", `{"id":"x","nlu":{"intent":"a","confidence":"high"}}`, &TurnRequest{}, `field "nlu.confidence" must be a number, got string`},

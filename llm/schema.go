@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/jsonbody"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -50,8 +51,12 @@ func CompileSchema(name string, doc map[string]any) (*Schema, error) {
 	return &Schema{Name: name, Doc: doc, canonical: canonical, compiled: compiled}, nil
 }
 
-// Validate checks that data is one JSON value that matches the schema.
+// Validate checks that data is one JSON value, with no key twice in an object,
+// that matches the schema.
 func (s *Schema) Validate(data []byte) error {
+	if err := jsonbody.Duplicates("the answer", data); err != nil {
+		return errors.New(parley.ErrorMessage(err))
+	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("not JSON: %v", err)

@@ -1,0 +1,107 @@
+package jsonbody
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/parleyhq/parley"
+)
+
+func TestDuplicates(t *testing.T) {
+	tests := []struct {
+		body, want string
+	}{
+		{`{"id":"a","text":"hi"}`, ""},
+		{`{"id":"a","id":"b"}`, `request body has the key "id" twice in the top-level object`},
+		{`{"nlu":{"entities":{"n":1,"n":2}}}`, `request body has the key "n" twice in /nlu/entities`},
+		{`[{"a":1},{"a":1,"a":1}]`, `request body has the key "a" twice in /1`},
+		{`{"a":{"x":1},"b":{"x":1}}`, ""}, // the same name in two objects
+		{`{"a":1}{"a":2,"a":3}`, `twice`}, // a second value is checked too
+		{`{"a":`, ""},                     // malformed: the caller's decoder says so
+		{"{\"a\xff\":1,\"b\":2}", ""},     // invalid UTF-8: the caller's rules apply
+		{`{"\u0061":1,"a":2}`, `twice`},   // an escaped name is the same name
+	}
+	for _, tt := range tests {
+		err := Duplicates("request body", []byte(tt.body))
+		if tt.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v, want nil", tt.body, err)
+			}
+			continue
+		}
+		if parley.ErrorCode(err) != parley.EINVALID || !strings.Contains(parley.ErrorMessage(err), tt.want) {
+			t.Errorf("%s: %v, want EINVALID with %q", tt.body, err, tt.want)
+		}
+	}
+}
+
+// FuzzDuplicates: any input is answered without a panic, and one JSON value that
+// encoding/json accepts is refused exactly when some object in it repeats a name.
+func FuzzDuplicates(f *testing.F) {
+	for _, s := range []string{`{"a":1,"a":2}`, `{"a":{"b":[{"c":1,"c":1}]}}`, `{}`, `[]`, `{"a":"\u0000"}`, `{"a":{"a":1}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		err := Duplicates("body", b)
+		if err != nil && parley.ErrorCode(err) != parley.EINVALID {
+			t.Fatalf("code %q", parley.ErrorCode(err))
+		}
+		var v any
+		if json.Unmarshal(b, &v) != nil || !utf8.Valid(b) {
+			return
+		}
+		if want := repeatsAName(t, b); (err != nil) != want {
+			t.Fatalf("%q: Duplicates = %v, but a name repeats: %v", b, err, want)
+		}
+	})
+}
+
+// repeatsAName walks b's tokens with encoding/json and reports whether an object
+// has a member name twice.
+func repeatsAName(t *testing.T, b []byte) bool {
+	type frame struct {
+		object, expectName bool
+		names              map[string]bool
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	var stack []*frame
+	valueDone := func() {
+		if n := len(stack); n > 0 && stack[n-1].object {
+			stack[n-1].expectName = true
+		}
+	}
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		top := (*frame)(nil)
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch {
+		case top != nil && top.object && top.expectName && tok != json.Delim('}'):
+			name := tok.(string)
+			if top.names[name] {
+				return true
+			}
+			top.names[name] = true
+			top.expectName = false
+		case tok == json.Delim('{'):
+			stack = append(stack, &frame{object: true, expectName: true, names: map[string]bool{}})
+		case tok == json.Delim('['):
+			stack = append(stack, &frame{})
+		case tok == json.Delim('}') || tok == json.Delim(']'):
+			stack = stack[:len(stack)-1]
+			valueDone()
+		default:
+			valueDone()
+		}
+		if len(stack) == 0 && !dec.More() {
+			return false
+		}
+	}
+}
