@@ -99,6 +99,23 @@
 //     metadata.handoff holds the reason. Until Handback clears it (POST
 //     .../handback, or Chatwoot resolving the conversation), a message gets no
 //     reply and changes nothing but the history: the human has the conversation.
+//   - Triggers by meaning (#26): the classifier compares keywords and examples
+//     with the message by meaning, a Snowball stem or a near-synonym group
+//     (nlu.Meaning: "booking a flight", "two pizzas", "fly" for "flight"); a
+//     message that starts no flow by its words but fills two slots or more of
+//     one flow by that flow's own patterns, more than any other flow, starts
+//     it ("heading from Lisbon to Madrid next week": flowOfValues). Values
+//     every flow's extractor finds (a date) are no evidence.
+//   - Slot roles come from the cues, in any order: a pattern's capture stops
+//     where another slot's cue took the text ("to Austin from Chicago"), and a
+//     cue is looked for after every earlier cue ("fly out to Denver"). A short
+//     answer that gives another slot's value by its cue and none by the awaited
+//     slot's ("to Phoenix" asked where from) fills that slot and the question
+//     is asked again. A correction that points back ("change that to
+//     Phoenix", "I meant Seattle", "Phoenix, not Denver", correct.go) changes
+//     the slot holding the replaced value, else the slot answered last, else
+//     the one filled slot the value fits; one that names its slot uses the
+//     labelled pattern (seed 001 example 2).
 //   - Slot values are values, not sentences. Seed 001's direct mapping applies to
 //     a short answer (at most three words with letters); a longer one is read as
 //     understanding reads a message, so "from new york to los angeles next

@@ -470,6 +470,9 @@ func (tu *turn) changesCourse() bool {
 	if nlu.IsHumanRequest(tu.text) {
 		return true
 	}
+	if _, _, ok := backReference(tu.text); ok && !tu.awaitedValue() {
+		return true // "Phoenix, not Denver" while the date is asked
+	}
 	// Any flow's trigger, the active one's too: "I want to book a flight" is not
 	// an origin. A short answer that is a value of the awaited slot and only
 	// resembles an example ("Union Station Hotel" while asked which hotel) is
@@ -656,6 +659,9 @@ func (tu *turn) parse() (*flow, map[string]any) {
 		if r, ok := tu.classify(); ok {
 			return tu.e.flows[r.Intent], nil
 		}
+		if tu.flow() == nil {
+			return tu.flowOfValues(), nil
+		}
 		return nil, nil
 	}
 	var target *flow
@@ -669,6 +675,34 @@ func (tu *turn) parse() (*flow, map[string]any) {
 		return target, map[string]any{}
 	}
 	return target, p.Entities
+}
+
+// flowOfValues is the flow a message names no trigger of but gives values for
+// by the flow's own cues ("heading from Lisbon to Madrid next week": an origin
+// and a destination by their patterns): the one flow for which the message
+// fills two slots or more by pattern, more than any other flow; nil when none
+// or several do. Values any flow's extractor finds (a date) are no evidence.
+func (tu *turn) flowOfValues() *flow {
+	var best *flow
+	bestN, tie := 1, false
+	for _, f := range tu.e.order {
+		tf := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+		for _, sl := range f.slotOrder {
+			for _, re := range sl.patterns {
+				tf.take(sl, re)
+			}
+		}
+		switch n := len(tf.found); {
+		case n > bestN:
+			best, bestN, tie = f, n, false
+		case n == bestN && best != nil:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
 }
 
 // leaves handles a message that starts no flow and leaves the active one, if
@@ -777,7 +811,7 @@ func (tu *turn) fillAwaited() error {
 		return tu.fail("invalid_state", "no collect step waits for the slot")
 	}
 	sl := st.slot
-	if tu.sentence() {
+	if tu.sentence() || tu.answersAnother(f, sl) {
 		return tu.fillFromSentence(f, st)
 	}
 	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, tu.text, true)
@@ -795,6 +829,33 @@ func (tu *turn) fillAwaited() error {
 		}
 	}
 	return tu.advance(st.next)
+}
+
+// answersAnother reports whether a short answer to sl's question gives another
+// slot's value by that slot's own cue and none by sl's ("to Phoenix" asked
+// where from: the destination), so it is read as a sentence: the value goes to
+// the slot it names and the question is asked again.
+func (tu *turn) answersAnother(f *flow, sl *slot) bool {
+	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+		return false
+	}
+	own := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+	for _, re := range sl.patterns {
+		own.take(sl, re)
+	}
+	if len(own.found) > 0 {
+		return false
+	}
+	other := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+	for _, o := range f.slotOrder {
+		if o == sl {
+			continue
+		}
+		for _, re := range o.patterns {
+			other.take(o, re)
+		}
+	}
+	return len(other.found) > 0
 }
 
 // fillFromSentence reads an answer that is a sentence the way understanding

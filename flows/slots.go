@@ -190,8 +190,8 @@ func cityPrefix(text string, upstream bool) (string, int, bool) {
 	var name []string
 	for _, w := range words[:min(len(words), 4)] {
 		r, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsUpper(r) {
-			break
+		if !unicode.IsUpper(r) || w == "I" || strings.HasPrefix(w, "I'") {
+			break // "I", "I'm" are the speaker, not a place
 		}
 		name = append(name, strings.TrimFunc(w, unicode.IsPunct))
 	}
@@ -408,6 +408,9 @@ func (tu *turn) extract(f *flow, entities map[string]any) bool {
 			changed = tu.extractShared(otherSlots(f, entities))
 		}
 	} else {
+		if read, changed := tu.correctBack(f); read {
+			return changed
+		}
 		found = map[string]any{}
 		tu.findInText(f, found)
 	}
@@ -516,6 +519,40 @@ func (tf *textFinder) free(a, b int) bool {
 	return true
 }
 
+// overlappingMatches are re's matches in text starting at every place one
+// starts, not only after the previous match: "I need to fly out to Denver"'s
+// destination cue "to" takes "fly out to" first, and "to Denver" is a match
+// too.
+func overlappingMatches(re *regexp.Regexp, text string) [][]int {
+	var out [][]int
+	for pos := 0; pos < len(text); {
+		m := re.FindStringSubmatchIndex(text[pos:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += pos
+			}
+		}
+		out = append(out, m)
+		_, size := utf8.DecodeRuneInString(text[m[0]:])
+		pos = m[0] + max(size, 1)
+	}
+	return out
+}
+
+// freeEnd is where a stretch from a to b must end to stop before the first
+// stretch a slot took after a.
+func (tf *textFinder) freeEnd(a, b int) int {
+	for _, u := range tf.used {
+		if u[0] > a && u[0] < b {
+			b = u[0]
+		}
+	}
+	return b
+}
+
 // take finds sl's value with re, when no pattern found it yet: the first match
 // whose capture (the group named value, else the first) is in a free stretch and
 // reads as a value of the slot. The match's stretch is then taken.
@@ -523,18 +560,32 @@ func (tf *textFinder) take(sl *slot, re *regexp.Regexp) {
 	if _, done := tf.found[sl.name]; done {
 		return
 	}
-	for _, m := range re.FindAllStringSubmatchIndex(tf.text, -1) {
+	for _, m := range overlappingMatches(re, tf.text) {
 		g := 1
 		if i := re.SubexpIndex("value"); i > 0 {
 			g = i
 		}
-		if 2*g+1 >= len(m) || m[2*g] < 0 || !tf.free(m[2*g], m[2*g+1]) {
+		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			continue
 		}
-		capture := tf.text[m[2*g]:m[2*g+1]]
+		// A capture running into a stretch another slot took ends there: "to
+		// Austin from Chicago" gives the destination "Austin" when the origin
+		// took "from Chicago".
+		end := tf.freeEnd(m[2*g], m[2*g+1])
+		if !tf.free(m[2*g], end) {
+			continue
+		}
+		capture := strings.TrimSpace(tf.text[m[2*g]:end])
+		if capture == "" {
+			continue
+		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
 			tf.found[sl.name] = v
-			tf.used = append(tf.used, [2]int{m[0], takenEnd(sl, capture, m[2*g], m[1])})
+			stop := m[1]
+			if end < m[2*g+1] {
+				stop = end
+			}
+			tf.used = append(tf.used, [2]int{m[0], takenEnd(sl, capture, m[2*g], stop)})
 			return
 		}
 	}

@@ -1,5 +1,12 @@
 package nlu
 
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+)
+
 // Intent is one intent a Classifier tells apart: example utterances and keyword
 // phrases that identify it.
 type Intent struct {
@@ -29,49 +36,82 @@ type Classifier struct {
 	intents []compiledIntent
 	// vocab indexes the examples' words for the fuzzy word match.
 	vocab *Fuzzy
+	// memo keeps the meaning of the words messages used (Meaning stems with
+	// Snowball, about a microsecond a word), up to maxMemo words: a bot's users
+	// repeat their words.
+	memo     sync.Map // string -> string
+	memoSize atomic.Int64
+}
+
+// maxMemo bounds the words a Classifier remembers the meaning of.
+const maxMemo = 1 << 14
+
+// meanings returns the meaning of each word, remembered.
+func (c *Classifier) meanings(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		if m, ok := c.memo.Load(w); ok {
+			out[i] = m.(string)
+			continue
+		}
+		out[i] = Meaning(w)
+		if c.memoSize.Load() < maxMemo {
+			if _, loaded := c.memo.LoadOrStore(w, out[i]); !loaded {
+				c.memoSize.Add(1)
+			}
+		}
+	}
+	return out
 }
 
 type compiledIntent struct {
 	name     string
 	keywords []compiledPhrase
-	examples [][]string // content words of each example
+	examples []compiledExample
 }
 
+// compiledPhrase is a keyword: its key and words, and the meanings of its words
+// (Meaning), which a message may say in other forms ("booking a flight" for
+// "book a flight", "pizzas" for "pizza").
 type compiledPhrase struct {
-	key   string
-	words []string
+	key      string
+	words    []string
+	meanings []string
+}
+
+// compiledExample is an example's content words and their meanings.
+type compiledExample struct {
+	words, meanings []string
 }
 
 // NewClassifier precomputes the keyword and example word lists of intents. Intents
 // keep their order, which breaks ties.
 func NewClassifier(intents []Intent) *Classifier {
 	c := &Classifier{intents: make([]compiledIntent, 0, len(intents))}
+	var vocab []string
+	seen := map[string]bool{}
 	for _, in := range intents {
 		ci := compiledIntent{name: in.Name}
 		for _, kw := range in.Keywords {
 			k := key(kw)
 			if w := words(k); len(w) > 0 {
-				ci.keywords = append(ci.keywords, compiledPhrase{k, w})
+				ci.keywords = append(ci.keywords, compiledPhrase{k, w, meanings(w)})
 			}
 		}
 		for _, ex := range in.Examples {
-			if w := contentWords(words(key(ex))); len(w) > 0 {
-				ci.examples = append(ci.examples, w)
+			w := contentWords(words(key(ex)))
+			if len(w) == 0 {
+				continue
 			}
-		}
-		c.intents = append(c.intents, ci)
-	}
-	var vocab []string
-	seen := map[string]bool{}
-	for _, in := range c.intents {
-		for _, ex := range in.examples {
-			for _, w := range ex {
-				if !seen[w] {
-					seen[w] = true
-					vocab = append(vocab, w)
+			ci.examples = append(ci.examples, compiledExample{w, meanings(w)})
+			for _, x := range w {
+				if !seen[x] {
+					seen[x] = true
+					vocab = append(vocab, x)
 				}
 			}
 		}
+		c.intents = append(c.intents, ci)
 	}
 	c.vocab = NewFuzzy(vocab)
 	return c
@@ -91,39 +131,64 @@ func (c *Classifier) Classify(text string) (Result, bool) {
 	if len(toks) == 0 {
 		return Result{}, false
 	}
-	best, bestWords := Result{}, 0
-	for _, in := range c.intents {
-		for _, kw := range in.keywords {
-			if len(kw.words) <= bestWords || !containsPhrase(toks, kw.words) {
-				continue
-			}
-			conf := keywordConfidence
-			if kw.key == k || len(kw.words) == len(toks) {
-				conf = keywordWholeConfidence
-			}
-			best, bestWords = Result{in.name, conf}, len(kw.words)
-		}
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.text
 	}
-	if bestWords > 0 {
+	all := c.meanings(ws)
+	if best, ok := c.keyword(k, toks, all); ok {
 		return best, true
 	}
-	text2 := make([]string, len(toks))
-	for i, t := range toks {
-		text2[i] = t.text
-	}
-	content := contentWords(text2)
-	if len(content) == 0 {
-		return Result{}, false
+	content, said := contentWords(ws), all
+	if len(content) != len(ws) {
+		said = c.meanings(content) // remembered by now
 	}
 	near := c.nearWords(content)
+	best := Result{}
 	for _, in := range c.intents {
 		for _, ex := range in.examples {
-			if s := similarity(ex, content, near); s > best.Confidence {
+			if s := similarity(ex, content, said, near); s > best.Confidence {
 				best = Result{in.name, s}
 			}
 		}
 	}
 	return best, best.Confidence >= Threshold
+}
+
+// keyword finds the longest keyword the message says: as written (whole words),
+// or its words' meanings side by side among the message's ("booking a flight",
+// "two pizzas"). Ties go to the earlier intent.
+func (c *Classifier) keyword(k string, toks []token, said []string) (Result, bool) {
+	best, bestWords := Result{}, 0
+	for _, in := range c.intents {
+		for _, kw := range in.keywords {
+			if len(kw.words) <= bestWords {
+				continue
+			}
+			conf := keywordConfidence
+			switch {
+			case containsPhrase(toks, kw.words):
+				if kw.key == k || len(kw.words) == len(toks) {
+					conf = keywordWholeConfidence
+				}
+			case len(kw.meanings) > 0 && containsWords(said, kw.meanings):
+			default:
+				continue
+			}
+			best, bestWords = Result{in.name, conf}, len(kw.words)
+		}
+	}
+	return best, bestWords > 0
+}
+
+// containsWords reports whether phrase occurs as consecutive words of ws.
+func containsWords(ws, phrase []string) bool {
+	for i := 0; i+len(phrase) <= len(ws); i++ {
+		if slices.Equal(ws[i:i+len(phrase)], phrase) {
+			return true
+		}
+	}
+	return false
 }
 
 // nearWords lists the pairs of a text word and an example word within
@@ -133,11 +198,24 @@ func (c *Classifier) nearWords(text []string) []wordPair {
 	var near []wordPair
 	var buf [16]FuzzyMatch
 	for _, w := range text {
-		for _, m := range c.vocab.Near(buf[:0], w, MaxFuzzyDistance) {
+		for _, m := range c.vocab.Near(buf[:0], w, reach(w)) {
 			near = append(near, wordPair{w, m.Entry, m.Distance})
 		}
 	}
 	return near
+}
+
+// reach is the largest distance at which a word of w's length can be within
+// the fuzzy tolerance of a word or of itself (FuzzyTolerance): a word of five
+// letters is never within two edits of a word of eight or more.
+func reach(w string) int {
+	switch n := utf8.RuneCountInString(w); {
+	case n <= 2:
+		return 0
+	case n <= 5:
+		return 1
+	}
+	return MaxFuzzyDistance
 }
 
 // wordPair is a text word and an example word near it.
@@ -157,26 +235,28 @@ func pairDistance(near []wordPair, text, example string) (int, bool) {
 	return 0, false
 }
 
-// similarity scores how well text covers example (see Classify); near lists the
-// distances of text and example words close to each other.
-func similarity(example, text []string, near []wordPair) float64 {
+// similarity scores how well text covers example (see Classify); said are the
+// meanings of the text's words, near lists the distances of text and example
+// words close to each other.
+func similarity(ex compiledExample, text, said []string, near []wordPair) float64 {
 	recall := 0.0
-	for _, w := range example {
-		recall += bestWordMatch(w, text, func(t string) (int, bool) { return pairDistance(near, t, w) })
+	for i, w := range ex.words {
+		recall += wordMatch(w, ex.meanings[i], text, said, func(t string) (int, bool) { return pairDistance(near, t, w) })
 	}
 	precision := 0.0
-	for _, w := range text {
-		precision += bestWordMatch(w, example, func(e string) (int, bool) { return pairDistance(near, w, e) })
+	for i, w := range text {
+		precision += wordMatch(w, said[i], ex.words, ex.meanings, func(e string) (int, bool) { return pairDistance(near, w, e) })
 	}
-	return 0.7*recall/float64(len(example)) + 0.3*precision/float64(len(text))
+	return 0.7*recall/float64(len(ex.words)) + 0.3*precision/float64(len(text))
 }
 
-// bestWordMatch is 1 when w is in words, 0.8 when a word is within the fuzzy
-// tolerance of w (its distance to w given by dist), else 0.
-func bestWordMatch(w string, words []string, dist func(string) (int, bool)) float64 {
+// wordMatch is 1 when w, or its meaning, is among words (whose meanings are
+// given), 0.8 when a word is within the fuzzy tolerance of w (its distance to
+// w given by dist), else 0.
+func wordMatch(w, meaning string, words, wordMeanings []string, dist func(string) (int, bool)) float64 {
 	best := 0.0
-	for _, x := range words {
-		if x == w {
+	for i, x := range words {
+		if x == w || wordMeanings[i] == meaning {
 			return 1
 		}
 		if d, ok := dist(x); best == 0 && ok && d <= FuzzyTolerance(w) {

@@ -53,7 +53,7 @@ func ExampleClassifier_Classify() {
 	}
 	// Output:
 	// book a flight: book_flight 1.00 true
-	// I'd like to book flights: book_flight 0.90 true
+	// I'd like to book flights: book_flight 1.00 true
 	// helo: greet 0.80 true
 	// what's the weather:  0.00 false
 }

@@ -51,3 +51,19 @@ func TestScenariosOnAnotherCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestFlowsUnderstandingScenarios plays testdata/flows-understanding/scenarios
+// through `parley test -config` against flow files that are not the demo's (a
+// travel agent, a pizzeria): triggers by meaning and slot roles hold for any
+// flow file (issue 26 items 4 and 5).
+func TestFlowsUnderstandingScenarios(t *testing.T) {
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"test", "-config", "../../testdata/flows-understanding/parley.yaml",
+		"../../testdata/flows-understanding/scenarios"}, &out, io.Discard)
+	if err != nil {
+		t.Fatalf("parley test: %v\n%s", err, out.String())
+	}
+	if !regexp.MustCompile(`scenarios: [1-9]\d* passed, 0 failed`).MatchString(out.String()) {
+		t.Fatalf("unexpected summary:\n%s", out.String())
+	}
+}
