@@ -263,6 +263,13 @@ func (p *ShopParser) Parse(text, meaning string) ShopRequest {
 	return p.parseContent(key(text), text)
 }
 
+// ParseContent reads a typed message as a selection, a follow-up or a search,
+// whatever yes or no it may also read as: with nothing to confirm, "I'll go for
+// the polo one" picks a product although "go for" is a yes at a confirmation.
+func (p *ShopParser) ParseContent(text string) ShopRequest {
+	return p.parseContent(key(text), text)
+}
+
 // parseContent reads a message that is not a yes/no, a human request or small
 // talk: a typed selection, a follow-up or a search.
 func (p *ShopParser) parseContent(k, text string) ShopRequest {
@@ -281,7 +288,7 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 			return ShopRequest{Intent: ShopCancel} // "no more"
 		}
 		return ShopRequest{Intent: ShopShowMore}
-	case !hasPrice && (req.Ordinal != 0 || cue.pick || cue.pointer || (cue.one && cue.definite)):
+	case !hasPrice && (req.Ordinal != 0 || cue.pick || cue.pointer || (cue.one && cue.definite) || cue.wantsTheShown()):
 		req.Intent = ShopSelect
 		return req
 	}
@@ -296,7 +303,32 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 // without being searched for: "more", "pick", "that", "one", "no", "the".
 type shopCues struct {
 	more, negated, pick, one, definite, pointer bool
+	// want: a verb of wanting or having ("I'll go for", "I want", "let me get");
+	// look: a verb of searching ("show", "find"); leadingDefinite: the message
+	// starts with "the", "that" or "this" ("the sunglasses then").
+	want, look, leadingDefinite bool
+	// wantDefinite: a definite word after a want word ("I want the polo").
+	wantDefinite bool
 }
+
+// wantsTheShown reports whether the message wants a definite product rather than
+// searching: "I'll go for the polo", "I want the hoodie with the zipper", "the
+// sunglasses then"; not "show me the polo".
+func (c shopCues) wantsTheShown() bool {
+	return !c.look && !c.negated && (c.wantDefinite || c.leadingDefinite)
+}
+
+// maxDefiniteReference is the most words a message starting with "the" may have
+// to be read as naming a product shown.
+const maxDefiniteReference = 4
+
+// shopWantWords want or take a product; with a definite word they pick one of the
+// products shown ("I'll go for the polo one", "let me get that cap").
+var shopWantWords = wordSet(`want wanna get have like love prefer go buy order need gonna i'll ill i'd
+	veux voudrais prends bghit`)
+
+// shopLookWords search rather than pick: "show me the polo" is a search.
+var shopLookWords = wordSet(`show find see search searching looking look any got sell carry stock montre cherche werini`)
 
 // scanShopWords reads the words of k (the normalized message) into req's ordinal,
 // its mentioned words and its search terms (the mentioned words that do not name
@@ -310,8 +342,14 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	}
 	ws, cue.more = withoutPhrases(ws, shopMorePhrases)
 	phrase := soughtPhrase{sinceNegation: -1}
+	// A short message naming a definite product ("the sunglasses then", "that
+	// polo please"), not a sentence that starts with "the".
+	cue.leadingDefinite = len(ws) > 0 && len(ws) <= maxDefiniteReference && shopDefinites[ws[0]]
 	for _, w := range ws {
 		phrase.read(w, isCandidateWord(w))
+		cue.wantDefinite = cue.wantDefinite || (cue.want && (shopDefinites[w] || shopPointers[w]))
+		cue.want = cue.want || shopWantWords[w]
+		cue.look = cue.look || shopLookWords[w]
 		switch {
 		case shopMoreWords[w]:
 			cue.more = true

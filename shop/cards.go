@@ -64,7 +64,9 @@ func formatPrice(p Product) string {
 // describe names the criteria for the shopper.
 func (c Criteria) describe() string {
 	var b strings.Builder
-	if len(c.Terms) > 0 {
+	if len(c.Asked) > 0 {
+		b.WriteString(`"` + strings.Join(c.Asked, " ") + `"`)
+	} else if len(c.Terms) > 0 {
 		b.WriteString(`"` + strings.Join(c.Terms, " ") + `"`)
 	} else if c.Category != "" {
 		b.WriteString(strings.ToLower(c.Category))

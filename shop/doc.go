@@ -79,8 +79,11 @@
 //     matched by the catalog's own search against the shown products, the last
 //     page first, so that "the blue one" uses attributes the card does not show. A
 //     product shown earlier is picked by name although section 5.3 forbids showing
-//     its card again. A tie asks which one (an unclear turn); words that fit no
-//     shown product are a search.
+//     its card again. A definite product after a verb of wanting, inside a longer
+//     sentence, picks too ("I'll go for the polo one", "the v-neck looks nice, I
+//     want that", "the sunglasses then"; not "show me the polo"), also when its
+//     words would be a yes at a confirmation and nothing is pending. A tie asks
+//     which one (an unclear turn); words that fit no shown product are a search.
 //   - Yes: awaiting_confirmation -confirm_accepted-> recommending when the search
 //     has an unseen result left (a "Show more" quick reply is offered), else
 //     -cancelled-> idle ("completion with no further action"); the reply carries
@@ -129,7 +132,11 @@
 // does not sell, answered with the phrase ("we don't carry "red kayaks""); a
 // message left with nothing to search and no such phrase is ambiguous ("just
 // browsing, not sure what"). A lone word without a phrase ("kayak?") is read as
-// filler: nothing tells it from a word the shopper typed by mistake. Category words are the catalog's own categories (their
+// filler: nothing tells it from a word the shopper typed by mistake. A shopper's
+// everyday word the catalog does not know is searched as the narrower kinds the
+// everyday lexicon lists for it (lexicon/everyday.json, compared by nlu.Stem:
+// "hats" is cap, beanie, beret...) that the catalog knows; the reply names the
+// shopper's word. Category words are the catalog's own categories (their
 // names, singular and plural, single words of multi-word names, and the synonyms
 // the catalog gives); a category word filters by the category and is not also a
 // search term. Config.Categories, when set, replaces the catalog's categories. A

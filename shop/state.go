@@ -98,7 +98,10 @@ type PendingConfirmation struct {
 
 // Criteria is what a search looks for; its hash is pagination.last_query_hash.
 type Criteria struct {
-	Terms    []string `json:"terms"`
+	Terms []string `json:"terms"`
+	// Asked are the shopper's words the terms stand for when some were widened
+	// through the everyday lexicon ("hats" for cap and beanie); replies name them.
+	Asked    []string `json:"asked,omitempty"`
 	Category string   `json:"category,omitempty"`
 	MinPrice *float64 `json:"min_price,omitempty"`
 	MaxPrice *float64 `json:"max_price,omitempty"`

@@ -283,7 +283,7 @@ func (t *turn) lostContext() error {
 // then"), that search refined by the price.
 func (t *turn) criteria() Criteria {
 	r := t.req
-	c := Criteria{Terms: r.Terms, Category: r.Category, MinPrice: r.Price.Min, MaxPrice: r.Price.Max}
+	c := Criteria{Terms: r.Terms, Asked: t.asked, Category: r.Category, MinPrice: r.Price.Min, MaxPrice: r.Price.Max}
 	if c.Terms == nil {
 		c.Terms = []string{}
 	}

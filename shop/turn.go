@@ -31,6 +31,8 @@ type turn struct {
 	progress    bool
 	// unsold says the turn's search is for something the catalog does not have.
 	unsold bool
+	// asked are the shopper's words a widened search stands for (Criteria.Asked).
+	asked []string
 }
 
 func (t *turn) decision() parley.Decision {

@@ -26,14 +26,22 @@ func (t *turn) understand() {
 			parser = t.e.parserFor(t.categories())
 		}
 		t.req = parser.Parse(m.Text, m.Meaning)
+		if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
+			// Nothing to confirm: a yes that names a product picks it ("I'll go
+			// for the polo one").
+			if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && len(alt.Mention) > 0 {
+				t.req = alt
+			}
+		}
 	}
 	switch t.req.Intent {
 	case nlu.ShopSearch, nlu.ShopSelect:
 	default:
 		return
 	}
-	known := t.known(t.req.Terms)
-	if t.req.Intent == nlu.ShopSearch && t.seeksUnsold(known) {
+	known, asked := t.widen(t.req.Terms, t.known(t.req.Terms))
+	t.asked = asked
+	if t.req.Intent == nlu.ShopSearch && t.seeksUnsold(known, asked) {
 		// A clear search for something the catalog does not have: a product
 		// search all the same (seed 000 section 3.1), answered as such.
 		t.unsold = true
@@ -49,15 +57,16 @@ func (t *turn) understand() {
 
 // seeksUnsold reports whether the message's product phrase (nlu.ShopRequest.Sought)
 // names what the catalog does not have: its last word, the thing sought ("red
-// kayaks"), is neither a category word nor a word the catalog knows. Words the
+// kayaks"), is neither a category word nor a word the catalog knows, directly or
+// through the everyday lexicon (widen). Words the
 // catalog does not know outside a product phrase are filler ("ugh dunno tbh").
-func (t *turn) seeksUnsold(known []string) bool {
+func (t *turn) seeksUnsold(known, asked []string) bool {
 	sought := t.req.Sought
 	if len(sought) == 0 {
 		return false
 	}
 	head := sought[len(sought)-1]
-	return slices.Contains(t.req.Terms, head) && !slices.Contains(known, head)
+	return slices.Contains(t.req.Terms, head) && !slices.Contains(known, head) && !slices.Contains(asked, head)
 }
 
 // known keeps the words the catalog can match; a catalog without a Vocabulary, or
