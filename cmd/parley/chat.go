@@ -46,7 +46,7 @@ type chatTarget interface {
 // scripted chat prints a readable transcript, and exits 1 if any line failed.
 func runChat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("chat", stderr, chatSynopsis)
-	configPath := fs.String("config", "", "parley.yaml (default: the built-in demo bots)")
+	configPath := fs.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
 	serverURL := fs.String("server", "", "chat with a running server instead of in process")
 	token := fs.String("token", os.Getenv("PARLEY_API_TOKEN"), "bearer token for -server (default $PARLEY_API_TOKEN); /reset needs the admin scope")
 	convID := fs.String("conversation", "", "conversation id (default a new one); with -db, -store or -server an existing one continues")

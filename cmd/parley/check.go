@@ -18,7 +18,7 @@ import (
 // counterexample) that it cannot loop, dead-end or strand a user.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("check", stderr, "[-config FILE] [-o DIR] [-max-states N] [-walks N] [BOT | FLOW-FILE]...")
-	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
+	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
 	outDir := fset.String("o", "", "write each counterexample as a scenario file into `DIR`")
 	maxStates := fset.Int("max-states", 100_000, "stop exploring past this many abstract states")
 	walks := fset.Int("walks", 0, "cross-check the exploration with `N` random conversations of 40 turns through the real engine")

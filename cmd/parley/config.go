@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
@@ -171,8 +170,6 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	return nil
 }
 
-var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
-
 // LoadConfig reads and strictly decodes a config file.
 func LoadConfig(path string) (*Config, error) {
 	data, err := os.ReadFile(path)
@@ -184,21 +181,13 @@ func LoadConfig(path string) (*Config, error) {
 
 // ParseConfig decodes config text; path names it in errors and anchors relative paths.
 func ParseConfig(data []byte, path string) (*Config, error) {
-	var missing []string
-	expanded := envRef.ReplaceAllStringFunc(string(data), func(ref string) string {
-		name := envRef.FindStringSubmatch(ref)[1]
-		v, ok := os.LookupEnv(name)
-		if !ok {
-			missing = append(missing, name)
-		}
-		return v
-	})
+	expanded, err := expandEnv(string(data), path)
+	if err != nil {
+		return nil, err
+	}
 	var c Config
 	if err := decodeStrict([]byte(expanded), &c); err != nil {
 		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, yamlPos(err))
-	}
-	if len(missing) > 0 {
-		return nil, parley.Errorf(parley.EINVALID, "%s: environment variables not set: %s", path, strings.Join(missing, ", "))
 	}
 	c.dir = filepath.Dir(path)
 	if err := c.checkServer(path); err != nil {

@@ -22,7 +22,7 @@ type grapher interface {
 // Mermaid or DOT.
 func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("graph", stderr, "[-config FILE] [-format mermaid|dot] BOT|lifecycle")
-	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
+	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
 	format := fset.String("format", "mermaid", "mermaid or dot")
 	if _, err := parseArgs(fset, args, 1, 1); err != nil {
 		return err

@@ -55,11 +55,18 @@ func testServerLog(t testing.TB, stderr io.Writer, args ...string) (base string,
 // cleanup run).
 func startServe(t testing.TB, stderr io.Writer, args ...string) (base string, stop func()) {
 	t.Helper()
+	return startServeNoAddr(t, stderr, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+}
+
+// startServeNoAddr is startServe without -addr: the address comes from the
+// environment or the configuration.
+func startServeNoAddr(t testing.TB, stderr io.Writer, args ...string) (base string, stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, append([]string{"serve", "-addr", "127.0.0.1:0"}, args...), pw, stderr)
+		done <- run(ctx, append([]string{"serve"}, args...), pw, stderr)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')

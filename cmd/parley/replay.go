@@ -17,7 +17,7 @@ import (
 // turn is identical.
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("replay", stderr, "[-config FILE] [-db PATH | -store URL] BOT CONVERSATION")
-	configPath := fset.String("config", "", "parley.yaml (default: the built-in demo bots)")
+	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
 	var sf storeFlags
 	sf.register(fset)
 	if err := fset.Parse(args); err != nil {

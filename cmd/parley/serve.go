@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -38,25 +39,14 @@ func (s *storeFlags) register(fsFlag interface {
 	StringVar(p *string, name, value, usage string)
 }) {
 	fsFlag.StringVar(&s.db, "db", "", "SQLite database file (default parley.db in the working directory)")
-	fsFlag.StringVar(&s.store, "store", "", "store URL: sqlite:PATH, postgres://... or mem: (in memory, nothing kept) (default $PARLEY_DATABASE_URL)")
+	fsFlag.StringVar(&s.store, "store", "", "store URL: sqlite:PATH, postgres://... or mem: (in memory, nothing kept) (default $PARLEY_DATABASE_URL, else store: in the config, else sqlite:parley.db)")
 	fsFlag.StringVar(&s.sync, "sync", "normal", "SQLite synchronous mode: normal or full")
 }
 
-// openStore opens the store named by flags, config and environment, in that order.
+// openStore opens the store named by the flags, the environment and the file, in
+// that order of precedence (storeURL).
 func openStore(ctx context.Context, f storeFlags, cfgStore string) (parley.Store, error) {
-	url := f.store
-	if url == "" && f.db != "" {
-		url = "sqlite:" + f.db
-	}
-	if url == "" {
-		url = cfgStore
-	}
-	if url == "" {
-		url = os.Getenv("PARLEY_DATABASE_URL")
-	}
-	if url == "" {
-		url = "sqlite:parley.db"
-	}
+	url, _ := storeURL(f, cfgStore)
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		return postgres.Open(ctx, url, postgres.Options{})
@@ -219,30 +209,26 @@ func (s *server) close() {
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr, "[-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]")
-	addr := fs.String("addr", "", "listen address (default 127.0.0.1:8080, or listen: in the config)")
-	configPath := fs.String("config", "", "parley.yaml (default: the built-in demo bots shop, booking, hotel, coach)")
+	addr := fs.String("addr", "", "listen address (default $PARLEY_LISTEN, else listen: in the config, else 127.0.0.1:8080)")
+	configFlag := fs.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots shop, booking, hotel, coach)")
 	insecure := fs.Bool("insecure", false, "allow a non-loopback address without an API token or with an unsigned Chatwoot webhook")
 	var sf storeFlags
 	sf.register(fs)
 	if _, err := parseArgs(fs, args, 0, 0); err != nil {
 		return err
 	}
-	cfg, err := loadConfig(*configPath)
+	cfgFile, cfgFrom := configPath(*configFlag)
+	cfg, err := loadConfig(*configFlag)
 	if err != nil {
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	logger.Info("configuration", "file", cmp.Or(cfgFile, "none: the demo bots"), "from", cfgFrom)
 	auth, err := apiAuth(cfg)
 	if err != nil {
 		return err
 	}
-	listen := *addr
-	if listen == "" {
-		listen = cfg.Listen
-	}
-	if listen == "" {
-		listen = "127.0.0.1:8080"
-	}
+	listen, listenFrom := listenAddress(*addr, cfg.Listen)
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return parley.WrapError(parley.EUNAVAILABLE, err, "listen on %s", listen)
@@ -251,7 +237,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := exposurePolicy(cfg, auth, ln.Addr(), *insecure, logger); err != nil {
 		return err
 	}
-	visitors, err := visitorPolicy(cfg, *configPath == "", ln.Addr(), logger)
+	visitors, err := visitorPolicy(cfg, cfgFile == "", ln.Addr(), logger)
 	if err != nil {
 		return err
 	}
@@ -272,6 +258,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer store.Close()
+	storeAt, storeFrom := storeURL(sf, cfg.Store)
+	logger.Info("store opened", "kind", storeKind(storeAt), "location", storeLocation(storeAt), "from", storeFrom)
+	logger.Info("listening", "addr", ln.Addr().String(), "from", listenFrom)
 	srv, err := newServer(ctx, cfg, store, logger, security{auth: auth, hosts: httpapi.ListenHosts(ln.Addr(), cfg.Server.Hosts), visitors: visitors})
 	if err != nil {
 		return err
