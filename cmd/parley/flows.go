@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -26,7 +27,7 @@ func runFlows(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fset := newFlagSet("flows put", stderr, "[-server URL [-token TOKEN]] [-id ID] [-db PATH | -store URL] FILE")
 	serverURL := fset.String("server", "", "store through a running server's API (PUT /v1/flows/{id})")
 	token := fset.String("token", os.Getenv("PARLEY_API_TOKEN"), "bearer token (admin scope) for -server (default $PARLEY_API_TOKEN)")
-	id := fset.String("id", "", "flow id (default: the file name without extension)")
+	id := fset.String("id", "", "flow id (default: the flow's own id, else the file name without extension)")
 	var sf storeFlags
 	sf.register(fset)
 	if _, err := parseArgs(fset, args[1:], 1, 1); err != nil {
@@ -37,14 +38,13 @@ func runFlows(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return parley.WrapError(parley.EINVALID, err, "read flow")
 	}
-	flowID := *id
-	if flowID == "" {
-		flowID = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	}
-	if _, err := gates.ParseFlow(data, path); err != nil {
+	flow, err := gates.ParseFlow(data, path)
+	if err != nil {
 		fmt.Fprintln(stdout, parley.ErrorDetail(err))
 		return exitError(1)
 	}
+	// The flow names itself; the file name (coach-v2.json) is only where it is kept.
+	flowID := cmp.Or(*id, flow.ID, strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)))
 	var version int
 	if *serverURL != "" {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPut, strings.TrimRight(*serverURL, "/")+"/v1/flows/"+url.PathEscape(flowID), bytes.NewReader(data))

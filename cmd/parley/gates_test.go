@@ -165,3 +165,35 @@ func TestGatesFirstMessageThroughTheAPI(t *testing.T) {
 		t.Fatalf("answer: %d %s", code, b)
 	}
 }
+
+// TestFlowsPutStoresAFlowUnderItsOwnID: a flow kept in a file of another name
+// (coach-v2.json with "id": "coach") is stored as a new version of coach, in a
+// store and through a server (where the bot reads it), not under the file's name;
+// -id still overrides.
+func TestFlowsPutStoresAFlowUnderItsOwnID(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "coach-v2.json")
+	if err := os.WriteFile(file, gates.DemoFlow(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "p.db")
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"flows", "put", "-db", db, file}, &out, io.Discard); err != nil || !strings.Contains(out.String(), "flow coach stored as version 1") {
+		t.Fatalf("flows put: %v %q", err, out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"flows", "put", "-db", db, "-id", "coach-copy", file}, &out, io.Discard); err != nil || !strings.Contains(out.String(), "flow coach-copy stored as version 1") {
+		t.Fatalf("flows put -id: %v %q", err, out.String())
+	}
+	base, _ := testServer(t)
+	out.Reset()
+	if err := run(context.Background(), []string{"flows", "put", "-server", base, file}, &out, io.Discard); err != nil || !strings.Contains(out.String(), "flow coach stored as version") {
+		t.Fatalf("flows put -server: %v %q", err, out.String())
+	}
+	if code, body := get(t, base+"/v1/flows/coach"); code != 200 {
+		t.Fatalf("GET /v1/flows/coach = %d %s", code, body)
+	}
+	if code, _ := get(t, base+"/v1/flows/coach-v2"); code != 404 {
+		t.Fatalf("GET /v1/flows/coach-v2 = %d, want 404: nothing is stored under the file's name", code)
+	}
+}
