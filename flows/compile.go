@@ -76,7 +76,7 @@ func defaultTexts() map[string]string {
 		"fallback":          "Sorry, I didn't understand. I can help you with: {flows}.",
 		"not_understood":    "Sorry, I didn't catch that.",
 		"updated":           "Got it, I've updated your {label} to {value}.",
-		"cancelled":         "OK, I've cancelled {flow}.",
+		"cancelled":         "OK, I've stopped {flow}.",
 		"nothing":           "There is nothing to cancel.",
 		"ask_change":        "What would you like to change?",
 		"error":             "Sorry, something went wrong and I couldn't finish that. Say \"try again\" or \"cancel\".",
@@ -94,7 +94,7 @@ func defaultTexts() map[string]string {
 		"failed":            "Sorry, that didn't go through.",
 		"pending":           "I haven't heard back yet whether that went through, so I won't send it again as a new request. Say \"try again\" to check, or \"cancel\".",
 		"pending_check":     "I couldn't check that yet. Say \"try again\" to check again, or \"cancel\".",
-		"cancelled_pending": "OK, I've cancelled {flow}. I still don't know whether the last request went through.",
+		"cancelled_pending": "OK, I've stopped {flow}. I still don't know whether the last request went through.",
 		"goodbye":           "Alright. Let me know if you need anything else.",
 	}
 }

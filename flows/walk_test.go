@@ -235,7 +235,7 @@ func TestSeedWalks(t *testing.T) {
 		}},
 		{"cancel ends the active flow", []walkTurn{
 			{user: "I want to book a flight", state: "waiting_for_slot"},
-			{user: "cancel", state: "idle", flow: "none", reply: "OK, I've cancelled booking your flight.",
+			{user: "cancel", state: "idle", flow: "none", reply: "OK, I've stopped booking your flight.",
 				transitions: "waiting_for_slot->understanding,understanding->completed,completed->idle"},
 			{user: "cancel", state: "idle", reply: "There is nothing to cancel.", transitions: "idle->understanding,understanding->idle"},
 		}},
