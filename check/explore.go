@@ -119,6 +119,10 @@ type Options struct {
 	MaxStates int
 	// Start is sent_at of the first turn; each next turn is one second later.
 	Start time.Time
+	// Progress, when set, is called every ProgressEvery decisions with how many
+	// states were explored and found so far and the decisions made: a long proof
+	// shows it is working.
+	Progress func(explored, found, decisions int)
 }
 
 // start is sent_at of turn 0 (the first message is one second later).
@@ -138,6 +142,9 @@ type Graph struct {
 	Decisions int
 	Elapsed   time.Duration
 }
+
+// ProgressEvery is how many decisions pass between two Options.Progress calls.
+const ProgressEvery = 1000
 
 // ErrTooLarge is returned (wrapped in the Graph's report) when MaxStates was hit.
 var ErrTooLarge = errors.New("state space larger than the exploration bound")
@@ -191,6 +198,9 @@ func Explore(ctx context.Context, bot string, m Model, opts Options) (*Graph, er
 				step.To = j
 			}
 			s.Steps = append(s.Steps, step)
+			if opts.Progress != nil && g.Decisions%ProgressEvery == 0 {
+				opts.Progress(i, len(g.States), g.Decisions)
+			}
 		}
 	}
 	g.Elapsed = time.Since(began)

@@ -19,6 +19,8 @@ type GatesModel struct {
 	// ageCap bounds the turns since a node's last attempt that the abstraction
 	// distinguishes: one past the longest cooldown.
 	ageCap int
+	// file names the flow in explanations.
+	file string
 	// countCap bounds attempts and executions: one past the largest budget.
 	countCap int
 }
@@ -42,7 +44,7 @@ func NewGatesModel(data []byte, filename string) (*GatesModel, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &GatesModel{flow: f, engine: e, ageCap: 1, countCap: 4}
+	m := &GatesModel{flow: f, engine: e, ageCap: 1, countCap: 4, file: filename}
 	for _, p := range policies(f) {
 		if p.CooldownTurns != nil {
 			m.ageCap = max(m.ageCap, *p.CooldownTurns+1)

@@ -24,6 +24,9 @@ type Finding struct {
 	Repeat []Input
 	// State is the abstract state the counterexample ends in.
 	State int
+	// Explanation says, in the author's terms, why it happens and which field of
+	// the definition to change (Explainer); empty when the model cannot tell.
+	Explanation string
 }
 
 // Report is the outcome of checking one bot.
@@ -47,6 +50,7 @@ func Analyze(g *Graph, m Model) *Report {
 	r.Findings = append(r.Findings, deadEnds(g)...)
 	r.Findings = append(r.Findings, loops(g)...)
 	r.Findings = append(r.Findings, unused(g, m)...)
+	explain(g, m, r.Findings)
 	return r
 }
 

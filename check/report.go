@@ -23,6 +23,9 @@ func (r *Report) Print(w io.Writer) {
 	}
 	for _, f := range r.Findings {
 		fmt.Fprintf(w, "  %s: %s\n", f.Property, f.Message)
+		if f.Explanation != "" {
+			fmt.Fprintf(w, "    why: %s\n", f.Explanation)
+		}
 		if f.State < 0 {
 			continue
 		}

@@ -455,3 +455,11 @@ func (d *Definition) lineCol(path string) (int, int) {
 	}
 	return 1, 1
 }
+
+// Position is "file:line:col" of the element at a JSON path of the definition
+// ("$.flows[0].slots[1].max_retries"; the nearest parent when the element is not
+// written), for messages that point an author at what to change.
+func (d *Definition) Position(path string) string {
+	line, col := d.lineCol(path)
+	return fmt.Sprintf("%s:%d:%d", d.File, line, col)
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/check"
@@ -22,6 +23,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	outDir := fset.String("o", "", "write each counterexample as a scenario file into `DIR`")
 	maxStates := fset.Int("max-states", 100_000, "stop exploring past this many abstract states")
 	walks := fset.Int("walks", 0, "cross-check the exploration with `N` random conversations of 40 turns through the real engine")
+	progressAfter := fset.Duration("progress", 2*time.Second, "print progress on stderr once a bot's exploration runs longer than this (0: from the start; negative: never)")
 	names, err := parseArgs(fset, args, 0, -1)
 	if err != nil {
 		return err
@@ -32,13 +34,18 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	failed := false
 	for _, t := range targets {
-		m, err := t.model()
+		m, def, err := t.model()
 		if err != nil {
 			fmt.Fprintf(stdout, "FAIL %s: %s\n", t.name, parley.ErrorMessage(err))
 			failed = true
 			continue
 		}
-		g, err := check.Explore(ctx, t.name, m, check.Options{MaxStates: *maxStates})
+		if def != nil {
+			printWarnings(stdout, "", def)
+		}
+		p := &progress{w: stderr, bot: t.name, after: *progressAfter, start: time.Now()}
+		g, err := check.Explore(ctx, t.name, m, check.Options{MaxStates: *maxStates, Progress: p.report})
+		p.done()
 		if err != nil {
 			return err
 		}
@@ -74,8 +81,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // checkTarget is one bot or flow file to explore.
 type checkTarget struct {
-	name  string
-	model func() (check.Model, error)
+	name string
+	// model builds what is explored, and the flows definition behind it (nil for
+	// a gates flow) whose warnings are printed first.
+	model func() (check.Model, *flows.Definition, error)
 }
 
 // checkTargets resolves the arguments: bot names of the config (every flows and
@@ -111,42 +120,46 @@ func checkTargets(configPath string, args []string) ([]checkTarget, error) {
 }
 
 func fileTarget(path string) checkTarget {
-	return checkTarget{name: path, model: func() (check.Model, error) {
+	return checkTarget{name: path, model: func() (check.Model, *flows.Definition, error) {
 		if strings.HasSuffix(strings.ToLower(path), ".json") {
 			data, err := os.ReadFile(path)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			return check.NewGatesModel(data, path)
+			m, err := check.NewGatesModel(data, path)
+			return m, nil, err
 		}
 		def, err := flows.LoadFile(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return check.NewFlowsModel(def)
+		m, err := check.NewFlowsModel(def)
+		return m, def, err
 	}}
 }
 
 func botTarget(cfg *Config, bc *BotConfig) checkTarget {
-	return checkTarget{name: bc.Name, model: func() (check.Model, error) {
+	return checkTarget{name: bc.Name, model: func() (check.Model, *flows.Definition, error) {
 		if bc.Engine == "gates" {
 			data := gates.DemoFlow()
 			if bc.Flow != "" {
 				var err error
 				if data, err = os.ReadFile(cfg.path(bc.Flow)); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			}
-			return check.NewGatesModel(data, bc.Flow)
+			m, err := check.NewGatesModel(data, bc.Flow)
+			return m, nil, err
 		}
 		def, err := flowsDefinition(bc.Name, "")
 		if bc.Flows != "" {
 			def, err = flows.LoadFile(cfg.path(bc.Flows))
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return check.NewFlowsModel(def)
+		m, err := check.NewFlowsModel(def)
+		return m, def, err
 	}}
 }
 
@@ -171,4 +184,31 @@ func flowsDefinition(bot, file string) (*flows.Definition, error) {
 		return nil, err
 	}
 	return e.Definition(), nil
+}
+
+// progress prints a long exploration's progress on stderr: nothing for the first
+// `after` (a small bot is proved before anyone waits), then a line at most every
+// second, and the elapsed time when it ends.
+type progress struct {
+	w       io.Writer
+	bot     string
+	after   time.Duration
+	start   time.Time
+	last    time.Time
+	printed bool
+}
+
+func (p *progress) report(explored, found, decisions int) {
+	now := time.Now()
+	if p.after < 0 || now.Sub(p.start) < p.after || now.Sub(p.last) < time.Second {
+		return
+	}
+	p.last, p.printed = now, true
+	fmt.Fprintf(p.w, "check %s: %d of %d states explored, %d decisions, %s\n", p.bot, explored, found, decisions, now.Sub(p.start).Round(time.Second))
+}
+
+func (p *progress) done() {
+	if p.printed {
+		fmt.Fprintf(p.w, "check %s: done in %s\n", p.bot, time.Since(p.start).Round(100*time.Millisecond))
+	}
 }

@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/parleyhq/parley/gates"
 )
 
 // TestCheckCounterexamplesReplay: parley check finds the planted defects of two
@@ -73,5 +77,82 @@ func TestCoverageReport(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "coverage coach (gates):") || !strings.Contains(stdout.String(), " nodes") {
 		t.Fatalf("output:\n%s", stdout.String())
+	}
+}
+
+// TestCheckExplainsInTheAuthorsTerms: each refuted property says why and which field
+// to change (a slot's on_exhaust at its file:line:col; a gates node's missing
+// runPolicy.maxExecutions), not only the abstract path.
+func TestCheckExplainsInTheAuthorsTerms(t *testing.T) {
+	var coach map[string]any
+	if err := json.Unmarshal(gates.DemoFlow(), &coach); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range coach["nodes"].([]any) {
+		delete(n.(map[string]any), "runPolicy")
+	}
+	uncapped := filepath.Join(t.TempDir(), "coach.json")
+	data, _ := json.Marshal(coach)
+	if err := os.WriteFile(uncapped, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		file string
+		want []string
+	}{
+		{"../../check/testdata/broken/retry_never_exhausts.yaml", []string{"why: slot ref asks again", "set on_exhaust to handoff, skip or cancel (../../check/testdata/broken/retry_never_exhausts.yaml:15:21)"}},
+		{uncapped, []string{"why: node goal-gap-1 runs again every time it is selected", `add "runPolicy": {"maxExecutions": 1} to it (nodes[2] of ` + uncapped + ")"}},
+	}
+	for _, tt := range tests {
+		var stdout bytes.Buffer
+		err := run(context.Background(), []string{"check", "-progress", "-1s", tt.file}, &stdout, io.Discard)
+		if ee, ok := err.(exitError); !ok || ee != 1 {
+			t.Fatalf("check %s: %v\n%s", tt.file, err, stdout.String())
+		}
+		for _, want := range tt.want {
+			if !strings.Contains(stdout.String(), want) {
+				t.Errorf("check %s lacks %q:\n%s", tt.file, want, stdout.String())
+			}
+		}
+	}
+}
+
+// TestCheckShowsProgress: past -progress (two seconds by default) parley check says
+// on stderr how far the exploration is, and that it finished; before it, nothing.
+func TestCheckShowsProgress(t *testing.T) {
+	file := "../../flows/demo/booking.yaml"
+	var stdout, stderr bytes.Buffer
+	if err := run(context.Background(), []string{"check", "-progress", "0s", "-max-states", "3000", file}, &stdout, &stderr); err == nil {
+		t.Fatalf("a truncated exploration proves nothing and must fail:\n%s", stdout.String())
+	}
+	if !regexp.MustCompile(`check \S+booking.yaml: \d+ of \d+ states explored, \d+ decisions`).MatchString(stderr.String()) || !strings.Contains(stderr.String(), "done in") {
+		t.Fatalf("no progress on stderr:\n%s", stderr.String())
+	}
+	stderr.Reset()
+	_ = run(context.Background(), []string{"check", "-max-states", "3000", file}, &stdout, &stderr)
+	if stderr.Len() > 0 && !strings.Contains(stderr.String(), "explored") {
+		t.Fatalf("unexpected stderr: %s", stderr.String())
+	}
+}
+
+// TestValidateAndCheckWarnOfAnEmptyGap: a text naming a {slot} that no earlier step
+// fills is a warning with file:line:col from validate (which still passes) and from
+// check; a slot with a default or filled earlier is not.
+func TestValidateAndCheckWarnOfAnEmptyGap(t *testing.T) {
+	file := "../../flows/testdata/lint/gap.yaml"
+	want := file + ":15:19: warning: {phone} is not filled by any earlier step of flow order"
+	for _, args := range [][]string{{"validate", file}, {"check", "-progress", "-1s", file}} {
+		var stdout bytes.Buffer
+		err := run(context.Background(), args, &stdout, io.Discard)
+		if args[0] == "validate" && err != nil {
+			t.Errorf("validate failed on a warning: %v", err)
+		}
+		out := stdout.String()
+		if !strings.Contains(out, want) {
+			t.Errorf("parley %s lacks %q:\n%s", args[0], want, out)
+		}
+		if strings.Contains(out, "{note}") || strings.Contains(out, "{item}") || strings.Contains(out, "{ref}") {
+			t.Errorf("parley %s warns of a filled slot:\n%s", args[0], out)
+		}
 	}
 }

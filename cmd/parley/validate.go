@@ -38,12 +38,14 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			fmt.Fprintf(stdout, "%s: ok\n", path)
 			continue
 		}
-		diags, err := flows.ValidateFile(path)
+		def, err := flows.LoadFile(path)
 		if err != nil {
 			fmt.Fprintln(stdout, parley.ErrorDetail(err))
 			bad++
 			continue
 		}
+		printWarnings(stdout, "", def)
+		diags := flows.Validate(def)
 		if len(diags) == 0 {
 			fmt.Fprintf(stdout, "%s: ok\n", path)
 			continue
@@ -76,4 +78,12 @@ func isGatesFlow(data []byte, path string) bool {
 func validateGatesFlow(def []byte, id string) error {
 	_, err := gates.ParseFlow(def, id)
 	return err
+}
+
+// printWarnings prints what reads wrong to a user in a flows definition (a {slot}
+// no earlier step fills), one file:line:col line each; warnings fail nothing.
+func printWarnings(w io.Writer, indent string, def *flows.Definition) {
+	for _, d := range flows.Warnings(def) {
+		fmt.Fprintln(w, indent+d.String())
+	}
 }
