@@ -231,7 +231,7 @@ func validateCard(i int, it Item) error {
 	if it.Value != "" {
 		return invalidMessage("card %d may only have title, description, media_url and actions", i)
 	}
-	if it.MediaURL != "" && !absoluteHTTP(it.MediaURL) {
+	if it.MediaURL != "" && !parley.IsWebLink(it.MediaURL) {
 		return invalidMessage("card %d media_url %q is not an absolute http(s) URL", i, it.MediaURL)
 	}
 	if len(it.Actions) == 0 {
@@ -243,7 +243,7 @@ func validateCard(i int, it Item) error {
 		}
 		switch a.Type {
 		case ActionLink:
-			if !absoluteHTTP(a.URI) || a.Payload != "" {
+			if !parley.IsWebLink(a.URI) || a.Payload != "" {
 				return invalidMessage("card %d link action %d needs an absolute http(s) uri and no payload, got %q", i, j, a.URI)
 			}
 		case ActionPostback:
@@ -257,10 +257,6 @@ func validateCard(i int, it Item) error {
 	return nil
 }
 
-func absoluteHTTP(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
-}
 
 // SendMessage posts m to a conversation (by display id) after validating it.
 func (c *Client) SendMessage(ctx context.Context, conversationID int, m OutgoingMessage) error {

@@ -142,8 +142,11 @@ func messageFor(r parley.Reply) (OutgoingMessage, bool) {
 		text := r.Text
 		for _, o := range r.Options {
 			if o.URL != "" {
-				// input_select items carry no URL: offer the link in the text instead.
-				text = strings.TrimSpace(text + "\n" + firstNonBlank(o.Title, o.URL) + ": " + o.URL)
+				// input_select items carry no URL: offer the link in the text instead,
+				// a web link only (parley.IsWebLink).
+				if parley.IsWebLink(o.URL) {
+					text = strings.TrimSpace(text + "\n" + firstNonBlank(o.Title, o.URL) + ": " + o.URL)
+				}
 				continue
 			}
 			title := firstNonBlank(o.Title, o.Meaning)
@@ -167,18 +170,18 @@ func messageFor(r parley.Reply) (OutgoingMessage, bool) {
 // postback (or a link when it has a URL).
 func cardItem(c parley.Card) Item {
 	item := Item{Title: firstNonBlank(c.Title, "Product "+c.ProductID), Description: cardDescription(c)}
-	if absoluteHTTP(c.ImageURL) {
+	if parley.IsWebLink(c.ImageURL) {
 		item.MediaURL = c.ImageURL
 	}
 	linkText := ""
-	if absoluteHTTP(c.URL) {
+	if parley.IsWebLink(c.URL) {
 		linkText = cardLinkText(c.URL)
 		item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: linkText, URI: c.URL})
 	}
 	for _, a := range c.Actions {
 		switch {
 		case a.URL != "":
-			if absoluteHTTP(a.URL) {
+			if parley.IsWebLink(a.URL) {
 				item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: firstNonBlank(a.Title, "Open"), URI: a.URL})
 			}
 		case a.Meaning != "":

@@ -17,12 +17,15 @@ func (e *Engine) card(p Product) parley.Card {
 		Description: p.Description,
 		Price:       strconv.FormatFloat(p.Price, 'f', 2, 64),
 		Currency:    p.Currency,
-		ImageURL:    p.ImageURL,
-		URL:         e.resolve(p.Permalink),
+		ImageURL:    parley.WebLink(e.resolve(p.ImageURL)),
+		URL:         parley.WebLink(e.resolve(p.Permalink)),
 		Actions:     []parley.Option{{Title: "Add to cart", Meaning: nlu.ShopSelect + ":" + p.ID}},
 	}
 }
 
+// resolve makes a catalog's link absolute against the shop's base URL. Whatever
+// it returns may still be no web link (javascript:, data:): the card keeps only
+// web links (parley.WebLink).
 func (e *Engine) resolve(link string) string {
 	if link == "" {
 		return ""

@@ -36,7 +36,8 @@ type turn struct {
 }
 
 func (t *turn) decision() parley.Decision {
-	return parley.Decision{State: t.st, Replies: t.replies, Transitions: t.transitions, Events: t.events, Effects: t.effects}
+	// Links come from the catalog: only web links reach a reply (parley.IsWebLink).
+	return parley.Decision{State: t.st, Replies: parley.KeepWebLinks(t.replies), Transitions: t.transitions, Events: t.events, Effects: t.effects}
 }
 
 // run decides the turn. A stored state that cannot be trusted is reset first

@@ -23,6 +23,19 @@ function append(el, children) {
   }
 }
 
+// webLink returns url when it is an absolute http(s) URL, else "": a reply's link
+// from a catalog could be javascript: or data:, which must never become an href or
+// a src (the server drops them too; a stored reply from before it did may not).
+export function webLink(url) {
+  if (typeof url !== "string" || url === "") return "";
+  try {
+    const u = new URL(url);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.host !== "" ? url : "";
+  } catch {
+    return "";
+  }
+}
+
 // linkify splits text into text nodes and links for the http(s) URLs it contains.
 export function linkify(text) {
   const out = [];

@@ -1,7 +1,7 @@
 // The transcript as a user of a chat widget sees it: the user's messages, then the
 // bot's replies: text (with links), product cards with images and actions, quick
 // replies. Buttons send their meaning back as the user's next turn.
-import { h, linkify, time } from "./dom.js";
+import { h, linkify, time, webLink } from "./dom.js";
 
 // renderTurn draws one turn: the user's message and the replies of its response.
 // act(option) is called for a clicked quick reply or card action; disabled turns
@@ -36,26 +36,29 @@ export function renderReply(r, act, disabled) {
 function card(c, act, disabled) {
   const price = [c.price, c.currency].filter(Boolean).join(" ");
   return h("li", { class: "card", "data-product": c.product_id },
-    c.image_url ? image(c) : h("div", { class: "noimg", "aria-hidden": "true" }),
+    webLink(c.image_url) ? image(c) : h("div", { class: "noimg", "aria-hidden": "true" }),
     h("div", { class: "card-body" },
       h("h4", {}, c.title),
       price ? h("p", { class: "price" }, price) : null,
       c.description ? h("p", { class: "desc" }, c.description) : null,
       h("div", { class: "actions" },
-        c.url ? h("a", { href: c.url, target: "_blank", rel: "noopener noreferrer" }, "View product") : null,
+        webLink(c.url) ? h("a", { href: webLink(c.url), target: "_blank", rel: "noopener noreferrer" }, "View product") : null,
         (c.actions || []).map((o) => option(o, act, disabled, "action")))));
 }
 
 // image shows the product's picture; one that cannot load (an offline shop, a
 // blocked host) becomes a plain placeholder instead of a broken-image icon.
 function image(c) {
-  const img = h("img", { src: c.image_url, alt: c.title, loading: "lazy", referrerpolicy: "no-referrer" });
+  const img = h("img", { src: webLink(c.image_url), alt: c.title, loading: "lazy", referrerpolicy: "no-referrer" });
   img.addEventListener("error", () => img.replaceWith(h("div", { class: "noimg", role: "img", "aria-label": `${c.title} (image unavailable)` }, "no image")), { once: true });
   return img;
 }
 
 function option(o, act, disabled, cls) {
-  if (o.url) return h("a", { class: cls, href: o.url, target: "_blank", rel: "noopener noreferrer" }, o.title);
+  if (o.url) {
+    // A link that is not a web link is dropped, not turned into a button.
+    return webLink(o.url) ? h("a", { class: cls, href: webLink(o.url), target: "_blank", rel: "noopener noreferrer" }, o.title) : null;
+  }
   return h("button", { type: "button", class: cls, disabled, "data-meaning": o.meaning || "", onclick: () => act(o) }, o.title);
 }
 
