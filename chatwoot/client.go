@@ -257,7 +257,6 @@ func validateCard(i int, it Item) error {
 	return nil
 }
 
-
 // SendMessage posts m to a conversation (by display id) after validating it.
 func (c *Client) SendMessage(ctx context.Context, conversationID int, m OutgoingMessage) error {
 	if err := m.Validate(); err != nil {
