@@ -38,10 +38,19 @@ export function conversationView(main, bot, engine, id, signal) {
     type: "button", class: "tab", id: `machine-${m}`, "aria-pressed": String(m === s.machine),
     onclick: () => { s.machine = m; tabs.forEach((t) => t.setAttribute("aria-pressed", String(t.id === `machine-${m}`))); drawDiagram(); },
   }, m === "engine" ? `${engine} machine` : "lifecycle"));
-  const zoom = h("button", {
-    type: "button", class: "zoom", id: "zoom", "aria-pressed": "false",
-    onclick: () => zoom.setAttribute("aria-pressed", String(diagramBox.classList.toggle("actual"))),
-  }, "Actual size");
+  // A diagram too wide to read in the middle column takes the whole row.
+  const view = diagram.viewport(diagramBox, {
+    widen: () => {
+      const section = diagramBox.closest("section");
+      if (!section || section.classList.contains("wide")) return false;
+      section.classList.add("wide");
+      return true;
+    },
+  });
+  const zoom = h("div", { class: "zoom", role: "group", "aria-label": "Zoom" },
+    h("button", { type: "button", id: "zoom-out", title: "Zoom out (-)", onclick: () => view.zoom(0.8) }, "−"),
+    h("button", { type: "button", id: "zoom-fit", title: "Fit to the panel (0)", onclick: () => view.fit() }, "Fit"),
+    h("button", { type: "button", id: "zoom-in", title: "Zoom in (+)", onclick: () => view.zoom(1.25) }, "+"));
   const treeBox = h("div", { id: "state" });
   // Branches the user opened or closed stay so across redraws.
   const opened = new Map();
@@ -265,7 +274,7 @@ export function conversationView(main, bot, engine, id, signal) {
       if (!(m in s.svgs)) {
         s.svgs[m] = null;
         const g = await api.graph(bot, m, signal);
-        s.svgs[m] = await diagram.render(g.source);
+        s.svgs[m] = await diagram.render(g.source, { width: diagramBox.clientWidth, height: window.innerHeight * 0.75 });
       }
     } catch (err) {
       if (!(err instanceof APIError && err.status === 404)) delete s.svgs[m];
@@ -297,7 +306,7 @@ export function conversationView(main, bot, engine, id, signal) {
       }
     }
     diagram.mark(svg, { current: where, ...marks });
-    if (svg.parentNode !== diagramBox) diagramBox.replaceChildren(svg);
+    view.show(svg);
     const label = where ? `current: ${where}` : "no current node";
     caption.textContent = `${m === "engine" ? engine : "lifecycle"} · ${label}`;
     diagramBox.setAttribute("aria-label", `${m} diagram, ${label}`);

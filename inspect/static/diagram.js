@@ -7,14 +7,39 @@ import { h } from "./dom.js";
 let vizPromise;
 const viz = () => (vizPromise ||= instance());
 
-// render lays out dot into an SVG element inside a container div.
-export async function render(dot) {
-  const svg = (await viz()).renderSVGElement(dot);
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("focusable", "false");
-  svg.setAttribute("aria-hidden", "true");
-  return svg;
+// render lays out dot into an SVG element. Given the room it will be shown in
+// (width, and the most height it may take), it lays the graph out both left to
+// right and top to bottom and keeps the layout that fits that room at the larger
+// scale: a long chain of states drawn across a narrow panel would be shrunk past
+// reading, and drawn down it stays legible.
+export async function render(dot, room) {
+  const v = await viz();
+  let best = v.renderSVGElement(dot);
+  if (room && room.width > 0 && room.height > 0) {
+    const other = v.renderSVGElement(turned(dot));
+    if (fitScale(other, room) > fitScale(best, room) * 1.1) best = other;
+  }
+  best.removeAttribute("width");
+  best.removeAttribute("height");
+  best.setAttribute("focusable", "false");
+  best.setAttribute("aria-hidden", "true");
+  return best;
+}
+
+// turned is dot with its rank direction turned: left to right becomes top to
+// bottom and back (top to bottom is Graphviz's default).
+function turned(dot) {
+  const dir = /rankdir\s*=\s*"?(LR|RL|TB|BT)"?/i;
+  const m = dot.match(dir);
+  if (!m) return dot.replace("{", "{\n\trankdir=LR;");
+  const swap = { LR: "TB", RL: "BT", TB: "LR", BT: "RL" }[m[1].toUpperCase()];
+  return dot.replace(dir, `rankdir=${swap}`);
+}
+
+// fitScale is the scale at which svg fits the room whole.
+function fitScale(svg, room) {
+  const [, , w, h] = (svg.getAttribute("viewBox") || "0 0 1 1").split(/[ ,]+/).map(Number);
+  return Math.min(room.width / w, room.height / h);
 }
 
 // mark sets the classes current / visited / taken on the SVG's nodes and edges, which
@@ -93,4 +118,104 @@ export function legend() {
     h("li", {}, h("span", { class: "swatch current" }), "current"),
     h("li", {}, h("span", { class: "swatch visited" }), "visited"),
     h("li", {}, h("span", { class: "swatch taken" }), "path taken"));
+}
+
+// viewport shows a diagram in its panel: Fit shows the whole of it (nothing cut
+// off), sized to the panel's width and, for a tall diagram, up to most of the
+// window's height; zoom (the buttons, the keys + - 0, Ctrl or Cmd with the wheel)
+// and pan (dragging, or the arrow keys) move a view box over it, so a large
+// diagram can be read where the fitted one is small. A diagram too wide to read in
+// its column gets the page's whole width (widen). The SVG keeps its vector
+// size: zooming re-renders the text sharp. The current scale, in screen pixels per
+// diagram unit, is box.dataset.scale (the browser tests read it).
+// READABLE is the fitted scale under which a diagram's labels (Graphviz's 14-point
+// default) get too small to read: about 9 pixels high.
+const READABLE = 0.6;
+
+// viewport's widen, when given, is asked for more room when the fitted diagram
+// would be smaller than READABLE; it returns whether it made some.
+export function viewport(box, { widen } = {}) {
+  let svg = null;
+  let full = null; // the diagram's own view box: {x, y, w, h}
+  let view = null; // the part shown
+  const MIN_SHOWN = 0.05; // zoomed in to 1/20 of the diagram at most
+
+  const apply = () => {
+    if (!svg) return;
+    svg.setAttribute("viewBox", `${view.x} ${view.y} ${view.w} ${view.h}`);
+    const r = box.getBoundingClientRect();
+    box.dataset.scale = Math.min(r.width / view.w, r.height / view.h).toFixed(3);
+  };
+  const size = () => {
+    const width = box.clientWidth || 600;
+    const natural = (width * full.h) / full.w;
+    const height = Math.max(240, Math.min(natural, window.innerHeight * 0.75));
+    box.style.height = `${Math.round(height)}px`;
+  };
+  const api = {
+    show(next) {
+      if (next === svg && svg.parentNode === box) return; // a redraw keeps the user's zoom
+      svg = next;
+      const [x, y, w, h] = (svg.getAttribute("viewBox") || "0 0 100 100").split(/[ ,]+/).map(Number);
+      full = { x, y, w, h };
+      svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+      box.replaceChildren(svg);
+      api.fit();
+    },
+    fit() {
+      if (!svg) return;
+      view = { ...full };
+      size();
+      apply();
+      if (Number(box.dataset.scale) < READABLE && widen?.()) {
+        size();
+        apply();
+      }
+    },
+    // zoom by factor f (> 1 zooms in) around the point at fractions (fx, fy) of
+    // the shown part.
+    zoom(f, fx = 0.5, fy = 0.5) {
+      if (!svg) return;
+      const w = Math.min(full.w * 4, Math.max(full.w * MIN_SHOWN, view.w / f));
+      const h = (w * view.h) / view.w;
+      view = { x: view.x + (view.w - w) * fx, y: view.y + (view.h - h) * fy, w, h };
+      apply();
+    },
+    // pan by (dx, dy) screen pixels.
+    pan(dx, dy) {
+      if (!svg) return;
+      const r = box.getBoundingClientRect();
+      const k = Math.max(view.w / r.width, view.h / r.height);
+      view = { ...view, x: view.x - dx * k, y: view.y - dy * k };
+      apply();
+    },
+  };
+  box.tabIndex = 0;
+  box.addEventListener("wheel", (e) => {
+    if (!(e.ctrlKey || e.metaKey)) return; // a plain wheel scrolls the page
+    e.preventDefault();
+    const r = box.getBoundingClientRect();
+    api.zoom(e.deltaY < 0 ? 1.2 : 1 / 1.2, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
+  }, { passive: false });
+  let drag = null;
+  box.addEventListener("pointerdown", (e) => {
+    drag = { x: e.clientX, y: e.clientY };
+    box.setPointerCapture?.(e.pointerId);
+    box.classList.add("dragging");
+  });
+  box.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    api.pan(e.clientX - drag.x, e.clientY - drag.y);
+    drag = { x: e.clientX, y: e.clientY };
+  });
+  const endDrag = () => { drag = null; box.classList.remove("dragging"); };
+  box.addEventListener("pointerup", endDrag);
+  box.addEventListener("pointercancel", endDrag);
+  box.addEventListener("keydown", (e) => {
+    const keys = { "+": () => api.zoom(1.25), "=": () => api.zoom(1.25), "-": () => api.zoom(0.8), "0": () => api.fit(),
+      ArrowLeft: () => api.pan(40, 0), ArrowRight: () => api.pan(-40, 0), ArrowUp: () => api.pan(0, 40), ArrowDown: () => api.pan(0, -40) };
+    if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  });
+  window.addEventListener("resize", () => api.fit());
+  return api;
 }
