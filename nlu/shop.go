@@ -330,6 +330,30 @@ var shopWantWords = wordSet(`want wanna get have like love prefer go buy order n
 // shopLookWords search rather than pick: "show me the polo" is a search.
 var shopLookWords = wordSet(`show find see search searching looking look any got sell carry stock montre cherche werini`)
 
+// note records the cue w gives; true when w is a cue word and nothing else ("more",
+// "pick", "that", "one"), so that it is neither an ordinal nor a search word.
+func (c *shopCues) note(w string) (cueOnly bool) {
+	switch {
+	case shopMoreWords[w]:
+		c.more = true
+	case shopPickWords[w]:
+		c.pick = true
+	case shopPointers[w]:
+		c.pointer = true
+	case w == "one":
+		c.one = true
+	case shopNegations[w]:
+		c.negated = true
+		return false
+	case shopDefinites[w]:
+		c.definite = true
+		return false
+	default:
+		return false
+	}
+	return true
+}
+
 // scanShopWords reads the words of k (the normalized message) into req's ordinal,
 // its mentioned words and its search terms (the mentioned words that do not name
 // the category), and returns the cues it met.
@@ -350,23 +374,8 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		cue.wantDefinite = cue.wantDefinite || (cue.want && (shopDefinites[w] || shopPointers[w]))
 		cue.want = cue.want || shopWantWords[w]
 		cue.look = cue.look || shopLookWords[w]
-		switch {
-		case shopMoreWords[w]:
-			cue.more = true
+		if cue.note(w) {
 			continue
-		case shopPickWords[w]:
-			cue.pick = true
-			continue
-		case shopPointers[w]:
-			cue.pointer = true
-			continue
-		case w == "one":
-			cue.one = true
-			continue
-		case shopNegations[w]:
-			cue.negated = true
-		case shopDefinites[w]:
-			cue.definite = true
 		}
 		if n, ok := shopOrdinals[w]; ok {
 			req.Ordinal = n
