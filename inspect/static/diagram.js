@@ -121,8 +121,8 @@ export function legend() {
 }
 
 // viewport shows a diagram in its panel: Fit shows the whole of it (nothing cut
-// off), sized to the panel's width and, for a tall diagram, up to most of the
-// window's height; zoom (the buttons, the keys + - 0, Ctrl or Cmd with the wheel)
+// off), as wide as the panel and, for a tall diagram, up to three quarters of the
+// window's height (the SVG's own aspect ratio sizes the panel, app.css); zoom (the buttons, the keys + - 0, Ctrl or Cmd with the wheel)
 // and pan (dragging, or the arrow keys) move a view box over it, so a large
 // diagram can be read where the fitted one is small. A diagram too wide to read in
 // its column gets the page's whole width (widen). The SVG keeps its vector
@@ -146,12 +146,6 @@ export function viewport(box, { widen } = {}) {
     const r = box.getBoundingClientRect();
     box.dataset.scale = Math.min(r.width / view.w, r.height / view.h).toFixed(3);
   };
-  const size = () => {
-    const width = box.clientWidth || 600;
-    const natural = (width * full.h) / full.w;
-    const height = Math.max(240, Math.min(natural, window.innerHeight * 0.75));
-    box.style.height = `${Math.round(height)}px`;
-  };
   const api = {
     show(next) {
       if (next === svg && svg.parentNode === box) return; // a redraw keeps the user's zoom
@@ -165,12 +159,8 @@ export function viewport(box, { widen } = {}) {
     fit() {
       if (!svg) return;
       view = { ...full };
-      size();
       apply();
-      if (Number(box.dataset.scale) < READABLE && widen?.()) {
-        size();
-        apply();
-      }
+      if (Number(box.dataset.scale) < READABLE && widen?.()) apply();
     },
     // zoom by factor f (> 1 zooms in) around the point at fractions (fx, fy) of
     // the shown part.
