@@ -167,7 +167,7 @@ func (m *GatesModel) Inputs(any) []Input { return m.inputs }
 var volatileGatesKeys = []string{"turnLog", "metrics", "gateTimeline", "factValues", "handoffReason", "flowVersion", "userTurns"}
 
 // smallCounters are read only as "none, one, more" by the controller.
-var smallCounters = []string{"afterGoalMessages", "deadlocks"}
+var smallCounters = []string{"afterGoalMessages", "deadlocks", "handoffs"}
 
 // Abstract drops logs and values, turns last-attempt turns into ages (what
 // cooldowns read) and caps counters one past their budgets; a number the

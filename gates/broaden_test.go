@@ -67,3 +67,33 @@ func TestBroadenNeverRepeats(t *testing.T) {
 		t.Fatalf("broaden prompts %d, status %s reason %q", broadens, st.Status, st.HandoffReason)
 	}
 }
+
+// TestBroadenAsksOnlyWhatIsMissing (issue 26 item 8): a node broadened while one
+// of its facts is known asks only for the missing one, not its broaden prompt
+// for the whole node, and the answer to that open question is read.
+func TestBroadenAsksOnlyWhatIsMissing(t *testing.T) {
+	def := `{"id": "b", "primaryGoal": {"type": "GATE", "gate": "BOOKING"},
+  "gates": {"BOOKING": {"satisfiedBy": {"metricsAll": ["day", "kind"]}}},
+  "nodes": [{"id": "booking-1", "produces": ["day", "kind"], "satisfies": {"gates": ["BOOKING"]},
+    "retryPolicy": {"maxAttempts": 2, "onExhaust": "BROADEN"},
+    "prompts": {"variants": ["Which day, and a call or a visit?"], "broaden": "Any day works, even a weekend: which day, and a call or a visit?",
+      "ask": {"kind": "I have {day} down. A call or a visit?"}},
+    "extract": [{"kind": "date", "fact": "day"},
+      {"kind": "category", "fact": "kind", "categories": {"call": ["call", "phone"], "visit": ["visit", "in person"]}}]}]}`
+	c := newConversation(t, flowEngine(t, "b", def))
+	var replies []string
+	for _, u := range []string{"hi", "friday", "not sure"} {
+		replies = append(replies, replyText(c.say(u)))
+	}
+	st := c.runtime()
+	if st.LastPromptedMode != ModeBroaden {
+		t.Fatalf("want the last prompt a BROADEN: log %+v prompted %s", st.TurnLog, st.LastPromptedMode)
+	}
+	if last := replies[len(replies)-1]; strings.Contains(last, "which day") || !strings.Contains(last, "A call or a visit?") {
+		t.Fatalf("the BROADEN prompt asked the known day again: %q (all %q)", last, replies)
+	}
+	d := c.say("a phone call then")
+	if st := c.runtime(); st.Status != StatusComplete || st.FactValues["kind"] != "call" {
+		t.Fatalf("the answer to the open question was not read: status %s facts %v reply %q", st.Status, st.FactValues, replyText(d))
+	}
+}

@@ -82,6 +82,11 @@
 //     flow's cooldown message, a "cooldown" event names the node, and no question is
 //     asked, so the next message spends no attempt. The cooled node's question is
 //     still open, so that message is read for its facts (a keyword is enough).
+//     When the message that led to the wait answered part of the node's question
+//     (a day without the kind of session), the wait's reply is the Ask question
+//     of what is missing ("I have 2026-02-14 down. Would you like a training
+//     session or an intro call?"), so the answer is acknowledged in its own turn;
+//     it is still no retry and spends no attempt.
 //   - Loop guard: the 10th consecutive selection of one node is forced to BROADEN
 //     (HANDOFF when the node's onExhaust is HANDOFF), the 11th to HANDOFF, each with a
 //     warning event. The forced BROADEN relaxes like any other, so a node with
@@ -96,12 +101,17 @@
 //     volunteered facts are kept, the first such message gets the flow's afterGoal
 //     message (what was settled, how to reach a person), and a request for a person
 //     or any further message hands off to a human, since the flow has nothing more to
-//     ask. A handback then returns the conversation to complete.
+//     ask. Thanks, goodbyes and acknowledgements ("thanks a lot!", "ok thanks
+//     bye") ask a person for nothing: they get the flow's closing message
+//     (messages.closing) every time, never a handoff. A handback then returns the
+//     conversation to complete.
 //   - Metrics: per conversation (ConversationMetrics, in GET .../conversations/{id}
 //     through actor.MetricsReporter and kept in the state) the seed's list, with
 //     turns counted in user messages; per flow (Recorder) outcomes with the number of
 //     turns (average conversation length) and the node they happened at (handoff
-//     points), retries by node, and each gate with the order it opened in.
+//     points), retries by node, and each gate with the order it opened in. The
+//     per-conversation metrics agree with the status: completed stays true through
+//     a handoff after the goal, and handedOff counts that handoff too.
 //   - Prompt variants: the first variant is the first attempt's prompt. ROTATE cycles
 //     by attempts, ESCALATE steps by attempts and stays on the last, REPHRASE picks one
 //     of the later variants seeded from the conversation id and turn index.
@@ -120,7 +130,10 @@
 //     answer, but only where the message identifies them by itself (an email, a
 //     phone number, a date, a regex match, a number after one of the extractor's
 //     cue words, an upstream entity); only then are that node's category facts read
-//     (never their default) and its deltas computed. Volunteered facts never
+//     (never their default) and its deltas computed. A message that answers no
+//     question (the first one, the first after a handback) says what the user
+//     came for, so its category facts are read by keyword too ("I'd like to book
+//     a training session"). Volunteered facts never
 //     overwrite a known value. They are listed in the turn log entry's
 //     factsVolunteered (the entry of the first decision applied in that turn; a
 //     turn that applies none keeps them in facts and the gate timeline only).
@@ -128,7 +141,12 @@
 //     facts are all known) EXECUTEs at once when selected, without a prompt, and
 //     says its done text. A node with some of its facts known asks the Ask question
 //     (prompts.ask) of its first missing fact instead of a variant, so nothing the
-//     user said is asked again. A primary goal met by volunteered facts completes
+//     user said is asked again; a BROADEN of such a node too (its broaden prompt
+//     asks for the node as a whole), and the answer to it is read as the node's.
+//   - A number extractor with units reads a number written without one as the
+//     unit of the quantity before it, when the two are of a size (within a factor
+//     of 4): "squat 150 kg, right now 120" is 120 kg; "3 times a week" stays a
+//     count. A primary goal met by volunteered facts completes
 //     the flow before the nodes that would have asked for them run, as
 //     selectNextNode checks the goal first.
 //   - A node applied without an answer (at once) reads no extractors: an empty

@@ -188,6 +188,8 @@ type turnRun struct {
 	turn   parley.Turn
 
 	texts []string
+	// factsBefore are the facts known when the turn started.
+	factsBefore []string
 	// pendingVolunteered are facts volunteered before any decision of this turn
 	// was applied; the turn's first log entry lists them.
 	pendingVolunteered []string
@@ -205,6 +207,7 @@ func (r *turnRun) run() {
 	}
 	st.UserTurns++
 	turn := st.UserTurns
+	r.factsBefore = slices.Clone(st.Facts)
 	defer func() {
 		if st.LastPromptedNode != "" || st.Status != StatusActive {
 			st.WaitingNode = ""
@@ -273,8 +276,27 @@ func (r *turnRun) wait(sel Selection) {
 	st.LastPromptedNode, st.LastPromptedMode = "", ""
 	st.WaitingNode = sel.NodeID
 	text := orDefault(r.flow.Messages.Cooldown, "No rush, take a moment; we'll come back to this shortly.")
+	if n := r.flow.node(sel.NodeID); n != nil && r.gainedFactOf(n) {
+		// The message answered part of the question: say what was taken and what
+		// is still missing now, not a turn later. It is no retry (no attempt is
+		// spent): the next message is read as the answer still open.
+		if ask, ok := r.flow.askMissing(n, st); ok {
+			text = ask
+		}
+	}
 	r.texts = append(r.texts, render(text, st.FactValues))
 	r.events = append(r.events, parley.EventData{Type: EventCooldown, Data: map[string]any{"nodeId": sel.NodeID, "reason": sel.Reason}})
+}
+
+// gainedFactOf reports whether this turn added one of the node's facts.
+func (r *turnRun) gainedFactOf(n *Node) bool {
+	for _, fact := range n.Produces {
+		c := r.flow.canonical(fact)
+		if has(r.st.Facts, c) && !slices.Contains(r.factsBefore, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // volunteer keeps the facts a message answering no node volunteers. After a wait,
@@ -283,10 +305,10 @@ func (r *turnRun) wait(sel Selection) {
 func (r *turnRun) volunteer(turn int) {
 	flow, msg := r.flow, r.turn.Message
 	if w := flow.node(r.st.WaitingNode); w != nil {
-		r.record(flow.volunteered([]*Node{w}, msg, r.st.FactValues, true), &r.pendingVolunteered)
-		r.record(flow.volunteered(othersThan(flow, w), msg, r.st.FactValues, false), &r.pendingVolunteered)
+		r.record(flow.volunteered([]*Node{w}, msg, r.st.FactValues, volunteerRelaxed), &r.pendingVolunteered)
+		r.record(flow.volunteered(othersThan(flow, w), msg, r.st.FactValues, volunteerStrict), &r.pendingVolunteered)
 	} else {
-		r.record(flow.volunteered(othersThan(flow, nil), msg, r.st.FactValues, false), &r.pendingVolunteered)
+		r.record(flow.volunteered(othersThan(flow, nil), msg, r.st.FactValues, volunteerOpening), &r.pendingVolunteered)
 	}
 	r.updateGates(turn)
 }
@@ -325,7 +347,11 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 		// A node applied without an answer reads nothing: an empty message would
 		// only give extractor defaults, overwriting what the user said.
 		r.record(flow.extractFacts([]*Node{n}, msg, st.FactValues), &entry.FactsProduced)
-		r.record(flow.volunteered(othersThan(flow, n), msg, st.FactValues, sel.Mode == ModeBroaden), &entry.FactsVolunteered)
+		mode := volunteerStrict
+		if sel.Mode == ModeBroaden {
+			mode = volunteerRelaxed
+		}
+		r.record(flow.volunteered(othersThan(flow, n), msg, st.FactValues, mode), &entry.FactsVolunteered)
 	}
 	if sel.Mode == ModeExecute {
 		for _, s := range n.ProducesStates {
@@ -389,6 +415,7 @@ func (r *turnRun) spend(n *Node, mode string, turn int) {
 func (r *turnRun) handOff(nodeID, reason string) string {
 	st := r.st
 	st.Status = StatusHandoff
+	st.Handoffs++
 	st.HandoffReason = reason
 	add(&st.States, StateHandoffRequested)
 	text := render(orDefault(r.flow.Messages.Handoff, "I'm bringing in someone from our team to help you from here."), st.FactValues)
@@ -479,7 +506,10 @@ func (r *turnRun) prompt(sel Selection, turn int) {
 	n := r.flow.node(sel.NodeID)
 	st.LastPromptedNode, st.LastPromptedMode = n.ID, sel.Mode
 	text := r.flow.promptText(n, sel.Mode, st.AttemptsByNode[n.ID], r.turn.Conversation.ID, turn)
-	if ask, ok := r.flow.askMissing(n, st); ok && sel.Mode != ModeBroaden {
+	if ask, ok := r.flow.askMissing(n, st); ok {
+		// Some of what the node asks for is known (given while another node was
+		// asked): ask only for what is missing, in BROADEN too, whose prompt asks
+		// for the node as a whole.
 		text = ask
 	}
 	if text != "" {

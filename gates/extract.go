@@ -98,15 +98,16 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 // In BROADEN mode (relaxed) the adjacent nodes are considered more widely: their
 // facts need no identifying value, a keyword is enough (still no default, still
 // never over a known value).
-func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]string, relaxed bool) []extracted {
+func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]string, mode volunteerMode) []extracted {
 	var out []extracted
 	for _, n := range nodes {
-		var identifying, rest []Extractor
+		var identifying, rest, categories []Extractor
 		for _, x := range n.Extract {
 			switch {
 			case x.Kind == ExtractCategory:
 				x.Default = ""
 				rest = append(rest, x)
+				categories = append(categories, x)
 			case x.Kind == ExtractDelta:
 				rest = append(rest, x)
 			case x.Kind == ExtractNumber && msg.NLU == nil && !hasCue(&x, msg.Text):
@@ -114,10 +115,14 @@ func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]s
 				identifying = append(identifying, x)
 			}
 		}
-		if !relaxed && len(f.extractFacts([]*Node{{Extract: identifying}}, msg, known)) == 0 {
-			continue
+		read := append(identifying, rest...)
+		if mode != volunteerRelaxed && len(f.extractFacts([]*Node{{Extract: identifying}}, msg, known)) == 0 {
+			if mode != volunteerOpening {
+				continue
+			}
+			read = categories
 		}
-		for _, x := range f.extractFacts([]*Node{{Extract: append(identifying, rest...)}}, msg, known) {
+		for _, x := range f.extractFacts([]*Node{{Extract: read}}, msg, known) {
 			if _, ok := known[f.canonical(x.raw)]; !ok {
 				out = append(out, x)
 			}
@@ -125,6 +130,22 @@ func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]s
 	}
 	return out
 }
+
+// volunteerMode says how widely a message is read for facts of nodes it does not
+// answer.
+type volunteerMode int
+
+const (
+	// volunteerStrict: only where the message identifies a node's facts.
+	volunteerStrict volunteerMode = iota
+	// volunteerOpening: a message that answers no question (the first one, or
+	// the first after a handback) also gives category facts by keyword ("I'd
+	// like to book a training session"): it says what the user came for.
+	volunteerOpening
+	// volunteerRelaxed: a keyword is enough for every fact (BROADEN, a question
+	// left open by a cooldown).
+	volunteerRelaxed
+)
 
 // hasCue reports whether one of a number extractor's cue words is in text.
 func hasCue(x *Extractor, text string) bool {
@@ -246,16 +267,50 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 	lower := strings.ToLower(text)
 	for _, cue := range x.Cues {
 		if at := wordIndex(lower, strings.ToLower(cue)); at >= 0 {
-			if qs := accept(nlu.ExtractQuantities(lower[at+len(cue):])); len(qs) > 0 {
+			before := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(lower[:at]))
+			last := nlu.Quantity{}
+			if len(before) > 0 {
+				last = before[len(before)-1]
+			}
+			if qs := accept(inheritUnits(last, nlu.ExtractQuantities(lower[at+len(cue):]))); len(qs) > 0 {
 				return qs[0], true
 			}
 		}
 	}
-	qs := accept(nlu.ExtractQuantities(text))
+	qs := accept(inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(text)))
 	if x.Index < len(qs) {
 		return qs[x.Index], true
 	}
 	return nlu.Quantity{}, false
+}
+
+// unitReach is how far apart in size a number without a unit and the quantity
+// before it may be for the number to take its unit: a baseline is of the size of
+// its target, a count ("3 times a week") is not.
+const unitReach = 4.0
+
+// inheritUnits gives a number without a unit the unit of the quantity before it
+// ("squat 150 kg, right now 120" is 120 kg; prev is the last quantity before qs
+// in the message), when the two are of a size (within a factor of unitReach).
+func inheritUnits(prev nlu.Quantity, qs []nlu.Quantity) []nlu.Quantity {
+	out := make([]nlu.Quantity, len(qs))
+	for i, q := range qs {
+		if q.Unit == "" && prev.Unit != "" && ofASize(q.Value, prev.Value) {
+			q.Unit = prev.Unit
+		}
+		if q.Unit != "" {
+			prev = q
+		}
+		out[i] = q
+	}
+	return out
+}
+
+func ofASize(a, b float64) bool {
+	if a <= 0 || b <= 0 {
+		return false
+	}
+	return a/b <= unitReach && b/a <= unitReach
 }
 
 // normalizeUnit maps a unit as a flow author writes it ("lbs") to nlu's normal form

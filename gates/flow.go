@@ -122,13 +122,15 @@ type Messages struct {
 	Cooldown string `json:"cooldown,omitempty"`
 	// AfterGoal answers the first message after the flow completed.
 	AfterGoal string `json:"afterGoal,omitempty"`
+	// Closing answers thanks, goodbyes and acknowledgements after that.
+	Closing string `json:"closing,omitempty"`
 }
 
 type namedText struct{ name, text string }
 
 // texts lists the messages with their JSON names, for validation.
 func (m Messages) texts() []namedText {
-	return []namedText{{"complete", m.Complete}, {"deadlock", m.Deadlock}, {"handoff", m.Handoff}, {"cooldown", m.Cooldown}, {"afterGoal", m.AfterGoal}}
+	return []namedText{{"complete", m.Complete}, {"deadlock", m.Deadlock}, {"handoff", m.Handoff}, {"cooldown", m.Cooldown}, {"afterGoal", m.AfterGoal}, {"closing", m.Closing}}
 }
 
 // Extractor declares how a node reads one or more raw facts from the user's answer.

@@ -22,6 +22,9 @@ type ConversationMetrics struct {
 	AverageAttemptsPerNode float64        `json:"averageAttemptsPerNode"`
 	// Status is active, complete, deadlock or handoff.
 	Status string `json:"status"`
+	// Completed says the primary goal was reached, also when a handoff after it
+	// made the status handoff ("completion rate").
+	Completed bool `json:"completed"`
 }
 
 func (m ConversationMetrics) clone() ConversationMetrics {
@@ -61,6 +64,7 @@ func metricsOf(st *RuntimeState) ConversationMetrics {
 		AttemptsByNode: maps.Clone(st.AttemptsByNode),
 		Status:         st.Status,
 		Deadlocks:      st.Deadlocks,
+		Completed:      st.Completed,
 	}
 	if m.GateTimeline == nil {
 		m.GateTimeline = []GateChange{}
@@ -80,6 +84,9 @@ func metricsOf(st *RuntimeState) ConversationMetrics {
 			m.HandedOff++
 		}
 	}
+	// Handoffs after the goal have no turn log entry; states kept before the
+	// counter existed have only the entries.
+	m.HandedOff = max(m.HandedOff, st.Handoffs)
 	total := 0
 	for _, a := range st.AttemptsByNode {
 		total += a

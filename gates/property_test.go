@@ -167,7 +167,7 @@ func TestVolunteeredFactsProperties(t *testing.T) {
 		for i := range f.Nodes {
 			nodes = append(nodes, &f.Nodes[i])
 		}
-		got := f.volunteered(nodes, msg, known, false)
+		got := f.volunteered(nodes, msg, known, volunteerStrict)
 		byNode := map[string][]string{}
 		for _, x := range got {
 			fact := f.canonical(x.raw)

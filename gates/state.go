@@ -56,6 +56,9 @@ type RuntimeState struct {
 	AfterGoalMessages int `json:"afterGoalMessages,omitempty"`
 	// Deadlocks counts the DEADLOCKs reached (seed 002's "deadlock occurrences").
 	Deadlocks int `json:"deadlocks,omitempty"`
+	// Handoffs counts the handoffs to a human: a HANDOFF mode, or one after the
+	// flow completed (seed 002's "handoff rate").
+	Handoffs int `json:"handoffs,omitempty"`
 	// HandoffReason says why the flow was handed to a human.
 	HandoffReason string `json:"handoffReason,omitempty"`
 	// GateTimeline records when each gate became satisfied.

@@ -258,7 +258,9 @@ func TestPromptVariants(t *testing.T) {
 }
 
 // TestBookingTypeMissingAfterCooldown: booking-1 cools down one turn after an
-// attempt that left BOOKING open; the waiting turn asks nothing, yet the kind of
+// attempt that left BOOKING open; the waiting turn spends no attempt but says at
+// once what it took and what is missing (issue 26 item 8: before, it said only
+// the cooldown message and acknowledged the day a turn later), and the kind of
 // session the user then gives is read for booking-1, the node waited on.
 func TestBookingTypeMissingAfterCooldown(t *testing.T) {
 	c := newConversation(t, demoEngine(t, nil))
@@ -267,7 +269,7 @@ func TestBookingTypeMissingAfterCooldown(t *testing.T) {
 	}
 	d := c.say("next Tuesday")
 	st := c.runtime()
-	if has(st.GatesSatisfied, "BOOKING") || !strings.Contains(replyText(d), "have a think") || st.WaitingNode != "booking-1" {
+	if has(st.GatesSatisfied, "BOOKING") || !strings.Contains(replyText(d), "I have 2026-01-06 down") || st.WaitingNode != "booking-1" {
 		t.Fatalf("gates %v reply %q waiting %q", st.GatesSatisfied, replyText(d), st.WaitingNode)
 	}
 	d = c.say("an intro call please")

@@ -238,7 +238,7 @@ var greetingPhrases = map[string][]string{
 }
 
 var thanksPhrases = map[string][]string{
-	LangEnglish:      {"thanks", "thank you", "thx", "ty", "cheers", "thanks a lot", "thank you so much", "many thanks", "much appreciated", "appreciate it", "great thanks", "thanks anyway", "that's all", "that is all", "bye", "goodbye", "see you"},
+	LangEnglish:      {"thanks", "thank you", "thx", "ty", "cheers", "thanks a lot", "thank you so much", "many thanks", "much appreciated", "appreciate it", "great thanks", "thanks anyway", "thanks again", "that's all", "that is all", "bye", "goodbye", "see you", "see ya", "cya", "bye bye", "take care", "talk soon", "have a good one", "nice one"},
 	LangDarijaLatin:  {"shukran", "choukran", "chokran", "baraka allahu fik", "lah y3tik sa7a", "bslama", "beslama"},
 	LangDarijaArabic: {"شكرا", "شكرا جزيلا", "بارك الله فيك", "الله يعطيك الصحة", "بسلامة", "مع السلامة"},
 	LangFrench:       {"merci", "merci beaucoup", "merci bien", "au revoir", "bonne journée"},
