@@ -308,7 +308,9 @@ func (tu *turn) callWebhook(f *flow, st *step, a *Action, resumed *PendingCall) 
 	}
 	s.Metadata.Pending = nil // a definite outcome
 	if res.Failed {
-		return nil, true, tu.failed(f, st, res.Reply)
+		err := tu.failed(f, st, res.Reply)
+		tu.proposeAlternative(f, res.Results)
+		return nil, true, err
 	}
 	for k, v := range res.Slots {
 		s.Slots[k] = v

@@ -142,6 +142,17 @@
 //     executing_action -> confirming (001 "Action needs confirmation") at the
 //     confirm step before it, slots kept: the user changes a value and confirms
 //     again, or says no. Without such a step the flow ends with outcome failed.
+//     A failed webhook that returns results proposes its first one instead
+//     ("not at 6:15, 6 pm is free": metadata.offer), and a yes at the
+//     confirmation takes its values.
+//   - With shared_slots, a transaction done (a flow with a confirm step that
+//     completed) ends what the slots carry: the same flow again starts from
+//     empty slots (a second payment does not inherit the first one's amount),
+//     another keeps only its own slots' values.
+//   - A value that names an offered result, but for case, punctuation or (for
+//     a text slot) a typo, takes the result's spelling ("Mcdonalds" for the
+//     offered "Mcdonald's"), and the same value spelt otherwise is no change.
+//     An upstream parse's city is never typo-corrected ("Pittsburg").
 //   - A no, thanks or goodbye with no flow to serve ends the conversation (a no
 //     to "anything else?"): a short goodbye, idle, no active flow.
 //   - Slot values found by understanding are normalized and validated like direct

@@ -525,9 +525,26 @@ func (tu *turn) setStep(st *step) {
 // startFlow activates f: its own slots start empty (values kept from an earlier
 // run of any flow are not reused), and the current step is its first.
 func (tu *turn) startFlow(f *flow) {
-	if !tu.e.sharedSlots {
+	switch {
+	case !tu.e.sharedSlots:
 		for _, sl := range f.slotOrder {
 			delete(tu.s.Slots, sl.name)
+		}
+	case tu.transactionDone():
+		// Shared slots carry a service's state from one task to the next (the
+		// city searched is the city booked), until a transaction is done: the
+		// same one again starts from nothing (a second payment does not
+		// inherit the first one's amount or method), another keeps only the
+		// values of its own slots (the account whose balance follows a
+		// transfer from it).
+		if tu.s.Metadata.LastFlow == f.name {
+			clear(tu.s.Slots)
+			break
+		}
+		for name := range tu.s.Slots {
+			if f.slots[name] == nil {
+				delete(tu.s.Slots, name)
+			}
 		}
 	}
 	tu.s.Metadata.Retries = nil
@@ -538,6 +555,17 @@ func (tu *turn) startFlow(f *flow) {
 	} else {
 		tu.s.CurrentStep = nil
 	}
+}
+
+// transactionDone reports whether the last flow that ended was a transaction
+// (a flow with a confirm step) that completed.
+func (tu *turn) transactionDone() bool {
+	m := tu.s.Metadata
+	if m.LastOutcome != OutcomeCompleted {
+		return false
+	}
+	last := tu.e.flows[m.LastFlow]
+	return last != nil && slices.ContainsFunc(last.steps, func(st *step) bool { return st.kind == KindConfirm })
 }
 
 // understand is the understanding state: the NLU (or the message's upstream
@@ -957,6 +985,9 @@ func (tu *turn) answerConfirmation() error {
 		// correction, but of which? Ask, rather than end the flow.
 		return tu.askChange()
 	case answer == nlu.Yes:
+		if o := tu.s.Metadata.Offer; o != nil && o.Flow == tu.s.CurrentFlow {
+			tu.takeOffer(nil) // what a failed action proposed instead
+		}
 		tu.applyDefaults(tu.flow())
 		return tu.advance(st.next)
 	case answer == nlu.No && !correction:

@@ -1,8 +1,10 @@
 package flows
 
 import (
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
@@ -96,6 +98,69 @@ func (tu *turn) selects() bool {
 		return tu.in.Message.Meaning == IntentSelect || confirmationMeaning(tu.in.Message.Meaning) == nlu.Yes
 	}
 	return tu.yesNo() == nlu.Yes || hasPhrase(tu.text, selectionPhrases)
+}
+
+// proposeAlternative offers what a failed action proposes instead (its first
+// result: "not at 6:15, but 6 pm is free"), when the flow went back to its
+// confirmation: a yes there takes the proposal's values of the flow's slots
+// (answerConfirmation).
+func (tu *turn) proposeAlternative(f *flow, results []map[string]any) {
+	if len(results) == 0 || tu.s.ConversationState != DialogueConfirming {
+		return
+	}
+	var slots []string
+	for _, sl := range f.slotOrder {
+		if v, ok := results[0][sl.name]; ok && v != nil && format(v) != format(tu.s.Slots[sl.name]) {
+			slots = append(slots, sl.name)
+		}
+	}
+	if len(slots) == 0 {
+		return
+	}
+	tu.s.Metadata.Offer = &Offer{Flow: f.name, Slots: slots, Results: results[:1]}
+	tu.sayOffer()
+}
+
+// offeredSpelling is v as the offer's results spell it, when v names one of
+// them for slot name ("Mcdonalds" for the offered "Mcdonald's"): the same
+// letters and digits, or for a text slot a typo away (nlu.FuzzyTolerance).
+// Otherwise v.
+func (tu *turn) offeredSpelling(name string, v any) any {
+	o := tu.s.Metadata.Offer
+	str, isStr := v.(string)
+	if o == nil || !isStr || !slices.Contains(o.Slots, name) {
+		return v
+	}
+	sl := tu.e.slotByName[name]
+	for _, r := range o.Results {
+		if rv, ok := r[name].(string); ok && rv != str && sameSpelling(sl, rv, str) {
+			return rv
+		}
+	}
+	return v
+}
+
+// sameSpelling reports whether two values of sl are the same but for case,
+// punctuation and spaces, or for a text slot a typo (nlu.FuzzyTolerance of a):
+// a typo is forgiven in names only, "2019-03-09" is not "2019-03-02". A nil
+// sl forgives no typo (a correction from "Smith" to "Smyth" is one).
+func sameSpelling(sl *slot, a, b string) bool {
+	ka, kb := spellingKey(a), spellingKey(b)
+	if ka == kb {
+		return ka != ""
+	}
+	return sl != nil && sl.typ == TypeText && kb != "" && nlu.Levenshtein(ka, kb) <= nlu.FuzzyTolerance(ka)
+}
+
+// spellingKey is s's letters and digits, lowercased.
+func spellingKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // nextOffer presents the next result, or says there is none.

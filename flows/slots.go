@@ -113,11 +113,31 @@ func (sl *slot) textAnswer(raw string, direct bool) (any, bool) {
 			}
 		}
 	}
-	raw = strings.TrimRightFunc(raw, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	raw = trimValueEnd(raw)
 	if raw == "" {
 		return nil, false
 	}
 	return sl.normalize(raw), true
+}
+
+// trimValueEnd drops the punctuation and spaces that end a typed value, but
+// not a closing bracket that closes one in the value ("Citadines Opera Paris
+// (Apart Hotel Paris)").
+func trimValueEnd(v string) string {
+	for {
+		v = strings.TrimRightFunc(v, func(r rune) bool {
+			return unicode.IsSpace(r) || unicode.IsPunct(r) && !strings.ContainsRune(")]", r)
+		})
+		switch {
+		case strings.HasSuffix(v, ")") && strings.Count(v, "(") >= strings.Count(v, ")"),
+			strings.HasSuffix(v, "]") && strings.Count(v, "[") >= strings.Count(v, "]"):
+			return v
+		case strings.HasSuffix(v, ")"), strings.HasSuffix(v, "]"):
+			v = v[:len(v)-1]
+		default:
+			return v
+		}
+	}
 }
 
 // countValue maps a count ("two", "a couple", "3 people") to the enum value
@@ -174,11 +194,17 @@ func cityPrefix(text string, upstream bool) (string, int, bool) {
 	if len(words) == 0 {
 		return "", 0, false
 	}
+	if upstream {
+		// An upstream parse names the place as it is: a known one by its usual
+		// name, any other as given, never typo-corrected ("Pittsburg" is a
+		// city of its own).
+		if c, ok := nlu.MatchCityExact(text); ok {
+			return c, len(words), true
+		}
+		return text, len(words), true
+	}
 	if c, ok := nlu.MatchCity(text); ok {
 		return c, len(words), true
-	}
-	if upstream {
-		return text, len(words), true
 	}
 	for n := min(len(words)-1, 3); n >= 1; n-- {
 		if c, ok := nlu.MatchCity(strings.Join(words[:n], " ")); ok {
@@ -458,14 +484,14 @@ func otherSlots(f *flow, entities map[string]any) map[string]any {
 // replaces another value. It reports whether the slot changed.
 func (tu *turn) setFound(sl *slot, v any) bool {
 	s := tu.s
-	v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, v)
+	v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, tu.offeredSpelling(sl.name, v))
 	if err != nil || problem != "" {
 		tu.noteUnknown(err)
 		return false
 	}
 	old, had := s.Slots[sl.name]
-	if had && old != nil && format(old) == format(v) {
-		return false
+	if had && old != nil && (format(old) == format(v) || sameSpelling(nil, format(old), format(v))) {
+		return false // "Mcdonalds" for the "Mcdonald's" held: no change
 	}
 	s.Slots[sl.name] = v
 	if had && old != nil {
@@ -666,7 +692,7 @@ func (tu *turn) extractShared(entities map[string]any) bool {
 				continue
 			}
 		}
-		v, problem, err := tu.e.check(tu.ctx, tu.in, tu.s, sl, v)
+		v, problem, err := tu.e.check(tu.ctx, tu.in, tu.s, sl, tu.offeredSpelling(name, v))
 		if err != nil || problem != "" || format(tu.s.Slots[name]) == format(v) {
 			tu.noteUnknown(err)
 			continue

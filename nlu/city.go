@@ -245,14 +245,13 @@ func buildCityIndex() map[string]string {
 // name of five letters or more. Text that is no known city is not matched: the
 // caller decides whether an unknown name may be one.
 func MatchCity(text string) (string, bool) {
+	if c, ok := MatchCityExact(text); ok {
+		return c, true
+	}
 	ws := phraseWords(text)
 	if len(ws) == 0 || len(ws) > 5 {
 		return "", false
 	}
-	if c, ok := cityIndex[strings.Join(ws, " ")]; ok {
-		return c, true
-	}
-	// "Sacramento, CA", "London UK": the city before a state or country.
 	if i := strings.LastIndexByte(text, ','); i > 0 {
 		if c, ok := MatchCity(text[:i]); ok {
 			return c, true
@@ -267,6 +266,23 @@ func MatchCity(text string) (string, bool) {
 		return "", false
 	}
 	return cityIndex[m.Entry], true
+}
+
+// MatchCityExact is MatchCity without typo tolerance: a known name or alias,
+// possibly followed by a state or country ("Seattle, WA").
+func MatchCityExact(text string) (string, bool) {
+	ws := phraseWords(text)
+	if len(ws) == 0 || len(ws) > 5 {
+		return "", false
+	}
+	if c, ok := cityIndex[strings.Join(ws, " ")]; ok {
+		return c, true
+	}
+	// "Sacramento, CA", "London UK": the city before a state or country.
+	if i := strings.LastIndexByte(text, ','); i > 0 {
+		return MatchCityExact(text[:i])
+	}
+	return "", false
 }
 
 // FindCity finds a known city inside a sentence ("flying out of chicago"): the

@@ -23,7 +23,7 @@ var minuteWords = map[string]int{"quarter": 15, "half": 30}
 // An hour of 1 to 12 without am, pm or a part of the day is taken as written.
 // A bare number without any of those ("5") is no time: it may be a count.
 func ParseTime(text string) (string, bool) {
-	k := strings.NewReplacer("a.m.", "am", "p.m.", "pm", "o'clock", "oclock", "o’clock", "oclock").Replace(key(text))
+	k := strings.NewReplacer("a.m.", "am", "p.m.", "pm", "o'clock", "oclock", "o’clock", "oclock", `o"clock`, "oclock", "o clock", "oclock").Replace(key(text))
 	ws := words(k)
 	pm, hasMeridiem := meridiemOf(ws)
 	// Explicit clock forms first ("6:30", "half past 6", "6pm"), then the hour
@@ -58,6 +58,9 @@ func ParseTime(text string) (string, bool) {
 func clock(h, m int, pm, hasMeridiem bool) (string, bool) {
 	if h > 23 || m > 59 {
 		return "", false
+	}
+	if hasMeridiem && h == 0 && pm {
+		h = 12 // "quarter to 1 in the afternoon" is 12:45
 	}
 	if hasMeridiem && h >= 1 && h <= 12 {
 		switch {

@@ -36,8 +36,9 @@
 //     the system presents one (the slots its OFFER act names), and a failure when
 //     that turn is a NOTIFY_FAILURE.
 //   - After every user turn the engine's active flow must be the active intent
-//     (an idle engine whose last flow completed still counts as on it, as SGD
-//     keeps a finished intent active; any idle engine matches NONE), and every
+//     (an idle engine whose last flow is that intent still counts as on it,
+//     however the flow ended, as SGD keeps an intent active until the user
+//     names another; any idle engine matches NONE), and every
 //     slot of the service must hold one of the values listed for it, or none.
 //     A value matches a listed surface form when it is the same text, or the
 //     value the engine reads that form as (Engine.Normalize: "next Tuesday" is

@@ -589,10 +589,11 @@ func (r *replayer) sameParams(want *ServiceCall, c *call) bool {
 // annotated state: the active flow is the active intent, and each slot of the
 // service holds one of the values listed for it (none when none is listed).
 //
-// The flows engine rests in idle once a flow's action has run, with the slots
-// kept and metadata.last_flow naming the flow; SGD keeps the finished intent
-// active until the user moves on. So an idle engine whose last flow completed
-// matches that intent, and any idle engine matches NONE. An optional slot the
+// The flows engine rests in idle once a flow has ended, with the slots kept and
+// metadata.last_flow naming the flow; SGD keeps the intent active until the
+// user names another, however its task ended (done, refused by the service,
+// or left by the user: "No, I'm all set, thanks"). So an idle engine whose
+// last flow is the intent matches it, and any idle engine matches NONE. An optional slot the
 // engine holds at its schema default matches an unlisted one: the engine gives
 // the default before the confirmation that shows it, the annotation lists it
 // once the user has accepted that confirmation.
@@ -600,8 +601,7 @@ func (r *replayer) compareState(want *State, s *flows.State, miss func(what, wan
 	active := s.CurrentFlow
 	ok := active == want.ActiveIntent
 	if active == flows.FlowNone {
-		ok = want.ActiveIntent == IntentNone ||
-			(s.Metadata.LastOutcome == flows.OutcomeCompleted && s.Metadata.LastFlow == want.ActiveIntent)
+		ok = want.ActiveIntent == IntentNone || s.Metadata.LastFlow == want.ActiveIntent
 		active = "none"
 		if s.Metadata.LastFlow != "" {
 			active += " (last flow " + s.Metadata.LastFlow + " " + s.Metadata.LastOutcome + ")"

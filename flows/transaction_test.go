@@ -1,0 +1,108 @@
+package flows
+
+import (
+	"context"
+	"sync"
+	"testing"
+)
+
+// transactionFlows is a service whose state is shared by its tasks
+// (settings.shared_slots, as generated for SGD services): a search that offers
+// its results, a reservation that confirms, and a payment.
+const transactionFlows = `
+bot: diner
+settings: {shared_slots: true}
+flows:
+  - name: find_restaurant
+    trigger: {keywords: [find a restaurant]}
+    slots:
+      - {name: city, type: city, prompt: Which city?}
+    steps:
+      - {id: ask_city, collect: city}
+      - id: search
+        action: {name: find_restaurant, webhook: {url: "http://diner.invalid/find"}, offer: [restaurant_name]}
+  - name: reserve
+    trigger: {keywords: [reserve a table]}
+    slots:
+      - name: restaurant_name
+        prompt: Which restaurant?
+        patterns: ['(?i)\bat\s+(.+?)(?:\s+at\s+\d|$)']
+      - {name: time, type: time, prompt: What time?}
+    steps:
+      - {id: ask_restaurant, collect: restaurant_name}
+      - {id: ask_time, collect: time}
+      - {id: confirm, confirm: {prompt: "{restaurant_name} at {time}?"}}
+      - id: book
+        action: {name: reserve, webhook: {url: "http://diner.invalid/reserve"}, reply: Reserved.}
+  - name: pay
+    trigger: {keywords: [make a payment]}
+    slots:
+      - {name: amount, type: number, prompt: How much?}
+      - {name: method, type: enum, values: [card, cash], prompt: Card or cash?}
+    steps:
+      - {id: ask_amount, collect: amount}
+      - {id: ask_method, collect: method}
+      - {id: confirm, confirm: {prompt: "Pay {amount} by {method}?"}}
+      - id: charge
+        action: {name: pay, webhook: {url: "http://diner.invalid/pay"}, reply: Paid.}
+`
+
+// dinerRunner answers the diner's calls: the search finds "Mcdonald's"; the
+// first reservation fails and proposes 18:00 instead.
+type dinerRunner struct {
+	mu    sync.Mutex
+	calls []ActionRequest
+}
+
+func (r *dinerRunner) Run(_ context.Context, req ActionRequest) (ActionResult, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, req)
+	switch req.Action {
+	case "find_restaurant":
+		return ActionResult{Results: []map[string]any{{"restaurant_name": "Mcdonald's"}}}, nil
+	case "reserve":
+		if req.Slots["time"] != "18:00" {
+			return ActionResult{Failed: true, Reply: "No table then.", Results: []map[string]any{{"time": "18:00"}}}, nil
+		}
+	}
+	return ActionResult{}, nil
+}
+
+// TestTransactions pins issue 26 item 7's classes on a flow file of their own:
+// a second transaction starts from empty slots, a failed transaction's proposal
+// is taken by a yes, and a value naming an offered result takes its spelling.
+func TestTransactions(t *testing.T) {
+	def, err := Parse([]byte(transactionFlows), "diner.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := &dinerRunner{}
+	e, err := New(def, Options{Runner: runner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playWalk(t, e, "c", []walkTurn{
+		{user: "make a payment", waiting: "amount"},
+		{user: "20"},
+		{user: "card", state: "confirming"},
+		{user: "yes", state: "idle", reply: "Paid."},
+		// A second payment inherits neither the amount nor the method.
+		{user: "make a payment", waiting: "amount", reply: "How much?"},
+		{user: "cancel", state: "idle"},
+		{user: "find a restaurant", waiting: "city"},
+		{user: "Boston", state: "idle", reply: "How about"},
+		// "Mcdonalds" names the offered result: its spelling is taken.
+		{user: "reserve a table at Mcdonalds", waiting: "time", slots: map[string]any{"restaurant_name": "Mcdonald's"}},
+		{user: "6:15 pm", state: "confirming"},
+		// The service refuses 18:15 and proposes 18:00; a yes takes it.
+		{user: "yes", state: "confirming", reply: "No table then."},
+		{user: "yes", state: "idle", reply: "Reserved.", slots: map[string]any{"time": "18:00"}},
+	})
+	last := runner.calls[len(runner.calls)-1]
+	if last.Action != "reserve" || last.Slots["time"] != "18:00" || last.Slots["restaurant_name"] != "Mcdonald's" {
+		t.Errorf("last call %s %v", last.Action, last.Slots)
+	}
+}
+
+var _ ActionRunner = (*dinerRunner)(nil)
