@@ -23,18 +23,12 @@
 package inspect
 
 import (
-	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
 	"embed"
-	"encoding/hex"
-	"io"
 	"io/fs"
-	"mime"
 	"net/http"
-	"path"
 	"strings"
-	"time"
+
+	"github.com/parleyhq/parley/assets"
 )
 
 //go:embed static
@@ -44,88 +38,24 @@ var static embed.FS
 const ContentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
 	"img-src 'self' https: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// file is one embedded asset, ready to serve.
-type file struct {
-	name, contentType, etag, cacheControl string
-	body, gzipped                         []byte
-}
-
 // Handler serves the inspector under prefix (e.g. "/inspect"): prefix and prefix+"/"
 // answer index.html, prefix+"/x" the embedded file static/x. Anything else is 404.
 type Handler struct {
 	prefix string
-	files  map[string]*file
+	files  *assets.Files
 }
 
 // New returns the inspector handler mounted at prefix.
 func New(prefix string) (*Handler, error) {
-	h := &Handler{prefix: strings.TrimSuffix(prefix, "/"), files: map[string]*file{}}
 	sub, err := fs.Sub(static, "static")
 	if err != nil {
 		return nil, err
 	}
-	err = fs.WalkDir(sub, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		body, err := fs.ReadFile(sub, name)
-		if err != nil {
-			return err
-		}
-		if plain, ok := strings.CutSuffix(name, ".gz"); ok {
-			f, err := gzippedFile(plain, body)
-			if err != nil {
-				return err
-			}
-			h.files[plain] = f
-			return nil
-		}
-		h.files[name] = newFile(name, body)
-		return nil
-	})
-	return h, err
-}
-
-// gzippedFile serves a file committed gzipped: the stored bytes to browsers that
-// accept gzip, the decompressed ones to the rest.
-func gzippedFile(name string, gz []byte) (*file, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	files, err := assets.New(sub)
 	if err != nil {
 		return nil, err
 	}
-	body, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, err
-	}
-	f := describeFile(name, body)
-	f.gzipped = gz
-	return f, nil
-}
-
-func newFile(name string, body []byte) *file {
-	f := describeFile(name, body)
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	_, _ = zw.Write(body)
-	if zw.Close() == nil && gz.Len() < len(body)*9/10 {
-		f.gzipped = gz.Bytes()
-	}
-	return f
-}
-
-// describeFile sets what every representation of a file shares.
-func describeFile(name string, body []byte) *file {
-	sum := sha256.Sum256(body)
-	f := &file{name: name, body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, cacheControl: "no-cache"}
-	f.contentType = mime.TypeByExtension(path.Ext(name))
-	if strings.HasSuffix(name, ".js") {
-		f.contentType = "text/javascript; charset=utf-8"
-	}
-	if strings.HasPrefix(name, "vendor/") {
-		// Vendored files are named by version: a new version is a new URL.
-		f.cacheControl = "public, max-age=31536000, immutable"
-	}
-	return f
+	return &Handler{prefix: strings.TrimSuffix(prefix, "/"), files: files}, nil
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -153,31 +83,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		name = "index.html"
 	}
-	f := h.files[name]
-	if f == nil {
+	if !h.files.Serve(w, r, name) {
 		http.NotFound(w, r)
-		return
 	}
-	hdr.Set("Content-Type", f.contentType)
-	hdr.Set("Cache-Control", f.cacheControl)
-	hdr.Add("Vary", "Accept-Encoding")
-	body, etag := f.body, f.etag
-	if f.gzipped != nil && acceptsGzip(r) {
-		// Each representation has its own validator.
-		hdr.Set("Content-Encoding", "gzip")
-		body, etag = f.gzipped, strings.TrimSuffix(f.etag, `"`)+`-gz"`
-	}
-	hdr.Set("ETag", etag)
-	// ServeContent answers If-None-Match with 304 and HEAD without a body.
-	http.ServeContent(w, r, f.name, time.Time{}, bytes.NewReader(body))
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, _, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if enc == "gzip" {
-			return true
-		}
-	}
-	return false
 }

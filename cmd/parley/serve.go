@@ -24,6 +24,7 @@ import (
 	"github.com/parleyhq/parley/relay"
 	"github.com/parleyhq/parley/sqlite"
 	"github.com/parleyhq/parley/visitor"
+	"github.com/parleyhq/parley/widget"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 )
@@ -69,6 +70,8 @@ type server struct {
 	handler http.Handler
 	done    chan struct{}
 	log     *slog.Logger
+	// visitors is whether some bot takes the chat widget's visitors.
+	visitors bool
 
 	// stopRelay stops the Chatwoot relay and waits for it.
 	stopRelay  func()
@@ -135,10 +138,17 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	mux := http.NewServeMux()
 	mux.Handle("/inspect", insp)
 	mux.Handle("/inspect/", insp)
+	// The chat widget's files are public too: what it shows comes from the /v1 API
+	// with the visitor token of its session.
+	wid, err := widget.New("/widget")
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle("/widget/", wid)
 	mux.Handle("/", h)
 	// A browser pointed at the server's address lands in the inspector.
 	mux.Handle("GET /{$}", http.RedirectHandler("/inspect/", http.StatusFound))
-	srv := &server{store: store, runtime: rt, handler: mux, done: done, log: logger}
+	srv := &server{store: store, runtime: rt, handler: mux, done: done, log: logger, visitors: sec.visitors != nil}
 	srv.stopRelay = runRelay(ctx, rl)
 	if l, ok := store.(eventListener); ok {
 		// Several replicas on one database: events committed by another replica
@@ -284,6 +294,9 @@ func serveHTTP(ctx context.Context, srv *server, ln net.Listener, stdout io.Writ
 	}
 	fmt.Fprintf(stdout, "parley %s listening on http://%s (bots: %s)\n", version, ln.Addr(), strings.Join(names, ", "))
 	fmt.Fprintf(stdout, "inspector: http://%s/inspect/\n", ln.Addr())
+	if srv.visitors {
+		fmt.Fprintf(stdout, "chat widget: http://%s/widget/parley.js (try it: http://%s/widget/demo.html)\n", ln.Addr(), ln.Addr())
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -1,0 +1,199 @@
+// The widget's client of Parley's HTTP API, as a visitor (no API token): it starts a
+// session (POST /v1/bots/{bot}/sessions), keeps the session's token in localStorage so
+// that a reload or a second tab continues the same conversation, renews the token
+// before it expires, and reads the event stream with fetch() so that the token goes
+// in the Authorization header, never in a URL.
+
+// APIError carries the API's error code, the status and, for 429, Retry-After.
+export class APIError extends Error {
+  constructor(status, code, message, retryAfter = 0) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+    this.retryAfter = retryAfter;
+  }
+}
+
+// SessionEnded means the session's token is no longer accepted (expired, too old,
+// or signed with a key the server no longer has): a new session starts over.
+export class SessionEnded extends Error {}
+
+const RENEW_MARGIN_MS = 60_000;
+
+export class Client {
+  constructor(api, bot) {
+    this.api = api;
+    this.bot = bot;
+    this.key = `parley.widget:${api}:${bot}`;
+    this.renewing = null;
+    this.starting = null;
+  }
+
+  // session is the stored session, or null when there is none or it has expired.
+  session() {
+    try {
+      const s = JSON.parse(localStorage.getItem(this.key) || "null");
+      if (s && s.token && s.conversation_id && Date.parse(s.expires_at) > Date.now()) return s;
+    } catch { /* unreadable: start over */ }
+    return null;
+  }
+
+  save(s) { localStorage.setItem(this.key, JSON.stringify(s)); }
+
+  forget() {
+    localStorage.removeItem(this.key);
+    localStorage.removeItem(this.key + ":outbox");
+  }
+
+  // outbox holds the messages sent and not yet answered, so that a reload resends
+  // them (with the same ids: a resend of a message already processed is a replay).
+  outbox() {
+    try { return JSON.parse(localStorage.getItem(this.key + ":outbox") || "[]"); } catch { return []; }
+  }
+
+  setOutbox(list) {
+    if (list.length) localStorage.setItem(this.key + ":outbox", JSON.stringify(list));
+    else localStorage.removeItem(this.key + ":outbox");
+  }
+
+  // start starts a new session; calls made meanwhile share it.
+  start() {
+    if (!this.starting) {
+      this.starting = this.request("POST", `/v1/bots/${enc(this.bot)}/sessions`, {}, null)
+        .then((s) => { this.save(s); return s; })
+        .finally(() => { this.starting = null; });
+    }
+    return this.starting;
+  }
+
+  // ensure returns a session whose token has at least a minute left, renewing it or
+  // starting one; create=false returns null rather than start one.
+  async ensure(create = true) {
+    let s = this.session();
+    if (s && Date.parse(s.expires_at) - Date.now() < RENEW_MARGIN_MS) s = await this.renew(s);
+    if (!s && create) s = await this.start();
+    return s;
+  }
+
+  // renew exchanges the token for a fresh one; calls made meanwhile share it.
+  renew(s = this.session()) {
+    if (!s) return Promise.resolve(null);
+    if (!this.renewing) {
+      this.renewing = this.request("POST", `/v1/bots/${enc(this.bot)}/sessions/renew`, {}, s.token)
+        .then((n) => { this.save(n); return n; })
+        .catch((err) => {
+          if (err instanceof SessionEnded) { this.forget(); return null; }
+          throw err;
+        })
+        .finally(() => { this.renewing = null; });
+    }
+    return this.renewing;
+  }
+
+  conv(s) { return `/v1/bots/${enc(this.bot)}/conversations/${enc(s.conversation_id)}`; }
+
+  send(s, message) { return this.request("POST", `${this.conv(s)}/messages`, message, s.token); }
+
+  history(s, after) {
+    return this.request("GET", `${this.conv(s)}/history?after=${after}&limit=200`, undefined, s.token);
+  }
+
+  async request(method, path, body, token, signal) {
+    const headers = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const res = await fetch(this.api + path, {
+      method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "omit", cache: "no-store",
+    });
+    const text = await res.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    if (res.ok) return data;
+    const e = data?.error || {};
+    if (res.status === 401 && token) throw new SessionEnded(e.message || "session ended");
+    throw new APIError(res.status, e.code, e.message, Number(res.headers.get("Retry-After")) || 0);
+  }
+
+  // stream follows the conversation's events until signal aborts, reconnecting with
+  // Last-Event-ID (lastSeq()) after a drop; onEvent gets {seq, type, data}, onState
+  // "open", "retrying" or "ended" (the session is over).
+  async stream(lastSeq, onEvent, onState, signal) {
+    let backoff = 500;
+    while (!signal.aborted) {
+      try {
+        const s = await this.ensure(false);
+        if (!s) { onState("ended"); return; }
+        const headers = { Accept: "text/event-stream", Authorization: `Bearer ${s.token}` };
+        if (lastSeq() > 0) headers["Last-Event-ID"] = String(lastSeq());
+        const res = await fetch(`${this.api}${this.conv(s)}/events`, { headers, signal, cache: "no-store", credentials: "omit" });
+        if (res.status === 401) { await this.renew(s); continue; }
+        if (!res.ok) throw new APIError(res.status, "", `event stream: HTTP ${res.status}`);
+        onState("open");
+        backoff = 500;
+        await readFrames(res.body, (f) => onEvent(parseFrame(f)));
+      } catch (err) {
+        if (signal.aborted) return;
+        if (err instanceof APIError && err.status === 403) { onState("ended"); return; }
+      }
+      if (signal.aborted) return;
+      onState("retrying");
+      await sleep(backoff, signal);
+      backoff = Math.min(backoff * 2, 10_000);
+    }
+  }
+}
+
+const enc = encodeURIComponent;
+
+export function sleep(ms, signal) {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
+    // Back online: try now rather than at the end of the wait.
+    window.addEventListener("online", () => { clearTimeout(t); resolve(); }, { once: true });
+  });
+}
+
+// parseFrame turns one SSE frame into {seq, type, data} (contracts section 4: the
+// type inside the data of an unnamed frame).
+export function parseFrame(frame) {
+  let payload = null;
+  try { payload = JSON.parse(frame.data); } catch { payload = null; }
+  const seq = frame.id ? Number(frame.id) : 0;
+  if (payload && typeof payload === "object" && typeof payload.type === "string") {
+    return { seq, type: payload.type, data: payload.data };
+  }
+  return { seq, type: frame.event || "message", data: payload };
+}
+
+// readFrames splits a text/event-stream body into frames of {id, event, data}.
+async function readFrames(body, onFrame) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buf += value.replace(/\r\n?/g, "\n");
+    let end;
+    while ((end = buf.indexOf("\n\n")) >= 0) {
+      const block = buf.slice(0, end);
+      buf = buf.slice(end + 2);
+      const frame = { id: "", event: "", data: "" };
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (!line || line.startsWith(":")) continue;
+        const i = line.indexOf(":");
+        const field = i < 0 ? line : line.slice(0, i);
+        const val = i < 0 ? "" : line.slice(i + 1).replace(/^ /, "");
+        if (field === "data") data.push(val);
+        else if (field === "id") frame.id = val;
+        else if (field === "event") frame.event = val;
+      }
+      if (data.length) {
+        frame.data = data.join("\n");
+        onFrame(frame);
+      }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+// Drawing the conversation: the visitor's messages and the bot's replies (text with
+// links, product cards with images and actions, quick replies). Text always goes in
+// as text nodes or attributes, never as HTML, so nothing a visitor or a bot wrote is
+// ever parsed as markup; only http and https addresses become links or images.
+
+// h builds an element: h("a", {href, class, onclick}, "text", child).
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (v === true) el.setAttribute(k, "");
+    else el.setAttribute(k, String(v));
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === undefined || c === null || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+}
+
+// webURL returns url when it is an absolute http or https address, else "".
+export function webURL(url) {
+  if (typeof url !== "string" || !url) return "";
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.href : "";
+  } catch {
+    return "";
+  }
+}
+
+function link(href, text, cls) {
+  return h("a", { href, class: cls, target: "_blank", rel: "noopener noreferrer" }, text);
+}
+
+// linkify splits text into text nodes and links for the http(s) addresses in it.
+// Trailing punctuation stays text ("see https://x.example/a." links .../a).
+export function linkify(text) {
+  const out = [];
+  const re = /\bhttps?:\/\/[^\s<>"']+/gi;
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    let url = m[0];
+    const trail = url.match(/[.,;:!?)\]]+$/);
+    if (trail) url = url.slice(0, -trail[0].length);
+    const href = webURL(url);
+    if (!href) continue;
+    out.push(text.slice(last, m.index));
+    out.push(link(href, url));
+    last = m.index + url.length;
+  }
+  out.push(text.slice(last));
+  return out;
+}
+
+// userMessage draws what the visitor sent (a click shows the button's title).
+export function userMessage(id, text, pending) {
+  return h("li", { class: `msg user${pending ? " pending" : ""}`, "data-message": id },
+    h("span", { class: "who" }, "You: "),
+    h("p", { class: "bubble" }, text));
+}
+
+// reply draws one reply; act(option) is called when a button is pressed.
+export function reply(r, act) {
+  const body = [];
+  if (r.text) body.push(h("p", { class: "bubble" }, linkify(r.text)));
+  if (r.type === "product_cards" && r.cards?.length) {
+    body.push(h("ul", { class: "cards", "aria-label": "Products" }, r.cards.map((c) => card(c, act))));
+  }
+  if (r.options?.length) {
+    body.push(h("div", { class: "quick", role: "group", "aria-label": r.text || "Choices" },
+      r.options.map((o) => option(o, act, "chip"))));
+  }
+  return h("li", { class: `msg bot ${r.type || "text"}`, "data-reply": r.id || "" },
+    h("span", { class: "who" }, "Bot: "), body);
+}
+
+function card(c, act) {
+  const price = [c.price, c.currency].filter(Boolean).join(" ");
+  const img = webURL(c.image_url);
+  const page = webURL(c.url);
+  return h("li", { class: "card", "data-product": c.product_id || "" },
+    img ? image(img, c.title) : h("div", { class: "noimg", "aria-hidden": "true" }),
+    h("div", { class: "card-body" },
+      h("p", { class: "title" }, c.title || ""),
+      price ? h("p", { class: "price" }, price) : null,
+      c.description ? h("p", { class: "desc" }, c.description) : null,
+      h("div", { class: "actions" },
+        (c.actions || []).map((o) => option(o, act, "action")),
+        page ? link(page, "View product", "view") : null)));
+}
+
+// image shows a product's picture; one that cannot load becomes a placeholder.
+function image(src, title) {
+  const img = h("img", { src, alt: title || "", loading: "lazy", referrerpolicy: "no-referrer" });
+  img.addEventListener("error", () => img.replaceWith(h("div", { class: "noimg", role: "img", "aria-label": `${title} (no image)` })), { once: true });
+  return img;
+}
+
+function option(o, act, cls) {
+  if (o.url) {
+    const href = webURL(o.url);
+    return href ? link(href, o.title, cls) : null;
+  }
+  return h("button", { type: "button", class: cls, "data-meaning": o.meaning || "", onclick: () => act(o) }, o.title);
+}
+
+// streaming draws a reply a model is still writing (reply_delta events).
+export function streaming(replyId) {
+  return h("li", { class: "msg bot streaming", "data-reply": replyId, "aria-busy": "true" },
+    h("span", { class: "who" }, "Bot: "), h("p", { class: "bubble" }));
+}

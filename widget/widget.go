@@ -1,0 +1,77 @@
+// Package widget owns Parley's chat widget: the files a web page loads with one tag,
+//
+//	<script src="https://PARLEY/widget/parley.js" data-bot="shop" defer></script>
+//
+// to show a chat launcher and panel that talk to a bot as a visitor (package visitor,
+// the session routes of package httpapi). parley.js is a small classic script (a
+// script tag without type=module has document.currentScript, which says where
+// Parley is and which bot to talk to); it imports the ES modules beside it (chat.js,
+// client.js, render.js), which draw the panel in a shadow root with parley.css. No
+// build step, no inline script or style: a page whose Content-Security-Policy allows
+// scripts, styles and connections from Parley's origin can embed it.
+//
+// The files are public and carry no credentials, so every response allows any
+// origin to read it (Access-Control-Allow-Origin: *, which ES modules loaded from
+// another origin need) and to embed it (Cross-Origin-Resource-Policy: cross-origin).
+// demo.html is a page of Parley's own that embeds the widget, for trying it out; it
+// has a strict Content-Security-Policy of its own.
+package widget
+
+import (
+	"embed"
+	"io/fs"
+	"net/http"
+	"strings"
+
+	"github.com/parleyhq/parley/assets"
+)
+
+//go:embed static
+var static embed.FS
+
+// DemoContentSecurityPolicy is sent with demo.html: what a strict host page allows.
+const DemoContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; " +
+	"img-src 'self' https: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// Handler serves the widget's files under a prefix ("/widget").
+type Handler struct {
+	prefix string
+	files  *assets.Files
+}
+
+// New returns the widget handler mounted at prefix.
+func New(prefix string) (*Handler, error) {
+	sub, err := fs.Sub(static, "static")
+	if err != nil {
+		return nil, err
+	}
+	files, err := assets.New(sub)
+	if err != nil {
+		return nil, err
+	}
+	return &Handler{prefix: strings.TrimSuffix(prefix, "/"), files: files}, nil
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("Access-Control-Allow-Origin", "*")
+	hdr.Set("Cross-Origin-Resource-Policy", "cross-origin")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		hdr.Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name, ok := strings.CutPrefix(r.URL.Path, h.prefix+"/")
+	if !ok || name == "" {
+		http.NotFound(w, r)
+		return
+	}
+	if strings.HasSuffix(name, ".html") {
+		hdr.Set("Content-Security-Policy", DemoContentSecurityPolicy)
+		hdr.Set("Referrer-Policy", "no-referrer")
+	}
+	if !h.files.Serve(w, r, name) {
+		http.NotFound(w, r)
+	}
+}
