@@ -50,7 +50,7 @@ server:
 		t.Fatal(err)
 	}
 	// The shop bot opts in.
-	cfg = strings.Replace(cfg, "  - {name: shop, engine: shop}", "  - {name: shop, engine: shop, widget: {origins: ["+origin+"]}}", 1)
+	cfg = strings.Replace(cfg, "  - {name: shop, engine: shop}", "  - {name: shop, engine: shop, widget: {origins: [\""+origin+"\"]}}", 1)
 	writeFile(t, path, cfg)
 	return path
 }
