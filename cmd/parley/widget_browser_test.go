@@ -59,6 +59,9 @@ func newFlakyFront(t *testing.T, target string) *flakyFront {
 	f := &flakyFront{proxy: httputil.NewSingleHostReverseProxy(u), open: map[*http.Request]context.CancelFunc{}}
 	f.proxy.FlushInterval = -1 // stream SSE through
 	f.proxy.ErrorLog = log.New(io.Discard, "", 0)
+	// A severed request breaks its connection, as a dropped network does, rather
+	// than answering 502 (which a browser would report as a CORS failure).
+	f.proxy.ErrorHandler = func(http.ResponseWriter, *http.Request, error) { panic(http.ErrAbortHandler) }
 	f.srv = httptest.NewServer(f)
 	t.Cleanup(f.srv.Close)
 	return f

@@ -29,6 +29,9 @@ class Chat {
     this.rendered = new Set(); // message ids whose turn is drawn
     this.handedOff = false;
     this.conversation = "";
+    this.inflight = new Set(); // ids of the messages being delivered
+    this.ready = Promise.resolve();
+    this.streamOpen(false);
     this.build(root);
   }
 
@@ -82,8 +85,14 @@ class Chat {
     this.launcher.focus();
   }
 
-  // connect shows the stored conversation (starting one when create) and follows it.
-  async connect(create = false) {
+  // connect shows the stored conversation (starting one when create) and follows it;
+  // deliveries wait for the connection under way (ready).
+  connect(create = false) {
+    this.ready = this.connecting(create);
+    return this.ready;
+  }
+
+  async connecting(create) {
     this.stop?.abort();
     const stop = new AbortController();
     this.stop = stop;
@@ -196,7 +205,20 @@ class Chat {
     }
   }
 
+  // streamOpen(false) starts waiting for the event stream; streamOpen(true) says it is
+  // open. A message waits for it (a few seconds at most), so that the typing
+  // indicator and a model's streamed words, which are sent live only, reach this tab.
+  streamOpen(open) {
+    if (!open) {
+      this.opened = new Promise((resolve) => { this.markOpen = resolve; });
+      return;
+    }
+    this.markOpen();
+  }
+
   onStream(state) {
+    if (state === "open") this.streamOpen(true);
+    else if (!this.stop?.signal.aborted) this.streamOpen(false);
     if (state === "open") this.say("");
     else if (state === "retrying") this.say("Reconnecting…");
     else if (state === "ended") this.ended();
@@ -268,6 +290,7 @@ class Chat {
   async flushOutbox() {
     for (const m of this.client.outbox()) {
       if (this.rendered.has(m.id)) { this.done(m.id); continue; }
+      if (this.inflight.has(m.id)) continue;
       if (!this.transcript.querySelector(`li.user[data-message="${CSS.escape(m.id)}"]`)) {
         this.transcript.append(userMessage(m.id, m.text, true));
       }
@@ -278,9 +301,22 @@ class Chat {
   // deliver posts a message until it is answered: a network failure, a 5xx or a 429
   // retries with the same id (the server replays an answer it already gave).
   async deliver(message) {
+    if (this.inflight.has(message.id)) return;
+    this.inflight.add(message.id);
     this.typing.hidden = false;
+    try {
+      await this.attempts(message);
+    } finally {
+      this.inflight.delete(message.id);
+      this.typing.hidden = true;
+    }
+  }
+
+  async attempts(message) {
     for (let attempt = 0; ; attempt++) {
       try {
+        await this.ready;
+        await Promise.race([this.opened, sleep(3000)]);
         let s = await this.client.ensure(true);
         if (s.conversation_id !== this.conversation) {
           await this.connect();
@@ -304,7 +340,6 @@ class Chat {
         await sleep(err.retryAfter ? err.retryAfter * 1000 : Math.min(500 * 2 ** attempt, 10_000));
       }
     }
-    this.typing.hidden = true;
   }
 
   done(id) { this.client.setOutbox(this.client.outbox().filter((m) => m.id !== id)); }
