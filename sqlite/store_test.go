@@ -214,8 +214,9 @@ func readerHelper(path string) {
 		status = err.Error()
 	} else {
 		var m int
-		if err := cp.QueryRow(`SELECT count(*) FROM conversations`).Scan(&m); err != nil || m != n {
-			status = fmt.Sprintf("copy has %d conversations (%v), want %d", m, err, n)
+		// The copy is a later snapshot than the count: commits go on between them.
+		if err := cp.QueryRow(`SELECT count(*) FROM conversations`).Scan(&m); err != nil || m < n {
+			status = fmt.Sprintf("copy has %d conversations (%v), want at least %d", m, err, n)
 		}
 		cp.Close()
 	}
