@@ -52,6 +52,9 @@ func (tu *turn) correctBack(f *flow) (read, changed bool) {
 // backReference reads a back-referring correction: its new value and the old
 // value it names, if any.
 func backReference(text string) (value, old string, ok bool) {
+	if !hasCorrectionCue(text) {
+		return "", "", false // the common answer ("New York") skips the patterns
+	}
 	for _, re := range backReferences {
 		m := re.FindStringSubmatch(strings.TrimSpace(text))
 		if m == nil {
@@ -68,6 +71,22 @@ func backReference(text string) (value, old string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// correctionCues are words one of which every backReferences pattern needs.
+var correctionCues = []string{"change", "make", "switch", "set", "update", "correct", "turn", "mean",
+	"not", "instead", "rather", "wait", "sorry", "oops", "actually"}
+
+// hasCorrectionCue is a cheap test that is true whenever backReferences could
+// match.
+func hasCorrectionCue(text string) bool {
+	lower := strings.ToLower(text)
+	for _, c := range correctionCues {
+		if strings.Contains(lower, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // correctedSlot picks the slot a correction changes and the new value read for
