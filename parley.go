@@ -240,6 +240,10 @@ type Conversation struct {
 	LastSeq   int64
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// ActiveAt is the sent_at of the last message a turn processed (zero before the
+	// first): seed 004's inactivity timeout of a message counts from it, in the
+	// messages' own time (the server's clock stamps UpdatedAt).
+	ActiveAt time.Time
 }
 
 // Event is one entry of a conversation's append-only event log.

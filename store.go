@@ -30,22 +30,29 @@ type ConversationLog interface {
 	// Processed returns what was recorded when messageID was first processed in that
 	// conversation; ok is false when it never was.
 	Processed(ctx context.Context, key ConversationKey, messageID string) (p Processed, ok bool, err error)
-	// Commit applies one change atomically: the conversation row (inserted when
-	// ExpectedVersion is 0, else updated only if its version is still ExpectedVersion),
-	// the version's record (state, events appended after the conversation's last seq),
-	// the processed-message record, outbox entries and the removal of the inbox entry.
-	// A version mismatch is ECONFLICT; a message id already recorded is EDUPLICATE.
-	// Nothing is written on error. On success the events carry their assigned Seq.
+	// Commit applies one change atomically, in four steps every store names alike:
+	// head (the conversation row, inserted when ExpectedVersion is 0, else updated only
+	// if its version is still ExpectedVersion: Commit.Check), append (the version's
+	// record: state, the turn it processed, events appended after the conversation's
+	// last seq, the processed-message record), outbox (the entries to deliver) and
+	// inbound (the removal of the inbox entry). A version mismatch is ECONFLICT; a
+	// message id already recorded is EDUPLICATE. Nothing is written on error. On
+	// success the stored events carry their assigned Seq and Conversation.LastSeq is
+	// set (Commit.LogEvents numbers the rest).
 	Commit(ctx context.Context, c *Commit) error
 	// Events returns up to limit events of a conversation with Seq > afterSeq, in order.
 	Events(ctx context.Context, key ConversationKey, afterSeq int64, limit int) ([]Event, error)
 }
 
-// Processed is the record of a processed message: the response as committed and the
-// state committed with it. The store keeps each version's state once; a committer
-// whose response embeds the state (the actor's does) commits the response without it
-// and rebuilds it from State on replay.
+// Processed is the record of a processed message. For a turn (Commit.Turn) it is the
+// message as committed and the response rebuilt byte for byte (TurnRecord.Response).
+// For a record committed as bytes (Commit.Response: a control's, an interrupted
+// turn's, a response of an older layout) it is those bytes and the state committed
+// with them: the store keeps each version's state once, and a committer whose
+// response embeds the state commits it without and rebuilds it from State on replay.
 type Processed struct {
+	// Message is the message a turn processed; nil for a record.
+	Message  *Message
 	Response []byte
 	// Version is the conversation version that processed the message; 0 when the
 	// record predates version-linked records (the response is then whole).
@@ -101,8 +108,13 @@ type Commit struct {
 	Conversation    Conversation
 	ExpectedVersion int64
 	// Events are appended in order; Seq and At are assigned by the store when zero.
+	// For a turn (Turn set) they are the events the log keeps (see TurnRecord).
 	Events []Event
-	// MessageID, when set, records Response as the answer to that message.
+	// Turn, when set, is the user turn the version processed; its message id is
+	// recorded as processed, and the store rebuilds its response on replay.
+	Turn *TurnRecord
+	// MessageID, when set, records Response as the answer to that message (a version
+	// that is not a turn: a control's channel message, an interrupted turn).
 	MessageID string
 	Response  []byte
 	// Outbox entries to deliver after commit.
@@ -152,6 +164,14 @@ func (c *Commit) Validate() error {
 	if err := checkOptionalID("message id", c.MessageID); err != nil {
 		return err
 	}
+	if c.Turn != nil && (c.MessageID != "" || c.Response != nil) {
+		return Errorf(EINVALID, "commit %s: a turn's message id is its message's", conv.Key)
+	}
+	if c.Turn != nil {
+		if err := CheckID("message id", c.Turn.Message.ID); err != nil {
+			return err
+		}
+	}
 	if c.ExpectedVersion < 0 {
 		return Errorf(EINVALID, "commit %s: expected version %d is negative", conv.Key, c.ExpectedVersion)
 	}
@@ -176,4 +196,68 @@ func (c *Commit) Validate() error {
 		return Errorf(EINVALID, "commit %s: inbound id %d", conv.Key, c.InboundID)
 	}
 	return nil
+}
+
+// ProcessedID is the message id the commit records as processed ("" for none).
+func (c *Commit) ProcessedID() string {
+	if c.Turn != nil {
+		return c.Turn.Message.ID
+	}
+	return c.MessageID
+}
+
+// Check is the version and sequence check every store makes of a commit, given the
+// conversation's stored head (nil when none is stored): ECONFLICT unless the head is
+// at ExpectedVersion (and absent for 0), EINVALID when an event carries a seq other
+// than the one the log gives it. first is the seq the commit's first event gets.
+func (c *Commit) Check(head *Conversation) (first int64, err error) {
+	key := c.Conversation.Key
+	switch {
+	case c.ExpectedVersion == 0 && head != nil:
+		return 0, Errorf(ECONFLICT, "commit %s: conversation already exists", key)
+	case c.ExpectedVersion > 0 && (head == nil || head.Version != c.ExpectedVersion):
+		return 0, Errorf(ECONFLICT, "commit %s: conversation is not at version %d", key, c.ExpectedVersion)
+	}
+	if head != nil {
+		first = head.LastSeq + 1
+	} else {
+		first = 1
+	}
+	if err := c.CheckSeqs(first); err != nil {
+		return 0, err
+	}
+	return first, nil
+}
+
+// CheckSeqs is Check's sequence part for a store whose version fence is a statement
+// of its own: EINVALID when an event carries a seq other than first onwards.
+func (c *Commit) CheckSeqs(first int64) error {
+	seq := first
+	for i := range c.Events {
+		if c.Turn != nil && i == c.Turn.Before {
+			seq += 2 // idle -> running and the turn event, rebuilt by the log
+		}
+		if e := &c.Events[i]; e.Seq != 0 && e.Seq != seq {
+			return Errorf(EINVALID, "commit %s: event %d carries seq %d, the log is at %d", c.Conversation.Key, i, e.Seq, seq)
+		}
+		seq++
+	}
+	return nil
+}
+
+// StoredSeqs assigns the commit's stored events their seqs, from first on (the
+// numbering of LogEvents), and stamps those without a time with at.
+func (c *Commit) StoredSeqs(first int64, at time.Time) {
+	seq := first
+	for i := range c.Events {
+		if c.Turn != nil && i == c.Turn.Before {
+			seq += 2
+		}
+		e := &c.Events[i]
+		e.Key, e.Seq = c.Conversation.Key, seq
+		if e.At.IsZero() {
+			e.At = at
+		}
+		seq++
+	}
 }

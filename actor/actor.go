@@ -245,10 +245,7 @@ func (a *actor) commitPublish(ctx context.Context, c *parley.Commit) error {
 		return err
 	}
 	a.conv = c.Conversation
-	if n := len(c.Events); n > 0 {
-		a.conv.LastSeq = c.Events[n-1].Seq
-	}
-	for _, e := range c.Events {
+	for _, e := range c.LogEvents() {
 		a.rt.hub.Publish(e)
 	}
 	return nil

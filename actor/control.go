@@ -52,7 +52,7 @@ func (a *actor) controlReady(ctx context.Context, req parley.ControlRequest) err
 		a.stopping = true
 		return parley.Errorf(parley.ENOTFOUND, "conversation %s not found", a.key)
 	}
-	if a.expired(a.now()) {
+	if a.expired(a.now(), a.deadline()) {
 		if err := a.complete(ctx, "inactivity timeout", a.deadline()); err != nil {
 			return err
 		}
@@ -204,6 +204,13 @@ func controlReason(req parley.ControlRequest) string {
 		return "user_cancelled"
 	}
 	return ""
+}
+
+func nonNilReplies(r []parley.Reply) []parley.Reply {
+	if r == nil {
+		return []parley.Reply{}
+	}
+	return r
 }
 
 func nonNil(t []parley.Transition) []parley.Transition {

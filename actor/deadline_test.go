@@ -48,7 +48,7 @@ func (s *hangingStore) Events(ctx context.Context, key parley.ConversationKey, a
 }
 
 func (s *hangingStore) Commit(ctx context.Context, c *parley.Commit) error {
-	if s.commitLands.Load() && c.MessageID != "" {
+	if s.commitLands.Load() && c.ProcessedID() != "" {
 		if err := s.Store.Commit(ctx, c); err != nil {
 			return err
 		}

@@ -75,10 +75,16 @@ func unwrapRecord(rec []byte) (digest string, response []byte) {
 // the message is the same, EIDEMPOTENCY when the id was used for a different one, and
 // the same EINTERRUPTED error when a pause or cancel stopped its turn.
 func replayRecord(key parley.ConversationKey, msg parley.Message, p parley.Processed) (parley.Result, error) {
+	if p.Message != nil {
+		// A turn: the store kept its message and rebuilt its response.
+		if messageDigest(*p.Message) != messageDigest(msg) {
+			return parley.Result{}, idempotencyConflict(key, msg)
+		}
+		return parley.Result{Body: p.Response, Replayed: true}, nil
+	}
 	digest, body := unwrapRecord(p.Response)
 	if digest != "" && digest != messageDigest(msg) {
-		return parley.Result{}, parley.Errorf(parley.EIDEMPOTENCY,
-			"message id %q of conversation %s was already used for a different message; send a new id", msg.ID, key.ID)
+		return parley.Result{}, idempotencyConflict(key, msg)
 	}
 	if bytes.HasPrefix(body, []byte(interruptedPrefix)) {
 		var r interruptedRecord
@@ -146,4 +152,9 @@ func encodeState(st any) ([]byte, error) {
 		return a.AppendJSON(make([]byte, 0, 2048)), nil
 	}
 	return json.Marshal(st)
+}
+
+func idempotencyConflict(key parley.ConversationKey, msg parley.Message) error {
+	return parley.Errorf(parley.EIDEMPOTENCY,
+		"message id %q of conversation %s was already used for a different message; send a new id", msg.ID, key.ID)
 }

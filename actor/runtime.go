@@ -336,6 +336,9 @@ func (r *Runtime) ProcessedResponse(ctx context.Context, key parley.Conversation
 	if err != nil || !ok {
 		return nil, false, err
 	}
+	if p.Message != nil {
+		return p.Response, true, nil
+	}
 	_, p.Response = unwrapRecord(p.Response)
 	return fullResponse(p), true, nil
 }

@@ -7,15 +7,27 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// deadline is when the stored conversation's inactivity timeout falls due: its last
-// committed change plus the bot's timeout.
+// deadline is when the stored conversation's inactivity timeout falls due by the
+// server's clock (the live timer, the sweeper, a control): its last committed change
+// plus the bot's timeout.
 func (a *actor) deadline() time.Time { return a.conv.UpdatedAt.Add(a.timeout()) }
 
+// messageDeadline is when it falls due for a message, in the messages' own time
+// (seed 004's timeout computed from sent_at, as every time an engine reads): the
+// sent_at of the last message a turn processed plus the bot's timeout; a conversation
+// no message has reached yet (a reset one) counts from its last change.
+func (a *actor) messageDeadline() time.Time {
+	if a.conv.ActiveAt.IsZero() {
+		return a.deadline()
+	}
+	return a.conv.ActiveAt.Add(a.timeout())
+}
+
 // expired reports whether an idle or paused conversation's timeout had fallen due
-// at t.
-func (a *actor) expired(t time.Time) bool {
+// at t, by deadline.
+func (a *actor) expired(t, deadline time.Time) bool {
 	lc := a.conv.Lifecycle
-	return a.conv.Version > 0 && (lc == parley.LifecycleIdle || lc == parley.LifecyclePaused) && t.After(a.deadline())
+	return a.conv.Version > 0 && (lc == parley.LifecycleIdle || lc == parley.LifecyclePaused) && t.After(deadline)
 }
 
 // complete commits InactivityTimeout (idle or paused -> completed, and the stopped
@@ -47,7 +59,7 @@ func (a *actor) expire(ctx context.Context) (parley.Result, error) {
 		a.stopping = a.stopping || fresh
 		return parley.Result{}, err
 	}
-	if a.expired(a.now()) {
+	if a.expired(a.now(), a.deadline()) {
 		if err := a.complete(ctx, "inactivity timeout", a.deadline()); err != nil {
 			return parley.Result{}, err
 		}

@@ -117,13 +117,13 @@ type turnRun struct {
 func (a *actor) start(req parley.TurnRequest) (*turnRun, error) {
 	t := &turnRun{req: req, at: a.now(), index: a.conv.Turns + 1}
 	from := a.conv.Lifecycle
-	if a.expired(req.Message.SentAt) {
+	if deadline := a.messageDeadline(); a.expired(req.Message.SentAt, deadline) {
 		st, err := move(from, LifecycleEventInactivityTimeout, "inactivity timeout: the message was sent after the conversation's inactivity timeout")
 		if err != nil {
 			return nil, err
 		}
-		t.add(a, st, a.deadline())
-		t.steps = append(t.steps, a.event(parley.EventStopped, parley.StoppedEvent{Reason: "inactivity_timeout"}, a.deadline()))
+		t.add(a, st, deadline)
+		t.steps = append(t.steps, a.event(parley.EventStopped, parley.StoppedEvent{Reason: "inactivity_timeout"}, deadline))
 		from = st.to
 	}
 	if err := a.spawn(t, from); err != nil {
@@ -208,6 +208,7 @@ func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle) parley.Conversation
 	if next.State == nil {
 		next.State, _ = encodeState(a.state)
 	}
+	next.ActiveAt = t.req.Message.SentAt
 	return next
 }
 
@@ -229,25 +230,27 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 			d.Replies[i].ID = "a-" + strconv.FormatInt(t.index, 10) + "-" + strconv.Itoa(i+1)
 		}
 	}
-	turnData := parley.TurnEvent{MessageID: msg.ID, Text: msg.Text, Meaning: msg.Meaning, Transitions: nonNil(d.Transitions)}
-	events := append(t.steps, a.event(parley.EventTurn, turnData, t.at))
-	var extra []string
-	for _, e := range d.Events {
-		events = append(events, a.event(e.Type, e.Data, t.at))
-		extra = append(extra, string(e.Type))
-	}
-	events = append(events, a.stateChanged(idle, t.at))
-	next := a.nextVersion(t, parley.LifecycleIdle)
-	next.State = state
-	next.Turns = t.index
-	stored, body, err := a.turnResponse(parley.TurnResponse{
-		ConversationID: a.key.ID, MessageID: msg.ID, Replies: d.Replies,
-		Lifecycle: parley.LifecycleIdle, Version: next.Version,
-		Transitions: turnData.Transitions, Events: extra,
-	}, state)
+	replies, err := json.Marshal(nonNilReplies(d.Replies))
 	if err != nil {
 		return turnEnd{}, err
 	}
+	transitions, err := json.Marshal(nonNil(d.Transitions))
+	if err != nil {
+		return turnEnd{}, err
+	}
+	// The log keeps the steps before running, the message, the answer and the
+	// engine's events; it rebuilds idle -> running, the turn event, running -> idle
+	// and the response (parley.TurnRecord), which are built here the same way.
+	before := len(t.steps) - 1
+	rec := &parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions, Before: before}
+	events := t.steps[:before:before]
+	for _, e := range d.Events {
+		events = append(events, a.event(e.Type, e.Data, t.at))
+	}
+	next := a.nextVersion(t, parley.LifecycleIdle)
+	next.State = state
+	next.Turns = t.index
+	body := rec.Response(a.key, next.Version, state, rec.EngineEvents(events))
 	var outbox []parley.OutboxEntry
 	if ch := a.rt.opts.Channels[t.req.Channel]; ch != nil && t.req.Channel != "" {
 		if outbox, err = ch.Outbox(a.key, msg.ID, d.Replies, d.Effects); err != nil {
@@ -256,8 +259,8 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 	}
 	return turnEnd{
 		commit: &parley.Commit{
-			Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
-			MessageID: msg.ID, Response: wrapRecord(messageDigest(msg), stored), Outbox: outbox, InboundID: t.req.InboundID,
+			Conversation: next, ExpectedVersion: a.conv.Version, Events: events, Turn: rec,
+			Outbox: outbox, InboundID: t.req.InboundID,
 		},
 		moves: []step{idle}, state: d.State, body: body,
 	}, nil
@@ -337,21 +340,18 @@ func (a *actor) interruptedEnd(t *turnRun, stop *command, streamed string) (turn
 func (a *actor) committed(t *turnRun, end turnEnd) {
 	c := end.commit
 	a.conv = c.Conversation
-	if n := len(c.Events); n > 0 {
-		a.conv.LastSeq = c.Events[n-1].Seq
-	}
 	if end.state != nil {
 		a.state = end.state
 	}
 	a.running.Store(false)
-	for _, e := range c.Events[len(t.steps):] {
+	for _, e := range c.LogEvents()[len(t.steps):] {
 		a.rt.hub.Publish(e)
 	}
 	for _, st := range append(t.moves, end.moves...) {
 		a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
 	}
-	if c.MessageID != "" {
-		a.remember(c.MessageID)
+	if id := c.ProcessedID(); id != "" {
+		a.remember(id)
 	}
 	switch {
 	case end.stops:
@@ -424,23 +424,6 @@ func (a *actor) replay(ctx context.Context, req parley.TurnRequest) (res parley.
 	}
 	res, err = replayRecord(a.key, req.Message, p)
 	return res, true, err
-}
-
-// turnResponse encodes a turn's response twice: stored, without its state (the
-// processed-message record; the state is stored once, with the version), and body,
-// with it (the answer).
-func (a *actor) turnResponse(resp parley.TurnResponse, state []byte) (stored, body []byte, err error) {
-	if resp.Replies == nil {
-		resp.Replies = []parley.Reply{}
-	}
-	if stored, err = json.Marshal(resp); err != nil { // "state":null
-		return nil, nil, err
-	}
-	body, ok := spliceState(stored, state)
-	if !ok {
-		return nil, nil, parley.Errorf(parley.EINTERNAL, "response of %s has no state to fill", a.key)
-	}
-	return stored, body, nil
 }
 
 type decided struct {

@@ -2,13 +2,15 @@ package memstore
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/parleyhq/parley"
 )
 
-// Commit applies c atomically: everything is checked before anything changes. Like
-// package sqlite, it writes back each event's Seq and At, the conversation's LastSeq,
+// Commit applies c atomically, in the steps every store names alike (head, append,
+// outbox, inbound): everything is checked before anything changes. Like package
+// sqlite, it writes back each stored event's Seq and At, the conversation's LastSeq,
 // CreatedAt and UpdatedAt, and each outbox entry's ID (0 when its idempotency key was
 // taken).
 func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
@@ -19,63 +21,76 @@ func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
 		return err
 	}
 	defer s.mu.Unlock()
-	conv := &c.Conversation
-	key := conv.Key
-	cur := s.convs[key]
-	switch {
-	case c.ExpectedVersion == 0 && cur != nil:
-		return parley.Errorf(parley.ECONFLICT, "commit %s: conversation already exists", key)
-	case c.ExpectedVersion > 0 && (cur == nil || cur.head.Version != c.ExpectedVersion):
-		return parley.Errorf(parley.ECONFLICT, "commit %s: conversation is not at version %d", key, c.ExpectedVersion)
-	}
-	var lastSeq int64
+	cur := s.convs[c.Conversation.Key]
+	var head *parley.Conversation
 	if cur != nil {
-		lastSeq = cur.head.LastSeq
-		if _, dup := cur.processed[c.MessageID]; dup && c.MessageID != "" {
-			return parley.Errorf(parley.EDUPLICATE, "commit %s: message %q was already processed", key, c.MessageID)
+		head = &cur.head
+		if _, dup := cur.processed[c.ProcessedID()]; dup && c.ProcessedID() != "" {
+			return parley.Errorf(parley.EDUPLICATE, "commit %s: message %q was already processed", c.Conversation.Key, c.ProcessedID())
 		}
 	}
-	for i := range c.Events {
-		if seq := lastSeq + 1 + int64(i); c.Events[i].Seq != 0 && c.Events[i].Seq != seq {
-			return parley.Errorf(parley.EINVALID, "commit %s: event %d carries seq %d, the log is at %d", key, i, c.Events[i].Seq, seq)
-		}
+	first, err := c.Check(head)
+	if err != nil {
+		return err
 	}
-
 	now := s.clock()
-	if cur == nil {
-		cur = &conversation{processed: map[string]processed{}}
-		s.convs[key] = cur
-		conv.CreatedAt = micro(orNow(conv.CreatedAt, now))
-	} else {
-		conv.CreatedAt = cur.head.CreatedAt
-	}
-	conv.UpdatedAt = micro(orNow(conv.UpdatedAt, now))
-	for i := range c.Events {
-		e := &c.Events[i]
-		e.Key, e.Seq, e.At = key, lastSeq+1+int64(i), micro(orNow(e.At, now))
-		stored := *e
-		stored.Data = clone(e.Data)
-		if len(stored.Data) == 0 {
-			stored.Data = []byte("null")
-		}
-		cur.events = append(cur.events, stored)
-	}
-	conv.LastSeq = lastSeq + int64(len(c.Events))
-	state := clone(conv.State)
-	if len(state) == 0 {
-		state = []byte("null")
-	}
-	cur.states = append(cur.states, state)
-	cur.head = *conv
-	cur.head.State = nil
-	if c.MessageID != "" {
-		cur.processed[c.MessageID] = processed{version: conv.Version, response: clone(c.Response)}
-	}
+	cur = s.head(c, cur, first, now)
+	s.append(c, cur, first, now)
 	s.enqueueOutbox(c)
 	if c.InboundID != 0 {
 		s.removeInbound(c.InboundID)
 	}
 	return nil
+}
+
+// head stores the conversation's new head (creating the conversation).
+func (s *Store) head(c *parley.Commit, cur *conversation, first int64, now time.Time) *conversation {
+	conv := &c.Conversation
+	if cur == nil {
+		cur = &conversation{processed: map[string]processed{}}
+		s.convs[conv.Key] = cur
+		conv.CreatedAt = micro(orNow(conv.CreatedAt, now))
+	} else {
+		conv.CreatedAt = cur.head.CreatedAt
+	}
+	conv.UpdatedAt = micro(orNow(conv.UpdatedAt, now))
+	if !conv.ActiveAt.IsZero() {
+		conv.ActiveAt = micro(conv.ActiveAt)
+	}
+	conv.LastSeq = first - 1 + int64(c.EventCount())
+	cur.head = *conv
+	cur.head.State = nil
+	return cur
+}
+
+// append stores the version: its state, its events and the processed message.
+func (s *Store) append(c *parley.Commit, cur *conversation, first int64, now time.Time) {
+	c.StoredSeqs(first, micro(now))
+	for i := range c.Events {
+		c.Events[i].At = micro(c.Events[i].At)
+	}
+	for _, e := range c.LogEvents() {
+		e.Data = clone(e.Data)
+		if len(e.Data) == 0 {
+			e.Data = []byte("null")
+		}
+		cur.events = append(cur.events, e)
+	}
+	state := clone(c.Conversation.State)
+	if len(state) == 0 {
+		state = []byte("null")
+	}
+	cur.states = append(cur.states, state)
+	version := c.Conversation.Version
+	switch {
+	case c.Turn != nil:
+		turn := *c.Turn
+		turn.Replies, turn.Transitions = clone(turn.Replies), clone(turn.Transitions)
+		engine := slices.Clone(turn.EngineEvents(c.Events))
+		cur.processed[turn.Message.ID] = processed{version: version, turn: &turn, engine: engine}
+	case c.MessageID != "":
+		cur.processed[c.MessageID] = processed{version: version, response: clone(c.Response)}
+	}
 }
 
 func (s *Store) enqueueOutbox(c *parley.Commit) {

@@ -48,8 +48,11 @@ type conversation struct {
 	processed map[string]processed
 }
 
+// processed is what a message id answered: a turn (rebuilt on read) or a record.
 type processed struct {
 	version  int64
+	turn     *parley.TurnRecord
+	engine   []parley.Event // the turn's engine events
 	response []byte
 }
 
@@ -143,6 +146,11 @@ func (s *Store) Processed(_ context.Context, key parley.ConversationKey, message
 	p, ok := c.processed[messageID]
 	if !ok {
 		return parley.Processed{}, false, nil
+	}
+	if p.turn != nil {
+		msg := p.turn.Message
+		return parley.Processed{Message: &msg, Version: p.version,
+			Response: p.turn.Response(key, p.version, c.states[p.version-1], p.engine)}, true, nil
 	}
 	return parley.Processed{Response: clone(p.response), Version: p.version, State: clone(c.states[p.version-1])}, true, nil
 }

@@ -18,13 +18,14 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	c := parley.Conversation{Key: key}
 	var state []byte
 	var lifecycle string
+	var activeAt *time.Time
 	err := s.queryRow(ctx, "conversation", true, `
-		SELECT c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
+		SELECT c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at, c.active_at
 		FROM conversations c LEFT JOIN turns t
 			ON t.bot = c.bot AND t.conversation_id = c.conversation_id AND t.version = c.version
 		WHERE c.bot = $1 AND c.conversation_id = $2`,
 		[]any{key.Bot, key.ID},
-		&c.Engine, &state, &lifecycle, &c.Version, &c.Turns, &c.LastSeq, &c.CreatedAt, &c.UpdatedAt)
+		&c.Engine, &state, &lifecycle, &c.Version, &c.Turns, &c.LastSeq, &c.CreatedAt, &c.UpdatedAt, &activeAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
 	}
@@ -34,6 +35,9 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	c.State = json.RawMessage(state)
 	c.Lifecycle = parley.Lifecycle(lifecycle)
 	c.CreatedAt, c.UpdatedAt = utc(c.CreatedAt), utc(c.UpdatedAt)
+	if activeAt != nil {
+		c.ActiveAt = utc(*activeAt)
+	}
 	return &c, nil
 }
 
@@ -44,17 +48,23 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 		return parley.Processed{}, false, err
 	}
 	var p parley.Processed
-	var state []byte
+	var state, turn []byte
+	var first, last int64
 	err := s.queryRow(ctx, "processed response", true, `
-		SELECT m.response, m.version, t.state FROM processed_messages m LEFT JOIN turns t
+		SELECT m.response, m.version, t.state, t.turn, coalesce(t.first_seq, 0), coalesce(t.last_seq, 0)
+		FROM processed_messages m LEFT JOIN turns t
 			ON t.bot = m.bot AND t.conversation_id = m.conversation_id AND t.version = m.version
 		WHERE m.bot = $1 AND m.conversation_id = $2 AND m.message_id = $3`,
-		[]any{key.Bot, key.ID, messageID}, &p.Response, &p.Version, &state)
+		[]any{key.Bot, key.ID, messageID}, &p.Response, &p.Version, &state, &turn, &first, &last)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return parley.Processed{}, false, nil
 	}
 	if err != nil {
 		return parley.Processed{}, false, err
+	}
+	if turn != nil {
+		p, err = s.turnProcessed(ctx, key, p.Version, state, turn, first, last)
+		return p, err == nil, err
 	}
 	if p.Version != 0 {
 		p.State = state
@@ -62,21 +72,105 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 	return p, true, nil
 }
 
+// turnProcessed rebuilds what a turn answered (parley.TurnRecord.Response) from its
+// record, its state and the events its version stored.
+func (s *Store) turnProcessed(ctx context.Context, key parley.ConversationKey, version int64, state, turn []byte, first, last int64) (parley.Processed, error) {
+	var rec parley.TurnRecord
+	if err := json.Unmarshal(turn, &rec); err != nil {
+		return parley.Processed{}, parley.WrapError(parley.EINTERNAL, err, "postgres: damaged turn of %s version %d", key, version)
+	}
+	stored, err := s.storedEvents(ctx, key, first-1, last)
+	if err != nil {
+		return parley.Processed{}, err
+	}
+	return parley.Processed{Message: &rec.Message, Version: version,
+		Response: rec.Response(key, version, state, rec.EngineEvents(stored))}, nil
+}
+
 // Events returns up to limit events with Seq > afterSeq, in order. A limit of 0 or
-// less means no limit.
+// less means no limit. A turn's rebuilt events (parley.TurnRecord.Expand) fill the
+// seqs its version's row leaves to them.
 func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
 	if err := key.Check(); err != nil {
 		return nil, err
 	}
-	var max *int
-	if limit > 0 {
-		max = &limit
+	stored, err := s.storedEvents(ctx, key, afterSeq, -1)
+	if err != nil {
+		return nil, err
 	}
-	events, err := collect(ctx, s, "events", `
+	turns, err := collect(ctx, s, "turns", `
+		SELECT first_seq, last_seq, at, turn FROM turns
+		WHERE bot = $1 AND conversation_id = $2 AND last_seq > $3 AND turn IS NOT NULL
+		ORDER BY version`,
+		[]any{key.Bot, key.ID, afterSeq},
+		func(rows pgx.Rows) (turnRow, error) {
+			var r turnRow
+			err := rows.Scan(&r.first, &r.last, &r.at, &r.turn)
+			return r, err
+		})
+	if err != nil {
+		return nil, err
+	}
+	events, err := expandTurns(key, stored, turns)
+	if err != nil {
+		return nil, err
+	}
+	out := events[:0]
+	for _, e := range events {
+		if e.Seq > afterSeq && (limit <= 0 || len(out) < limit) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// turnRow is a turns row of a user turn, as Events expands it.
+type turnRow struct {
+	first, last int64
+	at          time.Time
+	turn        []byte
+}
+
+// expandTurns puts each turn's rebuilt events in place among the stored events
+// (both in seq order); the stored events of a turn's version are those within its
+// seqs.
+func expandTurns(key parley.ConversationKey, stored []parley.Event, turns []turnRow) ([]parley.Event, error) {
+	if len(turns) == 0 {
+		return stored, nil
+	}
+	out := make([]parley.Event, 0, len(stored)+3*len(turns))
+	i := 0
+	for _, t := range turns {
+		for i < len(stored) && stored[i].Seq < t.first {
+			out = append(out, stored[i])
+			i++
+		}
+		j := i
+		for j < len(stored) && stored[j].Seq <= t.last {
+			j++
+		}
+		var rec parley.TurnRecord
+		if err := json.Unmarshal(t.turn, &rec); err != nil {
+			return nil, parley.WrapError(parley.EINTERNAL, err, "postgres: damaged turn of %s", key)
+		}
+		out = append(out, rec.Expand(key, stored[i:j], t.first, utc(t.at))...)
+		i = j
+	}
+	return append(out, stored[i:]...), nil
+}
+
+// storedEvents returns the rows of the events table with afterSeq < seq <= upTo (no
+// bound when upTo < 0), in order.
+func (s *Store) storedEvents(ctx context.Context, key parley.ConversationKey, afterSeq, upTo int64) ([]parley.Event, error) {
+	var bound *int64
+	if upTo >= 0 {
+		bound = &upTo
+	}
+	return collect(ctx, s, "events", `
 		SELECT seq, type, data, at FROM events
-		WHERE bot = $1 AND conversation_id = $2 AND seq > $3
-		ORDER BY seq LIMIT $4`,
-		[]any{key.Bot, key.ID, afterSeq, max},
+		WHERE bot = $1 AND conversation_id = $2 AND seq > $3 AND ($4::bigint IS NULL OR seq <= $4)
+		ORDER BY seq`,
+		[]any{key.Bot, key.ID, afterSeq, bound},
 		func(rows pgx.Rows) (parley.Event, error) {
 			e := parley.Event{Key: key}
 			var data []byte
@@ -85,21 +179,21 @@ func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq
 			e.At = utc(e.At)
 			return e, err
 		})
-	if err != nil {
-		return nil, err
-	}
-	return events, nil
 }
 
-// commitTail is the part of the commit statement after the conversation row's CTE
-// (named conv, returning the new last_seq). Every write is gated on conv having a row,
-// so a lost version race writes nothing. Parameters:
+// commitTail is the part of the commit statement after the head's CTE (named conv,
+// returning the new last_seq): the steps every store names alike, head (conv),
+// append (tn, ev, pm), outbox (ob) and inbound (ib). Every write is gated on conv
+// having a row, so a lost version race writes nothing. Parameters:
 //
-//	$1 bot, $2 conversation id, $11 number of events,
-//	$12..$15 events: type, data, at, seq given by the caller (0: assign),
+//	$1 bot, $2 conversation id, $11 number of events the version appends (those a
+//	turn's row leaves to be rebuilt included, parley.Commit.EventCount),
+//	$12..$15 and $27 the events stored: type, data, at, seq given by the caller (0:
+//	assign), position among the version's events (1-based),
 //	$3..$9 the head and the version's turns row: engine, state, lifecycle, version,
 //	turns, created at, updated at; $10 the expected version,
-//	$16 message id (NULL: none), $17 response,
+//	$16 message id (NULL: none), $17 response (NULL for a turn: rebuilt), $25 the turn
+//	(parley.TurnRecord, NULL for a version that is not a turn), $26 active at,
 //	$18..$23 outbox: bot, conversation id, kind, idempotency key, payload, next attempt,
 //	$24 inbox entry to delete (0: none).
 //
@@ -108,15 +202,15 @@ func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq
 // SELECT, which aborts the statement and what is pipelined after it.
 const commitTail = `,
 tn AS (
-	INSERT INTO turns (bot, conversation_id, version, at, lifecycle, message_id, first_seq, last_seq, state)
-	SELECT $1, $2, $6, $9, $5, $16, conv.last_seq - $11 + 1, conv.last_seq, $4 FROM conv
+	INSERT INTO turns (bot, conversation_id, version, at, lifecycle, message_id, first_seq, last_seq, state, turn)
+	SELECT $1, $2, $6, $9, $5, $16, conv.last_seq - $11 + 1, conv.last_seq, $4, $25 FROM conv
 ),
 ev AS (
 	INSERT INTO events (bot, conversation_id, seq, type, data, at)
 	SELECT $1, $2,
-		CASE WHEN e.seq = 0 OR e.seq = conv.last_seq - $11 + e.n THEN conv.last_seq - $11 + e.n END,
+		CASE WHEN e.seq = 0 OR e.seq = conv.last_seq - $11 + e.pos THEN conv.last_seq - $11 + e.pos END,
 		e.type, e.data, e.at
-	FROM conv, unnest($12::text[], $13::json[], $14::timestamptz[], $15::bigint[]) WITH ORDINALITY AS e(type, data, at, seq, n)
+	FROM conv, unnest($12::text[], $13::json[], $14::timestamptz[], $15::bigint[], $27::bigint[]) AS e(type, data, at, seq, pos)
 ),
 pm AS (
 	INSERT INTO processed_messages (bot, conversation_id, message_id, response, version)
@@ -140,8 +234,8 @@ SELECT coalesce((SELECT last_seq FROM conv), parley_conflict()),
 
 // commitInsert creates the conversation; an existing row makes conv empty.
 const commitInsert = `WITH conv AS (
-	INSERT INTO conversations (bot, conversation_id, engine, lifecycle, version, turns, last_seq, created_at, updated_at)
-	SELECT $1, $2, $3, $5, $6, $7, $11, $8, $9 WHERE $10::bigint = 0
+	INSERT INTO conversations (bot, conversation_id, engine, lifecycle, version, turns, last_seq, created_at, updated_at, active_at)
+	SELECT $1, $2, $3, $5, $6, $7, $11, $8, $9, $26 WHERE $10::bigint = 0
 	ON CONFLICT (bot, conversation_id) DO NOTHING
 	RETURNING last_seq, created_at
 )` + commitTail
@@ -151,7 +245,7 @@ const commitInsert = `WITH conv AS (
 // kept; $8 is referenced only so that both statements take the same parameters.
 const commitUpdate = `WITH conv AS (
 	UPDATE conversations SET engine = $3, lifecycle = $5, version = $6, turns = $7,
-		last_seq = last_seq + $11, updated_at = $9
+		last_seq = last_seq + $11, updated_at = $9, active_at = $26
 	WHERE bot = $1 AND conversation_id = $2 AND version = $10 AND $8::timestamptz IS NOT NULL
 	RETURNING last_seq, created_at
 )` + commitTail
@@ -169,15 +263,32 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	createdAt, updatedAt := orNow(conv.CreatedAt, now), orNow(conv.UpdatedAt, now)
 	n := len(c.Events)
 	types, data, ats, seqs := make([]string, n), make([][]byte, n), make([]time.Time, n), make([]int64, n)
+	positions := make([]int64, n)
 	for i, e := range c.Events {
 		types[i], data[i], ats[i], seqs[i] = string(e.Type), nullBytes(e.Data), e.At, e.Seq
 		if e.At.IsZero() {
 			ats[i] = now
 		}
+		positions[i] = int64(i + 1)
+		if c.Turn != nil && i >= c.Turn.Before {
+			positions[i] += 2 // after idle -> running and the turn event
+		}
 	}
 	var messageID *string
-	if c.MessageID != "" {
-		messageID = &c.MessageID
+	if id := c.ProcessedID(); id != "" {
+		messageID = &id
+	}
+	var turn []byte
+	if c.Turn != nil {
+		var err error
+		if turn, err = json.Marshal(c.Turn); err != nil {
+			return parley.WrapError(parley.EINVALID, err, "commit of %s: turn", conv.Key)
+		}
+	}
+	var activeAt *time.Time
+	if !conv.ActiveAt.IsZero() {
+		at := conv.ActiveAt.UTC().Truncate(time.Microsecond)
+		activeAt = &at
 	}
 	m := len(c.Outbox)
 	obBots, obIDs, kinds, idemKeys := make([]string, m), make([]string, m), make([]string, m), make([]string, m)
@@ -193,11 +304,11 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 
 	args := []any{
 		conv.Key.Bot, conv.Key.ID, conv.Engine, nullBytes(conv.State), string(conv.Lifecycle),
-		conv.Version, conv.Turns, createdAt, updatedAt, c.ExpectedVersion, int64(n),
+		conv.Version, conv.Turns, createdAt, updatedAt, c.ExpectedVersion, int64(c.EventCount()),
 		types, data, ats, seqs,
 		messageID, c.Response,
 		obBots, obIDs, kinds, idemKeys, payloads, nextAt,
-		c.InboundID,
+		c.InboundID, turn, activeAt, positions,
 	}
 	var done committed
 	err := s.run(ctx, "commit", false, func(ctx context.Context) error {
@@ -211,12 +322,14 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	if err != nil {
 		return err
 	}
-	first := done.lastSeq - int64(n)
 	for i := range c.Events {
-		e := &c.Events[i]
-		e.Key, e.Seq, e.At = conv.Key, first+int64(i)+1, ats[i]
+		c.Events[i].At = ats[i]
 	}
+	c.StoredSeqs(done.lastSeq-int64(c.EventCount())+1, now)
 	conv.LastSeq, conv.CreatedAt, conv.UpdatedAt = done.lastSeq, utc(done.createdAt), updatedAt
+	if activeAt != nil {
+		conv.ActiveAt = *activeAt
+	}
 	// An entry whose key was taken (before, or earlier in this commit) gets id 0.
 	inserted := make(map[string]int64, len(done.outboxKeys))
 	for i, key := range done.outboxKeys {
@@ -313,45 +426,8 @@ func orNow(t, now time.Time) time.Time {
 	return t
 }
 
-// validateCommit refuses, before any round trip, a commit that could never be applied.
-// The rules are package sqlite's, so both backends refuse the same commits.
+// validateCommit refuses, before any round trip, a commit that could never be applied:
+// parley.Commit.Validate, as in every store.
 func validateCommit(c *parley.Commit) error {
-	if c == nil {
-		return parley.Errorf(parley.EINVALID, "commit: nil")
-	}
-	conv := &c.Conversation
-	if err := checkKey(conv.Key); err != nil {
-		return err
-	}
-	if err := conv.Key.Check(); err != nil {
-		return err
-	}
-	if c.MessageID != "" {
-		if err := parley.CheckID("message id", c.MessageID); err != nil {
-			return err
-		}
-	}
-	if c.ExpectedVersion < 0 || conv.Version != c.ExpectedVersion+1 {
-		return parley.Errorf(parley.EINVALID, "commit of %s: version %d does not follow the expected version %d", conv.Key, conv.Version, c.ExpectedVersion)
-	}
-	switch conv.Lifecycle {
-	case parley.LifecycleCreated, parley.LifecycleIdle, parley.LifecycleRunning, parley.LifecyclePaused,
-		parley.LifecycleError, parley.LifecycleCancelled, parley.LifecycleCompleted:
-	default:
-		return parley.Errorf(parley.EINVALID, "commit of %s: unknown lifecycle %q", conv.Key, conv.Lifecycle)
-	}
-	for i, e := range c.Events {
-		if e.Type == "" {
-			return parley.Errorf(parley.EINVALID, "commit of %s: event %d has no type", conv.Key, i)
-		}
-	}
-	for i, o := range c.Outbox {
-		if o.Kind == "" || o.IdempotencyKey == "" {
-			return parley.Errorf(parley.EINVALID, "commit of %s: outbox entry %d needs a kind and an idempotency key", conv.Key, i)
-		}
-	}
-	if c.InboundID < 0 {
-		return parley.Errorf(parley.EINVALID, "commit of %s: inbound id %d is negative", conv.Key, c.InboundID)
-	}
-	return nil
+	return c.Validate()
 }

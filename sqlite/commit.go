@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql/driver"
+	"encoding/json"
 	"time"
 	"unsafe"
 
@@ -45,83 +46,114 @@ type commitOp struct {
 	// Filled by apply, handed to the caller by committed.
 	lastSeq   int64
 	createdAt int64
+	turnID    int64 // the id of the turns row the commit appends
 	outboxIDs []int64
 	returned  [3]driver.Value
 }
 
+// apply runs the commit's steps, named as in every store: head, append, outbox,
+// inbound.
 func (op *commitOp) apply(w *writer) error {
+	if err := op.head(w); err != nil {
+		return err
+	}
+	if err := op.append(w); err != nil {
+		return err
+	}
+	if err := op.outbox(w); err != nil {
+		return err
+	}
+	return op.inbound(w)
+}
+
+// head updates (or inserts) the conversation's head row first: it settles the
+// version (ECONFLICT before anything else, parley.Commit.Check) and the seqs, and
+// points at the turns row append adds, whose id is the table's next rowid (the
+// writer's transaction holds the write lock).
+func (op *commitOp) head(w *writer) error {
 	c := op.c
 	conv := &c.Conversation
 	key := conv.Key
-	n := int64(len(c.Events))
+	n := int64(c.EventCount())
 	updatedAt := micros(orNow(conv.UpdatedAt, op.now))
-
-	// The head first: it settles the version (ECONFLICT before anything else) and the
-	// seqs, and points at the turns row appended below, whose id is the table's next
-	// rowid (this connection is the only writer).
-	var turnID int64
 	if c.ExpectedVersion == 0 {
 		created := micros(orNow(conv.CreatedAt, op.now))
 		found, err := w.insertConversation.queryRow(op.returned[:1], key.Bot, key.ID, conv.Engine,
-			string(conv.Lifecycle), conv.Turns, n, created, updatedAt)
+			string(conv.Lifecycle), conv.Turns, n, created, updatedAt, dueMicros(conv.ActiveAt))
 		if err != nil {
 			return err
 		}
 		if !found {
-			return parley.Errorf(parley.ECONFLICT, "commit %s: conversation already exists", key)
+			_, err := c.Check(&parley.Conversation{})
+			return err
 		}
-		turnID, _ = op.returned[0].(int64)
+		op.turnID, _ = op.returned[0].(int64)
 		op.lastSeq, op.createdAt = n, created
 	} else {
 		found, err := w.updateConversation.queryRow(op.returned[:], conv.Engine,
-			string(conv.Lifecycle), conv.Version, conv.Turns, n, updatedAt, key.Bot, key.ID, c.ExpectedVersion)
+			string(conv.Lifecycle), conv.Version, conv.Turns, n, updatedAt, dueMicros(conv.ActiveAt), key.Bot, key.ID, c.ExpectedVersion)
 		if err != nil {
 			return err
 		}
 		if !found {
-			return parley.Errorf(parley.ECONFLICT, "commit %s: conversation is not at version %d", key, c.ExpectedVersion)
+			_, err := c.Check(nil)
+			return err
 		}
 		op.lastSeq, _ = op.returned[0].(int64)
 		op.createdAt, _ = op.returned[1].(int64)
-		turnID, _ = op.returned[2].(int64)
+		op.turnID, _ = op.returned[2].(int64)
 	}
+	return c.CheckSeqs(op.lastSeq - n + 1)
+}
 
-	first := op.lastSeq - n + 1
-	for i := range c.Events {
-		e := &c.Events[i]
-		if seq := first + int64(i); e.Seq != 0 && e.Seq != seq {
-			return parley.Errorf(parley.EINVALID, "commit %s: event %d carries seq %d, the log is at %d", key, i, e.Seq, seq)
-		}
-	}
+// append adds the version's turns row: its state, the events the log keeps, the
+// turn it processed (parley.TurnRecord) or the record it answered a message with.
+func (op *commitOp) append(w *writer) error {
+	c := op.c
+	conv := &c.Conversation
+	key := conv.Key
+	first := op.lastSeq - int64(c.EventCount()) + 1
 	state := conv.State
 	if len(state) == 0 {
 		state = nullJSON
 	}
-	w.eventsBuf = appendEvents(w.eventsBuf[:0], first, c.Events, micros(op.now))
-	// NULL message id, response and response version when the commit processed no
-	// message.
-	var messageID, response, responseVersion any
-	if c.MessageID != "" {
+	w.eventsBuf = appendStoredEvents(w.eventsBuf[:0], c, first, micros(op.now))
+	// NULL message id, response, response version and turn when the commit processed
+	// no message; a turn's response is rebuilt, not stored.
+	var messageID, response, responseVersion, turn any
+	switch {
+	case c.Turn != nil:
+		rec, err := json.Marshal(c.Turn)
+		if err != nil {
+			return parley.WrapError(parley.EINVALID, err, "commit %s: turn", key)
+		}
+		messageID, turn = c.Turn.Message.ID, string(rec)
+	case c.MessageID != "":
 		messageID, response, responseVersion = c.MessageID, text(c.Response), conv.Version
 	}
-	inserted, err := w.insertTurn.exec(turnID, key.Bot, key.ID, conv.Version, updatedAt, string(conv.Lifecycle),
-		messageID, first, op.lastSeq, text(w.eventsBuf), text(state), response, responseVersion)
+	inserted, err := w.insertTurn.exec(op.turnID, key.Bot, key.ID, conv.Version, micros(orNow(conv.UpdatedAt, op.now)),
+		string(conv.Lifecycle), messageID, first, op.lastSeq, text(w.eventsBuf), text(state), response, responseVersion, turn)
 	if err != nil {
 		return err
 	}
 	if inserted == 0 {
-		if c.MessageID != "" {
-			return parley.Errorf(parley.EDUPLICATE, "commit %s: message %q was already processed", key, c.MessageID)
+		if id := c.ProcessedID(); id != "" {
+			return parley.Errorf(parley.EDUPLICATE, "commit %s: message %q was already processed", key, id)
 		}
-		return parley.Errorf(parley.EINTERNAL, "commit %s: turn %d already exists", key, turnID)
+		return parley.Errorf(parley.EINTERNAL, "commit %s: turn %d already exists", key, op.turnID)
 	}
+	return nil
+}
 
+// outbox adds the commit's outbox entries.
+func (op *commitOp) outbox(w *writer) error {
+	c := op.c
 	op.outboxIDs = op.outboxIDs[:0]
 	for i := range c.Outbox {
 		o := &c.Outbox[i]
 		owner := o.Key
 		if owner == (parley.ConversationKey{}) {
-			owner = key
+			owner = c.Conversation.Key
 		}
 		id, err := w.insertOutbox.execID(owner.Bot, owner.ID, o.Kind, o.IdempotencyKey, jsonText(o.Payload),
 			dueMicros(o.NextAttemptAt), micros(op.now))
@@ -130,26 +162,22 @@ func (op *commitOp) apply(w *writer) error {
 		}
 		op.outboxIDs = append(op.outboxIDs, id)
 	}
-
-	if c.InboundID != 0 {
-		if _, err := w.deleteInbound.exec(c.InboundID); err != nil {
-			return err
-		}
-	}
 	return nil
+}
+
+// inbound removes the inbox entry the commit consumed.
+func (op *commitOp) inbound(w *writer) error {
+	if op.c.InboundID == 0 {
+		return nil
+	}
+	_, err := w.deleteInbound.exec(op.c.InboundID)
+	return err
 }
 
 func (op *commitOp) committed() {
 	c := op.c
-	n := int64(len(c.Events))
 	at := fromMicros(micros(op.now))
-	for i := range c.Events {
-		e := &c.Events[i]
-		e.Seq = op.lastSeq - n + 1 + int64(i)
-		if e.At.IsZero() {
-			e.At = at
-		}
-	}
+	c.StoredSeqs(op.lastSeq-int64(c.EventCount())+1, at)
 	conv := &c.Conversation
 	conv.LastSeq = op.lastSeq
 	conv.CreatedAt = fromMicros(op.createdAt)

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -316,4 +317,88 @@ func appendRecord(dst []byte, state []byte, hasResponse bool, response []byte, e
 		dst = binary.AppendVarint(dst, at)
 	}
 	return dst
+}
+
+// TestMigrateFromReadableLayout builds a database in the layout before one-commit
+// turns (migrations 0001 and 0002, rows written the way that store and runtime wrote
+// them: a running mark per turn, the turn's events whole, its response without its
+// state inside a digest record) and opens it with this store: every conversation,
+// event and processed message reads back as before, a running mark left by a crash
+// reads as idle, and new turns (kept as turn records) continue the log.
+func TestMigrateFromReadableLayout(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "readable.db")
+	db := sql.OpenDB(connector{path: path, opts: Options{Synchronous: "NORMAL", BusyTimeout: time.Second}})
+	ms, err := loadMigrations(mustSubFS(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := migrate(ctx, db, ms[:2]); err != nil {
+		t.Fatalf("readable layout: %v", err)
+	}
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	state1 := `{"step":"origin"}`
+	record := `{"message_sha256":"` + strings.Repeat("ab", 32) + `","response":{"conversation_id":"c-1","message_id":"m-1","replies":[],"state":null,"lifecycle":"idle","version":2}}`
+	events1 := `[{"seq":1,"type":"state_changed","at":1,"data":{"from_state":"created","to_state":"idle","reason":"spawned"}},` +
+		`{"seq":2,"type":"turn","at":1,"data":{"message_id":"m-1","text":"hi","transitions":[]}}]`
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		// Version 1: the running mark; 2: the turn; 3: a running mark a crash left.
+		{`INSERT INTO turns (id, bot, conversation, version, at, lifecycle, message_id, first_seq, last_seq, events, state, response, response_version)
+			VALUES (1, 'booking', 'c-1', 1, ?, 'running', NULL, 1, 0, '[]', ?, NULL, NULL)`, []any{micros(at), state1}},
+		{`INSERT INTO turns (id, bot, conversation, version, at, lifecycle, message_id, first_seq, last_seq, events, state, response, response_version)
+			VALUES (2, 'booking', 'c-1', 2, ?, 'idle', 'm-1', 1, 2, ?, ?, ?, 2)`, []any{micros(at), events1, state1, record}},
+		{`INSERT INTO turns (id, bot, conversation, version, at, lifecycle, message_id, first_seq, last_seq, events, state, response, response_version)
+			VALUES (3, 'booking', 'c-1', 3, ?, 'running', NULL, 3, 2, '[]', ?, NULL, NULL)`, []any{micros(at), state1}},
+		{`INSERT INTO conversations (bot, conversation, engine, lifecycle, version, turns, last_seq, turn_id, created_at, updated_at)
+			VALUES ('booking', 'c-1', 'flows', 'running', 3, 1, 2, 3, ?, ?)`, []any{micros(at), micros(at)}},
+	} {
+		if _, err := db.ExecContext(ctx, q.sql, q.args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open the readable layout: %v", err)
+	}
+	defer s.Close()
+	key := parley.ConversationKey{Bot: "booking", ID: "c-1"}
+	conv, err := s.Conversation(ctx, key)
+	if err != nil || conv.Lifecycle != parley.LifecycleIdle || conv.Version != 3 || string(conv.State) != state1 || !conv.ActiveAt.IsZero() {
+		t.Fatalf("migrated conversation = %+v, %v; want idle at version 3 (the crash's running mark read as idle)", conv, err)
+	}
+	p, ok, err := s.Processed(ctx, key, "m-1")
+	if err != nil || !ok || p.Message != nil || string(p.Response) != record || p.Version != 2 || string(p.State) != state1 {
+		t.Fatalf("Processed m-1 = %+v, %v, %v; want the record as stored with its version's state", p, ok, err)
+	}
+	// A new turn continues the log after the migrated events.
+	c := newCommit("c-1", 3, "")
+	c.Conversation.Key.Bot = "booking"
+	c.Events, c.MessageID, c.Response = nil, "", nil
+	c.Turn = &parley.TurnRecord{Message: parley.Message{ID: "m-2", Text: "Paris"}, Replies: []byte(`[]`), Transitions: []byte(`[]`)}
+	if err := s.Commit(ctx, c); err != nil || c.Conversation.LastSeq != 5 {
+		t.Fatalf("Commit after migration: %v (last seq %d), want 5", err, c.Conversation.LastSeq)
+	}
+	events, err := s.Events(ctx, key, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range events {
+		got = append(got, fmt.Sprintf("%d %s", e.Seq, e.Type))
+	}
+	if diff := cmp.Diff([]string{"1 state_changed", "2 turn", "3 state_changed", "4 turn", "5 state_changed"}, got); diff != "" {
+		t.Fatalf("events after migration (-want +got):\n%s", diff)
+	}
+	dup := newCommit("c-1", 4, "m-1")
+	dup.Conversation.Key.Bot = "booking"
+	if err := s.Commit(ctx, dup); parley.ErrorCode(err) != parley.EDUPLICATE {
+		t.Fatalf("Commit of a message processed before the migration = %v, want EDUPLICATE", err)
+	}
 }

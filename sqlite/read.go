@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql/driver"
+	"encoding/json"
 	"errors"
 
 	"github.com/parleyhq/parley"
@@ -35,7 +36,7 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	}
 	var c *parley.Conversation
 	err := s.read(ctx, func(w *writer) error {
-		row := w.row[:8]
+		row := w.row[:9]
 		found, err := w.conversation.queryRow(row, key.Bot, key.ID)
 		if err != nil || !found {
 			return err
@@ -53,6 +54,7 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 			LastSeq:   asInt64(row[5]),
 			CreatedAt: fromMicros(asInt64(row[6])),
 			UpdatedAt: fromMicros(asInt64(row[7])),
+			ActiveAt:  fromDueMicros(asInt64(row[8])),
 		}
 		return nil
 	})
@@ -68,8 +70,9 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	return c, nil
 }
 
-// Processed returns the exact response bytes recorded for messageID and the state of
-// the version that processed it.
+// Processed returns what messageID answered: a turn's message and its response
+// rebuilt byte for byte (parley.TurnRecord), or the exact record bytes and the state
+// of the version that processed it.
 func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
 	if err := parley.CheckMessageKey(key, messageID); err != nil {
 		return parley.Processed{}, false, err
@@ -77,10 +80,14 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 	var p parley.Processed
 	var found bool
 	err := s.read(ctx, func(w *writer) error {
-		row := w.row[:3]
+		row := w.row[:6]
 		var err error
 		found, err = w.processed.queryRow(row, key.Bot, key.ID, messageID)
 		if err != nil || !found {
+			return err
+		}
+		if row[3] != nil {
+			p, err = turnProcessed(key, asInt64(row[4]), asBytes(row[2]), asBytes(row[3]), asBytes(row[5]))
 			return err
 		}
 		p.Response, p.Version = asBytes(row[0]), asInt64(row[1])
@@ -93,6 +100,48 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 		return parley.Processed{}, false, s.wrap(err, "read processed message %s %q", key, messageID)
 	}
 	return p, found, nil
+}
+
+// turnProcessed rebuilds what a turn's row answered.
+func turnProcessed(key parley.ConversationKey, version int64, state, turn, events []byte) (parley.Processed, error) {
+	var rec parley.TurnRecord
+	if err := json.Unmarshal(turn, &rec); err != nil {
+		return parley.Processed{}, parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged turn of %s version %d", key, version)
+	}
+	stored, err := decodeEvents(events)
+	if err != nil {
+		return parley.Processed{}, err
+	}
+	engine := rec.EngineEvents(parleyEvents(key, stored))
+	return parley.Processed{Message: &rec.Message, Version: version,
+		Response: rec.Response(key, version, state, engine)}, nil
+}
+
+// parleyEvents converts a row's stored events.
+func parleyEvents(key parley.ConversationKey, stored []storedEvent) []parley.Event {
+	out := make([]parley.Event, len(stored))
+	for i, e := range stored {
+		out[i] = parley.Event{Key: key, Seq: e.Seq, Type: parley.EventType(e.Type), Data: e.Data, At: fromMicros(e.At)}
+	}
+	return out
+}
+
+// rowEvents returns the events of a turns row: those it stores and, for a turn, the
+// ones the log rebuilds (parley.TurnRecord.Expand).
+func rowEvents(key parley.ConversationKey, events, turn []byte, first, at int64) ([]parley.Event, error) {
+	stored, err := decodeEvents(events)
+	if err != nil {
+		return nil, err
+	}
+	out := parleyEvents(key, stored)
+	if turn == nil {
+		return out, nil
+	}
+	var rec parley.TurnRecord
+	if err := json.Unmarshal(turn, &rec); err != nil {
+		return nil, parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged turn of %s", key)
+	}
+	return rec.Expand(key, out, first, fromMicros(at)), nil
 }
 
 // errEnough stops a query once a read has all the rows it needs.
@@ -108,18 +157,22 @@ func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq
 	var events []parley.Event
 	err := s.read(ctx, func(w *writer) error {
 		err := w.events.query(func(row []driver.Value) error {
-			stored, err := decodeEvents(asBytes(row[0]))
+			var turn []byte
+			if row[1] != nil {
+				turn = asBytes(row[1])
+			}
+			all, err := rowEvents(key, asBytes(row[0]), turn, asInt64(row[2]), asInt64(row[3]))
 			if err != nil {
 				return err
 			}
-			for _, e := range stored {
+			for _, e := range all {
 				if e.Seq <= afterSeq {
 					continue
 				}
 				if limit > 0 && len(events) == limit {
 					return errEnough
 				}
-				events = append(events, parley.Event{Key: key, Seq: e.Seq, Type: parley.EventType(e.Type), Data: e.Data, At: fromMicros(e.At)})
+				events = append(events, e)
 			}
 			return nil
 		}, key.Bot, key.ID, afterSeq)

@@ -14,23 +14,20 @@ import (
 // readmeQuery is docs/operations.md's "what did conversation X say and do" query (sqlite3 shell).
 const readmeQuery = `
 SELECT t.version,
-       (SELECT json_extract(e.data, '$.text') FROM events e
-         WHERE e.bot = t.bot AND e.conversation = t.conversation
-           AND e.version = t.version AND e.type = 'turn')   AS user_said,
+       json_extract(t.turn, '$.message.text')             AS user_said,
        (SELECT group_concat(json_extract(r.value, '$.text'), ' | ')
-          FROM json_each(coalesce(json_extract(t.response, '$.response'), t.response),
-                         '$.replies') r)                    AS bot_said,
+          FROM json_each(t.turn, '$.replies') r)           AS bot_said,
        (SELECT group_concat(e.type, ', ') FROM events e
          WHERE e.bot = t.bot AND e.conversation = t.conversation
-           AND e.version = t.version)                       AS events,
+           AND e.version = t.version)                       AS stored_events,
        t.lifecycle
 FROM turns t
 WHERE t.bot = 'booking' AND t.conversation = 'c-42'
 ORDER BY t.version`
 
 // TestReadmeQueryAnswersWhatAConversationSaidAndDid commits turns shaped like the
-// actor's (a turn event with the user's text, the response without its state) and
-// runs docs/operations.md's query.
+// actor's (a turn record with the message and the replies; the spawn stored before
+// the turn, an engine event after it; a pause) and runs docs/operations.md's query.
 func TestReadmeQueryAnswersWhatAConversationSaidAndDid(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openStore(t, Options{})
@@ -39,16 +36,16 @@ func TestReadmeQueryAnswersWhatAConversationSaidAndDid(t *testing.T) {
 	turns := []struct{ said, reply string }{{"book a flight", "From where?"}, {"Paris", "To where?"}}
 	for i, tt := range turns {
 		v := int64(i)
-		c := newCommit(key.ID, v, fmt.Sprintf("m-%d", i+1))
+		c := newCommit(key.ID, v, "")
+		c.MessageID, c.Response = "", nil
 		c.Conversation.Key = key
 		c.Conversation.State = []byte(fmt.Sprintf(`{"turn":%d}`, i+1))
-		c.Events = []parley.Event{{Type: parley.EventTurn, Data: []byte(fmt.Sprintf(`{"message_id":"m-%d","text":%q,"transitions":[]}`, i+1, tt.said))}}
-		c.Response = []byte(fmt.Sprintf(`{"replies":[{"type":"text","text":%q}],"state":null,"lifecycle":"idle","version":%d}`, tt.reply, v+1))
-		if i == 0 { // the actor's record (actor/record.go); a record from before digests is the response alone
-			c.Response = []byte(`{"message_sha256":"` + strings.Repeat("ab", 32) + `","response":` + string(c.Response) + `}`)
-		}
+		c.Turn = &parley.TurnRecord{Message: parley.Message{ID: fmt.Sprintf("m-%d", i+1), Text: tt.said},
+			Replies: []byte(fmt.Sprintf(`[{"id":"a-%d-1","type":"text","text":%q}]`, i+1, tt.reply)), Transitions: []byte(`[]`)}
+		c.Events = []parley.Event{{Type: parley.EventGuardrail, Data: []byte(`{}`)}}
 		if i == 0 {
 			c.Events = append([]parley.Event{{Type: parley.EventStateChanged, Data: []byte(`{"from_state":"created","to_state":"idle"}`)}}, c.Events...)
+			c.Turn.Before = 1
 		}
 		if err := s.Commit(ctx, c); err != nil {
 			t.Fatalf("Commit %d: %v", i, err)
@@ -56,8 +53,8 @@ func TestReadmeQueryAnswersWhatAConversationSaidAndDid(t *testing.T) {
 	}
 	got := rawRows(t, s, readmeQuery)
 	want := []string{
-		"1|book a flight|From where?|state_changed, turn|idle",
-		"2|Paris|To where?|turn|idle",
+		"1|book a flight|From where?|state_changed, guardrail|idle",
+		"2|Paris|To where?|guardrail|idle",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("docs/operations.md query (-want +got):\n%s", diff)

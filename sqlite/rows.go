@@ -15,34 +15,60 @@ import (
 //
 // at is unix microseconds; data is the event's JSON byte for byte (null when empty).
 
+// appendStoredEvents appends the JSON array of the events c stores, numbered as the
+// log numbers them from first (parley.Commit.StoredSeqs), each stamped with its At
+// or else now (unix µs).
+func appendStoredEvents(dst []byte, c *parley.Commit, first int64, now int64) []byte {
+	if c.Turn == nil {
+		return appendEvents(dst, first, c.Events, now)
+	}
+	dst = append(dst, '[')
+	seq := first
+	for i := range c.Events {
+		if i == c.Turn.Before {
+			seq += 2
+		}
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendEvent(dst, seq, &c.Events[i], now)
+		seq++
+	}
+	return append(dst, ']')
+}
+
 // appendEvents appends the JSON array of events numbered from first, each stamped with
 // its At or else now (unix µs).
 func appendEvents(dst []byte, first int64, events []parley.Event, now int64) []byte {
 	dst = append(dst, '[')
 	for i := range events {
-		e := &events[i]
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		at := now
-		if !e.At.IsZero() {
-			at = micros(e.At)
-		}
-		dst = append(dst, `{"seq":`...)
-		dst = strconv.AppendInt(dst, first+int64(i), 10)
-		dst = append(dst, `,"type":`...)
-		dst = appendJSONString(dst, string(e.Type))
-		dst = append(dst, `,"at":`...)
-		dst = strconv.AppendInt(dst, at, 10)
-		dst = append(dst, `,"data":`...)
-		if len(e.Data) == 0 {
-			dst = append(dst, nullJSON...)
-		} else {
-			dst = append(dst, e.Data...)
-		}
-		dst = append(dst, '}')
+		dst = appendEvent(dst, first+int64(i), &events[i], now)
 	}
 	return append(dst, ']')
+}
+
+// appendEvent appends one event of a row's array.
+func appendEvent(dst []byte, seq int64, e *parley.Event, now int64) []byte {
+	at := now
+	if !e.At.IsZero() {
+		at = micros(e.At)
+	}
+	dst = append(dst, `{"seq":`...)
+	dst = strconv.AppendInt(dst, seq, 10)
+	dst = append(dst, `,"type":`...)
+	dst = appendJSONString(dst, string(e.Type))
+	dst = append(dst, `,"at":`...)
+	dst = strconv.AppendInt(dst, at, 10)
+	dst = append(dst, `,"data":`...)
+	if len(e.Data) == 0 {
+		dst = append(dst, nullJSON...)
+	} else {
+		dst = append(dst, e.Data...)
+	}
+	return append(dst, '}')
 }
 
 // appendJSONString appends s as a JSON string; s must be valid UTF-8.

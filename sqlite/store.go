@@ -37,23 +37,29 @@
 //
 // # Layout: readable rows, one append and one index entry per turn
 //
-// Migration 0002 holds the schema and its reasons. Every Commit appends one row to
-// turns, a rowid table (INTEGER PRIMARY KEY) that only grows at its right edge, so
-// that its leaves fill sequentially and the turns of a group commit share them. The
-// row is readable with sqlite3: the state at that version as JSON text (stored once),
-// the events as a JSON array (the events view shows them as rows), and, when the
-// commit processed a message, its id and response. The response is stored as given:
-// the actor gives it without the state it embeds and splices the row's state back on
-// replay, so Processed returns the response with the version and that state. Besides
-// the append, a commit updates the conversation's small head row in conversations
-// (version, lifecycle, seqs, times, the id of its current turns row) and one index
-// entry: the unique (bot, conversation, message_id) over turns, which finds a
-// conversation's turns and refuses a second commit of one message (EDUPLICATE).
-// ListConversations sorts a bot's small head rows instead of keeping an index on
-// updated_at, which would cost every turn another page. Triggers keep turns
-// append-only. Outbox, inbox and flows keep tables of their own: they are written
-// rarely. Event data must be JSON (it is embedded in the array; EINVALID otherwise),
-// and comes back byte for byte but for whitespace around the document.
+// Migrations 0002 and 0003 hold the schema and its reasons. Every Commit appends one
+// row to turns, a rowid table (INTEGER PRIMARY KEY) that only grows at its right edge,
+// so that its leaves fill sequentially and the turns of a group commit share them. The
+// row is readable with sqlite3: the state at that version as JSON text, the events the
+// version stores as a JSON array (the events view shows them as rows) and, for a user
+// turn, the turn itself (the turn column: parley.TurnRecord's message, replies and
+// transitions). A turn's row keeps what the turn added and nothing the log can
+// rebuild: its idle -> running and running -> idle, its turn event and its response
+// are rebuilt on read (Events, Processed) from the turn column, the state and the
+// stored events, byte for byte as the runtime built them (parley.TurnRecord). A
+// version that is not a turn (a control, an interrupted turn) keeps its events and the
+// record it answered a message id with (response), as do rows of earlier layouts.
+// Besides the append, a commit updates the conversation's small head row in
+// conversations (version, lifecycle, seqs, times, the sent_at of its last message,
+// the id of its current turns row) and one index entry: the unique (bot,
+// conversation, message_id) over turns, which finds a conversation's turns and
+// refuses a second commit of one message (EDUPLICATE). ListConversations sorts a bot's
+// small head rows instead of keeping an index on updated_at, which would cost every
+// turn another page. Triggers keep turns append-only. Outbox, inbox and flows keep
+// tables of their own: they are written rarely. Event data must be JSON (it is
+// embedded in the array; EINVALID otherwise), and comes back byte for byte but for
+// whitespace around the document. A commit runs in the steps every store names alike:
+// head, append, outbox, inbound (commit.go).
 //
 // Pages are 8 KiB (a file created with another page size keeps it).
 // docs/performance.md has the measurements: pages written per turn, by table, for

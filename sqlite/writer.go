@@ -113,7 +113,7 @@ type writer struct {
 	// events is the reused buffer a commit's events array is encoded into.
 	eventsBuf []byte
 	// row is the reused destination of single-row reads.
-	row [8]driver.Value
+	row [9]driver.Value
 	// taken and batch are the requests of one round, reused.
 	taken, batch []*request
 }
@@ -174,18 +174,18 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.release, `RELEASE write`},
 		{&w.rollbackTo, `ROLLBACK TO write`},
 		{&w.insertConversation, `INSERT INTO conversations
-			(bot, conversation, engine, lifecycle, version, turns, last_seq, turn_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, 1, ?, ?, (SELECT coalesce(max(id), 0) + 1 FROM turns), ?, ?)
+			(bot, conversation, engine, lifecycle, version, turns, last_seq, turn_id, created_at, updated_at, active_at)
+			VALUES (?, ?, ?, ?, 1, ?, ?, (SELECT coalesce(max(id), 0) + 1 FROM turns), ?, ?, ?)
 			ON CONFLICT (bot, conversation) DO NOTHING
 			RETURNING turn_id`},
 		{&w.updateConversation, `UPDATE conversations
-			SET engine = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?,
+			SET engine = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?, active_at = ?,
 			    turn_id = (SELECT coalesce(max(id), 0) + 1 FROM turns)
 			WHERE bot = ? AND conversation = ? AND version = ?
 			RETURNING last_seq, created_at, turn_id`},
 		{&w.insertTurn, `INSERT INTO turns (id, bot, conversation, version, at, lifecycle, message_id,
-				first_seq, last_seq, events, state, response, response_version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				first_seq, last_seq, events, state, response, response_version, turn)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`},
 		{&w.insertOutbox, `INSERT INTO outbox (bot, conversation, kind, idempotency_key, payload, next_attempt_at, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -213,12 +213,12 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.nextFlowVersion, `SELECT coalesce(max(version), 0) + 1 FROM flows WHERE id = ?`},
 		{&w.insertFlow, `INSERT INTO flows (id, version, definition, created_at) VALUES (?, ?, ?, ?)`},
 		{&w.ping, `SELECT 1`},
-		{&w.conversation, `SELECT c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
+		{&w.conversation, `SELECT c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at, c.active_at
 			FROM conversations c LEFT JOIN turns t ON t.id = c.turn_id
 			WHERE c.bot = ? AND c.conversation = ?`},
-		{&w.processed, `SELECT response, response_version, state FROM turns
+		{&w.processed, `SELECT response, response_version, state, turn, version, events FROM turns
 			WHERE bot = ? AND conversation = ? AND message_id = ?`},
-		{&w.events, `SELECT events FROM turns
+		{&w.events, `SELECT events, turn, first_seq, at FROM turns
 			WHERE bot = ? AND conversation = ? AND last_seq > ? AND last_seq >= first_seq ORDER BY version`},
 		{&w.pendingInbound, `SELECT id, bot, conversation, message_id, channel, payload, received_at
 			FROM inbound ORDER BY id LIMIT ?`},

@@ -416,3 +416,72 @@ func commitWithRetry(ctx context.Context, s parley.Store, k parley.ConversationK
 	}
 	return fmt.Errorf("commit %s %s: still conflicting after 1000 attempts", k, messageID)
 }
+
+// testTurnRecordRebuilt: a turn's commit (parley.Commit.Turn) keeps the message and the
+// answer; Events gives the version's events with the rebuilt ones in place and every
+// seq in order, Processed the message and the response rebuilt byte for byte, and the
+// conversation keeps ActiveAt.
+func testTurnRecordRebuilt(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	k := key("turn-record")
+	sent := base().Add(-time.Hour)
+	rec := &parley.TurnRecord{
+		Message:     parley.Message{ID: "m-1", Text: "book <me> a \"flight\"", Meaning: "start", SentAt: sent},
+		Replies:     []byte(`[{"id":"a-1-1","type":"text","text":"From where?"}]`),
+		Transitions: []byte(`[{"from":"idle","to":"waiting","trigger":"intent"}]`),
+		Before:      1,
+	}
+	c := create(k, `{"step":"origin"}`)
+	c.Conversation.ActiveAt = sent
+	c.Events = []parley.Event{
+		{Type: parley.EventStateChanged, Data: []byte(`{"from_state":"created","to_state":"idle","reason":"spawned"}`), At: base()},
+		{Type: "guardrail", Data: []byte(`{"rule":"x"}`), At: base()},
+	}
+	c.Turn = rec
+	mustCommit(t, s, c)
+	if c.Conversation.LastSeq != 5 || c.Events[0].Seq != 1 || c.Events[1].Seq != 4 {
+		t.Fatalf("after Commit: last seq %d, stored seqs %d %d; want 5, 1 and 4", c.Conversation.LastSeq, c.Events[0].Seq, c.Events[1].Seq)
+	}
+	sameLogEvents(t, s, k, c.LogEvents())
+	// A later version does not change what the turn answered.
+	conv := mustConversation(t, s, k)
+	if !conv.ActiveAt.Equal(sent) {
+		t.Fatalf("ActiveAt = %s, want %s", conv.ActiveAt, sent)
+	}
+	mustCommit(t, s, next(conv, `{"step":"destination"}`))
+	p, ok, err := s.Processed(ctx, k, "m-1")
+	if err != nil || !ok || p.Message == nil || p.Version != 1 {
+		t.Fatalf("Processed = %+v, %v, %v", p, ok, err)
+	}
+	if p.Message.Text != rec.Message.Text || p.Message.Meaning != "start" || !p.Message.SentAt.Equal(sent) {
+		t.Fatalf("Processed message = %+v, want %+v", p.Message, rec.Message)
+	}
+	wantBody := rec.Response(k, 1, []byte(`{"step":"origin"}`), c.Events[1:])
+	if string(p.Response) != string(wantBody) {
+		t.Fatalf("Processed response\n got %s\nwant %s", p.Response, wantBody)
+	}
+	dup := next(mustConversation(t, s, k), `{}`)
+	dup.Turn = &parley.TurnRecord{Message: parley.Message{ID: "m-1", Text: "again"}}
+	if err := s.Commit(ctx, dup); parley.ErrorCode(err) != parley.EDUPLICATE {
+		t.Fatalf("a second turn with message m-1: %v, want %s", err, parley.EDUPLICATE)
+	}
+}
+
+// sameLogEvents checks that the stored log of k is want: a turn's version with its
+// rebuilt events in place.
+func sameLogEvents(t *testing.T, s parley.Store, k parley.ConversationKey, want []parley.Event) {
+	t.Helper()
+	got := mustEvents(t, s, k)
+	if len(got) != len(want) {
+		t.Fatalf("Events: %d events, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i].Seq != want[i].Seq || got[i].Type != want[i].Type || string(got[i].Data) != string(want[i].Data) || !got[i].At.Equal(want[i].At) {
+			t.Fatalf("event %d = %d %s %s %s, want %d %s %s %s", i, got[i].Seq, got[i].Type, got[i].Data, got[i].At,
+				want[i].Seq, want[i].Type, want[i].Data, want[i].At)
+		}
+	}
+	if got[1].Type != parley.EventStateChanged || got[2].Type != parley.EventTurn || got[4].Type != parley.EventStateChanged {
+		t.Fatalf("the rebuilt events are not in place: %v %v %v", got[1].Type, got[2].Type, got[4].Type)
+	}
+}

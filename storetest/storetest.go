@@ -52,6 +52,7 @@ func Run(t *testing.T, open func(t *testing.T) parley.Store) {
 		{"EventsOrderedAndGapFree", testEventsOrderedAndGapFree},
 		{"EventsKeepGivenTimes", testEventsKeepGivenTimes},
 		{"ProcessedExactBytes", testProcessedExactBytes},
+		{"TurnRecordRebuilt", testTurnRecordRebuilt},
 		{"ConcurrentCommits", testConcurrentCommits},
 		{"OutboxLifecycle", testOutboxLifecycle},
 		{"OutboxIdempotencyKey", testOutboxIdempotencyKey},

@@ -220,3 +220,34 @@ func TestAFailingTurnGoesFromRunningToError(t *testing.T) {
 	}
 	storedFrames(t, conv)
 }
+
+// TestTheInactivityTimeoutCountsInSentAt: seed 004's inactivity timeout of a message
+// counts from the previous message's sent_at, not from the server's clock, so that it
+// holds for messages stamped in any month (a replay, a channel's backlog). Two messages
+// 5 minutes apart leave the conversation idle; the next one, 30 minutes after, finds
+// it completed (the default timeout is 10 minutes) and respawns it.
+func TestTheInactivityTimeoutCountsInSentAt(t *testing.T) {
+	base, _ := testServer(t)
+	conv := base + "/v1/bots/shop/conversations/sent-at"
+	start := time.Date(2025, 2, 3, 10, 0, 0, 0, time.UTC) // months before the server's clock
+	send := func(id, text string, after time.Duration) []byte {
+		t.Helper()
+		body := fmt.Sprintf(`{"id":%q,"text":%q,"sent_at":%q}`, id, text, start.Add(after).Format(time.RFC3339))
+		code, b, _ := post(t, conv+"/messages", body)
+		if code != 200 {
+			t.Fatalf("%s: %d %s", id, code, b)
+		}
+		return b
+	}
+	send("m1", "show me hoodies", 0)
+	send("m2", "show more", 5*time.Minute)
+	if v := view(t, conv); v.Lifecycle != "idle" || v.Turns != 2 {
+		t.Fatalf("five minutes later: %+v", v)
+	}
+	send("m3", "show more", 35*time.Minute)
+	got := describeFrames(storedFrames(t, conv))
+	want := []string{"idle->completed", "stopped", "created->idle", "idle->running", "turn", "running->idle"}
+	if len(got) < len(want) || !cmp.Equal(got[len(got)-len(want):], want) {
+		t.Fatalf("thirty minutes after the last message: %v, want it to end with %v", got, want)
+	}
+}

@@ -1,0 +1,180 @@
+package parley
+
+import (
+	"encoding/json"
+	"strconv"
+	"time"
+)
+
+// TurnRecord is a user turn a committed version processed, in the parts a store keeps:
+// the message and the engine's answer. What the log can derive from them it does not
+// store; every store rebuilds it on read with the functions below, byte for byte as
+// the runtime first built it with the same functions:
+//
+//   - the turn's two lifecycle steps, idle -> running before it and running -> idle
+//     after it (seed 004's ProcessInteraction and InteractionComplete (success));
+//   - the turn event, whose data is the message id and content and the transitions;
+//   - the response (contracts section 2), from the replies, the transitions, the
+//     state of the version and the engine's event types.
+//
+// A version's log is then, in order: Commit.Events[:Before] (the lifecycle steps that
+// started the turn: an inactivity completion, the spawn), idle -> running, the turn
+// event, Commit.Events[Before:] (the engine's own events), running -> idle.
+type TurnRecord struct {
+	Message Message `json:"message"`
+	// Replies and Transitions are the engine's answer as the response encodes them:
+	// compact JSON arrays (json.Marshal's output).
+	Replies     json.RawMessage `json:"replies"`
+	Transitions json.RawMessage `json:"transitions"`
+	// Before is how many of the commit's events precede the turn.
+	Before int `json:"before,omitempty"`
+}
+
+// Reasons of a turn's two lifecycle steps, which the log rebuilds.
+const (
+	ReasonTurnStarts = "processing user interaction"
+	ReasonTurnEnds   = "interaction complete"
+)
+
+// EventCount is how many events c appends to the log: its Events and, for a turn, the
+// three the log rebuilds.
+func (c *Commit) EventCount() int {
+	if c.Turn != nil {
+		return len(c.Events) + 3
+	}
+	return len(c.Events)
+}
+
+// LogEvents returns the events c appended, as the log holds them once committed:
+// numbered up to Conversation.LastSeq (which the store sets), the ones the log
+// rebuilds included (ExpandTurn).
+func (c *Commit) LogEvents() []Event {
+	first := c.Conversation.LastSeq - int64(c.EventCount()) + 1
+	if c.Turn == nil {
+		out := make([]Event, len(c.Events))
+		for i, e := range c.Events {
+			e.Key, e.Seq = c.Conversation.Key, first+int64(i)
+			out[i] = e
+		}
+		return out
+	}
+	return c.Turn.Expand(c.Conversation.Key, c.Events, first, c.Conversation.UpdatedAt)
+}
+
+// Expand returns the events of a turn's version: stored, the events the store kept
+// (the first r.Before before the turn, the engine's after it), with the turn's
+// lifecycle steps and its turn event rebuilt, numbered from first and the rebuilt
+// ones stamped at.
+func (r *TurnRecord) Expand(key ConversationKey, stored []Event, first int64, at time.Time) []Event {
+	before := min(r.Before, len(stored))
+	out := make([]Event, 0, len(stored)+3)
+	out = append(out, stored[:before]...)
+	out = append(out,
+		Event{Type: EventStateChanged, Data: stateChangedData(LifecycleIdle, LifecycleRunning, ReasonTurnStarts), At: at},
+		Event{Type: EventTurn, Data: r.TurnEventData(), At: at})
+	out = append(out, stored[before:]...)
+	out = append(out, Event{Type: EventStateChanged, Data: stateChangedData(LifecycleRunning, LifecycleIdle, ReasonTurnEnds), At: at})
+	for i := range out {
+		out[i].Key, out[i].Seq = key, first+int64(i)
+	}
+	return out
+}
+
+// TurnEventData is the data of the turn event (TurnEvent) of the turn.
+func (r *TurnRecord) TurnEventData() json.RawMessage {
+	b := make([]byte, 0, 64+len(r.Message.Text)+len(r.Transitions))
+	b = append(b, `{"message_id":`...)
+	b = appendString(b, r.Message.ID)
+	if r.Message.Text != "" {
+		b = append(b, `,"text":`...)
+		b = appendString(b, r.Message.Text)
+	}
+	if r.Message.Meaning != "" {
+		b = append(b, `,"meaning":`...)
+		b = appendString(b, r.Message.Meaning)
+	}
+	b = append(b, `,"transitions":`...)
+	b = append(b, orEmptyArray(r.Transitions)...)
+	return append(b, '}')
+}
+
+// Response returns the turn's response (TurnResponse) at version, whose state is
+// state and whose engine events are engineEvents (the commit's events after Before):
+// the body the turn answered, byte for byte.
+func (r *TurnRecord) Response(key ConversationKey, version int64, state json.RawMessage, engineEvents []Event) []byte {
+	b := make([]byte, 0, 160+len(r.Replies)+len(state)+len(r.Transitions))
+	b = append(b, `{"conversation_id":`...)
+	b = appendString(b, key.ID)
+	b = append(b, `,"message_id":`...)
+	b = appendString(b, r.Message.ID)
+	b = append(b, `,"replies":`...)
+	b = append(b, orEmptyArray(r.Replies)...)
+	b = append(b, `,"state":`...)
+	if len(state) == 0 {
+		state = json.RawMessage("null")
+	}
+	b = append(b, state...)
+	b = append(b, `,"lifecycle":"idle","version":`...)
+	b = strconv.AppendInt(b, version, 10)
+	b = append(b, `,"transitions":`...)
+	b = append(b, orEmptyArray(r.Transitions)...)
+	if len(engineEvents) > 0 {
+		b = append(b, `,"events":[`...)
+		for i, e := range engineEvents {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, string(e.Type))
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
+}
+
+// EngineEvents returns the engine's events of a turn's stored events (those after
+// Before).
+func (r *TurnRecord) EngineEvents(stored []Event) []Event {
+	return stored[min(r.Before, len(stored)):]
+}
+
+func stateChangedData(from, to Lifecycle, reason string) json.RawMessage {
+	b := make([]byte, 0, 96)
+	b = append(b, `{"from_state":`...)
+	b = appendString(b, string(from))
+	b = append(b, `,"to_state":`...)
+	b = appendString(b, string(to))
+	b = append(b, `,"reason":`...)
+	b = appendString(b, reason)
+	return append(b, '}')
+}
+
+func orEmptyArray(raw json.RawMessage) json.RawMessage {
+	if len(raw) == 0 {
+		return json.RawMessage("[]")
+	}
+	return raw
+}
+
+// appendString appends s as encoding/json encodes a string (HTML characters escaped),
+// so that a rebuilt document is the bytes json.Marshal gave when it was first built.
+func appendString(b []byte, s string) []byte {
+	if safeString(s) {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	enc, _ := json.Marshal(s)
+	return append(b, enc...)
+}
+
+// safeString reports whether s encodes as itself between quotes: printable ASCII
+// without the characters encoding/json escapes.
+func safeString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
+		}
+	}
+	return true
+}
