@@ -140,6 +140,9 @@ type Validator struct {
 	Max     *float64 `yaml:"max" json:"max,omitempty"`
 	Values  []string `yaml:"values" json:"values,omitempty"`
 	Webhook *Webhook `yaml:"webhook" json:"webhook,omitempty"`
+	// Func, for a custom validator, calls the Go function the embedding program
+	// registered under this name (flows.Options.Funcs) instead of a webhook.
+	Func string `yaml:"func" json:"func,omitempty"`
 }
 
 // Normalizer rewrites a raw slot value before validation.
@@ -219,6 +222,9 @@ type Action struct {
 	// Reference stores a reference derived from the conversation id in a slot.
 	Reference *Reference `yaml:"reference" json:"reference,omitempty"`
 	Webhook   *Webhook   `yaml:"webhook" json:"webhook,omitempty"`
+	// Func calls the Go function the embedding program registered under this
+	// name (flows.Options.Funcs) instead of a webhook.
+	Func string `yaml:"func" json:"func,omitempty"`
 	// Outputs declares the slots a webhook may set, so prompts and replies may use
 	// them.
 	Outputs []string `yaml:"outputs" json:"outputs,omitempty"`
@@ -262,6 +268,12 @@ type Reference struct {
 // Webhook is an HTTP endpoint an action or a custom validator POSTs the slots to.
 type Webhook struct {
 	URL string `yaml:"url" json:"url"`
+	// Func names a Go function the embedding program registers
+	// (Options.Funcs), called in process instead of an HTTP POST; written in a
+	// flow file as the action's or validator's func:, it takes the webhook's place
+	// (Parse moves it here), with the same request, answer, idempotency key and
+	// pending-call handling.
+	Func string `yaml:"-" json:"-"`
 	// Timeout bounds each attempt, as "500ms" or "2s" (default 5s).
 	Timeout string            `yaml:"timeout" json:"timeout,omitempty"`
 	Retries int               `yaml:"retries" json:"retries,omitempty"`
@@ -342,7 +354,28 @@ func Parse(data []byte, filename string) (def *Definition, err error) {
 	if err := def.emptyEntry(); err != nil {
 		return nil, err
 	}
+	def.funcsAsWebhooks()
 	return def, nil
+}
+
+// funcsAsWebhooks makes each action's and custom validator's func: its webhook
+// (Webhook.Func), so that one call path serves both. Both written is left for
+// Validate to refuse.
+func (def *Definition) funcsAsWebhooks() {
+	for _, f := range def.Flows {
+		for _, st := range f.Steps {
+			if a := st.Action; a != nil && a.Func != "" && a.Webhook == nil {
+				a.Webhook = &Webhook{Func: a.Func}
+			}
+		}
+		for _, s := range f.Slots {
+			for _, v := range s.Validators {
+				if v.Func != "" && v.Webhook == nil {
+					v.Webhook = &Webhook{Func: v.Func}
+				}
+			}
+		}
+	}
 }
 
 // emptyEntry refuses a list entry written as a bare "-": it decodes to a nil pointer

@@ -26,6 +26,10 @@ type Options struct {
 	MaxMessages int
 	// Runner overrides the HTTP webhook runner (tests, in-process actions).
 	Runner ActionRunner
+	// Funcs are the Go functions a flow calls by name with func: on an action or
+	// a custom validator; every one the flows call must be registered (unless
+	// Runner is set, which then receives the calls of unregistered ones).
+	Funcs map[string]ActionFunc
 	// Writer writes the text of say steps with generate: true; without one their
 	// rendered text is said as written.
 	Writer ReplyWriter
@@ -76,6 +80,7 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	if def == nil {
 		return nil, parley.Errorf(parley.EINVALID, "no flow definition")
 	}
+	def.funcsAsWebhooks()
 	if diags := Validate(def); len(diags) > 0 {
 		return nil, parley.Errorf(parley.EINVALID, "%s (and %d more)", diags[0].String(), len(diags)-1)
 	}
@@ -110,7 +115,13 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	}
 	e.indexMarkers()
 	if e.runner == nil {
+		if err := checkFuncs(def, opts.Funcs); err != nil {
+			return nil, err
+		}
 		e.runner = &HTTPRunner{Client: opts.HTTPClient}
+	}
+	if len(opts.Funcs) > 0 {
+		e.runner = funcRunner{funcs: opts.Funcs, next: e.runner}
 	}
 	e.writer = opts.Writer
 	e.compileFlows(def)

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -300,6 +301,9 @@ func (fs *flowScope) action(sp string, st *Step) {
 	if a.Reference != nil && a.Reference.Slot == "" {
 		v.report(sp+".action.reference", "reference needs a slot")
 	}
+	if a.Func != "" && a.Webhook != nil && a.Webhook.Func == "" {
+		v.report(sp+".action.func", "action %s has both func and webhook: one is called", st.ID)
+	}
 	if a.Webhook != nil {
 		v.webhook(sp+".action.webhook", a.Webhook)
 	}
@@ -456,7 +460,9 @@ func (v *validation) validator(vp string, s *Slot, val *Validator) {
 		}
 	case ValidateCustom:
 		if val.Webhook == nil {
-			v.report(vp, "custom validator needs a webhook")
+			v.report(vp, "custom validator needs a webhook or a func")
+		} else if val.Func != "" && val.Webhook.Func == "" {
+			v.report(vp+".func", "custom validator has both func and webhook: one is called")
 		} else {
 			v.webhook(vp+".webhook", val.Webhook)
 		}
@@ -466,6 +472,12 @@ func (v *validation) validator(vp string, s *Slot, val *Validator) {
 }
 
 func (v *validation) webhook(p string, w *Webhook) {
+	if w.Func != "" {
+		if !namePattern.MatchString(w.Func) {
+			v.report(strings.TrimSuffix(p, ".webhook")+".func", "func %q must be a letter followed by letters, digits or _", w.Func)
+		}
+		return
+	}
 	u, err := url.Parse(w.URL)
 	if w.URL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		v.report(p+".url", "webhook url must be an http(s) URL")
