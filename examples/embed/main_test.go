@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -13,7 +12,11 @@ import (
 // the binary: the Go validator refuses 40 loaves, the Go action places the order.
 func TestTheExampleBuildsAndRuns(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "embed")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, ".")
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command builds the example: %v", err)
+	}
+	build := exec.Command(goCmd, "build", "-o", bin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
