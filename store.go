@@ -89,13 +89,21 @@ type Outbox interface {
 	FailOutbox(ctx context.Context, id int64, lastError string) error
 }
 
-// Flows stores versioned flow definitions.
+// Flows stores versioned flow definitions. Each store keeps the newest
+// FlowVersions versions of each flow (its option; DefaultFlowVersions when unset):
+// PutFlow removes older ones in the same transaction, so an admin who PUTs without
+// end does not grow the store without end. Version numbers keep counting up; a
+// removed version is ENOTFOUND.
 type Flows interface {
 	// PutFlow stores a new version of a flow definition and returns its version (1..).
 	PutFlow(ctx context.Context, id string, definition []byte) (version int, err error)
 	// Flow returns a flow definition; version 0 means the latest. ENOTFOUND if absent.
 	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
 }
+
+// DefaultFlowVersions is how many versions of each flow a store keeps when its
+// options do not say (configuration: runtime.flow_versions).
+const DefaultFlowVersions = 20
 
 // Pinger reports whether the store is reachable (readyz).
 type Pinger interface {

@@ -131,6 +131,19 @@ func (e *Engine) flow(ctx context.Context, id string, version int) (*Flow, int, 
 	return f, actual, nil
 }
 
+// pinnedFlow is the flow version the conversation is pinned to. A pinned version
+// the store no longer keeps (its retention, runtime.flow_versions, removed it)
+// gives way to the latest: the conversation goes on there rather than failing
+// every turn, and retired names the version it left (0 when none was).
+func (e *Engine) pinnedFlow(ctx context.Context, st *RuntimeState) (f *Flow, version, retired int, err error) {
+	f, version, err = e.flow(ctx, st.FlowID, st.FlowVersion)
+	if parley.ErrorCode(err) == parley.ENOTFOUND && st.FlowVersion > 0 {
+		retired = st.FlowVersion
+		f, version, err = e.flow(ctx, st.FlowID, 0)
+	}
+	return f, version, retired, err
+}
+
 // stateOf copies the turn's state, so the caller's value is never modified.
 func (e *Engine) stateOf(v any) (*RuntimeState, error) {
 	switch s := v.(type) {
@@ -161,12 +174,16 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	if st.FlowID == "" {
 		st.FlowID = e.flowID
 	}
-	flow, version, err := e.flow(ctx, st.FlowID, st.FlowVersion)
+	flow, version, retired, err := e.pinnedFlow(ctx, st)
 	if err != nil {
 		return parley.Decision{}, err
 	}
 	st.FlowVersion = version
 	tr := &turnRun{ctx: ctx, engine: e, flow: flow, st: st, turn: t}
+	if retired > 0 {
+		tr.events = append(tr.events, parley.EventData{Type: parley.EventWarning, Data: map[string]any{
+			"reason": "flow version removed", "flowId": st.FlowID, "removedVersion": retired, "version": version}})
+	}
 	tr.run()
 	st.Metrics = metricsOf(st)
 	d := parley.Decision{State: st, Transitions: tr.transitions, Events: tr.events, Effects: tr.effects}

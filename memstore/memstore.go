@@ -36,8 +36,11 @@ type Store struct {
 	outbox []*outboxEntry
 	keys   map[string]bool // outbox idempotency keys ever used
 	inbox  []parley.Inbound
-	flows  map[string][][]byte
-	nextID int64
+	// flows holds each flow's versions, version v at index v-1; a version
+	// removed by the retention (flowVersions) is nil.
+	flows        map[string][][]byte
+	flowVersions int
+	nextID       int64
 }
 
 // conversation is the head and the versions of one conversation.
@@ -62,13 +65,27 @@ type outboxEntry struct {
 	leaseUntil time.Time
 }
 
-// New returns an empty store.
+// New returns an empty store that keeps parley.DefaultFlowVersions versions of
+// each flow.
 func New() *Store {
+	return NewWithOptions(Options{})
+}
+
+// Options configure a memory store.
+type Options struct {
+	// FlowVersions is how many versions of each flow PutFlow keeps (0:
+	// parley.DefaultFlowVersions).
+	FlowVersions int
+}
+
+// NewWithOptions returns an empty store configured by opts.
+func NewWithOptions(opts Options) *Store {
 	return &Store{
-		now:   time.Now,
-		convs: map[parley.ConversationKey]*conversation{},
-		keys:  map[string]bool{},
-		flows: map[string][][]byte{},
+		now:          time.Now,
+		convs:        map[parley.ConversationKey]*conversation{},
+		keys:         map[string]bool{},
+		flows:        map[string][][]byte{},
+		flowVersions: max(opts.FlowVersions, 0),
 	}
 }
 

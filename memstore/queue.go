@@ -1,6 +1,7 @@
 package memstore
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -188,8 +189,13 @@ func (s *Store) PutFlow(_ context.Context, id string, definition []byte) (int, e
 		return 0, err
 	}
 	defer s.mu.Unlock()
-	s.flows[id] = append(s.flows[id], clone(definition))
-	return len(s.flows[id]), nil
+	versions := append(s.flows[id], append([]byte{}, definition...)) // never nil: nil is a removed version
+	keep := cmp.Or(s.flowVersions, parley.DefaultFlowVersions)
+	for i := 0; i < len(versions)-keep; i++ {
+		versions[i] = nil
+	}
+	s.flows[id] = versions
+	return len(versions), nil
 }
 
 // Flow returns a flow definition; version 0 means the latest.
@@ -211,7 +217,7 @@ func (s *Store) Flow(_ context.Context, id string, version int) ([]byte, int, er
 	if version == 0 {
 		return nil, 0, parley.Errorf(parley.ENOTFOUND, "flow %q not found", id)
 	}
-	if version > len(versions) {
+	if version > len(versions) || versions[version-1] == nil {
 		return nil, 0, parley.Errorf(parley.ENOTFOUND, "flow %q version %d not found", id, version)
 	}
 	return clone(versions[version-1]), version, nil

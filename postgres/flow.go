@@ -25,11 +25,18 @@ func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int,
 	// spinning forever.
 	for range 100 {
 		var version int
+		// One statement: the new version and the removal of those beyond the
+		// newest FlowVersions.
 		err := s.queryRow(ctx, "put flow", false, `
-			INSERT INTO flows (id, version, definition)
-			SELECT $1, coalesce(max(version), 0) + 1, $2 FROM flows WHERE id = $1
-			RETURNING version`,
-			[]any{id, definition}, &version)
+			WITH added AS (
+				INSERT INTO flows (id, version, definition)
+				SELECT $1, coalesce(max(version), 0) + 1, $2 FROM flows WHERE id = $1
+				RETURNING version
+			), removed AS (
+				DELETE FROM flows WHERE id = $1 AND version <= (SELECT version FROM added) - $3
+			)
+			SELECT version FROM added`,
+			[]any{id, definition, s.flowVersions}, &version)
 		if parley.ErrorCode(err) == parley.ECONFLICT && ctx.Err() == nil {
 			continue
 		}

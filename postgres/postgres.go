@@ -58,6 +58,7 @@
 package postgres
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -88,13 +89,17 @@ type Options struct {
 	Schema string
 	// Logger receives connection-loss and reconnect reports (nil: discarded).
 	Logger *slog.Logger
+	// FlowVersions is how many versions of each flow PutFlow keeps (0:
+	// parley.DefaultFlowVersions).
+	FlowVersions int
 }
 
 // Store is a parley.Store on a PostgreSQL database. It is safe for concurrent use,
 // also by several processes on the same database.
 type Store struct {
-	pool        *pgxpool.Pool
-	maxAttempts int
+	pool         *pgxpool.Pool
+	maxAttempts  int
+	flowVersions int
 	// channel is the NOTIFY channel of this store's schema.
 	channel string
 	log     *slog.Logger
@@ -117,16 +122,17 @@ func Open(ctx context.Context, url string, opts Options) (*Store, error) {
 
 // openConfig is Open on a parsed pool configuration (tests wrap its dialer).
 func openConfig(ctx context.Context, config *pgxpool.Config, opts Options) (*Store, error) {
-	if opts.MaxConns < 0 || opts.MaxAttempts < 0 {
-		return nil, parley.Errorf(parley.EINVALID, "postgres: MaxConns and MaxAttempts must not be negative")
+	if opts.MaxConns < 0 || opts.MaxAttempts < 0 || opts.FlowVersions < 0 {
+		return nil, parley.Errorf(parley.EINVALID, "postgres: MaxConns, MaxAttempts and FlowVersions must not be negative")
 	}
 	if opts.MaxConns > 0 {
 		config.MaxConns = opts.MaxConns
 	}
 	s := &Store{
-		maxAttempts: opts.MaxAttempts,
-		channel:     eventsChannel,
-		log:         opts.Logger,
+		maxAttempts:  opts.MaxAttempts,
+		flowVersions: cmp.Or(opts.FlowVersions, parley.DefaultFlowVersions),
+		channel:      eventsChannel,
+		log:          opts.Logger,
 	}
 	if s.maxAttempts == 0 {
 		s.maxAttempts = DefaultMaxAttempts

@@ -159,7 +159,11 @@ func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int,
 			return err
 		}
 		version = asInt64(next[0])
-		_, err := w.insertFlow.exec(id, version, string(definition), micros(time.Now()))
+		if _, err := w.insertFlow.exec(id, version, string(definition), micros(time.Now())); err != nil {
+			return err
+		}
+		// Only the newest versions are kept (Options.FlowVersions).
+		_, err := w.pruneFlow.exec(id, version-int64(w.flowVersions))
 		return err
 	})
 	if err != nil {

@@ -140,6 +140,9 @@ type Options struct {
 	// MaxAttempts is how many deliveries an outbox entry gets before RetryOutbox marks
 	// it failed; default 10.
 	MaxAttempts int
+	// FlowVersions is how many versions of each flow PutFlow keeps; default
+	// parley.DefaultFlowVersions.
+	FlowVersions int
 }
 
 // Defaults applied to zero Options fields.
@@ -261,7 +264,7 @@ func (o Options) withDefaults() (Options, error) {
 	default:
 		return o, parley.Errorf(parley.EINVALID, "sqlite: synchronous %q: want normal or full", o.Synchronous)
 	}
-	if o.BusyTimeout < 0 || o.MaxBatch < 0 || o.MaxAttempts < 0 {
+	if o.BusyTimeout < 0 || o.MaxBatch < 0 || o.MaxAttempts < 0 || o.FlowVersions < 0 {
 		return o, parley.Errorf(parley.EINVALID, "sqlite: negative option")
 	}
 	if o.BusyTimeout == 0 {
@@ -272,6 +275,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.MaxAttempts == 0 {
 		o.MaxAttempts = DefaultMaxAttempts
+	}
+	if o.FlowVersions == 0 {
+		o.FlowVersions = parley.DefaultFlowVersions
 	}
 	return o, nil
 }

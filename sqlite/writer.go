@@ -98,6 +98,8 @@ type writer struct {
 	conn        driver.ConnPrepareContext
 	maxBatch    int
 	maxAttempts int
+	// flowVersions is how many versions of a flow PutFlow keeps.
+	flowVersions int
 
 	begin, commit, rollback, savepoint, release, rollbackTo *stmt
 
@@ -105,7 +107,7 @@ type writer struct {
 
 	processedExists, insertInbound, dropInbound                        *stmt
 	claimOutbox, completeOutbox, retryOutbox, failOutbox, outboxStatus *stmt
-	nextFlowVersion, insertFlow                                        *stmt
+	nextFlowVersion, insertFlow, pruneFlow                             *stmt
 
 	ping, conversation, processed, events, pendingInbound, latestFlow, flow *stmt
 
@@ -153,7 +155,7 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 	if !ok {
 		return nil, errors.New("driver connection cannot prepare statements")
 	}
-	w := &writer{store: s, conn: pc, maxBatch: opts.MaxBatch, maxAttempts: opts.MaxAttempts}
+	w := &writer{store: s, conn: pc, maxBatch: opts.MaxBatch, maxAttempts: opts.MaxAttempts, flowVersions: opts.FlowVersions}
 	prepare := func(dst **stmt, query string) error {
 		ds, err := pc.PrepareContext(context.Background(), query)
 		if err != nil {
@@ -212,6 +214,7 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.outboxStatus, `SELECT status FROM outbox WHERE id = ?`},
 		{&w.nextFlowVersion, `SELECT coalesce(max(version), 0) + 1 FROM flows WHERE id = ?`},
 		{&w.insertFlow, `INSERT INTO flows (id, version, definition, created_at) VALUES (?, ?, ?, ?)`},
+		{&w.pruneFlow, `DELETE FROM flows WHERE id = ? AND version <= ?`},
 		{&w.ping, `SELECT 1`},
 		{&w.conversation, `SELECT c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at, c.active_at
 			FROM conversations c LEFT JOIN turns t ON t.id = c.turn_id

@@ -122,3 +122,42 @@ func testIDRule(t *testing.T, s parley.Store) {
 		t.Fatalf("refused inbound messages were queued: %+v", got)
 	}
 }
+
+// testFlowRetention: a store opened with default options keeps the newest
+// parley.DefaultFlowVersions versions of each flow: older ones are ENOTFOUND, the
+// numbering goes on, and other flows keep theirs.
+func testFlowRetention(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	keep := parley.DefaultFlowVersions
+	if _, err := s.PutFlow(ctx, "other", []byte(`{"v":1}`)); err != nil {
+		t.Fatal(err)
+	}
+	total := keep + 3
+	for i := 1; i <= total; i++ {
+		v, err := s.PutFlow(ctx, "busy", []byte(fmt.Sprintf(`{"v":%d}`, i)))
+		if err != nil || v != i {
+			t.Fatalf("PutFlow #%d = %d, %v", i, v, err)
+		}
+	}
+	for v := 1; v <= total; v++ {
+		def, got, err := s.Flow(ctx, "busy", v)
+		if v <= total-keep {
+			wantCode(t, fmt.Sprintf("Flow(busy, %d) beyond the %d kept", v, keep), err, parley.ENOTFOUND)
+			continue
+		}
+		if err != nil || got != v || string(def) != fmt.Sprintf(`{"v":%d}`, v) {
+			t.Fatalf("Flow(busy, %d) = %s, %d, %v", v, def, got, err)
+		}
+	}
+	if _, got, err := s.Flow(ctx, "busy", 0); err != nil || got != total {
+		t.Fatalf("latest = %d, %v; want %d", got, err, total)
+	}
+	if v, err := s.PutFlow(ctx, "busy", []byte(`{}`)); err != nil || v != total+1 {
+		t.Fatalf("the next version = %d, %v; want %d", v, err, total+1)
+	}
+	_, _, err := s.Flow(ctx, "busy", total-keep+1)
+	wantCode(t, "the oldest kept version after one more", err, parley.ENOTFOUND)
+	if _, got, err := s.Flow(ctx, "other", 1); err != nil || got != 1 {
+		t.Fatalf("another flow lost its version: %d, %v", got, err)
+	}
+}

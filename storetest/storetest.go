@@ -65,6 +65,7 @@ func Run(t *testing.T, open func(t *testing.T) parley.Store) {
 		{"InboundDuplicateOfProcessed", testInboundDuplicateOfProcessed},
 		{"Flows", testFlows},
 		{"IDRule", testIDRule},
+		{"FlowRetention", testFlowRetention},
 		{"Ping", testPing},
 		{"Closed", testClosed},
 	}

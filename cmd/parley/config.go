@@ -48,6 +48,10 @@ type RuntimeConfig struct {
 	// StoreTimeout bounds every store call (default 5s): a store that stops
 	// answering fails turns with 503 instead of holding them.
 	StoreTimeout Duration `yaml:"store_timeout"`
+	// FlowVersions is how many versions of each flow the store keeps (default
+	// parley.DefaultFlowVersions, 20): PUT /v1/flows/{id} and a changed flow file
+	// add one, and the oldest beyond this many are removed.
+	FlowVersions int `yaml:"flow_versions"`
 }
 
 // AuthConfig lists the API's bearer tokens (PARLEY_API_TOKEN adds one more).
@@ -192,6 +196,9 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 	c.dir = filepath.Dir(path)
 	if err := c.checkServer(path); err != nil {
 		return nil, err
+	}
+	if c.Runtime.FlowVersions < 0 {
+		return nil, parley.Errorf(parley.EINVALID, "%s: runtime.flow_versions must be at least 1 (0 or absent: %d), got %d", path, parley.DefaultFlowVersions, c.Runtime.FlowVersions)
 	}
 	demo := len(c.Bots) == 0
 	if demo {

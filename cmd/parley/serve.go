@@ -34,6 +34,8 @@ type storeFlags struct {
 	db    string
 	store string
 	sync  string
+	// flowVersions is runtime.flow_versions: the flow versions the store keeps.
+	flowVersions int
 }
 
 func (s *storeFlags) register(fsFlag interface {
@@ -50,14 +52,14 @@ func openStore(ctx context.Context, f storeFlags, cfgStore string) (parley.Store
 	url, _ := storeURL(f, cfgStore)
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		return postgres.Open(ctx, url, postgres.Options{})
+		return postgres.Open(ctx, url, postgres.Options{FlowVersions: f.flowVersions})
 	case strings.HasPrefix(url, "sqlite:"):
 		if f.sync != "normal" && f.sync != "full" {
 			return nil, parley.Errorf(parley.EINVALID, "-sync must be normal or full, got %q", f.sync)
 		}
-		return sqlite.Open(ctx, strings.TrimPrefix(url, "sqlite:"), sqlite.Options{Synchronous: f.sync})
+		return sqlite.Open(ctx, strings.TrimPrefix(url, "sqlite:"), sqlite.Options{Synchronous: f.sync, FlowVersions: f.flowVersions})
 	case url == "mem:":
-		return memstore.New(), nil
+		return memstore.NewWithOptions(memstore.Options{FlowVersions: f.flowVersions}), nil
 	default:
 		return nil, parley.Errorf(parley.EINVALID, "store URL must be sqlite:PATH, postgres://... or mem:, got %q", url)
 	}
@@ -263,6 +265,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if tracing {
 		logger.Info("OpenTelemetry tracing on: spans go to the OTLP endpoint")
 	}
+	sf.flowVersions = cfg.Runtime.FlowVersions
 	store, err := openStore(ctx, sf, cfg.Store)
 	if err != nil {
 		return err
