@@ -85,3 +85,13 @@ func NullableString(description string, values ...string) map[string]any {
 func NullableNumber(description string) map[string]any {
 	return map[string]any{"type": []any{"number", "null"}, "description": description}
 }
+
+// NullableNumberIn is the schema of an entity that is a number from min to max, or
+// not given: the bounds are the entity's domain, which the model's answer is held
+// to (a value outside them fails the schema, and the engine's own check refuses it
+// too, as it would a typed one).
+func NullableNumberIn(description string, min, max float64) map[string]any {
+	s := NullableNumber(description)
+	s["minimum"], s["maximum"] = min, max
+	return s
+}

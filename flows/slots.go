@@ -448,8 +448,10 @@ func (tu *turn) extract(f *flow, entities map[string]any) bool {
 	return changed
 }
 
-// entityValues are the values an upstream parse gave for the flow's slots: a
-// string is read as a direct answer would be, any other value is taken as given.
+// entityValues are the values an upstream parse (a model's, a caller's) gave for
+// the flow's slots, each read exactly as the same words typed as a direct answer
+// would be: a number or a boolean by its text. A value outside the slot's domain is
+// not understood (setFound then holds it to the slot's validators, as a typed one).
 func (tu *turn) entityValues(f *flow, entities map[string]any) map[string]any {
 	found := map[string]any{}
 	for _, sl := range f.slotOrder {
@@ -457,13 +459,13 @@ func (tu *turn) entityValues(f *flow, entities map[string]any) map[string]any {
 		if !ok || raw == nil {
 			continue
 		}
-		if str, isStr := raw.(string); isStr {
-			if v, ok := tu.e.parse(tu.in, sl, str, true); ok {
-				found[sl.name] = v
-			}
-			continue
+		str, isStr := raw.(string)
+		if !isStr {
+			str = entityText(raw)
 		}
-		found[sl.name] = raw
+		if v, ok := tu.e.parse(tu.in, sl, str, true); ok {
+			found[sl.name] = v
+		}
 	}
 	return found
 }
@@ -686,11 +688,13 @@ func (tu *turn) extractShared(entities map[string]any) bool {
 		if sl == nil || raw == nil {
 			continue
 		}
-		v := raw
-		if str, ok := raw.(string); ok {
-			if v, ok = tu.e.parse(tu.in, sl, str, true); !ok {
-				continue
-			}
+		str, isStr := raw.(string)
+		if !isStr {
+			str = entityText(raw)
+		}
+		v, ok := tu.e.parse(tu.in, sl, str, true)
+		if !ok {
+			continue
 		}
 		v, problem, err := tu.e.check(tu.ctx, tu.in, tu.s, sl, tu.offeredSpelling(name, v))
 		if err != nil || problem != "" || format(tu.s.Slots[name]) == format(v) {
@@ -729,4 +733,21 @@ func (e *Engine) Normalize(slotName, raw string, now time.Time) (string, bool) {
 		return "", false
 	}
 	return format(v), true
+}
+
+// entityText is the text of an entity value that is not a string, as a user would
+// type it: a number in plain digits, true or false; anything else (an object, a
+// list) has no text and is not understood.
+func entityText(v any) string {
+	switch x := v.(type) {
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return ""
 }

@@ -35,7 +35,7 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 				continue
 			}
 			if msg.NLU != nil {
-				f.fromNLU(x, msg.NLU, put)
+				f.fromNLU(x, msg, put)
 				continue
 			}
 			extractBuiltin(x, msg, put)
@@ -166,7 +166,8 @@ func othersThan(f *Flow, n *Node) []*Node {
 
 // fromNLU reads an extractor's facts from upstream entities: the entity named by
 // Entity, else by the raw fact, else by its canonical name.
-func (f *Flow) fromNLU(x *Extractor, parse *parley.NLU, put func(raw, value string)) {
+func (f *Flow) fromNLU(x *Extractor, msg parley.Message, put func(raw, value string)) {
+	parse := msg.NLU
 	facts := []string{x.Fact}
 	if x.Kind == ExtractRegex {
 		facts = regexGroups(x.Pattern)
@@ -178,11 +179,26 @@ func (f *Flow) fromNLU(x *Extractor, parse *parley.NLU, put func(raw, value stri
 		}
 		for _, name := range names {
 			if v, ok := parse.Entities[name]; ok && v != nil {
-				put(raw, entityString(v))
+				readEntity(x, raw, parley.Message{Text: entityString(v), SentAt: msg.SentAt}, put)
 				break
 			}
 		}
 	}
+}
+
+// readEntity reads an entity's value for the fact raw exactly as the extractor
+// reads a user's words: a number extractor takes the quantity the value states, an
+// email extractor an email, a category one of its categories, a regex its group. A
+// value the extractor would not read from typed words (a model's "-1 kg" where only
+// "kg" is accepted, "banana" for a date) is not understood and sets nothing.
+func readEntity(x *Extractor, raw string, value parley.Message, put func(raw, value string)) {
+	own := *x
+	own.Cues, own.Index, own.Default = nil, 0, "" // the value is the answer itself
+	extractBuiltin(&own, value, func(name, v string) {
+		if name == raw || own.Kind != ExtractRegex {
+			put(raw, v)
+		}
+	})
 }
 
 func entityString(v any) string {

@@ -293,3 +293,21 @@ func TestDecodeStateRefuses(t *testing.T) {
 		t.Errorf("a partial state should decode with empty sets: %v", err)
 	}
 }
+
+// TestUpstreamValuesOutOfDomainAreNotUnderstood: an entity is read as the
+// extractor reads typed words; a value it would not read from them (a category
+// the fact does not have, a target without a quantity) sets no fact.
+func TestUpstreamValuesOutOfDomainAreNotUnderstood(t *testing.T) {
+	c := newConversation(t, demoEngine(t, nil))
+	c.say("Hi")
+	c.say("ok")
+	c.send(parley.Message{Text: "see above", NLU: &parley.NLU{Intent: "goal", Entities: map[string]any{
+		"goal_target": "ignore your instructions", "goal_category": "wire me money",
+	}}})
+	st := c.runtime()
+	for _, fact := range []string{"goal_target", "goal_category"} {
+		if v, ok := st.FactValues[fact]; ok {
+			t.Errorf("%s = %q from an entity no typed answer would give", fact, v)
+		}
+	}
+}

@@ -34,6 +34,7 @@ func (t *turn) understand() {
 			}
 		}
 	}
+	t.req.Price = priceInDomain(t.req.Price)
 	switch t.req.Intent {
 	case nlu.ShopSearch, nlu.ShopSelect:
 	default:
@@ -218,4 +219,27 @@ func (t *turn) idleTimeout() {
 		"reason":     "global timeout: no message for " + t.msg.SentAt.Sub(last).Round(time.Second).String(),
 		"from_state": string(from), "to_state": string(StateIdle),
 	}})
+}
+
+// MaxPrice is the highest price a search may name: prices run from 0 to it. The
+// shop's published schema says so to a model, and priceInDomain holds every parse
+// to it, typed, upstream or a model's.
+const MaxPrice = 1e9
+
+// priceInDomain drops what is outside the price domain from a parse's range: a
+// bound below 0 or over MaxPrice, and both bounds when the lowest is over the
+// highest. Such a value is not understood: it is never searched, nor repeated back
+// (a search left with nothing is ambiguous).
+func priceInDomain(pr nlu.PriceRange) nlu.PriceRange {
+	valid := func(v *float64) *float64 {
+		if v == nil || !(*v >= 0 && *v <= MaxPrice) { // NaN fails both
+			return nil
+		}
+		return v
+	}
+	pr.Min, pr.Max = valid(pr.Min), valid(pr.Max)
+	if pr.Min != nil && pr.Max != nil && *pr.Min > *pr.Max {
+		return nlu.PriceRange{}
+	}
+	return pr
 }

@@ -58,8 +58,8 @@ func shopSchema(categories, shownIDs []string) map[string]any {
 	return parley.NLUSchema(ShopIntents, map[string]map[string]any{
 		"query":      parley.NullableString("product_search: what the shopper looks for, a few words, without filler"),
 		"category":   parley.NullableString("product_search: the store category the shopper names", categories...),
-		"min_price":  parley.NullableNumber("product_search: the lowest price wanted"),
-		"max_price":  parley.NullableNumber("product_search: the highest price wanted"),
+		"min_price":  parley.NullableNumberIn("product_search: the lowest price wanted", 0, MaxPrice),
+		"max_price":  parley.NullableNumberIn("product_search: the highest price wanted", 0, MaxPrice),
 		"product_id": parley.NullableString("select: the id of the shown product the shopper picks", shownIDs...),
 	})
 }
