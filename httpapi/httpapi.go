@@ -461,7 +461,7 @@ func (h *Handler) readyz(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if err := h.store.Ping(ctx); err != nil {
-		return parley.WrapError(parley.EUNAVAILABLE, err, "store unreachable")
+		return parley.WrapError(parley.EUNAVAILABLE, err, "the store cannot serve or commit")
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	return nil

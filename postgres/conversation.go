@@ -311,7 +311,7 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		c.InboundID, turn, activeAt, positions,
 	}
 	var done committed
-	err := s.run(ctx, "commit", false, func(ctx context.Context) error {
+	err := s.run(ctx, commitOp, false, func(ctx context.Context) error {
 		var err error
 		done, err = s.sendCommit(ctx, c.ExpectedVersion == 0, args, c.Conversation.Version)
 		return err

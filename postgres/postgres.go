@@ -100,6 +100,8 @@ type Store struct {
 	pool         *pgxpool.Pool
 	maxAttempts  int
 	flowVersions int
+	// health is the outcome of the last write, for Ping (readiness).
+	health parley.WriteHealth
 	// channel is the NOTIFY channel of this store's schema.
 	channel string
 	log     *slog.Logger
@@ -164,9 +166,14 @@ func openConfig(ctx context.Context, config *pgxpool.Config, opts Options) (*Sto
 
 // Ping reports whether the database answers (readyz): EUNAVAILABLE when it does not.
 func (s *Store) Ping(ctx context.Context) error {
-	return s.run(ctx, "ping", true, func(ctx context.Context) error {
+	if err := s.run(ctx, "ping", true, func(ctx context.Context) error {
 		return s.pool.Ping(ctx)
-	})
+	}); err != nil {
+		return err
+	}
+	// The server may answer while it cannot write (a full disk, a read-only
+	// replica): a store whose last write failed is not ready.
+	return s.health.Err(time.Now())
 }
 
 // Close closes the connection pool, waiting for borrowed connections to come back.
@@ -183,7 +190,16 @@ func (s *Store) Close() error {
 // too (a server restart kills them all), so up to MaxConns+1 retries are allowed;
 // failures to connect back off and give up after a few attempts, so that a request
 // to a server that is down gets its 503 quickly.
-func (s *Store) run(ctx context.Context, what string, readOnly bool, op func(ctx context.Context) error) error {
+func (s *Store) run(ctx context.Context, what string, readOnly bool, op func(ctx context.Context) error) (err error) {
+	if !readOnly {
+		defer func() {
+			// Any write that fails for want of the store counts; only a commit
+			// that lands clears it: a small write may fit where a turn does not.
+			if err != nil || what == commitOp {
+				s.health.Note(err, time.Now())
+			}
+		}()
+	}
 	retries := int(s.pool.Config().MaxConns) + 1
 	connectFailures := 0
 	for attempt := 0; ; attempt++ {
@@ -275,3 +291,7 @@ func nullBytes(b []byte) []byte {
 	}
 	return b
 }
+
+// commitOp names Commit's statement in run: its outcome clears or records the
+// store's write health.
+const commitOp = "commit"

@@ -5,6 +5,7 @@ import (
 	"database/sql/driver"
 	"encoding/json"
 	"errors"
+	"time"
 
 	"github.com/parleyhq/parley"
 )
@@ -255,5 +256,7 @@ func (s *Store) Ping(ctx context.Context) error {
 	if err != nil {
 		return s.wrap(err, "ping")
 	}
-	return nil
+	// Reads may work while writes do not (a full disk): a store whose last write
+	// failed is not ready.
+	return s.health.Err(time.Now())
 }

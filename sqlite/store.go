@@ -168,6 +168,8 @@ type Stats struct {
 // Store is a parley.Store on one SQLite file. Its methods are safe for concurrent use.
 type Store struct {
 	db *sql.DB
+	// health is the outcome of the last write, for Ping (readiness).
+	health parley.WriteHealth
 
 	// mu orders submissions against Close: a submitter holds it shared while it
 	// queues its request, Close holds it exclusively to stop them.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/parleyhq/parley"
 )
@@ -57,7 +58,13 @@ func (s *Store) submit(ctx context.Context, r *request) error {
 	s.qmu.Unlock()
 	s.mu.RUnlock()
 	s.lead()
-	return <-r.result
+	err := <-r.result
+	if _, commit := r.op.(*commitOp); err != nil || commit {
+		// Any write that fails for want of the store counts; only a commit that
+		// lands clears it: a small write may fit where a turn does not.
+		s.health.Note(err, time.Now())
+	}
+	return err
 }
 
 // lead runs rounds until the queue is empty, unless another goroutine leads: that one
