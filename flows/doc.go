@@ -2,7 +2,7 @@
 // declarative flow files (YAML, strictly decoded, with a JSON Schema and a
 // validator that reports file:line:col), their compilation into an Engine, and
 // the engine's state, seed 001's DialogueState plus flow_stack. Every change of
-// conversation_state goes through the Dialogue table (dialogue.go, a table of the
+// conversation_state goes through the Dialogue table (machine.go, a table of the
 // fsm kernel); a turn reports each transition it took, momentary ones included.
 //
 // Seed 001 is docs/spec/001-state-machine-design.txt, seed 003

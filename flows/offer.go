@@ -3,10 +3,8 @@ package flows
 import (
 	"slices"
 	"strings"
-	"time"
 	"unicode"
 
-	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
 )
 
@@ -256,35 +254,4 @@ func (tu *turn) yesNo() nlu.Answer {
 	// The question is what the bot said last: its verbs ("Book ...?",
 	// "Renew your plan?") carry the answer out too ("yes, renew it").
 	return nlu.YesNoTo(tu.text, tu.s.LastResponse)
-}
-
-// HandoffReason returns why a human agent has the conversation, or "".
-func (e *Engine) HandoffReason(state any) string {
-	if s, ok := state.(*State); ok && s != nil {
-		return s.Metadata.Handoff
-	}
-	return ""
-}
-
-// Handback returns a conversation a human agent has resolved to the bot: the
-// handoff mark is cleared and the next message is answered again, from idle. A
-// conversation that is not handed off is ECONFLICT.
-func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decision, error) {
-	var in *State
-	switch v := state.(type) {
-	case *State:
-		in = v
-	case State:
-		in = &v
-	}
-	if in == nil || in.Metadata.Handoff == "" {
-		return parley.Decision{}, parley.Errorf(parley.ECONFLICT, "the conversation is not with a human agent")
-	}
-	s := in.clone()
-	s.Metadata.Handoff = ""
-	data := map[string]string{"reason": reason}
-	if !at.IsZero() {
-		data["at"] = at.UTC().Format(time.RFC3339Nano)
-	}
-	return parley.Decision{State: s, Events: []parley.EventData{{Type: "handback", Data: data}}}, nil
 }

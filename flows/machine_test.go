@@ -7,7 +7,7 @@ import (
 )
 
 // The expected tables below are written out from seeds 001 and 003, never derived
-// from Dialogue: a change to dialogue.go that is not also made here fails.
+// from Dialogue: a change to machine.go that is not also made here fails.
 
 // dialogueStates are seed 001's ConversationState plus seed 003's intermediate
 // states.

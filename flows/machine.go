@@ -4,7 +4,7 @@ import "github.com/parleyhq/parley/fsm"
 
 // This file holds the dialogue's transition table, built once from literals with
 // fsm.MustBuild and never changed afterwards: a package-level value, not
-// package-level state. Its test (dialogue_test.go) restates the table from seeds 001
+// package-level state. Its test (machine_test.go) restates the table from seeds 001
 // and 003 independently, so a change here must be a deliberate change there too.
 
 // DialogueState is a state of a flow-driven dialogue: seed 001's ConversationState

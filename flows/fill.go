@@ -1,0 +1,454 @@
+package flows
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// stall counts a turn that moved nothing against the current step's retry
+// budget: the awaited slot's (shared with its invalid answers), or the step's own
+// for a confirmation (DefaultMaxRetries, then a handoff). spent is true when the
+// budget ran out and its exhaust policy took the turn; reask starts counting again.
+func (tu *turn) stall(st *step) (spent bool, err error) {
+	key, limit, policy := "step:"+st.id, DefaultMaxRetries, ExhaustHandoff
+	if st.slot != nil {
+		key, limit, policy = st.slot.name, st.slot.maxRetries, st.slot.onExhaust
+	}
+	s := tu.s
+	if s.Metadata.Retries == nil {
+		s.Metadata.Retries = map[string]int{}
+	}
+	s.Metadata.Retries[key]++
+	if s.Metadata.Retries[key] < limit {
+		return false, nil
+	}
+	delete(s.Metadata.Retries, key)
+	switch policy {
+	case ExhaustSkip:
+		delete(s.Slots, st.slot.name)
+		return true, tu.advance(st.next)
+	case ExhaustCancel:
+		tu.sayKey("cancelled", "flow", tu.flow().label)
+		return true, tu.endFlow(OutcomeCancelled)
+	case ExhaustHandoff:
+		return true, tu.handoff(ReasonRetriesExhausted)
+	}
+	return false, nil
+}
+
+// fillAwaited maps the message straight to the awaited slot without the NLU
+// (001 Rule 3), then validates it (Rule 4 on failure).
+func (tu *turn) fillAwaited() error {
+	s := tu.s
+	f := tu.flow()
+	st := tu.currentStep()
+	if err := tu.fire(DialogueUserResponds); err != nil {
+		return err
+	}
+	if f == nil || st == nil || st.slot == nil || st.slot.name != *s.WaitingForSlot {
+		return tu.fail("invalid_state", "no collect step waits for the slot")
+	}
+	sl := st.slot
+	if tu.sentence() || tu.answersAnother(f, sl) {
+		return tu.fillFromSentence(f, st)
+	}
+	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, tu.text, true)
+	if err != nil {
+		return tu.checkFailed(err, sl)
+	}
+	if problem != "" {
+		return tu.invalid(st, problem)
+	}
+	s.Slots[sl.name] = value
+	if s.Metadata.Retries != nil {
+		delete(s.Metadata.Retries, sl.name)
+		if len(s.Metadata.Retries) == 0 {
+			s.Metadata.Retries = nil
+		}
+	}
+	return tu.advance(st.next)
+}
+
+// answersAnother reports whether a short answer to sl's question gives another
+// slot's value by that slot's own cue and none by sl's ("to Phoenix" asked
+// where from: the destination), so it is read as a sentence: the value goes to
+// the slot it names and the question is asked again.
+func (tu *turn) answersAnother(f *flow, sl *slot) bool {
+	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+		return false
+	}
+	own := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+	for _, re := range sl.patterns {
+		own.take(sl, re)
+	}
+	if len(own.found) > 0 {
+		return false
+	}
+	other := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+	for _, o := range f.slotOrder {
+		if o == sl {
+			continue
+		}
+		for _, re := range o.patterns {
+			other.take(o, re)
+		}
+	}
+	return len(other.found) > 0
+}
+
+// fillFromSentence reads an answer that is a sentence the way understanding
+// reads one: every slot of the flow it names is filled ("from new york to los
+// angeles next friday" gives three). A sentence that names none is an invalid
+// answer: asked again, and counted against the slot's retries.
+func (tu *turn) fillFromSentence(f *flow, st *step) error {
+	if !tu.extract(f, nil) {
+		if tu.unknown != nil {
+			return tu.outcomeUnknown(tu.unknown)
+		}
+		return tu.invalid(st, tu.e.invalidText(st.slot, nil))
+	}
+	if tu.unknown != nil {
+		return tu.outcomeUnknown(tu.unknown)
+	}
+	if err := tu.fire(DialogueValidationSucceeded); err != nil {
+		return err
+	}
+	tu.s.WaitingForSlot = nil
+	return tu.advance(st.index)
+}
+
+// invalid applies a validation failure: clear the value and ask again, until the
+// slot's retry budget is spent; then its on_exhaust policy.
+func (tu *turn) invalid(st *step, problem string) error {
+	s := tu.s
+	sl := st.slot
+	s.Slots[sl.name] = nil
+	if s.Metadata.Retries == nil {
+		s.Metadata.Retries = map[string]int{}
+	}
+	s.Metadata.Retries[sl.name]++
+	if s.Metadata.Retries[sl.name] >= sl.maxRetries {
+		delete(s.Metadata.Retries, sl.name)
+		switch sl.onExhaust {
+		case ExhaustSkip:
+			delete(s.Slots, sl.name)
+			return tu.advance(st.next)
+		case ExhaustCancel:
+			tu.say(problem)
+			tu.sayKey("cancelled", "flow", tu.flow().label)
+			return tu.endFlow(OutcomeCancelled)
+		case ExhaustHandoff:
+			tu.say(problem)
+			return tu.handoff(ReasonRetriesExhausted)
+		}
+	}
+	if err := tu.fire(DialogueValidationFailed); err != nil {
+		return err
+	}
+	name := sl.name
+	s.WaitingForSlot = &name
+	tu.say(problem)
+	tu.say(tu.generate(st.def, tu.render(st.prompt)))
+	return nil
+}
+
+// extract is the slot-filling half of understanding: every slot of the flow found
+// in the message (or in the upstream parse's entities) is normalized, validated
+// and set, even slots not asked for yet. Invalid values are dropped. A slot that
+// already had another value is reported to the user ("Got it, I've updated your
+// origin to Boston."). It reports whether any slot changed.
+func (tu *turn) extract(f *flow, entities map[string]any) bool {
+	var found map[string]any
+	changed := false
+	if entities != nil {
+		found = tu.entityValues(f, entities)
+		if tu.e.sharedSlots {
+			changed = tu.extractShared(otherSlots(f, entities))
+		}
+	} else {
+		if read, changed := tu.correctBack(f); read {
+			return changed
+		}
+		found = map[string]any{}
+		tu.findInText(f, found)
+	}
+	for _, sl := range f.slotOrder {
+		if v, ok := found[sl.name]; ok && tu.setFound(sl, v) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+// entityValues are the values an upstream parse (a model's, a caller's) gave for
+// the flow's slots, each read exactly as the same words typed as a direct answer
+// would be: a number or a boolean by its text. A value outside the slot's domain is
+// not understood (setFound then holds it to the slot's validators, as a typed one).
+func (tu *turn) entityValues(f *flow, entities map[string]any) map[string]any {
+	found := map[string]any{}
+	for _, sl := range f.slotOrder {
+		raw, ok := entities[sl.name]
+		if !ok || raw == nil {
+			continue
+		}
+		str, isStr := raw.(string)
+		if !isStr {
+			str = entityText(raw)
+		}
+		if v, ok := tu.e.parse(tu.in, sl, str, true); ok {
+			found[sl.name] = v
+		}
+	}
+	return found
+}
+
+// otherSlots are the entities that name no slot of the flow: another flow's
+// slots, whose values hold for the whole bot.
+func otherSlots(f *flow, entities map[string]any) map[string]any {
+	others := map[string]any{}
+	for name, v := range entities {
+		if f.slots[name] == nil {
+			others[name] = v
+		}
+	}
+	return others
+}
+
+// setFound validates a value found for sl and sets it, saying so when it
+// replaces another value. It reports whether the slot changed.
+func (tu *turn) setFound(sl *slot, v any) bool {
+	s := tu.s
+	v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, tu.offeredSpelling(sl.name, v))
+	if err != nil || problem != "" {
+		tu.noteUnknown(err)
+		return false
+	}
+	old, had := s.Slots[sl.name]
+	if had && old != nil && (format(old) == format(v) || sameSpelling(nil, format(old), format(v))) {
+		return false // "Mcdonalds" for the "Mcdonald's" held: no change
+	}
+	s.Slots[sl.name] = v
+	if had && old != nil {
+		tu.sayKey("updated", "label", sl.label, "value", format(v))
+	}
+	return true
+}
+
+// findInText finds slot values inside a sentence: first "change the <slot> to X"
+// forms, then each slot's patterns, then the typed extractors (dates, emails,
+// phone numbers, enum values). A stretch of text gives one slot only.
+func (tu *turn) findInText(f *flow, found map[string]any) {
+	tf := &textFinder{tu: tu, text: tu.text, found: found}
+	lower := strings.ToLower(tf.text)
+	for _, sl := range f.slotOrder {
+		if slices.ContainsFunc(sl.names, func(n string) bool { return strings.Contains(lower, n) }) {
+			tf.take(sl, sl.labelled)
+		}
+	}
+	for _, sl := range f.slotOrder {
+		for _, re := range sl.patterns {
+			tf.take(sl, re)
+		}
+	}
+	for _, sl := range f.slotOrder {
+		if _, done := found[sl.name]; done {
+			continue
+		}
+		if v, ok := tu.typedValue(f, sl, tf.text, found); ok {
+			found[sl.name] = v
+		}
+	}
+}
+
+// textFinder takes slot values out of a sentence by pattern, a stretch of the
+// sentence for one slot only.
+type textFinder struct {
+	tu    *turn
+	text  string
+	found map[string]any
+	used  [][2]int // the stretches slots took
+}
+
+// free reports whether text[a:b] overlaps no stretch a slot took.
+func (tf *textFinder) free(a, b int) bool {
+	for _, u := range tf.used {
+		if a < u[1] && u[0] < b {
+			return false
+		}
+	}
+	return true
+}
+
+// overlappingMatches are re's matches in text starting at every place one
+// starts, not only after the previous match: "I need to fly out to Denver"'s
+// destination cue "to" takes "fly out to" first, and "to Denver" is a match
+// too.
+func overlappingMatches(re *regexp.Regexp, text string) [][]int {
+	var out [][]int
+	for pos := 0; pos < len(text); {
+		m := re.FindStringSubmatchIndex(text[pos:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += pos
+			}
+		}
+		out = append(out, m)
+		_, size := utf8.DecodeRuneInString(text[m[0]:])
+		pos = m[0] + max(size, 1)
+	}
+	return out
+}
+
+// freeEnd is where a stretch from a to b must end to stop before the first
+// stretch a slot took after a.
+func (tf *textFinder) freeEnd(a, b int) int {
+	for _, u := range tf.used {
+		if u[0] > a && u[0] < b {
+			b = u[0]
+		}
+	}
+	return b
+}
+
+// take finds sl's value with re, when no pattern found it yet: the first match
+// whose capture (the group named value, else the first) is in a free stretch and
+// reads as a value of the slot. The match's stretch is then taken.
+func (tf *textFinder) take(sl *slot, re *regexp.Regexp) {
+	if _, done := tf.found[sl.name]; done {
+		return
+	}
+	for _, m := range overlappingMatches(re, tf.text) {
+		g := 1
+		if i := re.SubexpIndex("value"); i > 0 {
+			g = i
+		}
+		if 2*g+1 >= len(m) || m[2*g] < 0 {
+			continue
+		}
+		// A capture running into a stretch another slot took ends there: "to
+		// Austin from Chicago" gives the destination "Austin" when the origin
+		// took "from Chicago".
+		end := tf.freeEnd(m[2*g], m[2*g+1])
+		if !tf.free(m[2*g], end) {
+			continue
+		}
+		capture := strings.TrimSpace(tf.text[m[2*g]:end])
+		if capture == "" {
+			continue
+		}
+		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
+			tf.found[sl.name] = v
+			stop := m[1]
+			if end < m[2*g+1] {
+				stop = end
+			}
+			tf.used = append(tf.used, [2]int{m[0], takenEnd(sl, capture, m[2*g], stop)})
+			return
+		}
+	}
+}
+
+// takenEnd is where the stretch of a match ends (end), for a capture starting at
+// start: for a city, only the words the city took ("Boston" of "from Boston to
+// Paris" leaves "to Paris" to the destination).
+func takenEnd(sl *slot, capture string, start, end int) int {
+	if sl.typ != TypeCity {
+		return end
+	}
+	_, n, _ := cityPrefix(capture, false)
+	return start + wordsEnd(capture, n)
+}
+
+// typedValue finds a value of the slot's type anywhere in text: a date (unless
+// another date slot took one), an email, a phone number, a time, a city (for
+// the flow's only city slot), an enum value written out.
+func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any) (any, bool) {
+	switch sl.typ {
+	case TypeDate:
+		taken := slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
+			_, ok := found[o.name]
+			return ok && o.typ == TypeDate
+		})
+		if d, ok := nlu.ParseDateValue(text, tu.now); ok && !taken {
+			return d.String(), true
+		}
+	case TypeEmail:
+		return nlu.ExtractEmail(text)
+	case TypePhone:
+		return nlu.ExtractPhone(text)
+	case TypeTime:
+		return nlu.ParseTime(text)
+	case TypeCity:
+		// A city named without a cue ("to", "from") belongs to the flow's only
+		// city slot.
+		if c, ok := nlu.FindCity(text); ok && onlyCity(f, sl) {
+			return sl.normalize(c), true
+		}
+	case TypeEnum:
+		if v, ok := sl.enum.Match(text); ok && mentions(text, sl, v) {
+			return sl.normalize(v), true
+		}
+	}
+	return nil, false
+}
+
+// mentions reports whether the enum value v (or one of its synonyms) is written in
+// text, so that a fuzzy enum match never invents a value out of a sentence.
+func mentions(text string, sl *slot, v string) bool {
+	k := " " + foldKey(text) + " "
+	for _, w := range append([]string{v}, sl.def.Synonyms[v]...) {
+		if strings.Contains(k, " "+foldKey(w)+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// extractShared sets the values of an upstream parse for slots of any flow
+// (settings.shared_slots), normalized and validated by the slot's first
+// declaration. It reports whether any changed.
+func (tu *turn) extractShared(entities map[string]any) bool {
+	if !tu.e.sharedSlots {
+		return false
+	}
+	changed := false
+	for name, raw := range entities {
+		sl := tu.e.slotByName[name]
+		if sl == nil || raw == nil {
+			continue
+		}
+		str, isStr := raw.(string)
+		if !isStr {
+			str = entityText(raw)
+		}
+		v, ok := tu.e.parse(tu.in, sl, str, true)
+		if !ok {
+			continue
+		}
+		v, problem, err := tu.e.check(tu.ctx, tu.in, tu.s, sl, tu.offeredSpelling(name, v))
+		if err != nil || problem != "" || format(tu.s.Slots[name]) == format(v) {
+			tu.noteUnknown(err)
+			continue
+		}
+		tu.s.Slots[name] = v
+		changed = true
+	}
+	return changed
+}
+
+// onlyCity reports whether sl is the flow's one city slot.
+func onlyCity(f *flow, sl *slot) bool {
+	for _, o := range f.slotOrder {
+		if o.typ == TypeCity && o != sl {
+			return false
+		}
+	}
+	return true
+}

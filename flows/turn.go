@@ -1,0 +1,303 @@
+package flows
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
+)
+
+// maxStepsPerTurn bounds the steps one turn may run, so that a flow whose branches
+// loop without asking anything ends in the error state instead of spinning.
+const maxStepsPerTurn = 64
+
+// turn is the work area of one Decide call.
+type turn struct {
+	e           *Engine
+	ctx         context.Context
+	in          parley.Turn
+	s           *State
+	text        string
+	now         time.Time
+	stamp       float64
+	transitions []parley.Transition
+	says        []string
+	// streamed counts the says already streamed as reply_delta chunks.
+	streamed   int
+	options    []parley.Option
+	events     []parley.EventData
+	effects    []parley.Effect
+	classified bool
+	recovering bool
+	result     nlu.Result
+	resultOK   bool
+	// askedChange: the turn answers "what would you like to change?".
+	askedChange bool
+	// resume is the pending call this turn sends again (recover); act and
+	// check take it.
+	resume *PendingCall
+	// executions counts the calls first sent in this turn by key, so that a
+	// step run twice in one turn sends two keys.
+	executions map[string]int
+	// unknown is the first check of this turn, while reading values, whose
+	// outcome is not known: the turn ends in the error state with it pending.
+	unknown *unknownOutcome
+}
+
+// Decide takes one turn. It never changes t.State; the decision's state is a copy.
+// A turn that would take a transition outside the Dialogue table (a stored state
+// resting in a momentary state is one) is an error with code parley.ETRANSITION
+// and no decision, as parley.Engine says of every engine.
+func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	in, err := stateOf(t.State)
+	if err != nil {
+		return parley.Decision{}, err
+	}
+	s := in.clone()
+	tu := e.newTurn(ctx, t, s)
+	s.TurnCount++
+	s.Messages = append(s.Messages, ChatMessage{Role: "user", Content: tu.text, Timestamp: tu.stamp})
+	if s.Metadata.Handoff != "" {
+		// A human agent has the conversation: the bot stays silent until handback.
+		s.Messages = keepLast(s.Messages, e.maxMessages)
+		return parley.Decision{State: s}, nil
+	}
+	if err := tu.run(); err != nil {
+		return parley.Decision{}, err
+	}
+	return tu.decision(), nil
+}
+
+// stateOf is the turn's stored state (a new one for a new conversation).
+func stateOf(state any) (*State, error) {
+	switch v := state.(type) {
+	case *State:
+		return v, nil
+	case State:
+		return &v, nil
+	case nil:
+		return newState(), nil
+	}
+	return nil, parley.Errorf(parley.EINVALIDSTATE, "flows: state of type %T", state)
+}
+
+// newTurn starts the work area of a turn on s, the copy of the stored state the
+// decision returns. A message without text (a button) reads as its meaning.
+func (e *Engine) newTurn(ctx context.Context, t parley.Turn, s *State) *turn {
+	tu := &turn{
+		e:           e,
+		ctx:         ctx,
+		in:          t,
+		s:           s,
+		text:        strings.TrimSpace(t.Message.Text),
+		now:         t.Message.SentAt,
+		stamp:       unixSeconds(t.Message.SentAt),
+		transitions: make([]parley.Transition, 0, 6),
+	}
+	if tu.text == "" {
+		tu.text = t.Message.Meaning
+	}
+	return tu
+}
+
+// decision is what the turn decided: its state (the reply added to the
+// messages, the history trimmed), transitions, events, effects and reply.
+func (tu *turn) decision() parley.Decision {
+	s, e := tu.s, tu.e
+	reply := strings.Join(tu.says, " ")
+	s.LastResponse = reply
+	s.Messages = append(s.Messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: tu.stamp})
+	s.Messages = keepLast(s.Messages, e.maxMessages)
+	s.Trace = keepLast(s.Trace, e.maxTrace)
+	d := parley.Decision{State: s, Transitions: tu.transitions, Events: tu.events, Effects: tu.effects}
+	if reply != "" || len(tu.options) > 0 {
+		r := parley.Reply{ID: "a-" + strconv.FormatInt(tu.in.Index, 10), Type: parley.ReplyText, Text: reply}
+		if len(tu.options) > 0 {
+			r.Type, r.Options = parley.ReplyQuickReplies, tu.options
+		}
+		d.Replies = []parley.Reply{r}
+	}
+	return d
+}
+
+func keepLast[T any](s []T, n int) []T {
+	if n > 0 && len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+func unixSeconds(t time.Time) float64 {
+	return float64(t.UnixNano()) / 1e9
+}
+
+// fire moves the dialogue along the trigger, through the Dialogue table. A trigger
+// the table does not allow from the current state is a bug of this package (or a
+// momentary state read from the store): the turn fails with the kernel's
+// *fsm.TransitionError (parley.ETRANSITION) and nothing is committed.
+func (tu *turn) fire(trigger DialogueTrigger) error {
+	from := tu.s.ConversationState
+	to, ok := Dialogue.Next(from, trigger)
+	if !ok {
+		return Dialogue.Check(from, trigger, "")
+	}
+	tu.s.ConversationState = to
+	tu.transitions = append(tu.transitions, parley.Transition{From: string(from), To: string(to), Trigger: string(trigger)})
+	tu.s.Trace = append(tu.s.Trace, TraceEvent{Event: string(trigger), Timestamp: tu.stamp,
+		Data: TraceData{From: string(from), To: string(to)}})
+	return nil
+}
+
+func (tu *turn) say(text string) {
+	if text != "" {
+		tu.says = append(tu.says, text)
+	}
+}
+
+func (tu *turn) sayKey(key string, vars ...string) {
+	tu.say(fill(tu.e.text[key], vars...))
+}
+
+// fill replaces {name} by value for each name, value pair.
+func fill(text string, vars ...string) string {
+	for i := 0; i+1 < len(vars); i += 2 {
+		text = strings.ReplaceAll(text, "{"+vars[i]+"}", vars[i+1])
+	}
+	return text
+}
+
+func (tu *turn) flow() *flow {
+	if tu.s.CurrentFlow == FlowNone {
+		return nil
+	}
+	return tu.e.flows[tu.s.CurrentFlow]
+}
+
+func (tu *turn) currentStep() *step {
+	f := tu.flow()
+	if f == nil || tu.s.CurrentStep == nil {
+		return nil
+	}
+	if i, ok := f.stepIndex[*tu.s.CurrentStep]; ok {
+		return f.steps[i]
+	}
+	return nil
+}
+
+// run dispatches on the state the turn starts in (seed 001's message routing).
+func (tu *turn) run() error {
+	switch tu.s.ConversationState {
+	case DialogueIdle, DialogueCompleted:
+		// 001 Rule 1: idle -> understanding on any message; 003: completed ->
+		// understanding.
+		if err := tu.fire(DialogueUserMessage); err != nil {
+			return err
+		}
+		return tu.understand()
+	case DialogueWaitingForSlot:
+		tu.askedChange = tu.s.WaitingForSlot == nil
+		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
+			return tu.fillAwaited()
+		}
+		if err := tu.fire(DialogueIntentChange); err != nil {
+			return err
+		}
+		return tu.understand()
+	case DialogueConfirming:
+		return tu.answerConfirmation()
+	case DialogueError:
+		return tu.recover()
+	default:
+		// A momentary state never rests in the store; one found there is refused
+		// by the kernel (ETRANSITION) so the runtime's guardrail applies.
+		return tu.fire(DialogueUserMessage)
+	}
+}
+
+// setStep makes st the current step of the active flow.
+func (tu *turn) setStep(st *step) {
+	id := st.id
+	tu.s.CurrentStep = &id
+	tu.s.WaitingForSlot = nil
+}
+
+// handoff passes the conversation to a human agent: the same effect and event as
+// the shop engine's handoff, so channels (Chatwoot: the conversation opened for
+// agents) treat both alike. The active flow, if any, ends with outcome handoff.
+func (tu *turn) handoff(reason string) error {
+	s := tu.s
+	tu.sayKey("handoff")
+	payload, _ := json.Marshal(map[string]string{"reason": reason})
+	tu.effects = append(tu.effects, parley.Effect{Kind: EffectHandoff, Payload: payload})
+	data := map[string]string{"reason": reason}
+	if s.CurrentFlow != FlowNone {
+		data["flow"] = s.CurrentFlow
+	}
+	if s.WaitingForSlot != nil {
+		data["slot"] = *s.WaitingForSlot
+	}
+	tu.events = append(tu.events, parley.EventData{Type: parley.EventHandoff, Data: data})
+	s.Metadata.Handoff = reason
+	s.Metadata.Offer = nil
+	if tu.flow() == nil {
+		return tu.fire(DialogueNoIntent)
+	}
+	s.FlowStack = s.FlowStack[:0] // the human takes over every suspended flow too
+	return tu.endFlow(OutcomeHandoff)
+}
+
+// recover is seed 001's State Recovery: a cancel ends everything (error -> idle);
+// any other message retries (error -> understanding): a call whose outcome is not
+// known is sent again, unchanged and under its key (retryPending); otherwise the
+// flow goes on from the step that failed.
+func (tu *turn) recover() error {
+	s := tu.s
+	if tu.isCancel() {
+		if err := tu.fire(DialogueUserCancels); err != nil {
+			return err
+		}
+		if f := tu.flow(); f != nil {
+			key := "cancelled"
+			if s.Metadata.Pending != nil && s.Metadata.Pending.Slot == "" {
+				key = "cancelled_pending" // the call may have been carried out
+			}
+			tu.sayKey(key, "flow", f.label)
+			s.Metadata.LastFlow, s.Metadata.LastOutcome = f.name, OutcomeCancelled
+		}
+		s.Metadata.Error, s.Metadata.Pending = nil, nil
+		s.Metadata.Retries = nil
+		s.CurrentFlow, s.CurrentStep, s.WaitingForSlot = FlowNone, nil, nil
+		s.FlowStack = s.FlowStack[:0]
+		return nil
+	}
+	if err := tu.fire(DialogueUserRetries); err != nil {
+		return err
+	}
+	s.Metadata.Error = nil
+	if p := s.Metadata.Pending; p != nil {
+		return tu.retryPending(p)
+	}
+	if tu.flow() != nil {
+		tu.sayKey("recovered")
+		tu.recovering = true
+	}
+	return tu.understand()
+}
+
+// fail enters the error state (001 Rule 7) with metadata.error; the reply asks
+// the user to retry or cancel.
+func (tu *turn) fail(kind, message string) error {
+	s := tu.s
+	recovery := string(s.ConversationState)
+	if err := tu.fire(DialogueException); err != nil {
+		return err
+	}
+	s.Metadata.Error = &ErrorInfo{Type: kind, Message: message, Timestamp: tu.stamp, RecoveryState: recovery}
+	s.WaitingForSlot = nil
+	tu.sayKey("error")
+	return nil
+}

@@ -1,0 +1,343 @@
+package flows
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+func (tu *turn) classify() (nlu.Result, bool) {
+	if !tu.classified {
+		tu.classified = true
+		tu.result, tu.resultOK = tu.e.classifier.Classify(tu.text)
+		tu.resultOK = tu.resultOK && tu.result.Confidence >= tu.e.minConfidence
+	}
+	return tu.result, tu.resultOK
+}
+
+func (tu *turn) isCancel() bool {
+	m := tu.in.Message.Meaning
+	if m == "cancel" {
+		return true
+	}
+	if tu.in.Message.NLU != nil {
+		return tu.in.Message.NLU.Intent == "cancel"
+	}
+	return nlu.IsCancel(tu.text)
+}
+
+// changesCourse reports whether a message answering a slot question must go
+// through understanding instead (001: "Intent markers detected"): an upstream
+// parse, a cancel, an intent marker, a request for a human, or a flow's trigger.
+func (tu *turn) changesCourse() bool {
+	if p := tu.in.Message.NLU; p != nil {
+		// An upstream parse replaces the engine's NLU: it changes course when it
+		// says something (an intent we know, cancel, entities); otherwise the
+		// text is the answer, mapped directly.
+		return p.Intent == "cancel" || p.Intent == IntentHuman || tu.e.intentFlow[p.Intent] != nil || len(p.Entities) > 0 || tu.e.answerAct(p.Intent)
+	}
+	if tu.isCancel() {
+		return true
+	}
+	if tu.e.markerCandidate(tu.text) {
+		if _, ok := tu.e.markers.Match(tu.text); ok {
+			return true
+		}
+	}
+	if nlu.IsHumanRequest(tu.text) {
+		return true
+	}
+	if _, _, ok := backReference(tu.text); ok && !tu.awaitedValue() {
+		return true // "Phoenix, not Denver" while the date is asked
+	}
+	// Any flow's trigger, the active one's too: "I want to book a flight" is not
+	// an origin. A short answer that is a value of the awaited slot and only
+	// resembles an example ("Union Station Hotel" while asked which hotel) is
+	// the answer; a keyword always changes course.
+	r, ok := tu.classify()
+	if ok && r.Confidence < keywordConfidence && !tu.sentence() && tu.awaitedValue() {
+		return false
+	}
+	return ok
+}
+
+// keywordConfidence is the lowest confidence nlu gives a keyword hit.
+const keywordConfidence = 0.9
+
+// awaitedValue reports whether the message reads as a value of the awaited slot.
+func (tu *turn) awaitedValue() bool {
+	st := tu.currentStep()
+	if st == nil || st.slot == nil {
+		return false
+	}
+	_, ok := tu.e.parse(tu.in, st.slot, tu.text, true)
+	return ok
+}
+
+// sentence reports whether a typed answer is a sentence rather than a value
+// (more than three words with letters: "I'm flying out of chicago", "3 rooms,
+// arriving at 6 pm"; "+1 415 555 0100" is a value): seed 001's direct mapping is for a short value, so a sentence is read
+// for the values in it (fillFromSentence).
+func (tu *turn) sentence() bool {
+	st := tu.currentStep()
+	if st == nil || st.slot == nil || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+		return false
+	}
+	words := 0
+	for _, w := range strings.Fields(tu.text) {
+		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			words++
+		}
+	}
+	return words > 3
+}
+
+// understand is the understanding state: the NLU (or the message's upstream
+// parse) may cancel the active flow, start or interrupt with another flow, and
+// fill any slot of the active flow; then the flow resumes at its current step.
+func (tu *turn) understand() error {
+	stamp := tu.stamp
+	tu.s.LastNLUCall = &stamp
+	target, entities := tu.parse()
+	active := tu.flow()
+	if target == nil {
+		if done, err := tu.leaves(active); done {
+			return err
+		}
+		if tu.answerOffer() {
+			return tu.offerAnswered(active, entities)
+		}
+	} else if target != active {
+		tu.switchTo(target, active)
+		active = target
+	}
+	if active == nil {
+		return tu.noFlow(entities)
+	}
+	changed := tu.extract(active, entities)
+	if tu.unknown != nil {
+		return tu.outcomeUnknown(tu.unknown)
+	}
+	st := tu.currentStep()
+	if st == nil {
+		return tu.advance(0)
+	}
+	if !changed && target == nil && !tu.recovering {
+		return tu.unmoved(active, st)
+	}
+	return tu.advance(st.index)
+}
+
+// offerAnswered goes on after a message that answered an offer (answerOffer):
+// the active flow at its step, if any.
+func (tu *turn) offerAnswered(active *flow, entities map[string]any) error {
+	tu.extractShared(entities)
+	if st := tu.currentStep(); active != nil && st != nil {
+		return tu.advance(st.index)
+	}
+	return tu.fire(DialogueNoIntent)
+}
+
+// noFlow answers a message that starts no flow while none is active: it may
+// give shared slots, close the conversation, or not be understood.
+func (tu *turn) noFlow(entities map[string]any) error {
+	switch {
+	case tu.extractShared(entities):
+	case tu.closing():
+		// "No thanks" to "anything else?": the conversation ends here.
+		tu.sayKey("goodbye")
+	default:
+		tu.sayKey("fallback")
+	}
+	return tu.fire(DialogueNoIntent)
+}
+
+// unmoved answers a message that changed no slot of the active flow and started
+// no flow, at step st.
+func (tu *turn) unmoved(active *flow, st *step) error {
+	if st.kind == KindConfirm && tu.askedChange {
+		// An answer to "what would you like to change?" naming a slot: ask it again.
+		if c := tu.collectStepOf(active, tu.mentionedSlot(active)); c != nil {
+			delete(tu.s.Slots, c.slot.name)
+			return tu.advance(c.index)
+		}
+	}
+	// A turn that moves nothing counts against the step's retry budget, so
+	// that no message repeated forever holds the user at one question.
+	if spent, err := tu.stall(st); spent {
+		return err
+	}
+	tu.sayKey("not_understood")
+	return tu.advance(st.index)
+}
+
+// parse is the message's intent (the flow it starts, if any) and entities: the
+// upstream parse's, or the engine's own classifier (entities are then found in
+// the text by extract).
+func (tu *turn) parse() (*flow, map[string]any) {
+	p := tu.in.Message.NLU
+	if p == nil {
+		if r, ok := tu.classify(); ok {
+			return tu.e.flows[r.Intent], nil
+		}
+		if tu.flow() == nil {
+			return tu.flowOfValues(), nil
+		}
+		return nil, nil
+	}
+	var target *flow
+	// 001: "UNDERSTANDING -> IDLE: No intent, NLU confidence too low"; a parse
+	// without a confidence is trusted.
+	if p.Confidence == 0 || p.Confidence >= tu.e.minConfidence {
+		target = tu.e.intentFlow[p.Intent]
+	}
+	if p.Entities == nil {
+		// The parse found no value: the engine does not look for its own.
+		return target, map[string]any{}
+	}
+	return target, p.Entities
+}
+
+// flowOfValues is the flow a message names no trigger of but gives values for
+// by the flow's own cues ("heading from Lisbon to Madrid next week": an origin
+// and a destination by their patterns): the one flow for which the message
+// fills two slots or more by pattern, more than any other flow; nil when none
+// or several do. Values any flow's extractor finds (a date) are no evidence.
+func (tu *turn) flowOfValues() *flow {
+	var best *flow
+	bestN, tie := 1, false
+	for _, f := range tu.e.order {
+		tf := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+		for _, sl := range f.slotOrder {
+			for _, re := range sl.patterns {
+				tf.take(sl, re)
+			}
+		}
+		switch n := len(tf.found); {
+		case n > bestN:
+			best, bestN, tie = f, n, false
+		case n == bestN && best != nil:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}
+
+// leaves handles a message that starts no flow and leaves the active one, if
+// any: a request for a human, a goodbye with nothing active, a cancel. It
+// reports whether it handled the turn.
+func (tu *turn) leaves(active *flow) (bool, error) {
+	typed := tu.in.Message.NLU == nil
+	switch {
+	case typed && nlu.IsHumanRequest(tu.text), !typed && tu.in.Message.NLU.Intent == IntentHuman:
+		return true, tu.handoff(ReasonHumanRequested)
+	case typed && active == nil && hasPhrase(tu.text, closingPhrases):
+		// "No thanks" to "anything else?": nothing to cancel, the conversation
+		// ends here.
+		tu.sayKey("goodbye")
+		return true, tu.fire(DialogueNoIntent)
+	case tu.isCancel() && active == nil:
+		tu.sayKey("nothing")
+		return true, tu.fire(DialogueNoIntent)
+	case tu.isCancel():
+		tu.sayKey("cancelled", "flow", active.label)
+		return true, tu.endFlow(OutcomeCancelled)
+	}
+	return false, nil
+}
+
+// switchTo makes target the active flow: the active one, if any, is suspended
+// on flow_stack; a suspended target resumes where it was (its slots restored
+// unless slots are shared), another starts, taking a pending offer of a slot it
+// collects ("book that one").
+func (tu *turn) switchTo(target, active *flow) {
+	s := tu.s
+	suspended := slices.IndexFunc(s.FlowStack, func(fr Frame) bool { return fr.Flow == target.name })
+	var resume Frame
+	if suspended >= 0 {
+		resume = s.FlowStack[suspended]
+		s.FlowStack = slices.Delete(s.FlowStack, suspended, suspended+1)
+	}
+	if active != nil {
+		fr := Frame{Flow: active.name, WaitingForSlot: s.WaitingForSlot, Slots: ownSlots(active, s.Slots)}
+		if s.CurrentStep != nil {
+			fr.Step = *s.CurrentStep
+		}
+		s.FlowStack = append(s.FlowStack, fr)
+	}
+	if suspended >= 0 {
+		s.CurrentFlow = target.name
+		tu.setStep(target.steps[target.stepIndex[resume.Step]])
+		if !resume.Call && !tu.e.sharedSlots {
+			restoreSlots(target, s.Slots, resume.Slots)
+		}
+		return
+	}
+	tu.startFlow(target)
+	if s.Metadata.Offer != nil {
+		tu.takeOffer(collected(target))
+	}
+}
+
+// collectStepOf returns the collect step of f that asks for sl, or nil.
+func (tu *turn) collectStepOf(f *flow, sl *slot) *step {
+	if sl == nil {
+		return nil
+	}
+	for _, c := range f.steps {
+		if c.kind == KindCollect && c.slot == sl {
+			return c
+		}
+	}
+	return nil
+}
+
+// mentionedSlot finds a slot of f named (by label or name) in the message.
+func (tu *turn) mentionedSlot(f *flow) *slot {
+	k := " " + foldKey(tu.text) + " "
+	for _, sl := range f.slotOrder {
+		if strings.Contains(k, " "+foldKey(sl.label)+" ") || strings.Contains(k, " "+foldKey(sl.name)+" ") {
+			return sl
+		}
+	}
+	// "the date" names the departure date: a word of a label, when only one slot
+	// has it.
+	var hit *slot
+	for _, sl := range f.slotOrder {
+		for _, w := range strings.Fields(foldKey(sl.label)) {
+			if len(w) >= 4 && strings.Contains(k, " "+w+" ") {
+				if hit != nil && hit != sl {
+					return nil
+				}
+				hit = sl
+			}
+		}
+	}
+	return hit
+}
+
+// closing reports whether a message with no flow to serve ends the
+// conversation: a no ("no thanks" to "anything else?"), thanks or goodbye.
+func (tu *turn) closing() bool {
+	if p := tu.in.Message.NLU; p != nil {
+		return p.Intent == "deny" || p.Intent == "negate" || p.Intent == "goodbye" || p.Intent == "thank_you"
+	}
+	return tu.yesNo() == nlu.No || hasPhrase(tu.text, closingPhrases)
+}
+
+// closingPhrases end a conversation when no flow is active.
+var closingPhrases = []string{"no thanks", "no thank you", "that's all", "that is all", "thanks", "thank you", "bye", "goodbye"}
+
+// answerActs are upstream intents that are dialogue acts rather than a slot's
+// value: a message carrying one is not mapped to the awaited slot.
+var answerActs = map[string]bool{
+	IntentSelect: true, IntentAlternative: true, "affirm": true, "deny": true, "negate": true,
+	"confirm": true, "yes": true, "no": true, "thank_you": true, "goodbye": true, "request": true,
+}
+
+func (e *Engine) answerAct(intent string) bool { return answerActs[intent] }
