@@ -33,9 +33,10 @@ func wantErrorBody(t *testing.T, what string, code int, b []byte, wantStatus int
 }
 
 // TestErrorBodiesSayWhatTheCallerCanActOn: every JSON body the server accepts
-// (turns, controls, flow PUTs, Chatwoot webhooks) refuses a key given twice with a
-// clear 400, malformed JSON is described without Go's decoder text, and a store that
-// fails answers 503 with a message the caller can act on, never the store's own
+// (turns, controls, flow PUTs, Chatwoot webhooks) refuses a key given twice, or
+// twice but for case (which encoding/json reads as one), with a clear 400,
+// malformed JSON is described without Go's decoder text, and a store that fails
+// answers 503 with a message the caller can act on, never the store's own
 // ("postgres: commit").
 func TestErrorBodiesSayWhatTheCallerCanActOn(t *testing.T) {
 	storeURL, _ := replicaStore(t)
@@ -57,6 +58,8 @@ func TestErrorBodiesSayWhatTheCallerCanActOn(t *testing.T) {
 		{"turn entities", "POST", conv + "/messages", `{"id":"m1","nlu":{"intent":"book_flight","entities":{"origin":"Boston","origin":"Paris"}}}`, `the key "origin" twice in /nlu/entities`},
 		{"control", "POST", conv + "/pause", `{"reason":"a","reason":"b"}`, `the key "reason" twice`},
 		{"flow PUT", "PUT", base + "/v1/flows/coach2", `{"name":"x","name":"y","nodes":[]}`, `the key "name" twice`},
+		// encoding/json reads "ID" into the id field too: one name but for case.
+		{"turn, a name but for case", "POST", conv + "/messages", `{"id":"m1","ID":"m9","text":"hi"}`, `the keys "id" and "ID"`},
 	}
 	for _, c := range dup {
 		code, b, _ := send(t, c.method, c.url, c.body, json)

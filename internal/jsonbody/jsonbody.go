@@ -1,10 +1,14 @@
 // Package jsonbody checks JSON that Parley accepts from outside (request bodies,
 // Chatwoot webhooks, webhook and model answers) for what encoding/json lets
-// through: an object with the same member name twice. encoding/json keeps the last
-// value, another parser may keep the first, so two readers of one body could
-// disagree about what it says; such a body is refused. The check is the maintained
-// JSON v2 tokenizer's (github.com/go-json-experiment/json/jsontext, which refuses
-// duplicate names by default); other syntax errors are left to the caller's
+// through: an object with the same member name twice, or with two names that differ
+// only in case. encoding/json keeps the last value of a repeated name and matches a
+// struct field's name regardless of case ({"id":"a","ID":"b"} sets one field, to
+// "b"); another parser may keep the first, or read two members, so two readers of
+// one body could disagree about what it says. Such a body is refused. The exact
+// repeat is found by the maintained JSON v2 tokenizer
+// (github.com/go-json-experiment/json/jsontext, which refuses duplicate names by
+// default); names that fold to the same one are compared as encoding/json compares
+// them, by Unicode case folding. Other syntax errors are left to the caller's
 // decoder, which reports them in its own words.
 package jsonbody
 
@@ -12,34 +16,86 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
+	"unicode"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/parleyhq/parley"
 )
 
 // Duplicates returns an EINVALID error naming the first member name that appears
-// twice in one object of data, and where ("/nlu/entities"), or nil when there is
-// none. what names the JSON in the message ("request body"). Malformed JSON is
-// not this function's to report: it returns nil for it.
+// twice in one object of data (exactly, or but for case), and where
+// ("/nlu/entities"), or nil when there is none. what names the JSON in the message
+// ("request body"). Malformed JSON is not this function's to report: it returns nil
+// for it.
 func Duplicates(what string, data []byte) error {
 	dec := jsontext.NewDecoder(bytes.NewReader(data), jsontext.AllowInvalidUTF8(true))
+	// names holds, per open object or array (nil), the folded names seen so far.
+	var names []map[string]string
 	for {
-		_, err := dec.ReadValue()
-		if err == nil {
-			continue // a stream of values: trailing data is the caller's to refuse
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return duplicateError(what, err)
 		}
-		if errors.Is(err, io.EOF) {
-			return nil
+		switch tok.Kind() {
+		case '{':
+			names = append(names, map[string]string{})
+			continue
+		case '[':
+			names = append(names, nil)
+			continue
+		case '}', ']':
+			names = names[:len(names)-1]
+			continue
+		case '"':
+		default:
+			continue
 		}
-		var serr *jsontext.SyntacticError
-		if !errors.As(err, &serr) || !errors.Is(serr.Err, jsontext.ErrDuplicateName) {
-			return nil
+		// A string is a member name when it leaves its object with an odd count.
+		if kind, n := dec.StackIndex(dec.StackDepth()); kind != '{' || n%2 == 0 {
+			continue
 		}
-		name := serr.JSONPointer.LastToken()
-		where := string(serr.JSONPointer.Parent())
-		if where == "" {
-			where = "the top-level object"
+		name, seen := tok.String(), names[len(names)-1]
+		key := foldName(name)
+		if first, ok := seen[key]; ok {
+			return parley.Errorf(parley.EINVALID, "%s has the keys %q and %q in %s; keys that differ only in case are read as one, so each may appear once",
+				what, first, name, where(dec.StackPointer().Parent()))
 		}
-		return parley.Errorf(parley.EINVALID, "%s has the key %q twice in %s; each key may appear once", what, name, where)
+		seen[key] = name
 	}
+}
+
+// duplicateError turns the tokenizer's error into the answer: nil at the end of the
+// input or for malformed JSON, EINVALID for a name given twice.
+func duplicateError(what string, err error) error {
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	var serr *jsontext.SyntacticError
+	if !errors.As(err, &serr) || !errors.Is(serr.Err, jsontext.ErrDuplicateName) {
+		return nil
+	}
+	return parley.Errorf(parley.EINVALID, "%s has the key %q twice in %s; each key may appear once",
+		what, serr.JSONPointer.LastToken(), where(serr.JSONPointer.Parent()))
+}
+
+// where names an object by its JSON pointer for a message.
+func where(p jsontext.Pointer) string {
+	if p == "" {
+		return "the top-level object"
+	}
+	return string(p)
+}
+
+// foldName maps a name to one representative of its case-folding class, so that
+// two names encoding/json matches to one field (strings.EqualFold) map alike: each
+// rune becomes the smallest rune of its simple folding orbit.
+func foldName(name string) string {
+	return strings.Map(func(r rune) rune {
+		smallest := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			smallest = min(smallest, f)
+		}
+		return smallest
+	}, name)
 }

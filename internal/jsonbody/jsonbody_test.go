@@ -23,6 +23,12 @@ func TestDuplicates(t *testing.T) {
 		{`{"a":`, ""},                     // malformed: the caller's decoder says so
 		{"{\"a\xff\":1,\"b\":2}", ""},     // invalid UTF-8: the caller's rules apply
 		{`{"\u0061":1,"a":2}`, `twice`},   // an escaped name is the same name
+		{`{"id":"a","ID":"b"}`, `request body has the keys "id" and "ID" in the top-level object`},
+		{`{"nlu":{"entities":{"City":1,"city":2}}}`, `has the keys "City" and "city" in /nlu/entities`},
+		{"{\"\u212a\":1,\"k\":2}", `differ only in case`}, // the Kelvin sign folds to k, as encoding/json folds it
+		{`{"a":{"ID":1},"b":{"id":1}}`, ""},               // folded names in two objects
+		{`["id","ID"]`, ""},                               // strings in an array are no names
+		{`{"id":"ID"}`, ""},                               // nor is a value
 	}
 	for _, tt := range tests {
 		err := Duplicates("request body", []byte(tt.body))
@@ -39,7 +45,8 @@ func TestDuplicates(t *testing.T) {
 }
 
 // FuzzDuplicates: any input is answered without a panic, and one JSON value that
-// encoding/json accepts is refused exactly when some object in it repeats a name.
+// encoding/json accepts is refused exactly when some object in it repeats a name,
+// or has two names strings.EqualFold takes for one.
 func FuzzDuplicates(f *testing.F) {
 	for _, s := range []string{`{"a":1,"a":2}`, `{"a":{"b":[{"c":1,"c":1}]}}`, `{}`, `[]`, `{"a":"\u0000"}`, `{"a":{"a":1}}`} {
 		f.Add([]byte(s))
@@ -60,11 +67,11 @@ func FuzzDuplicates(f *testing.F) {
 }
 
 // repeatsAName walks b's tokens with encoding/json and reports whether an object
-// has a member name twice.
+// has a member name twice, but for case.
 func repeatsAName(t *testing.T, b []byte) bool {
 	type frame struct {
 		object, expectName bool
-		names              map[string]bool
+		names              []string
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	var stack []*frame
@@ -85,13 +92,16 @@ func repeatsAName(t *testing.T, b []byte) bool {
 		switch {
 		case top != nil && top.object && top.expectName && tok != json.Delim('}'):
 			name := tok.(string)
-			if top.names[name] {
-				return true
+			// encoding/json matches names to fields with strings.EqualFold's folding.
+			for _, seen := range top.names {
+				if strings.EqualFold(seen, name) {
+					return true
+				}
 			}
-			top.names[name] = true
+			top.names = append(top.names, name)
 			top.expectName = false
 		case tok == json.Delim('{'):
-			stack = append(stack, &frame{object: true, expectName: true, names: map[string]bool{}})
+			stack = append(stack, &frame{object: true, expectName: true})
 		case tok == json.Delim('['):
 			stack = append(stack, &frame{})
 		case tok == json.Delim('}') || tok == json.Delim(']'):
