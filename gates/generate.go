@@ -2,6 +2,8 @@ package gates
 
 import (
 	"context"
+	"fmt"
+	"hash/fnv"
 
 	"github.com/parleyhq/parley"
 )
@@ -67,4 +69,82 @@ func (r *turnRun) transcript() []string {
 	}
 	lines = append(lines, "user: "+r.turn.Message.Text)
 	return lines[max(0, len(lines)-transcriptLines):]
+}
+
+// prompt asks the next decision's question.
+func (r *turnRun) prompt(sel Selection, turn int) {
+	st := r.st
+	n := r.flow.node(sel.NodeID)
+	st.LastPromptedNode, st.LastPromptedMode = n.ID, sel.Mode
+	text := r.flow.promptText(n, sel.Mode, st.AttemptsByNode[n.ID], r.turn.Conversation.ID, turn)
+	if ask, ok := r.flow.askMissing(n, st); ok {
+		// Some of what the node asks for is known (given while another node was
+		// asked): ask only for what is missing, in BROADEN too, whose prompt asks
+		// for the node as a whole.
+		text = ask
+	}
+	if text != "" {
+		r.texts = append(r.texts, r.rephrase(n, sel.Mode, render(text, st.FactValues)))
+	}
+}
+
+// promptText picks a node's prompt for a mode. Variants follow the retry policy's
+// strategy: ROTATE cycles through them, ESCALATE moves one step per attempt and stays
+// on the last, REPHRASE picks one of the rephrasings (every variant after the first)
+// seeded from the conversation id and turn index. BROADEN asks the broaden prompt.
+func (f *Flow) promptText(n *Node, mode string, attempts int, conversationID string, turn int) string {
+	variants := n.Prompts.Variants
+	if mode == ModeBroaden && n.Prompts.Broaden != "" {
+		return n.Prompts.Broaden
+	}
+	if len(variants) == 0 {
+		return ""
+	}
+	if mode == ModeBroaden {
+		return variants[len(variants)-1]
+	}
+	switch f.retryPolicyOf(n).strategy {
+	case StrategyEscalate:
+		return variants[min(attempts, len(variants)-1)]
+	case StrategyRephrase:
+		if attempts == 0 || len(variants) == 1 {
+			return variants[0]
+		}
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%s\x00%d", conversationID, turn)
+		return variants[1+int(h.Sum64()%uint64(len(variants)-1))]
+	default:
+		return variants[attempts%len(variants)]
+	}
+}
+
+// askMissing returns the Ask question of the node's first missing fact, when some
+// of its facts are known already (given while another node was asked).
+func (f *Flow) askMissing(n *Node, s *RuntimeState) (string, bool) {
+	known := false
+	missing := ""
+	for _, fact := range n.Produces {
+		c := f.canonical(fact)
+		if has(s.Facts, c) {
+			known = true
+			continue
+		}
+		if missing != "" {
+			continue
+		}
+		for _, name := range []string{fact, c} {
+			if q, ok := n.Prompts.Ask[name]; ok && q != "" {
+				missing = q
+				break
+			}
+		}
+	}
+	return missing, known && missing != ""
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

@@ -1,7 +1,6 @@
 package shop
 
 import (
-	"context"
 	"maps"
 	"net/url"
 	"slices"
@@ -144,20 +143,4 @@ func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decisi
 		Transitions: []parley.Transition{{From: string(StateHandoff), To: string(to), Trigger: string(TriggerHumanResolved)}},
 		Events:      []parley.EventData{{Type: "handback", Data: data}},
 	}, nil
-}
-
-// Decide takes one shopper's turn. A stored state that breaks seed 000 is reset
-// (section 7) rather than refused; a turn that would take a transition outside the
-// seed's table is an error with code parley.ETRANSITION and no decision, as
-// parley.Engine says of every engine.
-func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
-	in, err := e.stateOf(t.State)
-	if err != nil {
-		return parley.Decision{}, err
-	}
-	tn := &turn{e: e, ctx: ctx, in: in, msg: t.Message, index: t.Index}
-	if err := tn.run(); err != nil {
-		return parley.Decision{}, err
-	}
-	return tn.decision(), nil
 }

@@ -5,121 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
 )
-
-// answer handles a yes or no.
-func (t *turn) answer() error {
-	if t.state() != StateAwaitingConfirmation {
-		return t.strayAnswer()
-	}
-	id := *t.st.Conversation.PendingConfirmation.TargetID
-	prod, err := t.e.catalog.Product(t.ctx, id)
-	if err != nil && parley.ErrorCode(err) != parley.ENOTFOUND {
-		return t.failure(err)
-	}
-	name := prod.Name
-	if name == "" {
-		name = "the product"
-	}
-	t.progress = true
-	if t.req.Intent == nlu.ShopCancel {
-		if err := t.fire(TriggerCancelled); err != nil {
-			return err
-		}
-		t.say(fmt.Sprintf("OK, I haven't added %s to your cart.", name))
-		return nil
-	}
-	if parley.ErrorCode(err) == parley.ENOTFOUND {
-		if err := t.fire(TriggerCancelled); err != nil {
-			return err
-		}
-		t.say(fmt.Sprintf("Sorry, %s is no longer available.", name))
-		return nil
-	}
-	link := t.e.addToCartURL(id)
-	// With more of the search to show, the next results can be shown
-	// (recommending); otherwise the request is complete (idle).
-	more := false
-	if t.queryContextValid() {
-		pg := t.st.Conversation.Pagination
-		next, _, _, err := t.e.uniquePage(t.ctx, *t.st.Query, pg.Offset+pg.Limit, 1, t.st.ShownProductIDs)
-		if err != nil {
-			return t.failure(err)
-		}
-		more = len(next) > 0
-	}
-	if more {
-		if err := t.fire(TriggerConfirmAccepted); err != nil {
-			return err
-		}
-		t.say(fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link))
-		t.ask("Would you like to see more?", optionShowMore)
-		return nil
-	}
-	if err := t.fire(TriggerCancelled); err != nil {
-		return err
-	}
-	t.say(fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link))
-	return nil
-}
-
-// strayAnswer is a yes or no with no confirmation pending: an acknowledgement,
-// not a clarification attempt. A no to shown results completes them; the third in
-// a row is the repeated-intent guard.
-func (t *turn) strayAnswer() error {
-	if t.req.Intent == nlu.ShopCancel && t.state() == StateRecommending {
-		t.progress = true
-		if err := t.fire(TriggerResponseComplete); err != nil {
-			return err
-		}
-		t.say("OK. Tell me whenever you'd like to look for something else.")
-		return nil
-	}
-	if t.req.Intent == nlu.ShopConfirm && t.state() == StateRecommending {
-		if redirected, err := t.yesToShownResults(); redirected || err != nil {
-			return err
-		}
-	}
-	if t.noProgress() {
-		return t.unclear("I'm not sure what you'd like me to do. "+t.hint(), true)
-	}
-	if t.req.Intent == nlu.ShopCancel {
-		t.say("OK. Tell me whenever you'd like to look for something else.")
-		return nil
-	}
-	t.say("There's nothing waiting for your confirmation. Tap \"Add to cart\" on a product, or tell me what you're looking for.")
-	return nil
-}
-
-// yesToShownResults reads a yes with nothing pending while results are shown: with
-// a single card on the page it takes that card ("I'll take it"); with unseen
-// results left it answers the "Want to see more?" the page ended with (show_more).
-// It reports whether the yes was read so.
-func (t *turn) yesToShownResults() (bool, error) {
-	if page := t.st.PageProductIDs; len(page) == 1 {
-		t.req = nlu.ShopRequest{Intent: nlu.ShopSelect}
-		t.st.Conversation.LastIntent = new(t.req.Intent)
-		return true, t.selectProduct(page[0])
-	}
-	if !t.queryContextValid() {
-		return false, nil
-	}
-	pg := t.st.Conversation.Pagination
-	next, _, _, err := t.e.uniquePage(t.ctx, *t.st.Query, pg.Offset+pg.Limit, 1, t.st.ShownProductIDs)
-	if err != nil {
-		return true, t.failure(err)
-	}
-	if len(next) == 0 {
-		return false, nil
-	}
-	t.req = nlu.ShopRequest{Intent: nlu.ShopShowMore}
-	t.st.Conversation.LastIntent = new(t.req.Intent)
-	return true, t.showMore()
-}
 
 // smallTalk answers a greeting, thanks or a question about the bot shortly:
 // neither a search nor a clarification attempt (the third in a row is the
@@ -152,38 +41,6 @@ func (t *turn) smallTalk() error {
 		return nil
 	}
 	t.say(t.generate(GenerateSmallTalk, reply))
-	return nil
-}
-
-// selectProduct asks to confirm adding a product to the cart.
-func (t *turn) selectProduct(id string) error {
-	prod, err := t.e.catalog.Product(t.ctx, id)
-	if parley.ErrorCode(err) == parley.ENOTFOUND {
-		return t.unclear("Sorry, I can't find that product. What are you looking for?", false)
-	}
-	if err != nil {
-		return t.failure(err)
-	}
-	switch t.state() {
-	case StateRecommending:
-		err = t.fire(TriggerSelect)
-	case StateAwaitingConfirmation, StateError:
-		if err = t.ready(); err == nil {
-			err = t.fire(TriggerNeedsConfirmation)
-		}
-	default:
-		err = t.fire(TriggerNeedsConfirmation)
-	}
-	if err != nil {
-		return err
-	}
-	t.progress = true
-	t.st.Conversation.PendingConfirmation = PendingConfirmation{
-		Action:    new(actionAddToCart),
-		TargetID:  new(prod.ID),
-		CreatedAt: new(t.msg.SentAt.UTC().Format(time.RFC3339Nano)),
-	}
-	t.ask(fmt.Sprintf("Add %s (%s) to your cart?", prod.Name, formatPrice(prod)), optionConfirm, optionCancel)
 	return nil
 }
 

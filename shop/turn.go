@@ -224,29 +224,6 @@ func (t *turn) noProgress() bool {
 	return false
 }
 
-func (t *turn) expired() bool {
-	p := t.st.Conversation.PendingConfirmation
-	if p.CreatedAt == nil {
-		return false
-	}
-	created, err := time.Parse(time.RFC3339Nano, *p.CreatedAt)
-	if err != nil {
-		return false
-	}
-	return t.msg.SentAt.Sub(created) > t.e.cfg.ConfirmationTTL
-}
-
-func (t *turn) pendingName() string {
-	p := t.st.Conversation.PendingConfirmation
-	if p.TargetID == nil {
-		return "the product"
-	}
-	if prod, err := t.e.catalog.Product(t.ctx, *p.TargetID); err == nil {
-		return prod.Name
-	}
-	return "the product"
-}
-
 // ready leaves the states a fresh request cannot start from: error recovers to
 // idle, a pending confirmation is dropped (cancelled, to idle), a shown page is
 // complete (recommending to idle).
@@ -346,29 +323,18 @@ func (t *turn) unclear(question string, repeated bool) error {
 	return nil
 }
 
-// reaskConfirmation answers a reply that is neither yes nor no: ask again (through
-// clarifying, seed 000 section 3.4), or hand over on the third unresolved turn.
-func (t *turn) reaskConfirmation() error {
-	p := t.st.Conversation.PendingConfirmation
-	if err := t.fire(TriggerNotUnderstood); err != nil {
-		return err
+// Decide takes one shopper's turn. A stored state that breaks seed 000 is reset
+// (section 7) rather than refused; a turn that would take a transition outside the
+// seed's table is an error with code parley.ETRANSITION and no decision, as
+// parley.Engine says of every engine.
+func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
+	in, err := e.stateOf(t.State)
+	if err != nil {
+		return parley.Decision{}, err
 	}
-	if t.st.Conversation.ClarificationAttempts >= 2 {
-		return t.handoffVia(TriggerClarificationLimit, ReasonLowConfidence)
+	tn := &turn{e: e, ctx: ctx, in: in, msg: t.Message, index: t.Index}
+	if err := tn.run(); err != nil {
+		return parley.Decision{}, err
 	}
-	t.st.Conversation.ClarificationAttempts++
-	if err := t.fire(TriggerNeedsConfirmation); err != nil {
-		return err
-	}
-	p.CreatedAt = new(t.msg.SentAt.UTC().Format(time.RFC3339Nano))
-	t.st.Conversation.PendingConfirmation = p
-	t.noProgress()
-	name := "this product"
-	if p.TargetID != nil {
-		if prod, err := t.e.catalog.Product(t.ctx, *p.TargetID); err == nil {
-			name = prod.Name
-		}
-	}
-	t.ask(fmt.Sprintf("Please answer yes or no: shall I add %s to your cart?", name), optionConfirm, optionCancel)
-	return nil
+	return tn.decision(), nil
 }

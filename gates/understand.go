@@ -418,3 +418,30 @@ func render(text string, values map[string]string) string {
 	b.WriteString(text)
 	return b.String()
 }
+
+// volunteer keeps the facts a message answering no node volunteers. After a wait,
+// the question of the node waited on is still open, so its facts are read as for
+// a BROADEN (a keyword is enough), though no attempt is spent.
+func (r *turnRun) volunteer(turn int) {
+	flow, msg := r.flow, r.turn.Message
+	if w := flow.node(r.st.WaitingNode); w != nil {
+		r.record(flow.volunteered([]*Node{w}, msg, r.st.FactValues, volunteerRelaxed), &r.pendingVolunteered)
+		r.record(flow.volunteered(othersThan(flow, w), msg, r.st.FactValues, volunteerStrict), &r.pendingVolunteered)
+	} else {
+		r.record(flow.volunteered(othersThan(flow, nil), msg, r.st.FactValues, volunteerOpening), &r.pendingVolunteered)
+	}
+	r.updateGates(turn)
+}
+
+// record adds extracted facts (canonical) to the state and their names to list.
+func (r *turnRun) record(facts []extracted, list *[]string) {
+	st := r.st
+	for _, x := range facts {
+		fact := r.flow.canonical(x.raw)
+		add(&st.Facts, fact)
+		st.FactValues[fact] = x.value
+		if !slices.Contains(*list, fact) {
+			*list = append(*list, fact)
+		}
+	}
+}
