@@ -9,15 +9,23 @@ import (
 	"github.com/parleyhq/parley/nlu"
 )
 
-// stall counts a turn that moved nothing against the current step's retry
-// budget: the awaited slot's (shared with its invalid answers), or the step's own
-// for a confirmation (DefaultMaxRetries, then a handoff). spent is true when the
-// budget ran out and its exhaust policy took the turn; reask starts counting again.
-func (tu *turn) stall(st *step) (spent bool, err error) {
-	key, limit, policy := "step:"+st.id, DefaultMaxRetries, ExhaustHandoff
+// retryBudget is the budget a step's failed turns count against: the awaited
+// slot's (its invalid answers and the turns that moved nothing share it), or for
+// a step without a slot (a confirmation) the step's own: DefaultMaxRetries, then
+// a handoff.
+func (st *step) retryBudget() (key string, limit int, onExhaust string) {
 	if st.slot != nil {
-		key, limit, policy = st.slot.name, st.slot.maxRetries, st.slot.onExhaust
+		return st.slot.name, st.slot.maxRetries, st.slot.onExhaust
 	}
+	return "step:" + st.id, DefaultMaxRetries, ExhaustHandoff
+}
+
+// spendRetry counts a failed turn at step st (an invalid answer, or a turn that
+// moved nothing) against its retry budget. spent is true when the budget ran out
+// and its exhaust policy took the turn: the slot skipped, or problem (when there
+// is one) said and the flow cancelled or handed off. The count starts again.
+func (tu *turn) spendRetry(st *step, problem string) (spent bool, err error) {
+	key, limit, onExhaust := st.retryBudget()
 	s := tu.s
 	if s.Metadata.Retries == nil {
 		s.Metadata.Retries = map[string]int{}
@@ -27,14 +35,16 @@ func (tu *turn) stall(st *step) (spent bool, err error) {
 		return false, nil
 	}
 	delete(s.Metadata.Retries, key)
-	switch policy {
+	switch onExhaust {
 	case ExhaustSkip:
 		delete(s.Slots, st.slot.name)
 		return true, tu.advance(st.next)
 	case ExhaustCancel:
+		tu.say(problem)
 		tu.sayKey("cancelled", "flow", tu.flow().label)
 		return true, tu.endFlow(OutcomeCancelled)
 	case ExhaustHandoff:
+		tu.say(problem)
 		return true, tu.handoff(ReasonRetriesExhausted)
 	}
 	return false, nil
@@ -127,24 +137,8 @@ func (tu *turn) invalid(st *step, problem string) error {
 	s := tu.s
 	sl := st.slot
 	s.Slots[sl.name] = nil
-	if s.Metadata.Retries == nil {
-		s.Metadata.Retries = map[string]int{}
-	}
-	s.Metadata.Retries[sl.name]++
-	if s.Metadata.Retries[sl.name] >= sl.maxRetries {
-		delete(s.Metadata.Retries, sl.name)
-		switch sl.onExhaust {
-		case ExhaustSkip:
-			delete(s.Slots, sl.name)
-			return tu.advance(st.next)
-		case ExhaustCancel:
-			tu.say(problem)
-			tu.sayKey("cancelled", "flow", tu.flow().label)
-			return tu.endFlow(OutcomeCancelled)
-		case ExhaustHandoff:
-			tu.say(problem)
-			return tu.handoff(ReasonRetriesExhausted)
-		}
+	if spent, err := tu.spendRetry(st, problem); spent {
+		return err
 	}
 	if err := tu.fire(DialogueValidationFailed); err != nil {
 		return err

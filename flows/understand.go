@@ -166,7 +166,7 @@ func (tu *turn) unmoved(active *flow, st *step) error {
 	}
 	// A turn that moves nothing counts against the step's retry budget, so
 	// that no message repeated forever holds the user at one question.
-	if spent, err := tu.stall(st); spent {
+	if spent, err := tu.spendRetry(st, ""); spent {
 		return err
 	}
 	tu.sayKey("not_understood")
