@@ -1,16 +1,23 @@
 package parley
 
-import "time"
+import (
+	"context"
+	"time"
+)
+
+// ConversationLister is a store that lists a bot's conversations: GET
+// /v1/bots/{bot}/conversations, the inspector, and the runtime's sweep of
+// inactivity deadlines use it. Packages sqlite, postgres and memstore implement it;
+// package storetest's RunList pins it. It is not part of Store: a turn never needs
+// it, and a backend without an index for it may leave it out (the route answers 404
+// not_found, and the sweep finds no conversation to expire).
+type ConversationLister interface {
+	ListConversations(ctx context.Context, q ConversationQuery) ([]Conversation, error)
+}
 
 // ConversationQuery selects one page of a bot's conversations, most recently active
-// first (UpdatedAt descending, then conversation id descending), for listings such as
-// GET /v1/bots/{bot}/conversations and the inspector. Stores that can list implement
-//
-//	ListConversations(ctx context.Context, q ConversationQuery) ([]Conversation, error)
-//
-// (packages sqlite and postgres do; package storetest's ListConformance pins it). It is
-// not part of Store: a turn never needs it, and a backend without an index for it may
-// leave it out.
+// first (UpdatedAt descending, then conversation id descending), for
+// ConversationLister.
 type ConversationQuery struct {
 	Bot string
 	// IDPrefix keeps only conversations whose id starts with it (byte for byte).

@@ -15,7 +15,7 @@ func EngineAs[T any](e Engine) (T, bool) {
 		if t, ok := e.(T); ok {
 			return t, true
 		}
-		u, ok := e.(interface{ Unwrap() Engine })
+		u, ok := e.(EngineWrapper)
 		if !ok {
 			break
 		}
@@ -23,4 +23,20 @@ func EngineAs[T any](e Engine) (T, bool) {
 	}
 	var zero T
 	return zero, false
+}
+
+// EngineWrapper is an engine wrapped around another (understanding through a model,
+// recording turns for replay): Unwrap returns the engine under it, through which
+// EngineAs finds optional behaviour and replay decides again without the model.
+type EngineWrapper interface {
+	Engine
+	Unwrap() Engine
+}
+
+// Grapher is the optional behaviour of engines that draw their machine (the shop's
+// seed table, a flows bot's flows and steps, a gates bot's nodes and gates) as
+// Mermaid or DOT source: format is "mermaid" or "dot". `parley graph` prints it and
+// GET /v1/bots/{bot}/graph serves it.
+type Grapher interface {
+	Graph(format string) (string, error)
 }

@@ -31,6 +31,13 @@ func ReplyStreamOf(ctx context.Context) ReplyStream {
 	return func(int, string) {}
 }
 
+// ReplyWriter has a model write a reply from an engine's draft, streaming its
+// chunks to delta (llm.Client implements it). An error means the draft is said.
+// The engines take one as their options' Writer.
+type ReplyWriter interface {
+	WriteReply(ctx context.Context, req ReplyRequest, delta func(string)) (string, error)
+}
+
 // ReplyRequest asks a model to write one reply. The engine has decided what the
 // reply says (Draft, its own template text, which is also the fallback); Brief says
 // how the model should put it. The decision does not depend on the text written.

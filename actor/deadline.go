@@ -109,16 +109,10 @@ func (s timedStore) Processed(ctx context.Context, key parley.ConversationKey, m
 	return p, ok, err
 }
 
-// conversationLister is the optional store method behind the conversation list
-// (httpapi.ConversationLister), passed through with a deadline.
-type conversationLister interface {
-	ListConversations(ctx context.Context, q parley.ConversationQuery) ([]parley.Conversation, error)
-}
-
 // ListConversations lists through the wrapped store, or answers ENOTFOUND when it
 // cannot list, as the route does for such a store.
 func (s timedStore) ListConversations(ctx context.Context, q parley.ConversationQuery) (out []parley.Conversation, err error) {
-	l, ok := s.Store.(conversationLister)
+	l, ok := s.Store.(parley.ConversationLister)
 	if !ok {
 		return nil, parley.Errorf(parley.ENOTFOUND, "this store cannot list conversations")
 	}

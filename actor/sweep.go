@@ -31,7 +31,7 @@ const sweepPage = 100
 func startSweeper(r *Runtime) *sweeper {
 	ctx, cancel := context.WithCancel(r.ctx)
 	s := &sweeper{r: r, cancel: cancel, done: make(chan struct{})}
-	if _, ok := r.store.Store.(conversationLister); !ok {
+	if _, ok := r.store.Store.(parley.ConversationLister); !ok {
 		close(s.done)
 		return s
 	}
@@ -89,7 +89,7 @@ func (s *sweeper) pass(ctx context.Context, b *parley.Bot, full bool, prev map[s
 	if !full {
 		q.After = &parley.ConversationPosition{UpdatedAt: cutoff}
 	}
-	lister, _ := s.r.store.Store.(conversationLister)
+	lister, _ := s.r.store.Store.(parley.ConversationLister)
 	for {
 		var page []parley.Conversation
 		err := s.r.store.call(ctx, "a conversation list", func(ctx context.Context) (err error) {

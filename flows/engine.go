@@ -27,7 +27,7 @@ type Options struct {
 	Funcs map[string]ActionFunc
 	// Writer writes the text of say steps with generate: true; without one their
 	// rendered text is said as written.
-	Writer ReplyWriter
+	Writer parley.ReplyWriter
 }
 
 // Defaults of Settings.
@@ -53,7 +53,7 @@ type Engine struct {
 	maxTrace      int
 	minConfidence float64
 	runner        ActionRunner
-	writer        ReplyWriter
+	writer        parley.ReplyWriter
 	text          map[string]string
 	// slotByName is each slot name's first declaration in the file, for values
 	// of another flow's slot (settings.shared_slots).

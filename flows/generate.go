@@ -1,17 +1,10 @@
 package flows
 
 import (
-	"context"
 	"strings"
 
 	"github.com/parleyhq/parley"
 )
-
-// ReplyWriter has a model write a reply from the engine's draft, streaming its
-// chunks to delta (llm.Client implements it). An error means the draft is said.
-type ReplyWriter interface {
-	WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error)
-}
 
 // generate has the model write a say step's text or a collect step's prompt when
 // the step asks for it and the

@@ -60,7 +60,7 @@ type Options struct {
 	// Writer, when not nil, writes the RETRY prompts of nodes whose
 	// promptVariantStrategy is REPHRASE (see rephrase); without one the variant
 	// the strategy picks is said as written.
-	Writer ReplyWriter
+	Writer parley.ReplyWriter
 }
 
 // Engine is the gate-driven flow controller (seed 002) as a parley.Engine.
@@ -68,7 +68,7 @@ type Engine struct {
 	flowID   string
 	source   FlowSource
 	recorder Recorder
-	writer   ReplyWriter
+	writer   parley.ReplyWriter
 
 	mu sync.Mutex
 	// flows caches parsed flow versions; a version never changes once stored.

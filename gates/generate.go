@@ -1,18 +1,11 @@
 package gates
 
 import (
-	"context"
 	"fmt"
 	"hash/fnv"
 
 	"github.com/parleyhq/parley"
 )
-
-// ReplyWriter has a model write a reply from the engine's draft, streaming its
-// chunks to delta (llm.Client implements it). An error means the draft is said.
-type ReplyWriter interface {
-	WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error)
-}
 
 // rephraseBrief is what the model is asked of a REPHRASE node's RETRY prompt: seed
 // 002's "Rephrase/clarify prompt".

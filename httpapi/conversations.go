@@ -12,13 +12,6 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// ConversationLister is the store method behind GET /v1/bots/{bot}/conversations;
-// packages sqlite and postgres implement it. A store without it answers the route
-// with 404 not_found.
-type ConversationLister interface {
-	ListConversations(ctx context.Context, q parley.ConversationQuery) ([]parley.Conversation, error)
-}
-
 // List page sizes.
 const (
 	defaultListLimit    = 20
@@ -44,7 +37,7 @@ func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) erro
 	if _, err := h.rt.Bot(bot); err != nil {
 		return err
 	}
-	lister, ok := h.store.(ConversationLister)
+	lister, ok := h.store.(parley.ConversationLister)
 	if !ok {
 		return parley.Errorf(parley.ENOTFOUND, "this store cannot list conversations")
 	}

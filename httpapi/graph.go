@@ -6,13 +6,6 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// Grapher is implemented by engines that draw their machine (the shop's seed table,
-// a flows bot's flows and steps, a gates bot's nodes and gates), as
-// `parley graph` prints it.
-type Grapher interface {
-	Graph(format string) (string, error)
-}
-
 // Diagram is a machine that draws itself: the lifecycle every conversation runs in
 // (seed 004), which cmd/parley gives as Options.Lifecycle.
 type Diagram interface {
@@ -49,7 +42,7 @@ func (h *Handler) getGraph(w http.ResponseWriter, r *http.Request) error {
 	switch out.Machine {
 	case "", "engine":
 		out.Machine = "engine"
-		g, ok := parley.EngineAs[Grapher](bot.Engine)
+		g, ok := parley.EngineAs[parley.Grapher](bot.Engine)
 		if !ok {
 			return parley.Errorf(parley.ENOTFOUND, "bot %s (engine %s) has no diagram", bot.Name, out.Engine)
 		}

@@ -45,7 +45,7 @@ type FlowStore interface {
 
 // Store is what the API reads from the store directly: readiness, a conversation's
 // existence and its stored events (SSE catch-up, history). Turns, controls and
-// processed responses go through the runtime; listing takes ConversationLister when
+// processed responses go through the runtime; listing takes parley.ConversationLister when
 // the store has it.
 type Store interface {
 	Ping(ctx context.Context) error

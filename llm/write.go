@@ -10,6 +10,8 @@ import (
 	"github.com/parleyhq/parley"
 )
 
+var _ parley.ReplyWriter = (*Client)(nil)
+
 // WriteReply has the model write a reply's text, streamed (stream: true, the
 // server's SSE chunks), passing each chunk to delta as it arrives, and returns the
 // whole text. It returns an *Error when the model is off (breaker open), slow, failing

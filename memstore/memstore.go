@@ -20,7 +20,10 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-var _ parley.Store = (*Store)(nil)
+var (
+	_ parley.Store              = (*Store)(nil)
+	_ parley.ConversationLister = (*Store)(nil)
+)
 
 // DefaultMaxAttempts is how many deliveries an outbox entry gets before RetryOutbox
 // marks it failed.

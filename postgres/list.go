@@ -9,9 +9,7 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-var _ interface {
-	ListConversations(context.Context, parley.ConversationQuery) ([]parley.Conversation, error)
-} = (*Store)(nil)
+var _ parley.ConversationLister = (*Store)(nil)
 
 // ListConversations returns one page of q.Bot's conversations, most recently active
 // first, with their current states (see parley.ConversationQuery). Like package

@@ -2,6 +2,8 @@ package shop
 
 import (
 	"time"
+
+	"github.com/parleyhq/parley"
 )
 
 // Defaults of Config.
@@ -39,7 +41,7 @@ type Config struct {
 	Generate []string
 	// Writer is the bot's model; without one the texts in Generate are said as
 	// written.
-	Writer ReplyWriter
+	Writer parley.ReplyWriter
 }
 
 // DefaultConfig is the configuration of the demo shop bot except its base URL.

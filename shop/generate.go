@@ -1,18 +1,11 @@
 package shop
 
 import (
-	"context"
 	"slices"
 	"strings"
 
 	"github.com/parleyhq/parley"
 )
-
-// ReplyWriter has a model write a reply from the engine's draft, streaming its
-// chunks to delta (llm.Client implements it). An error means the draft is said.
-type ReplyWriter interface {
-	WriteReply(ctx context.Context, req parley.ReplyRequest, delta func(string)) (string, error)
-}
 
 // Texts a shop bot may have its model write (Config.Generate).
 const (

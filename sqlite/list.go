@@ -7,9 +7,7 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-var _ interface {
-	ListConversations(context.Context, parley.ConversationQuery) ([]parley.Conversation, error)
-} = (*Store)(nil)
+var _ parley.ConversationLister = (*Store)(nil)
 
 // listQuery walks a bot's conversations newest first. There is no index on
 // updated_at: listing is an operator's read (the inspector), and an index would cost

@@ -9,10 +9,10 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// Lister is a store that lists conversations (parley.ConversationQuery).
+// Lister is a store that lists conversations.
 type Lister interface {
 	parley.Store
-	ListConversations(ctx context.Context, q parley.ConversationQuery) ([]parley.Conversation, error)
+	parley.ConversationLister
 }
 
 // RunList is the conformance suite of ListConversations; open must return a fresh,

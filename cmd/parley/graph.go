@@ -13,11 +13,6 @@ import (
 	"github.com/parleyhq/parley/shop"
 )
 
-// grapher is implemented by engines that draw their own machine or flows.
-type grapher interface {
-	Graph(format string) (string, error)
-}
-
 // runGraph is `parley graph`: the seed 004 lifecycle, or a bot's machine or flows, as
 // Mermaid or DOT.
 func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -81,7 +76,7 @@ func graphFlows(cfg *Config, bc *BotConfig, format string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if g, ok := parley.EngineAs[grapher](eng); ok {
+	if g, ok := parley.EngineAs[parley.Grapher](eng); ok {
 		return g.Graph(format)
 	}
 	return pickFormat(format, flows.Dialogue.Mermaid(), flows.Dialogue.DOT()), nil
@@ -100,7 +95,7 @@ func graphGates(cfg *Config, bc *BotConfig, format string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if g, ok := any(f).(grapher); ok {
+	if g, ok := any(f).(parley.Grapher); ok {
 		return g.Graph(format)
 	}
 	return "", parley.Errorf(parley.EINVALID, "bot %s: gates flows are edge-less; no graph to draw", bc.Name)

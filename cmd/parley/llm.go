@@ -223,13 +223,11 @@ func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File
 // Every engine publishes a vocabulary; the understanding step is a wrapper whose
 // engine's optional behaviour is reached through Unwrap (parley.EngineAs).
 var (
-	_ interface{ Unwrap() parley.Engine } = (*llm.Engine)(nil)
-	_ llm.Vocabulary                      = (*shop.Engine)(nil)
-	_ llm.Vocabulary                      = (*flows.Engine)(nil)
-	_ llm.Vocabulary                      = (*gates.Engine)(nil)
-	_ flows.ReplyWriter                   = (*botWriter)(nil)
-	_ gates.ReplyWriter                   = (*botWriter)(nil)
-	_ shop.ReplyWriter                    = (*botWriter)(nil)
+	_ parley.EngineWrapper = (*llm.Engine)(nil)
+	_ llm.Vocabulary       = (*shop.Engine)(nil)
+	_ llm.Vocabulary       = (*flows.Engine)(nil)
+	_ llm.Vocabulary       = (*gates.Engine)(nil)
+	_ parley.ReplyWriter   = (*botWriter)(nil)
 )
 
 // tail is the last n characters of s, marked when cut.

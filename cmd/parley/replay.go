@@ -51,7 +51,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return parley.Errorf(parley.ENOTFOUND, "no bot %q in the configuration", key.Bot)
 	}
 	// The engine alone decides; the recorded parses stand in for the model.
-	if u, ok := eng.(interface{ Unwrap() parley.Engine }); ok {
+	if u, ok := eng.(parley.EngineWrapper); ok {
 		eng = u.Unwrap()
 	}
 	// The runtime answers each message's stored response as the turn returned it, as

@@ -19,7 +19,7 @@ import (
 // optionalBehaviours are the interfaces beyond parley.Engine that callers look for
 // on a bot's engine, each with the check EngineAs makes for it.
 var optionalBehaviours = map[string]func(parley.Engine) bool{
-	"diagram (httpapi.Grapher)":       has[httpapi.Grapher],
+	"diagram (parley.Grapher)":        has[parley.Grapher],
 	"handback (actor.Handbacker)":     has[actor.Handbacker],
 	"metrics (actor.MetricsReporter)": has[actor.MetricsReporter],
 	"vocabulary (llm.Vocabulary)":     has[llm.Vocabulary],

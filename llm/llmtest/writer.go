@@ -11,8 +11,7 @@ import (
 )
 
 // Writer is an in-process stand-in for a model writing replies, for engine tests
-// that need no HTTP server: it satisfies the engines' ReplyWriter interfaces
-// (flows, gates, shop) and writes "<draft, rewritten>" in two chunks, "<draft" and
+// that need no HTTP server: it is a parley.ReplyWriter and writes "<draft, rewritten>" in two chunks, "<draft" and
 // ", rewritten>", or fails with "model down" when Fail is set. Calls records every
 // request in order.
 type Writer struct {
