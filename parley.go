@@ -148,6 +148,14 @@ type Turn struct {
 	// previous Decision. Decide must not modify it.
 	State   any
 	Message Message
+	// Stream, when set, receives the text of the turn's replies chunk by chunk while
+	// a model writes them (the runtime publishes each chunk as a reply_delta event).
+	Stream ReplyStream
+	// RecordedReplies is set when the turn is a stored one decided again (replay):
+	// the texts a model wrote in it then, by key (its reply_generated events), even
+	// none. The engine says them instead of asking its model (GenerateReply); nil is
+	// a live turn.
+	RecordedReplies map[string]string
 }
 
 // Decision is what an engine answers for one turn. Nothing of it is applied until the

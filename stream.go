@@ -1,6 +1,9 @@
 package parley
 
-import "context"
+import (
+	"context"
+	"strings"
+)
 
 // EventReplyDelta is a live event: a chunk of a reply's text as a model writes it,
 // before the turn's response. It is not stored; the response holds the final text.
@@ -16,19 +19,20 @@ type ReplyDeltaEvent struct {
 // of Decision.Replies) chunk by chunk while an engine has it written by a model.
 type ReplyStream func(reply int, delta string)
 
-type replyStreamKey struct{}
-
-// WithReplyStream returns ctx carrying s, which the runtime gives an engine's Decide.
-func WithReplyStream(ctx context.Context, s ReplyStream) context.Context {
-	return context.WithValue(ctx, replyStreamKey{}, s)
+// to returns where the chunks of reply index go: s, or nowhere when s is nil.
+func (s ReplyStream) to(reply int) func(delta string) {
+	return func(delta string) {
+		if s != nil {
+			s(reply, delta)
+		}
+	}
 }
 
-// ReplyStreamOf returns the stream ctx carries, or one that drops every chunk.
-func ReplyStreamOf(ctx context.Context) ReplyStream {
-	if s, ok := ctx.Value(replyStreamKey{}).(ReplyStream); ok && s != nil {
-		return s
+// Send passes one chunk of reply index to s; a nil stream drops it.
+func (s ReplyStream) Send(reply int, delta string) {
+	if s != nil {
+		s(reply, delta)
 	}
-	return func(int, string) {}
 }
 
 // ReplyWriter has a model write a reply from an engine's draft, streaming its
@@ -61,18 +65,37 @@ type ReplyGeneratedEvent struct {
 	Text string `json:"text"`
 }
 
-type recordedRepliesKey struct{}
-
-// WithRecordedReplies returns ctx carrying the texts a model wrote in a stored turn,
-// by key: an engine deciding the turn again uses them instead of its model.
-func WithRecordedReplies(ctx context.Context, texts map[string]string) context.Context {
-	return context.WithValue(ctx, recordedRepliesKey{}, texts)
-}
-
-// RecordedReplies returns the texts ctx carries; replaying is true when it carries
-// any map (even empty): the turn is a replay, and a text not recorded was not
-// written by a model then (the engine's own text was said).
-func RecordedReplies(ctx context.Context) (texts map[string]string, replaying bool) {
-	texts, replaying = ctx.Value(recordedRepliesKey{}).(map[string]string)
-	return texts, replaying
+// GenerateReply is the skeleton of every engine's generate: the text to say for
+// one reply (or part of one) of turn t that the engine lets a model write, from
+// req.Draft, the engine's own text. key names the text in the turn's
+// reply_generated event (a flows step id, a gates prompt, a shop text kind).
+//
+// A replay (t.RecordedReplies set) says the text recorded under key, or the draft
+// when none was (the model did not write it then), and never asks the model.
+// Without a writer the draft is said. Otherwise the model writes it: its chunks go
+// to the delta that begin returns (begin runs just before the model is asked; an
+// engine may stream there what the turn said before), or to t.Stream as reply
+// index when begin is nil. The model's text, spaces trimmed, is said, and generated
+// is the reply_generated event to record with the turn; when the model fails or
+// writes nothing, the draft is said and generated is nil.
+func GenerateReply(ctx context.Context, w ReplyWriter, t Turn, key string, req ReplyRequest, index int, begin func() func(string)) (text string, generated *EventData) {
+	if t.RecordedReplies != nil {
+		if text, ok := t.RecordedReplies[key]; ok {
+			return text, nil
+		}
+		return req.Draft, nil
+	}
+	if w == nil {
+		return req.Draft, nil
+	}
+	delta := t.Stream.to(index)
+	if begin != nil {
+		delta = begin()
+	}
+	text, err := w.WriteReply(ctx, req, delta)
+	text = strings.TrimSpace(text)
+	if err != nil || text == "" {
+		return req.Draft, nil
+	}
+	return text, &EventData{Type: EventReplyGenerated, Data: ReplyGeneratedEvent{Key: key, Text: text}}
 }

@@ -471,7 +471,7 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 	dctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	p := &partial{a: a, index: t.Index, at: at}
-	dctx = parley.WithReplyStream(dctx, p.delta)
+	t.Stream = p.delta
 	done := make(chan decided, 1)
 	// Tracked by the runtime: an abandoned decision may outlive the turn, not Close.
 	a.rt.wg.Go(func() {

@@ -171,11 +171,11 @@
 //   - future_date_only accepts today (sent_at's date) and later.
 //   - A say or collect step with generate: true has its text (the say text, the
 //     prompt) written by Options.Writer, the bot's model, as its brief asks, and
-//     streamed chunk by chunk to parley.ReplyStreamOf(ctx); the rendered text is
+//     streamed chunk by chunk to parley.Turn.Stream; the rendered text is
 //     the fallback when the model is off (no llm block, breaker open), slower than
 //     the llm block's timeout (10 s by default) or failing, and the decision never
 //     depends on the text. A written text is recorded as a reply_generated event
-//     (key: the step id); a replay (parley.WithRecordedReplies) says the recorded
+//     (key: the step id); a replay (parley.Turn.RecordedReplies) says the recorded
 //     text and never asks the model. The booking demo's four questions opt in.
 //   - Timestamps (messages, trace, last_nlu_call, metadata.error) are sent_at in
 //     unix seconds. The history keeps the last settings.max_messages messages

@@ -7,49 +7,43 @@ import (
 )
 
 // generate has the model write a say step's text or a collect step's prompt when
-// the step asks for it and the
-// bot has a model, streaming it to the conversation's subscribers; the draft is the
-// fallback. Earlier says of the turn come first in the one reply (index 0).
+// the step asks for it and the bot has a model, streaming it to the conversation's
+// subscribers; the draft is the fallback (parley.GenerateReply). Earlier says of the
+// turn come first in the one reply (index 0).
 func (tu *turn) generate(def *Step, draft string) string {
 	if !def.Generate || draft == "" {
-		return draft
-	}
-	if texts, replaying := parley.RecordedReplies(tu.ctx); replaying {
-		// A replay says what was said then, never asking the model.
-		if text, ok := texts[def.ID]; ok {
-			return text
-		}
-		return draft
-	}
-	if tu.e.writer == nil {
 		return draft
 	}
 	req := parley.ReplyRequest{Bot: tu.e.bot, Brief: def.Brief, Draft: draft}
 	for _, m := range tu.s.Messages {
 		req.Transcript = append(req.Transcript, m.Role+": "+m.Content)
 	}
-	// The deltas of the one reply add up to its text: what the turn said before
-	// and has not streamed yet goes first.
-	stream := parley.ReplyStreamOf(tu.ctx)
+	text, generated := parley.GenerateReply(tu.ctx, tu.e.writer, tu.in, def.ID, req, 0, tu.streamSaid)
+	if generated != nil {
+		tu.streamed++ // the caller says text
+		tu.events = append(tu.events, *generated)
+	}
+	return text
+}
+
+// streamSaid streams what the turn said before and has not streamed yet, then
+// returns where the model's chunks go: the deltas of the one reply add up to its
+// text.
+func (tu *turn) streamSaid() func(string) {
+	stream := tu.in.Stream
 	sep := ""
 	if tu.streamed > 0 {
 		sep = " "
 	}
 	if pending := tu.says[tu.streamed:]; len(pending) > 0 {
-		stream(0, sep+strings.Join(pending, " "))
+		stream.Send(0, sep+strings.Join(pending, " "))
 		sep = " "
 	}
 	tu.streamed = len(tu.says)
-	text, err := tu.e.writer.WriteReply(tu.ctx, req, func(d string) {
-		stream(0, sep+d)
+	return func(d string) {
+		stream.Send(0, sep+d)
 		sep = ""
-	})
-	if err != nil || text == "" {
-		return draft
 	}
-	tu.streamed++ // the caller says text
-	tu.events = append(tu.events, parley.EventData{Type: parley.EventReplyGenerated, Data: parley.ReplyGeneratedEvent{Key: def.ID, Text: text}})
-	return text
 }
 
 // render fills {slot} placeholders with slot values.

@@ -60,13 +60,11 @@ func TestGeneratedSayAndPrompt(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, deltas := llmtest.FirstReplyStream(t, context.Background())
-			if tt.recorded != nil {
-				ctx = parley.WithRecordedReplies(ctx, tt.recorded)
-			}
+			stream, deltas := llmtest.FirstReplyStream(t)
 			key := parley.ConversationKey{Bot: "writer", ID: "c1"}
-			d, err := e.Decide(ctx, parley.Turn{Conversation: key, Index: 1, State: e.NewState(key),
-				Message: parley.Message{ID: "m1", Text: "book a table", SentAt: time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)}})
+			d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: 1, State: e.NewState(key),
+				Message: parley.Message{ID: "m1", Text: "book a table", SentAt: time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)},
+				Stream:  stream, RecordedReplies: tt.recorded})
 			if err != nil {
 				t.Fatal(err)
 			}

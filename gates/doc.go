@@ -121,7 +121,7 @@
 //     answers and replies, then the message), streamed to the conversation's
 //     subscribers as reply_delta events of that reply and recorded as a
 //     reply_generated event (key "prompt:" and the node id), which a replay
-//     (parley.WithRecordedReplies) says again without the model. The first prompt
+//     (parley.Turn.RecordedReplies) says again without the model. The first prompt
 //     (EXECUTE), BROADEN and the other strategies are said as written. The variant
 //     is the fallback when the model is off, slower than the llm block's timeout or
 //     failing, so a turn never fails for lack of a model; the decision (node, mode,

@@ -24,24 +24,11 @@ func (r *turnRun) rephrase(n *Node, mode, draft string) string {
 	if mode != ModeRetry || draft == "" || r.flow.retryPolicyOf(n).strategy != StrategyRephrase {
 		return draft
 	}
-	key := "prompt:" + n.ID
-	if texts, replaying := parley.RecordedReplies(r.ctx); replaying {
-		// A replay says what was said then, never asking the model.
-		if text, ok := texts[key]; ok {
-			return text
-		}
-		return draft
-	}
-	if r.engine.writer == nil {
-		return draft
-	}
 	req := parley.ReplyRequest{Bot: r.engine.flowID, Brief: rephraseBrief, Draft: draft, Transcript: r.transcript()}
-	index, stream := len(r.texts), parley.ReplyStreamOf(r.ctx)
-	text, err := r.engine.writer.WriteReply(r.ctx, req, func(d string) { stream(index, d) })
-	if err != nil || text == "" {
-		return draft
+	text, generated := parley.GenerateReply(r.ctx, r.engine.writer, r.turn, "prompt:"+n.ID, req, len(r.texts), nil)
+	if generated != nil {
+		r.events = append(r.events, *generated)
 	}
-	r.events = append(r.events, parley.EventData{Type: parley.EventReplyGenerated, Data: parley.ReplyGeneratedEvent{Key: key, Text: text}})
 	return text
 }
 

@@ -59,15 +59,12 @@ func TestRephrasedRetryPrompts(t *testing.T) {
 				t.Fatal(err)
 			}
 			key := parley.ConversationKey{Bot: "signup", ID: "c-1"}
-			ctx, deltas := llmtest.FirstReplyStream(t, context.Background())
-			first := decideIn(t, ctx, e, key, 1, e.NewState(key), "hello")
+			stream, deltas := llmtest.FirstReplyStream(t)
+			first := decideIn(t, parley.Turn{Stream: stream}, e, key, 1, e.NewState(key), "hello")
 			if replyText(first) != "Which email should we use?" || deltas.Len() > 0 || tt.writer != nil && len(tt.writer.Calls()) > 0 {
 				t.Fatalf("first prompt %q (streamed %q)", replyText(first), deltas.String())
 			}
-			if tt.recorded != nil {
-				ctx = parley.WithRecordedReplies(ctx, tt.recorded)
-			}
-			d := decideIn(t, ctx, e, key, 2, first.State, "no idea, sorry")
+			d := decideIn(t, parley.Turn{Stream: stream, RecordedReplies: tt.recorded}, e, key, 2, first.State, "no idea, sorry")
 			if len(d.Replies) != 1 || d.Replies[0].Text != tt.reply || d.Replies[0].ID != "a-2-1" {
 				t.Fatalf("replies %+v, want %q", d.Replies, tt.reply)
 			}
@@ -104,10 +101,12 @@ func TestRephrasedRetryPrompts(t *testing.T) {
 	}
 }
 
-func decideIn(t *testing.T, ctx context.Context, e *Engine, key parley.ConversationKey, index int64, state any, text string) parley.Decision {
+// decideIn decides a turn with with's reply stream and recorded replies.
+func decideIn(t *testing.T, with parley.Turn, e *Engine, key parley.ConversationKey, index int64, state any, text string) parley.Decision {
 	t.Helper()
-	d, err := e.Decide(ctx, parley.Turn{Conversation: key, Index: index, State: state,
-		Message: parley.Message{ID: "m" + text, Text: text, SentAt: time.Date(2026, 1, 1, 10, 0, int(index), 0, time.UTC)}})
+	d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: index, State: state,
+		Message: parley.Message{ID: "m" + text, Text: text, SentAt: time.Date(2026, 1, 1, 10, 0, int(index), 0, time.UTC)},
+		Stream:  with.Stream, RecordedReplies: with.RecordedReplies})
 	if err != nil {
 		t.Fatal(err)
 	}

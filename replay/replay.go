@@ -86,8 +86,8 @@ func Conversation(ctx context.Context, store Store, eng parley.Engine, key parle
 			}
 			msg := pe.Message
 			msg.NLU = pe.Parse
-			tctx := parley.WithRecordedReplies(ctx, generatedOf(events[i+1:]))
-			d, err := eng.Decide(tctx, parley.Turn{Conversation: key, Index: res.Turns, State: state, Message: msg})
+			d, err := eng.Decide(ctx, parley.Turn{Conversation: key, Index: res.Turns, State: state, Message: msg,
+				RecordedReplies: generatedOf(events[i+1:])})
 			if err != nil {
 				return res, parley.WrapError(parley.ErrorCode(err), err, "turn %d (message %s)", res.Turns, te.MessageID)
 			}

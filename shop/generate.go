@@ -2,7 +2,6 @@ package shop
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/parleyhq/parley"
 )
@@ -46,25 +45,12 @@ func (t *turn) generate(kind, draft string) string {
 	if draft == "" || !slices.Contains(t.e.cfg.Generate, kind) {
 		return draft
 	}
-	if texts, replaying := parley.RecordedReplies(t.ctx); replaying {
-		// A replay says what was said then, never asking the model.
-		if text, ok := texts[kind]; ok {
-			return text
-		}
-		return draft
-	}
-	if t.e.cfg.Writer == nil {
-		return draft
-	}
 	// The shop keeps no messages in its state: the model sees the current one. The
 	// engine does not know its bot's name; the writer cmd/parley wires in does.
 	req := parley.ReplyRequest{Brief: briefs[kind], Draft: draft, Transcript: []string{"user: " + t.msg.Text}}
-	index, stream := len(t.replies), parley.ReplyStreamOf(t.ctx)
-	text, err := t.e.cfg.Writer.WriteReply(t.ctx, req, func(d string) { stream(index, d) })
-	text = strings.TrimSpace(text)
-	if err != nil || text == "" {
-		return draft
+	text, generated := parley.GenerateReply(t.ctx, t.e.cfg.Writer, t.input, kind, req, len(t.replies), nil)
+	if generated != nil {
+		t.events = append(t.events, *generated)
 	}
-	t.events = append(t.events, parley.EventData{Type: parley.EventReplyGenerated, Data: parley.ReplyGeneratedEvent{Key: kind, Text: text}})
 	return text
 }

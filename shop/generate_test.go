@@ -44,13 +44,10 @@ func TestGeneratedTexts(t *testing.T) {
 				cfg.Writer = tt.writer
 			}
 			e := newEngine(t, cfg, newFakeCatalog(7))
-			ctx, deltas := llmtest.FirstReplyStream(t, context.Background())
-			if tt.recorded != nil {
-				ctx = parley.WithRecordedReplies(ctx, tt.recorded)
-			}
+			stream, deltas := llmtest.FirstReplyStream(t)
 			key := parley.ConversationKey{Bot: "shop", ID: "c"}
-			d, err := e.Decide(ctx, parley.Turn{Conversation: key, Index: 1, State: e.NewState(key),
-				Message: parley.Message{ID: "m1", Text: tt.text, SentAt: t0}})
+			d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: 1, State: e.NewState(key),
+				Message: parley.Message{ID: "m1", Text: tt.text, SentAt: t0}, Stream: stream, RecordedReplies: tt.recorded})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -13,8 +13,11 @@ import (
 
 // turn is one Decide in progress.
 type turn struct {
-	e     *Engine
-	ctx   context.Context
+	e   *Engine
+	ctx context.Context
+	// input is what Decide was given: the reply stream and recorded replies
+	// (generate).
+	input parley.Turn
 	in    *State
 	st    *State
 	msg   parley.Message
@@ -332,7 +335,7 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	if err != nil {
 		return parley.Decision{}, err
 	}
-	tn := &turn{e: e, ctx: ctx, in: in, msg: t.Message, index: t.Index}
+	tn := &turn{e: e, ctx: ctx, input: t, in: in, msg: t.Message, index: t.Index}
 	if err := tn.run(); err != nil {
 		return parley.Decision{}, err
 	}

@@ -42,16 +42,16 @@ func (w *Writer) Calls() []parley.ReplyRequest {
 	return append([]parley.ReplyRequest(nil), w.calls...)
 }
 
-// FirstReplyStream returns parent with a reply stream (parley.WithReplyStream) that
+// FirstReplyStream returns a reply stream (a turn's parley.Turn.Stream) that
 // collects the deltas of a turn's first reply, the one a generation test streams,
 // into the returned builder, and fails t on a delta for any other reply.
-func FirstReplyStream(t testing.TB, parent context.Context) (context.Context, *strings.Builder) {
+func FirstReplyStream(t testing.TB) (parley.ReplyStream, *strings.Builder) {
 	deltas := new(strings.Builder)
-	ctx := parley.WithReplyStream(parent, func(reply int, d string) {
+	stream := func(reply int, d string) {
 		if reply != 0 {
 			t.Errorf("delta for reply %d", reply)
 		}
 		deltas.WriteString(d)
-	})
-	return ctx, deltas
+	}
+	return stream, deltas
 }
