@@ -173,7 +173,7 @@ func (tu *turn) nextOffer() {
 }
 
 // takeOffer puts the offered values into the slots: every offered slot, or with
-// only set, those of them (the slots a starting flow collects). It reports
+// only set, those of them (the slots a starting flow declares). It reports
 // whether it took any; the offer is done with once taken.
 func (tu *turn) takeOffer(only map[string]bool) bool {
 	took := false
@@ -197,6 +197,17 @@ func collected(f *flow) map[string]bool {
 		if st.kind == KindCollect {
 			out[st.slot.name] = true
 		}
+	}
+	return out
+}
+
+// declared are the slots a flow declares: those it collects and those it
+// takes optionally (a fare type with a default), all of which a result chosen
+// as the flow starts settles.
+func declared(f *flow) map[string]bool {
+	out := make(map[string]bool, len(f.slots))
+	for name := range f.slots {
+		out[name] = true
 	}
 	return out
 }

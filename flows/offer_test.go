@@ -24,7 +24,7 @@ flows:
       - id: collect_city
         collect: city
       - id: search
-        action: {name: find_room, webhook: {url: "http://rooms.invalid/find"}, offer: [room]}
+        action: {name: find_room, webhook: {url: "http://rooms.invalid/find"}, offer: [room, view]}
   - name: book_room
     trigger: {intents: [book_room]}
     slots:
@@ -128,6 +128,24 @@ func TestOfferSelectionAndSharedSlots(t *testing.T) {
 	if book["room"] != "Green Room" || book["city"] != "Lisbon" || book["guests"] != "2" {
 		t.Errorf("booking sent %v", book)
 	}
+}
+
+// A flow started on an offer takes every offered slot it declares, collected or
+// not (the room's view, which the booking takes without asking); the flow that
+// made the offer, started again, takes none that it does not collect: the user
+// searches again, and the offered view is no filter they chose.
+func TestOfferTakenByDeclaredSlots(t *testing.T) {
+	runner := &scriptedRunner{answers: map[string][]ActionResult{
+		"find_room": {
+			{Results: []map[string]any{{"room": "Blue Suite", "view": "sea"}}},
+			{Results: []map[string]any{{"room": "Green Room", "view": "garden"}}},
+		},
+	}}
+	playService(t, runner, []serviceTurn{
+		{intent: "find_room", entities: map[string]any{"city": "lisbon"}, state: "idle", slots: map[string]any{"view": nil}},
+		{intent: "find_room", entities: map[string]any{"city": "porto"}, state: "idle", slots: map[string]any{"city": "Porto", "view": nil, "room": nil}},
+		{intent: "book_room", flow: "book_room", state: "confirming", slots: map[string]any{"room": "Green Room", "view": "garden"}},
+	})
 }
 
 // Issue 16 §5: a failed booking keeps the slots and confirms again; the user

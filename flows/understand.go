@@ -254,7 +254,9 @@ func (tu *turn) leaves(active *flow) (bool, error) {
 // switchTo makes target the active flow: the active one, if any, is suspended
 // on flow_stack; a suspended target resumes where it was (its slots restored
 // unless slots are shared), another starts, taking a pending offer of a slot it
-// collects ("book that one").
+// declares ("book that one": the hotel's name, the bus's fare type). The flow
+// that made the offer, started again, takes only what it collects: the user is
+// searching again, not choosing one of its results for a filter.
 func (tu *turn) switchTo(target, active *flow) {
 	s := tu.s
 	suspended := slices.IndexFunc(s.FlowStack, func(fr Frame) bool { return fr.Flow == target.name })
@@ -279,8 +281,12 @@ func (tu *turn) switchTo(target, active *flow) {
 		return
 	}
 	tu.startFlow(target)
-	if s.Metadata.Offer != nil {
+	switch o := s.Metadata.Offer; {
+	case o == nil:
+	case o.Flow == target.name:
 		tu.takeOffer(collected(target))
+	default:
+		tu.takeOffer(declared(target))
 	}
 }
 

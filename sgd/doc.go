@@ -17,8 +17,19 @@
 // ...", "City where ...", "Location of ...", "Number of ..."), else text. An
 // optional slot with a default other than dontcare has it as its flow default
 // (proposed at the confirmation, set when the user accepts); a dontcare default
-// is no value. A search intent offers its results: the result slots another
-// intent of the service requires (the hotel's name, the event's date).
+// is no value. A search intent offers its results: the result slots a choice
+// settles, those a transactional intent takes as parameters (required, or
+// optional with a default other than dontcare: the hotel's name, the bus's
+// fare type), or in a service without transactions those its other searches
+// take (the airline); a flow started on an offer takes the offered slots it
+// declares.
+//
+// # Samples
+//
+// Sample takes the dialogues the figures of docs/guides/sgd.md are measured on
+// from a split's dialogues files: a service's single-service dialogues that
+// reach its transactional call, at even intervals, optionally those making two
+// or more such calls first (`parley sgd sample`).
 //
 // # Oracle mode and what is compared (choices pinned by tests)
 //

@@ -135,15 +135,24 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 	return f
 }
 
-// offerSlots are the result slots of a search intent that another intent of the
-// service requires: what a user choosing one result hands on to the next task
-// (the hotel's name, the event's date), so what the bot presents of it.
+// offerSlots are the result slots of a search intent that choosing one result
+// settles: those a transactional intent of the service takes as its parameters
+// (a required slot, or an optional one with a default of its own: the hotel's
+// name, the bus's departure and fare type), so what the bot presents of it. An
+// optional slot whose default is dontcare is a filter ("any artist"), not
+// settled by a choice; a slot no intent takes (a price, a count) is only told.
+// A service with no transactional intent (a flight search only) has no next
+// task: a choice settles the offered slots any of its other searches take (the
+// airline).
 func offerSlots(svc *Service, search *Intent) []string {
+	transactional := slices.ContainsFunc(svc.Intents, func(in Intent) bool { return in.IsTransactional })
 	var out []string
 	for _, name := range search.ResultSlots {
 		for i := range svc.Intents {
 			other := &svc.Intents[i]
-			if other != search && other.IsTransactional && slices.Contains(other.RequiredSlots, name) && !slices.Contains(out, name) {
+			def, optional := other.OptionalSlots[name]
+			takes := slices.Contains(other.RequiredSlots, name) || optional && (def != DontCare || !transactional)
+			if other != search && takes && (other.IsTransactional || !transactional) && !slices.Contains(out, name) {
 				out = append(out, name)
 			}
 		}

@@ -19,11 +19,14 @@ import (
 const sgdUsage = `usage:
   parley sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
   parley sgd replay [-v] SCHEMA.json DIALOGUES.json...
+  parley sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json SPLIT/dialogues_*.json
 
 flows writes the flow file of a Schema-Guided Dialogue service; replay replays
 SGD dialogues (every file given) through the flows engine in oracle mode and
 checks the engine's state after every user turn and every service call; it
-prints a line per dialogue, the totals per service, then the totals.
+prints a line per dialogue, the totals per service, then the totals. sample
+takes a deterministic sample of a service's dialogues from a split's files, in
+the order given (see docs/guides/sgd.md).
 `
 
 // runSGD is `parley sgd`: Schema-Guided Dialogue tools.
@@ -37,6 +40,8 @@ func runSGD(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return runSGDFlows(args[1:], stdout, stderr)
 	case "replay":
 		return runSGDReplay(ctx, args[1:], stdout, stderr)
+	case "sample":
+		return runSGDSample(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, sgdUsage)
 		return nil
@@ -85,6 +90,50 @@ func runSGDFlows(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	data, err := sgd.Flows(svc, sgd.FlowsOptions{Webhook: *webhook})
+	if err != nil {
+		return err
+	}
+	if *output == "" {
+		_, err = stdout.Write(data)
+		return err
+	}
+	if err := os.WriteFile(*output, data, 0o644); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "write %s", *output)
+	}
+	return nil
+}
+
+func runSGDSample(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("sgd sample", stderr, "[-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json DIALOGUES.json...")
+	service := fs.String("service", "", "the service to sample (required)")
+	size := fs.Int("n", 8, "how many dialogues to take")
+	repeated := fs.Int("repeated", 0, "take up to this many dialogues making two or more transactional calls first")
+	output := fs.String("o", "", "write the sample here instead of stdout")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) < 2 || *service == "" || *size < 1 || *repeated < 0 {
+		fs.Usage()
+		return exitError(2)
+	}
+	services, err := readSchema(files[0])
+	if err != nil {
+		return err
+	}
+	svc, err := sgd.FindService(services, *service)
+	if err != nil {
+		return err
+	}
+	var inputs []sgd.SampleInput
+	for _, file := range files[1:] {
+		data, err := readFile(file)
+		if err != nil {
+			return err
+		}
+		inputs = append(inputs, data)
+	}
+	data, err := sgd.Sample(svc, inputs, sgd.SampleOptions{Size: *size, Repeated: *repeated})
 	if err != nil {
 		return err
 	}
