@@ -311,42 +311,59 @@ func (f *Flow) selectNextNode(s *RuntimeState, turn int) Selection {
 	})
 
 	// 5. Mode of the first node that does not skip, preferring one not cooling down.
-	var picked, deferred *Node
-	var pickedMode, pickedReason, deferredReason string
-	for _, n := range eligible {
-		mode, reason := f.determineMode(n, &view)
-		if mode == ModeSkip {
-			sel.Skipped = append(sel.Skipped, n.ID)
-			blocked = append(blocked, Blocker{NodeID: n.ID, Reason: reason})
-			continue
-		}
-		if mode == ModeRetry && f.inCooldown(n, &view, turn) {
-			if deferred == nil {
-				deferred, deferredReason = n, reason
-			}
-			continue
-		}
-		picked, pickedMode, pickedReason = n, mode, reason
-		break
-	}
-	if picked == nil && deferred != nil {
+	p := f.pickOrDefer(eligible, &view, turn)
+	sel.Skipped = p.skipped
+	blocked = append(blocked, p.skippedWhy...)
+	switch {
+	case p.node == nil && p.deferred != nil:
 		// cooldownTurns holds even when nothing else can run: the turn waits.
-		sel.Status, sel.NodeID, sel.Mode = SelectWait, deferred.ID, ModeRetry
-		cooldown := f.retryPolicyOf(deferred).cooldown
+		sel.Status, sel.NodeID, sel.Mode = SelectWait, p.deferred.ID, ModeRetry
+		cooldown := f.retryPolicyOf(p.deferred).cooldown
 		sel.Reason = fmt.Sprintf("%s: %s; cooling down (cooldownTurns %d) until turn %d, and no other node can run",
-			deferred.ID, deferredReason, cooldown, view.LastAttemptTurn[deferred.ID]+cooldown+1)
-		return sel
-	}
-	if picked == nil {
+			p.deferred.ID, p.deferredReason, cooldown, view.LastAttemptTurn[p.deferred.ID]+cooldown+1)
+	case p.node == nil:
 		sel.Status, sel.Reason = SelectDeadlock, "no eligible node"
 		slices.SortStableFunc(blocked, func(a, b Blocker) int { return f.nodeIndex(a.NodeID) - f.nodeIndex(b.NodeID) })
 		sel.Blockers = blocked
-		return sel
+	default:
+		sel.Status, sel.NodeID, sel.Mode, sel.Reason = SelectOK, p.node.ID, p.mode, p.node.ID+": "+p.reason
+		f.loopGuard(&sel, p.node, &view)
 	}
-
-	sel.Status, sel.NodeID, sel.Mode, sel.Reason = SelectOK, picked.ID, pickedMode, picked.ID+": "+pickedReason
-	f.loopGuard(&sel, picked, &view)
 	return sel
+}
+
+// picked is the outcome of the pick-or-defer step: the node to run and its mode, or
+// none and the first node that waits out its cooldown; and the nodes that skip.
+type picked struct {
+	node, deferred *Node
+	mode, reason   string
+	deferredReason string
+	skipped        []string
+	skippedWhy     []Blocker
+}
+
+// pickOrDefer walks the eligible nodes in order: a node whose mode is SKIP is
+// passed over (and blocks), a node that would retry while cooling down is deferred
+// (the first one kept), and the first other node is picked.
+func (f *Flow) pickOrDefer(eligible []*Node, view *RuntimeState, turn int) picked {
+	var p picked
+	for _, n := range eligible {
+		mode, reason := f.determineMode(n, view)
+		if mode == ModeSkip {
+			p.skipped = append(p.skipped, n.ID)
+			p.skippedWhy = append(p.skippedWhy, Blocker{NodeID: n.ID, Reason: reason})
+			continue
+		}
+		if mode == ModeRetry && f.inCooldown(n, view, turn) {
+			if p.deferred == nil {
+				p.deferred, p.deferredReason = n, reason
+			}
+			continue
+		}
+		p.node, p.mode, p.reason = n, mode, reason
+		break
+	}
+	return p
 }
 
 // eligibleNodes returns the nodes that may run now, in definition order, and a

@@ -59,20 +59,10 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	if userInput != "" {
 		// A node applied without an answer reads nothing: an empty message would
 		// only give extractor defaults, overwriting what the user said.
-		r.record(flow.extractFacts([]*Node{n}, msg, st.FactValues), &entry.FactsProduced)
-		mode := volunteerStrict
-		if sel.Mode == ModeBroaden {
-			mode = volunteerRelaxed
-		}
-		r.record(flow.volunteered(othersThan(flow, n), msg, st.FactValues, mode), &entry.FactsVolunteered)
+		r.readAnswer(n, sel.Mode, msg, &entry)
 	}
 	if sel.Mode == ModeExecute {
-		for _, s := range n.ProducesStates {
-			add(&st.States, s)
-			if !slices.Contains(entry.StatesProduced, s) {
-				entry.StatesProduced = append(entry.StatesProduced, s)
-			}
-		}
+		r.produceStates(n, &entry)
 	}
 	r.updateGates(turn)
 
@@ -80,14 +70,7 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	st.Position = n.ID
 	st.LastSelectedNode, st.ConsecutiveSelections = n.ID, sel.Consecutive
 	st.LastPromptedNode, st.LastPromptedMode = "", ""
-	if sel.LoopGuard {
-		r.events = append(r.events, parley.EventData{Type: parley.EventWarning, Data: map[string]any{
-			"reason": "loop_guard", "nodeId": n.ID, "consecutive": sel.Consecutive, "mode": sel.Mode, "message": sel.Reason,
-		}})
-	}
-	if sel.Mode == ModeRetry && r.engine.recorder != nil {
-		r.engine.recorder.NodeRetried(flow.ID, n.ID)
-	}
+	r.reportSelection(sel, n)
 	// The done text is said when the objective is met now, or when the node ran at
 	// once because the user had already given what it asks for.
 	ranAtOnce := userInput == "" && sel.Mode == ModeExecute
@@ -99,6 +82,40 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	}
 	st.TurnLog = append(st.TurnLog, entry)
 	return len(st.TurnLog) - 1
+}
+
+// readAnswer records the facts the user's answer gives for node n, then those it
+// volunteers for the other nodes (widely in BROADEN mode).
+func (r *turnRun) readAnswer(n *Node, mode string, msg parley.Message, entry *TurnLogEntry) {
+	flow, st := r.flow, r.st
+	r.record(flow.extractFacts([]*Node{n}, msg, st.FactValues), &entry.FactsProduced)
+	volunteer := volunteerStrict
+	if mode == ModeBroaden {
+		volunteer = volunteerRelaxed
+	}
+	r.record(flow.volunteered(othersThan(flow, n), msg, st.FactValues, volunteer), &entry.FactsVolunteered)
+}
+
+// produceStates adds the states an executed node produces.
+func (r *turnRun) produceStates(n *Node, entry *TurnLogEntry) {
+	for _, s := range n.ProducesStates {
+		add(&r.st.States, s)
+		if !slices.Contains(entry.StatesProduced, s) {
+			entry.StatesProduced = append(entry.StatesProduced, s)
+		}
+	}
+}
+
+// reportSelection records a loop guard's warning and counts a retry.
+func (r *turnRun) reportSelection(sel Selection, n *Node) {
+	if sel.LoopGuard {
+		r.events = append(r.events, parley.EventData{Type: parley.EventWarning, Data: map[string]any{
+			"reason": "loop_guard", "nodeId": n.ID, "consecutive": sel.Consecutive, "mode": sel.Mode, "message": sel.Reason,
+		}})
+	}
+	if sel.Mode == ModeRetry && r.engine.recorder != nil {
+		r.engine.recorder.NodeRetried(r.flow.ID, n.ID)
+	}
 }
 
 // spend counts a decision's attempt and execution as its mode says.

@@ -30,17 +30,28 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 	}
 	for _, n := range nodes {
 		for i := range n.Extract {
-			x := &n.Extract[i]
-			if x.Kind == ExtractDelta {
-				continue
-			}
-			if msg.NLU != nil {
-				f.fromNLU(x, msg, put)
-				continue
-			}
-			extractBuiltin(x, msg, put)
+			f.readExtractor(&n.Extract[i], msg, put)
 		}
 	}
+	f.computeDeltas(nodes, values, known, put)
+	return inDeclarationOrder(nodes, values)
+}
+
+// readExtractor reads one extractor's facts (deltas are computed afterwards): from
+// the upstream nlu parse when the message carries one, else with the built-in kind.
+func (f *Flow) readExtractor(x *Extractor, msg parley.Message, put func(raw, value string)) {
+	switch {
+	case x.Kind == ExtractDelta:
+	case msg.NLU != nil:
+		f.fromNLU(x, msg, put)
+	default:
+		extractBuiltin(x, msg, put)
+	}
+}
+
+// computeDeltas puts each delta extractor's To minus From, read from the facts just
+// read or those already known (by raw or canonical name).
+func (f *Flow) computeDeltas(nodes []*Node, values, known map[string]string, put func(raw, value string)) {
 	lookup := func(name string) (string, bool) {
 		if v, ok := values[name]; ok {
 			return v, true
@@ -66,7 +77,11 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 			}
 		}
 	}
-	// Report in declaration order, so a turn's factsProduced reads like the flow.
+}
+
+// inDeclarationOrder lists the facts read, each once, in the order the nodes declare
+// them, so a turn's factsProduced reads like the flow.
+func inDeclarationOrder(nodes []*Node, values map[string]string) []extracted {
 	var out []extracted
 	seen := map[string]bool{}
 	for _, n := range nodes {
@@ -212,43 +227,58 @@ func entityString(v any) string {
 	}
 }
 
-func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string)) {
-	text := msg.Text
-	switch x.Kind {
-	case ExtractEmail:
-		if v, ok := nlu.ExtractEmail(text); ok {
+// builtinExtractors read each built-in kind's fact from the message's text.
+var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put func(raw, value string)){
+	ExtractEmail: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
+		if v, ok := nlu.ExtractEmail(msg.Text); ok {
 			put(x.Fact, v)
 		}
-	case ExtractPhone:
-		if v, ok := nlu.ExtractPhone(text); ok {
+	},
+	ExtractPhone: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
+		if v, ok := nlu.ExtractPhone(msg.Text); ok {
 			put(x.Fact, v)
 		}
-	case ExtractDate:
-		if d, ok := nlu.ParseDate(text, msg.SentAt); ok {
+	},
+	ExtractDate: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
+		if d, ok := nlu.ParseDate(msg.Text, msg.SentAt); ok {
 			put(x.Fact, d.String())
 		}
-	case ExtractNumber:
-		if q, ok := pickQuantity(x, text); ok {
+	},
+	ExtractNumber: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
+		if q, ok := pickQuantity(x, msg.Text); ok {
 			put(x.Fact, formatQuantity(q))
 		}
-	case ExtractCategory:
-		if c, ok := nlu.Categorize(text, x.Categories); ok {
+	},
+	ExtractCategory: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
+		if c, ok := nlu.Categorize(msg.Text, x.Categories); ok {
 			put(x.Fact, c)
 		} else if x.Default != "" {
 			put(x.Fact, x.Default)
 		}
-	case ExtractRegex:
-		// The pattern was compiled by Validate; a flow that skipped validation
-		// simply extracts nothing here.
-		re, err := regexp.Compile(x.Pattern)
-		if err != nil {
-			return
-		}
-		groups := nlu.ExtractRegex(re, text)
-		for _, name := range re.SubexpNames() {
-			if v, ok := groups[name]; ok && name != "" {
-				put(name, v)
-			}
+	},
+	ExtractRegex: extractRegex,
+}
+
+// extractBuiltin reads x's facts with its built-in kind; a kind with no built-in
+// reader (delta) reads nothing.
+func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string)) {
+	if read, ok := builtinExtractors[x.Kind]; ok {
+		read(x, msg, put)
+	}
+}
+
+// extractRegex puts each named group of x's pattern that matches the text.
+func extractRegex(x *Extractor, msg parley.Message, put func(raw, value string)) {
+	// The pattern was compiled by Validate; a flow that skipped validation
+	// simply extracts nothing here.
+	re, err := regexp.Compile(x.Pattern)
+	if err != nil {
+		return
+	}
+	groups := nlu.ExtractRegex(re, msg.Text)
+	for _, name := range re.SubexpNames() {
+		if v, ok := groups[name]; ok && name != "" {
+			put(name, v)
 		}
 	}
 }

@@ -78,49 +78,16 @@ func (v *validator) run() {
 	for _, m := range f.Messages.texts() {
 		v.template("messages."+m.name, m.text)
 	}
-	switch f.PostGoalPolicy {
-	case "", PostGoalStop, PostGoalContinueHigh:
-	default:
-		v.fail("postGoalPolicy", "%q is not one of STOP, CONTINUE_HIGH", f.PostGoalPolicy)
-	}
+	v.oneOf("postGoalPolicy", f.PostGoalPolicy, postGoalPolicies)
 	v.goal()
 }
 
 func (v *validator) node(i int, seen map[string]int) {
-	f := v.flow
-	n := &f.Nodes[i]
+	n := &v.flow.Nodes[i]
 	at := fmt.Sprintf("nodes[%d]", i)
-	if strings.TrimSpace(n.ID) == "" {
-		v.fail(at+".id", "a node needs an id")
-	} else if first, dup := seen[n.ID]; dup {
-		v.fail(at+".id", "duplicate node id %q (also nodes[%d])", n.ID, first)
-	} else {
-		seen[n.ID] = i
-	}
-	switch n.Importance {
-	case "", ImportanceHigh, ImportanceNormal, ImportanceLow:
-	default:
-		v.fail(at+".importance", "%q is not one of high, normal, low", n.Importance)
-	}
-	for j, g := range n.Requires {
-		v.gateDefined(fmt.Sprintf("%s.requires[%d]", at, j), g)
-	}
-	for j, g := range n.Satisfies.Gates {
-		v.gateDefined(fmt.Sprintf("%s.satisfies.gates[%d]", at, j), g)
-	}
-	for j, s := range n.RequiresStates {
-		v.stateDefined(fmt.Sprintf("%s.requiresStates[%d]", at, j), s)
-	}
-	for j, fact := range n.Produces {
-		if strings.TrimSpace(fact) == "" {
-			v.fail(fmt.Sprintf("%s.produces[%d]", at, j), "a fact needs a name")
-		}
-	}
-	for j, s := range n.ProducesStates {
-		if strings.TrimSpace(s) == "" {
-			v.fail(fmt.Sprintf("%s.producesStates[%d]", at, j), "a state needs a name")
-		}
-	}
+	v.nodeID(at, i, n.ID, seen)
+	v.oneOf(at+".importance", n.Importance, importances)
+	v.nodeLists(at, n)
 	if m := n.RunPolicy.MaxExecutions; m != nil && *m < 1 {
 		v.fail(at+".runPolicy.maxExecutions", "must be at least 1 (leave it out for no cap), got %d", *m)
 	}
@@ -130,6 +97,41 @@ func (v *validator) node(i int, seen map[string]int) {
 	for j := range n.Extract {
 		v.extractor(fmt.Sprintf("%s.extract[%d]", at, j), n, &n.Extract[j])
 	}
+	v.prompts(at, n)
+}
+
+func (v *validator) nodeID(at string, i int, id string, seen map[string]int) {
+	if strings.TrimSpace(id) == "" {
+		v.fail(at+".id", "a node needs an id")
+	} else if first, dup := seen[id]; dup {
+		v.fail(at+".id", "duplicate node id %q (also nodes[%d])", id, first)
+	} else {
+		seen[id] = i
+	}
+}
+
+// nameList is a list of names a node declares, and the rule each name obeys.
+type nameList struct {
+	field string
+	names []string
+	check func(path, name string)
+}
+
+// nodeLists checks, in this order, the gates a node requires and satisfies, the
+// states it requires, and the facts and states it produces.
+func (v *validator) nodeLists(at string, n *Node) {
+	v.nameLists(at, []nameList{
+		{"requires", n.Requires, v.gateDefined},
+		{"satisfies.gates", n.Satisfies.Gates, v.gateDefined},
+		{"requiresStates", n.RequiresStates, v.stateDefined},
+		{"produces", n.Produces, v.named("a fact needs a name")},
+		{"producesStates", n.ProducesStates, v.named("a state needs a name")},
+	})
+}
+
+// prompts checks a node's texts: each placeholder names a produced fact, and each
+// ask question is for a fact of the node.
+func (v *validator) prompts(at string, n *Node) {
 	for j, text := range n.Prompts.Variants {
 		v.template(fmt.Sprintf("%s.prompts.variants[%d]", at, j), text)
 	}
@@ -137,10 +139,45 @@ func (v *validator) node(i int, seen map[string]int) {
 	v.template(at+".prompts.done", n.Prompts.Done)
 	for _, fact := range slices.Sorted(maps.Keys(n.Prompts.Ask)) {
 		path := at + ".prompts.ask" + strings.TrimPrefix(joinPath("x", fact), "x")
-		if !slices.ContainsFunc(n.Produces, func(p string) bool { return p == fact || f.canonical(p) == fact }) {
+		if !slices.ContainsFunc(n.Produces, func(p string) bool { return p == fact || v.flow.canonical(p) == fact }) {
 			v.fail(path, "fact %q is not produced by node %s", fact, n.ID)
 		}
 		v.template(path, n.Prompts.Ask[fact])
+	}
+}
+
+// nameLists applies each list's rule to its names, list by list, in order.
+func (v *validator) nameLists(at string, lists []nameList) {
+	for _, list := range lists {
+		for j, name := range list.names {
+			list.check(fmt.Sprintf("%s.%s[%d]", at, list.field, j), name)
+		}
+	}
+}
+
+// named returns the rule that a name is not blank.
+func (v *validator) named(message string) func(path, name string) {
+	return func(path, name string) {
+		if strings.TrimSpace(name) == "" {
+			v.fail(path, "%s", message)
+		}
+	}
+}
+
+// The enumerations of the format, in the order the errors list them.
+var (
+	importances      = []string{ImportanceHigh, ImportanceNormal, ImportanceLow}
+	onExhausts       = []string{OnExhaustClarify, OnExhaustBroaden, OnExhaustHandoff, OnExhaustSkip}
+	variantStrategys = []string{StrategyRotate, StrategyEscalate, StrategyRephrase}
+	postGoalPolicies = []string{PostGoalStop, PostGoalContinueHigh}
+	goalTypes        = []string{GoalGate, GoalState}
+	extractorKinds   = []string{ExtractEmail, ExtractPhone, ExtractDate, ExtractNumber, ExtractRegex, ExtractCategory, ExtractDelta}
+)
+
+// oneOf is the rule of an enumerated field: empty (the default) or one of allowed.
+func (v *validator) oneOf(path, value string, allowed []string) {
+	if value != "" && !slices.Contains(allowed, value) {
+		v.fail(path, "%q is not one of %s", value, strings.Join(allowed, ", "))
 	}
 }
 
@@ -166,76 +203,94 @@ func (v *validator) retryPolicy(path string, p *RetryPolicy) {
 	if p.MaxAttempts < 0 {
 		v.fail(path+".maxAttempts", "must be at least 1, got %d", p.MaxAttempts)
 	}
-	switch p.OnExhaust {
-	case "", OnExhaustClarify, OnExhaustBroaden, OnExhaustHandoff, OnExhaustSkip:
-	default:
-		v.fail(path+".onExhaust", "%q is not one of CLARIFY, BROADEN, HANDOFF, SKIP", p.OnExhaust)
-	}
+	v.oneOf(path+".onExhaust", p.OnExhaust, onExhausts)
 	if p.CooldownTurns != nil && *p.CooldownTurns < 0 {
 		v.fail(path+".cooldownTurns", "must not be negative, got %d", *p.CooldownTurns)
 	}
-	switch p.PromptVariantStrategy {
-	case "", StrategyRotate, StrategyEscalate, StrategyRephrase:
-	default:
-		v.fail(path+".promptVariantStrategy", "%q is not one of ROTATE, ESCALATE, REPHRASE", p.PromptVariantStrategy)
-	}
+	v.oneOf(path+".promptVariantStrategy", p.PromptVariantStrategy, variantStrategys)
+}
+
+// extractorRules are the checks of each extractor kind beyond its kind.
+var extractorRules = map[string]func(v *validator, path string, n *Node, x *Extractor){
+	ExtractEmail:    (*validator).quantityExtractor,
+	ExtractPhone:    (*validator).quantityExtractor,
+	ExtractDate:     (*validator).quantityExtractor,
+	ExtractNumber:   (*validator).quantityExtractor,
+	ExtractCategory: (*validator).categoryExtractor,
+	ExtractDelta:    (*validator).deltaExtractor,
+	ExtractRegex:    (*validator).regexExtractor,
 }
 
 func (v *validator) extractor(path string, n *Node, x *Extractor) {
-	declared := func(fieldPath, fact string) {
-		if fact == "" {
-			v.fail(fieldPath, "an extractor needs a fact")
-		} else if !slices.Contains(n.Produces, fact) {
-			v.fail(fieldPath, "fact %q is not in the node's produces", fact)
+	if x.Kind == "" {
+		v.fail(path+".kind", "an extractor needs a kind")
+		return
+	}
+	rule, known := extractorRules[x.Kind]
+	if !known {
+		v.oneOf(path+".kind", x.Kind, extractorKinds)
+		return
+	}
+	rule(v, path, n, x)
+}
+
+// declared is the rule that an extractor's fact is one its node produces.
+func (v *validator) declared(fieldPath string, n *Node, fact string) {
+	if fact == "" {
+		v.fail(fieldPath, "an extractor needs a fact")
+	} else if !slices.Contains(n.Produces, fact) {
+		v.fail(fieldPath, "fact %q is not in the node's produces", fact)
+	}
+}
+
+// quantityExtractor checks an email, phone, date or number extractor.
+func (v *validator) quantityExtractor(path string, n *Node, x *Extractor) {
+	v.declared(path+".fact", n, x.Fact)
+	if x.Index < 0 {
+		v.fail(path+".index", "must not be negative, got %d", x.Index)
+	}
+}
+
+func (v *validator) categoryExtractor(path string, n *Node, x *Extractor) {
+	v.declared(path+".fact", n, x.Fact)
+	if len(x.Categories) == 0 {
+		v.fail(path+".categories", "a category extractor needs at least one category")
+	}
+	for _, name := range slices.Sorted(maps.Keys(x.Categories)) {
+		if len(x.Categories[name]) == 0 {
+			v.fail(joinPath(path+".categories", name), "category %q has no keywords", name)
 		}
 	}
-	switch x.Kind {
-	case ExtractEmail, ExtractPhone, ExtractDate, ExtractNumber:
-		declared(path+".fact", x.Fact)
-		if x.Index < 0 {
-			v.fail(path+".index", "must not be negative, got %d", x.Index)
+}
+
+func (v *validator) deltaExtractor(path string, n *Node, x *Extractor) {
+	v.declared(path+".fact", n, x.Fact)
+	for _, ref := range [][2]string{{"from", x.From}, {"to", x.To}} {
+		field, fact := ref[0], ref[1]
+		if fact == "" {
+			v.fail(path+"."+field, "a delta needs both from and to")
+		} else if !v.rawFacts[fact] && !v.producedFacts[fact] {
+			v.fail(path+"."+field, "fact %q is not produced by any node", fact)
 		}
-	case ExtractCategory:
-		declared(path+".fact", x.Fact)
-		if len(x.Categories) == 0 {
-			v.fail(path+".categories", "a category extractor needs at least one category")
+	}
+}
+
+func (v *validator) regexExtractor(path string, n *Node, x *Extractor) {
+	re, err := regexp.Compile(x.Pattern)
+	if err != nil {
+		v.fail(path+".pattern", "not a valid regular expression: %v", err)
+		return
+	}
+	named := 0
+	for _, group := range re.SubexpNames() {
+		if group == "" {
+			continue
 		}
-		for _, name := range slices.Sorted(maps.Keys(x.Categories)) {
-			if len(x.Categories[name]) == 0 {
-				v.fail(joinPath(path+".categories", name), "category %q has no keywords", name)
-			}
-		}
-	case ExtractDelta:
-		declared(path+".fact", x.Fact)
-		for _, ref := range [][2]string{{"from", x.From}, {"to", x.To}} {
-			field, fact := ref[0], ref[1]
-			if fact == "" {
-				v.fail(path+"."+field, "a delta needs both from and to")
-			} else if !v.rawFacts[fact] && !v.producedFacts[fact] {
-				v.fail(path+"."+field, "fact %q is not produced by any node", fact)
-			}
-		}
-	case ExtractRegex:
-		re, err := regexp.Compile(x.Pattern)
-		if err != nil {
-			v.fail(path+".pattern", "not a valid regular expression: %v", err)
-			return
-		}
-		named := 0
-		for _, group := range re.SubexpNames() {
-			if group == "" {
-				continue
-			}
-			named++
-			declared(path+".pattern", group)
-		}
-		if named == 0 {
-			v.fail(path+".pattern", "a regex extractor needs named groups (?P<fact>...)")
-		}
-	case "":
-		v.fail(path+".kind", "an extractor needs a kind")
-	default:
-		v.fail(path+".kind", "%q is not one of email, phone, date, number, regex, category, delta", x.Kind)
+		named++
+		v.declared(path+".pattern", n, group)
+	}
+	if named == 0 {
+		v.fail(path+".pattern", "a regex extractor needs named groups (?P<fact>...)")
 	}
 }
 
@@ -250,15 +305,11 @@ func (v *validator) template(path, text string) {
 
 func (v *validator) gate(name string, g Gate) {
 	at := joinPath("gates", name) + ".satisfiedBy"
-	for j, fact := range g.SatisfiedBy.MetricsAll {
-		v.factProduced(fmt.Sprintf("%s.metricsAll[%d]", at, j), fact)
-	}
-	for j, fact := range g.SatisfiedBy.MetricsAny {
-		v.factProduced(fmt.Sprintf("%s.metricsAny[%d]", at, j), fact)
-	}
-	for j, s := range g.SatisfiedBy.StatesAll {
-		v.stateDefined(fmt.Sprintf("%s.statesAll[%d]", at, j), s)
-	}
+	v.nameLists(at, []nameList{
+		{"metricsAll", g.SatisfiedBy.MetricsAll, v.factProduced},
+		{"metricsAny", g.SatisfiedBy.MetricsAny, v.factProduced},
+		{"statesAll", g.SatisfiedBy.StatesAll, v.stateDefined},
+	})
 }
 
 func (v *validator) aliases() {
@@ -312,43 +363,50 @@ func (v *validator) factUsed(fact string) bool {
 	return false
 }
 
+// goalTarget is what a goal type names: the field and the rule its value obeys.
+type goalTarget struct {
+	field, name string
+	check       func(path, name string)
+}
+
 func (v *validator) goal() {
-	f := v.flow
-	g := f.PrimaryGoal
-	switch g.Type {
-	case GoalGate:
-		if g.Gate == "" {
-			v.fail("primaryGoal.gate", "a GATE goal needs a gate")
-			return
-		}
-		v.gateDefined("primaryGoal.gate", g.Gate)
-	case GoalState:
-		if g.State == "" {
-			v.fail("primaryGoal.state", "a STATE goal needs a state")
-			return
-		}
-		v.stateDefined("primaryGoal.state", g.State)
-	case "":
+	g := v.flow.PrimaryGoal
+	if g.Type == "" {
 		v.fail("primaryGoal.type", "a flow needs a primary goal of type GATE or STATE")
 		return
-	default:
-		v.fail("primaryGoal.type", "%q is not one of GATE, STATE", g.Type)
+	}
+	target, known := map[string]goalTarget{
+		GoalGate:  {"gate", g.Gate, v.gateDefined},
+		GoalState: {"state", g.State, v.stateDefined},
+	}[g.Type]
+	if !known {
+		v.oneOf("primaryGoal.type", g.Type, goalTypes)
 		return
 	}
-	if v.err != nil {
+	path := "primaryGoal." + target.field
+	if target.name == "" {
+		v.fail(path, "a %s goal needs a %s", g.Type, target.field)
 		return
 	}
+	target.check(path, target.name)
+	if v.err == nil {
+		v.goalReachable(path, target)
+	}
+}
+
+// goalReachable reports a goal that no order of the nodes can reach.
+func (v *validator) goalReachable(path string, target goalTarget) {
+	f := v.flow
 	facts, states := f.reachable()
 	r := RuntimeState{Facts: sortedSet(facts), States: sortedSet(states)}
 	r.GatesSatisfied = f.satisfiedGates(&r)
-	if f.goalSatisfied(&r) {
-		return
+	switch {
+	case f.goalSatisfied(&r):
+	case f.PrimaryGoal.Type == GoalState:
+		v.fail(path, "no node can reach state %q: every node producing it is blocked", target.name)
+	default:
+		v.fail(path, "no node can reach gate %q: %s", target.name, f.gateMissing(target.name, &r))
 	}
-	if g.Type == GoalState {
-		v.fail("primaryGoal.state", "no node can reach state %q: every node producing it is blocked", g.State)
-		return
-	}
-	v.fail("primaryGoal.gate", "no node can reach gate %q: %s", g.Gate, f.gateMissing(g.Gate, &r))
 }
 
 // reachable computes, optimistically, every fact and state some order of nodes can
