@@ -15,24 +15,7 @@ import (
 // runtime that stores the state after every turn may call AppendJSON directly.
 func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, `{"messages":`...)
-	if s.Messages == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, m := range s.Messages {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"role":`...)
-			b = appendString(b, m.Role)
-			b = append(b, `,"content":`...)
-			b = appendString(b, m.Content)
-			b = append(b, `,"timestamp":`...)
-			b = appendFloat(b, m.Timestamp)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, s.Messages, appendChatMessage)
 	b = append(b, `,"slots":`...)
 	b = appendMap(b, s.Slots)
 	b = append(b, `,"current_flow":`...)
@@ -54,63 +37,75 @@ func (s *State) AppendJSON(b []byte) []byte {
 		b = appendFloat(b, *s.LastNLUCall)
 	}
 	b = append(b, `,"trace":`...)
-	if s.Trace == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, ev := range s.Trace {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"event":`...)
-			b = appendString(b, ev.Event)
-			b = append(b, `,"timestamp":`...)
-			b = appendFloat(b, ev.Timestamp)
-			b = append(b, `,"data":{`...)
-			sep := false
-			if ev.Data.From != "" {
-				b = append(b, `"from":`...)
-				b = appendString(b, ev.Data.From)
-				sep = true
-			}
-			if ev.Data.To != "" {
-				if sep {
-					b = append(b, ',')
-				}
-				b = append(b, `"to":`...)
-				b = appendString(b, ev.Data.To)
-			}
-			b = append(b, "}}"...)
-		}
-		b = append(b, ']')
-	}
+	b = appendList(b, s.Trace, appendTraceEvent)
 	b = append(b, `,"metadata":`...)
 	b = s.Metadata.appendJSON(b)
 	b = append(b, `,"flow_stack":`...)
-	if s.FlowStack == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, fr := range s.FlowStack {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"flow":`...)
-			b = appendString(b, fr.Flow)
-			b = append(b, `,"step":`...)
-			b = appendString(b, fr.Step)
-			b = append(b, `,"waiting_for_slot":`...)
-			b = appendOptional(b, fr.WaitingForSlot)
-			if fr.Call {
-				b = append(b, `,"call":true`...)
-			}
-			if len(fr.Slots) > 0 {
-				b = append(b, `,"slots":`...)
-				b = appendMap(b, fr.Slots)
-			}
-			b = append(b, '}')
+	b = appendList(b, s.FlowStack, appendFrame)
+	return append(b, '}')
+}
+
+// appendList appends a JSON array of items, each written by appendItem; a nil
+// slice is null, as encoding/json writes it.
+func appendList[T any](b []byte, items []T, appendItem func([]byte, *T) []byte) []byte {
+	if items == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i := range items {
+		if i > 0 {
+			b = append(b, ',')
 		}
-		b = append(b, ']')
+		b = appendItem(b, &items[i])
+	}
+	return append(b, ']')
+}
+
+func appendChatMessage(b []byte, m *ChatMessage) []byte {
+	b = append(b, `{"role":`...)
+	b = appendString(b, m.Role)
+	b = append(b, `,"content":`...)
+	b = appendString(b, m.Content)
+	b = append(b, `,"timestamp":`...)
+	b = appendFloat(b, m.Timestamp)
+	return append(b, '}')
+}
+
+func appendTraceEvent(b []byte, ev *TraceEvent) []byte {
+	b = append(b, `{"event":`...)
+	b = appendString(b, ev.Event)
+	b = append(b, `,"timestamp":`...)
+	b = appendFloat(b, ev.Timestamp)
+	b = append(b, `,"data":{`...)
+	sep := false
+	if ev.Data.From != "" {
+		b = append(b, `"from":`...)
+		b = appendString(b, ev.Data.From)
+		sep = true
+	}
+	if ev.Data.To != "" {
+		if sep {
+			b = append(b, ',')
+		}
+		b = append(b, `"to":`...)
+		b = appendString(b, ev.Data.To)
+	}
+	return append(b, "}}"...)
+}
+
+func appendFrame(b []byte, fr *Frame) []byte {
+	b = append(b, `{"flow":`...)
+	b = appendString(b, fr.Flow)
+	b = append(b, `,"step":`...)
+	b = appendString(b, fr.Step)
+	b = append(b, `,"waiting_for_slot":`...)
+	b = appendOptional(b, fr.WaitingForSlot)
+	if fr.Call {
+		b = append(b, `,"call":true`...)
+	}
+	if len(fr.Slots) > 0 {
+		b = append(b, `,"slots":`...)
+		b = appendMap(b, fr.Slots)
 	}
 	return append(b, '}')
 }

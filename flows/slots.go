@@ -312,28 +312,39 @@ func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v
 	return v, "", nil
 }
 
-// accepts runs a built-in validator on v; sentAt dates "today" for future_date_only.
-func (val *validator) accepts(v any, sentAt time.Time) bool {
-	d := val.def
-	switch d.Type {
-	case ValidateFormat:
-		return formatOK(d.Format, v)
-	case ValidateRange:
+// builtinChecks are the built-in validators by type; a type not listed (custom,
+// which a webhook answers) accepts every value here.
+var builtinChecks = map[string]func(val *validator, v any, sentAt time.Time) bool{
+	ValidateFormat: func(val *validator, v any, _ time.Time) bool { return formatOK(val.def.Format, v) },
+	ValidateRange: func(val *validator, v any, _ time.Time) bool {
 		n, isNum := number(v)
-		return isNum && (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
-	case ValidateLength:
-		n := float64(utf8.RuneCountInString(format(v)))
-		return (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
-	case ValidateEnum:
-		return slices.ContainsFunc(d.Values, func(x string) bool { return strings.EqualFold(x, format(v)) })
-	case ValidateRegex:
+		return isNum && val.def.within(n)
+	},
+	ValidateLength: func(val *validator, v any, _ time.Time) bool {
+		return val.def.within(float64(utf8.RuneCountInString(format(v))))
+	},
+	ValidateEnum: func(val *validator, v any, _ time.Time) bool {
+		return slices.ContainsFunc(val.def.Values, func(x string) bool { return strings.EqualFold(x, format(v)) })
+	},
+	ValidateRegex: func(val *validator, v any, _ time.Time) bool {
 		return val.pattern != nil && val.pattern.MatchString(format(v))
-	case ValidateFutureDate:
+	},
+	ValidateFutureDate: func(_ *validator, v any, sentAt time.Time) bool {
 		today := nlu.DateOf(sentAt).String()
 		str, isStr := v.(string)
 		return isStr && len(str) == 10 && str >= today
-	}
-	return true
+	},
+}
+
+// accepts runs a built-in validator on v; sentAt dates "today" for future_date_only.
+func (val *validator) accepts(v any, sentAt time.Time) bool {
+	check, ok := builtinChecks[val.def.Type]
+	return !ok || check(val, v, sentAt)
+}
+
+// within reports whether n is inside the validator's min and max (each optional).
+func (d *Validator) within(n float64) bool {
+	return (d.Min == nil || n >= *d.Min) && (d.Max == nil || n <= *d.Max)
 }
 
 func formatOK(kind string, v any) bool {
@@ -394,30 +405,35 @@ func format(v any) string {
 	return ""
 }
 
-// holds evaluates a branch condition against the slots.
+// holds evaluates a branch condition against the slots: every test it sets holds.
 func holds(c *Condition, slots map[string]any) bool {
 	v, present := slots[c.Slot]
 	filled := present && v != nil
 	if c.Filled != nil && *c.Filled != filled {
 		return false
 	}
-	str := format(v)
+	return c.textHolds(format(v)) && c.boundsHold(v)
+}
+
+// textHolds runs the condition's equals, not_equals and in tests (case-insensitive).
+func (c *Condition) textHolds(str string) bool {
 	if c.Equals != nil && !strings.EqualFold(str, *c.Equals) {
 		return false
 	}
 	if c.NotEquals != nil && strings.EqualFold(str, *c.NotEquals) {
 		return false
 	}
-	if c.In != nil && !slices.ContainsFunc(c.In, func(x string) bool { return strings.EqualFold(x, str) }) {
-		return false
+	return c.In == nil || slices.ContainsFunc(c.In, func(x string) bool { return strings.EqualFold(x, str) })
+}
+
+// boundsHold runs the condition's gt and lt tests: both need a number.
+func (c *Condition) boundsHold(v any) bool {
+	if c.GT == nil && c.LT == nil {
+		return true
 	}
-	if c.GT != nil || c.LT != nil {
-		n, ok := number(v)
-		if !ok || (c.GT != nil && n <= *c.GT) || (c.LT != nil && n >= *c.LT) {
-			return false
-		}
-	}
-	return true
+	n, ok := number(v)
+	// Written as the refusals, so that NaN (which compares false) is not refused.
+	return ok && !(c.GT != nil && n <= *c.GT) && !(c.LT != nil && n >= *c.LT)
 }
 
 // Normalize returns the value a slot of the bot takes for raw, as an upstream

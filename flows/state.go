@@ -193,6 +193,21 @@ func (e *Engine) decodeState(data []byte) (*State, error) {
 	if !Dialogue.Has(s.ConversationState) {
 		return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown conversation_state %q", s.ConversationState)
 	}
+	s.fillEmpty()
+	if err := e.checkPosition(s); err != nil {
+		return nil, err
+	}
+	if err := e.checkPending(s); err != nil {
+		return nil, err
+	}
+	if err := e.checkFlowStack(s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// fillEmpty gives the fields a stored state left out (or null) their empty values.
+func (s *State) fillEmpty() {
 	if s.Slots == nil {
 		s.Slots = map[string]any{}
 	}
@@ -208,30 +223,37 @@ func (e *Engine) decodeState(data []byte) (*State, error) {
 	if s.CurrentFlow == "" {
 		s.CurrentFlow = FlowNone
 	}
-	if s.CurrentFlow != FlowNone {
-		f := e.flows[s.CurrentFlow]
-		if f == nil {
-			return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown current_flow %q", s.CurrentFlow)
-		}
-		if s.CurrentStep != nil {
-			if _, ok := f.stepIndex[*s.CurrentStep]; !ok {
-				return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: flow %s has no step %q", s.CurrentFlow, *s.CurrentStep)
-			}
+}
+
+// checkPosition refuses a current flow or step the definition does not have.
+func (e *Engine) checkPosition(s *State) error {
+	if s.CurrentFlow == FlowNone {
+		return nil
+	}
+	f := e.flows[s.CurrentFlow]
+	if f == nil {
+		return parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown current_flow %q", s.CurrentFlow)
+	}
+	if s.CurrentStep != nil {
+		if _, ok := f.stepIndex[*s.CurrentStep]; !ok {
+			return parley.Errorf(parley.EINVALIDSTATE, "flows state: flow %s has no step %q", s.CurrentFlow, *s.CurrentStep)
 		}
 	}
-	if err := e.checkPending(s); err != nil {
-		return nil, err
-	}
+	return nil
+}
+
+// checkFlowStack refuses a frame of a flow or step the definition does not have.
+func (e *Engine) checkFlowStack(s *State) error {
 	for _, fr := range s.FlowStack {
 		f := e.flows[fr.Flow]
 		if f == nil {
-			return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown flow %q on flow_stack", fr.Flow)
+			return parley.Errorf(parley.EINVALIDSTATE, "flows state: unknown flow %q on flow_stack", fr.Flow)
 		}
 		if _, ok := f.stepIndex[fr.Step]; !ok {
-			return nil, parley.Errorf(parley.EINVALIDSTATE, "flows state: flow %s has no step %q", fr.Flow, fr.Step)
+			return parley.Errorf(parley.EINVALIDSTATE, "flows state: flow %s has no step %q", fr.Flow, fr.Step)
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // checkPending refuses a stored pending call the engine could not send again: one

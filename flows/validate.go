@@ -61,12 +61,31 @@ func (v *validation) report(path, format string, args ...any) {
 	v.out = append(v.out, Diagnostic{File: v.def.File, Line: line, Col: col, Message: fmt.Sprintf(format, args...)})
 }
 
-func knownSlotType(t string) bool {
-	switch t {
-	case TypeText, TypeNumber, TypeInteger, TypeBoolean, TypeDate, TypeEmail, TypePhone, TypeEnum, TypeTime, TypeCity:
-		return true
+// enumeration is a field of the format that takes one of a few values.
+type enumeration struct {
+	field  string
+	values []string
+	// optional: the field may be left empty.
+	optional bool
+}
+
+// The enumerations of the format, each value in the order its error lists them.
+var (
+	slotTypes      = []string{TypeText, TypeNumber, TypeInteger, TypeBoolean, TypeDate, TypeTime, TypeCity, TypeEmail, TypePhone, TypeEnum}
+	slotExhausts   = enumeration{"on_exhaust", []string{ExhaustReask, ExhaustSkip, ExhaustHandoff, ExhaustCancel}, true}
+	normalizeCases = enumeration{"case", []string{"keep", "lower", "upper", "title"}, true}
+	formats        = enumeration{"format", []string{"email", "phone", "date", "number", "integer"}, false}
+	confirmOnNos   = enumeration{"on_no", []string{"ask_change", "end"}, true}
+)
+
+// check reports value at path unless the enumeration allows it: "on_no is
+// ask_change or end, not "x"".
+func (e enumeration) check(v *validation, path, value string) {
+	if (value == "" && e.optional) || slices.Contains(e.values, value) {
+		return
 	}
-	return false
+	last := len(e.values) - 1
+	v.report(path, "%s is %s or %s, not %q", e.field, strings.Join(e.values[:last], ", "), e.values[last], value)
 }
 
 func (v *validation) run() {
@@ -79,8 +98,17 @@ func (v *validation) run() {
 			v.report("$.messages."+k, "unknown message %q", k)
 		}
 	}
-	flows := map[string]bool{}
+	flows := v.flowNames()
+	v.triggers()
 	for i, f := range def.Flows {
+		v.flow(fmt.Sprintf("$.flows[%d]", i), f, flows)
+	}
+}
+
+// flowNames checks the flows' names and returns them.
+func (v *validation) flowNames() map[string]bool {
+	flows := map[string]bool{}
+	for i, f := range v.def.Flows {
 		p := fmt.Sprintf("$.flows[%d]", i)
 		switch {
 		case !namePattern.MatchString(f.Name):
@@ -90,9 +118,14 @@ func (v *validation) run() {
 		}
 		flows[f.Name] = true
 	}
+	return flows
+}
+
+// triggers reports an intent that starts two flows, then a flow nothing starts.
+func (v *validation) triggers() {
 	reached := map[string]bool{}
 	intents := map[string]string{}
-	for i, f := range def.Flows {
+	for i, f := range v.def.Flows {
 		for _, st := range f.Steps {
 			reached[st.Call], reached[st.Link] = true, true
 		}
@@ -103,12 +136,11 @@ func (v *validation) run() {
 			intents[in] = f.Name
 		}
 	}
-	for i, f := range def.Flows {
+	for i, f := range v.def.Flows {
 		t := f.Trigger
 		if len(t.Intents) == 0 && len(t.Examples) == 0 && len(t.Keywords) == 0 && !reached[f.Name] {
 			v.report(fmt.Sprintf("$.flows[%d]", i), "flow %s can never start: no trigger, and no step calls or links it", f.Name)
 		}
-		v.flow(fmt.Sprintf("$.flows[%d]", i), f, flows)
 	}
 }
 
@@ -219,46 +251,55 @@ func (fs *flowScope) template(path, text string) {
 	}
 }
 
+// stepRule is a check that applies to a step with some field set.
+type stepRule struct {
+	applies func(st *Step) bool
+	check   func(fs *flowScope, sp string, st *Step)
+}
+
+// stepRules are a step's checks, in the order they report.
+var stepRules = []stepRule{
+	{func(*Step) bool { return true }, (*flowScope).kinds},
+	{func(st *Step) bool { return st.Next != "" }, func(fs *flowScope, sp string, st *Step) { fs.stepRef(sp+".next", st.Next) }},
+	{func(st *Step) bool { return st.Prompt != "" && st.Collect == "" }, func(fs *flowScope, sp string, _ *Step) {
+		fs.v.report(sp+".prompt", "prompt is only for collect steps")
+	}},
+	{func(st *Step) bool { return st.Collect != "" }, (*flowScope).collect},
+	{func(st *Step) bool { return st.Confirm != nil }, (*flowScope).confirm},
+	{func(st *Step) bool { return st.Action != nil }, (*flowScope).action},
+	{func(st *Step) bool { return st.Say != "" }, func(fs *flowScope, sp string, st *Step) { fs.template(sp+".say", st.Say) }},
+	{func(st *Step) bool { return (st.Generate || st.Brief != "") && st.Say == "" && st.Collect == "" }, func(fs *flowScope, sp string, _ *Step) {
+		fs.v.report(sp+".generate", "generate and brief apply to say and collect steps only")
+	}},
+	{func(st *Step) bool { return st.Branch != nil }, (*flowScope).branch},
+	{func(st *Step) bool { return st.Call != "" }, func(fs *flowScope, sp string, st *Step) { fs.flowRef(sp+".call", st.Call) }},
+	{func(st *Step) bool { return st.Link != "" }, func(fs *flowScope, sp string, st *Step) { fs.flowRef(sp+".link", st.Link) }},
+}
+
 // step checks one step at path sp.
 func (fs *flowScope) step(sp string, st *Step) {
-	v := fs.v
+	for _, rule := range stepRules {
+		if rule.applies(st) {
+			rule.check(fs, sp, st)
+		}
+	}
+}
+
+// kinds reports a step with no kind or several.
+func (fs *flowScope) kinds(sp string, st *Step) {
 	kinds := st.kinds()
 	switch len(kinds) {
 	case 0:
-		v.report(sp, "step %s has no kind (collect, action, confirm, branch, say, call or link)", st.ID)
+		fs.v.report(sp, "step %s has no kind (collect, action, confirm, branch, say, call or link)", st.ID)
 	case 1:
 	default:
-		v.report(sp, "step %s has several kinds: %v", st.ID, kinds)
+		fs.v.report(sp, "step %s has several kinds: %v", st.ID, kinds)
 	}
-	if st.Next != "" {
-		fs.stepRef(sp+".next", st.Next)
-	}
-	if st.Prompt != "" && st.Collect == "" {
-		v.report(sp+".prompt", "prompt is only for collect steps")
-	}
-	if st.Collect != "" {
-		fs.collect(sp, st)
-	}
-	if st.Confirm != nil {
-		fs.confirm(sp, st)
-	}
-	if st.Action != nil {
-		fs.action(sp, st)
-	}
-	if st.Say != "" {
-		fs.template(sp+".say", st.Say)
-	}
-	if (st.Generate || st.Brief != "") && st.Say == "" && st.Collect == "" {
-		v.report(sp+".generate", "generate and brief apply to say and collect steps only")
-	}
-	if st.Branch != nil {
-		fs.branch(sp, st)
-	}
-	if st.Call != "" && !fs.flows[st.Call] {
-		v.report(sp+".call", "unknown flow %q", st.Call)
-	}
-	if st.Link != "" && !fs.flows[st.Link] {
-		v.report(sp+".link", "unknown flow %q", st.Link)
+}
+
+func (fs *flowScope) flowRef(path, name string) {
+	if !fs.flows[name] {
+		fs.v.report(path, "unknown flow %q", name)
 	}
 }
 
@@ -277,18 +318,30 @@ func (fs *flowScope) confirm(sp string, st *Step) {
 		fs.v.report(sp+".confirm", "confirm step %s has no prompt", st.ID)
 	}
 	fs.template(sp+".confirm.prompt", c.Prompt)
-	if c.OnNo != "" && c.OnNo != "ask_change" && c.OnNo != "end" {
-		fs.v.report(sp+".confirm.on_no", "on_no is ask_change or end, not %q", c.OnNo)
-	}
+	confirmOnNos.check(fs.v, sp+".confirm.on_no", c.OnNo)
+}
+
+// actionRule is a conflict or omission of an action reported at a field of it.
+type actionRule struct {
+	field   string
+	applies func(a *Action) bool
+	message string // its %s is the step's id
+}
+
+// actionRules are an action's own checks, in the order they report.
+var actionRules = []actionRule{
+	{".action", func(a *Action) bool {
+		return len(a.Set) == 0 && !a.End && a.Reference == nil && a.Webhook == nil && a.Search == nil && !a.Handoff
+	}, "action %s does nothing (set, end, reference, webhook, search or handoff)"},
+	{".action.search", func(a *Action) bool { return a.Search != nil && a.Webhook != nil }, "action %s has both search and webhook: one gives the results"},
 }
 
 func (fs *flowScope) action(sp string, st *Step) {
 	v, a := fs.v, st.Action
-	if len(a.Set) == 0 && !a.End && a.Reference == nil && a.Webhook == nil && a.Search == nil && !a.Handoff {
-		v.report(sp+".action", "action %s does nothing (set, end, reference, webhook, search or handoff)", st.ID)
-	}
-	if a.Search != nil && a.Webhook != nil {
-		v.report(sp+".action.search", "action %s has both search and webhook: one gives the results", st.ID)
+	for _, rule := range actionRules {
+		if rule.applies(a) {
+			v.report(sp+rule.field, rule.message, st.ID)
+		}
 	}
 	if a.Search != nil {
 		for j, name := range a.Search.Match {
@@ -301,13 +354,19 @@ func (fs *flowScope) action(sp string, st *Step) {
 	if a.Reference != nil && a.Reference.Slot == "" {
 		v.report(sp+".action.reference", "reference needs a slot")
 	}
+	fs.actionCall(sp, st)
+	fs.template(sp+".action.reply", a.Reply)
+}
+
+// actionCall checks what an action calls: a func or a webhook, not both.
+func (fs *flowScope) actionCall(sp string, st *Step) {
+	a := st.Action
 	if a.Func != "" && a.Webhook != nil && a.Webhook.Func == "" {
-		v.report(sp+".action.func", "action %s has both func and webhook: one is called", st.ID)
+		fs.v.report(sp+".action.func", "action %s has both func and webhook: one is called", st.ID)
 	}
 	if a.Webhook != nil {
-		v.webhook(sp+".action.webhook", a.Webhook)
+		fs.v.webhook(sp+".action.webhook", a.Webhook)
 	}
-	fs.template(sp+".action.reply", a.Reply)
 }
 
 func (fs *flowScope) branch(sp string, st *Step) {
@@ -354,33 +413,9 @@ func (v *validation) reachability(p string, f *Flow, steps map[string]int) {
 			return
 		}
 		seen[i] = true
-		st := f.Steps[i]
-		next := i + 1
-		if st.Next != "" {
-			next = -1
-			if j, ok := steps[st.Next]; ok {
-				next = j
-			}
+		for _, j := range successors(f.Steps[i], i, steps) {
+			visit(j)
 		}
-		switch {
-		case st.Link != "":
-			return
-		case st.Action != nil && st.Action.End:
-			return
-		case st.Branch != nil:
-			hasElse := false
-			for _, c := range st.Branch {
-				if j, ok := steps[c.Goto]; ok {
-					visit(j)
-				}
-				hasElse = hasElse || c.Else || c.If == nil
-			}
-			if !hasElse {
-				visit(next)
-			}
-			return
-		}
-		visit(next)
 	}
 	visit(0)
 	for i, ok := range seen {
@@ -390,35 +425,48 @@ func (v *validation) reachability(p string, f *Flow, steps map[string]int) {
 	}
 }
 
-func (v *validation) slot(p string, s *Slot) {
-	if s.Type != "" && !knownSlotType(s.Type) {
-		v.report(p+".type", "unknown slot type %q (text, number, integer, boolean, date, time, city, email, phone, enum)", s.Type)
-	}
-	if s.Default != "" && s.Type == TypeEnum && !slices.Contains(s.Values, s.Default) {
-		v.report(p+".default", "default %q of slot %s is not one of its values", s.Default, s.Name)
-	}
-	if s.Type == TypeEnum && len(s.Values) == 0 {
-		v.report(p, "enum slot %s has no values", s.Name)
-	}
-	for k := range s.Synonyms {
-		if !slices.Contains(s.Values, k) {
-			v.report(p+".synonyms."+k, "synonyms of %q, which is not one of the values", k)
+// successors lists the steps step i (st) may go to, in the order they are
+// visited: none after a link or an ending action; a branch's gotos, then the next
+// step if no case is an else; else the next step (-1 for an unknown next).
+func successors(st *Step, i int, steps map[string]int) []int {
+	next := i + 1
+	if st.Next != "" {
+		next = -1
+		if j, ok := steps[st.Next]; ok {
+			next = j
 		}
 	}
-	switch s.OnExhaust {
-	case "", ExhaustReask, ExhaustSkip, ExhaustHandoff, ExhaustCancel:
-	default:
-		v.report(p+".on_exhaust", "on_exhaust is reask, skip, handoff or cancel, not %q", s.OnExhaust)
+	switch {
+	case st.Link != "", st.Action != nil && st.Action.End:
+		return nil
+	case st.Branch != nil:
+		var out []int
+		hasElse := false
+		for _, c := range st.Branch {
+			if j, ok := steps[c.Goto]; ok {
+				out = append(out, j)
+			}
+			hasElse = hasElse || c.Else || c.If == nil
+		}
+		if !hasElse {
+			out = append(out, next)
+		}
+		return out
 	}
+	return []int{next}
+}
+
+func (v *validation) slot(p string, s *Slot) {
+	if s.Type != "" && !slices.Contains(slotTypes, s.Type) {
+		v.report(p+".type", "unknown slot type %q (%s)", s.Type, strings.Join(slotTypes, ", "))
+	}
+	v.slotValues(p, s)
+	slotExhausts.check(v, p+".on_exhaust", s.OnExhaust)
 	if s.MaxRetries < 0 {
 		v.report(p+".max_retries", "max_retries must not be negative")
 	}
 	if n := s.Normalizer; n != nil {
-		switch n.Case {
-		case "", "keep", "lower", "upper", "title":
-		default:
-			v.report(p+".normalizer.case", "case is keep, lower, upper or title, not %q", n.Case)
-		}
+		normalizeCases.check(v, p+".normalizer.case", n.Case)
 	}
 	for i, pat := range s.Patterns {
 		re, err := regexp.Compile(pat)
@@ -433,41 +481,71 @@ func (v *validation) slot(p string, s *Slot) {
 	}
 }
 
-// validator checks one of slot s's validators, at path vp.
-func (v *validation) validator(vp string, s *Slot, val *Validator) {
-	switch val.Type {
-	case ValidateFormat:
-		switch val.Format {
-		case "email", "phone", "date", "number", "integer":
-		default:
-			v.report(vp+".format", "format is email, phone, date, number or integer, not %q", val.Format)
+// slotValues checks an enum slot's values, its default and its synonyms' values.
+func (v *validation) slotValues(p string, s *Slot) {
+	if s.Default != "" && s.Type == TypeEnum && !slices.Contains(s.Values, s.Default) {
+		v.report(p+".default", "default %q of slot %s is not one of its values", s.Default, s.Name)
+	}
+	if s.Type == TypeEnum && len(s.Values) == 0 {
+		v.report(p, "enum slot %s has no values", s.Name)
+	}
+	for k := range s.Synonyms {
+		if !slices.Contains(s.Values, k) {
+			v.report(p+".synonyms."+k, "synonyms of %q, which is not one of the values", k)
 		}
-	case ValidateRange, ValidateLength:
-		if val.Min == nil && val.Max == nil {
-			v.report(vp, "%s validator needs min or max", val.Type)
-		}
-	case ValidateEnum:
+	}
+}
+
+// validatorRules check each validator type's own fields, at the validator's path vp.
+var validatorRules = map[string]func(v *validation, vp string, s *Slot, val *Validator){
+	ValidateFormat: func(v *validation, vp string, _ *Slot, val *Validator) {
+		formats.check(v, vp+".format", val.Format)
+	},
+	ValidateRange:  boundedValidator,
+	ValidateLength: boundedValidator,
+	ValidateEnum: func(v *validation, vp string, _ *Slot, val *Validator) {
 		if len(val.Values) == 0 {
 			v.report(vp, "enum validator needs values")
 		}
-	case ValidateRegex:
+	},
+	ValidateRegex: func(v *validation, vp string, _ *Slot, val *Validator) {
 		if _, err := regexp.Compile(val.Pattern); err != nil || val.Pattern == "" {
 			v.report(vp+".pattern", "bad or missing regex pattern")
 		}
-	case ValidateFutureDate:
+	},
+	ValidateFutureDate: func(v *validation, vp string, s *Slot, _ *Validator) {
 		if s.Type != TypeDate {
 			v.report(vp, "future_date_only needs a date slot")
 		}
-	case ValidateCustom:
-		if val.Webhook == nil {
-			v.report(vp, "custom validator needs a webhook or a func")
-		} else if val.Func != "" && val.Webhook.Func == "" {
-			v.report(vp+".func", "custom validator has both func and webhook: one is called")
-		} else {
-			v.webhook(vp+".webhook", val.Webhook)
-		}
-	default:
+	},
+	ValidateCustom: customValidator,
+}
+
+// validator checks one of slot s's validators, at path vp.
+func (v *validation) validator(vp string, s *Slot, val *Validator) {
+	rule, known := validatorRules[val.Type]
+	if !known {
 		v.report(vp+".type", "unknown validator %q (format, range, length, enum, regex, future_date_only, custom)", val.Type)
+		return
+	}
+	rule(v, vp, s, val)
+}
+
+// boundedValidator checks a range or length validator.
+func boundedValidator(v *validation, vp string, _ *Slot, val *Validator) {
+	if val.Min == nil && val.Max == nil {
+		v.report(vp, "%s validator needs min or max", val.Type)
+	}
+}
+
+func customValidator(v *validation, vp string, _ *Slot, val *Validator) {
+	switch {
+	case val.Webhook == nil:
+		v.report(vp, "custom validator needs a webhook or a func")
+	case val.Func != "" && val.Webhook.Func == "":
+		v.report(vp+".func", "custom validator has both func and webhook: one is called")
+	default:
+		v.webhook(vp+".webhook", val.Webhook)
 	}
 }
 
