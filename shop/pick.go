@@ -50,16 +50,31 @@ func (t *turn) pickCandidates() ([]string, error) {
 	case len(r.Mention) == 0:
 		return page, nil // "that one": the only card, or ask which
 	}
-	// Most recent first: the last page, then earlier shown products.
-	recent := slices.Clone(page)
+	recent := t.recentlyShown()
+	score, err := t.mentionScores(recent)
+	if err != nil {
+		return nil, err
+	}
+	return bestScored(recent, page, score), nil
+}
+
+// recentlyShown lists the products a mention may name, most recent first: the last
+// page, then earlier shown products, up to maxPickCandidates.
+func (t *turn) recentlyShown() []string {
+	recent := slices.Clone(t.st.PageProductIDs)
 	for i := len(t.st.ShownProductIDs) - 1; i >= 0 && len(recent) < maxPickCandidates; i-- {
 		if id := t.st.ShownProductIDs[i]; !slices.Contains(recent, id) {
 			recent = append(recent, id)
 		}
 	}
+	return recent
+}
+
+// mentionScores counts, for each of ids, the words of the mention that find it.
+func (t *turn) mentionScores(ids []string) (map[string]int, error) {
 	score := map[string]int{}
-	for _, w := range r.Mention {
-		matched, err := t.matching(w, recent)
+	for _, w := range t.req.Mention {
+		matched, err := t.matching(w, ids)
 		if err != nil {
 			return nil, err
 		}
@@ -67,12 +82,18 @@ func (t *turn) pickCandidates() ([]string, error) {
 			score[id]++
 		}
 	}
+	return score, nil
+}
+
+// bestScored returns the products of recent with the best score (none when nothing
+// scored), those on the page only when some are.
+func bestScored(recent, page []string, score map[string]int) []string {
 	best := 0
 	for _, n := range score {
 		best = max(best, n)
 	}
 	if best == 0 {
-		return nil, nil
+		return nil
 	}
 	var winners, onPage []string
 	for _, id := range recent {
@@ -84,9 +105,9 @@ func (t *turn) pickCandidates() ([]string, error) {
 		}
 	}
 	if len(onPage) > 0 {
-		return onPage, nil
+		return onPage
 	}
-	return winners, nil
+	return winners
 }
 
 // matching returns the products among ids that the catalog finds for word.

@@ -231,59 +231,74 @@ func decodeState(data []byte, limit int, sch *jsonschema.Schema) (*State, error)
 		return nil, parley.Errorf(parley.EINVALIDSTATE, "the shop state is null")
 	}
 	st := newState(limit, sch)
-	broken := func(format string, args ...any) (*State, error) {
-		st.inconsistency = fmt.Sprintf(format, args...)
-		return st, nil
-	}
+	st.inconsistency = st.readStored(top, sch)
+	return st, nil
+}
 
+// readStored reads a stored state's fields into s, as far as they can be read, and
+// says why the state cannot be trusted, or returns "".
+func (s *State) readStored(top map[string]json.RawMessage, sch *jsonschema.Schema) string {
 	// Products already shown stay unshowable even through a reset (section 5.3).
 	var shown []string
 	if json.Unmarshal(top["shown_product_ids"], &shown) == nil && shown != nil {
-		st.ShownProductIDs = shown
+		s.ShownProductIDs = shown
 	}
 	raw, ok := top["conversation_state"]
 	if !ok {
-		return broken("conversation_state is missing")
+		return "conversation_state is missing"
 	}
+	if why := s.readConversation(raw, sch); why != "" {
+		return why
+	}
+	if why := s.readFields(top); why != "" {
+		return why
+	}
+	if s.ShownProductIDs == nil {
+		s.ShownProductIDs = []string{}
+	}
+	if s.IntentRepeats < 0 || s.ConsecutiveErrors < 0 {
+		return "negative counters"
+	}
+	return s.storedStateProblem()
+}
+
+// readConversation reads conversation_state, which seed 000's schema must accept;
+// its traceability fields are kept even when it does not.
+func (s *State) readConversation(raw json.RawMessage, sch *jsonschema.Schema) string {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return broken("conversation_state is not JSON: %v", err)
+		return fmt.Sprintf("conversation_state is not JSON: %v", err)
 	}
-	salvageTraceability(inst, st)
+	salvageTraceability(inst, s)
 	if err := sch.Validate(inst); err != nil {
-		return broken("conversation_state breaks seed 000's schema: %v", err)
+		return fmt.Sprintf("conversation_state breaks seed 000's schema: %v", err)
 	}
 	var cs ConversationState
 	if err := json.Unmarshal(raw, &cs); err != nil {
-		return broken("conversation_state: %v", err)
+		return fmt.Sprintf("conversation_state: %v", err)
 	}
-	st.Conversation = cs
+	s.Conversation = cs
+	return ""
+}
 
+// readFields reads the engine's own fields beside conversation_state.
+func (s *State) readFields(top map[string]json.RawMessage) string {
 	for name, dst := range map[string]any{
-		"handoff_reason":     &st.HandoffReason,
-		"shown_product_ids":  &st.ShownProductIDs,
-		"query":              &st.Query,
-		"intent_repeats":     &st.IntentRepeats,
-		"consecutive_errors": &st.ConsecutiveErrors,
-		"page_product_ids":   &st.PageProductIDs,
-		"last_message_at":    &st.LastMessageAt,
+		"handoff_reason":     &s.HandoffReason,
+		"shown_product_ids":  &s.ShownProductIDs,
+		"query":              &s.Query,
+		"intent_repeats":     &s.IntentRepeats,
+		"consecutive_errors": &s.ConsecutiveErrors,
+		"page_product_ids":   &s.PageProductIDs,
+		"last_message_at":    &s.LastMessageAt,
 	} {
 		if v, ok := top[name]; ok {
 			if err := json.Unmarshal(v, dst); err != nil {
-				return broken("%s: %v", name, err)
+				return fmt.Sprintf("%s: %v", name, err)
 			}
 		}
 	}
-	if st.ShownProductIDs == nil {
-		st.ShownProductIDs = []string{}
-	}
-	if st.IntentRepeats < 0 || st.ConsecutiveErrors < 0 {
-		return broken("negative counters")
-	}
-	if why := st.storedStateProblem(); why != "" {
-		return broken("%s", why)
-	}
-	return st, nil
+	return ""
 }
 
 // storedStateProblem says why a stored state cannot be trusted (seed 000 section 7),

@@ -22,25 +22,36 @@ func (t *turn) understand() {
 		t.req, upstream = fromUpstream(m.NLU)
 	}
 	if !upstream {
-		parser := t.e.parser
-		if parser == nil {
-			parser = t.e.parserFor(t.categories())
-		}
-		t.req = parser.Parse(m.Text, m.Meaning)
-		if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
-			// Nothing to confirm: a yes that names a product picks it ("I'll go
-			// for the polo one").
-			if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && len(alt.Mention) > 0 {
-				t.req = alt
-			}
-		}
+		t.parse()
 	}
 	t.req.Price = priceInDomain(t.req.Price)
 	switch t.req.Intent {
 	case nlu.ShopSearch, nlu.ShopSelect:
-	default:
-		return
+		t.keepKnownTerms()
 	}
+}
+
+// parse reads the message with the rule-based parser over the catalog's categories.
+func (t *turn) parse() {
+	m := t.msg
+	parser := t.e.parser
+	if parser == nil {
+		parser = t.e.parserFor(t.categories())
+	}
+	t.req = parser.Parse(m.Text, m.Meaning)
+	if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
+		// Nothing to confirm: a yes that names a product picks it ("I'll go
+		// for the polo one").
+		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && len(alt.Mention) > 0 {
+			t.req = alt
+		}
+	}
+}
+
+// keepKnownTerms keeps the search or selection terms the catalog knows; a clear
+// search for what the catalog does not sell stays a search, and a search left with
+// nothing to look for is ambiguous.
+func (t *turn) keepKnownTerms() {
 	known, asked := t.widen(t.req.Terms, t.known(t.req.Terms))
 	t.asked = asked
 	if t.req.Intent == nlu.ShopSearch && t.seeksUnsold(known, asked) {
