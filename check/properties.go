@@ -74,27 +74,52 @@ func engineErrors(g *Graph) []Finding {
 // to a human are not asked to. Reverse reachability from goal steps, to a fixed
 // point.
 func goalUnreachable(g *Graph) []Finding {
-	ok := make([]bool, len(g.States)) // the goal is reached at i or reachable from it
+	ok := reachesGoal(g)
+	first := firstStranded(g, ok)
+	if first < 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("from %s no input sequence completes the flow or reaches the goal", describeState(g, first))
+	if !ok[0] {
+		msg = "no conversation can reach the goal; stuck for instance at " + describeState(g, first)
+	}
+	return []Finding{{Property: PropGoal, State: first, Path: g.Path(first), Message: msg}}
+}
+
+// reachesGoal marks the states at which the goal is reached or from which it is
+// reachable: reverse reachability from goal steps, to a fixed point.
+func reachesGoal(g *Graph) []bool {
+	ok := make([]bool, len(g.States))
 	for i, s := range g.States {
 		ok[i] = s.Goal
 	}
 	for changed := true; changed; {
 		changed = false
 		for i, s := range g.States {
-			if ok[i] {
-				continue
-			}
-			for _, st := range s.Steps {
-				if st.Err == nil && (st.Goal || ok[st.To]) {
-					ok[i], changed = true, true
-					break
-				}
+			if !ok[i] && s.stepsToGoal(ok) {
+				ok[i], changed = true, true
 			}
 		}
 	}
-	// BFS order: the first is the shortest counterexample. When the goal is
-	// unreachable from the start, show the first task state instead, where the
-	// user is visibly stuck, rather than an empty path.
+	return ok
+}
+
+// stepsToGoal reports whether one of s's steps succeeds and reaches the goal, or a
+// state marked ok.
+func (s *State) stepsToGoal(ok []bool) bool {
+	for _, st := range s.Steps {
+		if st.Err == nil && (st.Goal || ok[st.To]) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstStranded returns the state to show as stranded, or -1: in BFS order the
+// first is the shortest counterexample. When the goal is unreachable from the
+// start, the first task state is shown instead, where the user is visibly stuck,
+// rather than an empty path. Exits (left to a human) are never stranded.
+func firstStranded(g *Graph, ok []bool) int {
 	first := -1
 	for i, s := range g.States {
 		if ok[i] || s.Exit {
@@ -104,18 +129,10 @@ func goalUnreachable(g *Graph) []Finding {
 			first = i
 		}
 		if i > 0 && !s.Resting {
-			first = i
-			break
+			return i
 		}
 	}
-	if first < 0 {
-		return nil
-	}
-	msg := fmt.Sprintf("from %s no input sequence completes the flow or reaches the goal", describeState(g, first))
-	if !ok[0] {
-		msg = "no conversation can reach the goal; stuck for instance at " + describeState(g, first)
-	}
-	return []Finding{{Property: PropGoal, State: first, Path: g.Path(first), Message: msg}}
+	return first
 }
 
 // deadEnds finds states where every input leaves the state as it was, with no
