@@ -137,8 +137,7 @@ func (a *actor) handle(cmd *command) {
 		a.stopping = true
 		return
 	}
-	ctx, cancel := a.rt.commandContext(cmd.values)
-	defer cancel()
+	ctx := commandContext{Context: a.rt.ctx, values: cmd.values}
 	var res parley.Result
 	var err error
 	switch cmd.kind {

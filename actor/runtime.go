@@ -132,6 +132,8 @@ type Runtime struct {
 	log   *slog.Logger
 
 	sweep *sweeper
+	// deciders run the engines' decisions on warm goroutines (deciders.go).
+	deciders *deciders
 
 	// ctx is the runtime's own context: commands run in it (with their callers'
 	// values), and so do the sweeper and the inactivity timers. Close cancels it
@@ -191,23 +193,29 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 		r.bots[b.Name] = b
 	}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
+	r.deciders = newDeciders(&r.wg)
 	r.sweep = startSweeper(r)
 	return r
 }
 
-// commandContext is what a command runs in: its caller's values (the trace span)
-// with the runtime's cancellation instead of the caller's, since a command, once
-// queued, runs to its commit.
-func (r *Runtime) commandContext(values context.Context) (context.Context, context.CancelFunc) {
-	if values == nil {
-		return context.WithCancel(r.ctx)
+// commandContext is what a command runs in: the runtime's context (its cancellation,
+// Close) with its caller's values (the trace span), since a command, once queued,
+// runs to its commit. It costs one small value per command: nothing is registered
+// with a parent, and a context derived from it (the decision's, a store call's
+// deadline) hangs off the runtime's context directly.
+type commandContext struct {
+	context.Context                 // the runtime's
+	values          context.Context // the caller's, without its cancellation; may be nil
+}
+
+// Value returns the caller's value for key, else the runtime context's.
+func (c commandContext) Value(key any) any {
+	if c.values != nil {
+		if v := c.values.Value(key); v != nil {
+			return v
+		}
 	}
-	ctx, cancel := context.WithCancel(values)
-	stop := context.AfterFunc(r.ctx, cancel)
-	return ctx, func() {
-		stop()
-		cancel()
-	}
+	return c.Context.Value(key)
 }
 
 // Hub returns the event fan-out the runtime publishes to.
@@ -468,5 +476,6 @@ func (r *Runtime) Close() {
 		<-a.exited
 	}
 	r.cancel()
+	r.deciders.close() // no actor is left to send a decision
 	r.wg.Wait()
 }

@@ -473,8 +473,9 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 	p := &partial{a: a, index: t.Index, at: at}
 	t.Stream = p.delta
 	done := make(chan decided, 1)
-	// Tracked by the runtime: an abandoned decision may outlive the turn, not Close.
-	a.rt.wg.Go(func() {
+	// On a warm goroutine the runtime tracks: an abandoned decision may outlive the
+	// turn, not Close.
+	a.rt.deciders.run(func() {
 		d, err := a.engineDecide(dctx, t)
 		done <- decided{d, err}
 	})

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strconv"
@@ -343,10 +344,11 @@ func peakRSSMB() int64 {
 // and the time to hydrate a passivated actor (load + decode), by touching conversations
 // again in random order.
 func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fset := newFlagSet("bench actors", stderr, "[-n 100000] [-max-actors 10000] [-concurrency 16] [-db PATH | -store URL]")
+	fset := newFlagSet("bench actors", stderr, "[-n 100000] [-max-actors 10000] [-concurrency 16] [-memprofile FILE] [-db PATH | -store URL]")
 	n := fset.Int("n", 100000, "conversations to touch once")
 	maxActors := fset.Int("max-actors", 10000, "live actor cap")
 	conc := fset.Int("concurrency", 16, "turns in flight")
+	memProfile := fset.String("memprofile", "", "write a heap profile to this file once every conversation was touched")
 	var sf storeFlags
 	sf.register(fset)
 	if _, err := parseArgs(fset, args, 0, 0); err != nil {
@@ -409,6 +411,17 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	elapsed := time.Since(began)
 	live := srv.runtime.LiveActors()
 	rss := peakRSSMB()
+	// What the live actors hold: the Go heap in use and goroutine stacks, with the
+	// goroutine count, taken after a collection (what stays while the actors live).
+	runtime.GC()
+	var mem runtime.MemStats
+	runtime.ReadMemStats(&mem)
+	goroutines := runtime.NumGoroutine()
+	if *memProfile != "" {
+		if err := writeHeapProfile(*memProfile); err != nil {
+			return err
+		}
+	}
 	// Hydration: load and decode passivated conversations, as a respawn does.
 	bot, _ := srv.runtime.Bot("booking")
 	samples := min(*n, 2000)
@@ -426,8 +439,9 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		hydrate = append(hydrate, time.Since(t0))
 	}
 	sort.Slice(hydrate, func(i, j int) bool { return hydrate[i] < hydrate[j] })
-	fmt.Fprintf(stdout, "peer=parley mode=actors conversations=%d live_actors=%d turns_per_s=%.0f peak_rss_mb=%d hydrate_p50_us=%d hydrate_p99_us=%d\n",
-		*n, live, float64(*n)/elapsed.Seconds(), rss, pct(hydrate, 0.5).Microseconds(), pct(hydrate, 0.99).Microseconds())
+	fmt.Fprintf(stdout, "peer=parley mode=actors conversations=%d live_actors=%d turns_per_s=%.0f peak_rss_mb=%d hydrate_p50_us=%d hydrate_p99_us=%d heap_inuse_mb=%d stack_inuse_mb=%d goroutines=%d\n",
+		*n, live, float64(*n)/elapsed.Seconds(), rss, pct(hydrate, 0.5).Microseconds(), pct(hydrate, 0.99).Microseconds(),
+		mem.HeapInuse>>20, mem.StackInuse>>20, goroutines)
 	return nil
 }
 
@@ -442,4 +456,17 @@ func fileSize(path string) (int64, error) {
 		size += wal.Size()
 	}
 	return size, nil
+}
+
+// writeHeapProfile writes the heap profile (pprof's "heap") to path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
 }
