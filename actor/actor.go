@@ -16,19 +16,21 @@ const (
 	cmdTurn commandKind = iota
 	cmdControl
 	cmdPassivate
-	cmdShutdown
 	// cmdExpire asks the actor to apply the inactivity timeout the store says is due
 	// (the sweeper, sweep.go).
 	cmdExpire
+	// cmdInactive is the live inactivity timer's: the actor checks that no turn
+	// re-armed it meanwhile and completes the conversation (actor.inactive).
+	cmdInactive
 )
 
 type command struct {
 	kind    commandKind
 	turn    parley.TurnRequest
 	control parley.ControlRequest
-	done    chan commandResult
+	done    chan commandResult // nil for the runtime's own commands (passivate, inactive)
 	// values carries the caller's context values (its trace span) without its
-	// cancellation: a turn, once queued, runs to its commit (Runtime.commandContext).
+	// cancellation: a turn, once queued, runs to its commit (commandContext).
 	values context.Context
 }
 
@@ -43,8 +45,12 @@ func (c *command) urgent() bool {
 	return c.kind == cmdControl && (c.control.Kind == parley.ControlPause || c.control.Kind == parley.ControlCancel)
 }
 
-// actor owns one conversation while it is live. Only its goroutine touches its
-// fields, except elem and passivating (guarded by Runtime.mu).
+// actor owns one conversation while it is live. It has no goroutine of its own: a
+// delivered command starts a runner (a warm goroutine of the runtime's pool, drain)
+// when none runs the actor, and the runner handles queued commands one at a time
+// until both queues are empty; the actor then parks, costing no goroutine stack,
+// until the next command. Only the runner touches its fields, except elem,
+// passivating, active and gone (guarded by Runtime.mu).
 type actor struct {
 	rt      *Runtime
 	key     parley.ConversationKey
@@ -52,10 +58,16 @@ type actor struct {
 	mailbox chan *command
 	// urgent carries pause and cancel, which the actor reads while a turn runs.
 	urgent chan *command
+	// exited is closed once the actor has left the live set.
 	exited chan struct{}
+	// drainFn is drain, bound once.
+	drainFn func()
 
 	elem        *list.Element
 	passivating bool
+	// active is set while a runner runs the actor's commands; gone once it left the
+	// live set.
+	active, gone bool
 
 	hydrated bool
 	conv     parley.Conversation // as stored; Version 0 = not stored yet
@@ -76,35 +88,64 @@ type actor struct {
 	// Running lives here, not in the store, and GET reads it (Runtime.Conversation).
 	running atomic.Bool
 
+	// inactivity is the live inactivity timer, armed at armedAt: when it fires it
+	// delivers cmdInactive, which completes the conversation unless a turn re-armed
+	// the timer since.
 	inactivity *time.Timer
+	armedAt    time.Time
 }
 
-func (a *actor) run() {
-	defer close(a.exited)
-	a.inactivity = time.NewTimer(a.timeout())
-	defer a.inactivity.Stop()
-	var heartbeat <-chan time.Time
-	if a.rt.opts.Heartbeat > 0 {
-		t := time.NewTicker(a.rt.opts.Heartbeat)
-		defer t.Stop()
-		heartbeat = t.C
-	}
+// drain runs the actor's queued commands, pause and cancel first, until none is
+// left: then the actor parks without a goroutine, or leaves the live set when it is
+// stopping (a terminal state, a passivation, the runtime closing).
+func (a *actor) drain() {
 	for {
-		select {
-		case cmd := <-a.urgent:
-			a.handle(cmd)
-		case cmd := <-a.mailbox:
-			a.handle(cmd)
-		case <-heartbeat:
-			// Ping: keep-alive with no transition (seed 004 has no row for it).
-			a.rt.opts.Metrics.heartbeat()
-		case <-a.inactivity.C:
-			a.inactive()
+		cmd := a.nextCommand()
+		if cmd == nil {
+			if a.park() {
+				return
+			}
+			continue
 		}
+		a.handle(cmd)
 		if a.stopping && a.tryExit() {
 			return
 		}
 	}
+}
+
+// nextCommand returns the next queued command, urgent ones first, or nil.
+func (a *actor) nextCommand() *command {
+	select {
+	case cmd := <-a.urgent:
+		return cmd
+	default:
+	}
+	select {
+	case cmd := <-a.urgent:
+		return cmd
+	case cmd := <-a.mailbox:
+		return cmd
+	default:
+		return nil
+	}
+}
+
+// park ends the runner once both queues are empty, checked under the runtime's lock,
+// which every delivery holds, so no command is left without a runner. A stopping
+// actor, or any once the runtime is closing, leaves the live set.
+func (a *actor) park() bool {
+	r := a.rt
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(a.mailbox) > 0 || len(a.urgent) > 0 {
+		return false
+	}
+	a.active = false
+	if a.stopping || r.closed {
+		r.exitLocked(a)
+	}
+	return true
 }
 
 func (a *actor) tryExit() bool {
@@ -113,14 +154,21 @@ func (a *actor) tryExit() bool {
 	return a.rt.exitLocked(a)
 }
 
+// armInactivity (re)starts the live inactivity timer.
 func (a *actor) armInactivity() {
-	if !a.inactivity.Stop() {
-		select {
-		case <-a.inactivity.C:
-		default:
-		}
-	}
+	a.armedAt = time.Now()
 	a.inactivity.Reset(a.timeout())
+}
+
+// inactivityFired delivers cmdInactive to a live actor (the timer's function).
+func (a *actor) inactivityFired() {
+	r := a.rt
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !a.gone && !r.closed {
+		// A full mailbox means turns are coming, and each re-arms the timer.
+		r.deliverLocked(a, &command{kind: cmdInactive})
+	}
 }
 
 // timeout is the bot's inactivity timeout (parley.Bot.InactivityTimeout), else the
@@ -133,8 +181,15 @@ func (a *actor) timeout() time.Duration {
 }
 
 func (a *actor) handle(cmd *command) {
-	if cmd.kind == cmdPassivate || cmd.kind == cmdShutdown {
+	switch cmd.kind {
+	case cmdPassivate:
 		a.stopping = true
+		return
+	case cmdInactive:
+		// A timer that fired as a turn re-armed it is stale.
+		if time.Since(a.armedAt) >= a.timeout() {
+			a.inactive()
+		}
 		return
 	}
 	ctx := commandContext{Context: a.rt.ctx, values: cmd.values}

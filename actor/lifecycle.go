@@ -71,9 +71,9 @@ func (s step) stops() bool { return s.to.Terminal() }
 // from from, as the table (Lifecycle) has it, with the reason the state_changed
 // event gives. A move outside the table is the kernel's *fsm.TransitionError (code
 // parley.ETRANSITION); an unknown stored lifecycle is EINVALIDSTATE. Ping and
-// Shutdown have no row: the actor's loop takes the heartbeat and a shutdown without
-// moving (a shutdown leaves the stored lifecycle as it is), and never calls move
-// with them.
+// Shutdown have no row: the runtime counts the heartbeat and shuts actors down
+// without moving (a shutdown leaves the stored lifecycle as it is), and never calls
+// move with them.
 func move(from parley.Lifecycle, ev LifecycleEvent, reason string) (step, error) {
 	if !from.Valid() {
 		return step{}, parley.Errorf(parley.EINVALIDSTATE, "unknown lifecycle %q", from)

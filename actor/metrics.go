@@ -10,13 +10,13 @@ import (
 // Metrics are the runtime's Prometheus collectors, registered on a registry the caller
 // passes in (no global registry). A nil *Metrics records nothing.
 type Metrics struct {
-	turns      *prometheus.CounterVec
-	turnTime   *prometheus.HistogramVec
-	live       prometheus.Gauge
-	spawned    prometheus.Counter
-	lifecycles *prometheus.CounterVec
-	heartbeats prometheus.Counter
-	hydrate    prometheus.Histogram
+	turns           *prometheus.CounterVec
+	turnTime        *prometheus.HistogramVec
+	live            prometheus.Gauge
+	spawned         prometheus.Counter
+	lifecycles      *prometheus.CounterVec
+	heartbeatsTotal prometheus.Counter
+	hydrate         prometheus.Histogram
 }
 
 // NewMetrics creates and registers the runtime metrics on reg.
@@ -38,7 +38,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		lifecycles: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "parley_lifecycle_transitions_total", Help: "Seed 004 lifecycle transitions, by bot, from and to state.",
 		}, []string{"bot", "from", "to"}),
-		heartbeats: prometheus.NewCounter(prometheus.CounterOpts{
+		heartbeatsTotal: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "parley_actor_heartbeats_total", Help: "Actor keep-alive pings.",
 		}),
 		hydrate: prometheus.NewHistogram(prometheus.HistogramOpts{
@@ -46,7 +46,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Buckets: []float64{10e-6, 25e-6, 50e-6, 100e-6, 250e-6, 500e-6, 1e-3, 5e-3, 25e-3},
 		}),
 	}
-	reg.MustRegister(m.turns, m.turnTime, m.live, m.spawned, m.lifecycles, m.heartbeats, m.hydrate)
+	reg.MustRegister(m.turns, m.turnTime, m.live, m.spawned, m.lifecycles, m.heartbeatsTotal, m.hydrate)
 	return m
 }
 
@@ -89,11 +89,12 @@ func (m *Metrics) actorStopped() {
 	m.live.Dec()
 }
 
-func (m *Metrics) heartbeat() {
+// heartbeats counts one keep-alive ping of each of n live actors.
+func (m *Metrics) heartbeats(n int) {
 	if m == nil {
 		return
 	}
-	m.heartbeats.Inc()
+	m.heartbeatsTotal.Add(float64(n))
 }
 
 func (m *Metrics) hydrated(d time.Duration) {

@@ -3,10 +3,13 @@
 // (Lifecycle, in lifecycle.go: one table, moved by one function, move), whatever
 // engine decides its turns.
 //
-// An actor is a goroutine with a bounded mailbox. It serializes the conversation's
-// turns and controls (pause, resume, cancel, reset, handback) in arrival order, while
-// different conversations run in parallel; pause and cancel alone go through a second,
-// urgent queue that the actor reads while a turn runs.
+// An actor has a bounded mailbox and no goroutine of its own while it waits: a command
+// delivered to it starts a runner (a warm goroutine of the runtime's pool) that
+// handles what is queued and lets the actor park again, so that ten thousand live
+// actors cost no goroutine stacks. An actor serializes the conversation's turns and
+// controls (pause, resume, cancel, reset, handback) in arrival order, while different
+// conversations run in parallel; pause and cancel alone go through a second, urgent
+// queue that the runner reads while a turn runs.
 //
 // A turn reads top to bottom in turn.go (turnOnce): admit -> replay check -> lifecycle
 // steps (an inactivity timeout the message's sent_at proves, the spawn or resume) ->
@@ -28,8 +31,8 @@
 // without the state it embeds (the store keeps each version's state once) and rebuilt
 // byte for byte on replay.
 //
-// Interruption: the engine decides in a goroutine of its own while the actor waits
-// for it or for an urgent command. A pause or cancel cancels the decision's context
+// Interruption: the engine decides on another warm goroutine while the actor's runner
+// waits for it or for an urgent command. A pause or cancel cancels the decision's context
 // (webhook action, catalog call) and the turn commits running -> paused or running ->
 // cancelled with the pre-turn state, stopped's partial_response, and an interrupted
 // record under the message id, so the turn's caller and every retry get EINTERRUPTED
@@ -47,8 +50,8 @@
 // EIDEMPOTENCY rather than a replay. Every store call has a deadline
 // (Options.StoreTimeout); a commit that fails without proving that nothing was
 // written is EUNAVAILABLE with a message saying a retry with the same id is safe. On a
-// terminal state the actor persists it, stops its heartbeat, closes its mailbox and
-// exits; the hub keeps serving subscribers. A later interaction spawns a fresh actor
+// terminal state the actor persists it and leaves the live set; the hub keeps serving
+// subscribers. A later interaction spawns a fresh actor
 // hydrated from the store, the conversation's history preserved ("Respawning").
 //
 // Replicas: several runtimes on one database (package postgres) serialize a
@@ -86,8 +89,8 @@ type Options struct {
 	MailboxSize int
 	// Inactivity is seed 004's inactivity timeout (default 10 minutes).
 	Inactivity time.Duration
-	// Heartbeat is the period of the actor's keep-alive Ping (default 30 s; negative
-	// disables it).
+	// Heartbeat is the period of the live actors' keep-alive Ping, counted by
+	// Metrics (default 30 s; negative disables it).
 	Heartbeat time.Duration
 	// Now is the server clock, used only to fill a message's missing sent_at and to
 	// stamp lifecycle events. Engines never see it.
@@ -132,8 +135,9 @@ type Runtime struct {
 	log   *slog.Logger
 
 	sweep *sweeper
-	// deciders run the engines' decisions on warm goroutines (deciders.go).
-	deciders *deciders
+	// workers are warm goroutines (workers.go): actors' runners and the engines'
+	// decisions run on them.
+	workers *workers
 
 	// ctx is the runtime's own context: commands run in it (with their callers'
 	// values), and so do the sweeper and the inactivity timers. Close cancels it
@@ -193,7 +197,10 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 		r.bots[b.Name] = b
 	}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
-	r.deciders = newDeciders(&r.wg)
+	r.workers = newWorkers(&r.wg)
+	if opts.Heartbeat > 0 && opts.Metrics != nil {
+		r.wg.Go(r.heartbeat)
+	}
 	r.sweep = startSweeper(r)
 	return r
 }
@@ -372,13 +379,7 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 	} else {
 		r.lru.MoveToFront(a.elem)
 	}
-	queue := a.mailbox
-	if cmd.urgent() {
-		queue = a.urgent
-	}
-	select {
-	case queue <- cmd:
-	default:
+	if !r.deliverLocked(a, cmd) {
 		r.mu.Unlock()
 		return parley.Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
 	}
@@ -405,14 +406,35 @@ func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
 		urgent:  make(chan *command, r.opts.MailboxSize),
 		exited:  make(chan struct{}),
 	}
+	a.drainFn = a.drain
+	a.armedAt = time.Now()
+	a.inactivity = time.AfterFunc(a.timeout(), a.inactivityFired)
 	a.elem = r.lru.PushFront(a)
 	r.actors[key] = a
 	r.opts.Metrics.actorSpawned()
-	r.wg.Go(a.run)
 	if len(r.actors) > r.opts.MaxActors {
 		r.passivateLocked()
 	}
 	return a
+}
+
+// deliverLocked queues cmd for a (pause and cancel on its urgent queue) without
+// waiting, and starts a runner when none runs the actor; false when the queue is full.
+func (r *Runtime) deliverLocked(a *actor, cmd *command) bool {
+	queue := a.mailbox
+	if cmd.urgent() {
+		queue = a.urgent
+	}
+	select {
+	case queue <- cmd:
+	default:
+		return false
+	}
+	if !a.active {
+		a.active = true
+		r.workers.run(a.drainFn)
+	}
+	return true
 }
 
 // passivateLocked asks the least recently used idle actors to stop until the live
@@ -424,27 +446,47 @@ func (r *Runtime) passivateLocked() {
 		if a.passivating || len(a.mailbox) > 0 || len(a.urgent) > 0 {
 			continue
 		}
-		select {
-		case a.mailbox <- &command{kind: cmdPassivate}:
+		if r.deliverLocked(a, &command{kind: cmdPassivate}) {
 			a.passivating = true
 			excess--
-		default:
 		}
 	}
 }
 
-// exitLocked removes a from the live set if its mailbox is empty; it reports whether
-// the actor may exit. Sends happen under r.mu, so no command is lost.
+// exitLocked removes a from the live set if its queues are empty; it reports whether
+// the actor may stop. Deliveries happen under r.mu, so no command is lost.
 func (r *Runtime) exitLocked(a *actor) bool {
 	if len(a.mailbox) > 0 || len(a.urgent) > 0 {
 		return false
 	}
+	a.active = false
+	if a.gone {
+		return true
+	}
+	a.gone = true
+	a.inactivity.Stop()
 	if r.actors[a.key] == a {
 		delete(r.actors, a.key)
 		r.lru.Remove(a.elem)
 	}
 	r.opts.Metrics.actorStopped()
+	close(a.exited)
 	return true
+}
+
+// heartbeat counts the live actors' keep-alive pings every Options.Heartbeat until
+// the runtime closes.
+func (r *Runtime) heartbeat() {
+	t := time.NewTicker(r.opts.Heartbeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-r.ctx.Done():
+			return
+		case <-t.C:
+			r.opts.Metrics.heartbeats(r.LiveActors())
+		}
+	}
 }
 
 // Close stops accepting turns, lets every actor finish what it has queued, cancels
@@ -460,22 +502,21 @@ func (r *Runtime) Close() {
 	r.closed = true
 	r.mu.Unlock()
 	r.sweep.stop()
+	// A parked actor leaves the live set now; one whose runner is at work leaves once
+	// its queue is empty (park, with the runtime closed).
 	r.mu.Lock()
 	live := make([]*actor, 0, len(r.actors))
 	for _, a := range r.actors {
 		live = append(live, a)
-	}
-	r.mu.Unlock()
-	for _, a := range live {
-		select {
-		case a.mailbox <- &command{kind: cmdShutdown}:
-		case <-a.exited:
+		if !a.active {
+			r.exitLocked(a)
 		}
 	}
+	r.mu.Unlock()
 	for _, a := range live {
 		<-a.exited
 	}
 	r.cancel()
-	r.deciders.close() // no actor is left to send a decision
+	r.workers.close() // no actor is left to send them work
 	r.wg.Wait()
 }

@@ -475,7 +475,7 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 	done := make(chan decided, 1)
 	// On a warm goroutine the runtime tracks: an abandoned decision may outlive the
 	// turn, not Close.
-	a.rt.deciders.run(func() {
+	a.rt.workers.run(func() {
 		d, err := a.engineDecide(dctx, t)
 		done <- decided{d, err}
 	})
