@@ -151,7 +151,9 @@ type Runtime struct {
 	mu     sync.Mutex
 	actors map[parley.ConversationKey]*actor
 	lru    *list.List // of *actor, front = most recently used
-	closed bool
+	// passivating counts the live actors asked to passivate that have not left yet.
+	passivating int
+	closed      bool
 }
 
 // New returns a Runtime over store running bots.
@@ -440,7 +442,7 @@ func (r *Runtime) deliverLocked(a *actor, cmd *command) bool {
 // passivateLocked asks the least recently used idle actors to stop until the live
 // count is back under the cap. An actor with queued work is skipped.
 func (r *Runtime) passivateLocked() {
-	excess := len(r.actors) - r.opts.MaxActors
+	excess := len(r.actors) - r.passivating - r.opts.MaxActors
 	for e := r.lru.Back(); e != nil && excess > 0; e = e.Prev() {
 		a := e.Value.(*actor)
 		if a.passivating || len(a.mailbox) > 0 || len(a.urgent) > 0 {
@@ -448,6 +450,7 @@ func (r *Runtime) passivateLocked() {
 		}
 		if r.deliverLocked(a, &command{kind: cmdPassivate}) {
 			a.passivating = true
+			r.passivating++
 			excess--
 		}
 	}
@@ -464,6 +467,9 @@ func (r *Runtime) exitLocked(a *actor) bool {
 		return true
 	}
 	a.gone = true
+	if a.passivating {
+		r.passivating--
+	}
 	a.inactivity.Stop()
 	if r.actors[a.key] == a {
 		delete(r.actors, a.key)

@@ -411,38 +411,39 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	elapsed := time.Since(began)
 	live := srv.runtime.LiveActors()
 	rss := peakRSSMB()
-	// What the live actors hold: the Go heap in use and goroutine stacks, with the
-	// goroutine count, taken after a collection (what stays while the actors live).
-	runtime.GC()
-	var mem runtime.MemStats
-	runtime.ReadMemStats(&mem)
-	goroutines := runtime.NumGoroutine()
-	if *memProfile != "" {
-		if err := writeHeapProfile(*memProfile); err != nil {
-			return err
-		}
+	held, err := liveMemory(*memProfile)
+	if err != nil {
+		return err
 	}
-	// Hydration: load and decode passivated conversations, as a respawn does.
 	bot, _ := srv.runtime.Bot("booking")
-	samples := min(*n, 2000)
+	hydrate, err := hydrateTimes(ctx, store, bot, *n)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "peer=parley mode=actors conversations=%d live_actors=%d turns_per_s=%.0f peak_rss_mb=%d hydrate_p50_us=%d hydrate_p99_us=%d %s\n",
+		*n, live, float64(*n)/elapsed.Seconds(), rss, pct(hydrate, 0.5).Microseconds(), pct(hydrate, 0.99).Microseconds(), held)
+	return nil
+}
+
+// hydrateTimes loads and decodes passivated conversations of bot, as a respawn does,
+// and returns the sorted times of up to 2,000 of them (of the n bench actors touched).
+func hydrateTimes(ctx context.Context, store parley.Store, bot *parley.Bot, n int) ([]time.Duration, error) {
+	samples := min(n, 2000)
 	hydrate := make([]time.Duration, 0, samples)
 	for i := 0; i < samples; i++ {
-		conv := "a" + strconv.Itoa((i*7919)%*n)
+		conv := "a" + strconv.Itoa((i*7919)%n)
 		t0 := time.Now()
-		c, err := store.Conversation(ctx, parley.ConversationKey{Bot: "booking", ID: conv})
+		c, err := store.Conversation(ctx, parley.ConversationKey{Bot: bot.Name, ID: conv})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if _, err := bot.Engine.DecodeState(c.State); err != nil {
-			return err
+			return nil, err
 		}
 		hydrate = append(hydrate, time.Since(t0))
 	}
 	sort.Slice(hydrate, func(i, j int) bool { return hydrate[i] < hydrate[j] })
-	fmt.Fprintf(stdout, "peer=parley mode=actors conversations=%d live_actors=%d turns_per_s=%.0f peak_rss_mb=%d hydrate_p50_us=%d hydrate_p99_us=%d heap_inuse_mb=%d stack_inuse_mb=%d goroutines=%d\n",
-		*n, live, float64(*n)/elapsed.Seconds(), rss, pct(hydrate, 0.5).Microseconds(), pct(hydrate, 0.99).Microseconds(),
-		mem.HeapInuse>>20, mem.StackInuse>>20, goroutines)
-	return nil
+	return hydrate, nil
 }
 
 // fileSize is the size of a SQLite database with its WAL, if any.
@@ -456,6 +457,22 @@ func fileSize(path string) (int64, error) {
 		size += wal.Size()
 	}
 	return size, nil
+}
+
+// liveMemory reports what the process holds after a collection (what stays while the
+// actors live): the Go heap in use, goroutine stacks and the goroutine count; with a
+// path, it also writes the heap profile there.
+func liveMemory(profile string) (string, error) {
+	runtime.GC()
+	var mem runtime.MemStats
+	runtime.ReadMemStats(&mem)
+	goroutines := runtime.NumGoroutine()
+	if profile != "" {
+		if err := writeHeapProfile(profile); err != nil {
+			return "", err
+		}
+	}
+	return fmt.Sprintf("heap_inuse_mb=%d stack_inuse_mb=%d goroutines=%d", mem.HeapInuse>>20, mem.StackInuse>>20, goroutines), nil
 }
 
 // writeHeapProfile writes the heap profile (pprof's "heap") to path.
