@@ -15,8 +15,8 @@ type noBots struct{ parley.Conversations }
 func (noBots) Bots() []*parley.Bot { return nil }
 
 // BenchmarkMiddleware measures what the span, access log and guards add to a request
-// (GET /healthz: no store, no engine): "routes" is the bare mux, "guarded" the full
-// chain with a token check.
+// (GET /v1/bots: no store, no engine): "routes" is the mux (each route behind its
+// access log and guards, with a token check), "guarded" adds the span.
 func BenchmarkMiddleware(b *testing.B) {
 	auth := testAuth(b)
 	h := New(noBots{}, nil, Options{Auth: auth, Hosts: []string{"example.com"}})

@@ -53,6 +53,15 @@ type Store interface {
 	Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error)
 }
 
+// ChatwootReceiver takes a Chatwoot Agent Bot webhook (POST /v1/chatwoot/{bot},
+// package relay): it verifies, classifies and commits it before the route answers
+// 200 with {"status": status, "detail": detail}, status being "accepted",
+// "ignored" or "duplicate"; an error is answered as every route's errors are.
+// readBody reads the request's body, bounded by Options.MaxBody.
+type ChatwootReceiver interface {
+	ReceiveWebhook(ctx context.Context, bot string, header http.Header, readBody func() ([]byte, error)) (status, detail string, err error)
+}
+
 // Options configure the handler.
 type Options struct {
 	// MaxBody limits request bodies (default 64 KiB); larger ones get 413 too_large.
@@ -62,8 +71,8 @@ type Options struct {
 	Registerer prometheus.Registerer
 	// Flows serves /v1/flows; nil disables the routes.
 	Flows FlowStore
-	// Chatwoot serves POST /v1/chatwoot/{bot}; nil answers 404.
-	Chatwoot http.Handler
+	// Chatwoot receives POST /v1/chatwoot/{bot}; nil answers 404.
+	Chatwoot ChatwootReceiver
 	Logger   *slog.Logger
 	// Done, when closed, ends open SSE streams (graceful shutdown).
 	Done <-chan struct{}
@@ -154,9 +163,9 @@ func New(rt parley.Conversations, store Store, opts Options) *Handler {
 			return nil
 		})
 	}
-	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+	h.mux.Handle("/", h.chain("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, parley.Errorf(parley.ENOTFOUND, "no route for %s %s", r.Method, r.URL.Path))
-	})
+	})))
 	h.wrap()
 	return h
 }
@@ -167,10 +176,11 @@ func (h *Handler) Routes() []string { return slices.Clone(h.routes) }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.root.ServeHTTP(w, r) }
 
-// handle registers a route whose errors are written by one function.
+// handle registers a route whose errors are written by one function, behind its
+// access log line and the guards (chain).
 func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Request) error) {
 	h.routes = append(h.routes, pattern)
-	h.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+	h.mux.Handle(pattern, h.chain(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w, code: http.StatusOK}
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(rec, r.Body, h.opts.MaxBody)
@@ -186,7 +196,7 @@ func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Requ
 		if h.requests != nil {
 			h.requests.WithLabelValues(pattern, strconv.Itoa(rec.code)).Inc()
 		}
-	})
+	})))
 }
 
 type statusRecorder struct {
@@ -517,12 +527,10 @@ func (h *Handler) chatwoot(w http.ResponseWriter, r *http.Request) error {
 	if h.opts.Chatwoot == nil {
 		return parley.Errorf(parley.ENOTFOUND, "no Chatwoot channel is configured")
 	}
-	h.opts.Chatwoot.ServeHTTP(w, r)
+	status, detail, err := h.opts.Chatwoot.ReceiveWebhook(r.Context(), r.PathValue("bot"), r.Header, func() ([]byte, error) { return readBody(r) })
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": status, "detail": detail})
 	return nil
 }
-
-// WriteError writes err as Parley's JSON error body; for channel handlers.
-func WriteError(w http.ResponseWriter, err error) { writeError(w, err) }
-
-// ReadBody reads a request body limited by the handler's MaxBody; for channel handlers.
-func ReadBody(r *http.Request) ([]byte, error) { return readBody(r) }

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -84,14 +85,20 @@ func requestIDOf(r *http.Request) string {
 	return hex.EncodeToString(b[:])
 }
 
+// chain puts a route's handler behind what every request goes through: the span
+// named after the route, the access log line and the guards. The mux resolves a
+// request's route once; what follows reads the pattern it matched.
+func (h *Handler) chain(pattern string, route http.Handler) http.Handler {
+	return h.access(pattern, h.guard(route))
+}
+
 // access gives every request an id (X-Request-Id, also in error bodies) and writes
 // one structured log line when it ends: method, route pattern, status, duration,
 // request id, bot, conversation, token name, and the full error chain if any.
-func (h *Handler) access(next http.Handler) http.Handler {
+func (h *Handler) access(pattern string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		info := &requestInfo{id: requestIDOf(r)}
-		_, info.route = h.mux.Handler(r)
+		info := &requestInfo{id: requestIDOf(r), route: pattern}
 		w.Header().Set("X-Request-Id", info.id)
 		span := trace.SpanFromContext(r.Context())
 		span.SetAttributes(attribute.String("parley.request_id", info.id))
@@ -287,7 +294,7 @@ func ListenHosts(addr net.Addr, names []string) []string {
 }
 
 // wrap builds the handler chain: an OpenTelemetry server span named by the route
-// pattern, then the access log, then the guards, then the routes.
+// pattern, then the routes, each behind its access log and guards (chain).
 func (h *Handler) wrap() {
 	h.hosts = map[string]bool{}
 	for _, host := range h.opts.Hosts {
@@ -305,15 +312,12 @@ func (h *Handler) wrap() {
 	if tp == nil {
 		tp = otel.GetTracerProvider()
 	}
-	h.root = otelhttp.NewHandler(h.access(h.guard(h.mux)), "parley",
+	h.root = otelhttp.NewHandler(h.mux, "parley",
 		otelhttp.WithTracerProvider(tp),
 		otelhttp.WithPropagators(propagation.TraceContext{}),
-		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string {
-			if _, pattern := h.mux.Handler(r); pattern != "" {
-				return pattern
-			}
-			return r.Method
-		}))
+		// The span starts before the mux resolves the route and is renamed after it
+		// by the pattern the mux set on the request.
+		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return cmp.Or(r.Pattern, r.Method) }))
 }
 
 // noteRoute records the route's bot and conversation for the access log and the span.

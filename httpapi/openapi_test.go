@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -20,7 +19,7 @@ import (
 // the inspector, cmd/parley).
 func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	h := httpapi.New(nil, nil, httpapi.Options{Flows: flowStore{}, Gatherer: reg, Registerer: reg, Chatwoot: http.NotFoundHandler(), Visitors: visitor.NewPolicy(nil, nil)})
+	h := httpapi.New(nil, nil, httpapi.Options{Flows: flowStore{}, Gatherer: reg, Registerer: reg, Visitors: visitor.NewPolicy(nil, nil)})
 	var doc struct {
 		Paths map[string]map[string]json.RawMessage `json:"paths"`
 	}

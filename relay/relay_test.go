@@ -116,7 +116,7 @@ type env struct {
 	rt    *actor.Runtime
 	eng   *echo
 	relay *relay.Relay
-	mux   *http.ServeMux
+	api   *httpapi.Handler
 	reg   *prometheus.Registry
 	start time.Time
 }
@@ -148,8 +148,7 @@ func newEnvRetrying(t *testing.T, cw *chatwoottest.Server, retries int) *env {
 		Store: e.store, Runtime: e.rt, Metrics: relay.NewMetrics(e.reg),
 		Channels: map[string]relay.Channel{"shop": {Client: client, WebhookSecret: secret}},
 	})
-	e.mux = http.NewServeMux()
-	e.mux.Handle("POST /v1/chatwoot/{bot}", e.relay.Webhook())
+	e.api = httpapi.New(e.rt, e.store, httpapi.Options{Chatwoot: e.relay})
 	return e
 }
 
@@ -175,7 +174,7 @@ func (e *env) post(bot string, body []byte, key string) string {
 	e.t.Helper()
 	req := chatwoottest.WebhookRequest(e.t, "http://parley.test/v1/chatwoot/"+bot, body, key, time.Now())
 	rec := httptest.NewRecorder()
-	e.mux.ServeHTTP(rec, req)
+	e.api.ServeHTTP(rec, req)
 	var answer struct {
 		Status string `json:"status"`
 		httpapi.ErrorBody

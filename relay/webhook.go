@@ -1,6 +1,7 @@
 package relay
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -10,56 +11,46 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/chatwoot"
-	"github.com/parleyhq/parley/httpapi"
 )
 
-// Webhook is the handler of POST /v1/chatwoot/{bot}: it verifies, classifies and
-// commits a webhook to the inbox before it answers 200, with a JSON body whose
-// status is "accepted", "ignored" or "duplicate". Errors are httpapi's error bodies.
-func (r *Relay) Webhook() http.Handler {
-	return http.HandlerFunc(r.serveWebhook)
-}
-
-func (r *Relay) serveWebhook(w http.ResponseWriter, req *http.Request) {
-	in, action, err := r.inbound(req)
+// ReceiveWebhook takes a webhook of POST /v1/chatwoot/{bot} (httpapi serves the
+// route): it verifies, classifies and commits it to the inbox, and says what
+// became of it, status "accepted", "ignored" or "duplicate", with a detail.
+func (r *Relay) ReceiveWebhook(ctx context.Context, bot string, header http.Header, readBody func() ([]byte, error)) (status, detail string, err error) {
+	in, action, err := r.inbound(bot, header, readBody)
 	if err != nil {
-		httpapi.WriteError(w, err)
-		return
+		return "", "", err
 	}
 	if action.Kind == chatwoot.Ignore {
-		accepted(w, "ignored", action.Reason)
-		return
+		return "ignored", action.Reason, nil
 	}
-	dup, err := r.store.EnqueueInbound(req.Context(), in)
+	dup, err := r.store.EnqueueInbound(ctx, in)
 	if err != nil {
-		httpapi.WriteError(w, err)
-		return
+		return "", "", err
 	}
 	if dup {
-		accepted(w, "duplicate", "message already received")
-		return
+		return "duplicate", "message already received", nil
 	}
 	select {
 	case r.kick <- struct{}{}:
 	default:
 	}
-	accepted(w, "accepted", string(action.Kind))
+	return "accepted", string(action.Kind), nil
 }
 
 // inbound reads, verifies and classifies a webhook into the inbox entry it stands
 // for; an action of kind chatwoot.Ignore stands for none.
-func (r *Relay) inbound(req *http.Request) (parley.Inbound, chatwoot.Action, error) {
-	bot := req.PathValue("bot")
+func (r *Relay) inbound(bot string, header http.Header, readBody func() ([]byte, error)) (parley.Inbound, chatwoot.Action, error) {
 	ch, err := r.channel(bot)
 	if err != nil {
 		return parley.Inbound{}, chatwoot.Action{}, err
 	}
-	body, err := httpapi.ReadBody(req)
+	body, err := readBody()
 	if err != nil {
 		return parley.Inbound{}, chatwoot.Action{}, err
 	}
 	if ch.WebhookSecret != "" {
-		if err := chatwoot.VerifySignature(ch.WebhookSecret, req.Header, body, time.Now(), SignatureSkew); err != nil {
+		if err := chatwoot.VerifySignature(ch.WebhookSecret, header, body, time.Now(), SignatureSkew); err != nil {
 			return parley.Inbound{}, chatwoot.Action{}, err
 		}
 	}
@@ -108,10 +99,4 @@ func deliveryID(action chatwoot.Action, body []byte) string {
 	}
 	sum := sha256.Sum256(body)
 	return string(action.Kind) + ":" + hex.EncodeToString(sum[:8])
-}
-
-func accepted(w http.ResponseWriter, status, detail string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(http.StatusOK)
-	_ = json.NewEncoder(w).Encode(map[string]string{"status": status, "detail": detail})
 }

@@ -29,7 +29,7 @@ type File struct {
 	Start        time.Time `yaml:"start"`
 	Turns        []Turn    `yaml:"turns"`
 	// LLM names a file of recorded model completions and generations (package
-	// llmtest's Recording), relative to the scenario: the bot then runs with nlu:
+	// llm/recorded's Recording), relative to the scenario: the bot then runs with nlu:
 	// llm against a fake model answering from it, and writes the replies it opts
 	// in from its streamed generations. In process only.
 	LLM string `yaml:"llm"`

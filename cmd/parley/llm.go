@@ -14,7 +14,7 @@ import (
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/llm"
-	"github.com/parleyhq/parley/llm/llmtest"
+	"github.com/parleyhq/parley/llm/recorded"
 	"github.com/parleyhq/parley/scenario"
 	"github.com/parleyhq/parley/shop"
 	"github.com/parleyhq/parley/sqlite"
@@ -181,16 +181,21 @@ func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(f.Path), path)
 	}
-	rec, err := llmtest.LoadRecording(path)
+	rec, err := recorded.LoadRecording(path)
 	if err != nil {
 		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
 		return res
 	}
-	player := llmtest.NewPlayer(rec)
-	fake := llmtest.New(rec.Model, player.Respond)
-	defer fake.Close()
+	player := recorded.NewPlayer(rec)
+	fake := recorded.NewServer(rec.Model, player.Respond)
+	baseURL, stop, err := fake.Listen()
+	if err != nil {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
+		return res
+	}
+	defer stop()
 	mc := *cfg
-	mc.LLM = &LLMConfig{BaseURL: fake.BaseURL(), Model: rec.Model, Timeout: Duration(5 * time.Second), MaxRetries: -1}
+	mc.LLM = &LLMConfig{BaseURL: baseURL, Model: rec.Model, Timeout: Duration(5 * time.Second), MaxRetries: -1}
 	mc.Bots = append([]BotConfig(nil), cfg.Bots...)
 	for i := range mc.Bots {
 		mc.Bots[i].NLU, mc.Bots[i].LLM = nluLLM, nil

@@ -122,7 +122,7 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		Gatherer:    reg,
 		Registerer:  reg,
 		Flows:       &flowStore{store: timed},
-		Chatwoot:    rl.Webhook(),
+		Chatwoot:    rl,
 		Logger:      logger,
 		Done:        done,
 		Auth:        sec.auth,

@@ -1,4 +1,4 @@
-package llmtest
+package recorded
 
 import (
 	"bufio"
@@ -14,10 +14,14 @@ import (
 // stream chat completions: text/event-stream, a role chunk, one chunk per delta, a
 // chunk with the finish reason, the usage chunk when asked for, and [DONE].
 func TestStreamedAnswerWireFormat(t *testing.T) {
-	s := New("m", func(int, Request) Reply { return Reply{Content: "Where to?"} })
-	defer s.Close()
+	s := NewServer("m", func(int, Request) Reply { return Reply{Content: "Where to?"} })
+	base, stop, err := s.Listen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
 	body := `{"model":"m","messages":[{"role":"user","content":"Draft: Where to?"}],"temperature":0,"seed":1,"max_tokens":9,"stream":true,"stream_options":{"include_usage":true}}`
-	resp, err := http.Post(s.BaseURL()+"/chat/completions", "application/json", strings.NewReader(body))
+	resp, err := http.Post(base+"/chat/completions", "application/json", strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
