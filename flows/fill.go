@@ -74,6 +74,7 @@ func (tu *turn) fillAwaited() error {
 		return tu.invalid(st, problem)
 	}
 	s.Slots[sl.name] = value
+	tu.userGave(sl.name, value)
 	if s.Metadata.Retries != nil {
 		delete(s.Metadata.Retries, sl.name)
 		if len(s.Metadata.Retries) == 0 {
@@ -226,6 +227,7 @@ func (tu *turn) setFound(sl *slot, v any) bool {
 		return false // "Mcdonalds" for the "Mcdonald's" held: no change
 	}
 	s.Slots[sl.name] = v
+	tu.userGave(sl.name, v)
 	if had && old != nil {
 		tu.sayKey("updated", "label", sl.label, "value", format(v))
 	}
@@ -432,6 +434,7 @@ func (tu *turn) extractShared(entities map[string]any) bool {
 			continue
 		}
 		tu.s.Slots[name] = v
+		tu.userGave(name, v)
 		changed = true
 	}
 	return changed

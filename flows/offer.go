@@ -161,6 +161,27 @@ func spellingKey(s string) string {
 	return b.String()
 }
 
+// userGave keeps the offer in step with a value the user gave a slot of it: a
+// value naming another of its results ("the Green Room, then") presents that
+// one; any other value answers the offer with the user's own ("is 10 am free?"
+// after "6:30 pm instead?"), so it is withdrawn and a later yes takes nothing of it.
+func (tu *turn) userGave(name string, v any) {
+	o := tu.s.Metadata.Offer
+	if o == nil || v == nil || !slices.Contains(o.Slots, name) {
+		return
+	}
+	if cur, ok := o.offered()[name]; ok && format(cur) == format(v) {
+		return
+	}
+	for i, r := range o.Results {
+		if rv, ok := r[name]; ok && rv != nil && format(rv) == format(v) {
+			o.Index = i
+			return
+		}
+	}
+	tu.s.Metadata.Offer = nil
+}
+
 // nextOffer presents the next result, or says there is none.
 func (tu *turn) nextOffer() {
 	o := tu.s.Metadata.Offer

@@ -106,3 +106,29 @@ func TestTransactions(t *testing.T) {
 }
 
 var _ ActionRunner = (*dinerRunner)(nil)
+
+// A proposal the user answers with a value of their own is withdrawn: the yes
+// that follows confirms the user's value, not the proposal's (SGD: "is 10 am
+// free?" after "6:30 pm instead?").
+func TestProposalAnsweredWithOwnValue(t *testing.T) {
+	def, err := Parse([]byte(transactionFlows), "diner.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := &dinerRunner{}
+	e, err := New(def, Options{Runner: runner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playWalk(t, e, "c", []walkTurn{
+		{user: "reserve a table at Nopa", waiting: "time"},
+		{user: "6:15 pm", state: "confirming"},
+		{user: "yes", state: "confirming", reply: "No table then."},
+		{user: "what about 7 pm?", state: "confirming", slots: map[string]any{"time": "19:00"}},
+		{user: "yes", state: "confirming", reply: "No table then."},
+	})
+	last := runner.calls[len(runner.calls)-1]
+	if last.Action != "reserve" || last.Slots["time"] != "19:00" {
+		t.Errorf("last call %s %v, want the user's 19:00", last.Action, last.Slots)
+	}
+}
