@@ -25,6 +25,11 @@ func TestMatchCity(t *testing.T) {
 		{"Washington", ""}, // a state too: not guessed
 		{"wakha", ""},
 		{"Vacaville", "Vacaville"},
+		// The name in the city's own language, with or without its accents.
+		{"Ciudad de Mexico", "Mexico City"},
+		{"ciudad de méxico", "Mexico City"},
+		{"Muenchen", "Munich"},
+		{"Lisboa, Portugal", "Lisbon"},
 		{"", ""},
 		{"I want to go to Paris tomorrow please", ""}, // a sentence is no city name
 	}
