@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/statelog"
 )
 
 // Commit applies c atomically; see the package doc for what it writes back into c.
@@ -17,9 +18,17 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	}
 	r := requestPool.Get().(*request)
 	r.commit.c, r.commit.now = c, time.Now().UTC()
+	r.commit.state = c.Conversation.State
+	if len(r.commit.state) == 0 {
+		r.commit.state = nullJSON
+	}
+	r.commit.back(s.states)
 	r.ctx, r.op = ctx, &r.commit
 	err := s.submit(ctx, r)
-	r.commit.c, r.ctx, r.op = nil, nil, nil
+	if err == nil {
+		s.states.Put(c.Conversation.Key, c.Conversation.Version, r.commit.state)
+	}
+	r.commit.c, r.commit.state, r.commit.prev, r.ctx, r.op = nil, nil, nil, nil, nil
 	requestPool.Put(r)
 	return err
 }
@@ -43,12 +52,35 @@ type commitOp struct {
 	c   *parley.Commit
 	now time.Time // the store's clock for every time the commit leaves zero
 
+	// state is the state the head keeps (null for none); prev and kind what the
+	// version's turns row keeps of the state before it (statelog.Back): computed
+	// before the commit reaches the writer, from the store's cache, or else (kind
+	// statelog.Own) the head's state, read by head.
+	state, prev []byte
+	kind        statelog.Kind
+
 	// Filled by apply, handed to the caller by committed.
 	lastSeq   int64
 	createdAt int64
-	turnID    int64 // the id of the turns row the commit appends
 	outboxIDs []int64
-	returned  [3]driver.Value
+	returned  [2]driver.Value
+}
+
+// back computes what the commit's turns row keeps of the previous state, on the
+// committer's goroutine: a patch from the state the cache holds for the expected
+// version, or nothing yet when it holds none (head reads the head's state then).
+func (op *commitOp) back(cache *statelog.Cache) {
+	c := op.c
+	if c.ExpectedVersion == 0 {
+		op.kind, op.prev = statelog.Back(c.Conversation.Version, nil, op.state)
+		return
+	}
+	prev := cache.Get(c.Conversation.Key, c.ExpectedVersion)
+	if prev == nil {
+		op.kind, op.prev = statelog.Own, nil
+		return
+	}
+	op.kind, op.prev = statelog.Back(c.Conversation.Version, prev, op.state)
 }
 
 // apply runs the commit's steps, named as in every store: head, append, outbox,
@@ -66,10 +98,9 @@ func (op *commitOp) apply(w *writer) error {
 	return op.inbound(w)
 }
 
-// head updates (or inserts) the conversation's head row first: it settles the
-// version (ECONFLICT before anything else, parley.Commit.Check) and the seqs, and
-// points at the turns row append adds, whose id is the table's next rowid (the
-// writer's transaction holds the write lock).
+// head updates (or inserts) the conversation's head row and its state first: it
+// settles the version (ECONFLICT before anything else, parley.Commit.Check) and the
+// seqs.
 func (op *commitOp) head(w *writer) error {
 	c := op.c
 	conv := &c.Conversation
@@ -79,7 +110,7 @@ func (op *commitOp) head(w *writer) error {
 	if c.ExpectedVersion == 0 {
 		created := micros(orNow(conv.CreatedAt, op.now))
 		found, err := w.insertConversation.queryRow(op.returned[:1], key.Bot, key.ID, conv.Engine,
-			string(conv.Lifecycle), conv.Turns, n, created, updatedAt, dueMicros(conv.ActiveAt))
+			string(conv.Lifecycle), conv.Turns, n, created, updatedAt, dueMicros(conv.ActiveAt), text(op.state))
 		if err != nil {
 			return err
 		}
@@ -87,11 +118,23 @@ func (op *commitOp) head(w *writer) error {
 			_, err := c.Check(&parley.Conversation{})
 			return err
 		}
-		op.turnID, _ = op.returned[0].(int64)
 		op.lastSeq, op.createdAt = n, created
 	} else {
+		if op.kind == statelog.Own {
+			// Not in the cache: the turns row keeps the head's state whole.
+			found, err := w.headState.queryRow(op.returned[:1], key.Bot, key.ID, c.ExpectedVersion)
+			if err != nil {
+				return err
+			}
+			if !found {
+				_, err := c.Check(nil)
+				return err
+			}
+			op.kind, op.prev = statelog.Previous, asBytes(op.returned[0])
+		}
 		found, err := w.updateConversation.queryRow(op.returned[:], conv.Engine,
-			string(conv.Lifecycle), conv.Version, conv.Turns, n, updatedAt, dueMicros(conv.ActiveAt), key.Bot, key.ID, c.ExpectedVersion)
+			string(conv.Lifecycle), conv.Version, conv.Turns, n, updatedAt, dueMicros(conv.ActiveAt), text(op.state),
+			key.Bot, key.ID, c.ExpectedVersion)
 		if err != nil {
 			return err
 		}
@@ -101,22 +144,18 @@ func (op *commitOp) head(w *writer) error {
 		}
 		op.lastSeq, _ = op.returned[0].(int64)
 		op.createdAt, _ = op.returned[1].(int64)
-		op.turnID, _ = op.returned[2].(int64)
 	}
 	return c.CheckSeqs(op.lastSeq - n + 1)
 }
 
-// append adds the version's turns row: its state, the events the log keeps, the
-// turn it processed (parley.TurnRecord) or the record it answered a message with.
+// append adds the version's turns row: the way back to the previous state, the
+// events the log keeps, the turn it processed (parley.TurnRecord) or the record it
+// answered a message with.
 func (op *commitOp) append(w *writer) error {
 	c := op.c
 	conv := &c.Conversation
 	key := conv.Key
 	first := op.lastSeq - int64(c.EventCount()) + 1
-	state := conv.State
-	if len(state) == 0 {
-		state = nullJSON
-	}
 	w.eventsBuf = appendStoredEvents(w.eventsBuf[:0], c, first, micros(op.now))
 	// NULL message id, response, response version and turn when the commit processed
 	// no message; a turn's response is rebuilt, not stored.
@@ -131,8 +170,9 @@ func (op *commitOp) append(w *writer) error {
 	case c.MessageID != "":
 		messageID, response, responseVersion = c.MessageID, text(c.Response), conv.Version
 	}
-	inserted, err := w.insertTurn.exec(op.turnID, key.Bot, key.ID, conv.Version, micros(orNow(conv.UpdatedAt, op.now)),
-		string(conv.Lifecycle), messageID, first, op.lastSeq, text(w.eventsBuf), text(state), response, responseVersion, turn)
+	inserted, err := w.insertTurn.exec(key.Bot, key.ID, conv.Version, micros(orNow(conv.UpdatedAt, op.now)),
+		string(conv.Lifecycle), messageID, first, op.lastSeq, text(w.eventsBuf), text(op.prev), int64(op.kind),
+		response, responseVersion, turn)
 	if err != nil {
 		return err
 	}
@@ -140,7 +180,7 @@ func (op *commitOp) append(w *writer) error {
 		if id := c.ProcessedID(); id != "" {
 			return parley.Errorf(parley.EDUPLICATE, "commit %s: message %q was already processed", key, id)
 		}
-		return parley.Errorf(parley.EINTERNAL, "commit %s: turn %d already exists", key, op.turnID)
+		return parley.Errorf(parley.EINTERNAL, "commit %s: version %d already exists", key, conv.Version)
 	}
 	return nil
 }

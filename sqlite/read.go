@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/statelog"
 )
 
 // sqlLimit maps the interface's "limit <= 0 means all" to SQLite's LIMIT -1.
@@ -42,9 +43,6 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 		if err != nil || !found {
 			return err
 		}
-		if row[1] == nil {
-			return parley.Errorf(parley.EINTERNAL, "sqlite: conversation %s: the turns row of its version is missing", key)
-		}
 		c = &parley.Conversation{
 			Key:       key,
 			Engine:    asString(row[0]),
@@ -68,6 +66,7 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	if !c.Lifecycle.Valid() {
 		return nil, parley.Errorf(parley.EINVALIDSTATE, "conversation %s: stored lifecycle %q is unknown", key, c.Lifecycle)
 	}
+	s.states.Put(key, c.Version, c.State)
 	return c, nil
 }
 
@@ -81,26 +80,57 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 	var p parley.Processed
 	var found bool
 	err := s.read(ctx, func(w *writer) error {
-		row := w.row[:6]
+		row := w.row[:9]
 		var err error
 		found, err = w.processed.queryRow(row, key.Bot, key.ID, messageID)
 		if err != nil || !found {
 			return err
 		}
-		if row[3] != nil {
-			p, err = turnProcessed(key, asInt64(row[4]), asBytes(row[2]), asBytes(row[3]), asBytes(row[5]))
+		version, isTurn := asInt64(row[4]), row[3] != nil
+		if !isTurn && asInt64(row[1]) == 0 {
+			p.Response = asBytes(row[0]) // recorded whole, before versions were linked
+			return nil
+		}
+		turn, events := asBytes(row[3]), asBytes(row[5])
+		own := statelog.Row{Version: version, Kind: statelog.Kind(asInt64(row[6])), Data: asBytes(row[2])}
+		state, err := w.stateAt(key, own, asBytes(row[8]), asInt64(row[7]))
+		if err != nil {
 			return err
 		}
-		p.Response, p.Version = asBytes(row[0]), asInt64(row[1])
-		if p.Version != 0 {
-			p.State = asBytes(row[2])
+		if isTurn {
+			p, err = turnProcessed(key, version, state, turn, events)
+			return err
 		}
+		p.Response, p.Version, p.State = asBytes(row[0]), asInt64(row[1]), state
 		return nil
 	})
 	if err != nil {
 		return parley.Processed{}, false, s.wrap(err, "read processed message %s %q", key, messageID)
 	}
 	return p, found, nil
+}
+
+// stateAt returns the state of own's version: the head's (of headVersion), the one
+// its row keeps, or the one the rows after it lead back to (statelog.Rebuild).
+func (w *writer) stateAt(key parley.ConversationKey, own statelog.Row, head []byte, headVersion int64) ([]byte, error) {
+	if own.Version == headVersion {
+		return head, nil
+	}
+	if own.Kind == statelog.Own {
+		return own.Data, nil
+	}
+	rows := []statelog.Row{own}
+	first, last := statelog.Window(own.Version)
+	err := w.stateRows.query(func(row []driver.Value) error {
+		if v := asInt64(row[0]); v > own.Version {
+			rows = append(rows, statelog.Row{Version: v, Kind: statelog.Kind(asInt64(row[1])), Data: asBytes(row[2])})
+		}
+		return nil
+	}, key.Bot, key.ID, first, last)
+	if err != nil {
+		return nil, err
+	}
+	return statelog.Rebuild(own.Version, rows, head, headVersion)
 }
 
 // turnProcessed rebuilds what a turn's row answered.

@@ -37,25 +37,34 @@
 //
 // # Layout: readable rows, one append and one index entry per turn
 //
-// Migrations 0002 and 0003 hold the schema and its reasons. Every Commit appends one
+// Migrations 0002 to 0004 hold the schema and its reasons. Every Commit appends one
 // row to turns, a rowid table (INTEGER PRIMARY KEY) that only grows at its right edge,
 // so that its leaves fill sequentially and the turns of a group commit share them. The
-// row is readable with sqlite3: the state at that version as JSON text, the events the
-// version stores as a JSON array (the events view shows them as rows) and, for a user
-// turn, the turn itself (the turn column: parley.TurnRecord's message, replies and
-// transitions). A turn's row keeps what the turn added and nothing the log can
-// rebuild: its idle -> running and running -> idle, its turn event and its response
-// are rebuilt on read (Events, Processed) from the turn column, the state and the
-// stored events, byte for byte as the runtime built them (parley.TurnRecord). A
-// version that is not a turn (a control, an interrupted turn) keeps its events and the
-// record it answered a message id with (response), as do rows of earlier layouts.
-// Besides the append, a commit updates the conversation's small head row in
-// conversations (version, lifecycle, seqs, times, the sent_at of its last message,
-// the id of its current turns row) and one index entry: the unique (bot,
-// conversation, message_id) over turns, which finds a conversation's turns and
-// refuses a second commit of one message (EDUPLICATE). ListConversations sorts a bot's
-// small head rows instead of keeping an index on updated_at, which would cost every
-// turn another page. Triggers keep turns append-only. Outbox, inbox and flows keep
+// row is readable with sqlite3: the events the version stores as a JSON array (the
+// events view shows them as rows), for a user turn the turn itself (the turn column:
+// parley.TurnRecord's message, replies and transitions) and, in state, the way back
+// to the previous version's state (package internal/statelog; column back): an RFC
+// 6902 JSON Patch, or the previous state whole every statelog.SnapshotEvery versions
+// and wherever a patch would not be smaller or exact. Rows written before migration
+// 0004 keep their own version's state whole. A turn's row keeps what the turn added
+// and nothing the log can rebuild: its idle -> running and running -> idle, its turn
+// event and its response are rebuilt on read (Events, Processed) from the turn
+// column, the version's state and the stored events, byte for byte as the runtime
+// built them (parley.TurnRecord); the state of an old version from the head's state
+// and the patches of the rows after it (statelog.Rebuild). A version that is not a
+// turn (a control, an interrupted turn) keeps its events and the record it answered a
+// message id with (response), as do rows of earlier layouts.
+// Besides the append, a commit updates the conversation's head row in conversations
+// (version, lifecycle, seqs, times, the sent_at of its last message and the current
+// state, so that reading the live state applies no patch; a rowid table, so that an
+// update rewrites one leaf) and one index entry: the unique (bot, conversation,
+// message_id) over turns, which finds a conversation's turns and refuses a second
+// commit of one message (EDUPLICATE). The patch is computed on the committer's
+// goroutine before the commit reaches the writer, from the state the store last
+// committed or read for the conversation (statelog.Cache); a commit whose previous
+// state the cache does not hold keeps it whole. ListConversations sorts a bot's
+// head rows instead of keeping an index on updated_at, which would cost
+// every turn another page. Triggers keep turns append-only. Outbox, inbox and flows keep
 // tables of their own: they are written rarely. Event data must be JSON (it is
 // embedded in the array; EINVALID otherwise), and comes back byte for byte but for
 // whitespace around the document. A commit runs in the steps every store names alike:
@@ -120,6 +129,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/statelog"
 	sqlite3 "modernc.org/sqlite"
 	sqlite3lib "modernc.org/sqlite/lib"
 )
@@ -189,6 +199,9 @@ type Store struct {
 	writerDone chan struct{}
 	// ckpt checkpoints the WAL in the background, on its own connection.
 	ckpt *checkpointer
+	// states remembers each conversation's last state, the base of the next
+	// commit's patch (statelog.Cache).
+	states *statelog.Cache
 
 	stats counters
 }
@@ -234,6 +247,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		db:         db,
 		closing:    make(chan struct{}),
 		writerDone: make(chan struct{}),
+		states:     statelog.NewCache(statelog.DefaultCacheBytes),
 	}
 	if s.ckpt, err = startCheckpointer(path, opts); err != nil {
 		_ = db.Close()

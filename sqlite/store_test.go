@@ -274,8 +274,8 @@ func TestMigrationsAppliedOnceAndReopen(t *testing.T) {
 		if err != nil {
 			t.Fatalf("reopen %d: %v", i, err)
 		}
-		if n := rawQuery(t, s, "SELECT count(*) FROM schema_migrations"); n != int64(3) {
-			t.Fatalf("reopen %d: %v rows in schema_migrations, want 3", i, n)
+		if n := rawQuery(t, s, "SELECT count(*) FROM schema_migrations"); n != int64(4) {
+			t.Fatalf("reopen %d: %v rows in schema_migrations, want 4", i, n)
 		}
 		got, err := s.Conversation(ctx, c.Conversation.Key)
 		if err != nil || string(got.State) != `{"kept":true}` {

@@ -110,13 +110,13 @@ type writer struct {
 
 	begin, commit, rollback, savepoint, release, rollbackTo *stmt
 
-	insertConversation, updateConversation, insertTurn, insertOutbox, deleteInbound *stmt
+	insertConversation, updateConversation, headState, insertTurn, insertOutbox, deleteInbound *stmt
 
 	processedExists, insertInbound, dropInbound                        *stmt
 	claimOutbox, completeOutbox, retryOutbox, failOutbox, outboxStatus *stmt
 	nextFlowVersion, insertFlow, pruneFlow                             *stmt
 
-	ping, conversation, processed, events, pendingInbound, latestFlow, flow *stmt
+	ping, conversation, processed, stateRows, events, pendingInbound, latestFlow, flow *stmt
 
 	all []*stmt
 	// events is the reused buffer a commit's events array is encoded into.
@@ -183,17 +183,17 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.release, `RELEASE write`},
 		{&w.rollbackTo, `ROLLBACK TO write`},
 		{&w.insertConversation, `INSERT INTO conversations
-			(bot, conversation, engine, lifecycle, version, turns, last_seq, turn_id, created_at, updated_at, active_at)
-			VALUES (?, ?, ?, ?, 1, ?, ?, (SELECT coalesce(max(id), 0) + 1 FROM turns), ?, ?, ?)
+			(bot, conversation, engine, lifecycle, version, turns, last_seq, created_at, updated_at, active_at, state)
+			VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (bot, conversation) DO NOTHING
-			RETURNING turn_id`},
+			RETURNING id`},
 		{&w.updateConversation, `UPDATE conversations
-			SET engine = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?, active_at = ?,
-			    turn_id = (SELECT coalesce(max(id), 0) + 1 FROM turns)
+			SET engine = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?, active_at = ?, state = ?
 			WHERE bot = ? AND conversation = ? AND version = ?
-			RETURNING last_seq, created_at, turn_id`},
-		{&w.insertTurn, `INSERT INTO turns (id, bot, conversation, version, at, lifecycle, message_id,
-				first_seq, last_seq, events, state, response, response_version, turn)
+			RETURNING last_seq, created_at`},
+		{&w.headState, `SELECT state FROM conversations WHERE bot = ? AND conversation = ? AND version = ?`},
+		{&w.insertTurn, `INSERT INTO turns (bot, conversation, version, at, lifecycle, message_id,
+				first_seq, last_seq, events, state, back, response, response_version, turn)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`},
 		{&w.insertOutbox, `INSERT INTO outbox (bot, conversation, kind, idempotency_key, payload, next_attempt_at, created_at)
@@ -223,11 +223,13 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.insertFlow, `INSERT INTO flows (id, version, definition, created_at) VALUES (?, ?, ?, ?)`},
 		{&w.pruneFlow, `DELETE FROM flows WHERE id = ? AND version <= ?`},
 		{&w.ping, `SELECT 1`},
-		{&w.conversation, `SELECT c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at, c.active_at
-			FROM conversations c LEFT JOIN turns t ON t.id = c.turn_id
-			WHERE c.bot = ? AND c.conversation = ?`},
-		{&w.processed, `SELECT response, response_version, state, turn, version, events FROM turns
-			WHERE bot = ? AND conversation = ? AND message_id = ?`},
+		{&w.conversation, `SELECT engine, state, lifecycle, version, turns, last_seq, created_at, updated_at, active_at
+			FROM conversations WHERE bot = ? AND conversation = ?`},
+		{&w.processed, `SELECT t.response, t.response_version, t.state, t.turn, t.version, t.events, t.back, c.version, c.state
+			FROM turns t JOIN conversations c ON c.bot = t.bot AND c.conversation = t.conversation
+			WHERE t.bot = ? AND t.conversation = ? AND t.message_id = ?`},
+		{&w.stateRows, `SELECT version, back, state FROM turns
+			WHERE bot = ? AND conversation = ? AND version >= ? AND version <= ? ORDER BY version`},
 		{&w.events, `SELECT events, turn, first_seq, at FROM turns
 			WHERE bot = ? AND conversation = ? AND last_seq > ? AND last_seq >= first_seq ORDER BY version`},
 		{&w.pendingInbound, `SELECT id, bot, conversation, message_id, channel, payload, received_at

@@ -53,6 +53,7 @@ func Run(t *testing.T, open func(t *testing.T) parley.Store) {
 		{"EventsKeepGivenTimes", testEventsKeepGivenTimes},
 		{"ProcessedExactBytes", testProcessedExactBytes},
 		{"TurnRecordRebuilt", testTurnRecordRebuilt},
+		{"OldStatesRebuilt", testOldStatesRebuilt},
 		{"ConcurrentCommits", testConcurrentCommits},
 		{"OutboxLifecycle", testOutboxLifecycle},
 		{"OutboxIdempotencyKey", testOutboxIdempotencyKey},

@@ -1,0 +1,195 @@
+// Package statelog keeps the states of a conversation's versions as changes: the
+// store holds the current state whole (the conversation's head) and, in the row of
+// each version, the way back to the state of the version before it: an RFC 6902
+// JSON Patch computed by github.com/wI2L/jsondiff and applied by
+// github.com/evanphx/json-patch/v5, or that previous state whole every
+// SnapshotEvery versions, so that rebuilding any version applies fewer than
+// SnapshotEvery patches. Reading the live state never applies a patch.
+//
+// The patches go backwards (from a version to the one before it) because a turn
+// mostly appends: a message history, slots, a trace. A forward patch carries what
+// was appended, which is what the state grew by; the backward one removes it and
+// carries only what the turn replaced. Measured on the booking conversation
+// (docs/performance.md), forward patches plus the head's copy took more bytes than
+// the whole states they replace.
+//
+// A patch is kept only when applying it gives the previous state byte for byte
+// (Back checks it): JSON Patch works on values, not bytes, and a document whose
+// bytes the library would write back differently (another key order, other
+// escapes, other number spellings, whitespace) is kept whole instead. So is a state
+// that is not JSON and one whose patch is not smaller.
+package statelog
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	jsonpatch "github.com/evanphx/json-patch/v5"
+	"github.com/parleyhq/parley"
+	"github.com/tidwall/gjson"
+	"github.com/wI2L/jsondiff"
+)
+
+// SnapshotEvery bounds the patches a rebuild applies: the row of every version
+// that is a multiple of it keeps the previous state whole. docs/performance.md has
+// the measurements behind it (bytes per turn against the cost of a rebuild).
+const SnapshotEvery = 16
+
+// Kind is how a version's row keeps the state of the version before it.
+type Kind int
+
+const (
+	// Own: the row keeps its own version's state, whole (rows written before the
+	// log kept changes).
+	Own Kind = 0
+	// Patch: the row keeps a JSON Patch that turns its version's state into the
+	// previous version's.
+	Patch Kind = 1
+	// Previous: the row keeps the previous version's state, whole (null for
+	// version 1).
+	Previous Kind = 2
+)
+
+// Back is what the row of version keeps, given state, the state of version, and
+// prev, the state of version-1 as stored: a patch from state to prev when one
+// rebuilds prev byte for byte, is smaller and version is not a multiple of
+// SnapshotEvery; else prev itself. A nil prev (no version before) is kept as null.
+func Back(version int64, prev, state []byte) (Kind, []byte) {
+	if prev == nil {
+		return Previous, []byte("null")
+	}
+	if version%SnapshotEvery == 0 || !json.Valid(state) || !json.Valid(prev) {
+		return Previous, prev
+	}
+	patch, err := diff(state, prev)
+	if err != nil || len(patch) >= len(prev) {
+		return Previous, prev
+	}
+	rebuilt, err := apply(state, patch)
+	if err != nil || !bytes.Equal(rebuilt, prev) {
+		return Previous, prev
+	}
+	return Patch, patch
+}
+
+// Row is a version's row as Rebuild reads it.
+type Row struct {
+	Version int64
+	Kind    Kind
+	Data    []byte
+}
+
+// Rebuild returns the state of version from rows, the rows of one conversation in
+// version order from version itself (or the one after it) on, at least up to the
+// first after version that keeps a whole state or else up to headVersion, and
+// head, the state of headVersion (the conversation's current state). A gap in the
+// versions or a patch that does not apply is EINTERNAL: a damaged log.
+func Rebuild(version int64, rows []Row, head []byte, headVersion int64) ([]byte, error) {
+	if version == headVersion {
+		return head, nil
+	}
+	if len(rows) > 0 && rows[0].Version == version && rows[0].Kind == Own {
+		return rows[0].Data, nil
+	}
+	var patches [][]byte
+	state, next := []byte(nil), version+1
+	for _, r := range rows {
+		if r.Version <= version {
+			continue
+		}
+		if r.Version != next || r.Kind == Own {
+			return nil, parley.Errorf(parley.EINTERNAL, "statelog: the state of version %d: the row of version %d is missing", version, next)
+		}
+		next++
+		if r.Kind == Previous {
+			state = r.Data
+			break
+		}
+		patches = append(patches, r.Data)
+	}
+	if state == nil {
+		if next != headVersion+1 {
+			return nil, parley.Errorf(parley.EINTERNAL, "statelog: the state of version %d: the rows stop at version %d, the head is at %d", version, next-1, headVersion)
+		}
+		state = head
+	}
+	for i := len(patches) - 1; i >= 0; i-- {
+		prev, err := apply(state, patches[i])
+		if err != nil {
+			return nil, parley.WrapError(parley.EINTERNAL, err, "statelog: the state of version %d: a patch does not apply", version)
+		}
+		state = prev
+	}
+	return state, nil
+}
+
+// Window is the versions whose rows Rebuild needs for version: from version to
+// version+SnapshotEvery (a multiple of SnapshotEvery among them keeps a whole
+// state), or to the head.
+func Window(version int64) (first, last int64) {
+	return version, version + SnapshotEvery
+}
+
+// diffOptions: arrays compared by longest common subsequence, so that a window
+// that drops its first elements and appends others (a message history) is removes
+// and adds, not a replace of every element.
+var diffOptions = []jsondiff.Option{jsondiff.LCS(), jsondiff.Rationalize()}
+
+// diff returns the JSON Patch from src to dst. The library carries a value as the
+// generic value it decoded (objects with their keys sorted); each value is put
+// back as dst's own bytes at the operation's path, so that applying the patch
+// writes what dst holds.
+func diff(src, dst []byte) ([]byte, error) {
+	ops, err := jsondiff.CompareJSON(src, dst, diffOptions...)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ops {
+		op := &ops[i]
+		if op.Type != jsondiff.OperationAdd && op.Type != jsondiff.OperationReplace {
+			continue
+		}
+		if raw := gjson.GetBytes(dst, dotPath(op.Path)); raw.Exists() {
+			op.Value = json.RawMessage(raw.Raw)
+		}
+	}
+	return json.Marshal(ops)
+}
+
+// dotPath turns a JSON Pointer into gjson's path syntax.
+func dotPath(pointer string) string {
+	if pointer == "" {
+		return "@this"
+	}
+	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
+	for i, p := range parts {
+		p = strings.ReplaceAll(strings.ReplaceAll(p, "~1", "/"), "~0", "~")
+		var b strings.Builder
+		for _, c := range p {
+			if strings.ContainsRune(`\.*?|#@!=<>%"`, c) {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(c)
+		}
+		parts[i] = b.String()
+	}
+	return strings.Join(parts, ".")
+}
+
+// applyOptions: the library's defaults, but raw strings are written back as they
+// are (with its default, HTML escaping, a "<" kept raw in an untouched element of a
+// changed array would come back as "\u003c").
+var applyOptions = func() *jsonpatch.ApplyOptions {
+	o := jsonpatch.NewApplyOptions()
+	o.EscapeHTML = false
+	return o
+}()
+
+func apply(state, patch []byte) ([]byte, error) {
+	p, err := jsonpatch.DecodePatch(patch)
+	if err != nil {
+		return nil, err
+	}
+	return p.ApplyWithOptions(state, applyOptions)
+}

@@ -1,0 +1,182 @@
+package statelog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/parleyhq/parley"
+	"pgregory.net/rapid"
+)
+
+// TestRebuildEveryVersion: for random sequences of states (a history that grows
+// and slides, slots set and removed, scalars, nested lists; written in several JSON
+// styles), every version's state is rebuilt byte for byte from the head and the
+// rows Back wrote, and patches are kept where they are smaller.
+func TestRebuildEveryVersion(t *testing.T) {
+	patches := 0
+	rapid.Check(t, func(rt *rapid.T) {
+		doc := map[string]any{"messages": []any{}, "slots": map[string]any{}}
+		n := rapid.IntRange(1, 3*SnapshotEvery).Draw(rt, "versions")
+		states := make([][]byte, n+1)
+		rows := make([]Row, 0, n)
+		for v := 1; v <= n; v++ {
+			mutate(rt, doc, v)
+			states[v] = encode(rt, doc)
+			kind, data := Back(int64(v), states[v-1], states[v])
+			if v == 1 {
+				kind, data = Back(1, nil, states[v])
+			}
+			if kind == Patch {
+				patches++
+			}
+			if v%SnapshotEvery == 0 && kind != Previous {
+				rt.Fatalf("version %d: kind %d, want a whole state every %d versions", v, kind, SnapshotEvery)
+			}
+			rows = append(rows, Row{Version: int64(v), Kind: kind, Data: data})
+		}
+		for v := 1; v <= n; v++ {
+			first, last := Window(int64(v))
+			var window []Row
+			for _, r := range rows {
+				if r.Version >= first && r.Version <= last {
+					window = append(window, r)
+				}
+			}
+			got, err := Rebuild(int64(v), window, states[n], int64(n))
+			if err != nil || !bytes.Equal(got, states[v]) {
+				rt.Fatalf("Rebuild(%d) = %s, %v\nwant %s", v, got, err, states[v])
+			}
+		}
+	})
+	if patches == 0 {
+		t.Fatal("no version kept a patch")
+	}
+}
+
+func mutate(rt *rapid.T, doc map[string]any, v int) {
+	texts := []string{"hi", "New York", "<b>&</b> \u003c", "été \u2028 ✈", `quote " \ slash`, "1e21", "", strings.Repeat("long text ", 8)}
+	msgs := doc["messages"].([]any)
+	for range rapid.IntRange(0, 2).Draw(rt, "added") {
+		msgs = append(msgs, map[string]any{"role": "user", "content": rapid.SampledFrom(texts).Draw(rt, "text"), "timestamp": float64(v) + 0.25})
+	}
+	if w := rapid.IntRange(2, 12).Draw(rt, "window"); len(msgs) > w {
+		msgs = msgs[len(msgs)-w:]
+	}
+	doc["messages"] = msgs
+	slots := doc["slots"].(map[string]any)
+	slot := rapid.SampledFrom([]string{"origin", "destination", "a/b", "x~y", "a.b", "#", ""}).Draw(rt, "slot")
+	if rapid.Bool().Draw(rt, "set") {
+		slots[slot] = rapid.SampledFrom(texts).Draw(rt, "value")
+	} else {
+		delete(slots, slot)
+	}
+	doc["turn_count"] = v
+	doc["step"] = rapid.SampledFrom([]any{nil, "collect", 3.25, true, 1e21, []any{1, "x"}}).Draw(rt, "step")
+	trace := make([]any, rapid.IntRange(0, 4).Draw(rt, "trace"))
+	for i := range trace {
+		trace[i] = map[string]any{"event": fmt.Sprintf("e%d", v), "data": map[string]any{"to": fmt.Sprintf("s%d", i)}}
+	}
+	doc["trace"] = trace
+}
+
+func encode(rt *rapid.T, doc map[string]any) []byte {
+	var b []byte
+	var err error
+	switch rapid.IntRange(0, 4).Draw(rt, "style") {
+	case 0:
+		b, err = json.MarshalIndent(doc, "", "  ")
+	case 1:
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		err = enc.Encode(doc)
+		b = bytes.TrimRight(buf.Bytes(), "\n")
+	default:
+		b, err = json.Marshal(doc)
+	}
+	if err != nil {
+		rt.Fatal(err)
+	}
+	return b
+}
+
+func TestBackKeepsWhatIsNotAPatch(t *testing.T) {
+	big := []byte(`{"a":"` + strings.Repeat("x", 200) + `","b":1}`)
+	bigger := []byte(`{"a":"` + strings.Repeat("x", 200) + `","b":2}`)
+	tests := []struct {
+		name        string
+		version     int64
+		prev, state []byte
+		want        Kind
+	}{
+		{"first version", 1, nil, big, Previous},
+		{"a small change", 2, big, bigger, Patch},
+		{"every SnapshotEvery versions", SnapshotEvery, big, bigger, Previous},
+		{"state not JSON", 3, big, []byte(`not json`), Previous},
+		{"previous not JSON", 3, []byte(`not json`), big, Previous},
+		{"patch larger than the state", 3, []byte(`{"a":1}`), []byte(`{"b":2}`), Previous},
+		{"key order the library would not keep", 3, []byte(`{"b":1,"a":"` + strings.Repeat("x", 200) + `"}`), bigger, Previous},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			kind, data := Back(tt.version, tt.prev, tt.state)
+			if kind != tt.want {
+				t.Fatalf("Back = %d %s, want kind %d", kind, data, tt.want)
+			}
+			want := tt.prev
+			if want == nil {
+				want = []byte("null")
+			}
+			got, err := Rebuild(tt.version-1, []Row{{Version: tt.version, Kind: kind, Data: data}}, tt.state, tt.version)
+			if tt.version > 1 && (err != nil || !bytes.Equal(got, want)) {
+				t.Fatalf("Rebuild = %s, %v; want %s", got, err, want)
+			}
+		})
+	}
+}
+
+func TestRebuildRefusesADamagedLog(t *testing.T) {
+	head := []byte(`{"a":1}`)
+	tests := []struct {
+		name string
+		rows []Row
+	}{
+		{"a missing row", []Row{{Version: 3, Kind: Patch, Data: []byte(`[]`)}}},
+		{"rows that stop before the head", []Row{{Version: 2, Kind: Patch, Data: []byte(`[]`)}}},
+		{"a patch that does not apply", []Row{{Version: 2, Kind: Patch, Data: []byte(`[{"op":"remove","path":"/zz"}]`)}, {Version: 3, Kind: Patch, Data: []byte(`[]`)}}},
+		{"own state after a change", []Row{{Version: 2, Kind: Own, Data: head}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Rebuild(1, tt.rows, head, 3); parley.ErrorCode(err) != parley.EINTERNAL {
+				t.Fatalf("Rebuild = %v, want %s", err, parley.EINTERNAL)
+			}
+		})
+	}
+}
+
+func TestCacheKeepsTheLatestWithinItsBudget(t *testing.T) {
+	c := NewCache(1000)
+	k := parley.ConversationKey{Bot: "b", ID: "c"}
+	c.Put(k, 2, []byte("two"))
+	c.Put(k, 1, []byte("one")) // older: ignored
+	if got := c.Get(k, 2); string(got) != "two" {
+		t.Fatalf("Get v2 = %q", got)
+	}
+	if got := c.Get(k, 1); got != nil {
+		t.Fatalf("Get v1 = %q, want nil", got)
+	}
+	for i := range 20 {
+		c.Put(parley.ConversationKey{Bot: "b", ID: fmt.Sprint(i)}, 1, bytes.Repeat([]byte("x"), 100))
+	}
+	if c.size > 1000 || c.Get(k, 2) != nil {
+		t.Fatalf("size %d, oldest kept: %v", c.size, c.Get(k, 2) != nil)
+	}
+	c.Put(k, 3, bytes.Repeat([]byte("x"), 600)) // over a quarter of the budget: not kept
+	if c.Get(k, 3) != nil {
+		t.Fatal("a state over a quarter of the budget was kept")
+	}
+}

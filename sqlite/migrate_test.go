@@ -1,0 +1,204 @@
+package sqlite
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// layout0003 is a conversation as migration 0003's layout stored it, with what a
+// reader must get back: every version's commit and state.
+type layout0003 struct {
+	key     parley.ConversationKey
+	commits []*parley.Commit
+	events  []parley.Event // the log, as Events returns it
+}
+
+// TestMigration0004KeepsEveryConversation writes conversations in migration 0003's
+// layout (every turns row holding its version's state whole, the head pointing at
+// its row), opens the file (which applies 0004: the head holds the state, new rows
+// keep changes) and reads every conversation's state, log and processed messages
+// back; then commits more versions and reads every old version again.
+func TestMigration0004KeepsEveryConversation(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "layout0003.db")
+	db := sql.OpenDB(connector{path: path, opts: Options{Synchronous: "NORMAL", BusyTimeout: time.Second}})
+	ms, err := loadMigrations(mustSubFS(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := migrate(ctx, db, ms[:3]); err != nil {
+		t.Fatalf("layout 0003: %v", err)
+	}
+	var convs []*layout0003
+	rowID := int64(0)
+	for i := range 12 {
+		conv := &layout0003{key: parley.ConversationKey{Bot: "booking", ID: fmt.Sprintf("c-%d", i)}}
+		lastSeq := int64(0)
+		for v := int64(1); v <= int64(3+i*3); v++ {
+			c := versionCommit(conv.key, v, i)
+			first := lastSeq + 1
+			lastSeq += int64(c.EventCount())
+			rowID++
+			insert0003(t, db, c, rowID, first, lastSeq)
+			c.StoredSeqs(first, c.Conversation.UpdatedAt)
+			c.Conversation.LastSeq = lastSeq
+			conv.events = append(conv.events, c.LogEvents()...)
+			conv.commits = append(conv.commits, c)
+		}
+		convs = append(convs, conv)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open (migration 0004): %v", err)
+	}
+	defer s.Close()
+	for _, conv := range convs {
+		sameConversation(t, s, conv)
+	}
+	// New versions keep changes; every old version still reads the same.
+	for i, conv := range convs {
+		last := conv.commits[len(conv.commits)-1]
+		for range 20 {
+			v := last.Conversation.Version + 1
+			c := versionCommit(conv.key, v, i)
+			c.ExpectedVersion = v - 1
+			if err := s.Commit(ctx, c); err != nil {
+				t.Fatalf("%s: commit v%d after the migration: %v", conv.key, v, err)
+			}
+			conv.events = append(conv.events, c.LogEvents()...)
+			conv.commits = append(conv.commits, c)
+			last = c
+		}
+		sameConversation(t, s, conv)
+	}
+	kinds := rawRows(t, s, `SELECT back, count(*) FROM turns GROUP BY back ORDER BY back`)
+	if len(kinds) != 3 {
+		t.Fatalf("turns rows by kind = %v, want rows of all three kinds (own state, patch, previous state)", kinds)
+	}
+}
+
+// versionCommit is version v of a conversation: a turn (with a spawn before it at
+// version 1 and an engine event after it) or, every third version, a control's record;
+// the state grows by a message per version.
+func versionCommit(key parley.ConversationKey, v int64, salt int) *parley.Commit {
+	at := time.Date(2026, 2, 1, 9, 0, 0, 0, time.UTC).Add(time.Duration(v) * time.Second)
+	messages := make([]string, 0, v)
+	for j := int64(1); j <= v; j++ {
+		messages = append(messages, fmt.Sprintf(`{"role":"user","content":"message %d <%d> of a conversation long enough to patch","timestamp":%d}`, j, salt, j))
+	}
+	state := fmt.Sprintf(`{"messages":[%s],"slots":{"n":%d},"step":"s%d"}`, join(messages), v%4, v%3)
+	c := &parley.Commit{
+		Conversation: parley.Conversation{Key: key, Engine: "flows", State: []byte(state), Lifecycle: parley.LifecycleIdle,
+			Version: v, Turns: v, CreatedAt: at, UpdatedAt: at},
+		ExpectedVersion: v - 1,
+	}
+	id := fmt.Sprintf("m-%d", v)
+	if v%3 == 0 {
+		c.MessageID, c.Response = id, []byte(fmt.Sprintf(`{"conversation_id":%q,"state":null,"lifecycle":"paused","version":%d}`, key.ID, v))
+		c.Events = []parley.Event{{Type: parley.EventStateChanged, Data: []byte(`{"from_state":"idle","to_state":"paused","reason":"pause"}`), At: at}}
+		return c
+	}
+	c.Turn = &parley.TurnRecord{Message: parley.Message{ID: id, Text: fmt.Sprintf("text %d", v), SentAt: at},
+		Replies: []byte(`[{"id":"a-1","type":"text","text":"ok"}]`), Transitions: []byte(`[{"from":"a","to":"b","trigger":"t"}]`)}
+	c.Events = []parley.Event{{Type: "guardrail", Data: []byte(`{"rule":"r"}`), At: at}}
+	if v == 1 {
+		c.Events = append([]parley.Event{{Type: parley.EventStateChanged, Data: []byte(`{"from_state":"created","to_state":"idle","reason":"spawned"}`), At: at}}, c.Events...)
+		c.Turn.Before = 1
+	}
+	return c
+}
+
+func join(parts []string) string {
+	var b bytes.Buffer
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// insert0003 writes c as migration 0003's commit did.
+func insert0003(t *testing.T, db *sql.DB, c *parley.Commit, id, first, last int64) {
+	t.Helper()
+	conv := &c.Conversation
+	events := appendStoredEvents(nil, c, first, micros(conv.UpdatedAt))
+	var messageID, response, responseVersion, turn any
+	if c.Turn != nil {
+		rec, err := json.Marshal(c.Turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		messageID, turn = c.Turn.Message.ID, string(rec)
+	} else {
+		messageID, response, responseVersion = c.MessageID, string(c.Response), conv.Version
+	}
+	if _, err := db.Exec(`INSERT INTO turns (id, bot, conversation, version, at, lifecycle, message_id,
+			first_seq, last_seq, events, state, response, response_version, turn)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		id, conv.Key.Bot, conv.Key.ID, conv.Version, micros(conv.UpdatedAt), string(conv.Lifecycle), messageID,
+		first, last, string(events), string(conv.State), response, responseVersion, turn); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO conversations
+			(bot, conversation, engine, lifecycle, version, turns, last_seq, turn_id, created_at, updated_at, active_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+		ON CONFLICT (bot, conversation) DO UPDATE SET lifecycle = excluded.lifecycle, version = excluded.version,
+			turns = excluded.turns, last_seq = excluded.last_seq, turn_id = excluded.turn_id, updated_at = excluded.updated_at`,
+		conv.Key.Bot, conv.Key.ID, conv.Engine, string(conv.Lifecycle), conv.Version, conv.Turns, last, id,
+		micros(conv.CreatedAt), micros(conv.UpdatedAt)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sameConversation reads conv back: its head, its whole log and every message's
+// answer with the state of the version that processed it.
+func sameConversation(t *testing.T, s *Store, conv *layout0003) {
+	t.Helper()
+	ctx := context.Background()
+	last := conv.commits[len(conv.commits)-1].Conversation
+	got, err := s.Conversation(ctx, conv.key)
+	if err != nil || got.Version != last.Version || got.LastSeq != last.LastSeq || !bytes.Equal(got.State, last.State) {
+		t.Fatalf("%s: Conversation = %+v, %v; want version %d, last seq %d, state %s", conv.key, got, err, last.Version, last.LastSeq, last.State)
+	}
+	events, err := s.Events(ctx, conv.key, 0, 0)
+	if err != nil || len(events) != len(conv.events) {
+		t.Fatalf("%s: Events = %d events, %v; want %d", conv.key, len(events), err, len(conv.events))
+	}
+	for i, e := range conv.events {
+		g := events[i]
+		if g.Seq != e.Seq || g.Type != e.Type || !bytes.Equal(g.Data, e.Data) || !g.At.Equal(e.At) {
+			t.Fatalf("%s: event %d = %d %s %s %s, want %d %s %s %s", conv.key, i, g.Seq, g.Type, g.Data, g.At, e.Seq, e.Type, e.Data, e.At)
+		}
+	}
+	for _, c := range conv.commits {
+		id := c.ProcessedID()
+		p, ok, err := s.Processed(ctx, conv.key, id)
+		if err != nil || !ok || p.Version != c.Conversation.Version {
+			t.Fatalf("%s: Processed %s = %+v, %v, %v", conv.key, id, p, ok, err)
+		}
+		if c.Turn != nil {
+			want := c.Turn.Response(conv.key, c.Conversation.Version, c.Conversation.State, c.Turn.EngineEvents(c.Events))
+			if !bytes.Equal(p.Response, want) {
+				t.Fatalf("%s: Processed %s\n got %s\nwant %s", conv.key, id, p.Response, want)
+			}
+			continue
+		}
+		if !bytes.Equal(p.Response, c.Response) || !bytes.Equal(p.State, c.Conversation.State) {
+			t.Fatalf("%s: Processed %s = %s with state %s, want %s with %s", conv.key, id, p.Response, p.State, c.Response, c.Conversation.State)
+		}
+	}
+}
