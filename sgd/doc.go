@@ -29,7 +29,7 @@
 // Sample takes the dialogues the figures of docs/guides/sgd.md are measured on
 // from a split's dialogues files: a service's single-service dialogues that
 // reach its transactional call, at even intervals, optionally those making two
-// or more such calls first (`parley sgd sample`).
+// or more such calls first (`parley-tools sgd sample`).
 //
 // # Oracle mode and what is compared (choices pinned by tests)
 //

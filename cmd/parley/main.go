@@ -9,10 +9,13 @@
 //	parley graph    [-config FILE] [-format mermaid|dot] BOT
 //	parley flows    put [-server URL [-token T]] [-id ID] FILE
 //	parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
-//	parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
 //	parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
 //	parley chat     [-config FILE] [-db PATH | -store URL] [-server URL [-token T]] [-conversation ID] BOT
 //	parley version
+//
+// The dataset and measurement tools (`sgd`) are a second command, cmd/parley-tools.
+// `parley bench` stays here: its command line is a contract (docs/spec/contracts.md
+// section 6), and the benchmark comparison scripts build ./cmd/parley and call it.
 package main
 
 import (
@@ -67,12 +70,12 @@ usage:
   parley check    [-config FILE] [-o DIR] [-max-states N] [BOT | FLOW-FILE]...
   parley flows    put [-server URL [-token T]] [-id ID] FILE
   parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
-  parley sgd      flows -service NAME SCHEMA.json | replay [-v] SCHEMA.json DIALOGUES.json
   parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
   parley chat     [-config FILE] [-db PATH | -store URL] [-server URL [-token T]] [-conversation ID] BOT
   parley version
 
-Run 'parley COMMAND -h' for a command's flags.
+Run 'parley COMMAND -h' for a command's flags. The dataset tools (sgd) are in
+parley-tools.
 `
 
 // run is the whole program, driven end to end by tests; a command that reads
@@ -105,8 +108,6 @@ func runIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		return runFlows(ctx, rest, stdout, stderr)
 	case "bench":
 		return runBench(ctx, rest, stdout, stderr)
-	case "sgd":
-		return runSGD(ctx, rest, stdout, stderr)
 	case "replay":
 		return runReplay(ctx, rest, stdout, stderr)
 	case "chat":

@@ -17,9 +17,9 @@ import (
 )
 
 const sgdUsage = `usage:
-  parley sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
-  parley sgd replay [-v] SCHEMA.json DIALOGUES.json...
-  parley sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json SPLIT/dialogues_*.json
+  parley-tools sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
+  parley-tools sgd replay [-v] SCHEMA.json DIALOGUES.json...
+  parley-tools sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json SPLIT/dialogues_*.json
 
 flows writes the flow file of a Schema-Guided Dialogue service; replay replays
 SGD dialogues (every file given) through the flows engine in oracle mode and
@@ -29,7 +29,7 @@ takes a deterministic sample of a service's dialogues from a split's files, in
 the order given (see docs/guides/sgd.md).
 `
 
-// runSGD is `parley sgd`: Schema-Guided Dialogue tools.
+// runSGD is `parley-tools sgd`: Schema-Guided Dialogue tools.
 func runSGD(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, sgdUsage)
@@ -46,7 +46,7 @@ func runSGD(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fmt.Fprint(stdout, sgdUsage)
 		return nil
 	default:
-		fmt.Fprintf(stderr, "parley sgd: unknown command %q\n\n%s", args[0], sgdUsage)
+		fmt.Fprintf(stderr, "parley-tools sgd: unknown command %q\n\n%s", args[0], sgdUsage)
 		return exitError(2)
 	}
 }
