@@ -6,14 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
+	"math"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 	"github.com/parleyhq/parley"
 )
 
@@ -198,8 +200,10 @@ const StateHandoffRequested = "HANDOFF_REQUESTED"
 const maxFlowSize = 1 << 20
 
 // ParseFlow decodes a flow definition, JSON or YAML (chosen by the file name's
-// extension, else by the first character), refuses unknown keys, and validates it.
-// Every error is a *parley.Error with code EINVALID naming the JSON path at fault.
+// extension, else by the first character), strictly (decodeStrict: unknown keys and
+// values of the wrong kind are refused), and validates it. Every error is a
+// *parley.Error with code EINVALID naming the JSON path at fault; a key or value the
+// format does not accept is also placed where it is written, "(file:line:col)".
 func ParseFlow(data []byte, filename string) (*Flow, error) {
 	if len(data) > maxFlowSize {
 		return nil, parley.Errorf(parley.EINVALID, "%s: flow definition is larger than %d bytes", displayName(filename), maxFlowSize)
@@ -224,16 +228,21 @@ func ParseFlow(data []byte, filename string) (*Flow, error) {
 	if _, ok := generic.(map[string]any); !ok {
 		return nil, parley.Errorf(parley.EINVALID, "%s: a flow is a JSON object", displayName(filename))
 	}
-	if path, msg, bad := checkShape(generic, reflect.TypeFor[Flow](), ""); bad {
-		return nil, parley.Errorf(parley.EINVALID, "%s: %s", orRoot(path), msg)
+	body, err := decodeStrict(data, filename)
+	if err != nil {
+		return nil, err
 	}
 	var f Flow
 	if err := json.Unmarshal(jsonData, &f); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) {
-			return nil, parley.Errorf(parley.EINVALID, "%s: expected %s, got %s", orRoot(dottedToPath(typeErr.Field)), typeErr.Type, typeErr.Value)
+			path := jsonPathAt(jsonData, typeErr.Offset)
+			return nil, parley.Errorf(parley.EINVALID, "%s: expected %s, got %s%s", orRoot(path), expectedKind(typeErr.Type), gotValue(typeErr.Value), writtenAt(displayName(filename), body, path))
 		}
 		return nil, parley.WrapError(parley.EINVALID, err, "%s: cannot decode flow", displayName(filename))
+	}
+	if path, n, bad := f.intOutOfRange(); bad {
+		return nil, parley.Errorf(parley.EINVALID, "%s: expected an integer, got %d", path, n)
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
@@ -266,96 +275,271 @@ func isYAML(data []byte, filename string) bool {
 	return len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[')
 }
 
-// checkShape walks a decoded JSON value alongside the Go type it will be decoded
-// into and reports the first problem, with its path: a key the type does not
-// declare, or a value of the wrong JSON type. Keys are visited in sorted order, so
-// errors are stable.
-func checkShape(v any, t reflect.Type, path string) (string, string, bool) {
-	if v == nil {
-		return "", "", false // null leaves the zero value
+// decodeStrict decodes the document as written (YAML, or JSON read as YAML) into a
+// Flow with goccy/go-yaml's strict mode: a key the format does not declare, a key
+// written twice, or a value of the wrong kind is an EINVALID error naming the JSON
+// path at fault and where it is written ("nodes[2].retryPolicy: unknown key
+// "onExhausted" (coach.json:14:9)"). What strict YAML decoding lets through (a
+// number for a string, 1.5 for an integer) encoding/json refuses afterwards. It
+// returns the document's syntax tree, to place those errors too.
+func decodeStrict(data []byte, filename string) (body ast.Node, err error) {
+	// go-yaml v1.19 dereferences nil nodes on some malformed documents; the
+	// document already converted to JSON, so this is only a safeguard.
+	defer func() {
+		if r := recover(); r != nil {
+			body, err = nil, parley.Errorf(parley.EINVALID, "%s: malformed YAML document", displayName(filename))
+		}
+	}()
+	file, err := parser.ParseBytes(data, 0)
+	if err != nil || len(file.Docs) == 0 || file.Docs[0].Body == nil {
+		return nil, nil // yamlToJSON and encoding/json have said what is wrong, or nothing is
 	}
+	body = file.Docs[0].Body
+	var f Flow
+	dec := yaml.NewDecoder(bytes.NewReader(nil), yaml.Strict())
+	if err := dec.DecodeFromNode(body, &f); err != nil {
+		return nil, shapeError(displayName(filename), body, err)
+	}
+	return body, nil
+}
+
+// shapeError words a strict decoding error as the JSON path at fault, the problem,
+// and its file:line:col.
+func shapeError(filename string, body ast.Node, err error) error {
+	var (
+		unknown   *yaml.UnknownFieldError
+		duplicate *yaml.DuplicateKeyError
+		typeErr   *yaml.TypeError
+		kindErr   *yaml.UnexpectedNodeTypeError
+		yamlErr   yaml.Error
+	)
+	var tk *token.Token
+	var msg string
+	switch {
+	case errors.As(err, &unknown):
+		tk, msg = unknown.Token, "unknown key "+strconv.Quote(tokenText(unknown.Token))
+	case errors.As(err, &duplicate):
+		tk, msg = duplicate.Token, "duplicate key "+strconv.Quote(tokenText(duplicate.Token))
+	case errors.As(err, &typeErr):
+		tk, msg = typeErr.Token, "expected "+expectedKind(typeErr.DstType)+", got "+yamlKind(typeErr.SrcType)
+	case errors.As(err, &kindErr):
+		tk, msg = kindErr.Token, "expected "+nodeKinds[kindErr.Expected]+", got "+nodeKinds[kindErr.Actual]
+	case errors.As(err, &yamlErr):
+		tk, msg = yamlErr.GetToken(), yamlErr.GetMessage()
+	default:
+		return parley.WrapError(parley.EINVALID, err, "%s: cannot decode flow", filename)
+	}
+	path := ""
+	walk(body, "", func(at *token.Token, p string, _ bool) bool {
+		if at == tk {
+			path = p
+		}
+		return at == tk
+	})
+	return parley.Errorf(parley.EINVALID, "%s: %s (%s:%s)", orRoot(path), msg, filename, tokenPosition(tk))
+}
+
+// writtenAt is " (file:line:col)" of the value at path in the document, or "" when
+// it cannot be found.
+func writtenAt(filename string, body ast.Node, path string) string {
+	var tk *token.Token
+	walk(body, "", func(at *token.Token, p string, key bool) bool {
+		if !key && p == path {
+			tk = at
+		}
+		return tk != nil
+	})
+	if tk == nil || tk.Position == nil {
+		return ""
+	}
+	return " (" + filename + ":" + tokenPosition(tk) + ")"
+}
+
+func tokenText(tk *token.Token) string {
+	if tk == nil {
+		return ""
+	}
+	return tk.Value
+}
+
+func tokenPosition(tk *token.Token) string {
+	if tk == nil || tk.Position == nil {
+		return "1:1"
+	}
+	return fmt.Sprintf("%d:%d", tk.Position.Line, tk.Position.Column)
+}
+
+// walk visits the nodes of a document with their JSON paths until visit returns
+// true: an object's keys (key true, with the object's path) and values before the
+// object itself, an array's elements before the array.
+func walk(n ast.Node, path string, visit func(tk *token.Token, path string, key bool) bool) bool {
+	switch n := n.(type) {
+	case nil:
+		return false
+	case *ast.MappingNode:
+		for _, kv := range n.Values {
+			if walk(kv, path, visit) {
+				return true
+			}
+		}
+	case *ast.MappingValueNode:
+		return visit(n.Key.GetToken(), path, true) || walk(n.Value, joinPath(path, tokenText(n.Key.GetToken())), visit)
+	case *ast.SequenceNode:
+		for i, v := range n.Values {
+			if walk(v, fmt.Sprintf("%s[%d]", path, i), visit) {
+				return true
+			}
+		}
+	case *ast.AnchorNode:
+		return walk(n.Value, path, visit)
+	case *ast.TagNode:
+		return walk(n.Value, path, visit)
+	}
+	return visit(n.GetToken(), path, false)
+}
+
+// jsonPathAt returns the JSON path of the value of a JSON document that ends at
+// offset (encoding/json's UnmarshalTypeError.Offset), or "" for none.
+func jsonPathAt(data []byte, offset int64) string {
+	type frame struct {
+		object, haveKey bool
+		key             string
+		index           int
+	}
+	stack := []frame{}
+	path := func() string {
+		var p string
+		for _, fr := range stack {
+			if fr.object {
+				p = joinPath(p, fr.key)
+			} else {
+				p = fmt.Sprintf("%s[%d]", p, fr.index)
+			}
+		}
+		return p
+	}
+	begin := func() { // a value starts in the innermost container
+		if n := len(stack); n > 0 && !stack[n-1].object {
+			stack[n-1].index++
+		}
+	}
+	end := func() {
+		if n := len(stack); n > 0 {
+			stack[n-1].haveKey = false
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		n := len(stack)
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			begin()
+			stack = append(stack, frame{object: tok == json.Delim('{'), index: -1})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:n-1]
+			end()
+			continue
+		}
+		if s, isString := tok.(string); isString && n > 0 && stack[n-1].object && !stack[n-1].haveKey {
+			stack[n-1].key, stack[n-1].haveKey = s, true
+			continue
+		}
+		begin()
+		if dec.InputOffset() >= offset {
+			return path()
+		}
+		end()
+	}
+}
+
+// The words errors use for kinds of values: of the Go type a field expects, of the
+// YAML node or value written.
+var (
+	goKinds = map[reflect.Kind]string{
+		reflect.String: "a string", reflect.Int: "an integer", reflect.Bool: "true or false",
+		reflect.Slice: "an array", reflect.Struct: "an object", reflect.Map: "an object",
+	}
+	nodeKinds = map[ast.NodeType]string{
+		ast.MappingType: "an object", ast.MappingValueType: "an object", ast.SequenceType: "an array",
+		ast.StringType: "a string", ast.LiteralType: "a string", ast.IntegerType: "a number",
+		ast.FloatType: "a number", ast.BoolType: "a boolean", ast.NullType: "null",
+	}
+	jsonValues = map[string]string{
+		"string": "a string", "number": "a number", "bool": "a boolean", "object": "an object", "array": "an array",
+	}
+)
+
+// expectedKind words the Go type a field expects ("an integer").
+func expectedKind(t reflect.Type) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
+	if word, ok := goKinds[t.Kind()]; ok {
+		return word
+	}
+	return t.String()
+}
+
+// yamlKind words the Go type go-yaml decoded a value as.
+func yamlKind(t reflect.Type) string {
 	switch t.Kind() {
-	case reflect.Struct, reflect.Map:
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return path, "expected an object, got " + jsonKind(v), true
-		}
-		return checkObject(obj, t, path)
-	case reflect.Slice:
-		arr, ok := v.([]any)
-		if !ok {
-			return path, "expected an array, got " + jsonKind(v), true
-		}
-		for i, elem := range arr {
-			if p, msg, bad := checkShape(elem, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); bad {
-				return p, msg, true
-			}
-		}
-	case reflect.String:
-		if _, ok := v.(string); !ok {
-			return path, "expected a string, got " + jsonKind(v), true
-		}
-	case reflect.Int:
-		n, ok := v.(json.Number)
-		if !ok {
-			return path, "expected an integer, got " + jsonKind(v), true
-		}
-		if _, err := strconv.ParseInt(string(n), 10, 32); err != nil {
-			return path, fmt.Sprintf("expected an integer, got %s", n), true
-		}
-	case reflect.Bool:
-		if _, ok := v.(bool); !ok {
-			return path, "expected true or false, got " + jsonKind(v), true
-		}
-	}
-	return "", "", false
-}
-
-// checkObject checks a JSON object against a struct (its json-tagged fields, no
-// other key) or a map (every value against the element type), keys in order.
-func checkObject(obj map[string]any, t reflect.Type, path string) (string, string, bool) {
-	elem := func(string) (reflect.Type, bool) { return t.Elem(), true }
-	if t.Kind() == reflect.Struct {
-		fields := map[string]reflect.Type{}
-		for i := range t.NumField() {
-			field := t.Field(i)
-			name, _, _ := strings.Cut(field.Tag.Get("json"), ",")
-			if name == "" || name == "-" {
-				continue
-			}
-			fields[name] = field.Type
-		}
-		elem = func(key string) (reflect.Type, bool) { ft, ok := fields[key]; return ft, ok }
-	}
-	for _, key := range slices.Sorted(maps.Keys(obj)) {
-		et, known := elem(key)
-		if !known {
-			return path, fmt.Sprintf("unknown key %q", key), true
-		}
-		if p, msg, bad := checkShape(obj[key], et, joinPath(path, key)); bad {
-			return p, msg, true
-		}
-	}
-	return "", "", false
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "an array"
-	case string:
-		return "a string"
-	case json.Number:
+	case reflect.Int, reflect.Int64, reflect.Uint64, reflect.Float64:
 		return "a number"
-	case bool:
+	case reflect.Bool:
 		return "a boolean"
+	case reflect.String:
+		return "a string"
+	case reflect.Map:
+		return "an object"
+	case reflect.Slice:
+		return "an array"
 	}
-	return "null"
+	return t.String()
+}
+
+// gotValue words encoding/json's description of a value ("number 1.5" is 1.5).
+func gotValue(v string) string {
+	if word, ok := jsonValues[v]; ok {
+		return word
+	}
+	return strings.TrimPrefix(v, "number ")
+}
+
+// intOutOfRange finds the first integer of the flow that does not fit in 32 bits, the
+// format's range.
+func (f *Flow) intOutOfRange() (string, int, bool) {
+	type field struct {
+		path string
+		n    *int
+	}
+	var fields []field
+	policy := func(path string, p *RetryPolicy) {
+		if p != nil {
+			fields = append(fields, field{path + ".maxAttempts", &p.MaxAttempts}, field{path + ".cooldownTurns", p.CooldownTurns})
+		}
+	}
+	policy("defaults.retryPolicy", f.Defaults.RetryPolicy)
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
+		at := fmt.Sprintf("nodes[%d]", i)
+		fields = append(fields, field{at + ".runPolicy.maxExecutions", n.RunPolicy.MaxExecutions})
+		policy(at+".retryPolicy", n.RetryPolicy)
+		for j := range n.Extract {
+			fields = append(fields, field{fmt.Sprintf("%s.extract[%d].index", at, j), &n.Extract[j].Index})
+		}
+	}
+	for _, fl := range fields {
+		if fl.n != nil && (*fl.n > math.MaxInt32 || *fl.n < math.MinInt32) {
+			return fl.path, *fl.n, true
+		}
+	}
+	return "", 0, false
 }
 
 // isIdentifier reports whether key can be written after a dot in a path.
@@ -382,22 +566,6 @@ func joinPath(path, key string) string {
 		return key
 	}
 	return path + "." + key
-}
-
-// dottedToPath turns encoding/json's "nodes.3.importance" into "nodes[3].importance".
-func dottedToPath(field string) string {
-	if field == "" {
-		return ""
-	}
-	var out string
-	for _, part := range strings.Split(field, ".") {
-		if _, err := strconv.Atoi(part); err == nil {
-			out += "[" + part + "]"
-			continue
-		}
-		out = joinPath(out, part)
-	}
-	return out
 }
 
 // yamlToJSON is yaml.YAMLToJSON, turning a panic of the decoder into an error:
