@@ -49,34 +49,49 @@ func lintFlow(v *validation, p string, f *Flow, shared map[string]bool) {
 		filled[name] = true
 	}
 	for j, st := range f.Steps {
-		sp := fmt.Sprintf("%s.steps[%d]", p, j)
-		check := func(path, text string, own ...string) {
-			for _, m := range placeholderPattern.FindAllStringSubmatch(text, -1) {
-				if name := m[1]; !filled[name] && !slices.Contains(own, name) {
-					v.report(path, "warning: {%s} is not filled by any earlier step of flow %s: the user would see an empty gap; collect %s first, give it a default, or take it out of this text", name, f.Name, name)
+		for _, t := range stepTexts(p, fmt.Sprintf("%s.steps[%d]", p, j), f, st, slotAt) {
+			for _, m := range placeholderPattern.FindAllStringSubmatch(t.text, -1) {
+				if name := m[1]; !filled[name] && !slices.Contains(t.own, name) {
+					v.report(t.path, "warning: {%s} is not filled by any earlier step of flow %s: the user would see an empty gap; collect %s first, give it a default, or take it out of this text", name, f.Name, name)
 				}
 			}
-		}
-		if st.Collect != "" {
-			check(sp+".prompt", st.Prompt, st.Collect)
-			if i, ok := slotAt[st.Collect]; ok && st.Prompt == "" {
-				check(fmt.Sprintf("%s.slots[%d].prompt", p, i), f.Slots[i].Prompt, st.Collect)
-			}
-		}
-		if st.Confirm != nil {
-			check(sp+".confirm.prompt", st.Confirm.Prompt)
-		}
-		check(sp+".say", st.Say)
-		if a := st.Action; a != nil {
-			for k, val := range a.Set {
-				check(sp+".action.set."+k, val)
-			}
-			check(sp+".action.reply", a.Reply, stepFills(st)...)
 		}
 		for _, name := range stepFills(st) {
 			filled[name] = true
 		}
 	}
+}
+
+// stepText is a text a step says, where it is written, and the slots the step
+// itself fills before saying it.
+type stepText struct {
+	path, text string
+	own        []string
+}
+
+// stepTexts lists the texts step st (at sp, in flow f at p) says: a collect step's
+// prompt (the slot's when the step has none), a confirmation's prompt, say, and
+// an action's set values and reply.
+func stepTexts(p, sp string, f *Flow, st *Step, slotAt map[string]int) []stepText {
+	var out []stepText
+	if st.Collect != "" {
+		own := []string{st.Collect}
+		out = append(out, stepText{sp + ".prompt", st.Prompt, own})
+		if i, ok := slotAt[st.Collect]; ok && st.Prompt == "" {
+			out = append(out, stepText{fmt.Sprintf("%s.slots[%d].prompt", p, i), f.Slots[i].Prompt, own})
+		}
+	}
+	if st.Confirm != nil {
+		out = append(out, stepText{sp + ".confirm.prompt", st.Confirm.Prompt, nil})
+	}
+	out = append(out, stepText{sp + ".say", st.Say, nil})
+	if a := st.Action; a != nil {
+		for k, val := range a.Set {
+			out = append(out, stepText{sp + ".action.set." + k, val, nil})
+		}
+		out = append(out, stepText{sp + ".action.reply", a.Reply, stepFills(st)})
+	}
+	return out
 }
 
 // stepFills are the slots a step fills: the slot it collects, or what its action

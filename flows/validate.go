@@ -556,13 +556,24 @@ func (v *validation) webhook(p string, w *Webhook) {
 		}
 		return
 	}
-	u, err := url.Parse(w.URL)
-	if w.URL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if !httpURL(w.URL) {
 		v.report(p+".url", "webhook url must be an http(s) URL")
 	}
 	if w.Retries < 0 || w.Retries > 10 {
 		v.report(p+".retries", "retries must be between 0 and 10")
 	}
+	v.webhookTime(p, w)
+}
+
+// httpURL reports whether raw is an absolute http or https URL with a host.
+func httpURL(raw string) bool {
+	u, err := url.Parse(raw)
+	return raw != "" && err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// webhookTime checks a webhook's timeout, and that its retries fit in the time a
+// webhook call may take.
+func (v *validation) webhookTime(p string, w *Webhook) {
 	if w.Timeout != "" {
 		if d, err := time.ParseDuration(w.Timeout); err != nil || d <= 0 {
 			v.report(p+".timeout", "timeout %q is not a positive duration (500ms, 2s, 1m)", w.Timeout)

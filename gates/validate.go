@@ -344,23 +344,21 @@ func (v *validator) factUsed(fact string) bool {
 			return true
 		}
 	}
-	for _, n := range f.Nodes {
-		for _, x := range n.Extract {
-			if x.Kind == ExtractDelta && (x.From == fact || x.To == fact) {
-				return true
-			}
-		}
-		texts := append(slices.Clone(n.Prompts.Variants), n.Prompts.Broaden, n.Prompts.Done)
-		for _, fact := range slices.Sorted(maps.Keys(n.Prompts.Ask)) {
-			texts = append(texts, n.Prompts.Ask[fact])
-		}
-		for _, text := range texts {
-			if slices.Contains(placeholders(text), fact) {
-				return true
-			}
+	return slices.ContainsFunc(f.Nodes, func(n Node) bool { return n.readsFact(fact) })
+}
+
+// readsFact reports whether one of the node's deltas or texts reads the fact.
+func (n *Node) readsFact(fact string) bool {
+	for _, x := range n.Extract {
+		if x.Kind == ExtractDelta && (x.From == fact || x.To == fact) {
+			return true
 		}
 	}
-	return false
+	texts := append(slices.Clone(n.Prompts.Variants), n.Prompts.Broaden, n.Prompts.Done)
+	for _, name := range slices.Sorted(maps.Keys(n.Prompts.Ask)) {
+		texts = append(texts, n.Prompts.Ask[name])
+	}
+	return slices.ContainsFunc(texts, func(text string) bool { return slices.Contains(placeholders(text), fact) })
 }
 
 // goalTarget is what a goal type names: the field and the rule its value obeys.
