@@ -74,35 +74,46 @@ func (t *turn) showMore() error {
 			return err
 		}
 	}
-	if t.state() != StateRecommending {
-		// The stored search is a clear product-search intent: show it again, then page.
-		if err := t.ready(); err != nil {
-			return err
-		}
-		trigger := TriggerProductSearch
-		if t.state() == StateClarifying {
-			trigger = TriggerClarified
-		}
-		if err := t.fire(trigger); err != nil {
-			return err
-		}
+	if err := t.resumeSearch(); err != nil {
+		return err
 	}
 	if err := t.fire(TriggerShowMore); err != nil {
 		return err
 	}
 	t.st.Conversation.Pagination.Offset = offset
 	if len(products) == 0 {
-		t.noProgress()
-		if err := t.fire(TriggerNoMoreResults); err != nil {
-			return err
-		}
-		t.say("That's everything I have for " + t.st.Query.describe() + ". Tell me if you'd like to look for something else.")
-		return nil
+		return t.noMoreResults()
 	}
 	if err := t.fire(TriggerPageFound); err != nil {
 		return err
 	}
 	t.show("Here are more "+t.st.Query.describe()+":", products, more)
+	return nil
+}
+
+// resumeSearch moves to recommending from another state: the stored search is a
+// clear product-search intent, shown again before it is paged.
+func (t *turn) resumeSearch() error {
+	if t.state() == StateRecommending {
+		return nil
+	}
+	if err := t.ready(); err != nil {
+		return err
+	}
+	trigger := TriggerProductSearch
+	if t.state() == StateClarifying {
+		trigger = TriggerClarified
+	}
+	return t.fire(trigger)
+}
+
+// noMoreResults ends a paging that found nothing more: paginating -no_more_results-> idle.
+func (t *turn) noMoreResults() error {
+	t.noProgress()
+	if err := t.fire(TriggerNoMoreResults); err != nil {
+		return err
+	}
+	t.say("That's everything I have for " + t.st.Query.describe() + ". Tell me if you'd like to look for something else.")
 	return nil
 }
 

@@ -153,19 +153,36 @@ func (t *turn) step() error {
 	t.st.Conversation.LastIntent = new(t.req.Intent)
 
 	if t.state() == StateAwaitingConfirmation && t.expired() {
-		name := t.pendingName()
-		if err := t.fire(TriggerExpired); err != nil {
+		if answered, err := t.expirePending(); answered || err != nil {
 			return err
 		}
-		t.say(fmt.Sprintf("Your request to add %s to your cart expired, so I didn't add it. Pick the product again or tell me what you're looking for.", name))
-		t.progress = true
-		switch t.req.Intent {
-		case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
-			t.countRepeats()
-			return nil
-		}
 	}
+	if err := t.act(); err != nil {
+		return err
+	}
+	t.countRepeats()
+	return nil
+}
 
+// expirePending drops a confirmation that expired. A message that only answered
+// it (yes, no, small talk) is answered by the expiry; it reports whether so.
+func (t *turn) expirePending() (bool, error) {
+	name := t.pendingName()
+	if err := t.fire(TriggerExpired); err != nil {
+		return true, err
+	}
+	t.say(fmt.Sprintf("Your request to add %s to your cart expired, so I didn't add it. Pick the product again or tell me what you're looking for.", name))
+	t.progress = true
+	switch t.req.Intent {
+	case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
+		t.countRepeats()
+		return true, nil
+	}
+	return false, nil
+}
+
+// act answers the message's intent.
+func (t *turn) act() error {
 	var err error
 	switch t.req.Intent {
 	case nlu.ShopHuman:
@@ -187,11 +204,7 @@ func (t *turn) step() error {
 	default:
 		err = t.unclear("I'm not sure what you're looking for. "+t.hint(), false)
 	}
-	if err != nil {
-		return err
-	}
-	t.countRepeats()
-	return nil
+	return err
 }
 
 // countRepeats keeps intent_repeats: turns in a row with the same intent and no
