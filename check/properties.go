@@ -175,32 +175,15 @@ func loops(g *Graph) []Finding {
 			if done[start] {
 				continue
 			}
-			seen := map[int]int{} // state -> position on this walk
-			var walk []int
-			i := start
-			for {
-				s := g.States[i]
-				if done[i] || s.Exit || s.Resting {
-					break
+			walk, cycle := follow(g, label, start, done)
+			if cycle != nil {
+				f := loopFinding(g, label, cycle)
+				// One finding per input and place: the same loop recurs under
+				// every history that reaches it.
+				if key := label + "@" + g.States[f.State].Desc; !reported[key] {
+					reported[key] = true
+					out = append(out, f)
 				}
-				if at, ok := seen[i]; ok {
-					cycle := walk[at:]
-					f := loopFinding(g, label, cycle)
-					// One finding per input and place: the same loop recurs under
-					// every history that reaches it.
-					if key := label + "@" + g.States[f.State].Desc; !reported[key] {
-						reported[key] = true
-						out = append(out, f)
-					}
-					break
-				}
-				seen[i] = len(walk)
-				walk = append(walk, i)
-				st, ok := stepFor(s, label)
-				if !ok || st.Err != nil || st.Handoff || st.Goal {
-					break
-				}
-				i = st.To
 			}
 			for _, w := range walk {
 				done[w] = true
@@ -209,6 +192,31 @@ func loops(g *Graph) []Finding {
 	}
 	slices.SortStableFunc(out, func(a, b Finding) int { return len(a.Path) - len(b.Path) })
 	return out
+}
+
+// follow repeats label from start until it escapes (an exit, a resting state, a
+// state known to escape, an input no longer offered, an error, a handoff or the
+// goal) or comes back to a state of the walk; it returns the states walked and, for
+// the latter, the cycle.
+func follow(g *Graph, label string, start int, done []bool) (walk, cycle []int) {
+	seen := map[int]int{} // state -> position on this walk
+	i := start
+	for {
+		s := g.States[i]
+		if done[i] || s.Exit || s.Resting {
+			return walk, nil
+		}
+		if at, ok := seen[i]; ok {
+			return walk, walk[at:]
+		}
+		seen[i] = len(walk)
+		walk = append(walk, i)
+		st, ok := stepFor(s, label)
+		if !ok || st.Err != nil || st.Handoff || st.Goal {
+			return walk, nil
+		}
+		i = st.To
+	}
 }
 
 func loopFinding(g *Graph, label string, cycle []int) Finding {

@@ -92,33 +92,44 @@ func hasCorrectionCue(text string) bool {
 // correctedSlot picks the slot a correction changes and the new value read for
 // it (see the file comment); nil when none fits or several do.
 func (tu *turn) correctedSlot(f *flow, value, old string) (*slot, any) {
-	read := func(sl *slot) (any, bool) { return tu.e.parse(tu.in, sl, value, true) }
 	if old != "" {
-		for _, sl := range f.slotOrder {
-			held, has := tu.s.Slots[sl.name]
-			if !has || held == nil {
-				continue
-			}
-			if ov, ok := tu.e.parse(tu.in, sl, old, true); ok && format(ov) == format(held) {
-				if v, ok := read(sl); ok {
-					return sl, v
-				}
-			}
-		}
-		return nil, nil
+		return tu.correctedFrom(f, value, old)
 	}
 	if sl := tu.lastAnswered(f); sl != nil {
-		if v, ok := read(sl); ok {
+		if v, ok := tu.e.parse(tu.in, sl, value, true); ok {
 			return sl, v
 		}
 	}
+	return tu.onlyFilledSlotFor(f, value)
+}
+
+// correctedFrom is the filled slot whose value the old text names, and the new
+// value read for it.
+func (tu *turn) correctedFrom(f *flow, value, old string) (*slot, any) {
+	for _, sl := range f.slotOrder {
+		held, has := tu.s.Slots[sl.name]
+		if !has || held == nil {
+			continue
+		}
+		if ov, ok := tu.e.parse(tu.in, sl, old, true); ok && format(ov) == format(held) {
+			if v, ok := tu.e.parse(tu.in, sl, value, true); ok {
+				return sl, v
+			}
+		}
+	}
+	return nil, nil
+}
+
+// onlyFilledSlotFor is the one filled slot the value can be read for; nil when none
+// or several can.
+func (tu *turn) onlyFilledSlotFor(f *flow, value string) (*slot, any) {
 	var hit *slot
 	var hitValue any
 	for _, sl := range f.slotOrder {
 		if held, has := tu.s.Slots[sl.name]; !has || held == nil {
 			continue
 		}
-		if v, ok := read(sl); ok {
+		if v, ok := tu.e.parse(tu.in, sl, value, true); ok {
 			if hit != nil {
 				return nil, nil
 			}

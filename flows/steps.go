@@ -79,17 +79,7 @@ func (tu *turn) runStep(f *flow, st *step) (next int, stop bool, err error) {
 	case KindConfirm:
 		return 0, true, tu.confirmStep(st)
 	case KindAction:
-		tu.setStep(st)
-		if tu.s.ConversationState != DialogueExecutingAction {
-			if err := tu.fire(DialogueNextStepAction); err != nil {
-				return 0, true, err
-			}
-			if err := tu.fire(DialogueExecuteAction); err != nil {
-				return 0, true, err
-			}
-		}
-		next, done, err := tu.act(f, st)
-		return next, done || err != nil, err
+		return tu.actionStep(f, st)
 	case KindBranch:
 		tu.setStep(st)
 		if err := tu.fire(DialogueNextStepBranch); err != nil {
@@ -97,14 +87,7 @@ func (tu *turn) runStep(f *flow, st *step) (next int, stop bool, err error) {
 		}
 		return tu.branch(st), false, nil
 	case KindSay:
-		tu.setStep(st)
-		if tu.s.ConversationState != DialogueGeneratingResponse {
-			if err := tu.fire(DialogueNextStepSay); err != nil {
-				return 0, true, err
-			}
-		}
-		tu.say(tu.generate(st.def, tu.render(st.def.Say)))
-		return st.next, false, nil
+		return tu.sayStep(st)
 	case KindCall:
 		tu.s.FlowStack = append(tu.s.FlowStack, Frame{Flow: f.name, Step: st.id, Call: true})
 		tu.startFlow(st.target)
@@ -115,6 +98,33 @@ func (tu *turn) runStep(f *flow, st *step) (next int, stop bool, err error) {
 	default:
 		return 0, true, tu.fail("invalid_step", "step "+st.id+" does nothing")
 	}
+}
+
+// actionStep runs the step's action, moving to executing_action first.
+func (tu *turn) actionStep(f *flow, st *step) (next int, stop bool, err error) {
+	tu.setStep(st)
+	if tu.s.ConversationState != DialogueExecutingAction {
+		if err := tu.fire(DialogueNextStepAction); err != nil {
+			return 0, true, err
+		}
+		if err := tu.fire(DialogueExecuteAction); err != nil {
+			return 0, true, err
+		}
+	}
+	next, done, err := tu.act(f, st)
+	return next, done || err != nil, err
+}
+
+// sayStep says the step's text (written by the model when the step generates).
+func (tu *turn) sayStep(st *step) (next int, stop bool, err error) {
+	tu.setStep(st)
+	if tu.s.ConversationState != DialogueGeneratingResponse {
+		if err := tu.fire(DialogueNextStepSay); err != nil {
+			return 0, true, err
+		}
+	}
+	tu.say(tu.generate(st.def, tu.render(st.def.Say)))
+	return st.next, false, nil
 }
 
 // collectStep asks for the step's slot, unless it already has a value.
