@@ -114,39 +114,32 @@ func (e *Engine) indexMarkers() {
 	}
 }
 
+// latinFolds maps each Latin letter nlu folds to its ASCII form.
+var latinFolds = func() map[rune]string {
+	folds := map[rune]string{}
+	for letters, ascii := range map[string]string{
+		"àáâãäåā": "a", "çč": "c", "èéêëē": "e", "ìíîïī": "i", "ñ": "n", "òóôõöøō": "o", "ùúûüū": "u", "ýÿ": "y",
+		"œ": "oe", "æ": "ae", "ß": "ss",
+	} {
+		for _, r := range letters {
+			folds[r] = ascii
+		}
+	}
+	return folds
+}()
+
 // foldLatin strips the accents of the Latin letters nlu folds, so that an ASCII
-// message is compared with the ASCII form of a marker ("plutot" and "plutôt").
+// message is compared with the ASCII form of a marker ("plutot" and "plutôt");
+// combining marks are dropped.
 func foldLatin(s string) string {
 	if isASCII(s) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		switch {
-		case strings.ContainsRune("àáâãäåā", r):
-			b.WriteByte('a')
-		case strings.ContainsRune("çč", r):
-			b.WriteByte('c')
-		case strings.ContainsRune("èéêëē", r):
-			b.WriteByte('e')
-		case strings.ContainsRune("ìíîïī", r):
-			b.WriteByte('i')
-		case r == 'ñ':
-			b.WriteByte('n')
-		case strings.ContainsRune("òóôõöøō", r):
-			b.WriteByte('o')
-		case strings.ContainsRune("ùúûüū", r):
-			b.WriteByte('u')
-		case strings.ContainsRune("ýÿ", r):
-			b.WriteByte('y')
-		case r == 'œ':
-			b.WriteString("oe")
-		case r == 'æ':
-			b.WriteString("ae")
-		case r == 'ß':
-			b.WriteString("ss")
-		case unicode.Is(unicode.Mn, r):
-		default:
+		if ascii, ok := latinFolds[r]; ok {
+			b.WriteString(ascii)
+		} else if !unicode.Is(unicode.Mn, r) {
 			b.WriteRune(r)
 		}
 	}

@@ -42,10 +42,25 @@ func (e *Engine) Understanding(ctx context.Context, t parley.Turn) (parley.Under
 	if sel.Status != SelectOK {
 		return parley.Understanding{}, false, nil
 	}
-	entities := map[string]map[string]any{}
-	var asked, other []string
-	for i := range flow.Nodes {
-		n := &flow.Nodes[i]
+	entities, asked, other := flow.entities(sel.NodeID)
+	if len(entities) == 0 {
+		return parley.Understanding{}, false, nil
+	}
+	return parley.Understanding{
+		SchemaName:   "gates_nlu",
+		Schema:       parley.NLUSchema([]string{IntentAnswer, IntentUnknown}, entities),
+		Instructions: gatesInstructions(flow, asked, other),
+		Unclear:      IntentUnknown,
+		History:      st.history(),
+	}, true, nil
+}
+
+// entities are the upstream entities the flow's extractors read, each once, with
+// their prompt lines: those of the selected node (asked) apart from the others.
+func (f *Flow) entities(selected string) (entities map[string]map[string]any, asked, other []string) {
+	entities = map[string]map[string]any{}
+	for i := range f.Nodes {
+		n := &f.Nodes[i]
 		for _, x := range n.Extract {
 			for _, name := range entityNames(&x) {
 				if _, seen := entities[name]; seen {
@@ -54,7 +69,7 @@ func (e *Engine) Understanding(ctx context.Context, t parley.Turn) (parley.Under
 				hint := factHint(&x)
 				entities[name] = parley.NullableString(hint, categoryNames(&x)...)
 				line := fmt.Sprintf("%s: %s", name, hint)
-				if n.ID == sel.NodeID {
+				if n.ID == selected {
 					asked = append(asked, line)
 				} else {
 					other = append(other, line)
@@ -62,24 +77,21 @@ func (e *Engine) Understanding(ctx context.Context, t parley.Turn) (parley.Under
 			}
 		}
 	}
-	if len(entities) == 0 {
-		return parley.Understanding{}, false, nil
-	}
-	u := parley.Understanding{
-		SchemaName:   "gates_nlu",
-		Schema:       parley.NLUSchema([]string{IntentAnswer, IntentUnknown}, entities),
-		Instructions: gatesInstructions(flow, asked, other),
-		Unclear:      IntentUnknown,
-	}
+	return entities, asked, other
+}
+
+// history is the conversation so far as the model reads it.
+func (st *RuntimeState) history() []parley.Utterance {
+	var out []parley.Utterance
 	for _, l := range st.TurnLog {
 		if l.UserInput != "" {
-			u.History = append(u.History, parley.Utterance{Role: "user", Text: l.UserInput})
+			out = append(out, parley.Utterance{Role: "user", Text: l.UserInput})
 		}
 		if l.LLMResponse != "" {
-			u.History = append(u.History, parley.Utterance{Role: "assistant", Text: l.LLMResponse})
+			out = append(out, parley.Utterance{Role: "assistant", Text: l.LLMResponse})
 		}
 	}
-	return u, true, nil
+	return out
 }
 
 // entityNames are the upstream entities an extractor reads.
