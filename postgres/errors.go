@@ -19,6 +19,7 @@ const (
 	constraintConversationKey = "conversations_pkey"
 	constraintEventKey        = "events_pkey"
 	constraintProcessedKey    = "processed_messages_pkey"
+	constraintTurnMessage     = "turns_message" // migrations/0004_state_changes.sql
 	constraintFlowKey         = "flows_pkey"
 )
 
@@ -64,7 +65,7 @@ func pgErrorCode(e *pgconn.PgError) string {
 		return parley.ECONFLICT
 	case e.Code == "23505":
 		switch e.ConstraintName {
-		case constraintProcessedKey:
+		case constraintProcessedKey, constraintTurnMessage:
 			return parley.EDUPLICATE
 		case constraintConversationKey, constraintEventKey, constraintFlowKey:
 			return parley.ECONFLICT

@@ -30,7 +30,9 @@ func (s *Store) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, er
 	err := s.queryRow(ctx, "enqueue inbound", false, `
 		INSERT INTO inbound (bot, conversation_id, message_id, channel, payload, received_at)
 		SELECT $1, $2, $3, $4, $5, $6
-		WHERE NOT EXISTS (SELECT 1 FROM processed_messages
+		WHERE NOT EXISTS (SELECT 1 FROM turns
+			WHERE bot = $1 AND conversation_id = $2 AND message_id = $3)
+		  AND NOT EXISTS (SELECT 1 FROM processed_messages
 			WHERE bot = $1 AND conversation_id = $2 AND message_id = $3)
 		ON CONFLICT (bot, conversation_id, message_id) DO NOTHING
 		RETURNING id`,

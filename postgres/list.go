@@ -25,9 +25,8 @@ func (s *Store) ListConversations(ctx context.Context, q parley.ConversationQuer
 		after, afterID = &t, q.After.ID
 	}
 	return collect(ctx, s, "list conversations", `
-		SELECT c.conversation_id, c.engine, t.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
-		FROM conversations c LEFT JOIN turns t
-			ON t.bot = c.bot AND t.conversation_id = c.conversation_id AND t.version = c.version
+		SELECT c.conversation_id, c.engine, c.state, c.lifecycle, c.version, c.turns, c.last_seq, c.created_at, c.updated_at
+		FROM conversations c
 		WHERE c.bot = $1 AND starts_with(c.conversation_id COLLATE "C", $2)
 		  AND ($3::timestamptz IS NULL OR (c.updated_at, c.conversation_id COLLATE "C") < ($3, $4 COLLATE "C"))
 		ORDER BY c.updated_at DESC, c.conversation_id COLLATE "C" DESC

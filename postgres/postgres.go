@@ -14,8 +14,19 @@
 //     WHERE version = ExpectedVersion, which takes the row lock; a concurrent writer
 //     that lost the race updates no row, every other part of the statement is gated
 //     on that row, and the statement then raises ECONFLICT. A message id already
-//     recorded violates processed_messages' key and aborts the statement (EDUPLICATE).
+//     recorded violates turns_message (or, for a record written before migration
+//     0004, is found in processed_messages) and aborts the statement (EDUPLICATE).
 //     Events are numbered last_seq+1.. inside the statement.
+//   - A commit writes two rows (migration 0004): the head, which holds the current
+//     state, and one turns row holding the version's events (a JSON array), its
+//     message id, its turn record or the record it answered a message with, and the
+//     way back to the previous state (package internal/statelog: an RFC 6902 patch
+//     computed before the round trip from the state the store last committed or read,
+//     or the previous state whole every 16th version and when the cache misses, taken
+//     from the head inside the statement). Reading the live state applies no patch;
+//     Processed rebuilds an old version's state from the head and the rows after it.
+//     Rows written before migration 0004 keep their own state whole, their events in
+//     the events table and their records in processed_messages, and are read there.
 //   - The notification of a commit is sent by a second, notify-only transaction
 //     pipelined right behind the commit in the same round trip, not by the commit's
 //     own transaction: PostgreSQL takes a server-wide lock for every transaction that
@@ -67,6 +78,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/statelog"
 )
 
 // DefaultMaxAttempts is the outbox attempts after which an entry is marked failed when
@@ -105,6 +117,9 @@ type Store struct {
 	// channel is the NOTIFY channel of this store's schema.
 	channel string
 	log     *slog.Logger
+	// states remembers each conversation's last state, the base of the next
+	// commit's patch (statelog.Cache).
+	states *statelog.Cache
 }
 
 var _ parley.Store = (*Store)(nil)
@@ -135,6 +150,7 @@ func openConfig(ctx context.Context, config *pgxpool.Config, opts Options) (*Sto
 		flowVersions: cmp.Or(opts.FlowVersions, parley.DefaultFlowVersions),
 		channel:      eventsChannel,
 		log:          opts.Logger,
+		states:       statelog.NewCache(statelog.DefaultCacheBytes),
 	}
 	if s.maxAttempts == 0 {
 		s.maxAttempts = DefaultMaxAttempts
