@@ -133,7 +133,9 @@ func Window(version int64) (first, last int64) {
 
 // diffOptions: arrays compared by longest common subsequence, so that a window
 // that drops its first elements and appends others (a message history) is removes
-// and adds, not a replace of every element.
+// and adds, not a replace of every element; Rationalize replaces a value whole where
+// that is shorter than its changes (without it the booking conversation's fifth
+// patch, a new trace, was larger than the state: 4 patches of 5 became 3).
 var diffOptions = []jsondiff.Option{jsondiff.LCS(), jsondiff.Rationalize()}
 
 // diff returns the JSON Patch from src to dst. The library carries a value as the

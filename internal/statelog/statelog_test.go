@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -179,4 +180,35 @@ func TestCacheKeepsTheLatestWithinItsBudget(t *testing.T) {
 	if c.Get(k, 3) != nil {
 		t.Fatal("a state over a quarter of the budget was kept")
 	}
+}
+
+// BenchmarkBack measures what a commit pays for its patch: Back over the booking
+// conversation's five states (testdata/booking.jsonl, written by `parley bench
+// booking`), and Rebuild of version 1 from the head.
+//
+//	go test ./internal/statelog -run '^$' -bench . -benchmem
+func BenchmarkBack(b *testing.B) {
+	raw, err := os.ReadFile("testdata/booking.jsonl")
+	if err != nil {
+		b.Fatal(err)
+	}
+	states := bytes.Split(bytes.TrimSpace(raw), []byte("\n"))
+	rows := make([]Row, 0, len(states))
+	b.Run("back", func(b *testing.B) {
+		for i := range b.N {
+			v := 1 + i%(len(states)-1)
+			Back(int64(v+1), states[v-1], states[v])
+		}
+	})
+	for v := 1; v < len(states); v++ {
+		kind, data := Back(int64(v+1), states[v-1], states[v])
+		rows = append(rows, Row{Version: int64(v + 1), Kind: kind, Data: data})
+	}
+	b.Run("rebuild", func(b *testing.B) {
+		for range b.N {
+			if _, err := Rebuild(1, rows, states[len(states)-1], int64(len(states))); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
