@@ -319,7 +319,7 @@ func candidate(toks []token, first, last int, d Date) dateCandidate {
 // first, as relativeDays lists them.
 func relativeDayAt(toks []token, i int, today Date) (dateCandidate, bool) {
 	for _, r := range relativeDays {
-		if len(r.words) > 0 && r.words[0] == toks[i].text && findPhrase(toks[i:], r.words, 0) == 0 {
+		if len(r.words) > 0 && r.words[0] == toks[i].text && startsWithPhrase(toks[i:], r.words) {
 			return candidate(toks, i, i+len(r.words)-1, today.AddDays(r.offset)), true
 		}
 	}

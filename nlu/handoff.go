@@ -255,7 +255,7 @@ func fromTheBusiness(after []token) bool {
 		rest = rest[1:]
 	}
 	for _, p := range businessNounIndex {
-		if findPhrase(rest, p, 0) == 0 {
+		if startsWithPhrase(rest, p) {
 			return true
 		}
 	}

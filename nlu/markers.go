@@ -114,7 +114,7 @@ func IsCancel(text string) bool {
 		}
 	}
 	for _, p := range cancelWhole {
-		if len(core) == len(p) && findPhrase(core, p, 0) == 0 {
+		if len(core) == len(p) && startsWithPhrase(core, p) {
 			return true
 		}
 	}

@@ -166,7 +166,7 @@ func LeadingYesNo(text string) (Answer, string) {
 				continue
 			}
 			for _, p := range replyPhrases {
-				if findPhrase(toks[i:], p.words, 0) != 0 {
+				if !startsWithPhrase(toks[i:], p.words) {
 					continue
 				}
 				if next, ok := joinAnswers(Answer(a), p.answer); ok {
@@ -284,7 +284,7 @@ func SmallTalkOf(text string) SmallTalk {
 	for i := 0; i < len(toks); {
 		matched := false
 		for _, p := range talkPhrases {
-			if findPhrase(toks[i:], p.words, 0) == 0 {
+			if startsWithPhrase(toks[i:], p.words) {
 				if p.kind > kind {
 					kind = p.kind
 				}

@@ -179,5 +179,20 @@ outer:
 	return -1
 }
 
+// startsWithPhrase reports whether toks begin with phrase (a non-empty one),
+// comparing only as many tokens as the phrase has: a split of a message into
+// phrases tries it at every token, so it must not scan the rest.
+func startsWithPhrase(toks []token, phrase []string) bool {
+	if len(phrase) == 0 || len(phrase) > len(toks) {
+		return false
+	}
+	for j, w := range phrase {
+		if toks[j].text != w {
+			return false
+		}
+	}
+	return true
+}
+
 // containsPhrase reports whether phrase occurs as whole words in toks.
 func containsPhrase(toks []token, phrase []string) bool { return findPhrase(toks, phrase, 0) >= 0 }
