@@ -206,7 +206,7 @@ func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle) parley.Conversation
 		next.CreatedAt = t.at
 	}
 	if next.State == nil {
-		next.State, _ = encodeState(a.state)
+		next.State, _ = encodeState(a.state, 0)
 	}
 	next.ActiveAt = t.req.Message.SentAt
 	return next
@@ -220,7 +220,7 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 	if err != nil {
 		return turnEnd{}, err
 	}
-	state, err := encodeState(d.State)
+	state, err := encodeState(d.State, len(a.conv.State))
 	if err != nil {
 		return a.failedEnd(t, fmt.Errorf("encode state: %w", err))
 	}
