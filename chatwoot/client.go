@@ -174,87 +174,121 @@ func PrivateNote(text string) OutgoingMessage {
 }
 
 // Validate checks m against what Chatwoot's ContentAttributeValidator and the web
-// widget accept; a violation is an error with code parley.EINVALID.
+// widget accept (contentRules); a violation is an error with code parley.EINVALID.
 func (m OutgoingMessage) Validate() error {
 	if m.MessageType != "" && m.MessageType != MessageOutgoing {
 		return invalidMessage("message_type %q: a bot sends outgoing messages only", m.MessageType)
+	}
+	check, ok := contentRules[m.ContentType]
+	if !ok {
+		return invalidMessage("content_type %q is not one Parley sends", m.ContentType)
 	}
 	var items []Item
 	if m.ContentAttributes != nil {
 		items = m.ContentAttributes.Items
 	}
-	switch m.ContentType {
-	case "", ContentText:
-		if strings.TrimSpace(m.Content) == "" {
-			return invalidMessage("a text message needs content")
-		}
-		if len(items) > 0 {
-			return invalidMessage("a text message has no items")
-		}
-	case ContentInputSelect:
-		if len(items) == 0 {
-			return invalidMessage("input_select needs at least one item")
-		}
-		for i, it := range items {
-			if it.Title == "" || it.Value == "" {
-				return invalidMessage("input_select item %d needs a title and a value", i)
-			}
-			if it.Description != "" || it.MediaURL != "" || len(it.Actions) > 0 {
-				return invalidMessage("input_select item %d may only have title and value", i)
-			}
-		}
-	case ContentCards:
-		if len(items) == 0 {
-			return invalidMessage("cards needs at least one item")
-		}
-		for i, it := range items {
-			if err := validateCard(i, it); err != nil {
+	return check(m.Content, items)
+}
+
+// contentRules are, per content type Parley sends, what a message's content and
+// items must be.
+var contentRules = map[string]func(content string, items []Item) error{
+	"":                 checkText,
+	ContentText:        checkText,
+	ContentInputSelect: func(_ string, items []Item) error { return checkItems("input_select", items, optionRules) },
+	ContentCards:       func(_ string, items []Item) error { return checkItems("cards", items, cardRules) },
+}
+
+// itemRule says what is wrong with item i of a message, or nil.
+type itemRule func(i int, it Item) error
+
+// optionRules are the checks of an input_select item, in order.
+var optionRules = []itemRule{
+	func(i int, it Item) error {
+		return failIf(it.Title == "" || it.Value == "", "input_select item %d needs a title and a value", i)
+	},
+	func(i int, it Item) error {
+		return failIf(it.Description != "" || it.MediaURL != "" || len(it.Actions) > 0, "input_select item %d may only have title and value", i)
+	},
+}
+
+// cardRules are the checks of a card, in order: a title, an optional absolute
+// image, and at least one link or postback action (actionRules).
+var cardRules = []itemRule{
+	func(i int, it Item) error { return failIf(it.Title == "", "card %d needs a title", i) },
+	func(i int, it Item) error {
+		return failIf(it.Value != "", "card %d may only have title, description, media_url and actions", i)
+	},
+	func(i int, it Item) error {
+		return failIf(it.MediaURL != "" && !parley.IsWebLink(it.MediaURL), "card %d media_url %q is not an absolute http(s) URL", i, it.MediaURL)
+	},
+	func(i int, it Item) error {
+		return failIf(len(it.Actions) == 0, "card %d needs at least one action", i)
+	},
+	func(i int, it Item) error {
+		for j, a := range it.Actions {
+			if err := checkAction(i, j, a); err != nil {
 				return err
 			}
 		}
-	default:
-		return invalidMessage("content_type %q is not one Parley sends", m.ContentType)
+		return nil
+	},
+}
+
+// actionRules are, per card action type, what else an action must have.
+var actionRules = map[string]func(i, j int, a CardAction) error{
+	ActionLink: func(i, j int, a CardAction) error {
+		return failIf(!parley.IsWebLink(a.URI) || a.Payload != "", "card %d link action %d needs an absolute http(s) uri and no payload, got %q", i, j, a.URI)
+	},
+	ActionPostback: func(i, j int, a CardAction) error {
+		return failIf(a.Payload == "" || a.URI != "", "card %d postback action %d needs a payload and no uri", i, j)
+	},
+}
+
+func checkText(content string, items []Item) error {
+	if strings.TrimSpace(content) == "" {
+		return invalidMessage("a text message needs content")
+	}
+	return failIf(len(items) > 0, "a text message has no items")
+}
+
+// checkItems requires one item at least and applies rules to each item in order.
+func checkItems(kind string, items []Item, rules []itemRule) error {
+	if len(items) == 0 {
+		return invalidMessage("%s needs at least one item", kind)
+	}
+	for i, it := range items {
+		for _, rule := range rules {
+			if err := rule(i, it); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// checkAction checks action j of card i: a text, a known type and its rule.
+func checkAction(i, j int, a CardAction) error {
+	if a.Text == "" {
+		return invalidMessage("card %d action %d needs a text", i, j)
+	}
+	rule, ok := actionRules[a.Type]
+	if !ok {
+		return invalidMessage("card %d action %d has unknown type %q", i, j, a.Type)
+	}
+	return rule(i, j, a)
+}
+
+// failIf is the EINVALID error of a broken rule, nil when the rule holds.
+func failIf(broken bool, format string, args ...any) error {
+	if !broken {
+		return nil
+	}
+	return invalidMessage(format, args...)
 }
 
 func invalidMessage(format string, args ...any) error {
 	return parley.Errorf(parley.EINVALID, "chatwoot: "+format, args...)
-}
-
-// validateCard checks card i of a cards message: a title, an optional absolute
-// image, and at least one link or postback action.
-func validateCard(i int, it Item) error {
-	if it.Title == "" {
-		return invalidMessage("card %d needs a title", i)
-	}
-	if it.Value != "" {
-		return invalidMessage("card %d may only have title, description, media_url and actions", i)
-	}
-	if it.MediaURL != "" && !parley.IsWebLink(it.MediaURL) {
-		return invalidMessage("card %d media_url %q is not an absolute http(s) URL", i, it.MediaURL)
-	}
-	if len(it.Actions) == 0 {
-		return invalidMessage("card %d needs at least one action", i)
-	}
-	for j, a := range it.Actions {
-		if a.Text == "" {
-			return invalidMessage("card %d action %d needs a text", i, j)
-		}
-		switch a.Type {
-		case ActionLink:
-			if !parley.IsWebLink(a.URI) || a.Payload != "" {
-				return invalidMessage("card %d link action %d needs an absolute http(s) uri and no payload, got %q", i, j, a.URI)
-			}
-		case ActionPostback:
-			if a.Payload == "" || a.URI != "" {
-				return invalidMessage("card %d postback action %d needs a payload and no uri", i, j)
-			}
-		default:
-			return invalidMessage("card %d action %d has unknown type %q", i, j, a.Type)
-		}
-	}
-	return nil
 }
 
 // SendMessage posts m to a conversation (by display id) after validating it.

@@ -205,24 +205,13 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 	shown := map[string]bool{}
 	for i, t := range f.Turns {
 		n := i + 1
-		if t.After != "" {
-			d, _ := time.ParseDuration(t.After)
-			now = now.Add(d)
-		} else if i > 0 {
-			now = now.Add(time.Second)
-		}
+		now = turnTime(now, t, i)
 		fail := func(format string, args ...any) {
 			res.Failures = append(res.Failures, fmt.Sprintf("%s:%d: turn %d (%s): %s", f.Path, t.Line, n, describe(t), fmt.Sprintf(format, args...)))
 		}
-		if t.SetState != nil {
-			b, err := json.Marshal(t.SetState)
-			if err == nil {
-				err = target.SetState(ctx, key, b)
-			}
-			if err != nil {
-				fail("set_state: %v", err)
-				return res
-			}
+		if err := setState(ctx, target, key, t); err != nil {
+			fail("set_state: %v", err)
+			return res
 		}
 		body, err := play(ctx, target, key, t, n, now)
 		if t.Expect.Error != "" {
@@ -252,6 +241,31 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 		}
 	}
 	return res
+}
+
+// turnTime is the sent_at of turn i, the one before having been sent at prev: the
+// turn's `after` later, else a second later (the first turn: the file's start).
+func turnTime(prev time.Time, t Turn, i int) time.Time {
+	if t.After != "" {
+		d, _ := time.ParseDuration(t.After)
+		return prev.Add(d)
+	}
+	if i > 0 {
+		return prev.Add(time.Second)
+	}
+	return prev
+}
+
+// setState stores the turn's set_state, if any, before the turn is played.
+func setState(ctx context.Context, target Target, key parley.ConversationKey, t Turn) error {
+	if t.SetState == nil {
+		return nil
+	}
+	b, err := json.Marshal(t.SetState)
+	if err != nil {
+		return err
+	}
+	return target.SetState(ctx, key, b)
 }
 
 // remoteSkip says why f cannot run against a server: recorded model completions
@@ -481,34 +495,9 @@ func normalize(v any) any {
 func subset(expected, actual any, path string) (string, bool) {
 	switch e := expected.(type) {
 	case map[string]any:
-		a, ok := actual.(map[string]any)
-		if !ok {
-			return path, false
-		}
-		for _, k := range slices.Sorted(maps.Keys(e)) {
-			av, present := a[k]
-			if !present && e[k] == nil {
-				continue
-			}
-			if !present {
-				return path + "." + k + " (absent)", false
-			}
-			if p, ok := subset(e[k], av, path+"."+k); !ok {
-				return p, false
-			}
-		}
-		return "", true
+		return subsetMap(e, actual, path)
 	case []any:
-		a, ok := actual.([]any)
-		if !ok || len(a) != len(e) {
-			return path, false
-		}
-		for i := range e {
-			if p, ok := subset(e[i], a[i], fmt.Sprintf("%s[%d]", path, i)); !ok {
-				return p, false
-			}
-		}
-		return "", true
+		return subsetSlice(e, actual, path)
 	case string:
 		if re, ok, err := slashRegexp(e); ok && err == nil {
 			s, isStr := actual.(string)
@@ -524,6 +513,41 @@ func subset(expected, actual any, path string) (string, bool) {
 		}
 		return path, false
 	}
+}
+
+// subsetMap is subset for an expected object: each key, in order, in actual.
+func subsetMap(e map[string]any, actual any, path string) (string, bool) {
+	a, ok := actual.(map[string]any)
+	if !ok {
+		return path, false
+	}
+	for _, k := range slices.Sorted(maps.Keys(e)) {
+		av, present := a[k]
+		if !present && e[k] == nil {
+			continue
+		}
+		if !present {
+			return path + "." + k + " (absent)", false
+		}
+		if p, ok := subset(e[k], av, path+"."+k); !ok {
+			return p, false
+		}
+	}
+	return "", true
+}
+
+// subsetSlice is subset for an expected array: as long as actual, element-wise.
+func subsetSlice(e []any, actual any, path string) (string, bool) {
+	a, ok := actual.([]any)
+	if !ok || len(a) != len(e) {
+		return path, false
+	}
+	for i := range e {
+		if p, ok := subset(e[i], a[i], fmt.Sprintf("%s[%d]", path, i)); !ok {
+			return p, false
+		}
+	}
+	return "", true
 }
 
 // transitionWithTrigger is an expected transition written "from -trigger-> to".

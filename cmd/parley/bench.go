@@ -107,6 +107,7 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 	if err != nil {
 		return "", err
 	}
+	srv.start(ctx)
 	defer srv.close()
 	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
 
@@ -373,6 +374,7 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
+	srv.start(ctx)
 	defer srv.close()
 	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	touch := func(conv, id string) error {

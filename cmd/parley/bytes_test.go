@@ -43,6 +43,7 @@ func bytesPerTurn(b *testing.B, turns, convs int) float64 {
 	if err != nil {
 		b.Fatal(err)
 	}
+	srv.start(ctx)
 	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	for c := range convs {
 		key := parley.ConversationKey{Bot: "booking", ID: fmt.Sprintf("long-%d", c)}

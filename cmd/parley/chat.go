@@ -94,6 +94,7 @@ func localChat(ctx context.Context, configPath string, sf storeFlags, bot string
 		store.Close()
 		return nil, nil, err
 	}
+	srv.start(ctx)
 	if _, err := srv.runtime.Bot(bot); err != nil {
 		srv.close()
 		store.Close()

@@ -32,51 +32,70 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	opts := checkRun{stdout: stdout, stderr: stderr, outDir: *outDir, maxStates: *maxStates, walks: *walks, progressAfter: *progressAfter}
 	failed := false
 	for _, t := range targets {
-		m, def, err := t.model()
-		if err != nil {
-			fmt.Fprintf(stdout, "FAIL %s: %s\n", t.name, parley.ErrorMessage(err))
-			failed = true
-			continue
-		}
-		if def != nil {
-			printWarnings(stdout, "", def)
-		}
-		p := &progress{w: stderr, bot: t.name, after: *progressAfter, start: time.Now()}
-		g, err := check.Explore(ctx, t.name, m, check.Options{MaxStates: *maxStates, Progress: p.report})
-		p.done()
+		ok, err := opts.check(ctx, t)
 		if err != nil {
 			return err
 		}
-		rep := check.Analyze(g, m)
-		rep.Print(stdout)
-		if !rep.OK() {
-			failed = true
-		}
-		if *walks > 0 && !g.Truncated {
-			res, err := check.Walk(ctx, g, m, *walks, 40, 1)
-			if err != nil {
-				fmt.Fprintf(stdout, "  random walks: %v\n", err)
-				failed = true
-			} else {
-				fmt.Fprintf(stdout, "  random walks: %d conversations, %d turns, %d distinct states, every one explored\n", res.Walks, res.Turns, res.Reached)
-			}
-		}
-		if *outDir != "" && len(rep.Findings) > 0 {
-			paths, err := rep.WriteScenarios(*outDir)
-			if err != nil {
-				return err
-			}
-			for _, p := range paths {
-				fmt.Fprintf(stdout, "    wrote %s\n", p)
-			}
-		}
+		failed = failed || !ok
 	}
 	if failed {
 		return exitError(1)
 	}
 	return nil
+}
+
+// checkRun is what `parley check` does with each target, from its flags.
+type checkRun struct {
+	stdout, stderr io.Writer
+	outDir         string
+	maxStates      int
+	walks          int
+	progressAfter  time.Duration
+}
+
+// check explores one target, prints its report and, with -walks, the random walks'
+// cross-check, and writes its counterexamples with -o; ok is false when it found
+// a problem, err stops the command.
+func (c checkRun) check(ctx context.Context, t checkTarget) (ok bool, err error) {
+	m, def, err := t.model()
+	if err != nil {
+		fmt.Fprintf(c.stdout, "FAIL %s: %s\n", t.name, parley.ErrorMessage(err))
+		return false, nil
+	}
+	if def != nil {
+		printWarnings(c.stdout, "", def)
+	}
+	p := &progress{w: c.stderr, bot: t.name, after: c.progressAfter, start: time.Now()}
+	g, err := check.Explore(ctx, t.name, m, check.Options{MaxStates: c.maxStates, Progress: p.report})
+	p.done()
+	if err != nil {
+		return false, err
+	}
+	rep := check.Analyze(g, m)
+	rep.Print(c.stdout)
+	ok = rep.OK()
+	if c.walks > 0 && !g.Truncated {
+		res, err := check.Walk(ctx, g, m, c.walks, 40, 1)
+		if err != nil {
+			fmt.Fprintf(c.stdout, "  random walks: %v\n", err)
+			ok = false
+		} else {
+			fmt.Fprintf(c.stdout, "  random walks: %d conversations, %d turns, %d distinct states, every one explored\n", res.Walks, res.Turns, res.Reached)
+		}
+	}
+	if c.outDir != "" && len(rep.Findings) > 0 {
+		paths, err := rep.WriteScenarios(c.outDir)
+		if err != nil {
+			return false, err
+		}
+		for _, p := range paths {
+			fmt.Fprintf(c.stdout, "    wrote %s\n", p)
+		}
+	}
+	return ok, nil
 }
 
 // checkTarget is one bot or flow file to explore.

@@ -204,6 +204,26 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 	if demo {
 		c.Bots = DemoConfig().Bots
 	}
+	if err := c.checkBots(path, demo); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// engineFiles are the engines a bot may run and the definition file each needs
+// (none for shop); the demo bots use built-in definitions.
+var engineFiles = []struct {
+	engine, key string
+	file        func(BotConfig) string
+}{
+	{"shop", "", nil},
+	{"flows", "flows", func(b BotConfig) string { return b.Flows }},
+	{"gates", "flow", func(b BotConfig) string { return b.Flow }},
+}
+
+// checkBots gives each bot the config's nlu when it has none and checks it: a
+// name of its own, a known engine with its definition file (engineFiles), its nlu.
+func (c *Config) checkBots(path string, demo bool) error {
 	seen := map[string]bool{}
 	for i := range c.Bots {
 		if c.Bots[i].NLU == "" {
@@ -211,28 +231,34 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 		}
 		b := c.Bots[i]
 		if b.Name == "" {
-			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] has no name", path, i)
+			return parley.Errorf(parley.EINVALID, "%s: bots[%d] has no name", path, i)
 		}
 		if seen[b.Name] {
-			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d]: duplicate bot name %q", path, i, b.Name)
+			return parley.Errorf(parley.EINVALID, "%s: bots[%d]: duplicate bot name %q", path, i, b.Name)
 		}
 		seen[b.Name] = true
-		switch b.Engine {
-		case "shop", "flows", "gates":
-		default:
-			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): engine must be shop, flows or gates, got %q", path, i, b.Name, b.Engine)
-		}
-		if b.Engine == "flows" && b.Flows == "" && !demo {
-			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): a flows bot needs `flows: FILE`", path, i, b.Name)
-		}
-		if b.Engine == "gates" && b.Flow == "" && !demo {
-			return nil, parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): a gates bot needs `flow: FILE`", path, i, b.Name)
+		if err := checkEngine(path, i, b, demo); err != nil {
+			return err
 		}
 		if err := c.checkNLU(path, i, b); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return &c, nil
+	return nil
+}
+
+// checkEngine checks a bot's engine against engineFiles.
+func checkEngine(path string, i int, b BotConfig, demo bool) error {
+	for _, e := range engineFiles {
+		switch {
+		case e.engine != b.Engine:
+		case e.file != nil && e.file(b) == "" && !demo:
+			return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): a %s bot needs `%s: FILE`", path, i, b.Name, e.engine, e.key)
+		default:
+			return nil
+		}
+	}
+	return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): engine must be shop, flows or gates, got %q", path, i, b.Name, b.Engine)
 }
 
 // yamlPos renders a go-yaml error as "line:col: message".

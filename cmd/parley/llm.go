@@ -211,6 +211,7 @@ func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File
 		res.Failures = append(res.Failures, parley.ErrorMessage(err))
 		return res
 	}
+	srv.start(ctx)
 	defer srv.close()
 	res = scenario.Run(ctx, &scenario.Local{Runtime: srv.runtime, Store: store}, f, "")
 	for _, p := range fake.Problems() {

@@ -91,29 +91,12 @@ func runIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		return exitError(2)
 	}
 	cmd, rest := args[0], args[1:]
+	if fn, ok := commands[cmd]; ok {
+		return fn(ctx, rest, stdout, stderr)
+	}
 	switch cmd {
-	case "init":
-		return runInit(ctx, rest, stdout, stderr)
-	case "serve":
-		return runServe(ctx, rest, stdout, stderr)
-	case "test":
-		return runTest(ctx, rest, stdout, stderr)
-	case "validate":
-		return runValidate(ctx, rest, stdout, stderr)
-	case "graph":
-		return runGraph(ctx, rest, stdout, stderr)
-	case "check":
-		return runCheck(ctx, rest, stdout, stderr)
-	case "flows":
-		return runFlows(ctx, rest, stdout, stderr)
-	case "bench":
-		return runBench(ctx, rest, stdout, stderr)
-	case "replay":
-		return runReplay(ctx, rest, stdout, stderr)
 	case "chat":
 		return runChat(ctx, rest, stdin, stdout, stderr)
-	case "version":
-		return runVersion(rest, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -121,6 +104,26 @@ func runIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "parley: unknown command %q\n\n%s", cmd, usage)
 		return exitError(2)
 	}
+}
+
+// command is a subcommand: its arguments, its output.
+type command func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+
+// commands are the subcommands runIO dispatches by name, but for chat (which
+// reads standard input).
+var commands = map[string]command{
+	"init":     runInit,
+	"serve":    runServe,
+	"test":     runTest,
+	"validate": runValidate,
+	"graph":    runGraph,
+	"check":    runCheck,
+	"flows":    runFlows,
+	"bench":    runBench,
+	"replay":   runReplay,
+	"version": func(_ context.Context, args []string, stdout, stderr io.Writer) error {
+		return runVersion(args, stdout, stderr)
+	},
 }
 
 // newFlagSet returns a flag set that reports errors to stderr and does not exit.

@@ -65,17 +65,20 @@ func openStore(ctx context.Context, f storeFlags, cfgStore string) (parley.Store
 	}
 }
 
-// server is a running Parley: store, runtime, channels and HTTP API.
+// server is a Parley instance: store, runtime, channels and HTTP API. newServer
+// builds it; start starts its goroutines (the Chatwoot relay, the store's
+// notification listener); close stops them and finishes in-flight turns.
 type server struct {
 	store   parley.Store
 	runtime *actor.Runtime
+	relay   *relay.Relay
 	handler http.Handler
 	done    chan struct{}
 	log     *slog.Logger
 	// visitors is whether some bot takes the chat widget's visitors.
 	visitors bool
 
-	// stopRelay stops the Chatwoot relay and waits for it.
+	// stopRelay stops the Chatwoot relay and waits for it (nil before start).
 	stopRelay  func()
 	stopListen context.CancelFunc
 	listening  sync.WaitGroup // the store's notification listener, waited for by close
@@ -89,7 +92,8 @@ type security struct {
 	visitors *visitor.Policy
 }
 
-// newServer wires a server from cfg over store.
+// newServer builds a server from cfg over store: the bots, the runtime, the relay
+// and the HTTP handler. It starts no goroutine of its own (start does).
 func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slog.Logger, sec security) (*server, error) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -97,7 +101,41 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	if err != nil {
 		return nil, err
 	}
-	opts := actor.Options{
+	channels, err := chatwootChannels(w.chatwoot)
+	if err != nil {
+		return nil, err
+	}
+	opts := runtimeOptions(cfg, logger, reg)
+	// The runtime bounds its own store calls; the API and the relay get the same
+	// bound through one wrapped store, each taking the parts it uses.
+	timed := actor.WithStoreTimeout(store, opts.StoreTimeout)
+	rt := actor.New(store, w.bots, opts)
+	rl := relay.New(relay.Options{Store: timed, Runtime: rt, Channels: channels, Logger: logger, Metrics: relay.NewMetrics(reg)})
+	srv := &server{store: store, runtime: rt, relay: rl, done: make(chan struct{}), log: logger, visitors: sec.visitors != nil}
+	api := httpapi.New(rt, timed, httpapi.Options{
+		MaxBody:     cfg.Runtime.MaxBodyBytes,
+		Gatherer:    reg,
+		Registerer:  reg,
+		Flows:       &flowStore{store: timed},
+		Chatwoot:    rl,
+		Logger:      logger,
+		Done:        srv.done,
+		Auth:        sec.auth,
+		Hosts:       sec.hosts,
+		CORSOrigins: cfg.Server.CORSOrigins,
+		Visitors:    sec.visitors,
+		Lifecycle:   actor.Lifecycle,
+	})
+	if srv.handler, err = siteHandler(api); err != nil {
+		rt.Close()
+		return nil, err
+	}
+	return srv, nil
+}
+
+// runtimeOptions are the actor runtime's options from cfg's runtime block.
+func runtimeOptions(cfg *Config, logger *slog.Logger, reg prometheus.Registerer) actor.Options {
+	return actor.Options{
 		MaxActors:    cfg.Runtime.MaxActors,
 		MailboxSize:  cfg.Runtime.MailboxSize,
 		Inactivity:   time.Duration(cfg.Runtime.InactivityTimeout),
@@ -105,32 +143,13 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		StoreTimeout: time.Duration(cfg.Runtime.StoreTimeout),
 		Logger:       logger,
 		Metrics:      actor.NewMetrics(reg),
+		Channels:     relay.ChannelOutboxes(),
 	}
-	channels, err := chatwootChannels(w.chatwoot)
-	if err != nil {
-		return nil, err
-	}
-	// The runtime bounds its own store calls; the API and the relay get the same
-	// bound through one wrapped store, each taking the parts it uses.
-	timed := actor.WithStoreTimeout(store, opts.StoreTimeout)
-	opts.Channels = relay.ChannelOutboxes()
-	rt := actor.New(store, w.bots, opts)
-	rl := relay.New(relay.Options{Store: timed, Runtime: rt, Channels: channels, Logger: logger, Metrics: relay.NewMetrics(reg)})
-	done := make(chan struct{})
-	h := httpapi.New(rt, timed, httpapi.Options{
-		MaxBody:     cfg.Runtime.MaxBodyBytes,
-		Gatherer:    reg,
-		Registerer:  reg,
-		Flows:       &flowStore{store: timed},
-		Chatwoot:    rl,
-		Logger:      logger,
-		Done:        done,
-		Auth:        sec.auth,
-		Hosts:       sec.hosts,
-		CORSOrigins: cfg.Server.CORSOrigins,
-		Visitors:    sec.visitors,
-		Lifecycle:   actor.Lifecycle,
-	})
+}
+
+// siteHandler serves the API with the inspector's and the chat widget's files
+// beside it.
+func siteHandler(api http.Handler) (http.Handler, error) {
 	insp, err := inspect.New("/inspect")
 	if err != nil {
 		return nil, err
@@ -147,26 +166,34 @@ func newServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		return nil, err
 	}
 	mux.Handle("/widget/", wid)
-	mux.Handle("/", h)
+	mux.Handle("/", api)
 	// A browser pointed at the server's address lands in the inspector.
 	mux.Handle("GET /{$}", http.RedirectHandler("/inspect/", http.StatusFound))
-	srv := &server{store: store, runtime: rt, handler: mux, done: done, log: logger, visitors: sec.visitors != nil}
-	srv.stopRelay = runRelay(ctx, rl)
-	if l, ok := store.(eventListener); ok {
-		// Several replicas on one database: events committed by another replica
-		// reach this replica's SSE subscribers through the store's notifications.
-		lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-		srv.stopListen = cancel
-		srv.listening.Go(func() {
-			// After a reconnect every subscriber re-reads the stored log: the
-			// notifications sent while the listener was away are lost.
-			nudge := func(key parley.ConversationKey, _ int64) { rt.Hub().Nudge(key) }
-			if err := l.Listen(lctx, nudge, rt.Hub().NudgeAll); err != nil {
-				logger.Error("event notifications stopped", "err", err)
-			}
-		})
+	return mux, nil
+}
+
+// start runs the server's goroutines: the Chatwoot relay and, for a store that
+// notifies commits made by other processes, its listener. They outlive ctx (close
+// stops them).
+func (s *server) start(ctx context.Context) {
+	s.stopRelay = runRelay(ctx, s.relay)
+	l, ok := s.store.(eventListener)
+	if !ok {
+		return
 	}
-	return srv, nil
+	// Several replicas on one database: events committed by another replica
+	// reach this replica's SSE subscribers through the store's notifications.
+	lctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	s.stopListen = cancel
+	hub := s.runtime.Hub()
+	s.listening.Go(func() {
+		// After a reconnect every subscriber re-reads the stored log: the
+		// notifications sent while the listener was away are lost.
+		nudge := func(key parley.ConversationKey, _ int64) { hub.Nudge(key) }
+		if err := l.Listen(lctx, nudge, hub.NudgeAll); err != nil {
+			s.log.Error("event notifications stopped", "err", err)
+		}
+	})
 }
 
 // chatwootChannels builds the relay's channel of each bot with a chatwoot block.
@@ -211,7 +238,9 @@ func (s *server) close() {
 	default:
 		close(s.done)
 	}
-	s.stopRelay()
+	if s.stopRelay != nil {
+		s.stopRelay()
+	}
 	s.runtime.Close()
 	if s.stopListen != nil {
 		s.stopListen()
@@ -278,6 +307,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	srv.start(ctx)
 	return serveHTTP(ctx, srv, ln, stdout, logger)
 }
 

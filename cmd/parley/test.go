@@ -35,37 +35,11 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	var target scenario.Target
-	suffix := ""
-	var (
-		cfg *Config
-		dir string
-	)
-	if *serverURL != "" {
-		target = &scenario.Remote{BaseURL: *serverURL, Token: *token}
-		suffix = "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	} else {
-		cfg, err = loadConfig(*configPath)
-		if err != nil {
-			return err
-		}
-		dir, err = os.MkdirTemp("", "parley-test-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		store, err := sqlite.Open(ctx, filepath.Join(dir, "scenarios.db"), sqlite.Options{})
-		if err != nil {
-			return err
-		}
-		defer store.Close()
-		srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler), security{})
-		if err != nil {
-			return err
-		}
-		defer srv.close()
-		target = &scenario.Local{Runtime: srv.runtime, Store: store}
+	run, err := newScenarioRun(ctx, *configPath, *serverURL, *token)
+	if err != nil {
+		return err
 	}
+	defer run.close()
 	var cov *coverage
 	if *withCoverage {
 		cfg, err := loadConfig(*configPath)
@@ -82,10 +56,10 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			continue
 		}
 		var res scenario.Result
-		if f.LLM != "" && cfg != nil {
-			res = runWithModel(ctx, cfg, dir, f)
+		if f.LLM != "" && run.cfg != nil {
+			res = runWithModel(ctx, run.cfg, run.dir, f)
 		} else {
-			res = scenario.Run(ctx, target, f, suffix)
+			res = scenario.Run(ctx, run.target, f, run.suffix)
 		}
 		if cov != nil {
 			cov.add(f.Bot, res)
@@ -96,6 +70,58 @@ func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		cov.print(stdout)
 	}
 	return tally.summary(stdout)
+}
+
+// scenarioRun is where `parley test` runs scenarios: a running server (-server), or
+// the configuration's bots in process on a fresh store in a temporary folder.
+type scenarioRun struct {
+	target scenario.Target
+	// suffix makes conversation ids unique on a server that keeps them.
+	suffix string
+	// cfg and dir are the in-process run's configuration and folder (nil, "" remote).
+	cfg   *Config
+	dir   string
+	close func()
+}
+
+func newScenarioRun(ctx context.Context, configPath, serverURL, token string) (*scenarioRun, error) {
+	if serverURL != "" {
+		return &scenarioRun{
+			target: &scenario.Remote{BaseURL: serverURL, Token: token},
+			suffix: "-" + strconv.FormatInt(time.Now().UnixNano(), 36),
+			close:  func() {},
+		}, nil
+	}
+	cfg, err := loadConfig(configPath)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "parley-test-")
+	if err != nil {
+		return nil, err
+	}
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "scenarios.db"), sqlite.Options{})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler), security{})
+	if err != nil {
+		store.Close()
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	srv.start(ctx)
+	return &scenarioRun{
+		target: &scenario.Local{Runtime: srv.runtime, Store: store},
+		cfg:    cfg,
+		dir:    dir,
+		close: func() {
+			srv.close()
+			store.Close()
+			os.RemoveAll(dir)
+		},
+	}, nil
 }
 
 // scenarioTally counts the scenarios of a `parley test` run and prints each outcome

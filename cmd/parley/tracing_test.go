@@ -41,6 +41,7 @@ func TestATurnIsOneTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	srv.start(ctx)
 	defer srv.close()
 	hs := httptest.NewServer(srv.handler)
 	defer hs.Close()
