@@ -254,6 +254,22 @@ func unprocessable(format string, args ...any) (int, any, http.Header) {
 	return http.StatusUnprocessableEntity, errorBody(fmt.Sprintf(format, args...)), nil
 }
 
+// decodeAttributes decodes content_attributes, an object that may come as a JSON
+// string; absent or null is nil, anything but an object is not ok.
+func decodeAttributes(attrs json.RawMessage) (map[string]any, bool) {
+	var attrString string
+	if json.Unmarshal(attrs, &attrString) == nil {
+		attrs = json.RawMessage(attrString)
+	}
+	var decoded map[string]any
+	if len(attrs) > 0 && string(attrs) != "null" {
+		if err := json.Unmarshal(attrs, &decoded); err != nil {
+			return nil, false
+		}
+	}
+	return decoded, true
+}
+
 func (s *Server) createMessage(conversation int, fields map[string]json.RawMessage) (int, any, http.Header) {
 	for k := range fields {
 		if !slices.Contains(messageKeys, k) {
@@ -286,16 +302,9 @@ func (s *Server) createMessage(conversation int, fields map[string]json.RawMessa
 	if !slices.Contains(contentTypes, contentType) {
 		return unprocessable("'%s' is not a valid content_type", contentType)
 	}
-	attrs := msg.ContentAttributes
-	var attrString string
-	if json.Unmarshal(attrs, &attrString) == nil {
-		attrs = json.RawMessage(attrString) // content_attributes may be a JSON string
-	}
-	var decoded map[string]any
-	if len(attrs) > 0 && string(attrs) != "null" {
-		if err := json.Unmarshal(attrs, &decoded); err != nil {
-			return unprocessable("content_attributes is not an object")
-		}
+	decoded, ok := decodeAttributes(msg.ContentAttributes)
+	if !ok {
+		return unprocessable("content_attributes is not an object")
 	}
 	content := ""
 	if msg.Content != nil {

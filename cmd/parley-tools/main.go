@@ -14,40 +14,24 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 
-	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/cli"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	if err != nil {
-		var ee exitError
-		if errors.As(err, &ee) {
-			os.Exit(int(ee))
-		}
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "parley-tools:", parley.ErrorDetail(err))
-		}
-		os.Exit(2)
-	}
+	cli.Main("parley-tools", func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		return run(ctx, args, stdout, stderr)
+	})
 }
 
 // exitError is an exit status with nothing more to print.
-type exitError int
-
-func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+type exitError = cli.ExitError
 
 const usage = `parley-tools: Parley's dataset and measurement tools
 
@@ -82,13 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 }
 
-// newFlagSet returns a flag set that reports errors to stderr and does not exit.
+// newFlagSet returns a flag set for `parley-tools name` that reports errors to
+// stderr and does not exit.
 func newFlagSet(name string, stderr io.Writer, synopsis string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: parley-tools %s %s\n\nflags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
-	return fs
+	return cli.NewFlagSet("parley-tools", name, stderr, synopsis)
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -91,7 +90,6 @@ func (d *bookingDesk) snapshot() (calls []string, booked map[string]string) {
 // desk with a webhook timeout of one second.
 func deskConfig(t *testing.T, deskURL string) string {
 	t.Helper()
-	dir := t.TempDir()
 	flow := `bot: orders
 flows:
   - name: order
@@ -107,14 +105,7 @@ flows:
           outputs: [booking]
           reply: "Order {booking} placed."
 `
-	if err := os.WriteFile(filepath.Join(dir, "orders.yaml"), []byte(flow), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "parley.yaml")
-	if err := os.WriteFile(path, []byte("bots:\n  - name: orders\n    engine: flows\n    flows: orders.yaml\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return flowsBotProject(t, "orders", flow, "", "")
 }
 
 // TestASlowActionIsPerformedOnceAcrossTurnsAndARestart: the first booking call takes

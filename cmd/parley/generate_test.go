@@ -15,7 +15,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/llm/llmtest"
-	"github.com/parleyhq/parley/sqlite"
 )
 
 // The question the fake model writes for the booking demo's first question
@@ -390,13 +389,7 @@ func TestShopGenerateConfig(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx := context.Background()
-			store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "g.db"), sqlite.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer store.Close()
-			_, err = buildBots(ctx, cfg, store, nil, nil)
+			_, err = buildBots(context.Background(), cfg, tempStore(t), nil, nil)
 			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(parley.ErrorMessage(err), tt.want)) {
 				t.Fatalf("err = %v, want %q", err, tt.want)
 			}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -93,7 +92,6 @@ func waitChan(t *testing.T, what string, c <-chan string) string {
 // a webhook action at hookURL, and returns its path. extra is appended to the bot.
 func ordersConfig(t *testing.T, hookURL, runtime, extra string) string {
 	t.Helper()
-	dir := t.TempDir()
 	flow := `bot: orders
 flows:
   - name: order
@@ -106,15 +104,7 @@ flows:
           webhook: {url: "` + hookURL + `/order", timeout: 60s}
           reply: Order placed.
 `
-	if err := os.WriteFile(filepath.Join(dir, "orders.yaml"), []byte(flow), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg := runtime + "bots:\n  - name: orders\n    engine: flows\n    flows: orders.yaml\n" + extra
-	path := filepath.Join(dir, "parley.yaml")
-	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return flowsBotProject(t, "orders", flow, runtime, extra)
 }
 
 type convView struct {

@@ -20,41 +20,23 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/cli"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := runIO(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	if err != nil {
-		var ee exitError
-		if errors.As(err, &ee) {
-			os.Exit(int(ee))
-		}
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "parley:", errText(err))
-		}
-		os.Exit(2)
-	}
-}
+func main() { cli.Main("parley", runIO) }
 
 // exitError is an exit status with nothing more to print.
-type exitError int
-
-func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+type exitError = cli.ExitError
 
 // errText is the whole error chain: the command line is the operator's own terminal.
 func errText(err error) string { return parley.ErrorDetail(err) }
@@ -126,15 +108,10 @@ var commands = map[string]command{
 	},
 }
 
-// newFlagSet returns a flag set that reports errors to stderr and does not exit.
+// newFlagSet returns a flag set for `parley name` that reports errors to stderr and
+// does not exit.
 func newFlagSet(name string, stderr io.Writer, synopsis string) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: parley %s %s\n\nflags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
-	return fs
+	return cli.NewFlagSet("parley", name, stderr, synopsis)
 }
 
 // parseArgs parses flags and returns the positional arguments, refusing (exit 2,

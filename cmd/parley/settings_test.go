@@ -46,13 +46,13 @@ func TestTheReadmesOptionalAPIKeyStartsTheServer(t *testing.T) {
 	os.Unsetenv("OPENAI_API_KEY")
 	dir := t.TempDir()
 	optional := filepath.Join(dir, "optional.yaml")
-	write(t, optional, "llm:\n  base_url: http://127.0.0.1:1/v1\n  model: qwen2.5:7b-instruct\n  api_key: ${OPENAI_API_KEY:-}  # optional; sent only when set\n")
+	writeFile(t, optional, "llm:\n  base_url: http://127.0.0.1:1/v1\n  model: qwen2.5:7b-instruct\n  api_key: ${OPENAI_API_KEY:-}  # optional; sent only when set\n")
 	base, _ := testServer(t, "-config", optional)
 	if code, body := get(t, base+"/healthz"); code != 200 {
 		t.Fatalf("healthz %d %s", code, body)
 	}
 	required := filepath.Join(dir, "required.yaml")
-	write(t, required, "llm:\n  base_url: http://127.0.0.1:1/v1\n  model: m\n  api_key: ${OPENAI_API_KEY}\n")
+	writeFile(t, required, "llm:\n  base_url: http://127.0.0.1:1/v1\n  model: m\n  api_key: ${OPENAI_API_KEY}\n")
 	var stderr bytes.Buffer
 	err := run(t.Context(), []string{"serve", "-addr", "127.0.0.1:0", "-config", required}, &bytes.Buffer{}, &stderr)
 	if err == nil || !strings.Contains(errText(err), "OPENAI_API_KEY") || !strings.Contains(errText(err), "${NAME:-}") {
@@ -66,7 +66,7 @@ func TestTheReadmesOptionalAPIKeyStartsTheServer(t *testing.T) {
 func TestOnePrecedenceForEverySetting(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "parley.yaml")
-	write(t, cfg, "listen: 127.0.0.1:1\nstore: sqlite:"+filepath.Join(dir, "file.db")+"\n")
+	writeFile(t, cfg, "listen: 127.0.0.1:1\nstore: sqlite:"+filepath.Join(dir, "file.db")+"\n")
 	envDB, flagDB := filepath.Join(dir, "env.db"), filepath.Join(dir, "flag.db")
 
 	t.Run("environment over file", func(t *testing.T) {
@@ -100,7 +100,7 @@ func TestOnePrecedenceForEverySetting(t *testing.T) {
 	t.Run("PARLEY_CONFIG over ./parley.yaml", func(t *testing.T) {
 		t.Chdir(dir)
 		other := filepath.Join(t.TempDir(), "other.yaml")
-		write(t, other, "bots:\n  - {name: solo, engine: gates}\n")
+		writeFile(t, other, "bots:\n  - {name: solo, engine: gates}\n")
 		t.Setenv("PARLEY_CONFIG", other)
 		if path, from := configPath(""); path != other || from != "PARLEY_CONFIG" {
 			t.Errorf("configPath = %q from %q", path, from)
@@ -126,12 +126,5 @@ func TestStoreLocationNeverShowsAPassword(t *testing.T) {
 		if got := storeLocation(in); got != want || strings.Contains(got, "hunter2") {
 			t.Errorf("storeLocation(%q) = %q, want %q", in, got, want)
 		}
-	}
-}
-
-func write(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -135,16 +134,7 @@ func TestInactivityTimeoutOfAPassivatedActor(t *testing.T) {
 func TestAMessageSentAfterTheTimeoutFindsTheConversationCompleted(t *testing.T) {
 	base, _ := testServer(t)
 	conv := base + "/v1/bots/shop/conversations/late"
-	now := time.Now().UTC()
-	send := func(id, text string, after time.Duration) []byte {
-		t.Helper()
-		body := fmt.Sprintf(`{"id":%q,"text":%q,"sent_at":%q}`, id, text, now.Add(after).Format(time.RFC3339Nano))
-		code, b, _ := post(t, conv+"/messages", body)
-		if code != 200 {
-			t.Fatalf("%s: %d %s", id, code, b)
-		}
-		return b
-	}
+	send := turnSender(t, conv, time.Now().UTC(), time.RFC3339Nano)
 	send("m1", "show me hoodies", 0)
 	send("m2", "show more", 5*time.Minute)
 	if got := describeFrames(storedFrames(t, conv)); !cmp.Equal(got, []string{"created->idle", "idle->running", "turn", "running->idle", "idle->running", "turn", "running->idle"}) {
@@ -230,15 +220,7 @@ func TestTheInactivityTimeoutCountsInSentAt(t *testing.T) {
 	base, _ := testServer(t)
 	conv := base + "/v1/bots/shop/conversations/sent-at"
 	start := time.Date(2025, 2, 3, 10, 0, 0, 0, time.UTC) // months before the server's clock
-	send := func(id, text string, after time.Duration) []byte {
-		t.Helper()
-		body := fmt.Sprintf(`{"id":%q,"text":%q,"sent_at":%q}`, id, text, start.Add(after).Format(time.RFC3339))
-		code, b, _ := post(t, conv+"/messages", body)
-		if code != 200 {
-			t.Fatalf("%s: %d %s", id, code, b)
-		}
-		return b
-	}
+	send := turnSender(t, conv, start, time.RFC3339)
 	send("m1", "show me hoodies", 0)
 	send("m2", "show more", 5*time.Minute)
 	if v := view(t, conv); v.Lifecycle != "idle" || v.Turns != 2 {

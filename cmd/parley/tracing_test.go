@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/parleyhq/parley/chatwoot/chatwoottest"
-	"github.com/parleyhq/parley/sqlite"
 	"go.opentelemetry.io/otel"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
@@ -32,17 +29,7 @@ func TestATurnIsOneTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "t.db"), sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler), security{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.start(ctx)
-	defer srv.close()
+	srv := inProcessServer(t, cfg)
 	hs := httptest.NewServer(srv.handler)
 	defer hs.Close()
 	resp, err := http.Post(hs.URL+"/v1/bots/shop/conversations/traced/messages", "application/json", strings.NewReader(`{"id":"m1","text":"show me hoodies"}`))

@@ -407,13 +407,6 @@ func readText(path string) (string, error) {
 	return string(b), err
 }
 
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // logBuffer collects a server's log while it runs.
 type logBuffer struct {
 	mu  sync.Mutex

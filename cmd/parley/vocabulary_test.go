@@ -14,7 +14,6 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/llm"
 	"github.com/parleyhq/parley/llm/llmtest"
-	"github.com/parleyhq/parley/sqlite"
 )
 
 var updateVocabulary = flag.Bool("update-vocabulary", false, "rewrite docs/vocabulary/*.json from the demo bots")
@@ -25,11 +24,7 @@ var updateVocabulary = flag.Bool("update-vocabulary", false, "rewrite docs/vocab
 // structured-outputs subset. Run with -update-vocabulary after a deliberate change.
 func TestDemoVocabularies(t *testing.T) {
 	ctx := context.Background()
-	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "v.db"), sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := tempStore(t)
 	w, err := buildBots(ctx, DemoConfig(), store, nil, nil)
 	if err != nil {
 		t.Fatal(err)

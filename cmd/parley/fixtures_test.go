@@ -1,0 +1,78 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/parleyhq/parley/sqlite"
+)
+
+// The fixtures cmd/parley's tests share, one helper per kind: a file written, a
+// one-bot flows project, a store on a temporary file, a server built and started in
+// process, a turn sent at a chosen time.
+
+// writeFile writes content to path or fails the test.
+func writeFile(t testing.TB, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// flowsBotProject writes flow as bot.yaml into a new folder with a parley.yaml of
+// one flows bot, bot, reading it (before and after are written around the bots
+// block), and returns the configuration's path.
+func flowsBotProject(t testing.TB, bot, flow, before, after string) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, bot+".yaml"), flow)
+	path := filepath.Join(dir, "parley.yaml")
+	writeFile(t, path, before+"bots:\n  - name: "+bot+"\n    engine: flows\n    flows: "+bot+".yaml\n"+after)
+	return path
+}
+
+// tempStore opens a SQLite store on a file of a temporary folder, closed when the
+// test ends.
+func tempStore(t testing.TB) *sqlite.Store {
+	t.Helper()
+	store, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "parley.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+// inProcessServer builds and starts the server of cfg on a temporary store, with a
+// silent log and no security, as parley test runs one; closed when the test ends.
+func inProcessServer(t testing.TB, cfg *Config) *server {
+	t.Helper()
+	ctx := context.Background()
+	store := tempStore(t)
+	srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler), security{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.start(ctx)
+	t.Cleanup(srv.close)
+	return srv
+}
+
+// turnSender returns a function that posts a text turn to the conversation at URL
+// conv, sent at start plus after (written with layout), and wants 200.
+func turnSender(t *testing.T, conv string, start time.Time, layout string) func(id, text string, after time.Duration) []byte {
+	return func(id, text string, after time.Duration) []byte {
+		t.Helper()
+		body := fmt.Sprintf(`{"id":%q,"text":%q,"sent_at":%q}`, id, text, start.Add(after).Format(layout))
+		code, b, _ := post(t, conv+"/messages", body)
+		if code != 200 {
+			t.Fatalf("%s: %d %s", id, code, b)
+		}
+		return b
+	}
+}
