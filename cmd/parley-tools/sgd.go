@@ -93,14 +93,7 @@ func runSGDFlows(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *output == "" {
-		_, err = stdout.Write(data)
-		return err
-	}
-	if err := os.WriteFile(*output, data, 0o644); err != nil {
-		return parley.WrapError(parley.EINVALID, err, "write %s", *output)
-	}
-	return nil
+	return writeOutput(stdout, *output, data)
 }
 
 func runSGDSample(args []string, stdout, stderr io.Writer) error {
@@ -137,14 +130,7 @@ func runSGDSample(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *output == "" {
-		_, err = stdout.Write(data)
-		return err
-	}
-	if err := os.WriteFile(*output, data, 0o644); err != nil {
-		return parley.WrapError(parley.EINVALID, err, "write %s", *output)
-	}
-	return nil
+	return writeOutput(stdout, *output, data)
 }
 
 func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -198,6 +184,18 @@ func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	if t := report.Totals(); t.Passed < t.Dialogues-t.Skipped {
 		return exitError(1)
+	}
+	return nil
+}
+
+// writeOutput writes data to the -o file when one is named, else to stdout.
+func writeOutput(stdout io.Writer, output string, data []byte) error {
+	if output == "" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	if err := os.WriteFile(output, data, 0o644); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "write %s", output)
 	}
 	return nil
 }
