@@ -13,11 +13,23 @@
 // (docs/performance.md), forward patches plus the head's copy took more bytes than
 // the whole states they replace.
 //
+// What a turn does to a state takes a fast path (fastpatch.go), which handles the
+// documents as bytes and decodes nothing: when both states are objects with the
+// same keys in the same order, a member whose bytes are equal gives no operation, an
+// array that slid or grew (a message history, a trace) gives a remove of each
+// appended element and an add of each dropped one, an object that gained members
+// (slots) a remove of each, and any other changed member a replace with its previous
+// bytes. The patch is standard RFC 6902 (any library applies it); this package
+// applies that subset by splicing the members' bytes (splice), and any other patch
+// with github.com/evanphx/json-patch/v5. Other shapes take jsondiff's general diff.
+//
 // A patch is kept only when applying it gives the previous state byte for byte
-// (Back checks it): JSON Patch works on values, not bytes, and a document whose
-// bytes the library would write back differently (another key order, other
-// escapes, other number spellings, whitespace) is kept whole instead. So is a state
-// that is not JSON and one whose patch is not smaller.
+// (Back checks it, with apply, the function Rebuild uses): JSON Patch works on
+// values, not bytes, and a document whose bytes the library would write back
+// differently (another key order, other escapes, other number spellings,
+// whitespace) is kept whole instead. So is a state that is not JSON and one whose
+// patch is not smaller. The check costs little on the fast path (a splice of the
+// changed members) and docs/performance.md has what Back costs per commit.
 package statelog
 
 import (
@@ -59,11 +71,17 @@ func Back(version int64, prev, state []byte) (Kind, []byte) {
 	if prev == nil {
 		return Previous, []byte("null")
 	}
-	if version%SnapshotEvery == 0 || !json.Valid(state) || !json.Valid(prev) {
+	if version%SnapshotEvery == 0 || !gjson.ValidBytes(state) || !gjson.ValidBytes(prev) {
 		return Previous, prev
 	}
-	patch, err := diff(state, prev)
-	if err != nil || len(patch) >= len(prev) {
+	patch, fast := fastBack(prev, state)
+	if !fast {
+		var err error
+		if patch, err = diff(state, prev); err != nil {
+			return Previous, prev
+		}
+	}
+	if len(patch) >= len(prev) {
 		return Previous, prev
 	}
 	rebuilt, err := apply(state, patch)
@@ -188,7 +206,16 @@ var applyOptions = func() *jsonpatch.ApplyOptions {
 	return o
 }()
 
+// apply applies patch to state: by splice when the patch is of its subset and
+// applies (what fastBack writes), else by the library. Back checks a patch with
+// this same function, so that Rebuild gives back what Back checked.
 func apply(state, patch []byte) ([]byte, error) {
+	var opBuf [16]spliceOp
+	if ops, ok := decodeSplice(patch, opBuf[:0]); ok {
+		if out, ok := splice(state, ops); ok {
+			return out, nil
+		}
+	}
 	p, err := jsonpatch.DecodePatch(patch)
 	if err != nil {
 		return nil, err

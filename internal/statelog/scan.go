@@ -1,0 +1,168 @@
+package statelog
+
+// span is where a JSON value (or an object member's key, without its quotes)
+// lies in a document: doc[start:end].
+type span struct{ start, end int }
+
+// member is a top-level member of a JSON object: its key's raw bytes (between the
+// quotes, escapes as written) and its value's.
+type member struct{ key, value span }
+
+// The functions below find the bounds of JSON values without decoding them: the
+// fast path (fastBack, splice) compares and moves members and array elements as the
+// bytes they are. They check the structure they walk (brackets, quotes, commas,
+// colons) and report false on anything else; the validity of what lies inside a
+// value (numbers, literals, escapes) is gjson.ValidBytes's job, checked by Back.
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && isSpace(b[i]) {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index after the string whose opening quote is b[i], or -1.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// valueEnd returns the index after the JSON value that starts at b[i], or -1.
+func valueEnd(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		return containerEnd(b, i)
+	case ',', ':', '}', ']':
+		return -1
+	}
+	j := i
+	for j < len(b) && !isSpace(b[j]) && b[j] != ',' && b[j] != ']' && b[j] != '}' && b[j] != ':' {
+		j++
+	}
+	return j
+}
+
+// containerEnd returns the index after the object or array that opens at b[i], or
+// -1. It counts brackets outside strings; the structure inside is left to the
+// walks that need it.
+func containerEnd(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			e := stringEnd(b, i)
+			if e < 0 {
+				return -1
+			}
+			i = e - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return -1
+}
+
+// objectMembers appends to dst the members of the object b[start:end] (b[start] is
+// '{'), in order. ok is false when b[start:end] is not an object of that form.
+func objectMembers(b []byte, start, end int, dst []member) ([]member, bool) {
+	b = b[:end]
+	if start >= end || b[start] != '{' {
+		return dst, false
+	}
+	i := skipSpace(b, start+1)
+	if i < end && b[i] == '}' {
+		return dst, i+1 == end
+	}
+	for {
+		if i >= end || b[i] != '"' {
+			return dst, false
+		}
+		k := stringEnd(b, i)
+		if k < 0 {
+			return dst, false
+		}
+		key := span{i + 1, k - 1}
+		i = skipSpace(b, k)
+		if i >= end || b[i] != ':' {
+			return dst, false
+		}
+		i = skipSpace(b, i+1)
+		v := valueEnd(b, i)
+		if v < 0 {
+			return dst, false
+		}
+		dst = append(dst, member{key: key, value: span{i, v}})
+		i = skipSpace(b, v)
+		if i >= end {
+			return dst, false
+		}
+		if b[i] == '}' {
+			return dst, i+1 == end
+		}
+		if b[i] != ',' {
+			return dst, false
+		}
+		i = skipSpace(b, i+1)
+	}
+}
+
+// arrayElements appends to dst the elements of the array b[start:end] (b[start]
+// is '['), in order. ok is false when b[start:end] is not an array of that form.
+func arrayElements(b []byte, start, end int, dst []span) ([]span, bool) {
+	b = b[:end]
+	if start >= end || b[start] != '[' {
+		return dst, false
+	}
+	i := skipSpace(b, start+1)
+	if i < end && b[i] == ']' {
+		return dst, i+1 == end
+	}
+	for {
+		v := valueEnd(b, i)
+		if v < 0 {
+			return dst, false
+		}
+		dst = append(dst, span{i, v})
+		i = skipSpace(b, v)
+		if i >= end {
+			return dst, false
+		}
+		if b[i] == ']' {
+			return dst, i+1 == end
+		}
+		if b[i] != ',' {
+			return dst, false
+		}
+		i = skipSpace(b, i+1)
+	}
+}
+
+// document returns the top-level members of the object doc (whitespace around it
+// allowed), appended to dst.
+func document(doc []byte, dst []member) ([]member, bool) {
+	start := skipSpace(doc, 0)
+	end := len(doc)
+	for end > start && isSpace(doc[end-1]) {
+		end--
+	}
+	return objectMembers(doc, start, end, dst)
+}
