@@ -128,11 +128,8 @@ type History struct {
 // recorded; versions made by lifecycle controls change no engine state but reset's
 // and handback's, which show as the next turn's or the current state.
 func (h *Handler) getHistory(w http.ResponseWriter, r *http.Request) error {
-	k, err := key(r)
+	k, err := h.readKey(r)
 	if err != nil {
-		return err
-	}
-	if _, err := h.rt.Bot(k.Bot); err != nil {
 		return err
 	}
 	query := r.URL.Query()

@@ -372,6 +372,17 @@ func pathKey(r *http.Request) parley.ConversationKey {
 	return parley.ConversationKey{Bot: r.PathValue("bot"), ID: r.PathValue("conversation")}
 }
 
+// readKey reads what a read of a conversation's log starts with: its key, checked,
+// and a bot that exists.
+func (h *Handler) readKey(r *http.Request) (parley.ConversationKey, error) {
+	k, err := key(r)
+	if err != nil {
+		return k, err
+	}
+	_, err = h.rt.Bot(k.Bot)
+	return k, err
+}
+
 // botRequest reads what every write to a conversation starts with: its key, a bot
 // that exists, and the request body; the bot is looked up before the body is read.
 // The ids are the service's to check.

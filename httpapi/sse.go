@@ -28,11 +28,8 @@ import (
 // idle -> running published before it subscribed leaves the running -> idle that
 // follows with nothing to continue.
 func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
-	k, err := key(r)
+	k, err := h.readKey(r)
 	if err != nil {
-		return err
-	}
-	if _, err := h.rt.Bot(k.Bot); err != nil {
 		return err
 	}
 	after, err := lastEventID(r)
