@@ -38,7 +38,7 @@ flows:
         collect: email
       - id: place
         action:
-          webhook: {url: "URL/order", timeout: 100ms, retries: 2}
+          webhook: {url: "URL/order", timeout: TIMEOUT, retries: 2}
           outputs: [order_id]
           reply: "Order {order_id} placed."
 `
@@ -119,12 +119,22 @@ func (t *teeWriter) Write(b []byte) (int, error) {
 	return t.ResponseWriter.Write(b)
 }
 
+// orderEngine runs orderFlows against ws with a webhook timeout no loaded test
+// machine reaches (an /order call that outlives it is retried, and a test that
+// counts calls would count the retry); orderEngineTimeout sets it for the tests of
+// timeouts.
 func orderEngine(t *testing.T, ws *webhookServer) *Engine {
+	t.Helper()
+	return orderEngineTimeout(t, ws, "10s")
+}
+
+func orderEngineTimeout(t *testing.T, ws *webhookServer, timeout string) *Engine {
 	t.Helper()
 	ws.t = t
 	srv := httptest.NewServer(ws)
 	t.Cleanup(srv.Close)
-	def, err := Parse([]byte(strings.ReplaceAll(orderFlows, "URL", srv.URL)), "order.yaml")
+	flows := strings.NewReplacer("URL", srv.URL, "TIMEOUT", timeout).Replace(orderFlows)
+	def, err := Parse([]byte(flows), "order.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +293,7 @@ func TestWebhookTimeout(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 		_, _ = w.Write([]byte(`{}`))
 	}}
-	s := playWalk(t, orderEngine(t, ws), "c-5", []walkTurn{{user: "order pizza"}, {user: "large"}, {user: "me@example.com", state: "error"}})
+	s := playWalk(t, orderEngineTimeout(t, ws, "100ms"), "c-5", []walkTurn{{user: "order pizza"}, {user: "large"}, {user: "me@example.com", state: "error"}})
 	if s.Metadata.Error == nil || s.Metadata.Error.Type != "outcome_unknown" || s.Metadata.Pending == nil {
 		t.Errorf("metadata = %+v", s.Metadata)
 	}
