@@ -150,6 +150,19 @@ func testStaleVersionWritesNothing(t *testing.T, s parley.Store) {
 	if stale.Events[0].Seq != 0 || stale.Events[1].Seq != 0 {
 		t.Fatalf("a refused commit assigned seqs %d, %d", stale.Events[0].Seq, stale.Events[1].Seq)
 	}
+	checkStaleCommitWroteNothing(t, s, k)
+
+	// Committing against a conversation that does not exist is a conflict too.
+	ghost := create(key("ghost"), `{}`)
+	ghost.ExpectedVersion, ghost.Conversation.Version = 4, 5
+	wantCode(t, "update of a missing conversation", s.Commit(ctx, ghost), parley.ECONFLICT)
+}
+
+// checkStaleCommitWroteNothing checks that the refused stale commit of
+// testStaleVersionWritesNothing left every table as the version-2 commit left it.
+func checkStaleCommitWroteNothing(t *testing.T, s parley.Store, k parley.ConversationKey) {
+	t.Helper()
+	ctx := context.Background()
 	got := mustConversation(t, s, k)
 	if got.Version != 2 || string(got.State) != `{"v":2}` || got.LastSeq != 1 {
 		t.Fatalf("after a stale commit: version %d, state %s, last seq %d; want 2, {\"v\":2}, 1", got.Version, got.State, got.LastSeq)
@@ -166,11 +179,6 @@ func testStaleVersionWritesNothing(t *testing.T, s parley.Store) {
 	if pending, err := s.PendingInbound(ctx, 0); err != nil || len(pending) != 1 {
 		t.Fatalf("a stale commit removed its inbox entry: %v, %v", pending, err)
 	}
-
-	// Committing against a conversation that does not exist is a conflict too.
-	ghost := create(key("ghost"), `{}`)
-	ghost.ExpectedVersion, ghost.Conversation.Version = 4, 5
-	wantCode(t, "update of a missing conversation", s.Commit(ctx, ghost), parley.ECONFLICT)
 }
 
 func testDuplicateMessageRefusesCommit(t *testing.T, s parley.Store) {
@@ -250,6 +258,20 @@ func testEventsOrderedAndGapFree(t *testing.T, s parley.Store) {
 	}
 
 	// Paging with afterSeq and limit walks the same log.
+	paged := pageEvents(t, s, k)
+	if diff := cmp.Diff(want, paged, opts); diff != "" {
+		t.Fatalf("paged events (-want +got):\n%s", diff)
+	}
+	tail, err := s.Events(ctx, k, int64(len(want)-2), 10)
+	if err != nil || len(tail) != 2 || tail[0].Seq != int64(len(want)-1) {
+		t.Fatalf("Events(last-2, 10) = %d events, %v; want the last 2", len(tail), err)
+	}
+}
+
+// pageEvents reads k's whole log seven events a page, checking each page's size.
+func pageEvents(t *testing.T, s parley.Store, k parley.ConversationKey) []parley.Event {
+	t.Helper()
+	ctx := context.Background()
 	var paged []parley.Event
 	for after := int64(0); ; {
 		page, err := s.Events(ctx, k, after, 7)
@@ -260,17 +282,10 @@ func testEventsOrderedAndGapFree(t *testing.T, s parley.Store) {
 			t.Fatalf("Events(%d, 7) returned %d events", after, len(page))
 		}
 		if len(page) == 0 {
-			break
+			return paged
 		}
 		paged = append(paged, page...)
 		after = page[len(page)-1].Seq
-	}
-	if diff := cmp.Diff(want, paged, opts); diff != "" {
-		t.Fatalf("paged events (-want +got):\n%s", diff)
-	}
-	tail, err := s.Events(ctx, k, int64(len(want)-2), 10)
-	if err != nil || len(tail) != 2 || tail[0].Seq != int64(len(want)-1) {
-		t.Fatalf("Events(last-2, 10) = %d events, %v; want the last 2", len(tail), err)
 	}
 }
 

@@ -139,16 +139,7 @@ func testFlowRetention(t *testing.T, s parley.Store) {
 			t.Fatalf("PutFlow #%d = %d, %v", i, v, err)
 		}
 	}
-	for v := 1; v <= total; v++ {
-		def, got, err := s.Flow(ctx, "busy", v)
-		if v <= total-keep {
-			wantCode(t, fmt.Sprintf("Flow(busy, %d) beyond the %d kept", v, keep), err, parley.ENOTFOUND)
-			continue
-		}
-		if err != nil || got != v || string(def) != fmt.Sprintf(`{"v":%d}`, v) {
-			t.Fatalf("Flow(busy, %d) = %s, %d, %v", v, def, got, err)
-		}
-	}
+	checkFlowVersionsKept(t, s, "busy", total, keep)
 	if _, got, err := s.Flow(ctx, "busy", 0); err != nil || got != total {
 		t.Fatalf("latest = %d, %v; want %d", got, err, total)
 	}
@@ -159,5 +150,22 @@ func testFlowRetention(t *testing.T, s parley.Store) {
 	wantCode(t, "the oldest kept version after one more", err, parley.ENOTFOUND)
 	if _, got, err := s.Flow(ctx, "other", 1); err != nil || got != 1 {
 		t.Fatalf("another flow lost its version: %d, %v", got, err)
+	}
+}
+
+// checkFlowVersionsKept checks that of flow's versions 1 to total, whose
+// definitions are {"v":<version>}, only the newest keep are still readable.
+func checkFlowVersionsKept(t *testing.T, s parley.Store, flow string, total, keep int) {
+	t.Helper()
+	ctx := context.Background()
+	for v := 1; v <= total; v++ {
+		def, got, err := s.Flow(ctx, flow, v)
+		if v <= total-keep {
+			wantCode(t, fmt.Sprintf("Flow(%s, %d) beyond the %d kept", flow, v, keep), err, parley.ENOTFOUND)
+			continue
+		}
+		if err != nil || got != v || string(def) != fmt.Sprintf(`{"v":%d}`, v) {
+			t.Fatalf("Flow(%s, %d) = %s, %d, %v", flow, v, def, got, err)
+		}
 	}
 }

@@ -39,21 +39,7 @@ func (s *Server) attributes(path string, rest bool) (answer, bool) {
 	if m == nil {
 		return answer{}, false
 	}
-	attrs := map[int]Attribute{}
-	terms := map[int]map[int]Category{}
-	count := map[int]int{}
-	for _, p := range s.snapshot() {
-		for _, a := range p.Attributes {
-			attrs[a.ID] = a
-			if terms[a.ID] == nil {
-				terms[a.ID] = map[int]Category{}
-			}
-			for _, t := range a.Terms {
-				terms[a.ID][t.ID] = t
-				count[t.ID]++
-			}
-		}
-	}
+	attrs, terms, count := indexAttributes(s.snapshot())
 	out := []any{}
 	if m[1] == "" {
 		ids := slices.Sorted(func(yield func(int) bool) {
@@ -96,25 +82,34 @@ func (s *Server) attributes(path string, rest bool) (answer, bool) {
 	return answer{status: http.StatusOK, body: out}, true
 }
 
+// indexAttributes collects the attributes of products by id, each attribute's
+// terms by id, and how many products carry each term.
+func indexAttributes(products []Product) (attrs map[int]Attribute, terms map[int]map[int]Category, count map[int]int) {
+	attrs = map[int]Attribute{}
+	terms = map[int]map[int]Category{}
+	count = map[int]int{}
+	for _, p := range products {
+		for _, a := range p.Attributes {
+			attrs[a.ID] = a
+			if terms[a.ID] == nil {
+				terms[a.ID] = map[int]Category{}
+			}
+			for _, t := range a.Terms {
+				terms[a.ID][t.ID] = t
+				count[t.ID]++
+			}
+		}
+	}
+	return attrs, terms, count
+}
+
 // matchesAttributes filters by attribute terms: REST attribute=<taxonomy> with
 // attribute_term=<ids>; Store API attributes[i][attribute]=<taxonomy> with
 // attributes[i][term_id]=<ids> or attributes[i][slug]=<slugs>, every attribute
 // required.
 func matchesAttributes(p Product, q url.Values, rest bool) bool {
 	has := func(taxonomy string, want []string, bySlug bool) bool {
-		for _, a := range p.Attributes {
-			if a.Slug != taxonomy {
-				continue
-			}
-			for _, t := range a.Terms {
-				for _, w := range want {
-					if (!bySlug && strconv.Itoa(t.ID) == w) || (bySlug && t.Slug == w) {
-						return true
-					}
-				}
-			}
-		}
-		return false
+		return hasAttributeTerm(p, taxonomy, want, bySlug)
 	}
 	if rest {
 		if taxonomy := q.Get("attribute"); taxonomy != "" && q.Get("attribute_term") != "" {
@@ -136,4 +131,22 @@ func matchesAttributes(p Product, q url.Values, rest bool) bool {
 			return false
 		}
 	}
+}
+
+// hasAttributeTerm reports whether p's attribute with the taxonomy slug has one
+// of the wanted terms, compared by slug or by id.
+func hasAttributeTerm(p Product, taxonomy string, want []string, bySlug bool) bool {
+	for _, a := range p.Attributes {
+		if a.Slug != taxonomy {
+			continue
+		}
+		for _, t := range a.Terms {
+			for _, w := range want {
+				if (!bySlug && strconv.Itoa(t.ID) == w) || (bySlug && t.Slug == w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

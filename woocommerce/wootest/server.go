@@ -191,6 +191,13 @@ func (p Product) withDefaults() Product {
 	if p.RegularPrice == "" && p.SalePrice == "" {
 		p.RegularPrice = p.Price
 	}
+	p.defaultSlugs()
+	return p
+}
+
+// defaultSlugs derives the missing slugs of p's categories, tags, attributes
+// and attribute terms from their names, in place (the slices are p's own).
+func (p Product) defaultSlugs() {
 	for i, c := range p.Categories {
 		if c.Slug == "" {
 			p.Categories[i].Slug = slugify(c.Name)
@@ -211,7 +218,6 @@ func (p Product) withDefaults() Product {
 			}
 		}
 	}
-	return p
 }
 
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
