@@ -49,17 +49,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if _, err := parseArgs(fset, args[1:], 0, 0); err != nil {
 		return err
 	}
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(*cpuProfile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	if *n < 1 {
 		return parley.Errorf(parley.EINVALID, "-n must be at least 1")
 	}
@@ -82,6 +76,26 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stdout, line)
 	}
 	return nil
+}
+
+// startCPUProfile starts writing a CPU profile to path (none if path is empty);
+// the returned func stops it and closes the file, in that order.
+func startCPUProfile(path string) (stop func(), err error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }
 
 func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, targets []string) (string, error) {
@@ -138,34 +152,49 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 	if err != nil {
 		return "", err
 	}
-	if err := verifyBookings(ctx, func(conv string) (json.RawMessage, error) {
-		c, err := store.Conversation(ctx, parley.ConversationKey{Bot: "booking", ID: conv})
-		if err != nil {
-			return nil, err
-		}
-		return c.State, nil
-	}, prefix, n); err != nil {
+	if err := verifyBookings(ctx, bookingState(ctx, store), prefix, n); err != nil {
 		return "", err
 	}
-	bytesPerConv := int64(-1)
-	if s, ok := store.(sizer); ok {
-		if size, err := s.Size(ctx); err == nil {
-			bytesPerConv = size / int64(n)
-		}
-	} else if cleanup != nil {
-		// A fresh SQLite file holds only this run: its size after close (the WAL
-		// checkpointed into it) over the conversations is what each one stores.
-		srv.close()
-		store.Close()
-		if size, err := fileSize(sf.db); err == nil {
-			bytesPerConv = size / int64(n)
-		}
-	}
+	bytesPerConv := bytesPerConversation(ctx, store, srv, cleanup != nil, sf.db, n)
 	peer := "parley"
 	if mode == "http" {
 		peer = "parley-http"
 	}
 	return benchLine(peer, conc, all, elapsed, bytesPerConv), nil
+}
+
+// bookingState reads a booking conversation's state from store, for verifyBookings.
+func bookingState(ctx context.Context, store parley.Store) func(conv string) (json.RawMessage, error) {
+	return func(conv string) (json.RawMessage, error) {
+		c, err := store.Conversation(ctx, parley.ConversationKey{Bot: "booking", ID: conv})
+		if err != nil {
+			return nil, err
+		}
+		return c.State, nil
+	}
+}
+
+// bytesPerConversation is the store's size over the n conversations of the run,
+// or -1 when it cannot be told: from the store's own Size if it has one, else
+// from a fresh SQLite file (freshDB at path) after closing srv and store.
+func bytesPerConversation(ctx context.Context, store parley.Store, srv *server, freshDB bool, path string, n int) int64 {
+	if s, ok := store.(sizer); ok {
+		if size, err := s.Size(ctx); err == nil {
+			return size / int64(n)
+		}
+		return -1
+	}
+	if !freshDB {
+		return -1
+	}
+	// A fresh SQLite file holds only this run: its size after close (the WAL
+	// checkpointed into it) over the conversations is what each one stores.
+	srv.close()
+	store.Close()
+	if size, err := fileSize(path); err == nil {
+		return size / int64(n)
+	}
+	return -1
 }
 
 // benchServers drives running servers (replicas) over HTTP, turn i of a conversation
