@@ -163,22 +163,8 @@ func (c *Commit) Validate() error {
 		return Errorf(EINVALID, "commit: nil")
 	}
 	conv := &c.Conversation
-	if conv.Key.Bot == "" || conv.Key.ID == "" {
-		return Errorf(EINVALID, "commit: conversation key %q is incomplete", conv.Key.String())
-	}
-	if err := conv.Key.Check(); err != nil {
+	if err := c.validateIDs(); err != nil {
 		return err
-	}
-	if err := checkOptionalID("message id", c.MessageID); err != nil {
-		return err
-	}
-	if c.Turn != nil && (c.MessageID != "" || c.Response != nil) {
-		return Errorf(EINVALID, "commit %s: a turn's message id is its message's", conv.Key)
-	}
-	if c.Turn != nil {
-		if err := CheckID("message id", c.Turn.Message.ID); err != nil {
-			return err
-		}
 	}
 	if c.ExpectedVersion < 0 {
 		return Errorf(EINVALID, "commit %s: expected version %d is negative", conv.Key, c.ExpectedVersion)
@@ -190,18 +176,52 @@ func (c *Commit) Validate() error {
 	if !conv.Lifecycle.Valid() {
 		return Errorf(EINVALID, "commit %s: unknown lifecycle %q", conv.Key, conv.Lifecycle)
 	}
+	if err := c.validateEntries(); err != nil {
+		return err
+	}
+	if c.InboundID < 0 {
+		return Errorf(EINVALID, "commit %s: inbound id %d", conv.Key, c.InboundID)
+	}
+	return nil
+}
+
+// validateIDs is Validate's identity part: a complete, valid conversation key, and
+// a valid message id, which a turn's commit takes from its message only.
+func (c *Commit) validateIDs() error {
+	key := c.Conversation.Key
+	if key.Bot == "" || key.ID == "" {
+		return Errorf(EINVALID, "commit: conversation key %q is incomplete", key.String())
+	}
+	if err := key.Check(); err != nil {
+		return err
+	}
+	if err := checkOptionalID("message id", c.MessageID); err != nil {
+		return err
+	}
+	if c.Turn != nil && (c.MessageID != "" || c.Response != nil) {
+		return Errorf(EINVALID, "commit %s: a turn's message id is its message's", key)
+	}
+	if c.Turn != nil {
+		if err := CheckID("message id", c.Turn.Message.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// validateEntries is Validate's part for what the commit appends: every event
+// needs a type, every outbox entry a kind and an idempotency key.
+func (c *Commit) validateEntries() error {
+	key := c.Conversation.Key
 	for i := range c.Events {
 		if c.Events[i].Type == "" {
-			return Errorf(EINVALID, "commit %s: event %d has no type", conv.Key, i)
+			return Errorf(EINVALID, "commit %s: event %d has no type", key, i)
 		}
 	}
 	for i := range c.Outbox {
 		if c.Outbox[i].Kind == "" || c.Outbox[i].IdempotencyKey == "" {
-			return Errorf(EINVALID, "commit %s: outbox entry %d needs a kind and an idempotency key", conv.Key, i)
+			return Errorf(EINVALID, "commit %s: outbox entry %d needs a kind and an idempotency key", key, i)
 		}
-	}
-	if c.InboundID < 0 {
-		return Errorf(EINVALID, "commit %s: inbound id %d", conv.Key, c.InboundID)
 	}
 	return nil
 }
