@@ -99,18 +99,7 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	// the microsecond the column keeps.
 	now := time.Now().UTC().Truncate(time.Microsecond)
 	createdAt, updatedAt := orNow(conv.CreatedAt, now), orNow(conv.UpdatedAt, now)
-	n := len(c.Events)
-	seqs, positions := make([]int64, n), make([]int64, n)
-	ats := make([]time.Time, n)
-	for i, e := range c.Events {
-		seqs[i], ats[i], positions[i] = e.Seq, e.At, int64(i+1)
-		if e.At.IsZero() {
-			ats[i] = now
-		}
-		if c.Turn != nil && i >= c.Turn.Before {
-			positions[i] += 2 // after idle -> running and the turn event
-		}
-	}
+	seqs, positions, ats := eventColumns(c, now)
 	var messageID *string
 	if id := c.ProcessedID(); id != "" {
 		messageID = &id
@@ -174,6 +163,24 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		delete(inserted, o.IdempotencyKey)
 	}
 	return nil
+}
+
+// eventColumns returns c's events' seqs, positions in the log and times (now for
+// those without one) as the statement's array parameters.
+func eventColumns(c *parley.Commit, now time.Time) (seqs, positions []int64, ats []time.Time) {
+	n := len(c.Events)
+	seqs, positions = make([]int64, n), make([]int64, n)
+	ats = make([]time.Time, n)
+	for i, e := range c.Events {
+		seqs[i], ats[i], positions[i] = e.Seq, e.At, int64(i+1)
+		if e.At.IsZero() {
+			ats[i] = now
+		}
+		if c.Turn != nil && i >= c.Turn.Before {
+			positions[i] += 2 // after idle -> running and the turn event
+		}
+	}
+	return seqs, positions, ats
 }
 
 // outboxArrays are a commit's outbox entries as the statement's array parameters.

@@ -95,24 +95,9 @@ func (s *Store) migrate(ctx context.Context, schema string) error {
 			return wrapError(err, "postgres: create schema %q", schema)
 		}
 	}
-	const ledger = `CREATE TABLE IF NOT EXISTS parley_migrations (
-	version    integer     PRIMARY KEY,
-	name       text        NOT NULL,
-	applied_at timestamptz NOT NULL DEFAULT now())`
-	if _, err := conn.Exec(ctx, ledger); err != nil {
-		return wrapError(err, "postgres: migrate")
-	}
-	applied := map[int]bool{}
-	rows, err := conn.Query(ctx, "SELECT version FROM parley_migrations")
+	applied, err := appliedMigrations(ctx, conn.Conn())
 	if err != nil {
-		return wrapError(err, "postgres: migrate")
-	}
-	versions, err := pgx.CollectRows(rows, pgx.RowTo[int32])
-	if err != nil {
-		return wrapError(err, "postgres: migrate")
-	}
-	for _, v := range versions {
-		applied[int(v)] = true
+		return err
 	}
 	for _, m := range all {
 		if applied[m.version] {
@@ -130,4 +115,29 @@ func (s *Store) migrate(ctx context.Context, schema string) error {
 		}
 	}
 	return nil
+}
+
+// appliedMigrations creates the parley_migrations ledger if it is missing and
+// returns the versions it records.
+func appliedMigrations(ctx context.Context, conn *pgx.Conn) (map[int]bool, error) {
+	const ledger = `CREATE TABLE IF NOT EXISTS parley_migrations (
+	version    integer     PRIMARY KEY,
+	name       text        NOT NULL,
+	applied_at timestamptz NOT NULL DEFAULT now())`
+	if _, err := conn.Exec(ctx, ledger); err != nil {
+		return nil, wrapError(err, "postgres: migrate")
+	}
+	applied := map[int]bool{}
+	rows, err := conn.Query(ctx, "SELECT version FROM parley_migrations")
+	if err != nil {
+		return nil, wrapError(err, "postgres: migrate")
+	}
+	versions, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		return nil, wrapError(err, "postgres: migrate")
+	}
+	for _, v := range versions {
+		applied[int(v)] = true
+	}
+	return applied, nil
 }
