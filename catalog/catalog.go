@@ -212,15 +212,9 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	if len(terms) == 0 {
 		terms = words(q.Text)
 	}
-	var known []string
-	for _, t := range terms {
-		ok, err := c.matchesAnything(ctx, t)
-		if err != nil {
-			return shop.Page{}, err
-		}
-		if ok {
-			known = append(known, t)
-		}
+	known, err := c.knownTerms(ctx, terms)
+	if err != nil {
+		return shop.Page{}, err
 	}
 	hasFilter := q.Category != "" || q.MinPrice != nil || q.MaxPrice != nil
 	if len(terms) > 0 && len(known) == 0 && !hasFilter {
@@ -235,23 +229,48 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	if q.Limit == 0 {
 		return page, nil
 	}
+	if page.Products, err = c.pageProducts(ctx, sq, q.Limit, q.Offset); err != nil {
+		return shop.Page{}, err
+	}
+	return page, nil
+}
+
+// knownTerms keeps the terms that match something in the catalog, in order: a
+// search ignores the words no product has.
+func (c *Catalog) knownTerms(ctx context.Context, terms []string) ([]string, error) {
+	var known []string
+	for _, t := range terms {
+		ok, err := c.matchesAnything(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			known = append(known, t)
+		}
+	}
+	return known, nil
+}
+
+// pageProducts returns the page of sq's products at offset, best first.
+func (c *Catalog) pageProducts(ctx context.Context, sq searchQuery, limit, offset int) ([]shop.Product, error) {
 	rows, err := c.db.QueryContext(ctx, "SELECT p.id FROM "+sq.from+" ORDER BY "+sq.order+" LIMIT ? OFFSET ?",
-		append(sq.args, q.Limit, q.Offset)...)
+		append(sq.args, limit, offset)...)
 	if err != nil {
-		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
+		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
 	defer rows.Close()
+	var products []shop.Product
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
+			return nil, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 		}
-		page.Products = append(page.Products, cloneProduct(c.products[id]))
+		products = append(products, cloneProduct(c.products[id]))
 	}
 	if err := rows.Err(); err != nil {
-		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
+		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
-	return page, nil
+	return products, nil
 }
 
 // searchQuery is a search as SQL: the FROM clause with its WHERE, the ORDER BY and
