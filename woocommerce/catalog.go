@@ -85,12 +85,9 @@ var _ shop.Catalog = (*Catalog)(nil)
 // New validates cfg and returns a Catalog; a bad configuration is an error with code
 // parley.EINVALID. It makes no request.
 func New(cfg Config) (*Catalog, error) {
-	base, err := url.Parse(strings.TrimRight(strings.TrimSpace(cfg.URL), "/"))
-	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
-		return nil, parley.Errorf(parley.EINVALID, "woocommerce: URL %q must be an absolute http(s) URL", cfg.URL)
-	}
-	if base.RawQuery != "" || base.Fragment != "" || base.User != nil {
-		return nil, parley.Errorf(parley.EINVALID, "woocommerce: URL %q must not carry a query, fragment or user info", base.Redacted())
+	base, err := parseStoreURL(cfg.URL)
+	if err != nil {
+		return nil, err
 	}
 	c := &Catalog{
 		base: base, api: strings.ToLower(strings.TrimSpace(cfg.API)),
@@ -123,6 +120,19 @@ func New(cfg Config) (*Catalog, error) {
 		c.now = time.Now
 	}
 	return c, nil
+}
+
+// parseStoreURL parses the store's base URL (EINVALID unless absolute http(s)
+// without query, fragment or user info, which would leak into every request).
+func parseStoreURL(raw string) (*url.URL, error) {
+	base, err := url.Parse(strings.TrimRight(strings.TrimSpace(raw), "/"))
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, parley.Errorf(parley.EINVALID, "woocommerce: URL %q must be an absolute http(s) URL", raw)
+	}
+	if base.RawQuery != "" || base.Fragment != "" || base.User != nil {
+		return nil, parley.Errorf(parley.EINVALID, "woocommerce: URL %q must not carry a query, fragment or user info", base.Redacted())
+	}
+	return base, nil
 }
 
 // chooseAPI settles which API the catalog reads: the one configured, else the REST
