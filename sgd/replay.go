@@ -658,12 +658,7 @@ func (r *replayer) sameSlotValue(slot, listed, got string) bool {
 //     no flow.
 func oracleParse(f *Frame) *parley.NLU {
 	cur := f.State
-	entities := map[string]any{}
-	for _, a := range f.Actions {
-		if (a.Act == ActInform || a.Act == ActSelect) && a.Slot != "" && len(a.Values) > 0 {
-			entities[a.Slot] = a.Values[0]
-		}
-	}
+	entities := informedValues(f)
 	namesIntent := f.has(ActInformIntent) || f.has(ActAffirmIntent)
 	intent := cur.ActiveIntent
 	switch {
@@ -686,6 +681,18 @@ func oracleParse(f *Frame) *parley.NLU {
 		p.Entities = entities
 	}
 	return p
+}
+
+// informedValues are the slot values the user's INFORM and SELECT acts give,
+// the first value of each act, a later act's winning over an earlier one's.
+func informedValues(f *Frame) map[string]any {
+	entities := map[string]any{}
+	for _, a := range f.Actions {
+		if (a.Act == ActInform || a.Act == ActSelect) && a.Slot != "" && len(a.Values) > 0 {
+			entities[a.Slot] = a.Values[0]
+		}
+	}
+	return entities
 }
 
 func firstAct(f *Frame) string {
