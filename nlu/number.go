@@ -106,20 +106,11 @@ func parseNumberWords(ws []string) (float64, bool) {
 			continue
 		}
 		if m, ok := numberMultipliers[w]; ok {
-			if current == 0 {
-				current = 1
-			}
-			if m >= 1000 {
-				total += current * m
-				current = 0
-			} else {
-				current *= m
-			}
+			total, current = multiply(total, current, m)
 			seen = true
 			continue
 		}
-		// Digits only before a multiplier ("2 hundred"): "3 2 1" is not a number.
-		if plainIntRe.MatchString(w) && len(w) <= 9 && i+1 < len(ws) && numberMultipliers[ws[i+1]] > 0 {
+		if digitsBeforeMultiplier(ws, i) {
 			v, _ := strconv.ParseFloat(w, 64)
 			current += v
 			seen = true
@@ -128,6 +119,25 @@ func parseNumberWords(ws []string) (float64, bool) {
 		return 0, false
 	}
 	return total + current, seen
+}
+
+// multiply applies the multiplier m to the words read so far: a bare multiplier
+// counts one ("hundred"), a thousand or more closes a group into the total.
+func multiply(total, current, m float64) (float64, float64) {
+	if current == 0 {
+		current = 1
+	}
+	if m >= 1000 {
+		return total + current*m, 0
+	}
+	return total, current * m
+}
+
+// digitsBeforeMultiplier reports whether ws[i] is digits followed by a multiplier
+// ("2 hundred"): digits are read only there, as "3 2 1" is not a number.
+func digitsBeforeMultiplier(ws []string, i int) bool {
+	w := ws[i]
+	return plainIntRe.MatchString(w) && len(w) <= 9 && i+1 < len(ws) && numberMultipliers[ws[i+1]] > 0
 }
 
 // ParseInteger reads a whole message as an integer: "42", "-7", "1,000", "twelve".

@@ -288,7 +288,7 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 			return ShopRequest{Intent: ShopCancel} // "no more"
 		}
 		return ShopRequest{Intent: ShopShowMore}
-	case !hasPrice && (req.Ordinal != 0 || cue.pick || cue.pointer || (cue.one && cue.definite) || cue.wantsTheShown()):
+	case !hasPrice && cue.picksShown(req.Ordinal):
 		req.Intent = ShopSelect
 		return req
 	}
@@ -318,6 +318,12 @@ func (c shopCues) wantsTheShown() bool {
 	return !c.look && !c.negated && (c.wantDefinite || c.leadingDefinite)
 }
 
+// picksShown reports whether the message picks one of the products shown: by
+// ordinal, a pick or pointer word, "the ... one", or wanting a definite product.
+func (c shopCues) picksShown(ordinal int) bool {
+	return ordinal != 0 || c.pick || c.pointer || (c.one && c.definite) || c.wantsTheShown()
+}
+
 // maxDefiniteReference is the most words a message starting with "the" may have
 // to be read as naming a product shown.
 const maxDefiniteReference = 4
@@ -329,6 +335,14 @@ var shopWantWords = wordSet(`want wanna get have like love prefer go buy order n
 
 // shopLookWords search rather than pick: "show me the polo" is a search.
 var shopLookWords = wordSet(`show find see search searching looking look any got sell carry stock montre cherche werini`)
+
+// noteVerb records the verbs of wanting and searching, and a definite word after
+// a verb of wanting; w comes after the words already noted.
+func (c *shopCues) noteVerb(w string) {
+	c.wantDefinite = c.wantDefinite || (c.want && (shopDefinites[w] || shopPointers[w]))
+	c.want = c.want || shopWantWords[w]
+	c.look = c.look || shopLookWords[w]
+}
 
 // note records the cue w gives; true when w is a cue word and nothing else ("more",
 // "pick", "that", "one"), so that it is neither an ordinal nor a search word.
@@ -371,9 +385,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	cue.leadingDefinite = len(ws) > 0 && len(ws) <= maxDefiniteReference && shopDefinites[ws[0]]
 	for _, w := range ws {
 		phrase.read(w, isCandidateWord(w))
-		cue.wantDefinite = cue.wantDefinite || (cue.want && (shopDefinites[w] || shopPointers[w]))
-		cue.want = cue.want || shopWantWords[w]
-		cue.look = cue.look || shopLookWords[w]
+		cue.noteVerb(w)
 		if cue.note(w) {
 			continue
 		}
@@ -523,6 +535,19 @@ func NameForms(name string) []string {
 // a multi-word name, then name order).
 func (p *ShopParser) category(k string) (string, map[string]bool) {
 	toks := tokenize(k)
+	best, found := p.firstCategory(toks)
+	words := map[string]bool{}
+	if !found {
+		return "", words
+	}
+	p.markCategoryWords(words, k, toks, best)
+	return best, words
+}
+
+// firstCategory returns the category named first in toks (ties: the longer phrase,
+// then a name or synonym over one word of a multi-word name, then name order);
+// false when none is named.
+func (p *ShopParser) firstCategory(toks []token) (string, bool) {
 	best, bestAt, bestLen, bestFull := "", -1, 0, false
 	for _, c := range p.categories {
 		for _, set := range []struct {
@@ -542,10 +567,12 @@ func (p *ShopParser) category(k string) (string, map[string]bool) {
 			}
 		}
 	}
-	words := map[string]bool{}
-	if bestAt < 0 {
-		return "", words
-	}
+	return best, bestAt >= 0
+}
+
+// markCategoryWords adds to words the words of the message (k, tokenized as toks)
+// that name the category best.
+func (p *ShopParser) markCategoryWords(words map[string]bool, k string, toks []token, best string) {
 	// Every word of the message that names the chosen category is taken by it
 	// ("pots & planters" are both "Planters & Pots"), not left as a search term.
 	for _, c := range p.categories {
@@ -562,7 +589,6 @@ func (p *ShopParser) category(k string) (string, map[string]bool) {
 			}
 		}
 	}
-	return best, words
 }
 
 // queryRune keeps what can be part of a search word (letters, digits, inner

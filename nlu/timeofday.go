@@ -201,18 +201,9 @@ func ParseDayOfMonth(text string, now time.Time) (Date, bool) {
 		if !ok || isDigits(t.text) && (i == 0 || toks[i-1].text != "the") {
 			continue
 		}
-		month := today
-		rest := toks[i+1:]
-		if len(rest) >= 3 && rest[0].text == "of" && rest[2].text == "month" {
-			switch rest[1].text {
-			case "next":
-				month = today.addMonths(1)
-			case "this":
-			default:
-				continue
-			}
-		} else if len(rest) > 0 && monthNames[rest[0].text] > 0 || len(rest) > 1 && rest[0].text == "of" && monthNames[rest[1].text] > 0 {
-			continue // a month is named: ParseDate reads it
+		month, ok := monthOfDay(toks[i+1:], today)
+		if !ok {
+			continue
 		}
 		if !validDate(month.Year, month.Month, d) {
 			continue
@@ -228,6 +219,26 @@ func ParseDayOfMonth(text string, now time.Time) (Date, bool) {
 		return out, true
 	}
 	return Date{}, false
+}
+
+// monthOfDay reads the month of a day from the words after it: "of next month"
+// is next month's, "of this month" or nothing is today's; another "of ... month"
+// is none (false), and so is a named month, which ParseDate reads.
+func monthOfDay(rest []token, today Date) (Date, bool) {
+	if len(rest) >= 3 && rest[0].text == "of" && rest[2].text == "month" {
+		switch rest[1].text {
+		case "next":
+			return today.addMonths(1), true
+		case "this":
+			return today, true
+		default:
+			return Date{}, false
+		}
+	}
+	if len(rest) > 0 && monthNames[rest[0].text] > 0 || len(rest) > 1 && rest[0].text == "of" && monthNames[rest[1].text] > 0 {
+		return Date{}, false // a month is named: ParseDate reads it
+	}
+	return today, true
 }
 
 // ParseDateValue reads a date as a slot value: ParseDate's forms, then a day of
