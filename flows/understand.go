@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
 )
 
@@ -33,10 +34,7 @@ func (tu *turn) isCancel() bool {
 // parse, a cancel, an intent marker, a request for a human, or a flow's trigger.
 func (tu *turn) changesCourse() bool {
 	if p := tu.in.Message.NLU; p != nil {
-		// An upstream parse replaces the engine's NLU: it changes course when it
-		// says something (an intent we know, cancel, entities); otherwise the
-		// text is the answer, mapped directly.
-		return p.Intent == "cancel" || p.Intent == IntentHuman || tu.e.intentFlow[p.Intent] != nil || len(p.Entities) > 0 || tu.e.answerAct(p.Intent)
+		return tu.e.upstreamChangesCourse(p)
 	}
 	if tu.isCancel() {
 		return true
@@ -61,6 +59,13 @@ func (tu *turn) changesCourse() bool {
 		return false
 	}
 	return ok
+}
+
+// upstreamChangesCourse is changesCourse for an upstream parse p, which replaces
+// the engine's NLU: it changes course when it says something (an intent we know,
+// cancel, entities); otherwise the text is the answer, mapped directly.
+func (e *Engine) upstreamChangesCourse(p *parley.NLU) bool {
+	return p.Intent == "cancel" || p.Intent == IntentHuman || e.intentFlow[p.Intent] != nil || len(p.Entities) > 0 || e.answerAct(p.Intent)
 }
 
 // keywordConfidence is the lowest confidence nlu gives a keyword hit.
