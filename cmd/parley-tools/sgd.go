@@ -81,11 +81,7 @@ func runSGDFlows(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return exitError(2)
 	}
-	services, err := readSchema(files[0])
-	if err != nil {
-		return err
-	}
-	svc, err := sgd.FindService(services, *service)
+	svc, err := readService(files[0], *service)
 	if err != nil {
 		return err
 	}
@@ -110,11 +106,7 @@ func runSGDSample(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return exitError(2)
 	}
-	services, err := readSchema(files[0])
-	if err != nil {
-		return err
-	}
-	svc, err := sgd.FindService(services, *service)
+	svc, err := readService(files[0], *service)
 	if err != nil {
 		return err
 	}
@@ -198,6 +190,15 @@ func writeOutput(stdout io.Writer, output string, data []byte) error {
 		return parley.WrapError(parley.EINVALID, err, "write %s", output)
 	}
 	return nil
+}
+
+// readService reads the schema at path and finds the service named name in it.
+func readService(path, name string) (*sgd.Service, error) {
+	services, err := readSchema(path)
+	if err != nil {
+		return nil, err
+	}
+	return sgd.FindService(services, name)
 }
 
 func readSchema(path string) ([]sgd.Service, error) {
