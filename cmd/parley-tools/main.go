@@ -1,10 +1,13 @@
 // Command parley-tools holds Parley's dataset and measurement tools, beside the
 // served binary cmd/parley (as litestream keeps cmd/litestream-test beside
 // cmd/litestream): what a bot author or an operator runs lives in parley; what
-// measures the engines against outside data lives here.
+// measures the engines against outside data, or the scenarios against the
+// bots (the coverage table), lives here.
 //
 //	parley-tools sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
 //	parley-tools sgd replay [-v] SCHEMA.json DIALOGUES.json...
+//	parley-tools sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json DIALOGUES.json...
+//	parley-tools coverage [-config FILE] [-v] PATH...
 //	parley-tools version
 //
 // `parley bench` stays in parley: its command line is a contract
@@ -38,10 +41,13 @@ const usage = `parley-tools: Parley's dataset and measurement tools
 usage:
   parley-tools sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
   parley-tools sgd replay [-v] SCHEMA.json DIALOGUES.json...
+  parley-tools sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json DIALOGUES.json...
+  parley-tools coverage [-config FILE] [-v] PATH...
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
-check, replay, init, chat, bench) are in parley.
+check, replay, init, chat, bench) are in parley; both build bots from
+parley.yaml through internal/app.
 `
 
 // run is the whole program, driven end to end by tests.
@@ -54,6 +60,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch cmd {
 	case "sgd":
 		return runSGD(ctx, rest, stdout, stderr)
+	case "coverage":
+		return runCoverage(ctx, rest, stdout, stderr)
 	case "version":
 		fmt.Fprintf(stdout, "parley-tools %s\n", version)
 		return nil

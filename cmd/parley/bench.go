@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/app"
 )
 
 // The booking workload of docs/spec/benchmark.md: five user turns per conversation.
@@ -117,19 +118,19 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 		return "", err
 	}
 	defer store.Close()
-	srv, err := newServer(ctx, DemoConfig(), store, slog.New(slog.DiscardHandler), security{})
+	srv, err := app.NewServer(ctx, app.DemoConfig(), store, slog.New(slog.DiscardHandler), app.Security{})
 	if err != nil {
 		return "", err
 	}
-	srv.start(ctx)
-	defer srv.close()
+	srv.Start(ctx)
+	defer srv.Close()
 	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
 
 	var send func(ctx context.Context, conv string, i int, text string, at time.Time) error
 	switch mode {
 	case "booking":
 		send = func(ctx context.Context, conv string, i int, text string, at time.Time) error {
-			_, err := srv.runtime.Turn(ctx, parley.TurnRequest{
+			_, err := srv.Runtime.Turn(ctx, parley.TurnRequest{
 				Key:     parley.ConversationKey{Bot: "booking", ID: conv},
 				Message: parley.Message{ID: "m" + strconv.Itoa(i), Text: text, SentAt: at},
 			})
@@ -140,7 +141,7 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 		if err != nil {
 			return "", err
 		}
-		hs := &http.Server{Handler: srv.handler}
+		hs := &http.Server{Handler: srv.Handler}
 		go hs.Serve(ln)
 		defer hs.Close()
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}}
@@ -177,7 +178,7 @@ func bookingState(ctx context.Context, store parley.Store) func(conv string) (js
 // bytesPerConversation is the store's size over the n conversations of the run,
 // or -1 when it cannot be told: from the store's own Size if it has one, else
 // from a fresh SQLite file (freshDB at path) after closing srv and store.
-func bytesPerConversation(ctx context.Context, store parley.Store, srv *server, freshDB bool, path string, n int) int64 {
+func bytesPerConversation(ctx context.Context, store parley.Store, srv *app.Server, freshDB bool, path string, n int) int64 {
 	if s, ok := store.(sizer); ok {
 		if size, err := s.Size(ctx); err == nil {
 			return size / int64(n)
@@ -189,7 +190,7 @@ func bytesPerConversation(ctx context.Context, store parley.Store, srv *server, 
 	}
 	// A fresh SQLite file holds only this run: its size after close (the WAL
 	// checkpointed into it) over the conversations is what each one stores.
-	srv.close()
+	srv.Close()
 	store.Close()
 	if size, err := fileSize(path); err == nil {
 		return size / int64(n)
@@ -397,17 +398,17 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	defer store.Close()
-	cfg := DemoConfig()
+	cfg := app.DemoConfig()
 	cfg.Runtime.MaxActors = *maxActors
-	srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler), security{})
+	srv, err := app.NewServer(ctx, cfg, store, slog.New(slog.DiscardHandler), app.Security{})
 	if err != nil {
 		return err
 	}
-	srv.start(ctx)
-	defer srv.close()
+	srv.Start(ctx)
+	defer srv.Close()
 	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	touch := func(conv, id string) error {
-		_, err := srv.runtime.Turn(ctx, parley.TurnRequest{
+		_, err := srv.Runtime.Turn(ctx, parley.TurnRequest{
 			Key:     parley.ConversationKey{Bot: "booking", ID: conv},
 			Message: parley.Message{ID: id, Text: "I want to book a flight", SentAt: at},
 		})
@@ -440,13 +441,13 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	default:
 	}
 	elapsed := time.Since(began)
-	live := srv.runtime.LiveActors()
+	live := srv.Runtime.LiveActors()
 	rss := peakRSSMB()
 	held, err := liveMemory(*memProfile)
 	if err != nil {
 		return err
 	}
-	bot, _ := srv.runtime.Bot("booking")
+	bot, _ := srv.Runtime.Bot("booking")
 	hydrate, err := hydrateTimes(ctx, store, bot, *n)
 	if err != nil {
 		return err

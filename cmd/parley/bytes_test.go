@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/sqlite"
 )
 
@@ -39,22 +40,22 @@ func bytesPerTurn(b *testing.B, turns, convs int) float64 {
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv, err := newServer(ctx, DemoConfig(), store, slog.New(slog.DiscardHandler), security{})
+	srv, err := app.NewServer(ctx, app.DemoConfig(), store, slog.New(slog.DiscardHandler), app.Security{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	srv.start(ctx)
+	srv.Start(ctx)
 	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	for c := range convs {
 		key := parley.ConversationKey{Bot: "booking", ID: fmt.Sprintf("long-%d", c)}
 		for i := range turns {
 			msg := parley.Message{ID: "m" + strconv.Itoa(i), Text: bookingTurns[i%len(bookingTurns)], SentAt: at.Add(time.Duration(i) * time.Second)}
-			if _, err := srv.runtime.Turn(ctx, parley.TurnRequest{Key: key, Message: msg}); err != nil {
+			if _, err := srv.Runtime.Turn(ctx, parley.TurnRequest{Key: key, Message: msg}); err != nil {
 				b.Fatalf("%s turn %d: %v", key.ID, i, err)
 			}
 		}
 	}
-	srv.close()
+	srv.Close()
 	if err := store.Close(); err != nil {
 		b.Fatal(err)
 	}

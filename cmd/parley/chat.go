@@ -16,6 +16,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/scenario"
 )
 
@@ -77,7 +78,7 @@ func runChat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // localChat builds the bots of the config in process over the store the flags name,
 // an in-memory one by default.
 func localChat(ctx context.Context, configPath string, sf storeFlags, bot string, stderr io.Writer) (chatTarget, func(), error) {
-	cfg, err := loadConfig(configPath)
+	cfg, err := app.ResolveConfig(configPath)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -89,19 +90,19 @@ func localChat(ctx context.Context, configPath string, sf storeFlags, bot string
 		return nil, nil, err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv, err := newServer(ctx, cfg, store, logger, security{})
+	srv, err := app.NewServer(ctx, cfg, store, logger, app.Security{})
 	if err != nil {
 		store.Close()
 		return nil, nil, err
 	}
-	srv.start(ctx)
-	if _, err := srv.runtime.Bot(bot); err != nil {
-		srv.close()
+	srv.Start(ctx)
+	if _, err := srv.Runtime.Bot(bot); err != nil {
+		srv.Close()
 		store.Close()
 		return nil, nil, err
 	}
-	return &scenario.Local{Runtime: srv.runtime, Store: store}, func() {
-		srv.close()
+	return &scenario.Local{Runtime: srv.Runtime, Store: store}, func() {
+		srv.Close()
 		store.Close()
 	}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/parleyhq/parley/check"
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/internal/app"
 )
 
 // runCheck explores each flows and gates bot and proves (or refutes with a
@@ -109,7 +110,7 @@ type checkTarget struct {
 // checkTargets resolves the arguments: bot names of the config (every flows and
 // gates bot when none is named) and flow files (.yaml: flows, .json: gates).
 func checkTargets(configPath string, args []string) ([]checkTarget, error) {
-	cfg, err := loadConfig(configPath)
+	cfg, err := app.ResolveConfig(configPath)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +120,7 @@ func checkTargets(configPath string, args []string) ([]checkTarget, error) {
 			out = append(out, fileTarget(a))
 			continue
 		}
-		bc := cfg.bot(a)
+		bc := cfg.Bot(a)
 		if bc == nil {
 			return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", a)
 		}
@@ -157,22 +158,22 @@ func fileTarget(path string) checkTarget {
 	}}
 }
 
-func botTarget(cfg *Config, bc *BotConfig) checkTarget {
+func botTarget(cfg *app.Config, bc *app.BotConfig) checkTarget {
 	return checkTarget{name: bc.Name, model: func() (check.Model, *flows.Definition, error) {
 		if bc.Engine == "gates" {
 			data := gates.DemoFlow()
 			if bc.Flow != "" {
 				var err error
-				if data, err = os.ReadFile(cfg.path(bc.Flow)); err != nil {
+				if data, err = os.ReadFile(cfg.Path(bc.Flow)); err != nil {
 					return nil, nil, err
 				}
 			}
 			m, err := check.NewGatesModel(data, bc.Flow)
 			return m, nil, err
 		}
-		def, err := flowsDefinition(bc.Name, "")
+		def, err := app.FlowsDefinition(bc.Name, "")
 		if bc.Flows != "" {
-			def, err = flows.LoadFile(cfg.path(bc.Flows))
+			def, err = flows.LoadFile(cfg.Path(bc.Flows))
 		}
 		if err != nil {
 			return nil, nil, err
@@ -180,29 +181,6 @@ func botTarget(cfg *Config, bc *BotConfig) checkTarget {
 		m, err := check.NewFlowsModel(def)
 		return m, def, err
 	}}
-}
-
-// bot returns the configured bot named name, or nil.
-func (c *Config) bot(name string) *BotConfig {
-	for i := range c.Bots {
-		if c.Bots[i].Name == name {
-			return &c.Bots[i]
-		}
-	}
-	return nil
-}
-
-// flowsDefinition is a flows bot's definition: its file, or the built-in demo of
-// that name when it has none.
-func flowsDefinition(bot, file string) (*flows.Definition, error) {
-	if file != "" {
-		return flows.LoadFile(file)
-	}
-	e, err := flows.DemoFor(bot)
-	if err != nil {
-		return nil, err
-	}
-	return e.Definition(), nil
 }
 
 // progress prints a long exploration's progress on stderr: nothing for the first

@@ -68,15 +68,13 @@ func TestCheckRefusesStaticDefects(t *testing.T) {
 	}
 }
 
-// TestCoverageReport: parley test -coverage names what the scenarios exercised.
-func TestCoverageReport(t *testing.T) {
-	var stdout bytes.Buffer
-	err := run(context.Background(), []string{"test", "-coverage", "../../testdata/scenarios/coach"}, &stdout, io.Discard)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, stdout.String())
-	}
-	if !strings.Contains(stdout.String(), "coverage coach (gates):") || !strings.Contains(stdout.String(), " nodes") {
-		t.Fatalf("output:\n%s", stdout.String())
+// TestTestCoverageSaysWhereItMoved: parley test -coverage names the command that
+// prints the coverage table now (parley-tools coverage), exit status 2.
+func TestTestCoverageSaysWhereItMoved(t *testing.T) {
+	var stderr bytes.Buffer
+	err := run(context.Background(), []string{"test", "-coverage", "../../testdata/scenarios/coach"}, io.Discard, &stderr)
+	if code, ok := err.(exitError); !ok || code != 2 || !strings.Contains(stderr.String(), "parley-tools coverage") {
+		t.Fatalf("err = %v, stderr:\n%s", err, stderr.String())
 	}
 }
 

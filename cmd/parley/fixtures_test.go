@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/sqlite"
 )
 
@@ -50,16 +51,16 @@ func tempStore(t testing.TB) *sqlite.Store {
 
 // inProcessServer builds and starts the server of cfg on a temporary store, with a
 // silent log and no security, as parley test runs one; closed when the test ends.
-func inProcessServer(t testing.TB, cfg *Config) *server {
+func inProcessServer(t testing.TB, cfg *app.Config) *app.Server {
 	t.Helper()
 	ctx := context.Background()
 	store := tempStore(t)
-	srv, err := newServer(ctx, cfg, store, slog.New(slog.DiscardHandler), security{})
+	srv, err := app.NewServer(ctx, cfg, store, slog.New(slog.DiscardHandler), app.Security{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.start(ctx)
-	t.Cleanup(srv.close)
+	srv.Start(ctx)
+	t.Cleanup(srv.Close)
 	return srv
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/llm/llmtest"
 )
 
@@ -385,11 +386,11 @@ func TestShopGenerateConfig(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := ParseConfig([]byte("bots:\n  - {name: shop, engine: shop, shop: {generate: "+tt.generate+"}}\n"), "parley.yaml")
+			cfg, err := app.ParseConfig([]byte("bots:\n  - {name: shop, engine: shop, shop: {generate: "+tt.generate+"}}\n"), "parley.yaml")
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = buildBots(context.Background(), cfg, tempStore(t), nil, nil)
+			_, err = app.BuildBots(context.Background(), cfg, tempStore(t), nil, nil)
 			if tt.want == "" && err != nil || tt.want != "" && (err == nil || !strings.Contains(parley.ErrorMessage(err), tt.want)) {
 				t.Fatalf("err = %v, want %q", err, tt.want)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/shop"
 )
 
@@ -38,11 +39,11 @@ func graphOf(configPath, name, format string) (string, error) {
 	if name == "lifecycle" {
 		return pickFormat(format, actor.Lifecycle.Mermaid(), actor.Lifecycle.DOT()), nil
 	}
-	cfg, err := loadConfig(configPath)
+	cfg, err := app.ResolveConfig(configPath)
 	if err != nil {
 		return "", err
 	}
-	var bc *BotConfig
+	var bc *app.BotConfig
 	for i := range cfg.Bots {
 		if cfg.Bots[i].Name == name {
 			bc = &cfg.Bots[i]
@@ -62,14 +63,14 @@ func graphOf(configPath, name, format string) (string, error) {
 
 // graphFlows draws a flows bot's flows, or the dialogue machine when the engine
 // cannot draw them.
-func graphFlows(cfg *Config, bc *BotConfig, format string) (string, error) {
+func graphFlows(cfg *app.Config, bc *app.BotConfig, format string) (string, error) {
 	var eng parley.Engine
 	var err error
 	if bc.Flows == "" {
 		eng, err = flows.DemoFor(bc.Name)
 	} else {
 		var def *flows.Definition
-		if def, err = flows.LoadFile(cfg.path(bc.Flows)); err == nil {
+		if def, err = flows.LoadFile(cfg.Path(bc.Flows)); err == nil {
 			eng, err = flows.New(def, flows.Options{})
 		}
 	}
@@ -83,11 +84,11 @@ func graphFlows(cfg *Config, bc *BotConfig, format string) (string, error) {
 }
 
 // graphGates draws a gates bot's flow when it can be drawn.
-func graphGates(cfg *Config, bc *BotConfig, format string) (string, error) {
+func graphGates(cfg *app.Config, bc *app.BotConfig, format string) (string, error) {
 	data := gates.DemoFlow()
 	if bc.Flow != "" {
 		var err error
-		if data, err = os.ReadFile(cfg.path(bc.Flow)); err != nil {
+		if data, err = os.ReadFile(cfg.Path(bc.Flow)); err != nil {
 			return "", err
 		}
 	}

@@ -1,6 +1,7 @@
-// Command parley runs and tests Parley, the conversation state engine. It is the only
-// package that knows every other one: it reads flags and parley.yaml, opens the
-// store, builds the bots and wires the runtime, the HTTP API and the channels.
+// Command parley runs and tests Parley, the conversation state engine: it reads
+// flags, opens the store and serves; internal/app (shared with cmd/parley-tools)
+// reads parley.yaml, builds the bots and wires the runtime, the HTTP API and the
+// channels.
 //
 //	parley init     DIR
 //	parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]
@@ -13,7 +14,8 @@
 //	parley chat     [-config FILE] [-db PATH | -store URL] [-server URL [-token T]] [-conversation ID] BOT
 //	parley version
 //
-// The dataset and measurement tools (`sgd`) are a second command, cmd/parley-tools.
+// The dataset and measurement tools (`sgd`, the scenarios' `coverage` table) are a
+// second command, cmd/parley-tools.
 // `parley bench` stays here: its command line is a contract (docs/spec/contracts.md
 // section 6), and the benchmark comparison scripts build ./cmd/parley and call it.
 package main
@@ -23,7 +25,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/parleyhq/parley"
@@ -56,8 +57,8 @@ usage:
   parley chat     [-config FILE] [-db PATH | -store URL] [-server URL [-token T]] [-conversation ID] BOT
   parley version
 
-Run 'parley COMMAND -h' for a command's flags. The dataset tools (sgd) are in
-parley-tools.
+Run 'parley COMMAND -h' for a command's flags. The dataset and measurement tools
+(sgd, the scenarios' coverage table) are in parley-tools.
 `
 
 // run is the whole program, driven end to end by tests; a command that reads
@@ -138,34 +139,4 @@ func parseArgs(fs *flag.FlagSet, args []string, min, max int) ([]string, error) 
 		return nil, exitError(2)
 	}
 	return rest, nil
-}
-
-// defaultConfigFile is the configuration a command reads from the working directory
-// when neither -config nor PARLEY_CONFIG names one.
-const defaultConfigFile = "parley.yaml"
-
-// configPath resolves which configuration file a command reads, flags > environment
-// > file: the -config flag, else $PARLEY_CONFIG, else parley.yaml in the working
-// directory when there is one, else "" (the built-in demo bots). from says which.
-func configPath(flagValue string) (path, from string) {
-	switch {
-	case flagValue != "":
-		return flagValue, "-config"
-	case os.Getenv("PARLEY_CONFIG") != "":
-		return os.Getenv("PARLEY_CONFIG"), "PARLEY_CONFIG"
-	}
-	if info, err := os.Stat(defaultConfigFile); err == nil && !info.IsDir() {
-		return defaultConfigFile, "working directory"
-	}
-	return "", "built-in demo bots"
-}
-
-// loadConfig returns the configuration configPath resolves flagValue to, or the
-// built-in demo config when there is none.
-func loadConfig(flagValue string) (*Config, error) {
-	path, _ := configPath(flagValue)
-	if path == "" {
-		return DemoConfig(), nil
-	}
-	return LoadConfig(path)
 }

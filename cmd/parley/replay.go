@@ -8,6 +8,7 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/replay"
 )
 
@@ -27,7 +28,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		fset.Usage()
 		return exitError(2)
 	}
-	cfg, err := loadConfig(*configPath)
+	cfg, err := app.ResolveConfig(*configPath)
 	if err != nil {
 		return err
 	}
@@ -36,13 +37,13 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	defer store.Close()
-	w, err := buildBots(ctx, cfg, store, nil, slog.New(slog.DiscardHandler))
+	w, err := app.BuildBots(ctx, cfg, store, nil, slog.New(slog.DiscardHandler))
 	if err != nil {
 		return err
 	}
 	key := parley.ConversationKey{Bot: fset.Arg(0), ID: fset.Arg(1)}
 	var eng parley.Engine
-	for _, b := range w.bots {
+	for _, b := range w.Bots {
 		if b.Name == key.Bot {
 			eng = b.Engine
 		}
@@ -56,7 +57,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	// The runtime answers each message's stored response as the turn returned it, as
 	// the HTTP API does, without the actor's bookkeeping around it.
-	rt := actor.New(store, w.bots, actor.Options{})
+	rt := actor.New(store, w.Bots, actor.Options{})
 	defer rt.Close()
 	res, err := replay.Conversation(ctx, replayStore{Store: store, rt: rt}, eng, key)
 	if err != nil {

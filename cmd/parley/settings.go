@@ -3,10 +3,7 @@ package main
 import (
 	"net/url"
 	"os"
-	"regexp"
 	"strings"
-
-	"github.com/parleyhq/parley"
 )
 
 // One precedence for every setting that can come from more than one place: a flag
@@ -89,35 +86,4 @@ func storeLocation(u string) string {
 		return p.String()
 	}
 	return u
-}
-
-// envRef is a reference to the environment in parley.yaml: ${VAR}, ${VAR:-default}
-// (default also when VAR is empty, as in the shell) or $$, a literal $.
-var envRef = regexp.MustCompile(`\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
-
-// expandEnv replaces every environment reference of a configuration file. A ${VAR}
-// without a default whose VAR is unset is an error naming every such variable: a
-// required secret missing must stop the server, and an optional value says so with
-// ${VAR:-}.
-func expandEnv(text, path string) (string, error) {
-	var missing []string
-	out := envRef.ReplaceAllStringFunc(text, func(ref string) string {
-		if ref == "$$" {
-			return "$"
-		}
-		m := envRef.FindStringSubmatch(ref)
-		name, hasDefault, def := m[1], m[2] != "", m[3]
-		v, ok := os.LookupEnv(name)
-		switch {
-		case hasDefault && v == "":
-			return def
-		case !ok:
-			missing = append(missing, name)
-		}
-		return v
-	})
-	if len(missing) > 0 {
-		return "", parley.Errorf(parley.EINVALID, "%s: environment variables not set: %s (write ${NAME:-} for an optional value, ${NAME:-default} for a default)", path, strings.Join(missing, ", "))
-	}
-	return out, nil
 }

@@ -6,38 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// TestEnvironmentReferencesInTheConfig: ${VAR} is required (a missing one stops
-// the server, naming it and the optional syntax), ${VAR:-default} and ${VAR:-} are
-// optional, $$ is a literal $.
-func TestEnvironmentReferencesInTheConfig(t *testing.T) {
-	t.Setenv("PARLEY_T_SET", "s3cret")
-	t.Setenv("PARLEY_T_EMPTY", "")
-	os.Unsetenv("PARLEY_T_UNSET")
-	tests := []struct {
-		in, want, err string
-	}{
-		{"k: ${PARLEY_T_SET}", "k: s3cret", ""},
-		{"k: ${PARLEY_T_UNSET}", "", "environment variables not set: PARLEY_T_UNSET (write ${NAME:-}"},
-		{"a: ${PARLEY_T_UNSET}\nb: ${PARLEY_T_SET}\nc: ${PARLEY_T_UNSET2}", "", "PARLEY_T_UNSET, PARLEY_T_UNSET2"},
-		{"k: ${PARLEY_T_UNSET:-}  # optional", "k:   # optional", ""},
-		{"k: ${PARLEY_T_UNSET:-http://127.0.0.1:8080/v1}", "k: http://127.0.0.1:8080/v1", ""},
-		{"k: ${PARLEY_T_EMPTY:-fallback}", "k: fallback", ""},
-		{"k: ${PARLEY_T_SET:-fallback}", "k: s3cret", ""},
-		{"k: ${PARLEY_T_EMPTY}", "k: ", ""},
-		{"k: price$$5 ${PARLEY_T_SET}", "k: price$5 s3cret", ""},
-	}
-	for _, tt := range tests {
-		got, err := expandEnv(tt.in, "parley.yaml")
-		switch {
-		case tt.err != "" && (err == nil || !strings.Contains(errText(err), tt.err)):
-			t.Errorf("expandEnv(%q) = %q, %v; want an error with %q", tt.in, got, err, tt.err)
-		case tt.err == "" && (err != nil || got != tt.want):
-			t.Errorf("expandEnv(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
-	}
-}
+	"github.com/parleyhq/parley/internal/app"
+)
 
 // TestTheReadmesOptionalAPIKeyStartsTheServer: the documented
 // `api_key: ${OPENAI_API_KEY:-}` starts the server when the variable is unset; a
@@ -102,14 +73,14 @@ func TestOnePrecedenceForEverySetting(t *testing.T) {
 		other := filepath.Join(t.TempDir(), "other.yaml")
 		writeFile(t, other, "bots:\n  - {name: solo, engine: gates}\n")
 		t.Setenv("PARLEY_CONFIG", other)
-		if path, from := configPath(""); path != other || from != "PARLEY_CONFIG" {
+		if path, from := app.ConfigPath(""); path != other || from != "PARLEY_CONFIG" {
 			t.Errorf("configPath = %q from %q", path, from)
 		}
 		t.Setenv("PARLEY_CONFIG", "")
-		if path, from := configPath(""); path != "parley.yaml" || from != "working directory" {
+		if path, from := app.ConfigPath(""); path != "parley.yaml" || from != "working directory" {
 			t.Errorf("configPath = %q from %q", path, from)
 		}
-		if path, from := configPath(other); path != other || from != "-config" {
+		if path, from := app.ConfigPath(other); path != other || from != "-config" {
 			t.Errorf("configPath = %q from %q", path, from)
 		}
 	})

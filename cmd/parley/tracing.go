@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"net/http"
 	"os"
-	"time"
 
 	"github.com/parleyhq/parley"
-	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracehttp"
 	"go.opentelemetry.io/otel/propagation"
@@ -37,10 +34,4 @@ func setupTracing(ctx context.Context) (shutdown func(context.Context) error, en
 	otel.SetTracerProvider(tp)
 	otel.SetTextMapPropagator(propagation.TraceContext{})
 	return tp.Shutdown, true, nil
-}
-
-// tracedHTTPClient is the client for outbound calls (WooCommerce, Chatwoot, flow
-// webhooks): each request is a client span carrying the trace context onward.
-func tracedHTTPClient(timeout time.Duration) *http.Client {
-	return &http.Client{Timeout: timeout, Transport: otelhttp.NewTransport(http.DefaultTransport)}
 }

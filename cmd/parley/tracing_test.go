@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/parleyhq/parley/chatwoot/chatwoottest"
+	"github.com/parleyhq/parley/internal/app"
 	"go.opentelemetry.io/otel"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
@@ -24,13 +25,13 @@ func TestATurnIsOneTrace(t *testing.T) {
 	otel.SetTracerProvider(tp)
 	t.Cleanup(func() { otel.SetTracerProvider(prev); _ = tp.Shutdown(context.Background()) })
 
-	cfg, err := LoadConfig(chatwootConfig(t, chatwoottest.NewServer(t), sampleShop(t)))
+	cfg, err := app.LoadConfig(chatwootConfig(t, chatwoottest.NewServer(t), sampleShop(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
 	srv := inProcessServer(t, cfg)
-	hs := httptest.NewServer(srv.handler)
+	hs := httptest.NewServer(srv.Handler)
 	defer hs.Close()
 	resp, err := http.Post(hs.URL+"/v1/bots/shop/conversations/traced/messages", "application/json", strings.NewReader(`{"id":"m1","text":"show me hoodies"}`))
 	if err != nil {

@@ -75,11 +75,6 @@ func isGatesFlow(data []byte, path string) bool {
 	return false
 }
 
-func validateGatesFlow(def []byte, id string) error {
-	_, err := gates.ParseFlow(def, id)
-	return err
-}
-
 // printWarnings prints what reads wrong to a user in a flows definition (a {slot}
 // no earlier step fills), one file:line:col line each; warnings fail nothing.
 func printWarnings(w io.Writer, indent string, def *flows.Definition) {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/visitor"
 )
 
@@ -380,11 +381,11 @@ func TestWidgetConfiguration(t *testing.T) {
 		path := demoBotsConfig(t, "")
 		cfg, _ := readText(path)
 		writeFile(t, path, strings.Replace(cfg, "{name: shop, engine: shop}", "{name: shop, engine: shop, widget: "+tt.widget+"}", 1))
-		if _, err := LoadConfig(path); err == nil || !strings.Contains(errText(err), tt.want) {
+		if _, err := app.LoadConfig(path); err == nil || !strings.Contains(errText(err), tt.want) {
 			t.Errorf("widget %s: %v, want %q", tt.widget, err, tt.want)
 		}
 	}
-	if _, err := ParseConfig([]byte("server: {trusted_proxies: [10.0.0.0/8, '::1', nonsense]}\n"), "p.yaml"); err == nil || !strings.Contains(errText(err), `"nonsense" is neither an IP address nor a network`) {
+	if _, err := app.ParseConfig([]byte("server: {trusted_proxies: [10.0.0.0/8, '::1', nonsense]}\n"), "p.yaml"); err == nil || !strings.Contains(errText(err), `"nonsense" is neither an IP address nor a network`) {
 		t.Errorf("trusted proxies: %v", err)
 	}
 

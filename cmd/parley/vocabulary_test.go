@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/llm"
 	"github.com/parleyhq/parley/llm/llmtest"
 )
@@ -25,14 +26,14 @@ var updateVocabulary = flag.Bool("update-vocabulary", false, "rewrite docs/vocab
 func TestDemoVocabularies(t *testing.T) {
 	ctx := context.Background()
 	store := tempStore(t)
-	w, err := buildBots(ctx, DemoConfig(), store, nil, nil)
+	w, err := app.BuildBots(ctx, app.DemoConfig(), store, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// One turn before: the shop has shown cards, the booking bot waits for a slot.
 	before := map[string]string{"shop": "show me hoodies", "booking": "I want to book a flight", "hotel": "I need a hotel", "coach": "hello"}
 	at := time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC)
-	for _, b := range w.bots {
+	for _, b := range w.Bots {
 		t.Run(b.Name, func(t *testing.T) {
 			if before[b.Name] == "" {
 				t.Fatalf("no first message for demo bot %s", b.Name)

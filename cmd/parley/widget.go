@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/visitor"
 )
 
@@ -18,7 +19,7 @@ import (
 // with the process, and each replica would refuse the others'. Only the demo (no
 // -config) makes up a key, says so in the log, and lets each demo bot's widget be
 // embedded in pages of the server's own origin (the page /widget/demo.html).
-func visitorPolicy(cfg *Config, demo bool, addr net.Addr, logger *slog.Logger) (*visitor.Policy, error) {
+func visitorPolicy(cfg *app.Config, demo bool, addr net.Addr, logger *slog.Logger) (*visitor.Policy, error) {
 	origins := map[string][]string{}
 	for _, b := range cfg.Bots {
 		if b.Widget != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/httpapi"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/llm"
 	"github.com/parleyhq/parley/memstore"
 )
@@ -37,9 +38,9 @@ func TestWrappersKeepOptionalBehaviour(t *testing.T) {
 	ctx := context.Background()
 	store := memstore.New()
 	defer store.Close()
-	cfg := DemoConfig()
-	cfg.LLM = &LLMConfig{BaseURL: "http://127.0.0.1:1/v1", Model: "m"}
-	w, err := buildBots(ctx, cfg, store, nil, nil)
+	cfg := app.DemoConfig()
+	cfg.LLM = &app.LLMConfig{BaseURL: "http://127.0.0.1:1/v1", Model: "m"}
+	w, err := app.BuildBots(ctx, cfg, store, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestWrappersKeepOptionalBehaviour(t *testing.T) {
 			return llm.Wrap(llm.Record(e, bot), llm.Options{Bot: bot, Client: client})
 		},
 	}
-	for _, b := range w.bots {
+	for _, b := range w.Bots {
 		for wname, wrap := range wrappers {
 			wrapped, err := wrap(b.Engine, b.Name)
 			if err != nil {

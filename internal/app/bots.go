@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"bytes"
@@ -20,16 +20,16 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-// wiring holds what building the bots produced beyond the bots themselves.
-type wiring struct {
-	bots     []*parley.Bot
-	chatwoot map[string]*ChatwootConfig
+// Wiring holds what building the bots produced beyond the bots themselves.
+type Wiring struct {
+	Bots     []*parley.Bot
+	Chatwoot map[string]*ChatwootConfig
 }
 
-// buildBots constructs every bot of cfg. Flow files of gates bots are validated and
+// BuildBots constructs every bot of cfg. Flow files of gates bots are validated and
 // stored as a new version when they changed.
-func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) (*wiring, error) {
-	w := &wiring{chatwoot: map[string]*ChatwootConfig{}}
+func BuildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) (*Wiring, error) {
+	w := &Wiring{Chatwoot: map[string]*ChatwootConfig{}}
 	// Flow webhooks carry their own timeouts (flows.HTTPRunner bounds each attempt by
 	// its webhook's): the client has none that could cut a longer one.
 	b := &builder{cfg: cfg, store: store, models: newModels(reg, logger), httpClient: tracedHTTPClient(0)}
@@ -48,9 +48,9 @@ func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometh
 		if bc.InactivityTimeout > 0 {
 			timeout = time.Duration(bc.InactivityTimeout)
 		}
-		w.bots = append(w.bots, &parley.Bot{Name: bc.Name, Engine: eng, Description: bc.Description, InactivityTimeout: timeout})
+		w.Bots = append(w.Bots, &parley.Bot{Name: bc.Name, Engine: eng, Description: bc.Description, InactivityTimeout: timeout})
 		if bc.Chatwoot != nil {
-			w.chatwoot[bc.Name] = bc.Chatwoot
+			w.Chatwoot[bc.Name] = bc.Chatwoot
 		}
 	}
 	return w, nil
@@ -93,9 +93,9 @@ func (b *builder) engine(ctx context.Context, bc BotConfig) (parley.Engine, erro
 func (b *builder) flows(bc BotConfig, writer *botWriter) (parley.Engine, error) {
 	file := ""
 	if bc.Flows != "" {
-		file = b.cfg.path(bc.Flows)
+		file = b.cfg.Path(bc.Flows)
 	}
-	def, err := flowsDefinition(bc.Name, file)
+	def, err := FlowsDefinition(bc.Name, file)
 	if err != nil {
 		return nil, err
 	}
@@ -111,11 +111,11 @@ func (b *builder) gates(ctx context.Context, bc BotConfig, writer *botWriter) (p
 	data := gates.DemoFlow()
 	if bc.Flow != "" {
 		var err error
-		if data, err = os.ReadFile(b.cfg.path(bc.Flow)); err != nil {
+		if data, err = os.ReadFile(b.cfg.Path(bc.Flow)); err != nil {
 			return nil, parley.WrapError(parley.EINVALID, err, "bot %s: read flow", bc.Name)
 		}
 	}
-	if err := storeFlow(ctx, b.store, bc.Name, data, b.cfg.path(bc.Flow)); err != nil {
+	if err := storeFlow(ctx, b.store, bc.Name, data, b.cfg.Path(bc.Flow)); err != nil {
 		return nil, err
 	}
 	opts := gates.Options{FlowID: bc.Name, Source: b.store}

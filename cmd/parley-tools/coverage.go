@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,15 +11,44 @@ import (
 
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/scenario"
 	"github.com/parleyhq/parley/shop"
 )
 
-// coverage gathers, over the scenarios `parley test -coverage` runs, which
+// runCoverage is `parley-tools coverage`: it runs scenario files as `parley test`
+// does in process, then prints the coverage table of what they exercised.
+func runCoverage(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fset := newFlagSet("coverage", stderr, "[-config FILE] [-v] PATH...")
+	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
+	verbose := fset.Bool("v", false, "print every scenario, not only failures")
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	if fset.NArg() == 0 {
+		fset.Usage()
+		return exitError(2)
+	}
+	files, err := scenario.Files(fset.Args())
+	if err != nil {
+		return err
+	}
+	run, err := app.OpenScenarios(ctx, *configPath, "", "")
+	if err != nil {
+		return err
+	}
+	defer run.Close()
+	cov := newCoverage(run.Config)
+	err = run.RunFiles(ctx, files, stdout, *verbose, cov.add)
+	cov.print(stdout)
+	return err
+}
+
+// coverage gathers, over the scenarios `parley-tools coverage` runs, which
 // (state, trigger) pairs of each bot's machine table and which flow steps or gate
 // nodes were exercised.
 type coverage struct {
-	cfg  *Config
+	cfg  *app.Config
 	bots map[string]*botCoverage
 }
 
@@ -27,7 +57,9 @@ type botCoverage struct {
 	units map[string]bool // "step flow.id" or "node id"
 }
 
-func newCoverage(cfg *Config) *coverage { return &coverage{cfg: cfg, bots: map[string]*botCoverage{}} }
+func newCoverage(cfg *app.Config) *coverage {
+	return &coverage{cfg: cfg, bots: map[string]*botCoverage{}}
+}
 
 // add records one scenario's turns.
 func (c *coverage) add(bot string, res scenario.Result) {
@@ -62,7 +94,7 @@ func (c *coverage) print(w io.Writer) {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		bc := c.cfg.bot(name)
+		bc := c.cfg.Bot(name)
 		if bc == nil {
 			continue
 		}
@@ -93,7 +125,7 @@ func unitWord(engine string) string {
 }
 
 // universe lists the bot's table pairs and its steps or nodes.
-func (c *coverage) universe(bc *BotConfig) (pairs, units []string) {
+func (c *coverage) universe(bc *app.BotConfig) (pairs, units []string) {
 	switch bc.Engine {
 	case "shop":
 		for _, t := range shop.Machine.Transitions() {
@@ -103,9 +135,9 @@ func (c *coverage) universe(bc *BotConfig) (pairs, units []string) {
 		for _, t := range flows.Dialogue.Transitions() {
 			pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
 		}
-		def, err := flowsDefinition(bc.Name, "")
+		def, err := app.FlowsDefinition(bc.Name, "")
 		if bc.Flows != "" {
-			def, err = flows.LoadFile(c.cfg.path(bc.Flows))
+			def, err = flows.LoadFile(c.cfg.Path(bc.Flows))
 		}
 		if err == nil {
 			for _, f := range def.Flows {
@@ -119,7 +151,7 @@ func (c *coverage) universe(bc *BotConfig) (pairs, units []string) {
 	case "gates":
 		data := gates.DemoFlow()
 		if bc.Flow != "" {
-			data, _ = os.ReadFile(c.cfg.path(bc.Flow))
+			data, _ = os.ReadFile(c.cfg.Path(bc.Flow))
 		}
 		if f, err := gates.ParseFlow(data, bc.Flow); err == nil {
 			for _, n := range f.Nodes {

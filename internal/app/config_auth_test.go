@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"strings"
@@ -34,7 +34,7 @@ server:
 				if err != nil {
 					t.Fatal(err)
 				}
-				if len(cfg.tokens()) != 1 || cfg.tokens()[0].Secret != "widget-secret" || len(cfg.Server.CORSOrigins) != 2 {
+				if len(cfg.Tokens()) != 1 || cfg.Tokens()[0].Secret != "widget-secret" || len(cfg.Server.CORSOrigins) != 2 {
 					t.Fatalf("decoded %+v", cfg)
 				}
 				return

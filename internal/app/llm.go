@@ -1,12 +1,9 @@
-package main
+package app
 
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"log/slog"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,10 +11,7 @@ import (
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/llm"
-	"github.com/parleyhq/parley/llm/recorded"
-	"github.com/parleyhq/parley/scenario"
 	"github.com/parleyhq/parley/shop"
-	"github.com/parleyhq/parley/sqlite"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -169,63 +163,6 @@ func (m *models) understand(cfg *Config, bc BotConfig, eng parley.Engine, store 
 	})
 }
 
-// runWithModel plays a scenario whose bots read messages through a model: a fake
-// chat completions server answers from the scenario's recorded completions and
-// generations (the replies the model wrote, streamed), and the configuration's
-// bots run with nlu: llm on a fresh store. A request the fake refuses, a message
-// without a recorded completion or a reply to write without a recorded generation
-// fails the scenario.
-func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File) scenario.Result {
-	res := scenario.Result{File: f}
-	path := f.LLM
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(filepath.Dir(f.Path), path)
-	}
-	rec, err := recorded.LoadRecording(path)
-	if err != nil {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
-		return res
-	}
-	player := recorded.NewPlayer(rec)
-	fake := recorded.NewServer(rec.Model, player.Respond)
-	baseURL, stop, err := fake.Listen()
-	if err != nil {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
-		return res
-	}
-	defer stop()
-	mc := *cfg
-	mc.LLM = &LLMConfig{BaseURL: baseURL, Model: rec.Model, Timeout: Duration(5 * time.Second), MaxRetries: -1}
-	mc.Bots = append([]BotConfig(nil), cfg.Bots...)
-	for i := range mc.Bots {
-		mc.Bots[i].NLU, mc.Bots[i].LLM = nluLLM, nil
-	}
-	store, err := sqlite.Open(ctx, filepath.Join(dir, "llm-"+strconv.FormatInt(time.Now().UnixNano(), 36)+".db"), sqlite.Options{})
-	if err != nil {
-		res.Failures = append(res.Failures, err.Error())
-		return res
-	}
-	defer store.Close()
-	srv, err := newServer(ctx, &mc, store, slog.New(slog.DiscardHandler), security{})
-	if err != nil {
-		res.Failures = append(res.Failures, parley.ErrorMessage(err))
-		return res
-	}
-	srv.start(ctx)
-	defer srv.close()
-	res = scenario.Run(ctx, &scenario.Local{Runtime: srv.runtime, Store: store}, f, "")
-	for _, p := range fake.Problems() {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: the model server refused a request: %s", f.Path, p))
-	}
-	for _, m := range player.Misses() {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded completion for %q (%s)", f.Path, m, path))
-	}
-	for _, m := range player.GenerationMisses() {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded generation for the prompt ending %q (%s)", f.Path, tail(m, 80), path))
-	}
-	return res
-}
-
 // Every engine publishes a vocabulary; the understanding step is a wrapper whose
 // engine's optional behaviour is reached through Unwrap (parley.EngineAs).
 var (
@@ -235,12 +172,3 @@ var (
 	_ llm.Vocabulary       = (*gates.Engine)(nil)
 	_ parley.ReplyWriter   = (*botWriter)(nil)
 )
-
-// tail is the last n characters of s, marked when cut.
-func tail(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return "..." + string(r[len(r)-n:])
-}

@@ -1,4 +1,4 @@
-package main
+package app
 
 import (
 	"errors"
@@ -280,7 +280,7 @@ func yamlPos(err error) string {
 }
 
 // path resolves a file named in the config relative to the config's folder.
-func (c *Config) path(p string) string {
+func (c *Config) Path(p string) string {
 	if p == "" || filepath.IsAbs(p) || c.dir == "" {
 		return p
 	}
@@ -313,7 +313,7 @@ func decodeStrict(data []byte, v any) (err error) {
 }
 
 // tokens are auth.tokens as the API takes them.
-func (c *Config) tokens() []httpapi.Token {
+func (c *Config) Tokens() []httpapi.Token {
 	var out []httpapi.Token
 	for _, t := range c.Auth.Tokens {
 		tok := httpapi.Token{Name: t.Name, Secret: t.Token}
@@ -328,7 +328,7 @@ func (c *Config) tokens() []httpapi.Token {
 // checkServer validates auth:, server: and the bots' widget: so that serve fails at start, naming the
 // file, rather than on the first request.
 func (c *Config) checkServer(path string) error {
-	if _, err := httpapi.NewAuth(c.tokens()); err != nil {
+	if _, err := httpapi.NewAuth(c.Tokens()); err != nil {
 		return parley.Errorf(parley.EINVALID, "%s: %s", path, parley.ErrorMessage(err))
 	}
 	for i, o := range c.Server.CORSOrigins {

@@ -1,0 +1,216 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/cli"
+	"github.com/parleyhq/parley/llm/recorded"
+	"github.com/parleyhq/parley/scenario"
+	"github.com/parleyhq/parley/sqlite"
+)
+
+// Scenarios is where `parley test` (and `parley-tools coverage`) run scenarios: a
+// running server (serverURL), or the configuration's bots in process on a fresh
+// store in a temporary folder. Close removes what it made.
+type Scenarios struct {
+	target scenario.Target
+	// suffix makes conversation ids unique on a server that keeps them.
+	suffix string
+	// Config and dir are the in-process run's configuration and folder (nil, "" remote).
+	Config *Config
+	dir    string
+	close  func()
+}
+
+// OpenScenarios returns where scenarios run: against serverURL with token when it
+// is set, else in process on the bots of the configuration configPath resolves
+// (ResolveConfig).
+func OpenScenarios(ctx context.Context, configPath, serverURL, token string) (*Scenarios, error) {
+	if serverURL != "" {
+		return &Scenarios{
+			target: &scenario.Remote{BaseURL: serverURL, Token: token},
+			suffix: "-" + strconv.FormatInt(time.Now().UnixNano(), 36),
+			close:  func() {},
+		}, nil
+	}
+	cfg, err := ResolveConfig(configPath)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "parley-test-")
+	if err != nil {
+		return nil, err
+	}
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "scenarios.db"), sqlite.Options{})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	srv, err := NewServer(ctx, cfg, store, slog.New(slog.DiscardHandler), Security{})
+	if err != nil {
+		store.Close()
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	srv.Start(ctx)
+	return &Scenarios{
+		target: &scenario.Local{Runtime: srv.Runtime, Store: store},
+		Config: cfg,
+		dir:    dir,
+		close: func() {
+			srv.Close()
+			store.Close()
+			os.RemoveAll(dir)
+		},
+	}, nil
+}
+
+// Run plays f: in process with its recorded model when it names one (runWithModel),
+// else on the run's target.
+func (s *Scenarios) Run(ctx context.Context, f *scenario.File) scenario.Result {
+	if f.LLM != "" && s.Config != nil {
+		return runWithModel(ctx, s.Config, s.dir, f)
+	}
+	return scenario.Run(ctx, s.target, f, s.suffix)
+}
+
+// RunFiles plays the scenario files (scenario.Files expands folders), printing each failure or skip to stdout (each pass too when verbose) and then the
+// counts; observe, when set, sees each result. Any failure is exit status 1.
+func (s *Scenarios) RunFiles(ctx context.Context, files []string, stdout io.Writer, verbose bool, observe func(bot string, res scenario.Result)) error {
+	tally := scenarioTally{verbose: verbose}
+	for _, path := range files {
+		f, err := scenario.Load(path)
+		if err != nil {
+			tally.unreadable(stdout, path, err)
+			continue
+		}
+		res := s.Run(ctx, f)
+		if observe != nil {
+			observe(f.Bot, res)
+		}
+		tally.add(stdout, path, f.Name, res)
+	}
+	return tally.summary(stdout)
+}
+
+// Close stops the in-process server and removes its store.
+func (s *Scenarios) Close() { s.close() }
+
+// runWithModel plays a scenario whose bots read messages through a model: a fake
+// chat completions server answers from the scenario's recorded completions and
+// generations (the replies the model wrote, streamed), and the configuration's
+// bots run with nlu: llm on a fresh store. A request the fake refuses, a message
+// without a recorded completion or a reply to write without a recorded generation
+// fails the scenario.
+func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File) scenario.Result {
+	res := scenario.Result{File: f}
+	path := f.LLM
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(filepath.Dir(f.Path), path)
+	}
+	rec, err := recorded.LoadRecording(path)
+	if err != nil {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
+		return res
+	}
+	player := recorded.NewPlayer(rec)
+	fake := recorded.NewServer(rec.Model, player.Respond)
+	baseURL, stop, err := fake.Listen()
+	if err != nil {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
+		return res
+	}
+	defer stop()
+	mc := *cfg
+	mc.LLM = &LLMConfig{BaseURL: baseURL, Model: rec.Model, Timeout: Duration(5 * time.Second), MaxRetries: -1}
+	mc.Bots = append([]BotConfig(nil), cfg.Bots...)
+	for i := range mc.Bots {
+		mc.Bots[i].NLU, mc.Bots[i].LLM = nluLLM, nil
+	}
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "llm-"+strconv.FormatInt(time.Now().UnixNano(), 36)+".db"), sqlite.Options{})
+	if err != nil {
+		res.Failures = append(res.Failures, err.Error())
+		return res
+	}
+	defer store.Close()
+	srv, err := NewServer(ctx, &mc, store, slog.New(slog.DiscardHandler), Security{})
+	if err != nil {
+		res.Failures = append(res.Failures, parley.ErrorMessage(err))
+		return res
+	}
+	srv.Start(ctx)
+	defer srv.Close()
+	res = scenario.Run(ctx, &scenario.Local{Runtime: srv.Runtime, Store: store}, f, "")
+	for _, p := range fake.Problems() {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: the model server refused a request: %s", f.Path, p))
+	}
+	for _, m := range player.Misses() {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded completion for %q (%s)", f.Path, m, path))
+	}
+	for _, m := range player.GenerationMisses() {
+		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded generation for the prompt ending %q (%s)", f.Path, tail(m, 80), path))
+	}
+	return res
+}
+
+// tail is the last n characters of s, marked when cut.
+func tail(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return "..." + string(r[len(r)-n:])
+}
+
+// scenarioTally counts the scenarios of a `parley test` run and prints each outcome
+// (passes only when verbose).
+type scenarioTally struct {
+	verbose                 bool
+	passed, failed, skipped int
+}
+
+// unreadable counts a scenario file that does not load as a failure.
+func (t *scenarioTally) unreadable(stdout io.Writer, path string, err error) {
+	t.failed++
+	fmt.Fprintf(stdout, "FAIL %s\n    %s\n", path, parley.ErrorDetail(err))
+}
+
+func (t *scenarioTally) add(stdout io.Writer, path, name string, res scenario.Result) {
+	switch {
+	case res.Skipped != "":
+		t.skipped++
+		fmt.Fprintf(stdout, "SKIP %s (%s): %s\n", name, path, res.Skipped)
+	case res.Passed():
+		t.passed++
+		if t.verbose {
+			fmt.Fprintf(stdout, "PASS %s (%s)\n", name, path)
+		}
+	default:
+		t.failed++
+		fmt.Fprintf(stdout, "FAIL %s (%s)\n", name, path)
+		for _, msg := range res.Failures {
+			fmt.Fprintf(stdout, "    %s\n", msg)
+		}
+	}
+}
+
+// summary prints the counts; any failure is exit status 1.
+func (t *scenarioTally) summary(stdout io.Writer) error {
+	if t.skipped > 0 {
+		fmt.Fprintf(stdout, "scenarios: %d passed, %d failed, %d skipped\n", t.passed, t.failed, t.skipped)
+	} else {
+		fmt.Fprintf(stdout, "scenarios: %d passed, %d failed\n", t.passed, t.failed)
+	}
+	if t.failed > 0 {
+		return cli.ExitError(1)
+	}
+	return nil
+}
