@@ -106,6 +106,14 @@ func (t *Turn) frame(service string) *Frame {
 	return nil
 }
 
+// serviceCall is the frame's service call: nil for no frame or no call.
+func (f *Frame) serviceCall() *ServiceCall {
+	if f == nil {
+		return nil
+	}
+	return f.ServiceCall
+}
+
 // has reports whether the frame holds the dialogue act.
 func (f *Frame) has(act string) bool {
 	for _, a := range f.Actions {

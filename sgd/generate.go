@@ -90,12 +90,22 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 	if in.Description != "" {
 		f.Trigger.Examples = []string{in.Description}
 	}
-	optional := make([]string, 0, len(in.OptionalSlots))
-	for name := range in.OptionalSlots {
-		optional = append(optional, name)
+	f.Slots = intentSlotDefs(svc, in)
+	for _, name := range in.RequiredSlots {
+		f.Steps = append(f.Steps, stepDef{ID: "collect_" + name, Collect: name})
 	}
-	slices.Sort(optional)
-	for _, name := range append(slices.Clone(in.RequiredSlots), optional...) {
+	if in.IsTransactional {
+		f.Steps = append(f.Steps, confirmStep(in, f.Slots))
+	}
+	f.Steps = append(f.Steps, stepDef{ID: "call_" + in.Name, Action: callAction(svc, in, opts)})
+	return f
+}
+
+// intentSlotDefs are the intent's slots: required ones in the schema's order,
+// then optional ones by name, each with its default.
+func intentSlotDefs(svc *Service, in *Intent) []slotYAML {
+	var out []slotYAML
+	for _, name := range intentSlots(in) {
 		sl, _ := svc.Slot(name)
 		y := slotDef(sl)
 		if d := in.OptionalSlots[name]; d != "" && d != DontCare {
@@ -103,24 +113,30 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 			// dontcare default is no value at all.
 			y.Default = d
 		}
-		f.Slots = append(f.Slots, y)
+		out = append(out, y)
 	}
-	for _, name := range in.RequiredSlots {
-		f.Steps = append(f.Steps, stepDef{ID: "collect_" + name, Collect: name})
-	}
+	return out
+}
+
+// confirmStep is a transactional intent's confirmation, summarizing its
+// required slots and those with a default.
+func confirmStep(in *Intent, slots []slotYAML) stepDef {
 	var summary []string
-	for _, sl := range f.Slots {
+	for _, sl := range slots {
 		if slices.Contains(in.RequiredSlots, sl.Name) || sl.Default != "" {
 			summary = append(summary, sl.Label+" {"+sl.Name+"}")
 		}
 	}
-	if in.IsTransactional {
-		prompt := "Please confirm: " + lowerFirst(orName(in.Description, in.Name))
-		if len(summary) > 0 {
-			prompt += ", with " + strings.Join(summary, ", ")
-		}
-		f.Steps = append(f.Steps, stepDef{ID: "confirm_" + in.Name, Confirm: &confirmDef{Prompt: prompt + ". Shall I go ahead?"}})
+	prompt := "Please confirm: " + lowerFirst(orName(in.Description, in.Name))
+	if len(summary) > 0 {
+		prompt += ", with " + strings.Join(summary, ", ")
 	}
+	return stepDef{ID: "confirm_" + in.Name, Confirm: &confirmDef{Prompt: prompt + ". Shall I go ahead?"}}
+}
+
+// callAction is the intent's service call: a webhook or the built-in action
+// setting CallSlot; a search offers its results instead of replying.
+func callAction(svc *Service, in *Intent, opts FlowsOptions) *actionDef {
 	call := &actionDef{Name: in.Name, Reply: "Done: " + lowerFirst(orName(in.Description, in.Name)) + "."}
 	if opts.Webhook != "" {
 		call.Webhook = &webhookDef{URL: strings.TrimRight(opts.Webhook, "/") + "/" + svc.Name + "/" + in.Name}
@@ -131,8 +147,7 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 		call.Reply = ""
 		call.Offer = offerSlots(svc, in)
 	}
-	f.Steps = append(f.Steps, stepDef{ID: "call_" + in.Name, Action: call})
-	return f
+	return call
 }
 
 // offerSlots are the result slots of a search intent that choosing one result
@@ -148,16 +163,30 @@ func offerSlots(svc *Service, search *Intent) []string {
 	transactional := slices.ContainsFunc(svc.Intents, func(in Intent) bool { return in.IsTransactional })
 	var out []string
 	for _, name := range search.ResultSlots {
-		for i := range svc.Intents {
-			other := &svc.Intents[i]
-			def, optional := other.OptionalSlots[name]
-			takes := slices.Contains(other.RequiredSlots, name) || optional && (def != DontCare || !transactional)
-			if other != search && takes && (other.IsTransactional || !transactional) && !slices.Contains(out, name) {
-				out = append(out, name)
-			}
+		if !slices.Contains(out, name) && svc.settledByAnother(search, name, transactional) {
+			out = append(out, name)
 		}
 	}
 	return out
+}
+
+// settledByAnother reports whether an intent other than search settles the slot.
+func (s *Service) settledByAnother(search *Intent, slot string, transactional bool) bool {
+	for i := range s.Intents {
+		if other := &s.Intents[i]; other != search && other.settles(slot, transactional) {
+			return true
+		}
+	}
+	return false
+}
+
+// settles reports whether a choice that gives the slot settles it for this
+// intent: the intent takes the slot (required, or optional with a default of
+// its own) and is a next task (transactional, or any in a service without one).
+func (in *Intent) settles(slot string, transactional bool) bool {
+	def, optional := in.OptionalSlots[slot]
+	takes := slices.Contains(in.RequiredSlots, slot) || optional && (def != DontCare || !transactional)
+	return takes && (in.IsTransactional || !transactional)
 }
 
 func slotDef(sl *Slot) slotYAML {
@@ -192,21 +221,33 @@ func slotType(sl *Slot) string {
 	if sl.IsCategorical && len(sl.PossibleValues) > 0 {
 		return flows.TypeEnum
 	}
-	words := strings.FieldsFunc(strings.ToLower(sl.Description), func(r rune) bool { return !unicode.IsLetter(r) })
-	has := func(w string) bool { return slices.Contains(words, w) }
-	switch {
-	case has("date"):
-		return flows.TypeDate
-	case has("time") && !has("number"):
-		return flows.TypeTime
-	case has("address") || has("name"):
-		return flows.TypeText
-	case has("city") || has("location") || has("destination"):
-		return flows.TypeCity
-	case len(words) > 2 && words[0] == "number" && words[1] == "of":
-		return flows.TypeInteger
+	words := descWords(strings.FieldsFunc(strings.ToLower(sl.Description), func(r rune) bool { return !unicode.IsLetter(r) }))
+	for _, rule := range slotTypeRules {
+		if rule.holds(words) {
+			return rule.typ
+		}
 	}
 	return flows.TypeText
+}
+
+// descWords are the words of a slot's description, lower case.
+type descWords []string
+
+func (w descWords) has(words ...string) bool {
+	return slices.ContainsFunc(words, func(x string) bool { return slices.Contains(w, x) })
+}
+
+// slotTypeRules read a free slot's type from its description's words, the first
+// rule that holds winning.
+var slotTypeRules = []struct {
+	holds func(w descWords) bool
+	typ   string
+}{
+	{func(w descWords) bool { return w.has("date") }, flows.TypeDate},
+	{func(w descWords) bool { return w.has("time") && !w.has("number") }, flows.TypeTime},
+	{func(w descWords) bool { return w.has("address", "name") }, flows.TypeText},
+	{func(w descWords) bool { return w.has("city", "location", "destination") }, flows.TypeCity},
+	{func(w descWords) bool { return len(w) > 2 && w[0] == "number" && w[1] == "of" }, flows.TypeInteger},
 }
 
 func orName(desc, name string) string {

@@ -35,37 +35,59 @@ func Sample(service *Service, files []SampleInput, opts SampleOptions) ([]byte, 
 	if size <= 0 {
 		size = 8
 	}
-	calls := transactionalCalls(service)
-	var once, repeated []json.RawMessage
+	c := sampleCandidates{service: service, calls: transactionalCalls(service), repeats: opts.Repeated > 0}
 	for i, data := range files {
-		var raw []json.RawMessage
-		if err := decodeJSON(data, &raw); err != nil {
-			return nil, parley.WrapError(parley.EINVALID, err, "sgd sample: file %d does not decode", i+1)
-		}
-		for _, r := range raw {
-			var d Dialogue
-			if err := decodeJSON(r, &d); err != nil {
-				return nil, parley.WrapError(parley.EINVALID, err, "sgd sample: file %d: a dialogue does not decode", i+1)
-			}
-			if len(d.Services) != 1 || d.Services[0] != service.Name {
-				continue
-			}
-			switch n := d.countCalls(service.Name, calls); {
-			case n == 0:
-			case n >= 2 && opts.Repeated > 0:
-				repeated = append(repeated, r)
-			default:
-				once = append(once, r)
-			}
+		if err := c.read(i, data); err != nil {
+			return nil, err
 		}
 	}
-	taken := append([]json.RawMessage{}, evenly(repeated, min(opts.Repeated, len(repeated), size))...)
-	taken = append(taken, evenly(once, size-len(taken))...)
+	taken := append([]json.RawMessage{}, evenly(c.repeated, min(opts.Repeated, len(c.repeated), size))...)
+	taken = append(taken, evenly(c.once, size-len(taken))...)
 	out, err := json.MarshalIndent(taken, "", "  ")
 	if err != nil {
 		return nil, parley.WrapError(parley.EINTERNAL, err, "sgd sample")
 	}
 	return append(out, '\n'), nil
+}
+
+// sampleCandidates are the dialogues a sample takes from: those of the service
+// making one of its calls once, and (when repeats count) those making two or
+// more.
+type sampleCandidates struct {
+	service        *Service
+	calls          map[string]bool
+	repeats        bool
+	once, repeated []json.RawMessage
+}
+
+// read sorts the dialogues of file i.
+func (c *sampleCandidates) read(i int, data []byte) error {
+	var raw []json.RawMessage
+	if err := decodeJSON(data, &raw); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "sgd sample: file %d does not decode", i+1)
+	}
+	for _, r := range raw {
+		var d Dialogue
+		if err := decodeJSON(r, &d); err != nil {
+			return parley.WrapError(parley.EINVALID, err, "sgd sample: file %d: a dialogue does not decode", i+1)
+		}
+		c.add(r, &d)
+	}
+	return nil
+}
+
+// add keeps a single-service dialogue of the service by how many calls it makes.
+func (c *sampleCandidates) add(r json.RawMessage, d *Dialogue) {
+	if len(d.Services) != 1 || d.Services[0] != c.service.Name {
+		return
+	}
+	switch n := d.countCalls(c.service.Name, c.calls); {
+	case n == 0:
+	case n >= 2 && c.repeats:
+		c.repeated = append(c.repeated, r)
+	default:
+		c.once = append(c.once, r)
+	}
 }
 
 // transactionalCalls is the set of the service's intents whose calls a sampled

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"strings"
 
 	"github.com/parleyhq/parley"
 )
@@ -70,32 +71,53 @@ func DecodeSchema(data []byte) ([]Service, error) {
 func (s *Service) check() error {
 	slots := map[string]bool{}
 	for _, sl := range s.Slots {
-		if sl.Name == "" {
-			return parley.Errorf(parley.EINVALID, "sgd schema: service %s has a slot without a name", s.Name)
+		if err := s.addName(slots, "slot", sl.Name); err != nil {
+			return err
 		}
-		if slots[sl.Name] {
-			return parley.Errorf(parley.EINVALID, "sgd schema: service %s defines slot %s twice", s.Name, sl.Name)
-		}
-		slots[sl.Name] = true
 	}
 	intents := map[string]bool{}
-	for _, in := range s.Intents {
-		if in.Name == "" {
-			return parley.Errorf(parley.EINVALID, "sgd schema: service %s has an intent without a name", s.Name)
+	for i := range s.Intents {
+		if err := s.addName(intents, "intent", s.Intents[i].Name); err != nil {
+			return err
 		}
-		if intents[in.Name] {
-			return parley.Errorf(parley.EINVALID, "sgd schema: service %s defines intent %s twice", s.Name, in.Name)
+		if err := s.Intents[i].checkSlots(s.Name, slots); err != nil {
+			return err
 		}
-		intents[in.Name] = true
-		for _, name := range in.RequiredSlots {
-			if !slots[name] {
-				return parley.Errorf(parley.EINVALID, "sgd schema: intent %s.%s requires unknown slot %q", s.Name, in.Name, name)
-			}
+	}
+	return nil
+}
+
+// addName adds the name of one of the service's slots or intents (kind) to
+// seen: each must be given, and given once.
+func (s *Service) addName(seen map[string]bool, kind, name string) error {
+	if name == "" {
+		return parley.Errorf(parley.EINVALID, "sgd schema: service %s has a%s %s without a name", s.Name, article(kind), kind)
+	}
+	if seen[name] {
+		return parley.Errorf(parley.EINVALID, "sgd schema: service %s defines %s %s twice", s.Name, kind, name)
+	}
+	seen[name] = true
+	return nil
+}
+
+// article is "n" before a kind that starts with a vowel ("an intent").
+func article(kind string) string {
+	if strings.IndexByte("aeiou", kind[0]) >= 0 {
+		return "n"
+	}
+	return ""
+}
+
+// checkSlots checks that the intent names only slots its service defines.
+func (in *Intent) checkSlots(service string, slots map[string]bool) error {
+	for _, name := range in.RequiredSlots {
+		if !slots[name] {
+			return parley.Errorf(parley.EINVALID, "sgd schema: intent %s.%s requires unknown slot %q", service, in.Name, name)
 		}
-		for name := range in.OptionalSlots {
-			if !slots[name] {
-				return parley.Errorf(parley.EINVALID, "sgd schema: intent %s.%s has unknown optional slot %q", s.Name, in.Name, name)
-			}
+	}
+	for name := range in.OptionalSlots {
+		if !slots[name] {
+			return parley.Errorf(parley.EINVALID, "sgd schema: intent %s.%s has unknown optional slot %q", service, in.Name, name)
 		}
 	}
 	return nil
