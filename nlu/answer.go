@@ -61,26 +61,30 @@ func YesNoTo(text, question string) Answer {
 	}
 	toks := words(rest)
 	asked := questionVerbs(question)
+	var ok bool
 	switch a {
 	case Yes:
-		if elaborates(toks, asked, false) {
-			return Yes
-		}
+		ok = elaborates(toks, asked, false)
 	case No:
-		// A no phrase ending in a negation ("nope, don't" + "book it") negates
-		// the verb after it.
-		if said := words(strings.TrimSuffix(key(text), rest)); len(said) > 1 && negationWords[said[len(said)-1]] && said[len(said)-1] != "no" {
-			toks = append([]string{"not"}, toks...)
-		}
-		if elaborates(toks, asked, true) {
-			return No
-		}
+		ok = elaborates(negatedRest(text, rest, toks), asked, true)
 	default:
-		if negationAt(toks) >= 0 && elaborates(toks, asked, true) {
-			return No
-		}
+		a, ok = No, negationAt(toks) >= 0 && elaborates(toks, asked, true)
+	}
+	if ok {
+		return a
 	}
 	return Unknown
+}
+
+// negatedRest are the words after a no phrase (rest of text, as toks): a no
+// phrase ending in a negation ("nope, don't" + "book it") negates the verb
+// after it, so they start with "not".
+func negatedRest(text, rest string, toks []string) []string {
+	said := words(strings.TrimSuffix(key(text), rest))
+	if len(said) > 1 && negationWords[said[len(said)-1]] && said[len(said)-1] != "no" {
+		return append([]string{"not"}, toks...)
+	}
+	return toks
 }
 
 // elaborates reports whether the words after an answer only carry it out
@@ -119,36 +123,49 @@ func (e *elaboration) read(toks []string, i int) (int, bool) {
 		e.negated = e.negated || kind == No
 		return n, true
 	}
-	w := toks[i]
-	switch {
-	case changeWords[w] || hasDigit(w):
-		return 0, false
-	case negationWords[w]:
-		e.negated = true
-		return 1, e.refusing
-	case determiners[w] && i+1 < len(toks) && !fillerWords[toks[i+1]]:
-		// "the flight", "the booking": one noun after a determiner.
-		next := toks[i+1]
-		return 2, !changeWords[next] && !hasDigit(next)
-	case fillerWords[w]:
-		return 1, true
-	case isActionVerb(w, e.asked):
-		e.verb = true
-		// "no, book it": a no and a yes.
-		return 1, !e.refusing || e.negated
+	for _, rule := range elaborationRules {
+		if rule.holds(e, toks, i) {
+			return rule.read(e, toks, i)
+		}
 	}
 	return 0, false
+}
+
+// elaborationRules read the word at toks[i] after an answer, the first rule that
+// holds reading it: how many words it took, and whether they fit.
+var elaborationRules = []struct {
+	holds func(e *elaboration, toks []string, i int) bool
+	read  func(e *elaboration, toks []string, i int) (int, bool)
+}{
+	// A change of the request ("but", "instead", a number) never fits.
+	{func(_ *elaboration, toks []string, i int) bool { return changeWords[toks[i]] || hasDigit(toks[i]) },
+		func(*elaboration, []string, int) (int, bool) { return 0, false }},
+	// A negation fits a refusal.
+	{func(_ *elaboration, toks []string, i int) bool { return negationWords[toks[i]] },
+		func(e *elaboration, _ []string, _ int) (int, bool) { e.negated = true; return 1, e.refusing }},
+	// "the flight", "the booking": one noun after a determiner.
+	{func(_ *elaboration, toks []string, i int) bool {
+		return determiners[toks[i]] && i+1 < len(toks) && !fillerWords[toks[i+1]]
+	}, func(_ *elaboration, toks []string, i int) (int, bool) {
+		next := toks[i+1]
+		return 2, !changeWords[next] && !hasDigit(next)
+	}},
+	{func(_ *elaboration, toks []string, i int) bool { return fillerWords[toks[i]] },
+		func(*elaboration, []string, int) (int, bool) { return 1, true }},
+	// A verb; "no, book it" is a no and a yes.
+	{func(e *elaboration, toks []string, i int) bool { return isActionVerb(toks[i], e.asked) },
+		func(e *elaboration, _ []string, _ int) (int, bool) { e.verb = true; return 1, !e.refusing || e.negated }},
 }
 
 // answerPhraseAt is the length in words of the longest answer phrase of kind a,
 // or polite phrase (kind Unknown), at toks[i], with its kind; 0 when none is.
 func answerPhraseAt(toks []string, i int, a Answer) (int, Answer) {
 	for _, p := range replyPhrases { // longest first
-		if (p.answer != a && p.answer != Unknown) || len(p.words) > len(toks)-i {
+		if (p.meaning != a && p.meaning != Unknown) || len(p.words) > len(toks)-i {
 			continue
 		}
 		if slices.Equal(toks[i:i+len(p.words)], p.words) {
-			return len(p.words), p.answer
+			return len(p.words), p.meaning
 		}
 	}
 	return 0, Unknown
@@ -190,11 +207,17 @@ func questionVerbs(question string) map[string]bool {
 		if r, _ := utf8.DecodeRuneInString(w); i > 0 && !unicode.IsLower(r) {
 			continue
 		}
-		if k := key(w); utf8.RuneCountInString(k) > 2 && !hasDigit(k) && !fillerWords[k] && !determiners[k] {
+		if k := key(w); mayBeVerb(k) {
 			out[Stem(k)] = true
 		}
 	}
 	return out
+}
+
+// mayBeVerb reports whether a question's word (as key) may be a verb: three
+// letters or more, no digit, no filler or determiner.
+func mayBeVerb(k string) bool {
+	return utf8.RuneCountInString(k) > 2 && !hasDigit(k) && !fillerWords[k] && !determiners[k]
 }
 
 func hasDigit(w string) bool {

@@ -259,7 +259,12 @@ func MatchCity(text string) (string, bool) {
 			return c, true
 		}
 	}
-	joined := strings.Join(ws, " ")
+	return closestCity(strings.Join(ws, " "))
+}
+
+// closestCity is the city whose name or alias is closest to a name of five
+// letters or more.
+func closestCity(joined string) (string, bool) {
 	if len(joined) < 5 {
 		return "", false
 	}

@@ -91,20 +91,9 @@ func NewClassifier(intents []Intent) *Classifier {
 	var vocab []string
 	seen := map[string]bool{}
 	for _, in := range intents {
-		ci := compiledIntent{name: in.Name}
-		for _, kw := range in.Keywords {
-			k := key(kw)
-			if w := words(k); len(w) > 0 {
-				ci.keywords = append(ci.keywords, compiledPhrase{k, w, meanings(w)})
-			}
-		}
-		for _, ex := range in.Examples {
-			w := contentWords(words(key(ex)))
-			if len(w) == 0 {
-				continue
-			}
-			ci.examples = append(ci.examples, compiledExample{w, meanings(w)})
-			for _, x := range w {
+		ci := compileIntent(in)
+		for _, ex := range ci.examples {
+			for _, x := range ex.words {
 				if !seen[x] {
 					seen[x] = true
 					vocab = append(vocab, x)
@@ -115,6 +104,24 @@ func NewClassifier(intents []Intent) *Classifier {
 	}
 	c.vocab = NewFuzzy(vocab)
 	return c
+}
+
+// compileIntent splits an intent's keywords and examples (their content words)
+// into words and meanings, leaving out those with no words.
+func compileIntent(in Intent) compiledIntent {
+	ci := compiledIntent{name: in.Name}
+	for _, kw := range in.Keywords {
+		k := key(kw)
+		if w := words(k); len(w) > 0 {
+			ci.keywords = append(ci.keywords, compiledPhrase{k, w, meanings(w)})
+		}
+	}
+	for _, ex := range in.Examples {
+		if w := contentWords(words(key(ex))); len(w) > 0 {
+			ci.examples = append(ci.examples, compiledExample{w, meanings(w)})
+		}
+	}
+	return ci
 }
 
 // Classify returns the best intent for text and whether its confidence reaches
@@ -143,7 +150,13 @@ func (c *Classifier) Classify(text string) (Result, bool) {
 	if len(content) != len(ws) {
 		said = c.meanings(content) // remembered by now
 	}
-	near := c.nearWords(content)
+	best := c.closestExample(content, said, c.nearWords(content))
+	return best, best.Confidence >= Threshold
+}
+
+// closestExample is the intent of the example most similar to the message's
+// content words (the earlier on a tie).
+func (c *Classifier) closestExample(content, said []string, near []wordPair) Result {
 	best := Result{}
 	for _, in := range c.intents {
 		for _, ex := range in.examples {
@@ -152,7 +165,7 @@ func (c *Classifier) Classify(text string) (Result, bool) {
 			}
 		}
 	}
-	return best, best.Confidence >= Threshold
+	return best
 }
 
 // keyword finds the longest keyword the message says: as written (whole words),
@@ -165,20 +178,28 @@ func (c *Classifier) keyword(k string, toks []token, said []string) (Result, boo
 			if len(kw.words) <= bestWords {
 				continue
 			}
-			conf := keywordConfidence
-			switch {
-			case containsPhrase(toks, kw.words):
-				if kw.key == k || len(kw.words) == len(toks) {
-					conf = keywordWholeConfidence
-				}
-			case len(kw.meanings) > 0 && containsWords(said, kw.meanings):
-			default:
-				continue
+			if conf, ok := kw.confidence(k, toks, said); ok {
+				best, bestWords = Result{in.name, conf}, len(kw.words)
 			}
-			best, bestWords = Result{in.name, conf}, len(kw.words)
 		}
 	}
 	return best, bestWords > 0
+}
+
+// confidence is how surely the message (key k, tokens toks, word meanings said)
+// says the keyword: the whole message, or as written inside it, or its words'
+// meanings side by side; false when it does not.
+func (kw compiledPhrase) confidence(k string, toks []token, said []string) (float64, bool) {
+	switch {
+	case containsPhrase(toks, kw.words):
+		if kw.key == k || len(kw.words) == len(toks) {
+			return keywordWholeConfidence, true
+		}
+		return keywordConfidence, true
+	case len(kw.meanings) > 0 && containsWords(said, kw.meanings):
+		return keywordConfidence, true
+	}
+	return 0, false
 }
 
 // containsWords reports whether phrase occurs as consecutive words of ws.

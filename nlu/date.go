@@ -212,36 +212,56 @@ func (c dateCandidate) better(b dateCandidate) bool {
 func ParseDate(text string, now time.Time) (Date, bool) {
 	k := key(text)
 	today := DateOf(now)
-	var best dateCandidate
-	found := false
-	consider := func(c dateCandidate) {
-		if !found || c.better(best) {
-			best, found = c, true
-		}
+	var b bestDate
+	b.isoDates(k)
+	b.numericDates(k, today)
+	b.wordDates(tokenize(k), today)
+	return b.best.date, b.found
+}
+
+// bestDate is the best date candidate met so far (see dateCandidate.better).
+type bestDate struct {
+	best  dateCandidate
+	found bool
+}
+
+func (b *bestDate) consider(c dateCandidate) {
+	if !b.found || c.better(b.best) {
+		b.best, b.found = c, true
 	}
+}
+
+// isoDates considers the valid ISO dates of k (2026-12-12).
+func (b *bestDate) isoDates(k string) {
 	for _, m := range isoDateRe.FindAllStringSubmatchIndex(k, -1) {
 		y, _ := strconv.Atoi(k[m[2]:m[3]])
 		mo, _ := strconv.Atoi(k[m[4]:m[5]])
 		d, _ := strconv.Atoi(k[m[6]:m[7]])
 		if validDate(y, time.Month(mo), d) {
-			consider(dateCandidate{m[0], m[1], Date{y, time.Month(mo), d}})
+			b.consider(dateCandidate{m[0], m[1], Date{y, time.Month(mo), d}})
 		}
 	}
+}
+
+// numericDates considers the numeric dates of k (12/25/2026, 25.12.2026).
+func (b *bestDate) numericDates(k string, today Date) {
 	for _, m := range numericDateRe.FindAllStringSubmatchIndex(k, -1) {
 		if d, ok := numericDate(k, m, today); ok {
-			consider(dateCandidate{m[0], m[1], d})
+			b.consider(dateCandidate{m[0], m[1], d})
 		}
 	}
-	toks := tokenize(k)
+}
+
+// wordDates considers the dates said in words, up to the best candidate's start.
+func (b *bestDate) wordDates(toks []token, today Date) {
 	for i := range toks {
 		if c, ok := wordDateAt(toks, i, today); ok {
-			consider(c)
+			b.consider(c)
 		}
-		if found && toks[i].start > best.start {
+		if b.found && toks[i].start > b.best.start {
 			break
 		}
 	}
-	return best.date, found
 }
 
 // numericDate reads a numericDateRe match: slashes and dashes are month/day unless
@@ -329,47 +349,66 @@ func relativeDayAt(toks []token, i int, today Date) (dateCandidate, bool) {
 // inUnitsAt reads a count of units ahead said after an in-word: "in 3 days",
 // "dans 2 semaines", "dentro de 3 dias".
 func inUnitsAt(toks []token, i int, today Date) (dateCandidate, bool) {
-	j := i + 1 // the count
-	switch {
-	case inWords[toks[i].text]:
-	case toks[i].text == "dentro" && j < len(toks) && toks[j].text == "de":
-		j++
-	default:
-		return dateCandidate{}, false
-	}
-	if j+1 >= len(toks) {
-		return dateCandidate{}, false
-	}
-	n, ok := smallCount(toks[j].text)
+	j, ok := afterInWord(toks, i)
 	if !ok {
 		return dateCandidate{}, false
 	}
-	u, ok := dayUnits[toks[j+1].text]
+	n, u, ok := countUnitAt(toks, j)
 	if !ok {
 		return dateCandidate{}, false
 	}
 	return candidate(toks, i, j+1, today.after(n, u)), true
 }
 
+// afterInWord is where the count stands after an in-word at toks[i] ("in",
+// "dans", "dentro de"); false when there is none.
+func afterInWord(toks []token, i int) (int, bool) {
+	switch {
+	case inWords[toks[i].text]:
+		return i + 1, true
+	case toks[i].text == "dentro" && i+1 < len(toks) && toks[i+1].text == "de":
+		return i + 2, true
+	}
+	return 0, false
+}
+
+// countUnitAt reads a count and its unit at toks[j] and toks[j+1] ("3 days").
+func countUnitAt(toks []token, j int) (int, dayUnit, bool) {
+	if j+1 >= len(toks) {
+		return 0, dayUnit{}, false
+	}
+	n, ok := smallCount(toks[j].text)
+	if !ok {
+		return 0, dayUnit{}, false
+	}
+	u, ok := dayUnits[toks[j+1].text]
+	return n, u, ok
+}
+
 // unitsLaterAt reads a count of units ahead said before later or from now: "3 days
 // from now", "2 weeks later".
 func unitsLaterAt(toks []token, i int, today Date) (dateCandidate, bool) {
-	n, ok := smallCount(toks[i].text)
+	n, u, ok := countUnitAt(toks, i)
 	if !ok || i+2 >= len(toks) {
 		return dateCandidate{}, false
 	}
-	u, ok := dayUnits[toks[i+1].text]
+	last, ok := laterAt(toks, i+2)
 	if !ok {
 		return dateCandidate{}, false
 	}
-	last := i + 2
-	switch {
-	case toks[last].text == "from" && last+1 < len(toks) && (toks[last+1].text == "now" || toks[last+1].text == "today"):
-		last++
-	case toks[last].text != "later":
-		return dateCandidate{}, false
-	}
 	return candidate(toks, i, last, today.after(n, u)), true
+}
+
+// laterAt reads "later" or "from now" ("from today") at toks[j]: the last token
+// of the words.
+func laterAt(toks []token, j int) (int, bool) {
+	switch {
+	case toks[j].text == "later":
+		return j, true
+	case toks[j].text == "from" && j+1 < len(toks) && (toks[j+1].text == "now" || toks[j+1].text == "today"):
+		return j + 1, true
+	}
+	return 0, false
 }
 
 // after is the date n units after d.
@@ -464,23 +503,19 @@ func ordinalDay(w string) (int, bool) {
 	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
 		n++
 	}
-	if n == 0 || n > 2 {
-		return 0, false
-	}
-	switch w[n:] {
-	case "", "st", "nd", "rd", "th", "er", "e", "eme", "o", "a":
-	default:
+	if n == 0 || n > 2 || !ordinalSuffixes[w[n:]] {
 		return 0, false
 	}
 	d, _ := strconv.Atoi(w[:n])
 	return d, d >= 1 && d <= 31
 }
 
+// ordinalSuffixes may follow the digits of a day of the month.
+var ordinalSuffixes = map[string]bool{"": true, "st": true, "nd": true, "rd": true, "th": true, "er": true, "e": true, "eme": true, "o": true, "a": true}
+
 // yearAt reads a four-digit year at toks[j], optionally after "de" or "of".
 func yearAt(toks []token, j int) (year, last int, ok bool) {
-	if j < len(toks) && (toks[j].text == "de" || toks[j].text == "of") {
-		j++
-	}
+	j = skipOf(toks, j)
 	if j >= len(toks) || len(toks[j].text) != 4 || !isDigits(toks[j].text) {
 		return 0, 0, false
 	}
@@ -490,28 +525,8 @@ func yearAt(toks []token, j int) (year, last int, ok bool) {
 
 // monthDayAt reads "Dec 12[th][, 2026]", "12[th] [of|de] December [2026]".
 func monthDayAt(toks []token, i int, today Date) (dateCandidate, bool) {
-	var month time.Month
-	var day, last int
-	if m, ok := monthNames[toks[i].text]; ok && i+1 < len(toks) {
-		d, ok := ordinalDay(toks[i+1].text)
-		if !ok {
-			return dateCandidate{}, false
-		}
-		month, day, last = m, d, i+1
-	} else if d, ok := ordinalDay(toks[i].text); ok {
-		j := i + 1
-		if j < len(toks) && (toks[j].text == "de" || toks[j].text == "of") {
-			j++
-		}
-		if j >= len(toks) {
-			return dateCandidate{}, false
-		}
-		m, ok := monthNames[toks[j].text]
-		if !ok {
-			return dateCandidate{}, false
-		}
-		month, day, last = m, d, j
-	} else {
+	month, day, last, ok := monthAndDayAt(toks, i)
+	if !ok {
 		return dateCandidate{}, false
 	}
 	if y, yl, ok := yearAt(toks, last+1); ok {
@@ -525,4 +540,32 @@ func monthDayAt(toks []token, i int, today Date) (dateCandidate, bool) {
 		return dateCandidate{}, false
 	}
 	return dateCandidate{toks[i].start, toks[last].end, d}, true
+}
+
+// monthAndDayAt reads a month and day at toks[i], month first ("Dec 12") or day
+// first ("12 [of|de] December"), and the last token read.
+func monthAndDayAt(toks []token, i int) (month time.Month, day, last int, ok bool) {
+	if m, ok := monthNames[toks[i].text]; ok && i+1 < len(toks) {
+		d, ok := ordinalDay(toks[i+1].text)
+		return m, d, i + 1, ok
+	}
+	d, ok := ordinalDay(toks[i].text)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	j := skipOf(toks, i+1)
+	if j >= len(toks) {
+		return 0, 0, 0, false
+	}
+	m, ok := monthNames[toks[j].text]
+	return m, d, j, ok
+}
+
+// skipOf skips an "of" or "de" at toks[j] ("12 of December", "12 de
+// diciembre").
+func skipOf(toks []token, j int) int {
+	if j < len(toks) && (toks[j].text == "de" || toks[j].text == "of") {
+		return j + 1
+	}
+	return j
 }

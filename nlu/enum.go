@@ -18,27 +18,24 @@ type enumForm struct {
 // that appear only in Synonyms, in sorted order.
 func (e Enum) forms() []enumForm {
 	var out []enumForm
-	add := func(value, say string) {
-		k := key(say)
-		if k != "" {
-			out = append(out, enumForm{value, words(k), k})
-		}
-	}
 	listed := make(map[string]bool, len(e.Values))
 	for _, v := range e.Values {
 		listed[v] = true
-		add(v, v)
-		for _, s := range e.Synonyms[v] {
-			add(v, s)
-		}
+		out = e.appendForms(out, v)
 	}
 	for _, v := range sortedKeys(e.Synonyms) {
-		if listed[v] {
-			continue
+		if !listed[v] {
+			out = e.appendForms(out, v)
 		}
-		add(v, v)
-		for _, s := range e.Synonyms[v] {
-			add(v, s)
+	}
+	return out
+}
+
+// appendForms appends the value v and its synonyms, each that says something.
+func (e Enum) appendForms(out []enumForm, v string) []enumForm {
+	for _, say := range append([]string{v}, e.Synonyms[v]...) {
+		if k := key(say); k != "" {
+			out = append(out, enumForm{v, words(k), k})
 		}
 	}
 	return out
@@ -95,20 +92,23 @@ func (m *EnumMatcher) Match(text string) (string, bool) {
 		}
 	}
 	toks := tokenize(k)
+	if v, ok := m.leftmost(toks); ok {
+		return v, true
+	}
+	return m.fuzzy(toks)
+}
+
+// leftmost is the value of the leftmost whole-word form in toks (the longer at
+// one place, then the earlier form).
+func (m *EnumMatcher) leftmost(toks []token) (string, bool) {
 	best, bestPos, bestLen := "", len(toks), 0
 	for _, f := range m.forms {
 		pos := findPhrase(toks, f.words, 0)
-		if pos < 0 {
-			continue
-		}
-		if pos < bestPos || (pos == bestPos && len(f.words) > bestLen) {
+		if pos >= 0 && (pos < bestPos || (pos == bestPos && len(f.words) > bestLen)) {
 			best, bestPos, bestLen = f.value, pos, len(f.words)
 		}
 	}
-	if bestLen > 0 {
-		return best, true
-	}
-	return m.fuzzy(toks)
+	return best, bestLen > 0
 }
 
 // fuzzy is Match's last resort: the form whose words, side by side in the text,
@@ -122,15 +122,25 @@ func (m *EnumMatcher) fuzzy(toks []token) (string, bool) {
 	}
 	best, bestDist := "", -1
 	for fi, f := range m.forms {
-		n := len(f.words)
-		for i := 0; n > 0 && i+n <= len(toks); i++ {
-			d, ok := windowDistance(near[i:i+n], m.formWords[fi], f.words)
-			if ok && (bestDist < 0 || d < bestDist) {
-				best, bestDist = f.value, d
-			}
+		if d, ok := m.formDistance(near, fi); ok && (bestDist < 0 || d < bestDist) {
+			best, bestDist = f.value, d
 		}
 	}
 	return best, bestDist >= 0
+}
+
+// formDistance is the smallest distance of form fi to a window of the message,
+// the earlier window on a tie; false when no window is within reach.
+func (m *EnumMatcher) formDistance(near [][]FuzzyMatch, fi int) (int, bool) {
+	f := m.forms[fi]
+	n := len(f.words)
+	best := -1
+	for i := 0; n > 0 && i+n <= len(near); i++ {
+		if d, ok := windowDistance(near[i:i+n], m.formWords[fi], f.words); ok && (best < 0 || d < best) {
+			best = d
+		}
+	}
+	return best, best >= 0
 }
 
 // windowDistance sums the distances of a window of message words to a form's

@@ -31,38 +31,53 @@ var isoLikeRe = regexp.MustCompile(`^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\
 // Dates such as 2026-12-12 are not phone numbers.
 func ExtractPhone(text string) (string, bool) {
 	for _, loc := range phoneRe.FindAllStringIndex(text, -1) {
-		if loc[0] > 0 {
-			// Digits glued to a word or after "-", "/", "." or "_" belong to
-			// something else: a booking reference (BK-98765432), a path, a version.
-			if r, _ := utf8.DecodeLastRuneInString(text[:loc[0]]); isWordRune(r) || strings.ContainsRune("-/._", r) {
-				continue
-			}
-		}
-		if loc[1] < len(text) {
-			if r, _ := utf8.DecodeRuneInString(text[loc[1]:]); isWordRune(r) {
-				continue
-			}
+		if !standsAlone(text, loc) {
+			continue
 		}
 		raw := strings.TrimSpace(text[loc[0]:loc[1]])
 		if isoLikeRe.MatchString(raw) {
 			continue
 		}
-		var b strings.Builder
-		digits := 0
-		for i, r := range raw {
-			switch {
-			case r == '+' && i == 0:
-				b.WriteRune(r)
-			case r >= '0' && r <= '9':
-				b.WriteRune(r)
-				digits++
-			}
-		}
-		if digits >= 7 && digits <= 15 {
-			return b.String(), true
+		if phone, digits := phoneDigits(raw); digits >= 7 && digits <= 15 {
+			return phone, true
 		}
 	}
 	return "", false
+}
+
+// standsAlone reports whether the run text[loc[0]:loc[1]] is a number of its
+// own: digits glued to a word or after "-", "/", "." or "_" belong to something
+// else (a booking reference BK-98765432, a path, a version), and so do digits
+// a word follows.
+func standsAlone(text string, loc []int) bool {
+	if loc[0] > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(text[:loc[0]]); isWordRune(r) || strings.ContainsRune("-/._", r) {
+			return false
+		}
+	}
+	if loc[1] < len(text) {
+		if r, _ := utf8.DecodeRuneInString(text[loc[1]:]); isWordRune(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// phoneDigits is the run without its separators (a leading + kept) and how many
+// digits it has.
+func phoneDigits(raw string) (string, int) {
+	var b strings.Builder
+	digits := 0
+	for i, r := range raw {
+		switch {
+		case r == '+' && i == 0:
+			b.WriteRune(r)
+		case r >= '0' && r <= '9':
+			b.WriteRune(r)
+			digits++
+		}
+	}
+	return b.String(), digits
 }
 
 // Quantity is a number with its unit, as said in a message.
@@ -99,35 +114,51 @@ func ExtractQuantities(text string) []Quantity {
 	lower := strings.ToLower(text)
 	var out []Quantity
 	for _, m := range quantityRe.FindAllStringSubmatchIndex(lower, -1) {
-		numStart, numEnd := m[4], m[5]
-		if m[2] < 0 && numStart > 0 {
-			if r, _ := utf8.DecodeLastRuneInString(lower[:numStart]); isWordRune(r) {
-				continue
-			}
+		if q, ok := quantityAt(lower, m); ok {
+			out = append(out, q)
 		}
-		value, ok := parseAmount(lower[numStart:numEnd])
-		if !ok {
-			continue
-		}
-		unit := ""
-		if m[2] >= 0 {
-			unit = unitNames[lower[m[2]:m[3]]]
-		}
-		if m[6] >= 0 {
-			u, known := unitNames[lower[m[6]:m[7]]]
-			switch {
-			case known:
-				unit = u
-			case lower[m[6]-1] != ' ' || m[6] == numEnd:
-				// A word glued to the number ("12th", "3a") is not a quantity.
-				if unicode.IsLetter(rune(lower[m[6]])) || lower[m[6]] >= utf8.RuneSelf {
-					continue
-				}
-			}
-		}
-		out = append(out, Quantity{Value: value, Unit: unit})
 	}
 	return out
+}
+
+// quantityAt reads one match m of quantityRe in lower: false when its digits are
+// inside a word or its number does not read.
+func quantityAt(lower string, m []int) (Quantity, bool) {
+	numStart, numEnd := m[4], m[5]
+	if m[2] < 0 && numStart > 0 {
+		if r, _ := utf8.DecodeLastRuneInString(lower[:numStart]); isWordRune(r) {
+			return Quantity{}, false
+		}
+	}
+	value, ok := parseAmount(lower[numStart:numEnd])
+	if !ok {
+		return Quantity{}, false
+	}
+	unit := ""
+	if m[2] >= 0 {
+		unit = unitNames[lower[m[2]:m[3]]]
+	}
+	if m[6] >= 0 {
+		if unit, ok = unitAfter(lower, m[6], m[7], numEnd, unit); !ok {
+			return Quantity{}, false
+		}
+	}
+	return Quantity{Value: value, Unit: unit}, true
+}
+
+// unitAfter reads the word lower[start:end] after a number that ends at numEnd:
+// a known unit replaces unit; an unknown word glued to the number ("12th",
+// "3a") makes it no quantity (false).
+func unitAfter(lower string, start, end, numEnd int, unit string) (string, bool) {
+	if u, known := unitNames[lower[start:end]]; known {
+		return u, true
+	}
+	if lower[start-1] != ' ' || start == numEnd {
+		if unicode.IsLetter(rune(lower[start])) || lower[start] >= utf8.RuneSelf {
+			return "", false
+		}
+	}
+	return unit, true
 }
 
 // parseAmount reads "1,234.5", "12,5" (decimal comma) or "300".

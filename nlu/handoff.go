@@ -208,22 +208,29 @@ func clauseAsksForHuman(toks []token) bool {
 // counts as a strong one when it is placed in the business ("someone from your
 // team", "anybody at the store").
 func nounAsksForHuman(toks []token, at, n int, weak bool) bool {
-	before, after := toks[:at], toks[at+n:]
+	before := toks[:at]
 	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) {
 		return false
 	}
 	if anyPhrase(before, talkCueIndex) {
 		return true
 	}
-	if weak && fromTheBusiness(after) {
-		weak = false
-	}
+	return nounRequested(toks, at, n, weak && !fromTheBusiness(toks[at+n:]))
+}
+
+// nounRequested reads the words around a human noun that no negation or talk
+// cue comes before: a want cue before it and a talk cue after ("is there
+// someone I can talk to?"); for a weak noun a request opening the clause and a
+// help cue after ("can someone help me?"); else a want cue, a help cue or only
+// filler.
+func nounRequested(toks []token, at, n int, weak bool) bool {
+	before, after := toks[:at], toks[at+n:]
 	asked := anyPhrase(before, wantCueIndex)
 	switch {
 	case asked && anyPhrase(after, talkCueIndex):
-		return true // "is there someone I can talk to?"
+		return true
 	case weak:
-		return openingRequest(before) && anyPhrase(after, helpCueIndex) // "can someone help me?"
+		return openingRequest(before) && anyPhrase(after, helpCueIndex)
 	}
 	return asked || anyPhrase(after, helpCueIndex) || onlyFiller(toks, at, n)
 }
@@ -300,17 +307,23 @@ var botWords = wordSet(`bot bots robot chatbot ai machine program computer autom
 // "واش نتا روبوت؟". Such a question is neither a request for a human nor a search.
 func IsBotQuestion(text string) bool {
 	for _, clause := range clauses(key(text)) {
-		toks := tokenize(clause)
-		for _, q := range botQuestionIndex {
-			at := findPhrase(toks, q, 0)
-			if at < 0 {
-				continue
-			}
-			for _, t := range toks[at+len(q):] {
-				if botWords[t.text] || isHumanNounWord(t.text) {
-					return true
-				}
-			}
+		if clauseAsksAboutBot(tokenize(clause)) {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseAsksAboutBot reports whether a bot question of the clause is followed by
+// a word naming what a bot or a human is.
+func clauseAsksAboutBot(toks []token) bool {
+	for _, q := range botQuestionIndex {
+		at := findPhrase(toks, q, 0)
+		if at < 0 {
+			continue
+		}
+		if slices.ContainsFunc(toks[at+len(q):], func(t token) bool { return botWords[t.text] || isHumanNounWord(t.text) }) {
+			return true
 		}
 	}
 	return false

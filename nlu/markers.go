@@ -37,15 +37,18 @@ func (m Markers) Match(text string) (marker string, ok bool) {
 		for _, entry := range m[lang] {
 			w := phraseWords(entry)
 			pos := findPhrase(toks, w, 0)
-			if pos < 0 {
-				continue
-			}
-			if !ok || len(w) > bestWords || (len(w) == bestWords && pos < bestPos) {
+			if pos >= 0 && (!ok || moreWordsOrLefter(len(w), pos, bestWords, bestPos)) {
 				marker, ok, bestWords, bestPos = entry, true, len(w), pos
 			}
 		}
 	}
 	return marker, ok
+}
+
+// moreWordsOrLefter reports whether a marker of n words at pos beats one of
+// bestN words at bestPos: more words, then further left.
+func moreWordsOrLefter(n, pos, bestN, bestPos int) bool {
+	return n > bestN || (n == bestN && pos < bestPos)
 }
 
 func sortedKeys[M ~map[K]V, K cmp.Ordered, V any](m M) []K {
@@ -91,22 +94,24 @@ var politeWords = map[string]bool{
 // A negation right before the phrase ("don't cancel") is not a cancel.
 func IsCancel(text string) bool {
 	toks := tokenize(key(text))
-	if len(toks) == 0 {
-		return false
-	}
+	return len(toks) > 0 && (cancelInside(toks) || cancelWholeMessage(toks))
+}
+
+// cancelInside reports whether a clear cancel phrase occurs in toks, not negated.
+func cancelInside(toks []token) bool {
 	for _, p := range cancelAnywhere {
-		for from := 0; ; {
-			i := findPhrase(toks, p, from)
-			if i < 0 {
-				break
-			}
+		for i := findPhrase(toks, p, 0); i >= 0; i = findPhrase(toks, p, i+1) {
 			if !negated(toks, i) {
 				return true
 			}
-			from = i + 1
 		}
 	}
-	// Whole-message words, allowing polite words around them.
+	return false
+}
+
+// cancelWholeMessage reports whether toks are a whole-message cancel word,
+// allowing polite words around it.
+func cancelWholeMessage(toks []token) bool {
 	var core []token
 	for _, t := range toks {
 		if !politeWords[t.text] {

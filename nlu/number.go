@@ -91,34 +91,68 @@ func parseNumberWords(ws []string) (float64, bool) {
 	if len(ws) == 0 || len(ws) > 8 {
 		return 0, false
 	}
-	total, current, seen := 0.0, 0.0, false
+	var n numberReading
 	for i, w := range ws {
 		if numberJoiners[w] && i > 0 && i < len(ws)-1 {
 			continue
 		}
-		if (w == "a" || w == "an") && i == 0 && len(ws) > 1 {
-			current, seen = 1, true
-			continue
+		if !n.read(ws, i) {
+			return 0, false
 		}
-		if v, ok := numberWords[w]; ok {
-			current += v
-			seen = true
-			continue
-		}
-		if m, ok := numberMultipliers[w]; ok {
-			total, current = multiply(total, current, m)
-			seen = true
-			continue
-		}
-		if digitsBeforeMultiplier(ws, i) {
-			v, _ := strconv.ParseFloat(w, 64)
-			current += v
-			seen = true
-			continue
-		}
-		return 0, false
 	}
-	return total + current, seen
+	return n.total + n.current, n.seen
+}
+
+// numberReading is a number being read word by word: the closed groups' total,
+// the group being read, and whether any number word was read.
+type numberReading struct {
+	total, current float64
+	seen           bool
+}
+
+// read reads ws[i] by the first of numberWordRules that takes it; false when
+// none does.
+func (n *numberReading) read(ws []string, i int) bool {
+	for _, rule := range numberWordRules {
+		if rule(n, ws, i) {
+			n.seen = true
+			return true
+		}
+	}
+	return false
+}
+
+// numberWordRules each read one kind of word of a number, reporting whether
+// ws[i] was of that kind: a leading "a" ("a hundred"), a number word, a
+// multiplier, digits before a multiplier ("2 hundred").
+var numberWordRules = []func(n *numberReading, ws []string, i int) bool{
+	func(n *numberReading, ws []string, i int) bool {
+		if (ws[i] == "a" || ws[i] == "an") && i == 0 && len(ws) > 1 {
+			n.current = 1
+			return true
+		}
+		return false
+	},
+	func(n *numberReading, ws []string, i int) bool {
+		v, ok := numberWords[ws[i]]
+		n.current += v
+		return ok
+	},
+	func(n *numberReading, ws []string, i int) bool {
+		m, ok := numberMultipliers[ws[i]]
+		if ok {
+			n.total, n.current = multiply(n.total, n.current, m)
+		}
+		return ok
+	},
+	func(n *numberReading, ws []string, i int) bool {
+		if !digitsBeforeMultiplier(ws, i) {
+			return false
+		}
+		v, _ := strconv.ParseFloat(ws[i], 64)
+		n.current += v
+		return true
+	},
 }
 
 // multiply applies the multiplier m to the words read so far: a bare multiplier
@@ -143,16 +177,8 @@ func digitsBeforeMultiplier(ws []string, i int) bool {
 // ParseInteger reads a whole message as an integer: "42", "-7", "1,000", "twelve".
 // "2.5" is not an integer.
 func ParseInteger(text string) (int64, bool) {
-	s := numericKey(text)
-	if plainIntRe.MatchString(s) {
-		v, err := strconv.ParseInt(strings.TrimPrefix(s, "+"), 10, 64)
-		if err != nil {
-			return 0, false
-		}
-		return v, true
-	}
-	if thousandsRe.MatchString(s) && !strings.Contains(s, ".") {
-		v, err := strconv.ParseInt(strings.TrimPrefix(strings.ReplaceAll(s, ",", ""), "+"), 10, 64)
+	if digits, ok := integerDigits(numericKey(text)); ok {
+		v, err := strconv.ParseInt(digits, 10, 64)
 		if err != nil {
 			return 0, false
 		}
@@ -163,6 +189,18 @@ func ParseInteger(text string) (int64, bool) {
 		return 0, false
 	}
 	return int64(f), true
+}
+
+// integerDigits is the integer written in s ("42", "-7", "+1,000") as ParseInt
+// reads it; false when s is no integer in digits.
+func integerDigits(s string) (string, bool) {
+	switch {
+	case plainIntRe.MatchString(s):
+		return strings.TrimPrefix(s, "+"), true
+	case thousandsRe.MatchString(s) && !strings.Contains(s, "."):
+		return strings.TrimPrefix(strings.ReplaceAll(s, ",", ""), "+"), true
+	}
+	return "", false
 }
 
 // isDigits reports whether s is a non-empty run of ASCII digits.

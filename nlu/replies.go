@@ -1,6 +1,9 @@
 package nlu
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // This file holds the ordinary replies every engine meets: the one yes/no rule that
 // the shop (seed 000 section 6.1) and the flows (seeds 001/003) both use, and
@@ -94,41 +97,42 @@ var answerEmoji = map[rune]string{
 	'👎': "no", '❌': "no", '✖': "no", '🚫': "no", '🙅': "no", '⛔': "no",
 }
 
-// replyPhrase is one lexicon phrase split into words, with what it means.
-type replyPhrase struct {
-	words  []string
-	answer Answer // Unknown for a polite phrase
+// lexPhrase is one lexicon phrase split into words, with what it means.
+type lexPhrase[M any] struct {
+	words   []string
+	meaning M
 }
 
-// replyPhrases are every yes, no and polite phrase, longest first so that the
-// longest match wins.
-var replyPhrases = buildReplyPhrases()
+// meaningOf gives the phrases of a lexicon (language -> phrases) one meaning.
+type meaningOf[M any] struct {
+	lex     map[string][]string
+	meaning M
+}
 
-func buildReplyPhrases() []replyPhrase {
-	var out []replyPhrase
-	add := func(lex map[string][]string, a Answer) {
-		for _, lang := range sortedKeys(lex) {
-			for _, p := range lex[lang] {
+// lexPhrases lists the phrases of the lexicons, each with its lexicon's meaning,
+// longest first; phrases of a length keep lexicon, language and list order.
+func lexPhrases[M any](lexicons ...meaningOf[M]) []lexPhrase[M] {
+	var out []lexPhrase[M]
+	for _, l := range lexicons {
+		for _, lang := range sortedKeys(l.lex) {
+			for _, p := range l.lex[lang] {
 				if w := phraseWords(p); len(w) > 0 {
-					out = append(out, replyPhrase{w, a})
+					out = append(out, lexPhrase[M]{w, l.meaning})
 				}
 			}
 		}
 	}
-	add(confirmYes, Yes)
-	add(yesPhrases, Yes)
-	add(confirmNo, No)
-	add(noPhrases, No)
-	add(politePhrases, Unknown)
-	add(hedgePhrases, Unknown)
-	// Stable: longer phrases first, then lexicon order.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b lexPhrase[M]) int { return len(b.words) - len(a.words) })
 	return out
 }
+
+// replyPhrases are every yes, no and polite phrase (meaning Unknown), longest
+// first so that the longest match wins.
+var replyPhrases = lexPhrases(
+	meaningOf[Answer]{confirmYes, Yes}, meaningOf[Answer]{yesPhrases, Yes},
+	meaningOf[Answer]{confirmNo, No}, meaningOf[Answer]{noPhrases, No},
+	meaningOf[Answer]{politePhrases, Unknown}, meaningOf[Answer]{hedgePhrases, Unknown},
+)
 
 // replyKey is key(text) with answer emoji spelled as words.
 func replyKey(text string) string {
@@ -157,24 +161,7 @@ func replyKey(text string) string {
 func LeadingYesNo(text string) (Answer, string) {
 	k := replyKey(text)
 	toks := tokenize(k)
-	// at[i][a] is true when some split of the first i tokens gives answer a.
-	at := make([][3]bool, len(toks)+1)
-	at[0][Unknown] = true
-	for i := range toks {
-		for a, ok := range at[i] {
-			if !ok {
-				continue
-			}
-			for _, p := range replyPhrases {
-				if !startsWithPhrase(toks[i:], p.words) {
-					continue
-				}
-				if next, ok := joinAnswers(Answer(a), p.answer); ok {
-					at[i+len(p.words)][next] = true
-				}
-			}
-		}
-	}
+	at := answerSplits(toks)
 	for end := len(toks); end > 0; end-- {
 		yes, no := at[end][Yes], at[end][No]
 		if yes == no { // neither, or a yes and a no by different splits
@@ -190,6 +177,34 @@ func LeadingYesNo(text string) (Answer, string) {
 		return answer, strings.TrimFunc(k[toks[end].start:], isTrimmable)
 	}
 	return Unknown, k
+}
+
+// answerSplits splits toks into reply phrases every way it can: at[i][a] is
+// true when some split of the first i tokens gives answer a.
+func answerSplits(toks []token) [][3]bool {
+	at := make([][3]bool, len(toks)+1)
+	at[0][Unknown] = true
+	for i := range toks {
+		for a, ok := range at[i] {
+			if ok {
+				extendSplits(at, toks, i, Answer(a))
+			}
+		}
+	}
+	return at
+}
+
+// extendSplits extends a split of the first i tokens giving answer a by each
+// reply phrase that follows.
+func extendSplits(at [][3]bool, toks []token, i int, a Answer) {
+	for _, p := range replyPhrases {
+		if !startsWithPhrase(toks[i:], p.words) {
+			continue
+		}
+		if next, ok := joinAnswers(a, p.meaning); ok {
+			at[i+len(p.words)][next] = true
+		}
+	}
 }
 
 // joinAnswers adds a phrase's answer to the answer so far; a yes and a no
@@ -245,34 +260,12 @@ var thanksPhrases = map[string][]string{
 	LangSpanish:      {"gracias", "muchas gracias", "adios"},
 }
 
-type talkPhrase struct {
-	words []string
-	kind  SmallTalk
-}
-
-var talkPhrases = buildTalkPhrases()
-
-func buildTalkPhrases() []talkPhrase {
-	var out []talkPhrase
-	add := func(lex map[string][]string, k SmallTalk) {
-		for _, lang := range sortedKeys(lex) {
-			for _, p := range lex[lang] {
-				if w := phraseWords(p); len(w) > 0 {
-					out = append(out, talkPhrase{w, k})
-				}
-			}
-		}
-	}
-	add(thanksPhrases, Thanks)
-	add(greetingPhrases, Greeting)
-	add(politePhrases, NoSmallTalk)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && len(out[j].words) > len(out[j-1].words); j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
-}
+// talkPhrases are every thanks, greeting and polite phrase (NoSmallTalk),
+// longest first.
+var talkPhrases = lexPhrases(
+	meaningOf[SmallTalk]{thanksPhrases, Thanks}, meaningOf[SmallTalk]{greetingPhrases, Greeting},
+	meaningOf[SmallTalk]{politePhrases, NoSmallTalk},
+)
 
 // SmallTalkOf reports whether the whole message is a greeting or thanks (with
 // polite words and forms of address): "hey there!", "salam", "bonjour", "thanks a
@@ -282,22 +275,24 @@ func SmallTalkOf(text string) SmallTalk {
 	toks := tokenize(key(text))
 	kind := NoSmallTalk
 	for i := 0; i < len(toks); {
-		matched := false
-		for _, p := range talkPhrases {
-			if startsWithPhrase(toks[i:], p.words) {
-				if p.kind > kind {
-					kind = p.kind
-				}
-				i += len(p.words)
-				matched = true
-				break
-			}
-		}
-		if !matched {
+		p, ok := talkPhraseAt(toks[i:])
+		if !ok {
 			return NoSmallTalk
 		}
+		kind = max(kind, p.meaning)
+		i += len(p.words)
 	}
 	return kind
+}
+
+// talkPhraseAt is the longest talk phrase toks start with.
+func talkPhraseAt(toks []token) (lexPhrase[SmallTalk], bool) {
+	for _, p := range talkPhrases {
+		if startsWithPhrase(toks, p.words) {
+			return p, true
+		}
+	}
+	return lexPhrase[SmallTalk]{}, false
 }
 
 // ReplyLexicon returns copies of every phrase YesNo reads, per language: yes and

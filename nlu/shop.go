@@ -106,25 +106,34 @@ func DefaultShopCategories() map[string][]string {
 func NewShopParser(categories map[string][]string) *ShopParser {
 	p := &ShopParser{}
 	for _, name := range slices.Sorted(maps.Keys(categories)) {
-		c := shopCategory{name: name}
+		c := shopCategory{name: name, partial: partialNamePhrases(name)}
 		for _, w := range append(NameForms(name), categories[name]...) {
 			if ws := phraseWords(w); len(ws) > 0 {
 				c.phrases = append(c.phrases, ws)
 			}
 		}
-		if ws := phraseWords(name); len(ws) > 1 {
-			for _, w := range ws {
-				if len([]rune(w)) < 3 || nameConnectors[w] {
-					continue
-				}
-				for _, f := range NameForms(w) {
-					c.partial = append(c.partial, phraseWords(f))
-				}
-			}
-		}
 		p.categories = append(p.categories, c)
 	}
 	return p
+}
+
+// partialNamePhrases are the forms of each word of a multi-word category name
+// that names something by itself (three letters or more, not a connector).
+func partialNamePhrases(name string) [][]string {
+	ws := phraseWords(name)
+	if len(ws) < 2 {
+		return nil
+	}
+	var partial [][]string
+	for _, w := range ws {
+		if len([]rune(w)) < 3 || nameConnectors[w] {
+			continue
+		}
+		for _, f := range NameForms(w) {
+			partial = append(partial, phraseWords(f))
+		}
+	}
+	return partial
 }
 
 // nameConnectors are words of category names that name nothing by themselves.
@@ -228,39 +237,53 @@ func wordSet(list string) map[string]bool {
 // Parse reads one shopper's turn: the click's meaning when there is one, else the
 // text.
 func (p *ShopParser) Parse(text, meaning string) ShopRequest {
-	switch m := strings.TrimSpace(meaning); {
-	case m == ShopShowMore:
-		return ShopRequest{Intent: ShopShowMore}
-	case m == ShopConfirm:
-		return ShopRequest{Intent: ShopConfirm}
-	case m == ShopCancel:
-		return ShopRequest{Intent: ShopCancel}
-	case m == ShopHuman:
-		return ShopRequest{Intent: ShopHuman}
-	case strings.HasPrefix(m, ShopSelect+":"):
-		if id := strings.TrimSpace(strings.TrimPrefix(m, ShopSelect+":")); id != "" {
-			return ShopRequest{Intent: ShopSelect, ProductID: id}
+	if req, ok := clickRequest(strings.TrimSpace(meaning)); ok {
+		return req
+	}
+	for _, read := range shopTextIntents {
+		if intent := read(text); intent != "" {
+			return ShopRequest{Intent: intent}
 		}
 	}
-	switch YesNo(text) {
-	case Yes:
-		return ShopRequest{Intent: ShopConfirm}
-	case No:
-		return ShopRequest{Intent: ShopCancel}
-	}
-	if IsHumanRequest(text) {
-		return ShopRequest{Intent: ShopHuman}
-	}
-	if IsBotQuestion(text) {
-		return ShopRequest{Intent: ShopAboutBot}
-	}
-	switch SmallTalkOf(text) {
-	case Greeting:
-		return ShopRequest{Intent: ShopGreeting}
-	case Thanks:
-		return ShopRequest{Intent: ShopThanks}
-	}
 	return p.parseContent(key(text), text)
+}
+
+// shopClicks are the click meanings that are an intent by themselves.
+var shopClicks = wordSet(ShopShowMore + " " + ShopConfirm + " " + ShopCancel + " " + ShopHuman)
+
+// clickRequest reads a click's meaning m: an intent of shopClicks, or
+// select:<product_id>; false for no meaning or one it does not know.
+func clickRequest(m string) (ShopRequest, bool) {
+	if shopClicks[m] {
+		return ShopRequest{Intent: m}, true
+	}
+	if id, ok := strings.CutPrefix(m, ShopSelect+":"); ok && strings.TrimSpace(id) != "" {
+		return ShopRequest{Intent: ShopSelect, ProductID: strings.TrimSpace(id)}, true
+	}
+	return ShopRequest{}, false
+}
+
+// shopTextIntents read a typed message before its content, in order: a yes or
+// no, a request for a human, a question about the bot, a greeting or thanks.
+// Each returns its intent, or "".
+var shopTextIntents = []func(text string) string{
+	func(text string) string { return answerIntents[YesNo(text)] },
+	func(text string) string { return ifThen(IsHumanRequest(text), ShopHuman) },
+	func(text string) string { return ifThen(IsBotQuestion(text), ShopAboutBot) },
+	func(text string) string { return smallTalkIntents[SmallTalkOf(text)] },
+}
+
+var (
+	answerIntents    = map[Answer]string{Yes: ShopConfirm, No: ShopCancel}
+	smallTalkIntents = map[SmallTalk]string{Greeting: ShopGreeting, Thanks: ShopThanks}
+)
+
+// ifThen is s when cond holds, else "".
+func ifThen(cond bool, s string) string {
+	if cond {
+		return s
+	}
+	return ""
 }
 
 // ParseContent reads a typed message as a selection, a follow-up or a search,
@@ -283,11 +306,8 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 	hasPrice := req.Price.Min != nil || req.Price.Max != nil
 	hasQuery := len(req.Terms) > 0 || req.Category != "" || hasPrice
 	switch {
-	case cue.more && !cue.pick && req.Ordinal == 0 && !hasQuery:
-		if cue.negated {
-			return ShopRequest{Intent: ShopCancel} // "no more"
-		}
-		return ShopRequest{Intent: ShopShowMore}
+	case cue.asksMore(req.Ordinal, hasQuery):
+		return ShopRequest{Intent: cue.moreIntent()}
 	case !hasPrice && cue.picksShown(req.Ordinal):
 		req.Intent = ShopSelect
 		return req
@@ -297,6 +317,20 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 		req.Intent = ShopSearch
 	}
 	return req
+}
+
+// asksMore reports whether the message asks about more results and nothing
+// else: a more word, no pick, no ordinal, nothing to search.
+func (c shopCues) asksMore(ordinal int, hasQuery bool) bool {
+	return c.more && !c.pick && ordinal == 0 && !hasQuery
+}
+
+// moreIntent is show_more, or cancel for "no more".
+func (c shopCues) moreIntent() string {
+	if c.negated {
+		return ShopCancel
+	}
+	return ShopShowMore
 }
 
 // shopCues are the words of a message that say what kind of request it is
@@ -374,11 +408,8 @@ func (c *shopCues) note(w string) (cueOnly bool) {
 func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) shopCues {
 	var cue shopCues
 	seen := map[string]bool{}
-	ws := strings.Fields(strings.Map(queryRune, k))
-	for i := range ws {
-		ws[i] = strings.Trim(ws[i], "'-")
-	}
-	ws, cue.more = withoutPhrases(ws, shopMorePhrases)
+	ws, more := shopWords(k)
+	cue.more = more
 	phrase := soughtPhrase{sinceNegation: -1}
 	// A short message naming a definite product ("the sunglasses then", "that
 	// polo please"), not a sentence that starts with "the".
@@ -386,24 +417,39 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	for _, w := range ws {
 		phrase.read(w, isCandidateWord(w))
 		cue.noteVerb(w)
-		if cue.note(w) {
-			continue
-		}
-		if n, ok := shopOrdinals[w]; ok {
-			req.Ordinal = n
-			continue
-		}
-		if w == "" || seen[w] || shopNonQueryWords[w] || shopFrameWords[w] || isNumberWord(w) {
-			continue
-		}
-		seen[w] = true
-		req.Mention = append(req.Mention, w)
-		if !categoryWords[w] {
-			req.Terms = append(req.Terms, w)
+		if !cue.note(w) {
+			req.noteWord(w, seen, categoryWords)
 		}
 	}
 	req.Sought = phrase.sought()
 	return cue
+}
+
+// shopWords are the search words of k (the normalized message) without the
+// phrases asking for more, and whether one occurred.
+func shopWords(k string) ([]string, bool) {
+	ws := strings.Fields(strings.Map(queryRune, k))
+	for i := range ws {
+		ws[i] = strings.Trim(ws[i], "'-")
+	}
+	return withoutPhrases(ws, shopMorePhrases)
+}
+
+// noteWord records a word that is no cue: an ordinal, or a new mentioned word (a
+// term too unless it names the category); fillers are left out.
+func (req *ShopRequest) noteWord(w string, seen, categoryWords map[string]bool) {
+	if n, ok := shopOrdinals[w]; ok {
+		req.Ordinal = n
+		return
+	}
+	if w == "" || seen[w] || shopNonQueryWords[w] || shopFrameWords[w] || isNumberWord(w) {
+		return
+	}
+	seen[w] = true
+	req.Mention = append(req.Mention, w)
+	if !categoryWords[w] {
+		req.Terms = append(req.Terms, w)
+	}
 }
 
 // isCandidateWord reports whether w may be a search word: scanShopWords makes it
@@ -432,22 +478,31 @@ const maxNegationReach = 2
 // read sees every word of the message in order; candidate says whether it is a
 // candidate search word.
 func (p *soughtPhrase) read(w string, candidate bool) {
-	if p.closed {
-		return
-	}
-	if candidate {
-		if p.opened && !p.vague && !slices.Contains(p.words, w) {
-			p.words = append(p.words, w)
+	switch {
+	case p.closed:
+	case candidate:
+		p.extend(w)
+	case len(p.words) > 0 && !p.negated:
+		p.closed = true // only the first run counts
+	default:
+		if len(p.words) > 0 {
+			*p = soughtPhrase{sinceNegation: -1} // a negated run: start again
 		}
-		return
+		p.noteFrame(w)
 	}
-	if len(p.words) > 0 {
-		if !p.negated {
-			p.closed = true // only the first run counts
-			return
-		}
-		*p = soughtPhrase{sinceNegation: -1}
+}
+
+// extend adds a candidate word to an open phrase, unless a vague word stands
+// before it or it is already there.
+func (p *soughtPhrase) extend(w string) {
+	if p.opened && !p.vague && !slices.Contains(p.words, w) {
+		p.words = append(p.words, w)
 	}
+}
+
+// noteFrame reads a word that is no candidate, between runs: a negation, a frame
+// word that opens a phrase, or a vague word that spoils it.
+func (p *soughtPhrase) noteFrame(w string) {
 	if p.sinceNegation >= 0 {
 		p.sinceNegation++
 	}
@@ -511,22 +566,36 @@ func NameForms(name string) []string {
 	}
 	for _, f := range []string{n, strings.ReplaceAll(n, "-", "")} {
 		add(f)
-		switch {
-		case strings.HasSuffix(f, "ies") && len(f) > 4:
-			add(f[:len(f)-3] + "y")
-		case strings.HasSuffix(f, "sses"), strings.HasSuffix(f, "xes"), strings.HasSuffix(f, "ches"), strings.HasSuffix(f, "shes"):
-			add(f[:len(f)-2])
-		case strings.HasSuffix(f, "ss"), strings.HasSuffix(f, "us"), strings.HasSuffix(f, "is"):
-			add(f + "es")
-		case strings.HasSuffix(f, "s") && len(f) > 3:
-			add(f[:len(f)-1])
-		case strings.HasSuffix(f, "y") && len(f) > 3:
-			add(f[:len(f)-1] + "ies")
-		default:
-			add(f + "s")
-		}
+		add(otherNumber(f))
 	}
 	return forms
+}
+
+// numberRules turn a singular into its plural or a plural into its singular by
+// its ending, the first rule whose suffix (and minimum length) fits winning;
+// cut letters are taken off before add is added.
+var numberRules = []struct {
+	suffix string
+	minLen int
+	cut    int
+	add    string
+}{
+	{"ies", 5, 3, "y"},
+	{"sses", 0, 2, ""}, {"xes", 0, 2, ""}, {"ches", 0, 2, ""}, {"shes", 0, 2, ""},
+	{"ss", 0, 0, "es"}, {"us", 0, 0, "es"}, {"is", 0, 0, "es"},
+	{"s", 4, 1, ""},
+	{"y", 4, 1, "ies"},
+	{"", 0, 0, "s"},
+}
+
+// otherNumber is the plural of a singular name, or the singular of a plural.
+func otherNumber(f string) string {
+	for _, r := range numberRules {
+		if strings.HasSuffix(f, r.suffix) && len(f) >= r.minLen {
+			return f[:len(f)-r.cut] + r.add
+		}
+	}
+	return ""
 }
 
 // category returns the category named in the key k and the words of the message
@@ -548,26 +617,46 @@ func (p *ShopParser) category(k string) (string, map[string]bool) {
 // then a name or synonym over one word of a multi-word name, then name order);
 // false when none is named.
 func (p *ShopParser) firstCategory(toks []token) (string, bool) {
-	best, bestAt, bestLen, bestFull := "", -1, 0, false
+	best := categoryHit{at: -1}
 	for _, c := range p.categories {
-		for _, set := range []struct {
-			phrases [][]string
-			full    bool
-		}{{c.phrases, true}, {c.partial, false}} {
-			for _, phrase := range set.phrases {
-				at := findPhrase(toks, phrase, 0)
-				if at < 0 {
-					continue
-				}
-				better := bestAt < 0 || at < bestAt ||
-					(at == bestAt && (len(phrase) > bestLen || (len(phrase) == bestLen && set.full && !bestFull)))
-				if better {
-					best, bestAt, bestLen, bestFull = c.name, at, len(phrase), set.full
-				}
-			}
+		best = best.better(c.hit(toks, c.phrases, true))
+		best = best.better(c.hit(toks, c.partial, false))
+	}
+	return best.name, best.at >= 0
+}
+
+// categoryHit is where a category is named in a message: the first token of the
+// phrase, its length in words, and whether it is a full name or synonym.
+type categoryHit struct {
+	name string
+	at   int // -1: not named
+	len  int
+	full bool
+}
+
+// better returns the better of two hits: the earlier, then the longer phrase,
+// then the full name; h on a tie.
+func (h categoryHit) better(o categoryHit) categoryHit {
+	switch {
+	case o.at < 0:
+		return h
+	case h.at < 0 || o.at < h.at:
+		return o
+	case o.at == h.at && (o.len > h.len || (o.len == h.len && o.full && !h.full)):
+		return o
+	}
+	return h
+}
+
+// hit is the best place where one of the phrases of the category occurs in toks.
+func (c *shopCategory) hit(toks []token, phrases [][]string, full bool) categoryHit {
+	best := categoryHit{at: -1}
+	for _, phrase := range phrases {
+		if at := findPhrase(toks, phrase, 0); at >= 0 {
+			best = best.better(categoryHit{name: c.name, at: at, len: len(phrase), full: full})
 		}
 	}
-	return best, bestAt >= 0
+	return best
 }
 
 // markCategoryWords adds to words the words of the message (k, tokenized as toks)

@@ -86,33 +86,30 @@ var latinFold = map[rune]string{
 // fold removes diacritics from lowercase text (see the package doc); ASCII text is
 // returned unchanged without allocating.
 func fold(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if isASCII(s) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
-		if r < 0xC0 { // ASCII and Latin-1 punctuation: nothing to fold
-			b.WriteRune(r)
-			continue
-		}
+		foldRune(&b, r)
+	}
+	return b.String()
+}
+
+// foldRune writes what a rune folds to: nothing for a combining mark or a
+// tatweel, latinFold's letters, or the rune itself.
+func foldRune(b *strings.Builder, r rune) {
+	if r >= 0xC0 { // below: ASCII and Latin-1 punctuation, nothing to fold
 		if r == 'ـ' || unicode.Is(unicode.Mn, r) {
-			continue
+			return
 		}
 		if f, ok := latinFold[r]; ok {
 			b.WriteString(f)
-			continue
+			return
 		}
-		b.WriteRune(r)
 	}
-	return b.String()
+	b.WriteRune(r)
 }
 
 // key is the form lexicon entries and messages are compared in.

@@ -31,11 +31,8 @@ func ParseTime(text string) (string, bool) {
 	// "tonight at 8").
 	bestH, bestM, bestDist := -1, 0, 4
 	for i, w := range ws {
-		switch w {
-		case "noon", "midday", "midi", "mediodia":
-			return "12:00", true
-		case "midnight", "minuit", "medianoche":
-			return "00:00", true
+		if t, ok := namedTimes[w]; ok {
+			return t, true
 		}
 		h, m, used, ok := clockAt(ws, i)
 		if !ok {
@@ -54,23 +51,33 @@ func ParseTime(text string) (string, bool) {
 	return clock(bestH, bestM, pm, hasMeridiem)
 }
 
+// namedTimes are the times of day said by name.
+var namedTimes = map[string]string{
+	"noon": "12:00", "midday": "12:00", "midi": "12:00", "mediodia": "12:00",
+	"midnight": "00:00", "minuit": "00:00", "medianoche": "00:00",
+}
+
 // clock writes a time of day, moving an hour of 1 to 12 by am or pm.
 func clock(h, m int, pm, hasMeridiem bool) (string, bool) {
 	if h > 23 || m > 59 {
 		return "", false
 	}
-	if hasMeridiem && h == 0 && pm {
-		h = 12 // "quarter to 1 in the afternoon" is 12:45
-	}
-	if hasMeridiem && h >= 1 && h <= 12 {
-		switch {
-		case pm && h < 12:
-			h += 12
-		case !pm && h == 12:
-			h = 0
-		}
+	if hasMeridiem {
+		h = meridiemHour(h, pm)
 	}
 	return fmt.Sprintf("%02d:%02d", h, m), true
+}
+
+// meridiemHour moves an hour of 0 to 12 by am or pm: 12 am is 0, 5 pm is 17,
+// and "quarter to 1 in the afternoon" (hour 0) is 12:45.
+func meridiemHour(h int, pm bool) int {
+	switch {
+	case h < 0 || h > 12:
+		return h
+	case pm:
+		return 12 + h%12
+	}
+	return h % 12
 }
 
 // meridiemDistance is how many words separate the hour at ws[i] from the part
@@ -196,29 +203,33 @@ func isHourWord(w string) bool {
 func ParseDayOfMonth(text string, now time.Time) (Date, bool) {
 	toks := tokenize(key(text))
 	today := DateOf(now)
-	for i, t := range toks {
-		d, ok := ordinalDay(t.text)
-		if !ok || isDigits(t.text) && (i == 0 || toks[i-1].text != "the") {
-			continue
+	for i := range toks {
+		if out, ok := dayOfMonthAt(toks, i, today); ok {
+			return out, true
 		}
-		month, ok := monthOfDay(toks[i+1:], today)
-		if !ok {
-			continue
-		}
-		if !validDate(month.Year, month.Month, d) {
-			continue
-		}
-		out := Date{month.Year, month.Month, d}
-		if month == today && out.Before(today) {
-			out = today.addMonths(1)
-			out.Day = d
-			if !validDate(out.Year, out.Month, d) {
-				continue
-			}
-		}
-		return out, true
 	}
 	return Date{}, false
+}
+
+// dayOfMonthAt reads a day of the month said at toks[i] (digits only after
+// "the") with the month the words after it give.
+func dayOfMonthAt(toks []token, i int, today Date) (Date, bool) {
+	t := toks[i]
+	d, ok := ordinalDay(t.text)
+	if !ok || isDigits(t.text) && (i == 0 || toks[i-1].text != "the") {
+		return Date{}, false
+	}
+	month, ok := monthOfDay(toks[i+1:], today)
+	if !ok || !validDate(month.Year, month.Month, d) {
+		return Date{}, false
+	}
+	out := Date{month.Year, month.Month, d}
+	if month == today && out.Before(today) {
+		out = today.addMonths(1)
+		out.Day = d
+		return out, validDate(out.Year, out.Month, d)
+	}
+	return out, true
 }
 
 // monthOfDay reads the month of a day from the words after it: "of next month"
@@ -226,19 +237,30 @@ func ParseDayOfMonth(text string, now time.Time) (Date, bool) {
 // is none (false), and so is a named month, which ParseDate reads.
 func monthOfDay(rest []token, today Date) (Date, bool) {
 	if len(rest) >= 3 && rest[0].text == "of" && rest[2].text == "month" {
-		switch rest[1].text {
-		case "next":
-			return today.addMonths(1), true
-		case "this":
-			return today, true
-		default:
-			return Date{}, false
-		}
+		return ofMonth(rest[1].text, today)
 	}
-	if len(rest) > 0 && monthNames[rest[0].text] > 0 || len(rest) > 1 && rest[0].text == "of" && monthNames[rest[1].text] > 0 {
+	if namesMonth(rest) {
 		return Date{}, false // a month is named: ParseDate reads it
 	}
 	return today, true
+}
+
+// ofMonth is the month of "of next month" or "of this month" (w the word
+// between); another word is none.
+func ofMonth(w string, today Date) (Date, bool) {
+	switch w {
+	case "next":
+		return today.addMonths(1), true
+	case "this":
+		return today, true
+	}
+	return Date{}, false
+}
+
+// namesMonth reports whether the words after a day name its month ("may", "of
+// may").
+func namesMonth(rest []token) bool {
+	return len(rest) > 0 && monthNames[rest[0].text] > 0 || len(rest) > 1 && rest[0].text == "of" && monthNames[rest[1].text] > 0
 }
 
 // ParseDateValue reads a date as a slot value: ParseDate's forms, then a day of
@@ -270,20 +292,27 @@ func ParseCount(text string) (float64, bool) {
 			ws = append(ws, w)
 		}
 	}
-	// The count is at the end ("it 4" of "make it 4 nights"): the longest
-	// tail of the words that reads as one.
+	if v, ok := countAtEnd(ws); ok {
+		return v, true
+	}
+	// Or before what it counts ("2 tickets", "three people").
+	if len(ws) >= 2 && len(ws) <= 3 {
+		if v, ok := ParseNumber(strings.Join(ws[:len(ws)-1], " ")); ok {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// countAtEnd reads a count at the end of the words ("it 4" of "make it 4
+// nights"): the longest tail that reads as one.
+func countAtEnd(ws []string) (float64, bool) {
 	for i := range ws {
 		k := strings.Join(ws[i:], " ")
 		if v, ok := countWords[k]; ok {
 			return v, true
 		}
 		if v, ok := ParseNumber(k); ok {
-			return v, true
-		}
-	}
-	// Or before what it counts ("2 tickets", "three people").
-	if len(ws) >= 2 && len(ws) <= 3 {
-		if v, ok := ParseNumber(strings.Join(ws[:len(ws)-1], " ")); ok {
 			return v, true
 		}
 	}
