@@ -216,22 +216,46 @@ func ParseFlow(data []byte, filename string) (*Flow, error) {
 		}
 		jsonData = converted
 	}
-	var generic any
-	dec := json.NewDecoder(bytes.NewReader(jsonData))
-	dec.UseNumber()
-	if err := dec.Decode(&generic); err != nil {
-		return nil, parley.WrapError(parley.EINVALID, err, "%s: not valid JSON", displayName(filename))
-	}
-	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray '}' or ']'
-		return nil, parley.Errorf(parley.EINVALID, "%s: trailing data after the flow object", displayName(filename))
-	}
-	if _, ok := generic.(map[string]any); !ok {
-		return nil, parley.Errorf(parley.EINVALID, "%s: a flow is a JSON object", displayName(filename))
+	if err := checkOneObject(jsonData, filename); err != nil {
+		return nil, err
 	}
 	body, err := decodeStrict(data, filename)
 	if err != nil {
 		return nil, err
 	}
+	f, err := decodeFlowJSON(jsonData, filename, body)
+	if err != nil {
+		return nil, err
+	}
+	if path, n, bad := f.intOutOfRange(); bad {
+		return nil, parley.Errorf(parley.EINVALID, "%s: expected an integer, got %d", path, n)
+	}
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// checkOneObject checks that the document is one JSON object and nothing after.
+func checkOneObject(jsonData []byte, filename string) error {
+	var generic any
+	dec := json.NewDecoder(bytes.NewReader(jsonData))
+	dec.UseNumber()
+	if err := dec.Decode(&generic); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "%s: not valid JSON", displayName(filename))
+	}
+	if _, err := dec.Token(); err != io.EOF { // dec.More misses a stray '}' or ']'
+		return parley.Errorf(parley.EINVALID, "%s: trailing data after the flow object", displayName(filename))
+	}
+	if _, ok := generic.(map[string]any); !ok {
+		return parley.Errorf(parley.EINVALID, "%s: a flow is a JSON object", displayName(filename))
+	}
+	return nil
+}
+
+// decodeFlowJSON decodes the flow from its JSON form; a value of the wrong type
+// is named by its path and placed in the document (body).
+func decodeFlowJSON(jsonData []byte, filename string, body ast.Node) (*Flow, error) {
 	var f Flow
 	if err := json.Unmarshal(jsonData, &f); err != nil {
 		var typeErr *json.UnmarshalTypeError
@@ -240,12 +264,6 @@ func ParseFlow(data []byte, filename string) (*Flow, error) {
 			return nil, parley.Errorf(parley.EINVALID, "%s: expected %s, got %s%s", orRoot(path), expectedKind(typeErr.Type), gotValue(typeErr.Value), writtenAt(displayName(filename), body, path))
 		}
 		return nil, parley.WrapError(parley.EINVALID, err, "%s: cannot decode flow", displayName(filename))
-	}
-	if path, n, bad := f.intOutOfRange(); bad {
-		return nil, parley.Errorf(parley.EINVALID, "%s: expected an integer, got %d", path, n)
-	}
-	if err := f.Validate(); err != nil {
-		return nil, err
 	}
 	return &f, nil
 }
@@ -377,18 +395,14 @@ func walk(n ast.Node, path string, visit func(tk *token.Token, path string, key 
 	case nil:
 		return false
 	case *ast.MappingNode:
-		for _, kv := range n.Values {
-			if walk(kv, path, visit) {
-				return true
-			}
+		if walkAll(n.Values, func(int) string { return path }, visit) {
+			return true
 		}
 	case *ast.MappingValueNode:
 		return visit(n.Key.GetToken(), path, true) || walk(n.Value, joinPath(path, tokenText(n.Key.GetToken())), visit)
 	case *ast.SequenceNode:
-		for i, v := range n.Values {
-			if walk(v, fmt.Sprintf("%s[%d]", path, i), visit) {
-				return true
-			}
+		if walkAll(n.Values, func(i int) string { return fmt.Sprintf("%s[%d]", path, i) }, visit) {
+			return true
 		}
 	case *ast.AnchorNode:
 		return walk(n.Value, path, visit)
@@ -398,36 +412,20 @@ func walk(n ast.Node, path string, visit func(tk *token.Token, path string, key 
 	return visit(n.GetToken(), path, false)
 }
 
+// walkAll walks the nodes in order, the i-th at path(i), until visit returns true.
+func walkAll[N ast.Node](nodes []N, path func(i int) string, visit func(tk *token.Token, path string, key bool) bool) bool {
+	for i, v := range nodes {
+		if walk(v, path(i), visit) {
+			return true
+		}
+	}
+	return false
+}
+
 // jsonPathAt returns the JSON path of the value of a JSON document that ends at
 // offset (encoding/json's UnmarshalTypeError.Offset), or "" for none.
 func jsonPathAt(data []byte, offset int64) string {
-	type frame struct {
-		object, haveKey bool
-		key             string
-		index           int
-	}
-	stack := []frame{}
-	path := func() string {
-		var p string
-		for _, fr := range stack {
-			if fr.object {
-				p = joinPath(p, fr.key)
-			} else {
-				p = fmt.Sprintf("%s[%d]", p, fr.index)
-			}
-		}
-		return p
-	}
-	begin := func() { // a value starts in the innermost container
-		if n := len(stack); n > 0 && !stack[n-1].object {
-			stack[n-1].index++
-		}
-	}
-	end := func() {
-		if n := len(stack); n > 0 {
-			stack[n-1].haveKey = false
-		}
-	}
+	var t jsonPath
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	for {
@@ -435,27 +433,81 @@ func jsonPathAt(data []byte, offset int64) string {
 		if err != nil {
 			return ""
 		}
-		n := len(stack)
-		switch tok {
-		case json.Delim('{'), json.Delim('['):
-			begin()
-			stack = append(stack, frame{object: tok == json.Delim('{'), index: -1})
-			continue
-		case json.Delim('}'), json.Delim(']'):
-			stack = stack[:n-1]
-			end()
+		if t.delim(tok) || t.key(tok) {
 			continue
 		}
-		if s, isString := tok.(string); isString && n > 0 && stack[n-1].object && !stack[n-1].haveKey {
-			stack[n-1].key, stack[n-1].haveKey = s, true
-			continue
-		}
-		begin()
+		t.begin()
 		if dec.InputOffset() >= offset {
-			return path()
+			return t.String()
 		}
-		end()
+		t.end()
 	}
+}
+
+// jsonPath follows the containers of a JSON document read token by token.
+type jsonPath struct {
+	stack []jsonFrame
+}
+
+// jsonFrame is one open container: an object with the key last read, or an
+// array with the index of its last value.
+type jsonFrame struct {
+	object, haveKey bool
+	key             string
+	index           int
+}
+
+// String is the path of the value last begun.
+func (t *jsonPath) String() string {
+	var p string
+	for _, fr := range t.stack {
+		if fr.object {
+			p = joinPath(p, fr.key)
+		} else {
+			p = fmt.Sprintf("%s[%d]", p, fr.index)
+		}
+	}
+	return p
+}
+
+// begin notes that a value starts in the innermost container.
+func (t *jsonPath) begin() {
+	if n := len(t.stack); n > 0 && !t.stack[n-1].object {
+		t.stack[n-1].index++
+	}
+}
+
+// end notes that a value of the innermost container ended.
+func (t *jsonPath) end() {
+	if n := len(t.stack); n > 0 {
+		t.stack[n-1].haveKey = false
+	}
+}
+
+// delim opens or closes a container; false when tok is no delimiter.
+func (t *jsonPath) delim(tok json.Token) bool {
+	switch tok {
+	case json.Delim('{'), json.Delim('['):
+		t.begin()
+		t.stack = append(t.stack, jsonFrame{object: tok == json.Delim('{'), index: -1})
+	case json.Delim('}'), json.Delim(']'):
+		t.stack = t.stack[:len(t.stack)-1]
+		t.end()
+	default:
+		return false
+	}
+	return true
+}
+
+// key reads tok as the key of the innermost object; false when it is a value.
+func (t *jsonPath) key(tok json.Token) bool {
+	s, isString := tok.(string)
+	n := len(t.stack)
+	if !isString || n == 0 || !t.stack[n-1].object || t.stack[n-1].haveKey {
+		return false
+	}
+	t.stack[n-1].key, t.stack[n-1].haveKey = s, true
+	return true
 }
 
 // The words errors use for kinds of values: of the Go type a field expects, of the
@@ -548,12 +600,18 @@ func isIdentifier(key string) bool {
 		return false
 	}
 	for i, r := range key {
-		letter := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
-		if !letter && (i == 0 || r < '0' || r > '9') {
+		if !identifierRune(r, i == 0) {
 			return false
 		}
 	}
 	return true
+}
+
+// identifierRune reports whether r may stand in an identifier: a letter or
+// underscore, or a digit after the first rune.
+func identifierRune(r rune, first bool) bool {
+	letter := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z')
+	return letter || (!first && r >= '0' && r <= '9')
 }
 
 // joinPath appends an object key to a JSON path, quoting keys that are not

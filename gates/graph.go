@@ -21,58 +21,87 @@ type graphEdge struct{ from, to, label string }
 // node ids, "state:NAME", "gate:NAME" and "goal", so that a conversation's
 // lastSelectedNode, states and gatesSatisfied name their place on it.
 func (f *Flow) Graph(format string) (string, error) {
-	kinds := map[string]string{}
-	var order []string
-	add := func(id, kind string) {
-		if _, ok := kinds[id]; !ok {
-			kinds[id] = kind
-			order = append(order, id)
-		}
-	}
-	var edges []graphEdge
-	for _, n := range f.Nodes {
-		add(n.ID, "node")
-		for _, g := range n.Requires {
-			add("gate:"+g, "gate")
-			edges = append(edges, graphEdge{"gate:" + g, n.ID, "requires"})
-		}
-		for _, s := range n.RequiresStates {
-			add("state:"+s, "state")
-			edges = append(edges, graphEdge{"state:" + s, n.ID, "requires"})
-		}
-		for _, s := range n.ProducesStates {
-			add("state:"+s, "state")
-			edges = append(edges, graphEdge{n.ID, "state:" + s, ""})
-		}
+	g := &flowGraph{kinds: map[string]string{}}
+	for i := range f.Nodes {
+		g.node(&f.Nodes[i])
 	}
 	for _, name := range slices.Sorted(maps.Keys(f.Gates)) {
-		add("gate:"+name, "gate")
-		for _, n := range f.Nodes {
-			if label := f.opens(&n, name); label != "" {
-				edges = append(edges, graphEdge{n.ID, "gate:" + name, label})
-			}
-		}
-		for _, s := range f.Gates[name].SatisfiedBy.StatesAll {
-			add("state:"+s, "state")
-			edges = append(edges, graphEdge{"state:" + s, "gate:" + name, ""})
-		}
+		g.gate(f, name)
 	}
-	add("goal", "goal")
-	switch f.PrimaryGoal.Type {
-	case "GATE":
-		add("gate:"+f.PrimaryGoal.Gate, "gate")
-		edges = append(edges, graphEdge{"gate:" + f.PrimaryGoal.Gate, "goal", ""})
-	case "STATE":
-		add("state:"+f.PrimaryGoal.State, "state")
-		edges = append(edges, graphEdge{"state:" + f.PrimaryGoal.State, "goal", ""})
-	}
+	g.goal(f.PrimaryGoal)
 	switch format {
 	case "dot":
-		return f.dot(order, kinds, edges), nil
+		return f.dot(g.order, g.kinds, g.edges), nil
 	case "mermaid", "":
-		return f.mermaid(order, kinds, edges), nil
+		return f.mermaid(g.order, g.kinds, g.edges), nil
 	}
 	return "", parley.Errorf(parley.EINVALID, "graph format must be mermaid or dot, got %q", format)
+}
+
+// flowGraph is a flow's diagram being drawn: its places (ids, in the order
+// first met, with their kinds) and arrows.
+type flowGraph struct {
+	kinds map[string]string
+	order []string
+	edges []graphEdge
+}
+
+// add places id, of the kind, unless it is placed already.
+func (g *flowGraph) add(id, kind string) {
+	if _, ok := g.kinds[id]; !ok {
+		g.kinds[id] = kind
+		g.order = append(g.order, id)
+	}
+}
+
+// link places the kind's id and draws an arrow between it and other: from id
+// to other when into, else from other to id.
+func (g *flowGraph) link(id, kind, other, label string, into bool) {
+	g.add(id, kind)
+	if into {
+		g.edges = append(g.edges, graphEdge{id, other, label})
+	} else {
+		g.edges = append(g.edges, graphEdge{other, id, label})
+	}
+}
+
+// node draws a node with the gates and states it requires and the states it
+// produces.
+func (g *flowGraph) node(n *Node) {
+	g.add(n.ID, "node")
+	for _, gate := range n.Requires {
+		g.link("gate:"+gate, "gate", n.ID, "requires", true)
+	}
+	for _, s := range n.RequiresStates {
+		g.link("state:"+s, "state", n.ID, "requires", true)
+	}
+	for _, s := range n.ProducesStates {
+		g.link("state:"+s, "state", n.ID, "", false)
+	}
+}
+
+// gate draws a gate with the nodes that open it and the states it needs.
+func (g *flowGraph) gate(f *Flow, name string) {
+	g.add("gate:"+name, "gate")
+	for _, n := range f.Nodes {
+		if label := f.opens(&n, name); label != "" {
+			g.edges = append(g.edges, graphEdge{n.ID, "gate:" + name, label})
+		}
+	}
+	for _, s := range f.Gates[name].SatisfiedBy.StatesAll {
+		g.link("state:"+s, "state", "gate:"+name, "", true)
+	}
+}
+
+// goal draws the primary goal and the gate or state it is.
+func (g *flowGraph) goal(goal Goal) {
+	g.add("goal", "goal")
+	switch goal.Type {
+	case "GATE":
+		g.link("gate:"+goal.Gate, "gate", "goal", "", true)
+	case "STATE":
+		g.link("state:"+goal.State, "state", "goal", "", true)
+	}
 }
 
 // opens names the facts of node n that gate needs, or "satisfies" when n lists the
@@ -108,29 +137,32 @@ func (f *Flow) dot(order []string, kinds map[string]string, edges []graphEdge) s
 }
 
 func (f *Flow) mermaid(order []string, kinds map[string]string, edges []graphEdge) string {
-	id := func(s string) string {
-		return "n_" + strings.Map(func(r rune) rune {
-			if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-				return r
-			}
-			return '_'
-		}, s)
-	}
 	shape := map[string]string{"node": "[%q]", "state": ">%q]", "gate": "{%q}", "goal": "(((%q)))"}
 	var b strings.Builder
 	b.WriteString("flowchart TB\n")
 	for _, n := range order {
 		label := strings.TrimPrefix(strings.TrimPrefix(n, "state:"), "gate:")
-		fmt.Fprintf(&b, "  %s"+shape[kinds[n]]+"\n", id(n), label)
+		fmt.Fprintf(&b, "  %s"+shape[kinds[n]]+"\n", mermaidID(n), label)
 	}
 	for _, e := range edges {
 		if e.label != "" {
-			fmt.Fprintf(&b, "  %s -->|%s| %s\n", id(e.from), e.label, id(e.to))
+			fmt.Fprintf(&b, "  %s -->|%s| %s\n", mermaidID(e.from), e.label, mermaidID(e.to))
 		} else {
-			fmt.Fprintf(&b, "  %s --> %s\n", id(e.from), id(e.to))
+			fmt.Fprintf(&b, "  %s --> %s\n", mermaidID(e.from), mermaidID(e.to))
 		}
 	}
 	return b.String()
+}
+
+// mermaidID is a place's Mermaid id: "n_" and the id with every rune but ASCII
+// letters, digits and underscores made an underscore.
+func mermaidID(s string) string {
+	return "n_" + strings.Map(func(r rune) rune {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, s)
 }
 
 // Graph draws the latest version of the engine's flow (see Flow.Graph); a

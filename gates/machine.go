@@ -130,18 +130,34 @@ func (f *Flow) blockers(n *Node, s *RuntimeState) []string {
 	if m := n.RunPolicy.MaxExecutions; m != nil && executions >= *m {
 		why = append(why, fmt.Sprintf("maxExecutions %d reached", *m))
 	}
+	why = append(why, f.missingGates(n, s)...)
+	why = append(why, f.missingStates(n, s)...)
+	if len(n.Satisfies.Gates) > 0 && allIn(n.Satisfies.Gates, s.GatesSatisfied) && executions > 0 {
+		why = append(why, fmt.Sprintf("already satisfied %s", strings.Join(n.Satisfies.Gates, ", ")))
+	}
+	return why
+}
+
+// missingGates are the gates node n requires that are neither satisfied nor
+// given by a broadened node.
+func (f *Flow) missingGates(n *Node, s *RuntimeState) []string {
+	var why []string
 	for _, g := range n.Requires {
 		if !has(s.GatesSatisfied, g) && !f.relaxed(s, func(m *Node) bool { return slices.Contains(m.Satisfies.Gates, g) }) {
 			why = append(why, fmt.Sprintf("requires gate %s (not satisfied)", g))
 		}
 	}
+	return why
+}
+
+// missingStates are the states node n requires that are neither present nor
+// given by a broadened node.
+func (f *Flow) missingStates(n *Node, s *RuntimeState) []string {
+	var why []string
 	for _, st := range n.RequiresStates {
 		if !has(s.States, st) && !f.relaxed(s, func(m *Node) bool { return slices.Contains(m.ProducesStates, st) }) {
 			why = append(why, fmt.Sprintf("requires state %s (absent)", st))
 		}
-	}
-	if len(n.Satisfies.Gates) > 0 && allIn(n.Satisfies.Gates, s.GatesSatisfied) && executions > 0 {
-		why = append(why, fmt.Sprintf("already satisfied %s", strings.Join(n.Satisfies.Gates, ", ")))
 	}
 	return why
 }

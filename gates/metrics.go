@@ -60,28 +60,15 @@ func (e *Engine) ConversationMetrics(state any) ConversationMetrics {
 func metricsOf(st *RuntimeState) ConversationMetrics {
 	m := ConversationMetrics{
 		Turns:          st.UserTurns,
-		GateTimeline:   slices.Clone(st.GateTimeline),
-		AttemptsByNode: maps.Clone(st.AttemptsByNode),
+		GateTimeline:   orEmpty(slices.Clone(st.GateTimeline)),
+		AttemptsByNode: orEmptyMap(maps.Clone(st.AttemptsByNode)),
 		Status:         st.Status,
 		Deadlocks:      st.Deadlocks,
 		Completed:      st.Completed,
 	}
-	if m.GateTimeline == nil {
-		m.GateTimeline = []GateChange{}
-	}
-	if m.AttemptsByNode == nil {
-		m.AttemptsByNode = map[string]int{}
-	}
 	for _, e := range st.TurnLog {
-		switch e.Mode {
-		case ModeExecute:
-			m.Executed++
-		case ModeRetry:
-			m.Retried++
-		case ModeBroaden:
-			m.Broadened++
-		case ModeHandoff:
-			m.HandedOff++
+		if count := m.modeCounter(e.Mode); count != nil {
+			*count++
 		}
 	}
 	// Handoffs after the goal have no turn log entry; states kept before the
@@ -95,4 +82,20 @@ func metricsOf(st *RuntimeState) ConversationMetrics {
 		m.AverageAttemptsPerNode = float64(total) / float64(len(st.AttemptsByNode))
 	}
 	return m
+}
+
+// modeCounter is the count of turn log entries of a mode; nil for a mode not
+// counted.
+func (m *ConversationMetrics) modeCounter(mode string) *int {
+	switch mode {
+	case ModeExecute:
+		return &m.Executed
+	case ModeRetry:
+		return &m.Retried
+	case ModeBroaden:
+		return &m.Broadened
+	case ModeHandoff:
+		return &m.HandedOff
+	}
+	return nil
 }

@@ -143,24 +143,14 @@ func (s *RuntimeState) clone() *RuntimeState {
 // null where a set or map is expected.
 func (s *RuntimeState) normalize() {
 	for _, set := range []*[]string{&s.Facts, &s.States, &s.GatesSatisfied, &s.BroadenedNodes} {
-		if *set == nil {
-			*set = []string{}
-		}
+		*set = orEmpty(*set)
 	}
 	for _, m := range []*map[string]int{&s.AttemptsByNode, &s.ExecutionsByNode, &s.LastAttemptTurn} {
-		if *m == nil {
-			*m = map[string]int{}
-		}
+		*m = orEmptyMap(*m)
 	}
-	if s.FactValues == nil {
-		s.FactValues = map[string]string{}
-	}
-	if s.TurnLog == nil {
-		s.TurnLog = []TurnLogEntry{}
-	}
-	if s.GateTimeline == nil {
-		s.GateTimeline = []GateChange{}
-	}
+	s.FactValues = orEmptyMap(s.FactValues)
+	s.TurnLog = orEmpty(s.TurnLog)
+	s.GateTimeline = orEmpty(s.GateTimeline)
 	if s.Status == "" {
 		s.Status = StatusActive
 	}
@@ -171,6 +161,22 @@ func (s *RuntimeState) normalize() {
 			s.UserTurns = max(s.UserTurns, e.TurnIndex)
 		}
 	}
+}
+
+// orEmpty is the slice, or an empty one for nil: JSON holds [], not null.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// orEmptyMap is the map, or an empty one for nil: JSON holds {}, not null.
+func orEmptyMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return map[K]V{}
+	}
+	return m
 }
 
 // decodeRuntimeState decodes and checks a stored state.

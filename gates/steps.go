@@ -43,11 +43,6 @@ func (r *turnRun) gainedFactOf(n *Node) bool {
 func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	st, flow := r.st, r.flow
 	n := flow.node(sel.NodeID)
-	msg := r.turn.Message
-	msg.Text = userInput
-	if userInput == "" {
-		msg.NLU = nil
-	}
 	entry := TurnLogEntry{TurnIndex: turn, NodeID: n.ID, Mode: sel.Mode, FactsProduced: []string{}, StatesProduced: []string{}, UserInput: userInput}
 	wasSatisfied := flow.objectiveSatisfied(n, st)
 
@@ -59,29 +54,42 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	if userInput != "" {
 		// A node applied without an answer reads nothing: an empty message would
 		// only give extractor defaults, overwriting what the user said.
+		msg := r.turn.Message
+		msg.Text = userInput
 		r.readAnswer(n, sel.Mode, msg, &entry)
 	}
 	if sel.Mode == ModeExecute {
 		r.produceStates(n, &entry)
 	}
 	r.updateGates(turn)
-
-	r.transitions = append(r.transitions, parley.Transition{From: positionName(st.Position), To: n.ID, Trigger: sel.Mode})
-	st.Position = n.ID
-	st.LastSelectedNode, st.ConsecutiveSelections = n.ID, sel.Consecutive
-	st.LastPromptedNode, st.LastPromptedMode = "", ""
-	r.reportSelection(sel, n)
+	r.moveTo(sel, n)
 	// The done text is said when the objective is met now, or when the node ran at
 	// once because the user had already given what it asks for.
-	ranAtOnce := userInput == "" && sel.Mode == ModeExecute
-	if done := n.Prompts.Done; done != "" && (!wasSatisfied || ranAtOnce) && flow.objectiveSatisfied(n, st) {
-		r.texts = append(r.texts, render(done, st.FactValues))
-	}
+	r.sayDone(n, wasSatisfied, userInput == "" && sel.Mode == ModeExecute)
 	if sel.Mode == ModeHandoff {
 		entry.LLMResponse = r.handOff(n.ID, sel.Reason)
 	}
 	st.TurnLog = append(st.TurnLog, entry)
 	return len(st.TurnLog) - 1
+}
+
+// moveTo records the transition to the selected node n and clears the prompt
+// the message answered.
+func (r *turnRun) moveTo(sel Selection, n *Node) {
+	st := r.st
+	r.transitions = append(r.transitions, parley.Transition{From: positionName(st.Position), To: n.ID, Trigger: sel.Mode})
+	st.Position = n.ID
+	st.LastSelectedNode, st.ConsecutiveSelections = n.ID, sel.Consecutive
+	st.LastPromptedNode, st.LastPromptedMode = "", ""
+	r.reportSelection(sel, n)
+}
+
+// sayDone says node n's done text when its objective is met now (it was not
+// before, or the node ran at once).
+func (r *turnRun) sayDone(n *Node, wasSatisfied, ranAtOnce bool) {
+	if done := n.Prompts.Done; done != "" && (!wasSatisfied || ranAtOnce) && r.flow.objectiveSatisfied(n, r.st) {
+		r.texts = append(r.texts, render(done, r.st.FactValues))
+	}
 }
 
 // readAnswer records the facts the user's answer gives for node n, then those it

@@ -79,27 +79,35 @@ func (r *turnRun) run() {
 		r.afterGoal(turn)
 		return
 	}
-	answered := -1
-	if st.LastPromptedNode != "" {
-		// The message answers the prompt that ended the last reply. The decision is a
-		// pure function of the state, unchanged since that prompt, so selecting again
-		// gives the prompted node; a state edited in between answers nothing.
-		sel := r.flow.selectNextNode(st, turn)
-		if sel.Status == SelectOK && sel.NodeID == st.LastPromptedNode && sel.Mode == st.LastPromptedMode {
-			answered = r.apply(sel, turn, r.turn.Message.Text)
-		}
-	}
-	if answered < 0 {
-		// No question was asked (the first message, or after a handback): the message
-		// is no node's answer, but the facts it volunteers are kept.
-		r.volunteer(turn)
-	}
+	answered := r.answer(turn)
 	if st.Status != StatusHandoff {
 		r.advance(turn)
 	}
 	if answered >= 0 {
 		st.TurnLog[answered].LLMResponse = strings.Join(r.texts, "\n")
 	}
+}
+
+// answer applies the message as the answer to the prompt that ended the last
+// reply, returning the index of its log entry; -1 when it answers none, its
+// volunteered facts then kept.
+func (r *turnRun) answer(turn int) int {
+	st := r.st
+	if st.LastPromptedNode != "" {
+		// The decision is a pure function of the state, unchanged since that
+		// prompt, so selecting again gives the prompted node; a state edited in
+		// between answers nothing.
+		sel := r.flow.selectNextNode(st, turn)
+		if sel.Status == SelectOK && sel.NodeID == st.LastPromptedNode && sel.Mode == st.LastPromptedMode {
+			if answered := r.apply(sel, turn, r.turn.Message.Text); answered >= 0 {
+				return answered
+			}
+		}
+	}
+	// No question was asked (the first message, or after a handback): the message
+	// is no node's answer, but the facts it volunteers are kept.
+	r.volunteer(turn)
+	return -1
 }
 
 // advance runs the controller until it needs the user: nodes that need no answer

@@ -116,26 +116,9 @@ func inDeclarationOrder(nodes []*Node, values map[string]string) []extracted {
 func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]string, mode volunteerMode) []extracted {
 	var out []extracted
 	for _, n := range nodes {
-		var identifying, rest, categories []Extractor
-		for _, x := range n.Extract {
-			switch {
-			case x.Kind == ExtractCategory:
-				x.Default = ""
-				rest = append(rest, x)
-				categories = append(categories, x)
-			case x.Kind == ExtractDelta:
-				rest = append(rest, x)
-			case x.Kind == ExtractNumber && msg.NLU == nil && !hasCue(&x, msg.Text):
-			default:
-				identifying = append(identifying, x)
-			}
-		}
-		read := append(identifying, rest...)
-		if mode != volunteerRelaxed && len(f.extractFacts([]*Node{{Extract: identifying}}, msg, known)) == 0 {
-			if mode != volunteerOpening {
-				continue
-			}
-			read = categories
+		read, ok := f.volunteerExtractors(n, msg, known, mode)
+		if !ok {
+			continue
 		}
 		for _, x := range f.extractFacts([]*Node{{Extract: read}}, msg, known) {
 			if _, ok := known[f.canonical(x.raw)]; !ok {
@@ -144,6 +127,40 @@ func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]s
 		}
 	}
 	return out
+}
+
+// volunteerExtractors are the extractors of node n a message that does not
+// answer it is read with: all of them once it identifies one of the node's facts
+// (or in relaxed mode), only the category ones in opening mode; false when it
+// is not read for n at all.
+func (f *Flow) volunteerExtractors(n *Node, msg parley.Message, known map[string]string, mode volunteerMode) ([]Extractor, bool) {
+	identifying, rest, categories := splitExtractors(n, msg)
+	read := append(identifying, rest...)
+	if mode == volunteerRelaxed || len(f.extractFacts([]*Node{{Extract: identifying}}, msg, known)) > 0 {
+		return read, true
+	}
+	return categories, mode == volunteerOpening
+}
+
+// splitExtractors sorts a node's extractors: those whose value identifies the
+// node's fact, the others (categories without their default, deltas), and the
+// categories alone. A number without a cue identifies nothing in a typed
+// message and is left out.
+func splitExtractors(n *Node, msg parley.Message) (identifying, rest, categories []Extractor) {
+	for _, x := range n.Extract {
+		switch {
+		case x.Kind == ExtractCategory:
+			x.Default = ""
+			rest = append(rest, x)
+			categories = append(categories, x)
+		case x.Kind == ExtractDelta:
+			rest = append(rest, x)
+		case x.Kind == ExtractNumber && msg.NLU == nil && !hasCue(&x, msg.Text):
+		default:
+			identifying = append(identifying, x)
+		}
+	}
+	return identifying, rest, categories
 }
 
 // volunteerMode says how widely a message is read for facts of nodes it does not

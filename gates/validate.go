@@ -40,12 +40,10 @@ func (v *validator) fail(path, format string, args ...any) {
 	}
 }
 
-func (v *validator) run() {
+// collectProduced lists the facts (canonical and raw) and states the nodes
+// produce, with the handoff states the engine produces.
+func (v *validator) collectProduced() {
 	f := v.flow
-	if len(f.Nodes) == 0 {
-		v.fail("nodes", "a flow needs at least one node")
-		return
-	}
 	v.producedFacts, v.rawFacts, v.producedStates = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, n := range f.Nodes {
 		for _, fact := range n.Produces {
@@ -58,7 +56,15 @@ func (v *validator) run() {
 	}
 	v.producedStates[StateHandoffRequested] = true
 	v.producedStates[StateHandoffComplete] = true
+}
 
+func (v *validator) run() {
+	f := v.flow
+	if len(f.Nodes) == 0 {
+		v.fail("nodes", "a flow needs at least one node")
+		return
+	}
+	v.collectProduced()
 	for name := range f.Gates {
 		if strings.TrimSpace(name) == "" {
 			v.fail("gates", "a gate needs a name")
