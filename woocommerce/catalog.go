@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/transport"
 	"github.com/parleyhq/parley/shop"
 )
 
@@ -101,18 +101,8 @@ func New(cfg Config) (*Catalog, error) {
 	if c.timeout < 0 || cfg.CacheSize < 0 {
 		return nil, parley.Errorf(parley.EINVALID, "woocommerce: timeout and cache size must not be negative")
 	}
-	if c.timeout == 0 {
-		c.timeout = DefaultTimeout
-	}
-	ttl := cfg.CacheTTL
-	if ttl == 0 {
-		ttl = DefaultCacheTTL
-	}
-	size := cfg.CacheSize
-	if size == 0 {
-		size = DefaultCacheSize
-	}
-	c.cache = newCache(ttl, size)
+	c.timeout = orDefault(c.timeout, DefaultTimeout)
+	c.cache = newCache(orDefault(cfg.CacheTTL, DefaultCacheTTL), orDefault(cfg.CacheSize, DefaultCacheSize))
 	if c.http == nil {
 		c.http = &http.Client{}
 	}
@@ -120,6 +110,15 @@ func New(cfg Config) (*Catalog, error) {
 		c.now = time.Now
 	}
 	return c, nil
+}
+
+// orDefault is v, or def when v is zero (not configured).
+func orDefault[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
 }
 
 // parseStoreURL parses the store's base URL (EINVALID unless absolute http(s)
@@ -314,26 +313,39 @@ func (c *Catalog) Product(ctx context.Context, id string) (shop.Product, error) 
 }
 
 func (c *Catalog) fetchProduct(ctx context.Context, id int64, followParent bool) (shop.Product, error) {
-	what := "product " + strconv.FormatInt(id, 10)
 	if c.api == APIREST {
-		body, _, err := c.get(ctx, "wc/v3/products/"+strconv.FormatInt(id, 10), nil, what, true)
-		if err != nil {
-			return shop.Product{}, err
-		}
-		p, err := decodeRESTProduct(body)
-		if err != nil {
-			return shop.Product{}, err
-		}
-		if p.Status != "" && p.Status != "publish" {
-			// The REST API shows drafts and private products to the key's user;
-			// customers must not see them.
-			return shop.Product{}, parley.Errorf(parley.ENOTFOUND, "woocommerce: no published %s", what)
-		}
-		if p.Type == "variation" && p.ParentID > 0 && followParent {
-			return c.fetchProduct(ctx, p.ParentID, false)
-		}
-		return p.product(c.shopCurrency(ctx)), nil
+		return c.fetchRESTProduct(ctx, id, followParent)
 	}
+	return c.fetchStoreProduct(ctx, id, followParent)
+}
+
+// fetchRESTProduct reads a published product from the REST API; a variation is
+// read as its parent when followParent.
+func (c *Catalog) fetchRESTProduct(ctx context.Context, id int64, followParent bool) (shop.Product, error) {
+	what := "product " + strconv.FormatInt(id, 10)
+	body, _, err := c.get(ctx, "wc/v3/products/"+strconv.FormatInt(id, 10), nil, what, true)
+	if err != nil {
+		return shop.Product{}, err
+	}
+	p, err := decodeRESTProduct(body)
+	if err != nil {
+		return shop.Product{}, err
+	}
+	if p.Status != "" && p.Status != "publish" {
+		// The REST API shows drafts and private products to the key's user;
+		// customers must not see them.
+		return shop.Product{}, parley.Errorf(parley.ENOTFOUND, "woocommerce: no published %s", what)
+	}
+	if p.Type == "variation" && p.ParentID > 0 && followParent {
+		return c.fetchProduct(ctx, p.ParentID, false)
+	}
+	return p.product(c.shopCurrency(ctx)), nil
+}
+
+// fetchStoreProduct reads a product from the Store API; a variation is read as
+// its parent when followParent.
+func (c *Catalog) fetchStoreProduct(ctx context.Context, id int64, followParent bool) (shop.Product, error) {
+	what := "product " + strconv.FormatInt(id, 10)
 	body, _, err := c.get(ctx, "wc/store/v1/products/"+strconv.FormatInt(id, 10), nil, what, true)
 	if err != nil {
 		return shop.Product{}, err
@@ -453,31 +465,35 @@ func (c *Catalog) get(ctx context.Context, path string, params url.Values, what 
 	resp, err := c.http.Do(req)
 	if err != nil {
 		// Never show the URL: over http it holds the consumer secret.
-		cause := err
-		var uerr *url.Error
-		if errors.As(err, &uerr) {
-			cause = uerr.Err
-		}
 		if ctx.Err() == context.DeadlineExceeded {
 			return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: no answer to the %s request within %s", what, c.timeout)
 		}
-		return nil, nil, parley.WrapError(parley.EUNAVAILABLE, cause, "woocommerce: %s request failed", what)
+		return nil, nil, parley.WrapError(parley.EUNAVAILABLE, transport.Cause(err), "woocommerce: %s request failed", what)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	body, err := c.readBody(ctx, resp, what)
 	if err != nil {
-		if ctx.Err() == context.DeadlineExceeded {
-			return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: no complete answer to the %s request within %s", what, c.timeout)
-		}
-		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: reading the %s answer failed", what)
-	}
-	if len(body) > maxBody {
-		return nil, nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the %s answer is over %d bytes", what, maxBody)
+		return nil, nil, err
 	}
 	if err := c.statusError(resp.StatusCode, body, what, lookup); err != nil {
 		return nil, nil, err
 	}
 	return body, resp.Header, nil
+}
+
+// readBody reads an answer's body, up to maxBody bytes.
+func (c *Catalog) readBody(ctx context.Context, resp *http.Response, what string) ([]byte, error) {
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBody+1))
+	if err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: no complete answer to the %s request within %s", what, c.timeout)
+		}
+		return nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: reading the %s answer failed", what)
+	}
+	if len(body) > maxBody {
+		return nil, parley.Errorf(parley.EUNAVAILABLE, "woocommerce: the %s answer is over %d bytes", what, maxBody)
+	}
+	return body, nil
 }
 
 // request builds the GET of path with params, authenticated for the REST API: as

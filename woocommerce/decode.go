@@ -225,24 +225,26 @@ func minorToDecimal(amount string, minorUnit int) (string, error) {
 		return "", parley.Errorf(parley.EUNAVAILABLE, "currency minor unit %d is out of range", minorUnit)
 	}
 	digits, negative := strings.CutPrefix(strings.TrimSpace(amount), "-")
-	if digits == "" || len(digits) > 18 {
+	if digits == "" || len(digits) > 18 || strings.ContainsFunc(digits, func(r rune) bool { return r < '0' || r > '9' }) {
 		return "", parley.Errorf(parley.EUNAVAILABLE, "amount %q is not an integer in minor units", amount)
 	}
-	for _, r := range digits {
-		if r < '0' || r > '9' {
-			return "", parley.Errorf(parley.EUNAVAILABLE, "amount %q is not an integer in minor units", amount)
-		}
-	}
-	if minorUnit > 0 {
-		if len(digits) <= minorUnit {
-			digits = strings.Repeat("0", minorUnit-len(digits)+1) + digits
-		}
-		digits = digits[:len(digits)-minorUnit] + "." + digits[len(digits)-minorUnit:]
-	}
+	digits = pointAt(digits, minorUnit)
 	if negative {
 		digits = "-" + digits
 	}
 	return digits, nil
+}
+
+// pointAt writes a decimal point before the last minorUnit digits, padding
+// with zeros so that one digit stands before it.
+func pointAt(digits string, minorUnit int) string {
+	if minorUnit == 0 {
+		return digits
+	}
+	if len(digits) <= minorUnit {
+		digits = strings.Repeat("0", minorUnit-len(digits)+1) + digits
+	}
+	return digits[:len(digits)-minorUnit] + "." + digits[len(digits)-minorUnit:]
 }
 
 // decimalToMinor is the inverse for price filters: 11.05 with unit 2 is 1105. The

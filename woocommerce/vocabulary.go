@@ -72,23 +72,32 @@ func (c *Catalog) termList(ctx context.Context, taxonomy string) ([]categoryTerm
 	}
 	var all []categoryTerm
 	for page := 1; page <= maxCategoryPages; page++ {
-		params := url.Values{"per_page": {strconv.Itoa(maxPerPage)}, "page": {strconv.Itoa(page)}}
-		body, header, err := c.get(ctx, path, params, taxonomy+" list", false)
-		if err != nil {
-			return nil, err
-		}
-		terms, n, err := decodeCategoryTerms(body)
+		terms, more, err := c.termPage(ctx, path, taxonomy, page)
 		if err != nil {
 			return nil, err
 		}
 		all = append(all, terms...)
-		pages, err := strconv.Atoi(header.Get("X-WP-TotalPages"))
-		if n < maxPerPage || err != nil || page >= pages {
+		if !more {
 			break
 		}
 	}
 	c.cache.put(taxonomy, all, now)
 	return all, nil
+}
+
+// termPage reads one page of a term list, and whether another page follows.
+func (c *Catalog) termPage(ctx context.Context, path, taxonomy string, page int) ([]categoryTerm, bool, error) {
+	params := url.Values{"per_page": {strconv.Itoa(maxPerPage)}, "page": {strconv.Itoa(page)}}
+	body, header, err := c.get(ctx, path, params, taxonomy+" list", false)
+	if err != nil {
+		return nil, false, err
+	}
+	terms, n, err := decodeCategoryTerms(body)
+	if err != nil {
+		return nil, false, err
+	}
+	pages, err := strconv.Atoi(header.Get("X-WP-TotalPages"))
+	return terms, n >= maxPerPage && err == nil && page < pages, nil
 }
 
 // decodeCategoryTerms reads one page of a category list (either API): the named
@@ -114,41 +123,66 @@ func decodeCategoryTerms(body []byte) ([]categoryTerm, int, error) {
 // REST API searches titles, excerpts and content, the Store API titles and SKUs,
 // both as substrings).
 func (c *Catalog) Known(ctx context.Context, words []string) ([]string, error) {
-	terms, err := c.categoryTerms(ctx)
-	if err != nil {
-		return nil, err
-	}
-	tags, err := c.tagTerms(ctx)
-	if err != nil {
-		return nil, err
-	}
-	attrs, err := c.attributeTerms(ctx)
+	v, err := c.vocabulary(ctx)
 	if err != nil {
 		return nil, err
 	}
 	var out []string
 	for _, w := range words {
-		stem := likeStem(strings.ToLower(w))
-		if stem == "" {
-			continue
-		}
-		_, isAttribute := attributeNamed(attrs, w)
-		if categoryHas(terms, stem) || tagNamed(tags, w) != "" || isAttribute {
-			out = append(out, w)
-			continue
-		}
-		if len([]rune(stem)) < minProbeLen {
-			continue // WooCommerce searches substrings: "u" is inside most names
-		}
-		page, err := c.Search(ctx, shop.Query{Text: w, Terms: []string{w}, Limit: 1})
+		known, err := c.knows(ctx, v, w)
 		if err != nil {
 			return nil, err
 		}
-		if page.Total > 0 || len(page.Products) > 0 {
+		if known {
 			out = append(out, w)
 		}
 	}
 	return out, nil
+}
+
+// shopVocabulary is what a shop names by filters: its categories, tags and
+// attribute terms.
+type shopVocabulary struct {
+	categories []categoryTerm
+	tags       []categoryTerm
+	attributes []attributeTerm
+}
+
+// vocabulary reads the shop's categories, tags and attribute terms (cached).
+func (c *Catalog) vocabulary(ctx context.Context) (*shopVocabulary, error) {
+	var v shopVocabulary
+	var err error
+	if v.categories, err = c.categoryTerms(ctx); err != nil {
+		return nil, err
+	}
+	if v.tags, err = c.tagTerms(ctx); err != nil {
+		return nil, err
+	}
+	if v.attributes, err = c.attributeTerms(ctx); err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// knows reports whether the shop knows the word w: a filter names it, or (for a
+// word of minProbeLen letters or more) its product search finds something.
+func (c *Catalog) knows(ctx context.Context, v *shopVocabulary, w string) (bool, error) {
+	stem := likeStem(strings.ToLower(w))
+	if stem == "" {
+		return false, nil
+	}
+	_, isAttribute := attributeNamed(v.attributes, w)
+	if categoryHas(v.categories, stem) || tagNamed(v.tags, w) != "" || isAttribute {
+		return true, nil
+	}
+	if len([]rune(stem)) < minProbeLen {
+		return false, nil // WooCommerce searches substrings: "u" is inside most names
+	}
+	page, err := c.Search(ctx, shop.Query{Text: w, Terms: []string{w}, Limit: 1})
+	if err != nil {
+		return false, err
+	}
+	return page.Total > 0 || len(page.Products) > 0, nil
 }
 
 // categoryHas reports whether a category name or slug holds the stem as the start
@@ -243,25 +277,33 @@ func (c *Catalog) attributeTerms(ctx context.Context) ([]attributeTerm, error) {
 		return nil, err
 	}
 	var all []attributeTerm
-	for i, a := range attrs {
-		if i == maxAttributes {
-			break
-		}
-		params := url.Values{"per_page": {strconv.Itoa(maxPerPage)}}
-		body, _, err := c.get(ctx, base+"/"+strconv.FormatInt(a.ID, 10)+"/terms", params, "attribute terms", false)
+	for _, a := range attrs[:min(len(attrs), maxAttributes)] {
+		terms, err := c.termsOf(ctx, base, a)
 		if err != nil {
 			return nil, err
 		}
-		terms, _, err := decodeCategoryTerms(body)
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range terms {
-			all = append(all, attributeTerm{Taxonomy: a.Taxonomy, ID: t.ID, Name: t.Name, Slug: t.Slug})
-		}
+		all = append(all, terms...)
 	}
 	c.cache.put("attributes", all, now)
 	return all, nil
+}
+
+// termsOf reads the terms of one global attribute.
+func (c *Catalog) termsOf(ctx context.Context, base string, a globalAttribute) ([]attributeTerm, error) {
+	params := url.Values{"per_page": {strconv.Itoa(maxPerPage)}}
+	body, _, err := c.get(ctx, base+"/"+strconv.FormatInt(a.ID, 10)+"/terms", params, "attribute terms", false)
+	if err != nil {
+		return nil, err
+	}
+	terms, _, err := decodeCategoryTerms(body)
+	if err != nil {
+		return nil, err
+	}
+	var out []attributeTerm
+	for _, t := range terms {
+		out = append(out, attributeTerm{Taxonomy: a.Taxonomy, ID: t.ID, Name: t.Name, Slug: t.Slug})
+	}
+	return out, nil
 }
 
 // globalAttribute is an attribute as both APIs list it: the REST API names its
