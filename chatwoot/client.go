@@ -2,6 +2,7 @@ package chatwoot
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/transport"
 )
 
 // Content types Parley sends (message.rb:88 lists the rest).
@@ -78,32 +80,23 @@ func NewClient(cfg ClientConfig) (*Client, error) {
 	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
 		return nil, parley.Errorf(parley.EINVALID, "chatwoot: base URL %q must be an absolute http(s) URL", cfg.BaseURL)
 	}
-	if cfg.AccountID <= 0 {
-		return nil, parley.Errorf(parley.EINVALID, "chatwoot: account id must be positive, got %d", cfg.AccountID)
-	}
-	if strings.TrimSpace(cfg.BotToken) == "" {
-		return nil, parley.Errorf(parley.EINVALID, "chatwoot: bot token is empty")
-	}
-	if cfg.Timeout < 0 {
-		return nil, parley.Errorf(parley.EINVALID, "chatwoot: timeout must not be negative, got %s", cfg.Timeout)
+	for _, err := range []error{
+		failIf(cfg.AccountID <= 0, "account id must be positive, got %d", cfg.AccountID),
+		failIf(strings.TrimSpace(cfg.BotToken) == "", "bot token is empty"),
+		failIf(cfg.Timeout < 0, "timeout must not be negative, got %s", cfg.Timeout),
+	} {
+		if err != nil {
+			return nil, err
+		}
 	}
 	c := &Client{
 		base:       base,
 		accountID:  cfg.AccountID,
 		token:      cfg.BotToken,
-		timeout:    cfg.Timeout,
-		maxRetries: cfg.MaxRetries,
+		timeout:    cmp.Or(cfg.Timeout, DefaultClientTimeout),
+		maxRetries: retries(cfg.MaxRetries),
 		http:       cfg.HTTPClient,
 		sleep:      cfg.Sleep,
-	}
-	if c.timeout == 0 {
-		c.timeout = DefaultClientTimeout
-	}
-	switch {
-	case c.maxRetries == 0:
-		c.maxRetries = DefaultMaxRetries
-	case c.maxRetries < 0:
-		c.maxRetries = 0
 	}
 	if c.http == nil {
 		c.http = &http.Client{}
@@ -112,6 +105,18 @@ func NewClient(cfg ClientConfig) (*Client, error) {
 		c.sleep = sleepContext
 	}
 	return c, nil
+}
+
+// retries is the configured MaxRetries: zero means DefaultMaxRetries, a
+// negative count none.
+func retries(n int) int {
+	switch {
+	case n == 0:
+		return DefaultMaxRetries
+	case n < 0:
+		return 0
+	}
+	return n
 }
 
 // AccountID returns the account the client posts to.
@@ -341,15 +346,21 @@ func (c *Client) post(ctx context.Context, conversationID int, action string, bo
 			return last
 		}
 		if wait == 0 {
-			wait = maxBackoff
-			if attempt < 16 { // beyond that the shift would overflow; the cap applies anyway
-				wait = min(baseBackoff<<attempt, maxBackoff)
-			}
+			wait = backoff(attempt)
 		}
 		if err := c.sleep(ctx, wait); err != nil {
 			return parley.WrapError(parley.EUNAVAILABLE, last, "chatwoot: %s: gave up waiting to retry", action)
 		}
 	}
+}
+
+// backoff is the default wait before retry attempt+1: baseBackoff doubled per
+// attempt, at most maxBackoff.
+func backoff(attempt int) time.Duration {
+	if attempt >= 16 { // beyond that the shift would overflow; the cap applies anyway
+		return maxBackoff
+	}
+	return min(baseBackoff<<attempt, maxBackoff)
 }
 
 // attempt makes one request. On failure wait tells the caller what to do: negative
@@ -369,28 +380,29 @@ func (c *Client) attempt(ctx context.Context, endpoint, action string, data []by
 	if err != nil {
 		// The URL carries no secret (the token is a header), but the transport error
 		// is enough.
-		cause := err
-		var uerr *url.Error
-		if errors.As(err, &uerr) {
-			cause = uerr.Err
-		}
+		cause := transport.Cause(err)
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
 			return 0, parley.WrapError(parley.EUNAVAILABLE, cause, "chatwoot: %s timed out after %s", action, c.timeout)
 		}
 		return 0, parley.WrapError(parley.EUNAVAILABLE, cause, "chatwoot: %s request failed", action)
 	}
 	defer resp.Body.Close()
+	return answerError(resp, action)
+}
+
+// answerError is what an answer's status says: nil for a 2xx; a rate limit or a
+// server error is retried (after its Retry-After), any other refusal is not
+// (negative wait).
+func answerError(resp *http.Response, action string) (wait time.Duration, err error) {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	if resp.StatusCode >= 200 && resp.StatusCode < 300 {
 		return 0, nil
 	}
 	detail := errorDetail(body)
-	switch {
-	case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500:
+	if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
 		return retryAfter(resp.Header.Get("Retry-After")), parley.Errorf(parley.EUNAVAILABLE, "chatwoot: %s answered %d%s", action, resp.StatusCode, detail)
-	default:
-		return -1, parley.Errorf(parley.EINVALID, "chatwoot: %s refused with %d%s", action, resp.StatusCode, detail)
 	}
+	return -1, parley.Errorf(parley.EINVALID, "chatwoot: %s refused with %d%s", action, resp.StatusCode, detail)
 }
 
 // retryAfter reads Retry-After as seconds or an HTTP date; zero means absent.

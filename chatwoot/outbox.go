@@ -69,27 +69,13 @@ func Outbox(key parley.ConversationKey, turnMessageID string, replies []parley.R
 	if err != nil {
 		return nil, err
 	}
-	var entries []parley.OutboxEntry
-	add := func(kind string, p Payload) error {
-		p.AccountID, p.ConversationID = accountID, conversationID
-		data, err := json.Marshal(p)
-		if err != nil {
-			return parley.WrapError(parley.EINTERNAL, err, "chatwoot: encoding outbox payload")
-		}
-		entries = append(entries, parley.OutboxEntry{
-			Key:            key,
-			Kind:           kind,
-			IdempotencyKey: fmt.Sprintf("chatwoot/%s/%s/%s/%d", key.Bot, key.ID, turnMessageID, len(entries)),
-			Payload:        data,
-		})
-		return nil
-	}
+	o := &outbox{key: key, turnMessageID: turnMessageID, accountID: accountID, conversationID: conversationID}
 	for _, r := range replies {
 		m, ok := messageFor(r)
 		if !ok {
 			continue
 		}
-		if err := add(KindMessage, Payload{Message: &m}); err != nil {
+		if err := o.add(KindMessage, Payload{Message: &m}); err != nil {
 			return nil, err
 		}
 	}
@@ -97,21 +83,51 @@ func Outbox(key parley.ConversationKey, turnMessageID string, replies []parley.R
 		if e.Kind != EffectHandoff && e.Kind != KindHandoff {
 			continue
 		}
-		var h struct {
-			Reason        string `json:"reason"`
-			HandoffReason string `json:"handoff_reason"`
-		}
-		_ = json.Unmarshal(e.Payload, &h) // a payload without a reason still hands off
-		reason := firstNonBlank(h.Reason, h.HandoffReason, "unspecified")
-		note := PrivateNote("Parley handed this conversation to a human. Reason: " + reason)
-		if err := add(KindMessage, Payload{Message: &note}); err != nil {
-			return nil, err
-		}
-		if err := add(KindHandoff, Payload{Status: StatusOpen}); err != nil {
+		if err := o.handoff(e); err != nil {
 			return nil, err
 		}
 	}
-	return entries, nil
+	return o.entries, nil
+}
+
+// outbox collects a turn's outbox entries for one conversation.
+type outbox struct {
+	key                       parley.ConversationKey
+	turnMessageID             string
+	accountID, conversationID int64
+	entries                   []parley.OutboxEntry
+}
+
+// add appends an entry of the kind, its idempotency key numbered by its place.
+func (o *outbox) add(kind string, p Payload) error {
+	p.AccountID, p.ConversationID = o.accountID, o.conversationID
+	data, err := json.Marshal(p)
+	if err != nil {
+		return parley.WrapError(parley.EINTERNAL, err, "chatwoot: encoding outbox payload")
+	}
+	o.entries = append(o.entries, parley.OutboxEntry{
+		Key:            o.key,
+		Kind:           kind,
+		IdempotencyKey: fmt.Sprintf("chatwoot/%s/%s/%s/%d", o.key.Bot, o.key.ID, o.turnMessageID, len(o.entries)),
+		Payload:        data,
+	})
+	return nil
+}
+
+// handoff appends a handoff effect's private note (with its reason) and the
+// status change that opens the conversation to agents.
+func (o *outbox) handoff(e parley.Effect) error {
+	var h struct {
+		Reason        string `json:"reason"`
+		HandoffReason string `json:"handoff_reason"`
+	}
+	_ = json.Unmarshal(e.Payload, &h) // a payload without a reason still hands off
+	reason := firstNonBlank(h.Reason, h.HandoffReason, "unspecified")
+	note := PrivateNote("Parley handed this conversation to a human. Reason: " + reason)
+	if err := o.add(KindMessage, Payload{Message: &note}); err != nil {
+		return err
+	}
+	return o.add(KindHandoff, Payload{Status: StatusOpen})
 }
 
 // firstNonBlank is cmp.Or that also skips whitespace-only values.
@@ -133,37 +149,38 @@ func messageFor(r parley.Reply) (OutgoingMessage, bool) {
 		for _, c := range r.Cards {
 			items = append(items, cardItem(c))
 		}
-		if len(items) == 0 {
-			break
+		if len(items) > 0 {
+			return OutgoingMessage{Content: r.Text, ContentType: ContentCards, ContentAttributes: &ContentAttributes{Items: items}}, true
 		}
-		return OutgoingMessage{Content: r.Text, ContentType: ContentCards, ContentAttributes: &ContentAttributes{Items: items}}, true
 	case parley.ReplyQuickReplies:
-		var items []Item
-		text := r.Text
-		for _, o := range r.Options {
-			if o.URL != "" {
-				// input_select items carry no URL: offer the link in the text instead,
-				// a web link only (parley.IsWebLink).
-				if parley.IsWebLink(o.URL) {
-					text = strings.TrimSpace(text + "\n" + firstNonBlank(o.Title, o.URL) + ": " + o.URL)
-				}
-				continue
-			}
-			title := firstNonBlank(o.Title, o.Meaning)
-			if title == "" {
-				continue
-			}
-			items = append(items, Item{Title: title, Value: firstNonBlank(o.Meaning, title)})
+		if text, items := optionItems(r); len(items) > 0 {
+			return OutgoingMessage{Content: text, ContentType: ContentInputSelect, ContentAttributes: &ContentAttributes{Items: items}}, true
 		}
-		if len(items) == 0 {
-			break
-		}
-		return OutgoingMessage{Content: text, ContentType: ContentInputSelect, ContentAttributes: &ContentAttributes{Items: items}}, true
 	}
 	if strings.TrimSpace(r.Text) == "" {
 		return OutgoingMessage{}, false
 	}
 	return TextMessage(r.Text), true
+}
+
+// optionItems maps a reply's quick replies to input_select items; input_select
+// items carry no URL, so an option with a web link (parley.IsWebLink) is offered
+// as a link in the text instead, one with another URL dropped, and so is one
+// with neither title nor meaning.
+func optionItems(r parley.Reply) (string, []Item) {
+	var items []Item
+	text := r.Text
+	for _, o := range r.Options {
+		switch title := firstNonBlank(o.Title, o.Meaning); {
+		case o.URL != "":
+			if parley.IsWebLink(o.URL) {
+				text = strings.TrimSpace(text + "\n" + firstNonBlank(o.Title, o.URL) + ": " + o.URL)
+			}
+		case title != "":
+			items = append(items, Item{Title: title, Value: firstNonBlank(o.Meaning, title)})
+		}
+	}
+	return text, items
 }
 
 // cardItem maps a product card: Card.URL becomes a link button, each card action a

@@ -158,6 +158,31 @@ func ParseWebhook(body []byte) (*Webhook, error) {
 	if err := jsonbody.Duplicates("chatwoot: the webhook body", body); err != nil {
 		return nil, err
 	}
+	w, err := decodeWire(body)
+	if err != nil {
+		return nil, err
+	}
+	out := &Webhook{Event: w.Event, ContentType: w.ContentType, Raw: json.RawMessage(body)}
+	out.ID, _ = flexInt(w.ID)
+	if w.Content != nil {
+		out.Content = *w.Content
+	}
+	out.MessageType = messageType(w.MessageType)
+	out.Private = flexBool(w.Private)
+	out.CreatedAt = flexTime(w.CreatedAt)
+	out.HasAttachments = len(w.Attachments) > 0
+	out.Sender = senderOf(w.Sender)
+	out.SubmittedValues = submittedValues(w.ContentAttributes)
+
+	out.locate(w)
+	if err := out.requireIDs(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// decodeWire decodes a webhook body: one JSON object with an event.
+func decodeWire(body []byte) (*wireWebhook, error) {
 	var w wireWebhook
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(&w); err != nil {
@@ -169,29 +194,17 @@ func ParseWebhook(body []byte) (*Webhook, error) {
 	if w.Event == "" {
 		return nil, parley.Errorf(parley.EINVALID, "chatwoot: webhook body has no event")
 	}
-	out := &Webhook{Event: w.Event, ContentType: w.ContentType, Raw: json.RawMessage(body)}
-	out.ID, _ = flexInt(w.ID)
-	if w.Content != nil {
-		out.Content = *w.Content
-	}
-	out.MessageType = messageType(w.MessageType)
-	out.Private = flexBool(w.Private)
-	out.CreatedAt = flexTime(w.CreatedAt)
-	out.HasAttachments = len(w.Attachments) > 0
-	if len(w.Sender) > 0 {
-		// A sender of an unexpected shape is treated as unknown, not as an error.
-		var s Sender
-		if json.Unmarshal(w.Sender, &s) == nil {
-			out.Sender = s
-		}
-	}
-	out.SubmittedValues = submittedValues(w.ContentAttributes)
+	return &w, nil
+}
 
-	out.locate(&w)
-	if err := out.requireIDs(); err != nil {
-		return nil, err
+// senderOf reads the sender; one of an unexpected shape is treated as unknown,
+// not as an error.
+func senderOf(raw json.RawMessage) Sender {
+	var s Sender
+	if len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
+		return Sender{}
 	}
-	return out, nil
+	return s
 }
 
 // locate sets the conversation (its id and status) and the account the webhook
@@ -284,35 +297,52 @@ func ParseConversationKey(key parley.ConversationKey) (accountID, conversationID
 // the rules).
 func (w *Webhook) Classify(botName string) Action {
 	key, hasKey := w.Key(botName)
-	ignore := func(reason string) Action { return Action{Kind: Ignore, Key: key, Reason: reason} }
 	if !hasKey && w.Event != EventWebwidgetTriggered {
-		return ignore("webhook names no account or conversation")
+		return Action{Kind: Ignore, Key: key, Reason: "webhook names no account or conversation"}
 	}
 	switch w.Event {
 	case EventMessageCreated:
 		return w.classifyCreated(key)
 	case EventMessageUpdated:
 		return w.classifyUpdated(key)
-	case EventConversationResolved:
-		return Action{Kind: Handback, Key: key, Reason: "conversation resolved"}
 	case EventConversationOpened, EventConversationStatusChanged:
-		switch w.ConversationState {
-		case StatusOpen:
-			return Action{Kind: StopBot, Key: key, Reason: "conversation opened: a human handles it"}
-		case StatusSnoozed:
-			return Action{Kind: StopBot, Key: key, Reason: "conversation snoozed"}
-		case StatusPending:
-			return Action{Kind: Handback, Key: key, Reason: "conversation given back to the bot"}
-		case StatusResolved:
-			return Action{Kind: Handback, Key: key, Reason: "conversation resolved"}
-		}
-		return ignore("unknown conversation status " + strconv.Quote(w.ConversationState))
-	case EventConversationUpdated:
-		return ignore("status changes are taken from conversation_status_changed and conversation_opened/resolved")
-	case EventWebwidgetTriggered:
-		return ignore("widget opened: no conversation yet")
+		return statusActions.action(w.ConversationState, key, "unknown conversation status "+strconv.Quote(w.ConversationState))
 	}
-	return ignore("event " + strconv.Quote(w.Event) + " is not handled")
+	return eventActions.action(w.Event, key, "event "+strconv.Quote(w.Event)+" is not handled")
+}
+
+// classified is what a webhook asks for, with why.
+type classified struct {
+	kind   ActionKind
+	reason string
+}
+
+// classification maps an event or a conversation status to what it asks for.
+type classification map[string]classified
+
+// action is what name asks for in conversation key; Ignore with otherwise as
+// the reason when the table does not have it.
+func (c classification) action(name string, key parley.ConversationKey, otherwise string) Action {
+	if a, ok := c[name]; ok {
+		return Action{Kind: a.kind, Key: key, Reason: a.reason}
+	}
+	return Action{Kind: Ignore, Key: key, Reason: otherwise}
+}
+
+// eventActions are the events taken as they come (message events and status
+// changes are read further).
+var eventActions = classification{
+	EventConversationResolved: {Handback, "conversation resolved"},
+	EventConversationUpdated:  {Ignore, "status changes are taken from conversation_status_changed and conversation_opened/resolved"},
+	EventWebwidgetTriggered:   {Ignore, "widget opened: no conversation yet"},
+}
+
+// statusActions are what a conversation's new status asks of the bot.
+var statusActions = classification{
+	StatusOpen:     {StopBot, "conversation opened: a human handles it"},
+	StatusSnoozed:  {StopBot, "conversation snoozed"},
+	StatusPending:  {Handback, "conversation given back to the bot"},
+	StatusResolved: {Handback, "conversation resolved"},
 }
 
 func (w *Webhook) classifyCreated(key parley.ConversationKey) Action {
@@ -363,6 +393,18 @@ func (w *Webhook) classifyUpdated(key parley.ConversationKey) Action {
 // objects; CSAT answers (an object) and anything else read as none. Chatwoot may also
 // send content_attributes as a JSON string.
 func submittedValues(raw json.RawMessage) []SubmittedValue {
+	var out []SubmittedValue
+	for _, item := range submittedItems(raw) {
+		if sv, ok := submittedValue(item); ok {
+			out = append(out, sv)
+		}
+	}
+	return out
+}
+
+// submittedItems are the items of content_attributes.submitted_values when it is a
+// list; none else.
+func submittedItems(raw json.RawMessage) []json.RawMessage {
 	if len(raw) == 0 {
 		return nil
 	}
@@ -380,23 +422,21 @@ func submittedValues(raw json.RawMessage) []SubmittedValue {
 	if json.Unmarshal(attrs.SubmittedValues, &items) != nil {
 		return nil
 	}
-	var out []SubmittedValue
-	for _, item := range items {
-		var v struct {
-			Name  json.RawMessage `json:"name"`
-			Title json.RawMessage `json:"title"`
-			Value json.RawMessage `json:"value"`
-		}
-		if json.Unmarshal(item, &v) != nil {
-			continue
-		}
-		sv := SubmittedValue{Name: flexString(v.Name), Title: flexString(v.Title), Value: flexString(v.Value)}
-		if sv.Value == "" && sv.Title == "" {
-			continue
-		}
-		out = append(out, sv)
+	return items
+}
+
+// submittedValue reads one submitted value: an object with a value or a title.
+func submittedValue(item json.RawMessage) (SubmittedValue, bool) {
+	var v struct {
+		Name  json.RawMessage `json:"name"`
+		Title json.RawMessage `json:"title"`
+		Value json.RawMessage `json:"value"`
 	}
-	return out
+	if json.Unmarshal(item, &v) != nil {
+		return SubmittedValue{}, false
+	}
+	sv := SubmittedValue{Name: flexString(v.Name), Title: flexString(v.Title), Value: flexString(v.Value)}
+	return sv, sv.Value != "" || sv.Title != ""
 }
 
 // messageType reads message_type as the webhook's string or the API's integer.
