@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 
@@ -18,65 +19,61 @@ func (t *turn) answer() error {
 	if err != nil && parley.ErrorCode(err) != parley.ENOTFOUND {
 		return t.failure(err)
 	}
-	name := prod.Name
-	if name == "" {
-		name = "the product"
-	}
+	name := cmp.Or(prod.Name, "the product")
 	t.progress = true
-	if t.req.Intent == nlu.ShopCancel {
-		if err := t.fire(TriggerCancelled); err != nil {
-			return err
-		}
-		t.say(fmt.Sprintf("OK, I haven't added %s to your cart.", name))
-		return nil
+	switch {
+	case t.req.Intent == nlu.ShopCancel:
+		return t.fireSay(TriggerCancelled, fmt.Sprintf("OK, I haven't added %s to your cart.", name))
+	case parley.ErrorCode(err) == parley.ENOTFOUND:
+		return t.fireSay(TriggerCancelled, fmt.Sprintf("Sorry, %s is no longer available.", name))
 	}
-	if parley.ErrorCode(err) == parley.ENOTFOUND {
-		if err := t.fire(TriggerCancelled); err != nil {
-			return err
-		}
-		t.say(fmt.Sprintf("Sorry, %s is no longer available.", name))
-		return nil
-	}
+	return t.accept(id, name)
+}
+
+// accept answers a yes to the pending confirmation with the add-to-cart link.
+// With more of the search to show, the next results can be shown
+// (recommending); otherwise the request is complete (idle).
+func (t *turn) accept(id, name string) error {
 	link := t.e.addToCartURL(id)
-	// With more of the search to show, the next results can be shown
-	// (recommending); otherwise the request is complete (idle).
-	more := false
-	if t.queryContextValid() {
-		pg := t.st.Conversation.Pagination
-		next, _, _, err := t.e.uniquePage(t.ctx, *t.st.Query, pg.Offset+pg.Limit, 1, t.st.ShownProductIDs)
-		if err != nil {
-			return t.failure(err)
-		}
-		more = len(next) > 0
+	more, err := t.moreToShow()
+	if err != nil {
+		return t.failure(err)
 	}
-	if more {
-		if err := t.fire(TriggerConfirmAccepted); err != nil {
-			return err
-		}
-		t.say(fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link))
-		t.ask("Would you like to see more?", optionShowMore)
-		return nil
+	said := fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link)
+	if !more {
+		return t.fireSay(TriggerCancelled, said)
 	}
-	if err := t.fire(TriggerCancelled); err != nil {
+	if err := t.fireSay(TriggerConfirmAccepted, said); err != nil {
 		return err
 	}
-	t.say(fmt.Sprintf("Great choice! Add %s to your cart here: %s", name, link))
+	t.ask("Would you like to see more?", optionShowMore)
 	return nil
+}
+
+// moreToShow reports whether the current search has a result after the page
+// shown that was not shown yet; false without a valid search.
+func (t *turn) moreToShow() (bool, error) {
+	if !t.queryContextValid() {
+		return false, nil
+	}
+	pg := t.st.Conversation.Pagination
+	next, _, _, err := t.e.uniquePage(t.ctx, *t.st.Query, pg.Offset+pg.Limit, 1, t.st.ShownProductIDs)
+	if err != nil {
+		return false, err
+	}
+	return len(next) > 0, nil
 }
 
 // strayAnswer is a yes or no with no confirmation pending: an acknowledgement,
 // not a clarification attempt. A no to shown results completes them; the third in
 // a row is the repeated-intent guard.
 func (t *turn) strayAnswer() error {
-	if t.req.Intent == nlu.ShopCancel && t.state() == StateRecommending {
+	recommending := t.state() == StateRecommending
+	if t.req.Intent == nlu.ShopCancel && recommending {
 		t.progress = true
-		if err := t.fire(TriggerResponseComplete); err != nil {
-			return err
-		}
-		t.say("OK. Tell me whenever you'd like to look for something else.")
-		return nil
+		return t.fireSay(TriggerResponseComplete, "OK. Tell me whenever you'd like to look for something else.")
 	}
-	if t.req.Intent == nlu.ShopConfirm && t.state() == StateRecommending {
+	if t.req.Intent == nlu.ShopConfirm && recommending {
 		if redirected, err := t.yesToShownResults(); redirected || err != nil {
 			return err
 		}
@@ -102,15 +99,11 @@ func (t *turn) yesToShownResults() (bool, error) {
 		t.st.Conversation.LastIntent = new(t.req.Intent)
 		return true, t.selectProduct(page[0])
 	}
-	if !t.queryContextValid() {
-		return false, nil
-	}
-	pg := t.st.Conversation.Pagination
-	next, _, _, err := t.e.uniquePage(t.ctx, *t.st.Query, pg.Offset+pg.Limit, 1, t.st.ShownProductIDs)
+	more, err := t.moreToShow()
 	if err != nil {
 		return true, t.failure(err)
 	}
-	if len(next) == 0 {
+	if !more {
 		return false, nil
 	}
 	t.req = nlu.ShopRequest{Intent: nlu.ShopShowMore}

@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"cmp"
 	"maps"
 	"net/url"
 	"slices"
@@ -36,24 +37,13 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 	if cat == nil {
 		return nil, parley.Errorf(parley.EINVALID, "shop: no catalog")
 	}
-	switch {
-	case cfg.Limit == 0:
-		cfg.Limit = DefaultLimit
-	case cfg.Limit < 0 || cfg.Limit > MaxLimit:
-		return nil, parley.Errorf(parley.EINVALID, "shop: limit %d is outside 1..%d (seed 000 section 5.1)", cfg.Limit, MaxLimit)
-	}
-	switch {
-	case cfg.ConfirmationTTL == 0:
-		cfg.ConfirmationTTL = DefaultConfirmationTTL
-	case cfg.ConfirmationTTL < 0:
-		return nil, parley.Errorf(parley.EINVALID, "shop: negative confirmation TTL %s", cfg.ConfirmationTTL)
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
 	}
 	base, err := url.Parse(strings.TrimSpace(cfg.BaseURL))
 	if err != nil || base.Scheme == "" || base.Host == "" {
 		return nil, parley.Errorf(parley.EINVALID, "shop: base URL %q is not an absolute URL", cfg.BaseURL)
-	}
-	if cfg.IdleTimeout == 0 {
-		cfg.IdleTimeout = DefaultIdleTimeout
 	}
 	if err := checkGenerate(cfg.Generate); err != nil {
 		return nil, err
@@ -70,6 +60,21 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 		}
 	}
 	return e, nil
+}
+
+// withDefaults checks the limit and the confirmation TTL and gives the zero
+// ones (and the idle timeout) their defaults.
+func (cfg Config) withDefaults() (Config, error) {
+	if cfg.Limit < 0 || cfg.Limit > MaxLimit {
+		return cfg, parley.Errorf(parley.EINVALID, "shop: limit %d is outside 1..%d (seed 000 section 5.1)", cfg.Limit, MaxLimit)
+	}
+	if cfg.ConfirmationTTL < 0 {
+		return cfg, parley.Errorf(parley.EINVALID, "shop: negative confirmation TTL %s", cfg.ConfirmationTTL)
+	}
+	cfg.Limit = cmp.Or(cfg.Limit, DefaultLimit)
+	cfg.ConfirmationTTL = cmp.Or(cfg.ConfirmationTTL, DefaultConfirmationTTL)
+	cfg.IdleTimeout = cmp.Or(cfg.IdleTimeout, DefaultIdleTimeout)
+	return cfg, nil
 }
 
 // Kind is "shop".

@@ -312,22 +312,27 @@ func (s *State) storedStateProblem() string {
 		return fmt.Sprintf("unknown state %q", c.State)
 	case c.State == StatePaginating:
 		return "paginating is only passed through inside a turn, never stored"
+	case c.State == StateAwaitingConfirmation:
+		return c.PendingConfirmation.problem()
 	}
-	if c.State == StateAwaitingConfirmation {
-		p := c.PendingConfirmation
-		switch {
-		case p.Action == nil || *p.Action == "":
-			return "awaiting_confirmation without pending_confirmation.action"
-		case *p.Action != actionAddToCart:
-			return fmt.Sprintf("awaiting_confirmation of an unknown action %q", *p.Action)
-		case p.TargetID == nil || *p.TargetID == "":
-			return "awaiting_confirmation without pending_confirmation.target_id"
-		case p.CreatedAt == nil:
-			return "awaiting_confirmation without pending_confirmation.created_at"
-		}
-		if _, err := time.Parse(time.RFC3339Nano, *p.CreatedAt); err != nil {
-			return fmt.Sprintf("pending_confirmation.created_at is not an RFC 3339 time: %q", *p.CreatedAt)
-		}
+	return ""
+}
+
+// problem says why a stored pending confirmation is unusable, or returns "": an
+// action, the add-to-cart one, a target and an RFC 3339 creation time are needed.
+func (p PendingConfirmation) problem() string {
+	switch {
+	case p.Action == nil || *p.Action == "":
+		return "awaiting_confirmation without pending_confirmation.action"
+	case *p.Action != actionAddToCart:
+		return fmt.Sprintf("awaiting_confirmation of an unknown action %q", *p.Action)
+	case p.TargetID == nil || *p.TargetID == "":
+		return "awaiting_confirmation without pending_confirmation.target_id"
+	case p.CreatedAt == nil:
+		return "awaiting_confirmation without pending_confirmation.created_at"
+	}
+	if _, err := time.Parse(time.RFC3339Nano, *p.CreatedAt); err != nil {
+		return fmt.Sprintf("pending_confirmation.created_at is not an RFC 3339 time: %q", *p.CreatedAt)
 	}
 	return ""
 }

@@ -58,10 +58,7 @@ func (t *turn) showMore() error {
 		return t.reaskConfirmation()
 	}
 	if !t.queryContextValid() {
-		if t.state() == StateRecommending {
-			return t.lostContext()
-		}
-		return t.unclear("What would you like to see? "+t.hint(), false)
+		return t.nothingToPage()
 	}
 	pg := t.st.Conversation.Pagination
 	offset := pg.Offset + pg.Limit
@@ -74,13 +71,9 @@ func (t *turn) showMore() error {
 			return err
 		}
 	}
-	if err := t.resumeSearch(); err != nil {
+	if err := t.pageTo(offset); err != nil {
 		return err
 	}
-	if err := t.fire(TriggerShowMore); err != nil {
-		return err
-	}
-	t.st.Conversation.Pagination.Offset = offset
 	if len(products) == 0 {
 		return t.noMoreResults()
 	}
@@ -88,6 +81,28 @@ func (t *turn) showMore() error {
 		return err
 	}
 	t.show("Here are more "+t.st.Query.describe()+":", products, more)
+	return nil
+}
+
+// nothingToPage answers a request for more without a search to page: the
+// context was lost while recommending, or there never was one.
+func (t *turn) nothingToPage() error {
+	if t.state() == StateRecommending {
+		return t.lostContext()
+	}
+	return t.unclear("What would you like to see? "+t.hint(), false)
+}
+
+// pageTo moves the search to the page at offset (recommending, then
+// paginating).
+func (t *turn) pageTo(offset int) error {
+	if err := t.resumeSearch(); err != nil {
+		return err
+	}
+	if err := t.fire(TriggerShowMore); err != nil {
+		return err
+	}
+	t.st.Conversation.Pagination.Offset = offset
 	return nil
 }
 
@@ -110,11 +125,7 @@ func (t *turn) resumeSearch() error {
 // noMoreResults ends a paging that found nothing more: paginating -no_more_results-> idle.
 func (t *turn) noMoreResults() error {
 	t.noProgress()
-	if err := t.fire(TriggerNoMoreResults); err != nil {
-		return err
-	}
-	t.say("That's everything I have for " + t.st.Query.describe() + ". Tell me if you'd like to look for something else.")
-	return nil
+	return t.fireSay(TriggerNoMoreResults, "That's everything I have for "+t.st.Query.describe()+". Tell me if you'd like to look for something else.")
 }
 
 // noPageLeft is show_more past the last page when it is a loop: the third in a

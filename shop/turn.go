@@ -127,6 +127,15 @@ func (t *turn) nextReplyID() string {
 	return "a-" + strconv.FormatInt(t.index, 10) + "-" + strconv.Itoa(len(t.replies)+1)
 }
 
+// fireSay fires the trigger, then says text.
+func (t *turn) fireSay(trigger Trigger, text string) error {
+	if err := t.fire(trigger); err != nil {
+		return err
+	}
+	t.say(text)
+	return nil
+}
+
 func (t *turn) say(text string) {
 	t.replies = append(t.replies, parley.Reply{ID: t.nextReplyID(), Type: parley.ReplyText, Text: text})
 }
@@ -306,6 +315,19 @@ func (t *turn) handoffVia(trigger Trigger, reason string) error {
 // (section 4.2); otherwise, from recommending, a first unclear message completes
 // the shown response and asks from idle, so that the trace does not call it
 // repeated.
+// unclearTriggers are the triggers of an unclear turn: ambiguous, or from
+// recommending the repeated-intent guard, else the shown response completed
+// first.
+func (t *turn) unclearTriggers(repeated bool) []Trigger {
+	switch {
+	case t.state() != StateRecommending:
+		return []Trigger{TriggerAmbiguous}
+	case repeated:
+		return []Trigger{TriggerRepeatedIntent}
+	}
+	return []Trigger{TriggerResponseComplete, TriggerAmbiguous}
+}
+
 func (t *turn) unclear(question string, repeated bool) error {
 	switch t.state() {
 	case StateAwaitingConfirmation:
@@ -320,15 +342,7 @@ func (t *turn) unclear(question string, repeated bool) error {
 	}
 	n := t.repeats()
 	t.noProgress()
-	var triggers []Trigger
-	switch {
-	case t.state() != StateRecommending:
-		triggers = []Trigger{TriggerAmbiguous}
-	case repeated || n >= 2:
-		triggers = []Trigger{TriggerRepeatedIntent}
-	default:
-		triggers = []Trigger{TriggerResponseComplete, TriggerAmbiguous}
-	}
+	triggers := t.unclearTriggers(repeated || n >= 2)
 	for _, tr := range triggers {
 		if err := t.fire(tr); err != nil {
 			return err

@@ -170,28 +170,7 @@ const maxHintCategories = 6
 // hint is the end of a clarifying question: what the shopper can say, with the
 // catalog's own categories (all of them when few, else the top-level ones).
 func (t *turn) hint() string {
-	cats := t.categories()
-	var names []string
-	if len(cats) > maxHintCategories {
-		for _, c := range cats {
-			if c.Parent == "" {
-				names = append(names, c.Name)
-			}
-		}
-	} else {
-		for _, c := range cats {
-			names = append(names, c.Name)
-		}
-	}
-	seen := map[string]bool{}
-	var list []string
-	for _, n := range names {
-		n = strings.ToLower(strings.TrimSpace(n))
-		if n != "" && !seen[n] && len(list) < maxHintCategories {
-			seen[n] = true
-			list = append(list, n)
-		}
-	}
+	list := hintNames(t.categories())
 	switch len(list) {
 	case 0:
 		return "Tell me a product or a budget."
@@ -199,6 +178,26 @@ func (t *turn) hint() string {
 		return "Tell me a product, a category such as " + list[0] + ", or a budget."
 	}
 	return "Tell me a product, a category (" + strings.Join(list[:len(list)-1], ", ") + " or " + list[len(list)-1] + ") or a budget."
+}
+
+// hintNames are the category names a clarifying question gives: all of them
+// when few, else the top-level ones; lower case, without repeats, at most
+// maxHintCategories.
+func hintNames(cats []Category) []string {
+	topOnly := len(cats) > maxHintCategories
+	seen := map[string]bool{}
+	var list []string
+	for _, c := range cats {
+		if topOnly && c.Parent != "" {
+			continue
+		}
+		n := strings.ToLower(strings.TrimSpace(c.Name))
+		if n != "" && !seen[n] && len(list) < maxHintCategories {
+			seen[n] = true
+			list = append(list, n)
+		}
+	}
+	return list
 }
 
 // idleTimeout is seed 000's global timeout fallback (sections 3.1 and 7): a
@@ -262,47 +261,54 @@ const upstreamThreshold = 0.5
 
 func fromUpstream(n *parley.NLU) (nlu.ShopRequest, bool) {
 	req := nlu.ShopRequest{Intent: n.Intent}
-	switch n.Intent {
-	case nlu.ShopSearch, nlu.ShopAmbiguous, nlu.ShopShowMore, nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopHuman, nlu.ShopSelect,
-		nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
-	default:
+	if !upstreamIntents[n.Intent] {
 		return req, false
 	}
 	if n.Confidence > 0 && n.Confidence < upstreamThreshold {
 		return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, true
 	}
-	str := func(k string) string {
-		s, _ := n.Entities[k].(string)
-		return strings.TrimSpace(s)
-	}
-	num := func(k string) *float64 {
-		switch v := n.Entities[k].(type) {
-		case float64:
-			return &v
-		case int:
-			f := float64(v)
-			return &f
-		case string:
-			if f, err := strconv.ParseFloat(v, 64); err == nil {
-				return &f
-			}
-		}
-		return nil
-	}
 	switch n.Intent {
 	case nlu.ShopSelect:
-		req.ProductID = str("product_id")
+		req.ProductID = entityText(n, "product_id")
 		if req.ProductID == "" {
 			return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, true
 		}
 	case nlu.ShopSearch:
-		q := str("query")
-		req.Terms = strings.Fields(strings.ToLower(q))
-		req.Category = str("category")
-		req.Price.Min, req.Price.Max = num("min_price"), num("max_price")
+		req.Terms = strings.Fields(strings.ToLower(entityText(n, "query")))
+		req.Category = entityText(n, "category")
+		req.Price.Min, req.Price.Max = entityNumber(n, "min_price"), entityNumber(n, "max_price")
 		if len(req.Terms) == 0 && req.Category == "" && req.Price.Min == nil && req.Price.Max == nil {
 			return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, true
 		}
 	}
 	return req, true
+}
+
+// upstreamIntents are the intents an upstream parse may name.
+var upstreamIntents = map[string]bool{
+	nlu.ShopSearch: true, nlu.ShopAmbiguous: true, nlu.ShopShowMore: true, nlu.ShopConfirm: true, nlu.ShopCancel: true,
+	nlu.ShopHuman: true, nlu.ShopSelect: true, nlu.ShopGreeting: true, nlu.ShopThanks: true, nlu.ShopAboutBot: true,
+}
+
+// entityText is the upstream entity k as trimmed text; "" when it is no string.
+func entityText(n *parley.NLU, k string) string {
+	s, _ := n.Entities[k].(string)
+	return strings.TrimSpace(s)
+}
+
+// entityNumber is the upstream entity k as a number (a float, an int or a
+// numeric string); nil when it is none.
+func entityNumber(n *parley.NLU, k string) *float64 {
+	switch v := n.Entities[k].(type) {
+	case float64:
+		return &v
+	case int:
+		f := float64(v)
+		return &f
+	case string:
+		if f, err := strconv.ParseFloat(v, 64); err == nil {
+			return &f
+		}
+	}
+	return nil
 }

@@ -64,6 +64,18 @@ func shopSchema(categories, shownIDs []string) map[string]any {
 	})
 }
 
+// pendingProduct names the product a confirmation is pending for: by name when it
+// was shown (the last card of that id), else by id.
+func pendingProduct(id string, cards []Product) string {
+	what := "product " + id
+	for _, p := range cards {
+		if p.ID == id {
+			what = fmt.Sprintf("%q (id %s)", p.Name, p.ID)
+		}
+	}
+	return what
+}
+
 func (e *Engine) instructions(st *State, categories []string, cards []Product) string {
 	var b strings.Builder
 	b.WriteString(`The bot is a shopping assistant of an online store. Intents:
@@ -84,13 +96,7 @@ func (e *Engine) instructions(st *State, categories []string, cards []Product) s
 		fmt.Fprintf(&b, " The current search is %s.", st.Query.describe())
 	}
 	if pc := st.Conversation.PendingConfirmation; pc.Action != nil && pc.TargetID != nil {
-		what := "product " + *pc.TargetID
-		for _, p := range cards {
-			if p.ID == *pc.TargetID {
-				what = fmt.Sprintf("%q (id %s)", p.Name, p.ID)
-			}
-		}
-		fmt.Fprintf(&b, " The bot asked the shopper to confirm: %s %s. A yes is confirm, a no is cancel.", strings.ReplaceAll(*pc.Action, "_", " "), what)
+		fmt.Fprintf(&b, " The bot asked the shopper to confirm: %s %s. A yes is confirm, a no is cancel.", strings.ReplaceAll(*pc.Action, "_", " "), pendingProduct(*pc.TargetID, cards))
 	}
 	if len(cards) == 0 {
 		b.WriteString(" No product has been shown yet, so nothing can be selected.")
