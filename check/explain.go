@@ -125,11 +125,20 @@ func (m *GatesModel) nodeLoop(id string, s *State) string {
 		if n.RunPolicy.MaxExecutions == nil && len(n.Satisfies.Gates) == 0 && m.produced(n, s) {
 			return fmt.Sprintf("node %s runs again every time it is selected: once what it produces is known it still executes (\"objective satisfied\") and nothing caps it; add \"runPolicy\": {\"maxExecutions\": 1} to it (%s)", id, at)
 		}
-		if p := n.RetryPolicy; p != nil && strings.EqualFold(p.OnExhaust, gates.OnExhaustClarify) || n.RetryPolicy == nil && m.defaultsClarify() {
+		if m.clarifiesForever(n) {
 			return fmt.Sprintf("node %s keeps retrying: retryPolicy.onExhaust CLARIFY asks again when its attempts run out; set onExhaust to HANDOFF or SKIP (%s)", id, at)
 		}
 	}
 	return ""
+}
+
+// clarifiesForever reports whether node n asks again when its attempts run out:
+// its retry policy's onExhaust, or the defaults', is CLARIFY.
+func (m *GatesModel) clarifiesForever(n gates.Node) bool {
+	if p := n.RetryPolicy; p != nil {
+		return strings.EqualFold(p.OnExhaust, gates.OnExhaustClarify)
+	}
+	return m.defaultsClarify()
 }
 
 // produced reports whether everything node n produces is known in state s: its

@@ -168,43 +168,78 @@ func Explore(ctx context.Context, bot string, m Model, opts Options) (*Graph, er
 	index := map[string]int{k: 0}
 	desc, sig := m.Describe(init)
 	g.States = append(g.States, &State{Key: k, Concrete: init, Parent: -1, Resting: true, Units: m.Units(init), Desc: desc, Signature: sig})
+	x := &explorer{m: m, key: key, start: start, opts: opts, g: g, index: index}
 	for i := 0; i < len(g.States); i++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		s := g.States[i]
-		if s.Exit {
-			continue
+		full, err := x.expand(ctx, i)
+		if err != nil {
+			return nil, err
 		}
-		for _, in := range m.Inputs(s.Concrete) {
-			step, next, err := decide(ctx, m, key, s, in, start)
-			if err != nil {
-				return nil, err
-			}
-			g.Decisions++
-			if next != nil {
-				j, seen := index[next.Key]
-				if !seen {
-					if len(g.States) >= opts.MaxStates {
-						g.Truncated = true
-						g.Elapsed = time.Since(began)
-						return g, nil
-					}
-					j = len(g.States)
-					index[next.Key] = j
-					next.Parent, next.Via = i, in
-					g.States = append(g.States, next)
-				}
-				step.To = j
-			}
-			s.Steps = append(s.Steps, step)
-			if opts.Progress != nil && g.Decisions%ProgressEvery == 0 {
-				opts.Progress(i, len(g.States), g.Decisions)
-			}
+		if full {
+			break
 		}
 	}
 	g.Elapsed = time.Since(began)
 	return g, nil
+}
+
+// explorer is an exploration under way: the graph so far and its states by key.
+type explorer struct {
+	m     Model
+	key   parley.ConversationKey
+	start time.Time
+	opts  Options
+	g     *Graph
+	index map[string]int
+}
+
+// expand decides every input from state i, adding the states it reaches; full
+// reports that MaxStates was hit (the graph is then truncated).
+func (x *explorer) expand(ctx context.Context, i int) (full bool, err error) {
+	g := x.g
+	s := g.States[i]
+	if s.Exit {
+		return false, nil
+	}
+	for _, in := range x.m.Inputs(s.Concrete) {
+		step, next, err := decide(ctx, x.m, x.key, s, in, x.start)
+		if err != nil {
+			return false, err
+		}
+		g.Decisions++
+		if next != nil {
+			j, ok := x.place(next, i, in)
+			if !ok {
+				g.Truncated = true
+				return true, nil
+			}
+			step.To = j
+		}
+		s.Steps = append(s.Steps, step)
+		if x.opts.Progress != nil && g.Decisions%ProgressEvery == 0 {
+			x.opts.Progress(i, len(g.States), g.Decisions)
+		}
+	}
+	return false, nil
+}
+
+// place is the index of the state next, reached from state i by input in: the
+// known state of its key, or a new one; false when a new one would pass
+// MaxStates.
+func (x *explorer) place(next *State, i int, in Input) (int, bool) {
+	if j, seen := x.index[next.Key]; seen {
+		return j, true
+	}
+	if len(x.g.States) >= x.opts.MaxStates {
+		return 0, false
+	}
+	j := len(x.g.States)
+	x.index[next.Key] = j
+	next.Parent, next.Via = i, in
+	x.g.States = append(x.g.States, next)
+	return j, true
 }
 
 // decide runs one input from s. An engine error is a step with Err (and no target);

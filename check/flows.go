@@ -83,30 +83,38 @@ func (m *FlowsModel) slotInputs() {
 	for _, f := range m.def.Flows {
 		var out []Input
 		for _, sl := range f.Slots {
-			valids, invalid := slotValues(sl)
-			valids = append(valids, m.kept[sl.Name]...)
-			for i, v := range dedupe(valids) {
-				label := "valid " + sl.Name
-				if i > 0 {
-					label += " = " + v
-				}
-				out = append(out, entity(label, sl.Name, v, false))
-				if !seen[sl.Name] {
-					m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer " + label, Message: parley.Message{Text: v}})
-				}
-			}
-			// An upstream parse's city is taken as given (its NLU knows more
-			// places than Parley's list): only a typed answer can be no city.
-			if invalid != "" && sl.Type != flows.TypeCity {
-				out = append(out, entity("invalid "+sl.Name, sl.Name, invalid, true))
-			}
-			if invalid != "" && !seen[sl.Name] {
-				m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer invalid " + sl.Name, Stalling: true, Message: parley.Message{Text: invalid}})
-			}
+			out = append(out, m.slotValueInputs(sl, !seen[sl.Name])...)
 			seen[sl.Name] = true
 		}
 		m.entities[f.Name] = out
 	}
+}
+
+// slotValueInputs are the entity inputs of a slot's values; first says the slot
+// is met for the first time, its plain answers are then recorded too.
+func (m *FlowsModel) slotValueInputs(sl *flows.Slot, first bool) []Input {
+	var out []Input
+	valids, invalid := slotValues(sl)
+	valids = append(valids, m.kept[sl.Name]...)
+	for i, v := range dedupe(valids) {
+		label := "valid " + sl.Name
+		if i > 0 {
+			label += " = " + v
+		}
+		out = append(out, entity(label, sl.Name, v, false))
+		if first {
+			m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer " + label, Message: parley.Message{Text: v}})
+		}
+	}
+	// An upstream parse's city is taken as given (its NLU knows more
+	// places than Parley's list): only a typed answer can be no city.
+	if invalid != "" && sl.Type != flows.TypeCity {
+		out = append(out, entity("invalid "+sl.Name, sl.Name, invalid, true))
+	}
+	if invalid != "" && first {
+		m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer invalid " + sl.Name, Stalling: true, Message: parley.Message{Text: invalid}})
+	}
+	return out
 }
 
 func entity(label, slot, value string, stalling bool) Input {
@@ -128,31 +136,35 @@ func dedupe(values []string) []string {
 // (and one on each side of a numeric bound), so each branch can be taken.
 func branchValues(def *flows.Definition) map[string][]string {
 	out := map[string][]string{}
-	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	for _, f := range def.Flows {
 		for _, st := range f.Steps {
 			for _, c := range st.Branch {
-				if c.If == nil {
-					continue
+				if c.If != nil {
+					out[c.If.Slot] = append(out[c.If.Slot], conditionValues(c.If)...)
 				}
-				v := out[c.If.Slot]
-				if c.If.Equals != nil {
-					v = append(v, *c.If.Equals)
-				}
-				if c.If.NotEquals != nil {
-					v = append(v, *c.If.NotEquals)
-				}
-				v = append(v, c.If.In...)
-				for _, b := range []*float64{c.If.GT, c.If.LT} {
-					if b != nil {
-						v = append(v, num(*b-1), num(*b+1))
-					}
-				}
-				out[c.If.Slot] = v
 			}
 		}
 	}
 	return out
+}
+
+// conditionValues are the values a branch condition compares its slot with, and
+// one on each side of a numeric bound.
+func conditionValues(c *flows.Condition) []string {
+	var v []string
+	for _, s := range []*string{c.Equals, c.NotEquals} {
+		if s != nil {
+			v = append(v, *s)
+		}
+	}
+	v = append(v, c.In...)
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	for _, b := range []*float64{c.GT, c.LT} {
+		if b != nil {
+			v = append(v, num(*b-1), num(*b+1))
+		}
+	}
+	return v
 }
 
 // Engine returns the compiled engine.

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"maps"
@@ -109,37 +110,37 @@ func factInput(label string, entities map[string]any) Input {
 
 // extractorSamples gives a value of the extractor's kind for each fact it reads.
 func extractorSamples(x gates.Extractor) map[string]any {
-	fact := x.Fact
-	if x.Entity != "" {
-		fact = x.Entity
-	}
-	switch x.Kind {
-	case gates.ExtractEmail:
-		return map[string]any{fact: "someone@example.com"}
-	case gates.ExtractPhone:
-		return map[string]any{fact: "+1 415 555 0100"}
-	case gates.ExtractDate:
-		return map[string]any{fact: "2026-06-15"}
-	case gates.ExtractNumber:
-		v := "42"
-		if len(x.Unit) > 0 {
-			v += " " + x.Unit[0]
-		}
-		return map[string]any{fact: v}
-	case gates.ExtractCategory:
-		keys := slices.Sorted(maps.Keys(x.Categories))
-		if len(keys) == 0 {
-			return map[string]any{fact: x.Default}
-		}
-		return map[string]any{fact: keys[0]}
-	case gates.ExtractRegex:
+	if x.Kind == gates.ExtractRegex {
 		out := map[string]any{}
 		for _, g := range namedGroups(x.Pattern) {
 			out[g] = "x"
 		}
 		return out
 	}
-	return nil // delta: computed from facts already known
+	sample, ok := kindSamples[x.Kind]
+	if !ok {
+		return nil // delta: computed from facts already known
+	}
+	return map[string]any{cmp.Or(x.Entity, x.Fact): sample(x)}
+}
+
+// kindSamples give a value of each extractor kind that reads one fact.
+var kindSamples = map[string]func(x gates.Extractor) any{
+	gates.ExtractEmail: func(gates.Extractor) any { return "someone@example.com" },
+	gates.ExtractPhone: func(gates.Extractor) any { return "+1 415 555 0100" },
+	gates.ExtractDate:  func(gates.Extractor) any { return "2026-06-15" },
+	gates.ExtractNumber: func(x gates.Extractor) any {
+		if len(x.Unit) > 0 {
+			return "42 " + x.Unit[0]
+		}
+		return "42"
+	},
+	gates.ExtractCategory: func(x gates.Extractor) any {
+		if keys := slices.Sorted(maps.Keys(x.Categories)); len(keys) > 0 {
+			return keys[0]
+		}
+		return x.Default
+	},
 }
 
 func namedGroups(pattern string) []string {
@@ -199,23 +200,32 @@ func (m *GatesModel) Abstract(state any, _ int64) (string, error) {
 			doc[k] = min(int(v), 2)
 		}
 	}
+	m.capCounts(doc)
+	b, err := json.Marshal(doc)
+	return string(b), err
+}
+
+// capCounts caps the numbers of doc, and of its maps but lastAttemptTurn (ages,
+// capped already), at countCap.
+func (m *GatesModel) capCounts(doc map[string]any) {
 	for k, v := range doc {
 		switch v := v.(type) {
 		case float64:
 			doc[k] = min(v, float64(m.countCap))
 		case map[string]any:
-			if k == "lastAttemptTurn" {
-				continue
-			}
-			for n, x := range v {
-				if f, ok := x.(float64); ok {
-					v[n] = min(f, float64(m.countCap))
-				}
+			if k != "lastAttemptTurn" {
+				m.capMap(v)
 			}
 		}
 	}
-	b, err := json.Marshal(doc)
-	return string(b), err
+}
+
+func (m *GatesModel) capMap(v map[string]any) {
+	for n, x := range v {
+		if f, ok := x.(float64); ok {
+			v[n] = min(f, float64(m.countCap))
+		}
+	}
 }
 
 // Observe: the goal is the flow complete; a handoff or deadlock leaves the

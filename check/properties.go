@@ -140,26 +140,28 @@ func firstStranded(g *Graph, ok []bool) int {
 func deadEnds(g *Graph) []Finding {
 	var out []Finding
 	for i, s := range g.States {
-		if s.Exit || len(s.Steps) == 0 {
+		if s.Exit || len(s.Steps) == 0 || !s.stuck(i) {
 			continue
 		}
-		stuck := true
+		var all []Input
 		for _, st := range s.Steps {
-			if st.Err != nil || st.To != i || st.Handoff || st.Goal {
-				stuck = false
-				break
-			}
+			all = append(all, st.Input)
 		}
-		if stuck {
-			var all []Input
-			for _, st := range s.Steps {
-				all = append(all, st.Input)
-			}
-			out = append(out, Finding{Property: PropDeadEnd, State: i, Path: g.Path(i), Repeat: all,
-				Message: fmt.Sprintf("%s: every input leaves it unchanged", describeState(g, i))})
-		}
+		out = append(out, Finding{Property: PropDeadEnd, State: i, Path: g.Path(i), Repeat: all,
+			Message: fmt.Sprintf("%s: every input leaves it unchanged", describeState(g, i))})
 	}
 	return out
+}
+
+// stuck reports whether every step of state i leads back to it without an
+// error, a handoff or the goal.
+func (s *State) stuck(i int) bool {
+	for _, st := range s.Steps {
+		if st.Err != nil || st.To != i || st.Handoff || st.Goal {
+			return false
+		}
+	}
+	return true
 }
 
 // loops follows each stalling input from each task state: repeating it must end
@@ -212,12 +214,16 @@ func follow(g *Graph, label string, start int, done []bool) (walk, cycle []int) 
 		seen[i] = len(walk)
 		walk = append(walk, i)
 		st, ok := stepFor(s, label)
-		if !ok || st.Err != nil || st.Handoff || st.Goal {
+		if !ok || st.escapes() {
 			return walk, nil
 		}
 		i = st.To
 	}
 }
+
+// escapes reports whether the step leaves the loop: an error, a handoff or the
+// goal.
+func (st Step) escapes() bool { return st.Err != nil || st.Handoff || st.Goal }
 
 func loopFinding(g *Graph, label string, cycle []int) Finding {
 	entry := cycle[0]

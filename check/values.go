@@ -24,11 +24,7 @@ func slotValues(sl *flows.Slot) (valid []string, invalid string) {
 	}
 	switch sl.Type {
 	case flows.TypeDate:
-		invalid = noValue
-		if hasValidator(sl, flows.ValidateFutureDate) {
-			invalid = "2001-01-01"
-		}
-		return []string{"2026-06-15"}, invalid
+		return dateValues(sl)
 	case flows.TypeNumber, flows.TypeInteger:
 		return numberValues(sl)
 	}
@@ -38,14 +34,32 @@ func slotValues(sl *flows.Slot) (valid []string, invalid string) {
 	if valid, invalid, ok := validatorValues(sl); ok {
 		return valid, invalid
 	}
-	if sl.Normalizer != nil && len(sl.Normalizer.Lookup) > 0 {
-		first := slices.Min(slices.Collect(maps.Keys(sl.Normalizer.Lookup)))
-		if words := sl.Normalizer.Lookup[first]; len(words) > 0 {
-			return []string{words[0]}, ""
-		}
-		return []string{first}, ""
+	if v, ok := lookupValue(sl); ok {
+		return []string{v}, ""
 	}
 	return []string{"Springfield"}, ""
+}
+
+// lookupValue is a word the slot's normalizer looks up: the first word of its
+// first value, else that value.
+func lookupValue(sl *flows.Slot) (string, bool) {
+	if sl.Normalizer == nil || len(sl.Normalizer.Lookup) == 0 {
+		return "", false
+	}
+	first := slices.Min(slices.Collect(maps.Keys(sl.Normalizer.Lookup)))
+	if words := sl.Normalizer.Lookup[first]; len(words) > 0 {
+		return words[0], true
+	}
+	return first, true
+}
+
+// dateValues are a future date and, as invalid, a past one when the slot wants
+// a future date, else no date.
+func dateValues(sl *flows.Slot) ([]string, string) {
+	if hasValidator(sl, flows.ValidateFutureDate) {
+		return []string{"2026-06-15"}, "2001-01-01"
+	}
+	return []string{"2026-06-15"}, noValue
 }
 
 // typeSamples are a valid value of each slot type that needs no other knowledge.
@@ -139,18 +153,20 @@ func build(b *strings.Builder, re *syntax.Regexp) {
 		b.WriteRune(classRune(re.Rune))
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		b.WriteByte('a')
-	case syntax.OpCapture, syntax.OpPlus:
+	case syntax.OpCapture, syntax.OpPlus, syntax.OpAlternate:
 		build(b, re.Sub[0])
 	case syntax.OpRepeat:
 		for range re.Min {
 			build(b, re.Sub[0])
 		}
 	case syntax.OpConcat:
-		for _, s := range re.Sub {
-			build(b, s)
-		}
-	case syntax.OpAlternate:
-		build(b, re.Sub[0])
+		buildAll(b, re.Sub)
+	}
+}
+
+func buildAll(b *strings.Builder, subs []*syntax.Regexp) {
+	for _, s := range subs {
+		build(b, s)
 	}
 }
 
