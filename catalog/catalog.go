@@ -42,6 +42,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -153,40 +154,55 @@ func (c *Catalog) load(ctx context.Context, entries []entry) error {
 		return parley.WrapError(parley.EINTERNAL, err, "create the catalog schema")
 	}
 	for i, e := range entries {
-		pos := i + 1
-		var price any
-		if !math.IsNaN(e.Price) {
-			price = e.Price
+		if err := c.loadEntry(ctx, tx, i+1, e); err != nil {
+			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO products (pos, id, price) VALUES (?, ?, ?)`, pos, e.ID, price); err != nil {
-			return parley.WrapError(parley.EINTERNAL, err, "load product %s", e.ID)
-		}
-		var categoryWords []string
-		seen := map[string]bool{}
-		for _, path := range e.Categories {
-			c.addCategoryPath(path)
-			for _, segment := range strings.Split(path, ">") {
-				segment = strings.ToLower(strings.TrimSpace(segment))
-				if segment == "" || seen[segment] {
-					continue
-				}
-				seen[segment] = true
-				categoryWords = append(categoryWords, segment, categorySynonyms[segment])
-				if _, err := tx.ExecContext(ctx, `INSERT INTO product_categories (pos, category) VALUES (?, ?)`, pos, segment); err != nil {
-					return parley.WrapError(parley.EINTERNAL, err, "load product %s", e.ID)
-				}
-			}
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO products_fts (rowid, name, categories, tags, body) VALUES (?, ?, ?, ?, ?)`,
-			pos, e.Name, strings.Join(categoryWords, " "), e.tags, e.searchText); err != nil {
-			return parley.WrapError(parley.EINTERNAL, err, "index product %s", e.ID)
-		}
-		c.products[e.ID] = e.Product
 	}
 	if err := tx.Commit(); err != nil {
 		return parley.WrapError(parley.EINTERNAL, err, "load the catalog")
 	}
 	return nil
+}
+
+// loadEntry inserts the product at position pos with its categories and indexes
+// it for full-text search.
+func (c *Catalog) loadEntry(ctx context.Context, tx *sql.Tx, pos int, e entry) error {
+	var price any
+	if !math.IsNaN(e.Price) {
+		price = e.Price
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO products (pos, id, price) VALUES (?, ?, ?)`, pos, e.ID, price); err != nil {
+		return parley.WrapError(parley.EINTERNAL, err, "load product %s", e.ID)
+	}
+	var categoryWords []string
+	for _, segment := range c.categorySegments(e.Categories) {
+		categoryWords = append(categoryWords, segment, categorySynonyms[segment])
+		if _, err := tx.ExecContext(ctx, `INSERT INTO product_categories (pos, category) VALUES (?, ?)`, pos, segment); err != nil {
+			return parley.WrapError(parley.EINTERNAL, err, "load product %s", e.ID)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO products_fts (rowid, name, categories, tags, body) VALUES (?, ?, ?, ?, ?)`,
+		pos, e.Name, strings.Join(categoryWords, " "), e.tags, e.searchText); err != nil {
+		return parley.WrapError(parley.EINTERNAL, err, "index product %s", e.ID)
+	}
+	c.products[e.ID] = e.Product
+	return nil
+}
+
+// categorySegments records a product's category paths ("Clothing > Hoodies")
+// and returns their segments, lower case, without repeats.
+func (c *Catalog) categorySegments(paths []string) []string {
+	var out []string
+	for _, path := range paths {
+		c.addCategoryPath(path)
+		for _, segment := range strings.Split(path, ">") {
+			segment = strings.ToLower(strings.TrimSpace(segment))
+			if segment != "" && !slices.Contains(out, segment) {
+				out = append(out, segment)
+			}
+		}
+	}
+	return out
 }
 
 // Product returns the product with the id, or an error with code parley.ENOTFOUND.
@@ -216,8 +232,7 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	if err != nil {
 		return shop.Page{}, err
 	}
-	hasFilter := q.Category != "" || q.MinPrice != nil || q.MaxPrice != nil
-	if len(terms) > 0 && len(known) == 0 && !hasFilter {
+	if len(terms) > 0 && len(known) == 0 && !hasFilter(q) {
 		return shop.Page{}, nil
 	}
 	sq := searchSQL(q, known)
@@ -233,6 +248,11 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		return shop.Page{}, err
 	}
 	return page, nil
+}
+
+// hasFilter reports whether the query filters by category or price.
+func hasFilter(q shop.Query) bool {
+	return q.Category != "" || q.MinPrice != nil || q.MaxPrice != nil
 }
 
 // knownTerms keeps the terms that match something in the catalog, in order: a
@@ -426,13 +446,9 @@ type csvRow map[string]string
 
 // readCSVRows reads the export's rows, refusing one without the columns the catalog
 // reads.
-func readCSVRows(r io.Reader) ([]csvRow, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	header, err := cr.Read()
-	if err != nil {
-		return nil, parley.WrapError(parley.EINVALID, err, "read the catalog header")
-	}
+// csvColumns maps the header's column names (without a byte order mark) to
+// their indexes; a column the catalog reads that is missing is EINVALID.
+func csvColumns(header []string) (map[string]int, error) {
 	col := make(map[string]int, len(header))
 	for i, h := range header {
 		col[strings.TrimPrefix(h, "\ufeff")] = i
@@ -441,6 +457,20 @@ func readCSVRows(r io.Reader) ([]csvRow, error) {
 		if _, ok := col[name]; !ok {
 			return nil, parley.Errorf(parley.EINVALID, "the catalog has no %q column", name)
 		}
+	}
+	return col, nil
+}
+
+func readCSVRows(r io.Reader) ([]csvRow, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "read the catalog header")
+	}
+	col, err := csvColumns(header)
+	if err != nil {
+		return nil, err
 	}
 	var rows []csvRow
 	for {
@@ -477,19 +507,9 @@ func newCSVCatalog(rows []csvRow) *csvCatalog {
 		}
 	}
 	for _, rw := range rows {
-		if !strings.Contains(rw["Type"], "variation") || rw["Published"] != "1" {
-			continue
+		if strings.Contains(rw["Type"], "variation") && rw["Published"] == "1" {
+			c.addVariationPrice(rw)
 		}
-		parent := c.resolve(rw["Parent"])
-		p := csvPrice(rw)
-		if parent == nil || math.IsNaN(p) {
-			continue
-		}
-		cur, ok := c.variationPrice[parent["ID"]]
-		if !ok {
-			cur = math.NaN()
-		}
-		c.variationPrice[parent["ID"]] = lowest(cur, p)
 	}
 	return c
 }
@@ -522,11 +542,41 @@ func lowest(current, candidate float64) float64 {
 
 // entry is the catalog entry of a published, visible product a shopper can buy;
 // false for any other row (a variation, a draft, a hidden or priceless product).
-func (c *csvCatalog) entry(rw csvRow) (entry, bool) {
-	if strings.Contains(rw["Type"], "variation") || rw["Published"] != "1" {
-		return entry{}, false
+// addVariationPrice lowers its parent's variation price to a published
+// variation's price.
+func (c *csvCatalog) addVariationPrice(rw csvRow) {
+	parent := c.resolve(rw["Parent"])
+	p := csvPrice(rw)
+	if parent == nil || math.IsNaN(p) {
+		return
 	}
-	if v := rw["Visibility in catalog"]; v != "visible" && v != "catalog" {
+	cur, ok := c.variationPrice[parent["ID"]]
+	if !ok {
+		cur = math.NaN()
+	}
+	c.variationPrice[parent["ID"]] = lowest(cur, p)
+}
+
+// shownInCatalog reports whether a row is a published product (not a
+// variation) visible in the catalog.
+func shownInCatalog(rw csvRow) bool {
+	v := rw["Visibility in catalog"]
+	return !strings.Contains(rw["Type"], "variation") && rw["Published"] == "1" && (v == "visible" || v == "catalog")
+}
+
+// csvList splits a comma-separated cell into its non-empty trimmed items.
+func csvList(cell string) []string {
+	var out []string
+	for _, name := range strings.Split(cell, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func (c *csvCatalog) entry(rw csvRow) (entry, bool) {
+	if !shownInCatalog(rw) {
 		return entry{}, false
 	}
 	p := c.price(rw)
@@ -537,12 +587,7 @@ func (c *csvCatalog) entry(rw csvRow) (entry, bool) {
 	if u := rw["External URL"]; strings.Contains(rw["Type"], "external") && u != "" {
 		permalink = u
 	}
-	var categories []string
-	for _, name := range strings.Split(rw["Categories"], ",") {
-		if name = strings.TrimSpace(name); name != "" {
-			categories = append(categories, name)
-		}
-	}
+	categories := csvList(rw["Categories"])
 	image, _, _ := strings.Cut(rw["Images"], ",")
 	return entry{
 		Product: shop.Product{
