@@ -89,26 +89,39 @@ func New(cfg Config, metrics *Metrics) (*Client, error) {
 	if strings.TrimSpace(cfg.Model) == "" {
 		return nil, parley.Errorf(parley.EINVALID, "llm: model is required")
 	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	if cfg.MaxTokens <= 0 {
-		cfg.MaxTokens = DefaultMaxTokens
-	}
+	cfg = cfg.withDefaults()
+	return &Client{cfg: cfg, sdk: openai.NewClient(cfg.requestOptions()...), breaker: newBreaker(cfg.BreakerFailures, cfg.BreakerCooldown), metrics: metrics}, nil
+}
+
+// withDefaults gives the unset (zero or negative) settings their defaults; a
+// negative MaxRetries means none.
+func (cfg Config) withDefaults() Config {
+	cfg.Timeout = positiveOr(cfg.Timeout, DefaultTimeout)
+	cfg.MaxTokens = positiveOr(cfg.MaxTokens, DefaultMaxTokens)
 	if cfg.Seed == 0 {
 		cfg.Seed = DefaultSeed
 	}
-	if cfg.MaxRetries < 0 {
+	switch {
+	case cfg.MaxRetries < 0:
 		cfg.MaxRetries = 0
-	} else if cfg.MaxRetries == 0 {
+	case cfg.MaxRetries == 0:
 		cfg.MaxRetries = DefaultMaxRetries
 	}
-	if cfg.BreakerFailures <= 0 {
-		cfg.BreakerFailures = DefaultBreakerFailures
+	cfg.BreakerFailures = positiveOr(cfg.BreakerFailures, DefaultBreakerFailures)
+	cfg.BreakerCooldown = positiveOr(cfg.BreakerCooldown, DefaultBreakerCooldown)
+	return cfg
+}
+
+// positiveOr is v when positive, else def.
+func positiveOr[T int | int64 | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
 	}
-	if cfg.BreakerCooldown <= 0 {
-		cfg.BreakerCooldown = DefaultBreakerCooldown
-	}
+	return v
+}
+
+// requestOptions are the SDK's options for the configuration.
+func (cfg Config) requestOptions() []option.RequestOption {
 	opts := []option.RequestOption{
 		option.WithBaseURL(cfg.BaseURL),
 		option.WithMaxRetries(cfg.MaxRetries),
@@ -126,7 +139,7 @@ func New(cfg Config, metrics *Metrics) (*Client, error) {
 	if cfg.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(cfg.HTTPClient))
 	}
-	return &Client{cfg: cfg, sdk: openai.NewClient(opts...), breaker: newBreaker(cfg.BreakerFailures, cfg.BreakerCooldown), metrics: metrics}, nil
+	return opts
 }
 
 // Model is the configured model name.

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -226,12 +227,22 @@ func (e *Engine) understand(ctx context.Context, t parley.Turn) ParseEvent {
 	if len(u.History) == 0 {
 		u.History = e.recordedHistory(ctx, t.Conversation)
 	}
+	ev, answered := e.ask(ctx, t, u, ev)
+	if answered {
+		e.remember(key, cached{text: text, at: msg.SentAt, parse: ev.Parse, ev: ev})
+	}
+	return ev
+}
+
+// ask asks the model to parse the message with the understanding u, reporting
+// whether it answered; a failure is a fallback to the rules.
+func (e *Engine) ask(ctx context.Context, t parley.Turn, u parley.Understanding, ev ParseEvent) (ParseEvent, bool) {
 	schema, err := e.schema(u)
 	if err != nil {
 		ev.Source, ev.Error = SourceFallback, parley.ErrorMessage(err)
-		return ev
+		return ev, false
 	}
-	req := Request{Bot: e.opts.Bot, Schema: schema, Messages: e.prompt(u, msg)}
+	req := Request{Bot: e.opts.Bot, Schema: schema, Messages: e.prompt(u, t.Message)}
 	ans, err := e.opts.Client.Complete(ctx, req)
 	ev.Model, ev.PromptHash = e.opts.Client.Model(), PromptHash(req.Messages, schema)
 	if err != nil {
@@ -240,16 +251,13 @@ func (e *Engine) understand(ctx context.Context, t parley.Turn) ParseEvent {
 			ev.Raw = le.Raw
 		}
 		e.opts.Logger.Warn("model gave no usable answer; the rules answer", "bot", e.opts.Bot, "conversation", t.Conversation.ID, "error", err.Error())
-		return ev
+		return ev, false
 	}
-	if ans.Model != "" {
-		ev.Model = ans.Model
-	}
+	ev.Model = cmp.Or(ans.Model, ev.Model)
 	ev.PromptHash, ev.Raw, ev.LatencyMS = ans.PromptHash, string(ans.Content), ans.Latency.Milliseconds()
 	ev.PromptTokens, ev.CompletionTokens, ev.Attempts = ans.PromptTokens, ans.CompletionTokens, ans.Attempts
 	ev.Source, ev.Parse = e.parseOf(ans.Content, u)
-	e.remember(key, cached{text: text, at: msg.SentAt, parse: ev.Parse, ev: ev})
-	return ev
+	return ev, true
 }
 
 // parseOf turns a validated answer into the engine's parse: null entities are
@@ -352,19 +360,24 @@ func (e *Engine) recordedHistory(ctx context.Context, key parley.ConversationKey
 	}
 	var out []parley.Utterance
 	for _, ev := range events {
-		if ev.Type != EventNLUParse {
-			continue
-		}
-		var pe ParseEvent
-		if json.Unmarshal(ev.Data, &pe) != nil {
-			continue
-		}
-		if text := strings.TrimSpace(pe.Message.Text); text != "" {
-			out = append(out, parley.Utterance{Role: "user", Text: text})
-		}
-		for _, r := range pe.Replies {
-			out = append(out, parley.Utterance{Role: "assistant", Text: r})
-		}
+		out = append(out, utterancesOf(ev)...)
+	}
+	return out
+}
+
+// utterancesOf are the user's message and the bot's replies an nlu_parse event
+// records; none for another event.
+func utterancesOf(ev parley.Event) []parley.Utterance {
+	var pe ParseEvent
+	if ev.Type != EventNLUParse || json.Unmarshal(ev.Data, &pe) != nil {
+		return nil
+	}
+	var out []parley.Utterance
+	if text := strings.TrimSpace(pe.Message.Text); text != "" {
+		out = append(out, parley.Utterance{Role: "user", Text: text})
+	}
+	for _, r := range pe.Replies {
+		out = append(out, parley.Utterance{Role: "assistant", Text: r})
 	}
 	return out
 }
