@@ -307,21 +307,41 @@ func words(text string) []string {
 
 // check returns what the real servers would refuse in req.
 func (s *Server) check(req Request) string {
-	switch {
-	case req.Model != s.Model:
-		return fmt.Sprintf("model %q, want %q", req.Model, s.Model)
-	case len(req.Messages) == 0:
-		return "no messages"
-	case req.Temperature == nil || *req.Temperature != 0:
-		return "temperature must be 0"
-	case req.Seed == nil:
-		return "no seed"
-	case req.MaxTokens == nil || *req.MaxTokens <= 0:
-		return "no max_tokens"
-	case req.StreamOptions != nil && !req.Stream:
-		return "stream_options is only allowed with stream: true"
+	for _, rule := range requestRules {
+		if rule.broken(s, &req) {
+			return rule.problem(s, &req)
+		}
 	}
-	for i, m := range req.Messages {
+	if problem := messagesProblem(req.Messages); problem != "" {
+		return problem
+	}
+	return formatProblem(req)
+}
+
+// requestRules are what the real servers require of a request's settings, in
+// the order they are checked.
+var requestRules = []struct {
+	broken  func(s *Server, req *Request) bool
+	problem func(s *Server, req *Request) string
+}{
+	{func(s *Server, req *Request) bool { return req.Model != s.Model },
+		func(s *Server, req *Request) string { return fmt.Sprintf("model %q, want %q", req.Model, s.Model) }},
+	{func(_ *Server, req *Request) bool { return len(req.Messages) == 0 }, problem("no messages")},
+	{func(_ *Server, req *Request) bool { return req.Temperature == nil || *req.Temperature != 0 }, problem("temperature must be 0")},
+	{func(_ *Server, req *Request) bool { return req.Seed == nil }, problem("no seed")},
+	{func(_ *Server, req *Request) bool { return req.MaxTokens == nil || *req.MaxTokens <= 0 }, problem("no max_tokens")},
+	{func(_ *Server, req *Request) bool { return req.StreamOptions != nil && !req.Stream },
+		problem("stream_options is only allowed with stream: true")},
+}
+
+func problem(text string) func(*Server, *Request) string {
+	return func(*Server, *Request) string { return text }
+}
+
+// messagesProblem checks the messages: known roles, content, and the user's
+// last.
+func messagesProblem(messages []Message) string {
+	for i, m := range messages {
 		switch m.Role {
 		case "system", "user", "assistant":
 		default:
@@ -331,10 +351,10 @@ func (s *Server) check(req Request) string {
 			return fmt.Sprintf("messages[%d]: empty content", i)
 		}
 	}
-	if req.Messages[len(req.Messages)-1].Role != "user" {
+	if messages[len(messages)-1].Role != "user" {
 		return "the last message must be the user's"
 	}
-	return formatProblem(req)
+	return ""
 }
 
 // formatProblem checks the response_format: a structured answer (a parse) asks
@@ -362,27 +382,36 @@ func StrictProblem(at string, v any) string {
 		return ""
 	}
 	if props, ok := m["properties"].(map[string]any); ok {
-		if m["additionalProperties"] != false {
-			return at + ": additionalProperties must be false"
-		}
-		req, _ := m["required"].([]any)
-		listed := map[string]bool{}
-		for _, r := range req {
-			if s, ok := r.(string); ok {
-				listed[s] = true
-			}
-		}
-		for name, p := range props {
-			if !listed[name] {
-				return fmt.Sprintf("%s: property %q is not required", at, name)
-			}
-			if problem := StrictProblem(at+"."+name, p); problem != "" {
-				return problem
-			}
+		if problem := objectProblem(at, m, props); problem != "" {
+			return problem
 		}
 	}
 	if items, ok := m["items"]; ok {
 		return StrictProblem(at+"[]", items)
+	}
+	return ""
+}
+
+// objectProblem applies the strict-mode rules to an object schema m with its
+// properties, and to each property's schema.
+func objectProblem(at string, m, props map[string]any) string {
+	if m["additionalProperties"] != false {
+		return at + ": additionalProperties must be false"
+	}
+	req, _ := m["required"].([]any)
+	listed := map[string]bool{}
+	for _, r := range req {
+		if s, ok := r.(string); ok {
+			listed[s] = true
+		}
+	}
+	for name, p := range props {
+		if !listed[name] {
+			return fmt.Sprintf("%s: property %q is not required", at, name)
+		}
+		if problem := StrictProblem(at+"."+name, p); problem != "" {
+			return problem
+		}
 	}
 	return ""
 }
