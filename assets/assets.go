@@ -31,10 +31,21 @@ type file struct {
 	body, gzipped                         []byte
 }
 
-// New reads every file of fsys.
-func New(fsys fs.FS) (*Files, error) {
+// New reads every file of each tree; a name in a later tree replaces the same name
+// in an earlier one.
+func New(trees ...fs.FS) (*Files, error) {
 	fl := &Files{files: map[string]*file{}}
-	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+	for _, fsys := range trees {
+		if err := fl.read(fsys); err != nil {
+			return nil, err
+		}
+	}
+	return fl, nil
+}
+
+// read adds every file of fsys.
+func (fl *Files) read(fsys fs.FS) error {
+	return fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -53,7 +64,6 @@ func New(fsys fs.FS) (*Files, error) {
 		fl.files[name] = newFile(name, body)
 		return nil
 	})
-	return fl, err
 }
 
 // Has reports whether name is a file of the tree.

@@ -2,9 +2,10 @@
 // lists a bot's conversations, shows one live (transcript, state tree, event log,
 // version), draws the bot's machine with the conversation's place on it, drives it
 // (messages, quick replies, card actions, lifecycle controls) and travels through its
-// versions. It is plain HTML, CSS and ES modules embedded in the binary; it talks
-// only to the public HTTP API (package httpapi), with the API token the user types,
-// kept in the tab's sessionStorage.
+// versions. It is plain HTML, CSS and ES modules embedded in the binary (two of
+// them, element.js and stream.js, shared with the chat widget: package
+// internal/webshared); it talks only to the public HTTP API (package httpapi), with
+// the API token the user types, kept in the tab's sessionStorage.
 //
 // The one third-party file, static/vendor/viz-<version>.js (Graphviz compiled to
 // WebAssembly, npm package @viz-js/viz), is committed as built and gzipped (.js.gz:
@@ -24,11 +25,11 @@ package inspect
 
 import (
 	"embed"
-	"io/fs"
 	"net/http"
 	"strings"
 
 	"github.com/parleyhq/parley/assets"
+	"github.com/parleyhq/parley/internal/webshared"
 )
 
 //go:embed static
@@ -47,11 +48,7 @@ type Handler struct {
 
 // New returns the inspector handler mounted at prefix.
 func New(prefix string) (*Handler, error) {
-	sub, err := fs.Sub(static, "static")
-	if err != nil {
-		return nil, err
-	}
-	files, err := assets.New(sub)
+	files, err := webshared.Files(static, "static")
 	if err != nil {
 		return nil, err
 	}
@@ -64,9 +61,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	hdr.Set("Referrer-Policy", "no-referrer")
 	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		hdr.Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	if !webshared.ReadOnly(w, r) {
 		return
 	}
 	name, ok := strings.CutPrefix(r.URL.Path, h.prefix)

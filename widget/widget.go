@@ -6,7 +6,8 @@
 // the session routes of package httpapi). parley.js is a small classic script (a
 // script tag without type=module has document.currentScript, which says where
 // Parley is and which bot to talk to); it imports the ES modules beside it (chat.js,
-// client.js, render.js), which draw the panel in a shadow root with parley.css. No
+// client.js, render.js, and element.js and stream.js, which the inspector shares:
+// package internal/webshared), which draw the panel in a shadow root with parley.css. No
 // build step, no inline script or style: a page whose Content-Security-Policy allows
 // scripts, styles and connections from Parley's origin can embed it.
 //
@@ -19,11 +20,11 @@ package widget
 
 import (
 	"embed"
-	"io/fs"
 	"net/http"
 	"strings"
 
 	"github.com/parleyhq/parley/assets"
+	"github.com/parleyhq/parley/internal/webshared"
 )
 
 //go:embed static
@@ -41,11 +42,7 @@ type Handler struct {
 
 // New returns the widget handler mounted at prefix.
 func New(prefix string) (*Handler, error) {
-	sub, err := fs.Sub(static, "static")
-	if err != nil {
-		return nil, err
-	}
-	files, err := assets.New(sub)
+	files, err := webshared.Files(static, "static")
 	if err != nil {
 		return nil, err
 	}
@@ -57,9 +54,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	hdr.Set("Access-Control-Allow-Origin", "*")
 	hdr.Set("Cross-Origin-Resource-Policy", "cross-origin")
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		hdr.Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	if !webshared.ReadOnly(w, r) {
 		return
 	}
 	name, ok := strings.CutPrefix(r.URL.Path, h.prefix+"/")

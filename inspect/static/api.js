@@ -2,6 +2,8 @@
 // carries `Authorization: Bearer <token>` when the user saved a token; the token
 // lives in this tab's sessionStorage only.
 
+import { readFrames } from "./stream.js";
+
 const TOKEN_KEY = "parley.token";
 
 export const token = {
@@ -95,35 +97,4 @@ export async function subscribe(bot, id, lastSeq, onEvent, onState, signal) {
     backoff = Math.min(backoff * 2, 10000);
   }
   onState("closed");
-}
-
-// readFrames splits a text/event-stream body into frames of {id, event, data}.
-async function readFrames(body, onFrame) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  let buf = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buf += value.replace(/\r\n?/g, "\n");
-    let end;
-    while ((end = buf.indexOf("\n\n")) >= 0) {
-      const block = buf.slice(0, end);
-      buf = buf.slice(end + 2);
-      const frame = { id: "", event: "", data: "" };
-      const data = [];
-      for (const line of block.split("\n")) {
-        if (!line || line.startsWith(":")) continue;
-        const i = line.indexOf(":");
-        const field = i < 0 ? line : line.slice(0, i);
-        const val = i < 0 ? "" : line.slice(i + 1).replace(/^ /, "");
-        if (field === "data") data.push(val);
-        else if (field === "id") frame.id = val;
-        else if (field === "event") frame.event = val;
-      }
-      if (data.length) {
-        frame.data = data.join("\n");
-        onFrame(frame);
-      }
-    }
-  }
 }

@@ -3,27 +3,9 @@
 // as text nodes or attributes, never as HTML, so nothing a visitor or a bot wrote is
 // ever parsed as markup; only http and https addresses become links or images.
 
-// h builds an element: h("a", {href, class, onclick}, "text", child).
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else if (v === true) el.setAttribute(k, "");
-    else el.setAttribute(k, String(v));
-  }
-  append(el, children);
-  return el;
-}
+import { h } from "./element.js";
 
-function append(el, children) {
-  for (const c of children) {
-    if (c === undefined || c === null || c === false) continue;
-    if (Array.isArray(c)) append(el, c);
-    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-}
+export { h };
 
 // webURL returns url when it is an absolute http or https address, else "".
 export function webURL(url) {
