@@ -28,7 +28,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/parleyhq/parley/assets"
 	"github.com/parleyhq/parley/internal/webshared"
 )
 
@@ -41,18 +40,15 @@ const ContentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsaf
 
 // Handler serves the inspector under prefix (e.g. "/inspect"): prefix and prefix+"/"
 // answer index.html, prefix+"/x" the embedded file static/x. Anything else is 404.
-type Handler struct {
-	prefix string
-	files  *assets.Files
-}
+type Handler struct{ webshared.Mount }
 
 // New returns the inspector handler mounted at prefix.
 func New(prefix string) (*Handler, error) {
-	files, err := webshared.Files(static, "static")
+	m, err := webshared.NewMount(static, "static", prefix)
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{prefix: strings.TrimSuffix(prefix, "/"), files: files}, nil
+	return &Handler{m}, nil
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -64,7 +60,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !webshared.ReadOnly(w, r) {
 		return
 	}
-	name, ok := strings.CutPrefix(r.URL.Path, h.prefix)
+	name, ok := strings.CutPrefix(r.URL.Path, h.Prefix)
 	if !ok {
 		http.NotFound(w, r)
 		return
@@ -73,12 +69,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		if !strings.HasSuffix(r.URL.Path, "/") {
 			// Relative asset URLs in index.html resolve against the directory.
-			http.Redirect(w, r, h.prefix+"/", http.StatusMovedPermanently)
+			http.Redirect(w, r, h.Prefix+"/", http.StatusMovedPermanently)
 			return
 		}
 		name = "index.html"
 	}
-	if !h.files.Serve(w, r, name) {
+	if !h.Files.Serve(w, r, name) {
 		http.NotFound(w, r)
 	}
 }

@@ -23,7 +23,6 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/parleyhq/parley/assets"
 	"github.com/parleyhq/parley/internal/webshared"
 )
 
@@ -35,18 +34,15 @@ const DemoContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-
 	"img-src 'self' https: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // Handler serves the widget's files under a prefix ("/widget").
-type Handler struct {
-	prefix string
-	files  *assets.Files
-}
+type Handler struct{ webshared.Mount }
 
 // New returns the widget handler mounted at prefix.
 func New(prefix string) (*Handler, error) {
-	files, err := webshared.Files(static, "static")
+	m, err := webshared.NewMount(static, "static", prefix)
 	if err != nil {
 		return nil, err
 	}
-	return &Handler{prefix: strings.TrimSuffix(prefix, "/"), files: files}, nil
+	return &Handler{m}, nil
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -57,7 +53,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !webshared.ReadOnly(w, r) {
 		return
 	}
-	name, ok := strings.CutPrefix(r.URL.Path, h.prefix+"/")
+	name, ok := strings.CutPrefix(r.URL.Path, h.Prefix+"/")
 	if !ok || name == "" {
 		http.NotFound(w, r)
 		return
@@ -66,7 +62,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("Content-Security-Policy", DemoContentSecurityPolicy)
 		hdr.Set("Referrer-Policy", "no-referrer")
 	}
-	if !h.files.Serve(w, r, name) {
+	if !h.Files.Serve(w, r, name) {
 		http.NotFound(w, r)
 	}
 }

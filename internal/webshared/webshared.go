@@ -9,12 +9,26 @@ import (
 	"embed"
 	"io/fs"
 	"net/http"
+	"strings"
 
 	"github.com/parleyhq/parley/assets"
 )
 
 //go:embed shared
 var shared embed.FS
+
+// Mount is a tree of files served under a URL prefix ("/inspect", "/widget").
+type Mount struct {
+	Prefix string
+	Files  *assets.Files
+}
+
+// NewMount reads the files of dir in static, with the shared modules, to serve
+// under prefix.
+func NewMount(static fs.FS, dir, prefix string) (Mount, error) {
+	files, err := Files(static, dir)
+	return Mount{Prefix: strings.TrimSuffix(prefix, "/"), Files: files}, err
+}
 
 // Files reads the files of dir in static with the shared modules beside them (a
 // file of static's own wins over a shared one of the same name).
