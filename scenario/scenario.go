@@ -6,15 +6,15 @@
 package scenario
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
-	"github.com/goccy/go-yaml"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/strictyaml"
 )
 
 // File is one scenario: one conversation with one bot.
@@ -77,8 +77,8 @@ type Expect struct {
 // neither a message nor a control are errors with file:line:col.
 func Parse(data []byte, path string) (*File, error) {
 	var f File
-	if err := decodeStrict(data, &f); err != nil {
-		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, strings.TrimSpace(yamlError(err)))
+	if err := strictyaml.Decode(data, &f); err != nil {
+		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, strings.TrimSpace(strictyaml.Position(err)))
 	}
 	f.Path = path
 	if f.Bot == "" {
@@ -93,28 +93,8 @@ func Parse(data []byte, path string) (*File, error) {
 		if i < len(lines) {
 			t.Line = lines[i]
 		}
-		kinds := 0
-		if t.User != nil {
-			kinds++
-		}
-		if t.Click != "" {
-			kinds++
-		}
-		if t.Control != "" {
-			kinds++
-		}
-		if kinds != 1 {
-			return nil, parley.Errorf(parley.EINVALID, "%s:%d: turn %d needs exactly one of user, click or control", path, t.Line, i+1)
-		}
-		if t.After != "" {
-			if _, err := time.ParseDuration(t.After); err != nil {
-				return nil, parley.Errorf(parley.EINVALID, "%s:%d: turn %d: after: %v", path, t.Line, i+1, err)
-			}
-		}
-		if t.Expect.Reply != "" {
-			if _, err := replyMatcher(t.Expect.Reply); err != nil {
-				return nil, parley.Errorf(parley.EINVALID, "%s:%d: turn %d: reply: %v", path, t.Line, i+1, err)
-			}
+		if err := t.check(path, i); err != nil {
+			return nil, err
 		}
 	}
 	if f.Start.IsZero() {
@@ -123,24 +103,34 @@ func Parse(data []byte, path string) (*File, error) {
 	return &f, nil
 }
 
-// yamlError formats a go-yaml error as "line:col: message" where it can.
-func yamlError(err error) string {
-	msg := err.Error()
-	// go-yaml formats "[3:5] unknown field ..." followed by a source excerpt.
-	if strings.HasPrefix(msg, "[") {
-		if end := strings.Index(msg, "]"); end > 0 {
-			pos := msg[1:end]
-			rest := msg[end+1:]
-			if nl := strings.Index(rest, "\n"); nl >= 0 {
-				rest = rest[:nl]
-			}
-			return pos + ":" + rest
+// check refuses turn i unless it is exactly one of a message, a click and a
+// control, with a duration for after: and a well-formed reply expectation.
+func (t *Turn) check(path string, i int) error {
+	if t.kinds() != 1 {
+		return parley.Errorf(parley.EINVALID, "%s:%d: turn %d needs exactly one of user, click or control", path, t.Line, i+1)
+	}
+	if t.After != "" {
+		if _, err := time.ParseDuration(t.After); err != nil {
+			return parley.Errorf(parley.EINVALID, "%s:%d: turn %d: after: %v", path, t.Line, i+1, err)
 		}
 	}
-	if nl := strings.Index(msg, "\n"); nl >= 0 {
-		msg = msg[:nl]
+	if t.Expect.Reply != "" {
+		if _, err := replyMatcher(t.Expect.Reply); err != nil {
+			return parley.Errorf(parley.EINVALID, "%s:%d: turn %d: reply: %v", path, t.Line, i+1, err)
+		}
 	}
-	return " " + msg
+	return nil
+}
+
+// kinds counts what the turn is of a message (user), a click and a control.
+func (t *Turn) kinds() int {
+	n := 0
+	for _, set := range []bool{t.User != nil, t.Click != "", t.Control != ""} {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 var turnStart = regexp.MustCompile(`(?m)^\s*-\s`)
@@ -191,19 +181,10 @@ func replyMatcher(s string) (*regexp.Regexp, error) {
 
 // slashRegexp compiles "/re/" or "/re/i"; ok is false for other strings.
 func slashRegexp(s string) (*regexp.Regexp, bool, error) {
-	if len(s) < 3 || s[0] != '/' {
+	pat, flags, ok := slashParts(s)
+	if !ok {
 		return nil, false, nil
 	}
-	flags := ""
-	end := strings.LastIndex(s, "/")
-	if end <= 0 {
-		return nil, false, nil
-	}
-	flags = s[end+1:]
-	if flags != "" && flags != "i" && flags != "s" && flags != "is" && flags != "si" {
-		return nil, false, nil
-	}
-	pat := s[1:end]
 	if flags != "" {
 		pat = "(?" + flags + ")" + pat
 	}
@@ -214,14 +195,19 @@ func slashRegexp(s string) (*regexp.Regexp, bool, error) {
 	return re, true, nil
 }
 
-// decodeStrict is yaml.UnmarshalWithOptions with yaml.Strict, turning a panic of the decoder
-// into an error: go-yaml v1.19 dereferences nil nodes on some malformed documents
-// (found by the fuzzers), and bad input must never crash the program reading it.
-func decodeStrict(data []byte, v any) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = errors.New("malformed YAML document")
-		}
-	}()
-	return yaml.UnmarshalWithOptions(data, v, yaml.Strict())
+// slashParts splits "/re/flags" into its pattern and flags (i, s, is or si); ok is
+// false for other strings.
+func slashParts(s string) (pat, flags string, ok bool) {
+	if len(s) < 3 || s[0] != '/' {
+		return "", "", false
+	}
+	end := strings.LastIndex(s, "/")
+	if end <= 0 {
+		return "", "", false
+	}
+	flags = s[end+1:]
+	if !slices.Contains([]string{"", "i", "s", "is", "si"}, flags) {
+		return "", "", false
+	}
+	return s[1:end], flags, true
 }

@@ -1,16 +1,15 @@
 package app
 
 import (
-	"errors"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/goccy/go-yaml"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/httpapi"
+	"github.com/parleyhq/parley/internal/strictyaml"
 	"github.com/parleyhq/parley/visitor"
 )
 
@@ -190,8 +189,8 @@ func ParseConfig(data []byte, path string) (*Config, error) {
 		return nil, err
 	}
 	var c Config
-	if err := decodeStrict([]byte(expanded), &c); err != nil {
-		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, yamlPos(err))
+	if err := strictyaml.Decode([]byte(expanded), &c); err != nil {
+		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, strictyaml.Position(err))
 	}
 	c.dir = filepath.Dir(path)
 	if err := c.checkServer(path); err != nil {
@@ -261,25 +260,7 @@ func checkEngine(path string, i int, b BotConfig, demo bool) error {
 	return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): engine must be shop, flows or gates, got %q", path, i, b.Name, b.Engine)
 }
 
-// yamlPos renders a go-yaml error as "line:col: message".
-func yamlPos(err error) string {
-	msg := err.Error()
-	if strings.HasPrefix(msg, "[") {
-		if end := strings.Index(msg, "]"); end > 0 {
-			rest := msg[end+1:]
-			if nl := strings.Index(rest, "\n"); nl >= 0 {
-				rest = rest[:nl]
-			}
-			return msg[1:end] + ":" + rest
-		}
-	}
-	if nl := strings.Index(msg, "\n"); nl >= 0 {
-		msg = msg[:nl]
-	}
-	return " " + msg
-}
-
-// path resolves a file named in the config relative to the config's folder.
+// Path resolves a file named in the config relative to the config's folder.
 func (c *Config) Path(p string) string {
 	if p == "" || filepath.IsAbs(p) || c.dir == "" {
 		return p
@@ -300,19 +281,7 @@ func DemoConfig() *Config {
 	}
 }
 
-// decodeStrict is yaml.UnmarshalWithOptions with yaml.Strict, turning a panic of the decoder
-// into an error: go-yaml v1.19 dereferences nil nodes on some malformed documents
-// (found by the fuzzers), and bad input must never crash the program reading it.
-func decodeStrict(data []byte, v any) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = errors.New("malformed YAML document")
-		}
-	}()
-	return yaml.UnmarshalWithOptions(data, v, yaml.Strict())
-}
-
-// tokens are auth.tokens as the API takes them.
+// Tokens are auth.tokens as the API takes them.
 func (c *Config) Tokens() []httpapi.Token {
 	var out []httpapi.Token
 	for _, t := range c.Auth.Tokens {
