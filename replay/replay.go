@@ -61,49 +61,67 @@ func Conversation(ctx context.Context, store Store, eng parley.Engine, key parle
 	if err != nil {
 		return Result{}, err
 	}
-	var res Result
-	state := eng.NewState(key)
-	for i, ev := range events {
+	r := &replayer{store: store, eng: eng, key: key, events: events}
+	return r.run(ctx)
+}
+
+// replayer replays one conversation's events in order.
+type replayer struct {
+	store  Store
+	eng    parley.Engine
+	key    parley.ConversationKey
+	events []parley.Event
+	state  any
+	res    Result
+}
+
+// run replays every event until the first turn whose state differs.
+func (r *replayer) run(ctx context.Context) (Result, error) {
+	r.state = r.eng.NewState(r.key)
+	for i, ev := range r.events {
 		switch ev.Type {
 		case "reset":
-			state = eng.NewState(key)
+			r.state = r.eng.NewState(r.key)
 		case parley.EventTurn:
-			var te parley.TurnEvent
-			if err := json.Unmarshal(ev.Data, &te); err != nil {
-				return res, parley.WrapError(parley.EINVALID, err, "event %d", ev.Seq)
-			}
-			if te.MessageID == "" {
-				state, err = handback(eng, state, ev)
-				if err != nil {
-					return res, err
-				}
-				continue
-			}
-			res.Turns++
-			pe, ok := parseOf(events[i+1:], te.MessageID)
-			if !ok {
-				return res, parley.Errorf(parley.EINVALID, "turn %d (message %s) has no recorded message: the bot ran without nlu: llm or record: true, which record every turn's message and parse", res.Turns, te.MessageID)
-			}
-			msg := pe.Message
-			msg.NLU = pe.Parse
-			d, err := eng.Decide(ctx, parley.Turn{Conversation: key, Index: res.Turns, State: state, Message: msg,
-				RecordedReplies: generatedOf(events[i+1:])})
-			if err != nil {
-				return res, parley.WrapError(parley.ErrorCode(err), err, "turn %d (message %s)", res.Turns, te.MessageID)
-			}
-			state = d.State
-			diff, err := compare(ctx, store, key, te.MessageID, d.State)
-			if err != nil {
-				return res, err
-			}
-			if diff != nil {
-				diff.Turn, diff.MessageID = res.Turns, te.MessageID
-				res.Difference = diff
-				return res, nil
+			if err := r.turn(ctx, i, ev); err != nil || r.res.Difference != nil {
+				return r.res, err
 			}
 		}
 	}
-	return res, nil
+	return r.res, nil
+}
+
+// turn replays the turn event at index i: a handback, or a message decided again
+// from its recorded parse and compared with the stored state.
+func (r *replayer) turn(ctx context.Context, i int, ev parley.Event) error {
+	var te parley.TurnEvent
+	if err := json.Unmarshal(ev.Data, &te); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "event %d", ev.Seq)
+	}
+	if te.MessageID == "" {
+		state, err := handback(r.eng, r.state, ev)
+		r.state = state
+		return err
+	}
+	r.res.Turns++
+	pe, ok := parseOf(r.events[i+1:], te.MessageID)
+	if !ok {
+		return parley.Errorf(parley.EINVALID, "turn %d (message %s) has no recorded message: the bot ran without nlu: llm or record: true, which record every turn's message and parse", r.res.Turns, te.MessageID)
+	}
+	msg := pe.Message
+	msg.NLU = pe.Parse
+	d, err := r.eng.Decide(ctx, parley.Turn{Conversation: r.key, Index: r.res.Turns, State: r.state, Message: msg,
+		RecordedReplies: generatedOf(r.events[i+1:])})
+	if err != nil {
+		return parley.WrapError(parley.ErrorCode(err), err, "turn %d (message %s)", r.res.Turns, te.MessageID)
+	}
+	r.state = d.State
+	diff, err := compare(ctx, r.store, r.key, te.MessageID, d.State)
+	if diff != nil {
+		diff.Turn, diff.MessageID = r.res.Turns, te.MessageID
+		r.res.Difference = diff
+	}
+	return err
 }
 
 func allEvents(ctx context.Context, store Store, key parley.ConversationKey) ([]parley.Event, error) {
@@ -207,21 +225,22 @@ func firstDifference(path string, a, b any) *Difference {
 	if reflect.DeepEqual(a, b) {
 		return nil
 	}
+	if d := innerDifference(path, a, b); d != nil {
+		return d
+	}
+	if path == "" {
+		path = "(the whole state)"
+	}
+	return &Difference{Path: path, Stored: compact(a), Replayed: compact(b)}
+}
+
+// innerDifference is the first difference inside two objects, or two arrays of
+// one length, or nil when a and b are not such a pair.
+func innerDifference(path string, a, b any) *Difference {
 	am, aok := a.(map[string]any)
 	bm, bok := b.(map[string]any)
 	if aok && bok {
-		keys := map[string]bool{}
-		for k := range am {
-			keys[k] = true
-		}
-		for k := range bm {
-			keys[k] = true
-		}
-		for _, k := range slices.Sorted(maps.Keys(keys)) {
-			if d := firstDifference(join(path, k), am[k], bm[k]); d != nil {
-				return d
-			}
-		}
+		return objectDifference(path, am, bm)
 	}
 	al, aok := a.([]any)
 	bl, bok := b.([]any)
@@ -232,10 +251,24 @@ func firstDifference(path string, a, b any) *Difference {
 			}
 		}
 	}
-	if path == "" {
-		path = "(the whole state)"
+	return nil
+}
+
+// objectDifference is the first difference of two objects, their keys in order.
+func objectDifference(path string, am, bm map[string]any) *Difference {
+	keys := map[string]bool{}
+	for k := range am {
+		keys[k] = true
 	}
-	return &Difference{Path: path, Stored: compact(a), Replayed: compact(b)}
+	for k := range bm {
+		keys[k] = true
+	}
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		if d := firstDifference(join(path, k), am[k], bm[k]); d != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 func join(path, k string) string {
