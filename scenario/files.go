@@ -23,19 +23,24 @@ func Files(paths []string) ([]string, error) {
 			out = append(out, p)
 			continue
 		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && (strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml")) {
-				out = append(out, path)
-			}
-			return nil
-		})
-		if err != nil {
+		if out, err = appendYAMLFiles(out, p); err != nil {
 			return nil, err
 		}
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// appendYAMLFiles appends the .yaml and .yml files under dir.
+func appendYAMLFiles(out []string, dir string) ([]string, error) {
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml")) {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out, err
 }

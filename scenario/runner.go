@@ -116,11 +116,7 @@ func (r *Remote) do(ctx context.Context, method, path string, body io.Reader) ([
 	if r.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+r.Token)
 	}
-	client := r.Client
-	if client == nil {
-		client = &http.Client{Timeout: 30 * time.Second}
-	}
-	resp, err := client.Do(req)
+	resp, err := r.client().Do(req)
 	if err != nil {
 		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "server unreachable")
 	}
@@ -130,15 +126,29 @@ func (r *Remote) do(ctx context.Context, method, path string, body io.Reader) ([
 		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "read response")
 	}
 	if resp.StatusCode/100 != 2 {
-		var eb struct {
-			Error struct{ Code, Message string } `json:"error"`
-		}
-		if json.Unmarshal(out, &eb) == nil && eb.Error.Code != "" {
-			return nil, parley.Errorf(eb.Error.Code, "%s", eb.Error.Message)
-		}
-		return nil, parley.Errorf(parley.EINTERNAL, "HTTP %d: %s", resp.StatusCode, bytes.TrimSpace(out))
+		return nil, apiError(resp.StatusCode, out)
 	}
 	return out, nil
+}
+
+// client is the Remote's HTTP client, else one with a 30 s timeout.
+func (r *Remote) client() *http.Client {
+	if r.Client != nil {
+		return r.Client
+	}
+	return &http.Client{Timeout: 30 * time.Second}
+}
+
+// apiError is the error a non-2xx answer carries: the API's code and message, or
+// the status and body when it is not the API's error shape.
+func apiError(status int, body []byte) error {
+	var eb struct {
+		Error struct{ Code, Message string } `json:"error"`
+	}
+	if json.Unmarshal(body, &eb) == nil && eb.Error.Code != "" {
+		return parley.Errorf(eb.Error.Code, "%s", eb.Error.Message)
+	}
+	return parley.Errorf(parley.EINTERNAL, "HTTP %d: %s", status, bytes.TrimSpace(body))
 }
 
 func convPath(key parley.ConversationKey) string {
@@ -170,7 +180,7 @@ type Result struct {
 	Failures []string
 	Skipped  string
 	// Transitions and States are what each answered turn reported, in order: the
-	// raw material of `parley test -coverage`.
+	// raw material of `parley-tools coverage`.
 	Transitions []parley.Transition
 	States      []json.RawMessage
 }
@@ -195,52 +205,75 @@ func Run(ctx context.Context, target Target, f *File, suffix string) Result {
 	if convID == "" {
 		convID = strings.TrimSuffix(filepath.Base(f.Path), filepath.Ext(f.Path))
 	}
-	key := parley.ConversationKey{Bot: f.Bot, ID: convID + suffix}
 	if target.Remote() {
 		if res.Skipped = remoteSkip(f); res.Skipped != "" {
 			return res
 		}
 	}
+	r := &run{target: target, key: parley.ConversationKey{Bot: f.Bot, ID: convID + suffix}, res: &res, shown: map[string]bool{}}
 	now := f.Start
-	shown := map[string]bool{}
 	for i, t := range f.Turns {
-		n := i + 1
 		now = turnTime(now, t, i)
-		fail := func(format string, args ...any) {
-			res.Failures = append(res.Failures, fmt.Sprintf("%s:%d: turn %d (%s): %s", f.Path, t.Line, n, describe(t), fmt.Sprintf(format, args...)))
-		}
-		if err := setState(ctx, target, key, t); err != nil {
-			fail("set_state: %v", err)
-			return res
-		}
-		body, err := play(ctx, target, key, t, n, now)
-		if t.Expect.Error != "" {
-			if code := parley.ErrorCode(err); code != t.Expect.Error {
-				fail("expected error %q, got %v", t.Expect.Error, errText(err))
-			}
-			continue
-		}
-		if err != nil {
-			fail("unexpected error: %v", err)
-			return res
-		}
-		var tb turnBody
-		if err := json.Unmarshal(body, &tb); err != nil {
-			fail("response is not JSON: %v", err)
-			return res
-		}
-		for _, msg := range check(t.Expect, tb, shown) {
-			fail("%s", msg)
-		}
-		res.Transitions = append(res.Transitions, tb.Transitions...)
-		if len(tb.State) > 0 {
-			res.States = append(res.States, tb.State)
-		}
-		for _, id := range cardIDs(tb.Replies) {
-			shown[id] = true
+		if !r.turn(ctx, t, i+1, now) {
+			break
 		}
 	}
 	return res
+}
+
+// run is one scenario being played: where, on which conversation, its result so
+// far and the products its cards have shown.
+type run struct {
+	target Target
+	key    parley.ConversationKey
+	res    *Result
+	shown  map[string]bool
+}
+
+// turn plays turn n, sent at now, and checks what it answered; false stops the
+// scenario (a turn that could not be played or read).
+func (r *run) turn(ctx context.Context, t Turn, n int, now time.Time) bool {
+	f := r.res.File
+	fail := func(format string, args ...any) {
+		r.res.Failures = append(r.res.Failures, fmt.Sprintf("%s:%d: turn %d (%s): %s", f.Path, t.Line, n, describe(t), fmt.Sprintf(format, args...)))
+	}
+	if err := setState(ctx, r.target, r.key, t); err != nil {
+		fail("set_state: %v", err)
+		return false
+	}
+	body, err := play(ctx, r.target, r.key, t, n, now)
+	if t.Expect.Error != "" {
+		if code := parley.ErrorCode(err); code != t.Expect.Error {
+			fail("expected error %q, got %v", t.Expect.Error, errText(err))
+		}
+		return true
+	}
+	if err != nil {
+		fail("unexpected error: %v", err)
+		return false
+	}
+	var tb turnBody
+	if err := json.Unmarshal(body, &tb); err != nil {
+		fail("response is not JSON: %v", err)
+		return false
+	}
+	for _, msg := range check(t.Expect, tb, r.shown) {
+		fail("%s", msg)
+	}
+	r.record(tb)
+	return true
+}
+
+// record keeps what an answered turn reported: its transitions and state, and the
+// products its cards showed.
+func (r *run) record(tb turnBody) {
+	r.res.Transitions = append(r.res.Transitions, tb.Transitions...)
+	if len(tb.State) > 0 {
+		r.res.States = append(r.res.States, tb.State)
+	}
+	for _, id := range cardIDs(tb.Replies) {
+		r.shown[id] = true
+	}
 }
 
 // turnTime is the sent_at of turn i, the one before having been sent at prev: the
@@ -390,33 +423,46 @@ func checkCards(e Expect, tb turnBody, shown map[string]bool) []string {
 	return out
 }
 
+// replyMatches is whether text matches the reply expectation (replyMatcher).
+func replyMatches(expect, text string) bool {
+	re, _ := replyMatcher(expect)
+	return re != nil && re.MatchString(text)
+}
+
+// quickReplyMeanings are the meanings of the replies' quick replies, in order.
+func quickReplyMeanings(replies []parley.Reply) []string {
+	var got []string
+	for _, r := range replies {
+		if r.Type == parley.ReplyQuickReplies {
+			for _, o := range r.Options {
+				got = append(got, o.Meaning)
+			}
+		}
+	}
+	return got
+}
+
 // checkReplies checks the reply text, no_reply and the quick replies' meanings.
 func checkReplies(e Expect, tb turnBody) []string {
 	var out []string
 	text := replyText(tb.Replies)
-	if e.Reply != "" {
-		re, _ := replyMatcher(e.Reply)
-		if re == nil || !re.MatchString(text) {
-			out = append(out, fmt.Sprintf("reply does not match %s\n    actual replies: %q", e.Reply, text))
-		}
+	if e.Reply != "" && !replyMatches(e.Reply, text) {
+		out = append(out, fmt.Sprintf("reply does not match %s\n    actual replies: %q", e.Reply, text))
 	}
 	if e.NoReply && len(tb.Replies) > 0 {
 		out = append(out, fmt.Sprintf("expected no reply, got %q (%d replies)", text, len(tb.Replies)))
 	}
 	if e.Options != nil {
-		var got []string
-		for _, r := range tb.Replies {
-			if r.Type == parley.ReplyQuickReplies {
-				for _, o := range r.Options {
-					got = append(got, o.Meaning)
-				}
-			}
-		}
-		if !reflect.DeepEqual(got, e.Options) && !(len(got) == 0 && len(e.Options) == 0) {
+		if got := quickReplyMeanings(tb.Replies); !sameMeanings(got, e.Options) {
 			out = append(out, fmt.Sprintf("expected quick-reply meanings %v, got %v", e.Options, got))
 		}
 	}
 	return out
+}
+
+// sameMeanings is whether two lists of meanings are equal, none and empty alike.
+func sameMeanings(got, want []string) bool {
+	return reflect.DeepEqual(got, want) || (len(got) == 0 && len(want) == 0)
 }
 
 // checkTransitions compares the turn's transitions with the expected ones, each
