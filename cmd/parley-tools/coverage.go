@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/parleyhq/parley/flows"
+	"github.com/parleyhq/parley/fsm"
 	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/internal/app"
+	"github.com/parleyhq/parley/internal/cli"
 	"github.com/parleyhq/parley/scenario"
 	"github.com/parleyhq/parley/shop"
 )
@@ -20,16 +21,13 @@ import (
 // does in process, then prints the coverage table of what they exercised.
 func runCoverage(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("coverage", stderr, "[-config FILE] [-v] PATH...")
-	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
+	configPath := app.ConfigFlag(fset)
 	verbose := fset.Bool("v", false, "print every scenario, not only failures")
-	if err := fset.Parse(args); err != nil {
+	paths, err := cli.ParseArgs("parley-tools", fset, args, 1, -1)
+	if err != nil {
 		return err
 	}
-	if fset.NArg() == 0 {
-		fset.Usage()
-		return exitError(2)
-	}
-	files, err := scenario.Files(fset.Args())
+	files, err := scenario.Files(paths)
 	if err != nil {
 		return err
 	}
@@ -128,38 +126,54 @@ func unitWord(engine string) string {
 func (c *coverage) universe(bc *app.BotConfig) (pairs, units []string) {
 	switch bc.Engine {
 	case "shop":
-		for _, t := range shop.Machine.Transitions() {
-			pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
-		}
+		pairs = tablePairs(shop.Machine.Transitions())
 	case "flows":
-		for _, t := range flows.Dialogue.Transitions() {
-			pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
-		}
-		def, err := app.FlowsDefinition(bc.Name, "")
-		if bc.Flows != "" {
-			def, err = flows.LoadFile(c.cfg.Path(bc.Flows))
-		}
-		if err == nil {
-			for _, f := range def.Flows {
-				for _, st := range f.Steps {
-					if st.Collect != "" || st.Confirm != nil {
-						units = append(units, "step "+f.Name+"."+st.ID)
-					}
-				}
-			}
+		pairs = tablePairs(flows.Dialogue.Transitions())
+		if def, err := c.cfg.FlowsOf(bc); err == nil {
+			units = restingSteps(def)
 		}
 	case "gates":
-		data := gates.DemoFlow()
-		if bc.Flow != "" {
-			data, _ = os.ReadFile(c.cfg.Path(bc.Flow))
-		}
-		if f, err := gates.ParseFlow(data, bc.Flow); err == nil {
-			for _, n := range f.Nodes {
-				units = append(units, "node "+n.ID)
-			}
+		if data, err := c.cfg.GatesFlowOf(bc); err == nil {
+			units = gatesNodes(data, bc.Flow)
 		}
 	}
 	return dedupeSorted(pairs), dedupeSorted(units)
+}
+
+// tablePairs names the (state, trigger) pairs of a machine's table.
+func tablePairs[S, T ~string](transitions []fsm.Transition[S, T]) []string {
+	pairs := make([]string, 0, len(transitions))
+	for _, t := range transitions {
+		pairs = append(pairs, pairName(string(t.From), string(t.Trigger)))
+	}
+	return pairs
+}
+
+// restingSteps names the steps of def where a conversation rests: collect and
+// confirm.
+func restingSteps(def *flows.Definition) []string {
+	var units []string
+	for _, f := range def.Flows {
+		for _, st := range f.Steps {
+			if st.Collect != "" || st.Confirm != nil {
+				units = append(units, "step "+f.Name+"."+st.ID)
+			}
+		}
+	}
+	return units
+}
+
+// gatesNodes names the nodes of a gates flow (none when it does not parse).
+func gatesNodes(data []byte, name string) []string {
+	f, err := gates.ParseFlow(data, name)
+	if err != nil {
+		return nil
+	}
+	units := make([]string, 0, len(f.Nodes))
+	for _, n := range f.Nodes {
+		units = append(units, "node "+n.ID)
+	}
+	return units
 }
 
 func dedupeSorted(s []string) []string {

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/internal/app"
 )
 
@@ -32,7 +34,7 @@ type sizer interface {
 }
 
 func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || (args[0] != "booking" && args[0] != "http" && args[0] != "actors") {
+	if len(args) == 0 || !slices.Contains([]string{"booking", "http", "actors"}, args[0]) {
 		fmt.Fprintln(stderr, "usage: parley bench booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]")
 		return exitError(2)
 	}
@@ -58,18 +60,11 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *n < 1 {
 		return parley.Errorf(parley.EINVALID, "-n must be at least 1")
 	}
-	levels := []int{1, 16}
-	if *conc > 0 {
-		levels = []int{*conc}
+	targets, err := benchTargets(mode, *servers)
+	if err != nil {
+		return err
 	}
-	var targets []string
-	if *servers != "" {
-		if mode != "http" {
-			return parley.Errorf(parley.EINVALID, "-servers goes with bench http")
-		}
-		targets = strings.Split(*servers, ",")
-	}
-	for _, c := range levels {
+	for _, c := range benchLevels(*conc) {
 		line, err := benchOnce(ctx, mode, *n, c, sf, targets)
 		if err != nil {
 			return err
@@ -77,6 +72,26 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stdout, line)
 	}
 	return nil
+}
+
+// benchLevels are the concurrency levels a run measures: -concurrency, else
+// sequential then 16.
+func benchLevels(conc int) []int {
+	if conc > 0 {
+		return []int{conc}
+	}
+	return []int{1, 16}
+}
+
+// benchTargets are the running servers -servers names (bench http only).
+func benchTargets(mode, servers string) ([]string, error) {
+	if servers == "" {
+		return nil, nil
+	}
+	if mode != "http" {
+		return nil, parley.Errorf(parley.EINVALID, "-servers goes with bench http")
+	}
+	return strings.Split(servers, ","), nil
 }
 
 // startCPUProfile starts writing a CPU profile to path (none if path is empty);
@@ -103,52 +118,28 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 	if len(targets) > 0 {
 		return benchServers(ctx, n, conc, targets)
 	}
-	var cleanup func()
-	if sf.store == "" && sf.db == "" && os.Getenv("PARLEY_DATABASE_URL") == "" {
-		dir, err := os.MkdirTemp("", "parley-bench-")
-		if err != nil {
-			return "", err
-		}
-		cleanup = func() { os.RemoveAll(dir) }
-		defer cleanup()
-		sf.db = filepath.Join(dir, "bench.db")
+	fresh := sf.store == "" && sf.db == "" && os.Getenv("PARLEY_DATABASE_URL") == ""
+	cleanup, err := freshBenchDB(&sf, fresh)
+	if err != nil {
+		return "", err
 	}
+	defer cleanup()
 	store, err := openStore(ctx, sf, "")
 	if err != nil {
 		return "", err
 	}
 	defer store.Close()
-	srv, err := app.NewServer(ctx, app.DemoConfig(), store, slog.New(slog.DiscardHandler), app.Security{})
+	srv, err := benchServer(ctx, app.DemoConfig(), store)
 	if err != nil {
 		return "", err
 	}
-	srv.Start(ctx)
 	defer srv.Close()
 	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
-
-	var send func(ctx context.Context, conv string, i int, text string, at time.Time) error
-	switch mode {
-	case "booking":
-		send = func(ctx context.Context, conv string, i int, text string, at time.Time) error {
-			_, err := srv.Runtime.Turn(ctx, parley.TurnRequest{
-				Key:     parley.ConversationKey{Bot: "booking", ID: conv},
-				Message: parley.Message{ID: "m" + strconv.Itoa(i), Text: text, SentAt: at},
-			})
-			return err
-		}
-	case "http":
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return "", err
-		}
-		hs := &http.Server{Handler: srv.Handler}
-		go hs.Serve(ln)
-		defer hs.Close()
-		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}}
-		base := "http://" + ln.Addr().String()
-		send = httpSender(client, func(string, int) string { return base })
+	send, stop, err := benchSender(ctx, mode, srv, conc)
+	if err != nil {
+		return "", err
 	}
-
+	defer stop()
 	all, elapsed, err := drive(ctx, n, conc, prefix, send)
 	if err != nil {
 		return "", err
@@ -156,12 +147,63 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 	if err := verifyBookings(ctx, bookingState(ctx, store), prefix, n); err != nil {
 		return "", err
 	}
-	bytesPerConv := bytesPerConversation(ctx, store, srv, cleanup != nil, sf.db, n)
+	bytesPerConv := bytesPerConversation(ctx, store, srv, fresh, sf.db, n)
 	peer := "parley"
 	if mode == "http" {
 		peer = "parley-http"
 	}
 	return benchLine(peer, conc, all, elapsed, bytesPerConv), nil
+}
+
+// freshBenchDB points sf at a SQLite file in a new temporary folder when fresh
+// (no store named); cleanup removes the folder.
+func freshBenchDB(sf *storeFlags, fresh bool) (cleanup func(), err error) {
+	if !fresh {
+		return func() {}, nil
+	}
+	dir, err := os.MkdirTemp("", "parley-bench-")
+	if err != nil {
+		return nil, err
+	}
+	sf.db = filepath.Join(dir, "bench.db")
+	return func() { os.RemoveAll(dir) }, nil
+}
+
+// benchServer builds and starts an in-process server of cfg over store, silent
+// and unguarded.
+func benchServer(ctx context.Context, cfg *app.Config, store parley.Store) (*app.Server, error) {
+	srv, err := app.NewServer(ctx, cfg, store, slog.New(slog.DiscardHandler), app.Security{})
+	if err != nil {
+		return nil, err
+	}
+	srv.Start(ctx)
+	return srv, nil
+}
+
+// sendFunc sends turn i (text, sent at) of booking conversation conv.
+type sendFunc func(ctx context.Context, conv string, i int, text string, at time.Time) error
+
+// benchSender is how a bench run sends its turns: through the runtime (booking) or
+// over loopback HTTP to srv (http); stop closes what it opened.
+func benchSender(ctx context.Context, mode string, srv *app.Server, conc int) (send sendFunc, stop func(), err error) {
+	if mode != "http" {
+		return func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+			_, err := srv.Runtime.Turn(ctx, parley.TurnRequest{
+				Key:     parley.ConversationKey{Bot: "booking", ID: conv},
+				Message: parley.Message{ID: "m" + strconv.Itoa(i), Text: text, SentAt: at},
+			})
+			return err
+		}, func() {}, nil
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	hs := &http.Server{Handler: srv.Handler}
+	go hs.Serve(ln)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}}
+	base := "http://" + ln.Addr().String()
+	return httpSender(client, func(string, int) string { return base }), func() { hs.Close() }, nil
 }
 
 // bookingState reads a booking conversation's state from store, for verifyBookings.
@@ -231,7 +273,7 @@ func benchServers(ctx context.Context, n, conc int, targets []string) (string, e
 
 // httpSender posts booking turns; baseFor picks the server for turn i of conv.
 // PARLEY_API_TOKEN, when set, is the bearer token for running servers (-servers).
-func httpSender(client *http.Client, baseFor func(conv string, i int) string) func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+func httpSender(client *http.Client, baseFor func(conv string, i int) string) sendFunc {
 	token := os.Getenv("PARLEY_API_TOKEN")
 	return func(ctx context.Context, conv string, i int, text string, at time.Time) error {
 		body, _ := json.Marshal(map[string]any{"id": "m" + strconv.Itoa(i), "text": text, "sent_at": at})
@@ -268,17 +310,13 @@ func benchLine(peer string, conc int, all []time.Duration, elapsed time.Duration
 
 // drive runs n booking conversations, conc at a time, and returns the sorted turn
 // latencies and the wall time.
-func drive(ctx context.Context, n, conc int, prefix string, send func(ctx context.Context, conv string, i int, text string, at time.Time) error) ([]time.Duration, time.Duration, error) {
+func drive(ctx context.Context, n, conc int, prefix string, send sendFunc) ([]time.Duration, time.Duration, error) {
 	start := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	latencies := make([][]time.Duration, conc)
 	var wg sync.WaitGroup
 	var firstErr error
 	var errOnce sync.Once
-	next := make(chan int, n)
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
+	next := numbers(n)
 	began := time.Now()
 	for w := 0; w < conc; w++ {
 		wg.Add(1)
@@ -326,30 +364,56 @@ func verifyBookings(ctx context.Context, load func(conv string) (json.RawMessage
 	for c := 0; c < n; c++ {
 		key := prefix + strconv.Itoa(c)
 		state, err := load(key)
+		if err == nil {
+			err = verifyBooking(state)
+		}
 		if err != nil {
 			return fmt.Errorf("verify %s: %w", key, err)
 		}
-		var st struct {
-			Slots             map[string]any `json:"slots"`
-			CurrentFlow       string         `json:"current_flow"`
-			ConversationState string         `json:"conversation_state"`
-		}
-		if err := json.Unmarshal(state, &st); err != nil {
-			return fmt.Errorf("verify %s: %w", key, err)
-		}
-		for _, slot := range []string{"origin", "destination", "departure_date", "booking_ref"} {
-			if v, ok := st.Slots[slot]; !ok || v == nil || v == "" {
-				return fmt.Errorf("verify %s: slot %s missing in %s", key, slot, state)
-			}
-		}
-		if st.CurrentFlow != "none" && st.CurrentFlow != "" {
-			return fmt.Errorf("verify %s: flow %q not finished", key, st.CurrentFlow)
-		}
-		if st.ConversationState != "idle" && st.ConversationState != "completed" {
-			return fmt.Errorf("verify %s: conversation_state %q", key, st.ConversationState)
-		}
 	}
 	return nil
+}
+
+// verifyBooking checks one booking conversation's state.
+func verifyBooking(state json.RawMessage) error {
+	var st struct {
+		Slots             map[string]any `json:"slots"`
+		CurrentFlow       string         `json:"current_flow"`
+		ConversationState string         `json:"conversation_state"`
+	}
+	if err := json.Unmarshal(state, &st); err != nil {
+		return err
+	}
+	if slot := missingSlot(st.Slots); slot != "" {
+		return fmt.Errorf("slot %s missing in %s", slot, state)
+	}
+	if st.CurrentFlow != "none" && st.CurrentFlow != "" {
+		return fmt.Errorf("flow %q not finished", st.CurrentFlow)
+	}
+	if st.ConversationState != "idle" && st.ConversationState != "completed" {
+		return fmt.Errorf("conversation_state %q", st.ConversationState)
+	}
+	return nil
+}
+
+// missingSlot is the first of a finished booking's slots that slots lacks, or "".
+func missingSlot(slots map[string]any) string {
+	for _, slot := range []string{"origin", "destination", "departure_date", "booking_ref"} {
+		if v, ok := slots[slot]; !ok || v == nil || v == "" {
+			return slot
+		}
+	}
+	return ""
+}
+
+// numbers is a closed channel of 0 to n-1, the work of a pool of goroutines.
+func numbers(n int) <-chan int {
+	next := make(chan int, n)
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	return next
 }
 
 // peakRSSMB reads the process's peak resident set (VmHWM) in MB.
@@ -385,14 +449,11 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if _, err := parseArgs(fset, args, 0, 0); err != nil {
 		return err
 	}
-	if sf.store == "" && sf.db == "" {
-		dir, err := os.MkdirTemp("", "parley-bench-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		sf.db = filepath.Join(dir, "bench.db")
+	cleanup, err := freshBenchDB(&sf, sf.store == "" && sf.db == "")
+	if err != nil {
+		return err
 	}
+	defer cleanup()
 	store, err := openStore(ctx, sf, "")
 	if err != nil {
 		return err
@@ -400,45 +461,14 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	defer store.Close()
 	cfg := app.DemoConfig()
 	cfg.Runtime.MaxActors = *maxActors
-	srv, err := app.NewServer(ctx, cfg, store, slog.New(slog.DiscardHandler), app.Security{})
+	srv, err := benchServer(ctx, cfg, store)
 	if err != nil {
 		return err
 	}
-	srv.Start(ctx)
 	defer srv.Close()
-	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-	touch := func(conv, id string) error {
-		_, err := srv.Runtime.Turn(ctx, parley.TurnRequest{
-			Key:     parley.ConversationKey{Bot: "booking", ID: conv},
-			Message: parley.Message{ID: id, Text: "I want to book a flight", SentAt: at},
-		})
-		return err
-	}
-	next := make(chan int, *n)
-	for i := 0; i < *n; i++ {
-		next <- i
-	}
-	close(next)
 	began := time.Now()
-	var wg sync.WaitGroup
-	errc := make(chan error, *conc)
-	for w := 0; w < *conc; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if err := touch("a"+strconv.Itoa(i), "m1"); err != nil {
-					errc <- err
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	select {
-	case err := <-errc:
+	if err := touchEach(ctx, srv.Runtime, *n, *conc); err != nil {
 		return err
-	default:
 	}
 	elapsed := time.Since(began)
 	live := srv.Runtime.LiveActors()
@@ -455,6 +485,40 @@ func benchActors(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fmt.Fprintf(stdout, "peer=parley mode=actors conversations=%d live_actors=%d turns_per_s=%.0f peak_rss_mb=%d hydrate_p50_us=%d hydrate_p99_us=%d %s\n",
 		*n, live, float64(*n)/elapsed.Seconds(), rss, pct(hydrate, 0.5).Microseconds(), pct(hydrate, 0.99).Microseconds(), held)
 	return nil
+}
+
+// touchEach sends one booking turn to each of n conversations, conc at a time.
+func touchEach(ctx context.Context, rt *actor.Runtime, n, conc int) error {
+	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	touch := func(conv, id string) error {
+		_, err := rt.Turn(ctx, parley.TurnRequest{
+			Key:     parley.ConversationKey{Bot: "booking", ID: conv},
+			Message: parley.Message{ID: id, Text: "I want to book a flight", SentAt: at},
+		})
+		return err
+	}
+	next := numbers(n)
+	var wg sync.WaitGroup
+	errc := make(chan error, conc)
+	for w := 0; w < conc; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if err := touch("a"+strconv.Itoa(i), "m1"); err != nil {
+					errc <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	select {
+	case err := <-errc:
+		return err
+	default:
+		return nil
+	}
 }
 
 // hydrateTimes loads and decodes passivated conversations of bot, as a respawn does,

@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,7 +48,7 @@ type chatTarget interface {
 // scripted chat prints a readable transcript, and exits 1 if any line failed.
 func runChat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("chat", stderr, chatSynopsis)
-	configPath := fs.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
+	configPath := app.ConfigFlag(fs)
 	serverURL := fs.String("server", "", "chat with a running server instead of in process")
 	token := fs.String("token", os.Getenv("PARLEY_API_TOKEN"), "bearer token for -server (default $PARLEY_API_TOKEN); /reset needs the admin scope")
 	convID := fs.String("conversation", "", "conversation id (default a new one); with -db, -store or -server an existing one continues")
@@ -125,20 +126,8 @@ func (c *chat) run(ctx context.Context, stdin io.Reader) error {
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for {
-		if tty {
-			fmt.Fprint(c.out, "you> ")
-		}
-		if !sc.Scan() {
-			break
-		}
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		if !tty {
-			fmt.Fprintf(c.out, "you> %s\n", line)
-		}
-		if !c.line(ctx, line) {
+		line, ok := c.next(sc, tty)
+		if !ok || !c.line(ctx, line) {
 			break
 		}
 		if ctx.Err() != nil {
@@ -152,6 +141,26 @@ func (c *chat) run(ctx context.Context, stdin io.Reader) error {
 		return exitError(1)
 	}
 	return nil
+}
+
+// next reads the next line that is not blank: prompted on a terminal, echoed
+// when standard input is a script. ok is false at the end of the input.
+func (c *chat) next(sc *bufio.Scanner, tty bool) (line string, ok bool) {
+	for {
+		if tty {
+			fmt.Fprint(c.out, "you> ")
+		}
+		if !sc.Scan() {
+			return "", false
+		}
+		if line = strings.TrimSpace(sc.Text()); line != "" {
+			break
+		}
+	}
+	if !tty {
+		fmt.Fprintf(c.out, "you> %s\n", line)
+	}
+	return line, true
 }
 
 // line acts on one line the user typed; false ends the chat.
@@ -203,6 +212,12 @@ func (c *chat) send(ctx context.Context, msg parley.Message) {
 		c.fail(err)
 		return
 	}
+	c.printAnswer(body)
+}
+
+// printAnswer prints a turn's answer: its replies, and the handoff when the turn
+// handed the conversation to a person.
+func (c *chat) printAnswer(body []byte) {
 	var res struct {
 		Replies   []parley.Reply   `json:"replies"`
 		Lifecycle parley.Lifecycle `json:"lifecycle"`
@@ -245,12 +260,7 @@ func (c *chat) printCard(card parley.Card) {
 	if price := strings.TrimSpace(card.Price + " " + card.Currency); price != "" {
 		title += " - " + price
 	}
-	var clicks []parley.Option
-	for _, a := range card.Actions {
-		if a.URL == "" {
-			clicks = append(clicks, a)
-		}
-	}
+	clicks := slices.DeleteFunc(slices.Clone(card.Actions), func(a parley.Option) bool { return a.URL != "" })
 	if len(clicks) == 1 {
 		fmt.Fprintf(c.out, "     [%d] %s (%s)\n", c.add(clicks[0]), title, clicks[0].Title)
 	} else {
@@ -259,6 +269,11 @@ func (c *chat) printCard(card parley.Card) {
 			fmt.Fprintf(c.out, "         %s\n", c.choice(a))
 		}
 	}
+	c.printCardLinks(card)
+}
+
+// printCardLinks prints a card's address and its link actions.
+func (c *chat) printCardLinks(card parley.Card) {
 	if card.URL != "" {
 		fmt.Fprintf(c.out, "         %s\n", card.URL)
 	}
@@ -284,12 +299,7 @@ func (c *chat) add(o parley.Option) int {
 
 func (c *chat) state(ctx context.Context) {
 	body, err := c.target.Conversation(ctx, c.key)
-	if parley.ErrorCode(err) == parley.ENOTFOUND {
-		fmt.Fprintln(c.out, "-- no state yet: the conversation starts with its first message")
-		return
-	}
-	if err != nil {
-		c.fail(err)
+	if !c.ok(err, "-- no state yet: the conversation starts with its first message") {
 		return
 	}
 	var v struct {
@@ -310,16 +320,25 @@ func (c *chat) state(ctx context.Context) {
 
 func (c *chat) reset(ctx context.Context) {
 	_, err := c.target.Control(ctx, c.key, "reset", "parley chat /reset")
-	if parley.ErrorCode(err) == parley.ENOTFOUND {
-		fmt.Fprintln(c.out, "-- nothing to reset: the conversation has no turn yet")
-		return
-	}
-	if err != nil {
-		c.fail(err)
+	if !c.ok(err, "-- nothing to reset: the conversation has no turn yet") {
 		return
 	}
 	c.choices = nil
 	fmt.Fprintln(c.out, "-- reset: the engine state starts over")
+}
+
+// ok reports whether a call on the conversation succeeded; a conversation not
+// found prints notYet, any other error fails the line.
+func (c *chat) ok(err error, notYet string) bool {
+	switch {
+	case parley.ErrorCode(err) == parley.ENOTFOUND:
+		fmt.Fprintln(c.out, notYet)
+		return false
+	case err != nil:
+		c.fail(err)
+		return false
+	}
+	return true
 }
 
 func (c *chat) fail(err error) {

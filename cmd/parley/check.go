@@ -12,7 +12,6 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/check"
 	"github.com/parleyhq/parley/flows"
-	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/internal/app"
 )
 
@@ -20,7 +19,7 @@ import (
 // counterexample) that it cannot loop, dead-end or strand a user.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("check", stderr, "[-config FILE] [-o DIR] [-max-states N] [-walks N] [BOT | FLOW-FILE]...")
-	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
+	configPath := app.ConfigFlag(fset)
 	outDir := fset.String("o", "", "write each counterexample as a scenario file into `DIR`")
 	maxStates := fset.Int("max-states", 100_000, "stop exploring past this many abstract states")
 	walks := fset.Int("walks", 0, "cross-check the exploration with `N` random conversations of 40 turns through the real engine")
@@ -34,18 +33,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	opts := checkRun{stdout: stdout, stderr: stderr, outDir: *outDir, maxStates: *maxStates, walks: *walks, progressAfter: *progressAfter}
-	failed := false
-	for _, t := range targets {
-		ok, err := opts.check(ctx, t)
-		if err != nil {
-			return err
-		}
-		failed = failed || !ok
-	}
-	if failed {
-		return exitError(1)
-	}
-	return nil
+	return everyPasses(targets, func(t checkTarget) (bool, error) { return opts.check(ctx, t) })
 }
 
 // checkRun is what `parley check` does with each target, from its flags.
@@ -77,26 +65,38 @@ func (c checkRun) check(ctx context.Context, t checkTarget) (ok bool, err error)
 	}
 	rep := check.Analyze(g, m)
 	rep.Print(c.stdout)
-	ok = rep.OK()
-	if c.walks > 0 && !g.Truncated {
-		res, err := check.Walk(ctx, g, m, c.walks, 40, 1)
-		if err != nil {
-			fmt.Fprintf(c.stdout, "  random walks: %v\n", err)
-			ok = false
-		} else {
-			fmt.Fprintf(c.stdout, "  random walks: %d conversations, %d turns, %d distinct states, every one explored\n", res.Walks, res.Turns, res.Reached)
-		}
+	walked := c.crossCheck(ctx, g, m)
+	return rep.OK() && walked, c.writeCounterexamples(rep)
+}
+
+// crossCheck runs -walks random conversations through the real engine over a
+// complete exploration, and reports whether every state they reached was explored.
+func (c checkRun) crossCheck(ctx context.Context, g *check.Graph, m check.Model) bool {
+	if c.walks <= 0 || g.Truncated {
+		return true
 	}
-	if c.outDir != "" && len(rep.Findings) > 0 {
-		paths, err := rep.WriteScenarios(c.outDir)
-		if err != nil {
-			return false, err
-		}
-		for _, p := range paths {
-			fmt.Fprintf(c.stdout, "    wrote %s\n", p)
-		}
+	res, err := check.Walk(ctx, g, m, c.walks, 40, 1)
+	if err != nil {
+		fmt.Fprintf(c.stdout, "  random walks: %v\n", err)
+		return false
 	}
-	return ok, nil
+	fmt.Fprintf(c.stdout, "  random walks: %d conversations, %d turns, %d distinct states, every one explored\n", res.Walks, res.Turns, res.Reached)
+	return true
+}
+
+// writeCounterexamples writes the findings' scenarios into -o's folder.
+func (c checkRun) writeCounterexamples(rep *check.Report) error {
+	if c.outDir == "" || len(rep.Findings) == 0 {
+		return nil
+	}
+	paths, err := rep.WriteScenarios(c.outDir)
+	if err != nil {
+		return err
+	}
+	for _, p := range paths {
+		fmt.Fprintf(c.stdout, "    wrote %s\n", p)
+	}
+	return nil
 }
 
 // checkTarget is one bot or flow file to explore.
@@ -114,29 +114,48 @@ func checkTargets(configPath string, args []string) ([]checkTarget, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(args) == 0 {
+		return everyCheckableBot(cfg), nil
+	}
 	var out []checkTarget
 	for _, a := range args {
-		if ext := strings.ToLower(filepath.Ext(a)); ext == ".yaml" || ext == ".yml" || ext == ".json" {
-			out = append(out, fileTarget(a))
-			continue
+		t, err := namedTarget(cfg, a)
+		if err != nil {
+			return nil, err
 		}
-		bc := cfg.Bot(a)
-		if bc == nil {
-			return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", a)
-		}
-		if bc.Engine != "flows" && bc.Engine != "gates" {
-			return nil, parley.Errorf(parley.EINVALID, "bot %s: parley check explores flows and gates bots, not %s", a, bc.Engine)
-		}
-		out = append(out, botTarget(cfg, bc))
-	}
-	if len(args) == 0 {
-		for i := range cfg.Bots {
-			if bc := &cfg.Bots[i]; bc.Engine == "flows" || bc.Engine == "gates" {
-				out = append(out, botTarget(cfg, bc))
-			}
-		}
+		out = append(out, t)
 	}
 	return out, nil
+}
+
+// checkable is whether check explores bots of engine: flows and gates.
+func checkable(engine string) bool { return engine == "flows" || engine == "gates" }
+
+// everyCheckableBot is every flows and gates bot of cfg.
+func everyCheckableBot(cfg *app.Config) []checkTarget {
+	var out []checkTarget
+	for i := range cfg.Bots {
+		if bc := &cfg.Bots[i]; checkable(bc.Engine) {
+			out = append(out, botTarget(cfg, bc))
+		}
+	}
+	return out
+}
+
+// namedTarget is the flow file (.yaml, .yml, .json) or the checkable bot of cfg
+// that arg names.
+func namedTarget(cfg *app.Config, arg string) (checkTarget, error) {
+	if ext := strings.ToLower(filepath.Ext(arg)); ext == ".yaml" || ext == ".yml" || ext == ".json" {
+		return fileTarget(arg), nil
+	}
+	bc := cfg.Bot(arg)
+	if bc == nil {
+		return checkTarget{}, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", arg)
+	}
+	if !checkable(bc.Engine) {
+		return checkTarget{}, parley.Errorf(parley.EINVALID, "bot %s: parley check explores flows and gates bots, not %s", arg, bc.Engine)
+	}
+	return botTarget(cfg, bc), nil
 }
 
 func fileTarget(path string) checkTarget {
@@ -149,38 +168,31 @@ func fileTarget(path string) checkTarget {
 			m, err := check.NewGatesModel(data, path)
 			return m, nil, err
 		}
-		def, err := flows.LoadFile(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		m, err := check.NewFlowsModel(def)
-		return m, def, err
+		return flowsModel(flows.LoadFile(path))
 	}}
 }
 
 func botTarget(cfg *app.Config, bc *app.BotConfig) checkTarget {
 	return checkTarget{name: bc.Name, model: func() (check.Model, *flows.Definition, error) {
 		if bc.Engine == "gates" {
-			data := gates.DemoFlow()
-			if bc.Flow != "" {
-				var err error
-				if data, err = os.ReadFile(cfg.Path(bc.Flow)); err != nil {
-					return nil, nil, err
-				}
+			data, err := cfg.GatesFlowOf(bc)
+			if err != nil {
+				return nil, nil, err
 			}
 			m, err := check.NewGatesModel(data, bc.Flow)
 			return m, nil, err
 		}
-		def, err := app.FlowsDefinition(bc.Name, "")
-		if bc.Flows != "" {
-			def, err = flows.LoadFile(cfg.Path(bc.Flows))
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		m, err := check.NewFlowsModel(def)
-		return m, def, err
+		return flowsModel(cfg.FlowsOf(bc))
 	}}
+}
+
+// flowsModel is what check explores of a flows definition (read with err).
+func flowsModel(def *flows.Definition, err error) (check.Model, *flows.Definition, error) {
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := check.NewFlowsModel(def)
+	return m, def, err
 }
 
 // progress prints a long exploration's progress on stderr: nothing for the first

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
@@ -18,7 +17,7 @@ import (
 // Mermaid or DOT.
 func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("graph", stderr, "[-config FILE] [-format mermaid|dot] BOT|lifecycle")
-	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
+	configPath := app.ConfigFlag(fset)
 	format := fset.String("format", "mermaid", "mermaid or dot")
 	if _, err := parseArgs(fset, args, 1, 1); err != nil {
 		return err
@@ -43,12 +42,7 @@ func graphOf(configPath, name, format string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var bc *app.BotConfig
-	for i := range cfg.Bots {
-		if cfg.Bots[i].Name == name {
-			bc = &cfg.Bots[i]
-		}
-	}
+	bc := cfg.Bot(name)
 	if bc == nil {
 		return "", parley.Errorf(parley.ENOTFOUND, "unknown bot %q", name)
 	}
@@ -85,12 +79,9 @@ func graphFlows(cfg *app.Config, bc *app.BotConfig, format string) (string, erro
 
 // graphGates draws a gates bot's flow when it can be drawn.
 func graphGates(cfg *app.Config, bc *app.BotConfig, format string) (string, error) {
-	data := gates.DemoFlow()
-	if bc.Flow != "" {
-		var err error
-		if data, err = os.ReadFile(cfg.Path(bc.Flow)); err != nil {
-			return "", err
-		}
+	data, err := cfg.GatesFlowOf(bc)
+	if err != nil {
+		return "", err
 	}
 	f, err := gates.ParseFlow(data, bc.Flow)
 	if err != nil {

@@ -73,20 +73,23 @@ func botName(dir string) string {
 	if err != nil {
 		abs = dir
 	}
-	var b strings.Builder
-	for _, r := range strings.ToLower(filepath.Base(abs)) {
-		switch {
-		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)), r == '-', r == '_':
-			b.WriteRune(r)
-		case r == ' ' || r == '.':
-			b.WriteRune('-')
-		}
-	}
-	name := strings.Trim(b.String(), "-_")
+	name := strings.Trim(strings.Map(nameRune, strings.ToLower(filepath.Base(abs))), "-_")
 	if name == "" {
 		return "mybot"
 	}
 	return name
+}
+
+// nameRune keeps the runes of a bot name (ASCII letters and digits, '-', '_'),
+// makes a space or a dot '-', and drops the rest.
+func nameRune(r rune) rune {
+	switch {
+	case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)), r == '-', r == '_':
+		return r
+	case r == ' ' || r == '.':
+		return '-'
+	}
+	return -1
 }
 
 // writeProject renders every file of initdata into dir and returns their paths

@@ -115,28 +115,24 @@ func newFlagSet(name string, stderr io.Writer, synopsis string) *flag.FlagSet {
 	return cli.NewFlagSet("parley", name, stderr, synopsis)
 }
 
-// parseArgs parses flags and returns the positional arguments, refusing (exit 2,
-// usage printed) fewer than min or more than max of them (max < 0: no limit) and any
-// flag written after a positional argument: the flag package stops at the first
-// positional, so `serve extra -addr X` would otherwise silently drop -addr.
+// parseArgs parses flags and returns the positional arguments (cli.ParseArgs).
 func parseArgs(fs *flag.FlagSet, args []string, min, max int) ([]string, error) {
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	rest := fs.Args()
-	for _, a := range rest {
-		if len(a) > 1 && a[0] == '-' {
-			fmt.Fprintf(fs.Output(), "parley %s: flag %s after the argument %q: flags go before arguments\n", fs.Name(), a, rest[0])
-			fs.Usage()
-			return nil, exitError(2)
+	return cli.ParseArgs("parley", fs, args, min, max)
+}
+
+// everyPasses runs pass on each item in turn and is exit status 1 when any of them
+// did not pass (the rest still run); an error stops it.
+func everyPasses[T any](items []T, pass func(T) (bool, error)) error {
+	failed := false
+	for _, it := range items {
+		ok, err := pass(it)
+		if err != nil {
+			return err
 		}
+		failed = failed || !ok
 	}
-	if len(rest) < min || (max >= 0 && len(rest) > max) {
-		if max == 0 {
-			fmt.Fprintf(fs.Output(), "parley %s takes no arguments, got %q\n", fs.Name(), rest)
-		}
-		fs.Usage()
-		return nil, exitError(2)
+	if failed {
+		return exitError(1)
 	}
-	return rest, nil
+	return nil
 }

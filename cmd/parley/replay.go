@@ -18,15 +18,11 @@ import (
 // turn is identical.
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("replay", stderr, "[-config FILE] [-db PATH | -store URL] BOT CONVERSATION")
-	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
+	configPath := app.ConfigFlag(fset)
 	var sf storeFlags
 	sf.register(fset)
-	if err := fset.Parse(args); err != nil {
+	if _, err := parseArgs(fset, args, 2, 2); err != nil {
 		return err
-	}
-	if fset.NArg() != 2 {
-		fset.Usage()
-		return exitError(2)
 	}
 	cfg, err := app.ResolveConfig(*configPath)
 	if err != nil {
@@ -42,18 +38,9 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	key := parley.ConversationKey{Bot: fset.Arg(0), ID: fset.Arg(1)}
-	var eng parley.Engine
-	for _, b := range w.Bots {
-		if b.Name == key.Bot {
-			eng = b.Engine
-		}
-	}
-	if eng == nil {
-		return parley.Errorf(parley.ENOTFOUND, "no bot %q in the configuration", key.Bot)
-	}
-	// The engine alone decides; the recorded parses stand in for the model.
-	if u, ok := eng.(parley.EngineWrapper); ok {
-		eng = u.Unwrap()
+	eng, err := replayEngine(w.Bots, key.Bot)
+	if err != nil {
+		return err
 	}
 	// The runtime answers each message's stored response as the turn returned it, as
 	// the HTTP API does, without the actor's bookkeeping around it.
@@ -68,6 +55,25 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return exitError(1)
 	}
 	return nil
+}
+
+// replayEngine is the engine of the bot named name, without the model's
+// understanding around it: the engine alone decides; the recorded parses stand in
+// for the model.
+func replayEngine(bots []*parley.Bot, name string) (parley.Engine, error) {
+	var eng parley.Engine
+	for _, b := range bots {
+		if b.Name == name {
+			eng = b.Engine
+		}
+	}
+	if eng == nil {
+		return nil, parley.Errorf(parley.ENOTFOUND, "no bot %q in the configuration", name)
+	}
+	if u, ok := eng.(parley.EngineWrapper); ok {
+		eng = u.Unwrap()
+	}
+	return eng, nil
 }
 
 // replayStore is what replay reads: the stored log, and each processed message's

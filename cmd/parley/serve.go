@@ -84,40 +84,70 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return parley.WrapError(parley.EUNAVAILABLE, err, "listen on %s", listen)
 	}
 	defer ln.Close()
-	if err := exposurePolicy(cfg, auth, ln.Addr(), *insecure, logger); err != nil {
-		return err
-	}
-	visitors, err := visitorPolicy(cfg, cfgFile == "", ln.Addr(), logger)
+	sec, err := serveSecurity(cfg, auth, ln.Addr(), cfgFile == "", *insecure, logger)
 	if err != nil {
 		return err
 	}
-	shutdownTracing, tracing, err := setupTracing(ctx)
+	stopTracing, err := startTracing(ctx, logger)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-		defer cancel()
-		_ = shutdownTracing(sctx)
-	}()
-	if tracing {
-		logger.Info("OpenTelemetry tracing on: spans go to the OTLP endpoint")
-	}
-	sf.flowVersions = cfg.Runtime.FlowVersions
-	store, err := openStore(ctx, sf, cfg.Store)
+	defer stopTracing()
+	store, err := openServeStore(ctx, sf, cfg, logger)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	storeAt, storeFrom := storeURL(sf, cfg.Store)
-	logger.Info("store opened", "kind", storeKind(storeAt), "location", storeLocation(storeAt), "from", storeFrom)
 	logger.Info("listening", "addr", ln.Addr().String(), "from", listenFrom)
-	srv, err := app.NewServer(ctx, cfg, store, logger, app.Security{Auth: auth, Hosts: httpapi.ListenHosts(ln.Addr(), cfg.Server.Hosts), Visitors: visitors})
+	srv, err := app.NewServer(ctx, cfg, store, logger, sec)
 	if err != nil {
 		return err
 	}
 	srv.Start(ctx)
 	return serveHTTP(ctx, srv, ln, stdout, logger)
+}
+
+// serveSecurity is what guards the served API on addr: the exposure policy
+// checked, the API's tokens, the hosts it answers and the widget's visitors.
+func serveSecurity(cfg *app.Config, auth *httpapi.Auth, addr net.Addr, demo, insecure bool, logger *slog.Logger) (app.Security, error) {
+	if err := exposurePolicy(cfg, auth, addr, insecure, logger); err != nil {
+		return app.Security{}, err
+	}
+	visitors, err := visitorPolicy(cfg, demo, addr, logger)
+	if err != nil {
+		return app.Security{}, err
+	}
+	return app.Security{Auth: auth, Hosts: httpapi.ListenHosts(addr, cfg.Server.Hosts), Visitors: visitors}, nil
+}
+
+// startTracing starts OpenTelemetry tracing when the environment asks for it
+// (setupTracing); stop flushes pending spans, within five seconds.
+func startTracing(ctx context.Context, logger *slog.Logger) (stop func(), err error) {
+	shutdownTracing, tracing, err := setupTracing(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if tracing {
+		logger.Info("OpenTelemetry tracing on: spans go to the OTLP endpoint")
+	}
+	return func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = shutdownTracing(sctx)
+	}, nil
+}
+
+// openServeStore opens the store serve runs on, keeping the configuration's flow
+// versions, and logs which one it opened and why.
+func openServeStore(ctx context.Context, sf storeFlags, cfg *app.Config, logger *slog.Logger) (parley.Store, error) {
+	sf.flowVersions = cfg.Runtime.FlowVersions
+	store, err := openStore(ctx, sf, cfg.Store)
+	if err != nil {
+		return nil, err
+	}
+	storeAt, storeFrom := storeURL(sf, cfg.Store)
+	logger.Info("store opened", "kind", storeKind(storeAt), "location", storeLocation(storeAt), "from", storeFrom)
+	return store, nil
 }
 
 // serveHTTP serves srv on ln until ctx ends, then finishes in-flight turns.
@@ -174,6 +204,20 @@ func apiAuth(cfg *app.Config) (*httpapi.Auth, error) {
 func exposurePolicy(cfg *app.Config, auth *httpapi.Auth, addr net.Addr, insecure bool, logger *slog.Logger) error {
 	tcp, _ := addr.(*net.TCPAddr)
 	loopback := tcp != nil && tcp.IP.IsLoopback()
+	unsigned := unsignedWebhooks(cfg, logger)
+	if !auth.Enabled() {
+		if err := noTokenPolicy(addr, loopback, insecure, logger); err != nil {
+			return err
+		}
+	}
+	if len(unsigned) > 0 && !loopback && !insecure {
+		return parley.Errorf(parley.EINVALID, "refusing to listen on %s: Chatwoot bot(s) %s have no webhook_secret; set it or pass -insecure", addr, strings.Join(unsigned, ", "))
+	}
+	return nil
+}
+
+// unsignedWebhooks are the Chatwoot bots without a webhook_secret, each warned of.
+func unsignedWebhooks(cfg *app.Config, logger *slog.Logger) []string {
 	var unsigned []string
 	for _, b := range cfg.Bots {
 		if b.Chatwoot != nil && b.Chatwoot.WebhookSecret == "" {
@@ -181,18 +225,18 @@ func exposurePolicy(cfg *app.Config, auth *httpapi.Auth, addr net.Addr, insecure
 			logger.Warn("Chatwoot webhook without webhook_secret: anyone who can reach it can speak for Chatwoot", "bot", b.Name)
 		}
 	}
-	if !auth.Enabled() {
-		if !loopback && !insecure {
-			return parley.Errorf(parley.EINVALID, "refusing to listen on %s with no API token: set PARLEY_API_TOKEN or auth.tokens in parley.yaml, listen on 127.0.0.1, or pass -insecure", addr)
-		}
-		if loopback {
-			logger.Info("no API token configured: listening on loopback only, every route open to local clients", "addr", addr.String())
-		} else {
-			logger.Warn("no API token configured and -insecure: every route is open to anyone who can reach it", "addr", addr.String())
-		}
-	}
-	if len(unsigned) > 0 && !loopback && !insecure {
-		return parley.Errorf(parley.EINVALID, "refusing to listen on %s: Chatwoot bot(s) %s have no webhook_secret; set it or pass -insecure", addr, strings.Join(unsigned, ", "))
+	return unsigned
+}
+
+// noTokenPolicy is serve without an API token: loopback only, unless -insecure.
+func noTokenPolicy(addr net.Addr, loopback, insecure bool, logger *slog.Logger) error {
+	switch {
+	case !loopback && !insecure:
+		return parley.Errorf(parley.EINVALID, "refusing to listen on %s with no API token: set PARLEY_API_TOKEN or auth.tokens in parley.yaml, listen on 127.0.0.1, or pass -insecure", addr)
+	case loopback:
+		logger.Info("no API token configured: listening on loopback only, every route open to local clients", "addr", addr.String())
+	default:
+		logger.Warn("no API token configured and -insecure: every route is open to anyone who can reach it", "addr", addr.String())
 	}
 	return nil
 }

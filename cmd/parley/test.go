@@ -15,7 +15,7 @@ import (
 // measurement: `parley-tools coverage`.
 func runTest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fset := newFlagSet("test", stderr, "[-config FILE] [-server URL [-token TOKEN]] PATH...")
-	configPath := fset.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
+	configPath := app.ConfigFlag(fset)
 	serverURL := fset.String("server", "", "run against a running server instead of in process")
 	token := fset.String("token", os.Getenv("PARLEY_API_TOKEN"), "bearer token for -server (default $PARLEY_API_TOKEN)")
 	verbose := fset.Bool("v", false, "print every scenario, not only failures")

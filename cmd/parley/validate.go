@@ -21,44 +21,50 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	bad := 0
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			fmt.Fprintf(stdout, "%s: %v\n", path, err)
-			bad++
-			continue
-		}
-		if isGatesFlow(data, path) {
-			if _, err := gates.ParseFlow(data, path); err != nil {
-				fmt.Fprintf(stdout, "%s: %s\n", path, parley.ErrorDetail(err))
-				bad++
-				continue
-			}
-			fmt.Fprintf(stdout, "%s: ok\n", path)
-			continue
-		}
-		def, err := flows.LoadFile(path)
-		if err != nil {
-			fmt.Fprintln(stdout, parley.ErrorDetail(err))
-			bad++
-			continue
-		}
-		printWarnings(stdout, "", def)
-		diags := flows.Validate(def)
-		if len(diags) == 0 {
-			fmt.Fprintf(stdout, "%s: ok\n", path)
-			continue
-		}
-		bad++
-		for _, d := range diags {
-			fmt.Fprintln(stdout, d.String())
-		}
+	return everyPasses(paths, func(path string) (bool, error) { return validateFile(stdout, path), nil })
+}
+
+// validateFile prints a flow file's problems, or "ok", and reports whether it has
+// none.
+func validateFile(stdout io.Writer, path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stdout, "%s: %v\n", path, err)
+		return false
 	}
-	if bad > 0 {
-		return exitError(1)
+	if isGatesFlow(data, path) {
+		return validateGates(stdout, data, path)
 	}
-	return nil
+	return validateFlows(stdout, path)
+}
+
+// validateGates prints a gates flow's first problem, or "ok".
+func validateGates(stdout io.Writer, data []byte, path string) bool {
+	if _, err := gates.ParseFlow(data, path); err != nil {
+		fmt.Fprintf(stdout, "%s: %s\n", path, parley.ErrorDetail(err))
+		return false
+	}
+	fmt.Fprintf(stdout, "%s: ok\n", path)
+	return true
+}
+
+// validateFlows prints a flows file's warnings and then its problems, or "ok".
+func validateFlows(stdout io.Writer, path string) bool {
+	def, err := flows.LoadFile(path)
+	if err != nil {
+		fmt.Fprintln(stdout, parley.ErrorDetail(err))
+		return false
+	}
+	printWarnings(stdout, "", def)
+	diags := flows.Validate(def)
+	if len(diags) == 0 {
+		fmt.Fprintf(stdout, "%s: ok\n", path)
+		return true
+	}
+	for _, d := range diags {
+		fmt.Fprintln(stdout, d.String())
+	}
+	return false
 }
 
 // isGatesFlow tells a seed 002 flow (JSON, or YAML with a top-level nodes: key) from

@@ -31,9 +31,14 @@ func versionLine() string {
 	if info.Main.Path != "" {
 		line += info.Main.Path + ", "
 	}
-	line += info.GoVersion
+	return line + info.GoVersion + revision(info.Settings) + ")"
+}
+
+// revision is ", revision R" (with " with local changes" when the checkout was
+// modified) from the build's VCS settings, or "" when it has none.
+func revision(settings []debug.BuildSetting) string {
 	var rev, modified string
-	for _, s := range info.Settings {
+	for _, s := range settings {
 		switch s.Key {
 		case "vcs.revision":
 			rev = s.Value
@@ -41,11 +46,11 @@ func versionLine() string {
 			modified = s.Value
 		}
 	}
-	if rev != "" {
-		line += ", revision " + rev
-		if modified == "true" {
-			line += " with local changes"
-		}
+	switch {
+	case rev == "":
+		return ""
+	case modified == "true":
+		return ", revision " + rev + " with local changes"
 	}
-	return line + ")"
+	return ", revision " + rev
 }

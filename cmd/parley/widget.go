@@ -20,28 +20,13 @@ import (
 // -config) makes up a key, says so in the log, and lets each demo bot's widget be
 // embedded in pages of the server's own origin (the page /widget/demo.html).
 func visitorPolicy(cfg *app.Config, demo bool, addr net.Addr, logger *slog.Logger) (*visitor.Policy, error) {
-	origins := map[string][]string{}
-	for _, b := range cfg.Bots {
-		if b.Widget != nil {
-			origins[b.Name] = b.Widget.Origins
-		}
-	}
-	if demo {
-		for _, b := range cfg.Bots {
-			origins[b.Name] = append(origins[b.Name], ownOrigins(addr)...)
-		}
-	}
+	origins := widgetOrigins(cfg, demo, addr)
 	if len(origins) == 0 {
 		return nil, nil
 	}
-	key := []byte(cfg.Widget.Key)
-	if len(key) == 0 {
-		if !demo {
-			return nil, parley.Errorf(parley.EINVALID, "widget.key is required once a bot has a widget: set it to ${PARLEY_WIDGET_KEY}, at least %d random bytes (openssl rand -base64 48)", visitor.MinKeyLen)
-		}
-		key = make([]byte, 32)
-		_, _ = rand.Read(key)
-		logger.Warn("demo: no widget.key configured, so visitor tokens are signed with a random key made for this run; they end when it does")
+	key, err := widgetKey(cfg, demo, logger)
+	if err != nil {
+		return nil, err
 	}
 	signer, err := visitor.NewSigner(key)
 	if err != nil {
@@ -53,19 +38,56 @@ func visitorPolicy(cfg *app.Config, demo bool, addr net.Addr, logger *slog.Logge
 	}
 	p := visitor.NewPolicy(signer, origins)
 	p.Proxies = proxies
-	if cfg.Widget.TokenTTL > 0 {
-		p.TokenTTL = time.Duration(cfg.Widget.TokenTTL)
+	applyWidgetLimits(p, cfg.Widget)
+	return p, nil
+}
+
+// widgetOrigins are, per bot with a widget, the origins of the pages that may
+// embed it; in the demo, every bot's widget also on the server's own pages.
+func widgetOrigins(cfg *app.Config, demo bool, addr net.Addr) map[string][]string {
+	origins := map[string][]string{}
+	for _, b := range cfg.Bots {
+		if b.Widget != nil {
+			origins[b.Name] = b.Widget.Origins
+		}
 	}
-	if cfg.Widget.SessionMaxAge > 0 {
-		p.SessionMaxAge = time.Duration(cfg.Widget.SessionMaxAge)
+	if demo {
+		for _, b := range cfg.Bots {
+			origins[b.Name] = append(origins[b.Name], ownOrigins(addr)...)
+		}
 	}
-	if n := cfg.Widget.SessionsPerMinute; n != 0 {
+	return origins
+}
+
+// widgetKey is widget.key; the demo alone makes one up for the run (and says so).
+func widgetKey(cfg *app.Config, demo bool, logger *slog.Logger) ([]byte, error) {
+	if key := []byte(cfg.Widget.Key); len(key) > 0 {
+		return key, nil
+	}
+	if !demo {
+		return nil, parley.Errorf(parley.EINVALID, "widget.key is required once a bot has a widget: set it to ${PARLEY_WIDGET_KEY}, at least %d random bytes (openssl rand -base64 48)", visitor.MinKeyLen)
+	}
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	logger.Warn("demo: no widget.key configured, so visitor tokens are signed with a random key made for this run; they end when it does")
+	return key, nil
+}
+
+// applyWidgetLimits sets the token lifetimes and rate limits the widget block
+// sets, keeping the policy's defaults for the others.
+func applyWidgetLimits(p *visitor.Policy, w app.WidgetConfig) {
+	if w.TokenTTL > 0 {
+		p.TokenTTL = time.Duration(w.TokenTTL)
+	}
+	if w.SessionMaxAge > 0 {
+		p.SessionMaxAge = time.Duration(w.SessionMaxAge)
+	}
+	if n := w.SessionsPerMinute; n != 0 {
 		p.Sessions = visitor.NewLimiter(n)
 	}
-	if n := cfg.Widget.MessagesPerMinute; n != 0 {
+	if n := w.MessagesPerMinute; n != 0 {
 		p.Messages = visitor.NewLimiter(n)
 	}
-	return p, nil
 }
 
 // ownOrigins are the origins of pages the server itself serves on addr: its address

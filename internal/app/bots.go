@@ -6,7 +6,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"os"
 	"strconv"
 	"time"
 
@@ -91,11 +90,7 @@ func (b *builder) engine(ctx context.Context, bc BotConfig) (parley.Engine, erro
 
 // flows builds a flows bot from its flow file, or the built-in demo of its name.
 func (b *builder) flows(bc BotConfig, writer *botWriter) (parley.Engine, error) {
-	file := ""
-	if bc.Flows != "" {
-		file = b.cfg.Path(bc.Flows)
-	}
-	def, err := FlowsDefinition(bc.Name, file)
+	def, err := b.cfg.FlowsOf(&bc)
 	if err != nil {
 		return nil, err
 	}
@@ -108,12 +103,9 @@ func (b *builder) flows(bc BotConfig, writer *botWriter) (parley.Engine, error) 
 
 // gates builds a gates bot, storing its flow as a new version when it changed.
 func (b *builder) gates(ctx context.Context, bc BotConfig, writer *botWriter) (parley.Engine, error) {
-	data := gates.DemoFlow()
-	if bc.Flow != "" {
-		var err error
-		if data, err = os.ReadFile(b.cfg.Path(bc.Flow)); err != nil {
-			return nil, parley.WrapError(parley.EINVALID, err, "bot %s: read flow", bc.Name)
-		}
+	data, err := b.cfg.GatesFlowOf(&bc)
+	if err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "bot %s: read flow", bc.Name)
 	}
 	if err := storeFlow(ctx, b.store, bc.Name, data, b.cfg.Path(bc.Flow)); err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"flag"
 	"net/http"
 	"os"
 	"regexp"
@@ -12,6 +13,12 @@ import (
 	"github.com/parleyhq/parley/gates"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 )
+
+// ConfigFlag defines the -config flag of the commands that read parley.yaml
+// (ResolveConfig resolves its value).
+func ConfigFlag(fs *flag.FlagSet) *string {
+	return fs.String("config", "", "parley.yaml (default: $PARLEY_CONFIG, else ./parley.yaml if present, else the built-in demo bots)")
+}
 
 // defaultConfigFile is the configuration a command reads from the working directory
 // when neither -config nor PARLEY_CONFIG names one.
@@ -51,6 +58,25 @@ func (c *Config) Bot(name string) *BotConfig {
 		}
 	}
 	return nil
+}
+
+// FlowsOf is a flows bot's definition: its flows file, or the built-in demo of its
+// name when it names none.
+func (c *Config) FlowsOf(bc *BotConfig) (*flows.Definition, error) {
+	file := ""
+	if bc.Flows != "" {
+		file = c.Path(bc.Flows)
+	}
+	return FlowsDefinition(bc.Name, file)
+}
+
+// GatesFlowOf is a gates bot's flow file as written, or the built-in demo flow
+// when it names none.
+func (c *Config) GatesFlowOf(bc *BotConfig) ([]byte, error) {
+	if bc.Flow == "" {
+		return gates.DemoFlow(), nil
+	}
+	return os.ReadFile(c.Path(bc.Flow))
 }
 
 // flowsDefinition is a flows bot's definition: its file, or the built-in demo of

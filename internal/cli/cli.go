@@ -56,3 +56,38 @@ func NewFlagSet(prog, name string, stderr io.Writer, synopsis string) *flag.Flag
 	}
 	return fs
 }
+
+// ParseArgs parses flags and returns the positional arguments, refusing (exit 2,
+// usage printed) fewer than min or more than max of them (max < 0: no limit) and any
+// flag written after a positional argument: the flag package stops at the first
+// positional, so `serve extra -addr X` would otherwise silently drop -addr.
+func ParseArgs(prog string, fs *flag.FlagSet, args []string, min, max int) ([]string, error) {
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	rest := fs.Args()
+	if late := flagAfterArgument(rest); late != "" {
+		fmt.Fprintf(fs.Output(), "%s %s: flag %s after the argument %q: flags go before arguments\n", prog, fs.Name(), late, rest[0])
+		fs.Usage()
+		return nil, ExitError(2)
+	}
+	if len(rest) < min || (max >= 0 && len(rest) > max) {
+		if max == 0 {
+			fmt.Fprintf(fs.Output(), "%s %s takes no arguments, got %q\n", prog, fs.Name(), rest)
+		}
+		fs.Usage()
+		return nil, ExitError(2)
+	}
+	return rest, nil
+}
+
+// flagAfterArgument is the first of the positional arguments that looks like a
+// flag, or "".
+func flagAfterArgument(rest []string) string {
+	for _, a := range rest {
+		if len(a) > 1 && a[0] == '-' {
+			return a
+		}
+	}
+	return ""
+}
