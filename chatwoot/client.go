@@ -425,6 +425,20 @@ func retryAfter(v string) time.Duration {
 
 // errorDetail extracts Chatwoot's error text ({"error": ...}, {"message": ...} or
 // {"errors": [...]}) for the error message, bounded in length.
+// detailText is the first detail an error body gives: its error, its message,
+// its errors.
+func detailText(err any, message string, errs any) string {
+	switch {
+	case err != nil:
+		return fmt.Sprint(err)
+	case message != "":
+		return message
+	case errs != nil:
+		return fmt.Sprint(errs)
+	}
+	return ""
+}
+
 func errorDetail(body []byte) string {
 	var e struct {
 		Error   any    `json:"error"`
@@ -433,14 +447,7 @@ func errorDetail(body []byte) string {
 	}
 	text := ""
 	if json.Unmarshal(body, &e) == nil {
-		switch {
-		case e.Error != nil:
-			text = fmt.Sprint(e.Error)
-		case e.Message != "":
-			text = e.Message
-		case e.Errors != nil:
-			text = fmt.Sprint(e.Errors)
-		}
+		text = detailText(e.Error, e.Message, e.Errors)
 	}
 	if text == "" {
 		text = strings.TrimSpace(string(body))

@@ -185,6 +185,24 @@ func optionItems(r parley.Reply) (string, []Item) {
 
 // cardItem maps a product card: Card.URL becomes a link button, each card action a
 // postback (or a link when it has a URL).
+// cardAction maps a card's action: a web link, or a postback of its meaning
+// (not labelled like the card's link, linkText); false for neither.
+func cardAction(a parley.Option, linkText string) (CardAction, bool) {
+	switch {
+	case a.URL != "":
+		return CardAction{Type: ActionLink, Text: firstNonBlank(a.Title, "Open"), URI: a.URL}, parley.IsWebLink(a.URL)
+	case a.Meaning != "":
+		text := firstNonBlank(a.Title, "Select")
+		if strings.EqualFold(text, linkText) {
+			// Two buttons with the same label would confuse; the link adds to
+			// the cart, the postback picks the product in the conversation.
+			text = "Select"
+		}
+		return CardAction{Type: ActionPostback, Text: text, Payload: a.Meaning}, true
+	}
+	return CardAction{}, false
+}
+
 func cardItem(c parley.Card) Item {
 	item := Item{Title: firstNonBlank(c.Title, "Product "+c.ProductID), Description: cardDescription(c)}
 	if parley.IsWebLink(c.ImageURL) {
@@ -196,19 +214,8 @@ func cardItem(c parley.Card) Item {
 		item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: linkText, URI: c.URL})
 	}
 	for _, a := range c.Actions {
-		switch {
-		case a.URL != "":
-			if parley.IsWebLink(a.URL) {
-				item.Actions = append(item.Actions, CardAction{Type: ActionLink, Text: firstNonBlank(a.Title, "Open"), URI: a.URL})
-			}
-		case a.Meaning != "":
-			text := firstNonBlank(a.Title, "Select")
-			if strings.EqualFold(text, linkText) {
-				// Two buttons with the same label would confuse; the link adds to
-				// the cart, the postback picks the product in the conversation.
-				text = "Select"
-			}
-			item.Actions = append(item.Actions, CardAction{Type: ActionPostback, Text: text, Payload: a.Meaning})
+		if ca, ok := cardAction(a, linkText); ok {
+			item.Actions = append(item.Actions, ca)
 		}
 	}
 	if len(item.Actions) == 0 {
@@ -245,20 +252,30 @@ func NewDeliverer(clients map[string]*Client) *Deliverer {
 // Deliver makes the one API call an entry stands for. An error with code
 // parley.EINVALID is permanent (retrying cannot help: unknown bot or kind, malformed
 // payload, a 4xx from Chatwoot); any other error is worth retrying later.
+// decodePayload reads an outbox entry's payload, for the account the bot posts
+// to and a conversation id Chatwoot can have.
+func decodePayload(e parley.OutboxEntry, account int) (Payload, error) {
+	var p Payload
+	if err := json.Unmarshal(e.Payload, &p); err != nil {
+		return p, parley.WrapError(parley.EINVALID, err, "chatwoot: outbox entry %d has a malformed payload", e.ID)
+	}
+	if p.AccountID != int64(account) {
+		return p, parley.Errorf(parley.EINVALID, "chatwoot: outbox entry %d is for account %d, bot %q posts to account %d", e.ID, p.AccountID, e.Key.Bot, account)
+	}
+	if p.ConversationID <= 0 || p.ConversationID > int64(^uint32(0)>>1) {
+		return p, parley.Errorf(parley.EINVALID, "chatwoot: outbox entry %d has conversation id %d", e.ID, p.ConversationID)
+	}
+	return p, nil
+}
+
 func (d *Deliverer) Deliver(ctx context.Context, e parley.OutboxEntry) error {
 	client := d.clients[e.Key.Bot]
 	if client == nil {
 		return parley.Errorf(parley.EINVALID, "chatwoot: no Chatwoot client for bot %q", e.Key.Bot)
 	}
-	var p Payload
-	if err := json.Unmarshal(e.Payload, &p); err != nil {
-		return parley.WrapError(parley.EINVALID, err, "chatwoot: outbox entry %d has a malformed payload", e.ID)
-	}
-	if p.AccountID != int64(client.AccountID()) {
-		return parley.Errorf(parley.EINVALID, "chatwoot: outbox entry %d is for account %d, bot %q posts to account %d", e.ID, p.AccountID, e.Key.Bot, client.AccountID())
-	}
-	if p.ConversationID <= 0 || p.ConversationID > int64(^uint32(0)>>1) {
-		return parley.Errorf(parley.EINVALID, "chatwoot: outbox entry %d has conversation id %d", e.ID, p.ConversationID)
+	p, err := decodePayload(e, client.AccountID())
+	if err != nil {
+		return err
 	}
 	conversation := int(p.ConversationID)
 	switch e.Kind {

@@ -207,6 +207,16 @@ func senderOf(raw json.RawMessage) Sender {
 	return s
 }
 
+// firstAccount is the account the first message naming one names; 0 for none.
+func firstAccount(messages []wireMessage) int64 {
+	for _, m := range messages {
+		if id, ok := flexInt(m.AccountID); ok && id > 0 {
+			return id
+		}
+	}
+	return 0
+}
+
 // locate sets the conversation (its id and status) and the account the webhook
 // belongs to: from the embedded conversation of a message event, from the body of a
 // conversation event, the account else from the first message that names one.
@@ -228,12 +238,7 @@ func (out *Webhook) locate(w *wireWebhook) {
 		out.AccountID, _ = flexInt(w.Account.ID)
 	}
 	if out.AccountID == 0 {
-		for _, m := range messages {
-			if id, ok := flexInt(m.AccountID); ok && id > 0 {
-				out.AccountID = id
-				break
-			}
-		}
+		out.AccountID = firstAccount(messages)
 	}
 }
 

@@ -9,6 +9,7 @@ package chatwoottest
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -190,6 +191,28 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 
 func errorBody(msg string) map[string]any { return map[string]any{"error": msg} }
 
+// unrouted answers a path no bot route matches: refused under the accounts API
+// (BOT_ACCESSIBLE_ENDPOINTS: anything else is refused to a bot token), else not
+// found.
+func unrouted(path string) (int, any, http.Header) {
+	if strings.HasPrefix(path, "/api/v1/accounts/") {
+		return http.StatusUnauthorized, errorBody("Access to this endpoint is not authorized for bots"), nil
+	}
+	return http.StatusNotFound, errorBody("Not Found"), nil
+}
+
+// nextFailure takes the next queued failure, if any.
+func (s *Server) nextFailure() (failure, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.failures) == 0 {
+		return failure{}, false
+	}
+	f := s.failures[0]
+	s.failures = s.failures[1:]
+	return f, true
+}
+
 func (s *Server) handle(r *http.Request, body []byte) (int, any, http.Header) {
 	// access_token_auth_helper.rb: a missing or unknown token is 401.
 	if r.Header.Get("api_access_token") != s.BotToken {
@@ -197,11 +220,7 @@ func (s *Server) handle(r *http.Request, body []byte) (int, any, http.Header) {
 	}
 	m := routePattern.FindStringSubmatch(r.URL.Path)
 	if m == nil {
-		if strings.HasPrefix(r.URL.Path, "/api/v1/accounts/") {
-			// BOT_ACCESSIBLE_ENDPOINTS: anything else is refused to a bot token.
-			return http.StatusUnauthorized, errorBody("Access to this endpoint is not authorized for bots"), nil
-		}
-		return http.StatusNotFound, errorBody("Not Found"), nil
+		return unrouted(r.URL.Path)
 	}
 	if r.Method != http.MethodPost {
 		return http.StatusUnauthorized, errorBody("Access to this endpoint is not authorized for bots"), nil
@@ -211,18 +230,13 @@ func (s *Server) handle(r *http.Request, body []byte) (int, any, http.Header) {
 		return http.StatusUnauthorized, errorBody("You are not authorized to access this account"), nil
 	}
 	conversation, _ := strconv.Atoi(m[2])
-	s.mu.Lock()
-	if len(s.failures) > 0 {
-		f := s.failures[0]
-		s.failures = s.failures[1:]
-		s.mu.Unlock()
+	if f, ok := s.nextFailure(); ok {
 		h := http.Header{}
 		if f.retryAfter != "" {
 			h.Set("Retry-After", f.retryAfter)
 		}
 		return f.status, errorBody(http.StatusText(f.status)), h
 	}
-	s.mu.Unlock()
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(body, &fields); err != nil {
 		return http.StatusBadRequest, errorBody("body is not a JSON object"), nil
@@ -287,20 +301,9 @@ func (s *Server) createMessage(conversation int, fields map[string]json.RawMessa
 	if err := json.Unmarshal(mustObject(fields), &msg); err != nil {
 		return unprocessable("malformed message: %v", err)
 	}
-	switch msg.MessageType {
-	case "", chatwoot.MessageOutgoing:
-	case chatwoot.MessageIncoming:
-		// message_builder.rb:108: incoming only in API inboxes; the fake is a widget.
-		return unprocessable("Incoming messages are only allowed in Api inboxes")
-	default:
-		return unprocessable("'%s' is not a valid message_type", msg.MessageType)
-	}
-	contentType := msg.ContentType
-	if contentType == "" {
-		contentType = "text"
-	}
-	if !slices.Contains(contentTypes, contentType) {
-		return unprocessable("'%s' is not a valid content_type", contentType)
+	contentType, problem := messageKind(msg.MessageType, msg.ContentType)
+	if problem != "" {
+		return unprocessable("%s", problem)
 	}
 	decoded, ok := decodeAttributes(msg.ContentAttributes)
 	if !ok {
@@ -330,6 +333,24 @@ func (s *Server) createMessage(conversation int, fields map[string]json.RawMessa
 		"content_attributes": decoded, "created_at": 1700000000 + id, "private": msg.Private,
 		"source_id": nil, "sender": map[string]any{"id": 1, "name": "Parley", "type": "agent_bot"},
 	}, nil
+}
+
+// messageKind checks a message's type and content type (text when none): the
+// content type, or why the message is unprocessable.
+func messageKind(messageType, contentType string) (string, string) {
+	switch messageType {
+	case "", chatwoot.MessageOutgoing:
+	case chatwoot.MessageIncoming:
+		// message_builder.rb:108: incoming only in API inboxes; the fake is a widget.
+		return "", "Incoming messages are only allowed in Api inboxes"
+	default:
+		return "", fmt.Sprintf("'%s' is not a valid message_type", messageType)
+	}
+	contentType = cmp.Or(contentType, "text")
+	if !slices.Contains(contentTypes, contentType) {
+		return "", fmt.Sprintf("'%s' is not a valid content_type", contentType)
+	}
+	return contentType, ""
 }
 
 func mustObject(fields map[string]json.RawMessage) []byte {
