@@ -1,6 +1,7 @@
 package gates
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 
@@ -83,7 +84,14 @@ func (f *Flow) promptText(n *Node, mode string, attempts int, conversationID str
 	if mode == ModeBroaden {
 		return variants[len(variants)-1]
 	}
-	switch f.retryPolicyOf(n).strategy {
+	return pickVariant(f.retryPolicyOf(n).strategy, variants, attempts, conversationID, turn)
+}
+
+// pickVariant picks the prompt variant of a retry strategy after attempts:
+// escalate walks to the last, rephrase picks another than the first by a hash of
+// the conversation and turn, and the default cycles.
+func pickVariant(strategy string, variants []string, attempts int, conversationID string, turn int) string {
+	switch strategy {
 	case StrategyEscalate:
 		return variants[min(attempts, len(variants)-1)]
 	case StrategyRephrase:
@@ -109,14 +117,8 @@ func (f *Flow) askMissing(n *Node, s *RuntimeState) (string, bool) {
 			known = true
 			continue
 		}
-		if missing != "" {
-			continue
-		}
-		for _, name := range []string{fact, c} {
-			if q, ok := n.Prompts.Ask[name]; ok && q != "" {
-				missing = q
-				break
-			}
+		if missing == "" {
+			missing = cmp.Or(n.Prompts.Ask[fact], n.Prompts.Ask[c])
 		}
 	}
 	return missing, known && missing != ""

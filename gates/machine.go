@@ -329,7 +329,14 @@ func (f *Flow) selectNextNode(s *RuntimeState, turn int) Selection {
 	// 5. Mode of the first node that does not skip, preferring one not cooling down.
 	p := f.pickOrDefer(eligible, &view, turn)
 	sel.Skipped = p.skipped
-	blocked = append(blocked, p.skippedWhy...)
+	f.settle(&sel, p, append(blocked, p.skippedWhy...), &view)
+	return sel
+}
+
+// settle completes the selection from what was picked: a wait for a node
+// cooling down, a deadlock with its blockers in definition order, or the node
+// and mode picked (through the loop guard).
+func (f *Flow) settle(sel *Selection, p picked, blocked []Blocker, view *RuntimeState) {
 	switch {
 	case p.node == nil && p.deferred != nil:
 		// cooldownTurns holds even when nothing else can run: the turn waits.
@@ -343,13 +350,10 @@ func (f *Flow) selectNextNode(s *RuntimeState, turn int) Selection {
 		sel.Blockers = blocked
 	default:
 		sel.Status, sel.NodeID, sel.Mode, sel.Reason = SelectOK, p.node.ID, p.mode, p.node.ID+": "+p.reason
-		f.loopGuard(&sel, p.node, &view)
+		f.loopGuard(sel, p.node, view)
 	}
-	return sel
 }
 
-// picked is the outcome of the pick-or-defer step: the node to run and its mode, or
-// none and the first node that waits out its cooldown; and the nodes that skip.
 type picked struct {
 	node, deferred *Node
 	mode, reason   string

@@ -52,23 +52,13 @@ func (f *Flow) readExtractor(x *Extractor, msg parley.Message, put func(raw, val
 // computeDeltas puts each delta extractor's To minus From, read from the facts just
 // read or those already known (by raw or canonical name).
 func (f *Flow) computeDeltas(nodes []*Node, values, known map[string]string, put func(raw, value string)) {
-	lookup := func(name string) (string, bool) {
-		if v, ok := values[name]; ok {
-			return v, true
-		}
-		if v, ok := known[f.canonical(name)]; ok {
-			return v, true
-		}
-		v, ok := known[name]
-		return v, ok
-	}
 	for _, n := range nodes {
 		for _, x := range n.Extract {
 			if x.Kind != ExtractDelta {
 				continue
 			}
-			from, okFrom := lookup(x.From)
-			to, okTo := lookup(x.To)
+			from, okFrom := f.factValue(x.From, values, known)
+			to, okTo := f.factValue(x.To, values, known)
 			if !okFrom || !okTo {
 				continue
 			}
@@ -77,6 +67,19 @@ func (f *Flow) computeDeltas(nodes []*Node, values, known map[string]string, put
 			}
 		}
 	}
+}
+
+// factValue is a fact's value: read this turn (values), else known by its
+// canonical name or by its own.
+func (f *Flow) factValue(name string, values, known map[string]string) (string, bool) {
+	if v, ok := values[name]; ok {
+		return v, true
+	}
+	if v, ok := known[f.canonical(name)]; ok {
+		return v, true
+	}
+	v, ok := known[name]
+	return v, ok
 }
 
 // inDeclarationOrder lists the facts read, each once, in the order the nodes declare
