@@ -130,20 +130,26 @@ func (c *checker[S, T]) known(s S, where string) bool {
 	return c.declared[s]
 }
 
+// declareState records state i (counted from 0) of the declaration: a name,
+// given once.
+func (c *checker[S, T]) declareState(i int, s S) {
+	switch {
+	case s == "":
+		c.problem("state %d has an empty name", i+1)
+	case c.declared[s]:
+		c.problem("state %q declared twice", s)
+	default:
+		c.declared[s] = true
+	}
+}
+
 // declare records the declared states and returns the initial and terminal ones.
 func (c *checker[S, T]) declare() (initial S, terminal map[S]bool) {
 	if len(c.b.states) == 0 {
 		c.problem("no states declared")
 	}
 	for i, s := range c.b.states {
-		switch {
-		case s == "":
-			c.problem("state %d has an empty name", i+1)
-		case c.declared[s]:
-			c.problem("state %q declared twice", s)
-		default:
-			c.declared[s] = true
-		}
+		c.declareState(i, s)
 	}
 	switch {
 	case c.b.hasInitial:
@@ -167,20 +173,31 @@ func (c *checker[S, T]) table(terminal map[S]bool) ([]Transition[S, T], map[edge
 	var kept []Transition[S, T]
 	for _, r := range c.b.rules {
 		for _, e := range c.edges(r, terminal) {
-			k := edgeKey[S, T]{e.From, e.Trigger}
-			to, dup := next[k]
-			switch {
-			case !c.valid(e, terminal):
-			case dup && to == e.To && (r.any || fromAny[k]): // an "Any" edge restated
-			case dup:
-				c.problem("transition %s --%s--> %s: %q on %q already leads to %q", e.From, e.Trigger, e.To, e.From, e.Trigger, to)
-			default:
-				next[k], fromAny[k] = e.To, r.any
+			if c.keep(e, r.any, terminal, next, fromAny) {
 				kept = append(kept, e)
 			}
 		}
 	}
 	return kept, next
+}
+
+// keep checks edge e of a rule (anyRule: of PermitFromAny) against the edges kept so
+// far (next, fromAny) and reports whether it is a new one to keep, indexing it:
+// an invalid edge or one that contradicts a kept edge is a problem, an "Any" edge
+// restated is dropped.
+func (c *checker[S, T]) keep(e Transition[S, T], anyRule bool, terminal map[S]bool, next map[edgeKey[S, T]]S, fromAny map[edgeKey[S, T]]bool) bool {
+	k := edgeKey[S, T]{e.From, e.Trigger}
+	to, dup := next[k]
+	switch {
+	case !c.valid(e, terminal):
+	case dup && to == e.To && (anyRule || fromAny[k]): // an "Any" edge restated
+	case dup:
+		c.problem("transition %s --%s--> %s: %q on %q already leads to %q", e.From, e.Trigger, e.To, e.From, e.Trigger, to)
+	default:
+		next[k], fromAny[k] = e.To, anyRule
+		return true
+	}
+	return false
 }
 
 // edges lists the edges of one rule: an explicit edge, or PermitFromAny's from

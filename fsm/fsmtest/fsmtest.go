@@ -37,14 +37,7 @@ type Edge[S ~string, T ~string] struct {
 // terminal state), and a use for every trigger.
 func CheckTable[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], seed Table[S, T]) {
 	t.Helper()
-	next := map[[2]string]S{}
-	for _, e := range seed.Edges {
-		k := [2]string{string(e.From), string(e.Trigger)}
-		if _, dup := next[k]; dup {
-			t.Fatalf("the expected table lists %s --%s--> twice", e.From, e.Trigger)
-		}
-		next[k] = e.To
-	}
+	next := seedIndex(t, seed)
 	out, used := checkEdges(t, m, seed, next)
 	if start := fmt.Sprintf("\"__start\" -> %q;", string(seed.Initial)); !strings.Contains(m.DOT(), start) {
 		t.Errorf("the machine does not start in %q", seed.Initial)
@@ -53,15 +46,36 @@ func CheckTable[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], seed T
 		if !m.Has(from) || !out[from] {
 			t.Errorf("state %q: declared %v, has a way out %v", from, m.Has(from), out[from])
 		}
-		for _, trigger := range seed.Triggers {
-			want, ok := next[[2]string{string(from), string(trigger)}]
-			checkPair(t, m, from, trigger, want, ok)
-		}
+		checkState(t, m, seed, next, from)
 	}
 	for _, trigger := range seed.Triggers {
 		if !used[trigger] {
 			t.Errorf("trigger %q is declared but no transition uses it", trigger)
 		}
+	}
+}
+
+// seedIndex indexes the seed's edges by (from, trigger); an edge listed twice
+// is fatal.
+func seedIndex[S ~string, T ~string](t testing.TB, seed Table[S, T]) map[[2]string]S {
+	t.Helper()
+	next := map[[2]string]S{}
+	for _, e := range seed.Edges {
+		k := [2]string{string(e.From), string(e.Trigger)}
+		if _, dup := next[k]; dup {
+			t.Fatalf("the expected table lists %s --%s--> twice", e.From, e.Trigger)
+		}
+		next[k] = e.To
+	}
+	return next
+}
+
+// checkState checks every trigger from one state (checkPair).
+func checkState[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], seed Table[S, T], next map[[2]string]S, from S) {
+	t.Helper()
+	for _, trigger := range seed.Triggers {
+		want, ok := next[[2]string{string(from), string(trigger)}]
+		checkPair(t, m, from, trigger, want, ok)
 	}
 }
 
@@ -90,13 +104,19 @@ func checkPair[S ~string, T ~string](t testing.TB, m *fsm.Machine[S, T], from S,
 		t.Errorf("Next(%s, %s) = %q, %v; seed says %q, %v", from, trigger, got, gotOK, want, ok)
 	}
 	err := m.Check(from, trigger, want)
-	var te *fsm.TransitionError[S, T]
 	switch {
 	case ok && err != nil:
 		t.Errorf("Check(%s, %s, %s) = %v", from, trigger, want, err)
-	case !ok && (!errors.As(err, &te) || te.From != from || te.Trigger != trigger || parley.ErrorCode(err) != parley.ETRANSITION):
+	case !ok && !isTransitionError(err, from, trigger):
 		t.Errorf("Check(%s, %s) = %v; want a TransitionError (%s)", from, trigger, err, parley.ETRANSITION)
 	}
+}
+
+// isTransitionError reports whether err is the TransitionError of (from,
+// trigger), coded ETRANSITION.
+func isTransitionError[S ~string, T ~string](err error, from S, trigger T) bool {
+	var te *fsm.TransitionError[S, T]
+	return errors.As(err, &te) && te.From == from && te.Trigger == trigger && parley.ErrorCode(err) == parley.ETRANSITION
 }
 
 // WalkRandomly follows random trigger sequences (plus one the table does not know)
