@@ -14,6 +14,26 @@ import (
 // neither a search nor a clarification attempt (the third in a row is the
 // repeated-intent guard). Thanks completes shown results; a pending confirmation
 // is asked again, uncounted.
+// smallTalkReply answers a greeting, a question about the bot or thanks; thanks
+// complete the response shown.
+func (t *turn) smallTalkReply() (string, error) {
+	// The hint is read first whatever the reply: reading the categories may
+	// record a warning, before any trigger fires.
+	greeting := "Hello! What are you looking for today? " + t.hint()
+	switch t.req.Intent {
+	case nlu.ShopAboutBot:
+		return "I'm this shop's virtual assistant, not a person! I can find products for you, and if you'd like a person, just ask for one.", nil
+	case nlu.ShopThanks:
+		if t.state() == StateRecommending {
+			if err := t.fire(TriggerResponseComplete); err != nil {
+				return "", err
+			}
+		}
+		return "You're welcome! Tell me whenever you'd like to look for something else.", nil
+	}
+	return greeting, nil
+}
+
 func (t *turn) smallTalk() error {
 	if t.state() == StateError {
 		if err := t.ready(); err != nil {
@@ -23,17 +43,9 @@ func (t *turn) smallTalk() error {
 	if t.noProgress() {
 		return t.unclear("What can I find for you? "+t.hint(), true)
 	}
-	reply := "Hello! What are you looking for today? " + t.hint()
-	if t.req.Intent == nlu.ShopAboutBot {
-		reply = "I'm this shop's virtual assistant, not a person! I can find products for you, and if you'd like a person, just ask for one."
-	}
-	if t.req.Intent == nlu.ShopThanks {
-		reply = "You're welcome! Tell me whenever you'd like to look for something else."
-		if t.state() == StateRecommending {
-			if err := t.fire(TriggerResponseComplete); err != nil {
-				return err
-			}
-		}
+	reply, err := t.smallTalkReply()
+	if err != nil {
+		return err
 	}
 	if t.state() == StateAwaitingConfirmation {
 		t.say(strings.SplitN(reply, "!", 2)[0] + "!")
@@ -304,6 +316,23 @@ func (t *turn) show(intro string, products []Product, more bool) {
 // section 5.3); whether at least one more unique product follows (looked up, so
 // that "Show more" is never offered in vain); and how many products the catalog
 // matches in all.
+// addUnseen adds the products not shown and not in out yet, up to limit,
+// counting in pos each product read; full reports a product left over once out
+// holds limit (so there are more).
+func addUnseen(out, products []Product, shown []string, limit int, pos *int) ([]Product, bool) {
+	for _, p := range products {
+		*pos++
+		if slices.Contains(shown, p.ID) || slices.ContainsFunc(out, func(q Product) bool { return q.ID == p.ID }) {
+			continue
+		}
+		if len(out) == limit {
+			return out, true
+		}
+		out = append(out, p)
+	}
+	return out, false
+}
+
 func (e *Engine) uniquePage(ctx context.Context, c Criteria, offset, limit int, shown []string) ([]Product, bool, int, error) {
 	var out []Product
 	pos := offset
@@ -312,15 +341,9 @@ func (e *Engine) uniquePage(ctx context.Context, c Criteria, offset, limit int, 
 		if err != nil {
 			return nil, false, 0, err
 		}
-		for _, p := range page.Products {
-			pos++
-			if slices.Contains(shown, p.ID) || slices.ContainsFunc(out, func(q Product) bool { return q.ID == p.ID }) {
-				continue
-			}
-			if len(out) == limit {
-				return out, true, page.Total, nil
-			}
-			out = append(out, p)
+		var full bool
+		if out, full = addUnseen(out, page.Products, shown, limit, &pos); full {
+			return out, true, page.Total, nil
 		}
 		if len(page.Products) == 0 || pos >= page.Total {
 			return out, false, page.Total, nil

@@ -192,28 +192,31 @@ func (t *turn) expirePending() (bool, error) {
 
 // act answers the message's intent.
 func (t *turn) act() error {
-	var err error
-	switch t.req.Intent {
-	case nlu.ShopHuman:
-		err = t.handoff(ReasonHumanRequested)
-	case nlu.ShopConfirm, nlu.ShopCancel:
-		err = t.answer()
-	case nlu.ShopSelect:
-		if t.req.ProductID != "" {
-			err = t.selectProduct(t.req.ProductID)
-		} else {
-			err = t.typedSelect()
-		}
-	case nlu.ShopShowMore:
-		err = t.showMore()
-	case nlu.ShopSearch:
-		err = t.search()
-	case nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
-		err = t.smallTalk()
-	default:
-		err = t.unclear("I'm not sure what you're looking for. "+t.hint(), false)
+	if act, ok := intentActs[t.req.Intent]; ok {
+		return act(t)
 	}
-	return err
+	return t.unclear("I'm not sure what you're looking for. "+t.hint(), false)
+}
+
+// intentActs are the steps that answer each intent; another intent is unclear.
+var intentActs = map[string]func(t *turn) error{
+	nlu.ShopHuman:    func(t *turn) error { return t.handoff(ReasonHumanRequested) },
+	nlu.ShopConfirm:  (*turn).answer,
+	nlu.ShopCancel:   (*turn).answer,
+	nlu.ShopSelect:   (*turn).pick,
+	nlu.ShopShowMore: (*turn).showMore,
+	nlu.ShopSearch:   (*turn).search,
+	nlu.ShopGreeting: (*turn).smallTalk,
+	nlu.ShopThanks:   (*turn).smallTalk,
+	nlu.ShopAboutBot: (*turn).smallTalk,
+}
+
+// pick selects the product a click names, or the one a typed message picks.
+func (t *turn) pick() error {
+	if t.req.ProductID != "" {
+		return t.selectProduct(t.req.ProductID)
+	}
+	return t.typedSelect()
 }
 
 // countRepeats keeps intent_repeats: turns in a row with the same intent and no
