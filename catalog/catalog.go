@@ -224,10 +224,7 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	if q.Offset < 0 || q.Limit < 0 {
 		return shop.Page{}, parley.Errorf(parley.EINVALID, "a page needs a non-negative offset and limit")
 	}
-	terms := q.Terms
-	if len(terms) == 0 {
-		terms = words(q.Text)
-	}
+	terms := queryTerms(q)
 	known, err := c.knownTerms(ctx, terms)
 	if err != nil {
 		return shop.Page{}, err
@@ -235,19 +232,32 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 	if len(terms) > 0 && len(known) == 0 && !hasFilter(q) {
 		return shop.Page{}, nil
 	}
-	sq := searchSQL(q, known)
+	return c.searchPage(ctx, searchSQL(q, known), q.Limit, q.Offset)
+}
 
+// searchPage counts sq's products and returns the page at offset (none for a
+// limit of 0).
+func (c *Catalog) searchPage(ctx context.Context, sq searchQuery, limit, offset int) (shop.Page, error) {
 	var page shop.Page
 	if err := c.db.QueryRowContext(ctx, "SELECT count(*) FROM "+sq.from, sq.args...).Scan(&page.Total); err != nil {
 		return shop.Page{}, parley.WrapError(parley.EUNAVAILABLE, err, "search the catalog")
 	}
-	if q.Limit == 0 {
+	if limit == 0 {
 		return page, nil
 	}
-	if page.Products, err = c.pageProducts(ctx, sq, q.Limit, q.Offset); err != nil {
+	var err error
+	if page.Products, err = c.pageProducts(ctx, sq, limit, offset); err != nil {
 		return shop.Page{}, err
 	}
 	return page, nil
+}
+
+// queryTerms are the query's terms, else the words of its text.
+func queryTerms(q shop.Query) []string {
+	if len(q.Terms) > 0 {
+		return q.Terms
+	}
+	return words(q.Text)
 }
 
 // hasFilter reports whether the query filters by category or price.

@@ -128,25 +128,25 @@ func shownResult(res map[string]string, offered map[string]string) map[string]an
 func (r *replayer) agreement(offered, res map[string]string) int {
 	n := 0
 	for slot, v := range offered {
-		got, ok := res[slot]
-		if !ok {
-			continue
-		}
-		if sameText(v, got) {
-			n++
-			continue
-		}
-		if a, aok := nlu.ParseNumber(v); aok {
-			if b, bok := nlu.ParseNumber(got); bok && a == b {
-				n++
-			}
-			continue
-		}
-		if c, ok := r.engine.Normalize(slot, v, r.start); ok && sameText(c, got) {
+		if got, ok := res[slot]; ok && r.agrees(slot, v, got) {
 			n++
 		}
 	}
 	return n
+}
+
+// agrees reports whether an offered value v is a result's value got of the
+// slot: the same text, the same number, or the same once normalized.
+func (r *replayer) agrees(slot, v, got string) bool {
+	if sameText(v, got) {
+		return true
+	}
+	if a, aok := nlu.ParseNumber(v); aok {
+		b, bok := nlu.ParseNumber(got)
+		return bok && a == b
+	}
+	c, ok := r.engine.Normalize(slot, v, r.start)
+	return ok && sameText(c, got)
 }
 
 func toAny(m map[string]string) map[string]any {
