@@ -219,10 +219,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (Answer, error) {
 				break
 			}
 			c.metrics.schemaFailure(req.Bot, c.cfg.Model)
-			// Ask again, showing the model its answer and what was wrong with it.
-			msgs = append(append([]Message(nil), req.Messages...),
-				Message{Role: "assistant", Content: raw},
-				Message{Role: "user", Content: "Your answer does not match the required JSON Schema: " + err.Err.Error() + ". Answer again with JSON that matches it exactly."})
+			msgs = retryMessages(req.Messages, raw, err)
 			continue
 		}
 		ans.Content = json.RawMessage(raw)
@@ -233,16 +230,30 @@ func (c *Client) Complete(ctx context.Context, req Request) (Answer, error) {
 	}
 	ans.Latency = time.Since(start)
 	c.metrics.observe(req.Bot, c.cfg.Model, ans)
-	if last.Kind == FailTimeout || last.Kind == FailUnavailable {
+	c.noteFailure(req.Bot, last.Kind)
+	return Answer{}, last
+}
+
+// retryMessages ask again, showing the model its answer and what was wrong
+// with it.
+func retryMessages(messages []Message, raw string, err *Error) []Message {
+	return append(append([]Message(nil), messages...),
+		Message{Role: "assistant", Content: raw},
+		Message{Role: "user", Content: "Your answer does not match the required JSON Schema: " + err.Err.Error() + ". Answer again with JSON that matches it exactly."})
+}
+
+// noteFailure records a call that gave no usable answer: a timeout or an
+// unavailable server counts toward the breaker; a server that answers, however
+// badly, is up.
+func (c *Client) noteFailure(bot string, kind string) {
+	if kind == FailTimeout || kind == FailUnavailable {
 		if c.breaker.failure(time.Now()) {
-			c.metrics.breakerOpened(req.Bot, c.cfg.Model)
+			c.metrics.breakerOpened(bot, c.cfg.Model)
 		}
 	} else {
-		// A server that answers, however badly, is up.
 		c.breaker.success()
 	}
-	c.metrics.fallback(req.Bot, c.cfg.Model, last.Kind)
-	return Answer{}, last
+	c.metrics.fallback(bot, c.cfg.Model, kind)
 }
 
 // complete asks one completion and validates it; the raw content is returned

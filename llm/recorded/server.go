@@ -214,12 +214,8 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) (Request, bool) {
 		return Request{}, false
 	}
 	auth := r.Header.Get("Authorization")
-	switch {
-	case s.APIKey != "" && auth != "Bearer "+s.APIKey:
-		s.fail(w, http.StatusUnauthorized, "invalid_api_key", "missing or wrong API key")
-		return Request{}, false
-	case s.APIKey == "" && auth != "":
-		s.fail(w, http.StatusUnauthorized, "invalid_api_key", "an API key was sent to a server that was configured without one")
+	if problem := s.authProblem(auth); problem != "" {
+		s.fail(w, http.StatusUnauthorized, "invalid_api_key", problem)
 		return Request{}, false
 	}
 	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
@@ -237,6 +233,18 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) (Request, bool) {
 		return Request{}, false
 	}
 	return req, true
+}
+
+// authProblem says what is wrong with a request's Authorization header: the key
+// the server was configured with, or none.
+func (s *Server) authProblem(auth string) string {
+	switch {
+	case s.APIKey != "" && auth != "Bearer "+s.APIKey:
+		return "missing or wrong API key"
+	case s.APIKey == "" && auth != "":
+		return "an API key was sent to a server that was configured without one"
+	}
+	return ""
 }
 
 func created(n int) int64 { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Unix() + int64(n) }
