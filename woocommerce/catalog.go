@@ -225,12 +225,7 @@ func (c *Catalog) restFilters(ctx context.Context, q shop.Query, params url.Valu
 		}
 		params.Set("category", strings.Join(ids, ","))
 	}
-	if q.MinPrice != nil {
-		params.Set("min_price", strconv.FormatFloat(*q.MinPrice, 'f', -1, 64))
-	}
-	if q.MaxPrice != nil {
-		params.Set("max_price", strconv.FormatFloat(*q.MaxPrice, 'f', -1, 64))
-	}
+	setPrices(params, q, func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) })
 	return false, nil
 }
 
@@ -251,13 +246,19 @@ func (c *Catalog) storeFilters(ctx context.Context, q shop.Query, params url.Val
 	if err != nil {
 		return err
 	}
+	setPrices(params, q, func(v float64) string { return decimalToMinor(v, unit) })
+	return nil
+}
+
+// setPrices sets the min_price and max_price filters of the query's bounds, as
+// format writes a price.
+func setPrices(params url.Values, q shop.Query, format func(float64) string) {
 	if q.MinPrice != nil {
-		params.Set("min_price", decimalToMinor(*q.MinPrice, unit))
+		params.Set("min_price", format(*q.MinPrice))
 	}
 	if q.MaxPrice != nil {
-		params.Set("max_price", decimalToMinor(*q.MaxPrice, unit))
+		params.Set("max_price", format(*q.MaxPrice))
 	}
-	return nil
 }
 
 // productPage gets one page of products, through the cache.
@@ -271,16 +272,7 @@ func (c *Catalog) productPage(ctx context.Context, path string, params url.Value
 	if err != nil {
 		return shop.Page{}, err
 	}
-	var products []shop.Product
-	if c.api == APIREST {
-		products, err = decodeRESTProducts(body, c.shopCurrency(ctx))
-	} else {
-		var unit int
-		products, unit, err = decodeStoreProducts(body)
-		if unit >= 0 {
-			c.setMinorUnit(unit)
-		}
-	}
+	products, err := c.decodeProducts(ctx, body)
 	if err != nil {
 		return shop.Page{}, err
 	}
@@ -291,6 +283,19 @@ func (c *Catalog) productPage(ctx context.Context, path string, params url.Value
 	page := shop.Page{Products: products, Total: total}
 	c.cache.put(cacheKey, clonePage(page), now)
 	return page, nil
+}
+
+// decodeProducts reads a product list of the API in use (noting the Store API's
+// currency minor unit).
+func (c *Catalog) decodeProducts(ctx context.Context, body []byte) ([]shop.Product, error) {
+	if c.api == APIREST {
+		return decodeRESTProducts(body, c.shopCurrency(ctx))
+	}
+	products, unit, err := decodeStoreProducts(body)
+	if unit >= 0 {
+		c.setMinorUnit(unit)
+	}
+	return products, err
 }
 
 // Product returns one product by id; a variation id returns its parent.
@@ -361,6 +366,25 @@ func (c *Catalog) fetchStoreProduct(ctx context.Context, id int64, followParent 
 	return sp.product()
 }
 
+// matchingTermIDs are the ids of the terms named name (or its slug), else of
+// all the terms, sorted, without repeats.
+func matchingTermIDs(terms []term, name string) []string {
+	var exact, all []string
+	for _, t := range terms {
+		id := strconv.FormatInt(t.ID, 10)
+		all = append(all, id)
+		if strings.EqualFold(strings.TrimSpace(t.Name), name) || strings.EqualFold(t.Slug, categorySlug(name)) {
+			exact = append(exact, id)
+		}
+	}
+	ids := all
+	if len(exact) > 0 {
+		ids = exact
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
 // categoryIDs resolves a category name to REST term ids (cached).
 func (c *Catalog) categoryIDs(ctx context.Context, name string) ([]string, error) {
 	cacheKey := "category:" + strings.ToLower(name)
@@ -377,20 +401,7 @@ func (c *Catalog) categoryIDs(ctx context.Context, name string) ([]string, error
 	if err := json.Unmarshal(body, &terms); err != nil {
 		return nil, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: malformed category list")
 	}
-	var exact, all []string
-	for _, t := range terms {
-		id := strconv.FormatInt(t.ID, 10)
-		all = append(all, id)
-		if strings.EqualFold(strings.TrimSpace(t.Name), name) || strings.EqualFold(t.Slug, categorySlug(name)) {
-			exact = append(exact, id)
-		}
-	}
-	ids := all
-	if len(exact) > 0 {
-		ids = exact
-	}
-	slices.Sort(ids)
-	ids = slices.Compact(ids)
+	ids := matchingTermIDs(terms, name)
 	c.cache.put(cacheKey, ids, now)
 	return ids, nil
 }
@@ -541,6 +552,17 @@ func (c *Catalog) statusError(status int, body []byte, what string, lookup bool)
 	}
 }
 
+// longest is the first of the longest words, in runes.
+func longest(words []string) string {
+	out := words[0]
+	for _, w := range words[1:] {
+		if len([]rune(w)) > len([]rune(out)) {
+			out = w
+		}
+	}
+	return out
+}
+
 // searchText is what the search parameter carries: the terms when given, else the
 // words of the text, lowercased and reduced to substring stems.
 //
@@ -564,13 +586,7 @@ func searchText(q shop.Query, api string) string {
 		return ""
 	}
 	if api == APIStore {
-		longest := stems[0]
-		for _, s := range stems[1:] {
-			if len([]rune(s)) > len([]rune(longest)) {
-				longest = s
-			}
-		}
-		return longest
+		return longest(stems)
 	}
 	return strings.Join(stems, " ")
 }

@@ -185,11 +185,9 @@ func decodeStoreProducts(data []byte) ([]shop.Product, int, error) {
 	return dedupe(out), minor, nil
 }
 
-func (p storeProduct) product() (shop.Product, error) {
-	id := p.ID
-	if p.Type == "variation" && p.Parent > 0 {
-		id = p.Parent
-	}
+// price is the product's price: its price, else the lowest of its range, else
+// its regular price; 0 when it has none.
+func (p storeProduct) price() (float64, error) {
 	amount := p.Prices.Price
 	if amount == "" && p.Prices.PriceRange != nil {
 		amount = p.Prices.PriceRange.MinAmount
@@ -197,13 +195,25 @@ func (p storeProduct) product() (shop.Product, error) {
 	if amount == "" {
 		amount = p.Prices.RegularPrice
 	}
-	price := 0.0
-	if amount != "" {
-		text, err := minorToDecimal(string(amount), p.Prices.CurrencyMinorUnit)
-		if err != nil {
-			return shop.Product{}, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: product %d has a malformed price", p.ID)
-		}
-		price, _ = strconv.ParseFloat(text, 64)
+	if amount == "" {
+		return 0, nil
+	}
+	text, err := minorToDecimal(string(amount), p.Prices.CurrencyMinorUnit)
+	if err != nil {
+		return 0, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: product %d has a malformed price", p.ID)
+	}
+	price, _ := strconv.ParseFloat(text, 64)
+	return price, nil
+}
+
+func (p storeProduct) product() (shop.Product, error) {
+	id := p.ID
+	if p.Type == "variation" && p.Parent > 0 {
+		id = p.Parent
+	}
+	price, err := p.price()
+	if err != nil {
+		return shop.Product{}, err
 	}
 	return shop.Product{
 		ID:          strconv.FormatInt(id, 10),
@@ -301,6 +311,21 @@ func describe(short, long string) string {
 // stripHTML removes tags (and the content of script and style elements), decodes
 // entities and collapses whitespace. Product descriptions are editor HTML, not
 // documents, so a small scanner is enough.
+// skipScript skips the content of a script or style element whose opening tag
+// ends before i: to its closing tag, or to the end.
+func skipScript(s string, i int, tag string) int {
+	for _, skip := range []string{"script", "style"} {
+		if strings.HasPrefix(tag, skip) {
+			closing := strings.Index(strings.ToLower(s[i:]), "</"+skip)
+			if closing < 0 {
+				return len(s)
+			}
+			i += closing
+		}
+	}
+	return i
+}
+
 func stripHTML(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); {
@@ -319,16 +344,7 @@ func stripHTML(s string) string {
 		tag := strings.ToLower(s[i+1 : i+end])
 		i += end + 1
 		b.WriteByte(' ')
-		for _, skip := range []string{"script", "style"} {
-			if strings.HasPrefix(tag, skip) {
-				closing := strings.Index(strings.ToLower(s[i:]), "</"+skip)
-				if closing < 0 {
-					i = len(s)
-				} else {
-					i += closing
-				}
-			}
-		}
+		i = skipScript(s, i, tag)
 	}
 	return strings.Join(strings.Fields(html.UnescapeString(b.String())), " ")
 }

@@ -185,13 +185,15 @@ func (c *Catalog) knows(ctx context.Context, v *shopVocabulary, w string) (bool,
 	return page.Total > 0 || len(page.Products) > 0, nil
 }
 
+// isNameSeparator reports whether r separates the words of a category name or
+// slug.
+func isNameSeparator(r rune) bool { return strings.ContainsRune(" -&,/", r) }
+
 // categoryHas reports whether a category name or slug holds the stem as the start
 // of one of its words.
 func categoryHas(terms []categoryTerm, stem string) bool {
 	for _, t := range terms {
-		for _, w := range strings.FieldsFunc(strings.ToLower(t.Name+" "+t.Slug), func(r rune) bool {
-			return r == ' ' || r == '-' || r == '&' || r == ',' || r == '/'
-		}) {
+		for _, w := range strings.FieldsFunc(strings.ToLower(t.Name+" "+t.Slug), isNameSeparator) {
 			if strings.HasPrefix(w, stem) {
 				return true
 			}
