@@ -51,28 +51,13 @@ func NewAuth(tokens []Token) (*Auth, error) {
 	names := map[string]bool{}
 	sums := map[[sha256.Size]byte]bool{}
 	for i, t := range tokens {
-		if t.Name == "" {
-			return nil, parley.Errorf(parley.EINVALID, "auth.tokens[%d]: name is required", i)
-		}
 		if names[t.Name] {
 			return nil, parley.Errorf(parley.EINVALID, "auth.tokens[%d]: duplicate name %q", i, t.Name)
 		}
 		names[t.Name] = true
-		if strings.TrimSpace(t.Secret) == "" {
-			return nil, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): token is empty", i, t.Name)
-		}
-		if len(t.Scopes) == 0 {
-			return nil, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): scopes are required (client, admin)", i, t.Name)
-		}
-		at := authToken{name: t.Name, sum: sha256.Sum256([]byte(t.Secret))}
-		for _, s := range t.Scopes {
-			switch s {
-			case ScopeClient:
-			case ScopeAdmin:
-				at.admin = true
-			default:
-				return nil, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): unknown scope %q (client or admin)", i, t.Name, s)
-			}
+		at, err := newAuthToken(i, t)
+		if err != nil {
+			return nil, err
 		}
 		if sums[at.sum] {
 			return nil, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): the same token is configured twice", i, t.Name)
@@ -81,6 +66,30 @@ func NewAuth(tokens []Token) (*Auth, error) {
 		a.tokens = append(a.tokens, at)
 	}
 	return a, nil
+}
+
+// newAuthToken checks token i (a name, a secret, known scopes) and keeps its
+// secret's sum.
+func newAuthToken(i int, t Token) (authToken, error) {
+	switch {
+	case t.Name == "":
+		return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d]: name is required", i)
+	case strings.TrimSpace(t.Secret) == "":
+		return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): token is empty", i, t.Name)
+	case len(t.Scopes) == 0:
+		return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): scopes are required (client, admin)", i, t.Name)
+	}
+	at := authToken{name: t.Name, sum: sha256.Sum256([]byte(t.Secret))}
+	for _, s := range t.Scopes {
+		switch s {
+		case ScopeClient:
+		case ScopeAdmin:
+			at.admin = true
+		default:
+			return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): unknown scope %q (client or admin)", i, t.Name, s)
+		}
+	}
+	return at, nil
 }
 
 // Enabled reports whether any token is configured.
@@ -93,18 +102,11 @@ func (a *Auth) authorize(r *http.Request, need Scope) (string, error) {
 	if need == scopeOpen || !a.Enabled() {
 		return "", nil
 	}
-	h := r.Header.Get("Authorization")
-	scheme, secret, ok := strings.Cut(h, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(secret) == "" {
+	secret, ok := bearer(r)
+	if !ok {
 		return "", parley.Errorf(parley.EUNAUTHORIZED, "this route needs an Authorization: Bearer token")
 	}
-	sum := sha256.Sum256([]byte(strings.TrimSpace(secret)))
-	var found *authToken
-	for i := range a.tokens {
-		if subtle.ConstantTimeCompare(sum[:], a.tokens[i].sum[:]) == 1 {
-			found = &a.tokens[i]
-		}
-	}
+	found := a.match(secret)
 	if found == nil {
 		return "", parley.Errorf(parley.EUNAUTHORIZED, "the bearer token is not valid")
 	}
@@ -112,6 +114,26 @@ func (a *Auth) authorize(r *http.Request, need Scope) (string, error) {
 		return found.name, parley.Errorf(parley.EFORBIDDEN, "token %q lacks the admin scope this route needs", found.name)
 	}
 	return found.name, nil
+}
+
+// bearer is the request's bearer token, trimmed; ok is false without one.
+func bearer(r *http.Request) (secret string, ok bool) {
+	scheme, secret, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	secret = strings.TrimSpace(secret)
+	return secret, ok && strings.EqualFold(scheme, "Bearer") && secret != ""
+}
+
+// match is the configured token whose secret is secret, or nil. Every token is
+// compared, in constant time over SHA-256 sums.
+func (a *Auth) match(secret string) *authToken {
+	sum := sha256.Sum256([]byte(secret))
+	var found *authToken
+	for i := range a.tokens {
+		if subtle.ConstantTimeCompare(sum[:], a.tokens[i].sum[:]) == 1 {
+			found = &a.tokens[i]
+		}
+	}
+	return found
 }
 
 // routeScope is the one table from route patterns (as registered in New) to the

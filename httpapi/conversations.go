@@ -47,16 +47,29 @@ func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	q := parley.ConversationQuery{Bot: bot, IDPrefix: query.Get("prefix"), Limit: limit + 1}
-	if c := query.Get("cursor"); c != "" {
-		if q.After, err = decodeCursor(c); err != nil {
-			return err
-		}
+	if q.After, err = cursorParam(query.Get("cursor")); err != nil {
+		return err
 	}
 	convs, err := lister.ListConversations(r.Context(), q)
 	if err != nil {
 		return err
 	}
-	out := ConversationList{Conversations: make([]ConversationItem, 0, len(convs))}
+	writeJSON(w, http.StatusOK, conversationPage(bot, convs, limit))
+	return nil
+}
+
+// cursorParam decodes the listing's optional cursor= (nil: from the start).
+func cursorParam(c string) (*parley.ConversationPosition, error) {
+	if c == "" {
+		return nil, nil
+	}
+	return decodeCursor(c)
+}
+
+// conversationPage is a page of at most limit of convs (read one past it) with the
+// cursor of the next page when there is one.
+func conversationPage(bot string, convs []parley.Conversation, limit int) ConversationList {
+	out := ConversationList{Conversations: make([]ConversationItem, 0, min(len(convs), limit))}
 	if len(convs) > limit {
 		convs = convs[:limit]
 		last := convs[limit-1]
@@ -69,8 +82,7 @@ func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) erro
 		}
 		out.Conversations = append(out.Conversations, item)
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return out
 }
 
 // intParam parses an optional positive integer query parameter, capped at max.
@@ -137,11 +149,9 @@ func (h *Handler) getHistory(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var after int64
-	if s := query.Get("after"); s != "" {
-		if after, err = strconv.ParseInt(s, 10, 64); err != nil || after < 0 {
-			return parley.Errorf(parley.EINVALID, "after must be a non-negative integer, got %q", s)
-		}
+	after, err := afterParam(query.Get("after"))
+	if err != nil {
+		return err
 	}
 	if _, err := h.store.Conversation(r.Context(), k); err != nil {
 		return err
@@ -150,21 +160,43 @@ func (h *Handler) getHistory(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := History{Events: make([]HistoryEntry, 0, len(events))}
-	for _, e := range events {
-		entry := HistoryEntry{Event: e}
-		if e.Type == parley.EventTurn {
-			if entry.Response, err = h.turnResponse(r.Context(), k, e.Data); err != nil {
-				return err
-			}
-		}
-		out.Events = append(out.Events, entry)
+	out := History{}
+	if out.Events, err = h.historyEntries(r.Context(), k, events); err != nil {
+		return err
 	}
 	if len(events) == limit {
 		out.NextAfter = events[len(events)-1].Seq
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// afterParam parses the history's optional after= (a non-negative seq; 0 absent).
+func afterParam(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	after, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || after < 0 {
+		return 0, parley.Errorf(parley.EINVALID, "after must be a non-negative integer, got %q", s)
+	}
+	return after, nil
+}
+
+// historyEntries joins each turn event with its stored response.
+func (h *Handler) historyEntries(ctx context.Context, k parley.ConversationKey, events []parley.Event) ([]HistoryEntry, error) {
+	out := make([]HistoryEntry, 0, len(events))
+	for _, e := range events {
+		entry := HistoryEntry{Event: e}
+		if e.Type == parley.EventTurn {
+			var err error
+			if entry.Response, err = h.turnResponse(ctx, k, e.Data); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, entry)
+	}
+	return out, nil
 }
 
 // turnResponse returns the stored response of a turn event's message, or nil for a

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"cmp"
 	"net/http"
 
 	"github.com/parleyhq/parley"
@@ -31,35 +32,42 @@ func (h *Handler) getGraph(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	format := q.Get("format")
-	if format == "" {
-		format = "mermaid"
-	}
+	format := cmp.Or(q.Get("format"), "mermaid")
 	if format != "mermaid" && format != "dot" {
 		return parley.Errorf(parley.EINVALID, "format must be mermaid or dot, got %q", format)
 	}
-	out := Graph{Bot: bot.Name, Engine: bot.Engine.Kind(), Machine: q.Get("machine"), Format: format}
+	out := Graph{Bot: bot.Name, Engine: bot.Engine.Kind(), Machine: cmp.Or(q.Get("machine"), "engine"), Format: format}
 	switch out.Machine {
-	case "", "engine":
-		out.Machine = "engine"
-		g, ok := parley.EngineAs[parley.Grapher](bot.Engine)
-		if !ok {
-			return parley.Errorf(parley.ENOTFOUND, "bot %s (engine %s) has no diagram", bot.Name, out.Engine)
-		}
-		if out.Source, err = g.Graph(format); err != nil {
-			return err
-		}
+	case "engine":
+		out.Source, err = engineGraph(bot, format)
 	case "lifecycle":
-		if h.opts.Lifecycle == nil {
-			return parley.Errorf(parley.ENOTFOUND, "this server draws no lifecycle")
-		}
-		out.Source = h.opts.Lifecycle.Mermaid()
-		if format == "dot" {
-			out.Source = h.opts.Lifecycle.DOT()
-		}
+		out.Source, err = h.lifecycleGraph(format)
 	default:
 		return parley.Errorf(parley.EINVALID, "machine must be engine or lifecycle, got %q", out.Machine)
 	}
+	if err != nil {
+		return err
+	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// engineGraph is the diagram of the bot's engine machine.
+func engineGraph(bot *parley.Bot, format string) (string, error) {
+	g, ok := parley.EngineAs[parley.Grapher](bot.Engine)
+	if !ok {
+		return "", parley.Errorf(parley.ENOTFOUND, "bot %s (engine %s) has no diagram", bot.Name, bot.Engine.Kind())
+	}
+	return g.Graph(format)
+}
+
+// lifecycleGraph is the diagram of the actor lifecycle, when the server draws one.
+func (h *Handler) lifecycleGraph(format string) (string, error) {
+	if h.opts.Lifecycle == nil {
+		return "", parley.Errorf(parley.ENOTFOUND, "this server draws no lifecycle")
+	}
+	if format == "dot" {
+		return h.opts.Lifecycle.DOT(), nil
+	}
+	return h.opts.Lifecycle.Mermaid(), nil
 }

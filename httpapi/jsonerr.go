@@ -31,10 +31,7 @@ func jsonError(err error) error {
 		// value") describes its state machine; say where the body stops being JSON.
 		return parley.Errorf(parley.EINVALID, "malformed JSON body: it stops being JSON at byte %d (counting from 1)", syntax.Offset)
 	case errors.As(err, &typ):
-		if typ.Field == "" {
-			return parley.Errorf(parley.EINVALID, "malformed JSON body: expected %s, got %s", jsonKind(typ.Type), typ.Value)
-		}
-		return parley.Errorf(parley.EINVALID, "field %q must be %s, got %s", typ.Field, jsonKind(typ.Type), typ.Value)
+		return typeError(typ)
 	case errors.As(err, &tparse):
 		return parley.Errorf(parley.EINVALID, "a time must be RFC 3339, like \"2026-01-01T10:00:00Z\"")
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -42,6 +39,14 @@ func jsonError(err error) error {
 	default:
 		return parley.Errorf(parley.EINVALID, "malformed JSON body")
 	}
+}
+
+// typeError says which field (or the body) holds a value of the wrong JSON type.
+func typeError(typ *json.UnmarshalTypeError) error {
+	if typ.Field == "" {
+		return parley.Errorf(parley.EINVALID, "malformed JSON body: expected %s, got %s", jsonKind(typ.Type), typ.Value)
+	}
+	return parley.Errorf(parley.EINVALID, "field %q must be %s, got %s", typ.Field, jsonKind(typ.Type), typ.Value)
 }
 
 // jsonKind names what a Go type looks like in JSON.
@@ -52,23 +57,22 @@ func jsonKind(t reflect.Type) string {
 	if t == reflect.TypeOf(time.Time{}) {
 		return "an RFC 3339 time string"
 	}
-	switch t.Kind() {
-	case reflect.Pointer:
+	if t.Kind() == reflect.Pointer {
 		return jsonKind(t.Elem())
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Struct, reflect.Map:
-		return "an object"
-	default:
-		return fmt.Sprintf("a %s value", t.Kind())
 	}
+	if kind, ok := jsonKinds[t.Kind()]; ok {
+		return kind
+	}
+	return fmt.Sprintf("a %s value", t.Kind())
+}
+
+// jsonKinds name what values of a Go kind look like in JSON.
+var jsonKinds = map[reflect.Kind]string{
+	reflect.String: "a string",
+	reflect.Bool:   "true or false",
+	reflect.Int:    "an integer", reflect.Int8: "an integer", reflect.Int16: "an integer", reflect.Int32: "an integer", reflect.Int64: "an integer",
+	reflect.Uint: "an integer", reflect.Uint8: "an integer", reflect.Uint16: "an integer", reflect.Uint32: "an integer", reflect.Uint64: "an integer",
+	reflect.Float32: "a number", reflect.Float64: "a number",
+	reflect.Slice: "an array", reflect.Array: "an array",
+	reflect.Struct: "an object", reflect.Map: "an object",
 }

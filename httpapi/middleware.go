@@ -75,14 +75,21 @@ func noteError(w http.ResponseWriter, err error) {
 // requestIDOf keeps a reverse proxy's X-Request-Id when it is a sane token, else
 // makes one.
 func requestIDOf(r *http.Request) string {
-	if id := r.Header.Get("X-Request-Id"); id != "" && len(id) <= 128 && strings.IndexFunc(id, func(c rune) bool {
-		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_.:", c))
-	}) < 0 {
+	if id := r.Header.Get("X-Request-Id"); saneRequestID(id) {
 		return id
 	}
 	var b [12]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+// saneRequestID is whether id is 1 to 128 ASCII letters, digits and -_.:
+func saneRequestID(id string) bool {
+	return id != "" && len(id) <= 128 && strings.IndexFunc(id, notIDRune) < 0
+}
+
+func notIDRune(c rune) bool {
+	return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_.:", c))
 }
 
 // chain puts a route's handler behind what every request goes through: the span
@@ -161,18 +168,14 @@ func (h *Handler) guard(next http.Handler) http.Handler {
 func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request, info *requestInfo) (*http.Request, error) {
 	r, visiting, err := h.visitorAuth(r)
 	if err != nil {
-		if parley.ErrorCode(err) == parley.EUNAUTHORIZED {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="parley", error="invalid_token"`)
-		}
+		challenge(w, err, `Bearer realm="parley", error="invalid_token"`)
 		return r, err
 	}
 	if !visiting {
 		name, err := h.opts.Auth.authorize(r, routeScope(info.route))
 		info.token = name
 		if err != nil {
-			if parley.ErrorCode(err) == parley.EUNAUTHORIZED {
-				w.Header().Set("WWW-Authenticate", `Bearer realm="parley"`)
-			}
+			challenge(w, err, `Bearer realm="parley"`)
 			return r, err
 		}
 	}
@@ -188,6 +191,13 @@ func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request, info *req
 	return r, nil
 }
 
+// challenge sets WWW-Authenticate when err is a refused credential.
+func challenge(w http.ResponseWriter, err error, value string) {
+	if parley.ErrorCode(err) == parley.EUNAUTHORIZED {
+		w.Header().Set("WWW-Authenticate", value)
+	}
+}
+
 // checkMediaType refuses a POST or PUT body declared as anything but JSON (YAML too
 // for a flow definition). A request without Content-Type passes: browsers always
 // declare a form's or a string body's type, and CrossOriginProtection covers the rest.
@@ -199,16 +209,19 @@ func checkMediaType(r *http.Request, route string) error {
 	if ct == "" {
 		return nil
 	}
-	mt, _, err := mime.ParseMediaType(ct)
-	if err == nil {
-		if mt == "application/json" || strings.HasSuffix(mt, "+json") {
-			return nil
-		}
-		if strings.HasPrefix(route, "PUT /v1/flows/") && (mt == "application/yaml" || mt == "application/x-yaml" || mt == "text/yaml") {
-			return nil
-		}
+	if mt, _, err := mime.ParseMediaType(ct); err == nil && acceptedMediaType(mt, route) {
+		return nil
 	}
 	return parley.Errorf(parley.EMEDIATYPE, "Content-Type must be application/json, got %q", ct)
+}
+
+// acceptedMediaType is whether a body of media type mt may go to route: JSON, or
+// YAML for a flow definition.
+func acceptedMediaType(mt, route string) bool {
+	if mt == "application/json" || strings.HasSuffix(mt, "+json") {
+		return true
+	}
+	return strings.HasPrefix(route, "PUT /v1/flows/") && (mt == "application/yaml" || mt == "application/x-yaml" || mt == "text/yaml")
 }
 
 // preflight answers a CORS preflight: allowed for the listed origins, 403 otherwise.
@@ -271,19 +284,8 @@ func ListenHosts(addr net.Addr, names []string) []string {
 	if !ok {
 		return append(out, addr.String())
 	}
-	ips := []net.IP{tcp.IP}
-	if tcp.IP.IsUnspecified() {
-		ips = nil
-		if addrs, err := net.InterfaceAddrs(); err == nil {
-			for _, a := range addrs {
-				if n, ok := a.(*net.IPNet); ok {
-					ips = append(ips, n.IP)
-				}
-			}
-		}
-	}
 	loopback := false
-	for _, ip := range ips {
+	for _, ip := range listenIPs(tcp.IP) {
 		out = append(out, ip.String())
 		loopback = loopback || ip.IsLoopback()
 	}
@@ -291,6 +293,23 @@ func ListenHosts(addr net.Addr, names []string) []string {
 		out = append(out, "localhost", "127.0.0.1", "::1")
 	}
 	return out
+}
+
+// listenIPs are the addresses a server listening on ip is reached at: ip, or for
+// an unspecified address (0.0.0.0, ::) every interface address.
+func listenIPs(ip net.IP) []net.IP {
+	if !ip.IsUnspecified() {
+		return []net.IP{ip}
+	}
+	var ips []net.IP
+	if addrs, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok {
+				ips = append(ips, n.IP)
+			}
+		}
+	}
+	return ips
 }
 
 // wrap builds the handler chain: an OpenTelemetry server span named by the route

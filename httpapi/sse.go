@@ -183,22 +183,30 @@ func (st *sseState) write(bw *bufio.Writer, e parley.Event) {
 	if e.Seq > 0 && e.Seq <= st.after {
 		return
 	}
-	if e.Type == parley.EventStateChanged {
-		var sc parley.StateChangedEvent
-		if json.Unmarshal(e.Data, &sc) == nil {
-			// A live step continues the path, or respawns a terminal conversation
-			// (seed 004's "Respawning": a fresh actor starts at created).
-			respawn := st.lifecycle.Terminal() && sc.FromState == parley.LifecycleCreated
-			if e.Seq == 0 && st.lifecycle != "" && sc.FromState != st.lifecycle && !respawn {
-				return
-			}
-			st.lifecycle = sc.ToState
-		}
+	if e.Type == parley.EventStateChanged && !st.follows(e) {
+		return
 	}
 	if e.Seq > 0 {
 		st.after = e.Seq
 	}
 	writeEvent(bw, e)
+}
+
+// follows reports whether a state change continues the lifecycle path the stream
+// has shown, and moves it on: a live step must start where the last one ended, or
+// respawn a terminal conversation (seed 004's "Respawning": a fresh actor starts
+// at created). A change that does not decode is written as it is.
+func (st *sseState) follows(e parley.Event) bool {
+	var sc parley.StateChangedEvent
+	if json.Unmarshal(e.Data, &sc) != nil {
+		return true
+	}
+	respawn := st.lifecycle.Terminal() && sc.FromState == parley.LifecycleCreated
+	if e.Seq == 0 && st.lifecycle != "" && sc.FromState != st.lifecycle && !respawn {
+		return false
+	}
+	st.lifecycle = sc.ToState
+	return true
 }
 
 // writeEvent writes one frame: "id: <seq>" for stored events, then
@@ -213,19 +221,22 @@ func writeEvent(bw *bufio.Writer, e parley.Event) {
 	bw.WriteString(`data: {"type":`)
 	bw.Write(typ)
 	bw.WriteString(`,"data":`)
-	data := e.Data
-	if len(data) == 0 {
-		data = []byte("null")
-	}
-	if bytes.ContainsAny(data, "\r\n") {
-		// A frame's data is one line: compact JSON written with line breaks.
-		var b bytes.Buffer
-		if json.Compact(&b, data) == nil {
-			data = b.Bytes()
-		} else {
-			data = []byte("null")
-		}
-	}
-	bw.Write(data)
+	bw.Write(frameData(e.Data))
 	bw.WriteString("}\n\n")
+}
+
+// frameData is an event's data as one line of a frame: null when empty or not
+// JSON, compacted when written with line breaks.
+func frameData(data json.RawMessage) []byte {
+	if len(data) == 0 {
+		return []byte("null")
+	}
+	if !bytes.ContainsAny(data, "\r\n") {
+		return data
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, data) != nil {
+		return []byte("null")
+	}
+	return b.Bytes()
 }
