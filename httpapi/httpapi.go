@@ -114,6 +114,32 @@ type Handler struct {
 
 // New returns the API handler over rt and store.
 func New(rt parley.Conversations, store Store, opts Options) *Handler {
+	opts = opts.withDefaults()
+	h := &Handler{rt: rt, store: store, opts: opts, mux: http.NewServeMux()}
+	if opts.Registerer != nil {
+		h.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "parley_http_requests_total", Help: "HTTP requests by route pattern and status code.",
+		}, []string{"route", "code"})
+		opts.Registerer.MustRegister(h.requests)
+	}
+	h.conversationRoutes()
+	if opts.Flows != nil {
+		h.handle("PUT /v1/flows/{id}", h.putFlow)
+		h.handle("GET /v1/flows/{id}", h.getFlow)
+	}
+	h.visitorRoutes()
+	h.handle("POST /v1/chatwoot/{bot}", h.chatwoot)
+	h.serviceRoutes()
+	h.mux.Handle("/", h.chain("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, parley.Errorf(parley.ENOTFOUND, "no route for %s %s", r.Method, r.URL.Path))
+	})))
+	h.wrap()
+	return h
+}
+
+// withDefaults fills the options left zero: the body limit, a silent logger, the
+// SSE keep-alive period.
+func (opts Options) withDefaults() Options {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = DefaultMaxBody
 	}
@@ -123,13 +149,11 @@ func New(rt parley.Conversations, store Store, opts Options) *Handler {
 	if opts.KeepAlive <= 0 {
 		opts.KeepAlive = 15 * time.Second
 	}
-	h := &Handler{rt: rt, store: store, opts: opts, mux: http.NewServeMux()}
-	if opts.Registerer != nil {
-		h.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_http_requests_total", Help: "HTTP requests by route pattern and status code.",
-		}, []string{"route", "code"})
-		opts.Registerer.MustRegister(h.requests)
-	}
+	return opts
+}
+
+// conversationRoutes are the bots' and their conversations' routes.
+func (h *Handler) conversationRoutes() {
 	conv := "/v1/bots/{bot}/conversations/{conversation}"
 	h.handle("POST "+conv+"/messages", h.postMessage)
 	h.handle("GET "+conv, h.getConversation)
@@ -141,12 +165,10 @@ func New(rt parley.Conversations, store Store, opts Options) *Handler {
 	h.handle("GET /v1/bots/{bot}/conversations", h.listConversations)
 	h.handle("GET "+conv+"/history", h.getHistory)
 	h.handle("GET /v1/bots/{bot}/graph", h.getGraph)
-	if opts.Flows != nil {
-		h.handle("PUT /v1/flows/{id}", h.putFlow)
-		h.handle("GET /v1/flows/{id}", h.getFlow)
-	}
-	h.visitorRoutes()
-	h.handle("POST /v1/chatwoot/{bot}", h.chatwoot)
+}
+
+// serviceRoutes are the health, readiness, OpenAPI and metrics routes.
+func (h *Handler) serviceRoutes() {
 	h.handle("GET /healthz", func(w http.ResponseWriter, r *http.Request) error {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 		return nil
@@ -156,18 +178,13 @@ func New(rt parley.Conversations, store Store, opts Options) *Handler {
 		writeBody(w, http.StatusOK, docs.OpenAPI())
 		return nil
 	})
-	if opts.Gatherer != nil {
-		metrics := promhttp.HandlerFor(opts.Gatherer, promhttp.HandlerOpts{})
+	if h.opts.Gatherer != nil {
+		metrics := promhttp.HandlerFor(h.opts.Gatherer, promhttp.HandlerOpts{})
 		h.handle("GET /metrics", func(w http.ResponseWriter, r *http.Request) error {
 			metrics.ServeHTTP(w, r)
 			return nil
 		})
 	}
-	h.mux.Handle("/", h.chain("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, parley.Errorf(parley.ENOTFOUND, "no route for %s %s", r.Method, r.URL.Path))
-	})))
-	h.wrap()
-	return h
 }
 
 // Routes are the "METHOD /path" patterns the handler serves; docs/openapi.json
@@ -395,6 +412,18 @@ func (h *Handler) botRequest(r *http.Request) (parley.ConversationKey, []byte, e
 	return k, b, err
 }
 
+// message is the turn's message: what the request sets, sent_at in UTC.
+func (req *TurnRequest) message() parley.Message {
+	msg := parley.Message{ID: req.ID, Text: req.Text, NLU: req.NLU}
+	if req.Meaning != nil {
+		msg.Meaning = *req.Meaning
+	}
+	if req.SentAt != nil {
+		msg.SentAt = req.SentAt.UTC()
+	}
+	return msg
+}
+
 func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 	k, b, err := h.botRequest(r)
 	if err != nil {
@@ -407,14 +436,7 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if err := visitorMessage(r, &req); err != nil {
 		return err
 	}
-	msg := parley.Message{ID: req.ID, Text: req.Text, NLU: req.NLU}
-	if req.Meaning != nil {
-		msg.Meaning = *req.Meaning
-	}
-	if req.SentAt != nil {
-		msg.SentAt = req.SentAt.UTC()
-	}
-	res, err := h.rt.Turn(r.Context(), parley.TurnRequest{Key: k, Message: msg})
+	res, err := h.rt.Turn(r.Context(), parley.TurnRequest{Key: k, Message: req.message()})
 	if err != nil {
 		return err
 	}

@@ -148,22 +148,32 @@ func visitorOf(r *http.Request) *visitor.Claims {
 // carries the claims.
 func (h *Handler) visitorAuth(r *http.Request) (_ *http.Request, ok bool, err error) {
 	v := h.opts.Visitors
-	scheme, token, found := strings.Cut(r.Header.Get("Authorization"), " ")
-	token = strings.TrimSpace(token)
-	if v == nil || !found || !strings.EqualFold(scheme, "Bearer") || !strings.HasPrefix(token, visitor.TokenPrefix) {
+	token, found := bearer(r)
+	if v == nil || !found || !strings.HasPrefix(token, visitor.TokenPrefix) {
 		return r, false, nil
 	}
-	c, err := v.Verify(token)
+	c, err := verifyVisitor(v, token, r.Header.Get("Origin"))
 	if err != nil {
 		return r, true, err
-	}
-	if origin := r.Header.Get("Origin"); origin != "" && !v.Allows(c.Bot, origin) {
-		return r, true, parley.Errorf(parley.EFORBIDDEN, "a page of origin %q may not use bot %s's widget", origin, c.Bot)
 	}
 	if info := infoFrom(r.Context()); info != nil {
 		info.token = "visitor"
 	}
 	return r.WithContext(context.WithValue(r.Context(), visitorKey{}, &c)), true, nil
+}
+
+// verifyVisitor verifies a visitor token sent from a page of origin ("" when the
+// request says none): a page of an origin the bot's widget does not list may not use
+// it.
+func verifyVisitor(v *visitor.Policy, token, origin string) (visitor.Claims, error) {
+	c, err := v.Verify(token)
+	if err != nil {
+		return c, err
+	}
+	if origin != "" && !v.Allows(c.Bot, origin) {
+		return c, parley.Errorf(parley.EFORBIDDEN, "a page of origin %q may not use bot %s's widget", origin, c.Bot)
+	}
+	return c, nil
 }
 
 // visitorScope refuses what a visitor token may not do on route pattern (its bot and
@@ -178,7 +188,7 @@ func (h *Handler) visitorScope(w http.ResponseWriter, r *http.Request, pattern s
 	if !visitorPatterns[pattern] {
 		return r, parley.Errorf(parley.EFORBIDDEN, "a visitor token may only send messages to, read and follow its own conversation")
 	}
-	if r.PathValue("bot") != c.Bot || (strings.Contains(pattern, "{conversation}") && r.PathValue("conversation") != c.Conversation) {
+	if !ownsRoute(c, r, pattern) {
 		return r, parley.Errorf(parley.EFORBIDDEN, "this visitor token belongs to another conversation")
 	}
 	switch pattern {
@@ -190,6 +200,15 @@ func (h *Handler) visitorScope(w http.ResponseWriter, r *http.Request, pattern s
 		return r, h.limit(w, r, h.opts.Visitors.Messages, "messages")
 	}
 	return r, nil
+}
+
+// ownsRoute is whether r's bot, and conversation when pattern has one, are the
+// visitor token's.
+func ownsRoute(c *visitor.Claims, r *http.Request, pattern string) bool {
+	if r.PathValue("bot") != c.Bot {
+		return false
+	}
+	return !strings.Contains(pattern, "{conversation}") || r.PathValue("conversation") == c.Conversation
 }
 
 // visitorMessage refuses what only a trusted caller may put in a message.
