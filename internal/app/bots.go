@@ -125,17 +125,29 @@ func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog, wr
 	if bc.Shop != nil {
 		sc = *bc.Shop
 	}
-	cfg := shop.Config{BaseURL: sc.BaseURL, Limit: sc.Limit, ReactivateOnHandback: true, IdleTimeout: time.Duration(sc.IdleTimeout), Generate: sc.Generate}
+	cat, err := shopCatalog(ctx, sc, embedded)
+	if err != nil {
+		return nil, err
+	}
+	return shop.New(shopEngineConfig(sc, writer), cat)
+}
+
+// shopEngineConfig is the shop engine's configuration from the bot's shop: block:
+// the demo shop's address by default, handback reactivating unless it says not.
+func shopEngineConfig(sc ShopConfig, writer *botWriter) shop.Config {
+	cfg := shop.Config{BaseURL: cmp.Or(sc.BaseURL, "https://shop.example.com"), Limit: sc.Limit, ReactivateOnHandback: true, IdleTimeout: time.Duration(sc.IdleTimeout), Generate: sc.Generate}
 	if writer != nil {
 		cfg.Writer = writer
-	}
-	if cfg.BaseURL == "" {
-		cfg.BaseURL = "https://shop.example.com"
 	}
 	if sc.ReactivateOnHandback != nil {
 		cfg.ReactivateOnHandback = *sc.ReactivateOnHandback
 	}
-	var cat shop.Catalog
+	return cfg
+}
+
+// shopCatalog is the catalog the shop: block names: the embedded sample catalog
+// (opened once, shared by the bots of one configuration) or a WooCommerce store.
+func shopCatalog(ctx context.Context, sc ShopConfig, embedded **catalog.Catalog) (shop.Catalog, error) {
 	switch sc.Catalog {
 	case "", "embedded":
 		if *embedded == nil {
@@ -145,24 +157,26 @@ func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog, wr
 			}
 			*embedded = c
 		}
-		cat = *embedded
+		return *embedded, nil
 	case "woocommerce":
-		if sc.WooCommerce == nil {
-			return nil, parley.Errorf(parley.EINVALID, "catalog woocommerce needs a woocommerce: section")
-		}
-		wc := sc.WooCommerce
-		c, err := woocommerce.New(woocommerce.Config{
-			URL: wc.URL, API: wc.API, ConsumerKey: wc.ConsumerKey, ConsumerSecret: wc.ConsumerSecret, Currency: wc.Currency,
-			Timeout: time.Duration(wc.Timeout), CacheTTL: time.Duration(wc.CacheTTL), HTTPClient: tracedHTTPClient(0),
-		})
-		if err != nil {
-			return nil, err
-		}
-		cat = c
-	default:
-		return nil, parley.Errorf(parley.EINVALID, "shop catalog must be embedded or woocommerce, got %q", sc.Catalog)
+		return wooCatalog(sc.WooCommerce)
 	}
-	return shop.New(cfg, cat)
+	return nil, parley.Errorf(parley.EINVALID, "shop catalog must be embedded or woocommerce, got %q", sc.Catalog)
+}
+
+// wooCatalog is the WooCommerce store of a woocommerce: section.
+func wooCatalog(wc *WooCommerceConfig) (shop.Catalog, error) {
+	if wc == nil {
+		return nil, parley.Errorf(parley.EINVALID, "catalog woocommerce needs a woocommerce: section")
+	}
+	c, err := woocommerce.New(woocommerce.Config{
+		URL: wc.URL, API: wc.API, ConsumerKey: wc.ConsumerKey, ConsumerSecret: wc.ConsumerSecret, Currency: wc.Currency,
+		Timeout: time.Duration(wc.Timeout), CacheTTL: time.Duration(wc.CacheTTL), HTTPClient: tracedHTTPClient(0),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // storeFlow validates a gates flow and stores it as a new version when it differs

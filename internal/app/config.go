@@ -300,10 +300,8 @@ func (c *Config) checkServer(path string) error {
 	if _, err := httpapi.NewAuth(c.Tokens()); err != nil {
 		return parley.Errorf(parley.EINVALID, "%s: %s", path, parley.ErrorMessage(err))
 	}
-	for i, o := range c.Server.CORSOrigins {
-		if !isOrigin(o) {
-			return parley.Errorf(parley.EINVALID, "%s: server.cors_origins[%d]: %q is not an origin like https://shop.example.com", path, i, o)
-		}
+	if err := checkCORSOrigins(path, c.Server.CORSOrigins); err != nil {
+		return err
 	}
 	if _, err := visitor.ParseProxies(c.Server.TrustedProxies); err != nil {
 		return parley.Errorf(parley.EINVALID, "%s: %s", path, parley.ErrorMessage(err))
@@ -313,7 +311,22 @@ func (c *Config) checkServer(path string) error {
 			return err
 		}
 	}
-	for i, h := range c.Server.Hosts {
+	return checkHosts(path, c.Server.Hosts)
+}
+
+// checkCORSOrigins refuses a server.cors_origins entry that is not an origin.
+func checkCORSOrigins(path string, origins []string) error {
+	for i, o := range origins {
+		if !isOrigin(o) {
+			return parley.Errorf(parley.EINVALID, "%s: server.cors_origins[%d]: %q is not an origin like https://shop.example.com", path, i, o)
+		}
+	}
+	return nil
+}
+
+// checkHosts refuses a server.hosts entry that is not a host name.
+func checkHosts(path string, hosts []string) error {
+	for i, h := range hosts {
 		if h == "" || strings.ContainsAny(h, "/ ") {
 			return parley.Errorf(parley.EINVALID, "%s: server.hosts[%d]: %q is not a host name", path, i, h)
 		}
@@ -324,8 +337,12 @@ func (c *Config) checkServer(path string) error {
 // isOrigin reports whether o is a web origin: http or https, a host, nothing after.
 func isOrigin(o string) bool {
 	u, err := url.Parse(o)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil &&
-		(u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.User == nil && onlyOrigin(u)
+}
+
+// onlyOrigin is whether u has nothing after its host but a root path.
+func onlyOrigin(u *url.URL) bool {
+	return (u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
 }
 
 // checkBotWidget validates a bot's widget: block: one origin at least, each an

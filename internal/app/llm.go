@@ -67,14 +67,19 @@ func (c *Config) checkNLU(path string, i int, b BotConfig) error {
 	default:
 		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): nlu must be llm or rules, got %q", path, i, b.Name, b.NLU)
 	}
-	m := c.LLM.merged(b.LLM)
+	return checkLLM(path, i, b.Name, c.LLM.merged(b.LLM))
+}
+
+// checkLLM checks a bot's effective llm block: a server and a model, a confidence
+// between 0 and 1, nothing negative.
+func checkLLM(path string, i int, bot string, m LLMConfig) error {
 	switch {
 	case strings.TrimSpace(m.BaseURL) == "" || strings.TrimSpace(m.Model) == "":
-		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): nlu: llm needs an llm: block with base_url and model", path, i, b.Name)
+		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): nlu: llm needs an llm: block with base_url and model", path, i, bot)
 	case m.Confidence < 0 || m.Confidence > 1:
-		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): llm confidence must be between 0 and 1", path, i, b.Name)
+		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): llm confidence must be between 0 and 1", path, i, bot)
 	case m.Timeout < 0 || m.MaxTokens < 0 || m.History < -1 || m.MaxRetries < -1:
-		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): llm timeout, max_tokens, history and max_retries cannot be negative", path, i, b.Name)
+		return parley.Errorf(parley.EINVALID, "%s: bots[%d] (%s): llm timeout, max_tokens, history and max_retries cannot be negative", path, i, bot)
 	}
 	return nil
 }

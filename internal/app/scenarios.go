@@ -54,22 +54,34 @@ func OpenScenarios(ctx context.Context, configPath, serverURL, token string) (*S
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	srv, err := NewServer(ctx, cfg, store, slog.New(slog.DiscardHandler), Security{})
+	local, stop, err := startLocal(ctx, cfg, store)
 	if err != nil {
-		store.Close()
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	srv.Start(ctx)
 	return &Scenarios{
-		target: &scenario.Local{Runtime: srv.Runtime, Store: store},
+		target: local,
 		Config: cfg,
 		dir:    dir,
 		close: func() {
-			srv.Close()
-			store.Close()
+			stop()
 			os.RemoveAll(dir)
 		},
+	}, nil
+}
+
+// startLocal builds and starts cfg's server, silent and unguarded, on a fresh
+// store; stop stops it and closes the store (closed too when it fails).
+func startLocal(ctx context.Context, cfg *Config, store parley.Store) (local *scenario.Local, stop func(), err error) {
+	srv, err := NewServer(ctx, cfg, store, slog.New(slog.DiscardHandler), Security{})
+	if err != nil {
+		store.Close()
+		return nil, nil, err
+	}
+	srv.Start(ctx)
+	return &scenario.Local{Runtime: srv.Runtime, Store: store}, func() {
+		srv.Close()
+		store.Close()
 	}, nil
 }
 
@@ -111,54 +123,65 @@ func (s *Scenarios) Close() { s.close() }
 // without a recorded completion or a reply to write without a recorded generation
 // fails the scenario.
 func runWithModel(ctx context.Context, cfg *Config, dir string, f *scenario.File) scenario.Result {
-	res := scenario.Result{File: f}
 	path := f.LLM
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(f.Path), path)
 	}
 	rec, err := recorded.LoadRecording(path)
 	if err != nil {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
-		return res
+		return failed(f, fmt.Sprintf("%s: llm: %v", f.Path, err))
 	}
 	player := recorded.NewPlayer(rec)
 	fake := recorded.NewServer(rec.Model, player.Respond)
 	baseURL, stop, err := fake.Listen()
 	if err != nil {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: llm: %v", f.Path, err))
-		return res
+		return failed(f, fmt.Sprintf("%s: llm: %v", f.Path, err))
 	}
 	defer stop()
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "llm-"+strconv.FormatInt(time.Now().UnixNano(), 36)+".db"), sqlite.Options{})
+	if err != nil {
+		return failed(f, err.Error())
+	}
+	local, stopLocal, err := startLocal(ctx, withModel(cfg, baseURL, rec.Model), store)
+	if err != nil {
+		return failed(f, parley.ErrorMessage(err))
+	}
+	defer stopLocal()
+	res := scenario.Run(ctx, local, f, "")
+	res.Failures = append(res.Failures, modelFailures(f.Path, path, fake, player)...)
+	return res
+}
+
+// failed is a scenario's result that failed with msg before it ran.
+func failed(f *scenario.File, msg string) scenario.Result {
+	return scenario.Result{File: f, Failures: []string{msg}}
+}
+
+// withModel is cfg with every bot reading messages through the model at baseURL.
+func withModel(cfg *Config, baseURL, model string) *Config {
 	mc := *cfg
-	mc.LLM = &LLMConfig{BaseURL: baseURL, Model: rec.Model, Timeout: Duration(5 * time.Second), MaxRetries: -1}
+	mc.LLM = &LLMConfig{BaseURL: baseURL, Model: model, Timeout: Duration(5 * time.Second), MaxRetries: -1}
 	mc.Bots = append([]BotConfig(nil), cfg.Bots...)
 	for i := range mc.Bots {
 		mc.Bots[i].NLU, mc.Bots[i].LLM = nluLLM, nil
 	}
-	store, err := sqlite.Open(ctx, filepath.Join(dir, "llm-"+strconv.FormatInt(time.Now().UnixNano(), 36)+".db"), sqlite.Options{})
-	if err != nil {
-		res.Failures = append(res.Failures, err.Error())
-		return res
-	}
-	defer store.Close()
-	srv, err := NewServer(ctx, &mc, store, slog.New(slog.DiscardHandler), Security{})
-	if err != nil {
-		res.Failures = append(res.Failures, parley.ErrorMessage(err))
-		return res
-	}
-	srv.Start(ctx)
-	defer srv.Close()
-	res = scenario.Run(ctx, &scenario.Local{Runtime: srv.Runtime, Store: store}, f, "")
+	return &mc
+}
+
+// modelFailures are what the fake model server refused and what the recording
+// lacked (a completion, a generation) during a scenario.
+func modelFailures(scenarioPath, recordingPath string, fake *recorded.Server, player *recorded.Player) []string {
+	var out []string
 	for _, p := range fake.Problems() {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: the model server refused a request: %s", f.Path, p))
+		out = append(out, fmt.Sprintf("%s: the model server refused a request: %s", scenarioPath, p))
 	}
 	for _, m := range player.Misses() {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded completion for %q (%s)", f.Path, m, path))
+		out = append(out, fmt.Sprintf("%s: no recorded completion for %q (%s)", scenarioPath, m, recordingPath))
 	}
 	for _, m := range player.GenerationMisses() {
-		res.Failures = append(res.Failures, fmt.Sprintf("%s: no recorded generation for the prompt ending %q (%s)", f.Path, tail(m, 80), path))
+		out = append(out, fmt.Sprintf("%s: no recorded generation for the prompt ending %q (%s)", scenarioPath, tail(m, 80), recordingPath))
 	}
-	return res
+	return out
 }
 
 // tail is the last n characters of s, marked when cut.
