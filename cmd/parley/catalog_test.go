@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -30,10 +28,7 @@ func TestScenariosOnAnotherCatalog(t *testing.T) {
         url: %s
         api: store
 `, woo.URL)
-	path := filepath.Join(t.TempDir(), "parley.yaml")
-	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := configFile(t, cfg)
 	var out bytes.Buffer
 	err := run(context.Background(), []string{"test", "-config", path, "../../testdata/scenarios-woocommerce"}, &out, io.Discard)
 	t.Log(out.String())

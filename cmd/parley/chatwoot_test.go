@@ -40,10 +40,7 @@ func chatwootConfig(t *testing.T, cw *chatwoottest.Server, woo *wootest.Server) 
       bot_token: ${TEST_CHATWOOT_TOKEN}
       webhook_secret: %s
 `, woo.URL, cw.URL, cw.AccountID, webhookSecret)
-	path := filepath.Join(t.TempDir(), "parley.yaml")
-	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := configFile(t, cfg)
 	return path
 }
 
@@ -396,10 +393,7 @@ func TestChatwootFlowsHandoffIsSilentUntilHandback(t *testing.T) {
       bot_token: ${TEST_CHATWOOT_TOKEN}
       webhook_secret: %s
 `, demo, cw.URL, cw.AccountID, webhookSecret)
-	path := filepath.Join(t.TempDir(), "parley.yaml")
-	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := configFile(t, cfg)
 	base, _ := testServer(t, "-config", path)
 	const conv = 10
 	send := func(id int, text string) { t.Helper(); acceptWebhook(t, base+"/v1/chatwoot/booking", id, text) }

@@ -90,22 +90,15 @@ func (d *bookingDesk) snapshot() (calls []string, booked map[string]string) {
 // desk with a webhook timeout of one second.
 func deskConfig(t *testing.T, deskURL string) string {
 	t.Helper()
-	flow := `bot: orders
-flows:
-  - name: order
-    description: placing an order
-    trigger: {keywords: [place an order, place order]}
-    steps:
-      - id: confirm
+	return ordersProject(t, `      - id: confirm
         confirm: {prompt: "Place the order?"}
       - id: place
         action:
           name: place_order
-          webhook: {url: "` + deskURL + `/book", timeout: 1s}
+          webhook: {url: "`+deskURL+`/book", timeout: 1s}
           outputs: [booking]
           reply: "Order {booking} placed."
-`
-	return flowsBotProject(t, "orders", flow, "", "")
+`, "", "")
 }
 
 // TestASlowActionIsPerformedOnceAcrossTurnsAndARestart: the first booking call takes

@@ -14,8 +14,9 @@ import (
 )
 
 // The fixtures cmd/parley's tests share, one helper per kind: a file written, a
-// one-bot flows project, a store on a temporary file, a server built and started in
-// process, a turn sent at a chosen time.
+// configuration file, a one-bot flows project (and the orders bot's), a store on a
+// temporary file, a server built and started in process, a turn sent at a chosen
+// time, a browser tab whose page problems fail the test.
 
 // writeFile writes content to path or fails the test.
 func writeFile(t testing.TB, path, content string) {
@@ -35,6 +36,39 @@ func flowsBotProject(t testing.TB, bot, flow, before, after string) string {
 	path := filepath.Join(dir, "parley.yaml")
 	writeFile(t, path, before+"bots:\n  - name: "+bot+"\n    engine: flows\n    flows: "+bot+".yaml\n"+after)
 	return path
+}
+
+// configFile writes text as parley.yaml in a new temporary folder and returns its
+// path.
+func configFile(t testing.TB, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "parley.yaml")
+	writeFile(t, path, text)
+	return path
+}
+
+// ordersProject is flowsBotProject of the orders bot: one flow, order, triggered
+// by "place an order", whose steps (YAML items under steps:) are given.
+func ordersProject(t testing.TB, steps, before, after string) string {
+	t.Helper()
+	flow := `bot: orders
+flows:
+  - name: order
+    description: placing an order
+    trigger: {keywords: [place an order, place order]}
+    steps:
+` + steps
+	return flowsBotProject(t, "orders", flow, before, after)
+}
+
+// browserTab opens a headless browser tab (inspBrowser) whose uncaught exceptions
+// and console errors fail the test when it ends.
+func browserTab(t *testing.T) context.Context {
+	t.Helper()
+	problems := &browserProblems{}
+	tab := inspBrowser(t, problems)
+	t.Cleanup(func() { problems.check(t) })
+	return tab
 }
 
 // tempStore opens a SQLite store on a file of a temporary folder, closed when the

@@ -281,9 +281,7 @@ func TestInspectorDrivesAShopConversation(t *testing.T) {
 func TestInspectorDrawsEveryDemoBot(t *testing.T) {
 	base, _ := testServer(t)
 	dir := inspArtifacts(t)
-	problems := &browserProblems{}
-	tab := inspBrowser(t, problems)
-	defer problems.check(t)
+	tab := browserTab(t)
 	tests := []struct {
 		bot      string
 		messages []string
@@ -355,9 +353,7 @@ func TestInspectorSendsTheAPIToken(t *testing.T) {
 	}))
 	t.Cleanup(front.Close)
 
-	problems := &browserProblems{}
-	tab := inspBrowser(t, problems)
-	defer problems.check(t)
+	tab := browserTab(t)
 	inspDo(t, tab, "the API refuses without the token",
 		chromedp.Navigate(front.URL+"/inspect/"),
 		inspUntil(inspText("#status")+`.includes("API token")`),
@@ -385,9 +381,7 @@ func TestInspectorSendsTheAPIToken(t *testing.T) {
 // data) and on named frames, which must give the same events.
 func TestInspectorReadsBothFrameShapes(t *testing.T) {
 	base, _ := testServer(t)
-	problems := &browserProblems{}
-	tab := inspBrowser(t, problems)
-	defer problems.check(t)
+	tab := browserTab(t)
 	tests := []struct{ name, frame, want string }{
 		{"contract shape", `{id: "7", event: "", data: '{"type":"turn","data":{"message_id":"m1","transitions":[]}}'}`,
 			`{"seq":7,"type":"turn","data":{"message_id":"m1","transitions":[]}}`},

@@ -46,9 +46,7 @@ func measure(t *testing.T, tab context.Context, what string) diagramGeometry {
 func TestInspectorDiagramsFitAndZoom(t *testing.T) {
 	base, _ := testServer(t)
 	dir := inspArtifacts(t)
-	problems := &browserProblems{}
-	tab := inspBrowser(t, problems)
-	defer problems.check(t)
+	tab := browserTab(t)
 	for _, bot := range []string{"shop", "coach", "booking", "hotel"} {
 		inspDo(t, tab, bot+": open a conversation",
 			chromedp.Navigate(base+"/inspect/#/bots/"+bot+"/conversations/zoom-"+bot),

@@ -92,19 +92,12 @@ func waitChan(t *testing.T, what string, c <-chan string) string {
 // a webhook action at hookURL, and returns its path. extra is appended to the bot.
 func ordersConfig(t *testing.T, hookURL, runtime, extra string) string {
 	t.Helper()
-	flow := `bot: orders
-flows:
-  - name: order
-    description: placing an order
-    trigger: {keywords: [place an order, place order]}
-    steps:
-      - id: place
+	return ordersProject(t, `      - id: place
         action:
           name: place_order
-          webhook: {url: "` + hookURL + `/order", timeout: 60s}
+          webhook: {url: "`+hookURL+`/order", timeout: 60s}
           reply: Order placed.
-`
-	return flowsBotProject(t, "orders", flow, runtime, extra)
+`, runtime, extra)
 }
 
 type convView struct {

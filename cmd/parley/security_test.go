@@ -83,10 +83,7 @@ bots:
   - {name: hotel, engine: flows, flows: %s}
   - {name: coach, engine: gates, flow: %s}
 `, extra, abs("../../flows/demo/booking.yaml"), abs("../../flows/demo/hotel.yaml"), abs("../../gates/demo/coach.json"))
-	path := filepath.Join(t.TempDir(), "parley.yaml")
-	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := configFile(t, cfg)
 	return path
 }
 

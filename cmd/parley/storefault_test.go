@@ -144,10 +144,7 @@ func errorCode(t *testing.T, b []byte) string {
 func TestBlackHoledPostgreSQLAnswers503AndHeals(t *testing.T) {
 	storeURL, _ := replicaStore(t)
 	proxied, proxy := viaProxy(t, storeURL)
-	cfg := filepath.Join(t.TempDir(), "parley.yaml")
-	if err := os.WriteFile(cfg, []byte("runtime:\n  store_timeout: 1s\nbots:\n  - name: booking\n    engine: flows\n    flows: "+filepath.Join(wd(t), "../../flows/demo/booking.yaml")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := configFile(t, "runtime:\n  store_timeout: 1s\nbots:\n  - name: booking\n    engine: flows\n    flows: "+filepath.Join(wd(t), "../../flows/demo/booking.yaml")+"\n")
 	base, _ := testServer(t, "-store", proxied, "-config", cfg)
 	msgs := base + "/v1/bots/booking/conversations/bh/messages"
 	if code, b, _ := post(t, msgs, `{"id":"m1","text":"hello"}`); code != 200 {

@@ -402,9 +402,7 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 		"  - {name: shop, engine: shop, shop: {generate: [intro]}, widget: {origins: [\""+host.URL+"\"]}}\n")
 	parleyURL, _ = testServer(t, "-config", cfg)
 	dir := widgetArtifacts(t)
-	problems := &browserProblems{}
-	tab := inspBrowser(t, problems)
-	defer problems.check(t)
+	tab := browserTab(t)
 
 	widgetDo(t, tab, "the model's first words appear while it writes",
 		chromedp.Navigate(host.URL+"/"),
