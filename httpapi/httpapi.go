@@ -37,18 +37,12 @@ import (
 // DefaultMaxBody is the default request body limit.
 const DefaultMaxBody = 64 << 10
 
-// FlowStore validates and stores flow definitions (PUT/GET /v1/flows/{id}).
-type FlowStore interface {
-	PutFlow(ctx context.Context, id string, definition []byte) (version int, err error)
-	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
-}
-
 // Store is what the API reads from the store directly: readiness, a conversation's
 // existence and its stored events (SSE catch-up, history). Turns, controls and
 // processed responses go through the runtime; listing takes parley.ConversationLister when
 // the store has it.
 type Store interface {
-	Ping(ctx context.Context) error
+	parley.Pinger
 	Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error)
 	Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error)
 }
@@ -69,8 +63,9 @@ type Options struct {
 	// Gatherer serves /metrics; Registerer receives the HTTP metrics.
 	Gatherer   prometheus.Gatherer
 	Registerer prometheus.Registerer
-	// Flows serves /v1/flows; nil disables the routes.
-	Flows FlowStore
+	// Flows serves /v1/flows (PUT and GET): a store's flows, validated before
+	// they are stored (cmd/parley validates gates flows); nil disables the routes.
+	Flows parley.Flows
 	// Chatwoot receives POST /v1/chatwoot/{bot}; nil answers 404.
 	Chatwoot ChatwootReceiver
 	Logger   *slog.Logger
