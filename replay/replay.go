@@ -199,24 +199,43 @@ func compare(ctx context.Context, store Store, key parley.ConversationKey, messa
 	if !ok {
 		return nil, parley.Errorf(parley.EINVALID, "message %s has no stored response", messageID)
 	}
+	stored, err := storedState(body, messageID)
+	if err != nil {
+		return nil, err
+	}
+	got, err := asJSONValue(replayed)
+	if err != nil {
+		return nil, err
+	}
+	return firstDifference("", stored, got), nil
+}
+
+// storedState is the state of a stored turn response, as a JSON value.
+func storedState(body []byte, messageID string) (any, error) {
 	var resp struct {
 		State json.RawMessage `json:"state"`
 	}
 	if err := json.Unmarshal(body, &resp); err != nil {
 		return nil, parley.WrapError(parley.EINVALID, err, "stored response of message %s", messageID)
 	}
+	var stored any
+	if err := json.Unmarshal(resp.State, &stored); err != nil {
+		return nil, parley.WrapError(parley.EINVALID, err, "stored state of message %s", messageID)
+	}
+	return stored, nil
+}
+
+// asJSONValue is the replayed state as the JSON value it encodes to.
+func asJSONValue(replayed any) (any, error) {
 	b, err := json.Marshal(replayed)
 	if err != nil {
 		return nil, parley.WrapError(parley.EINTERNAL, err, "encode the replayed state")
 	}
-	var stored, got any
-	if err := json.Unmarshal(resp.State, &stored); err != nil {
-		return nil, parley.WrapError(parley.EINVALID, err, "stored state of message %s", messageID)
-	}
+	var got any
 	if err := json.Unmarshal(b, &got); err != nil {
 		return nil, parley.WrapError(parley.EINTERNAL, err, "decode the replayed state")
 	}
-	return firstDifference("", stored, got), nil
+	return got, nil
 }
 
 // firstDifference walks two JSON values in key order and returns where they first
