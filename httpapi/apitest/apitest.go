@@ -204,20 +204,9 @@ type Transport struct {
 }
 
 func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
-	var reqBody []byte
-	if req.Body != nil && req.GetBody != nil {
-		if body, err := req.GetBody(); err == nil {
-			reqBody, _ = io.ReadAll(body)
-			body.Close()
-		}
-	} else if req.Body != nil {
-		data, err := io.ReadAll(req.Body)
-		req.Body.Close()
-		if err != nil {
-			return nil, err
-		}
-		reqBody = data
-		req.Body = io.NopCloser(bytes.NewReader(data))
+	reqBody, err := requestBody(req)
+	if err != nil {
+		return nil, err
 	}
 	base := t.Base
 	if base == nil {
@@ -227,19 +216,53 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil || resp.Header.Get("X-Request-Id") == "" {
 		return resp, err
 	}
-	var respBody []byte
-	if !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
-		respBody, err = io.ReadAll(resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			return nil, err
-		}
-		resp.Body = io.NopCloser(bytes.NewReader(respBody))
+	respBody, err := responseBody(resp)
+	if err != nil {
+		return nil, err
 	}
 	if cerr := t.Contract.CheckExchange(req, reqBody, resp, respBody); cerr != nil {
 		t.Report(cerr)
 	}
 	return resp, nil
+}
+
+// requestBody reads the request's body for the check, leaving it to be sent: a
+// copy from GetBody when it has one, else the body read and put back.
+func requestBody(req *http.Request) ([]byte, error) {
+	if req.Body == nil {
+		return nil, nil
+	}
+	if req.GetBody != nil {
+		body, err := req.GetBody()
+		if err != nil {
+			return nil, nil
+		}
+		defer body.Close()
+		data, _ := io.ReadAll(body)
+		return data, nil
+	}
+	data, err := io.ReadAll(req.Body)
+	req.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	req.Body = io.NopCloser(bytes.NewReader(data))
+	return data, nil
+}
+
+// responseBody reads the response's body for the check and puts it back; an
+// event stream is not read.
+func responseBody(resp *http.Response) ([]byte, error) {
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		return nil, nil
+	}
+	data, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	resp.Body = io.NopCloser(bytes.NewReader(data))
+	return data, nil
 }
 
 // Collector gathers the violations of a whole test binary (a TestMain installs a
