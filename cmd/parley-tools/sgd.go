@@ -110,13 +110,11 @@ func runSGDSample(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var inputs []sgd.SampleInput
-	for _, file := range files[1:] {
-		data, err := readFile(file)
-		if err != nil {
-			return err
-		}
-		inputs = append(inputs, data)
+	inputs, err := readEach(files[1:], func(file string, data []byte) ([]sgd.SampleInput, error) {
+		return []sgd.SampleInput{data}, nil
+	})
+	if err != nil {
+		return err
 	}
 	data, err := sgd.Sample(svc, inputs, sgd.SampleOptions{Size: *size, Repeated: *repeated})
 	if err != nil {
@@ -140,34 +138,17 @@ func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	var dialogues []sgd.Dialogue
-	for _, file := range files[1:] {
-		data, err := readFile(file)
-		if err != nil {
-			return err
-		}
+	dialogues, err := readEach(files[1:], func(file string, data []byte) ([]sgd.Dialogue, error) {
 		more, err := sgd.DecodeDialogues(data)
 		if err != nil {
-			return parley.WrapError(parley.EINVALID, err, "%s", file)
+			return nil, parley.WrapError(parley.EINVALID, err, "%s", file)
 		}
-		dialogues = append(dialogues, more...)
-	}
-	// The production path: a fresh SQLite store in a temporary directory, the
-	// actor runtime, one flows bot per service.
-	dir, err := os.MkdirTemp("", "parley-sgd-")
-	if err != nil {
-		return parley.WrapError(parley.EINTERNAL, err, "temporary store")
-	}
-	defer os.RemoveAll(dir)
-	store, err := sqlite.Open(ctx, filepath.Join(dir, "replay.db"), sqlite.Options{})
+		return more, nil
+	})
 	if err != nil {
 		return err
 	}
-	defer store.Close()
-	report, err := sgd.Replay(ctx, services, dialogues, sgd.ReplayOptions{Runtime: func(bots []*parley.Bot, now func() time.Time) (parley.Conversations, func()) {
-		rt := actor.New(store, bots, actor.Options{Heartbeat: -1, Now: now})
-		return rt, rt.Close
-	}})
+	report, err := replayOnSQLite(ctx, services, dialogues)
 	if err != nil {
 		return err
 	}
@@ -178,6 +159,42 @@ func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return exitError(1)
 	}
 	return nil
+}
+
+// replayOnSQLite replays the dialogues on the production path: a fresh SQLite
+// store in a temporary directory, the actor runtime, one flows bot per service.
+func replayOnSQLite(ctx context.Context, services []sgd.Service, dialogues []sgd.Dialogue) (*sgd.Report, error) {
+	dir, err := os.MkdirTemp("", "parley-sgd-")
+	if err != nil {
+		return nil, parley.WrapError(parley.EINTERNAL, err, "temporary store")
+	}
+	defer os.RemoveAll(dir)
+	store, err := sqlite.Open(ctx, filepath.Join(dir, "replay.db"), sqlite.Options{})
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	return sgd.Replay(ctx, services, dialogues, sgd.ReplayOptions{Runtime: func(bots []*parley.Bot, now func() time.Time) (parley.Conversations, func()) {
+		rt := actor.New(store, bots, actor.Options{Heartbeat: -1, Now: now})
+		return rt, rt.Close
+	}})
+}
+
+// readEach reads each file and gathers what decode makes of it.
+func readEach[T any](files []string, decode func(file string, data []byte) ([]T, error)) ([]T, error) {
+	var out []T
+	for _, file := range files {
+		data, err := readFile(file)
+		if err != nil {
+			return nil, err
+		}
+		more, err := decode(file, data)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	return out, nil
 }
 
 // writeOutput writes data to the -o file when one is named, else to stdout.
