@@ -38,6 +38,21 @@ func (r *Relay) ReceiveWebhook(ctx context.Context, bot string, header http.Head
 	return "accepted", string(action.Kind), nil
 }
 
+// verifiedBody reads a webhook's body and verifies its signature when the channel
+// has a webhook secret.
+func verifiedBody(ch Channel, header http.Header, readBody func() ([]byte, error)) ([]byte, error) {
+	body, err := readBody()
+	if err != nil {
+		return nil, err
+	}
+	if ch.WebhookSecret != "" {
+		if err := chatwoot.VerifySignature(ch.WebhookSecret, header, body, time.Now(), SignatureSkew); err != nil {
+			return nil, err
+		}
+	}
+	return body, nil
+}
+
 // inbound reads, verifies and classifies a webhook into the inbox entry it stands
 // for; an action of kind chatwoot.Ignore stands for none.
 func (r *Relay) inbound(bot string, header http.Header, readBody func() ([]byte, error)) (parley.Inbound, chatwoot.Action, error) {
@@ -45,14 +60,9 @@ func (r *Relay) inbound(bot string, header http.Header, readBody func() ([]byte,
 	if err != nil {
 		return parley.Inbound{}, chatwoot.Action{}, err
 	}
-	body, err := readBody()
+	body, err := verifiedBody(ch, header, readBody)
 	if err != nil {
 		return parley.Inbound{}, chatwoot.Action{}, err
-	}
-	if ch.WebhookSecret != "" {
-		if err := chatwoot.VerifySignature(ch.WebhookSecret, header, body, time.Now(), SignatureSkew); err != nil {
-			return parley.Inbound{}, chatwoot.Action{}, err
-		}
 	}
 	hook, err := chatwoot.ParseWebhook(body)
 	if err != nil {

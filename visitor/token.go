@@ -139,18 +139,8 @@ func Split(token string) (signed string, sig []byte, err error) {
 // ids that parley.CheckID refuses and an expiry before the start are malformed.
 func Decode(signed string) (Claims, error) {
 	bad := parley.Errorf(parley.EUNAUTHORIZED, "the visitor token is malformed")
-	enc, ok := strings.CutPrefix(signed, TokenPrefix)
+	p, ok := decodePayload(signed)
 	if !ok {
-		return Claims{}, bad
-	}
-	raw, err := base64.RawURLEncoding.Strict().DecodeString(enc)
-	if err != nil {
-		return Claims{}, bad
-	}
-	var p payload
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if dec.Decode(&p) != nil || dec.More() {
 		return Claims{}, bad
 	}
 	c := Claims{Bot: p.Bot, Conversation: p.Conversation, Origin: p.Origin, Started: time.Unix(p.Started, 0).UTC(), Expires: time.Unix(p.Expires, 0).UTC()}
@@ -158,4 +148,23 @@ func Decode(signed string) (Claims, error) {
 		return Claims{}, bad
 	}
 	return c, nil
+}
+
+// decodePayload reads the payload of signed text strictly: the prefix, unpadded
+// base64url, one JSON object of known fields; ok is false for anything else.
+func decodePayload(signed string) (p payload, ok bool) {
+	enc, ok := strings.CutPrefix(signed, TokenPrefix)
+	if !ok {
+		return p, false
+	}
+	raw, err := base64.RawURLEncoding.Strict().DecodeString(enc)
+	if err != nil {
+		return p, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if dec.Decode(&p) != nil || dec.More() {
+		return p, false
+	}
+	return p, true
 }
