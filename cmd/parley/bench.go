@@ -134,12 +134,12 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 		return "", err
 	}
 	defer srv.Close()
-	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
 	send, stop, err := benchSender(ctx, mode, srv, conc)
 	if err != nil {
 		return "", err
 	}
 	defer stop()
+	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
 	all, elapsed, err := drive(ctx, n, conc, prefix, send)
 	if err != nil {
 		return "", err
@@ -148,11 +148,15 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 		return "", err
 	}
 	bytesPerConv := bytesPerConversation(ctx, store, srv, fresh, sf.db, n)
-	peer := "parley"
+	return benchLine(benchPeer(mode), conc, all, elapsed, bytesPerConv), nil
+}
+
+// benchPeer names what a run measured in its line: the runtime, or over HTTP.
+func benchPeer(mode string) string {
 	if mode == "http" {
-		peer = "parley-http"
+		return "parley-http"
 	}
-	return benchLine(peer, conc, all, elapsed, bytesPerConv), nil
+	return "parley"
 }
 
 // freshBenchDB points sf at a SQLite file in a new temporary folder when fresh
