@@ -304,7 +304,7 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 	req.Category = category
 	cue := scanShopWords(&req, k, categoryWords)
 	hasPrice := req.Price.Min != nil || req.Price.Max != nil
-	hasQuery := len(req.Terms) > 0 || req.Category != "" || hasPrice
+	hasQuery := req.hasCriteria() || hasPrice
 	switch {
 	case cue.asksMore(req.Ordinal, hasQuery):
 		return ShopRequest{Intent: cue.moreIntent()}
@@ -317,6 +317,11 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 		req.Intent = ShopSearch
 	}
 	return req
+}
+
+// hasCriteria reports whether the request has search terms or a category.
+func (req *ShopRequest) hasCriteria() bool {
+	return len(req.Terms) > 0 || req.Category != ""
 }
 
 // asksMore reports whether the message asks about more results and nothing
@@ -435,6 +440,11 @@ func shopWords(k string) ([]string, bool) {
 	return withoutPhrases(ws, shopMorePhrases)
 }
 
+// namesNoProduct reports whether w is a filler, a frame word or an amount.
+func namesNoProduct(w string) bool {
+	return shopNonQueryWords[w] || shopFrameWords[w] || isNumberWord(w)
+}
+
 // noteWord records a word that is no cue: an ordinal, or a new mentioned word (a
 // term too unless it names the category); fillers are left out.
 func (req *ShopRequest) noteWord(w string, seen, categoryWords map[string]bool) {
@@ -442,7 +452,7 @@ func (req *ShopRequest) noteWord(w string, seen, categoryWords map[string]bool) 
 		req.Ordinal = n
 		return
 	}
-	if w == "" || seen[w] || shopNonQueryWords[w] || shopFrameWords[w] || isNumberWord(w) {
+	if w == "" || seen[w] || namesNoProduct(w) {
 		return
 	}
 	seen[w] = true
@@ -456,9 +466,12 @@ func (req *ShopRequest) noteWord(w string, seen, categoryWords map[string]bool) 
 // a mention (and a term unless it names the category).
 func isCandidateWord(w string) bool {
 	_, ordinal := shopOrdinals[w]
-	return w != "" && w != "one" && !ordinal && !shopMoreWords[w] && !shopPickWords[w] && !shopPointers[w] &&
-		!shopFrameWords[w] && !shopNonQueryWords[w] && !isNumberWord(w)
+	return w != "" && w != "one" && !ordinal && !slices.ContainsFunc(nonCandidateSets, func(set map[string]bool) bool { return set[w] }) &&
+		!isNumberWord(w)
 }
+
+// nonCandidateSets are the word sets whose words are never search words.
+var nonCandidateSets = []map[string]bool{shopMoreWords, shopPickWords, shopPointers, shopFrameWords, shopNonQueryWords}
 
 // soughtPhrase finds a search's product phrase (ShopRequest.Sought): the first
 // run of candidate words after a frame word, unless a vague word stands between.
@@ -637,15 +650,22 @@ type categoryHit struct {
 // better returns the better of two hits: the earlier, then the longer phrase,
 // then the full name; h on a tie.
 func (h categoryHit) better(o categoryHit) categoryHit {
-	switch {
-	case o.at < 0:
-		return h
-	case h.at < 0 || o.at < h.at:
-		return o
-	case o.at == h.at && (o.len > h.len || (o.len == h.len && o.full && !h.full)):
+	if o.at >= 0 && (h.at < 0 || o.beats(h)) {
 		return o
 	}
 	return h
+}
+
+// beats reports whether hit o is better than hit h, both found: earlier, then
+// longer, then a full name.
+func (o categoryHit) beats(h categoryHit) bool {
+	if o.at != h.at {
+		return o.at < h.at
+	}
+	if o.len != h.len {
+		return o.len > h.len
+	}
+	return o.full && !h.full
 }
 
 // hit is the best place where one of the phrases of the category occurs in toks.
@@ -692,15 +712,5 @@ func queryRune(r rune) rune {
 // isNumberWord reports whether w is an amount ("20", "19.99", "$20") rather than a
 // search word; prices are read by ExtractPriceRange.
 func isNumberWord(w string) bool {
-	digits := 0
-	for _, r := range w {
-		switch {
-		case r >= '0' && r <= '9':
-			digits++
-		case r == '.' || r == ',' || r == '$' || r == '€' || r == '-':
-		default:
-			return false
-		}
-	}
-	return digits > 0
+	return strings.ContainsAny(w, "0123456789") && strings.Trim(w, "0123456789.,$€-") == ""
 }

@@ -17,13 +17,16 @@ var meridiemWords = map[string]bool{
 // minuteWords are the fractions of an hour said with "past" or "to".
 var minuteWords = map[string]int{"quarter": 15, "half": 30}
 
+// timeSpellings write am, pm and o'clock as one word each.
+var timeSpellings = strings.NewReplacer("a.m.", "am", "p.m.", "pm", "o'clock", "oclock", "o’clock", "oclock", `o"clock`, "oclock", "o clock", "oclock")
+
 // ParseTime finds a time of day in text and returns it as 24-hour "HH:MM":
 // "18:30", "6:30 pm", "6.30pm", "evening 6:30", "half past 11 in the morning",
 // "quarter to 5 pm", "ten am", "5 o'clock in the evening", "noon", "midnight".
 // An hour of 1 to 12 without am, pm or a part of the day is taken as written.
 // A bare number without any of those ("5") is no time: it may be a count.
 func ParseTime(text string) (string, bool) {
-	k := strings.NewReplacer("a.m.", "am", "p.m.", "pm", "o'clock", "oclock", "o’clock", "oclock", `o"clock`, "oclock", "o clock", "oclock").Replace(key(text))
+	k := timeSpellings.Replace(key(text))
 	ws := words(k)
 	pm, hasMeridiem := meridiemOf(ws)
 	// Explicit clock forms first ("6:30", "half past 6", "6pm"), then the hour
@@ -211,12 +214,19 @@ func ParseDayOfMonth(text string, now time.Time) (Date, bool) {
 	return Date{}, false
 }
 
+// bareDigits reports whether toks[i] is digits without "the" before them: a
+// number, not a day ("the 10" is a day, "10" alone is not; "10th" is one
+// anyway).
+func bareDigits(toks []token, i int) bool {
+	return isDigits(toks[i].text) && (i == 0 || toks[i-1].text != "the")
+}
+
 // dayOfMonthAt reads a day of the month said at toks[i] (digits only after
 // "the") with the month the words after it give.
 func dayOfMonthAt(toks []token, i int, today Date) (Date, bool) {
 	t := toks[i]
 	d, ok := ordinalDay(t.text)
-	if !ok || isDigits(t.text) && (i == 0 || toks[i-1].text != "the") {
+	if !ok || bareDigits(toks, i) {
 		return Date{}, false
 	}
 	month, ok := monthOfDay(toks[i+1:], today)
