@@ -93,23 +93,32 @@ func (m *FlowsModel) slotLoop(flowName, slot string) string {
 
 // Explain says what in a gates flow makes the finding happen.
 func (m *GatesModel) Explain(g *Graph, f Finding) string {
-	switch f.Property {
-	case PropLoop:
-		for _, s := range cycleStates(g, f) {
-			for _, key := range []string{"position", "lastPromptedNode"} {
-				id, _ := s.Signature[key].(string)
-				if why := m.nodeLoop(id, s); why != "" {
-					return why
-				}
-			}
+	if f.Property == PropLoop {
+		if why := m.loopNode(g, f); why != "" {
+			return why
 		}
 		return "the controller selects the same nodes again without progress: cap the nodes involved with runPolicy.maxExecutions, or end their retries with retryPolicy.onExhaust HANDOFF or SKIP"
-	case PropDeadEnd:
-		return "no node is eligible to move on from here: a node's requires or requiresStates is never produced; check which node should produce it"
-	case PropGoal:
-		return "from here no node can satisfy the primary goal's gate: the nodes that produce it are blocked (maxExecutions reached, requirements never met) or hand off; relax their requires, or give the goal another node"
-	case PropUsed:
-		return "nothing makes it eligible: a gate or state it requires is produced by no node that can run before it"
+	}
+	return gatesAdvice[f.Property]
+}
+
+// gatesAdvice is what to do about a finding of each property but a loop.
+var gatesAdvice = map[string]string{
+	PropDeadEnd: "no node is eligible to move on from here: a node's requires or requiresStates is never produced; check which node should produce it",
+	PropGoal:    "from here no node can satisfy the primary goal's gate: the nodes that produce it are blocked (maxExecutions reached, requirements never met) or hand off; relax their requires, or give the goal another node",
+	PropUsed:    "nothing makes it eligible: a gate or state it requires is produced by no node that can run before it",
+}
+
+// loopNode explains a loop by the first node of its cycle (at the position or
+// last prompted) that loops by itself; "" when none does.
+func (m *GatesModel) loopNode(g *Graph, f Finding) string {
+	for _, s := range cycleStates(g, f) {
+		for _, key := range []string{"position", "lastPromptedNode"} {
+			id, _ := s.Signature[key].(string)
+			if why := m.nodeLoop(id, s); why != "" {
+				return why
+			}
+		}
 	}
 	return ""
 }

@@ -75,22 +75,37 @@ var typeSamples = map[string]string{
 // says what is valid: a regex, an enum or a minimum length.
 func validatorValues(sl *flows.Slot) (valid []string, invalid string, ok bool) {
 	for _, v := range sl.Validators {
-		switch v.Type {
-		case flows.ValidateRegex:
-			if s, ok := sample(v.Pattern); ok {
-				return []string{s}, invalidFor(v.Pattern), true
-			}
-		case flows.ValidateEnum:
-			if len(v.Values) > 0 {
-				return []string{v.Values[0]}, noValue, true
-			}
-		case flows.ValidateLength:
-			if v.Min != nil {
-				return []string{strings.Repeat("a", max(int(*v.Min), 1))}, "", true
+		if read, known := validatorSamples[v.Type]; known {
+			if valid, invalid, ok := read(v); ok {
+				return valid, invalid, true
 			}
 		}
 	}
 	return nil, "", false
+}
+
+// validatorSamples derive a valid and an invalid value from a validator of each
+// type that says what is valid; false when this one does not.
+var validatorSamples = map[string]func(v *flows.Validator) ([]string, string, bool){
+	flows.ValidateRegex: func(v *flows.Validator) ([]string, string, bool) {
+		s, ok := sample(v.Pattern)
+		if !ok {
+			return nil, "", false
+		}
+		return []string{s}, invalidFor(v.Pattern), true
+	},
+	flows.ValidateEnum: func(v *flows.Validator) ([]string, string, bool) {
+		if len(v.Values) == 0 {
+			return nil, "", false
+		}
+		return []string{v.Values[0]}, noValue, true
+	},
+	flows.ValidateLength: func(v *flows.Validator) ([]string, string, bool) {
+		if v.Min == nil {
+			return nil, "", false
+		}
+		return []string{strings.Repeat("a", max(int(*v.Min), 1))}, "", true
+	},
 }
 
 func hasValidator(sl *flows.Slot, kind string) bool {
