@@ -109,17 +109,13 @@ func NewPlayer(rec *Recording) *Player { return &Player{rec: rec} }
 
 // Misses returns the user messages no completion was recorded for.
 func (p *Player) Misses() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.misses...)
+	return lockedCopy(&p.mu, &p.misses)
 }
 
 // GenerationMisses returns the prompts of streamed requests whose draft had no
 // recorded generation.
 func (p *Player) GenerationMisses() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.draftMiss...)
+	return lockedCopy(&p.mu, &p.draftMiss)
 }
 
 // Respond is the Player's Responder. A message without a recorded completion is

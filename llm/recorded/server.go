@@ -144,17 +144,20 @@ func (s *Server) SetResponder(r Responder) {
 
 // Requests returns the well-formed requests received so far.
 func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.requests...)
+	return lockedCopy(&s.mu, &s.requests)
 }
 
 // Problems returns what was wrong with the requests received (each was answered
 // with the status the real servers use); empty when every request was valid.
 func (s *Server) Problems() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.problems...)
+	return lockedCopy(&s.mu, &s.problems)
+}
+
+// lockedCopy copies a slice guarded by mu.
+func lockedCopy[T any](mu *sync.Mutex, s *[]T) []T {
+	mu.Lock()
+	defer mu.Unlock()
+	return append([]T(nil), *s...)
 }
 
 // ServeHTTP answers one chat completions request.
