@@ -55,11 +55,18 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 	e := &Engine{cfg: cfg, base: base, origin: base.Scheme + "://" + base.Host, catalog: cat, schema: sch}
 	if cfg.Categories != nil {
 		e.parser = nlu.NewShopParser(cfg.Categories)
-		for _, name := range slices.Sorted(maps.Keys(cfg.Categories)) {
-			e.fixedCategories = append(e.fixedCategories, Category{Name: name, Words: cfg.Categories[name]})
-		}
+		e.fixedCategories = categoriesOf(cfg.Categories)
 	}
 	return e, nil
+}
+
+// categoriesOf lists configured categories (name -> words) by name.
+func categoriesOf(words map[string][]string) []Category {
+	var out []Category
+	for _, name := range slices.Sorted(maps.Keys(words)) {
+		out = append(out, Category{Name: name, Words: words[name]})
+	}
+	return out
 }
 
 // withDefaults checks the limit and the confirmation TTL and gives the zero

@@ -260,28 +260,37 @@ func priceInDomain(pr nlu.PriceRange) nlu.PriceRange {
 const upstreamThreshold = 0.5
 
 func fromUpstream(n *parley.NLU) (nlu.ShopRequest, bool) {
-	req := nlu.ShopRequest{Intent: n.Intent}
 	if !upstreamIntents[n.Intent] {
-		return req, false
+		return nlu.ShopRequest{Intent: n.Intent}, false
 	}
 	if n.Confidence > 0 && n.Confidence < upstreamThreshold {
 		return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, true
 	}
-	switch n.Intent {
-	case nlu.ShopSelect:
-		req.ProductID = entityText(n, "product_id")
-		if req.ProductID == "" {
-			return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, true
+	if read, ok := upstreamEntities[n.Intent]; ok {
+		return read(n), true
+	}
+	return nlu.ShopRequest{Intent: n.Intent}, true
+}
+
+// upstreamEntities read the entities of the intents that carry some; without
+// what the intent needs, the request is ambiguous.
+var upstreamEntities = map[string]func(n *parley.NLU) nlu.ShopRequest{
+	nlu.ShopSelect: func(n *parley.NLU) nlu.ShopRequest {
+		if id := entityText(n, "product_id"); id != "" {
+			return nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: id}
 		}
-	case nlu.ShopSearch:
+		return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
+	},
+	nlu.ShopSearch: func(n *parley.NLU) nlu.ShopRequest {
+		req := nlu.ShopRequest{Intent: nlu.ShopSearch}
 		req.Terms = strings.Fields(strings.ToLower(entityText(n, "query")))
 		req.Category = entityText(n, "category")
 		req.Price.Min, req.Price.Max = entityNumber(n, "min_price"), entityNumber(n, "max_price")
 		if len(req.Terms) == 0 && req.Category == "" && req.Price.Min == nil && req.Price.Max == nil {
-			return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, true
+			return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
 		}
-	}
-	return req, true
+		return req
+	},
 }
 
 // upstreamIntents are the intents an upstream parse may name.
