@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"database/sql/driver"
 	"encoding/json"
@@ -23,12 +24,17 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		r.commit.state = nullJSON
 	}
 	r.commit.back(s.states)
+	if err := r.commit.encodeTurn(); err != nil {
+		r.commit.c, r.commit.state, r.commit.prev = nil, nil, nil
+		requestPool.Put(r)
+		return err
+	}
 	r.ctx, r.op = ctx, &r.commit
 	err := s.submit(ctx, r)
 	if err == nil {
 		s.states.Put(c.Conversation.Key, c.Conversation.Version, r.commit.state)
 	}
-	r.commit.c, r.commit.state, r.commit.prev, r.ctx, r.op = nil, nil, nil, nil, nil
+	r.commit.c, r.commit.state, r.commit.prev, r.commit.turn, r.ctx, r.op = nil, nil, nil, nil, nil, nil
 	requestPool.Put(r)
 	return err
 }
@@ -58,6 +64,11 @@ type commitOp struct {
 	// statelog.Own) the head's state, read by head.
 	state, prev []byte
 	kind        statelog.Kind
+	// turn is the encoded parley.TurnRecord of a user turn (nil for none), also
+	// computed before the writer: the leader's transaction holds no encoding work.
+	// turnBuf is its reused buffer.
+	turn    []byte
+	turnBuf bytes.Buffer
 
 	// Filled by apply, handed to the caller by committed.
 	lastSeq   int64
@@ -81,6 +92,20 @@ func (op *commitOp) back(cache *statelog.Cache) {
 		return
 	}
 	op.kind, op.prev = statelog.Back(c.Conversation.Version, prev, op.state)
+}
+
+// encodeTurn encodes the commit's turn record (as json.Marshal does) into the
+// op's reused buffer.
+func (op *commitOp) encodeTurn() error {
+	if op.c.Turn == nil {
+		return nil
+	}
+	op.turnBuf.Reset()
+	if err := json.NewEncoder(&op.turnBuf).Encode(op.c.Turn); err != nil {
+		return parley.WrapError(parley.EINVALID, err, "commit %s: turn", op.c.Conversation.Key)
+	}
+	op.turn = bytes.TrimSuffix(op.turnBuf.Bytes(), []byte("\n"))
+	return nil
 }
 
 // apply runs the commit's steps, named as in every store: head, append, outbox,
@@ -162,11 +187,7 @@ func (op *commitOp) append(w *writer) error {
 	var messageID, response, responseVersion, turn any
 	switch {
 	case c.Turn != nil:
-		rec, err := json.Marshal(c.Turn)
-		if err != nil {
-			return parley.WrapError(parley.EINVALID, err, "commit %s: turn", key)
-		}
-		messageID, turn = c.Turn.Message.ID, string(rec)
+		messageID, turn = c.Turn.Message.ID, text(op.turn)
 	case c.MessageID != "":
 		messageID, response, responseVersion = c.MessageID, text(c.Response), conv.Version
 	}

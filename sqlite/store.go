@@ -70,7 +70,7 @@
 // whitespace around the document. A commit runs in the steps every store names alike:
 // head, append, outbox, inbound (commit.go).
 //
-// Pages are 8 KiB (a file created with another page size keeps it).
+// Pages are 4 KiB (a file created with another page size keeps it).
 // docs/performance.md has the measurements: pages written per turn, by table, for
 // this layout and the ones tried before it, and the page sizes compared.
 //
@@ -339,18 +339,21 @@ func (c connector) Connect(ctx context.Context) (driver.Conn, error) {
 
 // Settings of the connection that Options do not cover.
 const (
-	// pageSize: a turns row is 1.5 to 2.7 KB, so a 4 KiB leaf holds one or two and
-	// leaves much of itself empty; 8 KiB leaves hold three or four. Measured against
-	// 4 KiB in alternating runs (docs/performance.md): a booking conversation stores
-	// 12.7 instead of 16.8 KB, the booking benchmark ran as fast or faster in every
-	// pair, at fewer WAL frames (system calls) but more WAL bytes per turn.
-	pageSize = 8192
+	// pageSize: since migration 0004 a turns row keeps the turn and the way back to
+	// the previous state (1 to 1.5 KB for a booking turn) and the head row the state
+	// (1.6 KB), so a 4 KiB leaf holds either. A sequential turn writes 4.4 WAL frames
+	// of 4 KiB (18 KB) against 3.8 of 8 KiB (31 KB): less to checksum and copy, for
+	// the same bytes per conversation; the booking benchmark's sequential rate was 10%
+	// higher in alternating runs (docs/performance.md, "Issue 24: the SQLite writer").
+	// A file created with another page size keeps it (WAL mode cannot change it).
+	pageSize = 4096
 	// cacheKiB is the page cache: the hot conversations stay in memory.
 	cacheKiB = 16 << 10
-	// autoCheckpointPages is the WAL size (in pages, 128 MiB) at which a commit copies
-	// the WAL back into the database file itself: a backstop for a checkpointer that
-	// falls behind (a reader holding old pages keeps it from finishing).
-	autoCheckpointPages = 16384
+	// autoCheckpointPages is the WAL size (in pages: 128 MiB of 4 KiB pages, 256 MiB
+	// in a file created with 8 KiB pages) at which a commit copies the WAL back into
+	// the database file itself: a backstop for a checkpointer that falls behind (a
+	// reader holding old pages keeps it from finishing).
+	autoCheckpointPages = 32768
 )
 
 // pragmas are the connection settings in the order they must run.

@@ -133,6 +133,42 @@ func TestPragmas(t *testing.T) {
 	}
 }
 
+// TestFileKeepsItsPageSize: a file created with other pages (8 KiB, the size before
+// issue 24's writer round) keeps them; SQLite cannot change the page size of a WAL
+// database without a VACUUM, and the store never runs one.
+func TestFileKeepsItsPageSize(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"PRAGMA page_size = 8192", "PRAGMA journal_mode = WAL", "CREATE TABLE before (x)"} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	defer s.Close()
+	key := parley.ConversationKey{Bot: "b", ID: "c"}
+	c := &parley.Commit{Conversation: parley.Conversation{Key: key, Engine: "e", State: []byte(`{"n":1}`),
+		Lifecycle: parley.LifecycleIdle, Version: 1}}
+	if err := s.Commit(context.Background(), c); err != nil {
+		t.Fatalf("Commit: %v", err)
+	}
+	if got := rawQuery(t, s, "PRAGMA page_size"); got != int64(8192) {
+		t.Fatalf("page_size = %v, want the file's 8192", got)
+	}
+	if pageSize == 8192 {
+		t.Fatal("the test needs a page size other than the store's")
+	}
+}
+
 // readerHelperEnv names the file the helper process reads (see
 // TestAnotherProcessReadsWhileTheStoreServes).
 const readerHelperEnv = "PARLEY_SQLITE_READER_HELPER_DB"
