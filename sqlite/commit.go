@@ -17,6 +17,8 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	if err := validateCommit(c); err != nil {
 		return err
 	}
+	s.committing.Add(1)
+	defer s.committing.Add(-1)
 	r := requestPool.Get().(*request)
 	r.commit.c, r.commit.now = c, time.Now().UTC()
 	r.commit.state = c.Conversation.State

@@ -192,7 +192,10 @@ type Store struct {
 	queue []*request
 	// lead is held by the goroutine running a round on the connection (the leader).
 	leadLock sync.Mutex
-	w        *writer
+	// committing counts the Commit calls under way (computing their patch, queued
+	// or applied): the leader yields for group commit only when others are.
+	committing atomic.Int32
+	w          *writer
 	// closing tells the goroutine holding the connection to release it; writerDone
 	// is closed once it has.
 	closing    chan struct{}

@@ -308,11 +308,11 @@ func (w *writer) round() bool {
 	}
 	// Group commit: yielding once lets callers that were just answered (and are about
 	// to submit again) join this transaction instead of forming one of their own
-	// behind it. Only while writes arrive concurrently (the last transaction carried
-	// more than one, or more than one is queued now): a sequential caller has nobody
-	// to yield to, and the yield wakes an idle thread for nothing (5% of a sequential
-	// turn's CPU, docs/performance.md).
-	if writes < w.maxBatch && (writes > 1 || w.grouped) {
+	// behind it. Only while writes arrive concurrently (another Commit is under way,
+	// more than one write is queued, or the last transaction carried more than one):
+	// a sequential caller has nobody to yield to, and the yield wakes an idle thread
+	// for nothing (5% of a sequential turn's CPU, docs/performance.md).
+	if writes < w.maxBatch && (writes > 1 || w.grouped || w.store.committing.Load() > 1) {
 		runtime.Gosched()
 		w.take(writes)
 	}
