@@ -35,6 +35,10 @@ type turn struct {
 	recovering bool
 	result     nlu.Result
 	resultOK   bool
+	// cancel and human are the message's readings as a cancel and as a request
+	// for a human, read once per turn (the text does not change): 0 unread, 1
+	// no, 2 yes.
+	cancel, human int8
 	// askedChange: the turn answers "what would you like to change?".
 	askedChange bool
 	// resume is the pending call this turn sends again (recover); act and

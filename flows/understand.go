@@ -26,7 +26,24 @@ func (tu *turn) isCancel() bool {
 	if tu.in.Message.NLU != nil {
 		return tu.in.Message.NLU.Intent == "cancel"
 	}
-	return nlu.IsCancel(tu.text)
+	return once(&tu.cancel, nlu.IsCancel, tu.text)
+}
+
+// asksForHuman is nlu.IsHumanRequest of the message's text, read once per turn.
+func (tu *turn) asksForHuman() bool {
+	return once(&tu.human, nlu.IsHumanRequest, tu.text)
+}
+
+// once is read(text), computed the first time and kept in memo (0 unread, 1
+// false, 2 true).
+func once(memo *int8, read func(string) bool, text string) bool {
+	if *memo == 0 {
+		*memo = 1
+		if read(text) {
+			*memo = 2
+		}
+	}
+	return *memo == 2
 }
 
 // changesCourse reports whether a message answering a slot question must go
@@ -44,7 +61,7 @@ func (tu *turn) changesCourse() bool {
 			return true
 		}
 	}
-	if nlu.IsHumanRequest(tu.text) {
+	if tu.asksForHuman() {
 		return true
 	}
 	if _, _, ok := backReference(tu.text); ok && !tu.awaitedValue() {
@@ -239,7 +256,7 @@ func (tu *turn) flowOfValues() *flow {
 func (tu *turn) leaves(active *flow) (bool, error) {
 	typed := tu.in.Message.NLU == nil
 	switch {
-	case typed && nlu.IsHumanRequest(tu.text), !typed && tu.in.Message.NLU.Intent == IntentHuman:
+	case typed && tu.asksForHuman(), !typed && tu.in.Message.NLU.Intent == IntentHuman:
 		return true, tu.handoff(ReasonHumanRequested)
 	case typed && active == nil && hasPhrase(tu.text, closingPhrases):
 		// "No thanks" to "anything else?": nothing to cancel, the conversation
