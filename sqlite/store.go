@@ -344,7 +344,7 @@ func (c connector) Connect(ctx context.Context) (driver.Conn, error) {
 const (
 	// pageSize: since migration 0004 a turns row keeps the turn and the way back to
 	// the previous state (1 to 1.5 KB for a booking turn) and the head row the state
-	// (1.6 KB), so a 4 KiB leaf holds either. A sequential turn writes 4.4 WAL frames
+	// (1.6 KB), so a 4 KiB leaf holds either. A sequential turn writes 4.3 WAL frames
 	// of 4 KiB (18 KB) against 3.8 of 8 KiB (31 KB): less to checksum and copy, for
 	// the same bytes per conversation; the booking benchmark's sequential rate was 10%
 	// higher in alternating runs (docs/performance.md, "Issue 24: the SQLite writer").
