@@ -52,26 +52,21 @@ parley.yaml through internal/app.
 
 // run is the whole program, driven end to end by tests.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitError(2)
-	}
-	cmd, rest := args[0], args[1:]
-	switch cmd {
-	case "sgd":
-		return runSGD(ctx, rest, stdout, stderr)
-	case "coverage":
-		return runCoverage(ctx, rest, stdout, stderr)
-	case "version":
-		fmt.Fprintf(stdout, "parley-tools %s\n", version)
-		return nil
-	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
-		return nil
-	default:
-		fmt.Fprintf(stderr, "parley-tools: unknown command %q\n\n%s", cmd, usage)
-		return exitError(2)
-	}
+	return program.Run(ctx, args, nil, stdout, stderr)
+}
+
+// program is parley-tools' subcommands by name.
+var program = cli.Program{
+	Name:  "parley-tools",
+	Usage: usage,
+	Commands: map[string]cli.Command{
+		"sgd":      runSGD,
+		"coverage": runCoverage,
+		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
+			fmt.Fprintf(stdout, "parley-tools %s\n", version)
+			return nil
+		},
+	},
 }
 
 // newFlagSet returns a flag set for `parley-tools name` that reports errors to

@@ -23,7 +23,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
 
@@ -69,44 +68,28 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 // runIO is run with the standard input that `parley chat` reads.
 func runIO(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
-		return exitError(2)
-	}
-	cmd, rest := args[0], args[1:]
-	if fn, ok := commands[cmd]; ok {
-		return fn(ctx, rest, stdout, stderr)
-	}
-	switch cmd {
-	case "chat":
-		return runChat(ctx, rest, stdin, stdout, stderr)
-	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
-		return nil
-	default:
-		fmt.Fprintf(stderr, "parley: unknown command %q\n\n%s", cmd, usage)
-		return exitError(2)
-	}
+	return program.Run(ctx, args, stdin, stdout, stderr)
 }
 
-// command is a subcommand: its arguments, its output.
-type command func(ctx context.Context, args []string, stdout, stderr io.Writer) error
-
-// commands are the subcommands runIO dispatches by name, but for chat (which
-// reads standard input).
-var commands = map[string]command{
-	"init":     runInit,
-	"serve":    runServe,
-	"test":     runTest,
-	"validate": runValidate,
-	"graph":    runGraph,
-	"check":    runCheck,
-	"flows":    runFlows,
-	"bench":    runBench,
-	"replay":   runReplay,
-	"version": func(_ context.Context, args []string, stdout, stderr io.Writer) error {
-		return runVersion(args, stdout, stderr)
+// program is parley's subcommands by name; chat reads standard input.
+var program = cli.Program{
+	Name:  "parley",
+	Usage: usage,
+	Commands: map[string]cli.Command{
+		"init":     runInit,
+		"serve":    runServe,
+		"test":     runTest,
+		"validate": runValidate,
+		"graph":    runGraph,
+		"check":    runCheck,
+		"flows":    runFlows,
+		"bench":    runBench,
+		"replay":   runReplay,
+		"version": func(_ context.Context, args []string, stdout, stderr io.Writer) error {
+			return runVersion(args, stdout, stderr)
+		},
 	},
+	Interactive: map[string]cli.Run{"chat": runChat},
 }
 
 // newFlagSet returns a flag set for `parley name` that reports errors to stderr and

@@ -24,6 +24,42 @@ func (e ExitError) Error() string { return fmt.Sprintf("exit status %d", int(e))
 // Run is a whole command: its arguments (without the program name) and its streams.
 type Run func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
 
+// Command is a subcommand that reads no standard input: its arguments (after its
+// name) and its output streams.
+type Command func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+
+// Program is a command of subcommands: its name, its usage text, the subcommands
+// by name, and those that read standard input (parley chat) by name.
+type Program struct {
+	Name, Usage string
+	Commands    map[string]Command
+	Interactive map[string]Run
+}
+
+// Run dispatches args to the subcommand args[0] names; -h, -help, --help and help
+// print the usage on stdout; no subcommand, or an unknown one, prints it on
+// stderr: exit status 2.
+func (p Program) Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, p.Usage)
+		return ExitError(2)
+	}
+	name, rest := args[0], args[1:]
+	if fn, ok := p.Commands[name]; ok {
+		return fn(ctx, rest, stdout, stderr)
+	}
+	if fn, ok := p.Interactive[name]; ok {
+		return fn(ctx, rest, stdin, stdout, stderr)
+	}
+	switch name {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, p.Usage)
+		return nil
+	}
+	fmt.Fprintf(stderr, "%s: unknown command %q\n\n%s", p.Name, name, p.Usage)
+	return ExitError(2)
+}
+
 // Main runs run with the process's arguments and streams under a context that
 // SIGINT and SIGTERM cancel, and exits: with an ExitError's status; with 2 after
 // printing any other error (the whole chain, prefixed by prog: the command line is
