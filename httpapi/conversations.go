@@ -149,7 +149,7 @@ func (h *Handler) getHistory(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	after, err := afterParam(query.Get("after"))
+	after, err := seqParam(query.Get("after"), "after")
 	if err != nil {
 		return err
 	}
@@ -171,16 +171,17 @@ func (h *Handler) getHistory(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// afterParam parses the history's optional after= (a non-negative seq; 0 absent).
-func afterParam(s string) (int64, error) {
+// seqParam parses an optional event seq named name (after=, Last-Event-ID): a
+// non-negative integer, 0 when absent.
+func seqParam(s, name string) (int64, error) {
 	if s == "" {
 		return 0, nil
 	}
-	after, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || after < 0 {
-		return 0, parley.Errorf(parley.EINVALID, "after must be a non-negative integer, got %q", s)
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 {
+		return 0, parley.Errorf(parley.EINVALID, "%s must be a non-negative integer, got %q", name, s)
 	}
-	return after, nil
+	return n, nil
 }
 
 // historyEntries joins each turn event with its stored response.

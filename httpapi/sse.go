@@ -55,14 +55,7 @@ func lastEventID(r *http.Request) (int64, error) {
 	if last == "" {
 		last = r.URL.Query().Get("last_event_id")
 	}
-	if last == "" {
-		return 0, nil
-	}
-	n, err := strconv.ParseInt(last, 10, 64)
-	if err != nil || n < 0 {
-		return 0, parley.Errorf(parley.EINVALID, "Last-Event-ID must be a non-negative integer, got %q", last)
-	}
-	return n, nil
+	return seqParam(last, "Last-Event-ID")
 }
 
 // sseStream is one open event stream: the response, buffered so that a burst of

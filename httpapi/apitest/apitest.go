@@ -241,13 +241,9 @@ func requestBody(req *http.Request) ([]byte, error) {
 		data, _ := io.ReadAll(body)
 		return data, nil
 	}
-	data, err := io.ReadAll(req.Body)
-	req.Body.Close()
-	if err != nil {
-		return nil, err
-	}
-	req.Body = io.NopCloser(bytes.NewReader(data))
-	return data, nil
+	data, body, err := readBack(req.Body)
+	req.Body = body
+	return data, err
 }
 
 // responseBody reads the response's body for the check and puts it back; an
@@ -256,13 +252,20 @@ func responseBody(resp *http.Response) ([]byte, error) {
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		return nil, nil
 	}
-	data, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	data, body, err := readBack(resp.Body)
+	resp.Body = body
+	return data, err
+}
+
+// readBack reads and closes a body, and returns what it held with a body that
+// reads it again.
+func readBack(rc io.ReadCloser) ([]byte, io.ReadCloser, error) {
+	data, err := io.ReadAll(rc)
+	rc.Close()
 	if err != nil {
-		return nil, err
+		return nil, rc, err
 	}
-	resp.Body = io.NopCloser(bytes.NewReader(data))
-	return data, nil
+	return data, io.NopCloser(bytes.NewReader(data)), nil
 }
 
 // Collector gathers the violations of a whole test binary (a TestMain installs a
