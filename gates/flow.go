@@ -208,15 +208,8 @@ func ParseFlow(data []byte, filename string) (*Flow, error) {
 	if len(data) > maxFlowSize {
 		return nil, parley.Errorf(parley.EINVALID, "%s: flow definition is larger than %d bytes", displayName(filename), maxFlowSize)
 	}
-	jsonData := data
-	if isYAML(data, filename) {
-		converted, err := yamlToJSON(data)
-		if err != nil {
-			return nil, parley.WrapError(parley.EINVALID, err, "%s: not valid YAML", displayName(filename))
-		}
-		jsonData = converted
-	}
-	if err := checkOneObject(jsonData, filename); err != nil {
+	jsonData, err := flowJSON(data, filename)
+	if err != nil {
 		return nil, err
 	}
 	body, err := decodeStrict(data, filename)
@@ -234,6 +227,20 @@ func ParseFlow(data []byte, filename string) (*Flow, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// flowJSON is the document as JSON (converted from YAML when it is YAML),
+// checked to be one JSON object.
+func flowJSON(data []byte, filename string) ([]byte, error) {
+	jsonData := data
+	if isYAML(data, filename) {
+		converted, err := yamlToJSON(data)
+		if err != nil {
+			return nil, parley.WrapError(parley.EINVALID, err, "%s: not valid YAML", displayName(filename))
+		}
+		jsonData = converted
+	}
+	return jsonData, checkOneObject(jsonData, filename)
 }
 
 // checkOneObject checks that the document is one JSON object and nothing after.

@@ -121,6 +121,22 @@ func orDefault[T comparable](v, def T) T {
 	return v
 }
 
+// defaultAPI is the REST API when a consumer key is given, else the Store API.
+func defaultAPI(key string) string {
+	if key != "" {
+		return APIREST
+	}
+	return APIStore
+}
+
+// failIf is an EINVALID configuration error when broken holds, else nil.
+func failIf(broken bool, msg string) error {
+	if !broken {
+		return nil
+	}
+	return parley.Errorf(parley.EINVALID, "woocommerce: %s", msg)
+}
+
 // parseStoreURL parses the store's base URL (EINVALID unless absolute http(s)
 // without query, fragment or user info, which would leak into every request).
 func parseStoreURL(raw string) (*url.URL, error) {
@@ -139,39 +155,21 @@ func parseStoreURL(raw string) (*url.URL, error) {
 // the key and the secret.
 func (c *Catalog) chooseAPI(configured string) error {
 	if c.api == "" {
-		c.api = APIStore
-		if c.key != "" {
-			c.api = APIREST
-		}
+		c.api = defaultAPI(c.key)
 	}
 	switch c.api {
 	case APIREST:
-		if c.key == "" || c.secret == "" {
-			return parley.Errorf(parley.EINVALID, "woocommerce: the REST API needs a consumer key and secret (or use api: store)")
-		}
+		return failIf(c.key == "" || c.secret == "", "the REST API needs a consumer key and secret (or use api: store)")
 	case APIStore:
-	default:
-		return parley.Errorf(parley.EINVALID, "woocommerce: api %q is neither rest nor store", configured)
+		return nil
 	}
-	return nil
+	return parley.Errorf(parley.EINVALID, "woocommerce: api %q is neither rest nor store", configured)
 }
 
 // Search runs one catalog search.
 func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
-	perPage := q.Limit
-	if perPage <= 0 {
-		perPage = defaultPerPage
-	}
-	perPage = min(perPage, maxPerPage)
 	offset := max(q.Offset, 0)
-
-	params := url.Values{}
-	params.Set("per_page", strconv.Itoa(perPage))
-	if offset%perPage == 0 {
-		params.Set("page", strconv.Itoa(offset/perPage+1))
-	} else {
-		params.Set("offset", strconv.Itoa(offset))
-	}
+	params := pageParams(q.Limit, offset)
 	q = c.termFilters(q, params)
 	if text := searchText(q, c.api); text != "" {
 		params.Set("search", text)
@@ -188,6 +186,30 @@ func (c *Catalog) Search(ctx context.Context, q shop.Query) (shop.Page, error) {
 		return shop.Page{}, err
 	}
 	return c.productPage(ctx, path, params, offset)
+}
+
+// pageParams ask for the page of limit products (defaultPerPage when not
+// positive, at most maxPerPage) at offset: by page number when offset falls on
+// a page boundary.
+func pageParams(limit, offset int) url.Values {
+	perPage := positiveOr(limit, defaultPerPage)
+	perPage = min(perPage, maxPerPage)
+	params := url.Values{}
+	params.Set("per_page", strconv.Itoa(perPage))
+	if offset%perPage == 0 {
+		params.Set("page", strconv.Itoa(offset/perPage+1))
+	} else {
+		params.Set("offset", strconv.Itoa(offset))
+	}
+	return params
+}
+
+// positiveOr is v when positive, else def.
+func positiveOr(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
 }
 
 // termFilters turns the words of q that name one of the shop's tags or attribute
