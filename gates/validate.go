@@ -65,11 +65,7 @@ func (v *validator) run() {
 		return
 	}
 	v.collectProduced()
-	for name := range f.Gates {
-		if strings.TrimSpace(name) == "" {
-			v.fail("gates", "a gate needs a name")
-		}
-	}
+	v.gateNames()
 	v.aliases()
 	seen := map[string]int{}
 	for i := range f.Nodes {
@@ -86,6 +82,15 @@ func (v *validator) run() {
 	}
 	v.oneOf("postGoalPolicy", f.PostGoalPolicy, postGoalPolicies)
 	v.goal()
+}
+
+// gateNames checks that every gate has a name.
+func (v *validator) gateNames() {
+	for name := range v.flow.Gates {
+		if strings.TrimSpace(name) == "" {
+			v.fail("gates", "a gate needs a name")
+		}
+	}
 }
 
 func (v *validator) node(i int, seen map[string]int) {
