@@ -99,12 +99,7 @@ func (m *heldModel) next(t testing.TB) *heldStream {
 // questions).
 func modelDemoConfig(t testing.TB, baseURL string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "parley.yaml")
-	cfg := "llm:\n  base_url: " + baseURL + "\n  model: qwen2.5:7b-instruct\n  timeout: 60s\n  max_retries: -1\n"
-	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return configFile(t, "llm:\n  base_url: "+baseURL+"\n  model: qwen2.5:7b-instruct\n  timeout: 60s\n  max_retries: -1\n")
 }
 
 // TestDemoBookingStreamsAndStopsMidStream is issue 15's done criterion through the

@@ -23,7 +23,6 @@ import (
 // model at base; extra is appended to the shop bot.
 func llmConfig(t *testing.T, base, model, shopExtra string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "parley.yaml")
 	cfg := fmt.Sprintf(`llm:
   base_url: %s
   model: %s
@@ -43,10 +42,7 @@ bots:
 `, base, model, e2eKey, shopExtra, filepath.Join("..", "..", "flows", "demo", "booking.yaml"))
 	abs, _ := filepath.Abs(filepath.Join("..", "..", "flows", "demo", "booking.yaml"))
 	cfg = strings.Replace(cfg, filepath.Join("..", "..", "flows", "demo", "booking.yaml"), abs, 1)
-	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return configFile(t, cfg)
 }
 
 // e2eKey is the API key of the end-to-end test: sent to the model, never logged.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,12 +17,7 @@ import (
 // settings.
 func shopConfig(t *testing.T, runtime, bot string) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "parley.yaml")
-	cfg := runtime + "bots:\n  - name: shop\n    engine: shop\n" + bot
-	if err := os.WriteFile(path, []byte(cfg), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return configFile(t, runtime+"bots:\n  - name: shop\n    engine: shop\n"+bot)
 }
 
 // storedFrames reads a conversation's whole stored log over SSE and checks it is a

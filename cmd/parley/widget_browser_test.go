@@ -396,8 +396,7 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 	var parleyURL string
 	host := hostPage(t, &parleyURL)
 	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
-	cfg := filepath.Join(t.TempDir(), "parley.yaml")
-	writeFile(t, cfg, "llm:\n  base_url: "+fake.BaseURL()+"\n  model: m\n  timeout: 30s\n  max_retries: -1\n"+
+	cfg := configFile(t, "llm:\n  base_url: "+fake.BaseURL()+"\n  model: m\n  timeout: 30s\n  max_retries: -1\n"+
 		"widget: {key: \"${TEST_WIDGET_KEY}\"}\nbots:\n"+
 		"  - {name: shop, engine: shop, shop: {generate: [intro]}, widget: {origins: [\""+host.URL+"\"]}}\n")
 	parleyURL, _ = testServer(t, "-config", cfg)

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/parleyhq/parley"
@@ -82,10 +80,7 @@ func TestDiagramsWithAModelOrRecording(t *testing.T) {
 	}
 	for name, text := range configs {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "parley.yaml")
-			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			path := configFile(t, text)
 			base, stop := startServe(t, io.Discard, "-config", path, "-store", "mem:")
 			defer stop()
 			for _, bot := range []string{"shop", "booking", "hotel", "coach"} {
