@@ -3,7 +3,10 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -12,81 +15,223 @@ import (
 	"github.com/parleyhq/parley/internal/statelog"
 )
 
-// commitTail is the part of the commit statement after the head's CTE (named conv,
-// returning the new last_seq): the steps every store names alike, head (conv),
-// append (tn: one turns row holding the version's events, its message id, the
-// record it answered a message with and the way back to the previous state), outbox
-// (ob) and inbound (ib). Every write is gated on conv having a row, so a lost
-// version race writes nothing. Parameters:
+// The commit statement is built from parts, each present only when the commit needs
+// it (commitShape), so that a turn's statement plans, initializes and locks no more
+// than it writes: a turn commit is the head (conv) and one turns row (tn) and nothing
+// else. Placeholders {name} become $1, $2, ... in order of first use (commitParam).
 //
-//	$1 bot, $2 conversation id, $3..$9 the head: engine, state, lifecycle, version,
-//	turns, created at, updated at; $10 the expected version, $11 number of events
-//	the version appends (those a turn's row leaves to be rebuilt included,
-//	parley.Commit.EventCount), $26 active at;
-//	$12 what the row keeps of the previous state (NULL: the head's state before
-//	this statement, whole), $13 its kind (statelog.Kind), $14 and $15 the seqs the
-//	caller gave the stored events (0: assign) and their positions among the
-//	version's events (1-based), $27 the stored events as a JSON array (inlineEvent),
-//	$16 message id (NULL: none), $17 response (NULL for a turn: rebuilt), $25 the turn
-//	(parley.TurnRecord, NULL for a version that is not a turn),
-//	$18..$23 outbox: bot, conversation id, kind, idempotency key, payload, next attempt,
-//	$24 inbox entry to delete (0: none).
-//
-// An event seq that does not follow makes first_seq NULL, which the NOT NULL column
-// refuses (EINVALID). A message id processed_messages holds (written before
-// migration 0004) leaves tn empty and raises parley_duplicate's unique violation; one
-// in turns violates turns_message. No row in conv (a lost version race) raises
-// ECONFLICT's SQLSTATE in the final SELECT, which aborts the statement and what is
-// pipelined after it.
-const commitTail = `,
+// conv, the head: commitInsert creates the conversation (an existing row makes conv
+// empty); commitUpdate updates it only at the expected version, which takes the row
+// lock, so a concurrent writer that committed first leaves conv empty. Either returns
+// the new last_seq and the kept created_at. Every other part is gated on conv having
+// a row, so a lost version race writes nothing, and the statement then returns no row
+// (ECONFLICT).
+const (
+	commitInsert = `WITH conv AS (
+	INSERT INTO conversations (bot, conversation_id, engine, state, lifecycle, version, turns, last_seq, created_at, updated_at, active_at)
+	VALUES ({bot}, {id}, {engine}, {state}, {lifecycle}, {version}, {turns}, {count}, {created_at}, {updated_at}, {active_at})
+	ON CONFLICT (bot, conversation_id) DO NOTHING
+	RETURNING last_seq, created_at
+)`
+	commitUpdate = `WITH conv AS (
+	UPDATE conversations SET engine = {engine}, state = {state}, lifecycle = {lifecycle}, version = {version}, turns = {turns},
+		last_seq = last_seq + {count}, updated_at = {updated_at}, active_at = {active_at}
+	WHERE bot = {bot} AND conversation_id = {id} AND version = {expected}
+	RETURNING last_seq, created_at
+)`
+)
+
+// tn appends the version's turns row: its events (a JSON array, inlineEvent), its
+// message id, the record it answered a message with (NULL for a turn: rebuilt), the
+// turn (parley.TurnRecord) and the way back to the previous state ({back} of kind
+// {kind}, or, when the store has no previous state to patch from, the head's state
+// before this statement, whole). A message id already in turns violates
+// turns_message (EDUPLICATE).
+const (
+	commitTurns = `,
 tn AS (
 	INSERT INTO turns (bot, conversation_id, version, at, lifecycle, message_id, first_seq, last_seq, state, back, turn, events, response)
-	SELECT $1, $2, $6, $9, $5, $16,
-		CASE WHEN NOT EXISTS (SELECT 1 FROM unnest($14::bigint[], $15::bigint[]) AS e(seq, pos)
-			WHERE e.seq <> 0 AND e.seq <> conv.last_seq - $11 + e.pos) THEN conv.last_seq - $11 + 1 END,
-		conv.last_seq,
-		coalesce($12::json, (SELECT h.state FROM conversations h WHERE h.bot = $1 AND h.conversation_id = $2 AND h.version = $10)),
-		$13, $25, $27, $17
-	FROM conv
-	WHERE $16::text IS NULL OR NOT EXISTS (SELECT 1 FROM processed_messages m
-		WHERE m.bot = $1 AND m.conversation_id = $2 AND m.message_id = $16)
+	SELECT {bot}, {id}, {version}, {updated_at}, {lifecycle}, {message_id}, FIRST_SEQ, conv.last_seq, STATE, {kind}, {turn}, {events}, {response}
+	FROM conv WHERE_LEGACY
 	RETURNING version
-),
+)`
+	// commitFirstSeq numbers the version's events after the head's last seq.
+	commitFirstSeq = `conv.last_seq - {count} + 1`
+	// commitFirstSeqChecked does the same when some events carry a seq of their own
+	// ({seqs}, at {positions} among the version's events, 1-based): a seq that does
+	// not follow makes first_seq NULL, which the NOT NULL column refuses (EINVALID).
+	commitFirstSeqChecked = `CASE WHEN NOT EXISTS (SELECT 1 FROM unnest({seqs}::bigint[], {positions}::bigint[]) AS e(seq, pos)
+			WHERE e.seq <> 0 AND e.seq <> conv.last_seq - {count} + e.pos) THEN conv.last_seq - {count} + 1 END`
+	commitBack      = `{back}`
+	commitBackWhole = `(SELECT h.state FROM conversations h WHERE h.bot = {bot} AND h.conversation_id = {id} AND h.version = {expected})`
+	// commitLegacy skips the row when processed_messages (written before migration
+	// 0004) holds the message id; the final SELECT then raises parley_duplicate's
+	// unique violation, which rolls the head back.
+	commitLegacy = `
+	WHERE {message_id}::text IS NULL OR NOT EXISTS (SELECT 1 FROM processed_messages m
+		WHERE m.bot = {bot} AND m.conversation_id = {id} AND m.message_id = {message_id})`
+)
+
+// ob inserts the outbox entries (an entry whose idempotency key is taken is skipped)
+// and ib deletes the inbox entry the commit consumed.
+const (
+	commitOutbox = `,
 ob AS (
 	INSERT INTO outbox (bot, conversation_id, kind, idempotency_key, payload, next_attempt_at)
 	SELECT o.bot, o.conversation_id, o.kind, o.idempotency_key, o.payload, o.next_attempt_at
-	FROM conv, unnest($18::text[], $19::text[], $20::text[], $21::text[], $22::json[], $23::timestamptz[])
+	FROM conv, unnest({ob_bots}::text[], {ob_ids}::text[], {ob_kinds}::text[], {ob_keys}::text[], {ob_payloads}::json[], {ob_next}::timestamptz[])
 		AS o(bot, conversation_id, kind, idempotency_key, payload, next_attempt_at)
 	ON CONFLICT (idempotency_key) DO NOTHING
 	RETURNING id, idempotency_key
-),
+)`
+	commitInbound = `,
 ib AS (
-	DELETE FROM inbound WHERE id = $24 AND EXISTS (SELECT 1 FROM conv)
+	DELETE FROM inbound WHERE id = {inbound} AND EXISTS (SELECT 1 FROM conv)
+)`
+	commitSelect       = "\nSELECT conv.last_seq, conv.created_at"
+	commitSelectOutbox = `, (SELECT coalesce(array_agg(idempotency_key), '{}') FROM ob), (SELECT coalesce(array_agg(id), '{}') FROM ob)`
+	commitSelectLegacy = `, CASE WHEN NOT EXISTS (SELECT 1 FROM tn) THEN parley_duplicate() END`
+	commitSelectFrom   = "\nFROM conv"
 )
-SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM conv) THEN parley_conflict()
-		WHEN NOT EXISTS (SELECT 1 FROM tn) THEN parley_duplicate()
-		ELSE (SELECT last_seq FROM conv) END,
-	(SELECT created_at FROM conv),
-	(SELECT coalesce(array_agg(idempotency_key), '{}') FROM ob),
-	(SELECT coalesce(array_agg(id), '{}') FROM ob)`
 
-// commitInsert creates the conversation; an existing row makes conv empty.
-const commitInsert = `WITH conv AS (
-	INSERT INTO conversations (bot, conversation_id, engine, state, lifecycle, version, turns, last_seq, created_at, updated_at, active_at)
-	SELECT $1, $2, $3, $4, $5, $6, $7, $11, $8, $9, $26 WHERE $10::bigint = 0
-	ON CONFLICT (bot, conversation_id) DO NOTHING
-	RETURNING last_seq, created_at
-)` + commitTail
+// commitShape says which parts a commit's statement has; each shape is its own
+// prepared statement.
+type commitShape uint8
 
-// commitUpdate updates the conversation only at the expected version; it takes the row
-// lock, and a concurrent writer that committed first leaves conv empty. created_at is
-// kept; $8 is referenced only so that both statements take the same parameters.
-const commitUpdate = `WITH conv AS (
-	UPDATE conversations SET engine = $3, state = $4, lifecycle = $5, version = $6, turns = $7,
-		last_seq = last_seq + $11, updated_at = $9, active_at = $26
-	WHERE bot = $1 AND conversation_id = $2 AND version = $10 AND $8::timestamptz IS NOT NULL
-	RETURNING last_seq, created_at
-)` + commitTail
+const (
+	shapeInsert    commitShape = 1 << iota // a new conversation (ExpectedVersion 0)
+	shapeBackWhole                         // no previous state to patch from: keep the head's
+	shapeSeqs                              // some events carry their own seq
+	shapeLegacy                            // processed_messages may hold the message id
+	shapeOutbox                            // outbox entries
+	shapeInbound                           // an inbox entry to delete
+	shapeCount     = 1 << iota
+)
+
+// commitParam names a parameter of the commit statement.
+type commitParam uint8
+
+const (
+	paramBot commitParam = iota
+	paramID
+	paramEngine
+	paramState
+	paramLifecycle
+	paramVersion
+	paramTurns
+	paramCount
+	paramCreatedAt
+	paramUpdatedAt
+	paramActiveAt
+	paramExpected
+	paramMessageID
+	paramKind
+	paramTurn
+	paramEvents
+	paramResponse
+	paramSeqs
+	paramPositions
+	paramBack
+	paramObBots
+	paramObIDs
+	paramObKinds
+	paramObKeys
+	paramObPayloads
+	paramObNext
+	paramInbound
+	numCommitParams
+)
+
+var commitParamNames = [numCommitParams]string{
+	"bot", "id", "engine", "state", "lifecycle", "version", "turns", "count", "created_at", "updated_at", "active_at",
+	"expected", "message_id", "kind", "turn", "events", "response", "seqs", "positions", "back",
+	"ob_bots", "ob_ids", "ob_kinds", "ob_keys", "ob_payloads", "ob_next", "inbound",
+}
+
+// commitStatement is one shape's prepared statement: its name, its SQL and the
+// parameters in the order of $1, $2, ...
+type commitStatement struct {
+	shape  commitShape
+	name   string
+	sql    string
+	params []commitParam
+}
+
+// commitStatements are the statements of every shape, built once.
+var commitStatements = func() (all [shapeCount]commitStatement) {
+	for shape := range commitShape(shapeCount) {
+		all[shape] = buildCommit(shape)
+	}
+	return all
+}()
+
+// buildCommit assembles the statement of a shape and numbers its parameters.
+func buildCommit(shape commitShape) commitStatement {
+	var b strings.Builder
+	if shape&shapeInsert != 0 {
+		b.WriteString(commitInsert)
+	} else {
+		b.WriteString(commitUpdate)
+	}
+	tn := commitTurns
+	first, state, where := commitFirstSeq, commitBack, ""
+	if shape&shapeSeqs != 0 {
+		first = commitFirstSeqChecked
+	}
+	if shape&shapeBackWhole != 0 {
+		state = commitBackWhole
+	}
+	if shape&shapeLegacy != 0 {
+		where = commitLegacy
+	}
+	tn = strings.NewReplacer("FIRST_SEQ", first, "STATE", state, " WHERE_LEGACY", where).Replace(tn)
+	b.WriteString(tn)
+	if shape&shapeOutbox != 0 {
+		b.WriteString(commitOutbox)
+	}
+	if shape&shapeInbound != 0 {
+		b.WriteString(commitInbound)
+	}
+	b.WriteString(commitSelect)
+	if shape&shapeOutbox != 0 {
+		b.WriteString(commitSelectOutbox)
+	}
+	if shape&shapeLegacy != 0 {
+		b.WriteString(commitSelectLegacy)
+	}
+	b.WriteString(commitSelectFrom)
+
+	// Number the placeholders.
+	template := b.String()
+	var sql strings.Builder
+	var params []commitParam
+	number := map[string]int{}
+	for {
+		i := strings.IndexByte(template, '{')
+		j := strings.IndexByte(template[i+1:], '}')
+		if i < 0 || j < 0 {
+			sql.WriteString(template)
+			break
+		}
+		name := template[i+1 : i+1+j]
+		p := slices.Index(commitParamNames[:], name)
+		if p < 0 { // a literal brace, such as '{}'
+			sql.WriteString(template[:i+1])
+			template = template[i+1:]
+			continue
+		}
+		n, ok := number[name]
+		if !ok {
+			params = append(params, commitParam(p))
+			n = len(params)
+			number[name] = n
+		}
+		sql.WriteString(template[:i])
+		sql.WriteString("$" + strconv.Itoa(n))
+		template = template[i+2+j:]
+	}
+	return commitStatement{shape: shape, name: "parley_commit_" + strconv.Itoa(int(shape)), sql: sql.String(), params: params}
+}
 
 // Commit applies c in one statement; see the package doc for its guarantees.
 func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
@@ -116,25 +261,54 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		at := conv.ActiveAt.UTC().Truncate(time.Microsecond)
 		activeAt = &at
 	}
-	ob := outboxColumns(c)
 	state := conv.State
 	if len(state) == 0 {
 		state = []byte("null")
 	}
 	kind, back := s.back(c, state)
 
-	args := []any{
-		conv.Key.Bot, conv.Key.ID, conv.Engine, state, string(conv.Lifecycle),
-		conv.Version, conv.Turns, createdAt, updatedAt, c.ExpectedVersion, int64(c.EventCount()),
-		back, int16(kind), seqs, positions,
-		messageID, c.Response,
-		ob.bots, ob.ids, ob.kinds, ob.keys, ob.payloads, ob.nextAt,
-		c.InboundID, turn, activeAt, eventsArray(c.Events, ats),
+	var shape commitShape
+	var args [numCommitParams]any
+	args[paramBot], args[paramID], args[paramEngine], args[paramState] = conv.Key.Bot, conv.Key.ID, conv.Engine, state
+	args[paramLifecycle], args[paramVersion], args[paramTurns] = string(conv.Lifecycle), conv.Version, conv.Turns
+	args[paramCount], args[paramCreatedAt], args[paramUpdatedAt], args[paramActiveAt] = int64(c.EventCount()), createdAt, updatedAt, activeAt
+	args[paramExpected], args[paramMessageID], args[paramKind] = c.ExpectedVersion, messageID, int16(kind)
+	args[paramTurn], args[paramEvents], args[paramResponse] = turn, eventsArray(c.Events, ats), c.Response
+	if c.ExpectedVersion == 0 {
+		shape |= shapeInsert
 	}
+	if back == nil {
+		shape |= shapeBackWhole
+	} else {
+		args[paramBack] = back
+	}
+	if slices.ContainsFunc(seqs, func(seq int64) bool { return seq != 0 }) {
+		shape |= shapeSeqs
+		args[paramSeqs], args[paramPositions] = seqs, positions
+	}
+	if messageID != nil && s.legacyMessages {
+		shape |= shapeLegacy
+	}
+	if len(c.Outbox) > 0 {
+		shape |= shapeOutbox
+		ob := outboxColumns(c)
+		args[paramObBots], args[paramObIDs], args[paramObKinds] = ob.bots, ob.ids, ob.kinds
+		args[paramObKeys], args[paramObPayloads], args[paramObNext] = ob.keys, ob.payloads, ob.nextAt
+	}
+	if c.InboundID != 0 {
+		shape |= shapeInbound
+		args[paramInbound] = c.InboundID
+	}
+	statement := &commitStatements[shape]
+	ordered := make([]any, len(statement.params))
+	for i, p := range statement.params {
+		ordered[i] = args[p]
+	}
+
 	var done committed
 	err := s.run(ctx, commitOp, false, func(ctx context.Context) error {
 		var err error
-		done, err = s.sendCommit(ctx, c.ExpectedVersion == 0, args, c.Conversation.Version)
+		done, err = s.sendCommit(ctx, statement, ordered)
 		return err
 	})
 	if parley.ErrorCode(err) == parley.ECONFLICT {
@@ -144,6 +318,7 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		return err
 	}
 	s.states.Put(conv.Key, conv.Version, state)
+	s.notifier.committed(conv.Key, conv.Version)
 	for i := range c.Events {
 		c.Events[i].At = ats[i]
 	}
@@ -243,72 +418,34 @@ func eventsArray(events []parley.Event, ats []time.Time) []byte {
 	return append(b, ']')
 }
 
-// notifyCommitted sends the notification of a committed version, read back from the
-// committed row (a later commit that got in between announces itself).
-const notifyCommitted = `SELECT pg_notify($1, p.payload) FROM (
-	SELECT bot || E'\t' || conversation_id || E'\t' || last_seq AS payload FROM conversations
-	WHERE bot = $2 AND conversation_id = $3 AND version = $4) p
-WHERE octet_length(p.payload) < 8000`
-
-// sendCommit runs the commit statement in one round trip. The notification goes in a
-// second transaction pipelined behind the first (BEGIN; commit; COMMIT; notify), not
-// inside it: PostgreSQL serializes the commits of all notifying transactions of the
-// whole server on one lock held until after the commit's WAL flush, which would cap
-// every replica together at one commit per disk flush. A notify-only transaction
-// writes no WAL and holds that lock for microseconds. If the commit statement fails
-// (ECONFLICT included), the server skips the rest of the pipeline: nothing is
-// committed or notified.
-func (s *Store) sendCommit(ctx context.Context, insert bool, args []any, version int64) (done committed, err error) {
+// sendCommit runs the commit statement: one statement, one implicit transaction, one
+// round trip (Bind, Execute, Sync on a statement prepared once per connection). No
+// row back means conv was empty: the conversation is not at the expected version.
+func (s *Store) sendCommit(ctx context.Context, statement *commitStatement, args []any) (done committed, err error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return done, err
 	}
 	defer conn.Release()
-	// Named statements, prepared once per connection: pgx drops the statements of a
-	// failed batch from its automatic cache, which would make every refused commit
-	// cost the next one a new prepare.
-	statement, sql := commitStatementUpdate, commitUpdate
-	if insert {
-		statement, sql = commitStatementInsert, commitInsert
+	// Named statements, prepared once per connection: pgx drops a statement that
+	// failed from its automatic cache, which would make every refused commit cost the
+	// next one a new prepare.
+	if _, err := conn.Conn().Prepare(ctx, statement.name, statement.sql); err != nil {
+		return done, err
 	}
-	for _, st := range []struct{ name, sql string }{
-		{statementBegin, "BEGIN"}, {statement, sql}, {statementCommit, "COMMIT"}, {statementNotify, notifyCommitted},
-	} {
-		if _, err := conn.Conn().Prepare(ctx, st.name, st.sql); err != nil {
-			return done, err
-		}
+	dest := []any{&done.lastSeq, &done.createdAt}
+	if statement.shape&shapeOutbox != 0 {
+		dest = append(dest, &done.outboxKeys, &done.outboxIDs)
 	}
-	batch := &pgx.Batch{}
-	batch.Queue(statementBegin)
-	batch.Queue(statement, args...)
-	batch.Queue(statementCommit)
-	batch.Queue(statementNotify, s.channel, args[0], args[1], version)
-	results := conn.SendBatch(ctx, batch)
-	_, err = results.Exec()
-	if err == nil {
-		err = results.QueryRow().Scan(&done.lastSeq, &done.createdAt, &done.outboxKeys, &done.outboxIDs)
+	if statement.shape&shapeLegacy != 0 {
+		dest = append(dest, new(*int64)) // parley_duplicate's column, NULL
 	}
-	if closeErr := results.Close(); err == nil {
-		err = closeErr
-	}
-	// A failed statement leaves its explicit transaction open and aborted; end it
-	// here so that the pool keeps the connection.
-	if pg := conn.Conn().PgConn(); !pg.IsClosed() && pg.TxStatus() != 'I' {
-		if _, rbErr := conn.Exec(ctx, "ROLLBACK"); rbErr != nil {
-			_ = conn.Conn().Close(ctx)
-		}
+	err = conn.QueryRow(ctx, statement.name, args...).Scan(dest...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return done, parley.Errorf(parley.ECONFLICT, "the conversation is not at the expected version")
 	}
 	return done, err
 }
-
-// Names of the commit path's prepared statements.
-const (
-	statementBegin        = "parley_begin"
-	statementCommit       = "parley_commit"
-	commitStatementInsert = "parley_commit_insert"
-	commitStatementUpdate = "parley_commit_update"
-	statementNotify       = "parley_notify"
-)
 
 // committed is what the commit statement reports: the conversation's new last seq,
 // its creation time (kept by an update) and the outbox entries it inserted.

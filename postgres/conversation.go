@@ -68,6 +68,10 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 		WHERE t.bot = $1 AND t.conversation_id = $2 AND t.message_id = $3`,
 		[]any{key.Bot, key.ID, messageID},
 		&r.version, &r.first, &r.last, &r.at, &r.turn, &r.events, &r.response, &r.state, &back, &head, &headVersion)
+	if errors.Is(err, pgx.ErrNoRows) && !s.legacyMessages {
+		// Every record since migration 0002 has a turns row with its message id.
+		return parley.Processed{}, false, nil
+	}
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && r.turn == nil && r.events == nil) {
 		return s.processedBefore0004(ctx, key, messageID)
 	}
