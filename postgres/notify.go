@@ -26,11 +26,14 @@ const notifyInterval = 10 * time.Millisecond
 // conversation, each read back from the committed row: a conversation that a later
 // commit moved on is left to that commit's own notification, so that a listener
 // hears a conversation's commits in order. A key too long for a payload (8000
-// bytes) is not announced.
-const notifyCommitted = `SELECT count(pg_notify($1, p.payload)) FROM (
-	SELECT c.bot || E'\t' || c.conversation_id || E'\t' || c.last_seq AS payload
-	FROM unnest($2::text[], $3::text[], $4::bigint[]) AS n(bot, conversation_id, version)
-	JOIN conversations c ON c.bot = n.bot AND c.conversation_id = n.conversation_id AND c.version = n.version) p
+// bytes) is not announced. The row is read by a lateral subquery that OFFSET 0 keeps
+// from being flattened into a join: one primary key lookup per conversation,
+// whatever the planner guesses of the arrays' length (as a join, a cached plan
+// scanned the whole table for every notification).
+const notifyCommitted = `SELECT count(pg_notify($1, p.payload))
+FROM unnest($2::text[], $3::text[], $4::bigint[]) AS n(bot, conversation_id, version),
+	LATERAL (SELECT c.bot || E'\t' || c.conversation_id || E'\t' || c.last_seq AS payload FROM conversations c
+		WHERE c.bot = n.bot AND c.conversation_id = n.conversation_id AND c.version = n.version OFFSET 0) p
 WHERE octet_length(p.payload) < 8000`
 
 // notifier announces committed versions on the store's channel from a goroutine of
