@@ -9,7 +9,7 @@ import (
 )
 
 // notifyTimeout bounds one notification round trip.
-const notifyTimeout = 10 * time.Second
+const notifyTimeout = 5 * time.Second
 
 // notifyInterval is the least time between two notifications: a commit after a quiet
 // spell is announced at once, and those that land within notifyInterval of the last
