@@ -238,13 +238,53 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	if err := validateCommit(c); err != nil {
 		return err
 	}
-	conv := &c.Conversation
+	in, err := s.commitInput(c)
+	if err != nil {
+		return err
+	}
+	statement := &commitStatements[in.shape]
+	ordered := make([]any, len(statement.params))
+	for i, p := range statement.params {
+		ordered[i] = in.args[p]
+	}
+	var done committed
+	err = s.run(ctx, commitOp, false, func(ctx context.Context) error {
+		var err error
+		done, err = s.sendCommit(ctx, statement, ordered)
+		return err
+	})
+	if parley.ErrorCode(err) == parley.ECONFLICT {
+		return parley.Errorf(parley.ECONFLICT, "commit of %s: the conversation is no longer at version %d", c.Conversation.Key, c.ExpectedVersion)
+	}
+	if err != nil {
+		return err
+	}
+	s.states.Put(c.Conversation.Key, c.Conversation.Version, in.state)
+	s.notifier.committed(c.Conversation.Key, c.Conversation.Version)
+	in.writeBack(c, done)
+	return nil
+}
 
+// commitInput is what Commit sends (the statement's shape and every parameter a
+// shape may name) and what it writes back into the commit once it landed.
+type commitInput struct {
+	now, updatedAt time.Time
+	activeAt       *time.Time
+	ats            []time.Time // the events' times
+	state          []byte
+	shape          commitShape
+	args           [numCommitParams]any
+}
+
+// commitInput prepares c's statement.
+func (s *Store) commitInput(c *parley.Commit) (*commitInput, error) {
+	conv := &c.Conversation
 	// Zero times are the commit's wall-clock time, as package sqlite stamps them, at
 	// the microsecond the column keeps.
 	now := time.Now().UTC().Truncate(time.Microsecond)
-	createdAt, updatedAt := orNow(conv.CreatedAt, now), orNow(conv.UpdatedAt, now)
+	in := &commitInput{now: now, updatedAt: orNow(conv.UpdatedAt, now), state: conv.State}
 	seqs, positions, ats := eventColumns(c, now)
+	in.ats = ats
 	var messageID *string
 	if id := c.ProcessedID(); id != "" {
 		messageID = &id
@@ -253,81 +293,70 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	if c.Turn != nil {
 		var err error
 		if turn, err = json.Marshal(c.Turn); err != nil {
-			return parley.WrapError(parley.EINVALID, err, "commit of %s: turn", conv.Key)
+			return nil, parley.WrapError(parley.EINVALID, err, "commit of %s: turn", conv.Key)
 		}
 	}
-	var activeAt *time.Time
 	if !conv.ActiveAt.IsZero() {
 		at := conv.ActiveAt.UTC().Truncate(time.Microsecond)
-		activeAt = &at
+		in.activeAt = &at
 	}
-	state := conv.State
-	if len(state) == 0 {
-		state = []byte("null")
+	if len(in.state) == 0 {
+		in.state = []byte("null")
 	}
-	kind, back := s.back(c, state)
+	kind, back := s.back(c, in.state)
 
-	var shape commitShape
-	var args [numCommitParams]any
-	args[paramBot], args[paramID], args[paramEngine], args[paramState] = conv.Key.Bot, conv.Key.ID, conv.Engine, state
-	args[paramLifecycle], args[paramVersion], args[paramTurns] = string(conv.Lifecycle), conv.Version, conv.Turns
-	args[paramCount], args[paramCreatedAt], args[paramUpdatedAt], args[paramActiveAt] = int64(c.EventCount()), createdAt, updatedAt, activeAt
-	args[paramExpected], args[paramMessageID], args[paramKind] = c.ExpectedVersion, messageID, int16(kind)
-	args[paramTurn], args[paramEvents], args[paramResponse] = turn, eventsArray(c.Events, ats), c.Response
+	a := &in.args
+	a[paramBot], a[paramID], a[paramEngine], a[paramState] = conv.Key.Bot, conv.Key.ID, conv.Engine, in.state
+	a[paramLifecycle], a[paramVersion], a[paramTurns] = string(conv.Lifecycle), conv.Version, conv.Turns
+	a[paramCount], a[paramCreatedAt], a[paramUpdatedAt], a[paramActiveAt] = int64(c.EventCount()), orNow(conv.CreatedAt, now), in.updatedAt, in.activeAt
+	a[paramExpected], a[paramMessageID], a[paramKind] = c.ExpectedVersion, messageID, int16(kind)
+	a[paramTurn], a[paramEvents], a[paramResponse] = turn, eventsArray(c.Events, ats), c.Response
+	a[paramBack], a[paramSeqs], a[paramPositions] = back, seqs, positions
+	s.shape(in, c, messageID != nil)
+	return in, nil
+}
+
+// shape picks the parts c's statement needs and fills the parameters of the
+// optional ones.
+func (s *Store) shape(in *commitInput, c *parley.Commit, hasMessage bool) {
+	a := &in.args
 	if c.ExpectedVersion == 0 {
-		shape |= shapeInsert
+		in.shape |= shapeInsert
 	}
-	if back == nil {
-		shape |= shapeBackWhole
-	} else {
-		args[paramBack] = back
+	if a[paramBack].([]byte) == nil {
+		in.shape |= shapeBackWhole
 	}
-	if slices.ContainsFunc(seqs, func(seq int64) bool { return seq != 0 }) {
-		shape |= shapeSeqs
-		args[paramSeqs], args[paramPositions] = seqs, positions
+	if slices.ContainsFunc(a[paramSeqs].([]int64), func(seq int64) bool { return seq != 0 }) {
+		in.shape |= shapeSeqs
 	}
-	if messageID != nil && s.legacyMessages {
-		shape |= shapeLegacy
+	if hasMessage && s.legacyMessages {
+		in.shape |= shapeLegacy
 	}
 	if len(c.Outbox) > 0 {
-		shape |= shapeOutbox
+		in.shape |= shapeOutbox
 		ob := outboxColumns(c)
-		args[paramObBots], args[paramObIDs], args[paramObKinds] = ob.bots, ob.ids, ob.kinds
-		args[paramObKeys], args[paramObPayloads], args[paramObNext] = ob.keys, ob.payloads, ob.nextAt
+		a[paramObBots], a[paramObIDs], a[paramObKinds] = ob.bots, ob.ids, ob.kinds
+		a[paramObKeys], a[paramObPayloads], a[paramObNext] = ob.keys, ob.payloads, ob.nextAt
 	}
 	if c.InboundID != 0 {
-		shape |= shapeInbound
-		args[paramInbound] = c.InboundID
+		in.shape |= shapeInbound
+		a[paramInbound] = c.InboundID
 	}
-	statement := &commitStatements[shape]
-	ordered := make([]any, len(statement.params))
-	for i, p := range statement.params {
-		ordered[i] = args[p]
-	}
+}
 
-	var done committed
-	err := s.run(ctx, commitOp, false, func(ctx context.Context) error {
-		var err error
-		done, err = s.sendCommit(ctx, statement, ordered)
-		return err
-	})
-	if parley.ErrorCode(err) == parley.ECONFLICT {
-		return parley.Errorf(parley.ECONFLICT, "commit of %s: the conversation is no longer at version %d", conv.Key, c.ExpectedVersion)
-	}
-	if err != nil {
-		return err
-	}
-	s.states.Put(conv.Key, conv.Version, state)
-	s.notifier.committed(conv.Key, conv.Version)
+// writeBack gives the committed c what the store stored: the events' seqs and
+// times, the conversation's last seq, times and active time, and the outbox
+// entries' ids (0 for an entry whose key was taken, before or earlier in c).
+func (in *commitInput) writeBack(c *parley.Commit, done committed) {
+	conv := &c.Conversation
 	for i := range c.Events {
-		c.Events[i].At = ats[i]
+		c.Events[i].At = in.ats[i]
 	}
-	c.StoredSeqs(done.lastSeq-int64(c.EventCount())+1, now)
-	conv.LastSeq, conv.CreatedAt, conv.UpdatedAt = done.lastSeq, utc(done.createdAt), updatedAt
-	if activeAt != nil {
-		conv.ActiveAt = *activeAt
+	c.StoredSeqs(done.lastSeq-int64(c.EventCount())+1, in.now)
+	conv.LastSeq, conv.CreatedAt, conv.UpdatedAt = done.lastSeq, utc(done.createdAt), in.updatedAt
+	if in.activeAt != nil {
+		conv.ActiveAt = *in.activeAt
 	}
-	// An entry whose key was taken (before, or earlier in this commit) gets id 0.
 	inserted := make(map[string]int64, len(done.outboxKeys))
 	for i, key := range done.outboxKeys {
 		inserted[key] = done.outboxIDs[i]
@@ -337,7 +366,6 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		o.ID = inserted[o.IdempotencyKey]
 		delete(inserted, o.IdempotencyKey)
 	}
-	return nil
 }
 
 // eventColumns returns c's events' seqs, positions in the log and times (now for
