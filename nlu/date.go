@@ -282,14 +282,20 @@ func numericDate(k string, m []int, today Date) (Date, bool) {
 	if !hasYear {
 		return nextMonthDay(time.Month(month), day, today)
 	}
-	y, _ := strconv.Atoi(k[m[8]:m[9]])
-	if m[9]-m[8] == 2 {
-		y += 2000
-	}
+	y := fullYear(k[m[8]:m[9]])
 	if !validDate(y, time.Month(month), day) {
 		return Date{}, false
 	}
 	return Date{y, time.Month(month), day}, true
+}
+
+// fullYear reads a year of four digits, or of two in this century ("26").
+func fullYear(digits string) int {
+	y, _ := strconv.Atoi(digits)
+	if len(digits) == 2 {
+		y += 2000
+	}
+	return y
 }
 
 // nextMonthDay is the first month/day on or after today (skipping years where the
@@ -299,11 +305,7 @@ func nextMonthDay(month time.Month, day int, today Date) (Date, bool) {
 		return Date{}, false
 	}
 	for y := today.Year; y <= today.Year+8; y++ {
-		if !validDate(y, month, day) {
-			continue
-		}
-		d := Date{y, month, day}
-		if !d.Before(today) {
+		if d := (Date{y, month, day}); validDate(y, month, day) && !d.Before(today) {
 			return d, true
 		}
 	}

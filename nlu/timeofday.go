@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -296,12 +297,7 @@ func ParseCount(text string) (float64, bool) {
 	if v, ok := ParseNumber(text); ok {
 		return v, true
 	}
-	var ws []string
-	for _, w := range words(key(text)) {
-		if !countFiller[w] {
-			ws = append(ws, w)
-		}
-	}
+	ws := slices.DeleteFunc(words(key(text)), func(w string) bool { return countFiller[w] })
 	if v, ok := countAtEnd(ws); ok {
 		return v, true
 	}
