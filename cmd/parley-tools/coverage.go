@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -86,32 +87,34 @@ func pairName(from, trigger string) string { return from + " --" + trigger + "--
 // print reports, per bot exercised, the share of its table and of its steps or
 // nodes, then what was never exercised.
 func (c *coverage) print(w io.Writer) {
-	names := make([]string, 0, len(c.bots))
-	for n := range c.bots {
-		names = append(names, n)
+	for _, name := range slices.Sorted(maps.Keys(c.bots)) {
+		if bc := c.cfg.Bot(name); bc != nil {
+			c.printBot(w, bc)
+		}
 	}
-	slices.Sort(names)
-	for _, name := range names {
-		bc := c.cfg.Bot(name)
-		if bc == nil {
-			continue
-		}
-		pairs, units := c.universe(bc)
-		seen := c.bots[name]
-		fmt.Fprintf(w, "coverage %s (%s):", name, bc.Engine)
-		if len(pairs) > 0 {
-			fmt.Fprintf(w, " table %d/%d (state, trigger) pairs;", count(pairs, seen.pairs), len(pairs))
-		}
-		if len(units) > 0 {
-			fmt.Fprintf(w, " %d/%d %s", count(units, seen.units), len(units), unitWord(bc.Engine))
-		}
-		fmt.Fprintln(w)
-		if missing := missingOf(pairs, seen.pairs); len(missing) > 0 {
-			fmt.Fprintf(w, "    not exercised: %s\n", strings.Join(missing, ", "))
-		}
-		if missing := missingOf(units, seen.units); len(missing) > 0 {
-			fmt.Fprintf(w, "    never reached: %s\n", strings.Join(missing, ", "))
-		}
+}
+
+// printBot reports one bot's share of its table and of its steps or nodes, then
+// what the scenarios never exercised.
+func (c *coverage) printBot(w io.Writer, bc *app.BotConfig) {
+	pairs, units := c.universe(bc)
+	seen := c.bots[bc.Name]
+	fmt.Fprintf(w, "coverage %s (%s):", bc.Name, bc.Engine)
+	if len(pairs) > 0 {
+		fmt.Fprintf(w, " table %d/%d (state, trigger) pairs;", count(pairs, seen.pairs), len(pairs))
+	}
+	if len(units) > 0 {
+		fmt.Fprintf(w, " %d/%d %s", count(units, seen.units), len(units), unitWord(bc.Engine))
+	}
+	fmt.Fprintln(w)
+	printMissing(w, "not exercised", missingOf(pairs, seen.pairs))
+	printMissing(w, "never reached", missingOf(units, seen.units))
+}
+
+// printMissing prints what was missed under its heading, when anything was.
+func printMissing(w io.Writer, heading string, missing []string) {
+	if len(missing) > 0 {
+		fmt.Fprintf(w, "    %s: %s\n", heading, strings.Join(missing, ", "))
 	}
 }
 
