@@ -127,13 +127,7 @@ func (c *Contract) CheckExchange(req *http.Request, reqBody []byte, resp *http.R
 	if req.Method == http.MethodOptions {
 		return nil
 	}
-	r := req.Clone(req.Context())
-	r.Body = io.NopCloser(bytes.NewReader(reqBody))
-	if len(reqBody) > 0 && r.Header.Get("Content-Type") == "" {
-		// Parley reads a body that declares no type as JSON (the guard refuses only
-		// a body declared as something else), as the document says.
-		r.Header.Set("Content-Type", "application/json")
-	}
+	r := checkedRequest(req, reqBody)
 	w := *resp
 	w.Request = r
 	w.Body = io.NopCloser(bytes.NewReader(respBody))
@@ -156,6 +150,18 @@ func (c *Contract) CheckExchange(req *http.Request, reqBody []byte, resp *http.R
 	}
 	return fmt.Errorf("%s %s -> %d does not follow docs/openapi.json:\n  %s\n  request body: %s\n  response body: %s",
 		req.Method, req.URL.RequestURI(), resp.StatusCode, strings.Join(problems, "\n  "), clip(reqBody), clip(respBody))
+}
+
+// checkedRequest is the request as the contract checks it: its body put back, and
+// declared JSON when it declares no type (Parley reads such a body as JSON: the
+// guard refuses only a body declared as something else), as the document says.
+func checkedRequest(req *http.Request, body []byte) *http.Request {
+	r := req.Clone(req.Context())
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if len(body) > 0 && r.Header.Get("Content-Type") == "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	return r
 }
 
 // responseProblem explains a response the validator refused. A refusal of a route
