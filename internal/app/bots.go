@@ -67,15 +67,9 @@ type builder struct {
 
 // engine builds a bot's engine, before any model understanding.
 func (b *builder) engine(ctx context.Context, bc BotConfig) (parley.Engine, error) {
-	// With a model configured, the texts a bot opts in (flows generate: true,
-	// gates REPHRASE, shop generate:) are written by it, streamed as reply_delta
-	// events; without one they are said as written.
-	var writer *botWriter
-	if bc.Engine != "shop" || bc.Shop != nil && len(bc.Shop.Generate) > 0 {
-		var err error
-		if writer, err = b.models.writer(b.cfg, bc); err != nil {
-			return nil, err
-		}
+	writer, err := b.writer(bc)
+	if err != nil {
+		return nil, err
 	}
 	switch bc.Engine {
 	case "shop":
@@ -86,6 +80,17 @@ func (b *builder) engine(ctx context.Context, bc BotConfig) (parley.Engine, erro
 		return b.gates(ctx, bc, writer)
 	}
 	return nil, parley.Errorf(parley.EINVALID, "unknown engine %q", bc.Engine)
+}
+
+// writer is what writes the bot's generated texts: with a model configured, the
+// texts a bot opts in (flows generate: true, gates REPHRASE, shop generate:) are
+// written by it, streamed as reply_delta events; without one (nil) they are said
+// as written. A shop bot that generates nothing needs none.
+func (b *builder) writer(bc BotConfig) (*botWriter, error) {
+	if bc.Engine == "shop" && (bc.Shop == nil || len(bc.Shop.Generate) == 0) {
+		return nil, nil
+	}
+	return b.models.writer(b.cfg, bc)
 }
 
 // flows builds a flows bot from its flow file, or the built-in demo of its name.
