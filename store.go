@@ -42,6 +42,8 @@ type ConversationLog interface {
 	Commit(ctx context.Context, c *Commit) error
 	// Events returns up to limit events of a conversation with Seq > afterSeq, in order.
 	Events(ctx context.Context, key ConversationKey, afterSeq int64, limit int) ([]Event, error)
+	// TurnReader reads the last turn records, which a folded state is unfolded from.
+	TurnReader
 }
 
 // Processed is the record of a processed message. For a turn (Commit.Turn) it is the

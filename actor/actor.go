@@ -70,8 +70,14 @@ type actor struct {
 	active, gone bool
 
 	hydrated bool
-	conv     parley.Conversation // as stored; Version 0 = not stored yet
+	conv     parley.Conversation // as stored, its state unfolded; Version 0 = not stored yet
 	state    any                 // decoded engine state
+	// folder folds the bot's states (fold.go), nil when its engine does not; records
+	// are the conversation's last FoldWindow turn records up to conv.Version, and
+	// foldable says they are known (read when hydrating, appended on commit).
+	folder   parley.StateFolder
+	records  []parley.TurnRecord
+	foldable bool
 	stopping bool
 	// recent holds hashes of the ids of the last messages this actor committed since
 	// it hydrated (a ring, next is where the next one goes): a redelivery of one of
@@ -217,9 +223,13 @@ func (a *actor) hydrate(ctx context.Context) error {
 	case parley.ErrorCode(err) == parley.ENOTFOUND:
 		a.conv = parley.Conversation{Key: a.key, Engine: a.bot.Engine.Kind(), Lifecycle: parley.LifecycleCreated}
 		a.state = a.bot.Engine.NewState(a.key)
+		a.newFolded()
 	case err != nil:
 		return err
 	default:
+		if err := a.hydrateFolded(ctx, c); err != nil {
+			return err
+		}
 		st, err := a.bot.Engine.DecodeState(c.State)
 		if err != nil {
 			return parley.WrapError(parley.EINVALIDSTATE, err, "stored state of %s does not decode", a.key)
@@ -242,6 +252,7 @@ func (a *actor) hydrate(ctx context.Context) error {
 func (a *actor) invalidate() {
 	a.hydrated = false
 	a.state = nil
+	a.records, a.foldable = nil, false
 	a.recent, a.next = [recentIDs]uint64{}, 0
 	a.lookedUp = false
 }

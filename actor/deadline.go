@@ -61,6 +61,21 @@ func (s deadlineStore) Processed(ctx context.Context, key parley.ConversationKey
 	return p, ok, err
 }
 
+// TurnRecords reads the last turn records of the store, a parley.TurnReader.
+func (s deadlineStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) (recs []parley.TurnRecord, err error) {
+	err = s.call(ctx, "a turn log read", func(ctx context.Context) error {
+		recs, err = s.Store.(parley.TurnReader).TurnRecords(ctx, key, version, n)
+		return err
+	})
+	return recs, err
+}
+
+// turnRecords is TurnRecords for the runtime, which calls it only when its store
+// is a parley.TurnReader.
+func (s deadlineStore) turnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
+	return s.TurnRecords(ctx, key, version, n)
+}
+
 func (s deadlineStore) Commit(ctx context.Context, c *parley.Commit) error {
 	return s.call(ctx, "a commit", func(ctx context.Context) error { return s.Store.Commit(ctx, c) })
 }
@@ -74,17 +89,51 @@ func (s deadlineStore) DropInbound(ctx context.Context, id int64) error {
 // HTTP API, the Chatwoot relay), which take the parts they use from it. A missed
 // deadline is EUNAVAILABLE. ListConversations passes through (ENOTFOUND when store
 // cannot list).
-func WithStoreTimeout(store parley.Store, timeout time.Duration) parley.Store {
+//
+// The conversations of bots (those the runtime runs) read with their states as the
+// runtime shows them: Conversation, ListConversations and Processed unfold a folded
+// state (parley.StateFolder) from the turn log, as Runtime.Conversation does.
+func WithStoreTimeout(store parley.Store, timeout time.Duration, bots ...*parley.Bot) parley.Store {
 	if timeout <= 0 {
 		timeout = DefaultStoreTimeout
 	}
-	return timedStore{Store: store, timeout: timeout}
+	s := timedStore{Store: store, timeout: timeout}
+	for _, b := range bots {
+		if f := folderOf(b); f != nil {
+			if s.folders == nil {
+				s.folders = map[string]parley.StateFolder{}
+			}
+			s.folders[b.Name] = f
+		}
+	}
+	return s
 }
 
 // timedStore is WithStoreTimeout's store.
 type timedStore struct {
 	parley.Store
 	timeout time.Duration
+	// folders are the folding engines of the bots whose states reads unfold.
+	folders map[string]parley.StateFolder
+}
+
+// unfold returns the stored state of key's version as the runtime shows it.
+func (s timedStore) unfold(ctx context.Context, key parley.ConversationKey, version int64, state []byte) ([]byte, error) {
+	f := s.folders[key.Bot]
+	if f == nil {
+		return state, nil
+	}
+	full, _, err := unfoldState(ctx, s, f, key, version, state)
+	return full, err
+}
+
+// TurnRecords reads the last turn records (parley.TurnReader).
+func (s timedStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) (recs []parley.TurnRecord, err error) {
+	err = s.call(ctx, "a turn log read", func(ctx context.Context) error {
+		recs, err = s.Store.TurnRecords(ctx, key, version, n)
+		return err
+	})
+	return recs, err
 }
 
 var _ parley.Store = timedStore{}
@@ -98,7 +147,13 @@ func (s timedStore) Conversation(ctx context.Context, key parley.ConversationKey
 		c, err = s.Store.Conversation(ctx, key)
 		return err
 	})
-	return c, err
+	if err != nil {
+		return nil, err
+	}
+	if c.State, err = s.unfold(ctx, key, c.Version, c.State); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 func (s timedStore) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (p parley.Processed, ok bool, err error) {
@@ -106,6 +161,10 @@ func (s timedStore) Processed(ctx context.Context, key parley.ConversationKey, m
 		p, ok, err = s.Store.Processed(ctx, key, messageID)
 		return err
 	})
+	if err != nil || !ok {
+		return p, ok, err
+	}
+	p, err = unfoldProcessed(ctx, s, s.folders[key.Bot], key, p)
 	return p, ok, err
 }
 
@@ -120,7 +179,20 @@ func (s timedStore) ListConversations(ctx context.Context, q parley.Conversation
 		out, err = l.ListConversations(ctx, q)
 		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		c := &out[i]
+		key := c.Key
+		if key.Bot == "" {
+			key.Bot = q.Bot
+		}
+		if c.State, err = s.unfold(ctx, key, c.Version, c.State); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 func (s timedStore) Commit(ctx context.Context, c *parley.Commit) error {

@@ -129,6 +129,9 @@ type Store interface {
 // Runtime routes turns to conversation actors.
 type Runtime struct {
 	store deadlineStore
+	// turns reads the turn records folded states are unfolded from (fold.go); nil
+	// when the store cannot, and then no state is folded.
+	turns parley.TurnReader
 	bots  map[string]*parley.Bot
 	opts  Options
 	hub   *Hub
@@ -197,6 +200,9 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 	}
 	for _, b := range bots {
 		r.bots[b.Name] = b
+	}
+	if _, ok := store.(parley.TurnReader); ok {
+		r.turns = r.store
 	}
 	r.ctx, r.cancel = context.WithCancel(context.Background())
 	r.workers = newWorkers(&r.wg)
@@ -333,6 +339,9 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 	case err != nil:
 		return nil, err
 	}
+	if c.State, _, err = unfoldState(ctx, r.turns, folderOf(bot), key, c.Version, c.State); err != nil {
+		return nil, err
+	}
 	v := &parley.ConversationView{ConversationSummary: parley.SummaryOf(key, *c), Live: a != nil}
 	if running {
 		v.Lifecycle = parley.LifecycleRunning
@@ -351,6 +360,9 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 func (r *Runtime) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
 	p, ok, err := r.store.Processed(ctx, key, messageID)
 	if err != nil || !ok {
+		return nil, false, err
+	}
+	if p, err = unfoldProcessed(ctx, r.turns, folderOf(r.bots[key.Bot]), key, p); err != nil {
 		return nil, false, err
 	}
 	if p.Message != nil {
@@ -404,6 +416,7 @@ func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
 		rt:      r,
 		key:     key,
 		bot:     r.bots[key.Bot],
+		folder:  folderOf(r.bots[key.Bot]),
 		mailbox: make(chan *command, r.opts.MailboxSize),
 		urgent:  make(chan *command, r.opts.MailboxSize),
 		exited:  make(chan struct{}),

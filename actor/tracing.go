@@ -43,7 +43,14 @@ func (a *actor) commit(ctx context.Context, c *parley.Commit) error {
 		attribute.Int("parley.events", len(c.Events)),
 	))
 	defer span.End()
+	// The store gets the state as stored (folded, fold.go); the caller keeps it whole.
+	full := c.Conversation.State
+	c.Conversation.State = a.stored(c)
 	err := a.rt.store.Commit(ctx, c)
+	c.Conversation.State = full
+	if err == nil {
+		a.keepRecord(c)
+	}
 	endSpan(span, err)
 	return err
 }

@@ -419,6 +419,9 @@ func (a *actor) replay(ctx context.Context, req parley.TurnRequest) (res parley.
 	if err != nil || !ok {
 		return parley.Result{}, false, err
 	}
+	if p, err = unfoldProcessed(ctx, a.rt.turns, a.folder, a.key, p); err != nil {
+		return parley.Result{}, false, err
+	}
 	if req.InboundID != 0 {
 		_ = a.rt.store.DropInbound(ctx, req.InboundID)
 	}

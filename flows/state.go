@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"maps"
+	"strings"
 
 	"github.com/parleyhq/parley"
 )
@@ -299,4 +300,308 @@ func (sl *slot) checkedByWebhook() bool {
 		}
 	}
 	return false
+}
+
+// The folded state (parley.StateFolder). The state's messages and trace repeat the
+// turn log: a turn appends the user's text (its meaning for a button) and the reply,
+// both stamped with the message's sent_at, and one trace event per transition, then
+// keeps the last maxMessages and maxTrace of them. The runtime stores the state
+// without the two members and rebuilds them from the last turn records; a state
+// whose rebuilt form is not byte for byte the one it had is stored whole (the
+// runtime checks every commit), so a reset, a handoff's silent turns past the
+// window or a hand-written state cost bytes, never correctness.
+//
+// The folded form is the state's JSON without its "messages" member (first) and its
+// "trace" member (just before "metadata"); a state that has either is not folded and
+// Unfold returns it as is. Flows' DecodeState reads a folded state as one with no
+// history (fillEmpty), which is what an API reader of the raw row would see too.
+
+// maxFoldWindow bounds the records a read takes to unfold a state: an engine whose
+// history is longer folds only the states the window rebuilds.
+const maxFoldWindow = 64
+
+var _ parley.StateFolder = (*Engine)(nil)
+
+// FoldWindow is how many turn records rebuild the history: a turn adds two messages
+// (one when a human agent has the conversation) and at least one transition.
+func (e *Engine) FoldWindow() int {
+	return min(max((e.maxMessages+1)/2, e.maxTrace), maxFoldWindow)
+}
+
+// Fold returns the state without messages and trace, or state itself when its
+// members are not in the order AppendJSON writes them.
+func (e *Engine) Fold(state []byte) []byte {
+	ms, ok := topMembers(state)
+	if !ok || len(ms) < 3 || ms[0].key != "messages" || state[ms[0].value] != '[' {
+		return state
+	}
+	trace := -1
+	for i := 1; i < len(ms); i++ {
+		switch ms[i].key {
+		case "messages":
+			return state
+		case "trace":
+			if trace >= 0 || i+1 >= len(ms) || ms[i+1].key != "metadata" || state[ms[i].value] != '[' {
+				return state
+			}
+			trace = i
+		}
+	}
+	if trace < 0 {
+		return state
+	}
+	out := make([]byte, 0, len(state))
+	out = append(out, '{')
+	for i, m := range ms {
+		if i == 0 || i == trace {
+			continue
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(out, state[m.start:m.end]...)
+	}
+	return append(out, '}')
+}
+
+// Folded reports whether state is folded: an object with metadata and without
+// messages and trace.
+func (e *Engine) Folded(state []byte) bool {
+	ms, ok := topMembers(state)
+	return ok && folded(ms)
+}
+
+func folded(ms []member) bool {
+	meta := false
+	for _, m := range ms {
+		switch m.key {
+		case "messages", "trace":
+			return false
+		case "metadata":
+			meta = true
+		}
+	}
+	return meta
+}
+
+// Unfold puts back the messages and the trace the turn records rebuild.
+func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error) {
+	ms, ok := topMembers(state)
+	if !ok || !folded(ms) {
+		return state, nil
+	}
+	messages, trace, err := e.history(recent)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(state)+128*len(messages)+96*len(trace))
+	out = append(out, `{"messages":`...)
+	out = appendList(out, messages, appendChatMessage)
+	for _, m := range ms {
+		if m.key == "metadata" {
+			out = append(out, `,"trace":`...)
+			out = appendList(out, trace, appendTraceEvent)
+		}
+		out = append(out, ',')
+		out = append(out, state[m.start:m.end]...)
+	}
+	return append(out, '}'), nil
+}
+
+// history rebuilds the messages and the trace the turns of recent left in the
+// state, as Decide appends them (turn.go: the user's message, the reply unless a
+// human agent has the conversation, a trace event per transition), keeping the last
+// maxMessages and maxTrace.
+func (e *Engine) history(recent []parley.TurnRecord) ([]ChatMessage, []TraceEvent, error) {
+	// The records whose messages the window keeps, from the newest back.
+	first, n := len(recent), 0
+	for first > 0 && n < e.maxMessages {
+		first--
+		n += 1 + btoi(!silentTurn(&recent[first]))
+	}
+	messages := make([]ChatMessage, 0, n)
+	for i := first; i < len(recent); i++ {
+		r := &recent[i]
+		stamp := unixSeconds(r.Message.SentAt)
+		messages = append(messages, ChatMessage{Role: "user", Content: messageText(r.Message), Timestamp: stamp})
+		if silentTurn(r) {
+			continue
+		}
+		reply, err := replyText(r.Replies)
+		if err != nil {
+			return nil, nil, err
+		}
+		messages = append(messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: stamp})
+	}
+	var trace []TraceEvent
+	var turns [][]parley.Transition
+	for i, count := len(recent)-1, 0; i >= 0 && count < e.maxTrace; i-- {
+		var ts []parley.Transition
+		if !emptyArray(recent[i].Transitions) {
+			if err := json.Unmarshal(recent[i].Transitions, &ts); err != nil {
+				return nil, nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
+			}
+		}
+		turns = append(turns, ts)
+		count += len(ts)
+	}
+	trace = make([]TraceEvent, 0, e.maxTrace+8)
+	for j := len(turns) - 1; j >= 0; j-- {
+		stamp := unixSeconds(recent[len(recent)-1-j].Message.SentAt)
+		for _, t := range turns[j] {
+			trace = append(trace, TraceEvent{Event: t.Trigger, Timestamp: stamp, Data: TraceData{From: t.From, To: t.To}})
+		}
+	}
+	return keepLast(messages, e.maxMessages), keepLast(trace, e.maxTrace), nil
+}
+
+// messageText is the text a turn records as the user's message: the trimmed text,
+// else the meaning (a button), as newTurn reads it.
+func messageText(m parley.Message) string {
+	if text := strings.TrimSpace(m.Text); text != "" {
+		return text
+	}
+	return m.Meaning
+}
+
+// silentTurn reports whether the turn was one a human agent had: the user's message
+// is recorded, nothing else (no reply, no transition).
+func silentTurn(r *parley.TurnRecord) bool {
+	return emptyArray(r.Replies) && emptyArray(r.Transitions)
+}
+
+// replyText is the text of the turn's reply ("" when it had none): Decide joins
+// what the turn says into one reply.
+func replyText(replies json.RawMessage) (string, error) {
+	if emptyArray(replies) {
+		return "", nil
+	}
+	var rs []struct {
+		Text string `json:"text"`
+	}
+	if err := json.Unmarshal(replies, &rs); err != nil {
+		return "", parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record replies")
+	}
+	if len(rs) == 0 {
+		return "", nil
+	}
+	return rs[0].Text, nil
+}
+
+func emptyArray(raw json.RawMessage) bool {
+	s := string(bytes.TrimSpace(raw))
+	return s == "" || s == "[]" || s == "null"
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// member is one member of a JSON object: its key and where it lies in the document
+// (start at the key's quote, value at the value's first byte, end after the value).
+type member struct {
+	key               string
+	start, value, end int
+}
+
+// topMembers lists the members of the JSON object b; ok is false when b is not one
+// object (an escaped key is reported raw: the state's keys have no escapes).
+func topMembers(b []byte) (ms []member, ok bool) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return nil, false
+	}
+	ms = make([]member, 0, 12)
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return ms, skipSpace(b, i+1) == len(b)
+	}
+	for i < len(b) {
+		if b[i] != '"' {
+			return nil, false
+		}
+		start := i
+		keyEnd, ok := skipJSONValue(b, i)
+		if !ok {
+			return nil, false
+		}
+		i = skipSpace(b, keyEnd)
+		if i >= len(b) || b[i] != ':' {
+			return nil, false
+		}
+		value := skipSpace(b, i+1)
+		end, ok := skipJSONValue(b, value)
+		if !ok {
+			return nil, false
+		}
+		ms = append(ms, member{key: string(b[start+1 : keyEnd-1]), start: start, value: value, end: end})
+		i = skipSpace(b, end)
+		if i >= len(b) {
+			return nil, false
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case '}':
+			return ms, skipSpace(b, i+1) == len(b)
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipJSONValue returns the index after the JSON value at b[i] (strings, objects and
+// arrays matched structurally, scalars up to the next delimiter); ok is false when
+// b ends first.
+func skipJSONValue(b []byte, i int) (int, bool) {
+	if i >= len(b) {
+		return i, false
+	}
+	if c := b[i]; c != '"' && c != '{' && c != '[' {
+		// A scalar: up to the next delimiter.
+		j := i
+		for j < len(b) && !strings.ContainsRune(",}] \t\n\r:", rune(b[j])) {
+			j++
+		}
+		return j, j > i
+	}
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+			if i >= len(b) {
+				return i, false
+			}
+			if depth == 0 {
+				return i + 1, true
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1, true
+			}
+			if depth < 0 {
+				return i, false
+			}
+		}
+	}
+	return i, false
 }

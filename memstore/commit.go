@@ -81,6 +81,7 @@ func (s *Store) append(c *parley.Commit, cur *conversation, first int64, now tim
 		state = []byte("null")
 	}
 	cur.states = append(cur.states, state)
+	cur.turns = append(cur.turns, nil)
 	version := c.Conversation.Version
 	switch {
 	case c.Turn != nil:
@@ -88,6 +89,7 @@ func (s *Store) append(c *parley.Commit, cur *conversation, first int64, now tim
 		turn.Replies, turn.Transitions = clone(turn.Replies), clone(turn.Transitions)
 		engine := slices.Clone(turn.EngineEvents(c.Events))
 		cur.processed[turn.Message.ID] = processed{version: version, turn: &turn, engine: engine}
+		cur.turns[version-1] = &turn
 	case c.MessageID != "":
 		cur.processed[c.MessageID] = processed{version: version, response: clone(c.Response)}
 	}

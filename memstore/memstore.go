@@ -12,6 +12,7 @@ package memstore
 import (
 	"bytes"
 	"context"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -48,8 +49,10 @@ type Store struct {
 
 // conversation is the head and the versions of one conversation.
 type conversation struct {
-	head      parley.Conversation
-	states    [][]byte // states[v-1] is the state of version v
+	head   parley.Conversation
+	states [][]byte // states[v-1] is the state of version v
+	// turns[v-1] is the turn version v processed, nil for a version that was not one.
+	turns     []*parley.TurnRecord
 	events    []parley.Event
 	processed map[string]processed
 }
@@ -173,6 +176,32 @@ func (s *Store) Processed(_ context.Context, key parley.ConversationKey, message
 			Response: p.turn.Response(key, p.version, c.states[p.version-1], p.engine)}, true, nil
 	}
 	return parley.Processed{Response: clone(p.response), Version: p.version, State: clone(c.states[p.version-1])}, true, nil
+}
+
+// TurnRecords returns the turn records of the last n turns up to version, oldest
+// first.
+func (s *Store) TurnRecords(_ context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
+	if err := s.lock(); err != nil {
+		return nil, err
+	}
+	defer s.mu.Unlock()
+	c := s.convs[key]
+	if c == nil || n <= 0 {
+		return nil, nil
+	}
+	var out []parley.TurnRecord
+	for v := min(version, int64(len(c.turns))); v >= 1 && len(out) < n; v-- {
+		if r := c.turns[v-1]; r != nil {
+			rec := *r
+			rec.Replies, rec.Transitions = clone(rec.Replies), clone(rec.Transitions)
+			out = append(out, rec)
+		}
+	}
+	slices.Reverse(out)
+	return out, nil
 }
 
 // Events returns up to limit events with Seq > afterSeq; limit <= 0 means all.

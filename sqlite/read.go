@@ -5,6 +5,7 @@ import (
 	"database/sql/driver"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -289,4 +290,44 @@ func (s *Store) Ping(ctx context.Context) error {
 	// Reads may work while writes do not (a full disk): a store whose last write
 	// failed is not ready.
 	return s.health.Err(time.Now())
+}
+
+// turnRecordsQuery reads a conversation's last turn records up to a version, newest
+// first. It walks the conversation's entries of turns_message (one per version) and
+// sorts them by version: a conversation's log is short next to a table's.
+const turnRecordsQuery = `SELECT version, turn FROM turns
+	WHERE bot = ? AND conversation = ? AND version <= ? AND turn IS NOT NULL
+	ORDER BY version DESC LIMIT ?`
+
+// TurnRecords returns the turn records of the conversation's last n turns up to
+// version, oldest first (parley.TurnReader).
+func (s *Store) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
+	if err := key.Check(); err != nil {
+		return nil, err
+	}
+	if n <= 0 {
+		return nil, nil
+	}
+	var out []parley.TurnRecord
+	err := s.read(ctx, func(w *writer) error {
+		ds, err := w.conn.PrepareContext(ctx, turnRecordsQuery)
+		if err != nil {
+			return err
+		}
+		st := &stmt{s: ds}
+		defer ds.Close()
+		return st.query(func(row []driver.Value) error {
+			var rec parley.TurnRecord
+			if err := json.Unmarshal(asBytes(row[1]), &rec); err != nil {
+				return parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged turn of %s version %d", key, asInt64(row[0]))
+			}
+			out = append(out, rec)
+			return nil
+		}, key.Bot, key.ID, version, int64(n))
+	})
+	if err != nil {
+		return nil, s.wrap(err, "read turn records of %s", key)
+	}
+	slices.Reverse(out)
+	return out, nil
 }

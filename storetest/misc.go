@@ -65,6 +65,7 @@ func testClosed(t *testing.T, s parley.Store) {
 		{"Processed", func() error { _, _, err := s.Processed(ctx, k, "m"); return err }},
 		{"Commit", func() error { return s.Commit(ctx, create(key("c-2"), `{}`)) }},
 		{"Events", func() error { _, err := s.Events(ctx, k, 0, 10); return err }},
+		{"TurnRecords", func() error { _, err := s.TurnRecords(ctx, k, 1, 5); return err }},
 		{"EnqueueInbound", func() error { _, err := s.EnqueueInbound(ctx, inbound("c-1", "m", base())); return err }},
 		{"PendingInbound", func() error { _, err := s.PendingInbound(ctx, 10); return err }},
 		{"DropInbound", func() error { return s.DropInbound(ctx, 1) }},
@@ -106,6 +107,7 @@ func testIDRule(t *testing.T, s parley.Store) {
 				return s.Commit(ctx, create(parley.ConversationKey{Bot: bad, ID: "c-ok"}, `{}`))
 			}},
 			{"Events", func() error { _, err := s.Events(ctx, k, 0, 10); return err }},
+			{"TurnRecords", func() error { _, err := s.TurnRecords(ctx, k, 1, 5); return err }},
 			{"EnqueueInbound", func() error { _, err := s.EnqueueInbound(ctx, inbound(bad, "m", base())); return err }},
 			{"EnqueueInbound with the message id", func() error { _, err := s.EnqueueInbound(ctx, inbound("c-ok", bad, base())); return err }},
 			{"PutFlow", func() error { _, err := s.PutFlow(ctx, bad, []byte(`{}`)); return err }},

@@ -16,6 +16,8 @@
 //     passed to ClaimOutbox; an idempotency key stays taken after its entry is done.
 //   - Processed returns the version that processed the message and that version's
 //     state, however many versions followed.
+//   - TurnRecords returns a conversation's last turn records up to a version, oldest
+//     first, each as committed (message times to the nanosecond).
 //   - Events and PendingInbound with limit <= 0 return everything; Events of an
 //     unknown conversation is empty.
 //   - ClaimOutbox returns entries in creation order; CompleteOutbox, RetryOutbox,
@@ -53,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) parley.Store) {
 		{"EventsKeepGivenTimes", testEventsKeepGivenTimes},
 		{"ProcessedExactBytes", testProcessedExactBytes},
 		{"TurnRecordRebuilt", testTurnRecordRebuilt},
+		{"TurnRecords", testTurnRecords},
 		{"OldStatesRebuilt", testOldStatesRebuilt},
 		{"ConcurrentCommits", testConcurrentCommits},
 		{"OutboxLifecycle", testOutboxLifecycle},
