@@ -178,3 +178,88 @@ func safeString(s string) bool {
 	}
 	return true
 }
+
+// A TurnRecord is stored as JSON (a store's turns.turn): the message, the replies
+// and the transitions as given, except that transitions that form a chain (each one
+// leaving the state the one before it entered, as every engine's turn does) are
+// stored as their path, "path": [from, trigger, to, trigger, to, ...], which holds
+// each state once and no field names: a third of a booking turn's record. Reading
+// gives back the transitions' bytes as the runtime built them (json.Marshal of
+// []Transition); transitions in any other form, or that do not come back byte for
+// byte, are stored as they are.
+type turnRecordJSON struct {
+	Message     Message         `json:"message"`
+	Replies     json.RawMessage `json:"replies"`
+	Transitions json.RawMessage `json:"transitions,omitempty"`
+	Path        []string        `json:"path,omitempty"`
+	Before      int             `json:"before,omitempty"`
+}
+
+// MarshalJSON encodes the record as a store keeps it.
+func (r TurnRecord) MarshalJSON() ([]byte, error) {
+	out := turnRecordJSON{Message: r.Message, Replies: r.Replies, Transitions: r.Transitions, Before: r.Before}
+	if out.Transitions == nil {
+		out.Transitions = json.RawMessage("null")
+	}
+	if path := transitionPath(r.Transitions); path != nil {
+		out.Transitions, out.Path = nil, path
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON decodes a stored record, its transitions rebuilt from a path.
+func (r *TurnRecord) UnmarshalJSON(data []byte) error {
+	var in turnRecordJSON
+	if err := json.Unmarshal(data, &in); err != nil {
+		return err
+	}
+	*r = TurnRecord{Message: in.Message, Replies: in.Replies, Transitions: in.Transitions, Before: in.Before}
+	if in.Path != nil {
+		ts, ok := pathTransitions(in.Path)
+		if !ok {
+			return Errorf(EINVALID, "turn record: a transition path of %d names", len(in.Path))
+		}
+		b, err := json.Marshal(ts)
+		if err != nil {
+			return err
+		}
+		r.Transitions = b
+	}
+	return nil
+}
+
+// transitionPath returns the path of raw's transitions, or nil when they are not a
+// chain of at least one transition that json.Marshal writes as raw.
+func transitionPath(raw json.RawMessage) []string {
+	if len(raw) < 2 || raw[0] != '[' || raw[1] == ']' {
+		return nil
+	}
+	var ts []Transition
+	if json.Unmarshal(raw, &ts) != nil || len(ts) == 0 {
+		return nil
+	}
+	path := make([]string, 0, 1+2*len(ts))
+	path = append(path, ts[0].From)
+	for i, t := range ts {
+		if i > 0 && t.From != ts[i-1].To {
+			return nil
+		}
+		path = append(path, t.Trigger, t.To)
+	}
+	if b, err := json.Marshal(ts); err != nil || string(b) != string(raw) {
+		return nil
+	}
+	return path
+}
+
+// pathTransitions is the chain of transitions a path names.
+func pathTransitions(path []string) ([]Transition, bool) {
+	if len(path) < 3 || len(path)%2 == 0 {
+		return nil, false
+	}
+	ts := make([]Transition, 0, len(path)/2)
+	for i := 1; i < len(path); i += 2 {
+		ts = append(ts, Transition{From: path[i-1], Trigger: path[i], To: path[i+1]})
+	}
+	return ts, true
+}

@@ -302,19 +302,21 @@ func (sl *slot) checkedByWebhook() bool {
 	return false
 }
 
-// The folded state (parley.StateFolder). The state's messages and trace repeat the
-// turn log: a turn appends the user's text (its meaning for a button) and the reply,
-// both stamped with the message's sent_at, and one trace event per transition, then
-// keeps the last maxMessages and maxTrace of them. The runtime stores the state
-// without the two members and rebuilds them from the last turn records; a state
-// whose rebuilt form is not byte for byte the one it had is stored whole (the
-// runtime checks every commit), so a reset, a handoff's silent turns past the
-// window or a hand-written state cost bytes, never correctness.
+// The folded state (parley.StateFolder). The state's messages, trace and
+// last_response repeat the turn log: a turn appends the user's text (its meaning for
+// a button) and the reply, both stamped with the message's sent_at, and one trace
+// event per transition, keeps the last maxMessages and maxTrace of them, and keeps
+// the reply as last_response. The runtime stores the state without these members and
+// rebuilds them from the last turn records; a state whose rebuilt form is not byte
+// for byte the one it had is stored whole (the runtime checks every commit), so a
+// reset, a handoff's silent turns past the window or a hand-written state cost
+// bytes, never correctness.
 //
-// The folded form is the state's JSON without its "messages" member (first) and its
-// "trace" member (just before "metadata"); a state that has either is not folded and
-// Unfold returns it as is. Flows' DecodeState reads a folded state as one with no
-// history (fillEmpty), which is what an API reader of the raw row would see too.
+// The folded form is the state's JSON without its "messages" member (first), its
+// "last_response" member (just before "last_nlu_call") and its "trace" member (just
+// before "metadata"); a state that has any of them is not folded and Unfold returns
+// it as is. DecodeState reads a folded state as one with no history (fillEmpty),
+// which is also what a reader of the raw row sees.
 
 // maxFoldWindow bounds the records a read takes to unfold a state: an engine whose
 // history is longer folds only the states the window rebuilds.
@@ -322,38 +324,47 @@ const maxFoldWindow = 64
 
 var _ parley.StateFolder = (*Engine)(nil)
 
+// foldedMembers are the members a folded state leaves out, each with the member it
+// comes just before ("" for the first member) and the first byte of its value.
+var foldedMembers = [...]struct {
+	key, before string
+	kind        byte
+}{{"messages", "", '['}, {"last_response", "last_nlu_call", '"'}, {"trace", "metadata", '['}}
+
 // FoldWindow is how many turn records rebuild the history: a turn adds two messages
 // (one when a human agent has the conversation) and at least one transition.
 func (e *Engine) FoldWindow() int {
 	return min(max((e.maxMessages+1)/2, e.maxTrace), maxFoldWindow)
 }
 
-// Fold returns the state without messages and trace, or state itself when its
-// members are not in the order AppendJSON writes them.
+// Fold returns the state without the members the turn log rebuilds, or state itself
+// when they are not where AppendJSON writes them.
 func (e *Engine) Fold(state []byte) []byte {
 	ms, ok := topMembers(state)
-	if !ok || len(ms) < 3 || ms[0].key != "messages" || state[ms[0].value] != '[' {
+	if !ok || len(ms) == 0 {
 		return state
 	}
-	trace := -1
-	for i := 1; i < len(ms); i++ {
-		switch ms[i].key {
-		case "messages":
-			return state
-		case "trace":
-			if trace >= 0 || i+1 >= len(ms) || ms[i+1].key != "metadata" || state[ms[i].value] != '[' {
+	var drop [len(foldedMembers)]int
+	for f, fm := range foldedMembers {
+		drop[f] = -1
+		for i, m := range ms {
+			if m.key != fm.key {
+				continue
+			}
+			placed := i == 0 && fm.before == "" || i > 0 && i+1 < len(ms) && ms[i+1].key == fm.before
+			if drop[f] >= 0 || !placed || state[m.value] != fm.kind {
 				return state
 			}
-			trace = i
+			drop[f] = i
 		}
-	}
-	if trace < 0 {
-		return state
+		if drop[f] < 0 {
+			return state
+		}
 	}
 	out := make([]byte, 0, len(state))
 	out = append(out, '{')
 	for i, m := range ms {
-		if i == 0 || i == trace {
+		if i == drop[0] || i == drop[1] || i == drop[2] {
 			continue
 		}
 		if len(out) > 1 {
@@ -364,43 +375,49 @@ func (e *Engine) Fold(state []byte) []byte {
 	return append(out, '}')
 }
 
-// Folded reports whether state is folded: an object with metadata and without
-// messages and trace.
+// Folded reports whether state is folded: an object without the folded members and
+// with the members they come before.
 func (e *Engine) Folded(state []byte) bool {
 	ms, ok := topMembers(state)
 	return ok && folded(ms)
 }
 
 func folded(ms []member) bool {
-	meta := false
+	before := 0
 	for _, m := range ms {
-		switch m.key {
-		case "messages", "trace":
-			return false
-		case "metadata":
-			meta = true
+		for _, fm := range foldedMembers {
+			switch m.key {
+			case fm.key:
+				return false
+			case fm.before:
+				before++
+			}
 		}
 	}
-	return meta
+	return before == len(foldedMembers)-1
 }
 
-// Unfold puts back the messages and the trace the turn records rebuild.
+// Unfold puts back the members the turn records rebuild.
 func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error) {
 	ms, ok := topMembers(state)
 	if !ok || !folded(ms) {
 		return state, nil
 	}
-	messages, trace, err := e.history(recent)
+	h, err := e.history(recent)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(state)+128*len(messages)+96*len(trace))
+	out := make([]byte, 0, len(state)+128*len(h.messages)+96*len(h.trace)+len(h.lastResponse))
 	out = append(out, `{"messages":`...)
-	out = appendList(out, messages, appendChatMessage)
+	out = appendList(out, h.messages, appendChatMessage)
 	for _, m := range ms {
-		if m.key == "metadata" {
+		switch m.key {
+		case "last_nlu_call":
+			out = append(out, `,"last_response":`...)
+			out = appendString(out, h.lastResponse)
+		case "metadata":
 			out = append(out, `,"trace":`...)
-			out = appendList(out, trace, appendTraceEvent)
+			out = appendList(out, h.trace, appendTraceEvent)
 		}
 		out = append(out, ',')
 		out = append(out, state[m.start:m.end]...)
@@ -408,51 +425,70 @@ func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error
 	return append(out, '}'), nil
 }
 
-// history rebuilds the messages and the trace the turns of recent left in the
-// state, as Decide appends them (turn.go: the user's message, the reply unless a
-// human agent has the conversation, a trace event per transition), keeping the last
+// history is what the turn records rebuild of a state.
+type history struct {
+	messages     []ChatMessage
+	trace        []TraceEvent
+	lastResponse string
+}
+
+// history rebuilds what the turns of recent left in the state, as Decide writes it
+// (turn.go: the user's message, the reply unless a human agent has the conversation,
+// which is also last_response, and a trace event per transition), keeping the last
 // maxMessages and maxTrace.
-func (e *Engine) history(recent []parley.TurnRecord) ([]ChatMessage, []TraceEvent, error) {
+func (e *Engine) history(recent []parley.TurnRecord) (history, error) {
+	var h history
 	// The records whose messages the window keeps, from the newest back.
 	first, n := len(recent), 0
 	for first > 0 && n < e.maxMessages {
 		first--
 		n += 1 + btoi(!silentTurn(&recent[first]))
 	}
-	messages := make([]ChatMessage, 0, n)
+	h.messages = make([]ChatMessage, 0, n)
 	for i := first; i < len(recent); i++ {
 		r := &recent[i]
 		stamp := unixSeconds(r.Message.SentAt)
-		messages = append(messages, ChatMessage{Role: "user", Content: messageText(r.Message), Timestamp: stamp})
+		h.messages = append(h.messages, ChatMessage{Role: "user", Content: messageText(r.Message), Timestamp: stamp})
 		if silentTurn(r) {
 			continue
 		}
 		reply, err := replyText(r.Replies)
 		if err != nil {
-			return nil, nil, err
+			return h, err
 		}
-		messages = append(messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: stamp})
+		h.messages = append(h.messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: stamp})
 	}
-	var trace []TraceEvent
+	// last_response: the reply of the newest turn that had one.
+	for i := len(recent) - 1; i >= 0; i-- {
+		if !silentTurn(&recent[i]) {
+			reply, err := replyText(recent[i].Replies)
+			if err != nil {
+				return h, err
+			}
+			h.lastResponse = reply
+			break
+		}
+	}
 	var turns [][]parley.Transition
 	for i, count := len(recent)-1, 0; i >= 0 && count < e.maxTrace; i-- {
 		var ts []parley.Transition
 		if !emptyArray(recent[i].Transitions) {
 			if err := json.Unmarshal(recent[i].Transitions, &ts); err != nil {
-				return nil, nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
+				return h, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
 			}
 		}
 		turns = append(turns, ts)
 		count += len(ts)
 	}
-	trace = make([]TraceEvent, 0, e.maxTrace+8)
+	h.trace = make([]TraceEvent, 0, e.maxTrace+8)
 	for j := len(turns) - 1; j >= 0; j-- {
 		stamp := unixSeconds(recent[len(recent)-1-j].Message.SentAt)
 		for _, t := range turns[j] {
-			trace = append(trace, TraceEvent{Event: t.Trigger, Timestamp: stamp, Data: TraceData{From: t.From, To: t.To}})
+			h.trace = append(h.trace, TraceEvent{Event: t.Trigger, Timestamp: stamp, Data: TraceData{From: t.From, To: t.To}})
 		}
 	}
-	return keepLast(messages, e.maxMessages), keepLast(trace, e.maxTrace), nil
+	h.messages, h.trace = keepLast(h.messages, e.maxMessages), keepLast(h.trace, e.maxTrace)
+	return h, nil
 }
 
 // messageText is the text a turn records as the user's message: the trimmed text,

@@ -1,0 +1,86 @@
+package flows
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/parleyhq/parley"
+)
+
+// TestFoldUnfoldBooking folds the states of a booking conversation and unfolds them
+// from the turn records the runtime would commit: the same bytes, folded states
+// without messages, trace and last_response, and a smaller head.
+func TestFoldUnfoldBooking(t *testing.T) {
+	e := demo(t)
+	var state any = e.NewState(parley.ConversationKey{})
+	var recs []parley.TurnRecord
+	at := time.Date(2026, 12, 1, 9, 0, 0, 123456789, time.UTC)
+	texts := []string{"I want to book a flight", "  New York  ", "Los Angeles", "2026-12-12", "", "hello"}
+	for i, text := range texts {
+		msg := parley.Message{ID: "m" + string(rune('0'+i)), Text: text, SentAt: at.Add(time.Duration(i) * time.Minute)}
+		if text == "" {
+			msg.Meaning = "confirm"
+		}
+		d, err := e.Decide(context.Background(), parley.Turn{State: state, Message: msg, Index: int64(i + 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		replies, _ := json.Marshal(d.Replies)
+		if d.Replies == nil {
+			replies = []byte(`[]`)
+		}
+		transitions, _ := json.Marshal(d.Transitions)
+		recs = append(recs, parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions})
+		full := d.State.(*State).AppendJSON(nil)
+		folded := e.Fold(full)
+		if !e.Folded(folded) || e.Folded(full) {
+			t.Fatalf("turn %d: Folded(folded) = %v, Folded(full) = %v", i, e.Folded(folded), e.Folded(full))
+		}
+		for _, member := range []string{`"messages"`, `"trace"`, `"last_response"`} {
+			if strings.Contains(string(folded), member) {
+				t.Fatalf("turn %d: folded state keeps %s: %s", i, member, folded)
+			}
+		}
+		if _, err := e.DecodeState(folded); err != nil {
+			t.Fatalf("turn %d: a folded state does not decode: %v", i, err)
+		}
+		back, err := e.Unfold(folded, recs[max(0, len(recs)-e.FoldWindow()):])
+		if err != nil || string(back) != string(full) {
+			t.Fatalf("turn %d: unfold\n got %s (%v)\nwant %s", i, back, err, full)
+		}
+		if same, _ := e.Unfold(full, recs); string(same) != string(full) {
+			t.Fatalf("turn %d: Unfold changed a whole state", i)
+		}
+		state = d.State
+	}
+}
+
+// TestFoldLeavesOtherShapesWhole: a state whose members are not where AppendJSON
+// writes them is not folded, and Unfold leaves anything not folded as it is.
+func TestFoldLeavesOtherShapesWhole(t *testing.T) {
+	e := demo(t)
+	for _, s := range []string{
+		`{"conversation_state":"idle","last_nlu_call":null,"last_response":"","messages":[],"metadata":{},"trace":[]}`,
+		`{"messages":[],"messages":[],"last_response":"","last_nlu_call":null,"trace":[],"metadata":{}}`,
+		`{"messages":null,"last_response":"","last_nlu_call":null,"trace":[],"metadata":{}}`,
+		`{"messages":[],"last_response":"","last_nlu_call":null,"trace":[]}`,
+		`{"messages":[],"slots":{}}`,
+		`[1,2]`, `null`, `{}`, `{"messages":[`, `"x"`, ``,
+	} {
+		if got := e.Fold([]byte(s)); string(got) != s {
+			t.Errorf("Fold(%s) = %s", s, got)
+		}
+		if got, err := e.Unfold([]byte(s), nil); err != nil || string(got) != s {
+			t.Errorf("Unfold(%s) = %s, %v", s, got, err)
+		}
+	}
+	// With whitespace, a fold is made but cannot give back the same bytes: the
+	// runtime's check then stores the state whole.
+	spaced := `{ "messages" : [ ] , "last_response" : "" , "last_nlu_call" : null , "trace" : [ ] , "metadata" : { } }`
+	if back, _ := e.Unfold(e.Fold([]byte(spaced)), nil); string(back) == spaced {
+		t.Errorf("a spaced state came back as is: %s", back)
+	}
+}

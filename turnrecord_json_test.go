@@ -1,0 +1,104 @@
+package parley
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTurnRecordJSONRoundTrip: a record reads back with its transitions' bytes as
+// given, whether they were stored as a path (a chain json.Marshal writes) or as
+// they are (anything else), and old records (transitions as objects) still read.
+func TestTurnRecordJSONRoundTrip(t *testing.T) {
+	sent := time.Date(2026, 11, 26, 9, 0, 0, 123456789, time.FixedZone("X", 3600))
+	for _, tc := range []struct {
+		transitions string
+		path        bool
+	}{
+		{`[{"from":"idle","to":"understanding","trigger":"user_message"},{"from":"understanding","to":"idle","trigger":"no_intent"}]`, true},
+		{`[{"from":"a","to":"b","trigger":"t"}]`, true},
+		{`[{"from":"a \u003c\u0026","to":"b\"","trigger":""}]`, true},
+		{`[{"from":"a","to":"b","trigger":"t"},{"from":"x","to":"y","trigger":"u"}]`, false}, // not a chain
+		{`[{"to":"b","from":"a","trigger":"t"}]`, false},                                     // not json.Marshal's order
+		{`[ {"from":"a","to":"b","trigger":"t"} ]`, false},                                   // not compact
+		{`[{"from":"a","to":"b","trigger":"t","extra":1}]`, false},
+		{`[]`, false},
+		{`null`, false},
+		{``, false},
+	} {
+		rec := TurnRecord{Message: Message{ID: "m-1", Text: "hi", SentAt: sent}, Replies: json.RawMessage(`[]`), Before: 1}
+		if tc.transitions != "" {
+			rec.Transitions = json.RawMessage(tc.transitions)
+		}
+		b, err := json.Marshal(&rec)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.transitions, err)
+		}
+		if got := strings.Contains(string(b), `"path":`); got != tc.path {
+			t.Errorf("%s: stored as a path = %v, want %v: %s", tc.transitions, got, tc.path, b)
+		}
+		var back TurnRecord
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		want := tc.transitions
+		if want == "" {
+			want = "null" // as the encoding of a nil json.RawMessage always read back
+		}
+		if string(back.Transitions) != compactJSON(t, want) || !back.Message.SentAt.Equal(sent) || back.Before != 1 || string(back.Replies) != `[]` {
+			t.Errorf("%s: read back %+v (transitions %s)", tc.transitions, back, back.Transitions)
+		}
+	}
+	// A record written before paths.
+	var old TurnRecord
+	if err := json.Unmarshal([]byte(`{"message":{"id":"m","text":"x","sent_at":"2026-11-26T09:00:00Z"},"replies":[],"transitions":[{"from":"a","to":"b","trigger":"t"}]}`), &old); err != nil ||
+		string(old.Transitions) != `[{"from":"a","to":"b","trigger":"t"}]` {
+		t.Fatalf("old record: %+v, %v", old, err)
+	}
+	for _, bad := range []string{`{"path":["a","t"]}`, `{"path":[]}`, `{"path":["a"]}`} {
+		if err := json.Unmarshal([]byte(bad), &old); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+func compactJSON(t *testing.T, s string) string {
+	var out bytes.Buffer
+	if err := json.Compact(&out, []byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+// TestTurnRecordTransitionsProperty: any transitions the runtime builds read back
+// byte for byte (random chains and non-chains of awkward names).
+func TestTurnRecordTransitionsProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 3))
+	names := []string{"idle", "a", "b", "", "<&>", "é", "\u2028", "x\"y", "\x00"}
+	name := func() string { return names[r.IntN(len(names))] }
+	for range 2000 {
+		ts := make([]Transition, r.IntN(7))
+		for i := range ts {
+			ts[i] = Transition{From: name(), To: name(), Trigger: name()}
+			if i > 0 && r.IntN(4) > 0 {
+				ts[i].From = ts[i-1].To
+			}
+		}
+		raw, _ := json.Marshal(ts)
+		rec := TurnRecord{Message: Message{ID: "m"}, Replies: json.RawMessage(`[]`), Transitions: raw}
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back TurnRecord
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatal(err)
+		}
+		if string(back.Transitions) != string(raw) {
+			t.Fatalf("stored %s\nread back %s\nwant %s", b, back.Transitions, raw)
+		}
+	}
+}
