@@ -341,25 +341,12 @@ func (e *Engine) FoldWindow() int {
 // when they are not where AppendJSON writes them.
 func (e *Engine) Fold(state []byte) []byte {
 	ms, ok := topMembers(state)
-	if !ok || len(ms) == 0 {
+	if !ok {
 		return state
 	}
-	var drop [len(foldedMembers)]int
-	for f, fm := range foldedMembers {
-		drop[f] = -1
-		for i, m := range ms {
-			if m.key != fm.key {
-				continue
-			}
-			placed := i == 0 && fm.before == "" || i > 0 && i+1 < len(ms) && ms[i+1].key == fm.before
-			if drop[f] >= 0 || !placed || state[m.value] != fm.kind {
-				return state
-			}
-			drop[f] = i
-		}
-		if drop[f] < 0 {
-			return state
-		}
+	drop, ok := foldedPositions(state, ms)
+	if !ok {
+		return state
 	}
 	out := make([]byte, 0, len(state))
 	out = append(out, '{')
@@ -373,6 +360,28 @@ func (e *Engine) Fold(state []byte) []byte {
 		out = append(out, state[m.start:m.end]...)
 	}
 	return append(out, '}')
+}
+
+// foldedPositions returns where the folded members are among ms; ok is false unless
+// each is there once, in its place, with a value of its kind.
+func foldedPositions(state []byte, ms []member) (at [len(foldedMembers)]int, ok bool) {
+	for f, fm := range foldedMembers {
+		at[f] = -1
+		for i, m := range ms {
+			if m.key != fm.key {
+				continue
+			}
+			placed := i == 0 && fm.before == "" || i > 0 && i+1 < len(ms) && ms[i+1].key == fm.before
+			if at[f] >= 0 || !placed || state[m.value] != fm.kind {
+				return at, false
+			}
+			at[f] = i
+		}
+		if at[f] < 0 {
+			return at, false
+		}
+	}
+	return at, true
 }
 
 // Folded reports whether state is folded: an object without the folded members and
@@ -458,37 +467,49 @@ func (e *Engine) history(recent []parley.TurnRecord) (history, error) {
 		}
 		h.messages = append(h.messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: stamp})
 	}
-	// last_response: the reply of the newest turn that had one.
+	var err error
+	if h.lastResponse, err = lastReply(recent); err != nil {
+		return h, err
+	}
+	if h.trace, err = e.rebuiltTrace(recent); err != nil {
+		return h, err
+	}
+	h.messages = keepLast(h.messages, e.maxMessages)
+	return h, nil
+}
+
+// lastReply is last_response: the reply of the newest turn that had one.
+func lastReply(recent []parley.TurnRecord) (string, error) {
 	for i := len(recent) - 1; i >= 0; i-- {
 		if !silentTurn(&recent[i]) {
-			reply, err := replyText(recent[i].Replies)
-			if err != nil {
-				return h, err
-			}
-			h.lastResponse = reply
-			break
+			return replyText(recent[i].Replies)
 		}
 	}
+	return "", nil
+}
+
+// rebuiltTrace is the trace: an event per transition of the newest turns, stamped
+// with their messages' sent_at, the last maxTrace of them.
+func (e *Engine) rebuiltTrace(recent []parley.TurnRecord) ([]TraceEvent, error) {
 	var turns [][]parley.Transition
 	for i, count := len(recent)-1, 0; i >= 0 && count < e.maxTrace; i-- {
 		var ts []parley.Transition
 		if !emptyArray(recent[i].Transitions) {
 			if err := json.Unmarshal(recent[i].Transitions, &ts); err != nil {
-				return h, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
+				return nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
 			}
 		}
 		turns = append(turns, ts)
 		count += len(ts)
 	}
-	h.trace = make([]TraceEvent, 0, e.maxTrace+8)
+	trace := make([]TraceEvent, 0, e.maxTrace+8)
 	for j := len(turns) - 1; j >= 0; j-- {
 		stamp := unixSeconds(recent[len(recent)-1-j].Message.SentAt)
 		for _, t := range turns[j] {
-			h.trace = append(h.trace, TraceEvent{Event: t.Trigger, Timestamp: stamp, Data: TraceData{From: t.From, To: t.To}})
+			trace = append(trace, TraceEvent{Event: t.Trigger, Timestamp: stamp, Data: TraceData{From: t.From, To: t.To}})
 		}
 	}
-	h.messages, h.trace = keepLast(h.messages, e.maxMessages), keepLast(h.trace, e.maxTrace)
-	return h, nil
+	return keepLast(trace, e.maxTrace), nil
 }
 
 // messageText is the text a turn records as the user's message: the trimmed text,
@@ -605,39 +626,50 @@ func skipJSONValue(b []byte, i int) (int, bool) {
 		return i, false
 	}
 	if c := b[i]; c != '"' && c != '{' && c != '[' {
-		// A scalar: up to the next delimiter.
-		j := i
-		for j < len(b) && !strings.ContainsRune(",}] \t\n\r:", rune(b[j])) {
-			j++
-		}
-		return j, j > i
+		return skipScalar(b, i)
 	}
 	depth := 0
 	for ; i < len(b); i++ {
 		switch b[i] {
 		case '"':
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-			if i >= len(b) {
-				return i, false
+			end, ok := skipString(b, i)
+			if !ok {
+				return end, false
 			}
 			if depth == 0 {
-				return i + 1, true
+				return end, true
 			}
+			i = end - 1
 		case '{', '[':
 			depth++
 		case '}', ']':
-			depth--
-			if depth == 0 {
+			if depth--; depth == 0 {
 				return i + 1, true
-			}
-			if depth < 0 {
-				return i, false
 			}
 		}
 	}
 	return i, false
+}
+
+// skipString returns the index after the string that starts at b[i].
+func skipString(b []byte, i int) (int, bool) {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1, true
+		}
+	}
+	return i, false
+}
+
+// skipScalar returns the index after the number, literal or stray bytes at b[i]: up
+// to the next delimiter.
+func skipScalar(b []byte, i int) (int, bool) {
+	j := i
+	for j < len(b) && !strings.ContainsRune(",}] \t\n\r:", rune(b[j])) {
+		j++
+	}
+	return j, j > i
 }
