@@ -63,8 +63,9 @@ func NewServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	}
 	opts := runtimeOptions(cfg, logger, reg)
 	// The runtime bounds its own store calls; the API and the relay get the same
-	// bound through one wrapped store, each taking the parts it uses.
-	timed := actor.WithStoreTimeout(store, opts.StoreTimeout)
+	// bound through one wrapped store, each taking the parts it uses, which reads the
+	// bots' folded states whole as the runtime does (the conversation list).
+	timed := actor.WithStoreTimeout(store, opts.StoreTimeout, w.Bots...)
 	rt := actor.New(store, w.Bots, opts)
 	rl := relay.New(relay.Options{Store: timed, Runtime: rt, Channels: channels, Logger: logger, Metrics: relay.NewMetrics(reg)})
 	srv := &Server{Store: store, Runtime: rt, Relay: rl, Done: make(chan struct{}), log: logger, Visitors: sec.Visitors != nil}
