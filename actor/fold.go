@@ -167,11 +167,13 @@ func (a *actor) stored(c *parley.Commit) []byte {
 	return folded
 }
 
-// withRecord returns the actor's records with rec appended, the window's last ones;
-// it does not change a.records' elements.
+// withRecord returns the actor's records with rec appended, the window's last
+// ones. It appends in place (the actor alone touches its records): the slot after
+// a.records is free, and keepRecord then takes the same record into it.
 func (a *actor) withRecord(rec parley.TurnRecord) []parley.TurnRecord {
 	w := a.folder.FoldWindow()
-	recent := append(a.records[:len(a.records):len(a.records)], rec)
+	// When the array is full, append moves the window (w records) to a new one.
+	recent := append(a.records, rec)
 	if len(recent) > w {
 		recent = recent[len(recent)-w:]
 	}

@@ -84,3 +84,33 @@ func TestFoldLeavesOtherShapesWhole(t *testing.T) {
 		t.Errorf("a spaced state came back as is: %s", back)
 	}
 }
+
+// TestScanTransitionsMatchesUnmarshal: the direct reader of a record's transitions
+// reads json.Marshal's output as encoding/json does, and refuses other forms.
+func TestScanTransitionsMatchesUnmarshal(t *testing.T) {
+	names := []string{"idle", "", "<&>", "é", "\u2028", "x\"y\\z", "\x01", "a b"}
+	for i := range 500 {
+		ts := make([]parley.Transition, i%5)
+		for j := range ts {
+			ts[j] = parley.Transition{From: names[(i+j)%len(names)], To: names[(i*3+j)%len(names)], Trigger: names[(i*7+j)%len(names)]}
+		}
+		raw, _ := json.Marshal(ts)
+		got, ok := scanTransitions(raw)
+		if !ok || len(got) != len(ts) {
+			t.Fatalf("%s: scanned %v, %v", raw, got, ok)
+		}
+		for j := range ts {
+			if got[j] != ts[j] {
+				t.Fatalf("%s: transition %d = %+v, want %+v", raw, j, got[j], ts[j])
+			}
+		}
+	}
+	for _, s := range []string{`[ ]`, `[{"to":"a","from":"b","trigger":"c"}]`, `[{"from":"a","to":"b","trigger":"c"} ]`, `[{"from":"a","to":"b","trigger":"c"}`, `{}`, ``} {
+		if _, ok := scanTransitions([]byte(s)); ok {
+			t.Errorf("%s: scanned", s)
+		}
+	}
+	if got, _ := replyText(json.RawMessage(`[{"id":"a-1","type":"text","text":"a \u003c \"b\""}]`)); got != `a < "b"` {
+		t.Errorf("replyText = %q", got)
+	}
+}

@@ -495,8 +495,9 @@ func (e *Engine) rebuiltTrace(recent []parley.TurnRecord) ([]TraceEvent, error) 
 	for i, count := len(recent)-1, 0; i >= 0 && count < e.maxTrace; i-- {
 		var ts []parley.Transition
 		if !emptyArray(recent[i].Transitions) {
-			if err := json.Unmarshal(recent[i].Transitions, &ts); err != nil {
-				return nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
+			var err error
+			if ts, err = transitionsOf(recent[i].Transitions); err != nil {
+				return nil, err
 			}
 		}
 		turns = append(turns, ts)
@@ -528,21 +529,89 @@ func silentTurn(r *parley.TurnRecord) bool {
 }
 
 // replyText is the text of the turn's reply ("" when it had none): Decide joins
-// what the turn says into one reply.
+// what the turn says into one reply. The replies are json.Marshal's: the first
+// "text" member is the first reply's (a quote inside a string is escaped, and cards
+// and options have no such member).
 func replyText(replies json.RawMessage) (string, error) {
-	if emptyArray(replies) {
+	i := bytes.Index(replies, []byte(`"text":`))
+	if i < 0 {
 		return "", nil
 	}
-	var rs []struct {
-		Text string `json:"text"`
+	text, _, ok := jsonString(replies, i+len(`"text":`))
+	if !ok {
+		return "", parley.Errorf(parley.EINVALIDSTATE, "flows: turn record replies: a text that is not a string")
 	}
-	if err := json.Unmarshal(replies, &rs); err != nil {
-		return "", parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record replies")
+	return text, nil
+}
+
+// transitionsOf decodes a turn record's transitions: json.Marshal's form read
+// directly, anything else through encoding/json.
+func transitionsOf(raw json.RawMessage) ([]parley.Transition, error) {
+	if ts, ok := scanTransitions(raw); ok {
+		return ts, nil
 	}
-	if len(rs) == 0 {
-		return "", nil
+	var ts []parley.Transition
+	if err := json.Unmarshal(raw, &ts); err != nil {
+		return nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
 	}
-	return rs[0].Text, nil
+	return ts, nil
+}
+
+// scanTransitions reads [{"from":..,"to":..,"trigger":..},...] as json.Marshal
+// writes []parley.Transition; ok is false for any other form.
+func scanTransitions(b []byte) ([]parley.Transition, bool) {
+	if len(b) < 2 || b[0] != '[' {
+		return nil, false
+	}
+	ts := make([]parley.Transition, 0, 4)
+	i := 1
+	for i < len(b) && b[i] != ']' {
+		if len(ts) > 0 {
+			if b[i] != ',' {
+				return nil, false
+			}
+			i++
+		}
+		var t parley.Transition
+		var ok bool
+		for _, f := range [...]struct {
+			prefix string
+			dst    *string
+		}{{`{"from":`, &t.From}, {`,"to":`, &t.To}, {`,"trigger":`, &t.Trigger}} {
+			if !bytes.HasPrefix(b[i:], []byte(f.prefix)) {
+				return nil, false
+			}
+			if *f.dst, i, ok = jsonString(b, i+len(f.prefix)); !ok {
+				return nil, false
+			}
+		}
+		if i >= len(b) || b[i] != '}' {
+			return nil, false
+		}
+		i++
+		ts = append(ts, t)
+	}
+	return ts, i == len(b)-1
+}
+
+// jsonString decodes the JSON string at b[i] and returns the index after it.
+func jsonString(b []byte, i int) (string, int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return "", i, false
+	}
+	end, ok := skipString(b, i)
+	if !ok {
+		return "", end, false
+	}
+	lit := b[i:end]
+	if bytes.IndexByte(lit, '\\') < 0 {
+		return string(lit[1 : len(lit)-1]), end, true
+	}
+	var s string
+	if json.Unmarshal(lit, &s) != nil {
+		return "", end, false
+	}
+	return s, end, true
 }
 
 func emptyArray(raw json.RawMessage) bool {
