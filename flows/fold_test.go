@@ -114,3 +114,35 @@ func TestScanTransitionsMatchesUnmarshal(t *testing.T) {
 		t.Errorf("replyText = %q", got)
 	}
 }
+
+// FuzzFoldUnfold: a stored state (possibly hand-written or damaged) never panics
+// the fold, a state that is not folded unfolds to itself, and a folded one unfolds
+// to a state that folds and unfolds to itself.
+func FuzzFoldUnfold(f *testing.F) {
+	f.Add([]byte(`{"messages":[],"slots":{},"current_flow":"none","conversation_state":"idle","current_step":null,"waiting_for_slot":null,"turn_count":0,"last_response":"","last_nlu_call":null,"trace":[],"metadata":{},"flow_stack":[]}`))
+	f.Add([]byte(`{"slots":{},"last_nlu_call":1.5,"metadata":{"x":"\""}}`))
+	f.Add([]byte(`{"a":[1,{"b":"]"}],"last_nlu_call":null,"metadata":{}}`))
+	e := demo(f)
+	recs := []parley.TurnRecord{{
+		Message: parley.Message{ID: "m", Text: "hi", SentAt: time.Unix(1, 5)},
+		Replies: json.RawMessage(`[{"id":"a-1","type":"text","text":"hello"}]`), Transitions: json.RawMessage(`[{"from":"idle","to":"understanding","trigger":"user_message"}]`),
+	}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		folded := e.Fold(data)
+		if !e.Folded(data) {
+			if out, err := e.Unfold(data, recs); err != nil || string(out) != string(data) {
+				t.Fatalf("Unfold changed a state that is not folded: %q -> %q, %v", data, out, err)
+			}
+		}
+		out, err := e.Unfold(folded, recs)
+		if err != nil {
+			t.Fatalf("Unfold(%q): %v", folded, err)
+		}
+		if e.Folded(folded) {
+			again, err := e.Unfold(e.Fold(out), recs)
+			if err != nil || string(again) != string(out) {
+				t.Fatalf("Unfold(Fold(%q)) = %q, %v", out, again, err)
+			}
+		}
+	})
+}
