@@ -197,7 +197,7 @@ func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Requ
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(rec, r.Body, h.opts.MaxBody)
 		}
-		noteRoute(r)
+		noteRoute(rec, r)
 		r, err := h.visitorScope(rec, r, pattern)
 		if err == nil {
 			err = fn(rec, r)
@@ -428,7 +428,7 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeStrict(b, &req); err != nil {
 		return err
 	}
-	if err := visitorMessage(r, &req); err != nil {
+	if err := visitorMessage(w, &req); err != nil {
 		return err
 	}
 	res, err := h.rt.Turn(r.Context(), parley.TurnRequest{Key: k, Message: req.message()})

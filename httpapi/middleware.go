@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"cmp"
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/visitor"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
@@ -22,16 +22,13 @@ import (
 
 // requestInfo is what the access log line reports about a request; the guards and
 // the route handler fill it in.
+// It travels with the response writer (accessRecorder), not in the request's
+// context: the handlers that fill it in all hold the writer.
 type requestInfo struct {
 	id, route, bot, conversation, token string
 	err                                 error
-}
-
-type infoKey struct{}
-
-func infoFrom(ctx context.Context) *requestInfo {
-	info, _ := ctx.Value(infoKey{}).(*requestInfo)
-	return info
+	// visitor is the verified visitor token's claims; nil for a request without one.
+	visitor *visitor.Claims
 }
 
 // accessRecorder records the status and the error of a request for its log line.
@@ -56,19 +53,27 @@ func (a *accessRecorder) Write(b []byte) (int, error) {
 
 func (a *accessRecorder) Unwrap() http.ResponseWriter { return a.ResponseWriter }
 
-// noteError hands err to the access log through the writer chain, so that the full
-// chain is logged under the request id while the body carries only public messages.
-func noteError(w http.ResponseWriter, err error) {
+// infoOf finds the request's access log record through the writer chain; nil for a
+// writer that is not behind access.
+func infoOf(w http.ResponseWriter) *requestInfo {
 	for w != nil {
 		if a, ok := w.(*accessRecorder); ok {
-			a.info.err = err
-			return
+			return a.info
 		}
 		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
 		if !ok {
-			return
+			return nil
 		}
 		w = u.Unwrap()
+	}
+	return nil
+}
+
+// noteError hands err to the access log through the writer chain, so that the full
+// chain is logged under the request id while the body carries only public messages.
+func noteError(w http.ResponseWriter, err error) {
+	if info := infoOf(w); info != nil {
+		info.err = err
 	}
 }
 
@@ -110,7 +115,7 @@ func (h *Handler) access(pattern string, next http.Handler) http.Handler {
 		span := trace.SpanFromContext(r.Context())
 		span.SetAttributes(attribute.String("parley.request_id", info.id))
 		rec := &accessRecorder{ResponseWriter: w, code: http.StatusOK, info: info}
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), infoKey{}, info)))
+		next.ServeHTTP(rec, r)
 
 		attrs := []slog.Attr{
 			slog.String("method", r.Method), slog.String("route", info.route),
@@ -143,7 +148,7 @@ func (h *Handler) access(pattern string, next http.Handler) http.Handler {
 // cross-origin browser request from an origin not listed in CORSOrigins.
 func (h *Handler) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		info := infoFrom(r.Context())
+		info := infoOf(w)
 		if err := h.checkHost(r); err != nil {
 			writeError(w, err)
 			return
@@ -153,8 +158,7 @@ func (h *Handler) guard(next http.Handler) http.Handler {
 			return
 		}
 		h.corsHeaders(w, r)
-		r, err := h.authenticate(w, r, info)
-		if err != nil {
+		if err := h.authenticate(w, r, info); err != nil {
 			writeError(w, err)
 			return
 		}
@@ -165,30 +169,30 @@ func (h *Handler) guard(next http.Handler) http.Handler {
 // authenticate checks the request's credentials for its route: a visitor token
 // (visitors.go), else the API tokens (auth.go); then its body's media type and, but
 // for visitors (whose origin the visitor checks decide), its origin.
-func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request, info *requestInfo) (*http.Request, error) {
-	r, visiting, err := h.visitorAuth(r)
+func (h *Handler) authenticate(w http.ResponseWriter, r *http.Request, info *requestInfo) error {
+	visiting, err := h.visitorAuth(r, info)
 	if err != nil {
 		challenge(w, err, `Bearer realm="parley", error="invalid_token"`)
-		return r, err
+		return err
 	}
 	if !visiting {
 		name, err := h.opts.Auth.authorize(r, routeScope(info.route))
 		info.token = name
 		if err != nil {
 			challenge(w, err, `Bearer realm="parley"`)
-			return r, err
+			return err
 		}
 	}
 	if err := checkMediaType(r, info.route); err != nil {
-		return r, err
+		return err
 	}
 	if visiting || info.route == sessionsPattern || info.route == renewSessionsPattern {
-		return r, nil
+		return nil
 	}
 	if err := h.crossOrigin.Check(r); err != nil {
-		return r, parley.Errorf(parley.EFORBIDDEN, "cross-origin request refused: origin %q is not in server.cors_origins", r.Header.Get("Origin"))
+		return parley.Errorf(parley.EFORBIDDEN, "cross-origin request refused: origin %q is not in server.cors_origins", r.Header.Get("Origin"))
 	}
-	return r, nil
+	return nil
 }
 
 // challenge sets WWW-Authenticate when err is a refused credential.
@@ -340,9 +344,9 @@ func (h *Handler) wrap() {
 }
 
 // noteRoute records the route's bot and conversation for the access log and the span.
-func noteRoute(r *http.Request) {
+func noteRoute(w http.ResponseWriter, r *http.Request) {
 	bot, conv := r.PathValue("bot"), r.PathValue("conversation")
-	if info := infoFrom(r.Context()); info != nil {
+	if info := infoOf(w); info != nil {
 		info.bot, info.conversation = bot, conv
 	}
 	span := trace.SpanFromContext(r.Context())

@@ -91,7 +91,7 @@ func (h *Handler) postSession(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) renewSession(w http.ResponseWriter, r *http.Request) error {
-	c := visitorOf(r)
+	c := visitorOf(w)
 	if c == nil {
 		return parley.Errorf(parley.EUNAUTHORIZED, "renewing a session needs its visitor token")
 	}
@@ -133,33 +133,33 @@ func (h *Handler) limit(w http.ResponseWriter, r *http.Request, l *visitor.Limit
 	return parley.Errorf(parley.ERATELIMITED, "too many %s from your address: try again in %d s", what, secs)
 }
 
-type visitorKey struct{}
-
-// visitorOf returns the claims of the request's visitor token, nil for a request
-// without one.
-func visitorOf(r *http.Request) *visitor.Claims {
-	c, _ := r.Context().Value(visitorKey{}).(*visitor.Claims)
-	return c
+// visitorOf returns the claims of the request's visitor token (what visitorAuth
+// recorded with the request's access log record), nil for a request without one.
+func visitorOf(w http.ResponseWriter) *visitor.Claims {
+	if info := infoOf(w); info != nil {
+		return info.visitor
+	}
+	return nil
 }
 
 // visitorAuth verifies the visitor token a request carries. ok is false for a
 // request without one (it goes through the API tokens); err is a token that does not
-// verify (401) or a page origin the bot does not list (403). The request returned
-// carries the claims.
-func (h *Handler) visitorAuth(r *http.Request) (_ *http.Request, ok bool, err error) {
+// verify (401) or a page origin the bot does not list (403). info (the request's
+// access log record) keeps the claims.
+func (h *Handler) visitorAuth(r *http.Request, info *requestInfo) (ok bool, err error) {
 	v := h.opts.Visitors
 	token, found := bearer(r)
 	if v == nil || !found || !strings.HasPrefix(token, visitor.TokenPrefix) {
-		return r, false, nil
+		return false, nil
 	}
 	c, err := verifyVisitor(v, token, r.Header.Get("Origin"))
 	if err != nil {
-		return r, true, err
+		return true, err
 	}
-	if info := infoFrom(r.Context()); info != nil {
-		info.token = "visitor"
+	if info != nil {
+		info.token, info.visitor = "visitor", &c
 	}
-	return r.WithContext(context.WithValue(r.Context(), visitorKey{}, &c)), true, nil
+	return true, nil
 }
 
 // verifyVisitor verifies a visitor token sent from a page of origin ("" when the
@@ -181,7 +181,7 @@ func verifyVisitor(v *visitor.Policy, token, origin string) (visitor.Claims, err
 // token expires (the widget reconnects with its renewed token), a message spends the
 // client address's allowance.
 func (h *Handler) visitorScope(w http.ResponseWriter, r *http.Request, pattern string) (*http.Request, error) {
-	c := visitorOf(r)
+	c := visitorOf(w)
 	if c == nil {
 		return r, nil
 	}
@@ -212,8 +212,8 @@ func ownsRoute(c *visitor.Claims, r *http.Request, pattern string) bool {
 }
 
 // visitorMessage refuses what only a trusted caller may put in a message.
-func visitorMessage(r *http.Request, req *TurnRequest) error {
-	if visitorOf(r) == nil {
+func visitorMessage(w http.ResponseWriter, req *TurnRequest) error {
+	if visitorOf(w) == nil {
 		return nil
 	}
 	if req.NLU != nil {
