@@ -1,6 +1,7 @@
 package statelog
 
 import (
+	"bytes"
 	"container/list"
 	"sync"
 
@@ -27,6 +28,15 @@ type cached struct {
 	key     parley.ConversationKey
 	version int64
 	state   []byte
+	valid   validity // what is known of state (Cache.Back checks it once)
+	// next is what Cache.Back found of the state it was given for version+1, for
+	// Put to keep when it is given that same state.
+	next struct {
+		version int64
+		state   *byte
+		size    int
+		valid   validity
+	}
 }
 
 // DefaultCacheBytes is the budget of a store's cache: the states of some
@@ -54,25 +64,87 @@ func (c *Cache) Get(key parley.ConversationKey, version int64) []byte {
 	return e.state
 }
 
+// Back is Back for the commit of key's version, whose state is state, from the
+// state c holds of version-1, which it has checked to be JSON once (Back checks
+// both states of every commit): held is false when c does not hold version-1
+// (the commit then keeps the previous state whole, read from the head, as when
+// Get returns nil). Version 1 has no state before it and is always held. What it
+// finds of state is kept for Put, when Put is then given the same bytes for
+// version: the next commit's Back does not check them again. The caller must not
+// modify state in between.
+func (c *Cache) Back(key parley.ConversationKey, version int64, state []byte) (kind Kind, data []byte, held bool) {
+	if version <= 1 {
+		kind, data = Back(version, nil, state)
+		return kind, data, true
+	}
+	c.mu.Lock()
+	el := c.entries[key]
+	if el == nil || el.Value.(*cached).version != version-1 {
+		c.mu.Unlock()
+		return Own, nil, false
+	}
+	e := el.Value.(*cached)
+	prev, pv := e.state, e.valid
+	c.order.MoveToFront(el)
+	c.mu.Unlock()
+	if pv == unchecked && version%SnapshotEvery != 0 {
+		pv = validityOf(prev)
+	}
+	var sv validity
+	if pv == notJSON {
+		kind, data = Previous, prev
+	} else {
+		kind, data, sv = back(version, prev, pv == validJSON, state)
+	}
+	c.mu.Lock()
+	if c.entries[key] == el && e.version == version-1 && len(e.state) == len(prev) && (len(prev) == 0 || &e.state[0] == &prev[0]) {
+		e.valid = pv
+		e.next.version, e.next.valid, e.next.size = version, sv, len(state)
+		e.next.state = nil
+		if len(state) > 0 {
+			e.next.state = &state[0]
+		}
+	}
+	c.mu.Unlock()
+	return kind, data, true
+}
+
 // Put remembers state (copied) as key's state at version, unless the cache holds a
 // later version of key.
 func (c *Cache) Put(key parley.ConversationKey, version int64, state []byte) {
+	c.put(key, version, state, true)
+}
+
+// PutOwned is Put without the copy: the cache keeps state itself, which no one
+// may modify afterwards (a store that hands the same bytes to its caller, who
+// may, uses Put).
+func (c *Cache) PutOwned(key parley.ConversationKey, version int64, state []byte) {
+	c.put(key, version, state, false)
+}
+
+func (c *Cache) put(key parley.ConversationKey, version int64, state []byte, copied bool) {
 	if len(state) > c.budget/4 {
 		c.Drop(key)
 		return
 	}
-	own := append([]byte(nil), state...)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el := c.entries[key]; el != nil {
 		e := el.Value.(*cached)
-		if e.version > version {
-			return
+		if e.version > version || (e.version == version && bytes.Equal(e.state, state)) {
+			return // a later state, or this one already (a read after the commit)
 		}
+		valid := unchecked
+		if n := &e.next; n.version == version && n.size == len(state) && (len(state) == 0 || n.state == &state[0]) {
+			valid = n.valid
+		}
+		own := owned(state, copied)
 		c.size += len(own) - len(e.state)
-		e.version, e.state = version, own
+		e.version, e.state, e.valid = version, own, valid
+		e.next.version, e.next.state = 0, nil
 		c.order.MoveToFront(el)
 	} else {
+		own := owned(state, copied)
 		c.entries[key] = c.order.PushFront(&cached{key: key, version: version, state: own})
 		c.size += len(own)
 	}
@@ -94,4 +166,11 @@ func (c *Cache) Drop(key parley.ConversationKey) {
 		delete(c.entries, key)
 		c.size -= len(el.Value.(*cached).state)
 	}
+}
+
+func owned(state []byte, copied bool) []byte {
+	if copied {
+		return append([]byte(nil), state...)
+	}
+	return state
 }

@@ -12,7 +12,8 @@ import (
 // remove of each appended element (highest index first) and an add of each dropped
 // one, when that is smaller than a replace; any other changed member a replace with
 // prev's bytes. ok is false for any other shape (Back then takes the general diff).
-func fastBack(prev, state []byte) (patch []byte, ok bool) {
+// The patch is appended to dst.
+func fastBack(dst, prev, state []byte) (patch []byte, ok bool) {
 	var prevBuf, stateBuf [32]member
 	pm, ok := document(prev, prevBuf[:0])
 	if !ok {
@@ -22,8 +23,7 @@ func fastBack(prev, state []byte) (patch []byte, ok bool) {
 	if !ok || len(pm) != len(sm) {
 		return nil, false
 	}
-	out := make([]byte, 0, 64+len(prev)/2)
-	out = append(out, '[')
+	out := append(dst, '[')
 	for i := range pm {
 		key := prev[pm[i].key.start:pm[i].key.end]
 		if !bytes.Equal(key, state[sm[i].key.start:sm[i].key.end]) || bytes.IndexByte(key, '\\') >= 0 {
@@ -302,12 +302,14 @@ func tokenIs(token, key []byte) bool {
 	return j == len(key)
 }
 
-// splice applies ops to the object state by moving bytes: a replace puts the op's
-// value in place of the member's, a remove cuts an element (with the comma before
-// it, or after it for the first) out of an array member. Everything else is kept as
-// it is, so what it returns is exact by construction. ok is false when an op does
-// not apply (no such member, not an array, no such element).
-func splice(state []byte, ops []spliceOp) ([]byte, bool) {
+// spliceSteps applies ops to the object state by moving bytes: a replace puts the
+// op's value in place of the member's, a remove cuts an element (with the comma
+// before it, or after it for the first) out of an array member. Everything else is
+// kept as it is, so what it returns is exact by construction. ok is false when an
+// op does not apply (no such member, not an array, no such element). It copies
+// the edited member once per operation; splice (splice.go) gives the same bytes in
+// one pass and falls back on it for the one case it does not model.
+func spliceSteps(state []byte, ops []spliceOp) ([]byte, bool) {
 	var memberBuf [32]member
 	ms, ok := document(state, memberBuf[:0])
 	if !ok {

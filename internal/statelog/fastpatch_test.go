@@ -27,12 +27,13 @@ func TestFastPatchIsStandardAndExact(t *testing.T) {
 		for v := 1; v <= n; v++ {
 			mutate(rt, doc, v)
 			state := encodeStyle(rt, doc, style)
-			patch, ok := fastBack(prev, state)
+			patch, ok := fastBack(nil, prev, state)
 			if !ok {
 				rt.Fatalf("no fast patch from\n%s\nto\n%s", state, prev)
 			}
 			fast++
 			checkStandard(rt, state, patch, prev)
+			checkSplice(rt, state, patch, prev)
 			if style != 0 {
 				ops, ok := decodeSplice(patch, nil)
 				if !ok {
@@ -48,6 +49,38 @@ func TestFastPatchIsStandardAndExact(t *testing.T) {
 	})
 	if fast == 0 {
 		t.Fatal("the fast path was never taken")
+	}
+}
+
+// checkSplice fails unless splice gives what spliceSteps gives (the operations
+// applied one after the other) and spliceEqual agrees with both, for patch and
+// for what it gives with its operations shuffled and repeated (other orders of
+// removes and adds than fastBack writes).
+func checkSplice(t interface{ Fatalf(string, ...any) }, state, patch, prev []byte) {
+	ops, ok := decodeSplice(patch, nil)
+	if !ok {
+		t.Fatalf("splice does not decode %s", patch)
+	}
+	sameSplice(t, state, ops, prev)
+	for i := range ops {
+		rev := append([]spliceOp(nil), ops[i:]...)
+		rev = append(rev, ops[:i]...)
+		sameSplice(t, state, rev, prev)
+		sameSplice(t, state, append(rev, ops...), prev)
+	}
+}
+
+func sameSplice(t interface{ Fatalf(string, ...any) }, state []byte, ops []spliceOp, want []byte) {
+	got, ok := splice(state, ops)
+	steps, stepsOK := spliceSteps(state, ops)
+	if ok != stepsOK || !bytes.Equal(got, steps) {
+		t.Fatalf("splice(%s, %q) = %s, %v; spliceSteps = %s, %v", state, ops, got, ok, steps, stepsOK)
+	}
+	for _, w := range [][]byte{want, got} {
+		applies, equal := spliceEqual(state, ops, w)
+		if applies != ok || equal != (ok && bytes.Equal(got, w)) {
+			t.Fatalf("spliceEqual(%s, %q, %s) = %v, %v; splice = %s, %v", state, ops, w, applies, equal, got, ok)
+		}
 	}
 }
 
@@ -99,7 +132,7 @@ func TestBookingTakesTheFastPath(t *testing.T) {
 	states := bytes.Split(bytes.TrimSpace(raw), []byte("\n"))
 	fastBytes, diffBytes := 0, 0
 	for v := 1; v < len(states); v++ {
-		patch, ok := fastBack(states[v-1], states[v])
+		patch, ok := fastBack(nil, states[v-1], states[v])
 		if !ok {
 			t.Fatalf("version %d: no fast patch", v+1)
 		}
@@ -140,6 +173,40 @@ func TestDecodeSplice(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzSplice: splice and spliceEqual agree with spliceSteps, the operations
+// applied one after the other, on any state and patch splice decodes.
+func FuzzSplice(f *testing.F) {
+	f.Add([]byte(`{"a":[1,2,3],"s":{"k":1,"j":2},"b":"x"}`), []byte(`[{"op":"remove","path":"/a/2"},{"op":"add","path":"/a/0","value":0},{"op":"remove","path":"/s/j"},{"op":"replace","path":"/b","value":null}]`))
+	f.Add([]byte(`{"a":[ 1 ]}`), []byte(`[{"op":"remove","path":"/a/0"},{"op":"add","path":"/a/0","value":2},{"op":"add","path":"/a/1","value":3}]`))
+	f.Add([]byte(`{"a":[1 , 2,3 ],"b":{ "x" : 1 , "y":2 }}`), []byte(`[{"op":"remove","path":"/a/0"},{"op":"add","path":"/a/1","value":[4]},{"op":"remove","path":"/b/x"},{"op":"remove","path":"/b/y"},{"op":"replace","path":"/a","value":[]},{"op":"add","path":"/a/0","value":5}]`))
+	f.Add([]byte(` { "a" : [ 1 ] } `), []byte(`[{"op":"remove","path":"/a/0"}]`))
+	f.Fuzz(func(t *testing.T, state, patch []byte) {
+		ops, ok := decodeSplice(patch, nil)
+		if !ok {
+			return
+		}
+		steps, _ := spliceSteps(state, ops)
+		sameSplice(t, state, ops, steps)
+		sameSplice(t, state, ops, append(append([]byte(nil), steps...), ' '))
+	})
+}
+
+// FuzzScan: stringEnd finds where a string ends as a byte-by-byte walk does.
+func FuzzScan(f *testing.F) {
+	f.Add([]byte(`"a\\\"b\\" x"`))
+	f.Add([]byte(`"\\\\"`))
+	f.Add([]byte(`"abc`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for i := range b {
+			if b[i] == '"' {
+				if got, want := stringEnd(b, i), stringEndSteps(b, i); got != want {
+					t.Fatalf("stringEnd(%q, %d) = %d, want %d", b, i, got, want)
+				}
+			}
+		}
+	})
 }
 
 // FuzzApply: apply (the decoder of stored patches and splice, else the library)

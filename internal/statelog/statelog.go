@@ -36,6 +36,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"sync"
 
 	jsonpatch "github.com/evanphx/json-patch/v5"
 	"github.com/parleyhq/parley"
@@ -68,28 +69,65 @@ const (
 // rebuilds prev byte for byte, is smaller and version is not a multiple of
 // SnapshotEvery; else prev itself. A nil prev (no version before) is kept as null.
 func Back(version int64, prev, state []byte) (Kind, []byte) {
+	kind, data, _ := back(version, prev, false, state)
+	return kind, data
+}
+
+// validity is what is known of a state's bytes: unchecked, JSON or not JSON.
+type validity int8
+
+const (
+	unchecked validity = iota
+	validJSON
+	notJSON
+)
+
+func validityOf(b []byte) validity {
+	if gjson.ValidBytes(b) {
+		return validJSON
+	}
+	return notJSON
+}
+
+// back is Back, with prevValid true when prev is known to be JSON (it is then not
+// checked again); it also returns what it found of state (unchecked when it did
+// not look), for the cache to keep with state once committed (Cache.Back).
+func back(version int64, prev []byte, prevValid bool, state []byte) (Kind, []byte, validity) {
 	if prev == nil {
-		return Previous, []byte("null")
+		return Previous, []byte("null"), unchecked
 	}
-	if version%SnapshotEvery == 0 || !gjson.ValidBytes(state) || !gjson.ValidBytes(prev) {
-		return Previous, prev
+	if version%SnapshotEvery == 0 {
+		return Previous, prev, unchecked
 	}
-	patch, fast := fastBack(prev, state)
-	if !fast {
+	sv := validityOf(state)
+	if sv != validJSON || (!prevValid && !gjson.ValidBytes(prev)) {
+		return Previous, prev, sv
+	}
+	buf := patchPool.Get().(*[]byte)
+	defer patchPool.Put(buf)
+	patch, fast := fastBack((*buf)[:0], prev, state)
+	if fast {
+		if cap(patch) <= 64<<10 {
+			*buf = patch[:0]
+		}
+	} else {
 		var err error
 		if patch, err = diff(state, prev); err != nil {
-			return Previous, prev
+			return Previous, prev, sv
 		}
 	}
-	if len(patch) >= len(prev) {
-		return Previous, prev
+	if len(patch) >= len(prev) || !rebuilds(state, patch, prev) {
+		return Previous, prev, sv
 	}
-	rebuilt, err := apply(state, patch)
-	if err != nil || !bytes.Equal(rebuilt, prev) {
-		return Previous, prev
+	if fast {
+		patch = append([]byte(nil), patch...) // out of the pooled buffer, at its size
 	}
-	return Patch, patch
+	return Patch, patch, sv
 }
+
+// patchPool holds the buffers fastBack writes patches into; Back copies out the
+// ones it keeps.
+var patchPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 
 // Row is a version's row as Rebuild reads it.
 type Row struct {
@@ -208,7 +246,8 @@ var applyOptions = func() *jsonpatch.ApplyOptions {
 
 // apply applies patch to state: by splice when the patch is of its subset and
 // applies (what fastBack writes), else by the library. Back checks a patch with
-// this same function, so that Rebuild gives back what Back checked.
+// rebuilds, which takes the same two ways, so that Rebuild gives back what Back
+// checked.
 func apply(state, patch []byte) ([]byte, error) {
 	var opBuf [16]spliceOp
 	if ops, ok := decodeSplice(patch, opBuf[:0]); ok {
@@ -221,4 +260,22 @@ func apply(state, patch []byte) ([]byte, error) {
 		return nil, err
 	}
 	return p.ApplyWithOptions(state, applyOptions)
+}
+
+// rebuilds reports whether apply(state, patch) gives want without error. When
+// splice applies the patch it compares what it would write with want as it goes
+// (spliceEqual) rather than building the state.
+func rebuilds(state, patch, want []byte) bool {
+	var opBuf [16]spliceOp
+	if ops, ok := decodeSplice(patch, opBuf[:0]); ok {
+		if applies, equal := spliceEqual(state, ops, want); applies {
+			return equal
+		}
+	}
+	p, err := jsonpatch.DecodePatch(patch)
+	if err != nil {
+		return false
+	}
+	out, err := p.ApplyWithOptions(state, applyOptions)
+	return err == nil && bytes.Equal(out, want)
 }

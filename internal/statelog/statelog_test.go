@@ -23,12 +23,23 @@ func TestRebuildEveryVersion(t *testing.T) {
 		n := rapid.IntRange(1, 3*SnapshotEvery).Draw(rt, "versions")
 		states := make([][]byte, n+1)
 		rows := make([]Row, 0, n)
+		cache, key := NewCache(1<<20), parley.ConversationKey{Bot: "b", ID: "c"}
 		for v := 1; v <= n; v++ {
 			mutate(rt, doc, v)
 			states[v] = encode(rt, doc)
 			kind, data := Back(int64(v), states[v-1], states[v])
 			if v == 1 {
 				kind, data = Back(1, nil, states[v])
+			}
+			// The cache's Back (each state checked once) writes the same.
+			ckind, cdata, held := cache.Back(key, int64(v), states[v])
+			if !held || ckind != kind || !bytes.Equal(cdata, data) {
+				rt.Fatalf("version %d: Cache.Back = %d %s %v, Back = %d %s", v, ckind, cdata, held, kind, data)
+			}
+			if rapid.Bool().Draw(rt, "owned") {
+				cache.PutOwned(key, int64(v), states[v])
+			} else {
+				cache.Put(key, int64(v), states[v])
 			}
 			if kind == Patch {
 				patches++
@@ -182,6 +193,47 @@ func TestCacheKeepsTheLatestWithinItsBudget(t *testing.T) {
 	}
 }
 
+// TestCacheBackChecksEachStateOnce: Cache.Back keeps a state that is not JSON
+// whole, as Back does, remembers what it found of the state it was given once
+// Put is given the same bytes, and holds nothing for a version it does not hold.
+func TestCacheBackChecksEachStateOnce(t *testing.T) {
+	c := NewCache(1 << 20)
+	k := parley.ConversationKey{Bot: "b", ID: "c"}
+	big := []byte(`{"a":"` + strings.Repeat("x", 200) + `","b":1}`)
+	bigger := []byte(`{"a":"` + strings.Repeat("x", 200) + `","b":2}`)
+	if kind, data, held := c.Back(k, 1, []byte(`not json`)); !held || kind != Previous || string(data) != "null" {
+		t.Fatalf("version 1: %d %s %v", kind, data, held)
+	}
+	c.Put(k, 1, []byte(`not json`))
+	if kind, data, _ := c.Back(k, 2, big); kind != Previous || string(data) != "not json" {
+		t.Fatalf("after a state that is not JSON: %d %s", kind, data)
+	}
+	if e := c.entries[k].Value.(*cached); e.valid != notJSON {
+		t.Fatalf("validity of version 1: %d", e.valid)
+	}
+	c.Put(k, 2, big)
+	if kind, _, _ := c.Back(k, 3, bigger); kind != Patch {
+		t.Fatalf("version 3: kind %d", kind)
+	}
+	c.Put(k, 3, bigger)
+	if e := c.entries[k].Value.(*cached); e.valid != validJSON {
+		t.Fatalf("validity of version 3 after Put of the bytes Back checked: %d", e.valid)
+	}
+	if kind, _, _ := c.Back(k, 4, big); kind != Patch {
+		t.Fatalf("version 4: kind %d", kind)
+	}
+	c.PutOwned(k, 4, append([]byte(nil), big...)) // other bytes than Back checked
+	if e := c.entries[k].Value.(*cached); e.valid != unchecked {
+		t.Fatalf("validity of other bytes: %d", e.valid)
+	}
+	if kind, _, _ := c.Back(k, 5, bigger); kind != Patch {
+		t.Fatalf("version 5: kind %d", kind)
+	}
+	if _, _, held := c.Back(k, 9, big); held {
+		t.Fatal("held a version the cache does not hold")
+	}
+}
+
 // BenchmarkBack measures what a commit pays for its patch: Back over the booking
 // conversation's five states (testdata/booking.jsonl, written by `parley bench
 // booking`), and Rebuild of version 1 from the head.
@@ -198,6 +250,21 @@ func BenchmarkBack(b *testing.B) {
 		for i := range b.N {
 			v := 1 + i%(len(states)-1)
 			Back(int64(v+1), states[v-1], states[v])
+		}
+	})
+	b.Run("cache", func(b *testing.B) {
+		c := NewCache(DefaultCacheBytes)
+		key := parley.ConversationKey{Bot: "b", ID: "c"}
+		c.PutOwned(key, 1, states[0])
+		for i := range b.N {
+			v := 1 + i%(len(states)-1)
+			if v == 1 {
+				c.PutOwned(key, int64(i+1), states[0])
+			}
+			if _, _, held := c.Back(key, int64(i+2), states[v]); !held {
+				b.Fatal("not held")
+			}
+			c.Put(key, int64(i+2), states[v])
 		}
 	})
 	for v := 1; v < len(states); v++ {
