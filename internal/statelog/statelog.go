@@ -24,12 +24,16 @@
 // with github.com/evanphx/json-patch/v5. Other shapes take jsondiff's general diff.
 //
 // A patch is kept only when applying it gives the previous state byte for byte
-// (Back checks it, with apply, the function Rebuild uses): JSON Patch works on
-// values, not bytes, and a document whose bytes the library would write back
+// (Back checks it with rebuilds, which takes the same ways as apply, the function
+// Rebuild uses, but compares what splice would write with the previous state as it
+// goes instead of building it: splice.go): JSON Patch works on values, not bytes,
+// and a document whose bytes the library would write back
 // differently (another key order, other escapes, other number spellings,
 // whitespace) is kept whole instead. So is a state that is not JSON and one whose
-// patch is not smaller. The check costs little on the fast path (a splice of the
-// changed members) and docs/performance.md has what Back costs per commit.
+// patch is not smaller. The check costs little on the fast path (a walk of the
+// changed members' pieces) and docs/performance.md has what Back costs per commit.
+// Cache.Back is Back from the state a store's cache holds, which it checks to be
+// JSON once rather than at every commit.
 package statelog
 
 import (
