@@ -186,24 +186,26 @@ func decodeStoreProducts(data []byte) ([]shop.Product, int, error) {
 }
 
 // price is the product's price: its price, else the lowest of its range, else
-// its regular price; 0 when it has none.
+// its regular price; 0 when it has none. A negative amount is no price (as in the
+// REST API's decimals, decimal.value): the next one is read.
 func (p storeProduct) price() (float64, error) {
-	amount := p.Prices.Price
-	if amount == "" && p.Prices.PriceRange != nil {
-		amount = p.Prices.PriceRange.MinAmount
+	var lowest decimal
+	if p.Prices.PriceRange != nil {
+		lowest = p.Prices.PriceRange.MinAmount
 	}
-	if amount == "" {
-		amount = p.Prices.RegularPrice
+	for _, amount := range []decimal{p.Prices.Price, lowest, p.Prices.RegularPrice} {
+		if amount == "" {
+			continue
+		}
+		text, err := minorToDecimal(string(amount), p.Prices.CurrencyMinorUnit)
+		if err != nil {
+			return 0, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: product %d has a malformed price", p.ID)
+		}
+		if price, _ := strconv.ParseFloat(text, 64); price >= 0 {
+			return price, nil
+		}
 	}
-	if amount == "" {
-		return 0, nil
-	}
-	text, err := minorToDecimal(string(amount), p.Prices.CurrencyMinorUnit)
-	if err != nil {
-		return 0, parley.WrapError(parley.EUNAVAILABLE, err, "woocommerce: product %d has a malformed price", p.ID)
-	}
-	price, _ := strconv.ParseFloat(text, 64)
-	return price, nil
+	return 0, nil
 }
 
 func (p storeProduct) product() (shop.Product, error) {

@@ -92,7 +92,9 @@ func TestDecodeVariationsAndPrices(t *testing.T) {
 	store := `[
 		{"id": 30, "type": "variable", "name": "Hoodie", "prices": {"currency_code": "JPY", "currency_minor_unit": 0, "price": "", "price_range": {"min_amount": "4500", "max_amount": "5000"}}},
 		{"id": 31, "type": "variation", "parent": 30, "name": "Hoodie - Blue", "prices": {"currency_code": "JPY", "currency_minor_unit": 0, "price": "4500"}},
-		{"id": 32, "type": "simple", "name": "Dinar thing", "prices": {"currency_code": "KWD", "currency_minor_unit": 3, "price": "1005"}}
+		{"id": 32, "type": "simple", "name": "Dinar thing", "prices": {"currency_code": "KWD", "currency_minor_unit": 3, "price": "1005"}},
+		{"id": 33, "type": "simple", "name": "Odd pennant", "prices": {"currency_code": "KWD", "currency_minor_unit": 3, "price": "-105", "regular_price": "1105"}},
+		{"id": 34, "type": "simple", "name": "Broken flag", "prices": {"currency_code": "KWD", "currency_minor_unit": 3, "price": "-5"}}
 	]`
 	gotStore, unit, err := decodeStoreProducts([]byte(store))
 	if err != nil {
@@ -101,6 +103,8 @@ func TestDecodeVariationsAndPrices(t *testing.T) {
 	wantStore := []shop.Product{
 		{ID: "30", Name: "Hoodie", Price: 4500, Currency: "JPY"},
 		{ID: "32", Name: "Dinar thing", Price: 1.005, Currency: "KWD"},
+		{ID: "33", Name: "Odd pennant", Price: 1.105, Currency: "KWD"}, // a negative price is none: the regular price
+		{ID: "34", Name: "Broken flag", Price: 0, Currency: "KWD"},     // no price at all
 	}
 	if diff := cmp.Diff(wantStore, gotStore); diff != "" {
 		t.Errorf("Store (-want +got):\n%s", diff)
