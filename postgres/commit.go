@@ -417,11 +417,15 @@ func (s *Store) back(c *parley.Commit, state []byte) (statelog.Kind, []byte) {
 	if c.ExpectedVersion == 0 {
 		return statelog.Back(c.Conversation.Version, nil, state)
 	}
-	prev := s.states.Get(c.Conversation.Key, c.ExpectedVersion)
-	if prev == nil {
+	if c.Conversation.Version != c.ExpectedVersion+1 {
+		return statelog.Previous, nil // the version check refuses this commit
+	}
+	// Cache.Back checks a cached state to be JSON once, not at every commit.
+	kind, prev, held := s.states.Back(c.Conversation.Key, c.Conversation.Version, state)
+	if !held {
 		return statelog.Previous, nil
 	}
-	return statelog.Back(c.Conversation.Version, prev, state)
+	return kind, prev
 }
 
 // eventsArray is the JSON array of the events a turns row keeps (inlineEvent): type,

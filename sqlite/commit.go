@@ -81,19 +81,21 @@ type commitOp struct {
 
 // back computes what the commit's turns row keeps of the previous state, on the
 // committer's goroutine: a patch from the state the cache holds for the expected
-// version, or nothing yet when it holds none (head reads the head's state then).
+// version (Cache.Back, which checks a cached state to be JSON once, not at every
+// commit), or nothing yet when it holds none (head reads the head's state then).
 func (op *commitOp) back(cache *statelog.Cache) {
 	c := op.c
 	if c.ExpectedVersion == 0 {
 		op.kind, op.prev = statelog.Back(c.Conversation.Version, nil, op.state)
 		return
 	}
-	prev := cache.Get(c.Conversation.Key, c.ExpectedVersion)
-	if prev == nil {
-		op.kind, op.prev = statelog.Own, nil
-		return
+	held := false
+	if c.Conversation.Version == c.ExpectedVersion+1 {
+		op.kind, op.prev, held = cache.Back(c.Conversation.Key, c.Conversation.Version, op.state)
 	}
-	op.kind, op.prev = statelog.Back(c.Conversation.Version, prev, op.state)
+	if !held {
+		op.kind, op.prev = statelog.Own, nil
+	}
 }
 
 // encodeTurn encodes the commit's turn record (as json.Marshal does) into the
