@@ -1,0 +1,450 @@
+package flows
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/parleyhq/parley"
+)
+
+// The folded state (parley.StateFolder). The state's messages, trace and
+// last_response repeat the turn log: a turn appends the user's text (its meaning for
+// a button) and the reply, both stamped with the message's sent_at, and one trace
+// event per transition, keeps the last maxMessages and maxTrace of them, and keeps
+// the reply as last_response. The runtime stores the state without these members and
+// rebuilds them from the last turn records; a state whose rebuilt form is not byte
+// for byte the one it had is stored whole (the runtime checks every commit), so a
+// reset, a handoff's silent turns past the window or a hand-written state cost
+// bytes, never correctness.
+//
+// The folded form is the state's JSON without its "messages" member (first), its
+// "last_response" member (just before "last_nlu_call") and its "trace" member (just
+// before "metadata"); a state that has any of them is not folded and Unfold returns
+// it as is. DecodeState reads a folded state as one with no history (fillEmpty),
+// which is also what a reader of the raw row sees.
+
+// maxFoldWindow bounds the records a read takes to unfold a state: an engine whose
+// history is longer folds only the states the window rebuilds.
+const maxFoldWindow = 64
+
+var _ parley.StateFolder = (*Engine)(nil)
+
+// foldedMembers are the members a folded state leaves out, each with the member it
+// comes just before ("" for the first member) and the first byte of its value.
+var foldedMembers = [...]struct {
+	key, before string
+	kind        byte
+}{{"messages", "", '['}, {"last_response", "last_nlu_call", '"'}, {"trace", "metadata", '['}}
+
+// FoldWindow is how many turn records rebuild the history: a turn adds two messages
+// (one when a human agent has the conversation) and at least one transition.
+func (e *Engine) FoldWindow() int {
+	return min(max((e.maxMessages+1)/2, e.maxTrace), maxFoldWindow)
+}
+
+// Fold returns the state without the members the turn log rebuilds, or state itself
+// when they are not where AppendJSON writes them.
+func (e *Engine) Fold(state []byte) []byte {
+	ms, ok := topMembers(state)
+	if !ok {
+		return state
+	}
+	drop, ok := foldedPositions(state, ms)
+	if !ok {
+		return state
+	}
+	out := make([]byte, 0, len(state))
+	out = append(out, '{')
+	for i, m := range ms {
+		if i == drop[0] || i == drop[1] || i == drop[2] {
+			continue
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(out, state[m.start:m.end]...)
+	}
+	return append(out, '}')
+}
+
+// foldedPositions returns where the folded members are among ms; ok is false unless
+// each is there once, in its place, with a value of its kind.
+func foldedPositions(state []byte, ms []member) (at [len(foldedMembers)]int, ok bool) {
+	for f, fm := range foldedMembers {
+		at[f] = -1
+		for i, m := range ms {
+			if m.key != fm.key {
+				continue
+			}
+			placed := i == 0 && fm.before == "" || i > 0 && i+1 < len(ms) && ms[i+1].key == fm.before
+			if at[f] >= 0 || !placed || state[m.value] != fm.kind {
+				return at, false
+			}
+			at[f] = i
+		}
+		if at[f] < 0 {
+			return at, false
+		}
+	}
+	return at, true
+}
+
+// Folded reports whether state is folded: an object without the folded members and
+// with the members they come before.
+func (e *Engine) Folded(state []byte) bool {
+	ms, ok := topMembers(state)
+	return ok && folded(ms)
+}
+
+func folded(ms []member) bool {
+	before := 0
+	for _, m := range ms {
+		for _, fm := range foldedMembers {
+			switch m.key {
+			case fm.key:
+				return false
+			case fm.before:
+				before++
+			}
+		}
+	}
+	return before == len(foldedMembers)-1
+}
+
+// Unfold puts back the members the turn records rebuild.
+func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error) {
+	ms, ok := topMembers(state)
+	if !ok || !folded(ms) {
+		return state, nil
+	}
+	h, err := e.history(recent)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(state)+128*len(h.messages)+96*len(h.trace)+len(h.lastResponse))
+	out = append(out, `{"messages":`...)
+	out = appendList(out, h.messages, appendChatMessage)
+	for _, m := range ms {
+		switch m.key {
+		case "last_nlu_call":
+			out = append(out, `,"last_response":`...)
+			out = appendString(out, h.lastResponse)
+		case "metadata":
+			out = append(out, `,"trace":`...)
+			out = appendList(out, h.trace, appendTraceEvent)
+		}
+		out = append(out, ',')
+		out = append(out, state[m.start:m.end]...)
+	}
+	return append(out, '}'), nil
+}
+
+// history is what the turn records rebuild of a state.
+type history struct {
+	messages     []ChatMessage
+	trace        []TraceEvent
+	lastResponse string
+}
+
+// history rebuilds what the turns of recent left in the state, as Decide writes it
+// (turn.go: the user's message, the reply unless a human agent has the conversation,
+// which is also last_response, and a trace event per transition), keeping the last
+// maxMessages and maxTrace.
+func (e *Engine) history(recent []parley.TurnRecord) (history, error) {
+	var h history
+	// The records whose messages the window keeps, from the newest back.
+	first, n := len(recent), 0
+	for first > 0 && n < e.maxMessages {
+		first--
+		n += 1 + btoi(!silentTurn(&recent[first]))
+	}
+	h.messages = make([]ChatMessage, 0, n)
+	for i := first; i < len(recent); i++ {
+		r := &recent[i]
+		stamp := unixSeconds(r.Message.SentAt)
+		h.messages = append(h.messages, ChatMessage{Role: "user", Content: messageText(r.Message), Timestamp: stamp})
+		if silentTurn(r) {
+			continue
+		}
+		reply, err := replyText(r.Replies)
+		if err != nil {
+			return h, err
+		}
+		h.messages = append(h.messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: stamp})
+	}
+	var err error
+	if h.lastResponse, err = lastReply(recent); err != nil {
+		return h, err
+	}
+	if h.trace, err = e.rebuiltTrace(recent); err != nil {
+		return h, err
+	}
+	h.messages = keepLast(h.messages, e.maxMessages)
+	return h, nil
+}
+
+// lastReply is last_response: the reply of the newest turn that had one.
+func lastReply(recent []parley.TurnRecord) (string, error) {
+	for i := len(recent) - 1; i >= 0; i-- {
+		if !silentTurn(&recent[i]) {
+			return replyText(recent[i].Replies)
+		}
+	}
+	return "", nil
+}
+
+// rebuiltTrace is the trace: an event per transition of the newest turns, stamped
+// with their messages' sent_at, the last maxTrace of them.
+func (e *Engine) rebuiltTrace(recent []parley.TurnRecord) ([]TraceEvent, error) {
+	var turns [][]parley.Transition
+	for i, count := len(recent)-1, 0; i >= 0 && count < e.maxTrace; i-- {
+		var ts []parley.Transition
+		if !emptyArray(recent[i].Transitions) {
+			var err error
+			if ts, err = transitionsOf(recent[i].Transitions); err != nil {
+				return nil, err
+			}
+		}
+		turns = append(turns, ts)
+		count += len(ts)
+	}
+	trace := make([]TraceEvent, 0, e.maxTrace+8)
+	for j := len(turns) - 1; j >= 0; j-- {
+		stamp := unixSeconds(recent[len(recent)-1-j].Message.SentAt)
+		for _, t := range turns[j] {
+			trace = append(trace, TraceEvent{Event: t.Trigger, Timestamp: stamp, Data: TraceData{From: t.From, To: t.To}})
+		}
+	}
+	return keepLast(trace, e.maxTrace), nil
+}
+
+// messageText is the text a turn records as the user's message: the trimmed text,
+// else the meaning (a button), as newTurn reads it.
+func messageText(m parley.Message) string {
+	if text := strings.TrimSpace(m.Text); text != "" {
+		return text
+	}
+	return m.Meaning
+}
+
+// silentTurn reports whether the turn was one a human agent had: the user's message
+// is recorded, nothing else (no reply, no transition).
+func silentTurn(r *parley.TurnRecord) bool {
+	return emptyArray(r.Replies) && emptyArray(r.Transitions)
+}
+
+// replyText is the text of the turn's reply ("" when it had none): Decide joins
+// what the turn says into one reply. The replies are json.Marshal's: the first
+// "text" member is the first reply's (a quote inside a string is escaped, and cards
+// and options have no such member).
+func replyText(replies json.RawMessage) (string, error) {
+	i := bytes.Index(replies, []byte(`"text":`))
+	if i < 0 {
+		return "", nil
+	}
+	text, _, ok := jsonString(replies, i+len(`"text":`))
+	if !ok {
+		return "", parley.Errorf(parley.EINVALIDSTATE, "flows: turn record replies: a text that is not a string")
+	}
+	return text, nil
+}
+
+// transitionsOf decodes a turn record's transitions: json.Marshal's form read
+// directly, anything else through encoding/json.
+func transitionsOf(raw json.RawMessage) ([]parley.Transition, error) {
+	if ts, ok := scanTransitions(raw); ok {
+		return ts, nil
+	}
+	var ts []parley.Transition
+	if err := json.Unmarshal(raw, &ts); err != nil {
+		return nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
+	}
+	return ts, nil
+}
+
+// scanTransitions reads [{"from":..,"to":..,"trigger":..},...] as json.Marshal
+// writes []parley.Transition; ok is false for any other form.
+func scanTransitions(b []byte) ([]parley.Transition, bool) {
+	if len(b) < 2 || b[0] != '[' {
+		return nil, false
+	}
+	ts := make([]parley.Transition, 0, 4)
+	i := 1
+	for i < len(b) && b[i] != ']' {
+		if len(ts) > 0 {
+			if b[i] != ',' {
+				return nil, false
+			}
+			i++
+		}
+		var t parley.Transition
+		var ok bool
+		for _, f := range [...]struct {
+			prefix string
+			dst    *string
+		}{{`{"from":`, &t.From}, {`,"to":`, &t.To}, {`,"trigger":`, &t.Trigger}} {
+			if !bytes.HasPrefix(b[i:], []byte(f.prefix)) {
+				return nil, false
+			}
+			if *f.dst, i, ok = jsonString(b, i+len(f.prefix)); !ok {
+				return nil, false
+			}
+		}
+		if i >= len(b) || b[i] != '}' {
+			return nil, false
+		}
+		i++
+		ts = append(ts, t)
+	}
+	return ts, i == len(b)-1
+}
+
+// jsonString decodes the JSON string at b[i] and returns the index after it.
+func jsonString(b []byte, i int) (string, int, bool) {
+	if i >= len(b) || b[i] != '"' {
+		return "", i, false
+	}
+	end, ok := skipString(b, i)
+	if !ok {
+		return "", end, false
+	}
+	lit := b[i:end]
+	if bytes.IndexByte(lit, '\\') < 0 {
+		return string(lit[1 : len(lit)-1]), end, true
+	}
+	var s string
+	if json.Unmarshal(lit, &s) != nil {
+		return "", end, false
+	}
+	return s, end, true
+}
+
+func emptyArray(raw json.RawMessage) bool {
+	s := string(bytes.TrimSpace(raw))
+	return s == "" || s == "[]" || s == "null"
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// member is one member of a JSON object: its key and where it lies in the document
+// (start at the key's quote, value at the value's first byte, end after the value).
+type member struct {
+	key               string
+	start, value, end int
+}
+
+// topMembers lists the members of the JSON object b; ok is false when b is not one
+// object (an escaped key is reported raw: the state's keys have no escapes).
+func topMembers(b []byte) (ms []member, ok bool) {
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
+		return nil, false
+	}
+	ms = make([]member, 0, 12)
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return ms, skipSpace(b, i+1) == len(b)
+	}
+	for i < len(b) {
+		if b[i] != '"' {
+			return nil, false
+		}
+		start := i
+		keyEnd, ok := skipJSONValue(b, i)
+		if !ok {
+			return nil, false
+		}
+		i = skipSpace(b, keyEnd)
+		if i >= len(b) || b[i] != ':' {
+			return nil, false
+		}
+		value := skipSpace(b, i+1)
+		end, ok := skipJSONValue(b, value)
+		if !ok {
+			return nil, false
+		}
+		ms = append(ms, member{key: string(b[start+1 : keyEnd-1]), start: start, value: value, end: end})
+		i = skipSpace(b, end)
+		if i >= len(b) {
+			return nil, false
+		}
+		switch b[i] {
+		case ',':
+			i = skipSpace(b, i+1)
+		case '}':
+			return ms, skipSpace(b, i+1) == len(b)
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipJSONValue returns the index after the JSON value at b[i] (strings, objects and
+// arrays matched structurally, scalars up to the next delimiter); ok is false when
+// b ends first.
+func skipJSONValue(b []byte, i int) (int, bool) {
+	if i >= len(b) {
+		return i, false
+	}
+	if c := b[i]; c != '"' && c != '{' && c != '[' {
+		return skipScalar(b, i)
+	}
+	depth := 0
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			end, ok := skipString(b, i)
+			if !ok {
+				return end, false
+			}
+			if depth == 0 {
+				return end, true
+			}
+			i = end - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1, true
+			}
+		}
+	}
+	return i, false
+}
+
+// skipString returns the index after the string that starts at b[i].
+func skipString(b []byte, i int) (int, bool) {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1, true
+		}
+	}
+	return i, false
+}
+
+// skipScalar returns the index after the number, literal or stray bytes at b[i]: up
+// to the next delimiter.
+func skipScalar(b []byte, i int) (int, bool) {
+	j := i
+	for j < len(b) && !strings.ContainsRune(",}] \t\n\r:", rune(b[j])) {
+		j++
+	}
+	return j, j > i
+}
