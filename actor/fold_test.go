@@ -88,6 +88,10 @@ func (r *foldRun) get(key parley.ConversationKey) string {
 	if err != nil {
 		return answer(nil, err)
 	}
+	// Live says whether the actor is still in memory, which races with a terminal
+	// lifecycle's exit (the two runtimes' actors stop on their own schedules); the
+	// property is about what is stored and read, so it is left out.
+	v.Live = false
 	b, err := json.Marshal(v)
 	return answer(b, err)
 }
