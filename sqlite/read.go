@@ -136,8 +136,8 @@ func (w *writer) stateAt(key parley.ConversationKey, own statelog.Row, head []by
 
 // turnProcessed rebuilds what a turn's row answered.
 func turnProcessed(key parley.ConversationKey, version int64, state, turn, events []byte) (parley.Processed, error) {
-	var rec parley.TurnRecord
-	if err := json.Unmarshal(turn, &rec); err != nil {
+	rec, err := decodeTurnRecord(turn)
+	if err != nil {
 		return parley.Processed{}, parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged turn of %s version %d", key, version)
 	}
 	stored, err := decodeEvents(events)
@@ -169,8 +169,8 @@ func rowEvents(key parley.ConversationKey, events, turn []byte, first, at int64)
 	if turn == nil {
 		return out, nil
 	}
-	var rec parley.TurnRecord
-	if err := json.Unmarshal(turn, &rec); err != nil {
+	rec, err := decodeTurnRecord(turn)
+	if err != nil {
 		return nil, parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged turn of %s", key)
 	}
 	return rec.Expand(key, out, first, fromMicros(at)), nil
@@ -310,15 +310,9 @@ func (s *Store) TurnRecords(ctx context.Context, key parley.ConversationKey, ver
 	}
 	var out []parley.TurnRecord
 	err := s.read(ctx, func(w *writer) error {
-		ds, err := w.conn.PrepareContext(ctx, turnRecordsQuery)
-		if err != nil {
-			return err
-		}
-		st := &stmt{s: ds}
-		defer ds.Close()
-		return st.query(func(row []driver.Value) error {
-			var rec parley.TurnRecord
-			if err := json.Unmarshal(asBytes(row[1]), &rec); err != nil {
+		return w.turnRecords.query(func(row []driver.Value) error {
+			rec, err := decodeTurnRecord(asBytes(row[1]))
+			if err != nil {
 				return parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged turn of %s version %d", key, asInt64(row[0]))
 			}
 			out = append(out, rec)
@@ -330,4 +324,11 @@ func (s *Store) TurnRecords(ctx context.Context, key parley.ConversationKey, ver
 	}
 	slices.Reverse(out)
 	return out, nil
+}
+
+// decodeTurnRecord reads a turns row's turn column (parley.TurnRecord's stored JSON).
+func decodeTurnRecord(b []byte) (parley.TurnRecord, error) {
+	var rec parley.TurnRecord
+	err := json.Unmarshal(b, &rec)
+	return rec, err
 }

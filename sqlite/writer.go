@@ -116,7 +116,7 @@ type writer struct {
 	claimOutbox, completeOutbox, retryOutbox, failOutbox, outboxStatus *stmt
 	nextFlowVersion, insertFlow, pruneFlow                             *stmt
 
-	ping, conversation, processed, stateRows, events, pendingInbound, latestFlow, flow *stmt
+	ping, conversation, processed, stateRows, events, turnRecords, pendingInbound, latestFlow, flow *stmt
 
 	all []*stmt
 	// events is the reused buffer a commit's events array is encoded into.
@@ -234,6 +234,7 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 			WHERE bot = ? AND conversation = ? AND version >= ? AND version <= ? ORDER BY version`},
 		{&w.events, `SELECT events, turn, first_seq, at FROM turns
 			WHERE bot = ? AND conversation = ? AND last_seq > ? AND last_seq >= first_seq ORDER BY version`},
+		{&w.turnRecords, turnRecordsQuery},
 		{&w.pendingInbound, `SELECT id, bot, conversation, message_id, channel, payload, received_at
 			FROM inbound ORDER BY id LIMIT ?`},
 		{&w.latestFlow, `SELECT definition, version FROM flows WHERE id = ? ORDER BY version DESC LIMIT 1`},
