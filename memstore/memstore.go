@@ -137,20 +137,30 @@ func (s *Store) Close() error {
 
 // Conversation returns the stored conversation.
 func (s *Store) Conversation(_ context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	var out *parley.Conversation
+	err := s.read(key, func(c *conversation) error {
+		if c == nil {
+			return parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
+		}
+		head := c.head
+		head.State = clone(c.states[head.Version-1])
+		out = &head
+		return nil
+	})
+	return out, err
+}
+
+// read checks key and calls fn with its conversation (nil when there is none) under
+// the store's mutex: the preamble of every read of one conversation.
+func (s *Store) read(key parley.ConversationKey, fn func(c *conversation) error) error {
 	if err := key.Check(); err != nil {
-		return nil, err
+		return err
 	}
 	if err := s.lock(); err != nil {
-		return nil, err
+		return err
 	}
 	defer s.mu.Unlock()
-	c := s.convs[key]
-	if c == nil {
-		return nil, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
-	}
-	out := c.head
-	out.State = clone(c.states[out.Version-1])
-	return &out, nil
+	return fn(s.convs[key])
 }
 
 // Processed returns the record of a processed message.
@@ -181,54 +191,44 @@ func (s *Store) Processed(_ context.Context, key parley.ConversationKey, message
 // TurnRecords returns the turn records of the last n turns up to version, oldest
 // first.
 func (s *Store) TurnRecords(_ context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
-	if err := key.Check(); err != nil {
-		return nil, err
-	}
-	if err := s.lock(); err != nil {
-		return nil, err
-	}
-	defer s.mu.Unlock()
-	c := s.convs[key]
-	if c == nil || n <= 0 {
-		return nil, nil
-	}
 	var out []parley.TurnRecord
-	for v := min(version, int64(len(c.turns))); v >= 1 && len(out) < n; v-- {
-		if r := c.turns[v-1]; r != nil {
-			rec := *r
-			rec.Replies, rec.Transitions = clone(rec.Replies), clone(rec.Transitions)
-			out = append(out, rec)
+	err := s.read(key, func(c *conversation) error {
+		if c == nil {
+			return nil
 		}
-	}
+		for v := min(version, int64(len(c.turns))); v >= 1 && len(out) < n; v-- {
+			if r := c.turns[v-1]; r != nil {
+				rec := *r
+				rec.Replies, rec.Transitions = clone(rec.Replies), clone(rec.Transitions)
+				out = append(out, rec)
+			}
+		}
+		return nil
+	})
 	slices.Reverse(out)
-	return out, nil
+	return out, err
 }
 
 // Events returns up to limit events with Seq > afterSeq; limit <= 0 means all.
 func (s *Store) Events(_ context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
-	if err := key.Check(); err != nil {
-		return nil, err
-	}
-	if err := s.lock(); err != nil {
-		return nil, err
-	}
-	defer s.mu.Unlock()
-	c := s.convs[key]
-	if c == nil {
-		return nil, nil
-	}
 	var out []parley.Event
-	for _, e := range c.events {
-		if e.Seq <= afterSeq {
-			continue
+	err := s.read(key, func(c *conversation) error {
+		if c == nil {
+			return nil
 		}
-		if limit > 0 && len(out) == limit {
-			break
+		for _, e := range c.events {
+			if e.Seq <= afterSeq {
+				continue
+			}
+			if limit > 0 && len(out) == limit {
+				break
+			}
+			e.Data = clone(e.Data)
+			out = append(out, e)
 		}
-		e.Data = clone(e.Data)
-		out = append(out, e)
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 // ListConversations returns one page of q.Bot's conversations, most recently active

@@ -14,9 +14,6 @@ func (s *Store) EnqueueInbound(_ context.Context, in parley.Inbound) (bool, erro
 	if err := parley.CheckMessageKey(in.Key, in.MessageID); err != nil {
 		return false, err
 	}
-	if in.Key.Bot == "" || in.Key.ID == "" || in.MessageID == "" {
-		return false, parley.Errorf(parley.EINVALID, "inbound: key %q and message id %q are required", in.Key.String(), in.MessageID)
-	}
 	if err := s.lock(); err != nil {
 		return false, err
 	}
@@ -132,49 +129,41 @@ func (s *Store) CompleteOutbox(_ context.Context, id int64) error {
 // RetryOutbox releases a pending entry for another attempt at next, or marks it failed
 // once it has had DefaultMaxAttempts attempts.
 func (s *Store) RetryOutbox(_ context.Context, id int64, next time.Time, lastError string) error {
+	return s.updatePending(id, func(e *outboxEntry) {
+		if e.Attempts >= DefaultMaxAttempts {
+			e.status = "failed"
+		}
+		e.NextAttemptAt, e.leaseUntil, e.LastError = time.Time{}, time.Time{}, lastError
+		if !next.IsZero() {
+			e.NextAttemptAt = micro(next)
+		}
+	})
+}
+
+// updatePending calls update with the outbox entry id under the store's mutex while
+// the entry is pending: ENOTFOUND when there is none, ECONFLICT once it is done or
+// failed.
+func (s *Store) updatePending(id int64, update func(e *outboxEntry)) error {
 	if err := s.lock(); err != nil {
 		return err
 	}
 	defer s.mu.Unlock()
-	e, err := s.pendingEntry(id)
-	if err != nil {
-		return err
-	}
-	if e.Attempts >= DefaultMaxAttempts {
-		e.status = "failed"
-	}
-	e.NextAttemptAt, e.leaseUntil, e.LastError = time.Time{}, time.Time{}, lastError
-	if !next.IsZero() {
-		e.NextAttemptAt = micro(next)
-	}
-	return nil
-}
-
-// pendingEntry is the outbox entry id while it is pending: ENOTFOUND when there is
-// none, ECONFLICT once it is done or failed. The caller holds s.mu.
-func (s *Store) pendingEntry(id int64) (*outboxEntry, error) {
 	e := s.entry(id)
 	switch {
 	case e == nil:
-		return nil, parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
+		return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
 	case e.status != "pending":
-		return nil, parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, e.status)
+		return parley.Errorf(parley.ECONFLICT, "outbox entry %d is %s", id, e.status)
 	}
-	return e, nil
+	update(e)
+	return nil
 }
 
 // FailOutbox marks a pending entry failed, recording lastError.
 func (s *Store) FailOutbox(_ context.Context, id int64, lastError string) error {
-	if err := s.lock(); err != nil {
-		return err
-	}
-	defer s.mu.Unlock()
-	e, err := s.pendingEntry(id)
-	if err != nil {
-		return err
-	}
-	e.status, e.leaseUntil, e.LastError = "failed", time.Time{}, lastError
-	return nil
+	return s.updatePending(id, func(e *outboxEntry) {
+		e.status, e.leaseUntil, e.LastError = "failed", time.Time{}, lastError
+	})
 }
 
 // PutFlow stores the next version of a flow definition.
