@@ -28,6 +28,7 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/docs"
 	"github.com/parleyhq/parley/internal/jsonbody"
+	"github.com/parleyhq/parley/internal/promvec"
 	"github.com/parleyhq/parley/visitor"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -112,10 +113,8 @@ func New(rt parley.Conversations, store Store, opts Options) *Handler {
 	opts = opts.withDefaults()
 	h := &Handler{rt: rt, store: store, opts: opts, mux: http.NewServeMux()}
 	if opts.Registerer != nil {
-		h.requests = prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_http_requests_total", Help: "HTTP requests by route pattern and status code.",
-		}, []string{"route", "code"})
-		opts.Registerer.MustRegister(h.requests)
+		h.requests = promvec.Counter(opts.Registerer, "parley_http_requests_total",
+			"HTTP requests by route pattern and status code.", "route", "code")
 	}
 	h.conversationRoutes()
 	if opts.Flows != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/parleyhq/parley/catalog"
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/internal/promvec"
 	"github.com/parleyhq/parley/shop"
 	"github.com/parleyhq/parley/woocommerce"
 	"github.com/prometheus/client_golang/prometheus"
@@ -225,26 +226,19 @@ type gatesRecorder struct {
 }
 
 func newGatesRecorder(reg prometheus.Registerer) *gatesRecorder {
-	r := &gatesRecorder{
-		outcomes: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_gates_flow_outcomes_total", Help: "Seed 002 flow outcomes (complete, handoff, deadlock), by flow.",
-		}, []string{"flow", "outcome"}),
-		turns: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "parley_gates_conversation_turns", Help: "Seed 002 conversation length in user turns at each outcome, by flow (sum/count is the average).",
-			Buckets: []float64{1, 2, 3, 5, 8, 13, 21, 34, 55},
-		}, []string{"flow", "outcome"}),
-		handoffs: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_gates_handoff_points_total", Help: "Seed 002 handoffs and deadlocks, by flow and the node they happened at.",
-		}, []string{"flow", "node", "outcome"}),
-		retries: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_gates_node_retries_total", Help: "Seed 002 RETRY decisions, by flow and node (most-retried nodes).",
-		}, []string{"flow", "node"}),
-		gates: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_gates_gate_satisfied_total", Help: "Seed 002 gates satisfied, by flow, gate and the order it opened in within its conversation (1 = first).",
-		}, []string{"flow", "gate", "order"}),
+	return &gatesRecorder{
+		outcomes: promvec.Counter(reg, "parley_gates_flow_outcomes_total",
+			"Seed 002 flow outcomes (complete, handoff, deadlock), by flow.", "flow", "outcome"),
+		turns: promvec.Histogram(reg, "parley_gates_conversation_turns",
+			"Seed 002 conversation length in user turns at each outcome, by flow (sum/count is the average).",
+			[]float64{1, 2, 3, 5, 8, 13, 21, 34, 55}, "flow", "outcome"),
+		handoffs: promvec.Counter(reg, "parley_gates_handoff_points_total",
+			"Seed 002 handoffs and deadlocks, by flow and the node they happened at.", "flow", "node", "outcome"),
+		retries: promvec.Counter(reg, "parley_gates_node_retries_total",
+			"Seed 002 RETRY decisions, by flow and node (most-retried nodes).", "flow", "node"),
+		gates: promvec.Counter(reg, "parley_gates_gate_satisfied_total",
+			"Seed 002 gates satisfied, by flow, gate and the order it opened in within its conversation (1 = first).", "flow", "gate", "order"),
 	}
-	reg.MustRegister(r.outcomes, r.turns, r.handoffs, r.retries, r.gates)
-	return r
 }
 
 func (r *gatesRecorder) Outcome(flowID, outcome, nodeID string, turns int) {
