@@ -143,18 +143,30 @@ func (e *Engine) pinnedFlow(ctx context.Context, st *RuntimeState) (f *Flow, ver
 	return f, version, retired, err
 }
 
-// stateOf copies the turn's state, so the caller's value is never modified.
+// stateOf copies the turn's state, so the caller's value is never modified; no
+// state yet is a new one.
 func (e *Engine) stateOf(v any) (*RuntimeState, error) {
+	st, err := readState(v)
+	switch {
+	case err != nil:
+		return nil, err
+	case st == nil:
+		return newRuntimeState(e.flowID), nil
+	}
+	return st.clone(), nil
+}
+
+// readState is the gates state v holds, not copied: a *RuntimeState, a RuntimeState
+// or its JSON (decoded); nil for nil or a nil pointer. The turn (stateOf) and the
+// metrics read a state through it, so both take the same forms.
+func readState(v any) (*RuntimeState, error) {
 	switch s := v.(type) {
 	case nil:
-		return newRuntimeState(e.flowID), nil
+		return nil, nil
 	case *RuntimeState:
-		if s == nil {
-			return newRuntimeState(e.flowID), nil
-		}
-		return s.clone(), nil
+		return s, nil
 	case RuntimeState:
-		return s.clone(), nil
+		return &s, nil
 	case json.RawMessage:
 		return decodeRuntimeState(s)
 	case []byte:

@@ -1,7 +1,6 @@
 package gates
 
 import (
-	"encoding/json"
 	"maps"
 	"slices"
 )
@@ -40,17 +39,7 @@ func (e *Engine) Metrics(state any) any { return e.ConversationMetrics(state) }
 // ConversationMetrics returns the metrics of a conversation state (a *RuntimeState,
 // a RuntimeState or its JSON); the zero value for anything else.
 func (e *Engine) ConversationMetrics(state any) ConversationMetrics {
-	var st *RuntimeState
-	switch s := state.(type) {
-	case *RuntimeState:
-		st = s
-	case RuntimeState:
-		st = &s
-	case json.RawMessage:
-		st, _ = decodeRuntimeState(s)
-	case []byte:
-		st, _ = decodeRuntimeState(s)
-	}
+	st, _ := readState(state)
 	if st == nil {
 		return ConversationMetrics{AttemptsByNode: map[string]int{}, GateTimeline: []GateChange{}}
 	}
