@@ -210,6 +210,8 @@ func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Requ
 	})))
 }
 
+// statusRecorder records the status a handler answered with (the route's request
+// counter); the access log's accessRecorder embeds it.
 type statusRecorder struct {
 	http.ResponseWriter
 	code  int

@@ -32,26 +32,17 @@ type requestInfo struct {
 }
 
 // accessRecorder records the status and the error of a request for its log line.
+// A Write fixes the status (200 unless one was set), as net/http does: a later
+// WriteHeader, which net/http ignores, does not change what the log line reports.
 type accessRecorder struct {
-	http.ResponseWriter
-	code  int
-	wrote bool
-	info  *requestInfo
-}
-
-func (a *accessRecorder) WriteHeader(code int) {
-	if !a.wrote {
-		a.code, a.wrote = code, true
-	}
-	a.ResponseWriter.WriteHeader(code)
+	statusRecorder
+	info *requestInfo
 }
 
 func (a *accessRecorder) Write(b []byte) (int, error) {
 	a.wrote = true
 	return a.ResponseWriter.Write(b)
 }
-
-func (a *accessRecorder) Unwrap() http.ResponseWriter { return a.ResponseWriter }
 
 // infoOf finds the request's access log record through the writer chain; nil for a
 // writer that is not behind access.
@@ -114,7 +105,7 @@ func (h *Handler) access(pattern string, next http.Handler) http.Handler {
 		w.Header().Set("X-Request-Id", info.id)
 		span := trace.SpanFromContext(r.Context())
 		span.SetAttributes(attribute.String("parley.request_id", info.id))
-		rec := &accessRecorder{ResponseWriter: w, code: http.StatusOK, info: info}
+		rec := &accessRecorder{statusRecorder{ResponseWriter: w, code: http.StatusOK}, info}
 		next.ServeHTTP(rec, r)
 
 		attrs := []slog.Attr{
