@@ -221,14 +221,11 @@ func acceptedMediaType(mt, route string) bool {
 
 // preflight answers a CORS preflight: allowed for the listed origins, 403 otherwise.
 func (h *Handler) preflight(w http.ResponseWriter, r *http.Request) {
-	origin := r.Header.Get("Origin")
-	if !h.corsOrigins[origin] && !h.widgetOrigin(r) {
-		writeError(w, parley.Errorf(parley.EFORBIDDEN, "origin %q is neither in server.cors_origins nor in this bot's widget origins", origin))
+	if !h.allowOrigin(w, r) {
+		writeError(w, parley.Errorf(parley.EFORBIDDEN, "origin %q is neither in server.cors_origins nor in this bot's widget origins", r.Header.Get("Origin")))
 		return
 	}
 	hd := w.Header()
-	hd.Set("Access-Control-Allow-Origin", origin)
-	hd.Add("Vary", "Origin")
 	hd.Set("Access-Control-Allow-Methods", "GET, POST, PUT")
 	hd.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Last-Event-ID, X-Request-Id")
 	hd.Set("Access-Control-Max-Age", "600")
@@ -237,14 +234,23 @@ func (h *Handler) preflight(w http.ResponseWriter, r *http.Request) {
 
 // corsHeaders lets a listed origin read the response.
 func (h *Handler) corsHeaders(w http.ResponseWriter, r *http.Request) {
+	if h.allowOrigin(w, r) {
+		w.Header().Set("Access-Control-Expose-Headers", "X-Request-Id, Idempotent-Replay, Parley-Flow-Version, Retry-After")
+	}
+}
+
+// allowOrigin lets the request's Origin read the response when it is listed in
+// server.cors_origins or among the bot's widget origins, and reports whether it
+// did: the one origin rule of preflights and of the requests themselves.
+func (h *Handler) allowOrigin(w http.ResponseWriter, r *http.Request) bool {
 	origin := r.Header.Get("Origin")
 	if origin == "" || !h.corsOrigins[origin] && !h.widgetOrigin(r) {
-		return
+		return false
 	}
 	hd := w.Header()
 	hd.Set("Access-Control-Allow-Origin", origin)
 	hd.Add("Vary", "Origin")
-	hd.Set("Access-Control-Expose-Headers", "X-Request-Id, Idempotent-Replay, Parley-Flow-Version, Retry-After")
+	return true
 }
 
 // checkHost refuses a Host header outside Options.Hosts: a page whose name was
