@@ -14,8 +14,8 @@ import (
 // names one state for ever (versions only grow and are never committed twice), so
 // a remembered (version, state) is the stored one; a commit whose expected version
 // is not remembered keeps the previous state whole instead (the store reads it
-// from the head). It holds at most its budget of state bytes, dropping the least
-// recently used. Safe for concurrent use.
+// from the head). It holds at most its budget of bytes (states and their entries),
+// dropping the least recently used. Safe for concurrent use.
 type Cache struct {
 	mu      sync.Mutex
 	budget  int
@@ -38,6 +38,11 @@ type cached struct {
 		valid   validity
 	}
 }
+
+// entryBytes is what an entry costs besides its state (its cached, list element and
+// map slot), counted in the budget: small folded states would otherwise make many
+// entries whose bookkeeping outweighs their states.
+const entryBytes = 256
 
 // DefaultCacheBytes is the budget of a store's cache: the states of some
 // thousands of live conversations.
@@ -146,14 +151,14 @@ func (c *Cache) put(key parley.ConversationKey, version int64, state []byte, cop
 	} else {
 		own := owned(state, copied)
 		c.entries[key] = c.order.PushFront(&cached{key: key, version: version, state: own})
-		c.size += len(own)
+		c.size += entryBytes + len(own)
 	}
 	for c.size > c.budget {
 		el := c.order.Back()
 		e := el.Value.(*cached)
 		c.order.Remove(el)
 		delete(c.entries, e.key)
-		c.size -= len(e.state)
+		c.size -= entryBytes + len(e.state)
 	}
 }
 
@@ -164,7 +169,7 @@ func (c *Cache) Drop(key parley.ConversationKey) {
 	if el := c.entries[key]; el != nil {
 		c.order.Remove(el)
 		delete(c.entries, key)
-		c.size -= len(el.Value.(*cached).state)
+		c.size -= entryBytes + len(el.Value.(*cached).state)
 	}
 }
 

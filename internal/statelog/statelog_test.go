@@ -193,6 +193,21 @@ func TestCacheKeepsTheLatestWithinItsBudget(t *testing.T) {
 	}
 }
 
+// TestCacheCountsItsEntries: tiny states do not make the cache hold more than its
+// budget in bookkeeping.
+func TestCacheCountsItsEntries(t *testing.T) {
+	c := NewCache(4 * entryBytes)
+	for i := range 100 {
+		c.Put(parley.ConversationKey{Bot: "b", ID: fmt.Sprint(i)}, 1, []byte("{}"))
+	}
+	if n := len(c.entries); n > 3 {
+		t.Fatalf("%d entries of 2 bytes in a budget of %d bytes", n, 4*entryBytes)
+	}
+	if c.Get(parley.ConversationKey{Bot: "b", ID: "99"}, 1) == nil {
+		t.Fatal("the newest state was not kept")
+	}
+}
+
 // TestCacheBackChecksEachStateOnce: Cache.Back keeps a state that is not JSON
 // whole, as Back does, remembers what it found of the state it was given once
 // Put is given the same bytes, and holds nothing for a version it does not hold.
