@@ -15,7 +15,10 @@ import "context"
 // to the state's version); any other state (a reset, a hand-written state, anything
 // the derivation misses) is stored whole, as before. Correctness therefore never
 // rests on the derivation's edge cases, only on Unfold being a pure function of its
-// arguments.
+// arguments. The check is made in full (unfold and compare) where the runtime has
+// the records at hand, and for a turn that follows a folded version by induction
+// (FoldsAfter): what the turn appended is what its own record rebuilds, so that a
+// live conversation keeps one byte per turn of its window, not the records.
 //
 // The folded form must describe itself: Unfold returns a state that is not folded
 // as it is, so that stored states written whole, before folding or by anyone else,
@@ -33,6 +36,18 @@ type StateFolder interface {
 	// conversation's last FoldWindow turn records up to the state's version, oldest
 	// first. A state that is not folded is returned as is.
 	Unfold(folded []byte, recent []TurnRecord) ([]byte, error)
+	// TurnMark is what FoldsAfter needs to know of a turn record once the runtime no
+	// longer holds it: one byte (the runtime keeps the marks of the last FoldWindow
+	// turns, not the records).
+	TurnMark(rec *TurnRecord) byte
+	// FoldsAfter is the commit-time check for a turn, from the turn alone: it
+	// reports whether Unfold(Fold(encoded next), recent) is next's encoding byte for
+	// byte, recent being the last FoldWindow records up to rec, given that prev, the
+	// engine state before the turn, is what the records before rec rebuild. prev and
+	// next are engine states (as Decide takes and returns them); marks are the
+	// TurnMarks of recent, oldest first, rec's last. It must never report true when
+	// the full check (unfold and compare) would fail; false stores the state whole.
+	FoldsAfter(prev, next any, rec *TurnRecord, marks []byte) bool
 }
 
 // TurnReader reads the conversation's turn log backwards: what a folded state is

@@ -72,13 +72,19 @@ type actor struct {
 	hydrated bool
 	conv     parley.Conversation // as stored, its state unfolded; Version 0 = not stored yet
 	state    any                 // decoded engine state
-	// folder folds the bot's states (fold.go), nil when its engine does not; records
-	// are the conversation's last FoldWindow turn records up to conv.Version, and
-	// foldable says they are known (read when hydrating, appended on commit).
-	folder   parley.StateFolder
-	records  []parley.TurnRecord
-	foldable bool
-	stopping bool
+	// folder folds the bot's states (fold.go), nil when its engine does not;
+	// foldable says the actor folds them (the store reads turn records); marks are
+	// the TurnMarks of the conversation's last FoldWindow turn records up to
+	// conv.Version (read when hydrating, appended on commit); foldBase says
+	// conv.State is what those records rebuild (its next turn is checked from the
+	// turn alone); recheckIn counts the turns until a state stored whole is checked
+	// against the store's records again.
+	folder    parley.StateFolder
+	foldable  bool
+	foldBase  bool
+	marks     []byte
+	recheckIn int
+	stopping  bool
 	// recent holds hashes of the ids of the last messages this actor committed since
 	// it hydrated (a ring, next is where the next one goes): a redelivery of one of
 	// them is answered from the store; any other id goes straight to the engine, and
@@ -252,7 +258,7 @@ func (a *actor) hydrate(ctx context.Context) error {
 func (a *actor) invalidate() {
 	a.hydrated = false
 	a.state = nil
-	a.records, a.foldable = nil, false
+	a.marks, a.foldable, a.foldBase = nil, false, false
 	a.recent, a.next = [recentIDs]uint64{}, 0
 	a.lookedUp = false
 }
@@ -305,7 +311,7 @@ func (a *actor) event(typ parley.EventType, data any, at time.Time) parley.Event
 // publishes its events (with their seqs) to the subscribers. A failed commit drops
 // the cached state: what the store holds is for the next hydrate to read.
 func (a *actor) commitPublish(ctx context.Context, c *parley.Commit) error {
-	if err := a.commit(ctx, c); err != nil {
+	if err := a.commit(ctx, c, nil); err != nil {
 		a.invalidate()
 		return err
 	}

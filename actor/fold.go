@@ -113,10 +113,11 @@ func responseState(resp []byte) (from, to int, ok bool) {
 	return from, to, true
 }
 
-// hydrateFolded unfolds the hydrated conversation's state and keeps the records it
-// needs to fold the next ones.
+// hydrateFolded unfolds the hydrated conversation's state and starts what the
+// actor keeps to fold the next ones: the marks of the records it read, and whether
+// the state is what they rebuild (a state stored whole is checked in full, once).
 func (a *actor) hydrateFolded(ctx context.Context, c *parley.Conversation) error {
-	a.records, a.foldable = nil, false
+	a.marks, a.foldable, a.foldBase = nil, false, false
 	if a.folder == nil {
 		return nil
 	}
@@ -134,55 +135,118 @@ func (a *actor) hydrateFolded(ctx context.Context, c *parley.Conversation) error
 		if err != nil {
 			return parley.WrapError(parley.EINVALIDSTATE, err, "stored state of %s version %d does not unfold", a.key, c.Version)
 		}
-		c.State = state
+		c.State, a.foldBase = state, true
+	} else {
+		a.foldBase = a.unfoldsFrom(c.State, a.folder.Fold(c.State), recs)
 	}
-	a.records, a.foldable = recs, true
+	a.marks = make([]byte, 0, len(recs)+1)
+	for i := range recs {
+		a.marks = append(a.marks, a.folder.TurnMark(&recs[i]))
+	}
+	a.foldable = true
 	return nil
 }
 
-// newFolded starts a new conversation's records: it has none.
+// newFolded starts a new conversation: no turn records, no version stored.
 func (a *actor) newFolded() {
-	a.records, a.foldable = nil, a.folder != nil && a.rt.turns != nil
+	a.marks, a.foldBase = nil, false
+	a.foldable = a.folder != nil && a.rt.turns != nil
+}
+
+// A commit's fold: the state stored, whether it is folded and, for a turn, the
+// marks of the window up to it (kept once the commit is stored).
+type commitFold struct {
+	state  []byte
+	folded bool
+	marks  []byte
 }
 
 // stored is the state c stores: folded when the fold rebuilds it byte for byte from
-// the records a read of its version gets (the actor's, with the commit's turn).
-func (a *actor) stored(c *parley.Commit) []byte {
+// the records a read of its version gets. next is the engine state of a turn (nil
+// for any other commit). A turn after a folded version is checked from the turn
+// alone (StateFolder.FoldsAfter); a version that is not a turn and keeps the state
+// folds as the version before it did; anything else is checked in full against
+// the records read from the store (none for a new conversation), at most once per
+// window of turns while the conversation's state is stored whole.
+func (a *actor) stored(ctx context.Context, c *parley.Commit, next any) commitFold {
 	full := c.Conversation.State
+	out := commitFold{state: full, marks: a.marks}
 	if !a.foldable || len(full) == 0 {
-		return full
+		return out
+	}
+	if c.Turn != nil {
+		out.marks = a.withMark(a.folder.TurnMark(c.Turn))
 	}
 	folded := a.folder.Fold(full)
 	if len(folded) == len(full) {
-		return full
+		return out
 	}
-	recent := a.records
-	if c.Turn != nil {
-		recent = a.withRecord(*c.Turn)
+	switch {
+	case a.foldBase && c.Turn != nil:
+		// Exact: false means the full check would fail too.
+		out.folded = next != nil && a.folder.FoldsAfter(a.state, next, c.Turn, out.marks)
+	case a.foldBase && bytes.Equal(full, a.conv.State):
+		out.folded = true
+	default:
+		recent, ok := a.recentRecords(ctx, c)
+		out.folded = ok && a.unfoldsFrom(full, folded, recent)
 	}
-	back, err := a.folder.Unfold(folded, recent)
-	if err != nil || !bytes.Equal(back, full) {
-		return full
+	if out.folded {
+		out.state = folded
 	}
-	return folded
+	return out
 }
 
-// withRecord returns the actor's records with rec appended, the window's last
-// ones. It appends in place (the actor alone touches its records): the slot after
-// a.records is free, and keepRecord then takes the same record into it.
-func (a *actor) withRecord(rec parley.TurnRecord) []parley.TurnRecord {
-	w := a.folder.FoldWindow()
-	// When the array is full, append moves the window (w records) to a new one.
-	recent := append(a.records, rec)
-	if len(recent) > w {
+// unfoldsFrom is the full check: folded and recent rebuild full byte for byte.
+func (a *actor) unfoldsFrom(full, folded []byte, recent []parley.TurnRecord) bool {
+	if len(folded) == len(full) {
+		return false
+	}
+	back, err := a.folder.Unfold(folded, recent)
+	return err == nil && bytes.Equal(back, full)
+}
+
+// recentRecords returns the records a read of c's version gets, for the full
+// check: none before the first version, else the store's and c's turn. ok is false
+// while a read made in the last window of turns found the state whole (the next
+// check waits for the window to turn over) or when the store fails to answer.
+func (a *actor) recentRecords(ctx context.Context, c *parley.Commit) ([]parley.TurnRecord, bool) {
+	var recent []parley.TurnRecord
+	if a.conv.Version > 0 {
+		if a.recheckIn > 0 {
+			a.recheckIn--
+			return nil, false
+		}
+		a.recheckIn = a.folder.FoldWindow()
+		n := a.folder.FoldWindow()
+		if c.Turn != nil {
+			n--
+		}
+		var err error
+		if recent, err = a.rt.store.turnRecords(ctx, a.key, a.conv.Version, n); err != nil {
+			return nil, false
+		}
+	}
+	if c.Turn != nil {
+		recent = append(recent, *c.Turn)
+	}
+	return recent, true
+}
+
+// withMark returns the actor's marks with m appended, the window's last ones. It
+// appends in place (the actor alone touches its marks): the byte after a.marks is
+// free until keepFold takes the same marks.
+func (a *actor) withMark(m byte) []byte {
+	recent := append(a.marks, m)
+	if w := a.folder.FoldWindow(); len(recent) > w {
 		recent = recent[len(recent)-w:]
 	}
 	return recent
 }
 
-// keepRecord takes a committed turn's record into the actor's window.
-func (a *actor) keepRecord(c *parley.Commit) {
-	if a.foldable && c.Turn != nil {
-		a.records = a.withRecord(*c.Turn)
+// keepFold takes a stored commit's fold as the actor's.
+func (a *actor) keepFold(f commitFold) {
+	if a.foldable {
+		a.marks, a.foldBase = f.marks, f.folded
 	}
 }

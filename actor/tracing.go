@@ -35,7 +35,7 @@ func (a *actor) engineDecide(ctx context.Context, t parley.Turn) (parley.Decisio
 }
 
 // commit is Store.Commit in a "store.commit" span.
-func (a *actor) commit(ctx context.Context, c *parley.Commit) error {
+func (a *actor) commit(ctx context.Context, c *parley.Commit, next any) error {
 	ctx, span := otel.Tracer(tracerName).Start(ctx, "store.commit", trace.WithAttributes(
 		attribute.String("parley.bot", a.key.Bot),
 		attribute.String("parley.conversation", a.key.ID),
@@ -45,11 +45,12 @@ func (a *actor) commit(ctx context.Context, c *parley.Commit) error {
 	defer span.End()
 	// The store gets the state as stored (folded, fold.go); the caller keeps it whole.
 	full := c.Conversation.State
-	c.Conversation.State = a.stored(c)
+	fold := a.stored(ctx, c, next)
+	c.Conversation.State = fold.state
 	err := a.rt.store.Commit(ctx, c)
 	c.Conversation.State = full
 	if err == nil {
-		a.keepRecord(c)
+		a.keepFold(fold)
 	}
 	endSpan(span, err)
 	return err

@@ -89,7 +89,7 @@ func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest) (parley.Re
 		a.invalidate()
 		return parley.Result{}, err
 	}
-	if err := a.commit(ctx, end.commit); err != nil {
+	if err := a.commit(ctx, end.commit, end.state); err != nil {
 		return a.commitFailed(ctx, t, end, err)
 	}
 	// Publish, then answer.

@@ -448,3 +448,90 @@ func skipScalar(b []byte, i int) (int, bool) {
 	}
 	return j, j > i
 }
+
+// A turn's mark (TurnMark): bit 0 is set when the turn replied (it was not silent:
+// two messages, a last_response), the bits above count its transitions, up to
+// markMaxTransitions; a turn with more is marked markUnknown and no state after it
+// folds by FoldsAfter while it is in the window.
+const (
+	markReplied        = 1
+	markMaxTransitions = 126
+	markUnknown        = 0xff
+)
+
+// TurnMark is what FoldsAfter needs of a turn once the runtime no longer has its
+// record: whether it replied and how many trace events it added.
+func (e *Engine) TurnMark(rec *parley.TurnRecord) byte {
+	if silentTurn(rec) {
+		return 0
+	}
+	n := 0
+	if !emptyArray(rec.Transitions) {
+		ts, err := transitionsOf(rec.Transitions)
+		if err != nil || len(ts) > markMaxTransitions {
+			return markUnknown
+		}
+		n = len(ts)
+	}
+	return byte(n<<1) | markReplied
+}
+
+// FoldsAfter is the fold check of a turn from the turn alone. By hypothesis prev's
+// history is what the records before rec rebuild (history), the newest last; the
+// records rec's version reads are those with rec, less the oldest when the window
+// is full, and marks say what each of them adds. history keeps the last
+// min(max, what the window adds) messages and trace events, so next unfolds exactly
+// when its lists are that many of prev's followed by what rec adds, and its
+// last_response is rec's reply, or prev's while a turn in the window replied.
+func (e *Engine) FoldsAfter(prev, next any, rec *parley.TurnRecord, marks []byte) bool {
+	p, ok := prev.(*State)
+	if !ok {
+		return false
+	}
+	n, ok := next.(*State)
+	if !ok {
+		return false
+	}
+	var messages, events int
+	replied := false
+	for _, m := range marks {
+		if m == markUnknown {
+			return false
+		}
+		messages += 1 + int(m&markReplied)
+		events += int(m >> 1)
+		replied = replied || m&markReplied != 0
+	}
+	added, err := e.history([]parley.TurnRecord{*rec})
+	if err != nil {
+		return false
+	}
+	if silentTurn(rec) && replied {
+		// The newest reply in the window is the one prev kept.
+		added.lastResponse = p.LastResponse
+	}
+	return n.LastResponse == added.lastResponse &&
+		appended(n.Messages, p.Messages, added.messages, min(e.maxMessages, messages)) &&
+		appended(n.Trace, p.Trace, added.trace, min(e.maxTrace, events))
+}
+
+// appended reports whether got is the last want elements of prev followed by added.
+// Equal elements encode alike: the timestamps are unixSeconds of a sent_at on both
+// sides (never a negative zero, which compares equal to zero and encodes apart).
+func appended[T comparable](got, prev, added []T, want int) bool {
+	if len(got) != want || want < len(added) || want-len(added) > len(prev) {
+		return false
+	}
+	kept := want - len(added)
+	for i, v := range prev[len(prev)-kept:] {
+		if got[i] != v {
+			return false
+		}
+	}
+	for i, v := range added {
+		if got[kept+i] != v {
+			return false
+		}
+	}
+	return true
+}

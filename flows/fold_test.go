@@ -3,11 +3,13 @@ package flows
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/parleyhq/parley"
+	"pgregory.net/rapid"
 )
 
 // TestFoldUnfoldBooking folds the states of a booking conversation and unfolds them
@@ -143,6 +145,84 @@ func FuzzFoldUnfold(f *testing.F) {
 			if err != nil || string(again) != string(out) {
 				t.Fatalf("Unfold(Fold(%q)) = %q, %v", out, again, err)
 			}
+		}
+	})
+}
+
+// foldsVocabulary drives the booking demo through its flows, corrections, cancels,
+// handoffs (silent turns) and texts that need escaping.
+var foldsVocabulary = []string{
+	"I want to book a flight", "from New York to Los Angeles", "from Madrid", "to Barcelona",
+	"tomorrow", "2026-12-12", "yes", "no", "cancel", "I want to talk to a human", "I lost my baggage",
+	"cancel my booking", "BK-12345", "hello", "  spaced  ", "<b>html</b> & \"quotes\"", "change the date",
+}
+
+// foldsWhole is the full check: the state's fold unfolds from recent byte for byte.
+func foldsWhole(e *Engine, st any, recent []parley.TurnRecord) bool {
+	full := st.(*State).AppendJSON(nil)
+	folded := e.Fold(full)
+	if len(folded) == len(full) {
+		return false
+	}
+	back, err := e.Unfold(folded, recent)
+	return err == nil && string(back) == string(full)
+}
+
+// TestFoldsAfterIsTheFullCheck runs random booking conversations (with resets, which
+// leave a state its records do not rebuild, and small history windows) and requires
+// FoldsAfter, wherever its hypothesis holds (the state before the turn passes the
+// full check), to answer what the full check answers: never a fold the records do
+// not rebuild, and no state stored whole that could have been folded.
+func TestFoldsAfterIsTheFullCheck(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		def, err := DemoDefinition()
+		if err != nil {
+			rt.Fatal(err)
+		}
+		e, err := New(def, Options{MaxMessages: rapid.SampledFrom([]int{1, 2, 3, 5, 20}).Draw(rt, "max_messages")})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		window := func(recs []parley.TurnRecord) []parley.TurnRecord { return recs[max(0, len(recs)-e.FoldWindow()):] }
+		var state any = e.NewState(parley.ConversationKey{})
+		var recs []parley.TurnRecord
+		var marks []byte
+		consistent := foldsWhole(e, state, nil)
+		at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+		for i := range rapid.IntRange(1, 60).Draw(rt, "turns") {
+			if rapid.IntRange(0, 19).Draw(rt, "reset") == 0 {
+				state = e.NewState(parley.ConversationKey{})
+				consistent = foldsWhole(e, state, window(recs))
+				continue
+			}
+			at = at.Add(time.Duration(rapid.IntRange(0, 600).Draw(rt, "seconds"))*time.Second + time.Duration(rapid.IntRange(0, 999).Draw(rt, "ms"))*time.Millisecond)
+			msg := parley.Message{ID: "m" + strconv.Itoa(i), SentAt: at, Text: rapid.SampledFrom(foldsVocabulary).Draw(rt, "text")}
+			if rapid.IntRange(0, 5).Draw(rt, "button") == 0 {
+				msg.Text, msg.Meaning = "", rapid.SampledFrom([]string{"affirm", "deny", "cancel"}).Draw(rt, "meaning")
+			}
+			d, err := e.Decide(context.Background(), parley.Turn{State: state, Message: msg, Index: int64(i + 1)})
+			if err != nil {
+				rt.Fatal(err)
+			}
+			replies, _ := json.Marshal(d.Replies)
+			if d.Replies == nil {
+				replies = []byte(`[]`)
+			}
+			transitions, _ := json.Marshal(d.Transitions)
+			if d.Transitions == nil {
+				transitions = []byte(`[]`)
+			}
+			rec := parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions}
+			recs = append(recs, rec)
+			marks = append(marks, e.TurnMark(&rec))
+			marks = marks[max(0, len(marks)-e.FoldWindow()):]
+			whole := foldsWhole(e, d.State, window(recs))
+			if consistent {
+				if got := e.FoldsAfter(state, d.State, &rec, marks); got != whole {
+					rt.Fatalf("turn %d (%q): FoldsAfter = %v, the full check = %v", i, msg.Text, got, whole)
+				}
+			}
+			state, consistent = d.State, whole
 		}
 	})
 }
