@@ -32,8 +32,8 @@ type slot struct {
 	validators []*validator
 	lookup     map[string]string
 	caseMode   string
-	patterns   []*regexp.Regexp
-	labelled   *regexp.Regexp
+	patterns   []*pattern
+	labelled   *pattern
 	names      []string // lowercase label and names: labelled runs only when one is in the text
 	maxRetries int
 	onExhaust  string
@@ -320,11 +320,11 @@ func compileValidators(defs []*Validator) []*validator {
 	return out
 }
 
-func compilePatterns(patterns []string) []*regexp.Regexp {
-	var out []*regexp.Regexp
+func compilePatterns(patterns []string) []*pattern {
+	var out []*pattern
 	for _, p := range patterns {
 		if re, err := regexp.Compile(p); err == nil {
-			out = append(out, re)
+			out = append(out, newPattern(re))
 		}
 	}
 	return out
@@ -334,7 +334,7 @@ func compilePatterns(patterns []string) []*regexp.Regexp {
 // "change the origin to Boston", "origin is Boston", "set my departure date to
 // tomorrow". names are the lowercase label and names: the pattern runs only when
 // one is in the text.
-func labelledPattern(label, name string) (names []string, labelled *regexp.Regexp) {
+func labelledPattern(label, name string) (names []string, labelled *pattern) {
 	names = []string{strings.ToLower(label)}
 	quoted := []string{regexp.QuoteMeta(label)}
 	if label != name {
@@ -342,8 +342,8 @@ func labelledPattern(label, name string) (names []string, labelled *regexp.Regex
 		quoted = append(quoted, regexp.QuoteMeta(name), regexp.QuoteMeta(spaced))
 		names = append(names, strings.ToLower(name), strings.ToLower(spaced))
 	}
-	labelled = regexp.MustCompile(`(?i)\b(?:(?:change|update|set|make|switch|correct)\s+)?(?:the\s+|my\s+)?(?:` +
-		strings.Join(quoted, "|") + `)\s+(?:to|is|=|should be|will be|as)\s+(.+?)\s*(?:[,;!?]|\.\s|\.$|\s+and\s+|$)`)
+	labelled = newPattern(regexp.MustCompile(`(?i)\b(?:(?:change|update|set|make|switch|correct)\s+)?(?:the\s+|my\s+)?(?:` +
+		strings.Join(quoted, "|") + `)\s+(?:to|is|=|should be|will be|as)\s+(.+?)\s*(?:[,;!?]|\.\s|\.$|\s+and\s+|$)`))
 	return names, labelled
 }
 

@@ -1,7 +1,6 @@
 package flows
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -283,10 +282,13 @@ func (tf *textFinder) free(a, b int) bool {
 // starts, not only after the previous match: "I need to fly out to Denver"'s
 // destination cue "to" takes "fly out to" first, and "to Denver" is a match
 // too.
-func overlappingMatches(re *regexp.Regexp, text string) [][]int {
+func overlappingMatches(p *pattern, text string) [][]int {
+	if !p.mayMatch(text) {
+		return nil // no cue in text: none in any part of it
+	}
 	var out [][]int
 	for pos := 0; pos < len(text); {
-		m := re.FindStringSubmatchIndex(text[pos:])
+		m := p.re.FindStringSubmatchIndex(text[pos:])
 		if m == nil {
 			break
 		}
@@ -316,15 +318,12 @@ func (tf *textFinder) freeEnd(a, b int) int {
 // take finds sl's value with re, when no pattern found it yet: the first match
 // whose capture (the group named value, else the first) is in a free stretch and
 // reads as a value of the slot. The match's stretch is then taken.
-func (tf *textFinder) take(sl *slot, re *regexp.Regexp) {
+func (tf *textFinder) take(sl *slot, p *pattern) {
 	if _, done := tf.found[sl.name]; done {
 		return
 	}
-	for _, m := range overlappingMatches(re, tf.text) {
-		g := 1
-		if i := re.SubexpIndex("value"); i > 0 {
-			g = i
-		}
+	for _, m := range overlappingMatches(p, tf.text) {
+		g := p.group
 		if 2*g+1 >= len(m) || m[2*g] < 0 {
 			continue
 		}

@@ -3,7 +3,6 @@ package flows
 import (
 	"context"
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -247,15 +246,12 @@ func wordsEnd(text string, n int) int {
 	return len(text)
 }
 
-func groupValue(re *regexp.Regexp, text string) string {
-	m := re.FindStringSubmatchIndex(text)
+func groupValue(p *pattern, text string) string {
+	m := p.find(text)
 	if m == nil {
 		return ""
 	}
-	g := 1
-	if i := re.SubexpIndex("value"); i > 0 {
-		g = i
-	}
+	g := p.group
 	if 2*g+1 >= len(m) || m[2*g] < 0 {
 		return ""
 	}

@@ -1,0 +1,160 @@
+package flows
+
+import (
+	"bytes"
+	"regexp"
+	"regexp/syntax"
+)
+
+// pattern is a slot's compiled pattern (a cue pattern, a labelled pattern) with
+// what the turn needs to run it cheaply: the capture it reads, and its cues.
+type pattern struct {
+	re *regexp.Regexp
+	// group is the capture a match's value is read from: the group named value,
+	// else the first.
+	group int
+	// cues are lowercase ASCII literals one of which starts every match, as the
+	// pattern's syntax says ("(?i)\b(?:from|out of)\s+(...)": "from", "out of");
+	// nil when the syntax says no such thing (a leading character class, an
+	// optional word, a literal that is not ASCII). An ASCII text that contains
+	// none of them in any case cannot match, and the regexp is not run.
+	cues [][]byte
+}
+
+// newPattern is re with its capture and its cues.
+func newPattern(re *regexp.Regexp) *pattern {
+	p := &pattern{re: re, group: 1}
+	if i := re.SubexpIndex("value"); i > 0 {
+		p.group = i
+	}
+	if tree, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
+		if cues, ok := leadingLiterals(tree.Simplify()); ok && asciiCues(cues) {
+			for _, c := range cues {
+				p.cues = append(p.cues, bytes.ToLower([]byte(c)))
+			}
+		}
+	}
+	return p
+}
+
+// leadingLiterals are literals one of which starts every match of re; ok is false
+// when re's syntax does not say (it may start otherwise, or match nothing).
+// Empty-width assertions (\b, ^) before the first literal consume nothing and are
+// passed over.
+func leadingLiterals(re *syntax.Regexp) (lits []string, ok bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return []string{string(re.Rune)}, len(re.Rune) > 0
+	case syntax.OpCapture, syntax.OpPlus:
+		return leadingLiterals(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return leadingLiterals(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		return concatLiterals(re.Sub)
+	case syntax.OpAlternate:
+		for _, sub := range re.Sub {
+			l, ok := leadingLiterals(sub)
+			if !ok {
+				return nil, false
+			}
+			lits = append(lits, l...)
+		}
+		return lits, len(lits) > 0
+	}
+	return nil, false
+}
+
+// concatLiterals are leadingLiterals of a concatenation: its first part's, each
+// followed by the next part's while the parts before are literals ("f(?:rom|lying
+// from)": "from", "flying from"), at most maxCues of them.
+func concatLiterals(subs []*syntax.Regexp) (lits []string, ok bool) {
+	for _, sub := range subs {
+		if emptyWidth(sub.Op) {
+			continue
+		}
+		next, ok := leadingLiterals(sub)
+		switch {
+		case lits == nil && !ok:
+			return nil, false
+		case lits == nil:
+			lits = next
+		case !ok || len(lits)*len(next) > maxCues:
+			return lits, true
+		default:
+			lits = joinLiterals(lits, next)
+		}
+		if sub.Op != syntax.OpLiteral {
+			return lits, true
+		}
+	}
+	return lits, lits != nil
+}
+
+// maxCues bounds the cues a concatenation's literals multiply into.
+const maxCues = 64
+
+// joinLiterals is every a followed by every b.
+func joinLiterals(a, b []string) []string {
+	out := make([]string, 0, len(a)*len(b))
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, x+y)
+		}
+	}
+	return out
+}
+
+// emptyWidth reports whether op matches without consuming text.
+func emptyWidth(op syntax.Op) bool {
+	switch op {
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText,
+		syntax.OpEndText, syntax.OpWordBoundary, syntax.OpNoWordBoundary:
+		return true
+	}
+	return false
+}
+
+// asciiCues reports whether every cue is ASCII: for an ASCII text, an ASCII
+// literal matches (with or without (?i)) only where the text has it in some case.
+func asciiCues(cues []string) bool {
+	for _, c := range cues {
+		if !isASCII(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// mayMatch reports whether the pattern can match text: false only for an ASCII
+// text that holds none of its cues in any case.
+func (p *pattern) mayMatch(text string) bool {
+	if p.cues == nil || len(text) > 256 || !isASCII(text) {
+		return true
+	}
+	var buf [256]byte
+	lower := buf[:len(text)]
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	for _, c := range p.cues {
+		if bytes.Contains(lower, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// find is FindStringSubmatchIndex of the pattern in text, nil without running
+// the regexp when the text cannot match.
+func (p *pattern) find(text string) []int {
+	if !p.mayMatch(text) {
+		return nil
+	}
+	return p.re.FindStringSubmatchIndex(text)
+}
