@@ -129,6 +129,8 @@ var (
 	humanNegationIndex = buildPhraseList(humanNegations)
 	botQuestionIndex   = buildPhraseList(botQuestions)
 	businessNounIndex  = buildPhraseList(businessNouns)
+	// humanNounFirstWords are the words a (strong or weak) human noun starts with.
+	humanNounFirstWords = firstWords(humanNounIndex, weakHumanNounIndex)
 	// botQuestionFiller may stand between a question about the bot and the noun
 	// it asks about: "are you a bot or a real human".
 	botQuestionFiller    = wordSet(`a an the or just only real actual live talking speaking chatting to with un une ou vraie vrai`)
@@ -160,7 +162,11 @@ func buildPhraseList(lex map[string][]string) [][]string {
 // mention is not a request: "are you a bot or a human?", "the support agent told
 // me...", "no need for a human, just show me caps", "bghit chi wahed cap".
 func IsHumanRequest(text string) bool {
-	for _, clause := range clauses(key(text)) {
+	k := key(text)
+	if !hasWordIn(k, humanNounFirstWords) {
+		return false // a clause's words are k's: no human noun in any clause
+	}
+	for _, clause := range clauses(k) {
 		if clauseAsksForHuman(tokenize(clause)) {
 			return true
 		}

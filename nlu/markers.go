@@ -76,6 +76,9 @@ var cancelWhole = buildPhraseList(map[string][]string{
 	LangDarijaArabic: {"صافي", "بركة", "حبس"},
 })
 
+// cancelFirstWords are the words a cancel phrase (anywhere or whole) starts with.
+var cancelFirstWords = firstWords(cancelAnywhere, cancelWhole)
+
 // negations are words that, right before a cancel phrase, reverse it.
 var negations = map[string]bool{
 	"don": true, "dont": true, "not": true, "never": true, "ne": true, "n": true,
@@ -93,7 +96,11 @@ var politeWords = map[string]bool{
 // clear cancel phrase inside a message ("cancel the booking", "please cancel it").
 // A negation right before the phrase ("don't cancel") is not a cancel.
 func IsCancel(text string) bool {
-	toks := tokenize(key(text))
+	k := key(text)
+	if !hasWordIn(k, cancelFirstWords) {
+		return false // no cancel phrase can start in k
+	}
+	toks := tokenize(k)
 	return len(toks) > 0 && (cancelInside(toks) || cancelWholeMessage(toks))
 }
 

@@ -145,6 +145,39 @@ func tokenize(k string) []token {
 	return toks
 }
 
+// firstWords is the set of the first words of a lexicon's phrases: a key none of
+// whose words is in it holds none of the phrases.
+func firstWords(indexes ...[][]string) map[string]bool {
+	set := map[string]bool{}
+	for _, index := range indexes {
+		for _, p := range index {
+			if len(p) > 0 {
+				set[p[0]] = true
+			}
+		}
+	}
+	return set
+}
+
+// hasWordIn reports whether one of k's words (tokenize's runs of letters and
+// digits) is in set, without splitting k.
+func hasWordIn(k string, set map[string]bool) bool {
+	start := -1
+	for i, r := range k {
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && set[k[start:i]] {
+			return true
+		}
+		start = -1
+	}
+	return start >= 0 && set[k[start:]]
+}
+
 // words returns the words of a key.
 func words(k string) []string {
 	toks := tokenize(k)
