@@ -213,10 +213,26 @@ func ParseDate(text string, now time.Time) (Date, bool) {
 	k := key(text)
 	today := DateOf(now)
 	var b bestDate
-	b.isoDates(k)
-	b.numericDates(k, today)
+	if digitBeforeSeparator(k) { // what both patterns need
+		b.isoDates(k)
+		b.numericDates(k, today)
+	}
 	b.wordDates(tokenize(k), today)
 	return b.best.date, b.found
+}
+
+// digitBeforeSeparator reports whether an ASCII digit is followed by '-', '/' or
+// '.' somewhere in k: every match of isoDateRe and numericDateRe has one.
+func digitBeforeSeparator(k string) bool {
+	for i := 0; i+1 < len(k); i++ {
+		if c := k[i]; c >= '0' && c <= '9' {
+			switch k[i+1] {
+			case '-', '/', '.':
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // bestDate is the best date candidate met so far (see dateCandidate.better).
