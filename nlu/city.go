@@ -247,19 +247,22 @@ func buildCityIndex() map[string]string {
 // name of five letters or more. Text that is no known city is not matched: the
 // caller decides whether an unknown name may be one.
 func MatchCity(text string) (string, bool) {
-	if c, ok := MatchCityExact(text); ok {
-		return c, true
-	}
-	ws := phraseWords(text)
-	if len(ws) == 0 || len(ws) > 5 {
+	// MatchCityExact(text) first, then MatchCity of the text before its last
+	// comma (which starts with MatchCityExact of it: the rest of the exact
+	// chain), then the typo of the whole; each level reads text's words once.
+	joined, n := joinedWords(key(text))
+	if n == 0 || n > 5 {
 		return "", false
+	}
+	if c, ok := cityIndex[joined]; ok {
+		return c, true
 	}
 	if i := strings.LastIndexByte(text, ','); i > 0 {
 		if c, ok := MatchCity(text[:i]); ok {
 			return c, true
 		}
 	}
-	return closestCity(strings.Join(ws, " "))
+	return closestCity(joined)
 }
 
 // closestCity is the city whose name or alias is closest to a name of five
@@ -278,11 +281,11 @@ func closestCity(joined string) (string, bool) {
 // MatchCityExact is MatchCity without typo tolerance: a known name or alias,
 // possibly followed by a state or country ("Seattle, WA").
 func MatchCityExact(text string) (string, bool) {
-	ws := phraseWords(text)
-	if len(ws) == 0 || len(ws) > 5 {
+	joined, n := joinedWords(key(text))
+	if n == 0 || n > 5 {
 		return "", false
 	}
-	if c, ok := cityIndex[strings.Join(ws, " ")]; ok {
+	if c, ok := cityIndex[joined]; ok {
 		return c, true
 	}
 	// "Sacramento, CA", "London UK": the city before a state or country.

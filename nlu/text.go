@@ -178,6 +178,32 @@ func hasWordIn(k string, set map[string]bool) bool {
 	return start >= 0 && set[k[start:]]
 }
 
+// joinedWords is strings.Join(words(k), " ") and the number of words, without
+// building either when k is already its words joined by single spaces.
+func joinedWords(k string) (string, int) {
+	n, plain, start, prev := 0, true, -1, -1 // prev: where the last word ended
+	for i, r := range k {
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+				n++
+				plain = plain && (prev < 0 && i == 0 || prev >= 0 && i == prev+1 && k[prev] == ' ')
+			}
+			continue
+		}
+		if start >= 0 {
+			prev, start = i, -1
+		}
+	}
+	if start < 0 && prev >= 0 {
+		plain = false // k ends with a non-word rune
+	}
+	if plain {
+		return k, n
+	}
+	return strings.Join(words(k), " "), n
+}
+
 // words returns the words of a key.
 func words(k string) []string {
 	toks := tokenize(k)
