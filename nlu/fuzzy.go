@@ -28,6 +28,9 @@ type Fuzzy struct {
 	// deletes maps each deletion variant (the entry itself included) to the
 	// entries it comes from, in entry order.
 	deletes map[string][]int32
+	// lengths has bit n set when an entry has n runes (bit 63: 63 or more): an
+	// entry within distance d of a query differs from it by at most d runes.
+	lengths uint64
 }
 
 // FuzzyMatch is one entry of a Fuzzy index near a query.
@@ -51,6 +54,7 @@ func NewFuzzy(entries []string) *Fuzzy {
 			continue
 		}
 		seen[e] = true
+		x.lengths |= 1 << min(utf8.RuneCountInString(e), 63)
 		buf = forDeletes(buf, e, MaxFuzzyDistance, func(variant []byte) {
 			ids := x.deletes[string(variant)]
 			if n := len(ids); n > 0 && ids[n-1] == int32(i) {
@@ -77,6 +81,9 @@ func (x *Fuzzy) Near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
 		return dst
 	}
 	maxDist = min(max(maxDist, 0), MaxFuzzyDistance)
+	if !x.hasLengthNear(utf8.RuneCountInString(query), maxDist) {
+		return dst // no entry is as long as the query, give or take maxDist
+	}
 	first := len(dst)
 	var stack [128]byte
 	forDeletes(stack[:0], query, maxDist, func(variant []byte) {
@@ -115,6 +122,16 @@ func (x *Fuzzy) Closest(query string) (FuzzyMatch, bool) {
 		}
 	}
 	return best, found
+}
+
+// hasLengthNear reports whether an entry may have n runes, give or take d.
+func (x *Fuzzy) hasLengthNear(n, d int) bool {
+	for l := max(n-d, 0); l <= n+d; l++ {
+		if x.lengths&(1<<min(l, 63)) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func containsIndex(ms []FuzzyMatch, id int) bool {
