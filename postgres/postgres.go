@@ -123,6 +123,7 @@ type Options struct {
 // also by several processes on the same database.
 type Store struct {
 	pool         *pgxpool.Pool
+	maxConns     int32 // the pool's MaxConns (pool.Config copies the config)
 	maxAttempts  int
 	flowVersions int
 	// health is the outcome of the last write, for Ping (readiness).
@@ -195,7 +196,7 @@ func openConfig(ctx context.Context, config *pgxpool.Config, opts Options) (*Sto
 	if err != nil {
 		return nil, wrapError(err, "postgres: connect")
 	}
-	s.pool = pool
+	s.pool, s.maxConns = pool, config.MaxConns
 	if err := s.migrate(ctx, opts.Schema); err != nil {
 		pool.Close()
 		return nil, err
@@ -235,22 +236,26 @@ func (s *Store) Close() error {
 // too (a server restart kills them all), so up to MaxConns+1 retries are allowed;
 // failures to connect back off and give up after a few attempts, so that a request
 // to a server that is down gets its 503 quickly.
+//
+// A query that found no row (pgx.ErrNoRows) is an answer, not a failure: it comes
+// back as it is, neither wrapped nor retried nor noted in the write health (an
+// EnqueueInbound of a message already queued is such an answer).
 func (s *Store) run(ctx context.Context, what string, readOnly bool, op func(ctx context.Context) error) (err error) {
 	if !readOnly {
 		defer func() {
 			// Any write that fails for want of the store counts; only a commit
 			// that lands clears it: a small write may fit where a turn does not.
-			if err != nil || what == commitOp {
+			if (err != nil && !errors.Is(err, pgx.ErrNoRows)) || what == commitOp {
 				s.health.Note(err, time.Now())
 			}
 		}()
 	}
-	retries := int(s.pool.Config().MaxConns) + 1
+	retries := int(s.maxConns) + 1
 	connectFailures := 0
 	for attempt := 0; ; attempt++ {
 		err := op(ctx)
-		if err == nil {
-			return nil
+		if err == nil || errors.Is(err, pgx.ErrNoRows) {
+			return err
 		}
 		var perr *parley.Error
 		if errors.As(err, &perr) || attempt >= retries || ctx.Err() != nil || !retryable(err, readOnly) {

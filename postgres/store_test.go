@@ -287,6 +287,10 @@ func TestInbound(t *testing.T) {
 		if parley.ErrorCode(err) != tt.wantCode || duplicate != tt.wantDuplicate {
 			t.Errorf("%s: EnqueueInbound = %v, %v; want duplicate %v, code %q", tt.name, duplicate, err, tt.wantDuplicate, tt.wantCode)
 		}
+		// A duplicate is an answer, not a failed write: the store stays ready.
+		if err := s.Ping(ctx); tt.wantCode == "" && err != nil {
+			t.Errorf("%s: Ping after EnqueueInbound = %v", tt.name, err)
+		}
 	}
 	pending, err := s.PendingInbound(ctx, 0)
 	if err != nil {
