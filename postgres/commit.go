@@ -3,14 +3,15 @@ package postgres
 import (
 	"context"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/statelog"
 )
@@ -453,6 +454,8 @@ func eventsArray(events []parley.Event, ats []time.Time) []byte {
 // sendCommit runs the commit statement: one statement, one implicit transaction, one
 // round trip (Bind, Execute, Sync on a statement prepared once per connection). No
 // row back means conv was empty: the conversation is not at the expected version.
+// The parameters and the row go through the connection's wire protocol directly
+// (wire.go).
 func (s *Store) sendCommit(ctx context.Context, statement *commitStatement, args []any) (done committed, err error) {
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
@@ -462,21 +465,63 @@ func (s *Store) sendCommit(ctx context.Context, statement *commitStatement, args
 	// Named statements, prepared once per connection: pgx drops a statement that
 	// failed from its automatic cache, which would make every refused commit cost the
 	// next one a new prepare.
-	if _, err := conn.Conn().Prepare(ctx, statement.name, statement.sql); err != nil {
+	sd, err := conn.Conn().Prepare(ctx, statement.name, statement.sql)
+	if err != nil {
 		return done, err
 	}
-	dest := []any{&done.lastSeq, &done.createdAt}
-	if statement.shape&shapeOutbox != 0 {
-		dest = append(dest, &done.outboxKeys, &done.outboxIDs)
+	m := conn.Conn().TypeMap()
+	values, err := wireParams(m, sd.ParamOIDs, args)
+	if err != nil {
+		return done, err
 	}
-	if statement.shape&shapeLegacy != 0 {
-		dest = append(dest, new(*int64)) // parley_duplicate's column, NULL
+	rr := conn.Conn().PgConn().ExecStatement(ctx, sd, values, binaryFormats[:len(values)], binaryFormats[:1])
+	found := rr.NextRow()
+	var scanErr error
+	if found {
+		scanErr = done.scan(m, statement.shape, rr.FieldDescriptions(), rr.Values())
 	}
-	err = conn.QueryRow(ctx, statement.name, args...).Scan(dest...)
-	if errors.Is(err, pgx.ErrNoRows) {
+	if _, err := rr.Close(); err != nil {
+		return done, err
+	}
+	if scanErr != nil {
+		return done, scanErr
+	}
+	if !found {
 		return done, parley.Errorf(parley.ECONFLICT, "the conversation is not at the expected version")
 	}
-	return done, err
+	return done, nil
+}
+
+// scan decodes the commit statement's row (binary): last_seq, created_at, then for
+// an outbox the keys and ids it inserted, for the legacy shape parley_duplicate's
+// NULL.
+func (done *committed) scan(m *pgtype.Map, shape commitShape, fields []pgconn.FieldDescription, row [][]byte) error {
+	want := 2
+	if shape&shapeOutbox != 0 {
+		want += 2
+	}
+	if shape&shapeLegacy != 0 {
+		want++
+	}
+	if len(row) != want || len(fields) != want {
+		return fmt.Errorf("postgres: the commit returned %d columns, want %d", len(row), want)
+	}
+	var err error
+	if done.lastSeq, err = scanInt8(row[0]); err != nil {
+		return err
+	}
+	if done.createdAt, err = scanTimestamptz(row[1]); err != nil {
+		return err
+	}
+	if shape&shapeOutbox != 0 {
+		if err := m.Scan(fields[2].DataTypeOID, fields[2].Format, row[2], &done.outboxKeys); err != nil {
+			return err
+		}
+		if err := m.Scan(fields[3].DataTypeOID, fields[3].Format, row[3], &done.outboxIDs); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // committed is what the commit statement reports: the conversation's new last seq,
