@@ -1,6 +1,7 @@
 package parley
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"time"
@@ -234,6 +235,79 @@ func transitionPath(raw json.RawMessage) []string {
 	if len(raw) < 2 || raw[0] != '[' || raw[1] == ']' {
 		return nil
 	}
+	if path, ok := plainPath(raw); ok {
+		return path
+	}
+	return decodedPath(raw)
+}
+
+// plainPath is transitionPath without a decode: raw read as json.Marshal writes
+// []Transition whose strings it writes as they are (safeString), the chain's path
+// or nil when it is not a chain; ok is false for raw in any other form, which
+// decodedPath decides.
+func plainPath(raw []byte) (path []string, ok bool) {
+	rest := raw
+	lit := func(s string) bool {
+		if len(rest) < len(s) || string(rest[:len(s)]) != s {
+			return false
+		}
+		rest = rest[len(s):]
+		return true
+	}
+	str := func() (string, bool) {
+		i := bytes.IndexByte(rest, '"')
+		if i < 0 || !safeBytes(rest[:i]) {
+			return "", false
+		}
+		s := string(rest[:i])
+		rest = rest[i+1:]
+		return s, true
+	}
+	var from, to, trigger string
+	chain := true
+	for sep := "[{\"from\":\""; ; sep = ",{\"from\":\"" {
+		prev := to
+		if !lit(sep) {
+			return nil, false
+		}
+		if from, ok = str(); !ok || !lit(",\"to\":\"") {
+			return nil, false
+		}
+		if to, ok = str(); !ok || !lit(",\"trigger\":\"") {
+			return nil, false
+		}
+		if trigger, ok = str(); !ok || !lit("}") {
+			return nil, false
+		}
+		if path == nil {
+			path = append(make([]string, 0, 7), from)
+		} else if from != prev {
+			chain = false
+		}
+		path = append(path, trigger, to)
+		if string(rest) == "]" {
+			break
+		}
+	}
+	if !chain {
+		return nil, true
+	}
+	return path, true
+}
+
+// safeBytes is safeString of b.
+func safeBytes(b []byte) bool {
+	for _, c := range b {
+		switch {
+		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
+		}
+	}
+	return true
+}
+
+// decodedPath is transitionPath by decoding raw and encoding it again.
+func decodedPath(raw json.RawMessage) []string {
 	var ts []Transition
 	if json.Unmarshal(raw, &ts) != nil || len(ts) == 0 {
 		return nil

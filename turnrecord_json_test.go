@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -101,4 +102,33 @@ func TestTurnRecordTransitionsProperty(t *testing.T) {
 			t.Fatalf("stored %s\nread back %s\nwant %s", b, back.Transitions, raw)
 		}
 	}
+}
+
+// FuzzTransitionPath: where the path is read without a decode (plainPath), it is
+// the path the decode and encode finds (decodedPath), chain or not.
+func FuzzTransitionPath(f *testing.F) {
+	for _, seed := range []string{
+		`[{"from":"idle","to":"understanding","trigger":"user_message"},{"from":"understanding","to":"idle","trigger":"no_intent"}]`,
+		`[{"from":"a","to":"b","trigger":"t"}]`,
+		`[{"from":"a","to":"b","trigger":""},{"from":"c","to":"d","trigger":"u"}]`,
+		`[{"from":"a \u003c","to":"b","trigger":"t"}]`,
+		`[{"from":"a","to":"b","trigger":"t"}] `,
+		`[{"from":"a","to":"b","trigger":"t"},]`,
+		`[{"from":"a","to":"b","trigger":"t","x":1}]`,
+		`[{"from":"a\"","to":"b","trigger":"t"}]`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if len(raw) < 2 || raw[0] != '[' || raw[1] == ']' {
+			return
+		}
+		path, ok := plainPath(raw)
+		if !ok {
+			return
+		}
+		if want := decodedPath(raw); !slices.Equal(path, want) || (path == nil) != (want == nil) {
+			t.Fatalf("plainPath(%s) = %q, decodedPath %q", raw, path, want)
+		}
+	})
 }
