@@ -432,14 +432,17 @@ func (s *Store) back(c *parley.Commit, state []byte) (statelog.Kind, []byte) {
 // eventsArray is the JSON array of the events a turns row keeps (inlineEvent): type,
 // time (unix microseconds) and data, in order; their seqs follow from the row's.
 func eventsArray(events []parley.Event, ats []time.Time) []byte {
-	b := []byte{'['}
+	size := 2
+	for _, e := range events {
+		size += len(`{"type":"","at":1234567890123456,"data":},`) + len(e.Type) + len(e.Data)
+	}
+	b := append(make([]byte, 0, size), '[')
 	for i, e := range events {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		t, _ := json.Marshal(string(e.Type))
 		b = append(b, `{"type":`...)
-		b = append(b, t...)
+		b = appendJSONString(b, string(e.Type))
 		b = append(b, `,"at":`...)
 		b = strconv.AppendInt(b, ats[i].UnixMicro(), 10)
 		if len(e.Data) > 0 {
@@ -449,6 +452,19 @@ func eventsArray(events []parley.Event, ats []time.Time) []byte {
 		b = append(b, '}')
 	}
 	return append(b, ']')
+}
+
+// appendJSONString appends s as json.Marshal encodes it.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			t, _ := json.Marshal(s)
+			return append(b, t...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }
 
 // sendCommit runs the commit statement: one statement, one implicit transaction, one

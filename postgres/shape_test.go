@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -60,5 +61,15 @@ func TestCommitWithoutCachedState(t *testing.T) {
 	var wholes int
 	if err := reader.pool.QueryRow(ctx, `SELECT count(*) FROM turns WHERE back = 2`).Scan(&wholes); err != nil || wholes != versions {
 		t.Errorf("rows keeping the previous state whole = %d, %v; want %d", wholes, err, versions)
+	}
+}
+
+// TestAppendJSONString: an event's type is written as json.Marshal writes it.
+func TestAppendJSONString(t *testing.T) {
+	for _, s := range []string{"", "turn", "state_changed", `a"b`, `a\b`, "<&>", "tab\there", "é", "\u2028", "\xff"} {
+		want, _ := json.Marshal(s)
+		if got := appendJSONString([]byte("x"), s); string(got) != "x"+string(want) {
+			t.Errorf("appendJSONString(%q) = %s, want x%s", s, got, want)
+		}
 	}
 }
