@@ -1,10 +1,8 @@
 package sqlite
 
 import (
-	"bytes"
 	"context"
 	"database/sql/driver"
-	"encoding/json"
 	"time"
 	"unsafe"
 
@@ -68,9 +66,7 @@ type commitOp struct {
 	kind        statelog.Kind
 	// turn is the encoded parley.TurnRecord of a user turn (nil for none), also
 	// computed before the writer: the leader's transaction holds no encoding work.
-	// turnBuf is its reused buffer.
-	turn    []byte
-	turnBuf bytes.Buffer
+	turn []byte
 
 	// Filled by apply, handed to the caller by committed.
 	lastSeq   int64
@@ -98,17 +94,18 @@ func (op *commitOp) back(cache *statelog.Cache) {
 	}
 }
 
-// encodeTurn encodes the commit's turn record (as json.Marshal does) into the
-// op's reused buffer.
+// encodeTurn encodes the commit's turn record: the bytes json.Marshal gives, from
+// the record's own MarshalJSON (which is json.Marshal's output, compact and escaped
+// already: going through json.Marshal again would only check and copy it).
 func (op *commitOp) encodeTurn() error {
 	if op.c.Turn == nil {
 		return nil
 	}
-	op.turnBuf.Reset()
-	if err := json.NewEncoder(&op.turnBuf).Encode(op.c.Turn); err != nil {
+	b, err := op.c.Turn.MarshalJSON()
+	if err != nil {
 		return parley.WrapError(parley.EINVALID, err, "commit %s: turn", op.c.Conversation.Key)
 	}
-	op.turn = bytes.TrimSuffix(op.turnBuf.Bytes(), []byte("\n"))
+	op.turn = b
 	return nil
 }
 
