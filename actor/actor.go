@@ -316,8 +316,10 @@ func (a *actor) commitPublish(ctx context.Context, c *parley.Commit) error {
 		return err
 	}
 	a.conv = c.Conversation
-	for _, e := range c.LogEvents() {
-		a.rt.hub.Publish(e)
+	if a.rt.hub.Watched(a.key) {
+		for _, e := range c.LogEvents() {
+			a.rt.hub.Publish(e)
+		}
 	}
 	return nil
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
+	"github.com/parleyhq/parley/flows"
+	"github.com/parleyhq/parley/memstore"
 	"github.com/parleyhq/parley/sqlite"
 )
 
@@ -93,5 +95,31 @@ func benchTurns(b *testing.B, syncMode string, conc int) {
 	if len(all) > 0 {
 		b.ReportMetric(float64(len(all))/elapsed.Seconds(), "turns/s")
 		b.ReportMetric(float64(all[len(all)*99/100].Microseconds()), "p99_µs")
+	}
+}
+
+// BenchmarkBookingTurnMem is the runtime's own cost of a booking turn (`parley bench
+// booking -store mem:`): the demo engine, sequential five-turn conversations, the
+// memory store. With -benchmem it shows the allocations a turn makes, and
+// -cpuprofile / -memprofile where they come from:
+//
+//	go test ./actor -run '^$' -bench BookingTurnMem -benchmem -benchtime 20000x
+func BenchmarkBookingTurnMem(b *testing.B) {
+	eng, err := flows.Demo()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rt := actor.New(memstore.New(), []*parley.Bot{{Name: "booking", Engine: eng}}, actor.Options{})
+	defer rt.Close()
+	script := []string{"I want to book a flight", "New York", "Los Angeles", "2026-12-12", "yes"}
+	start := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		key := parley.ConversationKey{Bot: "booking", ID: "c" + strconv.Itoa(i/len(script))}
+		turn := i % len(script)
+		msg := parley.Message{ID: "m" + strconv.Itoa(turn), Text: script[turn], SentAt: start.Add(time.Duration(turn) * time.Second)}
+		if _, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key, Message: msg}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

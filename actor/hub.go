@@ -82,6 +82,16 @@ func (h *Hub) removeLocked(s *Subscription) {
 	close(s.c)
 }
 
+// Watched reports whether key has subscribers: a committer that finds none need not
+// build the events it would publish. One who subscribes just after reads what it
+// missed from the stored log, as a reconnecting subscriber does (the events were
+// stored before they are published).
+func (h *Hub) Watched(key parley.ConversationKey) bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.subs[key]) > 0
+}
+
 // Publish delivers a stored event.
 func (h *Hub) Publish(e parley.Event) { h.publish(e.Key, e) }
 

@@ -344,8 +344,10 @@ func (a *actor) committed(t *turnRun, end turnEnd) {
 		a.state = end.state
 	}
 	a.running.Store(false)
-	for _, e := range c.LogEvents()[len(t.steps):] {
-		a.rt.hub.Publish(e)
+	if a.rt.hub.Watched(a.key) {
+		for _, e := range c.LogEvents()[len(t.steps):] {
+			a.rt.hub.Publish(e)
+		}
 	}
 	for _, st := range append(t.moves, end.moves...) {
 		a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)

@@ -46,7 +46,8 @@ func (e *Engine) FoldWindow() int {
 // Fold returns the state without the members the turn log rebuilds, or state itself
 // when they are not where AppendJSON writes them.
 func (e *Engine) Fold(state []byte) []byte {
-	ms, ok := topMembers(state)
+	var buf [stateMembers]member
+	ms, ok := topMembers(buf[:0], state)
 	if !ok {
 		return state
 	}
@@ -74,10 +75,10 @@ func foldedPositions(state []byte, ms []member) (at [len(foldedMembers)]int, ok 
 	for f, fm := range foldedMembers {
 		at[f] = -1
 		for i, m := range ms {
-			if m.key != fm.key {
+			if string(m.key) != fm.key {
 				continue
 			}
-			placed := i == 0 && fm.before == "" || i > 0 && i+1 < len(ms) && ms[i+1].key == fm.before
+			placed := i == 0 && fm.before == "" || i > 0 && i+1 < len(ms) && string(ms[i+1].key) == fm.before
 			if at[f] >= 0 || !placed || state[m.value] != fm.kind {
 				return at, false
 			}
@@ -93,7 +94,8 @@ func foldedPositions(state []byte, ms []member) (at [len(foldedMembers)]int, ok 
 // Folded reports whether state is folded: an object without the folded members and
 // with the members they come before.
 func (e *Engine) Folded(state []byte) bool {
-	ms, ok := topMembers(state)
+	var buf [stateMembers]member
+	ms, ok := topMembers(buf[:0], state)
 	return ok && folded(ms)
 }
 
@@ -101,7 +103,7 @@ func folded(ms []member) bool {
 	before := 0
 	for _, m := range ms {
 		for _, fm := range foldedMembers {
-			switch m.key {
+			switch string(m.key) {
 			case fm.key:
 				return false
 			case fm.before:
@@ -114,7 +116,8 @@ func folded(ms []member) bool {
 
 // Unfold puts back the members the turn records rebuild.
 func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error) {
-	ms, ok := topMembers(state)
+	var buf [stateMembers]member
+	ms, ok := topMembers(buf[:0], state)
 	if !ok || !folded(ms) {
 		return state, nil
 	}
@@ -126,7 +129,7 @@ func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error
 	out = append(out, `{"messages":`...)
 	out = appendList(out, h.messages, appendChatMessage)
 	for _, m := range ms {
-		switch m.key {
+		switch string(m.key) {
 		case "last_nlu_call":
 			out = append(out, `,"last_response":`...)
 			out = appendString(out, h.lastResponse)
@@ -321,8 +324,8 @@ func jsonString(b []byte, i int) (string, int, bool) {
 }
 
 func emptyArray(raw json.RawMessage) bool {
-	s := string(bytes.TrimSpace(raw))
-	return s == "" || s == "[]" || s == "null"
+	s := bytes.TrimSpace(raw)
+	return len(s) == 0 || string(s) == "[]" || string(s) == "null"
 }
 
 func btoi(b bool) int {
@@ -332,21 +335,25 @@ func btoi(b bool) int {
 	return 0
 }
 
-// member is one member of a JSON object: its key and where it lies in the document
-// (start at the key's quote, value at the value's first byte, end after the value).
+// member is one member of a JSON object: its key (in the document: a string key
+// would cost an allocation per member on every commit) and where it lies (start at
+// the key's quote, value at the value's first byte, end after the value).
 type member struct {
-	key               string
+	key               []byte
 	start, value, end int
 }
 
-// topMembers lists the members of the JSON object b; ok is false when b is not one
+// stateMembers is how many members a State has: the callers of topMembers list
+// them into an array of that size on their stack.
+const stateMembers = 12
+
+// topMembers appends the members of the JSON object b to ms; ok is false when b is not one
 // object (an escaped key is reported raw: the state's keys have no escapes).
-func topMembers(b []byte) (ms []member, ok bool) {
+func topMembers(ms []member, b []byte) (_ []member, ok bool) {
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return nil, false
 	}
-	ms = make([]member, 0, 12)
 	i = skipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		return ms, skipSpace(b, i+1) == len(b)
@@ -369,7 +376,7 @@ func topMembers(b []byte) (ms []member, ok bool) {
 		if !ok {
 			return nil, false
 		}
-		ms = append(ms, member{key: string(b[start+1 : keyEnd-1]), start: start, value: value, end: end})
+		ms = append(ms, member{key: b[start+1 : keyEnd-1], start: start, value: value, end: end})
 		i = skipSpace(b, end)
 		if i >= len(b) {
 			return nil, false
@@ -492,27 +499,55 @@ func (e *Engine) FoldsAfter(prev, next any, rec *parley.TurnRecord, marks []byte
 	if !ok {
 		return false
 	}
-	var messages, events int
-	replied := false
+	messages, events, replied, ok := windowCounts(marks)
+	if !ok {
+		return false
+	}
+	// What rec adds, as history rebuilds it (without its allocations: this runs on
+	// every commit).
+	stamp := unixSeconds(rec.Message.SentAt)
+	added := [2]ChatMessage{{Role: "user", Content: messageText(rec.Message), Timestamp: stamp}}
+	count, last := 1, ""
+	if replied {
+		last = p.LastResponse // the newest reply in the window, while rec is silent
+	}
+	if !silentTurn(rec) {
+		reply, err := replyText(rec.Replies)
+		if err != nil {
+			return false
+		}
+		added[1] = ChatMessage{Role: "assistant", Content: reply, Timestamp: stamp}
+		count, last = 2, reply
+	}
+	var ts []parley.Transition
+	if !emptyArray(rec.Transitions) {
+		var err error
+		if ts, err = transitionsOf(rec.Transitions); err != nil {
+			return false
+		}
+	}
+	var buf [8]TraceEvent
+	trace := buf[:0]
+	for _, t := range ts {
+		trace = append(trace, TraceEvent{Event: t.Trigger, Timestamp: stamp, Data: TraceData{From: t.From, To: t.To}})
+	}
+	return n.LastResponse == last &&
+		appended(n.Messages, p.Messages, keepLast(added[:count], e.maxMessages), min(e.maxMessages, messages)) &&
+		appended(n.Trace, p.Trace, keepLast(trace, e.maxTrace), min(e.maxTrace, events))
+}
+
+// windowCounts sums the marks of a window: the messages and trace events its turns
+// add and whether one of them replied; ok is false when a mark is unknown.
+func windowCounts(marks []byte) (messages, events int, replied, ok bool) {
 	for _, m := range marks {
 		if m == markUnknown {
-			return false
+			return 0, 0, false, false
 		}
 		messages += 1 + int(m&markReplied)
 		events += int(m >> 1)
 		replied = replied || m&markReplied != 0
 	}
-	added, err := e.history([]parley.TurnRecord{*rec})
-	if err != nil {
-		return false
-	}
-	if silentTurn(rec) && replied {
-		// The newest reply in the window is the one prev kept.
-		added.lastResponse = p.LastResponse
-	}
-	return n.LastResponse == added.lastResponse &&
-		appended(n.Messages, p.Messages, added.messages, min(e.maxMessages, messages)) &&
-		appended(n.Trace, p.Trace, added.trace, min(e.maxTrace, events))
+	return messages, events, replied, true
 }
 
 // appended reports whether got is the last want elements of prev followed by added.
