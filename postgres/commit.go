@@ -293,7 +293,9 @@ func (s *Store) commitInput(c *parley.Commit) (*commitInput, error) {
 	var turn []byte
 	if c.Turn != nil {
 		var err error
-		if turn, err = json.Marshal(c.Turn); err != nil {
+		// MarshalJSON's own bytes: json.Marshal would check and compact them once
+		// more, and they are json.Marshal's already (compact, HTML escaped).
+		if turn, err = c.Turn.MarshalJSON(); err != nil {
 			return nil, parley.WrapError(parley.EINVALID, err, "commit of %s: turn", conv.Key)
 		}
 	}
