@@ -71,8 +71,11 @@ type commitOp struct {
 	// Filled by apply, handed to the caller by committed.
 	lastSeq   int64
 	createdAt int64
+	// headID is the conversation's head row (its rowid), the key of its turns in the
+	// message index (turns.head_id).
+	headID    int64
 	outboxIDs []int64
-	returned  [2]driver.Value
+	returned  [3]driver.Value
 }
 
 // back computes what the commit's turns row keeps of the previous state, on the
@@ -144,6 +147,7 @@ func (op *commitOp) head(w *writer) error {
 			_, err := c.Check(&parley.Conversation{})
 			return err
 		}
+		op.headID, _ = op.returned[0].(int64)
 		op.lastSeq, op.createdAt = n, created
 	} else {
 		if op.kind == statelog.Own {
@@ -170,6 +174,7 @@ func (op *commitOp) head(w *writer) error {
 		}
 		op.lastSeq, _ = op.returned[0].(int64)
 		op.createdAt, _ = op.returned[1].(int64)
+		op.headID, _ = op.returned[2].(int64)
 	}
 	return c.CheckSeqs(op.lastSeq - n + 1)
 }
@@ -192,7 +197,7 @@ func (op *commitOp) append(w *writer) error {
 	case c.MessageID != "":
 		messageID, response, responseVersion = c.MessageID, text(c.Response), conv.Version
 	}
-	inserted, err := w.insertTurn.exec(key.Bot, key.ID, conv.Version, micros(orNow(conv.UpdatedAt, op.now)),
+	inserted, err := w.insertTurn.exec(op.headID, key.Bot, key.ID, conv.Version, micros(orNow(conv.UpdatedAt, op.now)),
 		string(conv.Lifecycle), messageID, first, op.lastSeq, text(w.eventsBuf), text(op.prev), int64(op.kind),
 		response, responseVersion, turn)
 	if err != nil {

@@ -293,10 +293,12 @@ func (s *Store) Ping(ctx context.Context) error {
 }
 
 // turnRecordsQuery reads a conversation's last turn records up to a version, newest
-// first. It walks the conversation's entries of turns_message (one per version) and
-// sorts them by version: a conversation's log is short next to a table's.
+// first. It walks the conversation's entries of turns_message (one per version, under
+// its head's id) and sorts them by version: a conversation's log is short next to a
+// table's.
 const turnRecordsQuery = `SELECT version, turn FROM turns
-	WHERE bot = ? AND conversation = ? AND version <= ? AND turn IS NOT NULL
+	WHERE head_id = (SELECT id FROM conversations WHERE bot = ? AND conversation = ?)
+		AND version <= ? AND turn IS NOT NULL
 	ORDER BY version DESC LIMIT ?`
 
 // TurnRecords returns the turn records of the conversation's last n turns up to

@@ -18,11 +18,11 @@ SELECT t.version,
        (SELECT group_concat(json_extract(r.value, '$.text'), ' | ')
           FROM json_each(t.turn, '$.replies') r)           AS bot_said,
        (SELECT group_concat(e.type, ', ') FROM events e
-         WHERE e.bot = t.bot AND e.conversation = t.conversation
+         WHERE e.bot = c.bot AND e.conversation = c.conversation
            AND e.version = t.version)                       AS stored_events,
        t.lifecycle
-FROM turns t
-WHERE t.bot = 'booking' AND t.conversation = 'c-42'
+FROM conversations c JOIN turns t ON t.head_id = c.id
+WHERE c.bot = 'booking' AND c.conversation = 'c-42'
 ORDER BY t.version`
 
 // TestReadmeQueryAnswersWhatAConversationSaidAndDid commits turns shaped like the

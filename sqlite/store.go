@@ -37,7 +37,7 @@
 //
 // # Layout: readable rows, one append and one index entry per turn
 //
-// Migrations 0002 to 0004 hold the schema and its reasons. Every Commit appends one
+// Migrations 0002 to 0005 hold the schema and its reasons. Every Commit appends one
 // row to turns, a rowid table (INTEGER PRIMARY KEY) that only grows at its right edge,
 // so that its leaves fill sequentially and the turns of a group commit share them. The
 // row is readable with sqlite3: the events the version stores as a JSON array (the
@@ -57,9 +57,10 @@
 // Besides the append, a commit updates the conversation's head row in conversations
 // (version, lifecycle, seqs, times, the sent_at of its last message and the current
 // state, so that reading the live state applies no patch; a rowid table, so that an
-// update rewrites one leaf) and one index entry: the unique (bot, conversation,
-// message_id) over turns, which finds a conversation's turns and refuses a second
-// commit of one message (EDUPLICATE). The patch is computed on the committer's
+// update rewrites one leaf) and one index entry: the unique (head_id, message_id)
+// over turns (head_id is the conversation's head row, migration 0005), which finds a
+// conversation's turns and refuses a second commit of one message (EDUPLICATE); new
+// conversations' entries go to the index's right edge. The patch is computed on the committer's
 // goroutine before the commit reaches the writer, from the state the store last
 // committed or read for the conversation (statelog.Cache); a commit whose previous
 // state the cache does not hold keeps it whole. ListConversations sorts a bot's

@@ -310,8 +310,8 @@ func TestMigrationsAppliedOnceAndReopen(t *testing.T) {
 		if err != nil {
 			t.Fatalf("reopen %d: %v", i, err)
 		}
-		if n := rawQuery(t, s, "SELECT count(*) FROM schema_migrations"); n != int64(4) {
-			t.Fatalf("reopen %d: %v rows in schema_migrations, want 4", i, n)
+		if n := rawQuery(t, s, "SELECT count(*) FROM schema_migrations"); n != int64(5) {
+			t.Fatalf("reopen %d: %v rows in schema_migrations, want 5", i, n)
 		}
 		got, err := s.Conversation(ctx, c.Conversation.Key)
 		if err != nil || string(got.State) != `{"kept":true}` {

@@ -192,17 +192,17 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.updateConversation, `UPDATE conversations
 			SET engine = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?, active_at = ?, state = ?
 			WHERE bot = ? AND conversation = ? AND version = ?
-			RETURNING last_seq, created_at`},
+			RETURNING last_seq, created_at, id`},
 		{&w.headState, `SELECT state FROM conversations WHERE bot = ? AND conversation = ? AND version = ?`},
-		{&w.insertTurn, `INSERT INTO turns (bot, conversation, version, at, lifecycle, message_id,
+		{&w.insertTurn, `INSERT INTO turns (head_id, bot, conversation, version, at, lifecycle, message_id,
 				first_seq, last_seq, events, state, back, response, response_version, turn)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT DO NOTHING`},
 		{&w.insertOutbox, `INSERT INTO outbox (bot, conversation, kind, idempotency_key, payload, next_attempt_at, created_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (idempotency_key) DO NOTHING`},
 		{&w.deleteInbound, `DELETE FROM inbound WHERE id = ?`},
-		{&w.processedExists, `SELECT 1 FROM turns WHERE bot = ? AND conversation = ? AND message_id = ?`},
+		{&w.processedExists, processedExistsQuery},
 		{&w.insertInbound, `INSERT INTO inbound (bot, conversation, message_id, channel, payload, received_at)
 			VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (bot, conversation, message_id) DO NOTHING`},
@@ -227,13 +227,9 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.ping, `SELECT 1`},
 		{&w.conversation, `SELECT engine, state, lifecycle, version, turns, last_seq, created_at, updated_at, active_at
 			FROM conversations WHERE bot = ? AND conversation = ?`},
-		{&w.processed, `SELECT t.response, t.response_version, t.state, t.turn, t.version, t.events, t.back, c.version, c.state
-			FROM turns t JOIN conversations c ON c.bot = t.bot AND c.conversation = t.conversation
-			WHERE t.bot = ? AND t.conversation = ? AND t.message_id = ?`},
-		{&w.stateRows, `SELECT version, back, state FROM turns
-			WHERE bot = ? AND conversation = ? AND version >= ? AND version <= ? ORDER BY version`},
-		{&w.events, `SELECT events, turn, first_seq, at FROM turns
-			WHERE bot = ? AND conversation = ? AND last_seq > ? AND last_seq >= first_seq ORDER BY version`},
+		{&w.processed, processedQuery},
+		{&w.stateRows, stateRowsQuery},
+		{&w.events, eventsQuery},
 		{&w.turnRecords, turnRecordsQuery},
 		{&w.pendingInbound, `SELECT id, bot, conversation, message_id, channel, payload, received_at
 			FROM inbound ORDER BY id LIMIT ?`},
@@ -247,6 +243,23 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 	}
 	return w, nil
 }
+
+// The reads of a conversation's turns, each through the message index under the
+// conversation's head (turns.head_id, migration 0005): TestTurnsReadsUseTheIndex
+// checks their plans.
+const (
+	processedExistsQuery = `SELECT 1 FROM turns
+			WHERE head_id = (SELECT id FROM conversations WHERE bot = ? AND conversation = ?) AND message_id = ?`
+	processedQuery = `SELECT t.response, t.response_version, t.state, t.turn, t.version, t.events, t.back, c.version, c.state
+			FROM conversations c JOIN turns t ON t.head_id = c.id
+			WHERE c.bot = ? AND c.conversation = ? AND t.message_id = ?`
+	stateRowsQuery = `SELECT version, back, state FROM turns
+			WHERE head_id = (SELECT id FROM conversations WHERE bot = ? AND conversation = ?)
+				AND version >= ? AND version <= ? ORDER BY version`
+	eventsQuery = `SELECT events, turn, first_seq, at FROM turns
+			WHERE head_id = (SELECT id FROM conversations WHERE bot = ? AND conversation = ?)
+				AND last_seq > ? AND last_seq >= first_seq ORDER BY version`
+)
 
 func (w *writer) closeStatements() error {
 	var errs []error
