@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/promvec"
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -22,22 +23,18 @@ type Metrics struct {
 // NewMetrics creates and registers the runtime metrics on reg.
 func NewMetrics(reg prometheus.Registerer) *Metrics {
 	m := &Metrics{
-		turns: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_turns_total", Help: "Turns processed, by bot and outcome (ok, replayed, error code).",
-		}, []string{"bot", "outcome"}),
-		turnTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "parley_turn_duration_seconds", Help: "Time to process and commit one turn.",
-			Buckets: []float64{25e-6, 50e-6, 100e-6, 250e-6, 500e-6, 1e-3, 5e-3, 25e-3, 100e-3, 1},
-		}, []string{"bot"}),
+		turns: promvec.Counter(reg, "parley_turns_total",
+			"Turns processed, by bot and outcome (ok, replayed, error code).", "bot", "outcome"),
+		turnTime: promvec.Histogram(reg, "parley_turn_duration_seconds", "Time to process and commit one turn.",
+			[]float64{25e-6, 50e-6, 100e-6, 250e-6, 500e-6, 1e-3, 5e-3, 25e-3, 100e-3, 1}, "bot"),
 		live: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "parley_actors_live", Help: "Conversation actors currently live.",
 		}),
 		spawned: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "parley_actors_spawned_total", Help: "Conversation actors spawned (first interaction, respawn or hydration).",
 		}),
-		lifecycles: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "parley_lifecycle_transitions_total", Help: "Seed 004 lifecycle transitions, by bot, from and to state.",
-		}, []string{"bot", "from", "to"}),
+		lifecycles: promvec.Counter(reg, "parley_lifecycle_transitions_total",
+			"Seed 004 lifecycle transitions, by bot, from and to state.", "bot", "from", "to"),
 		heartbeatsTotal: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "parley_actor_heartbeats_total", Help: "Actor keep-alive pings.",
 		}),
@@ -46,7 +43,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Buckets: []float64{10e-6, 25e-6, 50e-6, 100e-6, 250e-6, 500e-6, 1e-3, 5e-3, 25e-3},
 		}),
 	}
-	reg.MustRegister(m.turns, m.turnTime, m.live, m.spawned, m.lifecycles, m.heartbeatsTotal, m.hydrate)
+	reg.MustRegister(m.live, m.spawned, m.heartbeatsTotal, m.hydrate)
 	return m
 }
 
