@@ -230,6 +230,11 @@ func (a *actor) hydrate(ctx context.Context) error {
 		a.conv = parley.Conversation{Key: a.key, Engine: a.bot.Engine.Kind(), Lifecycle: parley.LifecycleCreated}
 		a.state = a.bot.Engine.NewState(a.key)
 		a.newFolded()
+		// Nothing is stored under a conversation the store does not have, so no id
+		// needs looking up: a second read per new conversation saved. Another replica
+		// that creates it meanwhile makes this actor's commit ECONFLICT (or, for the
+		// same message id, EDUPLICATE), and the retry hydrates and looks up again.
+		a.lookedUp = true
 	case err != nil:
 		return err
 	default:
