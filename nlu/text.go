@@ -125,7 +125,11 @@ func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) 
 
 // tokenize splits a key into words: runs of letters and digits.
 func tokenize(k string) []token {
-	var toks []token
+	n, _ := wordCount(k)
+	if n == 0 {
+		return nil
+	}
+	toks := make([]token, 0, n)
 	start := -1
 	for i, r := range k {
 		if isWordRune(r) {
@@ -181,7 +185,17 @@ func hasWordIn(k string, set map[string]bool) bool {
 // joinedWords is strings.Join(words(k), " ") and the number of words, without
 // building either when k is already its words joined by single spaces.
 func joinedWords(k string) (string, int) {
-	n, plain, start, prev := 0, true, -1, -1 // prev: where the last word ended
+	n, plain := wordCount(k)
+	if plain {
+		return k, n
+	}
+	return strings.Join(words(k), " "), n
+}
+
+// wordCount counts k's words (tokenize's) and reports whether k is nothing but
+// them joined by single spaces.
+func wordCount(k string) (n int, plain bool) {
+	plain, start, prev := true, -1, -1 // prev: where the last word ended
 	for i, r := range k {
 		if isWordRune(r) {
 			if start < 0 {
@@ -198,10 +212,7 @@ func joinedWords(k string) (string, int) {
 	if start < 0 && prev >= 0 {
 		plain = false // k ends with a non-word rune
 	}
-	if plain {
-		return k, n
-	}
-	return strings.Join(words(k), " "), n
+	return n, plain
 }
 
 // words returns the words of a key.
