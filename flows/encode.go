@@ -275,7 +275,7 @@ func appendString(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if plainByte[c] {
 				i++
 				continue
 			}
@@ -304,6 +304,15 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// plainByte marks the ASCII bytes appendString writes as themselves: not a
+// control character, '"', '\\', '<', '>' nor '&'.
+var plainByte = func() (t [utf8.RuneSelf]bool) {
+	for c := byte(0x20); c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
 
 // appendEscapedByte writes the escape of an ASCII byte that appendString does not
 // write as itself.
