@@ -31,6 +31,8 @@ type Fuzzy struct {
 	// lengths has bit n set when an entry has n runes (bit 63: 63 or more): an
 	// entry within distance d of a query differs from it by at most d runes.
 	lengths uint64
+	// bits holds the hashes of deletes' keys (fuzzyhash.go).
+	bits variantBits
 }
 
 // FuzzyMatch is one entry of a Fuzzy index near a query.
@@ -63,6 +65,10 @@ func NewFuzzy(entries []string) *Fuzzy {
 			x.deletes[string(variant)] = append(ids, int32(i))
 		})
 	}
+	x.bits = newVariantBits(len(x.deletes))
+	for v := range x.deletes {
+		x.bits.add(variantHash([]byte(v)))
+	}
 	return x
 }
 
@@ -86,7 +92,7 @@ func (x *Fuzzy) Near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
 	}
 	first := len(dst)
 	var stack [128]byte
-	forDeletes(stack[:0], query, maxDist, func(variant []byte) {
+	forIndexedDeletes(stack[:0], query, maxDist, x.bits, func(variant []byte) {
 		for _, id := range x.deletes[string(variant)] {
 			if containsIndex(dst[first:], int(id)) {
 				continue
