@@ -35,6 +35,8 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		s.states.Put(c.Conversation.Key, c.Conversation.Version, r.commit.state)
 	}
 	r.commit.c, r.commit.state, r.commit.prev, r.commit.turn, r.ctx, r.op = nil, nil, nil, nil, nil, nil
+	r.commit.bot, r.commit.id, r.commit.lifecycle, r.commit.at, r.commit.headID = nil, nil, nil, nil, nil
+	clear(r.commit.returned[:])
 	requestPool.Put(r)
 	return err
 }
@@ -71,11 +73,13 @@ type commitOp struct {
 	// Filled by apply, handed to the caller by committed.
 	lastSeq   int64
 	createdAt int64
-	// headID is the conversation's head row (its rowid), the key of its turns in the
-	// message index (turns.head_id).
-	headID    int64
 	outboxIDs []int64
 	returned  [3]driver.Value
+	// The arguments head and append both bind, each converted to a driver value once
+	// per commit (a string or a large integer in an interface is an allocation):
+	// the key, the lifecycle, the time of the version and the conversation's head row
+	// (its rowid, the key of its turns in the message index: turns.head_id).
+	bot, id, lifecycle, at, headID driver.Value
 }
 
 // back computes what the commit's turns row keeps of the previous state, on the
@@ -135,11 +139,11 @@ func (op *commitOp) head(w *writer) error {
 	conv := &c.Conversation
 	key := conv.Key
 	n := int64(c.EventCount())
-	updatedAt := micros(orNow(conv.UpdatedAt, op.now))
+	op.bot, op.id, op.lifecycle, op.at = key.Bot, key.ID, string(conv.Lifecycle), micros(orNow(conv.UpdatedAt, op.now))
 	if c.ExpectedVersion == 0 {
 		created := micros(orNow(conv.CreatedAt, op.now))
-		found, err := w.insertConversation.queryRow(op.returned[:1], key.Bot, key.ID, conv.Engine,
-			string(conv.Lifecycle), conv.Turns, n, created, updatedAt, dueMicros(conv.ActiveAt), text(op.state))
+		found, err := w.insertConversation.queryRow(op.returned[:1], op.bot, op.id, conv.Engine,
+			op.lifecycle, conv.Turns, n, created, op.at, dueMicros(conv.ActiveAt), text(op.state))
 		if err != nil {
 			return err
 		}
@@ -147,12 +151,12 @@ func (op *commitOp) head(w *writer) error {
 			_, err := c.Check(&parley.Conversation{})
 			return err
 		}
-		op.headID, _ = op.returned[0].(int64)
+		op.headID = op.returned[0]
 		op.lastSeq, op.createdAt = n, created
 	} else {
 		if op.kind == statelog.Own {
 			// Not in the cache: the turns row keeps the head's state whole.
-			found, err := w.headState.queryRow(op.returned[:1], key.Bot, key.ID, c.ExpectedVersion)
+			found, err := w.headState.queryRow(op.returned[:1], op.bot, op.id, c.ExpectedVersion)
 			if err != nil {
 				return err
 			}
@@ -163,8 +167,8 @@ func (op *commitOp) head(w *writer) error {
 			op.kind, op.prev = statelog.Previous, asBytes(op.returned[0])
 		}
 		found, err := w.updateConversation.queryRow(op.returned[:], conv.Engine,
-			string(conv.Lifecycle), conv.Version, conv.Turns, n, updatedAt, dueMicros(conv.ActiveAt), text(op.state),
-			key.Bot, key.ID, c.ExpectedVersion)
+			op.lifecycle, conv.Version, conv.Turns, n, op.at, dueMicros(conv.ActiveAt), text(op.state),
+			op.bot, op.id, c.ExpectedVersion)
 		if err != nil {
 			return err
 		}
@@ -174,7 +178,7 @@ func (op *commitOp) head(w *writer) error {
 		}
 		op.lastSeq, _ = op.returned[0].(int64)
 		op.createdAt, _ = op.returned[1].(int64)
-		op.headID, _ = op.returned[2].(int64)
+		op.headID = op.returned[2]
 	}
 	return c.CheckSeqs(op.lastSeq - n + 1)
 }
@@ -197,8 +201,8 @@ func (op *commitOp) append(w *writer) error {
 	case c.MessageID != "":
 		messageID, response, responseVersion = c.MessageID, text(c.Response), conv.Version
 	}
-	inserted, err := w.insertTurn.exec(op.headID, key.Bot, key.ID, conv.Version, micros(orNow(conv.UpdatedAt, op.now)),
-		string(conv.Lifecycle), messageID, first, op.lastSeq, text(w.eventsBuf), text(op.prev), int64(op.kind),
+	inserted, err := w.insertTurn.exec(op.headID, op.bot, op.id, conv.Version, op.at,
+		op.lifecycle, messageID, first, op.lastSeq, text(w.eventsBuf), text(op.prev), int64(op.kind),
 		response, responseVersion, turn)
 	if err != nil {
 		return err
