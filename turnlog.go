@@ -246,46 +246,20 @@ func transitionPath(raw json.RawMessage) []string {
 // or nil when it is not a chain; ok is false for raw in any other form, which
 // decodedPath decides.
 func plainPath(raw []byte) (path []string, ok bool) {
-	rest := raw
-	lit := func(s string) bool {
-		if len(rest) < len(s) || string(rest[:len(s)]) != s {
-			return false
-		}
-		rest = rest[len(s):]
-		return true
-	}
-	str := func() (string, bool) {
-		i := bytes.IndexByte(rest, '"')
-		if i < 0 || !safeBytes(rest[:i]) {
-			return "", false
-		}
-		s := string(rest[:i])
-		rest = rest[i+1:]
-		return s, true
-	}
-	var from, to, trigger string
+	r := plainReader{rest: raw}
 	chain := true
 	for sep := "[{\"from\":\""; ; sep = ",{\"from\":\"" {
-		prev := to
-		if !lit(sep) {
-			return nil, false
-		}
-		if from, ok = str(); !ok || !lit(",\"to\":\"") {
-			return nil, false
-		}
-		if to, ok = str(); !ok || !lit(",\"trigger\":\"") {
-			return nil, false
-		}
-		if trigger, ok = str(); !ok || !lit("}") {
+		t, ok := r.transition(sep)
+		if !ok {
 			return nil, false
 		}
 		if path == nil {
-			path = append(make([]string, 0, 7), from)
-		} else if from != prev {
+			path = append(make([]string, 0, 7), t.From)
+		} else if t.From != path[len(path)-1] {
 			chain = false
 		}
-		path = append(path, trigger, to)
-		if string(rest) == "]" {
+		path = append(path, t.Trigger, t.To)
+		if string(r.rest) == "]" {
 			break
 		}
 	}
@@ -293,6 +267,48 @@ func plainPath(raw []byte) (path []string, ok bool) {
 		return nil, true
 	}
 	return path, true
+}
+
+// plainReader reads transitions as json.Marshal writes them with plain strings
+// (plainPath); rest is what is left to read.
+type plainReader struct{ rest []byte }
+
+// transition reads sep and then the rest of one transition object.
+func (r *plainReader) transition(sep string) (t Transition, ok bool) {
+	if !r.lit(sep) {
+		return t, false
+	}
+	if t.From, ok = r.str(); !ok || !r.lit(",\"to\":\"") {
+		return t, false
+	}
+	if t.To, ok = r.str(); !ok || !r.lit(",\"trigger\":\"") {
+		return t, false
+	}
+	if t.Trigger, ok = r.str(); !ok || !r.lit("}") {
+		return t, false
+	}
+	return t, true
+}
+
+// lit reads s.
+func (r *plainReader) lit(s string) bool {
+	if len(r.rest) < len(s) || string(r.rest[:len(s)]) != s {
+		return false
+	}
+	r.rest = r.rest[len(s):]
+	return true
+}
+
+// str reads a string's content up to its closing quote, which it reads too; ok is
+// false for a content safeString would escape.
+func (r *plainReader) str() (string, bool) {
+	i := bytes.IndexByte(r.rest, '"')
+	if i < 0 || !safeBytes(r.rest[:i]) {
+		return "", false
+	}
+	s := string(r.rest[:i])
+	r.rest = r.rest[i+1:]
+	return s, true
 }
 
 // safeBytes is safeString of b.

@@ -242,13 +242,7 @@ func (s *Store) Close() error {
 // EnqueueInbound of a message already queued is such an answer).
 func (s *Store) run(ctx context.Context, what string, readOnly bool, op func(ctx context.Context) error) (err error) {
 	if !readOnly {
-		defer func() {
-			// Any write that fails for want of the store counts; only a commit
-			// that lands clears it: a small write may fit where a turn does not.
-			if (err != nil && !errors.Is(err, pgx.ErrNoRows)) || what == commitOp {
-				s.health.Note(err, time.Now())
-			}
-		}()
+		defer func() { s.noteWrite(what, err) }()
 	}
 	retries := int(s.maxConns) + 1
 	connectFailures := 0
@@ -257,22 +251,46 @@ func (s *Store) run(ctx context.Context, what string, readOnly bool, op func(ctx
 		if err == nil || errors.Is(err, pgx.ErrNoRows) {
 			return err
 		}
-		var perr *parley.Error
-		if errors.As(err, &perr) || attempt >= retries || ctx.Err() != nil || !retryable(err, readOnly) {
+		if final(ctx, err, readOnly, attempt >= retries) {
 			return wrapError(err, "postgres: %s", what)
 		}
 		if isConnectError(err) {
 			connectFailures++
-			if connectFailures > 2 {
+			if err := reconnectWait(ctx, connectFailures, err); err != nil {
 				return wrapError(err, "postgres: %s", what)
-			}
-			select {
-			case <-ctx.Done():
-				return wrapError(ctx.Err(), "postgres: %s", what)
-			case <-time.After(time.Duration(connectFailures) * 50 * time.Millisecond):
 			}
 		}
 		s.log.Debug("postgres: retrying after a lost connection", "op", what, "attempt", attempt+1, "err", err)
+	}
+}
+
+// noteWrite notes a write's outcome in the write health: any write that fails for
+// want of the store counts; only a commit that lands clears it (a small write may
+// fit where a turn does not).
+func (s *Store) noteWrite(what string, err error) {
+	if (err != nil && !errors.Is(err, pgx.ErrNoRows)) || what == commitOp {
+		s.health.Note(err, time.Now())
+	}
+}
+
+// final reports whether a failed query's error is its answer: an error of Parley's
+// own, the retries used up, the caller gone, or a failure a retry would not mend.
+func final(ctx context.Context, err error, readOnly, exhausted bool) bool {
+	var perr *parley.Error
+	return errors.As(err, &perr) || exhausted || ctx.Err() != nil || !retryable(err, readOnly)
+}
+
+// reconnectWait backs off after the failures-th failure to connect; it returns the
+// error to give up with (err after a few failures, or the caller's), nil to retry.
+func reconnectWait(ctx context.Context, failures int, err error) error {
+	if failures > 2 {
+		return err
+	}
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Duration(failures) * 50 * time.Millisecond):
+		return nil
 	}
 }
 

@@ -42,62 +42,63 @@ func wireParams(m *pgtype.Map, oids []uint32, args []any) ([][]byte, error) {
 	var fixed [numCommitParams * 8]byte
 	values := make([][]byte, len(args))
 	for i, v := range args {
-		oid := oids[i]
-		switch v := v.(type) {
-		case string:
-			if oid == pgtype.TextOID || oid == pgtype.VarcharOID {
-				values[i] = unsafeBytes(v)
-				continue
-			}
-		case *string:
-			if oid == pgtype.TextOID || oid == pgtype.VarcharOID {
-				if v != nil {
-					values[i] = unsafeBytes(*v)
-				}
-				continue
-			}
-		case []byte:
-			if oid == pgtype.JSONOID || oid == pgtype.ByteaOID {
-				values[i] = v
-				continue
-			}
-		case json.RawMessage:
-			if oid == pgtype.JSONOID || oid == pgtype.ByteaOID {
-				values[i] = v
-				continue
-			}
-		case int64:
-			switch oid {
-			case pgtype.Int8OID:
-				values[i] = binary.BigEndian.AppendUint64(fixed[i*8:i*8], uint64(v))
-				continue
-			}
-		case int16:
-			if oid == pgtype.Int2OID {
-				values[i] = binary.BigEndian.AppendUint16(fixed[i*8:i*8], uint16(v))
-				continue
-			}
-		case time.Time:
-			if oid == pgtype.TimestamptzOID {
-				values[i] = appendTimestamptz(fixed[i*8:i*8], v)
-				continue
-			}
-		case *time.Time:
-			if oid == pgtype.TimestamptzOID {
-				if v != nil {
-					values[i] = appendTimestamptz(fixed[i*8:i*8], *v)
-				}
-				continue
-			}
+		if b, ok := bytesParam(oids[i], v); ok {
+			values[i] = b
+			continue
+		}
+		if b, ok := fixedParam(oids[i], v, fixed[i*8:i*8]); ok {
+			values[i] = b
+			continue
 		}
 		// Whatever else: the type map's binary encoding, as pgx would send it.
-		b, err := m.Encode(oid, pgtype.BinaryFormatCode, v, nil)
+		b, err := m.Encode(oids[i], pgtype.BinaryFormatCode, v, nil)
 		if err != nil {
 			return nil, fmt.Errorf("postgres: commit parameter $%d: %w", i+1, err)
 		}
 		values[i] = b
 	}
 	return values, nil
+}
+
+// bytesParam is a string parameter of a text type, or bytes of a json or bytea one,
+// as its bytes (nil for a nil pointer or slice: NULL); ok is false for anything else.
+func bytesParam(oid uint32, v any) (b []byte, ok bool) {
+	text := oid == pgtype.TextOID || oid == pgtype.VarcharOID
+	raw := oid == pgtype.JSONOID || oid == pgtype.ByteaOID
+	switch v := v.(type) {
+	case string:
+		return unsafeBytes(v), text
+	case *string:
+		if v == nil {
+			return nil, text
+		}
+		return unsafeBytes(*v), text
+	case []byte:
+		return v, raw
+	case json.RawMessage:
+		return v, raw
+	}
+	return nil, false
+}
+
+// fixedParam is an int8, int2 or timestamptz parameter in its binary form, appended
+// to dst (nil for a nil time: NULL); ok is false for anything else, and whatever it
+// appended then is not used.
+func fixedParam(oid uint32, v any, dst []byte) (b []byte, ok bool) {
+	switch v := v.(type) {
+	case int64:
+		return binary.BigEndian.AppendUint64(dst, uint64(v)), oid == pgtype.Int8OID
+	case int16:
+		return binary.BigEndian.AppendUint16(dst, uint16(v)), oid == pgtype.Int2OID
+	case time.Time:
+		return appendTimestamptz(dst, v), oid == pgtype.TimestamptzOID
+	case *time.Time:
+		if v == nil {
+			return nil, oid == pgtype.TimestamptzOID
+		}
+		return appendTimestamptz(dst, *v), oid == pgtype.TimestamptzOID
+	}
+	return nil, false
 }
 
 // unsafeBytes is s's bytes, not copied: the wire only reads them (Bind copies them
