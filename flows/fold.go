@@ -433,17 +433,26 @@ func skipJSONValue(b []byte, i int) (int, bool) {
 	return i, false
 }
 
-// skipString returns the index after the string that starts at b[i].
+// skipString returns the index after the string that starts at b[i]: the first quote
+// after it that an even number of backslashes precede (bytes.IndexByte finds the
+// quotes; the strings are most of a state's bytes).
 func skipString(b []byte, i int) (int, bool) {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1, true
+	for j := i + 1; j <= len(b); {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			break
 		}
+		q := j + k
+		escapes := 0
+		for p := q - 1; p > i && b[p] == '\\'; p-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			return q + 1, true
+		}
+		j = q + 1
 	}
-	return i, false
+	return len(b), false
 }
 
 // skipScalar returns the index after the number, literal or stray bytes at b[i]: up
