@@ -16,8 +16,10 @@ cd "$(dirname "$0")/.."
 FUZZTIME="${1:-2m}"
 MINIMIZE="${FUZZ_MINIMIZE:-10x}"
 
+# "dir name" per target; the module root's own targets have the directory ".".
 targets=$(grep -rn --include='*_test.go' -E '^func Fuzz[A-Za-z0-9_]*\(f \*testing\.F\)' . |
-  sed -E 's#^\./(.*)/[^/]*_test\.go:[0-9]+:func (Fuzz[A-Za-z0-9_]*)\(.*#\1 \2#' | sort -u)
+  sed -E 's#^\./(([^:]*)/)?[^/:]*_test\.go:[0-9]+:func (Fuzz[A-Za-z0-9_]*)\(.*#\2|\3#' |
+  awk -F'|' '{ print ($1 == "" ? "." : $1), $2 }' | sort -u)
 if [ -n "${FUZZ_ONLY:-}" ]; then
   targets=$(echo "$targets" | grep -E "$FUZZ_ONLY" || true)
 fi
