@@ -30,12 +30,7 @@ func TestFoldUnfoldBooking(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		replies, _ := json.Marshal(d.Replies)
-		if d.Replies == nil {
-			replies = []byte(`[]`)
-		}
-		transitions, _ := json.Marshal(d.Transitions)
-		recs = append(recs, parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions})
+		recs = append(recs, turnRecord(msg, d))
 		full := d.State.(*State).AppendJSON(nil)
 		folded := e.Fold(full)
 		if !e.Folded(folded) || e.Folded(full) {
@@ -58,6 +53,20 @@ func TestFoldUnfoldBooking(t *testing.T) {
 		}
 		state = d.State
 	}
+}
+
+// turnRecord is the record the runtime commits for msg's turn decided as d (empty
+// lists as [], as actor/turn.go writes them).
+func turnRecord(msg parley.Message, d parley.Decision) parley.TurnRecord {
+	replies, _ := json.Marshal(d.Replies)
+	if d.Replies == nil {
+		replies = []byte(`[]`)
+	}
+	transitions, _ := json.Marshal(d.Transitions)
+	if d.Transitions == nil {
+		transitions = []byte(`[]`)
+	}
+	return parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions}
 }
 
 // TestFoldLeavesOtherShapesWhole: a state whose members are not where AppendJSON
@@ -204,15 +213,7 @@ func TestFoldsAfterIsTheFullCheck(t *testing.T) {
 			if err != nil {
 				rt.Fatal(err)
 			}
-			replies, _ := json.Marshal(d.Replies)
-			if d.Replies == nil {
-				replies = []byte(`[]`)
-			}
-			transitions, _ := json.Marshal(d.Transitions)
-			if d.Transitions == nil {
-				transitions = []byte(`[]`)
-			}
-			rec := parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions}
+			rec := turnRecord(msg, d)
 			recs = append(recs, rec)
 			marks = append(marks, e.TurnMark(&rec))
 			marks = marks[max(0, len(marks)-e.FoldWindow()):]

@@ -157,13 +157,8 @@ func forDeletes(buf []byte, s string, n int, fn func([]byte)) []byte {
 	if n == 0 || s == "" {
 		return buf
 	}
-	// starts are the byte offsets of s's runes, and len(s).
-	var startsBuf [64]int
-	starts := startsBuf[:0]
-	for i := range s {
-		starts = append(starts, i)
-	}
-	starts = append(starts, len(s))
+	var startsBuf [65]int
+	starts := runeStarts(s, startsBuf[:0])
 	runes := len(starts) - 1
 	for i := range runes {
 		buf = append(buf[:0], s[:starts[i]]...)
@@ -180,6 +175,14 @@ func forDeletes(buf []byte, s string, n int, fn func([]byte)) []byte {
 		}
 	}
 	return buf
+}
+
+// runeStarts appends to starts the byte offsets of s's runes, then len(s).
+func runeStarts(s string, starts []int) []int {
+	for i := range s {
+		starts = append(starts, i)
+	}
+	return append(starts, len(s))
 }
 
 // FuzzyTolerance is the edit distance a word or name of this length may be off

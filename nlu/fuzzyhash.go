@@ -62,12 +62,8 @@ func forIndexedDeletes(buf []byte, s string, n int, bits variantBits, fn func([]
 	if n == 0 || s == "" {
 		return buf
 	}
-	var startsBuf [64]int
-	starts := startsBuf[:0]
-	for i := range s {
-		starts = append(starts, i)
-	}
-	starts = append(starts, end)
+	var startsBuf [65]int
+	starts := runeStarts(s, startsBuf[:0])
 	runes := len(starts) - 1
 	for i := range runes {
 		a1, b1 := starts[i], starts[i+1]

@@ -130,21 +130,8 @@ func tokenize(k string) []token {
 		return nil
 	}
 	toks := make([]token, 0, n)
-	start := -1
-	for i, r := range k {
-		if isWordRune(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			toks = append(toks, token{k[start:i], start, i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		toks = append(toks, token{k[start:], start, len(k)})
+	for start, end := nextWord(k, 0); start >= 0; start, end = nextWord(k, end) {
+		toks = append(toks, token{k[start:end], start, end})
 	}
 	return toks
 }
@@ -166,20 +153,31 @@ func firstWords(indexes ...[][]string) map[string]bool {
 // hasWordIn reports whether one of k's words (tokenize's runs of letters and
 // digits) is in set, without splitting k.
 func hasWordIn(k string, set map[string]bool) bool {
-	start := -1
-	for i, r := range k {
+	for start, end := nextWord(k, 0); start >= 0; start, end = nextWord(k, end) {
+		if set[k[start:end]] {
+			return true
+		}
+	}
+	return false
+}
+
+// nextWord returns the bounds of k's first word (a run of word runes, as tokenize
+// reads them) at or after byte from, which is a rune's start; start is -1 when there
+// is none.
+func nextWord(k string, from int) (start, end int) {
+	start = -1
+	for i, r := range k[from:] {
 		if isWordRune(r) {
 			if start < 0 {
-				start = i
+				start = from + i
 			}
 			continue
 		}
-		if start >= 0 && set[k[start:i]] {
-			return true
+		if start >= 0 {
+			return start, from + i
 		}
-		start = -1
 	}
-	return start >= 0 && set[k[start:]]
+	return start, len(k)
 }
 
 // joinedWords is strings.Join(words(k), " ") and the number of words, without
