@@ -3,12 +3,9 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/statelog"
@@ -46,15 +43,7 @@ func TestTurnsReadsUseTheIndex(t *testing.T) {
 // versions commit and read alongside the old ones.
 func TestMigration0005KeepsEveryConversation(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "layout0004.db")
-	db := sql.OpenDB(connector{path: path, opts: Options{Synchronous: "NORMAL", BusyTimeout: time.Second}})
-	ms, err := loadMigrations(mustSubFS(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := migrate(ctx, db, ms[:4]); err != nil {
-		t.Fatalf("layout 0004: %v", err)
-	}
+	path, db := fileAtMigration(t, "layout0004.db", 4)
 	var convs []*layout0003
 	// Conversations interleaved, so that heads and turns rows are not in one order.
 	for i := range 10 {
@@ -109,17 +98,7 @@ func TestMigration0005KeepsEveryConversation(t *testing.T) {
 		if err := s.Commit(ctx, again); parley.ErrorCode(err) != parley.EDUPLICATE {
 			t.Fatalf("%s: a message id of the old layout committed again: %v, want EDUPLICATE", conv.key, err)
 		}
-		for range 5 {
-			v := last.Conversation.Version + 1
-			c := versionCommit(conv.key, v, i)
-			c.ExpectedVersion = v - 1
-			if err := s.Commit(ctx, c); err != nil {
-				t.Fatalf("%s: commit v%d after the migration: %v", conv.key, v, err)
-			}
-			conv.events = append(conv.events, c.LogEvents()...)
-			conv.commits = append(conv.commits, c)
-			last = c
-		}
+		conv.commitMore(t, s, i, 5)
 		sameConversation(t, s, conv)
 	}
 }
@@ -130,16 +109,7 @@ func insert0004(t *testing.T, db *sql.DB, c *parley.Commit, prev []byte, first, 
 	t.Helper()
 	conv := &c.Conversation
 	events := appendStoredEvents(nil, c, first, micros(conv.UpdatedAt))
-	var messageID, response, responseVersion, turn any
-	if c.Turn != nil {
-		rec, err := json.Marshal(c.Turn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		messageID, turn = c.Turn.Message.ID, string(rec)
-	} else {
-		messageID, response, responseVersion = c.MessageID, string(c.Response), conv.Version
-	}
+	messageID, response, responseVersion, turn := oldTurnColumns(t, c)
 	kind, back := statelog.Back(conv.Version, prev, conv.State)
 	if _, err := db.Exec(`INSERT INTO turns (bot, conversation, version, at, lifecycle, message_id,
 			first_seq, last_seq, events, state, back, response, response_version, turn)

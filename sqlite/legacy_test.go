@@ -158,20 +158,29 @@ func TestEventsPageAcrossCommits(t *testing.T) {
 	}
 }
 
-// TestMigrateFromFirstLayout builds a database in the first layout (migration 0001,
-// binary log records, written the way the first store wrote them), opens it with this
-// store and reads every conversation, event and processed message back.
-func TestMigrateFromFirstLayout(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
+// fileAtMigration makes a database file of the given name with the first n
+// migrations applied: the layout a test then writes rows in the way that version
+// wrote them, before Open migrates it the rest of the way.
+func fileAtMigration(t *testing.T, name string, n int) (string, *sql.DB) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
 	db := sql.OpenDB(connector{path: path, opts: Options{Synchronous: "NORMAL", BusyTimeout: time.Second}})
 	ms, err := loadMigrations(mustSubFS(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := migrate(ctx, db, ms[:1]); err != nil {
-		t.Fatalf("first layout: %v", err)
+	if _, err := migrate(context.Background(), db, ms[:n]); err != nil {
+		t.Fatalf("migrations 1 to %d: %v", n, err)
 	}
+	return path, db
+}
+
+// TestMigrateFromFirstLayout builds a database in the first layout (migration 0001,
+// binary log records, written the way the first store wrote them), opens it with this
+// store and reads every conversation, event and processed message back.
+func TestMigrateFromFirstLayout(t *testing.T) {
+	ctx := context.Background()
+	path, db := fileAtMigration(t, "old.db", 1)
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	state1, state2 := []byte(`{"step":"origin"}`), []byte(`{"step":"done","slots":{"origin":"Paris"}}`)
 	resp1 := []byte(`{"message_id":"m-1","replies":[],"state":` + string(state1) + `,"lifecycle":"idle","version":1}`)
@@ -327,15 +336,7 @@ func appendRecord(dst []byte, state []byte, hasResponse bool, response []byte, e
 // reads as idle, and new turns (kept as turn records) continue the log.
 func TestMigrateFromReadableLayout(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "readable.db")
-	db := sql.OpenDB(connector{path: path, opts: Options{Synchronous: "NORMAL", BusyTimeout: time.Second}})
-	ms, err := loadMigrations(mustSubFS(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := migrate(ctx, db, ms[:2]); err != nil {
-		t.Fatalf("readable layout: %v", err)
-	}
+	path, db := fileAtMigration(t, "readable.db", 2)
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	state1 := `{"step":"origin"}`
 	record := `{"message_sha256":"` + strings.Repeat("ab", 32) + `","response":{"conversation_id":"c-1","message_id":"m-1","replies":[],"state":null,"lifecycle":"idle","version":2}}`

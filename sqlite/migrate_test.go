@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -21,6 +20,22 @@ type layout0003 struct {
 	events  []parley.Event // the log, as Events returns it
 }
 
+// commitMore commits n more versions of the conversation after its last one (the
+// i-th conversation's kind of commits, versionCommit) and keeps them.
+func (conv *layout0003) commitMore(t *testing.T, s *Store, i, n int) {
+	t.Helper()
+	for range n {
+		v := conv.commits[len(conv.commits)-1].Conversation.Version + 1
+		c := versionCommit(conv.key, v, i)
+		c.ExpectedVersion = v - 1
+		if err := s.Commit(context.Background(), c); err != nil {
+			t.Fatalf("%s: commit v%d after the migration: %v", conv.key, v, err)
+		}
+		conv.events = append(conv.events, c.LogEvents()...)
+		conv.commits = append(conv.commits, c)
+	}
+}
+
 // TestMigration0004KeepsEveryConversation writes conversations in migration 0003's
 // layout (every turns row holding its version's state whole, the head pointing at
 // its row), opens the file (which applies 0004: the head holds the state, new rows
@@ -28,15 +43,7 @@ type layout0003 struct {
 // back; then commits more versions and reads every old version again.
 func TestMigration0004KeepsEveryConversation(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "layout0003.db")
-	db := sql.OpenDB(connector{path: path, opts: Options{Synchronous: "NORMAL", BusyTimeout: time.Second}})
-	ms, err := loadMigrations(mustSubFS(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := migrate(ctx, db, ms[:3]); err != nil {
-		t.Fatalf("layout 0003: %v", err)
-	}
+	path, db := fileAtMigration(t, "layout0003.db", 3)
 	var convs []*layout0003
 	rowID := int64(0)
 	for i := range 12 {
@@ -69,18 +76,7 @@ func TestMigration0004KeepsEveryConversation(t *testing.T) {
 	}
 	// New versions keep changes; every old version still reads the same.
 	for i, conv := range convs {
-		last := conv.commits[len(conv.commits)-1]
-		for range 20 {
-			v := last.Conversation.Version + 1
-			c := versionCommit(conv.key, v, i)
-			c.ExpectedVersion = v - 1
-			if err := s.Commit(ctx, c); err != nil {
-				t.Fatalf("%s: commit v%d after the migration: %v", conv.key, v, err)
-			}
-			conv.events = append(conv.events, c.LogEvents()...)
-			conv.commits = append(conv.commits, c)
-			last = c
-		}
+		conv.commitMore(t, s, i, 20)
 		sameConversation(t, s, conv)
 	}
 	kinds := rawRows(t, s, `SELECT back, count(*) FROM turns GROUP BY back ORDER BY back`)
@@ -131,21 +127,27 @@ func join(parts []string) string {
 	return b.String()
 }
 
+// oldTurnColumns are the message_id, response, response_version and turn columns
+// of c's turns row as migrations 0003 and 0004 wrote them: a turn's record, or
+// another version's message id and response.
+func oldTurnColumns(t *testing.T, c *parley.Commit) (messageID, response, responseVersion, turn any) {
+	t.Helper()
+	if c.Turn == nil {
+		return c.MessageID, string(c.Response), c.Conversation.Version, nil
+	}
+	rec, err := json.Marshal(c.Turn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.Turn.Message.ID, nil, nil, string(rec)
+}
+
 // insert0003 writes c as migration 0003's commit did.
 func insert0003(t *testing.T, db *sql.DB, c *parley.Commit, id, first, last int64) {
 	t.Helper()
 	conv := &c.Conversation
 	events := appendStoredEvents(nil, c, first, micros(conv.UpdatedAt))
-	var messageID, response, responseVersion, turn any
-	if c.Turn != nil {
-		rec, err := json.Marshal(c.Turn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		messageID, turn = c.Turn.Message.ID, string(rec)
-	} else {
-		messageID, response, responseVersion = c.MessageID, string(c.Response), conv.Version
-	}
+	messageID, response, responseVersion, turn := oldTurnColumns(t, c)
 	if _, err := db.Exec(`INSERT INTO turns (id, bot, conversation, version, at, lifecycle, message_id,
 			first_seq, last_seq, events, state, response, response_version, turn)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
