@@ -5,10 +5,11 @@
 //
 //	parley init     DIR
 //	parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]
-//	parley test     [-config FILE] [-server URL [-token T]] PATH...
+//	parley test     [-config FILE] [-server URL [-token TOKEN]] PATH...
 //	parley validate FILE...
-//	parley graph    [-config FILE] [-format mermaid|dot] BOT
-//	parley flows    put [-server URL [-token T]] [-id ID] FILE
+//	parley graph    [-config FILE] [-format mermaid|dot] BOT|lifecycle
+//	parley check    [-config FILE] [-o DIR] [-max-states N] [-walks N] [BOT | FLOW-FILE]...
+//	parley flows    put [-server URL [-token TOKEN]] [-id ID] [-db PATH | -store URL] FILE
 //	parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
 //	parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
 //	parley chat     [-config FILE] [-db PATH | -store URL] [-server URL [-token T]] [-conversation ID] BOT
@@ -46,11 +47,11 @@ const usage = `parley: a conversation state engine for chat agents
 usage:
   parley init     DIR
   parley serve    [-addr 127.0.0.1:8080] [-db PATH | -store URL] [-config parley.yaml] [-insecure]
-  parley test     [-config FILE] [-server URL [-token T]] PATH...
+  parley test     [-config FILE] [-server URL [-token TOKEN]] PATH...
   parley validate FILE...
-  parley graph    [-config FILE] [-format mermaid|dot] BOT
-  parley check    [-config FILE] [-o DIR] [-max-states N] [BOT | FLOW-FILE]...
-  parley flows    put [-server URL [-token T]] [-id ID] FILE
+  parley graph    [-config FILE] [-format mermaid|dot] BOT|lifecycle
+  parley check    [-config FILE] [-o DIR] [-max-states N] [-walks N] [BOT | FLOW-FILE]...
+  parley flows    put [-server URL [-token TOKEN]] [-id ID] [-db PATH | -store URL] FILE
   parley bench    booking|http|actors [-n N] [-concurrency C] [-sync normal|full] [-db PATH | -store URL]
   parley replay   [-config FILE] [-db PATH | -store URL] BOT CONVERSATION
   parley chat     [-config FILE] [-db PATH | -store URL] [-server URL [-token T]] [-conversation ID] BOT
