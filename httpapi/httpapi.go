@@ -211,7 +211,9 @@ func (h *Handler) handle(pattern string, fn func(http.ResponseWriter, *http.Requ
 }
 
 // statusRecorder records the status a handler answered with (the route's request
-// counter); the access log's accessRecorder embeds it.
+// counter); the access log's accessRecorder embeds it. The first WriteHeader or
+// Write fixes the status (a Write without one is 200), as net/http does: a later
+// WriteHeader, which net/http ignores, does not change what is recorded.
 type statusRecorder struct {
 	http.ResponseWriter
 	code  int
@@ -223,6 +225,11 @@ func (s *statusRecorder) WriteHeader(code int) {
 		s.code, s.wrote = code, true
 	}
 	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	s.wrote = true
+	return s.ResponseWriter.Write(b)
 }
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }

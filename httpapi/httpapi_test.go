@@ -122,3 +122,32 @@ func TestServerErrorBodiesNameNoInternals(t *testing.T) {
 		t.Errorf("a caller's error lost its message: %s", rec.Body)
 	}
 }
+
+// TestRecordersRecordTheStatusNetHTTPSends: the route counter's statusRecorder and
+// the access log's accessRecorder (which the route's recorder wraps) record the
+// status the client gets: the first WriteHeader, or 200 for a body written without
+// one; a later WriteHeader, which net/http ignores, changes nothing.
+func TestRecordersRecordTheStatusNetHTTPSends(t *testing.T) {
+	tests := []struct {
+		name  string
+		write func(w http.ResponseWriter)
+		want  int
+	}{
+		{"nothing written", func(http.ResponseWriter) {}, 200},
+		{"a status", func(w http.ResponseWriter) { w.WriteHeader(201) }, 201},
+		{"a status, then a body", func(w http.ResponseWriter) { w.WriteHeader(404); _, _ = w.Write([]byte("no")) }, 404},
+		{"two statuses", func(w http.ResponseWriter) { w.WriteHeader(202); w.WriteHeader(500) }, 202},
+		{"a body, then a status", func(w http.ResponseWriter) { _, _ = w.Write([]byte("ok")); w.WriteHeader(500) }, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			underlying := httptest.NewRecorder()
+			access := &accessRecorder{statusRecorder{ResponseWriter: underlying, code: http.StatusOK}, &requestInfo{}}
+			route := &statusRecorder{ResponseWriter: access, code: http.StatusOK}
+			tt.write(route)
+			if route.code != tt.want || access.code != tt.want || underlying.Code != tt.want {
+				t.Errorf("route counter %d, access log %d, sent %d; want %d", route.code, access.code, underlying.Code, tt.want)
+			}
+		})
+	}
+}

@@ -31,17 +31,11 @@ type requestInfo struct {
 	visitor *visitor.Claims
 }
 
-// accessRecorder records the status and the error of a request for its log line.
-// A Write fixes the status (200 unless one was set), as net/http does: a later
-// WriteHeader, which net/http ignores, does not change what the log line reports.
+// accessRecorder records the status (statusRecorder) and the error of a request for
+// its log line.
 type accessRecorder struct {
 	statusRecorder
 	info *requestInfo
-}
-
-func (a *accessRecorder) Write(b []byte) (int, error) {
-	a.wrote = true
-	return a.ResponseWriter.Write(b)
 }
 
 // infoOf finds the request's access log record through the writer chain; nil for a
