@@ -171,9 +171,6 @@ func (s *Store) PutFlow(_ context.Context, id string, definition []byte) (int, e
 	if err := parley.CheckID("flow id", id); err != nil {
 		return 0, err
 	}
-	if id == "" {
-		return 0, parley.Errorf(parley.EINVALID, "put flow: empty id")
-	}
 	if err := s.lock(); err != nil {
 		return 0, err
 	}

@@ -15,9 +15,6 @@ func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int,
 	if err := parley.CheckID("flow id", id); err != nil {
 		return 0, err
 	}
-	if id == "" {
-		return 0, parley.Errorf(parley.EINVALID, "flow id is required")
-	}
 	if definition == nil {
 		definition = []byte{}
 	}

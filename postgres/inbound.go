@@ -17,12 +17,6 @@ func (s *Store) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, er
 	if err := parley.CheckMessageKey(in.Key, in.MessageID); err != nil {
 		return false, err
 	}
-	if err := checkKey(in.Key); err != nil {
-		return false, err
-	}
-	if in.MessageID == "" {
-		return false, parley.Errorf(parley.EINVALID, "inbound message of %s: message id is required", in.Key)
-	}
 	if in.ReceivedAt.IsZero() {
 		in.ReceivedAt = time.Now()
 	}

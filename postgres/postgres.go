@@ -337,13 +337,6 @@ func collect[T any](ctx context.Context, s *Store, what string, sql string, args
 	return out, nil
 }
 
-func checkKey(key parley.ConversationKey) error {
-	if key.Bot == "" || key.ID == "" {
-		return parley.Errorf(parley.EINVALID, "conversation key %q: bot and conversation id are required", key.String())
-	}
-	return nil
-}
-
 // utc returns t in UTC; the zero time stays zero.
 func utc(t time.Time) time.Time {
 	if t.IsZero() {

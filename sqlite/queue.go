@@ -15,9 +15,6 @@ func (s *Store) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, er
 	if err := parley.CheckMessageKey(in.Key, in.MessageID); err != nil {
 		return false, err
 	}
-	if in.Key.Bot == "" || in.Key.ID == "" || in.MessageID == "" {
-		return false, parley.Errorf(parley.EINVALID, "inbound: key %q and message id %q are required", in.Key.String(), in.MessageID)
-	}
 	received := orNow(in.ReceivedAt, time.Now())
 	var duplicate bool
 	err := s.write(ctx, func(w *writer) error {
@@ -148,9 +145,6 @@ func (w *writer) outboxNotPending(id int64) error {
 func (s *Store) PutFlow(ctx context.Context, id string, definition []byte) (int, error) {
 	if err := parley.CheckID("flow id", id); err != nil {
 		return 0, err
-	}
-	if id == "" {
-		return 0, parley.Errorf(parley.EINVALID, "put flow: empty id")
 	}
 	var version int64
 	err := s.write(ctx, func(w *writer) error {
