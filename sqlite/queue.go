@@ -35,17 +35,9 @@ func (s *Store) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, er
 
 // DropInbound removes a queued inbound message.
 func (s *Store) DropInbound(ctx context.Context, id int64) error {
-	err := s.write(ctx, func(w *writer) error {
-		deleted, err := w.dropInbound.exec(id)
-		if err == nil && deleted == 0 {
-			return parley.Errorf(parley.ENOTFOUND, "inbound %d not found", id)
-		}
-		return err
-	})
-	if err != nil {
-		return s.wrap(err, "drop inbound %d", id)
-	}
-	return nil
+	return s.changeRow(ctx, "drop inbound", id, func(w *writer) (int64, error) {
+		return w.dropInbound.exec(id)
+	}, notFound("inbound"))
 }
 
 // ClaimOutbox leases up to limit due entries, oldest first, until now+lease, and
@@ -82,48 +74,49 @@ func (s *Store) ClaimOutbox(ctx context.Context, now time.Time, lease time.Durat
 
 // CompleteOutbox marks an entry delivered.
 func (s *Store) CompleteOutbox(ctx context.Context, id int64) error {
-	err := s.write(ctx, func(w *writer) error {
-		changed, err := w.completeOutbox.exec(id)
-		if err == nil && changed == 0 {
-			return parley.Errorf(parley.ENOTFOUND, "outbox entry %d not found", id)
-		}
-		return err
-	})
-	if err != nil {
-		return s.wrap(err, "complete outbox %d", id)
-	}
-	return nil
+	return s.changeRow(ctx, "complete outbox", id, func(w *writer) (int64, error) {
+		return w.completeOutbox.exec(id)
+	}, notFound("outbox entry"))
 }
 
 // RetryOutbox releases a pending entry for another attempt at next, or marks it failed
 // once it has had Options.MaxAttempts attempts.
 func (s *Store) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
-	err := s.write(ctx, func(w *writer) error {
-		changed, err := w.retryOutbox.exec(int64(w.maxAttempts), dueMicros(next), lastError, id)
-		if err != nil || changed > 0 {
-			return err
-		}
-		return w.outboxNotPending(id)
-	})
-	if err != nil {
-		return s.wrap(err, "retry outbox %d", id)
-	}
-	return nil
+	return s.changeRow(ctx, "retry outbox", id, func(w *writer) (int64, error) {
+		return w.retryOutbox.exec(int64(w.maxAttempts), dueMicros(next), lastError, id)
+	}, (*writer).outboxNotPending)
 }
 
 // FailOutbox marks a pending entry failed, recording lastError.
 func (s *Store) FailOutbox(ctx context.Context, id int64, lastError string) error {
+	return s.changeRow(ctx, "fail outbox", id, func(w *writer) (int64, error) {
+		return w.failOutbox.exec(lastError, id)
+	}, (*writer).outboxNotPending)
+}
+
+// changeRow is the one transaction of a call that changes row id of the inbox or
+// the outbox: change runs the statement and returns the rows it changed; when it
+// changed none, unchanged says why (the row is missing, or not in the status the
+// statement needs). op names the call in the error.
+func (s *Store) changeRow(ctx context.Context, op string, id int64, change func(*writer) (int64, error), unchanged func(*writer, int64) error) error {
 	err := s.write(ctx, func(w *writer) error {
-		changed, err := w.failOutbox.exec(lastError, id)
+		changed, err := change(w)
 		if err != nil || changed > 0 {
 			return err
 		}
-		return w.outboxNotPending(id)
+		return unchanged(w, id)
 	})
 	if err != nil {
-		return s.wrap(err, "fail outbox %d", id)
+		return s.wrap(err, "%s %d", op, id)
 	}
 	return nil
+}
+
+// notFound is the ENOTFOUND of a change that found no row of what (changeRow).
+func notFound(what string) func(*writer, int64) error {
+	return func(_ *writer, id int64) error {
+		return parley.Errorf(parley.ENOTFOUND, "%s %d not found", what, id)
+	}
 }
 
 // outboxNotPending explains why an update of pending entry id changed nothing:
