@@ -13,7 +13,8 @@ var _ parley.ConversationLister = (*Store)(nil)
 // updated_at: listing is an operator's read (the inspector), and an index would cost
 // every turn a second B-tree write, so a listing sorts the bot's head rows, which hold
 // the current states. (Measured: an index on (bot, updated_at) costs a sequential
-// turn one WAL page in seven; docs/performance.md.)
+// turn one WAL page in seven; docs/performance.md.) The columns after conversation
+// are headRow's, in its order.
 const listQuery = `SELECT conversation, engine, state, lifecycle, version, turns, last_seq, created_at, updated_at
 	FROM conversations
 	WHERE bot = ?1 AND conversation >= ?2 AND substr(conversation, 1, length(?2)) = ?2
@@ -40,30 +41,12 @@ func (s *Store) ListConversations(ctx context.Context, q parley.ConversationQuer
 		st := &stmt{s: ds}
 		defer ds.Close()
 		return st.query(func(row []driver.Value) error {
-			c, err := listedConversation(q.Bot, row)
-			if err == nil {
-				out = append(out, c)
-			}
-			return err
+			out = append(out, headRow(parley.ConversationKey{Bot: q.Bot, ID: asString(row[0])}, row[1:]))
+			return nil
 		}, q.Bot, q.IDPrefix, after, afterID, int64(q.Limit))
 	})
 	if err != nil {
 		return nil, s.wrap(err, "list conversations of %s", q.Bot)
 	}
 	return out, nil
-}
-
-func listedConversation(bot string, row []driver.Value) (parley.Conversation, error) {
-	key := parley.ConversationKey{Bot: bot, ID: asString(row[0])}
-	return parley.Conversation{
-		Key:       key,
-		Engine:    asString(row[1]),
-		State:     asBytes(row[2]),
-		Lifecycle: parley.Lifecycle(asString(row[3])),
-		Version:   asInt64(row[4]),
-		Turns:     asInt64(row[5]),
-		LastSeq:   asInt64(row[6]),
-		CreatedAt: fromMicros(asInt64(row[7])),
-		UpdatedAt: fromMicros(asInt64(row[8])),
-	}, nil
 }

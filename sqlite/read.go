@@ -44,18 +44,9 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 		if err != nil || !found {
 			return err
 		}
-		c = &parley.Conversation{
-			Key:       key,
-			Engine:    asString(row[0]),
-			State:     asBytes(row[1]),
-			Lifecycle: parley.Lifecycle(asString(row[2])),
-			Version:   asInt64(row[3]),
-			Turns:     asInt64(row[4]),
-			LastSeq:   asInt64(row[5]),
-			CreatedAt: fromMicros(asInt64(row[6])),
-			UpdatedAt: fromMicros(asInt64(row[7])),
-			ActiveAt:  fromDueMicros(asInt64(row[8])),
-		}
+		head := headRow(key, row)
+		head.ActiveAt = fromDueMicros(asInt64(row[8]))
+		c = &head
 		return nil
 	})
 	if err != nil {
@@ -69,6 +60,23 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	}
 	s.states.Put(key, c.Version, c.State)
 	return c, nil
+}
+
+// headRow is the conversation key whose head row's columns engine, state,
+// lifecycle, version, turns, last_seq, created_at and updated_at are row[0:8], in
+// that order: what the read of one conversation and a listing both select.
+func headRow(key parley.ConversationKey, row []driver.Value) parley.Conversation {
+	return parley.Conversation{
+		Key:       key,
+		Engine:    asString(row[0]),
+		State:     asBytes(row[1]),
+		Lifecycle: parley.Lifecycle(asString(row[2])),
+		Version:   asInt64(row[3]),
+		Turns:     asInt64(row[4]),
+		LastSeq:   asInt64(row[5]),
+		CreatedAt: fromMicros(asInt64(row[6])),
+		UpdatedAt: fromMicros(asInt64(row[7])),
+	}
 }
 
 // Processed returns what messageID answered: a turn's message and its response
