@@ -140,20 +140,16 @@ func (d *decoder) byte() byte {
 	return c
 }
 
-func (d *decoder) uvarint() uint64 {
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.fail("bad length")
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
+func (d *decoder) uvarint() uint64 { return readVarint(d, binary.Uvarint, "bad length") }
 
-func (d *decoder) varint() int64 {
-	v, n := binary.Varint(d.b)
+func (d *decoder) varint() int64 { return readVarint(d, binary.Varint, "bad time") }
+
+// readVarint reads one varint with read (binary.Uvarint or binary.Varint); what
+// says what a bad one was meant to be (lengths are unsigned, times signed).
+func readVarint[T uint64 | int64](d *decoder, read func([]byte) (T, int), what string) T {
+	v, n := read(d.b)
 	if n <= 0 {
-		d.fail("bad time")
+		d.fail(what)
 		return 0
 	}
 	d.b = d.b[n:]
