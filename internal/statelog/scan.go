@@ -111,75 +111,90 @@ func containerEnd(b []byte, i int) int {
 // '{'), in order. ok is false when b[start:end] is not an object of that form.
 func objectMembers(b []byte, start, end int, dst []member) ([]member, bool) {
 	b = b[:end]
-	if start >= end || b[start] != '{' {
-		return dst, false
+	i, ok := firstItem(b, start, '{', '}')
+	for i >= 0 {
+		m, v := memberAt(b, i)
+		if v >= 0 {
+			dst = append(dst, m)
+		}
+		i, ok = nextItem(b, v, '}')
 	}
-	i := skipSpace(b, start+1)
-	if i < end && b[i] == '}' {
-		return dst, i+1 == end
-	}
-	for {
-		if i >= end || b[i] != '"' {
-			return dst, false
-		}
-		k := stringEnd(b, i)
-		if k < 0 {
-			return dst, false
-		}
-		key := span{i + 1, k - 1}
-		i = skipSpace(b, k)
-		if i >= end || b[i] != ':' {
-			return dst, false
-		}
-		i = skipSpace(b, i+1)
-		v := valueEnd(b, i)
-		if v < 0 {
-			return dst, false
-		}
-		dst = append(dst, member{key: key, value: span{i, v}})
-		i = skipSpace(b, v)
-		if i >= end {
-			return dst, false
-		}
-		if b[i] == '}' {
-			return dst, i+1 == end
-		}
-		if b[i] != ',' {
-			return dst, false
-		}
-		i = skipSpace(b, i+1)
-	}
+	return dst, ok
 }
 
 // arrayElements appends to dst the elements of the array b[start:end] (b[start]
 // is '['), in order. ok is false when b[start:end] is not an array of that form.
 func arrayElements(b []byte, start, end int, dst []span) ([]span, bool) {
 	b = b[:end]
-	if start >= end || b[start] != '[' {
-		return dst, false
+	i, ok := firstItem(b, start, '[', ']')
+	for i >= 0 {
+		v := valueEnd(b, i)
+		if v >= 0 {
+			dst = append(dst, span{i, v})
+		}
+		i, ok = nextItem(b, v, ']')
+	}
+	return dst, ok
+}
+
+// firstItem and nextItem are the walk objectMembers and arrayElements share over a
+// container that ends where b ends, opened by opening and closed by closing; each reads
+// the items (members, elements) itself. An index >= 0 is where the next item
+// starts; -1 means the walk is over, and ok then says whether the container was
+// well formed (its closing bracket is b's last byte).
+//
+// firstItem opens the container at b[start]: an empty one is its brackets with
+// whitespace between.
+func firstItem(b []byte, start int, opening, closing byte) (int, bool) {
+	if start >= len(b) || b[start] != opening {
+		return -1, false
 	}
 	i := skipSpace(b, start+1)
-	if i < end && b[i] == ']' {
-		return dst, i+1 == end
+	if i < len(b) && b[i] == closing {
+		return -1, i+1 == len(b)
 	}
-	for {
-		v := valueEnd(b, i)
-		if v < 0 {
-			return dst, false
-		}
-		dst = append(dst, span{i, v})
-		i = skipSpace(b, v)
-		if i >= end {
-			return dst, false
-		}
-		if b[i] == ']' {
-			return dst, i+1 == end
-		}
-		if b[i] != ',' {
-			return dst, false
-		}
-		i = skipSpace(b, i+1)
+	return i, true
+}
+
+// nextItem goes on after an item that ends at v (-1: the item could not be read):
+// a comma leads to the next item, the closing bracket ends the container.
+func nextItem(b []byte, v int, closing byte) (int, bool) {
+	if v < 0 {
+		return -1, false
 	}
+	i := skipSpace(b, v)
+	switch {
+	case i >= len(b):
+		return -1, false
+	case b[i] == closing:
+		return -1, i+1 == len(b)
+	case b[i] != ',':
+		return -1, false
+	}
+	return skipSpace(b, i+1), true
+}
+
+// memberAt reads the object member ("key": value) at b[i]: the member and the index
+// after its value, or -1 when there is none of that form.
+func memberAt(b []byte, i int) (member, int) {
+	if i >= len(b) || b[i] != '"' {
+		return member{}, -1
+	}
+	k := stringEnd(b, i)
+	if k < 0 {
+		return member{}, -1
+	}
+	key := span{i + 1, k - 1}
+	i = skipSpace(b, k)
+	if i >= len(b) || b[i] != ':' {
+		return member{}, -1
+	}
+	i = skipSpace(b, i+1)
+	v := valueEnd(b, i)
+	if v < 0 {
+		return member{}, -1
+	}
+	return member{key: key, value: span{i, v}}, v
 }
 
 // document returns the top-level members of the object doc (whitespace around it
