@@ -140,8 +140,27 @@ func (sc *spliceScratch) plan(state []byte, ops []spliceOp) int {
 }
 
 // newPieces parses the array or object v into new pieces and returns their index
-// in seqs, or -1 when v is neither (an edit of it does not apply).
+// in seqs, or -1 when v is neither (an edit of it does not apply). An object's
+// member is one element from its key's quote to the end of its value, so that
+// arrays and objects are cut into pieces alike.
 func (sc *spliceScratch) newPieces(v []byte) int {
+	if len(v) == 0 || (v[0] != '[' && v[0] != '{') {
+		return -1
+	}
+	object := v[0] == '{'
+	var ok bool
+	if object {
+		sc.inner, ok = objectMembers(v, 0, len(v), sc.inner[:0])
+		sc.spans = sc.spans[:0]
+		for _, m := range sc.inner {
+			sc.spans = append(sc.spans, span{m.key.start - 1, m.value.end})
+		}
+	} else {
+		sc.spans, ok = arrayElements(v, 0, len(v), sc.spans[:0])
+	}
+	if !ok {
+		return -1
+	}
 	k := len(sc.seqs)
 	if k < cap(sc.seqs) {
 		sc.seqs = sc.seqs[:k+1]
@@ -149,53 +168,25 @@ func (sc *spliceScratch) newPieces(v []byte) int {
 		sc.seqs = append(sc.seqs, pieces{})
 	}
 	q := &sc.seqs[k]
-	q.elems = q.elems[:0]
-	switch {
-	case len(v) > 0 && v[0] == '[':
-		es, ok := arrayElements(v, 0, len(v), sc.spans[:0])
-		sc.spans = es
-		if !ok {
-			return -1
-		}
-		q.object = false
-		if len(es) == 0 {
-			at := skipSpace(v, 1)
-			q.open, q.close = v[:at], v[at:]
-			return k
-		}
-		q.open, q.close = v[:es[0].start], v[es[len(es)-1].end:]
-		for j, e := range es {
-			var sep []byte
-			if j > 0 {
-				sep = v[es[j-1].end:e.start]
-			}
-			q.elems = append(q.elems, elem{sep: sep, val: v[e.start:e.end]})
-		}
-		return k
-	case len(v) > 0 && v[0] == '{':
-		ms, ok := objectMembers(v, 0, len(v), sc.inner[:0])
-		sc.inner = ms
-		if !ok {
-			return -1
-		}
-		q.object = true
-		if len(ms) == 0 {
-			q.open, q.close = v[:len(v)-1], v[len(v)-1:]
-			return k
-		}
-		q.open, q.close = v[:ms[0].key.start-1], v[ms[len(ms)-1].value.end:]
-		prevEnd := 0
-		for j, m := range ms {
-			var sep []byte
-			if j > 0 {
-				sep = v[prevEnd : m.key.start-1]
-			}
-			q.elems = append(q.elems, elem{sep: sep, key: v[m.key.start:m.key.end], val: v[m.key.start-1 : m.value.end]})
-			prevEnd = m.value.end
-		}
+	q.elems, q.object = q.elems[:0], object
+	es := sc.spans
+	if len(es) == 0 {
+		// The walk checked that the closing bracket is v's last byte.
+		q.open, q.close = v[:len(v)-1], v[len(v)-1:]
 		return k
 	}
-	return -1
+	q.open, q.close = v[:es[0].start], v[es[len(es)-1].end:]
+	for j, e := range es {
+		el := elem{val: v[e.start:e.end]}
+		if j > 0 {
+			el.sep = v[es[j-1].end:e.start]
+		}
+		if object {
+			el.key = v[sc.inner[j].key.start:sc.inner[j].key.end]
+		}
+		q.elems = append(q.elems, el)
+	}
+	return k
 }
 
 // edit applies one operation to q: remove (value nil) or add element sub.
