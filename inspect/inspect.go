@@ -25,8 +25,6 @@ package inspect
 
 import (
 	"embed"
-	"net/http"
-	"strings"
 
 	"github.com/parleyhq/parley/internal/webshared"
 )
@@ -39,42 +37,19 @@ const ContentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsaf
 	"img-src 'self' https: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // Handler serves the inspector under prefix (e.g. "/inspect"): prefix and prefix+"/"
-// answer index.html, prefix+"/x" the embedded file static/x. Anything else is 404.
-type Handler struct{ webshared.Mount }
+// answer index.html (the first by a redirect to the second), prefix+"/x" the
+// embedded file static/x. Anything else is 404.
+type Handler = webshared.Handler
 
 // New returns the inspector handler mounted at prefix.
 func New(prefix string) (*Handler, error) {
-	m, err := webshared.NewMount(static, "static", prefix)
-	if err != nil {
-		return nil, err
-	}
-	return &Handler{m}, nil
-}
-
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	hdr := w.Header()
-	hdr.Set("Content-Security-Policy", ContentSecurityPolicy)
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	hdr.Set("Referrer-Policy", "no-referrer")
-	hdr.Set("Cross-Origin-Opener-Policy", "same-origin")
-	if !webshared.ReadOnly(w, r) {
-		return
-	}
-	name, ok := strings.CutPrefix(r.URL.Path, h.Prefix)
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	name = strings.TrimPrefix(name, "/")
-	if name == "" {
-		if !strings.HasSuffix(r.URL.Path, "/") {
-			// Relative asset URLs in index.html resolve against the directory.
-			http.Redirect(w, r, h.Prefix+"/", http.StatusMovedPermanently)
-			return
-		}
-		name = "index.html"
-	}
-	if !h.Files.Serve(w, r, name) {
-		http.NotFound(w, r)
-	}
+	return webshared.NewHandler(static, prefix, webshared.Site{
+		Headers: map[string]string{
+			"Content-Security-Policy":    ContentSecurityPolicy,
+			"X-Content-Type-Options":     "nosniff",
+			"Referrer-Policy":            "no-referrer",
+			"Cross-Origin-Opener-Policy": "same-origin",
+		},
+		Index: "index.html",
+	})
 }

@@ -47,6 +47,7 @@ func TestHandler(t *testing.T) {
 		{"missing", "GET", "/inspect/nope.js", nil, 404, "", "", nil},
 		{"escape", "GET", "/inspect/../go.mod", nil, 404, "", "", nil},
 		{"outside prefix", "GET", "/other", nil, 404, "", "", nil},
+		{"prefix without its slash", "GET", "/inspectapp.js", nil, 404, "", "", nil},
 		{"post", "POST", "/inspect/", nil, 405, "", "", nil},
 	}
 	for _, tt := range tests {

@@ -20,8 +20,6 @@ package widget
 
 import (
 	"embed"
-	"net/http"
-	"strings"
 
 	"github.com/parleyhq/parley/internal/webshared"
 )
@@ -33,36 +31,22 @@ var static embed.FS
 const DemoContentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; " +
 	"img-src 'self' https: data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-// Handler serves the widget's files under a prefix ("/widget").
-type Handler struct{ webshared.Mount }
+// Handler serves the widget's files under a prefix ("/widget"): prefix+"/x" is the
+// embedded file static/x; anything else is 404.
+type Handler = webshared.Handler
 
 // New returns the widget handler mounted at prefix.
 func New(prefix string) (*Handler, error) {
-	m, err := webshared.NewMount(static, "static", prefix)
-	if err != nil {
-		return nil, err
-	}
-	return &Handler{m}, nil
-}
-
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	hdr := w.Header()
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	hdr.Set("Access-Control-Allow-Origin", "*")
-	hdr.Set("Cross-Origin-Resource-Policy", "cross-origin")
-	if !webshared.ReadOnly(w, r) {
-		return
-	}
-	name, ok := strings.CutPrefix(r.URL.Path, h.Prefix+"/")
-	if !ok || name == "" {
-		http.NotFound(w, r)
-		return
-	}
-	if strings.HasSuffix(name, ".html") {
-		hdr.Set("Content-Security-Policy", DemoContentSecurityPolicy)
-		hdr.Set("Referrer-Policy", "no-referrer")
-	}
-	if !h.Files.Serve(w, r, name) {
-		http.NotFound(w, r)
-	}
+	return webshared.NewHandler(static, prefix, webshared.Site{
+		Headers: map[string]string{
+			"X-Content-Type-Options":       "nosniff",
+			"Access-Control-Allow-Origin":  "*",
+			"Cross-Origin-Resource-Policy": "cross-origin",
+		},
+		// demo.html is the one page: it gets a page's protections.
+		HTMLHeaders: map[string]string{
+			"Content-Security-Policy": DemoContentSecurityPolicy,
+			"Referrer-Policy":         "no-referrer",
+		},
+	})
 }
