@@ -40,3 +40,26 @@ type EngineWrapper interface {
 type Grapher interface {
 	Graph(format string) (string, error)
 }
+
+// Immediate is the optional behaviour of an engine whose Decide, as the engine is
+// configured, waits on nothing outside the process: no model, no webhook, no
+// catalog or function of the embedding program that may block. The runtime decides
+// such an engine's turns on the goroutine that runs the turn, and an idle
+// conversation's turn on its caller's goroutine (package actor): a decision that
+// takes microseconds of CPU gains nothing from a goroutine of its own, and handing a
+// turn from goroutine to goroutine cost more than the decision (docs/performance.md,
+// "The turn on one goroutine"). A pause or cancel that arrives while such a turn
+// decides is applied once the turn has committed, as if it had come a moment later.
+//
+// Unlike the other optional behaviours it is asked of the bot's engine itself
+// (IsImmediate), never through EngineAs: a wrapper decides through code of its own
+// (a model's understanding), and only the wrapper can say whether that waits.
+type Immediate interface {
+	Immediate() bool
+}
+
+// IsImmediate reports whether e says its decisions wait on nothing (Immediate).
+func IsImmediate(e Engine) bool {
+	i, ok := e.(Immediate)
+	return ok && i.Immediate()
+}

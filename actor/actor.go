@@ -52,10 +52,14 @@ func (c *command) urgent() bool {
 // until the next command. Only the runner touches its fields, except elem,
 // passivating, active and gone (guarded by Runtime.mu).
 type actor struct {
-	rt      *Runtime
-	key     parley.ConversationKey
-	bot     *parley.Bot
-	mailbox chan *command
+	rt  *Runtime
+	key parley.ConversationKey
+	bot *parley.Bot
+	// immediate says the bot's engine decides without waiting on anything
+	// (parley.Immediate): its turns decide on the runner's goroutine, and an idle
+	// actor's command runs on its caller's (Runtime.send, runHere).
+	immediate bool
+	mailbox   chan *command
 	// urgent carries pause and cancel, which the actor reads while a turn runs.
 	urgent chan *command
 	// exited is closed once the actor has left the live set.
@@ -123,6 +127,20 @@ func (a *actor) drain() {
 		if a.stopping && a.tryExit() {
 			return
 		}
+	}
+}
+
+// runHere runs cmd on the caller's goroutine, which Runtime.send made the actor's
+// runner: the command, then the exit of a stopping actor, then either the park or,
+// when commands came meanwhile, a runner of the pool for them, so that the caller
+// answers as soon as its own command is done.
+func (a *actor) runHere(cmd *command) {
+	a.handle(cmd)
+	if a.stopping && a.tryExit() {
+		return
+	}
+	if !a.park() {
+		a.rt.workers.run(a.drainFn)
 	}
 }
 

@@ -151,6 +151,10 @@ type Runtime struct {
 	// for Close to wait for.
 	wg sync.WaitGroup
 
+	// immediate holds the bots whose engines decide without waiting on anything
+	// (parley.Immediate): their turns run on one goroutine (send, actor.decide).
+	immediate map[string]bool
+
 	mu     sync.Mutex
 	actors map[parley.ConversationKey]*actor
 	lru    *list.List // of *actor, front = most recently used
@@ -190,16 +194,20 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 		hub = NewHub(0)
 	}
 	r := &Runtime{
-		store:  deadlineStore{Store: store, timeout: opts.StoreTimeout},
-		bots:   make(map[string]*parley.Bot, len(bots)),
-		opts:   opts,
-		hub:    hub,
-		log:    opts.Logger,
-		actors: make(map[parley.ConversationKey]*actor),
-		lru:    list.New(),
+		store:     deadlineStore{Store: store, timeout: opts.StoreTimeout},
+		bots:      make(map[string]*parley.Bot, len(bots)),
+		immediate: map[string]bool{},
+		opts:      opts,
+		hub:       hub,
+		log:       opts.Logger,
+		actors:    make(map[parley.ConversationKey]*actor),
+		lru:       list.New(),
 	}
 	for _, b := range bots {
 		r.bots[b.Name] = b
+		if parley.IsImmediate(b.Engine) {
+			r.immediate[b.Name] = true
+		}
 	}
 	if _, ok := store.(parley.TurnReader); ok {
 		r.turns = r.store
@@ -393,6 +401,16 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 	} else {
 		r.lru.MoveToFront(a.elem)
 	}
+	if a.immediate && !a.active {
+		// An idle actor of an immediate bot: its queues are empty (a runner runs
+		// whenever something is queued), and this goroutine runs the command itself,
+		// as the actor's runner, instead of handing it to one and waiting.
+		a.active = true
+		r.mu.Unlock()
+		a.runHere(cmd)
+		res := <-cmd.done
+		return res.result, res.err
+	}
 	if !r.deliverLocked(a, cmd) {
 		r.mu.Unlock()
 		return parley.Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
@@ -413,13 +431,14 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 
 func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
 	a := &actor{
-		rt:      r,
-		key:     key,
-		bot:     r.bots[key.Bot],
-		folder:  folderOf(r.bots[key.Bot]),
-		mailbox: make(chan *command, r.opts.MailboxSize),
-		urgent:  make(chan *command, r.opts.MailboxSize),
-		exited:  make(chan struct{}),
+		rt:        r,
+		key:       key,
+		bot:       r.bots[key.Bot],
+		immediate: r.immediate[key.Bot],
+		folder:    folderOf(r.bots[key.Bot]),
+		mailbox:   make(chan *command, r.opts.MailboxSize),
+		urgent:    make(chan *command, r.opts.MailboxSize),
+		exited:    make(chan struct{}),
 	}
 	a.drainFn = a.drain
 	a.armedAt = time.Now()

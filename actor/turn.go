@@ -472,7 +472,15 @@ func (p *partial) close() string {
 // stream, a webhook action, a catalog call) and is returned instead, with the reply
 // text streamed so far. The abandoned decision is never applied; engines do not
 // modify the state they are given.
+//
+// An immediate engine (parley.Immediate) decides on the runner's goroutine: its
+// decision is CPU alone, over in microseconds, and a pause or cancel queued meanwhile
+// is the runner's next command, applied to the committed turn.
 func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parley.Decision, stop *command, streamed string, err error) {
+	if a.immediate {
+		d, err = a.engineDecide(ctx, t)
+		return d, nil, "", err
+	}
 	dctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	p := &partial{a: a, index: t.Index, at: at}

@@ -82,8 +82,9 @@ type Catalog struct {
 }
 
 var (
-	_ shop.Catalog    = (*Catalog)(nil)
-	_ shop.Vocabulary = (*Catalog)(nil)
+	_ shop.Catalog     = (*Catalog)(nil)
+	_ shop.Vocabulary  = (*Catalog)(nil)
+	_ parley.Immediate = (*Catalog)(nil)
 )
 
 // OpenEmbedded loads the embedded WooCommerce sample catalog into a private
@@ -98,6 +99,11 @@ func OpenEmbedded(ctx context.Context) (*Catalog, error) {
 
 // Close releases the in-memory database.
 func (c *Catalog) Close() error { return c.db.Close() }
+
+// Immediate says the catalog's calls wait on nothing outside the process (an
+// in-memory database), so a shop over it decides on its turn's goroutine
+// (parley.Immediate).
+func (c *Catalog) Immediate() bool { return true }
 
 // entry is one listed product with what the index needs beyond shop.Product.
 type entry struct {
