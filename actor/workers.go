@@ -14,6 +14,9 @@ import (
 // (docs/performance.md). A warm one has grown its stack already, and an actor that
 // waits for its next command holds no goroutine at all.
 //
+// A bot whose engine waits on nothing (parley.Immediate) needs neither for a turn
+// of an idle conversation: its caller runs it and decides it (actor.runHere).
+//
 // Work goes to an idle warm goroutine if there is one, else to a new goroutine, which
 // parks afterwards while fewer than maxIdleWorkers are parked and ends otherwise. A
 // decision that a pause or cancel abandoned keeps its goroutine until the engine
