@@ -2,6 +2,8 @@ package actor
 
 import (
 	"context"
+	"reflect"
+	"strings"
 
 	"github.com/parleyhq/parley"
 	"go.opentelemetry.io/otel"
@@ -17,9 +19,38 @@ import (
 // (Handbacker, MetricsReporter, a diagram, a conversation list) stay visible.
 const tracerName = "github.com/parleyhq/parley/actor"
 
+// untraced is the tracer provider OpenTelemetry starts with when it is its own
+// no-op delegate: while it is still the global provider (cmd/parley sets another when
+// OTEL_EXPORTER_OTLP_* is configured), tracing is off, and a turn starts no span. A
+// no-op span still cost eight allocations per turn (the span, its attributes, the
+// contexts that carry it), and docs/operations.md promises that tracing off costs
+// nothing. nil when something set a provider before this package's init.
+var untraced = defaultProvider()
+
+func defaultProvider() trace.TracerProvider {
+	tp := otel.GetTracerProvider()
+	if strings.HasSuffix(reflect.TypeOf(tp).Elem().PkgPath(), "go.opentelemetry.io/otel/internal/global") {
+		return tp
+	}
+	return nil
+}
+
+// tracer returns the tracer of the turn's spans, false while tracing is off.
+func tracer() (trace.Tracer, bool) {
+	tp := otel.GetTracerProvider()
+	if tp == untraced {
+		return nil, false
+	}
+	return tp.Tracer(tracerName), true
+}
+
 // engineDecide is Engine.Decide in an "engine.decide" span.
 func (a *actor) engineDecide(ctx context.Context, t parley.Turn) (parley.Decision, error) {
-	ctx, span := otel.Tracer(tracerName).Start(ctx, "engine.decide", trace.WithAttributes(
+	tr, on := tracer()
+	if !on {
+		return a.bot.Engine.Decide(ctx, t)
+	}
+	ctx, span := tr.Start(ctx, "engine.decide", trace.WithAttributes(
 		attribute.String("parley.engine", a.bot.Engine.Kind()),
 		attribute.String("parley.bot", a.key.Bot),
 		attribute.String("parley.conversation", a.key.ID),
@@ -36,14 +67,25 @@ func (a *actor) engineDecide(ctx context.Context, t parley.Turn) (parley.Decisio
 
 // commit is Store.Commit in a "store.commit" span.
 func (a *actor) commit(ctx context.Context, c *parley.Commit, next any) error {
-	ctx, span := otel.Tracer(tracerName).Start(ctx, "store.commit", trace.WithAttributes(
+	tr, on := tracer()
+	if !on {
+		return a.storeCommit(ctx, c, next)
+	}
+	ctx, span := tr.Start(ctx, "store.commit", trace.WithAttributes(
 		attribute.String("parley.bot", a.key.Bot),
 		attribute.String("parley.conversation", a.key.ID),
 		attribute.Int64("parley.version", c.Conversation.Version),
 		attribute.Int("parley.events", len(c.Events)),
 	))
 	defer span.End()
-	// The store gets the state as stored (folded, fold.go); the caller keeps it whole.
+	err := a.storeCommit(ctx, c, next)
+	endSpan(span, err)
+	return err
+}
+
+// storeCommit is Store.Commit of c. The store gets the state as stored (folded,
+// fold.go); the caller keeps it whole.
+func (a *actor) storeCommit(ctx context.Context, c *parley.Commit, next any) error {
 	full := c.Conversation.State
 	fold := a.stored(ctx, c, next)
 	c.Conversation.State = fold.state
@@ -52,7 +94,6 @@ func (a *actor) commit(ctx context.Context, c *parley.Commit, next any) error {
 	if err == nil {
 		a.keepFold(fold)
 	}
-	endSpan(span, err)
 	return err
 }
 
