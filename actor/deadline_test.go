@@ -2,6 +2,7 @@ package actor_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -60,9 +61,20 @@ func (s *hangingStore) Commit(ctx context.Context, c *parley.Commit) error {
 	return s.Store.Commit(ctx, c)
 }
 
+// TestHangingStoreFailsFastAndRetryIsSafe, for an engine that decides on a goroutine
+// of its own and for an immediate one, whose turn runs on its caller's goroutine
+// (parley.Immediate): the store's deadline bounds the caller's wait either way.
 func TestHangingStoreFailsFastAndRetryIsSafe(t *testing.T) {
+	for _, eng := range []parley.Engine{&counter{}, &immediateCounter{}} {
+		t.Run(fmt.Sprintf("immediate=%v", parley.IsImmediate(eng)), func(t *testing.T) {
+			hangingStoreFailsFast(t, eng)
+		})
+	}
+}
+
+func hangingStoreFailsFast(t *testing.T, eng parley.Engine) {
 	hs := &hangingStore{Store: memstore.New()}
-	rt := actor.New(hs, []*parley.Bot{{Name: "c", Engine: &counter{}}}, actor.Options{StoreTimeout: 50 * time.Millisecond})
+	rt := actor.New(hs, []*parley.Bot{{Name: "c", Engine: eng}}, actor.Options{StoreTimeout: 50 * time.Millisecond})
 	t.Cleanup(rt.Close)
 	turn(t, rt, "h", "m1", "hi")
 
