@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strings"
+	"unsafe"
 
 	"github.com/parleyhq/parley"
 )
@@ -256,23 +257,35 @@ func replyText(replies json.RawMessage) (string, error) {
 // transitionsOf decodes a turn record's transitions: json.Marshal's form read
 // directly, anything else through encoding/json.
 func transitionsOf(raw json.RawMessage) ([]parley.Transition, error) {
-	if ts, ok := scanTransitions(raw); ok {
+	return appendTransitions(make([]parley.Transition, 0, 4), raw, false)
+}
+
+// transitionViews is transitionsOf appended to dst, the strings of json.Marshal's
+// form viewing raw's bytes instead of copies: for the fold checks that run on every
+// commit (TurnMark, FoldsAfter), which only count and compare them while the record
+// is alive and unchanged. Three copies per transition were 16 allocations per turn.
+func transitionViews(dst []parley.Transition, raw json.RawMessage) ([]parley.Transition, error) {
+	return appendTransitions(dst, raw, true)
+}
+
+func appendTransitions(dst []parley.Transition, raw json.RawMessage, view bool) ([]parley.Transition, error) {
+	if ts, ok := scanTransitions(dst, raw, view); ok {
 		return ts, nil
 	}
 	var ts []parley.Transition
 	if err := json.Unmarshal(raw, &ts); err != nil {
 		return nil, parley.WrapError(parley.EINVALIDSTATE, err, "flows: turn record transitions")
 	}
-	return ts, nil
+	return append(dst, ts...), nil
 }
 
-// scanTransitions reads [{"from":..,"to":..,"trigger":..},...] as json.Marshal
-// writes []parley.Transition; ok is false for any other form.
-func scanTransitions(b []byte) ([]parley.Transition, bool) {
+// scanTransitions appends to ts [{"from":..,"to":..,"trigger":..},...] read as
+// json.Marshal writes []parley.Transition, its strings views of b when view is set
+// and they need no unescaping; ok is false for any other form.
+func scanTransitions(ts []parley.Transition, b []byte, view bool) ([]parley.Transition, bool) {
 	if len(b) < 2 || b[0] != '[' {
 		return nil, false
 	}
-	ts := make([]parley.Transition, 0, 4)
 	i := 1
 	for i < len(b) && b[i] != ']' {
 		if len(ts) > 0 {
@@ -290,7 +303,7 @@ func scanTransitions(b []byte) ([]parley.Transition, bool) {
 			if !bytes.HasPrefix(b[i:], []byte(f.prefix)) {
 				return nil, false
 			}
-			if *f.dst, i, ok = jsonString(b, i+len(f.prefix)); !ok {
+			if *f.dst, i, ok = jsonText(b, i+len(f.prefix), view); !ok {
 				return nil, false
 			}
 		}
@@ -305,6 +318,12 @@ func scanTransitions(b []byte) ([]parley.Transition, bool) {
 
 // jsonString decodes the JSON string at b[i] and returns the index after it.
 func jsonString(b []byte, i int) (string, int, bool) {
+	return jsonText(b, i, false)
+}
+
+// jsonText is jsonString, viewing b's bytes instead of copying them when view is set
+// and the string has no escapes (see transitionViews).
+func jsonText(b []byte, i int, view bool) (string, int, bool) {
 	if i >= len(b) || b[i] != '"' {
 		return "", i, false
 	}
@@ -314,6 +333,9 @@ func jsonString(b []byte, i int) (string, int, bool) {
 	}
 	lit := b[i:end]
 	if bytes.IndexByte(lit, '\\') < 0 {
+		if view {
+			return unsafe.String(unsafe.SliceData(lit[1:]), len(lit)-2), end, true
+		}
 		return string(lit[1 : len(lit)-1]), end, true
 	}
 	var s string
@@ -483,7 +505,8 @@ func (e *Engine) TurnMark(rec *parley.TurnRecord) byte {
 	}
 	n := 0
 	if !emptyArray(rec.Transitions) {
-		ts, err := transitionsOf(rec.Transitions)
+		var buf [8]parley.Transition
+		ts, err := transitionViews(buf[:0], rec.Transitions)
 		if err != nil || len(ts) > markMaxTransitions {
 			return markUnknown
 		}
@@ -528,10 +551,11 @@ func (e *Engine) FoldsAfter(prev, next any, rec *parley.TurnRecord, marks []byte
 		added[1] = ChatMessage{Role: "assistant", Content: reply, Timestamp: stamp}
 		count, last = 2, reply
 	}
-	var ts []parley.Transition
+	var tbuf [8]parley.Transition
+	ts := tbuf[:0]
 	if !emptyArray(rec.Transitions) {
 		var err error
-		if ts, err = transitionsOf(rec.Transitions); err != nil {
+		if ts, err = transitionViews(ts, rec.Transitions); err != nil {
 			return false
 		}
 	}

@@ -106,20 +106,28 @@ func TestScanTransitionsMatchesUnmarshal(t *testing.T) {
 			ts[j] = parley.Transition{From: names[(i+j)%len(names)], To: names[(i*3+j)%len(names)], Trigger: names[(i*7+j)%len(names)]}
 		}
 		raw, _ := json.Marshal(ts)
-		got, ok := scanTransitions(raw)
-		if !ok || len(got) != len(ts) {
-			t.Fatalf("%s: scanned %v, %v", raw, got, ok)
-		}
-		for j := range ts {
-			if got[j] != ts[j] {
-				t.Fatalf("%s: transition %d = %+v, want %+v", raw, j, got[j], ts[j])
+		for _, view := range []bool{false, true} {
+			var buf [2]parley.Transition // fewer than some records have: append grows it
+			got, ok := scanTransitions(buf[:0], raw, view)
+			if !ok || len(got) != len(ts) {
+				t.Fatalf("%s (view %v): scanned %v, %v", raw, view, got, ok)
+			}
+			for j := range ts {
+				if got[j] != ts[j] {
+					t.Fatalf("%s (view %v): transition %d = %+v, want %+v", raw, view, j, got[j], ts[j])
+				}
 			}
 		}
 	}
 	for _, s := range []string{`[ ]`, `[{"to":"a","from":"b","trigger":"c"}]`, `[{"from":"a","to":"b","trigger":"c"} ]`, `[{"from":"a","to":"b","trigger":"c"}`, `{}`, ``} {
-		if _, ok := scanTransitions([]byte(s)); ok {
+		if _, ok := scanTransitions(nil, []byte(s), false); ok {
 			t.Errorf("%s: scanned", s)
 		}
+	}
+	// The other forms are read by encoding/json, into the caller's buffer too.
+	var buf [1]parley.Transition
+	if got, err := transitionViews(buf[:0], json.RawMessage(`[ {"to":"b","from":"a","trigger":"c"} ]`)); err != nil || len(got) != 1 || got[0] != (parley.Transition{From: "a", To: "b", Trigger: "c"}) {
+		t.Errorf("a spaced record: %v, %v", got, err)
 	}
 	if got, _ := replyText(json.RawMessage(`[{"id":"a-1","type":"text","text":"a \u003c \"b\""}]`)); got != `a < "b"` {
 		t.Errorf("replyText = %q", got)
