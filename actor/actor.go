@@ -29,7 +29,7 @@ type command struct {
 	turn    parley.TurnRequest
 	control parley.ControlRequest
 	done    chan commandResult // nil for the runtime's own commands (passivate, inactive)
-	// values carries the caller's context values (its trace span) without its
+	// values is the caller's context, for its values (its trace span) and not its
 	// cancellation: a turn, once queued, runs to its commit (commandContext).
 	values context.Context
 }
