@@ -15,8 +15,12 @@ func (tu *turn) generate(def *Step, draft string) string {
 		return draft
 	}
 	req := parley.ReplyRequest{Bot: tu.e.bot, Brief: def.Brief, Draft: draft}
-	for _, m := range tu.s.Messages {
-		req.Transcript = append(req.Transcript, m.Role+": "+m.Content)
+	if tu.e.writer != nil && tu.in.RecordedReplies == nil {
+		// Only a writer reads the transcript: a bot without one (or a replay,
+		// which says the recorded text) would build it for nothing.
+		for _, m := range tu.s.Messages {
+			req.Transcript = append(req.Transcript, m.Role+": "+m.Content)
+		}
 	}
 	text, generated := parley.GenerateReply(tu.ctx, tu.e.writer, tu.in, def.ID, req, 0, tu.streamSaid)
 	if generated != nil {
