@@ -134,6 +134,23 @@ var replyPhrases = lexPhrases(
 	meaningOf[Answer]{politePhrases, Unknown}, meaningOf[Answer]{hedgePhrases, Unknown},
 )
 
+// replyByFirst and talkByFirst are replyPhrases and talkPhrases by their first
+// word, in the same order: a split tries every phrase at every word, and a phrase
+// can only start at a word that is its first (the lexicons hold hundreds).
+var (
+	replyByFirst = byFirstWord(replyPhrases)
+	talkByFirst  = byFirstWord(talkPhrases)
+)
+
+// byFirstWord groups phrases by their first word, keeping their order.
+func byFirstWord[M any](phrases []lexPhrase[M]) map[string][]lexPhrase[M] {
+	out := map[string][]lexPhrase[M]{}
+	for _, p := range phrases {
+		out[p.words[0]] = append(out[p.words[0]], p)
+	}
+	return out
+}
+
 // replyKey is key(text) with answer emoji spelled as words.
 func replyKey(text string) string {
 	if strings.IndexFunc(text, func(r rune) bool { _, ok := answerEmoji[r]; return ok }) >= 0 {
@@ -197,7 +214,7 @@ func answerSplits(toks []token) [][3]bool {
 // extendSplits extends a split of the first i tokens giving answer a by each
 // reply phrase that follows.
 func extendSplits(at [][3]bool, toks []token, i int, a Answer) {
-	for _, p := range replyPhrases {
+	for _, p := range replyByFirst[toks[i].text] {
 		if !startsWithPhrase(toks[i:], p.words) {
 			continue
 		}
@@ -287,7 +304,10 @@ func SmallTalkOf(text string) SmallTalk {
 
 // talkPhraseAt is the longest talk phrase toks start with.
 func talkPhraseAt(toks []token) (lexPhrase[SmallTalk], bool) {
-	for _, p := range talkPhrases {
+	if len(toks) == 0 {
+		return lexPhrase[SmallTalk]{}, false
+	}
+	for _, p := range talkByFirst[toks[0].text] {
 		if startsWithPhrase(toks, p.words) {
 			return p, true
 		}
