@@ -92,7 +92,8 @@ func (x *Fuzzy) Near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
 	}
 	first := len(dst)
 	var stack [128]byte
-	forIndexedDeletes(stack[:0], query, maxDist, x.bits, func(variant []byte) {
+	forIndexedDeleteSpans(query, maxDist, x.bits, func(a1, b1, a2, b2 int) {
+		variant := appendVariant(stack[:0], query, a1, b1, a2, b2)
 		for _, id := range x.deletes[string(variant)] {
 			if containsIndex(dst[first:], int(id)) {
 				continue

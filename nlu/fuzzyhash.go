@@ -49,18 +49,38 @@ func (v variantBits) has(h uint64) bool {
 }
 
 // forIndexedDeletes calls fn as forDeletes(buf, s, n, fn) does, in the same
-// order, but only with the variants whose hash is in bits. The hash of s without
-// its runes i and j is that of s[:start(i)] + s[end(i):start(j)], kept as j moves
-// on, times B^len(tail) plus the tail's.
+// order, but only with the variants whose hash is in bits.
 func forIndexedDeletes(buf []byte, s string, n int, bits variantBits, fn func([]byte)) []byte {
+	forIndexedDeleteSpans(s, n, bits, func(a1, b1, a2, b2 int) {
+		buf = appendVariant(buf[:0], s, a1, b1, a2, b2)
+		fn(buf)
+	})
+	return buf
+}
+
+// appendVariant appends s without its bytes [a1, b1) and [a2, b2) (a1 <= b1 <=
+// a2 <= b2): one of the variants forIndexedDeleteSpans names.
+func appendVariant(dst []byte, s string, a1, b1, a2, b2 int) []byte {
+	dst = append(dst, s[:a1]...)
+	dst = append(dst, s[b1:a2]...)
+	return append(dst, s[b2:]...)
+}
+
+// forIndexedDeleteSpans is forIndexedDeletes naming each variant by the bytes it
+// leaves out (appendVariant writes it) instead of writing it: a caller that
+// writes it into its own stack buffer keeps that buffer off the heap, which a
+// []byte handed to an unknown function is not. The hash of s without its runes i
+// and j is that of s[:start(i)] + s[end(i):start(j)], kept as j moves on, times
+// B^len(tail) plus the tail's.
+func forIndexedDeleteSpans(s string, n int, bits variantBits, fn func(a1, b1, a2, b2 int)) {
 	var preBuf, powBuf [65]uint64
 	pre, pow := prefixHashes(s, preBuf[:0], powBuf[:0])
 	end := len(s)
 	if bits.has(pre[end]) {
-		fn(append(buf[:0], s...))
+		fn(0, 0, 0, 0)
 	}
 	if n == 0 || s == "" {
-		return buf
+		return
 	}
 	var startsBuf [65]int
 	starts := runeStarts(s, startsBuf[:0])
@@ -68,9 +88,7 @@ func forIndexedDeletes(buf []byte, s string, n int, bits variantBits, fn func([]
 	for i := range runes {
 		a1, b1 := starts[i], starts[i+1]
 		if bits.has(pre[a1]*pow[end-b1] + pre[end] - pre[b1]*pow[end-b1]) {
-			buf = append(buf[:0], s[:a1]...)
-			buf = append(buf, s[b1:]...)
-			fn(buf)
+			fn(a1, b1, end, end)
 		}
 		if n < 2 {
 			continue
@@ -85,13 +103,9 @@ func forIndexedDeletes(buf []byte, s string, n int, bits variantBits, fn func([]
 			if !bits.has(head*pow[end-b2] + pre[end] - pre[b2]*pow[end-b2]) {
 				continue
 			}
-			buf = append(buf[:0], s[:a1]...)
-			buf = append(buf, s[b1:a2]...)
-			buf = append(buf, s[b2:]...)
-			fn(buf)
+			fn(a1, b1, a2, b2)
 		}
 	}
-	return buf
 }
 
 // prefixHashes returns pre (pre[i]: the hash of s[:i]) and pow (pow[i]: B^i),
