@@ -300,11 +300,15 @@ func MatchCityExact(text string) (string, bool) {
 // leftmost first. Aliases of two letters ("la", "sd") are read only as a whole
 // answer (MatchCity): inside a sentence they are ordinary words too often.
 func FindCity(text string) (string, bool) {
-	ws := phraseWords(text)
-	for i := range ws {
-		for n := min(3, len(ws)-i); n >= 1; n-- {
-			phrase := strings.Join(ws[i:i+n], " ")
-			if c, ok := cityIndex[phrase]; ok && (len(phrase) > 2 || n > 1) {
+	// The runs are written into a stack buffer and looked up without a string
+	// of their own: a sentence has dozens of them and almost none is a city.
+	var tokBuf [32]token
+	var buf [96]byte
+	toks := appendTokens(tokBuf[:0], key(text))
+	for i := range toks {
+		for n := min(3, len(toks)-i); n >= 1; n-- {
+			phrase := appendJoined(buf[:0], toks[i:i+n])
+			if c, ok := cityIndex[string(phrase)]; ok && (len(phrase) > 2 || n > 1) {
 				return c, true
 			}
 		}

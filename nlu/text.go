@@ -129,11 +129,27 @@ func tokenize(k string) []token {
 	if n == 0 {
 		return nil
 	}
-	toks := make([]token, 0, n)
+	return appendTokens(make([]token, 0, n), k)
+}
+
+// appendTokens appends k's words (tokenize's) to dst: a caller with a stack
+// array keeps a short message's words off the heap.
+func appendTokens(dst []token, k string) []token {
 	for start, end := nextWord(k, 0); start >= 0; start, end = nextWord(k, end) {
-		toks = append(toks, token{k[start:end], start, end})
+		dst = append(dst, token{k[start:end], start, end})
 	}
-	return toks
+	return dst
+}
+
+// appendJoined appends the tokens' words joined by single spaces to dst.
+func appendJoined(dst []byte, toks []token) []byte {
+	for i, t := range toks {
+		if i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, t.text...)
+	}
+	return dst
 }
 
 // firstWords is the set of the first words of a lexicon's phrases: a key none of
