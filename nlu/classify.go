@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
@@ -46,22 +47,24 @@ type Classifier struct {
 // maxMemo bounds the words a Classifier remembers the meaning of.
 const maxMemo = 1 << 14
 
-// meanings returns the meaning of each word, remembered.
-func (c *Classifier) meanings(ws []string) []string {
-	out := make([]string, len(ws))
-	for i, w := range ws {
+// appendMeanings appends the meaning of each word to dst, remembered.
+func (c *Classifier) appendMeanings(dst, ws []string) []string {
+	for _, w := range ws {
 		if m, ok := c.memo.Load(w); ok {
-			out[i] = m.(string)
+			dst = append(dst, m.(string))
 			continue
 		}
-		out[i] = Meaning(w)
+		m := Meaning(w)
+		dst = append(dst, m)
 		if c.memoSize.Load() < maxMemo {
-			if _, loaded := c.memo.LoadOrStore(w, out[i]); !loaded {
+			// The word is a slice of a message's key: a copy of its own keeps
+			// the memo from holding every message it saw a new word in.
+			if _, loaded := c.memo.LoadOrStore(strings.Clone(w), strings.Clone(m)); !loaded {
 				c.memoSize.Add(1)
 			}
 		}
 	}
-	return out
+	return dst
 }
 
 type compiledIntent struct {
@@ -133,24 +136,31 @@ func (c *Classifier) Classify(text string) (Result, bool) {
 	if c == nil {
 		return Result{}, false
 	}
+	// A message's words, their meanings and its near pairs fit in stack arrays
+	// unless it is long: a classification allocates nothing but its key.
+	var (
+		tokBuf                             [16]token
+		wsBuf, allBuf, contentBuf, saidBuf [16]string
+		nearBuf                            [16]wordPair
+	)
 	k := key(text)
-	toks := tokenize(k)
+	toks := appendTokens(tokBuf[:0], k)
 	if len(toks) == 0 {
 		return Result{}, false
 	}
-	ws := make([]string, len(toks))
-	for i, t := range toks {
-		ws[i] = t.text
+	ws := wsBuf[:0]
+	for _, t := range toks {
+		ws = append(ws, t.text)
 	}
-	all := c.meanings(ws)
+	all := c.appendMeanings(allBuf[:0], ws)
 	if best, ok := c.keyword(k, toks, all); ok {
 		return best, true
 	}
-	content, said := contentWords(ws), all
+	content, said := appendContentWords(contentBuf[:0], ws), all
 	if len(content) != len(ws) {
-		said = c.meanings(content) // remembered by now
+		said = c.appendMeanings(saidBuf[:0], content) // remembered by now
 	}
-	best := c.closestExample(content, said, c.nearWords(content))
+	best := c.closestExample(content, said, c.appendNearWords(nearBuf[:0], content))
 	return best, best.Confidence >= Threshold
 }
 
@@ -212,11 +222,10 @@ func containsWords(ws, phrase []string) bool {
 	return false
 }
 
-// nearWords lists the pairs of a text word and an example word within
+// appendNearWords appends the pairs of a text word and an example word within
 // MaxFuzzyDistance of each other with their distance, found through the
 // classifier's index of example words.
-func (c *Classifier) nearWords(text []string) []wordPair {
-	var near []wordPair
+func (c *Classifier) appendNearWords(near []wordPair, text []string) []wordPair {
 	var buf [16]FuzzyMatch
 	for _, w := range text {
 		for _, m := range c.vocab.Near(buf[:0], w, reach(w)) {
@@ -302,15 +311,18 @@ var stopWords = map[string]bool{
 
 // contentWords drops stop words; when nothing is left it keeps all words, so "hi"
 // style examples still count.
-func contentWords(ws []string) []string {
-	var out []string
+func contentWords(ws []string) []string { return appendContentWords(nil, ws) }
+
+// appendContentWords is contentWords appending to dst.
+func appendContentWords(dst, ws []string) []string {
+	n := len(dst)
 	for _, w := range ws {
 		if !stopWords[w] {
-			out = append(out, w)
+			dst = append(dst, w)
 		}
 	}
-	if len(out) == 0 {
+	if len(dst) == n {
 		return ws
 	}
-	return out
+	return dst
 }
