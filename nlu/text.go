@@ -21,6 +21,9 @@ func Normalize(s string) string {
 	if isNormalASCII(s) {
 		return s
 	}
+	if isASCII(s) {
+		return normalizeASCII(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	pendingSpace := false
@@ -40,6 +43,31 @@ func Normalize(s string) string {
 			r = unicode.ToLower(r)
 		}
 		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// normalizeASCII is Normalize of an ASCII s, already trimmed, byte by byte: most
+// messages are ASCII, and their only change is a capital letter ("New York").
+// unicode.IsSpace and unicode.ToLower of an ASCII byte are these.
+func normalizeASCII(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	pendingSpace := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == ' ' || '\t' <= c && c <= '\r' {
+			pendingSpace = true
+			continue
+		}
+		if pendingSpace {
+			b.WriteByte(' ')
+			pendingSpace = false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
 	}
 	return b.String()
 }
