@@ -477,8 +477,7 @@ func (tu *turn) needData(f *flow, missing []string, reply string) error {
 				return err
 			}
 			tu.setStep(st)
-			name := st.slot.name
-			s.WaitingForSlot = &name
+			tu.await(st)
 			tu.say(reply)
 			tu.say(tu.generate(st.def, tu.render(st.prompt)))
 			return nil

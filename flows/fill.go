@@ -143,8 +143,7 @@ func (tu *turn) invalid(st *step, problem string) error {
 	if err := tu.fire(DialogueValidationFailed); err != nil {
 		return err
 	}
-	name := sl.name
-	s.WaitingForSlot = &name
+	tu.await(st)
 	tu.say(problem)
 	tu.say(tu.generate(st.def, tu.render(st.prompt)))
 	return nil

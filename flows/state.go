@@ -14,7 +14,9 @@ const FlowNone = "none"
 
 // State is seed 001's DialogueState with its field names as written there, plus
 // flow_stack: the flows suspended beneath the active one. It is what the store
-// keeps between turns and what the HTTP API shows.
+// keeps between turns and what the HTTP API shows. Its pointers (current_step,
+// waiting_for_slot) reach strings shared with the engine and with the states
+// decided from it: replace one, never write through it.
 type State struct {
 	Messages          []ChatMessage  `json:"messages"`
 	Slots             map[string]any `json:"slots"`

@@ -141,8 +141,7 @@ func (tu *turn) collectStep(st *step) (next int, stop bool, err error) {
 		return 0, true, err
 	}
 	tu.setStep(st)
-	name := st.slot.name
-	s.WaitingForSlot = &name
+	tu.await(st)
 	tu.say(tu.generate(st.def, tu.render(st.prompt)))
 	return 0, true, nil
 }

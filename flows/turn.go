@@ -222,11 +222,18 @@ func (tu *turn) run() error {
 	}
 }
 
-// setStep makes st the current step of the active flow.
+// setStep makes st the current step of the active flow. The state points at the
+// step's own id, as await does at its slot's name: the strings a state's
+// pointers reach are never written through (a decided state shares them with the
+// state it was decided from), so every state may share them.
 func (tu *turn) setStep(st *step) {
-	id := st.id
-	tu.s.CurrentStep = &id
+	tu.s.CurrentStep = &st.id
 	tu.s.WaitingForSlot = nil
+}
+
+// await makes the current step st wait for the user's value of its slot.
+func (tu *turn) await(st *step) {
+	tu.s.WaitingForSlot = &st.slot.name
 }
 
 // handoff passes the conversation to a human agent: the same effect and event as
