@@ -110,11 +110,14 @@ var monthNames = map[string]time.Month{
 	"diciembre": 12, "dic": 12,
 }
 
-// relativeDays are fixed offsets from today.
-var relativeDays = []struct {
+// relativeDay is a phrase that names a fixed offset from today.
+type relativeDay struct {
 	words  []string
 	offset int
-}{
+}
+
+// relativeDays are fixed offsets from today.
+var relativeDays = []relativeDay{
 	{phraseWords("day after tomorrow"), 2},
 	{phraseWords("the day after tomorrow"), 2},
 	{phraseWords("après-demain"), 2},
@@ -142,6 +145,18 @@ var relativeDays = []struct {
 	{phraseWords("غدا"), 1},
 	{phraseWords("غدوة"), 1},
 }
+
+// relativeDaysByFirst are relativeDays by their first word, in the same order:
+// every word of a message is tried as the start of one.
+var relativeDaysByFirst = func() map[string][]relativeDay {
+	out := map[string][]relativeDay{}
+	for _, r := range relativeDays {
+		if len(r.words) > 0 {
+			out[r.words[0]] = append(out[r.words[0]], r)
+		}
+	}
+	return out
+}()
 
 // Weekday modifiers.
 type weekdayMode int
@@ -210,14 +225,19 @@ func (c dateCandidate) better(b dateCandidate) bool {
 // "12 dec", "le 12 décembre", "12 de diciembre"), in English, French, Spanish and
 // some Darija and Arabic. See the package doc for the semantics chosen.
 func ParseDate(text string, now time.Time) (Date, bool) {
+	var tokBuf [16]token
 	k := key(text)
-	today := DateOf(now)
+	return parseDateKey(k, appendTokens(tokBuf[:0], k), DateOf(now))
+}
+
+// parseDateKey is ParseDate of a key k and its words.
+func parseDateKey(k string, toks []token, today Date) (Date, bool) {
 	var b bestDate
 	if digitBeforeSeparator(k) { // what both patterns need
 		b.isoDates(k)
 		b.numericDates(k, today)
 	}
-	b.wordDates(tokenize(k), today)
+	b.wordDates(toks, today)
 	return b.best.date, b.found
 }
 
@@ -329,23 +349,23 @@ func nextMonthDay(month time.Month, day int, today Date) (Date, bool) {
 }
 
 // wordDateAt reads a date expressed in words starting at toks[i]: the first of
-// wordDateReaders that reads one there.
+// the readers, in this order, that reads one there. They are called by name, not
+// from a table of functions: words handed to a function value escape to the
+// heap, and callers keep them in a stack array.
 func wordDateAt(toks []token, i int, today Date) (dateCandidate, bool) {
-	for _, read := range wordDateReaders {
-		if c, ok := read(toks, i, today); ok {
-			return c, true
-		}
+	if c, ok := relativeDayAt(toks, i, today); ok { // "tomorrow", "the day after tomorrow"
+		return c, true
 	}
-	return dateCandidate{}, false
-}
-
-// wordDateReaders read a date in words starting at toks[i], in the order tried.
-var wordDateReaders = []func(toks []token, i int, today Date) (dateCandidate, bool){
-	relativeDayAt, // "tomorrow", "the day after tomorrow"
-	inUnitsAt,     // "in 3 days"
-	unitsLaterAt,  // "3 days from now"
-	weekdayAt,     // "next friday", "viernes que viene"
-	monthDayAt,    // "Dec 12", "12 de diciembre"
+	if c, ok := inUnitsAt(toks, i, today); ok { // "in 3 days"
+		return c, true
+	}
+	if c, ok := unitsLaterAt(toks, i, today); ok { // "3 days from now"
+		return c, true
+	}
+	if c, ok := weekdayAt(toks, i, today); ok { // "next friday", "viernes que viene"
+		return c, true
+	}
+	return monthDayAt(toks, i, today) // "Dec 12", "12 de diciembre"
 }
 
 // candidate is the date d said by toks[first] to toks[last].
@@ -356,8 +376,8 @@ func candidate(toks []token, first, last int, d Date) dateCandidate {
 // relativeDayAt reads a fixed offset from today ("tomorrow"): the longest phrase
 // first, as relativeDays lists them.
 func relativeDayAt(toks []token, i int, today Date) (dateCandidate, bool) {
-	for _, r := range relativeDays {
-		if len(r.words) > 0 && r.words[0] == toks[i].text && startsWithPhrase(toks[i:], r.words) {
+	for _, r := range relativeDaysByFirst[toks[i].text] {
+		if startsWithPhrase(toks[i:], r.words) {
 			return candidate(toks, i, i+len(r.words)-1, today.AddDays(r.offset)), true
 		}
 	}

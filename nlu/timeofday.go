@@ -205,8 +205,11 @@ func isHourWord(w string) bool {
 // "on the 1st", "14th of this month", "the 3rd of next month". A day of this month
 // that has passed means next month's, as a day said without a month looks ahead.
 func ParseDayOfMonth(text string, now time.Time) (Date, bool) {
-	toks := tokenize(key(text))
-	today := DateOf(now)
+	return dayOfMonth(tokenize(key(text)), DateOf(now))
+}
+
+// dayOfMonth is ParseDayOfMonth of a key's words.
+func dayOfMonth(toks []token, today Date) (Date, bool) {
 	for i := range toks {
 		if out, ok := dayOfMonthAt(toks, i, today); ok {
 			return out, true
@@ -277,10 +280,16 @@ func namesMonth(rest []token) bool {
 // ParseDateValue reads a date as a slot value: ParseDate's forms, then a day of
 // the month said alone (ParseDayOfMonth).
 func ParseDateValue(text string, now time.Time) (Date, bool) {
-	if d, ok := ParseDate(text, now); ok {
+	// Both read the same key and words: computed once, the words in a stack
+	// array (a slot's answer is short).
+	var tokBuf [16]token
+	k := key(text)
+	toks := appendTokens(tokBuf[:0], k)
+	today := DateOf(now)
+	if d, ok := parseDateKey(k, toks, today); ok {
 		return d, true
 	}
-	return ParseDayOfMonth(text, now)
+	return dayOfMonth(toks, today)
 }
 
 // countWords are informal counts a slot answer may give (fillers removed).
