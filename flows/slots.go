@@ -189,8 +189,11 @@ func (sl *slot) city(raw string, upstream bool) (any, bool) {
 // text) its leading capitalized words; an upstream entity is a city as given.
 func cityPrefix(text string, upstream bool) (string, int, bool) {
 	text = strings.TrimFunc(text, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	words := strings.Fields(text)
-	if len(words) == 0 {
+	words := 0
+	for range strings.FieldsSeq(text) {
+		words++
+	}
+	if words == 0 {
 		return "", 0, false
 	}
 	if upstream {
@@ -198,24 +201,27 @@ func cityPrefix(text string, upstream bool) (string, int, bool) {
 		// name, any other as given, never typo-corrected ("Pittsburg" is a
 		// city of its own).
 		if c, ok := nlu.MatchCityExact(text); ok {
-			return c, len(words), true
+			return c, words, true
 		}
-		return text, len(words), true
+		return text, words, true
 	}
 	if c, ok := nlu.MatchCity(text); ok {
-		return c, len(words), true
+		return c, words, true
 	}
-	for n := min(len(words)-1, 3); n >= 1; n-- {
-		if c, ok := nlu.MatchCity(strings.Join(words[:n], " ")); ok {
+	for n := min(words-1, 3); n >= 1; n-- {
+		// The first n words as typed: MatchCity reads a text by its words
+		// (keyed, the spaces between them folded to one), so they need not be
+		// joined into a string of their own.
+		if c, ok := nlu.MatchCity(text[:wordsEnd(text, n)]); ok {
 			return c, n, true
 		}
 	}
 	// An unknown name: the capitalized words it starts with ("Bergen" of
 	// "Bergen tomorrow").
 	var name []string
-	for _, w := range words[:min(len(words), 4)] {
+	for w := range strings.FieldsSeq(text) {
 		r, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsUpper(r) || w == "I" || strings.HasPrefix(w, "I'") {
+		if len(name) == 4 || !unicode.IsUpper(r) || w == "I" || strings.HasPrefix(w, "I'") {
 			break // "I", "I'm" are the speaker, not a place
 		}
 		name = append(name, strings.TrimFunc(w, unicode.IsPunct))

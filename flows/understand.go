@@ -108,7 +108,7 @@ func (tu *turn) sentence() bool {
 		return false
 	}
 	words := 0
-	for _, w := range strings.Fields(tu.text) {
+	for w := range strings.FieldsSeq(tu.text) {
 		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
 			words++
 		}
