@@ -151,10 +151,14 @@ func foldLatin(s string) string {
 // marker's words. It keeps the common answer ("New York") off the slower exact
 // matcher.
 func (e *Engine) markerCandidate(text string) bool {
+	return e.markerCandidateLower(text, strings.ToLower(text))
+}
+
+// markerCandidateLower is markerCandidate of text and its strings.ToLower, k.
+func (e *Engine) markerCandidateLower(text, k string) bool {
 	if !isASCII(text) {
 		return true
 	}
-	k := strings.ToLower(text)
 	for _, words := range e.markerWords {
 		all := true
 		for _, w := range words {

@@ -30,7 +30,7 @@ var backReferences = []*regexp.Regexp{
 // reports whether it read one (then no other slot is read from the message),
 // changed whether the slot changed.
 func (tu *turn) correctBack(f *flow) (read, changed bool) {
-	lower := strings.ToLower(tu.text)
+	lower := tu.lower()
 	for _, sl := range f.slotOrder {
 		for _, n := range sl.names {
 			if strings.Contains(lower, n) {
@@ -38,7 +38,7 @@ func (tu *turn) correctBack(f *flow) (read, changed bool) {
 			}
 		}
 	}
-	value, old, ok := backReference(tu.text)
+	value, old, ok := tu.backReference()
 	if !ok {
 		return false, false
 	}
@@ -51,8 +51,8 @@ func (tu *turn) correctBack(f *flow) (read, changed bool) {
 
 // backReference reads a back-referring correction: its new value and the old
 // value it names, if any.
-func backReference(text string) (value, old string, ok bool) {
-	if !hasCorrectionCue(text) {
+func backReference(text, lower string) (value, old string, ok bool) {
+	if !hasCorrectionCue(lower) {
 		return "", "", false // the common answer ("New York") skips the patterns
 	}
 	for _, re := range backReferences {
@@ -77,10 +77,9 @@ func backReference(text string) (value, old string, ok bool) {
 var correctionCues = []string{"change", "make", "switch", "set", "update", "correct", "turn", "mean",
 	"not", "instead", "rather", "wait", "sorry", "oops", "actually"}
 
-// hasCorrectionCue is a cheap test that is true whenever backReferences could
-// match.
-func hasCorrectionCue(text string) bool {
-	lower := strings.ToLower(text)
+// hasCorrectionCue is a cheap test, of the lowercase text, that is true whenever
+// backReferences could match.
+func hasCorrectionCue(lower string) bool {
 	for _, c := range correctionCues {
 		if strings.Contains(lower, c) {
 			return true

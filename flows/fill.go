@@ -237,7 +237,7 @@ func (tu *turn) setFound(sl *slot, v any) bool {
 // phone numbers, enum values). A stretch of text gives one slot only.
 func (tu *turn) findInText(f *flow, found map[string]any) {
 	tf := &textFinder{tu: tu, text: tu.text, found: found}
-	lower := strings.ToLower(tf.text)
+	lower := tu.lower()
 	for _, sl := range f.slotOrder {
 		if slices.ContainsFunc(sl.names, func(n string) bool { return strings.Contains(lower, n) }) {
 			tf.take(sl, sl.labelled)

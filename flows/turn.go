@@ -39,6 +39,16 @@ type turn struct {
 	// for a human, read once per turn (the text does not change): 0 unread, 1
 	// no, 2 yes.
 	cancel, human int8
+	// lowerText is the text in lower case once lowered is set (lower).
+	lowerText string
+	lowered   bool
+	// back is the text read as a back-referring correction once backRead is
+	// set (backReference).
+	back struct {
+		value, old string
+		ok         bool
+	}
+	backRead bool
 	// askedChange: the turn answers "what would you like to change?".
 	askedChange bool
 	// resume is the pending call this turn sends again (recover); act and

@@ -29,6 +29,26 @@ func (tu *turn) isCancel() bool {
 	return once(&tu.cancel, nlu.IsCancel, tu.text)
 }
 
+// lower is the message's text in lower case (strings.ToLower), computed once per
+// turn: several cheap tests look for their cues in it.
+func (tu *turn) lower() string {
+	if !tu.lowered {
+		tu.lowerText, tu.lowered = strings.ToLower(tu.text), true
+	}
+	return tu.lowerText
+}
+
+// backReference is the message read as a correction pointing back at a value
+// (backReference), read once per turn: both the slot question's answer and
+// understanding ask.
+func (tu *turn) backReference() (value, old string, ok bool) {
+	if !tu.backRead {
+		tu.backRead = true
+		tu.back.value, tu.back.old, tu.back.ok = backReference(tu.text, tu.lower())
+	}
+	return tu.back.value, tu.back.old, tu.back.ok
+}
+
 // asksForHuman is nlu.IsHumanRequest of the message's text, read once per turn.
 func (tu *turn) asksForHuman() bool {
 	return once(&tu.human, nlu.IsHumanRequest, tu.text)
@@ -56,7 +76,7 @@ func (tu *turn) changesCourse() bool {
 	if tu.isCancel() {
 		return true
 	}
-	if tu.e.markerCandidate(tu.text) {
+	if tu.e.markerCandidateLower(tu.text, tu.lower()) {
 		if _, ok := tu.e.markers.Match(tu.text); ok {
 			return true
 		}
@@ -64,7 +84,7 @@ func (tu *turn) changesCourse() bool {
 	if tu.asksForHuman() {
 		return true
 	}
-	if _, _, ok := backReference(tu.text); ok && !tu.awaitedValue() {
+	if _, _, ok := tu.backReference(); ok && !tu.awaitedValue() {
 		return true // "Phoenix, not Denver" while the date is asked
 	}
 	// Any flow's trigger, the active one's too: "I want to book a flight" is not
