@@ -91,23 +91,24 @@ func (tu *turn) answersAnother(f *flow, sl *slot) bool {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return false
 	}
-	own := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+	tf := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
 	for _, re := range sl.patterns {
-		own.take(sl, re)
+		tf.take(sl, re)
 	}
-	if len(own.found) > 0 {
+	if len(tf.found) > 0 {
 		return false
 	}
-	other := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+	// sl's patterns found nothing, so took no stretch: the same finder, still
+	// empty, reads the other slots.
 	for _, o := range f.slotOrder {
 		if o == sl {
 			continue
 		}
 		for _, re := range o.patterns {
-			other.take(o, re)
+			tf.take(o, re)
 		}
 	}
-	return len(other.found) > 0
+	return len(tf.found) > 0
 }
 
 // fillFromSentence reads an answer that is a sentence the way understanding

@@ -250,8 +250,11 @@ func (tu *turn) parse() (*flow, map[string]any) {
 func (tu *turn) flowOfValues() *flow {
 	var best *flow
 	bestN, tie := 1, false
+	tf := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
 	for _, f := range tu.e.order {
-		tf := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+		// Each flow reads the message afresh: one finder, emptied.
+		clear(tf.found)
+		tf.used = tf.used[:0]
 		for _, sl := range f.slotOrder {
 			for _, re := range sl.patterns {
 				tf.take(sl, re)
