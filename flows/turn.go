@@ -26,6 +26,9 @@ type turn struct {
 	stamp       float64
 	transitions []parley.Transition
 	says        []string
+	// saysBuf holds the says of a turn that says a few things, as most do: the
+	// turn is allocated anyway, the reply joins them.
+	saysBuf [4]string
 	// streamed counts the says already streamed as reply_delta chunks.
 	streamed   int
 	options    []parley.Option
@@ -112,6 +115,7 @@ func (e *Engine) newTurn(ctx context.Context, t parley.Turn, s *State) *turn {
 		stamp:       unixSeconds(t.Message.SentAt),
 		transitions: make([]parley.Transition, 0, 6),
 	}
+	tu.says = tu.saysBuf[:0]
 	if tu.text == "" {
 		tu.text = t.Message.Meaning
 	}
