@@ -42,6 +42,10 @@ type Classifier struct {
 	// repeat their words.
 	memo     sync.Map // string -> string
 	memoSize atomic.Int64
+	// examples counts the intents' examples, numbered in intent and example
+	// order; holding indexes them by each of their words and meanings.
+	examples int
+	holding  map[string][]int32
 }
 
 // maxMemo bounds the words a Classifier remembers the meaning of.
@@ -106,7 +110,48 @@ func NewClassifier(intents []Intent) *Classifier {
 		c.intents = append(c.intents, ci)
 	}
 	c.vocab = NewFuzzy(vocab)
+	c.indexExamples()
 	return c
+}
+
+// indexExamples numbers the examples and indexes them by their words and
+// meanings (holding).
+func (c *Classifier) indexExamples() {
+	c.holding = map[string][]int32{}
+	add := func(w string, id int32) {
+		if ids := c.holding[w]; len(ids) == 0 || ids[len(ids)-1] != id {
+			c.holding[w] = append(ids, id)
+		}
+	}
+	for _, in := range c.intents {
+		for _, ex := range in.examples {
+			id := int32(c.examples)
+			for i, w := range ex.words {
+				add(w, id)
+				add(ex.meanings[i], id)
+			}
+			c.examples++
+		}
+	}
+}
+
+// related marks in rel (one entry per example) the examples that share a word or
+// a meaning with the message, or hold a word near one of its words: the others
+// score 0 (similarity) and are not scored.
+func (c *Classifier) related(rel []bool, content, said []string, near []wordPair) {
+	for i, w := range content {
+		for _, id := range c.holding[w] {
+			rel[id] = true
+		}
+		for _, id := range c.holding[said[i]] {
+			rel[id] = true
+		}
+	}
+	for _, p := range near {
+		for _, id := range c.holding[p.example] {
+			rel[id] = true
+		}
+	}
 }
 
 // compileIntent splits an intent's keywords and examples (their content words)
@@ -167,12 +212,24 @@ func (c *Classifier) Classify(text string) (Result, bool) {
 // closestExample is the intent of the example most similar to the message's
 // content words (the earlier on a tie).
 func (c *Classifier) closestExample(content, said []string, near []wordPair) Result {
-	best := Result{}
+	var relBuf [64]bool
+	rel := relBuf[:0]
+	if c.examples > len(relBuf) {
+		rel = make([]bool, c.examples)
+	}
+	rel = rel[:c.examples]
+	c.related(rel, content, said, near)
+	best, id := Result{}, 0
 	for _, in := range c.intents {
 		for _, ex := range in.examples {
-			if s := similarity(ex, content, said, near); s > best.Confidence {
-				best = Result{in.name, s}
+			// An example that shares nothing with the message scores 0, which
+			// never beats the best (a score above 0 is needed to win).
+			if rel[id] {
+				if s := similarity(ex, content, said, near); s > best.Confidence {
+					best = Result{in.name, s}
+				}
 			}
+			id++
 		}
 	}
 	return best
