@@ -288,6 +288,9 @@ func overlappingMatches(p *pattern, text string) [][]int {
 	}
 	var out [][]int
 	for pos := 0; pos < len(text); {
+		if pos > 0 && !p.mayMatch(text[pos:]) {
+			break // no cue in the rest: the regexp would scan it for nothing
+		}
 		m := p.re.FindStringSubmatchIndex(text[pos:])
 		if m == nil {
 			break
