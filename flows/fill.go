@@ -283,22 +283,13 @@ func (tf *textFinder) free(a, b int) bool {
 // destination cue "to" takes "fly out to" first, and "to Denver" is a match
 // too.
 func overlappingMatches(p *pattern, text string) [][]int {
-	if !p.mayMatch(text) {
-		return nil // no cue in text: none in any part of it
-	}
 	var out [][]int
 	for pos := 0; pos < len(text); {
-		if pos > 0 && !p.mayMatch(text[pos:]) {
-			break // no cue in the rest: the regexp would scan it for nothing
-		}
-		m := p.re.FindStringSubmatchIndex(text[pos:])
+		// Each search of the rest starts where its first cue's word does; none
+		// runs when the rest holds no cue.
+		m := p.findFrom(text, pos)
 		if m == nil {
 			break
-		}
-		for i := range m {
-			if m[i] >= 0 {
-				m[i] += pos
-			}
 		}
 		out = append(out, m)
 		_, size := utf8.DecodeRuneInString(text[m[0]:])

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 )
 
 // pattern is a slot's compiled pattern (a cue pattern, a labelled pattern) with
@@ -19,6 +20,9 @@ type pattern struct {
 	// optional word, a literal that is not ASCII). An ASCII text that contains
 	// none of them in any case cannot match, and the regexp is not run.
 	cues [][]byte
+	// anchored: the syntax asserts the start of the text or of a line (^, \A),
+	// which a search started later than asked would read differently.
+	anchored bool
 }
 
 // newPattern is re with its capture and its cues.
@@ -28,6 +32,7 @@ func newPattern(re *regexp.Regexp) *pattern {
 		p.group = i
 	}
 	if tree, err := syntax.Parse(re.String(), syntax.Perl); err == nil {
+		p.anchored = assertsStart(tree)
 		if cues, ok := leadingLiterals(tree.Simplify()); ok && asciiCues(cues) {
 			for _, c := range cues {
 				p.cues = append(p.cues, bytes.ToLower([]byte(c)))
@@ -127,34 +132,79 @@ func asciiCues(cues []string) bool {
 	return true
 }
 
+// assertsStart reports whether re asserts the start of the text or of a line.
+func assertsStart(re *syntax.Regexp) bool {
+	if re.Op == syntax.OpBeginText || re.Op == syntax.OpBeginLine {
+		return true
+	}
+	return slices.ContainsFunc(re.Sub, assertsStart)
+}
+
 // mayMatch reports whether the pattern can match text: false only for an ASCII
 // text that holds none of its cues in any case.
 func (p *pattern) mayMatch(text string) bool {
-	if p.cues == nil || len(text) > 256 || !isASCII(text) {
-		return true
+	_, ok := p.searchFrom(text, 0)
+	return ok
+}
+
+// searchFrom is where a search of text[pos:] may start, with the same matches,
+// and false when there are none (mayMatch of text[pos:]). Every match of an
+// ASCII text starts at one of the cues, so the search may skip to the word
+// holding the first cue at or after pos: a word starts after a non-word byte,
+// where \b and \B read as they do at the start of a text (a regexp scanning a
+// sentence tries every position before it in vain). A pattern that asserts the
+// start (^, \A) is searched from pos.
+func (p *pattern) searchFrom(text string, pos int) (int, bool) {
+	rest := text[pos:]
+	if p.cues == nil || len(rest) > 256 || !isASCII(rest) {
+		return pos, true
 	}
 	var buf [256]byte
-	lower := buf[:len(text)]
-	for i := 0; i < len(text); i++ {
-		c := text[i]
+	lower := buf[:len(rest)]
+	for i := 0; i < len(rest); i++ {
+		c := rest[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
 		lower[i] = c
 	}
+	first := -1
 	for _, c := range p.cues {
-		if bytes.Contains(lower, c) {
-			return true
+		if i := bytes.Index(lower, c); i >= 0 && (first < 0 || i < first) {
+			first = i
 		}
 	}
-	return false
+	switch {
+	case first < 0:
+		return 0, false
+	case p.anchored:
+		return pos, true
+	}
+	start := pos + first
+	for start > pos && syntax.IsWordChar(rune(text[start-1])) {
+		start--
+	}
+	return start, true
 }
 
 // find is FindStringSubmatchIndex of the pattern in text, nil without running
 // the regexp when the text cannot match.
 func (p *pattern) find(text string) []int {
-	if !p.mayMatch(text) {
+	return p.findFrom(text, 0)
+}
+
+// findFrom is FindStringSubmatchIndex of the pattern in text[pos:], its indexes
+// in text, started where searchFrom says.
+func (p *pattern) findFrom(text string, pos int) []int {
+	from, ok := p.searchFrom(text, pos)
+	if !ok {
 		return nil
 	}
-	return p.re.FindStringSubmatchIndex(text)
+	m := p.re.FindStringSubmatchIndex(text[from:])
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += from
+		}
+	}
+	return m
 }
