@@ -246,10 +246,13 @@ func buildCityIndex() map[string]string {
 // "philadelfia"), and returns the city's usual name. A typo is tolerated in a
 // name of five letters or more. Text that is no known city is not matched: the
 // caller decides whether an unknown name may be one.
-func MatchCity(text string) (string, bool) {
-	// MatchCityExact(text) first, then MatchCity of the text before its last
-	// comma (which starts with MatchCityExact of it: the rest of the exact
-	// chain), then the typo of the whole; each level reads text's words once.
+func MatchCity(text string) (string, bool) { return matchCity(text, true) }
+
+// matchCity is MatchCity, or MatchCityExact without typos: the known name or
+// alias text is, else the city of the text before its last comma ("Seattle,
+// WA", "Sacramento, CA": the city before a state or country), else (typos) the
+// nearest name to the whole; each level reads text's words once.
+func matchCity(text string, typos bool) (string, bool) {
 	joined, n := joinedWords(key(text))
 	if n == 0 || n > 5 {
 		return "", false
@@ -258,9 +261,12 @@ func MatchCity(text string) (string, bool) {
 		return c, true
 	}
 	if i := strings.LastIndexByte(text, ','); i > 0 {
-		if c, ok := MatchCity(text[:i]); ok {
+		if c, ok := matchCity(text[:i], typos); ok {
 			return c, true
 		}
+	}
+	if !typos {
+		return "", false
 	}
 	return closestCity(joined)
 }
@@ -280,20 +286,7 @@ func closestCity(joined string) (string, bool) {
 
 // MatchCityExact is MatchCity without typo tolerance: a known name or alias,
 // possibly followed by a state or country ("Seattle, WA").
-func MatchCityExact(text string) (string, bool) {
-	joined, n := joinedWords(key(text))
-	if n == 0 || n > 5 {
-		return "", false
-	}
-	if c, ok := cityIndex[joined]; ok {
-		return c, true
-	}
-	// "Sacramento, CA", "London UK": the city before a state or country.
-	if i := strings.LastIndexByte(text, ','); i > 0 {
-		return MatchCityExact(text[:i])
-	}
-	return "", false
-}
+func MatchCityExact(text string) (string, bool) { return matchCity(text, false) }
 
 // FindCity finds a known city inside a sentence ("flying out of chicago"): the
 // longest run of up to three words that MatchCity reads exactly or with a typo,
