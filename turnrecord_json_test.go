@@ -123,12 +123,68 @@ func FuzzTransitionPath(f *testing.F) {
 		if len(raw) < 2 || raw[0] != '[' || raw[1] == ']' {
 			return
 		}
-		path, ok := plainPath(raw)
+		path, ok := plainPath(nil, raw, false)
 		if !ok {
 			return
 		}
 		if want := decodedPath(raw); !slices.Equal(path, want) || (path == nil) != (want == nil) {
 			t.Fatalf("plainPath(%s) = %q, decodedPath %q", raw, path, want)
+		}
+	})
+}
+
+// FuzzTurnRecordJSONIsMarshal: MarshalJSON (written field by field) is json.Marshal
+// of the record's stored form, byte for byte, and fails where it fails.
+func FuzzTurnRecordJSONIsMarshal(f *testing.F) {
+	f.Add("m1", "I want to book a flight", "", `[{"id":"a-1","type":"text","text":"Where from?"}]`, `[{"from":"idle","to":"collecting","trigger":"intent"}]`, int64(1795853849), 1, false)
+	f.Add("m<2>", "café & <b>", "select:7", `[ {"text": "a\u2028b"} ]`, `null`, int64(0), 0, true)
+	f.Add("m3", "\x01\xff", "", ``, `[]`, int64(-62167219201), 2, false)
+	f.Add("m4", "x", "", `{`, `[{"from":"a","to":"b","trigger":"c"},{"from":"b","to":"c","trigger":"d"}]`, int64(253402300800), 0, false)
+	f.Fuzz(func(t *testing.T, id, text, meaning, replies, transitions string, sentAt int64, before int, nlu bool) {
+		r := TurnRecord{
+			Message: Message{ID: id, Text: text, Meaning: meaning, SentAt: time.Unix(sentAt, 420401600).UTC()},
+			Replies: json.RawMessage(replies), Transitions: json.RawMessage(transitions), Before: before,
+		}
+		if replies == "" {
+			r.Replies = nil
+		}
+		if transitions == "" {
+			r.Transitions = nil
+		}
+		if nlu {
+			r.Message.NLU = &NLU{Intent: text, Entities: map[string]any{meaning: id, "n": 2.5}, Confidence: 0.5}
+		}
+		got, err := r.MarshalJSON()
+		want, werr := json.Marshal(r.recordJSON())
+		if (err != nil) != (werr != nil) {
+			t.Fatalf("MarshalJSON error %v, json.Marshal error %v", err, werr)
+		}
+		if err == nil && !bytes.Equal(got, want) {
+			t.Fatalf("MarshalJSON\n%s\njson.Marshal\n%s", got, want)
+		}
+	})
+}
+
+// BenchmarkTurnRecordJSON: a booking turn's record written field by field
+// (MarshalJSON) against encoding/json's reflection over its stored form.
+func BenchmarkTurnRecordJSON(b *testing.B) {
+	r := TurnRecord{
+		Message:     Message{ID: "m3", Text: "from Boston to Denver next Friday", SentAt: time.Date(2026, 12, 1, 9, 0, 2, 0, time.UTC)},
+		Replies:     json.RawMessage(`[{"id":"a-3-1","type":"text","text":"When would you like to leave?"}]`),
+		Transitions: json.RawMessage(`[{"from":"waiting_for_slot","to":"validating","trigger":"slot_value"},{"from":"validating","to":"waiting_for_slot","trigger":"valid"}]`),
+	}
+	b.Run("written", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := r.MarshalJSON(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("reflection", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := json.Marshal(r.recordJSON()); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 }

@@ -1,0 +1,116 @@
+package parley
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// appendRecord appends json.Marshal(r.recordJSON()) to b, byte for byte: the same
+// fields in the same order, omitempty where the tags say, strings quoted with
+// encoding/json's HTML escaping, raw JSON compacted and escaped as encoding/json
+// does. What is rare goes through encoding/json itself (a string with a byte to
+// escape or not ASCII, raw JSON that is not compact or holds an HTML character, an
+// NLU): FuzzTurnRecordJSONIsMarshal holds the two equal.
+func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
+	// recordJSON, its path's names views of the transitions' bytes.
+	transitions := r.Transitions
+	if transitions == nil {
+		transitions = json.RawMessage("null")
+	}
+	var names [15]string
+	path := appendTransitionPath(names[:0], r.Transitions, true)
+	if path != nil {
+		transitions = nil
+	}
+	m := &r.Message
+	b = append(b, `{"message":{"id":`...)
+	b = appendJSONString(b, m.ID)
+	b = append(b, `,"text":`...)
+	b = appendJSONString(b, m.Text)
+	if m.Meaning != "" {
+		b = append(b, `,"meaning":`...)
+		b = appendJSONString(b, m.Meaning)
+	}
+	if m.NLU != nil {
+		var err error
+		b = append(b, `,"nlu":`...)
+		if b, err = appendMarshal(b, m.NLU); err != nil {
+			return nil, err
+		}
+	}
+	b = append(b, `,"sent_at":`...)
+	sent, err := m.SentAt.MarshalJSON() // what encoding/json calls, and its error
+	if err != nil {
+		return nil, err
+	}
+	b = append(b, sent...)
+	b = append(b, `},"replies":`...)
+	if b, err = appendRawJSON(b, r.Replies); err != nil {
+		return nil, err
+	}
+	if len(transitions) > 0 {
+		b = append(b, `,"transitions":`...)
+		if b, err = appendRawJSON(b, transitions); err != nil {
+			return nil, err
+		}
+	}
+	if len(path) > 0 {
+		b = append(b, `,"path":[`...)
+		for i, p := range path {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, p)
+		}
+		b = append(b, ']')
+	}
+	if r.Before != 0 {
+		b = strconv.AppendInt(append(b, `,"before":`...), int64(r.Before), 10)
+	}
+	return append(b, '}'), nil
+}
+
+// appendJSONString appends s quoted as encoding/json quotes it: an ASCII string with
+// no byte to escape as it is, any other through encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || !jsonPlain[c] {
+			q, _ := json.Marshal(s) // a string always marshals
+			return append(b, q...)
+		}
+	}
+	return append(append(append(b, '"'), s...), '"')
+}
+
+// jsonPlain marks the ASCII bytes encoding/json writes in a string as themselves:
+// not a control character, '"', '\\', '<', '>' nor '&'.
+var jsonPlain = func() (t [utf8.RuneSelf]bool) {
+	for c := byte(0x20); c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+// appendRawJSON appends raw as encoding/json writes a json.RawMessage (nil as null,
+// compacted, HTML characters escaped, an error when it is not JSON): as it is when
+// it is valid and holds no byte that compacting or escaping would change.
+func appendRawJSON(b []byte, raw json.RawMessage) ([]byte, error) {
+	if raw == nil {
+		return append(b, "null"...), nil
+	}
+	if bytes.IndexAny(raw, " \t\r\n<>&\u2028\u2029") < 0 && json.Valid(raw) {
+		return append(b, raw...), nil
+	}
+	return appendMarshal(b, raw)
+}
+
+// appendMarshal appends json.Marshal(v).
+func appendMarshal(b []byte, v any) ([]byte, error) {
+	j, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, j...), nil
+}
