@@ -100,7 +100,7 @@ func appendRawJSON(b []byte, raw json.RawMessage) ([]byte, error) {
 	if raw == nil {
 		return append(b, "null"...), nil
 	}
-	if bytes.IndexAny(raw, " \t\r\n<>&\u2028\u2029") < 0 && json.Valid(raw) {
+	if !bytes.ContainsAny(raw, " \t\r\n<>&\u2028\u2029") && json.Valid(raw) {
 		return append(b, raw...), nil
 	}
 	return appendMarshal(b, raw)
