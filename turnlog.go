@@ -207,11 +207,17 @@ func (r TurnRecord) MarshalJSON() ([]byte, error) {
 
 // recordJSON is the record's stored form, which MarshalJSON writes.
 func (r TurnRecord) recordJSON() turnRecordJSON {
+	return r.storedForm(nil, false)
+}
+
+// storedForm is recordJSON, its path appended to names, the path's names views of
+// the transitions' bytes when view is set (appendRecord writes them at once).
+func (r TurnRecord) storedForm(names []string, view bool) turnRecordJSON {
 	out := turnRecordJSON{Message: r.Message, Replies: r.Replies, Transitions: r.Transitions, Before: r.Before}
 	if out.Transitions == nil {
 		out.Transitions = json.RawMessage("null")
 	}
-	if path := transitionPath(r.Transitions); path != nil {
+	if path := appendTransitionPath(names, r.Transitions, view); path != nil {
 		out.Transitions, out.Path = nil, path
 	}
 	return out
@@ -238,15 +244,10 @@ func (r *TurnRecord) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// transitionPath returns the path of raw's transitions, or nil when they are not a
-// chain of at least one transition that json.Marshal writes as raw.
-func transitionPath(raw json.RawMessage) []string {
-	return appendTransitionPath(nil, raw, false)
-}
-
-// appendTransitionPath is transitionPath appended to dst, the names of a plain
-// path views of raw's bytes when view is set (for MarshalJSON, which writes them
-// at once).
+// appendTransitionPath appends to dst the path of raw's transitions, or returns nil
+// when they are not a chain of at least one transition that json.Marshal writes as
+// raw; the names of a plain path are views of raw's bytes when view is set (for
+// MarshalJSON, which writes them at once).
 func appendTransitionPath(dst []string, raw json.RawMessage, view bool) []string {
 	if len(raw) < 2 || raw[0] != '[' || raw[1] == ']' {
 		return nil
@@ -257,7 +258,7 @@ func appendTransitionPath(dst []string, raw json.RawMessage, view bool) []string
 	return decodedPath(raw)
 }
 
-// plainPath is transitionPath without a decode: raw read as json.Marshal writes
+// plainPath is appendTransitionPath without a decode: raw read as json.Marshal writes
 // []Transition whose strings it writes as they are (safeString), the chain's path
 // or nil when it is not a chain; ok is false for raw in any other form, which
 // decodedPath decides.
@@ -349,7 +350,7 @@ func safeBytes(b []byte) bool {
 	return true
 }
 
-// decodedPath is transitionPath by decoding raw and encoding it again.
+// decodedPath is appendTransitionPath by decoding raw and encoding it again.
 func decodedPath(raw json.RawMessage) []string {
 	var ts []Transition
 	if json.Unmarshal(raw, &ts) != nil || len(ts) == 0 {

@@ -14,17 +14,9 @@ import (
 // escape or not ASCII, raw JSON that is not compact or holds an HTML character, an
 // NLU): FuzzTurnRecordJSONIsMarshal holds the two equal.
 func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
-	// recordJSON, its path's names views of the transitions' bytes.
-	transitions := r.Transitions
-	if transitions == nil {
-		transitions = json.RawMessage("null")
-	}
 	var names [15]string
-	path := appendTransitionPath(names[:0], r.Transitions, true)
-	if path != nil {
-		transitions = nil
-	}
-	m := &r.Message
+	out := r.storedForm(names[:0], true)
+	m := &r.Message // out.Message is the same; read from r, so that out stays on the stack
 	b = append(b, `{"message":{"id":`...)
 	b = appendJSONString(b, m.ID)
 	b = append(b, `,"text":`...)
@@ -47,18 +39,18 @@ func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
 	}
 	b = append(b, sent...)
 	b = append(b, `},"replies":`...)
-	if b, err = appendRawJSON(b, r.Replies); err != nil {
+	if b, err = appendRawJSON(b, out.Replies); err != nil {
 		return nil, err
 	}
-	if len(transitions) > 0 {
+	if len(out.Transitions) > 0 {
 		b = append(b, `,"transitions":`...)
-		if b, err = appendRawJSON(b, transitions); err != nil {
+		if b, err = appendRawJSON(b, out.Transitions); err != nil {
 			return nil, err
 		}
 	}
-	if len(path) > 0 {
+	if len(out.Path) > 0 {
 		b = append(b, `,"path":[`...)
-		for i, p := range path {
+		for i, p := range out.Path {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -66,8 +58,8 @@ func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
 		}
 		b = append(b, ']')
 	}
-	if r.Before != 0 {
-		b = strconv.AppendInt(append(b, `,"before":`...), int64(r.Before), 10)
+	if out.Before != 0 {
+		b = strconv.AppendInt(append(b, `,"before":`...), int64(out.Before), 10)
 	}
 	return append(b, '}'), nil
 }
@@ -94,16 +86,22 @@ var jsonPlain = func() (t [utf8.RuneSelf]bool) {
 }()
 
 // appendRawJSON appends raw as encoding/json writes a json.RawMessage (nil as null,
-// compacted, HTML characters escaped, an error when it is not JSON): as it is when
-// it is valid and holds no byte that compacting or escaping would change.
+// compacted, HTML characters escaped, an error when it is not JSON): compacted by
+// json.Compact when it holds no character to escape, through encoding/json
+// otherwise and when it is not JSON (for encoding/json's error).
 func appendRawJSON(b []byte, raw json.RawMessage) ([]byte, error) {
 	if raw == nil {
 		return append(b, "null"...), nil
 	}
-	if !bytes.ContainsAny(raw, " \t\r\n<>&\u2028\u2029") && json.Valid(raw) {
-		return append(b, raw...), nil
+	if !bytes.ContainsAny(raw, "<>&\u2028\u2029") {
+		buf := bytes.NewBuffer(b)
+		if json.Compact(buf, raw) == nil {
+			return buf.Bytes(), nil
+		}
 	}
-	return appendMarshal(b, raw)
+	// A copy: raw itself handed to encoding/json would escape to the heap, and with
+	// it the record appendRecord holds on its stack.
+	return appendMarshal(b, json.RawMessage(bytes.Clone(raw)))
 }
 
 // appendMarshal appends json.Marshal(v).

@@ -114,7 +114,11 @@ func TestImmediateTurnsOfOneConversationStaySerialized(t *testing.T) {
 
 // TestPauseWhileAnImmediateTurnDecidesIsAppliedAfterItsCommit: the engine is not
 // interrupted (it waits on nothing, so there is nothing to cancel); the pause is
-// the actor's next command, and the log is a path of seed 004's table.
+// the actor's next command, and the log is a path of seed 004's table
+// (docs/spec/004-agent-lifecycle.txt): "| Running | InteractionComplete (success) |
+// Idle |", then "| Idle | Pause | Paused | Pause while idle |". Its row "| Running |
+// Pause | Paused | Pause during processing |" stays the path of a bot whose engine
+// may wait (TestCloseWaitsForEveryGoroutine, the interrupt tests of cmd/parley).
 func TestPauseWhileAnImmediateTurnDecidesIsAppliedAfterItsCommit(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		rt, store, eng := newImmediateRuntime(t)

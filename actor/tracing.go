@@ -29,7 +29,7 @@ var untraced = defaultProvider()
 
 func defaultProvider() trace.TracerProvider {
 	tp := otel.GetTracerProvider()
-	if strings.HasSuffix(reflect.TypeOf(tp).Elem().PkgPath(), "go.opentelemetry.io/otel/internal/global") {
+	if t := reflect.TypeOf(tp); t.Kind() == reflect.Pointer && strings.HasSuffix(t.Elem().PkgPath(), "go.opentelemetry.io/otel/internal/global") {
 		return tp
 	}
 	return nil
