@@ -86,14 +86,14 @@ func (r *TurnRecord) Expand(key ConversationKey, stored []Event, first int64, at
 func (r *TurnRecord) TurnEventData() json.RawMessage {
 	b := make([]byte, 0, 64+len(r.Message.Text)+len(r.Transitions))
 	b = append(b, `{"message_id":`...)
-	b = appendString(b, r.Message.ID)
+	b = appendJSONString(b, r.Message.ID)
 	if r.Message.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendString(b, r.Message.Text)
+		b = appendJSONString(b, r.Message.Text)
 	}
 	if r.Message.Meaning != "" {
 		b = append(b, `,"meaning":`...)
-		b = appendString(b, r.Message.Meaning)
+		b = appendJSONString(b, r.Message.Meaning)
 	}
 	b = append(b, `,"transitions":`...)
 	b = append(b, orEmptyArray(r.Transitions)...)
@@ -106,9 +106,9 @@ func (r *TurnRecord) TurnEventData() json.RawMessage {
 func (r *TurnRecord) Response(key ConversationKey, version int64, state json.RawMessage, engineEvents []Event) []byte {
 	b := make([]byte, 0, 160+len(r.Replies)+len(state)+len(r.Transitions))
 	b = append(b, `{"conversation_id":`...)
-	b = appendString(b, key.ID)
+	b = appendJSONString(b, key.ID)
 	b = append(b, `,"message_id":`...)
-	b = appendString(b, r.Message.ID)
+	b = appendJSONString(b, r.Message.ID)
 	b = append(b, `,"replies":`...)
 	b = append(b, orEmptyArray(r.Replies)...)
 	b = append(b, `,"state":`...)
@@ -126,7 +126,7 @@ func (r *TurnRecord) Response(key ConversationKey, version int64, state json.Raw
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendString(b, string(e.Type))
+			b = appendJSONString(b, string(e.Type))
 		}
 		b = append(b, ']')
 	}
@@ -142,11 +142,11 @@ func (r *TurnRecord) EngineEvents(stored []Event) []Event {
 func stateChangedData(from, to Lifecycle, reason string) json.RawMessage {
 	b := make([]byte, 0, 96)
 	b = append(b, `{"from_state":`...)
-	b = appendString(b, string(from))
+	b = appendJSONString(b, string(from))
 	b = append(b, `,"to_state":`...)
-	b = appendString(b, string(to))
+	b = appendJSONString(b, string(to))
 	b = append(b, `,"reason":`...)
-	b = appendString(b, reason)
+	b = appendJSONString(b, reason)
 	return append(b, '}')
 }
 
@@ -155,18 +155,6 @@ func orEmptyArray(raw json.RawMessage) json.RawMessage {
 		return json.RawMessage("[]")
 	}
 	return raw
-}
-
-// appendString appends s as encoding/json encodes a string (HTML characters escaped),
-// so that a rebuilt document is the bytes json.Marshal gave when it was first built.
-func appendString(b []byte, s string) []byte {
-	if safeString(s) {
-		b = append(b, '"')
-		b = append(b, s...)
-		return append(b, '"')
-	}
-	enc, _ := json.Marshal(s)
-	return append(b, enc...)
 }
 
 // safeString reports whether s encodes as itself between quotes: printable ASCII

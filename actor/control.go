@@ -206,13 +206,6 @@ func controlReason(req parley.ControlRequest) string {
 	return ""
 }
 
-func nonNilReplies(r []parley.Reply) []parley.Reply {
-	if r == nil {
-		return []parley.Reply{}
-	}
-	return r
-}
-
 func nonNil(t []parley.Transition) []parley.Transition {
 	if t == nil {
 		return []parley.Transition{}

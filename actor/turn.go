@@ -230,14 +230,7 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 			d.Replies[i].ID = "a-" + strconv.FormatInt(t.index, 10) + "-" + strconv.Itoa(i+1)
 		}
 	}
-	replies, err := json.Marshal(nonNilReplies(d.Replies))
-	if err != nil {
-		return turnEnd{}, err
-	}
-	transitions, err := json.Marshal(nonNil(d.Transitions))
-	if err != nil {
-		return turnEnd{}, err
-	}
+	replies, transitions := encodeAnswer(d.Replies, d.Transitions)
 	// The log keeps the steps before running, the message, the answer and the
 	// engine's events; it rebuilds idle -> running, the turn event, running -> idle
 	// and the response (parley.TurnRecord), which are built here the same way.
@@ -264,6 +257,24 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 		},
 		moves: []step{idle}, state: d.State, body: body,
 	}, nil
+}
+
+// encodeAnswer encodes a turn's replies and transitions as json.Marshal does, into
+// one buffer: the record and the response keep both for as long as the turn.
+func encodeAnswer(replies []parley.Reply, transitions []parley.Transition) (json.RawMessage, json.RawMessage) {
+	size := 4
+	for i := range replies {
+		r := &replies[i]
+		size += 32 + len(r.ID) + len(r.Type) + len(r.Text) + 160*len(r.Cards) + 48*len(r.Options)
+	}
+	for _, t := range transitions {
+		size += 32 + len(t.From) + len(t.To) + len(t.Trigger)
+	}
+	b := make([]byte, 0, size)
+	b = parley.AppendRepliesJSON(b, replies)
+	n := len(b)
+	b = parley.AppendTransitionsJSON(b, transitions)
+	return b[:n:n], b[n:]
 }
 
 // failedEnd records InteractionComplete(error): running -> error, terminal, with the
