@@ -157,18 +157,6 @@ func orEmptyArray(raw json.RawMessage) json.RawMessage {
 	return raw
 }
 
-// safeString reports whether s encodes as itself between quotes: printable ASCII
-// without the characters encoding/json escapes.
-func safeString(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c < 0x20 || c >= 0x7f, c == '"', c == '\\', c == '<', c == '>', c == '&':
-			return false
-		}
-	}
-	return true
-}
-
 // A TurnRecord is stored as JSON (a store's turns.turn): the message, the replies
 // and the transitions as given, except that transitions that form a chain (each one
 // leaving the state the one before it entered, as every engine's turn does) are
@@ -247,7 +235,7 @@ func appendTransitionPath(dst []string, raw json.RawMessage, view bool) []string
 }
 
 // plainPath is appendTransitionPath without a decode: raw read as json.Marshal writes
-// []Transition whose strings it writes as they are (safeString), the chain's path
+// []Transition whose strings it writes as they are (safeBytes), the chain's path
 // or nil when it is not a chain; ok is false for raw in any other form, which
 // decodedPath decides.
 func plainPath(dst []string, raw []byte, view bool) (path []string, ok bool) {
@@ -313,7 +301,7 @@ func (r *plainReader) lit(s string) bool {
 }
 
 // str reads a string's content up to its closing quote, which it reads too; ok is
-// false for a content safeString would escape.
+// false for a content encoding/json would escape.
 func (r *plainReader) str() (string, bool) {
 	i := bytes.IndexByte(r.rest, '"')
 	if i < 0 || !safeBytes(r.rest[:i]) {
@@ -327,7 +315,8 @@ func (r *plainReader) str() (string, bool) {
 	return string(s), true
 }
 
-// safeBytes is safeString of b.
+// safeBytes reports whether b encodes as itself between quotes: printable ASCII
+// without the characters encoding/json escapes.
 func safeBytes(b []byte) bool {
 	for _, c := range b {
 		switch {
