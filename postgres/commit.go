@@ -248,12 +248,7 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	for i, p := range statement.params {
 		ordered[i] = in.args[p]
 	}
-	var done committed
-	err = s.run(ctx, commitOp, false, func(ctx context.Context) error {
-		var err error
-		done, err = s.sendCommit(ctx, statement, ordered)
-		return err
-	})
+	done, err := s.commitGrouped(ctx, c.Conversation.Key, statement, ordered)
 	if parley.ErrorCode(err) == parley.ECONFLICT {
 		return parley.Errorf(parley.ECONFLICT, "commit of %s: the conversation is no longer at version %d", c.Conversation.Key, c.ExpectedVersion)
 	}

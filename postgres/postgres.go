@@ -141,6 +141,9 @@ type Store struct {
 	// their message id. Nothing adds records since, so a store that found none needs
 	// no check.
 	legacyMessages bool
+	// group sends the commits that wait for a connection's round trip together
+	// (group.go).
+	group grouper
 }
 
 var _ parley.Store = (*Store)(nil)
@@ -197,6 +200,7 @@ func openConfig(ctx context.Context, config *pgxpool.Config, opts Options) (*Sto
 		return nil, wrapError(err, "postgres: connect")
 	}
 	s.pool, s.maxConns = pool, config.MaxConns
+	s.group.lanes = min(int(config.MaxConns), commitLanes)
 	if err := s.migrate(ctx, opts.Schema); err != nil {
 		pool.Close()
 		return nil, err
