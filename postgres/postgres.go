@@ -4,8 +4,9 @@
 // mapping of PostgreSQL failures to Parley error codes, and the cross-replica
 // notification channel that tells every replica when a conversation got new events.
 //
-// Every method is one SQL statement, hence one transaction; the commit path runs on
-// named prepared statements, so a warm Commit costs one round trip, refused or not.
+// Every method is one SQL statement, hence one transaction (commits sent together
+// share one); the commit path runs on named prepared statements, so a warm Commit
+// costs one round trip, refused or not, or a share of one.
 // How the Store contract is met on a shared database:
 //
 //   - Commit is one SQL statement (data-modifying CTEs), so it is one transaction,
@@ -21,6 +22,12 @@
 //     head's update and one insert; outbox entries, an inbox entry, events that
 //     carry their own seqs, a previous state the store has not cached and a database
 //     that still holds processed_messages records each add their part.
+//   - Group commit (group.go): while two commits are on the wire, the commits that
+//     arrive wait and then go together, one pipelined batch that the server runs
+//     as one implicit transaction (one round trip, one WAL flush). Each keeps its
+//     own outcome: a version conflict refuses that commit alone; a batch the
+//     server refuses (a duplicate message id, invalid JSON) commits nothing, and
+//     each of its commits then runs alone, as a single statement.
 //   - A commit writes two rows (migration 0004): the head, which holds the current
 //     state, and one turns row holding the version's events (a JSON array), its
 //     message id, its turn record or the record it answered a message with, and the
