@@ -24,6 +24,10 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 		r.commit.state = nullJSON
 	}
 	r.commit.back(s.states)
+	r.commit.known = false
+	if c.ExpectedVersion > 0 && r.commit.kind != statelog.Own {
+		r.commit.knownHead, r.commit.known = s.states.HeadAt(c.Conversation.Key, c.ExpectedVersion)
+	}
 	if err := r.commit.encodeTurn(); err != nil {
 		r.commit.c, r.commit.state, r.commit.prev = nil, nil, nil
 		requestPool.Put(r)
@@ -32,7 +36,10 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	r.ctx, r.op = ctx, &r.commit
 	err := s.submit(ctx, r)
 	if err == nil {
-		s.states.Put(c.Conversation.Key, c.Conversation.Version, r.commit.state)
+		op := &r.commit
+		id, _ := op.headID.(int64)
+		s.states.PutHead(c.Conversation.Key, c.Conversation.Version, op.state,
+			statelog.Head{ID: id, LastSeq: op.lastSeq, CreatedAt: op.createdAt})
 	}
 	r.commit.c, r.commit.state, r.commit.prev, r.commit.turn, r.ctx, r.op = nil, nil, nil, nil, nil, nil
 	r.commit.bot, r.commit.id, r.commit.lifecycle, r.commit.at, r.commit.headID = nil, nil, nil, nil, nil
@@ -69,6 +76,11 @@ type commitOp struct {
 	// turn is the encoded parley.TurnRecord of a user turn (nil for none), also
 	// computed before the writer: the leader's transaction holds no encoding work.
 	turn []byte
+
+	// knownHead is the head row at the expected version, when the store's cache knows
+	// it (known): head then updates the row without reading it back.
+	knownHead statelog.Head
+	known     bool
 
 	// Filled by apply, handed to the caller by committed.
 	lastSeq   int64
@@ -166,6 +178,12 @@ func (op *commitOp) head(w *writer) error {
 			}
 			op.kind, op.prev = statelog.Previous, asBytes(op.returned[0])
 		}
+		if op.known {
+			updated, err := op.updateKnown(w, n)
+			if err != nil || updated {
+				return err
+			}
+		}
 		found, err := w.updateConversation.queryRow(op.returned[:], conv.Engine,
 			op.lifecycle, conv.Version, conv.Turns, n, op.at, dueMicros(conv.ActiveAt), text(op.state),
 			op.bot, op.id, c.ExpectedVersion)
@@ -181,6 +199,23 @@ func (op *commitOp) head(w *writer) error {
 		op.headID = op.returned[2]
 	}
 	return c.CheckSeqs(op.lastSeq - n + 1)
+}
+
+// updateKnown updates the head row the cache knows at the expected version, with
+// the seqs and creation time that follow from it; updated is false when the row is
+// not at that version (another writer's commit): head then reads it as for any
+// other commit, and answers the conflict.
+func (op *commitOp) updateKnown(w *writer, n int64) (updated bool, err error) {
+	c := op.c
+	conv := &c.Conversation
+	last := op.knownHead.LastSeq + n
+	changed, err := w.updateKnownHead.exec(conv.Engine, op.lifecycle, conv.Version, conv.Turns, last, op.at,
+		dueMicros(conv.ActiveAt), text(op.state), op.knownHead.ID, c.ExpectedVersion)
+	if err != nil || changed != 1 {
+		return false, err
+	}
+	op.lastSeq, op.createdAt, op.headID = last, op.knownHead.CreatedAt, op.knownHead.ID
+	return true, c.CheckSeqs(last - n + 1)
 }
 
 // append adds the version's turns row: the way back to the previous state, the

@@ -29,6 +29,8 @@ type cached struct {
 	version int64
 	state   []byte
 	valid   validity // what is known of state (Cache.Back checks it once)
+	head    Head     // the head row at version, when known (hasHead)
+	hasHead bool
 	// next is what Cache.Back found of the state it was given for version+1, for
 	// Put to keep when it is given that same state.
 	next struct {
@@ -47,6 +49,15 @@ const entryBytes = 256
 // DefaultCacheBytes is the budget of a store's cache: the states of some
 // thousands of live conversations.
 const DefaultCacheBytes = 8 << 20
+
+// Head is what a store knows of a conversation's head row at a version besides
+// its state: the row's id, its last event seq and its creation time, in the store's
+// own units. Like the state, they are the stored ones for as long as the version is
+// (versions are never committed twice), so that a store holding them can update the
+// row without reading it back.
+type Head struct {
+	ID, LastSeq, CreatedAt int64
+}
 
 // NewCache returns a cache holding at most budget bytes of states.
 func NewCache(budget int) *Cache {
@@ -117,17 +128,37 @@ func (c *Cache) Back(key parley.ConversationKey, version int64, state []byte) (k
 // Put remembers state (copied) as key's state at version, unless the cache holds a
 // later version of key.
 func (c *Cache) Put(key parley.ConversationKey, version int64, state []byte) {
-	c.put(key, version, state, true)
+	c.put(key, version, state, true, nil)
+}
+
+// PutHead is Put that also remembers the head row at version (HeadAt).
+func (c *Cache) PutHead(key parley.ConversationKey, version int64, state []byte, head Head) {
+	c.put(key, version, state, true, &head)
+}
+
+// HeadAt returns what PutHead remembered of key's head at version; ok is false
+// when the cache holds another version of key, or this one without its head.
+func (c *Cache) HeadAt(key parley.ConversationKey, version int64) (head Head, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el := c.entries[key]; el != nil {
+		if e := el.Value.(*cached); e.version == version && e.hasHead {
+			return e.head, true
+		}
+	}
+	return Head{}, false
 }
 
 // PutOwned is Put without the copy: the cache keeps state itself, which no one
 // may modify afterwards (a store that hands the same bytes to its caller, who
 // may, uses Put).
 func (c *Cache) PutOwned(key parley.ConversationKey, version int64, state []byte) {
-	c.put(key, version, state, false)
+	c.put(key, version, state, false, nil)
 }
 
-func (c *Cache) put(key parley.ConversationKey, version int64, state []byte, copied bool) {
+// put remembers state and, when head is not nil, the head; a version put without
+// its head keeps the head only if the cache held that version already.
+func (c *Cache) put(key parley.ConversationKey, version int64, state []byte, copied bool, head *Head) {
 	if len(state) > c.budget/4 {
 		c.Drop(key)
 		return
@@ -137,7 +168,16 @@ func (c *Cache) put(key parley.ConversationKey, version int64, state []byte, cop
 	if el := c.entries[key]; el != nil {
 		e := el.Value.(*cached)
 		if e.version > version || (e.version == version && bytes.Equal(e.state, state)) {
+			if e.version == version && head != nil {
+				e.head, e.hasHead = *head, true
+			}
 			return // a later state, or this one already (a read after the commit)
+		}
+		if e.version != version {
+			e.hasHead = false
+		}
+		if head != nil {
+			e.head, e.hasHead = *head, true
 		}
 		valid := unchecked
 		if n := &e.next; n.version == version && n.size == len(state) && (len(state) == 0 || n.state == &state[0]) {
@@ -150,7 +190,11 @@ func (c *Cache) put(key parley.ConversationKey, version int64, state []byte, cop
 		c.order.MoveToFront(el)
 	} else {
 		own := owned(state, copied)
-		c.entries[key] = c.order.PushFront(&cached{key: key, version: version, state: own})
+		e := &cached{key: key, version: version, state: own}
+		if head != nil {
+			e.head, e.hasHead = *head, true
+		}
+		c.entries[key] = c.order.PushFront(e)
 		c.size += entryBytes + len(own)
 	}
 	for c.size > c.budget {

@@ -294,3 +294,35 @@ func BenchmarkBack(b *testing.B) {
 		}
 	})
 }
+
+// TestCacheHeadAt: a head is known at the version it was put with, kept when the
+// same version is put again without it (a read after the commit), and forgotten
+// with that version.
+func TestCacheHeadAt(t *testing.T) {
+	key := parley.ConversationKey{Bot: "b", ID: "c"}
+	h1, h2 := Head{ID: 7, LastSeq: 4, CreatedAt: 100}, Head{ID: 7, LastSeq: 9, CreatedAt: 100}
+	c := NewCache(DefaultCacheBytes)
+	for _, step := range []struct {
+		what    string
+		do      func()
+		version int64
+		want    Head
+		known   bool
+	}{
+		{"nothing put", func() {}, 1, Head{}, false},
+		{"put with its head", func() { c.PutHead(key, 1, []byte(`{"a":1}`), h1) }, 1, h1, true},
+		{"another version", func() {}, 2, Head{}, false},
+		{"the same version read back", func() { c.Put(key, 1, []byte(`{"a":1}`)) }, 1, h1, true},
+		{"an older version put", func() { c.PutHead(key, 0, []byte(`{}`), h2) }, 1, h1, true},
+		{"the next version without its head", func() { c.Put(key, 2, []byte(`{"a":2}`)) }, 2, Head{}, false},
+		{"the previous one is gone", func() {}, 1, Head{}, false},
+		{"the next version's head", func() { c.PutHead(key, 2, []byte(`{"a":2}`), h2) }, 2, h2, true},
+		{"dropped", func() { c.Drop(key) }, 2, Head{}, false},
+	} {
+		step.do()
+		got, known := c.HeadAt(key, step.version)
+		if got != step.want || known != step.known {
+			t.Errorf("%s: HeadAt(%d) = %+v, %v; want %+v, %v", step.what, step.version, got, known, step.want, step.known)
+		}
+	}
+}
