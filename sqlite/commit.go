@@ -154,16 +154,17 @@ func (op *commitOp) head(w *writer) error {
 	op.bot, op.id, op.lifecycle, op.at = key.Bot, key.ID, string(conv.Lifecycle), micros(orNow(conv.UpdatedAt, op.now))
 	if c.ExpectedVersion == 0 {
 		created := micros(orNow(conv.CreatedAt, op.now))
-		found, err := w.insertConversation.queryRow(op.returned[:1], op.bot, op.id, conv.Engine,
+		// execID, not RETURNING: SQLite buffers a returned row (see updateKnown).
+		id, err := w.insertConversation.execID(op.bot, op.id, conv.Engine,
 			op.lifecycle, conv.Turns, n, created, op.at, dueMicros(conv.ActiveAt), text(op.state))
 		if err != nil {
 			return err
 		}
-		if !found {
+		if id == 0 {
 			_, err := c.Check(&parley.Conversation{})
 			return err
 		}
-		op.headID = op.returned[0]
+		op.headID = id
 		op.lastSeq, op.createdAt = n, created
 	} else {
 		if op.kind == statelog.Own {

@@ -187,8 +187,7 @@ func newWriter(s *Store, dc any, opts Options) (*writer, error) {
 		{&w.insertConversation, `INSERT INTO conversations
 			(bot, conversation, engine, lifecycle, version, turns, last_seq, created_at, updated_at, active_at, state)
 			VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (bot, conversation) DO NOTHING
-			RETURNING id`},
+			ON CONFLICT (bot, conversation) DO NOTHING`},
 		{&w.updateConversation, `UPDATE conversations
 			SET engine = ?, lifecycle = ?, version = ?, turns = ?, last_seq = last_seq + ?, updated_at = ?, active_at = ?, state = ?
 			WHERE bot = ? AND conversation = ? AND version = ?
