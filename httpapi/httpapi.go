@@ -6,10 +6,10 @@
 // map to HTTP statuses in one table (statusOf). A bad request never changes stored
 // state.
 //
-// In front of the routes (middleware.go): an OpenTelemetry server span, one access
-// log line per request with its request id, and guards that refuse a foreign Host,
-// a missing token or scope (auth.go), a non-JSON body and a cross-origin browser
-// request before any handler runs. Error bodies carry only parley.Error messages.
+// In front of the routes (middleware.go): an OpenTelemetry server span while tracing
+// is on, one access log line per request with its request id, and guards that refuse
+// a foreign Host, a missing token or scope (auth.go), a non-JSON body and a
+// cross-origin browser request before any handler runs. Error bodies carry only parley.Error messages.
 package httpapi
 
 import (
@@ -101,8 +101,9 @@ type Handler struct {
 	opts     Options
 	mux      *http.ServeMux
 	requests *prometheus.CounterVec
-	// root is mux behind the tracing, access log and guards (middleware.go).
-	root        http.Handler
+	// traced is mux behind the request's span (middleware.go), for requests
+	// while tracing is on; each route is behind its access log and guards.
+	traced      http.Handler
 	hosts       map[string]bool
 	corsOrigins map[string]bool
 	crossOrigin *http.CrossOriginProtection
@@ -185,7 +186,13 @@ func (h *Handler) serviceRoutes() {
 // describes each (TestOpenAPIDescribesEveryRoute).
 func (h *Handler) Routes() []string { return slices.Clone(h.routes) }
 
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.root.ServeHTTP(w, r) }
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.tracing() {
+		h.traced.ServeHTTP(w, r)
+		return
+	}
+	h.mux.ServeHTTP(w, untracedRequest(r))
+}
 
 // handle registers a route whose errors are written by one function, behind its
 // access log line and the guards (chain).

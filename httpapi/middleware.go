@@ -8,6 +8,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 
@@ -101,29 +102,37 @@ func (h *Handler) access(pattern string, next http.Handler) http.Handler {
 		span.SetAttributes(attribute.String("parley.request_id", info.id))
 		rec := &accessRecorder{statusRecorder{ResponseWriter: w, code: http.StatusOK}, info}
 		next.ServeHTTP(rec, r)
-
-		attrs := []slog.Attr{
-			slog.String("method", r.Method), slog.String("route", info.route),
-			slog.Int("status", rec.code), slog.Duration("duration", time.Since(start)),
-			slog.String("request_id", info.id),
-		}
-		for _, kv := range [][2]string{{"bot", info.bot}, {"conversation", info.conversation}, {"token", info.token}} {
-			if kv[1] != "" {
-				attrs = append(attrs, slog.String(kv[0], kv[1]))
-			}
-		}
-		if sc := span.SpanContext(); sc.IsValid() {
-			attrs = append(attrs, slog.String("trace_id", sc.TraceID().String()))
-		}
-		level := slog.LevelInfo
-		if info.err != nil {
-			attrs = append(attrs, slog.String("err", parley.ErrorDetail(info.err)))
-		}
-		if rec.code >= 500 {
-			level = slog.LevelError
-		}
-		h.opts.Logger.LogAttrs(r.Context(), level, "http request", attrs...)
+		h.logRequest(r, rec, info, span, time.Since(start))
 	})
+}
+
+// logRequest writes the access log line of a request that took d; a logger that
+// drops the line (bench, parley test) is not handed one.
+func (h *Handler) logRequest(r *http.Request, rec *accessRecorder, info *requestInfo, span trace.Span, d time.Duration) {
+	level := slog.LevelInfo
+	if rec.code >= 500 {
+		level = slog.LevelError
+	}
+	if !h.opts.Logger.Enabled(r.Context(), level) {
+		return
+	}
+	attrs := []slog.Attr{
+		slog.String("method", r.Method), slog.String("route", info.route),
+		slog.Int("status", rec.code), slog.Duration("duration", d),
+		slog.String("request_id", info.id),
+	}
+	for _, kv := range [][2]string{{"bot", info.bot}, {"conversation", info.conversation}, {"token", info.token}} {
+		if kv[1] != "" {
+			attrs = append(attrs, slog.String(kv[0], kv[1]))
+		}
+	}
+	if sc := span.SpanContext(); sc.IsValid() {
+		attrs = append(attrs, slog.String("trace_id", sc.TraceID().String()))
+	}
+	if info.err != nil {
+		attrs = append(attrs, slog.String("err", parley.ErrorDetail(info.err)))
+	}
+	h.opts.Logger.LogAttrs(r.Context(), level, "http request", attrs...)
 }
 
 // guard refuses, before any handler runs and so without changing anything: a Host
@@ -326,12 +335,44 @@ func (h *Handler) wrap() {
 	if tp == nil {
 		tp = otel.GetTracerProvider()
 	}
-	h.root = otelhttp.NewHandler(h.mux, "parley",
+	h.traced = otelhttp.NewHandler(h.mux, "parley",
 		otelhttp.WithTracerProvider(tp),
 		otelhttp.WithPropagators(propagation.TraceContext{}),
 		// The span starts before the mux resolves the route and is renamed after it
 		// by the pattern the mux set on the request.
 		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return cmp.Or(r.Pattern, r.Method) }))
+}
+
+// untraced is the tracer provider OpenTelemetry starts with, its own no-op
+// delegate (as in package actor): while it is still the global one, tracing is off.
+// nil when something set a provider before this package's init.
+var untraced = defaultProvider()
+
+func defaultProvider() trace.TracerProvider {
+	tp := otel.GetTracerProvider()
+	if t := reflect.TypeOf(tp); t.Kind() == reflect.Pointer && strings.HasSuffix(t.Elem().PkgPath(), "go.opentelemetry.io/otel/internal/global") {
+		return tp
+	}
+	return nil
+}
+
+// tracing is whether requests get a span: a provider in the options, or a global
+// one that cmd/parley (or a test) set, now or after New.
+func (h *Handler) tracing() bool {
+	return h.opts.TracerProvider != nil || otel.GetTracerProvider() != untraced
+}
+
+// untracedRequest is what the span's middleware leaves of a request while tracing
+// is off: an incoming traceparent still enters the context, so that the access log
+// line carries its trace id. The span itself, with its response writer and body
+// wrappers and its metrics, cost 20 µs and 32 allocations a request (go test
+// ./httpapi -bench PostMessage), which docs/operations.md says tracing off does not.
+func untracedRequest(r *http.Request) *http.Request {
+	if r.Header.Get("Traceparent") == "" {
+		return r
+	}
+	ctx := propagation.TraceContext{}.Extract(r.Context(), propagation.HeaderCarrier(r.Header))
+	return r.WithContext(ctx)
 }
 
 // noteRoute records the route's bot and conversation for the access log and the span.
