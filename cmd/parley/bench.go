@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -134,7 +133,7 @@ func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, tar
 		return "", err
 	}
 	defer srv.Close()
-	send, stop, err := benchSender(ctx, mode, srv, conc)
+	send, stop, err := benchSender(mode, srv)
 	if err != nil {
 		return "", err
 	}
@@ -189,7 +188,7 @@ type sendFunc func(ctx context.Context, conv string, i int, text string, at time
 
 // benchSender is how a bench run sends its turns: through the runtime (booking) or
 // over loopback HTTP to srv (http); stop closes what it opened.
-func benchSender(ctx context.Context, mode string, srv *app.Server, conc int) (send sendFunc, stop func(), err error) {
+func benchSender(mode string, srv *app.Server) (send sendFunc, stop func(), err error) {
 	if mode != "http" {
 		return func(ctx context.Context, conv string, i int, text string, at time.Time) error {
 			_, err := srv.Runtime.Turn(ctx, parley.TurnRequest{
@@ -205,9 +204,13 @@ func benchSender(ctx context.Context, mode string, srv *app.Server, conc int) (s
 	}
 	hs := &http.Server{Handler: srv.Handler}
 	go hs.Serve(ln)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}}
 	base := "http://" + ln.Addr().String()
-	return httpSender(client, func(string, int) string { return base }), func() { hs.Close() }, nil
+	client, err := newBenchClient([]string{base}, "", 0)
+	if err != nil {
+		hs.Close()
+		return nil, nil, err
+	}
+	return httpSender(client, func(string, int) string { return base }), func() { client.close(); hs.Close() }, nil
 }
 
 // bookingState reads a booking conversation's state from store, for verifyBookings.
@@ -247,58 +250,64 @@ func bytesPerConversation(ctx context.Context, store parley.Store, srv *app.Serv
 // benchServers drives running servers (replicas) over HTTP, turn i of a conversation
 // going to server (conversation+i) mod len(targets), and verifies through the API.
 func benchServers(ctx context.Context, n, conc int, targets []string) (string, error) {
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4}, Timeout: 30 * time.Second}
+	for i, t := range targets {
+		targets[i] = strings.TrimRight(t, "/")
+	}
+	bc, err := newBenchClient(targets, os.Getenv("PARLEY_API_TOKEN"), 30*time.Second)
+	if err != nil {
+		return "", err
+	}
+	defer bc.close()
 	prefix := "bench-" + strconv.FormatInt(time.Now().UnixNano(), 36) + "-"
-	send := httpSender(client, func(conv string, i int) string {
+	send := httpSender(bc, func(conv string, i int) string {
 		c, _ := strconv.Atoi(conv[strings.LastIndex(conv, "-")+1:])
-		return strings.TrimRight(targets[(c+i)%len(targets)], "/")
+		return targets[(c+i)%len(targets)]
 	})
 	all, elapsed, err := drive(ctx, n, conc, prefix, send)
 	if err != nil {
 		return "", err
 	}
-	err = verifyBookings(ctx, func(conv string) (json.RawMessage, error) {
-		resp, err := client.Get(strings.TrimRight(targets[0], "/") + "/v1/bots/booking/conversations/" + conv)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		var v struct{ State json.RawMessage }
-		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
-			return nil, err
-		}
-		return v.State, nil
-	}, prefix, n)
+	err = verifyBookings(ctx, serverState(ctx, targets[0]), prefix, n)
 	if err != nil {
 		return "", err
 	}
 	return benchLine("parley-http-"+strconv.Itoa(len(targets))+"-servers", conc, all, elapsed, -1), nil
 }
 
-// httpSender posts booking turns; baseFor picks the server for turn i of conv.
-// PARLEY_API_TOKEN, when set, is the bearer token for running servers (-servers).
-func httpSender(client *http.Client, baseFor func(conv string, i int) string) sendFunc {
+// serverState reads a booking conversation's state through the API of the server
+// at base, for verifyBookings, with the bench's token (PARLEY_API_TOKEN) if any.
+func serverState(ctx context.Context, base string) func(conv string) (json.RawMessage, error) {
+	client := &http.Client{Timeout: 30 * time.Second}
 	token := os.Getenv("PARLEY_API_TOKEN")
-	return func(ctx context.Context, conv string, i int, text string, at time.Time) error {
-		body, _ := json.Marshal(map[string]any{"id": "m" + strconv.Itoa(i), "text": text, "sent_at": at})
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, baseFor(conv, i)+"/v1/bots/booking/conversations/"+conv+"/messages", bytes.NewReader(body))
+	return func(conv string) (json.RawMessage, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/v1/bots/booking/conversations/"+conv, nil)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		req.Header.Set("Content-Type", "application/json")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
 		resp, err := client.Do(req)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
+		defer resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("HTTP %d", resp.StatusCode)
+			return nil, fmt.Errorf("GET: HTTP %d", resp.StatusCode)
 		}
-		return nil
+		var v struct{ State json.RawMessage }
+		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+			return nil, err
+		}
+		return v.State, nil
+	}
+}
+
+// httpSender posts booking turns through client; baseFor picks the server for turn
+// i of conv.
+func httpSender(client *benchClient, baseFor func(conv string, i int) string) sendFunc {
+	return func(ctx context.Context, conv string, i int, text string, at time.Time) error {
+		return client.post(ctx, baseFor(conv, i), conv, turnBody{ID: "m" + strconv.Itoa(i), Text: text, SentAt: at})
 	}
 }
 
