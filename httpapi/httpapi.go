@@ -440,7 +440,7 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var req TurnRequest
-	if err := decodeStrict(b, &req); err != nil {
+	if err := decodeTurn(b, &req); err != nil {
 		return err
 	}
 	if err := visitorMessage(w, &req); err != nil {
