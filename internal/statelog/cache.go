@@ -166,37 +166,51 @@ func (c *Cache) put(key parley.ConversationKey, version int64, state []byte, cop
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el := c.entries[key]; el != nil {
-		e := el.Value.(*cached)
-		if e.version > version || (e.version == version && bytes.Equal(e.state, state)) {
-			if e.version == version && head != nil {
-				e.head, e.hasHead = *head, true
-			}
-			return // a later state, or this one already (a read after the commit)
-		}
-		if e.version != version {
-			e.hasHead = false
-		}
-		if head != nil {
-			e.head, e.hasHead = *head, true
-		}
-		valid := unchecked
-		if n := &e.next; n.version == version && n.size == len(state) && (len(state) == 0 || n.state == &state[0]) {
-			valid = n.valid
-		}
-		own := owned(state, copied)
-		c.size += len(own) - len(e.state)
-		e.version, e.state, e.valid = version, own, valid
-		e.next.version, e.next.state = 0, nil
-		c.order.MoveToFront(el)
+		c.update(el, version, state, copied, head)
 	} else {
 		own := owned(state, copied)
 		e := &cached{key: key, version: version, state: own}
-		if head != nil {
-			e.head, e.hasHead = *head, true
-		}
+		e.setHead(head)
 		c.entries[key] = c.order.PushFront(e)
 		c.size += entryBytes + len(own)
 	}
+	c.evict()
+}
+
+// update puts version's state (and head) in the entry el, unless it holds a later
+// version or this one already (a read after the commit).
+func (c *Cache) update(el *list.Element, version int64, state []byte, copied bool, head *Head) {
+	e := el.Value.(*cached)
+	if e.version > version || (e.version == version && bytes.Equal(e.state, state)) {
+		if e.version == version {
+			e.setHead(head)
+		}
+		return
+	}
+	if e.version != version {
+		e.hasHead = false
+	}
+	e.setHead(head)
+	valid := unchecked
+	if n := &e.next; n.version == version && n.size == len(state) && (len(state) == 0 || n.state == &state[0]) {
+		valid = n.valid
+	}
+	own := owned(state, copied)
+	c.size += len(own) - len(e.state)
+	e.version, e.state, e.valid = version, own, valid
+	e.next.version, e.next.state = 0, nil
+	c.order.MoveToFront(el)
+}
+
+// setHead remembers head, when there is one.
+func (e *cached) setHead(head *Head) {
+	if head != nil {
+		e.head, e.hasHead = *head, true
+	}
+}
+
+// evict drops the least recently used entries until the cache is within budget.
+func (c *Cache) evict() {
 	for c.size > c.budget {
 		el := c.order.Back()
 		e := el.Value.(*cached)
