@@ -1,32 +1,64 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/statelog"
 )
 
-// Conversation returns the stored conversation, or ENOTFOUND.
+// conversationSQL reads a conversation's head; conversationName is its prepared
+// statement in a batch (group.go).
+const (
+	conversationSQL = `SELECT engine, state, lifecycle, version, turns, last_seq, created_at, updated_at, active_at
+		FROM conversations WHERE bot = $1 AND conversation_id = $2`
+	conversationName = "parley_conversation"
+)
+
+// Conversation returns the stored conversation, or ENOTFOUND. While commits are on
+// the wire the read waits and goes with the next batch of them (group.go): it is one
+// round trip fewer, and the first turn of a conversation reads it.
 func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
 	if err := key.Check(); err != nil {
 		return nil, err
 	}
+	q := &queued{ctx: ctx, key: key, read: &conversationRead{}}
+	var c *parley.Conversation
+	var err error
+	ran := false
+	if err := s.grouped(q, "conversation", func() {
+		ran = true
+		c, err = s.readConversation(ctx, key)
+	}); err != nil {
+		return nil, err
+	}
+	if !ran {
+		c, err = q.read.conv, q.err
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.states.Put(key, c.Version, c.State)
+	return c, nil
+}
+
+// readConversation reads a conversation's head in a statement of its own.
+func (s *Store) readConversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
 	c := parley.Conversation{Key: key}
 	var state []byte
 	var lifecycle string
 	var activeAt *time.Time
-	err := s.queryRow(ctx, "conversation", true, `
-		SELECT engine, state, lifecycle, version, turns, last_seq, created_at, updated_at, active_at
-		FROM conversations WHERE bot = $1 AND conversation_id = $2`,
-		[]any{key.Bot, key.ID},
+	err := s.queryRow(ctx, "conversation", true, conversationSQL, []any{key.Bot, key.ID},
 		&c.Engine, &state, &lifecycle, &c.Version, &c.Turns, &c.LastSeq, &c.CreatedAt, &c.UpdatedAt, &activeAt)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
+		return nil, notFound(key)
 	}
 	if err != nil {
 		return nil, err
@@ -37,8 +69,50 @@ func (s *Store) Conversation(ctx context.Context, key parley.ConversationKey) (*
 	if activeAt != nil {
 		c.ActiveAt = utc(*activeAt)
 	}
-	s.states.Put(key, c.Version, c.State)
 	return &c, nil
+}
+
+func notFound(key parley.ConversationKey) error {
+	return parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
+}
+
+// conversationRead is a read of a conversation's head sent in a batch.
+type conversationRead struct {
+	conv *parley.Conversation
+}
+
+// scan decodes the read's row (conversationSQL's columns, binary), copying what it
+// keeps out of the connection's buffers; no row is ENOTFOUND.
+func (r *conversationRead) scan(rr *pgconn.ResultReader, key parley.ConversationKey) error {
+	if !rr.NextRow() {
+		return notFound(key)
+	}
+	row := rr.Values()
+	if len(row) != 9 || row[0] == nil || row[2] == nil {
+		return fmt.Errorf("postgres: the conversation read returned %d columns", len(row))
+	}
+	c := &parley.Conversation{Key: key, Engine: string(row[0]), Lifecycle: parley.Lifecycle(row[2])}
+	if row[1] != nil {
+		c.State = json.RawMessage(bytes.Clone(row[1]))
+	}
+	var err error
+	ints := []*int64{&c.Version, &c.Turns, &c.LastSeq}
+	for i, dst := range ints {
+		if *dst, err = scanInt8(row[3+i]); err != nil {
+			return err
+		}
+	}
+	times := []*time.Time{&c.CreatedAt, &c.UpdatedAt, &c.ActiveAt}
+	for i, dst := range times {
+		if row[6+i] == nil { // active_at may be NULL
+			continue
+		}
+		if *dst, err = scanTimestamptz(row[6+i]); err != nil {
+			return err
+		}
+	}
+	r.conv = c
+	return nil
 }
 
 // versionRow is a turns row as Processed and Events read it.

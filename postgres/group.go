@@ -35,6 +35,10 @@ import (
 //
 // A commit that finds a lane free goes alone, at once: a sequential caller waits for
 // nobody and its commit is the statement it was before.
+//
+// Reads of a conversation's head (Store.Conversation: the first turn of every
+// conversation) queue the same way and go first in the batch, so that they see what
+// committed before it; a read whose batch failed runs again alone.
 
 const (
 	// commitLanes is how many batches (or lone commits) may be on the wire at once.
@@ -61,6 +65,9 @@ type queued struct {
 	key       parley.ConversationKey
 	statement *commitStatement
 	args      []any
+	// read, when set, makes q a read of the conversation (Store.Conversation), not
+	// a commit.
+	read *conversationRead
 	// Set by the batch's sender before wake.
 	done  committed
 	err   error
@@ -71,35 +78,57 @@ type queued struct {
 }
 
 // commitGrouped sends a commit statement alone or in a batch and returns its row.
-func (s *Store) commitGrouped(ctx context.Context, key parley.ConversationKey, statement *commitStatement, args []any) (committed, error) {
+func (s *Store) commitGrouped(ctx context.Context, key parley.ConversationKey, statement *commitStatement, args []any) (done committed, err error) {
+	q := &queued{ctx: ctx, key: key, statement: statement, args: args}
+	ran := false
+	if err := s.grouped(q, commitOp, func() {
+		ran = true
+		done, err = s.commitAlone(ctx, statement, args)
+	}); err != nil {
+		return committed{}, err
+	}
+	if ran {
+		return done, err
+	}
+	return q.done, q.err
+}
+
+// grouped runs q: by alone when a lane is free, else in a batch, or by alone after
+// all when its batch did not commit. It returns an EUNAVAILABLE error, op's, when
+// q's caller gave up waiting.
+func (s *Store) grouped(q *queued, op string, alone func()) error {
 	g := &s.group
 	g.mu.Lock()
 	if g.sending < g.lanes {
 		g.sending++
 		g.mu.Unlock()
-		done, err := s.commitAlone(ctx, statement, args)
+		alone()
 		s.handOver()
-		return done, err
+		return nil
 	}
-	q := &queued{ctx: ctx, key: key, statement: statement, args: args, wake: make(chan struct{}, 1)}
+	q.wake = make(chan struct{}, 1)
 	g.queue = append(g.queue, q)
 	g.mu.Unlock()
 
 	select {
 	case <-q.wake:
-	case <-ctx.Done():
+	case <-q.ctx.Done():
 		if !s.giveUp(q) {
-			return committed{}, wrapError(ctx.Err(), "postgres: %s", commitOp)
+			return wrapError(q.ctx.Err(), "postgres: %s", op)
 		}
 	}
 	if q.lead != nil {
 		s.sendBatch(q.lead)
+		if q.alone { // a batch of one, or one that did not commit: the lane is q's
+			q.alone = false
+			alone()
+		}
 		s.handOver()
 	}
 	if q.alone {
-		return s.commitAlone(ctx, statement, args)
+		alone()
 	}
-	return q.done, q.err
+	return nil
 }
 
 // giveUp is called when q's caller gives up waiting, and reports whether the caller
@@ -165,21 +194,25 @@ func (s *Store) sendBatch(batch []*queued) {
 		}
 	}()
 	if len(batch) == 1 {
-		q := batch[0]
-		q.done, q.err = s.commitAlone(q.ctx, q.statement, q.args)
+		batch[0].alone = true
 		return
 	}
 	// Every batch locks its rows in key order, so that two batches (of two lanes or
-	// two replicas) never wait for each other in a cycle.
+	// two replicas) never wait for each other in a cycle; reads go first, and see
+	// only what committed before the batch.
 	sorted := slices.Clone(batch)
 	slices.SortStableFunc(sorted, func(a, b *queued) int {
-		return cmp.Or(cmp.Compare(a.key.Bot, b.key.Bot), cmp.Compare(a.key.ID, b.key.ID))
+		return cmp.Or(-cmp.Compare(boolInt(a.read != nil), boolInt(b.read != nil)),
+			cmp.Compare(a.key.Bot, b.key.Bot), cmp.Compare(a.key.ID, b.key.ID))
 	})
 	ctx, cancel := batchContext(sorted)
 	defer cancel()
 	sent, err := s.sendBatchOnce(ctx, sorted)
+	writes := slices.ContainsFunc(batch, func(q *queued) bool { return q.read == nil })
 	if err == nil {
-		s.noteWrite(commitOp, nil)
+		if writes {
+			s.noteWrite(commitOp, nil)
+		}
 		return
 	}
 	var pgErr *pgconn.PgError
@@ -195,6 +228,7 @@ func (s *Store) sendBatch(batch []*queued) {
 	s.noteWrite(commitOp, err)
 	for _, q := range batch {
 		q.err = err
+		q.alone = q.read != nil // a read may run again whatever happened
 	}
 }
 
@@ -229,11 +263,15 @@ func (s *Store) sendBatchOnce(ctx context.Context, batch []*queued) (sent bool, 
 	b := &pgconn.Batch{}
 	for _, q := range batch {
 		// Prepared once per connection, as for a lone commit (sendCommit).
-		sd, err := conn.Conn().Prepare(ctx, q.statement.name, q.statement.sql)
+		name, sql, args := conversationName, conversationSQL, []any{q.key.Bot, q.key.ID}
+		if q.read == nil {
+			name, sql, args = q.statement.name, q.statement.sql, q.args
+		}
+		sd, err := conn.Conn().Prepare(ctx, name, sql)
 		if err != nil {
 			return false, err
 		}
-		values, err := wireParams(m, sd.ParamOIDs, q.args)
+		values, err := wireParams(m, sd.ParamOIDs, args)
 		if err != nil {
 			return false, err
 		}
@@ -242,8 +280,9 @@ func (s *Store) sendBatchOnce(ctx context.Context, batch []*queued) (sent bool, 
 	mrr := conn.Conn().PgConn().ExecBatch(ctx, b)
 	for i := 0; i < len(batch) && mrr.NextResult(); i++ {
 		q, rr := batch[i], mrr.ResultReader()
-		q.err = parley.Errorf(parley.ECONFLICT, "the conversation is not at the expected version")
-		if rr.NextRow() {
+		if q.read != nil {
+			q.err = q.read.scan(rr, q.key)
+		} else if q.err = parley.Errorf(parley.ECONFLICT, "the conversation is not at the expected version"); rr.NextRow() {
 			// A row that does not scan fails its commit alone.
 			q.err = q.done.scan(m, q.statement.shape, rr.FieldDescriptions(), rr.Values())
 		}
@@ -252,4 +291,11 @@ func (s *Store) sendBatchOnce(ctx context.Context, batch []*queued) (sent bool, 
 		}
 	}
 	return true, mrr.Close()
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -7,25 +7,36 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
 )
 
-// commitBatch commits cs as one batch: it takes every free lane, lets the commits
-// queue, then frees the lanes, which hands the queue to its first commit's caller.
-// It returns each commit's error.
+// commitBatch commits cs as one batch and returns each commit's error.
 func commitBatch(t *testing.T, s *Store, ctxs []context.Context, cs []*parley.Commit) []error {
+	t.Helper()
+	ops := make([]func() error, len(cs))
+	for i, c := range cs {
+		ops[i] = func() error { return s.Commit(ctxs[i], c) }
+	}
+	return runBatch(t, s, ops)
+}
+
+// runBatch runs ops (each a call of the store) as one batch: it takes every free
+// lane, lets the calls queue, then frees the lanes, which hands the queue to its
+// first call's caller. It returns each call's error.
+func runBatch(t *testing.T, s *Store, ops []func() error) []error {
 	t.Helper()
 	g := &s.group
 	g.mu.Lock()
 	held := g.lanes - g.sending
 	g.sending = g.lanes
 	g.mu.Unlock()
-	errs := make([]error, len(cs))
+	errs := make([]error, len(ops))
 	var wg sync.WaitGroup
-	for i, c := range cs {
-		wg.Go(func() { errs[i] = s.Commit(ctxs[i], c) })
+	for i, op := range ops {
+		wg.Go(func() { errs[i] = op() })
 	}
-	waitQueued(t, s, len(cs))
+	waitQueued(t, s, len(ops))
 	for range held {
 		s.handOver()
 	}
@@ -200,5 +211,46 @@ func TestGroupCommitGivenUp(t *testing.T) {
 	wantCode(t, errs[1], parley.EUNAVAILABLE)
 	if _, err := s.Conversation(ctx, keys[1]); parley.ErrorCode(err) != parley.ENOTFOUND {
 		t.Fatalf("the given-up commit: %v, want ENOTFOUND", err)
+	}
+}
+
+// TestGroupedReads: reads of conversations go in a batch with commits, before
+// them: a read gets what a lone read gets, the version before a commit of the same
+// batch, ENOTFOUND for a conversation that does not exist.
+func TestGroupedReads(t *testing.T) {
+	t.Parallel()
+	s := openTest(t, Options{MaxConns: 4})
+	ctx := context.Background()
+	keys := []parley.ConversationKey{{Bot: "shop", ID: "r-0"}, {Bot: "shop", ID: "r-1"}, {Bot: "shop", ID: "missing"}}
+	for _, key := range keys[:2] {
+		if err := s.Commit(ctx, turn(key, 0, "m-1")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := s.readConversation(ctx, keys[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got *parley.Conversation
+	var missing error
+	errs := runBatch(t, s, []func() error{
+		func() error { return s.Commit(ctx, turn(keys[0], 1, "m-2")) },
+		func() error { var err error; got, err = s.Conversation(ctx, keys[0]); return err },
+		func() error { _, missing = s.Conversation(ctx, keys[2]); return nil },
+		func() error { return s.Commit(ctx, turn(keys[1], 1, "m-2")) },
+	})
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("call %d: %v", i, err)
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("read in a batch (-lone read +batch):\n%s", diff)
+	}
+	wantCode(t, missing, parley.ENOTFOUND)
+	for _, key := range keys[:2] {
+		if c, err := s.Conversation(ctx, key); err != nil || c.Version != 2 {
+			t.Fatalf("%s after the batch: %+v, %v; want version 2", key, c, err)
+		}
 	}
 }

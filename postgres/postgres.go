@@ -27,7 +27,8 @@
 //     as one implicit transaction (one round trip, one WAL flush). Each keeps its
 //     own outcome: a version conflict refuses that commit alone; a batch the
 //     server refuses (a duplicate message id, invalid JSON) commits nothing, and
-//     each of its commits then runs alone, as a single statement.
+//     each of its commits then runs alone, as a single statement. Conversation
+//     reads that arrive meanwhile go first in the batch.
 //   - A commit writes two rows (migration 0004): the head, which holds the current
 //     state, and one turns row holding the version's events (a JSON array), its
 //     message id, its turn record or the record it answered a message with, and the
