@@ -2,11 +2,9 @@ package actor
 
 import (
 	"context"
-	"reflect"
-	"strings"
 
 	"github.com/parleyhq/parley"
-	"go.opentelemetry.io/otel"
+	"github.com/parleyhq/parley/internal/otelglobal"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
@@ -19,26 +17,10 @@ import (
 // (Handbacker, MetricsReporter, a diagram, a conversation list) stay visible.
 const tracerName = "github.com/parleyhq/parley/actor"
 
-// untraced is the tracer provider OpenTelemetry starts with when it is its own
-// no-op delegate: while it is still the global provider (cmd/parley sets another when
-// OTEL_EXPORTER_OTLP_* is configured), tracing is off, and a turn starts no span. A
-// no-op span still cost eight allocations per turn (the span, its attributes, the
-// contexts that carry it), and docs/operations.md promises that tracing off costs
-// nothing. nil when something set a provider before this package's init.
-var untraced = defaultProvider()
-
-func defaultProvider() trace.TracerProvider {
-	tp := otel.GetTracerProvider()
-	if t := reflect.TypeOf(tp); t.Kind() == reflect.Pointer && strings.HasSuffix(t.Elem().PkgPath(), "go.opentelemetry.io/otel/internal/global") {
-		return tp
-	}
-	return nil
-}
-
 // tracer returns the tracer of the turn's spans, false while tracing is off.
 func tracer() (trace.Tracer, bool) {
-	tp := otel.GetTracerProvider()
-	if tp == untraced {
+	tp, off := otelglobal.Provider()
+	if off {
 		return nil, false
 	}
 	return tp.Tracer(tracerName), true

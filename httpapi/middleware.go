@@ -8,11 +8,11 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	"reflect"
 	"strings"
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/otelglobal"
 	"github.com/parleyhq/parley/visitor"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"go.opentelemetry.io/otel"
@@ -343,23 +343,11 @@ func (h *Handler) wrap() {
 		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return cmp.Or(r.Pattern, r.Method) }))
 }
 
-// untraced is the tracer provider OpenTelemetry starts with, its own no-op
-// delegate (as in package actor): while it is still the global one, tracing is off.
-// nil when something set a provider before this package's init.
-var untraced = defaultProvider()
-
-func defaultProvider() trace.TracerProvider {
-	tp := otel.GetTracerProvider()
-	if t := reflect.TypeOf(tp); t.Kind() == reflect.Pointer && strings.HasSuffix(t.Elem().PkgPath(), "go.opentelemetry.io/otel/internal/global") {
-		return tp
-	}
-	return nil
-}
-
 // tracing is whether requests get a span: a provider in the options, or a global
 // one that cmd/parley (or a test) set, now or after New.
 func (h *Handler) tracing() bool {
-	return h.opts.TracerProvider != nil || otel.GetTracerProvider() != untraced
+	_, off := otelglobal.Provider()
+	return h.opts.TracerProvider != nil || !off
 }
 
 // untracedRequest is what the span's middleware leaves of a request while tracing
