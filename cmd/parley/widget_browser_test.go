@@ -152,6 +152,13 @@ func clickWidget(sel string) chromedp.Action[chromedp.Void] {
 	})
 }
 
+// launcherStyled is the JavaScript for "the launcher is there and the widget's
+// stylesheet has laid it out": clickWidget clicks where the launcher is, and the
+// stylesheet, which a new browser context loads after the launcher is drawn, moves
+// it (margin-left: auto); a click at the unstyled place was lost, and the test then
+// waited in vain for the session the click starts.
+var launcherStyled = `(() => { const l = ` + shadow + `?.querySelector(".launcher"); return l != null && getComputedStyle(l).display === "flex"; })()`
+
 // userBubbles is the JavaScript for the visitor's messages as shown, joined by "|".
 var userBubbles = fmt.Sprintf(`[...%s].map(b => b.textContent).join("|")`, inWidget("li.user .bubble"))
 
@@ -176,7 +183,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 
 	widgetDo(t, tab, "the page shows the launcher",
 		chromedp.Navigate(host.URL+"/"),
-		inspUntil(shadow+`?.querySelector(".launcher") != null`),
+		inspUntil(launcherStyled),
 		inspUntil(shadow+`.querySelector("link").sheet !== null`),
 		inspShot(dir, "1-launcher"),
 	)
@@ -228,7 +235,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	// A second tab of the same visitor (same storage) follows the conversation live.
 	second := newTab(t, tab, problems, host.URL+"/")
 	widgetDo(t, second, "a second tab continues the same conversation",
-		inspUntil(shadow+`?.querySelector(".launcher") != null`),
+		inspUntil(launcherStyled),
 		clickWidget(".launcher"),
 		inspUntil(userBubbles+` === "show me hoodies|Add to cart|wakha"`),
 	)
@@ -267,7 +274,7 @@ func TestWidgetOnAnotherSite(t *testing.T) {
 	other := inspContext(t, tab, problems)
 	widgetDo(t, other, "a second visitor gets a conversation of their own",
 		chromedp.Navigate(host.URL+"/"),
-		inspUntil(shadow+`?.querySelector(".launcher") != null`),
+		inspUntil(launcherStyled),
 		clickWidget(".launcher"),
 		inspUntil(`Object.keys(localStorage).some(k => k.startsWith("parley.widget:"))`),
 		inspUntil(inWidget("li.user")+`.length === 0`),
@@ -405,7 +412,7 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 
 	widgetDo(t, tab, "the model's first words appear while it writes",
 		chromedp.Navigate(host.URL+"/"),
-		inspUntil(shadow+`?.querySelector(".launcher") != null`),
+		inspUntil(launcherStyled),
 		clickWidget(".launcher"),
 		inspUntil(shadow+`.activeElement?.id === "message"`),
 		chromedp.KeyEvent("show me hoodies"+kb.Enter),
