@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 	"unsafe"
+
+	"github.com/parleyhq/parley/internal/jsonenc"
 )
 
 // TurnRecord is a user turn a committed version processed, in the parts a store keeps:
@@ -86,14 +88,14 @@ func (r *TurnRecord) Expand(key ConversationKey, stored []Event, first int64, at
 func (r *TurnRecord) TurnEventData() json.RawMessage {
 	b := make([]byte, 0, 64+len(r.Message.Text)+len(r.Transitions))
 	b = append(b, `{"message_id":`...)
-	b = appendJSONString(b, r.Message.ID)
+	b = jsonenc.String(b, r.Message.ID)
 	if r.Message.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendJSONString(b, r.Message.Text)
+		b = jsonenc.String(b, r.Message.Text)
 	}
 	if r.Message.Meaning != "" {
 		b = append(b, `,"meaning":`...)
-		b = appendJSONString(b, r.Message.Meaning)
+		b = jsonenc.String(b, r.Message.Meaning)
 	}
 	b = append(b, `,"transitions":`...)
 	b = append(b, orEmptyArray(r.Transitions)...)
@@ -106,9 +108,9 @@ func (r *TurnRecord) TurnEventData() json.RawMessage {
 func (r *TurnRecord) Response(key ConversationKey, version int64, state json.RawMessage, engineEvents []Event) []byte {
 	b := make([]byte, 0, 160+len(r.Replies)+len(state)+len(r.Transitions))
 	b = append(b, `{"conversation_id":`...)
-	b = appendJSONString(b, key.ID)
+	b = jsonenc.String(b, key.ID)
 	b = append(b, `,"message_id":`...)
-	b = appendJSONString(b, r.Message.ID)
+	b = jsonenc.String(b, r.Message.ID)
 	b = append(b, `,"replies":`...)
 	b = append(b, orEmptyArray(r.Replies)...)
 	b = append(b, `,"state":`...)
@@ -126,7 +128,7 @@ func (r *TurnRecord) Response(key ConversationKey, version int64, state json.Raw
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, string(e.Type))
+			b = jsonenc.String(b, string(e.Type))
 		}
 		b = append(b, ']')
 	}
@@ -142,11 +144,11 @@ func (r *TurnRecord) EngineEvents(stored []Event) []Event {
 func stateChangedData(from, to Lifecycle, reason string) json.RawMessage {
 	b := make([]byte, 0, 96)
 	b = append(b, `{"from_state":`...)
-	b = appendJSONString(b, string(from))
+	b = jsonenc.String(b, string(from))
 	b = append(b, `,"to_state":`...)
-	b = appendJSONString(b, string(to))
+	b = jsonenc.String(b, string(to))
 	b = append(b, `,"reason":`...)
-	b = appendJSONString(b, reason)
+	b = jsonenc.String(b, reason)
 	return append(b, '}')
 }
 

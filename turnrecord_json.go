@@ -4,26 +4,27 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/parleyhq/parley/internal/jsonenc"
 )
 
 // appendRecord appends json.Marshal(r.recordJSON()) to b, byte for byte: the same
 // fields in the same order, omitempty where the tags say, strings quoted with
 // encoding/json's HTML escaping, raw JSON compacted and escaped as encoding/json
-// does. What is rare goes through encoding/json itself (a string with a byte to
-// escape or not ASCII, raw JSON that is not compact or holds an HTML character, an
-// NLU): FuzzTurnRecordJSONIsMarshal holds the two equal.
+// does (strings by internal/jsonenc). What is rare goes through encoding/json itself
+// (raw JSON that is not compact or holds an HTML character, an NLU):
+// FuzzTurnRecordJSONIsMarshal holds the two equal.
 func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
 	var names [15]string
 	out := r.storedForm(names[:0], true)
 	m := &r.Message // out.Message is the same; read from r, so that out stays on the stack
 	b = append(b, `{"message":{"id":`...)
-	b = appendJSONString(b, m.ID)
+	b = jsonenc.String(b, m.ID)
 	b = append(b, `,"text":`...)
-	b = appendJSONString(b, m.Text)
+	b = jsonenc.String(b, m.Text)
 	if m.Meaning != "" {
 		b = append(b, `,"meaning":`...)
-		b = appendJSONString(b, m.Meaning)
+		b = jsonenc.String(b, m.Meaning)
 	}
 	if m.NLU != nil {
 		var err error
@@ -54,7 +55,7 @@ func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONString(b, p)
+			b = jsonenc.String(b, p)
 		}
 		b = append(b, ']')
 	}
@@ -63,27 +64,6 @@ func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
 	}
 	return append(b, '}'), nil
 }
-
-// appendJSONString appends s quoted as encoding/json quotes it: an ASCII string with
-// no byte to escape as it is, any other through encoding/json.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || !jsonPlain[c] {
-			q, _ := json.Marshal(s) // a string always marshals
-			return append(b, q...)
-		}
-	}
-	return append(append(append(b, '"'), s...), '"')
-}
-
-// jsonPlain marks the ASCII bytes encoding/json writes in a string as themselves:
-// not a control character, '"', '\\', '<', '>' nor '&'.
-var jsonPlain = func() (t [utf8.RuneSelf]bool) {
-	for c := byte(0x20); c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-	}
-	return t
-}()
 
 // appendRawJSON appends raw as encoding/json writes a json.RawMessage (nil as null,
 // compacted, HTML characters escaped, an error when it is not JSON): compacted by

@@ -2,10 +2,10 @@ package flows
 
 import (
 	"encoding/json"
-	"math"
 	"slices"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/parleyhq/parley/internal/jsonenc"
 )
 
 // AppendJSON appends the state's JSON to b: exactly what json.Marshal writes
@@ -19,9 +19,9 @@ func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, `,"slots":`...)
 	b = appendMap(b, s.Slots)
 	b = append(b, `,"current_flow":`...)
-	b = appendString(b, s.CurrentFlow)
+	b = jsonenc.String(b, s.CurrentFlow)
 	b = append(b, `,"conversation_state":`...)
-	b = appendString(b, string(s.ConversationState))
+	b = jsonenc.String(b, string(s.ConversationState))
 	b = append(b, `,"current_step":`...)
 	b = appendOptional(b, s.CurrentStep)
 	b = append(b, `,"waiting_for_slot":`...)
@@ -29,12 +29,12 @@ func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, `,"turn_count":`...)
 	b = strconv.AppendInt(b, int64(s.TurnCount), 10)
 	b = append(b, `,"last_response":`...)
-	b = appendString(b, s.LastResponse)
+	b = jsonenc.String(b, s.LastResponse)
 	b = append(b, `,"last_nlu_call":`...)
 	if s.LastNLUCall == nil {
 		b = append(b, "null"...)
 	} else {
-		b = appendFloat(b, *s.LastNLUCall)
+		b = jsonenc.Float(b, *s.LastNLUCall)
 	}
 	b = append(b, `,"trace":`...)
 	b = appendList(b, s.Trace, appendTraceEvent)
@@ -51,36 +51,29 @@ func appendList[T any](b []byte, items []T, appendItem func([]byte, *T) []byte) 
 	if items == nil {
 		return append(b, "null"...)
 	}
-	b = append(b, '[')
-	for i := range items {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendItem(b, &items[i])
-	}
-	return append(b, ']')
+	return jsonenc.Array(b, items, appendItem)
 }
 
 func appendChatMessage(b []byte, m *ChatMessage) []byte {
 	b = append(b, `{"role":`...)
-	b = appendString(b, m.Role)
+	b = jsonenc.String(b, m.Role)
 	b = append(b, `,"content":`...)
-	b = appendString(b, m.Content)
+	b = jsonenc.String(b, m.Content)
 	b = append(b, `,"timestamp":`...)
-	b = appendFloat(b, m.Timestamp)
+	b = jsonenc.Float(b, m.Timestamp)
 	return append(b, '}')
 }
 
 func appendTraceEvent(b []byte, ev *TraceEvent) []byte {
 	b = append(b, `{"event":`...)
-	b = appendString(b, ev.Event)
+	b = jsonenc.String(b, ev.Event)
 	b = append(b, `,"timestamp":`...)
-	b = appendFloat(b, ev.Timestamp)
+	b = jsonenc.Float(b, ev.Timestamp)
 	b = append(b, `,"data":{`...)
 	sep := false
 	if ev.Data.From != "" {
 		b = append(b, `"from":`...)
-		b = appendString(b, ev.Data.From)
+		b = jsonenc.String(b, ev.Data.From)
 		sep = true
 	}
 	if ev.Data.To != "" {
@@ -88,16 +81,16 @@ func appendTraceEvent(b []byte, ev *TraceEvent) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `"to":`...)
-		b = appendString(b, ev.Data.To)
+		b = jsonenc.String(b, ev.Data.To)
 	}
 	return append(b, "}}"...)
 }
 
 func appendFrame(b []byte, fr *Frame) []byte {
 	b = append(b, `{"flow":`...)
-	b = appendString(b, fr.Flow)
+	b = jsonenc.String(b, fr.Flow)
 	b = append(b, `,"step":`...)
-	b = appendString(b, fr.Step)
+	b = jsonenc.String(b, fr.Step)
 	b = append(b, `,"waiting_for_slot":`...)
 	b = appendOptional(b, fr.WaitingForSlot)
 	if fr.Call {
@@ -132,11 +125,11 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 	}
 	if m.LastFlow != "" {
 		field("last_flow")
-		b = appendString(b, m.LastFlow)
+		b = jsonenc.String(b, m.LastFlow)
 	}
 	if m.LastOutcome != "" {
 		field("last_outcome")
-		b = appendString(b, m.LastOutcome)
+		b = jsonenc.String(b, m.LastOutcome)
 	}
 	if o := m.Offer; o != nil {
 		// Rare and small: encoding/json writes it as it decodes it.
@@ -145,7 +138,7 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 	}
 	if m.Handoff != "" {
 		field("handoff")
-		b = appendString(b, m.Handoff)
+		b = jsonenc.String(b, m.Handoff)
 	}
 	if p := m.Pending; p != nil {
 		// Rare and small: encoding/json writes it as it decodes it.
@@ -158,13 +151,13 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 // appendJSON writes the error as encoding/json writes its fields.
 func (e *ErrorInfo) appendJSON(b []byte) []byte {
 	b = append(b, `{"type":`...)
-	b = appendString(b, e.Type)
+	b = jsonenc.String(b, e.Type)
 	b = append(b, `,"message":`...)
-	b = appendString(b, e.Message)
+	b = jsonenc.String(b, e.Message)
 	b = append(b, `,"timestamp":`...)
-	b = appendFloat(b, e.Timestamp)
+	b = jsonenc.Float(b, e.Timestamp)
 	b = append(b, `,"recovery_state":`...)
-	b = appendString(b, e.RecoveryState)
+	b = jsonenc.String(b, e.RecoveryState)
 	return append(b, '}')
 }
 
@@ -176,7 +169,7 @@ func appendRetries(b []byte, retries map[string]int) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, k)
+		b = jsonenc.String(b, k)
 		b = append(b, ':')
 		b = strconv.AppendInt(b, int64(retries[k]), 10)
 	}
@@ -198,7 +191,7 @@ func appendOptional(b []byte, s *string) []byte {
 	if s == nil {
 		return append(b, "null"...)
 	}
-	return appendString(b, *s)
+	return jsonenc.String(b, *s)
 }
 
 func appendMap(b []byte, m map[string]any) []byte {
@@ -211,7 +204,7 @@ func appendMap(b []byte, m map[string]any) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, k)
+		b = jsonenc.String(b, k)
 		b = append(b, ':')
 		b = appendValue(b, m[k])
 	}
@@ -225,9 +218,9 @@ func appendValue(b []byte, v any) []byte {
 	case nil:
 		return append(b, "null"...)
 	case string:
-		return appendString(b, x)
+		return jsonenc.String(b, x)
 	case float64:
-		return appendFloat(b, x)
+		return jsonenc.Float(b, x)
 	case int64:
 		return strconv.AppendInt(b, x, 10)
 	case int:
@@ -240,102 +233,4 @@ func appendValue(b []byte, v any) []byte {
 		return append(b, "null"...)
 	}
 	return append(b, data...)
-}
-
-// appendFloat formats like encoding/json; NaN and infinities, which JSON cannot
-// hold, are written as null.
-func appendFloat(b []byte, f float64) []byte {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return append(b, "null"...)
-	}
-	if f == math.Trunc(f) && f != 0 && math.Abs(f) < 1e15 {
-		// A whole number (a timestamp in seconds, a count): the shortest 'f'
-		// form of an integer below 2^53 is its digits, which AppendInt writes
-		// several times faster. Zero is left to AppendFloat for "-0".
-		return strconv.AppendInt(b, int64(f), 10)
-	}
-	format := byte('f')
-	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, f, format, -1, 64)
-	if format == 'e' {
-		// clean up e-09 to e-9, as encoding/json does
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString quotes s as encoding/json does with HTML escaping: <, > and &
-// as \u003c, \u003e, \u0026, U+2028 and U+2029 escaped, invalid UTF-8 as
-// \ufffd.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if plainByte[c] {
-				i++
-				continue
-			}
-			b = appendEscapedByte(append(b, s[start:i]...), c)
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-// plainByte marks the ASCII bytes appendString writes as themselves: not a
-// control character, '"', '\\', '<', '>' nor '&'.
-var plainByte = func() (t [utf8.RuneSelf]bool) {
-	for c := byte(0x20); c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
-	}
-	return t
-}()
-
-// appendEscapedByte writes the escape of an ASCII byte that appendString does not
-// write as itself.
-func appendEscapedByte(b []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(b, '\\', c)
-	case '\n':
-		return append(b, '\\', 'n')
-	case '\r':
-		return append(b, '\\', 'r')
-	case '\t':
-		return append(b, '\\', 't')
-	case '\b':
-		return append(b, '\\', 'b')
-	case '\f':
-		return append(b, '\\', 'f')
-	}
-	return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 }

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/jsonenc"
 )
 
 // The folded state (parley.StateFolder). The state's messages, trace and
@@ -133,7 +134,7 @@ func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error
 		switch string(m.key) {
 		case "last_nlu_call":
 			out = append(out, `,"last_response":`...)
-			out = appendString(out, h.lastResponse)
+			out = jsonenc.String(out, h.lastResponse)
 		case "metadata":
 			out = append(out, `,"trace":`...)
 			out = appendList(out, h.trace, appendTraceEvent)

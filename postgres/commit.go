@@ -2,7 +2,6 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/jsonenc"
 	"github.com/parleyhq/parley/internal/statelog"
 )
 
@@ -439,7 +439,7 @@ func eventsArray(events []parley.Event, ats []time.Time) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"type":`...)
-		b = appendJSONString(b, string(e.Type))
+		b = jsonenc.String(b, string(e.Type))
 		b = append(b, `,"at":`...)
 		b = strconv.AppendInt(b, ats[i].UnixMicro(), 10)
 		if len(e.Data) > 0 {
@@ -449,19 +449,6 @@ func eventsArray(events []parley.Event, ats []time.Time) []byte {
 		b = append(b, '}')
 	}
 	return append(b, ']')
-}
-
-// appendJSONString appends s as json.Marshal encodes it.
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			t, _ := json.Marshal(s)
-			return append(b, t...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
 
 // sendCommit runs the commit statement: one statement, one implicit transaction, one

@@ -65,16 +65,6 @@ func TestCommitWithoutCachedState(t *testing.T) {
 	}
 }
 
-// TestAppendJSONString: an event's type is written as json.Marshal writes it.
-func TestAppendJSONString(t *testing.T) {
-	for _, s := range []string{"", "turn", "state_changed", `a"b`, `a\b`, "<&>", "tab\there", "é", "\u2028", "\xff"} {
-		want, _ := json.Marshal(s)
-		if got := appendJSONString([]byte("x"), s); string(got) != "x"+string(want) {
-			t.Errorf("appendJSONString(%q) = %s, want x%s", s, got, want)
-		}
-	}
-}
-
 // TestTurnJSON: the turn column is what json.Marshal writes for the record,
 // whitespace, HTML characters and non-chains included.
 func TestTurnJSON(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/jsonenc"
 )
 
 // A version's events are stored in its turns row as one JSON array, so that a turn
@@ -59,7 +60,7 @@ func appendEvent(dst []byte, seq int64, e *parley.Event, now int64) []byte {
 	dst = append(dst, `{"seq":`...)
 	dst = strconv.AppendInt(dst, seq, 10)
 	dst = append(dst, `,"type":`...)
-	dst = appendJSONString(dst, string(e.Type))
+	dst = jsonenc.String(dst, string(e.Type))
 	dst = append(dst, `,"at":`...)
 	dst = strconv.AppendInt(dst, at, 10)
 	dst = append(dst, `,"data":`...)
@@ -69,24 +70,6 @@ func appendEvent(dst []byte, seq int64, e *parley.Event, now int64) []byte {
 		dst = append(dst, e.Data...)
 	}
 	return append(dst, '}')
-}
-
-// appendJSONString appends s as a JSON string; s must be valid UTF-8.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c < 0x20:
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"')
 }
 
 // storedEvent is one element of a turns row's events array.
