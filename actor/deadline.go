@@ -33,6 +33,15 @@ func deadline(ctx context.Context, timeout time.Duration, what string, fn func(c
 	return parley.WrapError(parley.EUNAVAILABLE, err, "the store did not answer %s within %s", what, timeout)
 }
 
+// within is deadline for a call that returns a value.
+func within[T any](ctx context.Context, timeout time.Duration, what string, fn func(context.Context) (T, error)) (v T, err error) {
+	err = deadline(ctx, timeout, what, func(ctx context.Context) error {
+		v, err = fn(ctx)
+		return err
+	})
+	return v, err
+}
+
 // deadlineStore gives every call the runtime makes on its Store a deadline within the
 // caller's (Options.StoreTimeout).
 type deadlineStore struct {
@@ -44,12 +53,10 @@ func (s deadlineStore) call(ctx context.Context, what string, fn func(context.Co
 	return deadline(ctx, s.timeout, what, fn)
 }
 
-func (s deadlineStore) Conversation(ctx context.Context, key parley.ConversationKey) (c *parley.Conversation, err error) {
-	err = s.call(ctx, "a conversation read", func(ctx context.Context) error {
-		c, err = s.Store.Conversation(ctx, key)
-		return err
+func (s deadlineStore) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	return within(ctx, s.timeout, "a conversation read", func(ctx context.Context) (*parley.Conversation, error) {
+		return s.Store.Conversation(ctx, key)
 	})
-	return c, err
 }
 
 // Processed returns the record the actor committed for messageID (record.go).
@@ -62,12 +69,10 @@ func (s deadlineStore) Processed(ctx context.Context, key parley.ConversationKey
 }
 
 // TurnRecords reads the last turn records of the store, a parley.TurnReader.
-func (s deadlineStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) (recs []parley.TurnRecord, err error) {
-	err = s.call(ctx, "a turn log read", func(ctx context.Context) error {
-		recs, err = s.Store.(parley.TurnReader).TurnRecords(ctx, key, version, n)
-		return err
+func (s deadlineStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
+	return within(ctx, s.timeout, "a turn log read", func(ctx context.Context) ([]parley.TurnRecord, error) {
+		return s.Store.(parley.TurnReader).TurnRecords(ctx, key, version, n)
 	})
-	return recs, err
 }
 
 // turnRecords is TurnRecords for the runtime, which calls it only when its store
@@ -97,7 +102,7 @@ func WithStoreTimeout(store parley.Store, timeout time.Duration, bots ...*parley
 	if timeout <= 0 {
 		timeout = DefaultStoreTimeout
 	}
-	s := timedStore{Store: store, timeout: timeout}
+	s := timedStore{Store: store, runtime: deadlineStore{Store: store, timeout: timeout}}
 	for _, b := range bots {
 		if f := folderOf(b); f != nil {
 			if s.folders == nil {
@@ -109,12 +114,19 @@ func WithStoreTimeout(store parley.Store, timeout time.Duration, bots ...*parley
 	return s
 }
 
-// timedStore is WithStoreTimeout's store.
+// timedStore is WithStoreTimeout's store: the calls the runtime makes too go through
+// the runtime's deadlineStore, the others through within.
 type timedStore struct {
 	parley.Store
-	timeout time.Duration
+	runtime deadlineStore
 	// folders are the folding engines of the bots whose states reads unfold.
 	folders map[string]parley.StateFolder
+}
+
+var _ parley.Store = timedStore{}
+
+func (s timedStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
+	return s.runtime.call(ctx, what, fn)
 }
 
 // unfold returns the stored state of key's version as the runtime shows it.
@@ -128,25 +140,12 @@ func (s timedStore) unfold(ctx context.Context, key parley.ConversationKey, vers
 }
 
 // TurnRecords reads the last turn records (parley.TurnReader).
-func (s timedStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) (recs []parley.TurnRecord, err error) {
-	err = s.call(ctx, "a turn log read", func(ctx context.Context) error {
-		recs, err = s.Store.TurnRecords(ctx, key, version, n)
-		return err
-	})
-	return recs, err
+func (s timedStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
+	return s.runtime.TurnRecords(ctx, key, version, n)
 }
 
-var _ parley.Store = timedStore{}
-
-func (s timedStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
-	return deadline(ctx, s.timeout, what, fn)
-}
-
-func (s timedStore) Conversation(ctx context.Context, key parley.ConversationKey) (c *parley.Conversation, err error) {
-	err = s.call(ctx, "a conversation read", func(ctx context.Context) error {
-		c, err = s.Store.Conversation(ctx, key)
-		return err
-	})
+func (s timedStore) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+	c, err := s.runtime.Conversation(ctx, key)
 	if err != nil {
 		return nil, err
 	}
@@ -156,11 +155,8 @@ func (s timedStore) Conversation(ctx context.Context, key parley.ConversationKey
 	return c, nil
 }
 
-func (s timedStore) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (p parley.Processed, ok bool, err error) {
-	err = s.call(ctx, "a processed-message read", func(ctx context.Context) error {
-		p, ok, err = s.Store.Processed(ctx, key, messageID)
-		return err
-	})
+func (s timedStore) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
+	p, ok, err := s.runtime.Processed(ctx, key, messageID)
 	if err != nil || !ok {
 		return p, ok, err
 	}
@@ -196,43 +192,35 @@ func (s timedStore) ListConversations(ctx context.Context, q parley.Conversation
 }
 
 func (s timedStore) Commit(ctx context.Context, c *parley.Commit) error {
-	return s.call(ctx, "a commit", func(ctx context.Context) error { return s.Store.Commit(ctx, c) })
+	return s.runtime.Commit(ctx, c)
 }
 
-func (s timedStore) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) (events []parley.Event, err error) {
-	err = s.call(ctx, "an event read", func(ctx context.Context) error {
-		events, err = s.Store.Events(ctx, key, afterSeq, limit)
-		return err
+func (s timedStore) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
+	return within(ctx, s.runtime.timeout, "an event read", func(ctx context.Context) ([]parley.Event, error) {
+		return s.Store.Events(ctx, key, afterSeq, limit)
 	})
-	return events, err
 }
 
-func (s timedStore) EnqueueInbound(ctx context.Context, in parley.Inbound) (dup bool, err error) {
-	err = s.call(ctx, "an inbox write", func(ctx context.Context) error {
-		dup, err = s.Store.EnqueueInbound(ctx, in)
-		return err
+func (s timedStore) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, error) {
+	return within(ctx, s.runtime.timeout, "an inbox write", func(ctx context.Context) (bool, error) {
+		return s.Store.EnqueueInbound(ctx, in)
 	})
-	return dup, err
 }
 
-func (s timedStore) PendingInbound(ctx context.Context, limit int) (in []parley.Inbound, err error) {
-	err = s.call(ctx, "an inbox read", func(ctx context.Context) error {
-		in, err = s.Store.PendingInbound(ctx, limit)
-		return err
+func (s timedStore) PendingInbound(ctx context.Context, limit int) ([]parley.Inbound, error) {
+	return within(ctx, s.runtime.timeout, "an inbox read", func(ctx context.Context) ([]parley.Inbound, error) {
+		return s.Store.PendingInbound(ctx, limit)
 	})
-	return in, err
 }
 
 func (s timedStore) DropInbound(ctx context.Context, id int64) error {
-	return s.call(ctx, "an inbox write", func(ctx context.Context) error { return s.Store.DropInbound(ctx, id) })
+	return s.runtime.DropInbound(ctx, id)
 }
 
-func (s timedStore) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) (out []parley.OutboxEntry, err error) {
-	err = s.call(ctx, "an outbox claim", func(ctx context.Context) error {
-		out, err = s.Store.ClaimOutbox(ctx, now, lease, limit)
-		return err
+func (s timedStore) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]parley.OutboxEntry, error) {
+	return within(ctx, s.runtime.timeout, "an outbox claim", func(ctx context.Context) ([]parley.OutboxEntry, error) {
+		return s.Store.ClaimOutbox(ctx, now, lease, limit)
 	})
-	return out, err
 }
 
 func (s timedStore) CompleteOutbox(ctx context.Context, id int64) error {
@@ -247,12 +235,10 @@ func (s timedStore) FailOutbox(ctx context.Context, id int64, lastError string) 
 	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.FailOutbox(ctx, id, lastError) })
 }
 
-func (s timedStore) PutFlow(ctx context.Context, id string, definition []byte) (v int, err error) {
-	err = s.call(ctx, "a flow write", func(ctx context.Context) error {
-		v, err = s.Store.PutFlow(ctx, id, definition)
-		return err
+func (s timedStore) PutFlow(ctx context.Context, id string, definition []byte) (int, error) {
+	return within(ctx, s.runtime.timeout, "a flow write", func(ctx context.Context) (int, error) {
+		return s.Store.PutFlow(ctx, id, definition)
 	})
-	return v, err
 }
 
 func (s timedStore) Flow(ctx context.Context, id string, version int) (def []byte, v int, err error) {
