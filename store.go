@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+	"unicode/utf8"
 )
 
 // Store persists conversations, their turn logs, processed-message records, the
@@ -158,8 +159,10 @@ type OutboxEntry struct {
 }
 
 // Validate refuses (EINVALID) a commit no store could apply: the key must be
-// complete and its ids, like the message id, pass CheckID, Conversation.Version ExpectedVersion+1, the lifecycle one of the seven,
-// every event needs a type and every outbox entry a kind and an idempotency key.
+// complete and its ids, like the message id, pass CheckID, Conversation.Version
+// ExpectedVersion+1, the lifecycle one of the seven, every event needs a UTF-8 type
+// and JSON data (or none), every outbox entry a kind and an idempotency key. Every
+// store calls it before anything else, so that all refuse the same commits.
 func (c *Commit) Validate() error {
 	if c == nil {
 		return Errorf(EINVALID, "commit: nil")
@@ -212,12 +215,17 @@ func (c *Commit) validateIDs() error {
 }
 
 // validateEntries is Validate's part for what the commit appends: every event
-// needs a type, every outbox entry a kind and an idempotency key.
+// needs a UTF-8 type and JSON data (or none), which every store keeps as JSON, every
+// outbox entry a kind and an idempotency key.
 func (c *Commit) validateEntries() error {
 	key := c.Conversation.Key
 	for i := range c.Events {
-		if c.Events[i].Type == "" {
-			return Errorf(EINVALID, "commit %s: event %d has no type", key, i)
+		e := &c.Events[i]
+		if e.Type == "" || !utf8.ValidString(string(e.Type)) {
+			return Errorf(EINVALID, "commit %s: event %d needs a type in UTF-8", key, i)
+		}
+		if len(e.Data) > 0 && !json.Valid(e.Data) {
+			return Errorf(EINVALID, "commit %s: event %d: data is not JSON", key, i)
 		}
 	}
 	for i := range c.Outbox {

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -236,7 +235,7 @@ func buildCommit(shape commitShape) commitStatement {
 
 // Commit applies c in one statement; see the package doc for its guarantees.
 func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
-	if err := validateCommit(c); err != nil {
+	if err := c.Validate(); err != nil {
 		return err
 	}
 	in, err := s.commitInput(c)
@@ -538,19 +537,4 @@ func orNow(t, now time.Time) time.Time {
 		return now
 	}
 	return t
-}
-
-// validateCommit refuses, before any round trip, a commit that could never be applied:
-// parley.Commit.Validate, as in every store, and events whose type is not UTF-8 (the
-// row's JSON array could not carry it as it is).
-func validateCommit(c *parley.Commit) error {
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	for i := range c.Events {
-		if !utf8.ValidString(string(c.Events[i].Type)) {
-			return parley.Errorf(parley.EINVALID, "commit %s: event %d: type must be UTF-8", c.Conversation.Key, i)
-		}
-	}
-	return nil
 }

@@ -12,7 +12,7 @@ import (
 
 // Commit applies c atomically; see the package doc for what it writes back into c.
 func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
-	if err := validateCommit(c); err != nil {
+	if err := c.Validate(); err != nil {
 		return err
 	}
 	s.committing.Add(1)
@@ -46,20 +46,6 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	clear(r.commit.returned[:])
 	requestPool.Put(r)
 	return err
-}
-
-// validateCommit refuses, before anything reaches the writer, a commit that could
-// never be applied; the events must also fit the JSON array a turns row keeps them in.
-func validateCommit(c *parley.Commit) error {
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	for i := range c.Events {
-		if !validEvent(&c.Events[i]) {
-			return parley.Errorf(parley.EINVALID, "commit %s: event %d: type must be UTF-8 and data JSON", c.Conversation.Key, i)
-		}
-	}
-	return nil
 }
 
 // commitOp is a Commit as the writer applies it.

@@ -3,7 +3,6 @@ package sqlite
 import (
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/jsonenc"
@@ -87,12 +86,6 @@ func decodeEvents(text []byte) ([]storedEvent, error) {
 		return nil, parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged events of a turn")
 	}
 	return events, nil
-}
-
-// validEvent reports whether an event can be stored in the JSON array: a UTF-8 type
-// and JSON data (or none).
-func validEvent(e *parley.Event) bool {
-	return utf8.ValidString(string(e.Type)) && (len(e.Data) == 0 || json.Valid(e.Data))
 }
 
 // nullJSON is what an empty JSON document is stored as.

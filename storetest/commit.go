@@ -91,11 +91,23 @@ func testInvalidCommits(t *testing.T, s parley.Store) {
 		}},
 		{"empty conversation id", func() *parley.Commit { return create(parley.ConversationKey{Bot: "shop"}, `{}`) }},
 		{"empty bot", func() *parley.Commit { return create(parley.ConversationKey{ID: "c-3"}, `{}`) }},
+		{"event type not UTF-8", func() *parley.Commit {
+			c := next(stored, `{}`)
+			c.Events = []parley.Event{{Type: "turn\xff", Data: []byte(`{}`)}}
+			return c
+		}},
+		{"event data not JSON", func() *parley.Commit {
+			c := next(stored, `{}`)
+			c.Events = []parley.Event{{Type: parley.EventTurn, Data: []byte(`{not json`)}}
+			return c
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := tt.commit()
-			c.Events = []parley.Event{turnEvent("m-x")}
+			if c.Events == nil {
+				c.Events = []parley.Event{turnEvent("m-x")}
+			}
 			wantCode(t, "Commit", s.Commit(ctx, c), parley.EINVALID)
 			if c.Events[0].Seq != 0 {
 				t.Fatalf("a refused commit assigned seq %d", c.Events[0].Seq)
