@@ -17,7 +17,11 @@ import (
 	"github.com/parleyhq/parley/internal/strictyaml"
 )
 
-// File is one scenario: one conversation with one bot.
+// File is one scenario: one conversation with one bot. The types encode too
+// (parley check writes counterexamples with them): an unset optional key is left
+// out, while an empty list or map that was set (options: [], meaning none) is
+// written, since the runner tells the two apart; go-yaml's omitempty would drop
+// both, omitzero only the first.
 type File struct {
 	Name string `yaml:"name"`
 	// Seed quotes the seed rule the scenario checks.
@@ -25,14 +29,14 @@ type File struct {
 	Bot  string `yaml:"bot"`
 	// Conversation is the conversation id (default: the file's base name, plus a
 	// unique suffix when run against a server).
-	Conversation string    `yaml:"conversation"`
+	Conversation string    `yaml:"conversation,omitzero"`
 	Start        time.Time `yaml:"start"`
 	Turns        []Turn    `yaml:"turns"`
 	// LLM names a file of recorded model completions and generations (package
 	// llm/recorded's Recording), relative to the scenario: the bot then runs with nlu:
 	// llm against a fake model answering from it, and writes the replies it opts
 	// in from its streamed generations. In process only.
-	LLM string `yaml:"llm"`
+	LLM string `yaml:"llm,omitzero"`
 
 	// Path is where the file was read from.
 	Path string `yaml:"-"`
@@ -40,17 +44,17 @@ type File struct {
 
 // Turn is one step: a user message, a click, or a control.
 type Turn struct {
-	User    *string     `yaml:"user"`
-	Click   string      `yaml:"click"`
-	Text    string      `yaml:"text"`
-	NLU     *parley.NLU `yaml:"nlu"`
-	After   string      `yaml:"after"`
-	ID      string      `yaml:"id"`
-	Control string      `yaml:"control"`
-	Reason  string      `yaml:"reason"`
+	User    *string     `yaml:"user,omitzero"`
+	Click   string      `yaml:"click,omitzero"`
+	Text    string      `yaml:"text,omitzero"`
+	NLU     *parley.NLU `yaml:"nlu,omitzero"`
+	After   string      `yaml:"after,omitzero"`
+	ID      string      `yaml:"id,omitzero"`
+	Control string      `yaml:"control,omitzero"`
+	Reason  string      `yaml:"reason,omitzero"`
 	// SetState overwrites the stored engine state before the turn (in-process only).
-	SetState map[string]any `yaml:"set_state"`
-	Expect   Expect         `yaml:"expect"`
+	SetState map[string]any `yaml:"set_state,omitzero"`
+	Expect   Expect         `yaml:"expect,omitzero"`
 
 	// Line is the turn's line in the file, for failure messages.
 	Line int `yaml:"-"`
@@ -58,19 +62,19 @@ type Turn struct {
 
 // Expect is what a turn must produce. Unset fields are not checked.
 type Expect struct {
-	State map[string]any `yaml:"state"`
+	State map[string]any `yaml:"state,omitzero"`
 	// NotState fails the turn when the state matches it (as a subset): the state
 	// must not be reachable this way (parley check writes it for a defect).
-	NotState     map[string]any `yaml:"not_state"`
-	Cards        *int           `yaml:"cards"`
-	NewCardsOnly bool           `yaml:"new_cards_only"`
-	Reply        string         `yaml:"reply"`
-	NoReply      bool           `yaml:"no_reply"`
-	Options      []string       `yaml:"options"`
-	Lifecycle    string         `yaml:"lifecycle"`
-	Transitions  []string       `yaml:"transitions"`
-	Events       []string       `yaml:"events"`
-	Error        string         `yaml:"error"`
+	NotState     map[string]any `yaml:"not_state,omitzero"`
+	Cards        *int           `yaml:"cards,omitzero"`
+	NewCardsOnly bool           `yaml:"new_cards_only,omitzero"`
+	Reply        string         `yaml:"reply,omitzero"`
+	NoReply      bool           `yaml:"no_reply,omitzero"`
+	Options      []string       `yaml:"options,omitzero"`
+	Lifecycle    string         `yaml:"lifecycle,omitzero"`
+	Transitions  []string       `yaml:"transitions,omitzero"`
+	Events       []string       `yaml:"events,omitzero"`
+	Error        string         `yaml:"error,omitzero"`
 }
 
 // Parse decodes a scenario file strictly: unknown keys, a missing bot, a turn that is

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/goccy/go-yaml"
 	"github.com/parleyhq/parley"
 )
 
@@ -68,6 +70,36 @@ func TestParseRefusesBadFiles(t *testing.T) {
 				t.Fatalf("got %v, want an invalid error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestFileEncodesMinimalAndParsesBack: a File written with go-yaml (as parley check
+// writes counterexamples) leaves unset keys out, keeps a list that was set empty
+// (options: [] expects none, unset checks nothing), and Parse reads it back.
+func TestFileEncodesMinimalAndParsesBack(t *testing.T) {
+	hi := "hi"
+	in := File{
+		Name: "one", Bot: "shop", Start: time.Date(2026, 1, 1, 10, 0, 1, 0, time.UTC),
+		Turns: []Turn{
+			{User: &hi},
+			{User: &hi, Expect: Expect{Options: []string{}, NotState: map[string]any{"state": "idle"}}},
+		},
+	}
+	data, err := yaml.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "name: one\nseed: \"\"\nbot: shop\nstart: 2026-01-01T10:00:01Z\nturns:\n" +
+		"- user: hi\n- user: hi\n  expect:\n    not_state:\n      state: idle\n    options: []\n"
+	if string(data) != want {
+		t.Fatalf("encoded:\n%s\nwant:\n%s", data, want)
+	}
+	out, err := Parse(data, "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x := out.Turns[1].Expect; x.Options == nil || len(x.Options) != 0 || x.NotState["state"] != "idle" || out.Turns[0].Expect.NotState != nil {
+		t.Fatalf("parsed back: %+v", out.Turns)
 	}
 }
 
