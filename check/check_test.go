@@ -10,6 +10,7 @@ import (
 
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/gates"
+	"github.com/parleyhq/parley/scenario"
 )
 
 func load(t *testing.T, path string) (Model, error) {
@@ -85,6 +86,13 @@ func TestPlantedDefects(t *testing.T) {
 			y, ok := rep.Scenario(*found)
 			if !ok || !strings.Contains(string(y), "not_state:") {
 				t.Fatalf("scenario:\n%s", y)
+			}
+			sc, err := scenario.Parse(y, tt.file+".scenario.yaml")
+			if err != nil {
+				t.Fatalf("the written scenario does not parse: %v\n%s", err, y)
+			}
+			if n := len(found.Path) + len(found.Repeat); len(sc.Turns) != n || sc.Turns[n-1].Expect.NotState == nil {
+				t.Fatalf("parsed scenario: %d turns (want %d), last expects %+v", len(sc.Turns), n, sc.Turns[len(sc.Turns)-1].Expect)
 			}
 		})
 	}

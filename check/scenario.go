@@ -8,26 +8,8 @@ import (
 	"time"
 
 	"github.com/goccy/go-yaml"
-	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/scenario"
 )
-
-// scenarioFile is the subset of the scenario format (package scenario) a
-// counterexample needs.
-type scenarioFile struct {
-	Name  string         `yaml:"name"`
-	Seed  string         `yaml:"seed"`
-	Bot   string         `yaml:"bot"`
-	Start time.Time      `yaml:"start"`
-	Turns []scenarioTurn `yaml:"turns"`
-}
-
-type scenarioTurn struct {
-	User   string      `yaml:"user"`
-	NLU    *parley.NLU `yaml:"nlu,omitempty"`
-	Expect *struct {
-		NotState map[string]any `yaml:"not_state"`
-	} `yaml:"expect,omitempty"`
-}
 
 // Scenario renders a finding as a scenario file: the counterexample's inputs as
 // user turns, the last expecting the state not to be the defect's. It fails
@@ -42,19 +24,16 @@ func (r *Report) Scenario(f Finding) ([]byte, bool) {
 	if len(inputs) == 0 {
 		return nil, false
 	}
-	sf := scenarioFile{
+	sf := scenario.File{
 		Name:  fmt.Sprintf("%s: %s", f.Property, f.Message),
 		Seed:  "parley check counterexample",
 		Bot:   r.Graph.Bot,
 		Start: time.Date(2026, 1, 1, 10, 0, 1, 0, time.UTC),
 	}
 	for _, in := range inputs {
-		sf.Turns = append(sf.Turns, scenarioTurn{User: in.Message.Text, NLU: in.Message.NLU})
+		sf.Turns = append(sf.Turns, scenario.Turn{User: &in.Message.Text, NLU: in.Message.NLU})
 	}
-	last := &sf.Turns[len(sf.Turns)-1]
-	last.Expect = &struct {
-		NotState map[string]any `yaml:"not_state"`
-	}{NotState: r.Graph.States[f.State].Signature}
+	sf.Turns[len(sf.Turns)-1].Expect.NotState = r.Graph.States[f.State].Signature
 	b, err := yaml.Marshal(sf)
 	return b, err == nil
 }
