@@ -13,50 +13,50 @@ import (
 // benchmarkTurns is BENCHMARK.md's workload: one conversation of 5 turns.
 var benchmarkTurns = []string{"I want to book a flight", "New York", "Los Angeles", "2026-12-12", "yes"}
 
+// workloadTurn is the workload's turn k (from 0) of booking conversation c-1 in
+// state, a second after the one before.
+func workloadTurn(state any, k int) parley.Turn {
+	return parley.Turn{Conversation: workloadKey, Index: int64(k + 1), State: state,
+		Message: parley.Message{ID: "m", Text: benchmarkTurns[k], SentAt: workloadStart.Add(time.Duration(k) * time.Second)}}
+}
+
+var (
+	workloadKey   = parley.ConversationKey{Bot: "booking", ID: "c-1"}
+	workloadStart = time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+)
+
 // BenchmarkDecide measures one turn of the booking workload (the mean of its 5
 // turns), state marshalling excluded.
 func BenchmarkDecide(b *testing.B) {
-	e := demo(b)
-	key := parley.ConversationKey{Bot: "booking", ID: "c-1"}
-	start := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
-	ctx := context.Background()
-	b.ReportAllocs()
-	var state any
-	for i := 0; b.Loop(); i++ {
-		k := i % len(benchmarkTurns)
-		if k == 0 {
-			state = e.NewState(key)
-		}
-		d, err := e.Decide(ctx, parley.Turn{Conversation: key, Index: int64(k + 1), State: state,
-			Message: parley.Message{ID: "m", Text: benchmarkTurns[k], SentAt: start.Add(time.Duration(k) * time.Second)}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		state = d.State
-	}
+	benchmarkWorkload(b, false)
 }
 
 // BenchmarkDecideMarshal is one turn with the json.Marshal of its new state, as the
 // runtime does before committing.
 func BenchmarkDecideMarshal(b *testing.B) {
+	benchmarkWorkload(b, true)
+}
+
+// benchmarkWorkload plays the booking workload's turns over and over, a new
+// conversation every 5 turns, with the json.Marshal of each new state if marshal.
+func benchmarkWorkload(b *testing.B, marshal bool) {
 	e := demo(b)
-	key := parley.ConversationKey{Bot: "booking", ID: "c-1"}
-	start := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
 	ctx := context.Background()
 	b.ReportAllocs()
 	var state any
 	for i := 0; b.Loop(); i++ {
 		k := i % len(benchmarkTurns)
 		if k == 0 {
-			state = e.NewState(key)
+			state = e.NewState(workloadKey)
 		}
-		d, err := e.Decide(ctx, parley.Turn{Conversation: key, Index: int64(k + 1), State: state,
-			Message: parley.Message{ID: "m", Text: benchmarkTurns[k], SentAt: start.Add(time.Duration(k) * time.Second)}})
+		d, err := e.Decide(ctx, workloadTurn(state, k))
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := json.Marshal(d.State); err != nil {
-			b.Fatal(err)
+		if marshal {
+			if _, err := json.Marshal(d.State); err != nil {
+				b.Fatal(err)
+			}
 		}
 		state = d.State
 	}
@@ -86,13 +86,11 @@ func BenchmarkDecodeState(b *testing.B) {
 	}
 }
 
+// finishedBooking plays the workload's conversation to its end.
 func finishedBooking(tb testing.TB, e *Engine) *State {
-	key := parley.ConversationKey{Bot: "booking", ID: "c-1"}
-	start := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
-	state := e.NewState(key)
-	for k, text := range benchmarkTurns {
-		d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: int64(k + 1), State: state,
-			Message: parley.Message{ID: "m", Text: text, SentAt: start.Add(time.Duration(k) * time.Second)}})
+	var state any = e.NewState(workloadKey)
+	for k := range benchmarkTurns {
+		d, err := e.Decide(context.Background(), workloadTurn(state, k))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -104,13 +102,10 @@ func finishedBooking(tb testing.TB, e *Engine) *State {
 // BenchmarkDecideTurn measures each of the workload's turns on its own.
 func BenchmarkDecideTurn(b *testing.B) {
 	e := demo(b)
-	key := parley.ConversationKey{Bot: "booking", ID: "c-1"}
-	start := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
 	ctx := context.Background()
-	state := e.NewState(key)
-	for k, text := range benchmarkTurns {
-		turn := parley.Turn{Conversation: key, Index: int64(k + 1), State: state,
-			Message: parley.Message{ID: "m", Text: text, SentAt: start.Add(time.Duration(k) * time.Second)}}
+	var state any = e.NewState(workloadKey)
+	for k := range benchmarkTurns {
+		turn := workloadTurn(state, k)
 		b.Run(strconv.Itoa(k+1), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
