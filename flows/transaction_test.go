@@ -69,10 +69,10 @@ func (r *dinerRunner) Run(_ context.Context, req ActionRequest) (ActionResult, e
 	return ActionResult{}, nil
 }
 
-// TestTransactions pins issue 26 item 7's classes on a flow file of their own:
-// a second transaction starts from empty slots, a failed transaction's proposal
-// is taken by a yes, and a value naming an offered result takes its spelling.
-func TestTransactions(t *testing.T) {
+// dinerEngine is an engine of transactionFlows whose actions dinerRunner answers
+// and records.
+func dinerEngine(t *testing.T) (*Engine, *dinerRunner) {
+	t.Helper()
 	def, err := Parse([]byte(transactionFlows), "diner.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +82,14 @@ func TestTransactions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return e, runner
+}
+
+// TestTransactions pins issue 26 item 7's classes on a flow file of their own:
+// a second transaction starts from empty slots, a failed transaction's proposal
+// is taken by a yes, and a value naming an offered result takes its spelling.
+func TestTransactions(t *testing.T) {
+	e, runner := dinerEngine(t)
 	playWalk(t, e, "c", []walkTurn{
 		{user: "make a payment", waiting: "amount"},
 		{user: "20"},
@@ -111,15 +119,7 @@ var _ ActionRunner = (*dinerRunner)(nil)
 // that follows confirms the user's value, not the proposal's (SGD: "is 10 am
 // free?" after "6:30 pm instead?").
 func TestProposalAnsweredWithOwnValue(t *testing.T) {
-	def, err := Parse([]byte(transactionFlows), "diner.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	runner := &dinerRunner{}
-	e, err := New(def, Options{Runner: runner})
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, runner := dinerEngine(t)
 	playWalk(t, e, "c", []walkTurn{
 		{user: "reserve a table at Nopa", waiting: "time"},
 		{user: "6:15 pm", state: "confirming"},
