@@ -101,6 +101,8 @@ func checkStandard(rt *rapid.T, state, patch, want []byte) {
 	}
 }
 
+// encodeStyle writes doc indented (style 0), as json.Encoder does without escaping
+// HTML (1), or compact (any other).
 func encodeStyle(rt *rapid.T, doc map[string]any, style int) []byte {
 	var b []byte
 	var err error

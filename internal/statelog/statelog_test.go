@@ -2,7 +2,6 @@ package statelog
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -94,25 +93,10 @@ func mutate(rt *rapid.T, doc map[string]any, v int) {
 	doc["trace"] = trace
 }
 
+// encode writes doc in a JSON style drawn for it (encodeStyle: indented, not
+// escaping HTML, or compact, the last most often).
 func encode(rt *rapid.T, doc map[string]any) []byte {
-	var b []byte
-	var err error
-	switch rapid.IntRange(0, 4).Draw(rt, "style") {
-	case 0:
-		b, err = json.MarshalIndent(doc, "", "  ")
-	case 1:
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		err = enc.Encode(doc)
-		b = bytes.TrimRight(buf.Bytes(), "\n")
-	default:
-		b, err = json.Marshal(doc)
-	}
-	if err != nil {
-		rt.Fatal(err)
-	}
-	return b
+	return encodeStyle(rt, doc, rapid.IntRange(0, 4).Draw(rt, "style"))
 }
 
 func TestBackKeepsWhatIsNotAPatch(t *testing.T) {
