@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/chatwoot/chatwoottest"
 	"github.com/parleyhq/parley/relay"
 )
 
@@ -18,9 +17,7 @@ import (
 // deliverer's next claim, a handoff as a private note then the status open, and a
 // redelivery runs and sends nothing.
 func TestTurnRepliesThroughTheOutbox(t *testing.T) {
-	cw := chatwoottest.NewServer(t)
-	synctest.Test(t, func(t *testing.T) {
-		e := newEnv(t, cw)
+	inBubble(t, func(t *testing.T, e *env) {
 		defer e.run()()
 		e.send(incoming(t, 501, "hello"))
 		synctest.Wait()
@@ -41,11 +38,11 @@ func TestTurnRepliesThroughTheOutbox(t *testing.T) {
 			"messages OK 400ms echo: human",
 			"messages OK 400ms Parley handed this conversation to a human. Reason: asked for a human",
 			"toggle_status OK 400ms")
-		if got := cw.Status(conv); got != "open" {
+		if got := e.cw.Status(conv); got != "open" {
 			t.Fatalf("conversation status %q after the handoff, want open", got)
 		}
 
-		calls := len(cw.Calls())
+		calls := len(e.cw.Calls())
 		if got := e.post("shop", incoming(t, 501, "hello"), secret); got != "200 duplicate" {
 			t.Fatalf("redelivery: %s, want 200 duplicate", got)
 		}
@@ -88,9 +85,7 @@ func TestInboxRetriesAtEachPoll(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cw := chatwoottest.NewServer(t)
-			synctest.Test(t, func(t *testing.T) {
-				e := newEnv(t, cw)
+			inBubble(t, func(t *testing.T, e *env) {
 				e.eng.down = tt.down
 				defer e.run()()
 				e.send(incoming(t, 501, "hello"))
@@ -132,9 +127,7 @@ func TestInboxDropsWhatCanNeverBeATurn(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cw := chatwoottest.NewServer(t)
-			synctest.Test(t, func(t *testing.T) {
-				e := newEnv(t, cw)
+			inBubble(t, func(t *testing.T, e *env) {
 				in := parley.Inbound{Key: convKey, MessageID: "m", Channel: relay.ChannelName, Payload: tt.payload}
 				if _, err := e.store.EnqueueInbound(context.Background(), in); err != nil {
 					t.Fatal(err)
@@ -156,9 +149,7 @@ func TestInboxDropsWhatCanNeverBeATurn(t *testing.T) {
 // conversation is paused already) is dropped, and a replay of an applied change is a
 // duplicate.
 func TestStatusChangesPauseAndHandBack(t *testing.T) {
-	cw := chatwoottest.NewServer(t)
-	synctest.Test(t, func(t *testing.T) {
-		e := newEnv(t, cw)
+	inBubble(t, func(t *testing.T, e *env) {
 		defer e.run()()
 		e.send(incoming(t, 501, "hello"))
 		e.send(statusChange(t, "open"))
@@ -193,9 +184,7 @@ func TestStatusChangesPauseAndHandBack(t *testing.T) {
 // TestInboxSurvivesUntilRun: a webhook acknowledged while nothing processes the inbox
 // (a crash right after the 200, a relay not started yet) is processed by the next Run.
 func TestInboxSurvivesUntilRun(t *testing.T) {
-	cw := chatwoottest.NewServer(t)
-	synctest.Test(t, func(t *testing.T) {
-		e := newEnv(t, cw)
+	inBubble(t, func(t *testing.T, e *env) {
 		stop := e.run()
 		stop()
 		e.send(incoming(t, 501, "hello"))

@@ -6,12 +6,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/parleyhq/parley"
-	"github.com/parleyhq/parley/chatwoot/chatwoottest"
 	"github.com/parleyhq/parley/relay"
 )
 
@@ -56,21 +54,13 @@ func TestOutboxDelivery(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cw := chatwoottest.NewServer(t)
-			synctest.Test(t, func(t *testing.T) {
-				e := newEnv(t, cw)
+			inBubble(t, func(t *testing.T, e *env) {
 				defer e.run()()
-				e.send(incoming(t, 501, "hello"))
-				synctest.Wait()
-				typing := len(cw.Calls()) // the turn's typing indicator, on and off
-				cw.Fail(tt.failures, tt.fail, "")
-				time.Sleep(time.Minute)
-				synctest.Wait()
-				if diff := cmp.Diff(tt.want, e.calls()[typing:]); diff != "" {
+				calls := e.callsAfterFailures("hello", tt.failures, tt.fail, "", time.Minute)
+				if diff := cmp.Diff(tt.want, calls); diff != "" {
 					t.Fatalf("calls after the turn (-want +got):\n%s", diff)
 				}
-				outcomes := e.counters("parley_relay_outbox_deliveries_total", "delivered", "retryable_error", "permanent_error")
-				if diff := cmp.Diff(tt.wantOutcomes, outcomes); diff != "" {
+				if diff := cmp.Diff(tt.wantOutcomes, e.deliveryOutcomes()); diff != "" {
 					t.Fatalf("delivery outcomes delivered, retryable_error, permanent_error (-want +got):\n%s", diff)
 				}
 			})
@@ -85,22 +75,15 @@ func TestOutboxDelivery(t *testing.T) {
 func TestPermanentErrorFailsTheEntry(t *testing.T) {
 	for _, status := range []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusNotFound, http.StatusUnprocessableEntity} {
 		t.Run(http.StatusText(status), func(t *testing.T) {
-			cw := chatwoottest.NewServer(t)
-			synctest.Test(t, func(t *testing.T) {
-				e := newEnv(t, cw)
+			inBubble(t, func(t *testing.T, e *env) {
 				defer e.run()()
-				e.send(incoming(t, 501, "human"))
-				synctest.Wait()
-				typing := len(cw.Calls())
-				cw.Fail(1, status, "")
-				time.Sleep(time.Minute)
-				synctest.Wait()
+				calls := e.callsAfterFailures("human", 1, status, "", time.Minute)
 				want := []string{
 					"messages " + http.StatusText(status) + " 200ms echo: human",
 					"messages OK 200ms Parley handed this conversation to a human. Reason: asked for a human",
 					"toggle_status OK 200ms",
 				}
-				if diff := cmp.Diff(want, e.calls()[typing:]); diff != "" {
+				if diff := cmp.Diff(want, calls); diff != "" {
 					t.Fatalf("calls after the turn (-want +got):\n%s", diff)
 				}
 				failed := e.store.failures()
@@ -172,21 +155,13 @@ func TestACallEndsBeforeItsLease(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cw := chatwoottest.NewServer(t)
-			synctest.Test(t, func(t *testing.T) {
-				e := newEnvRetrying(t, cw, 0)
+			inBubbleRetrying(t, 0, func(t *testing.T, e *env) {
 				defer e.run()()
-				e.send(incoming(t, 501, tt.text))
-				synctest.Wait()
-				typing := len(cw.Calls())
-				cw.Fail(1, http.StatusTooManyRequests, "300")
-				time.Sleep(10 * time.Minute)
-				synctest.Wait()
-				if diff := cmp.Diff(tt.want, e.calls()[typing:]); diff != "" {
+				calls := e.callsAfterFailures(tt.text, 1, http.StatusTooManyRequests, "300", 10*time.Minute)
+				if diff := cmp.Diff(tt.want, calls); diff != "" {
 					t.Fatalf("calls after the turn (-want +got):\n%s", diff)
 				}
-				outcomes := e.counters("parley_relay_outbox_deliveries_total", "delivered", "retryable_error", "permanent_error")
-				if diff := cmp.Diff(tt.wantOutcomes, outcomes); diff != "" {
+				if diff := cmp.Diff(tt.wantOutcomes, e.deliveryOutcomes()); diff != "" {
 					t.Fatalf("delivery outcomes (-want +got):\n%s", diff)
 				}
 			})

@@ -152,6 +152,22 @@ func newEnvRetrying(t *testing.T, cw *chatwoottest.Server, retries int) *env {
 	return e
 }
 
+// inBubble runs test in a synctest bubble on a newEnv over a new fake Chatwoot
+// (made outside the bubble, as newEnv needs).
+func inBubble(t *testing.T, test func(t *testing.T, e *env)) {
+	t.Helper()
+	inBubbleRetrying(t, -1, test)
+}
+
+// inBubbleRetrying is inBubble on a newEnvRetrying.
+func inBubbleRetrying(t *testing.T, retries int, test func(t *testing.T, e *env)) {
+	t.Helper()
+	cw := chatwoottest.NewServer(t)
+	synctest.Test(t, func(t *testing.T) {
+		test(t, newEnvRetrying(t, cw, retries))
+	})
+}
+
 // run runs the relay until the returned stop, which cancels it and waits for Run to
 // return; by then the relay's goroutines have ended.
 func (e *env) run() (stop func()) {
@@ -233,6 +249,28 @@ func (e *env) messagesWithin(from time.Time, within time.Duration) []string {
 		out = append(out, content)
 	}
 	return out
+}
+
+// callsAfterFailures sends message 501 with text and lets its turn commit, then
+// fails the next failures Chatwoot calls with status (retryAfter the Retry-After
+// header, "" none) and lets the relay run for d: it returns the Chatwoot calls made
+// after the turn's typing indicator (on and off).
+func (e *env) callsAfterFailures(text string, failures, status int, retryAfter string, d time.Duration) []string {
+	e.t.Helper()
+	e.send(incoming(e.t, 501, text))
+	synctest.Wait()
+	typing := len(e.cw.Calls())
+	e.cw.Fail(failures, status, retryAfter)
+	time.Sleep(d)
+	synctest.Wait()
+	return e.calls()[typing:]
+}
+
+// deliveryOutcomes counts the outbox deliveries delivered, retryable_error and
+// permanent_error.
+func (e *env) deliveryOutcomes() []float64 {
+	e.t.Helper()
+	return e.counters("parley_relay_outbox_deliveries_total", "delivered", "retryable_error", "permanent_error")
 }
 
 // counters reads metric name's counter for each outcome label, in order.
