@@ -249,12 +249,8 @@ func (c *Commit) ProcessedID() string {
 // at ExpectedVersion (and absent for 0), EINVALID when an event carries a seq other
 // than the one the log gives it. first is the seq the commit's first event gets.
 func (c *Commit) Check(head *Conversation) (first int64, err error) {
-	key := c.Conversation.Key
-	switch {
-	case c.ExpectedVersion == 0 && head != nil:
-		return 0, Errorf(ECONFLICT, "commit %s: conversation already exists", key)
-	case c.ExpectedVersion > 0 && (head == nil || head.Version != c.ExpectedVersion):
-		return 0, Errorf(ECONFLICT, "commit %s: conversation is not at version %d", key, c.ExpectedVersion)
+	if c.ExpectedVersion == 0 && head != nil || c.ExpectedVersion > 0 && (head == nil || head.Version != c.ExpectedVersion) {
+		return 0, c.Conflict()
 	}
 	if head != nil {
 		first = head.LastSeq + 1
@@ -265,6 +261,17 @@ func (c *Commit) Check(head *Conversation) (first int64, err error) {
 		return 0, err
 	}
 	return first, nil
+}
+
+// Conflict is the ECONFLICT of a commit whose version fence failed: a create of a
+// conversation that exists, or an update of one that is not (or no longer) at
+// ExpectedVersion. Check answers it, and so does a store whose fence is a statement
+// of its own when the statement matched no row.
+func (c *Commit) Conflict() error {
+	if c.ExpectedVersion == 0 {
+		return Errorf(ECONFLICT, "commit %s: conversation already exists", c.Conversation.Key)
+	}
+	return Errorf(ECONFLICT, "commit %s: conversation is not at version %d", c.Conversation.Key, c.ExpectedVersion)
 }
 
 // CheckSeqs is Check's sequence part for a store whose version fence is a statement

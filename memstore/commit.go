@@ -36,10 +36,8 @@ func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
 	now := s.clock()
 	cur = s.head(c, cur, first, now)
 	s.append(c, cur, first, now)
-	s.enqueueOutbox(c)
-	if c.InboundID != 0 {
-		s.removeInbound(c.InboundID)
-	}
+	s.outbox(c)
+	s.inbound(c)
 	return nil
 }
 
@@ -95,7 +93,8 @@ func (s *Store) append(c *parley.Commit, cur *conversation, first int64, now tim
 	}
 }
 
-func (s *Store) enqueueOutbox(c *parley.Commit) {
+// outbox enqueues the commit's outbox entries whose idempotency keys are new.
+func (s *Store) outbox(c *parley.Commit) {
 	for i := range c.Outbox {
 		o := &c.Outbox[i]
 		if s.keys[o.IdempotencyKey] {
@@ -113,7 +112,14 @@ func (s *Store) enqueueOutbox(c *parley.Commit) {
 		if !e.NextAttemptAt.IsZero() {
 			e.NextAttemptAt = micro(e.NextAttemptAt)
 		}
-		s.outbox = append(s.outbox, e)
+		s.entries = append(s.entries, e)
+	}
+}
+
+// inbound removes the inbox entry the commit's turn came from, if any.
+func (s *Store) inbound(c *parley.Commit) {
+	if c.InboundID != 0 {
+		s.removeInbound(c.InboundID)
 	}
 }
 

@@ -36,10 +36,11 @@ type Store struct {
 	closed bool
 	now    func() time.Time
 
-	convs  map[parley.ConversationKey]*conversation
-	outbox []*outboxEntry
-	keys   map[string]bool // outbox idempotency keys ever used
-	inbox  []parley.Inbound
+	convs map[parley.ConversationKey]*conversation
+	// entries is the outbox, in the order committed.
+	entries []*outboxEntry
+	keys    map[string]bool // outbox idempotency keys ever used
+	inbox   []parley.Inbound
 	// flows holds each flow's versions, version v at index v-1; a version
 	// removed by the retention (flowVersions) is nil.
 	flows        map[string][][]byte

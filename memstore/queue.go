@@ -87,7 +87,7 @@ func (s *Store) ClaimOutbox(_ context.Context, now time.Time, lease time.Duratio
 	defer s.mu.Unlock()
 	now = micro(now)
 	var out []parley.OutboxEntry
-	for _, e := range s.outbox {
+	for _, e := range s.entries {
 		if len(out) == limit {
 			break
 		}
@@ -104,7 +104,7 @@ func (s *Store) ClaimOutbox(_ context.Context, now time.Time, lease time.Duratio
 }
 
 func (s *Store) entry(id int64) *outboxEntry {
-	for _, e := range s.outbox {
+	for _, e := range s.entries {
 		if e.ID == id {
 			return e
 		}

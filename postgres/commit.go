@@ -249,7 +249,7 @@ func (s *Store) Commit(ctx context.Context, c *parley.Commit) error {
 	}
 	done, err := s.commitGrouped(ctx, c.Conversation.Key, statement, ordered)
 	if parley.ErrorCode(err) == parley.ECONFLICT {
-		return parley.Errorf(parley.ECONFLICT, "commit of %s: the conversation is no longer at version %d", c.Conversation.Key, c.ExpectedVersion)
+		return c.Conflict()
 	}
 	if err != nil {
 		return err

@@ -147,8 +147,7 @@ func (op *commitOp) head(w *writer) error {
 			return err
 		}
 		if id == 0 {
-			_, err := c.Check(&parley.Conversation{})
-			return err
+			return c.Conflict()
 		}
 		op.headID = id
 		op.lastSeq, op.createdAt = n, created
@@ -160,8 +159,7 @@ func (op *commitOp) head(w *writer) error {
 				return err
 			}
 			if !found {
-				_, err := c.Check(nil)
-				return err
+				return c.Conflict()
 			}
 			op.kind, op.prev = statelog.Previous, asBytes(op.returned[0])
 		}
@@ -178,8 +176,7 @@ func (op *commitOp) head(w *writer) error {
 			return err
 		}
 		if !found {
-			_, err := c.Check(nil)
-			return err
+			return c.Conflict()
 		}
 		op.lastSeq, _ = op.returned[0].(int64)
 		op.createdAt, _ = op.returned[1].(int64)
