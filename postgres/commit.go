@@ -167,13 +167,19 @@ var commitStatements = func() (all [shapeCount]commitStatement) {
 
 // buildCommit assembles the statement of a shape and numbers its parameters.
 func buildCommit(shape commitShape) commitStatement {
+	sql, params := numberParams(commitTemplate(shape))
+	return commitStatement{shape: shape, name: "parley_commit_" + strconv.Itoa(int(shape)), sql: sql, params: params}
+}
+
+// commitTemplate assembles the statement of shape from its parts, with named
+// placeholders ({name}).
+func commitTemplate(shape commitShape) string {
 	var b strings.Builder
 	if shape&shapeInsert != 0 {
 		b.WriteString(commitInsert)
 	} else {
 		b.WriteString(commitUpdate)
 	}
-	tn := commitTurns
 	first, state, where := commitFirstSeq, commitBack, ""
 	if shape&shapeSeqs != 0 {
 		first = commitFirstSeqChecked
@@ -184,8 +190,7 @@ func buildCommit(shape commitShape) commitStatement {
 	if shape&shapeLegacy != 0 {
 		where = commitLegacy
 	}
-	tn = strings.NewReplacer("FIRST_SEQ", first, "STATE", state, " WHERE_LEGACY", where).Replace(tn)
-	b.WriteString(tn)
+	b.WriteString(strings.NewReplacer("FIRST_SEQ", first, "STATE", state, " WHERE_LEGACY", where).Replace(commitTurns))
 	if shape&shapeOutbox != 0 {
 		b.WriteString(commitOutbox)
 	}
@@ -200,9 +205,14 @@ func buildCommit(shape commitShape) commitStatement {
 		b.WriteString(commitSelectLegacy)
 	}
 	b.WriteString(commitSelectFrom)
+	return b.String()
+}
 
-	// Number the placeholders.
-	template := b.String()
+// numberParams replaces template's named placeholders with $1, $2, ... in the order
+// each name first appears (a name used twice keeps its number), and returns the
+// parameters in that order. A brace around anything but a parameter's name, such as
+// '{}', is kept as it is.
+func numberParams(template string) (string, []commitParam) {
 	var sql strings.Builder
 	var params []commitParam
 	number := map[string]int{}
@@ -211,11 +221,11 @@ func buildCommit(shape commitShape) commitStatement {
 		j := strings.IndexByte(template[i+1:], '}')
 		if i < 0 || j < 0 {
 			sql.WriteString(template)
-			break
+			return sql.String(), params
 		}
 		name := template[i+1 : i+1+j]
 		p := slices.Index(commitParamNames[:], name)
-		if p < 0 { // a literal brace, such as '{}'
+		if p < 0 {
 			sql.WriteString(template[:i+1])
 			template = template[i+1:]
 			continue
@@ -230,7 +240,6 @@ func buildCommit(shape commitShape) commitStatement {
 		sql.WriteString("$" + strconv.Itoa(n))
 		template = template[i+2+j:]
 	}
-	return commitStatement{shape: shape, name: "parley_commit_" + strconv.Itoa(int(shape)), sql: sql.String(), params: params}
 }
 
 // Commit applies c in one statement; see the package doc for its guarantees.

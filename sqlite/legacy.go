@@ -174,68 +174,82 @@ func (d *decoder) bytes() []byte {
 // while the tables change. Event data that is not JSON (the first layout did not
 // check) is stored as a JSON string of its bytes.
 func convertLog(ctx context.Context, tx *sql.Tx) error {
-	const page = 500
-	type logRow struct {
-		bot, conversation, lifecycle   string
-		id, version, firstSeq, lastSeq int64
-		at                             int64
-		messageID                      sql.NullString
-		body                           []byte
-	}
 	for after := int64(0); ; {
-		rows, err := tx.QueryContext(ctx, `SELECT l.id, l.bot, l.conversation, l.version, l.first_seq, l.last_seq,
-				l.message_id, l.at, l.body, CASE WHEN c.version = l.version THEN c.lifecycle ELSE '' END
-			FROM conversation_log l LEFT JOIN conversations c ON c.bot = l.bot AND c.conversation = l.conversation
-			WHERE l.id > ? ORDER BY l.id LIMIT ?`, after, page)
-		if err != nil {
+		batch, err := readLogPage(ctx, tx, after)
+		if err != nil || len(batch) == 0 {
 			return err
-		}
-		var batch []logRow
-		for rows.Next() {
-			var r logRow
-			var lifecycle sql.NullString
-			if err := rows.Scan(&r.id, &r.bot, &r.conversation, &r.version, &r.firstSeq, &r.lastSeq,
-				&r.messageID, &r.at, &r.body, &lifecycle); err != nil {
-				rows.Close()
-				return err
-			}
-			r.lifecycle = lifecycle.String
-			after = r.id
-			batch = append(batch, r)
-		}
-		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-			return err
-		}
-		if len(batch) == 0 {
-			return nil
 		}
 		for _, r := range batch {
-			rec, err := decodeRecord(r.body)
-			if err != nil {
-				return fmt.Errorf("log row of %s/%s version %d: %w", r.bot, r.conversation, r.version, err)
-			}
-			var events []parley.Event
-			err = rec.eachEvent(func(_ int, typ, data []byte, at int64) error {
-				if !json.Valid(data) {
-					data, _ = json.Marshal(string(data))
-				}
-				events = append(events, parley.Event{Type: parley.EventType(typ), Data: data, At: fromMicros(at)})
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			var response any // NULL when the commit processed no message
-			if rec.responseKind != responseNone {
-				response = string(rec.fullResponse())
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO turns (id, bot, conversation, version, at, lifecycle,
-				message_id, first_seq, last_seq, events, state, response, response_version)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
-				r.id, r.bot, r.conversation, r.version, r.at, r.lifecycle, r.messageID, r.firstSeq, r.lastSeq,
-				string(appendEvents(nil, r.firstSeq, events, r.at)), string(rec.state), response); err != nil {
+			if err := insertConvertedTurn(ctx, tx, r); err != nil {
 				return err
 			}
 		}
+		after = batch[len(batch)-1].id
 	}
+}
+
+// legacyLogRow is a conversation_log row with its conversation's lifecycle, when the
+// row is the conversation's current version.
+type legacyLogRow struct {
+	bot, conversation, lifecycle   string
+	id, version, firstSeq, lastSeq int64
+	at                             int64
+	messageID                      sql.NullString
+	body                           []byte
+}
+
+// readLogPage reads the conversation_log rows after the id after, 500 at the most.
+func readLogPage(ctx context.Context, tx *sql.Tx, after int64) ([]legacyLogRow, error) {
+	const page = 500
+	rows, err := tx.QueryContext(ctx, `SELECT l.id, l.bot, l.conversation, l.version, l.first_seq, l.last_seq,
+			l.message_id, l.at, l.body, CASE WHEN c.version = l.version THEN c.lifecycle ELSE '' END
+		FROM conversation_log l LEFT JOIN conversations c ON c.bot = l.bot AND c.conversation = l.conversation
+		WHERE l.id > ? ORDER BY l.id LIMIT ?`, after, page)
+	if err != nil {
+		return nil, err
+	}
+	var batch []legacyLogRow
+	for rows.Next() {
+		var r legacyLogRow
+		var lifecycle sql.NullString
+		if err := rows.Scan(&r.id, &r.bot, &r.conversation, &r.version, &r.firstSeq, &r.lastSeq,
+			&r.messageID, &r.at, &r.body, &lifecycle); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r.lifecycle = lifecycle.String
+		batch = append(batch, r)
+	}
+	return batch, errors.Join(rows.Err(), rows.Close())
+}
+
+// insertConvertedTurn writes the turns row of a conversation_log row: its events as
+// the JSON array turns rows keep (data that is not JSON as a JSON string), its state
+// whole, its response.
+func insertConvertedTurn(ctx context.Context, tx *sql.Tx, r legacyLogRow) error {
+	rec, err := decodeRecord(r.body)
+	if err != nil {
+		return fmt.Errorf("log row of %s/%s version %d: %w", r.bot, r.conversation, r.version, err)
+	}
+	var events []parley.Event
+	err = rec.eachEvent(func(_ int, typ, data []byte, at int64) error {
+		if !json.Valid(data) {
+			data, _ = json.Marshal(string(data))
+		}
+		events = append(events, parley.Event{Type: parley.EventType(typ), Data: data, At: fromMicros(at)})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var response any // NULL when the commit processed no message
+	if rec.responseKind != responseNone {
+		response = string(rec.fullResponse())
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO turns (id, bot, conversation, version, at, lifecycle,
+		message_id, first_seq, last_seq, events, state, response, response_version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
+		r.id, r.bot, r.conversation, r.version, r.at, r.lifecycle, r.messageID, r.firstSeq, r.lastSeq,
+		string(appendEvents(nil, r.firstSeq, events, r.at)), string(rec.state), response)
+	return err
 }
