@@ -8,7 +8,7 @@ import (
 
 // This file holds the shop assistant's intent rules (seed 000): what a shopper's
 // message or click asks for, and the search criteria in it. Choices, pinned by
-// shop_test.go and the shop scenarios:
+// shop/parse_test.go and the shop scenarios (testdata/scenarios/shop):
 //   - A click's meaning wins over its text: show_more, confirm, cancel,
 //     select:<product_id>, human. An unknown meaning falls back to the text.
 //   - Then, in order: a yes/no answer (YesNo: confirm/cancel), an explicit request

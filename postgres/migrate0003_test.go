@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/storetest"
 )
 
 // The commit statements of migration 0003's layout, as package postgres ran them
@@ -190,7 +191,7 @@ func TestMigrate0003KeepsEveryConversation(t *testing.T) {
 
 	s := openTest(t, Options{Schema: schema})
 	for _, conv := range convs {
-		sameConversation0003(t, s, conv)
+		storetest.SameConversation(t, s, conv.key, conv.commits, conv.events)
 	}
 	for i, conv := range convs {
 		for range 20 {
@@ -202,49 +203,10 @@ func TestMigrate0003KeepsEveryConversation(t *testing.T) {
 			conv.events = append(conv.events, c.LogEvents()...)
 			conv.commits = append(conv.commits, c)
 		}
-		sameConversation0003(t, s, conv)
+		storetest.SameConversation(t, s, conv.key, conv.commits, conv.events)
 	}
 	var kinds int
 	if err := admin.QueryRow(ctx, `SELECT count(DISTINCT back) FROM turns`).Scan(&kinds); err != nil || kinds != 3 {
 		t.Fatalf("kinds of turns rows = %d, %v; want all three (own state, patch, previous state)", kinds, err)
-	}
-}
-
-// sameConversation0003 reads conv back: its head, its whole log and every message's
-// answer with the state of the version that processed it.
-func sameConversation0003(t *testing.T, s *Store, conv *conversation0003) {
-	t.Helper()
-	ctx := context.Background()
-	last := conv.commits[len(conv.commits)-1].Conversation
-	got, err := s.Conversation(ctx, conv.key)
-	if err != nil || got.Version != last.Version || got.LastSeq != last.LastSeq || !bytes.Equal(got.State, last.State) {
-		t.Fatalf("%s: Conversation = %+v, %v; want version %d, last seq %d, state %s", conv.key, got, err, last.Version, last.LastSeq, last.State)
-	}
-	events, err := s.Events(ctx, conv.key, 0, 0)
-	if err != nil || len(events) != len(conv.events) {
-		t.Fatalf("%s: Events = %d events, %v; want %d", conv.key, len(events), err, len(conv.events))
-	}
-	for i, e := range conv.events {
-		g := events[i]
-		if g.Seq != e.Seq || g.Type != e.Type || !bytes.Equal(g.Data, e.Data) || !g.At.Equal(e.At) {
-			t.Fatalf("%s: event %d = %d %s %s %s, want %d %s %s %s", conv.key, i, g.Seq, g.Type, g.Data, g.At, e.Seq, e.Type, e.Data, e.At)
-		}
-	}
-	for _, c := range conv.commits {
-		id := c.ProcessedID()
-		p, ok, err := s.Processed(ctx, conv.key, id)
-		if err != nil || !ok || p.Version != c.Conversation.Version {
-			t.Fatalf("%s: Processed %s = %+v, %v, %v", conv.key, id, p, ok, err)
-		}
-		if c.Turn != nil {
-			want := c.Turn.Response(conv.key, c.Conversation.Version, c.Conversation.State, c.Turn.EngineEvents(c.Events))
-			if !bytes.Equal(p.Response, want) {
-				t.Fatalf("%s: Processed %s\n got %s\nwant %s", conv.key, id, p.Response, want)
-			}
-			continue
-		}
-		if !bytes.Equal(p.Response, c.Response) || !bytes.Equal(p.State, c.Conversation.State) {
-			t.Fatalf("%s: Processed %s = %s with state %s, want %s with %s", conv.key, id, p.Response, p.State, c.Response, c.Conversation.State)
-		}
 	}
 }

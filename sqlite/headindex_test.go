@@ -9,6 +9,7 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/statelog"
+	"github.com/parleyhq/parley/storetest"
 )
 
 // TestTurnsReadsUseTheIndex: every read of a conversation's turns finds them through
@@ -84,7 +85,7 @@ func TestMigration0005KeepsEveryConversation(t *testing.T) {
 		t.Fatalf("turns rows by kind = %v, want patches and whole states", kinds)
 	}
 	for _, conv := range convs {
-		sameConversation(t, s, conv)
+		storetest.SameConversation(t, s, conv.key, conv.commits, conv.events)
 	}
 	for i, conv := range convs {
 		last := conv.commits[len(conv.commits)-1]
@@ -99,7 +100,7 @@ func TestMigration0005KeepsEveryConversation(t *testing.T) {
 			t.Fatalf("%s: a message id of the old layout committed again: %v, want EDUPLICATE", conv.key, err)
 		}
 		conv.commitMore(t, s, i, 5)
-		sameConversation(t, s, conv)
+		storetest.SameConversation(t, s, conv.key, conv.commits, conv.events)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/storetest"
 )
 
 // layout0003 is a conversation as migration 0003's layout stored it, with what a
@@ -72,12 +73,12 @@ func TestMigration0004KeepsEveryConversation(t *testing.T) {
 	}
 	defer s.Close()
 	for _, conv := range convs {
-		sameConversation(t, s, conv)
+		storetest.SameConversation(t, s, conv.key, conv.commits, conv.events)
 	}
 	// New versions keep changes; every old version still reads the same.
 	for i, conv := range convs {
 		conv.commitMore(t, s, i, 20)
-		sameConversation(t, s, conv)
+		storetest.SameConversation(t, s, conv.key, conv.commits, conv.events)
 	}
 	kinds := rawRows(t, s, `SELECT back, count(*) FROM turns GROUP BY back ORDER BY back`)
 	if len(kinds) != 3 {
@@ -163,44 +164,5 @@ func insert0003(t *testing.T, db *sql.DB, c *parley.Commit, id, first, last int6
 		conv.Key.Bot, conv.Key.ID, conv.Engine, string(conv.Lifecycle), conv.Version, conv.Turns, last, id,
 		micros(conv.CreatedAt), micros(conv.UpdatedAt)); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// sameConversation reads conv back: its head, its whole log and every message's
-// answer with the state of the version that processed it.
-func sameConversation(t *testing.T, s *Store, conv *layout0003) {
-	t.Helper()
-	ctx := context.Background()
-	last := conv.commits[len(conv.commits)-1].Conversation
-	got, err := s.Conversation(ctx, conv.key)
-	if err != nil || got.Version != last.Version || got.LastSeq != last.LastSeq || !bytes.Equal(got.State, last.State) {
-		t.Fatalf("%s: Conversation = %+v, %v; want version %d, last seq %d, state %s", conv.key, got, err, last.Version, last.LastSeq, last.State)
-	}
-	events, err := s.Events(ctx, conv.key, 0, 0)
-	if err != nil || len(events) != len(conv.events) {
-		t.Fatalf("%s: Events = %d events, %v; want %d", conv.key, len(events), err, len(conv.events))
-	}
-	for i, e := range conv.events {
-		g := events[i]
-		if g.Seq != e.Seq || g.Type != e.Type || !bytes.Equal(g.Data, e.Data) || !g.At.Equal(e.At) {
-			t.Fatalf("%s: event %d = %d %s %s %s, want %d %s %s %s", conv.key, i, g.Seq, g.Type, g.Data, g.At, e.Seq, e.Type, e.Data, e.At)
-		}
-	}
-	for _, c := range conv.commits {
-		id := c.ProcessedID()
-		p, ok, err := s.Processed(ctx, conv.key, id)
-		if err != nil || !ok || p.Version != c.Conversation.Version {
-			t.Fatalf("%s: Processed %s = %+v, %v, %v", conv.key, id, p, ok, err)
-		}
-		if c.Turn != nil {
-			want := c.Turn.Response(conv.key, c.Conversation.Version, c.Conversation.State, c.Turn.EngineEvents(c.Events))
-			if !bytes.Equal(p.Response, want) {
-				t.Fatalf("%s: Processed %s\n got %s\nwant %s", conv.key, id, p.Response, want)
-			}
-			continue
-		}
-		if !bytes.Equal(p.Response, c.Response) || !bytes.Equal(p.State, c.Conversation.State) {
-			t.Fatalf("%s: Processed %s = %s with state %s, want %s with %s", conv.key, id, p.Response, p.State, c.Response, c.Conversation.State)
-		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -390,7 +389,7 @@ func TestWidgetConfiguration(t *testing.T) {
 	}
 
 	// The demo makes up a key, says so, and lets pages of its own origin in.
-	log := &logBuffer{}
+	log := &syncBuffer{}
 	base, _ := testServerLog(t, log)
 	if !strings.Contains(log.String(), "random key made for this run") {
 		t.Errorf("no warning about the demo's key in:\n%s", log.String())
@@ -406,22 +405,4 @@ func TestWidgetConfiguration(t *testing.T) {
 func readText(path string) (string, error) {
 	b, err := os.ReadFile(path)
 	return string(b), err
-}
-
-// logBuffer collects a server's log while it runs.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
 }
