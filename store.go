@@ -26,8 +26,8 @@ type Store interface {
 // ConversationLog is the durable history of conversations: the current head of each,
 // one record per committed version and the answer given to every processed message.
 type ConversationLog interface {
-	// Conversation returns the stored conversation, or an error with code ENOTFOUND.
-	Conversation(ctx context.Context, key ConversationKey) (*Conversation, error)
+	// ConversationReader reads a conversation's head and its events.
+	ConversationReader
 	// Processed returns what was recorded when messageID was first processed in that
 	// conversation; ok is false when it never was.
 	Processed(ctx context.Context, key ConversationKey, messageID string) (p Processed, ok bool, err error)
@@ -41,10 +41,21 @@ type ConversationLog interface {
 	// success the stored events carry their assigned Seq and Conversation.LastSeq is
 	// set (Commit.LogEvents numbers the rest).
 	Commit(ctx context.Context, c *Commit) error
-	// Events returns up to limit events of a conversation with Seq > afterSeq, in order.
-	Events(ctx context.Context, key ConversationKey, afterSeq int64, limit int) ([]Event, error)
 	// TurnReader reads the last turn records, which a folded state is unfolded from.
 	TurnReader
+}
+
+// ConversationReader is the read side of the conversation log: a conversation's
+// stored head and its events. It is declared once here, and ConversationLog embeds
+// it, because several consumers read the log and nothing more (the HTTP API's
+// existence checks, history and SSE catch-up; a model's prompt history in package
+// llm; package replay): each takes a ConversationReader, which every Store
+// satisfies, instead of repeating the two methods.
+type ConversationReader interface {
+	// Conversation returns the stored conversation, or an error with code ENOTFOUND.
+	Conversation(ctx context.Context, key ConversationKey) (*Conversation, error)
+	// Events returns up to limit events of a conversation with Seq > afterSeq, in order.
+	Events(ctx context.Context, key ConversationKey, afterSeq int64, limit int) ([]Event, error)
 }
 
 // Processed is the record of a processed message. For a turn (Commit.Turn) it is the

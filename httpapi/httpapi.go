@@ -44,8 +44,7 @@ const DefaultMaxBody = 64 << 10
 // the store has it.
 type Store interface {
 	parley.Pinger
-	Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error)
-	Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error)
+	parley.ConversationReader
 }
 
 // ChatwootReceiver takes a Chatwoot Agent Bot webhook (POST /v1/chatwoot/{bot},

@@ -67,13 +67,6 @@ type Vocabulary interface {
 	Understanding(ctx context.Context, t parley.Turn) (u parley.Understanding, ok bool, err error)
 }
 
-// EventReader reads a conversation's recorded events: the prompt's history for
-// engines whose state keeps no messages. parley.Store satisfies it.
-type EventReader interface {
-	Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error)
-	Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error)
-}
-
 // Completer asks a model for a structured answer; *Client is one.
 type Completer interface {
 	Complete(ctx context.Context, req Request) (Answer, error)
@@ -103,8 +96,10 @@ type Options struct {
 	Metrics     *Metrics
 	Logger      *slog.Logger
 	// Events, when set, gives the prompt the conversation's last messages from the
-	// recorded nlu_parse events when the engine's Understanding has no History.
-	Events EventReader
+	// recorded nlu_parse events when the engine's Understanding has no History:
+	// the prompt's history for engines whose state keeps no messages. Every
+	// parley.Store is one.
+	Events parley.ConversationReader
 }
 
 // Engine reads each turn's message through the model, then lets the engine it

@@ -21,10 +21,13 @@ import (
 	"github.com/parleyhq/parley/llm"
 )
 
-// Store is what replay reads; parley.Store satisfies it.
+// Store is what replay reads: the stored log (a parley.ConversationReader, which
+// every parley.Store is) and each processed message's response as its turn returned
+// it (parley.Conversations.ProcessedResponse, which the runtime answers: a store
+// keeps the response without its state). No single value of the program is both,
+// so a caller pairs a store with a runtime (cmd/parley's replayStore does).
 type Store interface {
-	Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error)
-	Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error)
+	parley.ConversationReader
 	ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error)
 }
 

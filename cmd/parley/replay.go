@@ -46,7 +46,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	// the HTTP API does, without the actor's bookkeeping around it.
 	rt := actor.New(store, w.Bots, actor.Options{})
 	defer rt.Close()
-	res, err := replay.Conversation(ctx, replayStore{Store: store, rt: rt}, eng, key)
+	res, err := replay.Conversation(ctx, replayStore{ConversationReader: store, rt: rt}, eng, key)
 	if err != nil {
 		return err
 	}
@@ -76,11 +76,11 @@ func replayEngine(bots []*parley.Bot, name string) (parley.Engine, error) {
 	return eng, nil
 }
 
-// replayStore is what replay reads: the stored log, and each processed message's
-// response rebuilt by the runtime (the store keeps it without its state and with the
-// actor's digest around it).
+// replayStore is what replay reads (replay.Store): the stored log, and each
+// processed message's response rebuilt by the runtime (the store keeps it without
+// its state and with the actor's digest around it).
 type replayStore struct {
-	parley.Store
+	parley.ConversationReader
 	rt *actor.Runtime
 }
 
