@@ -111,7 +111,15 @@ type Outbox interface {
 type Flows interface {
 	// PutFlow stores a new version of a flow definition and returns its version (1..).
 	PutFlow(ctx context.Context, id string, definition []byte) (version int, err error)
-	// Flow returns a flow definition; version 0 means the latest. ENOTFOUND if absent.
+	FlowReader
+}
+
+// FlowReader is the read side of Flows: a stored flow definition by id and version.
+// An engine that runs stored flows (package gates) only reads them, so it takes a
+// FlowReader, which every Store satisfies and a test can fake with one method.
+type FlowReader interface {
+	// Flow returns a flow definition; version 0 means the latest, and the version
+	// actually returned is reported. ENOTFOUND if absent.
 	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
 }
 

@@ -11,12 +11,6 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// FlowSource returns a stored flow definition; version 0 means the latest, and the
-// version actually returned is reported. parley.Store satisfies it.
-type FlowSource interface {
-	Flow(ctx context.Context, id string, version int) (definition []byte, actualVersion int, err error)
-}
-
 // Recorder observes seed 002's per-flow metrics ("Track per flow") for /metrics. It
 // is an observation, never state: Decide calls it and nothing it returns changes a
 // decision.
@@ -53,8 +47,8 @@ const EffectHandoff = "handoff"
 type Options struct {
 	// FlowID is the stored flow new conversations start on.
 	FlowID string
-	// Source loads flow versions.
-	Source FlowSource
+	// Source loads flow versions: a parley.Store, or anything else that reads them.
+	Source parley.FlowReader
 	// Recorder, when not nil, observes outcomes and retries.
 	Recorder Recorder
 	// Writer, when not nil, writes the RETRY prompts of nodes whose
@@ -66,7 +60,7 @@ type Options struct {
 // Engine is the gate-driven flow controller (seed 002) as a parley.Engine.
 type Engine struct {
 	flowID   string
-	source   FlowSource
+	source   parley.FlowReader
 	recorder Recorder
 	writer   parley.ReplyWriter
 

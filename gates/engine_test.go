@@ -13,7 +13,7 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// memSource is an in-memory FlowSource holding versions of flows.
+// memSource is an in-memory parley.FlowReader holding versions of flows.
 type memSource struct {
 	mu    sync.Mutex
 	flows map[string][][]byte
