@@ -376,9 +376,11 @@ func TestInspectorSendsTheAPIToken(t *testing.T) {
 	}
 }
 
-// TestInspectorReadsBothFrameShapes runs the inspector's SSE frame parser in the
-// browser on the frame shape of docs/spec/contracts.md section 4 (unnamed, the type inside the
-// data) and on named frames, which must give the same events.
+// TestInspectorReadsBothFrameShapes runs the SSE frame parser that the inspector and
+// the widget share (stream.js) in the browser, from each one's files, on the frame
+// shape of docs/spec/contracts.md section 4 (unnamed, the type inside the data) and
+// on named frames, which must give the same events. A named frame's type is its
+// name, a "type" field in its data or not, and data that is not JSON stays text.
 func TestInspectorReadsBothFrameShapes(t *testing.T) {
 	base, _ := testServer(t)
 	tab := browserTab(t)
@@ -391,13 +393,23 @@ func TestInspectorReadsBothFrameShapes(t *testing.T) {
 			`{"seq":0,"type":"state_changed","data":{"from_state":"idle","to_state":"running","reason":"r"}}`},
 		{"reply delta", `{id: "", event: "", data: '{"type":"reply_delta","data":{"reply_id":"a-1","delta":"Hel"}}'}`,
 			`{"seq":0,"type":"reply_delta","data":{"reply_id":"a-1","delta":"Hel"}}`},
+		{"named frame whose data has a type", `{id: "", event: "handoff", data: '{"type":"human","data":{}}'}`,
+			`{"seq":0,"type":"handoff","data":{"type":"human","data":{}}}`},
+		{"unnamed frame without the contract's data", `{id: "", event: "", data: '{"type":"x"}'}`,
+			`{"seq":0,"type":"message","data":{"type":"x"}}`},
+		{"data that is not JSON", `{id: "3", event: "", data: "not {json"}`,
+			`{"seq":3,"type":"message","data":"not {json"}`},
+		{"named frame of text", `{id: "", event: "note", data: "hello"}`,
+			`{"seq":0,"type":"note","data":"hello"}`},
 	}
 	inspDo(t, tab, "open the inspector", chromedp.Navigate(base+"/inspect/"), chromedp.WaitVisible(chromedp.CSS(`#bot`)))
-	for _, tt := range tests {
-		got, err := chromedp.Run(tab, chromedp.Evaluate[string](
-			`import("./api.js").then(m => JSON.stringify(m.parseFrame(`+tt.frame+`)))`, chromedp.EvalAwaitPromise))
-		if err != nil || got != tt.want {
-			t.Errorf("%s: parseFrame = %s, %v; want %s", tt.name, got, err, tt.want)
+	for _, module := range []string{"/inspect/stream.js", "/widget/stream.js"} {
+		for _, tt := range tests {
+			got, err := chromedp.Run(tab, chromedp.Evaluate[string](
+				`import(`+jsString(module)+`).then(m => JSON.stringify(m.parseFrame(`+tt.frame+`)))`, chromedp.EvalAwaitPromise))
+			if err != nil || got != tt.want {
+				t.Errorf("%s %s: parseFrame = %s, %v; want %s", module, tt.name, got, err, tt.want)
+			}
 		}
 	}
 }

@@ -2,7 +2,7 @@
 // carries `Authorization: Bearer <token>` when the user saved a token; the token
 // lives in this tab's sessionStorage only.
 
-import { readFrames } from "./stream.js";
+import { parseFrame, readFrames } from "./stream.js";
 
 const TOKEN_KEY = "parley.token";
 
@@ -54,20 +54,6 @@ export const api = {
   send: (bot, id, message) => call("POST", `${conv(bot, id)}/messages`, message),
   control: (bot, id, kind, reason) => call("POST", `${conv(bot, id)}/${kind}`, reason ? { reason } : {}),
 };
-
-// parseFrame turns one SSE frame into {seq, type, data}. It reads both the frame
-// shape of CONTRACTS.md section 4 (unnamed, data: {"type": ..., "data": {...}}) and
-// named frames (event: <type>, data: <data>).
-export function parseFrame(frame) {
-  let payload = null;
-  try { payload = JSON.parse(frame.data); } catch { payload = frame.data; }
-  const seq = frame.id ? Number(frame.id) : 0;
-  if ((!frame.event || frame.event === "message") && payload && typeof payload === "object" &&
-      typeof payload.type === "string" && "data" in payload) {
-    return { seq, type: payload.type, data: payload.data };
-  }
-  return { seq, type: frame.event || "message", data: payload };
-}
 
 // subscribe reads a conversation's event stream with fetch, not EventSource, so that
 // it can send the Authorization header. It reconnects with Last-Event-ID after the

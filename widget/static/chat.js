@@ -198,9 +198,11 @@ class Chat {
       if (e.seq > this.lastSeq) this.load();
       return;
     }
-    if (e.type === "state_changed" && e.data) {
+    // A frame whose data is not JSON has its text as data: no event of these.
+    if (!e.data || typeof e.data !== "object") return;
+    if (e.type === "state_changed") {
       this.typing.hidden = e.data.to_state !== "running";
-    } else if (e.type === "reply_delta" && e.data) {
+    } else if (e.type === "reply_delta") {
       this.delta(e.data.reply_id, e.data.delta || "");
     }
   }

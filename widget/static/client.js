@@ -4,7 +4,7 @@
 // before it expires, and reads the event stream with fetch() so that the token goes
 // in the Authorization header, never in a URL.
 
-import { readFrames } from "./stream.js";
+import { parseFrame, readFrames } from "./stream.js";
 
 // APIError carries the API's error code, the status and, for 429, Retry-After.
 export class APIError extends Error {
@@ -158,16 +158,4 @@ export function sleep(ms, signal) {
     // Back online: try now rather than at the end of the wait.
     window.addEventListener("online", () => { clearTimeout(t); resolve(); }, { once: true });
   });
-}
-
-// parseFrame turns one SSE frame into {seq, type, data} (contracts section 4: the
-// type inside the data of an unnamed frame).
-export function parseFrame(frame) {
-  let payload = null;
-  try { payload = JSON.parse(frame.data); } catch { payload = null; }
-  const seq = frame.id ? Number(frame.id) : 0;
-  if (payload && typeof payload === "object" && typeof payload.type === "string") {
-    return { seq, type: payload.type, data: payload.data };
-  }
-  return { seq, type: frame.event || "message", data: payload };
 }
