@@ -413,3 +413,42 @@ func TestInspectorReadsBothFrameShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectorResumesADroppedStream: the network between the inspector and Parley
+// drops (the event stream severed, new requests refused) while a turn is taken
+// elsewhere; the inspector says its stream is retrying and, once the network is
+// back, reconnects with Last-Event-ID and shows the turn it missed, unreloaded.
+func TestInspectorResumesADroppedStream(t *testing.T) {
+	base, _ := testServer(t)
+	front := newFlakyFront(t, base)
+	tab := browserTab(t)
+	const userTexts = `[...document.querySelectorAll("#transcript .msg.user .bubble")].map(b => b.textContent).join("|")`
+	inspDo(t, tab, "watch a conversation",
+		chromedp.Navigate(front.url()+"/inspect/#/bots/shop/conversations/resume-1"),
+		chromedp.WaitVisible(chromedp.CSS(`#message`)),
+		inspUntil(inspText("#stream")+` === "live"`),
+		chromedp.SendKeys(chromedp.CSS(`#message`), "show me hoodies"+kb.Enter),
+		inspUntil(userTexts+` === "show me hoodies"`),
+	)
+	front.drop()
+	// The last stored event shown, which the stream is to resume after.
+	var seen string
+	inspDo(t, tab, "the stream is retrying",
+		inspUntil(inspText("#stream")+` === "retrying"`),
+		inspEval(`String(Math.max(0, ...[...document.querySelectorAll("#events li:not(.live) .seq")].map(e => Number(e.textContent.slice(1)))))`, &seen))
+	if seen == "0" {
+		t.Fatal("no stored event shown before the drop")
+	}
+	if code, b, _ := send(t, "POST", base+"/v1/bots/shop/conversations/resume-1/messages",
+		`{"id":"elsewhere-1","text":"show me t-shirts"}`, map[string]string{"Content-Type": "application/json"}); code != 200 {
+		t.Fatalf("a turn taken elsewhere: %d %s", code, b)
+	}
+	front.restore()
+	inspDo(t, tab, "back online: the missed turn shows",
+		inspUntil(inspText("#stream")+` === "live"`),
+		inspUntil(userTexts+` === "show me hoodies|show me t-shirts"`),
+	)
+	if got := front.lastResume(); got != seen {
+		t.Errorf("the stream resumed with Last-Event-ID %q, want %q (the last event shown)", got, seen)
+	}
+}

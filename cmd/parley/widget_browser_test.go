@@ -40,14 +40,20 @@ func widgetArtifacts(t *testing.T) string {
 // flakyFront is Parley's front (a reverse proxy) on a network that fails as real
 // ones do. drop severs every open request, the event streams included, and refuses
 // new ones until restore; swallow lets the next message reach Parley and loses its
-// answer on the way back.
+// answer on the way back; refuseStream has the next event stream's request carry
+// a token Parley refuses (401), as an expired one; renewals counts the requests to
+// renew a visitor's token; resumes holds the Last-Event-ID of every event stream's
+// request that reached Parley.
 type flakyFront struct {
-	srv     *httptest.Server
-	proxy   *httputil.ReverseProxy
-	down    atomic.Bool
-	swallow atomic.Bool
-	mu      sync.Mutex
-	open    map[*http.Request]context.CancelFunc
+	srv          *httptest.Server
+	proxy        *httputil.ReverseProxy
+	down         atomic.Bool
+	swallow      atomic.Bool
+	refuseStream atomic.Bool
+	renewals     atomic.Int32
+	mu           sync.Mutex
+	open         map[*http.Request]context.CancelFunc
+	resumes      []string
 }
 
 func newFlakyFront(t *testing.T, target string) *flakyFront {
@@ -71,9 +77,18 @@ func (f *flakyFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if f.down.Load() {
 		panic(http.ErrAbortHandler) // the connection breaks
 	}
+	if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/events") && f.refuseStream.CompareAndSwap(true, false) {
+		r.Header.Set("Authorization", "Bearer expired")
+	}
+	if r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/sessions/renew") {
+		f.renewals.Add(1)
+	}
 	ctx, cancel := context.WithCancel(r.Context())
 	f.mu.Lock()
 	f.open[r] = cancel
+	if strings.HasSuffix(r.URL.Path, "/events") {
+		f.resumes = append(f.resumes, r.Header.Get("Last-Event-ID"))
+	}
 	f.mu.Unlock()
 	defer func() {
 		f.mu.Lock()
@@ -98,6 +113,16 @@ func (f *flakyFront) drop() {
 }
 
 func (f *flakyFront) restore() { f.down.Store(false) }
+
+// lastResume is the Last-Event-ID of the latest event stream's request.
+func (f *flakyFront) lastResume() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.resumes) == 0 {
+		return ""
+	}
+	return f.resumes[len(f.resumes)-1]
+}
 
 func (f *flakyFront) url() string { return f.srv.URL }
 
@@ -429,4 +454,55 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 		inspUntil(shadow+`.querySelector(".typing").hidden`),
 		inspShot(dir, "streamed"),
 	)
+}
+
+// TestWidgetRenewsARefusedStreamToken: when the event stream's request is refused
+// (401, as for a token that expired while the tab slept), the widget renews its
+// session's token and follows the stream again with the new one, in the same
+// conversation: a turn taken elsewhere reaches it live.
+func TestWidgetRenewsARefusedStreamToken(t *testing.T) {
+	var parleyURL string
+	host := hostPage(t, &parleyURL)
+	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
+	t.Setenv("TEST_ADMIN_TOKEN", adminToken)
+	base, _ := testServer(t, "-config", widgetConfig(t, host.URL, "", ""))
+	front := newFlakyFront(t, base)
+	parleyURL = front.url()
+	tab := browserTab(t)
+
+	widgetDo(t, tab, "a conversation",
+		chromedp.Navigate(host.URL+"/"),
+		inspUntil(launcherStyled),
+		clickWidget(".launcher"),
+		inspUntil(shadow+`.activeElement?.id === "message"`),
+		chromedp.KeyEvent("show me hoodies"+kb.Enter),
+		inspUntil(inWidget(".card")+`.length > 0`),
+	)
+	conversation := widgetConversation(t, tab)
+	if n := front.renewals.Load(); n != 0 {
+		t.Fatalf("%d renewals before the stream was refused", n)
+	}
+	// The stream drops, and its next request is refused.
+	front.refuseStream.Store(true)
+	front.drop()
+	front.restore()
+	for deadline := time.Now().Add(20 * time.Second); front.renewals.Load() == 0; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the widget did not renew its token after the stream refused it")
+		}
+	}
+	if front.refuseStream.Load() {
+		t.Fatal("renewed before the stream was refused")
+	}
+	if code, b, _ := send(t, "POST", base+"/v1/bots/shop/conversations/"+conversation+"/messages",
+		`{"id":"elsewhere-1","text":"show me t-shirts"}`, bearer(adminToken)); code != 200 {
+		t.Fatalf("a turn taken elsewhere: %d %s", code, b)
+	}
+	widgetDo(t, tab, "the stream, followed with the renewed token, brings the turn",
+		inspUntil(userBubbles+` === "show me hoodies|show me t-shirts"`),
+		inspUntil(shadow+`.querySelector(".notice").textContent === ""`),
+	)
+	if again := widgetConversation(t, tab); again != conversation {
+		t.Errorf("conversation %q after the renewal, was %q", again, conversation)
+	}
 }
