@@ -2,7 +2,7 @@
 // carries `Authorization: Bearer <token>` when the user saved a token; the token
 // lives in this tab's sessionStorage only.
 
-import { parseFrame, readFrames } from "./stream.js";
+import { follow } from "./stream.js";
 
 const TOKEN_KEY = "parley.token";
 
@@ -55,32 +55,15 @@ export const api = {
   control: (bot, id, kind, reason) => call("POST", `${conv(bot, id)}/${kind}`, reason ? { reason } : {}),
 };
 
-// subscribe reads a conversation's event stream with fetch, not EventSource, so that
-// it can send the Authorization header. It reconnects with Last-Event-ID after the
-// last stored event it saw, until signal aborts. onEvent gets parseFrame's events;
-// onState gets "open", "retrying" or "closed".
+// subscribe follows a conversation's event stream (stream.js follow) with the
+// API token, until signal aborts or the API refuses it (401: no valid token; 404:
+// no such bot); onState gets "open", "retrying" or "closed".
 export async function subscribe(bot, id, lastSeq, onEvent, onState, signal) {
-  let backoff = 500;
-  while (!signal.aborted) {
-    try {
-      const hs = headers({ Accept: "text/event-stream" });
-      if (lastSeq() > 0) hs["Last-Event-ID"] = String(lastSeq());
-      const res = await fetch(`${conv(bot, id)}/events`, { headers: hs, signal, cache: "no-store" });
-      if (!res.ok) throw new APIError(res.status, "", `event stream: HTTP ${res.status}`);
-      onState("open");
-      backoff = 500;
-      await readFrames(res.body, (f) => onEvent(parseFrame(f)));
-    } catch (err) {
-      if (signal.aborted) break;
-      if (err instanceof APIError && (err.status === 401 || err.status === 404)) {
-        onState("closed", err);
-        return;
-      }
-    }
-    if (signal.aborted) break;
-    onState("retrying");
-    await new Promise((r) => setTimeout(r, backoff));
-    backoff = Math.min(backoff * 2, 10000);
-  }
-  onState("closed");
+  await follow({
+    open: (hs) => fetch(`${conv(bot, id)}/events`, { headers: headers(hs), signal, cache: "no-store" }),
+    endsOn: [401, 404],
+    ended: "closed",
+    lastSeq, onEvent, onState, signal,
+  });
+  if (signal.aborted) onState("closed");
 }

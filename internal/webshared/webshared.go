@@ -1,8 +1,8 @@
 // Package webshared is what the inspector (package inspect) and the chat widget
 // (package widget) share of serving their browser files: the ES modules both import
-// (shared/element.js builds elements, shared/stream.js reads an event stream),
-// served by each beside its own files at its own prefix, and the handler that
-// serves them (read-only, a path below the prefix naming a file), which each
+// (shared/element.js builds elements, shared/stream.js reads and follows an event
+// stream), served by each beside its own files at its own prefix, and the handler
+// that serves them (read-only, a path below the prefix naming a file), which each
 // package configures with its own headers (a Site).
 package webshared
 

@@ -6,8 +6,9 @@
 // written (reply_delta) and the typing indicator. Each message gets its id here, and
 // keeps it until it is answered (it waits in localStorage), so a resend after a drop
 // or a reload is a replay of the same message, never a second one.
-import { Client, SessionEnded, APIError, sleep } from "./client.js";
+import { Client, SessionEnded, APIError } from "./client.js";
 import { h, userMessage, reply, streaming } from "./render.js";
+import { sleep } from "./stream.js";
 
 export function mount(opts) {
   if (!opts.bot) {

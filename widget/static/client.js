@@ -4,7 +4,7 @@
 // before it expires, and reads the event stream with fetch() so that the token goes
 // in the Authorization header, never in a URL.
 
-import { parseFrame, readFrames } from "./stream.js";
+import { follow } from "./stream.js";
 
 // APIError carries the API's error code, the status and, for 429, Retry-After.
 export class APIError extends Error {
@@ -120,42 +120,23 @@ export class Client {
     throw new APIError(res.status, e.code, e.message, Number(res.headers.get("Retry-After")) || 0);
   }
 
-  // stream follows the conversation's events until signal aborts, reconnecting with
-  // Last-Event-ID (lastSeq()) after a drop; onEvent gets {seq, type, data}, onState
-  // "open", "retrying" or "ended" (the session is over).
-  async stream(lastSeq, onEvent, onState, signal) {
-    let backoff = 500;
-    while (!signal.aborted) {
-      try {
+  // stream follows the conversation's event stream (stream.js follow) with the
+  // session's token, renewing it when the stream refuses it (401), until signal
+  // aborts or the session is over: onState gets "open", "retrying" or "ended".
+  stream(lastSeq, onEvent, onState, signal) {
+    const open = async (headers) => {
+      for (;;) {
         const s = await this.ensure(false);
-        if (!s) { onState("ended"); return; }
-        const headers = { Accept: "text/event-stream", Authorization: `Bearer ${s.token}` };
-        if (lastSeq() > 0) headers["Last-Event-ID"] = String(lastSeq());
-        const res = await fetch(`${this.api}${this.conv(s)}/events`, { headers, signal, cache: "no-store", credentials: "omit" });
-        if (res.status === 401) { await this.renew(s); continue; }
-        if (!res.ok) throw new APIError(res.status, "", `event stream: HTTP ${res.status}`);
-        onState("open");
-        backoff = 500;
-        await readFrames(res.body, (f) => onEvent(parseFrame(f)));
-      } catch (err) {
-        if (signal.aborted) return;
-        if (err instanceof APIError && err.status === 403) { onState("ended"); return; }
+        if (!s) return null;
+        const res = await fetch(`${this.api}${this.conv(s)}/events`, {
+          headers: { ...headers, Authorization: `Bearer ${s.token}` }, signal, cache: "no-store", credentials: "omit",
+        });
+        if (res.status !== 401) return res;
+        await this.renew(s);
       }
-      if (signal.aborted) return;
-      onState("retrying");
-      await sleep(backoff, signal);
-      backoff = Math.min(backoff * 2, 10_000);
-    }
+    };
+    return follow({ open, endsOn: [403], ended: "ended", lastSeq, onEvent, onState, signal });
   }
 }
 
 const enc = encodeURIComponent;
-
-export function sleep(ms, signal) {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => { clearTimeout(t); resolve(); }, { once: true });
-    // Back online: try now rather than at the end of the wait.
-    window.addEventListener("online", () => { clearTimeout(t); resolve(); }, { once: true });
-  });
-}

@@ -1,6 +1,6 @@
 // What the inspector and the chat widget share of reading an event stream (served
 // by each beside its own modules; source: internal/webshared): splitting it into
-// frames and reading a frame as an event.
+// frames, reading a frame as an event, and following a stream across drops.
 
 // readFrames splits a text/event-stream body into frames of {id, event, data}.
 export async function readFrames(body, onFrame) {
@@ -47,4 +47,63 @@ export function parseFrame(frame) {
     return { seq, type: payload.type, data: payload.data };
   }
   return { seq, type: frame.event || "message", data: payload };
+}
+
+// StreamError is an event stream's request answered with an HTTP error status.
+export class StreamError extends Error {
+  constructor(status) {
+    super(`event stream: HTTP ${status}`);
+    this.status = status;
+  }
+}
+
+// sleep waits ms milliseconds, less when signal aborts or the browser comes back
+// online (try now rather than at the end of the wait).
+export function sleep(ms, signal) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(t);
+      signal?.removeEventListener("abort", done);
+      window.removeEventListener("online", done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    window.addEventListener("online", done, { once: true });
+  });
+}
+
+// follow reads an event stream with fetch, not EventSource, so that its request can
+// carry an Authorization header, until signal aborts (quietly) or the stream ends
+// for good. After a drop or a failed request it waits (half a second, doubling up
+// to ten) and reconnects with Last-Event-ID: lastSeq(), so that the server sends
+// what was missed. onEvent gets parseFrame's events; onState gets "open",
+// "retrying", or ended (with the error, if one ended it).
+//
+// What differs between the inspector and the widget is in the options:
+// open(headers) fetches the stream with these headers and its own credentials,
+// resolving to the response, or to null when there is no stream to follow any
+// more; endsOn lists the HTTP statuses (of the stream's request, or of an error
+// open throws with a status) after which retrying is useless.
+export async function follow({ open, endsOn, ended, lastSeq, onEvent, onState, signal }) {
+  let backoff = 500;
+  while (!signal.aborted) {
+    try {
+      const headers = { Accept: "text/event-stream" };
+      if (lastSeq() > 0) headers["Last-Event-ID"] = String(lastSeq());
+      const res = await open(headers);
+      if (!res) { onState(ended); return; }
+      if (!res.ok) throw new StreamError(res.status);
+      onState("open");
+      backoff = 500;
+      await readFrames(res.body, (f) => onEvent(parseFrame(f)));
+    } catch (err) {
+      if (signal.aborted) return;
+      if (endsOn.includes(err?.status)) { onState(ended, err); return; }
+    }
+    if (signal.aborted) return;
+    onState("retrying");
+    await sleep(backoff, signal);
+    backoff = Math.min(backoff * 2, 10_000);
+  }
 }
