@@ -152,6 +152,20 @@ func hostPage(t *testing.T, parley *string) *httptest.Server {
 	return srv
 }
 
+// shopBehindFlakyFront serves the demo shop, with the widget for host's page and
+// the admin token adminToken, at base, and reached by host's page through front.
+func shopBehindFlakyFront(t *testing.T) (host *httptest.Server, base string, front *flakyFront) {
+	t.Helper()
+	var parleyURL string
+	host = hostPage(t, &parleyURL)
+	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
+	t.Setenv("TEST_ADMIN_TOKEN", adminToken)
+	base, _ = testServer(t, "-config", widgetConfig(t, host.URL, "", ""))
+	front = newFlakyFront(t, base)
+	parleyURL = front.url()
+	return host, base, front
+}
+
 // shadow is the JavaScript for the widget's shadow root.
 const shadow = `document.querySelector("parley-chat")?.shadowRoot`
 
@@ -184,6 +198,17 @@ func clickWidget(sel string) chromedp.Action[chromedp.Void] {
 // waited in vain for the session the click starts.
 var launcherStyled = `(() => { const l = ` + shadow + `?.querySelector(".launcher"); return l != null && getComputedStyle(l).display === "flex"; })()`
 
+// firstMessage opens page, opens the widget with its launcher and sends text.
+func firstMessage(page, text string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Navigate(page),
+		inspUntil(launcherStyled),
+		clickWidget(".launcher"),
+		inspUntil(shadow+`.activeElement?.id === "message"`),
+		chromedp.KeyEvent(text+kb.Enter),
+	)
+}
+
 // userBubbles is the JavaScript for the visitor's messages as shown, joined by "|".
 var userBubbles = fmt.Sprintf(`[...%s].map(b => b.textContent).join("|")`, inWidget("li.user .bubble"))
 
@@ -194,13 +219,8 @@ var userBubbles = fmt.Sprintf(`[...%s].map(b => b.textContent).join("|")`, inWid
 // swallows an answer loses and repeats nothing; a second visitor's token cannot read
 // the first visitor's conversation (403). Screenshots of each step are kept.
 func TestWidgetOnAnotherSite(t *testing.T) {
-	var parleyURL string
-	host := hostPage(t, &parleyURL)
-	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
-	t.Setenv("TEST_ADMIN_TOKEN", adminToken)
-	base, _ := testServer(t, "-config", widgetConfig(t, host.URL, "", ""))
-	proxy := newFlakyFront(t, base)
-	parleyURL = proxy.url()
+	host, base, proxy := shopBehindFlakyFront(t)
+	parleyURL := proxy.url()
 	dir := widgetArtifacts(t)
 	problems := &browserProblems{}
 	tab := inspBrowser(t, problems)
@@ -436,11 +456,7 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 	tab := browserTab(t)
 
 	widgetDo(t, tab, "the model's first words appear while it writes",
-		chromedp.Navigate(host.URL+"/"),
-		inspUntil(launcherStyled),
-		clickWidget(".launcher"),
-		inspUntil(shadow+`.activeElement?.id === "message"`),
-		chromedp.KeyEvent("show me hoodies"+kb.Enter),
+		firstMessage(host.URL+"/", "show me hoodies"),
 		inspUntil(inWidget(`li.streaming[aria-busy="true"] .bubble`)+`[0]?.textContent === "Have a look"`),
 		inspUntil(`!`+shadow+`.querySelector(".typing").hidden`),
 		inspShot(dir, "streaming"),
@@ -461,21 +477,11 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 // session's token and follows the stream again with the new one, in the same
 // conversation: a turn taken elsewhere reaches it live.
 func TestWidgetRenewsARefusedStreamToken(t *testing.T) {
-	var parleyURL string
-	host := hostPage(t, &parleyURL)
-	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
-	t.Setenv("TEST_ADMIN_TOKEN", adminToken)
-	base, _ := testServer(t, "-config", widgetConfig(t, host.URL, "", ""))
-	front := newFlakyFront(t, base)
-	parleyURL = front.url()
+	host, base, front := shopBehindFlakyFront(t)
 	tab := browserTab(t)
 
 	widgetDo(t, tab, "a conversation",
-		chromedp.Navigate(host.URL+"/"),
-		inspUntil(launcherStyled),
-		clickWidget(".launcher"),
-		inspUntil(shadow+`.activeElement?.id === "message"`),
-		chromedp.KeyEvent("show me hoodies"+kb.Enter),
+		firstMessage(host.URL+"/", "show me hoodies"),
 		inspUntil(inWidget(".card")+`.length > 0`),
 	)
 	conversation := widgetConversation(t, tab)
