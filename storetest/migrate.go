@@ -21,7 +21,16 @@ func SameConversation(t *testing.T, s parley.Store, key parley.ConversationKey, 
 	if err != nil || got.Version != last.Version || got.LastSeq != last.LastSeq || !bytes.Equal(got.State, last.State) {
 		t.Fatalf("%s: Conversation = %+v, %v; want version %d, last seq %d, state %s", key, got, err, last.Version, last.LastSeq, last.State)
 	}
-	stored, err := s.Events(ctx, key, 0, 0)
+	sameEvents(t, s, key, events)
+	for _, c := range commits {
+		sameProcessed(t, s, key, c)
+	}
+}
+
+// sameEvents fails t unless key's whole log is events.
+func sameEvents(t *testing.T, s parley.Store, key parley.ConversationKey, events []parley.Event) {
+	t.Helper()
+	stored, err := s.Events(context.Background(), key, 0, 0)
 	if err != nil || len(stored) != len(events) {
 		t.Fatalf("%s: Events = %d events, %v; want %d", key, len(stored), err, len(events))
 	}
@@ -31,21 +40,25 @@ func SameConversation(t *testing.T, s parley.Store, key parley.ConversationKey, 
 			t.Fatalf("%s: event %d = %d %s %s %s, want %d %s %s %s", key, i, g.Seq, g.Type, g.Data, g.At, e.Seq, e.Type, e.Data, e.At)
 		}
 	}
-	for _, c := range commits {
-		id := c.ProcessedID()
-		p, ok, err := s.Processed(ctx, key, id)
-		if err != nil || !ok || p.Version != c.Conversation.Version {
-			t.Fatalf("%s: Processed %s = %+v, %v, %v", key, id, p, ok, err)
+}
+
+// sameProcessed fails t unless the message c processed answers, from the version c
+// committed, what c answered (a turn's response rebuilt from its record).
+func sameProcessed(t *testing.T, s parley.Store, key parley.ConversationKey, c *parley.Commit) {
+	t.Helper()
+	id := c.ProcessedID()
+	p, ok, err := s.Processed(context.Background(), key, id)
+	if err != nil || !ok || p.Version != c.Conversation.Version {
+		t.Fatalf("%s: Processed %s = %+v, %v, %v", key, id, p, ok, err)
+	}
+	if c.Turn != nil {
+		want := c.Turn.Response(key, c.Conversation.Version, c.Conversation.State, c.Turn.EngineEvents(c.Events))
+		if !bytes.Equal(p.Response, want) {
+			t.Fatalf("%s: Processed %s\n got %s\nwant %s", key, id, p.Response, want)
 		}
-		if c.Turn != nil {
-			want := c.Turn.Response(key, c.Conversation.Version, c.Conversation.State, c.Turn.EngineEvents(c.Events))
-			if !bytes.Equal(p.Response, want) {
-				t.Fatalf("%s: Processed %s\n got %s\nwant %s", key, id, p.Response, want)
-			}
-			continue
-		}
-		if !bytes.Equal(p.Response, c.Response) || !bytes.Equal(p.State, c.Conversation.State) {
-			t.Fatalf("%s: Processed %s = %s with state %s, want %s with %s", key, id, p.Response, p.State, c.Response, c.Conversation.State)
-		}
+		return
+	}
+	if !bytes.Equal(p.Response, c.Response) || !bytes.Equal(p.State, c.Conversation.State) {
+		t.Fatalf("%s: Processed %s = %s with state %s, want %s with %s", key, id, p.Response, p.State, c.Response, c.Conversation.State)
 	}
 }
