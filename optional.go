@@ -41,6 +41,20 @@ type Grapher interface {
 	Graph(format string) (string, error)
 }
 
+// DrawGraph answers Grapher.Graph for a machine drawn both ways: mermaid (or "") or
+// dot, drawing only the one asked for; any other format is EINVALID. Every Grapher
+// (the shop, flows and gates engines, an fsm.Machine such as the lifecycle) picks
+// its format here, so that all take and refuse the same formats alike.
+func DrawGraph(format string, mermaid, dot func() string) (string, error) {
+	switch format {
+	case "mermaid", "":
+		return mermaid(), nil
+	case "dot":
+		return dot(), nil
+	}
+	return "", Errorf(EINVALID, "graph format must be mermaid or dot, got %q", format)
+}
+
 // Immediate is the optional behaviour of an engine whose Decide, as the engine is
 // configured, waits on nothing outside the process: no model, no webhook, no
 // catalog or function of the embedding program that may block. The runtime decides

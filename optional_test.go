@@ -51,3 +51,23 @@ func TestEngineAsFindsBehaviourThroughWrappers(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawGraph: mermaid (or no format) and dot each draw only their own drawing;
+// any other format is EINVALID and draws nothing.
+func TestDrawGraph(t *testing.T) {
+	var drawn []string
+	draw := func(name string) func() string {
+		return func() string { drawn = append(drawn, name); return name }
+	}
+	for format, want := range map[string]string{"mermaid": "mermaid", "": "mermaid", "dot": "dot"} {
+		drawn = nil
+		got, err := parley.DrawGraph(format, draw("mermaid"), draw("dot"))
+		if got != want || err != nil || len(drawn) != 1 {
+			t.Errorf("DrawGraph(%q) = %q, %v (drew %v); want %q alone", format, got, err, drawn, want)
+		}
+	}
+	drawn = nil
+	if _, err := parley.DrawGraph("svg", draw("mermaid"), draw("dot")); parley.ErrorCode(err) != parley.EINVALID || drawn != nil {
+		t.Errorf("DrawGraph(svg): err = %v, drew %v; want EINVALID and nothing drawn", err, drawn)
+	}
+}

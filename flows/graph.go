@@ -10,41 +10,46 @@ import (
 // Graph draws the bot's flows, one cluster per flow with its steps and their
 // edges (next, branch cases, calls and links), as Mermaid or DOT (parley graph).
 func (e *Engine) Graph(format string) (string, error) {
+	return parley.DrawGraph(format, e.mermaidGraph, e.dotGraph)
+}
+
+// mermaidGraph draws the flows as a Mermaid flowchart.
+func (e *Engine) mermaidGraph() string {
 	var b strings.Builder
-	switch format {
-	case "mermaid", "":
-		b.WriteString("flowchart TD\n")
-		for _, f := range e.order {
-			fmt.Fprintf(&b, "  subgraph %s\n", f.name)
-			for _, st := range f.steps {
-				fmt.Fprintf(&b, "    %s[\"%s\"]\n", graphNode(f, st.index), graphLabel(st))
-			}
-			fmt.Fprintf(&b, "    %s((end))\n  end\n", graphNode(f, -1))
-			for _, ed := range graphEdges(f) {
-				if ed.label != "" {
-					fmt.Fprintf(&b, "  %s -->|%s| %s\n", ed.from, ed.label, ed.to)
-				} else {
-					fmt.Fprintf(&b, "  %s --> %s\n", ed.from, ed.to)
-				}
+	b.WriteString("flowchart TD\n")
+	for _, f := range e.order {
+		fmt.Fprintf(&b, "  subgraph %s\n", f.name)
+		for _, st := range f.steps {
+			fmt.Fprintf(&b, "    %s[\"%s\"]\n", graphNode(f, st.index), graphLabel(st))
+		}
+		fmt.Fprintf(&b, "    %s((end))\n  end\n", graphNode(f, -1))
+		for _, ed := range graphEdges(f) {
+			if ed.label != "" {
+				fmt.Fprintf(&b, "  %s -->|%s| %s\n", ed.from, ed.label, ed.to)
+			} else {
+				fmt.Fprintf(&b, "  %s --> %s\n", ed.from, ed.to)
 			}
 		}
-	case "dot":
-		b.WriteString("digraph flows {\n  rankdir=TB;\n")
-		for _, f := range e.order {
-			fmt.Fprintf(&b, "  subgraph cluster_%s {\n    label=%q;\n", f.name, f.name)
-			for _, st := range f.steps {
-				fmt.Fprintf(&b, "    %s [label=%q];\n", graphNode(f, st.index), graphLabel(st))
-			}
-			fmt.Fprintf(&b, "    %s [label=\"end\", shape=doublecircle];\n  }\n", graphNode(f, -1))
-			for _, ed := range graphEdges(f) {
-				fmt.Fprintf(&b, "  %s -> %s [label=%q];\n", ed.from, ed.to, ed.label)
-			}
-		}
-		b.WriteString("}\n")
-	default:
-		return "", parley.Errorf(parley.EINVALID, "graph format is mermaid or dot, not %q", format)
 	}
-	return b.String(), nil
+	return b.String()
+}
+
+// dotGraph draws the flows as a Graphviz digraph, a cluster per flow.
+func (e *Engine) dotGraph() string {
+	var b strings.Builder
+	b.WriteString("digraph flows {\n  rankdir=TB;\n")
+	for _, f := range e.order {
+		fmt.Fprintf(&b, "  subgraph cluster_%s {\n    label=%q;\n", f.name, f.name)
+		for _, st := range f.steps {
+			fmt.Fprintf(&b, "    %s [label=%q];\n", graphNode(f, st.index), graphLabel(st))
+		}
+		fmt.Fprintf(&b, "    %s [label=\"end\", shape=doublecircle];\n  }\n", graphNode(f, -1))
+		for _, ed := range graphEdges(f) {
+			fmt.Fprintf(&b, "  %s -> %s [label=%q];\n", ed.from, ed.to, ed.label)
+		}
+	}
+	b.WriteString("}\n")
+	return b.String()
 }
 
 type graphEdge struct{ from, to, label string }

@@ -3,6 +3,8 @@ package fsm
 import (
 	"fmt"
 	"strings"
+
+	"github.com/parleyhq/parley"
 )
 
 // Mermaid renders the machine as a Mermaid stateDiagram-v2: states in declaration
@@ -42,6 +44,13 @@ func mermaidID(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// Graph draws the machine as Mermaid (format "mermaid" or "") or DOT ("dot"), so
+// that a machine is a parley.Grapher (the lifecycle at GET /v1/bots/{bot}/graph
+// ?machine=lifecycle); any other format is EINVALID.
+func (m *Machine[S, T]) Graph(format string) (string, error) {
+	return parley.DrawGraph(format, m.Mermaid, m.DOT)
 }
 
 // DOT renders the machine as a Graphviz digraph, deterministic like Mermaid:

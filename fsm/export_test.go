@@ -37,3 +37,14 @@ func TestMermaidIDsAreSafe(t *testing.T) {
 		}
 	}
 }
+
+// TestGraphIsMermaidOrDOT: Graph (the machine as a parley.Grapher) answers the
+// drawing Mermaid or DOT gives for its format.
+func TestGraphIsMermaidOrDOT(t *testing.T) {
+	m := MustBuild(lights())
+	for format, want := range map[string]string{"mermaid": m.Mermaid(), "dot": m.DOT()} {
+		if got, err := m.Graph(format); got != want || err != nil {
+			t.Errorf("Graph(%q) = %q, %v; want %q", format, got, err, want)
+		}
+	}
+}

@@ -29,13 +29,9 @@ func (f *Flow) Graph(format string) (string, error) {
 		g.gate(f, name)
 	}
 	g.goal(f.PrimaryGoal)
-	switch format {
-	case "dot":
-		return f.dot(g.order, g.kinds, g.edges), nil
-	case "mermaid", "":
-		return f.mermaid(g.order, g.kinds, g.edges), nil
-	}
-	return "", parley.Errorf(parley.EINVALID, "graph format must be mermaid or dot, got %q", format)
+	return parley.DrawGraph(format,
+		func() string { return f.mermaid(g.order, g.kinds, g.edges) },
+		func() string { return f.dot(g.order, g.kinds, g.edges) })
 }
 
 // flowGraph is a flow's diagram being drawn: its places (ids, in the order
