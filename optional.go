@@ -55,6 +55,17 @@ func DrawGraph(format string, mermaid, dot func() string) (string, error) {
 	return "", Errorf(EINVALID, "graph format must be mermaid or dot, got %q", format)
 }
 
+// Graph draws the bot's engine machine: the Grapher EngineAs finds on its engine,
+// through any wrapper. An engine that draws nothing is ENOTFOUND. GET
+// /v1/bots/{bot}/graph and `parley graph` both ask a bot this, so they answer alike.
+func (b *Bot) Graph(format string) (string, error) {
+	g, ok := EngineAs[Grapher](b.Engine)
+	if !ok {
+		return "", Errorf(ENOTFOUND, "bot %s (engine %s) has no diagram", b.Name, b.Engine.Kind())
+	}
+	return g.Graph(format)
+}
+
 // Immediate is the optional behaviour of an engine whose Decide, as the engine is
 // configured, waits on nothing outside the process: no model, no webhook, no
 // catalog or function of the embedding program that may block. The runtime decides

@@ -52,6 +52,20 @@ func TestEngineAsFindsBehaviourThroughWrappers(t *testing.T) {
 	}
 }
 
+// TestBotGraph: a bot draws what its engine draws, through a wrapper too, and a bot
+// whose engine draws nothing is ENOTFOUND (what `parley graph` and GET
+// /v1/bots/{bot}/graph answer).
+func TestBotGraph(t *testing.T) {
+	for _, e := range []parley.Engine{drawing{bare{}}, wrapper{bare{}, drawing{bare{}}}} {
+		if got, err := (&parley.Bot{Name: "b", Engine: e}).Graph("dot"); got != "graph" || err != nil {
+			t.Errorf("Graph = %q, %v; want the engine's drawing", got, err)
+		}
+	}
+	if _, err := (&parley.Bot{Name: "b", Engine: bare{}}).Graph("dot"); parley.ErrorCode(err) != parley.ENOTFOUND {
+		t.Errorf("an engine that draws nothing: err = %v, want ENOTFOUND", err)
+	}
+}
+
 // TestDrawGraph: mermaid (or no format) and dot each draw only their own drawing;
 // any other format is EINVALID and draws nothing.
 func TestDrawGraph(t *testing.T) {

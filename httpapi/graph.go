@@ -7,13 +7,6 @@ import (
 	"github.com/parleyhq/parley"
 )
 
-// Diagram is a machine that draws itself: the lifecycle every conversation runs in
-// (seed 004), which cmd/parley gives as Options.Lifecycle.
-type Diagram interface {
-	Mermaid() string
-	DOT() string
-}
-
 // Graph is the body of GET /v1/bots/{bot}/graph.
 type Graph struct {
 	Bot     string `json:"bot"`
@@ -39,7 +32,7 @@ func (h *Handler) getGraph(w http.ResponseWriter, r *http.Request) error {
 	out := Graph{Bot: bot.Name, Engine: bot.Engine.Kind(), Machine: cmp.Or(q.Get("machine"), "engine"), Format: format}
 	switch out.Machine {
 	case "engine":
-		out.Source, err = engineGraph(bot, format)
+		out.Source, err = bot.Graph(format)
 	case "lifecycle":
 		out.Source, err = h.lifecycleGraph(format)
 	default:
@@ -52,22 +45,10 @@ func (h *Handler) getGraph(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// engineGraph is the diagram of the bot's engine machine.
-func engineGraph(bot *parley.Bot, format string) (string, error) {
-	g, ok := parley.EngineAs[parley.Grapher](bot.Engine)
-	if !ok {
-		return "", parley.Errorf(parley.ENOTFOUND, "bot %s (engine %s) has no diagram", bot.Name, bot.Engine.Kind())
-	}
-	return g.Graph(format)
-}
-
 // lifecycleGraph is the diagram of the actor lifecycle, when the server draws one.
 func (h *Handler) lifecycleGraph(format string) (string, error) {
 	if h.opts.Lifecycle == nil {
 		return "", parley.Errorf(parley.ENOTFOUND, "this server draws no lifecycle")
 	}
-	if format == "dot" {
-		return h.opts.Lifecycle.DOT(), nil
-	}
-	return h.opts.Lifecycle.Mermaid(), nil
+	return h.opts.Lifecycle.Graph(format)
 }

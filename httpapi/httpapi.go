@@ -81,9 +81,10 @@ type Options struct {
 	// CORSOrigins may call the API from a browser (server.cors_origins); none by
 	// default, and cross-origin browser requests from other origins are refused.
 	CORSOrigins []string
-	// Lifecycle draws the conversation lifecycle for GET /v1/bots/{bot}/graph
-	// ?machine=lifecycle; nil answers that route 404.
-	Lifecycle Diagram
+	// Lifecycle draws the conversation lifecycle (seed 004) for GET
+	// /v1/bots/{bot}/graph?machine=lifecycle: cmd/parley gives actor.Lifecycle, an
+	// fsm.Machine, which draws itself as every engine does; nil answers that route 404.
+	Lifecycle parley.Grapher
 	// Visitors lets public web pages chat with the bots that have a widget
 	// (visitors.go); nil serves no session routes and accepts no visitor token.
 	Visitors *visitor.Policy
