@@ -7,10 +7,8 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
-	"github.com/parleyhq/parley/flows"
-	"github.com/parleyhq/parley/gates"
 	"github.com/parleyhq/parley/internal/app"
-	"github.com/parleyhq/parley/shop"
+	"github.com/parleyhq/parley/memstore"
 )
 
 // runGraph is `parley graph`: the seed 004 lifecycle, or a bot's machine or flows, as
@@ -25,7 +23,7 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *format != "mermaid" && *format != "dot" {
 		return parley.Errorf(parley.EINVALID, "-format must be mermaid or dot, got %q", *format)
 	}
-	out, err := graphOf(*configPath, fset.Arg(0), *format)
+	out, err := graphOf(ctx, *configPath, fset.Arg(0), *format)
 	if err != nil {
 		return err
 	}
@@ -33,10 +31,13 @@ func runGraph(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return nil
 }
 
-// graphOf draws the lifecycle (name "lifecycle") or the named bot's graph.
-func graphOf(configPath, name, format string) (string, error) {
+// graphOf draws the lifecycle (name "lifecycle") or the named bot's engine machine,
+// which the bot's engine draws itself (parley.Bot.Graph), as the server's GET
+// /v1/bots/{bot}/graph does. The bot is built as `parley serve` builds it, over an
+// in-memory store that holds a gates bot's flow for the drawing and is dropped after.
+func graphOf(ctx context.Context, configPath, name, format string) (string, error) {
 	if name == "lifecycle" {
-		return pickFormat(format, actor.Lifecycle.Mermaid(), actor.Lifecycle.DOT()), nil
+		return actor.Lifecycle.Graph(format)
 	}
 	cfg, err := app.ResolveConfig(configPath)
 	if err != nil {
@@ -46,57 +47,11 @@ func graphOf(configPath, name, format string) (string, error) {
 	if bc == nil {
 		return "", parley.Errorf(parley.ENOTFOUND, "unknown bot %q", name)
 	}
-	switch bc.Engine {
-	case "flows":
-		return graphFlows(cfg, bc, format)
-	case "gates":
-		return graphGates(cfg, bc, format)
-	}
-	return pickFormat(format, shop.Machine.Mermaid(), shop.Machine.DOT()), nil
-}
-
-// graphFlows draws a flows bot's flows, or the dialogue machine when the engine
-// cannot draw them.
-func graphFlows(cfg *app.Config, bc *app.BotConfig, format string) (string, error) {
-	var eng parley.Engine
-	var err error
-	if bc.Flows == "" {
-		eng, err = flows.DemoFor(bc.Name)
-	} else {
-		var def *flows.Definition
-		if def, err = flows.LoadFile(cfg.Path(bc.Flows)); err == nil {
-			eng, err = flows.New(def, flows.Options{})
-		}
-	}
+	store := memstore.New()
+	defer store.Close()
+	bot, err := app.BuildBot(ctx, cfg, bc, store)
 	if err != nil {
 		return "", err
 	}
-	if g, ok := parley.EngineAs[parley.Grapher](eng); ok {
-		return g.Graph(format)
-	}
-	return pickFormat(format, flows.Dialogue.Mermaid(), flows.Dialogue.DOT()), nil
-}
-
-// graphGates draws a gates bot's flow when it can be drawn.
-func graphGates(cfg *app.Config, bc *app.BotConfig, format string) (string, error) {
-	data, err := cfg.GatesFlowOf(bc)
-	if err != nil {
-		return "", err
-	}
-	f, err := gates.ParseFlow(data, bc.Flow)
-	if err != nil {
-		return "", err
-	}
-	if g, ok := any(f).(parley.Grapher); ok {
-		return g.Graph(format)
-	}
-	return "", parley.Errorf(parley.EINVALID, "bot %s: gates flows are edge-less; no graph to draw", bc.Name)
-}
-
-// pickFormat returns the drawing in the format asked for.
-func pickFormat(format, mermaid, dot string) string {
-	if format == "dot" {
-		return dot
-	}
-	return mermaid
+	return bot.Graph(format)
 }

@@ -30,30 +30,52 @@ type Wiring struct {
 // stored as a new version when they changed.
 func BuildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) (*Wiring, error) {
 	w := &Wiring{Chatwoot: map[string]*ChatwootConfig{}}
+	b := newBuilder(cfg, store, reg, logger)
+	for _, bc := range cfg.Bots {
+		bot, err := b.bot(ctx, bc)
+		if err != nil {
+			return nil, err
+		}
+		w.Bots = append(w.Bots, bot)
+		if bc.Chatwoot != nil {
+			w.Chatwoot[bc.Name] = bc.Chatwoot
+		}
+	}
+	return w, nil
+}
+
+// BuildBot constructs one bot of cfg as BuildBots does, for a command that needs
+// that bot alone (`parley graph` asks its engine for its diagram): the other bots
+// are not built, so nothing of theirs can fail it.
+func BuildBot(ctx context.Context, cfg *Config, bc *BotConfig, store parley.Store) (*parley.Bot, error) {
+	return newBuilder(cfg, store, nil, nil).bot(ctx, *bc)
+}
+
+func newBuilder(cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) *builder {
 	// Flow webhooks carry their own timeouts (flows.HTTPRunner bounds each attempt by
 	// its webhook's): the client has none that could cut a longer one.
 	b := &builder{cfg: cfg, store: store, models: newModels(reg, logger), httpClient: tracedHTTPClient(0)}
 	if reg != nil {
 		b.recorder = newGatesRecorder(reg)
 	}
-	for _, bc := range cfg.Bots {
-		eng, err := b.engine(ctx, bc)
-		if err == nil {
-			eng, err = b.models.understand(cfg, bc, eng, store)
-		}
-		if err != nil {
-			return nil, parley.WrapError(codeOr(err, parley.EINVALID), err, "bot %s", bc.Name)
-		}
-		timeout := time.Duration(cfg.Runtime.InactivityTimeout)
-		if bc.InactivityTimeout > 0 {
-			timeout = time.Duration(bc.InactivityTimeout)
-		}
-		w.Bots = append(w.Bots, &parley.Bot{Name: bc.Name, Engine: eng, Description: bc.Description, InactivityTimeout: timeout})
-		if bc.Chatwoot != nil {
-			w.Chatwoot[bc.Name] = bc.Chatwoot
-		}
+	return b
+}
+
+// bot builds the bot bc configures: its engine, in the model's understanding or
+// the recording of its turns when configured, and its inactivity timeout.
+func (b *builder) bot(ctx context.Context, bc BotConfig) (*parley.Bot, error) {
+	eng, err := b.engine(ctx, bc)
+	if err == nil {
+		eng, err = b.models.understand(b.cfg, bc, eng, b.store)
 	}
-	return w, nil
+	if err != nil {
+		return nil, parley.WrapError(codeOr(err, parley.EINVALID), err, "bot %s", bc.Name)
+	}
+	timeout := time.Duration(b.cfg.Runtime.InactivityTimeout)
+	if bc.InactivityTimeout > 0 {
+		timeout = time.Duration(bc.InactivityTimeout)
+	}
+	return &parley.Bot{Name: bc.Name, Engine: eng, Description: bc.Description, InactivityTimeout: timeout}, nil
 }
 
 // builder holds what the bots of one configuration share.
