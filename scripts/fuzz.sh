@@ -16,8 +16,18 @@ cd "$(dirname "$0")/.."
 FUZZTIME="${1:-2m}"
 MINIMIZE="${FUZZ_MINIMIZE:-10x}"
 
-# "dir name" per target; the module root's own targets have the directory ".".
-targets=$(grep -rn --include='*_test.go' -E '^func Fuzz[A-Za-z0-9_]*\(f \*testing\.F\)' . |
+# "dir name" per target; the module root's own targets have the directory ".". Only
+# the repository's own test files: a GOPATH or module cache below the checkout (as a
+# CI job may keep one) holds other modules' fuzz targets, which go test refuses. Like
+# go test ./..., it passes over directories whose names begin with a dot.
+test_files() {
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    git ls-files -co --exclude-standard '*_test.go' | grep -v -e '^\.' -e '/\.' | sed 's#^#./#'
+  else
+    find . -name '.*' -prune -o -name '*_test.go' -print
+  fi
+}
+targets=$(test_files | xargs grep -Hn -E '^func Fuzz[A-Za-z0-9_]*\(f \*testing\.F\)' |
   sed -E 's#^\./(([^:]*)/)?[^/:]*_test\.go:[0-9]+:func (Fuzz[A-Za-z0-9_]*)\(.*#\2|\3#' |
   awk -F'|' '{ print ($1 == "" ? "." : $1), $2 }' | sort -u)
 if [ -n "${FUZZ_ONLY:-}" ]; then
