@@ -28,8 +28,8 @@ type SampleInput []byte
 // two or more such calls, at positions i*n/k of that list, then the rest from
 // those making one, the same way. It returns the taken dialogues as a JSON
 // array, each verbatim. The figures of docs/guides/sgd.md are taken on these
-// samples; the train samples in ../shared/sgd/dialogues/train/ are
-// Sample(Size 8, Repeated 5) of the train split.
+// samples; its train-split samples are Sample(Size 8, Repeated 5) of the train
+// split, taken from a checkout of the dataset whose path the user gives.
 func Sample(service *Service, files []SampleInput, opts SampleOptions) ([]byte, error) {
 	size := opts.Size
 	if size <= 0 {
