@@ -17,6 +17,7 @@ package parley
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -109,6 +110,14 @@ type Reply struct {
 	Text    string    `json:"text,omitempty"`
 	Cards   []Card    `json:"cards,omitempty"`
 	Options []Option  `json:"options,omitempty"`
+}
+
+// ReplyID names the n-th reply (from 1) of the turn of the given index: "a-3-1" is the
+// first reply of turn 3. Every engine, the runtime's streamed reply_delta events and
+// the channels name a reply by it, so a streamed bubble and the reply it becomes
+// carry one id (a client replaces the one with the other in place).
+func ReplyID(turn int64, n int) string {
+	return "a-" + strconv.FormatInt(turn, 10) + "-" + strconv.Itoa(n)
 }
 
 // Card is one product card.

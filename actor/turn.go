@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -227,7 +226,7 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 	msg := t.req.Message
 	for i := range d.Replies {
 		if d.Replies[i].ID == "" {
-			d.Replies[i].ID = "a-" + strconv.FormatInt(t.index, 10) + "-" + strconv.Itoa(i+1)
+			d.Replies[i].ID = parley.ReplyID(t.index, i+1)
 		}
 	}
 	replies, transitions := encodeAnswer(d.Replies, d.Transitions)
@@ -466,7 +465,7 @@ func (p *partial) delta(reply int, d string) {
 		return
 	}
 	p.text.WriteString(d)
-	id := "a-" + strconv.FormatInt(p.index, 10) + "-" + strconv.Itoa(reply+1)
+	id := parley.ReplyID(p.index, reply+1)
 	p.a.rt.hub.PublishLive(p.a.key, p.a.event(parley.EventReplyDelta, parley.ReplyDeltaEvent{ReplyID: id, Delta: d}, p.at))
 }
 

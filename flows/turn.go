@@ -3,7 +3,6 @@ package flows
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"strings"
 	"time"
 
@@ -133,7 +132,7 @@ func (tu *turn) decision() parley.Decision {
 	s.Trace = keepLast(s.Trace, e.maxTrace)
 	d := parley.Decision{State: s, Transitions: tu.transitions, Events: tu.events, Effects: tu.effects}
 	if reply != "" || len(tu.options) > 0 {
-		r := parley.Reply{ID: "a-" + strconv.FormatInt(tu.in.Index, 10), Type: parley.ReplyText, Text: reply}
+		r := parley.Reply{ID: parley.ReplyID(tu.in.Index, 1), Type: parley.ReplyText, Text: reply}
 		if len(tu.options) > 0 {
 			r.Type, r.Options = parley.ReplyQuickReplies, tu.options
 		}

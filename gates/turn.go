@@ -2,7 +2,6 @@ package gates
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -33,9 +32,7 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	st.Metrics = metricsOf(st)
 	d := parley.Decision{State: st, Transitions: tr.transitions, Events: tr.events, Effects: tr.effects}
 	for i, text := range tr.texts {
-		// The runtime's reply ids ("a-turn-n"), which a streamed reply's
-		// reply_delta events name too.
-		d.Replies = append(d.Replies, parley.Reply{ID: fmt.Sprintf("a-%d-%d", t.Index, i+1), Type: parley.ReplyText, Text: text})
+		d.Replies = append(d.Replies, parley.Reply{ID: parley.ReplyID(t.Index, i+1), Type: parley.ReplyText, Text: text})
 	}
 	return d, nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -124,7 +123,7 @@ func (t *turn) fire(trigger Trigger) error {
 func (t *turn) state() StateName { return t.st.Conversation.State }
 
 func (t *turn) nextReplyID() string {
-	return "a-" + strconv.FormatInt(t.index, 10) + "-" + strconv.Itoa(len(t.replies)+1)
+	return parley.ReplyID(t.index, len(t.replies)+1)
 }
 
 // fireSay fires the trigger, then says text.

@@ -96,18 +96,26 @@ flows:
 
 func replyText(t *testing.T, body []byte) string {
 	t.Helper()
+	return firstReply(t, body).Text
+}
+
+// firstReply is the first reply of a turn's response body.
+func firstReply(t *testing.T, body []byte) parley.Reply {
+	t.Helper()
 	var r struct {
 		Replies []parley.Reply `json:"replies"`
 	}
 	if err := json.Unmarshal(body, &r); err != nil || len(r.Replies) == 0 {
 		t.Fatalf("no replies in %s", body)
 	}
-	return r.Replies[0].Text
+	return r.Replies[0]
 }
 
 // TestGeneratedReplyStreamsAsReplyDeltas: the model's chunks reach a subscriber as
 // reply_delta events before the turn's response, which stores the whole text; a
-// replay answers from the store without the model.
+// replay answers from the store without the model. The deltas name the reply of the
+// response (one id, parley.ReplyID, for a flows bot as for the others), so a client
+// replaces the streamed bubble with the reply in place.
 func TestGeneratedReplyStreamsAsReplyDeltas(t *testing.T) {
 	model := newSlowModel(t, 3, "Hi", " there,", " what can I do for you?")
 	base, _ := testServer(t, "-config", greeterConfig(t, model.URL))
@@ -135,6 +143,9 @@ func TestGeneratedReplyStreamsAsReplyDeltas(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"Hi", " there,", " what can I do for you?"}, deltas); diff != "" {
 		t.Fatalf("deltas (-want +got):\n%s", diff)
+	}
+	if id := firstReply(t, b).ID; id != "a-1-1" {
+		t.Fatalf("the reply is %s, its deltas named a-1-1", id)
 	}
 	if code, replay, _ := post(t, conv+"/messages", `{"id":"m1","text":"say hello"}`); code != 200 || string(replay) != string(b) || model.calls.Load() != 1 {
 		t.Fatalf("replay %s called the model %d times", replay, model.calls.Load())
