@@ -1,0 +1,43 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestHeldoutCountsEachOutcome: a case meeting its expectation is correct, one
+// meeting the set's not-understood expectation is not understood, any other is
+// wrong; -v names the cases that were not correct.
+func TestHeldoutCountsEachOutcome(t *testing.T) {
+	var stdout bytes.Buffer
+	if err := run(context.Background(), []string{"heldout", "-v", "testdata/heldout"}, &stdout, io.Discard); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"1/  3 correct (33.3%), 1 not understood, 1 wrong",
+		`case 2 "hmm"`, "not understood", `case 3 "I want to book a flight"`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestHeldoutRefusesBadFiles: a case in a situation the file does not define is
+// refused with the file and case.
+func TestHeldoutRefusesBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/bad.yaml"
+	if err := os.WriteFile(path, []byte("bot: shop\ncases:\n  - {about: x, in: nowhere, say: hi, expect: {}}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := run(context.Background(), []string{"heldout", path}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), `case 1: no situation "nowhere"`) {
+		t.Fatalf("err = %v", err)
+	}
+}
