@@ -377,3 +377,19 @@ func TestClientsSendTheirToken(t *testing.T) {
 		t.Fatalf("flows put with PARLEY_API_TOKEN: %v %s", err, out.String())
 	}
 }
+
+// TestServeBuildsEveryBotBeforeItListens: a flow that `parley validate` accepts but
+// that serve cannot run (an action calling a Go function, which only an embedding
+// program registers) stops `parley serve` with the cause, before it logs or prints
+// that it listens.
+func TestServeBuildsEveryBotBeforeItListens(t *testing.T) {
+	cfg := ordersProject(t, "      - id: place\n        action: {func: place_order, reply: Placed.}\n", "", "")
+	var stdout, stderr syncBuffer
+	err := run(context.Background(), []string{"serve", "-config", cfg, "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "p.db")}, &stdout, &stderr)
+	if err == nil || !strings.Contains(parley.ErrorDetail(err), "place_order") {
+		t.Fatalf("serve: %v, want the unregistered function named", err)
+	}
+	if strings.Contains(stderr.String(), "msg=listening") || strings.Contains(stdout.String(), "listening on http") {
+		t.Fatalf("serve said it listens before its bots were built:\n%s%s", stdout.String(), stderr.String())
+	}
+}

@@ -98,11 +98,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer store.Close()
-	logger.Info("listening", "addr", ln.Addr().String(), "from", listenFrom)
+	// Every bot is built (its flows validated, its functions and webhooks resolved)
+	// before the server says it listens: a bot that cannot run stops it here.
 	srv, err := app.NewServer(ctx, cfg, store, logger, sec)
 	if err != nil {
 		return err
 	}
+	logger.Info("listening", "addr", ln.Addr().String(), "from", listenFrom)
 	srv.Start(ctx)
 	return serveHTTP(ctx, srv, ln, stdout, logger)
 }
