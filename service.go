@@ -106,6 +106,9 @@ type ConversationSummary struct {
 	LastEventID    int64           `json:"last_event_id"`
 	CreatedAt      time.Time       `json:"created_at"`
 	UpdatedAt      time.Time       `json:"updated_at"`
+	// Handoff is set while the conversation waits for a person (handed off, not
+	// handed back): in the API's listings, which mark such conversations.
+	Handoff *Handoff `json:"handoff,omitempty"`
 }
 
 // SummaryOf is the summary of conversation c of key.

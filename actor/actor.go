@@ -22,12 +22,15 @@ const (
 	// cmdInactive is the live inactivity timer's: the actor checks that no turn
 	// re-armed it meanwhile and completes the conversation (actor.inactive).
 	cmdInactive
+	// cmdAgent is a person's message into a conversation handed off (agent.go).
+	cmdAgent
 )
 
 type command struct {
 	kind    commandKind
 	turn    parley.TurnRequest
 	control parley.ControlRequest
+	agent   parley.AgentMessageRequest
 	done    chan commandResult // nil for the runtime's own commands (passivate, inactive)
 	// values is the caller's context, for its values (its trace span) and not its
 	// cancellation: a turn, once queued, runs to its commit (commandContext).
@@ -232,6 +235,8 @@ func (a *actor) handle(cmd *command) {
 		res, err = a.controlCmd(ctx, cmd.control)
 	case cmdExpire:
 		res, err = a.expire(ctx)
+	case cmdAgent:
+		res, err = a.agentCmd(ctx, cmd.agent)
 	}
 	cmd.done <- commandResult{res, err}
 }

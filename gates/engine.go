@@ -169,6 +169,22 @@ func readState(v any) (*RuntimeState, error) {
 	return nil, parley.Errorf(parley.EINVALIDSTATE, "gates: state of type %T is not a gates state", v)
 }
 
+// HandoffReason returns why a person has the conversation (a node's handoff
+// reason, or "deadlock" for a deadlock, which hands off too), or "" while the
+// controller has it: the conversations Handback takes.
+func (e *Engine) HandoffReason(state any) string {
+	st, err := readState(state)
+	switch {
+	case err != nil || st == nil:
+		return ""
+	case st.Status == StatusHandoff && st.HandoffReason != "":
+		return st.HandoffReason
+	case st.Status == StatusHandoff || st.Status == StatusDeadlock:
+		return st.Status
+	}
+	return ""
+}
+
 // StateHandoffComplete is the state a handback adds: the human has finished (seed
 // 002's gate example "HANDOFF": statesAll ["HANDOFF_COMPLETE"]).
 const StateHandoffComplete = "HANDOFF_COMPLETE"

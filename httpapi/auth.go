@@ -12,14 +12,25 @@ import (
 // Scope is what a token may do.
 type Scope string
 
-// Scopes. admin may do everything client may.
+// Scopes. admin may do everything client and agent may.
 const (
 	// ScopeClient sends messages, reads conversations and their events, lists bots:
-	// what a chat widget or an agent needs.
+	// what a chat widget or a program that talks to a bot needs.
 	ScopeClient Scope = "client"
-	// ScopeAdmin adds lifecycle controls, handback, reset, flows, /metrics and the
-	// list of a bot's conversations (the inspector's index).
+	// ScopeAgent is the people's who answer conversations handed off to them: it
+	// reads the queue (GET /v1/bots/{bot}/conversations?waiting=person), a
+	// conversation, its history and events and the bots, posts agent messages and
+	// hands back, and nothing else (no visitor messages, flows, reset or pause).
+	ScopeAgent Scope = "agent"
+	// ScopeAdmin adds lifecycle controls, reset, flows, /metrics and the list of
+	// a bot's conversations (the inspector's index), and has both scopes above.
 	ScopeAdmin Scope = "admin"
+	// scopeRead routes are a conversation's own reads and the bots' list: client or
+	// agent.
+	scopeRead Scope = "client|agent"
+	// scopeQueue is the conversation listing's: admin, or agent for the queue of
+	// conversations waiting for a person (waiting=person) alone.
+	scopeQueue Scope = "admin|agent?waiting=person"
 	// scopeOpen routes need no token: health, readiness and the Chatwoot webhook
 	// (which checks its own signature).
 	scopeOpen Scope = ""
@@ -39,9 +50,28 @@ type Auth struct {
 }
 
 type authToken struct {
-	name  string
-	sum   [sha256.Size]byte
-	admin bool
+	name                 string
+	sum                  [sha256.Size]byte
+	client, agent, admin bool
+}
+
+// may reports whether the token's scopes cover need for r (scopeQueue looks at its
+// query). admin covers every scope.
+func (t *authToken) may(need Scope, r *http.Request) bool {
+	if t.admin {
+		return true
+	}
+	switch need {
+	case ScopeClient:
+		return t.client
+	case scopeRead:
+		return t.client || t.agent
+	case ScopeAgent:
+		return t.agent
+	case scopeQueue:
+		return t.agent && r.URL.Query().Get("waiting") == waitingPerson
+	}
+	return false
 }
 
 // NewAuth validates tokens: each needs a name, a non-empty secret and known scopes;
@@ -77,16 +107,19 @@ func newAuthToken(i int, t Token) (authToken, error) {
 	case strings.TrimSpace(t.Secret) == "":
 		return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): token is empty", i, t.Name)
 	case len(t.Scopes) == 0:
-		return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): scopes are required (client, admin)", i, t.Name)
+		return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): scopes are required (client, agent, admin)", i, t.Name)
 	}
 	at := authToken{name: t.Name, sum: sha256.Sum256([]byte(t.Secret))}
 	for _, s := range t.Scopes {
 		switch s {
 		case ScopeClient:
+			at.client = true
+		case ScopeAgent:
+			at.agent = true
 		case ScopeAdmin:
 			at.admin = true
 		default:
-			return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): unknown scope %q (client or admin)", i, t.Name, s)
+			return authToken{}, parley.Errorf(parley.EINVALID, "auth.tokens[%d] (%s): unknown scope %q (client, agent or admin)", i, t.Name, s)
 		}
 	}
 	return at, nil
@@ -110,8 +143,8 @@ func (a *Auth) authorize(r *http.Request, need Scope) (string, error) {
 	if found == nil {
 		return "", parley.Errorf(parley.EUNAUTHORIZED, "the bearer token is not valid")
 	}
-	if need == ScopeAdmin && !found.admin {
-		return found.name, parley.Errorf(parley.EFORBIDDEN, "token %q lacks the admin scope this route needs", found.name)
+	if !found.may(need, r) {
+		return found.name, parley.Errorf(parley.EFORBIDDEN, "token %q lacks the %s scope this route needs", found.name, need)
 	}
 	return found.name, nil
 }
@@ -148,10 +181,17 @@ func routeScope(pattern string) Scope {
 		// Visitors hold no API token: a session starts from an allowed page
 		// origin, and renews with its own visitor token (visitors.go).
 		return scopeOpen
-	case "POST " + conv + "/messages", "GET " + conv, "GET " + conv + "/events", "GET " + conv + "/history",
-		"GET /v1/bots", "GET /v1/bots/{bot}/graph":
-		// A conversation's own reads and the bots' public descriptions.
+	case "POST " + conv + "/messages", "GET /v1/bots/{bot}/graph":
+		// A visitor's message and the bots' diagrams.
 		return ScopeClient
+	case "GET " + conv, "GET " + conv + "/events", "GET " + conv + "/history", "GET /v1/bots":
+		// A conversation's own reads and the bots' public descriptions.
+		return scopeRead
+	case "POST " + conv + "/agent-messages", "POST " + conv + "/handback":
+		// A person's answer and the hand back to the bot.
+		return ScopeAgent
+	case "GET /v1/bots/{bot}/conversations":
+		return scopeQueue
 	case "", "/":
 		// No route (404) or a method the route does not take (405): a client token
 		// may learn that, nobody else.

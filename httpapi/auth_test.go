@@ -16,6 +16,7 @@ func testAuth(t testing.TB) *Auth {
 	a, err := NewAuth([]Token{
 		{Name: "widget", Secret: "client-secret", Scopes: []Scope{ScopeClient}},
 		{Name: "ops", Secret: "admin-secret", Scopes: []Scope{ScopeAdmin}},
+		{Name: "desk", Secret: "agent-secret", Scopes: []Scope{ScopeAgent}},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -56,21 +57,33 @@ func TestAuthorize(t *testing.T) {
 		need   Scope
 		code   string
 		name   string
+		query  string
 	}{
-		{"", ScopeClient, parley.EUNAUTHORIZED, ""},
-		{"Bearer", ScopeClient, parley.EUNAUTHORIZED, ""},
-		{"Bearer client-secre", ScopeClient, parley.EUNAUTHORIZED, ""},
-		{"Bearer client-secretx", ScopeClient, parley.EUNAUTHORIZED, ""},
-		{"Basic client-secret", ScopeClient, parley.EUNAUTHORIZED, ""},
-		{"Bearer client-secret", ScopeClient, "", "widget"},
-		{"bearer client-secret", ScopeClient, "", "widget"},
-		{"Bearer client-secret", ScopeAdmin, parley.EFORBIDDEN, "widget"},
-		{"Bearer admin-secret", ScopeAdmin, "", "ops"},
-		{"Bearer admin-secret", ScopeClient, "", "ops"},
-		{"", scopeOpen, "", ""},
+		{"", ScopeClient, parley.EUNAUTHORIZED, "", ""},
+		{"Bearer", ScopeClient, parley.EUNAUTHORIZED, "", ""},
+		{"Bearer client-secre", ScopeClient, parley.EUNAUTHORIZED, "", ""},
+		{"Bearer client-secretx", ScopeClient, parley.EUNAUTHORIZED, "", ""},
+		{"Basic client-secret", ScopeClient, parley.EUNAUTHORIZED, "", ""},
+		{"Bearer client-secret", ScopeClient, "", "widget", ""},
+		{"bearer client-secret", ScopeClient, "", "widget", ""},
+		{"Bearer client-secret", ScopeAdmin, parley.EFORBIDDEN, "widget", ""},
+		{"Bearer admin-secret", ScopeAdmin, "", "ops", ""},
+		{"Bearer admin-secret", ScopeClient, "", "ops", ""},
+		{"", scopeOpen, "", "", ""},
+		{"Bearer agent-secret", ScopeAgent, "", "desk", ""},
+		{"Bearer agent-secret", scopeRead, "", "desk", ""},
+		{"Bearer client-secret", scopeRead, "", "widget", ""},
+		{"Bearer agent-secret", ScopeClient, parley.EFORBIDDEN, "desk", ""},
+		{"Bearer agent-secret", ScopeAdmin, parley.EFORBIDDEN, "desk", ""},
+		{"Bearer client-secret", ScopeAgent, parley.EFORBIDDEN, "widget", ""},
+		{"Bearer admin-secret", ScopeAgent, "", "ops", ""},
+		{"Bearer agent-secret", scopeQueue, parley.EFORBIDDEN, "desk", ""},
+		{"Bearer agent-secret", scopeQueue, "", "desk", "waiting=person"},
+		{"Bearer client-secret", scopeQueue, parley.EFORBIDDEN, "widget", "waiting=person"},
+		{"Bearer admin-secret", scopeQueue, "", "ops", ""},
 	}
 	for _, tt := range tests {
-		r := httptest.NewRequest("GET", "/v1/bots", nil)
+		r := httptest.NewRequest("GET", "/v1/bots?"+tt.query, nil)
 		if tt.header != "" {
 			r.Header.Set("Authorization", tt.header)
 		}
@@ -90,11 +103,12 @@ func TestAuthorize(t *testing.T) {
 func TestRouteScopeCoversEveryRoute(t *testing.T) {
 	conv := "/v1/bots/{bot}/conversations/{conversation}"
 	want := map[string]Scope{
-		"POST " + conv + "/messages": ScopeClient, "GET " + conv: ScopeClient, "GET " + conv + "/events": ScopeClient,
-		"GET /v1/bots": ScopeClient, "GET " + conv + "/history": ScopeClient, "GET /v1/bots/{bot}/graph": ScopeClient,
-		"GET /v1/bots/{bot}/conversations": ScopeAdmin, "POST " + conv + "/pause": ScopeAdmin, "POST " + conv + "/resume": ScopeAdmin,
-		"POST " + conv + "/cancel": ScopeAdmin, "POST " + conv + "/reset": ScopeAdmin, "POST " + conv + "/handback": ScopeAdmin,
-		"PUT /v1/flows/{id}": ScopeAdmin, "GET /v1/flows/{id}": ScopeAdmin, "GET /metrics": ScopeAdmin,
+		"POST " + conv + "/messages": ScopeClient, "GET " + conv: scopeRead, "GET " + conv + "/events": scopeRead,
+		"GET /v1/bots": scopeRead, "GET " + conv + "/history": scopeRead, "GET /v1/bots/{bot}/graph": ScopeClient,
+		"GET /v1/bots/{bot}/conversations": scopeQueue, "POST " + conv + "/pause": ScopeAdmin, "POST " + conv + "/resume": ScopeAdmin,
+		"POST " + conv + "/cancel": ScopeAdmin, "POST " + conv + "/reset": ScopeAdmin, "POST " + conv + "/handback": ScopeAgent,
+		"POST " + conv + "/agent-messages": ScopeAgent,
+		"PUT /v1/flows/{id}":               ScopeAdmin, "GET /v1/flows/{id}": ScopeAdmin, "GET /metrics": ScopeAdmin,
 		"GET /healthz": scopeOpen, "GET /readyz": scopeOpen, "POST /v1/chatwoot/{bot}": scopeOpen,
 		"DELETE /v1/something/new": ScopeAdmin,
 	}

@@ -31,10 +31,12 @@ type ConversationList struct {
 }
 
 // listConversations answers GET /v1/bots/{bot}/conversations?cursor=&limit=&prefix=:
-// the bot's conversations, most recently active first, with their current states.
+// the bot's conversations, most recently active first, with their current states,
+// those waiting for a person marked with their handoff; with waiting=person, the
+// queue of those alone (waitingList).
 func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) error {
-	bot := r.PathValue("bot")
-	if _, err := h.rt.Bot(bot); err != nil {
+	bot, err := h.rt.Bot(r.PathValue("bot"))
+	if err != nil {
 		return err
 	}
 	lister, ok := h.store.(parley.ConversationLister)
@@ -46,7 +48,14 @@ func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	q := parley.ConversationQuery{Bot: bot, IDPrefix: query.Get("prefix"), Limit: limit + 1}
+	switch query.Get("waiting") {
+	case "":
+	case waitingPerson:
+		return h.waitingList(w, r, lister, bot, limit)
+	default:
+		return parley.Errorf(parley.EINVALID, "waiting must be %q, got %q", waitingPerson, query.Get("waiting"))
+	}
+	q := parley.ConversationQuery{Bot: bot.Name, IDPrefix: query.Get("prefix"), Limit: limit + 1}
 	if q.After, err = cursorParam(query.Get("cursor")); err != nil {
 		return err
 	}
@@ -54,7 +63,11 @@ func (h *Handler) listConversations(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, conversationPage(bot, convs, limit))
+	page, err := h.conversationPage(r.Context(), bot, convs, limit)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, page)
 	return nil
 }
 
@@ -67,22 +80,31 @@ func cursorParam(c string) (*parley.ConversationPosition, error) {
 }
 
 // conversationPage is a page of at most limit of convs (read one past it) with the
-// cursor of the next page when there is one.
-func conversationPage(bot string, convs []parley.Conversation, limit int) ConversationList {
+// cursor of the next page when there is one; a conversation waiting for a person
+// carries its handoff.
+func (h *Handler) conversationPage(ctx context.Context, bot *parley.Bot, convs []parley.Conversation, limit int) (ConversationList, error) {
 	out := ConversationList{Conversations: make([]ConversationItem, 0, min(len(convs), limit))}
 	if len(convs) > limit {
 		convs = convs[:limit]
 		last := convs[limit-1]
 		out.NextCursor = encodeCursor(parley.ConversationPosition{UpdatedAt: last.UpdatedAt, ID: last.Key.ID})
 	}
-	for _, c := range convs {
-		item := parley.SummaryOf(parley.ConversationKey{Bot: bot, ID: c.Key.ID}, c)
-		if !json.Valid(item.State) {
-			item.State = json.RawMessage("null")
+	for i := range convs {
+		item, err := parley.WaitingSummary(ctx, h.store, bot, &convs[i])
+		if err != nil {
+			return out, err
 		}
-		out.Conversations = append(out.Conversations, item)
+		out.Conversations = append(out.Conversations, validState(item))
 	}
-	return out
+	return out, nil
+}
+
+// validState shows a state that is not JSON as null.
+func validState(item ConversationItem) ConversationItem {
+	if !json.Valid(item.State) {
+		item.State = json.RawMessage("null")
+	}
+	return item
 }
 
 // intParam parses an optional positive integer query parameter, capped at max.

@@ -159,6 +159,7 @@ func (h *Handler) conversationRoutes() {
 	h.handle("GET /v1/bots", h.getBots)
 	h.handle("GET /v1/bots/{bot}/conversations", h.listConversations)
 	h.handle("GET "+conv+"/history", h.getHistory)
+	h.handle("POST "+conv+"/agent-messages", h.postAgentMessage)
 	h.handle("GET /v1/bots/{bot}/graph", h.getGraph)
 }
 
