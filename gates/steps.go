@@ -46,6 +46,24 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	entry := TurnLogEntry{TurnIndex: turn, NodeID: n.ID, Mode: sel.Mode, FactsProduced: []string{}, StatesProduced: []string{}, UserInput: userInput}
 	wasSatisfied := flow.objectiveSatisfied(n, st)
 
+	msg := r.turn.Message
+	msg.Text = userInput
+	// An answer that gives none of the node's facts (a greeting, a bare number
+	// word, a question back) is no answer (issue 38 item 6): its defaults are not
+	// taken for what the user said. A node that produces states would claim them
+	// for it (GOAL_GAP_CAPTURED with no goal) and, run once, never ask again: it
+	// is not executed, and its question comes again as a retry. A node that
+	// produces none executes as seed 002's trace shows, and is retried next.
+	nonAnswer := userInput != "" && sel.Mode != ModeHandoff && flow.nonAnswer(n, msg)
+	switch {
+	case len(n.ProducesStates) == 0 || userInput == "":
+	case nonAnswer && sel.Mode == ModeExecute:
+		sel.Mode, entry.Mode = ModeRetry, ModeRetry
+	case !nonAnswer && sel.Mode == ModeRetry && st.ExecutionsByNode[n.ID] == 0:
+		// The answer the question was asked again for: the node's first
+		// execution, which produces its states.
+		sel.Mode, entry.Mode = ModeExecute, ModeExecute
+	}
 	r.spend(n, sel.Mode, turn)
 	if sel.Mode == ModeHandoff {
 		entry.StatesProduced = append(entry.StatesProduced, StateHandoffRequested)
@@ -54,9 +72,7 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	if userInput != "" {
 		// A node applied without an answer reads nothing: an empty message would
 		// only give extractor defaults, overwriting what the user said.
-		msg := r.turn.Message
-		msg.Text = userInput
-		r.readAnswer(n, sel.Mode, msg, &entry)
+		r.readAnswer(n, sel.Mode, msg, &entry, !nonAnswer)
 	}
 	if sel.Mode == ModeExecute {
 		r.produceStates(n, &entry)
@@ -94,9 +110,11 @@ func (r *turnRun) sayDone(n *Node, wasSatisfied, ranAtOnce bool) {
 
 // readAnswer records the facts the user's answer gives for node n, then those it
 // volunteers for the other nodes (widely in BROADEN mode).
-func (r *turnRun) readAnswer(n *Node, mode string, msg parley.Message, entry *TurnLogEntry) {
+func (r *turnRun) readAnswer(n *Node, mode string, msg parley.Message, entry *TurnLogEntry, own bool) {
 	flow, st := r.flow, r.st
-	r.record(flow.extractFacts([]*Node{n}, msg, st.FactValues), &entry.FactsProduced)
+	if own {
+		r.record(flow.extractFacts([]*Node{n}, msg, st.FactValues), &entry.FactsProduced)
+	}
 	volunteer := volunteerStrict
 	if mode == ModeBroaden {
 		volunteer = volunteerRelaxed
@@ -248,6 +266,7 @@ func positionName(p string) string {
 // Reasons of the handoffs after completion.
 const (
 	reasonHumanAfterGoal = "the user asked for a person after the flow completed"
+	reasonHumanRequested = "the user asked for a person"
 	reasonKeptWriting    = "the user kept writing after the flow completed; the flow has nothing more to ask"
 )
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
 )
 
 // Decide takes one turn; see the package doc for how the user's message meets the
@@ -76,6 +77,13 @@ func (r *turnRun) run() {
 		r.afterGoal(turn)
 		return
 	}
+	if asksForPerson(r.turn.Message) {
+		// A request for a person hands off at whichever node is open (issue 38
+		// item 6; seed 002 HANDOFF: "Recommend human intervention"): no node
+		// answers it.
+		r.handOff(st.Position, reasonHumanRequested)
+		return
+	}
 	answered := r.answer(turn)
 	if st.Status != StatusHandoff {
 		r.advance(turn)
@@ -134,4 +142,13 @@ func (r *turnRun) advance(turn int) {
 			return
 		}
 	}
+}
+
+// asksForPerson reports whether a message asks for a person: the upstream parse's
+// human intent, else the built-in intents (rules, then the intent model).
+func asksForPerson(msg parley.Message) bool {
+	if msg.NLU != nil {
+		return msg.NLU.Intent == nlu.IntentHuman
+	}
+	return nlu.BuiltinIntent(msg.Text).Intent == nlu.IntentHuman
 }

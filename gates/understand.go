@@ -37,6 +37,28 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 	return inDeclarationOrder(nodes, values)
 }
 
+// nonAnswer reports whether msg, read as node n's answer, gives none of the facts
+// n's own extractors read from text: a category's default and a delta are not
+// read from it. A node without extractors takes any answer; an upstream parse
+// decides for itself.
+func (f *Flow) nonAnswer(n *Node, msg parley.Message) bool {
+	if msg.NLU != nil {
+		return false
+	}
+	read, extractors := false, 0
+	put := func(_, value string) { read = read || strings.TrimSpace(value) != "" }
+	for i := range n.Extract {
+		x := n.Extract[i]
+		if x.Kind == ExtractDelta {
+			continue
+		}
+		extractors++
+		x.Default = ""
+		extractBuiltin(&x, msg, put)
+	}
+	return extractors > 0 && !read
+}
+
 // readExtractor reads one extractor's facts (deltas are computed afterwards): from
 // the upstream nlu parse when the message carries one, else with the built-in kind.
 func (f *Flow) readExtractor(x *Extractor, msg parley.Message, put func(raw, value string)) {

@@ -1,0 +1,129 @@
+package nlu
+
+import (
+	_ "embed"
+	"encoding/json"
+	"strings"
+	"sync"
+)
+
+// The built-in intents every engine reads besides its own (issue 38 item 3).
+const (
+	IntentCancel   = "cancel"
+	IntentHuman    = "human"
+	IntentHelp     = "help"
+	IntentGreeting = "greeting"
+	IntentThanks   = "thanks"
+	IntentYes      = "yes"
+	IntentNo       = "no"
+	IntentMore     = "more"
+	IntentQuestion = "question"
+)
+
+// BuiltinThreshold is the confidence below which the intent model's reading is
+// "not understood": the engine asks again instead of guessing.
+const BuiltinThreshold = 0.6
+
+// BuiltinActThreshold is the model's confidence needed for the intents an engine
+// acts on at once, ending what was under way: a person (a handoff) and cancel.
+// Above BuiltinThreshold, since a word in the wrong place ("in-person training")
+// costs the conversation.
+const BuiltinActThreshold = 0.85
+
+// threshold is the model confidence intent needs.
+func threshold(intent string) float64 {
+	if intent == IntentHuman || intent == IntentCancel {
+		return BuiltinActThreshold
+	}
+	return BuiltinThreshold
+}
+
+//go:embed builtin_intents.json
+var builtinIntentsJSON []byte
+
+// builtinModel is the model of the built-in intents, trained once, on first use.
+var builtinModel = sync.OnceValue(func() *IntentModel {
+	return TrainIntents(BuiltinExamples())
+})
+
+// BuiltinExamples are the built-in intents' examples (builtin_intents.json), in
+// file order. A bot's model trains on them and on its own examples.
+func BuiltinExamples() []Labelled {
+	var file struct {
+		Intents []struct {
+			Intent   string   `json:"intent"`
+			Examples []string `json:"examples"`
+		} `json:"intents"`
+	}
+	if err := json.Unmarshal(builtinIntentsJSON, &file); err != nil {
+		panic("nlu: builtin_intents.json: " + err.Error()) // embedded, checked by the tests
+	}
+	out := make([]Labelled, 0, len(file.Intents))
+	for _, in := range file.Intents {
+		out = append(out, Labelled{Intent: in.Intent, Examples: in.Examples})
+	}
+	return out
+}
+
+// BuiltinIntent reads which built-in intent a message expresses: the rules first
+// where they are certain (a request for a person, a cancel, a yes or no, a
+// greeting or thanks and nothing else), then the intent model at
+// BuiltinThreshold or above, then a message that asks something ("?", or a
+// question word first) is a question. Below all of these it is no intent
+// (Result{}): "not understood".
+func BuiltinIntent(text string) Result {
+	if r, ok := builtinRule(text); ok {
+		return r
+	}
+	if r := builtinModel().Classify(text); r.Confidence >= threshold(r.Intent) {
+		return r
+	}
+	if isQuestion(text) {
+		return Result{Intent: IntentQuestion, Confidence: 0.8}
+	}
+	return Result{}
+}
+
+// builtinRule is BuiltinIntent's certain readings.
+func builtinRule(text string) (Result, bool) {
+	switch {
+	case IsHumanRequest(text):
+		return Result{Intent: IntentHuman, Confidence: 1}, true
+	case IsCancel(text):
+		return Result{Intent: IntentCancel, Confidence: 1}, true
+	}
+	switch SmallTalkOf(text) {
+	case Greeting:
+		return Result{Intent: IntentGreeting, Confidence: 1}, true
+	case Thanks:
+		return Result{Intent: IntentThanks, Confidence: 1}, true
+	}
+	switch YesNo(text) {
+	case Yes:
+		return Result{Intent: IntentYes, Confidence: 1}, true
+	case No:
+		return Result{Intent: IntentNo, Confidence: 1}, true
+	}
+	return Result{}, false
+}
+
+// questionWords open a question in the languages the seeds name.
+var questionWords = map[string]bool{
+	"what": true, "why": true, "how": true, "when": true, "where": true, "who": true, "which": true,
+	"whats": true, "hows": true, "pourquoi": true, "comment": true, "quand": true, "ou": true, "quoi": true,
+	"combien": true, "que": true, "quel": true, "quelle": true, "por": true, "como": true, "cuando": true,
+	"donde": true, "cuanto": true, "cual": true, "quien": true, "3lach": true, "kifach": true, "fin": true,
+	"imta": true, "chno": true, "achno": true, "bchhal": true, "علاش": true, "كيفاش": true, "فين": true,
+	"امتى": true, "شنو": true, "لماذا": true, "كيف": true, "متى": true, "اين": true, "ماذا": true, "بشحال": true,
+}
+
+// isQuestion reports whether a message asks something: it ends with a question
+// mark, or its first word is a question word.
+func isQuestion(text string) bool {
+	t := strings.TrimSpace(text)
+	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟") {
+		return true
+	}
+	ws := intentWords(t)
+	return len(ws) > 0 && questionWords[ws[0]]
+}

@@ -1,0 +1,87 @@
+package nlu
+
+import (
+	"testing"
+	"time"
+)
+
+// TestBuiltinIntents: the built-in intents are read from phrasings none of the
+// examples has, in the languages the seeds name; a message about something else
+// is no intent ("not understood"), never a guess.
+func TestBuiltinIntents(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"please cancel everything", IntentCancel},
+		{"j'ai changé d'avis finalement", IntentCancel},
+		{"could a human take over?", IntentHuman},
+		{"I need to talk with a real agent", IntentHuman},
+		{"how does this thing work", IntentHelp},
+		{"what can you help me with", IntentHelp},
+		{"HELLO THERE", IntentGreeting},
+		{"good morning to you", IntentGreeting},
+		{"buenas noches", IntentGreeting},
+		{"thank you very much", IntentThanks},
+		{"merci beaucoup", IntentThanks},
+		{"yes that's correct", IntentYes},
+		{"YEP", IntentYes},
+		{"claro que sí", IntentYes},
+		{"نعم صحيح", IntentYes},
+		{"nope not that", IntentNo},
+		{"la, mabghitch", IntentNo},
+		{"show me more please", IntentMore},
+		{"any other ones", IntentMore},
+		{"what time do you close?", IntentQuestion},
+		{"why do you ask", IntentQuestion},
+		{"bench 100 kg, currently at 80", ""},
+		{"a flight from Boston to Denver", ""},
+		{"sam@example.com", ""},
+		{"", ""},
+	} {
+		if got := BuiltinIntent(tt.text); got.Intent != tt.want {
+			t.Errorf("BuiltinIntent(%q) = %+v, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestIntentModelTrainsFast: the built-in examples train in milliseconds, as a
+// bot loads.
+func TestIntentModelTrainsFast(t *testing.T) {
+	ex := BuiltinExamples()
+	start := time.Now()
+	m := TrainIntents(ex)
+	took := time.Since(start)
+	if len(m.Labels()) != 9 {
+		t.Fatalf("labels %v", m.Labels())
+	}
+	if took > 50*time.Millisecond {
+		t.Fatalf("training took %v", took)
+	}
+	t.Logf("trained %d intents in %v", len(ex), took)
+}
+
+// TestIntentModelConfidence: a message whose words no example has is below the
+// threshold; an empty model knows nothing.
+func TestIntentModelConfidence(t *testing.T) {
+	m := TrainIntents([]Labelled{{Intent: "a", Examples: []string{"red apple"}}, {Intent: "b", Examples: []string{"blue sky"}}, {Intent: "c"}})
+	if r := m.Classify("red apples"); r.Intent != "a" {
+		t.Fatalf("red apples: %+v", r)
+	}
+	if r := m.Classify("quantum physics"); r.Confidence >= BuiltinThreshold {
+		t.Fatalf("unknown words: %+v", r)
+	}
+	if r := TrainIntents(nil).Classify("hi"); r != (Result{}) {
+		t.Fatalf("empty model: %+v", r)
+	}
+}
+
+func BenchmarkTrainBuiltin(b *testing.B) {
+	ex := BuiltinExamples()
+	for b.Loop() {
+		TrainIntents(ex)
+	}
+}
+
+func BenchmarkBuiltinIntent(b *testing.B) {
+	for b.Loop() {
+		BuiltinIntent("could you show me some other options")
+	}
+}
