@@ -34,7 +34,7 @@ func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 			}
 		}
 	}
-	served := map[string]bool{"GET /": true}
+	served := map[string]bool{}
 	for _, route := range h.Routes() {
 		served[route] = true
 		if !documented[route] {

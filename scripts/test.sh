@@ -49,6 +49,9 @@ else
   echo "test.sh: npm missing; inspect/static/vendor not checked" >&2
 fi
 
+echo "== OpenAPI lint (redocly, swagger-parser)"
+scripts/openapi-lint.sh
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go'))
 if [ -n "$unformatted" ]; then
