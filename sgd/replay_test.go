@@ -330,14 +330,14 @@ func TestMatchesCanonical(t *testing.T) {
 	}
 }
 
-// The 80 dev-split dialogues of ten services (../shared/sgd/dialogues/dev)
+// The 80 dev-split dialogues of ten services (testdata/sgd/dev)
 // replay with one mismatch: 5_00124 asks for a "Detective" movie and the
 // service is called with genre=Mystery, a synonym only the dataset's service
 // knows (genre is free text in the schema, with no list of values to map it to).
 func TestReplayDevDialogues(t *testing.T) {
-	files, _ := filepath.Glob("../../shared/sgd/dialogues/dev/*.json")
-	if len(files) == 0 {
-		t.Skip("../shared/sgd/dialogues/dev is not there")
+	files, err := filepath.Glob("../testdata/sgd/dev/*.json")
+	if err != nil || len(files) != 10 {
+		t.Fatalf("testdata/sgd/dev: %d files (%v), want the 10 services' samples", len(files), err)
 	}
 	services, _ := loadFixtures(t, dialoguesFile)
 	var dialogues []Dialogue
