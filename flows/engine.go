@@ -28,6 +28,8 @@ type Options struct {
 	// Writer writes the text of say steps with generate: true; without one their
 	// rendered text is said as written.
 	Writer parley.ReplyWriter
+	// Recorder counts the answers the readers did not understand (nil: none).
+	Recorder Recorder
 }
 
 // Defaults of Settings.
@@ -47,6 +49,7 @@ type Engine struct {
 	order         []*flow
 	intentFlow    map[string]*flow
 	classifier    *nlu.Classifier
+	recorder      Recorder
 	markers       nlu.Markers
 	markerWords   [][]string // ASCII markers' words, for markerCandidate
 	maxMessages   int
@@ -113,6 +116,7 @@ func New(def *Definition, opts Options) (*Engine, error) {
 		e.runner = funcRunner{funcs: opts.Funcs, next: e.runner}
 	}
 	e.writer = opts.Writer
+	e.recorder = opts.Recorder
 	e.compileFlows(def)
 	var names []string
 	for _, f := range e.order {

@@ -1,6 +1,7 @@
 package flows
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -62,25 +63,50 @@ func (tu *turn) fillAwaited() error {
 		return tu.fail("invalid_state", "no collect step waits for the slot")
 	}
 	sl := st.slot
-	if tu.sentence() || tu.answersAnother(f, sl) {
+	if tu.asksBack() {
+		// "What day is it today?" at the date question: no value, asked again.
+		tu.notUnderstood(sl, ReasonQuestion)
+		return tu.invalid(st, tu.e.invalidText(sl, nil))
+	}
+	answer, corrected := tu.correctedAnswer()
+	if !corrected && (tu.sentence() || tu.answersAnother(f, sl)) {
 		return tu.fillFromSentence(f, st)
 	}
-	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, tu.text, true)
+	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, answer, true)
 	if err != nil {
 		return tu.checkFailed(err, sl)
 	}
 	if problem != "" {
+		if _, read := tu.e.parse(tu.in, sl, answer, true); !read {
+			tu.notUnderstood(sl, ReasonUnread)
+		}
 		return tu.invalid(st, problem)
 	}
 	s.Slots[sl.name] = value
 	tu.userGave(sl.name, value)
+	tu.clearRetries(sl.name)
+	return tu.advance(st.next)
+}
+
+// correctedAnswer is the answer a message gives its question: after a
+// correction inside it, when what follows is short ("Denver, no wait,
+// Dallas": the last value stands), else the whole message.
+func (tu *turn) correctedAnswer() (string, bool) {
+	if _, tail, ok := tu.correction(); ok && wordsWithLetters(tail) <= 3 {
+		return tail, true
+	}
+	return tu.text, false
+}
+
+// clearRetries forgets the failed answers counted against a slot now filled.
+func (tu *turn) clearRetries(name string) {
+	s := tu.s
 	if s.Metadata.Retries != nil {
-		delete(s.Metadata.Retries, sl.name)
+		delete(s.Metadata.Retries, name)
 		if len(s.Metadata.Retries) == 0 {
 			s.Metadata.Retries = nil
 		}
 	}
-	return tu.advance(st.next)
 }
 
 // answersAnother reports whether a short answer to sl's question gives another
@@ -120,6 +146,7 @@ func (tu *turn) fillFromSentence(f *flow, st *step) error {
 		if tu.unknown != nil {
 			return tu.outcomeUnknown(tu.unknown)
 		}
+		tu.notUnderstood(st.slot, ReasonUnread)
 		return tu.invalid(st, tu.e.invalidText(st.slot, nil))
 	}
 	if tu.unknown != nil {
@@ -236,9 +263,24 @@ func (tu *turn) setFound(sl *slot, v any) bool {
 // findInText finds slot values inside a sentence: first "change the <slot> to X"
 // forms, then each slot's patterns, then the typed extractors (dates, emails,
 // phone numbers, enum values). A stretch of text gives one slot only.
+//
+// A sentence that corrects itself ("from Boston to Rome, sorry, to Milan") is
+// read in two: what it says after the correction replaces what it said before.
 func (tu *turn) findInText(f *flow, found map[string]any) {
-	tf := &textFinder{tu: tu, text: tu.text, found: found}
-	lower := tu.lower()
+	head, tail, ok := tu.correction()
+	if !ok {
+		tu.findIn(f, tu.text, tu.lower(), found)
+		return
+	}
+	tu.findIn(f, head, strings.ToLower(head), found)
+	after := map[string]any{}
+	tu.findIn(f, tail, strings.ToLower(tail), after)
+	maps.Copy(found, after)
+}
+
+// findIn is findInText of text (lower, in lower case).
+func (tu *turn) findIn(f *flow, text, lower string, found map[string]any) {
+	tf := &textFinder{tu: tu, text: text, found: found}
 	for _, sl := range f.slotOrder {
 		if slices.ContainsFunc(sl.names, func(n string) bool { return strings.Contains(lower, n) }) {
 			tf.take(sl, sl.labelled)
@@ -365,7 +407,7 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 			_, ok := found[o.name]
 			return ok && o.typ == TypeDate
 		})
-		if d, ok := nlu.ParseDateValue(text, tu.now); ok && !taken {
+		if d, ok := nlu.FindDate(text, tu.now); ok && !taken {
 			return d.String(), true
 		}
 	case TypeEmail:

@@ -37,13 +37,13 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	raw = strings.TrimSpace(raw)
 	switch sl.typ {
 	case TypeNumber:
-		return parseNumber(raw)
+		return sl.wholeCount(raw, direct && typed(t), parseNumber)
 	case TypeInteger:
-		return parseInteger(raw)
+		return sl.wholeCount(raw, direct && typed(t), parseInteger)
 	case TypeBoolean:
 		return nlu.ParseBoolean(raw)
 	case TypeDate:
-		return parseDate(raw, t.Message.SentAt)
+		return parseDate(raw, t.Message.SentAt, dateReaderOf(t, direct))
 	case TypeTime:
 		return nlu.ParseTime(raw)
 	case TypeCity:
@@ -77,14 +77,74 @@ func parseInteger(raw string) (any, bool) {
 	return nil, false
 }
 
+// dateReader reads a date out of a slot's raw text.
+type dateReader func(text string, now time.Time) (nlu.Date, bool)
+
+// dateReaderOf is the reader of a date slot's raw text: an upstream parse's
+// entity as its parser gave it (nlu.ParseDateValue); a typed answer wholly, or
+// not at all (nlu.ReadDate); a date inside a typed sentence only when it is the
+// sentence's one date (nlu.FindDate).
+func dateReaderOf(t parley.Turn, direct bool) dateReader {
+	switch {
+	case !typed(t):
+		return nlu.ParseDateValue
+	case direct:
+		return nlu.ReadDate
+	}
+	return nlu.FindDate
+}
+
+// typed reports whether the turn's text is what the user typed, not read by
+// an upstream parse (a model's, a caller's) nor a button's meaning.
+func typed(t parley.Turn) bool { return t.Message.NLU == nil }
+
 // parseDate reads a date slot's value as "YYYY-MM-DD", relative to the day the
 // message was sent.
-func parseDate(raw string, sentAt time.Time) (any, bool) {
-	d, ok := nlu.ParseDateValue(raw, sentAt)
+func parseDate(raw string, sentAt time.Time, read dateReader) (any, bool) {
+	d, ok := read(raw, sentAt)
 	if !ok {
 		return nil, false
 	}
 	return d.String(), true
+}
+
+// wholeCount reads a number slot's value with read; a typed answer (whole)
+// gives one only when its other words are the slot's own ("3 nights" for
+// nights) or carry no value ("just", "please"): "2 adults" answering "how
+// many nights?" counts something else, and is not understood.
+func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)) (any, bool) {
+	v, ok := read(raw)
+	if !ok || !whole {
+		return v, ok
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !countFillers[w] && !nlu.IsNumberWord(w) && !sl.ownWord(w) && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// countFillers are the words around a count that carry no value.
+var countFillers = map[string]bool{
+	"a": true, "an": true, "of": true, "just": true, "only": true, "the": true, "please": true, "pls": true,
+	"for": true, "make": true, "it": true, "we": true, "i": true, "ll": true, "stay": true, "staying": true,
+	"need": true, "want": true, "would": true, "like": true, "d": true, "couple": true, "pair": true,
+	"single": true, "me": true, "myself": true, "few": true, "about": true, "around": true, "total": true, "in": true,
+}
+
+// ownWord reports whether w names what the slot counts: a word of its name or
+// label, singular or plural, or one of them mistyped by two letters at most
+// ("nites").
+func (sl *slot) ownWord(w string) bool {
+	for _, own := range strings.FieldsFunc(strings.ToLower(sl.name+" "+sl.label), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		own = strings.TrimSuffix(own, "s")
+		base := strings.TrimSuffix(w, "s")
+		if base == own || len(own) >= 4 && len(base) >= 3 && base[0] == own[0] && nlu.Levenshtein(base, own) <= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // enumAnswer reads an enum slot's value: one of its values, or a count written
@@ -217,7 +277,19 @@ func cityPrefix(text string, upstream bool) (string, int, bool) {
 		}
 	}
 	// An unknown name: the capitalized words it starts with ("Bergen" of
-	// "Bergen tomorrow").
+	// "Bergen tomorrow"). In a text without a lower-case letter capitals say
+	// nothing ("I NEED A FLIGHT TOMORROW"): no unknown name is read there.
+	return capitalizedName(text)
+}
+
+// capitalizedName is the unknown name a typed text starts with: its leading
+// capitalized words, "I" and "I'm" (the speaker) not among them. In a text
+// without a lower-case letter capitals say nothing ("I NEED A FLIGHT
+// TOMORROW"): no name is read there.
+func capitalizedName(text string) (string, int, bool) {
+	if !strings.ContainsFunc(text, unicode.IsLower) {
+		return "", 0, false
+	}
 	var name []string
 	for w := range strings.FieldsSeq(text) {
 		r, _ := utf8.DecodeRuneInString(w)

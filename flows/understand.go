@@ -76,6 +76,9 @@ func (tu *turn) changesCourse() bool {
 	if tu.isCancel() {
 		return true
 	}
+	if _, tail, ok := tu.correction(); ok && wordsWithLetters(tail) <= 3 && tu.awaitedValueIn(tail) {
+		return false // "2 nights, sorry, 3": the answer, corrected
+	}
 	if tu.e.markerCandidateLower(tu.text, tu.lower()) {
 		if _, ok := tu.e.markers.Match(tu.text); ok {
 			return true
@@ -118,6 +121,16 @@ func (tu *turn) awaitedValue() bool {
 	return ok
 }
 
+// awaitedValueIn reports whether text reads as a value of the awaited slot.
+func (tu *turn) awaitedValueIn(text string) bool {
+	st := tu.currentStep()
+	if st == nil || st.slot == nil {
+		return false
+	}
+	_, ok := tu.e.parse(tu.in, st.slot, text, true)
+	return ok
+}
+
 // sentence reports whether a typed answer is a sentence rather than a value
 // (more than three words with letters: "I'm flying out of chicago", "3 rooms,
 // arriving at 6 pm"; "+1 415 555 0100" is a value): seed 001's direct mapping is for a short value, so a sentence is read
@@ -127,13 +140,18 @@ func (tu *turn) sentence() bool {
 	if st == nil || st.slot == nil || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return false
 	}
+	return wordsWithLetters(tu.text) > 3
+}
+
+// wordsWithLetters counts the words of text that hold a letter.
+func wordsWithLetters(text string) int {
 	words := 0
-	for w := range strings.FieldsSeq(tu.text) {
+	for w := range strings.FieldsSeq(text) {
 		if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
 			words++
 		}
 	}
-	return words > 3
+	return words
 }
 
 // understand is the understanding state: the NLU (or the message's upstream
@@ -158,7 +176,14 @@ func (tu *turn) understand() error {
 	if active == nil {
 		return tu.noFlow(entities)
 	}
-	changed := tu.extract(active, entities)
+	var changed bool
+	if target == nil && tu.s.WaitingForSlot != nil && tu.asksBack() {
+		// A question asked back at a slot's question gives no value: "is
+		// there availability tomorrow?" is not a check-in date.
+		tu.notUnderstood(active.slots[*tu.s.WaitingForSlot], ReasonQuestion)
+	} else {
+		changed = tu.extract(active, entities)
+	}
 	if tu.unknown != nil {
 		return tu.outcomeUnknown(tu.unknown)
 	}

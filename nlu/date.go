@@ -182,6 +182,7 @@ var englishWeekdayPrefixes = map[string]bool{
 var weekdaySuffixes = map[string]weekdayMode{
 	"prochain": modeNext, "proximo": modeNext, "jay": modeNext, "jaya": modeNext,
 	"الجاي": modeNext, "الجاية": modeNext, "القادم": modeNext, "القادمة": modeNext, "المقبل": modeNext,
+	"next":    modeNext, // "Tuesday next"
 	"dernier": modeLast, "derniere": modeLast, "pasado": modeLast,
 }
 
@@ -194,6 +195,7 @@ var dayUnits = map[string]dayUnit{
 	"iyam": {1, 0}, "ayam": {1, 0}, "yom": {1, 0}, "يوم": {1, 0}, "ايام": {1, 0},
 	"week": {7, 0}, "weeks": {7, 0}, "wk": {7, 0}, "wks": {7, 0}, "semaine": {7, 0}, "semaines": {7, 0},
 	"semana": {7, 0}, "semanas": {7, 0}, "simana": {7, 0}, "simanat": {7, 0}, "اسبوع": {7, 0}, "اسابيع": {7, 0},
+	"fortnight": {14, 0}, "fortnights": {14, 0},
 	"month": {0, 1}, "months": {0, 1}, "mois": {0, 1}, "mes": {0, 1}, "meses": {0, 1},
 	"chhar": {0, 1}, "shhar": {0, 1}, "شهر": {0, 1}, "اشهر": {0, 1},
 }

@@ -235,3 +235,12 @@ func smallCount(w string) (int, bool) {
 	}
 	return 0, false
 }
+
+// IsNumberWord reports whether w (one word, lower case) is part of a number:
+// digits, a number word, a multiplier or a joiner ("hundred and five").
+func IsNumberWord(w string) bool {
+	k := fold(w)
+	_, num := numberWords[k]
+	_, mul := numberMultipliers[k]
+	return num || mul || numberJoiners[k] || isDigits(k)
+}

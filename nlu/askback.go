@@ -1,0 +1,57 @@
+package nlu
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// questionOpeners are the words a question starts with, in the languages of
+// the seeds (folded). "may" and "will" are left out: "May 15", "will be there".
+var questionOpeners = wordSet(`what whats which when where why how who whom whose can could do does did is are should shall
+quel quelle quels quelles quand pourquoi comment combien
+cual cuales cuando donde como cuanto cuanta cuantos cuantas
+wach wash fin imta fo9ach fou9ach chno achno 3lach kifach chhal
+هل متى اين ماذا لماذا كيف كم`)
+
+// AsksQuestion reports whether a message asks something back rather than
+// answers: it ends with a question mark, or starts with a question word ("what
+// day is it today", "which cities do you have"). An answer to a slot's
+// question that asks one gives no value: the bot asks again.
+func AsksQuestion(text string) bool {
+	t := strings.TrimRightFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '.' || r == '!' })
+	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟") {
+		return true
+	}
+	var buf [4]token
+	toks := appendTokens(buf[:0], key(text))
+	return len(toks) > 0 && questionOpeners[toks[0].text]
+}
+
+// correctionRe finds the words by which a speaker takes back what they just
+// said ("to Rome, sorry, to Milan", "Friday. Actually no, Saturday", "three,
+// no, four"): a "no" counts after a comma, dash or full stop.
+var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no)\b|[,.;–—-]\s*no\b|[,.;–—-]\s*non\b)`)
+
+var leadingNoRe = regexp.MustCompile(`(?i)^(?:no|non)\b[\s,.;–—-]+`)
+
+// SplitCorrection splits a message that corrects itself into what was said
+// before the first correction word and what was said after the last one: the
+// tail holds the values that stand. ok is false when the message corrects
+// nothing or nothing follows the correction.
+func SplitCorrection(text string) (head, tail string, ok bool) {
+	ms := correctionRe.FindAllStringIndex(text, -1)
+	if len(ms) == 0 {
+		return "", text, false
+	}
+	head = strings.TrimRightFunc(text[:ms[0][0]], isTrimmable)
+	tail = strings.TrimFunc(text[ms[len(ms)-1][1]:], isTrimmable)
+	// "Actually no, Tuesday": the no belongs to the correction.
+	if m := leadingNoRe.FindStringIndex(tail); m != nil && m[1] < len(tail) {
+		tail = strings.TrimLeftFunc(tail[m[1]:], isTrimmable)
+	}
+	if tail == "" {
+		return "", text, false
+	}
+	return head, tail, true
+}

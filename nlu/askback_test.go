@@ -1,0 +1,43 @@
+package nlu
+
+import "testing"
+
+func TestAsksQuestion(t *testing.T) {
+	for text, want := range map[string]bool{
+		"what's the date today":         true,
+		"Which hotels are there":        true,
+		"tomorrow?":                     true,
+		"est-ce possible ?":             true,
+		"wach kayn chi hotel":           true,
+		"متى":                           true,
+		"May 15":                        false,
+		"tomorrow":                      false,
+		"I don't know what to do":       false,
+		"the 3rd, please.":              false,
+		"how about the weekend":         true,
+		"Is Friday too soon? thanks!!!": true,
+	} {
+		if got := AsksQuestion(text); got != want {
+			t.Errorf("AsksQuestion(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestSplitCorrection(t *testing.T) {
+	for _, tc := range []struct{ text, head, tail string }{
+		{"to Oslo, sorry, to Bergen", "to Oslo", "to Bergen"},
+		{"Monday. Actually no, Tuesday", "Monday", "Tuesday"},
+		{"two, no, three", "two", "three"},
+		{"the 4th - wait, make that the 5th", "the 4th", "the 5th"},
+		{"Paris, I mean Lyon", "Paris", "Lyon"},
+		{"mardi, non, mercredi", "mardi", "mercredi"},
+		{"no", "", "no"},
+		{"Nottingham", "", "Nottingham"},
+		{"no thanks", "", "no thanks"},
+	} {
+		head, tail, _ := SplitCorrection(tc.text)
+		if head != tc.head || tail != tc.tail {
+			t.Errorf("SplitCorrection(%q) = %q, %q; want %q, %q", tc.text, head, tail, tc.head, tc.tail)
+		}
+	}
+}

@@ -1,0 +1,399 @@
+package nlu
+
+import (
+	"time"
+)
+
+// The date grammar reads a date as a whole expression, never a piece of one:
+// ReadDate takes an answer only when every word of it is part of the one date it
+// says (or of a time of day, or a word that carries no value, "please", "on"),
+// and FindDate takes a date out of a sentence only when the sentence says one
+// date and no other date word is left over. What either cannot account for is
+// not understood, and the bot asks again instead of guessing (issue 38).
+//
+// The productions, tried at every word, the longest reading winning:
+//
+//	[the] ORDINAL WEEKDAY (of|in) MONTH-REF   "the 2nd Tuesday in May", "the last Friday of the month"
+//	[the] ORDINAL [of] MONTH [YEAR]           "the ninth of June", "twenty-fifth of March"
+//	MONTH [the] ORDINAL [YEAR]                "june ninth", "June the 9th"
+//	COUNT UNIT (from|after) DATE              "a week from Monday", "two weeks from tomorrow"
+//	a week (today|tomorrow|on WEEKDAY), WEEKDAY week   "a week today", "Monday week"
+//	[the] WEEKDAY after next                  "the friday after next"
+//	WEEKDAY [of] (next|this) week, next week WEEKDAY
+//	this coming WEEKDAY
+//	and ParseDate's forms: "tomorrow", "in 3 days", "next friday", "Dec 12", "12/25/2026".
+//
+// A weekday said next to a date ("Friday the 13th", "Wed 15 April") must be
+// that date's weekday, or nothing is read.
+
+// ordinalWords are the ordinals said in words, day of the month or rank of a
+// weekday; "last" ranks a weekday only (-1).
+var ordinalWords = map[string]int{
+	"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+	"fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+	"nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+	"premier": 1, "premiere": 1, "primero": 1, "primer": 1,
+}
+
+// tensOfOrdinals start a compound ordinal ("twenty fifth", "thirty-first").
+var tensOfOrdinals = map[string]int{"twenty": 20, "thirty": 30}
+
+// dateSpan is a date said by toks[first] to toks[last].
+type dateSpan struct {
+	first, last int
+	date        Date
+	weekdayOnly bool // a bare weekday ("Friday"): it may name the date beside it
+}
+
+// ordinalAt reads an ordinal at toks[i] ("2nd", "second", "twenty-fifth", "9th",
+// "last" when last is allowed): its value and the last token read.
+func ordinalAt(toks []token, i int, allowLast bool) (n, last int, ok bool) {
+	w := toks[i].text
+	if allowLast && w == "last" {
+		return -1, i, true
+	}
+	if t, isTens := tensOfOrdinals[w]; isTens && i+1 < len(toks) {
+		if u, ok := ordinalWords[toks[i+1].text]; ok && u < 10 {
+			return t + u, i + 1, true
+		}
+	}
+	if v, ok := ordinalWords[w]; ok {
+		return v, i, true
+	}
+	if len(w) > 2 && !isDigits(w) {
+		if d, ok := ordinalDay(w); ok {
+			return d, i, true
+		}
+	}
+	return 0, 0, false
+}
+
+// skipThe skips a "the" at toks[j].
+func skipThe(toks []token, j int) int {
+	if j < len(toks) && toks[j].text == "the" {
+		return j + 1
+	}
+	return j
+}
+
+// nthWeekdayAt reads "[the] ORDINAL WEEKDAY (of|in) MONTH-REF".
+func nthWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
+	j := skipThe(toks, i)
+	if j+2 >= len(toks) {
+		return dateSpan{}, false
+	}
+	n, j, ok := ordinalAt(toks, j, true)
+	if !ok || n > 5 || j+2 >= len(toks) {
+		return dateSpan{}, false
+	}
+	day, ok := weekdayNames[toks[j+1].text]
+	if !ok || (toks[j+2].text != "of" && toks[j+2].text != "in") {
+		return dateSpan{}, false
+	}
+	month, last, ok := monthRefAt(toks, j+3, today)
+	if !ok {
+		return dateSpan{}, false
+	}
+	d, ok := nthWeekdayOf(month, day, n)
+	if !ok {
+		return dateSpan{}, false
+	}
+	if d.Before(today) && !month.explicitYear && month.named {
+		// "the first Monday in March" said after it: next year's.
+		month.date = Date{month.date.Year + 1, month.date.Month, 1}
+		d, ok = nthWeekdayOf(month, day, n)
+	}
+	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+// monthRef is a month a phrase names: its first day, whether by its name, and
+// whether with a year.
+type monthRef struct {
+	date                Date
+	named, explicitYear bool
+}
+
+// monthRefAt reads a month at toks[j]: "May [2026]", "the month", "this month",
+// "next month".
+func monthRefAt(toks []token, j int, today Date) (monthRef, int, bool) {
+	if j >= len(toks) {
+		return monthRef{}, 0, false
+	}
+	first := Date{today.Year, today.Month, 1}
+	if m, ok := monthNames[toks[j].text]; ok {
+		ref := monthRef{date: Date{today.Year, m, 1}, named: true}
+		if m < today.Month {
+			ref.date.Year++
+		}
+		if y, yl, ok := yearAt(toks, j+1); ok {
+			return monthRef{date: Date{y, m, 1}, named: true, explicitYear: true}, yl, true
+		}
+		return ref, j, true
+	}
+	if j+1 < len(toks) && toks[j+1].text == "month" {
+		switch toks[j].text {
+		case "the", "this":
+			return monthRef{date: first}, j + 1, true
+		case "next":
+			return monthRef{date: first.addMonths(1)}, j + 1, true
+		}
+	}
+	return monthRef{}, 0, false
+}
+
+// nthWeekdayOf is the n-th (-1: last) given weekday of the month of ref.
+func nthWeekdayOf(ref monthRef, day time.Weekday, n int) (Date, bool) {
+	first := ref.date
+	if n == -1 {
+		last := Date{first.Year, first.Month, daysIn(first.Year, first.Month)}
+		return last.AddDays(-((int(last.Weekday()) - int(day) + 7) % 7)), true
+	}
+	d := first.AddDays((int(day) - int(first.Weekday()) + 7) % 7).AddDays(7 * (n - 1))
+	return d, d.Month == first.Month
+}
+
+// ordinalMonthDayAt reads a day said as an ordinal with its month: "[the]
+// ninth [of] June [2026]", "June [the] ninth", "June the 9th".
+func ordinalMonthDayAt(toks []token, i int, today Date) (dateSpan, bool) {
+	var month time.Month
+	var day, last int
+	if m, ok := monthNames[toks[i].text]; ok && skipThe(toks, i+1) < len(toks) {
+		d, l, ok := ordinalAt(toks, skipThe(toks, i+1), false)
+		if !ok {
+			return dateSpan{}, false
+		}
+		month, day, last = m, d, l
+	} else {
+		j := skipThe(toks, i)
+		if j >= len(toks) {
+			return dateSpan{}, false
+		}
+		d, l, ok := ordinalAt(toks, j, false)
+		if !ok || l+1 >= len(toks) {
+			return dateSpan{}, false
+		}
+		k := skipOf(toks, l+1)
+		m, ok := monthNames[toks[min(k, len(toks)-1)].text]
+		if !ok || k >= len(toks) {
+			return dateSpan{}, false
+		}
+		month, day, last = m, d, k
+	}
+	if y, yl, ok := yearAt(toks, last+1); ok {
+		return dateSpan{first: i, last: yl, date: Date{y, month, day}}, validDate(y, month, day)
+	}
+	d, ok := nextMonthDay(month, day, today)
+	return dateSpan{first: i, last: last, date: d}, ok && validDate(d.Year, month, day)
+}
+
+// shiftedAt reads a span counted from another date: "a week from Monday", "two
+// weeks from tomorrow", "3 days after the 10th".
+func shiftedAt(toks []token, i int, today Date) (dateSpan, bool) {
+	n, u, ok := countUnitAt(toks, i)
+	if !ok || i+3 >= len(toks) || (toks[i+2].text != "from" && toks[i+2].text != "after") {
+		return dateSpan{}, false
+	}
+	base, ok := longestDateAt(toks, i+3, today, false)
+	if !ok {
+		return dateSpan{}, false
+	}
+	return dateSpan{first: i, last: base.last, date: base.date.after(n, u)}, true
+}
+
+// weekLaterAt reads the British "a week today", "a week tomorrow", "a week on
+// Friday" and "Monday week": the day a week after.
+func weekLaterAt(toks []token, i int, today Date) (dateSpan, bool) {
+	if toks[i].text == "a" && i+2 < len(toks) && toks[i+1].text == "week" {
+		j := i + 2
+		if toks[j].text == "on" {
+			j++
+		}
+		base, ok := longestDateAt(toks, j, today, false)
+		if ok && base.first == j {
+			return dateSpan{first: i, last: base.last, date: base.date.AddDays(7)}, true
+		}
+		return dateSpan{}, false
+	}
+	if day, ok := weekdayNames[toks[i].text]; ok && i+1 < len(toks) && toks[i+1].text == "week" &&
+		(i+2 >= len(toks) || !weekWords[toks[i+2].text]) && (i == 0 || !weekModifiers[toks[i-1].text]) {
+		return dateSpan{first: i, last: i + 1, date: weekdayFrom(today, day, modeNext).AddDays(7)}, true
+	}
+	return dateSpan{}, false
+}
+
+// weekWords are words after "week" that make "Monday week" something else
+// ("Monday weekly").
+var weekWords = map[string]bool{"of": true}
+
+// weekModifiers before a weekday and "week" make it a week's day ("next week
+// Friday" is read by weekOfAt).
+var weekModifiers = map[string]bool{"next": true, "this": true, "last": true}
+
+// afterNextAt reads "[the] WEEKDAY after next": the weekday a week after the
+// next one.
+func afterNextAt(toks []token, i int, today Date) (dateSpan, bool) {
+	j := skipThe(toks, i)
+	if j+2 >= len(toks) || toks[j+1].text != "after" || toks[j+2].text != "next" {
+		return dateSpan{}, false
+	}
+	day, ok := weekdayNames[toks[j].text]
+	if !ok {
+		return dateSpan{}, false
+	}
+	return dateSpan{first: i, last: j + 2, date: weekdayFrom(today, day, modeNext).AddDays(7)}, true
+}
+
+// weekOfAt reads a weekday of a named week: "Friday next week", "Friday of next
+// week", "next week Friday", "this week Thursday".
+func weekOfAt(toks []token, i int, today Date) (dateSpan, bool) {
+	if off, ok := weekOffsetAt(toks, i); ok && i+2 < len(toks) {
+		if day, ok := weekdayNames[toks[i+2].text]; ok {
+			return dateSpan{first: i, last: i + 2, date: dayOfWeek(today, off, day)}, true
+		}
+	}
+	day, ok := weekdayNames[toks[i].text]
+	if !ok {
+		return dateSpan{}, false
+	}
+	j := skipOf(toks, i+1)
+	if off, ok := weekOffsetAt(toks, j); ok {
+		return dateSpan{first: i, last: j + 1, date: dayOfWeek(today, off, day)}, true
+	}
+	return dateSpan{}, false
+}
+
+// weekOffsetAt reads "next week" (1) or "this week" (0) at toks[j].
+func weekOffsetAt(toks []token, j int) (int, bool) {
+	if j+1 >= len(toks) || toks[j+1].text != "week" {
+		return 0, false
+	}
+	switch toks[j].text {
+	case "next":
+		return 1, true
+	case "this":
+		return 0, true
+	}
+	return 0, false
+}
+
+// dayOfWeek is the given weekday of the week off weeks from today's, weeks
+// starting on Monday.
+func dayOfWeek(today Date, off int, day time.Weekday) Date {
+	monday := today.AddDays(-((int(today.Weekday()) + 6) % 7))
+	return monday.AddDays(7*off + (int(day)+6)%7)
+}
+
+// thisComingAt reads "this coming WEEKDAY": the next such day.
+func thisComingAt(toks []token, i int, today Date) (dateSpan, bool) {
+	if i+2 >= len(toks) || toks[i].text != "this" || toks[i+1].text != "coming" {
+		return dateSpan{}, false
+	}
+	day, ok := weekdayNames[toks[i+2].text]
+	if !ok {
+		return dateSpan{}, false
+	}
+	return dateSpan{first: i, last: i + 2, date: weekdayFrom(today, day, modeNext)}, true
+}
+
+// longestDateAt is the longest date said from toks[i]: the grammar's own
+// productions and ParseDate's word forms. A bare weekday is marked so that a
+// date beside it can be checked against it.
+func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateSpan, bool) {
+	var best dateSpan
+	found := false
+	take := func(s dateSpan, ok bool) {
+		if ok && (!found || s.last > best.last) {
+			best, found = s, true
+		}
+	}
+	take(nthWeekdayAt(toks, i, today))
+	take(ordinalMonthDayAt(toks, i, today))
+	take(shiftedAt(toks, i, today))
+	take(weekLaterAt(toks, i, today))
+	take(afterNextAt(toks, i, today))
+	take(weekOfAt(toks, i, today))
+	take(thisComingAt(toks, i, today))
+	for _, read := range [...]func([]token, int, Date) (dateCandidate, bool){relativeDayAt, inUnitsAt, unitsLaterAt, monthDayAt} {
+		c, ok := read(toks, i, today)
+		take(spanOf(toks, c, ok))
+	}
+	if c, ok := weekdayAt(toks, i, today); ok {
+		s, _ := spanOf(toks, c, true)
+		s.weekdayOnly = s.first == s.last || weekdayPrefixes[toks[s.first].text] == modeBare && s.last == s.first+1
+		take(s, true)
+	}
+	take(dayOfMonthSpan(toks, i, today, dayOfMonthAlone))
+	if !found {
+		take(abbreviatedWeekdayAt(toks, i, today))
+	}
+	return best, found
+}
+
+// spanOf is a dateCandidate of ParseDate's readers as a span of tokens.
+func spanOf(toks []token, c dateCandidate, ok bool) (dateSpan, bool) {
+	if !ok {
+		return dateSpan{}, false
+	}
+	s := dateSpan{first: -1, date: c.date}
+	for j, t := range toks {
+		if s.first < 0 && t.start >= c.start {
+			s.first = j
+		}
+		if t.end <= c.end {
+			s.last = j
+		}
+	}
+	return s, s.first >= 0 && s.last >= s.first
+}
+
+// dayOfMonthSpan reads a day of the month said without its month ("the 20th",
+// "on the twentieth", "the 1st of next month").
+func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool) {
+	j := skipThe(toks, i)
+	if j >= len(toks) {
+		return dateSpan{}, false
+	}
+	d, last, ok := ordinalAt(toks, j, false)
+	if !ok && (j > i || alone) && isDigits(toks[j].text) {
+		d, last, ok = ordinalDayDigits(toks[j].text, j)
+	}
+	if !ok || d > 31 {
+		return dateSpan{}, false
+	}
+	rest := toks[last+1:]
+	month, ok := monthOfDay(rest, today)
+	if !ok {
+		return dateSpan{}, false
+	}
+	if len(rest) >= 3 && rest[0].text == "of" && rest[2].text == "month" {
+		last += 3
+	}
+	out := Date{month.Year, month.Month, d}
+	if month == today && out.Before(today) {
+		out = today.addMonths(1)
+		out.Day = d
+	}
+	return dateSpan{first: i, last: last, date: out}, validDate(out.Year, out.Month, d)
+}
+
+// ordinalDayDigits reads a day of the month written in plain digits at toks[j].
+func ordinalDayDigits(w string, j int) (int, int, bool) {
+	d, ok := ordinalDay(w)
+	return d, j, ok && len(w) <= 2
+}
+
+// abbreviatedWeekdayAt reads a weekday's abbreviation said before a date ("Wed
+// 15 April"), which mergeWeekdays then checks against it: alone, "sat" and
+// "sun" are ordinary words.
+func abbreviatedWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
+	day, ok := weekdayAbbreviations[toks[i].text]
+	if !ok || i+1 >= len(toks) {
+		return dateSpan{}, false
+	}
+	next, ok := longestDateAt(toks, skipThe(toks, i+1), today, false)
+	if !ok || next.weekdayOnly {
+		return dateSpan{}, false
+	}
+	return dateSpan{first: i, last: i, date: weekdayFrom(today, day, modeNext), weekdayOnly: true}, true
+}

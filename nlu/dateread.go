@@ -1,0 +1,328 @@
+package nlu
+
+import (
+	"time"
+)
+
+// ReadDate reads an answer to a date question as one date, relative to now (the
+// message's sent_at). It returns a date only when the whole answer is accounted
+// for: the date expressions it holds all say the same day (a weekday said with
+// a date must be that date's), and every other word is a time of day ("tomorrow
+// morning", "thursday at 7am") or carries no value ("on", "please", "I want to
+// go"). Two dates, a date word it cannot place ("sometime next week", "in 3 or
+// 4 days"), or any other content word mean no date: the bot asks again. A
+// weekday or month name mistyped by one letter, or two in a long word
+// ("thrusday", "wendesday"), is read as the name; a bare day number ("20")
+// is a day of the month.
+func ReadDate(text string, now time.Time) (Date, bool) {
+	var tokBuf [24]token
+	k := key(text)
+	toks := appendTokens(tokBuf[:0], k)
+	correctDateTypos(toks)
+	spans, ok := dateSpansOf(k, toks, DateOf(now), true)
+	if !ok || len(spans) == 0 {
+		return Date{}, false
+	}
+	d := spans[0].date
+	covered := make([]bool, len(toks))
+	for _, s := range spans {
+		if s.date != d {
+			return Date{}, false
+		}
+		for j := s.first; j <= s.last; j++ {
+			covered[j] = true
+		}
+	}
+	markTimeWords(toks, covered)
+	for j, t := range toks {
+		if !covered[j] && !dateFillers[t.text] {
+			return Date{}, false
+		}
+	}
+	return d, true
+}
+
+// FindDate finds the one date a sentence says ("I want to fly from Chicago to
+// Seattle on the 2nd Tuesday in April"). The other words may say anything but
+// another date: two dates that differ, or a date word left over beside the one
+// read ("the third Monday of next month" read only in part), mean none.
+func FindDate(text string, now time.Time) (Date, bool) {
+	var tokBuf [32]token
+	k := key(text)
+	toks := appendTokens(tokBuf[:0], k)
+	spans, ok := dateSpansOf(k, toks, DateOf(now), false)
+	if !ok || len(spans) == 0 {
+		return Date{}, false
+	}
+	d := spans[0].date
+	covered := make([]bool, len(toks))
+	for _, s := range spans {
+		if s.date != d {
+			return Date{}, false
+		}
+		for j := s.first; j <= s.last; j++ {
+			covered[j] = true
+		}
+	}
+	for j := range toks {
+		if !covered[j] && strayDateWord(toks, j) {
+			return Date{}, false
+		}
+	}
+	for _, s := range spans {
+		if s.first > 0 && dateBounds[toks[s.first-1].text] {
+			return Date{}, false // "sometime after the 20th" is no day
+		}
+	}
+	return d, true
+}
+
+// dateBounds before a date make it a bound or an approximation, not the day.
+var dateBounds = wordSet(`after before by until till til sometime between except not than`)
+
+// strayDateWord reports whether toks[j], left out of every date read, is a
+// word of a date: a weekday or a full month name, an ordinal day ("12th"), or
+// an ordinal word before a weekday ("third Monday").
+func strayDateWord(toks []token, j int) bool {
+	w := toks[j].text
+	if _, ok := weekdayNames[w]; ok {
+		return true
+	}
+	if m, ok := monthNames[w]; ok && len(w) > 3 && m != time.May && m != time.March {
+		return true
+	}
+	if len(w) > 2 && !isDigits(w) {
+		if _, ok := ordinalDay(w); ok {
+			return true
+		}
+	}
+	if _, ok := ordinalWords[w]; ok && j+1 < len(toks) {
+		_, next := weekdayNames[toks[j+1].text]
+		return next
+	}
+	return false
+}
+
+// dateSpansOf finds the dates said in toks, left to right, each the longest
+// reading at its first word, with the numeric ones (2026-04-15, 04/15/2026) of
+// the key k. A bare weekday beside a date merges with it when it names that
+// date's day; ok is false when it names another.
+func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, bool) {
+	var spans []dateSpan
+	used := make([]bool, len(toks))
+	if digitBeforeSeparator(k) {
+		spans = numericSpans(k, toks, today, spans, used)
+	}
+	for i := 0; i < len(toks); i++ {
+		if used[i] {
+			continue
+		}
+		s, ok := longestDateAt(toks, i, today, answer && len(toks) <= 3)
+		if !ok || overlaps(used, s) {
+			continue
+		}
+		for j := s.first; j <= s.last; j++ {
+			used[j] = true
+		}
+		spans = append(spans, s)
+		i = s.last
+	}
+	return mergeWeekdays(toks, sortSpans(spans))
+}
+
+// numericSpans adds the ISO and numeric dates of k as spans of toks.
+func numericSpans(k string, toks []token, today Date, spans []dateSpan, used []bool) []dateSpan {
+	add := func(start, end int, d Date) {
+		s, ok := spanOf(toks, dateCandidate{start, end, d}, true)
+		if ok && !overlaps(used, s) {
+			for j := s.first; j <= s.last; j++ {
+				used[j] = true
+			}
+			spans = append(spans, s)
+		}
+	}
+	var b bestDate
+	b.isoDates(k)
+	if b.found {
+		add(b.best.start, b.best.end, b.best.date)
+	}
+	for _, m := range numericDateRe.FindAllStringSubmatchIndex(k, -1) {
+		if d, ok := numericDate(k, m, today); ok {
+			add(m[0], m[1], d)
+		}
+	}
+	return spans
+}
+
+func overlaps(used []bool, s dateSpan) bool {
+	for j := s.first; j <= s.last; j++ {
+		if used[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// sortSpans orders spans by their first word (few: insertion sort).
+func sortSpans(spans []dateSpan) []dateSpan {
+	for i := 1; i < len(spans); i++ {
+		for j := i; j > 0 && spans[j].first < spans[j-1].first; j-- {
+			spans[j], spans[j-1] = spans[j-1], spans[j]
+		}
+	}
+	return spans
+}
+
+// mergeWeekdays joins a bare weekday to the date next to it ("Friday the 13th",
+// "Wed 15 April", "Friday, May 1st"): one span when the date falls on it;
+// false when it does not ("Friday the 14th" when the 14th is a Saturday).
+func mergeWeekdays(toks []token, spans []dateSpan) ([]dateSpan, bool) {
+	out := spans[:0]
+	for i := 0; i < len(spans); i++ {
+		s := spans[i]
+		if i+1 < len(spans) && adjacent(toks, s, spans[i+1]) && (s.weekdayOnly != spans[i+1].weekdayOnly) {
+			wd, date := s, spans[i+1]
+			if date.weekdayOnly {
+				wd, date = date, s
+			}
+			named, _ := weekdayNames[toks[wd.last].text]
+			if abbr, ok := weekdayAbbreviations[toks[wd.last].text]; ok {
+				named = abbr
+			}
+			if date.date.Weekday() != named {
+				return nil, false
+			}
+			out = append(out, dateSpan{first: s.first, last: spans[i+1].last, date: date.date})
+			i++
+			continue
+		}
+		out = append(out, s)
+	}
+	return out, true
+}
+
+// adjacent reports whether span b follows span a with at most a "the" or "on"
+// between them.
+func adjacent(toks []token, a, b dateSpan) bool {
+	gap := b.first - a.last - 1
+	return gap == 0 || gap == 1 && (toks[a.last+1].text == "the" || toks[a.last+1].text == "on")
+}
+
+// dateFillers are the words an answer to a date question may hold besides
+// the date: they carry no value of their own.
+var dateFillers = wordSet(`a an the on for at in of from starting start around about please pls plz thanks thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be that would will like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la de du para pour por favor plait merci gracias`)
+
+// markTimeWords marks the words of a time of day said with the date: parts of
+// the day ("morning", "tonight"), clock times ("7am", "11 pm", "at 7", "7:30",
+// "noon") and what introduces them.
+func markTimeWords(toks []token, covered []bool) {
+	for j, t := range toks {
+		w := t.text
+		_, meridiem := meridiemWords[w]
+		_, named := namedTimes[w]
+		_, _, glued := gluedMeridiem(w)
+		if meridiem || named || glued || w == "oclock" || w == "o" && j+1 < len(toks) && toks[j+1].text == "clock" {
+			covered[j] = true
+			continue
+		}
+		if !covered[j] && clockDigits(toks, j) {
+			covered[j] = true
+		}
+	}
+}
+
+// clockDigits reports whether the digits at toks[j] are an hour or its
+// minutes: after "at", "around", "by", before am/pm, or after an hour ("7 30").
+func clockDigits(toks []token, j int) bool {
+	w := toks[j].text
+	if !isDigits(w) || len(w) > 2 {
+		return false
+	}
+	if j > 0 {
+		switch toks[j-1].text {
+		case "at", "around", "about", "before", "after":
+			return true
+		}
+		if isDigits(toks[j-1].text) && len(w) == 2 && j > 1 && (toks[j-2].text == "at" || toks[j-2].text == "around") {
+			return true
+		}
+	}
+	if j+1 < len(toks) {
+		_, meridiem := meridiemWords[toks[j+1].text]
+		return meridiem || toks[j+1].text == "oclock"
+	}
+	return false
+}
+
+// dateTypoTargets are the words of dates a mistyped word is read as.
+var dateTypoTargets = []string{
+	"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+	"january", "february", "march", "april", "june", "july", "august", "september",
+	"october", "november", "december", "tomorrow", "tonight", "fortnight",
+}
+
+// correctDateTypos replaces each word that is no known word but is within a
+// small edit distance of one date word (one edit for words of four or five
+// letters, two for longer ones; a swap of two letters counts one), with the
+// same first letter, by that word.
+func correctDateTypos(toks []token) {
+	for j, t := range toks {
+		w := t.text
+		if len(w) < 4 || isDigits(w) || knownDateWord(w) {
+			continue
+		}
+		best, bestD, tie := "", 3, false
+		for _, target := range dateTypoTargets {
+			if target[0] != w[0] {
+				continue
+			}
+			d := typoDistance(w, target)
+			switch {
+			case d < bestD:
+				best, bestD, tie = target, d, false
+			case d == bestD:
+				tie = true
+			}
+		}
+		limit := 1
+		if len(w) >= 6 {
+			limit = 2
+		}
+		if best != "" && !tie && bestD <= limit {
+			toks[j].text = best
+		}
+	}
+}
+
+// knownDateWord reports whether w is a word of the date lexicon or a filler.
+func knownDateWord(w string) bool {
+	if _, ok := weekdayNames[w]; ok {
+		return true
+	}
+	if _, ok := monthNames[w]; ok {
+		return true
+	}
+	_, rel := relativeDaysByFirst[w]
+	_, unit := dayUnits[w]
+	_, ord := ordinalWords[w]
+	return rel || unit || ord || dateFillers[w]
+}
+
+// typoDistance is the edit distance of a and b, a swap of two neighbouring
+// letters counting one.
+func typoDistance(a, b string) int {
+	d := Levenshtein(a, b)
+	if d == 2 && len(a) == len(b) {
+		diff := -1
+		for i := 0; i < len(a); i++ {
+			if a[i] != b[i] {
+				diff = i
+				break
+			}
+		}
+		if diff >= 0 && diff+1 < len(a) && a[diff] == b[diff+1] && a[diff+1] == b[diff] && a[diff+2:] == b[diff+2:] {
+			return 1
+		}
+	}
+	return d
+}

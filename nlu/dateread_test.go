@@ -1,0 +1,90 @@
+package nlu
+
+import (
+	"testing"
+	"time"
+)
+
+// dateReadNow is a Tuesday: 2026-11-10 09:00 UTC.
+var dateReadNow = time.Date(2026, 11, 10, 9, 0, 0, 0, time.UTC)
+
+// TestReadDate checks the grammar class by class on answers to a date
+// question; "" means no date (the bot asks again).
+func TestReadDate(t *testing.T) {
+	for _, tc := range []struct{ class, text, want string }{
+		{"weekday of month", "the 3rd Thursday in December", "2026-12-17"},
+		{"weekday of month", "first Friday of January", "2027-01-01"},
+		{"weekday of month", "the last Monday of the month", "2026-11-30"},
+		{"weekday of month", "the second Wednesday of next month", "2026-12-09"},
+		{"weekday of month", "last Sunday in February 2027", "2027-02-28"},
+		{"weekday of month", "the fifth Monday of December", ""},
+		{"day and month", "12 December", "2026-12-12"},
+		{"day and month", "December 12th", "2026-12-12"},
+		{"day and month", "the twelfth of December", "2026-12-12"},
+		{"day and month", "december twelfth", "2026-12-12"},
+		{"day and month", "December the 12th", "2026-12-12"},
+		{"day and month", "twenty-first of January", "2027-01-21"},
+		{"day and month", "the thirty first of december", "2026-12-31"},
+		{"day and month", "the 3rd", "2026-12-03"},
+		{"day and month", "on the seventeenth", "2026-11-17"},
+		{"day and month", "17", "2026-11-17"},
+		{"relative span", "in a fortnight", "2026-11-24"},
+		{"relative span", "a week from Thursday", "2026-11-19"},
+		{"relative span", "three days from tomorrow", "2026-11-14"},
+		{"relative span", "a week tomorrow", "2026-11-18"},
+		{"relative span", "Friday week", "2026-11-20"},
+		{"relative span", "the monday after next", "2026-11-23"},
+		{"relative span", "thursday next week", "2026-11-19"},
+		{"relative span", "next week monday", "2026-11-16"},
+		{"relative span", "this coming sunday", "2026-11-15"},
+		{"relative span", "in 3 weeks' time", "2026-12-01"},
+		{"part of day", "tomorrow afternoon", "2026-11-11"},
+		{"part of day", "friday at 8pm", "2026-11-13"},
+		{"part of day", "sunday around 10 in the morning", "2026-11-15"},
+		{"weekday check", "Friday the 13th", "2026-11-13"},
+		{"weekday check", "Thu 3 December", "2026-12-03"},
+		{"weekday check", "Friday the 12th", ""},
+		{"typo", "wednseday", "2026-11-11"},
+		{"typo", "decmber 1", "2026-12-01"},
+		{"caps", "NEXT MONDAY", "2026-11-16"},
+		{"leftover", "sometime in december", ""},
+		{"leftover", "in two or three days", ""},
+		{"leftover", "monday or tuesday", ""},
+		{"leftover", "the 3rd or 4th", ""},
+		{"leftover", "not tomorrow", ""},
+		{"leftover", "around christmas", ""},
+		{"leftover", "december", ""},
+		{"filler", "I'd like to leave on the 3rd please", "2026-12-03"},
+	} {
+		got, ok := ReadDate(tc.text, dateReadNow)
+		gotS := ""
+		if ok {
+			gotS = got.String()
+		}
+		if gotS != tc.want {
+			t.Errorf("%s: ReadDate(%q) = %q, want %q", tc.class, tc.text, gotS, tc.want)
+		}
+	}
+}
+
+// TestFindDate checks dates taken out of sentences.
+func TestFindDate(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"I want to fly from Paris to Oslo on the first Tuesday of December", "2026-12-01"},
+		{"book me a room for the last Friday of the month in Porto", "2026-11-27"},
+		{"I need a flight the fourth Monday of next month to Rome", "2026-12-28"},
+		{"flying out the third Saturday of next month", "2026-12-19"},
+		{"we leave friday and come back sunday", ""},
+		{"the third Friday in a month", ""},
+		{"I need 2 rooms tomorrow", "2026-11-11"},
+	} {
+		got, ok := FindDate(tc.text, dateReadNow)
+		gotS := ""
+		if ok {
+			gotS = got.String()
+		}
+		if gotS != tc.want {
+			t.Errorf("FindDate(%q) = %q, want %q", tc.text, gotS, tc.want)
+		}
+	}
+}
