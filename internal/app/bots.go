@@ -57,6 +57,7 @@ func newBuilder(cfg *Config, store parley.Store, reg prometheus.Registerer, logg
 	b := &builder{cfg: cfg, store: store, models: newModels(reg, logger), httpClient: tracedHTTPClient(0)}
 	if reg != nil {
 		b.recorder = newGatesRecorder(reg)
+		b.flowsRec = newFlowsRecorder(reg)
 	}
 	return b
 }
@@ -85,6 +86,7 @@ type builder struct {
 	models     *models
 	httpClient *http.Client
 	recorder   *gatesRecorder
+	flowsRec   *flowsRecorder
 	embedded   *catalog.Catalog
 }
 
@@ -125,6 +127,9 @@ func (b *builder) flows(bc BotConfig, writer *botWriter) (parley.Engine, error) 
 	opts := flows.Options{HTTPClient: b.httpClient}
 	if writer != nil {
 		opts.Writer = writer
+	}
+	if b.flowsRec != nil {
+		opts.Recorder = b.flowsRec
 	}
 	return flows.New(def, opts)
 }
@@ -234,6 +239,7 @@ var (
 	_ actor.MetricsReporter = (*gates.Engine)(nil)
 	_ actor.Handbacker      = (*shop.Engine)(nil)
 	_ gates.Recorder        = (*gatesRecorder)(nil)
+	_ flows.Recorder        = (*flowsRecorder)(nil)
 )
 
 // gatesRecorder binds seed 002's per-flow metrics to Prometheus: outcomes,
@@ -277,6 +283,25 @@ func (r *gatesRecorder) NodeRetried(flowID, nodeID string) {
 
 func (r *gatesRecorder) GateSatisfied(flowID, gate string, order int) {
 	r.gates.WithLabelValues(flowID, gate, strconv.Itoa(order)).Inc()
+}
+
+// flowsRecorder counts the answers a flows bot's readers did not understand
+// (issue 38: the bot asked again instead of guessing).
+type flowsRecorder struct {
+	notUnderstood *prometheus.CounterVec
+}
+
+// NotUnderstoodMetric is the series flowsRecorder counts on.
+const NotUnderstoodMetric = "parley_flows_not_understood_total"
+
+func newFlowsRecorder(reg prometheus.Registerer) *flowsRecorder {
+	return &flowsRecorder{notUnderstood: promvec.Counter(reg, NotUnderstoodMetric,
+		"Typed answers to a flows slot's question that gave no value the readers could account for, so the bot asked again, by bot, flow, slot and reason (question, unread).",
+		"bot", "flow", "slot", "reason")}
+}
+
+func (r *flowsRecorder) NotUnderstood(bot, flow, slot, reason string) {
+	r.notUnderstood.WithLabelValues(bot, flow, slot, reason).Inc()
 }
 
 // codeOr returns err's code, or def when err carries none of Parley's codes.

@@ -15,6 +15,7 @@ import (
 	"github.com/parleyhq/parley/llm/recorded"
 	"github.com/parleyhq/parley/scenario"
 	"github.com/parleyhq/parley/sqlite"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // Scenarios is where `parley test` (and `parley-tools coverage`) run scenarios: a
@@ -28,6 +29,8 @@ type Scenarios struct {
 	Config *Config
 	dir    string
 	close  func()
+	// metrics gathers the in-process server's series (nil remote).
+	metrics prometheus.Gatherer
 }
 
 // OpenScenarios returns where scenarios run: against serverURL with token when it
@@ -60,9 +63,10 @@ func OpenScenarios(ctx context.Context, configPath, serverURL, token string) (*S
 		return nil, err
 	}
 	return &Scenarios{
-		target: local,
-		Config: cfg,
-		dir:    dir,
+		target:  local,
+		Config:  cfg,
+		dir:     dir,
+		metrics: local.metrics,
 		close: func() {
 			stop()
 			os.RemoveAll(dir)
@@ -72,14 +76,14 @@ func OpenScenarios(ctx context.Context, configPath, serverURL, token string) (*S
 
 // startLocal builds and starts cfg's server, silent and unguarded, on a fresh
 // store; stop stops it and closes the store (closed too when it fails).
-func startLocal(ctx context.Context, cfg *Config, store parley.Store) (local *scenario.Local, stop func(), err error) {
+func startLocal(ctx context.Context, cfg *Config, store parley.Store) (local *localTarget, stop func(), err error) {
 	srv, err := NewServer(ctx, cfg, store, slog.New(slog.DiscardHandler), Security{})
 	if err != nil {
 		store.Close()
 		return nil, nil, err
 	}
 	srv.Start(ctx)
-	return &scenario.Local{Runtime: srv.Runtime, Store: store}, func() {
+	return &localTarget{Local: scenario.Local{Runtime: srv.Runtime, Store: store}, metrics: srv.Metrics}, func() {
 		srv.Close()
 		store.Close()
 	}, nil
@@ -110,7 +114,37 @@ func (s *Scenarios) RunFiles(ctx context.Context, files []string, stdout io.Writ
 		}
 		tally.add(stdout, path, f.Name, res)
 	}
+	if n, ok := notUnderstood(s.metrics); ok {
+		fmt.Fprintf(stdout, "answers not understood (asked again): %d\n", n)
+	}
 	return tally.summary(stdout)
+}
+
+// localTarget is the in-process server scenarios run on, with its metrics.
+type localTarget struct {
+	scenario.Local
+	metrics prometheus.Gatherer
+}
+
+// notUnderstood sums the flows bots' answers not understood in g's series
+// (NotUnderstoodMetric); false when there is no in-process server to ask.
+func notUnderstood(g prometheus.Gatherer) (int, bool) {
+	if g == nil {
+		return 0, false
+	}
+	families, err := g.Gather()
+	if err != nil {
+		return 0, false
+	}
+	n := 0.0
+	for _, mf := range families {
+		if mf.GetName() == NotUnderstoodMetric {
+			for _, m := range mf.GetMetric() {
+				n += m.GetCounter().GetValue()
+			}
+		}
+	}
+	return int(n), true
 }
 
 // Close stops the in-process server and removes its store.

@@ -33,6 +33,8 @@ type Server struct {
 	log  *slog.Logger
 	// Visitors is whether some bot takes the chat widget's visitors.
 	Visitors bool
+	// Metrics gathers the server's Prometheus series (GET /metrics serves them).
+	Metrics prometheus.Gatherer
 
 	// stopRelay stops the Chatwoot relay and waits for it (nil before start).
 	stopRelay  func()
@@ -68,7 +70,7 @@ func NewServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	timed := actor.WithStoreTimeout(store, opts.StoreTimeout, w.Bots...)
 	rt := actor.New(store, w.Bots, opts)
 	rl := relay.New(relay.Options{Store: timed, Runtime: rt, Channels: channels, Logger: logger, Metrics: relay.NewMetrics(reg)})
-	srv := &Server{Store: store, Runtime: rt, Relay: rl, Done: make(chan struct{}), log: logger, Visitors: sec.Visitors != nil}
+	srv := &Server{Store: store, Runtime: rt, Relay: rl, Done: make(chan struct{}), log: logger, Visitors: sec.Visitors != nil, Metrics: reg}
 	api := httpapi.New(rt, timed, httpapi.Options{
 		MaxBody:     cfg.Runtime.MaxBodyBytes,
 		Gatherer:    reg,
