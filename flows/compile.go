@@ -96,6 +96,8 @@ func defaultTexts() map[string]string {
 		"pending_check":     "I couldn't check that yet. Say \"try again\" to check again, or \"cancel\".",
 		"cancelled_pending": "OK, I've stopped {flow}. I still don't know whether the last request went through.",
 		"goodbye":           "Alright. Let me know if you need anything else.",
+		"greeting":          "Hello! I can help you with: {flows}.",
+		"help":              "I can help you with: {flows}. Tell me what you need in your own words.",
 	}
 }
 

@@ -122,7 +122,9 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	for _, f := range e.order {
 		names = append(names, f.label)
 	}
-	e.text["fallback"] = strings.ReplaceAll(e.text["fallback"], "{flows}", strings.Join(names, ", "))
+	for _, k := range []string{"fallback", "greeting", "help"} {
+		e.text[k] = strings.ReplaceAll(e.text[k], "{flows}", strings.Join(names, ", "))
+	}
 	return e, nil
 }
 

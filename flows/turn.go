@@ -41,6 +41,10 @@ type turn struct {
 	// for a human, read once per turn (the text does not change): 0 unread, 1
 	// no, 2 yes.
 	cancel, human int8
+	// builtin is the message's built-in intent once builtinRead is set
+	// (builtinIntent).
+	builtin     nlu.Result
+	builtinRead bool
 	// lowerText is the text in lower case once lowered is set (lower).
 	lowerText string
 	lowered   bool

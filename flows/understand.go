@@ -26,7 +26,19 @@ func (tu *turn) isCancel() bool {
 	if tu.in.Message.NLU != nil {
 		return tu.in.Message.NLU.Intent == "cancel"
 	}
-	return once(&tu.cancel, nlu.IsCancel, tu.text)
+	// A cancel or a change of mind: nlu's cancel rule, else the built-in
+	// intents' (issue 38 item 3).
+	return once(&tu.cancel, func(text string) bool {
+		return nlu.IsCancel(text) || tu.builtinIntent() == nlu.IntentCancel
+	}, tu.text)
+}
+
+// builtinIntent is nlu.BuiltinIntent of the typed text, read once per turn.
+func (tu *turn) builtinIntent() string {
+	if !tu.builtinRead {
+		tu.builtin, tu.builtinRead = nlu.BuiltinIntent(tu.text), true
+	}
+	return tu.builtin.Intent
 }
 
 // lower is the message's text in lower case (strings.ToLower), computed once per
@@ -49,9 +61,10 @@ func (tu *turn) backReference() (value, old string, ok bool) {
 	return tu.back.value, tu.back.old, tu.back.ok
 }
 
-// asksForHuman is nlu.IsHumanRequest of the message's text, read once per turn.
+// asksForHuman reads a request for a person (the built-in intents: rules, then
+// the model), once per turn.
 func (tu *turn) asksForHuman() bool {
-	return once(&tu.human, nlu.IsHumanRequest, tu.text)
+	return once(&tu.human, func(string) bool { return tu.builtinIntent() == nlu.IntentHuman }, tu.text)
 }
 
 // once is read(text), computed the first time and kept in memo (0 unread, 1
@@ -216,7 +229,7 @@ func (tu *turn) noFlow(entities map[string]any) error {
 		// "No thanks" to "anything else?": the conversation ends here.
 		tu.sayKey("goodbye")
 	default:
-		tu.sayKey("fallback")
+		tu.sayKey(tu.socialKey())
 	}
 	return tu.fire(DialogueNoIntent)
 }
@@ -417,3 +430,20 @@ var answerActs = map[string]bool{
 }
 
 func (e *Engine) answerAct(intent string) bool { return answerActs[intent] }
+
+// socialKey is the answer to a message that starts nothing with no flow active:
+// a greeting is greeted, a request for help is told what the bot does, anything
+// else (a question the flows do not answer too) is not understood, which says
+// what the bot does as well (issue 38 item 3, the built-in intents).
+func (tu *turn) socialKey() string {
+	if tu.in.Message.NLU != nil {
+		return "fallback"
+	}
+	switch tu.builtinIntent() {
+	case nlu.IntentGreeting:
+		return "greeting"
+	case nlu.IntentHelp:
+		return "help"
+	}
+	return "fallback"
+}

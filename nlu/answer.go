@@ -23,6 +23,13 @@ var actionVerbs = stemSet(
 	"send", "submit", "place", "make", "schedule", "finish", "complete", "process", "transfer", "add",
 	"get", "take", "start", "run", "execute", "finalize", "finalise", "checkout", "apply", "sign",
 	"cancel", "delete", "remove", "set", "save", "accept", "approve", "move", "want", "need",
+	// French, Spanish, Darija (Latin and Arabic script) and Arabic: the same acts.
+	"réserve", "réserver", "réservez", "confirme", "confirmer", "confirmez", "valide", "valider", "fais",
+	"faites", "continue", "continuer", "commande", "commander", "ajoute", "ajouter", "prends", "envoie",
+	"reserva", "reservar", "resérvalo", "confirma", "confirmar", "hazlo", "haz", "sigue", "continúa",
+	"compra", "comprar", "añade", "añádelo", "envía", "pide", "pedir",
+	"dir", "dirha", "dirou", "kmel", "kammel", "sir", "hjez", "7jez", "sifet", "zid",
+	"دير", "ديرها", "كمل", "سير", "احجز", "أكد", "اكد", "أرسل", "ارسل", "تابع", "زيد",
 )
 
 // fillerWords may stand around the verb of an elaboration: conjunctions, pronouns,
@@ -37,7 +44,15 @@ var fillerWords = wordSet("and so then just now right away please pls plz let le
 var determiners = wordSet("the my our a an this that these those your")
 
 // negationWords turn an elaboration into a refusal ("don't", "won't", "not").
-var negationWords = wordSet("not don dont never won wont t cannot n no")
+var negationWords = wordSet("not don dont never won wont t cannot n no ma ما pas ne")
+
+// darijaNegation opens Darija's "ma ... ch" negation.
+var darijaNegation = wordSet("ma ما")
+
+// darijaNegatedVerb reports whether w ends in the "-ch" of Darija's negation.
+func darijaNegatedVerb(w string) bool {
+	return utf8.RuneCountInString(w) > 3 && (strings.HasSuffix(w, "ش") || strings.HasSuffix(w, "ch"))
+}
 
 // changeWords never elaborate an answer: they ask for something else ("yes but
 // change the date", "the other one", "cheaper").
@@ -59,6 +74,7 @@ func YesNoTo(text, question string) Answer {
 	if rest == "" {
 		return a
 	}
+	leading := a
 	toks := words(rest)
 	asked := questionVerbs(question)
 	var ok bool
@@ -71,6 +87,32 @@ func YesNoTo(text, question string) Answer {
 		a, ok = No, negationAt(toks) >= 0 && elaborates(toks, asked, true)
 	}
 	if ok {
+		return a
+	}
+	return learnedYesNo(text, leading)
+}
+
+// learnedYesNo reads a yes or a no opening a message whose other words the
+// lexicons do not place ("yeah sur", "si, dale ya") with the built-in intents'
+// model (issue 38 item 4): only when the model reads the same answer a, every
+// word of the message is a word of some example, and none asks for a change, so
+// that "no, make it Boston" stays the engine's to read.
+func learnedYesNo(text string, a Answer) Answer {
+	if a == Unknown {
+		return Unknown
+	}
+	ws := words(key(text))
+	m := builtinModel()
+	for _, w := range ws {
+		if changeWords[w] || !m.known[w] {
+			return Unknown
+		}
+	}
+	r := m.Classify(text)
+	switch {
+	case r.Confidence < BuiltinThreshold:
+		return Unknown
+	case r.Intent == IntentYes && a == Yes, r.Intent == IntentNo && a == No:
 		return a
 	}
 	return Unknown
@@ -152,6 +194,15 @@ var elaborationRules = []struct {
 	}},
 	{func(_ *elaboration, toks []string, i int) bool { return fillerWords[toks[i]] },
 		func(*elaboration, []string, int) (int, bool) { return 1, true }},
+	// Arabic writes the determiner on its noun: "الحجز", the booking.
+	{func(_ *elaboration, toks []string, i int) bool {
+		return strings.HasPrefix(toks[i], "ال") && utf8.RuneCountInString(toks[i]) > 3
+	}, func(*elaboration, []string, int) (int, bool) { return 1, true }},
+	// Darija negates a verb between "ma" and "-ch" ("ma t7jezch", "ما تحجزش"):
+	// after the "ma", a word ending in the "-ch" is a refused verb.
+	{func(e *elaboration, toks []string, i int) bool {
+		return e.negated && i > 0 && darijaNegation[toks[i-1]] && darijaNegatedVerb(toks[i])
+	}, func(e *elaboration, _ []string, _ int) (int, bool) { e.verb = true; return 1, e.refusing }},
 	// A verb; "no, book it" is a no and a yes.
 	{func(e *elaboration, toks []string, i int) bool { return isActionVerb(toks[i], e.asked) },
 		func(e *elaboration, _ []string, _ int) (int, bool) { e.verb = true; return 1, !e.refusing || e.negated }},

@@ -33,14 +33,22 @@ var yesPhrases = map[string][]string{
 	},
 	LangDarijaLatin: {
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
-		"zwin", "mzyana", "n3am", "akhay",
+		"zwin", "mzyana", "n3am", "akhay", "ewa", "iyeh a sahbi", "ah wakha", "wakha dir",
 	},
-	LangDarijaArabic: {"اه", "آه", "ايوا", "يالله", "ماشي مشكل", "مزيان"},
+	LangDarijaArabic: {
+		"اه", "آه", "ايوا", "يالله", "ماشي مشكل", "مزيان",
+		// Arabic
+		"أكيد", "اكيد", "طبعا", "موافق", "صحيح", "تمام", "حسنا", "بالتأكيد", "ايه", "أيوه", "ايوه",
+	},
 	LangFrench: {
 		"ok d'accord", "dac", "d'acc", "vas-y", "vas y", "allez-y", "allez y", "ça marche", "ca marche",
 		"parfait", "carrément", "volontiers", "exactement", "oui oui", "bien sur", "avec plaisir", "je veux bien",
 	},
-	LangSpanish: {"claro", "vale", "de acuerdo"},
+	LangSpanish: {
+		"claro", "vale", "de acuerdo", "adelante", "perfecto", "por supuesto", "claro que sí", "claro que si",
+		"exacto", "correcto", "está bien", "esta bien", "muy bien", "bueno", "dale", "venga", "eso es",
+		"sí claro", "si claro", "cómo no", "como no", "desde luego", "genial",
+	},
 }
 
 var noPhrases = map[string][]string{
@@ -56,13 +64,23 @@ var noPhrases = map[string][]string{
 		"of course not", "not at all", "no chance", "i don't think so", "don't think so", "cancel that",
 		"cancel it", "nope nope", "i'm not interested", "no thank you", "i've changed my mind",
 	},
-	LangDarijaLatin:  {"machi hadi", "mashi hadi", "mabghitch", "ma bghitch", "walo", "la la", "balak", "khliha"},
-	LangDarijaArabic: {"ماشي هادي", "مابغيتش", "ما بغيتش", "والو", "لا لا"},
+	LangDarijaLatin: {
+		"machi hadi", "mashi hadi", "mabghitch", "ma bghitch", "walo", "la la", "balak", "khliha",
+		"machi daba", "mashi daba", "bla", "lla", "la a sahbi", "ma bghitch daba", "mabghitch daba",
+	},
+	LangDarijaArabic: {
+		"ماشي هادي", "مابغيتش", "ما بغيتش", "والو", "لا لا", "ماشي دابا", "بلا",
+		// Arabic
+		"أبدا", "ابدا", "لا أريد", "لا اريد", "ليس الآن", "مش الآن", "لا شكرا",
+	},
 	LangFrench: {
 		"nan", "non non", "pas celui-là", "pas celui la", "pas celle-là", "pas celle la", "pas ça", "pas ca",
 		"laisse tomber", "annule", "annuler", "pas la peine", "pas maintenant",
 	},
-	LangSpanish: {"no gracias"},
+	LangSpanish: {
+		"no gracias", "para nada", "de ninguna manera", "mejor no", "no quiero", "todavía no", "todavia no",
+		"ahora no", "olvídalo", "olvidalo", "nunca", "en absoluto", "claro que no", "ni hablar",
+	},
 }
 
 // politePhrases carry no answer of their own: politeness, thanks and forms of
