@@ -165,6 +165,32 @@ type Turn struct {
 	// none. The engine says them instead of asking its model (GenerateReply); nil is
 	// a live turn.
 	RecordedReplies map[string]string
+	// Intent, when set, records an outbound call before the engine makes it (seed
+	// 001's "persistence before external actions"): the engine calls it with the
+	// call's key and the state to keep while the call is out, and makes the call
+	// only when it returns nil. An error (the conversation moved on meanwhile: a
+	// version conflict; the store failed) means the call must not be made; the
+	// engine returns it and decides nothing. Nil (replay, tests, tools) records
+	// nothing.
+	Intent IntentRecorder
+}
+
+// IntentRecorder commits a call's intent (Turn.Intent).
+type IntentRecorder func(ctx context.Context, in Intent) error
+
+// Intent is an outbound call a turn is about to make: its idempotency key and the
+// engine state stored while it is out. That state must be one the engine can
+// decide the next message from if the outcome is never committed (the server
+// died during the call): the flows engine stores the call as sent with its
+// outcome unknown, so the next message sends it again under the same key.
+type Intent struct {
+	Key   string
+	State any
+	// Folds says State keeps the members the engine's StateFolder rebuilds from
+	// the turn log exactly as the turn's State had them (the turn's record is not
+	// stored yet): it then folds as that state did, and the runtime stores it
+	// folded when that state was.
+	Folds bool
 }
 
 // Decision is what an engine answers for one turn. Nothing of it is applied until the

@@ -106,6 +106,10 @@ type actor struct {
 	// running is set while a turn of the conversation is in flight: seed 004's
 	// Running lives here, not in the store, and GET reads it (Runtime.Conversation).
 	running atomic.Bool
+	// intentHead says the hydrated head is stored running: a turn's recorded call
+	// intent (intent.go), this actor's own when its version is ownIntent.
+	intentHead bool
+	ownIntent  int64
 
 	// inactivity is the live inactivity timer, armed at armedAt: when it fires it
 	// delivers cmdInactive, which completes the conversation unless a turn re-armed
@@ -250,6 +254,7 @@ func (a *actor) hydrate(ctx context.Context) error {
 	c, err := a.rt.store.Conversation(ctx, a.key)
 	switch {
 	case parley.ErrorCode(err) == parley.ENOTFOUND:
+		a.intentHead = false
 		a.conv = parley.Conversation{Key: a.key, Engine: a.bot.Engine.Kind(), Lifecycle: parley.LifecycleCreated}
 		a.state = a.bot.Engine.NewState(a.key)
 		a.newFolded()
@@ -270,10 +275,12 @@ func (a *actor) hydrate(ctx context.Context) error {
 		}
 		a.conv = *c
 		a.state = st
-		if a.conv.Lifecycle == parley.LifecycleRunning {
-			// A running mark a server before one-commit turns stored and left behind
-			// (a crash mid-turn): its turn committed nothing, and the version before
-			// the mark was idle.
+		a.intentHead = a.conv.Lifecycle == parley.LifecycleRunning
+		if a.intentHead {
+			// A turn's call intent (intent.go), or a running mark a server before
+			// one-commit turns left behind: either way the turn that stored it
+			// committed nothing of itself yet, and the log's last lifecycle step is
+			// to idle, which the next turn starts from once the intent is not held.
 			a.conv.Lifecycle = parley.LifecycleIdle
 		}
 	}

@@ -2,6 +2,7 @@ package actor_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -122,4 +123,87 @@ func BenchmarkBookingTurnMem(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// callingFlow confirms an order and places it through a Go function: the "yes" turn
+// makes one outbound call, the others none.
+const callingFlow = `bot: orders
+flows:
+  - name: order
+    description: placing an order
+    trigger: {keywords: [place an order]}
+    steps:
+      - id: confirm
+        confirm: {prompt: "Place the order?"}
+      - id: place
+        action:
+          func: place_order
+          reply: "Order placed."
+`
+
+// BenchmarkCallingTurn is what a turn that calls out costs on SQLite (synchronous
+// NORMAL), with a call that answers at once: the call's intent is committed before
+// it (a second commit, intent.go). Each op is one conversation of three turns,
+// "hello", "place an order" and then "yes" (call: the order is placed) or "no"
+// (nocall: the same confirmation declined, no call); µs/turn times the third turn,
+// bytes/conv is the database file once closed, per conversation.
+//
+//	go test ./actor -run '^$' -bench CallingTurn -benchtime 2000x
+func BenchmarkCallingTurn(b *testing.B) {
+	for _, kind := range []string{"nocall", "call"} {
+		b.Run(kind, func(b *testing.B) { benchCallingTurn(b, kind == "call") })
+	}
+}
+
+func benchCallingTurn(b *testing.B, call bool) {
+	def, err := flows.Parse([]byte(callingFlow), "orders.yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	eng, err := flows.New(def, flows.Options{Funcs: map[string]flows.ActionFunc{
+		"place_order": func(context.Context, flows.ActionRequest) (flows.ActionResult, error) {
+			return flows.ActionResult{}, nil
+		},
+	}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(b.TempDir(), "b.db")
+	store, err := sqlite.Open(context.Background(), path, sqlite.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rt := actor.New(store, []*parley.Bot{{Name: "orders", Engine: eng}}, actor.Options{})
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	turn := func(conv, id, text string) {
+		key := parley.ConversationKey{Bot: "orders", ID: conv}
+		if _, err := rt.Turn(context.Background(), parley.TurnRequest{Key: key, Message: parley.Message{ID: id, Text: text, SentAt: at}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	last := "no"
+	if call {
+		last = "yes"
+	}
+	var timed time.Duration
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		conv := "c" + strconv.Itoa(i)
+		turn(conv, "m1", "hello")
+		turn(conv, "m2", "I'd like to place an order")
+		t0 := time.Now()
+		turn(conv, "m3", last)
+		timed += time.Since(t0)
+		n++
+	}
+	rt.Close()
+	if err := store.Close(); err != nil {
+		b.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(timed.Microseconds())/float64(n), "µs/turn")
+	b.ReportMetric(float64(fi.Size())/float64(n), "bytes/conv")
 }

@@ -111,6 +111,12 @@ type Options struct {
 	// command still queued then is processed later; the caller gets EUNAVAILABLE and
 	// may retry with the same message id.
 	TurnTimeout time.Duration
+	// IntentLease is how long a turn's recorded call intent holds its conversation
+	// (intent.go): a message for it meanwhile, on any replica, waits for that turn
+	// (up to its own deadline) rather than deciding; after the lease the holder is
+	// taken for dead and the call is sent again under its key. It must exceed the
+	// longest call a bot makes (default DefaultIntentLease).
+	IntentLease time.Duration
 }
 
 // DefaultTurnTimeout keeps a turn's answer well inside an HTTP server's write timeout
@@ -188,6 +194,9 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 	}
 	if opts.TurnTimeout <= 0 {
 		opts.TurnTimeout = DefaultTurnTimeout
+	}
+	if opts.IntentLease <= 0 {
+		opts.IntentLease = DefaultIntentLease
 	}
 	hub := opts.Hub
 	if hub == nil {

@@ -36,7 +36,7 @@ const maxCommitAttempts = 10
 func (a *actor) turn(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
 	started := time.Now()
 	for attempt := 1; ; attempt++ {
-		res, err := a.turnOnce(ctx, req)
+		res, err := a.turnOnce(ctx, req, started.Add(a.rt.opts.TurnTimeout*9/10))
 		if parley.ErrorCode(err) == parley.ECONFLICT && (attempt < maxCommitAttempts || time.Since(started) < a.rt.opts.TurnTimeout) &&
 			a.backoff(ctx, attempt) {
 			continue
@@ -46,10 +46,15 @@ func (a *actor) turn(ctx context.Context, req parley.TurnRequest) (parley.Result
 	}
 }
 
-// turnOnce is one attempt at a turn, in the order of the package doc.
-func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
+// turnOnce is one attempt at a turn, in the order of the package doc; a turn
+// whose conversation another turn holds (a call out, intent.go) waits for it until
+// deadline.
+func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest, deadline time.Time) (parley.Result, error) {
 	// Admit.
 	if err := a.hydrate(ctx); err != nil {
+		return parley.Result{}, err
+	}
+	if err := a.awaitIntent(ctx, deadline); err != nil {
 		return parley.Result{}, err
 	}
 	// Replay check: the ids this actor committed lately (a redelivery) and, once per
@@ -66,12 +71,18 @@ func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest) (parley.Re
 		return parley.Result{}, err
 	}
 	// Decide.
-	decision, stop, streamed, err := a.decide(ctx, parley.Turn{Conversation: a.key, Index: t.index, State: a.state, Message: req.Message}, t.at)
-	// One commit, whichever way the turn ended.
+	decision, stop, streamed, err := a.decide(ctx, t, parley.Turn{Conversation: a.key, Index: t.index, State: a.state, Message: req.Message})
+	// One commit (after the intents of its calls), whichever way the turn ended.
 	var end turnEnd
 	switch {
 	case stop != nil:
+		a.intentEnded(t)
 		end, err = a.interruptedEnd(t, stop, streamed)
+	case t.intentErr != nil:
+		// A call's intent was not recorded, so the call was not made: a version
+		// conflict is decided again from the fresh state (turn), a store failure
+		// answered.
+		end, err = turnEnd{}, t.intentErr
 	case err != nil:
 		if res, ok, rerr := a.replay(ctx, req); ok {
 			// Processed before this actor hydrated: a redelivery whose engine fails
@@ -79,6 +90,7 @@ func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest) (parley.Re
 			a.notRunning(t, "message already processed")
 			return res, rerr
 		}
+		a.intentEnded(t)
 		end, err = a.failedEnd(t, err)
 	default:
 		end, err = a.decidedEnd(t, decision)
@@ -106,6 +118,13 @@ type turnRun struct {
 	steps []parley.Event
 	// moves are the lifecycle moves of steps, for the metrics once committed.
 	moves []step
+	// stored counts the steps a call's intent committed (intent.go); the turn's
+	// commit stores the others. intents counts the turn's recorded intents,
+	// intentErr is the first intent that failed.
+	stored      int
+	intents     int
+	intentErr   error
+	intentState any
 }
 
 // start takes the lifecycle steps that lead to running: the inactivity timeout when
@@ -234,8 +253,8 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 	// engine's events; it rebuilds idle -> running, the turn event, running -> idle
 	// and the response (parley.TurnRecord), which are built here the same way.
 	before := len(t.steps) - 1
-	rec := &parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions, Before: before}
-	events := t.steps[:before:before]
+	rec := &parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions, Before: before - t.stored}
+	events := t.steps[t.stored:before:before]
 	for _, e := range d.Events {
 		events = append(events, a.event(e.Type, e.Data, t.at))
 	}
@@ -285,7 +304,7 @@ func (a *actor) failedEnd(t *turnRun, cause error) (turnEnd, error) {
 		return turnEnd{}, err
 	}
 	a.rt.log.Error("turn failed", "conversation", a.key.String(), "err", cause)
-	events := append(t.steps, a.stateChanged(st, t.at),
+	events := append(t.steps[t.stored:], a.stateChanged(st, t.at),
 		a.event(parley.EventStopped, parley.StoppedEvent{Reason: "error: " + parley.ErrorMessage(cause)}, t.at))
 	answer := cause
 	if parley.ErrorCode(cause) == parley.EINTERNAL {
@@ -325,7 +344,7 @@ func (a *actor) interruptedEnd(t *turnRun, stop *command, streamed string) (turn
 	}
 	at := a.now()
 	in := &parley.Interruption{Lifecycle: st.to, Reason: st.reason, PartialResponse: streamed}
-	events := append(t.steps, a.stateChanged(st, at))
+	events := append(t.steps[t.stored:], a.stateChanged(st, at))
 	if st.stops() {
 		events = append(events, a.event(parley.EventStopped, parley.StoppedEvent{Reason: in.Reason, PartialResponse: in.PartialResponse}, at))
 	}
@@ -355,7 +374,7 @@ func (a *actor) committed(t *turnRun, end turnEnd) {
 	}
 	a.running.Store(false)
 	if a.rt.hub.Watched(a.key) {
-		for _, e := range c.LogEvents()[len(t.steps):] {
+		for _, e := range c.LogEvents()[len(t.steps)-t.stored:] {
 			a.rt.hub.Publish(e)
 		}
 	}
@@ -486,14 +505,20 @@ func (p *partial) close() string {
 // An immediate engine (parley.Immediate) decides on the runner's goroutine: its
 // decision is CPU alone, over in microseconds, and a pause or cancel queued meanwhile
 // is the runner's next command, applied to the committed turn.
-func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parley.Decision, stop *command, streamed string, err error) {
+//
+// The engine records a call's intent through t.Intent (intent.go): the decision's
+// goroutine hands it to the runner, which commits it between the commands it
+// waits for.
+func (a *actor) decide(ctx context.Context, run *turnRun, t parley.Turn) (d parley.Decision, stop *command, streamed string, err error) {
+	intents := make(chan intentCall)
+	t.Intent = a.intentRecorder(run, intents)
 	if a.immediate {
 		d, err = a.engineDecide(ctx, t)
 		return d, nil, "", err
 	}
 	dctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	p := &partial{a: a, index: t.Index, at: at}
+	p := &partial{a: a, index: t.Index, at: run.at}
 	t.Stream = p.delta
 	done := make(chan decided, 1)
 	// On a warm goroutine the runtime tracks: an abandoned decision may outlive the
@@ -502,11 +527,15 @@ func (a *actor) decide(ctx context.Context, t parley.Turn, at time.Time) (d parl
 		d, err := a.engineDecide(dctx, t)
 		done <- decided{d, err}
 	})
-	select {
-	case r := <-done:
-		p.close()
-		return r.d, nil, "", r.err
-	case cmd := <-a.urgent:
-		return parley.Decision{}, cmd, p.close(), nil
+	for {
+		select {
+		case r := <-done:
+			p.close()
+			return r.d, nil, "", r.err
+		case call := <-intents:
+			call.done <- a.commitIntent(ctx, run, call.in)
+		case cmd := <-a.urgent:
+			return parley.Decision{}, cmd, p.close(), nil
+		}
 	}
 }

@@ -42,17 +42,21 @@ type ActionRequest struct {
 	Action       string         `json:"action"`
 	Slots        map[string]any `json:"slots"`
 	// IdempotencyKey, sent in the Idempotency-Key header, names the call's
-	// execution, not the message that triggered it:
-	// "<bot>/<conversation>/<turn>/<flow>/<step>", where turn is the turn that
-	// first sent the call (validators add a digest of the value checked). Every
+	// execution, not the message or the turn that triggered it:
+	// "<bot>/<conversation>/<flow>/<step>/<execution>", where execution numbers
+	// the calls of the conversation from 1 (the state counts them,
+	// metadata.calls), so that it names the flow instance and the step's run in
+	// it. It is a function of the stored state alone: every replica, a restarted
+	// server and every later message that decides from the same state sends the
+	// same key. The call is recorded (its intent committed, parley.Turn.Intent)
+	// before it is sent, so a state after the intent always holds the call; every
 	// retry of the call sends the same key and the same body until the call has a
 	// definite outcome: a retry inside the turn (Webhook.Retries), the same
-	// message decided again (a redelivery after a crash, a version conflict), and
-	// the later turns that retry a call whose outcome was not known (the state
-	// keeps it as metadata.pending_call). A new execution (the same step run
-	// again after a definite outcome, a second order later in the conversation)
-	// is sent in another turn, so it has another key. A receiver that honours the
-	// key therefore performs each execution once. See docs/reference/actions.md.
+	// message decided again, the later turns that retry a call whose outcome was
+	// not known (the state keeps it as metadata.pending_call). A new execution
+	// (the same step run again after a definite outcome, a second order later in
+	// the conversation) has the next number. A receiver that honours the key
+	// therefore performs each execution once. See docs/reference/actions.md.
 	IdempotencyKey string   `json:"-"`
 	Webhook        *Webhook `json:"-"`
 }
@@ -197,8 +201,17 @@ type unknownOutcome struct {
 func (u *unknownOutcome) Error() string { return u.err.Error() }
 func (u *unknownOutcome) Unwrap() error { return u.err }
 
-// call runs req; an error that leaves the outcome unknown is an *unknownOutcome.
-func (e *Engine) call(ctx context.Context, req ActionRequest) (ActionResult, error) {
+// call records the intent of req in t (t.Intent: the state s would have if the
+// call's outcome were never known) and then runs it; an error that leaves the
+// outcome unknown is an *unknownOutcome, an intent that could not be recorded an
+// *intentRefused (the call was not made).
+func (e *Engine) call(ctx context.Context, t parley.Turn, s *State, req ActionRequest) (ActionResult, error) {
+	if t.Intent != nil {
+		in := parley.Intent{Key: req.IdempotencyKey, State: e.intentState(t, s, req), Folds: true}
+		if err := t.Intent(ctx, in); err != nil {
+			return ActionResult{}, &intentRefused{err: err}
+		}
+	}
 	res, err := e.runner.Run(ctx, req)
 	if err != nil && parley.ErrorCode(err) != parley.EINVALID && ctx.Err() == nil {
 		return res, &unknownOutcome{req: req, err: err}
@@ -206,15 +219,64 @@ func (e *Engine) call(ctx context.Context, req ActionRequest) (ActionResult, err
 	return res, err
 }
 
-// callKey is the idempotency key of a call first sent in turn: "<bot>/<conversation>/
-// <turn>/<flow>/<step>", each part escaped so that no two calls share one.
-func (e *Engine) callKey(t parley.Turn, flow, step string) string {
-	return url.PathEscape(e.bot) + "/" + url.PathEscape(t.Conversation.ID) + "/" + strconv.FormatInt(t.Index, 10) +
-		"/" + url.PathEscape(flow) + "/" + url.PathEscape(step)
+// intentRefused is a call whose intent could not be recorded: the call was not
+// made, and the turn decides nothing (the runtime decides it again, or answers
+// the store's error).
+type intentRefused struct{ err error }
+
+func (r *intentRefused) Error() string { return r.err.Error() }
+func (r *intentRefused) Unwrap() error { return r.err }
+
+// intentState is the state stored while req is out: s as if the call had ended
+// without a definite outcome (outcomeUnknown), so that a server that dies during
+// the call leaves a state whose next message sends the call again under its key.
+// Its history (messages, trace, last_response, turn_count) is the stored state's:
+// the turn's message is not answered until the turn commits, and the state folds
+// as the stored one did (parley.Intent.Folds).
+func (e *Engine) intentState(t parley.Turn, s *State, req ActionRequest) *State {
+	c := s.clone()
+	if prev, err := stateOf(t.State); err == nil {
+		c.Messages, c.Trace, c.LastResponse, c.TurnCount = prev.Messages, prev.Trace, prev.LastResponse, prev.TurnCount
+	}
+	from := c.ConversationState
+	stamp := unixSeconds(t.Message.SentAt)
+	if to, ok := Dialogue.Next(from, DialogueException); ok {
+		c.ConversationState = to
+	}
+	c.Metadata.Pending = pendingOf(req, s.Metadata.Pending)
+	c.Metadata.Error = &ErrorInfo{Type: "outcome_unknown", Message: "the call was sent and its outcome is not recorded",
+		Timestamp: stamp, RecoveryState: string(from)}
+	c.WaitingForSlot = nil
+	return c
 }
 
-// request builds the request of a call first sent in this turn.
+// pendingOf is req kept pending, its attempts counted on from prev when prev is
+// the same call.
+func pendingOf(req ActionRequest, prev *PendingCall) *PendingCall {
+	p := &PendingCall{Key: req.IdempotencyKey, Flow: req.Flow, Step: req.Step, Action: req.Action,
+		Turn: req.Turn, Slots: req.Slots, Attempts: 1}
+	if prev != nil && prev.Key == p.Key {
+		p.Attempts = prev.Attempts + 1
+	}
+	if strings.HasPrefix(req.Step, validatePrefix) {
+		p.Slot = req.Action
+	}
+	return p
+}
+
+// callKey is the idempotency key of the conversation's execution-th call:
+// "<bot>/<conversation>/<flow>/<step>/<execution>", each part escaped so that no
+// two calls share one.
+func (e *Engine) callKey(t parley.Turn, flow, step string, execution int) string {
+	return url.PathEscape(e.bot) + "/" + url.PathEscape(t.Conversation.ID) + "/" + url.PathEscape(flow) +
+		"/" + url.PathEscape(step) + "/" + strconv.Itoa(execution)
+}
+
+// request builds the request of a new execution: the conversation's next call,
+// counted in s (metadata.calls), so that its key is the same whenever the same
+// state decides it.
 func (e *Engine) request(t parley.Turn, s *State, step, action string, w *Webhook, slots map[string]any) ActionRequest {
+	s.Metadata.Calls++
 	return ActionRequest{
 		Bot:            e.bot,
 		Conversation:   t.Conversation.ID,
@@ -223,7 +285,7 @@ func (e *Engine) request(t parley.Turn, s *State, step, action string, w *Webhoo
 		Step:           step,
 		Action:         action,
 		Slots:          slots,
-		IdempotencyKey: e.callKey(t, s.CurrentFlow, step),
+		IdempotencyKey: e.callKey(t, s.CurrentFlow, step, s.Metadata.Calls),
 		Webhook:        w,
 	}
 }
@@ -302,7 +364,7 @@ func (tu *turn) setActionSlots(a *Action) {
 func (tu *turn) callWebhook(f *flow, st *step, a *Action, resumed *PendingCall) (results []map[string]any, done bool, err error) {
 	s := tu.s
 	req := tu.actionRequest(st, a, resumed)
-	res, rerr := tu.e.call(tu.ctx, req)
+	res, rerr := tu.e.call(tu.ctx, tu.in, tu.s, req)
 	if rerr != nil {
 		return nil, true, tu.callFailed(rerr, "turn abandoned during action "+req.Action)
 	}
@@ -323,8 +385,7 @@ func (tu *turn) callWebhook(f *flow, st *step, a *Action, resumed *PendingCall) 
 }
 
 // actionRequest is the request of the action's call: the pending one as it was
-// first sent, or a new execution, whose key names this turn (and, for a step run
-// again in the same turn, how many times it ran before).
+// first sent, or a new execution (request).
 func (tu *turn) actionRequest(st *step, a *Action, resumed *PendingCall) ActionRequest {
 	if resumed != nil {
 		return tu.e.resent(tu.in, resumed, a.Webhook)
@@ -333,15 +394,7 @@ func (tu *turn) actionRequest(st *step, a *Action, resumed *PendingCall) ActionR
 	if name == "" {
 		name = st.id
 	}
-	req := tu.e.request(tu.in, tu.s, st.id, name, a.Webhook, callSlots(tu.s.Slots))
-	if tu.executions == nil {
-		tu.executions = map[string]int{}
-	}
-	if n := tu.executions[req.IdempotencyKey]; n > 0 {
-		req.IdempotencyKey += "#" + strconv.Itoa(n+1)
-	}
-	tu.executions[strings.SplitN(req.IdempotencyKey, "#", 2)[0]]++
-	return req
+	return tu.e.request(tu.in, tu.s, st.id, name, a.Webhook, callSlots(tu.s.Slots))
 }
 
 // callFailed ends a turn whose call failed: a turn abandoned during the call
@@ -350,6 +403,10 @@ func (tu *turn) actionRequest(st *step, a *Action, resumed *PendingCall) ActionR
 // definite outcome is kept pending (outcomeUnknown); a refused one is the error
 // state, and its retry is a new execution.
 func (tu *turn) callFailed(err error, abandoned string) error {
+	var ir *intentRefused
+	if errors.As(err, &ir) {
+		return ir.err
+	}
 	if tu.ctx.Err() != nil {
 		return parley.WrapError(parley.EUNAVAILABLE, tu.ctx.Err(), "%s", abandoned)
 	}
@@ -367,15 +424,7 @@ func (tu *turn) callFailed(err error, abandoned string) error {
 // the same key (recover).
 func (tu *turn) outcomeUnknown(uo *unknownOutcome) error {
 	s := tu.s
-	req := uo.req
-	p := &PendingCall{Key: req.IdempotencyKey, Flow: req.Flow, Step: req.Step, Action: req.Action,
-		Turn: req.Turn, Slots: req.Slots, Attempts: 1}
-	if prev := s.Metadata.Pending; prev != nil && prev.Key == p.Key {
-		p.Attempts = prev.Attempts + 1
-	}
-	if strings.HasPrefix(req.Step, validatePrefix) {
-		p.Slot = req.Action
-	}
+	p := pendingOf(uo.req, s.Metadata.Pending)
 	recovery := string(s.ConversationState)
 	if err := tu.fire(DialogueException); err != nil {
 		return err
@@ -517,9 +566,8 @@ func reference(ref *Reference, conversation string, turn int64) string {
 const validatePrefix = "validate:"
 
 // checkRequest is the request of a custom validator's call for value v: the
-// pending check of that slot and value as first sent, or a new one whose key
-// names this turn, the slot and a digest of the value (one turn may check
-// several values of a slot: each is its own execution).
+// pending check of that slot and value as first sent, or a new execution, whose
+// key ends with a digest of the value.
 func (e *Engine) checkRequest(t parley.Turn, s *State, sl *slot, w *Webhook, v any) ActionRequest {
 	step := validatePrefix + sl.name
 	if p := s.Metadata.Pending; p != nil && p.Slot == sl.name && format(p.Slots[sl.name]) == format(v) {
@@ -544,7 +592,8 @@ func (tu *turn) noteUnknown(err error) {
 // does an action's call.
 func (tu *turn) checkFailed(err error, sl *slot) error {
 	var uo *unknownOutcome
-	if tu.ctx.Err() == nil && !errors.As(err, &uo) {
+	var ir *intentRefused
+	if tu.ctx.Err() == nil && !errors.As(err, &uo) && !errors.As(err, &ir) {
 		tu.s.Metadata.Pending = nil
 		return tu.fail("validator_error", parley.ErrorMessage(err)) // stored and answered: no foreign cause text
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/httpapi/apitest"
 )
 
@@ -166,13 +167,13 @@ func TestWebhookActionRetriesAndSetsSlots(t *testing.T) {
 	if diff := cmp.Diff(want, ws.calls); diff != "" {
 		t.Errorf("calls (-want +got):\n%s", diff)
 	}
-	// The keys name the executions (turn 3 of conversation c-1, flow order, the
-	// step): the validator's adds a digest of the value; the retry inside the
-	// turn sends the same key.
-	if len(ws.keys) != 3 || !strings.HasPrefix(ws.keys[0], "shop/c-1/3/order/validate:email/") {
+	// The keys name the executions (conversation c-1, flow order, the step, the
+	// conversation's first and second calls): the validator's adds a digest of
+	// the value; the retry inside the turn sends the same key.
+	if len(ws.keys) != 3 || !strings.HasPrefix(ws.keys[0], "shop/c-1/order/validate:email/1/") {
 		t.Errorf("validator idempotency key %q", ws.keys)
 	}
-	if diff := cmp.Diff([]string{"shop/c-1/3/order/place", "shop/c-1/3/order/place"}, ws.keys[1:]); diff != "" {
+	if diff := cmp.Diff([]string{"shop/c-1/order/place/2", "shop/c-1/order/place/2"}, ws.keys[1:]); diff != "" {
 		t.Errorf("action idempotency keys (-want +got):\n%s", diff)
 	}
 	if got := ws.bodies[1]["slots"]; !cmp.Equal(got, map[string]any{"size": "large", "email": "me@example.com"}) {
@@ -224,7 +225,7 @@ func TestWebhookActionOutcomeUnknownAndRetry(t *testing.T) {
 		t.Fatalf("metadata.error = %+v", got)
 	}
 	p := s.Metadata.Pending
-	if p == nil || p.Key != "shop/c-3/3/order/place" || p.Step != "place" || p.Turn != 3 || p.Attempts != 1 {
+	if p == nil || p.Key != "shop/c-3/order/place/2" || p.Step != "place" || p.Turn != 3 || p.Attempts != 1 {
 		t.Fatalf("metadata.pending_call = %+v", p)
 	}
 	if n := strings.Count(strings.Join(ws.calls, " "), "/order"); n != 3 {
@@ -380,4 +381,61 @@ func TestCustomValidatorWebhook(t *testing.T) {
 func playWalkFrom(t *testing.T, e *Engine, conversation string, s *State, first int, turns []walkTurn) *State {
 	t.Helper()
 	return playWalkState(t, e, conversation, s, first, turns)
+}
+
+// TestEveryCallIsRecordedBeforeItIsSent: with a recorder (parley.Turn.Intent, what
+// the runtime commits), each call's intent is recorded before the receiver gets
+// it: its key, and a state that holds the call pending in the error state with the
+// history of the stored state, from which the next message sends it again. An
+// intent that cannot be recorded stops the turn: no call, no decision.
+func TestEveryCallIsRecordedBeforeItIsSent(t *testing.T) {
+	ws := &webhookServer{validate: acceptAll, order: func(w http.ResponseWriter, _ int) {
+		_, _ = w.Write([]byte(`{"slots": {"order_id": "O-1"}}`))
+	}}
+	e := orderEngine(t, ws)
+	s := playWalk(t, e, "c-9", []walkTurn{{user: "order pizza"}, {user: "large", waiting: "email"}})
+	var recorded []parley.Intent
+	var callsAtRecord []int
+	turn := parley.Turn{Conversation: parley.ConversationKey{Bot: "shop", ID: "c-9"}, Index: 3, State: s,
+		Message: parley.Message{ID: "m3", Text: "me@example.com", SentAt: time.Date(2026, 1, 1, 10, 0, 3, 0, time.UTC)},
+		Intent: func(_ context.Context, in parley.Intent) error {
+			ws.mu.Lock()
+			callsAtRecord = append(callsAtRecord, len(ws.calls))
+			ws.mu.Unlock()
+			recorded = append(recorded, in)
+			return nil
+		}}
+	d, err := e.Decide(context.Background(), turn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := d.State.(*State).Metadata; got.Pending != nil || got.Calls != 2 {
+		t.Fatalf("decided metadata %+v, want no pending call and calls 2", got)
+	}
+	if diff := cmp.Diff([]int{0, 1}, callsAtRecord); diff != "" {
+		t.Fatalf("receiver calls when each intent was recorded (-want +got):\n%s", diff)
+	}
+	if !strings.HasPrefix(recorded[0].Key, "shop/c-9/order/validate:email/1/") || recorded[1].Key != "shop/c-9/order/place/2" {
+		t.Fatalf("intent keys %q, %q", recorded[0].Key, recorded[1].Key)
+	}
+	held := recorded[1].State.(*State)
+	if p := held.Metadata.Pending; held.ConversationState != DialogueError || p == nil || p.Key != recorded[1].Key ||
+		held.Metadata.Error == nil || held.Metadata.Error.Type != "outcome_unknown" || !recorded[1].Folds {
+		t.Fatalf("intent state %s, pending %+v, error %+v", held.ConversationState, held.Metadata.Pending, held.Metadata.Error)
+	}
+	if len(held.Messages) != len(s.Messages) || held.TurnCount != s.TurnCount {
+		t.Fatalf("intent state's history has %d messages, turn %d; the stored state's %d, %d", len(held.Messages), held.TurnCount, len(s.Messages), s.TurnCount)
+	}
+	// The server died during the call: the next message sends it again, same key.
+	ws.keys = nil
+	playWalkFrom(t, e, "c-9", held, 4, []walkTurn{{user: "hello", state: "idle", reply: "Order O-1 placed."}})
+	if len(ws.keys) != 1 || ws.keys[0] != recorded[1].Key {
+		t.Fatalf("the retry after the intent sent %q, want %q", ws.keys, recorded[1].Key)
+	}
+	// A refused intent: nothing sent, no decision.
+	ws.keys = nil
+	turn.Intent = func(context.Context, parley.Intent) error { return parley.Errorf(parley.ECONFLICT, "moved on") }
+	if _, err := e.Decide(context.Background(), turn); parley.ErrorCode(err) != parley.ECONFLICT || len(ws.keys) != 0 {
+		t.Fatalf("refused intent: err %v, calls %q", err, ws.keys)
+	}
 }

@@ -183,8 +183,11 @@
 //     12); every transition is also in the turn events the runtime records.
 //   - Webhook actions and custom validators run inside the turn through
 //     ActionRunner, with an idempotency key that names the call's execution,
-//     "<bot>/<conversation>/<turn>/<flow>/<step>" from the turn that first sends
-//     it: a turn decided again after a crash or a conflict sends the same key. A
+//     "<bot>/<conversation>/<flow>/<step>/<execution>" (metadata.calls counts the
+//     executions), a function of the stored state: a turn decided again after a
+//     crash or a conflict sends the same key. Before a call the turn records its
+//     intent (parley.Turn.Intent): the state with the call pending, so that a
+//     server that stops during the call leaves it to be sent again. A
 //     refused call (4xx) enters error with metadata.error (type, message,
 //     timestamp, recovery_state). A call without a definite outcome (no answer
 //     within the webhook's timeout, 5xx, 408, 409, 425, 429) enters error with

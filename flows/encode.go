@@ -140,6 +140,10 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 		field("handoff")
 		b = jsonenc.String(b, m.Handoff)
 	}
+	if m.Calls != 0 {
+		field("calls")
+		b = strconv.AppendInt(b, int64(m.Calls), 10)
+	}
 	if p := m.Pending; p != nil {
 		// Rare and small: encoding/json writes it as it decodes it.
 		field("pending_call")

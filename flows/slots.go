@@ -364,7 +364,7 @@ func (sl *slot) normalize(v string) string {
 func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v any) (any, string, error) {
 	for _, val := range sl.validators {
 		if val.def.Type == ValidateCustom {
-			res, err := e.call(ctx, e.checkRequest(t, s, sl, val.def.Webhook, v))
+			res, err := e.call(ctx, t, s, e.checkRequest(t, s, sl, val.def.Webhook, v))
 			if err != nil {
 				return nil, "", err
 			}

@@ -67,10 +67,16 @@ type Metadata struct {
 	// Handoff is why a human agent has the conversation; the bot says nothing
 	// until the handback clears it.
 	Handoff string `json:"handoff,omitempty"`
+	// Calls counts the conversation's call executions (actions' and custom
+	// validators' webhook calls): the n-th call's idempotency key ends with n
+	// (ActionRequest.IdempotencyKey).
+	Calls int `json:"calls,omitempty"`
 	// Pending is a webhook call (an action's or a custom validator's) sent
 	// without a definite outcome: no answer in time, a 5xx, the receiver still
-	// busy with the key. It exists only in the error state; the next message
-	// that does not cancel sends it again, unchanged and under the same key.
+	// busy with the key, or a call whose intent was stored and whose outcome
+	// never was (the server stopped during it). It exists only in the error
+	// state; the next message that does not cancel sends it again, unchanged and
+	// under the same key.
 	Pending *PendingCall `json:"pending_call,omitempty"`
 }
 

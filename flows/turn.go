@@ -60,9 +60,6 @@ type turn struct {
 	// resume is the pending call this turn sends again (recover); act and
 	// check take it.
 	resume *PendingCall
-	// executions counts the calls first sent in this turn by key, so that a
-	// step run twice in one turn sends two keys.
-	executions map[string]int
 	// unknown is the first check of this turn, while reading values, whose
 	// outcome is not known: the turn ends in the error state with it pending.
 	unknown *unknownOutcome

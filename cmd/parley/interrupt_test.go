@@ -158,8 +158,11 @@ func interruptedAnswer(t *testing.T, code, body, lifecycle string) {
 }
 
 // TestCancelDuringAWebhookActionStopsTheTurn: Running --Cancel--> Cancelled. The
-// action's request is abandoned, nothing of the turn is committed, the message gets
-// 409 interrupted, and its retry gets the same answer without a second action.
+// action's intent was committed before the call (GET shows running at the next
+// version); the request is abandoned, nothing else of the turn is committed (no
+// turn, no reply), the conversation keeps the intent's state (the call pending: it
+// may have gone through), the message gets 409 interrupted, and its retry gets the
+// same answer without a second action.
 func TestCancelDuringAWebhookActionStopsTheTurn(t *testing.T) {
 	hook := newSlowHook(t)
 	base, _ := testServer(t, "-config", ordersConfig(t, hook.URL, "", ""))
@@ -175,8 +178,8 @@ func TestCancelDuringAWebhookActionStopsTheTurn(t *testing.T) {
 
 	answer := postAsync(conv+"/messages", `{"id":"m1","text":"I want to place an order"}`)
 	key := waitChan(t, "the action webhook", hook.called)
-	if v := view(t, conv); v.Lifecycle != "running" || v.Version != before.Version {
-		t.Fatalf("during the action GET shows %s (version %d), want running", v.Lifecycle, v.Version)
+	if v := view(t, conv); v.Lifecycle != "running" || v.Version != before.Version+1 || !strings.Contains(string(v.State), key) {
+		t.Fatalf("during the action GET shows %s (version %d, state %s), want running at the intent's version", v.Lifecycle, v.Version, v.State)
 	}
 	code, b, _ := post(t, conv+"/cancel", `{"reason":"user_cancelled"}`)
 	if code != 200 || !strings.Contains(string(b), `"lifecycle":"cancelled"`) {
@@ -189,8 +192,8 @@ func TestCancelDuringAWebhookActionStopsTheTurn(t *testing.T) {
 	}
 
 	after := view(t, conv)
-	if after.Lifecycle != "cancelled" || after.Turns != before.Turns || string(after.State) != string(before.State) {
-		t.Fatalf("the interrupted turn changed the conversation: before %+v\nafter %+v", before, after)
+	if after.Lifecycle != "cancelled" || after.Turns != before.Turns || !strings.Contains(string(after.State), `"pending_call":{"key":"`+key+`"`) {
+		t.Fatalf("the interrupted turn: before %+v\nafter %+v, want its call pending", before, after)
 	}
 	// A retry of the message is a replay of its answer: no second action.
 	again := postAsync(conv+"/messages", `{"id":"m1","text":"I want to place an order"}`)
@@ -254,9 +257,9 @@ func TestPauseDuringAWebhookActionDropsTheTurn(t *testing.T) {
 	if code != 200 || !strings.Contains(string(b), "Order placed.") || !strings.Contains(string(b), `"lifecycle":"idle"`) {
 		t.Fatalf("the next message: %d %s", code, b)
 	}
-	// The interrupted turn committed nothing, so the next message decides the same
-	// execution from the same state: it sends the same key, and a receiver that
-	// honours keys books once for both.
+	// The interrupted turn committed its call's intent, so the next message sends
+	// the pending call again under the same key, and a receiver that honours keys
+	// books once for both.
 	if calls := hook.calls(); len(calls) != 2 || calls[0] != first || calls[1] != first {
 		t.Fatalf("action calls %v: want the interrupted one and its retry under the same key", calls)
 	}
@@ -277,17 +280,17 @@ func stopServe(t *testing.T, args ...string) (base string, stop func()) {
 	return base, stop
 }
 
-// TestACrashWhileRunningStoresNothing: running lives in the server that runs the
-// turn, not in the store. A server killed (SIGKILL) while a turn runs leaves nothing
-// stored for that turn: the restarted server finds the conversation as it was before
-// the turn (here: never stored), with no recovery to make, and the message's retry
-// runs the turn, its action keeping the same idempotency key.
-func TestACrashWhileRunningStoresNothing(t *testing.T) {
+// TestACrashDuringACallLeavesItsIntent: a turn's call is recorded before it is
+// made (the intent: lifecycle running, the call pending in the state), and nothing
+// else of the turn. A server killed (SIGKILL) during the call leaves the intent: the
+// restarted server shows it, and the message's retry, once the intent's lease has
+// run out, sends the call again under the same idempotency key.
+func TestACrashDuringACallLeavesItsIntent(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills a real process")
 	}
 	hook := newSlowHook(t)
-	cfg := ordersConfig(t, hook.URL, "", "")
+	cfg := ordersConfig(t, hook.URL, "runtime:\n  intent_lease: 2s\n", "")
 	db := filepath.Join(t.TempDir(), "parley.db")
 	bin := buildBinary(t)
 	cmd, base := startProcess(t, bin, "-db", db, "-config", cfg)
@@ -295,8 +298,8 @@ func TestACrashWhileRunningStoresNothing(t *testing.T) {
 	msg := `{"id":"m1","text":"place an order"}`
 	postAsync(conv+"/messages", msg)
 	first := waitChan(t, "the action webhook", hook.called)
-	if during := view(t, conv); during.Lifecycle != "running" || during.Version != 0 {
-		t.Fatalf("during the action: %+v, want running at version 0 (nothing stored)", during)
+	if during := view(t, conv); during.Lifecycle != "running" || during.Version != 1 || during.Turns != 0 {
+		t.Fatalf("during the action: %+v, want running at version 1 (the intent), no turn", during)
 	}
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
@@ -306,8 +309,8 @@ func TestACrashWhileRunningStoresNothing(t *testing.T) {
 
 	_, base = startProcess(t, bin, "-db", db, "-config", cfg)
 	conv = base + "/v1/bots/orders/conversations/k1"
-	if code, b := get(t, conv); code != http.StatusNotFound {
-		t.Fatalf("after the crash GET = %d %s, want 404: the turn stored nothing", code, b)
+	if after := view(t, conv); after.Lifecycle != "running" || after.Version != 1 || !strings.Contains(string(after.State), first) {
+		t.Fatalf("after the crash: %+v, want the intent", after)
 	}
 	hook.answer()
 	code, b, _ := post(t, conv+"/messages", msg)

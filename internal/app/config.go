@@ -51,6 +51,11 @@ type RuntimeConfig struct {
 	// parley.DefaultFlowVersions, 20): PUT /v1/flows/{id} and a changed flow file
 	// add one, and the oldest beyond this many are removed.
 	FlowVersions int `yaml:"flow_versions"`
+	// IntentLease is how long a turn's recorded call intent holds its
+	// conversation for the replica that made it (default 65s, longer than any
+	// webhook may take): a message meanwhile waits; after it, the call is taken
+	// for abandoned and sent again under its key (docs/guides/postgres.md).
+	IntentLease Duration `yaml:"intent_lease"`
 }
 
 // AuthConfig lists the API's bearer tokens (PARLEY_API_TOKEN adds one more).

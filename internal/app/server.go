@@ -100,6 +100,7 @@ func runtimeOptions(cfg *Config, logger *slog.Logger, reg prometheus.Registerer)
 		Inactivity:   time.Duration(cfg.Runtime.InactivityTimeout),
 		Heartbeat:    time.Duration(cfg.Runtime.Heartbeat),
 		StoreTimeout: time.Duration(cfg.Runtime.StoreTimeout),
+		IntentLease:  time.Duration(cfg.Runtime.IntentLease),
 		Logger:       logger,
 		Metrics:      actor.NewMetrics(reg),
 		Channels:     relay.ChannelOutboxes(),
