@@ -123,3 +123,14 @@ func (a *actor) agentReplay(ctx context.Context, msg parley.AgentMessageEvent) (
 	}
 	return parley.Result{Body: p.Response, Replayed: true}, true, nil
 }
+
+// TurnWatcher sees every decided turn of the runtime, whatever channel it came
+// from (Options.Watcher): the handoff notifier, which calls people in when a
+// conversation is handed off, and logs and counts each handoff.
+type TurnWatcher interface {
+	// TurnOutbox makes outbox entries of a turn's effects, committed with the
+	// turn; it must be deterministic (the turn may be decided again).
+	TurnOutbox(key parley.ConversationKey, msg parley.Message, effects []parley.Effect) ([]parley.OutboxEntry, error)
+	// TurnCommitted is told the events a turn committed (the engine's among them).
+	TurnCommitted(key parley.ConversationKey, events []parley.Event)
+}

@@ -98,8 +98,12 @@ type Options struct {
 	// Channels map an inbound channel name ("chatwoot") to what turns its replies into
 	// outbox entries committed with the turn.
 	Channels map[string]parley.ChannelOutbox
-	Logger   *slog.Logger
-	Metrics  *Metrics
+	// Watcher, when set, sees every decided turn whatever its channel: the outbox
+	// entries it makes of the turn's effects are committed with it (a handoff
+	// webhook), and it is told the turn's events once committed (logs, metrics).
+	Watcher TurnWatcher
+	Logger  *slog.Logger
+	Metrics *Metrics
 	// Hub receives every committed event; one is created when nil.
 	Hub *Hub
 	// StoreTimeout bounds every store call the runtime makes (default

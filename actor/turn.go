@@ -268,6 +268,13 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 			return turnEnd{}, err
 		}
 	}
+	if w := a.rt.opts.Watcher; w != nil && len(d.Effects) > 0 {
+		watched, err := w.TurnOutbox(a.key, msg, d.Effects)
+		if err != nil {
+			return turnEnd{}, err
+		}
+		outbox = append(outbox, watched...)
+	}
 	return turnEnd{
 		commit: &parley.Commit{
 			Conversation: next, ExpectedVersion: a.conv.Version, Events: events, Turn: rec,
@@ -380,6 +387,9 @@ func (a *actor) committed(t *turnRun, end turnEnd) {
 	}
 	for _, st := range append(t.moves, end.moves...) {
 		a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
+	}
+	if w := a.rt.opts.Watcher; w != nil {
+		w.TurnCommitted(a.key, c.Events)
 	}
 	if id := c.ProcessedID(); id != "" {
 		a.remember(id)

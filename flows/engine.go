@@ -25,6 +25,10 @@ type Options struct {
 	// a custom validator; every one the flows call must be registered (unless
 	// Runner is set, which then receives the calls of unregistered ones).
 	Funcs map[string]ActionFunc
+	// WrapRunner, when set, wraps the runner every webhook action and custom
+	// validator call goes through (Runner or the HTTP one, with Funcs): parley
+	// serve counts, times and logs each call's outcome around it.
+	WrapRunner func(ActionRunner) ActionRunner
 	// Writer writes the text of say steps with generate: true; without one their
 	// rendered text is said as written.
 	Writer parley.ReplyWriter
@@ -114,6 +118,9 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	}
 	if len(opts.Funcs) > 0 {
 		e.runner = funcRunner{funcs: opts.Funcs, next: e.runner}
+	}
+	if opts.WrapRunner != nil {
+		e.runner = opts.WrapRunner(e.runner)
 	}
 	e.writer = opts.Writer
 	e.recorder = opts.Recorder

@@ -125,6 +125,20 @@ func newAuthToken(i int, t Token) (authToken, error) {
 	return at, nil
 }
 
+// Answers reports whether some token may answer as a person (the agent or admin
+// scope): a bot that hands off can then be answered through the API.
+func (a *Auth) Answers() bool {
+	if a == nil {
+		return false
+	}
+	for _, t := range a.tokens {
+		if t.agent || t.admin {
+			return true
+		}
+	}
+	return false
+}
+
 // Enabled reports whether any token is configured.
 func (a *Auth) Enabled() bool { return a != nil && len(a.tokens) > 0 }
 

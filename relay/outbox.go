@@ -66,7 +66,7 @@ func (r *Relay) release(ctx context.Context, entries []parley.OutboxEntry) {
 // after RetryDelay.
 func (r *Relay) deliver(ctx context.Context, e parley.OutboxEntry, deadline time.Time) {
 	callCtx, cancel := context.WithDeadline(ctx, deadline)
-	err := r.deliverer.Deliver(callCtx, e)
+	err := r.deliverEntry(callCtx, e)
 	cancel()
 	switch {
 	case err == nil:

@@ -64,6 +64,16 @@ type Options struct {
 	Logger *slog.Logger
 	// Metrics may be nil.
 	Metrics *Metrics
+	// Deliverers deliver the outbox entries of other kinds than Chatwoot's, by
+	// kind (a handoff webhook, package handoff): the outbox worker runs for them
+	// even when no bot has a Chatwoot channel.
+	Deliverers map[string]Deliverer
+}
+
+// Deliverer makes the call an outbox entry asks for; an error with code
+// parley.EINVALID is permanent (the entry fails for good), any other is retried.
+type Deliverer interface {
+	Deliver(ctx context.Context, e parley.OutboxEntry) error
 }
 
 // Relay runs the Chatwoot channel of every configured bot: the webhook handler, the
@@ -73,6 +83,7 @@ type Relay struct {
 	rt        parley.Conversations
 	channels  map[string]Channel
 	deliverer *chatwoot.Deliverer
+	others    map[string]Deliverer
 	log       *slog.Logger
 	metrics   *Metrics
 	// kick wakes the inbox processor when a webhook was enqueued.
@@ -87,6 +98,7 @@ func New(opts Options) *Relay {
 		channels: make(map[string]Channel, len(opts.Channels)),
 		log:      opts.Logger,
 		metrics:  opts.Metrics,
+		others:   opts.Deliverers,
 		kick:     make(chan struct{}, 1),
 	}
 	clients := make(map[string]*chatwoot.Client, len(opts.Channels))
@@ -109,13 +121,24 @@ func ChannelOutboxes() map[string]parley.ChannelOutbox {
 }
 
 // Run processes the inbox and delivers the outbox until ctx is cancelled, and returns
-// when both have stopped. Without channels it returns at once.
+// when both have stopped. Without channels or other deliverers it returns at once;
+// with other deliverers alone it delivers the outbox only.
 func (r *Relay) Run(ctx context.Context) {
-	if len(r.channels) == 0 {
+	if len(r.channels) == 0 && len(r.others) == 0 {
 		return
 	}
 	var wg sync.WaitGroup
-	wg.Go(func() { r.processInbox(ctx) })
+	if len(r.channels) > 0 {
+		wg.Go(func() { r.processInbox(ctx) })
+	}
 	wg.Go(func() { r.deliverOutbox(ctx) })
 	wg.Wait()
+}
+
+// deliverEntry hands an entry to the deliverer of its kind: another's, else Chatwoot's.
+func (r *Relay) deliverEntry(ctx context.Context, e parley.OutboxEntry) error {
+	if d := r.others[e.Kind]; d != nil {
+		return d.Deliver(ctx, e)
+	}
+	return r.deliverer.Deliver(ctx, e)
 }

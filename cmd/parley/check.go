@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,8 +33,28 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	warnUnreachable(stderr, *configPath, targets)
 	opts := checkRun{stdout: stdout, stderr: stderr, outDir: *outDir, maxStates: *maxStates, walks: *walks, progressAfter: *progressAfter}
 	return everyPasses(targets, func(t checkTarget) (bool, error) { return opts.check(ctx, t) })
+}
+
+// warnUnreachable warns of the checked bots of the configuration whose handoffs
+// reach nobody (app.Config.Unreachable): a dead end that the exploration of the
+// flows cannot see. A flow file checked alone has no configuration to judge.
+func warnUnreachable(stderr io.Writer, configPath string, targets []checkTarget) {
+	cfg, err := app.ResolveConfig(configPath)
+	if err != nil {
+		return
+	}
+	var bots []string
+	for _, b := range cfg.Unreachable(cfg.PeopleTokens(os.Getenv("PARLEY_API_TOKEN") != "")) {
+		if slices.ContainsFunc(targets, func(t checkTarget) bool { return t.name == b }) {
+			bots = append(bots, b)
+		}
+	}
+	if w := app.UnreachableWarning(bots); w != "" {
+		fmt.Fprintln(stderr, "warning: "+w)
+	}
 }
 
 // checkRun is what `parley check` does with each target, from its flags.

@@ -88,6 +88,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if unreachable := cfg.Unreachable(auth.Answers()); len(unreachable) > 0 {
+		logger.Warn(app.UnreachableWarning(unreachable), "bots", strings.Join(unreachable, ","))
+	}
 	stopTracing, err := startTracing(ctx, logger)
 	if err != nil {
 		return err

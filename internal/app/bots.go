@@ -29,8 +29,14 @@ type Wiring struct {
 // BuildBots constructs every bot of cfg. Flow files of gates bots are validated and
 // stored as a new version when they changed.
 func BuildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger) (*Wiring, error) {
+	return buildBots(ctx, cfg, store, reg, logger, serving{})
+}
+
+// buildBots is BuildBots for bots served as s says (handoffMessage).
+func buildBots(ctx context.Context, cfg *Config, store parley.Store, reg prometheus.Registerer, logger *slog.Logger, s serving) (*Wiring, error) {
 	w := &Wiring{Chatwoot: map[string]*ChatwootConfig{}}
 	b := newBuilder(cfg, store, reg, logger)
+	b.serving = s
 	for _, bc := range cfg.Bots {
 		bot, err := b.bot(ctx, bc)
 		if err != nil {
@@ -58,6 +64,7 @@ func newBuilder(cfg *Config, store parley.Store, reg prometheus.Registerer, logg
 	if reg != nil {
 		b.recorder = newGatesRecorder(reg)
 		b.flowsRec = newFlowsRecorder(reg)
+		b.actions = newActionMetrics(reg, logger)
 	}
 	return b
 }
@@ -67,6 +74,7 @@ func newBuilder(cfg *Config, store parley.Store, reg prometheus.Registerer, logg
 func (b *builder) bot(ctx context.Context, bc BotConfig) (*parley.Bot, error) {
 	eng, err := b.engine(ctx, bc)
 	if err == nil {
+		eng = b.cfg.withHandoffMessage(&bc, eng, b.serving)
 		eng, err = b.models.understand(b.cfg, bc, eng, b.store)
 	}
 	if err != nil {
@@ -88,6 +96,8 @@ type builder struct {
 	recorder   *gatesRecorder
 	flowsRec   *flowsRecorder
 	embedded   *catalog.Catalog
+	serving    serving
+	actions    *actionMetrics
 }
 
 // engine builds a bot's engine, before any model understanding.
@@ -125,6 +135,9 @@ func (b *builder) flows(bc BotConfig, writer *botWriter) (parley.Engine, error) 
 		return nil, err
 	}
 	opts := flows.Options{HTTPClient: b.httpClient}
+	if b.actions != nil {
+		opts.WrapRunner = b.actions.wrap(bc.Name)
+	}
 	if writer != nil {
 		opts.Writer = writer
 	}

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -32,6 +33,9 @@ type Config struct {
 	// Widget signs and limits the chat widget's visitor sessions; a bot takes
 	// visitors when it has a widget: block of its own (BotWidgetConfig).
 	Widget WidgetConfig `yaml:"widget"`
+	// Handoff calls people in when a bot hands a conversation off (every bot's,
+	// unless the bot's own handoff: sets a field).
+	Handoff *HandoffConfig `yaml:"handoff"`
 
 	// dir resolves relative file paths (the config file's folder).
 	dir string
@@ -126,6 +130,8 @@ type BotConfig struct {
 	InactivityTimeout Duration `yaml:"inactivity_timeout"`
 	// Widget lets web pages of the listed origins embed the chat widget.
 	Widget *BotWidgetConfig `yaml:"widget"`
+	// Handoff overrides the top-level handoff: block, field by field.
+	Handoff *HandoffConfig `yaml:"handoff"`
 }
 
 // ShopConfig configures a shop bot.
@@ -311,8 +317,14 @@ func (c *Config) checkServer(path string) error {
 	if _, err := visitor.ParseProxies(c.Server.TrustedProxies); err != nil {
 		return parley.Errorf(parley.EINVALID, "%s: %s", path, parley.ErrorMessage(err))
 	}
+	if err := checkHandoff(path, "", c.Handoff); err != nil {
+		return err
+	}
 	for i, b := range c.Bots {
 		if err := checkBotWidget(path, i, b); err != nil {
+			return err
+		}
+		if err := checkHandoff(path, "bots["+strconv.Itoa(i)+"].", b.Handoff); err != nil {
 			return err
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/chatwoot"
+	"github.com/parleyhq/parley/handoff"
 	"github.com/parleyhq/parley/httpapi"
 	"github.com/parleyhq/parley/inspect"
 	"github.com/parleyhq/parley/relay"
@@ -55,7 +56,7 @@ type Security struct {
 func NewServer(ctx context.Context, cfg *Config, store parley.Store, logger *slog.Logger, sec Security) (*Server, error) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	w, err := BuildBots(ctx, cfg, store, reg, logger)
+	w, err := buildBots(ctx, cfg, store, reg, logger, serving{served: sec.Auth != nil, people: sec.Auth.Answers()})
 	if err != nil {
 		return nil, err
 	}
@@ -64,12 +65,19 @@ func NewServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 		return nil, err
 	}
 	opts := runtimeOptions(cfg, logger, reg)
+	notifier := handoffNotifier(cfg, logger, reg)
+	opts.Watcher = notifier
 	// The runtime bounds its own store calls; the API and the relay get the same
 	// bound through one wrapped store, each taking the parts it uses, which reads the
 	// bots' folded states whole as the runtime does (the conversation list).
 	timed := actor.WithStoreTimeout(store, opts.StoreTimeout, w.Bots...)
 	rt := actor.New(store, w.Bots, opts)
-	rl := relay.New(relay.Options{Store: timed, Runtime: rt, Channels: channels, Logger: logger, Metrics: relay.NewMetrics(reg)})
+	ro := relay.Options{Store: timed, Runtime: rt, Channels: channels, Logger: logger, Metrics: relay.NewMetrics(reg)}
+	if notifier.Delivers() {
+		ro.Deliverers = map[string]relay.Deliverer{handoff.Kind: notifier}
+	}
+	rl := relay.New(ro)
+	reg.MustRegister(waitingGauge(timed, w.Bots))
 	srv := &Server{Store: store, Runtime: rt, Relay: rl, Done: make(chan struct{}), log: logger, Visitors: sec.Visitors != nil, Metrics: reg}
 	api := httpapi.New(rt, timed, httpapi.Options{
 		MaxBody:     cfg.Runtime.MaxBodyBytes,
