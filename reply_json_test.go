@@ -3,21 +3,29 @@ package parley
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
 	"testing"
+
+	"github.com/parleyhq/parley/internal/encodertest"
 )
 
-// TestReplyJSONCoversEveryField: the hand-written encoders name every field of the
-// types they write; a field added to one of them must be added to reply_json.go too
-// (FuzzAppendRepliesIsMarshal would then fail on it).
+// TestReplyJSONCoversEveryField: the hand-written encoders write every field of the
+// types they write, at every depth (a reply's cards, their actions, its options): a
+// reply and a transition with no zero field encode as json.Marshal writes them, so a
+// field added to Reply, Card, Option or Transition and not to reply_json.go fails
+// here.
 func TestReplyJSONCoversEveryField(t *testing.T) {
-	for _, tc := range []struct {
-		v      any
-		fields int
-	}{{Reply{}, 5}, {Card{}, 8}, {Option{}, 3}, {Transition{}, 3}} {
-		if n := reflect.TypeOf(tc.v).NumField(); n != tc.fields {
-			t.Errorf("%T has %d fields, reply_json.go writes %d: update it", tc.v, n, tc.fields)
-		}
+	reply := encodertest.Fill[Reply](nil)
+	transition := encodertest.Fill[Transition](nil)
+	if z := append(encodertest.Zero(reply), encodertest.Zero(transition)...); len(z) > 0 {
+		t.Fatalf("not filled: %v", z)
+	}
+	want, _ := json.Marshal([]Reply{reply})
+	if got := AppendRepliesJSON(nil, []Reply{reply}); !bytes.Equal(got, want) {
+		t.Errorf("AppendRepliesJSON\n%s\njson.Marshal\n%s", got, want)
+	}
+	want, _ = json.Marshal([]Transition{transition})
+	if got := AppendTransitionsJSON(nil, []Transition{transition}); !bytes.Equal(got, want) {
+		t.Errorf("AppendTransitionsJSON\n%s\njson.Marshal\n%s", got, want)
 	}
 }
 

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley/internal/encodertest"
 )
 
 // TestTurnRecordJSONRoundTrip: a record reads back with its transitions' bytes as
@@ -63,6 +66,31 @@ func TestTurnRecordJSONRoundTrip(t *testing.T) {
 		if err := json.Unmarshal([]byte(bad), &old); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
+	}
+}
+
+// TestTurnRecordJSONCoversEveryField: a record with no zero field (its message, the
+// message's NLU, its replies and transitions) reads back equal through the
+// hand-written encoder and the decoder, so a field added to TurnRecord, Message or
+// NLU and not to the stored form (turnlog.go, turnrecord_json.go) fails here.
+func TestTurnRecordJSONCoversEveryField(t *testing.T) {
+	rec := encodertest.Fill[TurnRecord](map[string]string{
+		"Replies":     `[{"id":"a-1-1","type":"text","text":"Where from?"}]`,
+		"Transitions": `[{"from":"idle","to":"understanding","trigger":"user_message"}]`,
+	})
+	if z := encodertest.Zero(rec); len(z) > 0 {
+		t.Fatalf("not filled: %v", z)
+	}
+	b, err := rec.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back TurnRecord
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	if diff := cmp.Diff(rec, back); diff != "" {
+		t.Errorf("read back (-written +read):\n%s\nstored: %s", diff, b)
 	}
 }
 

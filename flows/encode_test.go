@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley/internal/encodertest"
 )
 
 // reflected marshals s with encoding/json.
@@ -66,4 +67,18 @@ func FuzzAppendJSON(f *testing.F) {
 			t.Fatalf("AppendJSON\n%s\njson.Marshal\n%s", got, want)
 		}
 	})
+}
+
+// TestAppendJSONCoversEveryField: a state with no zero field, at any depth (its
+// messages, trace, metadata and its error and pending call, its flow stack), encodes
+// as json.Marshal writes it, so a field added to State or to a type it holds and not
+// to encode.go fails here.
+func TestAppendJSONCoversEveryField(t *testing.T) {
+	s := encodertest.Fill[State](nil)
+	if z := encodertest.Zero(s); len(z) > 0 {
+		t.Fatalf("not filled: %v", z)
+	}
+	if diff := cmp.Diff(reflected(t, &s), string(s.AppendJSON(nil))); diff != "" {
+		t.Errorf("(-json.Marshal +AppendJSON):\n%s", diff)
+	}
 }
