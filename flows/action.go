@@ -518,7 +518,8 @@ func errorType(err error) string {
 func (tu *turn) needData(f *flow, missing []string, reply string) error {
 	s := tu.s
 	for _, name := range missing {
-		delete(s.Slots, name)
+		delete(s.Slots, name) // asked again afresh, with a fresh retry budget
+		delete(s.Metadata.Retries, name)
 	}
 	for _, st := range f.steps {
 		if st.kind == KindCollect && st.slot.name == missing[0] {

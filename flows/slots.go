@@ -528,6 +528,32 @@ func (e *Engine) Normalize(slotName, raw string, now time.Time) (string, bool) {
 	return format(v), true
 }
 
+// Accepts reports whether raw, typed as the answer to the question of slot slotName
+// of flow flowName at now, is a value the slot takes: it reads as the slot's type
+// and passes the slot's validators in order. failed is the index of the validator
+// that refused it, -1 when it does not read as the type (or the slot is unknown),
+// len(validators) when it is taken. A custom validator (a webhook's or a
+// function's) is not called: it takes every value here. parley check picks its
+// sample values with it, so that they pass exactly what the engine checks.
+func (e *Engine) Accepts(flowName, slotName, raw string, now time.Time) (ok bool, failed int) {
+	f := e.flows[flowName]
+	if f == nil || f.slots[slotName] == nil {
+		return false, -1
+	}
+	sl := f.slots[slotName]
+	t := parley.Turn{Message: parley.Message{Text: raw, SentAt: now}}
+	v, read := e.parse(t, sl, raw, true)
+	if !read {
+		return false, -1
+	}
+	for i, val := range sl.validators {
+		if val.def.Type != ValidateCustom && !val.accepts(v, now) {
+			return false, i
+		}
+	}
+	return true, len(sl.validators)
+}
+
 // entityText is the text of an entity value that is not a string, as a user would
 // type it: a number in plain digits, true or false; anything else (an object, a
 // list) has no text and is not understood.

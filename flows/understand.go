@@ -240,7 +240,10 @@ func (tu *turn) unmoved(active *flow, st *step) error {
 	if st.kind == KindConfirm && tu.askedChange {
 		// An answer to "what would you like to change?" naming a slot: ask it again.
 		if c := tu.collectStepOf(active, tu.mentionedSlot(active)); c != nil {
+			// Asked again afresh, with a fresh retry budget: the count of
+			// the answers that failed before it was filled is spent.
 			delete(tu.s.Slots, c.slot.name)
+			delete(tu.s.Metadata.Retries, c.slot.name)
 			return tu.advance(c.index)
 		}
 	}
