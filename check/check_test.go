@@ -2,8 +2,10 @@ package check
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -43,58 +45,138 @@ func explore(t *testing.T, m Model) *Report {
 
 // TestPlantedDefects: each deliberately broken bot is refused, statically when no
 // exploration is needed, else with a finding of the right property whose
-// counterexample renders as a scenario.
+// counterexample renders as a scenario. A flows bot is explored with and without
+// the reduction (FlowsModel.Exact): each defect is found either way.
 func TestPlantedDefects(t *testing.T) {
 	tests := []struct {
 		file string
 		// static is a substring of the definition error, when validation finds it.
 		static   string
 		property string
+		// message is a substring of the finding's message, when it matters.
+		message string
 	}{
 		{file: "branch_no_exit.yaml", property: PropGoal},
 		{file: "retry_never_exhausts.yaml", property: PropLoop},
+		{file: "time_never_valid.yaml", property: PropValues, message: "no value of appointment_time passes its regex at testdata/broken/time_never_valid.yaml:14:"},
 		{file: "clarify_ping_pong.json", property: PropLoop},
 		{file: "gate_never_produced.json", static: `fact "budget" is not produced by any node`},
 		{file: "requires_own_output.json", static: `no node can reach gate "DONE"`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.file, func(t *testing.T) {
-			m, err := load(t, filepath.Join("testdata", "broken", tt.file))
-			if tt.static != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.static) {
-					t.Fatalf("want a definition error containing %q, got %v", tt.static, err)
+		for _, exact := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/exact=%v", tt.file, exact), func(t *testing.T) {
+				m, err := load(t, filepath.Join("testdata", "broken", tt.file))
+				if tt.static != "" {
+					if err == nil || !strings.Contains(err.Error(), tt.static) {
+						t.Fatalf("want a definition error containing %q, got %v", tt.static, err)
+					}
+					return
 				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			rep := explore(t, m)
-			var found *Finding
-			for i := range rep.Findings {
-				if rep.Findings[i].Property == tt.property {
-					found = &rep.Findings[i]
-					break
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fm, ok := m.(*FlowsModel); ok {
+					fm.Exact = exact
+				}
+				plantedFound(t, explore(t, m), tt.file, tt.property, tt.message)
+			})
+		}
+	}
+}
+
+// plantedFound checks that rep has a finding of property (with message in it)
+// and, when it has a state, a counterexample that renders as a scenario.
+func plantedFound(t *testing.T, rep *Report, file, property, message string) {
+	t.Helper()
+	var found *Finding
+	for i := range rep.Findings {
+		if rep.Findings[i].Property == property && strings.Contains(rep.Findings[i].Message, message) {
+			found = &rep.Findings[i]
+			break
+		}
+	}
+	if found == nil {
+		t.Fatalf("no %q finding with %q; got %+v", property, message, rep.Findings)
+	}
+	if found.State < 0 {
+		return
+	}
+	if len(found.Path)+len(found.Repeat) == 0 {
+		t.Fatalf("finding has no counterexample: %+v", found)
+	}
+	y, ok := rep.Scenario(*found)
+	if !ok || !strings.Contains(string(y), "not_state:") {
+		t.Fatalf("scenario:\n%s", y)
+	}
+	sc, err := scenario.Parse(y, file+".scenario.yaml")
+	if err != nil {
+		t.Fatalf("the written scenario does not parse: %v\n%s", err, y)
+	}
+	if n := len(found.Path) + len(found.Repeat); len(sc.Turns) != n || sc.Turns[n-1].Expect.NotState == nil {
+		t.Fatalf("parsed scenario: %d turns (want %d), last expects %+v", len(sc.Turns), n, sc.Turns[len(sc.Turns)-1].Expect)
+	}
+}
+
+// TestReductionKeepsVerdicts: bots explored with and without the reduction get
+// the same findings (property and message), and the reduction explores no more
+// states; random walks through the real engine reach only states it found.
+func TestReductionKeepsVerdicts(t *testing.T) {
+	for _, file := range []string{
+		"../testdata/sgd/Banks_2.flows.yaml",
+		"../testdata/flows-understanding/flows/pizzeria.flows.yaml",
+		"../examples/embed/bakery.yaml",
+		"testdata/broken/branch_no_exit.yaml",
+		"testdata/broken/retry_never_exhausts.yaml",
+		"testdata/broken/time_never_valid.yaml",
+	} {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			verdicts := map[bool]string{}
+			states := map[bool]int{}
+			for _, exact := range []bool{false, true} {
+				m, err := load(t, file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.(*FlowsModel).Exact = exact
+				rep := explore(t, m)
+				var lines []string
+				for _, f := range rep.Findings {
+					lines = append(lines, f.Property+": "+f.Message)
+				}
+				slices.Sort(lines) // findings of equal length may come in either order
+				verdicts[exact], states[exact] = strings.Join(lines, "\n"), len(rep.Graph.States)
+				if res, err := Walk(context.Background(), rep.Graph, m, 300, 30, 7); err != nil {
+					t.Fatalf("exact=%v: %v (after %+v)", exact, err, res)
 				}
 			}
-			if found == nil {
-				t.Fatalf("no %q finding; got %+v", tt.property, rep.Findings)
+			if verdicts[false] != verdicts[true] {
+				t.Fatalf("reduced:\n%s\nexact:\n%s", verdicts[false], verdicts[true])
 			}
-			if len(found.Path)+len(found.Repeat) == 0 {
-				t.Fatalf("finding has no counterexample: %+v", found)
+			if states[false] > states[true] {
+				t.Fatalf("reduced %d states, exact %d", states[false], states[true])
 			}
-			y, ok := rep.Scenario(*found)
-			if !ok || !strings.Contains(string(y), "not_state:") {
-				t.Fatalf("scenario:\n%s", y)
-			}
-			sc, err := scenario.Parse(y, tt.file+".scenario.yaml")
-			if err != nil {
-				t.Fatalf("the written scenario does not parse: %v\n%s", err, y)
-			}
-			if n := len(found.Path) + len(found.Repeat); len(sc.Turns) != n || sc.Turns[n-1].Expect.NotState == nil {
-				t.Fatalf("parsed scenario: %d turns (want %d), last expects %+v", len(sc.Turns), n, sc.Turns[len(sc.Turns)-1].Expect)
-			}
+			t.Logf("%d states reduced, %d exact", states[false], states[true])
 		})
+	}
+}
+
+// TestIssueBotsProved: the clinic bot of issue 41 (five slots, a regex on the
+// time, a confirmation that asks what to change, a webhook, a cancel flow) and
+// the six-slot booking are proved within the issue's bound: at most 100,000
+// states (the time bound is scripts/test.sh's, outside the race detector).
+func TestIssueBotsProved(t *testing.T) {
+	for _, file := range []string{"testdata/bots/clinic.flows.yaml", "testdata/bots/booking6.flows.yaml"} {
+		m, err := load(t, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := explore(t, m)
+		if !rep.OK() || len(rep.Graph.States) > 100_000 {
+			var b strings.Builder
+			rep.Print(&b)
+			t.Errorf("%s:\n%s", file, b.String())
+		}
 	}
 }
 
@@ -170,14 +252,5 @@ func TestRandomWalkStaysInExploredSet(t *testing.T) {
 			t.Fatalf("walks did nothing: %+v", res)
 		}
 		t.Logf("%s: explored %d states, random walks reached %d of them", m.Engine().Kind(), len(graphs[i].States), res.Reached)
-	}
-}
-
-func TestSample(t *testing.T) {
-	for _, p := range []string{`^BK-\d{5}$`, `^R\d{3}$`, `(?i)^[a-z]+@[a-z]+\.com$`, `^(yes|no)$`, `^\p{Lu}\w{2,}$`} {
-		s, ok := sample(p)
-		if !ok {
-			t.Errorf("sample(%q) failed: %q", p, s)
-		}
 	}
 }

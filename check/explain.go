@@ -61,6 +61,12 @@ func (m *FlowsModel) Explain(g *Graph, f Finding) string {
 		}
 		step, _ := g.States[f.State].Signature["current_step"].(string)
 		return fmt.Sprintf("the flow comes back to step %s without asking anything new: give the branch or next that leads back an exit (an else that ends the flow or hands off), or a retry limit on the slot it waits for", step)
+	case PropGoal, PropUsed:
+		if why := m.blockedWhy(); why != "" {
+			return why
+		}
+	}
+	switch f.Property {
 	case PropDeadEnd:
 		return "no message changes this state: give the step that rests here a next step, a branch with an else, or an action that ends the flow"
 	case PropGoal:

@@ -31,6 +31,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -230,6 +231,14 @@ func (x *explorer) expand(ctx context.Context, i int) (full bool, err error) {
 // MaxStates.
 func (x *explorer) place(next *State, i int, in Input) (int, bool) {
 	if j, seen := x.index[next.Key]; seen {
+		// Units a turn shows (a flow run within it) count wherever it
+		// lands, a state already found included.
+		known := x.g.States[j]
+		for _, u := range next.Units {
+			if !slices.Contains(known.Units, u) {
+				known.Units = append(known.Units, u)
+			}
+		}
 		return j, true
 	}
 	if len(x.g.States) >= x.opts.MaxStates {

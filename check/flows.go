@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/flows"
@@ -22,25 +23,50 @@ type FlowsModel struct {
 	answers  map[string][]Input
 	// kept are the values branches compare slots with: those slots' values stay
 	// in the abstract state.
-	kept map[string][]string
+	kept   map[string][]string
+	live   liveness
+	runner *sampleRunner
+	// changes are, per flow and confirm step whose no asks what to change, a
+	// message naming each slot a step collects ("the appointment time"): the
+	// change loop.
+	changes map[string]map[string][]Input
+	// blocked are the slots no sample value passes, by flow and slot.
+	blocked []blockedSlot
+	// Exact turns the reduction off (liveness): every field of the state but the
+	// history stays in the abstract state. The verdicts must be the same.
+	Exact bool
 }
 
-// acceptingRunner answers every webhook action as succeeded, with no data: the
-// checker explores the dialogue, not the service behind it.
-type acceptingRunner struct{}
+// sampleRunner answers every webhook action as succeeded, with no data: the
+// checker explores the dialogue, not the service behind it. A custom validator
+// takes every value but the one chosen to stand for its refusal (refused, by
+// slot), so that both of its answers are explored.
+type sampleRunner struct{ refused map[string]string }
 
-func (acceptingRunner) Run(context.Context, flows.ActionRequest) (flows.ActionResult, error) {
+func (r *sampleRunner) Run(_ context.Context, req flows.ActionRequest) (flows.ActionResult, error) {
 	valid := true
+	if slot, ok := strings.CutPrefix(req.Step, validatePrefix); ok {
+		if v, has := r.refused[slot]; has && fmt.Sprint(req.Slots[slot]) == v {
+			valid = false
+		}
+	}
 	return flows.ActionResult{Valid: &valid}, nil
 }
 
+// validatePrefix starts the step of a custom validator's request ("validate:" and
+// the slot's name).
+const validatePrefix = "validate:"
+
 // NewFlowsModel compiles def with actions that succeed and derives its alphabet.
 func NewFlowsModel(def *flows.Definition) (*FlowsModel, error) {
-	e, err := flows.New(def, flows.Options{Runner: acceptingRunner{}})
+	runner := &sampleRunner{refused: map[string]string{}}
+	e, err := flows.New(def, flows.Options{Runner: runner})
 	if err != nil {
 		return nil, err
 	}
-	m := &FlowsModel{def: def, engine: e, entities: map[string][]Input{}, answers: map[string][]Input{}, kept: branchValues(def)}
+	m := &FlowsModel{def: def, engine: e, runner: runner, entities: map[string][]Input{}, answers: map[string][]Input{}, kept: branchValues(def)}
+	m.live = newLiveness(def, m.kept)
+	m.changes = changeInputs(def)
 	m.static = append(m.static, m.triggers()...)
 	m.slotInputs()
 	m.static = append(m.static,
@@ -80,10 +106,14 @@ func (m *FlowsModel) triggers() []Input {
 // while the slot is awaited. A slot a branch tests gets each value the branch names.
 func (m *FlowsModel) slotInputs() {
 	seen := map[string]bool{}
-	for _, f := range m.def.Flows {
+	for fi, f := range m.def.Flows {
 		var out []Input
-		for _, sl := range f.Slots {
-			out = append(out, m.slotValueInputs(sl, !seen[sl.Name])...)
+		for si, sl := range f.Slots {
+			smp := slotSamples(m.engine, f.Name, sl, Options{}.start())
+			if smp.blocked != nil {
+				m.blocked = append(m.blocked, blockedSlot{flow: fi, slot: si, blocked: *smp.blocked})
+			}
+			out = append(out, m.slotValueInputs(sl, smp, !seen[sl.Name])...)
 			seen[sl.Name] = true
 		}
 		m.entities[f.Name] = out
@@ -92,11 +122,9 @@ func (m *FlowsModel) slotInputs() {
 
 // slotValueInputs are the entity inputs of a slot's values; first says the slot
 // is met for the first time, its plain answers are then recorded too.
-func (m *FlowsModel) slotValueInputs(sl *flows.Slot, first bool) []Input {
+func (m *FlowsModel) slotValueInputs(sl *flows.Slot, smp samples, first bool) []Input {
 	var out []Input
-	valids, invalid := slotValues(sl)
-	valids = append(valids, m.kept[sl.Name]...)
-	for i, v := range dedupe(valids) {
+	for i, v := range dedupe(append(smp.valid, m.kept[sl.Name]...)) {
 		label := "valid " + sl.Name
 		if i > 0 {
 			label += " = " + v
@@ -106,15 +134,57 @@ func (m *FlowsModel) slotValueInputs(sl *flows.Slot, first bool) []Input {
 			m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer " + label, Message: parley.Message{Text: v}})
 		}
 	}
-	// An upstream parse's city is taken as given (its NLU knows more
-	// places than Parley's list): only a typed answer can be no city.
-	if invalid != "" && sl.Type != flows.TypeCity {
-		out = append(out, entity("invalid "+sl.Name, sl.Name, invalid, true))
+	if smp.refused != "" {
+		m.runner.refused[sl.Name] = smp.refused
 	}
-	if invalid != "" && first {
-		m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer invalid " + sl.Name, Stalling: true, Message: parley.Message{Text: invalid}})
+	// An upstream parse's city is taken as given (its NLU knows more places
+	// than Parley's list): only a typed answer can be no city.
+	bad := []struct {
+		label, value string
+		entity       bool
+	}{{"invalid " + sl.Name, smp.invalid, sl.Type != flows.TypeCity}, {"refused " + sl.Name, smp.refused, true}}
+	for _, b := range bad {
+		if b.value != "" && b.entity {
+			out = append(out, entity(b.label, sl.Name, b.value, true))
+		}
+		if b.value != "" && first {
+			m.answers[sl.Name] = append(m.answers[sl.Name], Input{Label: "answer " + b.label, Stalling: true, Message: parley.Message{Text: b.value}})
+		}
 	}
 	return out
+}
+
+// changeInputs name each collected slot of a flow at its confirm steps whose
+// on_no is ask_change, as a user answers "what would you like to change?".
+func changeInputs(def *flows.Definition) map[string]map[string][]Input {
+	out := map[string]map[string][]Input{}
+	for _, f := range def.Flows {
+		var names []Input
+		for _, st := range f.Steps {
+			if st.Collect != "" {
+				names = append(names, Input{Label: "change " + st.Collect, Message: parley.Message{Text: "the " + slotLabel(f, st.Collect)}})
+			}
+		}
+		for _, st := range f.Steps {
+			if st.Confirm != nil && st.Confirm.OnNo == "ask_change" {
+				if out[f.Name] == nil {
+					out[f.Name] = map[string][]Input{}
+				}
+				out[f.Name][st.ID] = names
+			}
+		}
+	}
+	return out
+}
+
+// slotLabel is how replies name a slot of f: its label, else its name in words.
+func slotLabel(f *flows.Flow, name string) string {
+	for _, sl := range f.Slots {
+		if sl.Name == name && sl.Label != "" {
+			return sl.Label
+		}
+	}
+	return strings.ReplaceAll(name, "_", " ")
 }
 
 func entity(label, slot, value string, stalling bool) Input {
@@ -178,6 +248,9 @@ func (m *FlowsModel) Inputs(state any) []Input {
 	if s.WaitingForSlot != nil {
 		in = append(in, m.answers[*s.WaitingForSlot]...)
 	}
+	if s.CurrentStep != nil {
+		in = append(in, m.changes[s.CurrentFlow][*s.CurrentStep]...)
+	}
 	return in
 }
 
@@ -188,6 +261,9 @@ func (m *FlowsModel) Inputs(state any) []Input {
 func (m *FlowsModel) Abstract(state any, _ int64) (string, error) {
 	light := *state.(*flows.State)
 	light.Messages, light.Trace, light.TurnCount, light.LastResponse, light.LastNLUCall = nil, nil, 0, "", nil
+	if !m.Exact {
+		m.live.reduce(&light)
+	}
 	light.Slots = m.collapse(light.Slots)
 	if e := light.Metadata.Error; e != nil {
 		light.Metadata.Error = &flows.ErrorInfo{Type: e.Type, RecoveryState: e.RecoveryState}

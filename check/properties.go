@@ -45,6 +45,9 @@ func Analyze(g *Graph, m Model) *Report {
 	if g.Truncated {
 		return r
 	}
+	if s, ok := m.(interface{ staticFindings() []Finding }); ok {
+		r.Findings = append(r.Findings, s.staticFindings()...)
+	}
 	r.Findings = append(r.Findings, engineErrors(g)...)
 	r.Findings = append(r.Findings, goalUnreachable(g)...)
 	r.Findings = append(r.Findings, deadEnds(g)...)

@@ -2,12 +2,11 @@ package check
 
 import (
 	"maps"
-	"regexp"
-	"regexp/syntax"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
+	"time"
 
 	"github.com/parleyhq/parley/flows"
 )
@@ -15,29 +14,154 @@ import (
 // noValue is an answer no typed slot accepts.
 const noValue = "zzqx"
 
-// slotValues returns values standing for "a valid answer" and "an invalid answer"
-// of a slot, derived from its type, values, normalizer and validators. invalid is
-// empty when the slot accepts any text.
-func slotValues(sl *flows.Slot) (valid []string, invalid string) {
-	if len(sl.Values) > 0 {
-		return []string{sl.Values[0]}, noValue
+// samples are the values that stand, in the alphabet, for the answers to one
+// slot. Every valid one passes the slot's type and every built-in validator it
+// declares, as the engine checks them (flows.Engine.Accepts): candidates are
+// drawn from the slot's values, its validators (strings generated from a regex,
+// enum members, numbers inside a range, lengths) and its type (dates in the
+// future, times, ...), and only those the engine takes are kept.
+type samples struct {
+	valid []string
+	// invalid is a candidate the engine refuses; "" when the slot takes any text.
+	invalid string
+	// refused passes the built-in checks but the slot's custom validator (a
+	// webhook or a function) answers it is invalid: the validator is explored
+	// both ways. "" when the slot has no custom validator or no second value.
+	refused string
+	// blocked, when no candidate passes, is the index of the validator that
+	// refused the candidate that got furthest (-1: none read as the type), and
+	// tried the candidates.
+	blocked *blocked
+}
+
+type blocked struct {
+	validator int
+	tried     []string
+}
+
+// slotSamples picks slot sl's samples (of flow) with the engine e, at now.
+func slotSamples(e *flows.Engine, flow string, sl *flows.Slot, now time.Time) samples {
+	var out samples
+	furthest := -1
+	cands := dedupe(candidates(sl))
+	for _, c := range cands {
+		ok, failed := e.Accepts(flow, sl.Name, c, now)
+		if ok {
+			out.valid = append(out.valid, c)
+			continue
+		}
+		furthest = max(furthest, failed)
 	}
-	switch sl.Type {
-	case flows.TypeDate:
-		return dateValues(sl)
-	case flows.TypeNumber, flows.TypeInteger:
-		return numberValues(sl)
+	if len(out.valid) == 0 {
+		out.blocked = &blocked{validator: furthest, tried: cands}
 	}
-	if v, ok := typeSamples[sl.Type]; ok {
-		return []string{v}, noValue
+	for _, c := range invalidCandidates(sl) {
+		if ok, _ := e.Accepts(flow, sl.Name, c, now); !ok {
+			out.invalid = c
+			break
+		}
 	}
-	if valid, invalid, ok := validatorValues(sl); ok {
-		return valid, invalid
+	if hasValidator(sl, flows.ValidateCustom) && len(out.valid) > 1 {
+		out.refused = out.valid[1]
 	}
+	if len(out.valid) > 0 {
+		out.valid = out.valid[:1]
+	}
+	return out
+}
+
+// candidates are the values tried as a valid answer, most telling first: the
+// slot's own values, values its validators describe, then its type's.
+func candidates(sl *flows.Slot) []string {
+	out := slices.Clone(sl.Values)
+	for _, v := range sl.Validators {
+		if gen, ok := validatorCandidates[v.Type]; ok {
+			out = append(out, gen(v)...)
+		}
+	}
+	out = append(out, typeCandidates(sl)...)
 	if v, ok := lookupValue(sl); ok {
-		return []string{v}, ""
+		out = append(out, v)
 	}
-	return []string{"Springfield"}, ""
+	return append(out, "Springfield")
+}
+
+// validatorCandidates derive values from a validator that says what is valid.
+var validatorCandidates = map[string]func(v *flows.Validator) []string{
+	flows.ValidateRegex: func(v *flows.Validator) []string { return regexSamples(v.Pattern, 6) },
+	flows.ValidateEnum:  func(v *flows.Validator) []string { return v.Values },
+	flows.ValidateLength: func(v *flows.Validator) []string {
+		n := 1
+		if v.Min != nil {
+			n = max(int(math.Ceil(*v.Min)), 1)
+		}
+		return []string{strings.Repeat("a", n)}
+	},
+	flows.ValidateRange: func(v *flows.Validator) []string { return rangeNumbers(v) },
+}
+
+// rangeNumbers are numbers inside a range validator: its lower bound (at least
+// 1 when it allows), a whole number inside, the middle and its upper bound.
+func rangeNumbers(v *flows.Validator) []string {
+	lo, hi := 1.0, math.Inf(1)
+	if v.Min != nil {
+		lo = max(lo, *v.Min)
+	}
+	if v.Max != nil {
+		hi = *v.Max
+	}
+	if lo > hi { // a range below 1
+		lo = hi
+		if v.Min != nil {
+			lo = *v.Min
+		}
+	}
+	nums := []float64{lo, math.Ceil(lo)}
+	if !math.IsInf(hi, 1) {
+		nums = append(nums, math.Floor((lo+hi)/2), hi)
+	}
+	var out []string
+	for _, n := range nums {
+		out = append(out, num(n))
+	}
+	return out
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// typeCandidates are valid values of each slot type that needs no other
+// knowledge, a few of each so that one passes a validator narrowing the type.
+func typeCandidates(sl *flows.Slot) []string {
+	return typeSamples[sl.Type]
+}
+
+var typeSamples = map[string][]string{
+	flows.TypeDate:    {"2026-06-15", "2026-01-15", "2027-03-01"},
+	flows.TypeTime:    {"18:30", "09:00", "10:30", "12:00", "14:15", "20:00", "07:45"},
+	flows.TypeNumber:  {"1", "2", "10", "100", "0"},
+	flows.TypeInteger: {"1", "2", "10", "100", "0"},
+	flows.TypeEmail:   {"someone@example.com"},
+	flows.TypePhone:   {"+1 415 555 0100"},
+	flows.TypeCity:    {"Boston", "Madrid"},
+	flows.TypeBoolean: {"true", "false"},
+}
+
+// invalidCandidates are values tried as an invalid answer: outside a number's
+// range, a past date, then things no type reads.
+func invalidCandidates(sl *flows.Slot) []string {
+	var out []string
+	for _, v := range sl.Validators {
+		if v.Type == flows.ValidateRange && v.Max != nil {
+			out = append(out, num(*v.Max+1))
+		}
+		if v.Type == flows.ValidateRange && v.Min != nil {
+			out = append(out, num(*v.Min-1))
+		}
+	}
+	if sl.Type == flows.TypeDate {
+		out = append(out, "2001-01-01")
+	}
+	return append(out, noValue, "0", "!", "zz zz")
 }
 
 // lookupValue is a word the slot's normalizer looks up: the first word of its
@@ -53,149 +177,6 @@ func lookupValue(sl *flows.Slot) (string, bool) {
 	return first, true
 }
 
-// dateValues are a future date and, as invalid, a past one when the slot wants
-// a future date, else no date.
-func dateValues(sl *flows.Slot) ([]string, string) {
-	if hasValidator(sl, flows.ValidateFutureDate) {
-		return []string{"2026-06-15"}, "2001-01-01"
-	}
-	return []string{"2026-06-15"}, noValue
-}
-
-// typeSamples are a valid value of each slot type that needs no other knowledge.
-var typeSamples = map[string]string{
-	flows.TypeEmail:   "someone@example.com",
-	flows.TypePhone:   "+1 415 555 0100",
-	flows.TypeTime:    "18:30",
-	flows.TypeCity:    "Boston",
-	flows.TypeBoolean: "true",
-}
-
-// validatorValues derives values from the first of a text slot's validators that
-// says what is valid: a regex, an enum or a minimum length.
-func validatorValues(sl *flows.Slot) (valid []string, invalid string, ok bool) {
-	for _, v := range sl.Validators {
-		if read, known := validatorSamples[v.Type]; known {
-			if valid, invalid, ok := read(v); ok {
-				return valid, invalid, true
-			}
-		}
-	}
-	return nil, "", false
-}
-
-// validatorSamples derive a valid and an invalid value from a validator of each
-// type that says what is valid; false when this one does not.
-var validatorSamples = map[string]func(v *flows.Validator) ([]string, string, bool){
-	flows.ValidateRegex: func(v *flows.Validator) ([]string, string, bool) {
-		s, ok := sample(v.Pattern)
-		if !ok {
-			return nil, "", false
-		}
-		return []string{s}, invalidFor(v.Pattern), true
-	},
-	flows.ValidateEnum: func(v *flows.Validator) ([]string, string, bool) {
-		if len(v.Values) == 0 {
-			return nil, "", false
-		}
-		return []string{v.Values[0]}, noValue, true
-	},
-	flows.ValidateLength: func(v *flows.Validator) ([]string, string, bool) {
-		if v.Min == nil {
-			return nil, "", false
-		}
-		return []string{strings.Repeat("a", max(int(*v.Min), 1))}, "", true
-	},
-}
-
 func hasValidator(sl *flows.Slot, kind string) bool {
 	return slices.ContainsFunc(sl.Validators, func(v *flows.Validator) bool { return v != nil && v.Type == kind })
-}
-
-// numberValues picks a number inside every range validator and one outside.
-func numberValues(sl *flows.Slot) ([]string, string) {
-	lo := 1.0
-	invalid := noValue
-	for _, v := range sl.Validators {
-		if v == nil || v.Type != flows.ValidateRange {
-			continue
-		}
-		if v.Min != nil {
-			lo = max(lo, *v.Min)
-		}
-		if v.Max != nil {
-			invalid = strconv.FormatFloat(*v.Max+1, 'f', -1, 64)
-		} else if v.Min != nil {
-			invalid = strconv.FormatFloat(*v.Min-1, 'f', -1, 64)
-		}
-	}
-	return []string{strconv.FormatFloat(lo, 'f', -1, 64)}, invalid
-}
-
-// invalidFor returns a text the pattern does not match.
-func invalidFor(pattern string) string {
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return noValue
-	}
-	for _, c := range []string{noValue, "0", "!", "zz zz"} {
-		if !re.MatchString(c) {
-			return c
-		}
-	}
-	return ""
-}
-
-// sample returns a short string the pattern matches, built from its syntax tree;
-// ok is false when the pattern is outside what the builder handles.
-func sample(pattern string) (string, bool) {
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	if err != nil {
-		return "", false
-	}
-	var b strings.Builder
-	build(&b, re.Simplify())
-	s := b.String()
-	m, err := regexp.MatchString(pattern, s)
-	return s, err == nil && m
-}
-
-func build(b *strings.Builder, re *syntax.Regexp) {
-	switch re.Op {
-	case syntax.OpLiteral:
-		b.WriteString(string(re.Rune))
-	case syntax.OpCharClass:
-		b.WriteRune(classRune(re.Rune))
-	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
-		b.WriteByte('a')
-	case syntax.OpCapture, syntax.OpPlus, syntax.OpAlternate:
-		build(b, re.Sub[0])
-	case syntax.OpRepeat:
-		for range re.Min {
-			build(b, re.Sub[0])
-		}
-	case syntax.OpConcat:
-		buildAll(b, re.Sub)
-	}
-}
-
-func buildAll(b *strings.Builder, subs []*syntax.Regexp) {
-	for _, s := range subs {
-		build(b, s)
-	}
-}
-
-// classRune picks a letter or digit from a character class when it has one.
-func classRune(ranges []rune) rune {
-	for i := 0; i+1 < len(ranges); i += 2 {
-		for r := ranges[i]; r <= ranges[i+1] && r < ranges[i]+128; r++ {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				return r
-			}
-		}
-	}
-	if len(ranges) > 0 {
-		return ranges[0]
-	}
-	return 'a'
 }

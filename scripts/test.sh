@@ -82,22 +82,21 @@ if [ -n "$over" ]; then
   exit 1
 fi
 
-# parley check proves every shipped bot, the embedding example's flows and every
-# flow file under testdata/ (named *.flows.yaml; outside the race detector: the
-# booking demo alone is tens of thousands of states), and cross-checks each
-# exploration with random conversations. (cmd/parley TestInit proves the
-# `parley init` template.) One testdata file is not proved: the travel bot of
-# testdata/flows-understanding/flows/travel.yaml (three flows that interrupt one
-# another) has more than 700,000 abstract states: an exploration of 5 minutes
-# does not end, so it is played by its scenarios only.
 # The benchmark baseline is a module of its own (bench/go-stateless): go vet ./... does
 # not reach it, so vet it and run it once on a few conversations, as compare.sh would.
 echo "== bench baseline"
 (cd bench/go-stateless && go vet ./... && go run . --n=50 --mode=seq >/dev/null)
 
+# parley check proves every shipped bot, the embedding example's flows, every
+# flow file under testdata/ (named *.flows.yaml), the travel bot of
+# testdata/flows-understanding/flows/travel.yaml (three flows that interrupt one
+# another: about 50,000 abstract states, under a minute) and check's own bots of
+# issue 41 (a clinic, a six-slot booking), and cross-checks each exploration
+# with random conversations; outside the race detector. (cmd/parley TestInit
+# proves the `parley init` template.)
 echo "== parley check"
 go run ./cmd/parley check -walks 200
-go run ./cmd/parley check -walks 200 $(git ls-files 'testdata/**/*.flows.yaml' 'examples/embed/bakery.yaml' 'flows/testdata/validate/demo_ok.yaml')
+go run ./cmd/parley check -walks 200 $(git ls-files 'testdata/**/*.flows.yaml' 'testdata/flows-understanding/flows/travel.yaml' 'check/testdata/bots/*.flows.yaml' 'examples/embed/bakery.yaml' 'flows/testdata/validate/demo_ok.yaml')
 
 echo "== fuzz (every target briefly; scripts/fuzz.sh 2m or longer before a release)"
 scripts/fuzz.sh "${FUZZTIME:-4s}"

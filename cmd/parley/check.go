@@ -19,11 +19,12 @@ import (
 // runCheck explores each flows and gates bot and proves (or refutes with a
 // counterexample) that it cannot loop, dead-end or strand a user.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fset := newFlagSet("check", stderr, "[-config FILE] [-o DIR] [-max-states N] [-walks N] [BOT | FLOW-FILE]...")
+	fset := newFlagSet("check", stderr, "[-config FILE] [-o DIR] [-max-states N] [-walks N] [-exact] [BOT | FLOW-FILE]...")
 	configPath := app.ConfigFlag(fset)
 	outDir := fset.String("o", "", "write each counterexample as a scenario file into `DIR`")
 	maxStates := fset.Int("max-states", 100_000, "stop exploring past this many abstract states")
 	walks := fset.Int("walks", 0, "cross-check the exploration with `N` random conversations of 40 turns through the real engine")
+	exact := fset.Bool("exact", false, "explore a flows bot without the reduction that merges states no later turn tells apart (docs/guides/check.md): slower, for comparing verdicts")
 	progressAfter := fset.Duration("progress", 2*time.Second, "print progress on stderr once a bot's exploration runs longer than this (0: from the start; negative: never)")
 	names, err := parseArgs(fset, args, 0, -1)
 	if err != nil {
@@ -34,7 +35,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	warnUnreachable(stderr, *configPath, targets)
-	opts := checkRun{stdout: stdout, stderr: stderr, outDir: *outDir, maxStates: *maxStates, walks: *walks, progressAfter: *progressAfter}
+	opts := checkRun{stdout: stdout, stderr: stderr, outDir: *outDir, maxStates: *maxStates, walks: *walks, exact: *exact, progressAfter: *progressAfter}
 	return everyPasses(targets, func(t checkTarget) (bool, error) { return opts.check(ctx, t) })
 }
 
@@ -63,6 +64,7 @@ type checkRun struct {
 	outDir         string
 	maxStates      int
 	walks          int
+	exact          bool
 	progressAfter  time.Duration
 }
 
@@ -77,6 +79,9 @@ func (c checkRun) check(ctx context.Context, t checkTarget) (ok bool, err error)
 	}
 	if def != nil {
 		printWarnings(c.stdout, "", def)
+	}
+	if fm, ok := m.(*check.FlowsModel); ok {
+		fm.Exact = c.exact
 	}
 	p := &progress{w: c.stderr, bot: t.name, after: c.progressAfter, start: time.Now()}
 	g, err := check.Explore(ctx, t.name, m, check.Options{MaxStates: c.maxStates, Progress: p.report})
