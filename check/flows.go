@@ -261,6 +261,9 @@ func (m *FlowsModel) Inputs(state any) []Input {
 func (m *FlowsModel) Abstract(state any, _ int64) (string, error) {
 	light := *state.(*flows.State)
 	light.Messages, light.Trace, light.TurnCount, light.LastResponse, light.LastNLUCall = nil, nil, 0, "", nil
+	// The count of calls made names the next call's idempotency key, and
+	// nothing else: history, not position.
+	light.Metadata.Calls = 0
 	if !m.Exact {
 		m.live.reduce(&light)
 	}
