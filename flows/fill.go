@@ -63,9 +63,9 @@ func (tu *turn) fillAwaited() error {
 		return tu.fail("invalid_state", "no collect step waits for the slot")
 	}
 	sl := st.slot
-	if tu.asksBack() {
+	if reason, ok := tu.noValue(sl); ok {
 		// "What day is it today?" at the date question: no value, asked again.
-		tu.notUnderstood(sl, ReasonQuestion)
+		tu.notUnderstood(sl, reason)
 		return tu.invalid(st, tu.e.invalidText(sl, nil))
 	}
 	answer, corrected := tu.correctedAnswer()
@@ -419,8 +419,9 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 	case TypeCity:
 		// A city named without a cue ("to", "from") belongs to the flow's only
 		// city slot.
-		if c, ok := nlu.FindCity(text); ok && onlyCity(f, sl) {
-			return sl.normalize(c), true
+		// Two cities, or a choice ("Lisbon or Porto"), name no one city.
+		if cs := nlu.FindCities(text); len(cs) == 1 && onlyCity(f, sl) && !nlu.NamesAlternatives(text) {
+			return sl.normalize(cs[0]), true
 		}
 	case TypeEnum:
 		if v, ok := sl.enum.Match(text); ok && mentions(text, sl, v) {

@@ -14,6 +14,9 @@ const EventNotUnderstood parley.EventType = "not_understood"
 const (
 	// ReasonQuestion: the answer asked something back ("what day is it?").
 	ReasonQuestion = "question"
+	// ReasonNonAnswer: the answer says the user does not know or has not
+	// decided ("not sure yet").
+	ReasonNonAnswer = "non_answer"
 	// ReasonUnread: the readers could not account for the whole answer (a
 	// word they cannot place, two values, none).
 	ReasonUnread = "unread"
@@ -61,4 +64,17 @@ func (tu *turn) correction() (head, tail string, ok bool) {
 	}
 	head, tail, ok = nlu.SplitCorrection(tu.text)
 	return head, tail, ok && head != ""
+}
+
+// noValue is why a typed answer to sl's question gives it no value whatever
+// the readers find in it: a question asked back, or a non-answer ("I don't
+// know yet"; an enum may list a don't-care value, so its readers decide).
+func (tu *turn) noValue(sl *slot) (string, bool) {
+	switch {
+	case tu.asksBack():
+		return ReasonQuestion, true
+	case tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text):
+		return ReasonNonAnswer, true
+	}
+	return "", false
 }

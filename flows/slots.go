@@ -2,6 +2,7 @@ package flows
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -45,7 +46,7 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	case TypeDate:
 		return parseDate(raw, t.Message.SentAt, dateReaderOf(t, direct))
 	case TypeTime:
-		return nlu.ParseTime(raw)
+		return sl.timeAnswer(raw, direct && typed(t), t.Message.SentAt)
 	case TypeCity:
 		return sl.cityAnswer(raw, direct, t.Message.NLU != nil)
 	case TypeEmail:
@@ -112,10 +113,20 @@ func parseDate(raw string, sentAt time.Time, read dateReader) (any, bool) {
 // gives one only when its other words are the slot's own ("3 nights" for
 // nights) or carry no value ("just", "please"): "2 adults" answering "how
 // many nights?" counts something else, and is not understood.
+//
+// A typed answer may mistype a number word ("fiev"), and a count of nights or
+// days may be said as a span ("a week": 7).
 func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)) (any, bool) {
+	if !whole {
+		return read(raw)
+	}
+	if days, ok := nlu.ParseDays(raw); ok && sl.countsDays() {
+		return read(strconv.Itoa(days))
+	}
+	raw = nlu.CorrectNumberTypos(raw)
 	v, ok := read(raw)
-	if !ok || !whole {
-		return v, ok
+	if !ok {
+		return nil, false
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if !countFillers[w] && !nlu.IsNumberWord(w) && !sl.ownWord(w) && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
@@ -133,6 +144,18 @@ var countFillers = map[string]bool{
 	"single": true, "me": true, "myself": true, "few": true, "about": true, "around": true, "total": true, "in": true,
 }
 
+// countsDays reports whether the slot counts days or nights (its name or
+// label says so), so that a span of weeks answers it.
+func (sl *slot) countsDays() bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(sl.name+" "+sl.label), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		switch strings.TrimSuffix(w, "s") {
+		case "night", "day":
+			return true
+		}
+	}
+	return false
+}
+
 // ownWord reports whether w names what the slot counts: a word of its name or
 // label, singular or plural, or one of them mistyped by two letters at most
 // ("nites").
@@ -145,6 +168,45 @@ func (sl *slot) ownWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// timeAnswer reads a time slot's value as "HH:MM". A typed answer that is an
+// hour alone ("11") is that hour when only one of its readings, before or
+// after noon, passes the slot's built-in validators ("5" for opening hours
+// of 08:00 to 17:59 is 17:00), or when it is 0 or 13 to 23; when both are open
+// it is not understood, and the question is asked again.
+func (sl *slot) timeAnswer(raw string, whole bool, sentAt time.Time) (any, bool) {
+	if v, ok := nlu.ParseTime(raw); ok {
+		return v, true
+	}
+	h, ok := nlu.BareHour(raw)
+	if !whole || !ok {
+		return nil, false
+	}
+	if h == 0 || h > 12 {
+		return fmt.Sprintf("%02d:00", h), true
+	}
+	var open []string
+	for _, c := range [2]string{fmt.Sprintf("%02d:00", h%12), fmt.Sprintf("%02d:00", h%12+12)} {
+		if sl.builtinAccepts(c, sentAt) {
+			open = append(open, c)
+		}
+	}
+	if len(open) != 1 {
+		return nil, false
+	}
+	return open[0], true
+}
+
+// builtinAccepts reports whether every built-in validator of the slot accepts
+// v (a webhook's is not asked here).
+func (sl *slot) builtinAccepts(v any, sentAt time.Time) bool {
+	for _, val := range sl.validators {
+		if val.def.Type != ValidateCustom && !val.accepts(v, sentAt) {
+			return false
+		}
+	}
+	return true
 }
 
 // enumAnswer reads an enum slot's value: one of its values, or a count written
@@ -217,7 +279,13 @@ func (sl *slot) countValue(raw string) (string, bool) {
 
 // cityAnswer reads a city slot's answer: a typed direct answer may carry the
 // slot's own cue words ("from Bergen"), which its patterns strip.
+//
+// Typed text offering a choice or leaving a city out ("Lisbon or Porto",
+// "anywhere but Boston") names no one city: not understood.
 func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
+	if !upstream && nlu.NamesAlternatives(raw) {
+		return nil, false
+	}
 	if direct && !upstream {
 		for _, re := range sl.patterns {
 			if v := groupValue(re, raw); v != "" {

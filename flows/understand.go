@@ -190,10 +190,10 @@ func (tu *turn) understand() error {
 		return tu.noFlow(entities)
 	}
 	var changed bool
-	if target == nil && tu.s.WaitingForSlot != nil && tu.asksBack() {
+	if reason, ok := tu.awaitedNoValue(target, active); ok {
 		// A question asked back at a slot's question gives no value: "is
 		// there availability tomorrow?" is not a check-in date.
-		tu.notUnderstood(active.slots[*tu.s.WaitingForSlot], ReasonQuestion)
+		tu.notUnderstood(active.slots[*tu.s.WaitingForSlot], reason)
 	} else {
 		changed = tu.extract(active, entities)
 	}
@@ -208,6 +208,15 @@ func (tu *turn) understand() error {
 		return tu.unmoved(active, st)
 	}
 	return tu.advance(st.index)
+}
+
+// awaitedNoValue is noValue of a message that starts no other flow while the
+// active one waits for a slot.
+func (tu *turn) awaitedNoValue(target, active *flow) (string, bool) {
+	if target != nil || tu.s.WaitingForSlot == nil {
+		return "", false
+	}
+	return tu.noValue(active.slots[*tu.s.WaitingForSlot])
 }
 
 // offerAnswered goes on after a message that answered an offer (answerOffer):

@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -307,4 +308,43 @@ func FindCity(text string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// FindCities lists the known cities a sentence names, each once, in order
+// (FindCity's reading, continued past the first).
+func FindCities(text string) []string {
+	var tokBuf [32]token
+	var buf [96]byte
+	var out []string
+	toks := appendTokens(tokBuf[:0], key(text))
+	for i := 0; i < len(toks); i++ {
+		for n := min(3, len(toks)-i); n >= 1; n-- {
+			phrase := appendJoined(buf[:0], toks[i:i+n])
+			if c, ok := cityIndex[string(phrase)]; ok && (len(phrase) > 2 || n > 1) {
+				if !slices.Contains(out, c) {
+					out = append(out, c)
+				}
+				i += n - 1
+				break
+			}
+		}
+	}
+	return out
+}
+
+// choiceWords offer alternatives or leave a value out ("Lisbon or Porto",
+// "anywhere but Boston"): an answer holding one names no one value.
+var choiceWords = wordSet(`or either nor but except besides excluding instead ou sauf excepto menos`)
+
+// NamesAlternatives reports whether text offers a choice of values or
+// excludes one ("either Boston or Chicago", "anywhere but Denver"), so that
+// the value it names is not the one to keep.
+func NamesAlternatives(text string) bool {
+	var buf [24]token
+	for _, t := range appendTokens(buf[:0], key(text)) {
+		if choiceWords[t.text] {
+			return true
+		}
+	}
+	return false
 }

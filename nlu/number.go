@@ -244,3 +244,63 @@ func IsNumberWord(w string) bool {
 	_, mul := numberMultipliers[k]
 	return num || mul || numberJoiners[k] || isDigits(k)
 }
+
+// ParseDays reads a whole answer as a number of days said as a span: "a
+// week" (7), "two weeks", "a fortnight" (14), "10 days"; "for" and "just"
+// may stand around it. Months are no number of days.
+func ParseDays(text string) (int, bool) {
+	var buf [8]token
+	toks := appendTokens(buf[:0], key(text))
+	for len(toks) > 0 && spanFillers[toks[0].text] {
+		toks = toks[1:]
+	}
+	for len(toks) > 0 && spanFillers[toks[len(toks)-1].text] {
+		toks = toks[:len(toks)-1]
+	}
+	n, u, ok := countUnitAt(toks, 0)
+	if !ok || len(toks) != 2 || u.months != 0 {
+		return 0, false
+	}
+	return n * u.days, true
+}
+
+// spanFillers may stand around a span of days ("for a week please").
+var spanFillers = wordSet(`for just only about around please pls the whole entire`)
+
+// numberTypoTargets are the number words a mistyped word is read as.
+var numberTypoTargets = []string{"three", "four", "five", "seven", "eight", "nine", "eleven", "twelve",
+	"thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty"}
+
+// nearNumberWords are ordinary words one edit from a number word: never
+// read as the number.
+var nearNumberWords = wordSet(`fine fire file fife fiver flour foul fours there threw thee seen sever
+severn none nice nile nina nino eighth tenn tent teen twelfth thirst fifth sixth ninth`)
+
+// CorrectNumberTypos rewrites each word of text that is no number word but
+// one edit from exactly one ("fiev", "thre", "sevne"; a swap of two letters
+// counts one), with the same first letter, as that number word. Words of
+// fewer than four letters are left alone ("on", "to"), and so are the
+// ordinary words as near (nearNumberWords: "fine", "there").
+func CorrectNumberTypos(text string) string {
+	ws := strings.Fields(text)
+	changed := false
+	for i, w := range ws {
+		k := key(w)
+		if len(k) < 4 || numberWords[k] > 0 || isDigits(k) || nearNumberWords[k] {
+			continue
+		}
+		best, n := "", 0
+		for _, target := range numberTypoTargets {
+			if target[0] == k[0] && typoDistance(k, target) == 1 {
+				best, n = target, n+1
+			}
+		}
+		if n == 1 {
+			ws[i], changed = best, true
+		}
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(ws, " ")
+}

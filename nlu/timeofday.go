@@ -333,3 +333,25 @@ func countAtEnd(ws []string) (float64, bool) {
 	}
 	return 0, false
 }
+
+// hourFillers may stand around a bare hour ("at 11", "around 5 please").
+var hourFillers = wordSet(`at around about by approx approximately roughly please i ll we be there arrive arriving get in`)
+
+// BareHour reads a whole answer that is an hour alone, without minutes, am,
+// pm or a part of the day ("11", "at 7", "around nine"): 0 to 23. Whether 1
+// to 12 is before or after noon is the caller's to settle.
+func BareHour(text string) (int, bool) {
+	var buf [8]token
+	hour, found := -1, false
+	for _, t := range appendTokens(buf[:0], key(text)) {
+		if hourFillers[t.text] {
+			continue
+		}
+		h, ok := hourValue(t.text)
+		if !ok || found {
+			return 0, false
+		}
+		hour, found = h, true
+	}
+	return hour, found
+}

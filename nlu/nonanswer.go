@@ -1,0 +1,42 @@
+package nlu
+
+// nonAnswerPhrases say that the speaker does not know or has not decided the
+// value asked for, in the languages of the seeds (folded). An answer holding
+// one gives no value, even beside one ("not sure, maybe Friday"): the bot asks
+// again rather than take a guess for an answer.
+var nonAnswerPhrases = [][]string{}
+
+var nonAnswerFirst map[string]bool
+
+func init() {
+	for _, p := range []string{
+		"i don't know", "i dont know", "don't know", "dont know", "dunno", "idk", "no idea", "not sure",
+		"unsure", "no clue", "not decided", "haven't decided", "havent decided", "undecided", "let me think",
+		"let me check", "let me see", "i'll let you know", "ill let you know", "i will let you know",
+		"get back to you", "not yet", "whatever", "you choose", "you decide", "up to you", "depends",
+		"je ne sais pas", "je sais pas", "sais pas", "aucune idee", "pas sur", "pas encore",
+		"no se", "ni idea", "no estoy seguro", "no estoy segura", "todavia no",
+		"ma3reftch", "ma3raftch", "ma3rftch", "manaarf", "ma n3ref", "ماعرفتش", "ما عرفتش", "لا اعرف", "مش متاكد",
+	} {
+		nonAnswerPhrases = append(nonAnswerPhrases, phraseWords(p))
+	}
+	nonAnswerFirst = firstWords(nonAnswerPhrases)
+}
+
+// IsNonAnswer reports whether a message says the speaker does not know or has
+// not decided ("not sure yet", "I'll let you know", "je sais pas"): no value.
+func IsNonAnswer(text string) bool {
+	var buf [24]token
+	toks := appendTokens(buf[:0], key(text))
+	for i, t := range toks {
+		if !nonAnswerFirst[t.text] {
+			continue
+		}
+		for _, p := range nonAnswerPhrases {
+			if startsWithPhrase(toks[i:], p) {
+				return true
+			}
+		}
+	}
+	return false
+}
