@@ -17,11 +17,16 @@ func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	if err := s.lock(); err != nil {
+	sh, err := s.lockShard(c.Conversation.Key)
+	if err != nil {
 		return err
 	}
-	defer s.mu.Unlock()
-	cur := s.convs[c.Conversation.Key]
+	defer sh.mu.Unlock()
+	if len(c.Outbox) > 0 || c.InboundID != 0 {
+		s.mu.Lock() // after the shard's: see the package doc
+		defer s.mu.Unlock()
+	}
+	cur := sh.convs[c.Conversation.Key]
 	var head *parley.Conversation
 	if cur != nil {
 		head = &cur.head
@@ -34,7 +39,7 @@ func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
 		return err
 	}
 	now := s.clock()
-	cur = s.head(c, cur, first, now)
+	cur = s.head(c, sh, cur, first, now)
 	s.append(c, cur, first, now)
 	s.outbox(c)
 	s.inbound(c)
@@ -42,11 +47,11 @@ func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
 }
 
 // head stores the conversation's new head (creating the conversation).
-func (s *Store) head(c *parley.Commit, cur *conversation, first int64, now time.Time) *conversation {
+func (s *Store) head(c *parley.Commit, sh *shard, cur *conversation, first int64, now time.Time) *conversation {
 	conv := &c.Conversation
 	if cur == nil {
 		cur = &conversation{processed: map[string]processed{}}
-		s.convs[conv.Key] = cur
+		sh.convs[conv.Key] = cur
 		conv.CreatedAt = micro(orNow(conv.CreatedAt, now))
 	} else {
 		conv.CreatedAt = cur.head.CreatedAt

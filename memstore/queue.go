@@ -14,11 +14,14 @@ func (s *Store) EnqueueInbound(_ context.Context, in parley.Inbound) (bool, erro
 	if err := parley.CheckMessageKey(in.Key, in.MessageID); err != nil {
 		return false, err
 	}
-	if err := s.lock(); err != nil {
+	sh, err := s.lockShard(in.Key)
+	if err != nil {
 		return false, err
 	}
+	defer sh.mu.Unlock()
+	s.mu.Lock() // after the shard's: see the package doc
 	defer s.mu.Unlock()
-	if c := s.convs[in.Key]; c != nil {
+	if c := sh.convs[in.Key]; c != nil {
 		if _, ok := c.processed[in.MessageID]; ok {
 			return true, nil
 		}

@@ -45,6 +45,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	n := fset.Int("n", 1000, "conversations")
 	conc := fset.Int("concurrency", 0, "conversations in flight (default: run seq, then 16)")
 	cpuProfile := fset.String("cpuprofile", "", "write a CPU profile to this file")
+	mutexProfile := fset.String("mutexprofile", "", "write a mutex contention profile to this file (every contention event sampled)")
+	blockProfile := fset.String("blockprofile", "", "write a goroutine blocking profile to this file (every blocking event sampled)")
 	servers := fset.String("servers", "", "bench http only: comma-separated base URLs of running servers (replicas); turns go round-robin")
 	var sf storeFlags
 	sf.register(fset)
@@ -56,6 +58,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer stopProfile()
+	stopContention := startContentionProfiles(*mutexProfile, *blockProfile)
 	if *n < 1 {
 		return parley.Errorf(parley.EINVALID, "-n must be at least 1")
 	}
@@ -70,7 +73,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		fmt.Fprintln(stdout, line)
 	}
-	return nil
+	return stopContention()
 }
 
 // benchLevels are the concurrency levels a run measures: -concurrency, else
@@ -111,6 +114,44 @@ func startCPUProfile(path string) (stop func(), err error) {
 		pprof.StopCPUProfile()
 		f.Close()
 	}, nil
+}
+
+// startContentionProfiles samples every mutex contention and blocking event when
+// their files are named (sampling costs time, so only then); stop writes each named
+// profile (pprof's "mutex" and "block") and turns sampling off again.
+func startContentionProfiles(mutexPath, blockPath string) (stop func() error) {
+	if mutexPath != "" {
+		runtime.SetMutexProfileFraction(1)
+	}
+	if blockPath != "" {
+		runtime.SetBlockProfileRate(1)
+	}
+	return func() error {
+		defer runtime.SetMutexProfileFraction(0)
+		defer runtime.SetBlockProfileRate(0)
+		for name, path := range map[string]string{"mutex": mutexPath, "block": blockPath} {
+			if err := writeProfile(name, path); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// writeProfile writes the named pprof profile to path; nothing when path is empty.
+func writeProfile(name, path string) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup(name).WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func benchOnce(ctx context.Context, mode string, n, conc int, sf storeFlags, targets []string) (string, error) {
@@ -577,22 +618,9 @@ func liveMemory(profile string) (string, error) {
 	runtime.ReadMemStats(&mem)
 	goroutines := runtime.NumGoroutine()
 	if profile != "" {
-		if err := writeHeapProfile(profile); err != nil {
+		if err := writeProfile("heap", profile); err != nil {
 			return "", err
 		}
 	}
 	return fmt.Sprintf("heap_inuse_mb=%d stack_inuse_mb=%d goroutines=%d", mem.HeapInuse>>20, mem.StackInuse>>20, goroutines), nil
-}
-
-// writeHeapProfile writes the heap profile (pprof's "heap") to path.
-func writeHeapProfile(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := pprof.WriteHeapProfile(f); err != nil {
-		_ = f.Close()
-		return err
-	}
-	return f.Close()
 }
