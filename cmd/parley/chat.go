@@ -58,13 +58,14 @@ func runChat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if err != nil {
 		return err
 	}
-	c := &chat{key: parley.ConversationKey{Bot: rest[0], ID: *convID}, out: stdout}
+	c := &chat{key: parley.ConversationKey{Bot: rest[0], ID: *convID}, out: &lockedWriter{w: stdout}}
 	if c.key.ID == "" {
 		c.key.ID = newChatID("chat-")
 	}
 	if *serverURL != "" {
 		c.target = &scenario.Remote{BaseURL: *serverURL, Token: *token}
 		c.where = *serverURL
+		c.events = remoteEvents(*serverURL, *token)
 	} else {
 		target, closeTarget, err := localChat(ctx, *configPath, sf, c.key.Bot, stderr)
 		if err != nil {
@@ -72,7 +73,9 @@ func runChat(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		}
 		defer closeTarget()
 		c.target, c.where = target, "in process"
+		c.events = target.(*scenario.Local).Store.Events
 	}
+	defer c.unfollowNow()
 	return c.run(ctx, stdin)
 }
 
@@ -118,6 +121,11 @@ type chat struct {
 	// from 1 in the order they were printed.
 	choices []parley.Option
 	failed  bool
+	// events reads the conversation's stored events, which the chat follows for the
+	// messages people write into it (agent messages, chatpeople.go).
+	events   eventReader
+	unfollow context.CancelFunc
+	followed string
 }
 
 func (c *chat) run(ctx context.Context, stdin io.Reader) error {
@@ -213,6 +221,7 @@ func (c *chat) send(ctx context.Context, msg parley.Message) {
 		return
 	}
 	c.printAnswer(body)
+	c.follow(ctx)
 }
 
 // printAnswer prints a turn's answer: its replies, and the handoff when the turn

@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parleyhq/parley"
 )
@@ -172,4 +174,41 @@ func framesUntil(t *testing.T, r *bufio.Reader, ok func(sseFrame) bool) bool {
 		}
 	}
 	return false
+}
+
+// TestChatPrintsAPersonsMessages: `parley chat` against a server prints what a
+// person writes into its conversation after a handoff, with the person's name,
+// though no turn of the chat asked for it.
+func TestChatPrintsAPersonsMessages(t *testing.T) {
+	base := handoffServer(t, "")
+	in, feed := io.Pipe()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runIO(t.Context(), []string{"chat", "-server", base, "-token", hoAdmin, "-conversation", "chat-person", "booking"}, in, &out, io.Discard)
+	}()
+	io.WriteString(feed, "I want to talk to a human\n")
+	waitOutput(t, &out, "-- handed off")
+	code, b, _ := send(t, "POST", base+"/v1/bots/booking/conversations/chat-person/agent-messages",
+		`{"id":"d1","text":"Hello, Dana here.","agent":"Dana"}`, bearer(hoAgent))
+	if code != 200 {
+		t.Fatalf("agent message: %d %s", code, b)
+	}
+	waitOutput(t, &out, "Dana (person)> Hello, Dana here.\n")
+	feed.Close()
+	if err := <-done; err != nil {
+		t.Fatalf("chat: %v\n%s", err, out.String())
+	}
+}
+
+// waitOutput waits until out contains s.
+func waitOutput(t *testing.T, out *syncBuffer, s string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(out.String(), s) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q in:\n%s", s, out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

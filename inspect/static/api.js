@@ -48,6 +48,8 @@ export const api = {
   bots: (signal) => call("GET", "/v1/bots", undefined, signal),
   list: (bot, { prefix = "", cursor = "", limit = 20 } = {}, signal) =>
     call("GET", `/v1/bots/${enc(bot)}/conversations?limit=${limit}&prefix=${enc(prefix)}&cursor=${enc(cursor)}`, undefined, signal),
+  queue: (bot, signal) => call("GET", `/v1/bots/${enc(bot)}/conversations?waiting=person&limit=100`, undefined, signal),
+  agentMessage: (bot, id, message) => call("POST", `${conv(bot, id)}/agent-messages`, message),
   conversation: (bot, id, signal) => call("GET", conv(bot, id), undefined, signal),
   history: (bot, id, after, signal) => call("GET", `${conv(bot, id)}/history?after=${after}&limit=1000`, undefined, signal),
   graph: (bot, machine, signal) => call("GET", `/v1/bots/${enc(bot)}/graph?format=dot&machine=${machine}`, undefined, signal),

@@ -1,16 +1,19 @@
 // The inspector's entry point: the bot picker, the API token field and the routes
 //   #/bots/{bot}                          the bot's conversations
 //   #/bots/{bot}/conversations/{id}       one conversation, live
+//   #/waiting                             the conversations waiting for a person
 import { api, token } from "./api.js";
 import { h, say } from "./dom.js";
 import { listView } from "./list.js";
 import { conversationView } from "./conversation.js";
+import { waitingView, watchCount } from "./waiting.js";
 
 const main = document.getElementById("main");
 const picker = document.getElementById("bot");
 const tokenInput = document.getElementById("token");
 let bots = [];
 let view = new AbortController();
+let counting;
 
 tokenInput.value = token.get();
 document.getElementById("token-form").addEventListener("submit", (e) => {
@@ -35,6 +38,8 @@ async function start() {
   }
   picker.replaceChildren(h("option", { value: "" }, "choose a bot"),
     ...bots.map((b) => h("option", { value: b.name }, `${b.name} (${b.engine})`)));
+  clearInterval(counting);
+  counting = watchCount(document.getElementById("waiting-link"), bots);
   route();
 }
 
@@ -44,6 +49,11 @@ function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   const bot = parts[0] === "bots" ? bots.find((b) => b.name === parts[1]) : null;
   picker.value = bot ? bot.name : "";
+  if (parts[0] === "waiting") {
+    document.title = "Waiting for a person · Parley inspector";
+    waitingView(main, bots, view.signal);
+    return;
+  }
   if (!bot) {
     main.replaceChildren(h("section", { class: "home" },
       h("h2", {}, "Bots"),

@@ -7,10 +7,22 @@
 import { api, subscribe, APIError } from "./api.js";
 import { h, say, time } from "./dom.js";
 import { renderTree, changedPaths } from "./tree.js";
-import { renderTurn, streaming } from "./transcript.js";
+import { renderTurn, renderAgent, streaming } from "./transcript.js";
 import * as diagram from "./diagram.js";
 
 const CONTROLS = ["pause", "resume", "cancel", "reset", "handback"];
+const AGENT_KEY = "parley.agent";
+
+// waitingFor is the handoff a conversation's events leave it waiting in (the last
+// handoff event, with no handback or reset after it), or null.
+export function waitingFor(events) {
+  let handoff = null;
+  for (const e of events) {
+    if (e.type === "handoff") handoff = { reason: e.data?.reason || "", since: e.at };
+    else if (e.type === "handback" || e.type === "reset") handoff = null;
+  }
+  return handoff;
+}
 
 export function conversationView(main, bot, engine, id, signal) {
   const s = {
@@ -32,6 +44,19 @@ export function conversationView(main, bot, engine, id, signal) {
   const composer = h("form", { class: "composer", id: "composer" },
     h("label", { for: "message", class: "visually-hidden" }, "Message"), msg,
     h("button", { type: "submit", id: "send" }, "Send"));
+  // A person's side, shown while the conversation waits for one: who answers (kept
+  // in this browser), the answer, and the hand back to the bot.
+  const agentName = h("input", { id: "agent-name", type: "text", autocomplete: "name", placeholder: "Your name", value: localStorage.getItem(AGENT_KEY) || "" });
+  const agentText = h("input", { id: "agent-text", type: "text", autocomplete: "off", placeholder: "Answer as a person…" });
+  const waitingNote = h("p", { class: "waiting-note", id: "waiting-note" });
+  const person = h("form", { class: "person", id: "person", hidden: true, "aria-labelledby": "person-h" },
+    h("h3", { id: "person-h" }, "Waiting for a person"), waitingNote,
+    h("label", { for: "agent-name" }, "Your name"), agentName,
+    h("label", { for: "agent-text" }, "Reply"), agentText,
+    h("div", { class: "person-actions" },
+      h("button", { type: "submit", id: "agent-send" }, "Send as a person"),
+      h("button", { type: "button", id: "hand-back", onclick: () => control("handback") }, "Hand back to the bot")));
+  person.addEventListener("submit", (e) => { e.preventDefault(); answer(); });
   const diagramBox = h("div", { class: "diagram", id: "diagram", role: "img", "aria-label": "Machine diagram" });
   const caption = h("p", { class: "caption", id: "diagram-caption" });
   const tabs = ["engine", "lifecycle"].map((m) => h("button", {
@@ -70,7 +95,7 @@ export function conversationView(main, bot, engine, id, signal) {
     h("header", { class: "conv-head" }, h("a", { href: `#/bots/${encodeURIComponent(bot)}` }, "← conversations"), title, badge, version, stream),
     h("div", { class: "travel" }, h("label", { for: "travel" }, "Time travel"), slider, sliderOut, liveBtn),
     h("div", { class: "grid" },
-      h("section", { class: "chat", "aria-labelledby": "chat-h" }, h("h3", { id: "chat-h" }, "Transcript"), transcript, composer),
+      h("section", { class: "chat", "aria-labelledby": "chat-h" }, h("h3", { id: "chat-h" }, "Transcript"), transcript, person, composer),
       h("section", { class: "machine", "aria-labelledby": "machine-h" }, h("h3", { id: "machine-h" }, "Machine"),
         h("div", { class: "machine-bar" }, h("div", { class: "tabs", role: "group", "aria-label": "Diagram" }, tabs), zoom),
         diagramBox, caption, diagram.legend()),
@@ -113,6 +138,23 @@ export function conversationView(main, bot, engine, id, signal) {
     } catch (err) {
       say(`Message not sent: ${err.message}`, true);
       return false;
+    }
+  }
+
+  // answer posts the person's reply (POST .../agent-messages); the name is kept.
+  async function answer() {
+    const text = agentText.value.trim();
+    const agent = agentName.value.trim();
+    if (!agent) { say("Write your name: the visitor sees it beside your answer.", true); agentName.focus(); return; }
+    if (!text) return;
+    localStorage.setItem(AGENT_KEY, agent);
+    try {
+      await api.agentMessage(bot, id, { id: `agent-${crypto.randomUUID()}`, text, agent });
+      agentText.value = "";
+      s.selected = null;
+      await refresh();
+    } catch (err) {
+      say(`Answer not sent: ${err.message}`, true);
     }
   }
 
@@ -215,6 +257,9 @@ export function conversationView(main, bot, engine, id, signal) {
     drawDiagram();
     for (const k of CONTROLS) document.getElementById(`control-${k}`).disabled = travelling || !c;
     msg.disabled = travelling;
+    const waiting = waitingFor(s.events);
+    person.hidden = !waiting || travelling;
+    if (waiting) waitingNote.textContent = `Handed off (${waiting.reason}) ${time(waiting.since)}; the bot is silent until you hand back.`;
   }
 
   function turns() {
@@ -227,9 +272,12 @@ export function conversationView(main, bot, engine, id, signal) {
   function drawTranscript(cutoff, travelling) {
     const act = (o) => send({ text: o.title, meaning: o.meaning });
     const items = [];
-    for (const t of turns()) {
+    const agents = s.events.filter((e) => e.type === "agent_message");
+    const said = [...turns(), ...agents].sort((a, b) => a.seq - b.seq);
+    for (const t of said) {
       const future = t.seq > cutoff;
-      for (const li of renderTurn(t, act, future || travelling)) {
+      const drawn = t.type === "agent_message" ? [renderAgent(t)] : renderTurn(t, act, future || travelling);
+      for (const li of drawn) {
         if (future) li.classList.add("future");
         items.push(li);
       }

@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { h, say, time } from "./dom.js";
 import { summary } from "./diagram.js";
+import { waitingBadge } from "./waiting.js";
 
 export function listView(main, bot, engine, signal) {
   const search = h("input", { id: "search", type: "search", placeholder: "id prefix", autocomplete: "off" });
@@ -35,8 +36,9 @@ export function listView(main, bot, engine, signal) {
     if (reset) cursor = "";
     try {
       const page = await api.list(bot, { prefix: search.value.trim(), cursor }, signal);
-      const rows = page.conversations.map((c) => h("tr", {},
-        h("th", { scope: "row" }, h("a", { href: `#/bots/${encodeURIComponent(bot)}/conversations/${encodeURIComponent(c.conversation_id)}` }, c.conversation_id)),
+      const rows = page.conversations.map((c) => h("tr", { class: c.handoff ? "waiting-row" : "" },
+        h("th", { scope: "row" }, h("a", { href: `#/bots/${encodeURIComponent(bot)}/conversations/${encodeURIComponent(c.conversation_id)}` }, c.conversation_id),
+          c.handoff ? [" ", waitingBadge(c.handoff)] : null),
         h("td", {}, h("span", { class: "badge lifecycle", "data-lifecycle": c.lifecycle }, c.lifecycle)),
         h("td", {}, summary(c.engine || engine, c.state)),
         h("td", {}, String(c.version)),
@@ -47,7 +49,14 @@ export function listView(main, bot, engine, signal) {
       cursor = page.next_cursor || "";
       more.hidden = !cursor;
     } catch (err) {
-      if (!signal.aborted) say(`Could not list conversations: ${err.message}`, true);
+      if (signal.aborted) return;
+      if (err.status === 403) {
+        // An agent token reads the queue only.
+        body.replaceChildren(h("tr", {}, h("td", { colspan: 5, class: "empty" },
+          "This token may read only the conversations waiting for a person: ", h("a", { href: "#/waiting" }, "open the queue"), ".")));
+        return;
+      }
+      say(`Could not list conversations: ${err.message}`, true);
     }
   }
   load(true);

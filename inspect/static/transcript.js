@@ -19,6 +19,15 @@ export function renderTurn(turn, act, disabled) {
   return items;
 }
 
+// renderAgent draws a person's message (an agent_message event) with their name.
+export function renderAgent(e) {
+  const d = e.data || {};
+  return h("li", { class: "msg agent", "data-seq": e.seq, "data-message": d.message_id || "" },
+    h("span", { class: "who" }, `${d.agent || "Agent"} (person)`),
+    h("p", { class: "bubble" }, linkify(d.text || "")),
+    h("span", { class: "meta" }, time(e.at)));
+}
+
 export function renderReply(r, act, disabled) {
   const body = [];
   if (r.text) body.push(h("p", { class: "bubble" }, linkify(r.text)));

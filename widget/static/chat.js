@@ -7,7 +7,7 @@
 // keeps it until it is answered (it waits in localStorage), so a resend after a drop
 // or a reload is a replay of the same message, never a second one.
 import { Client, SessionEnded, APIError } from "./client.js";
-import { h, userMessage, reply, streaming } from "./render.js";
+import { h, userMessage, reply, streaming, agentMessage } from "./render.js";
 import { sleep } from "./stream.js";
 
 export function mount(opts) {
@@ -187,6 +187,9 @@ class Chat {
       case "handoff":
         this.setHandoff(true);
         break;
+      case "agent_message":
+        this.drawAgent(e.data || {});
+        break;
       case "handback":
       case "reset":
         this.setHandoff(false);
@@ -260,9 +263,19 @@ class Chat {
     this.scroll();
   }
 
+  // drawAgent draws a person's message once, and says that a person is here.
+  drawAgent(m) {
+    if (!m.message_id || this.rendered.has(m.message_id)) return;
+    this.rendered.add(m.message_id);
+    this.transcript.append(agentMessage(m));
+    this.handoff.textContent = `${m.agent || "A person"} is answering here.`;
+    this.scroll();
+  }
+
   setHandoff(on) {
     this.handedOff = on;
     this.handoff.hidden = !on;
+    if (!on) this.handoff.textContent = "A person will answer here.";
   }
 
   // click sends a button's meaning with its title, and gives the message box the

@@ -99,3 +99,11 @@ export function streaming(replyId) {
   return h("li", { class: "msg bot streaming", "data-reply": replyId, "aria-busy": "true" },
     h("span", { class: "who" }, "Bot: "), h("p", { class: "bubble" }));
 }
+
+// agentMessage draws a person's message (an agent_message event) with their name,
+// which the visitor sees: a person, not the bot, is answering.
+export function agentMessage(m) {
+  return h("li", { class: "msg agent", "data-message": m.message_id || "" },
+    h("span", { class: "agent-name" }, m.agent || "Agent"),
+    h("p", { class: "bubble" }, linkify(m.text || "")));
+}
