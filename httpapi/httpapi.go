@@ -364,6 +364,9 @@ func decodeStrict(b []byte, v any) error {
 	if err := jsonbody.Duplicates("the JSON body", b); err != nil {
 		return err
 	}
+	if err := jsonbody.UTF8("the JSON body", b); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -444,7 +447,7 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeTurn(b, &req); err != nil {
 		return err
 	}
-	if err := visitorMessage(w, &req); err != nil {
+	if err := h.visitorMessage(w, r, &req); err != nil {
 		return err
 	}
 	res, err := h.rt.Turn(r.Context(), parley.TurnRequest{Key: k, Message: req.message()})

@@ -17,7 +17,10 @@ import (
 // EventSource.onmessage receives every one, and its data is the envelope
 // {"type": ..., "data": {...}}. Stored events carry their sequence number as the SSE
 // id; a client that reconnects with Last-Event-ID (or ?last_event_id=N) first gets
-// every stored event after N, then live ones. The subscription is opened before the
+// every stored event after N, then live ones. An N past the end of the stored log (a
+// client of a store restored from an older backup, or of another deployment) streams
+// from the log's end: the client gets every event stored from then on, where
+// skipping those up to N would leave it silent. The subscription is opened before the
 // stored log is read, so nothing falls between the two; duplicates are skipped by
 // sequence number. Live events (the steps that start a turn and its idle -> running,
 // sent before the turn commits them; reply_delta) have no id.
@@ -40,7 +43,11 @@ func (h *Handler) getEvents(w http.ResponseWriter, r *http.Request) error {
 	defer sub.Close()
 	// The lifecycle the stream starts from, read after subscribing: every change
 	// after it is stored (read below) or arrives through sub.
-	st := &sseState{after: after, lifecycle: h.lifecycle(r.Context(), k)}
+	lc, last := h.lifecycle(r.Context(), k)
+	if last >= 0 && after > last {
+		after = last
+	}
+	st := &sseState{after: after, lifecycle: lc}
 	s := h.startStream(w, r, k, st)
 	if s.backlog() {
 		s.follow(sub)
@@ -150,17 +157,18 @@ func (s *sseStream) live(sub parley.Subscription, e parley.Event) bool {
 }
 
 // lifecycle returns the conversation's lifecycle as the service shows it (running
-// while a turn is in flight here), created for one not stored yet, "" (unknown: live
-// events are not checked) when the store cannot say.
-func (h *Handler) lifecycle(ctx context.Context, k parley.ConversationKey) parley.Lifecycle {
+// while a turn is in flight here) and the seq of its last stored event: created and
+// 0 for one not stored yet, "" (unknown: live events are not checked) and -1 when
+// the store cannot say.
+func (h *Handler) lifecycle(ctx context.Context, k parley.ConversationKey) (parley.Lifecycle, int64) {
 	c, err := h.rt.Conversation(ctx, k)
 	switch {
 	case err == nil:
-		return c.Lifecycle
+		return c.Lifecycle, c.LastEventID
 	case parley.ErrorCode(err) == parley.ENOTFOUND:
-		return parley.LifecycleCreated
+		return parley.LifecycleCreated, 0
 	}
-	return ""
+	return "", -1
 }
 
 // sseState is what one stream has written: the last stored seq and the lifecycle the

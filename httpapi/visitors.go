@@ -125,6 +125,19 @@ func emptyBody(r *http.Request) error {
 func (h *Handler) limit(w http.ResponseWriter, r *http.Request, l *visitor.Limiter, what string) error {
 	v := h.opts.Visitors
 	ok, wait := l.Allow(v.Proxies.ClientAddr(r), v.Time())
+	return rateLimited(w, what, ok, wait)
+}
+
+// limitLeft answers 429 with Retry-After when the client address has none of l's
+// allowance left, spending nothing (limit spends once the request is accepted).
+func (h *Handler) limitLeft(w http.ResponseWriter, r *http.Request, l *visitor.Limiter, what string) error {
+	v := h.opts.Visitors
+	ok, wait := l.Left(v.Proxies.ClientAddr(r), v.Time())
+	return rateLimited(w, what, ok, wait)
+}
+
+// rateLimited is nil when ok, else 429 with Retry-After: wait.
+func rateLimited(w http.ResponseWriter, what string, ok bool, wait time.Duration) error {
 	if ok {
 		return nil
 	}
@@ -178,8 +191,9 @@ func verifyVisitor(v *visitor.Policy, token, origin string) (visitor.Claims, err
 
 // visitorScope refuses what a visitor token may not do on route pattern (its bot and
 // conversation in r's path), and prepares what it may: an event stream ends when the
-// token expires (the widget reconnects with its renewed token), a message spends the
-// client address's allowance.
+// token expires (the widget reconnects with its renewed token), a message is refused
+// when the client address's allowance is spent (it spends it once accepted:
+// visitorMessage).
 func (h *Handler) visitorScope(w http.ResponseWriter, r *http.Request, pattern string) (*http.Request, error) {
 	c := visitorOf(w)
 	if c == nil {
@@ -197,7 +211,7 @@ func (h *Handler) visitorScope(w http.ResponseWriter, r *http.Request, pattern s
 		context.AfterFunc(r.Context(), cancel)
 		return r.WithContext(ctx), nil
 	case "POST " + convPattern + "/messages":
-		return r, h.limit(w, r, h.opts.Visitors.Messages, "messages")
+		return r, h.limitLeft(w, r, h.opts.Visitors.Messages, "messages")
 	}
 	return r, nil
 }
@@ -211,8 +225,10 @@ func ownsRoute(c *visitor.Claims, r *http.Request, pattern string) bool {
 	return !strings.Contains(pattern, "{conversation}") || r.PathValue("conversation") == c.Conversation
 }
 
-// visitorMessage refuses what only a trusted caller may put in a message.
-func visitorMessage(w http.ResponseWriter, req *TurnRequest) error {
+// visitorMessage refuses what only a trusted caller may put in a message, and then
+// spends one of the client address's allowance of messages: only a message accepted
+// counts (one refused for its body does not).
+func (h *Handler) visitorMessage(w http.ResponseWriter, r *http.Request, req *TurnRequest) error {
 	if visitorOf(w) == nil {
 		return nil
 	}
@@ -222,7 +238,7 @@ func visitorMessage(w http.ResponseWriter, req *TurnRequest) error {
 	if req.SentAt != nil {
 		return parley.Errorf(parley.EFORBIDDEN, "a visitor's message is stamped by the server's clock: leave sent_at out")
 	}
-	return nil
+	return h.limit(w, r, h.opts.Visitors.Messages, "messages")
 }
 
 // widgetOrigin reports whether r comes from a page of an origin the widget of the bot

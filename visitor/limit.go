@@ -60,6 +60,26 @@ func (l *Limiter) Allow(addr netip.Addr, now time.Time) (ok bool, retryAfter tim
 	return true, 0
 }
 
+// Left says whether addr has an event of its allowance left at now, spending
+// nothing, and when none is left how long until one is: a caller that refuses a
+// request over the limit before reading it, and spends (Allow) only once the request
+// is accepted.
+func (l *Limiter) Left(addr netip.Addr, now time.Time) (ok bool, retryAfter time.Duration) {
+	if l == nil || l.burst == 0 {
+		return true, 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lim := l.addrs[clientNetwork(addr)]
+	if lim == nil {
+		return true, 0
+	}
+	if tokens := lim.TokensAt(now); tokens < 1 {
+		return false, time.Duration((1 - tokens) * float64(l.every))
+	}
+	return true, 0
+}
+
 // forget drops the addresses whose allowance is full again, and if that frees too
 // little, a tenth of the rest.
 func (l *Limiter) forget(now time.Time) {

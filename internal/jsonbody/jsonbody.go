@@ -99,3 +99,19 @@ func foldName(name string) string {
 		return smallest
 	}, name)
 }
+
+// UTF8 returns an EINVALID error when a string of data is not valid UTF-8: raw
+// bytes that are not, or an escape of half a surrogate pair ("\ud800" alone).
+// encoding/json replaces each with U+FFFD, so two different bodies would read as
+// one (a message id's replay would then match a message it never got); RFC 8259
+// asks for UTF-8. what names the JSON in the message. Malformed JSON is the
+// caller's decoder's to report: UTF8 returns nil for it. The JSON v2 checker
+// tells the two apart: data it accepts once invalid UTF-8 is allowed, and not
+// before, is well formed but for its UTF-8.
+func UTF8(what string, data []byte) error {
+	v := jsontext.Value(data)
+	if v.IsValid(jsontext.AllowDuplicateNames(true)) || !v.IsValid(jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true)) {
+		return nil
+	}
+	return parley.Errorf(parley.EINVALID, "%s has a string that is not valid UTF-8", what)
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/parleyhq/parley"
 )
 
@@ -114,4 +115,45 @@ func repeatsAName(t *testing.T, b []byte) bool {
 			return false
 		}
 	}
+}
+
+func TestUTF8(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		bad  bool
+	}{
+		{`{"text":"héllo ✓ 😀"}`, false},
+		{`{"text":"\ud83d\ude00"}`, false}, // a pair, escaped
+		{"{\"text\":\"caf\xe9\"}", true},   // Latin-1 é
+		{`{"text":"\ud800"}`, true},        // half a pair
+		{`{"text":"\udc00\ud800"}`, true},  // halves in the wrong order
+		{"{\"a\":1,\"a\":2}", false},       // duplicates are Duplicates' to report
+		{"{\"text\":", false},              // malformed: the decoder's to report
+		{"\xff", false},
+	} {
+		err := UTF8("the JSON body", []byte(tc.body))
+		if tc.bad != (err != nil) || err != nil && parley.ErrorCode(err) != parley.EINVALID {
+			t.Errorf("UTF8(%q) = %v, want refused: %v", tc.body, err, tc.bad)
+		}
+	}
+}
+
+// FuzzUTF8: a body UTF8 accepts decodes with encoding/json to the same strings the
+// strict JSON v2 reader reads, so no two accepted bodies read as one.
+func FuzzUTF8(f *testing.F) {
+	for _, s := range []string{`{"text":"a"}`, `{"text":"\ud800"}`, "{\"text\":\"\xe9\"}", `["\ud83d\ude00"]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if UTF8("body", data) != nil {
+			return
+		}
+		var v any
+		if json.Unmarshal(data, &v) != nil {
+			return
+		}
+		if !jsontext.Value(data).IsValid(jsontext.AllowDuplicateNames(true)) {
+			t.Fatalf("accepted %q, which is not valid UTF-8 JSON", data)
+		}
+	})
 }
