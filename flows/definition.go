@@ -8,10 +8,12 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
 	"github.com/parleyhq/parley"
 )
 
@@ -434,9 +436,23 @@ func yamlError(filename string, err error) error {
 		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
 			line, col = tk.Position.Line, tk.Position.Column
 		}
-		return parley.Errorf(parley.EINVALID, "%s:%d:%d: %s", filename, line, col, ye.GetMessage())
+		return parley.Errorf(parley.EINVALID, "%s:%d:%d: %s%s", filename, line, col, ye.GetMessage(), yamlHint(ye.GetMessage(), line))
 	}
 	return parley.Errorf(parley.EINVALID, "%s:1:1: %s", filename, oneLine(err.Error()))
+}
+
+// yamlHint says what to look at for a YAML error whose message names the
+// symptom, not the cause: a value where none is allowed is almost always a line
+// indented deeper or shallower than the one before it, or a colon in a value
+// that is not quoted.
+func yamlHint(msg string, line int) string {
+	if !strings.Contains(msg, "value is not allowed") {
+		return ""
+	}
+	if line <= 1 {
+		return fmt.Sprintf(": check the indentation of line %d, and quote a value that holds \": \"", line)
+	}
+	return fmt.Sprintf(": check the indentation of line %d and of line %d before it, and quote a value that holds \": \"", line, line-1)
 }
 
 func oneLine(s string) string {
@@ -487,6 +503,40 @@ func (d *Definition) lineCol(path string) (int, int) {
 		path = parent
 	}
 	return 1, 1
+}
+
+// placeholderAt is line:col of text inside the scalar at path (a "{slot}" of a
+// template), when the scalar is written on one line; else the scalar's own.
+func (d *Definition) placeholderAt(path, text string) (int, int) {
+	line, col := d.lineCol(path)
+	tk := d.token(path)
+	if tk == nil || strings.Contains(tk.Value, "\n") {
+		return line, col
+	}
+	i := strings.Index(tk.Value, text)
+	if i < 0 {
+		return line, col
+	}
+	if tk.Type == token.DoubleQuoteType || tk.Type == token.SingleQuoteType {
+		col++ // the opening quote
+	}
+	return line, col + utf8.RuneCountInString(tk.Value[:i])
+}
+
+// token is the token of the element written at path, or nil.
+func (d *Definition) token(path string) *token.Token {
+	if d == nil || d.ast == nil {
+		return nil
+	}
+	p, err := yaml.PathString(path)
+	if err != nil {
+		return nil
+	}
+	n, err := p.FilterFile(d.ast)
+	if err != nil || n == nil || n.GetToken() == nil || n.GetToken().Position == nil {
+		return nil
+	}
+	return n.GetToken()
 }
 
 // Position is "file:line:col" of the element at a JSON path of the definition

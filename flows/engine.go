@@ -1,6 +1,7 @@
 package flows
 
 import (
+	"fmt"
 	"maps"
 	"net/http"
 	"strings"
@@ -78,7 +79,7 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	}
 	def.funcsAsWebhooks()
 	if diags := Validate(def); len(diags) > 0 {
-		return nil, parley.Errorf(parley.EINVALID, "%s (and %d more)", diags[0].String(), len(diags)-1)
+		return nil, parley.Errorf(parley.EINVALID, "%s%s", diags[0].String(), more(len(diags)-1))
 	}
 	e := &Engine{
 		def:           def,
@@ -218,4 +219,13 @@ func (e *Engine) Handback(state any, reason string, at time.Time) (parley.Decisi
 		data["at"] = at.UTC().Format(time.RFC3339Nano)
 	}
 	return parley.Decision{State: s, Events: []parley.EventData{{Type: "handback", Data: data}}}, nil
+}
+
+// more says how many diagnostics an error that shows the first leaves out, and
+// where to see them; nothing when it leaves none out.
+func more(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (and %d more: parley validate lists them)", n)
 }

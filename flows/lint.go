@@ -48,10 +48,21 @@ func lintFlow(v *validation, p string, f *Flow, shared map[string]bool) {
 	for name := range shared {
 		filled[name] = true
 	}
+	// A name no step can fill is an unknown slot, which Validate reports (with
+	// the name it is likely a typo of): no warning to collect it first.
+	known := map[string]bool{}
+	for _, s := range f.Slots {
+		known[s.Name] = true
+	}
+	for _, st := range f.Steps {
+		for _, name := range stepFills(st) {
+			known[name] = true
+		}
+	}
 	for j, st := range f.Steps {
 		for _, t := range stepTexts(p, fmt.Sprintf("%s.steps[%d]", p, j), f, st, slotAt) {
 			for _, m := range placeholderPattern.FindAllStringSubmatch(t.text, -1) {
-				if name := m[1]; !filled[name] && !slices.Contains(t.own, name) {
+				if name := m[1]; known[name] && !filled[name] && !slices.Contains(t.own, name) {
 					v.report(t.path, "warning: {%s} is not filled by any earlier step of flow %s: the user would see an empty gap; collect %s first, give it a default, or take it out of this text", name, f.Name, name)
 				}
 			}

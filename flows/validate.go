@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/parleyhq/parley/nlu"
 )
 
 // Diagnostic is one problem of a flow file, at a position in it.
@@ -244,11 +246,31 @@ func (fs *flowScope) slotRef(path, name string) {
 	}
 }
 
-// template checks the {slot} placeholders of a text.
+// template checks the {slot} placeholders of a text: an unknown one is reported
+// at its own column, with the known name it is likely a typo of.
 func (fs *flowScope) template(path, text string) {
 	for _, m := range placeholderPattern.FindAllStringSubmatch(text, -1) {
-		fs.slotRef(path, m[1])
+		if name := m[1]; !fs.known[name] {
+			line, col := fs.v.def.placeholderAt(path, m[0])
+			fs.v.out = append(fs.v.out, Diagnostic{File: fs.v.def.File, Line: line, Col: col,
+				Message: fmt.Sprintf("unknown slot %q in flow %s%s", name, fs.f.Name, didYouMean(name, fs.known))})
+		}
 	}
+}
+
+// didYouMean is ` (did you mean "x"?)` for the known name nearest to name, when
+// one is a likely typo of it (at most a third of its letters apart); "" when none.
+func didYouMean(name string, known map[string]bool) string {
+	best, dist := "", len(name)/3+1
+	for k := range known {
+		if d := nlu.Levenshtein(name, k); d < dist || d == dist && best != "" && k < best {
+			best, dist = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
 // stepRule is a check that applies to a step with some field set.
