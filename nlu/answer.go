@@ -95,18 +95,20 @@ func YesNoTo(text, question string) Answer {
 // learnedYesNo reads a yes or a no opening a message whose other words the
 // lexicons do not place ("yeah sur", "si, dale ya") with the built-in intents'
 // model (issue 38 item 4): only when the model reads the same answer a, every
-// word of the message is a word of some example, and none asks for a change, so
-// that "no, make it Boston" stays the engine's to read.
+// word of the message is a word of that answer's examples, and none asks for a
+// change, so that "no, make it Boston" and "yes please maybe" stay the engine's
+// to read.
 func learnedYesNo(text string, a Answer) Answer {
 	if a == Unknown {
 		return Unknown
 	}
-	ws := words(key(text))
 	m := builtinModel()
-	for _, w := range ws {
-		if changeWords[w] || !m.known[w] {
-			return Unknown
-		}
+	want := IntentYes
+	if a == No {
+		want = IntentNo
+	}
+	if !m.saysOnly(text, want) || slices.ContainsFunc(words(key(text)), func(w string) bool { return changeWords[w] }) {
+		return Unknown
 	}
 	r := m.Classify(text)
 	switch {

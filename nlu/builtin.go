@@ -18,17 +18,32 @@ const (
 	IntentNo       = "no"
 	IntentMore     = "more"
 	IntentQuestion = "question"
+	// intentOther is the model's class of what is none of the built-in intents
+	// (a search, a value, a vague message): its examples keep a word such as
+	// "good" from making "anything good?" a greeting. It is never returned.
+	intentOther = "other"
 )
 
 // BuiltinThreshold is the confidence below which the intent model's reading is
 // "not understood": the engine asks again instead of guessing.
-const BuiltinThreshold = 0.6
+const BuiltinThreshold = 0.65
 
 // BuiltinActThreshold is the model's confidence needed for the intents an engine
 // acts on at once, ending what was under way: a person (a handoff) and cancel.
 // Above BuiltinThreshold, since a word in the wrong place ("in-person training")
 // costs the conversation.
 const BuiltinActThreshold = 0.85
+
+// social are the intents a message asking something is not, from the model: a
+// greeting or thanks the rules did not read, ending in "?", asks ("what's good
+// here?"); the rules read "how are you?".
+var social = map[string]bool{IntentGreeting: true, IntentThanks: true}
+
+// asksSomething reports whether text ends with a question mark.
+func asksSomething(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟")
+}
 
 // threshold is the model confidence intent needs.
 func threshold(intent string) float64 {
@@ -75,7 +90,7 @@ func BuiltinIntent(text string) Result {
 	if r, ok := builtinRule(text); ok {
 		return r
 	}
-	if r := builtinModel().Classify(text); r.Confidence >= threshold(r.Intent) {
+	if r := builtinModel().Classify(text); r.Intent != intentOther && r.Confidence >= threshold(r.Intent) && !(social[r.Intent] && asksSomething(text)) {
 		return r
 	}
 	if isQuestion(text) {
@@ -120,10 +135,9 @@ var questionWords = map[string]bool{
 // isQuestion reports whether a message asks something: it ends with a question
 // mark, or its first word is a question word.
 func isQuestion(text string) bool {
-	t := strings.TrimSpace(text)
-	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟") {
+	if asksSomething(text) {
 		return true
 	}
-	ws := intentWords(t)
+	ws := intentWords(text)
 	return len(ws) > 0 && questionWords[ws[0]]
 }

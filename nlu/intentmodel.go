@@ -23,8 +23,10 @@ type IntentModel struct {
 	logLik   []map[string]float64
 	// logUnseen is, per label, the log likelihood of a feature its examples lack.
 	logUnseen []float64
-	// known holds every word of every example.
-	known map[string]bool
+	// known holds every word of every example; labelWords, per label, the
+	// words of its own examples.
+	known      map[string]bool
+	labelWords []map[string]bool
 }
 
 // Labelled is one intent's examples.
@@ -45,9 +47,11 @@ func TrainIntents(data []Labelled) *IntentModel {
 			continue
 		}
 		c := map[string]float64{}
+		own := map[string]bool{}
 		for _, ex := range d.Examples {
 			for _, w := range intentWords(ex) {
 				m.known[w] = true
+				own[w] = true
 			}
 			for _, f := range intentFeatures(ex) {
 				c[f]++
@@ -55,6 +59,7 @@ func TrainIntents(data []Labelled) *IntentModel {
 			}
 		}
 		m.labels = append(m.labels, d.Intent)
+		m.labelWords = append(m.labelWords, own)
 		counts = append(counts, c)
 		m.logPrior = append(m.logPrior, float64(len(d.Examples)))
 		total += len(d.Examples)
@@ -75,6 +80,21 @@ func TrainIntents(data []Labelled) *IntentModel {
 		m.logUnseen = append(m.logUnseen, math.Log(1/(n+v)))
 	}
 	return m
+}
+
+// saysOnly reports whether every word of text is a word of intent's own
+// examples.
+func (m *IntentModel) saysOnly(text, intent string) bool {
+	i := slices.Index(m.labels, intent)
+	if i < 0 {
+		return false
+	}
+	for _, w := range intentWords(text) {
+		if !m.labelWords[i][w] {
+			return false
+		}
+	}
+	return true
 }
 
 // Labels are the intents the model tells apart, in training order.
@@ -102,7 +122,7 @@ func (m *IntentModel) Classify(text string) Result {
 		}
 		// The mean log likelihood per feature, scaled so a message weighs like a
 		// short sentence of evidence, keeps the posterior from being all or nothing.
-		scores[i] = m.logPrior[i] + 10*s/float64(len(feats))
+		scores[i] = m.logPrior[i] + 14*s/float64(len(feats))
 	}
 	best := 0
 	for i := range scores {

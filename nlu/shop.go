@@ -59,6 +59,12 @@ type ShopRequest struct {
 	// Mention are the words a typed selection names its product by ("polo",
 	// "blue"), category words included.
 	Mention []string
+	// PricePick picks a shown card by its price: -1 the cheapest ("whichever
+	// costs least"), 1 the dearest ("the most expensive one"), 0 none.
+	PricePick int
+	// Other picks the shown card other than the one in question ("not that
+	// one, the other", "l'autre").
+	Other bool
 	// Sought is the product phrase of a search: the first run of candidate words
 	// (category words included) after a word that opens one ("got any kayaks",
 	// "do you sell surfboards", "looking for a yoga mat"), unless a vague word
@@ -136,6 +142,70 @@ var shopMorePhrases = buildPhraseList(map[string][]string{
 	LangDarijaLatin: {"kemmel", "kmel", "zid goddam"},
 })
 
+// shopOtherWords name the other card of a choice when a definite word or a
+// negation comes before them ("the other one", "not that one, the other", "el
+// otro"); shopTheOther name it by themselves ("l'autre", "lakhor", "الاخر").
+// Either picks it instead of asking for more; "the other ones" asks for more.
+var (
+	shopOtherWords     = wordSet(`other autre otro otra`)
+	shopTheOther       = wordSet(`l'autre lakhor lakhra الاخر الاخرى`)
+	shopOtherDefinites = wordSet(`the that this el la le not no non`)
+)
+
+// asksTheOther reports whether ws (a message's words) pick the other card.
+func asksTheOther(ws []string) bool {
+	for i, w := range ws {
+		if i+1 < len(ws) && (ws[i+1] == "ones" || ws[i+1] == "others") {
+			continue
+		}
+		if shopTheOther[w] || (shopOtherWords[w] && slices.ContainsFunc(ws[:i], func(p string) bool { return shopOtherDefinites[p] })) {
+			return true
+		}
+	}
+	return false
+}
+
+// shopPricePicks pick a shown card by its price, as phrases of the normalized
+// message: the cheapest (-1) or the dearest (1).
+var shopPricePicks = []struct {
+	phrase []string
+	pick   int
+}{}
+
+func init() {
+	for _, p := range []struct {
+		pick    int
+		phrases string
+	}{
+		{-1, "cheapest|least expensive|lowest price|lowest priced|costs least|costs the least|cost the least|costs less|" +
+			"the cheaper one|the cheaper|least money|moins cher|le moins cher|la moins chere|mas barato|mas barata|" +
+			"el mas barato|la mas barata|rkhes|rkhis|الارخص|ارخص"},
+		{1, "most expensive|priciest|dearest|highest price|costs the most|costs most|cost the most|the dearer one|" +
+			"plus cher|la plus chere|le plus cher|mas caro|mas cara|ghla|اغلى|الاغلى"},
+	} {
+		for _, ph := range strings.Split(p.phrases, "|") {
+			shopPricePicks = append(shopPricePicks, struct {
+				phrase []string
+				pick   int
+			}{strings.Fields(ph), p.pick})
+		}
+	}
+}
+
+// pricePick reads a pick by price in k (the normalized message): -1 the
+// cheapest, 1 the dearest, 0 none.
+func pricePick(k string) int {
+	ws := strings.Fields(strings.Map(queryRune, k))
+	for _, p := range shopPricePicks {
+		for i := 0; i+len(p.phrase) <= len(ws); i++ {
+			if slices.Equal(ws[i:i+len(p.phrase)], p.phrase) {
+				return p.pick
+			}
+		}
+	}
+	return 0
+}
+
 // shopNegations keep "no more" from asking for more.
 var shopNegations = wordSet(`no not don't dont non pas machi mashi ماشي لا`)
 
@@ -192,7 +262,7 @@ gift gifts present presents dad father mom mother mum parents friend friends bro
 sister son daughter wife husband boyfriend girlfriend kid kids him her them someone
 je j'ai veux voudrais cherche chercher un une des le les du de pour mon ma mes quelque chose
 bghit bgheet nchri chi wach kayn 3ndkom 3andkom fih dyal dial l
-then instead only what how about maybe perhaps umm um uh er hmmm idk dunno whatever smth sth
+then instead only what how about maybe perhaps umm um uh er erm errm huh ahem oops bruh omg wow yay oh ah ahh ohh ooh hmmm idk dunno whatever smth sth
 sell sells selling sold carry carries stock stocked offer offers available sale wanna gonna gotta
 searching shopping hunting browsing browse browse looking around checking guys folks new here
 recommend recommendation recommendations suggest suggestion suggestions surprise advice idea ideas
@@ -280,10 +350,21 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 	}
 	category, categoryWords := p.category(k)
 	req.Category = category
+	req.PricePick = pricePick(k)
+	if req.PricePick != 0 {
+		req.Price = PriceRange{} // "the one that costs least" sets no budget
+	}
 	cue := scanShopWords(&req, k, categoryWords)
 	hasPrice := req.Price.Min != nil || req.Price.Max != nil
 	hasQuery := req.hasCriteria() || hasPrice
+	req.Other = cue.other
 	switch {
+	case req.Category == "" && !hasPrice && (req.PricePick != 0 || req.Other):
+		// A card by its price or as the other one: the card is among those
+		// shown, not a search (words around it are no product: "I'll go with
+		// whatever's least expensive").
+		req.Intent, req.Mention, req.Terms = ShopSelect, nil, nil
+		return req
 	case cue.asksMore(req.Ordinal, hasQuery):
 		return ShopRequest{Intent: cue.moreIntent()}
 	case !hasPrice && cue.picksShown(req.Ordinal):
@@ -320,6 +401,9 @@ func (c shopCues) moreIntent() string {
 // without being searched for: "more", "pick", "that", "one", "no", "the".
 type shopCues struct {
 	more, negated, pick, one, definite, pointer bool
+	// other: "other" after a definite word, "one" or a negation ("the other
+	// one", "not that one, the other", "l'autre", "el otro").
+	other bool
 	// want: a verb of wanting or having ("I'll go for", "I want", "let me get");
 	// look: a verb of searching ("show", "find"); leadingDefinite: the message
 	// starts with "the", "that" or "this" ("the sunglasses then").
@@ -405,7 +489,47 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		}
 	}
 	req.Sought = phrase.sought()
+	if !phrase.opened && bareNoun(ws) {
+		// A message that is only a product's name ("kayak?", "yoga mat") is a
+		// search for it (issue 38 item 5), sold or not.
+		req.Sought = slices.Compact(slices.Clone(ws))
+	}
+	cue.other = asksTheOther(ws)
 	return cue
+}
+
+// maxBareNoun is the most words a message without a frame word may have to be
+// read as a product's name.
+const maxBareNoun = 3
+
+// bareNoun reports whether ws (a message's words) are nothing but candidate
+// search words, a few of them: a product's name on its own.
+func bareNoun(ws []string) bool {
+	return len(ws) > 0 && len(ws) <= maxBareNoun && !slices.ContainsFunc(ws, func(w string) bool { return !isCandidateWord(w) || !wordLike(w) })
+}
+
+// wordLike reports whether w could be a word rather than keys hit at random
+// ("kkk", "qxzv"): in Latin letters, it has a vowel and no letter three times in
+// a row. Other scripts are taken as written.
+func wordLike(w string) bool {
+	latin, vowel, run := false, false, 1
+	var prev rune
+	for _, r := range w {
+		if r >= 'a' && r <= 'z' {
+			latin = true
+			vowel = vowel || strings.ContainsRune("aeiouy", r)
+		}
+		if r == prev {
+			run++
+			if run >= 3 {
+				return false
+			}
+		} else {
+			run = 1
+		}
+		prev = r
+	}
+	return !latin || vowel
 }
 
 // shopWords are the search words of k (the normalized message) without the

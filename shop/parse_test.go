@@ -97,7 +97,13 @@ func TestSoughtPhrase(t *testing.T) {
 		{"something for my kayak", nil},
 		{"got anything cool?", nil},
 		{"ugh dunno tbh", nil},
-		{"kayaks", nil},
+		// A product's name on its own is a search for it (issue 38 item 5);
+		// hesitation and keys hit at random are not.
+		{"kayaks", []string{"kayaks"}},
+		{"Yoga mat?", []string{"yoga", "mat"}},
+		{"erm", nil},
+		{"qzkx", nil},
+		{"zzz", nil},
 		{"just browsing, not sure what", nil},
 	} {
 		if diff := cmp.Diff(tc.want, p.Parse(tc.text, "").Sought); diff != "" {

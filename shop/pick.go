@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
 )
 
@@ -41,6 +42,10 @@ func (t *turn) pickCandidates() ([]string, error) {
 	page := t.st.PageProductIDs
 	r := t.req
 	switch {
+	case r.PricePick != 0:
+		return t.byPrice(page, r.PricePick)
+	case r.Other:
+		return t.otherThanPending(page), nil
 	case r.Ordinal > 0 && r.Ordinal <= len(page):
 		return []string{page[r.Ordinal-1]}, nil
 	case r.Ordinal == -1 && len(page) > 0:
@@ -141,4 +146,38 @@ func (t *turn) whichOne(ids []string) string {
 	}
 	return fmt.Sprintf("Which one do you mean: %s or %s? Tap \"Add to cart\" on it, or tell me its name.",
 		strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+}
+
+// byPrice returns the cards of the page at the lowest price (pick -1) or the
+// highest (pick 1): one is the pick, several at one price are asked about.
+func (t *turn) byPrice(page []string, pick int) ([]string, error) {
+	var best []string
+	var bestPrice float64
+	for _, id := range page {
+		p, err := t.e.catalog.Product(t.ctx, id)
+		if parley.ErrorCode(err) == parley.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch d := float64(pick) * (p.Price - bestPrice); {
+		case len(best) == 0 || d > 0:
+			best, bestPrice = []string{id}, p.Price
+		case d == 0:
+			best = append(best, id)
+		}
+	}
+	return best, nil
+}
+
+// otherThanPending returns the cards of the page other than the one awaiting
+// confirmation ("not that one, the other"): one is the pick; with none pending,
+// or more than one left, the shopper is asked which.
+func (t *turn) otherThanPending(page []string) []string {
+	pending := t.st.Conversation.PendingConfirmation.TargetID
+	if pending == nil || !slices.Contains(page, *pending) {
+		return page
+	}
+	return slices.DeleteFunc(slices.Clone(page), func(id string) bool { return id == *pending })
 }

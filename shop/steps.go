@@ -23,6 +23,8 @@ func (t *turn) smallTalkReply() (string, error) {
 	switch t.req.Intent {
 	case nlu.ShopAboutBot:
 		return "I'm this shop's virtual assistant, not a person! I can find products for you, and if you'd like a person, just ask for one.", nil
+	case nlu.ShopQuestion:
+		return "Good question! Delivery, returns, payment and orders are for a person from the shop: just ask for one and I'll bring them in. I can find products for you meanwhile. " + t.hint(), nil
 	case nlu.ShopThanks:
 		if t.state() == StateRecommending {
 			if err := t.fire(TriggerResponseComplete); err != nil {

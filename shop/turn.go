@@ -182,7 +182,7 @@ func (t *turn) expirePending() (bool, error) {
 	t.say(fmt.Sprintf("Your request to add %s to your cart expired, so I didn't add it. Pick the product again or tell me what you're looking for.", name))
 	t.progress = true
 	switch t.req.Intent {
-	case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
+	case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot, nlu.ShopQuestion:
 		t.countRepeats()
 		return true, nil
 	}
@@ -208,6 +208,7 @@ var intentActs = map[string]func(t *turn) error{
 	nlu.ShopGreeting: (*turn).smallTalk,
 	nlu.ShopThanks:   (*turn).smallTalk,
 	nlu.ShopAboutBot: (*turn).smallTalk,
+	nlu.ShopQuestion: (*turn).smallTalk,
 }
 
 // pick selects the product a click names, or the one a typed message picks.

@@ -29,6 +29,31 @@ func (t *turn) understand() {
 	case nlu.ShopSearch, nlu.ShopSelect:
 		t.keepKnownTerms()
 	}
+	if !upstream && m.Meaning == "" && t.req.Intent == nlu.ShopAmbiguous {
+		t.req.Intent = socialIntent(m.Text)
+	}
+}
+
+// socialIntent reads a message the shop's rules found nothing to search in with
+// the built-in intents (issue 38 items 3 and 5): a greeting, thanks, a request
+// for a person, "more" in other words, or a question about the shop's services
+// is answered for what it is and counts no clarification attempt; anything else
+// stays ambiguous.
+func socialIntent(text string) string {
+	if nlu.AsksAboutShop(text) {
+		return nlu.ShopQuestion
+	}
+	switch nlu.BuiltinIntent(text).Intent {
+	case nlu.IntentGreeting:
+		return nlu.ShopGreeting
+	case nlu.IntentThanks:
+		return nlu.ShopThanks
+	case nlu.IntentHuman:
+		return nlu.ShopHuman
+	case nlu.IntentMore:
+		return nlu.ShopShowMore
+	}
+	return nlu.ShopAmbiguous
 }
 
 // parse reads the message with the rule-based parser over the catalog's categories.
