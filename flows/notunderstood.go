@@ -62,8 +62,12 @@ func (tu *turn) correction() (head, tail string, ok bool) {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return "", tu.text, false
 	}
-	head, tail, ok = nlu.SplitCorrection(tu.text)
-	return head, tail, ok && head != ""
+	if !tu.corrRead {
+		tu.corrRead = true
+		tu.corr.head, tu.corr.tail, tu.corr.ok = nlu.SplitCorrection(tu.text)
+		tu.corr.ok = tu.corr.ok && tu.corr.head != ""
+	}
+	return tu.corr.head, tu.corr.tail, tu.corr.ok
 }
 
 // noValue is why a typed answer to sl's question gives it no value whatever

@@ -55,6 +55,13 @@ type turn struct {
 		ok         bool
 	}
 	backRead bool
+	// corr is the message split at a correction inside it once corrRead is
+	// set (correction).
+	corr struct {
+		head, tail string
+		ok         bool
+	}
+	corrRead bool
 	// askedChange: the turn answers "what would you like to change?".
 	askedChange bool
 	// resume is the pending call this turn sends again (recover); act and

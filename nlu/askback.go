@@ -40,6 +40,9 @@ var leadingNoRe = regexp.MustCompile(`(?i)^(?:no|non)\b[\s,.;–—-]+`)
 // tail holds the values that stand. ok is false when the message corrects
 // nothing or nothing follows the correction.
 func SplitCorrection(text string) (head, tail string, ok bool) {
+	if !mayCorrect(text) {
+		return "", text, false
+	}
 	ms := correctionRe.FindAllStringIndex(text, -1)
 	if len(ms) == 0 {
 		return "", text, false
@@ -54,4 +57,19 @@ func SplitCorrection(text string) (head, tail string, ok bool) {
 		return "", text, false
 	}
 	return head, tail, true
+}
+
+// correctionLeads are the first words of correctionRe's phrases (folded): a
+// message without one corrects nothing, and the expression is not run.
+var correctionLeads = wordSet(`sorry mean meant no wait actually make scratch correction rather oops fait plutot pardon perdon dicho bueno non`)
+
+// mayCorrect reports whether text holds a word that may start a correction.
+func mayCorrect(text string) bool {
+	var buf [24]token
+	for _, t := range appendTokens(buf[:0], key(text)) {
+		if correctionLeads[t.text] {
+			return true
+		}
+	}
+	return false
 }
