@@ -48,11 +48,13 @@ const (
 // Engine is the flows engine of one bot: a compiled definition. It is immutable
 // and safe for concurrent use.
 type Engine struct {
-	def           *Definition
-	bot           string
-	flows         map[string]*flow
-	order         []*flow
-	intentFlow    map[string]*flow
+	def        *Definition
+	bot        string
+	flows      map[string]*flow
+	order      []*flow
+	intentFlow map[string]*flow
+	// valueStarts are the slot values that start their flow (flowOfValue).
+	valueStarts   []valueStart
 	classifier    *nlu.Classifier
 	recorder      Recorder
 	markers       nlu.Markers
@@ -126,6 +128,7 @@ func New(def *Definition, opts Options) (*Engine, error) {
 	e.writer = opts.Writer
 	e.recorder = opts.Recorder
 	e.compileFlows(def)
+	e.indexValueStarts()
 	var names []string
 	for _, f := range e.order {
 		names = append(names, f.label)

@@ -28,6 +28,11 @@ func Warnings(def *Definition) []Diagnostic {
 	for i, f := range def.Flows {
 		lintFlow(v, fmt.Sprintf("$.flows[%d]", i), f, shared)
 	}
+	if !def.Settings.SharedSlots {
+		// Shared slots are one slot in every flow: their values are no
+		// flow's own by design.
+		lintSharedValues(v, def)
+	}
 	sort.SliceStable(v.out, func(a, b int) bool {
 		return v.out[a].Line < v.out[b].Line || v.out[a].Line == v.out[b].Line && v.out[a].Col < v.out[b].Col
 	})

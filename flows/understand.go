@@ -275,7 +275,10 @@ func (tu *turn) parse() (*flow, map[string]any) {
 			return tu.e.flows[r.Intent], nil
 		}
 		if tu.flow() == nil {
-			return tu.flowOfValues(), nil
+			if f := tu.flowOfValues(); f != nil {
+				return f, nil
+			}
+			return tu.flowOfValue(), nil
 		}
 		return nil, nil
 	}
