@@ -88,3 +88,18 @@ func IsImmediate(e Engine) bool {
 	i, ok := e.(Immediate)
 	return ok && i.Immediate()
 }
+
+// MeaningResume is the meaning of the message of a turn the runtime makes itself,
+// with no user behind it: it resumes a call whose intent a stopped server left
+// (Turn.Intent; the runtime's sweeper finds them once their lease runs out), so that
+// the call's outcome reaches the conversation without waiting for the user.
+const MeaningResume = "parley:resume"
+
+// CallResumer is the optional behaviour of an engine whose turns record call
+// intents: the runtime sends it turns whose message means MeaningResume, which it
+// decides by sending the pending call again under its key and saying the outcome
+// (or that it is still unknown), and leaves a state without a pending call as it
+// is. ResumesCalls reports whether the bot's engine does.
+type CallResumer interface {
+	ResumesCalls() bool
+}

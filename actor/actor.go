@@ -24,6 +24,9 @@ const (
 	cmdInactive
 	// cmdAgent is a person's message into a conversation handed off (agent.go).
 	cmdAgent
+	// cmdResume asks the actor to resume the call intent the store says a stopped
+	// server left (the sweeper, sweep.go; intent.go).
+	cmdResume
 )
 
 type command struct {
@@ -239,6 +242,8 @@ func (a *actor) handle(cmd *command) {
 		res, err = a.controlCmd(ctx, cmd.control)
 	case cmdExpire:
 		res, err = a.expire(ctx)
+	case cmdResume:
+		res, err = a.resumeCall(ctx)
 	case cmdAgent:
 		res, err = a.agentCmd(ctx, cmd.agent)
 	}

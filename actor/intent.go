@@ -2,6 +2,7 @@ package actor
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -160,4 +161,21 @@ func (a *actor) intentEnded(t *turnRun) {
 		a.state = t.intentState
 		a.foldBase = false
 	}
+}
+
+// resumeCall resumes the call of an intent whose lease ran out (cmdResume): a turn
+// of the runtime's own, whose message (id "resume-<intent version>", meaning
+// parley.MeaningResume, sent now) asks the engine to send the pending call again
+// and say its outcome; it commits and publishes as any turn. A conversation that
+// is no longer held by such an intent (a message took it over first) is left alone.
+func (a *actor) resumeCall(ctx context.Context) (parley.Result, error) {
+	if err := a.hydrate(ctx); err != nil {
+		return parley.Result{}, err
+	}
+	if !a.intentHead || a.heldElsewhere() {
+		return parley.Result{}, nil
+	}
+	msg := parley.Message{ID: "resume-" + strconv.FormatInt(a.conv.Version, 10), Meaning: parley.MeaningResume, SentAt: a.now()}
+	a.rt.log.Info("resuming a call a stopped server left", "conversation", a.key.String(), "version", a.conv.Version)
+	return a.turn(ctx, parley.TurnRequest{Key: a.key, Message: msg})
 }

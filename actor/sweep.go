@@ -11,8 +11,14 @@ import (
 // not live (the server restarted, or the actor was passivated) has no timer in
 // memory, so the sweeper finds in the store the idle or paused conversations whose
 // last change is older than their bot's inactivity timeout and sends their actors
-// cmdExpire, which completes them. (Nothing else needs sweeping: a turn stores nothing
-// until it commits, so a server that stopped mid-turn leaves no running behind.)
+// cmdExpire, which completes them. It also finds the running conversations whose
+// call intent's lease ran out (intent.go: a server stopped during a call) and sends
+// their actors cmdResume, which sends the call again under its key and commits its
+// outcome, so that the outcome reaches the conversation and its subscribers without
+// waiting for the user's next message. Each such intent is resumed once this way
+// (a resume that gets no definite answer leaves the conversation idle with the call
+// pending, for the user's next message); only a server that stops again during the
+// resumed call leaves another.
 //
 // The first pass, at start, reads every conversation of every bot; later passes read only the conversations whose timeout fell due since
 // the previous pass, newest first from the cutoff (the listing's order), so a pass
@@ -57,11 +63,11 @@ func (s *sweeper) interval() time.Duration {
 			shortest = b.InactivityTimeout
 		}
 	}
-	return min(max(shortest/4, time.Second), time.Minute)
+	return min(max(min(shortest, s.r.opts.IntentLease)/4, time.Second), time.Minute)
 }
 
 func (s *sweeper) run(ctx context.Context) {
-	prev := map[string]time.Time{}
+	expiries, resumes := map[string]time.Time{}, map[string]time.Time{}
 	t := time.NewTimer(0)
 	defer t.Stop()
 	for full := true; ; full = false {
@@ -71,20 +77,31 @@ func (s *sweeper) run(ctx context.Context) {
 		case <-t.C:
 		}
 		for _, b := range s.r.bots {
-			s.pass(ctx, b, full, prev)
+			timeout := b.InactivityTimeout
+			if timeout <= 0 {
+				timeout = s.r.opts.Inactivity
+			}
+			s.pass(ctx, b, sweep{timeout: timeout, kind: cmdExpire, due: expiryDue}, full, expiries)
+			if cr, ok := parley.EngineAs[parley.CallResumer](b.Engine); ok && cr.ResumesCalls() {
+				s.pass(ctx, b, sweep{timeout: s.r.opts.IntentLease, kind: cmdResume, due: resumeDue}, full, resumes)
+			}
 		}
 		t.Reset(s.interval())
 	}
 }
 
+// sweep is one kind of sweep: the conversations unchanged for timeout that due
+// accepts get command kind.
+type sweep struct {
+	timeout time.Duration
+	kind    commandKind
+	due     func(c parley.Conversation, cutoff time.Time) bool
+}
+
 // pass sweeps one bot's conversations, a page at a time; prev holds each bot's
-// cutoff of the last pass.
-func (s *sweeper) pass(ctx context.Context, b *parley.Bot, full bool, prev map[string]time.Time) {
-	timeout := b.InactivityTimeout
-	if timeout <= 0 {
-		timeout = s.r.opts.Inactivity
-	}
-	cutoff := s.r.opts.Now().UTC().Add(-timeout)
+// cutoff of the last pass of this sweep.
+func (s *sweeper) pass(ctx context.Context, b *parley.Bot, sw sweep, full bool, prev map[string]time.Time) {
+	cutoff := s.r.opts.Now().UTC().Add(-sw.timeout)
 	q := parley.ConversationQuery{Bot: b.Name, Limit: sweepPage}
 	if !full {
 		q.After = &parley.ConversationPosition{UpdatedAt: cutoff}
@@ -102,7 +119,7 @@ func (s *sweeper) pass(ctx context.Context, b *parley.Bot, full bool, prev map[s
 			}
 			return
 		}
-		if !s.sweepPage(ctx, page, full, prev[b.Name], cutoff) {
+		if !s.sweepPage(ctx, page, sw, full, prev[b.Name], cutoff) {
 			if ctx.Err() == nil {
 				prev[b.Name] = cutoff
 			}
@@ -117,18 +134,18 @@ func (s *sweeper) pass(ctx context.Context, b *parley.Bot, full bool, prev map[s
 	prev[b.Name] = cutoff
 }
 
-// sweepPage sends cmdExpire to the actor of each conversation of page that is due.
-// It reports false when the pass is over: the sweeper stopped, or a later pass
-// reached a conversation the previous one had seen (older than its cutoff prev: the
-// listing is newest first, so the rest were seen too).
-func (s *sweeper) sweepPage(ctx context.Context, page []parley.Conversation, full bool, prev, cutoff time.Time) bool {
+// sweepPage sends the sweep's command to the actor of each conversation of page
+// that is due. It reports false when the pass is over: the sweeper stopped, or a
+// later pass reached a conversation the previous one had seen (older than its cutoff
+// prev: the listing is newest first, so the rest were seen too).
+func (s *sweeper) sweepPage(ctx context.Context, page []parley.Conversation, sw sweep, full bool, prev, cutoff time.Time) bool {
 	for _, c := range page {
 		if !full && !c.UpdatedAt.After(prev) {
 			return false
 		}
-		if s.due(c, cutoff) {
-			if _, err := s.r.send(ctx, c.Key, &command{kind: cmdExpire, done: make(chan commandResult, 1)}); err != nil && ctx.Err() == nil {
-				s.r.log.Warn("inactivity sweep", "conversation", c.Key.String(), "err", err)
+		if sw.due(c, cutoff) {
+			if _, err := s.r.send(ctx, c.Key, &command{kind: sw.kind, done: make(chan commandResult, 1)}); err != nil && ctx.Err() == nil {
+				s.r.log.Warn("sweep", "conversation", c.Key.String(), "err", err)
 			}
 		}
 		if ctx.Err() != nil {
@@ -138,9 +155,15 @@ func (s *sweeper) sweepPage(ctx context.Context, page []parley.Conversation, ful
 	return true
 }
 
-// due reports whether c's timer fell due: an idle or paused conversation unchanged
-// since cutoff.
-func (s *sweeper) due(c parley.Conversation, cutoff time.Time) bool {
+// expiryDue reports whether c's inactivity timer fell due: an idle or paused
+// conversation unchanged since cutoff.
+func expiryDue(c parley.Conversation, cutoff time.Time) bool {
 	idle := c.Lifecycle == parley.LifecycleIdle || c.Lifecycle == parley.LifecyclePaused
 	return idle && c.UpdatedAt.Before(cutoff)
+}
+
+// resumeDue reports whether c is a call intent whose lease ran out: running,
+// unchanged since cutoff.
+func resumeDue(c parley.Conversation, cutoff time.Time) bool {
+	return c.Lifecycle == parley.LifecycleRunning && c.UpdatedAt.Before(cutoff)
 }

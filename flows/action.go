@@ -630,3 +630,29 @@ func (tu *turn) retryPending(p *PendingCall) error {
 	}
 	return tu.advance(0)
 }
+
+// ResumesCalls says the engine decides the runtime's resume turns
+// (parley.CallResumer): a flow whose steps or validators call webhooks records
+// their intents.
+func (e *Engine) ResumesCalls() bool { return true }
+
+// resumeCall decides a turn of the runtime's own (parley.MeaningResume): no user
+// spoke, so nothing is added to the history but the bot's answer. A call kept
+// pending in the error state (a stopped server's intent) is sent again under its
+// key, as the user's next message would (recover), and the answer says its outcome
+// or that it is still unknown; any other state is left as it is, silently.
+func (tu *turn) resumeCall() (parley.Decision, error) {
+	s := tu.s
+	p := s.Metadata.Pending
+	if s.ConversationState != DialogueError || p == nil || s.Metadata.Handoff != "" {
+		return parley.Decision{State: s}, nil
+	}
+	if err := tu.fire(DialogueUserRetries); err != nil {
+		return parley.Decision{}, err
+	}
+	s.Metadata.Error = nil
+	if err := tu.retryPending(p); err != nil {
+		return parley.Decision{}, err
+	}
+	return tu.decision(), nil
+}

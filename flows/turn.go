@@ -83,6 +83,9 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	}
 	s := in.clone()
 	tu := e.newTurn(ctx, t, s)
+	if t.Message.Meaning == parley.MeaningResume {
+		return tu.resumeCall()
+	}
 	s.TurnCount++
 	s.Messages = append(s.Messages, ChatMessage{Role: "user", Content: tu.text, Timestamp: tu.stamp})
 	if s.Metadata.Handoff != "" {

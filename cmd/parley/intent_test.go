@@ -377,3 +377,65 @@ func openSQLite(t *testing.T, path string) parley.ConversationReader {
 	t.Cleanup(func() { store.Close() })
 	return store
 }
+
+// TestACallLeftByAKilledServerIsResumedWithoutTheUser: a server killed while a
+// booking is out leaves the call's intent; the restarted server, once the intent's
+// lease has run out, sends the call again under its key by itself, and its outcome
+// reaches the conversation and its event stream without the user saying anything:
+// one booking, the conversation idle with it.
+func TestACallLeftByAKilledServerIsResumedWithoutTheUser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills a real process")
+	}
+	desk := newOrderDesk(t, 1500*time.Millisecond)
+	cfg := deskOrdersConfig(t, desk.URL, "runtime:\n  intent_lease: 2s\n")
+	db := filepath.Join(t.TempDir(), "parley.db")
+	bin := buildBinary(t)
+	cmd, base := startProcess(t, bin, "-db", db, "-config", cfg)
+	oc := &orderClient{client: &http.Client{Timeout: 30 * time.Second}}
+	conv := "/v1/bots/orders/conversations/r1"
+	oc.send(base, "r1", "m1", "I'd like to place an order")
+	if _, body := oc.send(base, "r1", "m2", "item 1"); !strings.Contains(repliesText(body), "Place the order") {
+		t.Fatalf("m2: %s", body)
+	}
+	go oc.send(base, "r1", "m3", "yes")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		desk.mu.Lock()
+		calls := desk.calls
+		desk.mu.Unlock()
+		if calls > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the booking was never called")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	_, base = startProcess(t, bin, "-db", db, "-config", cfg)
+	held := view(t, base+conv)
+	if held.Lifecycle != "running" {
+		t.Fatalf("after the kill: %+v, want the intent (running)", held)
+	}
+	stream := openStream(t, base+conv+"/events", fmt.Sprint(held.LastEventID))
+	var resumed bool
+	for _, f := range readFrames(t, stream, 2) {
+		if f.event == string(parley.EventTurn) && strings.Contains(f.data, parley.MeaningResume) {
+			resumed = true
+		}
+	}
+	if !resumed {
+		t.Fatal("no resume turn reached the event stream")
+	}
+	after := view(t, base+conv)
+	if after.Lifecycle != "idle" || !strings.Contains(string(after.State), `"booking":"B-1"`) || strings.Contains(string(after.State), "pending_call") {
+		t.Fatalf("after the resume: %s %s", after.Lifecycle, after.State)
+	}
+	if desk.bookings() != 1 || len(desk.twice()) > 0 {
+		t.Fatalf("%d bookings, want 1", desk.bookings())
+	}
+}
