@@ -43,7 +43,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // reach nobody (app.Config.Unreachable): a dead end that the exploration of the
 // flows cannot see. A flow file checked alone has no configuration to judge.
 func warnUnreachable(stderr io.Writer, configPath string, targets []checkTarget) {
-	cfg, err := app.ResolveConfig(configPath)
+	cfg, err := app.ResolveOfflineConfig(configPath)
 	if err != nil {
 		return
 	}
@@ -136,7 +136,7 @@ type checkTarget struct {
 // checkTargets resolves the arguments: bot names of the config (every flows and
 // gates bot when none is named) and flow files (.yaml: flows, .json: gates).
 func checkTargets(configPath string, args []string) ([]checkTarget, error) {
-	cfg, err := app.ResolveConfig(configPath)
+	cfg, err := app.ResolveOfflineConfig(configPath)
 	if err != nil {
 		return nil, err
 	}

@@ -155,3 +155,34 @@ func TestValidateAndCheckWarnOfAnEmptyGap(t *testing.T) {
 		}
 	}
 }
+
+// TestOfflineCommandsNeedNoServingSecrets: parley check, graph and test run on a
+// configuration whose widget.key and token name variables that are not set;
+// only serve needs them.
+func TestOfflineCommandsNeedNoServingSecrets(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "parley.yaml")
+	text := "auth:\n  tokens:\n    - {name: admin, token: \"${PARLEY_T41_UNSET_TOKEN}\", scopes: [admin]}\nwidget:\n  key: ${PARLEY_T41_UNSET_KEY}\nbots:\n  - name: pizzeria\n    engine: flows\n    flows: " +
+		filepath.Join(mustAbs(t, "../../testdata/flows-understanding/flows/pizzeria.flows.yaml")) + "\n    widget: {origins: [\"https://pizza.example.com\"]}\n"
+	if err := os.WriteFile(cfg, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "sc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"check", "-config", cfg}, {"graph", "-config", cfg, "pizzeria"}, {"test", "-config", cfg, filepath.Join(dir, "sc")}} {
+		var stdout, stderr bytes.Buffer
+		if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+			t.Errorf("parley %s: %v\n%s%s", args[0], err, stdout.String(), stderr.String())
+		}
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}

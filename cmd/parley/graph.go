@@ -39,7 +39,7 @@ func graphOf(ctx context.Context, configPath, name, format string) (string, erro
 	if name == "lifecycle" {
 		return actor.Lifecycle.Graph(format)
 	}
-	cfg, err := app.ResolveConfig(configPath)
+	cfg, err := app.ResolveOfflineConfig(configPath)
 	if err != nil {
 		return "", err
 	}

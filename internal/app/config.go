@@ -39,6 +39,9 @@ type Config struct {
 
 	// dir resolves relative file paths (the config file's folder).
 	dir string
+	// offline: read for a command that serves nothing, the serving secrets
+	// naming variables not set left empty (ResolveOfflineConfig).
+	offline bool
 }
 
 // RuntimeConfig tunes the actor runtime.
@@ -195,15 +198,24 @@ func LoadConfig(path string) (*Config, error) {
 
 // ParseConfig decodes config text; path names it in errors and anchors relative paths.
 func ParseConfig(data []byte, path string) (*Config, error) {
-	expanded, err := expandEnv(string(data), path)
-	if err != nil {
-		return nil, err
+	return parseConfig(data, path, false)
+}
+
+// parseConfig decodes config text; offline lets the serving secrets name
+// variables that are not set (offlineSecrets).
+func parseConfig(data []byte, path string, offline bool) (*Config, error) {
+	expanded, missing := expandEnvLeaving(string(data))
+	if len(missing) > 0 && !offline {
+		return nil, missingEnv(path, missing)
 	}
 	var c Config
 	if err := strictyaml.Decode([]byte(expanded), &c); err != nil {
 		return nil, parley.Errorf(parley.EINVALID, "%s:%s", path, strictyaml.Position(err))
 	}
 	c.dir = filepath.Dir(path)
+	if err := c.offlineSecrets(path, expanded, missing); err != nil {
+		return nil, err
+	}
 	if err := c.checkServer(path); err != nil {
 		return nil, err
 	}
@@ -308,7 +320,7 @@ func (c *Config) Tokens() []httpapi.Token {
 // checkServer validates auth:, server: and the bots' widget: so that serve fails at start, naming the
 // file, rather than on the first request.
 func (c *Config) checkServer(path string) error {
-	if _, err := httpapi.NewAuth(c.Tokens()); err != nil {
+	if _, err := httpapi.NewAuth(c.checkedTokens()); err != nil {
 		return parley.Errorf(parley.EINVALID, "%s: %s", path, parley.ErrorMessage(err))
 	}
 	if err := checkCORSOrigins(path, c.Server.CORSOrigins); err != nil {

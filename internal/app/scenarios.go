@@ -35,7 +35,7 @@ type Scenarios struct {
 
 // OpenScenarios returns where scenarios run: against serverURL with token when it
 // is set, else in process on the bots of the configuration configPath resolves
-// (ResolveConfig).
+// (ResolveOfflineConfig: the serving secrets need not be set).
 func OpenScenarios(ctx context.Context, configPath, serverURL, token string) (*Scenarios, error) {
 	if serverURL != "" {
 		return &Scenarios{
@@ -44,7 +44,7 @@ func OpenScenarios(ctx context.Context, configPath, serverURL, token string) (*S
 			close:  func() {},
 		}, nil
 	}
-	cfg, err := ResolveConfig(configPath)
+	cfg, err := ResolveOfflineConfig(configPath)
 	if err != nil {
 		return nil, err
 	}

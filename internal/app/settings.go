@@ -106,6 +106,21 @@ var envRef = regexp.MustCompile(`\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}
 // required secret missing must stop the server, and an optional value says so with
 // ${VAR:-}.
 func expandEnv(text, path string) (string, error) {
+	out, missing := expandEnvLeaving(text)
+	if len(missing) > 0 {
+		return "", missingEnv(path, missing)
+	}
+	return out, nil
+}
+
+// missingEnv is the error of a configuration naming variables that are not set.
+func missingEnv(path string, missing []string) error {
+	return parley.Errorf(parley.EINVALID, "%s: environment variables not set: %s (write ${NAME:-} for an optional value, ${NAME:-default} for a default)", path, strings.Join(missing, ", "))
+}
+
+// expandEnvLeaving replaces every environment reference it can, and leaves each
+// ${VAR} without a default whose VAR is unset as unset(VAR), naming them.
+func expandEnvLeaving(text string) (string, []string) {
 	var missing []string
 	out := envRef.ReplaceAllStringFunc(text, func(ref string) string {
 		if ref == "$$" {
@@ -119,13 +134,11 @@ func expandEnv(text, path string) (string, error) {
 			return def
 		case !ok:
 			missing = append(missing, name)
+			return unset(name)
 		}
 		return v
 	})
-	if len(missing) > 0 {
-		return "", parley.Errorf(parley.EINVALID, "%s: environment variables not set: %s (write ${NAME:-} for an optional value, ${NAME:-default} for a default)", path, strings.Join(missing, ", "))
-	}
-	return out, nil
+	return out, missing
 }
 
 // tracedHTTPClient is the client for outbound calls (WooCommerce, Chatwoot, flow
