@@ -183,6 +183,9 @@ type Result struct {
 	// raw material of `parley-tools coverage`.
 	Transitions []parley.Transition
 	States      []json.RawMessage
+	// Intents are the typed turns' intents, expected and read, for the turns
+	// whose expectation names one (`parley test` prints their confusion).
+	Intents []IntentPair
 }
 
 // Passed reports whether every expectation held.
@@ -259,6 +262,9 @@ func (r *run) turn(ctx context.Context, t Turn, n int, now time.Time) bool {
 	}
 	for _, msg := range check(t.Expect, tb, r.shown) {
 		fail("%s", msg)
+	}
+	if p, ok := intentPair(t.Expect, tb.State); ok && t.User != nil {
+		r.res.Intents = append(r.res.Intents, p)
 	}
 	r.record(tb)
 	return true

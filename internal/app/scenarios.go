@@ -102,6 +102,7 @@ func (s *Scenarios) Run(ctx context.Context, f *scenario.File) scenario.Result {
 // counts; observe, when set, sees each result. Any failure is exit status 1.
 func (s *Scenarios) RunFiles(ctx context.Context, files []string, stdout io.Writer, verbose bool, observe func(bot string, res scenario.Result)) error {
 	tally := scenarioTally{verbose: verbose}
+	intents := scenario.Confusion{}
 	for _, path := range files {
 		f, err := scenario.Load(path)
 		if err != nil {
@@ -113,7 +114,9 @@ func (s *Scenarios) RunFiles(ctx context.Context, files []string, stdout io.Writ
 			observe(f.Bot, res)
 		}
 		tally.add(stdout, path, f.Name, res)
+		intents.Add(res)
 	}
+	intents.Print(stdout)
 	if n, ok := notUnderstood(s.metrics); ok {
 		fmt.Fprintf(stdout, "answers not understood (asked again): %d\n", n)
 	}
