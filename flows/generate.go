@@ -50,7 +50,8 @@ func (tu *turn) streamSaid() func(string) {
 	}
 }
 
-// render fills {slot} placeholders with slot values.
+// render fills {slot} placeholders with slot values, and {slot:format} with a date
+// slot's value written for people (dates.go).
 func (tu *turn) render(text string) string {
 	if strings.IndexByte(text, '{') < 0 {
 		return text
@@ -69,7 +70,12 @@ func (tu *turn) render(text string) string {
 			return b.String()
 		}
 		b.WriteString(text[:open])
-		b.WriteString(tu.shown(text[open+1 : open+end]))
+		name, format, _ := strings.Cut(text[open+1:open+end], ":")
+		if format != "" {
+			b.WriteString(formatDate(tu.shown(name), format, tu.e.def.Language))
+		} else {
+			b.WriteString(tu.shown(name))
+		}
 		text = text[open+end+1:]
 	}
 }

@@ -38,7 +38,7 @@ func ValidateFile(path string) ([]Diagnostic, error) {
 
 var (
 	namePattern        = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
-	placeholderPattern = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_]*)\}`)
+	placeholderPattern = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_]*)(?::([A-Za-z]*))?\}`)
 )
 
 // Validate reports what would make the definition misbehave: unknown slots,
@@ -254,6 +254,11 @@ func (fs *flowScope) template(path, text string) {
 			line, col := fs.v.def.placeholderAt(path, m[0])
 			fs.v.out = append(fs.v.out, Diagnostic{File: fs.v.def.File, Line: line, Col: col,
 				Message: fmt.Sprintf("unknown slot %q in flow %s%s", name, fs.f.Name, didYouMean(name, fs.known))})
+		}
+		if m[2] != "" && !slices.Contains(DateFormats, m[2]) {
+			line, col := fs.v.def.placeholderAt(path, m[0])
+			fs.v.out = append(fs.v.out, Diagnostic{File: fs.v.def.File, Line: line, Col: col,
+				Message: fmt.Sprintf("unknown format %q in {%s:%s}: a date is written long, medium or weekday", m[2], m[1], m[2])})
 		}
 	}
 }

@@ -40,6 +40,10 @@ type Session struct {
 	ExpiresAt time.Time `json:"expires_at"`
 	// SessionExpiresAt is when the session can no longer be renewed.
 	SessionExpiresAt time.Time `json:"session_expires_at"`
+	// Greeting and Starters are what the widget shows before the first message
+	// (the bot's widget: greeting and starters).
+	Greeting string   `json:"greeting,omitempty"`
+	Starters []string `json:"starters,omitempty"`
 }
 
 // visitorPatterns are the routes a visitor token may use; conversation routes only
@@ -107,7 +111,9 @@ func (h *Handler) renewSession(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) session(token string, c visitor.Claims) Session {
-	return Session{Bot: c.Bot, ConversationID: c.Conversation, Token: token, ExpiresAt: c.Expires, SessionExpiresAt: h.opts.Visitors.SessionEnd(c.Started)}
+	w := h.opts.Visitors.Welcome[c.Bot]
+	return Session{Bot: c.Bot, ConversationID: c.Conversation, Token: token, ExpiresAt: c.Expires, SessionExpiresAt: h.opts.Visitors.SessionEnd(c.Started),
+		Greeting: w.Greeting, Starters: w.Starters}
 }
 
 // emptyBody refuses a body other than nothing or {}: the session routes take none.

@@ -35,6 +35,15 @@ type Policy struct {
 	Proxies *Proxies
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
+	// Welcome is, by bot, what its widget shows when a visitor first opens it.
+	Welcome map[string]Welcome
+}
+
+// Welcome is a bot widget's greeting and starter buttons (each sends its text as
+// the visitor's first message), shown before the first message.
+type Welcome struct {
+	Greeting string
+	Starters []string
 }
 
 // NewPolicy returns a policy with the defaults for what is left zero.

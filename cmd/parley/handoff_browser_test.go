@@ -139,3 +139,66 @@ func TestAPersonAnswersInTheBrowser(t *testing.T) {
 	}
 	t.Logf("screenshots in %s", dir)
 }
+
+// TestWidgetGreetsKeepsTimesAndAnswers: a bot's widget: greeting and starter
+// buttons show when a new visitor first opens the panel, and that first load
+// makes no request Parley answers 404; a starter sends its text; every message
+// carries its time; a quick reply answered stops being a button (the chosen one
+// stays marked), in the live page and after a reload.
+func TestWidgetGreetsKeepsTimesAndAnswers(t *testing.T) {
+	var parleyURL string
+	host := hostPage(t, &parleyURL)
+	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
+	t.Setenv("TEST_ADMIN_TOKEN", hoAdmin)
+	path := demoBotsConfig(t, `auth:
+  tokens: [{name: ops, token: "${TEST_ADMIN_TOKEN}", scopes: [admin]}]
+widget:
+  key: "${TEST_WIDGET_KEY}"
+server:
+  hosts: [127.0.0.1]`)
+	cfg, err := readText(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg = strings.Replace(cfg, "  - {name: shop, engine: shop}", `  - {name: shop, engine: shop, widget: {origins: ["`+host.URL+`"], greeting: "Hi! Looking for something?", starters: ["Talk to a person", "show me hoodies"]}}`, 1)
+	writeFile(t, path, cfg)
+	var log syncBuffer
+	base, _ := testServerLog(t, &log, "-config", path)
+	parleyURL = base
+	tab := browserTab(t)
+
+	widgetDo(t, tab, "the greeting and starters show on the first open",
+		chromedp.Navigate(host.URL+"/"),
+		inspUntil(launcherStyled),
+		clickWidget(".launcher"),
+		inspUntil(`/Looking for something/.test(`+shadow+`.querySelector("li.greeting")?.textContent ?? "")`),
+		inspUntil(inWidget("li.greeting .starters button")+`.length === 2`),
+	)
+	if strings.Contains(log.String(), "status=404") {
+		t.Fatalf("a new visitor's first load made a request answered 404:\n%s", log.String())
+	}
+	widgetDo(t, tab, "a starter sends its text; the greeting goes; times show",
+		clickWidget(`li.greeting .starters button`),
+		inspUntil(userBubbles+` === "show me hoodies"`),
+		inspUntil(inWidget("li.greeting")+`.length === 0`),
+	)
+	widgetDo(t, tab, "search, then a question with quick replies",
+		inspUntil(inWidget(".card button.action")+`.length > 0`),
+		clickWidget(".card:first-child button.action"),
+		inspUntil(inWidget(`li.bot.quick_replies button.chip[data-meaning="confirm"]`)+`.length === 1`),
+		inspUntil(`[...`+inWidget("li.msg")+`].every(li => li.querySelector("time.at") && /\d/.test(li.querySelector("time.at").textContent))`),
+		clickWidget(`li.bot.quick_replies button.chip[data-meaning="confirm"]`),
+		inspUntil(inWidget(`li.bot.quick_replies button.chip`)+`.length === 0`),
+		inspUntil(inWidget(`li.bot.quick_replies .chip.answered.chosen`)+`.length === 1`),
+	)
+	widgetDo(t, tab, "after a reload the answered quick replies stay labels",
+		chromedp.Reload(),
+		inspUntil(shadow+`?.querySelector(".panel") && !`+shadow+`.querySelector(".panel").hidden`),
+		inspUntil(inWidget(`li.bot.quick_replies .chip.answered`)+`.length >= 1`),
+		inspUntil(inWidget(`li.bot.quick_replies button.chip`)+`.length === 0`),
+		inspUntil(inWidget("li.greeting")+`.length === 0`),
+	)
+	if strings.Contains(log.String(), "status=404") {
+		t.Fatalf("a request was answered 404:\n%s", log.String())
+	}
+}

@@ -186,3 +186,31 @@ func TestFlowActionsAreCountedAndTheirFailuresLogged(t *testing.T) {
 		}
 	}
 }
+
+// TestRepliesWriteDatesForPeople: {slot:long} in a flow's text writes a date slot's
+// value in the flow file's language instead of 2026-12-02, through the HTTP API.
+func TestRepliesWriteDatesForPeople(t *testing.T) {
+	for _, tt := range []struct{ language, want string }{
+		{"en", "See you on Wednesday, December 2, 2026 (Dec 2, 2026)."},
+		{"es", "See you on miércoles, 2 de diciembre de 2026 (2 dic 2026)."},
+	} {
+		cfg := flowsBotProject(t, "clinic", `bot: clinic
+language: `+tt.language+`
+flows:
+  - name: visit
+    description: booking a visit
+    trigger: {keywords: [book a visit]}
+    slots: [{name: day, type: date, prompt: Which day?}]
+    steps:
+      - {id: ask, collect: day}
+      - {id: bye, say: "See you on {day:long} ({day:medium})."}
+`, "", "")
+		base, _ := testServer(t, "-config", cfg)
+		conv := base + "/v1/bots/clinic/conversations/dates-" + tt.language
+		post(t, conv+"/messages", `{"id":"m1","text":"book a visit","sent_at":"2026-12-01T10:00:00Z"}`)
+		code, b, _ := post(t, conv+"/messages", `{"id":"m2","text":"tomorrow","sent_at":"2026-12-01T10:00:05Z"}`)
+		if code != 200 || !strings.Contains(string(b), tt.want) {
+			t.Errorf("%s: %d %s, want %q", tt.language, code, b, tt.want)
+		}
+	}
+}

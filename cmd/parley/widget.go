@@ -38,6 +38,7 @@ func visitorPolicy(cfg *app.Config, demo bool, addr net.Addr, logger *slog.Logge
 	}
 	p := visitor.NewPolicy(signer, origins)
 	p.Proxies = proxies
+	p.Welcome = widgetWelcomes(cfg)
 	applyWidgetLimits(p, cfg.Widget)
 	return p, nil
 }
@@ -57,6 +58,17 @@ func widgetOrigins(cfg *app.Config, demo bool, addr net.Addr) map[string][]strin
 		}
 	}
 	return origins
+}
+
+// widgetWelcomes are the greetings and starter buttons of the bots' widgets.
+func widgetWelcomes(cfg *app.Config) map[string]visitor.Welcome {
+	out := map[string]visitor.Welcome{}
+	for _, b := range cfg.Bots {
+		if b.Widget != nil && (b.Widget.Greeting != "" || len(b.Widget.Starters) > 0) {
+			out[b.Name] = visitor.Welcome{Greeting: b.Widget.Greeting, Starters: b.Widget.Starters}
+		}
+	}
+	return out
 }
 
 // widgetKey is widget.key; the demo alone makes one up for the run (and says so).

@@ -109,6 +109,10 @@ type BotWidgetConfig struct {
 	// Origins are the page origins (https://shop.example.com) the widget may be
 	// embedded in.
 	Origins []string `yaml:"origins"`
+	// Greeting is said when a visitor first opens the panel, before any message.
+	Greeting string `yaml:"greeting"`
+	// Starters are buttons shown with the greeting; each sends its text.
+	Starters []string `yaml:"starters"`
 }
 
 // BotConfig is one bot.

@@ -7,7 +7,7 @@
 // keeps it until it is answered (it waits in localStorage), so a resend after a drop
 // or a reload is a replay of the same message, never a second one.
 import { Client, SessionEnded, APIError } from "./client.js";
-import { h, userMessage, reply, streaming, agentMessage } from "./render.js";
+import { h, userMessage, reply, streaming, agentMessage, answered, greeting } from "./render.js";
 import { sleep } from "./stream.js";
 
 export function mount(opts) {
@@ -165,6 +165,7 @@ class Chat {
   async loadPages() {
     const s = this.client.session();
     if (!s) return;
+    if (s.fresh) { this.greet(s); return; }
     try {
       for (;;) {
         const page = await this.client.history(s, this.lastSeq);
@@ -182,7 +183,7 @@ class Chat {
     this.lastSeq = e.seq;
     switch (e.type) {
       case "turn":
-        if (e.response) this.drawTurn(e.data?.message_id, e.data?.text || e.data?.meaning || "", e.response.replies);
+        if (e.response) this.drawTurn(e.data?.message_id, e.data?.text || e.data?.meaning || "", e.response.replies, e.at, e.data);
         break;
       case "handoff":
         this.setHandoff(true);
@@ -242,18 +243,19 @@ class Chat {
 
   // drawTurn draws a turn once: the visitor's message and the bot's replies. A
   // message drawn while pending (sent from this tab) gets its replies after it.
-  drawTurn(id, said, replies) {
+  drawTurn(id, said, replies, at, chosen) {
     if (!id || this.rendered.has(id)) return;
     this.rendered.add(id);
+    this.answerAll(chosen);
     let mine = this.transcript.querySelector(`li.user[data-message="${CSS.escape(id)}"]`);
     if (mine) mine.classList.remove("pending", "failed");
     else if (said) {
-      mine = userMessage(id, said, false);
+      mine = userMessage(id, said, false, at);
       this.transcript.append(mine);
     }
     let after = mine;
     for (const r of replies || []) {
-      const el = reply(r, (o) => this.click(o));
+      const el = reply(r, (o) => this.click(o), at);
       const live = r.id && this.transcript.querySelector(`li.streaming[data-reply="${CSS.escape(r.id)}"]`);
       if (live) live.replaceWith(el);
       else if (after) after.after(el);
@@ -270,6 +272,21 @@ class Chat {
     this.transcript.append(agentMessage(m));
     this.handoff.textContent = `${m.agent || "A person"} is answering here.`;
     this.scroll();
+  }
+
+  // answerAll turns the quick replies drawn so far into labels: the visitor has
+  // answered them (chosen: the message that did, {title, meaning}).
+  answerAll(chosen) {
+    this.transcript.querySelector("li.greeting")?.remove();
+    for (const li of this.transcript.querySelectorAll("li.bot")) answered(li, chosen);
+  }
+
+  // greet shows the bot's greeting and starter buttons (its widget: block, given
+  // with the session) on a conversation with no message yet.
+  greet(s) {
+    if (this.transcript.querySelector("li.greeting, li.msg")) return;
+    if (!s.greeting && !s.starters?.length) return;
+    this.transcript.append(greeting(s.greeting, s.starters, (o) => this.click(o)));
   }
 
   setHandoff(on) {
@@ -297,6 +314,7 @@ class Chat {
     const message = { id: newID(), text: m.text || "" };
     if (m.meaning) message.meaning = m.meaning;
     this.client.setOutbox([...this.client.outbox(), message]);
+    this.answerAll({ title: message.text, meaning: message.meaning });
     this.transcript.append(userMessage(message.id, message.text, true));
     this.scroll();
     await this.deliver(message);
@@ -341,6 +359,9 @@ class Chat {
         const res = await this.client.send(s, message);
         this.done(message.id);
         this.drawTurn(message.id, message.text, res.replies);
+        // The conversation is stored now: read what the events announced while it
+        // was not (its first turn's, a handoff among them).
+        if (s.fresh) { this.client.used(); this.load(); }
         this.say("");
         break;
       } catch (err) {

@@ -61,8 +61,10 @@ export class Client {
   // start starts a new session; calls made meanwhile share it.
   start() {
     if (!this.starting) {
+      // A new session's conversation is stored with its first message: until then
+      // (fresh) there is no history to read, and asking would answer 404.
       this.starting = this.request("POST", `/v1/bots/${enc(this.bot)}/sessions`, {}, null)
-        .then((s) => { this.save(s); return s; })
+        .then((s) => { s.fresh = true; this.save(s); return s; })
         .finally(() => { this.starting = null; });
     }
     return this.starting;
@@ -82,7 +84,7 @@ export class Client {
     if (!s) return Promise.resolve(null);
     if (!this.renewing) {
       this.renewing = this.request("POST", `/v1/bots/${enc(this.bot)}/sessions/renew`, {}, s.token)
-        .then((n) => { this.save(n); return n; })
+        .then((n) => { if (s.fresh) n.fresh = true; this.save(n); return n; })
         .catch((err) => {
           if (err instanceof SessionEnded) { this.forget(); return null; }
           throw err;
@@ -90,6 +92,12 @@ export class Client {
         .finally(() => { this.renewing = null; });
     }
     return this.renewing;
+  }
+
+  // used marks the session's conversation as stored (its first message answered).
+  used() {
+    const s = this.session();
+    if (s?.fresh) { delete s.fresh; this.save(s); }
   }
 
   conv(s) { return `/v1/bots/${enc(this.bot)}/conversations/${enc(s.conversation_id)}`; }

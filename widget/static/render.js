@@ -42,15 +42,45 @@ export function linkify(text) {
   return out;
 }
 
+// stamp is a message's time as the visitor reads it (hours and minutes, in the
+// browser's language and time zone); at is an ISO time or a Date, now when absent.
+export function stamp(at) {
+  const d = at ? new Date(at) : new Date();
+  if (isNaN(d)) return null;
+  return h("time", { class: "at", datetime: d.toISOString() }, d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+}
+
 // userMessage draws what the visitor sent (a click shows the button's title).
-export function userMessage(id, text, pending) {
+export function userMessage(id, text, pending, at) {
   return h("li", { class: `msg user${pending ? " pending" : ""}`, "data-message": id },
     h("span", { class: "who" }, "You: "),
-    h("p", { class: "bubble" }, text));
+    h("p", { class: "bubble" }, text), stamp(at));
+}
+
+// answered turns a reply's quick replies into plain labels once the visitor has
+// answered (they would send an answer to a question no longer asked); the chosen
+// one, when known, stays marked.
+export function answered(li, chosen) {
+  for (const b of li.querySelectorAll(".quick button.chip")) {
+    const picked = chosen && (b.dataset.meaning === chosen.meaning || b.textContent === chosen.title);
+    b.replaceWith(h("span", { class: `chip answered${picked ? " chosen" : ""}` }, b.textContent));
+  }
+}
+
+// greeting draws the widget's greeting and starter buttons, shown before the first
+// message (not stored: the bot did not say it in a turn).
+export function greeting(text, starters, act) {
+  const body = [];
+  if (text) body.push(h("p", { class: "bubble" }, linkify(text)));
+  if (starters?.length) {
+    body.push(h("div", { class: "quick starters", role: "group", "aria-label": "Suggestions" },
+      starters.map((s) => h("button", { type: "button", class: "chip", onclick: () => act({ title: s }) }, s))));
+  }
+  return h("li", { class: "msg bot greeting" }, h("span", { class: "who" }, "Bot: "), body);
 }
 
 // reply draws one reply; act(option) is called when a button is pressed.
-export function reply(r, act) {
+export function reply(r, act, at) {
   const body = [];
   if (r.text) body.push(h("p", { class: "bubble" }, linkify(r.text)));
   if (r.type === "product_cards" && r.cards?.length) {
@@ -61,7 +91,7 @@ export function reply(r, act) {
       r.options.map((o) => option(o, act, "chip"))));
   }
   return h("li", { class: `msg bot ${r.type || "text"}`, "data-reply": r.id || "" },
-    h("span", { class: "who" }, "Bot: "), body);
+    h("span", { class: "who" }, "Bot: "), body, stamp(at));
 }
 
 function card(c, act) {
@@ -105,5 +135,5 @@ export function streaming(replyId) {
 export function agentMessage(m) {
   return h("li", { class: "msg agent", "data-message": m.message_id || "" },
     h("span", { class: "agent-name" }, m.agent || "Agent"),
-    h("p", { class: "bubble" }, linkify(m.text || "")));
+    h("p", { class: "bubble" }, linkify(m.text || "")), stamp(m.sent_at));
 }
