@@ -212,3 +212,43 @@ func waitOutput(t *testing.T, out *syncBuffer, s string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestEveryEngineWaitsForAPerson: a request for a person puts a conversation of
+// each engine in the queue; a person's message is taken, the visitor's next
+// message is answered by nobody (the bot stays silent), and the handback empties
+// the queue.
+func TestEveryEngineWaitsForAPerson(t *testing.T) {
+	base := handoffServer(t, "")
+	for _, tt := range []struct{ bot, first string }{
+		{"shop", "show me hoodies"},
+		{"booking", "I want to book a flight"},
+		{"coach", "hi"},
+	} {
+		t.Run(tt.bot, func(t *testing.T) {
+			conv := base + "/v1/bots/" + tt.bot + "/conversations/every-" + tt.bot
+			send(t, "POST", conv+"/messages", `{"id":"v1","text":"`+tt.first+`"}`, bearer(hoClient))
+			if code, b, _ := send(t, "POST", conv+"/messages", `{"id":"v2","text":"I want to talk to a human"}`, bearer(hoClient)); code != 200 {
+				t.Fatalf("asking for a person: %d %s", code, b)
+			}
+			if q := queue(t, base, tt.bot); len(q) != 1 || q[0].Handoff == nil {
+				t.Fatalf("queue: %+v", q)
+			}
+			if code, b, _ := send(t, "POST", conv+"/agent-messages", `{"id":"a1","text":"Hello","agent":"Dana"}`, bearer(hoAgent)); code != 200 {
+				t.Fatalf("agent message: %d %s", code, b)
+			}
+			code, b, _ := send(t, "POST", conv+"/messages", `{"id":"v3","text":"are you there?"}`, bearer(hoClient))
+			var turn struct {
+				Replies []json.RawMessage `json:"replies"`
+			}
+			if code != 200 || json.Unmarshal(b, &turn) != nil || len(turn.Replies) != 0 {
+				t.Fatalf("the bot spoke while a person has the conversation: %d %s", code, b)
+			}
+			if code, b, _ := send(t, "POST", conv+"/handback", `{}`, bearer(hoAgent)); code != 200 {
+				t.Fatalf("handback: %d %s", code, b)
+			}
+			if q := queue(t, base, tt.bot); len(q) != 0 {
+				t.Fatalf("queue after the handback: %+v", q)
+			}
+		})
+	}
+}
