@@ -59,6 +59,8 @@ func TestPlantedDefects(t *testing.T) {
 		{file: "branch_no_exit.yaml", property: PropGoal},
 		{file: "retry_never_exhausts.yaml", property: PropLoop},
 		{file: "time_never_valid.yaml", property: PropValues, message: "no value of appointment_time passes its regex at testdata/broken/time_never_valid.yaml:14:"},
+		{file: "skip_then_branch_back.yaml", property: PropLoop},
+		{file: "branch_never_taken.yaml", property: PropUsed, message: "step order.special is never reached"},
 		{file: "clarify_ping_pong.json", property: PropLoop},
 		{file: "gate_never_produced.json", static: `fact "budget" is not produced by any node`},
 		{file: "requires_own_output.json", static: `no node can reach gate "DONE"`},
@@ -252,5 +254,27 @@ func TestRandomWalkStaysInExploredSet(t *testing.T) {
 			t.Fatalf("walks did nothing: %+v", res)
 		}
 		t.Logf("%s: explored %d states, random walks reached %d of them", m.Engine().Kind(), len(graphs[i].States), res.Reached)
+	}
+}
+
+// TestExplanationsPointAtTheCause: a loop's why names the two steps it runs
+// between and the field that sends it back; an unreached step's why names the
+// branch case that alone enters it, with its condition and position.
+func TestExplanationsPointAtTheCause(t *testing.T) {
+	for file, want := range map[string]string{
+		"skip_then_branch_back.yaml": "step check_ref sends the conversation back to step ask_ref (branch[1].goto at testdata/broken/skip_then_branch_back.yaml:24:19), so the loop ask_ref -> check_ref has no exit",
+		"branch_never_taken.yaml":    "step special of flow order is entered only through branch[0] of step route, if size equals medium (testdata/broken/branch_never_taken.yaml:",
+		"time_never_valid.yaml":      "slot appointment_time takes none of the values check tried",
+	} {
+		m, err := load(t, filepath.Join("testdata", "broken", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := explore(t, m)
+		var b strings.Builder
+		rep.Print(&b)
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("%s: no why %q in\n%s", file, want, b.String())
+		}
 	}
 }

@@ -60,6 +60,10 @@ func (m *FlowsModel) Explain(g *Graph, f Finding) string {
 			}
 		}
 		step, _ := g.States[f.State].Signature["current_step"].(string)
+		flow, _ := g.States[f.State].Signature["current_flow"].(string)
+		if why := m.backLoop(flow, step); why != "" {
+			return why
+		}
 		return fmt.Sprintf("the flow comes back to step %s without asking anything new: give the branch or next that leads back an exit (an else that ends the flow or hands off), or a retry limit on the slot it waits for", step)
 	case PropGoal, PropUsed:
 		if why := m.blockedWhy(); why != "" {
@@ -72,6 +76,9 @@ func (m *FlowsModel) Explain(g *Graph, f Finding) string {
 	case PropGoal:
 		return "every way on from here ends in a handoff, a cancel or a loop: give the steps after it a path that completes the flow (a valid answer, a confirmation, an action), or end the flow there on purpose with action.end"
 	case PropUsed:
+		if why := m.unusedStep(f.Message); why != "" {
+			return why
+		}
 		return "no trigger, step, call or link leads to it: give the flow a trigger, reach the step with next or a branch, or remove it"
 	}
 	return ""
@@ -88,6 +95,11 @@ func (m *FlowsModel) slotLoop(flowName, slot string) string {
 				continue
 			}
 			path := fmt.Sprintf("$.flows[%d].slots[%d]", i, j)
+			if s.OnExhaust == flows.ExhaustSkip {
+				if why := m.backLoop(flowName, collectStep(fl, slot)); why != "" {
+					return fmt.Sprintf("slot %s is skipped when its retries run out (on_exhaust: skip, %s), and %s", slot, m.def.Position(path+".on_exhaust"), why)
+				}
+			}
 			if s.OnExhaust == flows.ExhaustReask {
 				return fmt.Sprintf("slot %s asks again after every invalid answer and on_exhaust: reask starts the count over, so an answer that is never valid is asked for forever: set on_exhaust to handoff, skip or cancel (%s)", slot, m.def.Position(path+".on_exhaust"))
 			}

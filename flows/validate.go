@@ -447,7 +447,7 @@ func (v *validation) reachability(p string, f *Flow, steps map[string]int) {
 	visit(0)
 	for i, ok := range seen {
 		if !ok {
-			v.report(fmt.Sprintf("%s.steps[%d]", p, i), "step %s is unreachable", f.Steps[i].ID)
+			v.report(fmt.Sprintf("%s.steps[%d]", p, i), "step %s is unreachable: %s", f.Steps[i].ID, v.skippedBy(p, f, i, seen))
 		}
 	}
 }
