@@ -126,6 +126,15 @@ func TestAPersonAnswersInTheBrowser(t *testing.T) {
 		inspUntil(userBubbles+` === "I want to talk to a human|Thank you!"`),
 		clipShot(dir, "handoff-widget", `(() => { const r = `+shadow+`.querySelector(".panel").getBoundingClientRect(); return [r.x - 8, r.y - 8, r.width + 16, r.height + 16]; })()`),
 	)
+	ops := inspContext(t, visitor, problems)
+	inspDo(t, ops, "the bot's conversation list marks the conversation waiting",
+		chromedp.Navigate(base+"/inspect/"),
+		inspUntil(inspText("#status")+`.includes("API token")`),
+		chromedp.SendKeys(chromedp.CSS(`#token`), hoAdmin+kb.Enter),
+		chromedp.WaitVisible(chromedp.CSS(`a[href="#/bots/shop"]`)),
+		chromedp.Navigate(base+"/inspect/#/bots/shop"),
+		inspUntil(fmt.Sprintf(`[...document.querySelectorAll("#conversations tr.waiting-row")].some(tr => tr.textContent.includes(%q) && tr.querySelector(".badge.waiting"))`, conversation)),
+	)
 	inspDo(t, desk, "the visitor's answer reaches the inspector live; hand back",
 		inspUntil(`[...document.querySelectorAll("#transcript li.user")].some(li => /Thank you!/.test(li.textContent))`),
 		inspUntil(`[...document.querySelectorAll("#transcript li.agent")].some(li => /Sam/.test(li.textContent))`),
