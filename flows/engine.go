@@ -53,6 +53,9 @@ type Engine struct {
 	flows      map[string]*flow
 	order      []*flow
 	intentFlow map[string]*flow
+	// model is the intent model learned from the flows' trigger examples and
+	// keywords beside the built-in intents' examples (flowOfModel).
+	model *nlu.IntentModel
 	// valueStarts are the slot values that start their flow (flowOfValue).
 	valueStarts   []valueStart
 	classifier    *nlu.Classifier
@@ -159,6 +162,7 @@ func (e *Engine) compileFlows(def *Definition) {
 		}
 		intents = append(intents, nlu.Intent{Name: f.name, Examples: fd.Trigger.Examples, Keywords: fd.Trigger.Keywords})
 	}
+	e.model = trainFlowModel(def)
 	for _, f := range e.order {
 		for _, st := range f.steps {
 			if st.kind == KindCall {

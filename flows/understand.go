@@ -278,7 +278,10 @@ func (tu *turn) parse() (*flow, map[string]any) {
 			if f := tu.flowOfValues(); f != nil {
 				return f, nil
 			}
-			return tu.flowOfValue(), nil
+			if f := tu.flowOfValue(); f != nil {
+				return f, nil
+			}
+			return tu.flowOfModel(), nil
 		}
 		return nil, nil
 	}
