@@ -138,3 +138,49 @@ func TestSlotSamples(t *testing.T) {
 		})
 	}
 }
+
+// TestCustomValidatorExploredBothWays: a slot with a custom validator (a webhook)
+// is answered with a value the validator takes and with one it refuses; the
+// refused one is asked again and counts against the slot's retries.
+func TestCustomValidatorExploredBothWays(t *testing.T) {
+	def, err := flows.Parse([]byte(`flows:
+  - name: book
+    trigger: {keywords: [book]}
+    slots:
+      - name: day
+        type: date
+        prompt: Which day?
+        validators:
+          - type: custom
+            webhook: {url: "https://example.com/open"}
+    steps:
+      - id: ask
+        collect: day
+      - id: done
+        action:
+          set: {booked: "yes"}
+`), "custom.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := NewFlowsModel(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := explore(t, m)
+	refused, taken := false, false
+	for _, s := range rep.Graph.States {
+		for _, st := range s.Steps {
+			to := rep.Graph.States[st.To]
+			switch st.Input.Label {
+			case "answer refused day":
+				refused = refused || to.Signature["waiting_for_slot"] == "day" && strings.Contains(to.Key, `"retries":{"day":1}`)
+			case "answer valid day":
+				taken = taken || st.Goal
+			}
+		}
+	}
+	if !refused || !taken {
+		t.Fatalf("refused and asked again: %v; taken and booked: %v", refused, taken)
+	}
+}
