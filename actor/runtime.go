@@ -175,33 +175,7 @@ type Runtime struct {
 
 // New returns a Runtime over store running bots.
 func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
-	if opts.MaxActors <= 0 {
-		opts.MaxActors = 10000
-	}
-	if opts.MailboxSize <= 0 {
-		opts.MailboxSize = 64
-	}
-	if opts.Inactivity <= 0 {
-		opts.Inactivity = 10 * time.Minute
-	}
-	if opts.Heartbeat == 0 {
-		opts.Heartbeat = 30 * time.Second
-	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.DiscardHandler)
-	}
-	if opts.StoreTimeout <= 0 {
-		opts.StoreTimeout = DefaultStoreTimeout
-	}
-	if opts.TurnTimeout <= 0 {
-		opts.TurnTimeout = DefaultTurnTimeout
-	}
-	if opts.IntentLease <= 0 {
-		opts.IntentLease = DefaultIntentLease
-	}
+	opts = opts.withDefaults()
 	hub := opts.Hub
 	if hub == nil {
 		hub = NewHub(0)
@@ -232,6 +206,38 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 	}
 	r.sweep = startSweeper(r)
 	return r
+}
+
+// withDefaults fills the options left zero (or negative) with their defaults.
+func (opts Options) withDefaults() Options {
+	if opts.MaxActors <= 0 {
+		opts.MaxActors = 10000
+	}
+	if opts.MailboxSize <= 0 {
+		opts.MailboxSize = 64
+	}
+	if opts.Inactivity <= 0 {
+		opts.Inactivity = 10 * time.Minute
+	}
+	if opts.Heartbeat == 0 {
+		opts.Heartbeat = 30 * time.Second
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.StoreTimeout <= 0 {
+		opts.StoreTimeout = DefaultStoreTimeout
+	}
+	if opts.TurnTimeout <= 0 {
+		opts.TurnTimeout = DefaultTurnTimeout
+	}
+	if opts.IntentLease <= 0 {
+		opts.IntentLease = DefaultIntentLease
+	}
+	return opts
 }
 
 // commandContext is what a command runs in: the runtime's context (its cancellation,
