@@ -18,9 +18,10 @@ import (
 // model reads what they do not (BuiltinIntent).
 type IntentModel struct {
 	labels []string
-	// logPrior and logLik are per label; logLik is indexed by feature.
+	// logPrior is per label; logLik maps a feature to its log likelihood per
+	// label (one lookup a feature when classifying).
 	logPrior []float64
-	logLik   []map[string]float64
+	logLik   map[string][]float64
 	// logUnseen is, per label, the log likelihood of a feature its examples lack.
 	logUnseen []float64
 	// known holds every word of every example; labelWords, per label, the
@@ -64,7 +65,9 @@ func TrainIntents(data []Labelled) *IntentModel {
 		m.logPrior = append(m.logPrior, float64(len(d.Examples)))
 		total += len(d.Examples)
 	}
+	m.logLik = make(map[string][]float64, len(vocab))
 	v := float64(len(vocab))
+	denom := make([]float64, len(counts))
 	for i, c := range counts {
 		m.logPrior[i] = math.Log(m.logPrior[i] / float64(total))
 		var n float64
@@ -72,12 +75,17 @@ func TrainIntents(data []Labelled) *IntentModel {
 			n += x
 		}
 		// Laplace smoothing: every feature of the vocabulary once more.
-		lik := make(map[string]float64, len(c))
-		for f, x := range c {
-			lik[f] = math.Log((x + 1) / (n + v))
+		denom[i] = n + v
+		m.logUnseen = append(m.logUnseen, -math.Log(denom[i]))
+	}
+	all := make([]float64, len(vocab)*len(counts)) // one allocation for every feature's row
+	for f := range vocab {
+		lik := all[:len(counts):len(counts)]
+		all = all[len(counts):]
+		for i, c := range counts {
+			lik[i] = math.Log((c[f] + 1) / denom[i])
 		}
-		m.logLik = append(m.logLik, lik)
-		m.logUnseen = append(m.logUnseen, math.Log(1/(n+v)))
+		m.logLik[f] = lik
 	}
 	return m
 }
@@ -105,24 +113,27 @@ func (m *IntentModel) Labels() []string { return slices.Clone(m.labels) }
 // Bayes' product over many grams is overconfident), times the share of the
 // message's words some example has. An empty model or message is no intent.
 func (m *IntentModel) Classify(text string) Result {
-	feats := intentFeatures(text)
 	ws := intentWords(text)
-	if len(m.labels) == 0 || len(feats) == 0 || len(ws) == 0 {
+	if len(m.labels) == 0 || len(ws) == 0 {
 		return Result{}
 	}
-	scores := make([]float64, len(m.labels))
-	for i := range m.labels {
-		var s float64
-		for _, f := range feats {
-			if l, ok := m.logLik[i][f]; ok {
-				s += l
-			} else {
-				s += m.logUnseen[i]
-			}
+	sums := make([]float64, len(m.labels))
+	n := 0
+	eachFeature(ws, func(f []byte) {
+		n++
+		lik, ok := m.logLik[string(f)] // no allocation: the compiler looks up the bytes
+		if !ok {
+			lik = m.logUnseen
 		}
+		for i, l := range lik {
+			sums[i] += l
+		}
+	})
+	scores := sums
+	for i := range scores {
 		// The mean log likelihood per feature, scaled so a message weighs like a
 		// short sentence of evidence, keeps the posterior from being all or nothing.
-		scores[i] = m.logPrior[i] + 14*s/float64(len(feats))
+		scores[i] = m.logPrior[i] + 14*sums[i]/float64(n)
 	}
 	best := 0
 	for i := range scores {
@@ -148,18 +159,30 @@ func (m *IntentModel) Classify(text string) Result {
 // accents, Arabic letter forms).
 func intentWords(text string) []string { return words(key(text)) }
 
-// intentFeatures are a text's words ("w:" and the word) and the character 3-grams
-// of each word padded with "#" ("g:" and the gram), so a short word is its own
-// grams too.
+// intentFeatures are a text's features (eachFeature), as strings.
 func intentFeatures(text string) []string {
-	ws := intentWords(text)
-	out := make([]string, 0, len(ws)*6)
+	var out []string
+	eachFeature(intentWords(text), func(f []byte) { out = append(out, string(f)) })
+	return out
+}
+
+// eachFeature calls see with each feature of the words: the word ("w:" and the
+// word) and the character 3-grams of the word padded with "#" ("g:" and the
+// gram), so a short word is its own grams too. The bytes are only valid during
+// the call.
+func eachFeature(ws []string, see func(f []byte)) {
+	var buf, pbuf [64]byte
+	var runes [32]int // byte offsets of the padded word's runes
 	for _, w := range ws {
-		out = append(out, "w:"+w)
-		r := []rune("#" + w + "#")
-		for i := 0; i+3 <= len(r); i++ {
-			out = append(out, "g:"+string(r[i:i+3]))
+		see(append(append(buf[:0], "w:"...), w...))
+		padded := append(append(append(pbuf[:0], '#'), w...), '#')
+		offs := runes[:0]
+		for i := range string(padded) {
+			offs = append(offs, i)
+		}
+		offs = append(offs, len(padded))
+		for i := 0; i+3 < len(offs); i++ {
+			see(append(append(buf[:0], "g:"...), padded[offs[i]:offs[i+3]]...))
 		}
 	}
-	return out
 }
