@@ -204,6 +204,14 @@ type Decision struct {
 	Events []EventData
 	// Effects are side effects to run after the commit, at most once, via the outbox.
 	Effects []Effect
+	// Failed, when set, says the turn left the engine in its error state (a call
+	// refused or failed, or whose outcome is unknown): seed 004's InteractionComplete
+	// (error). The runtime still records the turn (its state, its reply) and moves
+	// the lifecycle running -> error, with a stopped event whose reason is
+	// "error: " + Failed; the conversation is terminal until its next message
+	// respawns it (created -> idle -> running), and the engine recovers from its
+	// state then.
+	Failed string
 }
 
 // EventData is an event an engine asks to record; the runtime numbers and stamps it.

@@ -32,19 +32,26 @@ type TurnRecord struct {
 	Transitions json.RawMessage `json:"transitions"`
 	// Before is how many of the commit's events precede the turn.
 	Before int `json:"before,omitempty"`
+	// Error is set when the turn completed with an error (Decision.Failed): the log
+	// rebuilds running -> error and a stopped event after it instead of
+	// running -> idle, and the response's lifecycle is error.
+	Error string `json:"error,omitempty"`
 }
 
 // Reasons of a turn's two lifecycle steps, which the log rebuilds.
 const (
 	ReasonTurnStarts = "processing user interaction"
 	ReasonTurnEnds   = "interaction complete"
+	// ReasonTurnFailed starts the reason of running -> error after a turn that
+	// completed with an error; ": " and TurnRecord.Error follow.
+	ReasonTurnFailed = "interaction failed"
 )
 
 // EventCount is how many events c appends to the log: its Events and, for a turn, the
 // three the log rebuilds.
 func (c *Commit) EventCount() int {
 	if c.Turn != nil {
-		return len(c.Events) + 3
+		return len(c.Events) + c.Turn.rebuilt()
 	}
 	return len(c.Events)
 }
@@ -71,13 +78,19 @@ func (c *Commit) LogEvents() []Event {
 // ones stamped at.
 func (r *TurnRecord) Expand(key ConversationKey, stored []Event, first int64, at time.Time) []Event {
 	before := min(r.Before, len(stored))
-	out := make([]Event, 0, len(stored)+3)
+	out := make([]Event, 0, len(stored)+r.rebuilt())
 	out = append(out, stored[:before]...)
 	out = append(out,
 		Event{Type: EventStateChanged, Data: stateChangedData(LifecycleIdle, LifecycleRunning, ReasonTurnStarts), At: at},
 		Event{Type: EventTurn, Data: r.TurnEventData(), At: at})
 	out = append(out, stored[before:]...)
-	out = append(out, Event{Type: EventStateChanged, Data: stateChangedData(LifecycleRunning, LifecycleIdle, ReasonTurnEnds), At: at})
+	if r.Error != "" {
+		out = append(out,
+			Event{Type: EventStateChanged, Data: stateChangedData(LifecycleRunning, LifecycleError, ReasonTurnFailed+": "+r.Error), At: at},
+			Event{Type: EventStopped, Data: stoppedData("error: " + r.Error), At: at})
+	} else {
+		out = append(out, Event{Type: EventStateChanged, Data: stateChangedData(LifecycleRunning, LifecycleIdle, ReasonTurnEnds), At: at})
+	}
 	for i := range out {
 		out[i].Key, out[i].Seq = key, first+int64(i)
 	}
@@ -118,7 +131,11 @@ func (r *TurnRecord) Response(key ConversationKey, version int64, state json.Raw
 		state = json.RawMessage("null")
 	}
 	b = append(b, state...)
-	b = append(b, `,"lifecycle":"idle","version":`...)
+	if r.Error != "" {
+		b = append(b, `,"lifecycle":"error","version":`...)
+	} else {
+		b = append(b, `,"lifecycle":"idle","version":`...)
+	}
 	b = strconv.AppendInt(b, version, 10)
 	b = append(b, `,"transitions":`...)
 	b = append(b, orEmptyArray(r.Transitions)...)
@@ -139,6 +156,23 @@ func (r *TurnRecord) Response(key ConversationKey, version int64, state json.Raw
 // Before).
 func (r *TurnRecord) EngineEvents(stored []Event) []Event {
 	return stored[min(r.Before, len(stored)):]
+}
+
+// rebuilt is how many events the log rebuilds for the turn: idle -> running, the
+// turn event and running -> idle, or running -> error and stopped.
+func (r *TurnRecord) rebuilt() int {
+	if r.Error != "" {
+		return 4
+	}
+	return 3
+}
+
+// stoppedData is a stopped event's data (StoppedEvent) with no partial response.
+func stoppedData(reason string) json.RawMessage {
+	b := make([]byte, 0, 48+len(reason))
+	b = append(b, `{"reason":`...)
+	b = jsonenc.String(b, reason)
+	return append(b, `,"partial_response":""}`...)
 }
 
 func stateChangedData(from, to Lifecycle, reason string) json.RawMessage {
@@ -173,6 +207,7 @@ type turnRecordJSON struct {
 	Transitions json.RawMessage `json:"transitions,omitempty"`
 	Path        []string        `json:"path,omitempty"`
 	Before      int             `json:"before,omitempty"`
+	Error       string          `json:"error,omitempty"`
 }
 
 // MarshalJSON encodes the record as a store keeps it: json.Marshal of its
@@ -191,7 +226,7 @@ func (r TurnRecord) recordJSON() turnRecordJSON {
 // storedForm is recordJSON, its path appended to names, the path's names views of
 // the transitions' bytes when view is set (appendRecord writes them at once).
 func (r TurnRecord) storedForm(names []string, view bool) turnRecordJSON {
-	out := turnRecordJSON{Message: r.Message, Replies: r.Replies, Transitions: r.Transitions, Before: r.Before}
+	out := turnRecordJSON{Message: r.Message, Replies: r.Replies, Transitions: r.Transitions, Before: r.Before, Error: r.Error}
 	if out.Transitions == nil {
 		out.Transitions = json.RawMessage("null")
 	}
@@ -207,7 +242,7 @@ func (r *TurnRecord) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &in); err != nil {
 		return err
 	}
-	*r = TurnRecord{Message: in.Message, Replies: in.Replies, Transitions: in.Transitions, Before: in.Before}
+	*r = TurnRecord{Message: in.Message, Replies: in.Replies, Transitions: in.Transitions, Before: in.Before, Error: in.Error}
 	if in.Path != nil {
 		ts, ok := pathTransitions(in.Path)
 		if !ok {

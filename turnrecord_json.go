@@ -62,6 +62,9 @@ func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
 	if out.Before != 0 {
 		b = strconv.AppendInt(append(b, `,"before":`...), int64(out.Before), 10)
 	}
+	if out.Error != "" {
+		b = jsonenc.String(append(b, `,"error":`...), out.Error)
+	}
 	return append(b, '}'), nil
 }
 

@@ -58,6 +58,9 @@ var (
 	repliesField   = []byte(`,"replies":`)
 	stateField     = []byte(`,"state":`)
 	lifecycleField = []byte(`,"lifecycle":"idle","version":`)
+	// errorLifecycleField is where a turn that completed with an error
+	// (TurnRecord.Error) holds its lifecycle.
+	errorLifecycleField = []byte(`,"lifecycle":"error","version":`)
 )
 
 // unfoldProcessed returns p with the state of its version unfolded: in State for a
@@ -106,7 +109,7 @@ func responseState(resp []byte) (from, to int, ok bool) {
 		return 0, 0, false
 	}
 	from += len(stateField)
-	to = bytes.LastIndex(resp, lifecycleField)
+	to = max(bytes.LastIndex(resp, lifecycleField), bytes.LastIndex(resp, errorLifecycleField))
 	if to < from {
 		return 0, 0, false
 	}

@@ -233,8 +233,16 @@ func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle) parley.Conversation
 // decidedEnd is a decided turn's commit: the new state, running -> idle after the
 // turn event and the engine's events, the processed-message record and the channel's
 // outbox entries; its body is the response.
+//
+// A decision that left the engine in its error state (Decision.Failed) completes
+// with an error instead (seed 004: Running --InteractionComplete (error)--> Error):
+// the same commit, its record rebuilding running -> error and stopped, the
+// conversation terminal until its next message respawns it.
 func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
-	idle, err := move(parley.LifecycleRunning, LifecycleEventInteractionCompleteSuccess, "interaction complete")
+	end, err := move(parley.LifecycleRunning, LifecycleEventInteractionCompleteSuccess, parley.ReasonTurnEnds)
+	if d.Failed != "" {
+		end, err = move(parley.LifecycleRunning, LifecycleEventInteractionCompleteError, parley.ReasonTurnFailed+": "+d.Failed)
+	}
 	if err != nil {
 		return turnEnd{}, err
 	}
@@ -253,12 +261,12 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 	// engine's events; it rebuilds idle -> running, the turn event, running -> idle
 	// and the response (parley.TurnRecord), which are built here the same way.
 	before := len(t.steps) - 1
-	rec := &parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions, Before: before - t.stored}
+	rec := &parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions, Before: before - t.stored, Error: d.Failed}
 	events := t.steps[t.stored:before:before]
 	for _, e := range d.Events {
 		events = append(events, a.event(e.Type, e.Data, t.at))
 	}
-	next := a.nextVersion(t, parley.LifecycleIdle)
+	next := a.nextVersion(t, end.to)
 	next.State = state
 	next.Turns = t.index
 	body := rec.Response(a.key, next.Version, state, rec.EngineEvents(events))
@@ -280,7 +288,7 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 			Conversation: next, ExpectedVersion: a.conv.Version, Events: events, Turn: rec,
 			Outbox: outbox, InboundID: t.req.InboundID,
 		},
-		moves: []step{idle}, state: d.State, body: body,
+		moves: []step{end}, state: d.State, body: body, stops: end.stops(),
 	}, nil
 }
 

@@ -141,7 +141,7 @@ func (tu *turn) decision() parley.Decision {
 	s.Messages = append(s.Messages, ChatMessage{Role: "assistant", Content: reply, Timestamp: tu.stamp})
 	s.Messages = keepLast(s.Messages, e.maxMessages)
 	s.Trace = keepLast(s.Trace, e.maxTrace)
-	d := parley.Decision{State: s, Transitions: tu.transitions, Events: tu.events, Effects: tu.effects}
+	d := parley.Decision{State: s, Transitions: tu.transitions, Events: tu.events, Effects: tu.effects, Failed: tu.failure()}
 	if reply != "" || len(tu.options) > 0 {
 		r := parley.Reply{ID: parley.ReplyID(tu.in.Index, 1), Type: parley.ReplyText, Text: reply}
 		if len(tu.options) > 0 {
@@ -150,6 +150,23 @@ func (tu *turn) decision() parley.Decision {
 		d.Replies = []parley.Reply{r}
 	}
 	return d
+}
+
+// failure is the Decision.Failed of a turn that entered the error state and ended
+// there (a call refused, failed or without a definite outcome, a step that could
+// not go on): the kind of metadata.error. A turn that started in error and left it
+// (recovered), or never entered it, has none.
+func (tu *turn) failure() string {
+	s := tu.s
+	if s.ConversationState != DialogueError || s.Metadata.Error == nil {
+		return ""
+	}
+	for _, t := range tu.transitions {
+		if t.To == string(DialogueError) {
+			return s.Metadata.Error.Type
+		}
+	}
+	return ""
 }
 
 func keepLast[T any](s []T, n int) []T {

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -510,5 +511,44 @@ func sameLogEvents(t *testing.T, s parley.Store, k parley.ConversationKey, want 
 	}
 	if got[1].Type != parley.EventStateChanged || got[2].Type != parley.EventTurn || got[4].Type != parley.EventStateChanged {
 		t.Fatalf("the rebuilt events are not in place: %v %v %v", got[1].Type, got[2].Type, got[4].Type)
+	}
+}
+
+// testTurnRecordFailed: a turn that completed with an error (TurnRecord.Error) is
+// stored like any turn, and its log rebuilds running -> error and stopped after the
+// engine's events, instead of running -> idle; its response says lifecycle error.
+func testTurnRecordFailed(t *testing.T, s parley.Store) {
+	ctx := context.Background()
+	k := key("turn-record-failed")
+	rec := &parley.TurnRecord{
+		Message:     parley.Message{ID: "m-1", Text: "yes", SentAt: base()},
+		Replies:     []byte(`[{"id":"a-1-1","type":"text","text":"Sorry, something went wrong."}]`),
+		Transitions: []byte(`[{"from":"executing_action","to":"error","trigger":"exception"}]`),
+		Error:       "action_refused",
+	}
+	c := create(k, `{"step":"place"}`)
+	c.Conversation.Lifecycle = parley.LifecycleError
+	c.Events = []parley.Event{{Type: "guardrail", Data: []byte(`{"rule":"x"}`), At: base()}}
+	c.Turn = rec
+	mustCommit(t, s, c)
+	if c.Conversation.LastSeq != 5 || c.Events[0].Seq != 3 {
+		t.Fatalf("after Commit: last seq %d, stored seq %d; want 5 and 3", c.Conversation.LastSeq, c.Events[0].Seq)
+	}
+	got := mustEvents(t, s, k)
+	want := c.LogEvents()
+	if len(got) != 5 || len(want) != 5 {
+		t.Fatalf("Events: %d events, LogEvents %d, want 5", len(got), len(want))
+	}
+	for i := range want {
+		if got[i].Seq != want[i].Seq || got[i].Type != want[i].Type || string(got[i].Data) != string(want[i].Data) {
+			t.Fatalf("event %d = %d %s %s, want %d %s %s", i, got[i].Seq, got[i].Type, got[i].Data, want[i].Seq, want[i].Type, want[i].Data)
+		}
+	}
+	if got[3].Type != parley.EventStateChanged || !strings.Contains(string(got[3].Data), `"to_state":"error"`) || got[4].Type != parley.EventStopped {
+		t.Fatalf("the rebuilt end is %s %s, %s; want running -> error, stopped", got[3].Type, got[3].Data, got[4].Type)
+	}
+	p, ok, err := s.Processed(ctx, k, "m-1")
+	if err != nil || !ok || !strings.Contains(string(p.Response), `"lifecycle":"error"`) {
+		t.Fatalf("Processed = %s, %v, %v", p.Response, ok, err)
 	}
 }

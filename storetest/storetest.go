@@ -55,6 +55,7 @@ func Run(t *testing.T, open func(t *testing.T) parley.Store) {
 		{"EventsKeepGivenTimes", testEventsKeepGivenTimes},
 		{"ProcessedExactBytes", testProcessedExactBytes},
 		{"TurnRecordRebuilt", testTurnRecordRebuilt},
+		{"TurnRecordFailed", testTurnRecordFailed},
 		{"TurnRecords", testTurnRecords},
 		{"OldStatesRebuilt", testOldStatesRebuilt},
 		{"ConcurrentCommits", testConcurrentCommits},
