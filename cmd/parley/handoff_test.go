@@ -252,3 +252,25 @@ func TestEveryEngineWaitsForAPerson(t *testing.T) {
 		})
 	}
 }
+
+// TestAVisitorNeverAnswersAsAPerson: a visitor token, even on its own handed-off
+// conversation, may not post agent messages, read the queue or hand back.
+func TestAVisitorNeverAnswersAsAPerson(t *testing.T) {
+	base := widgetServer(t, "", "")
+	s, code, b, _ := startSession(t, base, "shop", shopOrigin)
+	if code != http.StatusCreated {
+		t.Fatalf("session: %d %s", code, b)
+	}
+	conv := base + "/v1/bots/shop/conversations/" + s.ConversationID
+	if code, b, _ := send(t, "POST", conv+"/messages", `{"id":"v1","text":"I want to talk to a human"}`, visitorHeaders(s.Token)); code != 200 {
+		t.Fatalf("asking for a person: %d %s", code, b)
+	}
+	for _, r := range []struct{ method, path, body string }{
+		{"POST", conv + "/agent-messages", `{"id":"a1","text":"I am the agent","agent":"Mallory"}`},
+		{"POST", conv + "/handback", `{}`},
+		{"GET", base + "/v1/bots/shop/conversations?waiting=person", ""},
+	} {
+		code, b, _ := send(t, r.method, r.path, r.body, visitorHeaders(s.Token))
+		wantError(t, "visitor "+r.method+" "+r.path, code, b, http.StatusForbidden, parley.EFORBIDDEN)
+	}
+}
