@@ -97,3 +97,28 @@ func TestBroadenAsksOnlyWhatIsMissing(t *testing.T) {
 		t.Fatalf("the answer to the open question was not read: status %s facts %v reply %q", st.Status, st.FactValues, replyText(d))
 	}
 }
+
+// TestBroadenedFactGivenLaterSpendsNoAttempt (issue 38 item 6, BROADEN's
+// residuals): after contact-1 broadened, the email given while the day is asked
+// is kept, spends no attempt of booking-1 (whose one attempt would hand off),
+// and the day is asked again; the day then completes the flow, each node
+// executed once.
+func TestBroadenedFactGivenLaterSpendsNoAttempt(t *testing.T) {
+	c := newConversation(t, flowEngine(t, "b", broadenFlow))
+	for _, u := range []string{"hi", "rather not", "no", "still no"} {
+		c.say(u)
+	}
+	d := c.say("fine, it's sam@example.org")
+	st := c.runtime()
+	if st.Status != StatusActive || st.FactValues["email"] != "sam@example.org" || !strings.Contains(replyText(d), "Which day?") {
+		t.Fatalf("status %s facts %v reply %q", st.Status, st.FactValues, replyText(d))
+	}
+	if st.AttemptsByNode["booking-1"] != 0 {
+		t.Fatalf("booking-1 attempts %d, want none spent", st.AttemptsByNode["booking-1"])
+	}
+	c.say("friday")
+	st = c.runtime()
+	if st.Status != StatusComplete || st.ExecutionsByNode["booking-1"] != 1 || st.ExecutionsByNode["contact-1"] != 1 {
+		t.Fatalf("status %s executions %v", st.Status, st.ExecutionsByNode)
+	}
+}

@@ -55,16 +55,17 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	// is not executed, and its question comes again as a retry. A node that
 	// produces none executes as seed 002's trace shows, and is retried next.
 	nonAnswer := userInput != "" && sel.Mode != ModeHandoff && flow.nonAnswer(n, msg)
-	switch {
-	case len(n.ProducesStates) == 0 || userInput == "":
-	case nonAnswer && sel.Mode == ModeExecute:
-		sel.Mode, entry.Mode = ModeRetry, ModeRetry
-	case !nonAnswer && sel.Mode == ModeRetry && st.ExecutionsByNode[n.ID] == 0:
-		// The answer the question was asked again for: the node's first
-		// execution, which produces its states.
-		sel.Mode, entry.Mode = ModeExecute, ModeExecute
+	if userInput != "" {
+		sel.Mode = answerMode(n, st, sel.Mode, nonAnswer)
+		entry.Mode = sel.Mode
 	}
-	r.spend(n, sel.Mode, turn)
+	if !(nonAnswer && r.givesOtherFacts(n, sel.Mode, msg)) {
+		// An answer that gives another node's fact and none of this one's
+		// (the email of a broadened contact node while the day is asked) made
+		// progress: it spends no attempt of the node asked, which asks again
+		// instead of being exhausted by it.
+		r.spend(n, sel.Mode, turn)
+	}
 	if sel.Mode == ModeHandoff {
 		entry.StatesProduced = append(entry.StatesProduced, StateHandoffRequested)
 	}
@@ -120,6 +121,30 @@ func (r *turnRun) readAnswer(n *Node, mode string, msg parley.Message, entry *Tu
 		volunteer = volunteerRelaxed
 	}
 	r.record(flow.volunteered(othersThan(flow, n), msg, st.FactValues, volunteer), &entry.FactsVolunteered)
+}
+
+// answerMode is the mode a node asked in mode is applied in for an answer: a
+// node producing states is retried on a non-answer, and executed on the answer
+// its question was asked again for (its first execution).
+func answerMode(n *Node, st *RuntimeState, mode string, nonAnswer bool) string {
+	switch {
+	case len(n.ProducesStates) == 0:
+	case nonAnswer && mode == ModeExecute:
+		return ModeRetry
+	case !nonAnswer && mode == ModeRetry && st.ExecutionsByNode[n.ID] == 0:
+		return ModeExecute
+	}
+	return mode
+}
+
+// givesOtherFacts reports whether msg, read as node n's answer in mode, gives a
+// fact of another node not known yet.
+func (r *turnRun) givesOtherFacts(n *Node, mode string, msg parley.Message) bool {
+	volunteer := volunteerStrict
+	if mode == ModeBroaden {
+		volunteer = volunteerRelaxed
+	}
+	return len(r.flow.volunteered(othersThan(r.flow, n), msg, r.st.FactValues, volunteer)) > 0
 }
 
 // produceStates adds the states an executed node produces.
