@@ -127,34 +127,56 @@ var gatesAdvice = map[string]string{
 	PropUsed:    "nothing makes it eligible: a gate or state it requires is produced by no node that can run before it",
 }
 
-// loopNode explains a loop by the first node of its cycle (at the position or
-// last prompted) that loops by itself; "" when none does.
+// loopNode explains a loop by a node of its cycle (at the position or last
+// prompted) that loops by itself; "" when none does. A node that runs again with
+// its objective met is looked for in the whole cycle first: it is a defect whatever
+// the user answers, while a retry that clarifies forever loops only while the
+// answers never come, and another node's retries may be what the cycle passes
+// through on its way back to the uncapped one.
 func (m *GatesModel) loopNode(g *Graph, f Finding) string {
-	for _, s := range cycleStates(g, f) {
-		for _, key := range []string{"position", "lastPromptedNode"} {
-			id, _ := s.Signature[key].(string)
-			if why := m.nodeLoop(id, s); why != "" {
-				return why
+	states := cycleStates(g, f)
+	for _, explain := range []func(int, gates.Node, *State) string{m.runsAgain, m.retriesForever} {
+		for _, s := range states {
+			for _, key := range []string{"position", "lastPromptedNode"} {
+				id, _ := s.Signature[key].(string)
+				if why := m.nodeLoop(id, s, explain); why != "" {
+					return why
+				}
 			}
 		}
 	}
 	return ""
 }
 
-// nodeLoop explains a loop through one node: it runs again without a cap, or its
-// retries never end.
-func (m *GatesModel) nodeLoop(id string, s *State) string {
+// nodeLoop applies explain to the node id names, if the flow has it.
+func (m *GatesModel) nodeLoop(id string, s *State, explain func(int, gates.Node, *State) string) string {
 	for i, n := range m.flow.Nodes {
-		if n.ID != id || id == "" {
-			continue
+		if n.ID == id && id != "" {
+			return explain(i, n, s)
 		}
-		at := fmt.Sprintf("nodes[%d] of %s", i, m.flowFile())
-		if n.RunPolicy.MaxExecutions == nil && len(n.Satisfies.Gates) == 0 && m.produced(n, s) {
-			return fmt.Sprintf("node %s runs again every time it is selected: once what it produces is known it still executes (\"objective satisfied\") and nothing caps it; add \"runPolicy\": {\"maxExecutions\": 1} to it (%s)", id, at)
-		}
-		if m.clarifiesForever(n) {
-			return fmt.Sprintf("node %s keeps retrying: retryPolicy.onExhaust CLARIFY asks again when its attempts run out; set onExhaust to HANDOFF or SKIP (%s)", id, at)
-		}
+	}
+	return ""
+}
+
+// runsAgain explains a loop through node n (nodes[i]) that is selected again once it
+// ran or what it produces is known, with nothing capping it.
+func (m *GatesModel) runsAgain(i int, n gates.Node, s *State) string {
+	if n.RunPolicy.MaxExecutions == nil && len(n.Satisfies.Gates) == 0 && (m.produced(n, s) || m.ran(n, s)) {
+		return fmt.Sprintf("node %s runs again every time it is selected: once it ran, or what it produces is known, it is still eligible (\"objective satisfied\") and nothing caps it; add \"runPolicy\": {\"maxExecutions\": 1} to it (nodes[%d] of %s)", n.ID, i, m.flowFile())
+	}
+	return ""
+}
+
+// ran reports whether node n executed before state s.
+func (m *GatesModel) ran(n gates.Node, s *State) bool {
+	st, ok := s.Concrete.(*gates.RuntimeState)
+	return ok && st.ExecutionsByNode[n.ID] > 0
+}
+
+// retriesForever explains a loop through node n (nodes[i]) whose retries never end.
+func (m *GatesModel) retriesForever(i int, n gates.Node, _ *State) string {
+	if m.clarifiesForever(n) {
+		return fmt.Sprintf("node %s keeps retrying: retryPolicy.onExhaust CLARIFY asks again when its attempts run out; set onExhaust to HANDOFF or SKIP (nodes[%d] of %s)", n.ID, i, m.flowFile())
 	}
 	return ""
 }
