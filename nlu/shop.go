@@ -505,7 +505,9 @@ const maxBareNoun = 3
 // bareNoun reports whether ws (a message's words) are nothing but candidate
 // search words, a few of them: a product's name on its own.
 func bareNoun(ws []string) bool {
-	return len(ws) > 0 && len(ws) <= maxBareNoun && !slices.ContainsFunc(ws, func(w string) bool { return !isCandidateWord(w) || !wordLike(w) })
+	return len(ws) > 0 && len(ws) <= maxBareNoun && !slices.ContainsFunc(ws, func(w string) bool {
+		return !isCandidateWord(w) || !wordLike(w) || functionWords[w]
+	})
 }
 
 // wordLike reports whether w could be a word rather than keys hit at random

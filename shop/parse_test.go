@@ -105,6 +105,15 @@ func TestSoughtPhrase(t *testing.T) {
 		{"qzkx", nil},
 		{"zzz", nil},
 		{"just browsing, not sure what", nil},
+		// A short sentence in another language the seeds name is not a
+		// product's name (nlu/function_words.txt): other rules read it, or it
+		// is not understood, never searched as a product.
+		{"oui je le prends", nil},
+		{"muy bien, gracias", nil},
+		{"la otra", nil},
+		{"safi hadi", nil},
+		{"واخا بغيت هادي", nil},
+		{"tente?", []string{"tente"}},
 	} {
 		if diff := cmp.Diff(tc.want, p.Parse(tc.text, "").Sought); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", tc.text, diff)
