@@ -1,6 +1,9 @@
 package parley
 
-import "net/url"
+import (
+	"net/url"
+	"strings"
+)
 
 // IsWebLink reports whether s is an absolute http or https URL with a host: the
 // only links a reply may carry. A catalog, a webhook or a model can hand Parley
@@ -45,4 +48,22 @@ func webOptions(opts []Option) []Option {
 		}
 	}
 	return out
+}
+
+// CatalogLink returns s when it can become a web link: an http or https URL with a
+// host, or a reference without a scheme that resolves against the shop's address
+// ("/product/hoodie/"); else "". The catalog adapters keep only such links of a
+// product's permalink and image where they read the catalog, so that no other link
+// (javascript:, data:) is ever held in a state, stored or served by the API; replies
+// keep only web links besides (KeepWebLinks, WebLink).
+func CatalogLink(s string) string {
+	s = strings.TrimSpace(s)
+	u, err := url.Parse(s)
+	switch {
+	case err != nil || u.Opaque != "":
+		return ""
+	case u.Scheme == "" || IsWebLink(s):
+		return s
+	}
+	return ""
 }

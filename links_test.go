@@ -43,3 +43,27 @@ func TestKeepWebLinks(t *testing.T) {
 		t.Fatalf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestCatalogLink: a catalog's permalink or image is kept when it is, or resolves
+// against the shop to, a web link, and dropped otherwise, where the catalog is read.
+func TestCatalogLink(t *testing.T) {
+	tests := map[string]string{
+		"https://shop.example.com/product/hoodie/": "https://shop.example.com/product/hoodie/",
+		" /product/hoodie/ ":                       "/product/hoodie/",
+		"product/hoodie/":                          "product/hoodie/",
+		"javascript:alert(document.cookie)":        "",
+		" JaVaScRiPt:alert(1)":                     "",
+		"data:image/svg+xml,<svg onload=alert(1)>": "",
+		"vbscript:msgbox":                          "",
+		"file:///etc/passwd":                       "",
+		"https:evil":                               "",
+		"http://":                                  "",
+		"%zz":                                      "",
+		"":                                         "",
+	}
+	for s, want := range tests {
+		if got := parley.CatalogLink(s); got != want {
+			t.Errorf("CatalogLink(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

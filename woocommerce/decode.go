@@ -142,7 +142,7 @@ func (p restProduct) product(currency string) shop.Product {
 		Price:       price,
 		Currency:    currency,
 		ImageURL:    firstImage(p.Images),
-		Permalink:   p.Permalink,
+		Permalink:   parley.CatalogLink(p.Permalink),
 		Categories:  termNames(p.Categories),
 	}
 }
@@ -224,7 +224,7 @@ func (p storeProduct) product() (shop.Product, error) {
 		Price:       price,
 		Currency:    p.Prices.CurrencyCode,
 		ImageURL:    firstImage(p.Images),
-		Permalink:   p.Permalink,
+		Permalink:   parley.CatalogLink(p.Permalink),
 		Categories:  termNames(p.Categories),
 	}, nil
 }
@@ -286,7 +286,7 @@ func dedupe(products []shop.Product) []shop.Product {
 
 func firstImage(images []image) string {
 	for _, img := range images {
-		if src := strings.TrimSpace(img.Src); src != "" {
+		if src := parley.CatalogLink(img.Src); src != "" {
 			return src
 		}
 	}

@@ -114,6 +114,38 @@ func TestDecodeVariationsAndPrices(t *testing.T) {
 	}
 }
 
+// TestDecodeKeepsOnlyLinksThatCanBeWebLinks: a permalink or image that could run in
+// a page (javascript:, data:) is dropped where the catalog is read, by both APIs'
+// decoders, so no state, event or answer of the API ever holds it; a relative
+// permalink is kept for the shop to resolve.
+func TestDecodeKeepsOnlyLinksThatCanBeWebLinks(t *testing.T) {
+	rest := `[
+		{"id": 1, "type": "simple", "name": "Trap", "price": "1", "permalink": "javascript:alert(document.cookie)",
+		 "images": [{"src": "data:image/svg+xml,<svg onload=alert(1)>"}, {"src": "https://cdn.example/t.png"}]},
+		{"id": 2, "type": "simple", "name": "Plain", "price": "2", "permalink": "/product/plain/", "images": [{"src": " JaVaScRiPt:x"}]}
+	]`
+	got, err := decodeRESTProducts([]byte(rest), "USD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []shop.Product{
+		{ID: "1", Name: "Trap", Price: 1, Currency: "USD", ImageURL: "https://cdn.example/t.png"},
+		{ID: "2", Name: "Plain", Price: 2, Currency: "USD", Permalink: "/product/plain/"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("REST (-want +got):\n%s", diff)
+	}
+	store := `[{"id": 3, "type": "simple", "name": "Trap", "permalink": "vbscript:msgbox", "images": [{"src": "javascript:alert(1)"}],
+		"prices": {"currency_code": "USD", "currency_minor_unit": 2, "price": "300"}}]`
+	gotStore, _, err := decodeStoreProducts([]byte(store))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]shop.Product{{ID: "3", Name: "Trap", Price: 3, Currency: "USD"}}, gotStore); diff != "" {
+		t.Errorf("Store (-want +got):\n%s", diff)
+	}
+}
+
 func TestDecodeMalformedIsUnavailable(t *testing.T) {
 	for _, body := range []string{``, `{`, `{"id":1}`, `[{"id":"x"}]`, `[{"id":1,"prices":{"price":"12.5","currency_minor_unit":2}}]`} {
 		_, err := decodeRESTProducts([]byte(body), "")

@@ -62,6 +62,16 @@ func TestOnlyWebLinksReachACard(t *testing.T) {
 		t.Fatalf("%d cards, want the four hoodies: %s", cards, b)
 	}
 	noHostileLink(t, "the turn's answer", string(b))
+	// Nothing the API serves of the conversation (its state, its history, which
+	// holds the stored events a stream replays) holds one either: the links are
+	// dropped where the catalog is read (parley.CatalogLink), not only in replies.
+	for _, path := range []string{"", "/history"} {
+		code, body := get(t, base+"/v1/bots/shop/conversations/links"+path)
+		if code != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, code, body)
+		}
+		noHostileLink(t, "GET conversation"+path, string(body))
+	}
 
 	const conv = 10 // the fixture's conversation display id
 	if code, body := sendWebhook(t, base, incoming(t, 601, "show me hoodies"), webhookSecret); code != http.StatusOK {
