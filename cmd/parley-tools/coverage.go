@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -24,15 +25,7 @@ func runCoverage(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fset := newFlagSet("coverage", stderr, "[-config FILE] [-v] PATH...")
 	configPath := app.ConfigFlag(fset)
 	verbose := fset.Bool("v", false, "print every scenario, not only failures")
-	paths, err := cli.ParseArgs("parley-tools", fset, args, 1, -1)
-	if err != nil {
-		return err
-	}
-	files, err := scenario.Files(paths)
-	if err != nil {
-		return err
-	}
-	run, err := app.OpenScenarios(ctx, *configPath, "", "")
+	files, run, err := openScenarioFiles(ctx, fset, args, configPath)
 	if err != nil {
 		return err
 	}
@@ -202,4 +195,20 @@ func missingOf(all []string, seen map[string]bool) []string {
 		}
 	}
 	return out
+}
+
+// openScenarioFiles parses a command's flags and PATH arguments (at least one), lists
+// the scenario files below them and opens the in-process run of the configuration's
+// bots that plays them; the caller closes the run.
+func openScenarioFiles(ctx context.Context, fset *flag.FlagSet, args []string, configPath *string) ([]string, *app.Scenarios, error) {
+	paths, err := cli.ParseArgs("parley-tools", fset, args, 1, -1)
+	if err != nil {
+		return nil, nil, err
+	}
+	files, err := scenario.Files(paths)
+	if err != nil {
+		return nil, nil, err
+	}
+	run, err := app.OpenScenarios(ctx, *configPath, "", "")
+	return files, run, err
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/app"
-	"github.com/parleyhq/parley/internal/cli"
 	"github.com/parleyhq/parley/internal/strictyaml"
 	"github.com/parleyhq/parley/scenario"
 )
@@ -68,15 +67,7 @@ func runHeldout(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fset := newFlagSet("heldout", stderr, "[-config FILE] [-v] PATH...")
 	configPath := app.ConfigFlag(fset)
 	verbose := fset.Bool("v", false, "print every case that was not read correctly")
-	paths, err := cli.ParseArgs("parley-tools", fset, args, 1, -1)
-	if err != nil {
-		return err
-	}
-	files, err := scenario.Files(paths)
-	if err != nil {
-		return err
-	}
-	run, err := app.OpenScenarios(ctx, *configPath, "", "")
+	files, run, err := openScenarioFiles(ctx, fset, args, configPath)
 	if err != nil {
 		return err
 	}

@@ -321,23 +321,8 @@ func serverState(ctx context.Context, base string) func(conv string) (json.RawMe
 	client := &http.Client{Timeout: 30 * time.Second}
 	token := os.Getenv("PARLEY_API_TOKEN")
 	return func(conv string) (json.RawMessage, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/v1/bots/booking/conversations/"+conv, nil)
-		if err != nil {
-			return nil, err
-		}
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		resp, err := client.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("GET: HTTP %d", resp.StatusCode)
-		}
 		var v struct{ State json.RawMessage }
-		if err := json.NewDecoder(resp.Body).Decode(&v); err != nil {
+		if err := getAPI(ctx, client, base+"/v1/bots/booking/conversations/"+conv, token, &v); err != nil {
 			return nil, err
 		}
 		return v.State, nil

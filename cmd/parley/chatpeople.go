@@ -106,27 +106,33 @@ func remoteEvents(base, token string) eventReader {
 	return func(ctx context.Context, key parley.ConversationKey, after int64, limit int) ([]parley.Event, error) {
 		u := base + "/v1/bots/" + url.PathEscape(key.Bot) + "/conversations/" + url.PathEscape(key.ID) +
 			"/history?after=" + strconv.FormatInt(after, 10) + "&limit=" + strconv.Itoa(limit)
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-		if err != nil {
-			return nil, err
-		}
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		resp, err := client.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer resp.Body.Close()
-		if resp.StatusCode != http.StatusOK {
-			return nil, parley.Errorf(parley.EUNAVAILABLE, "history: %s", resp.Status)
-		}
 		var h struct {
 			Events []parley.Event `json:"events"`
 		}
-		if err := json.NewDecoder(resp.Body).Decode(&h); err != nil {
-			return nil, err
+		if err := getAPI(ctx, client, u, token, &h); err != nil {
+			return nil, parley.WrapError(parley.EUNAVAILABLE, err, "history")
 		}
 		return h.Events, nil
 	}
+}
+
+// getAPI GETs u from a Parley server with token (when not empty) and decodes its JSON
+// body into v; a status other than 200 is an error naming it.
+func getAPI(ctx context.Context, client *http.Client, u, token string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %s", req.URL.Path, resp.Status)
+	}
+	return json.NewDecoder(resp.Body).Decode(v)
 }
