@@ -20,18 +20,9 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 	toks := appendTokens(tokBuf[:0], k)
 	correctDateTypos(toks)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), true)
-	if !ok || len(spans) == 0 {
+	d, covered, ok := oneDate(spans, ok, len(toks))
+	if !ok {
 		return Date{}, false
-	}
-	d := spans[0].date
-	covered := make([]bool, len(toks))
-	for _, s := range spans {
-		if s.date != d {
-			return Date{}, false
-		}
-		for j := s.first; j <= s.last; j++ {
-			covered[j] = true
-		}
 	}
 	markTimeWords(toks, covered)
 	for j, t := range toks {
@@ -40,6 +31,25 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 		}
 	}
 	return d, true
+}
+
+// oneDate is the date the spans read (ok from dateSpansOf), when they all read the
+// same one, and which of the n tokens they cover; false when they read none or two.
+func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
+	if !ok || len(spans) == 0 {
+		return Date{}, nil, false
+	}
+	d := spans[0].date
+	covered := make([]bool, n)
+	for _, s := range spans {
+		if s.date != d {
+			return Date{}, nil, false
+		}
+		for j := s.first; j <= s.last; j++ {
+			covered[j] = true
+		}
+	}
+	return d, covered, true
 }
 
 // FindDate finds the one date a sentence says ("I want to fly from Chicago to
@@ -51,18 +61,9 @@ func FindDate(text string, now time.Time) (Date, bool) {
 	k := key(text)
 	toks := appendTokens(tokBuf[:0], k)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), false)
-	if !ok || len(spans) == 0 {
+	d, covered, ok := oneDate(spans, ok, len(toks))
+	if !ok {
 		return Date{}, false
-	}
-	d := spans[0].date
-	covered := make([]bool, len(toks))
-	for _, s := range spans {
-		if s.date != d {
-			return Date{}, false
-		}
-		for j := s.first; j <= s.last; j++ {
-			covered[j] = true
-		}
 	}
 	for j := range toks {
 		if !covered[j] && strayDateWord(toks, j) {
