@@ -11,21 +11,6 @@ import (
 	"github.com/parleyhq/parley/memstore"
 )
 
-// intentFlow confirms an order and places it through a Go function.
-const intentFlow = `bot: orders
-flows:
-  - name: order
-    description: placing an order
-    trigger: {keywords: [place an order]}
-    steps:
-      - id: confirm
-        confirm: {prompt: "Place the order?"}
-      - id: place
-        action:
-          func: place_order
-          reply: "Order placed."
-`
-
 // TestTheIntentIsStoredBeforeTheCall: when the action runs, the store already holds
 // the call's intent (lifecycle running, the call pending under the key the action
 // receives); once the turn commits, the conversation is idle at the next version,
@@ -35,7 +20,7 @@ func TestTheIntentIsStoredBeforeTheCall(t *testing.T) {
 	key := parley.ConversationKey{Bot: "orders", ID: "c1"}
 	var during *parley.Conversation
 	var sentKey string
-	def, err := flows.Parse([]byte(intentFlow), "orders.yaml")
+	def, err := flows.Parse([]byte(callingFlow), "orders.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
