@@ -447,10 +447,12 @@ func (h *Handler) postMessage(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeTurn(b, &req); err != nil {
 		return err
 	}
-	if err := h.visitorMessage(w, r, &req); err != nil {
+	refund, err := h.visitorMessage(w, r, &req)
+	if err != nil {
 		return err
 	}
 	res, err := h.rt.Turn(r.Context(), parley.TurnRequest{Key: k, Message: req.message()})
+	refund(err)
 	if err != nil {
 		return err
 	}

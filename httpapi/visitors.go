@@ -233,18 +233,29 @@ func ownsRoute(c *visitor.Claims, r *http.Request, pattern string) bool {
 
 // visitorMessage refuses what only a trusted caller may put in a message, and then
 // spends one of the client address's allowance of messages: only a message accepted
-// counts (one refused for its body does not).
-func (h *Handler) visitorMessage(w http.ResponseWriter, r *http.Request, req *TurnRequest) error {
+// counts (one refused for its body does not). The turn gives the message back with
+// refund when it is refused as a conflict (409: a reused id with other content, a
+// conversation still working on the last message), which did not take it either.
+func (h *Handler) visitorMessage(w http.ResponseWriter, r *http.Request, req *TurnRequest) (refund func(error), err error) {
 	if visitorOf(w) == nil {
-		return nil
+		return func(error) {}, nil
 	}
 	if req.NLU != nil {
-		return parley.Errorf(parley.EFORBIDDEN, "a visitor's message carries text or a meaning, not an nlu parse")
+		return nil, parley.Errorf(parley.EFORBIDDEN, "a visitor's message carries text or a meaning, not an nlu parse")
 	}
 	if req.SentAt != nil {
-		return parley.Errorf(parley.EFORBIDDEN, "a visitor's message is stamped by the server's clock: leave sent_at out")
+		return nil, parley.Errorf(parley.EFORBIDDEN, "a visitor's message is stamped by the server's clock: leave sent_at out")
 	}
-	return h.limit(w, r, h.opts.Visitors.Messages, "messages")
+	v := h.opts.Visitors
+	ok, wait, giveBack := v.Messages.Take(v.Proxies.ClientAddr(r), v.Time())
+	if err := rateLimited(w, "messages", ok, wait); err != nil {
+		return nil, err
+	}
+	return func(turnErr error) {
+		if turnErr != nil && errorTable[parley.ErrorCode(turnErr)].status == http.StatusConflict {
+			giveBack(v.Time())
+		}
+	}, nil
 }
 
 // widgetOrigin reports whether r comes from a page of an origin the widget of the bot

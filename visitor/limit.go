@@ -38,8 +38,17 @@ func NewLimiter(perMinute int) *Limiter {
 // Allow spends one event of addr's allowance at now. When none is left it spends
 // nothing and says how long until one is.
 func (l *Limiter) Allow(addr netip.Addr, now time.Time) (ok bool, retryAfter time.Duration) {
+	ok, retryAfter, _ = l.Take(addr, now)
+	return ok, retryAfter
+}
+
+// Take spends one event like Allow and returns refund, which gives the event back
+// (as far as later events allow): a caller that learns only after spending that
+// the request was not taken (a turn refused with a conflict) calls it, so that only
+// requests taken count. refund is never nil.
+func (l *Limiter) Take(addr netip.Addr, now time.Time) (ok bool, retryAfter time.Duration, refund func(time.Time)) {
 	if l == nil || l.burst == 0 {
-		return true, 0
+		return true, 0, func(time.Time) {}
 	}
 	key := clientNetwork(addr)
 	l.mu.Lock()
@@ -55,9 +64,19 @@ func (l *Limiter) Allow(addr netip.Addr, now time.Time) (ok bool, retryAfter tim
 	r := lim.ReserveN(now, 1)
 	if d := r.DelayFrom(now); d > 0 {
 		r.CancelAt(now)
-		return false, d
+		return false, d, func(time.Time) {}
 	}
-	return true, 0
+	return true, 0, func(at time.Time) { giveBack(lim, l.burst, at) }
+}
+
+// giveBack returns one event to lim at at. Reservation.CancelAt cannot: it restores
+// nothing once the reservation's time has passed, which a turn's has. A reservation
+// of -1 events adds one token (TestLimiterRefund holds x/time/rate to that), never
+// past the burst.
+func giveBack(lim *rate.Limiter, burst int, at time.Time) {
+	if lim.TokensAt(at) <= float64(burst)-1 {
+		lim.ReserveN(at, -1)
+	}
 }
 
 // Left says whether addr has an event of its allowance left at now, spending

@@ -200,6 +200,41 @@ func TestLimiter(t *testing.T) {
 	}
 }
 
+// TestLimiterRefund: an event given back (a request refused after it was counted)
+// is spendable again at once; refunds of refused or unlimited events are no-ops.
+func TestLimiterRefund(t *testing.T) {
+	l := NewLimiter(2)
+	a := netip.MustParseAddr("203.0.113.7")
+	_, _, refund := l.Take(a, t0)
+	if ok, _, _ := l.Take(a, t0); !ok {
+		t.Fatal("second event refused")
+	}
+	ok, _, refused := l.Take(a, t0)
+	if ok {
+		t.Fatal("third event within the minute allowed")
+	}
+	refused(t0)
+	later := t0.Add(5 * time.Second) // the turn ran a while before it was refused
+	refund(later)
+	if ok, _, _ := l.Take(a, later); !ok {
+		t.Error("the event given back cannot be spent again")
+	}
+	if ok, _, _ := l.Take(a, later); ok {
+		t.Error("a refused event's refund gave an extra one")
+	}
+	// Never past the burst: a refund to a full allowance adds nothing.
+	full := NewLimiter(2)
+	_, _, back := full.Take(a, t0)
+	back(t0.Add(time.Hour))
+	for i := range 3 {
+		if ok, _, _ := full.Take(a, t0.Add(time.Hour)); ok != (i < 2) {
+			t.Errorf("event %d after a refund to a full allowance: allowed %v", i+1, ok)
+		}
+	}
+	_, _, none := NewLimiter(0).Take(a, t0)
+	none(t0)
+}
+
 // FuzzDecode feeds arbitrary tokens to the decoder and the verifier: they never
 // panic, refuse with EUNAUTHORIZED, and what Decode accepts is well formed and
 // survives signing and verifying again unchanged.

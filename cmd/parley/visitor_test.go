@@ -339,6 +339,13 @@ func TestVisitorRateLimits(t *testing.T) {
 				if code, b, _ := send(t, "POST", conv, fmt.Sprintf(`{"id":"r%d","text":"hi"}`, i), hdrs); code != 200 {
 					t.Fatalf("message %d: %d %s", i+1, code, b)
 				}
+				if i > 0 {
+					continue
+				}
+				// A 409 (the id reused with other content) was not taken: it gives its
+				// message back, so the next one is still within the minute's two.
+				code, b, _ := send(t, "POST", conv, `{"id":"r0","text":"bye"}`, hdrs)
+				wantError(t, "a reused message id", code, b, 409, parley.EIDEMPOTENCY)
 			}
 			code, b, hdr = send(t, "POST", conv, `{"id":"r9","text":"hi"}`, hdrs)
 			wantError(t, "the third message in a minute", code, b, 429, parley.ERATELIMITED)
