@@ -39,7 +39,7 @@ type ConversationLog interface {
 	// inbound (the removal of the inbox entry). A version mismatch is ECONFLICT; a
 	// message id already recorded is EDUPLICATE. Nothing is written on error. On
 	// success the stored events carry their assigned Seq and Conversation.LastSeq is
-	// set (Commit.LogEvents numbers the rest).
+	// set (turnlog.LogEvents numbers the rest).
 	Commit(ctx context.Context, c *Commit) error
 	// TurnReader reads the last turn records, which a folded state is unfolded from.
 	TurnReader
@@ -59,7 +59,7 @@ type ConversationReader interface {
 }
 
 // Processed is the record of a processed message. For a turn (Commit.Turn) it is the
-// message as committed and the response rebuilt byte for byte (TurnRecord.Response).
+// message as committed and the response rebuilt byte for byte (turnlog.Response).
 // For a record committed as bytes (Commit.Response: a control's, an interrupted
 // turn's, a response of an older layout) it is those bytes and the state committed
 // with them: the store keeps each version's state once, and a committer whose
@@ -324,4 +324,33 @@ func (c *Commit) StoredSeqs(first int64, at time.Time) {
 		}
 		seq++
 	}
+}
+
+// TurnRecord is a user turn a committed version processed, in the parts a store keeps:
+// the message and the engine's answer. What the log can derive from them it does not
+// store; every store rebuilds it on read with package turnlog, byte for byte as the
+// runtime first built it with the same functions. It is plain data: its stored form
+// (turnlog.Encode, turnlog.Decode) and what is rebuilt from it are turnlog's:
+//
+//   - the turn's two lifecycle steps, idle -> running before it and running -> idle
+//     after it (seed 004's ProcessInteraction and InteractionComplete (success));
+//   - the turn event, whose data is the message id and content and the transitions;
+//   - the response (contracts section 2), from the replies, the transitions, the
+//     state of the version and the engine's event types.
+//
+// A version's log is then, in order: Commit.Events[:Before] (the lifecycle steps that
+// started the turn: an inactivity completion, the spawn), idle -> running, the turn
+// event, Commit.Events[Before:] (the engine's own events), running -> idle.
+type TurnRecord struct {
+	Message Message `json:"message"`
+	// Replies and Transitions are the engine's answer as the response encodes them:
+	// compact JSON arrays (json.Marshal's output).
+	Replies     json.RawMessage `json:"replies"`
+	Transitions json.RawMessage `json:"transitions"`
+	// Before is how many of the commit's events precede the turn.
+	Before int `json:"before,omitempty"`
+	// Error is set when the turn completed with an error (Decision.Failed): the log
+	// rebuilds running -> error and a stopped event after it instead of
+	// running -> idle, and the response's lifecycle is error.
+	Error string `json:"error,omitempty"`
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 type commandKind int
@@ -357,7 +358,7 @@ func (a *actor) commitPublish(ctx context.Context, c *parley.Commit) error {
 	}
 	a.conv = c.Conversation
 	if a.rt.hub.Watched(a.key) {
-		for _, e := range c.LogEvents() {
+		for _, e := range turnlog.LogEvents(c) {
 			a.rt.hub.Publish(e)
 		}
 	}

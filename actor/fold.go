@@ -52,7 +52,7 @@ func unfoldState(ctx context.Context, turns parley.TurnReader, f parley.StateFol
 	return full, recs, nil
 }
 
-// Where a turn's response (parley.TurnRecord.Response) holds the state: after the
+// Where a turn's response (turnlog.Response) holds the state: after the
 // replies and before the lifecycle.
 var (
 	repliesField   = []byte(`,"replies":`)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // A turn, top to bottom (turnOnce): admit (hydrate the conversation) -> replay check
@@ -239,9 +240,9 @@ func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle) parley.Conversation
 // the same commit, its record rebuilding running -> error and stopped, the
 // conversation terminal until its next message respawns it.
 func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
-	end, err := move(parley.LifecycleRunning, LifecycleEventInteractionCompleteSuccess, parley.ReasonTurnEnds)
+	end, err := move(parley.LifecycleRunning, LifecycleEventInteractionCompleteSuccess, turnlog.ReasonTurnEnds)
 	if d.Failed != "" {
-		end, err = move(parley.LifecycleRunning, LifecycleEventInteractionCompleteError, parley.ReasonTurnFailed+": "+d.Failed)
+		end, err = move(parley.LifecycleRunning, LifecycleEventInteractionCompleteError, turnlog.ReasonTurnFailed+": "+d.Failed)
 	}
 	if err != nil {
 		return turnEnd{}, err
@@ -269,7 +270,7 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 	next := a.nextVersion(t, end.to)
 	next.State = state
 	next.Turns = t.index
-	body := rec.Response(a.key, next.Version, state, rec.EngineEvents(events))
+	body := turnlog.Response(rec, a.key, next.Version, state, turnlog.EngineEvents(rec, events))
 	var outbox []parley.OutboxEntry
 	if ch := a.rt.opts.Channels[t.req.Channel]; ch != nil && t.req.Channel != "" {
 		if outbox, err = ch.Outbox(a.key, msg.ID, d.Replies, d.Effects); err != nil {
@@ -304,9 +305,9 @@ func encodeAnswer(replies []parley.Reply, transitions []parley.Transition) (json
 		size += 32 + len(t.From) + len(t.To) + len(t.Trigger)
 	}
 	b := make([]byte, 0, size)
-	b = parley.AppendRepliesJSON(b, replies)
+	b = turnlog.AppendReplies(b, replies)
 	n := len(b)
-	b = parley.AppendTransitionsJSON(b, transitions)
+	b = turnlog.AppendTransitions(b, transitions)
 	return b[:n:n], b[n:]
 }
 
@@ -389,7 +390,7 @@ func (a *actor) committed(t *turnRun, end turnEnd) {
 	}
 	a.running.Store(false)
 	if a.rt.hub.Watched(a.key) {
-		for _, e := range c.LogEvents()[len(t.steps)-t.stored:] {
+		for _, e := range turnlog.LogEvents(c)[len(t.steps)-t.stored:] {
 			a.rt.hub.Publish(e)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // Commit applies c atomically, in the steps every store names alike (head, append,
@@ -60,7 +61,7 @@ func (s *Store) head(c *parley.Commit, sh *shard, cur *conversation, first int64
 	if !conv.ActiveAt.IsZero() {
 		conv.ActiveAt = micro(conv.ActiveAt)
 	}
-	conv.LastSeq = first - 1 + int64(c.EventCount())
+	conv.LastSeq = first - 1 + int64(turnlog.EventCount(c))
 	cur.head = *conv
 	cur.head.State = nil
 	return cur
@@ -72,7 +73,7 @@ func (s *Store) append(c *parley.Commit, cur *conversation, first int64, now tim
 	for i := range c.Events {
 		c.Events[i].At = micro(c.Events[i].At)
 	}
-	for _, e := range c.LogEvents() {
+	for _, e := range turnlog.LogEvents(c) {
 		e.Data = clone(e.Data)
 		if len(e.Data) == 0 {
 			e.Data = []byte("null")
@@ -90,7 +91,7 @@ func (s *Store) append(c *parley.Commit, cur *conversation, first int64, now tim
 	case c.Turn != nil:
 		turn := *c.Turn
 		turn.Replies, turn.Transitions = clone(turn.Replies), clone(turn.Transitions)
-		engine := slices.Clone(turn.EngineEvents(c.Events))
+		engine := slices.Clone(turnlog.EngineEvents(&turn, c.Events))
 		cur.processed[turn.Message.ID] = processed{version: version, turn: &turn, engine: engine}
 		cur.turns[version-1] = &turn
 	case c.MessageID != "":

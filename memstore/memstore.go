@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 var (
@@ -224,7 +225,7 @@ func (s *Store) Processed(_ context.Context, key parley.ConversationKey, message
 	if p.turn != nil {
 		msg := p.turn.Message
 		return parley.Processed{Message: &msg, Version: p.version,
-			Response: p.turn.Response(key, p.version, c.states[p.version-1], p.engine)}, true, nil
+			Response: turnlog.Response(p.turn, key, p.version, c.states[p.version-1], p.engine)}, true, nil
 	}
 	return parley.Processed{Response: clone(p.response), Version: p.version, State: clone(c.states[p.version-1])}, true, nil
 }

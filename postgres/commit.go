@@ -13,6 +13,7 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/jsonenc"
 	"github.com/parleyhq/parley/internal/statelog"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // The commit statement is built from parts, each present only when the commit needs
@@ -296,9 +297,9 @@ func (s *Store) commitInput(c *parley.Commit) (*commitInput, error) {
 	var turn []byte
 	if c.Turn != nil {
 		var err error
-		// MarshalJSON's own bytes: json.Marshal would check and compact them once
+		// turnlog.Encode's own bytes: json.Marshal would check and compact them once
 		// more, and they are json.Marshal's already (compact, HTML escaped).
-		if turn, err = c.Turn.MarshalJSON(); err != nil {
+		if turn, err = turnlog.Encode(c.Turn); err != nil {
 			return nil, parley.WrapError(parley.EINVALID, err, "commit of %s: turn", conv.Key)
 		}
 	}
@@ -314,7 +315,7 @@ func (s *Store) commitInput(c *parley.Commit) (*commitInput, error) {
 	a := &in.args
 	a[paramBot], a[paramID], a[paramEngine], a[paramState] = conv.Key.Bot, conv.Key.ID, conv.Engine, in.state
 	a[paramLifecycle], a[paramVersion], a[paramTurns] = string(conv.Lifecycle), conv.Version, conv.Turns
-	a[paramCount], a[paramCreatedAt], a[paramUpdatedAt], a[paramActiveAt] = int64(c.EventCount()), orNow(conv.CreatedAt, now), in.updatedAt, in.activeAt
+	a[paramCount], a[paramCreatedAt], a[paramUpdatedAt], a[paramActiveAt] = int64(turnlog.EventCount(c)), orNow(conv.CreatedAt, now), in.updatedAt, in.activeAt
 	a[paramExpected], a[paramMessageID], a[paramKind] = c.ExpectedVersion, messageID, int16(kind)
 	a[paramTurn], a[paramEvents], a[paramResponse] = turn, eventsArray(c.Events, ats), c.Response
 	a[paramBack], a[paramSeqs], a[paramPositions] = back, seqs, positions
@@ -358,7 +359,7 @@ func (in *commitInput) writeBack(c *parley.Commit, done committed) {
 	for i := range c.Events {
 		c.Events[i].At = in.ats[i]
 	}
-	c.StoredSeqs(done.lastSeq-int64(c.EventCount())+1, in.now)
+	c.StoredSeqs(done.lastSeq-int64(turnlog.EventCount(c))+1, in.now)
 	conv.LastSeq, conv.CreatedAt, conv.UpdatedAt = done.lastSeq, utc(done.createdAt), in.updatedAt
 	if in.activeAt != nil {
 		conv.ActiveAt = *in.activeAt

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/statelog"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // conversationSQL reads a conversation's head; conversationName is its prepared
@@ -160,8 +161,8 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 	if r.turn == nil {
 		return parley.Processed{Response: r.response, Version: r.version, State: state}, true, nil
 	}
-	var rec parley.TurnRecord
-	if err := json.Unmarshal(r.turn, &rec); err != nil {
+	rec, err := turnlog.Decode(r.turn)
+	if err != nil {
 		return parley.Processed{}, false, parley.WrapError(parley.EINTERNAL, err, "postgres: damaged turn of %s version %d", key, r.version)
 	}
 	stored, err := s.rowEvents(ctx, key, r)
@@ -169,7 +170,7 @@ func (s *Store) Processed(ctx context.Context, key parley.ConversationKey, messa
 		return parley.Processed{}, false, err
 	}
 	return parley.Processed{Message: &rec.Message, Version: r.version,
-		Response: rec.Response(key, r.version, state, rec.EngineEvents(stored))}, true, nil
+		Response: turnlog.Response(&rec, key, r.version, state, turnlog.EngineEvents(&rec, stored))}, true, nil
 }
 
 // processedBefore0004 reads a record of processed_messages (a version that is not a
@@ -250,8 +251,8 @@ func inlineEvents(key parley.ConversationKey, r versionRow) ([]parley.Event, err
 	}
 	before := -1
 	if r.turn != nil {
-		var rec parley.TurnRecord
-		if err := json.Unmarshal(r.turn, &rec); err != nil {
+		rec, err := turnlog.Decode(r.turn)
+		if err != nil {
 			return nil, parley.WrapError(parley.EINTERNAL, err, "postgres: damaged turn of %s version %d", key, r.version)
 		}
 		before = rec.Before
@@ -271,7 +272,7 @@ func inlineEvents(key parley.ConversationKey, r versionRow) ([]parley.Event, err
 // Events returns up to limit events with Seq > afterSeq, in order. A limit of 0 or
 // less means no limit. Rows written since migration 0004 carry their events; the
 // events table holds those of older rows, among which a turn's rebuilt events
-// (parley.TurnRecord.Expand) fill the seqs its row leaves to them.
+// (turnlog.Expand) fill the seqs its row leaves to them.
 func (s *Store) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
 	if err := key.Check(); err != nil {
 		return nil, err
@@ -336,11 +337,11 @@ func expandRows(key parley.ConversationKey, stored []parley.Event, rows []versio
 			i = j
 			continue
 		}
-		var rec parley.TurnRecord
-		if err := json.Unmarshal(r.turn, &rec); err != nil {
+		rec, err := turnlog.Decode(r.turn)
+		if err != nil {
 			return nil, parley.WrapError(parley.EINTERNAL, err, "postgres: damaged turn of %s", key)
 		}
-		out = append(out, rec.Expand(key, own, r.first, utc(r.at))...)
+		out = append(out, turnlog.Expand(&rec, key, own, r.first, utc(r.at))...)
 		i = j
 	}
 	return append(out, stored[i:]...), nil

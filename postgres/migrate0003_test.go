@@ -3,7 +3,6 @@ package postgres
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/storetest"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // The commit statements of migration 0003's layout, as package postgres ran them
@@ -85,13 +85,13 @@ func commit0003(t *testing.T, conn *pgx.Conn, c *parley.Commit) int64 {
 	var turn []byte
 	if c.Turn != nil {
 		var err error
-		if turn, err = json.Marshal(c.Turn); err != nil {
+		if turn, err = turnlog.Encode(c.Turn); err != nil {
 			t.Fatal(err)
 		}
 	}
 	args := []any{
 		conv.Key.Bot, conv.Key.ID, conv.Engine, nullBytes(conv.State), string(conv.Lifecycle),
-		conv.Version, conv.Turns, conv.CreatedAt, conv.UpdatedAt, c.ExpectedVersion, int64(c.EventCount()),
+		conv.Version, conv.Turns, conv.CreatedAt, conv.UpdatedAt, c.ExpectedVersion, int64(turnlog.EventCount(c)),
 		types, data, ats, seqs,
 		messageID, c.Response,
 		[]string{}, []string{}, []string{}, []string{}, [][]byte{}, []time.Time{},
@@ -181,9 +181,9 @@ func TestMigrate0003KeepsEveryConversation(t *testing.T) {
 		for v := int64(1); v <= int64(3+i*3); v++ {
 			c := versionCommit0003(conv.key, v, i)
 			last := commit0003(t, admin, c)
-			c.StoredSeqs(last-int64(c.EventCount())+1, c.Conversation.UpdatedAt)
+			c.StoredSeqs(last-int64(turnlog.EventCount(c))+1, c.Conversation.UpdatedAt)
 			c.Conversation.LastSeq = last
-			conv.events = append(conv.events, c.LogEvents()...)
+			conv.events = append(conv.events, turnlog.LogEvents(c)...)
 			conv.commits = append(conv.commits, c)
 		}
 		convs = append(convs, conv)
@@ -200,7 +200,7 @@ func TestMigrate0003KeepsEveryConversation(t *testing.T) {
 			if err := s.Commit(ctx, c); err != nil {
 				t.Fatalf("%s: commit v%d after the migration: %v", conv.key, v, err)
 			}
-			conv.events = append(conv.events, c.LogEvents()...)
+			conv.events = append(conv.events, turnlog.LogEvents(c)...)
 			conv.commits = append(conv.commits, c)
 		}
 		storetest.SameConversation(t, s, conv.key, conv.commits, conv.events)

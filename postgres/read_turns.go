@@ -2,11 +2,11 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // TurnRecords returns the turn records of the conversation's last n turns up to
@@ -27,11 +27,11 @@ func (s *Store) TurnRecords(ctx context.Context, key parley.ConversationKey, ver
 		func(rows pgx.Rows) (parley.TurnRecord, error) {
 			var v int64
 			var turn []byte
-			var rec parley.TurnRecord
 			if err := rows.Scan(&v, &turn); err != nil {
-				return rec, err
+				return parley.TurnRecord{}, err
 			}
-			if err := json.Unmarshal(turn, &rec); err != nil {
+			rec, err := turnlog.Decode(turn)
+			if err != nil {
 				return rec, parley.WrapError(parley.EINTERNAL, err, "postgres: damaged turn of %s version %d", key, v)
 			}
 			return rec, nil

@@ -2,10 +2,8 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/parleyhq/parley"
 )
@@ -62,29 +60,5 @@ func TestCommitWithoutCachedState(t *testing.T) {
 	var wholes int
 	if err := reader.pool.QueryRow(ctx, `SELECT count(*) FROM turns WHERE back = 2`).Scan(&wholes); err != nil || wholes != versions {
 		t.Errorf("rows keeping the previous state whole = %d, %v; want %d", wholes, err, versions)
-	}
-}
-
-// TestTurnJSON: the turn column is what json.Marshal writes for the record,
-// whitespace, HTML characters and non-chains included.
-func TestTurnJSON(t *testing.T) {
-	sent := time.Date(2026, 12, 1, 9, 0, 4, 120000000, time.FixedZone("X", 3600))
-	for _, rec := range []parley.TurnRecord{
-		{Message: parley.Message{ID: "m1", Text: "hi", SentAt: sent}, Replies: json.RawMessage(`[]`)},
-		{Message: parley.Message{ID: "m<2>", Text: "a & b", Meaning: "select:1", SentAt: sent,
-			NLU: &parley.NLU{Intent: "book", Entities: map[string]any{"city": "<Paris>", "n": 2}, Confidence: 0.5}},
-			Replies:     json.RawMessage(` [ {"text" : "x < y & z"} ] `),
-			Transitions: json.RawMessage(`[{"from":"a","to":"b","trigger":"t"}, {"from":"b","to":"c","trigger":"u"}]`), Before: 1},
-		{Message: parley.Message{ID: "m3", SentAt: sent}, Replies: json.RawMessage(`null`),
-			Transitions: json.RawMessage(`[{"from":"a","to":"b","trigger":"t"},{"from":"b","to":"c","trigger":"<u>"}]`)},
-	} {
-		want, err := json.Marshal(&rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := rec.MarshalJSON()
-		if err != nil || string(got) != string(want) {
-			t.Errorf("MarshalJSON = %s, %v; json.Marshal %s", got, err, want)
-		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/statelog"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // Commit applies c atomically; see the package doc for what it writes back into c.
@@ -99,14 +100,14 @@ func (op *commitOp) back(cache *statelog.Cache) {
 	}
 }
 
-// encodeTurn encodes the commit's turn record: the bytes json.Marshal gives, from
-// the record's own MarshalJSON (which is json.Marshal's output, compact and escaped
-// already: going through json.Marshal again would only check and copy it).
+// encodeTurn encodes the commit's turn record in its stored form (turnlog.Encode,
+// which is json.Marshal's output, compact and escaped already: going through
+// json.Marshal again would only check and copy it).
 func (op *commitOp) encodeTurn() error {
 	if op.c.Turn == nil {
 		return nil
 	}
-	b, err := op.c.Turn.MarshalJSON()
+	b, err := turnlog.Encode(op.c.Turn)
 	if err != nil {
 		return parley.WrapError(parley.EINVALID, err, "commit %s: turn", op.c.Conversation.Key)
 	}
@@ -136,7 +137,7 @@ func (op *commitOp) head(w *writer) error {
 	c := op.c
 	conv := &c.Conversation
 	key := conv.Key
-	n := int64(c.EventCount())
+	n := int64(turnlog.EventCount(c))
 	op.bot, op.id, op.lifecycle, op.at = key.Bot, key.ID, string(conv.Lifecycle), micros(orNow(conv.UpdatedAt, op.now))
 	if c.ExpectedVersion == 0 {
 		created := micros(orNow(conv.CreatedAt, op.now))
@@ -209,7 +210,7 @@ func (op *commitOp) append(w *writer) error {
 	c := op.c
 	conv := &c.Conversation
 	key := conv.Key
-	first := op.lastSeq - int64(c.EventCount()) + 1
+	first := op.lastSeq - int64(turnlog.EventCount(c)) + 1
 	w.eventsBuf = appendStoredEvents(w.eventsBuf[:0], c, first, micros(op.now))
 	// NULL message id, response, response version and turn when the commit processed
 	// no message; a turn's response is rebuilt, not stored.
@@ -267,7 +268,7 @@ func (op *commitOp) inbound(w *writer) error {
 func (op *commitOp) committed() {
 	c := op.c
 	at := fromMicros(micros(op.now))
-	c.StoredSeqs(op.lastSeq-int64(c.EventCount())+1, at)
+	c.StoredSeqs(op.lastSeq-int64(turnlog.EventCount(c))+1, at)
 	conv := &c.Conversation
 	conv.LastSeq = op.lastSeq
 	conv.CreatedAt = fromMicros(op.createdAt)

@@ -10,6 +10,7 @@ import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/statelog"
 	"github.com/parleyhq/parley/storetest"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // TestTurnsReadsUseTheIndex: every read of a conversation's turns finds them through
@@ -59,12 +60,12 @@ func TestMigration0005KeepsEveryConversation(t *testing.T) {
 			}
 			c := versionCommit(conv.key, v, i)
 			first := lastSeq[i] + 1
-			lastSeq[i] += int64(c.EventCount())
+			lastSeq[i] += int64(turnlog.EventCount(c))
 			insert0004(t, db, c, prev[i], first, lastSeq[i])
 			prev[i] = c.Conversation.State
 			c.StoredSeqs(first, c.Conversation.UpdatedAt)
 			c.Conversation.LastSeq = lastSeq[i]
-			conv.events = append(conv.events, c.LogEvents()...)
+			conv.events = append(conv.events, turnlog.LogEvents(c)...)
 			conv.commits = append(conv.commits, c)
 		}
 	}

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/storetest"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // layout0003 is a conversation as migration 0003's layout stored it, with what a
@@ -32,7 +32,7 @@ func (conv *layout0003) commitMore(t *testing.T, s *Store, i, n int) {
 		if err := s.Commit(context.Background(), c); err != nil {
 			t.Fatalf("%s: commit v%d after the migration: %v", conv.key, v, err)
 		}
-		conv.events = append(conv.events, c.LogEvents()...)
+		conv.events = append(conv.events, turnlog.LogEvents(c)...)
 		conv.commits = append(conv.commits, c)
 	}
 }
@@ -53,12 +53,12 @@ func TestMigration0004KeepsEveryConversation(t *testing.T) {
 		for v := int64(1); v <= int64(3+i*3); v++ {
 			c := versionCommit(conv.key, v, i)
 			first := lastSeq + 1
-			lastSeq += int64(c.EventCount())
+			lastSeq += int64(turnlog.EventCount(c))
 			rowID++
 			insert0003(t, db, c, rowID, first, lastSeq)
 			c.StoredSeqs(first, c.Conversation.UpdatedAt)
 			c.Conversation.LastSeq = lastSeq
-			conv.events = append(conv.events, c.LogEvents()...)
+			conv.events = append(conv.events, turnlog.LogEvents(c)...)
 			conv.commits = append(conv.commits, c)
 		}
 		convs = append(convs, conv)
@@ -136,7 +136,7 @@ func oldTurnColumns(t *testing.T, c *parley.Commit) (messageID, response, respon
 	if c.Turn == nil {
 		return c.MessageID, string(c.Response), c.Conversation.Version, nil
 	}
-	rec, err := json.Marshal(c.Turn)
+	rec, err := turnlog.Encode(c.Turn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,13 +3,13 @@ package sqlite
 import (
 	"context"
 	"database/sql/driver"
-	"encoding/json"
 	"errors"
 	"slices"
 	"time"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/statelog"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // sqlLimit maps the interface's "limit <= 0 means all" to SQLite's LIMIT -1.
@@ -152,9 +152,9 @@ func turnProcessed(key parley.ConversationKey, version int64, state, turn, event
 	if err != nil {
 		return parley.Processed{}, err
 	}
-	engine := rec.EngineEvents(parleyEvents(key, stored))
+	engine := turnlog.EngineEvents(&rec, parleyEvents(key, stored))
 	return parley.Processed{Message: &rec.Message, Version: version,
-		Response: rec.Response(key, version, state, engine)}, nil
+		Response: turnlog.Response(&rec, key, version, state, engine)}, nil
 }
 
 // parleyEvents converts a row's stored events.
@@ -167,7 +167,7 @@ func parleyEvents(key parley.ConversationKey, stored []storedEvent) []parley.Eve
 }
 
 // rowEvents returns the events of a turns row: those it stores and, for a turn, the
-// ones the log rebuilds (parley.TurnRecord.Expand).
+// ones the log rebuilds (turnlog.Expand).
 func rowEvents(key parley.ConversationKey, events, turn []byte, first, at int64) ([]parley.Event, error) {
 	stored, err := decodeEvents(events)
 	if err != nil {
@@ -181,7 +181,7 @@ func rowEvents(key parley.ConversationKey, events, turn []byte, first, at int64)
 	if err != nil {
 		return nil, parley.WrapError(parley.EINTERNAL, err, "sqlite: damaged turn of %s", key)
 	}
-	return rec.Expand(key, out, first, fromMicros(at)), nil
+	return turnlog.Expand(&rec, key, out, first, fromMicros(at)), nil
 }
 
 // errEnough stops a query once a read has all the rows it needs.
@@ -338,7 +338,5 @@ func (s *Store) TurnRecords(ctx context.Context, key parley.ConversationKey, ver
 
 // decodeTurnRecord reads a turns row's turn column (parley.TurnRecord's stored JSON).
 func decodeTurnRecord(b []byte) (parley.TurnRecord, error) {
-	var rec parley.TurnRecord
-	err := json.Unmarshal(b, &rec)
-	return rec, err
+	return turnlog.Decode(b)
 }

@@ -1,8 +1,9 @@
 package sqlite
 
 import (
-	"encoding/json"
 	"testing"
+
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // FuzzDecodeTurnRecord: a turns row's turn column, however damaged, decodes to a
@@ -17,7 +18,7 @@ func FuzzDecodeTurnRecord(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again, err := json.Marshal(rec)
+		again, err := turnlog.Encode(&rec)
 		if err != nil {
 			return // raw members that are not JSON cannot be written again
 		}
@@ -25,7 +26,7 @@ func FuzzDecodeTurnRecord(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%s encodes as %s, which does not decode: %v", b, again, err)
 		}
-		if twice, err := json.Marshal(back); err != nil || string(twice) != string(again) {
+		if twice, err := turnlog.Encode(&back); err != nil || string(twice) != string(again) {
 			t.Fatalf("%s: stored again as %s, then as %s (%v)", b, again, twice, err)
 		}
 	})

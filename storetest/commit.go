@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 func testConversationNotFound(t *testing.T, s parley.Store) {
@@ -470,7 +471,7 @@ func testTurnRecordRebuilt(t *testing.T, s parley.Store) {
 	if c.Conversation.LastSeq != 5 || c.Events[0].Seq != 1 || c.Events[1].Seq != 4 {
 		t.Fatalf("after Commit: last seq %d, stored seqs %d %d; want 5, 1 and 4", c.Conversation.LastSeq, c.Events[0].Seq, c.Events[1].Seq)
 	}
-	sameLogEvents(t, s, k, c.LogEvents())
+	sameLogEvents(t, s, k, turnlog.LogEvents(c))
 	// A later version does not change what the turn answered.
 	conv := mustConversation(t, s, k)
 	if !conv.ActiveAt.Equal(sent) {
@@ -484,7 +485,7 @@ func testTurnRecordRebuilt(t *testing.T, s parley.Store) {
 	if p.Message.Text != rec.Message.Text || p.Message.Meaning != "start" || !p.Message.SentAt.Equal(sent) {
 		t.Fatalf("Processed message = %+v, want %+v", p.Message, rec.Message)
 	}
-	wantBody := rec.Response(k, 1, []byte(`{"step":"origin"}`), c.Events[1:])
+	wantBody := turnlog.Response(rec, k, 1, []byte(`{"step":"origin"}`), c.Events[1:])
 	if string(p.Response) != string(wantBody) {
 		t.Fatalf("Processed response\n got %s\nwant %s", p.Response, wantBody)
 	}
@@ -535,7 +536,7 @@ func testTurnRecordFailed(t *testing.T, s parley.Store) {
 		t.Fatalf("after Commit: last seq %d, stored seq %d; want 5 and 3", c.Conversation.LastSeq, c.Events[0].Seq)
 	}
 	got := mustEvents(t, s, k)
-	want := c.LogEvents()
+	want := turnlog.LogEvents(c)
 	if len(got) != 5 || len(want) != 5 {
 		t.Fatalf("Events: %d events, LogEvents %d, want 5", len(got), len(want))
 	}

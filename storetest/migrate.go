@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // SameConversation fails t unless s reads back the conversation key that commits
@@ -52,7 +53,7 @@ func sameProcessed(t *testing.T, s parley.Store, key parley.ConversationKey, c *
 		t.Fatalf("%s: Processed %s = %+v, %v, %v", key, id, p, ok, err)
 	}
 	if c.Turn != nil {
-		want := c.Turn.Response(key, c.Conversation.Version, c.Conversation.State, c.Turn.EngineEvents(c.Events))
+		want := turnlog.Response(c.Turn, key, c.Conversation.Version, c.Conversation.State, turnlog.EngineEvents(c.Turn, c.Events))
 		if !bytes.Equal(p.Response, want) {
 			t.Fatalf("%s: Processed %s\n got %s\nwant %s", key, id, p.Response, want)
 		}

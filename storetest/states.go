@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 	"pgregory.net/rapid"
 )
 
@@ -59,7 +60,7 @@ func testOldStatesRebuilt(t *testing.T, s parley.Store) {
 			if p.Message != nil {
 				want := p.Message
 				rec := parley.TurnRecord{Message: *want, Replies: []byte(`[]`), Transitions: []byte(`[]`)}
-				if body := rec.Response(k, int64(v), states[v], nil); !bytes.Equal(p.Response, body) {
+				if body := turnlog.Response(&rec, k, int64(v), states[v], nil); !bytes.Equal(p.Response, body) {
 					rt.Fatalf("Processed m-%d response\n got %s\nwant %s", v, p.Response, body)
 				}
 			} else if !bytes.Equal(p.State, states[v]) {

@@ -1,7 +1,7 @@
 // Package jsonenc appends JSON values byte for byte as encoding/json writes them,
 // without reflection and without allocating. It serves the hand-written encoders of
-// the turn path, which run on every turn: the root's reply and turn-record encoders
-// (reply_json.go, turnrecord_json.go), flows' state (flows/encode.go) and the stores'
+// the turn path, which run on every turn: turnlog's reply and turn-record encoders
+// (turnlog/reply.go, turnlog/append.go), flows' state (flows/encode.go) and the stores'
 // event arrays (sqlite/rows.go, postgres/commit.go). Each of those once kept a string
 // quoter of its own; they now share this one, and FuzzStringIsMarshal and
 // FuzzFloatIsMarshal hold it to encoding/json's output.

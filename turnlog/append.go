@@ -1,22 +1,23 @@
-package parley
+package turnlog
 
 import (
 	"bytes"
 	"encoding/json"
 	"strconv"
 
+	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/jsonenc"
 )
 
-// appendRecord appends json.Marshal(r.recordJSON()) to b, byte for byte: the same
+// appendRecord appends json.Marshal(recordJSON(r)) to b, byte for byte: the same
 // fields in the same order, omitempty where the tags say, strings quoted with
 // encoding/json's HTML escaping, raw JSON compacted and escaped as encoding/json
 // does (strings by internal/jsonenc). What is rare goes through encoding/json itself
 // (raw JSON that is not compact or holds an HTML character, an NLU):
 // FuzzTurnRecordJSONIsMarshal holds the two equal.
-func (r TurnRecord) appendRecord(b []byte) ([]byte, error) {
+func appendRecord(b []byte, r *parley.TurnRecord) ([]byte, error) {
 	var names [15]string
-	out := r.storedForm(names[:0], true)
+	out := storedForm(r, names[:0], true)
 	m := &r.Message // out.Message is the same; read from r, so that out stays on the stack
 	b = append(b, `{"message":{"id":`...)
 	b = jsonenc.String(b, m.ID)

@@ -1,4 +1,4 @@
-package parley
+package turnlog
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/internal/encodertest"
 )
 
@@ -33,19 +34,19 @@ func TestTurnRecordJSONRoundTrip(t *testing.T) {
 		{`null`, false},
 		{``, false},
 	} {
-		rec := TurnRecord{Message: Message{ID: "m-1", Text: "hi", SentAt: sent}, Replies: json.RawMessage(`[]`), Before: 1}
+		rec := parley.TurnRecord{Message: parley.Message{ID: "m-1", Text: "hi", SentAt: sent}, Replies: json.RawMessage(`[]`), Before: 1}
 		if tc.transitions != "" {
 			rec.Transitions = json.RawMessage(tc.transitions)
 		}
-		b, err := json.Marshal(&rec)
+		b, err := Encode(&rec)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.transitions, err)
 		}
 		if got := strings.Contains(string(b), `"path":`); got != tc.path {
 			t.Errorf("%s: stored as a path = %v, want %v: %s", tc.transitions, got, tc.path, b)
 		}
-		var back TurnRecord
-		if err := json.Unmarshal(b, &back); err != nil {
+		back, err := Decode(b)
+		if err != nil {
 			t.Fatalf("%s: %v", b, err)
 		}
 		want := tc.transitions
@@ -57,13 +58,13 @@ func TestTurnRecordJSONRoundTrip(t *testing.T) {
 		}
 	}
 	// A record written before paths.
-	var old TurnRecord
-	if err := json.Unmarshal([]byte(`{"message":{"id":"m","text":"x","sent_at":"2026-11-26T09:00:00Z"},"replies":[],"transitions":[{"from":"a","to":"b","trigger":"t"}]}`), &old); err != nil ||
+	old, err := Decode([]byte(`{"message":{"id":"m","text":"x","sent_at":"2026-11-26T09:00:00Z"},"replies":[],"transitions":[{"from":"a","to":"b","trigger":"t"}]}`))
+	if err != nil ||
 		string(old.Transitions) != `[{"from":"a","to":"b","trigger":"t"}]` {
 		t.Fatalf("old record: %+v, %v", old, err)
 	}
 	for _, bad := range []string{`{"path":["a","t"]}`, `{"path":[]}`, `{"path":["a"]}`} {
-		if err := json.Unmarshal([]byte(bad), &old); err == nil {
+		if _, err := Decode([]byte(bad)); err == nil {
 			t.Errorf("%s: no error", bad)
 		}
 	}
@@ -72,21 +73,21 @@ func TestTurnRecordJSONRoundTrip(t *testing.T) {
 // TestTurnRecordJSONCoversEveryField: a record with no zero field (its message, the
 // message's NLU, its replies and transitions) reads back equal through the
 // hand-written encoder and the decoder, so a field added to TurnRecord, Message or
-// NLU and not to the stored form (turnlog.go, turnrecord_json.go) fails here.
+// NLU and not to the stored form (encode.go, append.go) fails here.
 func TestTurnRecordJSONCoversEveryField(t *testing.T) {
-	rec := encodertest.Fill[TurnRecord](map[string]string{
+	rec := encodertest.Fill[parley.TurnRecord](map[string]string{
 		"Replies":     `[{"id":"a-1-1","type":"text","text":"Where from?"}]`,
 		"Transitions": `[{"from":"idle","to":"understanding","trigger":"user_message"}]`,
 	})
 	if z := encodertest.Zero(rec); len(z) > 0 {
 		t.Fatalf("not filled: %v", z)
 	}
-	b, err := rec.MarshalJSON()
+	b, err := Encode(&rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back TurnRecord
-	if err := json.Unmarshal(b, &back); err != nil {
+	back, err := Decode(b)
+	if err != nil {
 		t.Fatalf("%s: %v", b, err)
 	}
 	if diff := cmp.Diff(rec, back); diff != "" {
@@ -109,21 +110,21 @@ func TestTurnRecordTransitionsProperty(t *testing.T) {
 	names := []string{"idle", "a", "b", "", "<&>", "é", "\u2028", "x\"y", "\x00"}
 	name := func() string { return names[r.IntN(len(names))] }
 	for range 2000 {
-		ts := make([]Transition, r.IntN(7))
+		ts := make([]parley.Transition, r.IntN(7))
 		for i := range ts {
-			ts[i] = Transition{From: name(), To: name(), Trigger: name()}
+			ts[i] = parley.Transition{From: name(), To: name(), Trigger: name()}
 			if i > 0 && r.IntN(4) > 0 {
 				ts[i].From = ts[i-1].To
 			}
 		}
 		raw, _ := json.Marshal(ts)
-		rec := TurnRecord{Message: Message{ID: "m"}, Replies: json.RawMessage(`[]`), Transitions: raw}
-		b, err := json.Marshal(rec)
+		rec := parley.TurnRecord{Message: parley.Message{ID: "m"}, Replies: json.RawMessage(`[]`), Transitions: raw}
+		b, err := Encode(&rec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back TurnRecord
-		if err := json.Unmarshal(b, &back); err != nil {
+		back, err := Decode(b)
+		if err != nil {
 			t.Fatal(err)
 		}
 		if string(back.Transitions) != string(raw) {
@@ -161,7 +162,7 @@ func FuzzTransitionPath(f *testing.F) {
 	})
 }
 
-// FuzzTurnRecordJSONIsMarshal: MarshalJSON (written field by field) is json.Marshal
+// FuzzTurnRecordJSONIsMarshal: Encode (written field by field) is json.Marshal
 // of the record's stored form, byte for byte, and fails where it fails.
 func FuzzTurnRecordJSONIsMarshal(f *testing.F) {
 	f.Add("m1", "I want to book a flight", "", `[{"id":"a-1","type":"text","text":"Where from?"}]`, `[{"from":"idle","to":"collecting","trigger":"intent"}]`, int64(1795853849), 1, false)
@@ -169,8 +170,8 @@ func FuzzTurnRecordJSONIsMarshal(f *testing.F) {
 	f.Add("m3", "\x01\xff", "", ``, `[]`, int64(-62167219201), 2, false)
 	f.Add("m4", "x", "", `{`, `[{"from":"a","to":"b","trigger":"c"},{"from":"b","to":"c","trigger":"d"}]`, int64(253402300800), 0, false)
 	f.Fuzz(func(t *testing.T, id, text, meaning, replies, transitions string, sentAt int64, before int, nlu bool) {
-		r := TurnRecord{
-			Message: Message{ID: id, Text: text, Meaning: meaning, SentAt: time.Unix(sentAt, 420401600).UTC()},
+		r := parley.TurnRecord{
+			Message: parley.Message{ID: id, Text: text, Meaning: meaning, SentAt: time.Unix(sentAt, 420401600).UTC()},
 			Replies: json.RawMessage(replies), Transitions: json.RawMessage(transitions), Before: before,
 		}
 		if replies == "" {
@@ -180,39 +181,64 @@ func FuzzTurnRecordJSONIsMarshal(f *testing.F) {
 			r.Transitions = nil
 		}
 		if nlu {
-			r.Message.NLU = &NLU{Intent: text, Entities: map[string]any{meaning: id, "n": 2.5}, Confidence: 0.5}
+			r.Message.NLU = &parley.NLU{Intent: text, Entities: map[string]any{meaning: id, "n": 2.5}, Confidence: 0.5}
 		}
-		got, err := r.MarshalJSON()
-		want, werr := json.Marshal(r.recordJSON())
+		got, err := Encode(&r)
+		want, werr := json.Marshal(recordJSON(&r))
 		if (err != nil) != (werr != nil) {
-			t.Fatalf("MarshalJSON error %v, json.Marshal error %v", err, werr)
+			t.Fatalf("Encode error %v, json.Marshal error %v", err, werr)
 		}
 		if err == nil && !bytes.Equal(got, want) {
-			t.Fatalf("MarshalJSON\n%s\njson.Marshal\n%s", got, want)
+			t.Fatalf("Encode\n%s\njson.Marshal\n%s", got, want)
 		}
 	})
 }
 
 // BenchmarkTurnRecordJSON: a booking turn's record written field by field
-// (MarshalJSON) against encoding/json's reflection over its stored form.
+// (Encode) against encoding/json's reflection over its stored form.
 func BenchmarkTurnRecordJSON(b *testing.B) {
-	r := TurnRecord{
-		Message:     Message{ID: "m3", Text: "from Boston to Denver next Friday", SentAt: time.Date(2026, 12, 1, 9, 0, 2, 0, time.UTC)},
+	r := parley.TurnRecord{
+		Message:     parley.Message{ID: "m3", Text: "from Boston to Denver next Friday", SentAt: time.Date(2026, 12, 1, 9, 0, 2, 0, time.UTC)},
 		Replies:     json.RawMessage(`[{"id":"a-3-1","type":"text","text":"When would you like to leave?"}]`),
 		Transitions: json.RawMessage(`[{"from":"waiting_for_slot","to":"validating","trigger":"slot_value"},{"from":"validating","to":"waiting_for_slot","trigger":"valid"}]`),
 	}
 	b.Run("written", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := r.MarshalJSON(); err != nil {
+			if _, err := Encode(&r); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("reflection", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := json.Marshal(r.recordJSON()); err != nil {
+			if _, err := json.Marshal(recordJSON(&r)); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
+}
+
+// TestEncodeIsMarshal: the stored form (a store's turn column) is what json.Marshal
+// writes for the record's stored form, whitespace, HTML characters and non-chains
+// included (moved here from the postgres store's tests).
+func TestEncodeIsMarshal(t *testing.T) {
+	sent := time.Date(2026, 12, 1, 9, 0, 4, 120000000, time.FixedZone("X", 3600))
+	for _, rec := range []parley.TurnRecord{
+		{Message: parley.Message{ID: "m1", Text: "hi", SentAt: sent}, Replies: json.RawMessage(`[]`)},
+		{Message: parley.Message{ID: "m<2>", Text: "a & b", Meaning: "select:1", SentAt: sent,
+			NLU: &parley.NLU{Intent: "book", Entities: map[string]any{"city": "<Paris>", "n": 2}, Confidence: 0.5}},
+			Replies:     json.RawMessage(` [ {"text" : "x < y & z"} ] `),
+			Transitions: json.RawMessage(`[{"from":"a","to":"b","trigger":"t"}, {"from":"b","to":"c","trigger":"u"}]`), Before: 1},
+		{Message: parley.Message{ID: "m3", SentAt: sent}, Replies: json.RawMessage(`null`),
+			Transitions: json.RawMessage(`[{"from":"a","to":"b","trigger":"t"},{"from":"b","to":"c","trigger":"<u>"}]`)},
+	} {
+		want, err := json.Marshal(recordJSON(&rec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Encode(&rec)
+		if err != nil || string(got) != string(want) {
+			t.Errorf("Encode = %s, %v; json.Marshal %s", got, err, want)
+		}
+	}
 }

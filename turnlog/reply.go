@@ -1,30 +1,33 @@
-package parley
+package turnlog
 
-import "github.com/parleyhq/parley/internal/jsonenc"
+import (
+	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/internal/jsonenc"
+)
 
 // A turn's replies and transitions are encoded once per turn, for its record and its
 // answer. Written field by field instead of by encoding/json's reflection (3
 // allocations and about 1 µs each for a booking turn's replies and transitions);
 // FuzzAppendRepliesIsMarshal holds the output byte for byte equal to json.Marshal's.
 
-// AppendRepliesJSON appends replies as json.Marshal writes them, [] for none.
-func AppendRepliesJSON(b []byte, replies []Reply) []byte {
+// AppendReplies appends replies as json.Marshal writes them, [] for none.
+func AppendReplies(b []byte, replies []parley.Reply) []byte {
 	return jsonenc.Array(b, replies, appendReply)
 }
 
-// AppendTransitionsJSON appends transitions as json.Marshal writes them, [] for none.
-func AppendTransitionsJSON(b []byte, transitions []Transition) []byte {
+// AppendTransitions appends transitions as json.Marshal writes them, [] for none.
+func AppendTransitions(b []byte, transitions []parley.Transition) []byte {
 	return jsonenc.Array(b, transitions, appendTransition)
 }
 
-func appendTransition(b []byte, t *Transition) []byte {
+func appendTransition(b []byte, t *parley.Transition) []byte {
 	b = jsonenc.String(append(b, `{"from":`...), t.From)
 	b = jsonenc.String(append(b, `,"to":`...), t.To)
 	b = jsonenc.String(append(b, `,"trigger":`...), t.Trigger)
 	return append(b, '}')
 }
 
-func appendReply(b []byte, r *Reply) []byte {
+func appendReply(b []byte, r *parley.Reply) []byte {
 	b = jsonenc.String(append(b, `{"id":`...), r.ID)
 	b = jsonenc.String(append(b, `,"type":`...), string(r.Type))
 	b = appendOmitEmpty(b, `,"text":`, r.Text)
@@ -37,7 +40,7 @@ func appendReply(b []byte, r *Reply) []byte {
 	return append(b, '}')
 }
 
-func appendCard(b []byte, c *Card) []byte {
+func appendCard(b []byte, c *parley.Card) []byte {
 	b = jsonenc.String(append(b, `{"product_id":`...), c.ProductID)
 	b = jsonenc.String(append(b, `,"title":`...), c.Title)
 	b = appendOmitEmpty(b, `,"description":`, c.Description)
@@ -51,7 +54,7 @@ func appendCard(b []byte, c *Card) []byte {
 	return append(b, '}')
 }
 
-func appendOption(b []byte, o *Option) []byte {
+func appendOption(b []byte, o *parley.Option) []byte {
 	b = jsonenc.String(append(b, `{"title":`...), o.Title)
 	b = appendOmitEmpty(b, `,"meaning":`, o.Meaning)
 	b = appendOmitEmpty(b, `,"url":`, o.URL)
