@@ -78,6 +78,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // Options configure a Runtime. Zero values take the defaults.
@@ -402,8 +403,8 @@ func (r *Runtime) ProcessedResponse(ctx context.Context, key parley.Conversation
 	if p.Message != nil {
 		return p.Response, true, nil
 	}
-	_, p.Response = unwrapRecord(p.Response)
-	return fullResponse(p), true, nil
+	_, p.Response = turnlog.UnwrapRecord(p.Response)
+	return turnlog.FullResponse(p), true, nil
 }
 
 // LiveActors returns the number of live actors.

@@ -373,7 +373,7 @@ func (a *actor) interruptedEnd(t *turnRun, stop *command, streamed string) (turn
 	return turnEnd{
 		commit: &parley.Commit{
 			Conversation: next, ExpectedVersion: a.conv.Version, Events: events,
-			MessageID: t.req.Message.ID, Response: wrapRecord(messageDigest(t.req.Message), rec), InboundID: t.req.InboundID,
+			MessageID: t.req.Message.ID, Response: turnlog.WrapRecord(turnlog.MessageDigest(t.req.Message), rec), InboundID: t.req.InboundID,
 		},
 		moves: []step{st}, err: interruptedError(t.req.Message.ID, in), stop: stop, stops: st.stops(),
 	}, nil
