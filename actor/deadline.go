@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/turnlog"
 )
 
 // DefaultStoreTimeout bounds each store call the runtime (and whoever uses a store
@@ -42,25 +43,32 @@ func within[T any](ctx context.Context, timeout time.Duration, what string, fn f
 	return v, err
 }
 
-// deadlineStore gives every call the runtime makes on its Store a deadline within the
-// caller's (Options.StoreTimeout).
-type deadlineStore struct {
+// timedStore gives every store call a deadline within the caller's
+// (Options.StoreTimeout): the runtime's own calls (Store) and, for WithStoreTimeout,
+// every other call of the whole store. It is the one store decorator; reading
+// states whole is turnlog.Reader's, which reads through it.
+type timedStore struct {
 	Store
+	// whole is the store WithStoreTimeout wrapped; nil for the runtime's own, which
+	// only makes Store's calls and reads turn records.
+	whole   parley.Store
 	timeout time.Duration
 }
 
-func (s deadlineStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
+var _ parley.Store = timedStore{}
+
+func (s timedStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
 	return deadline(ctx, s.timeout, what, fn)
 }
 
-func (s deadlineStore) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
+func (s timedStore) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
 	return within(ctx, s.timeout, "a conversation read", func(ctx context.Context) (*parley.Conversation, error) {
 		return s.Store.Conversation(ctx, key)
 	})
 }
 
-// Processed returns the record the actor committed for messageID (record.go).
-func (s deadlineStore) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (p parley.Processed, ok bool, err error) {
+// Processed returns the record committed for messageID (turnlog.WrapRecord).
+func (s timedStore) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (p parley.Processed, ok bool, err error) {
 	err = s.call(ctx, "a processed-message read", func(ctx context.Context) error {
 		p, ok, err = s.Store.Processed(ctx, key, messageID)
 		return err
@@ -68,106 +76,52 @@ func (s deadlineStore) Processed(ctx context.Context, key parley.ConversationKey
 	return p, ok, err
 }
 
-// TurnRecords reads the last turn records of the store, a parley.TurnReader.
-func (s deadlineStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
+// TurnRecords reads the last turn records of the store, a parley.TurnReader (only
+// called when the store is one: readLog).
+func (s timedStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
+	tr, ok := s.Store.(parley.TurnReader)
+	if !ok {
+		return nil, parley.Errorf(parley.ENOTFOUND, "this store cannot read turn records")
+	}
 	return within(ctx, s.timeout, "a turn log read", func(ctx context.Context) ([]parley.TurnRecord, error) {
-		return s.Store.(parley.TurnReader).TurnRecords(ctx, key, version, n)
+		return tr.TurnRecords(ctx, key, version, n)
 	})
 }
 
-// turnRecords is TurnRecords for the runtime, which calls it only when its store
-// is a parley.TurnReader.
-func (s deadlineStore) turnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
-	return s.TurnRecords(ctx, key, version, n)
-}
-
-func (s deadlineStore) Commit(ctx context.Context, c *parley.Commit) error {
+func (s timedStore) Commit(ctx context.Context, c *parley.Commit) error {
 	return s.call(ctx, "a commit", func(ctx context.Context) error { return s.Store.Commit(ctx, c) })
 }
 
-func (s deadlineStore) DropInbound(ctx context.Context, id int64) error {
+func (s timedStore) DropInbound(ctx context.Context, id int64) error {
 	return s.call(ctx, "an inbox write", func(ctx context.Context) error { return s.Store.DropInbound(ctx, id) })
+}
+
+// readLog is what the runtime's turnlog.Reader reads: the timed store, without its
+// TurnRecords when store cannot read turn records (no state is folded then).
+func readLog(timed timedStore, store Store) turnlog.Log {
+	if _, ok := store.(parley.TurnReader); ok {
+		return timed
+	}
+	return struct{ turnlog.Log }{timed}
 }
 
 // WithStoreTimeout returns store with a deadline of timeout (DefaultStoreTimeout when
 // not positive) on every call, for the store's consumers outside the runtime (the
-// HTTP API, the Chatwoot relay), which take the parts they use from it. A missed
-// deadline is EUNAVAILABLE. ListConversations passes through (ENOTFOUND when store
-// cannot list).
-//
-// The conversations of bots (those the runtime runs) read with their states as the
-// runtime shows them: Conversation, ListConversations and Processed unfold a folded
-// state (parley.StateFolder) from the turn log, as Runtime.Conversation does.
-func WithStoreTimeout(store parley.Store, timeout time.Duration, bots ...*parley.Bot) parley.Store {
+// HTTP API, the Chatwoot relay), which take the parts they use from it, usually
+// through a turnlog.Reader that reads the bots' states whole. A missed deadline is
+// EUNAVAILABLE. ListConversations passes through (ENOTFOUND when store cannot
+// list).
+func WithStoreTimeout(store parley.Store, timeout time.Duration) parley.Store {
 	if timeout <= 0 {
 		timeout = DefaultStoreTimeout
 	}
-	s := timedStore{Store: store, runtime: deadlineStore{Store: store, timeout: timeout}}
-	for _, b := range bots {
-		if f := folderOf(b); f != nil {
-			if s.folders == nil {
-				s.folders = map[string]parley.StateFolder{}
-			}
-			s.folders[b.Name] = f
-		}
-	}
-	return s
-}
-
-// timedStore is WithStoreTimeout's store: the calls the runtime makes too go through
-// the runtime's deadlineStore, the others through within.
-type timedStore struct {
-	parley.Store
-	runtime deadlineStore
-	// folders are the folding engines of the bots whose states reads unfold.
-	folders map[string]parley.StateFolder
-}
-
-var _ parley.Store = timedStore{}
-
-func (s timedStore) call(ctx context.Context, what string, fn func(context.Context) error) error {
-	return s.runtime.call(ctx, what, fn)
-}
-
-// unfold returns the stored state of key's version as the runtime shows it.
-func (s timedStore) unfold(ctx context.Context, key parley.ConversationKey, version int64, state []byte) ([]byte, error) {
-	f := s.folders[key.Bot]
-	if f == nil {
-		return state, nil
-	}
-	full, _, err := unfoldState(ctx, s, f, key, version, state)
-	return full, err
-}
-
-// TurnRecords reads the last turn records (parley.TurnReader).
-func (s timedStore) TurnRecords(ctx context.Context, key parley.ConversationKey, version int64, n int) ([]parley.TurnRecord, error) {
-	return s.runtime.TurnRecords(ctx, key, version, n)
-}
-
-func (s timedStore) Conversation(ctx context.Context, key parley.ConversationKey) (*parley.Conversation, error) {
-	c, err := s.runtime.Conversation(ctx, key)
-	if err != nil {
-		return nil, err
-	}
-	if c.State, err = s.unfold(ctx, key, c.Version, c.State); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
-
-func (s timedStore) Processed(ctx context.Context, key parley.ConversationKey, messageID string) (parley.Processed, bool, error) {
-	p, ok, err := s.runtime.Processed(ctx, key, messageID)
-	if err != nil || !ok {
-		return p, ok, err
-	}
-	p, err = unfoldProcessed(ctx, s, s.folders[key.Bot], key, p)
-	return p, ok, err
+	return timedStore{Store: store, whole: store, timeout: timeout}
 }
 
 // ListConversations lists through the wrapped store, or answers ENOTFOUND when it
 // cannot list, as the route does for such a store.
 func (s timedStore) ListConversations(ctx context.Context, q parley.ConversationQuery) (out []parley.Conversation, err error) {
-	l, ok := s.Store.(parley.ConversationLister)
+	l, ok := s.whole.(parley.ConversationLister)
 	if !ok {
 		return nil, parley.Errorf(parley.ENOTFOUND, "this store cannot list conversations")
 	}
@@ -175,80 +129,62 @@ func (s timedStore) ListConversations(ctx context.Context, q parley.Conversation
 		out, err = l.ListConversations(ctx, q)
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
-	for i := range out {
-		c := &out[i]
-		key := c.Key
-		if key.Bot == "" {
-			key.Bot = q.Bot
-		}
-		if c.State, err = s.unfold(ctx, key, c.Version, c.State); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-func (s timedStore) Commit(ctx context.Context, c *parley.Commit) error {
-	return s.runtime.Commit(ctx, c)
+	return out, err
 }
 
 func (s timedStore) Events(ctx context.Context, key parley.ConversationKey, afterSeq int64, limit int) ([]parley.Event, error) {
-	return within(ctx, s.runtime.timeout, "an event read", func(ctx context.Context) ([]parley.Event, error) {
-		return s.Store.Events(ctx, key, afterSeq, limit)
+	return within(ctx, s.timeout, "an event read", func(ctx context.Context) ([]parley.Event, error) {
+		return s.whole.Events(ctx, key, afterSeq, limit)
 	})
 }
 
 func (s timedStore) EnqueueInbound(ctx context.Context, in parley.Inbound) (bool, error) {
-	return within(ctx, s.runtime.timeout, "an inbox write", func(ctx context.Context) (bool, error) {
-		return s.Store.EnqueueInbound(ctx, in)
+	return within(ctx, s.timeout, "an inbox write", func(ctx context.Context) (bool, error) {
+		return s.whole.EnqueueInbound(ctx, in)
 	})
 }
 
 func (s timedStore) PendingInbound(ctx context.Context, limit int) ([]parley.Inbound, error) {
-	return within(ctx, s.runtime.timeout, "an inbox read", func(ctx context.Context) ([]parley.Inbound, error) {
-		return s.Store.PendingInbound(ctx, limit)
+	return within(ctx, s.timeout, "an inbox read", func(ctx context.Context) ([]parley.Inbound, error) {
+		return s.whole.PendingInbound(ctx, limit)
 	})
 }
 
-func (s timedStore) DropInbound(ctx context.Context, id int64) error {
-	return s.runtime.DropInbound(ctx, id)
-}
-
 func (s timedStore) ClaimOutbox(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]parley.OutboxEntry, error) {
-	return within(ctx, s.runtime.timeout, "an outbox claim", func(ctx context.Context) ([]parley.OutboxEntry, error) {
-		return s.Store.ClaimOutbox(ctx, now, lease, limit)
+	return within(ctx, s.timeout, "an outbox claim", func(ctx context.Context) ([]parley.OutboxEntry, error) {
+		return s.whole.ClaimOutbox(ctx, now, lease, limit)
 	})
 }
 
 func (s timedStore) CompleteOutbox(ctx context.Context, id int64) error {
-	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.CompleteOutbox(ctx, id) })
+	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.whole.CompleteOutbox(ctx, id) })
 }
 
 func (s timedStore) RetryOutbox(ctx context.Context, id int64, next time.Time, lastError string) error {
-	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.RetryOutbox(ctx, id, next, lastError) })
+	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.whole.RetryOutbox(ctx, id, next, lastError) })
 }
 
 func (s timedStore) FailOutbox(ctx context.Context, id int64, lastError string) error {
-	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.Store.FailOutbox(ctx, id, lastError) })
+	return s.call(ctx, "an outbox write", func(ctx context.Context) error { return s.whole.FailOutbox(ctx, id, lastError) })
 }
 
 func (s timedStore) PutFlow(ctx context.Context, id string, definition []byte) (int, error) {
-	return within(ctx, s.runtime.timeout, "a flow write", func(ctx context.Context) (int, error) {
-		return s.Store.PutFlow(ctx, id, definition)
+	return within(ctx, s.timeout, "a flow write", func(ctx context.Context) (int, error) {
+		return s.whole.PutFlow(ctx, id, definition)
 	})
 }
 
 func (s timedStore) Flow(ctx context.Context, id string, version int) (def []byte, v int, err error) {
 	err = s.call(ctx, "a flow read", func(ctx context.Context) error {
-		def, v, err = s.Store.Flow(ctx, id, version)
+		def, v, err = s.whole.Flow(ctx, id, version)
 		return err
 	})
 	return def, v, err
 }
 
 func (s timedStore) Ping(ctx context.Context) error {
-	return s.call(ctx, "a ping", s.Store.Ping)
+	return s.call(ctx, "a ping", s.whole.Ping)
 }
+
+// Close closes the wrapped store.
+func (s timedStore) Close() error { return s.whole.Close() }

@@ -3,7 +3,6 @@ package actor
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 
 	"github.com/parleyhq/parley"
 )
@@ -14,107 +13,10 @@ import (
 // turn records a later read gets (the last FoldWindow turns up to the version: the
 // actor keeps them, read when it hydrates and appended as it commits turns), and
 // stores it whole otherwise. Every read that hands a stored state out unfolds it with
-// the records up to its version: the actor's hydrate, GET of a conversation, the
-// conversation list and the answer of an already processed message id (replay), so
-// that no reader sees a folded state. The stores, and their statelog caches, only
+// the records up to its version (turnlog.Reader: the actor's hydrate, GET of a
+// conversation, the conversation list and the answer of an already processed
+// message id), so that no reader sees a folded state. The stores, and their statelog caches, only
 // ever see the stored (folded) form.
-
-// folderOf returns the bot engine's StateFolder, nil when it has none or folds
-// nothing.
-func folderOf(bot *parley.Bot) parley.StateFolder {
-	if bot == nil {
-		return nil
-	}
-	f, ok := parley.EngineAs[parley.StateFolder](bot.Engine)
-	if !ok || f.FoldWindow() <= 0 {
-		return nil
-	}
-	return f
-}
-
-// unfoldState returns the stored state of key's version as the engine gave it,
-// with the turn records it was unfolded from (nil when it was not folded).
-func unfoldState(ctx context.Context, turns parley.TurnReader, f parley.StateFolder, key parley.ConversationKey, version int64, state []byte) ([]byte, []parley.TurnRecord, error) {
-	if f == nil || !f.Folded(state) {
-		return state, nil, nil
-	}
-	if turns == nil {
-		return nil, nil, parley.Errorf(parley.EINTERNAL, "the stored state of %s is folded and the store cannot read turn records", key)
-	}
-	recs, err := turns.TurnRecords(ctx, key, version, f.FoldWindow())
-	if err != nil {
-		return nil, nil, err
-	}
-	full, err := f.Unfold(state, recs)
-	if err != nil {
-		return nil, nil, parley.WrapError(parley.EINVALIDSTATE, err, "stored state of %s version %d does not unfold", key, version)
-	}
-	return full, recs, nil
-}
-
-// Where a turn's response (turnlog.Response) holds the state: after the
-// replies and before the lifecycle.
-var (
-	repliesField   = []byte(`,"replies":`)
-	stateField     = []byte(`,"state":`)
-	lifecycleField = []byte(`,"lifecycle":"idle","version":`)
-	// errorLifecycleField is where a turn that completed with an error
-	// (TurnRecord.Error) holds its lifecycle.
-	errorLifecycleField = []byte(`,"lifecycle":"error","version":`)
-)
-
-// unfoldProcessed returns p with the state of its version unfolded: in State for a
-// record, in the response a store rebuilt for a turn (which embeds the stored state).
-func unfoldProcessed(ctx context.Context, turns parley.TurnReader, f parley.StateFolder, key parley.ConversationKey, p parley.Processed) (parley.Processed, error) {
-	if f == nil || p.Version == 0 {
-		return p, nil
-	}
-	if p.Message == nil {
-		state, _, err := unfoldState(ctx, turns, f, key, p.Version, p.State)
-		p.State = state
-		return p, err
-	}
-	from, to, ok := responseState(p.Response)
-	if !ok {
-		return p, nil
-	}
-	state, _, err := unfoldState(ctx, turns, f, key, p.Version, p.Response[from:to])
-	if err != nil || len(state) == to-from && bytes.Equal(state, p.Response[from:to]) {
-		return p, err
-	}
-	body := make([]byte, 0, len(p.Response)-(to-from)+len(state))
-	body = append(body, p.Response[:from]...)
-	body = append(body, state...)
-	p.Response = append(body, p.Response[to:]...)
-	return p, nil
-}
-
-// responseState finds the state in a turn's response: the value after the replies
-// (the first "replies" member: the ids before it are strings, where a quote is
-// escaped) up to the lifecycle (the last one: transitions and event types after it
-// hold no such member).
-func responseState(resp []byte) (from, to int, ok bool) {
-	i := bytes.Index(resp, repliesField)
-	if i < 0 {
-		return 0, 0, false
-	}
-	i += len(repliesField)
-	dec := json.NewDecoder(bytes.NewReader(resp[i:]))
-	var replies json.RawMessage
-	if dec.Decode(&replies) != nil {
-		return 0, 0, false
-	}
-	from = i + int(dec.InputOffset())
-	if !bytes.HasPrefix(resp[from:], stateField) {
-		return 0, 0, false
-	}
-	from += len(stateField)
-	to = max(bytes.LastIndex(resp, lifecycleField), bytes.LastIndex(resp, errorLifecycleField))
-	if to < from {
-		return 0, 0, false
-	}
-	return from, to, true
-}
 
 // hydrateFolded unfolds the hydrated conversation's state and starts what the
 // actor keeps to fold the next ones: the marks of the records it read, and whether
@@ -122,24 +24,24 @@ func responseState(resp []byte) (from, to int, ok bool) {
 func (a *actor) hydrateFolded(ctx context.Context, c *parley.Conversation) error {
 	a.marks, a.foldable, a.foldBase = nil, false, false
 	if a.folder == nil {
-		return nil
-	}
-	if a.rt.turns == nil {
-		state, _, err := unfoldState(ctx, nil, a.folder, a.key, c.Version, c.State)
+		// Not folded by this runtime; a state folded by another is read whole, or
+		// refused when this store cannot read the records it unfolds from.
+		state, _, err := a.rt.reader.State(ctx, a.key, c.Version, c.State)
 		c.State = state
 		return err
 	}
-	recs, err := a.rt.store.turnRecords(ctx, a.key, c.Version, a.folder.FoldWindow())
+	folded := a.folder.Folded(c.State)
+	state, recs, err := a.rt.reader.State(ctx, a.key, c.Version, c.State)
 	if err != nil {
 		return err
 	}
-	if a.folder.Folded(c.State) {
-		state, err := a.folder.Unfold(c.State, recs)
-		if err != nil {
-			return parley.WrapError(parley.EINVALIDSTATE, err, "stored state of %s version %d does not unfold", a.key, c.Version)
-		}
+	if folded {
 		c.State, a.foldBase = state, true
 	} else {
+		// Stored whole: read the records the next folds are checked against.
+		if recs, err = a.rt.reader.TurnRecords(ctx, a.key, c.Version, a.folder.FoldWindow()); err != nil {
+			return err
+		}
 		a.foldBase = a.unfoldsFrom(c.State, a.folder.Fold(c.State), recs)
 	}
 	a.marks = make([]byte, 0, len(recs)+1)
@@ -153,7 +55,7 @@ func (a *actor) hydrateFolded(ctx context.Context, c *parley.Conversation) error
 // newFolded starts a new conversation: no turn records, no version stored.
 func (a *actor) newFolded() {
 	a.marks, a.foldBase = nil, false
-	a.foldable = a.folder != nil && a.rt.turns != nil
+	a.foldable = a.folder != nil
 }
 
 // A commit's fold: the state stored, whether it is folded and, for a turn, the
@@ -226,7 +128,7 @@ func (a *actor) recentRecords(ctx context.Context, c *parley.Commit) ([]parley.T
 			n--
 		}
 		var err error
-		if recent, err = a.rt.store.turnRecords(ctx, a.key, a.conv.Version, n); err != nil {
+		if recent, err = a.rt.reader.TurnRecords(ctx, a.key, a.conv.Version, n); err != nil {
 			return nil, false
 		}
 	}

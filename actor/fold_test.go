@@ -16,6 +16,7 @@ import (
 	"github.com/parleyhq/parley/flows"
 	"github.com/parleyhq/parley/memstore"
 	"github.com/parleyhq/parley/sqlite"
+	"github.com/parleyhq/parley/turnlog"
 	"pgregory.net/rapid"
 )
 
@@ -60,7 +61,7 @@ func newFoldRun(_ any, store parley.Store, folded bool, bots []*parley.Bot, now 
 	rt := actor.New(rs, bots, actor.Options{Now: func() time.Time { return now }, Heartbeat: -1})
 	var list parley.ConversationLister = store.(parley.ConversationLister)
 	if folded {
-		list = actor.WithStoreTimeout(store, 0, bots...).(parley.ConversationLister)
+		list = turnlog.NewReader(actor.WithStoreTimeout(store, 0), bots)
 	}
 	return &foldRun{rt: rt, store: store, list: list}
 }

@@ -139,14 +139,15 @@ type Store interface {
 
 // Runtime routes turns to conversation actors.
 type Runtime struct {
-	store deadlineStore
-	// turns reads the turn records folded states are unfolded from (fold.go); nil
-	// when the store cannot, and then no state is folded.
-	turns parley.TurnReader
-	bots  map[string]*parley.Bot
-	opts  Options
-	hub   *Hub
-	log   *slog.Logger
+	store timedStore
+	// reader reads the store with states whole (turnlog.Reader): every read of a
+	// stored state the runtime makes, through the same deadlines; it reads turn
+	// records only when the store can, and no state is folded otherwise.
+	reader *turnlog.Reader
+	bots   map[string]*parley.Bot
+	opts   Options
+	hub    *Hub
+	log    *slog.Logger
 
 	sweep *sweeper
 	// workers are warm goroutines (workers.go): actors' runners and the engines'
@@ -182,7 +183,7 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 		hub = NewHub(0)
 	}
 	r := &Runtime{
-		store:     deadlineStore{Store: store, timeout: opts.StoreTimeout},
+		store:     timedStore{Store: store, timeout: opts.StoreTimeout},
 		bots:      make(map[string]*parley.Bot, len(bots)),
 		immediate: map[string]bool{},
 		opts:      opts,
@@ -197,9 +198,7 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 			r.immediate[b.Name] = true
 		}
 	}
-	if _, ok := store.(parley.TurnReader); ok {
-		r.turns = r.store
-	}
+	r.reader = turnlog.NewReader(readLog(r.store, store), bots)
 	r.ctx, r.cancel = context.WithCancel(context.Background())
 	r.workers = newWorkers(&r.wg)
 	if opts.Heartbeat > 0 && opts.Metrics != nil {
@@ -367,14 +366,11 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 	a := r.actors[key]
 	r.mu.Unlock()
 	running := a != nil && a.running.Load()
-	c, err := r.store.Conversation(ctx, key)
+	c, err := r.reader.Conversation(ctx, key)
 	switch {
 	case parley.ErrorCode(err) == parley.ENOTFOUND && running:
 		c = &parley.Conversation{Key: key, Engine: bot.Engine.Kind(), State: json.RawMessage("null")}
 	case err != nil:
-		return nil, err
-	}
-	if c.State, _, err = unfoldState(ctx, r.turns, folderOf(bot), key, c.Version, c.State); err != nil {
 		return nil, err
 	}
 	v := &parley.ConversationView{ConversationSummary: parley.SummaryOf(key, *c), Live: a != nil}
@@ -393,11 +389,8 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 // turn returned it (rebuilt from the stored response and the state of its version);
 // ok is false when the message was never processed.
 func (r *Runtime) ProcessedResponse(ctx context.Context, key parley.ConversationKey, messageID string) ([]byte, bool, error) {
-	p, ok, err := r.store.Processed(ctx, key, messageID)
+	p, ok, err := r.reader.Processed(ctx, key, messageID)
 	if err != nil || !ok {
-		return nil, false, err
-	}
-	if p, err = unfoldProcessed(ctx, r.turns, folderOf(r.bots[key.Bot]), key, p); err != nil {
 		return nil, false, err
 	}
 	if p.Message != nil {
@@ -462,7 +455,7 @@ func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
 		key:       key,
 		bot:       r.bots[key.Bot],
 		immediate: r.immediate[key.Bot],
-		folder:    folderOf(r.bots[key.Bot]),
+		folder:    r.reader.Folder(key.Bot),
 		mailbox:   make(chan *command, r.opts.MailboxSize),
 		urgent:    make(chan *command, r.opts.MailboxSize),
 		exited:    make(chan struct{}),

@@ -465,11 +465,8 @@ func (a *actor) backoff(ctx context.Context, attempt int) bool {
 // the inbox entry that carried it, which will never become a turn; ok is false when
 // the id is not recorded.
 func (a *actor) replay(ctx context.Context, req parley.TurnRequest) (res parley.Result, ok bool, err error) {
-	p, ok, err := a.rt.store.Processed(ctx, a.key, req.Message.ID)
+	p, ok, err := a.rt.reader.Processed(ctx, a.key, req.Message.ID)
 	if err != nil || !ok {
-		return parley.Result{}, false, err
-	}
-	if p, err = unfoldProcessed(ctx, a.rt.turns, a.folder, a.key, p); err != nil {
 		return parley.Result{}, false, err
 	}
 	if req.InboundID != 0 {

@@ -14,6 +14,7 @@ import (
 	"github.com/parleyhq/parley/httpapi"
 	"github.com/parleyhq/parley/inspect"
 	"github.com/parleyhq/parley/relay"
+	"github.com/parleyhq/parley/turnlog"
 	"github.com/parleyhq/parley/visitor"
 	"github.com/parleyhq/parley/widget"
 	"github.com/prometheus/client_golang/prometheus"
@@ -68,18 +69,21 @@ func NewServer(ctx context.Context, cfg *Config, store parley.Store, logger *slo
 	notifier := handoffNotifier(cfg, logger, reg)
 	opts.Watcher = notifier
 	// The runtime bounds its own store calls; the API and the relay get the same
-	// bound through one wrapped store, each taking the parts it uses, which reads the
-	// bots' folded states whole as the runtime does (the conversation list).
-	timed := actor.WithStoreTimeout(store, opts.StoreTimeout, w.Bots...)
+	// bound through one wrapped store, each taking the parts it uses. What reads
+	// conversations (the API, the waiting gauge) reads them through one
+	// turnlog.Reader, which gives the bots' folded states whole as the runtime's
+	// own reader does; the relay and the flow store read no state.
+	timed := actor.WithStoreTimeout(store, opts.StoreTimeout)
+	reader := turnlog.NewReader(timed, w.Bots)
 	rt := actor.New(store, w.Bots, opts)
 	ro := relay.Options{Store: timed, Runtime: rt, Channels: channels, Logger: logger, Metrics: relay.NewMetrics(reg)}
 	if notifier.Delivers() {
 		ro.Deliverers = map[string]relay.Deliverer{handoff.Kind: notifier}
 	}
 	rl := relay.New(ro)
-	reg.MustRegister(waitingGauge(timed, w.Bots))
+	reg.MustRegister(waitingGauge(reader, w.Bots))
 	srv := &Server{Store: store, Runtime: rt, Relay: rl, Done: make(chan struct{}), log: logger, Visitors: sec.Visitors != nil, Metrics: reg}
-	api := httpapi.New(rt, timed, httpapi.Options{
+	api := httpapi.New(rt, reader, httpapi.Options{
 		MaxBody:     cfg.Runtime.MaxBodyBytes,
 		Gatherer:    reg,
 		Registerer:  reg,
