@@ -132,6 +132,12 @@ func (f *flakyFront) url() string { return f.srv.URL }
 // Parley's origin only: no inline script or style.
 func hostPage(t *testing.T, parley *string) *httptest.Server {
 	t.Helper()
+	return hostPageOf(t, parley, "shop")
+}
+
+// hostPageOf is hostPage embedding the widget of bot.
+func hostPageOf(t *testing.T, parley *string, bot string) *httptest.Server {
+	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)
@@ -143,8 +149,8 @@ func hostPage(t *testing.T, parley *string) *httptest.Server {
 		fmt.Fprintf(w, `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A shop</title></head>
 <body><h1>A shop that is not Parley</h1><p>Its own page, its own origin.</p>
-<script src="%s/widget/parley.js" data-bot="shop" defer></script>
-</body></html>`, *parley)
+<script src="%s/widget/parley.js" data-bot="%s" defer></script>
+</body></html>`, *parley, bot)
 	}))
 	t.Cleanup(srv.Close)
 	// Another site than Parley's 127.0.0.1.
@@ -472,6 +478,62 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 		inspUntil(inWidget(".card")+`.length > 0`),
 		inspUntil(shadow+`.querySelector(".typing").hidden`),
 		inspShot(dir, "streamed"),
+	)
+}
+
+// TestWidgetStreamsAFlowsModelReply: a flows bot whose question is written by a
+// model (the booking demo's collect_origin, generate: true) streams it into the
+// widget, and the turn's answer replaces the streamed bubble in place: the
+// reply_delta events and the answer name the same reply id, so the conversation
+// shows one bubble for it, never the streamed one and the final one below it.
+func TestWidgetStreamsAFlowsModelReply(t *testing.T) {
+	release := make(chan struct{})
+	fake := llmtest.New("m", func(_ int, req llmtest.Request) llmtest.Reply {
+		return llmtest.Reply{Chunks: []string{"Where", " are you", " flying from?"}, Pace: func(ctx context.Context, i int) error {
+			if i == 1 {
+				select {
+				case <-release:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			return nil
+		}}
+	})
+	defer fake.Close()
+	var parleyURL string
+	host := hostPageOf(t, &parleyURL, "booking")
+	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
+	flowsFile, err := filepath.Abs("../../flows/demo/booking.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := configFile(t, "llm:\n  base_url: "+fake.BaseURL()+"\n  model: m\n  timeout: 30s\n  max_retries: -1\n"+
+		"widget: {key: \"${TEST_WIDGET_KEY}\"}\nbots:\n"+
+		"  - {name: booking, engine: flows, flows: "+jsString(flowsFile)+", widget: {origins: [\""+host.URL+"\"]}}\n")
+	parleyURL, _ = testServer(t, "-config", cfg)
+	dir := widgetArtifacts(t)
+	tab := browserTab(t)
+
+	var streamed string
+	widgetDo(t, tab, "the model's first words appear while it writes",
+		firstMessage(host.URL+"/", "I want to book a flight"),
+		inspUntil(inWidget(`li.streaming[aria-busy="true"] .bubble`)+`[0]?.textContent === "Where"`),
+		evalAwait(`Promise.resolve(`+inWidget(`li.streaming`)+`[0].dataset.reply)`, &streamed),
+		inspShot(dir, "flows-streaming"),
+	)
+	if streamed == "" {
+		t.Fatal("the streamed bubble names no reply")
+	}
+	close(release)
+	one := inWidget(`li.bot[data-reply=`+jsString(streamed)+`]`)
+	widgetDo(t, tab, "the answer replaces the streamed bubble in place",
+		inspUntil(inWidget(`li.streaming`)+`.length === 0`),
+		inspUntil(one+`[0]?.querySelector(".bubble")?.textContent === "Where are you flying from?"`),
+		inspUntil(one+`.length === 1`),
+		inspUntil(inWidget(`li.bot`)+`.length === 1`),
+		inspUntil(shadow+`.querySelector(".typing").hidden`),
+		inspShot(dir, "flows-streamed"),
 	)
 }
 
