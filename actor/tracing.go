@@ -10,7 +10,8 @@ import (
 	"go.opentelemetry.io/otel/trace"
 )
 
-// Spans of a turn below the HTTP span: the engine's decision and the store commit.
+// Spans of a turn below the HTTP span: the engine's decision and the store commit
+// (commitSpan, which the commit in turn.go opens).
 // They use the global tracer provider, a no-op unless cmd/parley configured
 // OpenTelemetry; the caller's span reaches here through command.values. Taken here
 // rather than by wrapping the Engine and the Store, so that their optional interfaces
@@ -47,11 +48,13 @@ func (a *actor) engineDecide(ctx context.Context, t parley.Turn) (parley.Decisio
 	return d, err
 }
 
-// commit is Store.Commit in a "store.commit" span.
-func (a *actor) commit(ctx context.Context, c *parley.Commit, next any) error {
+// commitSpan starts the "store.commit" span of c (the turn's commit, turn.go) and
+// returns the context under it and what ends it with the commit's error; end is
+// nil while tracing is off.
+func (a *actor) commitSpan(ctx context.Context, c *parley.Commit) (context.Context, func(error)) {
 	tr, on := tracer()
 	if !on {
-		return a.storeCommit(ctx, c, next)
+		return ctx, nil
 	}
 	ctx, span := tr.Start(ctx, "store.commit", trace.WithAttributes(
 		attribute.String("parley.bot", a.key.Bot),
@@ -59,24 +62,10 @@ func (a *actor) commit(ctx context.Context, c *parley.Commit, next any) error {
 		attribute.Int64("parley.version", c.Conversation.Version),
 		attribute.Int("parley.events", len(c.Events)),
 	))
-	defer span.End()
-	err := a.storeCommit(ctx, c, next)
-	endSpan(span, err)
-	return err
-}
-
-// storeCommit is Store.Commit of c. The store gets the state as stored (folded,
-// fold.go); the caller keeps it whole.
-func (a *actor) storeCommit(ctx context.Context, c *parley.Commit, next any) error {
-	full := c.Conversation.State
-	fold := a.stored(ctx, c, next)
-	c.Conversation.State = fold.state
-	err := a.rt.store.Commit(ctx, c)
-	c.Conversation.State = full
-	if err == nil {
-		a.keepFold(fold)
+	return ctx, func(err error) {
+		endSpan(span, err)
+		span.End()
 	}
-	return err
 }
 
 // endSpan records err on span: its code and public message, as in response bodies.

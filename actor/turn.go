@@ -109,6 +109,26 @@ func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest, deadline t
 	return end.answer()
 }
 
+// commit is the turn's one commit (and a control's, actor.go): Store.Commit of c,
+// in a "store.commit" span. The store gets the state as stored (folded when the
+// fold rebuilds it, fold.go); the caller keeps it whole, and the actor keeps the
+// fold once it is stored.
+func (a *actor) commit(ctx context.Context, c *parley.Commit, next any) (err error) {
+	ctx, end := a.commitSpan(ctx, c)
+	if end != nil {
+		defer func() { end(err) }()
+	}
+	full := c.Conversation.State
+	fold := a.stored(ctx, c, next)
+	c.Conversation.State = fold.state
+	err = a.rt.store.Commit(ctx, c)
+	c.Conversation.State = full
+	if err == nil {
+		a.keepFold(fold)
+	}
+	return err
+}
+
 // turnRun is a turn in flight: what start decided and published live.
 type turnRun struct {
 	req   parley.TurnRequest
