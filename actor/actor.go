@@ -83,19 +83,11 @@ type actor struct {
 	hydrated bool
 	conv     parley.Conversation // as stored, its state unfolded; Version 0 = not stored yet
 	state    any                 // decoded engine state
-	// folder folds the bot's states (fold.go), nil when its engine does not;
-	// foldable says the actor folds them (the store reads turn records); marks are
-	// the TurnMarks of the conversation's last FoldWindow turn records up to
-	// conv.Version (read when hydrating, appended on commit); foldBase says
-	// conv.State is what those records rebuild (its next turn is checked from the
-	// turn alone); recheckIn counts the turns until a state stored whole is checked
-	// against the store's records again.
-	folder    parley.StateFolder
-	foldable  bool
-	foldBase  bool
-	marks     []byte
-	recheckIn int
-	stopping  bool
+	// fold is the fold bookkeeping of the conversation's states
+	// (turnlog.Fold): the actor, their only committer, stores them folded when
+	// the turn log rebuilds them.
+	fold     turnlog.Fold
+	stopping bool
 	// recent holds hashes of the ids of the last messages this actor committed since
 	// it hydrated (a ring, next is where the next one goes): a redelivery of one of
 	// them is answered from the store; any other id goes straight to the engine, and
@@ -263,7 +255,7 @@ func (a *actor) hydrate(ctx context.Context) error {
 		a.intentHead = false
 		a.conv = parley.Conversation{Key: a.key, Engine: a.bot.Engine.Kind(), Lifecycle: parley.LifecycleCreated}
 		a.state = a.bot.Engine.NewState(a.key)
-		a.newFolded()
+		a.fold.Start()
 		// Nothing is stored under a conversation the store does not have, so no id
 		// needs looking up: a second read per new conversation saved. Another replica
 		// that creates it meanwhile makes this actor's commit ECONFLICT (or, for the
@@ -272,7 +264,7 @@ func (a *actor) hydrate(ctx context.Context) error {
 	case err != nil:
 		return err
 	default:
-		if err := a.hydrateFolded(ctx, c); err != nil {
+		if err := a.fold.Hydrate(ctx, a.rt.reader, a.key, c); err != nil {
 			return err
 		}
 		st, err := a.bot.Engine.DecodeState(c.State)
@@ -299,7 +291,7 @@ func (a *actor) hydrate(ctx context.Context) error {
 func (a *actor) invalidate() {
 	a.hydrated = false
 	a.state = nil
-	a.marks, a.foldable, a.foldBase = nil, false, false
+	a.fold.Reset()
 	a.recent, a.next = [recentIDs]uint64{}, 0
 	a.lookedUp = false
 }

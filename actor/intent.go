@@ -102,8 +102,8 @@ func (a *actor) storeIntent(ctx context.Context, t *turnRun, in parley.Intent) e
 	next.UpdatedAt = a.now()
 	pre := len(t.steps) - 1 // the steps before idle -> running
 	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: t.steps[t.stored:pre:pre]}
-	if in.Folds && a.foldable && a.foldBase {
-		c.Conversation.State = a.folder.Fold(state)
+	if in.Folds && a.fold.Based() {
+		c.Conversation.State = a.fold.Folded(state)
 	}
 	err = a.rt.store.Commit(ctx, c)
 	c.Conversation.State = state
@@ -159,7 +159,7 @@ func (a *actor) heldElsewhere() bool {
 func (a *actor) intentEnded(t *turnRun) {
 	if t.intents > 0 {
 		a.state = t.intentState
-		a.foldBase = false
+		a.fold.Unbase()
 	}
 }
 

@@ -455,7 +455,7 @@ func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
 		key:       key,
 		bot:       r.bots[key.Bot],
 		immediate: r.immediate[key.Bot],
-		folder:    r.reader.Folder(key.Bot),
+		fold:      turnlog.NewFold(r.reader.Folder(key.Bot)),
 		mailbox:   make(chan *command, r.opts.MailboxSize),
 		urgent:    make(chan *command, r.opts.MailboxSize),
 		exited:    make(chan struct{}),

@@ -111,20 +111,20 @@ func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest, deadline t
 
 // commit is the turn's one commit (and a control's, actor.go): Store.Commit of c,
 // in a "store.commit" span. The store gets the state as stored (folded when the
-// fold rebuilds it, fold.go); the caller keeps it whole, and the actor keeps the
-// fold once it is stored.
+// turn log rebuilds it, turnlog.Fold); the caller keeps it whole, and the actor
+// keeps the fold once it is stored.
 func (a *actor) commit(ctx context.Context, c *parley.Commit, next any) (err error) {
 	ctx, end := a.commitSpan(ctx, c)
 	if end != nil {
 		defer func() { end(err) }()
 	}
 	full := c.Conversation.State
-	fold := a.stored(ctx, c, next)
-	c.Conversation.State = fold.state
+	fold := a.fold.Stored(ctx, a.rt.reader, c, turnlog.Base{Version: a.conv.Version, State: a.conv.State, Engine: a.state}, next)
+	c.Conversation.State = fold.State
 	err = a.rt.store.Commit(ctx, c)
 	c.Conversation.State = full
 	if err == nil {
-		a.keepFold(fold)
+		a.fold.Keep(fold)
 	}
 	return err
 }
