@@ -526,7 +526,7 @@ func TestWidgetStreamsAFlowsModelReply(t *testing.T) {
 		t.Fatal("the streamed bubble names no reply")
 	}
 	close(release)
-	one := inWidget(`li.bot[data-reply=`+jsString(streamed)+`]`)
+	one := inWidget(`li.bot[data-reply=` + jsString(streamed) + `]`)
 	widgetDo(t, tab, "the answer replaces the streamed bubble in place",
 		inspUntil(inWidget(`li.streaming`)+`.length === 0`),
 		inspUntil(one+`[0]?.querySelector(".bubble")?.textContent === "Where are you flying from?"`),
