@@ -220,8 +220,10 @@ func (c *chat) send(ctx context.Context, msg parley.Message) {
 		c.fail(err)
 		return
 	}
-	c.printAnswer(body)
+	// Follow first: the seq it starts after is read before the answer is printed, so
+	// a person who answers as soon as "handed off" shows is never before it.
 	c.follow(ctx)
+	c.printAnswer(body)
 }
 
 // printAnswer prints a turn's answer: its replies, and the handoff when the turn
