@@ -70,6 +70,19 @@ var changeWords = wordSet("but instead actually change changed update modify edi
 // asking for a change ("but", "instead", "other", a number) leave the message
 // Unknown: "yes but change the date to Friday", "no, make it Boston".
 func YesNoTo(text, question string) Answer {
+	a := yesNoTo(text, question)
+	if a == Unknown {
+		// A typo in the words around the answer ("yes plase"): read the
+		// message again with them corrected (replytypo.go).
+		if c, ok := correctReplyTypos(replyKey(text)); ok {
+			a = yesNoTo(c, question)
+		}
+	}
+	return a
+}
+
+// yesNoTo is YesNoTo of text as typed.
+func yesNoTo(text, question string) Answer {
 	a, rest := LeadingYesNo(text)
 	if rest == "" {
 		return a

@@ -40,15 +40,18 @@ var humanNouns = map[string][]string{
 		"humain", "un humain", "conseiller", "conseillère", "une vraie personne", "vraie personne", "agent",
 		"service client", "opérateur", "opératrice", "vendeur", "vendeuse",
 	},
-	LangSpanish: {"humano", "persona real", "agente", "atención al cliente", "servicio al cliente"},
+	LangSpanish: {
+		"humano", "persona real", "agente", "atención al cliente", "servicio al cliente", "asesor", "asesora",
+		"representante", "operador", "operadora", "encargado", "encargada",
+	},
 }
 
 var weakHumanNouns = map[string][]string{
 	LangEnglish:      {"someone", "somebody", "a person", "person", "people", "anyone", "anybody"},
 	LangDarijaLatin:  {"chi wahed", "chi wa7ed", "chi had", "chi 7ad"},
-	LangDarijaArabic: {"شي واحد", "شي حد", "شخص", "احد"},
+	LangDarijaArabic: {"شي واحد", "شي حد", "شخص", "احد", "حد", "أحد"},
 	LangFrench:       {"quelqu'un", "une personne", "personne"},
-	LangSpanish:      {"alguien"},
+	LangSpanish:      {"alguien", "una persona", "persona"},
 }
 
 // talkCues are cues to talk or be put through: they make any human noun a request.
@@ -58,9 +61,9 @@ var talkCues = map[string][]string{
 		"call", "contact", "reach", "get me", "talking", "speaking",
 	},
 	LangDarijaLatin:  {"nhder", "nhdr", "nhdar", "nhadar", "nthdr", "ntkallem", "ntkalem", "nhdro", "dwezni", "wasalni", "hder", "tkallem"},
-	LangDarijaArabic: {"نهضر", "نتكلم", "اتكلم", "نهدر", "دوزني", "وصلني", "حولني", "كلمني", "هضر"},
+	LangDarijaArabic: {"نهضر", "نتكلم", "اتكلم", "أتكلم", "نهدر", "دوزني", "وصلني", "حولني", "كلمني", "هضر", "التحدث", "اتحدث", "أتحدث", "أكلم", "اكلم"},
 	LangFrench:       {"parler", "discuter", "passez moi", "passe moi", "mettez moi", "contacter", "joindre", "transférer"},
-	LangSpanish:      {"hablar", "comunicarme", "pasame"},
+	LangSpanish:      {"hablar", "comunicarme", "pasame", "paseme", "comuniqueme", "comunicame", "conversar", "charlar"},
 }
 
 // wantCues are cues of wanting: enough for a (strong) human noun.
@@ -71,9 +74,9 @@ var wantCues = map[string][]string{
 		"get", "send", "where is", "bring", "find me",
 	},
 	LangDarijaLatin:  {"bghit", "bgheet", "bghina", "3tini", "jib", "jibli", "kayn", "wach kayn", "khassni", "bghit ghir"},
-	LangDarijaArabic: {"بغيت", "اريد", "أريد", "ابغى", "عطيني", "جيب", "كاين", "واش كاين", "خاصني"},
+	LangDarijaArabic: {"بغيت", "اريد", "أريد", "ابغى", "عطيني", "جيب", "كاين", "واش كاين", "خاصني", "ممكن", "واش نقدر", "نقدر"},
 	LangFrench:       {"je veux", "je voudrais", "j'aimerais", "donnez moi", "il y a", "y a t il", "je préfère", "je prefere", "besoin d'un", "besoin d'une"},
-	LangSpanish:      {"quiero", "necesito"},
+	LangSpanish:      {"quiero", "necesito", "quisiera", "me gustaria", "puedo", "podria"},
 }
 
 // helpCues after a (strong) human noun make it a request: "can a human help me?",

@@ -59,11 +59,22 @@ func sortedKeys[M ~map[K]V, K cmp.Ordered, V any](m M) []K {
 // message, unless negated.
 var cancelAnywhere = buildPhraseList(map[string][]string{
 	LangEnglish: {"cancel", "cancel it", "never mind", "nevermind", "nvm", "forget it",
-		"forget about it", "abort", "call it off"},
-	LangFrench:       {"annuler", "annule", "annulez", "laisse tomber", "laissez tomber", "oublie ça", "oubliez ça"},
-	LangSpanish:      {"cancelar", "cancela", "cancele", "olvídalo", "olvidalo", "déjalo"},
-	LangDarijaLatin:  {"khlas", "khalas", "ghir khlli"},
-	LangDarijaArabic: {"إلغاء", "الغي", "خلاص", "ألغي"},
+		"forget about it", "abort", "call it off",
+		// A change of mind in ordinary words (issue 38 item 4).
+		"changed my mind", "change of mind", "forget the whole thing", "forget the whole idea",
+		"forget all of it", "forget all that", "forget everything", "forget about the whole thing",
+		"scrap the whole thing", "scrap all that", "drop the whole thing", "call the whole thing off",
+		"stop everything", "i give up"},
+	LangFrench: {"annuler", "annule", "annulez", "laisse tomber", "laissez tomber", "oublie ça", "oubliez ça",
+		"changé d'avis", "change d'avis", "changer d'avis", "oublie tout", "oubliez tout", "on oublie tout",
+		"on laisse tomber", "on arrête tout", "j'abandonne"},
+	LangSpanish: {"cancelar", "cancela", "cancele", "olvídalo", "olvidalo", "déjalo",
+		"cambié de opinión", "cambié de idea", "cambiado de opinión", "cambiado de idea", "olvida todo",
+		"olvídalo todo", "olvidalo todo", "déjalo todo", "mejor olvídalo"},
+	LangDarijaLatin: {"khlas", "khalas", "ghir khlli",
+		"bdlt ra2yi", "bedelt ra2yi", "bddlt ra2yi", "bdlt ray", "bdelt lfikra", "nsa kolchi", "khlli kolchi"},
+	LangDarijaArabic: {"إلغاء", "الغي", "خلاص", "ألغي",
+		"بدلت رأيي", "بدلت رايي", "غيرت رأيي", "غيرت رايي", "تراجعت", "نسا كلشي", "خلي كلشي", "انسى الموضوع"},
 })
 
 // cancelWhole are words that cancel only as the whole message (or with "please"):

@@ -26,7 +26,7 @@ var yesPhrases = map[string][]string{
 		"add it to the cart", "put it in my cart", "put it in the cart",
 		"all good", "all set", "all fine", "that's right", "that is right",
 		"thats right", "that's correct", "that is correct", "thats correct", "works for me", "that works for me",
-		"fine by me", "good by me", "good to go", "proceed", "please proceed", "indeed", "confirmed",
+		"fine by me", "good by me", "good to go", "thats fine", "thats ok", "thats good", "oki doki", "okey dokey", "okie dokie", "proceed", "please proceed", "indeed", "confirmed",
 		"affirmative", "you bet", "exactly", "spot on", "i'm in", "count me in", "lets go",
 		"let's do this", "do that", "that's it", "no problem", "not a problem", "yes indeed", "sure why not",
 		"makes sense", "looks right", "sounds right", "go", "by all means",
@@ -63,6 +63,7 @@ var noPhrases = map[string][]string{
 		"i'd rather not", "hold off", "scratch that", "negative", "absolutely not", "definitely not",
 		"of course not", "not at all", "no chance", "i don't think so", "don't think so", "cancel that",
 		"cancel it", "nope nope", "i'm not interested", "no thank you", "i've changed my mind",
+		"not at the moment", "not for now", "not yet", "no sorry", "sorry no", "no, sorry",
 	},
 	LangDarijaLatin: {
 		"machi hadi", "mashi hadi", "mabghitch", "ma bghitch", "walo", "la la", "balak", "khliha",
@@ -93,8 +94,8 @@ var politePhrases = map[string][]string{
 	},
 	LangDarijaLatin:  {"3afak", "afak", "shukran", "choukran", "chokran", "lah ykhlik", "sahbi", "khoya", "a khoya", "baraka allahu fik"},
 	LangDarijaArabic: {"عفاك", "شكرا", "الله يخليك", "من فضلك", "لو سمحت", "خويا", "صاحبي"},
-	LangFrench:       {"merci", "merci beaucoup", "s'il vous plait", "s'il te plait", "svp", "stp", "mon ami"},
-	LangSpanish:      {"por favor", "gracias"},
+	LangFrench:       {"merci", "merci beaucoup", "s'il vous plait", "s'il te plait", "svp", "stp", "mon ami", "madame", "monsieur", "merci bcp"},
+	LangSpanish:      {"por favor", "gracias", "amigo", "amiga", "señor", "señora", "muchas gracias"},
 }
 
 // hedgePhrases carry no answer either: the speaker and their hesitation around a
@@ -195,6 +196,19 @@ func replyKey(text string) string {
 // is a yes of its own. The longest split prefix wins.
 func LeadingYesNo(text string) (Answer, string) {
 	k := replyKey(text)
+	a, rest := leadingYesNo(k)
+	if a == Unknown {
+		if c, ok := correctReplyTypos(k); ok { // "yse please", "noo"
+			if ca, crest := leadingYesNo(c); ca != Unknown {
+				return ca, crest
+			}
+		}
+	}
+	return a, rest
+}
+
+// leadingYesNo is LeadingYesNo of a key, as typed.
+func leadingYesNo(k string) (Answer, string) {
 	toks := tokenize(k)
 	at := answerSplits(toks)
 	for end := len(toks); end > 0; end-- {
@@ -279,20 +293,33 @@ var greetingPhrases = map[string][]string{
 	LangEnglish: {
 		"hi", "hello", "hey", "hiya", "heya", "yo", "howdy", "hi there", "hello there", "hey there", "good morning",
 		"good afternoon", "good evening", "morning", "evening", "greetings", "how are you", "how r u", "sup",
-		"what's up", "whats up",
+		"what's up", "whats up", "how's it going", "hows it going", "how is it going", "how are you doing",
+		"how you doing", "heya there", "hiya there", "good day", "hey you", "hello hello",
 	},
-	LangDarijaLatin:  {"salam", "slm", "ssalam", "salam alikoum", "salam 3alikom", "salamo alaykom", "ahlan", "labas", "labas 3lik", "mrehba", "sbah lkhir", "msa lkhir", "kidayr", "kidayra"},
-	LangDarijaArabic: {"سلام", "السلام عليكم", "مرحبا", "اهلا", "أهلا", "صباح الخير", "مساء الخير", "لاباس", "كيداير"},
-	LangFrench:       {"bonjour", "bonsoir", "salut", "coucou", "bonjour à vous", "ça va", "ca va"},
-	LangSpanish:      {"hola", "buenos dias", "buenas tardes"},
+	LangDarijaLatin: {"salam", "slm", "ssalam", "salam alikoum", "salam 3alikom", "salamo alaykom", "ahlan", "labas", "labas 3lik", "mrehba", "sbah lkhir", "msa lkhir", "kidayr", "kidayra",
+		"salam alikom", "salam alaykoum", "salamu alaykum", "assalamu alaikum", "salamo 3alaykom", "ahlan wa sahlan",
+		"ahla", "ach khbarek", "achbarek", "kidayr labas", "sba7 lkhir", "msa2 lkhir", "cv"},
+	LangDarijaArabic: {"سلام", "السلام عليكم", "مرحبا", "اهلا", "أهلا", "صباح الخير", "مساء الخير", "لاباس", "كيداير",
+		"مرحبا بك", "اهلا وسهلا", "أهلا وسهلا", "وعليكم السلام", "السلام عليكم ورحمة الله", "كيف حالك", "كيف الحال",
+		"صباح النور", "لاباس عليك", "اش خبارك"},
+	LangFrench: {"bonjour", "bonsoir", "salut", "coucou", "bonjour à vous", "ça va", "ca va", "slt", "bjr", "cc",
+		"bonjour à tous", "comment allez-vous", "comment vas-tu", "comment tu vas"},
+	LangSpanish: {"hola", "buenos dias", "buenas tardes", "buenas", "buenas noches", "buen día", "qué tal", "como estas",
+		"cómo está", "saludos", "hola qué tal"},
 }
 
 var thanksPhrases = map[string][]string{
-	LangEnglish:      {"thanks", "thank you", "thx", "ty", "cheers", "thanks a lot", "thank you so much", "many thanks", "much appreciated", "appreciate it", "great thanks", "thanks anyway", "thanks again", "that's all", "that is all", "bye", "goodbye", "see you", "see ya", "cya", "bye bye", "take care", "talk soon", "have a good one", "nice one"},
-	LangDarijaLatin:  {"shukran", "choukran", "chokran", "baraka allahu fik", "lah y3tik sa7a", "bslama", "beslama"},
-	LangDarijaArabic: {"شكرا", "شكرا جزيلا", "بارك الله فيك", "الله يعطيك الصحة", "بسلامة", "مع السلامة"},
-	LangFrench:       {"merci", "merci beaucoup", "merci bien", "au revoir", "bonne journée"},
-	LangSpanish:      {"gracias", "muchas gracias", "adios"},
+	LangEnglish: {"thanks", "thank you", "thx", "ty", "cheers", "thanks a lot", "thank you so much", "thanks so much",
+		"thank u", "thankyou", "thanku", "tysm", "tnx", "thank you very much", "thanks for your help",
+		"thanks for the help", "appreciate the help", "appreciate your help", "thanks a bunch", "thanks a million", "many thanks", "much appreciated", "appreciate it", "great thanks", "thanks anyway", "thanks again", "that's all", "that is all", "bye", "goodbye", "see you", "see ya", "cya", "bye bye", "take care", "talk soon", "have a good one", "nice one"},
+	LangDarijaLatin: {"shukran", "choukran", "chokran", "baraka allahu fik", "lah y3tik sa7a", "bslama", "beslama",
+		"shukran bzaf", "choukran bzaf", "chokran bzaf", "chokran bzf", "merci bzaf", "lah yjazik bkhir"},
+	LangDarijaArabic: {"شكرا", "شكرا جزيلا", "بارك الله فيك", "الله يعطيك الصحة", "بسلامة", "مع السلامة",
+		"شكرا لك", "شكرا بزاف", "شكرا جزيلا لك", "الله يجازيك بخير"},
+	LangFrench: {"merci", "merci beaucoup", "merci bien", "au revoir", "bonne journée", "merci infiniment", "merci à vous",
+		"merci à toi", "je vous remercie", "je te remercie", "merci pour votre aide", "merci pour ton aide"},
+	LangSpanish: {"gracias", "muchas gracias", "adios", "mil gracias", "muchísimas gracias", "te lo agradezco",
+		"se lo agradezco", "gracias por tu ayuda", "gracias por su ayuda"},
 }
 
 // talkPhrases are every thanks, greeting and polite phrase (NoSmallTalk),
@@ -307,7 +334,19 @@ var talkPhrases = lexPhrases(
 // lot mate", "شكرا". Thanks wins when both occur ("hi, thanks"). A message with
 // anything else in it ("hi, show me caps") is NoSmallTalk.
 func SmallTalkOf(text string) SmallTalk {
-	toks := tokenize(key(text))
+	k := key(text)
+	if kind := smallTalkOf(k); kind != NoSmallTalk {
+		return kind
+	}
+	if c, ok := correctReplyTypos(k); ok { // "helo", "thamks"
+		return smallTalkOf(c)
+	}
+	return NoSmallTalk
+}
+
+// smallTalkOf is SmallTalkOf of a key, as typed.
+func smallTalkOf(k string) SmallTalk {
+	toks := tokenize(k)
 	kind := NoSmallTalk
 	for i := 0; i < len(toks); {
 		p, ok := talkPhraseAt(toks[i:])

@@ -1,0 +1,231 @@
+package nlu
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file reads the short replies of the lexicons (yes, no, greetings, thanks
+// and the polite words around them) as people type them in a hurry (issue 38 item
+// 4): a letter held down ("yesss", "noo", "heyy", "ouii") or one edit away from a
+// lexicon word, a swap of two letters counting one ("yse", "nop", "thamks",
+// "helo", "absolutly"; a letter replaced only in words of five letters or more). A word is corrected only when it is no lexicon
+// word, no ordinary word of English, French or Spanish (near_reply_words.txt:
+// "yet" is not "yes"), has three letters or more and starts with the lexicon
+// word's letter, and when the lexicon words it could be agree in meaning. Only
+// short messages are corrected, and only when they are not read as they are.
+
+// maxTypoReplyWords is the longest message, in words, whose typos are corrected:
+// a reply with a typo is short; a longer message is a request of its own.
+const maxTypoReplyWords = 6
+
+//go:embed near_reply_words.txt
+var nearReplyWordsText string
+
+// ordinaryNearReply are the ordinary words one edit from a reply word
+// (near_reply_words.txt): they are never corrected.
+var ordinaryNearReply = readWordLines(nearReplyWordsText)
+
+// readWordLines reads one word a line, skipping comments and blank lines.
+func readWordLines(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		if w := strings.TrimSpace(line); w != "" && !strings.HasPrefix(w, "#") {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// replyWordKinds are what a reply word means on its own: bit 1<<Answer for the
+// yes and no phrases of one word, bit replyKindPolite for polite and hedging
+// words, and Greeting and Thanks (SmallTalk) shifted by replyKindTalk. A word
+// that is only part of longer phrases has kind 0.
+const (
+	replyKindPolite = 1 << 3
+	replyKindTalk   = 4
+)
+
+// replyVocabulary maps every word of the reply and small-talk lexicons to its
+// kinds (replyWordKinds).
+var replyVocabulary = buildReplyVocabulary()
+
+// replyWordsByFirst are replyVocabulary's words by first byte, sorted, so that a
+// correction is the same from run to run.
+var replyWordsByFirst = groupByFirstByte(replyVocabulary)
+
+func buildReplyVocabulary() map[string]uint8 {
+	out := map[string]uint8{}
+	for _, p := range replyPhrases {
+		kind := uint8(0)
+		if len(p.words) == 1 {
+			kind = 1 << p.meaning
+			if p.meaning == Unknown {
+				kind = replyKindPolite
+			}
+		}
+		for _, w := range p.words {
+			out[w] |= kind
+		}
+	}
+	for _, p := range talkPhrases {
+		kind := uint8(0)
+		if len(p.words) == 1 && p.meaning != NoSmallTalk {
+			kind = 1 << (uint(p.meaning) + replyKindTalk)
+		}
+		for _, w := range p.words {
+			out[w] |= kind
+		}
+	}
+	return out
+}
+
+func groupByFirstByte(vocab map[string]uint8) map[byte][]string {
+	out := map[byte][]string{}
+	for w := range vocab {
+		out[w[0]] = append(out[w[0]], w)
+	}
+	for _, ws := range out {
+		slices.Sort(ws)
+	}
+	return out
+}
+
+// correctReplyTypos rewrites the words of a short key (at most
+// maxTypoReplyWords) that are typos of reply words as those words; ok is false
+// when none is.
+func correctReplyTypos(k string) (string, bool) {
+	toks := tokenize(k)
+	if len(toks) == 0 || len(toks) > maxTypoReplyWords {
+		return k, false
+	}
+	out := make([]string, len(toks))
+	changed := false
+	for i, t := range toks {
+		out[i] = t.text
+		if c, ok := unapostrophed[t.text]; ok {
+			out[i], changed = c, true
+			continue
+		}
+		if c, ok := replyWordFor(t.text); ok {
+			out[i], changed = c, true
+		}
+	}
+	return strings.Join(out, " "), changed
+}
+
+// unapostrophed are contractions typed without their apostrophe, as key() splits
+// them with it ("thats fine" reads as "that's fine").
+var unapostrophed = map[string]string{
+	"thats": "that s", "dont": "don t", "im": "i m", "ive": "i ve", "cant": "can t", "wont": "won t",
+	"didnt": "didn t", "doesnt": "doesn t", "isnt": "isn t", "lets": "let s", "youre": "you re",
+}
+
+// replyWordFor is the reply word w is a typo of, if any: w stretched
+// ("yesss", "noo"), else the one meaning of the lexicon words one edit away.
+func replyWordFor(w string) (string, bool) {
+	if _, known := replyVocabulary[w]; known || ordinaryNearReply[w] || len(w) < 3 || !latinLetters(w) {
+		return "", false
+	}
+	if c, ok := unstretched(w); ok {
+		return c, true
+	}
+	return nearestReplyWord(w)
+}
+
+// shortSubstitution reports whether v is w with one letter replaced, w being
+// shorter than five letters: a short word with another letter is another word
+// as often as a typo ("hiba" is a name, not "hiya"); a letter missed, doubled
+// or swapped ("yse", "nop", "helo") is read.
+func shortSubstitution(w, v string) bool {
+	return len(w) < 5 && len(v) == len(w) && Levenshtein(w, v) == 1
+}
+
+// latinLetters reports whether w is all ASCII letters: the words corrected are
+// those of the Latin-script lexicons, after key() folded their accents (Arabic
+// script has no list of ordinary words to keep apart here).
+func latinLetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// unstretched reads a word with a letter held down as a reply word that means
+// something on its own: each run of three or more letters as one letter, then as
+// two ("yeees", "pleeease"), then a doubled last letter as one ("noo", "ouii",
+// "heyy"; "surr" is no "sur", but the typo of "sure").
+func unstretched(w string) (string, bool) {
+	for _, keep := range []int{1, 2} {
+		if c := squeezeRuns(w, 3, keep); c != w {
+			if replyVocabulary[c] != 0 {
+				return c, true
+			}
+		}
+	}
+	r, size := utf8.DecodeLastRuneInString(w)
+	if prev, _ := utf8.DecodeLastRuneInString(w[:len(w)-size]); prev == r {
+		if replyVocabulary[w[:len(w)-size]] != 0 {
+			return w[:len(w)-size], true
+		}
+	}
+	return "", false
+}
+
+// squeezeRuns shortens every run of at least min equal runes to keep runes.
+func squeezeRuns(w string, min, keep int) string {
+	var b strings.Builder
+	rs := []rune(w)
+	for i := 0; i < len(rs); {
+		j := i
+		for j < len(rs) && rs[j] == rs[i] {
+			j++
+		}
+		n := j - i
+		if n >= min {
+			n = keep
+		}
+		for range n {
+			b.WriteRune(rs[i])
+		}
+		i = j
+	}
+	return b.String()
+}
+
+// nearestReplyWord is the lexicon word of three letters or more one edit from
+// w (a swap of two letters counting one) with w's first letter ("kkq" is keys
+// hit at random, not "kk"). Several are one word when those that are
+// answers or small talk on their own share a kind ("nop": "no" and "nope");
+// words that are only part of phrases must be the only one.
+func nearestReplyWord(w string) (string, bool) {
+	var whole, part []string
+	kinds := uint8(0)
+	for _, v := range replyWordsByFirst[w[0]] {
+		if d := len(v) - len(w); len(v) < 3 || d > 1 || d < -1 || typoDistance(w, v) != 1 || shortSubstitution(w, v) {
+			continue
+		}
+		if k := replyVocabulary[v]; k != 0 {
+			if len(whole) > 0 && k&kinds == 0 {
+				return "", false // "yes" or "no"? not a typo to read
+			}
+			if len(whole) > 0 {
+				k &= kinds // "thnx": "thx" (polite, thanks) and "tnx" (thanks)
+			}
+			whole, kinds = append(whole, v), k
+			continue
+		}
+		part = append(part, v)
+	}
+	switch {
+	case len(whole) > 0:
+		return whole[0], true
+	case len(part) == 1:
+		return part[0], true
+	}
+	return "", false
+}
