@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
@@ -170,7 +171,7 @@ func (f *Flow) volunteerExtractors(n *Node, msg parley.Message, known map[string
 // splitExtractors sorts a node's extractors: those whose value identifies the
 // node's fact, the others (categories without their default, deltas), and the
 // categories alone. A number without a cue identifies nothing in a typed
-// message and is left out.
+// message: it is read only with the others.
 func splitExtractors(n *Node, msg parley.Message) (identifying, rest, categories []Extractor) {
 	for _, x := range n.Extract {
 		switch {
@@ -181,6 +182,10 @@ func splitExtractors(n *Node, msg parley.Message) (identifying, rest, categories
 		case x.Kind == ExtractDelta:
 			rest = append(rest, x)
 		case x.Kind == ExtractNumber && msg.NLU == nil && !hasCue(&x, msg.Text):
+			// Read once another fact identifies the node: "squat 150 kg,
+			// currently at 120 kg" gives the target with the cued baseline
+			// (issue 38 item 6: a second fact volunteered is kept).
+			rest = append(rest, x)
 		default:
 			identifying = append(identifying, x)
 		}
@@ -342,6 +347,7 @@ func regexGroups(pattern string) []string {
 // pickQuantity reads the number a number extractor wants: the first quantity (in an
 // accepted unit) after the first cue word found, else the Index-th one in the text.
 func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
+	text = numberWordsAsDigits(text)
 	units := make([]string, 0, len(x.Unit))
 	for _, u := range x.Unit {
 		units = append(units, normalizeUnit(u))
@@ -370,6 +376,91 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 		return qs[x.Index], true
 	}
 	return nlu.Quantity{}, false
+}
+
+// numberWordsAsDigits writes the numbers text spells in words as digits
+// ("bench one hundred kilos" is "bench 100 kilos", "quatre-vingts kg" "80 kg"),
+// so that a number extractor reads them as it reads digits (issue 38 item 6).
+// A run of number words is the longest that reads as one number and neither
+// starts nor ends with a joiner ("and"); a number word alone stays a number
+// without a unit, which an extractor with units does not take ("nine").
+func numberWordsAsDigits(text string) string {
+	ws := strings.Fields(text)
+	out := make([]string, 0, len(ws))
+	changed := false
+	for i := 0; i < len(ws); {
+		j, value := numberRun(ws, i)
+		if j == i {
+			out = append(out, ws[i])
+			i++
+			continue
+		}
+		_, tail := trimWordEnd(ws[j-1])
+		out = append(out, strconv.FormatFloat(value, 'f', -1, 64)+tail)
+		changed, i = true, j
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(out, " ")
+}
+
+// numberRun is the end of the run of number words starting at ws[i] and the
+// number it reads; i when none starts there. A word ending in punctuation ends
+// the run.
+func numberRun(ws []string, i int) (int, float64) {
+	j := i
+	for j < len(ws) {
+		w, tail := trimWordEnd(strings.ToLower(ws[j]))
+		if !spellsNumber(w) {
+			break
+		}
+		j++
+		if tail != "" {
+			break
+		}
+	}
+	for j > i && isJoiner(ws[j-1]) {
+		j--
+	}
+	if j == i || isJoiner(ws[i]) {
+		return i, 0
+	}
+	words := make([]string, 0, j-i)
+	for _, w := range ws[i:j] {
+		lw, _ := trimWordEnd(strings.ToLower(w))
+		words = append(words, lw)
+	}
+	v, ok := nlu.ParseNumber(strings.Join(words, " "))
+	if !ok || strings.IndexFunc(words[0], unicode.IsDigit) >= 0 {
+		return i, 0 // digits are read as they are
+	}
+	return j, v
+}
+
+// spellsNumber reports whether w is a number word, hyphenated ones included
+// ("twenty-five").
+func spellsNumber(w string) bool {
+	for _, part := range strings.Split(w, "-") {
+		if part == "" || !nlu.IsNumberWord(part) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// isJoiner reports whether w joins the words of a number without being one
+// ("and", "et", "y").
+func isJoiner(w string) bool {
+	lw, _ := trimWordEnd(strings.ToLower(w))
+	_, ok := nlu.ParseNumber(lw)
+	return nlu.IsNumberWord(lw) && !ok
+}
+
+// trimWordEnd splits the punctuation off the end of a word.
+func trimWordEnd(w string) (string, string) {
+	core := strings.TrimRightFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	return core, w[len(core):]
 }
 
 // unitReach is how far apart in size a number without a unit and the quantity
