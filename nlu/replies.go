@@ -295,6 +295,9 @@ var greetingPhrases = map[string][]string{
 		"good afternoon", "good evening", "morning", "evening", "greetings", "how are you", "how r u", "sup",
 		"what's up", "whats up", "how's it going", "hows it going", "how is it going", "how are you doing",
 		"how you doing", "heya there", "hiya there", "good day", "hey you", "hello hello",
+		// Checking someone is there is a greeting too.
+		"anyone there", "is anyone there", "anybody there", "is anybody there", "anyone here", "you there",
+		"are you there",
 	},
 	LangDarijaLatin: {"salam", "slm", "ssalam", "salam alikoum", "salam 3alikom", "salamo alaykom", "ahlan", "labas", "labas 3lik", "mrehba", "sbah lkhir", "msa lkhir", "kidayr", "kidayra",
 		"salam alikom", "salam alaykoum", "salamu alaykum", "assalamu alaikum", "salamo 3alaykom", "ahlan wa sahlan",

@@ -178,10 +178,10 @@ func init() {
 		phrases string
 	}{
 		{-1, "cheapest|least expensive|lowest price|lowest priced|costs least|costs the least|cost the least|costs less|" +
-			"the cheaper one|the cheaper|least money|moins cher|le moins cher|la moins chere|mas barato|mas barata|" +
+			"the cheaper one|the cheaper|least money|less expensive|less pricey|lower priced|lowest cost|moins cher|le moins cher|la moins chere|mas barato|mas barata|" +
 			"el mas barato|la mas barata|rkhes|rkhis|الارخص|ارخص"},
 		{1, "most expensive|priciest|dearest|highest price|costs the most|costs most|cost the most|the dearer one|" +
-			"plus cher|la plus chere|le plus cher|mas caro|mas cara|ghla|اغلى|الاغلى"},
+			"more expensive|pricier|the pricier one|higher priced|plus cher|la plus chere|le plus cher|mas caro|mas cara|ghla|اغلى|الاغلى"},
 	} {
 		for _, ph := range strings.Split(p.phrases, "|") {
 			shopPricePicks = append(shopPricePicks, struct {
