@@ -11,14 +11,15 @@ import (
 
 // IntentPair is one typed turn's intent: the one its expectation names and the
 // one the bot read. The shop names it conversation_state.last_intent; a flows bot
-// current_flow (the flow the message started or continued). A turn whose
-// expectation names neither, or a pattern, has none.
+// current_flow (the flow the message started or continued); a gates bot, whose
+// state keeps no intent, the handoffReason its reading led to ("the user asked
+// for a person"). A turn whose expectation names none, or a pattern, has none.
 type IntentPair struct {
 	Want, Got string
 }
 
 // intentPaths are where a state says the intent of the message it answered.
-var intentPaths = [][]string{{"conversation_state", "last_intent"}, {"current_flow"}}
+var intentPaths = [][]string{{"conversation_state", "last_intent"}, {"current_flow"}, {"handoffReason"}}
 
 // intentPair reads the intent e expects and the state's, if e names one.
 func intentPair(e Expect, state json.RawMessage) (IntentPair, bool) {

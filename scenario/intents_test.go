@@ -7,7 +7,7 @@ import (
 )
 
 // TestIntentConfusion: a typed turn whose expectation names an intent (the
-// shop's last_intent, a flow) is counted with what the bot read, and the
+// shop's last_intent, a flow, a gates handoff reason) is counted with what the bot read, and the
 // confusion names what else was read; patterns and unnamed intents are left out.
 func TestIntentConfusion(t *testing.T) {
 	shop := func(intent string) json.RawMessage {
@@ -35,6 +35,7 @@ func TestIntentConfusion(t *testing.T) {
 		{Expect{State: map[string]any{"current_flow": "/book_.*/"}}, json.RawMessage(`{"current_flow": "book_flight"}`), false},
 		{Expect{State: map[string]any{"slots": map[string]any{}}}, shop("human"), false},
 		{Expect{}, shop("human"), false},
+		{Expect{State: map[string]any{"handoffReason": "the user asked for a person"}}, json.RawMessage(`{"handoffReason": ""}`), true},
 	} {
 		p, ok := intentPair(tc.e, tc.state)
 		if ok != tc.ok {
@@ -49,7 +50,8 @@ func TestIntentConfusion(t *testing.T) {
 	c.Print(&out)
 	const wantOut = "intents (expected: read correctly / turns, then what else was read):\n" +
 		"  book_flight              1/1\n" +
-		"  human                    1/2  (ambiguous 1)\n"
+		"  human                    1/2  (ambiguous 1)\n" +
+		"  the user asked for a person 0/1  ((none) 1)\n"
 	if out.String() != wantOut {
 		t.Fatalf("got\n%s\nwant\n%s", out.String(), wantOut)
 	}
