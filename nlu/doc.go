@@ -43,6 +43,10 @@
 //     too ("can someone from your team help me?", "is there someone I can talk
 //     to?").
 //   - SmallTalkOf reads a whole-message greeting or thanks.
+//   - YesNo, LeadingYesNo and SmallTalkOf read a short message that does not read
+//     as typed again with its typos of reply words corrected ("yse", "noo",
+//     "helo": replytypo.go): a letter held down or one edit away, never an
+//     ordinary English, French or Spanish word (near_reply_words.txt).
 //   - ParseDate: a bare weekday ("Friday") and "next Friday" both mean the first such
 //     day strictly after today, which reproduces seed 001 example 1 (sent Friday
 //     2025-12-05, "Next Friday" = 2025-12-12). "this Friday" includes today. "last
