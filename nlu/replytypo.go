@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // This file reads the short replies of the lexicons (yes, no, greetings, thanks
@@ -97,23 +96,25 @@ func groupByFirstByte(vocab map[string]uint8) map[byte][]string {
 // maxTypoReplyWords) that are typos of reply words as those words; ok is false
 // when none is.
 func correctReplyTypos(k string) (string, bool) {
-	toks := tokenize(k)
-	if len(toks) == 0 || len(toks) > maxTypoReplyWords {
+	if n, _ := wordCount(k); n == 0 || n > maxTypoReplyWords {
 		return k, false
 	}
-	out := make([]string, len(toks))
+	var buf [maxTypoReplyWords]token
+	toks := appendTokens(buf[:0], k)
+	var fixed [maxTypoReplyWords]string
 	changed := false
 	for i, t := range toks {
-		out[i] = t.text
+		fixed[i] = t.text
 		if c, ok := unapostrophed[t.text]; ok {
-			out[i], changed = c, true
-			continue
-		}
-		if c, ok := replyWordFor(t.text); ok {
-			out[i], changed = c, true
+			fixed[i], changed = c, true
+		} else if c, ok := replyWordFor(t.text); ok {
+			fixed[i], changed = c, true
 		}
 	}
-	return strings.Join(out, " "), changed
+	if !changed {
+		return k, false // the common case: nothing allocated
+	}
+	return strings.Join(fixed[:len(toks)], " "), true
 }
 
 // unapostrophed are contractions typed without their apostrophe, as key() splits
@@ -135,12 +136,45 @@ func replyWordFor(w string) (string, bool) {
 	return nearestReplyWord(w)
 }
 
-// shortSubstitution reports whether v is w with one letter replaced, w being
-// shorter than five letters: a short word with another letter is another word
-// as often as a typo ("hiba" is a name, not "hiya"); a letter missed, doubled
-// or swapped ("yse", "nop", "helo") is read.
-func shortSubstitution(w, v string) bool {
-	return len(w) < 5 && len(v) == len(w) && Levenshtein(w, v) == 1
+// The edits oneEdit tells apart. A letter replaced counts only in words of
+// five letters or more: a short word with another letter is another word as
+// often as a typo ("hiba" is a name, not "hiya"); a letter missed, added or
+// swapped ("yse", "nop", "helo") is read.
+const (
+	editNone = iota
+	editReplace
+	editOther // a letter added, missed, or two swapped
+)
+
+// oneEdit is the one edit that makes the ASCII word a into b, or editNone when
+// they are equal or further apart: typoDistance(a, b) == 1 without allocating.
+func oneEdit(a, b string) int {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case i == len(a):
+		if len(b) == len(a)+1 {
+			return editOther
+		}
+		return editNone // equal
+	case len(b) == len(a)+1:
+		if a[i:] == b[i+1:] {
+			return editOther
+		}
+	case len(b) == len(a):
+		if a[i+1:] == b[i+1:] {
+			return editReplace
+		}
+		if i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] {
+			return editOther
+		}
+	}
+	return editNone
 }
 
 // latinLetters reports whether w is all ASCII letters: the words corrected are
@@ -160,29 +194,36 @@ func latinLetters(w string) bool {
 // two ("yeees", "pleeease"), then a doubled last letter as one ("noo", "ouii",
 // "heyy"; "surr" is no "sur", but the typo of "sure").
 func unstretched(w string) (string, bool) {
-	for _, keep := range []int{1, 2} {
-		if c := squeezeRuns(w, 3, keep); c != w {
-			if replyVocabulary[c] != 0 {
+	if hasRunOf3(w) {
+		for _, keep := range []int{1, 2} {
+			if c := squeezeRuns(w, 3, keep); replyVocabulary[c] != 0 {
 				return c, true
 			}
 		}
 	}
-	r, size := utf8.DecodeLastRuneInString(w)
-	if prev, _ := utf8.DecodeLastRuneInString(w[:len(w)-size]); prev == r {
-		if replyVocabulary[w[:len(w)-size]] != 0 {
-			return w[:len(w)-size], true
-		}
+	if n := len(w); w[n-1] == w[n-2] && replyVocabulary[w[:n-1]] != 0 {
+		return w[:n-1], true
 	}
 	return "", false
 }
 
-// squeezeRuns shortens every run of at least min equal runes to keep runes.
+// hasRunOf3 reports whether the ASCII word w holds a letter three times in a row.
+func hasRunOf3(w string) bool {
+	for i := 2; i < len(w); i++ {
+		if w[i] == w[i-1] && w[i] == w[i-2] {
+			return true
+		}
+	}
+	return false
+}
+
+// squeezeRuns shortens every run of at least min equal letters of the ASCII
+// word w to keep letters.
 func squeezeRuns(w string, min, keep int) string {
-	var b strings.Builder
-	rs := []rune(w)
-	for i := 0; i < len(rs); {
+	b := make([]byte, 0, len(w))
+	for i := 0; i < len(w); {
 		j := i
-		for j < len(rs) && rs[j] == rs[i] {
+		for j < len(w) && w[j] == w[i] {
 			j++
 		}
 		n := j - i
@@ -190,11 +231,11 @@ func squeezeRuns(w string, min, keep int) string {
 			n = keep
 		}
 		for range n {
-			b.WriteRune(rs[i])
+			b = append(b, w[i])
 		}
 		i = j
 	}
-	return b.String()
+	return string(b)
 }
 
 // nearestReplyWord is the lexicon word of three letters or more one edit from
@@ -206,7 +247,10 @@ func nearestReplyWord(w string) (string, bool) {
 	var whole, part []string
 	kinds := uint8(0)
 	for _, v := range replyWordsByFirst[w[0]] {
-		if d := len(v) - len(w); len(v) < 3 || d > 1 || d < -1 || typoDistance(w, v) != 1 || shortSubstitution(w, v) {
+		if len(v) < 3 {
+			continue
+		}
+		if e := oneEdit(w, v); e == editNone || (e == editReplace && len(w) < 5) {
 			continue
 		}
 		if k := replyVocabulary[v]; k != 0 {

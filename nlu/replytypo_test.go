@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestRepliesWithTypos: the short replies of every engine, typed in a hurry
@@ -110,4 +112,16 @@ func nearReplyWords(t *testing.T, dicts []string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestOneEditIsTypoDistanceOne: the allocation-free check of the reply
+// corrections agrees with typoDistance on words of a small alphabet.
+func TestOneEditIsTypoDistanceOne(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		a := rapid.StringMatching(`[abn]{0,6}`).Draw(rt, "a")
+		b := rapid.StringMatching(`[abn]{0,6}`).Draw(rt, "b")
+		if got, want := oneEdit(a, b) != editNone, typoDistance(a, b) == 1; got != want {
+			rt.Fatalf("oneEdit(%q, %q) = %v, typoDistance %d", a, b, oneEdit(a, b), typoDistance(a, b))
+		}
+	})
 }
