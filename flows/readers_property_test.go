@@ -21,9 +21,15 @@ var (
 )
 
 // propDate draws a date phrase of the grammar with the date it says from
-// today (a weekday of a month, a month and day, a span of days).
+// today (a weekday of a month, a month and day, a span of days, a span from a
+// weekday: "a week from Monday", whose "from" is no origin's cue).
 func propDate(t *rapid.T, today nlu.Date) (string, string) {
-	switch rapid.IntRange(0, 2).Draw(t, "dateKind") {
+	switch rapid.IntRange(0, 3).Draw(t, "dateKind") {
+	case 3:
+		wd := time.Weekday(rapid.IntRange(0, 6).Draw(t, "weekday"))
+		n := rapid.IntRange(1, 3).Draw(t, "weeks")
+		next := today.AddDays((int(wd)-int(today.Weekday())+6)%7 + 1)
+		return fmt.Sprintf("%s from %s", []string{"", "a week", "two weeks", "3 weeks"}[n], propDaysF[wd]), next.AddDays(7 * n).String()
 	case 0:
 		m := time.Month(rapid.IntRange(1, 12).Draw(t, "month"))
 		n := rapid.IntRange(1, 4).Draw(t, "n")
@@ -52,7 +58,8 @@ func propDate(t *rapid.T, today nlu.Date) (string, string) {
 // a grammar of places and dates, in capitals or not, with or without a noise
 // that makes a value unsure (a second city offered, "sometime", a question),
 // through the booking demo: each slot ends with the value the sentence said
-// or none, never another (issue 38).
+// or none, never another (issue 38): a weekday after "from" is a date, not an
+// origin.
 func TestBookingSentencesNeverStoreAnotherValue(t *testing.T) {
 	e := demo(t)
 	rapid.Check(t, func(t *rapid.T) {
@@ -63,7 +70,7 @@ func TestBookingSentencesNeverStoreAnotherValue(t *testing.T) {
 		forms := []string{"I need a flight from %[1]s to %[2]s %[3]s", "book a flight to %[2]s from %[1]s %[3]s",
 			"%[3]s I want to fly from %[1]s to %[2]s", "I need a flight %[3]s from %[1]s to %[2]s please"}
 		text := fmt.Sprintf(rapid.SampledFrom(forms).Draw(t, "form"), from, to, date)
-		noise := rapid.IntRange(0, 3).Draw(t, "noise")
+		noise := rapid.IntRange(0, 4).Draw(t, "noise")
 		switch noise {
 		case 1:
 			text = strings.Replace(text, " to "+to, " to "+to+" or "+rapid.SampledFrom(propCities).Draw(t, "other"), 1)
@@ -71,6 +78,9 @@ func TestBookingSentencesNeverStoreAnotherValue(t *testing.T) {
 			text = strings.Replace(text, date, "sometime "+date, 1)
 		case 3:
 			text = "can you tell me if there is a flight from " + from + " to " + to + "?"
+		case 4:
+			// An idiom with an ordinal is no day of the month.
+			text = rapid.SampledFrom([]string{"on second thought, ", "third time lucky: ", "at first "}).Draw(t, "idiom") + text
 		}
 		if rapid.Bool().Draw(t, "caps") {
 			text = strings.ToUpper(text)

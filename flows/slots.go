@@ -141,7 +141,7 @@ var countFillers = map[string]bool{
 	"a": true, "an": true, "of": true, "just": true, "only": true, "the": true, "please": true, "pls": true,
 	"for": true, "make": true, "it": true, "we": true, "i": true, "ll": true, "stay": true, "staying": true,
 	"need": true, "want": true, "would": true, "like": true, "d": true, "couple": true, "pair": true,
-	"single": true, "me": true, "myself": true, "few": true, "about": true, "around": true, "total": true, "in": true,
+	"single": true, "me": true, "myself": true, "about": true, "around": true, "total": true, "in": true,
 }
 
 // countsDays reports whether the slot counts days or nights (its name or
@@ -351,9 +351,11 @@ func cityPrefix(text string, upstream bool) (string, int, bool) {
 }
 
 // capitalizedName is the unknown name a typed text starts with: its leading
-// capitalized words, "I" and "I'm" (the speaker) not among them. In a text
-// without a lower-case letter capitals say nothing ("I NEED A FLIGHT
-// TOMORROW"): no name is read there.
+// capitalized words, "I" and "I'm" (the speaker) not among them, nor a word of
+// a date or time ("a week from Monday", "from Tomorrow": nlu.IsDateWord), which
+// no place is named by: dates are read before places. In a text without a
+// lower-case letter capitals say nothing ("I NEED A FLIGHT TOMORROW"): no name
+// is read there.
 func capitalizedName(text string) (string, int, bool) {
 	if !strings.ContainsFunc(text, unicode.IsLower) {
 		return "", 0, false
@@ -361,8 +363,8 @@ func capitalizedName(text string) (string, int, bool) {
 	var name []string
 	for w := range strings.FieldsSeq(text) {
 		r, _ := utf8.DecodeRuneInString(w)
-		if len(name) == 4 || !unicode.IsUpper(r) || w == "I" || strings.HasPrefix(w, "I'") {
-			break // "I", "I'm" are the speaker, not a place
+		if len(name) == 4 || !unicode.IsUpper(r) || w == "I" || strings.HasPrefix(w, "I'") || nlu.IsDateWord(w) {
+			break // "I", "I'm" are the speaker, "Monday" a date, not a place
 		}
 		name = append(name, strings.TrimFunc(w, unicode.IsPunct))
 	}

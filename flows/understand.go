@@ -27,10 +27,19 @@ func (tu *turn) isCancel() bool {
 		return tu.in.Message.NLU.Intent == "cancel"
 	}
 	// A cancel or a change of mind: nlu's cancel rule, else the built-in
-	// intents' (issue 38 item 3).
+	// intents' model (issue 38 item 3), unless the message is wholly a value of
+	// the typed slot asked: the model learned "second" from "on second
+	// thought", but "the second" asked for a date is the 2nd.
 	return once(&tu.cancel, func(text string) bool {
-		return nlu.IsCancel(text) || tu.builtinIntent() == nlu.IntentCancel
+		return nlu.IsCancel(text) || tu.builtinIntent() == nlu.IntentCancel && !tu.awaitedTypedValue()
 	}, tu.text)
+}
+
+// awaitedTypedValue reports whether the message reads wholly as a value of the
+// awaited slot, when that slot has a type (a text slot takes any text).
+func (tu *turn) awaitedTypedValue() bool {
+	st := tu.currentStep()
+	return st != nil && st.slot != nil && st.slot.typ != TypeText && st.slot.typ != "" && tu.awaitedValue()
 }
 
 // builtinIntent is nlu.BuiltinIntent of the typed text, read once per turn.

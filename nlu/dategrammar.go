@@ -363,10 +363,11 @@ func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool
 	}
 	rest := toks[last+1:]
 	month, ok := monthOfDay(rest, today)
-	if !ok {
+	ofMonth := len(rest) >= 3 && rest[0].text == "of" && rest[2].text == "month"
+	if !ok || !ofMonth && !dayContext(toks, i, j, last) {
 		return dateSpan{}, false
 	}
-	if len(rest) >= 3 && rest[0].text == "of" && rest[2].text == "month" {
+	if ofMonth {
 		last += 3
 	}
 	out := Date{month.Year, month.Month, d}
@@ -376,6 +377,40 @@ func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool
 	}
 	return dateSpan{first: i, last: last, date: out}, validDate(out.Year, out.Month, d)
 }
+
+// dayContext reports whether an ordinal read at toks[j:last+1] without its month
+// is a day of the month: a word ordinal ("second") only after an article ("the
+// second", "le premier"), and any ordinal only when nothing it could rank comes
+// after it: "on second thought", "in a second", "the first one", "the second
+// question" and "third time lucky" say no day. What may follow a day is
+// dayFollowers, a weekday, a month or a time of day (other productions read
+// those), or nothing.
+func dayContext(toks []token, i, j, last int) bool {
+	if _, word := ordinalWords[toks[j].text]; word || tensOfOrdinals[toks[j].text] > 0 {
+		if j == i && (i == 0 || !dayArticles[toks[i-1].text]) {
+			return false
+		}
+	}
+	if last+1 >= len(toks) {
+		return true
+	}
+	next := toks[last+1].text
+	if isDigits(toks[j].text) {
+		// Plain digits are a day alone ("20", "the 20 please"); before a
+		// time of day they are its hour ("10 at night"), before a unit a count.
+		return dayFollowers[next] && !clockDigits(toks, j) && next != "at" && next != "in"
+	}
+	_, weekday := weekdayNames[next]
+	_, meridiem := meridiemWords[next]
+	return dayFollowers[next] || weekday || meridiem
+}
+
+// dayArticles before an ordinal word make it a day ("the second", "el primero").
+var dayArticles = wordSet(`the le el`)
+
+// dayFollowers may follow a day of the month said alone: words that end or
+// join a phrase, never a noun the ordinal would rank ("the second flight").
+var dayFollowers = wordSet(`at in on of from to for and or but please pls plz thanks thank then if so by around about until till with is would will works work i we it that's thats`)
 
 // ordinalDayDigits reads a day of the month written in plain digits at toks[j].
 func ordinalDayDigits(w string, j int) (int, int, bool) {

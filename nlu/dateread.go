@@ -250,7 +250,7 @@ func clockDigits(toks []token, j int) bool {
 	}
 	if j+1 < len(toks) {
 		_, meridiem := meridiemWords[toks[j+1].text]
-		return meridiem || toks[j+1].text == "oclock"
+		return meridiem && !IsCountUnit(toks[j+1].text) || toks[j+1].text == "oclock"
 	}
 	return false
 }
@@ -326,4 +326,26 @@ func typoDistance(a, b string) int {
 		}
 	}
 	return d
+}
+
+// IsDateWord reports whether a word (any case) belongs to dates or times of
+// day: a weekday or month name or its abbreviation, mistyped or not
+// ("Thrusday"), a relative day ("tomorrow", "tonight"), a part of the day
+// ("morning"), "noon", "weekend". No place is named by one: a place reader
+// that meets one has met a date ("a week from Monday"), not an origin.
+func IsDateWord(word string) bool {
+	var buf [2]token
+	toks := appendTokens(buf[:0], key(word))
+	if len(toks) != 1 {
+		return false
+	}
+	correctDateTypos(toks)
+	w := toks[0].text
+	_, weekday := weekdayNames[w]
+	_, abbr := weekdayAbbreviations[w]
+	_, month := monthNames[w]
+	_, rel := relativeDaysByFirst[w]
+	_, meridiem := meridiemWords[w]
+	_, named := namedTimes[w]
+	return weekday || abbr || month || rel || meridiem || named || w == "weekend"
 }

@@ -29,7 +29,7 @@ var timeSpellings = strings.NewReplacer("a.m.", "am", "p.m.", "pm", "o'clock", "
 func ParseTime(text string) (string, bool) {
 	k := timeSpellings.Replace(key(text))
 	ws := words(k)
-	pm, hasMeridiem := meridiemOf(ws)
+	pm, hasMeridiem, night := meridiemOf(ws)
 	// Explicit clock forms first ("6:30", "half past 6", "6pm"), then the hour
 	// said nearest the part of the day ("five in the evening", "three pm",
 	// "tonight at 8").
@@ -43,7 +43,7 @@ func ParseTime(text string) (string, bool) {
 			continue
 		}
 		if used {
-			return clock(h, m, pm, hasMeridiem)
+			return clock(h, m, pm, hasMeridiem, night)
 		}
 		if d := meridiemDistance(ws, i); hasMeridiem && d < bestDist {
 			bestH, bestM, bestDist = h, m, d
@@ -52,7 +52,7 @@ func ParseTime(text string) (string, bool) {
 	if bestH < 0 {
 		return "", false
 	}
-	return clock(bestH, bestM, pm, hasMeridiem)
+	return clock(bestH, bestM, pm, hasMeridiem, night)
 }
 
 // namedTimes are the times of day said by name.
@@ -61,10 +61,19 @@ var namedTimes = map[string]string{
 	"midnight": "00:00", "minuit": "00:00", "medianoche": "00:00",
 }
 
-// clock writes a time of day, moving an hour of 1 to 12 by am or pm.
-func clock(h, m int, pm, hasMeridiem bool) (string, bool) {
+// clock writes a time of day, moving an hour of 1 to 12 by am or pm. An hour
+// said with the night (night words) is an evening hour from 5 to 11, midnight
+// at 12; from 1 to 4 it may be either side of midnight's day ("3 at night"
+// is 03:00 to most, "tonight at 3" 15:00 to some): no time, asked again.
+func clock(h, m int, pm, hasMeridiem, night bool) (string, bool) {
 	if h > 23 || m > 59 {
 		return "", false
+	}
+	if night && h >= 1 && h <= 4 {
+		return "", false
+	}
+	if night && h == 12 {
+		return fmt.Sprintf("00:%02d", m), true
 	}
 	if hasMeridiem {
 		h = meridiemHour(h, pm)
@@ -97,18 +106,31 @@ func meridiemDistance(ws []string, i int) int {
 	return best
 }
 
-// meridiemOf finds am, pm or a part of the day among the words ("3pm" too).
-func meridiemOf(ws []string) (pm, ok bool) {
-	for _, w := range ws {
+// meridiemOf finds am, pm or a part of the day among the words ("3pm" too),
+// and whether it is the night.
+func meridiemOf(ws []string) (pm, ok, night bool) {
+	for i, w := range ws {
+		if i > 0 && IsCountUnit(w) && isCount(ws[i-1]) {
+			continue // "2 nights, at 1:30 pm": what is counted, not the part of the day
+		}
 		if v, found := meridiemWords[w]; found {
-			return v, true
+			return v, true, nightWords[w]
 		}
 		if _, pm, glued := gluedMeridiem(w); glued {
-			return pm, true
+			return pm, true, false
 		}
 	}
-	return false, false
+	return false, false, false
 }
+
+// isCount reports whether w is a number a unit after it may count.
+func isCount(w string) bool {
+	_, ok := hourValue(w)
+	return ok || IsNumberWord(w)
+}
+
+// nightWords are the parts of the day that are the night.
+var nightWords = wordSet(`night tonight noche`)
 
 // clockAt reads a clock time starting at ws[i]: "6:30" (one word after key: "6",
 // "30" when the colon splits them), "quarter past 5", "half past 11", "ten to 6",
@@ -164,6 +186,9 @@ func hourAt(ws []string, i int) (h, m int, used, ok bool) {
 	next := ""
 	if i+1 < len(ws) {
 		next = ws[i+1]
+	}
+	if IsCountUnit(next) {
+		return 0, 0, false, false // "3 night", "2 people": a count, never an hour
 	}
 	switch {
 	case glued, next == "oclock":
@@ -293,7 +318,10 @@ func ParseDateValue(text string, now time.Time) (Date, bool) {
 }
 
 // countWords are informal counts a slot answer may give (fillers removed).
-var countWords = map[string]float64{"couple": 2, "pair": 2, "single": 1, "me": 1, "myself": 1, "few": 3}
+//
+// "A few", "several" and "some" are no number: a count said with them is not
+// read, and the question is asked again (a careful agent asks "how many?").
+var countWords = map[string]float64{"couple": 2, "pair": 2, "single": 1, "me": 1, "myself": 1}
 
 // countFiller are words around a count that say nothing of it ("a couple of",
 // "just me", "about three").
@@ -332,6 +360,23 @@ func countAtEnd(ws []string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// countUnits are what a number right before them counts: "3 night" is three
+// nights, never 15:00 (night is also a part of the day), "2 people" two
+// people. The units of date offsets (dayUnits: days, weeks, months) count too.
+var countUnits = wordSet(`night nights nite nites nuit nuits noche noches
+	people person persons pax adult adults kid kids child children guest guests
+	room rooms bed beds ticket tickets seat seats passenger passengers traveler travelers traveller travellers
+	time times personne personnes persona personas`)
+
+// IsCountUnit reports whether w (a key's word) is a unit a number before it
+// counts, so that the number is a count and not an hour of the day.
+func IsCountUnit(w string) bool {
+	if _, unit := dayUnits[w]; unit {
+		return true
+	}
+	return countUnits[w]
 }
 
 // hourFillers may stand around a bare hour ("at 11", "around 5 please").
