@@ -351,14 +351,8 @@ func spanOf(toks []token, c dateCandidate, ok bool) (dateSpan, bool) {
 // "on the twentieth", "the 1st of next month").
 func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool) {
 	j := skipThe(toks, i)
-	if j >= len(toks) {
-		return dateSpan{}, false
-	}
-	d, last, ok := ordinalAt(toks, j, false)
-	if !ok && (j > i || alone) && isDigits(toks[j].text) {
-		d, last, ok = ordinalDayDigits(toks[j].text, j)
-	}
-	if !ok || d > 31 {
+	d, last, ok := dayNumberAt(toks, i, j, alone)
+	if !ok {
 		return dateSpan{}, false
 	}
 	rest := toks[last+1:]
@@ -376,6 +370,19 @@ func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool
 		out.Day = d
 	}
 	return dateSpan{first: i, last: last, date: out}, validDate(out.Year, out.Month, d)
+}
+
+// dayNumberAt reads the day's number at toks[j] (j is past the "the" at i): an
+// ordinal, or plain digits after "the" or alone in a short answer.
+func dayNumberAt(toks []token, i, j int, alone bool) (d, last int, ok bool) {
+	if j >= len(toks) {
+		return 0, 0, false
+	}
+	d, last, ok = ordinalAt(toks, j, false)
+	if !ok && (j > i || alone) && isDigits(toks[j].text) {
+		d, last, ok = ordinalDayDigits(toks[j].text, j)
+	}
+	return d, last, ok && d <= 31
 }
 
 // dayContext reports whether an ordinal read at toks[j:last+1] without its month
