@@ -175,7 +175,8 @@ func ordinalMonthDayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		}
 		k := skipOf(toks, l+1)
 		m, ok := monthNames[toks[min(k, len(toks)-1)].text]
-		if !ok || k >= len(toks) {
+		if !ok || k >= len(toks) || k+1 < len(toks) && isDigits(toks[k+1].text) && len(toks[k+1].text) <= 2 {
+			// "in a second, January 1": the month has a day of its own.
 			return dateSpan{}, false
 		}
 		month, day, last = m, d, k
