@@ -45,6 +45,10 @@ type turn struct {
 	// (builtinIntent).
 	builtin     nlu.Result
 	builtinRead bool
+	// model is the built-in intents' model's reading alone once modelRead is
+	// set (modelSays).
+	model     nlu.Result
+	modelRead bool
 	// lowerText is the text in lower case once lowered is set (lower).
 	lowerText string
 	lowered   bool

@@ -31,8 +31,23 @@ func (tu *turn) isCancel() bool {
 	// the typed slot asked: the model learned "second" from "on second
 	// thought", but "the second" asked for a date is the 2nd.
 	return once(&tu.cancel, func(text string) bool {
-		return nlu.IsCancel(text) || tu.builtinIntent() == nlu.IntentCancel && !tu.awaitedTypedValue()
+		return nlu.IsCancel(text) || tu.modelSays(nlu.IntentCancel) && !tu.awaitedTypedValue()
 	}, tu.text)
+}
+
+// modelSays reports whether the message's built-in intent is intent, when
+// its rules do not read it (nlu.IsCancel, nlu.IsHumanRequest: the caller
+// asks those first). The model is read first, once per turn, and the rules
+// that would preempt it (a yes or no, a greeting) only when the model says
+// intent: most messages say no built-in intent, and this is a turn's cost.
+func (tu *turn) modelSays(intent string) bool {
+	if tu.builtinRead {
+		return tu.builtin.Intent == intent
+	}
+	if !tu.modelRead {
+		tu.model, tu.modelRead = nlu.BuiltinModelIntent(tu.text), true
+	}
+	return tu.model.Intent == intent && tu.builtinIntent() == intent
 }
 
 // awaitedTypedValue reports whether the message reads wholly as a value of the
@@ -73,7 +88,9 @@ func (tu *turn) backReference() (value, old string, ok bool) {
 // asksForHuman reads a request for a person (the built-in intents: rules, then
 // the model), once per turn.
 func (tu *turn) asksForHuman() bool {
-	return once(&tu.human, func(string) bool { return tu.builtinIntent() == nlu.IntentHuman }, tu.text)
+	return once(&tu.human, func(text string) bool {
+		return nlu.IsHumanRequest(text) || tu.modelSays(nlu.IntentHuman)
+	}, tu.text)
 }
 
 // once is read(text), computed the first time and kept in memo (0 unread, 1

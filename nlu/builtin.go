@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // The built-in intents every engine reads besides its own (issue 38 item 3).
@@ -90,11 +91,30 @@ func BuiltinIntent(text string) Result {
 	if r, ok := builtinRule(text); ok {
 		return r
 	}
-	if r := builtinModel().Classify(text); r.Intent != intentOther && r.Confidence >= threshold(r.Intent) && !(social[r.Intent] && asksSomething(text)) {
+	if r := BuiltinModelIntent(text); r.Intent != "" {
 		return r
 	}
 	if isQuestion(text) {
 		return Result{Intent: IntentQuestion, Confidence: 0.8}
+	}
+	return Result{}
+}
+
+// BuiltinModelIntent is BuiltinIntent's second step alone: the intent model's
+// reading at its intent's threshold or above (never a greeting or thanks for
+// a message that asks something), else Result{}. BuiltinIntent is this
+// reading unless a rule reads the message first (a person, a cancel, a
+// greeting or thanks, a yes or no), so a caller asking whether a message is
+// one intent can read the model first and the rules only when it says that
+// intent: a cancel is nlu.IsCancel, or this reading when no rule preempts it.
+func BuiltinModelIntent(text string) Result {
+	if !strings.ContainsFunc(text, unicode.IsLetter) {
+		// No word the examples teach ("2026-12-12", "14"): a yes or no by
+		// emoji is the rules'. Not asking the model saves a turn's largest cost.
+		return Result{}
+	}
+	if r := builtinModel().Classify(text); r.Intent != intentOther && r.Confidence >= threshold(r.Intent) && !(social[r.Intent] && asksSomething(text)) {
+		return r
 	}
 	return Result{}
 }

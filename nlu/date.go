@@ -271,6 +271,9 @@ func (b *bestDate) consider(c dateCandidate) {
 
 // isoDates considers the valid ISO dates of k (2026-12-12).
 func (b *bestDate) isoDates(k string) {
+	if !fourDigitsThenSeparator(k) {
+		return // no match is possible: the expression is not run (a turn's cost)
+	}
 	for _, m := range isoDateRe.FindAllStringSubmatchIndex(k, -1) {
 		y, _ := strconv.Atoi(k[m[2]:m[3]])
 		mo, _ := strconv.Atoi(k[m[4]:m[5]])
@@ -279,6 +282,23 @@ func (b *bestDate) isoDates(k string) {
 			b.consider(dateCandidate{m[0], m[1], Date{y, time.Month(mo), d}})
 		}
 	}
+}
+
+// fourDigitsThenSeparator reports whether k holds four digits followed by '-',
+// '/' or '.', which every match of isoDateRe does.
+func fourDigitsThenSeparator(k string) bool {
+	run := 0
+	for i := 0; i < len(k); i++ {
+		switch c := k[i]; {
+		case c >= '0' && c <= '9':
+			run++
+		case run >= 4 && (c == '-' || c == '/' || c == '.'):
+			return true
+		default:
+			run = 0
+		}
+	}
+	return false
 }
 
 // numericDates considers the numeric dates of k (12/25/2026, 25.12.2026).
