@@ -84,6 +84,7 @@ func defaultTexts() map[string]string {
 		"resume":            "Let's get back to {flow}.",
 		"handoff":           "Let me connect you with a human agent.",
 		"invalid":           "That doesn't look like a valid {label}.",
+		"am_or_pm":          "Is that {am} or {pm}?",
 		"yes_or_no":         "Please answer yes or no.",
 		"declined":          "OK, I won't go ahead.",
 		"offer":             "How about this one: {offer}?",

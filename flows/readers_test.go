@@ -62,6 +62,19 @@ func TestTypedReaders(t *testing.T) {
 			{user: "around 11", waiting: "arrival", slots: map[string]any{"arrival": nil}},
 			{user: "11 at night", waiting: "nights", slots: map[string]any{"arrival": "23:00"}},
 		}},
+		{"an open hour is asked about by name, and am or pm alone answers it", []walkTurn{
+			{user: "book a visit", waiting: "opening"},
+			{user: "10 am", waiting: "arrival"},
+			{user: "7", waiting: "arrival", slots: map[string]any{"arrival": nil}, reply: "Is that 7 am or 7 pm? When do you arrive?"},
+			{user: "in the evening", waiting: "nights", slots: map[string]any{"arrival": "19:00"}},
+		}},
+		{"am or pm alone with no hour asked about is no time; a count is no hour", []walkTurn{
+			{user: "book a visit", waiting: "opening"},
+			{user: "10 am", waiting: "arrival"},
+			{user: "pm", waiting: "arrival", slots: map[string]any{"arrival": nil}},
+			{user: "3 night", waiting: "arrival", slots: map[string]any{"arrival": nil}},
+			{user: "12 at night", waiting: "nights", slots: map[string]any{"arrival": "00:00"}},
+		}},
 		{"a count of nights: spans, typos, and counts of something else", []walkTurn{
 			{user: "book a visit", waiting: "opening"},
 			{user: "3pm", waiting: "arrival"},

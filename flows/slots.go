@@ -20,10 +20,45 @@ import (
 // err is a custom validator that could not be reached.
 func (e *Engine) value(ctx context.Context, t parley.Turn, s *State, sl *slot, raw string, direct bool) (any, string, error) {
 	v, ok := e.parse(t, sl, raw, direct)
+	if !ok && sl.typ == TypeTime && direct && typed(t) {
+		// An hour alone open before and after noon is asked about by name
+		// ("11 am or 11 pm?"), and "pm" or "in the evening" answers it.
+		if h, open := sl.openHour(raw, t.Message.SentAt); open {
+			return nil, fill(e.text["am_or_pm"], "am", fmt.Sprintf("%d am", h), "pm", fmt.Sprintf("%d pm", h)), nil
+		}
+		if h, asked := sl.openHour(previousUserText(s), t.Message.SentAt); asked {
+			v, ok = nlu.HourWithMeridiem(h, raw)
+		}
+	}
 	if !ok {
 		return nil, e.invalidText(sl, nil), nil
 	}
 	return e.check(ctx, t, s, sl, v)
+}
+
+// openHour reads raw as an hour alone (nlu.BareHour) that timeAnswer leaves
+// open: 1 to 12 with both readings, before and after noon, passing the slot's
+// built-in validators.
+func (sl *slot) openHour(raw string, sentAt time.Time) (int, bool) {
+	h, ok := nlu.BareHour(raw)
+	if !ok || h == 0 || h > 12 {
+		return 0, false
+	}
+	_, read := sl.timeAnswer(raw, true, sentAt)
+	return h, !read
+}
+
+// previousUserText is the user's message before this turn's, "" when none.
+func previousUserText(s *State) string {
+	users := 0
+	for i := len(s.Messages) - 1; i >= 0; i-- {
+		if s.Messages[i].Role == "user" {
+			if users++; users == 2 {
+				return s.Messages[i].Content
+			}
+		}
+	}
+	return ""
 }
 
 func (e *Engine) invalidText(sl *slot, v *validator) string {

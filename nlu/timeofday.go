@@ -400,3 +400,30 @@ func BareHour(text string) (int, bool) {
 	}
 	return hour, found
 }
+
+// meridiemFillers may stand around am, pm or a part of the day said alone
+// ("in the evening", "pm please", "the morning one").
+var meridiemFillers = wordSet(`in the at a of please pls its it s is that one i mean meant`)
+
+// HourWithMeridiem reads text, said after an hour alone was asked about
+// ("11": before or after noon?), as that hour's am or pm: the whole text is
+// am, pm or a part of the day with words that carry no value ("pm", "in the
+// evening", "morning please"). It returns the time as "HH:MM".
+func HourWithMeridiem(hour int, text string) (string, bool) {
+	var buf [8]token
+	pm, found, night := false, false, false
+	for _, t := range appendTokens(buf[:0], key(timeSpellings.Replace(strings.ToLower(text)))) {
+		if meridiemFillers[t.text] {
+			continue
+		}
+		v, ok := meridiemWords[t.text]
+		if !ok || found && v != pm {
+			return "", false
+		}
+		pm, found, night = v, true, night || nightWords[t.text]
+	}
+	if !found || hour < 1 || hour > 12 {
+		return "", false
+	}
+	return clock(hour, 0, pm, true, night)
+}
