@@ -55,6 +55,12 @@
 //     dashes are month/day/year (US) unless the first number cannot be a month
 //     (13..31), then day/month/year; dotted dates (12.05.2026) are day.month.year.
 //     When a sentence holds several dates, the leftmost wins.
+//   - An ordinal without its month is a day of the month only in date context
+//     (a word ordinal after "the", nothing it could rank after it): "on second
+//     thought" and "the first one" say no day. A number right before a unit it
+//     counts (IsCountUnit) is a count, never an hour nor a day: "3 night" is no
+//     15:00. "a few", "several" and "some" are no number. A word of a date or
+//     time (IsDateWord) names no place.
 //   - IsCancel counts a whole-message cancel word ("stop", "khlas") and a clear
 //     cancel phrase anywhere ("cancel the booking", "never mind"), unless a negation
 //     comes right before it ("don't cancel"). Engines with a "cancel_booking" style
