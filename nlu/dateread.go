@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"slices"
 	"time"
 )
 
@@ -255,12 +256,14 @@ func clockDigits(toks []token, j int) bool {
 	return false
 }
 
+// weekdayWords are the weekdays' full names, which typos are read as.
+var weekdayWords = []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
 // dateTypoTargets are the words of dates a mistyped word is read as.
-var dateTypoTargets = []string{
-	"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+var dateTypoTargets = append(slices.Clip(weekdayWords), []string{
 	"january", "february", "march", "april", "june", "july", "august", "september",
 	"october", "november", "december", "tomorrow", "tonight", "fortnight",
-}
+}...)
 
 // correctDateTypos replaces each word that is no known word but is within a
 // small edit distance of one date word (one edit for words of four or five
@@ -329,18 +332,28 @@ func typoDistance(a, b string) int {
 }
 
 // IsDateWord reports whether a word (any case) belongs to dates or times of
-// day: a weekday or month name or its abbreviation, mistyped or not
-// ("Thrusday"), a relative day ("tomorrow", "tonight"), a part of the day
-// ("morning"), "noon", "weekend". No place is named by one: a place reader
-// that meets one has met a date ("a week from Monday"), not an origin.
+// day: a weekday or month name or its abbreviation, a weekday, "tomorrow" or
+// "tonight" mistyped by one letter or a swap ("Thrusday"), a relative day, a
+// part of the day ("morning"), "noon", "weekend". No place is named by one: a
+// place reader that meets one has met a date ("a week from Monday"), not an
+// origin. Months are not taken with typos: "Augusta" and "Juneau" are places.
 func IsDateWord(word string) bool {
 	var buf [2]token
 	toks := appendTokens(buf[:0], key(word))
 	if len(toks) != 1 {
 		return false
 	}
-	correctDateTypos(toks)
 	w := toks[0].text
+	if len(w) >= 5 {
+		for _, target := range weekdayWords {
+			if target[0] == w[0] && typoDistance(w, target) <= 1 {
+				return true
+			}
+		}
+		if w[0] == 't' && (typoDistance(w, "tomorrow") <= 1 || typoDistance(w, "tonight") <= 1) {
+			return true
+		}
+	}
 	_, weekday := weekdayNames[w]
 	_, abbr := weekdayAbbreviations[w]
 	_, month := monthNames[w]

@@ -110,6 +110,8 @@ func TestIsDateWord(t *testing.T) {
 		"Monday": true, "thrusday": true, "Tomorrow": true, "tonight": true, "June": true, "Sept": true,
 		"morning": true, "noon": true, "weekend": true, "Fri": true,
 		"Boston": false, "Denver": false, "Porto": false, "Vacaville": false, "Reading": false, "Nice": false,
+		"Augusta": false, "Juneau": false, "Aprilia": false, "Marcha": false, "Monza": false, "Tours": false,
+		"wendesday": true, "tomorow": true, "Frday": true,
 	} {
 		if got := IsDateWord(w); got != want {
 			t.Errorf("IsDateWord(%q) = %v, want %v", w, got, want)
