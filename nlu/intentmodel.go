@@ -12,8 +12,8 @@ import (
 // hundred examples takes well under a millisecond (TestIntentModelTrainsFast).
 //
 // It answers with a confidence, never a guess: Classify's confidence is the
-// posterior of the best intent times the share of the message's words the
-// examples know, so a message about something else ("bench 100 kg") is below any
+// posterior of the best intent times the share of the message's content words
+// that intent's own examples use, so a message about something else ("bench 100 kg") is below any
 // threshold however its grams fall. Rules come first where they are certain; the
 // model reads what they do not (BuiltinIntent).
 type IntentModel struct {
@@ -24,9 +24,7 @@ type IntentModel struct {
 	logLik   map[string][]float64
 	// logUnseen is, per label, the log likelihood of a feature its examples lack.
 	logUnseen []float64
-	// known holds every word of every example; labelWords, per label, the
-	// words of its own examples.
-	known      map[string]bool
+	// labelWords holds, per label, the words of its own examples.
 	labelWords []map[string]bool
 }
 
@@ -39,7 +37,7 @@ type Labelled struct {
 // TrainIntents learns a model from labelled examples. Labels keep their order,
 // which breaks ties; an intent without examples is left out.
 func TrainIntents(data []Labelled) *IntentModel {
-	m := &IntentModel{known: map[string]bool{}}
+	m := &IntentModel{}
 	vocab := map[string]bool{}
 	counts := make([]map[string]float64, 0, len(data))
 	var total int
@@ -51,7 +49,6 @@ func TrainIntents(data []Labelled) *IntentModel {
 		own := map[string]bool{}
 		for _, ex := range d.Examples {
 			for _, w := range intentWords(ex) {
-				m.known[w] = true
 				own[w] = true
 			}
 			for _, f := range intentFeatures(ex) {
@@ -145,14 +142,29 @@ func (m *IntentModel) Classify(text string) Result {
 	for _, s := range scores {
 		z += math.Exp(s - scores[best])
 	}
-	knownWords := 0
+	return Result{Intent: m.labels[best], Confidence: (0.5 + 0.5*m.coverage(ws, best)) / z}
+}
+
+// coverage is the share of the message's words that speak for label: a word of
+// label's own examples speaks for it; a content word they do not use speaks
+// against it, even one another intent's examples know ("few" of "the next few"
+// is no evidence of a person asked for, so "a few" is not one however its grams
+// fall); a function word they do not use ("a", "the") says nothing.
+func (m *IntentModel) coverage(ws []string, label int) float64 {
+	own := m.labelWords[label]
+	support, against := 0, 0
 	for _, w := range ws {
-		if m.known[w] {
-			knownWords++
+		switch {
+		case own[w]:
+			support++
+		case !functionWords[w]:
+			against++
 		}
 	}
-	coverage := float64(knownWords) / float64(len(ws))
-	return Result{Intent: m.labels[best], Confidence: (0.5 + 0.5*coverage) / z}
+	if support == 0 {
+		return 0
+	}
+	return float64(support) / float64(support+against)
 }
 
 // intentWords are a text's words, folded as every reader folds them (case,

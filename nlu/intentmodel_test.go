@@ -85,3 +85,28 @@ func BenchmarkBuiltinIntent(b *testing.B) {
 		BuiltinIntent("could you show me some other options")
 	}
 }
+
+// TestWordsOfAnotherIntentAreNoEvidence: a message whose content words only
+// another intent's examples use is not read as the intent its function words and
+// grams lean to ("a few", said for a number of nights, is no person asked for).
+func TestWordsOfAnotherIntentAreNoEvidence(t *testing.T) {
+	m := TrainIntents([]Labelled{
+		{Intent: "human", Examples: []string{"talk to a person", "a real human please", "get me a human", "a person please"}},
+		{Intent: "more", Examples: []string{"the next few", "show me more", "more please"}},
+	})
+	for _, text := range []string{"a few", "a few more nights"} {
+		if r := m.Classify(text); r.Intent == "human" && r.Confidence >= BuiltinActThreshold {
+			t.Errorf("Classify(%q) = %s at %.2f: read as a person asked for", text, r.Intent, r.Confidence)
+		}
+	}
+	if r := m.Classify("a person"); r.Intent != "human" || r.Confidence < BuiltinActThreshold {
+		t.Errorf(`Classify("a person") = %s at %.2f, want human`, r.Intent, r.Confidence)
+	}
+	// The built-in model: quantities said at a count question lean, by "a" and
+	// their grams, to the examples of a person asked for.
+	for _, text := range []string{"a few", "a few nights", "a couple", "a bunch"} {
+		if r := BuiltinModelIntent(text); r.Intent == IntentHuman || r.Intent == IntentCancel {
+			t.Errorf("BuiltinModelIntent(%q) = %s at %.2f", text, r.Intent, r.Confidence)
+		}
+	}
+}
