@@ -126,6 +126,12 @@
 //     is the fallback when the model is off, slower than the llm block's timeout or
 //     failing, so a turn never fails for lack of a model; the decision (node, mode,
 //     facts, attempts) is taken before and never depends on the text.
+//   - Fact Extraction reads dates with nlu's date grammar (nlu.FindDate, the
+//     reader of the flows engine): a sentence that says no date, two, or an
+//     impossible one stores none, and a date extractor with validate
+//     future_date_only (a booking) refuses a day before the message's. A
+//     sentence that corrects itself (nlu.SplitCorrection) is read as it stands
+//     after the correction: a number replaces the last number before it.
 //   - Volunteered facts: a message is also read for the facts of nodes it does not
 //     answer, but only where the message identifies them by itself (an email, a
 //     phone number, a date, a regex match, a number after one of the extractor's

@@ -161,6 +161,9 @@ type Extractor struct {
 	// From and To are the facts a delta is computed from (To - From).
 	From string `json:"from,omitempty"`
 	To   string `json:"to,omitempty"`
+	// Validate restricts the values a date extractor stores: "future_date_only"
+	// takes today (the message's sent_at) and later, as a booking is.
+	Validate string `json:"validate,omitempty"`
 }
 
 // Enumerations of the flow format.
@@ -177,6 +180,8 @@ const (
 	StrategyRotate   = "ROTATE"
 	StrategyEscalate = "ESCALATE"
 	StrategyRephrase = "REPHRASE"
+
+	ValidateFutureDate = "future_date_only"
 
 	GoalGate  = "GATE"
 	GoalState = "STATE"

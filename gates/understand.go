@@ -286,11 +286,7 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 			put(x.Fact, v)
 		}
 	},
-	ExtractDate: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
-		if d, ok := nlu.ParseDate(msg.Text, msg.SentAt); ok {
-			put(x.Fact, d.String())
-		}
-	},
+	ExtractDate: extractDate,
 	ExtractNumber: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
 		if q, ok := pickQuantity(x, msg.Text); ok {
 			put(x.Fact, formatQuantity(q))
@@ -306,12 +302,58 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 	ExtractRegex: extractRegex,
 }
 
-// extractBuiltin reads x's facts with its built-in kind; a kind with no built-in
-// reader (delta) reads nothing.
-func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string)) {
-	if read, ok := builtinExtractors[x.Kind]; ok {
-		read(x, msg, put)
+// extractDate reads the one date the message says with nlu's date grammar, the
+// reader the flows engine uses (nlu.FindDate: weekday of the month, a day of
+// the month alone, relative spans; two dates that differ or a date word left
+// over read as none, and the question comes again). A date the extractor's
+// validate refuses (a past day for future_date_only) is not stored either.
+func extractDate(x *Extractor, msg parley.Message, put func(raw, value string)) {
+	d, ok := nlu.FindDate(msg.Text, msg.SentAt)
+	if !ok {
+		return
 	}
+	if x.Validate == ValidateFutureDate && d.Before(nlu.DateOf(msg.SentAt)) {
+		return
+	}
+	put(x.Fact, d.String())
+}
+
+// extractBuiltin reads x's facts with its built-in kind; a kind with no built-in
+// reader (delta) reads nothing. A message that corrects itself ("lee@mail.com,
+// sorry, lee@post.com", "Tuesday - no, Wednesday") is read as it stands after
+// the correction (see readCorrected).
+func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string)) {
+	read, ok := builtinExtractors[x.Kind]
+	if !ok {
+		return
+	}
+	head, tail, corrected := nlu.SplitCorrection(msg.Text)
+	if !corrected || strings.TrimSpace(head) == "" {
+		read(x, msg, put)
+		return
+	}
+	readCorrected(x, read, head, tail, msg, put)
+}
+
+// readCorrected reads x's facts from a message that takes back what it said
+// before its correction words: the words after them (tail) stand. The tail is
+// read first, and the head gives only the facts the tail does not ("a call on Friday, sorry, Saturday" keeps the
+// call). A category's default answers only when neither part names one.
+func readCorrected(x *Extractor, read func(*Extractor, parley.Message, func(string, string)), head, tail string, msg parley.Message, put func(raw, value string)) {
+	got := map[string]bool{}
+	own := *x
+	own.Default = ""
+	read(&own, parley.Message{Text: tail, SentAt: msg.SentAt}, func(raw, v string) {
+		if strings.TrimSpace(v) != "" {
+			got[raw] = true
+			put(raw, v)
+		}
+	})
+	read(x, parley.Message{Text: head, SentAt: msg.SentAt}, func(raw, v string) {
+		if !got[raw] {
+			put(raw, v)
+		}
+	})
 }
 
 // extractRegex puts each named group of x's pattern that matches the text.

@@ -225,7 +225,7 @@ func (v *validator) retryPolicy(path string, p *RetryPolicy) {
 var extractorRules = map[string]func(v *validator, path string, n *Node, x *Extractor){
 	ExtractEmail:    (*validator).quantityExtractor,
 	ExtractPhone:    (*validator).quantityExtractor,
-	ExtractDate:     (*validator).quantityExtractor,
+	ExtractDate:     (*validator).dateExtractor,
 	ExtractNumber:   (*validator).quantityExtractor,
 	ExtractCategory: (*validator).categoryExtractor,
 	ExtractDelta:    (*validator).deltaExtractor,
@@ -257,9 +257,19 @@ func (v *validator) declared(fieldPath string, n *Node, fact string) {
 // quantityExtractor checks an email, phone, date or number extractor.
 func (v *validator) quantityExtractor(path string, n *Node, x *Extractor) {
 	v.declared(path+".fact", n, x.Fact)
+	if x.Validate != "" && x.Kind != ExtractDate {
+		v.fail(path+".validate", "only a date extractor takes validate")
+	}
 	if x.Index < 0 {
 		v.fail(path+".index", "must not be negative, got %d", x.Index)
 	}
+}
+
+// dateExtractor checks a date extractor: a quantity one whose validate, when
+// set, is future_date_only.
+func (v *validator) dateExtractor(path string, n *Node, x *Extractor) {
+	v.quantityExtractor(path, n, x)
+	v.oneOf(path+".validate", x.Validate, []string{ValidateFutureDate})
 }
 
 func (v *validator) categoryExtractor(path string, n *Node, x *Extractor) {

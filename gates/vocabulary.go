@@ -114,6 +114,9 @@ func factHint(x *Extractor) string {
 	case ExtractPhone:
 		return "a phone number"
 	case ExtractDate:
+		if x.Validate == ValidateFutureDate {
+			return "a date, as YYYY-MM-DD, today or later"
+		}
 		return "a date, as YYYY-MM-DD"
 	case ExtractNumber:
 		if len(x.Unit) > 0 {

@@ -1,0 +1,102 @@
+package gates
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/parleyhq/parley"
+)
+
+// Issue 38, the coach's booking question read with nlu's date grammar (the
+// reader the flows engine uses) and the booking kind in ordinary words; the
+// scenarios under testdata/scenarios/coach/i38-c* play one of each class.
+
+// atBooking plays the coach up to its booking question.
+func atBooking(t *testing.T) *conversation {
+	t.Helper()
+	c := newConversation(t, demoEngine(t, nil)) // Thursday 1 January 2026
+	for _, u := range []string{"hi", "good", "squat 150 kg, currently at 120 kg", "sam@example.com"} {
+		c.say(u)
+	}
+	return c
+}
+
+// TestBookingDate: the booking's day is nlu's reading of the sentence, or none
+// (the question comes again): never another day, never a past one.
+func TestBookingDate(t *testing.T) {
+	for _, tt := range []struct{ text, date string }{
+		{"a session on the first Monday of February", "2026-02-02"},
+		{"the 2nd Tuesday in March for a chat", "2026-03-10"},
+		{"the last Friday of the month, a session", "2026-01-30"},
+		{"on the 30th", "2026-01-30"},
+		{"a call on the 9th of January", "2026-01-09"},
+		{"June 9th, training", "2026-06-09"},
+		{"in a fortnight", "2026-01-15"},
+		{"a week from Monday", "2026-01-12"},
+		{"tomorrow morning, a session", "2026-01-02"},
+		{"today", "2026-01-01"},
+		{"a session on Tuesday - no, Wednesday", "2026-01-07"},
+		{"Friday, sorry, Saturday", "2026-01-03"},
+		// Not understood or not a booking: nothing is stored.
+		{"February 30th", ""},
+		{"a session on the 31st of April", ""},
+		{"last Friday", ""},
+		{"yesterday", ""},
+		{"December 12th 2025", ""},
+		{"Tuesday or Wednesday", ""},
+		{"sometime after the 20th", ""},
+		{"the third Monday", ""},
+	} {
+		c := atBooking(t)
+		c.say(tt.text)
+		if got := c.runtime().FactValues["booking_date"]; got != tt.date {
+			t.Errorf("%q: booking_date %q, want %q", tt.text, got, tt.date)
+		}
+		if tt.date == "" && c.runtime().Status == StatusComplete {
+			t.Errorf("%q: completed without a day", tt.text)
+		}
+	}
+}
+
+// TestFutureDateOnlyIsValidated: validate is a date extractor's, and says
+// future_date_only.
+func TestFutureDateOnlyIsValidated(t *testing.T) {
+	for _, tt := range []struct{ from, to, err string }{
+		{`{"kind": "date", "fact": "booking_date", "validate": "future_date_only"}`, `{"kind": "date", "fact": "booking_date", "validate": "future"}`, "not one of future_date_only"},
+		{`{"kind": "email", "fact": "email"}`, `{"kind": "email", "fact": "email", "validate": "future_date_only"}`, "only a date extractor takes validate"},
+	} {
+		def := strings.Replace(string(DemoFlow()), tt.from, tt.to, 1)
+		if def == string(DemoFlow()) {
+			t.Fatalf("%s not in the demo flow", tt.from)
+		}
+		_, err := ParseFlow([]byte(def), "coach.json")
+		if err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("%s: error %v, want %q", tt.to, err, tt.err)
+		}
+	}
+}
+
+func demoFlowForTest(t *testing.T) *Flow {
+	t.Helper()
+	f, err := ParseFlow(DemoFlow(), "coach.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestModelDateInThePastIsNoBooking: a model's date is read as typed words
+// are, so future_date_only refuses a past one too.
+func TestModelDateInThePastIsNoBooking(t *testing.T) {
+	for _, tt := range []struct{ value, want string }{
+		{"2025-12-31", ""},
+		{"2026-01-01", "2026-01-01"},
+		{"2026-02-02", "2026-02-02"},
+	} {
+		c := atBooking(t)
+		c.send(parley.Message{Text: "see above", NLU: &parley.NLU{Intent: "answer", Entities: map[string]any{"booking_date": tt.value}}})
+		if got := c.runtime().FactValues["booking_date"]; got != tt.want {
+			t.Errorf("entity %q: booking_date %q, want %q", tt.value, got, tt.want)
+		}
+	}
+}
