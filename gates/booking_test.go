@@ -58,6 +58,33 @@ func TestBookingDate(t *testing.T) {
 	}
 }
 
+// TestBookingType: the kind of booking in ordinary words, in the seeds'
+// languages: the coach's category keywords are data in coach.json.
+func TestBookingType(t *testing.T) {
+	for _, tt := range []struct{ text, kind string }{
+		{"a quick phone call", "intro call"},
+		{"a chat", "intro call"},
+		{"just a quick call", "intro call"},
+		{"un appel", "intro call"},
+		{"un petit coup de fil", "intro call"},
+		{"una llamada", "intro call"},
+		{"una videollamada", "intro call"},
+		{"a workout", "training session"},
+		{"une séance", "training session"},
+		{"une seance d'entraînement", "training session"},
+		{"una sesión", "training session"},
+		{"una clase de entrenamiento", "training session"},
+		{"a session, no, a call", "intro call"},
+		{"a call - no, a session", "training session"},
+	} {
+		c := atBooking(t)
+		c.say(tt.text)
+		if got := c.runtime().FactValues["booking_type"]; got != tt.kind {
+			t.Errorf("%q: booking_type %q, want %q", tt.text, got, tt.kind)
+		}
+	}
+}
+
 // TestFutureDateOnlyIsValidated: validate is a date extractor's, and says
 // future_date_only.
 func TestFutureDateOnlyIsValidated(t *testing.T) {
