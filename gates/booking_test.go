@@ -85,6 +85,39 @@ func TestBookingType(t *testing.T) {
 	}
 }
 
+// TestCorrectionKeepsTheLastValue: a fact corrected inside one sentence keeps
+// the value after the correction; the facts the correction does not touch keep
+// theirs.
+func TestCorrectionKeepsTheLastValue(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want map[string]string
+	}{
+		{"lee@mail.com, sorry, lee@post.com", map[string]string{"email": "lee@post.com"}},
+		{"lee@mail.com - no wait, lee@post.com", map[string]string{"email": "lee@post.com"}},
+		{"target 200 lb, sorry, 220 lb", map[string]string{"goal_target": "220 lb"}},
+		{"target 200 lb, sorry, 220 lb, currently 180 lb", map[string]string{"goal_target": "220 lb", "goal_baseline": "180 lb", "goal_delta": "40 lb"}},
+		{"bench 300 lbs, currently at 225, sorry, 230", map[string]string{"goal_target": "300 lb", "goal_baseline": "230 lb"}},
+		{"a call on Friday, sorry, Saturday", map[string]string{"booking_type": "intro call", "booking_date": "2026-01-03"}},
+		{"Friday, I mean a session on Saturday", map[string]string{"booking_type": "training session", "booking_date": "2026-01-03"}},
+	} {
+		x := demoFlowForTest(t)
+		nodes := make([]*Node, 0, len(x.Nodes))
+		for i := range x.Nodes {
+			nodes = append(nodes, &x.Nodes[i])
+		}
+		got := map[string]string{}
+		for _, f := range x.extractFacts(nodes, parley.Message{Text: tt.text, SentAt: newConversation(t, demoEngine(t, nil)).now}, nil) {
+			got[f.raw] = f.value
+		}
+		for fact, want := range tt.want {
+			if got[fact] != want {
+				t.Errorf("%q: %s %q, want %q (all: %v)", tt.text, fact, got[fact], want, got)
+			}
+		}
+	}
+}
+
 // TestFutureDateOnlyIsValidated: validate is a date extractor's, and says
 // future_date_only.
 func TestFutureDateOnlyIsValidated(t *testing.T) {

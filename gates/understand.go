@@ -336,10 +336,17 @@ func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string
 }
 
 // readCorrected reads x's facts from a message that takes back what it said
-// before its correction words: the words after them (tail) stand. The tail is
-// read first, and the head gives only the facts the tail does not ("a call on Friday, sorry, Saturday" keeps the
+// before its correction words: the words after them (tail) stand. A number
+// correction replaces the head's last number in place ("target 200 lb, sorry,
+// 220 lb" is "target 220 lb"), so the fact the head's cue named is the one
+// corrected. Other kinds read the tail first and take from the head only the
+// facts the tail does not give ("a call on Friday, sorry, Saturday" keeps the
 // call). A category's default answers only when neither part names one.
 func readCorrected(x *Extractor, read func(*Extractor, parley.Message, func(string, string)), head, tail string, msg parley.Message, put func(raw, value string)) {
+	if x.Kind == ExtractNumber {
+		read(x, parley.Message{Text: withoutLastNumber(head) + " " + tail, SentAt: msg.SentAt}, put)
+		return
+	}
 	got := map[string]bool{}
 	own := *x
 	own.Default = ""
@@ -354,6 +361,18 @@ func readCorrected(x *Extractor, read func(*Extractor, parley.Message, func(stri
 			put(raw, v)
 		}
 	})
+}
+
+// withoutLastNumber cuts text before its last number (digits or number words)
+// and what follows it, keeping the words that say which fact it was.
+func withoutLastNumber(text string) string {
+	ws := strings.Fields(numberWordsAsDigits(text))
+	for i := len(ws) - 1; i >= 0; i-- {
+		if strings.IndexFunc(ws[i], unicode.IsDigit) >= 0 {
+			return strings.Join(ws[:i], " ")
+		}
+	}
+	return text
 }
 
 // extractRegex puts each named group of x's pattern that matches the text.
