@@ -98,6 +98,13 @@ func TestCorrectionKeepsTheLastValue(t *testing.T) {
 		{"target 200 lb, sorry, 220 lb", map[string]string{"goal_target": "220 lb"}},
 		{"target 200 lb, sorry, 220 lb, currently 180 lb", map[string]string{"goal_target": "220 lb", "goal_baseline": "180 lb", "goal_delta": "40 lb"}},
 		{"bench 300 lbs, currently at 225, sorry, 230", map[string]string{"goal_target": "300 lb", "goal_baseline": "230 lb"}},
+		{"target 200 lb, currently 180 lb, sorry, target 220 lb", map[string]string{"goal_target": "220 lb", "goal_baseline": "180 lb"}},
+		{"target 200 lb, currently 180 lb, sorry, currently 185 lb", map[string]string{"goal_target": "200 lb", "goal_baseline": "185 lb"}},
+		{"target 200 lb, sorry, 220", map[string]string{"goal_target": "220 lb"}},
+		{"target 200 lb, sorry, 220, currently 180", map[string]string{"goal_target": "220 lb", "goal_baseline": "180 lb"}},
+		// The corrected baseline says no unit and follows its cue: not read, asked again.
+		{"target 200 lb, currently 180 lb, sorry, currently 185", map[string]string{"goal_target": "200 lb", "goal_baseline": ""}},
+		{"I want to squat 150 kilos - no, one hundred and sixty", map[string]string{"goal_target": "160 kg"}},
 		{"a call on Friday, sorry, Saturday", map[string]string{"booking_type": "intro call", "booking_date": "2026-01-03"}},
 		{"Friday, I mean a session on Saturday", map[string]string{"booking_type": "training session", "booking_date": "2026-01-03"}},
 	} {

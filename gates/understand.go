@@ -336,15 +336,15 @@ func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string
 }
 
 // readCorrected reads x's facts from a message that takes back what it said
-// before its correction words: the words after them (tail) stand. A number
-// correction replaces the head's last number in place ("target 200 lb, sorry,
-// 220 lb" is "target 220 lb"), so the fact the head's cue named is the one
-// corrected. Other kinds read the tail first and take from the head only the
+// before its correction words: the words after them (tail) stand. A bare
+// number after the correction replaces the head's last number in place
+// ("target 200 lb, sorry, 220 lb" is "target 220 lb"), so the fact the head's
+// cue named is the one corrected (correctedNumbers). Other kinds read the tail first and take from the head only the
 // facts the tail does not give ("a call on Friday, sorry, Saturday" keeps the
 // call). A category's default answers only when neither part names one.
 func readCorrected(x *Extractor, read func(*Extractor, parley.Message, func(string, string)), head, tail string, msg parley.Message, put func(raw, value string)) {
 	if x.Kind == ExtractNumber {
-		read(x, parley.Message{Text: withoutLastNumber(head) + " " + tail, SentAt: msg.SentAt}, put)
+		read(x, parley.Message{Text: correctedNumbers(x, head, tail), SentAt: msg.SentAt}, put)
 		return
 	}
 	got := map[string]bool{}
@@ -361,6 +361,38 @@ func readCorrected(x *Extractor, read func(*Extractor, parley.Message, func(stri
 			put(raw, v)
 		}
 	})
+}
+
+// correctedNumbers is the text a number extractor reads from a corrected
+// message: the head with its last number replaced by the tail when the tail
+// starts with a number ("target 200 lb, sorry, 220 lb", "..., sorry, 220,
+// currently 180"); the tail alone when it says one of x's cues ("..., sorry,
+// target 220 lb"); else the head, since the tail corrects another fact ("target 200, currently 180, sorry, currently 185"
+// keeps the target).
+func correctedNumbers(x *Extractor, head, tail string) string {
+	switch ws := strings.Fields(numberWordsAsDigits(tail)); {
+	case len(ws) > 0 && strings.IndexFunc(ws[0], unicode.IsDigit) >= 0:
+		return withoutLastNumber(head) + " " + withUnitOf(head, ws)
+	case hasCue(x, tail):
+		return tail
+	}
+	return head
+}
+
+// withUnitOf gives the corrected number (ws, the tail's words, numbers in
+// digits) the unit of the head's last quantity when it says none ("150 kilos -
+// no, 160" is 160 kg).
+func withUnitOf(head string, ws []string) string {
+	qs := nlu.ExtractQuantities(numberWordsAsDigits(head))
+	if len(qs) == 0 || qs[len(qs)-1].Unit == "" {
+		return strings.Join(ws, " ")
+	}
+	tail := strings.Join(ws, " ")
+	if tq := nlu.ExtractQuantities(tail); len(tq) > 0 && tq[0].Unit == "" {
+		core, punct := trimWordEnd(ws[0])
+		tail = core + " " + qs[len(qs)-1].Unit + punct + strings.TrimPrefix(tail, ws[0])
+	}
+	return tail
 }
 
 // withoutLastNumber cuts text before its last number (digits or number words)
