@@ -46,6 +46,16 @@ func TestBookingDate(t *testing.T) {
 		{"Tuesday or Wednesday", ""},
 		{"sometime after the 20th", ""},
 		{"the third Monday", ""},
+		// A date inside a question asked back for information is no answer; a
+		// yes-no question proposing a day, or a clause that answers beside a
+		// question, still is.
+		{"what day is it today?", ""},
+		{"which day is tomorrow?", ""},
+		{"quand est-ce qu'on est demain ?", ""},
+		{"is Tuesday ok?", "2026-01-06"},
+		{"could we do the 30th?", "2026-01-30"},
+		{"next Tuesday works, what do you mean by session?", "2026-01-06"},
+		{"Friday. Is that too soon?", "2026-01-02"},
 	} {
 		c := atBooking(t)
 		c.say(tt.text)

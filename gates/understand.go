@@ -306,9 +306,11 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 // reader the flows engine uses (nlu.FindDate: weekday of the month, a day of
 // the month alone, relative spans; two dates that differ or a date word left
 // over read as none, and the question comes again). A date the extractor's
-// validate refuses (a past day for future_date_only) is not stored either.
+// validate refuses (a past day for future_date_only) is not stored either, nor
+// one said inside a question asked back ("what day is it today?", "is Tuesday
+// ok?"): only the clauses that answer are read (nlu.WithoutQuestions).
 func extractDate(x *Extractor, msg parley.Message, put func(raw, value string)) {
-	d, ok := nlu.FindDate(msg.Text, msg.SentAt)
+	d, ok := nlu.FindDate(nlu.WithoutQuestions(msg.Text), msg.SentAt)
 	if !ok {
 		return
 	}

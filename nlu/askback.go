@@ -28,6 +28,56 @@ func AsksQuestion(text string) bool {
 	return len(toks) > 0 && questionOpeners[toks[0].text]
 }
 
+// clauseEndRe ends a clause: a comma, semicolon, full stop, exclamation or
+// question mark followed by a space or the end ("15.04.2026" and "a.m." hold
+// together).
+var clauseEndRe = regexp.MustCompile(`[,;.!?؟]+(?:\s+|$)`)
+
+// whOpeners are questionOpeners that ask for information ("what", "when",
+// "quand", "cuando", "imta", "متى"), not for a yes or no ("is", "can", "هل"):
+// a yes-no question may propose a value ("is Tuesday ok?", "any chance of
+// Friday?"); an information question asks one back ("what day is it today?").
+var whOpeners = wordSet(`what whats which when where why how who whom whose
+quel quelle quels quelles quand pourquoi comment combien
+cual cuales cuando donde como cuanto cuanta cuantos cuantas
+fin imta fo9ach fou9ach chno achno 3lach kifach chhal
+متى اين ماذا لماذا كيف كم`)
+
+// WithoutQuestions returns text without its clauses that ask for information
+// back (a clause that starts with a wh-word: whOpeners): "next Tuesday works,
+// what do you mean?" keeps "next Tuesday works, "; "what day is it today?"
+// keeps nothing, so the "today" of a question is read as no answer. A yes-no
+// question proposing a value ("is Tuesday ok?") stays. text is returned as it
+// is when no clause asks.
+func WithoutQuestions(text string) string {
+	ends := clauseEndRe.FindAllStringIndex(text, -1)
+	if len(ends) == 0 || ends[len(ends)-1][1] < len(text) {
+		ends = append(ends, []int{len(text), len(text)})
+	}
+	var b strings.Builder
+	start, asked := 0, false
+	for _, e := range ends {
+		clause := text[start:e[1]]
+		start = e[1]
+		if startsWithWh(clause) {
+			asked = true
+			continue
+		}
+		b.WriteString(clause)
+	}
+	if !asked {
+		return text
+	}
+	return b.String()
+}
+
+// startsWithWh reports whether clause's first word is a wh-word.
+func startsWithWh(clause string) bool {
+	var buf [4]token
+	toks := appendTokens(buf[:0], key(clause))
+	return len(toks) > 0 && whOpeners[toks[0].text]
+}
+
 // correctionRe finds the words by which a speaker takes back what they just
 // said ("to Rome, sorry, to Milan", "Friday. Actually no, Saturday", "three,
 // no, four"): a "no" counts after a comma, dash or full stop.

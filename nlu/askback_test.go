@@ -41,3 +41,24 @@ func TestSplitCorrection(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutQuestions(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"what day is it today?", ""},
+		{"next Tuesday works, what do you mean?", "next Tuesday works, "},
+		{"Friday. Is that too soon?", "Friday. Is that too soon?"},
+		{"Friday. What do you mean by session?", "Friday. "},
+		{"tomorrow at 7 a.m. please", "tomorrow at 7 a.m. please"},
+		{"15.04.2026", "15.04.2026"},
+		{"Monday, when are you open", "Monday, "},
+		{"is Tuesday ok?", "is Tuesday ok?"},
+		{"any chance of friday?", "any chance of friday?"},
+		{"هل غدا؟", "هل غدا؟"},
+		{"متى غدا؟", ""},
+		{"", ""},
+	} {
+		if got := WithoutQuestions(tt.text); got != tt.want {
+			t.Errorf("WithoutQuestions(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
