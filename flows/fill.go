@@ -2,6 +2,7 @@ package flows
 
 import (
 	"maps"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -68,7 +69,12 @@ func (tu *turn) fillAwaited() error {
 		tu.notUnderstood(sl, reason)
 		return tu.invalid(st, tu.e.invalidText(sl, nil))
 	}
-	answer, corrected := tu.correctedAnswer()
+	answer, corrected, read := tu.answerOf(f, sl)
+	if !read {
+		// "Until Sunday" with no check-in to count from: asked again.
+		tu.notUnderstood(sl, ReasonUnread)
+		return tu.invalid(st, tu.e.invalidText(sl, nil))
+	}
 	if !corrected && (tu.sentence() || tu.answersAnother(f, sl)) {
 		return tu.fillFromSentence(f, st)
 	}
@@ -86,6 +92,17 @@ func (tu *turn) fillAwaited() error {
 	tu.userGave(sl.name, value)
 	tu.clearRetries(sl.name)
 	return tu.advance(st.next)
+}
+
+// answerOf is the answer a typed message gives sl's question and whether it
+// stands alone (correctedAnswer): a count of a stay's nights said as the day
+// it ends is that count (stayCount); read is false when such a day gives none.
+func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
+	if count, isEnd, ok := tu.stayCount(f, sl); isEnd {
+		return count, true, ok
+	}
+	answer, alone = tu.correctedAnswer()
+	return answer, alone, true
 }
 
 // correctedAnswer is the answer a message gives its question: after a
@@ -336,6 +353,12 @@ func overlappingMatches(p *pattern, text string) [][]int {
 		out = append(out, m)
 		_, size := utf8.DecodeRuneInString(text[m[0]:])
 		pos = m[0] + max(size, 1)
+		// The next search starts at a word's start, never inside one: the rest
+		// of "SUN NIGHT" from its second letter would read "UN" (one) as a
+		// count of nights, as \b sees a word start at the slice's start.
+		for pos < len(text) && syntax.IsWordChar(rune(text[pos-1])) && syntax.IsWordChar(rune(text[pos])) {
+			pos++
+		}
 	}
 	return out
 }
@@ -403,13 +426,7 @@ func takenEnd(sl *slot, capture string, start, end int) int {
 func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any) (any, bool) {
 	switch sl.typ {
 	case TypeDate:
-		taken := slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
-			_, ok := found[o.name]
-			return ok && o.typ == TypeDate
-		})
-		if d, ok := nlu.FindDate(text, tu.now); ok && !taken {
-			return d.String(), true
-		}
+		return tu.typedDate(f, text, found)
 	case TypeEmail:
 		return nlu.ExtractEmail(text)
 	case TypePhone:
@@ -427,6 +444,23 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 		if v, ok := sl.enum.Match(text); ok && mentions(text, sl, v) {
 			return sl.normalize(v), true
 		}
+	}
+	return nil, false
+}
+
+// typedDate finds the one date of text for a date slot of f, unless another
+// date slot took one. In a stay ("checking out on the 24th"), a date said as
+// its end is not its start.
+func (tu *turn) typedDate(f *flow, text string, found map[string]any) (any, bool) {
+	taken := slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
+		_, ok := found[o.name]
+		return ok && o.typ == TypeDate
+	})
+	if taken || stay(f) && nlu.SaysStayEnd(text, tu.now) {
+		return nil, false
+	}
+	if d, ok := nlu.FindDate(text, tu.now); ok {
+		return d.String(), true
 	}
 	return nil, false
 }

@@ -72,12 +72,16 @@ func (tu *turn) correction() (head, tail string, ok bool) {
 
 // noValue is why a typed answer to sl's question gives it no value whatever
 // the readers find in it: a question asked back, or a non-answer ("I don't
-// know yet"; an enum may list a don't-care value, so its readers decide).
+// know yet"; an enum may list a don't-care value, so its readers decide), or
+// at a free-text question an answer that names nothing (nlu.IsVagueAnswer).
 func (tu *turn) noValue(sl *slot) (string, bool) {
 	switch {
 	case tu.asksBack():
 		return ReasonQuestion, true
 	case tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text):
+		return ReasonNonAnswer, true
+	case tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && sl != nil && sl.typ == TypeText && nlu.IsVagueAnswer(tu.text):
+		// "Whichever is cheapest" at "Which hotel?" names no hotel.
 		return ReasonNonAnswer, true
 	}
 	return "", false

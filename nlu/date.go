@@ -322,15 +322,18 @@ func (b *bestDate) wordDates(toks []token, today Date) {
 	}
 }
 
-// numericDate reads a numericDateRe match: slashes and dashes are month/day unless
-// the first number is above 12; dots are day.month. Without a year, dashes and dots
-// are not dates (ranges, decimals) and slashes mean the next such day.
+// numericDate reads a numericDateRe match: slashes and dashes are month/day when
+// the first number is 12 or less and the second above 12, day/month when the
+// first is above 12; dots are day.month. Two different numbers of 12 or less
+// ("4/5") are a day and a month in an order the writer's country decides: no
+// date, and the bot asks again rather than guess one. Without a year, dashes
+// and dots are not dates (ranges, decimals) and slashes mean the next such day.
 func numericDate(k string, m []int, today Date) (Date, bool) {
 	a, _ := strconv.Atoi(k[m[2]:m[3]])
 	sep := k[m[4]:m[5]]
 	b, _ := strconv.Atoi(k[m[6]:m[7]])
 	hasYear := m[8] >= 0
-	if !hasYear && sep != "/" {
+	if !hasYear && sep != "/" || sep != "." && a <= 12 && b <= 12 && a != b {
 		return Date{}, false
 	}
 	month, day := a, b
@@ -515,11 +518,23 @@ func weekdayNamed(toks []token, i, w int) (time.Weekday, bool) {
 	}
 	day, ok := weekdayAbbreviations[toks[w].text]
 	// "I had sat down", "le sun": abbreviations need an English modifier
-	// or must be the whole message.
-	if !ok || (!englishWeekdayPrefixes[toks[i].text] && len(toks) != 1) {
+	// or must be the whole message, but for a part of the day ("SUN NIGHT").
+	if !ok || (!englishWeekdayPrefixes[toks[i].text] && len(toks) != 1 && !abbreviationWithDayPart(toks, w)) {
 		return 0, false
 	}
 	return day, true
+}
+
+// abbreviationWithDayPart reports whether the message is the weekday's
+// abbreviation at toks[w] and a part of the day after it, nothing else ("sun
+// night", "sat morning"): then "sun" can only be the day.
+func abbreviationWithDayPart(toks []token, w int) bool {
+	if w != 0 || len(toks) != 2 {
+		return false
+	}
+	part := toks[1].text
+	_, ok := meridiemWords[part]
+	return ok && part != "am" && part != "pm"
 }
 
 // weekdaySuffixAt reads the modifier that may follow the weekday named at

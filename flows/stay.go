@@ -1,0 +1,75 @@
+package flows
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// stay reports whether a flow counts the nights or days of a stay (a slot of
+// it countsDays): its dates are the stay's start, and a day said as its end
+// ("until Sunday") gives the count, never the start.
+func stay(f *flow) bool {
+	for _, sl := range f.slotOrder {
+		if sl.countsDays() {
+			return true
+		}
+	}
+	return false
+}
+
+// stayCount reads a typed answer to sl's question, when sl counts a stay's
+// nights or days, that gives the day the stay ends instead ("checking out on
+// the 24th", "until Sunday", nlu.ReadStayEnd): the days from the flow's one
+// filled date (its start) to that day, read after the start, as the answer's
+// text. read is false when the answer gives no end day; ok is false when it
+// gives one but no count can be made of it (no start, or two).
+func (tu *turn) stayCount(f *flow, sl *slot) (count string, read, ok bool) {
+	if !sl.countsDays() || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+		return "", false, false
+	}
+	end, read := nlu.ReadStayEnd(tu.text, tu.now)
+	if !read {
+		return "", false, false
+	}
+	start, ok := tu.stayStart(f)
+	if !ok {
+		return "", true, false
+	}
+	days := daysBetween(start, end)
+	if days < 1 {
+		// Read from today the end falls before the start: a weekday ("until
+		// Sunday") is the one in the week after the start; any other day is
+		// asked again ("until the 18th" for a check-in on the 20th).
+		if again, _ := nlu.ReadStayEnd(tu.text, start); daysBetween(start, again) <= 7 {
+			days = daysBetween(start, again)
+		}
+	}
+	if days < 1 {
+		return "", true, false
+	}
+	return strconv.Itoa(days), true, true
+}
+
+// daysBetween is the count of days from start to the date d.
+func daysBetween(start time.Time, d nlu.Date) int {
+	return int(time.Date(d.Year, d.Month, d.Day, 0, 0, 0, 0, time.UTC).Sub(start).Hours() / 24)
+}
+
+// stayStart is the flow's one filled date slot's day, at midnight UTC.
+func (tu *turn) stayStart(f *flow) (time.Time, bool) {
+	var start time.Time
+	n := 0
+	for _, sl := range f.slotOrder {
+		if sl.typ != TypeDate {
+			continue
+		}
+		if v, ok := tu.s.Slots[sl.name].(string); ok {
+			if d, err := time.Parse(time.DateOnly, v); err == nil {
+				start, n = d, n+1
+			}
+		}
+	}
+	return start, n == 1
+}

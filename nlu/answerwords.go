@@ -1,0 +1,115 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+	"time"
+)
+
+//go:embed answer_words.txt
+var answerWordsText string
+
+// answerWords are the lists of answer_words.txt by name, each phrase as its
+// folded words.
+var answerWords = readPhraseLists(answerWordsText)
+
+var (
+	vagueWords    = wordSet(strings.Join(flatten(answerWords["vague"]), " "))
+	stayEndCues   = answerWords["stay_end"]
+	stayEndLeads  = wordSet(strings.Join(flatten(answerWords["stay_end_lead"]), " "))
+	stayEndFirsts = firstWords(stayEndCues)
+)
+
+// readPhraseLists reads "name: phrase, phrase" lines, skipping comments and
+// blank lines.
+func readPhraseLists(text string) map[string][][]string {
+	lists := map[string][][]string{}
+	for _, line := range strings.Split(text, "\n") {
+		name, list, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		name = strings.TrimSpace(name)
+		for _, p := range strings.Split(list, ",") {
+			if ws := phraseWords(p); len(ws) > 0 {
+				lists[name] = append(lists[name], ws)
+			}
+		}
+	}
+	return lists
+}
+
+func flatten(phrases [][]string) []string {
+	var out []string
+	for _, p := range phrases {
+		out = append(out, p...)
+	}
+	return out
+}
+
+// IsVagueAnswer reports whether a free-text answer is made only of words that
+// name nothing (answer_words.txt "vague"): it defers ("any is fine"), picks by
+// a quality ("whichever is cheapest", "the five star one") or points ("that
+// one"). Such an answer is no value; the question is asked again. A text
+// without words is not vague (other rules read it).
+func IsVagueAnswer(text string) bool {
+	var buf [24]token
+	toks := appendTokens(buf[:0], key(text))
+	if len(toks) == 0 {
+		return false
+	}
+	for _, t := range toks {
+		if !vagueWords[t.text] {
+			return false
+		}
+	}
+	return true
+}
+
+// ReadStayEnd reads an answer that gives the day a stay ends ("checking out on
+// the 24th", "until Sunday", "leaving Monday morning"): a stay_end cue of
+// answer_words.txt, after it one date read wholly (ReadDate), before it only
+// the speaker's words ("I'm", "we'll stay"). Relative to now.
+func ReadStayEnd(text string, now time.Time) (Date, bool) {
+	var buf [24]token
+	k := key(text)
+	toks := appendTokens(buf[:0], k)
+	for i, t := range toks {
+		if !stayEndFirsts[t.text] {
+			if !stayEndLeads[t.text] {
+				return Date{}, false
+			}
+			continue
+		}
+		for _, p := range stayEndCues {
+			if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) {
+				return ReadDate(k[toks[i+len(p)].start:], now)
+			}
+		}
+		if !stayEndLeads[t.text] {
+			return Date{}, false
+		}
+	}
+	return Date{}, false
+}
+
+// SaysStayEnd reports whether text holds a stay_end cue before a date word:
+// a date in it is the day a stay ends, not the day it starts.
+func SaysStayEnd(text string, now time.Time) bool {
+	var buf [32]token
+	k := key(text)
+	toks := appendTokens(buf[:0], k)
+	for i, t := range toks {
+		if !stayEndFirsts[t.text] {
+			continue
+		}
+		for _, p := range stayEndCues {
+			if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) {
+				if _, ok := FindDate(k[toks[i+len(p)].start:], now); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
