@@ -37,6 +37,7 @@ type slot struct {
 	names      []string // lowercase label and names: labelled runs only when one is in the text
 	maxRetries int
 	onExhaust  string
+	days       bool // it counts days or nights (countsDays), read once
 }
 
 type validator struct {
@@ -281,6 +282,7 @@ func compileSlot(sd *Slot) *slot {
 		sl.lookup = compileLookup(n.Lookup)
 	}
 	sl.names, sl.labelled = labelledPattern(sl.label, sd.Name)
+	sl.days = sl.countsDays()
 	return sl
 }
 

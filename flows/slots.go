@@ -155,7 +155,7 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	if !whole {
 		return read(raw)
 	}
-	if days, ok := nlu.ParseDays(raw); ok && sl.countsDays() {
+	if days, ok := nlu.ParseDays(raw); ok && sl.days {
 		return read(strconv.Itoa(days))
 	}
 	raw = nlu.CorrectNumberTypos(raw)

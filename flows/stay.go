@@ -12,7 +12,7 @@ import (
 // ("until Sunday") gives the count, never the start.
 func stay(f *flow) bool {
 	for _, sl := range f.slotOrder {
-		if sl.countsDays() {
+		if sl.days {
 			return true
 		}
 	}
@@ -26,7 +26,7 @@ func stay(f *flow) bool {
 // text. read is false when the answer gives no end day; ok is false when it
 // gives one but no count can be made of it (no start, or two).
 func (tu *turn) stayCount(f *flow, sl *slot) (count string, read, ok bool) {
-	if !sl.countsDays() || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+	if !sl.days || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return "", false, false
 	}
 	end, read := nlu.ReadStayEnd(tu.text, tu.now)
