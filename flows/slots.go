@@ -341,7 +341,8 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 // unknown lower-case word typed as an answer ("wakha") is not a city.
 func (sl *slot) city(raw string, upstream bool) (any, bool) {
 	c, _, ok := cityPrefix(raw, upstream)
-	if !ok {
+	// A country ("Portugal", "do you fly to Iceland?") is no city.
+	if !ok || !upstream && nlu.IsCountry(c) {
 		return nil, false
 	}
 	return sl.normalize(c), true

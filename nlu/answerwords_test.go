@@ -54,3 +54,24 @@ func TestReadStayEnd(t *testing.T) {
 		t.Error("SaysStayEnd: an end cue before a date says the stay's end, a date alone does not")
 	}
 }
+
+func TestIsCountry(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Portugal", true},
+		{"the UK", true},
+		{"iceland", true},
+		{"United States", true},
+		{"España", true},
+		{"Lisbon", false},
+		{"Singapore", false}, // a city-state is a city
+		{"Porto", false},
+		{"", false},
+	} {
+		if got := IsCountry(tc.text); got != tc.want {
+			t.Errorf("IsCountry(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
