@@ -287,3 +287,40 @@ func (tu *turn) yesNo() nlu.Answer {
 	// "Renew your plan?") carry the answer out too ("yes, renew it").
 	return nlu.YesNoTo(tu.text, tu.s.LastResponse)
 }
+
+// pointAtNamed presents, before a starting flow takes the offer, the result a
+// typed message names by an offered text value ("book a room at Bairo Loft"
+// while Tagus View is presented takes Bairro Loft, not Tagus View): as
+// spelt first, else with a typo (sameSpelling).
+func (tu *turn) pointAtNamed() {
+	o := tu.s.Metadata.Offer
+	if o == nil || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+		return
+	}
+	words := strings.Fields(tu.text)
+	for _, typo := range []bool{false, true} {
+		for i, r := range o.Results {
+			for _, name := range o.Slots {
+				sl := tu.e.slotByName[name]
+				v, ok := r[name].(string)
+				if ok && sl != nil && sl.typ == TypeText && namesValue(sl, words, v, typo) {
+					o.Index = i
+					return
+				}
+			}
+		}
+	}
+}
+
+// namesValue reports whether words hold v as a run of as many words: the same
+// but for case and punctuation, or with typo a typo away (sameSpelling).
+func namesValue(sl *slot, words []string, v string, typo bool) bool {
+	n := len(strings.Fields(v))
+	for j := 0; n > 0 && j+n <= len(words); j++ {
+		run := strings.Join(words[j:j+n], " ")
+		if typo && sameSpelling(sl, v, run) || !typo && spellingKey(v) == spellingKey(run) {
+			return true
+		}
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package flows
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -190,5 +191,27 @@ func TestHandback(t *testing.T) {
 	d, err := e.Handback(s, "resolved", time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
 	if err != nil || d.State.(*State).Metadata.Handoff != "" || s.Metadata.Handoff == "" || len(d.Events) != 1 || d.Events[0].Type != "handback" {
 		t.Errorf("handback: %+v, %v (input state must stay untouched)", d, err)
+	}
+}
+
+// namesValue finds an offered name in a message, as spelt or a typo away,
+// never a name the words only share a part of.
+func TestNamesValue(t *testing.T) {
+	text := &slot{typ: TypeText}
+	for _, tc := range []struct {
+		msg, v string
+		typo   bool
+		want   bool
+	}{
+		{"book a room at Bairro Loft", "Bairro Loft", false, true},
+		{"book a room at bairro-loft", "Bairro-Loft", false, true},
+		{"book a room at Bairo Loft", "Bairro Loft", false, false},
+		{"book a room at Bairo Loft", "Bairro Loft", true, true},
+		{"book a room at the Loft", "Bairro Loft", true, false},
+		{"book a room", "Tagus View", true, false},
+	} {
+		if got := namesValue(text, strings.Fields(tc.msg), tc.v, tc.typo); got != tc.want {
+			t.Errorf("namesValue(%q, %q, typo %v) = %v, want %v", tc.msg, tc.v, tc.typo, got, tc.want)
+		}
 	}
 }

@@ -408,6 +408,7 @@ func (tu *turn) switchTo(target, active *flow) {
 		return
 	}
 	tu.startFlow(target)
+	tu.pointAtNamed()
 	switch o := s.Metadata.Offer; {
 	case o == nil:
 	case o.Flow == target.name:
