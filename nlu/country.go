@@ -30,6 +30,25 @@ func readCountries(text string) map[string]bool {
 // one (countries.txt: "Portugal", "the UK", "Scandinavia") and no known city:
 // a city slot does not store it.
 func IsCountry(text string) bool {
+	// An ASCII name of one or more words, lowered in place, costs no
+	// allocation: every city answer asks.
+	var buf [48]byte
+	n, ascii := 0, len(text) <= len(buf)
+	for i := 0; ascii && i < len(text); i++ {
+		c := text[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 'a' && c <= 'z', c == ' ':
+		default:
+			ascii = false
+		}
+		buf[n] = c
+		n++
+	}
+	if ascii {
+		return countries[string(buf[:n])] || n > 4 && string(buf[:4]) == "the " && countries[string(buf[4:n])]
+	}
 	ws := phraseWords(text)
 	if len(ws) > 1 && ws[0] == "the" {
 		ws = ws[1:]
