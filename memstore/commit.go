@@ -2,7 +2,6 @@ package memstore
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -51,7 +50,7 @@ func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
 func (s *Store) head(c *parley.Commit, sh *shard, cur *conversation, first int64, now time.Time) *conversation {
 	conv := &c.Conversation
 	if cur == nil {
-		cur = &conversation{processed: map[string]processed{}}
+		cur = &conversation{versions: make([]version, 0, initialVersions)}
 		sh.convs[conv.Key] = cur
 		conv.CreatedAt = micro(orNow(conv.CreatedAt, now))
 	} else {
@@ -67,36 +66,80 @@ func (s *Store) head(c *parley.Commit, sh *shard, cur *conversation, first int64
 	return cur
 }
 
-// append stores the version: its state, its events and the processed message.
+// initialVersions is the room a new conversation gets for its versions: a
+// conversation of a few turns grows its slice once at most.
+const initialVersions = 8
+
+// append stores the version: its state, the events the commit stored (numbered,
+// their times at microseconds, written back to c) and the processed message, their
+// bytes copied into one buffer. What the log rebuilds is rebuilt on read
+// (conversation.logEvents).
 func (s *Store) append(c *parley.Commit, cur *conversation, first int64, now time.Time) {
 	c.StoredSeqs(first, micro(now))
+	buf := make([]byte, 0, commitBytes(c))
+	v := version{first: first, last: c.Conversation.LastSeq, at: c.Conversation.UpdatedAt, lo: len(cur.events)}
+	v.state, buf = keepJSON(buf, c.Conversation.State)
 	for i := range c.Events {
-		c.Events[i].At = micro(c.Events[i].At)
+		e := &c.Events[i]
+		e.At = micro(e.At)
+		kept := *e
+		kept.Data, buf = keepJSON(buf, e.Data)
+		cur.events = append(cur.events, kept)
 	}
-	for _, e := range turnlog.LogEvents(c) {
-		e.Data = clone(e.Data)
-		if len(e.Data) == 0 {
-			e.Data = []byte("null")
-		}
-		cur.events = append(cur.events, e)
-	}
-	state := clone(c.Conversation.State)
-	if len(state) == 0 {
-		state = []byte("null")
-	}
-	cur.states = append(cur.states, state)
-	cur.turns = append(cur.turns, nil)
-	version := c.Conversation.Version
+	v.hi = len(cur.events)
 	switch {
 	case c.Turn != nil:
-		turn := *c.Turn
-		turn.Replies, turn.Transitions = clone(turn.Replies), clone(turn.Transitions)
-		engine := slices.Clone(turnlog.EngineEvents(&turn, c.Events))
-		cur.processed[turn.Message.ID] = processed{version: version, turn: &turn, engine: engine}
-		cur.turns[version-1] = &turn
+		v.turn, v.isTurn = *c.Turn, true
+		v.turn.Replies, buf = keep(buf, c.Turn.Replies)
+		v.turn.Transitions, _ = keep(buf, c.Turn.Transitions)
+		cur.remember(c.Turn.Message.ID, c.Conversation.Version)
 	case c.MessageID != "":
-		cur.processed[c.MessageID] = processed{version: version, response: clone(c.Response)}
+		v.response, _ = keep(buf, c.Response)
+		cur.remember(c.MessageID, c.Conversation.Version)
 	}
+	cur.versions = append(cur.versions, v)
+}
+
+// remember records that version processed message id.
+func (c *conversation) remember(id string, version int64) {
+	if c.processed == nil {
+		c.processed = make(map[string]int64, 1)
+	}
+	c.processed[id] = version
+}
+
+// commitBytes is how many bytes append keeps of c.
+func commitBytes(c *parley.Commit) int {
+	n := max(len(c.Conversation.State), len(null)) + len(c.Response)
+	for i := range c.Events {
+		n += max(len(c.Events[i].Data), len(null))
+	}
+	if c.Turn != nil {
+		n += len(c.Turn.Replies) + len(c.Turn.Transitions)
+	}
+	return n
+}
+
+// null is what the store keeps of an empty state or event data, as the SQL stores do.
+var null = []byte("null")
+
+// keep appends b to buf and returns the copy (nil for nil), capped so that it never
+// grows into what follows it, and buf.
+func keep(buf, b []byte) (kept, grown []byte) {
+	if b == nil {
+		return nil, buf
+	}
+	n := len(buf)
+	buf = append(buf, b...)
+	return buf[n:len(buf):len(buf)], buf
+}
+
+// keepJSON is keep for JSON the store keeps as "null" when empty.
+func keepJSON(buf, b []byte) (kept, grown []byte) {
+	if len(b) == 0 {
+		return null, buf
+	}
+	return keep(buf, b)
 }
 
 // outbox enqueues the commit's outbox entries whose idempotency keys are new.

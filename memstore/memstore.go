@@ -71,22 +71,51 @@ type shard struct {
 	_     [48]byte // a cache line each, so that neighbouring shards' locks do not share one
 }
 
-// conversation is the head and the versions of one conversation.
+// conversation is the head and the versions of one conversation, kept in the
+// compact form the SQL stores keep: per version its state, the events its commit
+// stored and, for a turn, its record. The events the log rebuilds around a turn
+// (turnlog.Expand) and a turn's response (turnlog.Response) are rebuilt on read, as
+// package sqlite rebuilds them, so that a commit copies what it was given once and
+// builds nothing: expanding every turn's log at commit was a third of a memory
+// store turn's allocations.
 type conversation struct {
-	head   parley.Conversation
-	states [][]byte // states[v-1] is the state of version v
-	// turns[v-1] is the turn version v processed, nil for a version that was not one.
-	turns     []*parley.TurnRecord
-	events    []parley.Event
-	processed map[string]processed
+	head     parley.Conversation
+	versions []version // versions[v-1] is version v
+	// events are the events every version's commit stored, in order; version v's
+	// are events[versions[v-1].lo:versions[v-1].hi].
+	events []parley.Event
+	// processed maps each processed message id to the version that processed it.
+	processed map[string]int64
 }
 
-// processed is what a message id answered: a turn (rebuilt on read) or a record.
-type processed struct {
-	version  int64
-	turn     *parley.TurnRecord
-	engine   []parley.Event // the turn's engine events
+// version is one stored version. Its bytes (state, event data, a turn's replies and
+// transitions, a record) share one buffer per commit, never handed out: every read
+// copies them.
+type version struct {
+	state []byte
+	// first and last are the seqs of its first and last event in the log (last <
+	// first when it has none); at is when it was stored, the time of the events the
+	// log rebuilds.
+	first, last int64
+	at          time.Time
+	lo, hi      int // its stored events, conversation.events[lo:hi]
+	// turn is the turn the version processed, when isTurn; response is the record
+	// of a message it processed otherwise (parley.Commit.Response).
+	turn     parley.TurnRecord
+	isTurn   bool
 	response []byte
+}
+
+// stored returns the events version v's commit stored.
+func (c *conversation) stored(v *version) []parley.Event { return c.events[v.lo:v.hi] }
+
+// logEvents returns version v's events as the log holds them: the stored ones and,
+// for a turn, the ones the log rebuilds (turnlog.Expand). Their data is the store's.
+func (c *conversation) logEvents(key parley.ConversationKey, v *version) []parley.Event {
+	if !v.isTurn {
+		return c.stored(v)
+	}
+	return turnlog.Expand(&v.turn, key, c.stored(v), v.first, v.at)
 }
 
 type outboxEntry struct {
@@ -183,7 +212,7 @@ func (s *Store) Conversation(_ context.Context, key parley.ConversationKey) (*pa
 			return parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
 		}
 		head := c.head
-		head.State = clone(c.states[head.Version-1])
+		head.State = clone(c.versions[head.Version-1].state)
 		out = &head
 		return nil
 	})
@@ -218,16 +247,18 @@ func (s *Store) Processed(_ context.Context, key parley.ConversationKey, message
 	if c == nil {
 		return parley.Processed{}, false, nil
 	}
-	p, ok := c.processed[messageID]
+	n, ok := c.processed[messageID]
 	if !ok {
 		return parley.Processed{}, false, nil
 	}
-	if p.turn != nil {
-		msg := p.turn.Message
-		return parley.Processed{Message: &msg, Version: p.version,
-			Response: turnlog.Response(p.turn, key, p.version, c.states[p.version-1], p.engine)}, true, nil
+	v := &c.versions[n-1]
+	if v.isTurn {
+		msg := v.turn.Message
+		engine := turnlog.EngineEvents(&v.turn, c.stored(v))
+		return parley.Processed{Message: &msg, Version: n,
+			Response: turnlog.Response(&v.turn, key, n, v.state, engine)}, true, nil
 	}
-	return parley.Processed{Response: clone(p.response), Version: p.version, State: clone(c.states[p.version-1])}, true, nil
+	return parley.Processed{Response: clone(v.response), Version: n, State: clone(v.state)}, true, nil
 }
 
 // TurnRecords returns the turn records of the last n turns up to version, oldest
@@ -238,9 +269,9 @@ func (s *Store) TurnRecords(_ context.Context, key parley.ConversationKey, versi
 		if c == nil {
 			return nil
 		}
-		for v := min(version, int64(len(c.turns))); v >= 1 && len(out) < n; v-- {
-			if r := c.turns[v-1]; r != nil {
-				rec := *r
+		for v := min(version, int64(len(c.versions))); v >= 1 && len(out) < n; v-- {
+			if r := &c.versions[v-1]; r.isTurn {
+				rec := r.turn
 				rec.Replies, rec.Transitions = clone(rec.Replies), clone(rec.Transitions)
 				out = append(out, rec)
 			}
@@ -258,15 +289,21 @@ func (s *Store) Events(_ context.Context, key parley.ConversationKey, afterSeq i
 		if c == nil {
 			return nil
 		}
-		for _, e := range c.events {
-			if e.Seq <= afterSeq {
+		for i := range c.versions {
+			v := &c.versions[i]
+			if v.last <= afterSeq {
 				continue
 			}
-			if limit > 0 && len(out) == limit {
-				break
+			for _, e := range c.logEvents(key, v) {
+				if e.Seq <= afterSeq {
+					continue
+				}
+				if limit > 0 && len(out) == limit {
+					return nil
+				}
+				e.Data = clone(e.Data)
+				out = append(out, e)
 			}
-			e.Data = clone(e.Data)
-			out = append(out, e)
 		}
 		return nil
 	})
@@ -316,7 +353,7 @@ func (sh *shard) list(q parley.ConversationQuery, rows []parley.Conversation) []
 		if q.After != nil && !before(h.UpdatedAt, k.ID, micro(q.After.UpdatedAt), q.After.ID) {
 			continue
 		}
-		h.State = clone(c.states[h.Version-1])
+		h.State = clone(c.versions[h.Version-1].state)
 		rows = append(rows, h)
 	}
 	return rows
