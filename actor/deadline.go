@@ -20,8 +20,8 @@ const DefaultStoreTimeout = 5 * time.Second
 // as EUNAVAILABLE, saying so first: how the store words its abandoned call tells
 // nobody what happened.
 func deadline(ctx context.Context, timeout time.Duration, what string, fn func(context.Context) error) error {
-	cctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	cctx := newCallContext(ctx, timeout)
+	defer cctx.end()
 	err := fn(cctx)
 	if err == nil || ctx.Err() != nil || !errors.Is(cctx.Err(), context.DeadlineExceeded) {
 		return err
