@@ -35,10 +35,27 @@ type command struct {
 	turn    parley.TurnRequest
 	control parley.ControlRequest
 	agent   parley.AgentMessageRequest
-	done    chan commandResult // nil for the runtime's own commands (passivate, inactive)
+	// done carries the answer of a command delivered to the actor's queue; it is nil
+	// for one its caller runs (Runtime.send, runHere), answered in result, and for
+	// the runtime's own commands (passivate, inactive), which answer nothing.
+	done   chan commandResult
+	result commandResult
 	// values is the caller's context, for its values (its trace span) and not its
 	// cancellation: a turn, once queued, runs to its commit (commandContext).
 	values context.Context
+	// ctx is what the command runs in (handle), kept here so that handing it out as
+	// a context.Context costs no allocation of its own.
+	ctx commandContext
+}
+
+// answer answers the command: on done when it was delivered, in result when its
+// caller runs it.
+func (c *command) answer(res commandResult) {
+	if c.done != nil {
+		c.done <- res
+		return
+	}
+	c.result = res
 }
 
 type commandResult struct {
@@ -71,8 +88,11 @@ type actor struct {
 	urgent chan *command
 	// exited is closed once the actor has left the live set.
 	exited chan struct{}
-	// drainFn is drain, bound once.
-	drainFn func()
+	// drainFn is drain, bound once; intentFn records the intents of the turn in
+	// run (an immediate engine's, decide), bound on the first.
+	drainFn  func()
+	intentFn parley.IntentRecorder
+	run      *turnRun
 
 	elem        *list.Element
 	passivating bool
@@ -225,7 +245,8 @@ func (a *actor) handle(cmd *command) {
 		}
 		return
 	}
-	ctx := commandContext{Context: a.rt.ctx, values: cmd.values}
+	cmd.ctx = commandContext{Context: a.rt.ctx, values: cmd.values}
+	ctx := &cmd.ctx
 	var res parley.Result
 	var err error
 	switch cmd.kind {
@@ -240,7 +261,7 @@ func (a *actor) handle(cmd *command) {
 	case cmdAgent:
 		res, err = a.agentCmd(ctx, cmd.agent)
 	}
-	cmd.done <- commandResult{res, err}
+	cmd.answer(commandResult{res, err})
 }
 
 // hydrate loads the conversation once per actor life.
@@ -328,8 +349,28 @@ func (a *actor) seen(id string) bool {
 func (a *actor) now() time.Time { return a.rt.opts.Now().UTC() }
 
 func (a *actor) stateChanged(st step, at time.Time) parley.Event {
-	return a.event(parley.EventStateChanged, parley.StateChangedEvent{FromState: st.from, ToState: st.to, Reason: st.reason}, at)
+	data, ok := everyTurnSteps[st]
+	if !ok {
+		data = turnlog.StateChangedData(st.from, st.to, st.reason)
+	}
+	return parley.Event{Key: a.key, Type: parley.EventStateChanged, Data: data, At: at}
 }
+
+// everyTurnSteps holds the data of the lifecycle steps turns take with the same
+// reason every time (a spawn, idle -> running), encoded once: the bytes are the same
+// for every turn, and nobody writes to an event's data (the stores copy it, the
+// subscribers read it).
+var everyTurnSteps = func() map[step]json.RawMessage {
+	m := map[step]json.RawMessage{}
+	for _, st := range []step{
+		{from: parley.LifecycleCreated, to: parley.LifecycleIdle, reason: reasonSpawned},
+		{from: parley.LifecycleIdle, to: parley.LifecycleRunning, reason: turnlog.ReasonTurnStarts},
+		{from: parley.LifecycleRunning, to: parley.LifecycleIdle, reason: turnlog.ReasonTurnEnds},
+	} {
+		m[st] = turnlog.StateChangedData(st.from, st.to, st.reason)
+	}
+	return m
+}()
 
 func (a *actor) event(typ parley.EventType, data any, at time.Time) parley.Event {
 	b, err := json.Marshal(data)

@@ -39,7 +39,7 @@ func (r *Runtime) AgentMessage(ctx context.Context, req parley.AgentMessageReque
 		req.SentAt = r.opts.Now()
 	}
 	req.SentAt = req.SentAt.UTC()
-	cmd := &command{kind: cmdAgent, agent: req, done: make(chan commandResult, 1)}
+	cmd := &command{kind: cmdAgent, agent: req}
 	return r.send(ctx, req.Key, cmd)
 }
 

@@ -42,15 +42,28 @@ type intentCall struct {
 	done chan error
 }
 
-// intentRecorder returns the Turn.Intent of turn t. An immediate engine decides on
-// the runner, which commits at once; any other decides on a goroutine of its own,
-// and the runner, which keeps reading the urgent queue meanwhile, commits what it
-// sends (decide). Once an intent fails, every later one of the turn fails alike:
-// the engine must make no call after one it could not record.
-func (a *actor) intentRecorder(t *turnRun, intents chan intentCall) parley.IntentRecorder {
-	if a.immediate {
-		return func(ctx context.Context, in parley.Intent) error { return a.commitIntent(ctx, t, in) }
+// immediateIntents returns the Turn.Intent of turn t for an immediate engine, which
+// decides on the runner: it commits at once. It is bound once per actor and records
+// the intents of the turn in a.run, which decide clears once the engine has
+// decided; an intent after that fails. Once an intent fails, every later one of the
+// turn fails alike: the engine must make no call after one it could not record.
+func (a *actor) immediateIntents(t *turnRun) parley.IntentRecorder {
+	a.run = t
+	if a.intentFn == nil {
+		a.intentFn = func(ctx context.Context, in parley.Intent) error {
+			if a.run == nil {
+				return parley.Errorf(parley.EINTERNAL, "an intent recorded after its turn was decided")
+			}
+			return a.commitIntent(ctx, a.run, in)
+		}
 	}
+	return a.intentFn
+}
+
+// intentSender returns the Turn.Intent of a turn whose engine decides on a goroutine
+// of its own: the runner, which keeps reading the urgent queue meanwhile, commits
+// what it sends (decide), as commitIntent does for an immediate engine.
+func (a *actor) intentSender(intents chan intentCall) parley.IntentRecorder {
 	return func(ctx context.Context, in parley.Intent) error {
 		call := intentCall{in: in, done: make(chan error, 1)}
 		select {
@@ -97,8 +110,7 @@ func (a *actor) storeIntent(ctx context.Context, t *turnRun, in parley.Intent) e
 	if err != nil {
 		return parley.WrapError(parley.EINTERNAL, err, "encode the state of a call's intent")
 	}
-	next := a.nextVersion(t, parley.LifecycleRunning)
-	next.State = state
+	next := a.nextVersion(t, parley.LifecycleRunning, state)
 	next.UpdatedAt = a.now()
 	pre := len(t.steps) - 1 // the steps before idle -> running
 	c := &parley.Commit{Conversation: next, ExpectedVersion: a.conv.Version, Events: t.steps[t.stored:pre:pre]}

@@ -321,8 +321,7 @@ func (r *Runtime) Turn(ctx context.Context, req parley.TurnRequest) (parley.Resu
 	if req.Message.SentAt.IsZero() {
 		req.Message.SentAt = r.opts.Now().UTC()
 	}
-	cmd := &command{kind: cmdTurn, turn: req, done: make(chan commandResult, 1)}
-	return r.send(ctx, req.Key, cmd)
+	return r.send(ctx, req.Key, &command{kind: cmdTurn, turn: req})
 }
 
 // Control applies pause, resume, cancel, reset or handback to a conversation and
@@ -339,8 +338,7 @@ func (r *Runtime) Control(ctx context.Context, req parley.ControlRequest) (parle
 	default:
 		return parley.Result{}, parley.Errorf(parley.EINVALID, "unknown control %q", req.Kind)
 	}
-	cmd := &command{kind: cmdControl, control: req, done: make(chan commandResult, 1)}
-	return r.send(ctx, req.Key, cmd)
+	return r.send(ctx, req.Key, &command{kind: cmdControl, control: req})
 }
 
 // MetricsReporter is implemented by engines that report per-conversation metrics
@@ -408,8 +406,14 @@ func (r *Runtime) LiveActors() int {
 }
 
 // send delivers cmd to the conversation's actor, spawning it if needed, and waits.
+// An immediate bot's idle actor runs it on this goroutine, which reads its answer
+// from the command; any other is queued, with a channel for its answer (made before
+// the lock when the bot is not immediate, to keep the lock's hold short).
 func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *command) (parley.Result, error) {
 	cmd.values = ctx
+	if !r.immediate[key.Bot] {
+		cmd.done = make(chan commandResult, 1)
+	}
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
@@ -428,8 +432,10 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 		a.active = true
 		r.mu.Unlock()
 		a.runHere(cmd)
-		res := <-cmd.done
-		return res.result, res.err
+		return cmd.result.result, cmd.result.err
+	}
+	if cmd.done == nil {
+		cmd.done = make(chan commandResult, 1)
 	}
 	if !r.deliverLocked(a, cmd) {
 		r.mu.Unlock()

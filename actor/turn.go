@@ -146,7 +146,19 @@ type turnRun struct {
 	intents     int
 	intentErr   error
 	intentState any
+
+	// Room in the turn's one value for what a turn builds: its steps and moves (an
+	// expiry and its stopped event, a spawn, running) and, once decided, its record,
+	// its commit and its last move (decidedEnd), which turnEnd points into.
+	stepRoom [4]parley.Event
+	moveRoom [3]step
+	rec      parley.TurnRecord
+	commit   parley.Commit
+	endMove  [1]step
 }
+
+// reasonSpawned is the reason of a new conversation's created -> idle.
+const reasonSpawned = "spawned"
 
 // start takes the lifecycle steps that lead to running: the inactivity timeout when
 // the message was sent after the conversation's deadline (seed 004: Idle/Paused
@@ -155,6 +167,7 @@ type turnRun struct {
 // answers it from here) and stored with the turn's commit.
 func (a *actor) start(req parley.TurnRequest) (*turnRun, error) {
 	t := &turnRun{req: req, at: a.now(), index: a.conv.Turns + 1}
+	t.steps, t.moves = t.stepRoom[:0], t.moveRoom[:0]
 	from := a.conv.Lifecycle
 	if deadline := a.messageDeadline(); a.expired(req.Message.SentAt, deadline) {
 		st, err := move(from, LifecycleEventInactivityTimeout, "inactivity timeout: the message was sent after the conversation's inactivity timeout")
@@ -190,7 +203,7 @@ func (t *turnRun) add(a *actor, st step, at time.Time) {
 // --ProcessInteraction--> idle ("Spawn"), a fresh actor for a terminal one
 // ("Respawning", history preserved), and paused --ProcessInteraction--> idle.
 func (a *actor) spawn(t *turnRun, from parley.Lifecycle) error {
-	reason := "spawned"
+	reason := reasonSpawned
 	switch {
 	case from == parley.LifecycleIdle:
 		return nil
@@ -233,10 +246,11 @@ func (e *turnEnd) answer() (parley.Result, error) {
 	return parley.Result{Body: e.body}, e.err
 }
 
-// nextVersion returns the conversation the turn's commit stores, in lifecycle lc. A
-// new conversation is stored with the engine's initial state, which a failed or
-// interrupted first turn leaves it in.
-func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle) parley.Conversation {
+// nextVersion returns the conversation the turn's commit stores, in lifecycle lc,
+// with state (nil: the state it has). A new conversation that gets no state of the
+// turn is stored with the engine's initial state, which a failed or interrupted first
+// turn leaves it in.
+func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle, state []byte) parley.Conversation {
 	next := a.conv
 	next.Lifecycle = lc
 	next.Version++
@@ -244,7 +258,10 @@ func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle) parley.Conversation
 	if next.CreatedAt.IsZero() {
 		next.CreatedAt = t.at
 	}
-	if next.State == nil {
+	switch {
+	case state != nil:
+		next.State = state
+	case next.State == nil:
 		next.State, _ = encodeState(a.state, 0)
 	}
 	next.ActiveAt = t.req.Message.SentAt
@@ -282,13 +299,13 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 	// engine's events; it rebuilds idle -> running, the turn event, running -> idle
 	// and the response (parley.TurnRecord), which are built here the same way.
 	before := len(t.steps) - 1
-	rec := &parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions, Before: before - t.stored, Error: d.Failed}
+	t.rec = parley.TurnRecord{Message: msg, Replies: replies, Transitions: transitions, Before: before - t.stored, Error: d.Failed}
+	rec := &t.rec
 	events := t.steps[t.stored:before:before]
 	for _, e := range d.Events {
 		events = append(events, a.event(e.Type, e.Data, t.at))
 	}
-	next := a.nextVersion(t, end.to)
-	next.State = state
+	next := a.nextVersion(t, end.to, state)
 	next.Turns = t.index
 	body := turnlog.Response(rec, a.key, next.Version, state, turnlog.EngineEvents(rec, events))
 	var outbox []parley.OutboxEntry
@@ -304,13 +321,12 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 		}
 		outbox = append(outbox, watched...)
 	}
-	return turnEnd{
-		commit: &parley.Commit{
-			Conversation: next, ExpectedVersion: a.conv.Version, Events: events, Turn: rec,
-			Outbox: outbox, InboundID: t.req.InboundID,
-		},
-		moves: []step{end}, state: d.State, body: body, stops: end.stops(),
-	}, nil
+	t.commit = parley.Commit{
+		Conversation: next, ExpectedVersion: a.conv.Version, Events: events, Turn: rec,
+		Outbox: outbox, InboundID: t.req.InboundID,
+	}
+	t.endMove[0] = end
+	return turnEnd{commit: &t.commit, moves: t.endMove[:], state: d.State, body: body, stops: end.stops()}, nil
 }
 
 // encodeAnswer encodes a turn's replies and transitions as json.Marshal does, into
@@ -347,7 +363,7 @@ func (a *actor) failedEnd(t *turnRun, cause error) (turnEnd, error) {
 		answer = parley.WrapError(parley.EINTERNAL, cause, "the bot failed to process the message")
 	}
 	return turnEnd{
-		commit: &parley.Commit{Conversation: a.nextVersion(t, parley.LifecycleError), ExpectedVersion: a.conv.Version, Events: events},
+		commit: &parley.Commit{Conversation: a.nextVersion(t, parley.LifecycleError, nil), ExpectedVersion: a.conv.Version, Events: events},
 		moves:  []step{st}, err: answer, stops: true,
 	}, nil
 }
@@ -388,7 +404,7 @@ func (a *actor) interruptedEnd(t *turnRun, stop *command, streamed string) (turn
 	if err != nil {
 		return turnEnd{}, err
 	}
-	next := a.nextVersion(t, st.to)
+	next := a.nextVersion(t, st.to, nil)
 	next.UpdatedAt = at
 	return turnEnd{
 		commit: &parley.Commit{
@@ -414,8 +430,10 @@ func (a *actor) committed(t *turnRun, end turnEnd) {
 			a.rt.hub.Publish(e)
 		}
 	}
-	for _, st := range append(t.moves, end.moves...) {
-		a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
+	for _, moves := range [2][]step{t.moves, end.moves} {
+		for _, st := range moves {
+			a.rt.opts.Metrics.lifecycle(a.key.Bot, st.from, st.to)
+		}
 	}
 	if w := a.rt.opts.Watcher; w != nil {
 		w.TurnCommitted(a.key, c.Events)
@@ -431,7 +449,7 @@ func (a *actor) committed(t *turnRun, end turnEnd) {
 	}
 	if end.stop != nil {
 		body, err := json.Marshal(a.view())
-		end.stop.done <- commandResult{parley.Result{Body: body}, err}
+		end.stop.answer(commandResult{parley.Result{Body: body}, err})
 		if id := end.stop.control.InboundID; id != 0 {
 			_ = a.rt.store.DropInbound(a.rt.ctx, id)
 		}
@@ -461,7 +479,7 @@ func (a *actor) commitFailed(ctx context.Context, t *turnRun, end turnEnd, err e
 			"the store did not confirm the turn, which may or may not have been committed; retrying with the same message id is safe")
 	}
 	if end.stop != nil {
-		end.stop.done <- commandResult{err: parley.WrapError(parley.EUNAVAILABLE, err, "the store did not confirm the %s; retrying is safe", end.stop.control.Kind)}
+		end.stop.answer(commandResult{err: parley.WrapError(parley.EUNAVAILABLE, err, "the store did not confirm the %s; retrying is safe", end.stop.control.Kind)})
 	}
 	return res, err
 }
@@ -546,12 +564,14 @@ func (p *partial) close() string {
 // goroutine hands it to the runner, which commits it between the commands it
 // waits for.
 func (a *actor) decide(ctx context.Context, run *turnRun, t parley.Turn) (d parley.Decision, stop *command, streamed string, err error) {
-	intents := make(chan intentCall)
-	t.Intent = a.intentRecorder(run, intents)
 	if a.immediate {
+		t.Intent = a.immediateIntents(run)
 		d, err = a.engineDecide(ctx, t)
+		a.run = nil
 		return d, nil, "", err
 	}
+	intents := make(chan intentCall)
+	t.Intent = a.intentSender(intents)
 	dctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	p := &partial{a: a, index: t.Index, at: run.at}

@@ -52,15 +52,15 @@ func Expand(r *parley.TurnRecord, key parley.ConversationKey, stored []parley.Ev
 	out := make([]parley.Event, 0, len(stored)+rebuilt(r))
 	out = append(out, stored[:before]...)
 	out = append(out,
-		parley.Event{Type: parley.EventStateChanged, Data: stateChangedData(parley.LifecycleIdle, parley.LifecycleRunning, ReasonTurnStarts), At: at},
+		parley.Event{Type: parley.EventStateChanged, Data: StateChangedData(parley.LifecycleIdle, parley.LifecycleRunning, ReasonTurnStarts), At: at},
 		parley.Event{Type: parley.EventTurn, Data: TurnEventData(r), At: at})
 	out = append(out, stored[before:]...)
 	if r.Error != "" {
 		out = append(out,
-			parley.Event{Type: parley.EventStateChanged, Data: stateChangedData(parley.LifecycleRunning, parley.LifecycleError, ReasonTurnFailed+": "+r.Error), At: at},
+			parley.Event{Type: parley.EventStateChanged, Data: StateChangedData(parley.LifecycleRunning, parley.LifecycleError, ReasonTurnFailed+": "+r.Error), At: at},
 			parley.Event{Type: parley.EventStopped, Data: stoppedData("error: " + r.Error), At: at})
 	} else {
-		out = append(out, parley.Event{Type: parley.EventStateChanged, Data: stateChangedData(parley.LifecycleRunning, parley.LifecycleIdle, ReasonTurnEnds), At: at})
+		out = append(out, parley.Event{Type: parley.EventStateChanged, Data: StateChangedData(parley.LifecycleRunning, parley.LifecycleIdle, ReasonTurnEnds), At: at})
 	}
 	for i := range out {
 		out[i].Key, out[i].Seq = key, first+int64(i)
@@ -146,8 +146,10 @@ func stoppedData(reason string) json.RawMessage {
 	return append(b, `,"partial_response":""}`...)
 }
 
-func stateChangedData(from, to parley.Lifecycle, reason string) json.RawMessage {
-	b := make([]byte, 0, 96)
+// StateChangedData is a state_changed event's data (parley.StateChangedEvent), as
+// json.Marshal writes it.
+func StateChangedData(from, to parley.Lifecycle, reason string) json.RawMessage {
+	b := make([]byte, 0, 48+len(from)+len(to)+len(reason))
 	b = append(b, `{"from_state":`...)
 	b = jsonenc.String(b, string(from))
 	b = append(b, `,"to_state":`...)

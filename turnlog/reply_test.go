@@ -108,3 +108,20 @@ func FuzzAppendRepliesIsMarshal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzStateChangedDataIsMarshal: a state_changed event's data is what json.Marshal
+// writes of a parley.StateChangedEvent, whatever the reason says (an engine's error
+// text, HTML characters, invalid UTF-8).
+func FuzzStateChangedDataIsMarshal(f *testing.F) {
+	f.Add("idle", "running", ReasonTurnStarts)
+	f.Add("running", "error", ReasonTurnFailed+`: <b>"bad"</b> & \ `+"\u2028\xff")
+	f.Fuzz(func(t *testing.T, from, to, reason string) {
+		want, err := json.Marshal(parley.StateChangedEvent{FromState: parley.Lifecycle(from), ToState: parley.Lifecycle(to), Reason: reason})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := StateChangedData(parley.Lifecycle(from), parley.Lifecycle(to), reason); !bytes.Equal(got, want) {
+			t.Errorf("StateChangedData = %s, json.Marshal = %s", got, want)
+		}
+	})
+}
