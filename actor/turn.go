@@ -570,6 +570,13 @@ func (a *actor) decide(ctx context.Context, run *turnRun, t parley.Turn) (d parl
 		a.run = nil
 		return d, nil, "", err
 	}
+	return a.decideAside(ctx, run, t)
+}
+
+// decideAside is decide for an engine that is not immediate, on a goroutine of its
+// own; a function of its own so that the turn it hands that goroutine is moved to
+// the heap for these engines only.
+func (a *actor) decideAside(ctx context.Context, run *turnRun, t parley.Turn) (d parley.Decision, stop *command, streamed string, err error) {
 	intents := make(chan intentCall)
 	t.Intent = a.intentSender(intents)
 	dctx, cancel := context.WithCancel(ctx)
