@@ -435,14 +435,12 @@ func waitTurns(t *testing.T, base, conversation string, n int) {
 	t.Fatalf("the conversation never reached %d turns", n)
 }
 
-// TestWidgetStreamsAModelsReply: a shop whose card lead-in is written by a model
-// (generate: [intro]) streams it into the widget as the model writes it
-// (reply_delta), with the typing indicator on, and the final reply replaces the
-// streamed one once the turn is answered.
-func TestWidgetStreamsAModelsReply(t *testing.T) {
-	release := make(chan struct{})
-	fake := llmtest.New("m", func(_ int, req llmtest.Request) llmtest.Reply {
-		return llmtest.Reply{Chunks: []string{"Have a look", " at these", " hoodies:"}, Pace: func(ctx context.Context, i int) error {
+// pausedModel is a fake model that writes chunks and waits after the first until
+// release is closed, so a test sees the reply streaming before it ends.
+func pausedModel(t *testing.T, chunks ...string) (fake *llmtest.Server, release chan struct{}) {
+	release = make(chan struct{})
+	fake = llmtest.New("m", func(int, llmtest.Request) llmtest.Reply {
+		return llmtest.Reply{Chunks: chunks, Pace: func(ctx context.Context, i int) error {
 			if i == 1 {
 				select {
 				case <-release:
@@ -453,7 +451,16 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 			return nil
 		}}
 	})
-	defer fake.Close()
+	t.Cleanup(fake.Close)
+	return fake, release
+}
+
+// TestWidgetStreamsAModelsReply: a shop whose card lead-in is written by a model
+// (generate: [intro]) streams it into the widget as the model writes it
+// (reply_delta), with the typing indicator on, and the final reply replaces the
+// streamed one once the turn is answered.
+func TestWidgetStreamsAModelsReply(t *testing.T) {
+	fake, release := pausedModel(t, "Have a look", " at these", " hoodies:")
 	var parleyURL string
 	host := hostPage(t, &parleyURL)
 	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
@@ -487,20 +494,7 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 // reply_delta events and the answer name the same reply id, so the conversation
 // shows one bubble for it, never the streamed one and the final one below it.
 func TestWidgetStreamsAFlowsModelReply(t *testing.T) {
-	release := make(chan struct{})
-	fake := llmtest.New("m", func(_ int, req llmtest.Request) llmtest.Reply {
-		return llmtest.Reply{Chunks: []string{"Where", " are you", " flying from?"}, Pace: func(ctx context.Context, i int) error {
-			if i == 1 {
-				select {
-				case <-release:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
-			return nil
-		}}
-	})
-	defer fake.Close()
+	fake, release := pausedModel(t, "Where", " are you", " flying from?")
 	var parleyURL string
 	host := hostPageOf(t, &parleyURL, "booking")
 	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
