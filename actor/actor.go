@@ -126,6 +126,9 @@ type actor struct {
 	// intent (intent.go), this actor's own when its version is ownIntent.
 	intentHead bool
 	ownIntent  int64
+	// watched is set once this actor has counted another server's intent on the
+	// runtime's leaseWatch, which it forgets once the intent no longer holds.
+	watched bool
 
 	// inactivity is the live inactivity timer, armed at armedAt: when it fires it
 	// delivers cmdInactive, which completes the conversation unless a turn re-armed

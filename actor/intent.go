@@ -153,6 +153,10 @@ func (a *actor) awaitIntent(ctx context.Context, deadline time.Time) error {
 			return err
 		}
 	}
+	if a.watched {
+		a.rt.leases.forget(a.key)
+		a.watched = false
+	}
 	return nil
 }
 
@@ -162,7 +166,7 @@ func (a *actor) heldElsewhere() bool {
 	if !a.intentHead || a.conv.Version == a.ownIntent {
 		return false
 	}
-	return a.now().Before(a.conv.UpdatedAt.Add(a.rt.opts.IntentLease))
+	return a.now().Before(a.conv.UpdatedAt.Add(a.rt.opts.IntentLease)) || a.heldByLease()
 }
 
 // intentEnded makes the state of the turn's last intent the actor's base before a

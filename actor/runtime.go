@@ -122,6 +122,19 @@ type Options struct {
 	// taken for dead and the call is sent again under its key. It must exceed the
 	// longest call a bot makes (default DefaultIntentLease).
 	IntentLease time.Duration
+	// SharedStore says that other servers commit to the same store: another
+	// server's intent is then taken for dead only once this server has itself seen
+	// it held for a whole lease, whatever the other's clock (leasewatch.go). New sets
+	// it for a store that says it is shared (SharedStore: PostgreSQL). A store one
+	// server owns (SQLite) counts the lease from the intent's stamp alone, so a
+	// restarted server resumes an old intent at once.
+	SharedStore bool
+}
+
+// SharedStore is the optional behaviour of a store that servers share (replicas on
+// one database): SharedAmongServers reports whether they may.
+type SharedStore interface {
+	SharedAmongServers() bool
 }
 
 // DefaultTurnTimeout keeps a turn's answer well inside an HTTP server's write timeout
@@ -166,6 +179,8 @@ type Runtime struct {
 	// immediate holds the bots whose engines decide without waiting on anything
 	// (parley.Immediate): their turns run on one goroutine (send, actor.decide).
 	immediate map[string]bool
+	// leases counts other servers' intent leases on this server's clock.
+	leases leaseWatch
 
 	mu     sync.Mutex
 	actors map[parley.ConversationKey]*actor
@@ -178,6 +193,9 @@ type Runtime struct {
 // New returns a Runtime over store running bots.
 func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 	opts = opts.withDefaults()
+	if sh, ok := store.(SharedStore); ok && sh.SharedAmongServers() {
+		opts.SharedStore = true
+	}
 	hub := opts.Hub
 	if hub == nil {
 		hub = NewHub(0)
@@ -566,6 +584,7 @@ func (r *Runtime) Close() {
 	r.closed = true
 	r.mu.Unlock()
 	r.sweep.stop()
+	r.leases.stop()
 	// A parked actor leaves the live set now; one whose runner is at work leaves once
 	// its queue is empty (park, with the runtime closed).
 	r.mu.Lock()

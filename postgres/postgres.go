@@ -233,6 +233,10 @@ func (s *Store) Ping(ctx context.Context) error {
 	return s.health.Err(time.Now())
 }
 
+// SharedAmongServers reports that replicas share the database: the runtime counts
+// another replica's call intent on its own clock (actor.SharedStore).
+func (s *Store) SharedAmongServers() bool { return true }
+
 // Close closes the connection pool, waiting for borrowed connections to come back.
 // Running Listen calls end with their context.
 func (s *Store) Close() error {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/actor"
 	"github.com/parleyhq/parley/httpapi"
 	"github.com/parleyhq/parley/internal/app"
 	"github.com/parleyhq/parley/memstore"
@@ -40,6 +41,10 @@ func (s *storeFlags) register(fsFlag interface {
 
 // openStore opens the store named by the flags, the environment and the file, in
 // that order of precedence (storeURL).
+// Replicas share a PostgreSQL store: the runtime counts another replica's call
+// intent on its own clock (actor.SharedStore).
+var _ actor.SharedStore = (*postgres.Store)(nil)
+
 func openStore(ctx context.Context, f storeFlags, cfgStore string) (parley.Store, error) {
 	url, _ := storeURL(f, cfgStore)
 	switch {
