@@ -1,0 +1,299 @@
+package nlu
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The gloss layer: the words and short phrases of each language (or register)
+// the readers do not read themselves, rewritten once per message into the
+// canonical English words they do read ("demain matin" is "tomorrow morning",
+// "cinq nuits" "cinq nights", "start city is Athens" "from Athens"). The
+// knowledge is data, one file a language in gloss/ (see gloss/README.md); a
+// reader that fails on a message's own words may read its gloss (Gloss), and
+// stores a value only when it accounts for the gloss wholly, as for any
+// answer.
+
+//go:embed gloss/*.txt
+var glossFiles embed.FS
+
+// glossEntry is one phrase of a gloss file: its words (keys), what they mean,
+// and what must follow it for the entry to hold (before): anything, a place
+// ("de Lyon", "2 Prague"), a number ("o tres"), or either.
+type glossEntry struct {
+	words   []string
+	to      string
+	before  glossContext
+	fromTag string // the file the entry came from, for conflicts
+}
+
+// glossContext is what must follow an entry: nothing in particular (0), or
+// any of its bits.
+type glossContext uint8
+
+const (
+	beforePlace glossContext = 1 << iota
+	beforeNumber
+)
+
+// glossContexts are the contexts a gloss file may name, as "[place|number]".
+var glossContexts = map[string]glossContext{"place": beforePlace, "number": beforeNumber}
+
+// glossByFirst are the entries by their first word, longest phrase first: a
+// message none of whose words is a key here is not glossed.
+var glossByFirst = mustLoadGlosses(glossFiles)
+
+// mustLoadGlosses reads every gloss file once, at package initialization; the
+// files are embedded and checked by the tests, so an error is a build defect.
+func mustLoadGlosses(fsys fs.FS) map[string][]glossEntry {
+	index, err := loadGlosses(fsys)
+	if err != nil {
+		panic("nlu: " + err.Error())
+	}
+	return index
+}
+
+// loadGlosses reads the gloss files of fsys's gloss directory. A phrase given
+// two different meanings (in one file or two) is an error: the gloss must not
+// depend on the order the files are read in.
+func loadGlosses(fsys fs.FS) (map[string][]glossEntry, error) {
+	names, err := fs.Glob(fsys, "gloss/*.txt")
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]glossEntry{}
+	index := map[string][]glossEntry{}
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		entries, err := parseGlossFile(name, string(data))
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			k := strings.Join(e.words, " ")
+			if old, dup := seen[k]; dup {
+				if old.to != e.to || old.before != e.before {
+					return nil, fmt.Errorf("%s: %q means %q in %s", name, k, old.to, old.fromTag)
+				}
+				continue
+			}
+			seen[k] = e
+			index[e.words[0]] = append(index[e.words[0]], e)
+		}
+	}
+	for _, es := range index {
+		slices.SortStableFunc(es, func(a, b glossEntry) int { return len(b.words) - len(a.words) })
+	}
+	return index, nil
+}
+
+// parseGlossFile reads "phrase = meaning [place|number]" lines; # starts a
+// comment.
+func parseGlossFile(name, text string) ([]glossEntry, error) {
+	var out []glossEntry
+	for n, line := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		e, ok := parseGlossLine(line)
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: want \"phrase = lower-case meaning [place|number]\", got %q", name, n+1, line)
+		}
+		e.fromTag = name
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// parseGlossLine reads one entry of a gloss file.
+func parseGlossLine(line string) (glossEntry, bool) {
+	phrase, meaning, ok := strings.Cut(line, "=")
+	meaning = strings.TrimSpace(meaning)
+	var before glossContext
+	if i := strings.IndexByte(meaning, '['); i >= 0 && strings.HasSuffix(meaning, "]") {
+		for c := range strings.SplitSeq(meaning[i+1:len(meaning)-1], "|") {
+			bit, known := glossContexts[strings.TrimSpace(c)]
+			if !known {
+				return glossEntry{}, false
+			}
+			before |= bit
+		}
+		meaning = strings.TrimSpace(meaning[:i])
+	}
+	ws := phraseWords(phrase)
+	if !ok || len(ws) == 0 || meaning == "" || meaning != strings.ToLower(meaning) {
+		return glossEntry{}, false
+	}
+	return glossEntry{words: ws, to: meaning, before: before}, true
+}
+
+// glossWord is one word of a message: its bytes in the message.
+type glossWord struct{ start, end int }
+
+// Gloss rewrites the words and phrases of text that a gloss file holds into
+// their canonical English, the longest phrase first, and keeps every other
+// byte of text as written (names keep their spelling). Text with nothing to
+// gloss is returned as it is, without allocating.
+func Gloss(text string) string {
+	if !mayGloss(text) {
+		return text
+	}
+	var buf [32]glossWord
+	ws := glossWords(buf[:0], text)
+	var kb [64]byte
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(ws); {
+		e, ok := glossAt(text, ws, i, kb[:0])
+		if !ok {
+			i++
+			continue
+		}
+		if b.Len() == 0 {
+			b.Grow(len(text) + 16)
+		}
+		b.WriteString(text[last:ws[i].start])
+		b.WriteString(e.to)
+		i += len(e.words)
+		last = ws[i-1].end
+	}
+	if last == 0 {
+		return text
+	}
+	b.WriteString(text[last:])
+	return b.String()
+}
+
+// mayGloss reports whether a word of text is the first word of a gloss entry,
+// reading the words' keys in a stack buffer: most messages have none.
+func mayGloss(text string) bool {
+	var kb [64]byte
+	for start, end := nextWord(text, 0); start >= 0; start, end = nextWord(text, end) {
+		if k, ok := wordKey(kb[:0], text[start:end]); ok {
+			if _, hit := glossByFirst[string(k)]; hit {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// wordKey appends the key of one word (lower case, diacritics folded) to dst;
+// ok is false for a word too long for any entry.
+func wordKey(dst []byte, w string) ([]byte, bool) {
+	for _, r := range w {
+		r = unicode.ToLower(r)
+		if r >= 0xC0 {
+			if r == 'ـ' || unicode.Is(unicode.Mn, r) {
+				continue
+			}
+			if f, ok := latinFold[r]; ok {
+				dst = append(dst, f...)
+				continue
+			}
+		}
+		dst = utf8.AppendRune(dst, r)
+		if len(dst) > 48 {
+			return dst, false
+		}
+	}
+	return dst, true
+}
+
+// glossWords appends text's words to dst.
+func glossWords(dst []glossWord, text string) []glossWord {
+	for start, end := nextWord(text, 0); start >= 0; start, end = nextWord(text, end) {
+		dst = append(dst, glossWord{start, end})
+	}
+	return dst
+}
+
+// glossAt is the longest entry whose words are ws from i on, joined by
+// nothing but spaces, hyphens and apostrophes ("après-midi", "l'après-midi"),
+// whose place, if it asks one, follows. kb is a buffer for the words' keys.
+func glossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
+	k, _ := wordKey(kb, text[ws[i].start:ws[i].end])
+	for _, e := range glossByFirst[string(k)] {
+		n := len(e.words)
+		if i+n > len(ws) || !wordsAre(text, ws[i:i+n], e.words, kb) {
+			continue
+		}
+		if e.before != 0 && !followedBy(e.before, text, ws, i+n, kb) {
+			continue
+		}
+		return e, true
+	}
+	return glossEntry{}, false
+}
+
+// wordsAre reports whether ws's keys are words, joined in text by a phrase's
+// joiners only.
+func wordsAre(text string, ws []glossWord, words []string, kb []byte) bool {
+	for j, w := range ws {
+		if k, _ := wordKey(kb, text[w.start:w.end]); string(k) != words[j] {
+			return false
+		}
+		if j > 0 && strings.Trim(text[ws[j-1].end:w.start], " -'’") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// followedBy reports whether the words from i on are what before asks for.
+func followedBy(before glossContext, text string, ws []glossWord, i int, kb []byte) bool {
+	if i >= len(ws) || strings.TrimSpace(text[ws[i-1].end:ws[i].start]) != "" {
+		return false
+	}
+	if before&beforeNumber != 0 {
+		if k, _ := wordKey(kb, text[ws[i].start:ws[i].end]); IsNumberWord(string(k)) {
+			return true
+		}
+	}
+	return before&beforePlace != 0 && placeAt(text, ws, i, kb)
+}
+
+// placeAt reports whether the words from i on name a place: a known city by
+// one of its names ("men rabat", "to new york"), or a word written with a
+// capital that is no date word, no count's unit and no number ("2 Prague";
+// not "2 Nights", "de Mayo").
+func placeAt(text string, ws []glossWord, i int, kb []byte) bool {
+	if knownCityAt(text, ws[i:min(i+3, len(ws))], kb) {
+		return true
+	}
+	w := text[ws[i].start:ws[i].end]
+	r, _ := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(r) {
+		return false
+	}
+	k := strings.ToLower(w)
+	return !IsDateWord(k) && !IsCountUnit(k) && !IsNumberWord(k)
+}
+
+// knownCityAt reports whether the first one, two or three of ws are a known
+// city's name, looked up by their joined keys without a string of their own.
+func knownCityAt(text string, ws []glossWord, kb []byte) bool {
+	k := kb[:0]
+	for j, w := range ws {
+		if j > 0 {
+			k = append(k, ' ')
+		}
+		k, _ = wordKey(k, text[w.start:w.end])
+		if _, ok := cityIndex[string(k)]; ok {
+			return true
+		}
+	}
+	return false
+}
