@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/parleyhq/parley/nlu"
@@ -78,6 +79,7 @@ func (tu *turn) fillAwaited() error {
 	if !corrected && (tu.sentence() || tu.answersAnother(f, sl)) {
 		return tu.fillFromSentence(f, st)
 	}
+	answer = tu.glossedAnswer(sl, answer)
 	value, problem, err := tu.e.value(tu.ctx, tu.in, s, sl, answer, true)
 	if err != nil {
 		return tu.checkFailed(err, sl)
@@ -115,6 +117,23 @@ func (tu *turn) correctedAnswer() (string, bool) {
 	return tu.text, false
 }
 
+// glossedAnswer is answer, or its gloss (nlu.Gloss) when only the gloss
+// reads as a value of sl ("demain matin", "cinq nuits", "nhar sebt"): the
+// answer's own reading stands whenever there is one.
+func (tu *turn) glossedAnswer(sl *slot, answer string) string {
+	g := nlu.Gloss(answer)
+	if g == answer {
+		return answer
+	}
+	if _, ok := tu.e.parse(tu.in, sl, answer, true); ok {
+		return answer
+	}
+	if _, ok := tu.e.parse(tu.in, sl, g, true); ok {
+		return g
+	}
+	return answer
+}
+
 // clearRetries forgets the failed answers counted against a slot now filled.
 func (tu *turn) clearRetries(name string) {
 	s := tu.s
@@ -134,7 +153,16 @@ func (tu *turn) answersAnother(f *flow, sl *slot) bool {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return false
 	}
-	tf := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+	if tu.answersAnotherIn(f, sl, tu.text) {
+		return true
+	}
+	g := tu.gloss()
+	return g != tu.text && tu.answersAnotherIn(f, sl, g)
+}
+
+// answersAnotherIn is answersAnother of text (the message or its gloss).
+func (tu *turn) answersAnotherIn(f *flow, sl *slot, text string) bool {
+	tf := &textFinder{tu: tu, text: text, found: map[string]any{}}
 	for _, re := range sl.patterns {
 		tf.take(sl, re)
 	}
@@ -287,12 +315,32 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 	head, tail, ok := tu.correction()
 	if !ok {
 		tu.findIn(f, tu.text, tu.lower(), found)
+		tu.findInGloss(f, tu.text, tu.gloss(), found)
 		return
 	}
 	tu.findIn(f, head, strings.ToLower(head), found)
+	tu.findInGloss(f, head, nlu.Gloss(head), found)
 	after := map[string]any{}
 	tu.findIn(f, tail, strings.ToLower(tail), after)
+	tu.findInGloss(f, tail, nlu.Gloss(tail), after)
 	maps.Copy(found, after)
+}
+
+// findInGloss fills the slots text's own words left empty from its gloss g
+// (nlu.Gloss: "de Lyon à Nice demain matin" read as "from Lyon to Nice
+// tomorrow morning"), by the same readers: a value the gloss's words do not
+// wholly give is not taken, and a slot the text filled keeps its value.
+func (tu *turn) findInGloss(f *flow, text, g string, found map[string]any) {
+	if g == text || len(found) == len(f.slotOrder) {
+		return
+	}
+	more := map[string]any{}
+	tu.findIn(f, g, strings.ToLower(g), more)
+	for name, v := range more {
+		if _, done := found[name]; !done {
+			found[name] = v
+		}
+	}
 }
 
 // findIn is findInText of text (lower, in lower case).
@@ -394,7 +442,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		capture := strings.TrimSpace(tf.text[m[2*g]:end])
-		if capture == "" {
+		if capture == "" || offeredAsAChoice(tf.text, m[2*g], capture) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
@@ -407,6 +455,15 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			return
 		}
 	}
+}
+
+// offeredAsAChoice reports whether a capture starting at start in text is one
+// of alternatives: it holds a choice word, or one comes right before it ("two
+// or three nights" says no one count; "Lisbon or Porto" no one city).
+func offeredAsAChoice(text string, start int, capture string) bool {
+	before := strings.TrimRightFunc(text[:start], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	last := before[strings.LastIndexFunc(before, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })+1:]
+	return nlu.NamesAlternatives(capture) || last != "" && nlu.NamesAlternatives(last)
 }
 
 // takenEnd is where the stretch of a match ends (end), for a capture starting at

@@ -52,6 +52,9 @@ type turn struct {
 	// lowerText is the text in lower case once lowered is set (lower).
 	lowerText string
 	lowered   bool
+	// glossText is the text glossed (nlu.Gloss) once glossed is set (gloss).
+	glossText string
+	glossed   bool
 	// back is the text read as a back-referring correction once backRead is
 	// set (backReference).
 	back struct {

@@ -179,7 +179,22 @@ func (tu *turn) sentence() bool {
 	if st == nil || st.slot == nil || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return false
 	}
-	return wordsWithLetters(tu.text) > 3
+	if wordsWithLetters(tu.text) > 3 {
+		return true
+	}
+	// "frm Boston 2 Chicago" is a sentence in its gloss's words.
+	g := tu.gloss()
+	return g != tu.text && wordsWithLetters(g) > 3
+}
+
+// gloss is the message's text with its words of other languages and chat
+// spellings in the readers' English (nlu.Gloss), read once per turn; the
+// text itself when nothing in it is glossed.
+func (tu *turn) gloss() string {
+	if !tu.glossed {
+		tu.glossText, tu.glossed = nlu.Gloss(tu.text), true
+	}
+	return tu.glossText
 }
 
 // wordsWithLetters counts the words of text that hold a letter.
@@ -330,9 +345,21 @@ func (tu *turn) parse() (*flow, map[string]any) {
 // fills two slots or more by pattern, more than any other flow; nil when none
 // or several do. Values any flow's extractor finds (a date) are no evidence.
 func (tu *turn) flowOfValues() *flow {
+	if f := tu.flowOfValuesIn(tu.text); f != nil {
+		return f
+	}
+	// Or by the gloss's cues: "de Lyon à Nice", "men Rabat l Fes".
+	if g := tu.gloss(); g != tu.text {
+		return tu.flowOfValuesIn(g)
+	}
+	return nil
+}
+
+// flowOfValuesIn is flowOfValues of text.
+func (tu *turn) flowOfValuesIn(text string) *flow {
 	var best *flow
 	bestN, tie := 1, false
-	tf := &textFinder{tu: tu, text: tu.text, found: map[string]any{}}
+	tf := &textFinder{tu: tu, text: text, found: map[string]any{}}
 	for _, f := range tu.e.order {
 		// Each flow reads the message afresh: one finder, emptied.
 		clear(tf.found)
