@@ -442,10 +442,14 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		capture := strings.TrimSpace(tf.text[m[2*g]:end])
-		if capture == "" || offeredAsAChoice(tf.text, m[2*g], capture) {
+		if capture == "" || offeredAsAChoice(tf.text, m[2*g], end) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
+			if tf.saysAnother(sl, p, m[0], m[1], v) {
+				// "two nights or one night": two values, none of them.
+				return
+			}
 			tf.found[sl.name] = v
 			stop := m[1]
 			if end < m[2*g+1] {
@@ -457,13 +461,37 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 	}
 }
 
-// offeredAsAChoice reports whether a capture starting at start in text is one
-// of alternatives: it holds a choice word, or one comes right before it ("two
+// saysAnother reports whether a count's pattern p, which read v in the match
+// from start to end, reads another value after it, or matches again after a
+// choice word ("deux nuits ou une nuit", "two nights or a night"): a sentence
+// giving a count twice gives none.
+func (tf *textFinder) saysAnother(sl *slot, p *pattern, start, end int, v any) bool {
+	if sl.typ != TypeInteger && sl.typ != TypeNumber {
+		return false
+	}
+	g := p.group
+	for _, m := range overlappingMatches(p, tf.text[start+1:]) {
+		a, b := m[2*g]+start+1, m[2*g+1]+start+1
+		if m[2*g] < 0 || !tf.free(a, b) {
+			continue
+		}
+		if b > end && nlu.NamesAlternatives(tf.text[end:b]) {
+			return true
+		}
+		if w, ok := tf.tu.e.parse(tf.tu.in, sl, strings.TrimSpace(tf.text[a:b]), false); ok && format(w) != format(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// offeredAsAChoice reports whether the capture text[start:end] is one of
+// alternatives: it holds a choice word, or one comes right before it ("two
 // or three nights" says no one count; "Lisbon or Porto" no one city).
-func offeredAsAChoice(text string, start int, capture string) bool {
-	before := strings.TrimRightFunc(text[:start], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	last := before[strings.LastIndexFunc(before, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })+1:]
-	return nlu.NamesAlternatives(capture) || last != "" && nlu.NamesAlternatives(last)
+func offeredAsAChoice(text string, start, end int) bool {
+	notWord := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+	before := strings.TrimRightFunc(text[:start], notWord)
+	return nlu.NamesAlternatives(text[strings.LastIndexFunc(before, notWord)+1 : end])
 }
 
 // takenEnd is where the stretch of a match ends (end), for a capture starting at

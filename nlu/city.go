@@ -340,6 +340,16 @@ var choiceWords = wordSet(`or either nor but except besides excluding instead ou
 // excludes one ("either Boston or Chicago", "anywhere but Denver"), so that
 // the value it names is not the one to keep.
 func NamesAlternatives(text string) bool {
+	if holdsChoiceWord(text) {
+		return true
+	}
+	// Or in another language's words ("Denver o Boston", "wla"): the gloss.
+	g := Gloss(text)
+	return g != text && holdsChoiceWord(g)
+}
+
+// holdsChoiceWord reports whether a word of text is a choice word.
+func holdsChoiceWord(text string) bool {
 	var buf [24]token
 	for _, t := range appendTokens(buf[:0], key(text)) {
 		if choiceWords[t.text] {

@@ -514,6 +514,11 @@ func weekdayPrefixAt(toks []token, i int) (weekdayMode, int) {
 // toks[i].
 func weekdayNamed(toks []token, i, w int) (time.Weekday, bool) {
 	if day, ok := weekdayNames[toks[w].text]; ok {
+		// Darija's "tlata" is Tuesday and three: before what it counts
+		// ("tlata lyali") it is the number.
+		if _, number := numberWords[toks[w].text]; number && w+1 < len(toks) && IsCountUnit(toks[w+1].text) {
+			return 0, false
+		}
 		return day, true
 	}
 	day, ok := weekdayAbbreviations[toks[w].text]

@@ -368,7 +368,8 @@ func countAtEnd(ws []string) (float64, bool) {
 var countUnits = wordSet(`night nights nite nites nuit nuits noche noches
 	people person persons pax adult adults kid kids child children guest guests
 	room rooms bed beds ticket tickets seat seats passenger passengers traveler travelers traveller travellers
-	time times personne personnes persona personas`)
+	time times personne personnes persona personas
+	lila lilat lyali lyal ليلة ليال ليالي`)
 
 // IsCountUnit reports whether w (a key's word) is a unit a number before it
 // counts, so that the number is a count and not an hour of the day.
