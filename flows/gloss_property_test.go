@@ -65,13 +65,13 @@ var glossLanguages = []glossLanguage{
 		days:     []glossDay{{"tmw", 1}, {"tmrw", 1}, {"2moro", 1}, {"2moro nite", 1}, {"2day", 0}},
 		weekdays: []string{"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"},
 		weekday:  []string{"nxt %s"}, or: "or",
-		nights:   func(n int) string { return fmt.Sprintf("%d nites", n) }},
+		nights: func(n int) string { return fmt.Sprintf("%d nites", n) }},
 	{name: "en-cues", from: []string{"start city is %s", "my journey begins in %s", "leaving from %s", "departing %s"},
 		to:       []string{"destination is %s", "heading to %s", "I want arrive in %s", "ending up in %s"},
 		days:     []glossDay{{"tomorrow", 1}, {"tomorrow morning", 1}},
 		weekdays: []string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
 		weekday:  []string{"next %s"}, or: "or",
-		nights:   func(n int) string { return fmt.Sprintf("%d nights", n) }},
+		nights: func(n int) string { return fmt.Sprintf("%d nights", n) }},
 }
 
 // drawDay draws a day phrase of l and the date it says from today.
