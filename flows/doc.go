@@ -106,6 +106,12 @@
 //     one flow by that flow's own patterns, more than any other flow, starts
 //     it ("heading from Lisbon to Madrid next week": flowOfValues). Values
 //     every flow's extractor finds (a date) are no evidence.
+//   - Other languages and other words for the cues (#38): what a message's own
+//     words leave unread is read from its gloss (nlu.Gloss: "de Lyon à Nice
+//     demain matin", "cinq nuits", "start city is Athens"), by the same readers
+//     and rules; a slot the words filled keeps its value (findInGloss,
+//     glossedAnswer). A count given twice or offered as a choice in a sentence
+//     ("two or three nights") is no value.
 //   - Slot roles come from the cues, in any order: a pattern's capture stops
 //     where another slot's cue took the text ("to Austin from Chicago"), and a
 //     cue is looked for after every earlier cue ("fly out to Denver"). A short

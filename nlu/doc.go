@@ -26,6 +26,18 @@
 // the edit distance of github.com/agnivade/levenshtein), never a scan of the
 // vocabulary per word.
 //
+// # The gloss layer
+//
+// Gloss rewrites a message's words of other languages and registers into the
+// English the readers read ("demain matin" is "tomorrow morning", "men Rabat"
+// "from Rabat", "tmw" "tomorrow"), from data files embedded from gloss/ (one
+// per language: fr, es, ar, darija-latin, darija-arabic, chat, en-cues) and
+// indexed by first word at package initialization. The longest phrase wins;
+// an entry marked [place] or [number] holds only before a place or a number;
+// every byte not glossed is kept as written, so names keep their spelling, and
+// a message with nothing to gloss is returned without allocating. Callers read
+// a message's own words first and its gloss only for what they left unread.
+//
 // # Choices where the seeds are silent
 //
 //   - Confirmation matches seed 000 section 6.1's whole answers only ("yes please"

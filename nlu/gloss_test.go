@@ -1,9 +1,11 @@
 package nlu
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
+	"unicode/utf8"
 )
 
 func TestGloss(t *testing.T) {
@@ -28,6 +30,13 @@ func TestGloss(t *testing.T) {
 		{"I want arrive in Warsaw", "I want to Warsaw"},
 		{"heading to Oslo, destination is Bergen", "to Oslo, to Bergen"},
 		{"leaving Monday", "leaving Monday"},
+		{"men's shoes", "men's shoes"},
+		{"a Friday", "a Friday"},
+		{"O'Hare", "O'Hare"},
+		{"dos o tres noches", "dos or tres nights"},
+		{"Denver o Boston", "Denver or Boston"},
+		{"une tarte de pommes", "une tarte de pommes"},
+		{"à 10h", "à 10h"},
 		// Dates and parts of the day.
 		{"demain matin", "tomorrow morning"},
 		{"l'après-midi", "in the afternoon"},
@@ -114,4 +123,24 @@ func TestGlossAllocatesNothingWhenNothingIsGlossed(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _ = Gloss(text) }); n != 0 {
 		t.Errorf("Gloss allocated %v times", n)
 	}
+}
+
+// FuzzGloss: any message glosses without panicking, to valid UTF-8 when it
+// was valid, and a message with nothing to gloss is returned as it is.
+func FuzzGloss(f *testing.F) {
+	for _, s := range []string{"demain matin", "men Rabat l Fes", "2 Prague", "l'après-midi", "بعد غد", "tmw", "O'Hare", "à", "a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		g := Gloss(text)
+		if utf8.ValidString(text) && !utf8.ValidString(g) {
+			t.Fatalf("Gloss(%q) = %q, not UTF-8", text, g)
+		}
+		if !mayGloss(text) && g != text {
+			t.Fatalf("Gloss(%q) = %q with nothing to gloss", text, g)
+		}
+		if g != text && strings.TrimSpace(g) == "" {
+			t.Fatalf("Gloss(%q) emptied the message", text)
+		}
+	})
 }
