@@ -78,7 +78,56 @@ func YesNoTo(text, question string) Answer {
 			a = yesNoTo(c, question)
 		}
 	}
+	if a == Unknown {
+		a = learnedAnswer(text)
+	}
 	return a
+}
+
+// learnedAnswer reads a yes or a no said without a yes or no phrase of the
+// lexicons, formally or indirectly ("that is correct, please proceed", "I'm
+// afraid that won't do", "je le prends", "no la quiero"), with the built-in
+// intents' model: only when it reads yes or no at BuiltinActThreshold, the
+// confidence an action needs, every word of the message is a word of that
+// answer's examples, none asks for a change and the message asks nothing.
+// Anything less stays Unknown, and the engine asks again.
+func learnedAnswer(text string) Answer {
+	if asksSomething(text) || !strings.ContainsFunc(text, unicode.IsLetter) {
+		return Unknown
+	}
+	m := builtinModel()
+	r := m.Classify(text)
+	if r.Confidence < BuiltinActThreshold || slices.ContainsFunc(words(key(text)), func(w string) bool { return changeWords[w] }) {
+		return Unknown
+	}
+	switch {
+	case r.Intent == IntentYes && m.saysOnly(text, IntentYes):
+		return Yes
+	case r.Intent == IntentNo && m.saysOnly(text, IntentNo) && SaysNot(text):
+		return No
+	}
+	return Unknown
+}
+
+// refusalWords say no inside a sentence: the negations, and the words of "no
+// longer" in the languages the seeds name.
+var refusalWords = wordSet("longer anymore plus nunca jamais ya لم لا لن ليس كلا machi ماشي")
+
+// SaysNot reports whether text negates or refuses something: a negation word
+// ("not", "don't", "ne ... pas", "ma ... ch"), or a word of "no longer". A
+// model's no or change of mind without one ("I think", "I need it") is no
+// refusal.
+func SaysNot(text string) bool {
+	toks := words(key(text))
+	if negationAt(toks) >= 0 || slices.Index(toks, "no") >= 0 {
+		return true
+	}
+	for i, w := range toks {
+		if refusalWords[w] || (i > 0 && darijaNegation[toks[i-1]] && darijaNegatedVerb(w)) || (strings.HasPrefix(w, "ma") && darijaNegatedVerb(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // yesNoTo is YesNoTo of text as typed.

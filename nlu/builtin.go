@@ -3,6 +3,7 @@ package nlu
 import (
 	_ "embed"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -113,10 +114,31 @@ func BuiltinModelIntent(text string) Result {
 		// emoji is the rules'. Not asking the model saves a turn's largest cost.
 		return Result{}
 	}
-	if r := builtinModel().Classify(text); r.Intent != intentOther && r.Confidence >= threshold(r.Intent) && !(social[r.Intent] && asksSomething(text)) {
-		return r
+	r := builtinModel().Classify(text)
+	if r.Intent == intentOther || r.Confidence < threshold(r.Intent) || (social[r.Intent] && asksSomething(text)) {
+		return Result{}
 	}
-	return Result{}
+	if r.Intent == IntentCancel && affirmsWanting(text) {
+		// "I still want it", "I need it": the cancel examples' verbs of
+		// wanting, said without a refusal, are no change of mind.
+		return Result{}
+	}
+	return r
+}
+
+// wantingWords are the verbs of wanting, needing and taking that a change of
+// mind negates ("I don't want it anymore") and a request affirms.
+var wantingWords = wordSet("want wanna need needed like take keep veux voudrais besoin prends quiero necesito tomo bghit bghina ابغي اريد احتاج بغيت")
+
+// stoppingWords want an end ("I want to stop").
+var stoppingWords = wordSet("stop quit end abort arreter arrete parar terminar nwa9ef")
+
+// affirmsWanting reports whether text wants, needs or takes something without
+// refusing anything (SaysNot), wanting an end or naming a cancel (IsCancel).
+func affirmsWanting(text string) bool {
+	ws := words(key(text))
+	return slices.ContainsFunc(ws, func(w string) bool { return wantingWords[w] }) &&
+		!slices.ContainsFunc(ws, func(w string) bool { return stoppingWords[w] }) && !SaysNot(text) && !IsCancel(text)
 }
 
 // builtinRule is BuiltinIntent's certain readings.

@@ -228,6 +228,44 @@ var shopOrdinals = map[string]int{
 	"last": -1, "premier": 1, "premiere": 1, "deuxieme": 2, "troisieme": 3, "quatrieme": 4, "cinquieme": 5,
 	"dernier": -1, "derniere": -1, "lowel": 1, "louwel": 1, "tani": 2, "talet": 3, "rabe3": 4, "lakher": -1,
 	"الاول": 1, "الثاني": 2, "الثالث": 3, "الرابع": 4, "الخامس": 5, "الاخير": -1,
+	"seconde": 2, "1er": 1, "1ere": 1, "2e": 2, "2eme": 2, "3e": 3, "3eme": 3,
+	"primero": 1, "primera": 1, "segundo": 2, "segunda": 2, "tercero": 3, "tercera": 3, "quinto": 5,
+	"ultimo": -1, "ultima": -1,
+	"middle": OrdinalMiddle, "milieu": OrdinalMiddle, "medio": OrdinalMiddle, "lwost": OrdinalMiddle,
+	"الوسط": OrdinalMiddle,
+}
+
+// OrdinalMiddle is ShopRequest.Ordinal for the middle card ("the one in the
+// middle"): a page with an odd number of cards has one, a page with an even
+// number has two, and the shopper is asked which.
+const OrdinalMiddle = -2
+
+// shopPositionCues say that the number after them is a card's position ("number
+// two", "option 3", "le numéro 2", "el número dos", "rqm 2").
+var shopPositionCues = wordSet(`number num nr option numero rqm raqm رقم`)
+
+// shopPositionNumbers are the numbers a position cue takes: the cards of a page.
+var shopPositionNumbers = map[string]string{
+	"1": "1st", "2": "2nd", "3": "3rd", "4": "4th", "5": "5th",
+	"one": "1st", "two": "2nd", "three": "3rd", "four": "4th", "five": "5th",
+	"un": "1st", "une": "1st", "deux": "2nd", "trois": "3rd", "quatre": "4th", "cinq": "5th",
+	"uno": "1st", "dos": "2nd", "tres": "3rd", "cuatro": "4th", "cinco": "5th",
+	"wahed": "1st", "jouj": "2nd", "tlata": "3rd", "reb3a": "4th", "khamsa": "5th",
+}
+
+// positionWords writes a position cue and its number as the ordinal they mean:
+// "number two" is "2nd", so that the number is neither a price nor a word.
+func positionWords(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	for i := 0; i < len(ws); i++ {
+		if ord, ok := shopPositionNumbers[ws[min(i+1, len(ws)-1)]]; ok && i+1 < len(ws) && shopPositionCues[ws[i]] {
+			out = append(out, ord)
+			i++
+			continue
+		}
+		out = append(out, ws[i])
+	}
+	return out
 }
 
 // shopFrameWords open a product phrase: determiners and the verbs of having,
@@ -316,6 +354,12 @@ func clickRequest(m string) (ShopRequest, bool) {
 // Each returns its intent, or "".
 var shopTextIntents = []func(text string) string{
 	func(text string) string { return answerIntents[YesNo(text)] },
+	// A change of mind in ordinary words ("I don't need it anymore"): the
+	// rules' cancel, else the built-in intents' model at the confidence an
+	// action needs, in a message that refuses something (SaysNot).
+	func(text string) string {
+		return ifThen(IsCancel(text) || (BuiltinModelIntent(text).Intent == IntentCancel && SaysNot(text)), ShopCancel)
+	},
 	func(text string) string { return ifThen(IsHumanRequest(text), ShopHuman) },
 	func(text string) string { return ifThen(IsBotQuestion(text), ShopAboutBot) },
 	func(text string) string { return smallTalkIntents[SmallTalkOf(text)] },
@@ -476,6 +520,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	var cue shopCues
 	seen := map[string]bool{}
 	ws, more := shopWords(k)
+	ws = positionWords(ws)
 	cue.more = more
 	phrase := soughtPhrase{sinceNegation: -1}
 	// A short message naming a definite product ("the sunglasses then", "that

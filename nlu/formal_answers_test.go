@@ -1,0 +1,91 @@
+package nlu
+
+import "testing"
+
+// TestFormalAndIndirectAnswers pins yes, no and change of mind said formally or
+// indirectly, without a yes or no phrase of the lexicons (issue 38 item 4), in
+// the languages the seeds name, and the messages that must stay unread: an
+// answer the rules are not sure of is asked again, never guessed.
+func TestFormalAndIndirectAnswers(t *testing.T) {
+	answers := []struct {
+		text string
+		want Answer
+	}{
+		{"That is all correct, you may proceed", Yes},
+		{"Yes, that's quite right, please proceed", Yes},
+		{"Certainly, that would be lovely", Yes},
+		{"oui, je la prends", Yes},
+		{"sí, me lo llevo", Yes},
+		{"ah bghitha", Yes},
+		{"I'm afraid that won't do", No},
+		{"That will not be necessary, thank you", No},
+		{"I'd rather not", No},
+		{"non, ça ne me convient pas", No},
+		{"no, no me interesa", No},
+		{"la ma bghithach", No},
+		// Unsure, asking, or affirming: never an answer read by the model.
+		{"I think", Unknown},
+		{"I'd rather", Unknown},
+		{"not sure", Unknown},
+		{"I don't know", Unknown},
+		{"is that correct?", Unknown},
+		{"I'll take the red one", Unknown},
+		{"yes but the blue one", Unknown},
+		{"no, make it Boston", Unknown},
+	}
+	for _, c := range answers {
+		if got := YesNo(c.text); got != c.want {
+			t.Errorf("YesNo(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+	cancels := []struct {
+		text   string
+		cancel bool
+	}{
+		{"actually I don't need it anymore", true},
+		{"I don't need it any more", true},
+		{"je n'en ai plus besoin", true},
+		{"I need it", false},
+		{"I still want it", false},
+		{"I want it now", false},
+		{"I need a hat", false},
+	}
+	for _, c := range cancels {
+		got := BuiltinIntent(c.text).Intent == IntentCancel
+		if got != c.cancel {
+			t.Errorf("BuiltinIntent(%q) cancel = %v, want %v", c.text, got, c.cancel)
+		}
+	}
+}
+
+// TestShopCardPositions pins a card chosen by its position in words: a
+// position cue and a number, the middle, ordinals in French and Spanish.
+func TestShopCardPositions(t *testing.T) {
+	p := NewShopParser(nil)
+	cases := []struct {
+		text    string
+		ordinal int
+	}{
+		{"number two", 2},
+		{"option 3 please", 3},
+		{"le numéro deux", 2},
+		{"el número cinco", 5},
+		{"the one in the middle", OrdinalMiddle},
+		{"celui du milieu", OrdinalMiddle},
+		{"la segunda", 2},
+		{"el último", -1},
+		{"the last one", -1},
+	}
+	for _, c := range cases {
+		r := p.Parse(c.text, "")
+		if r.Intent != ShopSelect || r.Ordinal != c.ordinal {
+			t.Errorf("Parse(%q) = %s ordinal %d, want select ordinal %d", c.text, r.Intent, r.Ordinal, c.ordinal)
+		}
+	}
+	// A number without a position cue is no position ("2 hats", "under 20").
+	for _, text := range []string{"2 hats", "hoodies under 20", "number"} {
+		if r := p.Parse(text, ""); r.Ordinal != 0 {
+			t.Errorf("Parse(%q) ordinal %d, want none", text, r.Ordinal)
+		}
+	}
+}
