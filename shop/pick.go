@@ -50,6 +50,8 @@ func (t *turn) pickCandidates() ([]string, error) {
 		return []string{page[r.Ordinal-1]}, nil
 	case r.Ordinal == -1 && len(page) > 0:
 		return []string{page[len(page)-1]}, nil
+	case r.Ordinal == nlu.OrdinalMiddle:
+		return middleOf(page), nil
 	case r.Ordinal != 0:
 		return nil, nil
 	case len(r.Mention) == 0:
@@ -60,7 +62,24 @@ func (t *turn) pickCandidates() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if t.insteadOfPending {
+		// "not that one, the belt": the card named, never the one refused.
+		delete(score, *t.st.Conversation.PendingConfirmation.TargetID)
+	}
 	return bestScored(recent, page, score), nil
+}
+
+// middleOf returns the middle card of the page: one when their number is odd,
+// the two of the middle when it is even (asked which), none on an empty page.
+func middleOf(page []string) []string {
+	n := len(page)
+	switch {
+	case n == 0:
+		return nil
+	case n%2 == 1:
+		return page[n/2 : n/2+1]
+	}
+	return page[n/2-1 : n/2+1]
 }
 
 // recentlyShown lists the products a mention may name, most recent first: the last

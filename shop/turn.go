@@ -33,6 +33,9 @@ type turn struct {
 	progress    bool
 	// unsold says the turn's search is for something the catalog does not have.
 	unsold bool
+	// insteadOfPending says the selection refuses the card awaiting
+	// confirmation and names another ("not that one, the belt").
+	insteadOfPending bool
 	// asked are the shopper's words a widened search stands for (Criteria.Asked).
 	asked []string
 }

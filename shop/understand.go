@@ -64,12 +64,35 @@ func (t *turn) parse() {
 		parser = t.e.parserFor(t.categories())
 	}
 	t.req = parser.Parse(m.Text, m.Meaning)
+	if t.req.Intent == nlu.ShopCancel && m.Meaning == "" {
+		t.namesAnotherCard(parser)
+	}
 	if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
 		// Nothing to confirm: a yes that names a product picks it ("I'll go
 		// for the polo one").
 		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && len(alt.Mention) > 0 {
 			t.req = alt
 		}
+	}
+}
+
+// namesAnotherCard reads a no followed by a product named with a definite word,
+// with a confirmation pending, as a choice of that product instead ("not that
+// one, the belt", "no, the cap"): the card refused is never the one picked, and a
+// name that fits no shown card is a search. A no followed by anything else stays
+// a no.
+func (t *turn) namesAnotherCard(parser *nlu.ShopParser) {
+	pending := t.st.Conversation.PendingConfirmation.TargetID
+	if t.state() != StateAwaitingConfirmation || pending == nil {
+		return
+	}
+	a, rest := nlu.LeadingYesNo(t.msg.Text)
+	if a != nlu.No || rest == "" {
+		return
+	}
+	if alt := parser.ParseContent(rest); alt.Intent == nlu.ShopSelect && len(alt.Mention) > 0 && alt.Ordinal == 0 {
+		t.req = alt
+		t.insteadOfPending = true
 	}
 }
 
