@@ -313,8 +313,12 @@ var botWords = wordSet(`bot bots robot chatbot ai machine program computer autom
 
 // IsBotQuestion reports whether the message asks what the bot is: "are you a bot
 // or a human?", "is this a real person?", "wach nta bnadem?", "t'es un robot ?",
-// "واش نتا روبوت؟". Such a question is neither a request for a human nor a search.
+// "واش نتا روبوت؟", and who is answering ("who am I talking to?"). Such a
+// question is neither a request for a human nor a search.
 func IsBotQuestion(text string) bool {
+	if asksWhoIsAnswering(text) {
+		return true
+	}
 	for _, clause := range clauses(key(text)) {
 		if clauseAsksAboutBot(tokenize(clause)) {
 			return true

@@ -297,7 +297,8 @@ var greetingPhrases = map[string][]string{
 		"how you doing", "heya there", "hiya there", "good day", "hey you", "hello hello",
 		// Checking someone is there is a greeting too.
 		"anyone there", "is anyone there", "anybody there", "is anybody there", "anyone here", "you there",
-		"are you there",
+		"are you there", "how are you today", "how are you doing today", "how's your day", "hows your day",
+		"how is your day going", "how's your day going", "how have you been", "hope you're well", "hope you are well",
 	},
 	LangDarijaLatin: {"salam", "slm", "ssalam", "salam alikoum", "salam 3alikom", "salamo alaykom", "ahlan", "labas", "labas 3lik", "mrehba", "sbah lkhir", "msa lkhir", "kidayr", "kidayra",
 		"salam alikom", "salam alaykoum", "salamu alaykum", "assalamu alaikum", "salamo 3alaykom", "ahlan wa sahlan",
@@ -306,9 +307,10 @@ var greetingPhrases = map[string][]string{
 		"مرحبا بك", "اهلا وسهلا", "أهلا وسهلا", "وعليكم السلام", "السلام عليكم ورحمة الله", "كيف حالك", "كيف الحال",
 		"صباح النور", "لاباس عليك", "اش خبارك"},
 	LangFrench: {"bonjour", "bonsoir", "salut", "coucou", "bonjour à vous", "ça va", "ca va", "slt", "bjr", "cc",
-		"bonjour à tous", "comment allez-vous", "comment vas-tu", "comment tu vas"},
+		"bonjour à tous", "comment allez-vous", "comment vas-tu", "comment tu vas",
+		"ça va aujourd'hui", "comment allez-vous aujourd'hui"},
 	LangSpanish: {"hola", "buenos dias", "buenas tardes", "buenas", "buenas noches", "buen día", "qué tal", "como estas",
-		"cómo está", "saludos", "hola qué tal"},
+		"cómo está", "saludos", "hola qué tal", "cómo estás hoy", "qué tal tu día", "cómo te va"},
 }
 
 var thanksPhrases = map[string][]string{

@@ -50,6 +50,11 @@ type Config struct {
 	// Writer is the bot's model; without one the texts in Generate are said as
 	// written.
 	Writer parley.ReplyWriter
+	// Answers are the shop's answers to questions about its services, by topic
+	// (nlu.TopicShipping, TopicReturns, TopicPayment, TopicDiscounts,
+	// TopicSizes, TopicHours, TopicLocation, TopicOrders). A question whose
+	// topic has none is offered a person from the shop.
+	Answers map[string]string
 }
 
 // DefaultConfig is the configuration of the demo shop bot except its base URL.
@@ -89,6 +94,9 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 		return nil, parley.Errorf(parley.EINVALID, "shop: base URL %q is not an absolute URL", cfg.BaseURL)
 	}
 	if err := checkGenerate(cfg.Generate); err != nil {
+		return nil, err
+	}
+	if err := checkAnswers(cfg.Answers); err != nil {
 		return nil, err
 	}
 	sch, err := compileSchema()

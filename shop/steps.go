@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -24,7 +25,7 @@ func (t *turn) smallTalkReply() (string, error) {
 	case nlu.ShopAboutBot:
 		return "I'm this shop's virtual assistant, not a person! I can find products for you, and if you'd like a person, just ask for one.", nil
 	case nlu.ShopQuestion:
-		return "Good question! Delivery, returns, payment and orders are for a person from the shop: just ask for one and I'll bring them in. I can find products for you meanwhile. " + t.hint(), nil
+		return t.shopAnswer(), nil
 	case nlu.ShopThanks:
 		if t.state() == StateRecommending {
 			if err := t.fire(TriggerResponseComplete); err != nil {
@@ -36,13 +37,42 @@ func (t *turn) smallTalkReply() (string, error) {
 	return greeting, nil
 }
 
+// topicNames name each topic of the shop's questions in the default answer.
+var topicNames = map[string]string{
+	nlu.TopicShipping: "delivery", nlu.TopicReturns: "returns and refunds", nlu.TopicPayment: "payment",
+	nlu.TopicDiscounts: "discounts", nlu.TopicSizes: "sizes", nlu.TopicHours: "opening hours",
+	nlu.TopicLocation: "where the shop is", nlu.TopicOrders: "orders",
+}
+
+// checkAnswers refuses an answer to a topic the shop's questions do not have.
+func checkAnswers(answers map[string]string) error {
+	for topic := range answers {
+		if _, ok := topicNames[topic]; !ok {
+			return parley.Errorf(parley.EINVALID, "shop: answers: %q is not a topic (shipping, returns, payment, discounts, sizes, hours, location, orders)", topic)
+		}
+	}
+	return nil
+}
+
+// shopAnswer answers a question about the shop: the shop's own answer for its
+// topic (Config.Answers), else a person from the shop is offered for it.
+func (t *turn) shopAnswer() string {
+	if a := t.e.cfg.Answers[t.topic]; a != "" {
+		return a + " " + t.hint()
+	}
+	about := cmp.Or(topicNames[t.topic], "that")
+	return "Good question! For " + about + ", a person from the shop can tell you: just ask for one and I'll bring them in. I can find products for you meanwhile. " + t.hint()
+}
+
 func (t *turn) smallTalk() error {
 	if t.state() == StateError {
 		if err := t.ready(); err != nil {
 			return err
 		}
 	}
-	if t.noProgress() {
+	// A question about the shop is answered every time, its topic being
+	// new information either way: the guard is for turns that go nowhere.
+	if t.req.Intent != nlu.ShopQuestion && t.noProgress() {
 		return t.unclear("What can I find for you? "+t.hint(), true)
 	}
 	reply, err := t.smallTalkReply()

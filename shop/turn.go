@@ -36,6 +36,8 @@ type turn struct {
 	// insteadOfPending says the selection refuses the card awaiting
 	// confirmation and names another ("not that one, the belt").
 	insteadOfPending bool
+	// topic is what a question about the shop asks about (nlu.TopicShipping...).
+	topic string
 	// asked are the shopper's words a widened search stands for (Criteria.Asked).
 	asked []string
 }

@@ -29,20 +29,37 @@ func (t *turn) understand() {
 	case nlu.ShopSearch, nlu.ShopSelect:
 		t.keepKnownTerms()
 	}
+	if !upstream && m.Meaning == "" {
+		t.readShopQuestion()
+	}
 	if !upstream && m.Meaning == "" && t.req.Intent == nlu.ShopAmbiguous {
 		t.req.Intent = socialIntent(m.Text)
 	}
 }
 
+// readShopQuestion reads a question about the shop's services (delivery,
+// returns, payment, discounts, sizes, hours, where it is, orders:
+// nlu.ShopQuestionTopic) as such, even when it names a product or a word the
+// catalog knows ("how long does delivery take?" is no search for "long", "do
+// you ship hoodies abroad?" no search for hoodies): it is answered, never
+// searched, and counts no clarification attempt.
+func (t *turn) readShopQuestion() {
+	switch t.req.Intent {
+	case nlu.ShopSearch, nlu.ShopAmbiguous, nlu.ShopSelect:
+	default:
+		return
+	}
+	if topic := nlu.ShopQuestionTopic(t.msg.Text); topic != "" {
+		t.req = nlu.ShopRequest{Intent: nlu.ShopQuestion}
+		t.topic = topic
+	}
+}
+
 // socialIntent reads a message the shop's rules found nothing to search in with
 // the built-in intents (issue 38 items 3 and 5): a greeting, thanks, a request
-// for a person, "more" in other words, or a question about the shop's services
-// is answered for what it is and counts no clarification attempt; anything else
-// stays ambiguous.
+// for a person or "more" in other words is answered for what it is and counts
+// no clarification attempt; anything else stays ambiguous.
 func socialIntent(text string) string {
-	if nlu.AsksAboutShop(text) {
-		return nlu.ShopQuestion
-	}
 	switch nlu.BuiltinIntent(text).Intent {
 	case nlu.IntentGreeting:
 		return nlu.ShopGreeting

@@ -181,7 +181,7 @@ func buildShop(ctx context.Context, bc BotConfig, embedded **catalog.Catalog, wr
 // shopEngineConfig is the shop engine's configuration from the bot's shop: block:
 // the demo shop's address by default, handback reactivating unless it says not.
 func shopEngineConfig(sc ShopConfig, writer *botWriter) shop.Config {
-	cfg := shop.Config{BaseURL: cmp.Or(sc.BaseURL, "https://shop.example.com"), Limit: sc.Limit, ReactivateOnHandback: true, IdleTimeout: time.Duration(sc.IdleTimeout), Generate: sc.Generate}
+	cfg := shop.Config{BaseURL: cmp.Or(sc.BaseURL, "https://shop.example.com"), Limit: sc.Limit, ReactivateOnHandback: true, IdleTimeout: time.Duration(sc.IdleTimeout), Generate: sc.Generate, Answers: sc.Answers}
 	if writer != nil {
 		cfg.Writer = writer
 	}

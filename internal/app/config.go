@@ -157,6 +157,10 @@ type ShopConfig struct {
 	// Generate lists the texts the bot's model writes (shop.GenerateIntro and the
 	// others; none by default): with no model configured they are said as written.
 	Generate []string `yaml:"generate"`
+	// Answers are the shop's answers to questions about its services, by topic
+	// (shipping, returns, payment, discounts, sizes, hours, location, orders);
+	// a topic without one offers a person from the shop.
+	Answers map[string]string `yaml:"answers"`
 }
 
 // WooCommerceConfig configures the WooCommerce catalog.
