@@ -33,6 +33,9 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 		for i := range n.Extract {
 			f.readExtractor(&n.Extract[i], msg, put)
 		}
+		if msg.NLU == nil {
+			settleNumbers(n, msg.Text, values)
+		}
 	}
 	f.computeDeltas(nodes, values, known, put)
 	return inDeclarationOrder(nodes, values)
@@ -209,6 +212,120 @@ const (
 	volunteerRelaxed
 )
 
+// settleNumbers makes one quantity of the message one fact among node n's
+// number extractors (issue 38 items 1 and 6). When some say their cue and
+// others do not, an extractor without its cue takes the one quantity (in its
+// units) that no said cue took, and none when none or several are left, rather
+// than its Index-th quantity, which may be the one another fact's cue took:
+// "60 kg now and want to get to 80" gives the target 80 kg and the baseline
+// 60 kg, "I weigh 80 kg" a baseline and no target. When none says its cue and
+// the message holds two quantities or more for them, none is stored: the order
+// of the numbers is no evidence of which is which. A message that corrects
+// itself is read as readCorrected reads it.
+func settleNumbers(n *Node, text string, values map[string]string) {
+	if _, _, corrected := nlu.SplitCorrection(text); corrected {
+		return
+	}
+	var cued, uncued []*Extractor
+	for i := range n.Extract {
+		switch x := &n.Extract[i]; {
+		case x.Kind != ExtractNumber:
+		case hasCue(x, text):
+			cued = append(cued, x)
+		default:
+			uncued = append(uncued, x)
+		}
+	}
+	left := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(strings.ToLower(numberWordsAsDigits(text))))
+	if len(cued) == 0 {
+		// No cue says which number is which ("70 kg and 85"): their order is
+		// a guess, so none is stored and the question is asked again.
+		if len(uncued) > 1 && len(fitting(left, uncued[0])) > 1 {
+			for _, x := range uncued {
+				delete(values, x.Fact)
+			}
+		}
+		return
+	}
+	if len(uncued) == 0 {
+		return
+	}
+	take := func(v string) {
+		if i := slices.IndexFunc(left, func(q nlu.Quantity) bool { return formatQuantity(q) == v }); i >= 0 {
+			left = slices.Delete(left, i, i+1)
+		}
+	}
+	for _, x := range cued {
+		if v, ok := values[x.Fact]; ok {
+			take(v)
+		}
+	}
+	for _, x := range uncued {
+		fits := fitting(left, x)
+		if len(fits) != 1 {
+			delete(values, x.Fact)
+			continue
+		}
+		values[x.Fact] = formatQuantity(fits[0])
+		take(values[x.Fact])
+	}
+}
+
+// fitting returns the quantities of qs in a unit x accepts.
+func fitting(qs []nlu.Quantity, x *Extractor) []nlu.Quantity {
+	return slices.DeleteFunc(slices.Clone(qs), func(q nlu.Quantity) bool { return q.Unit == "" || !acceptsUnit(x, q.Unit) })
+}
+
+// acceptsUnit reports whether a number extractor takes a quantity in unit (any
+// unit when it lists none).
+func acceptsUnit(x *Extractor, unit string) bool {
+	return len(x.Unit) == 0 || slices.ContainsFunc(x.Unit, func(u string) bool { return normalizeUnit(u) == unit })
+}
+
+// proposingWords make a question a proposal or a request ("can we do a call?",
+// "is a video call ok?", "how about a session on Friday?"), whose keywords
+// choose; in the languages the seeds name.
+var proposingWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`can could may would shall let lets about ok okay fine possible available good work works
+		peut peux pourrait pourriez possible dispo disponible puedo podemos podria posible vale bien
+		momkin ymken mumkin ممكن يمكن`) {
+		proposingWords[w] = true
+	}
+}
+
+// asksAbout reports whether text is a question about something rather than a
+// proposal: it asks (nlu.AsksQuestion) and says none of proposingWords ("how
+// long is a session?", "is the call free?"; not "could we do a call?").
+func asksAbout(text string) bool {
+	if !nlu.AsksQuestion(text) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }) {
+		if proposingWords[strings.Trim(w, "'")] {
+			return false
+		}
+	}
+	return true
+}
+
+// clauseRe is a clause with the punctuation that ends it.
+var clauseRe = regexp.MustCompile(`[^,;.!?¿¡؟]+[,;.!?؟]*`)
+
+// withoutQuestionsAbout returns text without its clauses that ask about
+// something (asksAbout): "an intro call, what do you mean?" keeps "an intro
+// call, ".
+func withoutQuestionsAbout(text string) string {
+	var b strings.Builder
+	for _, clause := range clauseRe.FindAllString(text, -1) {
+		if !asksAbout(clause) {
+			b.WriteString(clause)
+		}
+	}
+	return b.String()
+}
+
 // hasCue reports whether one of a number extractor's cue words is in text.
 func hasCue(x *Extractor, text string) bool {
 	lower := strings.ToLower(text)
@@ -293,7 +410,14 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 		}
 	},
 	ExtractCategory: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
-		if c, ok := nlu.Categorize(msg.Text, x.Categories); ok {
+		text := withoutQuestionsAbout(msg.Text)
+		if strings.TrimSpace(text) == "" {
+			// "how long is a session?", "is the call free?": the kind is
+			// what the question is about, not a choice, and no default
+			// answers a question.
+			return
+		}
+		if c, ok := nlu.Categorize(text, x.Categories); ok {
 			put(x.Fact, c)
 		} else if x.Default != "" {
 			put(x.Fact, x.Default)

@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,14 +10,83 @@ import (
 
 var emailRe = regexp.MustCompile(`[a-zA-Z0-9._%+\-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?)*\.[a-zA-Z]{2,}`)
 
-// ExtractEmail returns the first email address in text, lowercased.
+// ExtractEmail returns the first email address in text, lowercased, or one
+// spelled out ("jo dot smith at gmail dot com": SpokenEmail).
 func ExtractEmail(text string) (string, bool) {
 	m := emailRe.FindString(text)
 	if m == "" {
-		return "", false
+		return SpokenEmail(text)
 	}
 	m = strings.Trim(m, ".")
 	return strings.ToLower(m), true
+}
+
+// spokenAt and spokenDot are the words that spell "@" and "." in an address
+// said aloud, in the languages the seeds name.
+var (
+	spokenAt  = wordSet("at @ arobase arroba")
+	spokenDot = wordSet("dot point punto")
+)
+
+// SpokenEmail reads an address spelled out in words ("jo dot smith at gmail dot
+// com", "ana point lopez arobase free point fr"): the last "at" word, the run of
+// labels joined by "dot" words before it and after it. The result is an
+// address only when it is a whole valid one (its domain has a dot and a
+// top-level domain of letters); anything else is no address, never a guess.
+func SpokenEmail(text string) (string, bool) {
+	toks := strings.Fields(strings.ToLower(text))
+	for i := range toks {
+		toks[i] = strings.Trim(toks[i], ",;:!?.()\"'")
+	}
+	at := -1
+	for i, t := range toks {
+		if spokenAt[t] {
+			at = i
+		}
+	}
+	if at < 1 || at == len(toks)-1 {
+		return "", false
+	}
+	local := spelledLabels(toks[:at], true)
+	domain := spelledLabels(toks[at+1:], false)
+	addr := local + "@" + domain
+	// "it's at gmail dot com" names no one: a function word is no local part.
+	if local == "" || functionWords[local] || !strings.Contains(domain, ".") || emailRe.FindString(addr) != addr {
+		return "", false
+	}
+	return addr, true
+}
+
+// spelledLabels joins the labels of an address said aloud, each two joined by
+// a "dot" word: the run that ends the tokens (backward, the local part) or
+// starts them (the domain).
+func spelledLabels(toks []string, backward bool) string {
+	var labels []string
+	for k := range toks {
+		i := k
+		if backward {
+			i = len(toks) - 1 - k
+		}
+		t := toks[i]
+		wantLabel := k%2 == 0
+		switch {
+		case wantLabel && t != "" && !spokenDot[t] && !spokenAt[t]:
+			labels = append(labels, t)
+		case !wantLabel && spokenDot[t]:
+			continue
+		default:
+			return joinLabels(labels, backward)
+		}
+	}
+	return joinLabels(labels, backward)
+}
+
+// joinLabels joins labels with dots, in reading order.
+func joinLabels(labels []string, backward bool) string {
+	if backward {
+		slices.Reverse(labels)
+	}
+	return strings.Join(labels, ".")
 }
 
 // phoneRe finds runs that may be phone numbers: an optional +, then digits mixed

@@ -89,3 +89,32 @@ func TestShopCardPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestSpokenEmail pins an address spelled out in words: read only when the
+// result is a whole valid address, never a part of a sentence.
+func TestSpokenEmail(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"sam dot lee at outlook dot com", "sam.lee@outlook.com"},
+		{"my email is sam dot lee at outlook dot com please", "sam.lee@outlook.com"},
+		{"reach me at sam dot lee at outlook dot com.", "sam.lee@outlook.com"},
+		{"Sam.Lee at Outlook dot com", "sam.lee@outlook.com"},
+		{"ana point lopez arobase free point fr", "ana.lopez@free.fr"},
+		{"pedro arroba correo punto es", "pedro@correo.es"},
+		{"sam_lee99 at proton dot me", "sam_lee99@proton.me"},
+		{"sam@outlook.com", "sam@outlook.com"},
+		// No address: no dot in the domain, a function word for the local
+		// part, a dot word left dangling, a place.
+		{"sam at outlook", ""},
+		{"it's at gmail dot com", ""},
+		{"sam dot at outlook dot com", ""},
+		{"meet me at the gym", ""},
+		{"I'm at home now", ""},
+		{"at 5 pm dot", ""},
+	}
+	for _, c := range cases {
+		got, ok := ExtractEmail(c.text)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("ExtractEmail(%q) = %q, %v; want %q", c.text, got, ok, c.want)
+		}
+	}
+}
