@@ -534,10 +534,12 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		}
 	}
 	req.Sought = phrase.sought()
-	if !phrase.opened && bareNoun(ws) {
-		// A message that is only a product's name ("kayak?", "yoga mat") is a
-		// search for it (issue 38 item 5), sold or not.
-		req.Sought = slices.Compact(slices.Clone(ws))
+	if head := nounHead(ws); !phrase.opened && bareNoun(head) {
+		// A message that is only a product's name ("kayak?", "yoga mat"),
+		// maybe with what it is for and a polite word ("dog collar pls",
+		// "backpack for school"), is a search for it (issue 38 item 5), sold
+		// or not.
+		req.Sought = slices.Compact(slices.Clone(head))
 	}
 	cue.other = asksTheOther(ws)
 	return cue
@@ -553,6 +555,24 @@ func bareNoun(ws []string) bool {
 	return len(ws) > 0 && len(ws) <= maxBareNoun && !slices.ContainsFunc(ws, func(w string) bool {
 		return !isCandidateWord(w) || !wordLike(w) || functionWords[w]
 	})
+}
+
+// nounModifiers open what a product is for or has ("for school", "with a
+// zip", "pour l'école", "para correr"), after its name.
+var nounModifiers = wordSet(`for with without in on from pour avec sans para con sin dyal dial l`)
+
+// nounHead returns the words of a message that may name a product on its own:
+// all of them, or those before a modifier ("backpack" of "backpack for
+// school"), without polite words and fillers at the end ("dog collar pls").
+func nounHead(ws []string) []string {
+	head := ws
+	if i := slices.IndexFunc(ws, func(w string) bool { return nounModifiers[w] }); i > 0 {
+		head = ws[:i]
+	}
+	for len(head) > 1 && shopNonQueryWords[head[len(head)-1]] {
+		head = head[:len(head)-1]
+	}
+	return head
 }
 
 // wordLike reports whether w could be a word rather than keys hit at random

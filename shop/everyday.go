@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/parleyhq/parley/nlu"
 )
@@ -43,6 +44,58 @@ func everydayKinds(word string) []string {
 	return everyday[nlu.Stem(strings.ToLower(word))]
 }
 
+// everydayWords indexes every word of the lexicon, its everyday words and the
+// kinds they name, for typos: the shop's everyday vocabulary.
+var everydayWords = buildEverydayWords(everydayJSON)
+
+// buildEverydayWords is the typo index of the lexicon's words, each once.
+func buildEverydayWords(data []byte) *nlu.Fuzzy {
+	var raw map[string]json.RawMessage
+	if json.Unmarshal(data, &raw) != nil {
+		return nlu.NewFuzzy(nil)
+	}
+	var words []string
+	for word, v := range raw {
+		var kinds []string
+		if strings.HasPrefix(word, "_") || json.Unmarshal(v, &kinds) != nil {
+			continue
+		}
+		words = append(words, word)
+		words = append(words, kinds...)
+	}
+	slices.Sort(words)
+	return nlu.NewFuzzy(slices.Compact(words))
+}
+
+// minTypoLength is the shortest word read as a typo of a lexicon word: shorter
+// ones ("cop", "bap") are as often other words.
+const minTypoLength = 5
+
+// typoKinds reads a word the catalog does not know as a typo of one word of the
+// everyday vocabulary ("sunglases", "beenie", "hoddie"): the one word nearest,
+// within nlu.FuzzyTolerance, with the kinds it names. Two words equally near is
+// no reading (nil), never a guess.
+func typoKinds(word string) []string {
+	w := strings.ToLower(word)
+	if utf8.RuneCountInString(w) < minTypoLength {
+		return nil
+	}
+	var best []nlu.FuzzyMatch
+	for _, m := range everydayWords.Near(nil, w, nlu.FuzzyTolerance(w)) {
+		switch {
+		case m.Distance == 0 || m.Distance > nlu.FuzzyTolerance(m.Entry):
+		case len(best) == 0 || m.Distance < best[0].Distance:
+			best = []nlu.FuzzyMatch{m}
+		case m.Distance == best[0].Distance:
+			best = append(best, m)
+		}
+	}
+	if len(best) != 1 {
+		return nil
+	}
+	return append([]string{best[0].Entry}, everydayKinds(best[0].Entry)...)
+}
+
 // widen replaces the words of the message the catalog does not know by the kinds
 // of the everyday lexicon it does know ("hats": cap, beanie), so that a shopper's
 // own word finds what the catalog holds under other names. It returns the search
@@ -57,6 +110,9 @@ func (t *turn) widen(words, known []string) (terms, asked []string) {
 			continue
 		}
 		kinds := everydayKinds(w)
+		if len(kinds) == 0 {
+			kinds = typoKinds(w)
+		}
 		if len(kinds) == 0 {
 			continue
 		}
