@@ -70,6 +70,16 @@ var changeWords = wordSet("but instead actually change changed update modify edi
 // asking for a change ("but", "instead", "other", a number) leave the message
 // Unknown: "yes but change the date to Friday", "no, make it Boston".
 func YesNoTo(text, question string) Answer {
+	a := yesNoByRules(text, question)
+	if a == Unknown {
+		a = learnedAnswer(text)
+	}
+	return a
+}
+
+// yesNoByRules is YesNoTo without the model's formal answers (learnedAnswer):
+// BuiltinIntent reads the model itself, once.
+func yesNoByRules(text, question string) Answer {
 	a := yesNoTo(text, question)
 	if a == Unknown {
 		// A typo in the words around the answer ("yes plase"): read the
@@ -77,9 +87,6 @@ func YesNoTo(text, question string) Answer {
 		if c, ok := correctReplyTypos(replyKey(text)); ok {
 			a = yesNoTo(c, question)
 		}
-	}
-	if a == Unknown {
-		a = learnedAnswer(text)
 	}
 	return a
 }

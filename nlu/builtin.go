@@ -155,7 +155,7 @@ func builtinRule(text string) (Result, bool) {
 	case Thanks:
 		return Result{Intent: IntentThanks, Confidence: 1}, true
 	}
-	switch YesNo(text) {
+	switch yesNoByRules(text, "") { // the model is BuiltinIntent's next step
 	case Yes:
 		return Result{Intent: IntentYes, Confidence: 1}, true
 	case No:
