@@ -152,7 +152,12 @@
 //   - A number extractor with units reads a number written without one as the
 //     unit of the quantity before it, when the two are of a size (within a factor
 //     of 4): "squat 150 kg, right now 120" is 120 kg; "3 times a week" stays a
-//     count. A primary goal met by volunteered facts completes
+//     count. One quantity is one fact: a number extractor whose cue the message
+//     does not say takes the one quantity no said cue of its node took ("60 kg
+//     now and want to get to 80": baseline 60 kg), none when none or several
+//     are left, and two quantities or more with no cue said store none. A
+//     clause asking about something ("how long is a session?") gives no
+//     category, not even the default. A primary goal met by volunteered facts completes
 //     the flow before the nodes that would have asked for them run, as
 //     selectNextNode checks the goal first.
 //   - A node applied without an answer (at once) reads no extractors: an empty

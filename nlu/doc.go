@@ -48,7 +48,11 @@
 //     answer out or refuse it ("yep, go ahead and book", "forget it, I'm not
 //     booking": YesNoTo, answer.go, whose verbs are a list of action verbs and
 //     the question's own, compared by Snowball stem); LeadingYesNo also returns
-//     what follows ("no, make it Boston").
+//     what follows ("no, make it Boston"). A yes or no said formally, with no
+//     phrase of the lexicons ("that is all correct, you may proceed", "I'm
+//     afraid that won't do"), is the built-in intents' model's at 0.85 when
+//     every word is one of that answer's examples, none asks for a change, and
+//     a no refuses something (SaysNot).
 //   - IsHumanRequest tells a request for a human from a mention (handoff.go): a
 //     human noun with a request cue before it in its clause, or alone with polite
 //     words, and no negation or question about the bot before it; questions ask

@@ -23,6 +23,9 @@ func TestFormalAndIndirectAnswers(t *testing.T) {
 		{"non, ça ne me convient pas", No},
 		{"no, no me interesa", No},
 		{"la ma bghithach", No},
+		{"That will not be necessary", No},
+		{"sí, me lo llevo", Yes},
+		{"لا أريده", No},
 		// Unsure, asking, or affirming: never an answer read by the model.
 		{"I think", Unknown},
 		{"I'd rather", Unknown},
@@ -74,6 +77,7 @@ func TestShopCardPositions(t *testing.T) {
 		{"celui du milieu", OrdinalMiddle},
 		{"la segunda", 2},
 		{"el último", -1},
+		{"la 2e", 2},
 		{"the last one", -1},
 	}
 	for _, c := range cases {
@@ -115,6 +119,38 @@ func TestSpokenEmail(t *testing.T) {
 		got, ok := ExtractEmail(c.text)
 		if got != c.want || ok != (c.want != "") {
 			t.Errorf("ExtractEmail(%q) = %q, %v; want %q", c.text, got, ok, c.want)
+		}
+	}
+}
+
+// TestSmallTalkAndShopQuestions pins the shop's small talk and its questions
+// by topic, in the languages the seeds name; a search is no question.
+func TestSmallTalkAndShopQuestions(t *testing.T) {
+	for _, text := range []string{"how are you today?", "how's your day going?"} {
+		if SmallTalkOf(text) != Greeting {
+			t.Errorf("SmallTalkOf(%q) is no greeting", text)
+		}
+	}
+	for _, text := range []string{"who am I talking to?", "wait, who is this?", "¿con quién hablo?", "من معي"} {
+		if !IsBotQuestion(text) {
+			t.Errorf("IsBotQuestion(%q) = false", text)
+		}
+	}
+	for _, c := range []struct{ text, topic string }{
+		{"how long does delivery take?", TopicShipping},
+		{"est-ce que vous livrez en Belgique ?", TopicShipping},
+		{"can I send it back for a refund", TopicReturns},
+		{"¿aceptan tarjeta?", TopicPayment},
+		{"any promo code?", TopicDiscounts},
+		{"do the tees come in size XL?", TopicSizes},
+		{"what time do you close?", TopicHours},
+		{"where is my order?", TopicOrders},
+		{"any skateboards in stock?", ""},
+		{"show me hoodies", ""},
+		{"free shipping hoodie", ""},
+	} {
+		if got := ShopQuestionTopic(c.text); got != c.topic {
+			t.Errorf("ShopQuestionTopic(%q) = %q, want %q", c.text, got, c.topic)
 		}
 	}
 }

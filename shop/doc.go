@@ -103,7 +103,16 @@
 //     response and asks from idle (-response_complete-> idle -ambiguous->), while a
 //     repeated one is -repeated_intent-> clarifying. Each asks a question naming
 //     the catalog's categories and counts a clarification attempt.
-//   - Greetings, thanks and questions about the bot ("are you a bot?") get a short
+//   - A question about the shop's services (nlu.ShopQuestionTopic: delivery,
+//     returns, payment, discounts, sizes, hours, location, orders), read before
+//     any search, is answered with Config.Answers for its topic or offered a
+//     person: no search, no clarification attempt, no transition, and never the
+//     repeated-intent guard. A no that names another shown card ("not that one,
+//     the belt") picks that card, never the refused one; a position ("number
+//     two", "the one in the middle") counts the cards of the last page, and the
+//     middle of an even page is asked about.
+//   - Greetings, thanks and questions about the bot ("are you a bot?", "who am
+//     I talking to?") get a short
 //     answer: no search, no clarification attempt, no transition (thanks after
 //     results: -response_complete-> idle; with a confirmation pending, the
 //     question is asked again, uncounted). The third in a row is section 4.2's
@@ -131,8 +140,11 @@
 // (the thing sought) the catalog does not know is a search for something the shop
 // does not sell, answered with the phrase ("we don't carry "red kayaks""); a
 // message left with nothing to search and no such phrase is ambiguous ("just
-// browsing, not sure what"). A lone word without a phrase ("kayak?") is read as
-// filler: nothing tells it from a word the shopper typed by mistake. A shopper's
+// browsing, not sure what"). A product's name on its own, maybe with what it is
+// for or a polite word ("kayak?", "dog collar pls", "backpack for school"), is a
+// search for it. A word the catalog does not know that is one typo from
+// exactly one word of the everyday lexicon ("sunglases") is searched as that
+// word. A shopper's
 // everyday word the catalog does not know is searched as the narrower kinds the
 // everyday lexicon lists for it (lexicon/everyday.json, compared by nlu.Stem:
 // "hats" is cap, beanie, beret...) that the catalog knows; the reply names the
