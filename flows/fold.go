@@ -127,7 +127,7 @@ func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(state)+128*len(h.messages)+96*len(h.trace)+len(h.lastResponse))
+	out := make([]byte, 0, len(state)+h.size())
 	out = append(out, `{"messages":`...)
 	out = appendList(out, h.messages, appendChatMessage)
 	for _, m := range ms {
@@ -145,11 +145,29 @@ func (e *Engine) Unfold(state []byte, recent []parley.TurnRecord) ([]byte, error
 	return append(out, '}'), nil
 }
 
-// history is what the turn records rebuild of a state.
+// history is what the turn records rebuild of a state. Its strings view the
+// records' bytes (transitionViews): Unfold only writes them out, while the records
+// are alive and unchanged, and a full fold check runs it once per new
+// conversation, where copies were eight allocations.
 type history struct {
 	messages     []ChatMessage
 	trace        []TraceEvent
 	lastResponse string
+}
+
+// size is about how many bytes the history's members take in JSON, so that Unfold
+// writes them into one buffer: each member's text and the room its keys and number
+// take (a text with many escapes grows the buffer).
+func (h *history) size() int {
+	n := 64 + len(h.lastResponse)
+	for i := range h.messages {
+		n += 64 + len(h.messages[i].Role) + len(h.messages[i].Content)
+	}
+	for i := range h.trace {
+		ev := &h.trace[i]
+		n += 80 + len(ev.Event) + len(ev.Data.From) + len(ev.Data.To)
+	}
+	return n
 }
 
 // history rebuilds what the turns of recent left in the state, as Decide writes it
@@ -189,7 +207,8 @@ func (e *Engine) history(recent []parley.TurnRecord) (history, error) {
 	return h, nil
 }
 
-// lastReply is last_response: the reply of the newest turn that had one.
+// lastReply is last_response: the reply of the newest turn that had one, viewing
+// its record's bytes (history).
 func lastReply(recent []parley.TurnRecord) (string, error) {
 	for i := len(recent) - 1; i >= 0; i-- {
 		if !silentTurn(&recent[i]) {
@@ -200,28 +219,37 @@ func lastReply(recent []parley.TurnRecord) (string, error) {
 }
 
 // rebuiltTrace is the trace: an event per transition of the newest turns, stamped
-// with their messages' sent_at, the last maxTrace of them.
+// with their messages' sent_at, the last maxTrace of them. It reads the window's
+// records twice, newest first to find the oldest one the trace keeps, then in
+// order into the trace, so that it makes the trace alone.
 func (e *Engine) rebuiltTrace(recent []parley.TurnRecord) ([]TraceEvent, error) {
-	var turns [][]parley.Transition
-	for i, count := len(recent)-1, 0; i >= 0 && count < e.maxTrace; i-- {
-		var ts []parley.Transition
-		if !emptyArray(recent[i].Transitions) {
-			var err error
-			if ts, err = transitionsOf(recent[i].Transitions); err != nil {
-				return nil, err
-			}
+	var buf [8]parley.Transition
+	first := len(recent)
+	for count := 0; first > 0 && count < e.maxTrace; {
+		first--
+		ts, err := recordTransitions(buf[:0], &recent[first])
+		if err != nil {
+			return nil, err
 		}
-		turns = append(turns, ts)
 		count += len(ts)
 	}
 	trace := make([]TraceEvent, 0, e.maxTrace+8)
-	for j := len(turns) - 1; j >= 0; j-- {
-		stamp := unixSeconds(recent[len(recent)-1-j].Message.SentAt)
-		for _, t := range turns[j] {
+	for i := first; i < len(recent); i++ {
+		ts, _ := recordTransitions(buf[:0], &recent[i]) // read above without an error
+		stamp := unixSeconds(recent[i].Message.SentAt)
+		for _, t := range ts {
 			trace = append(trace, TraceEvent{Event: t.Trigger, Timestamp: stamp, Data: TraceData{From: t.From, To: t.To}})
 		}
 	}
 	return keepLast(trace, e.maxTrace), nil
+}
+
+// recordTransitions appends the transitions of r to dst, viewing its bytes.
+func recordTransitions(dst []parley.Transition, r *parley.TurnRecord) ([]parley.Transition, error) {
+	if emptyArray(r.Transitions) {
+		return dst, nil
+	}
+	return transitionViews(dst, r.Transitions)
 }
 
 // messageText is the text a turn records as the user's message: the trimmed text,
@@ -242,27 +270,24 @@ func silentTurn(r *parley.TurnRecord) bool {
 // replyText is the text of the turn's reply ("" when it had none): Decide joins
 // what the turn says into one reply. The replies are json.Marshal's: the first
 // "text" member is the first reply's (a quote inside a string is escaped, and cards
-// and options have no such member).
+// and options have no such member). The text views the record's bytes unless it has
+// escapes (as transitionViews does): its callers (history, FoldsAfter) only write
+// it out or compare it while the record is alive and unchanged.
 func replyText(replies json.RawMessage) (string, error) {
 	i := bytes.Index(replies, []byte(`"text":`))
 	if i < 0 {
 		return "", nil
 	}
-	text, _, ok := jsonString(replies, i+len(`"text":`))
+	text, _, ok := jsonText(replies, i+len(`"text":`), true)
 	if !ok {
 		return "", parley.Errorf(parley.EINVALIDSTATE, "flows: turn record replies: a text that is not a string")
 	}
 	return text, nil
 }
 
-// transitionsOf decodes a turn record's transitions: json.Marshal's form read
-// directly, anything else through encoding/json.
-func transitionsOf(raw json.RawMessage) ([]parley.Transition, error) {
-	return appendTransitions(make([]parley.Transition, 0, 4), raw, false)
-}
-
-// transitionViews is transitionsOf appended to dst, the strings of json.Marshal's
-// form viewing raw's bytes instead of copies: for the fold checks that run on every
+// transitionViews decodes a turn record's transitions, appended to dst: json.Marshal's
+// form read directly, its strings viewing raw's bytes instead of copies, anything
+// else through encoding/json: for the fold checks that run on every
 // commit (TurnMark, FoldsAfter), which only count and compare them while the record
 // is alive and unchanged. Three copies per transition were 16 allocations per turn.
 func transitionViews(dst []parley.Transition, raw json.RawMessage) ([]parley.Transition, error) {
@@ -317,13 +342,9 @@ func scanTransitions(ts []parley.Transition, b []byte, view bool) ([]parley.Tran
 	return ts, i == len(b)-1
 }
 
-// jsonString decodes the JSON string at b[i] and returns the index after it.
-func jsonString(b []byte, i int) (string, int, bool) {
-	return jsonText(b, i, false)
-}
-
-// jsonText is jsonString, viewing b's bytes instead of copying them when view is set
-// and the string has no escapes (see transitionViews).
+// jsonText decodes the JSON string at b[i] and returns the index after it, viewing
+// b's bytes instead of copying them when view is set and the string has no escapes
+// (see transitionViews).
 func jsonText(b []byte, i int, view bool) (string, int, bool) {
 	if i >= len(b) || b[i] != '"' {
 		return "", i, false
