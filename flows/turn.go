@@ -26,8 +26,13 @@ type turn struct {
 	transitions []parley.Transition
 	says        []string
 	// saysBuf holds the says of a turn that says a few things, as most do: the
-	// turn is allocated anyway, the reply joins them.
-	saysBuf [4]string
+	// turn is allocated anyway, the reply joins them. transitionsBuf and replyBuf
+	// hold the decision's transitions and reply in the same way: the decision
+	// keeps the turn alive while the runtime handles it, and its state, which
+	// outlives the turn, is allocated apart.
+	saysBuf        [4]string
+	transitionsBuf [6]parley.Transition
+	replyBuf       [1]parley.Reply
 	// streamed counts the says already streamed as reply_delta chunks.
 	streamed   int
 	options    []parley.Option
@@ -123,16 +128,15 @@ func stateOf(state any) (*State, error) {
 // decision returns. A message without text (a button) reads as its meaning.
 func (e *Engine) newTurn(ctx context.Context, t parley.Turn, s *State) *turn {
 	tu := &turn{
-		e:           e,
-		ctx:         ctx,
-		in:          t,
-		s:           s,
-		text:        strings.TrimSpace(t.Message.Text),
-		now:         t.Message.SentAt,
-		stamp:       unixSeconds(t.Message.SentAt),
-		transitions: make([]parley.Transition, 0, 6),
+		e:     e,
+		ctx:   ctx,
+		in:    t,
+		s:     s,
+		text:  strings.TrimSpace(t.Message.Text),
+		now:   t.Message.SentAt,
+		stamp: unixSeconds(t.Message.SentAt),
 	}
-	tu.says = tu.saysBuf[:0]
+	tu.says, tu.transitions = tu.saysBuf[:0], tu.transitionsBuf[:0]
 	if tu.text == "" {
 		tu.text = t.Message.Meaning
 	}
@@ -154,7 +158,8 @@ func (tu *turn) decision() parley.Decision {
 		if len(tu.options) > 0 {
 			r.Type, r.Options = parley.ReplyQuickReplies, tu.options
 		}
-		d.Replies = []parley.Reply{r}
+		tu.replyBuf[0] = r
+		d.Replies = tu.replyBuf[:]
 	}
 	return d
 }
