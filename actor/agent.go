@@ -39,8 +39,7 @@ func (r *Runtime) AgentMessage(ctx context.Context, req parley.AgentMessageReque
 		req.SentAt = r.opts.Now()
 	}
 	req.SentAt = req.SentAt.UTC()
-	cmd := &command{kind: cmdAgent, agent: req}
-	return r.send(ctx, req.Key, cmd)
+	return r.send(ctx, req.Key, command{kind: cmdAgent, agent: req})
 }
 
 // checkAgentMessage refuses an agent message without text or agent, or with either

@@ -339,7 +339,7 @@ func (r *Runtime) Turn(ctx context.Context, req parley.TurnRequest) (parley.Resu
 	if req.Message.SentAt.IsZero() {
 		req.Message.SentAt = r.opts.Now().UTC()
 	}
-	return r.send(ctx, req.Key, &command{kind: cmdTurn, turn: req})
+	return r.send(ctx, req.Key, command{kind: cmdTurn, turn: req})
 }
 
 // Control applies pause, resume, cancel, reset or handback to a conversation and
@@ -356,7 +356,7 @@ func (r *Runtime) Control(ctx context.Context, req parley.ControlRequest) (parle
 	default:
 		return parley.Result{}, parley.Errorf(parley.EINVALID, "unknown control %q", req.Kind)
 	}
-	return r.send(ctx, req.Key, &command{kind: cmdControl, control: req})
+	return r.send(ctx, req.Key, command{kind: cmdControl, control: req})
 }
 
 // MetricsReporter is implemented by engines that report per-conversation metrics
@@ -424,10 +424,11 @@ func (r *Runtime) LiveActors() int {
 }
 
 // send delivers cmd to the conversation's actor, spawning it if needed, and waits.
-// An immediate bot's idle actor runs it on this goroutine, which reads its answer
-// from the command; any other is queued, with a channel for its answer (made before
-// the lock when the bot is not immediate, to keep the lock's hold short).
-func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *command) (parley.Result, error) {
+// An immediate bot's idle actor runs it on this goroutine, in a command value of the
+// runtime's pool (commands), and reads its answer from it; any other is queued, in a
+// command of its own with a channel for its answer (made before the lock when the
+// bot is not immediate, to keep the lock's hold short).
+func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd command) (parley.Result, error) {
 	cmd.values = ctx
 	if !r.immediate[key.Bot] {
 		cmd.done = make(chan commandResult, 1)
@@ -449,13 +450,14 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 		// as the actor's runner, instead of handing it to one and waiting.
 		a.active = true
 		r.mu.Unlock()
-		a.runHere(cmd)
-		return cmd.result.result, cmd.result.err
+		return runPooled(a, &cmd)
 	}
 	if cmd.done == nil {
 		cmd.done = make(chan commandResult, 1)
 	}
-	if !r.deliverLocked(a, cmd) {
+	queued := new(command)
+	*queued = cmd
+	if !r.deliverLocked(a, queued) {
 		r.mu.Unlock()
 		return parley.Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
 	}
@@ -463,7 +465,7 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 	wait := time.NewTimer(r.opts.TurnTimeout)
 	defer wait.Stop()
 	select {
-	case res := <-cmd.done:
+	case res := <-queued.done:
 		return res.result, res.err
 	case <-ctx.Done():
 	case <-wait.C:
@@ -471,6 +473,24 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd *com
 	// The actor still processes the command (it was accepted); the caller stops
 	// waiting. A retry with the same id gets the stored response.
 	return parley.Result{}, parley.Errorf(parley.EUNAVAILABLE, "the turn is still in progress; retrying with the same message id is safe")
+}
+
+// commands keeps the commands the callers of immediate bots run themselves
+// (runPooled): such a command is the caller's alone from its start to its answer,
+// and nothing holds it after, so it costs no allocation per turn. A queued command
+// is not pooled: a caller that stops waiting leaves it to the actor.
+var commands = sync.Pool{New: func() any { return new(command) }}
+
+// runPooled runs cmd on this goroutine as a's runner (runHere), in a command of the
+// pool, and answers with its result.
+func runPooled(a *actor, cmd *command) (parley.Result, error) {
+	c := commands.Get().(*command)
+	*c = *cmd
+	a.runHere(c)
+	res := c.result
+	*c = command{}
+	commands.Put(c)
+	return res.result, res.err
 }
 
 func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {

@@ -144,7 +144,7 @@ func (s *sweeper) sweepPage(ctx context.Context, page []parley.Conversation, sw 
 			return false
 		}
 		if sw.due(c, cutoff) {
-			if _, err := s.r.send(ctx, c.Key, &command{kind: sw.kind}); err != nil && ctx.Err() == nil {
+			if _, err := s.r.send(ctx, c.Key, command{kind: sw.kind}); err != nil && ctx.Err() == nil {
 				s.r.log.Warn("sweep", "conversation", c.Key.String(), "err", err)
 			}
 		}
