@@ -33,11 +33,14 @@ import (
 const maxCommitAttempts = 10
 
 // turn runs a turn, deciding it again after a version conflict until it lands or
-// TurnTimeout has passed since it started.
+// TurnTimeout has passed since it started. Its attempts take their turnRun from
+// the pool (turnRuns).
 func (a *actor) turn(ctx context.Context, req parley.TurnRequest) (parley.Result, error) {
+	t := turnRuns.Get().(*turnRun)
+	defer putTurnRun(t)
 	started := time.Now()
 	for attempt := 1; ; attempt++ {
-		res, err := a.turnOnce(ctx, req, started.Add(a.rt.opts.TurnTimeout*9/10))
+		res, err := a.turnOnce(ctx, t, req, started.Add(a.rt.opts.TurnTimeout*9/10))
 		if parley.ErrorCode(err) == parley.ECONFLICT && (attempt < maxCommitAttempts || time.Since(started) < a.rt.opts.TurnTimeout) &&
 			a.backoff(ctx, attempt) {
 			continue
@@ -50,7 +53,7 @@ func (a *actor) turn(ctx context.Context, req parley.TurnRequest) (parley.Result
 // turnOnce is one attempt at a turn, in the order of the package doc; a turn
 // whose conversation another turn holds (a call out, intent.go) waits for it until
 // deadline.
-func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest, deadline time.Time) (parley.Result, error) {
+func (a *actor) turnOnce(ctx context.Context, t *turnRun, req parley.TurnRequest, deadline time.Time) (parley.Result, error) {
 	// Admit.
 	if err := a.hydrate(ctx); err != nil {
 		return parley.Result{}, err
@@ -67,8 +70,7 @@ func (a *actor) turnOnce(ctx context.Context, req parley.TurnRequest, deadline t
 		a.lookedUp = true
 	}
 	// Lifecycle steps, then running, live.
-	t, err := a.start(req)
-	if err != nil {
+	if err := a.start(t, req); err != nil {
 		return parley.Result{}, err
 	}
 	// Decide.
@@ -157,6 +159,19 @@ type turnRun struct {
 	endMove  [1]step
 }
 
+// turnRuns keeps the turnRuns of turns that ended: a turn's run is its own from
+// its start to its answer, and nothing holds it after (the stores copy or encode
+// what the commit points into it, the hub and the watcher take its events by
+// value), so a turn costs none of these values.
+var turnRuns = sync.Pool{New: func() any { return new(turnRun) }}
+
+// putTurnRun returns an ended turn's run to the pool, emptied so that it holds on
+// to nothing of the turn.
+func putTurnRun(t *turnRun) {
+	*t = turnRun{}
+	turnRuns.Put(t)
+}
+
 // reasonSpawned is the reason of a new conversation's created -> idle.
 const reasonSpawned = "spawned"
 
@@ -165,32 +180,32 @@ const reasonSpawned = "spawned"
 // --InactivityTimeout--> Completed, then "Respawning"), the spawn or resume to idle,
 // then idle -> running. They are published live (running lives in the actor: GET
 // answers it from here) and stored with the turn's commit.
-func (a *actor) start(req parley.TurnRequest) (*turnRun, error) {
-	t := &turnRun{req: req, at: a.now(), index: a.conv.Turns + 1}
+func (a *actor) start(t *turnRun, req parley.TurnRequest) error {
+	*t = turnRun{req: req, at: a.now(), index: a.conv.Turns + 1}
 	t.steps, t.moves = t.stepRoom[:0], t.moveRoom[:0]
 	from := a.conv.Lifecycle
 	if deadline := a.messageDeadline(); a.expired(req.Message.SentAt, deadline) {
 		st, err := move(from, LifecycleEventInactivityTimeout, "inactivity timeout: the message was sent after the conversation's inactivity timeout")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		t.add(a, st, deadline)
 		t.steps = append(t.steps, a.event(parley.EventStopped, parley.StoppedEvent{Reason: "inactivity_timeout"}, deadline))
 		from = st.to
 	}
 	if err := a.spawn(t, from); err != nil {
-		return nil, err
+		return err
 	}
 	running, err := move(parley.LifecycleIdle, LifecycleEventProcessInteraction, "processing user interaction")
 	if err != nil {
-		return nil, err
+		return err
 	}
 	t.add(a, running, t.at)
 	a.running.Store(true)
 	for _, e := range t.steps {
 		a.rt.hub.PublishLive(a.key, e)
 	}
-	return t, nil
+	return nil
 }
 
 // add appends a lifecycle step at time at.
