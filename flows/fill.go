@@ -162,7 +162,7 @@ func (tu *turn) answersAnother(f *flow, sl *slot) bool {
 
 // answersAnotherIn is answersAnother of text (the message or its gloss).
 func (tu *turn) answersAnotherIn(f *flow, sl *slot, text string) bool {
-	tf := &textFinder{tu: tu, text: text, found: map[string]any{}}
+	tf := &textFinder{tu: tu, text: text} // found is made by the first value
 	for _, re := range sl.patterns {
 		tf.take(sl, re)
 	}
@@ -369,8 +369,10 @@ func (tu *turn) findIn(f *flow, text, lower string, found map[string]any) {
 // textFinder takes slot values out of a sentence by pattern, a stretch of the
 // sentence for one slot only.
 type textFinder struct {
-	tu    *turn
-	text  string
+	tu   *turn
+	text string
+	// found holds the values taken; a finder that only counts them starts it nil,
+	// and take makes it with the first (most short answers give none).
 	found map[string]any
 	used  [][2]int // the stretches slots took
 }
@@ -449,6 +451,9 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			if tf.saysAnother(sl, p, m[0], m[1], v) {
 				// "two nights or one night": two values, none of them.
 				return
+			}
+			if tf.found == nil {
+				tf.found = map[string]any{}
 			}
 			tf.found[sl.name] = v
 			stop := m[1]

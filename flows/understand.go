@@ -359,7 +359,7 @@ func (tu *turn) flowOfValues() *flow {
 func (tu *turn) flowOfValuesIn(text string) *flow {
 	var best *flow
 	bestN, tie := 1, false
-	tf := &textFinder{tu: tu, text: text, found: map[string]any{}}
+	tf := &textFinder{tu: tu, text: text} // found is made by the first value
 	for _, f := range tu.e.order {
 		// Each flow reads the message afresh: one finder, emptied.
 		clear(tf.found)
