@@ -135,7 +135,7 @@ func (a *actor) wake(ch *controlChange) error {
 // reset starts the engine state over, recorded by a reset event.
 func (a *actor) reset(ch *controlChange) error {
 	st := a.bot.Engine.NewState(a.key)
-	encoded, err := encodeState(st, 0)
+	encoded, err := encodeState(st)
 	if err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func (a *actor) handback(ch *controlChange) error {
 	if err != nil {
 		return err
 	}
-	if ch.next.State, err = encodeState(d.State, len(ch.next.State)); err != nil {
+	if ch.next.State, err = encodeState(d.State); err != nil {
 		return err
 	}
 	ch.events = append(ch.events, a.event(parley.EventTurn, parley.TurnEvent{MessageID: "", Transitions: nonNil(d.Transitions)}, ch.at))

@@ -106,7 +106,7 @@ func (a *actor) commitIntent(ctx context.Context, t *turnRun, in parley.Intent) 
 }
 
 func (a *actor) storeIntent(ctx context.Context, t *turnRun, in parley.Intent) error {
-	state, err := encodeState(in.State, len(a.conv.State))
+	state, err := encodeState(in.State)
 	if err != nil {
 		return parley.WrapError(parley.EINTERNAL, err, "encode the state of a call's intent")
 	}

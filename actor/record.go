@@ -3,6 +3,7 @@ package actor
 import (
 	"bytes"
 	"encoding/json"
+	"sync"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/turnlog"
@@ -53,16 +54,32 @@ type jsonAppender interface {
 	AppendJSON(b []byte) []byte
 }
 
-// encodeState encodes an engine state. sizeHint is the size of the state it follows
-// (0 when none): a state grows a little per turn, and the encoding is kept by the
-// actor for its whole life, so its buffer is sized from the previous one, not fixed
-// (a fixed 2 KB buffer per live actor was the largest item of bench actors' heap).
-func encodeState(st any, sizeHint int) ([]byte, error) {
-	if a, ok := st.(jsonAppender); ok {
-		return a.AppendJSON(make([]byte, 0, sizeHint+sizeHint/8+256)), nil
+// encodeState encodes an engine state. The encoding is kept by the actor for its
+// whole life, so it is exactly as long as the state (a fixed 2 KB buffer per live
+// actor was the largest item of bench actors' heap): an engine state that appends
+// itself does so into a buffer of the pool (stateBuffers), which is then copied.
+// One allocation, where growing a buffer sized from the state before took one to
+// four (a new conversation's first state grew from 256 bytes).
+func encodeState(st any) ([]byte, error) {
+	a, ok := st.(jsonAppender)
+	if !ok {
+		return json.Marshal(st)
 	}
-	return json.Marshal(st)
+	buf := stateBuffers.Get().(*[]byte)
+	b := a.AppendJSON((*buf)[:0])
+	out := bytes.Clone(b)
+	if cap(b) <= maxPooledState {
+		*buf = b[:0]
+		stateBuffers.Put(buf)
+	}
+	return out, nil
 }
+
+// stateBuffers are encodeState's scratch buffers; maxPooledState bounds the ones
+// kept, so that a bot with huge states does not pin their buffers.
+var stateBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+const maxPooledState = 64 << 10
 
 func idempotencyConflict(key parley.ConversationKey, msg parley.Message) error {
 	return parley.Errorf(parley.EIDEMPOTENCY,

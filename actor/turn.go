@@ -277,7 +277,7 @@ func (a *actor) nextVersion(t *turnRun, lc parley.Lifecycle, state []byte) parle
 	case state != nil:
 		next.State = state
 	case next.State == nil:
-		next.State, _ = encodeState(a.state, 0)
+		next.State, _ = encodeState(a.state)
 	}
 	next.ActiveAt = t.req.Message.SentAt
 	return next
@@ -299,7 +299,7 @@ func (a *actor) decidedEnd(t *turnRun, d parley.Decision) (turnEnd, error) {
 	if err != nil {
 		return turnEnd{}, err
 	}
-	state, err := encodeState(d.State, len(a.conv.State))
+	state, err := encodeState(d.State)
 	if err != nil {
 		return a.failedEnd(t, fmt.Errorf("encode state: %w", err))
 	}
