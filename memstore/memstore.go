@@ -198,6 +198,10 @@ func (s *Store) Ping(context.Context) error {
 	return s.open()
 }
 
+// NeverWaits reports that the store's calls wait on nothing but its own brief locks
+// and ignore their context: the runtime (package actor) gives them no deadline.
+func (s *Store) NeverWaits() bool { return true }
+
 // Close drops nothing (the data goes with the process) but refuses every later call.
 func (s *Store) Close() error {
 	s.closed.Store(true)
@@ -209,7 +213,9 @@ func (s *Store) Conversation(_ context.Context, key parley.ConversationKey) (*pa
 	var out *parley.Conversation
 	err := s.read(key, func(c *conversation) error {
 		if c == nil {
-			return parley.Errorf(parley.ENOTFOUND, "conversation %s not found", key)
+			// Every new conversation's first read: one string, not Errorf's four
+			// allocations.
+			return &parley.Error{Code: parley.ENOTFOUND, Message: "conversation " + key.Bot + "/" + key.ID + " not found"}
 		}
 		head := c.head
 		head.State = clone(c.versions[head.Version-1].state)
