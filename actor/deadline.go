@@ -18,8 +18,12 @@ const DefaultStoreTimeout = 5 * time.Second
 
 // deadline runs fn under a deadline of timeout within ctx's, and reports a missed one
 // as EUNAVAILABLE, saying so first: how the store words its abandoned call tells
-// nobody what happened.
+// nobody what happened. A timeout of 0 is a store that never waits (callTimeout):
+// fn runs in ctx.
 func deadline(ctx context.Context, timeout time.Duration, what string, fn func(context.Context) error) error {
+	if timeout <= 0 {
+		return fn(ctx)
+	}
 	cctx := newCallContext(ctx, timeout)
 	defer cctx.end()
 	err := fn(cctx)
@@ -41,6 +45,22 @@ func within[T any](ctx context.Context, timeout time.Duration, what string, fn f
 		return err
 	})
 	return v, err
+}
+
+// neverWaits is the optional behaviour of a store whose calls wait on nothing but a
+// brief lock of its own and ignore their context (memstore.Store): a deadline is
+// one they cannot miss, and its context an allocation per call.
+type neverWaits interface {
+	NeverWaits() bool
+}
+
+// callTimeout is the deadline of store's calls: timeout, or 0 (none) for a store
+// that never waits.
+func callTimeout(store any, timeout time.Duration) time.Duration {
+	if n, ok := store.(neverWaits); ok && n.NeverWaits() {
+		return 0
+	}
+	return timeout
 }
 
 // timedStore gives every store call a deadline within the caller's
@@ -115,7 +135,7 @@ func WithStoreTimeout(store parley.Store, timeout time.Duration) parley.Store {
 	if timeout <= 0 {
 		timeout = DefaultStoreTimeout
 	}
-	return timedStore{Store: store, whole: store, timeout: timeout}
+	return timedStore{Store: store, whole: store, timeout: callTimeout(store, timeout)}
 }
 
 // ListConversations lists through the wrapped store, or answers ENOTFOUND when it

@@ -201,7 +201,7 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 		hub = NewHub(0)
 	}
 	r := &Runtime{
-		store:     timedStore{Store: store, timeout: opts.StoreTimeout},
+		store:     timedStore{Store: store, timeout: callTimeout(store, opts.StoreTimeout)},
 		bots:      make(map[string]*parley.Bot, len(bots)),
 		immediate: map[string]bool{},
 		opts:      opts,
