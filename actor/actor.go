@@ -1,7 +1,6 @@
 package actor
 
 import (
-	"container/list"
 	"context"
 	"encoding/json"
 	"sync/atomic"
@@ -73,8 +72,8 @@ func (c *command) urgent() bool {
 // delivered command starts a runner (a warm goroutine of the runtime's pool, drain)
 // when none runs the actor, and the runner handles queued commands one at a time
 // until both queues are empty; the actor then parks, costing no goroutine stack,
-// until the next command. Only the runner touches its fields, except elem,
-// passivating, active and gone (guarded by Runtime.mu).
+// until the next command. Only the runner touches its fields, except shard, newer,
+// older, usedAt, passivating, active and gone (guarded by its registry shard's mu).
 type actor struct {
 	rt  *Runtime
 	key parley.ConversationKey
@@ -94,8 +93,12 @@ type actor struct {
 	intentFn parley.IntentRecorder
 	run      *turnRun
 
-	elem        *list.Element
-	passivating bool
+	// shard is the registry shard the actor lives in; newer and older link its
+	// recency list (registry.go).
+	shard        *registryShard
+	newer, older *actor
+	usedAt       int64 // when a command last came (registry.now)
+	passivating  bool
 	// active is set while a runner runs the actor's commands; gone once it left the
 	// live set.
 	active, gone bool
@@ -187,26 +190,26 @@ func (a *actor) nextCommand() *command {
 	}
 }
 
-// park ends the runner once both queues are empty, checked under the runtime's lock,
-// which every delivery holds, so no command is left without a runner. A stopping
-// actor, or any once the runtime is closing, leaves the live set.
+// park ends the runner once both queues are empty, checked under its registry
+// shard's lock, which every delivery holds, so no command is left without a runner.
+// A stopping actor, or any once the runtime is closing, leaves the live set.
 func (a *actor) park() bool {
 	r := a.rt
-	r.mu.Lock()
-	defer r.mu.Unlock()
+	a.shard.mu.Lock()
+	defer a.shard.mu.Unlock()
 	if len(a.mailbox) > 0 || len(a.urgent) > 0 {
 		return false
 	}
 	a.active = false
-	if a.stopping || r.closed {
+	if a.stopping || r.closed.Load() {
 		r.exitLocked(a)
 	}
 	return true
 }
 
 func (a *actor) tryExit() bool {
-	a.rt.mu.Lock()
-	defer a.rt.mu.Unlock()
+	a.shard.mu.Lock()
+	defer a.shard.mu.Unlock()
 	return a.rt.exitLocked(a)
 }
 
@@ -219,9 +222,9 @@ func (a *actor) armInactivity() {
 // inactivityFired delivers cmdInactive to a live actor (the timer's function).
 func (a *actor) inactivityFired() {
 	r := a.rt
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if !a.gone && !r.closed {
+	a.shard.mu.Lock()
+	defer a.shard.mu.Unlock()
+	if !a.gone && !r.closed.Load() {
 		// A full mailbox means turns are coming, and each re-arms the timer.
 		r.deliverLocked(a, &command{kind: cmdInactive})
 	}

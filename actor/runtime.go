@@ -70,11 +70,11 @@
 package actor
 
 import (
-	"container/list"
 	"context"
 	"encoding/json"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/parleyhq/parley"
@@ -182,12 +182,12 @@ type Runtime struct {
 	// leases counts other servers' intent leases on this server's clock.
 	leases leaseWatch
 
-	mu     sync.Mutex
-	actors map[parley.ConversationKey]*actor
-	lru    *list.List // of *actor, front = most recently used
-	// passivating counts the live actors asked to passivate that have not left yet.
-	passivating int
-	closed      bool
+	// reg holds the live actors, sharded by conversation (registry.go).
+	reg registry
+	// closed is set once Close starts; a command is delivered only under its
+	// shard's lock with closed unset, so Close, which then takes every shard's
+	// lock, finds every actor it has to wait for.
+	closed atomic.Bool
 }
 
 // New returns a Runtime over store running bots.
@@ -207,9 +207,8 @@ func New(store Store, bots []*parley.Bot, opts Options) *Runtime {
 		opts:      opts,
 		hub:       hub,
 		log:       opts.Logger,
-		actors:    make(map[parley.ConversationKey]*actor),
-		lru:       list.New(),
 	}
+	r.reg.init()
 	for _, b := range bots {
 		r.bots[b.Name] = b
 		if parley.IsImmediate(b.Engine) {
@@ -378,9 +377,10 @@ func (r *Runtime) Conversation(ctx context.Context, key parley.ConversationKey) 
 	if bot == nil {
 		return nil, parley.Errorf(parley.ENOTFOUND, "unknown bot %q", key.Bot)
 	}
-	r.mu.Lock()
-	a := r.actors[key]
-	r.mu.Unlock()
+	sh := r.reg.shardOf(key)
+	sh.mu.Lock()
+	a := sh.actors[key]
+	sh.mu.Unlock()
 	running := a != nil && a.running.Load()
 	c, err := r.reader.Conversation(ctx, key)
 	switch {
@@ -418,9 +418,7 @@ func (r *Runtime) ProcessedResponse(ctx context.Context, key parley.Conversation
 
 // LiveActors returns the number of live actors.
 func (r *Runtime) LiveActors() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.actors)
+	return int(r.reg.live.Load())
 }
 
 // send delivers cmd to the conversation's actor, spawning it if needed, and waits.
@@ -433,23 +431,27 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd comm
 	if !r.immediate[key.Bot] {
 		cmd.done = make(chan commandResult, 1)
 	}
-	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
+	sh := r.reg.shardOf(key)
+	sh.mu.Lock()
+	if r.closed.Load() {
+		sh.mu.Unlock()
 		return parley.Result{}, parley.Errorf(parley.EUNAVAILABLE, "server is shutting down")
 	}
-	a := r.actors[key]
+	a, spawned := sh.actors[key], false
 	if a == nil {
-		a = r.spawnLocked(key)
+		a, spawned = r.spawnLocked(sh, key), true
 	} else {
-		r.lru.MoveToFront(a.elem)
+		sh.used(a, r.reg.now())
 	}
 	if a.immediate && !a.active {
 		// An idle actor of an immediate bot: its queues are empty (a runner runs
 		// whenever something is queued), and this goroutine runs the command itself,
 		// as the actor's runner, instead of handing it to one and waiting.
 		a.active = true
-		r.mu.Unlock()
+		sh.mu.Unlock()
+		if spawned {
+			r.passivateExcess(a)
+		}
 		return runPooled(a, &cmd)
 	}
 	if cmd.done == nil {
@@ -457,11 +459,14 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd comm
 	}
 	queued := new(command)
 	*queued = cmd
-	if !r.deliverLocked(a, queued) {
-		r.mu.Unlock()
+	delivered := r.deliverLocked(a, queued)
+	sh.mu.Unlock()
+	if spawned {
+		r.passivateExcess(a)
+	}
+	if !delivered {
 		return parley.Result{}, parley.Errorf(parley.EOVERLOADED, "conversation %s has too many pending turns", key)
 	}
-	r.mu.Unlock()
 	wait := time.NewTimer(r.opts.TurnTimeout)
 	defer wait.Stop()
 	select {
@@ -493,7 +498,9 @@ func runPooled(a *actor, cmd *command) (parley.Result, error) {
 	return res.result, res.err
 }
 
-func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
+// spawnLocked makes key's actor in sh, whose lock the caller holds; the caller then
+// brings the live count back under the cap (passivateExcess), without the lock.
+func (r *Runtime) spawnLocked(sh *registryShard, key parley.ConversationKey) *actor {
 	a := &actor{
 		rt:        r,
 		key:       key,
@@ -507,12 +514,9 @@ func (r *Runtime) spawnLocked(key parley.ConversationKey) *actor {
 	a.drainFn = a.drain
 	a.armedAt = time.Now()
 	a.inactivity = time.AfterFunc(a.timeout(), a.inactivityFired)
-	a.elem = r.lru.PushFront(a)
-	r.actors[key] = a
+	sh.add(a, r.reg.now())
+	r.reg.live.Add(1)
 	r.opts.Metrics.actorSpawned()
-	if len(r.actors) > r.opts.MaxActors {
-		r.passivateLocked()
-	}
 	return a
 }
 
@@ -535,25 +539,40 @@ func (r *Runtime) deliverLocked(a *actor, cmd *command) bool {
 	return true
 }
 
-// passivateLocked asks the least recently used idle actors to stop until the live
-// count is back under the cap. An actor with queued work is skipped.
-func (r *Runtime) passivateLocked() {
-	excess := len(r.actors) - r.passivating - r.opts.MaxActors
-	for e := r.lru.Back(); e != nil && excess > 0; e = e.Prev() {
-		a := e.Value.(*actor)
-		if a.passivating || len(a.mailbox) > 0 || len(a.urgent) > 0 {
-			continue
+// passivateExcess asks the least recently used idle actors to stop until the live
+// count is back under the cap, sparing spared (the actor just spawned, whose command
+// is on its way). Each victim is the idle actor used least recently of all shards:
+// each shard's oldest is read under its lock, one lock at a time, and the oldest of
+// them asked under its shard's lock again, if it is still idle; a round that finds
+// it busy looks again, a few times at most.
+func (r *Runtime) passivateExcess(spared *actor) {
+	for round := 0; round < 8 && r.reg.excess(r.opts.MaxActors) > 0; round++ {
+		var victim *actor
+		var usedAt int64
+		for i := range r.reg.shards {
+			sh := &r.reg.shards[i]
+			sh.mu.Lock()
+			if a := sh.idlest(spared); a != nil && (victim == nil || a.usedAt < usedAt) {
+				victim, usedAt = a, a.usedAt
+			}
+			sh.mu.Unlock()
 		}
-		if r.deliverLocked(a, &command{kind: cmdPassivate}) {
-			a.passivating = true
-			r.passivating++
-			excess--
+		if victim == nil {
+			return
 		}
+		sh := victim.shard
+		sh.mu.Lock()
+		if idle(victim) && !victim.gone && r.deliverLocked(victim, &command{kind: cmdPassivate}) {
+			victim.passivating = true
+			r.reg.passivating.Add(1)
+		}
+		sh.mu.Unlock()
 	}
 }
 
 // exitLocked removes a from the live set if its queues are empty; it reports whether
-// the actor may stop. Deliveries happen under r.mu, so no command is lost.
+// the actor may stop. The caller holds a's shard's lock, under which every delivery
+// to a happens, so no command is lost.
 func (r *Runtime) exitLocked(a *actor) bool {
 	if len(a.mailbox) > 0 || len(a.urgent) > 0 {
 		return false
@@ -564,12 +583,11 @@ func (r *Runtime) exitLocked(a *actor) bool {
 	}
 	a.gone = true
 	if a.passivating {
-		r.passivating--
+		r.reg.passivating.Add(-1)
 	}
 	a.inactivity.Stop()
-	if r.actors[a.key] == a {
-		delete(r.actors, a.key)
-		r.lru.Remove(a.elem)
+	if a.shard.remove(a) {
+		r.reg.live.Add(-1)
 	}
 	r.opts.Metrics.actorStopped()
 	close(a.exited)
@@ -596,26 +614,25 @@ func (r *Runtime) heartbeat() {
 // ended (a decision a pause or cancel abandoned included: its context is already
 // cancelled, and its engine's call returns).
 func (r *Runtime) Close() {
-	r.mu.Lock()
-	if r.closed {
-		r.mu.Unlock()
+	if r.closed.Swap(true) {
 		return
 	}
-	r.closed = true
-	r.mu.Unlock()
 	r.sweep.stop()
 	r.leases.stop()
 	// A parked actor leaves the live set now; one whose runner is at work leaves once
 	// its queue is empty (park, with the runtime closed).
-	r.mu.Lock()
-	live := make([]*actor, 0, len(r.actors))
-	for _, a := range r.actors {
-		live = append(live, a)
-		if !a.active {
-			r.exitLocked(a)
+	var live []*actor
+	for i := range r.reg.shards {
+		sh := &r.reg.shards[i]
+		sh.mu.Lock()
+		for _, a := range sh.actors {
+			live = append(live, a)
+			if !a.active {
+				r.exitLocked(a)
+			}
 		}
+		sh.mu.Unlock()
 	}
-	r.mu.Unlock()
 	for _, a := range live {
 		<-a.exited
 	}
