@@ -85,8 +85,6 @@ type actor struct {
 	mailbox   chan *command
 	// urgent carries pause and cancel, which the actor reads while a turn runs.
 	urgent chan *command
-	// exited is closed once the actor has left the live set.
-	exited chan struct{}
 	// drainFn is drain, bound once; intentFn records the intents of the turn in
 	// run (an immediate engine's, decide), bound on the first.
 	drainFn  func()

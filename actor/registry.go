@@ -34,6 +34,9 @@ type registry struct {
 	live, passivating atomic.Int64
 	// started is the origin of the actors' usedAt.
 	started time.Time
+	// running counts the actors that have not left the live set (exitLocked), for
+	// Close to wait for.
+	running sync.WaitGroup
 }
 
 // registryShard is one shard of the registry; mu guards its map and list, and the

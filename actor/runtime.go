@@ -509,13 +509,13 @@ func (r *Runtime) spawnLocked(sh *registryShard, key parley.ConversationKey) *ac
 		fold:      turnlog.NewFold(r.reader.Folder(key.Bot)),
 		mailbox:   make(chan *command, r.opts.MailboxSize),
 		urgent:    make(chan *command, r.opts.MailboxSize),
-		exited:    make(chan struct{}),
 	}
 	a.drainFn = a.drain
 	a.armedAt = time.Now()
 	a.inactivity = time.AfterFunc(a.timeout(), a.inactivityFired)
 	sh.add(a, r.reg.now())
 	r.reg.live.Add(1)
+	r.reg.running.Add(1)
 	r.opts.Metrics.actorSpawned()
 	return a
 }
@@ -590,7 +590,7 @@ func (r *Runtime) exitLocked(a *actor) bool {
 		r.reg.live.Add(-1)
 	}
 	r.opts.Metrics.actorStopped()
-	close(a.exited)
+	r.reg.running.Done()
 	return true
 }
 
@@ -620,22 +620,19 @@ func (r *Runtime) Close() {
 	r.sweep.stop()
 	r.leases.stop()
 	// A parked actor leaves the live set now; one whose runner is at work leaves once
-	// its queue is empty (park, with the runtime closed).
-	var live []*actor
+	// its queue is empty (park, with the runtime closed). No actor is spawned once
+	// closed is set, so the registry's running count only goes down from here.
 	for i := range r.reg.shards {
 		sh := &r.reg.shards[i]
 		sh.mu.Lock()
 		for _, a := range sh.actors {
-			live = append(live, a)
 			if !a.active {
 				r.exitLocked(a)
 			}
 		}
 		sh.mu.Unlock()
 	}
-	for _, a := range live {
-		<-a.exited
-	}
+	r.reg.running.Wait()
 	r.cancel()
 	r.workers.close() // no actor is left to send them work
 	r.wg.Wait()
