@@ -422,10 +422,12 @@ func (r *Runtime) LiveActors() int {
 }
 
 // send delivers cmd to the conversation's actor, spawning it if needed, and waits.
-// An immediate bot's idle actor runs it on this goroutine, in a command value of the
-// runtime's pool (commands), and reads its answer from it; any other is queued, in a
-// command of its own with a channel for its answer (made before the lock when the
-// bot is not immediate, to keep the lock's hold short).
+// An immediate bot's idle actor runs it on this goroutine, which reads its answer
+// from the command; any other is queued, with a channel for its answer (made before
+// the lock when the bot is not immediate, to keep the lock's hold short). Either way
+// the command is a value of its own on the heap, never reused: its context
+// (command.ctx) reaches goroutines that may outlive the command (database/sql's
+// watcher of a query's context starts after the query).
 func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd command) (parley.Result, error) {
 	cmd.values = ctx
 	if !r.immediate[key.Bot] {
@@ -452,7 +454,10 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd comm
 		if spawned {
 			r.passivateExcess(a)
 		}
-		return runPooled(a, &cmd)
+		c := new(command)
+		*c = cmd
+		a.runHere(c)
+		return c.result.result, c.result.err
 	}
 	if cmd.done == nil {
 		cmd.done = make(chan commandResult, 1)
@@ -478,24 +483,6 @@ func (r *Runtime) send(ctx context.Context, key parley.ConversationKey, cmd comm
 	// The actor still processes the command (it was accepted); the caller stops
 	// waiting. A retry with the same id gets the stored response.
 	return parley.Result{}, parley.Errorf(parley.EUNAVAILABLE, "the turn is still in progress; retrying with the same message id is safe")
-}
-
-// commands keeps the commands the callers of immediate bots run themselves
-// (runPooled): such a command is the caller's alone from its start to its answer,
-// and nothing holds it after, so it costs no allocation per turn. A queued command
-// is not pooled: a caller that stops waiting leaves it to the actor.
-var commands = sync.Pool{New: func() any { return new(command) }}
-
-// runPooled runs cmd on this goroutine as a's runner (runHere), in a command of the
-// pool, and answers with its result.
-func runPooled(a *actor, cmd *command) (parley.Result, error) {
-	c := commands.Get().(*command)
-	*c = *cmd
-	a.runHere(c)
-	res := c.result
-	*c = command{}
-	commands.Put(c)
-	return res.result, res.err
 }
 
 // spawnLocked makes key's actor in sh, whose lock the caller holds; the caller then
