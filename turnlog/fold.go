@@ -3,6 +3,7 @@ package turnlog
 import (
 	"bytes"
 	"context"
+	"unsafe"
 
 	"github.com/parleyhq/parley"
 )
@@ -179,6 +180,11 @@ func (f *Fold) recentRecords(ctx context.Context, r *Reader, c *parley.Commit, v
 		}
 	}
 	if c.Turn != nil {
+		if recent == nil {
+			// A new conversation's one record is c's own: viewed, not copied into a
+			// slice of its own (the check only reads it).
+			return unsafe.Slice(c.Turn, 1), true
+		}
 		recent = append(recent, *c.Turn)
 	}
 	return recent, true
