@@ -85,9 +85,8 @@ type actor struct {
 	mailbox   chan *command
 	// urgent carries pause and cancel, which the actor reads while a turn runs.
 	urgent chan *command
-	// drainFn is drain, bound once; intentFn records the intents of the turn in
-	// run (an immediate engine's, decide), bound on the first.
-	drainFn  func()
+	// intentFn records the intents of the turn in run (an immediate engine's,
+	// decide), bound on the first.
 	intentFn parley.IntentRecorder
 	run      *turnRun
 
@@ -167,7 +166,7 @@ func (a *actor) runHere(cmd *command) {
 		return
 	}
 	if !a.park() {
-		a.rt.workers.run(a.drainFn)
+		a.rt.workers.run(a)
 	}
 }
 

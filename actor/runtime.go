@@ -497,7 +497,6 @@ func (r *Runtime) spawnLocked(sh *registryShard, key parley.ConversationKey) *ac
 		mailbox:   make(chan *command, r.opts.MailboxSize),
 		urgent:    make(chan *command, r.opts.MailboxSize),
 	}
-	a.drainFn = a.drain
 	a.armedAt = time.Now()
 	a.inactivity = time.AfterFunc(a.timeout(), a.inactivityFired)
 	sh.add(a, r.reg.now())
@@ -521,7 +520,7 @@ func (r *Runtime) deliverLocked(a *actor, cmd *command) bool {
 	}
 	if !a.active {
 		a.active = true
-		r.workers.run(a.drainFn)
+		r.workers.run(a)
 	}
 	return true
 }

@@ -601,10 +601,10 @@ func (a *actor) decideAside(ctx context.Context, run *turnRun, t parley.Turn) (d
 	done := make(chan decided, 1)
 	// On a warm goroutine the runtime tracks: an abandoned decision may outlive the
 	// turn, not Close.
-	a.rt.workers.run(func() {
+	a.rt.workers.run(jobFunc(func() {
 		d, err := a.engineDecide(dctx, t)
 		done <- decided{d, err}
-	})
+	}))
 	for {
 		select {
 		case r := <-done:

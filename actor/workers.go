@@ -23,7 +23,7 @@ import (
 // returns, as before. Close closes jobs once no actor is left to send work, and the
 // parked goroutines end.
 type workers struct {
-	jobs chan func()
+	jobs chan job
 	idle atomic.Int32
 	wg   *sync.WaitGroup
 }
@@ -34,11 +34,24 @@ type workers struct {
 const maxIdleWorkers = 64
 
 func newWorkers(wg *sync.WaitGroup) *workers {
-	return &workers{jobs: make(chan func()), wg: wg}
+	return &workers{jobs: make(chan job), wg: wg}
 }
 
+// job is work for a warm goroutine: an actor, whose job is its runner (drain), or
+// a jobFunc. An actor is its own job, so that starting its runner makes no
+// closure: a method value bound once per actor was an allocation per conversation.
+type job interface{ do() }
+
+// jobFunc is a function as a job.
+type jobFunc func()
+
+func (f jobFunc) do() { f() }
+
+// do is the actor's runner (drain), as a job.
+func (a *actor) do() { a.drain() }
+
 // run runs job on a warm goroutine, or on a new one when none is idle.
-func (w *workers) run(job func()) {
+func (w *workers) run(job job) {
 	select {
 	case w.jobs <- job:
 	default:
@@ -48,9 +61,9 @@ func (w *workers) run(job func()) {
 
 // work runs job, then the jobs that come while it is parked, until enough goroutines
 // are parked or the pool is closed.
-func (w *workers) work(job func()) {
+func (w *workers) work(job job) {
 	for {
-		job()
+		job.do()
 		if w.idle.Add(1) > maxIdleWorkers {
 			w.idle.Add(-1)
 			return
