@@ -30,7 +30,7 @@ func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
 	var head *parley.Conversation
 	if cur != nil {
 		head = &cur.head
-		if _, dup := cur.processed[c.ProcessedID()]; dup && c.ProcessedID() != "" {
+		if _, dup := cur.processedVersion(c.ProcessedID()); dup {
 			return parley.Errorf(parley.EDUPLICATE, "commit %s: message %q was already processed", c.Conversation.Key, c.ProcessedID())
 		}
 	}
@@ -50,7 +50,8 @@ func (s *Store) Commit(_ context.Context, c *parley.Commit) error {
 func (s *Store) head(c *parley.Commit, sh *shard, cur *conversation, first int64, now time.Time) *conversation {
 	conv := &c.Conversation
 	if cur == nil {
-		cur = &conversation{versions: make([]version, 0, initialVersions)}
+		cur = &conversation{}
+		cur.versions = cur.firstVersions[:0]
 		sh.convs[conv.Key] = cur
 		conv.CreatedAt = micro(orNow(conv.CreatedAt, now))
 	} else {
@@ -66,7 +67,8 @@ func (s *Store) head(c *parley.Commit, sh *shard, cur *conversation, first int64
 	return cur
 }
 
-// initialVersions is the room a new conversation gets for its versions: a
+// initialVersions is the room a new conversation gets for its versions, in its own
+// value (conversation.firstVersions): a
 // conversation of a few turns grows its slice once at most.
 const initialVersions = 8
 
@@ -87,25 +89,60 @@ func (s *Store) append(c *parley.Commit, cur *conversation, first int64, now tim
 		cur.events = append(cur.events, kept)
 	}
 	v.hi = len(cur.events)
+	v.messageID = c.ProcessedID()
 	switch {
 	case c.Turn != nil:
 		v.turn, v.isTurn = *c.Turn, true
 		v.turn.Replies, buf = keep(buf, c.Turn.Replies)
 		v.turn.Transitions, _ = keep(buf, c.Turn.Transitions)
-		cur.remember(c.Turn.Message.ID, c.Conversation.Version)
 	case c.MessageID != "":
 		v.response, _ = keep(buf, c.Response)
-		cur.remember(c.MessageID, c.Conversation.Version)
 	}
 	cur.versions = append(cur.versions, v)
+	cur.remember(v.messageID, c.Conversation.Version)
 }
 
-// remember records that version processed message id.
+// scanVersions is how many versions a conversation has before it indexes its
+// processed message ids (conversation.processed): up to then a look-up scans the
+// versions, and most conversations never need the map.
+const scanVersions = 16
+
+// remember records that version (the last one) processed message id; the index is
+// built once the conversation has scanVersions versions.
 func (c *conversation) remember(id string, version int64) {
 	if c.processed == nil {
-		c.processed = make(map[string]int64, 1)
+		if len(c.versions) < scanVersions {
+			return
+		}
+		c.processed = make(map[string]int64, len(c.versions))
+		for i := range c.versions {
+			if v := &c.versions[i]; v.messageID != "" {
+				c.processed[v.messageID] = int64(i + 1)
+			}
+		}
+		return
 	}
-	c.processed[id] = version
+	if id != "" {
+		c.processed[id] = version
+	}
+}
+
+// processedVersion returns the version that processed message id; ok is false when
+// none did (or id is empty).
+func (c *conversation) processedVersion(id string) (version int64, ok bool) {
+	if id == "" {
+		return 0, false
+	}
+	if c.processed != nil {
+		version, ok = c.processed[id]
+		return version, ok
+	}
+	for i := len(c.versions) - 1; i >= 0; i-- {
+		if c.versions[i].messageID == id {
+			return int64(i + 1), true
+		}
+	}
+	return 0, false
 }
 
 // commitBytes is how many bytes append keeps of c.

@@ -84,8 +84,13 @@ type conversation struct {
 	// events are the events every version's commit stored, in order; version v's
 	// are events[versions[v-1].lo:versions[v-1].hi].
 	events []parley.Event
-	// processed maps each processed message id to the version that processed it.
+	// processed maps each processed message id to the version that processed it,
+	// once the conversation has scanVersions versions (remember); until then the
+	// versions' messageIDs are scanned.
 	processed map[string]int64
+	// firstVersions is the room of the first versions, allocated with the
+	// conversation.
+	firstVersions [initialVersions]version
 }
 
 // version is one stored version. Its bytes (state, event data, a turn's replies and
@@ -104,6 +109,8 @@ type version struct {
 	turn     parley.TurnRecord
 	isTurn   bool
 	response []byte
+	// messageID is the message the version processed ("" for none).
+	messageID string
 }
 
 // stored returns the events version v's commit stored.
@@ -253,7 +260,7 @@ func (s *Store) Processed(_ context.Context, key parley.ConversationKey, message
 	if c == nil {
 		return parley.Processed{}, false, nil
 	}
-	n, ok := c.processed[messageID]
+	n, ok := c.processedVersion(messageID)
 	if !ok {
 		return parley.Processed{}, false, nil
 	}

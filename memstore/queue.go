@@ -22,7 +22,7 @@ func (s *Store) EnqueueInbound(_ context.Context, in parley.Inbound) (bool, erro
 	s.mu.Lock() // after the shard's: see the package doc
 	defer s.mu.Unlock()
 	if c := sh.convs[in.Key]; c != nil {
-		if _, ok := c.processed[in.MessageID]; ok {
+		if _, ok := c.processedVersion(in.MessageID); ok {
 			return true, nil
 		}
 	}
