@@ -2,6 +2,7 @@ package actor
 
 import (
 	"sync"
+	"sync/atomic"
 
 	"github.com/parleyhq/parley"
 )
@@ -14,6 +15,10 @@ type Hub struct {
 
 	mu   sync.RWMutex
 	subs map[parley.ConversationKey]map[*Subscription]struct{}
+	// subscribers counts the subscriptions of all conversations, so that a turn
+	// of a runtime nobody watches publishes without touching mu: a read lock is a
+	// write to mu's reader count, which every turn on every core shared.
+	subscribers atomic.Int64
 }
 
 // Subscription receives a conversation's events. Stored events have Seq > 0; live
@@ -46,6 +51,7 @@ func (h *Hub) Subscribe(key parley.ConversationKey) *Subscription {
 		h.subs[key] = m
 	}
 	m[s] = struct{}{}
+	h.subscribers.Add(1)
 	h.mu.Unlock()
 	return s
 }
@@ -79,6 +85,7 @@ func (h *Hub) removeLocked(s *Subscription) {
 	if len(m) == 0 {
 		delete(h.subs, s.key)
 	}
+	h.subscribers.Add(-1)
 	close(s.c)
 }
 
@@ -87,6 +94,9 @@ func (h *Hub) removeLocked(s *Subscription) {
 // missed from the stored log, as a reconnecting subscriber does (the events were
 // stored before they are published).
 func (h *Hub) Watched(key parley.ConversationKey) bool {
+	if h.subscribers.Load() == 0 {
+		return false
+	}
 	h.mu.RLock()
 	defer h.mu.RUnlock()
 	return len(h.subs[key]) > 0
@@ -102,6 +112,9 @@ func (h *Hub) PublishLive(key parley.ConversationKey, e parley.Event) {
 }
 
 func (h *Hub) publish(key parley.ConversationKey, e parley.Event) {
+	if h.subscribers.Load() == 0 {
+		return
+	}
 	h.mu.RLock()
 	m := h.subs[key]
 	if len(m) == 0 {
