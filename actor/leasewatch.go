@@ -126,7 +126,7 @@ func (a *actor) heldByLease() bool {
 			if rt.ctx.Err() != nil {
 				return
 			}
-			if _, err := rt.send(rt.ctx, key, &command{kind: cmdResume}); err != nil && rt.ctx.Err() == nil {
+			if _, err := rt.send(rt.ctx, key, command{kind: cmdResume}); err != nil && rt.ctx.Err() == nil {
 				rt.log.Warn("resume after the intent's lease", "conversation", key.String(), "version", version, "err", err)
 			}
 		})
