@@ -145,6 +145,7 @@ func (a *actor) drain() {
 		cmd := a.nextCommand()
 		if cmd == nil {
 			if a.park() {
+				a.rt.parked()
 				return
 			}
 			continue
@@ -167,7 +168,9 @@ func (a *actor) runHere(cmd *command) {
 	}
 	if !a.park() {
 		a.rt.workers.run(a)
+		return
 	}
+	a.rt.parked()
 }
 
 // nextCommand returns the next queued command, urgent ones first, or nil.

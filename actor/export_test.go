@@ -30,9 +30,9 @@ func (r *Runtime) CheckRegistry() error {
 		live += int64(n)
 		sh.mu.Unlock()
 	}
-	if live != r.reg.live.Load() || passivating != r.reg.passivating.Load() {
-		return fmt.Errorf("the shards hold %d live actors (%d passivating), the counts say %d (%d)",
-			live, passivating, r.reg.live.Load(), r.reg.passivating.Load())
+	if live != r.reg.live.Load() || passivating != r.reg.passivating.Load() || live-passivating != r.reg.staying.Load() {
+		return fmt.Errorf("the shards hold %d live actors (%d passivating), the counts say %d (%d, %d staying)",
+			live, passivating, r.reg.live.Load(), r.reg.passivating.Load(), r.reg.staying.Load())
 	}
 	return nil
 }

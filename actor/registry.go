@@ -30,8 +30,10 @@ type registry struct {
 	seed   maphash.Seed
 	shards [registryShards]registryShard
 	// live counts the actors in the shards' maps; passivating those of them asked to
-	// passivate that have not left yet.
-	live, passivating atomic.Int64
+	// passivate that have not left yet; staying the others (live - passivating), kept
+	// as one count so that the cap is read in one load: two loads of live and
+	// passivating with an actor leaving between them read one actor too many.
+	live, passivating, staying atomic.Int64
 	// started is the origin of the actors' usedAt.
 	started time.Time
 	// running counts the actors that have not left the live set (exitLocked), for
@@ -69,7 +71,7 @@ func (g *registry) now() int64 { return int64(time.Since(g.started)) }
 // excess is how many live actors are over maxActors, not counting those already
 // asked to passivate.
 func (g *registry) excess(maxActors int) int64 {
-	return g.live.Load() - g.passivating.Load() - int64(maxActors)
+	return g.staying.Load() - int64(maxActors)
 }
 
 // add puts a in the shard as its most recently used actor, used at now.

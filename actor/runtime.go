@@ -501,6 +501,7 @@ func (r *Runtime) spawnLocked(sh *registryShard, key parley.ConversationKey) *ac
 	a.inactivity = time.AfterFunc(a.timeout(), a.inactivityFired)
 	sh.add(a, r.reg.now())
 	r.reg.live.Add(1)
+	r.reg.staying.Add(1)
 	r.reg.running.Add(1)
 	r.opts.Metrics.actorSpawned()
 	return a
@@ -551,8 +552,20 @@ func (r *Runtime) passivateExcess(spared *actor) {
 		if idle(victim) && !victim.gone && r.deliverLocked(victim, &command{kind: cmdPassivate}) {
 			victim.passivating = true
 			r.reg.passivating.Add(1)
+			r.reg.staying.Add(-1)
 		}
 		sh.mu.Unlock()
+	}
+}
+
+// parked is told that an actor's runner parked: when the live count is still over
+// the cap, the least recently used idle actors are asked to passivate now. A spawn
+// asks only the actors idle at that moment, so those busy then (and so every actor,
+// under enough concurrency) are asked once one of them parks; with the count under
+// the cap, as it usually is, this is two atomic loads.
+func (r *Runtime) parked() {
+	if r.reg.excess(r.opts.MaxActors) > 0 {
+		r.passivateExcess(nil)
 	}
 }
 
@@ -568,12 +581,16 @@ func (r *Runtime) exitLocked(a *actor) bool {
 		return true
 	}
 	a.gone = true
-	if a.passivating {
-		r.reg.passivating.Add(-1)
-	}
 	a.inactivity.Stop()
-	if a.shard.remove(a) {
+	removed := a.shard.remove(a)
+	if removed {
 		r.reg.live.Add(-1)
+	}
+	switch {
+	case a.passivating:
+		r.reg.passivating.Add(-1)
+	case removed:
+		r.reg.staying.Add(-1)
 	}
 	r.opts.Metrics.actorStopped()
 	r.reg.running.Done()
