@@ -39,60 +39,102 @@ type glossContext uint8
 const (
 	beforePlace glossContext = 1 << iota
 	beforeNumber
+	// asWord marks a word the readers' tables read as its meaning (a number
+	// word, a multiplier, a joiner) that the gloss leaves as written: an
+	// English word too (Spanish "once", French "sept", "cent") or one the
+	// readers read as written already.
+	asWord
+	// asPrefix marks a preposition or conjunction written glued to the next
+	// word (Arabic "و", "ل", "ب"): read only as the prefix of a word that is
+	// not itself known (see cliticAt).
+	asPrefix
 )
 
-// glossContexts are the contexts a gloss file may name, as "[place|number]".
-var glossContexts = map[string]glossContext{"place": beforePlace, "number": beforeNumber}
+// glossContexts are the contexts a gloss file may name, as "[place|number]",
+// and the two kinds of entry that are not phrases, "[word]" and "[prefix]".
+var glossContexts = map[string]glossContext{"place": beforePlace, "number": beforeNumber, "word": asWord, "prefix": asPrefix}
 
-// glossByFirst are the entries by their first word, longest phrase first: a
-// message none of whose words is a key here is not glossed.
-var glossByFirst = mustLoadGlosses(glossFiles)
+// glossTables are the gloss files read: the phrases by their first word,
+// longest first (a message none of whose words is a key there is not
+// glossed, but for prefixes); every one-word entry that holds anywhere (no
+// context, or [word]) by its key, from which the readers build their tables
+// (numberWords); the prefixes, longest first.
+type glossTables struct {
+	byFirst  map[string][]glossEntry
+	words    map[string]string
+	prefixes []glossEntry
+}
+
+var (
+	glosses      = mustLoadGlosses(glossFiles)
+	glossByFirst = glosses.byFirst
+)
 
 // mustLoadGlosses reads every gloss file once, at package initialization; the
 // files are embedded and checked by the tests, so an error is a build defect.
-func mustLoadGlosses(fsys fs.FS) map[string][]glossEntry {
-	index, err := loadGlosses(fsys)
+func mustLoadGlosses(fsys fs.FS) glossTables {
+	t, err := loadGlosses(fsys)
 	if err != nil {
 		panic("nlu: " + err.Error())
 	}
-	return index
+	return t
 }
 
 // loadGlosses reads the gloss files of fsys's gloss directory. A phrase given
 // two different meanings (in one file or two) is an error: the gloss must not
 // depend on the order the files are read in.
-func loadGlosses(fsys fs.FS) (map[string][]glossEntry, error) {
+func loadGlosses(fsys fs.FS) (glossTables, error) {
+	t := glossTables{byFirst: map[string][]glossEntry{}, words: map[string]string{}}
 	names, err := fs.Glob(fsys, "gloss/*.txt")
 	if err != nil {
-		return nil, err
+		return t, err
 	}
 	seen := map[string]glossEntry{}
-	index := map[string][]glossEntry{}
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
-			return nil, err
+			return t, err
 		}
 		entries, err := parseGlossFile(name, string(data))
 		if err != nil {
-			return nil, err
+			return t, err
 		}
 		for _, e := range entries {
 			k := strings.Join(e.words, " ")
+			if e.before&asPrefix != 0 {
+				k += "-" // a prefix is no word: "و" may be both
+			}
 			if old, dup := seen[k]; dup {
 				if old.to != e.to || old.before != e.before {
-					return nil, fmt.Errorf("%s: %q means %q in %s", name, k, old.to, old.fromTag)
+					return t, fmt.Errorf("%s: %q means %q in %s", name, k, old.to, old.fromTag)
 				}
 				continue
 			}
 			seen[k] = e
-			index[e.words[0]] = append(index[e.words[0]], e)
+			t.add(k, e)
 		}
 	}
-	for _, es := range index {
+	for _, es := range t.byFirst {
 		slices.SortStableFunc(es, func(a, b glossEntry) int { return len(b.words) - len(a.words) })
 	}
-	return index, nil
+	slices.SortStableFunc(t.prefixes, func(a, b glossEntry) int { return len(b.words[0]) - len(a.words[0]) })
+	return t, nil
+}
+
+// add files one entry, k its joined words, by its kind.
+func (t *glossTables) add(k string, e glossEntry) {
+	switch {
+	case e.before&asPrefix != 0:
+		t.prefixes = append(t.prefixes, e)
+		return
+	case e.before&asWord != 0:
+		t.words[k] = e.to
+		return
+	}
+	t.byFirst[e.words[0]] = append(t.byFirst[e.words[0]], e)
+	if len(e.words) == 1 && e.before == 0 {
+		t.words[k] = e.to
+	}
 }
 
 // parseGlossFile reads "phrase = meaning [place|number]" lines; # starts a
@@ -133,6 +175,9 @@ func parseGlossLine(line string) (glossEntry, bool) {
 		meaning = strings.TrimSpace(meaning[:i])
 	}
 	ws := phraseWords(phrase)
+	if before&(asWord|asPrefix) != 0 && len(ws) != 1 {
+		return glossEntry{}, false
+	}
 	if !ok || len(ws) == 0 || meaning == "" || meaning != strings.ToLower(meaning) {
 		return glossEntry{}, false
 	}
@@ -155,12 +200,18 @@ func Gloss(text string) string {
 	for i := 0; i < len(ws); {
 		e, ok := glossAt(text, ws, i, kb[:0])
 		if !ok {
+			if to, rest, split := cliticAt(text[ws[i].start:ws[i].end], kb[:0]); split {
+				growOnce(&b, len(text))
+				b.WriteString(text[last:ws[i].start])
+				b.WriteString(to)
+				b.WriteByte(' ')
+				b.WriteString(rest)
+				last = ws[i].end
+			}
 			i++
 			continue
 		}
-		if b.Len() == 0 {
-			b.Grow(len(text) + 16)
-		}
+		growOnce(&b, len(text))
 		b.WriteString(text[last:ws[i].start])
 		b.WriteString(e.to)
 		i += len(e.words)
@@ -173,6 +224,66 @@ func Gloss(text string) string {
 	return b.String()
 }
 
+// growOnce sizes b for a gloss of a text of n bytes, the first time only.
+func growOnce(b *strings.Builder, n int) {
+	if b.Len() == 0 {
+		b.Grow(n + 16)
+	}
+}
+
+// cliticAt reads a word written with a prefix glued to it ("لمراكش", to
+// Marrakech; "وغدا", and tomorrow) as the prefix's meaning and the rest:
+// the rest's gloss when the gloss knows it as a word, else the rest itself
+// when it is a known city, a number word or a date word. A word that is
+// itself known is never split ("بعد" is not "ب" + "عد"), nor is a word only
+// a rune longer than its prefix. kb is a buffer for the word's key.
+func cliticAt(w string, kb []byte) (to, rest string, ok bool) {
+	if len(glosses.prefixes) == 0 || !mayHavePrefix(w) {
+		return "", "", false
+	}
+	k, fits := wordKey(kb, w)
+	if !fits || knownWord(string(k)) {
+		return "", "", false
+	}
+	for _, p := range glosses.prefixes {
+		r, cut := strings.CutPrefix(string(k), p.words[0])
+		if !cut || utf8.RuneCountInString(r) < 3 {
+			continue
+		}
+		if g, known := glosses.words[r]; known {
+			return p.to, g, true
+		}
+		if knownWord(r) {
+			return p.to, r, true
+		}
+	}
+	return "", "", false
+}
+
+// mayHavePrefix reports whether w starts with a prefix's first letter, before
+// any key is made: most words of most messages stop here.
+func mayHavePrefix(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	for _, p := range glosses.prefixes {
+		if first, _ := utf8.DecodeRuneInString(p.words[0]); first == r {
+			return true
+		}
+	}
+	return false
+}
+
+// knownWord reports whether the key k is a word some reader or the gloss
+// reads as it is: a phrase's first word, a known city, a number or date word.
+func knownWord(k string) bool {
+	if _, ok := glossByFirst[k]; ok {
+		return true
+	}
+	if _, ok := cityIndex[k]; ok {
+		return true
+	}
+	return IsNumberWord(k) || IsDateWord(k)
+}
+
 // mayGloss reports whether a word of text is the first word of a gloss entry,
 // reading the words' keys in a stack buffer: a text for which it is false
 // glosses to itself (FuzzGloss).
@@ -183,6 +294,9 @@ func mayGloss(text string) bool {
 			if _, hit := glossByFirst[string(k)]; hit {
 				return true
 			}
+		}
+		if _, _, split := cliticAt(text[start:end], kb[:0]); split {
+			return true
 		}
 	}
 	return false

@@ -1,44 +1,85 @@
 package nlu
 
 import (
+	"maps"
 	"math"
 	"regexp"
 	"strconv"
 	"strings"
 )
 
-// numberWords are the number words ParseNumber and the date parser read, in
-// English, French, Spanish and Darija (Latin).
-var numberWords = map[string]float64{
-	// English
+// englishNumberWords are the English number words. The number words of the
+// other languages are data, in their gloss files (gloss/*.txt): a one-word
+// entry whose meaning is an English number ("cinq = five [word]",
+// "tnash = twelve") is read as that number.
+var englishNumberWords = map[string]float64{
 	"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
 	"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
 	"fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
 	"nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
 	"seventy": 70, "eighty": 80, "ninety": 90,
-	// French (folded)
-	"un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7,
-	"huit": 8, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "treize": 13, "quatorze": 14,
-	"quinze": 15, "seize": 16, "vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50,
-	"soixante": 60,
-	// Spanish (folded)
-	"cero": 0, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
-	"siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13,
-	"catorce": 14, "quince": 15, "veinte": 20, "treinta": 30, "cuarenta": 40,
-	"cincuenta": 50,
-	// Darija (Latin)
-	"wahed": 1, "wa7ed": 1, "jouj": 2, "tlata": 3, "reb3a": 4, "khamsa": 5, "setta": 6,
-	"seb3a": 7, "tmenya": 8, "tes3a": 9, "3echra": 10, "3ashra": 10,
 }
 
-// numberMultipliers scale the number said before them ("two hundred").
-var numberMultipliers = map[string]float64{
-	"hundred": 100, "thousand": 1000, "cent": 100, "cents": 100, "mille": 1000,
-	"cien": 100, "ciento": 100, "mil": 1000,
+// englishMultipliers and englishJoiners are the English multipliers and
+// joiners; the other languages' are gloss entries meaning them ("mil =
+// thousand [word]", "et = and [word]").
+var (
+	englishMultipliers = map[string]float64{"hundred": 100, "thousand": 1000}
+	englishJoiners     = map[string]float64{"and": 0}
+)
+
+// numberWords are the number words ParseNumber and the date parser read, in
+// English and in every language of the gloss files; numberMultipliers scale
+// the number said before them ("two hundred"); numberJoiners may sit between
+// number words ("one hundred and five").
+var (
+	numberWords       = withGlossed(englishNumberWords, glosses.words, englishNumberValue)
+	numberMultipliers = withGlossed(englishMultipliers, glosses.words, wordIn(englishMultipliers))
+	numberJoiners     = setOf(withGlossed(englishJoiners, glosses.words, wordIn(englishJoiners)))
+)
+
+// withGlossed is en with every glossed word whose meaning value reads.
+func withGlossed(en map[string]float64, glossed map[string]string, value func(string) (float64, bool)) map[string]float64 {
+	out := maps.Clone(en)
+	for w, meaning := range glossed {
+		if v, ok := value(meaning); ok {
+			out[w] = v
+		}
+	}
+	return out
 }
 
-// numberJoiners may sit between number words ("one hundred and five").
-var numberJoiners = map[string]bool{"and": true, "et": true, "y": true}
+// englishNumberValue reads a gloss meaning that is one English number word or
+// a ten and a unit ("twenty one"); false for anything else.
+func englishNumberValue(meaning string) (float64, bool) {
+	tens, unit, two := strings.Cut(meaning, " ")
+	v, ok := englishNumberWords[tens]
+	if !two || !ok {
+		return v, ok
+	}
+	u, ok := englishNumberWords[unit]
+	if !ok || v < 20 || math.Mod(v, 10) != 0 || u == 0 || u > 9 {
+		return 0, false
+	}
+	return v + u, true
+}
+
+// wordIn reads a meaning that is one of m's words.
+func wordIn(m map[string]float64) func(string) (float64, bool) {
+	return func(meaning string) (float64, bool) {
+		v, ok := m[meaning]
+		return v, ok
+	}
+}
+
+// setOf is m's keys.
+func setOf(m map[string]float64) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
+}
 
 var (
 	plainIntRe     = regexp.MustCompile(`^[+-]?\d+$`)
@@ -94,8 +135,13 @@ func parseNumberWords(ws []string) (float64, bool) {
 	var n numberReading
 	for i, w := range ws {
 		if numberJoiners[w] && i > 0 && i < len(ws)-1 {
+			n.joined = true
 			continue
 		}
+		if v, ok := numberWords[w]; ok && !n.fits(v) {
+			return 0, false
+		}
+		n.joined = false
 		if !n.read(ws, i) {
 			return 0, false
 		}
@@ -107,7 +153,25 @@ func parseNumberWords(ws []string) (float64, bool) {
 // the group being read, and whether any number word was read.
 type numberReading struct {
 	total, current float64
-	seen           bool
+	seen, joined   bool
+}
+
+// fits reports whether a number word of value v may follow the words read:
+// a language says a number's parts from the largest down ("twenty one",
+// "cent vingt", "soixante-douze"), or a unit and then its ten after a joiner
+// ("four and twenty", Arabic "خمسة وعشرين"). "five three", "quatre vingt"
+// and "twenty twenty" are no numbers: read as sums they would be wrong ones.
+func (n *numberReading) fits(v float64) bool {
+	last := math.Mod(n.current, 100)
+	switch {
+	case last == 0:
+		return true
+	case v >= 20 && v < 100:
+		return n.joined && n.current < 10
+	case v >= 10:
+		return last >= 20 && math.Mod(last, 10) == 0
+	}
+	return v == 0 || math.Mod(last, 10) == 0
 }
 
 // read reads ws[i] by the first of numberWordRules that takes it; false when
@@ -220,7 +284,7 @@ func isDigits(s string) bool {
 // dates; it returns false above 1000.
 func smallCount(w string) (int, bool) {
 	switch w {
-	case "a", "an", "un", "une", "one", "uno", "una":
+	case "a", "an":
 		return 1, true
 	}
 	if isDigits(w) {
