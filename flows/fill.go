@@ -444,7 +444,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		capture := strings.TrimSpace(tf.text[m[2*g]:end])
-		if capture == "" || offeredAsAChoice(tf.text, m[2*g], end) {
+		if capture == "" || offeredAsAChoice(tf.text, m[2*g], end) || endsANumber(sl, tf.text, m[2*g]) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
@@ -477,7 +477,7 @@ func (tf *textFinder) saysAnother(sl *slot, p *pattern, start, end int, v any) b
 	g := p.group
 	for _, m := range overlappingMatches(p, tf.text[start+1:]) {
 		a, b := m[2*g]+start+1, m[2*g+1]+start+1
-		if m[2*g] < 0 || !tf.free(a, b) {
+		if m[2*g] < 0 || !tf.free(a, b) || endsANumber(sl, tf.text, a) {
 			continue
 		}
 		if b > end && nlu.NamesAlternatives(tf.text[end:b]) {
@@ -488,6 +488,32 @@ func (tf *textFinder) saysAnother(sl *slot, p *pattern, start, end int, v any) b
 		}
 	}
 	return false
+}
+
+// endsANumber reports whether a number slot's capture at start follows a
+// number word: it is the end of a number the pattern did not take whole
+// ("une" of "vingt et une nuits", "five" of "one hundred and five nights"),
+// never the count.
+func endsANumber(sl *slot, text string, start int) bool {
+	if sl.typ != TypeInteger && sl.typ != TypeNumber {
+		return false
+	}
+	before := strings.TrimRightFunc(text[:start], unicode.IsSpace)
+	if len(before) == len(text[:start]) {
+		return false // inside a word, or at the start
+	}
+	ws := strings.Fields(strings.ToLower(before))
+	last := len(ws) - 1
+	if last >= 1 && nlu.IsNumberJoiner(ws[last]) {
+		last-- // "vingt et une": the joiner joins the number before it
+	}
+	return last >= 0 && nlu.IsNumberWord(ws[last]) && !nlu.IsNumberJoiner(ws[last]) && !isAllDigits(ws[last])
+}
+
+// isAllDigits reports whether w is digits only: "2 3 nights" is no number
+// ending in 3, but a list.
+func isAllDigits(w string) bool {
+	return w != "" && strings.Trim(w, "0123456789") == ""
 }
 
 // offeredAsAChoice reports whether the capture text[start:end] is one of

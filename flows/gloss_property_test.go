@@ -32,34 +32,45 @@ type glossDay struct {
 	offset int
 }
 
+// maxGlossNights is the most nights the languages' words are drawn for: past
+// ten, Arabic and Darija count with the singular and say the teens as one
+// word or two, and French and Spanish join tens and units. A number of three
+// words ("vingt et une nuits") is past what the hotel's pattern takes before
+// "nights", and is asked again: drawn only up to twenty.
+const maxGlossNights = 20
+
 var glossLanguages = []glossLanguage{
 	{name: "fr", from: []string{"de %s", "depuis %s", "je pars de %s"}, to: []string{"à %s", "vers %s", "pour %s"},
 		days:     []glossDay{{"demain", 1}, {"demain matin", 1}, {"demain soir", 1}, {"après-demain", 2}},
 		weekdays: []string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"},
 		weekday:  []string{"%s", "%s prochain"}, or: "ou",
 		nights: func(n int) string {
-			return []string{"", "une nuit", "deux nuits", "trois nuits", "quatre nuits", "cinq nuits", "six nuits", "sept nuits", "huit nuits", "neuf nuits", "dix nuits"}[n]
+			return []string{"", "une nuit", "deux nuits", "trois nuits", "quatre nuits", "cinq nuits", "six nuits", "sept nuits", "huit nuits", "neuf nuits", "dix nuits",
+				"onze nuits", "douze nuits", "treize nuits", "quatorze nuits", "quinze nuits", "seize nuits", "dix-sept nuits", "dix-huit nuits", "dix-neuf nuits", "vingt nuits"}[n]
 		}},
 	{name: "es", from: []string{"desde %s", "de %s", "salgo de %s"}, to: []string{"a %s", "hacia %s", "hasta %s"},
 		days:     []glossDay{{"mañana", 1}, {"mañana por la mañana", 1}, {"mañana por la tarde", 1}, {"pasado mañana", 2}},
 		weekdays: []string{"domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"},
 		weekday:  []string{"el %s", "el próximo %s", "%s"}, or: "o",
 		nights: func(n int) string {
-			return []string{"", "una noche", "dos noches", "tres noches", "cuatro noches", "cinco noches", "seis noches", "siete noches", "ocho noches", "nueve noches", "diez noches"}[n]
+			return []string{"", "una noche", "dos noches", "tres noches", "cuatro noches", "cinco noches", "seis noches", "siete noches", "ocho noches", "nueve noches", "diez noches",
+				"once noches", "doce noches", "trece noches", "catorce noches", "quince noches", "dieciséis noches", "diecisiete noches", "dieciocho noches", "diecinueve noches", "veinte noches"}[n]
 		}},
 	{name: "darija-latin", from: []string{"men %s", "mn %s"}, to: []string{"l %s", "ila %s"},
 		days:     []glossDay{{"ghda", 1}, {"ghda f sbah", 1}, {"ba3d ghda", 2}},
 		weekdays: []string{"l7ed", "letnin", "tlata", "larb3", "lkhmis", "ljem3a", "sebt"},
 		weekday:  []string{"nhar %s", "%s"}, or: "wla",
 		nights: func(n int) string {
-			return []string{"", "lila", "jouj lyali", "tlata lyali", "reb3a lyali", "khamsa lyali", "6 lyali", "7 lyali", "8 lyali", "9 lyali", "10 lyali"}[n]
+			return []string{"", "lila", "jouj lyali", "tlata lyali", "reb3a lyali", "khamsa lyali", "6 lyali", "7 lyali", "8 lyali", "9 lyali", "10 lyali",
+				"hdach lila", "tnash lila", "tlettash lila", "rba3tach lila", "khmstach lila", "settach lila", "sba3tach lila", "tmentach lila", "tsa3tach lila", "3ashrin lila"}[n]
 		}},
 	{name: "ar", from: []string{"من %s"}, to: []string{"إلى %s", "الى %s"},
 		days:     []glossDay{{"غدا", 1}, {"غدا صباحا", 1}, {"بعد غد", 2}},
 		weekdays: []string{"الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"},
 		weekday:  []string{"يوم %s", "%s"}, or: "أو",
 		nights: func(n int) string {
-			return []string{"", "ليلة", "ليلتين", "ثلاث ليال", "أربع ليال", "خمس ليال", "ست ليال", "سبع ليال", "ثمان ليال", "تسع ليال", "عشر ليال"}[n]
+			return []string{"", "ليلة", "ليلتين", "ثلاث ليال", "أربع ليال", "خمس ليال", "ست ليال", "سبع ليال", "ثمان ليال", "تسع ليال", "عشر ليال",
+				"أحد عشر ليلة", "اثنا عشر ليلة", "ثلاث عشرة ليلة", "أربع عشرة ليلة", "خمس عشرة ليلة", "ست عشرة ليلة", "سبع عشرة ليلة", "ثماني عشرة ليلة", "تسع عشرة ليلة", "عشرين ليلة"}[n]
 		}},
 	{name: "chat", from: []string{"frm %s"}, to: []string{"2 %s"},
 		days:     []glossDay{{"tmw", 1}, {"tmrw", 1}, {"2moro", 1}, {"2moro nite", 1}, {"2day", 0}},
@@ -168,11 +179,11 @@ func TestGlossedAnswersNeverStoreAnotherValue(t *testing.T) {
 		l := rapid.SampledFrom(glossLanguages).Draw(t, "language")
 		today := nlu.Date{Year: 2026, Month: 1, Day: 1}.AddDays(rapid.IntRange(0, 700).Draw(t, "today"))
 		day, wantDay := l.drawDay(t, today)
-		n := rapid.IntRange(1, 10).Draw(t, "nights")
+		n := rapid.IntRange(1, maxGlossNights).Draw(t, "nights")
 		nights := l.nights(n)
 		choice := rapid.IntRange(0, 3).Draw(t, "choice") == 0
 		if choice {
-			nights = l.nights(rapid.IntRange(1, 10).Filter(func(o int) bool { return o != n }).Draw(t, "other")) + " " + l.or + " " + nights
+			nights = l.nights(rapid.IntRange(1, maxGlossNights).Filter(func(o int) bool { return o != n }).Draw(t, "other")) + " " + l.or + " " + nights
 		}
 		slots := playTexts(t, e, today, "I'd like to book a room in Lisbon", "Tagus View", day, nights)
 		if v := slots["check_in"]; v != nil && format(v) != wantDay {

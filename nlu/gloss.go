@@ -48,11 +48,16 @@ const (
 	// word (Arabic "و", "ل", "ب"): read only as the prefix of a word that is
 	// not itself known (see cliticAt).
 	asPrefix
+	// afterNumber holds an entry only after a number: Arabic and Darija
+	// count eleven and more with the singular ("خمسة عشر ليلة", "tnash
+	// lila"), which alone means one.
+	afterNumber
 )
 
 // glossContexts are the contexts a gloss file may name, as "[place|number]",
 // and the two kinds of entry that are not phrases, "[word]" and "[prefix]".
-var glossContexts = map[string]glossContext{"place": beforePlace, "number": beforeNumber, "word": asWord, "prefix": asPrefix}
+var glossContexts = map[string]glossContext{"place": beforePlace, "number": beforeNumber, "word": asWord, "prefix": asPrefix,
+	"after-number": afterNumber}
 
 // glossTables are the gloss files read: the phrases by their first word,
 // longest first (a message none of whose words is a key there is not
@@ -101,8 +106,8 @@ func loadGlosses(fsys fs.FS) (glossTables, error) {
 		}
 		for _, e := range entries {
 			k := strings.Join(e.words, " ")
-			if e.before&asPrefix != 0 {
-				k += "-" // a prefix is no word: "و" may be both
+			if e.before&(asPrefix|afterNumber) != 0 {
+				k += fmt.Sprint("/", e.before) // a prefix is no word: "و" may be both
 			}
 			if old, dup := seen[k]; dup {
 				if old.to != e.to || old.before != e.before {
@@ -115,7 +120,12 @@ func loadGlosses(fsys fs.FS) (glossTables, error) {
 		}
 	}
 	for _, es := range t.byFirst {
-		slices.SortStableFunc(es, func(a, b glossEntry) int { return len(b.words) - len(a.words) })
+		slices.SortStableFunc(es, func(a, b glossEntry) int {
+			if len(a.words) != len(b.words) {
+				return len(b.words) - len(a.words)
+			}
+			return int(b.before&afterNumber) - int(a.before&afterNumber) // the narrower first
+		})
 	}
 	slices.SortStableFunc(t.prefixes, func(a, b glossEntry) int { return len(b.words[0]) - len(a.words[0]) })
 	return t, nil
@@ -342,7 +352,10 @@ func glossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
 		if i+n > len(ws) || !wordsAre(text, ws[i:i+n], e.words, kb) {
 			continue
 		}
-		if e.before != 0 && !followedBy(e.before, text, ws, i+n, kb) {
+		if e.before&afterNumber != 0 && !afterANumber(text, ws, i, kb) {
+			continue
+		}
+		if e.before&^afterNumber != 0 && !followedBy(e.before, text, ws, i+n, kb) {
 			continue
 		}
 		return e, true
@@ -375,6 +388,21 @@ func followedBy(before glossContext, text string, ws []glossWord, i int, kb []by
 		}
 	}
 	return before&beforePlace != 0 && placeAt(text, ws, i, kb)
+}
+
+// afterANumber reports whether the word before ws[i] is a number, with
+// nothing but space between.
+func afterANumber(text string, ws []glossWord, i int, kb []byte) bool {
+	if i == 0 || strings.TrimSpace(text[ws[i-1].end:ws[i].start]) != "" {
+		return false
+	}
+	prev := text[ws[i-1].start:ws[i-1].end]
+	k, _ := wordKey(kb, prev)
+	if IsNumberWord(string(k)) {
+		return true
+	}
+	_, rest, split := cliticAt(prev, kb[:0]) // "وعشرين", and twenty
+	return split && (IsNumberWord(rest) || englishNumberWords[rest] > 0)
 }
 
 // placeAt reports whether the words from i on name a place: a known city by

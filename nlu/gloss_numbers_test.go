@@ -45,6 +45,13 @@ func TestNumberWordsOutOfOrderAreNoNumber(t *testing.T) {
 			t.Errorf("ParseNumber(%q) = %v, want no number", in, v)
 		}
 	}
+	// A pattern's capture of a number's last words ("et une" of "vingt et
+	// une nuits") is no count.
+	for _, in := range []string{"et une", "y uno", "w wahed", "quatre vingt", "five three"} {
+		if v, ok := ParseCount(in); ok {
+			t.Errorf("ParseCount(%q) = %v, want no count", in, v)
+		}
+	}
 }
 
 // Counts with their unit, in words above ten, read in every language.
@@ -53,7 +60,7 @@ func TestCountsAboveTenWithUnits(t *testing.T) {
 		in   string
 		want float64
 	}{
-		{"douze nuits", 12}, {"veintiuno noches", 21}, {"tnash lyali", 12}, {"خمسة عشر ليالي", 15}, {"طناش ليالي", 12},
+		{"douze nuits", 12}, {"vingt et une nuits", 21}, {"one hundred and five nights", 105}, {"veintiuno noches", 21}, {"tnash lyali", 12}, {"خمسة عشر ليلة", 15}, {"tnash lila", 12}, {"عشرين ليلة", 20}, {"ليلة", 1}, {"lila", 1}, {"طناش ليالي", 12},
 	}
 	for _, c := range cases {
 		v, ok := ParseCount(c.in)
@@ -93,10 +100,10 @@ func TestGlossArabicClitics(t *testing.T) {
 		{"بالرباط", "in rabat"},
 		{"من الدار البيضاء لمراكش", "from casablanca to marrakech"},
 		{"وغدا", "and غدا"},
-		{"فالصباح", "in the morning"},      // a known word: its own entry
+		{"فالصباح", "in the morning"},        // a known word: its own entry
 		{"بعد غد", "the day after tomorrow"}, // "بعد" is known: not "ب" + "عد"
-		{"لست", "لست"},                      // the rest, "ست", too short to read
-		{"ولد", "ولد"},                      // the rest is no known word
+		{"لست", "لست"},                       // the rest, "ست", too short to read
+		{"ولد", "ولد"},                       // the rest is no known word
 		{"وعشرين", "and twenty"},
 		{"لطنجة", "to tangier"},
 	}

@@ -309,6 +309,10 @@ func IsNumberWord(w string) bool {
 	return num || mul || numberJoiners[k] || isDigits(k)
 }
 
+// IsNumberJoiner reports whether w (one word, lower case) joins number words
+// ("and", "et", "y"): a joiner alone is no part of a count.
+func IsNumberJoiner(w string) bool { return numberJoiners[fold(w)] }
+
 // ParseDays reads a whole answer as a number of days said as a span: "a
 // week" (7), "two weeks", "a fortnight" (14), "10 days"; "for" and "just"
 // may stand around it. Months are no number of days.

@@ -338,8 +338,11 @@ func ParseCount(text string) (float64, bool) {
 	if v, ok := countAtEnd(ws); ok {
 		return v, true
 	}
-	// Or before what it counts ("2 tickets", "three people").
-	if len(ws) >= 2 && len(ws) <= 3 {
+	// Or before what it counts ("2 tickets", "three people", "vingt et une
+	// nuits").
+	// What it counts is no number word: "quatre vingt" is not four "vingt".
+	if last := ws[max(len(ws)-1, 0):]; len(ws) >= 2 && !IsNumberWord(last[0]) &&
+		(len(ws) <= 3 || len(ws) <= 6 && IsCountUnit(last[0])) {
 		if v, ok := ParseNumber(strings.Join(ws[:len(ws)-1], " ")); ok {
 			return v, true
 		}
@@ -348,7 +351,8 @@ func ParseCount(text string) (float64, bool) {
 }
 
 // countAtEnd reads a count at the end of the words ("it 4" of "make it 4
-// nights"): the longest tail that reads as one.
+// nights"): the longest tail that reads as one. A tail after a number word
+// is the end of a number not read whole ("et une" of "cent et une"): none.
 func countAtEnd(ws []string) (float64, bool) {
 	for i := range ws {
 		k := strings.Join(ws[i:], " ")
@@ -356,6 +360,9 @@ func countAtEnd(ws []string) (float64, bool) {
 			return v, true
 		}
 		if v, ok := ParseNumber(k); ok {
+			if i > 0 && IsNumberWord(ws[i-1]) || numberJoiners[ws[i]] {
+				return 0, false
+			}
 			return v, true
 		}
 	}
