@@ -70,22 +70,25 @@ func validDate(year int, month time.Month, day int) bool {
 	return year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month)
 }
 
-// weekdayNames are full weekday names (folded), in every supported language. They
-// are recognised anywhere in a message.
-var weekdayNames = map[string]time.Weekday{
-	"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
-	"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday,
-	"lundi": time.Monday, "mardi": time.Tuesday, "mercredi": time.Wednesday, "jeudi": time.Thursday,
-	"vendredi": time.Friday, "samedi": time.Saturday, "dimanche": time.Sunday,
-	"lunes": time.Monday, "martes": time.Tuesday, "miercoles": time.Wednesday, "jueves": time.Thursday,
-	"viernes": time.Friday, "sabado": time.Saturday, "domingo": time.Sunday,
-	"letnin": time.Monday, "tnin": time.Monday, "tlat": time.Tuesday, "tlata": time.Tuesday,
-	"larb3": time.Wednesday, "larb3a": time.Wednesday, "lkhmis": time.Thursday, "khmis": time.Thursday,
-	"ljem3a": time.Friday, "jem3a": time.Friday, "jm3a": time.Friday, "sebt": time.Saturday,
-	"ssebt": time.Saturday, "l7ed": time.Sunday, "l7d": time.Sunday,
-	"الاثنين": time.Monday, "الثلاثاء": time.Tuesday, "الاربعاء": time.Wednesday, "الخميس": time.Thursday,
-	"الجمعة": time.Friday, "السبت": time.Saturday, "الاحد": time.Sunday,
-}
+// englishWeekdays and englishMonths are the English weekday and month names
+// and abbreviations; the other languages' are data, gloss entries meaning
+// them ("lundi = monday [word]", "يناير = january").
+var (
+	englishWeekdays = map[string]time.Weekday{
+		"monday": time.Monday, "tuesday": time.Tuesday, "wednesday": time.Wednesday,
+		"thursday": time.Thursday, "friday": time.Friday, "saturday": time.Saturday, "sunday": time.Sunday,
+	}
+	englishMonths = map[string]time.Month{
+		"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+		"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
+		"september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
+		"december": 12, "dec": 12,
+	}
+)
+
+// weekdayNames are full weekday names (folded), in every language of the gloss
+// files. They are recognised anywhere in a message.
+var weekdayNames = withGlossed(englishWeekdays, glosses.words, wordIn(englishWeekdays))
 
 // weekdayAbbreviations are recognised only after a modifier ("next tue") or as the
 // whole message: "sun" and "sat" are ordinary words too.
@@ -95,20 +98,11 @@ var weekdayAbbreviations = map[string]time.Weekday{
 	"sat": time.Saturday, "sun": time.Sunday,
 }
 
-// monthNames are month names and abbreviations (folded). A month is recognised only
-// next to a day number, so "may" and "mars" as ordinary words are harmless.
-var monthNames = map[string]time.Month{
-	"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
-	"may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8,
-	"september": 9, "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11,
-	"december": 12, "dec": 12,
-	"janvier": 1, "janv": 1, "fevrier": 2, "fevr": 2, "fev": 2, "mars": 3, "avril": 4, "avr": 4,
-	"mai": 5, "juin": 6, "juillet": 7, "juil": 7, "aout": 8, "septembre": 9, "octobre": 10,
-	"novembre": 11, "decembre": 12,
-	"enero": 1, "ene": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
-	"agosto": 8, "ago": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11,
-	"diciembre": 12, "dic": 12,
-}
+// monthNames are month names and abbreviations (folded), in every language of
+// the gloss files ([word] entries: "mars", "mayo" are ordinary words too). A
+// month is recognised only next to a day number, so "may" and "mars" as
+// ordinary words are harmless.
+var monthNames = withGlossed(englishMonths, glosses.words, wordIn(englishMonths))
 
 // relativeDay is a phrase that names a fixed offset from today.
 type relativeDay struct {

@@ -61,12 +61,15 @@ var glossContexts = map[string]glossContext{"place": beforePlace, "number": befo
 
 // glossTables are the gloss files read: the phrases by their first word,
 // longest first (a message none of whose words is a key there is not
-// glossed, but for prefixes); every one-word entry that holds anywhere (no
-// context, or [word]) by its key, from which the readers build their tables
-// (numberWords); the prefixes, longest first.
+// glossed, but for prefixes); every meaning of a one-word entry that holds
+// anywhere (no context, or [word]: "tlata" is three and Tuesday) by its key,
+// from which the readers build their tables (numberWords, weekdayNames,
+// monthNames); the one-word entries the gloss rewrites (plain); the prefixes,
+// longest first.
 type glossTables struct {
 	byFirst  map[string][]glossEntry
-	words    map[string]string
+	words    map[string][]string
+	plain    map[string]string
 	prefixes []glossEntry
 }
 
@@ -89,7 +92,7 @@ func mustLoadGlosses(fsys fs.FS) glossTables {
 // two different meanings (in one file or two) is an error: the gloss must not
 // depend on the order the files are read in.
 func loadGlosses(fsys fs.FS) (glossTables, error) {
-	t := glossTables{byFirst: map[string][]glossEntry{}, words: map[string]string{}}
+	t := glossTables{byFirst: map[string][]glossEntry{}, words: map[string][]string{}, plain: map[string]string{}}
 	names, err := fs.Glob(fsys, "gloss/*.txt")
 	if err != nil {
 		return t, err
@@ -106,8 +109,11 @@ func loadGlosses(fsys fs.FS) (glossTables, error) {
 		}
 		for _, e := range entries {
 			k := strings.Join(e.words, " ")
-			if e.before&(asPrefix|afterNumber) != 0 {
+			switch {
+			case e.before&(asPrefix|afterNumber) != 0:
 				k += fmt.Sprint("/", e.before) // a prefix is no word: "و" may be both
+			case e.before&asWord != 0:
+				k += "/" + e.to // one meaning for each reader's table
 			}
 			if old, dup := seen[k]; dup {
 				if old.to != e.to || old.before != e.before {
@@ -138,12 +144,13 @@ func (t *glossTables) add(k string, e glossEntry) {
 		t.prefixes = append(t.prefixes, e)
 		return
 	case e.before&asWord != 0:
-		t.words[k] = e.to
+		t.words[e.words[0]] = append(t.words[e.words[0]], e.to)
 		return
 	}
 	t.byFirst[e.words[0]] = append(t.byFirst[e.words[0]], e)
 	if len(e.words) == 1 && e.before == 0 {
-		t.words[k] = e.to
+		t.words[k] = append(t.words[k], e.to)
+		t.plain[k] = e.to
 	}
 }
 
@@ -260,7 +267,7 @@ func cliticAt(w string, kb []byte) (to, rest string, ok bool) {
 		if !cut || utf8.RuneCountInString(r) < 3 {
 			continue
 		}
-		if g, known := glosses.words[r]; known {
+		if g, known := glosses.plain[r]; known {
 			return p.to, g, true
 		}
 		if knownWord(r) {

@@ -120,3 +120,36 @@ func TestGlossArabicClitics(t *testing.T) {
 		t.Errorf("MatchCity = %q %v", c, ok)
 	}
 }
+
+// The date grammar's weekday and month names of other languages come from
+// the gloss files, each reader's meaning of a word in its own table ("tlata"
+// is three to the numbers, Tuesday to the dates).
+func TestDateNamesComeFromTheGlossFiles(t *testing.T) {
+	weekdays := map[string]time.Weekday{"lundi": time.Monday, "miercoles": time.Wednesday, "tlata": time.Tuesday,
+		"l7ed": time.Sunday, "الجمعة": time.Friday, "friday": time.Friday}
+	for w, want := range weekdays {
+		if d, ok := weekdayNames[w]; !ok || d != want {
+			t.Errorf("weekdayNames[%q] = %v %v, want %v", w, d, ok, want)
+		}
+	}
+	months := map[string]time.Month{"aout": time.August, "fevr": time.February, "setiembre": time.September,
+		"dic": time.December, "يونيو": time.June, "may": time.May}
+	for w, want := range months {
+		if m, ok := monthNames[w]; !ok || m != want {
+			t.Errorf("monthNames[%q] = %v %v, want %v", w, m, ok, want)
+		}
+	}
+	if numberWords["tlata"] != 3 {
+		t.Errorf("numberWords[tlata] = %v, want 3", numberWords["tlata"])
+	}
+	now := time.Date(2026, 3, 3, 10, 0, 0, 0, time.UTC)
+	for in, want := range map[string]string{"le 9 août": "2026-08-09", "el 3 de diciembre": "2026-12-03", "nhar tlata": "2026-03-10", "vendredi": "2026-03-06"} {
+		d, ok := ReadDate(in, now)
+		if !ok {
+			d, ok = ReadDate(Gloss(in), now)
+		}
+		if !ok || d.String() != want {
+			t.Errorf("ReadDate(%q) = %v %v, want %s", in, d, ok, want)
+		}
+	}
+}

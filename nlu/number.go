@@ -38,12 +38,14 @@ var (
 	numberJoiners     = setOf(withGlossed(englishJoiners, glosses.words, wordIn(englishJoiners)))
 )
 
-// withGlossed is en with every glossed word whose meaning value reads.
-func withGlossed(en map[string]float64, glossed map[string]string, value func(string) (float64, bool)) map[string]float64 {
+// withGlossed is en with every glossed word a meaning of which value reads.
+func withGlossed[V any](en map[string]V, glossed map[string][]string, value func(string) (V, bool)) map[string]V {
 	out := maps.Clone(en)
-	for w, meaning := range glossed {
-		if v, ok := value(meaning); ok {
-			out[w] = v
+	for w, meanings := range glossed {
+		for _, meaning := range meanings {
+			if v, ok := value(meaning); ok {
+				out[w] = v
+			}
 		}
 	}
 	return out
@@ -65,8 +67,8 @@ func englishNumberValue(meaning string) (float64, bool) {
 }
 
 // wordIn reads a meaning that is one of m's words.
-func wordIn(m map[string]float64) func(string) (float64, bool) {
-	return func(meaning string) (float64, bool) {
+func wordIn[V any](m map[string]V) func(string) (V, bool) {
+	return func(meaning string) (V, bool) {
 		v, ok := m[meaning]
 		return v, ok
 	}
