@@ -502,12 +502,20 @@ func endsANumber(sl *slot, text string, start int) bool {
 	if len(before) == len(text[:start]) {
 		return false // inside a word, or at the start
 	}
-	ws := strings.Fields(strings.ToLower(before))
-	last := len(ws) - 1
-	if last >= 1 && nlu.IsNumberJoiner(ws[last]) {
-		last-- // "vingt et une": the joiner joins the number before it
+	prev, rest := lastWord(before)
+	if nlu.IsNumberJoiner(strings.ToLower(prev)) {
+		prev, _ = lastWord(rest) // "vingt et une": the joiner joins the number before it
 	}
-	return last >= 0 && nlu.IsNumberWord(ws[last]) && !nlu.IsNumberJoiner(ws[last]) && !isAllDigits(ws[last])
+	prev = strings.ToLower(prev)
+	return prev != "" && nlu.IsNumberWord(prev) && !nlu.IsNumberJoiner(prev) && !isAllDigits(prev)
+}
+
+// lastWord is the last space-separated word of s and what comes before it,
+// without allocating (a turn reads every number slot's captures).
+func lastWord(s string) (word, rest string) {
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	i := strings.LastIndexFunc(s, unicode.IsSpace) + 1
+	return s[i:], s[:i]
 }
 
 // isAllDigits reports whether w is digits only: "2 3 nights" is no number
