@@ -124,7 +124,7 @@ func TestCorrectionKeepsTheLastValue(t *testing.T) {
 			nodes = append(nodes, &x.Nodes[i])
 		}
 		got := map[string]string{}
-		for _, f := range x.extractFacts(nodes, parley.Message{Text: tt.text, SentAt: newConversation(t, demoEngine(t, nil)).now}, nil) {
+		for _, f := range x.extractFacts(nodes, saying(parley.Message{Text: tt.text, SentAt: newConversation(t, demoEngine(t, nil)).now}), nil) {
 			got[f.raw] = f.value
 		}
 		for fact, want := range tt.want {

@@ -162,7 +162,7 @@ func TestVolunteeredFactsProperties(t *testing.T) {
 		for _, fact := range rapid.SliceOfDistinct(rapid.SampledFrom([]string{"contact_email", "booking_date", "goal_target", "goal_category"}), rapid.ID).Draw(rt, "known") {
 			known[fact] = "known"
 		}
-		msg := parley.Message{Text: text, SentAt: time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)}
+		msg := saying(parley.Message{Text: text, SentAt: time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)})
 		var nodes []*Node
 		for i := range f.Nodes {
 			nodes = append(nodes, &f.Nodes[i])

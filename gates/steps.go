@@ -46,8 +46,7 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	entry := TurnLogEntry{TurnIndex: turn, NodeID: n.ID, Mode: sel.Mode, FactsProduced: []string{}, StatesProduced: []string{}, UserInput: userInput}
 	wasSatisfied := flow.objectiveSatisfied(n, st)
 
-	msg := r.turn.Message
-	msg.Text = userInput
+	msg := r.said
 	// An answer that gives none of the node's facts (a greeting, a bare number
 	// word, a question back) is no answer (issue 38 item 6): its defaults are not
 	// taken for what the user said. A node that produces states would claim them
@@ -55,8 +54,13 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	// is not executed, and its question comes again as a retry. A node that
 	// produces none executes as seed 002's trace shows, and is retried next.
 	nonAnswer := userInput != "" && sel.Mode != ModeHandoff && flow.nonAnswer(n, msg)
+	// An answer that gives part of the node's facts ("I weigh 80 kg" to "what
+	// are you aiming for, and where are you now?") leaves a fact the node has an
+	// Ask question for: the node is not executed on the part alone (it would
+	// never ask again), its facts are kept, and the retry asks the missing one.
+	partial := userInput != "" && !nonAnswer && sel.Mode != ModeHandoff && flow.leavesAsked(n, msg, st.FactValues)
 	if userInput != "" {
-		sel.Mode = answerMode(n, st, sel.Mode, nonAnswer)
+		sel.Mode = answerMode(n, st, sel.Mode, nonAnswer || partial)
 		entry.Mode = sel.Mode
 	}
 	if !(nonAnswer && r.givesOtherFacts(n, sel.Mode, msg)) {
@@ -111,7 +115,7 @@ func (r *turnRun) sayDone(n *Node, wasSatisfied, ranAtOnce bool) {
 
 // readAnswer records the facts the user's answer gives for node n, then those it
 // volunteers for the other nodes (widely in BROADEN mode).
-func (r *turnRun) readAnswer(n *Node, mode string, msg parley.Message, entry *TurnLogEntry, own bool) {
+func (r *turnRun) readAnswer(n *Node, mode string, msg said, entry *TurnLogEntry, own bool) {
 	flow, st := r.flow, r.st
 	if own {
 		r.record(flow.extractFacts([]*Node{n}, msg, st.FactValues), &entry.FactsProduced)
@@ -137,9 +141,33 @@ func answerMode(n *Node, st *RuntimeState, mode string, nonAnswer bool) string {
 	return mode
 }
 
+// leavesAsked reports whether node n, which produces states, would still miss
+// a fact it has an Ask question for once s's facts are read: a fact the
+// author asks for by name is one the node needs. A node without Ask questions
+// or states reads nothing here (no cost on its turns).
+func (f *Flow) leavesAsked(n *Node, s said, known map[string]string) bool {
+	if len(n.ProducesStates) == 0 || len(n.Prompts.Ask) == 0 {
+		return false
+	}
+	got := map[string]bool{}
+	for _, x := range f.extractFacts([]*Node{n}, s, known) {
+		got[f.canonical(x.raw)] = true
+	}
+	for _, fact := range n.Produces {
+		c := f.canonical(fact)
+		if n.Prompts.Ask[fact] == "" && n.Prompts.Ask[c] == "" {
+			continue
+		}
+		if _, ok := known[c]; !ok && !got[c] {
+			return true
+		}
+	}
+	return false
+}
+
 // givesOtherFacts reports whether msg, read as node n's answer in mode, gives a
 // fact of another node not known yet.
-func (r *turnRun) givesOtherFacts(n *Node, mode string, msg parley.Message) bool {
+func (r *turnRun) givesOtherFacts(n *Node, mode string, msg said) bool {
 	volunteer := volunteerStrict
 	if mode == ModeBroaden {
 		volunteer = volunteerRelaxed

@@ -46,6 +46,9 @@ type turnRun struct {
 	flow   *Flow
 	st     *RuntimeState
 	turn   parley.Turn
+	// said is the turn's message as the extractors read it, its gloss
+	// computed at most once.
+	said said
 
 	texts []string
 	// factsBefore are the facts known when the turn started.
@@ -67,6 +70,7 @@ func (r *turnRun) run() {
 	}
 	st.UserTurns++
 	turn := st.UserTurns
+	r.said = saying(r.turn.Message)
 	r.factsBefore = slices.Clone(st.Facts)
 	defer func() {
 		if st.LastPromptedNode != "" || st.Status != StatusActive {
@@ -77,7 +81,7 @@ func (r *turnRun) run() {
 		r.afterGoal(turn)
 		return
 	}
-	if asksForPerson(r.turn.Message) {
+	if asksForPerson(r.said) {
 		// A request for a person hands off at whichever node is open (issue 38
 		// item 6; seed 002 HANDOFF: "Recommend human intervention"): no node
 		// answers it.
@@ -145,10 +149,16 @@ func (r *turnRun) advance(turn int) {
 }
 
 // asksForPerson reports whether a message asks for a person: the upstream parse's
-// human intent, else the built-in intents (rules, then the intent model).
-func asksForPerson(msg parley.Message) bool {
-	if msg.NLU != nil {
-		return msg.NLU.Intent == nlu.IntentHuman
+// human intent, else the built-in intents (rules, then the intent model) of its
+// own words, else of its gloss ("bghit nhdr m3a chi wa7ed", "je veux parler à
+// quelqu'un").
+func asksForPerson(s said) bool {
+	if s.NLU != nil {
+		return s.NLU.Intent == nlu.IntentHuman
 	}
-	return nlu.BuiltinIntent(msg.Text).Intent == nlu.IntentHuman
+	if nlu.BuiltinIntent(s.Text).Intent == nlu.IntentHuman {
+		return true
+	}
+	g, ok := s.glossed()
+	return ok && nlu.BuiltinIntent(g.Text).Intent == nlu.IntentHuman
 }

@@ -20,9 +20,12 @@ type extracted struct {
 
 // extractFacts reads the raw facts the given nodes declare from the user's message:
 // from the upstream nlu parse when the message carries one, else with the built-in
-// extractors. Deltas are computed last, from the facts just read and those already
-// known (by raw or canonical name).
-func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]string) []extracted {
+// extractors. A node whose facts the message's own words leave wholly unread is
+// read from its gloss (said.glossed: "je pèse cent kilos", "ghda", "el viernes"),
+// by the same extractors, so what they do not account for is still no fact.
+// Deltas are computed last, from the facts just read and those already known (by
+// raw or canonical name).
+func (f *Flow) extractFacts(nodes []*Node, s said, known map[string]string) []extracted {
 	values := map[string]string{}
 	put := func(raw, value string) {
 		if value = strings.TrimSpace(value); value != "" {
@@ -30,22 +33,76 @@ func (f *Flow) extractFacts(nodes []*Node, msg parley.Message, known map[string]
 		}
 	}
 	for _, n := range nodes {
-		for i := range n.Extract {
-			f.readExtractor(&n.Extract[i], msg, put)
-		}
-		if msg.NLU == nil {
-			settleNumbers(n, msg.Text, values)
+		f.readNode(n, s.Message, values)
+		if g, ok := s.glossed(); ok {
+			f.fillFromGloss(n, g.Message, values)
 		}
 	}
 	f.computeDeltas(nodes, values, known, put)
 	return inDeclarationOrder(nodes, values)
 }
 
-// nonAnswer reports whether msg, read as node n's answer, gives none of the facts
-// n's own extractors read from text: a category's default and a delta are not
-// read from it. A node without extractors takes any answer; an upstream parse
-// decides for itself.
-func (f *Flow) nonAnswer(n *Node, msg parley.Message) bool {
+// readNode reads node n's facts (not its deltas) from msg into values.
+func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string) {
+	put := func(raw, value string) {
+		if value = strings.TrimSpace(value); value != "" {
+			values[raw] = value
+		}
+	}
+	for i := range n.Extract {
+		f.readExtractor(&n.Extract[i], msg, put)
+	}
+	if msg.NLU == nil {
+		settleNumbers(n, msg.Text, values)
+	}
+}
+
+// fillFromGloss reads node n's facts from the message's gloss g and keeps
+// those its own words left unread (values): a date, an email, a category the
+// own words gave only by default ("2moro a video call" keeps the call and
+// reads the day). Its quantities are one reading (settleNumbers): the gloss's
+// are taken only when the own words gave none of them, never mixed.
+func (f *Flow) fillFromGloss(n *Node, g parley.Message, values map[string]string) {
+	glossed := map[string]string{}
+	f.readNode(n, g, glossed)
+	ownNumbers := false
+	for _, x := range n.Extract {
+		ownNumbers = ownNumbers || (x.Kind == ExtractNumber && values[x.Fact] != "")
+	}
+	for _, x := range n.Extract {
+		if x.Kind == ExtractDelta || (x.Kind == ExtractNumber && ownNumbers) {
+			continue
+		}
+		facts := []string{x.Fact}
+		if x.Kind == ExtractRegex {
+			facts = regexGroups(x.Pattern)
+		}
+		for _, fact := range facts {
+			v, ok := glossed[fact]
+			own, said := values[fact]
+			byDefault := x.Kind == ExtractCategory && own == x.Default
+			if ok && (!said || byDefault) {
+				values[fact] = v
+			}
+		}
+	}
+}
+
+// nonAnswer reports whether s, read as node n's answer, gives none of the facts
+// n's own extractors read from text, in its own words or its gloss: a
+// category's default and a delta are not read from it. A node without
+// extractors takes any answer; an upstream parse decides for itself.
+func (f *Flow) nonAnswer(n *Node, s said) bool {
+	if !f.readsNothing(n, s.Message) {
+		return false
+	}
+	g, ok := s.glossed()
+	return !ok || f.readsNothing(n, g.Message)
+}
+
+// readsNothing reports whether msg's words give none of the facts node n's
+// extractors read from text (see nonAnswer).
+func (f *Flow) readsNothing(n *Node, msg parley.Message) bool {
 	if msg.NLU != nil {
 		return false
 	}
@@ -142,7 +199,7 @@ func inDeclarationOrder(nodes []*Node, values map[string]string) []extracted {
 // In BROADEN mode (relaxed) the adjacent nodes are considered more widely: their
 // facts need no identifying value, a keyword is enough (still no default, still
 // never over a known value).
-func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]string, mode volunteerMode) []extracted {
+func (f *Flow) volunteered(nodes []*Node, msg said, known map[string]string, mode volunteerMode) []extracted {
 	var out []extracted
 	for _, n := range nodes {
 		read, ok := f.volunteerExtractors(n, msg, known, mode)
@@ -162,7 +219,7 @@ func (f *Flow) volunteered(nodes []*Node, msg parley.Message, known map[string]s
 // answer it is read with: all of them once it identifies one of the node's facts
 // (or in relaxed mode), only the category ones in opening mode; false when it
 // is not read for n at all.
-func (f *Flow) volunteerExtractors(n *Node, msg parley.Message, known map[string]string, mode volunteerMode) ([]Extractor, bool) {
+func (f *Flow) volunteerExtractors(n *Node, msg said, known map[string]string, mode volunteerMode) ([]Extractor, bool) {
 	identifying, rest, categories := splitExtractors(n, msg)
 	read := append(identifying, rest...)
 	if mode == volunteerRelaxed || len(f.extractFacts([]*Node{{Extract: identifying}}, msg, known)) > 0 {
@@ -175,7 +232,7 @@ func (f *Flow) volunteerExtractors(n *Node, msg parley.Message, known map[string
 // node's fact, the others (categories without their default, deltas), and the
 // categories alone. A number without a cue identifies nothing in a typed
 // message: it is read only with the others.
-func splitExtractors(n *Node, msg parley.Message) (identifying, rest, categories []Extractor) {
+func splitExtractors(n *Node, msg said) (identifying, rest, categories []Extractor) {
 	for _, x := range n.Extract {
 		switch {
 		case x.Kind == ExtractCategory:
@@ -184,7 +241,7 @@ func splitExtractors(n *Node, msg parley.Message) (identifying, rest, categories
 			categories = append(categories, x)
 		case x.Kind == ExtractDelta:
 			rest = append(rest, x)
-		case x.Kind == ExtractNumber && msg.NLU == nil && !hasCue(&x, msg.Text):
+		case x.Kind == ExtractNumber && msg.NLU == nil && !saysCue(&x, msg):
 			// Read once another fact identifies the node: "squat 150 kg,
 			// currently at 120 kg" gives the target with the cued baseline
 			// (issue 38 item 6: a second fact volunteered is kept).
@@ -330,6 +387,16 @@ func withoutQuestionsAbout(text string) string {
 func hasCue(x *Extractor, text string) bool {
 	lower := strings.ToLower(text)
 	return slices.ContainsFunc(x.Cues, func(cue string) bool { return wordIndex(lower, strings.ToLower(cue)) >= 0 })
+}
+
+// saysCue reports whether the message says x's cue in its own words or its
+// gloss ("objectif 90 kg" says "target").
+func saysCue(x *Extractor, s said) bool {
+	if hasCue(x, s.Text) {
+		return true
+	}
+	g, ok := s.glossed()
+	return ok && hasCue(x, g.Text)
 }
 
 // othersThan returns the flow's nodes other than n.
@@ -805,7 +872,7 @@ func render(text string, values map[string]string) string {
 // the question of the node waited on is still open, so its facts are read as for
 // a BROADEN (a keyword is enough), though no attempt is spent.
 func (r *turnRun) volunteer(turn int) {
-	flow, msg := r.flow, r.turn.Message
+	flow, msg := r.flow, r.said
 	if w := flow.node(r.st.WaitingNode); w != nil {
 		r.record(flow.volunteered([]*Node{w}, msg, r.st.FactValues, volunteerRelaxed), &r.pendingVolunteered)
 		r.record(flow.volunteered(othersThan(flow, w), msg, r.st.FactValues, volunteerStrict), &r.pendingVolunteered)
