@@ -52,16 +52,19 @@ func TestBookingDayFromTheGloss(t *testing.T) {
 }
 
 // TestGlossReadOnlyForWhatIsLeft: a message whose own words give the fact is
-// read as written, and the gloss of a message is computed at most once a turn.
+// read as written, and the gloss of a message is computed once a turn.
 func TestGlossReadOnlyForWhatIsLeft(t *testing.T) {
 	s := saying(parleyMessage("tmrw pls"))
 	g, ok := s.glossed()
 	if !ok || g.Text != "tomorrow please" {
 		t.Fatalf("gloss %q %v", g.Text, ok)
 	}
-	s.memo.text = "sentinel"
+	s.gloss = "sentinel"
 	if g, _ := s.glossed(); g.Text != "sentinel" {
 		t.Errorf("the gloss was computed again: %q", g.Text)
+	}
+	if _, ok := g.glossed(); ok {
+		t.Error("a gloss is glossed again")
 	}
 	if _, ok := saying(parleyMessage("tomorrow please")).glossed(); ok {
 		t.Error("a message with nothing to gloss has a gloss")

@@ -6,41 +6,29 @@ import (
 )
 
 // said is a user's message as the extractors read it: its own words, and its
-// gloss (nlu.Gloss: "demain matin" read as "tomorrow morning", "ghda" as
-// "tomorrow", "cent kilos" as "100 kilos"), computed at most once per turn
-// and only when the own words leave a node's facts unread.
+// gloss (nlu.Gloss: "demain matin" read as "tomorrow morning", "ghda f sbah"
+// as "tomorrow morning", "tmrw pls" as "tomorrow please"), computed once per
+// turn and read only for the facts the own words leave unread.
 type said struct {
 	parley.Message
-	memo *glossMemo
+	// gloss is nlu.Gloss of the text: the text itself, without allocating,
+	// when nothing in it is glossed; empty for a gloss (not glossed again).
+	gloss string
 }
 
-// glossMemo is a turn's gloss of its message, once computed.
-type glossMemo struct {
-	text string
-	done bool
-}
-
-// saying wraps msg for reading; every copy shares one gloss.
+// saying wraps msg for reading, glossing its text once.
 func saying(msg parley.Message) said {
-	return said{Message: msg, memo: &glossMemo{}}
+	return said{Message: msg, gloss: nlu.Gloss(msg.Text)}
 }
 
 // glossed is the message with its gloss for text, and whether the gloss says
 // anything the own words do not (false for an upstream parse, which decides
-// for itself, and for a message with nothing to gloss: nlu.Gloss then returns
-// its text without allocating).
+// for itself, and for a message with nothing to gloss).
 func (s said) glossed() (said, bool) {
-	if s.NLU != nil || s.memo == nil {
-		return s, false
-	}
-	if !s.memo.done {
-		s.memo.text, s.memo.done = nlu.Gloss(s.Text), true
-	}
-	if s.memo.text == s.Text {
+	if s.NLU != nil || s.gloss == "" || s.gloss == s.Text {
 		return s, false
 	}
 	g := s
-	g.Text = s.memo.text
-	g.memo = nil // the gloss of a gloss is not read
+	g.Text, g.gloss = s.gloss, ""
 	return g, true
 }

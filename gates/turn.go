@@ -47,7 +47,7 @@ type turnRun struct {
 	st     *RuntimeState
 	turn   parley.Turn
 	// said is the turn's message as the extractors read it, its gloss
-	// computed at most once.
+	// computed once.
 	said said
 
 	texts []string

@@ -33,7 +33,7 @@ func (f *Flow) extractFacts(nodes []*Node, s said, known map[string]string) []ex
 		}
 	}
 	for _, n := range nodes {
-		f.readNode(n, s.Message, values)
+		f.readNode(n, s.Message, values, put)
 		if g, ok := s.glossed(); ok {
 			f.fillFromGloss(n, g.Message, values)
 		}
@@ -42,13 +42,9 @@ func (f *Flow) extractFacts(nodes []*Node, s said, known map[string]string) []ex
 	return inDeclarationOrder(nodes, values)
 }
 
-// readNode reads node n's facts (not its deltas) from msg into values.
-func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string) {
-	put := func(raw, value string) {
-		if value = strings.TrimSpace(value); value != "" {
-			values[raw] = value
-		}
-	}
+// readNode reads node n's facts (not its deltas) from msg into values, with
+// put, which stores a fact's value in values.
+func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, put func(raw, value string)) {
 	for i := range n.Extract {
 		f.readExtractor(&n.Extract[i], msg, put)
 	}
@@ -64,7 +60,11 @@ func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string) {
 // are taken only when the own words gave none of them, never mixed.
 func (f *Flow) fillFromGloss(n *Node, g parley.Message, values map[string]string) {
 	glossed := map[string]string{}
-	f.readNode(n, g, glossed)
+	f.readNode(n, g, glossed, func(raw, value string) {
+		if value = strings.TrimSpace(value); value != "" {
+			glossed[raw] = value
+		}
+	})
 	ownNumbers := false
 	for _, x := range n.Extract {
 		ownNumbers = ownNumbers || (x.Kind == ExtractNumber && values[x.Fact] != "")
