@@ -11,10 +11,11 @@ import (
 var coachToBooking = []string{"hi", "good", "I'd like to reach 80 kg, currently at 92 kg", "dana@gym.example"}
 
 // TestBookingDayFromTheGloss: a day said in French, Spanish, Arabic, Darija
-// (Latin and Arabic script) or chat spellings, whose own words the date reader
-// does not read, is read from the message's gloss (nlu.Gloss) at booking-1;
-// what the gloss does not account for is still no date (the question comes
-// again). The conversation starts on Thursday 2026-01-01.
+// (Latin and Arabic script) or chat spellings is read at booking-1 by its own
+// words or, where they leave it unread, by the message's gloss (nlu.Gloss:
+// "2moro a video call", whose own words give only the kind); what the gloss
+// does not account for is still no date (the question comes again). The
+// conversation starts on Thursday 2026-01-01.
 func TestBookingDayFromTheGloss(t *testing.T) {
 	for _, tt := range []struct{ text, date, kind string }{
 		{"demain matin", "2026-01-02", ""},
