@@ -53,7 +53,9 @@ func TestBookingDayFromTheGloss(t *testing.T) {
 }
 
 // TestGlossReadOnlyForWhatIsLeft: a message whose own words give the fact is
-// read as written, and the gloss of a message is computed once a turn.
+// read as written when its gloss reads it alike, and asked again when the
+// gloss shows words the own reading could not place; the gloss of a message
+// is computed once a turn.
 func TestGlossReadOnlyForWhatIsLeft(t *testing.T) {
 	s := saying(parleyMessage("tmrw pls"))
 	g, ok := s.glossed()
@@ -74,9 +76,17 @@ func TestGlossReadOnlyForWhatIsLeft(t *testing.T) {
 	for _, u := range coachToBooking {
 		c.say(u)
 	}
-	c.say("Saturday, 2moro is not ok") // own words: Saturday
+	c.say("Saturday pls") // own words: Saturday, read alike in the gloss
 	if got := c.runtime().FactValues["booking_date"]; got != "2026-01-03" {
-		t.Errorf("own words' date replaced by the gloss's: %q", got)
+		t.Errorf("own words' date not kept: %q", got)
+	}
+	c = newConversation(t, demoEngine(t, nil))
+	for _, u := range coachToBooking {
+		c.say(u)
+	}
+	c.say("nhar ssebt wla 2moro") // own words: Saturday; gloss: a choice of two days
+	if got := c.runtime().FactValues["booking_date"]; got != "" {
+		t.Errorf("a choice of two days stored %q", got)
 	}
 }
 

@@ -53,11 +53,14 @@ func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, p
 	}
 }
 
-// fillFromGloss reads node n's facts from the message's gloss g and keeps
-// those its own words left unread (values): a date, an email, a category the
-// own words gave only by default ("2moro a video call" keeps the call and
-// reads the day). Its quantities are one reading (settleNumbers): the gloss's
-// are taken only when the own words gave none of them, never mixed.
+// fillFromGloss reads node n's facts from the message's gloss g: those the
+// own words left unread (values) are taken from it (a date, an email, a
+// category the own words gave only by default: "2moro a video call" keeps the
+// call and reads the day), and one the own words read is kept only when the
+// gloss reads it alike: a gloss that reads it otherwise or not at all shows
+// words the own reading could not place ("nhar ssebt wla 2moro" is a choice of
+// two days, not Saturday), and the fact is asked again. Its quantities are one
+// reading (settleNumbers), taken whole or not at all, never mixed.
 func (f *Flow) fillFromGloss(n *Node, g parley.Message, values map[string]string) {
 	glossed := map[string]string{}
 	f.readNode(n, g, glossed, func(raw, value string) {
@@ -70,7 +73,7 @@ func (f *Flow) fillFromGloss(n *Node, g parley.Message, values map[string]string
 		ownNumbers = ownNumbers || (x.Kind == ExtractNumber && values[x.Fact] != "")
 	}
 	for _, x := range n.Extract {
-		if x.Kind == ExtractDelta || (x.Kind == ExtractNumber && ownNumbers) {
+		if x.Kind == ExtractDelta {
 			continue
 		}
 		facts := []string{x.Fact}
@@ -78,13 +81,24 @@ func (f *Flow) fillFromGloss(n *Node, g parley.Message, values map[string]string
 			facts = regexGroups(x.Pattern)
 		}
 		for _, fact := range facts {
-			v, ok := glossed[fact]
-			own, said := values[fact]
-			byDefault := x.Kind == ExtractCategory && own == x.Default
-			if ok && (!said || byDefault) {
-				values[fact] = v
-			}
+			mergeGlossed(values, glossed, fact, x.Kind == ExtractCategory && values[fact] == x.Default, !(x.Kind == ExtractNumber && ownNumbers))
 		}
+	}
+}
+
+// mergeGlossed keeps a fact the own words read (values) only when the gloss
+// read it alike, and takes the gloss's value of a fact the own words left
+// unread, or gave only by default, when mayTake.
+func mergeGlossed(values, glossed map[string]string, fact string, byDefault, mayTake bool) {
+	v, ok := glossed[fact]
+	own, said := values[fact]
+	switch {
+	case said && !byDefault:
+		if v != own {
+			delete(values, fact)
+		}
+	case ok && mayTake:
+		values[fact] = v
 	}
 }
 
