@@ -16,6 +16,13 @@ const flowLabel = "flow:"
 // millisecond or so (BenchmarkTrainFlowModel).
 func trainFlowModel(def *Definition) *nlu.IntentModel {
 	data := nlu.BuiltinExamples()
+	for i := range data {
+		// The built-in grammar's sentences would outweigh a flow's few
+		// examples ("a car" read for "a person"); the built-in intents are read
+		// by their own model and rules first (builtinIntent), so here their
+		// hand-written examples stand for what starts no flow.
+		data[i].Generated = nil
+	}
 	for _, f := range def.Flows {
 		ex := append(append([]string(nil), f.Trigger.Examples...), f.Trigger.Keywords...)
 		data = append(data, nlu.Labelled{Intent: flowLabel + f.Name, Examples: ex})

@@ -64,7 +64,7 @@ var builtinModel = sync.OnceValue(func() *IntentModel {
 })
 
 // BuiltinExamples are the built-in intents' examples (builtin_intents.json), in
-// file order. A bot's model trains on them and on its own examples.
+// file order, each with its grammar's sample (intent_grammar) as Generated. A bot's model trains on them and on its own examples.
 func BuiltinExamples() []Labelled {
 	var file struct {
 		Intents []struct {
@@ -77,7 +77,7 @@ func BuiltinExamples() []Labelled {
 	}
 	out := make([]Labelled, 0, len(file.Intents))
 	for _, in := range file.Intents {
-		out = append(out, Labelled{Intent: in.Intent, Examples: in.Examples})
+		out = append(out, Labelled{Intent: in.Intent, Examples: in.Examples, Generated: grammarSamples(in.Intent)})
 	}
 	return out
 }
@@ -118,6 +118,12 @@ func BuiltinModelIntent(text string) Result {
 	if r.Intent == intentOther || r.Confidence < threshold(r.Intent) || (social[r.Intent] && asksSomething(text)) {
 		return Result{}
 	}
+	if (r.Intent == IntentHuman || r.Intent == IntentCancel) && refusedRequest(text, r.Intent) {
+		// The grammar's negated requests taught the model, but grams weigh
+		// "don't" less than "put me through to": a refusal the rules read is
+		// never a handoff or a cancel from the model.
+		return Result{}
+	}
 	if r.Intent == IntentCancel && affirmsWanting(text) {
 		// "I still want it", "I need it": the cancel examples' verbs of
 		// wanting, said without a refusal, are no change of mind.
@@ -143,6 +149,11 @@ func affirmsWanting(text string) bool {
 
 // builtinRule is BuiltinIntent's certain readings.
 func builtinRule(text string) (Result, bool) {
+	if in := grammarIntentOfKey(key(text)); in != "" && in != intentOther {
+		// A sentence of the grammar is certain: the model learned a sample of
+		// the same sentences, so the two agree.
+		return Result{Intent: in, Confidence: 1}, true
+	}
 	switch {
 	case IsHumanRequest(text):
 		return Result{Intent: IntentHuman, Confidence: 1}, true
@@ -182,4 +193,30 @@ func isQuestion(text string) bool {
 	}
 	ws := intentWords(text)
 	return len(ws) > 0 && questionWords[ws[0]]
+}
+
+// modelNegations, right before a cancel word, refuse it for the model's
+// reading: the rules' negations and a Spanish "no" ("no cancela el pedido"),
+// which the rules leave alone since "no, cancela" is a cancel.
+var modelNegations = wordSet("don dont not never ne n pas t ma no didn")
+
+// refusedRequest reports whether text refuses the request the model read:
+// it is a negated sentence of the intent grammar, a person after a negation the
+// handoff rules know ("no need for", "je ne veux pas", "no quiero"), or a cancel
+// word right after a negation ("don't cancel it").
+func refusedRequest(text, intent string) bool {
+	k := key(text)
+	if grammarIntentOfKey(k) == intentOther {
+		return true
+	}
+	toks := tokenize(k)
+	if intent == IntentHuman {
+		return anyPhrase(toks, humanNegationIndex)
+	}
+	for i, t := range toks {
+		if cancelFirstWords[t.text] && slices.ContainsFunc(toks[max(0, i-2):i], func(n token) bool { return modelNegations[n.text] }) {
+			return true
+		}
+	}
+	return false
 }

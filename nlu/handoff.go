@@ -99,9 +99,9 @@ var humanNegations = map[string][]string{
 		"without", "never", "instead of", "rather than", "don't", "dont",
 	},
 	LangDarijaLatin:  {"ma bghitch", "mabghitch", "machi", "mashi", "bla", "ma7tajch", "mahtajch", "ma khassnich", "makhassnich"},
-	LangDarijaArabic: {"مابغيتش", "ما بغيتش", "ماشي", "بلا", "بدون", "ماخاصنيش", "ما محتاجش"},
+	LangDarijaArabic: {"مابغيتش", "ما بغيتش", "ماشي", "بلا", "بدون", "ماخاصنيش", "ما محتاجش", "لا أحتاج", "لا احتاج", "لا أريد", "لا اريد", "لا حاجة", "لا داعي"},
 	LangFrench:       {"pas besoin", "pas de", "pas d", "sans", "ne veux pas", "veux pas", "pas"},
-	LangSpanish:      {"sin"},
+	LangSpanish:      {"sin", "no quiero", "no necesito", "no hace falta", "no me hace falta"},
 }
 
 // botQuestions ask what the bot is.
@@ -166,6 +166,12 @@ func buildPhraseList(lex map[string][]string) [][]string {
 // me...", "no need for a human, just show me caps", "bghit chi wahed cap".
 func IsHumanRequest(text string) bool {
 	k := key(text)
+	switch grammarIntentOfKey(k) {
+	case IntentHuman:
+		return true // a sentence of the intent grammar (intent_grammar/human.grammar)
+	case intentOther:
+		return false // a negated request the grammar says ("no need for an agent")
+	}
 	if !hasWordIn(k, humanNounFirstWords) {
 		return false // a clause's words are k's: no human noun in any clause
 	}

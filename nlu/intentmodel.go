@@ -24,15 +24,27 @@ type IntentModel struct {
 	logLik   map[string][]float64
 	// logUnseen is, per label, the log likelihood of a feature its examples lack.
 	logUnseen []float64
-	// labelWords holds, per label, the words of its own examples.
-	labelWords []map[string]bool
+	// labelWords holds, per label, the words of its own examples;
+	// generatedWords those only its generated sentences use.
+	labelWords     []map[string]bool
+	generatedWords []map[string]bool
 }
 
 // Labelled is one intent's examples.
 type Labelled struct {
 	Intent   string
 	Examples []string
+	// Generated are sentences expanded from a grammar (intent_grammar): they
+	// teach words and grams like examples, but weigh together as at most
+	// generatedWeight examples and leave the prior to Examples, so a grammar's
+	// thousand combinations neither drown the hand-written examples nor make
+	// their intent the likelier guess.
+	Generated []string
 }
+
+// generatedWeight is how many examples a label's generated sentences weigh
+// together at most.
+const generatedWeight = 30
 
 // TrainIntents learns a model from labelled examples. Labels keep their order,
 // which breaks ties; an intent without examples is left out.
@@ -46,18 +58,31 @@ func TrainIntents(data []Labelled) *IntentModel {
 			continue
 		}
 		c := map[string]float64{}
-		own := map[string]bool{}
+		own, generated := map[string]bool{}, map[string]bool{}
+		learn := func(ex string, weight float64, words map[string]bool) {
+			ws := intentWords(ex)
+			for _, w := range ws {
+				words[w] = true
+			}
+			eachFeature(ws, func(f []byte) {
+				if _, ok := c[string(f)]; ok { // no allocation for a feature seen before
+					c[string(f)] += weight
+					return
+				}
+				s := string(f)
+				c[s] = weight
+				vocab[s] = true
+			})
+		}
 		for _, ex := range d.Examples {
-			for _, w := range intentWords(ex) {
-				own[w] = true
-			}
-			for _, f := range intentFeatures(ex) {
-				c[f]++
-				vocab[f] = true
-			}
+			learn(ex, 1, own)
+		}
+		for _, ex := range d.Generated {
+			learn(ex, min(1, generatedWeight/float64(len(d.Generated))), generated)
 		}
 		m.labels = append(m.labels, d.Intent)
 		m.labelWords = append(m.labelWords, own)
+		m.generatedWords = append(m.generatedWords, generated)
 		counts = append(counts, c)
 		m.logPrior = append(m.logPrior, float64(len(d.Examples)))
 		total += len(d.Examples)
@@ -149,22 +174,28 @@ func (m *IntentModel) Classify(text string) Result {
 // label's own examples speaks for it; a content word they do not use speaks
 // against it, even one another intent's examples know ("few" of "the next few"
 // is no evidence of a person asked for, so "a few" is not one however its grams
-// fall); a function word they do not use ("a", "the") says nothing.
+// fall); a function word they do not use ("a", "the") says nothing. A word
+// only the label's generated sentences use counts half against: the grammar's
+// frame word alone ("chat" of "chat with", "like" of "I'd like") is no
+// request, but among the examples' words it costs less than a stranger.
 func (m *IntentModel) coverage(ws []string, label int) float64 {
-	own := m.labelWords[label]
-	support, against := 0, 0
+	own, generated := m.labelWords[label], m.generatedWords[label]
+	var support, against float64
 	for _, w := range ws {
 		switch {
 		case own[w]:
 			support++
-		case !functionWords[w]:
+		case functionWords[w]:
+		case generated[w]:
+			against += 0.5
+		default:
 			against++
 		}
 	}
 	if support == 0 {
 		return 0
 	}
-	return float64(support) / float64(support+against)
+	return support / (support + against)
 }
 
 // intentWords are a text's words, folded as every reader folds them (case,

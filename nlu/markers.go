@@ -108,6 +108,12 @@ var politeWords = map[string]bool{
 // A negation right before the phrase ("don't cancel") is not a cancel.
 func IsCancel(text string) bool {
 	k := key(text)
+	switch grammarIntentOfKey(k) {
+	case IntentCancel:
+		return true // a sentence of the intent grammar (intent_grammar/cancel.grammar)
+	case intentOther:
+		return false // kept or negated: "don't cancel it", "I still want it"
+	}
 	if !hasWordIn(k, cancelFirstWords) {
 		return false // no cancel phrase can start in k
 	}
