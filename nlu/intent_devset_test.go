@@ -162,5 +162,7 @@ func TestIntentDevSet(t *testing.T) {
 	}
 }
 
-// maxDevSetWrong is the dev set's wrong count as last measured.
-const maxDevSetWrong = 99
+// maxDevSetWrong is the dev set's wrong count as measured after the intent
+// grammar (main before it: 73/83 right, 8 not understood, 2 wrong; after: 77/83,
+// 4 not understood, 2 wrong; both wrong readings are the rules', unchanged).
+const maxDevSetWrong = 2

@@ -202,13 +202,6 @@ func (m *IntentModel) coverage(ws []string, label int) float64 {
 // accents, Arabic letter forms).
 func intentWords(text string) []string { return words(key(text)) }
 
-// intentFeatures are a text's features (eachFeature), as strings.
-func intentFeatures(text string) []string {
-	var out []string
-	eachFeature(intentWords(text), func(f []byte) { out = append(out, string(f)) })
-	return out
-}
-
 // eachFeature calls see with each feature of the words: the word ("w:" and the
 // word) and the character 3-grams of the word padded with "#" ("g:" and the
 // gram), so a short word is its own grams too. The bytes are only valid during
