@@ -122,3 +122,20 @@ func TestIntentGrammarErrors(t *testing.T) {
 		t.Fatalf("samples %q, want the 4 sentences", got)
 	}
 }
+
+// TestGrammarWordsInSearchesAreNoIntent: the grammar's fillers and frames in a
+// search, a value or a statement ("a staff discount", "chat about pricing")
+// are no request: only the whole sentence, or the model with the hand-written
+// examples' words, reads one.
+func TestGrammarWordsInSearchesAreNoIntent(t *testing.T) {
+	for _, text := range []string{
+		"support bra size 34", "I want a coach to help me run faster", "the manager told me it ships today",
+		"a staff discount", "stop by tomorrow", "drop shipping", "I need a new phone", "an agent of change poster",
+		"someone's birthday gift", "I want to talk about my goals", "chat about pricing", "more or less 50 euros",
+		"help desk chair", "thanks giving decorations", "no need to hurry", "I don't need it gift wrapped", "a chat", "like",
+	} {
+		if r := BuiltinIntent(text); r.Intent != "" {
+			t.Errorf("BuiltinIntent(%q) = %+v, want no intent", text, r)
+		}
+	}
+}
