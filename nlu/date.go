@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -110,35 +111,32 @@ type relativeDay struct {
 	offset int
 }
 
-// relativeDays are fixed offsets from today.
-var relativeDays = []relativeDay{
-	{phraseWords("day after tomorrow"), 2},
-	{phraseWords("the day after tomorrow"), 2},
-	{phraseWords("après-demain"), 2},
-	{phraseWords("après demain"), 2},
-	{phraseWords("pasado mañana"), 2},
-	{phraseWords("ba3d ghda"), 2},
-	{phraseWords("بعد غد"), 2},
-	{phraseWords("بعد غدا"), 2},
-	{phraseWords("today"), 0},
-	{phraseWords("tonight"), 0},
-	{phraseWords("aujourd'hui"), 0},
-	{phraseWords("hoy"), 0},
-	{phraseWords("lyoum"), 0},
-	{phraseWords("lyouma"), 0},
-	{phraseWords("lyom"), 0},
-	{phraseWords("اليوم"), 0},
-	{phraseWords("tomorrow"), 1},
-	{phraseWords("tmrw"), 1},
-	{phraseWords("tomorow"), 1},
-	{phraseWords("demain"), 1},
-	{phraseWords("mañana"), 1},
-	{phraseWords("ghda"), 1},
-	{phraseWords("ghedda"), 1},
-	{phraseWords("ghdda"), 1},
-	{phraseWords("غدا"), 1},
-	{phraseWords("غدوة"), 1},
+// englishRelativeDays are the English phrases of a fixed offset from today;
+// the other languages' are data, [word] entries of the gloss files meaning
+// one of these ("après-demain = day after tomorrow [word]").
+var englishRelativeDays = map[string]int{
+	"day after tomorrow": 2, "the day after tomorrow": 2,
+	"today": 0, "tonight": 0,
+	"tomorrow": 1, "tmrw": 1, "tomorow": 1,
 }
+
+// relativeDays are fixed offsets from today in every language, the longest
+// phrase first and then by their words, so that the reading does not depend on
+// the order of a map or of the gloss files.
+var relativeDays = func() []relativeDay {
+	byPhrase := withGlossed(englishRelativeDays, glosses.asWord, wordIn(englishRelativeDays))
+	out := make([]relativeDay, 0, len(byPhrase))
+	for p, offset := range byPhrase {
+		out = append(out, relativeDay{phraseWords(p), offset})
+	}
+	slices.SortFunc(out, func(a, b relativeDay) int {
+		if len(a.words) != len(b.words) {
+			return len(b.words) - len(a.words)
+		}
+		return slices.Compare(a.words, b.words)
+	})
+	return out
+}()
 
 // relativeDaysByFirst are relativeDays by their first word, in the same order:
 // every word of a message is tried as the start of one.

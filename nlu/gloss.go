@@ -64,11 +64,13 @@ var glossContexts = map[string]glossContext{"place": beforePlace, "number": befo
 // glossed, but for prefixes); every meaning of a one-word entry that holds
 // anywhere (no context, or [word]: "tlata" is three and Tuesday) by its key,
 // from which the readers build their tables (numberWords, weekdayNames,
-// monthNames); the one-word entries the gloss rewrites (plain); the prefixes,
+// monthNames); the [word] entries alone, one word or a phrase by its words
+// joined with a space (relativeDays, meridiemWords); the one-word entries the gloss rewrites (plain); the prefixes,
 // longest first.
 type glossTables struct {
 	byFirst  map[string][]glossEntry
 	words    map[string][]string
+	asWord   map[string][]string
 	plain    map[string]string
 	prefixes []glossEntry
 }
@@ -92,7 +94,8 @@ func mustLoadGlosses(fsys fs.FS) glossTables {
 // two different meanings (in one file or two) is an error: the gloss must not
 // depend on the order the files are read in.
 func loadGlosses(fsys fs.FS) (glossTables, error) {
-	t := glossTables{byFirst: map[string][]glossEntry{}, words: map[string][]string{}, plain: map[string]string{}}
+	t := glossTables{byFirst: map[string][]glossEntry{}, words: map[string][]string{}, asWord: map[string][]string{},
+		plain: map[string]string{}}
 	names, err := fs.Glob(fsys, "gloss/*.txt")
 	if err != nil {
 		return t, err
@@ -144,7 +147,9 @@ func (t *glossTables) add(k string, e glossEntry) {
 		t.prefixes = append(t.prefixes, e)
 		return
 	case e.before&asWord != 0:
-		t.words[e.words[0]] = append(t.words[e.words[0]], e.to)
+		w := strings.Join(e.words, " ")
+		t.words[w] = append(t.words[w], e.to)
+		t.asWord[w] = append(t.asWord[w], e.to)
 		return
 	}
 	t.byFirst[e.words[0]] = append(t.byFirst[e.words[0]], e)
@@ -192,7 +197,7 @@ func parseGlossLine(line string) (glossEntry, bool) {
 		meaning = strings.TrimSpace(meaning[:i])
 	}
 	ws := phraseWords(phrase)
-	if before&(asWord|asPrefix) != 0 && len(ws) != 1 {
+	if before&asPrefix != 0 && len(ws) != 1 {
 		return glossEntry{}, false
 	}
 	if !ok || len(ws) == 0 || meaning == "" || meaning != strings.ToLower(meaning) {

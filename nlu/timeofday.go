@@ -8,12 +8,16 @@ import (
 	"time"
 )
 
-// meridiemWords say whether an hour of 1 to 12 is before (am) or after (pm) noon.
-var meridiemWords = map[string]bool{
-	"am": false, "morning": false, "matin": false, "manana": false, "sba7": false,
+// englishMeridiem say whether an hour of 1 to 12 is before (am) or after (pm)
+// noon; the other languages' parts of the day are data, [word] entries of the
+// gloss files meaning one of these ("soir = evening [word]").
+var englishMeridiem = map[string]bool{
+	"am": false, "morning": false,
 	"pm": true, "afternoon": true, "evening": true, "night": true, "tonight": true,
-	"soir": true, "apres-midi": true, "tarde": true, "noche": true, "l3chiya": true,
 }
+
+// meridiemWords are the parts of the day of every language.
+var meridiemWords = withGlossed(englishMeridiem, glosses.asWord, wordIn(englishMeridiem))
 
 // minuteWords are the fractions of an hour said with "past" or "to".
 var minuteWords = map[string]int{"quarter": 15, "half": 30}
@@ -130,7 +134,7 @@ func isCount(w string) bool {
 }
 
 // nightWords are the parts of the day that are the night.
-var nightWords = wordSet(`night tonight noche`)
+var nightWords = withGlossed(wordSet(`night tonight`), glosses.asWord, wordIn(wordSet(`night tonight`)))
 
 // clockAt reads a clock time starting at ws[i]: "6:30" (one word after key: "6",
 // "30" when the colon splits them), "quarter past 5", "half past 11", "ten to 6",
