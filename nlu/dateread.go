@@ -27,12 +27,17 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 	}
 	markTimeWords(toks, covered)
 	for j, t := range toks {
-		if !covered[j] && !dateFillers[t.text] {
+		if !covered[j] && !dateFillers[t.text] && (j > 0 || !answerOpeners[t.text]) {
 			return Date{}, false
 		}
 	}
 	return d, true
 }
+
+// answerOpeners may open an answer and carry no value ("and tomorrow",
+// Arabic "وغدا" glossed "and غدا", Darija "w ghda"); inside it, "and" joins
+// two things, and two dates are none.
+var answerOpeners = wordSet(`and و w`)
 
 // oneDate is the date the spans read (ok from dateSpansOf), when they all read the
 // same one, and which of the n tokens they cover; false when they read none or two.

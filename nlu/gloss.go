@@ -52,12 +52,20 @@ const (
 	// count eleven and more with the singular ("خمسة عشر ليلة", "tnash
 	// lila"), which alone means one.
 	afterNumber
+	// restoresArticle marks a prefix that took the place of the article's
+	// first letter: Arabic "لل" is "ل" and "ال" ("للرباط", to Rabat), so the
+	// rest is read with the article given back.
+	restoresArticle
 )
+
+// arabicArticle is what a restoresArticle prefix gives back to the rest.
+const arabicArticle = "ال"
+
 
 // glossContexts are the contexts a gloss file may name, as "[place|number]",
 // and the two kinds of entry that are not phrases, "[word]" and "[prefix]".
 var glossContexts = map[string]glossContext{"place": beforePlace, "number": beforeNumber, "word": asWord, "prefix": asPrefix,
-	"after-number": afterNumber}
+	"after-number": afterNumber, "article": restoresArticle}
 
 // glossTables are the gloss files read: the phrases by their first word,
 // longest first (a message none of whose words is a key there is not
@@ -197,7 +205,7 @@ func parseGlossLine(line string) (glossEntry, bool) {
 		meaning = strings.TrimSpace(meaning[:i])
 	}
 	ws := phraseWords(phrase)
-	if before&asPrefix != 0 && len(ws) != 1 {
+	if before&asPrefix != 0 && len(ws) != 1 || before&(restoresArticle|asPrefix) == restoresArticle {
 		return glossEntry{}, false
 	}
 	if !ok || len(ws) == 0 || meaning == "" || meaning != strings.ToLower(meaning) {
@@ -277,6 +285,11 @@ func cliticAt(w string, kb []byte) (to, rest string, ok bool) {
 		}
 		if knownWord(r) {
 			return p.to, r, true
+		}
+		if p.before&restoresArticle != 0 {
+			if g, known := glosses.plain[arabicArticle+r]; known {
+				return p.to, g, true
+			}
 		}
 	}
 	return "", "", false

@@ -106,6 +106,8 @@ func TestGlossArabicClitics(t *testing.T) {
 		{"ولد", "ولد"},                       // the rest is no known word
 		{"وعشرين", "and twenty"},
 		{"لطنجة", "to tangier"},
+		{"للرباط", "to rabat"}, // "لل" took the article's alif: "ل" + "الرباط"
+		{"للست", "للست"},         // nor with the article given back
 	}
 	for _, c := range cases {
 		if got := Gloss(c.in); got != c.want {
