@@ -41,33 +41,33 @@ const maxGlossNights = 20
 
 var glossLanguages = []glossLanguage{
 	{name: "fr", from: []string{"de %s", "depuis %s", "je pars de %s"}, to: []string{"à %s", "vers %s", "pour %s"},
-		days:     []glossDay{{"demain", 1}, {"demain matin", 1}, {"demain soir", 1}, {"après-demain", 2}},
+		days:     []glossDay{{"demain", 1}, {"demain matin", 1}, {"demain soir", 1}, {"après-demain", 2}, {"dans trois jours", 3}, {"dans 4 jours", 4}},
 		weekdays: []string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"},
-		weekday:  []string{"%s", "%s prochain"}, or: "ou",
+		weekday:  []string{"%s", "%s prochain", "%s qui vient"}, or: "ou",
 		nights: func(n int) string {
 			return []string{"", "une nuit", "deux nuits", "trois nuits", "quatre nuits", "cinq nuits", "six nuits", "sept nuits", "huit nuits", "neuf nuits", "dix nuits",
 				"onze nuits", "douze nuits", "treize nuits", "quatorze nuits", "quinze nuits", "seize nuits", "dix-sept nuits", "dix-huit nuits", "dix-neuf nuits", "vingt nuits"}[n]
 		}},
 	{name: "es", from: []string{"desde %s", "de %s", "salgo de %s"}, to: []string{"a %s", "hacia %s", "hasta %s"},
-		days:     []glossDay{{"mañana", 1}, {"mañana por la mañana", 1}, {"mañana por la tarde", 1}, {"pasado mañana", 2}},
+		days:     []glossDay{{"mañana", 1}, {"mañana por la mañana", 1}, {"mañana por la tarde", 1}, {"pasado mañana", 2}, {"en tres días", 3}, {"dentro de 4 días", 4}},
 		weekdays: []string{"domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"},
-		weekday:  []string{"el %s", "el próximo %s", "%s"}, or: "o",
+		weekday:  []string{"el %s", "el próximo %s", "%s", "el %s que viene"}, or: "o",
 		nights: func(n int) string {
 			return []string{"", "una noche", "dos noches", "tres noches", "cuatro noches", "cinco noches", "seis noches", "siete noches", "ocho noches", "nueve noches", "diez noches",
 				"once noches", "doce noches", "trece noches", "catorce noches", "quince noches", "dieciséis noches", "diecisiete noches", "dieciocho noches", "diecinueve noches", "veinte noches"}[n]
 		}},
 	{name: "darija-latin", from: []string{"men %s", "mn %s"}, to: []string{"l %s", "ila %s"},
-		days:     []glossDay{{"ghda", 1}, {"ghda f sbah", 1}, {"ba3d ghda", 2}},
+		days:     []glossDay{{"ghda", 1}, {"ghda f sbah", 1}, {"ba3d ghda", 2}, {"ba3d ghedda", 2}, {"men daba 3 iyam", 3}, {"men daba tlata iyam", 3}},
 		weekdays: []string{"l7ed", "letnin", "tlata", "larb3", "lkhmis", "ljem3a", "sebt"},
-		weekday:  []string{"nhar %s", "%s"}, or: "wla",
+		weekday:  []string{"nhar %s", "%s", "%s jaya"}, or: "wla",
 		nights: func(n int) string {
 			return []string{"", "lila", "jouj lyali", "tlata lyali", "reb3a lyali", "khamsa lyali", "6 lyali", "7 lyali", "8 lyali", "9 lyali", "10 lyali",
 				"hdach lila", "tnash lila", "tlettash lila", "rba3tach lila", "khmstach lila", "settach lila", "sba3tach lila", "tmentach lila", "tsa3tach lila", "3ashrin lila"}[n]
 		}},
 	{name: "ar", from: []string{"من %s"}, to: []string{"إلى %s", "الى %s"},
-		days:     []glossDay{{"غدا", 1}, {"غدا صباحا", 1}, {"بعد غد", 2}},
+		days:     []glossDay{{"غدا", 1}, {"غدا صباحا", 1}, {"بعد غد", 2}, {"وغدا", 1}, {"بعد ثلاثة أيام", 3}},
 		weekdays: []string{"الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"},
-		weekday:  []string{"يوم %s", "%s"}, or: "أو",
+		weekday:  []string{"يوم %s", "%s", "%s القادم"}, or: "أو",
 		nights: func(n int) string {
 			return []string{"", "ليلة", "ليلتين", "ثلاث ليال", "أربع ليال", "خمس ليال", "ست ليال", "سبع ليال", "ثمان ليال", "تسع ليال", "عشر ليال",
 				"أحد عشر ليلة", "اثنا عشر ليلة", "ثلاث عشرة ليلة", "أربع عشرة ليلة", "خمس عشرة ليلة", "ست عشرة ليلة", "سبع عشرة ليلة", "ثماني عشرة ليلة", "تسع عشرة ليلة", "عشرين ليلة"}[n]

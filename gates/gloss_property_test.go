@@ -14,6 +14,12 @@ var glossDays = []struct{ text, date string }{
 	{"nhar tlat", "2026-01-06"}, {"غدا صباحا", "2026-01-02"}, {"غدا فالصباح", "2026-01-02"},
 	{"نهار السبت", "2026-01-03"}, {"بعد غد", "2026-01-03"}, {"يوم الاثنين", "2026-01-05"},
 	{"tmrw", "2026-01-02"}, {"2moro", "2026-01-02"}, {"tomoz morning", "2026-01-02"},
+	// Relative expressions as a class: in N days, next <weekday>, the day
+	// after tomorrow, and the Arabic "and" glued to tomorrow.
+	{"dans 3 jours", "2026-01-04"}, {"en tres días", "2026-01-04"}, {"men daba 3 iyam", "2026-01-04"},
+	{"بعد ثلاثة أيام", "2026-01-04"}, {"vendredi prochain", "2026-01-02"}, {"el próximo viernes", "2026-01-02"},
+	{"jjem3a jaya", "2026-01-02"}, {"الجمعة القادمة", "2026-01-02"}, {"pasado mañana", "2026-01-03"},
+	{"ba3d ghda", "2026-01-03"}, {"وغدا", "2026-01-02"},
 }
 
 // TestGlossedDayIsTheOneSaidOrNone: a day drawn from glossDays, with chat

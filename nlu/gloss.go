@@ -61,7 +61,6 @@ const (
 // arabicArticle is what a restoresArticle prefix gives back to the rest.
 const arabicArticle = "ال"
 
-
 // glossContexts are the contexts a gloss file may name, as "[place|number]",
 // and the two kinds of entry that are not phrases, "[word]" and "[prefix]".
 var glossContexts = map[string]glossContext{"place": beforePlace, "number": beforeNumber, "word": asWord, "prefix": asPrefix,

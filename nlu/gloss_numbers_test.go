@@ -107,7 +107,7 @@ func TestGlossArabicClitics(t *testing.T) {
 		{"وعشرين", "and twenty"},
 		{"لطنجة", "to tangier"},
 		{"للرباط", "to rabat"}, // "لل" took the article's alif: "ل" + "الرباط"
-		{"للست", "للست"},         // nor with the article given back
+		{"للست", "للست"},       // nor with the article given back
 	}
 	for _, c := range cases {
 		if got := Gloss(c.in); got != c.want {
