@@ -171,12 +171,38 @@ var englishWeekdayPrefixes = map[string]bool{
 	"next": true, "coming": true, "this": true, "on": true, "last": true, "past": true, "previous": true,
 }
 
-var weekdaySuffixes = map[string]weekdayMode{
-	"prochain": modeNext, "proximo": modeNext, "jay": modeNext, "jaya": modeNext,
-	"الجاي": modeNext, "الجاية": modeNext, "القادم": modeNext, "القادمة": modeNext, "المقبل": modeNext,
-	"next":    modeNext, // "Tuesday next"
-	"dernier": modeLast, "derniere": modeLast, "pasado": modeLast,
+// weekdaySuffix is a modifier said after a weekday ("vendredi prochain",
+// "viernes que viene") and the mode it gives.
+type weekdaySuffix struct {
+	words []string
+	mode  weekdayMode
 }
+
+// weekdaySuffixModes are the English meanings a gloss file's [word] entry may
+// give a modifier said after a weekday ("prochain = next [word]", "que viene =
+// next [word]", "dernier = last [word]"); English itself says only "Tuesday
+// next" ("Friday last week" is no "last Friday").
+var weekdaySuffixModes = map[string]weekdayMode{"next": modeNext, "last": modeLast}
+
+// weekdaySuffixes are the modifiers said after a weekday, in every language,
+// by their first word, the longest first and then by their words.
+var weekdaySuffixes = func() map[string][]weekdaySuffix {
+	byPhrase := withGlossed(map[string]weekdayMode{"next": modeNext}, glosses.asWord, wordIn(weekdaySuffixModes))
+	out := map[string][]weekdaySuffix{}
+	for p, mode := range byPhrase {
+		ws := phraseWords(p)
+		out[ws[0]] = append(out[ws[0]], weekdaySuffix{ws, mode})
+	}
+	for _, ss := range out {
+		slices.SortFunc(ss, func(a, b weekdaySuffix) int {
+			if len(a.words) != len(b.words) {
+				return len(b.words) - len(a.words)
+			}
+			return slices.Compare(a.words, b.words)
+		})
+	}
+	return out
+}()
 
 // dayUnit is a unit of an offset in days or months.
 type dayUnit struct{ days, months int }
@@ -539,11 +565,10 @@ func abbreviationWithDayPart(toks []token, w int) bool {
 // there is none) and the phrase's last token.
 func weekdaySuffixAt(toks []token, w int, mode weekdayMode) (weekdayMode, int) {
 	if w+1 < len(toks) {
-		if m, ok := weekdaySuffixes[toks[w+1].text]; ok {
-			return m, w + 1
-		}
-		if w+2 < len(toks) && toks[w+1].text == "que" && toks[w+2].text == "viene" {
-			return modeNext, w + 2
+		for _, sfx := range weekdaySuffixes[toks[w+1].text] {
+			if startsWithPhrase(toks[w+1:], sfx.words) {
+				return sfx.mode, w + len(sfx.words)
+			}
 		}
 	}
 	return mode, w

@@ -36,6 +36,11 @@ func TestRelativeDatesInEachLanguage(t *testing.T) {
 		// Next <weekday>.
 		{"fr next weekday", "vendredi prochain", "2025-12-12"},
 		{"fr next weekday, qui vient", "vendredi qui vient", "2025-12-12"},
+		{"fr last weekday", "vendredi dernier", "2025-11-28"},
+		{"es last weekday", "el viernes pasado", "2025-11-28"},
+		{"es next weekday after", "el viernes próximo", "2025-12-12"},
+		{"darija arabic next weekday", "الجمعة الجاية", "2025-12-12"},
+		{"fr last friday of the month is no past friday", "le dernier vendredi", ""},
 		{"es next weekday", "el próximo viernes", "2025-12-12"},
 		{"es weekday que viene", "el lunes que viene", "2025-12-08"},
 		{"darija next weekday", "jjem3a jaya", "2025-12-12"},
@@ -100,6 +105,12 @@ func TestRelativeDaysAndPartsOfDayAreData(t *testing.T) {
 	for _, w := range []string{"matin", "soir", "manana", "tarde", "noche", "sba7", "l3chiya"} {
 		if _, ok := meridiemWords[w]; !ok {
 			t.Errorf("part of the day %q: not read from the gloss files", w)
+		}
+	}
+	for _, w := range []string{"prochain", "que viene", "jaya", "الجاية", "القادمة", "المقبلة", "dernier", "pasado"} {
+		ws := phraseWords(w)
+		if !slices.ContainsFunc(weekdaySuffixes[ws[0]], func(s weekdaySuffix) bool { return slices.Equal(s.words, ws) }) {
+			t.Errorf("modifier after a weekday %q: not read from the gloss files", w)
 		}
 	}
 	if !nightWords["noche"] {
