@@ -307,7 +307,7 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 			uncued = append(uncued, x)
 		}
 	}
-	left := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(strings.ToLower(numberWordsAsDigits(text))))
+	left := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(strings.ToLower(rangeUnits(numberWordsAsDigits(text)))))
 	if len(cued) == 0 {
 		// No cue says which number is which ("70 kg and 85"): their order is
 		// a guess, so none is stored and the question is asked again.
@@ -519,11 +519,29 @@ func extractDate(x *Extractor, msg parley.Message, put func(raw, value string)) 
 	if !ok {
 		return
 	}
-	if x.Validate == ValidateFutureDate && d.Before(nlu.DateOf(msg.SentAt)) {
+	if x.Validate == ValidateFutureDate && (d.Before(nlu.DateOf(msg.SentAt)) || recentPastRolled(d, msg)) {
 		return
 	}
 	put(x.Fact, d.String())
 }
+
+// recentPastRolled reports whether d is a day and month said without a year
+// that the date reader moved to next year although this year's falls in the
+// last few months: "March 1st" said on March 9 is a day just gone (a past day
+// is no date: the question comes again), not a booking a year away. A day
+// further back ("January 5th" said in December) is next year's.
+func recentPastRolled(d nlu.Date, msg parley.Message) bool {
+	today := nlu.DateOf(msg.SentAt)
+	if d.Year <= today.Year || strings.Contains(msg.Text, strconv.Itoa(d.Year)) {
+		return false
+	}
+	this := nlu.Date{Year: today.Year, Month: d.Month, Day: d.Day}
+	return this.Before(today) && !this.Before(today.AddDays(-recentPastDays))
+}
+
+// recentPastDays is how far back a day said without a year still reads as
+// this year's (a past day), not next year's.
+const recentPastDays = 92
 
 // extractBuiltin reads x's facts with its built-in kind; a kind with no built-in
 // reader (delta) reads nothing. A message that corrects itself ("lee@mail.com,
@@ -647,7 +665,7 @@ func regexGroups(pattern string) []string {
 // pickQuantity reads the number a number extractor wants: the first quantity (in an
 // accepted unit) after the first cue word found, else the Index-th one in the text.
 func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
-	text = numberWordsAsDigits(text)
+	text = rangeUnits(numberWordsAsDigits(text))
 	units := make([]string, 0, len(x.Unit))
 	for _, u := range x.Unit {
 		units = append(units, normalizeUnit(u))
@@ -676,6 +694,26 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 		return qs[x.Index], true
 	}
 	return nlu.Quantity{}, false
+}
+
+// rangeRe is a range of two numbers with the unit said once, after the
+// second ("60 to 80 kg", "60-80kg").
+var rangeRe = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?)(\s*(?:to|-|–)\s*)(\d+(?:\.\d+)?)(\s*)(\pL+)`)
+
+// rangeUnits writes a range's unit after its first number too ("from 60 to
+// 80 kg" is "from 60 kg to 80 kg"): the unit said once is both numbers'. Only
+// a word nlu reads as a unit is copied.
+func rangeUnits(text string) string {
+	if !strings.ContainsAny(text, "0123456789") {
+		return text
+	}
+	return rangeRe.ReplaceAllStringFunc(text, func(m string) string {
+		g := rangeRe.FindStringSubmatch(m)
+		if qs := nlu.ExtractQuantities("1 " + strings.ToLower(g[5])); len(qs) != 1 || qs[0].Unit == "" {
+			return m
+		}
+		return g[1] + " " + g[5] + g[2] + g[3] + g[4] + g[5]
+	})
 }
 
 // numberWordsAsDigits writes the numbers text spells in words as digits

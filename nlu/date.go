@@ -99,6 +99,10 @@ var weekdayAbbreviations = map[string]time.Weekday{
 	"sat": time.Saturday, "sun": time.Sunday,
 }
 
+// onlyWeekdayAbbreviations are the weekday abbreviations that are no other
+// word in English, French, Spanish or Darija: they name the day wherever said.
+var onlyWeekdayAbbreviations = wordSet(`thu thur thurs fri`)
+
 // monthNames are month names and abbreviations (folded), in every language of
 // the gloss files ([word] entries: "mars", "mayo" are ordinary words too). A
 // month is recognised only next to a day number, so "may" and "mars" as
@@ -540,22 +544,24 @@ func weekdayNamed(toks []token, i, w int) (time.Weekday, bool) {
 		return day, true
 	}
 	day, ok := weekdayAbbreviations[toks[w].text]
-	// "I had sat down", "le sun": abbreviations need an English modifier
-	// or must be the whole message, but for a part of the day ("SUN NIGHT").
-	if !ok || (!englishWeekdayPrefixes[toks[i].text] && len(toks) != 1 && !abbreviationWithDayPart(toks, w)) {
+	// "I had sat down", "le sun", "mon objectif", "tu me tues": abbreviations
+	// that are other words too need an English modifier or must be the whole
+	// message, but for a part of the day ("SUN NIGHT"); those that are no
+	// other word in the seeds' languages ("call fri") are read anywhere.
+	if !ok || (!englishWeekdayPrefixes[toks[i].text] && len(toks) != 1 && !abbreviationWithDayPart(toks, w) && !onlyWeekdayAbbreviations[toks[w].text]) {
 		return 0, false
 	}
 	return day, true
 }
 
-// abbreviationWithDayPart reports whether the message is the weekday's
-// abbreviation at toks[w] and a part of the day after it, nothing else ("sun
-// night", "sat morning"): then "sun" can only be the day.
+// abbreviationWithDayPart reports whether the weekday's abbreviation at
+// toks[w] has a part of the day right after it ("sun night", "train sat
+// morning"): then "sun" can only be the day, wherever it is said.
 func abbreviationWithDayPart(toks []token, w int) bool {
-	if w != 0 || len(toks) != 2 {
+	if w+1 >= len(toks) {
 		return false
 	}
-	part := toks[1].text
+	part := toks[w+1].text
 	_, ok := meridiemWords[part]
 	return ok && part != "am" && part != "pm"
 }

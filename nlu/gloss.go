@@ -406,12 +406,21 @@ func followedBy(before glossContext, text string, ws []glossWord, i int, kb []by
 	if i >= len(ws) || strings.TrimSpace(text[ws[i-1].end:ws[i].start]) != "" {
 		return false
 	}
-	if before&beforeNumber != 0 {
-		if k, _ := wordKey(kb, text[ws[i].start:ws[i].end]); IsNumberWord(string(k)) {
-			return true
-		}
+	if before&beforeNumber != 0 && numberStartsAt(text[ws[i].start:ws[i].end], kb) {
+		return true
 	}
 	return before&beforePlace != 0 && placeAt(text, ws, i, kb)
+}
+
+// numberStartsAt reports whether the word w starts a number: a number word
+// other than a joiner alone ("now and" is no "now" before a number), or
+// digits, a unit glued to them or not ("80kg").
+func numberStartsAt(w string, kb []byte) bool {
+	if w != "" && w[0] >= '0' && w[0] <= '9' {
+		return true
+	}
+	k, _ := wordKey(kb, w)
+	return IsNumberWord(string(k)) && !IsNumberJoiner(string(k))
 }
 
 // afterANumber reports whether the word before ws[i] is a number, with
