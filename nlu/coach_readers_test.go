@@ -1,0 +1,78 @@
+package nlu
+
+import (
+	"testing"
+	"time"
+)
+
+// Issue 38 items 2 and 6, the readers the coach (seed 002) uses; phrasings
+// written for these tests.
+
+// TestWeekdayAbbreviationsThatAreNoOtherWord: "fri" and "thurs" name the day
+// wherever said; "sun" and "sat" before a part of the day; abbreviations that
+// are other words too ("mon objectif", "tu me tues", "I sat down") name none.
+func TestWeekdayAbbreviationsThatAreNoOtherWord(t *testing.T) {
+	wed := time.Date(2026, 4, 15, 9, 0, 0, 0, time.UTC)
+	for _, tt := range []struct{ text, want string }{
+		{"a workout fri", "2026-04-17"},
+		{"call me thurs", "2026-04-16"},
+		{"book a session sun morning", "2026-04-19"},
+		{"workout sat evening please", "2026-04-18"},
+		{"mon objectif est simple", ""},
+		{"cette chaleur me tue", ""},
+		{"I sat down to plan", ""},
+		{"the sun is out", ""},
+	} {
+		d, ok := FindDate(tt.text, wed)
+		got := ""
+		if ok {
+			got = d.String()
+		}
+		if got != tt.want {
+			t.Errorf("FindDate(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestGlossBeforeANumberNeedsANumber: a [number] entry is glossed before
+// digits (a unit glued to them or not) or a number word, never before a
+// joiner alone ("now and").
+func TestGlossBeforeANumberNeedsANumber(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"squat 120kg now 95kg", "squat 120kg currently 95kg"},
+		{"BENCH 90 KG. NOW 70 KG.", "BENCH 90 KG. currently 70 KG."},
+		{"pressing 40 kg now and aiming for 50", "pressing 40 kg now and aiming for 50"},
+		{"daba ana f 70 kg", "currently at 70 kg"},
+		{"ahora estoy en 55 kg", "currently at 55 kg"},
+		{"actuellement 85 kg", "currently 85 kg"},
+		{"حاليا 100 كغ", "currently 100 kg"},
+	} {
+		if got := Gloss(tt.text); got != tt.want {
+			t.Errorf("Gloss(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// TestPersonRequestsFormalAndInEachLanguage: formal requests, staff and
+// trainers, and the Spanish, French and Darija frames ask for a person; their
+// refusals do not.
+func TestPersonRequestsFormalAndInEachLanguage(t *testing.T) {
+	for _, tt := range []struct {
+		text  string
+		human bool
+	}{
+		{"I'd much rather talk it through with a member of the team", true},
+		{"I would prefer to deal directly with one of your trainers", true},
+		{"I'd prefer to sort this out with someone on your staff", true},
+		{"necesito hablar con un coach de verdad", true},
+		{"je voudrais voir ça avec un entraîneur", true},
+		{"a3tini chi coach n7der m3ah", true},
+		{"bghit n7der m3a chi coach", true},
+		{"I don't want to talk to a trainer", false},
+		{"no quiero hablar con un entrenador", false},
+	} {
+		if got := BuiltinIntent(tt.text).Intent == IntentHuman; got != tt.human {
+			t.Errorf("BuiltinIntent(%q) human = %v, want %v", tt.text, got, tt.human)
+		}
+	}
+}
