@@ -287,11 +287,31 @@ func importanceScore(n *Node, s *RuntimeState) int {
 }
 
 // inCooldown reports whether a RETRY of n at turn would come sooner than its
-// cooldownTurns allow: a retry needs cooldownTurns other turns since the last attempt.
+// cooldownTurns allow: a retry needs cooldownTurns other turns since the last
+// attempt. An attempt that read none of the node's facts from the user's answer
+// (a non-answer: "hmm", a question back, a past day) starts no cooldown: the
+// cooldown paces the retries of a question answered in part, and one left
+// unanswered is asked again at once (issue 38 item 6), the attempt still
+// counting toward maxAttempts.
 func (f *Flow) inCooldown(n *Node, s *RuntimeState, turn int) bool {
 	cooldown := f.retryPolicyOf(n).cooldown
 	last := s.LastAttemptTurn[n.ID]
-	return cooldown > 0 && last > 0 && turn <= last+cooldown
+	return cooldown > 0 && last > 0 && turn <= last+cooldown && !readNothingAt(n.ID, s, last)
+}
+
+// readNothingAt reports whether node id's attempt at turn was an answer it
+// read no fact from: its log entry took a message and produced no fact.
+func readNothingAt(id string, s *RuntimeState, turn int) bool {
+	for i := len(s.TurnLog) - 1; i >= 0; i-- {
+		e := s.TurnLog[i]
+		if e.TurnIndex < turn {
+			break
+		}
+		if e.NodeID == id && e.TurnIndex == turn && e.Mode != ModeHandoff {
+			return e.UserInput != "" && len(e.FactsProduced) == 0
+		}
+	}
+	return false
 }
 
 // selectNextNode is seed 002's controller decision for the turn with the given index.

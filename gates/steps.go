@@ -51,7 +51,7 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 	// word, a question back, "not sure", a past or impossible day) is no answer
 	// (issue 38 item 6: a non-answer is not a fact): its defaults are not taken
 	// for what the user said, and its question comes again at once (see
-	// keepCooldown). A node that produces states would claim them for it
+	// Flow.inCooldown). A node that produces states would claim them for it
 	// (GOAL_GAP_CAPTURED with no goal) and, run once, never ask again: it is not
 	// executed, and its question comes again as a retry. A node that produces
 	// none executes as seed 002's trace shows ("Umm, not ready to share that":
@@ -71,11 +71,7 @@ func (r *turnRun) apply(sel Selection, turn int, userInput string) int {
 		// (the email of a broadened contact node while the day is asked) made
 		// progress: it spends no attempt of the node asked, which asks again
 		// instead of being exhausted by it.
-		last, had := st.LastAttemptTurn[n.ID]
 		r.spend(n, sel.Mode, turn)
-		if nonAnswer {
-			keepCooldown(st, n.ID, last, had)
-		}
 	}
 	if sel.Mode == ModeHandoff {
 		entry.StatesProduced = append(entry.StatesProduced, StateHandoffRequested)
@@ -132,19 +128,6 @@ func (r *turnRun) readAnswer(n *Node, mode string, msg said, entry *TurnLogEntry
 		volunteer = volunteerRelaxed
 	}
 	r.record(flow.volunteered(othersThan(flow, n), msg, st.FactValues, volunteer), &entry.FactsVolunteered)
-}
-
-// keepCooldown undoes the last-attempt turn a non-answer's retry recorded: the
-// attempt counts toward maxAttempts (a user who never answers is handed on as
-// the retry policy says), but cooldownTurns pace the retries of a question the
-// user answered; one left unanswered is asked again now, not after a "no rush"
-// turn that asks nothing.
-func keepCooldown(st *RuntimeState, id string, last int, had bool) {
-	if had {
-		st.LastAttemptTurn[id] = last
-		return
-	}
-	delete(st.LastAttemptTurn, id)
 }
 
 // answerMode is the mode a node asked in mode is applied in for an answer: a
