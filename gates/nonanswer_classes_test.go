@@ -128,6 +128,10 @@ func TestGoalAndCurrentInEachLanguage(t *testing.T) {
 		{"هدفي 80 كلغ، حاليا 65 كلغ", "80 kg", "65 kg"},
 		{"from 100 to 120 kg on squat", "120 kg", "100 kg"},
 		{"going from 40-50 kg on the press", "50 kg", "40 kg"},
+		// A cue's number without a unit takes the later quantity's unit; a
+		// count of another size is no quantity of the goal.
+		{"now at 65, aiming for 85 kg", "85 kg", "65 kg"},
+		{"currently 3 sessions a week, want 100 kg", "100 kg", ""},
 		// "now" after its number says nothing about which number is which.
 		{"I'm pressing 40 kg now and want to get to 50", "50 kg", "40 kg"},
 	} {

@@ -684,7 +684,13 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 			if len(before) > 0 {
 				last = before[len(before)-1]
 			}
-			if qs := accept(inheritUnits(last, nlu.ExtractQuantities(lower[at+len(cue):]))); len(qs) > 0 {
+			after := unitFromLater(inheritUnits(last, nlu.ExtractQuantities(lower[at+len(cue):])))
+			if len(after) > 0 && after[0].Unit == "" {
+				// The cue's number has no unit ("now at 3, want 90 kg"): a
+				// later quantity is another fact's, not this cue's.
+				continue
+			}
+			if qs := accept(after); len(qs) > 0 {
 				return qs[0], true
 			}
 		}
@@ -694,6 +700,25 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 		return qs[x.Index], true
 	}
 	return nlu.Quantity{}, false
+}
+
+// unitFromLater gives the first of qs, said without a unit, the unit of the
+// next quantity that has one when the two are of a size: "now at 70, want 90
+// kg" is 70 kg, as "60 to 80 kg" is (see inheritUnits for the unit said
+// before).
+func unitFromLater(qs []nlu.Quantity) []nlu.Quantity {
+	if len(qs) < 2 || qs[0].Unit != "" {
+		return qs
+	}
+	for _, q := range qs[1:] {
+		if q.Unit != "" {
+			if ofASize(qs[0].Value, q.Value) {
+				qs[0].Unit = q.Unit
+			}
+			break
+		}
+	}
+	return qs
 }
 
 // rangeRe is a range of two numbers with the unit said once, after the
