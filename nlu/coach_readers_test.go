@@ -68,7 +68,10 @@ func TestPersonRequestsFormalAndInEachLanguage(t *testing.T) {
 		{"je voudrais voir ça avec un entraîneur", true},
 		{"a3tini chi coach n7der m3ah", true},
 		{"bghit n7der m3a chi coach", true},
+		{"could I speak with a manager about my order please", true},
+		{"a3tini chi coach nhder m3ah afak", true},
 		{"I don't want to talk to a trainer", false},
+		{"I don't need to talk to a coach about my plan", false},
 		{"no quiero hablar con un entrenador", false},
 	} {
 		if got := BuiltinIntent(tt.text).Intent == IntentHuman; got != tt.human {
