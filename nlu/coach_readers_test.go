@@ -16,6 +16,7 @@ func TestWeekdayAbbreviationsThatAreNoOtherWord(t *testing.T) {
 	for _, tt := range []struct{ text, want string }{
 		{"a workout fri", "2026-04-17"},
 		{"call me thurs", "2026-04-16"},
+		{"training weds evening", "2026-04-22"},
 		{"book a session sun morning", "2026-04-19"},
 		{"workout sat evening please", "2026-04-18"},
 		{"mon objectif est simple", ""},

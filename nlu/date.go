@@ -94,14 +94,14 @@ var weekdayNames = withGlossed(englishWeekdays, glosses.words, wordIn(englishWee
 // weekdayAbbreviations are recognised only after a modifier ("next tue") or as the
 // whole message: "sun" and "sat" are ordinary words too.
 var weekdayAbbreviations = map[string]time.Weekday{
-	"mon": time.Monday, "tue": time.Tuesday, "tues": time.Tuesday, "wed": time.Wednesday,
+	"mon": time.Monday, "tue": time.Tuesday, "tues": time.Tuesday, "wed": time.Wednesday, "weds": time.Wednesday,
 	"thu": time.Thursday, "thur": time.Thursday, "thurs": time.Thursday, "fri": time.Friday,
 	"sat": time.Saturday, "sun": time.Sunday,
 }
 
 // onlyWeekdayAbbreviations are the weekday abbreviations that are no other
 // word in English, French, Spanish or Darija: they name the day wherever said.
-var onlyWeekdayAbbreviations = wordSet(`thu thur thurs fri`)
+var onlyWeekdayAbbreviations = wordSet(`weds thu thur thurs fri`)
 
 // monthNames are month names and abbreviations (folded), in every language of
 // the gloss files ([word] entries: "mars", "mayo" are ordinary words too). A
