@@ -101,6 +101,9 @@ func TestWeekdayAbbreviationsAndKindsInOtherWords(t *testing.T) {
 		{"zoom sun evening", "2026-04-19", "intro call"},
 		{"مكالمة يوم الجمعة", "2026-04-17", "intro call"},
 		{"حصة تدريب يوم السبت", "2026-04-18", "training session"},
+		{"a lesson on fri", "2026-04-17", "training session"},
+		{"in person, thurs evening", "2026-04-16", "training session"},
+		{"a facetime intro fri", "2026-04-17", "intro call"},
 		// "sat" and "sun" that are no day read no date.
 		{"I sat down with my diary: a workout", "", "training session"},
 	} {
