@@ -46,6 +46,9 @@ func TestGlossBeforeANumberNeedsANumber(t *testing.T) {
 		{"daba ana f 70 kg", "currently at 70 kg"},
 		{"ahora estoy en 55 kg", "currently at 55 kg"},
 		{"actuellement 85 kg", "currently 85 kg"},
+		{"maintenant 62 kg", "currently 62 kg"},
+		{"ahora 48 kg", "currently 48 kg"},
+		{"ahora no", "ahora no"},
 		{"حاليا 100 كغ", "currently 100 kg"},
 	} {
 		if got := Gloss(tt.text); got != tt.want {
@@ -71,6 +74,7 @@ func TestPersonRequestsFormalAndInEachLanguage(t *testing.T) {
 		{"bghit n7der m3a chi coach", true},
 		{"could I speak with a manager about my order please", true},
 		{"a3tini chi coach nhder m3ah afak", true},
+		{"hello, could I talk to a trainer?", true},
 		{"I don't want to talk to a trainer", false},
 		{"I don't need to talk to a coach about my plan", false},
 		{"no quiero hablar con un entrenador", false},
