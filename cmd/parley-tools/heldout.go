@@ -73,12 +73,12 @@ func runHeldout(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	defer run.Close()
 	total := heldTally{}
-	for _, path := range files {
+	for k, path := range files {
 		set, err := loadHeldSet(path)
 		if err != nil {
 			return err
 		}
-		t := playHeldSet(ctx, run, path, set, stdout, *verbose)
+		t := playHeldSet(ctx, run, k, path, set, stdout, *verbose)
 		for k, v := range t {
 			total[k] += v
 		}
@@ -115,12 +115,15 @@ func loadHeldSet(path string) (*heldSet, error) {
 	return &set, nil
 }
 
-// playHeldSet plays each case of set on a conversation of its own.
-func playHeldSet(ctx context.Context, run *app.Scenarios, path string, set *heldSet, stdout io.Writer, verbose bool) heldTally {
+// playHeldSet plays each case of set on a conversation of its own: the id carries the set's place in
+// the run (k), because two rounds' sets share folder and file names
+// (round2/shop/shop.yaml, round3/shop/shop.yaml), and a case played onto another
+// set's conversation would start from that conversation's state.
+func playHeldSet(ctx context.Context, run *app.Scenarios, k int, path string, set *heldSet, stdout io.Writer, verbose bool) heldTally {
 	t := heldTally{}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	for i, c := range set.Cases {
-		id := fmt.Sprintf("heldout-%s-%s-%d", filepath.Base(filepath.Dir(path)), name, i+1)
+		id := fmt.Sprintf("heldout-%d-%s-%s-%d", k+1, filepath.Base(filepath.Dir(path)), name, i+1)
 		outcome, why := playHeldCase(ctx, run, set, c, id)
 		t[outcome]++
 		if verbose && outcome != heldCorrect {

@@ -28,6 +28,35 @@ func TestHeldoutCountsEachOutcome(t *testing.T) {
 	}
 }
 
+// TestHeldoutSetsOfOneNameKeepTheirOwnConversations: two rounds hold sets of the same
+// folder and file name; played in one run, each case still starts on a
+// conversation of its own, so the second set's figure is its own (here the first
+// case of the second set says something else under the same situation).
+func TestHeldoutSetsOfOneNameKeepTheirOwnConversations(t *testing.T) {
+	fixture, err := os.ReadFile("testdata/heldout/three.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	other := strings.Replace(string(fixture), "say: cancel", "say: forget it", 1)
+	for dir, text := range map[string]string{"a": string(fixture), "b": other} {
+		if err := os.MkdirAll(root+"/"+dir+"/heldout", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(root+"/"+dir+"/heldout/three.yaml", []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout bytes.Buffer
+	args := []string{"heldout", root + "/a/heldout/three.yaml", root + "/b/heldout/three.yaml"}
+	if err := run(context.Background(), args, &stdout, io.Discard); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if got := strings.Count(stdout.String(), "1/  3 correct"); got != 2 {
+		t.Errorf("want each set 1/3 correct, got:\n%s", stdout.String())
+	}
+}
+
 // TestHeldoutRefusesBadFiles: a case in a situation the file does not define is
 // refused with the file and case.
 func TestHeldoutRefusesBadFiles(t *testing.T) {
