@@ -63,8 +63,20 @@ type ShopRequest struct {
 	// costs least"), 1 the dearest ("the most expensive one"), 0 none.
 	PricePick int
 	// Other picks the shown card other than the one in question ("not that
-	// one, the other", "l'autre").
+	// one, the other", "l'autre", "not that one").
 	Other bool
+	// Ordinals and PricePicks are every position and every pick by price the
+	// message names, each once: two or more name several cards
+	// (NamesSeveral), and the shopper is asked which.
+	Ordinals   []int
+	PricePicks []int
+	// Plain asks for the card without extras ("the plain beanie"): of the
+	// cards the mention fits, the one whose name says no more than it.
+	Plain bool
+	// Bare: the message is a product's name on its own, maybe with who it is
+	// for and a polite word ("belt pls", "kids pyjamas"): with cards shown,
+	// one card it names alone is picked.
+	Bare bool
 	// Sought is the product phrase of a search: the first run of candidate words
 	// (category words included) after a word that opens one ("got any kayaks",
 	// "do you sell surfboards", "looking for a yoga mat"), unless a vague word
@@ -218,7 +230,7 @@ var shopPickWords = wordSet(`add take grab pick choose select put ajoute ajouter
 // English "one" needs a definite word with it ("the blue one", "that one", not "a
 // blue one").
 var (
-	shopPointers  = wordSet(`celui celle hadak hadik hadi hada dak dik هداك هديك هادي هادا`)
+	shopPointers  = wordSet(`celui celle ese esa aquel aquella hadak hadik hadi hada dak dik هداك هديك هادي هادا`)
 	shopDefinites = wordSet(`the that this`)
 )
 
@@ -275,7 +287,8 @@ var shopFrameWords = wordSet(`
 a an any some another your ur have got sell sells selling carry stock stocked offer
 need want wanna buy purchase order find show get looking searching shopping hunting after about
 une un des vous avez vendez cherche veux voudrais
-bghit bgheet kayn 3ndkom 3andkom
+bghit bgheet kayn 3ndkom 3andkom 3endkom 3andek 3ndek
+عندكم عندك لديكم هل
 `)
 
 // shopVagueWords stand for no product in particular: what follows them is not a
@@ -310,6 +323,10 @@ everything after else
 werini warini 3tini ana i'll i'd i've you're it's that's what's let's there's ill
 human humans bot robot ai person people agent real u r ur ya y'all yall
 option options choice choices alternative alternatives selection
+rn atm asap tho tbf btw fyi imo imho lmk thx thnx ty tysm plss plox pleaseee k kk kinda
+now today tonight currently still again too yet soon anymore already
+let lemme think thinking check checking sec moment minute
+pas machi mashi ماشي
 `)
 
 func wordSet(list string) map[string]bool {
@@ -353,7 +370,13 @@ func clickRequest(m string) (ShopRequest, bool) {
 // no, a request for a human, a question about the bot, a greeting or thanks.
 // Each returns its intent, or "".
 var shopTextIntents = []func(text string) string{
+	// Hesitation decides nothing ("hmm ok", "let me think"): not a yes, nor a
+	// no, nor a search.
+	func(text string) string { return ifThen(Hesitates(text), ShopAmbiguous) },
 	func(text string) string { return answerIntents[YesNo(text)] },
+	// Not decided yet, with nothing to search ("let me think"), unless the
+	// reply lexicon reads a no in it ("not yet").
+	func(text string) string { return ifThen(undecided(text), ShopAmbiguous) },
 	// A change of mind in ordinary words ("I don't need it anymore"): the
 	// rules' cancel, else the built-in intents' model at the confidence an
 	// action needs, in a message that refuses something (SaysNot).
@@ -361,7 +384,7 @@ var shopTextIntents = []func(text string) string{
 		return ifThen(IsCancel(text) || (BuiltinModelIntent(text).Intent == IntentCancel && SaysNot(text)), ShopCancel)
 	},
 	func(text string) string { return ifThen(IsHumanRequest(text), ShopHuman) },
-	func(text string) string { return ifThen(IsBotQuestion(text), ShopAboutBot) },
+	func(text string) string { return ifThen(IsBotQuestion(text) || asksWhoMadeBot(text), ShopAboutBot) },
 	func(text string) string { return smallTalkIntents[SmallTalkOf(text)] },
 }
 
@@ -395,19 +418,28 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 	category, categoryWords := p.category(k)
 	req.Category = category
 	req.PricePick = pricePick(k)
+	req.PricePicks = pricePicks(k)
 	if req.PricePick != 0 {
 		req.Price = PriceRange{} // "the one that costs least" sets no budget
 	}
 	cue := scanShopWords(&req, k, categoryWords)
 	hasPrice := req.Price.Min != nil || req.Price.Max != nil
 	hasQuery := req.hasCriteria() || hasPrice
-	req.Other = cue.other
+	req.Other = cue.other || (cue.refused && len(req.Mention) == 0)
 	switch {
+	case req.NamesSeveral() && !hasPrice:
+		// "the second or third", "the cheapest and the most expensive":
+		// several cards, asked which.
+		req.Intent, req.Terms = ShopSelect, nil
+		return req
 	case req.Category == "" && !hasPrice && (req.PricePick != 0 || req.Other):
 		// A card by its price or as the other one: the card is among those
 		// shown, not a search (words around it are no product: "I'll go with
 		// whatever's least expensive").
-		req.Intent, req.Mention, req.Terms = ShopSelect, nil, nil
+		req.Intent, req.Terms = ShopSelect, nil
+		if !req.Other {
+			req.Mention = nil
+		} // "the other beanie": the mention narrows the other cards
 		return req
 	case cue.asksMore(req.Ordinal, hasQuery):
 		return ShopRequest{Intent: cue.moreIntent()}
@@ -454,6 +486,8 @@ type shopCues struct {
 	want, look, leadingDefinite bool
 	// wantDefinite: a definite word after a want word ("I want the polo").
 	wantDefinite bool
+	// refused: the card pointed at is refused ("not that one").
+	refused bool
 }
 
 // wantsTheShown reports whether the message wants a definite product rather than
@@ -469,9 +503,28 @@ func (c shopCues) picksShown(ordinal int) bool {
 	return ordinal != 0 || c.pick || c.pointer || (c.one && c.definite) || c.wantsTheShown()
 }
 
-// maxDefiniteReference is the most words a message starting with "the" may have
-// to be read as naming a product shown.
-const maxDefiniteReference = 4
+// A message starting with "the" names a product shown when it is short, in
+// words and in candidate search words ("the hoodie with the logo": five and
+// two): a longer sentence that starts with "the" is no reference to a card.
+// A short one names up to three words of a product ("the long sleeve
+// tee"); a longer one, up to two ("the beanie that has the logo").
+const (
+	maxShortReference    = 4
+	maxDefiniteContent   = 3
+	maxDefiniteReference = 8
+	maxDescribedContent  = 2
+)
+
+// definiteReference reports whether ws are short enough to name a card.
+func definiteReference(ws []string) bool {
+	n := 0
+	for _, w := range ws {
+		if isCandidateWord(w) {
+			n++
+		}
+	}
+	return len(ws) <= maxShortReference && n <= maxDefiniteContent || len(ws) <= maxDefiniteReference && n <= maxDescribedContent
+}
 
 // shopWantWords want or take a product; with a definite word they pick one of the
 // products shown ("I'll go for the polo one", "let me get that cap").
@@ -525,8 +578,9 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	phrase := soughtPhrase{sinceNegation: -1}
 	// A short message naming a definite product ("the sunglasses then", "that
 	// polo please"), not a sentence that starts with "the".
-	cue.leadingDefinite = len(ws) > 0 && len(ws) <= maxDefiniteReference && shopDefinites[ws[0]]
+	cue.leadingDefinite = len(ws) > 0 && shopDefinites[ws[0]] && definiteReference(ws)
 	for _, w := range ws {
+		req.Plain = req.Plain || shopPlainWords[w]
 		phrase.read(w, isCandidateWord(w))
 		cue.noteVerb(w)
 		if !cue.note(w) {
@@ -540,8 +594,10 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		// "backpack for school"), is a search for it (issue 38 item 5), sold
 		// or not.
 		req.Sought = slices.Compact(slices.Clone(head))
+		req.Bare = true
 	}
 	cue.other = asksTheOther(ws)
+	cue.refused = refusesThePointed(ws)
 	return cue
 }
 
@@ -572,6 +628,9 @@ func nounHead(ws []string) []string {
 	for len(head) > 1 && shopNonQueryWords[head[len(head)-1]] {
 		head = head[:len(head)-1]
 	}
+	for len(head) > 1 && shopAudienceWords[head[0]] {
+		head = head[1:] // "kids pyjamas", "men's parkas": who it is for
+	}
 	return head
 }
 
@@ -596,7 +655,7 @@ func wordLike(w string) bool {
 		}
 		prev = r
 	}
-	return !latin || vowel
+	return (!latin || vowel) && !KeyboardRun(w)
 }
 
 // shopWords are the search words of k (the normalized message) without the
@@ -605,6 +664,9 @@ func shopWords(k string) ([]string, bool) {
 	ws := strings.Fields(strings.Map(queryRune, k))
 	for i := range ws {
 		ws[i] = strings.Trim(ws[i], "'-")
+		if p, _, ok := strings.Cut(ws[i], "-"); ok && shopPointers[p] {
+			ws[i] = p // "celui-là", "celle-ci"
+		}
 	}
 	return withoutPhrases(ws, shopMorePhrases)
 }
@@ -619,9 +681,12 @@ func namesNoProduct(w string) bool {
 func (req *ShopRequest) noteWord(w string, seen, categoryWords map[string]bool) {
 	if n, ok := shopOrdinals[w]; ok {
 		req.Ordinal = n
+		if !slices.Contains(req.Ordinals, n) {
+			req.Ordinals = append(req.Ordinals, n)
+		}
 		return
 	}
-	if w == "" || seen[w] || namesNoProduct(w) {
+	if w == "" || seen[w] || namesNoProduct(w) || !wordLike(w) || shopPlainWords[w] {
 		return
 	}
 	seen[w] = true
@@ -640,7 +705,7 @@ func isCandidateWord(w string) bool {
 }
 
 // nonCandidateSets are the word sets whose words are never search words.
-var nonCandidateSets = []map[string]bool{shopMoreWords, shopPickWords, shopPointers, shopFrameWords, shopNonQueryWords}
+var nonCandidateSets = []map[string]bool{shopMoreWords, shopPickWords, shopPointers, shopFrameWords, shopNonQueryWords, shopPlainWords}
 
 // soughtPhrase finds a search's product phrase (ShopRequest.Sought): the first
 // run of candidate words after a frame word, unless a vague word stands between.

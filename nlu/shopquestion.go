@@ -9,7 +9,7 @@ import (
 // returns, payment, discounts, sizes, opening hours, where it is,
 // orders (issue 38 item 5). The shop answers it, from its configuration when it
 // has an answer for the topic, and counts no clarification attempt.
-const ShopQuestion = "shop_question"
+const ShopQuestion = "about_shop"
 
 // The topics of the shop's questions (ShopQuestionTopic), the keys of a shop's
 // configured answers.
@@ -22,6 +22,9 @@ const (
 	TopicHours     = "hours"
 	TopicLocation  = "location"
 	TopicOrders    = "orders"
+	// TopicProducts is what the shop sells ("what do you sell?", "what kind of
+	// stuff do you carry?"): a question naming no product (AsksWhatIsSold).
+	TopicProducts = "products"
 )
 
 // shopTopics are the words of each topic a question may be about, in the
@@ -46,7 +49,7 @@ var shopTopics = map[string]map[string]bool{
 	TopicSizes: wordSet(`size sizes sizing taille tailles pointure talla tallas mqas المقاس مقاس قياس`),
 	TopicHours: wordSet(`open opening hours closing closed close horaires ouvert ouvrez ouverts ferme fermez horario
 		abierto abren cierran sa3at ساعات مفتوح تفتحو`),
-	TopicLocation: wordSet(`located location address branch branches adresse magasin boutique direccion sucursal
+	TopicLocation: wordSet(`located location based address branch branches adresse magasin boutique direccion sucursal
 		ubicados blasa العنوان المحل مكان`),
 	TopicOrders: wordSet(`order orders ordered account commande commandes compte pedido pedidos cuenta commande talab الطلب طلبية`),
 }
@@ -84,7 +87,31 @@ func ShopQuestionTopic(text string) string {
 			return topic
 		}
 	}
+	if sendsBack(ws) {
+		return TopicReturns
+	}
 	return ""
+}
+
+// shopSendVerbs with "back" after them return a product ("can I send it
+// back?", "will you take the cap back?").
+var shopSendVerbs = wordSet(`send sending sent take taking bring bringing give giving post mail ship`)
+
+// maxSendBackGap is how many words may stand between a verb and its "back".
+const maxSendBackGap = 4
+
+// sendsBack reports whether ws hold a verb of sending with "back" a few
+// words after it.
+func sendsBack(ws []string) bool {
+	for i, w := range ws {
+		if !shopSendVerbs[w] {
+			continue
+		}
+		if slices.Contains(ws[i+1:min(len(ws), i+2+maxSendBackGap)], "back") {
+			return true
+		}
+	}
+	return false
 }
 
 // AsksAboutShop reports whether text asks a question about one of the shop's
@@ -126,3 +153,48 @@ func asksWhoIsAnswering(text string) bool {
 	}
 	return false
 }
+
+// shopSellVerbs ask what the shop has when no product follows them ("what do
+// you sell?", "qu'est-ce que vous vendez ?", "¿qué venden?", "chno katbi3o?").
+// "What do you have?" stays a vague request (asked what to look for, with
+// the categories): having is no selling.
+var shopSellVerbs = wordSet(`sell sells selling carry carries stock stocks offer offers
+	vendez vendre vends vend proposez venden vendes vendeis ofrecen katbi3o katbi3 tbi3o
+	تبيعون تبيعو كتبيعو`)
+
+// shopWhatWords ask what kind of thing.
+var shopWhatWords = wordSet(`what what's whats which kind kinds sort sorts type types que qu'est-ce quoi quel quels quelle
+	quelles qué cuales cuáles chno achno ach شنو اش ماذا`)
+
+// AsksWhatIsSold reports whether text asks what the shop sells: a question
+// word and a verb of selling or having ("what do you sell?", "what kind of
+// stuff do you carry?", "¿qué venden?"). The caller reads it only where the
+// message names nothing to search for: "what hoodies do you sell?" is a
+// search.
+func AsksWhatIsSold(text string) bool {
+	ws := intentWords(text)
+	return slices.ContainsFunc(ws, func(w string) bool { return shopWhatWords[w] }) &&
+		slices.ContainsFunc(ws, func(w string) bool { return shopSellVerbs[w] })
+}
+
+// shopMakerVerbs make or run the assistant: "who made you?", "who built
+// this bot?", "qui t'a créé ?", "¿quién te hizo?".
+var shopMakerVerbs = wordSet(`made make makes built build builds created create creates developed develop designed design
+	programmed program coded code wrote trained owns runs cree crea fait fabrique developpe programme
+	hizo creo creó desarrollo programo sawbek sawbak صنعك برمجك صاوبك خلقك`)
+
+// shopWhoWords ask who.
+var shopWhoWords = wordSet(`who who's whos qui quien quién chkoun chkon shkoun من شكون`)
+
+// asksWhoMadeBot reports whether text asks who made or runs the assistant: a
+// who-word and a verb of making, in a short question ("who made you?", "who
+// built this?").
+func asksWhoMadeBot(text string) bool {
+	ws := intentWords(text)
+	return len(ws) <= maxWhoMadeWords && len(ws) > 0 && shopWhoWords[ws[0]] &&
+		slices.ContainsFunc(ws, func(w string) bool { return shopMakerVerbs[w] })
+}
+
+// maxWhoMadeWords bounds a question about who made the assistant: "who made
+// the hoodie with the logo?" is about a product, and longer.
+const maxWhoMadeWords = 5

@@ -34,7 +34,7 @@ func TestGeneratedTexts(t *testing.T) {
 		{"model failing: the engine's text", []string{shop.GenerateIntro}, &llmtest.Writer{Fail: true}, nil, "show me hoodie", intro, nil},
 		{"replay: the recorded text", []string{shop.GenerateIntro}, &llmtest.Writer{}, map[string]string{shop.GenerateIntro: "Hoodies!"}, "show me hoodie", "Hoodies!", nil},
 		{"small talk written", []string{shop.GenerateSmallTalk}, &llmtest.Writer{}, nil, "hello", "<Hello! What are you looking for today?", []string{shop.GenerateSmallTalk}},
-		{"a clarifying question written", []string{shop.GenerateClarify, shop.GenerateIntro}, &llmtest.Writer{}, nil, "qwertyuiop", "<Sorry, I couldn't find anything for", []string{shop.GenerateClarify}},
+		{"a clarifying question written", []string{shop.GenerateClarify, shop.GenerateIntro}, &llmtest.Writer{}, nil, "kayak", "<Sorry, I couldn't find anything for", []string{shop.GenerateClarify}},
 	}
 	states := map[string][]byte{}
 	for _, tt := range tests {

@@ -24,10 +24,18 @@ func (t *turn) typedSelect() error {
 	if err != nil {
 		return t.failure(err)
 	}
+	r := t.req
+	if r.NamesSeveral() || (r.Other && len(ids) != 1) {
+		// Two cards named at once are never one of them, and a card refused
+		// is never confirmed: asked which.
+		if err := t.dropPending(); err != nil {
+			return err
+		}
+		return t.unclear(t.whichOne(ids), false)
+	}
 	if len(ids) == 1 {
 		return t.selectProduct(ids[0])
 	}
-	r := t.req
 	if len(ids) == 0 && r.Ordinal == 0 && (len(r.Terms) > 0 || r.Category != "") {
 		t.req.Intent = nlu.ShopSearch
 		t.st.Conversation.LastIntent = new(t.req.Intent)
@@ -42,10 +50,12 @@ func (t *turn) pickCandidates() ([]string, error) {
 	page := t.st.PageProductIDs
 	r := t.req
 	switch {
+	case r.NamesSeveral():
+		return t.severalNamed(page)
 	case r.PricePick != 0:
 		return t.byPrice(page, r.PricePick)
 	case r.Other:
-		return t.otherThanPending(page), nil
+		return t.narrowed(t.otherThanPending(page))
 	case r.Ordinal > 0 && r.Ordinal <= len(page):
 		return []string{page[r.Ordinal-1]}, nil
 	case r.Ordinal == -1 && len(page) > 0:
@@ -66,7 +76,11 @@ func (t *turn) pickCandidates() ([]string, error) {
 		// "not that one, the belt": the card named, never the one refused.
 		delete(score, *t.st.Conversation.PendingConfirmation.TargetID)
 	}
-	return bestScored(recent, page, score), nil
+	best := bestScored(recent, page, score)
+	if r.Plain && len(best) > 1 {
+		best = t.plainOnes(best)
+	}
+	return best, nil
 }
 
 // middleOf returns the middle card of the page: one when their number is odd,
@@ -199,4 +213,33 @@ func (t *turn) otherThanPending(page []string) []string {
 		return page
 	}
 	return slices.DeleteFunc(slices.Clone(page), func(id string) bool { return id == *pending })
+}
+
+// dropPending cancels a pending confirmation before the shopper is asked which
+// card they mean instead ("not that one" with several left, "the second or
+// third"): the card in question is not added, and no yes can add it now.
+func (t *turn) dropPending() error {
+	if t.state() != StateAwaitingConfirmation {
+		return nil
+	}
+	name := t.pendingName()
+	t.progress = true
+	return t.fireSay(TriggerCancelled, fmt.Sprintf("OK, I haven't added %s to your cart.", name))
+}
+
+// narrowed keeps, of ids, those the selection's mention fits best ("the
+// other beanie": the beanies other than the one in question); ids when it
+// mentions nothing, or nothing it mentions fits.
+func (t *turn) narrowed(ids []string) ([]string, error) {
+	if len(t.req.Mention) == 0 || len(ids) < 2 {
+		return ids, nil
+	}
+	score, err := t.mentionScores(ids)
+	if err != nil {
+		return nil, err
+	}
+	if best := bestScored(ids, ids, score); len(best) > 0 {
+		return best, nil
+	}
+	return ids, nil
 }

@@ -41,14 +41,14 @@ func (t *turn) smallTalkReply() (string, error) {
 var topicNames = map[string]string{
 	nlu.TopicShipping: "delivery", nlu.TopicReturns: "returns and refunds", nlu.TopicPayment: "payment",
 	nlu.TopicDiscounts: "discounts", nlu.TopicSizes: "sizes", nlu.TopicHours: "opening hours",
-	nlu.TopicLocation: "where the shop is", nlu.TopicOrders: "orders",
+	nlu.TopicLocation: "where the shop is", nlu.TopicOrders: "orders", nlu.TopicProducts: "what the shop sells",
 }
 
 // checkAnswers refuses an answer to a topic the shop's questions do not have.
 func checkAnswers(answers map[string]string) error {
 	for topic := range answers {
 		if _, ok := topicNames[topic]; !ok {
-			return parley.Errorf(parley.EINVALID, "shop: answers: %q is not a topic (shipping, returns, payment, discounts, sizes, hours, location, orders)", topic)
+			return parley.Errorf(parley.EINVALID, "shop: answers: %q is not a topic (shipping, returns, payment, discounts, sizes, hours, location, orders, products)", topic)
 		}
 	}
 	return nil
@@ -59,6 +59,12 @@ func checkAnswers(answers map[string]string) error {
 func (t *turn) shopAnswer() string {
 	if a := t.e.cfg.Answers[t.topic]; a != "" {
 		return a + " " + t.hint()
+	}
+	if t.topic == nlu.TopicProducts {
+		// What the shop sells is the catalog's own categories.
+		if names := hintNames(t.categories()); len(names) > 0 {
+			return "We sell " + strings.Join(names, ", ") + ". What would you like to see?"
+		}
 	}
 	about := cmp.Or(topicNames[t.topic], "that")
 	return "Good question! For " + about + ", a person from the shop can tell you: just ask for one and I'll bring them in. I can find products for you meanwhile. " + t.hint()

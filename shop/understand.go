@@ -30,6 +30,10 @@ func (t *turn) understand() {
 		t.keepKnownTerms()
 	}
 	if !upstream && m.Meaning == "" {
+		t.readGloss()
+		t.bareNameOfACard()
+	}
+	if !upstream && m.Meaning == "" {
 		t.readShopQuestion()
 	}
 	if !upstream && m.Meaning == "" && t.req.Intent == nlu.ShopAmbiguous {
@@ -49,7 +53,13 @@ func (t *turn) readShopQuestion() {
 	default:
 		return
 	}
-	if topic := nlu.ShopQuestionTopic(t.msg.Text); topic != "" {
+	topic := nlu.ShopQuestionTopic(t.msg.Text)
+	if topic == "" && t.req.Intent == nlu.ShopAmbiguous && nlu.AsksWhatIsSold(t.msg.Text) {
+		// "what do you sell?": a question naming no product is about the
+		// shop's range; "do you sell kayaks?" names one and is a search.
+		topic = nlu.TopicProducts
+	}
+	if topic != "" {
 		t.req = nlu.ShopRequest{Intent: nlu.ShopQuestion}
 		t.topic = topic
 	}
@@ -76,13 +86,13 @@ func socialIntent(text string) string {
 // parse reads the message with the rule-based parser over the catalog's categories.
 func (t *turn) parse() {
 	m := t.msg
-	parser := t.e.parser
-	if parser == nil {
-		parser = t.e.parserFor(t.categories())
-	}
+	parser := t.parser()
 	t.req = parser.Parse(m.Text, m.Meaning)
-	if t.req.Intent == nlu.ShopCancel && m.Meaning == "" {
-		t.namesAnotherCard(parser)
+	switch t.req.Intent {
+	case nlu.ShopCancel, nlu.ShopSearch, nlu.ShopAmbiguous:
+		if m.Meaning == "" {
+			t.namesAnotherCard(parser)
+		}
 	}
 	if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
 		// Nothing to confirm: a yes that names a product picks it ("I'll go
@@ -101,6 +111,11 @@ func (t *turn) parse() {
 func (t *turn) namesAnotherCard(parser *nlu.ShopParser) {
 	pending := t.st.Conversation.PendingConfirmation.TargetID
 	if t.state() != StateAwaitingConfirmation || pending == nil {
+		return
+	}
+	if whole := parser.ParseContent(t.msg.Text); whole.Intent == nlu.ShopSelect && whole.Other && nlu.RefusesTheCard(t.msg.Text) {
+		// "not that one": the other card when one is left, else asked which.
+		t.req = whole
 		return
 	}
 	a, rest := nlu.LeadingYesNo(t.msg.Text)

@@ -1,0 +1,190 @@
+package shop
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// parser is the rule-based parser of this turn's catalog.
+func (t *turn) parser() *nlu.ShopParser {
+	if t.e.parser != nil {
+		return t.e.parser
+	}
+	return t.e.parserFor(t.categories())
+}
+
+// readGloss reads, through the gloss layer (nlu.Gloss: nlu/gloss/*.txt), a
+// message whose words the shop's vocabulary left unread: "عندكم نظارات
+// شمسية؟" is a search for sunglasses, as the flows' readers read it. Only
+// then is a word the catalog does not know a search for something unsold
+// (issue 38 item 5). The glossed reading is kept when it searches for what
+// the catalog knows or picks a card; otherwise the message stays as read.
+func (t *turn) readGloss() {
+	switch {
+	case t.req.Intent == nlu.ShopAmbiguous, t.req.Intent == nlu.ShopSearch && t.unsold:
+	default:
+		return
+	}
+	g := nlu.Gloss(t.msg.Text)
+	if g == t.msg.Text {
+		return
+	}
+	prev, prevUnsold, prevAsked := t.req, t.unsold, t.asked
+	t.unsold, t.asked = false, nil
+	t.req = t.parser().Parse(g, "")
+	t.req.Price = priceInDomain(t.req.Price)
+	if t.req.Intent != nlu.ShopSearch && t.req.Intent != nlu.ShopSelect {
+		t.req, t.unsold, t.asked = prev, prevUnsold, prevAsked
+		return
+	}
+	t.keepKnownTerms()
+	if t.req.Intent == nlu.ShopAmbiguous || t.unsold || (t.req.Intent == nlu.ShopSelect && len(t.req.Mention) == 0) {
+		t.req, t.unsold, t.asked = prev, prevUnsold, prevAsked
+	}
+}
+
+// bareNameOfACard reads a product's name on its own ("belt pls", "beanie
+// with logo") while cards are shown as a pick of the card it names: the
+// catalog holds one product that every word of the name finds, and it is on
+// the page. A name several products answer to ("hoodie") or a plural
+// ("belts": the kind, not the card) stays a search.
+func (t *turn) bareNameOfACard() {
+	r := t.req
+	page := t.st.PageProductIDs
+	if r.Intent != nlu.ShopSearch || !r.Bare || t.unsold || len(page) == 0 || len(r.Sought) == 0 {
+		return
+	}
+	if s := t.state(); s != StateRecommending && s != StateAwaitingConfirmation {
+		return
+	}
+	var fits []string
+	for i, w := range r.Sought {
+		if nlu.NamesNoProduct(w) {
+			continue
+		}
+		all, err := t.allMatching(w)
+		if err != nil {
+			t.warn("catalog unavailable", err)
+			return
+		}
+		if i > 0 || fits != nil {
+			all = slices.DeleteFunc(all, func(id string) bool { return !slices.Contains(fits, id) })
+		}
+		fits = all
+		if len(fits) == 0 {
+			return
+		}
+	}
+	if len(fits) != 1 || !slices.Contains(page, fits[0]) || !t.namesInSingular(fits[0]) {
+		return
+	}
+	t.req = nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: fits[0]}
+}
+
+// maxNameMatches bounds the products a name is looked up against: a name
+// that finds more is no card's own.
+const maxNameMatches = 3
+
+// allMatching returns the catalog's products that word finds, at most
+// maxNameMatches.
+func (t *turn) allMatching(word string) ([]string, error) {
+	pg, err := t.e.catalog.Search(t.ctx, Query{Text: word, Terms: []string{word}, Limit: maxNameMatches})
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range pg.Products {
+		out = append(out, p.ID)
+	}
+	return out, nil
+}
+
+// namesInSingular reports whether every word of the name the shopper said is
+// as the product's name writes it or in the singular: "belts" asks for the
+// kind, "belt" or "sunglasses" (a name in the plural) for the card.
+func (t *turn) namesInSingular(id string) bool {
+	p, err := t.e.catalog.Product(t.ctx, id)
+	if err != nil {
+		return false
+	}
+	name := nameWords(p.Name)
+	return !slices.ContainsFunc(t.req.Sought, func(w string) bool {
+		return nlu.Stem(w) != w && !slices.Contains(name, w)
+	})
+}
+
+// severalNamed returns the cards of the page a message naming several
+// ("the second or third", "the cheapest and the dearest") names, in page
+// order; the page when they are fewer than two. The shopper is asked which.
+func (t *turn) severalNamed(page []string) ([]string, error) {
+	var named []string
+	add := func(ids ...string) {
+		for _, id := range ids {
+			if !slices.Contains(named, id) {
+				named = append(named, id)
+			}
+		}
+	}
+	for _, o := range t.req.Ordinals {
+		switch {
+		case o > 0 && o <= len(page):
+			add(page[o-1])
+		case o == -1 && len(page) > 0:
+			add(page[len(page)-1])
+		case o == nlu.OrdinalMiddle:
+			add(middleOf(page)...)
+		}
+	}
+	for _, p := range t.req.PricePicks {
+		ids, err := t.byPrice(page, p)
+		if err != nil {
+			return nil, err
+		}
+		add(ids...)
+	}
+	if len(named) < 2 {
+		return page, nil
+	}
+	slices.SortStableFunc(named, func(a, b string) int { return slices.Index(page, a) - slices.Index(page, b) })
+	return named, nil
+}
+
+// plainOnes keeps, of ids, the products whose name says nothing more than the
+// mention ("the plain beanie": "Beanie", not "Beanie with Logo"); ids when
+// none or several are so named.
+func (t *turn) plainOnes(ids []string) []string {
+	said := map[string]bool{}
+	for _, w := range t.req.Mention {
+		said[nlu.Stem(w)] = true
+	}
+	var plain []string
+	for _, id := range ids {
+		p, err := t.e.catalog.Product(t.ctx, id)
+		if err != nil {
+			continue
+		}
+		if !slices.ContainsFunc(nameWords(p.Name), func(w string) bool { return !said[nlu.Stem(w)] }) {
+			plain = append(plain, id)
+		}
+	}
+	if len(plain) == 1 {
+		return plain
+	}
+	return ids
+}
+
+// nameWords are the content words of a product's name, lower case: "Beanie
+// with Logo" is "beanie" and "logo".
+func nameWords(name string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return r == ' ' || r == '-' || r == ',' || r == '(' || r == ')' || r == '/'
+	}) {
+		if !nlu.NamesNoProduct(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
