@@ -77,6 +77,9 @@ type ShopRequest struct {
 	// for and a polite word ("belt pls", "kids pyjamas"): with cards shown,
 	// one card it names alone is picked.
 	Bare bool
+	// Exclude: the mention names the cards not wanted ("not the one with the
+	// logo"): the pick is the one card of the page it does not fit.
+	Exclude bool
 	// Sought is the product phrase of a search: the first run of candidate words
 	// (category words included) after a word that opens one ("got any kayaks",
 	// "do you sell surfboards", "looking for a yoga mat"), unless a vague word
@@ -325,7 +328,7 @@ human humans bot robot ai person people agent real u r ur ya y'all yall
 option options choice choices alternative alternatives selection
 rn atm asap tho tbf btw fyi imo imho lmk thx thnx ty tysm plss plox pleaseee k kk kinda
 now today tonight currently still again too yet soon anymore already
-let lemme think thinking check checking sec moment minute
+let lemme think thinking check checking sec moment minute wait hold
 pas machi mashi ماشي
 `)
 
@@ -426,6 +429,7 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 	hasPrice := req.Price.Min != nil || req.Price.Max != nil
 	hasQuery := req.hasCriteria() || hasPrice
 	req.Other = cue.other || (cue.refused && len(req.Mention) == 0)
+	req.Exclude = !req.Other && len(req.Mention) > 0 && refusesWhatItNames(k)
 	switch {
 	case req.NamesSeveral() && !hasPrice:
 		// "the second or third", "the cheapest and the most expensive":
@@ -578,7 +582,8 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	phrase := soughtPhrase{sinceNegation: -1}
 	// A short message naming a definite product ("the sunglasses then", "that
 	// polo please"), not a sentence that starts with "the".
-	cue.leadingDefinite = len(ws) > 0 && shopDefinites[ws[0]] && definiteReference(ws)
+	lead := withoutLeadIns(ws)
+	cue.leadingDefinite = len(lead) > 0 && shopDefinites[lead[0]] && definiteReference(lead)
 	for _, w := range ws {
 		req.Plain = req.Plain || shopPlainWords[w]
 		phrase.read(w, isCandidateWord(w))
@@ -588,7 +593,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		}
 	}
 	req.Sought = phrase.sought()
-	if head := nounHead(ws); !phrase.opened && bareNoun(head) {
+	if head := withoutJoins(nounHead(ws)); !phrase.opened && bareNoun(head) {
 		// A message that is only a product's name ("kayak?", "yoga mat"),
 		// maybe with what it is for and a polite word ("dog collar pls",
 		// "backpack for school"), is a search for it (issue 38 item 5), sold

@@ -187,3 +187,59 @@ func RefusesTheCard(text string) bool {
 	ws, _ := shopWords(key(text))
 	return refusesThePointed(ws)
 }
+
+// shopJoins join the names of products listed in one message ("notebooks and
+// pens", "caps or beanies", "gorras y gorros").
+var shopJoins = wordSet(`and or & et ou y o`)
+
+// withoutJoins returns ws without the joins that stand between two words
+// ("notebooks and pens" is "notebooks", "pens"); ws as they are when a join
+// opens or closes them.
+func withoutJoins(ws []string) []string {
+	if len(ws) < 3 || shopJoins[ws[0]] || shopJoins[ws[len(ws)-1]] || !slices.ContainsFunc(ws, func(w string) bool { return shopJoins[w] }) {
+		return ws
+	}
+	return slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return shopJoins[w] })
+}
+
+// shopRedirects turn a refusal to another card ("not this one, I meant the
+// belt", "not the cap but the belt").
+var shopRedirects = wordSet(`but meant mean want wanted prefer rather instead mais plutot sino mejor`)
+
+// shopLeadingNo may open a refusal ("no, not the one with the logo").
+var shopLeadingNo = wordSet(`no nope nah non`)
+
+// refusesWhatItNames reports whether every clause of k (a normalized
+// message) that names a product starts with a refusal of a card pointed at
+// and turns to nothing else: "not the one with the logo", "pas celui avec le
+// logo"; not "not this one, I meant the belt", nor "not right now".
+func refusesWhatItNames(k string) bool {
+	refused := false
+	for _, clause := range strings.FieldsFunc(k, func(r rune) bool { return strings.ContainsRune(",;.!?", r) }) {
+		ws, _ := shopWords(clause)
+		for len(ws) > 0 && shopLeadingNo[ws[0]] {
+			ws = ws[1:]
+		}
+		if !slices.ContainsFunc(ws, isCandidateWord) {
+			continue
+		}
+		if len(ws) < 2 || !shopRefusals[ws[0]] || !(shopDefinites[ws[1]] || shopPointers[ws[1]]) ||
+			slices.ContainsFunc(ws, func(w string) bool { return shopRedirects[w] }) {
+			return false
+		}
+		refused = true
+	}
+	return refused
+}
+
+// shopLeadIns open a message without saying anything yet ("wait, the
+// shades instead", "oh, the cap", "actually the belt").
+var shopLeadIns = wordSet(`wait hold on actually sorry oops oh ah um uh hmm well ok okay so hey euh attends perdon espera`)
+
+// withoutLeadIns returns ws without the lead-ins they start with.
+func withoutLeadIns(ws []string) []string {
+	for len(ws) > 1 && shopLeadIns[ws[0]] {
+		ws = ws[1:]
+	}
+	return ws
+}

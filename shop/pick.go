@@ -47,9 +47,20 @@ func (t *turn) typedSelect() error {
 // pickCandidates returns the shown products the selection fits best, most recent
 // first: one is a pick, several are a tie, none is no pick.
 func (t *turn) pickCandidates() ([]string, error) {
+	ids, err := t.candidates()
+	if err != nil || len(ids) < 2 || !t.req.Plain {
+		return ids, err
+	}
+	return t.plainOnes(ids), nil
+}
+
+// candidates returns the shown products the selection's words fit best.
+func (t *turn) candidates() ([]string, error) {
 	page := t.st.PageProductIDs
 	r := t.req
 	switch {
+	case r.Exclude:
+		return t.notMentioned(page)
 	case r.NamesSeveral():
 		return t.severalNamed(page)
 	case r.PricePick != 0:
@@ -76,11 +87,17 @@ func (t *turn) pickCandidates() ([]string, error) {
 		// "not that one, the belt": the card named, never the one refused.
 		delete(score, *t.st.Conversation.PendingConfirmation.TargetID)
 	}
-	best := bestScored(recent, page, score)
-	if r.Plain && len(best) > 1 {
-		best = t.plainOnes(best)
+	return bestScored(recent, page, score), nil
+}
+
+// notMentioned returns the cards of the page that no word of the mention
+// finds ("not the one with the logo").
+func (t *turn) notMentioned(page []string) ([]string, error) {
+	score, err := t.mentionScores(page)
+	if err != nil {
+		return nil, err
 	}
-	return best, nil
+	return slices.DeleteFunc(slices.Clone(page), func(id string) bool { return score[id] > 0 }), nil
 }
 
 // middleOf returns the middle card of the page: one when their number is odd,
@@ -112,7 +129,7 @@ func (t *turn) recentlyShown() []string {
 func (t *turn) mentionScores(ids []string) (map[string]int, error) {
 	score := map[string]int{}
 	for _, w := range t.req.Mention {
-		matched, err := t.matching(w, ids)
+		matched, err := t.matchingWidened(w, ids)
 		if err != nil {
 			return nil, err
 		}
@@ -242,4 +259,30 @@ func (t *turn) narrowed(ids []string) ([]string, error) {
 		return best, nil
 	}
 	return ids, nil
+}
+
+// matchingWidened returns the products among ids the catalog finds for word,
+// or, when it finds none, for the kinds the everyday lexicon gives the word
+// ("the shades": sunglasses), or a typo's ("the sunglases").
+func (t *turn) matchingWidened(word string, ids []string) ([]string, error) {
+	matched, err := t.matching(word, ids)
+	if err != nil || len(matched) > 0 {
+		return matched, err
+	}
+	kinds := everydayKinds(word)
+	if len(kinds) == 0 {
+		kinds = typoKinds(word)
+	}
+	for _, k := range kinds {
+		more, err := t.matching(k, ids)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range more {
+			if !slices.Contains(matched, id) {
+				matched = append(matched, id)
+			}
+		}
+	}
+	return matched, nil
 }

@@ -151,21 +151,30 @@ func (t *turn) severalNamed(page []string) ([]string, error) {
 	return named, nil
 }
 
-// plainOnes keeps, of ids, the products whose name says nothing more than the
-// mention ("the plain beanie": "Beanie", not "Beanie with Logo"); ids when
-// none or several are so named.
+// plainOnes keeps, of ids, the product that is the others without extras
+// ("the plain beanie", "the plain one": "Beanie", not "Beanie with Logo"):
+// the one whose name's words are all in every other's name; ids when no one
+// is.
 func (t *turn) plainOnes(ids []string) []string {
-	said := map[string]bool{}
-	for _, w := range t.req.Mention {
-		said[nlu.Stem(w)] = true
-	}
-	var plain []string
-	for _, id := range ids {
+	names := make([][]string, len(ids))
+	for i, id := range ids {
 		p, err := t.e.catalog.Product(t.ctx, id)
 		if err != nil {
-			continue
+			return ids
 		}
-		if !slices.ContainsFunc(nameWords(p.Name), func(w string) bool { return !said[nlu.Stem(w)] }) {
+		for _, w := range nameWords(p.Name) {
+			names[i] = append(names[i], nlu.Stem(w))
+		}
+	}
+	var plain []string
+	for i, id := range ids {
+		base := len(names[i]) > 0
+		for j := range ids {
+			if j != i && (len(names[j]) <= len(names[i]) || slices.ContainsFunc(names[i], func(w string) bool { return !slices.Contains(names[j], w) })) {
+				base = false
+			}
+		}
+		if base {
 			plain = append(plain, id)
 		}
 	}
@@ -187,4 +196,19 @@ func nameWords(name string) []string {
 		}
 	}
 	return out
+}
+
+// excludesAShownCard reports whether r refuses cards of the page by words
+// that find some of them, and leaves some ("not the one with the logo"); "not
+// this time" finds none and refuses no card.
+func (t *turn) excludesAShownCard(r nlu.ShopRequest) bool {
+	page := t.st.PageProductIDs
+	if !r.Exclude || len(page) == 0 {
+		return false
+	}
+	saved := t.req
+	t.req = r
+	left, err := t.notMentioned(page)
+	t.req = saved
+	return err == nil && len(left) > 0 && len(left) < len(page)
 }

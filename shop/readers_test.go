@@ -22,6 +22,7 @@ type readerCase struct {
 var (
 	accessories = [][2]string{{"show me accessories", ""}} // 48 Beanie, 58 Belt, 60 Cap, 62 Sunglasses, 85 Beanie with Logo
 	clothing    = [][2]string{{"show me clothing", ""}}    // 44, 45 Hoodie, 46 Hoodie with Logo, 47, 48
+	beanies     = [][2]string{{"got beanies?", ""}}        // 48 Beanie, 85 Beanie with Logo
 	twoBeanies  = [][2]string{{"got beanies?", ""}, {"", "select:48"}}
 	capPending  = [][2]string{{"show me accessories", ""}, {"", "select:60"}}
 )
@@ -145,6 +146,24 @@ func TestCardsByNameDescriptionAndNegation(t *testing.T) {
 		{setup: capPending, say: "the fourth or the fifth", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
 		// A plural asks for the kind: a search, not the card.
 		{setup: accessories, say: "belts", intent: nlu.ShopSearch, state: shop.StateIdle, pending: ""},
+		// By negation of what the card has, and the plain one by itself.
+		{setup: beanies, say: "not the one that has a logo", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: twoBeanies, say: "no, not the logo one", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: beanies, say: "the basic one", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: accessories, say: "the plain one", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		// A change of pick after a lead-in, by an everyday word.
+		{setup: capPending, say: "oh wait, the shades", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		// A refusal that names no card is a no.
+		{setup: capPending, say: "not this time", intent: nlu.ShopCancel, state: shop.StateIdle, pending: ""},
+	})
+}
+
+// TestListsOfProductNames: product names joined by "and" or "or" are a
+// search, for what is sold or not.
+func TestListsOfProductNames(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "tents and sleeping bags", intent: nlu.ShopSearch, state: shop.StateIdle},
+		{say: "caps or beanies", intent: nlu.ShopSearch, state: shop.StateRecommending},
 	})
 }
 

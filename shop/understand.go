@@ -94,6 +94,16 @@ func (t *turn) parse() {
 			t.namesAnotherCard(parser)
 		}
 	}
+	if t.req.Exclude && m.Meaning == "" && t.req.Intent != nlu.ShopSelect {
+		// "not the logo one" said before a confirmation is asked: a pick.
+		if alt := parser.ParseContent(m.Text); t.excludesAShownCard(alt) {
+			t.req = alt
+			t.req.Intent = nlu.ShopSelect
+		}
+	}
+	if t.req.Exclude && t.req.Intent == nlu.ShopSelect && !t.excludesAShownCard(t.req) {
+		t.req.Exclude = false // "not this time": no card is refused by its words
+	}
 	if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
 		// Nothing to confirm: a yes that names a product picks it ("I'll go
 		// for the polo one").
@@ -113,7 +123,8 @@ func (t *turn) namesAnotherCard(parser *nlu.ShopParser) {
 	if t.state() != StateAwaitingConfirmation || pending == nil {
 		return
 	}
-	if whole := parser.ParseContent(t.msg.Text); whole.Intent == nlu.ShopSelect && whole.Other && nlu.RefusesTheCard(t.msg.Text) {
+	if whole := parser.ParseContent(t.msg.Text); (whole.Intent == nlu.ShopSelect && whole.Other && nlu.RefusesTheCard(t.msg.Text) || t.excludesAShownCard(whole)) {
+		whole.Intent = nlu.ShopSelect
 		// "not that one": the other card when one is left, else asked which.
 		t.req = whole
 		return
