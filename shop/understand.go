@@ -123,7 +123,7 @@ func (t *turn) namesAnotherCard(parser *nlu.ShopParser) {
 	if t.state() != StateAwaitingConfirmation || pending == nil {
 		return
 	}
-	if whole := parser.ParseContent(t.msg.Text); (whole.Intent == nlu.ShopSelect && whole.Other && nlu.RefusesTheCard(t.msg.Text) || t.excludesAShownCard(whole)) {
+	if whole := parser.ParseContent(t.msg.Text); whole.Intent == nlu.ShopSelect && whole.Other && nlu.RefusesTheCard(t.msg.Text) || t.excludesAShownCard(whole) {
 		whole.Intent = nlu.ShopSelect
 		// "not that one": the other card when one is left, else asked which.
 		t.req = whole
