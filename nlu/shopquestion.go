@@ -198,3 +198,34 @@ func asksWhoMadeBot(text string) bool {
 // maxWhoMadeWords bounds a question about who made the assistant: "who made
 // the hoodie with the logo?" is about a product, and longer.
 const maxWhoMadeWords = 5
+
+// ShopSmallTalk is a remark made to pass the time ("lovely weather today,
+// isn't it?", "what a day"): answered shortly, neither searched nor counted
+// as a clarification attempt.
+const ShopSmallTalk = "small_talk"
+
+// shopChatWords are what remarks made to pass the time are about: the
+// weather and the day, in the languages the seeds name.
+var shopChatWords = wordSet(`weather sunny rainy raining rain snowing snowy windy cloudy freezing scorching heatwave
+	temps meteo soleil pluie pleut il fait tiempo lluvia llueve soleado hace jaw chta chams الطقس الجو شتا`)
+
+// shopTagQuestions end a remark that asks for agreement ("isn't it?",
+// "innit", "n'est-ce pas ?", "¿verdad?").
+var shopTagQuestions = phraseSet("isn't it", "isnt it", "innit", "ain't it", "don't you think", "n'est-ce pas", "verdad", "no crees")
+
+// IsChitChat reports whether text is a remark made to pass the time: about
+// the weather, or ending with a tag question, and naming nothing to look for
+// (no frame or vague word: "something for the rain" is a request). The
+// caller reads it only where the message names nothing to search for.
+func IsChitChat(text string) bool {
+	ws := intentWords(text)
+	if slices.ContainsFunc(ws, func(w string) bool { return shopFrameWords[w] || shopVagueWords[w] }) {
+		return false
+	}
+	for n := 1; n <= 2 && n <= len(ws); n++ {
+		if shopTagQuestions[strings.Join(ws[len(ws)-n:], " ")] {
+			return true
+		}
+	}
+	return slices.ContainsFunc(ws, func(w string) bool { return shopChatWords[w] })
+}

@@ -35,7 +35,11 @@ func (t *turn) readGloss() {
 	t.unsold, t.asked = false, nil
 	t.req = t.parser().Parse(g, "")
 	t.req.Price = priceInDomain(t.req.Price)
-	if t.req.Intent != nlu.ShopSearch && t.req.Intent != nlu.ShopSelect {
+	switch t.req.Intent {
+	case nlu.ShopHuman, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
+		return // a chat spelling of a request for a person ("gimme a human")
+	case nlu.ShopSearch, nlu.ShopSelect:
+	default:
 		t.req, t.unsold, t.asked = prev, prevUnsold, prevAsked
 		return
 	}

@@ -26,6 +26,8 @@ func (t *turn) smallTalkReply() (string, error) {
 		return "I'm this shop's virtual assistant, not a person! I can find products for you, and if you'd like a person, just ask for one.", nil
 	case nlu.ShopQuestion:
 		return t.shopAnswer(), nil
+	case nlu.ShopSmallTalk:
+		return "It is! Meanwhile, I'm here to help you shop. " + t.hint(), nil
 	case nlu.ShopThanks:
 		if t.state() == StateRecommending {
 			if err := t.fire(TriggerResponseComplete); err != nil {

@@ -187,7 +187,7 @@ func (t *turn) expirePending() (bool, error) {
 	t.say(fmt.Sprintf("Your request to add %s to your cart expired, so I didn't add it. Pick the product again or tell me what you're looking for.", name))
 	t.progress = true
 	switch t.req.Intent {
-	case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot, nlu.ShopQuestion:
+	case nlu.ShopConfirm, nlu.ShopCancel, nlu.ShopAmbiguous, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot, nlu.ShopQuestion, nlu.ShopSmallTalk:
 		t.countRepeats()
 		return true, nil
 	}
@@ -204,16 +204,17 @@ func (t *turn) act() error {
 
 // intentActs are the steps that answer each intent; another intent is unclear.
 var intentActs = map[string]func(t *turn) error{
-	nlu.ShopHuman:    func(t *turn) error { return t.handoff(ReasonHumanRequested) },
-	nlu.ShopConfirm:  (*turn).answer,
-	nlu.ShopCancel:   (*turn).answer,
-	nlu.ShopSelect:   (*turn).pick,
-	nlu.ShopShowMore: (*turn).showMore,
-	nlu.ShopSearch:   (*turn).search,
-	nlu.ShopGreeting: (*turn).smallTalk,
-	nlu.ShopThanks:   (*turn).smallTalk,
-	nlu.ShopAboutBot: (*turn).smallTalk,
-	nlu.ShopQuestion: (*turn).smallTalk,
+	nlu.ShopHuman:     func(t *turn) error { return t.handoff(ReasonHumanRequested) },
+	nlu.ShopConfirm:   (*turn).answer,
+	nlu.ShopCancel:    (*turn).answer,
+	nlu.ShopSelect:    (*turn).pick,
+	nlu.ShopShowMore:  (*turn).showMore,
+	nlu.ShopSearch:    (*turn).search,
+	nlu.ShopGreeting:  (*turn).smallTalk,
+	nlu.ShopThanks:    (*turn).smallTalk,
+	nlu.ShopSmallTalk: (*turn).smallTalk,
+	nlu.ShopAboutBot:  (*turn).smallTalk,
+	nlu.ShopQuestion:  (*turn).smallTalk,
 }
 
 // pick selects the product a click names, or the one a typed message picks.

@@ -80,6 +80,9 @@ func socialIntent(text string) string {
 	case nlu.IntentMore:
 		return nlu.ShopShowMore
 	}
+	if nlu.IsChitChat(text) {
+		return nlu.ShopSmallTalk
+	}
 	return nlu.ShopAmbiguous
 }
 
