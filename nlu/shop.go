@@ -70,6 +70,11 @@ type ShopRequest struct {
 	// (NamesSeveral), and the shopper is asked which.
 	Ordinals   []int
 	PricePicks []int
+	// RefusedOrdinals and RefusedPricePicks are the positions and picks by
+	// price the message refuses ("not the first one", "not the cheapest"):
+	// the pick is among the other cards.
+	RefusedOrdinals   []int
+	RefusedPricePicks []int
 	// Plain asks for the card without extras ("the plain beanie"): of the
 	// cards the mention fits, the one whose name says no more than it.
 	Plain bool
@@ -330,6 +335,7 @@ rn atm asap tho tbf btw fyi imo imho lmk thx thnx ty tysm plss plox pleaseee k k
 now today tonight currently still again too yet soon anymore already
 let lemme think thinking check checking sec moment minute wait hold
 pas machi mashi ماشي
+weather sunny rainy raining snowing snowy windy cloudy freezing scorching day days lovely beautiful gorgeous huh
 `)
 
 func wordSet(list string) map[string]bool {
@@ -428,10 +434,11 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 	cue := scanShopWords(&req, k, categoryWords)
 	hasPrice := req.Price.Min != nil || req.Price.Max != nil
 	hasQuery := req.hasCriteria() || hasPrice
-	req.Other = cue.other || (cue.refused && len(req.Mention) == 0)
+	req.dropRefused(k)
+	req.Other = cue.other || (cue.refused && len(req.Mention) == 0 && len(req.Ordinals)+len(req.PricePicks) == 0 && !req.Refuses())
 	req.Exclude = !req.Other && len(req.Mention) > 0 && refusesWhatItNames(k)
 	switch {
-	case req.NamesSeveral() && !hasPrice:
+	case (req.NamesSeveral() || req.Refuses()) && !hasPrice:
 		// "the second or third", "the cheapest and the most expensive":
 		// several cards, asked which.
 		req.Intent, req.Terms = ShopSelect, nil

@@ -243,3 +243,64 @@ func withoutLeadIns(ws []string) []string {
 	}
 	return ws
 }
+
+// dropRefused moves the positions and picks by price of clauses that start
+// with a refusal ("not", "pas", "machi") to RefusedOrdinals and
+// RefusedPricePicks: "not the first one, the second" is the second, "not the
+// cheapest" is any card but the cheapest (the shop picks the one left, or
+// asks).
+func (req *ShopRequest) dropRefused(k string) {
+	if len(req.Ordinals) == 0 && len(req.PricePicks) == 0 {
+		return
+	}
+	var kept, refused []int
+	var keptPrice, refusedPrice []int
+	for _, clause := range strings.FieldsFunc(k, func(r rune) bool { return strings.ContainsRune(",;.!?", r) }) {
+		ws, _ := shopWords(clause)
+		ws = positionWords(ws)
+		for len(ws) > 0 && (shopLeadingNo[ws[0]] || shopLeadIns[ws[0]]) {
+			ws = ws[1:]
+		}
+		no := len(ws) > 0 && shopRefusals[ws[0]]
+		for _, w := range ws {
+			if n, ok := shopOrdinals[w]; ok {
+				if no {
+					refused = appendOnce(refused, n)
+				} else {
+					kept = appendOnce(kept, n)
+				}
+			}
+		}
+		for _, p := range pricePicks(strings.Join(ws, " ")) {
+			if no {
+				refusedPrice = appendOnce(refusedPrice, p)
+			} else {
+				keptPrice = appendOnce(keptPrice, p)
+			}
+		}
+	}
+	if len(refused)+len(refusedPrice) == 0 {
+		return
+	}
+	req.Ordinals, req.PricePicks = kept, keptPrice
+	req.RefusedOrdinals, req.RefusedPricePicks = refused, refusedPrice
+	req.Ordinal, req.PricePick = 0, 0
+	if len(kept) == 1 && len(keptPrice) == 0 {
+		req.Ordinal = kept[0]
+	}
+	if len(keptPrice) == 1 && len(kept) == 0 {
+		req.PricePick = keptPrice[0]
+	}
+}
+
+// Refuses reports whether the selection refuses cards by position or price.
+func (req *ShopRequest) Refuses() bool {
+	return len(req.RefusedOrdinals)+len(req.RefusedPricePicks) > 0
+}
+
+func appendOnce(list []int, n int) []int {
+	if slices.Contains(list, n) {
+		return list
+	}
+	return append(list, n)
+}

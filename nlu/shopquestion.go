@@ -215,17 +215,22 @@ var shopTagQuestions = phraseSet("isn't it", "isnt it", "innit", "ain't it", "do
 
 // IsChitChat reports whether text is a remark made to pass the time: about
 // the weather, or ending with a tag question, and naming nothing to look for
-// (no frame or vague word: "something for the rain" is a request). The
+// (no verb of wanting or looking, no vague word: "something for the rain" is
+// a request). The
 // caller reads it only where the message names nothing to search for.
 func IsChitChat(text string) bool {
 	ws := intentWords(text)
-	if slices.ContainsFunc(ws, func(w string) bool { return shopFrameWords[w] || shopVagueWords[w] }) {
+	if slices.ContainsFunc(ws, func(w string) bool { return shopWantWords[w] || shopLookWords[w] || shopVagueWords[w] }) {
 		return false
 	}
-	for n := 1; n <= 2 && n <= len(ws); n++ {
+	for n := 1; n <= maxTagWords && n <= len(ws); n++ {
 		if shopTagQuestions[strings.Join(ws[len(ws)-n:], " ")] {
 			return true
 		}
 	}
 	return slices.ContainsFunc(ws, func(w string) bool { return shopChatWords[w] })
 }
+
+// maxTagWords is the most words of a tag question, as words splits them
+// ("don't you think" is "don", "t", "you", "think").
+const maxTagWords = 4

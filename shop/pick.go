@@ -25,7 +25,7 @@ func (t *turn) typedSelect() error {
 		return t.failure(err)
 	}
 	r := t.req
-	if r.NamesSeveral() || (r.Other && len(ids) != 1) {
+	if r.NamesSeveral() || ((r.Other || r.Refuses()) && len(ids) != 1) {
 		// Two cards named at once are never one of them, and a card refused
 		// is never confirmed: asked which.
 		if err := t.dropPending(); err != nil {
@@ -63,6 +63,8 @@ func (t *turn) candidates() ([]string, error) {
 		return t.notMentioned(page)
 	case r.NamesSeveral():
 		return t.severalNamed(page)
+	case r.Refuses() && r.Ordinal == 0 && r.PricePick == 0:
+		return t.notRefused(page)
 	case r.PricePick != 0:
 		return t.byPrice(page, r.PricePick)
 	case r.Other:

@@ -36,8 +36,8 @@ func (t *turn) readGloss() {
 	t.req = t.parser().Parse(g, "")
 	t.req.Price = priceInDomain(t.req.Price)
 	switch t.req.Intent {
-	case nlu.ShopHuman, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot:
-		return // a chat spelling of a request for a person ("gimme a human")
+	case nlu.ShopHuman, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot, nlu.ShopShowMore:
+		return // a chat spelling ("gimme a human", "moar pls")
 	case nlu.ShopSearch, nlu.ShopSelect:
 	default:
 		t.req, t.unsold, t.asked = prev, prevUnsold, prevAsked
@@ -215,4 +215,35 @@ func (t *turn) excludesAShownCard(r nlu.ShopRequest) bool {
 	left, err := t.notMentioned(page)
 	t.req = saved
 	return err == nil && len(left) > 0 && len(left) < len(page)
+}
+
+// namesACard reports whether a typed selection names a card: by words, a
+// position, its price or as the other one.
+func namesACard(r nlu.ShopRequest) bool {
+	return len(r.Mention) > 0 || r.Ordinal != 0 || r.PricePick != 0 || r.Other || r.NamesSeveral() || r.Refuses()
+}
+
+// notRefused returns the cards of the page other than those refused by
+// position or price ("not the first one", "not the cheapest"), and other
+// than the one awaiting confirmation, when one is.
+func (t *turn) notRefused(page []string) ([]string, error) {
+	r := t.req
+	var out []string
+	for i, id := range page {
+		refused := false
+		for _, o := range r.RefusedOrdinals {
+			refused = refused || o == i+1 || (o == -1 && i == len(page)-1)
+		}
+		if !refused {
+			out = append(out, id)
+		}
+	}
+	for _, p := range r.RefusedPricePicks {
+		ids, err := t.byPrice(page, p)
+		if err != nil {
+			return nil, err
+		}
+		out = slices.DeleteFunc(out, func(id string) bool { return slices.Contains(ids, id) })
+	}
+	return out, nil
 }

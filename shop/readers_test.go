@@ -158,6 +158,22 @@ func TestCardsByNameDescriptionAndNegation(t *testing.T) {
 	})
 }
 
+// TestSmallTalkChatSpellingsAndPicksWithAYes: remarks about the weather are
+// small talk; chat spellings read through the gloss; a yes-like verb that
+// names a card by price or position picks it; a refused position is not the
+// pick.
+func TestSmallTalkChatSpellingsAndPicksWithAYes(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "such a rainy day huh", intent: nlu.ShopSmallTalk, state: shop.StateIdle},
+		{say: "beautiful day, don't you think", intent: nlu.ShopSmallTalk, state: shop.StateIdle},
+		{say: "something for the rain", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		{say: "lemme talk to a human", intent: nlu.ShopHuman, state: shop.StateHandoff},
+		{setup: accessories, say: "I'll go for the cheapest", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "60"},
+		{setup: accessories, say: "not the second, the third", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "60"},
+		{setup: accessories, say: "not the second, not the third", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+	})
+}
+
 // TestListsOfProductNames: product names joined by "and" or "or" are a
 // search, for what is sold or not.
 func TestListsOfProductNames(t *testing.T) {
@@ -224,5 +240,39 @@ func TestRefusingTheCard(t *testing.T) {
 	}
 	if !nlu.RefusesTheCard("not that one") || nlu.RefusesTheCard("no, that one") || nlu.RefusesTheCard("not now") {
 		t.Fatal("RefusesTheCard reads a refusal of a card only")
+	}
+}
+
+// TestARefusedCardIsNeverPicked: "not the second", "not the cheapest one",
+// "no, not the last": over the accessories page and two beanies, the card
+// refused by position or price is never the one awaiting confirmation; with
+// one card left, it is that one.
+func TestARefusedCardIsNeverPicked(t *testing.T) {
+	e := demo(t)
+	accessoriesPage := []string{"48", "58", "60", "62", "85"}
+	refs := []struct {
+		text  string
+		index int // on the page; prices: Beanie 18, Belt 55, Cap 16, Sunglasses 90, Beanie with Logo 18
+	}{{"the first", 0}, {"the second one", 1}, {"the third", 2}, {"number 4", 3}, {"the last one", 4}, {"the cheapest", 2}, {"the priciest one", 3}}
+	leads := []string{"not ", "no, not ", "nope not ", "hmm, not "}
+	rapid.Check(t, func(rt *rapid.T) {
+		ref := rapid.SampledFrom(refs).Draw(rt, "ref")
+		text := rapid.SampledFrom(leads).Draw(rt, "lead") + ref.text
+		c := newConversation(t, e)
+		c.send("show me accessories", "")
+		st := stateOf(t, c.send(text, ""))
+		if p := st.Conversation.PendingConfirmation.TargetID; p != nil && *p == accessoriesPage[ref.index] {
+			rt.Fatalf("%q picked the refused card %s", text, *p)
+		}
+	})
+	c := newConversation(t, e)
+	c.send("got beanies?", "")
+	if p := stateOf(t, c.send("not the first one, the second", "")).Conversation.PendingConfirmation.TargetID; p == nil || *p != "85" {
+		t.Fatalf("not the first one, the second: pending %v, want 85", p)
+	}
+	c = newConversation(t, e)
+	c.send("got beanies?", "")
+	if p := stateOf(t, c.send("not the first", "")).Conversation.PendingConfirmation.TargetID; p == nil || *p != "85" {
+		t.Fatalf("not the first, of two: pending %v, want the other (85)", p)
 	}
 }

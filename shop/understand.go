@@ -109,8 +109,8 @@ func (t *turn) parse() {
 	}
 	if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
 		// Nothing to confirm: a yes that names a product picks it ("I'll go
-		// for the polo one").
-		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && len(alt.Mention) > 0 {
+		// for the polo one", "I'll go with the priciest").
+		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && namesACard(alt) {
 			t.req = alt
 		}
 	}
