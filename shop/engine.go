@@ -52,8 +52,9 @@ type Config struct {
 	Writer parley.ReplyWriter
 	// Answers are the shop's answers to questions about its services, by topic
 	// (nlu.TopicShipping, TopicReturns, TopicPayment, TopicDiscounts,
-	// TopicSizes, TopicHours, TopicLocation, TopicOrders). A question whose
-	// topic has none is offered a person from the shop.
+	// TopicSizes, TopicHours, TopicLocation, TopicOrders, TopicProducts). A
+	// question whose topic has none is offered a person from the shop; what
+	// the shop sells (TopicProducts) is the catalog's categories.
 	Answers map[string]string
 }
 
