@@ -214,7 +214,8 @@ var shopChatWords = wordSet(`weather sunny rainy raining rain snowing snowy wind
 var shopTagQuestions = phraseSet("isn't it", "isnt it", "innit", "ain't it", "don't you think", "n'est-ce pas", "verdad", "no crees")
 
 // IsChitChat reports whether text is a remark made to pass the time: about
-// the weather, or ending with a tag question, and naming nothing to look for
+// the weather, ending with a tag question, a reaction, a greeting with words
+// around it or a farewell (reactsOrTakesLeave), and naming nothing to look for
 // (no verb of wanting or looking, no vague word: "something for the rain" is
 // a request). The
 // caller reads it only where the message names nothing to search for.
@@ -228,9 +229,65 @@ func IsChitChat(text string) bool {
 			return true
 		}
 	}
-	return slices.ContainsFunc(ws, func(w string) bool { return shopChatWords[w] })
+	return slices.ContainsFunc(ws, func(w string) bool { return shopChatWords[w] }) || reactsOrTakesLeave(ws)
 }
+
+// shopReactions are appreciation said for its own sake, maybe with laughter
+// ("lol nice", "wow lovely"; laughter alone is vague); shopGreetingWords greet ("just
+// wanted to say hi"); shopFarewells take leave ("good night", "bye",
+// "bonne nuit", "hasta luego", "bslama").
+var (
+	shopReactions     = wordSet(`nice cool great awesome wow neat amazing sweet dope lovely super genial chouette zwin`)
+	shopGreetingWords = wordSet(`hi hello hey hiya howdy yo salut bonjour bonsoir coucou hola buenas salam ahlan marhaba سلام مرحبا`)
+	shopFarewells     = phraseSet("good night", "goodnight", "bye", "bye bye", "goodbye", "see you", "see ya", "cya", "later",
+		"bonne nuit", "au revoir", "a plus", "a bientot", "buenas noches", "adios", "hasta luego", "chao", "ciao",
+		"bslama", "b slama", "m3a salama", "مع السلامة", "تصبح على خير")
+	shopSocialFillers = wordSet(`just wanted to say i a the ok okay so well oh and thanks thank you for now guys all folks everyone
+		lol lool haha hahaha hehe hihi lmao rofl xd mdr ptdr jaja jajaja`)
+)
+
+// reactsOrTakesLeave reports whether ws are nothing but a reaction ("lol
+// nice"), a greeting with words around it ("just wanted to say hi") or a
+// farewell ("good night"), with social fillers.
+func reactsOrTakesLeave(ws []string) bool {
+	social := false
+	for i := 0; i < len(ws); i++ {
+		if n := farewellAt(ws[i:]); n > 0 {
+			social = true
+			i += n - 1
+			continue
+		}
+		switch w := ws[i]; {
+		case shopReactions[w], shopGreetingWords[w]:
+			social = true
+		case shopSocialFillers[w]:
+		default:
+			return false
+		}
+	}
+	return social
+}
+
+// farewellAt is the length of the farewell ws start with, 0 for none.
+func farewellAt(ws []string) int {
+	for n := min(maxFarewellWords, len(ws)); n > 0; n-- {
+		if shopFarewells[strings.Join(ws[:n], " ")] {
+			return n
+		}
+	}
+	return 0
+}
+
+// maxFarewellWords is the most words of a farewell ("تصبح على خير").
+const maxFarewellWords = 3
 
 // maxTagWords is the most words of a tag question, as words splits them
 // ("don't you think" is "don", "t", "you", "think").
 const maxTagWords = 4
+
+// IsReactionOrFarewell reports whether text is wholly a reaction, a greeting
+// with words around it or a farewell ("wow lovely", "bonne nuit"): read before
+// a word the catalog does not know makes it an unsold search.
+func IsReactionOrFarewell(text string) bool {
+	return reactsOrTakesLeave(intentWords(text))
+}

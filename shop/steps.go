@@ -27,7 +27,7 @@ func (t *turn) smallTalkReply() (string, error) {
 	case nlu.ShopQuestion:
 		return t.shopAnswer(), nil
 	case nlu.ShopSmallTalk:
-		return "It is! Meanwhile, I'm here to help you shop. " + t.hint(), nil
+		return "Happy to chat! I'm here to help you shop whenever you like. " + t.hint(), nil
 	case nlu.ShopThanks:
 		if t.state() == StateRecommending {
 			if err := t.fire(TriggerResponseComplete); err != nil {

@@ -32,6 +32,10 @@ func (t *turn) understand() {
 	if !upstream && m.Meaning == "" {
 		t.readGloss()
 		t.bareNameOfACard()
+		if t.unsold && nlu.IsReactionOrFarewell(m.Text) {
+			// "bonne nuit" is no search for "nuit".
+			t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
+		}
 	}
 	if !upstream && m.Meaning == "" {
 		t.readShopQuestion()
