@@ -71,12 +71,19 @@ func WithoutQuestions(text string) string {
 	return b.String()
 }
 
-// startsWithWh reports whether clause's first word is a wh-word.
+// startsWithWh reports whether clause's first word is a wh-word. "How
+// about" and "what about" propose rather than ask ("how about today?").
 func startsWithWh(clause string) bool {
 	var buf [4]token
 	toks := appendTokens(buf[:0], key(clause))
+	if len(toks) > 1 && proposingWh[toks[0].text+" "+toks[1].text] {
+		return false
+	}
 	return len(toks) > 0 && whOpeners[toks[0].text]
 }
+
+// proposingWh are wh-words with the word that makes them a proposal.
+var proposingWh = map[string]bool{"how about": true, "what about": true}
 
 // correctionRe finds the words by which a speaker takes back what they just
 // said ("to Rome, sorry, to Milan", "Friday. Actually no, Saturday", "three,

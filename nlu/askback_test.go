@@ -55,6 +55,10 @@ func TestWithoutQuestions(t *testing.T) {
 		{"any chance of friday?", "any chance of friday?"},
 		{"هل غدا؟", "هل غدا؟"},
 		{"متى غدا؟", ""},
+		// "how about" and "what about" propose a day, they ask for none.
+		{"how about Thursday?", "how about Thursday?"},
+		{"What about the 20th?", "What about the 20th?"},
+		{"how about you tell me when?", "how about you tell me when?"},
 		{"", ""},
 	} {
 		if got := WithoutQuestions(tt.text); got != tt.want {
