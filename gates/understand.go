@@ -45,6 +45,7 @@ func (f *Flow) extractFacts(nodes []*Node, s said, known map[string]string) []ex
 // readNode reads node n's facts (not its deltas) from msg into values, with
 // put, which stores a fact's value in values.
 func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, put func(raw, value string)) {
+	msg.Text = withDaysBesideKinds(n, msg.Text)
 	for i := range n.Extract {
 		f.readExtractor(&n.Extract[i], msg, put)
 	}
@@ -121,6 +122,7 @@ func (f *Flow) readsNothing(n *Node, msg parley.Message) bool {
 		return false
 	}
 	read, extractors := false, 0
+	msg.Text = withDaysBesideKinds(n, msg.Text)
 	put := func(_, value string) { read = read || strings.TrimSpace(value) != "" }
 	for i := range n.Extract {
 		x := n.Extract[i]
@@ -297,11 +299,12 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 	if _, _, corrected := nlu.SplitCorrection(text); corrected {
 		return
 	}
+	defer betweenTakenWhole(n, text, values)
 	var cued, uncued []*Extractor
 	for i := range n.Extract {
 		switch x := &n.Extract[i]; {
 		case x.Kind != ExtractNumber:
-		case hasCue(x, text):
+		case hasCue(x, rangeUnits(text)):
 			cued = append(cued, x)
 		default:
 			uncued = append(uncued, x)
@@ -339,6 +342,39 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 		}
 		values[x.Fact] = formatQuantity(fits[0])
 		take(values[x.Fact])
+	}
+}
+
+// betweenTakenWhole keeps node n's number facts read from a message with a
+// "between" range only when they are the range's two numbers, each taken
+// once: "between 60 and 80 kg" is a 60 kg baseline and an 80 kg target; a
+// range read in half (the target alone) or twice ("I want between 60 and 80
+// kg": the target cue takes the first number) stores none of them, and the
+// question is asked again (parse or ask).
+func betweenTakenWhole(n *Node, text string, values map[string]string) {
+	at := betweenRe.FindStringIndex(text)
+	if at == nil {
+		return
+	}
+	wanted := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(strings.ToLower(rangeUnits(text[at[0]:]))))
+	if len(wanted) > 2 {
+		wanted = wanted[:2]
+	}
+	var facts, got []string
+	for i := range n.Extract {
+		if x := &n.Extract[i]; x.Kind == ExtractNumber {
+			facts = append(facts, x.Fact)
+			if v, ok := values[x.Fact]; ok {
+				got = append(got, v)
+			}
+		}
+	}
+	whole := len(wanted) == 2 && len(got) == 2 && got[0] != got[1] &&
+		slices.Contains(got, formatQuantity(wanted[0])) && slices.Contains(got, formatQuantity(wanted[1]))
+	if !whole {
+		for _, f := range facts {
+			delete(values, f)
+		}
 	}
 }
 
@@ -513,9 +549,11 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 // over read as none, and the question comes again). A date the extractor's
 // validate refuses (a past day for future_date_only) is not stored either, nor
 // one said inside a question asked back ("what day is it today?", "is Tuesday
-// ok?"): only the clauses that answer are read (nlu.WithoutQuestions).
+// ok?") or a remark ("nice weather today", "the gym was packed on Tuesday"):
+// only the clauses that answer are read (nlu.WithoutQuestions,
+// withoutRemarks).
 func extractDate(x *Extractor, msg parley.Message, put func(raw, value string)) {
-	d, ok := nlu.FindDate(nlu.WithoutQuestions(msg.Text), msg.SentAt)
+	d, ok := nlu.FindDate(withoutRemarks(nlu.WithoutQuestions(msg.Text)), msg.SentAt)
 	if !ok {
 		return
 	}
@@ -725,6 +763,12 @@ func unitFromLater(qs []nlu.Quantity) []nlu.Quantity {
 // second ("60 to 80 kg", "60-80kg").
 var rangeRe = regexp.MustCompile(`(?i)\b(\d+(?:\.\d+)?)(\s*(?:to|-|–)\s*)(\d+(?:\.\d+)?)(\s*)(\pL+)`)
 
+// betweenRe is a range said with "between ... and" ("between 60 and 80 kg",
+// "entre 60 et 80 kg"): it reads as "from 60 to 80 kg", the first number
+// where the user stands, the second where they are going (see
+// betweenTakenWhole).
+var betweenRe = regexp.MustCompile(`(?i)\b(between|entre)\s+(\d+(?:[.,]\d+)?)(\s*\pL*)\s+(and|et|y|&)\s+(\d+(?:[.,]\d+)?)`)
+
 // rangeUnits writes a range's unit after its first number too ("from 60 to
 // 80 kg" is "from 60 kg to 80 kg"): the unit said once is both numbers'. Only
 // a word nlu reads as a unit is copied.
@@ -732,6 +776,7 @@ func rangeUnits(text string) string {
 	if !strings.ContainsAny(text, "0123456789") {
 		return text
 	}
+	text = betweenRe.ReplaceAllString(text, "from $2$3 to $5")
 	return rangeRe.ReplaceAllStringFunc(text, func(m string) string {
 		g := rangeRe.FindStringSubmatch(m)
 		if qs := nlu.ExtractQuantities("1 " + strings.ToLower(g[5])); len(qs) != 1 || qs[0].Unit == "" {

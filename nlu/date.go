@@ -99,6 +99,14 @@ var weekdayAbbreviations = map[string]time.Weekday{
 	"sat": time.Saturday, "sun": time.Sunday,
 }
 
+// WeekdayAbbreviation returns the weekday an English abbreviation names
+// ("tue", "sat"), wherever it is said; the date reader reads those that are
+// other words too only where they cannot be those (see weekdayNamed).
+func WeekdayAbbreviation(word string) (time.Weekday, bool) {
+	day, ok := weekdayAbbreviations[word]
+	return day, ok
+}
+
 // onlyWeekdayAbbreviations are the weekday abbreviations that are no other
 // word in English, French, Spanish or Darija: they name the day wherever said.
 var onlyWeekdayAbbreviations = wordSet(`weds thu thur thurs fri`)

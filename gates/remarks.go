@@ -1,0 +1,118 @@
+package gates
+
+import (
+	_ "embed"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// remarksText is the data of remarks.txt: the words that make a clause a
+// remark about the past or the present, a tag question, a request, and the
+// words that make a sentence French.
+//
+//go:embed remarks.txt
+var remarksText string
+
+// remarkWords are remarks.txt's lists by name, each a list of phrases (a
+// phrase is its words).
+var remarkWords = readRemarkWords(remarksText)
+
+func readRemarkWords(text string) map[string][][]string {
+	lists := map[string][][]string{}
+	for _, line := range strings.Split(text, "\n") {
+		name, words, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		for _, w := range strings.Fields(words) {
+			lists[strings.TrimSpace(name)] = append(lists[strings.TrimSpace(name)], strings.Split(w, "_"))
+		}
+	}
+	return lists
+}
+
+// remarkTokens are text's words in lower case, apostrophes kept ("isn't").
+func remarkTokens(text string) []string {
+	text = strings.NewReplacer("’", "'", "‘", "'").Replace(strings.ToLower(text))
+	return strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' })
+}
+
+// saysAny reports whether words hold one of the phrases of list name.
+func saysAny(words []string, name string) bool {
+	for _, phrase := range remarkWords[name] {
+		for i := 0; i+len(phrase) <= len(words); i++ {
+			if slices.Equal(words[i:i+len(phrase)], phrase) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// withoutRemarks returns text without its clauses that are remarks: a clause
+// in the past tense or describing the weather, the gym or how the day feels,
+// with no word of wanting, proposing or booking ("nice weather today", "the
+// gym was packed on Tuesday"). A message with a tag question ("lovely day
+// today, isn't it") and no such word is a remark whole. A day said in a remark
+// is no answer to the booking question: storing it would book a day the user
+// only mentioned (issue 38: parse or ask).
+func withoutRemarks(text string) string {
+	all := remarkTokens(text)
+	if saysAny(all, "request") {
+		return text
+	}
+	if saysAny(all, "tag") {
+		return ""
+	}
+	var b strings.Builder
+	for _, clause := range clauseRe.FindAllString(text, -1) {
+		words := remarkTokens(clause)
+		if !saysAny(words, "past") && !saysAny(words, "descriptive") {
+			b.WriteString(clause)
+		}
+	}
+	return b.String()
+}
+
+// withDaysBesideKinds writes out a weekday's abbreviation that is another
+// word too ("tue", "sun", "mon") when it stands right before or after one of
+// node n's category keywords ("workout tue", "tue call"): beside a kind of
+// session it can only be the day. In a French sentence "tue" is a verb and
+// stays unread ("la séance me tue").
+func withDaysBesideKinds(n *Node, text string) string {
+	if saysAny(remarkTokens(text), "french") {
+		return text
+	}
+	keywords := map[string]bool{}
+	for _, x := range n.Extract {
+		for _, kws := range x.Categories {
+			for _, kw := range kws {
+				keywords[strings.ToLower(kw)] = true
+			}
+		}
+	}
+	spans := wordRe.FindAllStringIndex(text, -1)
+	word := func(i int) string { return strings.ToLower(text[spans[i][0]:spans[i][1]]) }
+	var b strings.Builder
+	last := 0
+	for i := range spans {
+		day, ok := nlu.WeekdayAbbreviation(word(i))
+		if !ok || !(i > 0 && keywords[word(i-1)] || i+1 < len(spans) && keywords[word(i+1)]) {
+			continue
+		}
+		b.WriteString(text[last:spans[i][0]])
+		b.WriteString(strings.ToLower(day.String()))
+		last = spans[i][1]
+	}
+	if last == 0 {
+		return text
+	}
+	return b.String() + text[last:]
+}
+
+// wordRe is a word: letters and digits.
+var wordRe = regexp.MustCompile(`[\pL\pN]+`)
