@@ -178,3 +178,27 @@ func TestABodyWeightAsksForTheTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestAnAmountOfChangeIsNoTarget: an amount to lose or gain ("drop 10 kg")
+// is no level: neither the target nor the baseline takes it, the baseline
+// said beside it is kept and the target is asked for; a level said with
+// "get to" is still the target.
+func TestAnAmountOfChangeIsNoTarget(t *testing.T) {
+	for _, tt := range []struct{ text, baseline, target string }{
+		{"I weigh 92 kg and want to shed 7 kg", "92 kg", ""},
+		{"hoping to put on another 4 kg, currently 61 kg", "61 kg", ""},
+		{"want to cut about 3 kg", "", ""},
+		{"lost 6 kg already, now at 84 kg, want to get to 78 kg", "84 kg", "78 kg"},
+	} {
+		c := coachAtGoal(t)
+		c.say(tt.text)
+		st := c.runtime()
+		v := st.FactValues
+		if v["goal_baseline"] != tt.baseline || v["goal_target"] != tt.target {
+			t.Errorf("%q: baseline %q target %q, want %q %q", tt.text, v["goal_baseline"], v["goal_target"], tt.baseline, tt.target)
+		}
+		if tt.target == "" && st.LastPromptedNode != "goal-gap-1" {
+			t.Errorf("%q: prompted %q, want the goal asked again", tt.text, st.LastPromptedNode)
+		}
+	}
+}

@@ -116,3 +116,43 @@ func withDaysBesideKinds(n *Node, text string) string {
 
 // wordRe is a word: letters and digits.
 var wordRe = regexp.MustCompile(`[\pL\pN]+`)
+
+// numbersText is text as the number extractors read it: number words as
+// digits, a range's unit on both numbers, and no amount of change.
+func numbersText(text string) string {
+	return withoutAmounts(rangeUnits(numberWordsAsDigits(text)))
+}
+
+// amountRe is a change word of remarks.txt ("drop", "put on"), fillers, and
+// the quantity it says.
+var amountRe = regexp.MustCompile(`(?i)\b(` + phrasesPattern("change") + `)((?:\s+(?:` + phrasesPattern("change-filler") + `))*)\s+\d+(?:[.,]\d+)?(?:\s*[\pL.]+)?`)
+
+// withoutAmounts removes from text the quantities said as an amount to lose
+// or gain ("want to drop 10 kg", "lose another 5 kg"): such an amount is no
+// level, so neither the target nor the baseline may take it (a target of 10
+// kg with a baseline of 80 kg is a value the user did not say); the change
+// word is kept, so a category still reads it, and amountMark stands for the
+// amount (see saysAmountFirst).
+func withoutAmounts(text string) string {
+	return amountRe.ReplaceAllString(text, "$1$2 "+amountMark)
+}
+
+// amountMark stands where an amount of change was said (no number reads it).
+const amountMark = "§"
+
+// saysAmountFirst reports whether text, what follows a cue, says an amount
+// of change before any number: the cue's quantity is that amount, no level.
+func saysAmountFirst(text string) bool {
+	mark := strings.Index(text, amountMark)
+	digit := strings.IndexAny(text, "0123456789")
+	return mark >= 0 && (digit < 0 || mark < digit)
+}
+
+// phrasesPattern is list name's phrases as a regexp alternation.
+func phrasesPattern(name string) string {
+	var alts []string
+	for _, p := range remarkWords[name] {
+		alts = append(alts, regexp.QuoteMeta(strings.Join(p, " ")))
+	}
+	return strings.Join(alts, "|")
+}

@@ -310,7 +310,7 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 			uncued = append(uncued, x)
 		}
 	}
-	left := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(strings.ToLower(rangeUnits(numberWordsAsDigits(text)))))
+	left := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(strings.ToLower(numbersText(text))))
 	if len(cued) == 0 {
 		// No cue says which number is which ("70 kg and 85"): their order is
 		// a guess, so none is stored and the question is asked again.
@@ -703,7 +703,7 @@ func regexGroups(pattern string) []string {
 // pickQuantity reads the number a number extractor wants: the first quantity (in an
 // accepted unit) after the first cue word found, else the Index-th one in the text.
 func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
-	text = rangeUnits(numberWordsAsDigits(text))
+	text = numbersText(text)
 	units := make([]string, 0, len(x.Unit))
 	for _, u := range x.Unit {
 		units = append(units, normalizeUnit(u))
@@ -715,8 +715,13 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 		return slices.DeleteFunc(qs, func(q nlu.Quantity) bool { return !slices.Contains(units, q.Unit) })
 	}
 	lower := strings.ToLower(text)
+	cued := false
 	for _, cue := range x.Cues {
 		if at := wordIndex(lower, strings.ToLower(cue)); at >= 0 {
+			cued = true
+			if saysAmountFirst(lower[at+len(cue):]) {
+				return nlu.Quantity{}, false // "want to drop 10 kg": no level
+			}
 			before := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(lower[:at]))
 			last := nlu.Quantity{}
 			if len(before) > 0 {
@@ -732,6 +737,11 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 				return qs[0], true
 			}
 		}
+	}
+	if cued && strings.Contains(lower, amountMark) {
+		// A cue read no level beside an amount of change: another
+		// fact's quantity is not this one's.
+		return nlu.Quantity{}, false
 	}
 	qs := accept(inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(text)))
 	if x.Index < len(qs) {
