@@ -202,3 +202,34 @@ func TestAnAmountOfChangeIsNoTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestBetweenRangesAreWholeOrAbsent (property): a range said with
+// "between", with a unit once or twice and words around it, stores the
+// first number as the baseline and the second as the target, or neither;
+// never one alone, never another number.
+func TestBetweenRangesAreWholeOrAbsent(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		a := rapid.IntRange(10, 300).Draw(rt, "a")
+		b := rapid.IntRange(10, 300).Filter(func(b int) bool { return b != a }).Draw(rt, "b")
+		unit := rapid.SampledFrom([]string{"kg", "lbs", "min"}).Draw(rt, "unit")
+		form := rapid.SampledFrom([]string{"between %[1]d and %[2]d %[3]s", "between %[1]d%[3]s and %[2]d%[3]s", "%[4]s between %[1]d and %[2]d %[3]s"}).Draw(rt, "form")
+		lead := rapid.SampledFrom([]string{"squat", "somewhere", "I want", "bench, ", "goal is"}).Draw(rt, "lead")
+		args := []any{a, b, unit}
+		if strings.Contains(form, "%[4]s") {
+			args = append(args, lead)
+		}
+		text := fmt.Sprintf(form, args...)
+		c := coachAtGoal(t)
+		c.say(text)
+		v := c.runtime().FactValues
+		u := strings.TrimSuffix(unit, "s")
+		if unit == "min" {
+			u = "min"
+		}
+		base, target := v["goal_baseline"], v["goal_target"]
+		whole := base == fmt.Sprintf("%d %s", a, u) && target == fmt.Sprintf("%d %s", b, u)
+		if !whole && (base != "" || target != "") {
+			rt.Fatalf("%q: baseline %q target %q, want %d and %d %s or neither", text, base, target, a, b, u)
+		}
+	})
+}
