@@ -46,7 +46,14 @@ func propDate(t *rapid.T, today nlu.Date) (string, string) {
 		day := rapid.IntRange(1, 28).Draw(t, "day")
 		d := nlu.Date{Year: today.Year, Month: m, Day: day}
 		if d.Before(today) {
+			if !d.Before(today.AddDays(-31)) {
+				// Passed within the last month: a mistake, asked again.
+				return fmt.Sprintf("on %s %d", propMonthsF[m], day), ""
+			}
 			d.Year++
+		}
+		if last := (nlu.Date{Year: today.Year - 1, Month: m, Day: day}); !last.Before(today.AddDays(-31)) {
+			return fmt.Sprintf("on %s %d", propMonthsF[m], day), ""
 		}
 		return fmt.Sprintf("on %s %d", propMonthsF[m], day), d.String()
 	}
@@ -97,7 +104,7 @@ func TestBookingSentencesNeverStoreAnotherValue(t *testing.T) {
 				t.Fatalf("%q on %s: %s = %v, want %s or none", text, today, slot, v, right)
 			}
 		}
-		if noise == 0 && (slots["origin"] == nil || slots["destination"] == nil || slots["departure_date"] == nil) {
+		if noise == 0 && (slots["origin"] == nil || slots["destination"] == nil || slots["departure_date"] == nil && want != "") {
 			t.Fatalf("%q on %s: slots %v, want all three read", text, today, slots)
 		}
 	})

@@ -95,7 +95,7 @@ func TestEveryTransitionIsInTheKernel(t *testing.T) {
 	e := demo(t)
 	key := parley.ConversationKey{Bot: "booking", ID: "c-10"}
 	var state any = e.NewState(key)
-	for i, text := range []string{"book a flight", "Boston", "cancel my booking", "BK-12345", "yes", "Rome", "Dec 24", "no, from Paris", "yes"} {
+	for i, text := range []string{"book a flight", "Boston", "cancel my booking", "BK-12345", "yes", "Rome", "Feb 24", "no, from Paris", "yes"} {
 		d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: int64(i + 1), State: state,
 			Message: parley.Message{Text: text, SentAt: time.Date(2026, 1, 1, 10, 0, i, 0, time.UTC)}})
 		if err != nil {

@@ -389,11 +389,23 @@ func fullYear(digits string) int {
 	return y
 }
 
+// recentPastDays is how far back a day and month without a year is taken
+// for a mistake rather than next year's (nextMonthDay).
+const recentPastDays = 31
+
 // nextMonthDay is the first month/day on or after today (skipping years where the
-// day does not exist, for February 29).
+// day does not exist, for February 29). A month/day that fell within the last
+// recentPastDays ("March 2" said on March 9) reads as none: the user most
+// likely means the past one, by mistake, and not a date eleven months away;
+// the bot asks again rather than store next year's.
 func nextMonthDay(month time.Month, day int, today Date) (Date, bool) {
 	if month < 1 || month > 12 || day < 1 || day > 31 {
 		return Date{}, false
+	}
+	for _, y := range []int{today.Year, today.Year - 1} {
+		if d := (Date{y, month, day}); validDate(y, month, day) && d.Before(today) && !d.Before(today.AddDays(-recentPastDays)) {
+			return Date{}, false
+		}
 	}
 	for y := today.Year; y <= today.Year+8; y++ {
 		if d := (Date{y, month, day}); validDate(y, month, day) && !d.Before(today) {

@@ -81,7 +81,50 @@ func FindDate(text string, now time.Time) (Date, bool) {
 			return Date{}, false // "sometime after the 20th" is no day
 		}
 	}
-	return d, true
+	return d.AddDays(shiftAfter(toks, covered)), true
+}
+
+// anchorShifts count from a date said before them in the same message ("on
+// the 3rd, so the day after that"): the day they name is that date moved by
+// their days. Words folded; "that", "it" may follow.
+var anchorShifts = []struct {
+	words []string
+	days  int
+}{
+	{phraseWords("the day after"), 1}, {phraseWords("the next day"), 1}, {phraseWords("the following day"), 1},
+	{phraseWords("the day before"), -1}, {phraseWords("the previous day"), -1}, {phraseWords("the week after"), 7},
+	{phraseWords("le lendemain"), 1}, {phraseWords("la veille"), -1}, {phraseWords("el dia siguiente"), 1}, {phraseWords("al dia siguiente"), 1},
+}
+
+// shiftAfter is the days an anchorShifts phrase, left out of every date read
+// and said after one, moves that date by; 0 when none is said.
+func shiftAfter(toks []token, covered []bool) int {
+	seenDate := false
+	for j := range toks {
+		if covered[j] {
+			seenDate = true
+			continue
+		}
+		if !seenDate {
+			continue
+		}
+		for _, a := range anchorShifts {
+			if startsWithPhrase(toks[j:], a.words) && !coveredAny(covered, j, j+len(a.words)) {
+				return a.days
+			}
+		}
+	}
+	return 0
+}
+
+// coveredAny reports whether a date read covers one of toks[a:b].
+func coveredAny(covered []bool, a, b int) bool {
+	for j := a; j < b && j < len(covered); j++ {
+		if covered[j] {
+			return true
+		}
+	}
+	return false
 }
 
 // dateBounds before a date make it a bound or an approximation, not the day.
