@@ -55,6 +55,13 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 		return answer, answer == nlu.No && len(m.NLU.Entities) > 0 && m.NLU.Intent != "cancel", false
 	}
 	answer = tu.yesNo()
+	if answer == nlu.Yes {
+		// A question asked back is no yes ("wait, which airline?"): only
+		// the clauses that ask nothing may say yes ("yes, what time is it?").
+		if rest := nlu.WithoutQuestions(tu.text); rest != tu.text {
+			answer = nlu.YesNoTo(rest, tu.s.LastResponse)
+		}
+	}
 	if answer == nlu.Yes || tu.isCancel() {
 		return answer, false, false
 	}

@@ -245,7 +245,10 @@ func (tu *turn) understand() error {
 	if st == nil {
 		return tu.advance(0)
 	}
-	if !changed && target == nil && !tu.recovering {
+	// A question about the active flow's own business ("which airline?" while
+	// a flight is confirmed) resembles its trigger but moves nothing: it is
+	// not understood, as any other question is.
+	if !changed && (target == nil || target == active && tu.asksBack()) && !tu.recovering {
 		return tu.unmoved(active, st)
 	}
 	return tu.advance(st.index)
@@ -488,7 +491,9 @@ func (tu *turn) closing() bool {
 	if p := tu.in.Message.NLU; p != nil {
 		return p.Intent == "deny" || p.Intent == "negate" || p.Intent == "goodbye" || p.Intent == "thank_you"
 	}
-	return tu.yesNo() == nlu.No || hasPhrase(tu.text, closingPhrases)
+	// Thanks in any wording the built-in intents read ("cheers", "merci
+	// beaucoup", "shukran") closes as "thanks" does.
+	return tu.yesNo() == nlu.No || hasPhrase(tu.text, closingPhrases) || nlu.SmallTalkOf(tu.text) == nlu.Thanks
 }
 
 // closingPhrases end a conversation when no flow is active.

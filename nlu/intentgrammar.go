@@ -40,6 +40,8 @@ type grammarTemplate struct {
 	parts  [][]string
 	words  [][][]string
 	source string // file:line, for errors
+	// rulesOnly: the model is not trained on its sentences ("intent*:").
+	rulesOnly bool
 }
 
 // intentGrammar is the parsed grammar: its templates, indexed by the words a
@@ -82,7 +84,9 @@ func parseIntentGrammar(fsys fs.FS) (*intentGrammar, error) {
 		for _, w := range t.firstWords() {
 			g.byFirst[w] = append(g.byFirst[w], i)
 		}
-		g.samples[t.intent] = append(g.samples[t.intent], t.sample(grammarSamplePerTemplate)...)
+		if !t.rulesOnly {
+			g.samples[t.intent] = append(g.samples[t.intent], t.sample(grammarSamplePerTemplate)...)
+		}
 	}
 	return g, nil
 }
@@ -105,14 +109,20 @@ func parseGrammarFile(name, text string) ([]grammarTemplate, error) {
 			slots[strings.TrimSpace(slot)] = grammarAlternatives(alts)
 		default:
 			intent, body, ok := strings.Cut(line, ":")
-			if !ok || !isGrammarIntent(strings.TrimSpace(intent)) {
+			// "cancel*:" is read by the rules only: its sentences (long
+			// ones, with the reason of a change of mind) would outweigh the
+			// short ones in the model's sample and move its other answers.
+			intent, rulesOnly := strings.CutSuffix(strings.TrimSpace(intent), "*")
+			if !ok || !isGrammarIntent(intent) {
 				return nil, fmt.Errorf("%s: a template is intent: words {SLOT}, with a built-in intent or other", where)
 			}
 			parts, err := grammarParts(body, slots)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", where, err)
 			}
-			out = append(out, newGrammarTemplate(strings.TrimSpace(intent), parts, where))
+			t := newGrammarTemplate(strings.TrimSpace(intent), parts, where)
+			t.rulesOnly = rulesOnly
+			out = append(out, t)
 		}
 	}
 	return out, nil
