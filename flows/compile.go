@@ -38,6 +38,9 @@ type slot struct {
 	maxRetries int
 	onExhaust  string
 	days       bool // it counts days or nights (countsDays), read once
+	// records are the bot's search records carrying a field of the slot's
+	// name: a text slot with records takes only their values (records.go).
+	records []map[string]string
 }
 
 type validator struct {
@@ -341,7 +344,7 @@ func compilePatterns(patterns []string) []*pattern {
 
 // labelledPattern finds a slot named by its label or name, then its value:
 // "change the origin to Boston", "origin is Boston", "set my departure date to
-// tomorrow". names are the lowercase label and names: the pattern runs only when
+// tomorrow", "Destination: Boston" (a label pasted from an itinerary). names are the lowercase label and names: the pattern runs only when
 // one is in the text.
 func labelledPattern(label, name string) (names []string, labelled *pattern) {
 	names = []string{strings.ToLower(label)}
@@ -352,7 +355,7 @@ func labelledPattern(label, name string) (names []string, labelled *pattern) {
 		names = append(names, strings.ToLower(name), strings.ToLower(spaced))
 	}
 	labelled = newPattern(regexp.MustCompile(`(?i)\b(?:(?:change|update|set|make|switch|correct)\s+)?(?:the\s+|my\s+)?(?:` +
-		strings.Join(quoted, "|") + `)\s+(?:to|is|=|should be|will be|as)\s+(.+?)\s*(?:[,;!?]|\.\s|\.$|\s+and\s+|$)`))
+		strings.Join(quoted, "|") + `)(?:\s*:\s*|\s+(?:to|is|=|should be|will be|as)\s+)(.+?)\s*(?:[,;!?]|\.\s|\.$|\s+and\s+|$)`))
 	return names, labelled
 }
 

@@ -173,6 +173,7 @@ func (e *Engine) compileFlows(def *Definition) {
 			}
 		}
 	}
+	e.indexRecords()
 	e.classifier = nlu.NewClassifier(intents)
 }
 

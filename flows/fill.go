@@ -71,6 +71,15 @@ func (tu *turn) fillAwaited() error {
 		return tu.invalid(st, tu.e.invalidText(sl, nil))
 	}
 	answer, corrected, read := tu.answerOf(f, sl)
+	if named, rest, ok := labelled(f, answer); ok {
+		// "Destination: Boston" pasted from an itinerary: the label names
+		// the slot, the rest is its value; another slot's label is read as
+		// a sentence, by its labelled pattern.
+		if named != sl {
+			return tu.fillFromSentence(f, st)
+		}
+		answer, corrected = rest, true
+	}
 	if !read {
 		// "Until Sunday" with no check-in to count from: asked again.
 		tu.notUnderstood(sl, ReasonUnread)
@@ -448,7 +457,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
-			if tf.saysAnother(sl, p, m[0], m[1], v) {
+			if tf.saysAnother(sl, p, m[0], m[1], v) || sl.typ == TypeText && capturesTwo(sl, p, tf.text) {
 				// "two nights or one night": two values, none of them.
 				return
 			}
@@ -568,6 +577,11 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 		if v, ok := sl.enum.Match(text); ok && mentions(text, sl, v) {
 			return sl.normalize(v), true
 		}
+	case TypeText:
+		// A listed value named in a sentence ("we would like the Tagus View").
+		if sl.records != nil && typed(tu.in) {
+			return recordAnswer(tu.in, sl, text)
+		}
 	}
 	return nil, false
 }
@@ -642,4 +656,21 @@ func onlyCity(f *flow, sl *slot) bool {
 		}
 	}
 	return true
+}
+
+// labelled reads a value written after a slot's label and a colon ("Origin:
+// Lyon", "Departure date: 12/05"): the slot the label names and the value.
+func labelled(f *flow, text string) (*slot, string, bool) {
+	head, rest, ok := strings.Cut(text, ":")
+	rest = strings.TrimSpace(rest)
+	if !ok || rest == "" || strings.ContainsAny(head, "0123456789") {
+		return nil, "", false // "10:30" is a time, not a label
+	}
+	head = strings.ToLower(strings.TrimSpace(head))
+	for _, sl := range f.slotOrder {
+		if slices.Contains(sl.names, head) {
+			return sl, rest, true
+		}
+	}
+	return nil, "", false
 }

@@ -80,8 +80,9 @@ func (tu *turn) noValue(sl *slot) (string, bool) {
 		return ReasonQuestion, true
 	case tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text):
 		return ReasonNonAnswer, true
-	case tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && sl != nil && sl.typ == TypeText && nlu.IsVagueAnswer(tu.text):
-		// "Whichever is cheapest" at "Which hotel?" names no hotel.
+	case tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && sl != nil && sl.typ == TypeText && sl.records == nil && nlu.IsVagueAnswer(tu.text):
+		// "Whichever" at a free-text question names nothing; a slot with
+		// records reads "whichever is cheapest" by price (records.go).
 		return ReasonNonAnswer, true
 	}
 	return "", false

@@ -91,6 +91,9 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 	case TypeEnum:
 		return sl.enumAnswer(raw)
 	}
+	if sl.records != nil && typed(t) {
+		return recordAnswer(t, sl, raw)
+	}
 	return sl.textAnswer(raw, direct)
 }
 
@@ -264,6 +267,9 @@ func (sl *slot) textAnswer(raw string, direct bool) (any, bool) {
 	if direct {
 		for _, re := range sl.patterns {
 			if v := groupValue(re, raw); v != "" {
+				if capturesTwo(sl, re, raw) {
+					return nil, false // "BK-20001 and BK-20002": which one?
+				}
 				raw = v
 				break
 			}
@@ -401,6 +407,14 @@ func capitalizedName(text string) (string, int, bool) {
 		r, _ := utf8.DecodeRuneInString(w)
 		if len(name) == 4 || !unicode.IsUpper(r) || w == "I" || strings.HasPrefix(w, "I'") || nlu.IsDateWord(w) {
 			break // "I", "I'm" are the speaker, "Monday" a date, not a place
+		}
+		if strings.HasSuffix(w, ":") {
+			// "From: Denver": a word before a colon labels what follows; a
+			// name read past it would hold the label.
+			if len(name) == 0 {
+				return "", 0, false
+			}
+			break
 		}
 		name = append(name, strings.TrimFunc(w, unicode.IsPunct))
 	}
@@ -675,4 +689,25 @@ func entityText(v any) string {
 		return strconv.FormatBool(x)
 	}
 	return ""
+}
+
+// capturesTwo reports whether p captures two different values of sl in text
+// ("BK-20001 and BK-20002", "bk12345 or BK-54321" as the slot normalizes
+// them): two values give none, and the bot asks which.
+func capturesTwo(sl *slot, p *pattern, text string) bool {
+	first := ""
+	for _, m := range overlappingMatches(p, text) {
+		g := p.group
+		if 2*g+1 >= len(m) || m[2*g] < 0 {
+			continue
+		}
+		v := sl.normalize(strings.TrimSpace(text[m[2*g]:m[2*g+1]]))
+		switch {
+		case first == "":
+			first = v
+		case !strings.EqualFold(v, first):
+			return true
+		}
+	}
+	return false
 }

@@ -23,9 +23,44 @@ func AsksQuestion(text string) bool {
 	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟") {
 		return true
 	}
-	var buf [4]token
+	var buf [16]token
 	toks := appendTokens(buf[:0], key(text))
-	return len(toks) > 0 && questionOpeners[toks[0].text]
+	return len(toks) > 0 && (questionOpeners[toks[0].text] || endsWithTag(toks))
+}
+
+// tagQuestions end a remark that asks to be agreed with ("lovely weather
+// today, isn't it", "c'est calme, n'est-ce pas"): small talk, not an answer,
+// whatever date or place words it holds (folded words).
+var tagQuestions = func() [][]string {
+	var out [][]string
+	for _, p := range []string{
+		"isn't it", "is it not", "aren't they", "aren't you", "don't you think", "wouldn't you say", "innit", "ain't it",
+		"n'est-ce pas", "pas vrai", "tu trouves pas", "verdad", "no crees", "no es cierto", "أليس كذلك", "ياك",
+	} {
+		out = append(out, phraseWords(p))
+	}
+	return out
+}()
+
+// endsWithTag reports whether toks end with a tag question after other words.
+func endsWithTag(toks []token) bool {
+	for _, p := range tagQuestions {
+		if len(toks) <= len(p) {
+			continue
+		}
+		tail := toks[len(toks)-len(p):]
+		same := true
+		for i, w := range p {
+			if tail[i].text != w {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
 
 // clauseEndRe ends a clause: a comma, semicolon, full stop, exclamation or

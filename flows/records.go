@@ -1,0 +1,152 @@
+package flows
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/parleyhq/parley"
+)
+
+// A text slot whose values the bot's own search records list (a hotel_name
+// that a search action's records carry) has a closed set of values: an answer
+// must name one of them, in any case, among other words ("the bairro loft
+// pls"), a typo away (sameSpelling: "Bairo Loft"), or by its price ("the
+// cheapest one"). Anything else ("yes", a name not on the list) is not
+// understood and asked again: a text slot never stores a word the user did
+// not mean as its value.
+
+// priceField is the record field a price superlative compares.
+const priceField = "price"
+
+// cheapestWords and dearestWords pick the record of lowest or highest price
+// among those that fit the filled slots (folded words of a short answer).
+var (
+	cheapestWords = []string{"cheapest", "cheaper", "least expensive", "lowest price", "lowest priced", "most affordable", "budget", "moins cher", "mas barato", "el mas barato", "rkhis"}
+	dearestWords  = []string{"most expensive", "priciest", "dearest", "highest price", "plus cher", "mas caro"}
+)
+
+// indexRecords gives each text slot without patterns the records of the bot's
+// search actions that carry a field of its name.
+func (e *Engine) indexRecords() {
+	byField := map[string][]map[string]string{}
+	for _, f := range e.order {
+		for _, st := range f.steps {
+			a := st.def.Action
+			if a == nil || a.Search == nil {
+				continue
+			}
+			for _, r := range a.Search.Records {
+				for k := range r {
+					byField[k] = append(byField[k], r)
+				}
+			}
+		}
+	}
+	for _, f := range e.order {
+		for _, sl := range f.slotOrder {
+			if sl.typ == TypeText && len(sl.patterns) == 0 && len(byField[sl.name]) > 0 {
+				sl.records = byField[sl.name]
+			}
+		}
+	}
+}
+
+// recordAnswer reads the value of a slot with records in raw (see above):
+// the one listed value raw names, else the one its price words pick.
+func recordAnswer(t parley.Turn, sl *slot, raw string) (any, bool) {
+	cands := recordsFitting(t, sl)
+	words := strings.FieldsFunc(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '\'' && r != '-' })
+	for _, typo := range []bool{false, true} {
+		named := ""
+		for _, r := range cands {
+			v := r[sl.name]
+			if v == "" || v == named || !namesValue(sl, words, v, typo) {
+				continue
+			}
+			if named != "" {
+				return nil, false // two values named: ask which
+			}
+			named = v
+		}
+		if named != "" {
+			return named, true
+		}
+	}
+	k := " " + foldKey(strings.Join(words, " ")) + " "
+	says := func(ps []string) bool {
+		return slices.ContainsFunc(ps, func(p string) bool { return strings.Contains(k, " "+p+" ") })
+	}
+	switch cheap, dear := says(cheapestWords), says(dearestWords); {
+	case cheap && !dear:
+		return byPrice(sl, cands, false)
+	case dear && !cheap:
+		return byPrice(sl, cands, true)
+	}
+	return nil, false
+}
+
+// recordsFitting are sl's records whose value fits the filled slots: a
+// value is out when records of it carry a filled slot's field and none of
+// them agrees (a hotel of another city); all records when none fits.
+func recordsFitting(t parley.Turn, sl *slot) []map[string]string {
+	s, err := stateOf(t.State)
+	if err != nil || s == nil {
+		return sl.records
+	}
+	// agree[value][field]: whether some record of value agrees on field
+	// (false once one carries it and disagrees, true once one agrees).
+	agree := map[string]map[string]bool{}
+	for _, r := range sl.records {
+		v := r[sl.name]
+		for k, rv := range r {
+			have, ok := s.Slots[k]
+			if k == sl.name || !ok || have == nil {
+				continue
+			}
+			if agree[v] == nil {
+				agree[v] = map[string]bool{}
+			}
+			agree[v][k] = agree[v][k] || strings.EqualFold(format(have), rv)
+		}
+	}
+	var out []map[string]string
+	for _, r := range sl.records {
+		if !slices.Contains(slices.Collect(maps.Values(agree[r[sl.name]])), false) {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return sl.records
+	}
+	return out
+}
+
+// byPrice is the value of the record of lowest (or highest) price among the
+// priced ones of cands; none when no record is priced, a price does not read
+// or two values share the extreme.
+func byPrice(sl *slot, cands []map[string]string, highest bool) (any, bool) {
+	best, bestPrice, tie := "", 0.0, false
+	for _, r := range cands {
+		price, priced := r[priceField]
+		if !priced || r[sl.name] == "" {
+			continue
+		}
+		p, err := strconv.ParseFloat(price, 64)
+		if err != nil {
+			return nil, false
+		}
+		switch {
+		case best == "" || highest && p > bestPrice || !highest && p < bestPrice:
+			best, bestPrice, tie = r[sl.name], p, false
+		case p == bestPrice && r[sl.name] != best:
+			tie = true
+		}
+	}
+	if best == "" || tie {
+		return nil, false
+	}
+	return best, true
+}
