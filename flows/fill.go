@@ -155,9 +155,9 @@ func (tu *turn) clearRetries(name string) {
 }
 
 // answersAnother reports whether a short answer to sl's question gives another
-// slot's value by that slot's own cue and none by sl's ("to Phoenix" asked
-// where from: the destination), so it is read as a sentence: the value goes to
-// the slot it names and the question is asked again.
+// slot's value by that slot's own cue ("to Phoenix" asked where from: the
+// destination; "2 nights, 2 rooms"), so it is read as a sentence: each value
+// goes to the slot it names, and sl's question is asked again when it got none.
 func (tu *turn) answersAnother(f *flow, sl *slot) bool {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return false
@@ -175,11 +175,10 @@ func (tu *turn) answersAnotherIn(f *flow, sl *slot, text string) bool {
 	for _, re := range sl.patterns {
 		tf.take(sl, re)
 	}
-	if len(tf.found) > 0 {
-		return false
-	}
-	// sl's patterns found nothing, so took no stretch: the same finder, still
-	// empty, reads the other slots.
+	own := len(tf.found)
+	// The other slots read the stretches sl's patterns left: a value of
+	// another slot by its own cue, beside sl's ("2 nights, 2 rooms") or
+	// instead of it, makes the answer a sentence that fills both.
 	for _, o := range f.slotOrder {
 		if o == sl {
 			continue
@@ -188,7 +187,7 @@ func (tu *turn) answersAnotherIn(f *flow, sl *slot, text string) bool {
 			tf.take(o, re)
 		}
 	}
-	return len(tf.found) > 0
+	return len(tf.found) > own
 }
 
 // fillFromSentence reads an answer that is a sentence the way understanding
@@ -373,6 +372,70 @@ func (tu *turn) findIn(f *flow, text, lower string, found map[string]any) {
 			found[sl.name] = v
 		}
 	}
+	tu.uncuedCity(f, tf, found)
+}
+
+// uncuedCity gives the one known city a sentence names outside every cued
+// stretch ("Dublin to Prague" asked where from, "Chicago on the 20th" asked
+// where to, "montreal to vancouver" in a first message) to the city slot it
+// answers: the awaited one, else the flow's only city slot still empty
+// beside one the sentence filled. Two such cities, or a choice, give none.
+func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
+	var empty []*slot
+	cities := 0
+	for _, sl := range f.slotOrder {
+		if sl.typ != TypeCity {
+			continue
+		}
+		cities++
+		if _, ok := found[sl.name]; !ok && tu.s.Slots[sl.name] == nil {
+			empty = append(empty, sl)
+		}
+	}
+	if cities < 2 || len(empty) == 0 {
+		return // a flow's only city slot takes an uncued city in typedValue
+	}
+	var target *slot
+	if w := tu.s.WaitingForSlot; w != nil {
+		target = f.slots[*w]
+		if target != nil && (target.typ != TypeCity || !slices.Contains(empty, target)) {
+			return
+		}
+	}
+	if target == nil && len(empty) == 1 && len(empty) < cities && tu.s.WaitingForSlot == nil {
+		target = empty[0]
+	}
+	if target == nil {
+		return
+	}
+	free := tf.freeText()
+	if nlu.NamesAlternatives(free) {
+		return
+	}
+	cs := nlu.FindCities(free)
+	if len(cs) != 1 {
+		return
+	}
+	for _, v := range found {
+		if strings.EqualFold(format(v), cs[0]) {
+			return
+		}
+	}
+	found[target.name] = target.normalize(cs[0])
+}
+
+// freeText is the finder's text with the stretches slots took blanked out.
+func (tf *textFinder) freeText() string {
+	if len(tf.used) == 0 {
+		return tf.text
+	}
+	b := []byte(tf.text)
+	for _, u := range tf.used {
+		for i := u[0]; i < u[1] && i < len(b); i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // textFinder takes slot values out of a sentence by pattern, a stretch of the

@@ -164,7 +164,11 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	raw = nlu.CorrectNumberTypos(raw)
 	v, ok := read(raw)
 	if !ok {
-		return nil, false
+		// "Four nights, please.": the count read without the polite words
+		// around it, which the check below accounts for.
+		if v, ok = read(withoutPolite(raw)); !ok {
+			return nil, false
+		}
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		if !countFillers[w] && !nlu.IsNumberWord(w) && !sl.ownWord(w) && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
@@ -174,9 +178,19 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	return v, true
 }
 
+// politeWords end or start a count without being part of it.
+var politeWords = map[string]bool{"please": true, "pls": true, "plz": true, "thanks": true, "thank": true, "you": true, "ok": true, "okay": true, "merci": true, "gracias": true}
+
+// withoutPolite is raw without its polite words and punctuation.
+func withoutPolite(raw string) string {
+	ws := strings.FieldsFunc(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '-' })
+	ws = slices.DeleteFunc(ws, func(w string) bool { return politeWords[strings.ToLower(w)] })
+	return strings.Join(ws, " ")
+}
+
 // countFillers are the words around a count that carry no value.
 var countFillers = map[string]bool{
-	"a": true, "an": true, "of": true, "just": true, "only": true, "the": true, "please": true, "pls": true,
+	"a": true, "an": true, "of": true, "just": true, "only": true, "the": true, "please": true, "pls": true, "plz": true, "thanks": true, "thank": true, "you": true, "ok": true, "okay": true,
 	"for": true, "make": true, "it": true, "we": true, "i": true, "ll": true, "stay": true, "staying": true,
 	"need": true, "want": true, "would": true, "like": true, "d": true, "couple": true, "pair": true,
 	"single": true, "me": true, "myself": true, "about": true, "around": true, "total": true, "in": true,

@@ -309,6 +309,19 @@ func (tu *turn) unmoved(active *flow, st *step) error {
 	return tu.advance(st.index)
 }
 
+// changesMind reports whether a typed message that resembles a trigger (r)
+// is a change of mind about the active flow instead: the rules read it as a
+// cancel ("actually cancel that, I don't need a flight anymore", "I'll book
+// later, cancel") and it names no other flow by a keyword ("cancel my
+// booking" while booking a flight starts cancelling one).
+func (tu *turn) changesMind(r nlu.Result) bool {
+	active := tu.flow()
+	if active == nil || tu.in.Message.Meaning != "" {
+		return false
+	}
+	return (r.Intent == active.name || r.Confidence < keywordConfidence) && tu.isCancel()
+}
+
 // parse is the message's intent (the flow it starts, if any) and entities: the
 // upstream parse's, or the engine's own classifier (entities are then found in
 // the text by extract).
@@ -316,6 +329,9 @@ func (tu *turn) parse() (*flow, map[string]any) {
 	p := tu.in.Message.NLU
 	if p == nil {
 		if r, ok := tu.classify(); ok {
+			if tu.changesMind(r) {
+				return nil, nil // leaves ends the active flow
+			}
 			return tu.e.flows[r.Intent], nil
 		}
 		if tu.flow() == nil {
