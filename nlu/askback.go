@@ -122,8 +122,9 @@ var proposingWh = map[string]bool{"how about": true, "what about": true}
 
 // correctionRe finds the words by which a speaker takes back what they just
 // said ("to Rome, sorry, to Milan", "Friday. Actually no, Saturday", "three,
-// no, four"): a "no" counts after a comma, dash or full stop.
-var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no)\b|[,.;–—-]\s*no\b|[,.;–—-]\s*non\b)`)
+// no, four"): a "no" counts after a comma, dash or full stop, a hesitation
+// between them or not ("Porto, um no, Lisbon").
+var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no)\b|[,.;–—-]\s*(?:(?:um+|uh+|er+m?|hmm+|oh)[\s,]+)?no\b|[,.;–—-]\s*non\b)`)
 
 var leadingNoRe = regexp.MustCompile(`(?i)^(?:no|non)\b[\s,.;–—-]+`)
 
