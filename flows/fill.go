@@ -643,7 +643,8 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 	case TypeText:
 		// A listed value named in a sentence ("we would like the Tagus View").
 		if sl.records != nil && typed(tu.in) {
-			return recordAnswer(tu.in, sl, text)
+			w := tu.s.WaitingForSlot
+			return recordAnswer(tu.in, sl, text, w != nil && *w == sl.name)
 		}
 	}
 	return nil, false

@@ -75,7 +75,9 @@ func TestBookingSentencesNeverStoreAnotherValue(t *testing.T) {
 		to := rapid.SampledFrom(propCities).Filter(func(c string) bool { return c != from }).Draw(t, "to")
 		date, want := propDate(t, today)
 		forms := []string{"I need a flight from %[1]s to %[2]s %[3]s", "book a flight to %[2]s from %[1]s %[3]s",
-			"%[3]s I want to fly from %[1]s to %[2]s", "I need a flight %[3]s from %[1]s to %[2]s please"}
+			"%[3]s I want to fly from %[1]s to %[2]s", "I need a flight %[3]s from %[1]s to %[2]s please",
+			// The origin said without its cue, before the destination's.
+			"flight %[1]s to %[2]s %[3]s", "need a flight %[1]s to %[2]s %[3]s please"}
 		text := fmt.Sprintf(rapid.SampledFrom(forms).Draw(t, "form"), from, to, date)
 		noise := rapid.IntRange(0, 4).Draw(t, "noise")
 		switch noise {
@@ -108,4 +110,64 @@ func TestBookingSentencesNeverStoreAnotherValue(t *testing.T) {
 			t.Fatalf("%q on %s: slots %v, want all three read", text, today, slots)
 		}
 	})
+}
+
+// TestHotelAnswersNeverStoreAnotherHotel answers "which hotel?" (Lisbon's
+// hotels offered) with a listed hotel in any case, with fillers around it or
+// a letter dropped, or with words that name none (a yes, a hotel not on the
+// list, two hotels): the slot ends with the hotel said or none, never
+// another, and never the words typed.
+func TestHotelAnswersNeverStoreAnotherHotel(t *testing.T) {
+	e, err := DemoFor("hotel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hotels := []string{"Alfama Garden", "Tagus View", "Bairro Loft"}
+	rapid.Check(t, func(t *rapid.T) {
+		want := rapid.SampledFrom(hotels).Draw(t, "hotel")
+		said := want
+		switch rapid.IntRange(0, 3).Draw(t, "spelling") {
+		case 1:
+			said = strings.ToLower(said)
+		case 2:
+			said = strings.ToUpper(said)
+		case 3:
+			i := rapid.IntRange(1, len(said)-2).Draw(t, "drop")
+			if said[i] != ' ' && said[i-1] != ' ' {
+				said = said[:i] + said[i+1:]
+			}
+		}
+		text := rapid.SampledFrom([]string{"", "the ", "I'd like ", "we'll take the "}).Draw(t, "before") + said +
+			rapid.SampledFrom([]string{"", " please", " pls", ", thanks", " one"}).Draw(t, "after")
+		switch rapid.IntRange(0, 3).Draw(t, "noise") {
+		case 1:
+			text, want = rapid.SampledFrom([]string{"yes", "sure", "the Hilton", "Ribeira House", "no idea"}).Draw(t, "other"), ""
+		case 2:
+			other := rapid.SampledFrom(hotels).Filter(func(h string) bool { return h != want }).Draw(t, "second")
+			text, want = text+" or "+other, ""
+		}
+		s := playToHotelName(t, e, text)
+		if got, ok := s.Slots["hotel_name"]; ok && got != nil && format(got) != want {
+			t.Fatalf("%q: hotel_name = %v, want %q or none", text, got, want)
+		}
+		if want != "" && strings.Count(text, " ") <= 6 && s.Slots["hotel_name"] == nil && !strings.Contains(text, "one") {
+			t.Fatalf("%q: no hotel read, want %q", text, want)
+		}
+	})
+}
+
+// playToHotelName plays the hotel demo to its hotel question in Lisbon and
+// then text, and returns the state.
+func playToHotelName(t *rapid.T, e *Engine, text string) *State {
+	key := parley.ConversationKey{Bot: "hotel", ID: "ph"}
+	var state any = e.NewState(key)
+	for i, m := range []string{"I'd like to book a room", "Lisbon", text} {
+		d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: int64(i + 1), State: state,
+			Message: parley.Message{Text: m, SentAt: time.Date(2026, 3, 9, 9, 0, i, 0, time.UTC)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		state = d.State
+	}
+	return state.(*State)
 }

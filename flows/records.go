@@ -55,25 +55,32 @@ func (e *Engine) indexRecords() {
 }
 
 // recordAnswer reads the value of a slot with records in raw (see above):
-// the one listed value raw names, else the one its price words pick.
-func recordAnswer(t parley.Turn, sl *slot, raw string) (any, bool) {
+// the one listed value raw names, else (byPrice: raw answers sl's own
+// question) the one its price words pick; a sentence answering another
+// question ("tomorrow or Saturday, whichever is cheaper") picks no hotel.
+func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool) {
 	cands := recordsFitting(t, sl)
 	words := strings.FieldsFunc(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '\'' && r != '-' })
+	// Every listed value the words name, as spelt or a typo away: one is
+	// the answer; two ("Afama Garden or Tagus View") are a choice, asked.
+	named := ""
 	for _, typo := range []bool{false, true} {
-		named := ""
 		for _, r := range cands {
 			v := r[sl.name]
 			if v == "" || v == named || !namesValue(sl, words, v, typo) {
 				continue
 			}
 			if named != "" {
-				return nil, false // two values named: ask which
+				return nil, false
 			}
 			named = v
 		}
-		if named != "" {
-			return named, true
-		}
+	}
+	if named != "" {
+		return named, true
+	}
+	if !byPrice {
+		return nil, false
 	}
 	k := " " + foldKey(strings.Join(words, " ")) + " "
 	says := func(ps []string) bool {
@@ -81,9 +88,9 @@ func recordAnswer(t parley.Turn, sl *slot, raw string) (any, bool) {
 	}
 	switch cheap, dear := says(cheapestWords), says(dearestWords); {
 	case cheap && !dear:
-		return byPrice(sl, cands, false)
+		return priced(sl, cands, false)
 	case dear && !cheap:
-		return byPrice(sl, cands, true)
+		return priced(sl, cands, true)
 	}
 	return nil, false
 }
@@ -124,10 +131,10 @@ func recordsFitting(t parley.Turn, sl *slot) []map[string]string {
 	return out
 }
 
-// byPrice is the value of the record of lowest (or highest) price among the
+// priced is the value of the record of lowest (or highest) price among the
 // priced ones of cands; none when no record is priced, a price does not read
 // or two values share the extreme.
-func byPrice(sl *slot, cands []map[string]string, highest bool) (any, bool) {
+func priced(sl *slot, cands []map[string]string, highest bool) (any, bool) {
 	best, bestPrice, tie := "", 0.0, false
 	for _, r := range cands {
 		price, priced := r[priceField]

@@ -92,7 +92,7 @@ func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, b
 		return sl.enumAnswer(raw)
 	}
 	if sl.records != nil && typed(t) {
-		return recordAnswer(t, sl, raw)
+		return recordAnswer(t, sl, raw, true)
 	}
 	return sl.textAnswer(raw, direct)
 }
