@@ -59,6 +59,8 @@ func TestUnderstandingClasses(t *testing.T) {
 		{"languages", "booking", "destination", "à Londres", map[string]*string{"destination": v("London")}, false},
 		{"languages", "booking", "destination", "إلى القاهرة", map[string]*string{"destination": v("Cairo")}, false},
 		{"languages", "hotel", "city", "Oporto", map[string]*string{"city": v("Porto")}, false},
+		{"airport code", "booking", "destination", "to jfk", map[string]*string{"destination": v("New York")}, false},
+		{"airport code", "booking", "origin", "I'm mad about flying", map[string]*string{"origin": none}, false},
 		{"correction", "hotel", "city", "Madrid, er no, Seville", map[string]*string{"city": v("Seville")}, false},
 		// Counts with polite words, and beside another slot's count.
 		{"nights", "hotel", "nights", "Three nights please!", map[string]*string{"nights": v("3")}, false},
