@@ -71,14 +71,9 @@ func (tu *turn) fillAwaited() error {
 		return tu.invalid(st, tu.e.invalidText(sl, nil))
 	}
 	answer, corrected, read := tu.answerOf(f, sl)
-	if named, rest, ok := labelled(f, answer); ok {
-		// "Destination: Boston" pasted from an itinerary: the label names
-		// the slot, the rest is its value; another slot's label is read as
-		// a sentence, by its labelled pattern.
-		if named != sl {
-			return tu.fillFromSentence(f, st)
-		}
-		answer, corrected = rest, true
+	answer, corrected, another := labelledAnswer(f, sl, answer, corrected)
+	if another {
+		return tu.fillFromSentence(f, st)
 	}
 	if !read {
 		// "Until Sunday" with no check-in to count from: asked again.
@@ -381,30 +376,7 @@ func (tu *turn) findIn(f *flow, text, lower string, found map[string]any) {
 // answers: the awaited one, else the flow's only city slot still empty
 // beside one the sentence filled. Two such cities, or a choice, give none.
 func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
-	var empty []*slot
-	cities := 0
-	for _, sl := range f.slotOrder {
-		if sl.typ != TypeCity {
-			continue
-		}
-		cities++
-		if _, ok := found[sl.name]; !ok && tu.s.Slots[sl.name] == nil {
-			empty = append(empty, sl)
-		}
-	}
-	if cities < 2 || len(empty) == 0 {
-		return // a flow's only city slot takes an uncued city in typedValue
-	}
-	var target *slot
-	if w := tu.s.WaitingForSlot; w != nil {
-		target = f.slots[*w]
-		if target != nil && (target.typ != TypeCity || !slices.Contains(empty, target)) {
-			return
-		}
-	}
-	if target == nil && len(empty) == 1 && len(empty) < cities && tu.s.WaitingForSlot == nil {
-		target = empty[0]
-	}
+	target := tu.uncuedCityTarget(f, found)
 	if target == nil {
 		return
 	}
@@ -422,6 +394,36 @@ func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
 		}
 	}
 	found[target.name] = target.normalize(cs[0])
+}
+
+// uncuedCityTarget is the city slot an uncued city answers (uncuedCity), or
+// nil: in a flow of two city slots or more, the awaited one when it is empty,
+// else with no question asked the only one empty beside one filled.
+func (tu *turn) uncuedCityTarget(f *flow, found map[string]any) *slot {
+	var empty []*slot
+	cities := 0
+	for _, sl := range f.slotOrder {
+		if sl.typ != TypeCity {
+			continue
+		}
+		cities++
+		if _, ok := found[sl.name]; !ok && tu.s.Slots[sl.name] == nil {
+			empty = append(empty, sl)
+		}
+	}
+	if cities < 2 || len(empty) == 0 {
+		return nil // a flow's only city slot takes an uncued city in typedValue
+	}
+	if w := tu.s.WaitingForSlot; w != nil {
+		if target := f.slots[*w]; target != nil && slices.Contains(empty, target) {
+			return target
+		}
+		return nil
+	}
+	if len(empty) == 1 && len(empty) < cities {
+		return empty[0]
+	}
+	return nil
 }
 
 // freeText is the finder's text with the stretches slots took blanked out.
@@ -641,11 +643,7 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 			return sl.normalize(v), true
 		}
 	case TypeText:
-		// A listed value named in a sentence ("we would like the Tagus View").
-		if sl.records != nil && typed(tu.in) {
-			w := tu.s.WaitingForSlot
-			return recordAnswer(tu.in, sl, text, w != nil && *w == sl.name)
-		}
+		return tu.recordInText(sl, text)
 	}
 	return nil, false
 }
@@ -665,6 +663,17 @@ func (tu *turn) typedDate(f *flow, text string, found map[string]any) (any, bool
 		return d.String(), true
 	}
 	return nil, false
+}
+
+// recordInText is the listed value of a slot with records that a sentence
+// names ("we would like the Tagus View"); by price only when the sentence
+// answers the slot's own question.
+func (tu *turn) recordInText(sl *slot, text string) (any, bool) {
+	if sl.records == nil || !typed(tu.in) {
+		return nil, false
+	}
+	w := tu.s.WaitingForSlot
+	return recordAnswer(tu.in, sl, text, w != nil && *w == sl.name)
 }
 
 // mentions reports whether the enum value v (or one of its synonyms) is written in
@@ -720,6 +729,21 @@ func onlyCity(f *flow, sl *slot) bool {
 		}
 	}
 	return true
+}
+
+// labelledAnswer is the answer to sl's question after a label ("Destination:
+// Boston" pasted from an itinerary: the label names the slot, the rest is its
+// value, standing alone); another is true when the label is another slot's,
+// so that the answer is read as a sentence, by that slot's labelled pattern.
+func labelledAnswer(f *flow, sl *slot, answer string, alone bool) (string, bool, bool) {
+	named, rest, ok := labelled(f, answer)
+	switch {
+	case !ok:
+		return answer, alone, false
+	case named != sl:
+		return answer, alone, true
+	}
+	return rest, true, false
 }
 
 // labelled reads a value written after a slot's label and a colon ("Origin:

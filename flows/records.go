@@ -61,23 +61,8 @@ func (e *Engine) indexRecords() {
 func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool) {
 	cands := recordsFitting(t, sl)
 	words := strings.FieldsFunc(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '\'' && r != '-' })
-	// Every listed value the words name, as spelt or a typo away: one is
-	// the answer; two ("Afama Garden or Tagus View") are a choice, asked.
-	named := ""
-	for _, typo := range []bool{false, true} {
-		for _, r := range cands {
-			v := r[sl.name]
-			if v == "" || v == named || !namesValue(sl, words, v, typo) {
-				continue
-			}
-			if named != "" {
-				return nil, false
-			}
-			named = v
-		}
-	}
-	if named != "" {
-		return named, true
+	if v, ok, two := namedRecord(sl, cands, words); ok || two {
+		return v, ok
 	}
 	if !byPrice {
 		return nil, false
@@ -93,6 +78,29 @@ func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool)
 		return priced(sl, cands, true)
 	}
 	return nil, false
+}
+
+// namedRecord is the one listed value words name, as spelt or a typo away;
+// two is true when they name two ("Afama Garden or Tagus View": a choice,
+// asked again).
+func namedRecord(sl *slot, cands []map[string]string, words []string) (v any, ok, two bool) {
+	named := ""
+	for _, typo := range []bool{false, true} {
+		for _, r := range cands {
+			v := r[sl.name]
+			if v == "" || v == named || !namesValue(sl, words, v, typo) {
+				continue
+			}
+			if named != "" {
+				return nil, false, true
+			}
+			named = v
+		}
+	}
+	if named == "" {
+		return nil, false, false
+	}
+	return named, true, false
 }
 
 // recordsFitting are sl's records whose value fits the filled slots: a
