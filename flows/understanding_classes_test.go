@@ -54,6 +54,7 @@ func TestUnderstandingClasses(t *testing.T) {
 		{"uncued city", "booking", "origin", "Lisbon to Rome", map[string]*string{"origin": v("Lisbon"), "destination": v("Rome")}, false},
 		{"uncued city", "booking", "destination", "Paris on the 22nd", map[string]*string{"destination": v("Paris"), "departure_date": v("2026-03-22")}, false},
 		{"uncued city", "booking", "start", "flight boston to miami", map[string]*string{"origin": v("Boston"), "destination": v("Miami")}, false},
+		{"uncued city", "booking", "start", "need a flight denver to austin thurs", map[string]*string{"origin": v("Denver"), "destination": v("Austin"), "departure_date": v("2026-03-12")}, false},
 		{"uncued city", "booking", "origin", "I'm staying in Denver at the moment", map[string]*string{"origin": v("Denver")}, false},
 		// Cities in the seeds' other languages, and a correction.
 		{"languages", "booking", "destination", "à Londres", map[string]*string{"destination": v("London")}, false},

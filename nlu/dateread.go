@@ -81,7 +81,11 @@ func FindDate(text string, now time.Time) (Date, bool) {
 			return Date{}, false // "sometime after the 20th" is no day
 		}
 	}
-	return d.AddDays(shiftAfter(toks, covered)), true
+	shift, ok := shiftAfter(toks, covered)
+	if !ok {
+		return Date{}, false
+	}
+	return d.AddDays(shift), true
 }
 
 // anchorShifts count from a date said before them in the same message ("on
@@ -97,8 +101,10 @@ var anchorShifts = []struct {
 }
 
 // shiftAfter is the days an anchorShifts phrase, left out of every date read
-// and said after one, moves that date by; 0 when none is said.
-func shiftAfter(toks []token, covered []bool) int {
+// and said after one, moves that date by; 0 when none is said. One offered as
+// a choice or an exception ("the 5th or the day before": choiceWords) gives
+// no day: ok is false.
+func shiftAfter(toks []token, covered []bool) (days int, ok bool) {
 	seenDate := false
 	for j := range toks {
 		if covered[j] {
@@ -110,11 +116,11 @@ func shiftAfter(toks []token, covered []bool) int {
 		}
 		for _, a := range anchorShifts {
 			if startsWithPhrase(toks[j:], a.words) && !coveredAny(covered, j, j+len(a.words)) {
-				return a.days
+				return a.days, j == 0 || !choiceWords[toks[j-1].text]
 			}
 		}
 	}
-	return 0
+	return 0, true
 }
 
 // coveredAny reports whether a date read covers one of toks[a:b].

@@ -84,6 +84,15 @@ func TestFindDate(t *testing.T) {
 		{"we leave friday and come back sunday", ""},
 		{"the third Friday in a month", ""},
 		{"I need 2 rooms tomorrow", "2026-11-11"},
+		// An abbreviation that is no word of the seeds' languages, anywhere.
+		{"flight to oslo thurs", "2026-11-12"},
+		{"I had sat down when the sun came out", ""},
+		// A day counted from the date said before it.
+		{"flying in on 3 December and out the day after", "2026-12-04"},
+		{"school ends on 20 November, the following day works", "2026-11-21"},
+		{"the 5th of December or the day before that", ""},
+		// A day and month just passed is a mistake: none.
+		{"we fly on November 2", ""},
 	} {
 		got, ok := FindDate(tc.text, dateReadNow)
 		gotS := ""
