@@ -41,6 +41,9 @@ type slot struct {
 	// records are the bot's search records carrying a field of the slot's
 	// name: a text slot with records takes only their values (records.go).
 	records []map[string]string
+	// reference is the form the bot's actions give the slot's references
+	// (prefix and digits), which a typed one is written in (asReference).
+	reference *Reference
 }
 
 type validator struct {

@@ -45,13 +45,49 @@ func (e *Engine) indexRecords() {
 			}
 		}
 	}
+	refs := map[string]*Reference{}
+	for _, f := range e.order {
+		for _, st := range f.steps {
+			if a := st.def.Action; a != nil && a.Reference != nil && a.Reference.Prefix != "" && a.Reference.Digits > 0 {
+				refs[a.Reference.Slot] = a.Reference
+			}
+		}
+	}
 	for _, f := range e.order {
 		for _, sl := range f.slotOrder {
 			if sl.typ == TypeText && len(sl.patterns) == 0 && len(byField[sl.name]) > 0 {
 				sl.records = byField[sl.name]
 			}
+			if sl.typ == TypeText {
+				sl.reference = refs[sl.name]
+			}
 		}
 	}
+}
+
+// asReference writes v in the form of the references the bot's actions give
+// the slot (prefix and digits: "BK-" and 5), when v is one typed with another
+// case, a space or no separator ("bk 73310", "bk30718": "BK-73310"); any
+// other v is returned as it is.
+func (sl *slot) asReference(v string) string {
+	r := sl.reference
+	if r == nil {
+		return v
+	}
+	squash := func(s string) string {
+		return strings.Map(func(c rune) rune {
+			if unicode.IsSpace(c) || c == '-' || c == '_' || c == '.' || c == '/' {
+				return -1
+			}
+			return unicode.ToUpper(c)
+		}, s)
+	}
+	k, p := squash(v), squash(r.Prefix)
+	digits, ok := strings.CutPrefix(k, p)
+	if !ok || len(digits) != r.Digits || strings.ContainsFunc(digits, func(c rune) bool { return c < '0' || c > '9' }) {
+		return v
+	}
+	return r.Prefix + digits
 }
 
 // recordAnswer reads the value of a slot with records in raw (see above):

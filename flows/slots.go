@@ -293,7 +293,7 @@ func (sl *slot) textAnswer(raw string, direct bool) (any, bool) {
 	if raw == "" {
 		return nil, false
 	}
-	return sl.normalize(raw), true
+	return sl.normalize(sl.asReference(raw)), true
 }
 
 // trimValueEnd drops the punctuation and spaces that end a typed value, but

@@ -34,6 +34,10 @@ func TestUnderstandingClasses(t *testing.T) {
 		// Two references: which one?
 		{"two values", "booking", "booking_ref", "BK-11111 or BK-22222", map[string]*string{"booking_ref": none}, false},
 		{"two values", "booking", "booking_ref", "cancel BK-31313 and also BK-42424", map[string]*string{"booking_ref": none}, false},
+		// A reference in the form the bot's action gives it, however typed.
+		{"reference", "booking", "booking_ref", "bk 40404", map[string]*string{"booking_ref": v("BK-40404")}, false},
+		{"reference", "booking", "booking_ref", "the ref is Bk40404 i think", map[string]*string{"booking_ref": v("BK-40404")}, false},
+		{"reference", "booking", "booking_ref", "bk 4040", map[string]*string{"booking_ref": none}, false},
 		// A day and month that just passed is a mistake, asked again (today is 9 March).
 		{"recent past", "booking", "departure_date", "Feb 25", map[string]*string{"departure_date": none}, false},
 		{"recent past", "booking", "departure_date", "the 1st of March", map[string]*string{"departure_date": none}, false},
