@@ -29,38 +29,43 @@ var (
 )
 
 // indexRecords gives each text slot without patterns the records of the bot's
-// search actions that carry a field of its name.
+// search actions that carry a field of its name, and each text slot the form
+// of the references an action fills it with.
 func (e *Engine) indexRecords() {
 	byField := map[string][]map[string]string{}
-	for _, f := range e.order {
-		for _, st := range f.steps {
-			a := st.def.Action
-			if a == nil || a.Search == nil {
-				continue
-			}
-			for _, r := range a.Search.Records {
-				for k := range r {
-					byField[k] = append(byField[k], r)
-				}
-			}
-		}
-	}
 	refs := map[string]*Reference{}
 	for _, f := range e.order {
 		for _, st := range f.steps {
-			if a := st.def.Action; a != nil && a.Reference != nil && a.Reference.Prefix != "" && a.Reference.Digits > 0 {
-				refs[a.Reference.Slot] = a.Reference
+			if a := st.def.Action; a != nil {
+				indexAction(a, byField, refs)
 			}
 		}
 	}
 	for _, f := range e.order {
 		for _, sl := range f.slotOrder {
-			if sl.typ == TypeText && len(sl.patterns) == 0 && len(byField[sl.name]) > 0 {
+			if sl.typ != TypeText {
+				continue
+			}
+			if len(sl.patterns) == 0 && len(byField[sl.name]) > 0 {
 				sl.records = byField[sl.name]
 			}
-			if sl.typ == TypeText {
-				sl.reference = refs[sl.name]
-			}
+			sl.reference = refs[sl.name]
+		}
+	}
+}
+
+// indexAction adds an action's search records, by field, and its reference's
+// form, by slot.
+func indexAction(a *Action, byField map[string][]map[string]string, refs map[string]*Reference) {
+	if r := a.Reference; r != nil && r.Prefix != "" && r.Digits > 0 {
+		refs[r.Slot] = r
+	}
+	if a.Search == nil {
+		return
+	}
+	for _, r := range a.Search.Records {
+		for k := range r {
+			byField[k] = append(byField[k], r)
 		}
 	}
 }
