@@ -20,6 +20,10 @@ type flow struct {
 	steps     []*step
 	stepIndex map[string]int
 	resume    string
+	// cancels: the flow's business is cancelling something (a trigger
+	// keyword the rules read as a cancel: "cancel my booking"), so a request
+	// kept after all ("don't cancel it", nlu.KeepsIt) ends it.
+	cancels bool
 }
 
 type slot struct {
@@ -221,6 +225,7 @@ func compileFlow(fd *Flow) *flow {
 	if f.label == "" {
 		f.label = strings.ReplaceAll(fd.Name, "_", " ")
 	}
+	f.cancels = slices.ContainsFunc(fd.Trigger.Keywords, nlu.IsCancel)
 	for _, sd := range fd.Slots {
 		sl := compileSlot(sd)
 		f.slots[sl.name] = sl

@@ -112,7 +112,7 @@ func (tu *turn) changesCourse() bool {
 	if p := tu.in.Message.NLU; p != nil {
 		return tu.e.upstreamChangesCourse(p)
 	}
-	if tu.isCancel() {
+	if tu.isCancel() || tu.keepsIt() {
 		return true
 	}
 	if _, tail, ok := tu.correction(); ok && wordsWithLetters(tail) <= 3 && tu.awaitedValueIn(tail) {
@@ -319,7 +319,14 @@ func (tu *turn) changesMind(r nlu.Result) bool {
 	if active == nil || tu.in.Message.Meaning != "" {
 		return false
 	}
-	return (r.Intent == active.name || r.Confidence < keywordConfidence) && tu.isCancel()
+	return (r.Intent == active.name || r.Confidence < keywordConfidence) && (tu.isCancel() || tu.keepsIt())
+}
+
+// keepsIt reports whether a typed message takes back the cancel a cancelling
+// flow is for ("oh wait, don't cancel it after all": nlu.KeepsIt).
+func (tu *turn) keepsIt() bool {
+	f := tu.flow()
+	return f != nil && f.cancels && tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && nlu.KeepsIt(tu.text)
 }
 
 // parse is the message's intent (the flow it starts, if any) and entities: the
@@ -419,6 +426,10 @@ func (tu *turn) leaves(active *flow) (bool, error) {
 		return true, tu.fire(DialogueNoIntent)
 	case tu.isCancel():
 		tu.sayKey("cancelled", "flow", active.label)
+		return true, tu.endFlow(OutcomeCancelled)
+	case tu.keepsIt():
+		// "Don't cancel it after all" while cancelling: nothing is cancelled.
+		tu.sayKey("declined")
 		return true, tu.endFlow(OutcomeCancelled)
 	}
 	return false, nil

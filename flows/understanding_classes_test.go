@@ -75,6 +75,11 @@ func TestUnderstandingClasses(t *testing.T) {
 		{"change of mind", "booking", "destination", "actually I no longer need a flight", nil, true},
 		{"change of mind", "booking", "departure_date", "hmm I'll do it later, cancel", nil, true},
 		{"change of mind", "hotel", "hotel_name", "on second thoughts I'd rather not travel", nil, true},
+		// While cancelling, a cancel taken back ends the cancelling; elsewhere it
+		// is no change of mind.
+		{"kept", "booking", "booking_ref", "hang on, do not cancel my booking please", nil, true},
+		{"kept", "booking", "booking_ref", "no wait I'll keep it", nil, true},
+		{"kept", "booking", "origin", "do not cancel it", map[string]*string{"origin": none}, false},
 	}
 	for _, c := range cases {
 		e, err := DemoFor(c.bot)

@@ -42,6 +42,32 @@ type grammarTemplate struct {
 	source string // file:line, for errors
 	// rulesOnly: the model is not trained on its sentences ("intent*:").
 	rulesOnly bool
+	// keep: a "keep:" template, a request kept (KeepsIt).
+	keep bool
+}
+
+// intentKeep names the templates of a request kept after all ("don't cancel
+// it after all"): other to every reader but KeepsIt.
+const intentKeep = "keep"
+
+// KeepsIt reports whether text is wholly a sentence of the grammar's "keep:"
+// templates: the user takes back a cancel ("oh wait, don't cancel it after
+// all", "no, I still want it"). A flow whose business is cancelling ends on it.
+func KeepsIt(text string) bool {
+	k := key(text)
+	n, _ := wordCount(k)
+	if n == 0 || n > grammarMaxWords {
+		return false
+	}
+	var arr [grammarMaxWords]token
+	toks := appendTokens(arr[:0], k)
+	g := loadedGrammar()
+	for _, i := range g.byFirst[toks[0].text] {
+		if g.templates[i].matches(toks) {
+			return g.templates[i].keep
+		}
+	}
+	return false
 }
 
 // intentGrammar is the parsed grammar: its templates, indexed by the words a
@@ -113,6 +139,13 @@ func parseGrammarFile(name, text string) ([]grammarTemplate, error) {
 			// ones, with the reason of a change of mind) would outweigh the
 			// short ones in the model's sample and move its other answers.
 			intent, rulesOnly := strings.CutSuffix(strings.TrimSpace(intent), "*")
+			// "keep:" is a kept request ("oh wait, don't cancel it after
+			// all"): other to every reader, read by the rules only, and
+			// told apart by KeepsIt.
+			keep := intent == intentKeep
+			if keep {
+				intent, rulesOnly = intentOther, true
+			}
 			if !ok || !isGrammarIntent(intent) {
 				return nil, fmt.Errorf("%s: a template is intent: words {SLOT}, with a built-in intent or other", where)
 			}
@@ -121,7 +154,7 @@ func parseGrammarFile(name, text string) ([]grammarTemplate, error) {
 				return nil, fmt.Errorf("%s: %w", where, err)
 			}
 			t := newGrammarTemplate(strings.TrimSpace(intent), parts, where)
-			t.rulesOnly = rulesOnly
+			t.rulesOnly, t.keep = rulesOnly, keep
 			out = append(out, t)
 		}
 	}

@@ -139,3 +139,27 @@ func TestGrammarWordsInSearchesAreNoIntent(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepsIt: a cancel taken back is read by the "keep:" templates only, and
+// is other (no cancel) to every other reader.
+func TestKeepsIt(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"hang on, do not cancel my booking please", true},
+		{"no wait I'll keep it", true},
+		{"actually leave the reservation as it is", true},
+		{"n'annule pas ma réservation", true},
+		{"cancel my booking", false},
+		{"keep going", false},
+		{"never mind", false},
+	} {
+		if got := KeepsIt(tc.text); got != tc.want {
+			t.Errorf("KeepsIt(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+		if tc.want && IsCancel(tc.text) {
+			t.Errorf("IsCancel(%q) = true for a cancel taken back", tc.text)
+		}
+	}
+}
