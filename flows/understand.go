@@ -112,7 +112,7 @@ func (tu *turn) changesCourse() bool {
 	if p := tu.in.Message.NLU; p != nil {
 		return tu.e.upstreamChangesCourse(p)
 	}
-	if tu.isCancel() || tu.keepsIt() {
+	if tu.endsFlow() {
 		return true
 	}
 	if _, tail, ok := tu.correction(); ok && wordsWithLetters(tail) <= 3 && tu.awaitedValueIn(tail) {
@@ -319,8 +319,12 @@ func (tu *turn) changesMind(r nlu.Result) bool {
 	if active == nil || tu.in.Message.Meaning != "" {
 		return false
 	}
-	return (r.Intent == active.name || r.Confidence < keywordConfidence) && (tu.isCancel() || tu.keepsIt())
+	return (r.Intent == active.name || r.Confidence < keywordConfidence) && tu.endsFlow()
 }
+
+// endsFlow reports whether a message ends the active flow by its words: a
+// cancel or a change of mind, or a cancel taken back while cancelling.
+func (tu *turn) endsFlow() bool { return tu.isCancel() || tu.keepsIt() }
 
 // keepsIt reports whether a typed message takes back the cancel a cancelling
 // flow is for ("oh wait, don't cancel it after all": nlu.KeepsIt).
