@@ -125,7 +125,7 @@ func (tu *turn) correctedAnswer() (string, bool) {
 // reads as a value of sl ("demain matin", "cinq nuits", "nhar sebt"): the
 // answer's own reading stands whenever there is one.
 func (tu *turn) glossedAnswer(sl *slot, answer string) string {
-	g := nlu.Gloss(answer)
+	g := glossOf(answer)
 	if g == answer {
 		return answer
 	}
@@ -322,10 +322,10 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 		return
 	}
 	tu.findIn(f, head, strings.ToLower(head), found)
-	tu.findInGloss(f, head, nlu.Gloss(head), found)
+	tu.findInGloss(f, head, glossOf(head), found)
 	after := map[string]any{}
 	tu.findIn(f, tail, strings.ToLower(tail), after)
-	tu.findInGloss(f, tail, nlu.Gloss(tail), after)
+	tu.findInGloss(f, tail, glossOf(tail), after)
 	maps.Copy(found, after)
 }
 

@@ -192,9 +192,22 @@ func (tu *turn) sentence() bool {
 // text itself when nothing in it is glossed.
 func (tu *turn) gloss() string {
 	if !tu.glossed {
-		tu.glossText, tu.glossed = nlu.Gloss(tu.text), true
+		tu.glossText, tu.glossed = glossOf(tu.text), true
 	}
 	return tu.glossText
+}
+
+// glossOf is nlu.Gloss of text, in capitals when text is written in
+// capitals (an upper-case letter, no lower-case one): the readers take
+// capitals for a name only beside lower-case words, and a glossed word in
+// lower case would make "I WANT TO BOOK A FLIGHT" ("a", the Spanish "to")
+// name a place "BOOK".
+func glossOf(text string) string {
+	g := nlu.Gloss(text)
+	if g != text && !strings.ContainsFunc(text, unicode.IsLower) && strings.ContainsFunc(text, unicode.IsUpper) {
+		return strings.ToUpper(g)
+	}
+	return g
 }
 
 // wordsWithLetters counts the words of text that hold a letter.

@@ -250,13 +250,6 @@ func Gloss(text string) string {
 		return text
 	}
 	b.WriteString(text[last:])
-	// A text in capitals (an upper-case letter, no lower-case one) is glossed in capitals too: the
-	// readers take capitals for a name only beside lower-case words, and a
-	// glossed word in lower case would make "I WANT TO BOOK A FLIGHT" ("a",
-	// the Spanish "to") name a place "BOOK".
-	if !strings.ContainsFunc(text, unicode.IsLower) && strings.ContainsFunc(text, unicode.IsUpper) {
-		return strings.ToUpper(b.String())
-	}
 	return b.String()
 }
 

@@ -55,6 +55,9 @@ func TestIntentModelLearnsTheGrammar(t *testing.T) {
 				}
 				continue
 			}
+			if tm.rulesOnly {
+				continue // not sampled for the model ("cancel*:"): the rules read it
+			}
 			all++
 			if r.Intent == tm.intent {
 				right++
