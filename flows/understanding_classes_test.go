@@ -61,6 +61,8 @@ func TestUnderstandingClasses(t *testing.T) {
 		{"uncued city", "booking", "start", "need a flight denver to austin thurs", map[string]*string{"origin": v("Denver"), "destination": v("Austin"), "departure_date": v("2026-03-12")}, false},
 		{"uncued city", "booking", "origin", "I'm staying in Denver at the moment", map[string]*string{"origin": v("Denver")}, false},
 		// Cities in the seeds' other languages, and a correction.
+		{"cue", "booking", "destination", "go Oslo", map[string]*string{"destination": v("Oslo")}, false},
+		{"cue", "booking", "destination", "we go on Friday", map[string]*string{"destination": none, "departure_date": v("2026-03-13")}, false},
 		{"languages", "booking", "destination", "à Londres", map[string]*string{"destination": v("London")}, false},
 		{"languages", "booking", "destination", "إلى القاهرة", map[string]*string{"destination": v("Cairo")}, false},
 		{"languages", "hotel", "city", "Oporto", map[string]*string{"city": v("Porto")}, false},
