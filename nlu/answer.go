@@ -30,21 +30,37 @@ var actionVerbs = stemSet(
 	"compra", "comprar", "añade", "añádelo", "envía", "pide", "pedir",
 	"dir", "dirha", "dirou", "kmel", "kammel", "sir", "hjez", "7jez", "sifet", "zid",
 	"دير", "ديرها", "كمل", "سير", "احجز", "أكد", "اكد", "أرسل", "ارسل", "تابع", "زيد",
+	// Wanting and taking, and the forms a negation takes ("je ne le veux pas", "no
+	// lo quiero", "no lo reserves", "لا تحجز").
+	"veux", "voulons", "prends", "prenons", "quiero", "queremos", "llevo", "reserves", "confirmes", "hagas",
+	"compres", "bghit", "تحجز", "تأكد", "تكمل", "ترسل", "أريد", "اريد", "أريده", "اريده",
 )
+
+// objectPronouns stand before the verb they are the object of ("je le veux", "no
+// lo quiero", "je ne la prends pas"). "la" is also Darija's no: it is a pronoun
+// only in a refusal.
+var objectPronouns = wordSet("le les l lo los las la lui leur te")
+
+// clitics stand between Spanish "no" and its verb besides objectPronouns: "no
+// me lo llevo", "no se lo mandes".
+var clitics = wordSet("me se nos os")
 
 // fillerWords may stand around the verb of an elaboration: conjunctions, pronouns,
 // auxiliaries and adverbs that add nothing to the answer ("and", "it", "now",
 // "I'd like to", "for me").
 var fillerWords = wordSet("and so then just now right away please pls plz let lets s us it that this them " +
 	"one all everything anything with for by me i we ll will d would like to go ahead on can you ok okay " +
-	"m am is are be really mind ve time moment")
+	"m am is are be really mind ve time moment " +
+	// French, Spanish, Darija and Arabic: subject and object pronouns of the speaker,
+	// "well", "now", "for me". Never "la": it is Darija's no.
+	"je j moi me m bien maintenant ahora mismo yo liya lia liyya li daba دابا ليا لي الآن")
 
 // determiners introduce the one noun an elaboration may name ("book the flight",
 // "go ahead with the booking").
 var determiners = wordSet("the my our a an this that these those your")
 
 // negationWords turn an elaboration into a refusal ("don't", "won't", "not").
-var negationWords = wordSet("not don dont never won wont t cannot n no ma ما pas ne")
+var negationWords = wordSet("not don dont never won wont t cannot n no ma ما pas ne لا")
 
 // darijaNegation opens Darija's "ma ... ch" negation.
 var darijaNegation = wordSet("ma ما")
@@ -58,7 +74,11 @@ func darijaNegatedVerb(w string) bool {
 // change the date", "the other one", "cheaper").
 var changeWords = wordSet("but instead actually change changed update modify edit switch except wait though " +
 	"however different another other else only if or next previous cheaper earlier later first second third " +
-	"last what when where which how why who")
+	"last what when where which how why who if unless provided maybe perhaps " +
+	// French, Spanish, Darija and Arabic: "but", "except", "rather", "other",
+	// "if", "maybe" ("oui mais", "sí pero", "wakha walakin", "نعم لكن").
+	"mais sauf plutôt plutot autre autres sinon peut pero excepto salvo otro otra otros otras quizás quizas " +
+	"walakin wlakin walaken walakine ila wla lakin لكن ولكن إلا الا غير ربما يمكن")
 
 // YesNoTo is the yes/no rule of every engine, reading the answer to question
 // (the text the bot asked, or ""): YesNo's answer phrases, or one of them
@@ -101,6 +121,9 @@ func yesNoByRules(text, question string) Answer {
 func learnedAnswer(text string) Answer {
 	if asksSomething(text) || !strings.ContainsFunc(text, unicode.IsLetter) {
 		return Unknown
+	}
+	if a, _ := LeadingYesNo(text); a != Unknown && saysTheOpposite(text, a) {
+		return Unknown // "ah la": a yes and a no of the lexicons
 	}
 	m := builtinModel()
 	r := m.Classify(text)
@@ -168,7 +191,7 @@ func yesNoTo(text, question string) Answer {
 // change, so that "no, make it Boston" and "yes please maybe" stay the engine's
 // to read.
 func learnedYesNo(text string, a Answer) Answer {
-	if a == Unknown {
+	if a == Unknown || saysTheOpposite(text, a) {
 		return Unknown
 	}
 	m := builtinModel()
@@ -189,12 +212,32 @@ func learnedYesNo(text string, a Answer) Answer {
 	return Unknown
 }
 
+// saysTheOpposite reports whether, after the answer a a message opens with,
+// the rest opens with the other answer ("ah la", "wakha la", "yes no"): a yes
+// and a no together are neither.
+func saysTheOpposite(text string, a Answer) bool {
+	_, rest := LeadingYesNo(text)
+	b, _ := leadingYesNo(rest)
+	return b != Unknown && b != a
+}
+
 // negatedRest are the words after a no phrase (rest of text, as toks): a no
 // phrase ending in a negation ("nope, don't" + "book it") negates the verb
 // after it, so they start with "not".
 func negatedRest(text, rest string, toks []string) []string {
 	said := words(strings.TrimSuffix(key(text), rest))
-	if len(said) > 1 && negationWords[said[len(said)-1]] && said[len(said)-1] != "no" {
+	if len(said) == 0 || !negationWords[said[len(said)-1]] {
+		return toks
+	}
+	if said[len(said)-1] == "no" {
+		// "no" ends the no phrase ("no, book it" is no refusal) unless a
+		// clitic pronoun follows it: "no lo quiero" refuses "quiero".
+		if len(toks) > 1 && (objectPronouns[toks[0]] || clitics[toks[0]]) {
+			return append([]string{"not"}, toks...)
+		}
+		return toks
+	}
+	if len(said) > 1 {
 		return append([]string{"not"}, toks...)
 	}
 	return toks
@@ -274,6 +317,10 @@ var elaborationRules = []struct {
 	{func(e *elaboration, toks []string, i int) bool {
 		return e.negated && i > 0 && darijaNegation[toks[i-1]] && darijaNegatedVerb(toks[i])
 	}, func(e *elaboration, _ []string, _ int) (int, bool) { e.verb = true; return 1, e.refusing }},
+	// An object pronoun before its verb: "oui je le veux", "no, no lo quiero".
+	{func(e *elaboration, toks []string, i int) bool {
+		return objectPronouns[toks[i]] && (e.refusing || toks[i] != "la") && i+1 < len(toks) && isActionVerb(toks[i+1], e.asked)
+	}, func(*elaboration, []string, int) (int, bool) { return 1, true }},
 	// A verb; "no, book it" is a no and a yes.
 	{func(e *elaboration, toks []string, i int) bool { return isActionVerb(toks[i], e.asked) },
 		func(e *elaboration, _ []string, _ int) (int, bool) { e.verb = true; return 1, !e.refusing || e.negated }},

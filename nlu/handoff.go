@@ -76,7 +76,30 @@ var wantCues = map[string][]string{
 	LangDarijaLatin:  {"bghit", "bgheet", "bghina", "3tini", "jib", "jibli", "kayn", "wach kayn", "khassni", "bghit ghir"},
 	LangDarijaArabic: {"بغيت", "اريد", "أريد", "ابغى", "عطيني", "جيب", "كاين", "واش كاين", "خاصني", "ممكن", "واش نقدر", "نقدر"},
 	LangFrench:       {"je veux", "je voudrais", "j'aimerais", "donnez moi", "il y a", "y a t il", "je préfère", "je prefere", "besoin d'un", "besoin d'une"},
-	LangSpanish:      {"quiero", "necesito", "quisiera", "me gustaria", "puedo", "podria"},
+	LangSpanish:      {"quiero", "necesito", "quisiera", "me gustaria", "puedo", "podria", "hay"},
+}
+
+// existenceCues ask whether someone is there to answer: with nothing after it
+// but polite words, a weak noun after one is a request ("is there someone?",
+// "y a-t-il quelqu'un ?", "¿hay alguien?", "wach kayn chi wahed?", "هل يوجد
+// أحد؟"). English "is anyone there?" checks that the bot answers: a greeting.
+var existenceCues = map[string][]string{
+	LangEnglish:      {"is there", "are there"},
+	LangDarijaLatin:  {"kayn", "wach kayn", "kayna", "wach kayna"},
+	LangDarijaArabic: {"كاين", "واش كاين", "هل يوجد", "يوجد", "هل هناك", "هناك", "فيه"},
+	LangFrench:       {"il y a", "y a t il", "est ce qu il y a", "y a", "ya"},
+	LangSpanish:      {"hay"},
+}
+
+// presenceCues after a (strong) human noun, in a clause that opens as a
+// question ("is anyone from the shop there?", "any humans here?", "¿hay un
+// agente aquí?"), ask for that person.
+var presenceCues = map[string][]string{
+	LangEnglish:      {"there", "here", "in", "about", "on"},
+	LangDarijaLatin:  {"hna", "temma"},
+	LangDarijaArabic: {"هنا", "تما", "هناك"},
+	LangFrench:       {"là", "la", "ici"},
+	LangSpanish:      {"ahí", "ahi", "aquí", "aqui", "allí", "disponible"},
 }
 
 // helpCues after a (strong) human noun make it a request: "can a human help me?",
@@ -101,7 +124,7 @@ var humanNegations = map[string][]string{
 	LangDarijaLatin:  {"ma bghitch", "mabghitch", "machi", "mashi", "bla", "ma7tajch", "mahtajch", "ma khassnich", "makhassnich"},
 	LangDarijaArabic: {"مابغيتش", "ما بغيتش", "ماشي", "بلا", "بدون", "ماخاصنيش", "ما محتاجش", "لا أحتاج", "لا احتاج", "لا أريد", "لا اريد", "لا حاجة", "لا داعي"},
 	LangFrench:       {"pas besoin", "pas de", "pas d", "sans", "ne veux pas", "veux pas", "pas"},
-	LangSpanish:      {"sin", "no quiero", "no necesito", "no hace falta", "no me hace falta"},
+	LangSpanish:      {"sin", "no quiero", "no necesito", "no hace falta", "no me hace falta", "no hay"},
 }
 
 // botQuestions ask what the bot is.
@@ -121,6 +144,7 @@ var businessNouns = map[string][]string{
 	},
 	LangFrench:      {"équipe", "equipe", "magasin", "boutique", "service client", "support"},
 	LangDarijaLatin: {"l5edma", "lkhedma", "lmagasin", "lhanout"},
+	LangSpanish:     {"equipo", "tienda", "soporte", "empresa", "atención al cliente", "servicio al cliente", "oficina"},
 }
 
 var (
@@ -131,18 +155,21 @@ var (
 	wantCueIndex       = buildPhraseList(wantCues)
 	humanNegationIndex = buildPhraseList(humanNegations)
 	botQuestionIndex   = buildPhraseList(botQuestions)
+	existenceCueIndex  = buildPhraseList(existenceCues)
+	presenceCueIndex   = buildPhraseList(presenceCues)
 	businessNounIndex  = buildPhraseList(businessNouns)
 	// humanNounFirstWords are the words a (strong or weak) human noun starts with.
 	humanNounFirstWords = firstWords(humanNounIndex, weakHumanNounIndex)
 	// botQuestionFiller may stand between a question about the bot and the noun
 	// it asks about: "are you a bot or a real human".
 	botQuestionFiller    = wordSet(`a an the or just only real actual live talking speaking chatting to with un une ou vraie vrai`)
-	businessPrepositions = wordSet(`from on at in of with de du chez mn f`)
+	businessPrepositions = wordSet(`from on at in of with de du del chez mn f`)
 	businessDeterminers  = wordSet(`the your ur you this that our la le les votre vos l dyal dial`)
-	requestOpeners       = wordSet(`can could would will may is are any anyone anybody please pouvez pourriez peut wach momkin`)
+	requestOpeners       = wordSet(`can could would will may is are any anyone anybody please pouvez pourriez peut wach momkin hay`)
 	// standaloneFiller may surround a lone human noun: "a human please".
 	standaloneFiller = wordSet(`a an the un une une le la real live actual please pls plz now asap
-		svp stp 3afak afak عفاك من فضلك lah ykhlik just only ghir i me`)
+		svp stp 3afak afak عفاك عافاك من فضلك lah ykhlik just only ghir i me hello hi hey sorry excuse
+		est ce que qu bonjour pardon hola oye perdona perdone disculpe salam سلام مرحبا هل واش wach`)
 )
 
 // buildPhraseList turns a lexicon into the word lists of its phrases, languages in
@@ -230,7 +257,41 @@ func nounAsksForHuman(toks []token, at, n int, weak bool) bool {
 	if anyPhrase(before, talkCueIndex) {
 		return true
 	}
-	return nounRequested(toks, at, n, weak && !fromTheBusiness(toks[at+n:]))
+	if placed := fromTheBusiness(toks[at+n:]); placed > 0 {
+		// "anyone from support?": the placed noun is a strong one, and its
+		// place is part of it.
+		weak, n = false, n+placed
+	}
+	return nounRequested(toks, at, n, weak) || askedIfThere(toks, at, n, weak)
+}
+
+// askedIfThere reads a question whether someone is there: an existence cue
+// right before a weak noun with nothing else in the clause but polite words
+// ("is there someone?", "¿hay alguien?", "wach kayn chi wahed?"), or a clause
+// opening as a question with a presence word after a strong noun ("is anyone
+// from the shop there?", "any humans here?").
+func askedIfThere(toks []token, at, n int, weak bool) bool {
+	before, after := toks[:at], toks[at+n:]
+	if !weak {
+		asked := openingRequest(before) || onlyFiller(before, -1, 0)
+		return asked && len(after) > 0 && startsWithAny(after, presenceCueIndex) && onlyFiller(after[1:], -1, 0)
+	}
+	for _, cue := range existenceCueIndex {
+		if endsWithPhrase(before, cue) && onlyFiller(before[:len(before)-len(cue)], -1, 0) && onlyFiller(after, -1, 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsWithAny reports whether toks start with one of the phrases.
+func startsWithAny(toks []token, index [][]string) bool {
+	return slices.ContainsFunc(index, func(p []string) bool { return startsWithPhrase(toks, p) })
+}
+
+// endsWithPhrase reports whether toks end with phrase.
+func endsWithPhrase(toks []token, phrase []string) bool {
+	return len(toks) >= len(phrase) && startsWithPhrase(toks[len(toks)-len(phrase):], phrase)
 }
 
 // nounRequested reads the words around a human noun that no negation or talk
@@ -266,11 +327,12 @@ func asksAboutBot(toks []token, at int) bool {
 	return false
 }
 
-// fromTheBusiness reports whether words placing a person in the business follow a
-// weak noun: "from your team", "at the shop", "on the support team", "in sales".
-func fromTheBusiness(after []token) bool {
+// fromTheBusiness is the length in words of what places a person in the
+// business after a weak noun ("from your team", "at the shop", "on the support
+// team", "in sales"), or 0.
+func fromTheBusiness(after []token) int {
 	if len(after) < 2 || !businessPrepositions[after[0].text] {
-		return false
+		return 0
 	}
 	rest := after[1:]
 	for len(rest) > 0 && businessDeterminers[rest[0].text] {
@@ -278,10 +340,10 @@ func fromTheBusiness(after []token) bool {
 	}
 	for _, p := range businessNounIndex {
 		if startsWithPhrase(rest, p) {
-			return true
+			return len(after) - len(rest) + len(p)
 		}
 	}
-	return false
+	return 0
 }
 
 // openingRequest reports whether the clause opens as a request to the business:

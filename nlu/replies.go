@@ -34,20 +34,31 @@ var yesPhrases = map[string][]string{
 	LangDarijaLatin: {
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
 		"zwin", "mzyana", "n3am", "akhay", "ewa", "iyeh a sahbi", "ah wakha", "wakha dir",
+		// "I want it", "I'll take it", as English "want it", "take it".
+		"bghito", "bghitha", "bghithom", "bghitou", "ghadi nakhdo", "ghadi nakhdha",
 	},
 	LangDarijaArabic: {
 		"اه", "آه", "ايوا", "يالله", "ماشي مشكل", "مزيان",
 		// Arabic
 		"أكيد", "اكيد", "طبعا", "موافق", "صحيح", "تمام", "حسنا", "بالتأكيد", "ايه", "أيوه", "ايوه",
+		// Darija "I want it", Arabic "I'll take it".
+		"بغيتو", "بغيتها", "سآخذه", "سآخذها",
 	},
 	LangFrench: {
 		"ok d'accord", "dac", "d'acc", "vas-y", "vas y", "allez-y", "allez y", "ça marche", "ca marche",
 		"parfait", "carrément", "volontiers", "exactement", "oui oui", "bien sur", "avec plaisir", "je veux bien",
+		// "I want it", "I'll take it", with the object pronoun French puts first.
+		"je le veux", "je la veux", "je les veux", "je le veux bien", "je la veux bien", "je les veux bien",
+		"je le prends", "je la prends", "je les prends", "c'est bon", "ça me va", "ca me va", "ça me convient",
 	},
 	LangSpanish: {
 		"claro", "vale", "de acuerdo", "adelante", "perfecto", "por supuesto", "claro que sí", "claro que si",
 		"exacto", "correcto", "está bien", "esta bien", "muy bien", "bueno", "dale", "venga", "eso es",
 		"sí claro", "si claro", "cómo no", "como no", "desde luego", "genial",
+		// "I'll take it", "that suits me".
+		// "lo quiero" is read as a verb with its pronoun (answer.go), so that "no lo
+		// quiero" stays a refusal.
+		"me lo llevo", "me la llevo", "me los llevo", "me las llevo", "me parece bien", "me vale",
 	},
 }
 
@@ -72,11 +83,11 @@ var noPhrases = map[string][]string{
 	LangDarijaArabic: {
 		"ماشي هادي", "مابغيتش", "ما بغيتش", "والو", "لا لا", "ماشي دابا", "بلا",
 		// Arabic
-		"أبدا", "ابدا", "لا أريد", "لا اريد", "ليس الآن", "مش الآن", "لا شكرا",
+		"أبدا", "ابدا", "لا أريد", "لا اريد", "ليس الآن", "مش الآن", "لا شكرا", "كلا",
 	},
 	LangFrench: {
 		"nan", "non non", "pas celui-là", "pas celui la", "pas celle-là", "pas celle la", "pas ça", "pas ca",
-		"laisse tomber", "annule", "annuler", "pas la peine", "pas maintenant",
+		"laisse tomber", "annule", "annuler", "pas la peine", "pas maintenant", "pas du tout", "pas vraiment",
 	},
 	LangSpanish: {
 		"no gracias", "para nada", "de ninguna manera", "mejor no", "no quiero", "todavía no", "todavia no",
@@ -92,8 +103,10 @@ var politePhrases = map[string][]string{
 		"mate", "man", "bro", "dude", "sir", "madam", "buddy", "friend", "then", "again", "just", "thanks again",
 		"for now", "lol", "haha",
 	},
-	LangDarijaLatin:  {"3afak", "afak", "shukran", "choukran", "chokran", "lah ykhlik", "sahbi", "khoya", "a khoya", "baraka allahu fik"},
-	LangDarijaArabic: {"عفاك", "شكرا", "الله يخليك", "من فضلك", "لو سمحت", "خويا", "صاحبي"},
+	LangDarijaLatin: {"3afak", "afak", "shukran", "choukran", "chokran", "lah ykhlik", "sahbi", "khoya", "a khoya", "baraka allahu fik",
+		// "safi" (done, fine) says no answer alone: "iyeh safi" is a yes, "la safi" a no.
+		"safi", "saafi"},
+	LangDarijaArabic: {"عفاك", "عافاك", "شكرا", "الله يخليك", "من فضلك", "لو سمحت", "خويا", "صاحبي", "صافي"},
 	LangFrench:       {"merci", "merci beaucoup", "s'il vous plait", "s'il te plait", "svp", "stp", "mon ami", "madame", "monsieur", "merci bcp"},
 	LangSpanish:      {"por favor", "gracias", "amigo", "amiga", "señor", "señora", "muchas gracias"},
 }
@@ -105,8 +118,12 @@ var hedgePhrases = map[string][]string{
 	LangEnglish: {
 		"i", "i'll", "i'd", "i think", "i guess", "i suppose", "guess", "actually", "honestly", "well", "oh",
 		"hmm", "hm", "um", "umm", "uh", "so", "for me", "to me", "by me", "with me", "anyway", "really",
+		"sorry", "i'm sorry",
 	},
-	LangFrench: {"je pense", "bon", "ben", "euh", "pour moi"},
+	LangFrench:       {"je pense", "bon", "ben", "euh", "pour moi", "alors", "désolé", "désolée", "pardon"},
+	LangSpanish:      {"pues", "eh", "mira", "a ver", "lo siento", "perdón"},
+	LangDarijaLatin:  {"smhli", "smh li", "sma7li"},
+	LangDarijaArabic: {"سمحلي", "آسف", "عذرا"},
 }
 
 // answerEmoji stand for a word: a thumbs-up, OK hand or check mark is a yes; a

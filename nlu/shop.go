@@ -388,8 +388,13 @@ var shopTextIntents = []func(text string) string{
 	func(text string) string { return ifThen(undecided(text), ShopAmbiguous) },
 	// A change of mind in ordinary words ("I don't need it anymore"): the
 	// rules' cancel, else the built-in intents' model at the confidence an
-	// action needs, in a message that refuses something (SaysNot).
+	// action needs, in a message that refuses something (SaysNot). A message
+	// opening with a yes is no cancel ("yes but not that one"): a yes and a
+	// refusal together are neither, and the shop asks again.
 	func(text string) string {
+		if a, _ := LeadingYesNo(text); a == Yes {
+			return ""
+		}
 		return ifThen(IsCancel(text) || (BuiltinModelIntent(text).Intent == IntentCancel && SaysNot(text)), ShopCancel)
 	},
 	func(text string) string { return ifThen(IsHumanRequest(text), ShopHuman) },
