@@ -79,4 +79,3 @@ func TestYesNoFramesAreReadAsSaidOrNotAtAll(t *testing.T) {
 		}
 	}
 }
-
