@@ -149,6 +149,7 @@ func NewShopParser(categories map[string][]string) *ShopParser {
 var shopMoreWords = wordSet(`
 more next other others else another additional rest further remaining extra
 plus autres autre suite suivant suivants suivantes encore
+siguiente siguientes
 zid zidni ktar kter khrin okhrin okhra akhor akhrin mazal
 المزيد زيد اخرى اخر اخرين كثر
 `)
@@ -293,15 +294,15 @@ func positionWords(ws []string) []string {
 // "need", "looking", "buy", "bghit", "cherche").
 var shopFrameWords = wordSet(`
 a an any some another your ur have got sell sells selling carry stock stocked offer
-need want wanna buy purchase order find show get looking searching shopping hunting after about
-une un des vous avez vendez cherche veux voudrais
+need want wanna like buy purchase order find show get looking searching shopping hunting after about
+une un des vous avez vendez cherche veux voudrais acheter una unos unas busco buscar quiero quisiera comprar
 bghit bgheet kayn 3ndkom 3andkom 3endkom 3andek 3ndek
 عندكم عندك لديكم هل
 `)
 
 // shopVagueWords stand for no product in particular: what follows them is not a
 // product phrase ("something for my kayak", "anything cool").
-var shopVagueWords = wordSet(`something anything everything stuff thing things whatever smth sth ones chi haja chose`)
+var shopVagueWords = wordSet(`something anything everything stuff thing things whatever smth sth ones chi haja chose algo`)
 
 // shopNonQueryWords name no product: fillers, shopping verbs, price words, vague
 // nouns and gift recipients, in English, French and Darija (Latin letters).
@@ -314,10 +315,13 @@ for with without of to in on at from by about and or but so is are am be there h
 what which who how where when why hi hello hey salam salut bonjour thanks thank merci
 know don't dont not no sure idea yes yeah yep yup nah nope perhaps wakha iyyeh mzyan na3am bala
 mansalich oui non hmm hm ok okay well help really very good nice new
+sais sait pas aucune aucun idee sur se ni seguro segura todavia
+acheter achete achat comprar compro quiero quisiera busco buscar algo
+ma3reftch ma3raftch ma3rftch manaarf n3ref ماعرفتش عرفتش اعرف متاكد مش
 under below less than over above more between max maximum min minimum at most least
 cheap cheaper cheapest price prices priced budget cost costs around about up upto
 dollar dollars usd bucks euro euros eur dh dhs dirham dirhams mad
-gift gifts present presents dad father mom mother mum parents friend friends brother
+gift gifts present presents cadeau cadeaux regalo regalos dad father mom mother mum parents friend friends brother
 sister son daughter wife husband boyfriend girlfriend kid kids him her them someone
 je j'ai veux voudrais cherche chercher un une des le les du de pour mon ma mes quelque chose
 bghit bgheet nchri chi wach kayn 3ndkom 3andkom fih dyal dial l
@@ -690,7 +694,7 @@ func shopWords(k string) ([]string, bool) {
 
 // namesNoProduct reports whether w is a filler, a frame word or an amount.
 func namesNoProduct(w string) bool {
-	return shopNonQueryWords[w] || shopFrameWords[w] || isNumberWord(w)
+	return shopNonQueryWords[w] || shopFrameWords[w] || shopHesitations[w] || isNumberWord(w)
 }
 
 // noteWord records a word that is no cue: an ordinal, or a new mentioned word (a
@@ -721,8 +725,9 @@ func isCandidateWord(w string) bool {
 		!isNumberWord(w)
 }
 
-// nonCandidateSets are the word sets whose words are never search words.
-var nonCandidateSets = []map[string]bool{shopMoreWords, shopPickWords, shopPointers, shopFrameWords, shopNonQueryWords, shopPlainWords}
+// nonCandidateSets are the word sets whose words are never search words; a
+// hesitation ("bof", "euh") names no product even with a polite word after it.
+var nonCandidateSets = []map[string]bool{shopMoreWords, shopPickWords, shopPointers, shopFrameWords, shopNonQueryWords, shopPlainWords, shopHesitations}
 
 // soughtPhrase finds a search's product phrase (ShopRequest.Sought): the first
 // run of candidate words after a frame word, unless a vague word stands between.

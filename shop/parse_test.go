@@ -64,6 +64,17 @@ func TestShopParser(t *testing.T) {
 		{"I want to talk to a human", "", nlu.ShopRequest{Intent: nlu.ShopHuman}},
 		{"bghit nhder m3a chi wahed", "", nlu.ShopRequest{Intent: nlu.ShopHuman}},
 		{"je veux parler à un humain", "", nlu.ShopRequest{Intent: nlu.ShopHuman}},
+		// Found by TestAcceptance*: the vague and unsure words of French, Spanish
+		// and Darija, a hesitation with a polite word, and Spanish "next".
+		{"aucune idée", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"je veux acheter quelque chose", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"je cherche un cadeau", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"quiero comprar algo", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"algo", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"un regalo", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"ma3reftch", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"bof pls", "", nlu.ShopRequest{Intent: nlu.ShopAmbiguous}},
+		{"siguiente", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
 	} {
 		t.Run(tc.text+"|"+tc.meaning, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, p.Parse(tc.text, tc.meaning), ignoreSought); diff != "" {
@@ -114,6 +125,14 @@ func TestSoughtPhrase(t *testing.T) {
 		{"safi hadi", nil},
 		{"واخا بغيت هادي", nil},
 		{"tente?", []string{"tente"}},
+		// Verbs of wanting and buying open a product phrase in every seed
+		// language (found by TestAcceptance2RepeatedSearchGoesClarifying).
+		{"I'd like kayaks", []string{"kayaks"}},
+		{"busco kayaks", []string{"kayaks"}},
+		{"quiero comprar una tienda", []string{"tienda"}},
+		{"je veux acheter une tente", []string{"tente"}},
+		{"quiero comprar algo", nil},
+		{"bof pls", nil},
 	} {
 		if diff := cmp.Diff(tc.want, p.Parse(tc.text, "").Sought); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", tc.text, diff)
