@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -144,7 +145,7 @@ func strayDateWord(toks []token, j int) bool {
 	if _, ok := weekdayNames[w]; ok {
 		return true
 	}
-	if m, ok := monthNames[w]; ok && len(w) > 3 && m != time.May && m != time.March {
+	if m, ok := monthNames[w]; ok && (len(w) > 3 && m != time.May && m != time.March || besideDayOfMonth(toks, j)) {
 		return true
 	}
 	if len(w) > 2 && !isDigits(w) {
@@ -157,6 +158,32 @@ func strayDateWord(toks []token, j int) bool {
 		return next
 	}
 	return false
+}
+
+// besideDayOfMonth reports whether the word at j (a month name that is also an
+// English word: "march", "may") stands beside a day of the month, "the" or "of"
+// between them ("March the 1st", "1st of March"): then it is the month, and a day
+// read without it (a date just passed, refused) is no answer.
+func besideDayOfMonth(toks []token, j int) bool {
+	isDay := func(k int) bool {
+		if k < 0 || k >= len(toks) {
+			return false
+		}
+		w := toks[k].text
+		if _, ok := ordinalDay(w); ok {
+			return true
+		}
+		n, err := strconv.Atoi(w)
+		return err == nil && isDigits(w) && n >= 1 && n <= 31
+	}
+	next, prev := j+1, j-1
+	if next < len(toks) && toks[next].text == "the" {
+		next++
+	}
+	if prev >= 0 && (toks[prev].text == "of" || toks[prev].text == "the") {
+		prev--
+	}
+	return isDay(next) || isDay(prev)
 }
 
 // dateSpansOf finds the dates said in toks, left to right, each the longest

@@ -93,6 +93,14 @@ func TestFindDate(t *testing.T) {
 		{"the 5th of December or the day before that", ""},
 		// A day and month just passed is a mistake: none.
 		{"we fly on November 2", ""},
+		// Its month is no stray word to drop, in any spelling, so the day alone
+		// is not read as next month's.
+		{"on second thought, Nov the 2nd", ""},
+		{"Nov 9th please", ""},
+		{"the 1st of nov", ""},
+		// "march" and "may" are months only beside a day.
+		{"we march on the 20th", "2026-11-20"},
+		{"March the 20th", "2027-03-20"},
 	} {
 		got, ok := FindDate(tc.text, dateReadNow)
 		gotS := ""
