@@ -139,7 +139,9 @@ func TestCardsByNameDescriptionAndNegation(t *testing.T) {
 		{setup: clothing, say: "the simple hoodie", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "45"},
 		{setup: clothing, say: "the hoodie with a logo on it", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "46"},
 		{setup: twoBeanies, say: "not this one", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "85"},
-		{setup: capPending, say: "not that one", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		// Among several cards, refusing the one in question names no other:
+		// a no, the confirmation cancelled (seed 000 section 3.4).
+		{setup: capPending, say: "not that one", intent: nlu.ShopCancel, state: shop.StateIdle, pending: ""},
 		{setup: capPending, say: "nah, I'd rather have the belt", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
 		{setup: accessories, say: "the first and the last", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
 		{setup: accessories, say: "the cheapest or the second", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},

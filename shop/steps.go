@@ -87,6 +87,13 @@ func (t *turn) smallTalk() error {
 	if err != nil {
 		return err
 	}
+	if t.state() == StateAwaitingConfirmation && t.req.Intent == nlu.ShopQuestion {
+		// A question about the item instead of a yes or no ("what sizes does
+		// it come in?"): answered, and the reply is neither valid confirmation
+		// nor cancellation (seed 000 section 3.4), so it is asked again.
+		t.say(t.generate(GenerateSmallTalk, reply))
+		return t.reaskConfirmation()
+	}
 	if t.state() == StateAwaitingConfirmation {
 		t.say(strings.SplitN(reply, "!", 2)[0] + "!")
 		t.ask(fmt.Sprintf("Shall I add %s to your cart?", t.pendingName()), optionConfirm, optionCancel)

@@ -43,6 +43,41 @@ func (t *turn) understand() {
 	if !upstream && m.Meaning == "" && t.req.Intent == nlu.ShopAmbiguous {
 		t.req.Intent = socialIntent(m.Text)
 	}
+	if !upstream && m.Meaning == "" {
+		t.readAtConfirmation()
+	}
+}
+
+// readAtConfirmation reads, with a confirmation pending, what the seed's
+// lexicon of yes and no does not (seed 000 section 3.4): a yes that says the
+// action again ("إيه زيدها", "yes, put it in") accepts it; a deferral ("maybe
+// later?", "not now") is neither a valid confirmation nor a cancellation, so
+// the question is asked again (-> clarifying -> awaiting_confirmation).
+func (t *turn) readAtConfirmation() {
+	if t.state() != StateAwaitingConfirmation {
+		return
+	}
+	switch {
+	case nlu.Defers(t.msg.Text):
+		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
+	case nlu.ConfirmsAction(t.msg.Text):
+		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}
+	case t.refusesOnlyThePending():
+		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
+	default:
+		return
+	}
+	t.unsold, t.asked, t.topic = false, nil, ""
+}
+
+// refusesOnlyThePending reports whether the turn's pick refuses the card in
+// question and names none instead ("no, ese no" among several cards): a no to
+// the confirmation, not a question about which card.
+func (t *turn) refusesOnlyThePending() bool {
+	r := t.req
+	return r.Intent == nlu.ShopSelect && r.ProductID == "" && r.Other && len(r.Mention) == 0 &&
+		nlu.RefusesTheCard(t.msg.Text) && !nlu.NamesTheOther(t.msg.Text) &&
+		len(t.otherThanPending(t.st.PageProductIDs)) != 1
 }
 
 // readShopQuestion reads a question about the shop's services (delivery,
@@ -130,7 +165,12 @@ func (t *turn) namesAnotherCard(parser *nlu.ShopParser) {
 	if t.state() != StateAwaitingConfirmation || pending == nil {
 		return
 	}
-	if whole := parser.ParseContent(t.msg.Text); whole.Intent == nlu.ShopSelect && whole.Other && nlu.RefusesTheCard(t.msg.Text) || t.excludesAShownCard(whole) {
+	// Only a refusal that names what instead ("the other", "the belt"), or
+	// leaves one other card shown, changes the pick; "non, pas celui-là"
+	// among several cards refuses the card in question: a no that cancels
+	// the confirmation (section 3.4), never a clarification.
+	instead := nlu.NamesTheOther(t.msg.Text) || len(t.otherThanPending(t.st.PageProductIDs)) == 1
+	if whole := parser.ParseContent(t.msg.Text); whole.Intent == nlu.ShopSelect && whole.Other && nlu.RefusesTheCard(t.msg.Text) && instead || t.excludesAShownCard(whole) {
 		whole.Intent = nlu.ShopSelect
 		// "not that one": the other card when one is left, else asked which.
 		t.req = whole
