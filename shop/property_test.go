@@ -79,7 +79,8 @@ func TestEveryYesNoPhraseAnswersAConfirmation(t *testing.T) {
 func TestWordsTheCatalogDoesNotKnowReachTheCap(t *testing.T) {
 	e := demo(t)
 	filler := []string{"umm", "idk", "lol", "smth", "dunno", "maybe", "whatever", "hmm", "uh", "bruh", "meh", "tbh", "kinda", "stuff", "like", "something"}
-	gibberish := rapid.StringMatching(`[qxzvk]{3,8}`)
+	// A run of k alone is chat for "ok" ("kkkk" squeezes to "kk"), a word.
+	gibberish := rapid.StringMatching(`[qxzvk]{3,8}`).Filter(func(w string) bool { return strings.Trim(w, "k") != "" })
 	rapid.Check(t, func(rt *rapid.T) {
 		c := newConversation(t, e)
 		for turn := 1; turn <= 3; turn++ {
