@@ -429,6 +429,14 @@ func (p *ShopParser) ParseContent(text string) ShopRequest {
 // parseContent reads a message that is not a yes/no, a human request or small
 // talk: a typed selection, a follow-up or a search.
 func (p *ShopParser) parseContent(k, text string) ShopRequest {
+	req, cue := p.readContent(k, text)
+	hasPrice := req.Price.Min != nil || req.Price.Max != nil
+	return req.classify(cue, hasPrice, req.hasCriteria() || hasPrice)
+}
+
+// readContent reads what the message says before it is classified: its price
+// range, category, picks by price, words and the cards it refuses.
+func (p *ShopParser) readContent(k, text string) (ShopRequest, shopCues) {
 	req := ShopRequest{Intent: ShopAmbiguous}
 	if pr, ok := ExtractPriceRange(text); ok {
 		req.Price = pr
@@ -441,11 +449,15 @@ func (p *ShopParser) parseContent(k, text string) ShopRequest {
 		req.Price = PriceRange{} // "the one that costs least" sets no budget
 	}
 	cue := scanShopWords(&req, k, categoryWords)
-	hasPrice := req.Price.Min != nil || req.Price.Max != nil
-	hasQuery := req.hasCriteria() || hasPrice
 	req.dropRefused(k)
 	req.Other = cue.other || (cue.refused && len(req.Mention) == 0 && len(req.Ordinals)+len(req.PricePicks) == 0 && !req.Refuses())
 	req.Exclude = !req.Other && len(req.Mention) > 0 && refusesWhatItNames(k)
+	return req, cue
+}
+
+// classify says what kind of request the content read is: a selection among
+// the cards shown, more results, or a search (else ambiguous).
+func (req ShopRequest) classify(cue shopCues, hasPrice, hasQuery bool) ShopRequest {
 	switch {
 	case (req.NamesSeveral() || req.Refuses()) && !hasPrice:
 		// "the second or third", "the cheapest and the most expensive":

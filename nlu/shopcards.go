@@ -253,43 +253,51 @@ func (req *ShopRequest) dropRefused(k string) {
 	if len(req.Ordinals) == 0 && len(req.PricePicks) == 0 {
 		return
 	}
-	var kept, refused []int
-	var keptPrice, refusedPrice []int
+	var kept, refused clausePicks
 	for _, clause := range strings.FieldsFunc(k, func(r rune) bool { return strings.ContainsRune(",;.!?", r) }) {
-		ws, _ := shopWords(clause)
-		ws = positionWords(ws)
-		for len(ws) > 0 && (shopLeadingNo[ws[0]] || shopLeadIns[ws[0]]) {
-			ws = ws[1:]
-		}
-		no := len(ws) > 0 && shopRefusals[ws[0]]
-		for _, w := range ws {
-			if n, ok := shopOrdinals[w]; ok {
-				if no {
-					refused = appendOnce(refused, n)
-				} else {
-					kept = appendOnce(kept, n)
-				}
-			}
-		}
-		for _, p := range pricePicks(strings.Join(ws, " ")) {
-			if no {
-				refusedPrice = appendOnce(refusedPrice, p)
-			} else {
-				keptPrice = appendOnce(keptPrice, p)
-			}
+		ws, no := refusalClause(clause)
+		if no {
+			refused.add(ws)
+		} else {
+			kept.add(ws)
 		}
 	}
-	if len(refused)+len(refusedPrice) == 0 {
+	if len(refused.ordinals)+len(refused.prices) == 0 {
 		return
 	}
-	req.Ordinals, req.PricePicks = kept, keptPrice
-	req.RefusedOrdinals, req.RefusedPricePicks = refused, refusedPrice
+	req.Ordinals, req.PricePicks = kept.ordinals, kept.prices
+	req.RefusedOrdinals, req.RefusedPricePicks = refused.ordinals, refused.prices
 	req.Ordinal, req.PricePick = 0, 0
-	if len(kept) == 1 && len(keptPrice) == 0 {
-		req.Ordinal = kept[0]
+	if len(kept.ordinals) == 1 && len(kept.prices) == 0 {
+		req.Ordinal = kept.ordinals[0]
 	}
-	if len(keptPrice) == 1 && len(kept) == 0 {
-		req.PricePick = keptPrice[0]
+	if len(kept.prices) == 1 && len(kept.ordinals) == 0 {
+		req.PricePick = kept.prices[0]
+	}
+}
+
+// refusalClause is a clause's words, its leading no and lead-ins dropped, and
+// whether it starts with a refusal ("not the first one").
+func refusalClause(clause string) ([]string, bool) {
+	ws, _ := shopWords(clause)
+	ws = positionWords(ws)
+	for len(ws) > 0 && (shopLeadingNo[ws[0]] || shopLeadIns[ws[0]]) {
+		ws = ws[1:]
+	}
+	return ws, len(ws) > 0 && shopRefusals[ws[0]]
+}
+
+// clausePicks are the positions and picks by price some clauses name, each once.
+type clausePicks struct{ ordinals, prices []int }
+
+func (c *clausePicks) add(ws []string) {
+	for _, w := range ws {
+		if n, ok := shopOrdinals[w]; ok {
+			c.ordinals = appendOnce(c.ordinals, n)
+		}
+	}
+	for _, p := range pricePicks(strings.Join(ws, " ")) {
+		c.prices = appendOnce(c.prices, p)
 	}
 }
 

@@ -69,17 +69,30 @@ func (t *turn) candidates() ([]string, error) {
 		return t.byPrice(page, r.PricePick)
 	case r.Other:
 		return t.narrowed(t.otherThanPending(page))
-	case r.Ordinal > 0 && r.Ordinal <= len(page):
-		return []string{page[r.Ordinal-1]}, nil
-	case r.Ordinal == -1 && len(page) > 0:
-		return []string{page[len(page)-1]}, nil
-	case r.Ordinal == nlu.OrdinalMiddle:
-		return middleOf(page), nil
 	case r.Ordinal != 0:
-		return nil, nil
+		return byPosition(page, r.Ordinal), nil
 	case len(r.Mention) == 0:
 		return page, nil // "that one": the only card, or ask which
 	}
+	return t.byMention(page)
+}
+
+// byPosition returns the card at ordinal (-1 the last, nlu.OrdinalMiddle the
+// middle), none when the page has no such place.
+func byPosition(page []string, ordinal int) []string {
+	switch {
+	case ordinal > 0 && ordinal <= len(page):
+		return []string{page[ordinal-1]}
+	case ordinal == -1 && len(page) > 0:
+		return []string{page[len(page)-1]}
+	case ordinal == nlu.OrdinalMiddle:
+		return middleOf(page)
+	}
+	return nil
+}
+
+// byMention returns the recently shown cards the mention's words fit best.
+func (t *turn) byMention(page []string) ([]string, error) {
 	recent := t.recentlyShown()
 	score, err := t.mentionScores(recent)
 	if err != nil {

@@ -55,36 +55,48 @@ func (t *turn) readGloss() {
 // the page. A name several products answer to ("hoodie") or a plural
 // ("belts": the kind, not the card) stays a search.
 func (t *turn) bareNameOfACard() {
+	if !t.mayNameACard() {
+		return
+	}
+	fits, ok := t.productsNamedByAll(t.req.Sought)
+	if !ok || len(fits) != 1 || !slices.Contains(t.st.PageProductIDs, fits[0]) || !t.namesInSingular(fits[0]) {
+		return
+	}
+	t.req = nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: fits[0]}
+}
+
+// mayNameACard reports whether the message can name a card on its own: a bare
+// search of a sold product while cards are shown.
+func (t *turn) mayNameACard() bool {
 	r := t.req
-	page := t.st.PageProductIDs
-	if r.Intent != nlu.ShopSearch || !r.Bare || t.unsold || len(page) == 0 || len(r.Sought) == 0 {
-		return
+	if r.Intent != nlu.ShopSearch || !r.Bare || t.unsold || len(t.st.PageProductIDs) == 0 || len(r.Sought) == 0 {
+		return false
 	}
-	if s := t.state(); s != StateRecommending && s != StateAwaitingConfirmation {
-		return
-	}
-	var fits []string
-	for i, w := range r.Sought {
+	s := t.state()
+	return s == StateRecommending || s == StateAwaitingConfirmation
+}
+
+// productsNamedByAll returns the products that every word of sought (but those
+// naming no product) finds; ok is false when the catalog cannot be read or none
+// fits.
+func (t *turn) productsNamedByAll(sought []string) (fits []string, ok bool) {
+	for _, w := range sought {
 		if nlu.NamesNoProduct(w) {
 			continue
 		}
 		all, err := t.allMatching(w)
 		if err != nil {
 			t.warn("catalog unavailable", err)
-			return
+			return nil, false
 		}
-		if i > 0 || fits != nil {
+		if fits != nil {
 			all = slices.DeleteFunc(all, func(id string) bool { return !slices.Contains(fits, id) })
 		}
-		fits = all
-		if len(fits) == 0 {
-			return
+		if fits = all; len(fits) == 0 {
+			return nil, false
 		}
 	}
-	if len(fits) != 1 || !slices.Contains(page, fits[0]) || !t.namesInSingular(fits[0]) {
-		return
-	}
-	t.req = nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: fits[0]}
+	return fits, true
 }
 
 // maxNameMatches bounds the products a name is looked up against: a name

@@ -30,22 +30,27 @@ func (t *turn) understand() {
 		t.keepKnownTerms()
 	}
 	if !upstream && m.Meaning == "" {
-		t.readGloss()
-		t.bareNameOfACard()
-		if t.unsold && nlu.IsReactionOrFarewell(m.Text) {
-			// "bonne nuit" is no search for "nuit".
-			t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
-		}
+		t.readByRules()
 	}
-	if !upstream && m.Meaning == "" {
-		t.readShopQuestion()
+}
+
+// readByRules reads, after the parser, what the rules read of a typed message
+// (no upstream parse, no meaning): the gloss, a card by its bare name, a
+// remark, a question about the shop, a social intent and, with a confirmation
+// pending, a reply to it.
+func (t *turn) readByRules() {
+	text := t.msg.Text
+	t.readGloss()
+	t.bareNameOfACard()
+	if t.unsold && nlu.IsReactionOrFarewell(text) {
+		// "bonne nuit" is no search for "nuit".
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
-	if !upstream && m.Meaning == "" && t.req.Intent == nlu.ShopAmbiguous {
-		t.req.Intent = socialIntent(m.Text)
+	t.readShopQuestion()
+	if t.req.Intent == nlu.ShopAmbiguous {
+		t.req.Intent = socialIntent(text)
 	}
-	if !upstream && m.Meaning == "" {
-		t.readAtConfirmation()
-	}
+	t.readAtConfirmation()
 }
 
 // readAtConfirmation reads, with a confirmation pending, what the seed's
