@@ -138,11 +138,13 @@ func (m *FlowsModel) slotValueInputs(sl *flows.Slot, smp samples, first bool) []
 		m.runner.refused[sl.Name] = smp.refused
 	}
 	// An upstream parse's city is taken as given (its NLU knows more places
-	// than Parley's list): only a typed answer can be no city.
+	// than Parley's list): only a typed answer can be no city. A value of a
+	// closed slot outside its list is not understood, like a typed answer it
+	// cannot read: the user is asked again, as when stalling.
 	bad := []struct {
 		label, value string
 		entity       bool
-	}{{"invalid " + sl.Name, smp.invalid, sl.Type != flows.TypeCity}, {"refused " + sl.Name, smp.refused, true}}
+	}{{"invalid " + sl.Name, smp.invalid, sl.Type != flows.TypeCity && !smp.closed}, {"refused " + sl.Name, smp.refused, true}}
 	for _, b := range bad {
 		if b.value != "" && b.entity {
 			out = append(out, entity(b.label, sl.Name, b.value, true))

@@ -28,6 +28,10 @@ type samples struct {
 	// webhook or a function) answers it is invalid: the validator is explored
 	// both ways. "" when the slot has no custom validator or no second value.
 	refused string
+	// closed: the slot takes only the values the bot's search records list, so
+	// a value outside them is not understood, whoever read it (asked again, as
+	// a typed answer it cannot read).
+	closed bool
 	// blocked, when no candidate passes, is the index of the validator that
 	// refused the candidate that got furthest (-1: none read as the type), and
 	// tried the candidates.
@@ -43,7 +47,11 @@ type blocked struct {
 func slotSamples(e *flows.Engine, flow string, sl *flows.Slot, now time.Time) samples {
 	var out samples
 	furthest := -1
-	cands := dedupe(candidates(sl))
+	// A text slot with a closed set of values (the bot's search records) takes
+	// only them: they come first.
+	listed := e.RecordValues(flow, sl.Name)
+	out.closed = len(listed) > 0
+	cands := dedupe(append(listed, candidates(sl)...))
 	for _, c := range cands {
 		ok, failed := e.Accepts(flow, sl.Name, c, now)
 		if ok {

@@ -3,6 +3,7 @@ package flows
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -170,4 +171,32 @@ func playToHotelName(t *rapid.T, e *Engine, text string) *State {
 		state = d.State
 	}
 	return state.(*State)
+}
+
+// TestRecordValuesAreTheClosedSet: a text slot with search records lists their
+// values (parley check answers it with one); other slots list none.
+func TestRecordValuesAreTheClosedSet(t *testing.T) {
+	e, err := DemoFor("hotel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flow, slot string
+		want       []string
+	}{
+		{"book_hotel", "hotel_name", []string{"Alfama Garden", "Bairro Loft", "Tagus View"}},
+		{"book_hotel", "city", nil},
+		{"book_hotel", "no_such_slot", nil},
+		{"no_such_flow", "hotel_name", nil},
+	} {
+		got := e.RecordValues(tc.flow, tc.slot)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("RecordValues(%s, %s) = %v, lacks %q", tc.flow, tc.slot, got, w)
+			}
+		}
+		if tc.want == nil && got != nil {
+			t.Errorf("RecordValues(%s, %s) = %v, want none", tc.flow, tc.slot, got)
+		}
+	}
 }

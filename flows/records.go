@@ -206,3 +206,21 @@ func priced(sl *slot, cands []map[string]string, highest bool) (any, bool) {
 	}
 	return best, true
 }
+
+// RecordValues returns the values the bot's search records list for a text
+// slot with records (the closed set it takes), sorted, each once; none for any
+// other slot. parley check draws a valid answer to such a slot from them.
+func (e *Engine) RecordValues(flowName, slotName string) []string {
+	f := e.flows[flowName]
+	if f == nil || f.slots[slotName] == nil {
+		return nil
+	}
+	var out []string
+	for _, r := range f.slots[slotName].records {
+		if v := r[slotName]; v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
