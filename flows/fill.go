@@ -108,6 +108,10 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		return count, true, ok
 	}
 	answer, alone = tu.correctedAnswer()
+	if rest, aside := tu.asideAnswer(sl, answer); aside && rest != "" {
+		// "Not to Rome, to Milan": the clause that sets nothing aside answers.
+		return rest, true, true
+	}
 	return answer, alone, true
 }
 
@@ -614,7 +618,7 @@ func takenEnd(sl *slot, capture string, start, end int) int {
 	if sl.typ != TypeCity {
 		return end
 	}
-	_, n, _ := cityPrefix(capture, false)
+	_, n, _ := cityPrefix(capture, false, true)
 	return start + wordsEnd(capture, n)
 }
 

@@ -20,6 +20,11 @@ const (
 	// ReasonUnread: the readers could not account for the whole answer (a
 	// word they cannot place, two values, none).
 	ReasonUnread = "unread"
+	// ReasonAside: every clause of the answer sets its value aside: one the
+	// user does not want ("any day but Monday"), one of the past ("I was
+	// there last Monday") or one only asked about ("would Monday be
+	// cheaper"): nlu.SetAside.
+	ReasonAside = "aside"
 )
 
 // Recorder counts what the engine did not understand; the server binds it to
@@ -84,6 +89,52 @@ func (tu *turn) noValue(sl *slot) (string, bool) {
 		// "Whichever" at a free-text question names nothing; a slot with
 		// records reads "whichever is cheapest" by price (records.go).
 		return ReasonNonAnswer, true
+	case tu.allAside(sl):
+		return ReasonAside, true
 	}
 	return "", false
+}
+
+// readsValue reports whether sl is of a type whose answer is a value a
+// clause may set aside (dates, times, places, counts); a free-text or enum
+// answer is a name or a listed value, read as it is.
+func readsValue(sl *slot) bool {
+	switch sl.typ {
+	case TypeDate, TypeTime, TypeCity, TypeInteger, TypeNumber:
+		return true
+	}
+	return false
+}
+
+// asideAnswer is a typed answer to sl's question less the clauses that set a
+// value aside (nlu.SetAside): "not to Rome, to Milan" answers "to Milan"; all
+// is false when nothing was set aside, rest "" when everything was.
+func (tu *turn) asideAnswer(sl *slot, answer string) (rest string, aside bool) {
+	if sl == nil || !readsValue(sl) || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+		return answer, false
+	}
+	return nlu.SetAside(answer)
+}
+
+// valueAside is asideAnswer of a typed answer, after a correction inside it
+// (whose last part stands); nothing is set aside by a correction pointing
+// back ("Chicago not Boston"), which replaces an earlier value.
+func (tu *turn) valueAside(sl *slot) (rest string, aside bool) {
+	if value, old, ok := tu.backReference(); ok && tu.flow() != nil {
+		if cs, _ := tu.correctedSlot(tu.flow(), value, old); cs != nil {
+			return tu.text, false
+		}
+	}
+	answer := tu.text
+	if _, tail, ok := tu.correction(); ok {
+		answer = tail
+	}
+	return tu.asideAnswer(sl, answer)
+}
+
+// allAside reports whether every clause of a typed answer sets its value
+// aside (valueAside): no value, the question is asked again.
+func (tu *turn) allAside(sl *slot) bool {
+	rest, aside := tu.valueAside(sl)
+	return aside && rest == ""
 }

@@ -344,13 +344,13 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 	if direct && !upstream {
 		for _, re := range sl.patterns {
 			if v := groupValue(re, raw); v != "" {
-				if c, ok := sl.city(v, false); ok {
+				if c, ok := sl.city(v, false, true); ok {
 					return c, true
 				}
 			}
 		}
 	}
-	return sl.city(raw, upstream)
+	return sl.city(raw, upstream, false)
 }
 
 // city reads a city: a known one by its usual name (nlu.MatchCity: "la",
@@ -359,8 +359,11 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 // name is accepted when written as one (capitalized words, "Vacaville") or when
 // an upstream parse gave it (its NLU knows more places than Parley's list); an
 // unknown lower-case word typed as an answer ("wakha") is not a city.
-func (sl *slot) city(raw string, upstream bool) (any, bool) {
-	c, _, ok := cityPrefix(raw, upstream)
+//
+// cued says a cue stood before raw ("to nice pls"): a city that is also an
+// ordinary word may then start a longer text.
+func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
+	c, _, ok := cityPrefix(raw, upstream, cued)
 	// A country ("Portugal", "do you fly to Iceland?") is no city.
 	if !ok || !upstream && nlu.IsCountry(c) {
 		return nil, false
@@ -371,7 +374,7 @@ func (sl *slot) city(raw string, upstream bool) (any, bool) {
 // cityPrefix reads a city at the start of text and says how many of its words
 // it took: the whole text or its first words naming a known city, else (typed
 // text) its leading capitalized words; an upstream entity is a city as given.
-func cityPrefix(text string, upstream bool) (string, int, bool) {
+func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 	text = strings.TrimFunc(text, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
 	words := 0
 	for range strings.FieldsSeq(text) {
@@ -396,7 +399,10 @@ func cityPrefix(text string, upstream bool) (string, int, bool) {
 		// The first n words as typed: MatchCity reads a text by its words
 		// (keyed, the spaces between them folded to one), so they need not be
 		// joined into a string of their own.
-		if c, ok := nlu.MatchCity(text[:wordsEnd(text, n)]); ok {
+		// A city that is an ordinary word in lower case ("nice day today")
+		// is the word: it names the city alone or after a cue only.
+		head := text[:wordsEnd(text, n)]
+		if c, ok := nlu.MatchCity(head); ok && (cued || !nlu.IsCityWord(head)) {
 			return c, n, true
 		}
 	}

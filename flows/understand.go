@@ -270,10 +270,21 @@ func (tu *turn) understand() error {
 // awaitedNoValue is noValue of a message that starts no other flow while the
 // active one waits for a slot.
 func (tu *turn) awaitedNoValue(target, active *flow) (string, bool) {
-	if target != nil || tu.s.WaitingForSlot == nil {
+	if tu.s.WaitingForSlot == nil {
 		return "", false
 	}
-	return tu.noValue(active.slots[*tu.s.WaitingForSlot])
+	sl := active.slots[*tu.s.WaitingForSlot]
+	if _, aside := tu.valueAside(sl); aside && (target == nil || target == active) {
+		// Understanding reads the whole message, so one that sets a value
+		// aside ("what if I fly to Boston", which resembles the active
+		// flow's trigger) gives none here; the question's own reading
+		// (fillAwaited) keeps the clauses that set nothing aside.
+		return ReasonAside, true
+	}
+	if target != nil {
+		return "", false
+	}
+	return tu.noValue(sl)
 }
 
 // offerAnswered goes on after a message that answered an offer (answerOffer):

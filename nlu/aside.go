@@ -1,0 +1,117 @@
+package nlu
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Values set aside (issue 38, zero wrong values): an answer may name a value
+// it does not want ("not Friday", "anywhere but Paris"), one of the past ("I
+// was there last Monday") or one it only asks about ("would Monday be
+// cheaper"). The lists are answer_words.txt's aside_* and city_word.
+var (
+	asideNot      = answerWords["aside_not"]
+	asidePast     = answerWords["aside_past"]
+	asideLead     = answerWords["aside_lead"]
+	asideLeadKeep = answerWords["aside_lead_keep"]
+	cityWords     = wordSet(strings.Join(flatten(answerWords["city_word"]), " "))
+)
+
+// clauseBreak splits an answer into clauses: punctuation, a dash between
+// spaces, and "but" (English, French, Spanish).
+var clauseBreak = regexp.MustCompile(`(?i)[,;.!?؟،]+|\s[-–—]+\s|\b(?:but|mais|pero|sino)\b`)
+
+// anyWords before "but" make it an exception ("any day but Monday"), not a
+// break between clauses.
+var anyWords = wordSet(`any anything anywhere anytime anyday everything everywhere all whenever wherever`)
+
+// SetAside splits a typed answer into the clauses that set a value aside
+// (aside_not, aside_past, aside_lead of answer_words.txt) and the others. It
+// returns the others joined by ", " and whether any clause was set aside;
+// rest is "" when every clause with words was. "not to Rome, to Milan" gives
+// "to Milan"; "any day but Monday" and "I was there last Monday" give "".
+func SetAside(text string) (rest string, aside bool) {
+	var kept []string
+	start, anyBefore := 0, false
+	flush := func(end int) {
+		c := strings.TrimSpace(text[start:end])
+		if c == "" {
+			return
+		}
+		if anyBefore || clauseAside(c) {
+			aside = true
+		} else {
+			kept = append(kept, c)
+		}
+	}
+	for _, m := range clauseBreak.FindAllStringIndex(text, -1) {
+		if isBut(text[m[0]:m[1]]) && holdsAny(text[start:m[0]]) {
+			anyBefore = true // "anywhere but Paris": one clause, set aside
+			continue
+		}
+		flush(m[0])
+		start, anyBefore = m[1], false
+	}
+	flush(len(text))
+	if !aside {
+		return text, false
+	}
+	return strings.Join(kept, ", "), true
+}
+
+func isBut(s string) bool {
+	s = strings.ToLower(s)
+	return s == "but" || s == "mais" || s == "pero" || s == "sino"
+}
+
+func holdsAny(text string) bool {
+	var buf [24]token
+	for _, t := range appendTokens(buf[:0], key(text)) {
+		if anyWords[t.text] {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseAside reports whether one clause sets its value aside.
+func clauseAside(c string) bool {
+	var buf [32]token
+	toks := appendTokens(buf[:0], key(c))
+	if len(toks) == 0 {
+		return false
+	}
+	for i := range toks {
+		for _, p := range asideNot {
+			if startsWithPhrase(toks[i:], p) {
+				return true
+			}
+		}
+		for _, p := range asidePast {
+			if startsWithPhrase(toks[i:], p) {
+				return true
+			}
+		}
+	}
+	for _, p := range asideLeadKeep {
+		if startsWithPhrase(toks, p) {
+			return false
+		}
+	}
+	for _, p := range asideLead {
+		if startsWithPhrase(toks, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsCityWord reports whether a city's name, as typed, is an ordinary word in
+// lower case ("nice", "reading": answer_words.txt city_word), which inside a
+// longer answer and without a cue names no place.
+func IsCityWord(typed string) bool {
+	if strings.ToLower(typed) != typed {
+		return false
+	}
+	return cityWords[key(typed)]
+}
