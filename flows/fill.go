@@ -388,7 +388,9 @@ func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
 	if nlu.NamesAlternatives(free) {
 		return
 	}
-	cs := nlu.FindCities(free)
+	cs := slices.DeleteFunc(nlu.FindCities(free), func(c string) bool {
+		return nlu.TypedAsWord(free, c) // "somewhere nice" names no place
+	})
 	if len(cs) != 1 {
 		return
 	}
@@ -639,7 +641,8 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 		// A city named without a cue ("to", "from") belongs to the flow's only
 		// city slot.
 		// Two cities, or a choice ("Lisbon or Porto"), name no one city.
-		if cs := nlu.FindCities(text); len(cs) == 1 && onlyCity(f, sl) && !nlu.NamesAlternatives(text) {
+		cs := slices.DeleteFunc(nlu.FindCities(text), func(c string) bool { return nlu.TypedAsWord(text, c) })
+		if len(cs) == 1 && onlyCity(f, sl) && !nlu.NamesAlternatives(text) {
 			return sl.normalize(cs[0]), true
 		}
 	case TypeEnum:

@@ -350,7 +350,9 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 			}
 		}
 	}
-	return sl.city(raw, upstream, false)
+	// Not direct, raw is a cue's capture ("to nice on friday"), or text a
+	// caller gives as the slot's: a city that is also a word may start it.
+	return sl.city(raw, upstream, !direct)
 }
 
 // city reads a city: a known one by its usual name (nlu.MatchCity: "la",
@@ -402,7 +404,7 @@ func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 		// A city that is an ordinary word in lower case ("nice day today")
 		// is the word: it names the city alone or after a cue only.
 		head := text[:wordsEnd(text, n)]
-		if c, ok := nlu.MatchCity(head); ok && (cued || !nlu.IsCityWord(head)) {
+		if c, ok := nlu.MatchCity(head); ok && (!nlu.IsCityWord(head) || cued && nlu.CityWordMayEnd(text[len(head):])) {
 			return c, n, true
 		}
 	}

@@ -3,6 +3,7 @@ package nlu
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Values set aside (issue 38, zero wrong values): an answer may name a value
@@ -13,8 +14,12 @@ var (
 	asideNot      = answerWords["aside_not"]
 	asidePast     = answerWords["aside_past"]
 	asideLead     = answerWords["aside_lead"]
+	asideBound    = answerWords["aside_bound"]
+	asideBoundNum = answerWords["aside_bound_number"]
+	asideLabels   = answerWords["aside_label"]
 	asideLeadKeep = answerWords["aside_lead_keep"]
 	cityWords     = wordSet(strings.Join(flatten(answerWords["city_word"]), " "))
+	cityWordNext  = wordSet(strings.Join(flatten(answerWords["city_word_next"]), " "))
 )
 
 // clauseBreak splits an answer into clauses: punctuation, a dash between
@@ -87,9 +92,14 @@ func clauseAside(c string) bool {
 				return true
 			}
 		}
-		for _, p := range asidePast {
-			if startsWithPhrase(toks[i:], p) {
-				return true
+		if startsAny(toks[i:], asidePast) || startsAny(toks[i:], asideBound) {
+			return true
+		}
+		for _, ps := range [][][]string{asideBoundNum, asideLabels} {
+			for _, p := range ps {
+				if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) && isNumberToken(toks[i+len(p)].text) {
+					return true // "up to 5", "flight 22"
+				}
 			}
 		}
 	}
@@ -114,4 +124,54 @@ func IsCityWord(typed string) bool {
 		return false
 	}
 	return cityWords[key(typed)]
+}
+
+// startsAny reports whether toks start with one of phrases.
+func startsAny(toks []token, phrases [][]string) bool {
+	for _, p := range phrases {
+		if startsWithPhrase(toks, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isNumberToken reports whether a folded word is a number: digits ("22",
+// "14b") or a number word ("five").
+func isNumberToken(w string) bool {
+	if w != "" && w[0] >= '0' && w[0] <= '9' {
+		return true
+	}
+	_, ok := ParseCount(w)
+	return ok
+}
+
+// TypedAsWord reports whether city, one FindCities read in text, is written
+// there in lower case and is an ordinary word too (IsCityWord): "somewhere
+// nice" names no place.
+func TypedAsWord(text, city string) bool {
+	lower := strings.ToLower(city)
+	if !cityWords[key(city)] {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if w == lower {
+			return true
+		}
+	}
+	return false
+}
+
+// CityWordMayEnd reports whether rest, the text after a cued city that is
+// also an ordinary word, leaves it a city: nothing, or a first word of
+// city_word_next, a date word or a number ("to nice on friday"), not a noun
+// it describes ("a nice flight").
+func CityWordMayEnd(rest string) bool {
+	var buf [8]token
+	toks := appendTokens(buf[:0], key(rest))
+	if len(toks) == 0 {
+		return true
+	}
+	w := toks[0].text
+	return cityWordNext[w] || IsDateWord(w) || isNumberToken(w)
 }
