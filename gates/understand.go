@@ -591,6 +591,19 @@ func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string
 		return
 	}
 	head, tail, corrected := nlu.SplitCorrection(msg.Text)
+	if x.Kind == ExtractDate {
+		// A day the message sets aside ("any day but Friday", "I can't do
+		// Friday", "I trained on Friday") is no date; the clauses that set
+		// nothing aside stand ("not Friday, Thursday").
+		text := msg.Text
+		if corrected && strings.TrimSpace(head) != "" {
+			text = tail
+		}
+		if rest, aside := nlu.SetAsideStated(text); aside {
+			read(x, parley.Message{Text: rest, SentAt: msg.SentAt}, put)
+			return
+		}
+	}
 	if !corrected || strings.TrimSpace(head) == "" {
 		read(x, msg, put)
 		return

@@ -35,7 +35,14 @@ var anyWords = wordSet(`any anything anywhere anytime anyday everything everywhe
 // returns the others joined by ", " and whether any clause was set aside;
 // rest is "" when every clause with words was. "not to Rome, to Milan" gives
 // "to Milan"; "any day but Monday" and "I was there last Monday" give "".
-func SetAside(text string) (rest string, aside bool) {
+func SetAside(text string) (rest string, aside bool) { return setAside(text, true) }
+
+// SetAsideStated is SetAside without aside_lead: a condition or a question
+// ("would Friday work?") is left to the caller, for an engine that reads a
+// proposal as an answer (the gates coach: "how about Friday?").
+func SetAsideStated(text string) (rest string, aside bool) { return setAside(text, false) }
+
+func setAside(text string, leads bool) (rest string, aside bool) {
 	var kept []string
 	start, anyBefore := 0, false
 	flush := func(end int) {
@@ -43,7 +50,7 @@ func SetAside(text string) (rest string, aside bool) {
 		if c == "" {
 			return
 		}
-		if anyBefore || clauseAside(c) {
+		if (anyBefore || clauseAside(c, leads)) && holdsValue(c) {
 			aside = true
 		} else {
 			kept = append(kept, c)
@@ -79,8 +86,9 @@ func holdsAny(text string) bool {
 	return false
 }
 
-// clauseAside reports whether one clause sets its value aside.
-func clauseAside(c string) bool {
+// clauseAside reports whether one clause sets its value aside; leads says
+// whether a condition or a question does (aside_lead).
+func clauseAside(c string, leads bool) bool {
 	var buf [32]token
 	toks := appendTokens(buf[:0], key(c))
 	if len(toks) == 0 {
@@ -102,6 +110,9 @@ func clauseAside(c string) bool {
 				}
 			}
 		}
+	}
+	if !leads {
+		return false
 	}
 	for _, p := range asideLeadKeep {
 		if startsWithPhrase(toks, p) {
@@ -174,4 +185,26 @@ func CityWordMayEnd(rest string) bool {
 	}
 	w := toks[0].text
 	return cityWordNext[w] || IsDateWord(w) || isNumberToken(w)
+}
+
+// holdsValue reports whether a clause names a value a clause could set
+// aside: a word of a date, a number or a known city, in its words or its
+// gloss ("pas lundi"). A clause without one ("not sure", "isn't it") sets
+// nothing aside and is read with the others.
+func holdsValue(c string) bool {
+	if len(FindCities(c)) > 0 {
+		return true
+	}
+	for _, t := range []string{c, Gloss(c)} {
+		var buf [32]token
+		for _, tok := range appendTokens(buf[:0], key(t)) {
+			if IsDateWord(tok.text) || isNumberToken(tok.text) {
+				return true
+			}
+			if _, ok := ordinalDay(tok.text); ok && len(tok.text) > 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
