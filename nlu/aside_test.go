@@ -1,0 +1,51 @@
+package nlu
+
+import "testing"
+
+// TestSetAside: the clauses that set a value aside are left out; an answer
+// whose value-holding clauses all are gives "" (asked again).
+func TestSetAside(t *testing.T) {
+	for _, tt := range []struct {
+		text, rest string
+		aside      bool
+	}{
+		{"Friday", "Friday", false},
+		{"not Friday", "", true},
+		{"any day but Monday", "", true},
+		{"anywhere except Paris", "", true},
+		{"not to Rome, to Milan", "to Milan", true},
+		{"not Rome but Milan", "Milan", true},
+		{"Thursday, not Friday", "Thursday", true},
+		{"I was there last Monday", "", true},
+		{"would Monday be cheaper", "", true},
+		{"I would like Monday", "I would like Monday", false},
+		{"at least 3", "", true},
+		{"up to 5", "", true},
+		{"up to Sunday", "up to Sunday", false},
+		{"flight 22", "", true},
+		{"not sure, Friday", "not sure, Friday", false},
+		{"busy one today, isn't it", "busy one today, isn't it", false},
+		{"pas lundi", "", true},
+	} {
+		rest, aside := SetAside(tt.text)
+		if rest != tt.rest || aside != tt.aside {
+			t.Errorf("SetAside(%q) = %q, %v; want %q, %v", tt.text, rest, aside, tt.rest, tt.aside)
+		}
+	}
+	if _, aside := SetAsideStated("would Monday be cheaper"); aside {
+		t.Error("SetAsideStated sets a proposal aside")
+	}
+}
+
+// TestCityWords: a city that is an ordinary word is the word in lower case.
+func TestCityWords(t *testing.T) {
+	if !IsCityWord("nice") || IsCityWord("Nice") || IsCityWord("denver") {
+		t.Error("IsCityWord")
+	}
+	if !TypedAsWord("somewhere nice and warm", "Nice") || TypedAsWord("off to Nice", "Nice") {
+		t.Error("TypedAsWord")
+	}
+	if !CityWordMayEnd(" on friday") || !CityWordMayEnd("") || CityWordMayEnd(" flight") {
+		t.Error("CityWordMayEnd")
+	}
+}
