@@ -321,6 +321,13 @@ func (tu *turn) setFound(sl *slot, v any) bool {
 func (tu *turn) findInText(f *flow, found map[string]any) {
 	head, tail, ok := tu.correction()
 	if !ok {
+		if rest, aside := tu.textAside(); aside {
+			// "a flight from Boston, not to Rome": only the clauses that set
+			// no value aside are read (nlu.SetAside).
+			tu.findIn(f, rest, strings.ToLower(rest), found)
+			tu.findInGloss(f, rest, glossOf(rest), found)
+			return
+		}
 		tu.findIn(f, tu.text, tu.lower(), found)
 		tu.findInGloss(f, tu.text, tu.gloss(), found)
 		return
@@ -331,6 +338,15 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 	tu.findIn(f, tail, strings.ToLower(tail), after)
 	tu.findInGloss(f, tail, glossOf(tail), after)
 	maps.Copy(found, after)
+}
+
+// textAside is nlu.SetAside of a typed message: a model's or a button's
+// reading is taken as given.
+func (tu *turn) textAside() (string, bool) {
+	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
+		return tu.text, false
+	}
+	return nlu.SetAside(tu.text)
 }
 
 // findInGloss fills the slots text's own words left empty from its gloss g
