@@ -321,15 +321,23 @@ func (tu *turn) setFound(sl *slot, v any) bool {
 func (tu *turn) findInText(f *flow, found map[string]any) {
 	head, tail, ok := tu.correction()
 	if !ok {
-		if rest, aside := tu.textAside(); aside {
-			// "a flight from Boston, not to Rome": only the clauses that set
-			// no value aside are read (nlu.SetAside).
-			tu.findIn(f, rest, strings.ToLower(rest), found)
-			tu.findInGloss(f, rest, glossOf(rest), found)
-			return
-		}
 		tu.findIn(f, tu.text, tu.lower(), found)
 		tu.findInGloss(f, tu.text, tu.gloss(), found)
+		if rest, aside := tu.textAside(); aside {
+			// "a flight from Boston, not to Rome": a date, time, place or
+			// count is read only in the clauses that set no value aside
+			// (nlu.SetAside); a name or a reference is read as before.
+			kept := map[string]any{}
+			tu.findIn(f, rest, strings.ToLower(rest), kept)
+			tu.findInGloss(f, rest, glossOf(rest), kept)
+			for _, sl := range f.slotOrder {
+				if v, ok := kept[sl.name]; readsValue(sl) && ok {
+					found[sl.name] = v
+				} else if readsValue(sl) {
+					delete(found, sl.name)
+				}
+			}
+		}
 		return
 	}
 	tu.findIn(f, head, strings.ToLower(head), found)

@@ -103,11 +103,14 @@ func clauseAside(c string, leads bool) bool {
 		if startsAny(toks[i:], asidePast) || startsAny(toks[i:], asideBound) {
 			return true
 		}
-		for _, ps := range [][][]string{asideBoundNum, asideLabels} {
-			for _, p := range ps {
-				if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) && isNumberToken(toks[i+len(p)].text) {
-					return true // "up to 5", "flight 22"
-				}
+		for _, p := range asideBoundNum {
+			if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) && isNumberToken(toks[i+len(p)].text) {
+				return true // "up to 5"
+			}
+		}
+		for _, p := range asideLabels {
+			if startsWithPhrase(toks[i:], p) && labelsNumber(toks[i+len(p):]) {
+				return true // "flight 22"
 			}
 		}
 	}
@@ -207,4 +210,13 @@ func holdsValue(c string) bool {
 		}
 	}
 	return false
+}
+
+// labelsNumber reports whether toks, the words after a label, start with a
+// number in digits that no place follows ("22", "14b"; not "2 Seattle").
+func labelsNumber(toks []token) bool {
+	if len(toks) == 0 || toks[0].text[0] < '0' || toks[0].text[0] > '9' {
+		return false
+	}
+	return len(toks) == 1 || len(FindCities(toks[1].text)) == 0
 }
