@@ -215,8 +215,20 @@ func holdsValue(c string) bool {
 // labelsNumber reports whether toks, the words after a label, start with a
 // number in digits that no place follows ("22", "14b"; not "2 Seattle").
 func labelsNumber(toks []token) bool {
-	if len(toks) == 0 || toks[0].text[0] < '0' || toks[0].text[0] > '9' {
+	if len(toks) == 0 {
 		return false
 	}
-	return len(toks) == 1 || len(FindCities(toks[1].text)) == 0
+	// Digits, with at most one letter after them ("14b"; not chat "2moro").
+	t := toks[0].text
+	d := strings.TrimRight(t, "abcdefghijklmnopqrstuvwxyz")
+	if d == "" || strings.Trim(d, "0123456789") != "" || len(t)-len(d) > 1 {
+		return false
+	}
+	if len(toks) == 1 {
+		return true
+	}
+	// "a flight 3 weeks from Sunday", "a flight 2 Seattle": a count or a place
+	// follows, so the number is no label's.
+	next := toks[1].text
+	return !IsCountUnit(next) && !IsDateWord(next) && len(FindCities(next)) == 0
 }
