@@ -95,39 +95,40 @@ func clauseAside(c string, leads bool) bool {
 		return false
 	}
 	for i := range toks {
-		for _, p := range asideNot {
-			if startsWithPhrase(toks[i:], p) {
-				return true
-			}
-		}
-		if startsAny(toks[i:], asidePast) || startsAny(toks[i:], asideBound) {
+		if setsAsideAt(toks[i:]) {
 			return true
 		}
-		for _, p := range asideBoundNum {
-			if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) && isNumberToken(toks[i+len(p)].text) {
-				return true // "up to 5"
-			}
-		}
-		for _, p := range asideLabels {
-			if startsWithPhrase(toks[i:], p) && labelsNumber(toks[i+len(p):]) {
-				return true // "flight 22"
-			}
-		}
 	}
-	if !leads {
-		return false
+	return leads && leadsAside(toks)
+}
+
+// setsAsideAt reports whether the words from here on set a value aside: a
+// negation or exclusion, a past verb, a bound ("up to 5") or a label before a
+// number ("flight 22").
+func setsAsideAt(toks []token) bool {
+	if startsAny(toks, asideNot) || startsAny(toks, asidePast) || startsAny(toks, asideBound) {
+		return true
 	}
-	for _, p := range asideLeadKeep {
-		if startsWithPhrase(toks, p) {
-			return false
+	for _, p := range asideBoundNum {
+		if startsWithPhrase(toks, p) && len(p) < len(toks) && isNumberToken(toks[len(p)].text) {
+			return true // "up to 5"
 		}
 	}
-	for _, p := range asideLead {
-		if startsWithPhrase(toks, p) {
-			return true
+	for _, p := range asideLabels {
+		if startsWithPhrase(toks, p) && labelsNumber(toks[len(p):]) {
+			return true // "flight 22"
 		}
 	}
 	return false
+}
+
+// leadsAside reports whether the clause opens with a condition or a question
+// that sets its value aside (aside_lead), not one kept (aside_lead_keep).
+func leadsAside(toks []token) bool {
+	if startsAny(toks, asideLeadKeep) {
+		return false
+	}
+	return startsAny(toks, asideLead)
 }
 
 // IsCityWord reports whether a city's name, as typed, is an ordinary word in
