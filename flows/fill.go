@@ -354,7 +354,7 @@ func (tu *turn) textAside() (string, bool) {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return tu.text, false
 	}
-	return nlu.SetAside(tu.text)
+	return tu.setAside(tu.text)
 }
 
 // findInGloss fills the slots text's own words left empty from its gloss g

@@ -113,7 +113,17 @@ func (tu *turn) asideAnswer(sl *slot, answer string) (rest string, aside bool) {
 	if sl == nil || !readsValue(sl) || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return answer, false
 	}
-	return nlu.SetAside(answer)
+	return tu.setAside(answer)
+}
+
+// setAside is nlu.SetAside(answer), read once for the answer the turn last
+// asked about.
+func (tu *turn) setAside(answer string) (string, bool) {
+	if !tu.asideRead || tu.asideOf != answer {
+		tu.asideRest, tu.asideSet = nlu.SetAside(answer)
+		tu.asideOf, tu.asideRead = answer, true
+	}
+	return tu.asideRest, tu.asideSet
 }
 
 // valueAside is asideAnswer of a typed answer, after a correction inside it

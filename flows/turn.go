@@ -60,6 +60,10 @@ type turn struct {
 	// glossText is the text glossed (nlu.Gloss) once glossed is set (gloss).
 	glossText string
 	glossed   bool
+	// asideOf is the last answer nlu.SetAside read, with its reading
+	// (asideRest, asideSet): a turn reads the same answer several times.
+	asideOf, asideRest  string
+	asideRead, asideSet bool
 	// back is the text read as a back-referring correction once backRead is
 	// set (backReference).
 	back struct {

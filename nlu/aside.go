@@ -22,6 +22,20 @@ var (
 	cityWordNext  = wordSet(strings.Join(flatten(answerWords["city_word_next"]), " "))
 )
 
+// asideStarts are the first words of the phrases setsAsideAt looks for: a word
+// that starts none of them is passed over at once (most words of an answer).
+var asideStarts = func() map[string]bool {
+	m := map[string]bool{}
+	for _, list := range [][][]string{asideNot, asidePast, asideBound, asideBoundNum, asideLabels} {
+		for _, p := range list {
+			if len(p) > 0 {
+				m[p[0]] = true
+			}
+		}
+	}
+	return m
+}()
+
 // clauseBreak splits an answer into clauses: punctuation, a dash between
 // spaces, and "but" (English, French, Spanish).
 var clauseBreak = regexp.MustCompile(`(?i)[,;.!?؟،]+|\s[-–—]+\s|\b(?:but|mais|pero|sino)\b`)
@@ -56,7 +70,11 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 			kept = append(kept, c)
 		}
 	}
-	for _, m := range clauseBreak.FindAllStringIndex(text, -1) {
+	var breaks [][]int
+	if mayBreak(text) {
+		breaks = clauseBreak.FindAllStringIndex(text, -1)
+	}
+	for _, m := range breaks {
 		if isBut(text[m[0]:m[1]]) && holdsAny(text[start:m[0]]) {
 			anyBefore = true // "anywhere but Paris": one clause, set aside
 			continue
@@ -69,6 +87,18 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 		return text, false
 	}
 	return strings.Join(kept, ", "), true
+}
+
+// mayBreak reports whether text may hold a clauseBreak: a punctuation mark or
+// a dash, or a "but" word in any case. Most answers hold none, and the
+// expression's backtracking is most of SetAside's cost.
+func mayBreak(text string) bool {
+	if strings.ContainsAny(text, ",;.!?؟،-–—") {
+		return true
+	}
+	lower := strings.ToLower(text)
+	return strings.Contains(lower, "but") || strings.Contains(lower, "mais") ||
+		strings.Contains(lower, "pero") || strings.Contains(lower, "sino")
 }
 
 func isBut(s string) bool {
@@ -106,6 +136,9 @@ func clauseAside(c string, leads bool) bool {
 // negation or exclusion, a past verb, a bound ("up to 5") or a label before a
 // number ("flight 22").
 func setsAsideAt(toks []token) bool {
+	if !asideStarts[toks[0].text] {
+		return false
+	}
 	if startsAny(toks, asideNot) || startsAny(toks, asidePast) || startsAny(toks, asideBound) {
 		return true
 	}
