@@ -54,20 +54,8 @@ const intentKeep = "keep"
 // templates: the user takes back a cancel ("oh wait, don't cancel it after
 // all", "no, I still want it"). A flow whose business is cancelling ends on it.
 func KeepsIt(text string) bool {
-	k := key(text)
-	n, _ := wordCount(k)
-	if n == 0 || n > grammarMaxWords {
-		return false
-	}
-	var arr [grammarMaxWords]token
-	toks := appendTokens(arr[:0], k)
-	g := loadedGrammar()
-	for _, i := range g.byFirst[toks[0].text] {
-		if g.templates[i].matches(toks) {
-			return g.templates[i].keep
-		}
-	}
-	return false
+	t := matchedTemplate(key(text))
+	return t != nil && t.keep
 }
 
 // intentGrammar is the parsed grammar: its templates, indexed by the words a
@@ -314,19 +302,28 @@ func gcd(a, b int) int {
 // the grammar. Templates are tried in file order; the tests hold that no
 // sentence is two intents'. It does not allocate.
 func grammarIntentOfKey(k string) string {
+	if t := matchedTemplate(k); t != nil {
+		return t.intent
+	}
+	return ""
+}
+
+// matchedTemplate is the first template of the grammar the folded sentence k
+// matches, nil when none does (or k is empty or longer than any template).
+func matchedTemplate(k string) *grammarTemplate {
 	n, _ := wordCount(k)
 	if n == 0 || n > grammarMaxWords {
-		return ""
+		return nil
 	}
 	var arr [grammarMaxWords]token
 	toks := appendTokens(arr[:0], k)
 	g := loadedGrammar()
 	for _, i := range g.byFirst[toks[0].text] {
 		if g.templates[i].matches(toks) {
-			return g.templates[i].intent
+			return &g.templates[i]
 		}
 	}
-	return ""
+	return nil
 }
 
 // grammarSamples are the grammar's training sentences for intent, in file order.
