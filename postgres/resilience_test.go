@@ -89,9 +89,12 @@ func TestRecoversAfterBackendsTerminated(t *testing.T) {
 			t.Fatalf("round %d: the pool holds no connection", round)
 		}
 		for _, pid := range pids {
+			// false means the backend had already ended (the pool may close an
+			// idle connection between the listing and the kill): the state this
+			// test wants, so only an error fails it.
 			var ok bool
-			if err := admin.QueryRow(ctx, "SELECT pg_terminate_backend($1)", pid).Scan(&ok); err != nil || !ok {
-				t.Fatalf("pg_terminate_backend(%d) = %v, %v", pid, ok, err)
+			if err := admin.QueryRow(ctx, "SELECT pg_terminate_backend($1)", pid).Scan(&ok); err != nil {
+				t.Fatalf("pg_terminate_backend(%d): %v", pid, err)
 			}
 		}
 		waitGone(t, admin, pids)
