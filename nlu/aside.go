@@ -57,7 +57,10 @@ func SetAside(text string) (rest string, aside bool) { return setAside(text, tru
 func SetAsideStated(text string) (rest string, aside bool) { return setAside(text, false) }
 
 func setAside(text string, leads bool) (rest string, aside bool) {
-	var kept []string
+	// The kept clauses are spans of text, in an array on the stack: an answer
+	// kept whole (most) allocates nothing.
+	var keptBuf [8][2]int
+	kept := keptBuf[:0]
 	start, anyBefore := 0, false
 	flush := func(end int) {
 		c := strings.TrimSpace(text[start:end])
@@ -67,7 +70,7 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 		if (anyBefore || clauseAside(c, leads)) && holdsValue(c) {
 			aside = true
 		} else {
-			kept = append(kept, c)
+			kept = append(kept, [2]int{start, end})
 		}
 	}
 	var breaks [][]int
@@ -86,7 +89,14 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 	if !aside {
 		return text, false
 	}
-	return strings.Join(kept, ", "), true
+	var b strings.Builder
+	for i, span := range kept {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strings.TrimSpace(text[span[0]:span[1]]))
+	}
+	return b.String(), true
 }
 
 // mayBreak reports whether text may hold a clauseBreak: a punctuation mark or
@@ -96,9 +106,8 @@ func mayBreak(text string) bool {
 	if strings.ContainsAny(text, ",;.!?؟،-–—") {
 		return true
 	}
-	lower := strings.ToLower(text)
-	return strings.Contains(lower, "but") || strings.Contains(lower, "mais") ||
-		strings.Contains(lower, "pero") || strings.Contains(lower, "sino")
+	return containsFold(text, "but") || containsFold(text, "mais") ||
+		containsFold(text, "pero") || containsFold(text, "sino")
 }
 
 func isBut(s string) bool {
@@ -119,6 +128,9 @@ func holdsAny(text string) bool {
 // clauseAside reports whether one clause sets its value aside; leads says
 // whether a condition or a question does (aside_lead).
 func clauseAside(c string, leads bool) bool {
+	if !mayBeAside(c, leads) {
+		return false
+	}
 	var buf [32]token
 	toks := appendTokens(buf[:0], key(c))
 	if len(toks) == 0 {

@@ -53,3 +53,29 @@ func TestCityWords(t *testing.T) {
 		t.Error("CityWordMayEnd")
 	}
 }
+
+// TestMayBeAsideAgreesWithClauseAside: the screen that lets SetAside skip a
+// clause's key never skips a clause clauseAside would set aside.
+func TestMayBeAsideAgreesWithClauseAside(t *testing.T) {
+	clauses := []string{
+		"not Friday", "NOT FRIDAY", "Not to Rome", "I was there last Monday", "up to 5",
+		"flight 22", "would Monday be cheaper", "If Friday works", "New York",
+		"2026-12-12", "yes", "I want to book a flight", "any day but Monday",
+		"pas lundi", "no, Milan", "Paris please", "hasta 5", "except Tuesday",
+	}
+	for _, c := range clauses {
+		for _, leads := range []bool{true, false} {
+			if clauseAside(c, leads) && !mayBeAside(c, leads) {
+				t.Errorf("mayBeAside(%q, %v) = false, but clauseAside sets it aside", c, leads)
+			}
+		}
+	}
+}
+
+func TestSetAsideKeepsAWholeAnswerWithoutAllocating(t *testing.T) {
+	for _, text := range []string{"New York", "Los Angeles", "2026-12-12", "yes", "I want to book a flight"} {
+		if n := testing.AllocsPerRun(100, func() { SetAside(text) }); n != 0 {
+			t.Errorf("SetAside(%q) allocates %v times", text, n)
+		}
+	}
+}

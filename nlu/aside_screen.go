@@ -1,0 +1,119 @@
+package nlu
+
+import "strings"
+
+// Most answers set nothing aside, and SetAside runs on every answer a flow
+// reads; these let it keep such an answer whole without building a clause's
+// key or a list of clauses, so that it allocates nothing (issue 42's
+// allocations per turn).
+
+// mayBeAside reports whether clause c may set its value aside, as clauseAside
+// would find: for an ASCII clause, whether one of aside_not's, aside_past's,
+// aside_bound's or aside_bound_number's phrases is in it, one of aside_label's
+// before digits, or, with leads, one of aside_lead's at its start. An ASCII
+// clause's key is its lower case, so its words are compared in place. Other
+// text, or a clause of many words, answers true and is read whole.
+func mayBeAside(c string, leads bool) bool {
+	if !isASCII(c) {
+		return true
+	}
+	var spans [24][2]int
+	words, ok := asciiWords(c, spans[:0])
+	if !ok {
+		return true
+	}
+	if leads && len(words) > 0 && startsPhrase(c, words[0], asideLeadStarts) && phraseAt(c, words, asideLead) > 0 {
+		return true
+	}
+	for i := range words {
+		if !startsPhrase(c, words[i], asideStarts) {
+			continue // most words start no phrase
+		}
+		at := words[i:]
+		if phraseAt(c, at, asideNot) > 0 || phraseAt(c, at, asidePast) > 0 ||
+			phraseAt(c, at, asideBound) > 0 || phraseAt(c, at, asideBoundNum) > 0 {
+			return true
+		}
+		if n := phraseAt(c, at, asideLabels); n > 0 && n < len(at) && isDigit(c[at[n][0]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// asideLeadStarts are the first words of aside_lead's phrases.
+var asideLeadStarts = firstWords(asideLead)
+
+// startsPhrase reports whether the word at span, lowered, is in firsts.
+func startsPhrase(c string, span [2]int, firsts map[string]bool) bool {
+	var buf [32]byte
+	if span[1]-span[0] > len(buf) {
+		return true
+	}
+	w := buf[:copy(buf[:], c[span[0]:span[1]])]
+	for k, b := range w {
+		if 'A' <= b && b <= 'Z' {
+			w[k] = b + 'a' - 'A'
+		}
+	}
+	return firsts[string(w)] // the compiler reads a map by string(bytes) without a copy
+}
+
+// asciiWords appends the spans of c's words (runs of ASCII letters and
+// digits) to dst; false when they do not fit its capacity.
+func asciiWords(c string, dst [][2]int) ([][2]int, bool) {
+	for i := 0; i < len(c); {
+		if !isASCIIWordByte(c[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(c) && isASCIIWordByte(c[j]) {
+			j++
+		}
+		if len(dst) == cap(dst) {
+			return dst, false
+		}
+		dst, i = append(dst, [2]int{i, j}), j
+	}
+	return dst, true
+}
+
+// phraseAt returns the number of words of the first of phrases that words
+// start with, compared without case, or 0.
+func phraseAt(c string, words [][2]int, phrases [][]string) int {
+	for _, p := range phrases {
+		if len(p) == 0 || len(p) > len(words) {
+			continue
+		}
+		match := true
+		for k, w := range p {
+			if !strings.EqualFold(c[words[k][0]:words[k][1]], w) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return len(p)
+		}
+	}
+	return 0
+}
+
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
+
+// isASCIIWordByte is isWordRune for an ASCII byte.
+func isASCIIWordByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+}
+
+// containsFold reports whether s holds sub, a lower-case ASCII word, in any
+// case, without lowering s.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
