@@ -399,6 +399,9 @@ func dayContext(toks []token, i, j, last int) bool {
 			return false
 		}
 	}
+	if isDigits(toks[j].text) && clockDigits(toks, j) {
+		return false // "at 14", "around 2", "3 pm": an hour, no day
+	}
 	if last+1 >= len(toks) {
 		return true
 	}
