@@ -26,19 +26,24 @@ func mayBeAside(c string, leads bool) bool {
 		return true
 	}
 	for i := range words {
-		if !startsPhrase(c, words[i], asideStarts) {
-			continue // most words start no phrase
-		}
-		at := words[i:]
-		if phraseAt(c, at, asideNot) > 0 || phraseAt(c, at, asidePast) > 0 ||
-			phraseAt(c, at, asideBound) > 0 || phraseAt(c, at, asideBoundNum) > 0 {
-			return true
-		}
-		if n := phraseAt(c, at, asideLabels); n > 0 && n < len(at) && isDigit(c[at[n][0]]) {
+		// Most words start no phrase.
+		if startsPhrase(c, words[i], asideStarts) && asideFrom(c, words[i:]) {
 			return true
 		}
 	}
 	return false
+}
+
+// asideFrom reports whether the words from here on start a phrase that sets a
+// value aside, a label only before digits (setsAsideAt's phrases, without its
+// check that a bound's number is one).
+func asideFrom(c string, at [][2]int) bool {
+	if phraseAt(c, at, asideNot) > 0 || phraseAt(c, at, asidePast) > 0 ||
+		phraseAt(c, at, asideBound) > 0 || phraseAt(c, at, asideBoundNum) > 0 {
+		return true
+	}
+	n := phraseAt(c, at, asideLabels)
+	return n > 0 && n < len(at) && isDigit(c[at[n][0]])
 }
 
 // asideLeadStarts are the first words of aside_lead's phrases.
