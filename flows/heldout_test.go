@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -18,9 +19,13 @@ import (
 // heldOutSet is one file of testdata/heldout/flows: phrasings written from
 // descriptions of users, kept aside from the readers' development (issue 38).
 type heldOutSet struct {
-	Bot    string        `yaml:"bot"`
-	SentAt time.Time     `yaml:"sent_at"`
-	Cases  []heldOutCase `yaml:"cases"`
+	Bot    string    `yaml:"bot"`
+	SentAt time.Time `yaml:"sent_at"`
+	// CheckIn, when set, is the check-in date the hotel preambles send in
+	// place of "March 20": a set sent after March 20 needs a check-in still
+	// to come, or the preamble never reaches the nights question.
+	CheckIn string        `yaml:"check_in"`
+	Cases   []heldOutCase `yaml:"cases"`
 }
 
 // heldOutCase is one message at one question and what a careful agent would
@@ -66,8 +71,9 @@ const (
 // heldOutDirs are the held-aside sets of the flows bots, each written fresh
 // from descriptions of users: round 1, then round 2 (written once round 1 had
 // been seen), then round 3 (written once round 2 had been seen), then round 4
-// (written once round 3 had been seen).
-var heldOutDirs = []string{"../testdata/heldout/flows", "../testdata/heldout/round2/flows", "../testdata/heldout/round3/flows", "../testdata/heldout/round4/flows"}
+// (written once round 3 had been seen), then round 5 (written once round 4 had
+// been seen).
+var heldOutDirs = []string{"../testdata/heldout/flows", "../testdata/heldout/round2/flows", "../testdata/heldout/round3/flows", "../testdata/heldout/round4/flows", "../testdata/heldout/round5/flows"}
 
 // TestHeldOutFlows reports how the rules read the held-aside phrasings of the
 // flows bots: right, not understood (asked again), and wrong (a value stored
@@ -157,6 +163,14 @@ func playHeldOut(t *testing.T, e *Engine, set heldOutSet, i int, c heldOutCase) 
 		return d.State.(*State)
 	}
 	s := state.(*State)
+	if set.CheckIn != "" {
+		pre = slices.Clone(pre)
+		for k, text := range pre {
+			if text == "March 20" {
+				pre[k] = set.CheckIn
+			}
+		}
+	}
 	for k, text := range pre {
 		s = decide(k, text)
 	}
