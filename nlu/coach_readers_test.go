@@ -84,3 +84,46 @@ func TestPersonRequestsFormalAndInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestRoleNounsAskForAPersonWhenTalkedTo: the business's role nouns
+// (human_roles.txt: coach, trainer, advisor, in each language) ask for a
+// person after a cue to talk or be put through, at any node; said as what the
+// user wants, as the user's own or someone's the user speaks of, or refused,
+// they do not.
+func TestRoleNounsAskForAPersonWhenTalkedTo(t *testing.T) {
+	for _, tt := range []struct {
+		text  string
+		human bool
+	}{
+		{"could I have a word with a real trainer before we start? I'd like to speak with an instructor", true},
+		{"is it ok if I speak to one of your coaches before I sign up", true},
+		{"my wife would like to chat with an advisor", true},
+		{"honestly I want to talk to a nutritionist directly", true},
+		{"put me through to a specialist", true},
+		{"can I talk to an expert first?", true},
+		{"je préfère parler à un entraîneur d'abord", true},
+		{"¿puedo hablar con un entrenador antes?", true},
+		{"prefiero hablar con su entrenador", true},
+		{"bghit nhder m3a lcoach 9bel", true},
+		{"بغيت نهضر مع الكوتش", true},
+		{"أريد التحدث مع المدرب أولا", true},
+		{"my coach said I should deload this week", false},
+		{"I'll talk to my trainer about it first", false},
+		{"her personal trainer told her to rest", false},
+		{"I want a coach to help me run faster", false},
+		{"I used to have a coach", false},
+		{"the trainer at my old gym was great", false},
+		{"j'en parlerai à mon entraîneur", false},
+		{"voy a hablar con mi entrenador", false},
+		{"ghadi nhder m3a lcoach dyali", false},
+		{"I don't want to talk to a coach", false},
+		{"no need to speak with a trainer", false},
+		{"I'd like a video call with a coach on Friday", false},
+		{"a quick chat with a trainer tomorrow works", false},
+		{"une séance avec un coach lundi", false},
+	} {
+		if got := BuiltinIntent(tt.text).Intent == IntentHuman; got != tt.human {
+			t.Errorf("BuiltinIntent(%q) human = %v, want %v", tt.text, got, tt.human)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	_ "embed"
 	"slices"
 	"strings"
 )
@@ -147,9 +148,39 @@ var businessNouns = map[string][]string{
 	LangSpanish:     {"equipo", "tienda", "soporte", "empresa", "atención al cliente", "servicio al cliente", "oficina"},
 }
 
+// humanRolesText is human_roles.txt: the role nouns of the businesses the bots
+// stand for (a coach, a trainer, an advisor), read as weak human nouns.
+//
+//go:embed human_roles.txt
+var humanRolesText string
+
+// humanRoleNouns are human_roles.txt's nouns per language.
+var humanRoleNouns = readPhraseLines(humanRolesText)
+
+// readPhraseLines reads "code: phrase | phrase" lines, skipping comments and
+// blank lines.
+func readPhraseLines(text string) map[string][]string {
+	out := map[string][]string{}
+	for _, line := range strings.Split(text, "\n") {
+		lang, list, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		for _, p := range strings.Split(list, "|") {
+			if p = strings.TrimSpace(p); p != "" {
+				out[strings.TrimSpace(lang)] = append(out[strings.TrimSpace(lang)], p)
+			}
+		}
+	}
+	return out
+}
+
 var (
-	humanNounIndex     = buildPhraseList(humanNouns)
+	humanNounIndex = buildPhraseList(humanNouns)
 	weakHumanNounIndex = buildPhraseList(weakHumanNouns)
+	// Role nouns are weak: "I want a coach to help me run faster" asks for
+	// what the business sells, "can I talk to a real coach?" for a person.
+	humanRoleIndex = buildPhraseList(humanRoleNouns)
 	talkCueIndex       = buildPhraseList(talkCues)
 	helpCueIndex       = buildPhraseList(helpCues)
 	wantCueIndex       = buildPhraseList(wantCues)
@@ -159,7 +190,7 @@ var (
 	presenceCueIndex   = buildPhraseList(presenceCues)
 	businessNounIndex  = buildPhraseList(businessNouns)
 	// humanNounFirstWords are the words a (strong or weak) human noun starts with.
-	humanNounFirstWords = firstWords(humanNounIndex, weakHumanNounIndex)
+	humanNounFirstWords = firstWords(humanNounIndex, weakHumanNounIndex, humanRoleIndex)
 	// botQuestionFiller may stand between a question about the bot and the noun
 	// it asks about: "are you a bot or a real human".
 	botQuestionFiller    = wordSet(`a an the or just only real actual live talking speaking chatting to with un une ou vraie vrai`)
@@ -232,12 +263,12 @@ func clauses(k string) []string {
 // clauseAsksForHuman applies the rule of this file to one clause.
 func clauseAsksForHuman(toks []token) bool {
 	for _, nouns := range []struct {
-		index [][]string
-		weak  bool
-	}{{humanNounIndex, false}, {weakHumanNounIndex, true}} {
+		index      [][]string
+		weak, role bool
+	}{{humanNounIndex, false, false}, {weakHumanNounIndex, true, false}, {humanRoleIndex, true, true}} {
 		for _, noun := range nouns.index {
 			for at := findPhrase(toks, noun, 0); at >= 0; at = findPhrase(toks, noun, at+1) {
-				if nounAsksForHuman(toks, at, len(noun), nouns.weak) {
+				if nounAsksForHuman(toks, at, len(noun), nouns.weak, nouns.role) {
 					return true
 				}
 			}
@@ -248,13 +279,14 @@ func clauseAsksForHuman(toks []token) bool {
 
 // nounAsksForHuman reads the human noun at toks[at:at+n] in its clause. A weak noun
 // counts as a strong one when it is placed in the business ("someone from your
-// team", "anybody at the store").
-func nounAsksForHuman(toks []token, at, n int, weak bool) bool {
+// team", "anybody at the store"). A role noun (a coach) takes a cue to talk
+// only as a verb: "a video call with a coach" is what the business books.
+func nounAsksForHuman(toks []token, at, n int, weak, role bool) bool {
 	before := toks[:at]
-	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) {
+	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) || usersOwn(toks, at, n) {
 		return false
 	}
-	if anyPhrase(before, talkCueIndex) {
+	if talkedTo(before, role) {
 		return true
 	}
 	if placed := fromTheBusiness(toks[at+n:]); placed > 0 {
@@ -263,6 +295,55 @@ func nounAsksForHuman(toks []token, at, n int, weak bool) bool {
 		weak, n = false, n+placed
 	}
 	return nounRequested(toks, at, n, weak) || askedIfThere(toks, at, n, weak)
+}
+
+// talkCueNouns stand before a cue to talk that is a noun ("a call", "a quick
+// chat", "une discussion"), not a request to talk.
+var talkCueNouns = wordSet(`a an the quick short brief little first free intro video phone zoom one un une la el una`)
+
+// talkedTo reports whether a cue to talk or be put through stands in before;
+// for a role noun, as a verb only (no article or adjective right before it).
+func talkedTo(before []token, role bool) bool {
+	if !role {
+		return anyPhrase(before, talkCueIndex)
+	}
+	for _, p := range talkCueIndex {
+		for at := findPhrase(before, p, 0); at >= 0; at = findPhrase(before, p, at+1) {
+			if at == 0 || !talkCueNouns[before[at-1].text] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usersOwnBefore are the possessives of the user and of people the user
+// speaks of, and the adjectives that may stand between one and its noun ("my
+// old coach"); usersOwnAfter the Darija possessives said after the noun
+// ("lcoach dyali").
+var (
+	usersOwnBefore    = wordSet(`my our his her their mon ma mes notre nos son sa ses leur leurs mi mis nuestro nuestra nuestros`)
+	usersOwnAdjective = wordSet(`own old new usual regular current former personal real ancien nouveau actuel propre antiguo nuevo actual`)
+	usersOwnAfter     = wordSet(`dyali dyalna dyalo dyalha dyalhom dial diali dialna ديالي ديالنا ديالو ديالها`)
+)
+
+// usersOwn reports whether the human noun at toks[at:at+n] is the user's own
+// or someone's the user speaks of ("I'll talk to my coach about it", "her
+// trainer told her to rest", "nhder m3a lcoach dyali"): no person of the
+// business is asked for.
+func usersOwn(toks []token, at, n int) bool {
+	if at+n < len(toks) && usersOwnAfter[toks[at+n].text] {
+		return true
+	}
+	for i := at - 1; i >= 0; i-- {
+		switch w := toks[i].text; {
+		case usersOwnBefore[w]:
+			return true
+		case !usersOwnAdjective[w]:
+			return false
+		}
+	}
+	return false
 }
 
 // askedIfThere reads a question whether someone is there: an existence cue
