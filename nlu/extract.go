@@ -13,12 +13,54 @@ var emailRe = regexp.MustCompile(`[a-zA-Z0-9._%+\-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\-]
 // ExtractEmail returns the first email address in text, lowercased, or one
 // spelled out ("jo dot smith at gmail dot com": SpokenEmail).
 func ExtractEmail(text string) (string, bool) {
+	if a, ok := commaForDot(text); ok {
+		return a, true
+	}
 	m := emailRe.FindString(text)
 	if m == "" {
 		return SpokenEmail(text)
 	}
 	m = strings.Trim(m, ".")
 	return strings.ToLower(m), true
+}
+
+// commaForDot reads an address whose domain a phone typed with a comma for a
+// dot ("mike.r@gmail,com", "ana@correo,com,mx"): only in the domain, only a
+// comma between two letters or digits, and only when the address it makes is
+// a whole valid one. A comma elsewhere ("sam@mail.com, or call me") ends the
+// address as it always did.
+func commaForDot(text string) (string, bool) {
+	if !strings.Contains(text, "@") || !strings.Contains(text, ",") {
+		return "", false
+	}
+	for _, f := range strings.Fields(text) {
+		f = strings.TrimRight(f, ".,;:!?)\"'")
+		local, domain, ok := strings.Cut(f, "@")
+		if !ok || local == "" || !strings.Contains(domain, ",") {
+			continue
+		}
+		b := []byte(domain)
+		for i := 1; i < len(b)-1; i++ {
+			if b[i] == ',' && isLabelByte(b[i-1]) && isLabelByte(b[i+1]) {
+				b[i] = '.'
+			}
+		}
+		addr := strings.TrimLeft(local, "(\"'") + "@" + string(b)
+		if emailRe.FindString(addr) == addr && commonTLDs[addr[strings.LastIndexByte(addr, '.')+1:]] {
+			return strings.ToLower(addr), true
+		}
+	}
+	return "", false
+}
+
+// commonTLDs are the top-level domains a comma typed for a dot may end in:
+// "sam@gmail,com,thanks" is no address ending in ".thanks".
+var commonTLDs = wordSet(`com net org edu gov info biz io co me uk fr es ma de it nl be ch ca us mx ar
+	br pt ie at au dz tn eu cat`)
+
+// isLabelByte reports whether b may end or start a domain label.
+func isLabelByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // spokenAt and spokenDot are the words that spell "@" and "." in an address
@@ -171,6 +213,20 @@ var unitNames = map[string]string{
 	"$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD", "bucks": "USD",
 	"€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR",
 	"dh": "MAD", "dhs": "MAD", "mad": "MAD", "dirham": "MAD", "dirhams": "MAD", "درهم": "MAD",
+}
+
+// UnitSpellings are the words ExtractQuantities reads as the normalized unit
+// ("lb", "lbs", "pound", "pounds" for "lb"), sorted: a reader that mends a
+// mistyped unit compares with them.
+func UnitSpellings(unit string) []string {
+	var out []string
+	for w, u := range unitNames {
+		if u == unit {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // quantityRe: an optional currency prefix, a number, an optional unit. Unit words

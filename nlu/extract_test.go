@@ -14,6 +14,13 @@ func TestExtractEmail(t *testing.T) {
 		ok       bool
 	}{
 		{"Ok, john@example.com", "john@example.com", true}, // seed 002 trace, turn 5
+		// A comma typed for a dot in the domain, only where it makes a whole
+		// address (commaForDot).
+		{"jo.b@hotmail,com", "jo.b@hotmail.com", true},
+		{"it's ana@correo,com,mx thanks", "ana@correo.com.mx", true},
+		{"Lee@Yahoo,fr", "lee@yahoo.fr", true},
+		{"sam@example.com, or call me", "sam@example.com", true},
+		{"sam@gmail,thanks", "", false},
 		{"JOHN.DOE+tag@Mail.Example.org.", "john.doe+tag@mail.example.org", true},
 		{"write to <a_b@x-y.co.uk>, thanks", "a_b@x-y.co.uk", true},
 		{"Umm, not ready to share that", "", false},
