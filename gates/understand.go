@@ -45,7 +45,7 @@ func (f *Flow) extractFacts(nodes []*Node, s said, known map[string]string) []ex
 // readNode reads node n's facts (not its deltas) from msg into values, with
 // put, which stores a fact's value in values.
 func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, put func(raw, value string)) {
-	msg.Text = withDaysBesideKinds(n, msg.Text)
+	msg.Text = mendedQuantities(n, withDaysBesideKinds(n, msg.Text))
 	for i := range n.Extract {
 		f.readExtractor(&n.Extract[i], msg, put)
 	}
@@ -300,6 +300,7 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 		return
 	}
 	defer betweenTakenWhole(n, text, values)
+	defer wholeOrNothing(n, text, values)
 	var cued, uncued []*Extractor
 	for i := range n.Extract {
 		switch x := &n.Extract[i]; {
@@ -313,7 +314,11 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 	left := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(strings.ToLower(numbersText(text))))
 	if len(cued) == 0 {
 		// No cue says which number is which ("70 kg and 85"): their order is
-		// a guess, so none is stored and the question is asked again.
+		// a guess, so none is stored and the question is asked again; but
+		// two joined by a slash answer in the question's order.
+		if inAskedOrder(n, text, uncued, values) {
+			return
+		}
 		if len(uncued) > 1 && len(fitting(left, uncued[0])) > 1 {
 			for _, x := range uncued {
 				delete(values, x.Fact)
@@ -391,13 +396,16 @@ func acceptsUnit(x *Extractor, unit string) bool {
 
 // proposingWords make a question a proposal or a request ("can we do a call?",
 // "is a video call ok?", "how about a session on Friday?"), whose keywords
-// choose; in the languages the seeds name.
+// choose; in the languages the seeds name. A hedge proposes too ("maybe a
+// zoom on Thursday?", "peut-être une séance lundi ?", "quizás una llamada el
+// martes?", "ربما حصة يوم الاثنين؟").
 var proposingWords = map[string]bool{}
 
 func init() {
 	for _, w := range strings.Fields(`can could may would shall let lets about ok okay fine possible available good work works
 		peut peux pourrait pourriez possible dispo disponible puedo podemos podria posible vale bien
-		momkin ymken mumkin ممكن يمكن`) {
+		momkin ymken mumkin ممكن يمكن
+		maybe perhaps possibly probably quiza quizá quizás quizas talvez ربما imken`) {
 		proposingWords[w] = true
 	}
 }
@@ -863,10 +871,33 @@ func numberRun(ws []string, i int) (int, float64) {
 		words = append(words, lw)
 	}
 	v, ok := nlu.ParseNumber(strings.Join(words, " "))
+	if !ok {
+		v, ok = spokenHundreds(words)
+	}
 	if !ok || strings.IndexFunc(words[0], unicode.IsDigit) >= 0 {
 		return i, 0 // digits are read as they are
 	}
 	return j, v
+}
+
+// spokenHundreds reads a number said the way lifters and runners say
+// weights and times, its hundreds and then the rest: "one fifty" is 150,
+// "two twenty five" 225, "three fifteen" 315. The first word is a digit (one
+// to nine) and the rest a number from ten to ninety-nine; anything else
+// ("twenty one fifty") is no number.
+func spokenHundreds(words []string) (float64, bool) {
+	if len(words) < 2 {
+		return 0, false
+	}
+	h, ok := nlu.ParseNumber(words[0])
+	if !ok || h < 1 || h > 9 || h != float64(int(h)) {
+		return 0, false
+	}
+	rest, ok := nlu.ParseNumber(strings.Join(words[1:], " "))
+	if !ok || rest < 10 || rest > 99 {
+		return 0, false
+	}
+	return h*100 + rest, true
 }
 
 // spellsNumber reports whether w is a number word, hyphenated ones included
