@@ -30,6 +30,17 @@ var yesPhrases = map[string][]string{
 		"affirmative", "you bet", "exactly", "spot on", "i'm in", "count me in", "lets go",
 		"let's do this", "do that", "that's it", "no problem", "not a problem", "yes indeed", "sure why not",
 		"makes sense", "looks right", "sounds right", "go", "by all means",
+		// Approval said of the request, by the user or for someone else ("yes
+		// she's happy with that", "that all looks right to me, my husband
+		// double-checked the dates"): the speaker is a hedge.
+		"happy with that", "happy with it", "happy with this", "fine with that", "fine with it",
+		"ok with that", "okay with that", "ok with it", "good with that", "good with it", "all good with that",
+		"looks correct", "looks fine", "looks great", "looks perfect", "looks ok", "looks okay", "seems right",
+		"seems fine", "seems good", "all looks right", "all looks good", "all looks correct", "all looks fine",
+		"everything looks right", "everything looks good", "everything looks correct", "everything is correct",
+		"everything is right", "everything's right", "everything's correct", "everything's fine",
+		"double checked", "triple checked", "checked it", "checked them", "checked everything", "verified",
+		"agrees", "agreed", "approves", "approved", "signed off on it",
 	},
 	LangDarijaLatin: {
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
@@ -119,6 +130,13 @@ var hedgePhrases = map[string][]string{
 		"i", "i'll", "i'd", "i think", "i guess", "i suppose", "guess", "actually", "honestly", "well", "oh",
 		"hmm", "hm", "um", "umm", "uh", "so", "for me", "to me", "by me", "with me", "anyway", "really",
 		"sorry", "i'm sorry",
+		// Whom a yes is said for or with: "yes she's happy with that", "works
+		// for him", "my husband double-checked".
+		"i'm", "im", "i am", "we", "we're", "we are", "she", "she's", "she is", "he", "he's", "he is", "they",
+		"they're", "they are", "my wife", "my husband", "my partner", "my boss", "my manager", "my friend",
+		"for her", "for him", "for them", "for us", "by her", "by him", "by them", "by us", "with her",
+		"with him", "with them", "with us", "to her", "to him", "to them", "to us", "too", "as well", "also",
+		"that all", "it all", "this all",
 	},
 	LangFrench:       {"je pense", "bon", "ben", "euh", "pour moi", "alors", "désolé", "désolée", "pardon"},
 	LangSpanish:      {"pues", "eh", "mira", "a ver", "lo siento", "perdón"},
