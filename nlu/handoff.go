@@ -176,11 +176,11 @@ func readPhraseLines(text string) map[string][]string {
 }
 
 var (
-	humanNounIndex = buildPhraseList(humanNouns)
+	humanNounIndex     = buildPhraseList(humanNouns)
 	weakHumanNounIndex = buildPhraseList(weakHumanNouns)
 	// Role nouns are weak: "I want a coach to help me run faster" asks for
 	// what the business sells, "can I talk to a real coach?" for a person.
-	humanRoleIndex = buildPhraseList(humanRoleNouns)
+	humanRoleIndex     = buildPhraseList(humanRoleNouns)
 	talkCueIndex       = buildPhraseList(talkCues)
 	helpCueIndex       = buildPhraseList(helpCues)
 	wantCueIndex       = buildPhraseList(wantCues)
