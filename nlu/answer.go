@@ -33,13 +33,20 @@ var actionVerbs = stemSet(
 	// Wanting and taking, and the forms a negation takes ("je ne le veux pas", "no
 	// lo quiero", "no lo reserves", "لا تحجز").
 	"veux", "voulons", "prends", "prenons", "quiero", "queremos", "llevo", "reserves", "confirmes", "hagas",
-	"compres", "bghit", "تحجز", "تأكد", "تكمل", "ترسل", "أريد", "اريد", "أريده", "اريده",
+	"compres", "compro", "reservo", "tomo", "pido", "confirmo", "bghit", "تحجز", "تأكد", "تكمل", "ترسل", "أريد", "اريد", "أريده", "اريده",
 )
 
 // objectPronouns stand before the verb they are the object of ("je le veux", "no
 // lo quiero", "je ne la prends pas"). "la" is also Darija's no: it is a pronoun
 // only in a refusal.
 var objectPronouns = wordSet("le les l lo los las la lui leur te")
+
+// pronounVerbs are the French and Spanish verbs an object pronoun "la" may
+// stand before in a yes ("sí, la quiero", "sí, la compro"): there "la" is
+// "it", not Darija's no, which never stands before them ("wakha la" is a yes
+// and a no).
+var pronounVerbs = stemSet("quiero", "compro", "reservo", "llevo", "tomo", "pido", "confirmo",
+	"veux", "prends", "réserve", "confirme", "commande")
 
 // clitics stand between Spanish "no" and its verb besides objectPronouns: "no
 // me lo llevo", "no se lo mandes".
@@ -217,6 +224,9 @@ func learnedYesNo(text string, a Answer) Answer {
 // and a no together are neither.
 func saysTheOpposite(text string, a Answer) bool {
 	_, rest := LeadingYesNo(text)
+	if ws := words(rest); a == Yes && len(ws) > 1 && ws[0] == "la" && pronounVerbs[Stem(ws[1])] {
+		return false // "sí, la quiero": "la" is "it"
+	}
 	b, _ := leadingYesNo(rest)
 	return b != Unknown && b != a
 }
@@ -319,7 +329,8 @@ var elaborationRules = []struct {
 	}, func(e *elaboration, _ []string, _ int) (int, bool) { e.verb = true; return 1, e.refusing }},
 	// An object pronoun before its verb: "oui je le veux", "no, no lo quiero".
 	{func(e *elaboration, toks []string, i int) bool {
-		return objectPronouns[toks[i]] && (e.refusing || toks[i] != "la") && i+1 < len(toks) && isActionVerb(toks[i+1], e.asked)
+		return objectPronouns[toks[i]] && i+1 < len(toks) && isActionVerb(toks[i+1], e.asked) &&
+			(e.refusing || toks[i] != "la" || pronounVerbs[Stem(toks[i+1])])
 	}, func(*elaboration, []string, int) (int, bool) { return 1, true }},
 	// A verb; "no, book it" is a no and a yes.
 	{func(e *elaboration, toks []string, i int) bool { return isActionVerb(toks[i], e.asked) },

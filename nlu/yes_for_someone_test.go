@@ -35,3 +35,27 @@ func TestYesSaidForSomeoneOrAfterApproval(t *testing.T) {
 		}
 	}
 }
+
+// TestSpanishYesWithItsPronoun: "la" before a Spanish or French verb of
+// wanting or taking is "it", and the yes stands ("sí, la quiero"); before
+// anything else it is Darija's no, and a yes with it is neither.
+func TestSpanishYesWithItsPronoun(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want Answer
+	}{
+		{"sí, la quiero", Yes},
+		{"si la compro", Yes},
+		{"claro, la reservo", Yes},
+		{"sí, lo quiero", Yes},
+		{"vale, la tomo", Yes},
+		{"no, no la quiero", No},
+		{"wakha la", Unknown},
+		{"ah la", Unknown},
+		{"sí, la otra", Unknown},
+	} {
+		if got := YesNo(tt.text); got != tt.want {
+			t.Errorf("YesNo(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
