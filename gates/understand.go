@@ -313,17 +313,7 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 	}
 	left := inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(strings.ToLower(numbersText(text))))
 	if len(cued) == 0 {
-		// No cue says which number is which ("70 kg and 85"): their order is
-		// a guess, so none is stored and the question is asked again; but
-		// two joined by a slash answer in the question's order.
-		if inAskedOrder(n, text, uncued, values) {
-			return
-		}
-		if len(uncued) > 1 && len(fitting(left, uncued[0])) > 1 {
-			for _, x := range uncued {
-				delete(values, x.Fact)
-			}
-		}
+		settleUncued(n, text, uncued, left, values)
 		return
 	}
 	if len(uncued) == 0 {
@@ -347,6 +337,19 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 		}
 		values[x.Fact] = formatQuantity(fits[0])
 		take(values[x.Fact])
+	}
+}
+
+// settleUncued settles node n's number facts when no cue says which number
+// is which ("70 kg and 85"): their order is a guess, so none is stored and
+// the question is asked again; but two joined by a slash answer in the
+// question's order (inAskedOrder). left are the message's quantities.
+func settleUncued(n *Node, text string, uncued []*Extractor, left []nlu.Quantity, values map[string]string) {
+	if inAskedOrder(n, text, uncued, values) || len(uncued) < 2 || len(fitting(left, uncued[0])) < 2 {
+		return
+	}
+	for _, x := range uncued {
+		delete(values, x.Fact)
 	}
 }
 
