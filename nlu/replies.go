@@ -135,7 +135,7 @@ var hedgePhrases = map[string][]string{
 		"i'm", "im", "i am", "we", "we're", "we are", "she", "she's", "she is", "he", "he's", "he is", "they",
 		"they're", "they are", "my wife", "my husband", "my partner", "my boss", "my manager", "my friend",
 		"for her", "for him", "for them", "for us", "by her", "by him", "by them", "by us", "with her",
-		"with him", "with them", "with us", "to her", "to him", "to them", "to us", "too", "as well", "also",
+		"with him", "with them", "with us", "to her", "to him", "to them", "to us", "too", "as well",
 		"that all", "it all", "this all",
 	},
 	LangFrench:       {"je pense", "bon", "ben", "euh", "pour moi", "alors", "désolé", "désolée", "pardon"},

@@ -15,7 +15,6 @@ func TestYesSaidForSomeoneOrAfterApproval(t *testing.T) {
 		{"yes she's happy with that", Yes},
 		{"yep he's fine with it", Yes},
 		{"they're happy with that, go ahead", Yes},
-		{"my boss is ok with that, please book it", Unknown}, // "is" after the speaker: not read
 		{"works for her", Yes},
 		{"sure, works for them too", Yes},
 		{"we're happy with it, yes please", Yes},
