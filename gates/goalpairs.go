@@ -266,3 +266,27 @@ func wholeOrNothing(n *Node, text string, values map[string]string) {
 		}
 	}
 }
+
+// quantityEndRe is a quantity, with its unit, and the words that may stand
+// between it and a cue said after it ("100 kg is my goal", "110 kg goal").
+var quantityEndRe = regexp.MustCompile(`(\d+(?:\.\d+)?)\s?(\pL*)((?:\s+(?:is|my|the|would|be|will|as|our|your|her|his))*)\s*$`)
+
+// quantityBeforeCue reads a cue said after its quantity, at the end of its
+// clause: "squat: 90 kg now, 110 kg goal" gives the target 110 kg, "100 kg
+// is my goal" 100 kg. The cue must end its clause (punctuation or the end of
+// the message after it): "80 kg to 100 kg" is read forward as it always was.
+func quantityBeforeCue(lower string, at, n int) (nlu.Quantity, bool) {
+	rest := strings.TrimLeft(lower[at+n:], " ")
+	if rest != "" && !strings.ContainsRune(",.;!?", rune(rest[0])) {
+		return nlu.Quantity{}, false
+	}
+	m := quantityEndRe.FindStringSubmatch(lower[:at])
+	if m == nil {
+		return nlu.Quantity{}, false
+	}
+	qs := nlu.ExtractQuantities(m[1] + " " + m[2])
+	if len(qs) != 1 || qs[0].Unit == "" {
+		return nlu.Quantity{}, false
+	}
+	return qs[0], true
+}

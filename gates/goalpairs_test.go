@@ -42,6 +42,12 @@ func TestGoalPairsTakenWholeOrNotAtAll(t *testing.T) {
 		{"bench 100 kgs, currently 80 kh", "100 kg", "80 kg"},
 		{"squat 300 lbz, currently 250 lbs", "300 lb", "250 lb"},
 		{"deadlift 140 kf", "", ""},
+		// A cue said after its quantity, at the end of its clause.
+		{"squat: 90 kg now, 110 kg goal", "110 kg", "90 kg"},
+		{"100 kg is my goal, currently 85 kg", "100 kg", "85 kg"},
+		{"120 kg target, 100 kg currently", "120 kg", "100 kg"},
+		{"90 kg is where I am, 110 kg the goal", "110 kg", "90 kg"},
+		{"200 lbs would be my goal; 170 lbs right now", "200 lb", "170 lb"},
 		// Whole or nothing: a number left unplaced leaves both unread.
 		{"deadlift 140 xyz, currently 120 kg", "", ""},
 		{"I weigh 80 kg", "", "80 kg"},

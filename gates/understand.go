@@ -743,6 +743,9 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 	for _, cue := range x.Cues {
 		if at := wordIndex(lower, strings.ToLower(cue)); at >= 0 {
 			cued = true
+			if q, ok := quantityBeforeCue(lower, at, len(cue)); ok && len(accept([]nlu.Quantity{q})) == 1 {
+				return q, true // "90 kg now, 110 kg goal"
+			}
 			if saysAmountFirst(lower[at+len(cue):]) {
 				return nlu.Quantity{}, false // "want to drop 10 kg": no level
 			}
