@@ -17,8 +17,20 @@ wach wash fin imta fo9ach fou9ach chno achno 3lach kifach chhal
 // AsksQuestion reports whether a message asks something back rather than
 // answers: it ends with a question mark, or starts with a question word ("what
 // day is it today", "which cities do you have"). An answer to a slot's
-// question that asks one gives no value: the bot asks again.
+// question that asks one gives no value: the bot asks again. A question mark
+// that only hedges the answer ("I think maybe the 25th?", "maybe the belt?")
+// or ends a second question naming no value of the answer's kind ("Madrid,
+// and can I bring my dog?": frame.go) leaves the answer an answer.
 func AsksQuestion(text string) bool {
+	if !asksQuestion(text) {
+		return false
+	}
+	u := unframe(text)
+	return u == text || asksQuestion(u)
+}
+
+// asksQuestion is AsksQuestion of text as typed, frame and all.
+func asksQuestion(text string) bool {
 	t := strings.TrimRightFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == '.' || r == '!' })
 	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "؟") {
 		return true

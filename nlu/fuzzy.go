@@ -81,11 +81,42 @@ func (x *Fuzzy) Len() int {
 }
 
 // Near appends to dst the entries within maxDist (at most MaxFuzzyDistance) of
-// query, each once, in no particular order, and returns it.
+// query, each once, in no particular order, and returns it. A query with a
+// letter held down ("berlinnn", "hoodiesss") is measured with its runs cut
+// to two letters and to one as well, the nearest of the three counting: the
+// entries found are the vocabulary's, never the cut words themselves.
 func (x *Fuzzy) Near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
 	if x == nil || len(x.entries) == 0 {
 		return dst
 	}
+	if !hasElongation(query) {
+		return x.near(dst, query, maxDist)
+	}
+	first := len(dst)
+	dst = x.near(dst, query, maxDist)
+	for _, keep := range []int{2, 1} {
+		var buf [16]FuzzyMatch
+		for _, m := range x.near(buf[:0], shortenRuns(query, keep), maxDist) {
+			dst = keepNearest(dst, first, m)
+		}
+	}
+	return dst
+}
+
+// keepNearest adds m to dst[first:], or lowers the distance of the match of
+// the same entry there.
+func keepNearest(dst []FuzzyMatch, first int, m FuzzyMatch) []FuzzyMatch {
+	for i := first; i < len(dst); i++ {
+		if dst[i].Index == m.Index {
+			dst[i].Distance = min(dst[i].Distance, m.Distance)
+			return dst
+		}
+	}
+	return append(dst, m)
+}
+
+// near is Near of a query as typed.
+func (x *Fuzzy) near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
 	maxDist = min(max(maxDist, 0), MaxFuzzyDistance)
 	if !x.hasLengthNear(utf8.RuneCountInString(query), maxDist) {
 		return dst // no entry is as long as the query, give or take maxDist

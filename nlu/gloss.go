@@ -218,9 +218,21 @@ type glossWord struct{ start, end int }
 
 // Gloss rewrites the words and phrases of text that a gloss file holds into
 // their canonical English, the longest phrase first, and keeps every other
-// byte of text as written (names keep their spelling). Text with nothing to
+// byte of text as written (names keep their spelling). Before that, a word
+// with a letter held down is written as the lexicons' word ("tmrwww" is
+// "tmrw", then "tomorrow") and what frames the answer is left out ("ugh",
+// "I think maybe", "and can I bring my dog?": frame.go). Text with nothing to
 // gloss is returned as it is, without allocating.
 func Gloss(text string) string {
+	t := text
+	if mayElongate(t) {
+		t = unelongate(t)
+	}
+	return glossPhrases(unframe(t))
+}
+
+// glossPhrases is Gloss without frame.go's steps: the gloss files' phrases.
+func glossPhrases(text string) string {
 	var buf [32]glossWord
 	ws := glossWords(buf[:0], text)
 	var kb [64]byte
@@ -322,6 +334,9 @@ func knownWord(k string) bool {
 // reading the words' keys in a stack buffer: a text for which it is false
 // glosses to itself (FuzzGloss).
 func mayGloss(text string) bool {
+	if mayElongate(text) || mayUnframe(text) {
+		return true
+	}
 	var kb [64]byte
 	for start, end := nextWord(text, 0); start >= 0; start, end = nextWord(text, end) {
 		if k, ok := wordKey(kb[:0], text[start:end]); ok {

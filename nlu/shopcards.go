@@ -236,9 +236,11 @@ func refusesWhatItNames(k string) bool {
 // shades instead", "oh, the cap", "actually the belt").
 var shopLeadIns = wordSet(`wait hold on actually sorry oops oh ah um uh hmm well ok okay so hey euh attends perdon espera`)
 
-// withoutLeadIns returns ws without the lead-ins they start with.
+// withoutLeadIns returns ws without the lead-ins they start with: shopLeadIns
+// and the one-word interjections and hedges of frame_words.txt ("ooh the
+// cap", "maybe the belt?").
 func withoutLeadIns(ws []string) []string {
-	for len(ws) > 1 && shopLeadIns[ws[0]] {
+	for len(ws) > 1 && (shopLeadIns[ws[0]] || frameLeadIns[ws[0]]) {
 		ws = ws[1:]
 	}
 	return ws
