@@ -89,6 +89,19 @@ func BuiltinExamples() []Labelled {
 // question word first) is a question. Below all of these it is no intent
 // (Result{}): "not understood".
 func BuiltinIntent(text string) Result {
+	r := builtinIntent(text)
+	if r.Intent == "" && mayElongate(text) {
+		// A letter held down ("nvmmm", "heyyy there"): the message again,
+		// with the lexicons' words (unelongate).
+		if u := unelongate(text); u != text {
+			return builtinIntent(u)
+		}
+	}
+	return r
+}
+
+// builtinIntent is BuiltinIntent of text as typed.
+func builtinIntent(text string) Result {
 	if r, ok := builtinRule(text); ok {
 		return r
 	}

@@ -107,18 +107,18 @@ func TestGlossLeavesFramesOut(t *testing.T) {
 
 func TestGlossKeepsWhatIsNoFrame(t *testing.T) {
 	for _, in := range []string{
-		"ugh",                          // an interjection alone is no answer
-		"maybe",                        // nor a hedge alone
-		"yes maybe",                    // a yes/no is the yes/no rule's
-		"no thanks",                    //
-		"I think not",                  // a negation
-		"maybe not Friday",             //
-		"would Monday be cheaper?",     // a real question about the value
-		"is Friday possible?",          //
+		"ugh",                              // an interjection alone is no answer
+		"maybe",                            // nor a hedge alone
+		"yes maybe",                        // a yes/no is the yes/no rule's
+		"no thanks",                        //
+		"I think not",                      // a negation
+		"maybe not Friday",                 //
+		"would Monday be cheaper?",         // a real question about the value
+		"is Friday possible?",              //
 		"Friday, and is Saturday cheaper?", // two values of one kind
-		"Lisbon, or is Porto nicer?",   //
-		"hi, can I book a session?",    // no value before the question
-		"what if I fly on Friday?",     //
+		"Lisbon, or is Porto nicer?",       //
+		"hi, can I book a session?",        // no value before the question
+		"what if I fly on Friday?",         //
 	} {
 		if got := Gloss(in); got != in {
 			t.Errorf("Gloss(%q) = %q, want it unchanged", in, got)
@@ -165,7 +165,9 @@ func elongations(s string) []string {
 	return out
 }
 
-func isLetterRune(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && isWordRune(r) && (r < '0' || r > '9') }
+func isLetterRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && isWordRune(r) && (r < '0' || r > '9')
+}
 
 // A letter held down in a value never makes it another value: the gloss and
 // the fuzzy lookups read the value typed, or nothing.
@@ -241,6 +243,22 @@ func TestQuestionClauseNeverChangesAValueProperty(t *testing.T) {
 					t.Errorf("FindCities(Gloss(%q)) = %v, want [%s] or none or two", in, got, city)
 				}
 			}
+		}
+	}
+}
+
+func TestHeldDownLettersOfIntents(t *testing.T) {
+	for _, in := range []string{"nvmmm", "cancelll", "stooop", "forget ittt", "annulerrr", "khlasss"} {
+		if !IsCancel(in) {
+			t.Errorf("IsCancel(%q) = false", in)
+		}
+		if r := BuiltinIntent(in); r.Intent != IntentCancel {
+			t.Errorf("BuiltinIntent(%q) = %q, want cancel", in, r.Intent)
+		}
+	}
+	for _, in := range []string{"sooo", "brrr", "hmmm"} {
+		if IsCancel(in) {
+			t.Errorf("IsCancel(%q) = true", in)
 		}
 	}
 }

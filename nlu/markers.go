@@ -107,6 +107,15 @@ var politeWords = map[string]bool{
 // clear cancel phrase inside a message ("cancel the booking", "please cancel it").
 // A negation right before the phrase ("don't cancel") is not a cancel.
 func IsCancel(text string) bool {
+	if isCancel(text) {
+		return true
+	}
+	// A letter held down ("nvmmm", "cancelll"): the lexicons' words.
+	return mayElongate(text) && isCancel(unelongate(text))
+}
+
+// isCancel is IsCancel of text as typed.
+func isCancel(text string) bool {
 	k := key(text)
 	switch grammarIntentOfKey(k) {
 	case IntentCancel:
