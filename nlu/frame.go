@@ -355,15 +355,18 @@ func framePhraseAt(text string, ws []glossWord, i int, kb []byte) (framePhrase, 
 }
 
 // keepsAnAnswer reports whether rest, a message without its frame, still has
-// words, none a negation, and opens with no yes or no: "yes maybe" and "I
-// think not" are the yes/no rule's to read, as typed.
+// words, none a negation, opens with no yes or no and is no small talk: "yes
+// maybe", "I think not" and "lol thanks" are the other rules' to read, as
+// typed.
 func keepsAnAnswer(rest string) bool {
 	toks := words(key(rest))
 	if len(toks) == 0 || negationAt(toks) >= 0 || refusalWords[toks[0]] {
 		return false
 	}
-	a, _ := LeadingYesNo(rest)
-	return a == Unknown
+	if a, _ := LeadingYesNo(rest); a != Unknown {
+		return false
+	}
+	return SmallTalkOf(rest) == NoSmallTalk
 }
 
 // questionClauses are the clauses of text after its first that ask a

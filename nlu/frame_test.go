@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -154,7 +155,7 @@ func TestAsksQuestionOfHedgesAndAsides(t *testing.T) {
 func elongations(s string) []string {
 	var out []string
 	for i, r := range s {
-		if !isLetterRune(r) {
+		if !unicode.IsLetter(r) {
 			continue
 		}
 		n := utf8.RuneLen(r)
@@ -163,10 +164,6 @@ func elongations(s string) []string {
 		}
 	}
 	return out
-}
-
-func isLetterRune(r rune) bool {
-	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && isWordRune(r) && (r < '0' || r > '9')
 }
 
 // A letter held down in a value never makes it another value: the gloss and
@@ -184,7 +181,7 @@ func TestElongationNeverChangesAValueProperty(t *testing.T) {
 			if len(got) > 0 && (len(got) != 1 || got[0] != want[0]) {
 				t.Errorf("FindCities(Gloss(%q)) = %v, want %v or nothing", e, got, want)
 			}
-			if m, ok := cityFuzzy.Closest(key(e)); ok && strings.Contains(e, " ") == false && cityIndex[m.Entry] != want[0] {
+			if m, ok := cityFuzzy.Closest(key(e)); ok && !strings.Contains(e, " ") && cityIndex[m.Entry] != want[0] {
 				t.Errorf("cityFuzzy.Closest(%q) = %q, want %q or nothing", e, cityIndex[m.Entry], want[0])
 			}
 		}
