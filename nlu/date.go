@@ -234,7 +234,10 @@ var dayUnits = map[string]dayUnit{
 var inWords = map[string]bool{"in": true, "dans": true, "en": true, "within": true, "after": true, "ba3d": true, "بعد": true}
 
 var (
-	isoDateRe     = regexp.MustCompile(`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b`)
+	// An ISO date may carry its time as pasted from a calendar
+	// ("2026-04-02T08:30", "…T08:30:00Z"): the time is part of the match, so
+	// the date is read and the time accounted for.
+	isoDateRe     = regexp.MustCompile(`\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:t\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z|[+-]\d{2}:?\d{2})?)?\b`)
 	numericDateRe = regexp.MustCompile(`\b(\d{1,2})([/.-])(\d{1,2})(?:[/.-](\d{4}|\d{2}))?\b`)
 )
 

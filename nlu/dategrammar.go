@@ -367,8 +367,11 @@ func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool
 	}
 	out := Date{month.Year, month.Month, d}
 	if month == today && out.Before(today) {
-		out = today.addMonths(1)
-		out.Day = d
+		// A day said without its month that has passed this month ("the 9th"
+		// on the 12th) fell within the last recentPastDays, as nextMonthDay
+		// refuses a month and day: the user may have lost track of the date
+		// as well as mean next month's. Asked again, never guessed.
+		return dateSpan{}, false
 	}
 	return dateSpan{first: i, last: last, date: out}, validDate(out.Year, out.Month, d)
 }

@@ -3,6 +3,7 @@ package nlu
 import (
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -26,7 +27,7 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 	if !ok {
 		return Date{}, false
 	}
-	markTimeWords(toks, covered)
+	markTimeWords(k, toks, covered)
 	for j, t := range toks {
 		if !covered[j] && !dateFillers[t.text] && (j > 0 || !answerOpeners[t.text]) {
 			return Date{}, false
@@ -293,25 +294,68 @@ func adjacent(toks []token, a, b dateSpan) bool {
 
 // dateFillers are the words an answer to a date question may hold besides
 // the date: they carry no value of their own.
-var dateFillers = wordSet(`a an the on for at in of from starting start around about please pls plz thanks thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be that would will like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la de du para pour por favor plait merci gracias`)
+var dateFillers = wordSet(`a an the on for at in of from starting start around about please pls plz thanks thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be that would will like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la las de du para pour por favor plait merci gracias`)
 
 // markTimeWords marks the words of a time of day said with the date: parts of
 // the day ("morning", "tonight"), clock times ("7am", "11 pm", "at 7", "7:30",
-// "noon") and what introduces them.
-func markTimeWords(toks []token, covered []bool) {
+// "noon", a 24-hour "07:45" or "14h30" pasted after the date) and what
+// introduces them. k is the key the tokens were cut from.
+func markTimeWords(k string, toks []token, covered []bool) {
 	for j, t := range toks {
 		w := t.text
 		_, meridiem := meridiemWords[w]
 		_, named := namedTimes[w]
 		_, _, glued := gluedMeridiem(w)
-		if meridiem || named || glued || w == "oclock" || w == "o" && j+1 < len(toks) && toks[j+1].text == "clock" {
+		if meridiem || named || glued || hourH(w) || w == "oclock" || w == "o" && j+1 < len(toks) && toks[j+1].text == "clock" {
 			covered[j] = true
+			continue
+		}
+		if n := colonClock(k, toks, j); n > 0 {
+			for c := j; c < j+n; c++ {
+				covered[c] = true
+			}
 			continue
 		}
 		if !covered[j] && clockDigits(toks, j) {
 			covered[j] = true
 		}
 	}
+}
+
+// colonClock is the count of tokens from toks[j] that write a clock time with
+// colons ("07:45", "18:30:00"): an hour of 0 to 23 and minutes (and seconds)
+// of two digits each, 0 when toks[j] starts none.
+func colonClock(k string, toks []token, j int) int {
+	h := toks[j].text
+	if !isDigits(h) || len(h) > 2 || atoi(h) > 23 {
+		return 0
+	}
+	n := 1
+	for c := j; c+1 < len(toks) && n < 3; c++ {
+		m := toks[c+1].text
+		if toks[c].end >= len(k) || k[toks[c].end] != ':' || toks[c+1].start != toks[c].end+1 || len(m) != 2 || !isDigits(m) || atoi(m) > 59 {
+			break
+		}
+		n++
+	}
+	if n == 1 {
+		return 0
+	}
+	return n
+}
+
+// hourH reports whether w is a French or Spanish clock time written with an h
+// ("14h", "14h30", "9h05").
+func hourH(w string) bool {
+	h, m, ok := strings.Cut(w, "h")
+	return ok && h != "" && len(h) <= 2 && isDigits(h) && atoi(h) <= 23 &&
+		(m == "" || len(m) == 2 && isDigits(m) && atoi(m) <= 59)
+}
+
+// atoi is the value of a short run of ASCII digits.
+func atoi(digits string) int {
+	n, _ := strconv.Atoi(digits)
+	return n
 }
 
 // clockDigits reports whether the digits at toks[j] are an hour or its

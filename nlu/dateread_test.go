@@ -25,7 +25,8 @@ func TestReadDate(t *testing.T) {
 		{"day and month", "December the 12th", "2026-12-12"},
 		{"day and month", "twenty-first of January", "2027-01-21"},
 		{"day and month", "the thirty first of december", "2026-12-31"},
-		{"day and month", "the 3rd", "2026-12-03"},
+		{"day and month", "the 3rd", ""}, // passed this month (10 November): asked again
+		{"day and month", "the 13th", "2026-11-13"},
 		{"day and month", "on the seventeenth", "2026-11-17"},
 		{"day and month", "17", "2026-11-17"},
 		{"a clock time is no day", "at 14", ""},
@@ -65,7 +66,7 @@ func TestReadDate(t *testing.T) {
 		{"leftover", "not tomorrow", ""},
 		{"leftover", "around christmas", ""},
 		{"leftover", "december", ""},
-		{"filler", "I'd like to leave on the 3rd please", "2026-12-03"},
+		{"filler", "I'd like to leave on the 13th please", "2026-11-13"},
 	} {
 		got, ok := ReadDate(tc.text, dateReadNow)
 		gotS := ""

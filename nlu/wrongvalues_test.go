@@ -33,8 +33,9 @@ func TestOrdinalIsADayOnlyInDateContext(t *testing.T) {
 		{"I have a second question", ""},
 		{"3 night", ""},
 		{"10 at night", ""},
-		{"the second", "2026-04-02"},
-		{"on the second please", "2026-04-02"},
+		{"the second", ""}, // passed this month (3 March): asked again
+		{"the fourth", "2026-03-04"},
+		{"on the fourth please", "2026-03-04"},
 		{"the 20th", "2026-03-20"},
 		{"20th", "2026-03-20"},
 		{"20", "2026-03-20"},
@@ -42,7 +43,7 @@ func TestOrdinalIsADayOnlyInDateContext(t *testing.T) {
 		{"the twenty second", "2026-03-22"},
 		{"the 1st of next month", "2026-04-01"},
 		{"the second of June", "2026-06-02"},
-		{"le premier", "2026-04-01"},
+		{"le premier", ""},
 	} {
 		got, ok := ReadDate(tc.text, now)
 		if ok != (tc.want != "") || ok && got.String() != tc.want {
