@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
 )
 
 // A text slot whose values the bot's own search records list (a hotel_name
@@ -87,7 +88,7 @@ func (sl *slot) asReference(v string) string {
 			return unicode.ToUpper(c)
 		}, s)
 	}
-	k, p := squash(v), squash(r.Prefix)
+	k, p := squash(nlu.WithoutSpokenSeparators(v)), squash(r.Prefix)
 	digits, ok := strings.CutPrefix(k, p)
 	if !ok || len(digits) != r.Digits || strings.ContainsFunc(digits, func(c rune) bool { return c < '0' || c > '9' }) {
 		return v

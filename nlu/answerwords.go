@@ -18,7 +18,34 @@ var (
 	stayEndCues   = answerWords["stay_end"]
 	stayEndLeads  = wordSet(strings.Join(flatten(answerWords["stay_end_lead"]), " "))
 	stayEndFirsts = firstWords(stayEndCues)
+	spokenSeps    = answerWords["spoken_separator"]
 )
+
+// WithoutSpokenSeparators is text folded (key) with the separators said as
+// words (answer_words.txt "spoken_separator": "dash", "tiret") left out, and
+// text's key unchanged when it names none: a dictated code ("bk dash 31415")
+// then reads as one typed without its separator ("bk 31415").
+func WithoutSpokenSeparators(text string) string {
+	var buf [24]token
+	k := key(text)
+	toks := appendTokens(buf[:0], k)
+	var out []byte
+	last := 0
+	for i := 0; i < len(toks); i++ {
+		for _, p := range spokenSeps {
+			if startsWithPhrase(toks[i:], p) {
+				out = append(out, k[last:toks[i].start]...)
+				last = toks[i+len(p)-1].end
+				i += len(p) - 1
+				break
+			}
+		}
+	}
+	if out == nil {
+		return k
+	}
+	return string(append(out, k[last:]...))
+}
 
 // readPhraseLists reads "name: phrase, phrase" lines, skipping comments and
 // blank lines.
