@@ -3,6 +3,7 @@ package flows
 import (
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/parleyhq/parley"
@@ -31,8 +32,44 @@ func (tu *turn) isCancel() bool {
 	// the typed slot asked: the model learned "second" from "on second
 	// thought", but "the second" asked for a date is the 2nd.
 	return once(&tu.cancel, func(text string) bool {
-		return nlu.IsCancel(text) || tu.modelSays(nlu.IntentCancel) && !tu.awaitedTypedValue()
+		if tu.ownInstructionWithValue() {
+			return false
+		}
+		return nlu.IsCancel(text) || tu.modelSays(nlu.IntentCancel) && !tu.awaitedTypedValue() && !tu.awaitedPassedDay()
 	}, tu.text)
+}
+
+// awaitedPassedDay reports whether a typed answer to a date question reads
+// wholly as a date counted from the first of this month, though not from
+// today: a day that has passed ("the second" said on the 3rd), refused as a
+// value but still a date, never a change of mind.
+func (tu *turn) awaitedPassedDay() bool {
+	st := tu.currentStep()
+	if st == nil || st.slot == nil || st.slot.typ != TypeDate || !typed(tu.in) {
+		return false
+	}
+	first := time.Date(tu.now.Year(), tu.now.Month(), 1, 12, 0, 0, 0, tu.now.Location())
+	_, ok := nlu.ReadDate(tu.text, first)
+	return ok
+}
+
+// ownInstructionWithValue reports whether a typed message gives the awaited
+// slot's value by its own pattern while a flow whose business is cancelling
+// waits for it: its cancel words ("BK-90909, just cancel it already",
+// "annulez BK-78787") then ask for what the flow does, and are no change of
+// mind.
+func (tu *turn) ownInstructionWithValue() bool {
+	f, st := tu.flow(), tu.currentStep()
+	if f == nil || !f.cancels || st == nil || st.slot == nil {
+		return false
+	}
+	for _, p := range st.slot.patterns {
+		if v := groupValue(p, tu.text); v != "" {
+			_, ok := tu.e.parse(tu.in, st.slot, v, false)
+			return ok && !capturesTwo(st.slot, p, tu.text)
+		}
+	}
+	return false
 }
 
 // modelSays reports whether the message's built-in intent is intent, when
@@ -346,6 +383,18 @@ func (tu *turn) changesMind(r nlu.Result) bool {
 	return (r.Intent == active.name || r.Confidence < keywordConfidence) && tu.endsFlow()
 }
 
+// describesWhatIsCancelled reports whether a typed message that resembles
+// another flow's trigger (r) without any of its keywords answers the question
+// of a flow whose business is cancelling instead: "the flight to Rome on
+// Friday" asked for a booking reference says which booking, and books none.
+// It gives no value of the question's (a reference) and is not understood;
+// a keyword ("I want to book a flight") still starts the other flow.
+func (tu *turn) describesWhatIsCancelled(r nlu.Result) bool {
+	active := tu.flow()
+	return active != nil && active.cancels && tu.s.WaitingForSlot != nil && r.Intent != active.name &&
+		r.Confidence < keywordConfidence && tu.in.Message.Meaning == ""
+}
+
 // endsFlow reports whether a message ends the active flow by its words: a
 // cancel or a change of mind, or a cancel taken back while cancelling.
 func (tu *turn) endsFlow() bool { return tu.isCancel() || tu.keepsIt() }
@@ -366,6 +415,9 @@ func (tu *turn) parse() (*flow, map[string]any) {
 		if r, ok := tu.classify(); ok {
 			if tu.changesMind(r) {
 				return nil, nil // leaves ends the active flow
+			}
+			if tu.describesWhatIsCancelled(r) {
+				return nil, nil
 			}
 			return tu.e.flows[r.Intent], nil
 		}
