@@ -162,12 +162,18 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 		return read(strconv.Itoa(days))
 	}
 	raw = nlu.CorrectNumberTypos(raw)
+	if heard, ok := nlu.HeardAsCount(raw, sl.ownWord); ok {
+		raw = heard // "too nights", "three knights" as dictated
+	}
 	v, ok := read(raw)
 	if !ok {
-		// "Four nights, please.": the count read without the polite words
-		// around it, which the check below accounts for.
+		// "Four nights, please.", "we stay 4 night": the count read without
+		// the polite words around it, then without any word but its number's,
+		// which the check below accounts for.
 		if v, ok = read(withoutPolite(raw)); !ok {
-			return nil, false
+			if v, ok = read(numberWordsOf(raw)); !ok {
+				return nil, false
+			}
 		}
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
@@ -176,6 +182,13 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 		}
 	}
 	return v, true
+}
+
+// numberWordsOf is raw's number words and digits alone, in order.
+func numberWordsOf(raw string) string {
+	ws := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	ws = slices.DeleteFunc(ws, func(w string) bool { return !nlu.IsNumberWord(w) && !isAllDigits(w) })
+	return strings.Join(ws, " ")
 }
 
 // politeWords end or start a count without being part of it.

@@ -56,6 +56,24 @@ func TestUnderstandingRound4Classes(t *testing.T) {
 		{"not anymore", "booking", "origin", "no thank you, not any more", nil, true},
 		{"not anymore", "hotel", "city", "plus maintenant, merci", nil, true},
 		{"not anymore", "hotel", "city", "ya no, gracias", nil, true},
+		// A count of nights with the night word in the singular, a voice
+		// homophone of the number or of "nights", or in Darija.
+		{"nights", "hotel", "nights", "we stay 4 night", slots{"nights": v("4")}, false},
+		{"nights", "hotel", "nights", "only 3 night please", slots{"nights": v("3")}, false},
+		{"nights", "hotel", "nights", "two night", slots{"nights": v("2")}, false},
+		{"nights", "hotel", "nights", "five knights", slots{"nights": v("5")}, false},
+		{"nights", "hotel", "nights", "too nights please", slots{"nights": v("2")}, false},
+		{"nights", "hotel", "nights", "for nights", slots{"nights": v("4")}, false},
+		{"nights", "hotel", "nights", "won night", slots{"nights": v("1")}, false},
+		{"nights", "hotel", "nights", "ate nights", slots{"nights": v("8")}, false},
+		{"nights", "hotel", "nights", "for 2 nights", slots{"nights": v("2")}, false},
+		{"nights", "hotel", "nights", "too many nights", slots{"nights": none}, false},
+		{"nights", "hotel", "nights", "for knights", slots{"nights": v("4")}, false},
+		{"nights", "hotel", "nights", "jouj dyal lyali", slots{"nights": v("2")}, false},
+		{"nights", "hotel", "nights", "khamsa dyal lyali 3afak", slots{"nights": v("5")}, false},
+		// A checkout day told at the end of a story.
+		{"checkout story", "hotel", "nights", "we have meetings all weekend and fly back on Tuesday, so we'd check out Tuesday", slots{"nights": v("4")}, false},
+		{"checkout story", "hotel", "nights", "the conference ends on the 24th so I'll check out that day", slots{"nights": v("4")}, false},
 		// A description of a booking at the reference question starts no booking.
 		{"other flow's answer", "booking", "booking_ref", "the flight to Rome on Friday", slots{"booking_ref": none, "destination": none, "departure_date": none}, false},
 		{"other flow's answer", "booking", "booking_ref", "it's my flight from Paris next Tuesday", slots{"booking_ref": none, "origin": none, "departure_date": none}, false},

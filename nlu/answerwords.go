@@ -19,7 +19,57 @@ var (
 	stayEndLeads  = wordSet(strings.Join(flatten(answerWords["stay_end_lead"]), " "))
 	stayEndFirsts = firstWords(stayEndCues)
 	spokenSeps    = answerWords["spoken_separator"]
+	conclusions   = answerWords["conclusion"]
+	leaveWords    = answerWords["leave_word"]
+	arriveWords   = answerWords["arrive_word"]
+	sameDay       = answerWords["same_day"]
 )
+
+// concludingClause is the key of the clause after the last conclusion marker
+// of k (answer_words.txt "conclusion": "so", "donc"), when words follow it.
+func concludingClause(k string, toks []token) (string, bool) {
+	start := -1
+	for i := range toks {
+		for _, p := range conclusions {
+			if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) {
+				start = toks[i+len(p)].start
+			}
+		}
+	}
+	if start < 0 {
+		return "", false
+	}
+	return k[start:], true
+}
+
+// holdsPhrase reports whether toks hold one of phrases.
+func holdsPhrase(toks []token, phrases [][]string) bool {
+	for i := range toks {
+		for _, p := range phrases {
+			if startsWithPhrase(toks[i:], p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// concludedDeparture reads the date a sentence concludes with after a reason
+// naming other dates ("my boss has to be there Wednesday so he'll leave on
+// Tuesday"): the concluding clause read wholly as a date (ReadDate), holding
+// a word of leaving and none of arriving. Any other sentence gives none.
+func concludedDeparture(k string, toks []token, now time.Time) (Date, bool) {
+	clause, ok := concludingClause(k, toks)
+	if !ok {
+		return Date{}, false
+	}
+	var buf [24]token
+	ct := appendTokens(buf[:0], clause)
+	if !holdsPhrase(ct, leaveWords) || holdsPhrase(ct, arriveWords) {
+		return Date{}, false
+	}
+	return ReadDate(clause, now)
+}
 
 // WithoutSpokenSeparators is text folded (key) with the separators said as
 // words (answer_words.txt "spoken_separator": "dash", "tiret") left out, and
@@ -98,9 +148,65 @@ func IsVagueAnswer(text string) bool {
 // answer_words.txt, after it one date read wholly (ReadDate), before it only
 // the speaker's words ("I'm", "we'll stay"). Relative to now.
 func ReadStayEnd(text string, now time.Time) (Date, bool) {
-	var buf [24]token
+	var buf [32]token
 	k := key(text)
 	toks := appendTokens(buf[:0], k)
+	if d, ok := stayEndIn(k, toks, now); ok {
+		return d, true
+	}
+	// "We fly home Monday morning, so we'd check out Monday": the reason
+	// before the conclusion may name other days; "... on the 24th, so I'll
+	// check out that day" names the reason's one day.
+	clause, ok := concludingClause(k, toks)
+	if !ok {
+		return Date{}, false
+	}
+	var cbuf [24]token
+	ct := appendTokens(cbuf[:0], clause)
+	if d, ok := stayEndIn(clause, ct, now); ok {
+		return d, true
+	}
+	if endsOnSameDay(ct) {
+		return FindDate(k[:len(k)-len(clause)], now)
+	}
+	return Date{}, false
+}
+
+// endsOnSameDay reports whether toks say a stay ends on the day said before
+// them: a stay_end cue after the speaker's words, then a same_day phrase and
+// nothing but fillers.
+func endsOnSameDay(toks []token) bool {
+	for i, t := range toks {
+		for _, p := range stayEndCues {
+			if !startsWithPhrase(toks[i:], p) {
+				continue
+			}
+			rest := toks[i+len(p):]
+			for _, d := range sameDay {
+				if startsWithPhrase(rest, d) && onlyFillers(rest[len(d):]) {
+					return true
+				}
+			}
+		}
+		if !stayEndLeads[t.text] && !stayEndFirsts[t.text] {
+			return false
+		}
+	}
+	return false
+}
+
+// onlyFillers reports whether toks are all dateFillers.
+func onlyFillers(toks []token) bool {
+	for _, t := range toks {
+		if !dateFillers[t.text] {
+			return false
+		}
+	}
+	return true
+}
+
+// stayEndIn is ReadStayEnd of the key k, cut into toks.
+func stayEndIn(k string, toks []token, now time.Time) (Date, bool) {
 	for i, t := range toks {
 		if !stayEndFirsts[t.text] {
 			if !stayEndLeads[t.text] {
@@ -134,6 +240,9 @@ func SaysStayEnd(text string, now time.Time) bool {
 			if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) {
 				if _, ok := FindDate(k[toks[i+len(p)].start:], now); ok {
 					return true
+				}
+				if holdsPhrase(toks[i+len(p):i+len(p)+1], sameDay) || endsOnSameDay(toks[i:]) {
+					return true // "check out that day": the day said before it
 				}
 			}
 		}
