@@ -74,6 +74,26 @@ func TestUnderstandingRound4Classes(t *testing.T) {
 		// A checkout day told at the end of a story.
 		{"checkout story", "hotel", "nights", "we have meetings all weekend and fly back on Tuesday, so we'd check out Tuesday", slots{"nights": v("4")}, false},
 		{"checkout story", "hotel", "nights", "the conference ends on the 24th so I'll check out that day", slots{"nights": v("4")}, false},
+		// A holiday by the day it names.
+		{"holiday", "booking", "departure_date", "Easter Monday", slots{"departure_date": v("2026-04-06")}, false},
+		{"holiday", "booking", "departure_date", "on Good Friday please", slots{"departure_date": v("2026-04-03")}, false},
+		{"holiday", "hotel", "check_in", "Christmas Eve", slots{"check_in": v("2026-12-24")}, false},
+		{"holiday", "hotel", "check_in", "le lundi de Pâques", slots{"check_in": v("2026-04-06")}, false},
+		{"holiday", "booking", "departure_date", "el Jueves Santo", slots{"departure_date": v("2026-04-02")}, false},
+		{"holiday", "booking", "departure_date", "over Easter", slots{"departure_date": none}, false},
+		{"holiday", "booking", "destination", "I'm flying home to Dublin for Christmas", slots{"destination": v("Dublin"), "departure_date": none}, false},
+		// Third person, and a reason before the date that answers.
+		{"third person", "hotel", "check_in", "she arrives Thursday", slots{"check_in": v("2026-03-12")}, false},
+		{"third person", "booking", "departure_date", "he leaves on the 20th", slots{"departure_date": v("2026-03-20")}, false},
+		{"third person", "booking", "departure_date", "they fly out Friday morning", slots{"departure_date": v("2026-03-13")}, false},
+		{"reason", "booking", "departure_date", "she has a meeting in Rome on Thursday so she'll fly on Wednesday", slots{"departure_date": v("2026-03-11")}, false},
+		{"reason", "booking", "departure_date", "I work until Friday so I'd leave Saturday morning", slots{"departure_date": v("2026-03-14")}, false},
+		{"reason", "booking", "departure_date", "I leave Tuesday so I'll arrive Wednesday", slots{"departure_date": none}, false},
+		{"reason", "booking", "departure_date", "my exam is on Wednesday, I'll go Thursday", slots{"departure_date": none}, false},
+		{"reason", "booking", "departure_date", "j'ai un rendez-vous mardi donc je pars mercredi", slots{"departure_date": v("2026-03-11")}, false},
+		// A numeric date in either order, one reading long past.
+		{"numeric order", "hotel", "check_in", "05/01/2026", slots{"check_in": v("2026-05-01")}, false},
+		{"numeric order", "hotel", "check_in", "04/05/2026", slots{"check_in": none}, false},
 		// A description of a booking at the reference question starts no booking.
 		{"other flow's answer", "booking", "booking_ref", "the flight to Rome on Friday", slots{"booking_ref": none, "destination": none, "departure_date": none}, false},
 		{"other flow's answer", "booking", "booking_ref", "it's my flight from Paris next Tuesday", slots{"booking_ref": none, "origin": none, "departure_date": none}, false},

@@ -94,7 +94,7 @@ func WithoutSpokenSeparators(text string) string {
 	if out == nil {
 		return k
 	}
-	return string(append(out, k[last:]...))
+	return strings.Join(strings.Fields(string(append(out, k[last:]...))), " ")
 }
 
 // readPhraseLists reads "name: phrase, phrase" lines, skipping comments and

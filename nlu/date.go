@@ -366,8 +366,14 @@ func numericDate(k string, m []int, today Date) (Date, bool) {
 	sep := k[m[4]:m[5]]
 	b, _ := strconv.Atoi(k[m[6]:m[7]])
 	hasYear := m[8] >= 0
-	if !hasYear && sep != "/" || sep != "." && a <= 12 && b <= 12 && a != b {
+	if !hasYear && sep != "/" {
 		return Date{}, false
+	}
+	if sep != "." && a <= 12 && b <= 12 && a != b {
+		if !hasYear {
+			return Date{}, false
+		}
+		return eitherOrder(a, b, fullYear(k[m[8]:m[9]]), today)
 	}
 	month, day := a, b
 	if sep == "." || a > 12 {
@@ -381,6 +387,23 @@ func numericDate(k string, m []int, today Date) (Date, bool) {
 		return Date{}, false
 	}
 	return Date{y, time.Month(month), day}, true
+}
+
+// eitherOrder reads a numeric date with its year whose two numbers may be
+// month/day or day/month ("05/01/2026"): when one reading fell more than
+// recentPastDays ago, no one books it, not even by a slip (a day just passed
+// is asked again: nextMonthDay), and the other reading, today or later, is
+// the date. When both are to come, or one passed recently, no date.
+func eitherOrder(a, b, y int, today Date) (Date, bool) {
+	md, dm := Date{y, time.Month(a), b}, Date{y, time.Month(b), a}
+	longPast := func(d Date) bool { return d.Before(today.AddDays(-recentPastDays)) }
+	switch {
+	case longPast(md) && !dm.Before(today):
+		return dm, true
+	case longPast(dm) && !md.Before(today):
+		return md, true
+	}
+	return Date{}, false
 }
 
 // fullYear reads a year of four digits, or of two in this century ("26").

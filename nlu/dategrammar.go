@@ -21,6 +21,7 @@ import (
 //	[the] WEEKDAY after next                  "the friday after next"
 //	WEEKDAY [of] (next|this) week, next week WEEKDAY
 //	this coming WEEKDAY
+//	HOLIDAY [YEAR]                            "Easter Monday", "Christmas Eve", "lundi de Pâques" (holidays.txt)
 //	and ParseDate's forms: "tomorrow", "in 3 days", "next friday", "Dec 12", "12/25/2026".
 //
 // A weekday said next to a date ("Friday the 13th", "Wed 15 April") must be
@@ -315,6 +316,7 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 	take(afterNextAt(toks, i, today))
 	take(weekOfAt(toks, i, today))
 	take(thisComingAt(toks, i, today))
+	take(holidayAt(toks, i, today))
 	for _, read := range [...]func([]token, int, Date) (dateCandidate, bool){relativeDayAt, inUnitsAt, unitsLaterAt, monthDayAt} {
 		c, ok := read(toks, i, today)
 		take(spanOf(toks, c, ok))

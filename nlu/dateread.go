@@ -294,7 +294,7 @@ func adjacent(toks []token, a, b dateSpan) bool {
 
 // dateFillers are the words an answer to a date question may hold besides
 // the date: they carry no value of their own.
-var dateFillers = wordSet(`a an the on for at in of from starting start around about please pls plz thanks thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be he she they arrives leaves departs flies travels goes comes gets lands that would will could can like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la las de du para pour por favor plait merci gracias`)
+var dateFillers = wordSet(`a an the on for at in of from starting start around about please pls plz thanks thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be he she they arrives leaves departs flies travels goes comes gets lands that would will could can like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la las de du para pour por favor je j nous pars part partons partir salgo sale salimos salir me voy vamos plait merci gracias`)
 
 // markTimeWords marks the words of a time of day said with the date: parts of
 // the day ("morning", "tonight"), clock times ("7am", "11 pm", "at 7", "7:30",
