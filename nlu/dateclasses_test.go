@@ -25,6 +25,10 @@ func TestDateClasses(t *testing.T) {
 		{"date and time", "el 21 de marzo a las 9h", "2026-03-21"},
 		{"date and time", "the 20th 25:70", ""}, // no clock time
 		{"date and time", "2026-03-20 or 2026-03-21 08:00", ""},
+		// Today by its part of the day still to come.
+		{"today", "this evening", "2026-03-09"},
+		{"today", "this afternoon at 3", "2026-03-09"},
+		{"today", "this evening or tomorrow", ""},
 		// A day of the month said alone that has passed this month.
 		{"passed day", "the 5th", ""},
 		{"passed day", "on the 8th please", ""},

@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 )
 
@@ -30,32 +31,44 @@ var countHomophones = func() map[string]string {
 // number. ok is false, and text is returned, when nothing was read so.
 func HeardAsCount(text string, unit func(string) bool) (string, bool) {
 	ws := words(key(text))
-	changed := false
-	isNumber := func(w string) bool { return isDigits(w) || IsNumberWord(w) }
-	numbers := 0
-	for _, w := range ws {
-		if isNumber(w) {
-			numbers++
-		}
+	units := heardUnits(ws, unit)
+	numbers := heardNumber(ws, unit)
+	if !units && !numbers {
+		return text, false
 	}
+	return strings.Join(ws, " "), true
+}
+
+// isCountNumber reports whether w is a number in digits or words.
+func isCountNumber(w string) bool { return isDigits(w) || IsNumberWord(w) }
+
+// heardUnits replaces in ws each heard unit right after a number, or after a
+// heard number ("too knights"), by the unit meant; it reports whether it did.
+func heardUnits(ws []string, unit func(string) bool) bool {
+	changed := false
 	for i, w := range ws {
 		meant, ok := countHomophones[w]
 		if !ok || i == 0 || unit(w) || !unit(meant) {
 			continue
 		}
-		if prev, ok := countHomophones[ws[i-1]]; isNumber(ws[i-1]) || ok && isNumber(prev) {
+		if prev, ok := countHomophones[ws[i-1]]; isCountNumber(ws[i-1]) || ok && isCountNumber(prev) {
 			ws[i], changed = meant, true
 		}
 	}
+	return changed
+}
+
+// heardNumber replaces in ws the first heard number right before a unit by
+// the number meant, when ws say no number; it reports whether it did.
+func heardNumber(ws []string, unit func(string) bool) bool {
+	if slices.ContainsFunc(ws, isCountNumber) {
+		return false
+	}
 	for i, w := range ws {
-		meant, ok := countHomophones[w]
-		if !ok || numbers > 0 || i+1 >= len(ws) || !unit(ws[i+1]) || !isNumber(meant) {
-			continue
+		if meant, ok := countHomophones[w]; ok && i+1 < len(ws) && unit(ws[i+1]) && isCountNumber(meant) {
+			ws[i] = meant
+			return true
 		}
-		ws[i], changed, numbers = meant, true, 1
 	}
-	if !changed {
-		return text, false
-	}
-	return strings.Join(ws, " "), true
+	return false
 }
