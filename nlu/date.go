@@ -419,6 +419,12 @@ func fullYear(digits string) int {
 // for a mistake rather than next year's (nextMonthDay).
 const recentPastDays = 31
 
+// recentBareDays is how far back a day of the month said alone ("the 9th")
+// that has passed this month is taken for a mistake or a doubt, and asked
+// again, rather than next month's: half a month, so that "the 9th" said on the
+// 12th is asked and "the 2nd" said on the 28th is next month's.
+const recentBareDays = 14
+
 // nextMonthDay is the first month/day on or after today (skipping years where the
 // day does not exist, for February 29). A month/day that fell within the last
 // recentPastDays ("March 2" said on March 9) reads as none: the user most

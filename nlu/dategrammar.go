@@ -369,11 +369,16 @@ func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool
 	}
 	out := Date{month.Year, month.Month, d}
 	if month == today && out.Before(today) {
-		// A day said without its month that has passed this month ("the 9th"
-		// on the 12th) fell within the last recentPastDays, as nextMonthDay
-		// refuses a month and day: the user may have lost track of the date
-		// as well as mean next month's. Asked again, never guessed.
-		return dateSpan{}, false
+		// A day said without its month that passed this month within the
+		// last recentBareDays ("the 9th" on the 12th): the user may have lost
+		// track of the date as well as mean next month's. Asked again, never
+		// guessed. Longer ago ("the 2nd" on the 28th), next month's is the
+		// only reading a person would give it.
+		if !out.Before(today.AddDays(-recentBareDays)) {
+			return dateSpan{}, false
+		}
+		out = today.addMonths(1)
+		out.Day = d
 	}
 	return dateSpan{first: i, last: last, date: out}, validDate(out.Year, out.Month, d)
 }

@@ -27,6 +27,8 @@ func TestReadDate(t *testing.T) {
 		{"day and month", "the thirty first of december", "2026-12-31"},
 		{"day and month", "the 3rd", ""}, // passed this month (10 November): asked again
 		{"day and month", "the 13th", "2026-11-13"},
+		{"day and month", "the 2nd", ""},         // 8 days passed: asked again
+		{"day and month", "the 20th", "2026-11-20"}, // still to come
 		{"day and month", "on the seventeenth", "2026-11-17"},
 		{"day and month", "17", "2026-11-17"},
 		{"a clock time is no day", "at 14", ""},
@@ -114,6 +116,30 @@ func TestFindDate(t *testing.T) {
 		}
 		if gotS != tc.want {
 			t.Errorf("FindDate(%q) = %q, want %q", tc.text, gotS, tc.want)
+		}
+	}
+}
+
+// TestABareDayPassedLongAgoIsNextMonths: a day of the month said alone that
+// passed within recentBareDays is asked again; one that passed longer ago is
+// next month's, the only reading a person gives "the 2nd" on the 28th.
+func TestABareDayPassedLongAgoIsNextMonths(t *testing.T) {
+	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	for _, tc := range []struct{ text, want string }{
+		{"the 2nd", "2026-12-02"},
+		{"on the 10th please", "2026-12-10"},
+		{"the 20th", ""}, // 8 days passed
+		{"the 27th", ""},
+		{"the 31st", ""}, // no 31 November; 31 December is no reading of it
+		{"the 29th", "2026-11-29"},
+	} {
+		got, ok := ReadDate(tc.text, now)
+		gotS := ""
+		if ok {
+			gotS = got.String()
+		}
+		if gotS != tc.want {
+			t.Errorf("ReadDate(%q) on 28 November = %q, want %q", tc.text, gotS, tc.want)
 		}
 	}
 }
