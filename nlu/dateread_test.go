@@ -27,7 +27,7 @@ func TestReadDate(t *testing.T) {
 		{"day and month", "the thirty first of december", "2026-12-31"},
 		{"day and month", "the 3rd", ""}, // passed this month (10 November): asked again
 		{"day and month", "the 13th", "2026-11-13"},
-		{"day and month", "the 2nd", ""},         // 8 days passed: asked again
+		{"day and month", "the 2nd", ""},            // 8 days passed: asked again
 		{"day and month", "the 20th", "2026-11-20"}, // still to come
 		{"day and month", "on the seventeenth", "2026-11-17"},
 		{"day and month", "17", "2026-11-17"},
