@@ -85,6 +85,13 @@ type ShopRequest struct {
 	// Exclude: the mention names the cards not wanted ("not the one with the
 	// logo"): the pick is the one card of the page it does not fit.
 	Exclude bool
+	// Amount is the price a typed selection names its card by ("the $90 one",
+	// "the one for 16 dollars", "whichever is 35"); nil when none.
+	Amount *float64
+	// Lacks are the words a typed selection says its card is without ("the
+	// hoodie without the logo", "le bonnet sans logo"): of the cards the
+	// mention fits, the one whose name and description have none of them.
+	Lacks []string
 	// Sought is the product phrase of a search: the first run of candidate words
 	// (category words included) after a word that opens one ("got any kayaks",
 	// "do you sell surfboards", "looking for a yoga mat"), unless a vague word
@@ -259,7 +266,7 @@ var shopOrdinals = map[string]int{
 // OrdinalMiddle is ShopRequest.Ordinal for the middle card ("the one in the
 // middle"): a page with an odd number of cards has one, a page with an even
 // number has two, and the shopper is asked which.
-const OrdinalMiddle = -2
+const OrdinalMiddle = -100
 
 // shopPositionCues say that the number after them is a card's position ("number
 // two", "option 3", "le numéro 2", "el número dos", "rqm 2").
@@ -277,6 +284,7 @@ var shopPositionNumbers = map[string]string{
 // positionWords writes a position cue and its number as the ordinal they mean:
 // "number two" is "2nd", so that the number is neither a price nor a word.
 func positionWords(ws []string) []string {
+	ws = bareDigitPosition(fromEndWords(ws))
 	out := make([]string, 0, len(ws))
 	for i := 0; i < len(ws); i++ {
 		if ord, ok := shopPositionNumbers[ws[min(i+1, len(ws)-1)]]; ok && i+1 < len(ws) && shopPositionCues[ws[i]] {
@@ -448,6 +456,9 @@ func (p *ShopParser) readContent(k, text string) (ShopRequest, shopCues) {
 	if req.PricePick != 0 {
 		req.Price = PriceRange{} // "the one that costs least" sets no budget
 	}
+	if v, ok := shopAmount(k); ok && req.Price.Min == nil && req.Price.Max == nil {
+		req.Amount = &v
+	}
 	cue := scanShopWords(&req, k, categoryWords)
 	req.dropRefused(k)
 	req.Other = cue.other || (cue.refused && len(req.Mention) == 0 && len(req.Ordinals)+len(req.PricePicks) == 0 && !req.Refuses())
@@ -462,6 +473,11 @@ func (req ShopRequest) classify(cue shopCues, hasPrice, hasQuery bool) ShopReque
 	case (req.NamesSeveral() || req.Refuses()) && !hasPrice:
 		// "the second or third", "the cheapest and the most expensive":
 		// several cards, asked which.
+		req.Intent, req.Terms = ShopSelect, nil
+		return req
+	case req.Amount != nil && !hasPrice && cue.picksByAmount():
+		// "the $90 one", "whichever is 35": the card at that price, the
+		// mention narrowing it ("the $18 beanie").
 		req.Intent, req.Terms = ShopSelect, nil
 		return req
 	case req.Category == "" && !hasPrice && (req.PricePick != 0 || req.Other):
@@ -518,6 +534,11 @@ type shopCues struct {
 	want, look, leadingDefinite bool
 	// wantDefinite: a definite word after a want word ("I want the polo").
 	wantDefinite bool
+	// which: "whichever" ("whichever is 35").
+	which bool
+	// lacking: a word of shopWithoutWords was met; the words after it are
+	// what the card lacks.
+	lacking bool
 	// refused: the card pointed at is refused ("not that one").
 	refused bool
 }
@@ -527,6 +548,13 @@ type shopCues struct {
 // sunglasses then"; not "show me the polo".
 func (c shopCues) wantsTheShown() bool {
 	return !c.look && !c.negated && (c.wantDefinite || c.leadingDefinite)
+}
+
+// picksByAmount reports whether a message naming an amount points at a card
+// by it ("the $90 one", "the one for 16 dollars", "whichever is 35", "I'll
+// take the 55 euro one"), rather than setting a budget.
+func (c shopCues) picksByAmount() bool {
+	return c.which || (c.one && c.definite) || c.leadingDefinite || c.pick || c.pointer || c.wantDefinite
 }
 
 // picksShown reports whether the message picks one of the products shown: by
@@ -586,6 +614,10 @@ func (c *shopCues) note(w string) (cueOnly bool) {
 		c.pointer = true
 	case w == "one":
 		c.one = true
+	case w == "whichever":
+		c.which = true
+	case shopWithoutWords[w]:
+		c.lacking = true
 	case shopNegations[w]:
 		c.negated = true
 		return false
@@ -605,18 +637,24 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	var cue shopCues
 	seen := map[string]bool{}
 	ws, more := shopWords(k)
-	ws = positionWords(ws)
+	ws = withNoAsWithout(positionWords(ws))
 	cue.more = more
 	phrase := soughtPhrase{sinceNegation: -1}
 	// A short message naming a definite product ("the sunglasses then", "that
 	// polo please"), not a sentence that starts with "the".
 	lead := withoutLeadIns(ws)
-	cue.leadingDefinite = len(lead) > 0 && shopDefinites[lead[0]] && definiteReference(lead)
-	for _, w := range ws {
+	cue.leadingDefinite = len(lead) > 0 && (shopDefinites[lead[0]] || len(lead) > 1 && shopForeignDefinites[lead[0]]) && definiteReference(lead)
+	for i, w := range ws {
 		req.Plain = req.Plain || shopPlainWords[w]
 		phrase.read(w, isCandidateWord(w))
 		cue.noteVerb(w)
-		if !cue.note(w) {
+		switch {
+		case cue.note(w):
+		case cue.lacking:
+			req.noteLack(w)
+		case i == 0 && cue.leadingDefinite && shopForeignDefinites[w]:
+			// "la ceinture": the article names no product.
+		default:
 			req.noteWord(w, seen, categoryWords)
 		}
 	}
@@ -727,6 +765,15 @@ func (req *ShopRequest) noteWord(w string, seen, categoryWords map[string]bool) 
 	if !categoryWords[w] {
 		req.Terms = append(req.Terms, w)
 	}
+}
+
+// noteLack records a word of what the card lacks ("logo" of "without the
+// logo"); fillers are left out.
+func (req *ShopRequest) noteLack(w string) {
+	if w == "" || !isCandidateWord(w) || !wordLike(w) || slices.Contains(req.Lacks, w) {
+		return
+	}
+	req.Lacks = append(req.Lacks, w)
 }
 
 // isCandidateWord reports whether w may be a search word: scanShopWords makes it

@@ -2,6 +2,7 @@ package shop
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -25,7 +26,7 @@ func (t *turn) typedSelect() error {
 		return t.failure(err)
 	}
 	r := t.req
-	if r.NamesSeveral() || ((r.Other || r.Refuses()) && len(ids) != 1) {
+	if r.NamesSeveral() || (picksOnlyOne(r) && len(ids) != 1) {
 		// Two cards named at once are never one of them, and a card refused
 		// is never confirmed: asked which.
 		if err := t.dropPending(); err != nil {
@@ -42,6 +43,14 @@ func (t *turn) typedSelect() error {
 		return t.search()
 	}
 	return t.unclear(t.whichOne(ids), false)
+}
+
+// picksOnlyOne reports whether the selection names a card that only one card
+// may be, never a search: the other one, a card not refused, the card at a
+// price ("the $90 one") or the one without something ("the hoodie without the
+// logo"). None or several fitting is asked about.
+func picksOnlyOne(r nlu.ShopRequest) bool {
+	return r.Other || r.Refuses() || r.Amount != nil || len(r.Lacks) > 0
 }
 
 // pickCandidates returns the shown products the selection fits best, most recent
@@ -67,28 +76,47 @@ func (t *turn) candidates() ([]string, error) {
 		return t.notRefused(page)
 	case r.PricePick != 0:
 		return t.byPrice(page, r.PricePick)
+	case r.Amount != nil:
+		ids, err := t.byAmount(page, *r.Amount)
+		if err != nil {
+			return nil, err
+		}
+		return t.narrowed(ids)
 	case r.Other:
 		return t.narrowed(t.otherThanPending(page))
 	case r.Ordinal != 0:
 		return byPosition(page, r.Ordinal), nil
+	case len(r.Lacks) > 0:
+		return t.lacking(page)
 	case len(r.Mention) == 0:
 		return page, nil // "that one": the only card, or ask which
 	}
 	return t.byMention(page)
 }
 
-// byPosition returns the card at ordinal (-1 the last, nlu.OrdinalMiddle the
-// middle), none when the page has no such place.
+// byPosition returns the card at ordinal (-1 the last, -2 the second to
+// last, nlu.OrdinalMiddle the middle), none when the page has no such place.
 func byPosition(page []string, ordinal int) []string {
-	switch {
-	case ordinal > 0 && ordinal <= len(page):
-		return []string{page[ordinal-1]}
-	case ordinal == -1 && len(page) > 0:
-		return []string{page[len(page)-1]}
-	case ordinal == nlu.OrdinalMiddle:
+	if ordinal == nlu.OrdinalMiddle {
 		return middleOf(page)
 	}
+	if i, ok := positionIndex(len(page), ordinal); ok {
+		return []string{page[i]}
+	}
 	return nil
+}
+
+// positionIndex is the index on a page of n cards of the position ordinal,
+// counted from the start (1 the first) or, negative, from the end (-1 the
+// last); false when the page has no such place.
+func positionIndex(n, ordinal int) (int, bool) {
+	switch {
+	case ordinal > 0 && ordinal <= n:
+		return ordinal - 1, true
+	case ordinal < 0 && ordinal != nlu.OrdinalMiddle && -ordinal <= n:
+		return n + ordinal, true
+	}
+	return 0, false
 }
 
 // byMention returns the recently shown cards the mention's words fit best.
@@ -300,4 +328,71 @@ func (t *turn) matchingWidened(word string, ids []string) ([]string, error) {
 		}
 	}
 	return matched, nil
+}
+
+// byAmount returns the cards of the page whose price is amount ("the $90
+// one"): one is the pick, several or none are asked about.
+func (t *turn) byAmount(page []string, amount float64) ([]string, error) {
+	var out []string
+	for _, id := range page {
+		p, err := t.e.catalog.Product(t.ctx, id)
+		if parley.ErrorCode(err) == parley.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if math.Abs(p.Price-amount) < 0.005 {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// lacking returns, of the cards the mention fits (the page when it mentions
+// nothing), those whose name and description have none of the words the
+// selection says the card is without ("the hoodie without the logo"): one is
+// the pick; none or several are asked about (typedSelect), never guessed.
+func (t *turn) lacking(page []string) ([]string, error) {
+	fit := page
+	if len(t.req.Mention) > 0 {
+		var err error
+		if fit, err = t.byMention(page); err != nil {
+			return nil, err
+		}
+	}
+	var out []string
+	for _, id := range fit {
+		p, err := t.e.catalog.Product(t.ctx, id)
+		if parley.ErrorCode(err) == parley.ENOTFOUND {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !hasAnyWord(p.Name+" "+p.Description, t.req.Lacks) {
+			out = append(out, id)
+		}
+	}
+	switch {
+	case len(out) >= 1:
+		return out, nil
+	case len(fit) == 1:
+		return nil, nil // the one card named has it: asked which
+	}
+	return fit, nil
+}
+
+// hasAnyWord reports whether text has one of words, compared by stem.
+func hasAnyWord(text string, words []string) bool {
+	have := map[string]bool{}
+	for _, w := range nameWords(text) {
+		have[nlu.Stem(w)] = true
+	}
+	for _, w := range words {
+		if have[nlu.Stem(strings.ToLower(w))] {
+			return true
+		}
+	}
+	return false
 }

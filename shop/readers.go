@@ -21,12 +21,18 @@ func (t *turn) parser() *nlu.ShopParser {
 // then is a word the catalog does not know a search for something unsold
 // (issue 38 item 5). The glossed reading is kept when it searches for what
 // the catalog knows or picks a card; otherwise the message stays as read.
+// With cards shown, a search or a pick by words is read through the gloss
+// too, and its glossed reading kept only when it picks a card ("las gafas de
+// sol", "los lentes de sol").
 func (t *turn) readGloss() {
+	cardsShown := len(t.st.PageProductIDs) > 0
 	switch {
-	case t.req.Intent == nlu.ShopAmbiguous, t.req.Intent == nlu.ShopSearch && t.unsold:
+	case t.req.Intent == nlu.ShopAmbiguous, t.req.Intent == nlu.ShopSearch && (t.unsold || cardsShown),
+		t.req.Intent == nlu.ShopSelect && cardsShown && len(t.req.Mention) > 0:
 	default:
 		return
 	}
+	searched := t.req.Intent == nlu.ShopSelect || t.req.Intent == nlu.ShopSearch && !t.unsold
 	g := nlu.Gloss(t.msg.Text)
 	if g == t.msg.Text {
 		return
@@ -44,7 +50,10 @@ func (t *turn) readGloss() {
 		return
 	}
 	t.keepKnownTerms()
-	if t.req.Intent == nlu.ShopAmbiguous || t.unsold || (t.req.Intent == nlu.ShopSelect && len(t.req.Mention) == 0) {
+	if t.req.Intent == nlu.ShopAmbiguous || t.unsold || (t.req.Intent == nlu.ShopSelect && len(t.req.Mention) == 0) ||
+		searched && t.req.Intent != nlu.ShopSelect {
+		// A search or pick the shop understood stays as read unless its
+		// gloss picks a card shown ("las gafas de sol": the sunglasses).
 		t.req, t.unsold, t.asked = prev, prevUnsold, prevAsked
 	}
 }
@@ -144,14 +153,7 @@ func (t *turn) severalNamed(page []string) ([]string, error) {
 		}
 	}
 	for _, o := range t.req.Ordinals {
-		switch {
-		case o > 0 && o <= len(page):
-			add(page[o-1])
-		case o == -1 && len(page) > 0:
-			add(page[len(page)-1])
-		case o == nlu.OrdinalMiddle:
-			add(middleOf(page)...)
-		}
+		add(byPosition(page, o)...)
 	}
 	for _, p := range t.req.PricePicks {
 		ids, err := t.byPrice(page, p)
@@ -244,7 +246,8 @@ func (t *turn) notRefused(page []string) ([]string, error) {
 	for i, id := range page {
 		refused := false
 		for _, o := range r.RefusedOrdinals {
-			refused = refused || o == i+1 || (o == -1 && i == len(page)-1)
+			at, ok := positionIndex(len(page), o)
+			refused = refused || ok && at == i
 		}
 		if !refused {
 			out = append(out, id)

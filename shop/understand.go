@@ -135,6 +135,9 @@ func (t *turn) parse() {
 	m := t.msg
 	parser := t.parser()
 	t.req = parser.Parse(m.Text, m.Meaning)
+	if m.Meaning == "" {
+		t.pickAfterAStory(parser)
+	}
 	switch t.req.Intent {
 	case nlu.ShopCancel, nlu.ShopSearch, nlu.ShopAmbiguous:
 		if m.Meaning == "" {
@@ -157,6 +160,25 @@ func (t *turn) parse() {
 		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && namesACard(alt) {
 			t.req = alt
 		}
+	}
+}
+
+// pickAfterAStory reads a long message that ends with a pick of a card shown
+// ("I lost my last ones at the beach, so the sunglasses please") as that pick:
+// the story before it names no card ("my last ones" is no position). A last
+// clause that picks nothing leaves the message as read.
+func (t *turn) pickAfterAStory(parser *nlu.ShopParser) {
+	switch t.req.Intent {
+	case nlu.ShopSelect, nlu.ShopSearch:
+	default:
+		return
+	}
+	clause, ok := nlu.FinalClause(t.msg.Text)
+	if !ok || len(t.st.PageProductIDs) == 0 {
+		return
+	}
+	if alt := parser.ParseContent(clause); alt.Intent == nlu.ShopSelect && namesACard(alt) && !alt.NamesSeveral() {
+		t.req = alt
 	}
 }
 

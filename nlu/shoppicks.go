@@ -1,0 +1,236 @@
+package nlu
+
+import (
+	"strings"
+	"unicode"
+)
+
+// This file holds the ways a shopper names a card among those shown that the
+// rules of shop.go did not read (issue 38, round 4): a position counted from
+// the end, a position in Darija or Arabic, a bare number, the card's price, a
+// card named by what it lacks, a definite article of another language, and a
+// pick at the end of a story. Each is data read by the rules of shop.go.
+
+// shopMoreOrdinals are positions in more spellings than shopOrdinals gives:
+// Darija in Latin letters and Arabic script, the feminine forms, and the
+// positions counted from the end (-2 the second to last, -3 the third to last:
+// ShopRequest.Ordinal).
+var shopMoreOrdinals = map[string]int{
+	"lwel": 1, "lawel": 1, "lewel": 1, "l-awel": 1, "l'awel": 1, "lwla": 1, "lowla": 1, "loula": 1,
+	"tania": 2, "ttani": 2, "talta": 3, "ttalet": 3,
+	"lakhar": -1, "lakhir": -1, "lekher": -1, "lkher": -1, "l-akhir": -1, "l-akher": -1, "l'akhir": -1, "l'akher": -1,
+	"اللول": 1, "الاولى": 1, "التاني": 2, "الثانية": 2, "التانية": 2, "التالت": 3, "الثالثة": 3, "التالتة": 3,
+	"اللخر": -1, "لخر": -1, "الاخيرة": -1, "اللخرة": -1,
+	"cuarto": 4, "cuarta": 4, "quinta": 5,
+	"penultimate": -2, "penultimo": -2, "penultima": -2, "avant-dernier": -2, "avant-derniere": -2,
+	"second-to-last": -2, "next-to-last": -2, "second-last": -2, "last-but-one": -2,
+	"antepenultimate": -3, "antepenultimo": -3, "antepenultima": -3, "third-to-last": -3, "third-last": -3,
+}
+
+// shopFromEndPhrases count a position from the end in several words: each is
+// read as the one word of shopMoreOrdinals it stands for.
+var shopFromEndPhrases = func() []struct {
+	phrase []string
+	word   string
+} {
+	var out []struct {
+		phrase []string
+		word   string
+	}
+	for word, list := range map[string]string{
+		"penultimate": "second to last|second to the last|second from last|second from the last|second from the end|" +
+			"last but one|next to last|next to the last|one before last|one before the last|" +
+			"avant dernier|avant derniere|qbel lakher|9bel lakher|qbel lakhar|9bel lakhar|qbel l'akher|" +
+			"قبل الاخير|قبل اللخر|قبل الاخيرة",
+		"antepenultimate": "third to last|third to the last|third from last|third from the last|third from the end",
+	} {
+		for _, p := range strings.Split(list, "|") {
+			out = append(out, struct {
+				phrase []string
+				word   string
+			}{strings.Fields(p), word})
+		}
+	}
+	return out
+}()
+
+// shopInterjections open a message with a reaction before what it says ("ooh
+// the cap", "wow, the sunglasses", "omg the belt"): lead-ins like
+// shopLeadIns.
+var shopInterjections = wordSet(`ooh oooh ohh ohhh ahh aah aaah wow woah whoa omg yay ooo mmm mmh yess yesss ohlala oh-la-la
+	ay ey waw wa3r`)
+
+func init() {
+	for w, n := range shopMoreOrdinals {
+		shopOrdinals[w] = n
+	}
+	for w := range shopInterjections {
+		shopLeadIns[w] = true
+	}
+}
+
+// fromEndWords writes the phrases that count from the end ("second to last",
+// "last but one", "avant dernier") as the one word they stand for.
+func fromEndWords(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	for i := 0; i < len(ws); i++ {
+		matched := false
+		for _, p := range shopFromEndPhrases {
+			if i+len(p.phrase) <= len(ws) && equalWords(ws[i:i+len(p.phrase)], p.phrase) {
+				out = append(out, p.word)
+				i += len(p.phrase) - 1
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			out = append(out, ws[i])
+		}
+	}
+	return out
+}
+
+func equalWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// bareDigitPosition reads a message that is a digit of a page's positions and
+// nothing else ("4", "#2") as that position: with cards shown, a number alone
+// counts the cards (an amount is said with a currency or a price word).
+func bareDigitPosition(ws []string) []string {
+	if len(ws) == 1 && len(ws[0]) == 1 && ws[0][0] >= '1' && ws[0][0] <= '9' {
+		if ord, ok := shopPositionNumbers[ws[0]]; ok {
+			return []string{ord}
+		}
+	}
+	return ws
+}
+
+// shopCurrencyWords mark an amount as a price ("16 dollars", "20 euro", "90
+// dh"); shopCurrencySigns do so written on the number ("$90", "90€", "90dh").
+var (
+	shopCurrencyWords = wordSet(`$ € dollar dollars bucks buck usd euro euros eur dh dhs dirham dirhams mad
+		dolar dolares pesos درهم دراهم دولار يورو`)
+	shopCurrencySigns = []string{"$", "€", "usd", "eur", "dhs", "dh", "mad"}
+	// shopPriceCues say that the number after them is what a card costs:
+	// "the one for 16", "the one at 55", "whichever is 35", "celle à 90",
+	// "la de 55", "li b 90".
+	shopPriceCues = wordSet(`for at is costs cost costing priced a pour por de b bi ب`)
+)
+
+// shopAmount reads the one price a message names a card by ("the $90 one",
+// "the one for 16 dollars", "the 20 euro one", "whichever is 35", "celle à
+// 90 euros"): an amount written with a currency sign or word, or after a word
+// that says what a thing costs. None, or two different amounts, read none: a
+// number alone is no price.
+func shopAmount(k string) (float64, bool) {
+	toks := strings.FieldsFunc(k, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("$€.,'", r))
+	})
+	var found []float64
+	for i, t := range toks {
+		t = strings.Trim(t, ".,'")
+		num, marked := cutCurrency(t)
+		if num == "" || strings.Trim(num, "0123456789.,") != "" || !strings.ContainsAny(num, "0123456789") {
+			continue
+		}
+		marked = marked || i+1 < len(toks) && shopCurrencyWords[strings.Trim(toks[i+1], ".,")] ||
+			i > 0 && shopPriceCues[toks[i-1]]
+		v, ok := parseAmount(num)
+		if !ok || !marked {
+			continue
+		}
+		if len(found) == 0 || found[0] != v {
+			found = append(found, v)
+		}
+	}
+	if len(found) != 1 {
+		return 0, false
+	}
+	return found[0], true
+}
+
+// cutCurrency returns a token's number without the currency sign written on
+// it, and whether one was.
+func cutCurrency(t string) (string, bool) {
+	for _, s := range shopCurrencySigns {
+		if n, ok := strings.CutPrefix(t, s); ok && n != "" {
+			return n, true
+		}
+		if n, ok := strings.CutSuffix(t, s); ok && n != "" {
+			return n, true
+		}
+	}
+	return t, false
+}
+
+// shopWithoutWords open what a card named lacks ("the hoodie without the
+// logo", "le bonnet sans logo", "el gorro sin logo", "bla logo", "بدون"):
+// the words after them are ShopRequest.Lacks, not what the card is named by.
+var shopWithoutWords = wordSet(`without sans sin bla blach minus بدون بلا`)
+
+// withNoAsWithout writes "with no" ("the hoodie with no logo", "avec pas de")
+// as "without", so that what follows is what the card lacks.
+func withNoAsWithout(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	for i := 0; i < len(ws); i++ {
+		if i+1 < len(ws) && (ws[i] == "with" || ws[i] == "avec") && (ws[i+1] == "no" || ws[i+1] == "pas") {
+			out = append(out, "without")
+			i++
+			if i+1 < len(ws) && ws[i] == "pas" && ws[i+1] == "de" {
+				i++
+			}
+			continue
+		}
+		out = append(out, ws[i])
+	}
+	return out
+}
+
+// shopForeignDefinites are the definite articles of French and Spanish: a
+// short message opening with one names a card as "the" does ("la ceinture",
+// "las gafas de sol", "el gorro").
+var shopForeignDefinites = wordSet(`la le les el los las`)
+
+// shopClauseBreaks end the story a pick may come after ("..., so the
+// sunglasses please", "... anyway the belt").
+var shopClauseBreaks = wordSet(`so then anyway anyways donc alors bref entonces pues bueno`)
+
+// FinalClause returns the last clause of a long message, after its last
+// break (a comma, a full stop, "so", "anyway", "donc", "entonces"), when the
+// words before it are more than a card's reference could be: a shopper who
+// tells a story and ends with a pick ("I lost my last ones at the beach, so the
+// sunglasses please"). ok is false for a short message or one without a break.
+func FinalClause(text string) (string, bool) {
+	ws := strings.Fields(strings.Map(func(r rune) rune {
+		if strings.ContainsRune(",;.!?", r) {
+			return '|'
+		}
+		return r
+	}, strings.Join(strings.Split(key(text), "|"), " ")))
+	for len(ws) > 0 && strings.Trim(ws[len(ws)-1], "|") == "" {
+		ws = ws[:len(ws)-1]
+	}
+	for i := len(ws) - 1; i > 0; i-- {
+		if !strings.Contains(ws[i], "|") && !shopClauseBreaks[ws[i]] {
+			continue
+		}
+		before, tail := strings.Fields(strings.ReplaceAll(strings.Join(ws[:i+1], " "), "|", " ")), ws[i+1:]
+		if shopClauseBreaks[ws[i]] {
+			before = before[:len(before)-1]
+		}
+		if len(tail) == 0 || len(before) <= maxDefiniteReference {
+			return "", false
+		}
+		return strings.Join(tail, " "), true
+	}
+	return "", false
+}
