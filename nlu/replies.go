@@ -338,7 +338,7 @@ var greetingPhrases = map[string][]string{
 	LangDarijaLatin: {"salam", "slm", "ssalam", "salam alikoum", "salam 3alikom", "salamo alaykom", "ahlan", "labas", "labas 3lik", "mrehba", "sbah lkhir", "msa lkhir", "kidayr", "kidayra",
 		"salam alikom", "salam alaykoum", "salamu alaykum", "assalamu alaikum", "salamo 3alaykom", "ahlan wa sahlan",
 		"ahla", "ach khbarek", "achbarek", "kidayr labas", "sba7 lkhir", "msa2 lkhir", "cv"},
-	LangDarijaArabic: {"سلام", "السلام عليكم", "مرحبا", "اهلا", "أهلا", "صباح الخير", "مساء الخير", "لاباس", "كيداير",
+	LangDarijaArabic: {"سلام", "السلام", "سلامات", "السلام عليكم", "مرحبا", "اهلا", "أهلا", "صباح الخير", "مساء الخير", "لاباس", "كيداير",
 		"مرحبا بك", "اهلا وسهلا", "أهلا وسهلا", "وعليكم السلام", "السلام عليكم ورحمة الله", "كيف حالك", "كيف الحال",
 		"صباح النور", "لاباس عليك", "اش خبارك"},
 	LangFrench: {"bonjour", "bonsoir", "salut", "coucou", "bonjour à vous", "ça va", "ca va", "slt", "bjr", "cc",

@@ -304,13 +304,16 @@ var shopFrameWords = wordSet(`
 a an any some another your ur have got sell sells selling carry stock stocked offer
 need want wanna like buy purchase order find show get looking searching shopping hunting after about
 une un des vous avez vendez cherche veux voudrais acheter una unos unas busco buscar quiero quisiera comprar
+tienen tienes venden
 bghit bgheet kayn 3ndkom 3andkom 3endkom 3andek 3ndek
 عندكم عندك لديكم هل
 `)
 
 // shopVagueWords stand for no product in particular: what follows them is not a
 // product phrase ("something for my kayak", "anything cool").
-var shopVagueWords = wordSet(`something anything everything stuff thing things whatever smth sth ones chi haja chose algo`)
+// Darija's "chi" is the indefinite article there ("3andkom chi sac?"); "chi
+// haja" is vague by its "haja".
+var shopVagueWords = wordSet(`something anything everything stuff thing things whatever smth sth ones haja chose algo`)
 
 // shopNonQueryWords name no product: fillers, shopping verbs, price words, vague
 // nouns and gift recipients, in English, French and Darija (Latin letters).
@@ -334,7 +337,7 @@ sister son daughter wife husband boyfriend girlfriend kid kids him her them some
 je j'ai veux voudrais cherche chercher un une des le les du de pour mon ma mes quelque chose
 bghit bgheet nchri chi wach kayn 3ndkom 3andkom fih dyal dial l
 then instead only what how about maybe perhaps umm um uh er erm errm huh ahem oops bruh omg wow yay oh ah ahh ohh ooh hmmm idk dunno whatever smth sth
-sell sells selling sold carry carries stock stocked offer offers available sale wanna gonna gotta
+sell sells selling sold carry carries stock stocked offer offers available sale wanna gonna gotta haja 7aja
 searching shopping hunting browsing browse browse looking around checking guys folks new here
 recommend recommendation recommendations suggest suggestion suggestions surprise advice idea ideas
 guess think pick choose decide tbh ngl lol lmao haha ugh meh eh welp whatevs whatev kinda sorta
@@ -643,7 +646,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	// A short message naming a definite product ("the sunglasses then", "that
 	// polo please"), not a sentence that starts with "the".
 	lead := withoutLeadIns(ws)
-	cue.leadingDefinite = len(lead) > 0 && (shopDefinites[lead[0]] || len(lead) > 1 && shopForeignDefinites[lead[0]]) && definiteReference(lead)
+	cue.leadingDefinite = leadingDefinite(lead)
 	for i, w := range ws {
 		req.Plain = req.Plain || shopPlainWords[w]
 		phrase.read(w, isCandidateWord(w))
@@ -654,6 +657,8 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 			req.noteLack(w)
 		case i == 0 && cue.leadingDefinite && shopForeignDefinites[w]:
 			// "la ceinture": the article names no product.
+		case i > 0 && shopPossessives[ws[i-1]] && isOrdinal(w):
+			// "my last ones": the shopper's own, no card's position.
 		default:
 			req.noteWord(w, seen, categoryWords)
 		}
@@ -734,7 +739,7 @@ func wordLike(w string) bool {
 func shopWords(k string) ([]string, bool) {
 	ws := strings.Fields(strings.Map(queryRune, k))
 	for i := range ws {
-		ws[i] = strings.Trim(ws[i], "'-")
+		ws[i] = withoutElision(strings.Trim(ws[i], "'-"))
 		if p, _, ok := strings.Cut(ws[i], "-"); ok && shopPointers[p] {
 			ws[i] = p // "celui-là", "celle-ci"
 		}
@@ -786,7 +791,7 @@ func isCandidateWord(w string) bool {
 
 // nonCandidateSets are the word sets whose words are never search words; a
 // hesitation ("bof", "euh") names no product even with a polite word after it.
-var nonCandidateSets = []map[string]bool{shopMoreWords, shopPickWords, shopPointers, shopFrameWords, shopNonQueryWords, shopPlainWords, shopHesitations}
+var nonCandidateSets = []map[string]bool{shopMoreWords, shopPickWords, shopPointers, shopFrameWords, shopNonQueryWords, shopPlainWords, shopHesitations, shopWithoutWords}
 
 // soughtPhrase finds a search's product phrase (ShopRequest.Sought): the first
 // run of candidate words after a frame word, unless a vague word stands between.
@@ -794,6 +799,9 @@ var nonCandidateSets = []map[string]bool{shopMoreWords, shopPickWords, shopPoint
 // the polo") is not what the shopper seeks; the next run may be.
 type soughtPhrase struct {
 	opened, vague, negated, closed bool
+	// you: the shopper speaks to the shop ("do you not have", "vous n'avez
+	// pas"): a negated verb of having is then a question about stock.
+	you bool
 	// sinceNegation counts the words since the last negation (-1: none yet).
 	sinceNegation int
 	words         []string
@@ -831,6 +839,7 @@ func (p *soughtPhrase) extend(w string) {
 // noteFrame reads a word that is no candidate, between runs: a negation, a frame
 // word that opens a phrase, or a vague word that spoils it.
 func (p *soughtPhrase) noteFrame(w string) {
+	p.you = p.you || shopYouWords[w]
 	if p.sinceNegation >= 0 {
 		p.sinceNegation++
 	}
@@ -839,7 +848,7 @@ func (p *soughtPhrase) noteFrame(w string) {
 		p.sinceNegation = 0
 	case shopFrameWords[w]:
 		if !p.opened {
-			p.negated = p.sinceNegation >= 0 && p.sinceNegation <= maxNegationReach
+			p.negated = p.sinceNegation >= 0 && p.sinceNegation <= maxNegationReach && !asksStock(w, p.you)
 		}
 		p.opened, p.vague = true, false
 	case shopVagueWords[w] && p.opened:

@@ -23,6 +23,7 @@ var shopMoreOrdinals = map[string]int{
 	"اللخر": -1, "لخر": -1, "الاخيرة": -1, "اللخرة": -1,
 	"cuarto": 4, "cuarta": 4, "quinta": 5,
 	"penultimate": -2, "penultimo": -2, "penultima": -2, "avant-dernier": -2, "avant-derniere": -2,
+	"l'avant-dernier": -2, "l'avant-derniere": -2,
 	"second-to-last": -2, "next-to-last": -2, "second-last": -2, "last-but-one": -2,
 	"antepenultimate": -3, "antepenultimo": -3, "antepenultima": -3, "third-to-last": -3, "third-last": -3,
 }
@@ -60,7 +61,46 @@ var shopFromEndPhrases = func() []struct {
 var shopInterjections = wordSet(`ooh oooh ohh ohhh ahh aah aaah wow woah whoa omg yay ooo mmm mmh yess yesss ohlala oh-la-la
 	ay ey waw wa3r`)
 
+// shopHedges open a pick that hedges ("maybe the belt?", "perhaps the cap",
+// "peut-être le bonnet"): lead-ins like shopLeadIns, the pick still a pick
+// that the shopper confirms or not.
+var shopHedges = wordSet(`maybe perhaps possibly probably peut-etre quizas quiza igual yimken ymken`)
+
+// shopYouWords address the shop; shopStockVerbs say what it has. Together
+// with a negation they ask about stock ("do you seriously not have
+// swimsuits", "you don't sell kayaks?", "vous n'avez pas de sacs ?", "¿no
+// tienen mochilas?"), a search for the thing named.
+var (
+	shopYouWords   = wordSet(`you u ya y'all yall vous tu ustedes usted vosotros`)
+	shopStockVerbs = wordSet(`have got sell carry stock offer`)
+	// shopYourStock say "you have" by themselves ("¿no tienen mochilas?").
+	shopYourStock = wordSet(`avez vendez tienen tienes venden 3ndkom 3andkom 3endkom 3andek 3ndek`)
+)
+
+// asksStock reports whether the frame word w, negated, asks about the shop's
+// stock: a verb of having said to the shop (you: the message addressed it).
+func asksStock(w string, you bool) bool {
+	return shopYourStock[w] || you && shopStockVerbs[w]
+}
+
+// shopElisions are the French elided words written on the next ("n'avez",
+// "d'autres", "qu'avez"): the word after them is read on its own.
+var shopElisions = []string{"n'", "d'", "qu'", "s'"}
+
+// withoutElision returns w without an elided word written on it.
+func withoutElision(w string) string {
+	for _, e := range shopElisions {
+		if rest, ok := strings.CutPrefix(w, e); ok && rest != "" {
+			return rest
+		}
+	}
+	return w
+}
+
 func init() {
+	for w := range shopHedges {
+		shopLeadIns[w] = true
+	}
 	for w, n := range shopMoreOrdinals {
 		shopOrdinals[w] = n
 	}
@@ -199,6 +239,30 @@ func withNoAsWithout(ws []string) []string {
 // short message opening with one names a card as "the" does ("la ceinture",
 // "las gafas de sol", "el gorro").
 var shopForeignDefinites = wordSet(`la le les el los las`)
+
+// leadingDefinite reports whether lead (a message's words, lead-ins dropped)
+// is a short reference to a card opening with a definite article, English
+// ("the sunglasses then") or French and Spanish ("la ceinture", "el gorro
+// sin logo").
+func leadingDefinite(lead []string) bool {
+	if len(lead) == 0 {
+		return false
+	}
+	if len(lead) > 1 && shopForeignDefinites[lead[0]] {
+		lead = append([]string{"the"}, lead[1:]...)
+	}
+	return shopDefinites[lead[0]] && definiteReference(lead)
+}
+
+// shopPossessives make the position after them the shopper's own ("my last
+// pair", "mi último gorro", "mon dernier sac"), no card's.
+var shopPossessives = wordSet(`my our his her their mon ma mes notre nos son sa ses mi mis su sus nuestro nuestra`)
+
+// isOrdinal reports whether w is a position among the cards.
+func isOrdinal(w string) bool {
+	_, ok := shopOrdinals[w]
+	return ok
+}
 
 // shopClauseBreaks end the story a pick may come after ("..., so the
 // sunglasses please", "... anyway the belt").
