@@ -473,14 +473,7 @@ func (p *ShopParser) readContent(k, text string) (ShopRequest, shopCues) {
 // the cards shown, more results, or a search (else ambiguous).
 func (req ShopRequest) classify(cue shopCues, hasPrice, hasQuery bool) ShopRequest {
 	switch {
-	case (req.NamesSeveral() || req.Refuses()) && !hasPrice:
-		// "the second or third", "the cheapest and the most expensive":
-		// several cards, asked which.
-		req.Intent, req.Terms = ShopSelect, nil
-		return req
-	case req.Amount != nil && !hasPrice && cue.picksByAmount():
-		// "the $90 one", "whichever is 35": the card at that price, the
-		// mention narrowing it ("the $18 beanie").
+	case req.picksWithoutWords(cue, hasPrice):
 		req.Intent, req.Terms = ShopSelect, nil
 		return req
 	case req.Category == "" && !hasPrice && (req.PricePick != 0 || req.Other):
@@ -503,6 +496,15 @@ func (req ShopRequest) classify(cue shopCues, hasPrice, hasQuery bool) ShopReque
 		req.Intent = ShopSearch
 	}
 	return req
+}
+
+// picksWithoutWords reports whether the request picks among the cards shown
+// whatever words it has: several cards named ("the second or third", "the
+// cheapest and the most expensive", asked which), a refused one, or a card by
+// its price ("the $90 one", "whichever is 35", the mention narrowing it: "the
+// $18 beanie"). The words are then no search terms.
+func (req *ShopRequest) picksWithoutWords(cue shopCues, hasPrice bool) bool {
+	return !hasPrice && (req.NamesSeveral() || req.Refuses() || req.Amount != nil && cue.picksByAmount())
 }
 
 // hasCriteria reports whether the request has search terms or a category.

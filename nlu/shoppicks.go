@@ -176,19 +176,9 @@ func shopAmount(k string) (float64, bool) {
 		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("$€.,'", r))
 	})
 	var found []float64
-	for i, t := range toks {
-		t = strings.Trim(t, ".,'")
-		num, marked := cutCurrency(t)
-		if num == "" || strings.Trim(num, "0123456789.,") != "" || !strings.ContainsAny(num, "0123456789") {
-			continue
-		}
-		marked = marked || i+1 < len(toks) && shopCurrencyWords[strings.Trim(toks[i+1], ".,")] ||
-			i > 0 && shopPriceCues[toks[i-1]]
-		v, ok := parseAmount(num)
-		if !ok || !marked {
-			continue
-		}
-		if len(found) == 0 || found[0] != v {
+	for i := range toks {
+		v, ok := amountAt(toks, i)
+		if ok && (len(found) == 0 || found[0] != v) {
 			found = append(found, v)
 		}
 	}
@@ -196,6 +186,19 @@ func shopAmount(k string) (float64, bool) {
 		return 0, false
 	}
 	return found[0], true
+}
+
+// amountAt reads toks[i] as an amount marked as money: a currency sign or
+// word on it or after it, or a word of costing before it.
+func amountAt(toks []string, i int) (float64, bool) {
+	num, marked := cutCurrency(strings.Trim(toks[i], ".,'"))
+	if strings.Trim(num, "0123456789.,") != "" || !strings.ContainsAny(num, "0123456789") {
+		return 0, false
+	}
+	marked = marked || i+1 < len(toks) && shopCurrencyWords[strings.Trim(toks[i+1], ".,")] ||
+		i > 0 && shopPriceCues[toks[i-1]]
+	v, ok := parseAmount(num)
+	return v, ok && marked
 }
 
 // cutCurrency returns a token's number without the currency sign written on

@@ -25,14 +25,10 @@ func (t *turn) parser() *nlu.ShopParser {
 // too, and its glossed reading kept only when it picks a card ("las gafas de
 // sol", "los lentes de sol").
 func (t *turn) readGloss() {
-	cardsShown := len(t.st.PageProductIDs) > 0
-	switch {
-	case t.req.Intent == nlu.ShopAmbiguous, t.req.Intent == nlu.ShopSearch && (t.unsold || cardsShown),
-		t.req.Intent == nlu.ShopSelect && cardsShown && len(t.req.Mention) > 0:
-	default:
+	read, ok := t.glossMayRead()
+	if !ok {
 		return
 	}
-	searched := t.req.Intent == nlu.ShopSelect || t.req.Intent == nlu.ShopSearch && !t.unsold
 	g := nlu.Gloss(t.msg.Text)
 	if g == t.msg.Text {
 		return
@@ -51,11 +47,26 @@ func (t *turn) readGloss() {
 	}
 	t.keepKnownTerms()
 	if t.req.Intent == nlu.ShopAmbiguous || t.unsold || (t.req.Intent == nlu.ShopSelect && len(t.req.Mention) == 0) ||
-		searched && t.req.Intent != nlu.ShopSelect {
+		read && t.req.Intent != nlu.ShopSelect {
 		// A search or pick the shop understood stays as read unless its
 		// gloss picks a card shown ("las gafas de sol": the sunglasses).
 		t.req, t.unsold, t.asked = prev, prevUnsold, prevAsked
 	}
+}
+
+// glossMayRead reports whether the gloss may read the message better (ok): a
+// message left unread, a search for what is not sold, or, with cards shown,
+// a search or a pick by words; read says the message was understood (a
+// search of what is sold, a pick), so that only a glossed pick replaces it.
+func (t *turn) glossMayRead() (read, ok bool) {
+	cardsShown := len(t.st.PageProductIDs) > 0
+	switch r := t.req; {
+	case r.Intent == nlu.ShopAmbiguous, r.Intent == nlu.ShopSearch && t.unsold:
+		return false, true
+	case r.Intent == nlu.ShopSearch && cardsShown, r.Intent == nlu.ShopSelect && cardsShown && len(r.Mention) > 0:
+		return true, true
+	}
+	return false, false
 }
 
 // bareNameOfACard reads a product's name on its own ("belt pls", "beanie

@@ -135,9 +135,7 @@ func (t *turn) parse() {
 	m := t.msg
 	parser := t.parser()
 	t.req = parser.Parse(m.Text, m.Meaning)
-	if m.Meaning == "" {
-		t.pickAfterAStory(parser)
-	}
+	t.pickAfterAStory(parser)
 	switch t.req.Intent {
 	case nlu.ShopCancel, nlu.ShopSearch, nlu.ShopAmbiguous:
 		if m.Meaning == "" {
@@ -168,9 +166,7 @@ func (t *turn) parse() {
 // the story before it names no card ("my last ones" is no position). A last
 // clause that picks nothing leaves the message as read.
 func (t *turn) pickAfterAStory(parser *nlu.ShopParser) {
-	switch t.req.Intent {
-	case nlu.ShopSelect, nlu.ShopSearch:
-	default:
+	if t.msg.Meaning != "" || (t.req.Intent != nlu.ShopSelect && t.req.Intent != nlu.ShopSearch) {
 		return
 	}
 	clause, ok := nlu.FinalClause(t.msg.Text)
