@@ -156,9 +156,9 @@ func NewShopParser(categories map[string][]string) *ShopParser {
 var shopMoreWords = wordSet(`
 more next other others else another additional rest further remaining extra
 plus autres autre suite suivant suivants suivantes encore
-siguiente siguientes
+siguiente siguientes mas
 zid zidni ktar kter khrin okhrin okhra akhor akhrin mazal
-المزيد زيد اخرى اخر اخرين كثر
+المزيد زيد اخرى اخر اخرين كثر اكثر
 `)
 
 // shopMorePhrases ask to go on through the results, as phrases: "keep going",
@@ -346,6 +346,7 @@ everything after else
 werini warini 3tini ana i'll i'd i've you're it's that's what's let's there's ill
 human humans bot robot ai person people agent real u r ur ya y'all yall
 option options choice choices alternative alternatives selection
+few couple several bunch handful lot lots quelques plusieurs algunos algunas varios varias pocos cuantos
 rn atm asap tho tbf btw fyi imo imho lmk thx thnx ty tysm plss plox pleaseee k kk kinda
 now today tonight currently still again too yet soon anymore already
 let lemme think thinking check checking sec moment minute wait hold

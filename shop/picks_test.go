@@ -96,3 +96,16 @@ func TestAskingForWhatIsNotStocked(t *testing.T) {
 		{say: "السلام", intent: nlu.ShopGreeting, state: shop.StateIdle},
 	})
 }
+
+// TestMoreInWordsOfQuantity: "a few more", "a couple more", "quelques
+// autres", "unos cuantos más" ask for the next page: the quantity names no
+// product.
+func TestMoreInWordsOfQuantity(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{setup: clothing, say: "can I see a couple more", intent: nlu.ShopShowMore, state: shop.StateRecommending},
+		{setup: clothing, say: "a handful more?", intent: nlu.ShopShowMore, state: shop.StateRecommending},
+		{setup: clothing, say: "quelques autres svp", intent: nlu.ShopShowMore, state: shop.StateRecommending},
+		{setup: clothing, say: "unos cuantos más", intent: nlu.ShopShowMore, state: shop.StateRecommending},
+		{setup: clothing, say: "show me several hoodies", intent: nlu.ShopSearch, state: shop.StateRecommending},
+	})
+}
