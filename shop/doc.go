@@ -84,6 +84,13 @@
 //     want that", "the sunglasses then"; not "show me the polo"), also when its
 //     words would be a yes at a confirmation and nothing is pending. A tie asks
 //     which one (an unclear turn); words that fit no shown product are a search.
+//     A card is also picked by the amount it costs ("the $90 one", "whichever
+//     is 35"), by a position from the end ("the second to last"), by a digit
+//     alone ("4"), by what it lacks ("the hoodie without the logo": of the cards
+//     the other words fit, the one whose name and description lack it), after a
+//     French or Spanish article ("la ceinture") or through the gloss, and by the
+//     last clause of a long story; none or several fitting such a pick are asked
+//     about, never a search.
 //   - Yes: awaiting_confirmation -confirm_accepted-> recommending when the search
 //     has an unseen result left (a "Show more" quick reply is offered), else
 //     -cancelled-> idle ("completion with no further action"); the reply carries
