@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -28,16 +29,11 @@ var shopMoreOrdinals = map[string]int{
 	"antepenultimate": -3, "antepenultimo": -3, "antepenultima": -3, "third-to-last": -3, "third-last": -3,
 }
 
-// shopFromEndPhrases count a position from the end in several words: each is
-// read as the one word of shopMoreOrdinals it stands for.
-var shopFromEndPhrases = func() []struct {
-	phrase []string
-	word   string
-} {
-	var out []struct {
-		phrase []string
-		word   string
-	}
+// shopFromEndPhrases count a position from the end in several words, by
+// their first word: each is read as the one word of shopMoreOrdinals it
+// stands for.
+var shopFromEndPhrases = func() map[string][]fromEndPhrase {
+	out := map[string][]fromEndPhrase{}
 	for word, list := range map[string]string{
 		"penultimate": "second to last|second to the last|second from last|second from the last|second from the end|" +
 			"last but one|next to last|next to the last|one before last|one before the last|" +
@@ -46,14 +42,18 @@ var shopFromEndPhrases = func() []struct {
 		"antepenultimate": "third to last|third to the last|third from last|third from the last|third from the end",
 	} {
 		for _, p := range strings.Split(list, "|") {
-			out = append(out, struct {
-				phrase []string
-				word   string
-			}{strings.Fields(p), word})
+			ws := strings.Fields(p)
+			out[ws[0]] = append(out[ws[0]], fromEndPhrase{ws, word})
 		}
 	}
 	return out
 }()
+
+// fromEndPhrase is a phrase of several words and the ordinal word it stands for.
+type fromEndPhrase struct {
+	phrase []string
+	word   string
+}
 
 // shopInterjections open a message with a reaction before what it says ("ooh
 // the cap", "wow, the sunglasses", "omg the belt"): lead-ins like
@@ -110,36 +110,38 @@ func init() {
 }
 
 // fromEndWords writes the phrases that count from the end ("second to last",
-// "last but one", "avant dernier") as the one word they stand for.
+// "last but one", "avant dernier") as the one word they stand for; ws itself
+// when none is there.
 func fromEndWords(ws []string) []string {
-	out := make([]string, 0, len(ws))
+	var out []string
 	for i := 0; i < len(ws); i++ {
-		matched := false
-		for _, p := range shopFromEndPhrases {
-			if i+len(p.phrase) <= len(ws) && equalWords(ws[i:i+len(p.phrase)], p.phrase) {
-				out = append(out, p.word)
-				i += len(p.phrase) - 1
-				matched = true
-				break
-			}
+		n, word := fromEndPhraseAt(ws, i)
+		if n > 0 && out == nil {
+			out = append(make([]string, 0, len(ws)), ws[:i]...)
 		}
-		if !matched {
+		switch {
+		case n > 0:
+			out = append(out, word)
+			i += n - 1
+		case out != nil:
 			out = append(out, ws[i])
 		}
+	}
+	if out == nil {
+		return ws
 	}
 	return out
 }
 
-func equalWords(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+// fromEndPhraseAt is the length of the phrase counting from the end at
+// ws[i], and the word it stands for; 0 when none is there.
+func fromEndPhraseAt(ws []string, i int) (int, string) {
+	for _, p := range shopFromEndPhrases[ws[i]] {
+		if i+len(p.phrase) <= len(ws) && slices.Equal(ws[i:i+len(p.phrase)], p.phrase) {
+			return len(p.phrase), p.word
 		}
 	}
-	return true
+	return 0, ""
 }
 
 // bareDigitPosition reads a message that is a digit of a page's positions and
@@ -172,6 +174,9 @@ var (
 // that says what a thing costs. None, or two different amounts, read none: a
 // number alone is no price.
 func shopAmount(k string) (float64, bool) {
+	if !strings.ContainsAny(k, "0123456789") {
+		return 0, false
+	}
 	toks := strings.FieldsFunc(k, func(r rune) bool {
 		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("$€.,'", r))
 	})
@@ -223,6 +228,9 @@ var shopWithoutWords = wordSet(`without sans sin bla blach minus بدون بلا
 // withNoAsWithout writes "with no" ("the hoodie with no logo", "avec pas de")
 // as "without", so that what follows is what the card lacks.
 func withNoAsWithout(ws []string) []string {
+	if !slices.ContainsFunc(ws, func(w string) bool { return w == "with" || w == "avec" }) {
+		return ws
+	}
 	out := make([]string, 0, len(ws))
 	for i := 0; i < len(ws); i++ {
 		if i+1 < len(ws) && (ws[i] == "with" || ws[i] == "avec") && (ws[i+1] == "no" || ws[i+1] == "pas") {
