@@ -6,30 +6,6 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestAYesWithAnObjectPronoun: a French or Spanish yes followed by an object
-// pronoun and its verb is a yes, "la" included; before a Darija verb "la"
-// stays Darija's no, and a message opening with "la" refuses.
-func TestAYesWithAnObjectPronoun(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want Answer
-	}{
-		{"sí, la quiero", Yes},
-		{"si la compro", Yes},
-		{"vale, la quiero", Yes},
-		{"oui, je la veux", Yes},
-		{"sí, lo tomo", Yes},
-		{"oui je l'achète", Yes},
-		{"la quiero", No},
-		{"no, la quiero", No},
-		{"wakha la bghit", Unknown},
-	} {
-		if got := YesNo(c.text); got != c.want {
-			t.Errorf("YesNo(%q) = %v, want %v", c.text, got, c.want)
-		}
-	}
-}
-
 // TestShopAmount: an amount is a card's price only when money says so (a sign,
 // a currency word, a word of costing); a number alone or two amounts are none.
 func TestShopAmount(t *testing.T) {
