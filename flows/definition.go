@@ -119,6 +119,11 @@ type Slot struct {
 	// It is never set otherwise, so a slot the user never mentioned is neither in
 	// the state nor sent to an action.
 	Default string `yaml:"default" json:"default,omitempty"`
+	// NoPreference lets the user say any value will do ("any day is fine",
+	// "doesn't matter"): the slot then holds dontcare, which fills it and is
+	// never sent to an action. An enum slot that lists dontcare among its
+	// values has it already; this gives it to a slot of any type.
+	NoPreference bool `yaml:"no_preference" json:"no_preference,omitempty"`
 }
 
 // Validator kinds.

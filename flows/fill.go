@@ -80,7 +80,7 @@ func (tu *turn) fillAwaited() error {
 		tu.notUnderstood(sl, ReasonUnread)
 		return tu.invalid(st, tu.e.invalidText(sl, nil))
 	}
-	if !corrected && (tu.sentence() || tu.answersAnother(f, sl)) {
+	if tu.readsAsSentence(f, sl, answer, corrected) {
 		return tu.fillFromSentence(f, st)
 	}
 	answer = tu.glossedAnswer(sl, answer)
@@ -98,6 +98,14 @@ func (tu *turn) fillAwaited() error {
 	tu.userGave(sl.name, value)
 	tu.clearRetries(sl.name)
 	return tu.advance(st.next)
+}
+
+// readsAsSentence reports whether an answer to sl's question is read as a
+// sentence (findInText) rather than as the value: a longer message, or one
+// that answers another slot, unless it stands alone after a correction or
+// says any value will do ("honestly, it doesn't matter").
+func (tu *turn) readsAsSentence(f *flow, sl *slot, answer string, alone bool) bool {
+	return !alone && !sl.noPreference(answer) && (tu.sentence() || tu.answersAnother(f, sl))
 }
 
 // answerOf is the answer a typed message gives sl's question and whether it
@@ -393,6 +401,8 @@ func (tu *turn) findIn(f *flow, text, lower string, found map[string]any) {
 		}
 		if v, ok := tu.typedValue(f, sl, tf.text, found); ok {
 			found[sl.name] = v
+		} else if sl.typ != TypeEnum && sl.def.NoPreference && sl.noPreferenceInSentence(tf.text) {
+			found[sl.name] = DontCare // "a concert any day around SD"
 		}
 	}
 	tu.uncuedCity(f, tf, found)

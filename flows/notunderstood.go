@@ -83,16 +83,27 @@ func (tu *turn) noValue(sl *slot) (string, bool) {
 	switch {
 	case tu.asksBack():
 		return ReasonQuestion, true
-	case tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text):
-		return ReasonNonAnswer, true
-	case tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && sl != nil && sl.typ == TypeText && sl.records == nil && nlu.IsVagueAnswer(tu.text):
-		// "Whichever" at a free-text question names nothing; a slot with
-		// records reads "whichever is cheapest" by price (records.go).
+	case tu.nonAnswer(sl):
 		return ReasonNonAnswer, true
 	case tu.allAside(sl):
 		return ReasonAside, true
 	}
 	return "", false
+}
+
+// nonAnswer reports whether a typed message names nothing at sl's question. A
+// message that says any value will do, at a slot that allows it, names
+// dontcare ("whatever works").
+func (tu *turn) nonAnswer(sl *slot) bool {
+	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" || sl != nil && sl.noPreference(tu.text) {
+		return false
+	}
+	if (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text) {
+		return true
+	}
+	// "Whichever" at a free-text question names nothing; a slot with
+	// records reads "whichever is cheapest" by price (records.go).
+	return sl != nil && sl.typ == TypeText && sl.records == nil && nlu.IsVagueAnswer(tu.text)
 }
 
 // readsValue reports whether sl is of a type whose answer is a value a

@@ -71,6 +71,14 @@ func (e *Engine) invalidText(sl *slot, v *validator) string {
 // parse extracts a value of the slot's type from raw text and normalizes it.
 func (e *Engine) parse(t parley.Turn, sl *slot, raw string, direct bool) (any, bool) {
 	raw = strings.TrimSpace(raw)
+	if sl.noPreference(raw) {
+		return DontCare, true // "any day is fine", at a slot that allows it
+	}
+	return e.parseTyped(t, sl, raw, direct)
+}
+
+// parseTyped is parse by the slot's type.
+func (e *Engine) parseTyped(t parley.Turn, sl *slot, raw string, direct bool) (any, bool) {
 	switch sl.typ {
 	case TypeNumber:
 		return sl.wholeCount(raw, direct && typed(t), parseNumber)
@@ -517,6 +525,9 @@ func (sl *slot) normalize(v string) string {
 // check runs the slot's validators in order; the first failure wins. A custom
 // validator's call whose outcome is not known is an *unknownOutcome error.
 func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v any) (any, string, error) {
+	if v == DontCare && sl.allowsNoPreference() {
+		return v, "", nil // no value to check: any will do
+	}
 	for _, val := range sl.validators {
 		if val.def.Type == ValidateCustom {
 			res, err := e.call(ctx, t, s, e.checkRequest(t, s, sl, val.def.Webhook, v))

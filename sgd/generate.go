@@ -107,7 +107,12 @@ func intentSlotDefs(svc *Service, in *Intent) []slotYAML {
 	var out []slotYAML
 	for _, name := range intentSlots(in) {
 		sl, _ := svc.Slot(name)
-		y := slotDef(sl)
+		y := slotDef(svc.Name, sl)
+		if _, optional := in.OptionalSlots[name]; optional && y.Type != flows.TypeEnum {
+			// The user may leave an optional slot open ("any day"): SGD's
+			// dontcare, which an enum lists among its values.
+			y.NoPreference = true
+		}
 		if d := in.OptionalSlots[name]; d != "" && d != DontCare {
 			// Proposed at the confirmation, set only when the user accepts it; a
 			// dontcare default is no value at all.
@@ -189,22 +194,26 @@ func (in *Intent) settles(slot string, transactional bool) bool {
 	return takes && (in.IsTransactional || !transactional)
 }
 
-func slotDef(sl *Slot) slotYAML {
+func slotDef(service string, sl *Slot) slotYAML {
 	label := strings.ReplaceAll(sl.Name, "_", " ")
 	y := slotYAML{Name: sl.Name, Label: label, Type: slotType(sl)}
 	if y.Type == flows.TypeText {
 		y.Type = "" // the default type
 	}
 	question := "What is " + lowerFirst(orName(sl.Description, "the "+label)) + "?"
+	learned := learnedVocabulary.words(service, sl)
 	if y.Type == flows.TypeEnum {
 		y.Values = append(slices.Clone(sl.PossibleValues), DontCare)
 		y.Synonyms = map[string][]string{DontCare: dontCareSynonyms}
 		for _, v := range sl.PossibleValues {
-			if syn := booleanSynonyms[v]; syn != nil {
+			if syn := append(slices.Clone(booleanSynonyms[v]), learned[v]...); len(syn) > 0 {
 				y.Synonyms[v] = syn
 			}
 		}
 		question += " (" + orList(sl.PossibleValues) + ")"
+	} else if len(learned) > 0 {
+		// The service's word for the user's ("Punjabi" is Indian food).
+		y.Normalizer = &normalizerDef{Lookup: learned}
 	}
 	y.Prompt = question
 	return y
@@ -313,6 +322,13 @@ type slotYAML struct {
 	Values   []string            `yaml:"values,omitempty"`
 	Synonyms map[string][]string `yaml:"synonyms,omitempty"`
 	Default  string              `yaml:"default,omitempty"`
+	// NoPreference and Normalizer: see flows.Slot.
+	NoPreference bool           `yaml:"no_preference,omitempty"`
+	Normalizer   *normalizerDef `yaml:"normalizer,omitempty"`
+}
+
+type normalizerDef struct {
+	Lookup map[string][]string `yaml:"lookup"`
 }
 
 type stepDef struct {

@@ -42,6 +42,8 @@ func runSGD(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return runSGDReplay(ctx, args[1:], stdout, stderr)
 	case "sample":
 		return runSGDSample(args[1:], stdout, stderr)
+	case "vocabulary":
+		return runSGDVocabulary(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, sgdUsage)
 		return nil
@@ -239,4 +241,66 @@ func readFile(path string) ([]byte, error) {
 		return nil, parley.WrapError(parley.EINVALID, err, "%s", path)
 	}
 	return data, nil
+}
+
+func runSGDVocabulary(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("sgd vocabulary", stderr, "[-exclude DIR] [-o FILE] SCHEMA.json SPLIT/dialogues_*.json")
+	exclude := fs.String("exclude", "", "leave out the dialogues whose ids occur in the JSON files of this folder (a held-out sample)")
+	output := fs.String("o", "", "write the vocabulary here instead of stdout")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) < 2 {
+		fs.Usage()
+		return exitError(2)
+	}
+	services, err := readSchema(files[0])
+	if err != nil {
+		return err
+	}
+	inputs, err := readEach(files[1:], func(file string, data []byte) ([][]byte, error) {
+		return [][]byte{data}, nil
+	})
+	if err != nil {
+		return err
+	}
+	opts := sgd.DefaultVocabularyOptions
+	if *exclude != "" {
+		if opts.Exclude, err = dialogueIDs(*exclude); err != nil {
+			return err
+		}
+	}
+	v, err := sgd.LearnVocabulary(services, inputs, opts)
+	if err != nil {
+		return err
+	}
+	data, err := sgd.MarshalVocabulary(v)
+	if err != nil {
+		return err
+	}
+	return writeOutput(stdout, *output, data)
+}
+
+// dialogueIDs are the ids of the dialogues in the JSON files under dir.
+func dialogueIDs(dir string) (map[string]bool, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	ids := map[string]bool{}
+	for _, f := range files {
+		data, err := readFile(f)
+		if err != nil {
+			return nil, err
+		}
+		dialogues, err := sgd.DecodeDialogues(data)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range dialogues {
+			ids[d.ID] = true
+		}
+	}
+	return ids, nil
 }

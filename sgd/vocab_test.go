@@ -1,0 +1,261 @@
+package sgd
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/parleyhq/parley/flows"
+)
+
+// vocabService has a categorical slot (a doctor's kind) and a free slot whose
+// schema lists values (a cuisine).
+var vocabService = Service{Name: "Svc_1", Slots: []Slot{
+	{Name: "kind", IsCategorical: true, PossibleValues: []string{"Ophthalmologist", "Dermatologist"}},
+	{Name: "cuisine", PossibleValues: []string{"Indian", "Italian"}},
+	{Name: "seats", IsCategorical: true, PossibleValues: []string{"1", "2"}},
+}}
+
+// userTurn is a user turn of Svc_1 whose state holds values, each informed.
+func userTurn(text string, values map[string][]string) map[string]any {
+	var acts []map[string]any
+	for slot, vs := range values {
+		acts = append(acts, map[string]any{"act": "INFORM", "slot": slot, "values": vs})
+	}
+	return map[string]any{"speaker": "USER", "utterance": text, "frames": []map[string]any{{
+		"service": "Svc_1", "actions": acts, "state": map[string]any{"active_intent": "Find", "slot_values": values},
+	}}}
+}
+
+func callTurn(params map[string]string) map[string]any {
+	return map[string]any{"speaker": "SYSTEM", "utterance": "-", "frames": []map[string]any{{
+		"service": "Svc_1", "actions": []any{}, "service_call": map[string]any{"method": "Find", "parameters": params},
+	}}}
+}
+
+func vocabDialogues(t *testing.T, dialogues ...[]map[string]any) []byte {
+	t.Helper()
+	var out []map[string]any
+	for i, turns := range dialogues {
+		out = append(out, map[string]any{"dialogue_id": "d" + string(rune('a'+i)), "services": []string{"Svc_1"}, "turns": turns})
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// The learner keeps a word that means one value often and in most of its
+// occurrences, and nothing else: a word common to every value, a value's own
+// words, a number, a word that means two values, a value the schema does not
+// list, a value the user did not inform (an accepted offer).
+func TestLearnVocabulary(t *testing.T) {
+	var ds [][]map[string]any
+	for i := 0; i < 4; i++ {
+		ds = append(ds,
+			[]map[string]any{userTurn("I need an eye doctor", map[string][]string{"kind": {"Ophthalmologist"}})},
+			[]map[string]any{userTurn("a skin doctor please", map[string][]string{"kind": {"Dermatologist"}})},
+			[]map[string]any{userTurn("an Ophthalmologist", map[string][]string{"kind": {"Ophthalmologist"}})},
+			[]map[string]any{userTurn("some Punjabi food", map[string][]string{"cuisine": {"Punjabi"}}), callTurn(map[string]string{"cuisine": "Indian"})},
+			[]map[string]any{userTurn("pasta or curry", map[string][]string{"cuisine": {"pasta"}}), callTurn(map[string]string{"cuisine": "Italian"})},
+			[]map[string]any{userTurn("Sushi", map[string][]string{"cuisine": {"Sushi"}}), callTurn(map[string]string{"cuisine": "Japanese"})},
+			[]map[string]any{userTurn("for two", map[string][]string{"seats": {"2"}})},
+		)
+	}
+	// "curry" once for Indian is not enough; "pasta" once for Indian makes
+	// it mean Italian in 4 of 5: kept at 80%.
+	ds = append(ds, []map[string]any{userTurn("pasta", map[string][]string{"cuisine": {"pasta"}}), callTurn(map[string]string{"cuisine": "Indian"})})
+	// An accepted offer is no word of the user's.
+	offer := userTurn("sounds good to me", map[string][]string{"kind": {"Dermatologist"}})
+	offer["frames"].([]map[string]any)[0]["actions"] = []any{map[string]any{"act": "AFFIRM", "slot": "", "values": []string{}}}
+	for i := 0; i < 5; i++ {
+		ds = append(ds, []map[string]any{offer})
+	}
+	v, err := LearnVocabulary([]Service{vocabService}, [][]byte{vocabDialogues(t, ds...)}, DefaultVocabularyOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Vocabulary{"Svc_1": {
+		"kind":    {"Ophthalmologist": {"eye", "eye doctor"}, "Dermatologist": {"skin", "skin doctor"}},
+		"cuisine": {"Indian": {"punjabi"}, "Italian": {"pasta"}},
+	}}
+	// Pairs with a word kept alone are dropped: only the single words stay.
+	want["Svc_1"]["kind"] = map[string][]string{"Ophthalmologist": {"eye"}, "Dermatologist": {"skin"}}
+	if diff := cmp.Diff(want, v); diff != "" {
+		t.Errorf("vocabulary (-want +got):\n%s", diff)
+	}
+	// Excluded dialogues teach nothing.
+	all := map[string]bool{}
+	for i := range ds {
+		all["d"+string(rune('a'+i))] = true
+	}
+	v, _ = LearnVocabulary([]Service{vocabService}, [][]byte{vocabDialogues(t, ds...)}, VocabularyOptions{MinCount: 4, MinPrecision: 0.8, Exclude: all})
+	if len(v) != 0 {
+		t.Errorf("excluded dialogues learned %v", v)
+	}
+}
+
+// The committed vocabulary holds only what the train schema allows: each value
+// one of its slot's possible values, each expression meaning one value of its
+// slot and none a possible value itself, in the learner's own order.
+func TestVocabularyFileIsWellFormed(t *testing.T) {
+	data, err := os.ReadFile("../testdata/sgd/train_schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	services, err := DecodeSchema(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(learnedVocabulary) == 0 {
+		t.Fatal("vocabulary.json is empty")
+	}
+	for service, slots := range learnedVocabulary {
+		svc, err := FindService(services, service)
+		if err != nil {
+			t.Fatalf("%s: %v", service, err)
+		}
+		for slot, values := range slots {
+			sl, ok := svc.Slot(slot)
+			if !ok {
+				t.Fatalf("%s has no slot %s", service, slot)
+			}
+			owner := map[string]string{}
+			for value, exprs := range values {
+				if !slices.Contains(sl.PossibleValues, value) {
+					t.Errorf("%s.%s: %q is not a possible value", service, slot, value)
+				}
+				if !sort.StringsAreSorted(exprs) {
+					t.Errorf("%s.%s.%s: expressions not sorted", service, slot, value)
+				}
+				for _, e := range exprs {
+					if o, dup := owner[e]; dup {
+						t.Errorf("%s.%s: %q means %s and %s", service, slot, e, o, value)
+					}
+					owner[e] = value
+					if slices.ContainsFunc(sl.PossibleValues, func(p string) bool { return strings.EqualFold(p, e) }) {
+						t.Errorf("%s.%s: %q is a possible value", service, slot, e)
+					}
+				}
+			}
+		}
+	}
+	again, err := MarshalVocabulary(learnedVocabulary)
+	if err != nil || !bytes.Equal(again, learnedVocabularyJSON) {
+		t.Errorf("vocabulary.json is not as MarshalVocabulary writes it (%v)", err)
+	}
+}
+
+// Regenerating the vocabulary from the train split reproduces the committed
+// file. The split is not in the repository: PARLEY_SGD_DIR names a checkout of
+// the dataset (commit e852981); without it, or under -short, the test skips.
+func TestVocabularyRegenerates(t *testing.T) {
+	dir := os.Getenv("PARLEY_SGD_DIR")
+	if dir == "" || testing.Short() {
+		t.Skip("PARLEY_SGD_DIR not set (a checkout of the SGD dataset), or -short")
+	}
+	schema, err := os.ReadFile(filepath.Join(dir, "train", "schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	services, err := DecodeSchema(schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "train", "dialogues_*.json"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no train dialogues under %s (%v)", dir, err)
+	}
+	sort.Strings(names)
+	var files [][]byte
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, data)
+	}
+	opts := DefaultVocabularyOptions
+	opts.Exclude = map[string]bool{}
+	held, _ := filepath.Glob("../testdata/sgd/fresh6/C/*.json")
+	for _, f := range held {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds, err := DecodeDialogues(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range ds {
+			opts.Exclude[d.ID] = true
+		}
+	}
+	v, err := LearnVocabulary(services, files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := MarshalVocabulary(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(learnedVocabularyJSON), string(got)); diff != "" {
+		t.Errorf("vocabulary.json is stale (-committed +regenerated):\n%s", diff)
+	}
+}
+
+// The generated flows use the vocabulary: a free slot with listed values
+// normalizes the user's word to the service's ("punjabi" is Indian), a
+// categorical one hears it as a synonym; an optional free slot allows no
+// preference, a required one does not.
+func TestFlowsUseVocabulary(t *testing.T) {
+	data, err := os.ReadFile("../testdata/sgd/train_schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	services, err := DecodeSchema(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slotOf := func(service, intent, slot string) *flows.Slot {
+		svc, err := FindService(services, service)
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := Definition(svc, FlowsOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range def.Flows {
+			if f.Name != intent {
+				continue
+			}
+			for _, s := range f.Slots {
+				if s.Name == slot {
+					return s
+				}
+			}
+		}
+		t.Fatalf("%s %s has no slot %s", service, intent, slot)
+		return nil
+	}
+	if c := slotOf("Restaurants_1", "FindRestaurants", "cuisine"); c.Normalizer == nil || !slices.Contains(c.Normalizer.Lookup["Indian"], "punjabi") {
+		t.Errorf("Restaurants_1 cuisine normalizer = %+v, want punjabi for Indian", c.Normalizer)
+	}
+	if c := slotOf("Travel_1", "FindAttractions", "category"); !slices.Contains(c.Synonyms["Shopping Area"], "mall") {
+		t.Errorf("Travel_1 category synonyms = %v, want mall for Shopping Area", c.Synonyms)
+	}
+	if d := slotOf("Events_1", "FindEvents", "date"); !d.NoPreference {
+		t.Errorf("Events_1 FindEvents date (optional) does not allow no preference")
+	}
+	if d := slotOf("Events_1", "BuyEventTickets", "date"); d.NoPreference {
+		t.Errorf("Events_1 BuyEventTickets date (required) allows no preference")
+	}
+}
