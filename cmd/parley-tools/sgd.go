@@ -20,13 +20,16 @@ const sgdUsage = `usage:
   parley-tools sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
   parley-tools sgd replay [-v] SCHEMA.json DIALOGUES.json...
   parley-tools sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json SPLIT/dialogues_*.json
+  parley-tools sgd vocabulary [-exclude DIR] [-o FILE] SCHEMA.json SPLIT/dialogues_*.json
 
 flows writes the flow file of a Schema-Guided Dialogue service; replay replays
 SGD dialogues (every file given) through the flows engine in oracle mode and
 checks the engine's state after every user turn and every service call; it
 prints a line per dialogue, the totals per service, then the totals. sample
 takes a deterministic sample of a service's dialogues from a split's files, in
-the order given (see docs/guides/sgd.md).
+the order given (see docs/guides/sgd.md). vocabulary learns, from a split's
+annotations, each service's words for its slots' listed values (the file
+sgd/vocabulary.json is its output on the train split, fresh6/C excluded).
 `
 
 // runSGD is `parley-tools sgd`: Schema-Guided Dialogue tools.
