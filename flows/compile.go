@@ -45,6 +45,9 @@ type slot struct {
 	// records are the bot's search records carrying a field of the slot's
 	// name: a text slot with records takes only their values (records.go).
 	records []map[string]string
+	// places are the values the bot's search records give a city slot's
+	// field ("Lisbon", "Porto"): a typo of one is read as it (recordCity).
+	places []string
 	// reference is the form the bot's actions give the slot's references
 	// (prefix and digits), which a typed one is written in (asReference).
 	reference *Reference

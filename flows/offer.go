@@ -313,13 +313,22 @@ func (tu *turn) pointAtNamed() {
 }
 
 // namesValue reports whether words hold v as a run of as many words: the same
-// but for case and punctuation, or with typo a typo away (sameSpelling).
+// but for case and punctuation, or with typo a typo away (sameSpelling); spelt
+// exactly, as a run of up to two words more.
 func namesValue(sl *slot, words []string, v string, typo bool) bool {
 	n := len(strings.Fields(v))
-	for j := 0; n > 0 && j+n <= len(words); j++ {
-		run := strings.Join(words[j:j+n], " ")
-		if typo && sameSpelling(sl, v, run) || !typo && spellingKey(v) == spellingKey(run) {
-			return true
+	// Spelt exactly, a name may be split into more words than it has ("the
+	// tag us view" dictated): its letters are compared without the spaces.
+	longest := n
+	if !typo {
+		longest = n + 2
+	}
+	for m := n; m <= longest; m++ {
+		for j := 0; n > 0 && j+m <= len(words); j++ {
+			run := strings.Join(words[j:j+m], " ")
+			if typo && sameSpelling(sl, v, run) || !typo && spellingKey(v) == spellingKey(run) {
+				return true
+			}
 		}
 	}
 	return false

@@ -44,6 +44,9 @@ func (e *Engine) indexRecords() {
 	}
 	for _, f := range e.order {
 		for _, sl := range f.slotOrder {
+			if sl.typ == TypeCity {
+				sl.places = fieldValues(byField[sl.name], sl.name)
+			}
 			if sl.typ != TypeText {
 				continue
 			}
@@ -53,6 +56,34 @@ func (e *Engine) indexRecords() {
 			sl.reference = refs[sl.name]
 		}
 	}
+}
+
+// fieldValues are the values records give field, each once, in order.
+func fieldValues(records []map[string]string, field string) []string {
+	var out []string
+	for _, r := range records {
+		if v := r[field]; v != "" && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// recordCity is the place of sl's records that c, an unknown name, is
+// written as or a typo of ("Dnever" for "Denver"), by the tolerance of city
+// names (nlu.NearName); none when it is near none, or near two.
+func (sl *slot) recordCity(c string) (string, bool) {
+	found := ""
+	for _, p := range sl.places {
+		if !nlu.NearName(c, p) {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = p
+	}
+	return found, found != ""
 }
 
 // indexAction adds an action's search records, by field, and its reference's
@@ -103,11 +134,18 @@ func (sl *slot) asReference(v string) string {
 func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool) {
 	cands := recordsFitting(t, sl)
 	words := strings.FieldsFunc(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '\'' && r != '-' })
+	if nlu.Negates(raw) {
+		// "not the Bairro Loft": a name said with a negation is not chosen.
+		return nil, false
+	}
 	if v, ok, two := namedRecord(sl, cands, words); ok || two {
 		return v, ok
 	}
 	if !byPrice {
 		return nil, false
+	}
+	if v, said := describedRecord(sl, cands, nlu.FoldWords(raw)); said {
+		return v, v != nil
 	}
 	k := " " + foldKey(strings.Join(words, " ")) + " "
 	says := func(ps []string) bool {

@@ -391,6 +391,13 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	if !ok || !upstream && nlu.IsCountry(c) {
 		return nil, false
 	}
+	if _, known := nlu.MatchCityExact(c); !known && !upstream {
+		// An unknown name typed near a place the bot's records list is that
+		// place: the records are searched by the name as written.
+		if p, near := sl.recordCity(c); near {
+			c = p
+		}
+	}
 	return sl.normalize(c), true
 }
 

@@ -124,6 +124,29 @@ func flatten(phrases [][]string) []string {
 	return out
 }
 
+// AnswerWords is the list of answer_words.txt named name, each phrase as its
+// folded words (lower case, accents dropped, split at punctuation); callers
+// must not change it.
+func AnswerWords(name string) [][]string { return answerWords[name] }
+
+// Negates reports whether text holds a negation or an exclusion
+// (answer_words.txt aside_not: "not", "except", "pas"): an answer naming a
+// value beside one says which it does not want as well.
+func Negates(text string) bool {
+	var buf [32]token
+	toks := appendTokens(buf[:0], key(text))
+	for i := range toks {
+		if startsAny(toks[i:], asideNot) {
+			return true
+		}
+	}
+	return false
+}
+
+// FoldWords are text's words as the readers fold them (lower case, accents
+// dropped, split at punctuation).
+func FoldWords(text string) []string { return words(key(text)) }
+
 // IsVagueAnswer reports whether a free-text answer is made only of words that
 // name nothing (answer_words.txt "vague"): it defers ("any is fine"), picks by
 // a quality ("whichever is cheapest", "the five star one") or points ("that

@@ -269,23 +269,110 @@ func matchCity(text string, typos bool) (string, bool) {
 			return c, true
 		}
 	}
+	if head, country, ok := beforeCountry(joined); ok {
+		// "nice france", "Lyon en France": the country after a name confirms
+		// it is a place; the name alone is read, or a word that sounds like
+		// a city of that country ("roam italy": voice typing).
+		if c, ok := cityHomophones[head+" "+country]; ok {
+			return c, true
+		}
+		return matchCityKey(head, typos)
+	}
+	return matchCityKey(joined, typos)
+}
+
+// matchCityKey reads joined (folded words joined by single spaces) as a
+// known name or alias, else (typos) the nearest one.
+func matchCityKey(joined string, typos bool) (string, bool) {
+	if c, ok := cityIndex[joined]; ok {
+		return c, true
+	}
 	if !typos {
 		return "", false
 	}
 	return closestCity(joined)
 }
 
-// closestCity is the city whose name or alias is closest to a name of five
-// letters or more.
+// beforeCountry splits joined into the words before a country that ends it
+// and the country, dropping a linking word between them ("en", "in"), when
+// one does and words are left: "nice france" gives "nice" and "france".
+func beforeCountry(joined string) (head, country string, ok bool) {
+	for i := strings.IndexByte(joined, ' '); i > 0; {
+		if country = joined[i+1:]; countries[country] {
+			head = joined[:i]
+			if j := strings.LastIndexByte(head, ' '); j > 0 && countryLinks[head[j+1:]] {
+				head = head[:j]
+			}
+			return head, country, true
+		}
+		k := strings.IndexByte(joined[i+1:], ' ')
+		if k < 0 {
+			break
+		}
+		i += k + 1
+	}
+	return "", "", false
+}
+
+// closestCity is the city whose name or alias is nearest to a name of five
+// letters or more, within the tolerance of the name's length; two letters
+// swapped side by side count as one typo ("Dnever", "lodnon"). Two cities
+// equally near give none: a typo between two names is not guessed.
 func closestCity(joined string) (string, bool) {
 	if len(joined) < 5 {
 		return "", false
 	}
-	m, ok := cityFuzzy.Closest(joined)
-	if !ok {
+	var buf [16]FuzzyMatch
+	best, bestDist, tie := "", MaxFuzzyDistance+1, false
+	for _, m := range cityFuzzy.Near(buf[:0], joined, MaxFuzzyDistance) {
+		d := m.Distance
+		if d == 2 && swappedPair(joined, m.Entry) {
+			d = 1
+		}
+		c := cityIndex[m.Entry]
+		switch {
+		case d > FuzzyTolerance(m.Entry) || d > bestDist:
+		case d < bestDist:
+			best, bestDist, tie = c, d, false
+		case c != best:
+			tie = true
+		}
+	}
+	if best == "" || tie {
 		return "", false
 	}
-	return cityIndex[m.Entry], true
+	return best, true
+}
+
+// NearName reports whether typed is name as written or with a typo, by the
+// tolerance of city names: ignoring case and accents, a name of five letters
+// or more may be one edit off, or two neighbouring letters swapped.
+func NearName(typed, name string) bool {
+	a, b := strings.Join(phraseWords(typed), " "), strings.Join(phraseWords(name), " ")
+	if a == b {
+		return a != ""
+	}
+	if len(a) < 5 || len(b) < 5 {
+		return false
+	}
+	d := Levenshtein(a, b)
+	if d == 2 && swappedPair(a, b) {
+		d = 1
+	}
+	return d <= FuzzyTolerance(b)
+}
+
+// swappedPair reports whether a and b differ only by two neighbouring
+// letters written in each other's place ("dnever", "denver").
+func swappedPair(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
 // MatchCityExact is MatchCity without typo tolerance: a known name or alias,

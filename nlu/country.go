@@ -8,8 +8,35 @@ import (
 //go:embed countries.txt
 var countriesText string
 
+//go:embed city_homophones.txt
+var cityHomophonesText string
+
 // countries are the folded names of countries.txt that are no known city.
 var countries = readCountries(countriesText)
+
+// cityHomophones maps a word voice typing writes for a city and the city's
+// country, folded and joined by a space ("roam italy"), to the city
+// (city_homophones.txt).
+var cityHomophones = readCityHomophones(cityHomophonesText)
+
+// countryLinks join a city to the country after it ("Lyon en France").
+var countryLinks = wordSet(`in en au aux em`)
+
+func readCityHomophones(text string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Split(line, "|")
+		if strings.HasPrefix(strings.TrimSpace(line), "#") || len(f) != 3 {
+			continue
+		}
+		city := strings.TrimSpace(f[2])
+		if _, known := cities[city]; !known {
+			panic("city_homophones.txt: unknown city " + city)
+		}
+		out[strings.Join(phraseWords(f[0]+" "+f[1]), " ")] = city
+	}
+	return out
+}
 
 func readCountries(text string) map[string]bool {
 	set := map[string]bool{}
@@ -18,10 +45,11 @@ func readCountries(text string) map[string]bool {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if _, city := MatchCityExact(line); city {
+		k := strings.Join(phraseWords(line), " ")
+		if _, city := cityIndex[k]; city {
 			continue
 		}
-		set[strings.Join(phraseWords(line), " ")] = true
+		set[k] = true
 	}
 	return set
 }

@@ -1,0 +1,154 @@
+package flows
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// An answer to the question of a slot with records may pick one without its
+// full name (records.go): by a word of its name that no other record's name
+// holds ("tagus", "the loft one"), by a record's other field ("the five star
+// one": stars "5 stars"), or by its price ("the 120 one", "the one under
+// 100"). A description that fits two records, or none, picks none: the
+// question is asked again.
+
+var (
+	recordBelow = nlu.AnswerWords("record_below")
+	recordUpTo  = nlu.AnswerWords("record_upto")
+	recordAbove = nlu.AnswerWords("record_above")
+	recordKind  = phraseSet(nlu.AnswerWords("record_kind"))
+)
+
+func phraseSet(phrases [][]string) map[string]bool {
+	set := map[string]bool{}
+	for _, p := range phrases {
+		set[strings.Join(p, " ")] = true
+	}
+	return set
+}
+
+// describedRecord is the one value of cands that words (folded) describe;
+// said is true when they describe some (a value nil then: two or none fit).
+func describedRecord(sl *slot, cands []map[string]string, words []string) (v any, said bool) {
+	for _, pick := range []func(*slot, []map[string]string, []string) ([]string, bool){byNamePart, byField, byPriceFigure} {
+		if vs, said := pick(sl, cands, words); said {
+			if len(vs) == 1 {
+				return vs[0], true
+			}
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// byNamePart are the values of cands one of whose name's words (four letters
+// or more, no word of the kind of place) words hold, when no other value of
+// sl's records holds that word.
+func byNamePart(sl *slot, cands []map[string]string, words []string) ([]string, bool) {
+	var out []string
+	for _, v := range fieldValues(cands, sl.name) {
+		for _, w := range nlu.FoldWords(v) {
+			if len(w) >= 4 && !recordKind[w] && slices.Contains(words, w) && onlyNameWith(sl, v, w) && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// onlyNameWith reports whether v is the only value of sl's records whose name
+// holds the word w.
+func onlyNameWith(sl *slot, v, w string) bool {
+	for _, o := range fieldValues(sl.records, sl.name) {
+		if o != v && slices.Contains(nlu.FoldWords(o), w) {
+			return false
+		}
+	}
+	return true
+}
+
+// byField are the values of cands with a record whose field (another than the
+// slot's, with a letter: "5 stars", "Lisbon") words hold, numbers as digits
+// and words without a plural s ("five star" holds "5 stars").
+func byField(sl *slot, cands []map[string]string, words []string) ([]string, bool) {
+	said := " " + strings.Join(attrWords(words), " ") + " "
+	var out []string
+	for _, r := range cands {
+		v := r[sl.name]
+		for k, f := range r {
+			if k == sl.name || k == priceField || v == "" || !strings.ContainsFunc(f, unicode.IsLetter) {
+				continue
+			}
+			if strings.Contains(said, " "+strings.Join(attrWords(nlu.FoldWords(f)), " ")+" ") && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// attrWords writes folded words as a field is compared: a number as its
+// digits, a word of four letters or more without a final s.
+func attrWords(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if n, ok := nlu.ParseInteger(w); ok {
+			w = strconv.FormatInt(n, 10)
+		} else if len(w) >= 4 {
+			w = strings.TrimSuffix(w, "s")
+		}
+		out[i] = w
+	}
+	return out
+}
+
+// byPriceFigure are the values of cands whose price a figure of words fits:
+// below or above it after a bound ("under 100", "over 200"), else equal to it
+// ("the 120 one").
+func byPriceFigure(sl *slot, cands []map[string]string, words []string) ([]string, bool) {
+	said := false
+	var out []string
+	for i, w := range words {
+		n, err := strconv.ParseFloat(w, 64)
+		if err != nil {
+			continue
+		}
+		said = true
+		fits := priceFits(words[:i], n)
+		for _, r := range cands {
+			p, err := strconv.ParseFloat(r[priceField], 64)
+			if err == nil && r[sl.name] != "" && fits(p) && !slices.Contains(out, r[sl.name]) {
+				out = append(out, r[sl.name])
+			}
+		}
+	}
+	return out, said
+}
+
+// priceFits is the test a price passes for the figure n after the words
+// before it.
+func priceFits(before []string, n float64) func(float64) bool {
+	switch {
+	case endsWithAny(before, recordBelow):
+		return func(p float64) bool { return p < n }
+	case endsWithAny(before, recordUpTo):
+		return func(p float64) bool { return p <= n }
+	case endsWithAny(before, recordAbove):
+		return func(p float64) bool { return p > n }
+	}
+	return func(p float64) bool { return p == n }
+}
+
+// endsWithAny reports whether words end with one of phrases.
+func endsWithAny(words []string, phrases [][]string) bool {
+	for _, p := range phrases {
+		if len(p) <= len(words) && slices.Equal(words[len(words)-len(p):], p) {
+			return true
+		}
+	}
+	return false
+}
