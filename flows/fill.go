@@ -89,7 +89,11 @@ func (tu *turn) fillAwaited() error {
 		return tu.checkFailed(err, sl)
 	}
 	if problem != "" {
-		if _, read := tu.e.parse(tu.in, sl, answer, true); !read {
+		_, read := tu.e.parse(tu.in, sl, answer, true)
+		if !read && tu.framedCity(sl, answer) {
+			return tu.fillFromSentence(f, st)
+		}
+		if !read {
 			tu.notUnderstood(sl, ReasonUnread)
 		}
 		return tu.invalid(st, problem)
@@ -106,6 +110,24 @@ func (tu *turn) fillAwaited() error {
 // says any value will do ("honestly, it doesn't matter").
 func (tu *turn) readsAsSentence(f *flow, sl *slot, answer string, alone bool) bool {
 	return !alone && !sl.noPreference(answer) && (tu.sentence() || tu.answersAnother(f, sl))
+}
+
+// framedCity reports whether a short typed answer (or the part of one that
+// stands: "now Lisbon" after a past clause) that does not read as a city
+// slot's value still names a known city in a frame of a few words ("it's for
+// Lisbon", "ce sera Porto", "à Porto"): the message is then read as a
+// sentence, whose readers take a city named once and set aside a negated or
+// past one.
+func (tu *turn) framedCity(sl *slot, answer string) bool {
+	if sl.typ != TypeCity || !typed(tu.in) || tu.in.Message.Meaning != "" || strings.Contains(answer, ":") {
+		return false // "Departure: Boston": a label the answer's readers weighed
+	}
+	for _, text := range []string{answer, glossOf(answer)} {
+		if slices.ContainsFunc(nlu.FindCities(text), func(c string) bool { return !nlu.TypedAsWord(text, c) }) {
+			return true // "nice day today" names no place
+		}
+	}
+	return false
 }
 
 // answerOf is the answer a typed message gives sl's question and whether it
@@ -419,13 +441,10 @@ func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
 		return
 	}
 	free := tf.freeText()
-	if nlu.NamesAlternatives(free) {
-		return
-	}
 	cs := slices.DeleteFunc(nlu.FindCities(free), func(c string) bool {
 		return nlu.TypedAsWord(free, c) // "somewhere nice" names no place
 	})
-	if len(cs) != 1 {
+	if len(cs) != 1 || nlu.NamesAlternativesNear(free, cs[0]) {
 		return
 	}
 	for _, v := range found {
@@ -676,7 +695,7 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 		// city slot.
 		// Two cities, or a choice ("Lisbon or Porto"), name no one city.
 		cs := slices.DeleteFunc(nlu.FindCities(text), func(c string) bool { return nlu.TypedAsWord(text, c) })
-		if len(cs) == 1 && onlyCity(f, sl) && !nlu.NamesAlternatives(text) {
+		if len(cs) == 1 && onlyCity(f, sl) && !nlu.NamesAlternativesNear(text, cs[0]) {
 			return sl.normalize(cs[0]), true
 		}
 	case TypeEnum:

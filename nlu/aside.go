@@ -18,6 +18,7 @@ var (
 	asideBoundNum = answerWords["aside_bound_number"]
 	asideLabels   = answerWords["aside_label"]
 	asideLeadKeep = answerWords["aside_lead_keep"]
+	asideTurn     = answerWords["aside_turn"]
 	cityWords     = wordSet(strings.Join(flatten(answerWords["city_word"]), " "))
 	cityWordNext  = wordSet(strings.Join(flatten(answerWords["city_word_next"]), " "))
 )
@@ -57,9 +58,9 @@ func SetAside(text string) (rest string, aside bool) { return setAside(text, tru
 func SetAsideStated(text string) (rest string, aside bool) { return setAside(text, false) }
 
 func setAside(text string, leads bool) (rest string, aside bool) {
-	// The kept clauses are spans of text, in an array on the stack: an answer
-	// kept whole (most) allocates nothing.
-	var keptBuf [8][2]int
+	// The kept clauses are substrings of text, in an array on the stack: an
+	// answer kept whole (most) allocates nothing.
+	var keptBuf [8]string
 	kept := keptBuf[:0]
 	start, anyBefore := 0, false
 	flush := func(end int) {
@@ -69,8 +70,11 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 		}
 		if (anyBefore || clauseAside(c, leads)) && holdsValue(c) {
 			aside = true
+			if after, ok := turnedClause(c, leads); ok && !anyBefore {
+				kept = append(kept, after)
+			}
 		} else {
-			kept = append(kept, [2]int{start, end})
+			kept = append(kept, c)
 		}
 	}
 	var breaks [][]int
@@ -89,14 +93,28 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 	if !aside {
 		return text, false
 	}
-	var b strings.Builder
-	for i, span := range kept {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strings.TrimSpace(text[span[0]:span[1]]))
+	return strings.Join(kept, ", "), true
+}
+
+// turnedClause is the part of a clause set aside from its last aside_turn
+// phrase on ("this time we want Porto" of "we went to Portugal last year and
+// this time we want Porto"), when that part sets nothing aside itself.
+func turnedClause(c string, leads bool) (string, bool) {
+	lower := strings.ToLower(c)
+	if len(lower) != len(c) {
+		return "", false // a letter whose case changes its length: not split
 	}
-	return b.String(), true
+	at := -1
+	for _, p := range asideTurn {
+		if i := strings.LastIndex(" "+lower+" ", " "+strings.Join(p, " ")+" "); i > at {
+			at = i
+		}
+	}
+	if at <= 0 {
+		return "", false
+	}
+	after := strings.TrimSpace(c[at:])
+	return after, !clauseAside(after, leads)
 }
 
 // mayBreak reports whether text may hold a clauseBreak: a punctuation mark or

@@ -438,6 +438,55 @@ func NamesAlternatives(text string) bool {
 	return g != text && holdsChoiceWord(g)
 }
 
+// choiceReach is how many words from a city a choice word may stand and
+// still bear on it ("anywhere but Boston", "Boston or maybe Denver").
+const choiceReach = 3
+
+// NamesAlternativesNear is NamesAlternatives of the words around the places
+// that name city in a sentence: a choice word up to three words before or
+// after one. A "but" far from it in a long story ("it's a long story, but my
+// daughter ... in Edinburgh") bears on nothing. A sentence that does not name
+// city is read whole.
+func NamesAlternativesNear(text, city string) bool {
+	if nearChoice(text, city) {
+		return true
+	}
+	g := Gloss(text)
+	return g != text && nearChoice(g, city)
+}
+
+// nearChoice is NamesAlternativesNear of one text, without its gloss.
+func nearChoice(text, city string) bool {
+	var tokBuf [48]token
+	var buf [96]byte
+	toks := appendTokens(tokBuf[:0], key(text))
+	named := false
+	for i := range toks {
+		for n := min(3, len(toks)-i); n >= 1; n-- {
+			if cityIndex[string(appendJoined(buf[:0], toks[i:i+n]))] != city {
+				continue
+			}
+			named = true
+			if choiceAround(toks, i, i+n) {
+				return true
+			}
+			break
+		}
+	}
+	return !named && holdsChoiceWord(text)
+}
+
+// choiceAround reports whether a choice word stands within choiceReach words
+// of toks[a:b], punctuation or not between ("Nice... or Cannes?").
+func choiceAround(toks []token, a, b int) bool {
+	for i := max(a-choiceReach, 0); i < min(b+choiceReach, len(toks)); i++ {
+		if (i < a || i >= b) && choiceWords[toks[i].text] {
+			return true
+		}
+	}
+	return false
+}
+
 // holdsChoiceWord reports whether a word of text is a choice word.
 func holdsChoiceWord(text string) bool {
 	var buf [24]token
