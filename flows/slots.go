@@ -391,11 +391,16 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	if !ok || !upstream && nlu.IsCountry(c) {
 		return nil, false
 	}
-	if _, known := nlu.MatchCityExact(c); !known && !upstream {
-		// An unknown name typed near a place the bot's records list is that
-		// place: the records are searched by the name as written.
-		if p, near := sl.recordCity(c); near {
+	if _, known := nlu.MatchCityExact(c); !known && !upstream && len(sl.places) > 0 {
+		// The bot searches its records by the name as written: an unknown
+		// name typed near a place they list is that place, and one a few
+		// typos from a known place is asked again, never stored misspelt.
+		p, near := sl.recordCity(c)
+		switch {
+		case near:
 			c = p
+		case nlu.LooksMisspelt(c, sl.places):
+			return nil, false
 		}
 	}
 	return sl.normalize(c), true

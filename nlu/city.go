@@ -326,8 +326,8 @@ func closestCity(joined string) (string, bool) {
 	best, bestDist, tie := "", MaxFuzzyDistance+1, false
 	for _, m := range cityFuzzy.Near(buf[:0], joined, MaxFuzzyDistance) {
 		d := m.Distance
-		if d == 2 && swappedPair(joined, m.Entry) {
-			d = 1
+		if d == 2 {
+			d = typoDistance(joined, m.Entry) // "dnever": one swap
 		}
 		c := cityIndex[m.Entry]
 		switch {
@@ -352,27 +352,51 @@ func NearName(typed, name string) bool {
 	if a == b {
 		return a != ""
 	}
-	if len(a) < 5 || len(b) < 5 {
-		return false
-	}
-	d := Levenshtein(a, b)
-	if d == 2 && swappedPair(a, b) {
-		d = 1
-	}
-	return d <= FuzzyTolerance(b)
+	return len(a) >= 5 && len(b) >= 5 && osaDistance(a, b) <= FuzzyTolerance(b)
 }
 
-// swappedPair reports whether a and b differ only by two neighbouring
-// letters written in each other's place ("dnever", "denver").
-func swappedPair(a, b string) bool {
-	if len(a) != len(b) {
+// LooksMisspelt reports whether typed, a name no known city has, is within
+// two typos of one of places or of a known city ("Dnevre", "Prot"): stored
+// as written, it would be a place nobody named.
+func LooksMisspelt(typed string, places []string) bool {
+	a := strings.Join(phraseWords(typed), " ")
+	if len(a) < 4 {
 		return false
 	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
+	for _, p := range places {
+		if osaDistance(a, strings.Join(phraseWords(p), " ")) <= MaxFuzzyDistance {
+			return true
+		}
 	}
-	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	var buf [16]FuzzyMatch
+	return len(cityFuzzy.Near(buf[:0], a, MaxFuzzyDistance)) > 0
+}
+
+// osaDistance is the number of typos between a and b: letters added, dropped
+// or changed, and two neighbouring letters swapped counted as one (the
+// optimal string alignment distance), over their runes.
+func osaDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	// d[i][j] is the distance between ra[:i] and rb[:j]; three rows kept.
+	prev2, prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
 }
 
 // MatchCityExact is MatchCity without typo tolerance: a known name or alias,

@@ -32,6 +32,27 @@ func TestMatchCity(t *testing.T) {
 		{"Lisboa, Portugal", "Lisbon"},
 		{"", ""},
 		{"I want to go to Paris tomorrow please", ""}, // a sentence is no city name
+		// Two neighbouring letters swapped are one typo.
+		{"Dnever", "Denver"},
+		{"lodnon", "London"},
+		{"Lsibon", "Lisbon"},
+		{"Brelin", "Berlin"},
+		{"Dnevre", ""}, // two swaps: two typos in six letters
+		// A country after the city confirms it, with or without a linking word.
+		{"nice france", "Nice"},
+		{"Lyon en France", "Lyon"},
+		{"porto portugal", "Porto"},
+		{"Paris France", "Paris"},
+		{"milano in italy", "Milan"},
+		{"france", ""},
+		{"wakha morocco", ""},
+		// A word voice typing writes for a city, before that city's country only.
+		{"roam italy", "Rome"},
+		{"niece, France", "Nice"},
+		{"lion france", "Lyon"},
+		{"roam", ""},
+		{"roam spain", ""},
+		{"soul", ""},
 	}
 	for _, tt := range tests {
 		got, ok := MatchCity(tt.in)
@@ -88,6 +109,82 @@ func TestMatchCityEveryName(t *testing.T) {
 					t.Errorf("MatchCity(%q) = %q, %v; want %q", form, got, ok, city)
 				}
 			}
+		}
+	}
+}
+
+func TestNamesAlternativesNear(t *testing.T) {
+	tests := []struct {
+		text, city string
+		want       bool
+	}{
+		{"anywhere but Boston", "Boston", true},
+		{"Boston or somewhere warmer", "Boston", true},
+		{"Nice... or Cannes?", "Nice", true},
+		{"Denver o Boston", "Denver", true},
+		{"it's a long story, but my daughter just started university and I promised I'd visit her in Edinburgh", "Edinburgh", false},
+		{"either way we'll be staying with friends in Lisbon", "Lisbon", false},
+		{"I'd like Porto", "Porto", false},
+		{"Lisbon or not", "Porto", true}, // the city is not named: the whole text
+	}
+	for _, tt := range tests {
+		if got := NamesAlternativesNear(tt.text, tt.city); got != tt.want {
+			t.Errorf("NamesAlternativesNear(%q, %q) = %v, want %v", tt.text, tt.city, got, tt.want)
+		}
+	}
+}
+
+func TestNearNameAndLooksMisspelt(t *testing.T) {
+	places := []string{"Lisbon", "Porto", "Denver"}
+	near := []struct {
+		typed, name string
+		want        bool
+	}{
+		{"Dnever", "Denver", true},
+		{"denver", "Denver", true},
+		{"Lisbob", "Lisbon", true},
+		{"Dnevre", "Denver", false},
+		{"Prot", "Porto", false}, // under five letters: no typo taken
+		{"Boston", "Denver", false},
+	}
+	for _, tt := range near {
+		if got := NearName(tt.typed, tt.name); got != tt.want {
+			t.Errorf("NearName(%q, %q) = %v, want %v", tt.typed, tt.name, got, tt.want)
+		}
+	}
+	misspelt := []struct {
+		typed string
+		want  bool
+	}{
+		{"Dnevre", true},
+		{"Prot", true},
+		{"Lsiobn", true},
+		{"Timbuktu", false},
+		{"Ouarzazate", false},
+		{"Ely", false},
+	}
+	for _, tt := range misspelt {
+		if got := LooksMisspelt(tt.typed, places); got != tt.want {
+			t.Errorf("LooksMisspelt(%q) = %v, want %v", tt.typed, got, tt.want)
+		}
+	}
+}
+
+func TestOSADistance(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"denver", "denver", 0},
+		{"dnever", "denver", 1},
+		{"dnevre", "denver", 2},
+		{"prot", "porto", 2},
+		{"", "abc", 3},
+		{"lisbon", "boston", 3},
+	}
+	for _, tt := range tests {
+		if got := osaDistance(tt.a, tt.b); got != tt.want {
+			t.Errorf("osaDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
 }
