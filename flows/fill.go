@@ -581,7 +581,8 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
-			if tf.saysAnother(sl, p, m[0], m[1], v) || sl.typ == TypeText && capturesTwo(sl, p, tf.text) {
+			if tf.saysAnother(sl, p, m[0], m[1], v) || sl.typ == TypeText && capturesTwo(sl, p, tf.text) ||
+				sl.typ == TypeCity && choiceAfter(tf.text[takenEnd(sl, capture, m[2*g], end):]) {
 				// "two nights or one night": two values, none of them.
 				return
 			}
@@ -598,6 +599,26 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 		}
 	}
 }
+
+// choiceAfter reports whether the first words of rest, the text after a
+// city taken, offer another ("Amsterdam, the Netherlands or Budapest").
+func choiceAfter(rest string) bool {
+	n := 0
+	cut := strings.IndexFunc(rest, func(r rune) bool {
+		if unicode.IsSpace(r) {
+			n++
+		}
+		return n > choiceWords
+	})
+	if cut >= 0 {
+		rest = rest[:cut]
+	}
+	return nlu.NamesAlternatives(rest)
+}
+
+// choiceWords is how many words after a city choiceAfter reads: a country
+// may stand between ("Amsterdam in the Netherlands or Budapest").
+const choiceWords = 5
 
 // saysAnother reports whether a count's pattern p, which read v in the match
 // from start to end, reads another value after it, or matches again after a

@@ -3,6 +3,7 @@ package flows
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -127,7 +128,7 @@ func TestHotelAnswersNeverStoreAnotherHotel(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		want := rapid.SampledFrom(hotels).Draw(t, "hotel")
 		said := want
-		switch rapid.IntRange(0, 3).Draw(t, "spelling") {
+		switch rapid.IntRange(0, 7).Draw(t, "spelling") {
 		case 1:
 			said = strings.ToLower(said)
 		case 2:
@@ -137,25 +138,59 @@ func TestHotelAnswersNeverStoreAnotherHotel(t *testing.T) {
 			if said[i] != ' ' && said[i-1] != ' ' {
 				said = said[:i] + said[i+1:]
 			}
+		case 4:
+			// Dictated in pieces: a space inside a word ("tag us view").
+			i := rapid.IntRange(1, len(said)-2).Draw(t, "split")
+			if said[i] != ' ' && said[i-1] != ' ' {
+				said = said[:i] + " " + said[i:]
+			}
+		case 5:
+			// A word only its name holds ("tagus", "the loft one").
+			said = rapid.SampledFrom(strings.Fields(said)).Draw(t, "part")
+		case 6:
+			// Its price, or a bound only it is under or over.
+			said = rapid.SampledFrom(hotelByPrice[want]).Draw(t, "price")
+		case 7:
+			// Its stars, in figures or words.
+			said = rapid.SampledFrom(hotelByStars[want]).Draw(t, "stars")
 		}
 		text := rapid.SampledFrom([]string{"", "the ", "I'd like ", "we'll take the "}).Draw(t, "before") + said +
 			rapid.SampledFrom([]string{"", " please", " pls", ", thanks", " one"}).Draw(t, "after")
-		switch rapid.IntRange(0, 3).Draw(t, "noise") {
+		switch rapid.IntRange(0, 5).Draw(t, "noise") {
 		case 1:
-			text, want = rapid.SampledFrom([]string{"yes", "sure", "the Hilton", "Ribeira House", "no idea"}).Draw(t, "other"), ""
+			text, want = rapid.SampledFrom([]string{"yes", "sure", "the Hilton", "Ribeira House", "no idea", "the hotel",
+				"the Lisbon one", "the two star one", "the one under 150", "the 75 one", "the one over 100"}).Draw(t, "other"), ""
 		case 2:
 			other := rapid.SampledFrom(hotels).Filter(func(h string) bool { return h != want }).Draw(t, "second")
 			text, want = text+" or "+other, ""
+		case 3:
+			// The one said is the one not wanted.
+			text, want = rapid.SampledFrom([]string{"not ", "anything except ", "pas "}).Draw(t, "not")+said, ""
 		}
 		s := playToHotelName(t, e, text)
 		if got, ok := s.Slots["hotel_name"]; ok && got != nil && format(got) != want {
 			t.Fatalf("%q: hotel_name = %v, want %q or none", text, got, want)
 		}
-		if want != "" && strings.Count(text, " ") <= 6 && s.Slots["hotel_name"] == nil && !strings.Contains(text, "one") {
+		if want != "" && strings.Count(text, " ") <= 6 && s.Slots["hotel_name"] == nil && !strings.Contains(text, "one") && !strings.Contains(text, "the the") {
 			t.Fatalf("%q: no hotel read, want %q", text, want)
 		}
 	})
 }
+
+// hotelByPrice and hotelByStars are answers that pick one of Lisbon's demo
+// hotels by its price or its stars alone.
+var (
+	hotelByPrice = map[string][]string{
+		"Alfama Garden": {"the 120 one", "the one for 120", "120"},
+		"Tagus View":    {"the 90 one", "the one under 100", "anything below 100", "le moins de 100"},
+		"Bairro Loft":   {"the 210 one", "the one over 200", "more than 150"},
+	}
+	hotelByStars = map[string][]string{
+		"Alfama Garden": {"the 4 star one", "four stars", "the four-star one"},
+		"Tagus View":    {"the 3-star one", "three star", "3 stars"},
+		"Bairro Loft":   {"the five star one", "5 stars", "five-star"},
+	}
+)
 
 // playToHotelName plays the hotel demo to its hotel question in Lisbon and
 // then text, and returns the state.
@@ -199,4 +234,74 @@ func TestRecordValuesAreTheClosedSet(t *testing.T) {
 			t.Errorf("RecordValues(%s, %s) = %v, want none", tc.flow, tc.slot, got)
 		}
 	}
+}
+
+// TestCityAnswersNeverStoreAnotherCity answers "which city?" of the hotel
+// demo with a city drawn with noise: its country after it, a typo of one edit
+// (a letter dropped, doubled or swapped with the next), a story before it
+// (with a past clause naming another place), a frame of a few words or a
+// choice. The slot ends with the city said or none, never another, and
+// never the words typed.
+func TestCityAnswersNeverStoreAnotherCity(t *testing.T) {
+	e, err := DemoFor("hotel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cities := map[string]string{"Lisbon": "Portugal", "Porto": "Portugal", "Denver": "USA", "Edinburgh": "Scotland",
+		"Amsterdam": "the Netherlands", "Chicago": "USA", "Helsinki": "Finland", "Warsaw": "Poland", "Marseille": "France",
+		"Stockholm": "Sweden", "Toronto": "Canada", "Budapest": "Hungary"}
+	names := slices.Sorted(maps.Keys(cities))
+	rapid.Check(t, func(t *rapid.T) {
+		want := rapid.SampledFrom(names).Draw(t, "city")
+		said := want
+		switch rapid.IntRange(0, 3).Draw(t, "typo") {
+		case 1:
+			i := rapid.IntRange(1, len(said)-1).Draw(t, "drop")
+			said = said[:i] + said[i+1:]
+		case 2:
+			i := rapid.IntRange(1, len(said)-1).Draw(t, "double")
+			said = said[:i] + said[i-1:]
+		case 3:
+			i := rapid.IntRange(1, len(said)-2).Draw(t, "swap")
+			said = said[:i] + string(said[i+1]) + string(said[i]) + said[i+2:]
+		}
+		if rapid.Bool().Draw(t, "lower") {
+			said = strings.ToLower(said)
+		}
+		if rapid.Bool().Draw(t, "country") {
+			said += rapid.SampledFrom([]string{" ", ", ", " in "}).Draw(t, "link") + cities[want]
+		}
+		before := rapid.SampledFrom([]string{"", "", "it's for ", "in ", "à ", "well, long story, but my sister lives in ",
+			"we went to Spain last year and this time we want ", "we've been saving all year to spend a week in "}).Draw(t, "before")
+		text := before + said
+		switch rapid.IntRange(0, 4).Draw(t, "noise") {
+		case 1:
+			other := rapid.SampledFrom(names).Filter(func(c string) bool { return c != want }).Draw(t, "other")
+			text, want = text+" or "+other, ""
+		case 2:
+			text, want = rapid.SampledFrom([]string{"not ", "anywhere but ", "pas "}).Draw(t, "not")+said, ""
+		case 3:
+			text, want = "we stayed in "+said+" last year", ""
+		}
+		s := playToCity(t, e, text)
+		if got, ok := s.Slots["city"]; ok && got != nil && format(got) != want {
+			t.Fatalf("%q: city = %v, want %q or none", text, got, want)
+		}
+	})
+}
+
+// playToCity plays the hotel demo to its city question and then text, and
+// returns the state.
+func playToCity(t *rapid.T, e *Engine, text string) *State {
+	key := parley.ConversationKey{Bot: "hotel", ID: "pc"}
+	var state any = e.NewState(key)
+	for i, m := range []string{"I need a hotel", text} {
+		d, err := e.Decide(context.Background(), parley.Turn{Conversation: key, Index: int64(i + 1), State: state,
+			Message: parley.Message{Text: m, SentAt: time.Date(2026, 3, 9, 9, 0, i, 0, time.UTC)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		state = d.State
+	}
+	return state.(*State)
 }

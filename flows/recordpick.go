@@ -23,6 +23,14 @@ var (
 	recordKind  = phraseSet(nlu.AnswerWords("record_kind"))
 )
 
+// recordPicks read a description of a record, in order: a description that a
+// reader finds is read by it alone.
+var recordPicks []func(*slot, []map[string]string, []string) ([]string, bool)
+
+func init() {
+	recordPicks = append(recordPicks, byNamePart, byField, byPriceFigure)
+}
+
 func phraseSet(phrases [][]string) map[string]bool {
 	set := map[string]bool{}
 	for _, p := range phrases {
@@ -34,7 +42,7 @@ func phraseSet(phrases [][]string) map[string]bool {
 // describedRecord is the one value of cands that words (folded) describe;
 // said is true when they describe some (a value nil then: two or none fit).
 func describedRecord(sl *slot, cands []map[string]string, words []string) (v any, said bool) {
-	for _, pick := range []func(*slot, []map[string]string, []string) ([]string, bool){byNamePart, byField, byPriceFigure} {
+	for _, pick := range recordPicks {
 		if vs, said := pick(sl, cands, words); said {
 			if len(vs) == 1 {
 				return vs[0], true
@@ -43,6 +51,19 @@ func describedRecord(sl *slot, cands []map[string]string, words []string) (v any
 		}
 	}
 	return nil, false
+}
+
+// describesAnother reports whether words describe a value of cands other
+// than v (a part of its name, a field, a price): "Alfama or Tagus View", "the
+// 120 one or Tagus View" name two.
+func describesAnother(sl *slot, cands []map[string]string, words []string, v string) bool {
+	for _, pick := range recordPicks {
+		vs, _ := pick(sl, cands, words)
+		if slices.ContainsFunc(vs, func(o string) bool { return o != v }) {
+			return true
+		}
+	}
+	return false
 }
 
 // byNamePart are the values of cands one of whose name's words (four letters

@@ -139,6 +139,9 @@ func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool)
 		return nil, false
 	}
 	if v, ok, two := namedRecord(sl, cands, words); ok || two {
+		if ok && describesAnother(sl, cands, nlu.FoldWords(raw), v.(string)) {
+			return nil, false // "Alfama or Tagus View": a part of another's name too
+		}
 		return v, ok
 	}
 	if !byPrice {

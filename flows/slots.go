@@ -391,7 +391,11 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	if !ok || !upstream && nlu.IsCountry(c) {
 		return nil, false
 	}
-	if _, known := nlu.MatchCityExact(c); !known && !upstream && len(sl.places) > 0 {
+	_, known := nlu.MatchCityExact(c)
+	if head, ok := nlu.CutCountry(c); ok && !known && !upstream {
+		c = head // "Braga Portugal": the place is Braga
+	}
+	if !known && !upstream && len(sl.places) > 0 {
 		// The bot searches its records by the name as written: an unknown
 		// name typed near a place they list is that place, and one a few
 		// typos from a known place is asked again, never stored misspelt.

@@ -271,6 +271,9 @@ func holdsValue(c string) bool {
 			if _, ok := ordinalDay(tok.text); ok && len(tok.text) > 2 {
 				return true
 			}
+			if _, ok := closestCity(tok.text); ok {
+				return true // "we stayed in Asterdam": a city mistyped
+			}
 		}
 	}
 	return false

@@ -287,8 +287,8 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	if c, ok := cityIndex[joined]; ok {
 		return c, true
 	}
-	if !typos {
-		return "", false
+	if !typos || countries[joined] {
+		return "", false // "Poland" is no typo of "Portland"
 	}
 	return closestCity(joined)
 }
@@ -312,6 +312,24 @@ func beforeCountry(joined string) (head, country string, ok bool) {
 		i += k + 1
 	}
 	return "", "", false
+}
+
+// CutCountry is name, an unknown place's name as typed, without a country
+// that ends it ("Braga Portugal", "Braga, in Portugal": "Braga"); ok is false
+// when none does, or nothing would be left.
+func CutCountry(name string) (string, bool) {
+	ws := strings.Fields(name)
+	for i := 1; i < len(ws); i++ {
+		if !IsCountry(strings.Join(ws[i:], " ")) {
+			continue
+		}
+		head := ws[:i]
+		if len(head) > 1 && countryLinks[strings.ToLower(head[len(head)-1])] {
+			head = head[:len(head)-1]
+		}
+		return strings.TrimRight(strings.Join(head, " "), ","), true
+	}
+	return "", false
 }
 
 // closestCity is the city whose name or alias is nearest to a name of five
