@@ -98,12 +98,23 @@ func (tu *turn) nonAnswer(sl *slot) bool {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" || sl != nil && sl.noPreference(tu.text) {
 		return false
 	}
-	if (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text) {
+	if (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text) && !tu.picksRecord(sl) {
 		return true
 	}
 	// "Whichever" at a free-text question names nothing; a slot with
 	// records reads "whichever is cheapest" by price (records.go).
 	return sl != nil && sl.typ == TypeText && sl.records == nil && nlu.IsVagueAnswer(tu.text)
+}
+
+// picksRecord reports whether a typed answer to the question of a slot with
+// records picks one of them beside its shrug ("just give me the cheapest,
+// whatever"): the pick is the answer.
+func (tu *turn) picksRecord(sl *slot) bool {
+	if sl == nil || sl.records == nil {
+		return false
+	}
+	_, ok := recordAnswer(tu.in, sl, tu.text, true)
+	return ok
 }
 
 // readsValue reports whether sl is of a type whose answer is a value a

@@ -75,6 +75,14 @@ func TestCityAndHotelNameClasses(t *testing.T) {
 		{"field", "hotel", "hotel_name", "the 3-star one", map[string]*string{"hotel_name": v("Tagus View")}},
 		{"field", "hotel", "hotel_name", "the two star one", map[string]*string{"hotel_name": none}},
 		{"field", "hotel", "hotel_name", "the Lisbon one", map[string]*string{"hotel_name": none}},
+		// A shrug beside a pick: the pick is the answer; a shrug alone is none.
+		{"shrug", "hotel", "hotel_name", "the cheapest one, whatever", map[string]*string{"hotel_name": v("Tagus View")}},
+		{"shrug", "hotel", "hotel_name", "no preference, the 90 one", map[string]*string{"hotel_name": v("Tagus View")}},
+		{"shrug", "hotel", "hotel_name", "don't care, the 90 one", map[string]*string{"hotel_name": none}}, // a negation beside a pick: asked again
+		{"shrug", "hotel", "hotel_name", "meh, the garden one, whatever", map[string]*string{"hotel_name": v("Alfama Garden")}},
+		{"shrug", "hotel", "hotel_name", "whatever", map[string]*string{"hotel_name": none}},
+		{"shrug", "hotel", "hotel_name", "no idea, whatever you think", map[string]*string{"hotel_name": none}},
+		{"shrug", "hotel", "hotel_name", "peu importe", map[string]*string{"hotel_name": none}},
 	}
 	for _, c := range cases {
 		e, err := DemoFor(c.bot)
