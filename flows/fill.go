@@ -89,14 +89,7 @@ func (tu *turn) fillAwaited() error {
 		return tu.checkFailed(err, sl)
 	}
 	if problem != "" {
-		_, read := tu.e.parse(tu.in, sl, answer, true)
-		if !read && tu.framedCity(sl, answer) {
-			return tu.fillFromSentence(f, st)
-		}
-		if !read {
-			tu.notUnderstood(sl, ReasonUnread)
-		}
-		return tu.invalid(st, problem)
+		return tu.answerFailed(f, st, answer, problem)
 	}
 	s.Slots[sl.name] = value
 	tu.userGave(sl.name, value)
@@ -110,6 +103,21 @@ func (tu *turn) fillAwaited() error {
 // says any value will do ("honestly, it doesn't matter").
 func (tu *turn) readsAsSentence(f *flow, sl *slot, answer string, alone bool) bool {
 	return !alone && !sl.noPreference(answer) && (tu.sentence() || tu.answersAnother(f, sl))
+}
+
+// answerFailed handles a direct answer that gave st's slot no valid value:
+// one that does not read as a value but names a city in a frame is read as
+// a sentence (framedCity); any other is asked again, noted as not understood
+// when it does not read.
+func (tu *turn) answerFailed(f *flow, st *step, answer, problem string) error {
+	_, read := tu.e.parse(tu.in, st.slot, answer, true)
+	if !read && tu.framedCity(st.slot, answer) {
+		return tu.fillFromSentence(f, st)
+	}
+	if !read {
+		tu.notUnderstood(st.slot, ReasonUnread)
+	}
+	return tu.invalid(st, problem)
 }
 
 // framedCity reports whether a short typed answer (or the part of one that
@@ -581,8 +589,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
-			if tf.saysAnother(sl, p, m[0], m[1], v) || sl.typ == TypeText && capturesTwo(sl, p, tf.text) ||
-				sl.typ == TypeCity && choiceAfter(tf.text[takenEnd(sl, capture, m[2*g], end):]) {
+			if tf.namesTwo(sl, p, m, capture, end, v) {
 				// "two nights or one night": two values, none of them.
 				return
 			}
@@ -598,6 +605,21 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			return
 		}
 	}
+}
+
+// namesTwo reports whether the match m of p, whose capture (up to end) read
+// v, names a second value beside it: a count again, a record's name twice,
+// a choice after a city.
+func (tf *textFinder) namesTwo(sl *slot, p *pattern, m []int, capture string, end int, v any) bool {
+	switch {
+	case tf.saysAnother(sl, p, m[0], m[1], v):
+		return true
+	case sl.typ == TypeText:
+		return capturesTwo(sl, p, tf.text)
+	case sl.typ == TypeCity:
+		return choiceAfter(tf.text[takenEnd(sl, capture, m[2*p.group], end):])
+	}
+	return false
 }
 
 // choiceAfter reports whether the first words of rest, the text after a
