@@ -70,8 +70,9 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 		}
 		if (anyBefore || clauseAside(c, leads)) && holdsValue(c) {
 			aside = true
-			if after, ok := turnedClause(c, leads); ok && !anyBefore {
-				kept = append(kept, after)
+			if at, ok := turnedClause(c, leads); ok && !anyBefore {
+				from := start + len(text[start:end]) - len(strings.TrimLeftFunc(text[start:end], unicode.IsSpace))
+				kept = append(kept, [2]int{from + at, end})
 			}
 		} else {
 			kept = append(kept, c)
@@ -96,13 +97,14 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 	return strings.Join(kept, ", "), true
 }
 
-// turnedClause is the part of a clause set aside from its last aside_turn
-// phrase on ("this time we want Porto" of "we went to Portugal last year and
-// this time we want Porto"), when that part sets nothing aside itself.
-func turnedClause(c string, leads bool) (string, bool) {
+// turnedClause is where the part of a clause set aside from its last
+// aside_turn phrase on starts ("this time we want Porto" of "we went to
+// Portugal last year and this time we want Porto"), when that part sets
+// nothing aside itself.
+func turnedClause(c string, leads bool) (int, bool) {
 	lower := strings.ToLower(c)
 	if len(lower) != len(c) {
-		return "", false // a letter whose case changes its length: not split
+		return 0, false // a letter whose case changes its length: not split
 	}
 	at := -1
 	for _, p := range asideTurn {
@@ -111,10 +113,9 @@ func turnedClause(c string, leads bool) (string, bool) {
 		}
 	}
 	if at <= 0 {
-		return "", false
+		return 0, false
 	}
-	after := strings.TrimSpace(c[at:])
-	return after, !clauseAside(after, leads)
+	return at, !clauseAside(c[at:], leads)
 }
 
 // mayBreak reports whether text may hold a clauseBreak: a punctuation mark or
