@@ -71,8 +71,7 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 		if (anyBefore || clauseAside(c, leads)) && holdsValue(c) {
 			aside = true
 			if at, ok := turnedClause(c, leads); ok && !anyBefore {
-				from := start + len(text[start:end]) - len(strings.TrimLeftFunc(text[start:end], unicode.IsSpace))
-				kept = append(kept, [2]int{from + at, end})
+				kept = append(kept, c[at:])
 			}
 		} else {
 			kept = append(kept, c)
