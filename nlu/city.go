@@ -472,12 +472,54 @@ var choiceWords = wordSet(`or either nor but except besides excluding instead ou
 // excludes one ("either Boston or Chicago", "anywhere but Denver"), so that
 // the value it names is not the one to keep.
 func NamesAlternatives(text string) bool {
-	if holdsChoiceWord(text) {
+	choice, mayGloss := choiceScan(text)
+	if choice {
 		return true
+	}
+	if !mayGloss {
+		return false
 	}
 	// Or in another language's words ("Denver o Boston", "wla"): the gloss.
 	g := Gloss(text)
 	return g != text && holdsChoiceWord(g)
+}
+
+// choiceGlossed are the first words of the gloss phrases whose meaning holds
+// a choice word ("wla", "o", "أو" = or): a text's gloss holds a choice word
+// its own words do not only through one of them, or a letter held down
+// ("orrr"). The gloss is most of what a turn's readers cost, and nearly every
+// answer holds neither, so the choice readers gloss only a text that may.
+var choiceGlossed = func() map[string]bool {
+	set := map[string]bool{}
+	for _, es := range [][]glossEntry{glosses.prefixes} {
+		for _, e := range es {
+			if holdsChoiceWord(e.to) {
+				set[e.words[0]] = true
+			}
+		}
+	}
+	for first, es := range glosses.byFirst {
+		for _, e := range es {
+			if holdsChoiceWord(e.to) {
+				set[first] = true
+			}
+		}
+	}
+	return set
+}()
+
+// choiceScan reads text's words once: whether one is a choice word, and
+// whether its gloss may hold one its words do not (choiceGlossed).
+func choiceScan(text string) (choice, mayGloss bool) {
+	mayGloss = mayElongate(text)
+	var buf [24]token
+	for _, t := range appendTokens(buf[:0], key(text)) {
+		if choiceWords[t.text] {
+			return true, true
+		}
+		mayGloss = mayGloss || choiceGlossed[t.text]
+	}
+	return false, mayGloss
 }
 
 // choiceReach is how many words from a city a choice word may stand and
@@ -492,6 +534,9 @@ const choiceReach = 3
 func NamesAlternativesNear(text, city string) bool {
 	if nearChoice(text, city) {
 		return true
+	}
+	if choice, mayGloss := choiceScan(text); !choice && !mayGloss {
+		return false // its gloss holds no choice word either
 	}
 	g := Gloss(text)
 	return g != text && nearChoice(g, city)

@@ -3,6 +3,8 @@ package nlu
 import (
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestMatchCity(t *testing.T) {
@@ -187,4 +189,28 @@ func TestOSADistance(t *testing.T) {
 			t.Errorf("osaDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
 	}
+}
+
+// TestNamesAlternativesGlossesOnlyWhenItMayMatter: choiceScan lets the
+// choice readers skip the gloss of a text whose gloss can hold no choice word
+// its own words do not; their answers are those of glossing every text.
+func TestNamesAlternativesGlossesOnlyWhenItMayMatter(t *testing.T) {
+	words := []string{"Denver", "Boston", "Lisbon", "Porto", "or", "o", "ou", "wla", "ola", "u", "أو", "ولا",
+		"orrr", "wlaaa", "but", "maybe", "to", "from", "3", "nights", "ugh", "I think", "please", "mn", "l", "في",
+		"and can I bring my dog?", ",", "tomorrow", "demain", "mañana"}
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOfN(rapid.SampledFrom(words), 1, 8).Draw(t, "words")
+		text := strings.Join(parts, " ")
+		g := Gloss(text)
+		want := holdsChoiceWord(text) || g != text && holdsChoiceWord(g)
+		if got := NamesAlternatives(text); got != want {
+			t.Fatalf("NamesAlternatives(%q) = %v, glossing it gives %v (gloss %q)", text, got, want, g)
+		}
+		for _, city := range []string{"Denver", "Lisbon"} {
+			wantNear := nearChoice(text, city) || g != text && nearChoice(g, city)
+			if got := NamesAlternativesNear(text, city); got != wantNear {
+				t.Fatalf("NamesAlternativesNear(%q, %s) = %v, glossing it gives %v (gloss %q)", text, city, got, wantNear, g)
+			}
+		}
+	})
 }
