@@ -333,8 +333,14 @@ func (t *turn) matchingWidened(word string, ids []string) ([]string, error) {
 // byAmount returns the cards of the page whose price is amount ("the $90
 // one"): one is the pick, several or none are asked about.
 func (t *turn) byAmount(page []string, amount float64) ([]string, error) {
+	return t.cardsWhere(page, func(p Product) bool { return math.Abs(p.Price-amount) < 0.005 })
+}
+
+// cardsWhere returns the cards of ids whose product keep holds, in their
+// order; a product gone from the catalog is left out.
+func (t *turn) cardsWhere(ids []string, keep func(Product) bool) ([]string, error) {
 	var out []string
-	for _, id := range page {
+	for _, id := range ids {
 		p, err := t.e.catalog.Product(t.ctx, id)
 		if parley.ErrorCode(err) == parley.ENOTFOUND {
 			continue
@@ -342,7 +348,7 @@ func (t *turn) byAmount(page []string, amount float64) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if math.Abs(p.Price-amount) < 0.005 {
+		if keep(p) {
 			out = append(out, id)
 		}
 	}
@@ -361,18 +367,9 @@ func (t *turn) lacking(page []string) ([]string, error) {
 			return nil, err
 		}
 	}
-	var out []string
-	for _, id := range fit {
-		p, err := t.e.catalog.Product(t.ctx, id)
-		if parley.ErrorCode(err) == parley.ENOTFOUND {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if !hasAnyWord(p.Name+" "+p.Description, t.req.Lacks) {
-			out = append(out, id)
-		}
+	out, err := t.cardsWhere(fit, func(p Product) bool { return !hasAnyWord(p.Name+" "+p.Description, t.req.Lacks) })
+	if err != nil {
+		return nil, err
 	}
 	switch {
 	case len(out) >= 1:
