@@ -73,6 +73,9 @@ func TestMayBeAsideAgreesWithClauseAside(t *testing.T) {
 }
 
 func TestSetAsideKeepsAWholeAnswerWithoutAllocating(t *testing.T) {
+	if raceDetector {
+		t.Skip("under the race detector sync.Pool drops items at random, and the clause expression's machine comes from one")
+	}
 	for _, text := range []string{"New York", "Los Angeles", "2026-12-12", "yes", "I want to book a flight"} {
 		if n := testing.AllocsPerRun(100, func() { SetAside(text) }); n != 0 {
 			t.Errorf("SetAside(%q) allocates %v times", text, n)
