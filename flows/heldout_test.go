@@ -72,8 +72,8 @@ const (
 // from descriptions of users: round 1, then round 2 (written once round 1 had
 // been seen), then round 3 (written once round 2 had been seen), then round 4
 // (written once round 3 had been seen), then round 5 (written once round 4 had
-// been seen).
-var heldOutDirs = []string{"../testdata/heldout/flows", "../testdata/heldout/round2/flows", "../testdata/heldout/round3/flows", "../testdata/heldout/round4/flows", "../testdata/heldout/round5/flows"}
+// been seen), then round 6 (written once round 5 had been seen).
+var heldOutDirs = []string{"../testdata/heldout/flows", "../testdata/heldout/round2/flows", "../testdata/heldout/round3/flows", "../testdata/heldout/round4/flows", "../testdata/heldout/round5/flows", "../testdata/heldout/round6/flows"}
 
 // TestHeldOutFlows reports how the rules read the held-aside phrasings of the
 // flows bots: right, not understood (asked again), and wrong (a value stored
