@@ -247,8 +247,13 @@ func readFile(path string) ([]byte, error) {
 }
 
 func runSGDVocabulary(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sgd vocabulary", stderr, "[-exclude DIR] [-o FILE] SCHEMA.json SPLIT/dialogues_*.json")
-	exclude := fs.String("exclude", "", "leave out the dialogues whose ids occur in the JSON files of this folder (a held-out sample)")
+	fs := newFlagSet("sgd vocabulary", stderr, "[-exclude DIR]... [-o FILE] SCHEMA.json SPLIT/dialogues_*.json")
+	// Every held-out sample is left out, so -exclude repeats.
+	var exclude []string
+	fs.Func("exclude", "leave out the dialogues whose ids occur in the JSON files of this folder (a held-out sample; repeatable)", func(dir string) error {
+		exclude = append(exclude, dir)
+		return nil
+	})
 	output := fs.String("o", "", "write the vocabulary here instead of stdout")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -269,8 +274,8 @@ func runSGDVocabulary(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := sgd.DefaultVocabularyOptions
-	if *exclude != "" {
-		if opts.Exclude, err = dialogueIDs(*exclude); err != nil {
+	if len(exclude) > 0 {
+		if opts.Exclude, err = dialogueIDs(exclude...); err != nil {
 			return err
 		}
 	}
@@ -285,11 +290,15 @@ func runSGDVocabulary(args []string, stdout, stderr io.Writer) error {
 	return writeOutput(stdout, *output, data)
 }
 
-// dialogueIDs are the ids of the dialogues in the JSON files under dir.
-func dialogueIDs(dir string) (map[string]bool, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	if err != nil {
-		return nil, err
+// dialogueIDs are the ids of the dialogues in the JSON files under the dirs.
+func dialogueIDs(dirs ...string) (map[string]bool, error) {
+	var files []string
+	for _, dir := range dirs {
+		more, err := filepath.Glob(filepath.Join(dir, "*.json"))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, more...)
 	}
 	ids := map[string]bool{}
 	for _, f := range files {
