@@ -47,16 +47,17 @@ func replayFreshSet(t *testing.T, set, split string) Totals {
 }
 
 // The development half of the fresh sample (testdata/sgd/fresh5/A) replays with
-// five mismatches, all one class: a free-text value the service maps to its own
-// vocabulary (the user says "Punjabi", the service is called with "Indian"),
-// which the engine cannot know without that vocabulary.
+// one mismatch: a free-text value the service maps to its own vocabulary with
+// no evidence in the train split ("Soup & Salad" called as Salad). The others
+// of that class ("Non-fiction" for Biographical, "Rom-com" for Romance) the
+// learned vocabulary now holds, its free slots' values learned from the calls.
 func TestReplayFreshDevelopmentHalf(t *testing.T) {
 	tests := []struct {
 		split string
 		want  Totals
 	}{
-		{"dev", Totals{Dialogues: 34, Passed: 32, UserTurns: 254, Matched: 254, Calls: 66, CallsMatched: 64}},
-		{"train", Totals{Dialogues: 46, Passed: 45, UserTurns: 364, Matched: 364, Calls: 97, CallsMatched: 96}},
+		{"dev", Totals{Dialogues: 34, Passed: 33, UserTurns: 254, Matched: 254, Calls: 66, CallsMatched: 65}},
+		{"train", Totals{Dialogues: 46, Passed: 46, UserTurns: 364, Matched: 364, Calls: 97, CallsMatched: 97}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, replayFresh(t, "A", tt.split)); diff != "" {
@@ -66,28 +67,29 @@ func TestReplayFreshDevelopmentHalf(t *testing.T) {
 }
 
 // The second half (testdata/sgd/fresh5/B), held out when it was taken (69 of
-// 80), is a development set since fresh6 was drawn; 71 pass since optional
-// slots take dontcare and the learned vocabulary. A floor: a change that
+// 80), is a development set since fresh6 was drawn; 71 passed since optional
+// slots take dontcare and the learned vocabulary, 75 since the vocabulary
+// holds free slots' values. A floor: a change that
 // passes more moves it up in docs/guides/sgd.md.
 func TestReplayFreshHeldOutHalfFloor(t *testing.T) {
 	dev, train := replayFresh(t, "B", "dev"), replayFresh(t, "B", "train")
 	if n := dev.Dialogues + train.Dialogues; n != 80 {
 		t.Fatalf("fresh5/B: %d dialogues, want 80", n)
 	}
-	if p := dev.Passed + train.Passed; p < 71 {
-		t.Errorf("fresh5/B: %d/80 dialogues passed, want at least 71", p)
+	if p := dev.Passed + train.Passed; p < 75 {
+		t.Errorf("fresh5/B: %d/80 dialogues passed, want at least 75", p)
 	}
 }
 
 // The held-out sample testdata/sgd/fresh6/C is a floor only: 149 of 160 passed
-// when it was drawn and after the round that drew it. Its mismatches are not
-// pinned, so that nobody develops on them.
+// when it was drawn and after the round that drew it, 153 once the learned
+// vocabulary held free slots' values. Its mismatches are not pinned.
 func TestReplayFreshSixHeldOutFloor(t *testing.T) {
 	dev, train := replayFreshSet(t, "fresh6/C", "dev"), replayFreshSet(t, "fresh6/C", "train")
 	if n := dev.Dialogues + train.Dialogues; n != 160 {
 		t.Fatalf("fresh6/C: %d dialogues, want 160", n)
 	}
-	if p := dev.Passed + train.Passed; p < 149 {
-		t.Errorf("fresh6/C: %d/160 dialogues passed, want at least 149", p)
+	if p := dev.Passed + train.Passed; p < 153 {
+		t.Errorf("fresh6/C: %d/160 dialogues passed, want at least 153", p)
 	}
 }

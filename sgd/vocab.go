@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/flows"
 )
 
 // Vocabulary is a service's words for the values of its slots, learned from a
@@ -41,6 +42,12 @@ var DefaultVocabularyOptions = VocabularyOptions{MinCount: 4, MinPrecision: 0.8}
 type vocabCounts struct {
 	meant map[string]map[string]int
 	seen  map[string]int
+	// called counts, for a free slot that lists no values, the values the
+	// service was called with as the user said them: the service's own words.
+	called map[string]int
+	// spelled holds each expression's spellings as the user wrote them ("rom-com"
+	// for "rom com"), which the flows' lookup folds without splitting words.
+	spelled map[string]map[string]bool
 }
 
 // vocabLearner counts, per service and slot, over the dialogues it reads.
@@ -161,15 +168,15 @@ func learnable(sl *Slot) bool {
 }
 
 // readCall counts a service call for the service's free slots with possible
-// values.
+// values, or with values of their own (calledValues).
 func (l *vocabLearner) readCall(svc *Service, call *ServiceCall, st *State) {
 	for i := range svc.Slots {
 		sl := &svc.Slots[i]
-		if sl.IsCategorical || !learnable(sl) {
+		if sl.IsCategorical || !learnable(sl) && !calledValues(sl) {
 			continue
 		}
 		p, ok := call.Parameters[sl.Name]
-		if !ok || !slices.Contains(sl.PossibleValues, p) {
+		if !ok {
 			continue
 		}
 		c := l.slotCounts(svc.Name, sl.Name)
@@ -179,11 +186,32 @@ func (l *vocabLearner) readCall(svc *Service, call *ServiceCall, st *State) {
 				continue
 			}
 			c.seen[e]++
-			if !strings.EqualFold(u, p) {
-				c.mean(e, p)
+			if strings.EqualFold(u, p) {
+				c.called[p]++
+				continue
+			}
+			c.mean(e, p)
+			if spelling := strings.ToLower(u); spelling != e {
+				if c.spelled[e] == nil {
+					c.spelled[e] = map[string]bool{}
+				}
+				c.spelled[e][spelling] = true
 			}
 		}
 	}
+}
+
+// calledValues reports whether a free slot that lists no values is learned
+// from the service's calls: its values are plain text (not a date, time, city
+// or count, which the engine reads itself, nor a name or an address, which are
+// the user's to give), so the service's own words for them are the values it
+// is called with when the user said exactly that ("Comedy" for a genre).
+func calledValues(sl *Slot) bool {
+	if sl.IsCategorical || len(sl.PossibleValues) > 0 || slotType(sl) != flows.TypeText {
+		return false
+	}
+	words := descWords(vocabWords(sl.Description))
+	return !words.has("name", "names", "address", "title", "number")
 }
 
 func (l *vocabLearner) slotCounts(service, slot string) *vocabCounts {
@@ -192,7 +220,7 @@ func (l *vocabLearner) slotCounts(service, slot string) *vocabCounts {
 	}
 	c := l.counts[service][slot]
 	if c == nil {
-		c = &vocabCounts{meant: map[string]map[string]int{}, seen: map[string]int{}}
+		c = &vocabCounts{meant: map[string]map[string]int{}, seen: map[string]int{}, called: map[string]int{}, spelled: map[string]map[string]bool{}}
 		l.counts[service][slot] = c
 	}
 	return c
@@ -210,10 +238,15 @@ func (l *vocabLearner) vocabulary(opts VocabularyOptions) Vocabulary {
 	out := Vocabulary{}
 	for service, slots := range l.counts {
 		for slot, c := range slots {
-			values := l.possibleValues(service, slot)
+			values, own := l.possibleValues(service, slot), c.ownValues(opts)
+			sl, _ := l.services[service].Slot(slot)
+			listed := sl.PossibleValues
+			for v := range own {
+				values[strings.Join(vocabWords(v), " ")] = true
+			}
 			for expr, meant := range c.meant {
 				v, ok := c.onlyValue(expr, meant, opts)
-				if !ok || values[expr] || isNumber(expr) || !c.specific(expr, v, opts) {
+				if !ok || values[expr] || isNumber(expr) || !c.specific(expr, v, opts) || !own[v] && !slices.Contains(listed, v) {
 					continue
 				}
 				if out[service] == nil {
@@ -223,6 +256,9 @@ func (l *vocabLearner) vocabulary(opts VocabularyOptions) Vocabulary {
 					out[service][slot] = map[string][]string{}
 				}
 				out[service][slot][v] = append(out[service][slot][v], expr)
+				for spelling := range c.spelled[expr] {
+					out[service][slot][v] = append(out[service][slot][v], spelling)
+				}
 			}
 		}
 	}
@@ -277,6 +313,22 @@ func (c *vocabCounts) specific(expr, value string, opts VocabularyOptions) bool 
 		}
 	}
 	return true
+}
+
+// ownValues are the values of a slot that lists none that the service was
+// called with, as the user said them, at least MinCount times: the only values
+// its expressions may mean (nil for a slot that lists values).
+func (c *vocabCounts) ownValues(opts VocabularyOptions) map[string]bool {
+	var out map[string]bool
+	for v, n := range c.called {
+		if n >= opts.MinCount {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[v] = true
+		}
+	}
+	return out
 }
 
 // onlyValue is the one value expr passes the thresholds for.
@@ -350,9 +402,12 @@ func MarshalVocabulary(v Vocabulary) ([]byte, error) {
 }
 
 // vocabulary.json is LearnVocabulary of the train split (DefaultVocabularyOptions,
-// fresh6/C's dialogues left out), made offline by
+// the held-out samples fresh6/C and fresh7/D left out), with the dev services
+// the split lacks given their domain's words (TransferVocabulary), made
+// offline by
 //
-//	parley-tools sgd vocabulary -exclude testdata/sgd/fresh6/C -o sgd/vocabulary.json \
+//	parley-tools sgd vocabulary -exclude testdata/sgd/fresh6/C -exclude testdata/sgd/fresh7/D \
+//	  -to testdata/sgd/dev_schema.json -o sgd/vocabulary.json \
 //	  testdata/sgd/train_schema.json TRAIN/dialogues_*.json
 //
 //go:embed vocabulary.json
@@ -368,12 +423,13 @@ var learnedVocabulary = func() Vocabulary {
 }()
 
 // words are the learned expressions of the slot's values in the service, each
-// value one the slot lists (a schema of the same service name elsewhere may
-// list others: those are left out), nil when there are none.
+// value one a categorical slot lists (a schema of the same service name
+// elsewhere may list others: those are left out), or, for a free slot, one the
+// service was called with (LearnVocabulary), nil when there are none.
 func (v Vocabulary) words(service string, sl *Slot) map[string][]string {
 	var out map[string][]string
 	for value, exprs := range v[service][sl.Name] {
-		if !slices.Contains(sl.PossibleValues, value) {
+		if sl.IsCategorical && !slices.Contains(sl.PossibleValues, value) {
 			continue
 		}
 		if out == nil {
@@ -382,4 +438,134 @@ func (v Vocabulary) words(service string, sl *Slot) map[string][]string {
 		out[value] = slices.Clone(exprs)
 	}
 	return out
+}
+
+// TransferVocabulary gives each service of to that from lacks (a dev service
+// the train split never saw) the learned words of the same slot in the
+// services of its domain that from holds (Media_1's genre for Media_2's): the
+// slot of the same name, else the one whose description shares a word with
+// its description that singles each out in its own service ("food": the
+// cuisine of Restaurants_1, the category of Restaurants_2). An expression the
+// siblings learned for two values is dropped; a categorical slot keeps only
+// the values it lists. The result is v with the transferred services added.
+func TransferVocabulary(v Vocabulary, from, to []Service) Vocabulary {
+	known := map[string]*Service{}
+	for i := range from {
+		known[from[i].Name] = &from[i]
+	}
+	out := Vocabulary{}
+	for service, slots := range v {
+		out[service] = slots
+	}
+	for i := range to {
+		svc := &to[i]
+		if known[svc.Name] != nil {
+			continue
+		}
+		for j := range svc.Slots {
+			sl := &svc.Slots[j]
+			if words := transferSlot(v, from, svc, sl); len(words) > 0 {
+				if out[svc.Name] == nil {
+					out[svc.Name] = map[string]map[string][]string{}
+				}
+				out[svc.Name][sl.Name] = words
+			}
+		}
+	}
+	return out
+}
+
+// transferSlot is the union of the words the sibling slots of sl learned, each
+// expression meaning one value.
+func transferSlot(v Vocabulary, from []Service, svc *Service, sl *Slot) map[string][]string {
+	meaning := map[string]string{}
+	conflict := map[string]bool{}
+	for i := range from {
+		other := &from[i]
+		if domain(other.Name) != domain(svc.Name) {
+			continue
+		}
+		osl := sameSlot(other, svc, sl)
+		if osl == nil {
+			continue
+		}
+		for value, exprs := range v[other.Name][osl.Name] {
+			if sl.IsCategorical && !slices.Contains(sl.PossibleValues, value) {
+				continue
+			}
+			for _, e := range exprs {
+				if m, ok := meaning[e]; ok && m != value {
+					conflict[e] = true
+				}
+				meaning[e] = value
+			}
+		}
+	}
+	var out map[string][]string
+	for e, value := range meaning {
+		if conflict[e] {
+			continue
+		}
+		if out == nil {
+			out = map[string][]string{}
+		}
+		out[value] = append(out[value], e)
+	}
+	for _, exprs := range out {
+		sort.Strings(exprs)
+	}
+	return out
+}
+
+// domain is a service's name without its number (Restaurants of Restaurants_2).
+func domain(service string) string {
+	if i := strings.LastIndexByte(service, '_'); i > 0 {
+		return service[:i]
+	}
+	return service
+}
+
+// sameSlot is the slot of other that is sl of svc: the one of the same name and
+// kind, else the only one of the same kind whose description shares with sl's a
+// word no other slot of either service has in its description.
+func sameSlot(other, svc *Service, sl *Slot) *Slot {
+	var match *Slot
+	for i := range other.Slots {
+		osl := &other.Slots[i]
+		if osl.IsCategorical != sl.IsCategorical {
+			continue
+		}
+		if osl.Name == sl.Name {
+			return osl
+		}
+		if match == nil && sharesSingling(other, osl, svc, sl) {
+			match = osl
+		}
+	}
+	return match
+}
+
+// sharesSingling reports whether the descriptions of a and b share a word
+// (not a function word) that no other slot's description in its service holds.
+func sharesSingling(as *Service, a *Slot, bs *Service, b *Slot) bool {
+	bw := vocabWords(b.Description)
+	for _, w := range vocabWords(a.Description) {
+		if vocabFunctionWords[w] || !slices.Contains(bw, w) {
+			continue
+		}
+		if singles(as, a, w) && singles(bs, b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// singles reports whether w is in no description of svc's slots but sl's.
+func singles(svc *Service, sl *Slot, w string) bool {
+	for i := range svc.Slots {
+		if o := &svc.Slots[i]; o.Name != sl.Name && slices.Contains(vocabWords(o.Description), w) {
+			return false
+		}
+	}
+	return true
 }

@@ -102,17 +102,22 @@ func TestLearnVocabulary(t *testing.T) {
 	}
 }
 
-// The committed vocabulary holds only what the train schema allows: each value
-// one of its slot's possible values, each expression meaning one value of its
-// slot and none a possible value itself, in the learner's own order.
+// The committed vocabulary holds only what the train and dev schemas allow:
+// each value of a categorical slot one of its possible values, each
+// expression meaning one value of its slot and none a possible value itself,
+// in the learner's own order.
 func TestVocabularyFileIsWellFormed(t *testing.T) {
-	data, err := os.ReadFile("../testdata/sgd/train_schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	services, err := DecodeSchema(data)
-	if err != nil {
-		t.Fatal(err)
+	var services []Service
+	for _, split := range []string{"train", "dev"} {
+		data, err := os.ReadFile("../testdata/sgd/" + split + "_schema.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		more, err := DecodeSchema(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		services = append(services, more...)
 	}
 	if len(learnedVocabulary) == 0 {
 		t.Fatal("vocabulary.json is empty")
@@ -129,7 +134,7 @@ func TestVocabularyFileIsWellFormed(t *testing.T) {
 			}
 			owner := map[string]string{}
 			for value, exprs := range values {
-				if !slices.Contains(sl.PossibleValues, value) {
+				if sl.IsCategorical && !slices.Contains(sl.PossibleValues, value) {
 					t.Errorf("%s.%s: %q is not a possible value", service, slot, value)
 				}
 				if !sort.StringsAreSorted(exprs) {
@@ -204,7 +209,15 @@ func TestVocabularyRegenerates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := MarshalVocabulary(v)
+	devSchema, err := os.ReadFile("../testdata/sgd/dev_schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev, err := DecodeSchema(devSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := MarshalVocabulary(TransferVocabulary(v, services, dev))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,5 +272,115 @@ func TestFlowsUseVocabulary(t *testing.T) {
 	}
 	if d := slotOf("Events_1", "BuyEventTickets", "date"); d.NoPreference {
 		t.Errorf("Events_1 BuyEventTickets date (required) allows no preference")
+	}
+}
+
+// movieService has free slots that list no values: a genre (plain text, its
+// values learned from the calls) and a director (a name, never learned).
+var movieService = Service{Name: "Films_1", Slots: []Slot{
+	{Name: "genre", Description: "Genre of the film"},
+	{Name: "director", Description: "Name of the director"},
+}}
+
+// filmDialogue is a user turn of Films_1 holding the values the user said and
+// the call the service got with its own.
+func filmDialogue(said, called map[string]string) []map[string]any {
+	values := map[string][]string{}
+	var acts []map[string]any
+	for slot, v := range said {
+		values[slot] = []string{v}
+		acts = append(acts, map[string]any{"act": "INFORM", "slot": slot, "values": []string{v}})
+	}
+	user := map[string]any{"speaker": "USER", "utterance": "-", "frames": []map[string]any{{
+		"service": "Films_1", "actions": acts, "state": map[string]any{"active_intent": "Find", "slot_values": values},
+	}}}
+	call := map[string]any{"speaker": "SYSTEM", "utterance": "-", "frames": []map[string]any{{
+		"service": "Films_1", "actions": []any{}, "service_call": map[string]any{"method": "Find", "parameters": called},
+	}}}
+	return []map[string]any{user, call}
+}
+
+func filmDialogues(t *testing.T, ds [][]map[string]any) []byte {
+	t.Helper()
+	var out []map[string]any
+	for i, turns := range ds {
+		out = append(out, map[string]any{"dialogue_id": "f" + strings.Repeat("x", i), "services": []string{"Films_1"}, "turns": turns})
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// A free slot that lists no values learns the user's word for a value the
+// service was called with as users said it at least MinCount times, with the
+// user's spelling kept beside its words; a value never called as said (the
+// service's word is unknown), a word seen too rarely, and a name slot teach
+// nothing.
+func TestLearnVocabularyFreeSlotValues(t *testing.T) {
+	var ds [][]map[string]any
+	add := func(n int, said, called map[string]string) {
+		for i := 0; i < n; i++ {
+			ds = append(ds, filmDialogue(said, called))
+		}
+	}
+	add(4, map[string]string{"genre": "Comedy"}, map[string]string{"genre": "Comedy"})
+	add(4, map[string]string{"genre": "Non-fiction"}, map[string]string{"genre": "Comedy"})
+	add(3, map[string]string{"genre": "funny"}, map[string]string{"genre": "Comedy"})
+	add(5, map[string]string{"genre": "Spooky"}, map[string]string{"genre": "Horror"})
+	add(5, map[string]string{"director": "Tom"}, map[string]string{"director": "Tom McCarthy"})
+	add(4, map[string]string{"director": "Tom McCarthy"}, map[string]string{"director": "Tom McCarthy"})
+	v, err := LearnVocabulary([]Service{movieService}, [][]byte{filmDialogues(t, ds)}, DefaultVocabularyOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Vocabulary{"Films_1": {"genre": {"Comedy": {"non fiction", "non-fiction"}}}}
+	if diff := cmp.Diff(want, v); diff != "" {
+		t.Errorf("vocabulary (-want +got):\n%s", diff)
+	}
+}
+
+// A service the learning split lacks takes the words of its domain's same
+// slot: by name, or by a description word that singles both slots out
+// ("food"); a categorical slot keeps only its listed values, an expression two
+// siblings learned for different values is dropped, and another domain's
+// services give nothing.
+func TestTransferVocabulary(t *testing.T) {
+	from := []Service{
+		{Name: "Eat_1", Slots: []Slot{
+			{Name: "cuisine", Description: "Cuisine of food served in the restaurant"},
+			{Name: "city", Description: "City of the restaurant"},
+			{Name: "price", IsCategorical: true, PossibleValues: []string{"cheap", "pricey", "moderate"}},
+		}},
+		{Name: "Eat_2", Slots: []Slot{{Name: "cuisine", Description: "Food served"}}},
+		{Name: "Films_1", Slots: []Slot{{Name: "genre", Description: "Genre"}}},
+	}
+	v := Vocabulary{
+		"Eat_1":   {"cuisine": {"Italian": {"pizza", "pasta"}}, "price": {"cheap": {"budget"}, "moderate": {"mid"}}},
+		"Eat_2":   {"cuisine": {"Italian": {"pizza"}, "Japanese": {"pasta", "sushi"}}},
+		"Films_1": {"genre": {"Comedy": {"funny"}}},
+	}
+	to := []Service{
+		{Name: "Eat_1", Slots: []Slot{{Name: "cuisine", Description: "Cuisine"}}},
+		{Name: "Eat_3", Slots: []Slot{
+			{Name: "category", Description: "The category of food offered by the restaurant"},
+			{Name: "name", Description: "Name of the restaurant"},
+			{Name: "price", IsCategorical: true, PossibleValues: []string{"cheap", "pricey"}},
+			{Name: "genre", Description: "Genre"},
+		}},
+	}
+	got := TransferVocabulary(v, from, to)
+	want := Vocabulary{
+		"Eat_1":   v["Eat_1"],
+		"Eat_2":   v["Eat_2"],
+		"Films_1": v["Films_1"],
+		"Eat_3": {
+			"category": {"Italian": {"pizza"}, "Japanese": {"sushi"}},
+			"price":    {"cheap": {"budget"}},
+		},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("transferred (-want +got):\n%s", diff)
 	}
 }

@@ -247,7 +247,8 @@ func readFile(path string) ([]byte, error) {
 }
 
 func runSGDVocabulary(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sgd vocabulary", stderr, "[-exclude DIR]... [-o FILE] SCHEMA.json SPLIT/dialogues_*.json")
+	fs := newFlagSet("sgd vocabulary", stderr, "[-exclude DIR]... [-to SCHEMA.json] [-o FILE] SCHEMA.json SPLIT/dialogues_*.json")
+	to := fs.String("to", "", "also give the services of this schema that SCHEMA.json lacks the words of their domain's same slots (TransferVocabulary)")
 	// Every held-out sample is left out, so -exclude repeats.
 	var exclude []string
 	fs.Func("exclude", "leave out the dialogues whose ids occur in the JSON files of this folder (a held-out sample; repeatable)", func(dir string) error {
@@ -282,6 +283,13 @@ func runSGDVocabulary(args []string, stdout, stderr io.Writer) error {
 	v, err := sgd.LearnVocabulary(services, inputs, opts)
 	if err != nil {
 		return err
+	}
+	if *to != "" {
+		others, err := readSchema(*to)
+		if err != nil {
+			return err
+		}
+		v = sgd.TransferVocabulary(v, services, others)
 	}
 	data, err := sgd.MarshalVocabulary(v)
 	if err != nil {
