@@ -238,36 +238,42 @@ func (l *vocabLearner) vocabulary(opts VocabularyOptions) Vocabulary {
 	out := Vocabulary{}
 	for service, slots := range l.counts {
 		for slot, c := range slots {
-			values, own := l.possibleValues(service, slot), c.ownValues(opts)
-			sl, _ := l.services[service].Slot(slot)
-			listed := sl.PossibleValues
-			for v := range own {
-				values[strings.Join(vocabWords(v), " ")] = true
-			}
-			for expr, meant := range c.meant {
-				v, ok := c.onlyValue(expr, meant, opts)
-				if !ok || values[expr] || isNumber(expr) || !c.specific(expr, v, opts) || !own[v] && !slices.Contains(listed, v) {
-					continue
-				}
+			if kept := l.slotWords(service, slot, c, opts); len(kept) > 0 {
 				if out[service] == nil {
 					out[service] = map[string]map[string][]string{}
 				}
-				if out[service][slot] == nil {
-					out[service][slot] = map[string][]string{}
-				}
-				out[service][slot][v] = append(out[service][slot][v], expr)
-				for spelling := range c.spelled[expr] {
-					out[service][slot][v] = append(out[service][slot][v], spelling)
-				}
+				out[service][slot] = kept
 			}
 		}
 	}
-	for _, slots := range out {
-		for _, values := range slots {
-			for _, exprs := range values {
-				sort.Strings(exprs)
-			}
+	return out
+}
+
+// slotWords are the kept expressions of one slot by value, sorted, each with
+// the user's other spellings of it: a value is one the slot lists or one of
+// the service's own (ownValues), and no expression is a value itself.
+func (l *vocabLearner) slotWords(service, slot string, c *vocabCounts, opts VocabularyOptions) map[string][]string {
+	values, own := l.possibleValues(service, slot), c.ownValues(opts)
+	sl, _ := l.services[service].Slot(slot)
+	for v := range own {
+		values[strings.Join(vocabWords(v), " ")] = true
+	}
+	var out map[string][]string
+	for expr, meant := range c.meant {
+		v, ok := c.onlyValue(expr, meant, opts)
+		if !ok || values[expr] || isNumber(expr) || !c.specific(expr, v, opts) || !own[v] && !slices.Contains(sl.PossibleValues, v) {
+			continue
 		}
+		if out == nil {
+			out = map[string][]string{}
+		}
+		out[v] = append(out[v], expr)
+		for spelling := range c.spelled[expr] {
+			out[v] = append(out[v], spelling)
+		}
+	}
+	for _, exprs := range out {
+		sort.Strings(exprs)
 	}
 	return out
 }
