@@ -254,6 +254,8 @@ var slotTypeRules = []struct {
 }{
 	{func(w descWords) bool { return w.has("date") }, flows.TypeDate},
 	{func(w descWords) bool { return w.has("time") && !w.has("number") }, flows.TypeTime},
+	// "Name of the city" names a city; a street address with its city does not.
+	{func(w descWords) bool { return w.has("city") && !w.has("address") }, flows.TypeCity},
 	{func(w descWords) bool { return w.has("address", "name") }, flows.TypeText},
 	{func(w descWords) bool { return w.has("city", "location", "destination") }, flows.TypeCity},
 	{func(w descWords) bool { return len(w) > 2 && w[0] == "number" && w[1] == "of" }, flows.TypeInteger},

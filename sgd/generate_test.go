@@ -232,3 +232,24 @@ func FuzzDecodeDialogues(f *testing.F) {
 		}
 	})
 }
+
+// A free slot's type is read from its description's words: a name of a city
+// is a city, a street address or another name is text.
+func TestSlotTypeFromDescription(t *testing.T) {
+	tests := []struct {
+		desc, want string
+	}{
+		{"Name of the city", flows.TypeCity},
+		{"City the user flies to", flows.TypeCity},
+		{"Street address and city of the venue", flows.TypeText},
+		{"Name of the hairdresser", flows.TypeText},
+		{"Date of the visit", flows.TypeDate},
+		{"Number of tickets", flows.TypeInteger},
+		{"Kind of music", flows.TypeText},
+	}
+	for _, tt := range tests {
+		if got := slotType(&Slot{Description: tt.desc}); got != tt.want {
+			t.Errorf("slotType(%q) = %q, want %q", tt.desc, got, tt.want)
+		}
+	}
+}
