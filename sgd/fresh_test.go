@@ -68,28 +68,30 @@ func TestReplayFreshDevelopmentHalf(t *testing.T) {
 
 // The second half (testdata/sgd/fresh5/B), held out when it was taken (69 of
 // 80), is a development set since fresh6 was drawn; 71 passed since optional
-// slots take dontcare and the learned vocabulary, 75 since the vocabulary
-// holds free slots' values. A floor: a change that
+// slots take dontcare and the learned vocabulary, 76 since the vocabulary
+// holds free slots' values and the replay shows the result the system offered.
+// A floor: a change that
 // passes more moves it up in docs/guides/sgd.md.
 func TestReplayFreshHeldOutHalfFloor(t *testing.T) {
 	dev, train := replayFresh(t, "B", "dev"), replayFresh(t, "B", "train")
 	if n := dev.Dialogues + train.Dialogues; n != 80 {
 		t.Fatalf("fresh5/B: %d dialogues, want 80", n)
 	}
-	if p := dev.Passed + train.Passed; p < 75 {
-		t.Errorf("fresh5/B: %d/80 dialogues passed, want at least 75", p)
+	if p := dev.Passed + train.Passed; p < 76 {
+		t.Errorf("fresh5/B: %d/80 dialogues passed, want at least 76", p)
 	}
 }
 
 // The held-out sample testdata/sgd/fresh6/C is a floor only: 149 of 160 passed
 // when it was drawn and after the round that drew it, 153 once the learned
-// vocabulary held free slots' values. Its mismatches are not pinned.
+// vocabulary held free slots' values, 154 once a free slot described as the
+// name of a city is a city. Its mismatches are not pinned.
 func TestReplayFreshSixHeldOutFloor(t *testing.T) {
 	dev, train := replayFreshSet(t, "fresh6/C", "dev"), replayFreshSet(t, "fresh6/C", "train")
 	if n := dev.Dialogues + train.Dialogues; n != 160 {
 		t.Fatalf("fresh6/C: %d dialogues, want 160", n)
 	}
-	if p := dev.Passed + train.Passed; p < 153 {
-		t.Errorf("fresh6/C: %d/160 dialogues passed, want at least 153", p)
+	if p := dev.Passed + train.Passed; p < 154 {
+		t.Errorf("fresh6/C: %d/160 dialogues passed, want at least 154", p)
 	}
 }

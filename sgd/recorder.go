@@ -82,7 +82,27 @@ func (r *replayer) answerAfter(d *Dialogue, i int) *answer {
 	for j := range n {
 		a.results = append(a.results, shownResult(f.ServiceResults[(first+j)%n], offered))
 	}
+	if n > 0 {
+		r.sayOffered(a.results[0], f.ServiceResults[first], offered)
+	}
 	return a
+}
+
+// sayOffered makes the result shown first say what the system offered where
+// the annotation offers a value the result does not hold (a restaurant the
+// call did not return): the user answers what the system said. The value is
+// in the engine's form where it reads one.
+func (r *replayer) sayOffered(shown map[string]any, res, offered map[string]string) {
+	for slot, v := range offered {
+		got, ok := res[slot]
+		if !ok || r.agrees(slot, v, got) {
+			continue
+		}
+		if c, ok := r.engine.Normalize(slot, v, r.start); ok {
+			v = c
+		}
+		shown[slot] = v
+	}
 }
 
 // offeredValues are the first values of the frame's OFFER acts, per slot.
