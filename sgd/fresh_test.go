@@ -85,13 +85,14 @@ func TestReplayFreshHeldOutHalfFloor(t *testing.T) {
 // The held-out sample testdata/sgd/fresh6/C is a floor only: 149 of 160 passed
 // when it was drawn and after the round that drew it, 153 once the learned
 // vocabulary held free slots' values, 154 once a free slot described as the
-// name of a city is a city. Its mismatches are not pinned.
+// name of a city is a city, 155 once a free slot's whole values may hold a
+// function word ("pizza and pasta"). Its mismatches are not pinned.
 func TestReplayFreshSixHeldOutFloor(t *testing.T) {
 	dev, train := replayFreshSet(t, "fresh6/C", "dev"), replayFreshSet(t, "fresh6/C", "train")
 	if n := dev.Dialogues + train.Dialogues; n != 160 {
 		t.Fatalf("fresh6/C: %d dialogues, want 160", n)
 	}
-	if p := dev.Passed + train.Passed; p < 154 {
-		t.Errorf("fresh6/C: %d/160 dialogues passed, want at least 154", p)
+	if p := dev.Passed + train.Passed; p < 155 {
+		t.Errorf("fresh6/C: %d/160 dialogues passed, want at least 155", p)
 	}
 }

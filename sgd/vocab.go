@@ -258,10 +258,13 @@ func (l *vocabLearner) slotWords(service, slot string, c *vocabCounts, opts Voca
 	for v := range own {
 		values[strings.Join(vocabWords(v), " ")] = true
 	}
+	// A free slot's expressions are whole values the user gave ("pizza and
+	// pasta"), not words picked from a sentence: no word of theirs is weighed.
+	whole := !sl.IsCategorical
 	var out map[string][]string
 	for expr, meant := range c.meant {
 		v, ok := c.onlyValue(expr, meant, opts)
-		if !ok || values[expr] || isNumber(expr) || !c.specific(expr, v, opts) || !own[v] && !slices.Contains(sl.PossibleValues, v) {
+		if !ok || values[expr] || isNumber(expr) || !whole && !c.specific(expr, v, opts) || !own[v] && !slices.Contains(sl.PossibleValues, v) {
 			continue
 		}
 		if out == nil {

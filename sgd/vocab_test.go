@@ -315,7 +315,8 @@ func filmDialogues(t *testing.T, ds [][]map[string]any) []byte {
 
 // A free slot that lists no values learns the user's word for a value the
 // service was called with as users said it at least MinCount times, with the
-// user's spelling kept beside its words; a value never called as said (the
+// user's spelling kept beside its words, a whole value holding a function word
+// too ("full of laughs"); a value never called as said (the
 // service's word is unknown), a word seen too rarely, and a name slot teach
 // nothing.
 func TestLearnVocabularyFreeSlotValues(t *testing.T) {
@@ -328,6 +329,7 @@ func TestLearnVocabularyFreeSlotValues(t *testing.T) {
 	add(4, map[string]string{"genre": "Comedy"}, map[string]string{"genre": "Comedy"})
 	add(4, map[string]string{"genre": "Non-fiction"}, map[string]string{"genre": "Comedy"})
 	add(3, map[string]string{"genre": "funny"}, map[string]string{"genre": "Comedy"})
+	add(4, map[string]string{"genre": "full of laughs"}, map[string]string{"genre": "Comedy"})
 	add(5, map[string]string{"genre": "Spooky"}, map[string]string{"genre": "Horror"})
 	add(5, map[string]string{"director": "Tom"}, map[string]string{"director": "Tom McCarthy"})
 	add(4, map[string]string{"director": "Tom McCarthy"}, map[string]string{"director": "Tom McCarthy"})
@@ -335,7 +337,7 @@ func TestLearnVocabularyFreeSlotValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Vocabulary{"Films_1": {"genre": {"Comedy": {"non fiction", "non-fiction"}}}}
+	want := Vocabulary{"Films_1": {"genre": {"Comedy": {"full of laughs", "non fiction", "non-fiction"}}}}
 	if diff := cmp.Diff(want, v); diff != "" {
 		t.Errorf("vocabulary (-want +got):\n%s", diff)
 	}
