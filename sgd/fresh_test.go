@@ -68,8 +68,9 @@ func TestReplayFreshDevelopmentHalf(t *testing.T) {
 
 // The second half (testdata/sgd/fresh5/B), held out when it was taken (69 of
 // 80), is a development set since fresh6 was drawn; 71 passed since optional
-// slots take dontcare and the learned vocabulary, 76 since the vocabulary
-// holds free slots' values and the replay shows the result the system offered.
+// slots take dontcare and the learned vocabulary, 77 since the vocabulary
+// holds free slots' values and the replay's service returns what the system
+// offered, in the order it offered it.
 // A floor: a change that
 // passes more moves it up in docs/guides/sgd.md.
 func TestReplayFreshHeldOutHalfFloor(t *testing.T) {
@@ -77,8 +78,8 @@ func TestReplayFreshHeldOutHalfFloor(t *testing.T) {
 	if n := dev.Dialogues + train.Dialogues; n != 80 {
 		t.Fatalf("fresh5/B: %d dialogues, want 80", n)
 	}
-	if p := dev.Passed + train.Passed; p < 76 {
-		t.Errorf("fresh5/B: %d/80 dialogues passed, want at least 76", p)
+	if p := dev.Passed + train.Passed; p < 77 {
+		t.Errorf("fresh5/B: %d/80 dialogues passed, want at least 77", p)
 	}
 }
 

@@ -2,6 +2,8 @@ package sgd
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/parleyhq/parley"
@@ -79,13 +81,65 @@ func (r *replayer) answerAfter(d *Dialogue, i int) *answer {
 	first := r.offeredResult(f, offered)
 	// The system goes on from the result it offered: the next ones follow it.
 	n := len(f.ServiceResults)
+	raw := make([]map[string]string, 0, n)
 	for j := range n {
-		a.results = append(a.results, shownResult(f.ServiceResults[(first+j)%n], offered))
+		raw = append(raw, f.ServiceResults[(first+j)%n])
 	}
 	if n > 0 {
-		r.sayOffered(a.results[0], f.ServiceResults[first], offered)
+		r.presentLater(d, i+2, raw)
+	}
+	for _, res := range raw {
+		a.results = append(a.results, shownResult(res, offered))
+	}
+	if n > 0 {
+		r.sayOffered(a.results[0], raw[0], offered)
 	}
 	return a
+}
+
+// presentLater orders the results after the first as the system offers them
+// in the turns from turn `from` until the service's next call (the user asks
+// for another; the system skips one the call returned): each later offer's
+// result comes next, and an offer no result holds says what the system
+// offered in the place it takes.
+func (r *replayer) presentLater(d *Dialogue, from int, raw []map[string]string) {
+	next := 1
+	for k := from; k < len(d.Turns) && next < len(raw); k++ {
+		f := d.Turns[k].frame(r.svc.Name)
+		if f == nil || d.Turns[k].Speaker != SpeakerSystem {
+			continue
+		}
+		if f.ServiceCall != nil {
+			return
+		}
+		offered := offeredValues(f)
+		if len(offered) == 0 {
+			continue
+		}
+		m := slices.IndexFunc(raw[next:], func(res map[string]string) bool { return r.agreement(offered, res) == len(offered) })
+		if m >= 0 {
+			raw[next], raw[next+m] = raw[next+m], raw[next]
+		} else {
+			raw[next] = r.withOffered(raw[next], offered)
+		}
+		next++
+	}
+}
+
+// withOffered is res with the offered values where they disagree, each in the
+// engine's form where it reads one.
+func (r *replayer) withOffered(res, offered map[string]string) map[string]string {
+	out := maps.Clone(res)
+	for slot, v := range offered {
+		if got, ok := res[slot]; ok && r.agrees(slot, v, got) {
+			continue
+		}
+		if c, ok := r.engine.Normalize(slot, v, r.start); ok {
+			v = c
+		}
+		out[slot] = v
+	}
+	return out
 }
 
 // sayOffered makes the result shown first say what the system offered where
