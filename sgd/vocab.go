@@ -14,8 +14,10 @@ import (
 
 // Vocabulary is a service's words for the values of its slots, learned from a
 // split's annotations (LearnVocabulary): service, slot, value, the user's
-// expressions that mean it. Every value is one the schema lists among the
-// slot's possible values, and every expression means exactly one of them.
+// expressions that mean it. Every value of a categorical slot is one the
+// schema lists among its possible values; a free slot's is one it lists or one
+// the service was called with as users said it. Every expression means
+// exactly one value of its slot.
 type Vocabulary map[string]map[string]map[string][]string
 
 // VocabularyOptions are the thresholds an expression passes to be kept.
@@ -65,11 +67,15 @@ type vocabLearner struct {
 //     each word and pair of words of the utterance meant that value. An
 //     expression occurs at every user turn of the service whose utterance
 //     holds it.
-//   - A free slot whose schema lists possible values (a restaurant's cuisine):
-//     at each call of the service with one of them as the slot's parameter,
-//     each value the state holds for the slot that is not that value (the
-//     user's word, "Punjabi", for the call's "Indian") meant it. An expression
-//     occurs at every call made with it in the state.
+//   - A free slot whose schema lists possible values (a restaurant's cuisine),
+//     or a plain-text one that lists none (a genre; calledValues): at each
+//     call of the service with the slot as a parameter, each value the state
+//     holds for the slot that is not the call's (the user's word, "Punjabi",
+//     for the call's "Indian") meant it. An expression occurs at every call
+//     made with it in the state. The values it may mean are those listed and
+//     the service's own (ownValues: called as users said them at least
+//     MinCount times); its words are the user's whole value, with the user's
+//     spelling beside them ("rom-com").
 //
 // An expression is kept for a value when it meant it at least MinCount times,
 // in at least MinPrecision of its occurrences, and meant no other value of
