@@ -231,13 +231,17 @@ func TestVocabularyRegenerates(t *testing.T) {
 // categorical one hears it as a synonym; an optional free slot allows no
 // preference, a required one does not.
 func TestFlowsUseVocabulary(t *testing.T) {
-	data, err := os.ReadFile("../testdata/sgd/train_schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	services, err := DecodeSchema(data)
-	if err != nil {
-		t.Fatal(err)
+	var services []Service
+	for _, split := range []string{"train", "dev"} {
+		data, err := os.ReadFile("../testdata/sgd/" + split + "_schema.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		more, err := DecodeSchema(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		services = append(services, more...)
 	}
 	slotOf := func(service, intent, slot string) *flows.Slot {
 		svc, err := FindService(services, service)
@@ -263,6 +267,14 @@ func TestFlowsUseVocabulary(t *testing.T) {
 	}
 	if c := slotOf("Restaurants_1", "FindRestaurants", "cuisine"); c.Normalizer == nil || !slices.Contains(c.Normalizer.Lookup["Indian"], "punjabi") {
 		t.Errorf("Restaurants_1 cuisine normalizer = %+v, want punjabi for Indian", c.Normalizer)
+	}
+	// A free slot that lists no values normalizes to the service's own word,
+	// a dev service's by its domain's (Media_1's genre for Media_2's).
+	if c := slotOf("Media_2", "FindMovies", "genre"); c.Normalizer == nil || !slices.Contains(c.Normalizer.Lookup["Comedy"], "comic") {
+		t.Errorf("Media_2 genre normalizer = %+v, want comic for Comedy", c.Normalizer)
+	}
+	if c := slotOf("Restaurants_2", "FindRestaurants", "category"); c.Normalizer == nil || !slices.Contains(c.Normalizer.Lookup["Italian"], "pizza and pasta") {
+		t.Errorf("Restaurants_2 category normalizer = %+v, want pizza and pasta for Italian", c.Normalizer)
 	}
 	if c := slotOf("Travel_1", "FindAttractions", "category"); !slices.Contains(c.Synonyms["Shopping Area"], "mall") {
 		t.Errorf("Travel_1 category synonyms = %v, want mall for Shopping Area", c.Synonyms)
