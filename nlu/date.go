@@ -358,8 +358,9 @@ func (b *bestDate) wordDates(toks []token, today Date) {
 // numericDate reads a numericDateRe match: slashes and dashes are month/day when
 // the first number is 12 or less and the second above 12, day/month when the
 // first is above 12; dots are day.month. Two different numbers of 12 or less
-// ("4/5") are a day and a month in an order the writer's country decides: no
-// date, and the bot asks again rather than guess one. Without a year, dashes
+// ("4/5") are a day and a month in an order the writer's country decides: a
+// date only when one order is past (eitherOrder, comingOrder), else none,
+// and the bot asks again rather than guess one. Without a year, dashes
 // and dots are not dates (ranges, decimals) and slashes mean the next such day.
 func numericDate(k string, m []int, today Date) (Date, bool) {
 	a, _ := strconv.Atoi(k[m[2]:m[3]])
@@ -371,7 +372,7 @@ func numericDate(k string, m []int, today Date) (Date, bool) {
 	}
 	if sep != "." && a <= 12 && b <= 12 && a != b {
 		if !hasYear {
-			return Date{}, false
+			return comingOrder(a, b, today)
 		}
 		return eitherOrder(a, b, fullYear(k[m[8]:m[9]]), today)
 	}
@@ -406,6 +407,33 @@ func eitherOrder(a, b, y int, today Date) (Date, bool) {
 	return Date{}, false
 }
 
+// comingOrder reads a numeric date without a year whose two numbers may be
+// month/day or day/month ("7/4" in June): when one reading is this year's and
+// long past (more than recentPastDays, at most justGoneDays ago: not a slip
+// for a day just gone, and next year's would be most of a year away) and the
+// other is still to come this year, the one to come is the date. When both
+// are to come ("7/10" in June), one passed just now ("7/6" in June: a slip
+// for the 7th of June, maybe) or long ago ("8/1" in June: the 8th of January
+// is next year's, half a year away), the writer's country decides the order:
+// no date, asked again.
+func comingOrder(a, b int, today Date) (Date, bool) {
+	md, dm := Date{today.Year, time.Month(a), b}, Date{today.Year, time.Month(b), a}
+	gone := func(d Date) bool {
+		return d.Before(today.AddDays(-recentPastDays)) && !d.Before(today.AddDays(-justGoneDays))
+	}
+	switch {
+	case gone(dm) && !md.Before(today):
+		return md, true
+	case gone(md) && !dm.Before(today):
+		return dm, true
+	}
+	return Date{}, false
+}
+
+// justGoneDays is how far back this year's reading of a numeric day and month
+// (comingOrder) is a day just gone rather than one of next year's.
+const justGoneDays = 92
+
 // fullYear reads a year of four digits, or of two in this century ("26").
 func fullYear(digits string) int {
 	y, _ := strconv.Atoi(digits)
@@ -425,8 +453,10 @@ const recentPastDays = 31
 // 12th is asked and "the 2nd" said on the 28th is next month's.
 const recentBareDays = 14
 
-// nextMonthDay is the first month/day on or after today (skipping years where the
-// day does not exist, for February 29). A month/day that fell within the last
+// nextMonthDay is the first month/day on or after today within the coming
+// twelve months: a day that does not come in them ("the 29th of February" in a
+// year before no leap year, "June 31") is no date, never one years away. A
+// month/day that fell within the last
 // recentPastDays ("March 2" said on March 9) reads as none: the user most
 // likely means the past one, by mistake, and not a date eleven months away;
 // the bot asks again rather than store next year's.
@@ -439,9 +469,9 @@ func nextMonthDay(month time.Month, day int, today Date) (Date, bool) {
 			return Date{}, false
 		}
 	}
-	for y := today.Year; y <= today.Year+8; y++ {
+	for y := today.Year; y <= today.Year+1; y++ {
 		if d := (Date{y, month, day}); validDate(y, month, day) && !d.Before(today) {
-			return d, true
+			return d, !(Date{today.Year + 1, today.Month, today.Day}).Before(d)
 		}
 	}
 	return Date{}, false
@@ -600,11 +630,29 @@ func weekdayNamed(toks []token, i, w int) (time.Weekday, bool) {
 	// that are other words too need an English modifier or must be the whole
 	// message, but for a part of the day ("SUN NIGHT"); those that are no
 	// other word in the seeds' languages ("call fri") are read anywhere.
-	if !ok || (!englishWeekdayPrefixes[toks[i].text] && len(toks) != 1 && !abbreviationWithDayPart(toks, w) && !onlyWeekdayAbbreviations[toks[w].text]) {
+	if !ok || (!englishWeekdayPrefixes[toks[i].text] && !aloneButCourtesy(toks) && !abbreviationWithDayPart(toks, w) && !onlyWeekdayAbbreviations[toks[w].text]) {
 		return 0, false
 	}
 	return day, true
 }
+
+// aloneButCourtesy reports whether toks are one word and at most courtesy
+// words ("sat thx", "sun pls", "ok wed"): the one word is the whole answer.
+func aloneButCourtesy(toks []token) bool {
+	if len(toks) > 3 {
+		return false
+	}
+	n := 0
+	for _, t := range toks {
+		if !courtesyWords[t.text] {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// courtesyWords carry no value beside an answer's one word.
+var courtesyWords = wordSet(`please pls plz thx thanks thank you ty ok okay cheers merci svp stp gracias porfa`)
 
 // abbreviationWithDayPart reports whether the weekday's abbreviation at
 // toks[w] has a part of the day right after it ("sun night", "train sat

@@ -89,7 +89,10 @@ func TestParseDate(t *testing.T) {
 		{"french", "le 1er janvier", friday, "2026-01-01"},
 		{"french accent", "le 12 décembre 2026", friday, "2026-12-12"},
 		{"spanish", "12 de diciembre de 2026", friday, "2026-12-12"},
-		{"leap day", "29 feb", time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), "2028-02-29"},
+		// A day that does not come in the next twelve months is none, never
+		// one years away.
+		{"leap day not within a year", "29 feb", time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC), ""},
+		{"leap day within a year", "29 feb", time.Date(2027, 3, 1, 0, 0, 0, 0, time.UTC), "2028-02-29"},
 		{"invalid day", "Feb 30", friday, ""},
 		{"may as a verb", "may I book a room", friday, ""},
 

@@ -17,7 +17,7 @@ import (
 //	[the] ORDINAL [of] MONTH [YEAR]           "the ninth of June", "twenty-fifth of March"
 //	MONTH [the] ORDINAL [YEAR]                "june ninth", "June the 9th"
 //	COUNT UNIT (from|after) DATE              "a week from Monday", "two weeks from tomorrow"
-//	a week (today|tomorrow|on WEEKDAY), WEEKDAY week   "a week today", "Monday week"
+//	COUNT (week|fortnight) [on] DATE, WEEKDAY (week|fortnight)   "a fortnight today", "Monday week"
 //	[the] WEEKDAY after next                  "the friday after next"
 //	WEEKDAY [of] (next|this) week, next week WEEKDAY
 //	this coming WEEKDAY
@@ -204,25 +204,30 @@ func shiftedAt(toks []token, i int, today Date) (dateSpan, bool) {
 }
 
 // weekLaterAt reads the British "a week today", "a week tomorrow", "a week on
-// Friday" and "Monday week": the day a week after.
+// Friday", "a fortnight today", "two weeks on Monday" and "Monday week",
+// "Friday fortnight": the day that many weeks after.
 func weekLaterAt(toks []token, i int, today Date) (dateSpan, bool) {
-	if toks[i].text == "a" && i+2 < len(toks) && toks[i+1].text == "week" {
+	if n, u, ok := countUnitAt(toks, i); ok && u.days >= 7 && i+2 < len(toks) {
 		j := i + 2
 		if toks[j].text == "on" {
 			j++
 		}
 		base, ok := longestDateAt(toks, j, today, false)
 		if ok && base.first == j {
-			return dateSpan{first: i, last: base.last, date: base.date.AddDays(7)}, true
+			return dateSpan{first: i, last: base.last, date: base.date.AddDays(n * u.days)}, true
 		}
 		return dateSpan{}, false
 	}
-	if day, ok := weekdayNames[toks[i].text]; ok && i+1 < len(toks) && toks[i+1].text == "week" &&
+	if day, ok := weekdayNames[toks[i].text]; ok && i+1 < len(toks) && laterWeeks[toks[i+1].text] > 0 &&
 		(i+2 >= len(toks) || !weekWords[toks[i+2].text]) && (i == 0 || !weekModifiers[toks[i-1].text]) {
-		return dateSpan{first: i, last: i + 1, date: weekdayFrom(today, day, modeNext).AddDays(7)}, true
+		return dateSpan{first: i, last: i + 1, date: weekdayFrom(today, day, modeNext).AddDays(laterWeeks[toks[i+1].text])}, true
 	}
 	return dateSpan{}, false
 }
+
+// laterWeeks said after a weekday move it on ("Friday week", "Friday
+// fortnight"), by their days.
+var laterWeeks = map[string]int{"week": 7, "fortnight": 14}
 
 // weekWords are words after "week" that make "Monday week" something else
 // ("Monday weekly").
