@@ -146,7 +146,11 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		return count, true, ok
 	}
 	answer, alone = tu.correctedAnswer()
-	if rest, aside := tu.asideAnswer(sl, answer); aside && rest != "" {
+	rest, aside := tu.asideAnswer(sl, answer)
+	if readsValue(sl) && typed(tu.in) {
+		rest, aside = withoutSideClause(rest, aside)
+	}
+	if aside && rest != "" {
 		// "Not to Rome, to Milan": the clause that sets nothing aside answers.
 		return rest, true, true
 	}
@@ -392,7 +396,7 @@ func (tu *turn) textAside() (string, bool) {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return tu.text, false
 	}
-	return tu.setAside(tu.text)
+	return withoutSideClause(tu.setAside(tu.text))
 }
 
 // findInGloss fills the slots text's own words left empty from its gloss g

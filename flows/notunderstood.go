@@ -3,6 +3,7 @@ package flows
 import (
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
+	"strings"
 )
 
 // EventNotUnderstood is the event a turn records when a typed answer to a
@@ -146,6 +147,18 @@ func (tu *turn) setAside(answer string) (string, bool) {
 		tu.asideOf, tu.asideRead = answer, true
 	}
 	return tu.asideRest, tu.asideSet
+}
+
+// withoutSideClause is rest (what setAside kept) less a side clause
+// (nlu.SideClause: a reason, the way back) and whether there was one: "two
+// nights, we have to be home for work on Monday" gives "two nights", so a
+// reason's day never changes the check-in already given. A side clause sets
+// its values aside but is no answer that names none: the rest is read.
+func withoutSideClause(rest string, aside bool) (string, bool) {
+	if cut := nlu.SideClause(rest); cut > 0 {
+		return strings.TrimRight(rest[:cut], " ,;.:-"), true
+	}
+	return rest, aside
 }
 
 // valueAside is asideAnswer of a typed answer, after a correction inside it

@@ -18,6 +18,18 @@ import (
 // ("thrusday", "wendesday"), is read as the name; a bare day number ("20")
 // is a day of the month.
 func ReadDate(text string, now time.Time) (Date, bool) {
+	if d, ok := readDate(text, now); ok {
+		return d, true
+	}
+	// "July 6th, coming back the 12th", "Wednesday the 1st, that's when my
+	// flight lands": the answer is what comes before a side clause.
+	if cut := SideClause(text); cut > 0 {
+		return readDate(text[:cut], now)
+	}
+	return Date{}, false
+}
+
+func readDate(text string, now time.Time) (Date, bool) {
 	var tokBuf [24]token
 	k := key(text)
 	toks := appendTokens(tokBuf[:0], k)
@@ -65,6 +77,17 @@ func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
 // another date: two dates that differ, or a date word left over beside the one
 // read ("the third Monday of next month" read only in part), mean none.
 func FindDate(text string, now time.Time) (Date, bool) {
+	if d, ok := findDate(text, now); ok {
+		// "Fri 3 Jul? no wait, I'm not sure yet": the day is taken back.
+		return d, !saysUnsure(text)
+	}
+	if cut := SideClause(text); cut > 0 {
+		return findDate(text[:cut], now) // "on the 6th, coming back the 12th"
+	}
+	return Date{}, false
+}
+
+func findDate(text string, now time.Time) (Date, bool) {
 	var tokBuf [32]token
 	k := key(text)
 	toks := appendTokens(tokBuf[:0], k)
@@ -285,16 +308,19 @@ func mergeWeekdays(toks []token, spans []dateSpan) ([]dateSpan, bool) {
 	return out, true
 }
 
-// adjacent reports whether span b follows span a with at most a "the" or "on"
-// between them.
+// adjacent reports whether span b follows span a with at most an article or
+// "on" between them ("Friday the 3rd", "vendredi le 3 juillet", "viernes el 3").
 func adjacent(toks []token, a, b dateSpan) bool {
 	gap := b.first - a.last - 1
-	return gap == 0 || gap == 1 && (toks[a.last+1].text == "the" || toks[a.last+1].text == "on")
+	return gap == 0 || gap == 1 && dayJoiners[toks[a.last+1].text]
 }
+
+// dayJoiners may stand between a weekday and its date.
+var dayJoiners = wordSet(`the on le el`)
 
 // dateFillers are the words an answer to a date question may hold besides
 // the date: they carry no value of their own.
-var dateFillers = wordSet(`a an the on for at in of from starting start around about please pls plz thanks thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be he she they arrives leaves departs flies travels goes comes gets lands that would will could can like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la las de du para pour por favor je j nous pars part partons partir salgo sale salimos salir me voy vamos plait merci gracias`)
+var dateFillers = wordSet(`a an the on for at in of from starting start around about please pls plz thanks thx ty cheers thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be he she they arrives leaves departs flies travels goes comes gets lands that would will could can like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la las de du para pour por favor je j nous pars part partons partir salgo sale salimos salir me voy vamos plait merci gracias`)
 
 // markTimeWords marks the words of a time of day said with the date: parts of
 // the day ("morning", "tonight"), clock times ("7am", "11 pm", "at 7", "7:30",
@@ -306,7 +332,7 @@ func markTimeWords(k string, toks []token, covered []bool) {
 		_, meridiem := meridiemWords[w]
 		_, named := namedTimes[w]
 		_, _, glued := gluedMeridiem(w)
-		if meridiem || named || glued || hourH(w) || w == "oclock" || w == "o" && j+1 < len(toks) && toks[j+1].text == "clock" {
+		if meridiem || named || glued || hourH(w) || w == "oclock" || w == "o" && j+1 < len(toks) && toks[j+1].text == "clock" || dayPartQualifiers[w] {
 			covered[j] = true
 			continue
 		}
@@ -321,6 +347,10 @@ func markTimeWords(k string, toks []token, covered []bool) {
 		}
 	}
 }
+
+// dayPartQualifiers say how early or late in the day, beside a date or a
+// part of the day ("tomorrow morning, early", "late tonight"): no other day.
+var dayPartQualifiers = wordSet(`early late earlier later tot tard temprano bekri`)
 
 // colonClock is the count of tokens from toks[j] that write a clock time with
 // colons ("07:45", "18:30:00"): an hour of 0 to 23 and minutes (and seconds)

@@ -88,7 +88,9 @@ func TestFindDate(t *testing.T) {
 		{"book me a room for the last Friday of the month in Porto", "2026-11-27"},
 		{"I need a flight the fourth Monday of next month to Rome", "2026-12-28"},
 		{"flying out the third Saturday of next month", "2026-12-19"},
-		{"we leave friday and come back sunday", ""},
+		// The way back is a side clause: the day before it is the one.
+		{"we leave friday and come back sunday", "2026-11-13"},
+		{"we leave friday and sunday", ""},
 		{"the third Friday in a month", ""},
 		{"I need 2 rooms tomorrow", "2026-11-11"},
 		// An abbreviation that is no word of the seeds' languages, anywhere.
