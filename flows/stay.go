@@ -29,6 +29,9 @@ func (tu *turn) stayCount(f *flow, sl *slot) (count string, read, ok bool) {
 	if !sl.days || tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return "", false, false
 	}
+	if count, read, ok := tu.namedNights(f); read {
+		return count, true, ok
+	}
 	end, read := nlu.ReadStayEnd(tu.text, tu.now)
 	if !read {
 		return "", false, false
@@ -72,4 +75,20 @@ func (tu *turn) stayStart(f *flow) (time.Time, bool) {
 		}
 	}
 	return start, n == 1
+}
+
+// namedNights reads nights named by their weekdays ("Friday and Saturday
+// nights", nlu.ReadNamedNights) as their count, when the first is the
+// weekday of the stay's start; read is false when the answer names none, ok
+// false when it names nights that do not start on the check-in day.
+func (tu *turn) namedNights(f *flow) (count string, read, ok bool) {
+	first, n, read := nlu.ReadNamedNights(tu.text)
+	if !read {
+		return "", false, false
+	}
+	start, ok := tu.stayStart(f)
+	if !ok || start.Weekday() != first {
+		return "", true, false
+	}
+	return strconv.Itoa(n), true, true
 }
