@@ -79,7 +79,7 @@ func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
 func FindDate(text string, now time.Time) (Date, bool) {
 	if d, ok := findDate(text, now); ok {
 		// "Fri 3 Jul? no wait, I'm not sure yet": the day is taken back.
-		return d, !saysUnsure(text)
+		return d, !SaysUnsure(text)
 	}
 	if cut := SideClause(text); cut > 0 {
 		return findDate(text[:cut], now) // "on the 6th, coming back the 12th"
@@ -464,7 +464,7 @@ func knownDateWord(w string) bool {
 	_, rel := relativeDaysByFirst[w]
 	_, unit := dayUnits[w]
 	_, ord := ordinalWords[w]
-	return rel || unit || ord || dateFillers[w]
+	return rel || unit || ord || dateFillers[w] || holidayWords[w]
 }
 
 // typoDistance is the edit distance of a and b, a swap of two neighbouring

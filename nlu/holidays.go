@@ -38,6 +38,20 @@ var holidaysByFirst = func() map[string][]holiday {
 	return m
 }()
 
+// holidayWords are the words of holidays.txt's phrases: no typo of a date word
+// (correctDateTypos), so "marche" of "fête de la marche verte" stays itself.
+var holidayWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, hs := range holidaysByFirst {
+		for _, h := range hs {
+			for _, w := range h.words {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}()
+
 // parseHolidayRule reads "MM-DD", "easter+N" or "easter-N".
 func parseHolidayRule(rule string) (holiday, bool) {
 	if rest, ok := strings.CutPrefix(rule, "easter"); ok {

@@ -27,9 +27,9 @@ var sideAnywhere, sideAtClause, unsurePhrases = func() (map[string][][]string, m
 	return lists["anywhere"], lists["clause"], lists["unsure"]
 }()
 
-// saysUnsure reports whether text says an unsure phrase (side_clauses.txt):
+// SaysUnsure reports whether text says an unsure phrase (side_clauses.txt):
 // a day said beside it is taken back or not decided.
-func saysUnsure(text string) bool {
+func SaysUnsure(text string) bool {
 	var buf [48][2]int
 	words, _ := sideWords(text, buf[:0])
 	for i, w := range words {
@@ -75,8 +75,9 @@ func sideWords(text string, dst [][2]int) ([][2]int, uint64) {
 			c = text[i]
 		}
 		inWord := c >= 0x80 || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
+		skip := 0
 		if c == 0xE2 && strings.HasPrefix(text[i:], "’") {
-			inWord = false // "that’s" is "that s"
+			inWord, skip = false, len("’")-1 // "that’s" is "that s"
 		}
 		switch {
 		case inWord && start < 0:
@@ -93,6 +94,7 @@ func sideWords(text string, dst [][2]int) ([][2]int, uint64) {
 		if !inWord && strings.IndexByte(",;.!?:-", c) >= 0 {
 			brk = true
 		}
+		i += skip
 	}
 	return dst, breaks
 }
