@@ -86,6 +86,31 @@ func TestStayAnswers(t *testing.T) {
 			{user: "4/5", waiting: "check_in", slots: map[string]any{"check_in": nil}},
 			{user: "4/25", waiting: "nights", slots: map[string]any{"check_in": "2026-04-25"}},
 		}},
+		{"a reason's day at the nights question keeps the check-in", []walkTurn{
+			{user: "book a room", waiting: "hotel_name"},
+			{user: "Bairro Loft", waiting: "check_in"},
+			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+			{user: "two nights, because we're back at work on Monday", state: "idle", slots: map[string]any{"check_in": "2025-12-06", "nights": float64(2)}},
+		}},
+		{"nights named by their weekdays count from the check-in's day", []walkTurn{
+			{user: "book a room", waiting: "hotel_name"},
+			{user: "Bairro Loft", waiting: "check_in"},
+			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+			{user: "Friday and Saturday nights", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06", "nights": nil}},
+			{user: "sat, sun and mon nights", state: "idle", slots: map[string]any{"check_in": "2025-12-06", "nights": float64(3)}},
+		}},
+		{"nights written short, and a checkout said as the departure", []walkTurn{
+			{user: "book a room", waiting: "hotel_name"},
+			{user: "Bairro Loft", waiting: "check_in"},
+			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+			{user: "departure 2025-12-10", state: "idle", slots: map[string]any{"check_in": "2025-12-06", "nights": float64(4)}},
+		}},
+		{"nights written short", []walkTurn{
+			{user: "book a room", waiting: "hotel_name"},
+			{user: "Bairro Loft", waiting: "check_in"},
+			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+			{user: "3 nts thx", state: "idle", slots: map[string]any{"check_in": "2025-12-06", "nights": float64(3)}},
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { playWalk(t, e, "s", tc.turns) })
 	}
