@@ -80,6 +80,10 @@ func TestFindDateRound6(t *testing.T) {
 		{"maybe Monday, I don't know yet", ""},
 		{"le 25, je sais pas encore", ""},
 		{"el lunes, no sé", ""},
+		{"Fri the 20th? no wait, not sure yet", ""},
+		// A sentence of its own that only says it may be unsure of anything.
+		{"next Monday works. not sure", "2025-06-23"},
+		{"no idea. next Monday works", "2025-06-23"},
 	} {
 		got, ok := FindDate(tc.text, round6Now)
 		gotS := ""

@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 )
 
@@ -10,8 +11,8 @@ var sideClausesText string
 
 // sideAnywhere and sideAtClause are side_clauses.txt's lists, each phrase as
 // its lower-case words (an apostrophe splits a word), by first word.
-var sideAnywhere, sideAtClause, unsurePhrases = func() (map[string][][]string, map[string][][]string, map[string][][]string) {
-	lists := map[string]map[string][][]string{"anywhere": {}, "clause": {}, "unsure": {}}
+var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases = func() (map[string][][]string, map[string][][]string, map[string][][]string, map[string][][]string) {
+	lists := map[string]map[string][][]string{"anywhere": {}, "clause": {}, "unsure": {}, "take_back": {}}
 	for _, line := range strings.Split(sideClausesText, "\n") {
 		name, list, ok := strings.Cut(line, ":")
 		if !ok || strings.HasPrefix(line, "#") || lists[name] == nil {
@@ -24,16 +25,26 @@ var sideAnywhere, sideAtClause, unsurePhrases = func() (map[string][][]string, m
 			}
 		}
 	}
-	return lists["anywhere"], lists["clause"], lists["unsure"]
+	return lists["anywhere"], lists["clause"], lists["unsure"], lists["take_back"]
 }()
 
-// SaysUnsure reports whether text says an unsure phrase (side_clauses.txt):
-// a day said beside it is taken back or not decided.
+// SaysUnsure reports whether text takes back or leaves undecided the day it
+// says: an unsure phrase (side_clauses.txt) in a text of one sentence ("maybe
+// Monday, I don't know yet"), or in a sentence opened by a take-back word
+// ("Fri 3 Jul? no wait, I'm not sure yet"). A sentence of its own that only
+// says it ("next Tuesday works. not sure", "not sure. next Tuesday works") may
+// be unsure of anything else.
 func SaysUnsure(text string) bool {
-	var buf [48][2]int
-	words, _ := sideWords(text, buf[:0])
+	var buf [48]sideWord
+	words := sideWords(text, buf[:0])
+	one := !slices.ContainsFunc(words, func(w sideWord) bool { return w.sentence })
+	sentence := 0
 	for i, w := range words {
-		if phraseAtWords(text, words[i:], unsurePhrases, text[w[0]:w[1]]) {
+		if w.sentence {
+			sentence = i
+		}
+		if phraseAtWords(text, words[i:], unsurePhrases) &&
+			(one || phraseAtWords(text, words[sentence:], takeBackPhrases)) {
 			return true
 		}
 	}
@@ -46,63 +57,64 @@ func SaysUnsure(text string) bool {
 // Words are runs of letters and digits, compared folding ASCII case; it
 // allocates nothing, for it looks at every typed sentence.
 func SideClause(text string) int {
-	var buf [48][2]int
-	words, breaks := sideWords(text, buf[:0])
+	var buf [48]sideWord
+	words := sideWords(text, buf[:0])
 	for i, w := range words {
-		if i == 0 {
-			continue
-		}
-		word := text[w[0]:w[1]]
-		if phraseAtWords(text, words[i:], sideAnywhere, word) {
-			return w[0]
-		}
-		if breaks&(1<<min(i, 63)) != 0 && phraseAtWords(text, words[i:], sideAtClause, word) {
-			return w[0]
+		if i > 0 && (phraseAtWords(text, words[i:], sideAnywhere) || w.clause && phraseAtWords(text, words[i:], sideAtClause)) {
+			return w.start
 		}
 	}
 	return -1
 }
 
-// sideWords cuts text into words (runs of ASCII letters and digits and of
-// other bytes above ASCII) and marks, in breaks, the words that start a clause
-// (after , ; . ! ? : or a dash).
-func sideWords(text string, dst [][2]int) ([][2]int, uint64) {
-	var breaks uint64
-	brk, start := false, -1
-	for i := 0; i <= len(text); i++ {
-		c := byte(' ')
-		if i < len(text) {
-			c = text[i]
-		}
-		inWord := c >= 0x80 || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
-		skip := 0
-		if c == 0xE2 && strings.HasPrefix(text[i:], "’") {
-			inWord, skip = false, len("’")-1 // "that’s" is "that s"
-		}
-		switch {
-		case inWord && start < 0:
-			start = i
-		case !inWord && start >= 0:
-			if len(dst) == cap(dst) {
-				return dst, breaks
-			}
-			if brk && len(dst) < 64 {
-				breaks |= 1 << len(dst)
-			}
-			dst, start, brk = append(dst, [2]int{start, i}), -1, false
-		}
-		if !inWord && strings.IndexByte(",;.!?:-", c) >= 0 {
-			brk = true
-		}
-		i += skip
-	}
-	return dst, breaks
+// sideWord is a word of a text, by its bytes, and whether it starts a clause
+// (after , ; : or a dash) or a sentence (after . ! ?).
+type sideWord struct {
+	start, end       int
+	clause, sentence bool
 }
 
-// phraseAtWords reports whether one of the phrases starting with word's
-// lower-case form starts at words[0].
-func phraseAtWords(text string, words [][2]int, byFirst map[string][][]string, word string) bool {
+// sideWords cuts text into words: runs of ASCII letters and digits and of
+// other bytes above ASCII, an apostrophe (' or ’) splitting them.
+func sideWords(text string, dst []sideWord) []sideWord {
+	var clause, sentence bool
+	start := -1
+	for i := 0; i <= len(text); {
+		c, size, inWord := sideByte(text, i)
+		if !inWord && start >= 0 {
+			if len(dst) == cap(dst) {
+				return dst
+			}
+			dst = append(dst, sideWord{start, i, clause || sentence, sentence})
+			start, clause, sentence = -1, false, false
+		}
+		if inWord && start < 0 {
+			start = i
+		}
+		clause = clause || !inWord && strings.IndexByte(",;:-", c) >= 0
+		sentence = sentence || !inWord && strings.IndexByte(".!?\n", c) >= 0
+		i += size
+	}
+	return dst
+}
+
+// sideByte is the character of text at i for sideWords (a space past the
+// end, an ASCII apostrophe for ’), its size, and whether it is a word's.
+func sideByte(text string, i int) (c byte, size int, inWord bool) {
+	if i >= len(text) {
+		return ' ', 1, false
+	}
+	if c = text[i]; c == 0xE2 && strings.HasPrefix(text[i:], "’") {
+		return '\'', len("’"), false // "that’s" is "that s"
+	}
+	return c, 1, c >= 0x80 || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
+}
+
+// phraseAtWords reports whether one of the phrases starting with the first
+// word's lower-case form starts at words[0].
+func phraseAtWords(text string, words []sideWord, byFirst map[string][][]string) bool {
 	var low [16]byte
+	word := text[words[0].start:words[0].end]
 	if len(word) > len(low) {
 		return false
 	}
@@ -114,19 +126,19 @@ func phraseAtWords(text string, words [][2]int, byFirst map[string][][]string, w
 		low[i] = c
 	}
 	for _, p := range byFirst[string(low[:len(word)])] {
-		if len(p) > len(words) {
-			continue
-		}
-		match := true
-		for j, w := range p {
-			if !strings.EqualFold(text[words[j][0]:words[j][1]], w) {
-				match = false
-				break
-			}
-		}
-		if match {
+		if len(p) <= len(words) && sideWordsAre(text, words, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// sideWordsAre reports whether words start with the phrase p's words, folding case.
+func sideWordsAre(text string, words []sideWord, p []string) bool {
+	for j, w := range p {
+		if !strings.EqualFold(text[words[j].start:words[j].end], w) {
+			return false
+		}
+	}
+	return true
 }
