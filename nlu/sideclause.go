@@ -44,7 +44,7 @@ func SaysUnsure(text string) bool {
 			sentence = i
 		}
 		if phraseAtWords(text, words[i:], unsurePhrases) &&
-			(one || phraseAtWords(text, words[sentence:], takeBackPhrases)) {
+			(one || sentence > 0 && phraseAtWords(text, words[sentence:], takeBackPhrases)) {
 			return true
 		}
 	}
