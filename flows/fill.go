@@ -147,8 +147,10 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 	}
 	answer, alone = tu.correctedAnswer()
 	rest, aside := tu.asideAnswer(sl, answer)
-	if readsValue(sl) && typed(tu.in) {
-		rest, aside = withoutSideClause(rest, aside)
+	if cut, side := withoutSideClause(rest, aside); side && readsValue(sl) && typed(tu.in) && wordsWithLetters(cut) <= 4 {
+		// "two nights, we have to be home on Monday": a short answer before
+		// a side clause stands alone; a longer one is read as a sentence.
+		rest, aside = cut, true
 	}
 	if aside && rest != "" {
 		// "Not to Rome, to Milan": the clause that sets nothing aside answers.
@@ -390,6 +392,22 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 	maps.Copy(found, after)
 }
 
+// keepsFilledDate reports whether a typed answer to another slot's question
+// leaves sl, a filled date, as it is unless its own cue names it: "two nights,
+// my meeting is on Monday" at the nights question says why, and moves no
+// check-in. A date said with a change word ("actually Saturday instead",
+// nlu.SaysChange) or after a correction still changes it.
+func (tu *turn) keepsFilledDate(sl *slot) bool {
+	w := tu.s.WaitingForSlot
+	if sl.typ != TypeDate || w == nil || *w == sl.name || tu.s.Slots[sl.name] == nil || !typed(tu.in) {
+		return false
+	}
+	if _, _, corrected := tu.correction(); corrected {
+		return false
+	}
+	return !nlu.SaysChange(tu.text)
+}
+
 // textAside is nlu.SetAside of a typed message: a model's or a button's
 // reading is taken as given.
 func (tu *turn) textAside() (string, bool) {
@@ -430,7 +448,7 @@ func (tu *turn) findIn(f *flow, text, lower string, found map[string]any) {
 		}
 	}
 	for _, sl := range f.slotOrder {
-		if _, done := found[sl.name]; done {
+		if _, done := found[sl.name]; done || tu.keepsFilledDate(sl) {
 			continue
 		}
 		if v, ok := tu.typedValue(f, sl, tf.text, found); ok {

@@ -92,6 +92,14 @@ func TestStayAnswers(t *testing.T) {
 			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
 			{user: "two nights, because we're back at work on Monday", state: "idle", slots: map[string]any{"check_in": "2025-12-06", "nights": float64(2)}},
 		}},
+		{"a day said without its cue at the nights question moves no check-in", []walkTurn{
+			{user: "book a room", waiting: "hotel_name"},
+			{user: "Bairro Loft", waiting: "check_in"},
+			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+			// Read as a direct answer here (the demo hotel reads it as a
+			// sentence: two nights), the day is never a new check-in.
+			{user: "2 nights, my meeting is on Tuesday", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+		}},
 		{"nights named by their weekdays count from the check-in's day", []walkTurn{
 			{user: "book a room", waiting: "hotel_name"},
 			{user: "Bairro Loft", waiting: "check_in"},

@@ -11,8 +11,8 @@ var sideClausesText string
 
 // sideAnywhere and sideAtClause are side_clauses.txt's lists, each phrase as
 // its lower-case words (an apostrophe splits a word), by first word.
-var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases = func() (map[string][][]string, map[string][][]string, map[string][][]string, map[string][][]string) {
-	lists := map[string]map[string][][]string{"anywhere": {}, "clause": {}, "unsure": {}, "take_back": {}}
+var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases, changePhrases = func() (a, c, u, t, ch map[string][][]string) {
+	lists := map[string]map[string][][]string{"anywhere": {}, "clause": {}, "unsure": {}, "take_back": {}, "change": {}}
 	for _, line := range strings.Split(sideClausesText, "\n") {
 		name, list, ok := strings.Cut(line, ":")
 		if !ok || strings.HasPrefix(line, "#") || lists[name] == nil {
@@ -25,7 +25,7 @@ var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases = func() (map[str
 			}
 		}
 	}
-	return lists["anywhere"], lists["clause"], lists["unsure"], lists["take_back"]
+	return lists["anywhere"], lists["clause"], lists["unsure"], lists["take_back"], lists["change"]
 }()
 
 // SaysUnsure reports whether text takes back or leaves undecided the day it
@@ -45,6 +45,19 @@ func SaysUnsure(text string) bool {
 		}
 		if phraseAtWords(text, words[i:], unsurePhrases) &&
 			(one || sentence > 0 && phraseAtWords(text, words[sentence:], takeBackPhrases)) {
+			return true
+		}
+	}
+	return false
+}
+
+// SaysChange reports whether text says a value given before changes
+// ("actually", "instead", "plutôt": change of side_clauses.txt).
+func SaysChange(text string) bool {
+	var buf [48]sideWord
+	words := sideWords(text, buf[:0])
+	for i := range words {
+		if phraseAtWords(text, words[i:], changePhrases) {
 			return true
 		}
 	}
