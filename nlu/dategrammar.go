@@ -205,7 +205,7 @@ func shiftedAt(toks []token, i int, today Date) (dateSpan, bool) {
 
 // weekLaterAt reads the British "a week today", "a week tomorrow", "a week on
 // Friday", "a fortnight today", "two weeks on Monday" and "Monday week",
-// "Friday fortnight": the day that many weeks after.
+// "Friday fortnight", "tomorrow week": the day that many weeks after.
 func weekLaterAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if n, u, ok := countUnitAt(toks, i); ok && u.days >= 7 && i+2 < len(toks) {
 		j := i + 2
@@ -218,9 +218,21 @@ func weekLaterAt(toks []token, i int, today Date) (dateSpan, bool) {
 		}
 		return dateSpan{}, false
 	}
-	if day, ok := weekdayNames[toks[i].text]; ok && i+1 < len(toks) && laterWeeks[toks[i+1].text] > 0 &&
-		(i+2 >= len(toks) || !weekWords[toks[i+2].text]) && (i == 0 || !weekModifiers[toks[i-1].text]) {
-		return dateSpan{first: i, last: i + 1, date: weekdayFrom(today, day, modeNext).AddDays(laterWeeks[toks[i+1].text])}, true
+	return dayWeekLaterAt(toks, i, today)
+}
+
+// dayWeekLaterAt reads "Monday week", "Friday fortnight", "tomorrow week".
+func dayWeekLaterAt(toks []token, i int, today Date) (dateSpan, bool) {
+	if i+1 >= len(toks) || laterWeeks[toks[i+1].text] == 0 {
+		return dateSpan{}, false
+	}
+	later := laterWeeks[toks[i+1].text]
+	if toks[i].text == "tomorrow" {
+		return dateSpan{first: i, last: i + 1, date: today.AddDays(1 + later)}, true
+	}
+	day, ok := weekdayNames[toks[i].text]
+	if ok && (i+2 >= len(toks) || !weekWords[toks[i+2].text]) && (i == 0 || !weekModifiers[toks[i-1].text]) {
+		return dateSpan{first: i, last: i + 1, date: weekdayFrom(today, day, modeNext).AddDays(later)}, true
 	}
 	return dateSpan{}, false
 }

@@ -327,12 +327,8 @@ var dateFillers = wordSet(`a an the on for at in of from starting start around a
 // "noon", a 24-hour "07:45" or "14h30" pasted after the date) and what
 // introduces them. k is the key the tokens were cut from.
 func markTimeWords(k string, toks []token, covered []bool) {
-	for j, t := range toks {
-		w := t.text
-		_, meridiem := meridiemWords[w]
-		_, named := namedTimes[w]
-		_, _, glued := gluedMeridiem(w)
-		if meridiem || named || glued || hourH(w) || w == "oclock" || w == "o" && j+1 < len(toks) && toks[j+1].text == "clock" || dayPartQualifiers[w] {
+	for j := range toks {
+		if timeWordAt(toks, j) {
 			covered[j] = true
 			continue
 		}
@@ -348,9 +344,26 @@ func markTimeWords(k string, toks []token, covered []bool) {
 	}
 }
 
+// timeWordAt reports whether toks[j] is a word of a time of day: a part of
+// the day, a named time, a clock time glued to am/pm or with an h, o'clock,
+// or how early or late.
+func timeWordAt(toks []token, j int) bool {
+	w := toks[j].text
+	_, meridiem := meridiemWords[w]
+	_, named := namedTimes[w]
+	_, _, glued := gluedMeridiem(w)
+	next := ""
+	if j+1 < len(toks) {
+		next = toks[j+1].text
+	}
+	return meridiem || named || glued || hourH(w) || w == "oclock" || w == "o" && next == "clock" ||
+		dayPartQualifiers[w] || w == "first" && next == "thing"
+}
+
 // dayPartQualifiers say how early or late in the day, beside a date or a
-// part of the day ("tomorrow morning, early", "late tonight"): no other day.
-var dayPartQualifiers = wordSet(`early late earlier later tot tard temprano bekri`)
+// part of the day ("tomorrow morning, early", "late tonight", "first thing
+// tomorrow"): no other day.
+var dayPartQualifiers = wordSet(`early late earlier later tot tard temprano bekri bkri thing`)
 
 // colonClock is the count of tokens from toks[j] that write a clock time with
 // colons ("07:45", "18:30:00"): an hour of 0 to 23 and minutes (and seconds)
