@@ -352,6 +352,16 @@ now today tonight currently still again too yet soon anymore already
 let lemme think thinking check checking sec moment minute wait hold
 pas machi mashi ماشي
 weather sunny rainy raining snowing snowy windy cloudy freezing scorching day days lovely beautiful gorgeous huh
+niece nieces nephew nephews aunt auntie uncle grandma granny grandmother grandpa grandad grandfather grandson
+granddaughter grandkids cousin colleague coworker boss teacher neighbour neighbor partner fiance fiancee baby
+toddler teen teenager godson goddaughter bestie mum's dad's mom's
+niece nieces neveu neveux tante oncle mamie papy cousine collegue copain copine pere mere frere soeur fils fille
+femme mari sobrina sobrino tia tio abuela abuelo primo prima colega jefe novio novia padre madre papa mama
+hermano hermana hijo hija esposa esposo khti khoya mama baba 3ami khali bent weld mrati rajli
+birthday bday anniversary christmas xmas wedding graduation occasion anniversaire noel fete cumpleanos navidad boda
+whatever's whatevers trending bestseller bestsellers bestselling best-selling seller sellers favourite
+favorite favourites favorites populaire populaires vendu vendus populares vendido vendidos
+para mi mis tu tus su sus el la los las del al y o que como as comme
 `)
 
 func wordSet(list string) map[string]bool {

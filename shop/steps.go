@@ -252,14 +252,42 @@ func (t *turn) search() error {
 			return t.failure(err)
 		}
 	}
+	intro := "Here's what I found for " + c.describe() + ":"
+	if len(products) == 0 && total == 0 && !t.unsold {
+		relaxed, ok := c.toTheProduct()
+		if ok {
+			var err error
+			products, more, _, err = t.e.uniquePage(t.ctx, relaxed, 0, limit, t.st.ShownProductIDs)
+			if err != nil {
+				return t.failure(err)
+			}
+		}
+		if len(products) > 0 {
+			intro = "I couldn't find " + c.describe() + " exactly, so here are our " + relaxed.describe() + ":"
+			c = relaxed
+		}
+	}
 	if len(products) == 0 {
 		return t.fruitlessSearch(c, total)
 	}
 	if err := t.enterSearch(c); err != nil {
 		return err
 	}
-	t.show("Here's what I found for "+c.describe()+":", products, more)
+	t.show(intro, products, more)
 	return nil
+}
+
+// toTheProduct is c without the words said about the product, when c names a
+// category: a feature or a story the catalog does not describe ("hoodie with a
+// front pocket", "a polo for my dad who loves golf") must not empty a search
+// for a product the shop sells. The price stays: "a belt under 5" is no belt
+// at any price.
+func (c Criteria) toTheProduct() (Criteria, bool) {
+	if c.Category == "" || len(c.Terms) == 0 {
+		return c, false
+	}
+	c.Terms, c.Asked = []string{}, nil
+	return c, true
 }
 
 // enterSearch makes c the current search and enters recommending: from a

@@ -224,7 +224,7 @@ func (t *turn) keepKnownTerms() {
 	}
 	t.req.Terms = known
 	r := t.req
-	if r.Intent == nlu.ShopSearch && len(r.Terms) == 0 && r.Category == "" && r.Price.Min == nil && r.Price.Max == nil {
+	if r.Intent == nlu.ShopSearch && len(r.Terms) == 0 && r.Category == "" && r.Price.Min == nil && r.Price.Max == nil || t.namesNoItem() {
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
 	}
 }
@@ -236,7 +236,9 @@ func (t *turn) keepKnownTerms() {
 // catalog does not know outside a product phrase are filler ("ugh dunno tbh").
 func (t *turn) seeksUnsold(known, asked []string) bool {
 	sought := t.req.Sought
-	if len(sought) == 0 {
+	if len(sought) == 0 || t.req.Category != "" {
+		// A category named is a product sold: the words after it ("a
+		// t-shirt with a pocket") say what about it (toTheProduct).
 		return false
 	}
 	head := sought[len(sought)-1]

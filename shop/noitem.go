@@ -1,0 +1,46 @@
+package shop
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// noItemText is lexicon/no_item.txt: the words of a gift or of what is popular,
+// which name no product.
+//
+//go:embed lexicon/no_item.txt
+var noItemText string
+
+// noItemWords are the words of noItemText, folded as nlu.FoldWords folds.
+var noItemWords = readWordList(noItemText)
+
+// readWordList reads a word list: words separated by spaces, lines starting
+// with "#" comments.
+func readWordList(text string) map[string]bool {
+	set := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		for _, w := range nlu.FoldWords(line) {
+			set[w] = true
+		}
+	}
+	return set
+}
+
+// namesNoItem reports whether a search asks only for a budget on a gift or on
+// what is popular ("a gift under 30", "un regalo de menos de 20"): no product,
+// no category, a price, and a word of noItemWords. Such a budget alone is no
+// item: the shopper is asked what they are looking for. With a search under
+// way a price alone refines it ("what about under 50 then") and is read so.
+func (t *turn) namesNoItem() bool {
+	r := t.req
+	if r.Intent != nlu.ShopSearch || len(r.Terms) > 0 || r.Category != "" || t.queryContextValid() {
+		return false
+	}
+	return slices.ContainsFunc(nlu.FoldWords(t.msg.Text), func(w string) bool { return noItemWords[w] })
+}
