@@ -15,13 +15,23 @@ import (
 // accept it: they repeat what the question asked.
 var shopActionPhrases = map[string][]string{
 	LangEnglish: {"add it", "add that", "add this", "add them", "put it in", "put that in", "pop it in",
-		"throw it in", "add it in", "put it in there", "get it", "buy it", "order it"},
+		"throw it in", "add it in", "put it in there", "get it", "buy it", "order it",
+		// Taking it, in plain and formal words.
+		"i'll take it", "i will take it", "i shall take it", "i'll have it", "i will have it",
+		"i shall have it", "i'll take that", "i'll take that one", "i'll take this one", "i'll buy it",
+		"i'll get it", "i want it", "i'd like it", "i would like it", "take it", "i'll take one",
+		"i'd like that", "i would like that", "i'll go with it", "i'll go with that",
+		// After a yes that took the "I" ("yes, I shall take it").
+		"shall take it", "will take it", "shall have it", "will have it", "would like it"},
 	LangFrench: {"ajoute-le", "ajoute-la", "ajoute-les", "ajoutez-le", "ajoutez-la", "ajoute", "ajoutez",
-		"mets-le", "mets-la", "mettez-le", "mettez-la", "prends-le", "prends-la"},
+		"mets-le", "mets-la", "mettez-le", "mettez-la", "prends-le", "prends-la",
+		"je le prends", "je la prends", "je vais le prendre", "je vais la prendre", "je le veux", "je la veux",
+		"je le prendrai", "je la prendrai"},
 	LangSpanish: {"añádelo", "añádela", "añádelos", "agrégalo", "agrégala", "ponlo", "ponla", "mételo",
-		"métela", "añade", "agrega", "cómpralo", "cómprala"},
+		"métela", "añade", "agrega", "cómpralo", "cómprala",
+		"me lo llevo", "me la llevo", "lo quiero", "la quiero", "lo compro", "la compro", "me lo quedo"},
 	LangDarijaLatin: {"zidha", "zido", "zidou", "zidhom", "dir liya", "dirha", "diro", "dirou",
-		"dir liya hadi", "zidha liya", "zidou liya"},
+		"dir liya hadi", "zidha liya", "zidou liya", "ghadi nakhdha", "nakhdha", "bghitha", "bghito"},
 	LangDarijaArabic: {"زيدها", "زيدو", "زيده", "زيدهم", "دير ليا", "ديرها", "ديرو", "زيدها ليا",
 		// Arabic
 		"أضفه", "أضفها", "اضفه", "اضفها", "أضفهم", "ضيفه", "ضيفها"},
@@ -54,7 +64,45 @@ var shopDeferrals = map[string][]string{
 		"ربما لاحقا", "لاحقا", "ليس الآن", "ليس بعد", "سأفكر", "ربما"},
 }
 
+// shopDeclines refuse the confirmed action in other words than the lexicon's
+// no, plain, soft or formal ("I have decided against it", "maybe not",
+// "laisse faire", "mejor no", "khliha"), alone or after a no, thanks and
+// hesitation sounds aside: at a confirmation they cancel it.
+var shopDeclines = map[string][]string{
+	LangEnglish: {"i have decided against it", "i've decided against it", "decided against it",
+		"i decided against it", "i changed my mind", "i've changed my mind", "changed my mind",
+		"i'll pass", "i will pass", "pass", "i'll leave it", "i will leave it", "i shall leave it",
+		"leave it", "forget it", "never mind", "nevermind", "not for me", "not interested",
+		"i'm not interested", "no need", "skip it", "maybe not", "probably not", "i don't think so",
+		"i think not", "i'd rather not", "i would rather not", "rather not", "better not",
+		"i'll give it a miss", "give it a miss", "i'll skip it", "i won't", "i don't want it", "i do not want it", "don't add it",
+		"do not add it", "on second thought no", "on second thoughts no"},
+	LangFrench: {"laisse faire", "laissez faire", "laisse tomber", "laissez tomber", "oublie ça",
+		"oubliez ça", "ça ira", "c'est bon", "pas pour moi", "je ne le veux pas", "je le veux pas",
+		"je passe", "je vais passer", "j'ai changé d'avis", "finalement non", "peut-être pas", "je crois pas",
+		"je ne crois pas", "pas la peine", "n'ajoute pas", "non plus"},
+	LangSpanish: {"mejor no", "déjalo", "dejalo", "olvídalo", "olvidalo", "no lo quiero", "ya no",
+		"cambié de opinión", "cambie de opinion", "paso", "creo que no", "quizás no", "tal vez no",
+		"no hace falta", "no lo añadas"},
+	LangDarijaLatin: {"khliha", "khalliha", "khlih", "balak", "safi la", "ma bghitch", "mabghitch",
+		"ma bghitch", "blach", "bla mzyan"},
+	LangDarijaArabic: {"خليها", "خليه", "بلاش", "ما بغيتش", "مابغيتش",
+		// Arabic
+		"لا أريده", "لا أريدها", "غيرت رأيي", "ربما لا", "لا داعي"},
+}
+
+// shopPoliteWords around a decline say nothing more ("no, leave it, thank
+// you").
+var shopPoliteWords = wordSet(`thank thanks you thx ty merci beaucoup gracias shukran choukran شكرا sorry
+	pardon desole lo siento though anyway actually`)
+
+// shopDeclineHedges open a decline without changing it ("I think I'll pass", "je
+// crois que je vais passer"), folded.
+var shopDeclineHedges = []string{"i think", "i guess", "actually i think", "je crois que", "je pense que",
+	"creo que", "pienso que", "ana", "safi"}
+
 var (
+	shopDeclineKeys  = phraseKeys(shopDeclines)
 	shopActionKeys   = phraseKeys(shopActionPhrases)
 	shopDeferralKeys = phraseKeys(shopDeferrals)
 	shopCartKeys     = phraseKeys(map[string][]string{"": shopCartWords})
@@ -118,4 +166,27 @@ func Defers(text string) bool {
 // refusing the card in question ("non, pas celui-là").
 func NamesTheOther(text string) bool {
 	return asksTheOther(strings.Fields(strings.Map(queryRune, key(text))))
+}
+
+// DeclinesAction reports whether text refuses a pending confirmation in other
+// words than a bare no: a decline of shopDeclines ("I have decided against
+// it, thank you", "nah, maybe not", "non, laisse faire"), alone or after a
+// no, with only thanks, apologies and hesitation sounds around it. A yes in
+// front is no decline ("yes, never mind the colour").
+func DeclinesAction(text string) bool {
+	rest := text
+	if a, r := LeadingYesNo(text); a == No {
+		rest = r
+	} else if a != Unknown {
+		return false
+	}
+	ws := strings.Fields(confirmKey(rest))
+	ws = slices.DeleteFunc(ws, func(w string) bool { return shopHesitations[w] || shopPoliteWords[w] })
+	for _, hedge := range shopDeclineHedges {
+		if h := strings.Fields(hedge); len(ws) > len(h) && slices.Equal(ws[:len(h)], h) {
+			ws = ws[len(h):] // "I think I'll pass": the hedge says no more
+			break
+		}
+	}
+	return len(ws) > 0 && shopDeclineKeys[strings.Join(ws, " ")]
 }

@@ -22,6 +22,8 @@ const (
 	TopicHours     = "hours"
 	TopicLocation  = "location"
 	TopicOrders    = "orders"
+	// TopicContact is how to reach the shop: a phone, an email.
+	TopicContact = "contact"
 	// TopicProducts is what the shop sells ("what do you sell?", "what kind of
 	// stuff do you carry?"): a question naming no product (AsksWhatIsSold).
 	TopicProducts = "products"
@@ -50,14 +52,22 @@ var shopTopics = map[string]map[string]bool{
 	TopicHours: wordSet(`open opening hours closing closed close horaires ouvert ouvrez ouverts ferme fermez horario
 		abierto abren cierran sa3at ساعات مفتوح تفتحو`),
 	TopicLocation: wordSet(`located location based address branch branches adresse magasin boutique direccion sucursal
-		ubicados blasa العنوان المحل مكان`),
+		ubicados blasa العنوان المحل مكان
+		store stores storefront showroom town downtown physical in-person visit premises
+		magasins boutiques ville centre-ville physique tienda tiendas fisica ciudad local hanout l7anout mahal
+		محل متجر دكان المدينة`),
+	// A phone is a product too ("do you stock phone chargers?"): the
+	// contact words are those no shop sells.
+	TopicContact: wordSet(`contact contacts email e-mail whatsapp reach
+		joindre appeler courriel contacto llamar correo nwasal
+		اتصال واتساب ايميل التواصل`),
 	TopicOrders: wordSet(`order orders ordered account commande commandes compte pedido pedidos cuenta commande talab الطلب طلبية`),
 }
 
 // shopTopicOrder is the order topics are tried in: a question naming a
 // delivery and an order ("where is my order? it hasn't been delivered") is
 // about the delivery.
-var shopTopicOrder = []string{TopicShipping, TopicReturns, TopicPayment, TopicDiscounts, TopicSizes, TopicHours, TopicLocation, TopicOrders}
+var shopTopicOrder = []string{TopicShipping, TopicReturns, TopicPayment, TopicDiscounts, TopicSizes, TopicHours, TopicLocation, TopicContact, TopicOrders}
 
 // shopQuestionOpeners start a question about the shop besides AsksQuestion's
 // ("any discount codes", "est-ce que vous livrez", "hay descuentos", "puedo
@@ -82,6 +92,7 @@ func ShopQuestionTopic(text string) string {
 	if !asks {
 		return ""
 	}
+	ws = withoutInStore(ws)
 	for _, topic := range shopTopicOrder {
 		if slices.ContainsFunc(ws, func(w string) bool { return shopTopics[topic][w] }) {
 			return topic
@@ -91,6 +102,17 @@ func ShopQuestionTopic(text string) string {
 		return TopicReturns
 	}
 	return ""
+}
+
+// withoutInStore drops "store" said as "in store" ("do you have caps in
+// store?"): in stock, a search, not a question about where the shop is.
+func withoutInStore(ws []string) []string {
+	for i := 1; i < len(ws); i++ {
+		if ws[i] == "store" && ws[i-1] == "in" {
+			return slices.Delete(slices.Clone(ws), i, i+1)
+		}
+	}
+	return ws
 }
 
 // shopSendVerbs with "back" after them return a product ("can I send it

@@ -111,7 +111,7 @@
 //     repeated one is -repeated_intent-> clarifying. Each asks a question naming
 //     the catalog's categories and counts a clarification attempt.
 //   - A question about the shop's services (nlu.ShopQuestionTopic: delivery,
-//     returns, payment, discounts, sizes, hours, location, orders; what it
+//     returns, payment, discounts, sizes, hours, location, contact, orders; what it
 //     sells, nlu.AsksWhatIsSold, when no product is named), read before
 //     any search, is answered with Config.Answers for its topic or offered a
 //     person: no search, no clarification attempt, no transition, and never the

@@ -52,7 +52,7 @@ type Config struct {
 	Writer parley.ReplyWriter
 	// Answers are the shop's answers to questions about its services, by topic
 	// (nlu.TopicShipping, TopicReturns, TopicPayment, TopicDiscounts,
-	// TopicSizes, TopicHours, TopicLocation, TopicOrders, TopicProducts). A
+	// TopicSizes, TopicHours, TopicLocation, TopicContact, TopicOrders, TopicProducts). A
 	// question whose topic has none is offered a person from the shop; what
 	// the shop sells (TopicProducts) is the catalog's categories.
 	Answers map[string]string

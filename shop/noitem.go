@@ -14,6 +14,32 @@ import (
 //go:embed lexicon/no_item.txt
 var noItemText string
 
+// pendingWordsText is lexicon/pending_words.txt: the words that stand for
+// the product in question in a question about it.
+//
+//go:embed lexicon/pending_words.txt
+var pendingWordsText string
+
+// pendingWords are the words of pendingWordsText, folded.
+var pendingWords = readWordList(pendingWordsText)
+
+// asksAboutThePending reports whether, with a confirmation pending, the
+// message is a question about the product in question rather than a yes, a
+// no or a new request ("does it come in blue?", "is this one in stock?"):
+// read as a search or as nothing, it asks, and a word of pendingWords stands
+// for the product. It is answered by asking the confirmation again.
+func (t *turn) asksAboutThePending() bool {
+	switch t.req.Intent {
+	case nlu.ShopSearch, nlu.ShopAmbiguous:
+	default:
+		return false
+	}
+	if !nlu.AsksQuestion(t.msg.Text) {
+		return false
+	}
+	return slices.ContainsFunc(nlu.FoldWords(t.msg.Text), func(w string) bool { return pendingWords[w] })
+}
+
 // noItemWords are the words of noItemText, folded as nlu.FoldWords folds.
 var noItemWords = readWordList(noItemText)
 

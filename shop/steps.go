@@ -44,13 +44,14 @@ var topicNames = map[string]string{
 	nlu.TopicShipping: "delivery", nlu.TopicReturns: "returns and refunds", nlu.TopicPayment: "payment",
 	nlu.TopicDiscounts: "discounts", nlu.TopicSizes: "sizes", nlu.TopicHours: "opening hours",
 	nlu.TopicLocation: "where the shop is", nlu.TopicOrders: "orders", nlu.TopicProducts: "what the shop sells",
+	nlu.TopicContact: "how to reach the shop",
 }
 
 // checkAnswers refuses an answer to a topic the shop's questions do not have.
 func checkAnswers(answers map[string]string) error {
 	for topic := range answers {
 		if _, ok := topicNames[topic]; !ok {
-			return parley.Errorf(parley.EINVALID, "shop: answers: %q is not a topic (shipping, returns, payment, discounts, sizes, hours, location, orders, products)", topic)
+			return parley.Errorf(parley.EINVALID, "shop: answers: %q is not a topic (shipping, returns, payment, discounts, sizes, hours, location, contact, orders, products)", topic)
 		}
 	}
 	return nil

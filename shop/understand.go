@@ -63,7 +63,9 @@ func (t *turn) readAtConfirmation() {
 		return
 	}
 	switch {
-	case nlu.Defers(t.msg.Text):
+	case nlu.DeclinesAction(t.msg.Text):
+		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
+	case nlu.Defers(t.msg.Text), t.asksAboutThePending():
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
 	case nlu.ConfirmsAction(t.msg.Text):
 		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}

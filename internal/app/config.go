@@ -158,7 +158,7 @@ type ShopConfig struct {
 	// others; none by default): with no model configured they are said as written.
 	Generate []string `yaml:"generate"`
 	// Answers are the shop's answers to questions about its services, by topic
-	// (shipping, returns, payment, discounts, sizes, hours, location, orders);
+	// (shipping, returns, payment, discounts, sizes, hours, location, contact, orders);
 	// a topic without one offers a person from the shop.
 	Answers map[string]string `yaml:"answers"`
 }
