@@ -165,7 +165,7 @@ var (
 	// shopPriceCues say that the number after them is what a card costs:
 	// "the one for 16", "the one at 55", "whichever is 35", "celle à 90",
 	// "la de 55", "li b 90".
-	shopPriceCues = wordSet(`for at is costs cost costing priced a pour por de b bi ب`)
+	shopPriceCues = wordSet(`for at is costs cost costing priced a pour por de b bi ب that's thats it's was are cuesta cuestan vale valen coute coutent fait`)
 )
 
 // shopAmount reads the one price a message names a card by ("the $90 one",

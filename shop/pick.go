@@ -26,7 +26,7 @@ func (t *turn) typedSelect() error {
 		return t.failure(err)
 	}
 	r := t.req
-	if r.NamesSeveral() || (picksOnlyOne(r) && len(ids) != 1) {
+	if r.NamesSeveral() || ((picksOnlyOne(r) || t.bound != nil) && len(ids) != 1) {
 		// Two cards named at once are never one of them, and a card refused
 		// is never confirmed: asked which.
 		if err := t.dropPending(); err != nil {
@@ -68,6 +68,8 @@ func (t *turn) candidates() ([]string, error) {
 	page := t.st.PageProductIDs
 	r := t.req
 	switch {
+	case t.bound != nil:
+		return t.byBound(page)
 	case r.Exclude:
 		return t.notMentioned(page)
 	case r.NamesSeveral():

@@ -40,6 +40,8 @@ type turn struct {
 	topic string
 	// asked are the shopper's words a widened search stands for (Criteria.Asked).
 	asked []string
+	// bound is a pick among the cards shown by a price bound (readPriceBound).
+	bound *priceBound
 }
 
 func (t *turn) decision() parley.Decision {

@@ -25,6 +25,9 @@ func (t *turn) understand() {
 		t.parse()
 	}
 	t.req.Price = priceInDomain(t.req.Price)
+	if !upstream {
+		t.readPriceBound()
+	}
 	switch t.req.Intent {
 	case nlu.ShopSearch, nlu.ShopSelect:
 		t.keepKnownTerms()
@@ -138,6 +141,7 @@ func (t *turn) parse() {
 	parser := t.parser()
 	t.req = parser.Parse(m.Text, m.Meaning)
 	t.pickAfterAStory(parser)
+	t.pickInClauses(parser)
 	switch t.req.Intent {
 	case nlu.ShopCancel, nlu.ShopSearch, nlu.ShopAmbiguous:
 		if m.Meaning == "" {

@@ -1,0 +1,170 @@
+package shop
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// This file reads a pick among the cards shown said in more than one clause:
+// a self-correction ("the cap, no wait, the belt"), a card wanted then one
+// refused ("the plain beanie, not the logo one") and a card by a price bound
+// with what it is not ("the one under 20 that isn't red").
+
+// pickClausesText is lexicon/pick_clauses.txt.
+//
+//go:embed lexicon/pick_clauses.txt
+var pickClausesText string
+
+// pickClauses are the phrases of each kind of pickClausesText, as folded
+// words (nlu.FoldWords), longest first.
+var pickClauses = readPhraseKinds(pickClausesText)
+
+// readPhraseKinds reads "kind: phrase" lines, "#" lines being comments.
+func readPhraseKinds(text string) map[string][][]string {
+	out := map[string][][]string{}
+	for _, line := range strings.Split(text, "\n") {
+		kind, phrase, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		if ws := nlu.FoldWords(phrase); len(ws) > 0 {
+			out[strings.TrimSpace(kind)] = append(out[strings.TrimSpace(kind)], ws)
+		}
+	}
+	for _, list := range out {
+		slices.SortStableFunc(list, func(a, b []string) int { return len(b) - len(a) })
+	}
+	return out
+}
+
+// phraseAt returns the length of the phrase of kind that ws hold at i, 0 when none.
+func phraseAt(ws []string, i int, kind string) int {
+	for _, p := range pickClauses[kind] {
+		if len(ws)-i >= len(p) && slices.Equal(ws[i:i+len(p)], p) {
+			return len(p)
+		}
+	}
+	return 0
+}
+
+// afterCorrection returns the words after the last self-correction of text
+// ("the cap, no wait, the belt": "the belt"); false when it has none or
+// nothing follows it.
+func afterCorrection(text string) (string, bool) {
+	ws := nlu.FoldWords(text)
+	for i := len(ws) - 1; i > 0; i-- {
+		if n := phraseAt(ws, i, "correct"); n > 0 && i+n < len(ws) {
+			return strings.Join(ws[i+n:], " "), true
+		}
+	}
+	return "", false
+}
+
+// beforeRefusal returns the clauses of text before one that opens with a
+// refusal ("the plain beanie, not the logo one": "the plain beanie"); false
+// when no later clause opens so.
+func beforeRefusal(text string) (string, bool) {
+	clauses := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == '،' })
+	for i := 1; i < len(clauses); i++ {
+		if phraseAt(nlu.FoldWords(clauses[i]), 0, "refuse") > 0 {
+			return strings.Join(clauses[:i], ","), true
+		}
+	}
+	return "", false
+}
+
+// pickInClauses reads a pick said in clauses (afterCorrection, beforeRefusal)
+// as the pick of the clause that counts, when that clause picks one card
+// shown; anything else leaves the message as read.
+func (t *turn) pickInClauses(parser *nlu.ShopParser) {
+	if t.msg.Meaning != "" || len(t.st.PageProductIDs) == 0 {
+		return
+	}
+	for _, read := range []func(string) (string, bool){afterCorrection, beforeRefusal} {
+		clause, ok := read(t.msg.Text)
+		if !ok {
+			continue
+		}
+		if alt := parser.ParseContent(clause); alt.Intent == nlu.ShopSelect && namesACard(alt) && !alt.NamesSeveral() {
+			t.req = alt
+			return
+		}
+	}
+}
+
+// priceBound is a pick among the cards shown by a price bound, without the
+// cards the words of not name ("the one under 20 that isn't red").
+type priceBound struct {
+	price nlu.PriceRange
+	not   []string
+}
+
+// maxPickOpener is how far into the message "the one" may open a pick by bound
+// ("I'll take the one under 20").
+const maxPickOpener = 3
+
+// readPriceBound reads a search with a price bound that opens with "the one"
+// while cards are shown as a pick among them by that bound, with the words
+// the card is said not to be.
+func (t *turn) readPriceBound() {
+	r := t.req
+	if t.msg.Meaning != "" || len(t.st.PageProductIDs) == 0 || r.Intent != nlu.ShopSearch || r.Category != "" ||
+		r.Price.Min == nil && r.Price.Max == nil {
+		return
+	}
+	ws := nlu.FoldWords(t.msg.Text)
+	opens := false
+	for i := 0; i <= maxPickOpener && i < len(ws); i++ {
+		if n := phraseAt(ws, i, "one"); n > 0 && (i == 0 || n > 1 || ws[i] != "one") {
+			opens = true
+			break
+		}
+	}
+	if !opens {
+		return
+	}
+	t.bound = &priceBound{price: r.Price, not: notWords(ws)}
+	t.req = nlu.ShopRequest{Intent: nlu.ShopSelect}
+}
+
+// boundFiller are words after a negation that name nothing of a card.
+var boundFiller = map[string]bool{"the": true, "a": true, "an": true, "one": true, "ones": true, "le": true,
+	"la": true, "el": true, "un": true, "une": true, "una": true, "in": true, "en": true, "de": true}
+
+// notWords are the words after the first negation of ws, filler and numbers
+// aside ("that isn't red": red).
+func notWords(ws []string) []string {
+	for i := range ws {
+		if n := phraseAt(ws, i, "not"); n > 0 {
+			var out []string
+			for _, w := range ws[i+n:] {
+				if !boundFiller[w] && strings.Trim(w, "0123456789") != "" {
+					out = append(out, w)
+				}
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// byBound returns the cards of the page within the bound's prices that none
+// of its words finds.
+func (t *turn) byBound(page []string) ([]string, error) {
+	b := t.bound
+	ids, err := t.cardsWhere(page, func(p Product) bool {
+		return (b.price.Min == nil || p.Price >= *b.price.Min) && (b.price.Max == nil || p.Price <= *b.price.Max)
+	})
+	for _, w := range b.not {
+		if err != nil || len(ids) == 0 {
+			break
+		}
+		var found []string
+		found, err = t.matchingWidened(w, ids)
+		ids = slices.DeleteFunc(ids, func(id string) bool { return slices.Contains(found, id) })
+	}
+	return ids, err
+}
