@@ -302,7 +302,7 @@ func positionWords(ws []string) []string {
 // "need", "looking", "buy", "bghit", "cherche").
 var shopFrameWords = wordSet(`
 a an any some another your ur have got sell sells selling carry stock stocked offer
-need want wanna like buy purchase order find show get looking searching shopping hunting after about
+need want wanna like buy purchase order find show get looking search searching shopping hunting after about
 une un des vous avez vendez cherche veux voudrais acheter una unos unas busco buscar quiero quisiera comprar
 tienen tienes venden
 bghit bgheet kayn 3ndkom 3andkom 3endkom 3andek 3ndek
@@ -677,10 +677,11 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		}
 	}
 	req.Sought = phrase.sought()
-	if head := withoutJoins(nounHead(ws)); !phrase.opened && bareNoun(head) {
+	if head := withoutJoins(nounHead(ws)); (!phrase.opened || len(req.Sought) == 0 && framedAfterName(ws)) && bareNoun(head) {
 		// A message that is only a product's name ("kayak?", "yoga mat"),
 		// maybe with what it is for and a polite word ("dog collar pls",
-		// "backpack for school"), is a search for it (issue 38 item 5), sold
+		// "backpack for school", "perfume as a gift": a frame word that opens
+		// no product phrase is none), is a search for it (issue 38 item 5), sold
 		// or not.
 		req.Sought = slices.Compact(slices.Clone(head))
 		req.Bare = true
@@ -688,6 +689,23 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	cue.other = asksTheOther(ws)
 	cue.refused = refusesThePointed(ws)
 	return cue
+}
+
+// framedAfterName reports whether the words that open a product phrase all
+// come after a modifier that follows the product's name ("perfume as a gift":
+// "a" opens no product phrase of its own).
+// English "as" is such a modifier before an article only ("as a gift"):
+// French "as" is a verb ("t'en as d'autres ?").
+func framedAfterName(ws []string) bool {
+	for i := 1; i < len(ws); i++ {
+		if shopFrameWords[ws[i-1]] {
+			return false
+		}
+		if nounModifiers[ws[i]] || ws[i] == "as" && i+1 < len(ws) && (ws[i+1] == "a" || ws[i+1] == "an") {
+			return true
+		}
+	}
+	return false
 }
 
 // maxBareNoun is the most words a message without a frame word may have to be
@@ -704,7 +722,7 @@ func bareNoun(ws []string) bool {
 
 // nounModifiers open what a product is for or has ("for school", "with a
 // zip", "pour l'école", "para correr"), after its name.
-var nounModifiers = wordSet(`for with without in on from pour avec sans para con sin dyal dial l`)
+var nounModifiers = wordSet(`for with without in on from pour avec sans comme para con sin como dyal dial l`)
 
 // nounHead returns the words of a message that may name a product on its own:
 // all of them, or those before a modifier ("backpack" of "backpack for
