@@ -32,6 +32,9 @@ func (t *turn) understand() {
 	case nlu.ShopSearch, nlu.ShopSelect:
 		t.keepKnownTerms()
 	}
+	if !upstream {
+		t.readUse(t.parser())
+	}
 	if !upstream && m.Meaning == "" {
 		t.readByRules()
 	}

@@ -1,0 +1,161 @@
+package shop
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// usesText is lexicon/uses.txt: uses, and the kinds of product they imply.
+//
+//go:embed lexicon/uses.txt
+var usesText string
+
+// use is one line of the lexicon: the kinds, and the cues (stems) that say it.
+type use struct {
+	kinds []string
+	cues  [][]string
+}
+
+// uses are the lines of usesText, in order.
+var uses = readUses(usesText)
+
+// readUses reads "kinds: cue | cue" lines, "#" lines being comments.
+func readUses(text string) []use {
+	var out []use
+	for _, line := range strings.Split(text, "\n") {
+		kinds, cues, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		u := use{}
+		for _, k := range strings.Split(kinds, ",") {
+			u.kinds = append(u.kinds, strings.TrimSpace(k))
+		}
+		for _, c := range strings.Split(cues, "|") {
+			if stems := stems(c); len(stems) > 0 {
+				u.cues = append(u.cues, stems)
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// stems are text's folded words, stemmed (nlu.Stem).
+func stems(text string) []string {
+	ws := nlu.FoldWords(text)
+	for i, w := range ws {
+		ws[i] = nlu.Stem(w)
+	}
+	return ws
+}
+
+// useKinds returns the kinds of the first use whose cue text has all the
+// words of; nil when none.
+func useKinds(text string) []string {
+	have := stems(text)
+	for _, u := range uses {
+		for _, cue := range u.cues {
+			if !slices.ContainsFunc(cue, func(s string) bool { return !slices.Contains(have, s) }) {
+				return u.kinds
+			}
+		}
+	}
+	return nil
+}
+
+// purposeMarkers, after a vague word ("something to", "quelque chose pour",
+// "algo para", "chi haja bach"), open what the thing is for: a verb. Those
+// true take a verb whatever follows; the others only an infinitive
+// (infinitive): "something for the rain" says no use.
+var purposeMarkers = map[string]bool{"to": true, "bach": true, "bash": true, "باش": true, "pour": false, "para": false}
+
+// opensPurpose reports whether ws[i] opens a purpose: a marker, and an
+// infinitive after those that need one ("pour garder", "para mantener").
+func opensPurpose(ws []string, i int) bool {
+	free, ok := purposeMarkers[ws[i]]
+	return ok && (free || i+1 < len(ws) && infinitive(ws[i+1]))
+}
+
+// infinitive reports whether w ends as a French or Spanish infinitive does.
+func infinitive(w string) bool {
+	for _, end := range []string{"er", "ir", "re", "ar"} {
+		if len(w) > len(end)+1 && strings.HasSuffix(w, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// vagueThings stand for a thing not named ("something", "quelque chose").
+var vagueThings = map[string]bool{"something": true, "anything": true, "smth": true, "sth": true, "chose": true,
+	"algo": true, "haja": true, "7aja": true, "حاجة": true, "شي": true}
+
+// purposeEnds end what a thing is for: who it is for, or when.
+var purposeEnds = map[string]bool{"for": true, "when": true, "pour": true, "quand": true, "para": true, "cuando": true}
+
+// purpose returns the words of what a vague thing is for ("something to keep
+// tea warm for my mum": keep tea warm), up to a recipient or a time; "" when
+// the message has none.
+func purpose(text string) string {
+	ws := nlu.FoldWords(text)
+	for i := 0; i+2 < len(ws); i++ {
+		if !vagueThings[ws[i]] || !opensPurpose(ws, i+1) {
+			continue
+		}
+		tail := ws[i+2:]
+		if j := slices.IndexFunc(tail, func(w string) bool { return purposeEnds[w] }); j > 0 {
+			tail = tail[:j]
+		}
+		return strings.Join(tail, " ")
+	}
+	return ""
+}
+
+// readUse reads a message that names no product but what it is for: a use
+// of the lexicon is a search for the kinds of it the catalog knows ("something
+// to hold my trousers up": belt); a use the lexicon has not, or whose kinds
+// the catalog does not know, is a search for something the shop does not
+// carry ("something to keep tea warm"), never a guess at a product.
+func (t *turn) readUse(parser *nlu.ShopParser) {
+	if !t.namesNothingSold() || t.msg.Meaning != "" {
+		return
+	}
+	text := t.msg.Text
+	if kinds := useKinds(text); len(kinds) > 0 {
+		if found := t.known(kinds); len(found) > 0 {
+			t.req = nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: found}
+			t.unsold, t.asked = false, nil
+			return
+		}
+	}
+	if t.req.Intent == nlu.ShopSearch {
+		return // an unsold search already, by its own words
+	}
+	what := purpose(text)
+	if what == "" {
+		return
+	}
+	if r := parser.ParseContent(what); len(r.Terms) > 0 {
+		t.req = nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: strings.Fields(what)}
+		t.unsold = true
+	}
+}
+
+// namesNothingSold reports whether the message, as read, names nothing the
+// shop sells: nothing understood, a search for what it does not carry, or a
+// pick with no card shown ("something to put on my walls").
+func (t *turn) namesNothingSold() bool {
+	switch t.req.Intent {
+	case nlu.ShopAmbiguous:
+		return true
+	case nlu.ShopSearch:
+		return t.unsold
+	case nlu.ShopSelect:
+		return len(t.st.PageProductIDs) == 0
+	}
+	return false
+}
