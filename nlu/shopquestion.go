@@ -140,14 +140,23 @@ func sendsBack(ws []string) bool {
 // services (ShopQuestionTopic).
 func AsksAboutShop(text string) bool { return ShopQuestionTopic(text) != "" }
 
-// identityQuestions ask who or what is answering, as a whole message (a key's
-// words joined by spaces).
+// identityQuestions ask who or what is answering, or what it can do, as a
+// whole message (a key's words joined by spaces).
 var identityQuestions = phraseSet(
 	"who am i talking to", "who am i speaking to", "who am i speaking with", "who am i chatting with",
 	"who is this", "who's this", "who are you", "what are you", "what's your name", "who is there",
 	"c'est qui", "qui es-tu", "qui êtes-vous", "t'es qui", "vous êtes qui", "à qui je parle",
 	"quién eres", "quién es", "con quién hablo", "cómo te llamas", "chkoun nta", "chkoun nti", "shkoun nta",
 	"من أنت", "من معي", "شكون نتا", "مع من أتكلم",
+	// What the assistant can do: answered by what it is and does.
+	"what can you do", "what do you do", "what can you help me with", "what can you help with",
+	"how can you help", "how can you help me", "what are you able to do", "what are you for",
+	"how does this work", "how do you work", "what can i ask you", "what can i ask",
+	"que peux-tu faire", "que pouvez-vous faire", "tu fais quoi", "tu peux faire quoi",
+	"qu'est-ce que tu peux faire", "qu'est-ce que vous pouvez faire", "comment ça marche",
+	"qué puedes hacer", "qué haces", "en qué me puedes ayudar", "cómo funciona esto", "cómo funcionas",
+	"ach katdir", "chno katdir", "chnou t9der dir", "chno t9der dir",
+	"شنو كدير", "شنو تقدر دير", "ماذا يمكنك أن تفعل", "ماذا تفعل", "كيف يمكنك مساعدتي",
 )
 
 // phraseSet is the set of phrases, each as the words of its key joined by spaces.
