@@ -67,6 +67,9 @@ func afterCorrection(text string) (string, bool) {
 // refusal ("the plain beanie, not the logo one": "the plain beanie"); false
 // when no later clause opens so.
 func beforeRefusal(text string) (string, bool) {
+	if !strings.ContainsAny(text, ",;،") {
+		return "", false
+	}
 	clauses := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == '،' })
 	for i := 1; i < len(clauses); i++ {
 		if phraseAt(nlu.FoldWords(clauses[i]), 0, "refuse") > 0 {
@@ -83,16 +86,27 @@ func (t *turn) pickInClauses(parser *nlu.ShopParser) {
 	if t.msg.Meaning != "" || len(t.st.PageProductIDs) == 0 {
 		return
 	}
-	for _, read := range []func(string) (string, bool){afterCorrection, beforeRefusal} {
-		clause, ok := read(t.msg.Text)
-		if !ok {
-			continue
-		}
-		if alt := parser.ParseContent(clause); alt.Intent == nlu.ShopSelect && namesACard(alt) && !alt.NamesSeveral() {
-			t.req = alt
-			return
-		}
+	// A correction names two things ("the cap, no wait, the belt"): one
+	// thing named is read as it is, without the cost of looking further.
+	if len(t.req.Terms)+len(t.req.Mention) >= 2 && t.pickClause(parser, afterCorrection) {
+		return
 	}
+	t.pickClause(parser, beforeRefusal)
+}
+
+// pickClause reads the clause read finds as the message's pick, when it picks
+// one card shown; it reports whether it did.
+func (t *turn) pickClause(parser *nlu.ShopParser, read func(string) (string, bool)) bool {
+	clause, ok := read(t.msg.Text)
+	if !ok {
+		return false
+	}
+	alt := parser.ParseContent(clause)
+	if alt.Intent != nlu.ShopSelect || !namesACard(alt) || alt.NamesSeveral() {
+		return false
+	}
+	t.req = alt
+	return true
 }
 
 // priceBound is a pick among the cards shown by a price bound, without the

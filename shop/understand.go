@@ -33,7 +33,7 @@ func (t *turn) understand() {
 		t.keepKnownTerms()
 	}
 	if !upstream {
-		t.readUse(t.parser())
+		t.readUse()
 	}
 	if !upstream && m.Meaning == "" {
 		t.readByRules()
@@ -68,8 +68,9 @@ func (t *turn) readAtConfirmation() {
 	if t.state() != StateAwaitingConfirmation {
 		return
 	}
+	decided := t.req.Intent == nlu.ShopConfirm || t.req.Intent == nlu.ShopCancel
 	switch {
-	case nlu.DeclinesAction(t.msg.Text):
+	case !decided && nlu.DeclinesAction(t.msg.Text):
 		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
 	case nlu.Defers(t.msg.Text), t.asksAboutThePending():
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}

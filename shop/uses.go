@@ -120,7 +120,7 @@ func purpose(text string) string {
 // to hold my trousers up": belt); a use the lexicon has not, or whose kinds
 // the catalog does not know, is a search for something the shop does not
 // carry ("something to keep tea warm"), never a guess at a product.
-func (t *turn) readUse(parser *nlu.ShopParser) {
+func (t *turn) readUse() {
 	if !t.namesNothingSold() || t.msg.Meaning != "" {
 		return
 	}
@@ -139,7 +139,7 @@ func (t *turn) readUse(parser *nlu.ShopParser) {
 	if what == "" {
 		return
 	}
-	if r := parser.ParseContent(what); len(r.Terms) > 0 {
+	if r := t.parser().ParseContent(what); len(r.Terms) > 0 {
 		t.req = nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: strings.Fields(what)}
 		t.unsold = true
 	}
