@@ -101,8 +101,19 @@ func ShopQuestionTopic(text string) string {
 	if sendsBack(ws) {
 		return TopicReturns
 	}
+	if slices.ContainsFunc(ws, func(w string) bool { return shopPhoneWords[w] }) &&
+		slices.ContainsFunc(ws, func(w string) bool { return shopNumberWords[w] }) {
+		return TopicContact // "what's your phone number?", not a phone for sale
+	}
 	return ""
 }
+
+// shopPhoneWords with a shopNumberWords ask for the shop's number: a phone
+// alone may be a product ("do you stock phone chargers?").
+var (
+	shopPhoneWords  = wordSet(`phone telephone tel telefono tilifon telefon هاتف الهاتف تلفون`)
+	shopNumberWords = wordSet(`number numero num call appeler llamar رقم`)
+)
 
 // withoutInStore drops "store" said as "in store" ("do you have caps in
 // store?"): in stock, a search, not a question about where the shop is.
