@@ -362,7 +362,7 @@ birthday bday anniversary christmas xmas wedding graduation occasion anniversair
 whatever's whatevers trending bestseller bestsellers bestselling best-selling seller sellers favourite
 favorite favourites favorites populaire populaires vendu vendus populares vendido vendidos
 para mi mis tu tus su sus el la los las del al y o que como as comme
-might may shall should must quoi quel quelle quels quelles
+might may shall should must quoi quel quelle quels quelles menos
 `)
 
 func wordSet(list string) map[string]bool {

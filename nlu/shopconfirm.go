@@ -80,7 +80,8 @@ var shopDeclines = map[string][]string{
 	LangFrench: {"laisse faire", "laissez faire", "laisse tomber", "laissez tomber", "oublie ça",
 		"oubliez ça", "ça ira", "c'est bon", "pas pour moi", "je ne le veux pas", "je le veux pas",
 		"je passe", "je vais passer", "j'ai changé d'avis", "finalement non", "peut-être pas", "je crois pas",
-		"je ne crois pas", "pas la peine", "n'ajoute pas", "non plus"},
+		"je ne crois pas", "pas la peine", "n'ajoute pas", "non plus", "ça va aller", "ça ira pas",
+		"je vais m'en passer"},
 	LangSpanish: {"mejor no", "déjalo", "dejalo", "olvídalo", "olvidalo", "no lo quiero", "ya no",
 		"cambié de opinión", "cambie de opinion", "paso", "creo que no", "quizás no", "tal vez no",
 		"no hace falta", "no lo añadas"},
@@ -174,14 +175,15 @@ func NamesTheOther(text string) bool {
 // no, with only thanks, apologies and hesitation sounds around it. A yes in
 // front is no decline ("yes, never mind the colour").
 func DeclinesAction(text string) bool {
-	rest := text
-	if a, r := LeadingYesNo(text); a == No {
-		rest = r
+	ws := strings.Fields(confirmKey(text))
+	ws = slices.DeleteFunc(ws, func(w string) bool { return shopHesitations[w] || shopPoliteWords[w] })
+	rest := strings.Join(ws, " ")
+	if a, r := LeadingYesNo(rest); a == No {
+		rest = confirmKey(r)
 	} else if a != Unknown {
 		return false
 	}
-	ws := strings.Fields(confirmKey(rest))
-	ws = slices.DeleteFunc(ws, func(w string) bool { return shopHesitations[w] || shopPoliteWords[w] })
+	ws = strings.Fields(rest)
 	for _, hedge := range shopDeclineHedges {
 		if h := strings.Fields(hedge); len(ws) > len(h) && slices.Equal(ws[:len(h)], h) {
 			ws = ws[len(h):] // "I think I'll pass": the hedge says no more

@@ -67,16 +67,36 @@ func afterCorrection(text string) (string, bool) {
 // refusal ("the plain beanie, not the logo one": "the plain beanie"); false
 // when no later clause opens so.
 func beforeRefusal(text string) (string, bool) {
-	if !strings.ContainsAny(text, ",;،") {
+	i, clauses := refusalAt(text)
+	if i < 0 {
 		return "", false
+	}
+	return strings.Join(clauses[:i], ","), true
+}
+
+// refusedClause returns the clauses of text from the one that opens with a
+// refusal ("not the logo one"), "" when none does.
+func refusedClause(text string) string {
+	i, clauses := refusalAt(text)
+	if i < 0 {
+		return ""
+	}
+	return strings.Join(clauses[i:], ",")
+}
+
+// refusalAt returns the clauses of text and the index of the first after the
+// first that opens with a refusal, -1 when none does.
+func refusalAt(text string) (int, []string) {
+	if !strings.ContainsAny(text, ",;،") {
+		return -1, nil
 	}
 	clauses := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == '،' })
 	for i := 1; i < len(clauses); i++ {
 		if phraseAt(nlu.FoldWords(clauses[i]), 0, "refuse") > 0 {
-			return strings.Join(clauses[:i], ","), true
+			return i, clauses
 		}
 	}
-	return "", false
+	return -1, clauses
 }
 
 // pickInClauses reads a pick said in clauses (afterCorrection, beforeRefusal)
@@ -88,10 +108,20 @@ func (t *turn) pickInClauses(parser *nlu.ShopParser) {
 	}
 	// A correction names two things ("the cap, no wait, the belt"): one
 	// thing named is read as it is, without the cost of looking further.
-	if len(t.req.Terms)+len(t.req.Mention) >= 2 && t.pickClause(parser, afterCorrection) {
+	r := t.req
+	if (len(r.Terms)+len(r.Mention) >= 2 || r.NamesSeveral()) && t.pickClause(parser, afterCorrection) {
 		return
 	}
-	t.pickClause(parser, beforeRefusal)
+	if t.pickClause(parser, beforeRefusal) {
+		// The refused clause's words narrow the pick ("the beanie, not the
+		// one with the logo": not the beanie with the logo).
+		refused := parser.ParseContent(refusedClause(t.msg.Text))
+		for _, w := range slices.Concat(refused.Mention, refused.Lacks, refused.Terms) {
+			if !slices.Contains(t.req.Mention, w) && !slices.Contains(t.refused, w) {
+				t.refused = append(t.refused, w)
+			}
+		}
+	}
 }
 
 // pickClause reads the clause read finds as the message's pick, when it picks
@@ -125,8 +155,8 @@ const maxPickOpener = 3
 // the card is said not to be.
 func (t *turn) readPriceBound() {
 	r := t.req
-	if t.msg.Meaning != "" || len(t.st.PageProductIDs) == 0 || r.Intent != nlu.ShopSearch || r.Category != "" ||
-		r.Price.Min == nil && r.Price.Max == nil {
+	if t.msg.Meaning != "" || len(t.st.PageProductIDs) == 0 || r.Intent != nlu.ShopSearch && r.Intent != nlu.ShopSelect ||
+		r.Category != "" || r.Price.Min == nil && r.Price.Max == nil {
 		return
 	}
 	ws := nlu.FoldWords(t.msg.Text)

@@ -57,10 +57,29 @@ func picksOnlyOne(r nlu.ShopRequest) bool {
 // first: one is a pick, several are a tie, none is no pick.
 func (t *turn) pickCandidates() ([]string, error) {
 	ids, err := t.candidates()
+	if err == nil && len(ids) > 1 && len(t.refused) > 0 {
+		ids, err = t.withoutRefused(ids)
+	}
 	if err != nil || len(ids) < 2 || !t.req.Plain {
 		return ids, err
 	}
 	return t.plainOnes(ids), nil
+}
+
+// withoutRefused returns ids without the cards a refused word finds, when
+// that leaves some ("the beanie, not the one with the logo").
+func (t *turn) withoutRefused(ids []string) ([]string, error) {
+	left := ids
+	for _, w := range t.refused {
+		found, err := t.matchingWidened(w, left)
+		if err != nil {
+			return nil, err
+		}
+		if rest := slices.DeleteFunc(slices.Clone(left), func(id string) bool { return slices.Contains(found, id) }); len(rest) > 0 {
+			left = rest
+		}
+	}
+	return left, nil
 }
 
 // candidates returns the shown products the selection's words fit best.

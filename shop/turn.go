@@ -42,6 +42,10 @@ type turn struct {
 	asked []string
 	// bound is a pick among the cards shown by a price bound (readPriceBound).
 	bound *priceBound
+	// refused are the words of a clause refusing cards after a pick ("the
+	// beanie, not the one with the logo"): among several cards the pick fits,
+	// those they find are not it.
+	refused []string
 }
 
 func (t *turn) decision() parley.Decision {
