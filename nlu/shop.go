@@ -363,6 +363,8 @@ whatever's whatevers trending bestseller bestsellers bestselling best-selling se
 favorite favourites favorites populaire populaires vendu vendus populares vendido vendidos
 para mi mis tu tus su sus el la los las del al y o que como as comme
 might may shall should must quoi quel quelle quels quelles menos
+detalle detalles jefa amiga amigo amigos amigas hdiya hadiya هدية هدايا أمي امي أبي ابي أختي اختي أخي اخي
+زوجتي زوجي صديقي صديقتي لأمي لامي لأبي لابي لأختي لاختي لأخي لاخي لزوجتي لزوجي لصديقي لصديقتي
 `)
 
 func wordSet(list string) map[string]bool {
