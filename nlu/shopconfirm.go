@@ -76,12 +76,14 @@ var shopDeclines = map[string][]string{
 		"i'm not interested", "no need", "skip it", "maybe not", "probably not", "i don't think so",
 		"i think not", "i'd rather not", "i would rather not", "rather not", "better not",
 		"i'll give it a miss", "give it a miss", "i'll skip it", "i won't", "i don't want it", "i do not want it", "don't add it",
-		"do not add it", "on second thought no", "on second thoughts no"},
+		"do not add it", "on second thought no", "on second thoughts no", "i shall decline", "i must decline",
+		"i'll decline", "i will decline", "i'll have to decline", "i'm good", "i am good", "i'm fine", "i am fine",
+		"i'm okay", "all good"},
 	LangFrench: {"laisse faire", "laissez faire", "laisse tomber", "laissez tomber", "oublie ça",
 		"oubliez ça", "ça ira", "c'est bon", "pas pour moi", "je ne le veux pas", "je le veux pas",
 		"je passe", "je vais passer", "j'ai changé d'avis", "finalement non", "peut-être pas", "je crois pas",
 		"je ne crois pas", "pas la peine", "n'ajoute pas", "non plus", "ça va aller", "ça ira pas",
-		"je vais m'en passer"},
+		"je vais m'en passer", "c'est correct", "c'est beau", "je refuse", "je vais décliner"},
 	LangSpanish: {"mejor no", "déjalo", "dejalo", "olvídalo", "olvidalo", "no lo quiero", "ya no",
 		"cambié de opinión", "cambie de opinion", "paso", "creo que no", "quizás no", "tal vez no",
 		"no hace falta", "no lo añadas"},
@@ -95,7 +97,7 @@ var shopDeclines = map[string][]string{
 // shopPoliteWords around a decline say nothing more ("no, leave it, thank
 // you").
 var shopPoliteWords = wordSet(`thank thanks you thx ty merci beaucoup gracias shukran choukran شكرا sorry
-	pardon desole lo siento though anyway actually`)
+	pardon desole lo siento though anyway actually but mais pero`)
 
 // shopDeclineHedges open a decline without changing it ("I think I'll pass", "je
 // crois que je vais passer"), folded.
@@ -140,6 +142,7 @@ func ConfirmsAction(text string) bool {
 	} else if a != Unknown {
 		return false
 	}
+	rest = withoutLeadingAcks(rest) // "very well, I shall have it"
 	if shopActionKeys[rest] {
 		return true
 	}
@@ -191,4 +194,16 @@ func DeclinesAction(text string) bool {
 		}
 	}
 	return len(ws) > 0 && shopDeclineKeys[strings.Join(ws, " ")]
+}
+
+// withoutLeadingAcks drops the weak acknowledgements and hesitations that
+// open a key ("very well i shall have it": "i shall have it"); they decide
+// nothing, and what follows them does.
+func withoutLeadingAcks(k string) string {
+	ws := strings.Fields(k)
+	i := 0
+	for i < len(ws) && (shopWeakAcks[ws[i]] || shopHesitations[ws[i]] || ws[i] == "very") {
+		i++
+	}
+	return strings.Join(ws[i:], " ")
 }

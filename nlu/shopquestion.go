@@ -35,7 +35,7 @@ const (
 // topic a question naming two is about (the first).
 var shopTopics = map[string]map[string]bool{
 	TopicShipping: wordSet(`ship shipping shipped ships deliver delivers delivered delivery deliveries dispatch dispatched
-		postage courier arrive arrives arrival tracking track
+		postage courier arrive arrives arrival tracking track pickup collect collection retrait recogida recoger
 		livraison livrer livrez livre expedition expedier envoi envio envios entrega enviar envian llega
 		tawsil livrezon التوصيل توصيل الشحن شحن`),
 	TopicReturns: wordSet(`return returns returned refund refunds refunded exchange exchanges warranty guarantee
@@ -101,12 +101,23 @@ func ShopQuestionTopic(text string) string {
 	if sendsBack(ws) {
 		return TopicReturns
 	}
+	if slices.ContainsFunc(ws, func(w string) bool { return shopWhereWords[w] }) &&
+		slices.ContainsFunc(ws, func(w string) bool { return shopPremisesWords[w] }) {
+		return TopicLocation // "where's your shop?"
+	}
 	if slices.ContainsFunc(ws, func(w string) bool { return shopPhoneWords[w] }) &&
 		slices.ContainsFunc(ws, func(w string) bool { return shopNumberWords[w] }) {
 		return TopicContact // "what's your phone number?", not a phone for sale
 	}
 	return ""
 }
+
+// shopWhereWords with a shopPremisesWords ask where the shop is: "shop" alone
+// is also a verb ("can I shop here?").
+var (
+	shopWhereWords    = wordSet(`where where's wheres ou donde fin fain فين أين اين`)
+	shopPremisesWords = wordSet(`shop shops store stores tienda tiendas magasin boutique hanout l7anout محل المحل متجر المتجر`)
+)
 
 // shopPhoneWords with a shopNumberWords ask for the shop's number: a phone
 // alone may be a product ("do you stock phone chargers?").
@@ -163,6 +174,7 @@ var identityQuestions = phraseSet(
 	"what can you do", "what do you do", "what can you help me with", "what can you help with",
 	"how can you help", "how can you help me", "what are you able to do", "what are you for",
 	"how does this work", "how do you work", "what can i ask you", "what can i ask",
+	"what exactly do you do", "what do you do exactly", "what is it you do", "what do you do here",
 	"que peux-tu faire", "que pouvez-vous faire", "tu fais quoi", "tu peux faire quoi",
 	"qu'est-ce que tu peux faire", "qu'est-ce que vous pouvez faire", "comment ça marche",
 	"qué puedes hacer", "qué haces", "en qué me puedes ayudar", "cómo funciona esto", "cómo funcionas",

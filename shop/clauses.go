@@ -116,10 +116,16 @@ func (t *turn) pickInClauses(parser *nlu.ShopParser) {
 		// The refused clause's words narrow the pick ("the beanie, not the
 		// one with the logo": not the beanie with the logo).
 		refused := parser.ParseContent(refusedClause(t.msg.Text))
-		for _, w := range slices.Concat(refused.Mention, refused.Lacks, refused.Terms) {
+		all := slices.Concat(refused.Mention, refused.Lacks, refused.Terms)
+		for _, w := range all {
 			if !slices.Contains(t.req.Mention, w) && !slices.Contains(t.refused, w) {
 				t.refused = append(t.refused, w)
 			}
+		}
+		if len(t.refused) == 0 {
+			// "the cap, not the cap": what is refused is what is picked,
+			// and every card it finds stays refused (asked which).
+			t.refused = all
 		}
 	}
 }

@@ -57,7 +57,7 @@ func picksOnlyOne(r nlu.ShopRequest) bool {
 // first: one is a pick, several are a tie, none is no pick.
 func (t *turn) pickCandidates() ([]string, error) {
 	ids, err := t.candidates()
-	if err == nil && len(ids) > 1 && len(t.refused) > 0 {
+	if err == nil && len(ids) > 0 && len(t.refused) > 0 {
 		ids, err = t.withoutRefused(ids)
 	}
 	if err != nil || len(ids) < 2 || !t.req.Plain {
@@ -66,18 +66,18 @@ func (t *turn) pickCandidates() ([]string, error) {
 	return t.plainOnes(ids), nil
 }
 
-// withoutRefused returns ids without the cards a refused word finds, when
-// that leaves some ("the beanie, not the one with the logo").
+// withoutRefused returns ids without the cards a refused word finds ("the
+// beanie, not the one with the logo"): a refused card is never the pick, so
+// when every card the pick fits is refused ("the cheapest one, but not the
+// cap", the cap being the cheapest) none is left and the shopper is asked.
 func (t *turn) withoutRefused(ids []string) ([]string, error) {
-	left := ids
+	left := slices.Clone(ids)
 	for _, w := range t.refused {
 		found, err := t.matchingWidened(w, left)
 		if err != nil {
 			return nil, err
 		}
-		if rest := slices.DeleteFunc(slices.Clone(left), func(id string) bool { return slices.Contains(found, id) }); len(rest) > 0 {
-			left = rest
-		}
+		left = slices.DeleteFunc(left, func(id string) bool { return slices.Contains(found, id) })
 	}
 	return left, nil
 }

@@ -132,3 +132,23 @@ func TestABoundPickIsTheOneCardThatFits(t *testing.T) {
 		}
 	})
 }
+
+// TestACardRefusedInAClauseIsNeverPicked: a pick followed by a clause that
+// refuses a card ("the cheapest one, but not the cap") never picks a card
+// the refused clause names; when every card the pick fits is refused, none is
+// picked (asked which).
+func TestACardRefusedInAClauseIsNeverPicked(t *testing.T) {
+	e := demo(t)
+	names := map[string]string{"48": "beanie", "58": "belt", "60": "cap", "62": "sunglasses", "85": "beanie"}
+	rapid.Check(t, func(rt *rapid.T) {
+		pick := rapid.SampledFrom([]string{"the cheapest one", "the beanie", "the first one", "the last one", "the cap", "the priciest"}).Draw(rt, "pick")
+		refused := rapid.SampledFrom([]string{"cap", "belt", "beanie", "sunglasses"}).Draw(rt, "refused")
+		join := rapid.SampledFrom([]string{", not the ", ", but not the ", ", pas la ", ", no la "}).Draw(rt, "join")
+		text := pick + join + refused
+		c := newConversation(t, e)
+		c.send("show me accessories", "")
+		if p := stateOf(t, c.send(text, "")).Conversation.PendingConfirmation.TargetID; p != nil && names[*p] == refused {
+			rt.Fatalf("%q picked the refused %s (%s)", text, refused, *p)
+		}
+	})
+}
