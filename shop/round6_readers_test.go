@@ -52,6 +52,10 @@ func TestShoppingByUse(t *testing.T) {
 		{say: "something to water my plants with", intent: nlu.ShopSearch, state: shop.StateIdle},
 		{say: "candles as a present", intent: nlu.ShopSearch, state: shop.StateIdle},
 		{say: "something for my dad", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		// A product named is no use, even with a use's words in it.
+		{say: "do you have wall clocks?", intent: nlu.ShopSearch, state: shop.StateIdle},
+		{say: "do you sell sun cream for the eyes area?", intent: nlu.ShopSearch, state: shop.StateIdle},
+		{say: "my ears get cold when I run", intent: nlu.ShopSearch, state: shop.StateRecommending},
 	})
 }
 

@@ -54,17 +54,32 @@ func stems(text string) []string {
 }
 
 // useKinds returns the kinds of the first use whose cue text has all the
-// words of; nil when none.
-func useKinds(text string) []string {
+// words of, and that cue; nil when none.
+func useKinds(text string) (kinds, cue []string) {
 	have := stems(text)
 	for _, u := range uses {
 		for _, cue := range u.cues {
 			if !slices.ContainsFunc(cue, func(s string) bool { return !slices.Contains(have, s) }) {
-				return u.kinds
+				return u.kinds, cue
 			}
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// namesAProduct reports whether an unsold search named a product of its own
+// that the use's cue does not account for: "do you have wall clocks?" asks
+// for clocks, and "sun cream for the eyes" for cream, not for a use; "my ears
+// get cold" sought "cold", a word of the cue, and "something to listen to on
+// a road trip" a vague thing.
+func (t *turn) namesAProduct(cue []string) bool {
+	sought := t.req.Sought
+	if !t.unsold || len(sought) == 0 {
+		return false
+	}
+	head := nlu.Stem(sought[len(sought)-1])
+	vague := slices.ContainsFunc(nlu.FoldWords(t.msg.Text), func(w string) bool { return vagueThings[w] })
+	return !vague && !slices.Contains(cue, head)
 }
 
 // purposeMarkers, after a vague word ("something to", "quelque chose pour",
@@ -125,7 +140,7 @@ func (t *turn) readUse() {
 		return
 	}
 	text := t.msg.Text
-	if kinds := useKinds(text); len(kinds) > 0 {
+	if kinds, cue := useKinds(text); len(kinds) > 0 && !t.namesAProduct(cue) {
 		if found := t.known(kinds); len(found) > 0 {
 			t.req = nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: found}
 			t.unsold, t.asked = false, nil
