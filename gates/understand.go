@@ -601,6 +601,10 @@ func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string
 	if !ok {
 		return
 	}
+	if own := ownWords(msg.Text, x.Kind == ExtractNumber); own != msg.Text {
+		// Only the user's own values, said for sure, are read (ownWords).
+		msg.Text = own
+	}
 	head, tail, corrected := nlu.SplitCorrection(msg.Text)
 	if x.Kind == ExtractDate {
 		// A day the message sets aside ("any day but Friday", "I can't do

@@ -1,6 +1,7 @@
 package gates
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +15,8 @@ import (
 // session kind), one, two or three per message, mixed with non-answers. Every
 // fact a message gives is kept, whichever node is asked ("a second fact
 // volunteered is dropped" must not happen), and no node executes twice in one
-// turn.
+// turn. A message that says it is unsure ("not sure") keeps no fact it gives:
+// which value it is unsure of, it does not say (gates.ownWords).
 func TestCoachKeepsEveryFactAndRunsANodeOncePerTurn(t *testing.T) {
 	type fragment struct{ text, fact string }
 	fragments := []fragment{
@@ -37,13 +39,19 @@ func TestCoachKeepsEveryFactAndRunsANodeOncePerTurn(t *testing.T) {
 				texts[i] = p.text
 			}
 			asked := c.runtime().LastPromptedNode
+			before := maps.Clone(c.runtime().FactValues)
 			c.say(strings.Join(texts, ". "))
 			st := c.runtime()
 			if st.Status != StatusActive && st.Status != StatusComplete {
 				return // a handoff (the loop guard) ends what this checks
 			}
+			unsure := slices.Contains(texts, "not sure")
 			for _, p := range parts {
-				if _, kept := st.FactValues[p.fact]; p.fact != "" && !kept && readable(p.fact, asked, texts) {
+				_, kept := st.FactValues[p.fact]
+				switch {
+				case unsure && p.fact != "" && kept && before[p.fact] != st.FactValues[p.fact]:
+					rt.Fatalf("turn %d %q: fact %s stored from an unsure message; facts %v", turn, texts, p.fact, st.FactValues)
+				case !unsure && p.fact != "" && !kept && readable(p.fact, asked, texts):
 					rt.Fatalf("turn %d %q: fact %s dropped; facts %v", turn, texts, p.fact, st.FactValues)
 				}
 			}

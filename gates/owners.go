@@ -1,0 +1,108 @@
+package gates
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// ownWords is the part of a message's text that can give the user's own
+// values (issue 38: never store a value the user did not say):
+//
+//   - none when the message leaves its value unsure ("Fri 3 Jul? no wait, I'm
+//     not sure yet", "not sure, maybe Friday", "je sais pas encore",
+//     nlu.IsNonAnswer) or ends by taking it back ("... but don't use it",
+//     "Friday, scratch that": withdraw in remarks.txt);
+//   - for a quantity, without its clauses about someone else's numbers ("my
+//     husband benches 120 kg": withoutOthersClauses), which are no goal of
+//     the user's.
+//
+// The text is returned as it is when none of this applies (no allocation).
+func ownWords(text string, quantity bool) string {
+	if nlu.IsNonAnswer(text) || endsWithdrawn(text) {
+		return ""
+	}
+	if quantity {
+		return withoutOthersClauses(text)
+	}
+	return text
+}
+
+// endsWithdrawn reports whether text's last words take back what it said
+// (withdraw in remarks.txt), a trailing "please" or "thanks" aside.
+func endsWithdrawn(text string) bool {
+	words := ownerTokens(text)
+	for len(words) > 0 && (words[len(words)-1] == "please" || words[len(words)-1] == "thanks") {
+		words = words[:len(words)-1]
+	}
+	for _, p := range remarkWords["withdraw"] {
+		if len(words) >= len(p) && slices.Equal(words[len(words)-len(p):], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutOthersClauses returns text without its clauses that name someone
+// else (owner) and nothing of the user's own (self): "my wife and I run 5 km"
+// and "she says I'm at 80 kg" stay. A message that speaks for someone else
+// (speaksfor: "she wants to run 10 km, right now she manages 4 km") is left
+// whole: it answers for them.
+func withoutOthersClauses(text string) string {
+	all := ownerTokens(text)
+	if !saysAny(all, "owner") || saysAny(all, "speaksfor") {
+		return text
+	}
+	var b strings.Builder
+	for _, clause := range clauseRe.FindAllString(text, -1) {
+		words := ownerTokens(clause)
+		if saysAny(words, "owner") && !saysSelf(words) {
+			continue
+		}
+		b.WriteString(clause)
+	}
+	return b.String()
+}
+
+// saysSelf reports whether words hold a word of the user's own (self in
+// remarks.txt, or a French word elided from "je": "j'suis", "j'veux").
+func saysSelf(words []string) bool {
+	return saysAny(words, "self") || slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "j'") })
+}
+
+// ownerTokens are remarkTokens with a possessive "'s" read as the word
+// ("wife's" is "wife", "she's" is "she").
+func ownerTokens(text string) []string {
+	words := remarkTokens(text)
+	for i, w := range words {
+		if len(w) > 2 && strings.HasSuffix(w, "'s") {
+			words[i] = w[:len(w)-2]
+		}
+	}
+	return words
+}
+
+// actuallyAsNow writes "currently" for an "actually" that starts a clause of
+// the user's own present with a number and no word of aiming or correcting
+// ("my objective is run 10 km, actually I run 5 km", aim in remarks.txt): a
+// speaker of French or Spanish says "actually" for "actuellement" and
+// "actualmente", and the clause says where they are now. A clause such as
+// "actually I want 12 km" corrects, and is left to nlu.SplitCorrection.
+func actuallyAsNow(text string) string {
+	lower := strings.ToLower(text)
+	i := wordIndex(lower, "actually")
+	if i < 0 || len(lower) != len(text) {
+		return text
+	}
+	rest := text[i+len("actually"):]
+	clause := rest
+	if end := strings.IndexAny(rest, ".;!?"); end >= 0 {
+		clause = rest[:end]
+	}
+	words := ownerTokens(clause)
+	if len(words) == 0 || !saysAny(words[:1], "self") || saysAny(words, "aim") || !strings.ContainsAny(clause, "0123456789") {
+		return text
+	}
+	return text[:i] + "currently" + rest
+}
