@@ -285,7 +285,8 @@ func hasPhrase(text string, phrases []string) bool {
 func (tu *turn) yesNo() nlu.Answer {
 	// The question is what the bot said last: its verbs ("Book ...?",
 	// "Renew your plan?") carry the answer out too ("yes, renew it").
-	return nlu.YesNoTo(tu.text, tu.s.LastResponse)
+	// An answer word asked back ("ok?") is none (nlu.AnswerTo).
+	return nlu.AnswerTo(tu.text, tu.s.LastResponse)
 }
 
 // pointAtNamed presents, before a starting flow takes the offer, the result a

@@ -57,7 +57,7 @@ var clitics = wordSet("me se nos os")
 // "I'd like to", "for me").
 var fillerWords = wordSet("and so then just now right away please pls plz let lets s us it that this them " +
 	"one all everything anything with for by me i we ll will d would like to go ahead on can you ok okay " +
-	"m am is are be really mind ve time moment " +
+	"m am is are be really mind ve time moment shall " +
 	// French, Spanish, Darija and Arabic: subject and object pronouns of the speaker,
 	// "well", "now", "for me". Never "la": it is Darija's no.
 	"je j moi me m bien maintenant ahora mismo yo liya lia liyya li daba دابا ليا لي الآن")
@@ -107,6 +107,7 @@ func YesNoTo(text, question string) Answer {
 // yesNoByRules is YesNoTo without the model's formal answers (learnedAnswer):
 // BuiltinIntent reads the model itself, once.
 func yesNoByRules(text, question string) Answer {
+	text = unquotedReply(text)
 	a := yesNoTo(text, question)
 	if a == Unknown {
 		// A typo in the words around the answer ("yes plase"): read the
@@ -116,6 +117,46 @@ func yesNoByRules(text, question string) Answer {
 		}
 	}
 	return a
+}
+
+// AnswerTo is YesNoTo for an engine that asks its own yes/no question again
+// when the answer is unclear (the flows' confirmations and offers): a bare
+// answer word asked back ("ok?", "yes?", "¿vale?", "wakha?") checks what the
+// bot means, and is no answer. YesNo, the shop's rule (seed 000 section 6.1),
+// ignores the punctuation around an answer: "na3am?" there is a yes.
+func AnswerTo(text, question string) Answer {
+	if asksSomething(text) && bareAnswerAsked(text) {
+		return Unknown
+	}
+	return YesNoTo(text, question)
+}
+
+// bareAnswerAsked reports whether text is nothing but a yes or a no (and
+// polite words).
+func bareAnswerAsked(text string) bool {
+	a, rest := LeadingYesNo(text)
+	return a != Unknown && rest == ""
+}
+
+// unquotedReply is text without its lines quoted from the bot ("> Book
+// Boston -> Paris?" above "yes"): a quoted line is what the reply answers,
+// not the reply. text is returned as it is when it quotes nothing or
+// nothing else.
+func unquotedReply(text string) string {
+	if strings.IndexByte(text, '>') < 0 || !strings.Contains(text, "\n") {
+		return text
+	}
+	var kept []string
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), ">") {
+			kept = append(kept, line)
+		}
+	}
+	rest := strings.TrimSpace(strings.Join(kept, "\n"))
+	if rest == "" || len(kept) == strings.Count(text, "\n")+1 {
+		return text
+	}
+	return rest
 }
 
 // learnedAnswer reads a yes or a no said without a yes or no phrase of the
@@ -181,7 +222,7 @@ func yesNoTo(text, question string) Answer {
 	case Yes:
 		ok = elaborates(toks, asked, false)
 	case No:
-		ok = elaborates(negatedRest(text, rest, toks), asked, true)
+		ok = elaborates(negatedRest(text, rest, toks), asked, true) || givesReason(toks)
 	default:
 		a, ok = No, negationAt(toks) >= 0 && elaborates(toks, asked, true)
 	}
@@ -217,6 +258,27 @@ func learnedYesNo(text string, a Answer) Answer {
 		return a
 	}
 	return Unknown
+}
+
+// reasonWords open the reason a no gives ("I'd rather not, it's too early",
+// "no, because I'm busy", "non, c'est trop tôt", "no, es muy tarde").
+var reasonWords = wordSet("because cause coz cuz since too busy expensive pricey early late far soon " +
+	"trop parce car occupe occupee cher chere tot tard loin " +
+	"porque demasiado muy ocupado ocupada caro cara temprano tarde lejos " +
+	"hit 7it ghali b3id bekri m3attal حيت لأن لان غالي بعيد بكري")
+
+// givesReason reports whether toks, what follows a no, give its reason in
+// their first words and ask for nothing else: no word of change ("too early,
+// the later one") and no number ("too early, make it 10").
+func givesReason(toks []string) bool {
+	reason := false
+	for i, w := range toks {
+		if changeWords[w] || strings.ContainsAny(w, "0123456789") {
+			return false
+		}
+		reason = reason || i < 3 && reasonWords[w]
+	}
+	return reason
 }
 
 // saysTheOpposite reports whether, after the answer a a message opens with,

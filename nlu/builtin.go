@@ -102,6 +102,7 @@ func BuiltinIntent(text string) Result {
 
 // builtinIntent is BuiltinIntent of text as typed.
 func builtinIntent(text string) Result {
+	text = unquotedReply(text) // "> Book Boston -> Paris?" above "yes": the reply is "yes"
 	if r, ok := builtinRule(text); ok {
 		return r
 	}

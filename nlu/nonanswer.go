@@ -16,9 +16,9 @@ func init() {
 		"get back to you", "not yet", "whatever", "you choose", "you decide", "up to you", "depends",
 		"je ne sais pas", "je sais pas", "sais pas", "aucune idee", "pas sur", "pas encore",
 		"no se", "ni idea", "no estoy seguro", "no estoy segura", "todavia no",
-		"i need to check", "need to check", "have to check", "i'll check", "i will check", "i'll confirm later",
-		"pas sure", "pas certain", "pas certaine", "je dois verifier", "faut que je verifie", "je vais voir",
-		"tengo que ver", "tengo que revisar", "dejame ver", "dejame revisar", "no lo tengo claro",
+		"need to check", "have to check", "i'll confirm later",
+		"pas sure", "pas certain", "pas certaine", "je dois verifier", "faut que je verifie",
+		"tengo que revisar", "dejame ver", "dejame revisar", "no lo tengo claro",
 		"ma3reftch", "ma3raftch", "ma3rftch", "manaarf", "ma n3ref", "mazal ma3reft", "mazal ma3raft", "mazal ma3rft",
 		"ماعرفتش", "ما عرفتش", "لا اعرف", "مش متاكد", "لست متاكدا", "لست متاكد", "مازال ماعرفت", "مش عارف",
 	} {

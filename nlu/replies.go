@@ -41,17 +41,26 @@ var yesPhrases = map[string][]string{
 		"everything is right", "everything's right", "everything's correct", "everything's fine",
 		"double checked", "triple checked", "checked it", "checked them", "checked everything", "verified",
 		"agrees", "agreed", "approves", "approved", "signed off on it",
+		// A learner's yes drops the subject ("yes is good", "is fine for me").
+		"is good", "is fine", "is ok", "is okay", "is perfect", "is correct", "it's good", "its good", "it is good",
+		"it's fine", "it is fine", "is all good", "that is good", "that's good", "thats good", "very good",
 	},
 	LangDarijaLatin: {
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
 		"zwin", "mzyana", "n3am", "akhay", "ewa", "iyeh a sahbi", "ah wakha", "wakha dir",
 		// "I want it", "I'll take it", as English "want it", "take it".
 		"bghito", "bghitha", "bghithom", "bghitou", "ghadi nakhdo", "ghadi nakhdha",
+		"eyeh", "iyyeh a khoya", "wah", "wakha a khoya",
+		// Egyptian, Levantine and Gulf Arabic in Latin letters (Arabizi).
+		"aywa", "aiwa", "aywah", "aiwah", "aywaa", "ayuwa", "aywa tab3an", "tamam", "tmam", "tayeb", "tayyeb",
+		"tayib", "akid", "akeed", "tab3an", "tab3an aywa", "7ader", "hader", "na3am", "ah tab3an",
 	},
 	LangDarijaArabic: {
 		"اه", "آه", "ايوا", "يالله", "ماشي مشكل", "مزيان",
 		// Arabic
 		"أكيد", "اكيد", "طبعا", "موافق", "صحيح", "تمام", "حسنا", "بالتأكيد", "ايه", "أيوه", "ايوه",
+		// Egyptian, Levantine and Gulf.
+		"أيوة", "ايوة", "أيوا", "ايوا اكيد", "طيب", "حاضر", "زين", "اوكي", "أوكي", "تمام كده", "ماشي الحال",
 		// Darija "I want it", Arabic "I'll take it".
 		"بغيتو", "بغيتها", "سآخذه", "سآخذها",
 	},
@@ -61,6 +70,10 @@ var yesPhrases = map[string][]string{
 		// "I want it", "I'll take it", with the object pronoun French puts first.
 		"je le veux", "je la veux", "je les veux", "je le veux bien", "je la veux bien", "je les veux bien",
 		"je le prends", "je la prends", "je les prends", "c'est bon", "ça me va", "ca me va", "ça me convient",
+		// Québécois and spoken: "c'est beau" and "c'est correct" say "that's fine".
+		"c'est beau", "c'est correct", "c'est parfait", "mets-en", "mets en", "certain", "pas de problème",
+		"pas de probleme", "aucun problème", "aucun probleme", "ça roule", "ca roule", "tout à fait", "absolument",
+		"ben oui", "bien sûr que oui", "ça marche pour moi", "ça me va très bien", "c'est tout bon",
 	},
 	LangSpanish: {
 		"claro", "vale", "de acuerdo", "adelante", "perfecto", "por supuesto", "claro que sí", "claro que si",
@@ -70,6 +83,9 @@ var yesPhrases = map[string][]string{
 		// "lo quiero" is read as a verb with its pronoun (answer.go), so that "no lo
 		// quiero" stays a refusal.
 		"me lo llevo", "me la llevo", "me los llevo", "me las llevo", "me parece bien", "me vale",
+		// Latin American: "órale", "sale", "listo", "de una".
+		"órale", "orale", "sale pues", "listo", "de una", "ándale", "andale", "simón", "con gusto",
+		"obvio", "seguro", "sí señor", "si señor", "me parece perfecto", "está perfecto", "todo bien",
 	},
 }
 
@@ -86,23 +102,37 @@ var noPhrases = map[string][]string{
 		"of course not", "not at all", "no chance", "i don't think so", "don't think so", "cancel that",
 		"cancel it", "nope nope", "i'm not interested", "no thank you", "i've changed my mind",
 		"not at the moment", "not for now", "not yet", "no sorry", "sorry no", "no, sorry",
+		// Declined softly or formally.
+		"maybe not", "perhaps not", "probably not", "better not", "i'd better not", "i think not",
+		"decided against it", "i've decided against it", "i have decided against it", "i decided against it",
+		"give it a miss", "i'll give it a miss", "i'll skip it", "i'll skip", "no can do", "not keen",
+		"i'm not keen", "i don't think i will", "i'll hold off", "i'd prefer not", "i would prefer not",
+		"i would rather not", "not this one", "not for me thanks",
 	},
 	LangDarijaLatin: {
 		"machi hadi", "mashi hadi", "mabghitch", "ma bghitch", "walo", "la la", "balak", "khliha",
 		"machi daba", "mashi daba", "bla", "lla", "la a sahbi", "ma bghitch daba", "mabghitch daba",
+		"la shukran", "la choukran", "khalliha", "khliha daba", "ma3lich la", "la2", "la2a", "la2 shukran",
+		"mosh delwa2ty", "mish hala2",
 	},
 	LangDarijaArabic: {
 		"ماشي هادي", "مابغيتش", "ما بغيتش", "والو", "لا لا", "ماشي دابا", "بلا",
 		// Arabic
 		"أبدا", "ابدا", "لا أريد", "لا اريد", "ليس الآن", "مش الآن", "لا شكرا", "كلا",
+		"لأ", "ربما لا", "لا داعي", "مش دلوقتي", "مش عايز", "لا مش عايز", "مش هلأ", "خليها",
 	},
 	LangFrench: {
 		"nan", "non non", "pas celui-là", "pas celui la", "pas celle-là", "pas celle la", "pas ça", "pas ca",
 		"laisse tomber", "annule", "annuler", "pas la peine", "pas maintenant", "pas du tout", "pas vraiment",
+		"peut-être pas", "peut être pas", "plutôt pas", "pas pour moi", "laisse faire", "laissez faire",
+		"je vais passer", "je passe", "pas cette fois", "j'ai changé d'idée", "non finalement", "ça ira",
+		"je préfère pas", "je préfère ne pas", "pas aujourd'hui",
 	},
 	LangSpanish: {
 		"no gracias", "para nada", "de ninguna manera", "mejor no", "no quiero", "todavía no", "todavia no",
 		"ahora no", "olvídalo", "olvidalo", "nunca", "en absoluto", "claro que no", "ni hablar",
+		"tal vez no", "quizás no", "quizas no", "quizá no", "paso", "creo que no", "no por ahora", "por ahora no",
+		"no creo", "ahorita no", "mejor después", "mejor despues", "prefiero que no", "mejor lo dejo",
 	},
 }
 
