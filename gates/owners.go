@@ -29,16 +29,16 @@ func ownWords(text string, quantity bool) string {
 	return text
 }
 
-// endsWithdrawn reports whether text's last words take back what it said
-// (withdraw in remarks.txt), a trailing "please" or "thanks" aside.
+// endsWithdrawn reports whether text's last clause takes back what it said
+// (withdraw in remarks.txt: "... but don't use it", "07700 900456 - actually
+// don't use that one", "Friday, scratch that"). A correction with a value
+// after it stands ("Friday, scratch that, Saturday": its last clause is the
+// value).
 func endsWithdrawn(text string) bool {
-	words := ownerTokens(text)
-	for len(words) > 0 && (words[len(words)-1] == "please" || words[len(words)-1] == "thanks") {
-		words = words[:len(words)-1]
-	}
-	for _, p := range remarkWords["withdraw"] {
-		if len(words) >= len(p) && slices.Equal(words[len(words)-len(p):], p) {
-			return true
+	clauses := clauseRe.FindAllString(text, -1)
+	for i := len(clauses) - 1; i >= 0; i-- {
+		if words := ownerTokens(clauses[i]); len(words) > 0 {
+			return saysAny(words, "withdraw")
 		}
 	}
 	return false

@@ -50,7 +50,9 @@ func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, p
 		f.readExtractor(&n.Extract[i], msg, put)
 	}
 	if msg.NLU == nil {
-		settleNumbers(n, msg.Text, values)
+		// The quantities settled are those of the user's own words, said for
+		// sure (ownWords), as the extractors read them.
+		settleNumbers(n, ownWords(msg.Text, true), values)
 	}
 }
 
