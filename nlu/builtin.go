@@ -38,8 +38,10 @@ const BuiltinActThreshold = 0.85
 
 // social are the intents a message asking something is not, from the model: a
 // greeting or thanks the rules did not read, ending in "?", asks ("what's good
-// here?"); the rules read "how are you?".
-var social = map[string]bool{IntentGreeting: true, IntentThanks: true}
+// here?"); the rules read "how are you?". Nor is it a yes or a no the rules
+// did not read ("c'est quoi ce bot?", "really?"): an answer asked back
+// answers nothing.
+var social = map[string]bool{IntentGreeting: true, IntentThanks: true, IntentYes: true, IntentNo: true}
 
 // asksSomething reports whether text ends with a question mark.
 func asksSomething(text string) bool {

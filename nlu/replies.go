@@ -44,6 +44,9 @@ var yesPhrases = map[string][]string{
 		// A learner's yes drops the subject ("yes is good", "is fine for me").
 		"is good", "is fine", "is ok", "is okay", "is perfect", "is correct", "it's good", "its good", "it is good",
 		"it's fine", "it is fine", "is all good", "that is good", "that's good", "thats good", "very good",
+		// Formally: "That would be acceptable", "very well".
+		"that would be acceptable", "that's acceptable", "that is acceptable", "acceptable", "that will be fine",
+		"that will do", "that'll do", "very well", "that would be fine", "that would be lovely",
 	},
 	LangDarijaLatin: {
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
@@ -74,6 +77,7 @@ var yesPhrases = map[string][]string{
 		"c'est beau", "c'est correct", "c'est parfait", "mets-en", "mets en", "certain", "pas de problème",
 		"pas de probleme", "aucun problème", "aucun probleme", "ça roule", "ca roule", "tout à fait", "absolument",
 		"ben oui", "bien sûr que oui", "ça marche pour moi", "ça me va très bien", "c'est tout bon",
+		"parfaitement", "ça me convient parfaitement", "ça me convient tout à fait", "c'est parfait pour moi",
 	},
 	LangSpanish: {
 		"claro", "vale", "de acuerdo", "adelante", "perfecto", "por supuesto", "claro que sí", "claro que si",
@@ -108,11 +112,17 @@ var noPhrases = map[string][]string{
 		"give it a miss", "i'll give it a miss", "i'll skip it", "i'll skip", "no can do", "not keen",
 		"i'm not keen", "i don't think i will", "i'll hold off", "i'd prefer not", "i would prefer not",
 		"i would rather not", "not this one", "not for me thanks",
+		// Thanks, but declined: the "but" belongs to the decline.
+		"i shall decline", "i will decline", "i'll decline", "i must decline", "i decline", "i'll have to decline",
+		"but i shall decline", "but i will decline", "but i'll decline", "but i must decline", "but no thanks",
+		"but no thank you", "but i'll pass", "but not this time", "but no",
+		"another time", "maybe another time", "perhaps another time", "perhaps later",
 	},
 	LangDarijaLatin: {
 		"machi hadi", "mashi hadi", "mabghitch", "ma bghitch", "walo", "la la", "balak", "khliha",
 		"machi daba", "mashi daba", "bla", "lla", "la a sahbi", "ma bghitch daba", "mabghitch daba",
 		"la shukran", "la choukran", "khalliha", "khliha daba", "ma3lich la", "la2", "la2a", "la2 shukran",
+		"mn b3d", "men ba3d", "ba3din",
 		"mosh delwa2ty", "mish hala2",
 	},
 	LangDarijaArabic: {
@@ -120,6 +130,7 @@ var noPhrases = map[string][]string{
 		// Arabic
 		"أبدا", "ابدا", "لا أريد", "لا اريد", "ليس الآن", "مش الآن", "لا شكرا", "كلا",
 		"لأ", "ربما لا", "لا داعي", "مش دلوقتي", "مش عايز", "لا مش عايز", "مش هلأ", "خليها",
+		"من بعد", "بعدين", "مرة أخرى", "مرة اخرى",
 	},
 	LangFrench: {
 		"nan", "non non", "pas celui-là", "pas celui la", "pas celle-là", "pas celle la", "pas ça", "pas ca",
@@ -127,12 +138,16 @@ var noPhrases = map[string][]string{
 		"peut-être pas", "peut être pas", "plutôt pas", "pas pour moi", "laisse faire", "laissez faire",
 		"je vais passer", "je passe", "pas cette fois", "j'ai changé d'idée", "non finalement", "ça ira",
 		"je préfère pas", "je préfère ne pas", "pas aujourd'hui",
+		"plus tard", "peut-être plus tard", "une autre fois", "une prochaine fois", "je dois refuser", "je décline",
+		"mais non merci", "mais je vais passer",
 	},
 	LangSpanish: {
 		"no gracias", "para nada", "de ninguna manera", "mejor no", "no quiero", "todavía no", "todavia no",
 		"ahora no", "olvídalo", "olvidalo", "nunca", "en absoluto", "claro que no", "ni hablar",
 		"tal vez no", "quizás no", "quizas no", "quizá no", "paso", "creo que no", "no por ahora", "por ahora no",
 		"no creo", "ahorita no", "mejor después", "mejor despues", "prefiero que no", "mejor lo dejo",
+		"quizás después", "quizas despues", "tal vez después", "tal vez despues", "más tarde", "mas tarde",
+		"otro día", "otro dia", "en otra ocasión", "otra vez será", "debo declinar", "pero no gracias",
 	},
 }
 
@@ -158,7 +173,7 @@ var politePhrases = map[string][]string{
 var hedgePhrases = map[string][]string{
 	LangEnglish: {
 		"i", "i'll", "i'd", "i think", "i guess", "i suppose", "guess", "actually", "honestly", "well", "oh",
-		"hmm", "hm", "um", "umm", "uh", "so", "for me", "to me", "by me", "with me", "anyway", "really",
+		"hmm", "hm", "um", "umm", "uh", "so", "mmm", "mm", "hmmm", "ehh", "uhh", "err", "for me", "to me", "by me", "with me", "anyway", "really",
 		"sorry", "i'm sorry",
 		// Whom a yes is said for or with: "yes she's happy with that", "works
 		// for him", "my husband double-checked".

@@ -17,6 +17,8 @@ func TestRound6IntentClasses(t *testing.T) {
 		{"tamam", IntentYes},
 		{"أيوة", IntentYes},
 		{"Yes, I shall book it.", IntentYes},
+		{"Very well, that will do.", IntentYes},
+		{"oui, parfaitement", IntentYes},
 		// A soft or formal no, or one with its reason.
 		{"perhaps not", IntentNo},
 		{"uh, probably not", IntentNo},
@@ -26,6 +28,11 @@ func TestRound6IntentClasses(t *testing.T) {
 		{"peut-être pas", IntentNo},
 		{"quizás no, es muy tarde", IntentNo},
 		{"la2 shukran", IntentNo},
+		{"Thank you, but I must decline.", IntentNo},
+		{"hmmm, perhaps another time", IntentNo},
+		{"non merci, une autre fois", IntentNo},
+		{"gracias, pero no gracias", IntentNo},
+		{"la, mn b3d", IntentNo},
 		// Giving up, formally or in Québécois.
 		{"kindly disregard my previous request", IntentCancel},
 		{"please ignore my last message", IntentCancel},
@@ -34,6 +41,8 @@ func TestRound6IntentClasses(t *testing.T) {
 		{"ya fue", IntentCancel},
 		{"ignora mi solicitud", IntentCancel},
 		// A person asked for formally, by role or to act.
+		{"I won't be needing this booking anymore", IntentCancel},
+		{"olvida lo que te dije", IntentCancel},
 		{"I'd prefer to communicate with a representative, if possible", IntentHuman},
 		{"could a staff member look into this for me?", IntentHuman},
 		{"would a real person be able to take over?", IntentHuman},
@@ -45,6 +54,9 @@ func TestRound6IntentClasses(t *testing.T) {
 		{"à quoi vous servez ?", IntentHelp},
 		{"¿para qué sirve este chat?", IntentHelp},
 		{"ما هي وظيفتك", IntentHelp},
+		{"who are you?", IntentHelp},
+		{"c'est quoi ce service ?", IntentHelp},
+		{"¿quién eres?", IntentHelp},
 	} {
 		if got := BuiltinIntent(tt.text).Intent; got != tt.want {
 			t.Errorf("BuiltinIntent(%q) = %q, want %q", tt.text, got, tt.want)
@@ -88,7 +100,8 @@ func TestRound6WordsLeaveOtherMessagesAlone(t *testing.T) {
 	for _, text := range []string{
 		"is there a sale on hats?", "what time do you close?", "my husband is fine with Tuesday at 9",
 		"no, make it Boston instead", "no, too early, the later one", "no, too early, make it 10",
-		"I'll check out on the 24th", "je vais voir mes parents à Lyon",
+		"I'll check out on the 24th", "je vais voir mes parents à Lyon", "c'est quoi le prix ?",
+		"is it cheaper later?", "really?",
 	} {
 		if r := BuiltinIntent(text); r.Intent == IntentCancel || r.Intent == IntentHuman || r.Intent == IntentYes || r.Intent == IntentNo {
 			t.Errorf("BuiltinIntent(%q) = %+v", text, r)
