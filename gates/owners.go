@@ -87,8 +87,9 @@ func ownerTokens(text string) []string {
 // the user's own present with a number and no word of aiming or correcting
 // ("my objective is run 10 km, actually I run 5 km", aim in remarks.txt): a
 // speaker of French or Spanish says "actually" for "actuellement" and
-// "actualmente", and the clause says where they are now. A clause such as
-// "actually I want 12 km" corrects, and is left to nlu.SplitCorrection.
+// "actualmente", and the clause says where they are now. A clause of aiming
+// ("actually I want 12 km") corrects an aim said before it, and is left to
+// nlu.SplitCorrection; after no aim it adds one ("and").
 func actuallyAsNow(text string) string {
 	lower := strings.ToLower(text)
 	i := wordIndex(lower, "actually")
@@ -101,8 +102,53 @@ func actuallyAsNow(text string) string {
 		clause = rest[:end]
 	}
 	words := ownerTokens(clause)
-	if len(words) == 0 || !saysAny(words[:1], "self") || saysAny(words, "aim") || !strings.ContainsAny(clause, "0123456789") {
+	if len(words) == 0 || !saysAny(words[:1], "self") || !strings.ContainsAny(clause, "0123456789") {
 		return text
 	}
-	return text[:i] + "currently" + rest
+	switch {
+	case !saysAny(words, "aim"):
+		return text[:i] + "currently" + rest
+	case !saysAny(ownerTokens(text[:i]), "aim"):
+		// "currently 80 kg, actually I'd like 100 kg": nothing aimed at
+		// before, so nothing is corrected; the clause adds the aim.
+		return text[:i] + "and" + rest
+	}
+	return text
+}
+
+// levelUnits are the units of a goal's level: a weight or a distance.
+var levelUnits = map[string]bool{"kg": true, "lb": true, "km": true, "mi": true}
+
+// withoutLevelClauses returns text without its clauses that state a level in
+// a weight or a distance ("hoy hago 80 kg", "today I lift 80 kg",
+// "aujourd'hui je cours 5 km"): a day said there is when the user is at that
+// level, no day to book. The text is returned as it is when no clause does.
+func withoutLevelClauses(text string) string {
+	if !strings.ContainsAny(text, "0123456789") {
+		return text
+	}
+	clauses := clauseRe.FindAllString(text, -1)
+	var b strings.Builder
+	dropped := false
+	for _, c := range clauses {
+		if statesLevel(c) {
+			dropped = true
+			continue
+		}
+		b.WriteString(c)
+	}
+	if !dropped {
+		return text
+	}
+	return b.String()
+}
+
+// statesLevel reports whether clause holds a quantity in a level unit.
+func statesLevel(clause string) bool {
+	for _, q := range nlu.ExtractQuantities(strings.ToLower(clause)) {
+		if levelUnits[normalizeUnit(q.Unit)] {
+			return true
+		}
+	}
+	return false
 }

@@ -111,6 +111,7 @@ func TestActuallyAsCurrently(t *testing.T) {
 		{"target 100 kg bench, actually I do 75 kg", "100 kg", "75 kg"},
 		{"target 100 kg, actually I want 110 kg", "110 kg", ""},
 		{"aiming for 50 km, actually I meant 40 km", "40 km", ""},
+		{"right now 70 kg, actually I'd love 85 kg", "85 kg", "70 kg"},
 		{"j'veux squatter 140 kg, présentement chu à 110 kg", "140 kg", "110 kg"},
 		{"quiero levantar 90 kg, ahorita estoy en 60 kg", "90 kg", "60 kg"},
 	} {
@@ -161,4 +162,22 @@ func TestHedgedValuesNeverStored(t *testing.T) {
 			rt.Fatalf("%q: status %s", text, c.runtime().Status)
 		}
 	})
+}
+
+// TestADayStatingALevelIsNoBooking: "today" said with the user's level ("hoy
+// hago 80 kg", "today I lift 90 kg") says when they are at it, not a day to
+// book; the goal is read and no booking day is stored.
+func TestADayStatingALevelIsNoBooking(t *testing.T) {
+	for _, tt := range []struct{ text, target, baseline string }{
+		{"mi meta es 120 kg en banca, hoy levanto 95 kg", "120 kg", "95 kg"},
+		{"I want to deadlift 200 kg, today I pull 170 kg", "200 kg", "170 kg"},
+		{"je veux courir 21 km, aujourd'hui je cours 12 km", "21 km", "12 km"},
+	} {
+		c := coachAt(t, "goal")
+		c.say(tt.text)
+		v := c.runtime().FactValues
+		if v["goal_target"] != tt.target || v["goal_baseline"] != tt.baseline || v["booking_date"] != "" {
+			t.Errorf("%q: target %q baseline %q booking_date %q, want %q %q and no day", tt.text, v["goal_target"], v["goal_baseline"], v["booking_date"], tt.target, tt.baseline)
+		}
+	}
 }

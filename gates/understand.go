@@ -564,9 +564,10 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 // one said inside a question asked back ("what day is it today?", "is Tuesday
 // ok?") or a remark ("nice weather today", "the gym was packed on Tuesday"):
 // only the clauses that answer are read (nlu.WithoutQuestions,
-// withoutRemarks).
+// withoutRemarks), and not one stating a level ("hoy hago 80 kg":
+// withoutLevelClauses).
 func extractDate(x *Extractor, msg parley.Message, put func(raw, value string)) {
-	d, ok := nlu.FindDate(withoutRemarks(nlu.WithoutQuestions(msg.Text)), msg.SentAt)
+	d, ok := nlu.FindDate(withoutRemarks(withoutLevelClauses(nlu.WithoutQuestions(msg.Text))), msg.SentAt)
 	if !ok {
 		return
 	}
