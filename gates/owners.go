@@ -46,21 +46,29 @@ func endsWithdrawn(text string) bool {
 
 // withoutOthersClauses returns text without its clauses that name someone
 // else (owner) and nothing of the user's own (self): "my wife and I run 5 km"
-// and "she says I'm at 80 kg" stay. A message that speaks for someone else
-// (speaksfor: "she wants to run 10 km, right now she manages 4 km") is left
-// whole: it answers for them.
+// and "she says I'm at 80 kg" stay. A message that speaks for someone else,
+// a clause about them saying what they want or aim at (speaksfor: "she wants
+// to run 10 km, right now she manages 4 km"), is left whole: it answers for
+// them. The user's own wanting ("my husband benches 150 kg, I want 100 kg")
+// speaks for nobody else.
 func withoutOthersClauses(text string) string {
-	all := ownerTokens(text)
-	if !saysAny(all, "owner") || saysAny(all, "speaksfor") {
+	if !saysAny(ownerTokens(text), "owner") {
 		return text
 	}
-	var b strings.Builder
-	for _, clause := range clauseRe.FindAllString(text, -1) {
+	clauses := clauseRe.FindAllString(text, -1)
+	others := make([]bool, len(clauses))
+	for i, clause := range clauses {
 		words := ownerTokens(clause)
-		if saysAny(words, "owner") && !saysSelf(words) {
-			continue
+		others[i] = saysAny(words, "owner") && !saysSelf(words)
+		if others[i] && saysAny(words, "speaksfor") {
+			return text
 		}
-		b.WriteString(clause)
+	}
+	var b strings.Builder
+	for i, clause := range clauses {
+		if !others[i] {
+			b.WriteString(clause)
+		}
 	}
 	return b.String()
 }

@@ -1,6 +1,7 @@
 package gates
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -183,4 +184,44 @@ func TestADayStatingALevelIsNoBooking(t *testing.T) {
 			t.Errorf("%q: target %q baseline %q booking_date %q, want %q %q and no day", tt.text, v["goal_target"], v["goal_baseline"], v["booking_date"], tt.target, tt.baseline)
 		}
 	}
+}
+
+// TestOthersNumbersNeverStored (property): a clause giving someone else's
+// number (an owner and a verb, in the seed languages), alone or beside the
+// user's own goal, never stores that number; the user's own numbers are
+// stored right or not at all.
+func TestOthersNumbersNeverStored(t *testing.T) {
+	others := []string{"my husband benches %d kg", "my sister deadlifts %d kg", "he squats %d kg", "her max is %d kg",
+		"mon mari fait %d kg au squat", "ma sœur soulève %d kg", "mi hermano levanta %d kg", "mi esposa hace %d kg",
+		"khoya kayrfa3 %d kg", "صاحبي يرفع %d كغ"}
+	own := []string{"", "I want to bench %d kg", "my goal is %d kg, currently %d kg", "je veux faire %d kg"}
+	rapid.Check(t, func(rt *rapid.T) {
+		theirs := rapid.IntRange(150, 250).Draw(rt, "theirs")
+		text := strings.Replace(rapid.SampledFrom(others).Draw(rt, "other"), "%d", strconv.Itoa(theirs), 1)
+		mine := rapid.SampledFrom(own).Draw(rt, "own")
+		target, baseline := rapid.IntRange(60, 140).Draw(rt, "target"), rapid.IntRange(30, 59).Draw(rt, "baseline")
+		if mine != "" {
+			mine = strings.Replace(strings.Replace(mine, "%d", strconv.Itoa(target), 1), "%d", strconv.Itoa(baseline), 1)
+			if rapid.Bool().Draw(rt, "mine first") {
+				text = mine + ", " + text
+			} else {
+				text += ", " + mine
+			}
+		}
+		c := coachAt(t, "goal")
+		c.say(text)
+		v := c.runtime().FactValues
+		for _, f := range []string{"goal_target", "goal_baseline"} {
+			got := v[f]
+			if got == "" {
+				continue
+			}
+			if got == strconv.Itoa(theirs)+" kg" {
+				rt.Fatalf("%q: %s = %q, someone else's number", text, f, got)
+			}
+			if got != strconv.Itoa(target)+" kg" && got != strconv.Itoa(baseline)+" kg" {
+				rt.Fatalf("%q: %s = %q, not a number the user gave", text, f, got)
+			}
+		}
+	})
 }
