@@ -48,6 +48,10 @@ func TestRound6IntentClasses(t *testing.T) {
 		{"would a real person be able to take over?", IntentHuman},
 		{"¿me comunicas con un asesor?", IntentHuman},
 		{"pourriez-vous me passer un conseiller", IntentHuman},
+		{"je souhaiterais échanger avec un responsable, merci d'avance", IntentHuman},
+		{"est-ce qu'un conseiller peut me rappeler ?", IntentHuman},
+		{"¿me puede comunicar con un asesor?", IntentHuman},
+		{"could we have a real person instead of a bot?", IntentHuman},
 		// What the bot is for.
 		{"what exactly do you do?", IntentHelp},
 		{"what is this chat for?", IntentHelp},
