@@ -47,6 +47,7 @@ var yesPhrases = map[string][]string{
 		// Formally: "That would be acceptable", "very well".
 		"that would be acceptable", "that's acceptable", "that is acceptable", "acceptable", "that will be fine",
 		"that will do", "that'll do", "very well", "that would be fine", "that would be lovely",
+		"that's grand", "that'd be grand",
 	},
 	LangDarijaLatin: {
 		"iyeh", "ayeh", "eyyeh", "wakha a sahbi", "safi wakha", "yallah", "mashi mochkil", "machi mochkil",
@@ -138,7 +139,7 @@ var noPhrases = map[string][]string{
 		"peut-être pas", "peut être pas", "plutôt pas", "pas pour moi", "laisse faire", "laissez faire",
 		"je vais passer", "je passe", "pas cette fois", "j'ai changé d'idée", "non finalement", "ça ira",
 		"je préfère pas", "je préfère ne pas", "pas aujourd'hui",
-		"plus tard", "peut-être plus tard", "une autre fois", "une prochaine fois", "je dois refuser", "je décline",
+		"pas pour l'instant", "pas pour le moment", "plus tard", "peut-être plus tard", "une autre fois", "une prochaine fois", "je dois refuser", "je décline",
 		"mais non merci", "mais je vais passer",
 	},
 	LangSpanish: {
@@ -164,7 +165,7 @@ var politePhrases = map[string][]string{
 		"safi", "saafi"},
 	LangDarijaArabic: {"عفاك", "عافاك", "شكرا", "الله يخليك", "من فضلك", "لو سمحت", "خويا", "صاحبي", "صافي"},
 	LangFrench:       {"merci", "merci beaucoup", "s'il vous plait", "s'il te plait", "svp", "stp", "mon ami", "madame", "monsieur", "merci bcp"},
-	LangSpanish:      {"por favor", "gracias", "amigo", "amiga", "señor", "señora", "muchas gracias"},
+	LangSpanish:      {"por favor", "gracias", "amigo", "amiga", "señor", "señora", "muchas gracias", "porfa", "porfis", "xfa"},
 }
 
 // hedgePhrases carry no answer either: the speaker and their hesitation around a

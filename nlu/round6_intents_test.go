@@ -18,6 +18,8 @@ func TestRound6IntentClasses(t *testing.T) {
 		{"أيوة", IntentYes},
 		{"Yes, I shall book it.", IntentYes},
 		{"Very well, that will do.", IntentYes},
+		{"yeah, that's grand", IntentYes},
+		{"sí, porfa", IntentYes},
 		{"oui, parfaitement", IntentYes},
 		// A soft or formal no, or one with its reason.
 		{"perhaps not", IntentNo},
@@ -33,12 +35,15 @@ func TestRound6IntentClasses(t *testing.T) {
 		{"non merci, une autre fois", IntentNo},
 		{"gracias, pero no gracias", IntentNo},
 		{"la, mn b3d", IntentNo},
+		{"non, pas pour le moment", IntentNo},
 		// Giving up, formally or in Québécois.
 		{"kindly disregard my previous request", IntentCancel},
 		{"please ignore my last message", IntentCancel},
 		{"ah, laisse faire", IntentCancel},
 		{"ne tenez pas compte de ma demande", IntentCancel},
 		{"ya fue", IntentCancel},
+		{"I'd like to withdraw my booking request", IntentCancel},
+		{"bon ben laisse faire, je vais m'arranger", IntentCancel},
 		{"ignora mi solicitud", IntentCancel},
 		// A person asked for formally, by role or to act.
 		{"I won't be needing this booking anymore", IntentCancel},
@@ -105,7 +110,7 @@ func TestRound6WordsLeaveOtherMessagesAlone(t *testing.T) {
 		"is there a sale on hats?", "what time do you close?", "my husband is fine with Tuesday at 9",
 		"no, make it Boston instead", "no, too early, the later one", "no, too early, make it 10",
 		"I'll check out on the 24th", "je vais voir mes parents à Lyon", "c'est quoi le prix ?",
-		"is it cheaper later?", "really?",
+		"is it cheaper later?", "really?", "Grand Rapids", "from Grand Junction please",
 	} {
 		if r := BuiltinIntent(text); r.Intent == IntentCancel || r.Intent == IntentHuman || r.Intent == IntentYes || r.Intent == IntentNo {
 			t.Errorf("BuiltinIntent(%q) = %+v", text, r)
