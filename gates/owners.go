@@ -16,17 +16,37 @@ import (
 //     "Friday, scratch that": withdraw in remarks.txt);
 //   - for a quantity, without its clauses about someone else's numbers ("my
 //     husband benches 120 kg": withoutOthersClauses), which are no goal of
-//     the user's.
+//     the user's; for an email or a phone, without its clauses about one no
+//     longer used ("my old email was ...": withoutFormerClauses).
 //
 // The text is returned as it is when none of this applies (no allocation).
-func ownWords(text string, quantity bool) string {
+func ownWords(text, kind string) string {
 	if nlu.IsNonAnswer(text) || endsWithdrawn(text) {
 		return ""
 	}
-	if quantity {
+	switch kind {
+	case ExtractNumber:
 		return withoutOthersClauses(text)
+	case ExtractEmail, ExtractPhone:
+		return withoutFormerClauses(text)
 	}
 	return text
+}
+
+// withoutFormerClauses returns text without its clauses about a contact no
+// longer used (former in remarks.txt: "my old email was old@example.com, the
+// new one is new@example.com" keeps the new one).
+func withoutFormerClauses(text string) string {
+	if !saysAny(ownerTokens(text), "former") {
+		return text
+	}
+	var b strings.Builder
+	for _, clause := range clauseRe.FindAllString(text, -1) {
+		if !saysAny(ownerTokens(clause), "former") {
+			b.WriteString(clause)
+		}
+	}
+	return b.String()
 }
 
 // endsWithdrawn reports whether text's last clause takes back what it said

@@ -54,6 +54,7 @@ func TestUnsureOrTakenBackGivesNothing(t *testing.T) {
 		{"booking", "Wednesday works, we'll see"},
 		{"booking", "mercredi, on verra"},
 		{"booking", "el miércoles, ya te aviso"},
+		{"booking", "Wednesday I guess? not 100% sure"},
 		{"contact", "lee@example.org, never mind"},
 		{"contact", "07911 123456 - don't use it"},
 		{"contact", "07700 900456 - actually don't use that one"},
@@ -224,4 +225,22 @@ func TestOthersNumbersNeverStored(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestAFormerContactIsNotStored: an email or a phone said as one no longer
+// used ("my old email was ...") is not stored; the new one said beside it is.
+func TestAFormerContactIsNotStored(t *testing.T) {
+	for _, tt := range []struct{ text, email, phone string }{
+		{"my previous address was kim@old.example, now it's kim@new.example", "kim@new.example", ""},
+		{"old number 0699887766, new number 0611223344", "", "0611223344"},
+		{"mi antiguo correo era ana@viejo.es, el nuevo es ana@nuevo.es", "ana@nuevo.es", ""},
+		{"l'ancien c'était 0655443322, maintenant c'est 0677889900", "", "0677889900"},
+	} {
+		c := coachAt(t, "contact")
+		c.say(tt.text)
+		v := c.runtime().FactValues
+		if v["contact_email"] != tt.email || v["contact_phone"] != tt.phone {
+			t.Errorf("%q: email %q phone %q, want %q %q", tt.text, v["contact_email"], v["contact_phone"], tt.email, tt.phone)
+		}
+	}
 }

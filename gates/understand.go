@@ -52,7 +52,7 @@ func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, p
 	if msg.NLU == nil {
 		// The quantities settled are those of the user's own words, said for
 		// sure (ownWords), as the extractors read them.
-		settleNumbers(n, ownWords(msg.Text, true), values)
+		settleNumbers(n, ownWords(msg.Text, ExtractNumber), values)
 	}
 }
 
@@ -604,7 +604,7 @@ func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string
 	if !ok {
 		return
 	}
-	if own := ownWords(msg.Text, x.Kind == ExtractNumber); own != msg.Text {
+	if own := ownWords(msg.Text, x.Kind); own != msg.Text {
 		// Only the user's own values, said for sure, are read (ownWords).
 		msg.Text = own
 	}

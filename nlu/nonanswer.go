@@ -16,6 +16,8 @@ func init() {
 		"get back to you", "not yet", "whatever", "you choose", "you decide", "up to you", "depends",
 		"je ne sais pas", "je sais pas", "sais pas", "aucune idee", "pas sur", "pas encore",
 		"no se", "ni idea", "no estoy seguro", "no estoy segura", "todavia no",
+		"not 100% sure", "not totally sure", "not entirely sure", "not completely sure", "not quite sure",
+		"not really sure", "pas tout a fait sur", "pas vraiment sur", "no estoy del todo seguro", "no muy seguro",
 		"need to check", "have to check", "i'll confirm later", "we'll see", "we will see", "i'll see", "i will see",
 		"on verra", "je verrai", "je vous tiens au courant", "je te tiens au courant", "je vous redis", "je te redis",
 		"ya veremos", "ya te aviso", "ya le aviso", "te aviso", "le aviso", "ya te digo",
