@@ -19,10 +19,17 @@ import (
 //     the user's; for an email or a phone, without its clauses about one no
 //     longer used ("my old email was ...": withoutFormerClauses).
 //
-// The text is returned as it is when none of this applies (no allocation).
+// A later sentence that decides without a hedge stands ("no idea. Next
+// Monday works": decidedAfter). The text is returned as it is when none of
+// this applies (no allocation).
 func ownWords(text, kind string) string {
-	if nlu.IsNonAnswer(text) || endsWithdrawn(text) {
+	if endsWithdrawn(text) {
 		return ""
+	}
+	if nlu.IsNonAnswer(text) {
+		if text = decidedAfter(text); text == "" {
+			return ""
+		}
 	}
 	switch kind {
 	case ExtractNumber:
@@ -179,4 +186,24 @@ func statesLevel(clause string) bool {
 		}
 	}
 	return false
+}
+
+// decidedAfter returns the sentences of text after its last unsure one, when
+// they say something without being unsure or hedged ("no idea. Next Monday
+// works" is "Next Monday works"); else "": "Fri 3 Jul? no wait, I'm not sure
+// yet", "not sure, maybe Friday" and "not sure. Maybe Friday" decide nothing.
+func decidedAfter(text string) string {
+	rest, start := "", 0
+	for i := 0; i+1 < len(text); i++ {
+		if c := text[i]; (c == '.' || c == '!' || c == '?') && text[i+1] == ' ' {
+			if nlu.IsNonAnswer(text[start : i+1]) {
+				rest = text[i+2:]
+			}
+			start = i + 2
+		}
+	}
+	if strings.TrimSpace(rest) == "" || nlu.IsNonAnswer(rest) || saysAny(ownerTokens(rest), "hedge") {
+		return ""
+	}
+	return rest
 }

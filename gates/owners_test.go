@@ -76,6 +76,23 @@ func TestUnsureOrTakenBackGivesNothing(t *testing.T) {
 	}
 }
 
+// TestDecidedAfterBeingUnsure: a sentence that decides after an unsure one
+// stands ("no idea. Next Monday works"); a hedged one does not.
+func TestDecidedAfterBeingUnsure(t *testing.T) {
+	for _, tt := range []struct{ text, day string }{
+		{"no idea. Thursday works", "2026-06-25"},
+		{"je sais pas... Bon. Jeudi alors", "2026-06-25"},
+		{"not sure. Maybe Thursday", ""},
+		{"Thursday? Not sure yet.", ""},
+	} {
+		c := coachAt(t, "booking")
+		c.say(tt.text)
+		if got := c.runtime().FactValues["booking_date"]; got != tt.day {
+			t.Errorf("%q: booking_date %q, want %q", tt.text, got, tt.day)
+		}
+	}
+}
+
 // TestSomeoneElsesNumbersAreNoGoal: numbers said about someone else (a
 // husband, a friend, "he", "mon mari", "mi esposa", "rajli"), with no word of
 // the user's own and no word asking for that person's goal, are no answer to

@@ -15,8 +15,9 @@ import (
 // session kind), one, two or three per message, mixed with non-answers. Every
 // fact a message gives is kept, whichever node is asked ("a second fact
 // volunteered is dropped" must not happen), and no node executes twice in one
-// turn. A message that says it is unsure ("not sure") keeps no fact it gives:
-// which value it is unsure of, it does not say (gates.ownWords).
+// turn. A message that says it is unsure ("not sure") keeps no fact said
+// before it: which value it is unsure of, it does not say (gates.ownWords);
+// the sentences after it decide.
 func TestCoachKeepsEveryFactAndRunsANodeOncePerTurn(t *testing.T) {
 	type fragment struct{ text, fact string }
 	fragments := []fragment{
@@ -45,13 +46,17 @@ func TestCoachKeepsEveryFactAndRunsANodeOncePerTurn(t *testing.T) {
 			if st.Status != StatusActive && st.Status != StatusComplete {
 				return // a handoff (the loop guard) ends what this checks
 			}
-			unsure := slices.Contains(texts, "not sure")
-			for _, p := range parts {
+			unsureAt := slices.Index(texts, "not sure")
+			decided := map[string]bool{} // the facts the parts after the unsure one give
+			for _, p := range parts[unsureAt+1:] {
+				decided[p.fact] = true
+			}
+			for i, p := range parts {
 				_, kept := st.FactValues[p.fact]
 				switch {
-				case unsure && p.fact != "" && kept && before[p.fact] != st.FactValues[p.fact]:
-					rt.Fatalf("turn %d %q: fact %s stored from an unsure message; facts %v", turn, texts, p.fact, st.FactValues)
-				case !unsure && p.fact != "" && !kept && readable(p.fact, asked, texts):
+				case i < unsureAt && p.fact != "" && !decided[p.fact] && kept && before[p.fact] != st.FactValues[p.fact]:
+					rt.Fatalf("turn %d %q: fact %s stored though said unsure; facts %v", turn, texts, p.fact, st.FactValues)
+				case i > unsureAt && p.fact != "" && !kept && readable(p.fact, asked, texts):
 					rt.Fatalf("turn %d %q: fact %s dropped; facts %v", turn, texts, p.fact, st.FactValues)
 				}
 			}
