@@ -71,7 +71,7 @@ func (tu *turn) fillAwaited() error {
 		return tu.invalid(st, tu.e.invalidText(sl, nil))
 	}
 	answer, corrected, read := tu.answerOf(f, sl)
-	answer, corrected, another := labelledAnswer(f, sl, answer, corrected)
+	answer, corrected, another := tu.labelledAnswer(f, sl, answer, corrected)
 	if another {
 		return tu.fillFromSentence(f, st)
 	}
@@ -436,6 +436,7 @@ func (tu *turn) findInGloss(f *flow, text, g string, found map[string]any) {
 
 // findIn is findInText of text (lower, in lower case).
 func (tu *turn) findIn(f *flow, text, lower string, found map[string]any) {
+	tu.formLines(f, text, found)
 	tf := &textFinder{tu: tu, text: text, found: found}
 	for _, sl := range f.slotOrder {
 		if slices.ContainsFunc(sl.names, func(n string) bool { return strings.Contains(lower, n) }) {
@@ -856,34 +857,117 @@ func onlyCity(f *flow, sl *slot) bool {
 	return true
 }
 
+// formLines fills found from the lines of text that are form fields naming a
+// slot of f by its label or name ("Origin: Boston\nDestination: Miami\nDate:
+// Thu, 2 Jul 2026", pasted from an email): each value is read wholly, as an
+// answer to its slot's question, and a slot already found keeps its value.
+func (tu *turn) formLines(f *flow, text string, found map[string]any) {
+	if strings.IndexByte(text, '\n') < 0 || !strings.ContainsAny(text, ":=") {
+		return
+	}
+	for line := range strings.Lines(text) {
+		named, rest, ok := labelled(f, nil, strings.TrimSpace(line))
+		if !ok || named == nil {
+			continue
+		}
+		if _, done := found[named.name]; done {
+			continue
+		}
+		if v, ok := tu.e.parse(tu.in, named, rest, true); ok {
+			found[named.name] = v
+		}
+	}
+}
+
 // labelledAnswer is the answer to sl's question after a label ("Destination:
-// Boston" pasted from an itinerary: the label names the slot, the rest is its
-// value, standing alone); another is true when the label is another slot's,
-// so that the answer is read as a sentence, by that slot's labelled pattern.
-func labelledAnswer(f *flow, sl *slot, answer string, alone bool) (string, bool, bool) {
-	named, rest, ok := labelled(f, answer)
+// Boston" pasted from an itinerary, "**Departure city:** Lisbon (LIS)": the
+// label frames the value and is never part of it, the rest stands alone);
+// another is true when the label is another slot's, or a cue of another
+// slot's ("From: Boston" asked where to), so that the answer is read as a
+// sentence, by that slot's own pattern.
+func (tu *turn) labelledAnswer(f *flow, sl *slot, answer string, alone bool) (string, bool, bool) {
+	named, rest, ok := labelled(f, sl, answer)
 	switch {
 	case !ok:
 		return answer, alone, false
-	case named != sl:
+	case named == nil && tu.answersAnotherIn(f, sl, tu.unlabelled(answer)):
+		// The sentence's readers read the label as the cue it is.
+		tu.setText(tu.unlabelled(answer))
+		return tu.text, alone, true
+	case named != nil && named != sl:
 		return answer, alone, true
 	}
 	return rest, true, false
 }
 
-// labelled reads a value written after a slot's label and a colon ("Origin:
-// Lyon", "Departure date: 12/05"): the slot the label names and the value.
-func labelled(f *flow, text string) (*slot, string, bool) {
-	head, rest, ok := strings.Cut(text, ":")
-	rest = strings.TrimSpace(rest)
-	if !ok || rest == "" || strings.ContainsAny(head, "0123456789") {
-		return nil, "", false // "10:30" is a time, not a label
+// unlabelled is text with its form label's separator and marks left out
+// ("From: Boston" is "From Boston"): a label that is another slot's cue then
+// reads as one.
+func (tu *turn) unlabelled(text string) string {
+	label, rest, _ := nlu.CutFormLabel(text, nil)
+	return strings.Join(append(label, rest), " ")
+}
+
+// labelled reads a value written after a form field's label ("Origin: Lyon",
+// "Departure date = 12/05", "*Destination*: Denver"; nlu.CutFormLabel): the
+// slot the label names (nil when it names none, "To: Phoenix") and the value.
+// A label is made of form words and of the words of the flow's slots' names
+// and of sl's question.
+func labelled(f *flow, sl *slot, text string) (*slot, string, bool) {
+	if !strings.ContainsAny(text, ":=-–：") {
+		return nil, "", false
 	}
-	head = strings.ToLower(strings.TrimSpace(head))
-	for _, sl := range f.slotOrder {
-		if slices.Contains(sl.names, head) {
-			return sl, rest, true
+	label, rest, ok := nlu.CutFormLabel(text, func(w string) bool { return labelWordOf(f, sl, w) })
+	if !ok {
+		return nil, "", false
+	}
+	return namedSlot(f, label), rest, true
+}
+
+// labelWordOf reports whether w is a word of a slot's label or name, or of
+// sl's question.
+func labelWordOf(f *flow, sl *slot, w string) bool {
+	for _, o := range f.slotOrder {
+		for _, n := range o.names {
+			if slices.Contains(strings.Fields(n), w) {
+				return true
+			}
 		}
 	}
-	return nil, "", false
+	return sl != nil && slices.Contains(strings.Fields(foldKey(sl.prompt)), w)
+}
+
+// namedSlot is the slot whose label or name is the most words of label, all
+// of them there ("departure date" in "date of departure"); nil when none is,
+// or two are as much.
+func namedSlot(f *flow, label []string) *slot {
+	var best *slot
+	most, tied := 0, false
+	for _, o := range f.slotOrder {
+		for _, n := range o.names {
+			ws := strings.Fields(n)
+			if !containsAll(label, ws) {
+				continue
+			}
+			switch {
+			case len(ws) > most:
+				best, most, tied = o, len(ws), false
+			case len(ws) == most && o != best:
+				tied = true
+			}
+		}
+	}
+	if tied {
+		return nil
+	}
+	return best
+}
+
+func containsAll(set, ws []string) bool {
+	for _, w := range ws {
+		if !slices.Contains(set, w) {
+			return false
+		}
+	}
+	return len(ws) > 0
 }

@@ -3,8 +3,10 @@ package flows
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
@@ -251,6 +253,9 @@ func (tu *turn) currentStep() *step {
 
 // run dispatches on the state the turn starts in (seed 001's message routing).
 func (tu *turn) run() error {
+	// Markdown emphasis and the lines an email reply quotes frame the
+	// message; the history keeps it as typed.
+	tu.text = nlu.Unmark(nlu.Unquote(tu.text))
 	switch tu.s.ConversationState {
 	case DialogueIdle, DialogueCompleted:
 		// 001 Rule 1: idle -> understanding on any message; 003: completed ->
@@ -261,6 +266,7 @@ func (tu *turn) run() error {
 		return tu.understand()
 	case DialogueWaitingForSlot:
 		tu.askedChange = tu.s.WaitingForSlot == nil
+		tu.unechoQuestion()
 		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
 			return tu.fillAwaited()
 		}
@@ -277,6 +283,37 @@ func (tu *turn) run() error {
 		// by the kernel (ETRANSITION) so the runtime's guardrail applies.
 		return tu.fire(DialogueUserMessage)
 	}
+}
+
+// unechoQuestion leaves out of the message a question it opens with that
+// restates the one asked ("Where to? Atlanta.", "How many nights? Five."):
+// the answer follows it.
+func (tu *turn) unechoQuestion() {
+	if tu.s.WaitingForSlot == nil || !strings.ContainsAny(tu.text, "?؟") {
+		return
+	}
+	st := tu.currentStep()
+	if st == nil || st.slot == nil {
+		return
+	}
+	prompt := strings.FieldsFunc(foldKey(st.slot.prompt+" "+st.prompt), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	asked := func(w string) bool {
+		return slices.Contains(prompt, w) || slices.ContainsFunc(st.slot.names, func(n string) bool {
+			return slices.Contains(strings.Fields(n), w)
+		})
+	}
+	if rest, ok := nlu.CutEchoedQuestion(tu.text, asked); ok {
+		tu.setText(rest)
+	}
+}
+
+// setText makes text the turn's message, as read from here on: the readings
+// of the former text are forgotten.
+func (tu *turn) setText(text string) {
+	tu.text = text
+	tu.lowered, tu.glossed = false, false
 }
 
 // setStep makes st the current step of the active flow. The state points at the

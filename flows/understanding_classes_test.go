@@ -30,7 +30,7 @@ func TestUnderstandingClasses(t *testing.T) {
 		// A label pasted before a value.
 		{"label", "booking", "destination", "DESTINATION: Denver", map[string]*string{"destination": v("Denver")}, false},
 		{"label", "booking", "destination", "origin: Lyon", map[string]*string{"origin": v("Lyon"), "destination": none}, false},
-		{"label", "booking", "origin", "Departure: Boston", map[string]*string{"origin": none}, false},
+		{"label", "booking", "origin", "Departure: Boston", map[string]*string{"origin": v("Boston")}, false},
 		// Two references: which one?
 		{"two values", "booking", "booking_ref", "BK-11111 or BK-22222", map[string]*string{"booking_ref": none}, false},
 		{"two values", "booking", "booking_ref", "cancel BK-31313 and also BK-42424", map[string]*string{"booking_ref": none}, false},
