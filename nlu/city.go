@@ -216,6 +216,22 @@ var cities = map[string][]string{
 	"Montevideo":       nil,
 	"Santa Barbara":    nil,
 	"Santa Monica":     nil,
+	// Round 6 (issue 38): cities people name that the list lacked, in the
+	// seeds' regions (the UK, France, Spain, Portugal, Morocco, the Middle
+	// East, Europe); none is an ordinary word of the seeds' languages.
+	"Cardiff": nil, "Belfast": nil, "Bristol": nil, "Leeds": nil, "Sheffield": nil,
+	"Newcastle": nil, "Nottingham": nil, "Southampton": nil, "Aberdeen": nil,
+	"Bradford": nil, "Birmingham": nil,
+	"Nantes": nil, "Toulouse": nil, "Lille": nil, "Strasbourg": nil, "Montpellier": nil, "Rennes": nil,
+	"Bilbao": nil, "Zaragoza": {"Saragossa", "Saragosse"}, "Alicante": nil, "Granada": {"Grenade"},
+	"Faro": nil, "Coimbra": nil,
+	"Meknes": {"Meknès"}, "Oujda": nil, "Essaouira": nil, "Tetouan": {"Tétouan"}, "Nador": nil, "Chefchaouen": nil,
+	"Sfax": nil, "Sousse": nil, "Alexandria": {"Alexandrie", "Alejandría"}, "Luxor": {"Louxor"},
+	"Beirut": {"Beyrouth"}, "Muscat": {"Mascate"}, "Jeddah": {"Jeddah", "Djeddah", "Jidda"}, "Manama": nil,
+	"Riga": nil, "Vilnius": nil, "Zagreb": nil, "Belgrade": nil, "Bucharest": {"Bucarest"}, "Gdansk": nil,
+	"Salzburg": nil, "Rotterdam": nil, "Antwerp": {"Anvers", "Amberes"}, "Stuttgart": nil,
+	"Dusseldorf": nil, "Dresden": {"Dresde"}, "Leipzig": nil, "Bologna": {"Bologne", "Bolonia"},
+	"Turin": {"Torino", "Turín"}, "Palermo": {"Palerme"}, "Verona": {"Vérone"}, "Gothenburg": {"Göteborg", "Goteborg"},
 }
 
 // cityIndex maps a folded name or alias to its city; cityFuzzy indexes its keys
@@ -289,6 +305,9 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	}
 	if !typos || countries[joined] {
 		return "", false // "Poland" is no typo of "Portland"
+	}
+	if c, ok := shorthandCity(joined); ok {
+		return c, true // "dnvr": Denver without its vowels
 	}
 	return closestCity(joined)
 }
@@ -438,6 +457,9 @@ func FindCity(text string) (string, bool) {
 				return c, true
 			}
 		}
+		if c, ok := shorthandCity(toks[i].text); ok {
+			return c, true
+		}
 	}
 	return "", false
 }
@@ -459,6 +481,9 @@ func FindCities(text string) []string {
 				i += n - 1
 				break
 			}
+		}
+		if c, ok := shorthandCity(toks[i].text); ok && !slices.Contains(out, c) {
+			out = append(out, c)
 		}
 	}
 	return out
