@@ -475,6 +475,10 @@ func (tu *turn) flowOfValuesIn(text string) *flow {
 				tf.take(sl, re)
 			}
 		}
+		if tf.found == nil {
+			tf.found = map[string]any{}
+		}
+		tu.formLines(f, text, tf.found) // "Origin: Boston\nDestination: Miami"
 		switch n := len(tf.found); {
 		case n > bestN:
 			best, bestN, tie = f, n, false
@@ -494,7 +498,10 @@ func (tu *turn) flowOfValuesIn(text string) *flow {
 func (tu *turn) leaves(active *flow) (bool, error) {
 	typed := tu.in.Message.NLU == nil
 	switch {
-	case typed && tu.asksForHuman(), !typed && tu.in.Message.NLU.Intent == IntentHuman:
+	case typed && tu.asksForHuman():
+		tu.answerBeforeRequest()
+		return true, tu.handoff(ReasonHumanRequested)
+	case !typed && tu.in.Message.NLU.Intent == IntentHuman:
 		return true, tu.handoff(ReasonHumanRequested)
 	case typed && active == nil && hasPhrase(tu.text, closingPhrases):
 		// "No thanks" to "anything else?": nothing to cancel, the conversation
@@ -513,6 +520,28 @@ func (tu *turn) leaves(active *flow) (bool, error) {
 		return true, tu.endFlow(OutcomeCancelled)
 	}
 	return false, nil
+}
+
+// answerBeforeRequest stores the awaited slot's value a message gives before
+// it asks for a person in passing ("Bristol. and is there a real person I
+// can talk to later", "San Diego, and get me an agent"): the clauses before
+// the request read wholly as the value, which the person taking over then
+// has.
+func (tu *turn) answerBeforeRequest() {
+	st := tu.currentStep()
+	if tu.s.WaitingForSlot == nil || st == nil || st.slot == nil || st.slot.name != *tu.s.WaitingForSlot {
+		return
+	}
+	answer, ok := nlu.ClausesBefore(tu.text, nlu.IsHumanRequest)
+	if !ok || answer == "" || nlu.IsHumanRequest(answer) {
+		return
+	}
+	v, problem, err := tu.e.value(tu.ctx, tu.in, tu.s, st.slot, answer, true)
+	if err != nil || problem != "" {
+		return
+	}
+	tu.s.Slots[st.slot.name] = v
+	tu.userGave(st.slot.name, v)
 }
 
 // switchTo makes target the active flow: the active one, if any, is suspended

@@ -54,6 +54,10 @@ const intentKeep = "keep"
 // templates: the user takes back a cancel ("oh wait, don't cancel it after
 // all", "no, I still want it"). A flow whose business is cancelling ends on it.
 func KeepsIt(text string) bool {
+	return keepsIt(text) || byClauses(text, keepsIt) // "oh wait, no, don't cancel it"
+}
+
+func keepsIt(text string) bool {
 	t := matchedTemplate(key(text))
 	return t != nil && t.keep
 }

@@ -111,7 +111,12 @@ func IsCancel(text string) bool {
 		return true
 	}
 	// A letter held down ("nvmmm", "cancelll"): the lexicons' words.
-	return mayElongate(text) && isCancel(unelongate(text))
+	if mayElongate(text) && isCancel(unelongate(text)) {
+		return true
+	}
+	// "nah, forget the flight": a change of mind in one clause, frames in
+	// the others (withdraw.go).
+	return byClauses(text, isCancel)
 }
 
 // isCancel is IsCancel of text as typed.
@@ -124,10 +129,10 @@ func isCancel(text string) bool {
 		return false // kept or negated: "don't cancel it", "I still want it"
 	}
 	if !hasWordIn(k, cancelFirstWords) {
-		return false // no cancel phrase can start in k
+		return declines(k) // "no flight for now"; else no cancel phrase can start in k
 	}
 	toks := tokenize(k)
-	return len(toks) > 0 && (cancelInside(toks) || cancelWholeMessage(toks))
+	return len(toks) > 0 && (cancelInside(toks) || cancelWholeMessage(toks)) || declines(k)
 }
 
 // cancelInside reports whether a clear cancel phrase occurs in toks, not negated.

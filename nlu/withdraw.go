@@ -1,0 +1,175 @@
+package nlu
+
+import (
+	"strings"
+	"sync"
+)
+
+// A change of mind said with its frame (issue 38 round 5): "nah, forget the
+// flight", "hmm, maybe not, never mind", "actually scratch that, no flight
+// for now", and a cancel taken back the same way, "oh wait, no, don't cancel
+// anything". The grammar reads a sentence whole; such a message is read clause
+// by clause instead: one clause is a change of mind (or a cancel taken back),
+// each other one is only a frame (frame_words.txt withdraw_frame,
+// interjections, or "no" and what the flow is for: "no flight for now"). A
+// clause naming anything else ("Paris, never mind the date") keeps the
+// message from being read so.
+
+var (
+	withdrawFrames = frameWords["withdraw_frame"]
+	withdrawThings = wordSet(strings.Join(flatten(frameWords["withdraw_thing"]), " "))
+)
+
+// withdrawFirsts are the first words of the grammar's cancel and keep
+// sentences and of the cancel phrases: a message holding none is no change
+// of mind, clause by clause or whole.
+var withdrawFirsts = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	maps := []map[string]bool{cancelFirstWords}
+	g := loadedGrammar()
+	for w, ts := range g.byFirst {
+		for _, i := range ts {
+			if t := g.templates[i]; t.intent == IntentCancel || t.keep {
+				out[w] = true
+			}
+		}
+	}
+	for _, m := range maps {
+		for w := range m {
+			out[w] = true
+		}
+	}
+	return out
+})
+
+// byClauses reports whether text is, clause by clause, one clause or more
+// that reads (read, given a clause as typed) and frames only around them.
+// Text of one clause gives false: its reading is the caller's.
+func byClauses(text string, read func(string) bool) bool {
+	if !mayBreak(text) || !hasWordIn(key(text), withdrawFirsts()) {
+		return false
+	}
+	breaks := clauseBreak.FindAllStringIndex(text, -1)
+	if len(breaks) == 0 {
+		return false
+	}
+	if a, rest := LeadingYesNo(text); a != Unknown && rest == "" {
+		return false // "no, mejor no": wholly a no, the yes/no rule's
+	}
+	found, start := false, 0
+	for i := 0; i <= len(breaks); i++ {
+		end := len(text)
+		if i < len(breaks) {
+			end = breaks[i][0]
+		}
+		c := text[start:end]
+		if i < len(breaks) {
+			start = breaks[i][1]
+		}
+		switch {
+		case declines(key(c)) || read(c):
+			found = true
+		case !hasWord(c) || isWithdrawFrame(key(c)):
+		default:
+			return false
+		}
+	}
+	return found
+}
+
+// isWithdrawFrame reports whether a clause's key is only frame words: the
+// phrases of withdraw_frame and interjections, or "no" and what a flow is
+// for, then such phrases ("no flight for now").
+func isWithdrawFrame(k string) bool {
+	var buf [16]token
+	toks := appendTokens(buf[:0], k)
+	if len(toks) == 0 || len(toks) == cap(buf) {
+		return false
+	}
+	if n := noThing(toks); n > 0 {
+		toks = toks[n:]
+	}
+	return framesOnly(toks)
+}
+
+// declineLeads are the words before the thing declined ("no flight", "pas de
+// vol", "ningun vuelo").
+var declineLeads = [][]string{{"no"}, {"no", "more"}, {"pas", "de"}, {"pas", "d"}, {"plus", "de"}, {"ningun"}, {"ninguna"}, {"sin"}}
+
+// noThing is the number of words of a decline's lead and thing that toks
+// start with ("no flight", "no more hotels"), 0 when they start with none.
+func noThing(toks []token) int {
+	n := longestPhrase(toks, declineLeads)
+	if n == 0 {
+		return 0
+	}
+	if n < len(toks) && (toks[n].text == "the" || toks[n].text == "a") {
+		n++
+	}
+	if n < len(toks) && withdrawThings[toks[n].text] {
+		return n + 1
+	}
+	return 0
+}
+
+// declines reports whether a clause's key is a thing declined for a while:
+// "no flight for now", "pas de vol pour l'instant", then frames only, one
+// at least.
+func declines(k string) bool {
+	var buf [16]token
+	toks := appendTokens(buf[:0], k)
+	n := noThing(toks)
+	return n > 0 && n < len(toks) && framesOnly(toks[n:])
+}
+
+// framesOnly reports whether toks are withdraw_frame phrases and
+// interjections only.
+func framesOnly(toks []token) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	for len(toks) > 0 {
+		n := longestPhrase(toks, withdrawFrames)
+		if n == 0 && frameLeadIns[toks[0].text] {
+			n = 1
+		}
+		if n == 0 {
+			return false
+		}
+		toks = toks[n:]
+	}
+	return true
+}
+
+// longestPhrase is the number of words of the longest of phrases toks start
+// with, 0 when none.
+func longestPhrase(toks []token, phrases [][]string) int {
+	n := 0
+	for _, p := range phrases {
+		if len(p) > n && startsWithPhrase(toks, p) {
+			n = len(p)
+		}
+	}
+	return n
+}
+
+// ClausesBefore is the part of text before its first clause that read says
+// is one (by the clause breaks of SetAside: punctuation, a dash, "but"):
+// "San Diego" of "San Diego, and hurry up or get me an agent". ok is false
+// when no clause after the first is one.
+func ClausesBefore(text string, read func(string) bool) (string, bool) {
+	if !mayBreak(text) {
+		return "", false
+	}
+	start := 0
+	for _, m := range clauseBreak.FindAllStringIndex(text, -1) {
+		if start > 0 && read(text[start:m[0]]) {
+			return strings.TrimSpace(text[:start]), true
+		}
+		start = m[1]
+	}
+	if start > 0 && read(text[start:]) {
+		return strings.TrimSpace(text[:start]), true
+	}
+	return "", false
+}
