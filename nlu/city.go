@@ -75,7 +75,7 @@ var cities = map[string][]string{
 	"Vancouver":        {"YVR"},
 	"Montreal":         {"Montréal", "YUL"},
 	"Mexico City":      {"CDMX", "Ciudad de México"},
-	"London":           {"Londres", "LHR", "LGW"},
+	"London":           {"Londres", "LHR", "LGW", "LDN"},
 	"Paris":            {"CDG"},
 	"Berlin":           nil,
 	"Madrid":           nil,

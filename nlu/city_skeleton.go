@@ -6,11 +6,13 @@ import (
 )
 
 // Shorthand city names (issue 38): people texting drop a name's vowels
-// ("dnvr" for Denver, "ldn" for London, "mdrd", "bstn"). A word of three
-// letters or more with no vowel, which no lexicon holds ("pls", "thx", "frm"
-// are chat words), is read as the one known city whose consonants it keeps
-// in order, from the name's first letter to its last consonant, dropping at
-// most one of them. Two cities it could be give none: it is not guessed.
+// ("dnvr" for Denver, "mdrd", "bstn", "chcg"). A word of three letters or
+// more with no vowel, which no lexicon holds ("pls", "thx", "frm" are chat
+// words), is read as the one known city whose consonants it keeps in order,
+// from the name's first consonant to its last; a word of four letters or
+// more may leave one of them out ("chcg"). Two cities it could be give none:
+// it is not guessed. Conventional shorthands that keep fewer ("ldn", "nyc")
+// are aliases in the gazetteer.
 
 // skeleton is a city's name or alias without its vowels, and the city.
 type skeleton struct{ consonants, city string }
@@ -78,11 +80,11 @@ func shorthandCity(w string) (string, bool) {
 	return found, found != ""
 }
 
-// keepsConsonants reports whether w is skel, or skel with one consonant
-// dropped between its first and its last: w starts and ends as skel does and
-// its letters are skel's, in order.
+// keepsConsonants reports whether w is skel, or (four letters or more) skel
+// with one consonant dropped before its last: w ends as skel does and its
+// letters are skel's, in order (its first is checked by the index).
 func keepsConsonants(w, skel string) bool {
-	if len(skel)-len(w) > 1 || len(w) > len(skel) || w[len(w)-1] != skel[len(skel)-1] {
+	if len(skel)-len(w) > 1 || len(w) > len(skel) || len(w) < 4 && len(w) != len(skel) || w[len(w)-1] != skel[len(skel)-1] {
 		return false
 	}
 	j := 0

@@ -119,6 +119,18 @@ func declines(k string) bool {
 	var buf [16]token
 	toks := appendTokens(buf[:0], k)
 	n := noThing(toks)
+	for n == 0 && len(toks) > 0 {
+		// "actually no flight for now": frames before it.
+		lead := longestPhrase(toks, withdrawFrames)
+		if lead == 0 && frameLeadIns[toks[0].text] {
+			lead = 1
+		}
+		if lead == 0 {
+			return false
+		}
+		toks = toks[lead:]
+		n = noThing(toks)
+	}
 	return n > 0 && n < len(toks) && framesOnly(toks[n:])
 }
 
@@ -161,15 +173,15 @@ func ClausesBefore(text string, read func(string) bool) (string, bool) {
 	if !mayBreak(text) {
 		return "", false
 	}
-	start := 0
+	start, cut := 0, 0 // the clause starts at start, after a break at cut
 	for _, m := range clauseBreak.FindAllStringIndex(text, -1) {
 		if start > 0 && read(text[start:m[0]]) {
-			return strings.TrimSpace(text[:start]), true
+			return strings.TrimSpace(text[:cut]), true
 		}
-		start = m[1]
+		start, cut = m[1], m[0]
 	}
 	if start > 0 && read(text[start:]) {
-		return strings.TrimSpace(text[:start]), true
+		return strings.TrimSpace(text[:cut]), true
 	}
 	return "", false
 }

@@ -1,0 +1,31 @@
+package nlu
+
+import "testing"
+
+func TestChangeOfMindByClauses(t *testing.T) {
+	for _, in := range []string{
+		"nah, forget the flight", "hmm, maybe not, never mind", "actually scratch that, no flight for now",
+		"ok. no hotel for now, thanks", "no booking for now", "actually no trip after all",
+		"nope, I'll book it myself", "well, forget it, thanks", "bon, laisse tomber, merci", "bueno, olvídalo, gracias",
+	} {
+		if !IsCancel(in) {
+			t.Errorf("IsCancel(%q) = false, want a change of mind", in)
+		}
+	}
+	for _, in := range []string{
+		"no, Paris", "Rome, no flight before noon", "no, mejor no", "no", "no flight", "not now, Paris",
+		"no hotel in Lisbon for now", "hmm, maybe not",
+	} {
+		if IsCancel(in) {
+			t.Errorf("IsCancel(%q) = true, want no change of mind", in)
+		}
+	}
+	for _, in := range []string{"oh wait, no, don't cancel anything", "hold on. don't cancel it", "wait, no, I still want it"} {
+		if !KeepsIt(in) {
+			t.Errorf("KeepsIt(%q) = false", in)
+		}
+	}
+	if before, ok := ClausesBefore("San Diego, and get me an agent", IsHumanRequest); !ok || before != "San Diego" {
+		t.Errorf("ClausesBefore = %q, %v", before, ok)
+	}
+}
