@@ -914,7 +914,7 @@ func (tu *turn) unlabelled(text string) string {
 // A label is made of form words and of the words of the flow's slots' names
 // and of sl's question.
 func labelled(f *flow, sl *slot, text string) (*slot, string, bool) {
-	if !strings.ContainsAny(text, ":=-–：") {
+	if !strings.ContainsAny(text, ":=-–—→：") {
 		return nil, "", false
 	}
 	label, rest, ok := nlu.CutFormLabel(text, func(w string) bool { return labelWordOf(f, sl, w) })

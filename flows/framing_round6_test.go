@@ -44,6 +44,14 @@ func TestFramingClasses(t *testing.T) {
 			r6("origin", "Departure airport: JFK", map[string]string{"origin": "New York"}),
 			r6("origin", "Origin: somewhere warm", map[string]string{"origin": ""}),
 			r6("booking_ref", "*Confirmation number:* BK-31337", map[string]string{"booking_ref": "BK-31337"}),
+			r6("origin", "From — Boston", map[string]string{"origin": "Boston"}),
+			r6("destination", "To → Rome", map[string]string{"destination": "Rome"}),
+			r6("origin", "Origin -> Seattle", map[string]string{"origin": "Seattle"}),
+			r6("origin", "Departure", map[string]string{"origin": ""}), // a label's word names no place
+			// A short alias beginning a longer name is no alias ("La Paz" is
+			// no "LA"); before a word of the lexicons it is.
+			r6("origin", "La Rochelle", map[string]string{"origin": "La Rochelle"}),
+			r6("destination", "LA Thanks", map[string]string{"destination": "Los Angeles"}),
 			// The bot's question restated, or quoted from an email, then the answer.
 			r6("destination", "Where am I going? Madrid", map[string]string{"destination": "MAD"}), // the demo's normalizer
 			r6("origin", "where from? Oslo.", map[string]string{"origin": "Oslo"}),
@@ -120,6 +128,7 @@ func TestLabelledAnswersNeverStoreTheLabel(t *testing.T) {
 	}
 	labels := []string{"Origin", "Destination", "From", "To", "Departure city", "Arrival city", "City", "Departure",
 		"Destination city", "Airport", "Where", "Ville de départ", "Ciudad de salida", "Destino", "Origen", "Flying to", "Fly from"}
+	seps := []string{":", " :", "=", " -", " –", " —", " ->", " →", " =>"}
 	marks := []string{"", "**", "*", "_", "__", "`"}
 	outer := t
 	rapid.Check(t, func(t *rapid.T) {
@@ -127,7 +136,7 @@ func TestLabelledAnswersNeverStoreTheLabel(t *testing.T) {
 		city := rapid.SampledFrom(propCities).Draw(t, "city")
 		label := rapid.SampledFrom(labels).Draw(t, "label")
 		mark := rapid.SampledFrom(marks).Draw(t, "mark")
-		sep := rapid.SampledFrom([]string{":", " :", "=", " -", " –"}).Draw(t, "sep")
+		sep := rapid.SampledFrom(seps).Draw(t, "sep")
 		text := mark + label + mark + sep + " " + city
 		if rapid.Bool().Draw(t, "inside") {
 			text = mark + label + sep + mark + " " + city

@@ -441,6 +441,9 @@ func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 		// A city that is an ordinary word in lower case ("nice day today")
 		// is the word: it names the city alone or after a cue only.
 		head := text[:wordsEnd(text, n)]
+		if n == 1 && beginsLongerName(head, text[len(head):]) {
+			continue // "La Paz", "La Rochelle": no "LA"
+		}
 		if c, ok := nlu.MatchCity(head); ok && (!nlu.IsCityWord(head) || cued && nlu.CityWordMayEnd(text[len(head):])) {
 			return c, n, true
 		}
@@ -449,6 +452,17 @@ func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 	// "Bergen tomorrow"). In a text without a lower-case letter capitals say
 	// nothing ("I NEED A FLIGHT TOMORROW"): no unknown name is read there.
 	return capitalizedName(text)
+}
+
+// beginsLongerName reports whether head, a word of two letters or fewer (a
+// city's short alias: "LA", "SD"), is the first of a longer capitalized name
+// that rest goes on with ("La Paz"): a word of the lexicons after it ("LA
+// Friday", "LA Thanks") leaves it the alias.
+func beginsLongerName(head, rest string) bool {
+	next, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	r, _ := utf8.DecodeRuneInString(next)
+	return len(strings.TrimSpace(head)) <= 2 && unicode.IsUpper(r) && strings.ContainsFunc(next, unicode.IsLower) &&
+		!nlu.IsLexiconWord(strings.TrimFunc(next, unicode.IsPunct))
 }
 
 // capitalizedName is the unknown name a typed text starts with: its leading
@@ -477,8 +491,8 @@ func capitalizedName(text string) (string, int, bool) {
 		}
 		name = append(name, strings.TrimFunc(w, unicode.IsPunct))
 	}
-	if len(name) == 0 {
-		return "", 0, false
+	if len(name) == 0 || nlu.IsFormLabel(strings.Join(name, " ")) {
+		return "", 0, false // "From — Boston", "Departure city: Lisbon": a label's words
 	}
 	return strings.Join(name, " "), len(name), true
 }

@@ -19,9 +19,19 @@ import (
 // (frame_words.txt form_label).
 var formLabelWords = wordSet(strings.Join(flatten(frameWords["form_label"]), " "))
 
-// IsFormLabelWord reports whether w, a folded word, is a word of a form
-// field's label (frame_words.txt form_label).
-func IsFormLabelWord(w string) bool { return formLabelWords[w] }
+// IsFormLabel reports whether every word of text is a word of a form
+// field's label (frame_words.txt form_label: "From", "Departure", "Origin
+// city"): such words name no place or thing of their own, whatever their
+// capitals, and a reader of unknown names takes none of them.
+func IsFormLabel(text string) bool {
+	ws := words(key(text))
+	for _, w := range ws {
+		if !formLabelWords[w] {
+			return false
+		}
+	}
+	return len(ws) > 0
+}
 
 // Unmark is text without its markdown emphasis: the '*', '_', '`' and '~'
 // runs that open or close a word ("**City:** Lisbon" is "City: Lisbon",
@@ -122,19 +132,25 @@ func CutFormLabel(text string, known func(w string) bool) (label []string, value
 }
 
 // labelSeparator is where the separator after a label may be in text, and
-// its width: the first ':' (or '：'), '=' or a dash followed by a space,
-// within the first 48 bytes; -1 when there is none.
+// its width: the first ':' (or '：'), '=', a dash followed by a space, a
+// long dash or an arrow ("->", "→"), within the first 48 bytes; -1 when
+// there is none.
 func labelSeparator(text string) (int, int) {
 	for i := 0; i < len(text) && i < 48; i++ {
 		switch c := text[i]; {
+		case (c == '-' || c == '=') && strings.HasPrefix(text[i+1:], ">"):
+			return i, 2 // "Origin -> Seattle", "To => Rome"
 		case c == ':' || c == '=':
 			return i, 1
 		case c == '-' && i+1 < len(text) && text[i+1] == ' ':
 			return i, 1
 		case c == '\n':
 			return -1, 0 // a label is on the value's line
-		case strings.HasPrefix(text[i:], "：") || strings.HasPrefix(text[i:], "–"):
-			return i, len("：")
+		}
+		for _, sep := range []string{"：", "–", "—", "→"} {
+			if strings.HasPrefix(text[i:], sep) {
+				return i, len(sep)
+			}
 		}
 	}
 	return -1, 0
@@ -188,3 +204,8 @@ func CutEchoedQuestion(text string, asked func(w string) bool) (string, bool) {
 	}
 	return rest, own
 }
+
+// IsLexiconWord reports whether w, one word in any case, is a word of the
+// built-in lexicons ("thanks", "please", "friday", a known city's): no part
+// of an unknown name.
+func IsLexiconWord(w string) bool { return lexiconKnows(w) }
