@@ -46,7 +46,8 @@ var clauseBreak = regexp.MustCompile(`(?i)[,;.!?؟،]+|\s[-–—]+\s|\b(?:but|m
 var anyWords = wordSet(`any anything anywhere anytime anyday everything everywhere all whenever wherever`)
 
 // SetAside splits a typed answer into the clauses that set a value aside
-// (aside_not, aside_past, aside_lead of answer_words.txt) and the others. It
+// (aside_not, aside_past, aside_lead of answer_words.txt, a question before
+// the answer: "can I fly to Rome? Paris") and the others. It
 // returns the others joined by ", " and whether any clause was set aside;
 // rest is "" when every clause with words was. "not to Rome, to Milan" gives
 // "to Milan"; "any day but Monday" and "I was there last Monday" give "".
@@ -62,13 +63,13 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 	// answer kept whole (most) allocates nothing.
 	var keptBuf [8]string
 	kept := keptBuf[:0]
-	start, anyBefore := 0, false
+	start, anyBefore, asked := 0, false, false
 	flush := func(end int) {
 		c := strings.TrimSpace(text[start:end])
 		if c == "" {
 			return
 		}
-		if (anyBefore || clauseAside(c, leads)) && holdsValue(c) {
+		if (anyBefore || asked || clauseAside(c, leads)) && holdsValue(c) {
 			aside = true
 			if at, ok := turnedClause(c, leads); ok && !anyBefore {
 				kept = append(kept, c[at:])
@@ -86,8 +87,12 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 			anyBefore = true // "anywhere but Paris": one clause, set aside
 			continue
 		}
+		// "Can I fly to Rome? Paris": a question before an answer only asks
+		// about its value.
+		asked = leads && strings.ContainsAny(text[m[0]:m[1]], "?؟") && hasWord(text[m[1]:]) &&
+			asksAQuestion(text[start:m[0]])
 		flush(m[0])
-		start, anyBefore = m[1], false
+		start, anyBefore, asked = m[1], false, false
 	}
 	flush(len(text))
 	if !aside {

@@ -29,3 +29,15 @@ func TestChangeOfMindByClauses(t *testing.T) {
 		t.Errorf("ClausesBefore = %q, %v", before, ok)
 	}
 }
+
+func TestQuestionBeforeAnswerSetsItsValueAside(t *testing.T) {
+	for in, want := range map[string]string{
+		"Can I fly to Rome? Paris":   "Paris",
+		"is friday free? saturday":   "saturday",
+		"Paris, can I bring my dog?": "Paris, can I bring my dog?",
+	} {
+		if got, _ := SetAside(in); got != want {
+			t.Errorf("SetAside(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
