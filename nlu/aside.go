@@ -87,10 +87,7 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 			anyBefore = true // "anywhere but Paris": one clause, set aside
 			continue
 		}
-		// "Can I fly to Rome? Paris": a question before an answer only asks
-		// about its value.
-		asked = leads && strings.ContainsAny(text[m[0]:m[1]], "?؟") && hasWord(text[m[1]:]) &&
-			asksAQuestion(text[start:m[0]])
+		asked = leads && askedBefore(text, start, m)
 		flush(m[0])
 		start, anyBefore, asked = m[1], false, false
 	}
@@ -99,6 +96,13 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 		return text, false
 	}
 	return strings.Join(kept, ", "), true
+}
+
+// askedBefore reports whether the clause of text from start to the break m
+// is a question the break's mark ends, with words after it: "Can I fly to
+// Rome? Paris" only asks about Rome.
+func askedBefore(text string, start int, m []int) bool {
+	return strings.ContainsAny(text[m[0]:m[1]], "?؟") && hasWord(text[m[1]:]) && asksAQuestion(text[start:m[0]])
 }
 
 // turnedClause is where the part of a clause set aside from its last
