@@ -18,6 +18,15 @@ import (
 var (
 	withdrawFrames = frameWords["withdraw_frame"]
 	withdrawThings = wordSet(strings.Join(flatten(frameWords["withdraw_thing"]), " "))
+	// declineFirsts are the words a decline may open with: a frame's, a
+	// lead's ("no", "pas") or an interjection.
+	declineFirsts = func() map[string]bool {
+		out := firstWords(withdrawFrames, declineLeads)
+		for w := range frameLeadIns {
+			out[w] = true
+		}
+		return out
+	}()
 )
 
 // withdrawFirsts are the first words of the grammar's cancel and keep
@@ -46,7 +55,7 @@ var withdrawFirsts = sync.OnceValue(func() map[string]bool {
 // that reads (read, given a clause as typed) and frames only around them.
 // Text of one clause gives false: its reading is the caller's.
 func byClauses(text string, read func(string) bool) bool {
-	if !mayBreak(text) || !hasWordIn(key(text), withdrawFirsts()) {
+	if !mayHoldClauses(text) || !hasWordIn(key(text), withdrawFirsts()) {
 		return false
 	}
 	breaks := clauseBreak.FindAllStringIndex(text, -1)
@@ -75,6 +84,16 @@ func byClauses(text string, read func(string) bool) bool {
 		}
 	}
 	return found
+}
+
+// mayHoldClauses is mayBreak without the dash inside a word or a date
+// ("2026-12-12", "BK-12345"): a clause break's dash has a space beside it.
+func mayHoldClauses(text string) bool {
+	if !mayBreak(text) {
+		return false
+	}
+	return strings.ContainsAny(text, ",;.!?؟،") || strings.Contains(text, " -") || strings.Contains(text, "- ") ||
+		strings.Contains(text, " –") || strings.Contains(text, " —") || !strings.ContainsAny(text, "-–—")
 }
 
 // isWithdrawFrame reports whether a clause's key is only frame words: the
@@ -118,6 +137,9 @@ func noThing(toks []token) int {
 func declines(k string) bool {
 	var buf [16]token
 	toks := appendTokens(buf[:0], k)
+	if len(toks) == 0 || !declineFirsts[toks[0].text] {
+		return false // most answers: "2026-12-12", "Boston"
+	}
 	n := noThing(toks)
 	for n == 0 && len(toks) > 0 {
 		// "actually no flight for now": frames before it.
