@@ -57,7 +57,7 @@ func TestFramingClasses(t *testing.T) {
 			r6("origin", "where from? Oslo.", map[string]string{"origin": "Oslo"}),
 			r6("departure_date", "When do I want to depart? Friday", map[string]string{"departure_date": "2026-06-26"}),
 			r6("origin", "> Where would you like to fly from?\n> \nVienna", map[string]string{"origin": "Vienna"}),
-			r6("destination", "Is Rome cheaper? Paris", map[string]string{"destination": ""}), // its own question
+			r6("destination", "Is Rome cheaper? Paris", map[string]string{"destination": ""}),     // its own question
 			r6("destination", "Could I fly to Rome? Paris", map[string]string{"destination": ""}), // two places
 			// A city without its vowels; two cities it could be give none.
 			r6("origin", "bstn thx", map[string]string{"origin": "Boston"}),
