@@ -35,8 +35,18 @@ func (tu *turn) isCancel() bool {
 		if tu.ownInstructionWithValue() {
 			return false
 		}
-		return nlu.IsCancel(text) || tu.modelSays(nlu.IntentCancel) && !tu.awaitedTypedValue() && !tu.awaitedPassedDay()
+		return tu.withdraws(text) || tu.modelSays(nlu.IntentCancel) && !tu.awaitedTypedValue() && !tu.awaitedPassedDay()
 	}, tu.text)
+}
+
+// withdraws is nlu's cancel rule; at a question for a value, a message wholly
+// a no whose clauses hold a change of mind ("hmm, maybe not, never mind") is
+// one too, where at a yes/no question it is the no it says.
+func (tu *turn) withdraws(text string) bool {
+	if st := tu.currentStep(); st != nil && st.slot != nil {
+		return nlu.WithdrawsAnswer(text)
+	}
+	return nlu.IsCancel(text)
 }
 
 // awaitedPassedDay reports whether a typed answer to a date question reads

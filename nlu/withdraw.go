@@ -52,18 +52,33 @@ var withdrawFirsts = sync.OnceValue(func() map[string]bool {
 })
 
 // byClauses reports whether text is, clause by clause, one clause or more
-// that reads (read, given a clause as typed) and frames only around them.
-// Text of one clause gives false: its reading is the caller's.
+// that reads (read, given a clause as typed) and frames only around them, and
+// not wholly a no ("no, mejor no": the yes/no rule's). Text of one clause
+// gives false: its reading is the caller's.
 func byClauses(text string, read func(string) bool) bool {
+	if !clausesRead(text, read) {
+		return false
+	}
+	a, rest := LeadingYesNo(text)
+	return a == Unknown || rest != ""
+}
+
+// WithdrawsAnswer reports whether text, said at a question for a value (not a
+// yes/no question), is a change of mind: IsCancel, or a message wholly a no
+// whose clauses hold one ("hmm, maybe not, never mind"). At a yes/no question
+// the same message is the no it says, so IsCancel leaves it out.
+func WithdrawsAnswer(text string) bool {
+	return IsCancel(text) || clausesRead(text, isCancel)
+}
+
+// clausesRead is byClauses without the yes/no rule's exception.
+func clausesRead(text string, read func(string) bool) bool {
 	if !mayHoldClauses(text) || !hasWordIn(key(text), withdrawFirsts()) {
 		return false
 	}
 	breaks := clauseBreak.FindAllStringIndex(text, -1)
 	if len(breaks) == 0 {
 		return false
-	}
-	if a, rest := LeadingYesNo(text); a != Unknown && rest == "" {
-		return false // "no, mejor no": wholly a no, the yes/no rule's
 	}
 	found, start := false, 0
 	for i := 0; i <= len(breaks); i++ {
