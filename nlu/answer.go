@@ -220,7 +220,7 @@ func yesNoTo(text, question string) Answer {
 	var ok bool
 	switch a {
 	case Yes:
-		ok = elaborates(toks, asked, false)
+		ok = elaborates(toks, asked, false) || restates(toks, asked, question)
 	case No:
 		ok = elaborates(negatedRest(text, rest, toks), asked, true) || givesReason(toks)
 	default:
@@ -334,12 +334,50 @@ func elaborates(toks []string, asked map[string]bool, refusing bool) bool {
 	return !refusing || !e.verb || e.negated
 }
 
+// restates reports whether the words after a yes say the question again:
+// they elaborate it, reading the question's names ("Book Boston -> Paris?")
+// as its words, in the question's order ("yes, please book Boston to Paris").
+// A name the question did not say, or its names in another order ("yes,
+// Paris to Boston"), is a change, never a yes.
+func restates(toks []string, asked map[string]bool, question string) bool {
+	names := questionNames(question)
+	if len(names) == 0 {
+		return false
+	}
+	e := elaboration{asked: asked, same: Yes, names: names}
+	for i := 0; i < len(toks); {
+		n, ok := e.read(toks, i)
+		if !ok {
+			return false
+		}
+		i += n
+	}
+	return e.named
+}
+
+// questionNames are the question's words written with a capital after its
+// first (the names questionVerbs leaves out), as keys, in order.
+func questionNames(question string) []string {
+	var out []string
+	for i, w := range strings.FieldsFunc(question, func(r rune) bool { return !isWordRune(r) }) {
+		if r, _ := utf8.DecodeRuneInString(w); i > 0 && unicode.IsUpper(r) && !hasDigit(w) {
+			out = append(out, key(w))
+		}
+	}
+	return out
+}
+
 // elaboration is what elaborates has read so far.
 type elaboration struct {
 	asked         map[string]bool
 	refusing      bool
 	same          Answer // the answer being elaborated
 	negated, verb bool
+	// names are the question's names a restating yes may say again, in
+	// order (restates); nameAt is where the next may be, named whether one was.
+	names  []string
+	nameAt int
+	named  bool
 }
 
 // read reads the words at toks[i]: how many it took, and whether they fit.
@@ -355,6 +393,10 @@ func (e *elaboration) read(toks []string, i int) (int, bool) {
 		if rule.holds(e, toks, i) {
 			return rule.read(e, toks, i)
 		}
+	}
+	if j := slices.Index(e.names, toks[i]); j >= e.nameAt {
+		e.nameAt, e.named = j+1, true
+		return 1, true
 	}
 	return 0, false
 }

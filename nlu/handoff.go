@@ -29,7 +29,7 @@ import (
 // an agent?" asks for one). Clauses end at sentence punctuation, commas and "but".
 
 // humanNouns name a human helper; weakHumanNouns need a talking cue.
-var humanNouns = map[string][]string{
+var humanNouns = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"human", "humans", "real person", "live person", "actual person", "real human", "agent", "agents",
 		"live agent", "customer service", "customer support", "customer care", "support team", "representative",
@@ -45,18 +45,18 @@ var humanNouns = map[string][]string{
 		"humano", "persona real", "agente", "atención al cliente", "servicio al cliente", "asesor", "asesora",
 		"representante", "operador", "operadora", "encargado", "encargada",
 	},
-}
+}, "human")
 
-var weakHumanNouns = map[string][]string{
+var weakHumanNouns = withReplyWords(map[string][]string{
 	LangEnglish:      {"someone", "somebody", "a person", "person", "people", "anyone", "anybody"},
 	LangDarijaLatin:  {"chi wahed", "chi wa7ed", "chi had", "chi 7ad"},
 	LangDarijaArabic: {"شي واحد", "شي حد", "شخص", "احد", "حد", "أحد"},
 	LangFrench:       {"quelqu'un", "une personne", "personne"},
 	LangSpanish:      {"alguien", "una persona", "persona"},
-}
+}, "weak_human")
 
 // talkCues are cues to talk or be put through: they make any human noun a request.
-var talkCues = map[string][]string{
+var talkCues = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"talk", "speak", "chat", "connect", "transfer", "put me through", "hand me", "pass me", "escalate",
 		"call", "contact", "reach", "get me", "talking", "speaking",
@@ -65,10 +65,10 @@ var talkCues = map[string][]string{
 	LangDarijaArabic: {"نهضر", "نتكلم", "اتكلم", "أتكلم", "نهدر", "دوزني", "وصلني", "حولني", "كلمني", "هضر", "التحدث", "اتحدث", "أتحدث", "أكلم", "اكلم"},
 	LangFrench:       {"parler", "discuter", "passez moi", "passe moi", "mettez moi", "contacter", "joindre", "transférer"},
 	LangSpanish:      {"hablar", "comunicarme", "pasame", "paseme", "comuniqueme", "comunicame", "conversar", "charlar"},
-}
+}, "talk")
 
 // wantCues are cues of wanting: enough for a (strong) human noun.
-var wantCues = map[string][]string{
+var wantCues = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"i want", "i wanna", "i need", "i'd like", "i would like", "can i have", "can i get", "could i get",
 		"give me", "let me", "is there", "are there", "i'd prefer", "i prefer", "i'd rather", "want", "need",
@@ -78,7 +78,7 @@ var wantCues = map[string][]string{
 	LangDarijaArabic: {"بغيت", "اريد", "أريد", "ابغى", "عطيني", "جيب", "كاين", "واش كاين", "خاصني", "ممكن", "واش نقدر", "نقدر"},
 	LangFrench:       {"je veux", "je voudrais", "j'aimerais", "donnez moi", "il y a", "y a t il", "je préfère", "je prefere", "besoin d'un", "besoin d'une"},
 	LangSpanish:      {"quiero", "necesito", "quisiera", "me gustaria", "puedo", "podria", "hay"},
-}
+}, "want")
 
 // existenceCues ask whether someone is there to answer: with nothing after it
 // but polite words, a weak noun after one is a request ("is there someone?",
@@ -105,7 +105,7 @@ var presenceCues = map[string][]string{
 
 // helpCues after a (strong) human noun make it a request: "can a human help me?",
 // "un conseiller peut m'aider ?".
-var helpCues = map[string][]string{
+var helpCues = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"help me", "help us", "assist me", "call me", "contact me", "get back to me", "take over", "help me out",
 		"available", "around", "online", "free to chat", "free to talk",
@@ -114,10 +114,10 @@ var helpCues = map[string][]string{
 	LangDarijaArabic: {"يعاوني", "يعاونني", "يساعدني", "يهضر معايا"},
 	LangFrench:       {"m'aider", "m aider", "me rappeler", "me contacter"},
 	LangSpanish:      {"ayudarme", "me ayude"},
-}
+}, "human_help")
 
 // humanNegations before a human noun cancel the request.
-var humanNegations = map[string][]string{
+var humanNegations = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"no need", "don't need", "dont need", "do not need", "don't want", "dont want", "do not want", "not",
 		"without", "never", "instead of", "rather than", "don't", "dont",
@@ -126,7 +126,7 @@ var humanNegations = map[string][]string{
 	LangDarijaArabic: {"مابغيتش", "ما بغيتش", "ماشي", "بلا", "بدون", "ماخاصنيش", "ما محتاجش", "لا أحتاج", "لا احتاج", "لا أريد", "لا اريد", "لا حاجة", "لا داعي"},
 	LangFrench:       {"pas besoin", "pas de", "pas d", "sans", "ne veux pas", "veux pas", "pas"},
 	LangSpanish:      {"sin", "no quiero", "no necesito", "no hace falta", "no me hace falta", "no hay"},
-}
+}, "human_not")
 
 // botQuestions ask what the bot is.
 var botQuestions = map[string][]string{
@@ -183,6 +183,7 @@ var (
 	humanRoleIndex     = buildPhraseList(humanRoleNouns)
 	talkCueIndex       = buildPhraseList(talkCues)
 	helpCueIndex       = buildPhraseList(helpCues)
+	delegateCueIndex   = buildPhraseList(withReplyWords(map[string][]string{}, "delegate"))
 	wantCueIndex       = buildPhraseList(wantCues)
 	humanNegationIndex = buildPhraseList(humanNegations)
 	botQuestionIndex   = buildPhraseList(botQuestions)
@@ -287,6 +288,12 @@ func nounAsksForHuman(toks []token, at, n int, weak, role bool) bool {
 		return false
 	}
 	if talkedTo(before, role) {
+		return true
+	}
+	if weak && !role && anyPhrase(before, wantCueIndex) && startsWithAny(toks[at+n:], delegateCueIndex) {
+		// "I want a person to do this": someone wanted to take the task
+		// over. A role noun wanted for a task is what the business sells
+		// ("I want a coach to help me run faster").
 		return true
 	}
 	if placed := fromTheBusiness(toks[at+n:]); placed > 0 {

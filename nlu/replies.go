@@ -14,7 +14,7 @@ import (
 // yesPhrases and noPhrases extend the seed's whole-message lexicon (confirmYes,
 // confirmNo) with multi-word and informal answers. Every entry of confirmYes and
 // confirmNo is an answer too.
-var yesPhrases = map[string][]string{
+var yesPhrases = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"yeah", "yea", "yah", "ya", "yep", "yup", "yes yes", "k", "kk", "sure thing", "go ahead", "go for it",
 		"do it", "please do", "sounds good", "sounds great", "sounds fine", "looks good", "that's fine",
@@ -92,9 +92,9 @@ var yesPhrases = map[string][]string{
 		"órale", "orale", "sale pues", "listo", "de una", "ándale", "andale", "simón", "con gusto",
 		"obvio", "seguro", "sí señor", "si señor", "me parece perfecto", "está perfecto", "todo bien",
 	},
-}
+}, "yes")
 
-var noPhrases = map[string][]string{
+var noPhrases = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"nah", "naw", "nay", "no no", "not that one", "not this one", "not that", "not this", "not those",
 		"never mind", "nevermind", "no way", "not really", "don't", "do not", "i don't want it",
@@ -150,11 +150,11 @@ var noPhrases = map[string][]string{
 		"quizás después", "quizas despues", "tal vez después", "tal vez despues", "más tarde", "mas tarde",
 		"otro día", "otro dia", "en otra ocasión", "otra vez será", "debo declinar", "pero no gracias",
 	},
-}
+}, "no")
 
 // politePhrases carry no answer of their own: politeness, thanks and forms of
 // address around a yes or a no ("yes please", "no thanks mate", "wakha 3afak").
-var politePhrases = map[string][]string{
+var politePhrases = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"please", "pls", "plz", "thanks", "thank you", "thanks a lot", "thank you so much", "thx", "ty", "cheers",
 		"mate", "man", "bro", "dude", "sir", "madam", "buddy", "friend", "then", "again", "just", "thanks again",
@@ -166,12 +166,12 @@ var politePhrases = map[string][]string{
 	LangDarijaArabic: {"عفاك", "عافاك", "شكرا", "الله يخليك", "من فضلك", "لو سمحت", "خويا", "صاحبي", "صافي"},
 	LangFrench:       {"merci", "merci beaucoup", "s'il vous plait", "s'il te plait", "svp", "stp", "mon ami", "madame", "monsieur", "merci bcp"},
 	LangSpanish:      {"por favor", "gracias", "amigo", "amiga", "señor", "señora", "muchas gracias", "porfa", "porfis", "xfa"},
-}
+}, "polite")
 
 // hedgePhrases carry no answer either: the speaker and their hesitation around a
 // yes or a no ("that works for me", "nah, I'll pass", "actually no", "yeah I guess").
 // Only YesNo reads them; they are not small talk.
-var hedgePhrases = map[string][]string{
+var hedgePhrases = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"i", "i'll", "i'd", "i think", "i guess", "i suppose", "guess", "actually", "honestly", "well", "oh",
 		"hmm", "hm", "um", "umm", "uh", "so", "mmm", "mm", "hmmm", "ehh", "uhh", "err", "for me", "to me", "by me", "with me", "anyway", "really",
@@ -188,13 +188,23 @@ var hedgePhrases = map[string][]string{
 	LangSpanish:      {"pues", "eh", "mira", "a ver", "lo siento", "perdón"},
 	LangDarijaLatin:  {"smhli", "smh li", "sma7li"},
 	LangDarijaArabic: {"سمحلي", "آسف", "عذرا"},
-}
+}, "hedge")
 
-// answerEmoji stand for a word: a thumbs-up, OK hand or check mark is a yes; a
-// thumbs-down, cross or no-entry sign is a no.
-var answerEmoji = map[rune]string{
-	'👍': "yes", '👌': "yes", '✅': "yes", '✔': "yes", '☑': "yes", '🆗': "yes", '🙆': "yes",
-	'👎': "no", '❌': "no", '✖': "no", '🚫': "no", '🙅': "no", '⛔': "no",
+// answerEmoji stand for a word (reply_words.txt, "emoji"): a thumbs-up is a
+// yes, a thumbs-down a no, a waving hand a greeting, folded hands a thanks.
+var answerEmoji = readEmojiWords(replyWords["emoji"]["all"])
+
+// readEmojiWords reads "E = word" entries: each emoji (one rune; a variation
+// selector after it is dropped by key) stands for its word.
+func readEmojiWords(entries []string) map[rune]string {
+	out := map[rune]string{}
+	for _, e := range entries {
+		emoji, w, ok := strings.Cut(e, "=")
+		if r := []rune(strings.TrimSpace(emoji)); ok && len(r) == 1 {
+			out[r[0]] = strings.TrimSpace(w)
+		}
+	}
+	return out
 }
 
 // lexPhrase is one lexicon phrase split into words, with what it means.
@@ -370,7 +380,7 @@ const (
 	Thanks
 )
 
-var greetingPhrases = map[string][]string{
+var greetingPhrases = withReplyWords(map[string][]string{
 	LangEnglish: {
 		"hi", "hello", "hey", "hiya", "heya", "yo", "howdy", "hi there", "hello there", "hey there", "good morning",
 		"good afternoon", "good evening", "morning", "evening", "greetings", "how are you", "how r u", "sup",
@@ -392,9 +402,9 @@ var greetingPhrases = map[string][]string{
 		"ça va aujourd'hui", "comment allez-vous aujourd'hui"},
 	LangSpanish: {"hola", "buenos dias", "buenas tardes", "buenas", "buenas noches", "buen día", "qué tal", "como estas",
 		"cómo está", "saludos", "hola qué tal", "cómo estás hoy", "qué tal tu día", "cómo te va"},
-}
+}, "greeting")
 
-var thanksPhrases = map[string][]string{
+var thanksPhrases = withReplyWords(map[string][]string{
 	LangEnglish: {"thanks", "thank you", "thx", "ty", "cheers", "thanks a lot", "thank you so much", "thanks so much",
 		"thank u", "thankyou", "thanku", "tysm", "tnx", "thank you very much", "thanks for your help",
 		"thanks for the help", "appreciate the help", "appreciate your help", "thanks a bunch", "thanks a million", "many thanks", "much appreciated", "appreciate it", "great thanks", "thanks anyway", "thanks again", "that's all", "that is all", "bye", "goodbye", "see you", "see ya", "cya", "bye bye", "take care", "talk soon", "have a good one", "nice one"},
@@ -406,7 +416,7 @@ var thanksPhrases = map[string][]string{
 		"merci à toi", "je vous remercie", "je te remercie", "merci pour votre aide", "merci pour ton aide"},
 	LangSpanish: {"gracias", "muchas gracias", "adios", "mil gracias", "muchísimas gracias", "te lo agradezco",
 		"se lo agradezco", "gracias por tu ayuda", "gracias por su ayuda"},
-}
+}, "thanks")
 
 // talkPhrases are every thanks, greeting and polite phrase (NoSmallTalk),
 // longest first.
@@ -420,7 +430,7 @@ var talkPhrases = lexPhrases(
 // lot mate", "شكرا". Thanks wins when both occur ("hi, thanks"). A message with
 // anything else in it ("hi, show me caps") is NoSmallTalk.
 func SmallTalkOf(text string) SmallTalk {
-	k := key(text)
+	k := replyKey(text) // "👋", "🙏"
 	if kind := smallTalkOf(k); kind != NoSmallTalk {
 		return kind
 	}

@@ -47,7 +47,7 @@ var shopCartWords = []string{"to my cart", "to the cart", "in my cart", "in the 
 // now", "let me see"): at a confirmation they neither accept nor cancel, and
 // the question is asked again. A deferral after a no ("no thanks, not now")
 // is a no.
-var shopDeferrals = map[string][]string{
+var shopDeferrals = withReplyWords(map[string][]string{
 	LangEnglish: {"maybe later", "perhaps later", "later maybe", "later", "not now", "not right now",
 		"not yet", "let me see", "let me check", "let me think about it", "i'll think about it",
 		"maybe", "perhaps", "maybe another time", "maybe tomorrow", "not sure yet", "i'll see",
@@ -62,13 +62,13 @@ var shopDeferrals = map[string][]string{
 	LangDarijaArabic: {"من بعد", "ماشي دابا", "مازال", "نشوف", "خليني نشوف", "تسنى",
 		// Arabic
 		"ربما لاحقا", "لاحقا", "ليس الآن", "ليس بعد", "سأفكر", "ربما"},
-}
+}, "defer")
 
 // shopDeclines refuse the confirmed action in other words than the lexicon's
 // no, plain, soft or formal ("I have decided against it", "maybe not",
 // "laisse faire", "mejor no", "khliha"), alone or after a no, thanks and
 // hesitation sounds aside: at a confirmation they cancel it.
-var shopDeclines = map[string][]string{
+var shopDeclines = withReplyWords(map[string][]string{
 	LangEnglish: {"i have decided against it", "i've decided against it", "decided against it",
 		"i decided against it", "i changed my mind", "i've changed my mind", "changed my mind",
 		"i'll pass", "i will pass", "pass", "i'll leave it", "i will leave it", "i shall leave it",
@@ -92,7 +92,7 @@ var shopDeclines = map[string][]string{
 	LangDarijaArabic: {"خليها", "خليه", "بلاش", "ما بغيتش", "مابغيتش",
 		// Arabic
 		"لا أريده", "لا أريدها", "غيرت رأيي", "ربما لا", "لا داعي"},
-}
+}, "decline")
 
 // shopPoliteWords around a decline say nothing more ("no, leave it, thank
 // you").

@@ -1,0 +1,48 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+)
+
+// replyWordsText lists the reply words of the languages and registers the Go
+// lexicons leave out (Portuguese, Italian, German, Dutch; radio, contract and
+// ledger English), as data: see the file's head.
+//
+//go:embed reply_words.txt
+var replyWordsText string
+
+// replyWords are reply_words.txt's lists by kind, then language.
+var replyWords = readReplyWords(replyWordsText)
+
+// readReplyWords parses "kind lang: phrase, phrase" lines; "#" starts a comment.
+func readReplyWords(text string) map[string]map[string][]string {
+	out := map[string]map[string][]string{}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		head, list, ok := strings.Cut(line, ":")
+		kindLang := strings.Fields(head)
+		if line == "" || strings.HasPrefix(line, "#") || !ok || len(kindLang) != 2 {
+			continue
+		}
+		kind, lang := kindLang[0], kindLang[1]
+		if out[kind] == nil {
+			out[kind] = map[string][]string{}
+		}
+		for _, p := range strings.Split(list, ",") {
+			if p = strings.TrimSpace(p); p != "" {
+				out[kind][lang] = append(out[kind][lang], p)
+			}
+		}
+	}
+	return out
+}
+
+// withReplyWords adds reply_words.txt's phrases of kind to lex, by language,
+// and returns it: the Go lexicons and the data file are one lexicon.
+func withReplyWords(lex map[string][]string, kind string) map[string][]string {
+	for lang, phrases := range replyWords[kind] {
+		lex[lang] = append(lex[lang], phrases...)
+	}
+	return lex
+}
