@@ -336,9 +336,10 @@ func elaborates(toks []string, asked map[string]bool, refusing bool) bool {
 
 // restates reports whether the words after a yes say the question again:
 // they elaborate it, reading the question's names ("Book Boston -> Paris?")
-// as its words, in the question's order ("yes, please book Boston to Paris").
-// A name the question did not say, or its names in another order ("yes,
-// Paris to Boston"), is a change, never a yes.
+// as its words, every one in the question's order ("yes, please book Boston
+// to Paris"). A name the question did not say, its names in another order
+// ("yes, Paris to Boston") or one of them alone ("yes, Boston": which one?)
+// is no yes.
 func restates(toks []string, asked map[string]bool, question string) bool {
 	names := questionNames(question)
 	if len(names) == 0 {
@@ -352,7 +353,7 @@ func restates(toks []string, asked map[string]bool, question string) bool {
 		}
 		i += n
 	}
-	return e.named
+	return e.named == len(names)
 }
 
 // questionNames are the question's words written with a capital after its
@@ -374,10 +375,9 @@ type elaboration struct {
 	same          Answer // the answer being elaborated
 	negated, verb bool
 	// names are the question's names a restating yes may say again, in
-	// order (restates); nameAt is where the next may be, named whether one was.
-	names  []string
-	nameAt int
-	named  bool
+	// order (restates); nameAt is where the next must be, named how many were.
+	names         []string
+	nameAt, named int
 }
 
 // read reads the words at toks[i]: how many it took, and whether they fit.
@@ -394,8 +394,9 @@ func (e *elaboration) read(toks []string, i int) (int, bool) {
 			return rule.read(e, toks, i)
 		}
 	}
-	if j := slices.Index(e.names, toks[i]); j >= e.nameAt {
-		e.nameAt, e.named = j+1, true
+	if e.nameAt < len(e.names) && e.names[e.nameAt] == toks[i] {
+		e.nameAt++
+		e.named++
 		return 1, true
 	}
 	return 0, false

@@ -405,7 +405,7 @@ func clickRequest(m string) (ShopRequest, bool) {
 }
 
 // shopTextIntents read a typed message before its content, in order: a yes or
-// no, a request for a human, a question about the bot, a greeting or thanks.
+// no, a request for a human, more, a question about the bot, a greeting or thanks.
 // Each returns its intent, or "".
 var shopTextIntents = []func(text string) string{
 	// Hesitation decides nothing ("hmm ok", "let me think"): not a yes, nor a
@@ -427,6 +427,10 @@ var shopTextIntents = []func(text string) string{
 		return ifThen(IsCancel(text) || (BuiltinModelIntent(text).Intent == IntentCancel && SaysNot(text)), ShopCancel)
 	},
 	func(text string) string { return ifThen(IsHumanRequest(text), ShopHuman) },
+	// "more" said wholly as the intents' grammar says it, in any of its
+	// languages ("mais opções", "altri?", "zeig mir mehr"): never a search
+	// for its words.
+	func(text string) string { return ifThen(grammarIntentOfKey(key(text)) == IntentMore, ShopShowMore) },
 	func(text string) string { return ifThen(IsBotQuestion(text) || asksWhoMadeBot(text), ShopAboutBot) },
 	func(text string) string { return smallTalkIntents[SmallTalkOf(text)] },
 }

@@ -292,8 +292,9 @@ func IsChitChat(text string) bool {
 // "bonne nuit", "hasta luego", "bslama").
 var (
 	shopReactions     = wordSet(`nice cool great awesome wow neat amazing sweet dope lovely super genial chouette zwin`)
-	shopGreetingWords = wordSet(`hi hello hey hiya howdy yo salut bonjour bonsoir coucou hola buenas salam ahlan marhaba سلام مرحبا`)
-	shopFarewells     = phraseSet("good night", "goodnight", "bye", "bye bye", "goodbye", "see you", "see ya", "cya", "later",
+	shopGreetingWords = wordSet(`hi hello hey hiya howdy yo salut bonjour bonsoir coucou hola buenas salam ahlan marhaba سلام مرحبا
+		ola oi ciao salve hallo moin servus hoi`)
+	shopFarewells = phraseSet("good night", "goodnight", "bye", "bye bye", "goodbye", "see you", "see ya", "cya", "later",
 		"bonne nuit", "au revoir", "a plus", "a bientot", "buenas noches", "adios", "hasta luego", "chao", "ciao",
 		"bslama", "b slama", "m3a salama", "مع السلامة", "تصبح على خير")
 	shopSocialFillers = wordSet(`just wanted to say i a the ok okay so well oh and thanks thank you for now guys all folks everyone
