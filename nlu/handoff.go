@@ -329,7 +329,8 @@ func talkedTo(before []token, role bool) bool {
 // old coach"); usersOwnAfter the Darija possessives said after the noun
 // ("lcoach dyali").
 var (
-	usersOwnBefore    = wordSet(`my our his her their mon ma mes notre nos son sa ses leur leurs mi mis nuestro nuestra nuestros`)
+	usersOwnBefore = wordSet(`my our his her their mon ma mes notre nos son sa ses leur leurs mi mis nuestro nuestra nuestros
+		meu minha meus minhas nosso nossa mio mia miei mie nostro nostra mein meine meinem meinen meiner unser unsere unserem mijn onze ons`)
 	usersOwnAdjective = wordSet(`own old new usual regular current former personal real ancien nouveau actuel propre antiguo nuevo actual`)
 	usersOwnAfter     = wordSet(`dyali dyalna dyalo dyalha dyalhom dial diali dialna ديالي ديالنا ديالو ديالها`)
 )
