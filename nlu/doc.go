@@ -3,14 +3,14 @@
 // text normalization, the yes/no confirmation lexicon and the one yes/no rule every
 // engine uses (English, Darija in Latin and Arabic script, French, Spanish; Portuguese,
 // Italian, German and Dutch from reply_words.txt), greetings and thanks, requests for a
-// human told from mentions of one, questions about the bot, cancel phrases, intent-change markers, date, email, phone, number, quantity and
-// price-range extractors, enum matching, keyword categories and an example-based intent
-// classifier.
+// human told from mentions of one, questions about the bot, cancel phrases,
+// intent-change markers, date, email, phone, number, quantity and price-range
+// extractors, enum matching, keyword categories and an example-based intent classifier.
 //
 // Everything here is a pure, deterministic function of its inputs. Lexicons are
 // unexported package-level literals and embedded data files (or indexes built once from
-// them) that are never written after package initialization, and the functions that expose them return
-// copies. Regular expressions are compiled once at package level.
+// them) that are never written after package initialization, and the functions that
+// expose them return copies. Regular expressions are compiled once at package level.
 //
 // # Matching rules
 //
