@@ -63,7 +63,7 @@ func TestEuropeanWordsAreNoIntentInOtherMessages(t *testing.T) {
 		"a hall with seats", "I need a coach to help me run faster", "the person in the photo wears it", "tem boné?",
 		"quero o cinto", "un cappello nero", "eine schwarze Mütze", "een zwarte pet", "ja, aber in blau",
 		"sim, mas em preto", "no, make it Boston", "menu of the day", "Requesting combat boots", "copy of my invoice",
-		"I want someone's opinion on sizes", "my trainer will handle this", "ich will mit meinem Trainer reden",
+		"I want someone's opinion on sizes", "ich möchte jemanden fragen", "my trainer will handle this", "ich will mit meinem Trainer reden",
 		"vou falar com o meu treinador", "ik wil met mijn coach praten",
 	} {
 		if got := BuiltinIntent(text).Intent; got != "" && got != IntentQuestion {
@@ -92,5 +92,23 @@ func TestRestatingYesSaysEveryNameInOrder(t *testing.T) {
 		if got := YesNoTo(text, q); got != want {
 			t.Errorf("YesNoTo(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// TestEuropeanRequestsWithTheVerbLast: German says the verb of talking after the
+// person ("kann ich jemanden sprechen?"); a wish for a person is no request
+// without it ("ich möchte jemanden fragen" is read by no rule as a person).
+func TestEuropeanRequestsWithTheVerbLast(t *testing.T) {
+	for text, want := range map[string]string{
+		"könnte ich bitte einen Mitarbeiter sprechen?": "human", "ich möchte jemanden sprechen": "human",
+		"Requesting cancellation, over.": "cancel", "I wish to withdraw my request.": "cancel",
+		"salve a tutti": "greeting",
+	} {
+		if got := BuiltinIntent(text).Intent; got != want {
+			t.Errorf("BuiltinIntent(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if YesNo("I hereby decline.") != No {
+		t.Errorf(`YesNo("I hereby decline.") is not a no`)
 	}
 }
