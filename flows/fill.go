@@ -612,6 +612,9 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
+			if tailOfKnownCity(sl, tf.tu.in.Message.Text, capture) {
+				continue
+			}
 			if tf.namesTwo(sl, p, m, capture, end, v) {
 				// "two nights or one night": two values, none of them.
 				return
@@ -628,6 +631,27 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			return
 		}
 	}
+}
+
+// tailOfKnownCity reports whether a city slot's capture starts with a word
+// that ends a known city the message names ("Janeiro" of "para o Rio de
+// Janeiro", "de" read as the cue "from"): the capture is the name's tail, no
+// place of its own. Only a capture naming no known city is looked at.
+func tailOfKnownCity(sl *slot, message, capture string) bool {
+	if sl.typ != TypeCity {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(capture), " ")
+	first = strings.TrimFunc(first, unicode.IsPunct)
+	if _, known := nlu.MatchCityExact(first); known || first == "" {
+		return false
+	}
+	for _, c := range nlu.FindCities(message) {
+		if i := strings.LastIndexByte(c, ' '); i > 0 && strings.EqualFold(c[i+1:], first) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesTwo reports whether the match m of p, whose capture (up to end) read

@@ -476,6 +476,7 @@ func capitalizedName(text string) (string, int, bool) {
 		return "", 0, false
 	}
 	var name []string
+	rest := text
 	for w := range strings.FieldsSeq(text) {
 		r, _ := utf8.DecodeRuneInString(w)
 		if len(name) == 4 || !unicode.IsUpper(r) || w == "I" || strings.HasPrefix(w, "I'") || nlu.IsDateWord(w) {
@@ -490,11 +491,41 @@ func capitalizedName(text string) (string, int, bool) {
 			break
 		}
 		name = append(name, strings.TrimFunc(w, unicode.IsPunct))
+		_, rest, _ = strings.Cut(rest, w)
+		if endsSentence(w) {
+			// "Norfolk. Over.": the name ends with its sentence; one said
+			// before another sentence is not the whole answer.
+			if strings.ContainsFunc(rest, unicode.IsLetter) {
+				return "", 0, false
+			}
+			break
+		}
 	}
-	if len(name) == 0 || nlu.IsFormLabel(strings.Join(name, " ")) {
+	if len(name) == 0 || nlu.IsFormLabel(strings.Join(name, " ")) || !nameLike(name) {
 		return "", 0, false // "From — Boston", "Departure city: Lisbon": a label's words
 	}
 	return strings.Join(name, " "), len(name), true
+}
+
+// endsSentence reports whether the word w ends a sentence ("Norfolk.",
+// "question?"): a short abbreviation ("St.", "Mt.") does not.
+func endsSentence(w string) bool {
+	trimmed := strings.TrimRight(w, ".!?")
+	return len(trimmed) < len(w) && (len(trimmed) > 3 || !strings.HasSuffix(w, "."))
+}
+
+// nameLike reports whether the capitalized words of an unknown name can name a
+// place the gazetteer does not know: none of them is an ordinary word of the
+// lexicons ("Good" of "Good question", "Over"), nor a code in capitals that
+// the gazetteer's codes do not hold ("DEN" of "near DEN airport", "XQZ"): a
+// code is a city only through its table (issue 38, "parse or ask").
+func nameLike(name []string) bool {
+	for _, w := range name {
+		if nlu.IsCommonWord(w) || len(w) > 1 && !strings.ContainsFunc(w, unicode.IsLower) {
+			return false
+		}
+	}
+	return true
 }
 
 // wordsEnd returns the byte offset in text just after its first n words.

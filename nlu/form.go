@@ -209,3 +209,14 @@ func CutEchoedQuestion(text string, asked func(w string) bool) (string, bool) {
 // built-in lexicons ("thanks", "please", "friday", a known city's): no part
 // of an unknown name.
 func IsLexiconWord(w string) bool { return lexiconKnows(w) }
+
+// IsCommonWord reports whether w, one word in any case, is an ordinary word
+// of the built-in lexicons, a known city's name not counted ("good", "over",
+// "question", "friday"): a name the gazetteer does not know that holds one is
+// no place ("Where from? Good question." names none), and is asked again.
+func IsCommonWord(w string) bool {
+	if _, city := cityIndex[key(w)]; city {
+		return false
+	}
+	return lexiconKnows(w)
+}
