@@ -267,6 +267,7 @@ func (tu *turn) run() error {
 	case DialogueWaitingForSlot:
 		tu.askedChange = tu.s.WaitingForSlot == nil
 		tu.unechoQuestion()
+		tu.dropOthersClauses()
 		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
 			return tu.fillAwaited()
 		}
@@ -307,6 +308,23 @@ func (tu *turn) unechoQuestion() {
 	if rest, ok := nlu.CutEchoedQuestion(tu.text, asked); ok {
 		tu.setText(rest)
 	}
+}
+
+// dropOthersClauses leaves out of a typed answer its clauses about someone
+// else's values when another clause is the user's own ("my boss usually flies
+// from Zurich, I'll check with her where I leave from"): set beside the
+// user's words, they are no answer of the user's (nlu.WithoutOthersClauses).
+// An answer wholly about someone else is given for the traveller ("she
+// arrives Thursday") and read whole.
+func (tu *turn) dropOthersClauses() {
+	if !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return
+	}
+	rest := nlu.WithoutOthersClauses(tu.text)
+	if len(rest) == len(tu.text) || !strings.ContainsFunc(rest, unicode.IsLetter) {
+		return
+	}
+	tu.setText(strings.TrimSpace(rest))
 }
 
 // setText makes text the turn's message, as read from here on: the readings

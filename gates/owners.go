@@ -1,7 +1,6 @@
 package gates
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/parleyhq/parley/nlu"
@@ -14,10 +13,11 @@ import (
 //     not sure yet", "not sure, maybe Friday", "je sais pas encore",
 //     nlu.IsNonAnswer) or ends by taking it back ("... but don't use it",
 //     "Friday, scratch that": withdraw in remarks.txt);
-//   - for a quantity, without its clauses about someone else's numbers ("my
-//     husband benches 120 kg": withoutOthersClauses), which are no goal of
-//     the user's; for an email or a phone, without its clauses about one no
-//     longer used ("my old email was ...": withoutFormerClauses).
+//   - without its clauses about someone else's values ("my husband benches
+//     120 kg", "my wife has her session Saturday", "my trainer's email is
+//     ...": nlu.WithoutOthersClauses), which are none of the user's; for an
+//     email or a phone, without its clauses about one no longer used ("my
+//     old email was ...": withoutFormerClauses).
 //
 // A later sentence that decides without a hedge stands ("no idea. Next
 // Monday works": decidedAfter). The text is returned as it is when none of
@@ -31,10 +31,10 @@ func ownWords(text, kind string) string {
 			return ""
 		}
 	}
-	switch kind {
-	case ExtractNumber:
-		return withoutOthersClauses(text)
-	case ExtractEmail, ExtractPhone:
+	// Someone else's value is none of the user's, of any kind
+	// (nlu.WithoutOthersClauses: "my wife has her session Saturday").
+	text = nlu.WithoutOthersClauses(text)
+	if kind == ExtractEmail || kind == ExtractPhone {
 		return withoutFormerClauses(text)
 	}
 	return text
@@ -71,41 +71,6 @@ func endsWithdrawn(text string) bool {
 	return false
 }
 
-// withoutOthersClauses returns text without its clauses that name someone
-// else (owner) and nothing of the user's own (self): "my wife and I run 5 km"
-// and "she says I'm at 80 kg" stay. A message that speaks for someone else,
-// a clause about them saying what they want or aim at (speaksfor: "she wants
-// to run 10 km, right now she manages 4 km"), is left whole: it answers for
-// them. The user's own wanting ("my husband benches 150 kg, I want 100 kg")
-// speaks for nobody else.
-func withoutOthersClauses(text string) string {
-	if !saysAny(ownerTokens(text), "owner") {
-		return text
-	}
-	clauses := clauseRe.FindAllString(text, -1)
-	others := make([]bool, len(clauses))
-	for i, clause := range clauses {
-		words := ownerTokens(clause)
-		others[i] = saysAny(words, "owner") && !saysSelf(words)
-		if others[i] && saysAny(words, "speaksfor") {
-			return text
-		}
-	}
-	var b strings.Builder
-	for i, clause := range clauses {
-		if !others[i] {
-			b.WriteString(clause)
-		}
-	}
-	return b.String()
-}
-
-// saysSelf reports whether words hold a word of the user's own (self in
-// remarks.txt, or a French word elided from "je": "j'suis", "j'veux").
-func saysSelf(words []string) bool {
-	return saysAny(words, "self") || slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "j'") })
-}
-
 // ownerTokens are remarkTokens with a possessive "'s" read as the word
 // ("wife's" is "wife", "she's" is "she").
 func ownerTokens(text string) []string {
@@ -137,7 +102,7 @@ func actuallyAsNow(text string) string {
 		clause = rest[:end]
 	}
 	words := ownerTokens(clause)
-	if len(words) == 0 || !saysAny(words[:1], "self") || !strings.ContainsAny(clause, "0123456789") {
+	if len(words) == 0 || !nlu.IsSelfWord(words[0]) || !strings.ContainsAny(clause, "0123456789") {
 		return text
 	}
 	switch {

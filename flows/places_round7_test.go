@@ -1,0 +1,54 @@
+package flows
+
+import "testing"
+
+// TestPlaceOwnershipClasses plays phrasings of our own of round 6's classes of
+// place reading (issue 38, "parse or ask"): an unknown name is a place only
+// when it is the whole answer, capitalized, and none of its words is an
+// ordinary word; a cue inside a known city's name is no cue; an airport code
+// is a city only through the gazetteer; someone else's place is not the
+// user's answer.
+func TestPlaceOwnershipClasses(t *testing.T) {
+	cases := map[string][]heldOutCase{
+		"booking": {
+			// An unknown name followed by other words, or holding an ordinary word.
+			r6("origin", "Departure: Tromso. Roger.", map[string]string{"origin": ""}),
+			r6("origin", "Bergen", map[string]string{"origin": "Bergen"}),
+			r6("origin", "from Bergen", map[string]string{"origin": "Bergen"}),
+			r6("origin", "Where do I fly from? Good point.", map[string]string{"origin": ""}),
+			r6("origin", "Where am I leaving from? Great question!", map[string]string{"origin": ""}),
+			r6("origin", "Hmm. Fine question, let me think", map[string]string{"origin": ""}),
+			r6("origin", "From: Tromso. Out.", map[string]string{"origin": ""}),
+			// A cue inside a known city's name ("de" of "Rio de Janeiro") is no cue.
+			r6("destination", "vou para o Rio de Janeiro", map[string]string{"origin": "", "destination": ""}),
+			r6("origin", "from Rio de Janeiro", map[string]string{"origin": "Rio de Janeiro"}),
+			// Someone else's place is not the user's answer.
+			r6("origin", "my wife always leaves from Denver, I need to ask her where I fly from", map[string]string{"origin": ""}),
+			r6("origin", "my brother flies out of Boston but I'm not sure about me", map[string]string{"origin": ""}),
+			r6("destination", "she is going to Paris, I don't know yet", map[string]string{"destination": ""}),
+			r6("destination", "mi jefa vuela a Madrid, yo no sé todavía", map[string]string{"destination": ""}),
+			r6("origin", "he flies from Denver", map[string]string{"origin": "Denver"}), // given for the traveller
+			r6("origin", "my wife and I fly from Denver", map[string]string{"origin": "Denver"}),
+			r6("origin", "I fly from Denver, my wife from Boston", map[string]string{"origin": "Denver"}), // her clause is hers
+			// An airport code is a city only through the gazetteer's codes.
+			r6("origin", "out of JFK", map[string]string{"origin": "New York"}),
+			r6("origin", "out of XQZ", map[string]string{"origin": ""}),
+		},
+		"hotel": {
+			r6("city", "close to the PDX airport", map[string]string{"city": ""}),
+			r6("city", "near the BKK airport", map[string]string{"city": "Bangkok"}),
+			r6("city", "somewhere near Gare du Nord, Good idea?", map[string]string{"city": ""}),
+		},
+	}
+	for bot, cs := range cases {
+		e, err := DemoFor(bot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cs {
+			if got, detail := playHeldOut(t, e, round6Set(bot), i, c); got != heldOutRight {
+				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
+			}
+		}
+	}
+}
