@@ -1,6 +1,11 @@
 package flows
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+
+	"pgregory.net/rapid"
+)
 
 // TestPlaceOwnershipClasses plays phrasings of our own of round 6's classes of
 // place reading (issue 38, "parse or ask"): an unknown name is a place only
@@ -51,4 +56,40 @@ func TestPlaceOwnershipClasses(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPlaceLeftoversProperty: for answers made of a framing, a known or an
+// unknown name and leftover words (a sign-off, a remark, a sentence of
+// ordinary words), the origin stored is the known city, the unknown name when
+// it is the whole answer, or nothing: never a leftover word (issue 38).
+func TestPlaceLeftoversProperty(t *testing.T) {
+	e, err := DemoFor("booking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	framings := []string{"%s", "from %s", "Origin: %s", "Where from? %s", "leaving from %s", "Departure city - %s"}
+	known := []string{"Boston", "Denver", "Rio de Janeiro", "Lisbon", "Chicago"}
+	unknown := []string{"Tromso", "Vardoya", "Kelmscott", "Oddaberg"}
+	leftovers := []string{"Over.", "Good question.", "Great question!", "Thanks a lot.", "Out.", "Nice one.", "Please hurry."}
+	rapid.Check(t, func(rt *rapid.T) {
+		frame := rapid.SampledFrom(framings).Draw(rt, "frame")
+		isKnown := rapid.Bool().Draw(rt, "known")
+		name := rapid.SampledFrom(unknown).Draw(rt, "unknown")
+		if isKnown {
+			name = rapid.SampledFrom(known).Draw(rt, "city")
+		}
+		text := fmt.Sprintf(frame, name)
+		leftover := rapid.Bool().Draw(rt, "leftover")
+		if leftover {
+			text += ". " + rapid.SampledFrom(leftovers).Draw(rt, "words")
+		}
+		want := map[string]string{"origin": ""}
+		if isKnown || !leftover {
+			want["origin"] = name
+		}
+		c := r6("origin", text, want)
+		if got, detail := playHeldOut(t, e, round6Set("booking"), 0, c); got == heldOutWrong {
+			rt.Fatalf("%q: %s", text, detail)
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Values set aside (issue 38, zero wrong values): an answer may name a value
@@ -246,7 +247,31 @@ func TypedAsWord(text, city string) bool {
 			return true
 		}
 	}
-	return false
+	return opensSentenceAsWord(text, city)
+}
+
+// opensSentenceAsWord reports whether city, a city that is an ordinary word
+// too, stands in text only as the capitalized first word of a sentence that
+// goes on in lower case ("Tromso. Nice one.", "Nice question!"): a capital a
+// sentence gives is no sign of a name.
+func opensSentenceAsWord(text, city string) bool {
+	seen := false
+	for from := 0; ; {
+		i := strings.Index(text[from:], city)
+		if i < 0 {
+			return seen
+		}
+		i += from
+		from = i + len(city)
+		before := strings.TrimRightFunc(text[:i], unicode.IsSpace)
+		after := text[from:]
+		r, _ := utf8.DecodeRuneInString(strings.TrimLeft(after, " "))
+		opens := before == "" || strings.ContainsRune(".!?", rune(before[len(before)-1]))
+		if !opens || len(after) == 0 || after[0] != ' ' || !unicode.IsLower(r) {
+			return false
+		}
+		seen = true
+	}
 }
 
 // CityWordMayEnd reports whether rest, the text after a cued city that is

@@ -101,19 +101,25 @@ func mayNameOwner(text string) bool {
 }
 
 // splitClauses cuts text into its clauses, each with the punctuation that
-// ends it (, ; . ! ? and the Arabic question mark); "¿" and "¡" open one.
+// ends it (, ; . ! ? and the Arabic question mark) and the spaces after it;
+// "¿" and "¡" open one. A mark inside a word ends nothing ("coach.t@gym.com",
+// "3.5").
 func splitClauses(text string) []string {
 	var out []string
-	start, inEnd := 0, false
+	start, inEnd, spaced := 0, false, false
 	for i, r := range text {
 		switch {
 		case strings.ContainsRune(",;.!?؟", r):
-			inEnd = true
-		case r == '¿' || r == '¡' || inEnd && !unicode.IsSpace(r):
+			inEnd, spaced = true, false
+		case unicode.IsSpace(r):
+			spaced = inEnd
+		case r == '¿' || r == '¡' || inEnd && spaced:
 			if i > start {
 				out = append(out, text[start:i])
 			}
-			start, inEnd = i, false
+			start, inEnd, spaced = i, false, false
+		default:
+			inEnd = false
 		}
 	}
 	return append(out, text[start:])

@@ -1,0 +1,37 @@
+package nlu
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWithoutOthersClauses: a clause about someone else's value goes, one of
+// the user's own stays, and a message speaking for someone else stays whole.
+func TestWithoutOthersClauses(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"my boss flies from Oslo, I'll ask where I leave from", "I'll ask where I leave from"},
+		{"my coach's phone is 555 0101", ""},
+		{"my physio's email is phys.io@clinic.org", ""},
+		{"mon patron part de Nantes, moi je ne sais pas", "moi je ne sais pas"},
+		{"mi jefe sale el lunes; yo el martes", "yo el martes"},
+		{"they leave Friday. I leave Monday", "I leave Monday"},
+		{"my wife and I fly from Denver", "my wife and I fly from Denver"},
+		{"my husband wants to deadlift 180 kg, he's at 150 kg", "my husband wants to deadlift 180 kg, he's at 150 kg"},
+		{"Friday at 5", "Friday at 5"},
+		{"the theme is green", "the theme is green"},
+	} {
+		if got := strings.TrimSpace(WithoutOthersClauses(c.in)); got != c.want {
+			t.Errorf("WithoutOthersClauses(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestWithoutOthersClausesAllocs: a message naming nobody else costs nothing.
+func TestWithoutOthersClausesAllocs(t *testing.T) {
+	if raceDetector {
+		t.Skip("allocations differ under -race")
+	}
+	if n := testing.AllocsPerRun(100, func() { WithoutOthersClauses("from Lisbon to Paris on Friday, thanks") }); n != 0 {
+		t.Errorf("allocs = %v, want 0", n)
+	}
+}
