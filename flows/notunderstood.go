@@ -88,8 +88,19 @@ func (tu *turn) noValue(sl *slot) (string, bool) {
 		return ReasonNonAnswer, true
 	case tu.allAside(sl):
 		return ReasonAside, true
+	case tu.otherClock(sl):
+		return ReasonUnread, true
 	}
 	return "", false
+}
+
+// otherClock reports whether a typed answer at a date's or a place's question
+// says a day by another place's clock ("tomorrow — well, my tomorrow, I'm in
+// Sydney", "today in Auckland", nlu.SaysOtherClock): the day is ambiguous and
+// the place where the user is no value; asked again.
+func (tu *turn) otherClock(sl *slot) bool {
+	return sl != nil && (sl.typ == TypeDate || sl.typ == TypeCity) && typed(tu.in) && tu.in.Message.Meaning == "" &&
+		nlu.SaysOtherClock(tu.text)
 }
 
 // nonAnswer reports whether a typed message names nothing at sl's question. A

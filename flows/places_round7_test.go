@@ -93,3 +93,32 @@ func TestPlaceLeftoversProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestOtherClockClasses: a day said by another place's clock is ambiguous,
+// and the place where the user is now is no slot's value: asked again.
+func TestOtherClockClasses(t *testing.T) {
+	cases := map[string][]heldOutCase{
+		"booking": {
+			r6("departure_date", "tomorrow, well my tomorrow, I'm in Tokyo right now", map[string]string{"departure_date": ""}),
+			r6("departure_date", "tomorrow local time", map[string]string{"departure_date": ""}),
+			r6("departure_date", "mañana, hora local", map[string]string{"departure_date": ""}),
+			r6("departure_date", "tomorrow", map[string]string{"departure_date": "2026-06-24"}),
+			r6("departure_date", "tomorrow morning please", map[string]string{"departure_date": "2026-06-24"}),
+		},
+		"hotel": {
+			r6("check_in", "today... I mean today in Honolulu", map[string]string{"check_in": "", "city": ""}),
+			r6("city", "Lisbon, today", map[string]string{"city": "Lisbon"}),
+		},
+	}
+	for bot, cs := range cases {
+		e, err := DemoFor(bot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cs {
+			if got, detail := playHeldOut(t, e, round6Set(bot), i, c); got != heldOutRight {
+				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
+			}
+		}
+	}
+}
