@@ -43,6 +43,10 @@ func TestPlaceOwnershipClasses(t *testing.T) {
 			r6("city", "close to the PDX airport", map[string]string{"city": ""}),
 			r6("city", "near the BKK airport", map[string]string{"city": "Bangkok"}),
 			r6("city", "somewhere near Gare du Nord, Good idea?", map[string]string{"city": ""}),
+			// A city's name in Italian, Portuguese or German is the city.
+			r6("city", "in Praga", map[string]string{"city": "Prague"}),
+			r6("city", "Florença", map[string]string{"city": "Florence"}),
+			r6("city", "Kopenhagen bitte", map[string]string{"city": "Copenhagen"}),
 		},
 	}
 	for bot, cs := range cases {

@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	_ "embed"
 	"slices"
 	"strings"
 )
@@ -255,12 +256,33 @@ func buildCityFuzzy(idx map[string]string) *Fuzzy {
 func buildCityIndex() map[string]string {
 	idx := map[string]string{}
 	for city, aliases := range cities {
-		for _, a := range append([]string{city}, aliases...) {
+		for _, a := range append(append([]string{city}, aliases...), cityExonyms[city]...) {
 			idx[strings.Join(phraseWords(a), " ")] = city
 		}
 	}
 	return idx
 }
+
+// cityExonymsText is city_exonyms.txt: the names of the gazetteer's cities
+// in Italian, Portuguese and German ("Lisbona", "Nova Iorque", "Mailand").
+//
+//go:embed city_exonyms.txt
+var cityExonymsText string
+
+// cityExonyms are city_exonyms.txt's names by city.
+var cityExonyms = func() map[string][]string {
+	out := map[string][]string{}
+	for _, line := range strings.Split(cityExonymsText, "\n") {
+		city, names, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, n := range strings.Split(names, "|") {
+			out[strings.TrimSpace(city)] = append(out[strings.TrimSpace(city)], strings.TrimSpace(n))
+		}
+	}
+	return out
+}()
 
 // MatchCity reads text that names a city, as a whole ("la", "Seattle, WA",
 // "philadelfia"), and returns the city's usual name. A typo is tolerated in a

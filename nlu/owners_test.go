@@ -35,3 +35,17 @@ func TestWithoutOthersClausesAllocs(t *testing.T) {
 		t.Errorf("allocs = %v, want 0", n)
 	}
 }
+
+// TestCityExonyms: every exonym names a city of the gazetteer, and reads as it.
+func TestCityExonyms(t *testing.T) {
+	for city, names := range cityExonyms {
+		if _, ok := cities[city]; !ok {
+			t.Errorf("city_exonyms.txt: %q is no city of the gazetteer", city)
+		}
+		for _, n := range names {
+			if got, ok := MatchCityExact(n); !ok || got != city {
+				t.Errorf("MatchCityExact(%q) = %q, %v; want %q", n, got, ok, city)
+			}
+		}
+	}
+}
