@@ -363,13 +363,13 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 		return nil, false
 	}
 	if direct && !upstream {
-		if _, whole := nlu.MatchCityExact(raw); whole {
-			// "Rio de Janeiro": a cue word inside a known city's name ("de")
-			// cues nothing.
-			return sl.city(raw, false, false)
-		}
 		for _, re := range sl.patterns {
 			if v := groupValue(re, raw); v != "" {
+				if _, whole := nlu.MatchCityExact(raw); whole {
+					// "Rio de Janeiro": a cue word inside a known city's
+					// name ("de") cues nothing.
+					return sl.city(raw, false, false)
+				}
 				if c, ok := sl.city(v, false, true); ok && !tailOfKnownCity(sl, raw, v) {
 					return c, true
 				}
