@@ -620,7 +620,8 @@ var shopLookWords = wordSet(`show find see search searching looking look any got
 // noteVerb records the verbs of wanting and searching, and a definite word after
 // a verb of wanting; w comes after the words already noted.
 func (c *shopCues) noteVerb(w string) {
-	c.wantDefinite = c.wantDefinite || (c.want && (shopDefinites[w] || shopPointers[w]))
+	// "quero o cinto", "voglio la cintura": a foreign definite article too.
+	c.wantDefinite = c.wantDefinite || (c.want && (shopDefinites[w] || shopPointers[w] || shopForeignDefinites[w]))
 	c.want = c.want || shopWantWords[w]
 	c.look = c.look || shopLookWords[w]
 }

@@ -1,0 +1,60 @@
+package nlu
+
+import (
+	_ "embed"
+	"strconv"
+	"strings"
+)
+
+// shopWordsText holds the shop parser's words of Portuguese, Italian and German
+// and of form labels (shop_words.txt), kept as data beside the sets of shop.go.
+//
+//go:embed shop_words.txt
+var shopWordsText string
+
+// init merges shop_words.txt into the shop parser's sets: the sets are built
+// before any init runs, and are never written after it.
+func init() {
+	for _, line := range strings.Split(shopWordsText, "\n") {
+		head, list, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		set, _, _ := strings.Cut(strings.TrimSpace(head), " ")
+		addShopWords(set, list)
+	}
+}
+
+// shopWordSets are the sets of shop_words.txt whose lines are plain words.
+var shopWordSets = map[string]map[string]bool{
+	"frame": shopFrameWords, "nonquery": shopNonQueryWords, "want": shopWantWords, "look": shopLookWords,
+	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues,
+}
+
+// addShopWords adds one line's words to its set; a line of an unknown set is
+// skipped (TestShopWordsFile refuses one).
+func addShopWords(set, list string) {
+	if words, ok := shopWordSets[set]; ok {
+		for _, w := range strings.Fields(list) {
+			words[w] = true
+		}
+		return
+	}
+	switch set {
+	case "morephrase":
+		for _, p := range strings.Split(list, "|") {
+			if w := phraseWords(p); len(w) > 0 {
+				shopMorePhrases = append(shopMorePhrases, w)
+			}
+		}
+	case "ordinal", "number":
+		for _, pair := range strings.Fields(list) {
+			w, v, _ := strings.Cut(pair, "=")
+			if set == "number" {
+				shopPositionNumbers[w] = v
+			} else if n, err := strconv.Atoi(v); err == nil {
+				shopOrdinals[w] = n
+			}
+		}
+	}
+}

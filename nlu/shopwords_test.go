@@ -1,0 +1,65 @@
+package nlu
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestShopWordsFile: every line of shop_words.txt names a set the loader knows,
+// and each "word=value" pair of the ordinal and number lines reads.
+func TestShopWordsFile(t *testing.T) {
+	for _, line := range strings.Split(shopWordsText, "\n") {
+		head, list, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		set, lang, _ := strings.Cut(strings.TrimSpace(head), " ")
+		if lang == "" || strings.TrimSpace(list) == "" {
+			t.Errorf("%q: no language or no words", line)
+		}
+		switch _, plain := shopWordSets[set]; {
+		case plain, set == "morephrase":
+		case set == "ordinal" || set == "number":
+			for _, pair := range strings.Fields(list) {
+				if _, v, ok := strings.Cut(pair, "="); !ok || v == "" {
+					t.Errorf("%q: %q is no word=value", line, pair)
+				}
+			}
+		default:
+			t.Errorf("%q: unknown set %q", line, set)
+		}
+	}
+}
+
+// TestShopWordsOtherLanguages: Portuguese, Italian and German searches, picks
+// and requests for more read as the English ones do; words of another meaning
+// in English are left out.
+func TestShopWordsOtherLanguages(t *testing.T) {
+	p := NewShopParser(DefaultShopCategories())
+	for _, c := range []struct {
+		text, intent string
+		ordinal      int
+	}{
+		{"o segundo", ShopSelect, 2},
+		{"a terceira, por favor", ShopSelect, 3},
+		{"il quarto", ShopSelect, 4},
+		{"die erste bitte", ShopSelect, 1},
+		{"ich nehme den zweiten", ShopSelect, 2},
+		{"item 3", ShopSelect, 3},
+		{"choice: 2", ShopSelect, 2},
+		{"produto dois", ShopSelect, 2},
+		{"mostre mais", ShopShowMore, 0},
+		{"zeig mir mehr", ShopShowMore, 0},
+		{"altri?", ShopShowMore, 0},
+	} {
+		got := p.Parse(c.text, "")
+		if got.Intent != c.intent || got.Ordinal != c.ordinal {
+			t.Errorf("%q: got %s ordinal %d, want %s ordinal %d", c.text, got.Intent, got.Ordinal, c.intent, c.ordinal)
+		}
+	}
+	for _, text := range []string{"a belt", "I want a hat", "as a gift"} {
+		if got := p.Parse(text, ""); got.Intent == ShopSelect {
+			t.Errorf("%q: read as a pick (%+v)", text, got)
+		}
+	}
+}
