@@ -314,3 +314,18 @@ func appendOnce(list []int, n int) []int {
 	}
 	return append(list, n)
 }
+
+// shopAckObjects are the words a verb of acknowledgement takes ("roger that",
+// "copy that", "noted this").
+var shopAckObjects = wordSet(`that this it`)
+
+// AcknowledgesThat reports whether text opens with a clause of one word and a
+// demonstrative ("Roger that, thanks.", "copy that", "noted this."): a verb
+// said of the bot's last words, never a product named; the product phrase
+// names a thing with a determiner before it, not after.
+func AcknowledgesThat(text string) bool {
+	first, _, _ := strings.Cut(text, ",")
+	first, _, _ = strings.Cut(first, ".")
+	ws := phraseWords(first)
+	return len(ws) == 2 && shopAckObjects[ws[1]] && isCandidateWord(ws[0])
+}

@@ -227,9 +227,17 @@ var shopWhatWords = wordSet(`what what's whats which kind kinds sort sorts type 
 // search.
 func AsksWhatIsSold(text string) bool {
 	ws := intentWords(text)
-	return slices.ContainsFunc(ws, func(w string) bool { return shopWhatWords[w] }) &&
-		slices.ContainsFunc(ws, func(w string) bool { return shopSellVerbs[w] })
+	if !slices.ContainsFunc(ws, func(w string) bool { return shopWhatWords[w] }) {
+		return false
+	}
+	// "what is this shop?", "what kind of shop is this?": the shop itself.
+	return slices.ContainsFunc(ws, func(w string) bool { return shopSellVerbs[w] }) ||
+		slices.ContainsFunc(ws, func(w string) bool { return shopSelfNouns[w] }) && slices.Contains(ws, "this")
 }
+
+// shopSelfNouns name the business itself ("what is this shop?", "what kind of
+// place is this?").
+var shopSelfNouns = wordSet(`shop place site website business company boutique loja negozio laden geschaft tienda`)
 
 // shopMakerVerbs make or run the assistant: "who made you?", "who built
 // this bot?", "qui t'a créé ?", "¿quién te hizo?".

@@ -40,6 +40,12 @@ func addShopWords(set, list string) {
 		}
 		return
 	}
+	if topic, ok := strings.CutPrefix(set, "topic-"); ok && shopTopics[topic] != nil {
+		for _, w := range strings.Fields(list) {
+			shopTopics[topic][w] = true
+		}
+		return
+	}
 	switch set {
 	case "morephrase":
 		for _, p := range strings.Split(list, "|") {

@@ -52,11 +52,32 @@ func (t *turn) readByRules() {
 		// "bonne nuit" is no search for "nuit".
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
+	if t.unsold && t.soughtIsSocial() {
+		// "ciao, what is this shop?", "Roger that, thanks.": no search for
+		// "ciao" or "roger"; the question or the thanks is read below.
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, false
+	}
 	t.readShopQuestion()
 	if t.req.Intent == nlu.ShopAmbiguous {
 		t.req.Intent = socialIntent(text)
 	}
 	t.readAtConfirmation()
+}
+
+// soughtIsSocial reports whether the one word a search for something unsold
+// seeks is a greeting or thanks by itself ("ciao", "obrigado": the built-in
+// intents), or a verb of acknowledgement ("roger that"): a word of the
+// conversation, not a product. A product named with a polite word ("kayak
+// thanks") stays a search.
+func (t *turn) soughtIsSocial() bool {
+	if len(t.req.Sought) != 1 {
+		return false
+	}
+	switch nlu.BuiltinIntent(t.req.Sought[0]).Intent {
+	case nlu.IntentGreeting, nlu.IntentThanks:
+		return true
+	}
+	return nlu.AcknowledgesThat(t.msg.Text)
 }
 
 // readAtConfirmation reads, with a confirmation pending, what the seed's
