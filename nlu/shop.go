@@ -886,7 +886,9 @@ func (p *soughtPhrase) noteFrame(w string) {
 	case shopNegations[w]:
 		p.sinceNegation = 0
 	case shopFrameWords[w]:
-		if !p.opened {
+		// A negated frame that opened no words ("I don't need an operator,
+		// just show me the polo") is read again at the next frame word.
+		if !p.opened || p.negated && len(p.words) == 0 {
 			p.negated = p.sinceNegation >= 0 && p.sinceNegation <= maxNegationReach && !asksStock(w, p.you)
 		}
 		p.opened, p.vague = true, false

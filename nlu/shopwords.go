@@ -28,7 +28,7 @@ func init() {
 // shopWordSets are the sets of shop_words.txt whose lines are plain words.
 var shopWordSets = map[string]map[string]bool{
 	"frame": shopFrameWords, "nonquery": shopNonQueryWords, "want": shopWantWords, "look": shopLookWords,
-	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues,
+	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues, "modifier": nounModifiers,
 }
 
 // addShopWords adds one line's words to its set; a line of an unknown set is

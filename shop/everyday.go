@@ -113,6 +113,9 @@ func (t *turn) widen(words, known []string) (terms, asked []string) {
 		if len(kinds) == 0 {
 			kinds = typoKinds(w)
 		}
+		if len(kinds) == 0 && t.isSoughtHead(w) {
+			kinds = t.compoundOf(w)
+		}
 		if len(kinds) == 0 {
 			continue
 		}
@@ -132,4 +135,33 @@ func (t *turn) widen(words, known []string) (terms, asked []string) {
 		return known, nil
 	}
 	return terms, asked
+}
+
+// maxCompoundLength bounds the words read as a compound written as one
+// (compoundOf): each split is a question to the catalog.
+const maxCompoundLength = 14
+
+// isSoughtHead reports whether w is the thing the message's product phrase
+// seeks (its last word): the one word worth more questions to the catalog.
+func (t *turn) isSoughtHead(w string) bool {
+	s := t.req.Sought
+	return len(s) > 0 && s[len(s)-1] == w
+}
+
+// compoundOf reads a word the catalog does not know as a compound written
+// without its hyphen or space ("vneck": v-neck, "crewneck", "beltbag"): the
+// one split of it into two words that the catalog holds side by side, or
+// nil. Two splits held is no reading; never a guess.
+func (t *turn) compoundOf(w string) []string {
+	if len(w) < 3 || len(w) > maxCompoundLength || strings.ContainsFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return nil
+	}
+	splits := make([]string, 0, len(w)-1)
+	for i := 1; i < len(w); i++ {
+		splits = append(splits, w[:i]+"-"+w[i:])
+	}
+	if known := t.known(splits); len(known) == 1 {
+		return known
+	}
+	return nil
 }
