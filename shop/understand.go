@@ -16,6 +16,7 @@ import (
 // filler is neither searched nor echoed; a search left with nothing to look for is
 // ambiguous.
 func (t *turn) understand() {
+	t.msg.Text = spellProductEmoji(t.msg.Text)
 	m := t.msg
 	upstream := false
 	if m.NLU != nil && m.Meaning == "" {
