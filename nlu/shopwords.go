@@ -29,6 +29,7 @@ func init() {
 var shopWordSets = map[string]map[string]bool{
 	"frame": shopFrameWords, "nonquery": shopNonQueryWords, "want": shopWantWords, "look": shopLookWords,
 	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues, "modifier": nounModifiers,
+	"label-product": shopProductLabels, "label-page": shopPageLabels,
 }
 
 // addShopWords adds one line's words to its set; a line of an unknown set is
@@ -63,4 +64,35 @@ func addShopWords(set, list string) {
 			}
 		}
 	}
+}
+
+// shopProductLabels and shopPageLabels are the labels of form fields whose
+// value is the product sought or the page of results wanted (shop_words.txt).
+var (
+	shopProductLabels = map[string]bool{}
+	shopPageLabels    = map[string]bool{}
+)
+
+// ShopFormField reads a message written as a form field or key=value pair
+// ("Item: stapler, Qty: 10", "product=umbrella", "page=2"): the value of a
+// product's label up to the next field (what is sought, as typed), or the
+// page of a page's label. ok is false for any other message, or a label of
+// neither ("Qty: 10", "Departure: Lisbon").
+func ShopFormField(text string) (sought string, page int, ok bool) {
+	label, value, ok := CutFormLabel(text, func(w string) bool { return shopProductLabels[w] || shopPageLabels[w] })
+	if !ok {
+		return "", 0, false
+	}
+	if i := strings.IndexAny(value, ",;&|\n"); i >= 0 {
+		value = strings.TrimSpace(value[:i])
+	}
+	last := label[len(label)-1]
+	switch {
+	case shopPageLabels[last]:
+		n, err := strconv.Atoi(value)
+		return "", n, err == nil && n > 0
+	case shopProductLabels[last] && hasWord(value):
+		return value, 0, true
+	}
+	return "", 0, false
 }

@@ -1,8 +1,11 @@
 package nlu
 
 import (
+	"strconv"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestShopWordsFile: every line of shop_words.txt names a set the loader knows,
@@ -62,4 +65,50 @@ func TestShopWordsOtherLanguages(t *testing.T) {
 			t.Errorf("%q: read as a pick (%+v)", text, got)
 		}
 	}
+}
+
+// TestShopFormField: a form field's value is the product sought, or the page
+// wanted; any other field or message reads nothing.
+func TestShopFormField(t *testing.T) {
+	for _, c := range []struct {
+		text, sought string
+		page         int
+		ok           bool
+	}{
+		{"Product: kayak, qty 2", "kayak", 0, true},
+		{"item=lamp", "lamp", 0, true},
+		{"search: red wool scarf; size: M", "red wool scarf", 0, true},
+		{"Produkt: Rucksack", "Rucksack", 0, true},
+		{"page: 3", "", 3, true},
+		{"pagina=2", "", 2, true},
+		{"Qty: 10", "", 0, false},
+		{"page: next", "", 0, false},
+		{"show me caps", "", 0, false},
+		{"10:30 works", "", 0, false},
+		{"Departure city: Lisbon", "", 0, false},
+	} {
+		sought, page, ok := ShopFormField(c.text)
+		if sought != c.sought || page != c.page || ok != c.ok {
+			t.Errorf("%q: got %q %d %v, want %q %d %v", c.text, sought, page, ok, c.sought, c.page, c.ok)
+		}
+	}
+}
+
+// TestShopFormFieldValueIsSaid: whatever a field holds, the value read is a
+// part of the message, never another word.
+func TestShopFormFieldValueIsSaid(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		label := rapid.SampledFrom([]string{"item", "Product", "query", "qty", "page", "colour", "Artikel"}).Draw(rt, "label")
+		sep := rapid.SampledFrom([]string{":", "=", " - ", ": "}).Draw(rt, "sep")
+		value := rapid.StringMatching(`[a-z0-9 ]{0,12}`).Draw(rt, "value")
+		tail := rapid.SampledFrom([]string{"", ", qty 2", "; size M", " please"}).Draw(rt, "tail")
+		text := label + sep + value + tail
+		sought, page, ok := ShopFormField(text)
+		if !ok {
+			return
+		}
+		if sought != "" && !strings.Contains(text, sought) || page > 0 && !strings.Contains(text, strconv.Itoa(page)) {
+			rt.Fatalf("%q: read %q page %d", text, sought, page)
+		}
+	})
 }

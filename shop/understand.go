@@ -165,6 +165,10 @@ func socialIntent(text string) string {
 func (t *turn) parse() {
 	m := t.msg
 	parser := t.parser()
+	if sought, page, ok := nlu.ShopFormField(m.Text); ok && m.Meaning == "" {
+		t.req = t.formField(parser, sought, page)
+		return
+	}
 	t.req = parser.Parse(m.Text, m.Meaning)
 	t.pickAfterAStory(parser)
 	t.pickInClauses(parser)
@@ -191,6 +195,21 @@ func (t *turn) parse() {
 			t.req = alt
 		}
 	}
+}
+
+// formField reads a message written as a form field (nlu.ShopFormField): its
+// product's value as the whole message ("Item: stapler, Qty: 10" as
+// "stapler"), or the page after the one shown as show_more ("page=2"). Any
+// other page is no page the shop can show next: asked again, never a guess.
+func (t *turn) formField(parser *nlu.ShopParser, sought string, page int) nlu.ShopRequest {
+	if sought != "" {
+		return parser.ParseContent(sought)
+	}
+	p := t.st.Conversation.Pagination
+	if len(t.st.PageProductIDs) > 0 && p.Limit > 0 && page == p.Offset/p.Limit+2 {
+		return nlu.ShopRequest{Intent: nlu.ShopShowMore}
+	}
+	return nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
 }
 
 // pickAfterAStory reads a long message that ends with a pick of a card shown
