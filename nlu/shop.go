@@ -673,6 +673,8 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		phrase.read(w, isCandidateWord(w))
 		cue.noteVerb(w)
 		switch {
+		case w == "one" && countsAThing(ws, i):
+			// "seeks one (1) wristwatch": a count, no card pointed at.
 		case cue.note(w):
 		case cue.lacking:
 			req.noteLack(w)
@@ -697,6 +699,17 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	cue.other = asksTheOther(ws)
 	cue.refused = refusesThePointed(ws)
 	return cue
+}
+
+// countsAThing reports whether "one" at ws[i] counts the thing named after
+// it, past any digits ("one wristwatch", "one (1) tent"), rather than
+// standing for a card ("the blue one", "that one with the logo").
+func countsAThing(ws []string, i int) bool {
+	j := i + 1
+	for j < len(ws) && isNumberWord(ws[j]) {
+		j++
+	}
+	return j < len(ws) && isCandidateWord(ws[j]) && wordLike(ws[j])
 }
 
 // framedAfterName reports whether the words that open a product phrase all
