@@ -319,13 +319,19 @@ func appendOnce(list []int, n int) []int {
 // "copy that", "noted this").
 var shopAckObjects = wordSet(`that this it`)
 
-// AcknowledgesThat reports whether text opens with a clause of one word and a
-// demonstrative ("Roger that, thanks.", "copy that", "noted this."): a verb
-// said of the bot's last words, never a product named; the product phrase
-// names a thing with a determiner before it, not after.
-func AcknowledgesThat(text string) bool {
-	first, _, _ := strings.Cut(text, ",")
-	first, _, _ = strings.Cut(first, ".")
+// CutAcknowledgement reports whether text opens with a clause of one word and
+// a demonstrative ("Roger that, thanks.", "copy that", "noted this."): a verb
+// said of the bot's last words, never a product named (a product phrase puts
+// its determiner before the thing, not after); rest is what follows that
+// clause ("thanks.").
+func CutAcknowledgement(text string) (rest string, ok bool) {
+	first, rest, _ := strings.Cut(text, ",")
+	if f, r, cut := strings.Cut(first, "."); cut {
+		first, rest = f, r
+	}
 	ws := phraseWords(first)
-	return len(ws) == 2 && shopAckObjects[ws[1]] && isCandidateWord(ws[0])
+	if len(ws) != 2 || !shopAckObjects[ws[1]] || !isCandidateWord(ws[0]) {
+		return "", false
+	}
+	return strings.TrimSpace(rest), true
 }

@@ -60,6 +60,9 @@ func (t *turn) readByRules() {
 	}
 	t.readShopQuestion()
 	if t.req.Intent == nlu.ShopAmbiguous {
+		if rest, ok := nlu.CutAcknowledgement(text); ok && rest != "" {
+			text = rest // "noted that, thanks!": the thanks
+		}
 		t.req.Intent = socialIntent(text)
 	}
 	t.readAtConfirmation()
@@ -78,7 +81,8 @@ func (t *turn) soughtIsSocial() bool {
 	case nlu.IntentGreeting, nlu.IntentThanks:
 		return true
 	}
-	return nlu.AcknowledgesThat(t.msg.Text)
+	_, ack := nlu.CutAcknowledgement(t.msg.Text)
+	return ack
 }
 
 // readAtConfirmation reads, with a confirmation pending, what the seed's
