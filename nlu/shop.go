@@ -673,14 +673,14 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		phrase.read(w, isCandidateWord(w))
 		cue.noteVerb(w)
 		switch {
-		case w == "one" && countsAThing(ws, i):
+		case countsAThing(ws, i):
 			// "seeks one (1) wristwatch": a count, no card pointed at.
 		case cue.note(w):
 		case cue.lacking:
 			req.noteLack(w)
 		case i == 0 && cue.leadingDefinite && shopForeignDefinites[w]:
 			// "la ceinture": the article names no product.
-		case i > 0 && shopPossessives[ws[i-1]] && isOrdinal(w):
+		case ownPosition(ws, i):
 			// "my last ones": the shopper's own, no card's position.
 		default:
 			req.noteWord(w, seen, categoryWords)
@@ -701,15 +701,24 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	return cue
 }
 
-// countsAThing reports whether "one" at ws[i] counts the thing named after
+// countsAThing reports whether ws[i] is a "one" that counts the thing named after
 // it, past any digits ("one wristwatch", "one (1) tent"), rather than
 // standing for a card ("the blue one", "that one with the logo").
 func countsAThing(ws []string, i int) bool {
+	if ws[i] != "one" {
+		return false
+	}
 	j := i + 1
 	for j < len(ws) && isNumberWord(ws[j]) {
 		j++
 	}
 	return j < len(ws) && isCandidateWord(ws[j]) && wordLike(ws[j])
+}
+
+// ownPosition reports whether ws[i] is an ordinal after a possessive ("my
+// last ones", "mi último gorro"): the shopper's own, no card's position.
+func ownPosition(ws []string, i int) bool {
+	return i > 0 && shopPossessives[ws[i-1]] && isOrdinal(ws[i])
 }
 
 // framedAfterName reports whether the words that open a product phrase all

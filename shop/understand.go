@@ -182,6 +182,20 @@ func (t *turn) parse() {
 			t.namesAnotherCard(parser)
 		}
 	}
+	t.readExclusion(parser)
+	if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
+		// Nothing to confirm: a yes that names a product picks it ("I'll go
+		// for the polo one", "I'll go with the priciest").
+		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && namesACard(alt) {
+			t.req = alt
+		}
+	}
+}
+
+// readExclusion reads a message that refuses something: a pick when it
+// refuses a card shown by its words, else no refusal of a card.
+func (t *turn) readExclusion(parser *nlu.ShopParser) {
+	m := t.msg
 	if t.req.Exclude && m.Meaning == "" && t.req.Intent != nlu.ShopSelect {
 		// "not the logo one" said before a confirmation is asked: a pick.
 		if alt := parser.ParseContent(m.Text); t.excludesAShownCard(alt) {
@@ -191,13 +205,6 @@ func (t *turn) parse() {
 	}
 	if t.req.Exclude && t.req.Intent == nlu.ShopSelect && !t.excludesAShownCard(t.req) {
 		t.req.Exclude = false // "not this time": no card is refused by its words
-	}
-	if t.req.Intent == nlu.ShopConfirm && m.Meaning == "" && t.state() != StateAwaitingConfirmation {
-		// Nothing to confirm: a yes that names a product picks it ("I'll go
-		// for the polo one", "I'll go with the priciest").
-		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && namesACard(alt) {
-			t.req = alt
-		}
 	}
 }
 
