@@ -110,7 +110,81 @@ func findDate(text string, now time.Time) (Date, bool) {
 	if !ok {
 		return Date{}, false
 	}
-	return d.AddDays(shift), true
+	// "the day after the big game on Saturday", "two days before the race on
+	// Sunday": the date said is an anchor, the day meant is moved from it.
+	before, said, ok := shiftBefore(toks, covered)
+	if !ok || said && shift != 0 {
+		return Date{}, false
+	}
+	return d.AddDays(shift + before), true
+}
+
+// shiftBefore is the days an offset said before the first date read moves it
+// by ("the day after <event> on Saturday": 1; "2 days before": -2; "the
+// night before": -1), said is whether one is said. A day word before
+// "after"/"before" that no offset names ("the weekend after the 12th") gives
+// no day: ok is false. Words folded.
+func shiftBefore(toks []token, covered []bool) (days int, said, ok bool) {
+	for j := 0; j < len(toks) && !covered[j]; j++ {
+		for _, a := range anchorShifts {
+			w := a.words
+			if w[0] == "the" && toks[j].text != "the" {
+				w = w[1:]
+			}
+			if startsWithPhrase(toks[j:], w) && !coveredAny(covered, j, j+len(w)) {
+				return a.days, true, true
+			}
+		}
+		if days, said, ok := countedShift(toks, covered, j); said {
+			return days, said, ok
+		}
+	}
+	return 0, false, true
+}
+
+// countedShift reads an offset at toks[j] of a count, a unit and a direction
+// ("2 days before", "three days after"); a unit other than days, or no count,
+// before "after"/"before" ("the weekend after", "a week before") is said but
+// not read: ok is false.
+func countedShift(toks []token, covered []bool, j int) (days int, said, ok bool) {
+	if j+2 >= len(toks) || covered[j+1] || covered[j+2] {
+		return 0, false, true
+	}
+	dir := anchorDirections[toks[j+2].text]
+	if dir == 0 || !weekdayOrUnit(toks[j+1].text) {
+		return 0, false, true
+	}
+	n, isCount := countWord(toks[j].text)
+	if !isCount || toks[j+1].text != "days" && toks[j+1].text != "day" {
+		return 0, true, false
+	}
+	return dir * n, true, true
+}
+
+// anchorDirections are the words that move a day from an anchor said after
+// them.
+var anchorDirections = map[string]int{"after": 1, "before": -1}
+
+// weekdayOrUnit reports whether w names a weekday or a span of days
+// ("weekend", "week", "night"): one said before "after"/"before" counts from
+// the date that follows.
+func weekdayOrUnit(w string) bool {
+	_, wd := weekdayNames[w]
+	return wd || anchorUnits[w]
+}
+
+// anchorUnits name a span said before "after"/"before" and an anchor date.
+var anchorUnits = wordSet(`day days night nights week weeks weekend morning evening`)
+
+// countWord reads a small count in digits or in words ("2", "two").
+func countWord(w string) (int, bool) {
+	if isDigits(w) && len(w) <= 2 {
+		return atoi(w), true
+	}
+	if v, ok := numberWords[w]; ok && v >= 1 && v <= 31 && v == float64(int(v)) {
+		return int(v), true
+	}
+	return 0, false
 }
 
 // anchorShifts count from a date said before them in the same message ("on
@@ -122,6 +196,7 @@ var anchorShifts = []struct {
 }{
 	{phraseWords("the day after"), 1}, {phraseWords("the next day"), 1}, {phraseWords("the following day"), 1},
 	{phraseWords("the day before"), -1}, {phraseWords("the previous day"), -1}, {phraseWords("the week after"), 7},
+	{phraseWords("the night before"), -1}, {phraseWords("the morning after"), 1}, {phraseWords("the week before"), -7},
 	{phraseWords("le lendemain"), 1}, {phraseWords("la veille"), -1}, {phraseWords("el dia siguiente"), 1}, {phraseWords("al dia siguiente"), 1},
 }
 
