@@ -334,6 +334,7 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 	take(weekOfAt(toks, i, today))
 	take(thisComingAt(toks, i, today))
 	take(holidayAt(toks, i, today))
+	take(gluedDateAt(toks, i, today))
 	for _, read := range [...]func([]token, int, Date) (dateCandidate, bool){relativeDayAt, inUnitsAt, unitsLaterAt, monthDayAt} {
 		c, ok := read(toks, i, today)
 		take(spanOf(toks, c, ok))
@@ -469,4 +470,36 @@ func abbreviatedWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return dateSpan{}, false
 	}
 	return dateSpan{first: i, last: i, date: weekdayFrom(today, day, modeNext), weekdayOnly: true}, true
+}
+
+// gluedDateAt reads a date written as one word, day, month abbreviation and
+// year glued together as in military and airline style ("20OCT26",
+// "02NOV2026", "24OCT"): a year of two or four digits, or none (the next such
+// day). The month must be a month's name or abbreviation.
+func gluedDateAt(toks []token, i int, today Date) (dateSpan, bool) {
+	w := toks[i].text
+	if len(w) < 4 || w[0] < '0' || w[0] > '9' {
+		return dateSpan{}, false
+	}
+	d := 0
+	for d < len(w) && d < 3 && w[d] >= '0' && w[d] <= '9' {
+		d++
+	}
+	m := d
+	for m < len(w) && w[m] >= 'a' && w[m] <= 'z' {
+		m++
+	}
+	month, ok := monthNames[w[d:m]]
+	if d > 2 || m-d < 3 || !ok || !isDigits(w[m:]) && m < len(w) {
+		return dateSpan{}, false
+	}
+	day, year := atoi(w[:d]), w[m:]
+	if year == "" {
+		out, ok := nextMonthDay(month, day, today)
+		return dateSpan{first: i, last: i, date: out}, ok
+	}
+	if len(year) != 2 && len(year) != 4 || !validDate(fullYear(year), month, day) {
+		return dateSpan{}, false
+	}
+	return dateSpan{first: i, last: i, date: Date{fullYear(year), month, day}}, true
 }
