@@ -361,13 +361,14 @@ func (b *bestDate) wordDates(toks []token, today Date) {
 // ("4/5") are a day and a month in an order the writer's country decides: a
 // date only when one order is past (eitherOrder, comingOrder), else none,
 // and the bot asks again rather than guess one. Without a year, dashes
-// and dots are not dates (ranges, decimals) and slashes mean the next such day.
+// and dots are not dates (ranges, decimals) and slashes mean the next such day,
+// unless a closing dot ends the German day.month. ("22.10.").
 func numericDate(k string, m []int, today Date) (Date, bool) {
 	a, _ := strconv.Atoi(k[m[2]:m[3]])
 	sep := k[m[4]:m[5]]
 	b, _ := strconv.Atoi(k[m[6]:m[7]])
 	hasYear := m[8] >= 0
-	if !hasYear && sep != "/" {
+	if !hasYear && sep != "/" && !(sep == "." && closingDot(k, m[1])) {
 		return Date{}, false
 	}
 	if sep != "." && a <= 12 && b <= 12 && a != b {
@@ -388,6 +389,12 @@ func numericDate(k string, m []int, today Date) (Date, bool) {
 		return Date{}, false
 	}
 	return Date{y, time.Month(month), day}, true
+}
+
+// closingDot reports whether the key k has a dot at end that closes a word
+// ("22.10." is the German day.month., "22.10" may be a decimal).
+func closingDot(k string, end int) bool {
+	return end < len(k) && k[end] == '.' && (end+1 == len(k) || k[end+1] == ' ')
 }
 
 // eitherOrder reads a numeric date with its year whose two numbers may be

@@ -31,7 +31,7 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 
 func readDate(text string, now time.Time) (Date, bool) {
 	var tokBuf [24]token
-	k := key(text)
+	k := dateKey(text, true)
 	toks := appendTokens(tokBuf[:0], k)
 	correctDateTypos(toks)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), true)
@@ -47,6 +47,29 @@ func readDate(text string, now time.Time) (Date, bool) {
 	}
 	return d, true
 }
+
+// dateKey is key(text) keeping a closing dot after final digits, which key
+// trims: it ends the German day.month. ("am 22.10."), never a decimal. In a
+// sentence (answer false) only after a word that leads a date ("on 21.10.",
+// "am 21.10."): "the total is 22.10." is a price.
+func dateKey(text string, answer bool) string {
+	k := key(text)
+	t := strings.TrimRight(text, " \t\n")
+	n := len(t)
+	if n < 2 || t[n-1] != '.' || t[n-2] < '0' || t[n-2] > '9' || len(k) == 0 || k[len(k)-1] < '0' || k[len(k)-1] > '9' {
+		return k
+	}
+	if !answer {
+		sp := strings.LastIndexByte(k, ' ')
+		if sp < 0 || !closingDotLeads[k[strings.LastIndexByte(k[:sp], ' ')+1:sp]] {
+			return k
+		}
+	}
+	return k + "."
+}
+
+// closingDotLeads lead a German day.month. said in a sentence.
+var closingDotLeads = wordSet(`on am ab bis from until till by for the starting commencing effective`)
 
 // answerOpeners may open an answer and carry no value ("and tomorrow",
 // Arabic "وغدا" glossed "and غدا", Darija "w ghda"); inside it, "and" joins
@@ -89,7 +112,7 @@ func FindDate(text string, now time.Time) (Date, bool) {
 
 func findDate(text string, now time.Time) (Date, bool) {
 	var tokBuf [32]token
-	k := key(text)
+	k := dateKey(text, false)
 	toks := appendTokens(tokBuf[:0], k)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), false)
 	d, covered, ok := oneDate(spans, ok, len(toks))
