@@ -150,9 +150,14 @@ func findDate(text string, now time.Time) (Date, bool) {
 func shiftBefore(toks []token, covered []bool) (days int, said, ok bool) {
 	for j := 0; j < len(toks) && !covered[j]; j++ {
 		for _, a := range anchorShifts {
+			// Only "... after"/"... before" take the anchor that follows:
+			// "the next day I'm free is Tuesday" says Tuesday.
 			w := a.words
-			if w[0] == "the" && toks[j].text != "the" {
-				w = w[1:]
+			if anchorDirections[w[len(w)-1]] == 0 || a.days >= 7 || a.days <= -7 {
+				continue // "the week after the race on the 24th" is a week, no day
+			}
+			if w[0] == "the" && j == 0 && toks[j].text != "the" {
+				w = w[1:] // "day after the final on Saturday"
 			}
 			if startsWithPhrase(toks[j:], w) && !coveredAny(covered, j, j+len(w)) {
 				return a.days, true, true
