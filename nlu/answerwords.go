@@ -239,7 +239,15 @@ func stayEndIn(k string, toks []token, now time.Time) (Date, bool) {
 		}
 		for _, p := range stayEndCues {
 			if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) {
-				return ReadDate(k[toks[i+len(p)].start:], now)
+				if d, ok := ReadDate(k[toks[i+len(p)].start:], now); ok {
+					return d, true
+				}
+				// "until the day after the final on Saturday": a day moved
+				// from an anchor is FindDate's.
+				if startsWithOffset(toks[i+len(p):]) {
+					return FindDate(k[toks[i+len(p)].start:], now)
+				}
+				return Date{}, false
 			}
 		}
 		if !stayEndLeads[t.text] {

@@ -149,25 +149,44 @@ func findDate(text string, now time.Time) (Date, bool) {
 // no day: ok is false. Words folded.
 func shiftBefore(toks []token, covered []bool) (days int, said, ok bool) {
 	for j := 0; j < len(toks) && !covered[j]; j++ {
-		for _, a := range anchorShifts {
-			// Only "... after"/"... before" take the anchor that follows:
-			// "the next day I'm free is Tuesday" says Tuesday.
-			w := a.words
-			if anchorDirections[w[len(w)-1]] == 0 || a.days >= 7 || a.days <= -7 {
-				continue // "the week after the race on the 24th" is a week, no day
-			}
-			if w[0] == "the" && j == 0 && toks[j].text != "the" {
-				w = w[1:] // "day after the final on Saturday"
-			}
-			if startsWithPhrase(toks[j:], w) && !coveredAny(covered, j, j+len(w)) {
-				return a.days, true, true
-			}
-		}
-		if days, said, ok := countedShift(toks, covered, j); said {
+		if days, said, ok := offsetAt(toks, covered, j); said {
 			return days, said, ok
 		}
 	}
 	return 0, false, true
+}
+
+// offsetAt reads an offset from an anchor at toks[j], none of its words
+// covered by a date: an anchorShifts phrase ending in after/before, or a
+// count of days (countedShift).
+func offsetAt(toks []token, covered []bool, j int) (days int, said, ok bool) {
+	for _, a := range anchorShifts {
+		// Only "... after"/"... before" take the anchor that follows:
+		// "the next day I'm free is Tuesday" says Tuesday.
+		w := a.words
+		if anchorDirections[w[len(w)-1]] == 0 || a.days >= 7 || a.days <= -7 {
+			continue // "the week after the race on the 24th" is a week, no day
+		}
+		if w[0] == "the" && j == 0 && toks[j].text != "the" {
+			w = w[1:] // "day after the final on Saturday"
+		}
+		if startsWithPhrase(toks[j:], w) && !coveredAny(covered, j, j+len(w)) {
+			return a.days, true, true
+		}
+	}
+	return countedShift(toks, covered, j)
+}
+
+// startsWithOffset reports whether toks open with an offset from an anchor
+// said after it ("the day after ...", "two days before ...").
+func startsWithOffset(toks []token) bool {
+	var buf [24]bool
+	covered := buf[:0]
+	for range toks {
+		covered = append(covered, false)
+	}
+	days, said, ok := offsetAt(toks, covered, 0)
+	return said && ok && days != 0
 }
 
 // countedShift reads an offset at toks[j] of a count, a unit and a direction
