@@ -169,6 +169,10 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	if days, ok := nlu.ParseDays(raw); ok && sl.days {
 		return read(strconv.Itoa(days))
 	}
+	raw, ok := nlu.DropRestatedDigits(raw) // "five (5) nights"
+	if !ok {
+		return nil, false
+	}
 	raw = nlu.CorrectNumberTypos(raw)
 	if heard, ok := nlu.HeardAsCount(raw, sl.ownWord); ok {
 		raw = heard // "too nights", "three knights" as dictated

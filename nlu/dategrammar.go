@@ -174,7 +174,7 @@ func ordinalMonthDayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		if !ok || l+1 >= len(toks) {
 			return dateSpan{}, false
 		}
-		k := skipOf(toks, l+1)
+		k := skipOf(toks, skipDayWord(toks, l+1)) // "the 27th day of October"
 		m, ok := monthNames[toks[min(k, len(toks)-1)].text]
 		if !ok || k >= len(toks) || k+1 < len(toks) && isDigits(toks[k+1].text) && len(toks[k+1].text) <= 2 {
 			// "in a second, January 1": the month has a day of its own.
@@ -187,6 +187,37 @@ func ordinalMonthDayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	d, ok := nextMonthDay(month, day, today)
 	return dateSpan{first: i, last: last, date: d}, ok && validDate(d.Year, month, day)
+}
+
+// skipDayWord skips the "day" of a contract's "the 27th day of October"
+// when "of" follows it.
+func skipDayWord(toks []token, j int) int {
+	if j+1 < len(toks) && toks[j].text == "day" && toks[j+1].text == "of" {
+		return j + 1
+	}
+	return j
+}
+
+// lastDayOfAt reads "[the] last day of MONTH [YEAR]": the month's last day,
+// the next one to come (nextMonthDay's reading).
+func lastDayOfAt(toks []token, i int, today Date) (dateSpan, bool) {
+	j := skipThe(toks, i)
+	if j+3 >= len(toks) || toks[j].text != "last" || toks[j+1].text != "day" || toks[j+2].text != "of" {
+		return dateSpan{}, false
+	}
+	m, ok := monthNames[toks[j+3].text]
+	if !ok {
+		return dateSpan{}, false
+	}
+	if y, yl, ok := yearAt(toks, j+4); ok {
+		return dateSpan{first: i, last: yl, date: Date{y, m, daysIn(y, m)}}, true
+	}
+	// As "September 30" would be: a day just passed is asked again.
+	d, ok := nextMonthDay(m, daysIn(today.Year, m), today)
+	if ok && d.Year != today.Year {
+		d.Day = daysIn(d.Year, m) // February of a leap year
+	}
+	return dateSpan{first: i, last: j + 3, date: d}, ok
 }
 
 // shiftedAt reads a span counted from another date: "a week from Monday", "two
@@ -335,6 +366,7 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 	take(thisComingAt(toks, i, today))
 	take(holidayAt(toks, i, today))
 	take(gluedDateAt(toks, i, today))
+	take(lastDayOfAt(toks, i, today))
 	for _, read := range [...]func([]token, int, Date) (dateCandidate, bool){relativeDayAt, inUnitsAt, unitsLaterAt, monthDayAt} {
 		c, ok := read(toks, i, today)
 		take(spanOf(toks, c, ok))

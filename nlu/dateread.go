@@ -18,6 +18,10 @@ import (
 // ("thrusday", "wendesday"), is read as the name; a bare day number ("20")
 // is a day of the month.
 func ReadDate(text string, now time.Time) (Date, bool) {
+	text, ok := DropRestatedDigits(text) // "the twenty-seventh (27th)"
+	if !ok {
+		return Date{}, false
+	}
 	if d, ok := readDate(text, now); ok {
 		return d, true
 	}
@@ -100,6 +104,10 @@ func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
 // another date: two dates that differ, or a date word left over beside the one
 // read ("the third Monday of next month" read only in part), mean none.
 func FindDate(text string, now time.Time) (Date, bool) {
+	text, ok := DropRestatedDigits(text)
+	if !ok {
+		return Date{}, false
+	}
 	if d, ok := findDate(text, now); ok {
 		// "Fri 3 Jul? no wait, I'm not sure yet": the day is taken back.
 		return d, !SaysUnsure(text)
@@ -442,7 +450,7 @@ var dayJoiners = wordSet(`the on le el`)
 
 // dateFillers are the words an answer to a date question may hold besides
 // the date: they carry no value of their own.
-var dateFillers = wordSet(`a an the on for at in of from starting start around about please pls plz thanks thx ty cheers thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be he she they arrives leaves departs flies travels goes comes gets lands that would will could can like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la las de du para pour por favor je j nous pars part partons partir salgo sale salimos salir me voy vamos plait merci gracias`)
+var dateFillers = wordSet(`a an the on for at in of from starting start commencing effective around about please pls plz thanks thx ty cheers thank you ok okay so then well um uh hmm i id im d m s ll we were re it its is be he she they arrives leaves departs flies travels goes comes gets lands that would will could can like want wanna need to go going leave leaving depart departing departure fly flying flight travel traveling travelling arrive arriving arrival come coming check checking stay staying date day if possible ideally preferably asap earliest time sure yes yeah yep just there back out book booked le el la las de du para pour por favor je j nous pars part partons partir salgo sale salimos salir me voy vamos plait merci gracias`)
 
 // markTimeWords marks the words of a time of day said with the date: parts of
 // the day ("morning", "tonight"), clock times ("7am", "11 pm", "at 7", "7:30",
