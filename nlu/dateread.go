@@ -136,6 +136,9 @@ func findDate(text string, now time.Time) (Date, bool) {
 		if s.first > 0 && dateBounds[toks[s.first-1].text] {
 			return Date{}, false // "sometime after the 20th" is no day
 		}
+		if s.first > 0 && possessives[toks[s.first-1].text] && relativeDaysByFirst[toks[s.first].text] != nil {
+			return Date{}, false // "my tomorrow, I'm in Sydney": whose day is unsaid
+		}
 	}
 	shift, ok := shiftAfter(toks, covered)
 	if !ok {
@@ -287,6 +290,10 @@ func coveredAny(covered []bool, a, b int) bool {
 	}
 	return false
 }
+
+// possessives before a relative day make it someone's clock's ("my
+// tomorrow", "their today"): which day that is here is not said.
+var possessives = wordSet(`my our your his her their`)
 
 // dateBounds before a date make it a bound or an approximation, not the day.
 var dateBounds = wordSet(`after before by until till til sometime between except not than`)
