@@ -173,7 +173,7 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	if !ok {
 		return nil, false
 	}
-	raw = nlu.CorrectNumberTypos(raw)
+	raw = sl.unglued(nlu.CorrectNumberTypos(raw))
 	if heard, ok := nlu.HeardAsCount(raw, sl.ownWord); ok {
 		raw = heard // "too nights", "three knights" as dictated
 	}
@@ -194,6 +194,36 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 		}
 	}
 	return v, true
+}
+
+// unglued is raw with a count written glued to a sign or a letter split
+// off: "x2 nights" (times two), "3n" (three of the slot's own unit, its first
+// letter, as a smartwatch types it). Anything else is left as written.
+func (sl *slot) unglued(raw string) string {
+	w := strings.TrimSpace(raw)
+	if len(w) < 2 || strings.IndexFunc(w, unicode.IsDigit) < 0 {
+		return raw
+	}
+	head, rest, _ := strings.Cut(w, " ")
+	lower := strings.ToLower(head)
+	switch {
+	case lower[0] == 'x' && isAllDigits(lower[1:]):
+		return lower[1:] + " " + rest
+	case rest == "" && isAllDigits(lower[:len(lower)-1]) && sl.unitOf(lower[len(lower)-1]) != "":
+		return lower[:len(lower)-1] + " " + sl.unitOf(lower[len(lower)-1])
+	}
+	return raw
+}
+
+// unitOf is the slot's own word (a word of its name) that starts with the
+// letter c, or "" when none does.
+func (sl *slot) unitOf(c byte) string {
+	for _, own := range strings.FieldsFunc(strings.ToLower(sl.name), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if own[0] == c {
+			return own
+		}
+	}
+	return ""
 }
 
 // numberWordsOf is raw's number words and digits alone, in order.
@@ -219,6 +249,7 @@ var countFillers = map[string]bool{
 	"for": true, "make": true, "it": true, "we": true, "i": true, "ll": true, "stay": true, "staying": true,
 	"need": true, "want": true, "would": true, "like": true, "d": true, "couple": true, "pair": true,
 	"single": true, "me": true, "myself": true, "about": true, "around": true, "total": true, "in": true,
+	"quantity": true, "qty": true, // a ledger's label ("quantity: 6 nights")
 }
 
 // countsDays reports whether the slot counts days or nights (its name or
