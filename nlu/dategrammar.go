@@ -509,23 +509,10 @@ func abbreviatedWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
 // "02NOV2026", "24OCT"): a year of two or four digits, or none (the next such
 // day). The month must be a month's name or abbreviation.
 func gluedDateAt(toks []token, i int, today Date) (dateSpan, bool) {
-	w := toks[i].text
-	if len(w) < 4 || w[0] < '0' || w[0] > '9' {
+	day, month, year, ok := gluedParts(toks[i].text)
+	if !ok {
 		return dateSpan{}, false
 	}
-	d := 0
-	for d < len(w) && d < 3 && w[d] >= '0' && w[d] <= '9' {
-		d++
-	}
-	m := d
-	for m < len(w) && w[m] >= 'a' && w[m] <= 'z' {
-		m++
-	}
-	month, ok := monthNames[w[d:m]]
-	if d > 2 || m-d < 3 || !ok || !isDigits(w[m:]) && m < len(w) {
-		return dateSpan{}, false
-	}
-	day, year := atoi(w[:d]), w[m:]
 	if year == "" {
 		out, ok := nextMonthDay(month, day, today)
 		return dateSpan{first: i, last: i, date: out}, ok
@@ -534,4 +521,27 @@ func gluedDateAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return dateSpan{}, false
 	}
 	return dateSpan{first: i, last: i, date: Date{fullYear(year), month, day}}, true
+}
+
+// gluedParts cuts a word of one or two digits, a month's letters and digits
+// or none ("20oct26") into the day, the month and the year's digits.
+func gluedParts(w string) (day int, month time.Month, year string, ok bool) {
+	if len(w) < 4 || w[0] < '0' || w[0] > '9' {
+		return 0, 0, "", false
+	}
+	d := runOf(w, 0, '0', '9')
+	m := runOf(w, d, 'a', 'z')
+	month, ok = monthNames[w[d:m]]
+	if d > 2 || m-d < 3 || !ok || m < len(w) && !isDigits(w[m:]) {
+		return 0, 0, "", false
+	}
+	return atoi(w[:d]), month, w[m:], true
+}
+
+// runOf is the end of the run of bytes from lo to hi that starts at w[i].
+func runOf(w string, i int, lo, hi byte) int {
+	for i < len(w) && w[i] >= lo && w[i] <= hi {
+		i++
+	}
+	return i
 }
