@@ -1,7 +1,9 @@
 package flows
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/parleyhq/parley/nlu"
@@ -32,7 +34,17 @@ func (tu *turn) stayCount(f *flow, sl *slot) (count string, read, ok bool) {
 	if count, read, ok := tu.namedNights(f); read {
 		return count, true, ok
 	}
-	end, read := nlu.ReadStayEnd(tu.text, tu.now)
+	if count, read, ok := tu.countToEnd(f, tu.text); read {
+		return count, true, ok
+	}
+	return tu.countWithEnd(f, sl)
+}
+
+// countToEnd is the count of nights from the stay's start to the day text
+// says it ends (nlu.ReadStayEnd); read is false when text says no end day,
+// ok false when no count can be made of it.
+func (tu *turn) countToEnd(f *flow, text string) (count string, read, ok bool) {
+	end, read := nlu.ReadStayEnd(text, tu.now)
 	if !read {
 		return "", false, false
 	}
@@ -45,7 +57,7 @@ func (tu *turn) stayCount(f *flow, sl *slot) (count string, read, ok bool) {
 		// Read from today the end falls before the start: a weekday ("until
 		// Sunday") is the one in the week after the start; any other day is
 		// asked again ("until the 18th" for a check-in on the 20th).
-		if again, _ := nlu.ReadStayEnd(tu.text, start); daysBetween(start, again) <= 7 {
+		if again, _ := nlu.ReadStayEnd(text, start); daysBetween(start, again) <= 7 {
 			days = daysBetween(start, again)
 		}
 	}
@@ -53,6 +65,29 @@ func (tu *turn) stayCount(f *flow, sl *slot) (count string, read, ok bool) {
 		return "", true, false
 	}
 	return strconv.Itoa(days), true, true
+}
+
+// countWithEnd reads a count and the day the stay ends said in two clauses
+// ("3 nights, until Sunday", "until the 25th, so 3 nights"): the count when
+// the two agree; when they disagree neither is taken (ok false) and the
+// question is asked again. read is false when the answer is not so made.
+func (tu *turn) countWithEnd(f *flow, sl *slot) (count string, read, ok bool) {
+	head, tail, cut := strings.Cut(tu.text, ",")
+	if !cut || strings.Contains(tail, ",") {
+		return "", false, false
+	}
+	for _, pair := range [2][2]string{{head, tail}, {tail, head}} {
+		days, read, ok := tu.countToEnd(f, pair[1])
+		if !read {
+			continue
+		}
+		v, said := tu.e.parse(tu.in, sl, strings.TrimSpace(pair[0]), true)
+		if !said {
+			return "", false, false
+		}
+		return days, true, ok && fmt.Sprint(v) == days
+	}
+	return "", false, false
 }
 
 // daysBetween is the count of days from start to the date d.

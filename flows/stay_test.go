@@ -119,7 +119,22 @@ func TestStayAnswers(t *testing.T) {
 			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
 			{user: "3 nts thx", state: "idle", slots: map[string]any{"check_in": "2025-12-06", "nights": float64(3)}},
 		}},
+		{"a count with a checkout that disagrees is asked again; agreeing, it is the count", []walkTurn{
+			{user: "book a room", waiting: "hotel_name"},
+			{user: "Bairro Loft", waiting: "check_in"},
+			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+			{user: "3 nights, until Monday", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06", "nights": nil}},
+			{user: "until Monday, 2 nights", state: "idle", slots: map[string]any{"check_in": "2025-12-06", "nights": float64(2)}},
+		}},
+		{"a count glued to a sign, restated in digits, or after a label", []walkTurn{
+			{user: "book a room", waiting: "hotel_name"},
+			{user: "Bairro Loft", waiting: "check_in"},
+			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+			{user: "four (5) nights", waiting: "nights", slots: map[string]any{"nights": nil}},
+			{user: "qty: four (4) nights", state: "idle", slots: map[string]any{"nights": float64(4)}},
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { playWalk(t, e, "s", tc.turns) })
 	}
 }
+
