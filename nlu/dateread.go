@@ -30,7 +30,25 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 	if cut := SideClause(text); cut > 0 {
 		return readDate(text[:cut], now)
 	}
+	// "when half-term starts, Monday 26th": a reason before the answer that
+	// names no day of its own.
+	if cut := ReasonFirst(text); cut > 0 && !namesADay(text[:cut], now) {
+		return readDate(text[cut+1:], now)
+	}
 	return Date{}, false
+}
+
+// namesADay reports whether text holds a date or a word of one.
+func namesADay(text string, now time.Time) bool {
+	if _, ok := findDate(text, now); ok {
+		return true
+	}
+	for _, w := range strings.Fields(text) {
+		if IsDateWord(strings.Trim(w, ",.;:!?")) {
+			return true
+		}
+	}
+	return false
 }
 
 func readDate(text string, now time.Time) (Date, bool) {

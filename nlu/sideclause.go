@@ -11,8 +11,8 @@ var sideClausesText string
 
 // sideAnywhere and sideAtClause are side_clauses.txt's lists, each phrase as
 // its lower-case words (an apostrophe splits a word), by first word.
-var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases, changePhrases = func() (a, c, u, t, ch map[string][][]string) {
-	lists := map[string]map[string][][]string{"anywhere": {}, "clause": {}, "unsure": {}, "take_back": {}, "change": {}}
+var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases, changePhrases, reasonFirstPhrases = func() (a, c, u, t, ch, r map[string][][]string) {
+	lists := map[string]map[string][][]string{"anywhere": {}, "clause": {}, "unsure": {}, "take_back": {}, "change": {}, "reason_first": {}}
 	for _, line := range strings.Split(sideClausesText, "\n") {
 		name, list, ok := strings.Cut(line, ":")
 		if !ok || strings.HasPrefix(line, "#") || lists[name] == nil {
@@ -25,8 +25,25 @@ var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases, changePhrases = 
 			}
 		}
 	}
-	return lists["anywhere"], lists["clause"], lists["unsure"], lists["take_back"], lists["change"]
+	return lists["anywhere"], lists["clause"], lists["unsure"], lists["take_back"], lists["change"], lists["reason_first"]
 }()
+
+// ReasonFirst is the byte offset of the comma that ends a reason said before
+// the answer ("when half-term starts, Monday 26th"): a reason_first phrase of
+// side_clauses.txt opens text and its clause, up to the first comma, holds no
+// digit. 0 when text opens with none.
+func ReasonFirst(text string) int {
+	comma := strings.IndexByte(text, ',')
+	if comma <= 0 || strings.ContainsAny(text[:comma], "0123456789") {
+		return 0
+	}
+	var buf [8]sideWord
+	words := sideWords(text[:comma], buf[:0])
+	if len(words) == 0 || !phraseAtWords(text, words, reasonFirstPhrases) {
+		return 0
+	}
+	return comma
+}
 
 // SaysUnsure reports whether text takes back or leaves undecided the day it
 // says: an unsure phrase (side_clauses.txt) in a text of one sentence ("maybe
