@@ -82,6 +82,30 @@ func TestReadDateClosingDot(t *testing.T) {
 	}
 }
 
+// TestReasonFirstRound7: a reason before the answer, naming no day of its
+// own, leaves the answer after it; one that names a day gives none.
+func TestReasonFirstRound7(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"once the exams are over, the 19th", "2027-03-19"},
+		{"when my shift ends, Friday", "2027-03-12"},
+		{"quand les enfants sont en vacances, le 19 mars", "2027-03-19"},
+		{"when my sister lands on Thursday, Friday", ""},
+		{"since I work tomorrow, Friday", ""},
+	} {
+		got, ok := ReadDate(tc.text, round7Now)
+		if !ok {
+			got, ok = ReadDate(Gloss(tc.text), round7Now)
+		}
+		gotS := ""
+		if ok {
+			gotS = got.String()
+		}
+		if gotS != tc.want {
+			t.Errorf("ReadDate(%q) = %q, want %q", tc.text, gotS, tc.want)
+		}
+	}
+}
+
 // TestStayEndRound7: a stay's end said as "out" or moved from an anchor.
 func TestStayEndRound7(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{

@@ -43,8 +43,10 @@ func namesADay(text string, now time.Time) bool {
 	if _, ok := findDate(text, now); ok {
 		return true
 	}
-	for _, w := range strings.Fields(text) {
-		if IsDateWord(strings.Trim(w, ",.;:!?")) {
+	var buf [16]token
+	toks := appendTokens(buf[:0], key(text))
+	for j := range toks {
+		if strayDateWord(toks, j) || relativeDaysByFirst[toks[j].text] != nil && toks[j].text != "the" {
 			return true
 		}
 	}
