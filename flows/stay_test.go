@@ -137,4 +137,3 @@ func TestStayAnswers(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { playWalk(t, e, "s", tc.turns) })
 	}
 }
-
