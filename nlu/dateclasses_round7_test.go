@@ -55,6 +55,8 @@ func TestDateClassesRound7(t *testing.T) {
 		{"German", "übermorgen", "2027-03-12"},
 		{"German", "am Freitag", "2027-03-12"},
 		{"German", "2. April", "2027-04-02"},
+		{"the weekday of an event, then its date", "the Friday of the fair, the 19th", "2027-03-19"},
+		{"the weekday of an event, then another date", "the Friday of the fair, the 20th", ""},
 		{"someone's relative day", "tomorrow, well, my tomorrow, I'm in Tokyo", ""},
 		{"someone's relative day", "their today", ""},
 	} {

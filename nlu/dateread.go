@@ -391,7 +391,29 @@ func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, b
 		spans = append(spans, s)
 		i = s.last
 	}
-	return mergeWeekdays(toks, sortSpans(spans))
+	spans, ok := mergeWeekdays(toks, sortSpans(spans))
+	return theWeekdayOf(toks, spans), ok
+}
+
+// theWeekdayOf reads "the Sunday of the marathon, the 25th": a weekday said
+// with "the", apart from the one date it is said with, names that date when
+// the date falls on it (the spans then agree); any other weekday stays its
+// own day, and two days are none.
+func theWeekdayOf(toks []token, spans []dateSpan) []dateSpan {
+	if len(spans) != 2 || spans[0].weekdayOnly == spans[1].weekdayOnly {
+		return spans
+	}
+	wd, date := 0, 1
+	if spans[1].weekdayOnly {
+		wd, date = 1, 0
+	}
+	first := spans[wd].first
+	named, ok := weekdayNames[toks[spans[wd].last].text]
+	if first == 0 || toks[first-1].text != "the" || !ok || spans[date].date.Weekday() != named {
+		return spans
+	}
+	spans[wd].date = spans[date].date
+	return spans
 }
 
 // numericSpans adds the ISO and numeric dates of k as spans of toks.
