@@ -59,6 +59,9 @@ func TestDateClassesRound7(t *testing.T) {
 		{"the weekday of an event, then another date", "the Friday of the fair, the 20th", ""},
 		{"someone's relative day", "tomorrow, well, my tomorrow, I'm in Tokyo", ""},
 		{"someone's relative day", "their today", ""},
+		{"a relative day restated after a hedge", "tonight, well, tonight in Denver", ""},
+		{"a relative day restated after a hedge", "tomorrow, I mean tomorrow where I am", ""},
+		{"a relative day said twice", "tomorrow, yes tomorrow", "2027-03-11"},
 	} {
 		got, ok := FindDate(tc.text, round7Now)
 		if !ok {

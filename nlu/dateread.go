@@ -160,6 +160,9 @@ func findDate(text string, now time.Time) (Date, bool) {
 			return Date{}, false // "my tomorrow, I'm in Sydney": whose day is unsaid
 		}
 	}
+	if restatedRelativeDay(toks, spans) {
+		return Date{}, false
+	}
 	shift, ok := shiftAfter(toks, covered)
 	if !ok {
 		return Date{}, false
@@ -310,6 +313,29 @@ func coveredAny(covered []bool, a, b int) bool {
 	}
 	return false
 }
+
+// restatedRelativeDay reports whether a relative day is said again after a
+// hedge ("today, well, today in Auckland", "tomorrow, I mean tomorrow
+// where I am"): the second says whose clock it counts by, which is not ours.
+func restatedRelativeDay(toks []token, spans []dateSpan) bool {
+	if len(spans) < 2 || relativeDaysByFirst[toks[spans[0].first].text] == nil {
+		return false
+	}
+	for _, s := range spans[1:] {
+		if toks[s.first].text != toks[spans[0].first].text {
+			continue
+		}
+		for j := spans[0].last + 1; j < s.first; j++ {
+			if restateHedges[toks[j].text] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// restateHedges before a relative day said again qualify it.
+var restateHedges = wordSet(`well mean rather technically`)
 
 // possessives before a relative day make it someone's clock's ("my
 // tomorrow", "their today"): which day that is here is not said.
