@@ -152,15 +152,7 @@ func findDate(text string, now time.Time) (Date, bool) {
 			return Date{}, false
 		}
 	}
-	for _, s := range spans {
-		if s.first > 0 && dateBounds[toks[s.first-1].text] {
-			return Date{}, false // "sometime after the 20th" is no day
-		}
-		if s.first > 0 && possessives[toks[s.first-1].text] && relativeDaysByFirst[toks[s.first].text] != nil {
-			return Date{}, false // "my tomorrow, I'm in Sydney": whose day is unsaid
-		}
-	}
-	if restatedRelativeDay(toks, spans) {
+	if qualifiedDay(toks, spans) {
 		return Date{}, false
 	}
 	shift, ok := shiftAfter(toks, covered)
@@ -312,6 +304,22 @@ func coveredAny(covered []bool, a, b int) bool {
 		}
 	}
 	return false
+}
+
+// qualifiedDay reports whether a date read is qualified into no day: a bound
+// before it ("sometime after the 20th"), a possessive before a relative day
+// ("my tomorrow, I'm in Sydney": whose day is unsaid), or a relative day
+// restated after a hedge.
+func qualifiedDay(toks []token, spans []dateSpan) bool {
+	for _, s := range spans {
+		if s.first > 0 && dateBounds[toks[s.first-1].text] {
+			return true
+		}
+		if s.first > 0 && possessives[toks[s.first-1].text] && relativeDaysByFirst[toks[s.first].text] != nil {
+			return true
+		}
+	}
+	return restatedRelativeDay(toks, spans)
 }
 
 // restatedRelativeDay reports whether a relative day is said again after a
