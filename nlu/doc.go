@@ -31,8 +31,9 @@
 // Gloss rewrites a message's words of other languages and registers into the
 // English the readers read ("demain matin" is "tomorrow morning", "men Rabat"
 // "from Rabat", "tmw" "tomorrow"), from data files embedded from gloss/ (one
-// per language: fr, es, ar, darija-latin, darija-arabic, chat, en-cues) and
-// indexed by first word at package initialization. The longest phrase wins;
+// per language: fr, es, ar, darija-latin, darija-arabic, chat, en-cues; the
+// day and count words of Portuguese, Italian and German in pt-dates, it-dates,
+// de-dates) and indexed by first word at package initialization. The longest phrase wins;
 // an entry marked [place] or [number] holds only before a place or a number;
 // every byte not glossed is kept as written, so names keep their spelling, and
 // a message with nothing to gloss is returned without allocating. Callers read
