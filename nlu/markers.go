@@ -107,6 +107,12 @@ var politeWords = map[string]bool{
 // clear cancel phrase inside a message ("cancel the booking", "please cancel it").
 // A negation right before the phrase ("don't cancel") is not a cancel.
 func IsCancel(text string) bool {
+	return cancelOrClauses(text, byClauses)
+}
+
+// cancelOrClauses is isCancel of text as typed or with a letter held down,
+// else clauses (byClauses or clausesRead) of it.
+func cancelOrClauses(text string, clauses func(string, func(string) bool) bool) bool {
 	if isCancel(text) {
 		return true
 	}
@@ -116,7 +122,7 @@ func IsCancel(text string) bool {
 	}
 	// "nah, forget the flight": a change of mind in one clause, frames in
 	// the others (withdraw.go).
-	return byClauses(text, isCancel)
+	return clauses(text, isCancel)
 }
 
 // isCancel is IsCancel of text as typed.

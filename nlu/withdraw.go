@@ -68,7 +68,8 @@ func byClauses(text string, read func(string) bool) bool {
 // whose clauses hold one ("hmm, maybe not, never mind"). At a yes/no question
 // the same message is the no it says, so IsCancel leaves it out.
 func WithdrawsAnswer(text string) bool {
-	return IsCancel(text) || clausesRead(text, isCancel)
+	// clausesRead holds byClauses: one reading of the clauses does for both.
+	return cancelOrClauses(text, clausesRead)
 }
 
 // clausesRead is byClauses without the yes/no rule's exception.
