@@ -19,21 +19,7 @@ var remarksText string
 
 // remarkWords are remarks.txt's lists by name, each a list of phrases (a
 // phrase is its words).
-var remarkWords = readRemarkWords(remarksText)
-
-func readRemarkWords(text string) map[string][][]string {
-	lists := map[string][][]string{}
-	for _, line := range strings.Split(text, "\n") {
-		name, words, ok := strings.Cut(line, ":")
-		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
-			continue
-		}
-		for _, w := range strings.Fields(words) {
-			lists[strings.TrimSpace(name)] = append(lists[strings.TrimSpace(name)], strings.Split(w, "_"))
-		}
-	}
-	return lists
-}
+var remarkWords = nlu.WordLists(remarksText)
 
 // remarkTokens are text's words in lower case, apostrophes kept ("isn't").
 func remarkTokens(text string) []string {

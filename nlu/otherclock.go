@@ -3,7 +3,6 @@ package nlu
 import (
 	_ "embed"
 	"slices"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -15,19 +14,7 @@ import (
 var otherClockText string
 
 // otherClock are other_clock.txt's lists by name, each phrase as its words.
-var otherClock = func() map[string][][]string {
-	lists := map[string][][]string{}
-	for _, line := range strings.Split(otherClockText, "\n") {
-		name, words, ok := strings.Cut(line, ":")
-		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
-			continue
-		}
-		for _, w := range strings.Fields(words) {
-			lists[strings.TrimSpace(name)] = append(lists[strings.TrimSpace(name)], strings.Split(w, "_"))
-		}
-	}
-	return lists
-}()
+var otherClock = WordLists(otherClockText)
 
 // SaysOtherClock reports whether text says a day relative to today by another
 // place's clock: the user's own ("my tomorrow"), beside a word of a local

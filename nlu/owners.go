@@ -16,20 +16,7 @@ import (
 var ownersText string
 
 // ownerLists are owners.txt's lists by name, each phrase as its words.
-var ownerLists = func() map[string][][]string {
-	lists := map[string][][]string{}
-	for _, line := range strings.Split(ownersText, "\n") {
-		name, words, ok := strings.Cut(line, ":")
-		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
-			continue
-		}
-		name = strings.TrimSpace(name)
-		for _, w := range strings.Fields(words) {
-			lists[name] = append(lists[name], strings.Split(w, "_"))
-		}
-	}
-	return lists
-}()
+var ownerLists = WordLists(ownersText)
 
 // ownerHeads are the first words of the owner phrases: a message holding none
 // of them is about nobody else, found without allocating.
