@@ -3,7 +3,6 @@ package gates
 import (
 	_ "embed"
 	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -29,14 +28,7 @@ func remarkTokens(text string) []string {
 
 // saysAny reports whether words hold one of the phrases of list name.
 func saysAny(words []string, name string) bool {
-	for _, phrase := range remarkWords[name] {
-		for i := 0; i+len(phrase) <= len(words); i++ {
-			if slices.Equal(words[i:i+len(phrase)], phrase) {
-				return true
-			}
-		}
-	}
-	return false
+	return nlu.HoldsPhrase(words, remarkWords[name])
 }
 
 // withoutRemarks returns text without its clauses that are remarks: a clause

@@ -121,14 +121,7 @@ func saysSelf(words []string) bool {
 // saysOwnerList reports whether words hold one of the phrases of owners.txt's
 // list name.
 func saysOwnerList(words []string, name string) bool {
-	for _, phrase := range ownerLists[name] {
-		for i := 0; i+len(phrase) <= len(words); i++ {
-			if slices.Equal(words[i:i+len(phrase)], phrase) {
-				return true
-			}
-		}
-	}
-	return false
+	return HoldsPhrase(words, ownerLists[name])
 }
 
 // ownerTokens are text's words in lower case, apostrophes kept ("i'm"), with

@@ -1,6 +1,9 @@
 package nlu
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // WordLists reads a word-list file of "name: word word_word" lines, "#" lines
 // being comments: each list by its name, each entry as its words ("_" joins
@@ -19,4 +22,16 @@ func WordLists(text string) map[string][][]string {
 		}
 	}
 	return lists
+}
+
+// HoldsPhrase reports whether words hold one of phrases, each as its words.
+func HoldsPhrase(words []string, phrases [][]string) bool {
+	for _, phrase := range phrases {
+		for i := 0; i+len(phrase) <= len(words); i++ {
+			if slices.Equal(words[i:i+len(phrase)], phrase) {
+				return true
+			}
+		}
+	}
+	return false
 }
