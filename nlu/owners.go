@@ -41,8 +41,10 @@ func IsSelfWord(w string) bool {
 // value is no answer of the user's (issue 38). A message that speaks for
 // someone else, a clause about them saying what they want or aim at
 // (speaksfor: "my husband wants to deadlift 180 kg"), is left whole: it
-// answers for them. The text is returned as it is, without allocating, when
-// it names nobody else.
+// answers for them; so is one that directs the bot to use their value
+// (directs: "send it to my boss, her email is ...", unless it says not to).
+// The text is returned as it is, without allocating, when it names nobody
+// else.
 func WithoutOthersClauses(text string) string {
 	if !mayNameOwner(text) || !saysOwnerList(ownerTokens(text), "owner") {
 		return text
@@ -55,6 +57,9 @@ func WithoutOthersClauses(text string) string {
 		if others[i] && saysOwnerList(words, "speaksfor") {
 			return text
 		}
+	}
+	if whole := ownerTokens(text); saysOwnerList(whole, "directs") && !saysOwnerList(whole, "nodirect") {
+		return text // "send it to my boss, her email is ...": the user's instruction
 	}
 	var b strings.Builder
 	for i, clause := range clauses {

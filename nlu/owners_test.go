@@ -49,3 +49,27 @@ func TestCityExonyms(t *testing.T) {
 		}
 	}
 }
+
+// TestOthersValueDirectedIsKept: a message that tells the bot to use someone
+// else's value gives it ("send it to my boss, her email is ..."); one that
+// says not to use it gives none.
+func TestOthersValueDirectedIsKept(t *testing.T) {
+	for _, text := range []string{
+		"send it to my boss, her email is ana@example.org",
+		"you can reach him at +44 20 7946 0000",
+		"please forward it to my coach, his address is c@example.org",
+		"envoyez-le à mon chef, son email est c@example.org",
+	} {
+		if got := WithoutOthersClauses(text); got != text {
+			t.Errorf("WithoutOthersClauses(%q) = %q, want it whole", text, got)
+		}
+	}
+	for _, text := range []string{
+		"my wife's number is 07700 900111 but don't use it",
+		"my trainer's email is t@example.org",
+	} {
+		if got := WithoutOthersClauses(text); got == text {
+			t.Errorf("WithoutOthersClauses(%q) kept someone else's value", text)
+		}
+	}
+}
