@@ -72,16 +72,18 @@ const (
 // from descriptions of users: round 1, then round 2 (written once round 1 had
 // been seen), then round 3 (written once round 2 had been seen), then round 4
 // (written once round 3 had been seen), then round 5 (written once round 4 had
-// been seen), then round 6 (written once round 5 had been seen). Each has been
-// measured: they are development sets now.
-var heldOutDirs = []string{"../testdata/heldout/flows", "../testdata/heldout/round2/flows", "../testdata/heldout/round3/flows", "../testdata/heldout/round4/flows", "../testdata/heldout/round5/flows", "../testdata/heldout/round6/flows"}
+// been seen), then round 6 (written once round 5 had been seen), then round 7
+// (written once round 6 had been seen). Each has been measured: they are
+// development sets now.
+var heldOutDirs = []string{"../testdata/heldout/flows", "../testdata/heldout/round2/flows", "../testdata/heldout/round3/flows", "../testdata/heldout/round4/flows", "../testdata/heldout/round5/flows", "../testdata/heldout/round6/flows", "../testdata/heldout/round7/flows"}
 
-// heldAsideDir is the current fresh set (written once round 6 had been seen):
-// it is played in every run, so that a case it cannot play fails, but its
-// figures and cases are printed only to the one measuring
+// heldAsideDir is the current fresh set, none while the next round is being
+// written (round 7 has been measured twice): when set, it is played in every
+// run, so that a case it cannot play fails, but its figures and cases are
+// printed only to the one measuring
 // (PARLEY_HELDOUT_MEASURE=1), so that a helper running the development sets
 // never sees them.
-var heldAsideDir = "../testdata/heldout/round7/flows"
+var heldAsideDir = ""
 
 // TestHeldOutFlows reports how the rules read the held-aside phrasings of the
 // flows bots: right, not understood (asked again), and wrong (a value stored
@@ -94,7 +96,9 @@ func TestHeldOutFlows(t *testing.T) {
 	for _, dir := range heldOutDirs {
 		playHeldOutDir(t, dir, verbose, true)
 	}
-	playHeldOutDir(t, heldAsideDir, verbose, os.Getenv("PARLEY_HELDOUT_MEASURE") == "1")
+	if heldAsideDir != "" {
+		playHeldOutDir(t, heldAsideDir, verbose, os.Getenv("PARLEY_HELDOUT_MEASURE") == "1")
+	}
 }
 
 // playHeldOutDir plays every file of one held-aside set directory and, when
