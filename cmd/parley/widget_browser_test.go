@@ -571,3 +571,107 @@ func TestWidgetRenewsARefusedStreamToken(t *testing.T) {
 		t.Errorf("conversation %q after the renewal, was %q", again, conversation)
 	}
 }
+
+// TestWidgetDropsWordsAfterTheAnswer: the answer to a message comes on the
+// message's own request and a model's words on the event stream, so on a slow
+// stream the last words can reach the page after the answer was drawn. They are
+// dropped then: the conversation shows the answer once, never a second,
+// never-ending bubble of late words under it.
+func TestWidgetDropsWordsAfterTheAnswer(t *testing.T) {
+	releases := [2]chan struct{}{make(chan struct{}), make(chan struct{})}
+	fake := llmtest.New("m", func(n int, _ llmtest.Request) llmtest.Reply {
+		release := releases[min(n, 2)-1]
+		return llmtest.Reply{Chunks: []string{"Have a look", " at these", " picks:"}, Pace: func(ctx context.Context, i int) error {
+			if i == 1 {
+				select {
+				case <-release:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			return nil
+		}}
+	})
+	t.Cleanup(fake.Close)
+	t.Cleanup(func() { close(releases[1]) })
+	var parleyURL string
+	host := hostPage(t, &parleyURL)
+	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
+	cfg := configFile(t, "llm:\n  base_url: "+fake.BaseURL()+"\n  model: m\n  timeout: 30s\n  max_retries: -1\n"+
+		"widget: {key: \"${TEST_WIDGET_KEY}\"}\nbots:\n"+
+		"  - {name: shop, engine: shop, shop: {generate: [intro]}, widget: {origins: [\""+host.URL+"\"]}}\n")
+	base, _ := testServer(t, "-config", cfg)
+	front := newLaggingFront(t, base)
+	parleyURL = front.srv.URL
+	tab := browserTab(t)
+
+	widgetDo(t, tab, "the model's first words appear while it writes",
+		firstMessage(host.URL+"/", "show me hoodies"),
+		inspUntil(inWidget(`li.streaming[data-reply="a-1-1"] .bubble`)+`[0]?.textContent === "Have a look"`),
+	)
+	close(releases[0])
+	widgetDo(t, tab, "the answer is drawn while the stream holds back the last words",
+		inspUntil(inWidget(`li.bot:not(.streaming)[data-reply="a-1-1"] .bubble`)+`[0]?.textContent === "Have a look at these picks:"`),
+	)
+	close(front.late)
+	widgetDo(t, tab, "the late words are dropped",
+		chromedp.KeyEvent("show me beanies"+kb.Enter),
+		// The next reply's first words come on the stream after the late ones.
+		inspUntil(inWidget(`li.streaming[data-reply="a-2-1"] .bubble`)+`[0]?.textContent === "Have a look"`),
+		inspUntil(inWidget(`li.streaming[data-reply="a-1-1"]`)+`.length === 0`),
+		inspUntil(inWidget(`li.bot[data-reply="a-1-1"]`)+`.length === 1`),
+		inspUntil(inWidget(`li.bot[data-reply="a-1-1"] .bubble`)+`[0]?.textContent === "Have a look at these picks:"`),
+	)
+}
+
+// laggingFront is Parley's front (a reverse proxy) whose event stream lags: once a
+// model's first words have passed, it holds the stream back until late is closed.
+type laggingFront struct {
+	srv   *httptest.Server
+	proxy *httputil.ReverseProxy
+	late  chan struct{}
+}
+
+func newLaggingFront(t *testing.T, target string) *laggingFront {
+	t.Helper()
+	u, err := url.Parse(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &laggingFront{proxy: httputil.NewSingleHostReverseProxy(u), late: make(chan struct{})}
+	f.proxy.FlushInterval = -1 // stream SSE through
+	f.proxy.ErrorLog = log.New(io.Discard, "", 0)
+	f.srv = httptest.NewServer(f)
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *laggingFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/events") {
+		w = &laggingStream{ResponseWriter: w, late: f.late, ctx: r.Context()}
+	}
+	f.proxy.ServeHTTP(w, r)
+}
+
+// laggingStream passes an event stream through, holding back every write after
+// the one with the first reply_delta event until late is closed.
+type laggingStream struct {
+	http.ResponseWriter
+	late   <-chan struct{}
+	ctx    context.Context
+	deltas bool
+}
+
+func (s *laggingStream) Write(p []byte) (int, error) {
+	if s.deltas {
+		select {
+		case <-s.late:
+		case <-s.ctx.Done():
+			return 0, s.ctx.Err()
+		}
+	}
+	s.deltas = s.deltas || strings.Contains(string(p), `"reply_delta"`)
+	return s.ResponseWriter.Write(p)
+}
+
+func (s *laggingStream) Flush() { http.NewResponseController(s.ResponseWriter).Flush() }

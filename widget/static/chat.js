@@ -231,7 +231,12 @@ class Chat {
     else if (state === "ended") this.ended();
   }
 
+  // delta appends a model's words to the reply it is writing. The answer comes on
+  // the message's own request and the words on the event stream, so the last words
+  // can arrive after the answer was drawn: they are dropped then, or they would
+  // start a second, never-ending bubble under the answer.
   delta(id, text) {
+    if (this.transcript.querySelector(`li.bot:not(.streaming)[data-reply="${CSS.escape(id)}"]`)) return;
     let el = this.transcript.querySelector(`li.streaming[data-reply="${CSS.escape(id)}"]`);
     if (!el) {
       el = streaming(id);
