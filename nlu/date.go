@@ -88,8 +88,8 @@ var (
 )
 
 // weekdayNames are full weekday names (folded), in every language of the gloss
-// files. They are recognised anywhere in a message.
-var weekdayNames = withGlossed(englishWeekdays, glosses.words, wordIn(englishWeekdays))
+// files and of calendar_names.txt. They are recognised anywhere in a message.
+var weekdayNames = withCalendarNames(withGlossed(englishWeekdays, glosses.words, wordIn(englishWeekdays)), generatedCalendar.weekdays)
 
 // weekdayAbbreviations are recognised only after a modifier ("next tue") or as the
 // whole message: "sun" and "sat" are ordinary words too.
@@ -115,7 +115,7 @@ var onlyWeekdayAbbreviations = wordSet(`weds thu thur thurs fri`)
 // the gloss files ([word] entries: "mars", "mayo" are ordinary words too). A
 // month is recognised only next to a day number, so "may" and "mars" as
 // ordinary words are harmless.
-var monthNames = withGlossed(englishMonths, glosses.words, wordIn(englishMonths))
+var monthNames = withCalendarNames(withGlossed(englishMonths, glosses.words, wordIn(englishMonths)), generatedCalendar.months)
 
 // relativeDay is a phrase that names a fixed offset from today.
 type relativeDay struct {

@@ -142,6 +142,7 @@ func findDate(text string, now time.Time) (Date, bool) {
 	var tokBuf [32]token
 	k := dateKey(text, false)
 	toks := appendTokens(tokBuf[:0], k)
+	correctDateTyposInContext(toks)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), false)
 	d, covered, ok := oneDate(spans, ok, len(toks))
 	if !ok {
@@ -360,7 +361,7 @@ func strayDateWord(toks []token, j int) bool {
 	if _, ok := weekdayNames[w]; ok {
 		return true
 	}
-	if m, ok := monthNames[w]; ok && (len(w) > 3 && m != time.May && m != time.March || besideDayOfMonth(toks, j)) {
+	if m, ok := monthNames[w]; ok && (len(w) > 3 && m != time.May && m != time.March && !generatedMonthOnly(w) || besideDayOfMonth(toks, j)) {
 		return true
 	}
 	if len(w) > 2 && !isDigits(w) {
@@ -652,31 +653,35 @@ var dateTypoTargets = append(slices.Clip(weekdayWords), []string{
 // same first letter, by that word.
 func correctDateTypos(toks []token) {
 	for j, t := range toks {
-		w := t.text
-		if len(w) < 4 || isDigits(w) || knownDateWord(w) {
-			continue
-		}
-		best, bestD, tie := "", 3, false
-		for _, target := range dateTypoTargets {
-			if target[0] != w[0] {
-				continue
-			}
-			d := typoDistance(w, target)
-			switch {
-			case d < bestD:
-				best, bestD, tie = target, d, false
-			case d == bestD:
-				tie = true
-			}
-		}
-		limit := 1
-		if len(w) >= 6 {
-			limit = 2
-		}
-		if best != "" && !tie && bestD <= limit {
+		if best, ok := dateTypoFor(t.text); ok {
 			toks[j].text = best
 		}
 	}
+}
+
+// dateTypoFor is the date word w is a typo of (see correctDateTypos).
+func dateTypoFor(w string) (string, bool) {
+	if len(w) < 4 || isDigits(w) || knownDateWord(w) || IsNumberWord(w) || ordinaryNearDate[w] {
+		return "", false
+	}
+	best, bestD, tie := "", 3, false
+	for _, target := range calendarTypoTargets {
+		if target[0] != w[0] {
+			continue
+		}
+		d := typoDistance(w, target)
+		switch {
+		case d < bestD:
+			best, bestD, tie = target, d, false
+		case d == bestD:
+			tie = true
+		}
+	}
+	limit := 1
+	if len(w) >= 6 {
+		limit = 2
+	}
+	return best, best != "" && !tie && bestD <= limit
 }
 
 // knownDateWord reports whether w is a word of the date lexicon or a filler.
@@ -741,5 +746,5 @@ func IsDateWord(word string) bool {
 	_, rel := relativeDaysByFirst[w]
 	_, meridiem := meridiemWords[w]
 	_, named := namedTimes[w]
-	return weekday || abbr || month || rel || meridiem || named || w == "weekend"
+	return weekday || abbr || month && !generatedMonthOnly(w) || rel || meridiem || named || w == "weekend"
 }

@@ -9,6 +9,7 @@
 //	parley-tools sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json DIALOGUES.json...
 //	parley-tools coverage [-config FILE] [-v] PATH...
 //	parley-tools heldout [-config FILE] [-v] PATH...
+//	parley-tools calendar-names [-o FILE]
 //	parley-tools version
 //
 // `parley bench` stays in parley: its command line is a contract
@@ -45,6 +46,7 @@ usage:
   parley-tools sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json DIALOGUES.json...
   parley-tools coverage [-config FILE] [-v] PATH...
   parley-tools heldout [-config FILE] [-v] PATH...
+  parley-tools calendar-names [-o FILE]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -62,9 +64,10 @@ var program = cli.Program{
 	Name:  "parley-tools",
 	Usage: usage,
 	Commands: map[string]cli.Command{
-		"sgd":      runSGD,
-		"coverage": runCoverage,
-		"heldout":  runHeldout,
+		"sgd":            runSGD,
+		"coverage":       runCoverage,
+		"heldout":        runHeldout,
+		"calendar-names": runCalendarNames,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil

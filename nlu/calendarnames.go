@@ -1,0 +1,94 @@
+package nlu
+
+import (
+	_ "embed"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The month and weekday names of the world's most used languages, beyond
+// those of the gloss files: calendar_names.txt, generated from CLDR by
+// internal/calendarnames (`go run ./cmd/parley-tools calendar-names -o
+// nlu/calendar_names.txt`; a test fails when it is not current). A name the
+// gloss files or the English tables already give a meaning is theirs; a month
+// name is read only beside a day number ("20 Mart", "den 26 mars"), a weekday
+// name alone is a weekday ("Cuma", "sa Biyernes").
+
+//go:embed calendar_names.txt
+var calendarNamesFile string
+
+// calendarNames are the generated names by their key: weekdays and months.
+type calendarNames struct {
+	weekdays map[string]time.Weekday
+	months   map[string]time.Month
+}
+
+var generatedCalendar = parseCalendarNames(calendarNamesFile)
+
+// parseCalendarNames reads "word kind number languages" lines; a key two
+// lines give different meanings is dropped (the generator keeps none; the
+// tests check it).
+func parseCalendarNames(text string) calendarNames {
+	out := calendarNames{weekdays: map[string]time.Weekday{}, months: map[string]time.Month{}}
+	seen := map[string]string{}
+	for line := range strings.Lines(text) {
+		f := strings.Fields(line)
+		if len(f) < 3 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		n, err := strconv.Atoi(f[2])
+		k := key(f[0])
+		if toks := tokenize(k); err != nil || len(toks) != 1 || toks[0].text != k {
+			continue // a word the tokenizer splits (a vowel sign of an Indic script)
+		}
+		meaning := f[1] + " " + f[2]
+		if old, dup := seen[k]; dup && old != meaning {
+			delete(out.weekdays, k)
+			delete(out.months, k)
+			continue
+		}
+		seen[k] = meaning
+		switch {
+		case f[1] == "weekday" && n >= 0 && n <= 6:
+			out.weekdays[k] = time.Weekday(n)
+		case f[1] == "month" && n >= 1 && n <= 12:
+			out.months[k] = time.Month(n)
+		}
+	}
+	return out
+}
+
+// withCalendarNames adds to known (a table built from English and the gloss
+// files) the generated names it lacks, leaving out any word the gloss files
+// give a meaning of their own ("tlata" is three and Tuesday there).
+func withCalendarNames[V any](known map[string]V, generated map[string]V) map[string]V {
+	for w, v := range generated {
+		if _, ok := known[w]; ok || len(glosses.words[w]) > 0 || dateFillers[w] {
+			continue
+		}
+		known[w] = v
+	}
+	return known
+}
+
+// generatedMonthOnly reports whether w is a month name only the generated
+// file gives: one read only beside a day number, never a stray date word alone.
+func generatedMonthOnly(w string) bool {
+	_, gen := generatedCalendar.months[w]
+	_, glossed := glosses.words[w]
+	return gen && !glossed && englishMonths[w] == 0
+}
+
+// calendarFillers are the little words other languages say around a date
+// and that carry no value of their own: Tagalog "sa" (on) and "po" (the
+// polite particle), Swedish and Danish "den" ("den 26 mars"), Dutch "op",
+// Scandinavian "på", Indonesian and Malay "pada" and "hari" ("hari Jumat"),
+// Italian "il", Turkish "günü" ("Cuma günü").
+var calendarFillers = wordSet(`sa po den op pa pada hari il gunu`)
+
+func init() {
+	for w := range calendarFillers {
+		dateFillers[w] = true
+	}
+}

@@ -1,0 +1,76 @@
+package nlu
+
+import "slices"
+
+// Calendar words spelled by ear or mistyped ("wensday", "thursdy", "febuary",
+// "secound", "twelth"): a word no table knows, within a small edit distance of
+// one date word alone, is read as it (dateTypoFor); two near readings
+// ("fourty": forty or fourth) are none. An answer to a date question is
+// corrected word by word (correctDateTypos); a sentence only where a date word
+// is expected (correctDateTyposInContext), so that "fridge" is no Friday.
+
+// calendarTypoTargets are the words of dates a mistyped word is read as: the
+// weekdays, the months, the relative days, the ordinal days and the tens that
+// begin them ("twenty secound"); the tens are there so that a typo near both
+// a ten and an ordinal ("fourty") reads as neither.
+var calendarTypoTargets = append(slices.Clip(dateTypoTargets), []string{
+	"second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh",
+	"twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth",
+	"nineteenth", "twentieth", "thirtieth", "twenty", "thirty", "forty", "fifty", "sixty", "seventy",
+	"eighty", "ninety",
+}...)
+
+// dateTypoLeads are the words after which a sentence says a date: a weekday,
+// a month or an ordinal day.
+var dateTypoLeads = wordSet(`on next this last coming every until till by from before after`)
+
+// correctDateTyposInContext corrects, in a sentence, the typos of date words
+// (dateTypoFor) said where a date word is expected: after a word that leads a
+// date ("on wensday", "next thursdy"), or beside a day number, a month or an
+// ordinal ("febuary 3", "the twenty secound of march", "3rd of febuary");
+// a word of fewer than seven letters only one edit away ("fridge" is no
+// Friday).
+func correctDateTyposInContext(toks []token) {
+	for j, t := range toks {
+		if len(t.text) < 4 || !dateTypoContext(toks, j) {
+			continue
+		}
+		if best, ok := dateTypoFor(t.text); ok && (len(t.text) >= 7 || Levenshtein(t.text, best) <= 1) {
+			toks[j].text = best
+		}
+	}
+}
+
+// ordinaryNearDate are ordinary words near a date word that a sentence says
+// where a date could stand ("this sundae", "on fridays"): never corrected.
+var ordinaryNearDate = wordSet(`sundae sundaes fridge fridges monda mondo marches marched matches mayday junes julys augusts octobers tonite`)
+
+// dateTypoContext reports whether toks[j] stands where a date word is expected.
+func dateTypoContext(toks []token, j int) bool {
+	if j > 0 && (dateTypoLeads[toks[j-1].text] || dateContextWord(toks[j-1].text)) {
+		return true
+	}
+	if j+1 < len(toks) && dateContextWord(toks[j+1].text) {
+		return true
+	}
+	return j+2 < len(toks) && toks[j+1].text == "of" && monthNames[toks[j+2].text] > 0
+}
+
+// dateContextWord reports whether w is a day number, an ordinal or a ten, or
+// a month name.
+func dateContextWord(w string) bool {
+	if isDigits(w) && len(w) <= 2 {
+		return true
+	}
+	if _, ok := ordinalDay(w); ok {
+		return true
+	}
+	if _, ok := ordinalWords[w]; ok {
+		return true
+	}
+	if _, ok := tensOfOrdinals[w]; ok {
+		return true
+	}
+	_, month := monthNames[w]
+	return month
+}
