@@ -232,7 +232,9 @@ func safe(w string, ms map[name]bool, wide bool) bool {
 		return false
 	}
 	n := len([]rune(w))
-	if strings.ContainsFunc(w, func(r rune) bool { return unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana) }) {
+	if strings.ContainsFunc(w, func(r rune) bool {
+		return unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana)
+	}) {
 		n *= 2 // a syllable or a character is a word's worth of letters: "金曜日"
 	}
 	for m := range ms {
