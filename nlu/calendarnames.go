@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -84,11 +85,59 @@ func generatedMonthOnly(w string) bool {
 // and that carry no value of their own: Tagalog "sa" (on) and "po" (the
 // polite particle), Swedish and Danish "den" ("den 26 mars"), Dutch "op",
 // Scandinavian "på", Indonesian and Malay "pada" and "hari" ("hari Jumat"),
-// Italian "il", Turkish "günü" ("Cuma günü").
-var calendarFillers = wordSet(`sa po den op pa pada hari il gunu`)
+// Italian "il", Turkish "günü" ("Cuma günü"), and chat "poss" ("today if
+// poss").
+var calendarFillers = wordSet(`sa po den op pa pada hari il gunu poss`)
 
 func init() {
 	for w := range calendarFillers {
 		dateFillers[w] = true
 	}
+}
+
+// worldPhraseFirsts are the first words of days-world.txt's phrases that
+// start no other relative day ("i" of "i morgen", "bu" of "bu akşam", "leo"
+// of "leo usiku"): alone they are no date word.
+var worldPhraseFirsts = func() map[string]bool {
+	data, err := glossFiles.ReadFile("gloss/days-world.txt")
+	if err != nil {
+		panic("nlu: " + err.Error())
+	}
+	entries, err := parseGlossFile("gloss/days-world.txt", string(data))
+	if err != nil {
+		panic("nlu: " + err.Error())
+	}
+	out := map[string]bool{}
+	for _, e := range entries {
+		if len(e.words) > 1 {
+			out[e.words[0]] = true
+		}
+	}
+	for w := range out {
+		for _, r := range relativeDaysByFirst[w] {
+			if len(r.words) == 1 || !worldPhrase(entries, r.words) {
+				delete(out, w)
+			}
+		}
+	}
+	return out
+}()
+
+// worldPhrase reports whether words are a phrase of entries.
+func worldPhrase(entries []glossEntry, words []string) bool {
+	return slices.ContainsFunc(entries, func(e glossEntry) bool { return slices.Equal(e.words, words) })
+}
+
+// relativeDayWord reports whether w, alone, is a word of a relative day: a
+// relative day's word or the first word of an English, French, Spanish,
+// Portuguese or Darija one ("day", "this", "pasado", "ba3d").
+func relativeDayWord(w string) bool {
+	return relativeDaysByFirst[w] != nil && !worldPhraseFirsts[w]
+}
+
+// monthWordAlone reports whether w, alone, is a month's name: one of English
+// or the gloss files ("Augusta", Czech August's genitive, is a city alone).
+func monthWordAlone(w string) bool {
+	_, ok := monthNames[w]
+	return ok && !generatedMonthOnly(w)
 }

@@ -121,6 +121,7 @@ func TestCalendarWordsByLanguage(t *testing.T) {
 		{"sco", "the morra night", "2026-01-03"},
 		{"sco", "the morn", "2026-01-03"},
 		{"en-au", "this arvo", "2026-01-02"},
+		{"en-au", "s'arvo", "2026-01-02"},
 		{"en-au", "tomorrow arvo", "2026-01-03"},
 		{"chat", "2moro", "2026-01-03"},
 		{"chat", "tmr", "2026-01-03"},
@@ -234,5 +235,21 @@ func TestCalendarNamesPropertyRightOrAbsent(t *testing.T) {
 	}
 	if read < 5000 {
 		t.Errorf("only %d month-and-day answers read", read)
+	}
+}
+
+// TestCalendarWordsAloneAreNoDateWords: the first word of another language's
+// relative-day phrase, or a month name read only beside a day, is no date
+// word alone (a city, a name, an English word).
+func TestCalendarWordsAloneAreNoDateWords(t *testing.T) {
+	for _, w := range []string{"I", "El", "Leo", "Bu", "Sa", "Augusta", "Marc", "Mart", "Hari"} {
+		if IsDateWord(w) {
+			t.Errorf("IsDateWord(%q) = true", w)
+		}
+	}
+	for _, w := range []string{"Cuma", "fredag", "jutro", "bukas", "明天"} {
+		if !IsDateWord(w) {
+			t.Errorf("IsDateWord(%q) = false", w)
+		}
 	}
 }

@@ -46,7 +46,7 @@ func namesADay(text string, now time.Time) bool {
 	var buf [16]token
 	toks := appendTokens(buf[:0], key(text))
 	for j := range toks {
-		if strayDateWord(toks, j) || relativeDaysByFirst[toks[j].text] != nil && toks[j].text != "the" {
+		if strayDateWord(toks, j) || relativeDayWord(toks[j].text) && toks[j].text != "the" {
 			return true
 		}
 	}
@@ -692,7 +692,7 @@ func knownDateWord(w string) bool {
 	if _, ok := monthNames[w]; ok {
 		return true
 	}
-	_, rel := relativeDaysByFirst[w]
+	rel := relativeDayWord(w)
 	_, unit := dayUnits[w]
 	_, ord := ordinalWords[w]
 	return rel || unit || ord || dateFillers[w] || holidayWords[w]
@@ -742,9 +742,9 @@ func IsDateWord(word string) bool {
 	}
 	_, weekday := weekdayNames[w]
 	_, abbr := weekdayAbbreviations[w]
-	_, month := monthNames[w]
-	_, rel := relativeDaysByFirst[w]
+	month := monthWordAlone(w)
+	rel := relativeDayWord(w)
 	_, meridiem := meridiemWords[w]
 	_, named := namedTimes[w]
-	return weekday || abbr || month && !generatedMonthOnly(w) || rel || meridiem || named || w == "weekend"
+	return weekday || abbr || month || rel || meridiem || named || w == "weekend"
 }
