@@ -96,9 +96,10 @@ func TestStayAnswers(t *testing.T) {
 			{user: "book a room", waiting: "hotel_name"},
 			{user: "Bairro Loft", waiting: "check_in"},
 			{user: "sat morning", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
-			// Read as a direct answer here (the demo hotel reads it as a
-			// sentence: two nights), the day is never a new check-in.
-			{user: "2 nights, my meeting is on Tuesday", waiting: "nights", slots: map[string]any{"check_in": "2025-12-06"}},
+			// "my meeting is on Tuesday" is a clause about another event
+			// (side_clauses.txt event_*): the answer is the two nights, and
+			// the day is never a new check-in.
+			{user: "2 nights, my meeting is on Tuesday", state: "idle", slots: map[string]any{"check_in": "2025-12-06", "nights": float64(2)}},
 		}},
 		{"nights named by their weekdays count from the check-in's day", []walkTurn{
 			{user: "book a room", waiting: "hotel_name"},

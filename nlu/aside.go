@@ -183,7 +183,7 @@ func setsAsideAt(toks []token) bool {
 		return true
 	}
 	for _, p := range asideBoundNum {
-		if startsWithPhrase(toks, p) && len(p) < len(toks) && isNumberToken(toks[len(p)].text) {
+		if startsWithPhrase(toks, p) && len(p) < len(toks) && isNumberToken(toks[len(p)].text) && !daySaid(toks[len(p):]) {
 			return true // "up to 5"
 		}
 	}
@@ -332,4 +332,19 @@ func labelsNumber(toks []token) bool {
 	// follows, so the number is no label's.
 	next := toks[1].text
 	return !IsCountUnit(next) && !IsDateWord(next) && len(FindCities(next)) == 0
+}
+
+// daySaid reports whether the number opening toks is a day of the month
+// rather than a count: an ordinal ("till 25th March") or a number before a
+// month's name ("until 25 March") or another number ("until 25.03").
+func daySaid(toks []token) bool {
+	w := toks[0].text
+	if _, ok := ordinalDay(w); ok && !isDigits(w) {
+		return true
+	}
+	if len(toks) < 2 {
+		return false
+	}
+	_, month := monthNames[toks[1].text]
+	return month || isDigits(toks[1].text) && toks[1].start == toks[0].end+1
 }

@@ -82,8 +82,14 @@ func TestReadDateClosingDot(t *testing.T) {
 	if got, ok := ReadDate("19.03.", round7Now); !ok || got != (Date{2027, time.March, 19}) {
 		t.Errorf("ReadDate(19.03.) = %s, %v", got, ok)
 	}
-	if _, ok := ReadDate("19.03", round7Now); ok {
-		t.Errorf("ReadDate(19.03) read a decimal as a date")
+	// At a date question a day.month with a month of two digits is the
+	// date (issue 38, point 2: "23.03"); in a sentence only after a word
+	// that leads a date (dateforms.go yearlessNumeric).
+	if got, ok := ReadDate("19.03", round7Now); !ok || got != (Date{2027, time.March, 19}) {
+		t.Errorf("ReadDate(19.03) = %s, %v", got, ok)
+	}
+	if _, ok := FindDate("the total is 19.03", round7Now); ok {
+		t.Errorf("FindDate read a price as a date")
 	}
 }
 

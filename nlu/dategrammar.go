@@ -45,6 +45,7 @@ type dateSpan struct {
 	first, last int
 	date        Date
 	weekdayOnly bool // a bare weekday ("Friday"): it may name the date beside it
+	noDay       bool // a date's form that names no one day ("week 12", 3月21日(金) on a Saturday)
 }
 
 // ordinalAt reads an ordinal at toks[i] ("2nd", "second", "twenty-fifth", "9th",
@@ -367,6 +368,8 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 	take(holidayAt(toks, i, today))
 	take(gluedDateAt(toks, i, today))
 	take(lastDayOfAt(toks, i, today))
+	take(cjkDateAt(toks, i, today))
+	take(isoWeekAt(toks, i, today))
 	for _, read := range [...]func([]token, int, Date) (dateCandidate, bool){relativeDayAt, inUnitsAt, unitsLaterAt, monthDayAt} {
 		c, ok := read(toks, i, today)
 		take(spanOf(toks, c, ok))

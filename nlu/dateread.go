@@ -370,8 +370,9 @@ func strayDateWord(toks []token, j int) bool {
 		}
 	}
 	if _, ok := ordinalWords[w]; ok && j+1 < len(toks) {
+		// "third Monday"; not "an intro call first, Tuesday the 17th".
 		_, next := weekdayNames[toks[j+1].text]
-		return next
+		return next && toks[j+1].start == toks[j].end+1
 	}
 	return false
 }
@@ -409,8 +410,9 @@ func besideDayOfMonth(toks []token, j int) bool {
 func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, bool) {
 	var spans []dateSpan
 	used := make([]bool, len(toks))
+	numericOK := true
 	if digitBeforeSeparator(k) {
-		spans = numericSpans(k, toks, today, spans, used)
+		spans, numericOK = numericSpans(k, toks, today, spans, used, answer)
 	}
 	for i := 0; i < len(toks); i++ {
 		if used[i] {
@@ -427,7 +429,17 @@ func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, b
 		i = s.last
 	}
 	spans, ok := mergeWeekdays(toks, sortSpans(spans))
-	return theWeekdayOf(toks, spans), ok
+	return theWeekdayOf(toks, spans), ok && numericOK && !anyNoDay(spans)
+}
+
+// anyNoDay reports whether a span read is a date's form that names no day.
+func anyNoDay(spans []dateSpan) bool {
+	for _, s := range spans {
+		if s.noDay {
+			return true
+		}
+	}
+	return false
 }
 
 // theWeekdayOf reads "the Sunday of the marathon, the 25th": a weekday said
@@ -451,8 +463,11 @@ func theWeekdayOf(toks []token, spans []dateSpan) []dateSpan {
 	return spans
 }
 
-// numericSpans adds the ISO and numeric dates of k as spans of toks.
-func numericSpans(k string, toks []token, today Date, spans []dateSpan, used []bool) []dateSpan {
+// numericSpans adds the ISO and numeric dates of k as spans of toks: with
+// a weekday said after one, the reading that falls on it (4/3(Fri)); day.month
+// without a year by yearlessNumeric. ok is false when a numeric date's
+// weekday fits none of its readings, or a dotted day.month gives no day.
+func numericSpans(k string, toks []token, today Date, spans []dateSpan, used []bool, answer bool) ([]dateSpan, bool) {
 	add := func(start, end int, d Date) {
 		s, ok := spanOf(toks, dateCandidate{start, end, d}, true)
 		if ok && !overlaps(used, s) {
@@ -467,12 +482,24 @@ func numericSpans(k string, toks []token, today Date, spans []dateSpan, used []b
 	if b.found {
 		add(b.best.start, b.best.end, b.best.date)
 	}
+	ok := true
 	for _, m := range numericDateRe.FindAllStringSubmatchIndex(k, -1) {
-		if d, ok := numericDate(k, m, today); ok {
-			add(m[0], m[1], d)
+		d, read := numericDate(k, m, today)
+		if !read {
+			var noDay bool
+			d, read, noDay = yearlessNumeric(k, toks, m, today, answer)
+			ok = ok && !noDay
+		}
+		end := m[1]
+		if wd, j, said := weekdayAfterNumeric(k, toks, m[1]); said {
+			d, read = numericWithWeekday(k, m, today, wd)
+			ok, end = ok && read, toks[j].end
+		}
+		if read {
+			add(m[0], end, d)
 		}
 	}
-	return spans
+	return spans, ok
 }
 
 func overlaps(used []bool, s dateSpan) bool {
