@@ -40,6 +40,9 @@ func Normalize(s string) string {
 		case '’', '‘', 'ʼ':
 			r = '\''
 		default:
+			if r >= '！' && r <= '～' {
+				r -= '！' - '!' // full-width forms are their ASCII ("３月２５日", "（金）")
+			}
 			r = unicode.ToLower(r)
 		}
 		b.WriteRune(r)
