@@ -111,12 +111,12 @@ func cjkDateAt(toks []token, i int, today Date) (dateSpan, bool) {
 	var buf [4]cjkPart
 	parts := buf[:0]
 	j, rest := i, ""
-	for ; j < len(toks) && j < i+3 && rest == ""; j++ {
-		var ok bool
-		before := len(parts)
-		if parts, rest, ok = cjkParts(toks[j].text, parts); !ok || len(parts) == before {
+	for j < len(toks) && j < i+3 && rest == "" {
+		more, after, ok := cjkParts(toks[j].text, parts)
+		if !ok || len(more) == len(parts) {
 			break
 		}
+		parts, rest, j = more, after, j+1
 	}
 	if len(parts) == 0 {
 		return dateSpan{}, false
