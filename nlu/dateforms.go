@@ -205,20 +205,31 @@ func isoWeekAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if !ok {
 		return dateSpan{}, false
 	}
-	if !hasDay && last+1 < len(toks) {
-		next := last + 1
-		if year > 0 && isDigits(toks[next].text) && len(toks[next].text) == 1 && toks[next].start == toks[last].end+1 {
-			d := atoi(toks[next].text) // 2026-W12-1: Monday
-			wd, hasDay, last = time.Weekday(d%7), d >= 1 && d <= 7, next
-		} else if d, ok := weekdayWord(toks[next].text); ok {
-			wd, hasDay, last = d, true, next
-		}
+	if !hasDay {
+		wd, hasDay, last = weekDayAfter(toks, last, year > 0)
 	}
 	if !hasDay {
 		return dateSpan{first: i, last: last, noDay: true}, true
 	}
 	d, ok := isoWeekDate(year, n, wd, today)
 	return dateSpan{first: i, last: last, date: d, noDay: !ok}, true
+}
+
+// weekDayAfter reads the day said after a week ending at toks[last]: a
+// weekday, or with a year (2026-W12-1) the ISO day's digit glued to it.
+func weekDayAfter(toks []token, last int, withYear bool) (time.Weekday, bool, int) {
+	next := last + 1
+	if next >= len(toks) {
+		return 0, false, last
+	}
+	if w := toks[next].text; withYear && isDigits(w) && len(w) == 1 && toks[next].start == toks[last].end+1 {
+		d := atoi(w) // 2026-W12-1: Monday
+		return time.Weekday(d % 7), d >= 1 && d <= 7, next
+	}
+	if d, ok := weekdayWord(toks[next].text); ok {
+		return d, true, next
+	}
+	return 0, false, last
 }
 
 // weekNumberAt reads "week [no] N" or a glued "w12" at toks[j]: the week's
@@ -233,16 +244,21 @@ func weekNumberAt(toks []token, j int) (n, last int, ok bool) {
 		if isoWeekNumberWords[toks[k].text] && k+1 < len(toks) {
 			k++
 		}
-		if v := toks[k].text; isDigits(v) && len(v) <= 2 && atoi(v) >= 1 && atoi(v) <= 53 {
-			return atoi(v), k, true
-		}
-		return 0, 0, false
+		n, ok := weekNumber(toks[k].text)
+		return n, k, ok
 	}
 	d := strings.IndexAny(w, "0123456789")
-	if d <= 0 || !isoWeekGlued[w[:d]] || !isDigits(w[d:]) || len(w)-d > 2 || atoi(w[d:]) < 1 || atoi(w[d:]) > 53 {
+	if d <= 0 || !isoWeekGlued[w[:d]] {
 		return 0, 0, false
 	}
-	return atoi(w[d:]), j, true
+	n, ok = weekNumber(w[d:])
+	return n, j, ok
+}
+
+// weekNumber reads a week's number, 1 to 53.
+func weekNumber(v string) (int, bool) {
+	n := atoi(v)
+	return n, isDigits(v) && len(v) <= 2 && n >= 1 && n <= 53
 }
 
 // isoWeekDate is the weekday of ISO week n of year (this ISO year's, or
@@ -340,33 +356,46 @@ func numericWithWeekday(k string, m []int, today Date, wd time.Weekday) (Date, b
 // but gives none (a dotted day.month of one digit at a date question).
 func yearlessNumeric(k string, toks []token, m []int, today Date, answer bool) (d Date, ok, noDay bool) {
 	sep := k[m[4]:m[5]]
-	as, bs := k[m[2]:m[3]], k[m[6]:m[7]]
 	if m[8] >= 0 || sep == "/" || !numericContext(toks, m, answer) {
 		return Date{}, false, false
 	}
-	a, b := atoi(as), atoi(bs)
+	as, bs := k[m[2]:m[3]], k[m[6]:m[7]]
 	if sep == "." {
-		if len(bs) != 2 {
-			return Date{}, false, answer && b >= 1 && b <= 12 && a >= 1 && a <= 31
-		}
-		d, ok = nextMonthDay(time.Month(b), a, today)
-		return d, ok && b >= 1 && b <= 12, false
+		return dottedDayMonth(atoi(as), atoi(bs), len(bs), today, answer)
 	}
 	if as[0] != '0' && bs[0] != '0' {
 		return Date{}, false, false // "10-12": a range
 	}
-	switch {
-	case a > 12 && b >= 1 && b <= 12:
-		d, ok = nextMonthDay(time.Month(b), a, today)
-	case b > 12 && a >= 1 && a <= 12:
-		d, ok = nextMonthDay(time.Month(a), b, today)
-	case a >= 1 && b >= 1 && a <= 12 && b <= 12:
-		d, ok = comingOrder(a, b, today)
-		if a == b {
-			d, ok = nextMonthDay(time.Month(a), b, today)
-		}
-	}
+	d, ok = dashedDayMonth(atoi(as), atoi(bs), today)
 	return d, ok, false
+}
+
+// dottedDayMonth reads day a and month b of "23.03" (bDigits: the month's
+// digits): a one-digit month is a decimal, no day at a date question.
+func dottedDayMonth(a, b, bDigits int, today Date, answer bool) (Date, bool, bool) {
+	inRange := b >= 1 && b <= 12
+	if bDigits != 2 {
+		return Date{}, false, answer && inRange && a >= 1 && a <= 31
+	}
+	d, ok := nextMonthDay(time.Month(b), a, today)
+	return d, ok && inRange, false
+}
+
+// dashedDayMonth reads "21-03" or "03-21": the number above 12 is the day;
+// two of 12 or less follow comingOrder.
+func dashedDayMonth(a, b int, today Date) (Date, bool) {
+	month := func(n int) bool { return n >= 1 && n <= 12 }
+	switch {
+	case a > 12 && month(b):
+		return nextMonthDay(time.Month(b), a, today)
+	case b > 12 && month(a):
+		return nextMonthDay(time.Month(a), b, today)
+	case a == b && month(a):
+		return nextMonthDay(time.Month(a), b, today)
+	case month(a) && month(b):
+		return comingOrder(a, b, today)
+	}
+	return Date{}, false
 }
 
 // numericContext reports whether the words around a numeric match m allow
