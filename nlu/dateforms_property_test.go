@@ -76,7 +76,10 @@ func TestNumericAndEastAsianDatesNeverGuess(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		now := time.Date(2026, time.Month(rapid.IntRange(1, 12).Draw(t, "nowMonth")), rapid.IntRange(1, 28).Draw(t, "nowDay"), 10, 0, 0, 0, time.UTC)
 		today := DateOf(now)
-		want := today.AddDays(rapid.IntRange(0, 300).Draw(t, "ahead"))
+		// Within the horizon the numeric rule assumes (comingOrder: a reading
+		// gone in the last three months is no date of next year, most of a
+		// year away).
+		want := today.AddDays(rapid.IntRange(0, 270).Draw(t, "ahead"))
 		text := genNumericForm(t, want, rapid.Bool().Draw(t, "dayFirst"))
 		if rapid.Bool().Draw(t, "sentence") {
 			text = rapid.SampledFrom([]string{"Call on ", "book it for ", "from ", "I want intro call "}).Draw(t, "lead") + text
