@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 )
@@ -144,7 +145,29 @@ func foldRune(b *strings.Builder, r rune) {
 }
 
 // key is the form lexicon entries and messages are compared in.
-func key(s string) string { return fold(Normalize(s)) }
+func key(s string) string {
+	// A turn's readers each ask the key of the same message (about ten times
+	// a turn), and a message with a capital ("New York") is lowered anew each
+	// time: the last key that differs from its text is kept. key is a pure
+	// function, so a concurrent turn that overwrites it only costs a miss.
+	if m := lastKey.Load(); m != nil && m.text == s {
+		return m.key
+	}
+	k := fold(Normalize(s))
+	if k != s && len(s) <= maxKeptKey {
+		lastKey.Store(&keyOf{s, k})
+	}
+	return k
+}
+
+// keyOf is a text with its key (key's memo).
+type keyOf struct{ text, key string }
+
+// lastKey is the last key worked out that differs from its text; a message
+// longer than maxKeptKey is not kept alive by it.
+var lastKey atomic.Pointer[keyOf]
+
+const maxKeptKey = 1024
 
 // token is one word of a key with its byte span in that key.
 type token struct {
