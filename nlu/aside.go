@@ -127,15 +127,32 @@ func turnedClause(c string, leads bool) (int, bool) {
 	return at, !clauseAside(c[at:], leads)
 }
 
-// mayBreak reports whether text may hold a clauseBreak: a punctuation mark or
-// a dash, or a "but" word in any case. Most answers hold none, and the
-// expression's backtracking is most of SetAside's cost.
+// mayBreak reports whether text may hold a clauseBreak: a punctuation mark, a
+// dash after a space (the expression takes a dash only between spaces: a
+// date's "2026-12-12" is no break), or a "but" word in any case. Most answers
+// hold none, and the expression's backtracking is most of SetAside's cost.
 func mayBreak(text string) bool {
-	if strings.ContainsAny(text, ",;.!?؟،-–—") {
+	// The ASCII marks in one pass, the others each as a substring: ContainsAny
+	// with a set that is not all ASCII looks every rune of text up in the set.
+	if strings.ContainsAny(text, ",;.!?") || strings.Contains(text, "؟") || strings.Contains(text, "،") || spacedDash(text) {
 		return true
 	}
 	return containsFold(text, "but") || containsFold(text, "mais") ||
 		containsFold(text, "pero") || containsFold(text, "sino")
+}
+
+// spacedDash reports whether a dash (-, – or —) follows a space in text, as
+// in every dash clauseBreak matches (\s before it).
+func spacedDash(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		switch text[i] {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+			if r := text[i+1:]; r[0] == '-' || strings.HasPrefix(r, "–") || strings.HasPrefix(r, "—") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isBut(s string) bool {

@@ -115,6 +115,24 @@ func isASCIIWordByte(b byte) bool {
 // containsFold reports whether s holds sub, a lower-case ASCII word, in any
 // case, without lowering s.
 func containsFold(s, sub string) bool {
+	if sub == "" || !isASCII(sub) {
+		return containsFoldAt(s, sub)
+	}
+	// An ASCII sub is only matched by bytes of s that are sub's bytes or
+	// their other case (a folding rune outside ASCII, as the Kelvin sign,
+	// would be longer than the byte it stands for): EqualFold is asked only
+	// where the first byte is one of those.
+	first, other := sub[0], sub[0]^0x20
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if c := s[i]; (c == first || c == other) && strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFoldAt is containsFold asking EqualFold at every byte of s.
+func containsFoldAt(s, sub string) bool {
 	for i := 0; i+len(sub) <= len(s); i++ {
 		if strings.EqualFold(s[i:i+len(sub)], sub) {
 			return true

@@ -105,7 +105,7 @@ func clausesRead(text string, read func(string) bool) bool {
 // mayHoldClauses is mayBreak without the dash inside a word or a date
 // ("2026-12-12", "BK-12345"): a clause break's dash has a space beside it.
 func mayHoldClauses(text string) bool {
-	if !mayBreak(text) {
+	if !mayBreak(text) && !strings.ContainsAny(text, "-–—") { // mayBreak takes a dash only after a space
 		return false
 	}
 	return strings.ContainsAny(text, ",;.!?؟،") || strings.Contains(text, " -") || strings.Contains(text, "- ") ||
