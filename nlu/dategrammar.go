@@ -370,10 +370,17 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 	take(lastDayOfAt(toks, i, today))
 	take(cjkDateAt(toks, i, today))
 	take(isoWeekAt(toks, i, today))
-	for _, read := range [...]func([]token, int, Date) (dateCandidate, bool){relativeDayAt, inUnitsAt, unitsLaterAt, monthDayAt} {
-		c, ok := read(toks, i, today)
-		take(spanOf(toks, c, ok))
-	}
+	// Called one by one, not from a table of functions: a call through a
+	// function value makes toks escape, and every date reader's words (an
+	// array on its stack) would be allocated on the heap each turn.
+	c, ok := relativeDayAt(toks, i, today)
+	take(spanOf(toks, c, ok))
+	c, ok = inUnitsAt(toks, i, today)
+	take(spanOf(toks, c, ok))
+	c, ok = unitsLaterAt(toks, i, today)
+	take(spanOf(toks, c, ok))
+	c, ok = monthDayAt(toks, i, today)
+	take(spanOf(toks, c, ok))
 	if c, ok := weekdayAt(toks, i, today); ok {
 		s, _ := spanOf(toks, c, true)
 		s.weekdayOnly = s.first == s.last || weekdayPrefixes[toks[s.first].text] == modeBare && s.last == s.first+1
