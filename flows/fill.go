@@ -130,7 +130,7 @@ func (tu *turn) framedCity(sl *slot, answer string) bool {
 	if sl.typ != TypeCity || !typed(tu.in) || tu.in.Message.Meaning != "" || strings.Contains(answer, ":") {
 		return false // "Departure: Boston": a label the answer's readers weighed
 	}
-	for _, text := range []string{answer, glossOf(answer)} {
+	for _, text := range []string{answer, tu.glossOf(answer)} {
 		if slices.ContainsFunc(nlu.FindCities(text), func(c string) bool { return !nlu.TypedAsWord(text, c) }) {
 			return true // "nice day today" names no place
 		}
@@ -173,7 +173,7 @@ func (tu *turn) correctedAnswer() (string, bool) {
 // reads as a value of sl ("demain matin", "cinq nuits", "nhar sebt"): the
 // answer's own reading stands whenever there is one.
 func (tu *turn) glossedAnswer(sl *slot, answer string) string {
-	g := glossOf(answer)
+	g := tu.glossOf(answer)
 	if g == answer {
 		return answer
 	}
@@ -373,7 +373,7 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 			// (nlu.SetAside); a name or a reference is read as before.
 			kept := map[string]any{}
 			tu.findIn(f, rest, strings.ToLower(rest), kept)
-			tu.findInGloss(f, rest, glossOf(rest), kept)
+			tu.findInGloss(f, rest, tu.glossOf(rest), kept)
 			for _, sl := range f.slotOrder {
 				if v, ok := kept[sl.name]; readsValue(sl) && ok {
 					found[sl.name] = v
@@ -385,10 +385,10 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 		return
 	}
 	tu.findIn(f, head, strings.ToLower(head), found)
-	tu.findInGloss(f, head, glossOf(head), found)
+	tu.findInGloss(f, head, tu.glossOf(head), found)
 	after := map[string]any{}
 	tu.findIn(f, tail, strings.ToLower(tail), after)
-	tu.findInGloss(f, tail, glossOf(tail), after)
+	tu.findInGloss(f, tail, tu.glossOf(tail), after)
 	maps.Copy(found, after)
 }
 
@@ -767,6 +767,16 @@ func takenEnd(sl *slot, capture string, start, end int) int {
 	return start + wordsEnd(capture, n)
 }
 
+// findCities is nlu.FindCities of text, kept for the last text read: each
+// city slot of a flow reads a first message for an uncued city. It is a copy,
+// as the callers delete from it.
+func (tu *turn) findCities(text string) []string {
+	if !tu.citiesRead || tu.citiesText != text {
+		tu.cities, tu.citiesText, tu.citiesRead = nlu.FindCities(text), text, true
+	}
+	return slices.Clone(tu.cities)
+}
+
 // typedValue finds a value of the slot's type anywhere in text: a date (unless
 // another date slot took one), an email, a phone number, a time, a city (for
 // the flow's only city slot), an enum value written out.
@@ -784,7 +794,7 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 		// A city named without a cue ("to", "from") belongs to the flow's only
 		// city slot.
 		// Two cities, or a choice ("Lisbon or Porto"), name no one city.
-		cs := slices.DeleteFunc(nlu.FindCities(text), func(c string) bool { return nlu.TypedAsWord(text, c) })
+		cs := slices.DeleteFunc(tu.findCities(text), func(c string) bool { return nlu.TypedAsWord(text, c) })
 		if len(cs) == 1 && onlyCity(f, sl) && !nlu.NamesAlternativesNear(text, cs[0]) {
 			return sl.normalize(cs[0]), true
 		}

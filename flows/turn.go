@@ -80,6 +80,11 @@ type turn struct {
 		ok         bool
 	}
 	corrRead bool
+	// cities are the cities nlu.FindCities found in citiesText once citiesRead
+	// is set (findCities).
+	cities     []string
+	citiesText string
+	citiesRead bool
 	// askedChange: the turn answers "what would you like to change?".
 	askedChange bool
 	// resume is the pending call this turn sends again (recover); act and

@@ -244,6 +244,16 @@ func (tu *turn) gloss() string {
 	return tu.glossText
 }
 
+// glossOf is glossOf(text), read once per turn when text is the message:
+// the answer to a slot question is most often the whole message, which
+// understanding has glossed already.
+func (tu *turn) glossOf(text string) string {
+	if text == tu.text {
+		return tu.gloss()
+	}
+	return glossOf(text)
+}
+
 // glossOf is nlu.Gloss of text, in capitals when text is written in
 // capitals (an upper-case letter, no lower-case one): the readers take
 // capitals for a name only beside lower-case words, and a glossed word in
