@@ -132,27 +132,46 @@ func turnedClause(c string, leads bool) (int, bool) {
 // date's "2026-12-12" is no break), or a "but" word in any case. Most answers
 // hold none, and the expression's backtracking is most of SetAside's cost.
 func mayBreak(text string) bool {
-	// The ASCII marks in one pass, the others each as a substring: ContainsAny
-	// with a set that is not all ASCII looks every rune of text up in the set.
-	if strings.ContainsAny(text, ",;.!?") || strings.Contains(text, "؟") || strings.Contains(text, "،") || spacedDash(text) {
-		return true
-	}
-	return containsFold(text, "but") || containsFold(text, "mais") ||
-		containsFold(text, "pero") || containsFold(text, "sino")
-}
-
-// spacedDash reports whether a dash (-, – or —) follows a space in text, as
-// in every dash clauseBreak matches (\s before it).
-func spacedDash(text string) bool {
-	for i := 0; i+1 < len(text); i++ {
+	// One pass over the bytes (setAside and the clause readers ask it of
+	// every answer): a "but" word can only start at its first letter in
+	// either case, as containsFold says.
+	for i := 0; i < len(text); i++ {
 		switch text[i] {
+		case ',', ';', '.', '!', '?':
+			return true
+		case 0xD8: // the lead byte of ؟ (D8 9F) and ، (D8 8C)
+			if i+1 < len(text) && (text[i+1] == 0x9F || text[i+1] == 0x8C) {
+				return true
+			}
 		case ' ', '\t', '\n', '\v', '\f', '\r':
-			if r := text[i+1:]; r[0] == '-' || strings.HasPrefix(r, "–") || strings.HasPrefix(r, "—") {
+			if r := text[i+1:]; strings.HasPrefix(r, "-") || strings.HasPrefix(r, "–") || strings.HasPrefix(r, "—") {
+				return true
+			}
+		case 'b', 'B':
+			if hasFoldAt(text, i, "but") {
+				return true
+			}
+		case 'm', 'M':
+			if hasFoldAt(text, i, "mais") {
+				return true
+			}
+		case 'p', 'P':
+			if hasFoldAt(text, i, "pero") {
+				return true
+			}
+		case 's', 'S':
+			if hasFoldAt(text, i, "sino") {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// hasFoldAt reports whether text holds word, an ASCII word, at byte i in any
+// case.
+func hasFoldAt(text string, i int, word string) bool {
+	return i+len(word) <= len(text) && strings.EqualFold(text[i:i+len(word)], word)
 }
 
 func isBut(s string) bool {
