@@ -136,34 +136,40 @@ func mayBreak(text string) bool {
 	// every answer): a "but" word can only start at its first letter in
 	// either case, as containsFold says.
 	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case ',', ';', '.', '!', '?':
+		if markAt(text, i) || butWordAt(text, i) {
 			return true
-		case 0xD8: // the lead byte of ؟ (D8 9F) and ، (D8 8C)
-			if i+1 < len(text) && (text[i+1] == 0x9F || text[i+1] == 0x8C) {
-				return true
-			}
-		case ' ', '\t', '\n', '\v', '\f', '\r':
-			if r := text[i+1:]; strings.HasPrefix(r, "-") || strings.HasPrefix(r, "–") || strings.HasPrefix(r, "—") {
-				return true
-			}
-		case 'b', 'B':
-			if hasFoldAt(text, i, "but") {
-				return true
-			}
-		case 'm', 'M':
-			if hasFoldAt(text, i, "mais") {
-				return true
-			}
-		case 'p', 'P':
-			if hasFoldAt(text, i, "pero") {
-				return true
-			}
-		case 's', 'S':
-			if hasFoldAt(text, i, "sino") {
-				return true
-			}
 		}
+	}
+	return false
+}
+
+// markAt reports whether a clause mark starts at byte i of text: a
+// punctuation mark, or a space with a dash after it.
+func markAt(text string, i int) bool {
+	switch text[i] {
+	case ',', ';', '.', '!', '?':
+		return true
+	case 0xD8: // the lead byte of ؟ (D8 9F) and ، (D8 8C)
+		return i+1 < len(text) && (text[i+1] == 0x9F || text[i+1] == 0x8C)
+	case ' ', '\t', '\n', '\v', '\f', '\r':
+		r := text[i+1:]
+		return strings.HasPrefix(r, "-") || strings.HasPrefix(r, "–") || strings.HasPrefix(r, "—")
+	}
+	return false
+}
+
+// butWordAt reports whether "but", "mais", "pero" or "sino" starts at byte i
+// of text, in any case.
+func butWordAt(text string, i int) bool {
+	switch text[i] {
+	case 'b', 'B':
+		return hasFoldAt(text, i, "but")
+	case 'm', 'M':
+		return hasFoldAt(text, i, "mais")
+	case 'p', 'P':
+		return hasFoldAt(text, i, "pero")
+	case 's', 'S':
+		return hasFoldAt(text, i, "sino")
 	}
 	return false
 }
