@@ -327,7 +327,8 @@ func namesValue(sl *slot, words []string, v string, typo bool) bool {
 	for m := n; m <= longest; m++ {
 		for j := 0; n > 0 && j+m <= len(words); j++ {
 			run := strings.Join(words[j:j+m], " ")
-			if typo && sameSpelling(sl, v, run) || !typo && spellingKey(v) == spellingKey(run) {
+			// With typo, a name spelled by ear is one too ("Tagas Vue").
+			if typo && (sameSpelling(sl, v, run) || sl != nil && sl.typ == TypeText && nlu.SoundsLike(run, v)) || !typo && spellingKey(v) == spellingKey(run) {
 				return true
 			}
 		}

@@ -75,7 +75,7 @@ func fieldValues(records []map[string]string, field string) []string {
 func (sl *slot) recordCity(c string) (string, bool) {
 	found := ""
 	for _, p := range sl.places {
-		if !nlu.NearName(c, p) {
+		if !nlu.NearName(c, p) && !nlu.SoundsLike(c, p) {
 			continue
 		}
 		if found != "" {

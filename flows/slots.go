@@ -397,6 +397,16 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 	if !upstream && nlu.NamesAlternatives(raw) {
 		return nil, false
 	}
+	if !upstream {
+		// "Ankara'dan", "sa Cebu po", "Busan is my destination": the words
+		// and endings around the place are read away (nlu.PlaceCore), unless
+		// the whole is a known city's name.
+		if _, whole := nlu.MatchCityExact(raw); !whole {
+			if core, ok := nlu.PlaceCore(raw); ok {
+				raw = core
+			}
+		}
+	}
 	if direct && !upstream {
 		for _, re := range sl.patterns {
 			if v := groupValue(re, raw); v != "" {
@@ -435,10 +445,12 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	if head, ok := nlu.CutCountry(c); ok && !known && !upstream {
 		c = head // "Braga Portugal": the place is Braga
 	}
-	if !known && !upstream && len(sl.places) > 0 {
+	if !known && !upstream {
 		// The bot searches its records by the name as written: an unknown
 		// name typed near a place they list is that place, and one a few
-		// typos from a known place is asked again, never stored misspelt.
+		// typos from a known place or a listed one, or sounding like a known
+		// city it cannot be told from ("Sinsinatty"), is asked again, never
+		// stored misspelt. A name near none is a place of its own ("Bergen").
 		p, near := sl.recordCity(c)
 		switch {
 		case near:
@@ -628,6 +640,11 @@ func (sl *slot) normalize(v string) string {
 func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v any) (any, string, error) {
 	if v == DontCare && sl.allowsNoPreference() {
 		return v, "", nil // no value to check: any will do
+	}
+	if other := e.sameCityAs(s, sl, v); other != nil {
+		// "New York" for the destination of a flight from New York: a trip
+		// from a city to itself is no trip; a careful agent asks again.
+		return nil, fmt.Sprintf("%s is already the %s.", format(v), other.label), nil
 	}
 	for _, val := range sl.validators {
 		if val.def.Type == ValidateCustom {
@@ -857,4 +874,22 @@ func capturesTwo(sl *slot, p *pattern, text string) bool {
 		}
 	}
 	return false
+}
+
+// sameCityAs is the other city slot of the current flow that holds v, when
+// sl is a city slot: one city cannot be both ends of a trip. nil when none.
+func (e *Engine) sameCityAs(s *State, sl *slot, v any) *slot {
+	if sl.typ != TypeCity || s == nil {
+		return nil
+	}
+	f := e.flows[s.CurrentFlow]
+	if f == nil {
+		return nil
+	}
+	for _, o := range f.slotOrder {
+		if o != sl && o.name != sl.name && o.typ == TypeCity && s.Slots[o.name] != nil && format(s.Slots[o.name]) == format(v) {
+			return o
+		}
+	}
+	return nil
 }

@@ -260,8 +260,74 @@ func buildCityIndex() map[string]string {
 			idx[strings.Join(phraseWords(a), " ")] = city
 		}
 	}
+	for city, aliases := range worldCities {
+		for _, a := range append([]string{city}, aliases...) {
+			k := strings.Join(phraseWords(a), " ")
+			if _, taken := idx[k]; !taken {
+				idx[k] = city
+			}
+		}
+	}
+	for nick, city := range cityNicknames {
+		k := strings.Join(phraseWords(nick), " ")
+		idx[k] = city
+		// "the Windy City" or "Windy City": a leading "the" may be left out
+		// where two words or more are left ("the Six" alone is no "six").
+		if rest, ok := strings.CutPrefix(k, "the "); ok && strings.Contains(rest, " ") {
+			idx[rest] = city
+		}
+	}
 	return idx
 }
+
+// cityWorldText is city_world.txt: more of the world's cities, with the
+// other ways people write them; cityNicknamesText is city_nicknames.txt: the
+// nicknames people call cities by ("the Windy City").
+var (
+	//go:embed city_world.txt
+	cityWorldText string
+	//go:embed city_nicknames.txt
+	cityNicknamesText string
+)
+
+// worldCities are city_world.txt's cities the gazetteer's list lacks, with
+// their other names; a line naming a listed city adds its names to it.
+var worldCities = func() map[string][]string {
+	out := map[string][]string{}
+	for _, line := range strings.Split(cityWorldText, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		city, names, _ := strings.Cut(line, ":")
+		city = strings.TrimSpace(city)
+		var aliases []string
+		for n := range strings.SplitSeq(names, "|") {
+			if n = strings.TrimSpace(n); n != "" {
+				aliases = append(aliases, n)
+			}
+		}
+		if _, known := cities[city]; known {
+			cities[city] = append(cities[city], aliases...)
+			continue
+		}
+		out[city] = aliases
+	}
+	return out
+}()
+
+// cityNicknames are city_nicknames.txt's nicknames, by nickname.
+var cityNicknames = func() map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(cityNicknamesText, "\n") {
+		nick, city, ok := strings.Cut(line, "|")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out[strings.TrimSpace(nick)] = strings.TrimSpace(city)
+	}
+	return out
+}()
 
 // cityExonymsText is city_exonyms.txt: the names of the gazetteer's cities
 // in Italian, Portuguese and German ("Lisbona", "Nova Iorque", "Mailand").
@@ -331,7 +397,10 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	if c, ok := shorthandCity(joined); ok {
 		return c, true // "dnvr": Denver without its vowels
 	}
-	return closestCity(joined)
+	if c, ok := closestCity(joined); ok {
+		return c, true
+	}
+	return phoneticCity(joined) // "Sinsinati": Cincinnati spelled by ear
 }
 
 // beforeCountry splits joined into the words before a country that ends it
@@ -428,7 +497,11 @@ func LooksMisspelt(typed string, places []string) bool {
 		}
 	}
 	var buf [16]FuzzyMatch
-	return len(cityFuzzy.Near(buf[:0], a, MaxFuzzyDistance)) > 0
+	if len(cityFuzzy.Near(buf[:0], a, MaxFuzzyDistance)) > 0 {
+		return true
+	}
+	_, sounds := soundsLike(a) // "Sanfransisko": a known city spelled by ear
+	return sounds
 }
 
 // osaDistance is the number of typos between a and b: letters added, dropped

@@ -1,0 +1,163 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The words and endings said around a place's name (issue 38 round 7): a case
+// ending after an apostrophe ("Ankara'dan"), a preposition or particle of
+// another language ("sa Cebu po", "nach Berlin", "Mumbai se"), and the frames
+// of a copular or choice answer ("Busan is my destination", "I choose Tagus
+// View hotel"). place_markers.txt lists them; PlaceCore reads them away.
+
+//go:embed place_markers.txt
+var placeMarkersText string
+
+// placeMarkers are place_markers.txt's lists: the case endings, and the
+// phrases before and after a place (lower case, words apart by one space),
+// and the hyphened endings ("-euro").
+var placeMarkers = func() (m struct {
+	suffix, hyphen map[string]bool
+	before, after  map[string]bool
+	longest        int
+}) {
+	m.suffix, m.hyphen, m.before, m.after = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	section := ""
+	for _, line := range strings.Split(placeMarkersText, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+			continue
+		case strings.HasPrefix(line, "["):
+			section = strings.Trim(line, "[]")
+			continue
+		case section == "suffix":
+			for _, s := range strings.Fields(line) {
+				m.suffix[s] = true
+			}
+			continue
+		}
+		for p := range strings.SplitSeq(line, "|") {
+			p = strings.Join(strings.Fields(strings.ToLower(p)), " ")
+			switch {
+			case p == "":
+			case strings.HasPrefix(p, "-"):
+				m.hyphen[p[1:]] = true
+			case section == "before":
+				m.before[p] = true
+			default:
+				m.after[p] = true
+			}
+			m.longest = max(m.longest, len(strings.Fields(p)))
+		}
+	}
+	return m
+}()
+
+// markerWord is a typed word as the marker lists write it: lower case,
+// without the punctuation around it, a curly apostrophe straight.
+func markerWord(w string) string {
+	w = strings.ReplaceAll(strings.ToLower(w), "’", "'")
+	return strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) && r != '\'' })
+}
+
+// leadingMarker is how many of ws a phrase of placeMarkers.before (before) or
+// .after (the last words) takes, the longest first; 0 when none.
+func markerRun(ws []string, set map[string]bool, atEnd bool) int {
+	for n := min(placeMarkers.longest, len(ws)-1); n >= 1; n-- {
+		run := ws[:n]
+		if atEnd {
+			run = ws[len(ws)-n:]
+		}
+		parts := make([]string, n)
+		for i, w := range run {
+			parts[i] = markerWord(w)
+		}
+		if set[strings.Join(parts, " ")] {
+			return n
+		}
+	}
+	return 0
+}
+
+// shortCapital reports whether a stripped marker word is written with a
+// capital and short enough to begin a place's own name ("A Coruña", "La
+// Paz", "Da Nang", "Den Haag").
+func shortCapital(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && utf8.RuneCountInString(strings.TrimFunc(w, unicode.IsPunct)) <= 4
+}
+
+// PlaceCore is text, an answer naming a place, without the words and endings
+// said around the place (place_markers.txt): the frames and particles before
+// and after it and a case ending after an apostrophe ("sa Cebu po": "Cebu";
+// "Ankara'dan": "Ankara"; "Busan is my destination": "Busan"). ok is false
+// when nothing was read away, or nothing would be left. A short marker
+// written with a capital is read away only before a known city: "A Coruña"
+// keeps its "A".
+func PlaceCore(text string) (core string, ok bool) {
+	ws := strings.Fields(text)
+	if len(ws) == 0 || len(ws) > 12 {
+		return "", false
+	}
+	capital, changed := false, false
+	for range 3 {
+		n := markerRun(ws, placeMarkers.before, false)
+		if n == 0 {
+			break
+		}
+		capital = capital || n == 1 && shortCapital(ws[0])
+		ws, changed = ws[n:], true
+	}
+	for range 3 {
+		n := markerRun(ws, placeMarkers.after, true)
+		if n == 0 {
+			break
+		}
+		ws, changed = ws[:len(ws)-n], true
+	}
+	last := len(ws) - 1
+	if i := strings.LastIndexByte(ws[last], '-'); i > 0 && placeMarkers.hyphen[markerWord(ws[last][i+1:])] {
+		ws[last], changed = ws[last][:i], true // "Busan-euro"
+	}
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w
+		if stem, ok := withoutCaseEnding(w); ok {
+			out[i], changed = stem, true
+		}
+	}
+	core = strings.TrimFunc(strings.Join(out, " "), func(r rune) bool { return unicode.IsPunct(r) && r != ')' || unicode.IsSpace(r) })
+	if !changed || core == "" {
+		return "", false
+	}
+	if capital {
+		if _, known := MatchCityExact(core); !known {
+			return "", false
+		}
+	}
+	return core, true
+}
+
+// withoutCaseEnding is w without a case ending after an apostrophe
+// ("Ankara'dan", "Helsinki'ssä", "İzmir’e"), when its stem is three letters
+// or more and begins with a capital or is a known city: "O'Hare", "rock'n"
+// keep theirs.
+func withoutCaseEnding(w string) (string, bool) {
+	i := strings.LastIndexAny(w, "'’")
+	if i < 3 {
+		return "", false
+	}
+	stem, end := w[:i], strings.TrimFunc(w[i:], func(r rune) bool { return unicode.IsPunct(r) })
+	r, _ := utf8.DecodeRuneInString(stem)
+	if !placeMarkers.suffix[strings.ToLower(end)] {
+		return "", false
+	}
+	if _, known := MatchCityExact(stem); !known && !unicode.IsUpper(r) {
+		return "", false
+	}
+	return stem, true
+}
