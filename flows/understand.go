@@ -181,10 +181,22 @@ func (tu *turn) changesCourse() bool {
 	// resembles an example ("Union Station Hotel" while asked which hotel) is
 	// the answer; a keyword always changes course.
 	r, ok := tu.classify()
-	if ok && r.Confidence < keywordConfidence && !tu.sentence() && tu.awaitedValue() {
-		return false
-	}
-	return ok
+	return ok && !tu.answersDespite(r)
+}
+
+// answersDespite reports whether the message, which resembles a trigger by
+// r (an example, not a keyword), is a value of the awaited slot: short, or
+// in a choice or copular frame.
+func (tu *turn) answersDespite(r nlu.Result) bool {
+	return r.Confidence < keywordConfidence && (!tu.sentence() || tu.framedValue()) && tu.awaitedValue()
+}
+
+// framedValue reports whether a typed sentence is a value of the awaited
+// slot in a choice or copular frame ("I choose Tagus View hotel", "Busan is
+// my destination": nlu.PlaceCore): the answer, though it resembles a trigger.
+func (tu *turn) framedValue() bool {
+	core, ok := nlu.PlaceCore(tu.text)
+	return ok && tu.awaitedValueIn(core)
 }
 
 // upstreamChangesCourse is changesCourse for an upstream parse p, which replaces

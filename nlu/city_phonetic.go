@@ -13,88 +13,99 @@ import (
 // (c before e, i, y and z are s; c, k, q, ck and qu are k; ph and v are f; x
 // is ks; dg and soft g are j; sh and ch are x; th is t; gh is silent), a
 // doubled sound counts once, and vowels, h, w and y count only as the first
-// letter (as "a"). Two names sound alike when their keys are equal.
+// letter (as "a"); a run of vowels between sounds is one mark, so that the
+// sounds keep their order and syllables. Two names sound alike when their
+// keys are equal.
 //
 // A word no lexicon holds, of five letters or more and a key of four sounds or
 // more, that sounds like exactly one known city and is not far longer or
 // shorter than its name, is that city. Sounding like two is a near miss:
 // never guessed, and never stored as written either (SoundsLikeCity).
 
+// digraphSounds are the pairs of letters that write one sound ("gh" none);
+// letterSounds the letters written for another's sound; soft are the vowels
+// after which c is s and g is j.
+var (
+	digraphSounds = map[string]string{"ph": "f", "gh": "", "sh": "x", "ch": "x", "th": "t", "qu": "k", "ck": "k", "dg": "j"}
+	letterSounds  = map[byte]string{'v': "f", 'z': "s", 'c': "k", 'q': "k", 'x': "ks"}
+)
+
+func soft(c byte) bool { return c == 'e' || c == 'i' || c == 'y' }
+
+// vowelSound reports whether c is a vowel, or h, w or y, which count as one.
+func vowelSound(c byte) bool { return strings.IndexByte("aeiouyhw", c) >= 0 }
+
+// letterSound is the sound of the consonant at letters[i] and how many
+// letters write it.
+func letterSound(letters []byte, i int) (string, int) {
+	c := letters[i]
+	if i+1 < len(letters) {
+		if s, ok := digraphSounds[string(letters[i:i+2])]; ok {
+			return s, 2
+		}
+		if c == 'c' && soft(letters[i+1]) {
+			return "s", 1
+		}
+		if c == 'g' && soft(letters[i+1]) {
+			return "j", 1
+		}
+	}
+	if s, ok := letterSounds[c]; ok {
+		return s, 1
+	}
+	return string(c), 1
+}
+
 // phoneticKey is the sound of a folded name's letters (spaces and other
 // characters left out).
 func phoneticKey(name string) string {
-	var b []byte
-	var letters []byte
+	letters := make([]byte, 0, len(name))
 	for i := 0; i < len(name); i++ {
 		if c := name[i]; c >= 'a' && c <= 'z' {
 			letters = append(letters, c)
 		}
 	}
-	at := func(i int) byte {
-		if i >= 0 && i < len(letters) {
-			return letters[i]
-		}
-		return 0
-	}
-	soft := func(c byte) bool { return c == 'e' || c == 'i' || c == 'y' }
-	push := func(c byte) {
-		if len(b) == 0 || b[len(b)-1] != c {
-			b = append(b, c)
-		}
-	}
-	for i := 0; i < len(letters); i++ {
-		c, next := letters[i], at(i+1)
-		switch {
-		case strings.IndexByte("aeiouyhw", c) >= 0:
+	b := make([]byte, 0, len(letters))
+	for i := 0; i < len(letters); {
+		if vowelSound(letters[i]) {
+			// The first letter a vowel is "a"; a vowel between two sounds is
+			// marked: it keeps two like sounds two ("anna" is one n, "ansan"
+			// two s) and the sounds in their order.
 			if i == 0 {
 				b = append(b, 'a')
-			}
-			if len(b) > 0 && b[len(b)-1] != 'a' && i > 0 {
-				// a vowel between two like sounds keeps them two ("anna" is
-				// one n, "ansan" two s): mark the break.
+			} else if len(b) > 0 && b[len(b)-1] != 'a' {
 				b = append(b, '.')
 			}
-		case c == 'p' && next == 'h', c == 'v', c == 'f':
-			push('f')
-			if c == 'p' {
-				i++
-			}
-		case c == 'g' && next == 'h':
-			i++ // silent: "Pittsburgh", "Edinburgh"
-		case c == 's' && next == 'h', c == 'c' && next == 'h':
-			push('x')
 			i++
-		case c == 't' && next == 'h':
-			push('t')
-			i++
-		case c == 'c' && soft(next), c == 'z', c == 's':
-			push('s')
-		case c == 'q' && next == 'u':
-			push('k')
-			i++
-		case c == 'c', c == 'k', c == 'q':
-			push('k')
-		case c == 'x':
-			push('k')
-			push('s')
-		case c == 'd' && next == 'g', c == 'g' && soft(next), c == 'j':
-			push('j')
-			if c == 'd' {
-				i++
-			}
-		default:
-			push(c)
+			continue
 		}
+		s, n := letterSound(letters, i)
+		for j := 0; j < len(s); j++ {
+			if len(b) == 0 || b[len(b)-1] != s[j] {
+				b = append(b, s[j]) // a doubled sound counts once
+			}
+		}
+		i += n
 	}
-	// Drop the vowel marks: they only kept two like sounds apart.
+	return vowelRuns(b)
+}
+
+// vowelRuns is a key with one mark for a run of vowel marks, none after a
+// first "a" or at the end ("Jaksonvil" for Jacksonville, "-borough" for
+// "-burgh"): sounds in another order ("Dnevre" for Denver: two typos, not
+// a name by ear) differ.
+func vowelRuns(b []byte) string {
 	out := b[:0]
 	for _, c := range b {
-		if c != '.' {
+		if c != '.' || len(out) > 0 && out[len(out)-1] != '.' && out[len(out)-1] != 'a' {
 			out = append(out, c)
 		}
 	}
-	return string(out)
+	return strings.TrimRight(string(out), ".")
 }
+
+// sounds is how many sounds a phonetic key holds, its vowel marks left out.
+func sounds(k string) int { return len(k) - strings.Count(k, ".") }
 
 // cityKey is a known name or alias and its city, by the name's sound.
 type cityKey struct{ name, city string }
@@ -126,7 +137,7 @@ func soundsLike(joined string) (found string, any bool) {
 		}
 	}
 	k := phoneticKey(joined)
-	if len(k) < 4 {
+	if sounds(k) < 4 {
 		return "", false
 	}
 	for _, m := range citySounds()[k] {
@@ -152,5 +163,5 @@ func phoneticCity(joined string) (string, bool) {
 // sounds): "Tagas Vue" sounds like "Tagus View".
 func SoundsLike(typed, name string) bool {
 	a, b := phoneticKey(strings.Join(phraseWords(typed), " ")), phoneticKey(strings.Join(phraseWords(name), " "))
-	return len(a) >= 4 && a == b
+	return sounds(a) >= 4 && a == b
 }

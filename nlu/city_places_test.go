@@ -7,7 +7,7 @@ func TestPhoneticCity(t *testing.T) {
 		{"Sinsinati", "Cincinnati"}, {"Albukerky", "Albuquerque"}, {"sinsinatti", "Cincinnati"},
 		{"Filadelfia", "Philadelphia"}, {"Jaksonvil", "Jacksonville"}, {"Minneapolis", "Minneapolis"},
 		{"Sakramento", "Sacramento"}, {"Hyuston", "Houston"}, {"Filladelfya", "Philadelphia"},
-		{"Edinborough", "Edinburgh"}, {"Jakarta", "Jakarta"}, {"Tuson", "Tucson"},
+		{"Edinborough", "Edinburgh"}, {"Jakarta", "Jakarta"}, {"Tusson", "Tucson"},
 		{"Sinsinati", "Cincinnati"}, {"Indianapolus", "Indianapolis"},
 	} {
 		if got, ok := MatchCity(tc.typed); !ok || got != tc.want {
@@ -52,6 +52,42 @@ func TestPhoneticNearMiss(t *testing.T) {
 	for _, s := range []string{"Tagas Vue"} {
 		if !SoundsLike(s, "Tagus View") {
 			t.Errorf("SoundsLike(%q, Tagus View) = false", s)
+		}
+	}
+}
+
+// TestPlaceCoreProperty: a place phrase generated from a frame, a known city
+// and a case ending or particle reads the city, or nothing, never another.
+func TestPlaceCoreProperty(t *testing.T) {
+	befores := []string{"", "sa ", "nach ", "naar ", "à ", "ke ", "I choose ", "my destination is ", "I'll take ", "papunta sa "}
+	afters := []string{"", " po", " se", " please", " is my destination", " is where I'm headed", " lah", " ji"}
+	suffixes := []string{"", "'dan", "'den", "'a", "'ya", "'ssa", "'sta", "’de"}
+	citiesList := []string{"Ankara", "Cebu", "Berlin", "Paris", "New York", "Rio de Janeiro", "Helsinki", "Cincinnati", "Los Angeles", "Busan"}
+	for _, city := range citiesList {
+		for _, b := range befores {
+			for _, a := range afters {
+				for _, s := range suffixes {
+					text := b + city + s + a
+					core, ok := PlaceCore(text)
+					if !ok {
+						core = text
+					}
+					got, read := MatchCity(core)
+					if read && got != city {
+						t.Errorf("%q read %q, want %q or nothing", text, got, city)
+					}
+					if !read && b == "" && a == "" && s == "" {
+						t.Errorf("%q not read", text)
+					}
+				}
+			}
+		}
+	}
+	// A name that begins with a marker keeps it; a capitalized marker before
+	// an unknown name is not read away.
+	for _, s := range []string{"A Coruña", "La Paz", "Da Nang", "O'Hare", "De Aar"} {
+		if core, ok := PlaceCore(s); ok {
+			t.Errorf("PlaceCore(%q) = %q", s, core)
 		}
 	}
 }

@@ -103,7 +103,30 @@ func PlaceCore(text string) (core string, ok bool) {
 	if len(ws) == 0 || len(ws) > 12 {
 		return "", false
 	}
-	capital, changed := false, false
+	ws, capital, changed := withoutMarkers(ws)
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = w
+		if stem, ok := withoutCaseEnding(w); ok {
+			out[i], changed = stem, true
+		}
+	}
+	core = strings.TrimFunc(strings.Join(out, " "), func(r rune) bool { return unicode.IsPunct(r) && r != ')' || unicode.IsSpace(r) })
+	if !changed || core == "" {
+		return "", false
+	}
+	if capital {
+		if _, known := MatchCityExact(core); !known {
+			return "", false
+		}
+	}
+	return core, true
+}
+
+// withoutMarkers is ws without the phrases before and after a place and a
+// hyphened ending of its last word; capital says a short marker written with
+// a capital was read away, changed that any was.
+func withoutMarkers(ws []string) (out []string, capital, changed bool) {
 	for range 3 {
 		n := markerRun(ws, placeMarkers.before, false)
 		if n == 0 {
@@ -123,23 +146,7 @@ func PlaceCore(text string) (core string, ok bool) {
 	if i := strings.LastIndexByte(ws[last], '-'); i > 0 && placeMarkers.hyphen[markerWord(ws[last][i+1:])] {
 		ws[last], changed = ws[last][:i], true // "Busan-euro"
 	}
-	out := make([]string, len(ws))
-	for i, w := range ws {
-		out[i] = w
-		if stem, ok := withoutCaseEnding(w); ok {
-			out[i], changed = stem, true
-		}
-	}
-	core = strings.TrimFunc(strings.Join(out, " "), func(r rune) bool { return unicode.IsPunct(r) && r != ')' || unicode.IsSpace(r) })
-	if !changed || core == "" {
-		return "", false
-	}
-	if capital {
-		if _, known := MatchCityExact(core); !known {
-			return "", false
-		}
-	}
-	return core, true
+	return ws, capital, changed
 }
 
 // withoutCaseEnding is w without a case ending after an apostrophe
