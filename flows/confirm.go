@@ -65,6 +65,11 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 	if answer == nlu.Yes || tu.isCancel() {
 		return answer, false, false
 	}
+	if answer == nlu.Unknown && nlu.AsksForInformation(tu.text) {
+		// "which airport in Paris?": a question back, no correction of the
+		// place it names.
+		return answer, false, false
+	}
 	correction, unplaced = tu.correctsValue()
 	return answer, correction, unplaced
 }

@@ -97,6 +97,9 @@ var changeWords = wordSet("but instead actually change changed update modify edi
 // asking for a change ("but", "instead", "other", a number) leave the message
 // Unknown: "yes but change the date to Friday", "no, make it Boston".
 func YesNoTo(text, question string) Answer {
+	if isUnreadReply(text) {
+		return Unknown // "ne": a Greek yes, a Slavic no
+	}
 	a := yesNoByRules(text, question)
 	if a == Unknown {
 		a = learnedAnswer(text)

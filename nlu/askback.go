@@ -178,3 +178,40 @@ func mayCorrect(text string) bool {
 	}
 	return false
 }
+
+// infoOpeners open a question that asks for information ("which airport in
+// Paris?", "when does it leave?", "où est l'hôtel ?"), folded; "what" and
+// "how" do only when no proposal follows them ("what about Boston?", "how
+// about Friday?").
+var infoOpeners = wordSet(`which where when why who whom whose what how whats
+quel quelle quels quelles quand pourquoi ou combien qui
+cual cuales cuando donde por quien cuanto cuanta
+fin imta fo9ach fou9ach 3lach chhal chkon
+متى اين أين لماذا كم من`)
+
+// proposalWords after "what" or "how" make the question a proposal: a new
+// value offered ("what about Boston?", "how about the 5th?", "et si ...").
+var proposalWords = wordSet(`about if abt si`)
+
+// AsksForInformation reports whether a message is a question asking for
+// information and proposing nothing: it asks (AsksQuestion), opens with an
+// information question word, and holds no word of change ("instead",
+// "rather"). At a yes/no confirmation such a question is no answer and no
+// correction, whatever place or date it names ("which airport in Paris?"):
+// the bot asks again.
+func AsksForInformation(text string) bool {
+	if !AsksQuestion(text) {
+		return false
+	}
+	var buf [24]token
+	toks := appendTokens(buf[:0], key(text))
+	if len(toks) < 2 || !infoOpeners[toks[0].text] || proposalWords[toks[1].text] {
+		return false
+	}
+	for _, t := range toks[1:] {
+		if t.text == "instead" || t.text == "rather" || t.text == "plutot" || t.text == "mejor" {
+			return false
+		}
+	}
+	return true
+}

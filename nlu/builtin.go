@@ -91,6 +91,9 @@ func BuiltinExamples() []Labelled {
 // question word first) is a question. Below all of these it is no intent
 // (Result{}): "not understood".
 func BuiltinIntent(text string) Result {
+	if isUnreadReply(text) {
+		return Result{} // "ne", "tak": an answer one way in one language, the other in another
+	}
 	r := builtinIntent(text)
 	if r.Intent == "" && mayElongate(text) {
 		// A letter held down ("nvmmm", "heyyy there"): the message again,

@@ -138,8 +138,8 @@ func runLength(runes []rune, i int) int {
 // holds no such run or neither cut is known: a word the vocabulary does not
 // hold is never made up.
 func Unelongated(w string, known func(string) bool) (string, bool) {
-	if !hasElongation(w) {
-		return w, false
+	if !hasElongation(w) || oneKeyRepeated(w) {
+		return w, false // "kkkkkkkk" is a key held or hit again and again: no word
 	}
 	for _, keep := range []int{2, 1} {
 		if c := shortenRuns(w, keep); utf8.RuneCountInString(c) > 1 && known(c) {
@@ -147,6 +147,12 @@ func Unelongated(w string, known func(string) bool) (string, bool) {
 		}
 	}
 	return w, false
+}
+
+// oneKeyRepeated reports whether w is one letter and nothing else.
+func oneKeyRepeated(w string) bool {
+	r, size := utf8.DecodeRuneInString(w)
+	return size > 0 && strings.Count(w, string(r))*size == len(w)
 }
 
 // lexiconWords are the words of the built-in lexicons that no other table of

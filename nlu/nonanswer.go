@@ -29,6 +29,12 @@ func init() {
 	} {
 		nonAnswerPhrases = append(nonAnswerPhrases, phraseWords(p))
 	}
+	// The world's languages: reply_words.txt's "dontknow" lists.
+	for _, lang := range sortedKeys(replyWords["dontknow"]) {
+		for _, p := range replyWords["dontknow"][lang] {
+			nonAnswerPhrases = append(nonAnswerPhrases, phraseWords(p))
+		}
+	}
 	nonAnswerFirst = firstWords(nonAnswerPhrases)
 }
 

@@ -53,7 +53,37 @@ var replyVocabulary = buildReplyVocabulary()
 
 // replyWordsByFirst are replyVocabulary's words by first byte, sorted, so that a
 // correction is the same from run to run.
-var replyWordsByFirst = groupByFirstByte(replyVocabulary)
+var replyWordsByFirst = groupByFirstByte(replyVocabulary, worldOnlyReplyWords)
+
+// typoLanguages are the lexicons a typo is read as a word of: the seeds'
+// languages and those reply_words.txt first added, whose ordinary words
+// near_reply_words.txt keeps apart. The world's other languages and the
+// Englishes of reply_words.txt ("en_world") are read as typed, never as a
+// typo's target: "next" is no Russian "net", "tents" no Indonesian "tentu".
+var typoLanguages = wordSet("en fr es darija_latin darija_arabic pt it de nl")
+
+// worldOnlyReplyWords are the reply words only the other languages hold.
+var worldOnlyReplyWords = func() map[string]bool {
+	in, out := map[string]bool{}, map[string]bool{}
+	for _, lex := range []map[string][]string{confirmYes, confirmNo, yesPhrases, noPhrases, politePhrases,
+		hedgePhrases, greetingPhrases, thanksPhrases} {
+		for lang, phrases := range lex {
+			seen := out
+			if typoLanguages[lang] {
+				seen = in
+			}
+			for _, p := range phrases {
+				for _, w := range phraseWords(p) {
+					seen[w] = true
+				}
+			}
+		}
+	}
+	for w := range in {
+		delete(out, w)
+	}
+	return out
+}()
 
 func buildReplyVocabulary() map[string]uint8 {
 	out := map[string]uint8{}
@@ -81,10 +111,12 @@ func buildReplyVocabulary() map[string]uint8 {
 	return out
 }
 
-func groupByFirstByte(vocab map[string]uint8) map[byte][]string {
+func groupByFirstByte(vocab map[string]uint8, except map[string]bool) map[byte][]string {
 	out := map[byte][]string{}
 	for w := range vocab {
-		out[w[0]] = append(out[w[0]], w)
+		if !except[w] {
+			out[w[0]] = append(out[w[0]], w)
+		}
 	}
 	for _, ws := range out {
 		slices.Sort(ws)
@@ -127,8 +159,11 @@ var unapostrophed = map[string]string{
 // replyWordFor is the reply word w is a typo of, if any: w stretched
 // ("yesss", "noo"), else the one meaning of the lexicon words one edit away.
 func replyWordFor(w string) (string, bool) {
-	if _, known := replyVocabulary[w]; known || ordinaryNearReply[w] || len(w) < 3 || !latinLetters(w) {
-		return "", false
+	if _, known := replyVocabulary[w]; known || ordinaryNearReply[w] || nonAnswerFirst[w] || len(w) < 3 || !latinLetters(w) {
+		return "", false // a word of its own: "yet", "ewan" (Tagalog "I don't know")
+	}
+	if oneKeyRepeated(w) {
+		return "", false // one key held or hit again and again ("kkkkkkkk"): no word
 	}
 	if c, ok := unstretched(w); ok {
 		return c, true
@@ -196,12 +231,12 @@ func latinLetters(w string) bool {
 func unstretched(w string) (string, bool) {
 	if hasRunOf3(w) {
 		for _, keep := range []int{1, 2} {
-			if c := squeezeRuns(w, 3, keep); replyVocabulary[c] != 0 {
+			if c := squeezeRuns(w, 3, keep); replyVocabulary[c] != 0 && !worldOnlyReplyWords[c] {
 				return c, true
 			}
 		}
 	}
-	if n := len(w); w[n-1] == w[n-2] && replyVocabulary[w[:n-1]] != 0 {
+	if n := len(w); w[n-1] == w[n-2] && replyVocabulary[w[:n-1]] != 0 && !worldOnlyReplyWords[w[:n-1]] {
 		return w[:n-1], true
 	}
 	return "", false

@@ -46,3 +46,18 @@ func withReplyWords(lex map[string][]string, kind string) map[string][]string {
 	}
 	return lex
 }
+
+// unreadReplies are reply_words.txt's "unread" words: an answer in one
+// language and its opposite, or nothing, in another ("ne" is a Greek yes and
+// a Slavic no, "tak" a Polish yes and a Malay no). A message that is nothing
+// but one of them is no answer and no intent: the bot asks again.
+var unreadReplies = phraseKeys(replyWords["unread"])
+
+// isUnreadReply reports whether the whole message is an unread word
+// (unreadReplies), its punctuation aside.
+func isUnreadReply(text string) bool {
+	if len(text) > 12 {
+		return false // the words are short: most messages are not looked up
+	}
+	return unreadReplies[confirmKey(text)]
+}

@@ -13,7 +13,7 @@ import (
 // shopActionPhrases are imperatives of the confirmed action (put the item in
 // the cart), per language. Said alone or after a yes at a confirmation they
 // accept it: they repeat what the question asked.
-var shopActionPhrases = map[string][]string{
+var shopActionPhrases = withReplyWords(map[string][]string{
 	LangEnglish: {"add it", "add that", "add this", "add them", "put it in", "put that in", "pop it in",
 		"throw it in", "add it in", "put it in there", "get it", "buy it", "order it",
 		// Taking it, in plain and formal words.
@@ -35,7 +35,7 @@ var shopActionPhrases = map[string][]string{
 	LangDarijaArabic: {"زيدها", "زيدو", "زيده", "زيدهم", "دير ليا", "ديرها", "ديرو", "زيدها ليا",
 		// Arabic
 		"أضفه", "أضفها", "اضفه", "اضفها", "أضفهم", "ضيفه", "ضيفها"},
-}
+}, "action")
 
 // shopCartWords may follow an action phrase ("add it to my cart", "ajoute-le
 // au panier").

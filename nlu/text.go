@@ -108,6 +108,13 @@ var latinFold = map[rune]string{
 	'ù': "u", 'ú': "u", 'û': "u", 'ü': "u", 'ū': "u",
 	'ý': "y", 'ÿ': "y",
 	'œ': "oe", 'æ': "ae", 'ß': "ss",
+	// Turkish, Azerbaijani, Polish, Czech, Romanian, Hungarian, Croatian and
+	// Vietnamese letters as their users type them without the mark
+	// ("tesekkurler", "dziekuje", "duoc"); Greek final sigma as sigma, so that
+	// a capitalised "ΓΕΙΑ ΣΑΣ" is "γεια σας".
+	'ı': "i", 'ş': "s", 'ğ': "g", 'ə': "e", 'ș': "s", 'ț': "t", 'ă': "a", 'ł': "l", 'ś': "s", 'ź': "z",
+	'ż': "z", 'ń': "n", 'ę': "e", 'ą': "a", 'ő': "o", 'ű': "u", 'ř': "r", 'ž': "z", 'š': "s", 'ě': "e",
+	'đ': "d", 'ư': "u", 'ơ': "o", 'ς': "σ",
 	// Arabic: alef variants to bare alef, alef maqsura stays; tatweel dropped below.
 	'أ': "ا", 'إ': "ا", 'آ': "ا", 'ٱ': "ا",
 	// Arabic-Indic and Eastern Arabic-Indic digits.

@@ -88,7 +88,7 @@ func (t *turn) soughtIsSocial() bool {
 // readAtConfirmation reads, with a confirmation pending, what the seed's
 // lexicon of yes and no does not (seed 000 section 3.4): a yes that says the
 // action again ("إيه زيدها", "yes, put it in") accepts it; a deferral ("maybe
-// later?", "not now") is neither a valid confirmation nor a cancellation, so
+// later?", "not now") or a "don't know" ("ewan ko po", "pata nahi") is neither a valid confirmation nor a cancellation, so
 // the question is asked again (-> clarifying -> awaiting_confirmation).
 func (t *turn) readAtConfirmation() {
 	if t.state() != StateAwaitingConfirmation {
@@ -98,7 +98,8 @@ func (t *turn) readAtConfirmation() {
 	switch {
 	case !decided && nlu.DeclinesAction(t.msg.Text):
 		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
-	case nlu.Defers(t.msg.Text), t.asksAboutThePending():
+	case nlu.Defers(t.msg.Text), t.asksAboutThePending(), !decided && nlu.IsNonAnswer(t.msg.Text):
+		// "ewan ko po", "not sure": no answer, asked again.
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
 	case nlu.ConfirmsAction(t.msg.Text):
 		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}
