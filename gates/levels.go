@@ -1,0 +1,146 @@
+package gates
+
+import (
+	_ "embed"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// levelsText is the data of levels.txt: present-time markers, level frames
+// and the words a level clause may start with.
+//
+//go:embed levels.txt
+var levelsText string
+
+// levelWords are levels.txt's lists by name.
+var levelWords = nlu.WordLists(levelsText)
+
+// nowFuzzy holds the single-word present markers of six letters or more, to
+// read one mistyped ("curently", "presntly").
+var nowFuzzy = func() *nlu.Fuzzy {
+	var long []string
+	for _, p := range levelWords["now"] {
+		if len(p) == 1 && len(p[0]) >= 6 {
+			long = append(long, p[0])
+		}
+	}
+	return nlu.NewFuzzy(long)
+}()
+
+// presentLevelAsCue writes the clause of a goal answer that states where the
+// user stands today as node n's present-level fact's own cue reads it (issue
+// 38 item 6): "bench 120kg, at 100 now" is "bench 120kg, currently at 100",
+// "bench 70 kg po, 55 kg ngayon" is "..., currently at 55 kg". The present
+// level is the number extractor one of whose cues is a present marker (now in
+// levels.txt); the clause must hold exactly one quantity, say a present
+// marker or start with a level frame right before its number, and say no
+// word of aiming (aim in remarks.txt) nor another number fact's cue. Only a
+// message with another quantity outside the clause (the target) is read so,
+// and only when one clause alone is a level clause: otherwise the text is
+// left as it is, and a second number without a marker stays unread.
+func presentLevelAsCue(n *Node, text string) string {
+	level, cue := presentLevelExtractor(n)
+	if level == nil || len(text) != len(strings.ToLower(text)) {
+		return text
+	}
+	clauses := clauseRe.FindAllStringIndex(text, -1)
+	at, withNumbers := -1, 0
+	for i, c := range clauses {
+		clause := text[c[0]:c[1]]
+		if !strings.ContainsAny(clause, "0123456789") {
+			continue
+		}
+		withNumbers++
+		if isLevelClause(n, level, clause) {
+			if at >= 0 {
+				return text // two level clauses: which is which is a guess
+			}
+			at = i
+		}
+	}
+	if at < 0 || withNumbers < 2 {
+		return text
+	}
+	c := clauses[at]
+	qs := nlu.ExtractQuantities(strings.ToLower(numbersText(text[c[0]:c[1]])))
+	level1 := formatQuantity(qs[0])
+	end := strings.TrimRightFunc(text[c[0]:c[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	tail := text[c[0]+len(end) : c[1]]
+	return text[:c[0]] + " " + cue + " " + level1 + tail + text[c[1]:]
+}
+
+// presentLevelExtractor is node n's number extractor cued by a present marker,
+// with that cue; nil when it has none.
+func presentLevelExtractor(n *Node) (*Extractor, string) {
+	for i := range n.Extract {
+		x := &n.Extract[i]
+		if x.Kind != ExtractNumber {
+			continue
+		}
+		for _, cue := range x.Cues {
+			if words := remarkTokens(cue); len(words) > 0 && nlu.HoldsPhrase(words[:1], levelWords["now"]) {
+				return x, cue
+			}
+		}
+	}
+	return nil, ""
+}
+
+// isLevelClause reports whether clause states the present level of fact
+// level: one quantity, a present marker or a level frame before its number,
+// and no word of aiming nor another number fact's cue.
+func isLevelClause(n *Node, level *Extractor, clause string) bool {
+	if len(nlu.ExtractQuantities(strings.ToLower(numbersText(clause)))) != 1 {
+		return false
+	}
+	words := ownerTokens(clause)
+	if saysAny(words, "aim") {
+		return false
+	}
+	for i := range n.Extract {
+		if x := &n.Extract[i]; x != level && x.Kind == ExtractNumber && hasCue(x, clause) {
+			return false
+		}
+	}
+	return saysNow(words) || framesNumber(words)
+}
+
+// saysNow reports whether words hold a present marker, a long one maybe
+// mistyped by one edit.
+func saysNow(words []string) bool {
+	if nlu.HoldsPhrase(words, levelWords["now"]) {
+		return true
+	}
+	for _, w := range words {
+		if len(w) >= 6 && strings.IndexFunc(w, unicode.IsDigit) < 0 {
+			if m, ok := nowFuzzy.Closest(w); ok && m.Distance == 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// framesNumber reports whether words start, after the user's own words
+// (self), with a level frame right before a number: "at 185", "I'm sitting
+// at 455", "longest so far is 60 km".
+func framesNumber(words []string) bool {
+	i := 0
+	for i < len(words) && nlu.HoldsPhrase(words[i:i+1], levelWords["self"]) {
+		i++
+	}
+	for _, frame := range levelWords["frame"] {
+		j := i + len(frame)
+		if j < len(words) && slices.Equal(words[i:j], frame) && startsWithDigit(words[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+func startsWithDigit(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9'
+}
