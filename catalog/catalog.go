@@ -48,6 +48,7 @@ import (
 	"unicode"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
 	"github.com/parleyhq/parley/shop"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
@@ -72,6 +73,26 @@ var categorySynonyms = map[string]string{
 	"music":       "album albums song songs single singles record cd musique mosi9a musi9a",
 	"decor":       "decoration decorations home",
 	"clothing":    "clothes apparel wear vetements vetement hwayej 7wayej",
+}
+
+//go:embed data/regional_words.txt
+var regionalWordsText string
+
+// regionalWords are regional_words.txt's words by the product type they name
+// ("bunnet" and "flat cap" a cap, "toque" a beanie, "sunnies" sunglasses).
+var regionalWords = nlu.WordLists(regionalWordsText)
+
+// regionalWordsOf are the regional words of the product types a product's
+// name holds ("Beanie with Logo": toque, bobble hat...), indexed with its
+// tags so that a shopper's own word for the type finds it.
+func regionalWordsOf(name string) string {
+	var out []string
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		for _, phrase := range regionalWords[strings.Trim(w, ",")] {
+			out = append(out, strings.Join(phrase, " "))
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // Catalog is the embedded sample catalog. It is safe for concurrent use.
@@ -616,7 +637,8 @@ func (c *csvCatalog) entry(rw csvRow) (entry, bool) {
 			Permalink:   parley.CatalogLink(permalink),
 			Categories:  categories,
 		},
-		tags:       strings.ReplaceAll(rw["Tags"], ",", " ") + " " + attributeWords(rw["Attribute 1 value(s)"]) + " " + attributeWords(rw["Attribute 2 value(s)"]),
+		tags: strings.ReplaceAll(rw["Tags"], ",", " ") + " " + attributeWords(rw["Attribute 1 value(s)"]) + " " + attributeWords(rw["Attribute 2 value(s)"]) +
+			" " + regionalWordsOf(rw["Name"]),
 		searchText: rw["Short description"],
 	}, true
 }

@@ -207,9 +207,16 @@ func init() {
 	}{
 		{-1, "cheapest|least expensive|lowest price|lowest priced|costs least|costs the least|cost the least|costs less|" +
 			"the cheaper one|the cheaper|least money|less expensive|less pricey|lower priced|lowest cost|moins cher|le moins cher|la moins chere|mas barato|mas barata|" +
-			"el mas barato|la mas barata|rkhes|rkhis|الارخص|ارخص"},
+			"el mas barato|la mas barata|rkhes|rkhis|الارخص|ارخص|" +
+			// A card named by a price adjective with "one" ("the budget one",
+			// "the cheap one"): among cards shown, the cheapest.
+			"cheap one|cheapo one|cheapie|budget one|affordable one|inexpensive one|bargain one|low cost one|" +
+			"least pricey|least costly|least dear|lowest priced one|cheap ones|budget ones"},
 		{1, "most expensive|priciest|dearest|highest price|costs the most|costs most|cost the most|the dearer one|" +
-			"more expensive|pricier|the pricier one|higher priced|plus cher|la plus chere|le plus cher|mas caro|mas cara|ghla|اغلى|الاغلى"},
+			"more expensive|pricier|the pricier one|higher priced|plus cher|la plus chere|le plus cher|mas caro|mas cara|ghla|اغلى|الاغلى|" +
+			// "the pricey one", "the dear one", "the spendy one": the dearest.
+			"pricey one|pricy one|dear one|spendy one|spenny one|expensive one|costly one|costlier one|" +
+			"spendier|spendiest|costliest|pricey ones|expensive ones"},
 	} {
 		for _, ph := range strings.Split(p.phrases, "|") {
 			shopPricePicks = append(shopPricePicks, struct {
