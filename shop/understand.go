@@ -49,6 +49,7 @@ func (t *turn) readByRules() {
 	text := t.msg.Text
 	t.readGloss()
 	t.bareNameOfACard()
+	t.framedNameOfACard()
 	if t.unsold && nlu.IsReactionOrFarewell(text) {
 		// "bonne nuit" is no search for "nuit".
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
