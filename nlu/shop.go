@@ -313,6 +313,7 @@ need want wanna like buy purchase order find show get looking search searching s
 une un des vous avez vendez cherche veux voudrais acheter una unos unas busco buscar quiero quisiera comprar
 tienen tienes venden
 bghit bgheet kayn 3ndkom 3andkom 3endkom 3andek 3ndek
+meron mayroon may
 عندكم عندك لديكم هل
 `)
 
@@ -358,6 +359,9 @@ rn atm asap tho tbf btw fyi imo imho lmk thx thnx ty tysm plss plox pleaseee k k
 now today tonight currently still again too yet soon anymore already
 let lemme think thinking check checking sec moment minute wait hold
 pas machi mashi ماشي
+squiz gander butcher's butchers nosey peek squint dekko shufti gawk looksee look-see having lookin tumitingin tingin silip ikot nag-iikot mirando regardant
+po kayo kayong ba naman lang kahit ano anuman bahala ikaw yung abeg oya
+trip trips holiday holidays vacation vacations vacay journey getaway remember remembering memory memories keepsake
 weather sunny rainy raining snowing snowy windy cloudy freezing scorching day days lovely beautiful gorgeous huh
 niece nieces nephew nephews aunt auntie uncle grandma granny grandmother grandpa grandad grandfather grandson
 granddaughter grandkids cousin colleague coworker boss teacher neighbour neighbor partner fiance fiancee baby

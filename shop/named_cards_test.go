@@ -44,3 +44,32 @@ func TestCardNamedInAFrameByPriceOrRegionalWord(t *testing.T) {
 		{setup: accessories, say: "gimme a beanie", intent: nlu.ShopSearch, state: shop.StateIdle},
 	})
 }
+
+// TestBrowsingAndVagueOpenings (issue 38 item 5): browsing in the idioms of
+// the Englishes ("just having a squiz", "having a gander"), anything at all
+// ("kahit ano po"), and a purpose any product could serve ("something to
+// remember my trip", "stuff for a trip") name nothing to search: the shop asks
+// what they are after rather than searching a word of it. "may X po kayo?"
+// (Tagalog: do you have X?) is a search for X, sold or not.
+func TestBrowsingAndVagueOpenings(t *testing.T) {
+	clarify := func(say string) readerCase {
+		return readerCase{say: say, intent: nlu.ShopAmbiguous, state: shop.StateClarifying}
+	}
+	runReaderCases(t, []readerCase{
+		clarify("just having a squiz"),
+		clarify("only having a gander"),
+		clarify("just having a nosey"),
+		clarify("having a peek, ta"),
+		clarify("tumitingin lang po"),
+		clarify("kahit ano po"),
+		clarify("kahit ano lang"),
+		clarify("something to remember my trip"),
+		clarify("stuff for a trip"),
+		clarify("something for my holiday"),
+		clarify("something to remember the vacation by"),
+		{say: "may tsinelas po kayo?", intent: nlu.ShopSearch, state: shop.StateIdle},
+		{say: "meron kayong beanie?", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "may I see the sunglasses?", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{setup: accessories, say: "may I have the belt", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
+	})
+}
