@@ -61,7 +61,7 @@ var shopTopics = map[string]map[string]bool{
 	TopicContact: wordSet(`contact contacts email e-mail whatsapp reach
 		joindre appeler courriel contacto llamar correo nwasal
 		اتصال واتساب ايميل التواصل`),
-	TopicOrders: wordSet(`order orders ordered account commande commandes compte pedido pedidos cuenta commande talab الطلب طلبية`),
+	TopicOrders: wordSet(`order orders ordered ordering checkout check-out account commande commandes compte pedido pedidos cuenta commande talab الطلب طلبية`),
 }
 
 // shopTopicOrder is the order topics are tried in: a question naming a

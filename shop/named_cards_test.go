@@ -73,3 +73,13 @@ func TestBrowsingAndVagueOpenings(t *testing.T) {
 		{setup: accessories, say: "may I have the belt", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
 	})
 }
+
+// TestHowOrderingWorks (issue 38 item 5): a question about how ordering or
+// checkout works is about the shop: answered, never a clarification.
+func TestHowOrderingWorks(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "how does ordering work here?", intent: nlu.ShopQuestion, state: shop.StateIdle},
+		{say: "how does checkout work?", intent: nlu.ShopQuestion, state: shop.StateIdle},
+		{say: "is ordering online safe?", intent: nlu.ShopQuestion, state: shop.StateIdle},
+	})
+}
