@@ -108,8 +108,12 @@ func (m *FlowsModel) slotInputs() {
 	seen := map[string]bool{}
 	for fi, f := range m.def.Flows {
 		var out []Input
+		taken := map[string]bool{}
 		for si, sl := range f.Slots {
-			smp := slotSamples(m.engine, f.Name, sl, Options{}.start())
+			smp := slotSamples(m.engine, f.Name, sl, Options{}.start(), taken)
+			for _, v := range smp.valid {
+				taken[v] = true
+			}
 			if smp.blocked != nil {
 				m.blocked = append(m.blocked, blockedSlot{flow: fi, slot: si, blocked: *smp.blocked})
 			}

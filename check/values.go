@@ -43,8 +43,10 @@ type blocked struct {
 	tried     []string
 }
 
-// slotSamples picks slot sl's samples (of flow) with the engine e, at now.
-func slotSamples(e *flows.Engine, flow string, sl *flows.Slot, now time.Time) samples {
+// slotSamples picks slot sl's samples (of flow) with the engine e, at now. Its
+// valid value is one the flow's earlier slots have not taken where one passes:
+// a flow may refuse a value another slot holds (a trip from a city to itself).
+func slotSamples(e *flows.Engine, flow string, sl *flows.Slot, now time.Time, taken map[string]bool) samples {
 	var out samples
 	furthest := -1
 	// A text slot with a closed set of values (the bot's search records) takes
@@ -73,7 +75,14 @@ func slotSamples(e *flows.Engine, flow string, sl *flows.Slot, now time.Time) sa
 		out.refused = out.valid[1]
 	}
 	if len(out.valid) > 0 {
-		out.valid = out.valid[:1]
+		first := 0
+		for first < len(out.valid)-1 && taken[out.valid[first]] {
+			first++
+		}
+		if taken[out.valid[first]] {
+			first = 0
+		}
+		out.valid = out.valid[first : first+1]
 	}
 	return out
 }

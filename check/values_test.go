@@ -96,16 +96,19 @@ func TestSlotSamples(t *testing.T) {
 		valid, invalid string
 		refused        bool
 		blockedAt      int
+		taken          map[string]bool // values earlier slots of the flow hold
 	}{
-		{"time within opening hours", &flows.Slot{Name: "s", Type: flows.TypeTime, Validators: []*flows.Validator{{Type: flows.ValidateRegex, Pattern: `^(09|1[0-6]):[0-5]\d$`}}}, "09:00", noValue, false, 0},
-		{"text with a regex", &flows.Slot{Name: "s", Validators: []*flows.Validator{{Type: flows.ValidateRegex, Pattern: `^(09|1[0-6]):[0-5]\d$`}}}, "09:00", noValue, false, 0},
-		{"integer in range", &flows.Slot{Name: "s", Type: flows.TypeInteger, Validators: []*flows.Validator{{Type: flows.ValidateRange, Min: lo, Max: hi}}}, "2", "13", false, 0},
-		{"enum", &flows.Slot{Name: "s", Type: flows.TypeEnum, Values: []string{"inside", "terrace"}}, "inside", noValue, false, 0},
-		{"future date", &flows.Slot{Name: "s", Type: flows.TypeDate, Validators: []*flows.Validator{{Type: flows.ValidateFutureDate}}}, "2026-06-15", "2001-01-01", false, 0},
-		{"free text", &flows.Slot{Name: "s"}, "Springfield", "!", false, 0},
-		{"webhook validator", &flows.Slot{Name: "s", Type: flows.TypeTime, Validators: []*flows.Validator{{Type: flows.ValidateCustom, Webhook: &flows.Webhook{URL: "https://example.com/v"}}}}, "18:30", noValue, true, 0},
-		{"a time the regex reads before normalizing", &flows.Slot{Name: "s", Type: flows.TypeTime, Validators: []*flows.Validator{{Type: flows.ValidateRegex, Pattern: `^\d{1,2}(am|pm)$`}}}, "", noValue, false, 0},
-		{"an enum the type refuses", &flows.Slot{Name: "s", Type: flows.TypeInteger, Validators: []*flows.Validator{{Type: flows.ValidateRange, Min: lo, Max: hi}, {Type: flows.ValidateEnum, Values: []string{"one"}}}}, "", "13", false, 1},
+		{"time within opening hours", &flows.Slot{Name: "s", Type: flows.TypeTime, Validators: []*flows.Validator{{Type: flows.ValidateRegex, Pattern: `^(09|1[0-6]):[0-5]\d$`}}}, "09:00", noValue, false, 0, nil},
+		{"text with a regex", &flows.Slot{Name: "s", Validators: []*flows.Validator{{Type: flows.ValidateRegex, Pattern: `^(09|1[0-6]):[0-5]\d$`}}}, "09:00", noValue, false, 0, nil},
+		{"integer in range", &flows.Slot{Name: "s", Type: flows.TypeInteger, Validators: []*flows.Validator{{Type: flows.ValidateRange, Min: lo, Max: hi}}}, "2", "13", false, 0, nil},
+		{"enum", &flows.Slot{Name: "s", Type: flows.TypeEnum, Values: []string{"inside", "terrace"}}, "inside", noValue, false, 0, nil},
+		{"future date", &flows.Slot{Name: "s", Type: flows.TypeDate, Validators: []*flows.Validator{{Type: flows.ValidateFutureDate}}}, "2026-06-15", "2001-01-01", false, 0, nil},
+		{"free text", &flows.Slot{Name: "s"}, "Springfield", "!", false, 0, nil},
+		{"webhook validator", &flows.Slot{Name: "s", Type: flows.TypeTime, Validators: []*flows.Validator{{Type: flows.ValidateCustom, Webhook: &flows.Webhook{URL: "https://example.com/v"}}}}, "18:30", noValue, true, 0, nil},
+		{"a time the regex reads before normalizing", &flows.Slot{Name: "s", Type: flows.TypeTime, Validators: []*flows.Validator{{Type: flows.ValidateRegex, Pattern: `^\d{1,2}(am|pm)$`}}}, "", noValue, false, 0, nil},
+		{"an enum the type refuses", &flows.Slot{Name: "s", Type: flows.TypeInteger, Validators: []*flows.Validator{{Type: flows.ValidateRange, Min: lo, Max: hi}, {Type: flows.ValidateEnum, Values: []string{"one"}}}}, "", "13", false, 1, nil},
+		{"a city another slot holds is not the sample", &flows.Slot{Name: "s", Type: flows.TypeCity}, "Madrid", noValue, false, 0, map[string]bool{"Boston": true}},
+		{"every value taken: the first", &flows.Slot{Name: "s", Type: flows.TypeEnum, Values: []string{"inside"}}, "inside", noValue, false, 0, map[string]bool{"inside": true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -116,7 +119,7 @@ func TestSlotSamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := slotSamples(e, "f", tt.slot, Options{}.start())
+			got := slotSamples(e, "f", tt.slot, Options{}.start(), tt.taken)
 			if tt.valid == "" {
 				if got.blocked == nil || got.blocked.validator != tt.blockedAt || len(got.valid) != 0 {
 					t.Fatalf("want blocked at validator %d, got %+v", tt.blockedAt, got)
