@@ -10,7 +10,7 @@ import (
 // weights are said aloud, a baseline said with "I'm at" or "rn", a unit
 // mistyped next to its number), taken whole or not at all.
 func TestGoalPairsTakenWholeOrNotAtAll(t *testing.T) {
-	for _, tt := range []struct{ text, target, baseline string }{
+	checkGoalAnswers(t, []goalAnswer{
 		// From and to with an arrow.
 		{"bench 100 kg -> 120 kg", "120 kg", "100 kg"},
 		{"squat 140kg → 160kg", "160 kg", "140 kg"},
@@ -52,16 +52,7 @@ func TestGoalPairsTakenWholeOrNotAtAll(t *testing.T) {
 		{"deadlift 140 xyz, currently 120 kg", "", ""},
 		{"I weigh 80 kg", "", "80 kg"},
 		{"squat 150 kg, train 3 times a week", "150 kg", ""},
-	} {
-		c := newConversation(t, demoEngine(t, nil))
-		c.say("hi")
-		c.say("ok")
-		c.say(tt.text)
-		v := c.runtime().FactValues
-		if v["goal_target"] != tt.target || v["goal_baseline"] != tt.baseline {
-			t.Errorf("%q: target %q baseline %q, want %q %q", tt.text, v["goal_target"], v["goal_baseline"], tt.target, tt.baseline)
-		}
-	}
+	})
 }
 
 // TestAskedOrderFromThePrompt: the order a slash pair answers in is the order
@@ -128,6 +119,26 @@ func TestHedgedBookingAndDarijaWeekdays(t *testing.T) {
 		v := c.runtime().FactValues
 		if v["booking_date"] != tt.date || v["booking_type"] != tt.kind {
 			t.Errorf("%q: date %q kind %q, want %q %q", tt.text, v["booking_date"], v["booking_type"], tt.date, tt.kind)
+		}
+	}
+}
+
+// goalAnswer is an answer at the coach's goal question and the target and
+// baseline it stores ("": none).
+type goalAnswer struct{ text, target, baseline string }
+
+// checkGoalAnswers says each answer at the coach's goal question, in a
+// conversation of its own, and checks the target and baseline it stores.
+func checkGoalAnswers(t *testing.T, answers []goalAnswer) {
+	t.Helper()
+	for _, tt := range answers {
+		c := newConversation(t, demoEngine(t, nil))
+		c.say("hi")
+		c.say("ok")
+		c.say(tt.text)
+		v := c.runtime().FactValues
+		if v["goal_target"] != tt.target || v["goal_baseline"] != tt.baseline {
+			t.Errorf("%q: target %q baseline %q, want %q %q", tt.text, v["goal_target"], v["goal_baseline"], tt.target, tt.baseline)
 		}
 	}
 }

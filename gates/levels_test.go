@@ -12,7 +12,7 @@ import (
 // (levels.txt), in the forms people type; a second number without a marker
 // stays unread.
 func TestPresentLevelClauses(t *testing.T) {
-	for _, tt := range []struct{ text, target, baseline string }{
+	checkGoalAnswers(t, []goalAnswer{
 		// Present-time markers after or before the number.
 		{"bench 120kg, at 100 now", "120 kg", "100 kg"},
 		{"squat 150 kg, 120 kg these days", "150 kg", "120 kg"},
@@ -45,16 +45,7 @@ func TestPresentLevelClauses(t *testing.T) {
 		{"bench 120 kg, 100 kg", "", ""},
 		{"bench 120 kg, 100 kg now, 90 kg today", "", ""},
 		{"bench 100 kg", "100 kg", ""},
-	} {
-		c := newConversation(t, demoEngine(t, nil))
-		c.say("hi")
-		c.say("ok")
-		c.say(tt.text)
-		v := c.runtime().FactValues
-		if v["goal_target"] != tt.target || v["goal_baseline"] != tt.baseline {
-			t.Errorf("%q: target %q baseline %q, want %q %q", tt.text, v["goal_target"], v["goal_baseline"], tt.target, tt.baseline)
-		}
-	}
+	})
 }
 
 // TestPresentLevelRightOrAbsent: goal answers generated from a target clause

@@ -121,7 +121,7 @@ func TestWeekdayAbbreviationsAndKindsInOtherWords(t *testing.T) {
 // Darija, is the baseline; a range ("from 100 to 120 kg") reads its first
 // number as the baseline and its second as the target.
 func TestGoalAndCurrentInEachLanguage(t *testing.T) {
-	for _, tt := range []struct{ text, target, baseline string }{
+	checkGoalAnswers(t, []goalAnswer{
 		{"deadlift 200kg now 170kg", "200 kg", "170 kg"},
 		{"I'd like to squat 140 kg; presently 120 kg", "140 kg", "120 kg"},
 		{"bench 90 kg, these days I do 75 kg", "90 kg", "75 kg"},
@@ -137,16 +137,7 @@ func TestGoalAndCurrentInEachLanguage(t *testing.T) {
 		{"currently 3 sessions a week, want 100 kg", "100 kg", ""},
 		// "now" after its number says nothing about which number is which.
 		{"I'm pressing 40 kg now and want to get to 50", "50 kg", "40 kg"},
-	} {
-		c := newConversation(t, demoEngine(t, nil))
-		c.say("hi")
-		c.say("ok")
-		c.say(tt.text)
-		v := c.runtime().FactValues
-		if v["goal_target"] != tt.target || v["goal_baseline"] != tt.baseline {
-			t.Errorf("%q: target %q baseline %q, want %q %q", tt.text, v["goal_target"], v["goal_baseline"], tt.target, tt.baseline)
-		}
-	}
+	})
 }
 
 // TestAPersonAskedForAtAnyCoachNode: a request for a person, formal or in

@@ -7,7 +7,7 @@ import "testing"
 // weight is a baseline and no target, and two numbers without any cue store
 // neither (issue 38 items 1 and 6): the value stored is the one meant or none.
 func TestOneQuantityOneFact(t *testing.T) {
-	for _, tt := range []struct{ text, target, baseline string }{
+	checkGoalAnswers(t, []goalAnswer{
 		{"60 kg now and want to get to 80", "80 kg", "60 kg"},
 		{"stuck at 100 kg, goal 120", "120 kg", "100 kg"},
 		{"I weigh 72 kg", "", "72 kg"},
@@ -15,16 +15,7 @@ func TestOneQuantityOneFact(t *testing.T) {
 		{"squat 150 kg, right now 120", "150 kg", "120 kg"},
 		{"bench 90 kg and 110 kg", "", ""},
 		{"squat 150 kg, train 3 times a week", "150 kg", ""},
-	} {
-		c := newConversation(t, demoEngine(t, nil))
-		c.say("hi")
-		c.say("ok")
-		c.say(tt.text)
-		v := c.runtime().FactValues
-		if v["goal_target"] != tt.target || v["goal_baseline"] != tt.baseline {
-			t.Errorf("%q: target %q baseline %q, want %q %q", tt.text, v["goal_target"], v["goal_baseline"], tt.target, tt.baseline)
-		}
-	}
+	})
 }
 
 // TestQuestionsAboutTheBookingChooseNothing pins asksAbout: a question about
