@@ -439,7 +439,14 @@ func waitTurns(t *testing.T, base, conversation string, n int) {
 // release is closed, so a test sees the reply streaming before it ends.
 func pausedModel(t *testing.T, chunks ...string) (fake *llmtest.Server, release chan struct{}) {
 	release = make(chan struct{})
-	fake = llmtest.New("m", func(int, llmtest.Request) llmtest.Reply {
+	return pausedModelEach(t, []chan struct{}{release}, chunks...), release
+}
+
+// pausedModelEach is pausedModel with a release for each request: request n
+// waits for releases[n-1] (the last one for the requests after).
+func pausedModelEach(t *testing.T, releases []chan struct{}, chunks ...string) *llmtest.Server {
+	fake := llmtest.New("m", func(n int, _ llmtest.Request) llmtest.Reply {
+		release := releases[min(n, len(releases))-1]
 		return llmtest.Reply{Chunks: chunks, Pace: func(ctx context.Context, i int) error {
 			if i == 1 {
 				select {
@@ -452,7 +459,7 @@ func pausedModel(t *testing.T, chunks ...string) (fake *llmtest.Server, release 
 		}}
 	})
 	t.Cleanup(fake.Close)
-	return fake, release
+	return fake
 }
 
 // TestWidgetStreamsAModelsReply: a shop whose card lead-in is written by a model
@@ -578,21 +585,8 @@ func TestWidgetRenewsARefusedStreamToken(t *testing.T) {
 // dropped then: the conversation shows the answer once, never a second,
 // never-ending bubble of late words under it.
 func TestWidgetDropsWordsAfterTheAnswer(t *testing.T) {
-	releases := [2]chan struct{}{make(chan struct{}), make(chan struct{})}
-	fake := llmtest.New("m", func(n int, _ llmtest.Request) llmtest.Reply {
-		release := releases[min(n, 2)-1]
-		return llmtest.Reply{Chunks: []string{"Have a look", " at these", " picks:"}, Pace: func(ctx context.Context, i int) error {
-			if i == 1 {
-				select {
-				case <-release:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
-			return nil
-		}}
-	})
-	t.Cleanup(fake.Close)
+	releases := []chan struct{}{make(chan struct{}), make(chan struct{})}
+	fake := pausedModelEach(t, releases, "Have a look", " at these", " picks:")
 	t.Cleanup(func() { close(releases[1]) })
 	var parleyURL string
 	host := hostPage(t, &parleyURL)
