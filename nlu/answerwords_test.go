@@ -30,7 +30,7 @@ func TestIsVagueAnswer(t *testing.T) {
 
 func TestReadStayEnd(t *testing.T) {
 	now := time.Date(2026, 3, 3, 10, 0, 0, 0, time.UTC) // a Tuesday
-	for _, tc := range []struct{ text, want string }{
+	checkStayEnds(t, now, []stayEnd{
 		{"checking out on the 24th", "2026-03-24"},
 		{"until Sunday", "2026-03-08"},
 		{"leaving Monday morning", "2026-03-09"},
@@ -40,7 +40,20 @@ func TestReadStayEnd(t *testing.T) {
 		{"the 24th", ""},
 		{"until sometime next week", ""},
 		{"my friend is leaving Monday", ""},
-	} {
+	})
+	if !SaysStayEnd("we check in Friday and are checking out on the 24th", now) || SaysStayEnd("the 24th", now) {
+		t.Error("SaysStayEnd: an end cue before a date says the stay's end, a date alone does not")
+	}
+}
+
+// stayEnd is an answer at the nights question and the day it ends the stay
+// ("": none).
+type stayEnd struct{ text, want string }
+
+// checkStayEnds checks the day ReadStayEnd reads from each answer, at now.
+func checkStayEnds(t *testing.T, now time.Time, cases []stayEnd) {
+	t.Helper()
+	for _, tc := range cases {
 		got, ok := ReadStayEnd(tc.text, now)
 		gotS := ""
 		if ok {
@@ -49,9 +62,6 @@ func TestReadStayEnd(t *testing.T) {
 		if gotS != tc.want {
 			t.Errorf("ReadStayEnd(%q) = %q, want %q", tc.text, gotS, tc.want)
 		}
-	}
-	if !SaysStayEnd("we check in Friday and are checking out on the 24th", now) || SaysStayEnd("the 24th", now) {
-		t.Error("SaysStayEnd: an end cue before a date says the stay's end, a date alone does not")
 	}
 }
 

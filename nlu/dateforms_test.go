@@ -96,7 +96,7 @@ func TestDateFormsTable(t *testing.T) {
 // TestStayEndDaysTable: a day the stay ends at the nights question.
 func TestStayEndDaysTable(t *testing.T) {
 	now := time.Date(2026, 3, 9, 11, 0, 0, 0, time.UTC)
-	for _, tc := range []struct{ text, want string }{
+	checkStayEnds(t, now, []stayEnd{
 		{"Till 25th March", "2026-03-25"},
 		{"until 25.03", "2026-03-25"},
 		{"until Monday, the wedding is on the Saturday", "2026-03-16"},
@@ -104,16 +104,7 @@ func TestStayEndDaysTable(t *testing.T) {
 		{"leaving on the 25th", "2026-03-25"},
 		{"out Sunday", "2026-03-15"},
 		{"till 3 or 4", ""},
-	} {
-		got, ok := ReadStayEnd(tc.text, now)
-		gotS := ""
-		if ok {
-			gotS = got.String()
-		}
-		if gotS != tc.want {
-			t.Errorf("ReadStayEnd(%q) = %q, want %q", tc.text, gotS, tc.want)
-		}
-	}
+	})
 	// "till 25th" is an end day, no bound on a count; "up to 5" is one.
 	if rest, aside := SetAside("Till 25th March"); aside {
 		t.Errorf("SetAside(Till 25th March) = %q, set aside", rest)
