@@ -135,6 +135,9 @@ const (
 	ValidateFutureDate = "future_date_only"
 	ValidateCustom     = "custom" // a webhook
 	ValidateLength     = "length"
+	// ValidateDiffers refuses the value another slot of the flow holds
+	// (Validator.Slot): a trip's destination is not its origin.
+	ValidateDiffers = "differs_from"
 )
 
 // Validator checks a normalized slot value.
@@ -150,6 +153,9 @@ type Validator struct {
 	// Func, for a custom validator, calls the Go function the embedding program
 	// registered under this name (flows.Options.Funcs) instead of a webhook.
 	Func string `yaml:"func" json:"func,omitempty"`
+	// Slot, for differs_from, names the slot of the same flow whose value this
+	// one may not be.
+	Slot string `yaml:"slot" json:"slot,omitempty"`
 }
 
 // Normalizer rewrites a raw slot value before validation.

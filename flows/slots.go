@@ -641,12 +641,13 @@ func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v
 	if v == DontCare && sl.allowsNoPreference() {
 		return v, "", nil // no value to check: any will do
 	}
-	if other := e.sameCityAs(s, sl, v); other != nil {
-		// "New York" for the destination of a flight from New York: a trip
-		// from a city to itself is no trip; a careful agent asks again.
-		return nil, fmt.Sprintf("%s is already the %s.", format(v), other.label), nil
-	}
 	for _, val := range sl.validators {
+		if val.def.Type == ValidateDiffers {
+			if s != nil && sameValue(s.Slots[val.def.Slot], v) {
+				return nil, e.invalidText(sl, val), nil
+			}
+			continue
+		}
 		if val.def.Type == ValidateCustom {
 			res, err := e.call(ctx, t, s, e.checkRequest(t, s, sl, val.def.Webhook, v))
 			if err != nil {
@@ -876,20 +877,8 @@ func capturesTwo(sl *slot, p *pattern, text string) bool {
 	return false
 }
 
-// sameCityAs is the other city slot of the current flow that holds v, when
-// sl is a city slot: one city cannot be both ends of a trip. nil when none.
-func (e *Engine) sameCityAs(s *State, sl *slot, v any) *slot {
-	if sl.typ != TypeCity || s == nil {
-		return nil
-	}
-	f := e.flows[s.CurrentFlow]
-	if f == nil {
-		return nil
-	}
-	for _, o := range f.slotOrder {
-		if o != sl && o.name != sl.name && o.typ == TypeCity && s.Slots[o.name] != nil && format(s.Slots[o.name]) == format(v) {
-			return o
-		}
-	}
-	return nil
+// sameValue says another slot's value (nil: none) is v, as people write it:
+// "new york" is New York.
+func sameValue(other, v any) bool {
+	return other != nil && strings.EqualFold(format(other), format(v))
 }

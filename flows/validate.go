@@ -183,7 +183,19 @@ func (v *validation) flowSlots(p string, f *Flow) map[string]*Slot {
 		slots[s.Name] = s
 		v.slot(sp, s)
 	}
+	v.differsRefs(p, f, slots)
 	return slots
+}
+
+// differsRefs checks that each differs_from validator names a slot of the flow.
+func (v *validation) differsRefs(p string, f *Flow, slots map[string]*Slot) {
+	for i, s := range f.Slots {
+		for j, val := range s.Validators {
+			if val.Type == ValidateDiffers && val.Slot != "" && val.Slot != s.Name && slots[val.Slot] == nil {
+				v.report(fmt.Sprintf("%s.slots[%d].validators[%d].slot", p, i, j), "unknown slot %q in flow %s", val.Slot, f.Name)
+			}
+		}
+	}
 }
 
 // knownNames are the names a step may refer to as a slot: the flow's slots and
@@ -546,13 +558,18 @@ var validatorRules = map[string]func(v *validation, vp string, s *Slot, val *Val
 		}
 	},
 	ValidateCustom: customValidator,
+	ValidateDiffers: func(v *validation, vp string, s *Slot, val *Validator) {
+		if val.Slot == "" || val.Slot == s.Name {
+			v.report(vp+".slot", "differs_from needs another slot of the flow")
+		}
+	},
 }
 
 // validator checks one of slot s's validators, at path vp.
 func (v *validation) validator(vp string, s *Slot, val *Validator) {
 	rule, known := validatorRules[val.Type]
 	if !known {
-		v.report(vp+".type", "unknown validator %q (format, range, length, enum, regex, future_date_only, custom)", val.Type)
+		v.report(vp+".type", "unknown validator %q (format, range, length, enum, regex, future_date_only, differs_from, custom)", val.Type)
 		return
 	}
 	rule(v, vp, s, val)
