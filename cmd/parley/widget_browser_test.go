@@ -462,6 +462,15 @@ func pausedModelEach(t *testing.T, releases []chan struct{}, chunks ...string) *
 	return fake
 }
 
+// modelShopConfig is the configuration of a shop whose card lead-in the fake
+// model writes, with the widget for host's page.
+func modelShopConfig(t *testing.T, fake *llmtest.Server, host *httptest.Server) string {
+	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
+	return configFile(t, "llm:\n  base_url: "+fake.BaseURL()+"\n  model: m\n  timeout: 30s\n  max_retries: -1\n"+
+		"widget: {key: \"${TEST_WIDGET_KEY}\"}\nbots:\n"+
+		"  - {name: shop, engine: shop, shop: {generate: [intro]}, widget: {origins: [\""+host.URL+"\"]}}\n")
+}
+
 // TestWidgetStreamsAModelsReply: a shop whose card lead-in is written by a model
 // (generate: [intro]) streams it into the widget as the model writes it
 // (reply_delta), with the typing indicator on, and the final reply replaces the
@@ -470,10 +479,7 @@ func TestWidgetStreamsAModelsReply(t *testing.T) {
 	fake, release := pausedModel(t, "Have a look", " at these", " hoodies:")
 	var parleyURL string
 	host := hostPage(t, &parleyURL)
-	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
-	cfg := configFile(t, "llm:\n  base_url: "+fake.BaseURL()+"\n  model: m\n  timeout: 30s\n  max_retries: -1\n"+
-		"widget: {key: \"${TEST_WIDGET_KEY}\"}\nbots:\n"+
-		"  - {name: shop, engine: shop, shop: {generate: [intro]}, widget: {origins: [\""+host.URL+"\"]}}\n")
+	cfg := modelShopConfig(t, fake, host)
 	parleyURL, _ = testServer(t, "-config", cfg)
 	dir := widgetArtifacts(t)
 	tab := browserTab(t)
@@ -590,10 +596,7 @@ func TestWidgetDropsWordsAfterTheAnswer(t *testing.T) {
 	t.Cleanup(func() { close(releases[1]) })
 	var parleyURL string
 	host := hostPage(t, &parleyURL)
-	t.Setenv("TEST_WIDGET_KEY", testWidgetKey)
-	cfg := configFile(t, "llm:\n  base_url: "+fake.BaseURL()+"\n  model: m\n  timeout: 30s\n  max_retries: -1\n"+
-		"widget: {key: \"${TEST_WIDGET_KEY}\"}\nbots:\n"+
-		"  - {name: shop, engine: shop, shop: {generate: [intro]}, widget: {origins: [\""+host.URL+"\"]}}\n")
+	cfg := modelShopConfig(t, fake, host)
 	base, _ := testServer(t, "-config", cfg)
 	front := newLaggingFront(t, base)
 	parleyURL = front.srv.URL
