@@ -303,13 +303,9 @@ func leadingYesNo(k string) (Answer, string) {
 	toks := tokenize(k)
 	at := answerSplits(toks)
 	for end := len(toks); end > 0; end-- {
-		yes, no := at[end][Yes], at[end][No]
-		if yes == no { // neither, or a yes and a no by different splits
+		answer := fewerPhrases(at[end])
+		if answer == Unknown { // neither, or a yes and a no by splits as long
 			continue
-		}
-		answer := Yes
-		if no {
-			answer = No
 		}
 		if end == len(toks) {
 			return answer, ""
@@ -320,31 +316,49 @@ func leadingYesNo(k string) (Answer, string) {
 }
 
 // answerSplits splits toks into reply phrases every way it can: at[i][a] is
-// true when some split of the first i tokens gives answer a.
-func answerSplits(toks []token) [][3]bool {
-	at := make([][3]bool, len(toks)+1)
-	at[0][Unknown] = true
+// one more than the fewest phrases of a split of the first i tokens that gives
+// answer a, and 0 when none does.
+func answerSplits(toks []token) [][3]int {
+	at := make([][3]int, len(toks)+1)
+	at[0][Unknown] = 1
 	for i := range toks {
-		for a, ok := range at[i] {
-			if ok {
-				extendSplits(at, toks, i, Answer(a))
+		for a, n := range at[i] {
+			if n > 0 {
+				extendSplits(at, toks, i, Answer(a), n)
 			}
 		}
 	}
 	return at
 }
 
-// extendSplits extends a split of the first i tokens giving answer a by each
-// reply phrase that follows.
-func extendSplits(at [][3]bool, toks []token, i int, a Answer) {
+// extendSplits extends a split of the first i tokens giving answer a in n-1
+// phrases by each reply phrase that follows.
+func extendSplits(at [][3]int, toks []token, i int, a Answer, n int) {
 	for _, p := range replyByFirst[toks[i].text] {
 		if !startsWithPhrase(toks[i:], p.words) {
 			continue
 		}
 		if next, ok := joinAnswers(a, p.meaning); ok {
-			at[i+len(p.words)][next] = true
+			if cell := &at[i+len(p.words)][next]; *cell == 0 || n+1 < *cell {
+				*cell = n + 1
+			}
 		}
 	}
+}
+
+// fewerPhrases is the answer of the split in fewer phrases when the same
+// tokens split into a yes and into a no: a phrase of the lexicons is read whole
+// before its words are read apart, so the Malay no "tak mau" is not the Danish
+// "tak" (thanks) before the Indonesian yes "mau". Splits as long are no answer.
+func fewerPhrases(splits [3]int) Answer {
+	yes, no := splits[Yes], splits[No]
+	switch {
+	case yes > 0 && (no == 0 || yes < no):
+		return Yes
+	case no > 0 && (yes == 0 || no < yes):
+		return No
+	}
+	return Unknown
 }
 
 // joinAnswers adds a phrase's answer to the answer so far; a yes and a no

@@ -166,3 +166,24 @@ func TestAsksForInformation(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryLexiconAnswerReadsWhole: every yes and no phrase of the lexicons,
+// alone, is its own answer, even where its words, read apart, are a polite
+// word of one language and an answer of another ("tak mau": Malay no, not the
+// Danish thanks "tak" before the Indonesian yes "mau"). The shop's property
+// test drew that phrase once in a hundred runs; this reads them all.
+func TestEveryLexiconAnswerReadsWhole(t *testing.T) {
+	yes, no, _ := ReplyLexicon()
+	for want, lex := range map[Answer]map[string][]string{Yes: yes, No: no} {
+		for lang, phrases := range lex {
+			for _, p := range phrases {
+				if isUnreadReply(p) || Hesitates(p) || Defers(p) {
+					continue
+				}
+				if got, rest := LeadingYesNo(p); got != want || rest != "" {
+					t.Errorf("%s: LeadingYesNo(%q) = %v, %q; want %v alone", lang, p, got, rest, want)
+				}
+			}
+		}
+	}
+}
