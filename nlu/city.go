@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // cities are well-known city names, each with the other ways people write it
@@ -237,11 +238,17 @@ var cities = map[string][]string{
 
 // cityIndex maps a folded name or alias to its city; cityFuzzy indexes its keys
 // of five letters or more, in order, so that a typo close to two names always
-// gives the same one.
+// gives the same one. cityFuzzy is built on the first typo looked up, not at
+// start-up: it was two thirds of the package's start-up time and memory.
 var (
 	cityIndex = buildCityIndex()
-	cityFuzzy = buildCityFuzzy(cityIndex)
+	cityFuzzy = lazyFuzzy(sync.OnceValue(func() *Fuzzy { return buildCityFuzzy(cityIndex) }))
 )
+
+// cityFuzzyIndexedRunes is the longest city name or alias cityFuzzy indexes;
+// longer ones (the multi-word nicknames: "the city of brotherly love") are
+// measured against each typo instead, which finds the same names.
+const cityFuzzyIndexedRunes = 12
 
 func buildCityFuzzy(idx map[string]string) *Fuzzy {
 	var names []string
@@ -250,8 +257,19 @@ func buildCityFuzzy(idx map[string]string) *Fuzzy {
 			names = append(names, name)
 		}
 	}
-	return NewFuzzy(names)
+	return newScanningFuzzy(names, cityFuzzyIndexedRunes)
 }
+
+// lazyFuzzy is a Fuzzy index built on its first use, safe for concurrent use.
+type lazyFuzzy func() *Fuzzy
+
+// Near is the index's Near.
+func (l lazyFuzzy) Near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
+	return l().Near(dst, query, maxDist)
+}
+
+// Closest is the index's Closest.
+func (l lazyFuzzy) Closest(query string) (FuzzyMatch, bool) { return l().Closest(query) }
 
 func buildCityIndex() map[string]string {
 	idx := map[string]string{}
