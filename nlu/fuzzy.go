@@ -1,7 +1,6 @@
 package nlu
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"github.com/agnivade/levenshtein"
@@ -34,20 +33,9 @@ type Fuzzy struct {
 	lengths uint64
 	// bits holds the hashes of deletes' keys (fuzzyhash.go).
 	bits variantBits
-	// scanned are the entries too long to index (newScanningFuzzy), measured
-	// against each query instead: the deletions of a name of n runes number
-	// about n²/2, so a few hundred long names would outweigh all the rest.
-	scanned []scannedEntry
-}
-
-// scannedEntry is an entry of a Fuzzy index kept out of its deletions.
-type scannedEntry struct {
-	id    int32
-	runes int
-	// pieces cut the entry in MaxFuzzyDistance+1 runs of runes: a query within
-	// MaxFuzzyDistance edits leaves one of them whole, so a query containing
-	// none of them is not measured.
-	pieces [MaxFuzzyDistance + 1]string
+	// long are the entries too long to index (newScanningFuzzy), measured
+	// against each query instead (fuzzyscan.go).
+	long longEntries
 }
 
 // FuzzyMatch is one entry of a Fuzzy index near a query.
@@ -79,8 +67,8 @@ func newScanningFuzzy(entries []string, maxIndexed int) *Fuzzy {
 		seen[e] = true
 		runes := utf8.RuneCountInString(e)
 		x.lengths |= 1 << min(runes, 63)
-		if maxIndexed > 0 && runes > maxIndexed {
-			x.scanned = append(x.scanned, newScannedEntry(int32(i), e, runes))
+		if maxIndexed > 0 && runes > max(maxIndexed, gramBytes*(MaxFuzzyDistance+1)) {
+			x.long.add(int32(i), e, runes)
 			continue
 		}
 		buf = forDeletes(buf, e, MaxFuzzyDistance, func(variant []byte) {
@@ -96,19 +84,6 @@ func newScanningFuzzy(entries []string, maxIndexed int) *Fuzzy {
 		x.bits.add(variantHash([]byte(v)))
 	}
 	return x
-}
-
-// newScannedEntry cuts e, of the given number of runes, into its pieces.
-func newScannedEntry(id int32, e string, runes int) scannedEntry {
-	se := scannedEntry{id: id, runes: runes}
-	var startsBuf [65]int
-	starts := runeStarts(e, startsBuf[:0])
-	n := len(se.pieces)
-	for p := range n {
-		from, to := starts[min(p*runes/n, len(starts)-1)], starts[min((p+1)*runes/n, len(starts)-1)]
-		se.pieces[p] = e[from:to]
-	}
-	return se
 }
 
 // Len is the number of entries indexed.
@@ -175,7 +150,7 @@ func (x *Fuzzy) near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
 			dst = append(dst, FuzzyMatch{Index: int(id), Entry: e, Distance: Levenshtein(query, e)})
 		}
 	})
-	dst = x.scanNear(dst, query, runes, maxDist)
+	dst = x.long.near(dst, first, x.entries, query, runes, maxDist)
 	// Drop the rejected candidates.
 	out := dst[:first]
 	for _, m := range dst[first:] {
@@ -184,29 +159,6 @@ func (x *Fuzzy) near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatch {
 		}
 	}
 	return out
-}
-
-// scanNear appends to dst the scanned entries that may be within maxDist of
-// query, of the given number of runes, each with its distance.
-func (x *Fuzzy) scanNear(dst []FuzzyMatch, query string, runes, maxDist int) []FuzzyMatch {
-	for _, se := range x.scanned {
-		if se.runes < runes-maxDist || se.runes > runes+maxDist || !se.pieceIn(query) {
-			continue
-		}
-		e := x.entries[se.id]
-		dst = append(dst, FuzzyMatch{Index: int(se.id), Entry: e, Distance: Levenshtein(query, e)})
-	}
-	return dst
-}
-
-// pieceIn reports whether query holds one of the entry's pieces whole.
-func (se *scannedEntry) pieceIn(query string) bool {
-	for _, p := range se.pieces {
-		if strings.Contains(query, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // Closest returns the entry nearest to query within the tolerance of that

@@ -17,7 +17,7 @@ func TestScanningFuzzyFindsWhatTheIndexFinds(t *testing.T) {
 		}
 	}
 	full, scanning := NewFuzzy(names), newScanningFuzzy(names, cityFuzzyIndexedRunes)
-	if len(scanning.scanned) == 0 {
+	if len(scanning.long.entries) == 0 {
 		t.Fatal("no city name is long enough to be scanned")
 	}
 	rng := rand.New(rand.NewSource(7))
@@ -55,4 +55,27 @@ func withTypos(rng *rand.Rand, s string, n int) string {
 func sortedMatches(ms []FuzzyMatch) []FuzzyMatch {
 	slices.SortFunc(ms, func(a, b FuzzyMatch) int { return a.Index - b.Index })
 	return ms
+}
+
+// BenchmarkBuildCityFuzzy measures building the city typo index, which the
+// first typo looked up pays for; BenchmarkBuildCityFuzzyIndexingAll, the same
+// index with its long names indexed too.
+func BenchmarkBuildCityFuzzy(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		buildCityFuzzy(cityIndex)
+	}
+}
+
+func BenchmarkBuildCityFuzzyIndexingAll(b *testing.B) {
+	var names []string
+	for _, name := range sortedKeys(cityIndex) {
+		if len(name) >= 5 {
+			names = append(names, name)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		NewFuzzy(names)
+	}
 }
