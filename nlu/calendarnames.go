@@ -85,9 +85,20 @@ func generatedMonthOnly(w string) bool {
 // and that carry no value of their own: Tagalog "sa" (on) and "po" (the
 // polite particle), Swedish and Danish "den" ("den 26 mars"), Dutch "op",
 // Scandinavian "på", Indonesian and Malay "pada" and "hari" ("hari Jumat"),
-// Italian "il", Turkish "günü" ("Cuma günü"), and chat "poss" ("today if
-// poss").
-var calendarFillers = wordSet(`sa po den op pa pada hari il gunu poss`)
+// Italian "il", Turkish "günü" ("Cuma günü"), chat "poss" ("today if
+// poss"), Arabic "inshallah" (God willing: "Thursday inshallah" is
+// Thursday), and the polite particles that close a sentence
+// (politeParticles).
+var calendarFillers = wordSet(`sa po den op pa pada hari il gunu poss inshallah inshalla inshaallah inchallah nshallah ` + politeParticles)
+
+// politeParticles close a sentence politely and say nothing of their own:
+// Thai "ka", "kha", "krub", "khrap" ("Wednesday ka", "2 nights krub"),
+// Singlish "lah", Hindi and Urdu "ji".
+const politeParticles = `ka kha krub krab khrap khrup lah ji`
+
+// IsPoliteParticle reports whether w (lower case) is a polite particle
+// that closes a sentence in another language ("2 night ka").
+func IsPoliteParticle(w string) bool { return strings.Contains(" "+politeParticles+" ", " "+w+" ") }
 
 func init() {
 	for w := range calendarFillers {

@@ -377,10 +377,7 @@ func numericDate(k string, m []int, today Date) (Date, bool) {
 		}
 		return eitherOrder(a, b, fullYear(k[m[8]:m[9]]), today)
 	}
-	month, day := a, b
-	if sep == "." || a > 12 {
-		month, day = b, a
-	}
+	month, day := monthDayOrder(a, b, sep)
 	if !hasYear {
 		return nextMonthDay(time.Month(month), day, today)
 	}
@@ -389,6 +386,20 @@ func numericDate(k string, m []int, today Date) (Date, bool) {
 		return Date{}, false
 	}
 	return Date{y, time.Month(month), day}, true
+}
+
+// monthDayOrder is the month and the day of a numeric date's two numbers:
+// month/day with slashes and dashes unless the first is above 12; day.month
+// with dots unless only month.day is a date (Hungarian "05.28.": no month
+// 28).
+func monthDayOrder(a, b int, sep string) (month, day int) {
+	switch {
+	case sep == "." && b > 12 && a <= 12:
+		return a, b
+	case sep == "." || a > 12:
+		return b, a
+	}
+	return a, b
 }
 
 // closingDot reports whether the key k has a dot at end that closes a word

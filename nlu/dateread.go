@@ -64,8 +64,12 @@ func readDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	markTimeWords(k, toks, covered)
-	for j, t := range toks {
-		if !covered[j] && !dateFillers[t.text] && (j > 0 || !answerOpeners[t.text]) {
+	for j := 0; j < len(toks); j++ {
+		if lead := dayNumberLeadAt(toks, covered, j); lead > 0 {
+			j += lead - 1 // "ngày 20/5", "tanggal 28 Mei"
+			continue
+		}
+		if t := toks[j]; !covered[j] && !dateFillers[t.text] && (j > 0 || !answerOpeners[t.text]) {
 			return Date{}, false
 		}
 	}
@@ -75,8 +79,15 @@ func readDate(text string, now time.Time) (Date, bool) {
 // dateKey is key(text) keeping a closing dot after final digits, which key
 // trims: it ends the German day.month. ("am 22.10."), never a decimal. In a
 // sentence (answer false) only after a word that leads a date ("on 21.10.",
-// "am 21.10."): "the total is 22.10." is a price.
+// "am 21.10."): "the total is 22.10." is a price. National numeric dates
+// are rewritten to the forms the readers know (nationalDates: "20. 5." is
+// "20.5.").
 func dateKey(text string, answer bool) string {
+	return nationalDates(closedDateKey(text, answer))
+}
+
+// closedDateKey is key(text) with the closing dot dateKey keeps.
+func closedDateKey(text string, answer bool) string {
 	k := key(text)
 	t := strings.TrimRight(text, " \t\n")
 	n := len(t)

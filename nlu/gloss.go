@@ -467,7 +467,19 @@ func placeAt(text string, ws []glossWord, i int, kb []byte) bool {
 		return false
 	}
 	k := strings.ToLower(w)
-	return !IsDateWord(k) && !IsCountUnit(k) && !IsNumberWord(k)
+	return !IsDateWord(k) && !IsCountUnit(k) && !IsNumberWord(k) && !glossedCountUnit(k, kb)
+}
+
+// glossedCountUnit reports whether w is a count's unit in another language,
+// glossed after a number ("2 Nächte", "3 Gece"): no place.
+func glossedCountUnit(w string, kb []byte) bool {
+	k, _ := wordKey(kb[:0], w)
+	for _, e := range glossByFirst[string(k)] {
+		if len(e.words) == 1 && e.before&afterNumber != 0 && IsCountUnit(e.to) {
+			return true
+		}
+	}
+	return false
 }
 
 // knownCityAt reports whether the first one, two or three of ws are a known

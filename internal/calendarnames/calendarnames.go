@@ -113,8 +113,12 @@ func Locales() []locales.Translator {
 }
 
 // supplement are names people type that the CLDR locales do not hold: the
-// Spanish-derived weekday spellings of Tagalog and Cebuano, and Hindi and Urdu
-// weekdays in Latin script. "word kind number language".
+// Spanish-derived weekday spellings of Tagalog and Cebuano, and the weekdays
+// of languages written in another script as people write them in Latin
+// letters: Hindi, Urdu and Bengali, Greek, Russian and Ukrainian, Arabic,
+// Persian, Hebrew, Japanese romaji, Korean romanization and Chinese pinyin
+// (one word: "xingqiwu", "zhouwu"; spaced forms are gloss phrases,
+// nlu/gloss/weekdays-world.txt). "word kind number language".
 var supplement = `
 miyerkoles weekday 3 fil
 biernes weekday 5 fil
@@ -140,6 +144,142 @@ itvar weekday 0 hi
 itwar weekday 0 hi
 jumerat weekday 4 ur
 jumeraat weekday 4 ur
+deftera weekday 1 el
+deutera weekday 1 el
+dheftera weekday 1 el
+triti weekday 2 el
+tetarti weekday 3 el
+pempti weekday 4 el
+paraskevi weekday 5 el
+paraskeui weekday 5 el
+savvato weekday 6 el
+savato weekday 6 el
+kyriaki weekday 0 el
+kiriaki weekday 0 el
+ponedelnik weekday 1 ru
+vtornik weekday 2 ru
+sreda weekday 3 ru
+chetverg weekday 4 ru
+pyatnitsa weekday 5 ru
+pyatnica weekday 5 ru
+pjatnica weekday 5 ru
+piatnitsa weekday 5 ru
+subbota weekday 6 ru
+voskresenye weekday 0 ru
+voskresene weekday 0 ru
+voskresenie weekday 0 ru
+ponedilok weekday 1 uk
+vivtorok weekday 2 uk
+sereda weekday 3 uk
+chetver weekday 4 uk
+pyatnytsya weekday 5 uk
+pyatnytsia weekday 5 uk
+piatnytsia weekday 5 uk
+subota weekday 6 uk
+nedilya weekday 0 uk
+nedilia weekday 0 uk
+ithnayn weekday 1 ar
+ithnain weekday 1 ar
+itnein weekday 1 ar
+etnein weekday 1 ar
+thulatha weekday 2 ar
+khamis weekday 4 ar
+khamees weekday 4 ar
+jumuah weekday 5 ar
+jumua weekday 5 ar
+jumaa weekday 5 ar
+jumah weekday 5 ar
+doshanbe weekday 1 fa
+doshanbeh weekday 1 fa
+seshanbe weekday 2 fa
+seshanbeh weekday 2 fa
+chaharshanbe weekday 3 fa
+chaharshanbeh weekday 3 fa
+charshanbe weekday 3 fa
+panjshanbe weekday 4 fa
+panjshanbeh weekday 4 fa
+jomeh weekday 5 fa
+shanbe weekday 6 fa
+shanbeh weekday 6 fa
+yekshanbe weekday 0 fa
+yekshanbeh weekday 0 fa
+shabbat weekday 6 he
+shabat weekday 6 he
+somwaar weekday 1 hi
+mangalwaar weekday 2 hi
+budhwaar weekday 3 hi
+guruwaar weekday 4 hi
+veervar weekday 4 hi
+veerwar weekday 4 hi
+brihaspatiwar weekday 4 hi
+shukrawaar weekday 5 hi
+shaniwaar weekday 6 hi
+raviwaar weekday 0 hi
+itwaar weekday 0 ur
+jummah weekday 5 ur
+jumma weekday 5 ur
+sombar weekday 1 bn
+mongolbar weekday 2 bn
+budhbar weekday 3 bn
+brihospotibar weekday 4 bn
+shukrobar weekday 5 bn
+shonibar weekday 6 bn
+robibar weekday 0 bn
+getsuyoubi weekday 1 ja
+getsuyobi weekday 1 ja
+getsuyoobi weekday 1 ja
+getsuyōbi weekday 1 ja
+kayoubi weekday 2 ja
+kayobi weekday 2 ja
+kayōbi weekday 2 ja
+suiyoubi weekday 3 ja
+suiyobi weekday 3 ja
+suiyōbi weekday 3 ja
+mokuyoubi weekday 4 ja
+mokuyobi weekday 4 ja
+mokuyōbi weekday 4 ja
+kinyoubi weekday 5 ja
+kinyobi weekday 5 ja
+kinyōbi weekday 5 ja
+doyoubi weekday 6 ja
+doyobi weekday 6 ja
+doyōbi weekday 6 ja
+nichiyoubi weekday 0 ja
+nichiyobi weekday 0 ja
+nichiyōbi weekday 0 ja
+woryoil weekday 1 ko
+wolyoil weekday 1 ko
+hwayoil weekday 2 ko
+suyoil weekday 3 ko
+mogyoil weekday 4 ko
+mokyoil weekday 4 ko
+geumyoil weekday 5 ko
+kumyoil weekday 5 ko
+toyoil weekday 6 ko
+iryoil weekday 0 ko
+ilyoil weekday 0 ko
+xingqiyi weekday 1 zh
+xingqier weekday 2 zh
+xingqisan weekday 3 zh
+xingqisi weekday 4 zh
+xingqiwu weekday 5 zh
+xingqiliu weekday 6 zh
+xingqitian weekday 0 zh
+xingqiri weekday 0 zh
+zhouyi weekday 1 zh
+zhouer weekday 2 zh
+zhousan weekday 3 zh
+zhousi weekday 4 zh
+zhouwu weekday 5 zh
+zhouliu weekday 6 zh
+zhouri weekday 0 zh
+libaiyi weekday 1 zh
+libaier weekday 2 zh
+libaisan weekday 3 zh
+libaisi weekday 4 zh
+libaiwu weekday 5 zh
+libailiu weekday 6 zh
+libaitian weekday 0 zh
 `
 
 // dropped are names that read as something else too, with why: a word of
