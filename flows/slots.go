@@ -87,7 +87,7 @@ func (e *Engine) parseTyped(t parley.Turn, sl *slot, raw string, direct bool) (a
 	case TypeBoolean:
 		return nlu.ParseBoolean(raw)
 	case TypeDate:
-		return parseDate(raw, t.Message.SentAt, dateReaderOf(t, direct))
+		return sl.dateAnswer(raw, t, direct)
 	case TypeTime:
 		return sl.timeAnswer(raw, direct && typed(t), t.Message.SentAt)
 	case TypeCity:
@@ -155,6 +155,29 @@ func parseDate(raw string, sentAt time.Time, read dateReader) (any, bool) {
 	return d.String(), true
 }
 
+// dateAnswer reads a date slot's value. A typed answer that names a day on
+// either side of today (Hindi "kal": yesterday and tomorrow) is the one
+// reading the slot's built-in validators accept ("kal" is tomorrow where
+// future_date_only stands); when both or neither pass it is not understood,
+// and the question is asked again.
+func (sl *slot) dateAnswer(raw string, t parley.Turn, direct bool) (any, bool) {
+	if v, ok := parseDate(raw, t.Message.SentAt, dateReaderOf(t, direct)); ok || !direct || !typed(t) {
+		return v, ok
+	}
+	before, after, ok := nlu.ReadTwoWayDay(raw, t.Message.SentAt)
+	if !ok {
+		return nil, false
+	}
+	past, future := sl.builtinAccepts(before.String(), t.Message.SentAt), sl.builtinAccepts(after.String(), t.Message.SentAt)
+	if past == future {
+		return nil, false
+	}
+	if future {
+		return after.String(), true
+	}
+	return before.String(), true
+}
+
 // wholeCount reads a number slot's value with read; a typed answer (whole)
 // gives one only when its other words are the slot's own ("3 nights" for
 // nights) or carry no value ("just", "please"): "2 adults" answering "how
@@ -189,11 +212,18 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 		}
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if !countFillers[w] && !nlu.IsNumberWord(w) && !sl.ownWord(w) && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+		if !sl.countWord(w) {
 			return nil, false
 		}
 	}
 	return v, true
+}
+
+// countWord reports whether w may stand in a count's answer: a word of the
+// number, the slot's own word, one that carries no value (countFillers, a
+// polite particle: "2 nights ka"), or no word (digits, signs).
+func (sl *slot) countWord(w string) bool {
+	return countFillers[w] || nlu.IsPoliteParticle(w) || nlu.IsNumberWord(w) || sl.ownWord(w) || strings.IndexFunc(w, unicode.IsLetter) < 0
 }
 
 // unglued is raw with a count written glued to a sign or a letter split
