@@ -72,7 +72,7 @@ var categorySynonyms = map[string]string{
 	"accessories": "accessory accessoire accessoires",
 	"music":       "album albums song songs single singles record cd musique mosi9a musi9a",
 	"decor":       "decoration decorations home",
-	"clothing":    "clothes apparel wear vetements vetement hwayej 7wayej",
+	"clothing":    "clothes apparel vetements vetement hwayej 7wayej",
 }
 
 //go:embed data/regional_words.txt
@@ -100,11 +100,15 @@ type Catalog struct {
 	db         *sql.DB
 	products   map[string]shop.Product
 	categories []shop.Category
+	// spelling are the words of the names, categories and tags, each once
+	// (SpellingWords).
+	spelling []string
 }
 
 var (
 	_ shop.Catalog     = (*Catalog)(nil)
 	_ shop.Vocabulary  = (*Catalog)(nil)
+	_ shop.Spelling    = (*Catalog)(nil)
 	_ parley.Immediate = (*Catalog)(nil)
 )
 
@@ -188,6 +192,8 @@ func (c *Catalog) load(ctx context.Context, entries []entry) error {
 	if err := tx.Commit(); err != nil {
 		return parley.WrapError(parley.EINTERNAL, err, "load the catalog")
 	}
+	slices.Sort(c.spelling)
+	c.spelling = slices.Compact(c.spelling)
 	return nil
 }
 
@@ -213,7 +219,15 @@ func (c *Catalog) loadEntry(ctx context.Context, tx *sql.Tx, pos int, e entry) e
 		return parley.WrapError(parley.EINTERNAL, err, "index product %s", e.ID)
 	}
 	c.products[e.ID] = e.Product
+	c.spelling = append(c.spelling, words(e.Name+" "+strings.Join(categoryWords, " ")+" "+e.tags)...)
 	return nil
+}
+
+// SpellingWords returns the words the catalog is known by (Known's: names,
+// categories with their synonyms, tags and attribute values), sorted, each
+// once, so that the shop reads a typo of one of them as it (shop.Spelling).
+func (c *Catalog) SpellingWords() []string {
+	return slices.Clone(c.spelling)
 }
 
 // categorySegments records a product's category paths ("Clothing > Hoodies")

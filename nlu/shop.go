@@ -392,6 +392,10 @@ func (p *ShopParser) Parse(text, meaning string) ShopRequest {
 	if req, ok := clickRequest(strings.TrimSpace(meaning)); ok {
 		return req
 	}
+	if n, ok := codePosition(text); ok {
+		// "items[0]", "no. 2": a card's position, never a "no".
+		return ShopRequest{Intent: ShopSelect, Ordinal: n, Ordinals: []int{n}}
+	}
 	for _, read := range shopTextIntents {
 		if intent := read(text); intent != "" {
 			return ShopRequest{Intent: intent}

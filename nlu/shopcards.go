@@ -330,7 +330,7 @@ func CutAcknowledgement(text string) (rest string, ok bool) {
 		first, rest = f, r
 	}
 	ws := phraseWords(first)
-	if len(ws) != 2 || !shopAckObjects[ws[1]] || !isCandidateWord(ws[0]) {
+	if len(ws) != 2 || !shopAckObjects[ws[1]] || !isCandidateWord(ws[0]) && !shopPoliteParticles[ws[0]] {
 		return "", false
 	}
 	return strings.TrimSpace(rest), true

@@ -1,7 +1,9 @@
 package nlu
 
 import (
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -308,4 +310,26 @@ func FinalClause(text string) (string, bool) {
 		return strings.Join(tail, " "), true
 	}
 	return "", false
+}
+
+// Positions written as code or a catalogue's numbering ("items[0]",
+// "cards[2]", "no. 2", "n° 3", "№4"): an index expression counts from 0, as
+// code does; a numbering sign counts from 1.
+var (
+	shopIndexExpression = regexp.MustCompile(`^\s*[\p{L}_][\p{L}\d_.]*\s*\[\s*(\d{1,2})\s*\]\s*[.!?]*\s*$`)
+	shopNumberSign      = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:no\.|nr\.?|n°|nº|№|#)\s*(\d{1,2})\s*[.!?]*\s*$`)
+)
+
+// codePosition reads a whole message that is a card's position written as
+// code or with a numbering sign: the 1-based position, or false.
+func codePosition(text string) (int, bool) {
+	if m := shopIndexExpression.FindStringSubmatch(text); m != nil {
+		n, err := strconv.Atoi(m[1])
+		return n + 1, err == nil
+	}
+	if m := shopNumberSign.FindStringSubmatch(text); m != nil {
+		n, err := strconv.Atoi(m[1])
+		return n, err == nil && n > 0
+	}
+	return 0, false
 }

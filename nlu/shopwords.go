@@ -23,13 +23,35 @@ func init() {
 		set, _, _ := strings.Cut(strings.TrimSpace(head), " ")
 		addShopWords(set, list)
 	}
+	addPoliteParticles()
+}
+
+// shopPoliteParticles are the one-word polite words of the reply lexicon
+// (addPoliteParticles); "noted" of "noted that" stays a verb of acknowledgement.
+var shopPoliteParticles = map[string]bool{}
+
+// addPoliteParticles makes the one-word polite words and particles of the
+// reply lexicon (politePhrases: "ka", "krub", "lah", "po", "ji", "yaar",
+// "mate") filler to the shop parser: said after a product or a card's name
+// ("have cap ka?", "sunglasses ka"), they are neither search words nor a word
+// the card's name lacks. The lexicon is shared, not copied; the tags it does
+// not hold are the "nonquery particles" lines of shop_words.txt.
+func addPoliteParticles() {
+	for _, phrases := range politePhrases {
+		for _, p := range phrases {
+			if ws := strings.Fields(key(p)); len(ws) == 1 {
+				shopNonQueryWords[ws[0]] = true
+				shopPoliteParticles[ws[0]] = true
+			}
+		}
+	}
 }
 
 // shopWordSets are the sets of shop_words.txt whose lines are plain words.
 var shopWordSets = map[string]map[string]bool{
 	"frame": shopFrameWords, "nonquery": shopNonQueryWords, "want": shopWantWords, "look": shopLookWords,
 	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues, "modifier": nounModifiers,
-	"label-product": shopProductLabels, "label-page": shopPageLabels,
+	"label-product": shopProductLabels, "label-page": shopPageLabels, "tagverb": shopTagVerbs,
 }
 
 // addShopWords adds one line's words to its set; a line of an unknown set is
@@ -48,10 +70,14 @@ func addShopWords(set, list string) {
 		return
 	}
 	switch set {
-	case "morephrase":
+	case "morephrase", "questiontag":
+		phrases := &shopMorePhrases
+		if set == "questiontag" {
+			phrases = &shopQuestionTags
+		}
 		for _, p := range strings.Split(list, "|") {
 			if w := phraseWords(p); len(w) > 0 {
-				shopMorePhrases = append(shopMorePhrases, w)
+				*phrases = append(*phrases, w)
 			}
 		}
 	case "ordinal", "number":
@@ -96,3 +122,8 @@ func ShopFormField(text string) (sought string, page int, ok bool) {
 	}
 	return "", 0, false
 }
+
+// TypoDistance is the number of typos between a and b: letters added, dropped
+// or changed, and two neighbouring letters swapped counted as one (the
+// optimal string alignment distance the city reader uses).
+func TypoDistance(a, b string) int { return osaDistance(a, b) }

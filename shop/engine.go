@@ -77,6 +77,9 @@ type Engine struct {
 	// lastParser memoizes the parser of the catalog's latest categories.
 	lastParser atomic.Pointer[cachedParser]
 	schema     *jsonschema.Schema
+	// spelling indexes the catalog's words for typos (Spelling), nil when the
+	// catalog lists none.
+	spelling *nlu.Fuzzy
 }
 
 var _ parley.Engine = (*Engine)(nil)
@@ -104,7 +107,7 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, base: base, origin: base.Scheme + "://" + base.Host, catalog: cat, schema: sch}
+	e := &Engine{cfg: cfg, base: base, origin: base.Scheme + "://" + base.Host, catalog: cat, schema: sch, spelling: spellingIndex(cat)}
 	if cfg.Categories != nil {
 		e.parser = nlu.NewShopParser(cfg.Categories)
 		e.fixedCategories = categoriesOf(cfg.Categories)

@@ -109,13 +109,7 @@ func (t *turn) widen(words, known []string) (terms, asked []string) {
 			asked = append(asked, w)
 			continue
 		}
-		kinds := everydayKinds(w)
-		if len(kinds) == 0 {
-			kinds = typoKinds(w)
-		}
-		if len(kinds) == 0 && t.isSoughtHead(w) {
-			kinds = t.compoundOf(w)
-		}
+		kinds := t.kindsOf(w)
 		if len(kinds) == 0 {
 			continue
 		}
@@ -135,6 +129,20 @@ func (t *turn) widen(words, known []string) (terms, asked []string) {
 		return known, nil
 	}
 	return terms, asked
+}
+
+// kindsOf returns what a word the catalog does not know stands for: the kinds
+// of the everyday word it is or is a typo of, or the compound it writes as one
+// word; nil for none.
+func (t *turn) kindsOf(w string) []string {
+	kinds := everydayKinds(w)
+	if len(kinds) == 0 {
+		kinds = typoKinds(w)
+	}
+	if len(kinds) == 0 && t.isSoughtHead(w) {
+		kinds = t.compoundOf(w)
+	}
+	return kinds
 }
 
 // maxCompoundLength bounds the words read as a compound written as one

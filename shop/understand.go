@@ -16,7 +16,9 @@ import (
 // filler is neither searched nor echoed; a search left with nothing to look for is
 // ambiguous.
 func (t *turn) understand() {
-	t.msg.Text = spellProductEmoji(t.msg.Text)
+	// "🧢 pls" names a cap, "sunglassses" sunglasses; "umbrella got or not"
+	// asks "got umbrella?".
+	t.msg.Text = nlu.WithoutQuestionTag(t.e.respellHeldDown(spellProductEmoji(t.msg.Text)))
 	m := t.msg
 	upstream := false
 	if m.NLU != nil && m.Meaning == "" {
@@ -31,6 +33,7 @@ func (t *turn) understand() {
 	}
 	switch t.req.Intent {
 	case nlu.ShopSearch, nlu.ShopSelect:
+		t.respell()
 		t.keepKnownTerms()
 	}
 	if !upstream {

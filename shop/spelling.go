@@ -1,0 +1,169 @@
+package shop
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// Spelling is implemented by a catalog that can list the words it is known by
+// (the words of its product names, categories and tags), so that a word
+// mistyped by one typo ("sunglassses", "blet", "hoodeis") is read as the one
+// catalog word it is near (issue 38 item 4). A catalog without it gets the
+// everyday lexicon's typos only.
+type Spelling interface {
+	// SpellingWords returns the catalog's words, lower case, each once.
+	SpellingWords() []string
+}
+
+// spellingIndex is the typo index of a catalog's words, or nil when the catalog
+// lists none.
+func spellingIndex(cat Catalog) *nlu.Fuzzy {
+	sp, ok := cat.(Spelling)
+	if !ok {
+		return nil
+	}
+	return nlu.NewFuzzy(sp.SpellingWords())
+}
+
+// minSwapLength is the shortest word read as a typo of a catalog word by two
+// letters swapped ("blet"); minCatalogTypoLength the shortest read as one by a
+// letter added, dropped or changed: a shorter word near a catalog word ("bolt",
+// "cop") is as often another word.
+// maxCatalogTypos is how many typos a word may hold to be read as a catalog
+// word: one ("sneakers" is no typo of "sweaters", two letters apart).
+const (
+	maxCatalogTypos      = 1
+	minSwapLength        = 4
+	minCatalogTypoLength = 5
+)
+
+// catalogTypo reads a word the catalog does not know as a typo of the one
+// catalog word nearest it: one typo away (maxCatalogTypos, within
+// nlu.FuzzyTolerance of both words), two neighbouring letters swapped counting
+// one typo, a letter held down none ("sunglassses"). Two words equally near, or none, is no reading ("").
+func (e *Engine) catalogTypo(word string) string {
+	w := strings.ToLower(word)
+	n := utf8.RuneCountInString(w)
+	if e.spelling == nil || n < minSwapLength || strings.ContainsFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return ""
+	}
+	var buf [16]nlu.FuzzyMatch
+	best, ties := "", 0
+	bestDist := nlu.MaxFuzzyDistance + 1
+	for _, m := range e.spelling.Near(buf[:0], w, nlu.MaxFuzzyDistance) {
+		d := min(m.Distance, nlu.TypoDistance(w, m.Entry))
+		if w == m.Entry || d > maxCatalogTypos || !typoWithin(w, m.Entry, d) {
+			continue
+		}
+		switch {
+		case d < bestDist:
+			best, bestDist, ties = m.Entry, d, 1
+		case d == bestDist:
+			ties++
+		}
+	}
+	if ties != 1 {
+		return ""
+	}
+	return best
+}
+
+// typoWithin reports whether d typos between the typed word w and the catalog
+// word entry are few enough for both lengths: a four-letter word only by a
+// swap of two letters ("blet", not "bolt").
+func typoWithin(w, entry string, d int) bool {
+	if d > nlu.FuzzyTolerance(w) || d > nlu.FuzzyTolerance(entry) {
+		return false
+	}
+	if utf8.RuneCountInString(w) >= minCatalogTypoLength {
+		return true
+	}
+	return isSwap(w, entry)
+}
+
+// isSwap reports whether b is a with two neighbouring letters swapped.
+func isSwap(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) != len(rb) {
+		return false
+	}
+	i := 0
+	for i < len(ra) && ra[i] == rb[i] {
+		i++
+	}
+	return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] && slices.Equal(ra[i+2:], rb[i+2:])
+}
+
+// respell reads each word of the request that neither the catalog nor the
+// everyday lexicon knows ("bonnet" is a beanie, not a typo of "bunnet") but is
+// a typo of one catalog word (catalogTypo) as that word, wherever the request
+// holds it: a search for it, and the name of a card ("the blet").
+func (t *turn) respell() {
+	if t.e.spelling == nil {
+		return
+	}
+	fixes := map[string]string{}
+	for _, w := range t.req.Terms {
+		if typo := t.e.catalogTypo(w); typo != "" && len(everydayKinds(w)) == 0 && len(t.known([]string{w})) == 0 {
+			fixes[w] = typo
+		}
+	}
+	if len(fixes) == 0 {
+		return
+	}
+	for _, ws := range []*[]string{&t.req.Terms, &t.req.Sought, &t.req.Mention} {
+		*ws = slices.Clone(*ws)
+		for i, w := range *ws {
+			if fix, ok := fixes[w]; ok {
+				(*ws)[i] = fix
+			}
+		}
+	}
+}
+
+// respellHeldDown writes each word of text typed with a letter held down
+// ("sunglassses", "beltttt") as the one catalog word it is a typo of: the
+// parser takes a letter three times in a row for keys hit at random, so the
+// word is read as the catalog's before the message is parsed. Text without
+// such a word is returned as it is.
+func (e *Engine) respellHeldDown(text string) string {
+	if e.spelling == nil {
+		return text
+	}
+	fields := strings.Fields(text)
+	changed := false
+	for i, f := range fields {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
+		if !heldDown(w) {
+			continue
+		}
+		if typo := e.catalogTypo(w); typo != "" {
+			fields[i], changed = strings.Replace(f, w, typo, 1), true
+		}
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(fields, " ")
+}
+
+// heldDown reports whether w has one letter three times in a row.
+func heldDown(w string) bool {
+	run, prev := 0, rune(0)
+	for _, r := range w {
+		if r == prev {
+			run++
+		} else {
+			run = 1
+		}
+		if run >= 3 {
+			return true
+		}
+		prev = r
+	}
+	return false
+}
