@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -62,6 +63,24 @@ func TestCodePositionProperty(t *testing.T) {
 			if _, ok := codePosition(fmt.Sprintf(form, n)); ok {
 				t.Errorf("codePosition(%q) read a position", fmt.Sprintf(form, n))
 			}
+		}
+	}
+}
+
+// TestPoliteWordsThatAreProducts: a polite word of the reply lexicon that is
+// also a thing a shop sells ("pet", "love") stays a search word, while the
+// particles around it ("ka", "lah") are read away.
+func TestPoliteWordsThatAreProducts(t *testing.T) {
+	p := NewShopParser(DefaultShopCategories())
+	for text, want := range map[string][]string{
+		"pet bed":             {"pet", "bed"},
+		"love heart necklace": {"love", "heart", "necklace"},
+		"have pet bowl ka?":   {"pet", "bowl"},
+		"horse tack lah":      {"horse", "tack"},
+		"show me polos yaar":  {"polos"},
+	} {
+		if got := p.Parse(text, "").Terms; !slices.Equal(got, want) {
+			t.Errorf("Parse(%q).Terms = %q, want %q", text, got, want)
 		}
 	}
 }

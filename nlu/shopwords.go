@@ -30,6 +30,10 @@ func init() {
 // (addPoliteParticles); "noted" of "noted that" stays a verb of acknowledgement.
 var shopPoliteParticles = map[string]bool{}
 
+// shopSearchablePolite are polite words that are also things a shop sells or
+// a brand ("pet", "boss", "love"): the "searchable" line of shop_words.txt.
+var shopSearchablePolite = map[string]bool{}
+
 // addPoliteParticles makes the one-word polite words and particles of the
 // reply lexicon (politePhrases: "ka", "krub", "lah", "po", "ji", "yaar",
 // "mate") filler to the shop parser: said after a product or a card's name
@@ -39,7 +43,7 @@ var shopPoliteParticles = map[string]bool{}
 func addPoliteParticles() {
 	for _, phrases := range politePhrases {
 		for _, p := range phrases {
-			if ws := strings.Fields(key(p)); len(ws) == 1 {
+			if ws := strings.Fields(key(p)); len(ws) == 1 && !shopSearchablePolite[ws[0]] {
 				shopNonQueryWords[ws[0]] = true
 				shopPoliteParticles[ws[0]] = true
 			}
@@ -51,7 +55,7 @@ func addPoliteParticles() {
 var shopWordSets = map[string]map[string]bool{
 	"frame": shopFrameWords, "nonquery": shopNonQueryWords, "want": shopWantWords, "look": shopLookWords,
 	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues, "modifier": nounModifiers,
-	"label-product": shopProductLabels, "label-page": shopPageLabels, "tagverb": shopTagVerbs,
+	"label-product": shopProductLabels, "label-page": shopPageLabels, "tagverb": shopTagVerbs, "searchable": shopSearchablePolite,
 }
 
 // addShopWords adds one line's words to its set; a line of an unknown set is
