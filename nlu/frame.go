@@ -315,6 +315,10 @@ func unframe(text string) string {
 		hedged = hedged || p.hedge
 		i += len(p.words)
 	}
+	if tags := edgeTagSpans(text, liveWords(ws, drop), kb[:0]); len(tags) > 0 {
+		drop = append(drop, tags...)
+		hedged = true // "tmr can?": the tag's question mark asks nothing
+	}
 	if len(drop) == 0 {
 		return text
 	}
@@ -334,19 +338,37 @@ func unframe(text string) string {
 }
 
 // mayUnframe reports whether a word of text starts a frame phrase or a
-// question clause: most messages hold none.
+// question clause, or its first or last word may be a tag (edgetags.go):
+// most messages hold none.
 func mayUnframe(text string) bool {
 	var kb [64]byte
+	first, last := true, ""
 	for start, end := nextWord(text, 0); start >= 0; start, end = nextWord(text, end) {
 		k, ok := wordKey(kb[:0], text[start:end])
 		if !ok {
 			continue
 		}
-		if _, hit := frameByFirst[string(k)]; hit || questionFirsts[string(k)] {
+		if _, hit := frameByFirst[string(k)]; hit || questionFirsts[string(k)] || first && mayHaveEdgeTag(string(k)) {
 			return true
 		}
+		first, last = false, text[start:end]
 	}
-	return false
+	k, _ := wordKey(kb[:0], last)
+	return last != "" && mayHaveEdgeTag(string(k))
+}
+
+// liveWords are the words of ws outside drop.
+func liveWords(ws []glossWord, drop []span) []glossWord {
+	if len(drop) == 0 {
+		return ws
+	}
+	live := make([]glossWord, 0, len(ws))
+	for _, w := range ws {
+		if !inSpans(drop, w.start) {
+			live = append(live, w)
+		}
+	}
+	return live
 }
 
 // framePhraseAt is the longest frame phrase whose words are ws from i on.
