@@ -149,3 +149,36 @@ func TestWorldGreetingsAndFormalChangesOfMind(t *testing.T) {
 		}
 	}
 }
+
+// TestEdgeTagsKeepAValuesMarks: a tag read away after a phone number, a price
+// or a reference keeps the mark that begins the value.
+func TestEdgeTagsKeepAValuesMarks(t *testing.T) {
+	for text, want := range map[string]string{
+		"+65 9123 4567 can": "+65 9123 4567",
+		"#4471 lah":         "#4471",
+		"bro, $40":          "$40",
+	} {
+		if got := Gloss(text); got != want {
+			t.Errorf("Gloss(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestFormalFramesAroundADate: a date in a hedged, polite frame is the date
+// (the polite past "I was hoping to" speaks of the trip, not of the past).
+func TestFormalFramesAroundADate(t *testing.T) {
+	now := time.Date(2025, 12, 5, 10, 0, 0, 0, time.UTC) // a Friday
+	cases := map[string]string{
+		"If it's no trouble, I was hoping to leave on Monday":    "2025-12-08",
+		"I should like to travel on the 9th, if at all possible": "2025-12-09",
+		"If you don't mind, I was rather hoping for the 20th":    "2025-12-20",
+		"If it is not too much trouble, the 15th, thank you":     "2025-12-15",
+	}
+	for text, want := range cases {
+		rest, _ := SetAside(text)
+		d, ok := readGlossedDate(rest, now)
+		if got := d.String(); !ok || got != want {
+			t.Errorf("%q: read %v %v, want %s", text, d, ok, want)
+		}
+	}
+}

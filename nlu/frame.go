@@ -334,8 +334,15 @@ func unframe(text string) string {
 			return r
 		}, rest)
 	}
-	return strings.TrimFunc(rest, func(r rune) bool { return isTrimmable(r) && r != '?' && r != '؟' })
+	return strings.TrimFunc(rest, func(r rune) bool {
+		return isTrimmable(r) && r != '?' && r != '؟' && !strings.ContainsRune(valueMarks, r)
+	})
 }
+
+// valueMarks are marks that are part of the value they stand by: a phone's
+// "+", a price's currency, a reference's "#" ("+65 9123 4567 can").
+const valueMarks = "+#$€£¥"
+
 
 // mayUnframe reports whether a word of text starts a frame phrase or a
 // question clause, or its first or last word may be a tag (edgetags.go):
