@@ -343,7 +343,6 @@ func unframe(text string) string {
 // "+", a price's currency, a reference's "#" ("+65 9123 4567 can").
 const valueMarks = "+#$€£¥"
 
-
 // mayUnframe reports whether a word of text starts a frame phrase or a
 // question clause, or its first or last word may be a tag (edgetags.go):
 // most messages hold none.
