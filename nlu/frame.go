@@ -296,25 +296,10 @@ func unframe(text string) string {
 	if !mayUnframe(text) {
 		return text
 	}
-	drop := questionClauses(text)
-	hedged := false
 	var buf [32]glossWord
 	ws := glossWords(buf[:0], text)
 	var kb [64]byte
-	for i := 0; i < len(ws); {
-		if inSpans(drop, ws[i].start) {
-			i++
-			continue
-		}
-		p, ok := framePhraseAt(text, ws, i, kb[:0])
-		if !ok {
-			i++
-			continue
-		}
-		drop = append(drop, span{ws[i].start, ws[i+len(p.words)-1].end})
-		hedged = hedged || p.hedge
-		i += len(p.words)
-	}
+	drop, hedged := framePhraseSpans(text, ws, questionClauses(text), kb[:0])
 	if tags := edgeTagSpans(text, liveWords(ws, drop), kb[:0]); len(tags) > 0 {
 		drop = append(drop, tags...)
 		hedged = true // "tmr can?": the tag's question mark asks nothing
@@ -342,6 +327,27 @@ func unframe(text string) string {
 // valueMarks are marks that are part of the value they stand by: a phone's
 // "+", a price's currency, a reference's "#" ("+65 9123 4567 can").
 const valueMarks = "+#$€£¥"
+
+// framePhraseSpans adds to drop the interjections, frames and hedges among
+// ws outside it; hedged says one was a hedge.
+func framePhraseSpans(text string, ws []glossWord, drop []span, kb []byte) ([]span, bool) {
+	hedged := false
+	for i := 0; i < len(ws); {
+		if inSpans(drop, ws[i].start) {
+			i++
+			continue
+		}
+		p, ok := framePhraseAt(text, ws, i, kb)
+		if !ok {
+			i++
+			continue
+		}
+		drop = append(drop, span{ws[i].start, ws[i+len(p.words)-1].end})
+		hedged = hedged || p.hedge
+		i += len(p.words)
+	}
+	return drop, hedged
+}
 
 // mayUnframe reports whether a word of text starts a frame phrase or a
 // question clause, or its first or last word may be a tag (edgetags.go):
