@@ -34,7 +34,7 @@ func buildEdgeTags() edgeTagIndex {
 		}
 	}
 	add := func(p []string, lead bool) {
-		if keep[strings.Join(p, " ")] {
+		if keep[strings.Join(p, " ")] || slices.ContainsFunc(p, namesAValue) || namesAnOwner(p) {
 			return
 		}
 		if lead && (len(p) > 1 || utf8.RuneCountInString(p[0]) > 1) { // "o" ends a Nigerian answer; "O'Hare" begins with one
@@ -125,6 +125,22 @@ func markAfter(text string, end int) bool {
 	for _, r := range text[end:] {
 		if r != ' ' {
 			return strings.ContainsRune(",.!?;:…", r)
+		}
+	}
+	return false
+}
+
+// namesAValue reports whether a tag's word is also a date or a number word:
+// Jamaican "mon" is Monday too, "now" today; such a word is never read away.
+func namesAValue(w string) bool { return IsDateWord(w) || IsNumberWord(w) }
+
+// namesAnOwner reports whether a tag is also a word for someone else
+// (owners.txt): Darija "khoya" is "bro" and "my brother", whose numbers are
+// not the user's ("khoya kayrfa3 150 kg").
+func namesAnOwner(p []string) bool {
+	for _, o := range ownerLists["owner"] {
+		if slices.Equal(o, p) {
+			return true
 		}
 	}
 	return false

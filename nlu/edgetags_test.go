@@ -25,7 +25,7 @@ func TestEdgeTagsAreReadAwayAroundAnAnswer(t *testing.T) {
 		{"the 9th na krub", "2025-12-09"},
 		{"monday meh", "2025-12-08"},
 		{"next Tuesday wallahi", "2025-12-09"},
-		{"Sunday, innit", "2025-12-07"},
+		{"Sunday, boss", "2025-12-07"},
 		{"the 12th no cap", "2025-12-12"},
 		{"the 12th periodt", "2025-12-12"},
 		{"tomorrow full stop", "2025-12-06"},
@@ -179,6 +179,24 @@ func TestFormalFramesAroundADate(t *testing.T) {
 		d, ok := readGlossedDate(rest, now)
 		if got := d.String(); !ok || got != want {
 			t.Errorf("%q: read %v %v, want %s", text, d, ok, want)
+		}
+	}
+}
+
+// TestEdgeTagsNeverTakeADateWord: a tag that is also a date word ("mon") is
+// read as the date.
+func TestEdgeTagsNeverTakeADateWord(t *testing.T) {
+	now := time.Date(2025, 12, 5, 10, 0, 0, 0, time.UTC)
+	if d, ok := readGlossedDate("a session mon", now); ok && d.String() != "2025-12-08" {
+		t.Errorf("read %v", d)
+	}
+	for _, ps := range edgeTags.end {
+		for _, p := range ps {
+			for _, w := range p {
+				if IsDateWord(w) || IsNumberWord(w) {
+					t.Errorf("tag %q holds the value word %q", p, w)
+				}
+			}
 		}
 	}
 }
