@@ -93,6 +93,9 @@ func edgeTagSpans(text string, ws []glossWord, kb []byte) []span {
 // takes, the longest first; 0 when none. A tag written with a capital and
 // no mark after it is a name's first word ("La Quinta", "Mr Smith's").
 func edgeLeadAt(text string, ws []glossWord, kb []byte) int {
+	if inAddress(text, ws[0].start, ws[0].end) {
+		return 0
+	}
 	k, _ := wordKey(kb, text[ws[0].start:ws[0].end])
 	for _, p := range edgeTags.lead[string(k)] {
 		if len(p) >= len(ws) || !wordsAre(text, ws[:len(p)], p, kb) {
@@ -110,6 +113,9 @@ func edgeLeadAt(text string, ws []glossWord, kb []byte) int {
 // the longest first; 0 when none.
 func edgeEndAt(text string, ws []glossWord, kb []byte) int {
 	last := ws[len(ws)-1]
+	if inAddress(text, last.start, last.end) {
+		return 0 // "lea@exemple.fr": a domain's "fr" is no tag
+	}
 	k, _ := wordKey(kb, text[last.start:last.end])
 	for _, p := range edgeTags.end[string(k)] {
 		if len(p) < len(ws) && wordsAre(text, ws[len(ws)-len(p):], p, kb) {

@@ -157,6 +157,8 @@ func TestEdgeTagsKeepAValuesMarks(t *testing.T) {
 		"+65 9123 4567 can": "+65 9123 4567",
 		"#4471 lah":         "#4471",
 		"bro, $40":          "$40",
+		"lea@exemple.fr":    "lea@exemple.fr",
+		"sam@mail.sg lah":   "sam@mail.sg",
 	} {
 		if got := Gloss(text); got != want {
 			t.Errorf("Gloss(%q) = %q, want %q", text, got, want)
