@@ -28,9 +28,13 @@ var edgeTags = buildEdgeTags()
 func buildEdgeTags() edgeTagIndex {
 	idx := edgeTagIndex{lead: map[string][][]string{}, end: map[string][][]string{}}
 	keep := map[string]bool{}
-	for _, ps := range replyWords["tag_keep"] {
-		for _, p := range ps {
-			keep[strings.Join(phraseWords(p), " ")] = true
+	// A thanks or a greeting is small talk, not a tag: "from Tromso. Thanks
+	// a lot." leaves a name the readers do not know beside words.
+	for _, lex := range []map[string][]string{replyWords["tag_keep"], thanksPhrases, greetingPhrases} {
+		for _, ps := range lex {
+			for _, p := range ps {
+				keep[strings.Join(phraseWords(p), " ")] = true
+			}
 		}
 	}
 	add := func(p []string, lead bool) {
