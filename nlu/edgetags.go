@@ -27,16 +27,7 @@ var edgeTags = buildEdgeTags()
 
 func buildEdgeTags() edgeTagIndex {
 	idx := edgeTagIndex{lead: map[string][][]string{}, end: map[string][][]string{}}
-	keep := map[string]bool{}
-	// A thanks or a greeting is small talk, not a tag: "from Tromso. Thanks
-	// a lot." leaves a name the readers do not know beside words.
-	for _, lex := range []map[string][]string{replyWords["tag_keep"], thanksPhrases, greetingPhrases} {
-		for _, ps := range lex {
-			for _, p := range ps {
-				keep[strings.Join(phraseWords(p), " ")] = true
-			}
-		}
-	}
+	keep := tagKeepSet()
 	add := func(p []string, lead bool) {
 		if keep[strings.Join(p, " ")] || slices.ContainsFunc(p, namesAValue) || namesAnOwner(p) {
 			return
@@ -66,6 +57,21 @@ func buildEdgeTags() edgeTagIndex {
 		}
 	}
 	return idx
+}
+
+// tagKeepSet are the polite phrases never read away as a tag: tag_keep's,
+// and a thanks or a greeting, which is small talk ("from Tromso. Thanks a
+// lot." leaves a name the readers do not know beside words).
+func tagKeepSet() map[string]bool {
+	keep := map[string]bool{}
+	for _, lex := range []map[string][]string{replyWords["tag_keep"], thanksPhrases, greetingPhrases} {
+		for _, ps := range lex {
+			for _, p := range ps {
+				keep[strings.Join(phraseWords(p), " ")] = true
+			}
+		}
+	}
+	return keep
 }
 
 // edgeTagSpans are the tags said before and after the answer among ws, the
