@@ -48,6 +48,10 @@ type slot struct {
 	// places are the values the bot's search records give a city slot's
 	// field ("Lisbon", "Porto"): a typo of one is read as it (recordCity).
 	places []string
+	// cues are the one-word cues of the slot's patterns ("from", "leaving"),
+	// frameCues those of every slot of its flow: a typo of one glued to a
+	// known city ("Fro Portland") is read by cueTypo, never kept as a name.
+	cues, frameCues []string
 	// reference is the form the bot's actions give the slot's references
 	// (prefix and digits), which a typed one is written in (asReference).
 	reference *Reference
@@ -234,6 +238,14 @@ func compileFlow(fd *Flow) *flow {
 		f.slots[sl.name] = sl
 		f.slotOrder = append(f.slotOrder, sl)
 	}
+	var frame []string
+	for _, sl := range f.slotOrder {
+		sl.cues = wordCues(sl.patterns)
+		frame = append(frame, sl.cues...)
+	}
+	for _, sl := range f.slotOrder {
+		sl.frameCues = frame
+	}
 	for i, sd := range fd.Steps {
 		f.stepIndex[sd.ID] = i
 	}
@@ -339,6 +351,19 @@ func compileValidators(defs []*Validator) []*validator {
 			v.pattern, _ = regexp.Compile(vd.Pattern) // Validate refused bad patterns
 		}
 		out = append(out, v)
+	}
+	return out
+}
+
+// wordCues are the cues of patterns that are one word ("from", not "out of").
+func wordCues(patterns []*pattern) []string {
+	var out []string
+	for _, p := range patterns {
+		for _, c := range p.cues {
+			if w := string(c); !strings.Contains(w, " ") && !slices.Contains(out, w) {
+				out = append(out, w)
+			}
+		}
 	}
 	return out
 }

@@ -130,6 +130,9 @@ func (tu *turn) framedCity(sl *slot, answer string) bool {
 	if sl.typ != TypeCity || !typed(tu.in) || tu.in.Message.Meaning != "" || strings.Contains(answer, ":") {
 		return false // "Departure: Boston": a label the answer's readers weighed
 	}
+	if _, own, typo := sl.cueTypo(strings.TrimSpace(answer)); typo && !own {
+		return false // "Fro Portland" asked where to: which way? Asked again.
+	}
 	for _, text := range []string{answer, tu.glossOf(answer)} {
 		if slices.ContainsFunc(nlu.FindCities(text), func(c string) bool { return !nlu.TypedAsWord(text, c) }) {
 			return true // "nice day today" names no place
@@ -146,6 +149,11 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		return count, true, ok
 	}
 	answer, alone = tu.correctedAnswer()
+	if !alone && patternReadsTwo(sl, tu.in.Message.Text) {
+		// "BK-11045, oh and BK-11046 for my wife": which one? Asked again,
+		// never the first kept, whatever clause the second stands in.
+		return answer, false, false
+	}
 	rest, aside := tu.asideAnswer(sl, answer)
 	if cut, side := withoutSideClause(rest, aside); side && readsValue(sl) && typed(tu.in) && wordsWithLetters(cut) <= 4 {
 		// "two nights, we have to be home on Monday": a short answer before
@@ -157,6 +165,16 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		return rest, true, true
 	}
 	return answer, alone, true
+}
+
+// patternReadsTwo reports whether one of a text slot's patterns reads two
+// different values in text (capturesTwo). A correction ("BK-11045, sorry,
+// BK-11046") was read before: its last value stands alone.
+func patternReadsTwo(sl *slot, text string) bool {
+	if sl.typ != TypeText {
+		return false
+	}
+	return slices.ContainsFunc(sl.patterns, func(p *pattern) bool { return capturesTwo(sl, p, text) })
 }
 
 // correctedAnswer is the answer a message gives its question: after a
@@ -612,7 +630,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
-			if tailOfKnownCity(sl, tf.tu.in.Message.Text, capture) {
+			if tailOfKnownCity(sl, tf.tu.in.Message.Text, capture) || cueStartsKnownCity(sl, tf.text, m[2*g], capture) {
 				continue
 			}
 			if tf.namesTwo(sl, p, m, capture, end, v) {
@@ -648,6 +666,31 @@ func tailOfKnownCity(sl *slot, message, capture string) bool {
 	}
 	for _, c := range nlu.FindCities(message) {
 		if i := strings.LastIndexByte(c, ' '); i > 0 && strings.EqualFold(c[i+1:], first) {
+			return true
+		}
+	}
+	return false
+}
+
+// cueStartsKnownCity reports whether the word before a city slot's capture
+// at start (the pattern's cue) begins, with the capture's first words, a known
+// city's name: "A Coruña", "La Paz", "Le Havre", "Den Haag", whose article or
+// preposition cues nothing ("a" is Spanish "to").
+func cueStartsKnownCity(sl *slot, text string, start int, capture string) bool {
+	if sl.typ != TypeCity {
+		return false
+	}
+	cue, _ := lastWord(text[:start])
+	if cue == "" {
+		return false
+	}
+	name := cue
+	for i, w := range strings.Fields(capture) {
+		if i == 3 {
+			break
+		}
+		name += " " + strings.TrimRightFunc(w, unicode.IsPunct)
+		if _, known := nlu.MatchCityExact(name); known {
 			return true
 		}
 	}
@@ -789,6 +832,9 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 	case TypePhone:
 		return nlu.ExtractPhone(text)
 	case TypeTime:
+		if !tu.timeFramed(f, sl, text) {
+			return nil, false
+		}
 		return nlu.ParseTime(text)
 	case TypeCity:
 		// A city named without a cue ("to", "from") belongs to the flow's only
@@ -806,6 +852,39 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 		return tu.recordInText(sl, text)
 	}
 	return nil, false
+}
+
+// timeFramed reports whether a time in text may fill the time slot sl of f:
+// a step asks it (now, or later), or the message names the slot ("arriving around 9pm", by its
+// label's words), or gives a date the time is the hour of ("Saturday, around
+// 3pm"). A bare time answering another question ("around 9am after my
+// shift" asked for a date, "from 21.03" at a confirmation) is no answer of
+// sl's: it is left unread.
+func (tu *turn) timeFramed(f *flow, sl *slot, text string) bool {
+	if tu.collectStepOf(f, sl) != nil || namesSlot(sl, text) {
+		return true
+	}
+	_, dated := nlu.FindDate(text, tu.now)
+	return dated
+}
+
+// namesSlot reports whether text holds a word of sl's label or name other
+// than its type's ("arrival" of "arrival time"), in any of its forms: a
+// word starting as its first five letters do ("arriving", "arrive").
+func namesSlot(sl *slot, text string) bool {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+	for _, n := range sl.names {
+		for w := range strings.FieldsSeq(strings.ReplaceAll(n, "_", " ")) {
+			if len(w) < 5 || w == "time" || w == "date" {
+				continue
+			}
+			stem := w[:5]
+			if slices.ContainsFunc(words, func(t string) bool { return strings.HasPrefix(t, stem) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // typedDate finds the one date of text for a date slot of f, unless another

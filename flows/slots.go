@@ -472,6 +472,17 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 		return nil, false
 	}
 	_, known := nlu.MatchCityExact(c)
+	if !known && !upstream {
+		city, own, typo := sl.cueTypo(c)
+		if !typo {
+			city, own, typo = sl.cueTypo(strings.TrimSpace(raw)) // "Form A Coruña"
+		}
+		if typo && !own {
+			return nil, false // "Fro Portland" asked where to: the cue says from
+		} else if typo {
+			c, known = city, true
+		}
+	}
 	if head, ok := nlu.CutCountry(c); ok && !known && !upstream {
 		c = head // "Braga Portugal": the place is Braga
 	}
@@ -491,6 +502,31 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	}
 	return sl.normalize(c), true
 }
+
+// cueTypo reads an unknown name whose first word is a typo of a cue of the
+// flow's patterns and whose other words name a known city ("Fro Portland",
+// "Form Boston", "tto Miami"): the city, and own when the cue is sl's own.
+// The typo is a frame word, never part of a place's name.
+func (sl *slot) cueTypo(name string) (city string, own, typo bool) {
+	head, rest, ok := strings.Cut(name, " ")
+	if !ok || utf8.RuneCountInString(head) < 3 {
+		return "", false, false
+	}
+	city, known := nlu.MatchCityExact(rest)
+	if !known {
+		return "", false, false
+	}
+	head = strings.ToLower(head)
+	near := func(cue string) bool { return nlu.NearWord(head, cue) }
+	if slices.ContainsFunc(sl.cues, near) {
+		return city, true, true
+	}
+	return "", false, slices.ContainsFunc(sl.frameCues, near) || slices.ContainsFunc(placeFrameWords, near)
+}
+
+// placeFrameWords are the words that frame a place in any flow, whatever its
+// patterns: a typo of one before a known city is no part of its name.
+var placeFrameWords = []string{"from", "to", "into", "in", "near"}
 
 // cityPrefix reads a city at the start of text and says how many of its words
 // it took: the whole text or its first words naming a known city, else (typed

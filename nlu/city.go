@@ -477,7 +477,7 @@ func closestCity(joined string) (string, bool) {
 		}
 		c := cityIndex[m.Entry]
 		switch {
-		case d > FuzzyTolerance(m.Entry) || d > bestDist:
+		case d > FuzzyTolerance(nameBody(joined, m.Entry)) || d > bestDist:
 		case d < bestDist:
 			best, bestDist, tie = c, d, false
 		case c != best:
@@ -488,6 +488,18 @@ func closestCity(joined string) (string, bool) {
 		return "", false
 	}
 	return best, true
+}
+
+// nameBody is entry without a short first word (an article or preposition,
+// "le", "la", "el", "san", "den") that typed begins with too: the letters two
+// names share that way are no evidence of a typo, so the tolerance is that of
+// the rest ("Le Havre" is no typo of "Le Caire", Cairo).
+func nameBody(typed, entry string) string {
+	first, rest, ok := strings.Cut(entry, " ")
+	if ok && len(first) <= 3 && strings.HasPrefix(typed, first+" ") {
+		return rest
+	}
+	return entry
 }
 
 // NearName reports whether typed is name as written or with a typo, by the
@@ -520,6 +532,13 @@ func LooksMisspelt(typed string, places []string) bool {
 	}
 	_, sounds := soundsLike(a) // "Sanfransisko": a known city spelled by ear
 	return sounds
+}
+
+// NearWord reports whether typed, a word of three letters or more, is word
+// with one typo (a letter added, dropped or changed, or two neighbouring
+// letters swapped): "fro" and "form" for "from", "tto" for "to".
+func NearWord(typed, word string) bool {
+	return typed != word && len([]rune(typed)) >= 3 && osaDistance(typed, word) == 1
 }
 
 // osaDistance is the number of typos between a and b: letters added, dropped
