@@ -630,7 +630,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
-			if tailOfKnownCity(sl, tf.tu.in.Message.Text, capture) || cueStartsKnownCity(sl, tf.text, m[2*g], capture) {
+			if tailOfKnownCity(sl, tf.tu.in.Message.Text, capture) || cueInKnownCity(sl, tf.text, m[2*g], capture) {
 				continue
 			}
 			if tf.namesTwo(sl, p, m, capture, end, v) {
@@ -672,26 +672,30 @@ func tailOfKnownCity(sl *slot, message, capture string) bool {
 	return false
 }
 
-// cueStartsKnownCity reports whether the word before a city slot's capture
-// at start (the pattern's cue) begins, with the capture's first words, a known
-// city's name: "A Coruña", "La Paz", "Le Havre", "Den Haag", whose article or
-// preposition cues nothing ("a" is Spanish "to").
-func cueStartsKnownCity(sl *slot, text string, start int, capture string) bool {
+// cueInKnownCity reports whether the word before a city slot's capture at
+// start (the pattern's cue) is a word of a known city's name that runs on
+// into the capture: the cue begins it ("A Coruña", "La Paz", "Le Havre",
+// "Den Haag": "a" is Spanish "to") or stands inside it ("de" of "Santiago
+// de Compostela"), and cues nothing.
+func cueInKnownCity(sl *slot, text string, start int, capture string) bool {
 	if sl.typ != TypeCity {
 		return false
 	}
-	cue, _ := lastWord(text[:start])
-	if cue == "" {
+	before := strings.Fields(text[:start])
+	if len(before) == 0 {
 		return false
 	}
-	name := cue
-	for i, w := range strings.Fields(capture) {
-		if i == 3 {
-			break
-		}
-		name += " " + strings.TrimRightFunc(w, unicode.IsPunct)
-		if _, known := nlu.MatchCityExact(name); known {
-			return true
+	after := strings.Fields(capture)
+	for i := len(before) - 1; i >= max(0, len(before)-3); i-- {
+		name := strings.Join(before[i:], " ")
+		for k, w := range after {
+			if k == 3 {
+				break
+			}
+			name += " " + strings.TrimRightFunc(w, unicode.IsPunct)
+			if _, known := nlu.MatchCityExact(name); known {
+				return true
+			}
 		}
 	}
 	return false

@@ -466,6 +466,12 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 // cued says a cue stood before raw ("to nice pls"): a city that is also an
 // ordinary word may then start a longer text.
 func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
+	if city, own, typo := sl.cueTypo(strings.TrimSpace(raw)); typo && !upstream {
+		if !own {
+			return nil, false // "Form A Coruña" asked where to
+		}
+		return sl.normalize(city), true
+	}
 	c, _, ok := cityPrefix(raw, upstream, cued)
 	// A country ("Portugal", "do you fly to Iceland?") is no city.
 	if !ok || !upstream && nlu.IsCountry(c) {
@@ -473,11 +479,7 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	}
 	_, known := nlu.MatchCityExact(c)
 	if !known && !upstream {
-		city, own, typo := sl.cueTypo(c)
-		if !typo {
-			city, own, typo = sl.cueTypo(strings.TrimSpace(raw)) // "Form A Coruña"
-		}
-		if typo && !own {
+		if city, own, typo := sl.cueTypo(c); typo && !own {
 			return nil, false // "Fro Portland" asked where to: the cue says from
 		} else if typo {
 			c, known = city, true
