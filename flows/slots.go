@@ -477,32 +477,55 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	if !ok || !upstream && nlu.IsCountry(c) {
 		return nil, false
 	}
-	_, known := nlu.MatchCityExact(c)
-	if !known && !upstream {
-		if city, own, typo := sl.cueTypo(c); typo && !own {
-			return nil, false // "Fro Portland" asked where to: the cue says from
-		} else if typo {
-			c, known = city, true
-		}
-	}
-	if head, ok := nlu.CutCountry(c); ok && !known && !upstream {
-		c = head // "Braga Portugal": the place is Braga
-	}
-	if !known && !upstream {
-		// The bot searches its records by the name as written: an unknown
-		// name typed near a place they list is that place, and one a few
-		// typos from a known place or a listed one, or sounding like a known
-		// city it cannot be told from ("Sinsinatty"), is asked again, never
-		// stored misspelt. A name near none is a place of its own ("Bergen").
-		p, near := sl.recordCity(c)
-		switch {
-		case near:
-			c = p
-		case nlu.LooksMisspelt(c, sl.places):
+	if _, known := nlu.MatchCityExact(c); !known && !upstream {
+		if c, ok = sl.typedPlace(c); !ok {
 			return nil, false
 		}
 	}
 	return sl.normalize(c), true
+}
+
+// typedPlace reads c, a typed name no known city has: a known city after a
+// typo of a cue ("Fro Portland"), none when the cue is another slot's; else
+// the name without a country after it, a listed place it is near, or none
+// when it looks like a misspelt one.
+func (sl *slot) typedPlace(c string) (string, bool) {
+	c, known, ok := sl.withoutCueTypo(c)
+	if !ok {
+		return "", false // "Fro Portland" asked where to: the cue says from
+	}
+	if known {
+		return c, true
+	}
+	if head, ok := nlu.CutCountry(c); ok {
+		c = head // "Braga Portugal": the place is Braga
+	}
+	// The bot searches its records by the name as written: an unknown
+	// name typed near a place they list is that place, and one a few
+	// typos from a known place or a listed one, or sounding like a known
+	// city it cannot be told from ("Sinsinatty"), is asked again, never
+	// stored misspelt. A name near none is a place of its own ("Bergen").
+	p, near := sl.recordCity(c)
+	switch {
+	case near:
+		return p, true
+	case nlu.LooksMisspelt(c, sl.places):
+		return "", false
+	}
+	return c, true
+}
+
+// withoutCueTypo is name without a typo of a cue before a known city
+// (cueTypo): the city, known; ok is false when the cue is another slot's.
+func (sl *slot) withoutCueTypo(name string) (c string, known, ok bool) {
+	city, own, typo := sl.cueTypo(name)
+	switch {
+	case typo && !own:
+		return "", false, false
+	case typo:
+		return city, true, true
+	}
+	return name, false, true
 }
 
 // cueTypo reads an unknown name whose first word is a typo of a cue of the
