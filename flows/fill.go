@@ -687,6 +687,9 @@ func cueInKnownCity(sl *slot, text string, start int, capture string) bool {
 	}
 	after := strings.Fields(capture)
 	for i := len(before) - 1; i >= max(0, len(before)-3); i-- {
+		if strings.IndexFunc(before[i], unicode.IsPunct) >= 0 {
+			break // "Boston, going to Miami": a name never runs over a comma
+		}
 		name := strings.Join(before[i:], " ")
 		for k, w := range after {
 			if k == 3 {
