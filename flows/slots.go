@@ -537,16 +537,20 @@ func (sl *slot) cueTypo(name string) (city string, own, typo bool) {
 	if !ok || utf8.RuneCountInString(head) < 3 {
 		return "", false, false
 	}
-	city, known := nlu.MatchCityExact(rest)
-	if !known {
-		return "", false, false
-	}
 	head = strings.ToLower(head)
 	near := func(cue string) bool { return nlu.NearWord(head, cue) }
-	if slices.ContainsFunc(sl.cues, near) {
+	own = slices.ContainsFunc(sl.cues, near)
+	if !own && !slices.ContainsFunc(sl.frameCues, near) && !slices.ContainsFunc(placeFrameWords, near) {
+		return "", false, false // the head is no cue's typo: most names stop here
+	}
+	city, known := nlu.MatchCityExact(rest)
+	switch {
+	case !known:
+		return "", false, false
+	case own:
 		return city, true, true
 	}
-	return "", false, slices.ContainsFunc(sl.frameCues, near) || slices.ContainsFunc(placeFrameWords, near)
+	return "", false, true
 }
 
 // placeFrameWords are the words that frame a place in any flow, whatever its

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // cities are well-known city names, each with the other ways people write it
@@ -538,7 +539,13 @@ func LooksMisspelt(typed string, places []string) bool {
 // with one typo (a letter added, dropped or changed, or two neighbouring
 // letters swapped): "fro" and "form" for "from", "tto" for "to".
 func NearWord(typed, word string) bool {
-	return typed != word && len([]rune(typed)) >= 3 && osaDistance(typed, word) == 1
+	n, m := utf8.RuneCountInString(typed), utf8.RuneCountInString(word)
+	// One typo changes the length by one letter at most: most words are told
+	// apart by their length before any distance is measured.
+	if typed == word || n < 3 || n-m > 1 || m-n > 1 {
+		return false
+	}
+	return osaDistance(typed, word) == 1
 }
 
 // osaDistance is the number of typos between a and b: letters added, dropped
