@@ -545,7 +545,33 @@ func NearWord(typed, word string) bool {
 	if typed == word || n < 3 || n-m > 1 || m-n > 1 {
 		return false
 	}
+	if isASCII(typed) && isASCII(word) {
+		// Bytes are runes here: one typo is told without a distance table,
+		// which a turn asks for every cue a name's first word is weighed
+		// against.
+		return oneTypoASCII(typed, word)
+	}
 	return osaDistance(typed, word) == 1
+}
+
+// oneTypoASCII is osaDistance(a, b) == 1 for different ASCII words whose
+// lengths differ by one at most: one letter changed, two neighbouring letters
+// swapped, or one letter added or dropped.
+func oneTypoASCII(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) > len(b):
+		return a[i+1:] == b[i:] // a letter added
+	case i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]:
+		return true // two neighbouring letters swapped
+	}
+	return a[i+1:] == b[i+1:] // a letter changed
 }
 
 // osaDistance is the number of typos between a and b: letters added, dropped
