@@ -593,11 +593,14 @@ func TestWidgetRenewsARefusedStreamToken(t *testing.T) {
 func TestWidgetDropsWordsAfterTheAnswer(t *testing.T) {
 	releases := []chan struct{}{make(chan struct{}), make(chan struct{})}
 	fake := pausedModelEach(t, releases, "Have a look", " at these", " picks:")
-	t.Cleanup(func() { close(releases[1]) })
 	var parleyURL string
 	host := hostPage(t, &parleyURL)
 	cfg := modelShopConfig(t, fake, host)
 	base, _ := testServer(t, "-config", cfg)
+	// The second reply's model call waits on releases[1]: release it before
+	// the server stops (cleanups run last first), or shutdown waits for the
+	// model's 30 s timeout and races testServer's 30 s stop deadline.
+	t.Cleanup(func() { close(releases[1]) })
 	front := newLaggingFront(t, base)
 	parleyURL = front.srv.URL
 	tab := browserTab(t)
