@@ -23,6 +23,19 @@ type FlowsOptions struct {
 	// POSTs the slots to Webhook/<service>/<intent>; otherwise the call is the
 	// built-in action that sets CallSlot.
 	Webhook string
+	// UnseenDomain generates the flows as for a service of a domain nobody
+	// learned from (the leave-domain-out replay): the learned vocabulary is
+	// taken without any service of the service's domain, as if rebuilt
+	// without its dialogues, so only the schema and general language remain.
+	UnseenDomain bool
+}
+
+// vocabulary is the learned vocabulary the service's flows use.
+func (o FlowsOptions) vocabulary(service string) Vocabulary {
+	if o.UnseenDomain {
+		return learnedVocabulary.withoutDomain(domain(service))
+	}
+	return learnedVocabulary
 }
 
 // dontCareSynonyms are the words that give a categorical slot the value dontcare
@@ -90,7 +103,7 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 	if in.Description != "" {
 		f.Trigger.Examples = []string{in.Description}
 	}
-	f.Slots = intentSlotDefs(svc, in)
+	f.Slots = intentSlotDefs(svc, in, opts.vocabulary(svc.Name))
 	for _, name := range in.RequiredSlots {
 		f.Steps = append(f.Steps, stepDef{ID: "collect_" + name, Collect: name})
 	}
@@ -103,11 +116,11 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 
 // intentSlotDefs are the intent's slots: required ones in the schema's order,
 // then optional ones by name, each with its default.
-func intentSlotDefs(svc *Service, in *Intent) []slotYAML {
+func intentSlotDefs(svc *Service, in *Intent, vocab Vocabulary) []slotYAML {
 	var out []slotYAML
 	for _, name := range intentSlots(in) {
 		sl, _ := svc.Slot(name)
-		y := slotDef(svc.Name, sl)
+		y := slotDef(svc.Name, sl, vocab)
 		if _, optional := in.OptionalSlots[name]; optional && y.Type != flows.TypeEnum {
 			// The user may leave an optional slot open ("any day"): SGD's
 			// dontcare, which an enum lists among its values.
@@ -194,14 +207,14 @@ func (in *Intent) settles(slot string, transactional bool) bool {
 	return takes && (in.IsTransactional || !transactional)
 }
 
-func slotDef(service string, sl *Slot) slotYAML {
+func slotDef(service string, sl *Slot, vocab Vocabulary) slotYAML {
 	label := strings.ReplaceAll(sl.Name, "_", " ")
 	y := slotYAML{Name: sl.Name, Label: label, Type: slotType(sl)}
 	if y.Type == flows.TypeText {
 		y.Type = "" // the default type
 	}
 	question := "What is " + lowerFirst(orName(sl.Description, "the "+label)) + "?"
-	learned := learnedVocabulary.words(service, sl)
+	learned := vocab.words(service, sl)
 	if y.Type == flows.TypeEnum {
 		y.Values = append(slices.Clone(sl.PossibleValues), DontCare)
 		y.Synonyms = map[string][]string{DontCare: dontCareSynonyms}

@@ -22,6 +22,10 @@ type ReplayOptions struct {
 	// Start is the sent_at of each dialogue's first user turn, each next user turn
 	// one second later (default DefaultStart).
 	Start time.Time
+	// UnseenDomain replays every service as one of a domain nobody learned
+	// from (FlowsOptions.UnseenDomain): the leave-domain-out measure of how
+	// the engine does on a service it was never developed on.
+	UnseenDomain bool
 }
 
 // DefaultStart is the default ReplayOptions.Start: SGD's dialogues were written
@@ -46,7 +50,7 @@ func Replay(ctx context.Context, services []Service, dialogues []Dialogue, opts 
 	rec := &recorder{calls: map[parley.ConversationKey][]*call{}, answers: map[parley.ConversationKey]*answer{}}
 	b := &replayBots{used: map[string]*Service{}, engines: map[string]*flows.Engine{}}
 	for _, d := range dialogues {
-		if err := b.addServices(services, d.Services, rec); err != nil {
+		if err := b.addServices(services, d.Services, rec, opts.UnseenDomain); err != nil {
 			return nil, err
 		}
 	}
@@ -84,7 +88,7 @@ type replayBots struct {
 }
 
 // addServices generates the bot of each service not seen yet.
-func (b *replayBots) addServices(services []Service, names []string, rec *recorder) error {
+func (b *replayBots) addServices(services []Service, names []string, rec *recorder, unseen bool) error {
 	for _, name := range names {
 		if _, done := b.used[name]; done {
 			continue
@@ -94,7 +98,7 @@ func (b *replayBots) addServices(services []Service, names []string, rec *record
 			b.used[name] = nil
 			continue
 		}
-		def, err := Definition(svc, FlowsOptions{Webhook: replayWebhook})
+		def, err := Definition(svc, FlowsOptions{Webhook: replayWebhook, UnseenDomain: unseen})
 		if err != nil {
 			return err
 		}

@@ -455,6 +455,19 @@ func (v Vocabulary) words(service string, sl *Slot) map[string][]string {
 	return out
 }
 
+// withoutDomain is v without the services of a domain: the vocabulary learned
+// without that domain's dialogues, as a service's words come only from its own
+// frames or, by TransferVocabulary, from its domain's siblings'.
+func (v Vocabulary) withoutDomain(d string) Vocabulary {
+	out := Vocabulary{}
+	for service, slots := range v {
+		if domain(service) != d {
+			out[service] = slots
+		}
+	}
+	return out
+}
+
 // TransferVocabulary gives each service of to that from lacks (a dev service
 // the train split never saw) the learned words of the same slot in the
 // services of its domain that from holds (Media_1's genre for Media_2's): the

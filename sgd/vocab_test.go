@@ -226,11 +226,10 @@ func TestVocabularyRegenerates(t *testing.T) {
 	}
 }
 
-// The generated flows use the vocabulary: a free slot with listed values
-// normalizes the user's word to the service's ("punjabi" is Indian), a
-// categorical one hears it as a synonym; an optional free slot allows no
-// preference, a required one does not.
-func TestFlowsUseVocabulary(t *testing.T) {
+// generatedSlot returns the slot of a service's intent flow as Definition
+// generates it with opts, from the train and dev schemas.
+func generatedSlot(t *testing.T, opts FlowsOptions) func(service, intent, slot string) *flows.Slot {
+	t.Helper()
 	var services []Service
 	for _, split := range []string{"train", "dev"} {
 		data, err := os.ReadFile("../testdata/sgd/" + split + "_schema.json")
@@ -243,12 +242,12 @@ func TestFlowsUseVocabulary(t *testing.T) {
 		}
 		services = append(services, more...)
 	}
-	slotOf := func(service, intent, slot string) *flows.Slot {
+	return func(service, intent, slot string) *flows.Slot {
 		svc, err := FindService(services, service)
 		if err != nil {
 			t.Fatal(err)
 		}
-		def, err := Definition(svc, FlowsOptions{})
+		def, err := Definition(svc, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -265,6 +264,14 @@ func TestFlowsUseVocabulary(t *testing.T) {
 		t.Fatalf("%s %s has no slot %s", service, intent, slot)
 		return nil
 	}
+}
+
+// The generated flows use the vocabulary: a free slot with listed values
+// normalizes the user's word to the service's ("punjabi" is Indian), a
+// categorical one hears it as a synonym; an optional free slot allows no
+// preference, a required one does not.
+func TestFlowsUseVocabulary(t *testing.T) {
+	slotOf := generatedSlot(t, FlowsOptions{})
 	if c := slotOf("Restaurants_1", "FindRestaurants", "cuisine"); c.Normalizer == nil || !slices.Contains(c.Normalizer.Lookup["Indian"], "punjabi") {
 		t.Errorf("Restaurants_1 cuisine normalizer = %+v, want punjabi for Indian", c.Normalizer)
 	}
@@ -396,5 +403,24 @@ func TestTransferVocabulary(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("transferred (-want +got):\n%s", diff)
+	}
+}
+
+// Leave-domain-out (FlowsOptions.UnseenDomain): a service's flows use no word
+// learned from its domain's dialogues (Restaurants_1's own, nor Restaurants_2's
+// transferred from it), while another domain's are untouched.
+func TestFlowsUnseenDomainDropsTheDomainsWords(t *testing.T) {
+	slotOf := generatedSlot(t, FlowsOptions{UnseenDomain: true})
+	for _, c := range []struct{ service, intent, slot, value, word string }{
+		{"Restaurants_1", "FindRestaurants", "cuisine", "Indian", "punjabi"},
+		{"Restaurants_2", "FindRestaurants", "category", "Italian", "pizza and pasta"},
+	} {
+		if sl := slotOf(c.service, c.intent, c.slot); sl.Normalizer != nil && slices.Contains(sl.Normalizer.Lookup[c.value], c.word) {
+			t.Errorf("%s %s unseen: %q still means %s", c.service, c.slot, c.word, c.value)
+		}
+	}
+	v := learnedVocabulary.withoutDomain("Restaurants")
+	if v["Restaurants_1"] != nil || v["Media_1"] == nil {
+		t.Errorf("withoutDomain(Restaurants) kept %v, dropped Media_1: %v", v["Restaurants_1"] != nil, v["Media_1"] == nil)
 	}
 }

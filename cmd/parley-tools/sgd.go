@@ -18,14 +18,18 @@ import (
 
 const sgdUsage = `usage:
   parley-tools sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
-  parley-tools sgd replay [-v] SCHEMA.json DIALOGUES.json...
+  parley-tools sgd replay [-v] [-unseen-domain] SCHEMA.json DIALOGUES.json...
   parley-tools sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json SPLIT/dialogues_*.json
   parley-tools sgd vocabulary [-exclude DIR] [-o FILE] SCHEMA.json SPLIT/dialogues_*.json
 
 flows writes the flow file of a Schema-Guided Dialogue service; replay replays
 SGD dialogues (every file given) through the flows engine in oracle mode and
 checks the engine's state after every user turn and every service call; it
-prints a line per dialogue, the totals per service, then the totals. sample
+prints a line per dialogue, the totals per service, then the totals; with
+-unseen-domain it replays leave-domain-out: each service's flows use the
+learned vocabulary without any service of its domain (Hotels_* for Hotels_4),
+as if rebuilt without that domain's dialogues, so the service is new to the
+engine (the measure of testdata/sgd/fresh8). sample
 takes a deterministic sample of a service's dialogues from a split's files, in
 the order given (see docs/guides/sgd.md). vocabulary learns, from a split's
 annotations, each service's words for its slots' listed values (the file
@@ -129,8 +133,9 @@ func runSGDSample(args []string, stdout, stderr io.Writer) error {
 }
 
 func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sgd replay", stderr, "[-v] SCHEMA.json DIALOGUES.json...")
+	fs := newFlagSet("sgd replay", stderr, "[-v] [-unseen-domain] SCHEMA.json DIALOGUES.json...")
 	verbose := fs.Bool("v", false, "print every mismatch, not only the first of each dialogue")
+	unseen := fs.Bool("unseen-domain", false, "leave-domain-out: replay each service without the words learned from its domain's dialogues")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -153,7 +158,7 @@ func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	report, err := replayOnSQLite(ctx, services, dialogues)
+	report, err := replayOnSQLite(ctx, services, dialogues, *unseen)
 	if err != nil {
 		return err
 	}
@@ -168,7 +173,7 @@ func runSGDReplay(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 // replayOnSQLite replays the dialogues on the production path: a fresh SQLite
 // store in a temporary directory, the actor runtime, one flows bot per service.
-func replayOnSQLite(ctx context.Context, services []sgd.Service, dialogues []sgd.Dialogue) (*sgd.Report, error) {
+func replayOnSQLite(ctx context.Context, services []sgd.Service, dialogues []sgd.Dialogue, unseenDomain bool) (*sgd.Report, error) {
 	dir, err := os.MkdirTemp("", "parley-sgd-")
 	if err != nil {
 		return nil, parley.WrapError(parley.EINTERNAL, err, "temporary store")
@@ -182,7 +187,7 @@ func replayOnSQLite(ctx context.Context, services []sgd.Service, dialogues []sgd
 	return sgd.Replay(ctx, services, dialogues, sgd.ReplayOptions{Runtime: func(bots []*parley.Bot, now func() time.Time) (parley.Conversations, func()) {
 		rt := actor.New(store, bots, actor.Options{Heartbeat: -1, Now: now})
 		return rt, rt.Close
-	}})
+	}, UnseenDomain: unseenDomain})
 }
 
 // readEach reads each file and gathers what decode makes of it.
