@@ -227,6 +227,10 @@ func slotDef(service string, sl *Slot, vocab Vocabulary) slotYAML {
 	} else if len(learned) > 0 {
 		// The service's word for the user's ("Punjabi" is Indian food).
 		y.Normalizer = &normalizerDef{Lookup: learned}
+	} else if general := generalWords(sl); general != nil {
+		// Nobody learned the service's words: the ordinary ones ("comic" is
+		// Comedy).
+		y.Normalizer = &normalizerDef{Lookup: general}
 	}
 	y.Prompt = question
 	return y
