@@ -19,6 +19,11 @@ func replayFresh(t *testing.T, half, split string) Totals {
 // from one split, with that split's schema.
 func replayFreshSet(t *testing.T, set, split string) Totals {
 	t.Helper()
+	return replayFreshSetWith(t, set, split, ReplayOptions{})
+}
+
+func replayFreshSetWith(t *testing.T, set, split string, opts ReplayOptions) Totals {
+	t.Helper()
 	data, err := os.ReadFile("../testdata/sgd/" + split + "_schema.json")
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +48,7 @@ func replayFreshSet(t *testing.T, set, split string) Totals {
 		}
 		dialogues = append(dialogues, more...)
 	}
-	return replay(t, services, dialogues).Totals()
+	return replayWith(t, services, dialogues, opts).Totals()
 }
 
 // The development half of the fresh sample (testdata/sgd/fresh5/A) replays with
@@ -108,5 +113,19 @@ func TestReplayFreshSevenHeldOutFloor(t *testing.T) {
 	}
 	if p := dev.Passed + train.Passed; p < 182 {
 		t.Errorf("fresh7/D: %d/188 dialogues passed, want at least 182", p)
+	}
+}
+
+// fresh8/E replayed leave-domain-out (testdata/sgd/fresh8/README.md): the dev
+// part is developed on and pinned; the held train part has a floor.
+func TestReplayFreshEightUnseenDomain(t *testing.T) {
+	unseen := ReplayOptions{UnseenDomain: true}
+	want := Totals{Dialogues: 68, Passed: 66, UserTurns: 515, Matched: 515, Calls: 153, CallsMatched: 150}
+	if diff := cmp.Diff(want, replayFreshSetWith(t, "fresh8/E", "dev", unseen)); diff != "" {
+		t.Errorf("fresh8/E dev part, unseen domain (-want +got):\n%s", diff)
+	}
+	train := replayFreshSetWith(t, "fresh8/E", "train", unseen)
+	if train.Dialogues != 92 || train.Passed < 84 {
+		t.Errorf("fresh8/E train part, unseen domain: %d/%d passed, want at least 84/92", train.Passed, train.Dialogues)
 	}
 }

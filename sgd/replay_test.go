@@ -43,16 +43,23 @@ func loadFixtures(t *testing.T, dialoguesPath string) ([]Service, []Dialogue) {
 
 func replay(t *testing.T, services []Service, dialogues []Dialogue) *Report {
 	t.Helper()
+	return replayWith(t, services, dialogues, ReplayOptions{})
+}
+
+// replayWith replays with opts (their Runtime the test's SQLite store).
+func replayWith(t *testing.T, services []Service, dialogues []Dialogue, opts ReplayOptions) *Report {
+	t.Helper()
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "sgd.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	report, err := Replay(ctx, services, dialogues, ReplayOptions{Runtime: func(bots []*parley.Bot, now func() time.Time) (parley.Conversations, func()) {
+	opts.Runtime = func(bots []*parley.Bot, now func() time.Time) (parley.Conversations, func()) {
 		rt := actor.New(store, bots, actor.Options{Heartbeat: -1, Now: now})
 		return rt, rt.Close
-	}})
+	}
+	report, err := Replay(ctx, services, dialogues, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
