@@ -17,7 +17,7 @@ import (
 )
 
 const sgdUsage = `usage:
-  parley-tools sgd flows  [-webhook URL] [-o FILE] -service NAME SCHEMA.json
+  parley-tools sgd flows  [-webhook URL] [-unseen-domain] [-o FILE] -service NAME SCHEMA.json
   parley-tools sgd replay [-v] [-unseen-domain] SCHEMA.json DIALOGUES.json...
   parley-tools sgd sample [-n 8] [-repeated 5] [-o FILE] -service NAME SCHEMA.json SPLIT/dialogues_*.json
   parley-tools sgd vocabulary [-exclude DIR] [-o FILE] SCHEMA.json SPLIT/dialogues_*.json
@@ -78,7 +78,8 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func runSGDFlows(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("sgd flows", stderr, "[-webhook URL] [-o FILE] -service NAME SCHEMA.json")
+	fs := newFlagSet("sgd flows", stderr, "[-webhook URL] [-unseen-domain] [-o FILE] -service NAME SCHEMA.json")
+	unseen := fs.Bool("unseen-domain", false, "write the flows without the words learned from the service's domain (as replay -unseen-domain does)")
 	service := fs.String("service", "", "the service to write flows for (required)")
 	webhook := fs.String("webhook", "", "base URL of the service calls (webhook actions POST to URL/<service>/<intent>); built-in actions when empty")
 	output := fs.String("o", "", "write the flow file here instead of stdout")
@@ -94,7 +95,7 @@ func runSGDFlows(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data, err := sgd.Flows(svc, sgd.FlowsOptions{Webhook: *webhook})
+	data, err := sgd.Flows(svc, sgd.FlowsOptions{Webhook: *webhook, UnseenDomain: *unseen})
 	if err != nil {
 		return err
 	}
