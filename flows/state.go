@@ -170,8 +170,11 @@ func (s *State) clone() *State {
 	c := *s
 	c.Messages = append(make([]ChatMessage, 0, len(s.Messages)+2), s.Messages...)
 	c.Trace = append(make([]TraceEvent, 0, len(s.Trace)+6), s.Trace...)
-	c.Slots = make(map[string]any, len(s.Slots)+2)
-	maps.Copy(c.Slots, s.Slots)
+	// maps.Clone copies the map's table as it is, without hashing each key
+	// again as filling a new map would.
+	if c.Slots = maps.Clone(s.Slots); c.Slots == nil {
+		c.Slots = map[string]any{}
+	}
 	// Frames are replaced, never changed in place, so their Slots maps are shared.
 	c.FlowStack = append([]Frame{}, s.FlowStack...)
 	if s.Metadata.Retries != nil {
