@@ -135,22 +135,35 @@ func (m *IntentModel) Labels() []string { return slices.Clone(m.labels) }
 // Bayes' product over many grams is overconfident), times the share of the
 // message's words some example has. An empty model or message is no intent.
 func (m *IntentModel) Classify(text string) Result {
-	ws := intentWords(text)
+	// The words, the sums and the features are kept on the stack: the
+	// built-in model reads most messages of a conversation.
+	var tokBuf [24]token
+	var wordBuf [24]string
+	ws := wordBuf[:0]
+	for _, t := range appendTokens(tokBuf[:0], key(text)) {
+		ws = append(ws, t.text)
+	}
 	if len(m.labels) == 0 || len(ws) == 0 {
 		return Result{}
 	}
-	sums := make([]float64, len(m.labels))
+	var sumBuf [16]float64
+	sums := sumBuf[:0]
+	if len(m.labels) > len(sumBuf) {
+		sums = make([]float64, 0, len(m.labels))
+	}
+	sums = sums[:len(m.labels)]
 	n := 0
-	eachFeature(ws, func(f []byte) {
+	var fs features
+	for fs.next(ws) {
 		n++
-		lik, ok := m.logLik[string(f)] // no allocation: the compiler looks up the bytes
+		lik, ok := m.logLik[string(fs.f())] // no allocation: the compiler looks up the bytes
 		if !ok {
 			lik = m.logUnseen
 		}
 		for i, l := range lik {
 			sums[i] += l
 		}
-	})
+	}
 	scores := sums
 	for i := range scores {
 		// The mean log likelihood per feature, scaled so a message weighs like a
@@ -202,23 +215,54 @@ func (m *IntentModel) coverage(ws []string, label int) float64 {
 // accents, Arabic letter forms).
 func intentWords(text string) []string { return words(key(text)) }
 
-// eachFeature calls see with each feature of the words: the word ("w:" and the
-// word) and the character 3-grams of the word padded with "#" ("g:" and the
-// gram), so a short word is its own grams too. The bytes are only valid during
-// the call.
+// eachFeature calls see with each feature of the words (features). The bytes
+// are only valid during the call.
 func eachFeature(ws []string, see func(f []byte)) {
-	var buf, pbuf [64]byte
-	var runes [32]int // byte offsets of the padded word's runes
-	for _, w := range ws {
-		see(append(append(buf[:0], "w:"...), w...))
-		padded := append(append(append(pbuf[:0], '#'), w...), '#')
-		offs := runes[:0]
-		for i := range string(padded) {
-			offs = append(offs, i)
-		}
-		offs = append(offs, len(padded))
-		for i := 0; i+3 < len(offs); i++ {
-			see(append(append(buf[:0], "g:"...), padded[offs[i]:offs[i+3]]...))
-		}
+	var fs features
+	for fs.next(ws) {
+		see(fs.f())
 	}
+}
+
+// features walks the features of words: each word ("w:" and the word) and
+// the character 3-grams of the word padded with "#" ("g:" and the gram), so a
+// short word is its own grams too. A walk needs no allocation and no function
+// value, so a caller's walk stays on its stack (which is why it keeps lengths
+// into its arrays, not slices of them); f is only valid until next.
+type features struct {
+	wi    int // the next word
+	buf   [64]byte
+	n     int // the feature's length in buf
+	pbuf  [64]byte
+	runes [32]int // byte offsets of the padded word's runes in pbuf
+	nr    int     // the offsets held in runes
+	gram  int     // the next gram of the word
+}
+
+// f is the current feature.
+func (fs *features) f() []byte { return fs.buf[:fs.n] }
+
+// next moves to the next feature of ws, the same words at every call of a
+// walk, and reports whether there is one.
+func (fs *features) next(ws []string) bool {
+	if fs.gram+3 < fs.nr {
+		f := append(append(fs.buf[:0], "g:"...), fs.pbuf[fs.runes[fs.gram]:fs.runes[fs.gram+3]]...)
+		fs.n = len(f)
+		fs.gram++
+		return true
+	}
+	if fs.wi == len(ws) {
+		return false
+	}
+	w := ws[fs.wi]
+	fs.wi++
+	fs.n = len(append(append(fs.buf[:0], "w:"...), w...))
+	padded := append(append(append(fs.pbuf[:0], '#'), w...), '#')
+	offs := fs.runes[:0]
+	for i := range string(padded) {
+		offs = append(offs, i)
+	}
+	offs = append(offs, len(padded))
+	fs.nr, fs.gram = len(offs), 0
+	return true
 }
