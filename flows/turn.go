@@ -16,7 +16,10 @@ import (
 // loop without asking anything ends in the error state instead of spinning.
 const maxStepsPerTurn = 64
 
-// turn is the work area of one Decide call.
+// turn is the work area of one Decide call. Its flags (the bools and int8s)
+// are kept together at its end: scattered between the strings and slices each
+// would take a word of padding, and the turn, allocated every turn, would take
+// a larger size class.
 type turn struct {
 	e           *Engine
 	ctx         context.Context
@@ -36,63 +39,65 @@ type turn struct {
 	transitionsBuf [6]parley.Transition
 	replyBuf       [1]parley.Reply
 	// streamed counts the says already streamed as reply_delta chunks.
-	streamed   int
-	options    []parley.Option
-	events     []parley.EventData
-	effects    []parley.Effect
-	classified bool
-	recovering bool
-	result     nlu.Result
-	resultOK   bool
-	// cancel and human are the message's readings as a cancel and as a request
-	// for a human, read once per turn (the text does not change): 0 unread, 1
-	// no, 2 yes.
-	cancel, human int8
+	streamed int
+	options  []parley.Option
+	events   []parley.EventData
+	effects  []parley.Effect
+	result   nlu.Result // once resultOK is set
 	// builtin is the message's built-in intent once builtinRead is set
 	// (builtinIntent).
-	builtin     nlu.Result
-	builtinRead bool
+	builtin nlu.Result
 	// model is the built-in intents' model's reading alone once modelRead is
 	// set (modelSays).
-	model     nlu.Result
-	modelRead bool
+	model nlu.Result
 	// lowerText is the text in lower case once lowered is set (lower).
 	lowerText string
-	lowered   bool
 	// glossText is the text glossed (nlu.Gloss) once glossed is set (gloss).
 	glossText string
-	glossed   bool
 	// asideOf is the last answer nlu.SetAside read, with its reading
-	// (asideRest, asideSet): a turn reads the same answer several times.
-	asideOf, asideRest  string
-	asideRead, asideSet bool
+	// (asideRest, asideSet; asideRead says one was): a turn reads the same
+	// answer several times.
+	asideOf, asideRest string
 	// back is the text read as a back-referring correction once backRead is
 	// set (backReference).
 	back struct {
 		value, old string
 		ok         bool
 	}
-	backRead bool
 	// corr is the message split at a correction inside it once corrRead is
 	// set (correction).
 	corr struct {
 		head, tail string
 		ok         bool
 	}
-	corrRead bool
 	// cities are the cities nlu.FindCities found in citiesText once citiesRead
 	// is set (findCities).
 	cities     []string
 	citiesText string
-	citiesRead bool
-	// askedChange: the turn answers "what would you like to change?".
-	askedChange bool
 	// resume is the pending call this turn sends again (recover); act and
 	// check take it.
 	resume *PendingCall
 	// unknown is the first check of this turn, while reading values, whose
 	// outcome is not known: the turn ends in the error state with it pending.
 	unknown *unknownOutcome
+	// cancel and human are the message's readings as a cancel and as a request
+	// for a human, read once per turn (the text does not change): 0 unread, 1
+	// no, 2 yes.
+	cancel, human int8
+	classified    bool
+	recovering    bool
+	resultOK      bool
+	builtinRead   bool
+	modelRead     bool
+	lowered       bool
+	glossed       bool
+	asideRead     bool
+	asideSet      bool
+	backRead      bool
+	corrRead      bool
+	citiesRead    bool
+	// askedChange: the turn answers "what would you like to change?".
+	askedChange bool
 }
 
 // Decide takes one turn. It never changes t.State; the decision's state is a copy.
