@@ -336,8 +336,8 @@ func fourDigitsThenSeparator(k string) bool {
 
 // numericDates considers the numeric dates of k (12/25/2026, 25.12.2026).
 func (b *bestDate) numericDates(k string, today Date) {
-	for _, m := range numericDateRe.FindAllStringSubmatchIndex(k, -1) {
-		if d, ok := numericDate(k, m, today); ok {
+	for m, ok := nextNumericDate(k, 0); ok; m, ok = nextNumericDate(k, m[1]) {
+		if d, ok := numericDate(k, m[:], today); ok {
 			b.consider(dateCandidate{m[0], m[1], d})
 		}
 	}

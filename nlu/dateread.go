@@ -494,16 +494,16 @@ func numericSpans(k string, toks []token, today Date, spans []dateSpan, used []b
 		add(b.best.start, b.best.end, b.best.date)
 	}
 	ok := true
-	for _, m := range numericDateRe.FindAllStringSubmatchIndex(k, -1) {
-		d, read := numericDate(k, m, today)
+	for m, found := nextNumericDate(k, 0); found; m, found = nextNumericDate(k, m[1]) {
+		d, read := numericDate(k, m[:], today)
 		if !read {
 			var noDay bool
-			d, read, noDay = yearlessNumeric(k, toks, m, today, answer)
+			d, read, noDay = yearlessNumeric(k, toks, m[:], today, answer)
 			ok = ok && !noDay
 		}
 		end := m[1]
 		if wd, j, said := weekdayAfterNumeric(k, toks, m[1]); said {
-			d, read = numericWithWeekday(k, m, today, wd)
+			d, read = numericWithWeekday(k, m[:], today, wd)
 			ok, end = ok && read, toks[j].end
 		}
 		if read {
