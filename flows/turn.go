@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -31,13 +32,9 @@ type turn struct {
 	transitions []parley.Transition
 	says        []string
 	// saysBuf holds the says of a turn that says a few things, as most do: the
-	// turn is allocated anyway, the reply joins them. transitionsBuf and replyBuf
-	// hold the decision's transitions and reply in the same way: the decision
-	// keeps the turn alive while the runtime handles it, and its state, which
-	// outlives the turn, is allocated apart.
-	saysBuf        [4]string
-	transitionsBuf [6]parley.Transition
-	replyBuf       [1]parley.Reply
+	// reply joins them. out holds what the decision keeps of the turn.
+	saysBuf [4]string
+	out     *decided
 	// streamed counts the says already streamed as reply_delta chunks.
 	streamed int
 	options  []parley.Option
@@ -100,6 +97,19 @@ type turn struct {
 	askedChange bool
 }
 
+// decided holds a decision's transitions and reply for a turn that takes a
+// few transitions, as most do, in one allocation: the decision keeps them
+// while the runtime handles it, when the turn's work area is back in turnPool.
+type decided struct {
+	transitions [6]parley.Transition
+	reply       [1]parley.Reply
+}
+
+// turnPool holds turns' work areas between Decide calls: a turn is a kilobyte
+// that no decision keeps (decided holds what one does), and allocating it anew
+// each turn was a good part of a turn's cost.
+var turnPool = sync.Pool{New: func() any { return new(turn) }}
+
 // Decide takes one turn. It never changes t.State; the decision's state is a copy.
 // A turn that would take a transition outside the Dialogue table (a stored state
 // resting in a momentary state is one) is an error with code parley.ETRANSITION
@@ -111,6 +121,7 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 	}
 	s := in.clone()
 	tu := e.newTurn(ctx, t, s)
+	defer tu.release()
 	if t.Message.Meaning == parley.MeaningResume {
 		return tu.resumeCall()
 	}
@@ -143,7 +154,8 @@ func stateOf(state any) (*State, error) {
 // newTurn starts the work area of a turn on s, the copy of the stored state the
 // decision returns. A message without text (a button) reads as its meaning.
 func (e *Engine) newTurn(ctx context.Context, t parley.Turn, s *State) *turn {
-	tu := &turn{
+	tu := turnPool.Get().(*turn)
+	*tu = turn{
 		e:     e,
 		ctx:   ctx,
 		in:    t,
@@ -151,12 +163,21 @@ func (e *Engine) newTurn(ctx context.Context, t parley.Turn, s *State) *turn {
 		text:  strings.TrimSpace(t.Message.Text),
 		now:   t.Message.SentAt,
 		stamp: unixSeconds(t.Message.SentAt),
+		out:   &decided{},
 	}
-	tu.says, tu.transitions = tu.saysBuf[:0], tu.transitionsBuf[:0]
+	tu.says, tu.transitions = tu.saysBuf[:0], tu.out.transitions[:0]
 	if tu.text == "" {
 		tu.text = t.Message.Meaning
 	}
 	return tu
+}
+
+// release gives the turn's work area back to turnPool once Decide has its
+// decision, emptied: a pooled turn keeps no conversation's text or state
+// alive.
+func (tu *turn) release() {
+	*tu = turn{}
+	turnPool.Put(tu)
 }
 
 // decision is what the turn decided: its state (the reply added to the
@@ -174,8 +195,8 @@ func (tu *turn) decision() parley.Decision {
 		if len(tu.options) > 0 {
 			r.Type, r.Options = parley.ReplyQuickReplies, tu.options
 		}
-		tu.replyBuf[0] = r
-		d.Replies = tu.replyBuf[:]
+		tu.out.reply[0] = r
+		d.Replies = tu.out.reply[:]
 	}
 	return d
 }
