@@ -27,7 +27,7 @@ func mendedQuantities(n *Node, text string) string {
 	if !strings.ContainsAny(text, "0123456789") || !hasNumberExtractor(n) {
 		return text
 	}
-	return presentLevelAsCue(n, actuallyAsNow(mendUnitTypos(n, arrows.Replace(text))))
+	return presentLevelAsCue(n, actuallyAsNow(mendNowTypos(n, mendUnitTypos(n, arrows.Replace(text)))))
 }
 
 func hasNumberExtractor(n *Node) bool {

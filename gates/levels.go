@@ -2,6 +2,7 @@ package gates
 
 import (
 	_ "embed"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -134,12 +135,65 @@ func framesNumber(words []string) bool {
 	}
 	for _, frame := range levelWords["frame"] {
 		j := i + len(frame)
-		if j < len(words) && slices.Equal(words[i:j], frame) && startsWithDigit(words[j]) {
+		if j < len(words) && slices.EqualFunc(words[i:j], frame, sameSpokenWord) && startsWithDigit(words[j]) {
 			return true
 		}
 	}
 	return false
 }
+
+// sameSpokenWord reports whether typed is word, or word's "-ing" written
+// with its g dropped as it is said ("sittin' at 245", "walkin around at 70").
+func sameSpokenWord(typed, word string) bool {
+	if typed == word {
+		return true
+	}
+	stem, ok := strings.CutSuffix(word, "ing")
+	if !ok || len(stem) < 2 {
+		return false
+	}
+	return typed == stem+"in'" || typed == stem+"in"
+}
+
+// mendNowTypos writes a word one edit from a long present marker as that
+// marker ("squat 315lb currentley 275" is "... currently 275"), so that the
+// present level's cue reads it, in a message with a number for a node with a
+// present-level fact. A word that is itself a marker is kept.
+func mendNowTypos(n *Node, text string) string {
+	if level, _ := presentLevelExtractor(n); level == nil {
+		return text
+	}
+	return longWordRe.ReplaceAllStringFunc(text, func(w string) string {
+		lower := strings.ToLower(w)
+		if nlu.HoldsPhrase([]string{lower}, levelWords["now"]) {
+			return w
+		}
+		return nearNowMarker(lower, w)
+	})
+}
+
+// nearNowMarker is the one long present marker one edit (a swap of two
+// letters included: "currenlty") from word lower, else typed as it was.
+func nearNowMarker(lower, typed string) string {
+	near := ""
+	for _, p := range levelWords["now"] {
+		if len(p) != 1 || len(p[0]) < 6 || !oneEdit(lower, p[0]) {
+			continue
+		}
+		if near != "" {
+			return typed
+		}
+		near = p[0]
+	}
+	if near == "" {
+		return typed
+	}
+	return near
+}
+
+// longWordRe is a word of six ASCII letters or more, the length of the
+// markers mended.
+var longWordRe = regexp.MustCompile(`\b[A-Za-z]{6,}\b`)
 
 func startsWithDigit(w string) bool {
 	return w != "" && w[0] >= '0' && w[0] <= '9'

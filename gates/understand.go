@@ -332,7 +332,7 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 		}
 	}
 	for _, x := range uncued {
-		fits := fitting(left, x)
+		fits := inCuedUnits(fitting(left, x), cued, values)
 		if len(fits) != 1 {
 			delete(values, x.Fact)
 			continue
@@ -340,6 +340,28 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 		values[x.Fact] = formatQuantity(fits[0])
 		take(values[x.Fact])
 	}
+}
+
+// inCuedUnits narrows fits, the quantities an uncued fact could take, to
+// those in the unit of a fact its cue read, when some are: a goal and where
+// the user stands are said in one unit, so "1.5 mi run in 12 min, right now
+// it takes me 14 min" gives the target 12 min, not the distance run. fits is
+// returned as it is when none is in such a unit.
+func inCuedUnits(fits []nlu.Quantity, cued []*Extractor, values map[string]string) []nlu.Quantity {
+	if len(fits) < 2 {
+		return fits
+	}
+	units := map[string]bool{}
+	for _, x := range cued {
+		if _, u, ok := splitQuantity(values[x.Fact]); ok {
+			units[u] = true
+		}
+	}
+	same := slices.DeleteFunc(slices.Clone(fits), func(q nlu.Quantity) bool { return !units[q.Unit] })
+	if len(same) == 0 {
+		return fits
+	}
+	return same
 }
 
 // settleUncued settles node n's number facts when no cue says which number
