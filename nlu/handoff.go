@@ -190,6 +190,10 @@ var (
 	existenceCueIndex  = buildPhraseList(existenceCues)
 	presenceCueIndex   = buildPhraseList(presenceCues)
 	businessNounIndex  = buildPhraseList(businessNouns)
+	// personAsideIndex and personContrastIndex are what is said beside a
+	// request for a person: a reason or urgency, a contrast with the bot.
+	personAsideIndex    = buildPhraseList(withReplyWords(map[string][]string{}, "person_aside"))
+	personContrastIndex = buildPhraseList(withReplyWords(map[string][]string{}, "person_contrast"))
 	// humanNounFirstWords are the words a (strong or weak) human noun starts with.
 	humanNounFirstWords = firstWords(humanNounIndex, weakHumanNounIndex, humanRoleIndex)
 	// botQuestionFiller may stand between a question about the bot and the noun
@@ -224,7 +228,7 @@ func buildPhraseList(lex map[string][]string) [][]string {
 // mention is not a request: "are you a bot or a human?", "the support agent told
 // me...", "no need for a human, just show me caps", "bghit chi wahed cap".
 func IsHumanRequest(text string) bool {
-	k := key(text)
+	k := key(unstammered(text))
 	switch grammarIntentOfKey(k) {
 	case IntentHuman:
 		return true // a sentence of the intent grammar (intent_grammar/human.grammar)
@@ -234,12 +238,73 @@ func IsHumanRequest(text string) bool {
 	if !hasWordIn(k, humanNounFirstWords) {
 		return false // a clause's words are k's: no human noun in any clause
 	}
+	contrast := anyPhrase(tokenize(k), personContrastIndex)
 	for _, clause := range clauses(k) {
-		if clauseAsksForHuman(tokenize(clause)) {
+		if clauseAsksForHuman(withoutAsides(tokenize(clause)), contrast) {
 			return true
 		}
 	}
 	return false
+}
+
+// withoutAsides is a clause without the reasons, urgency and contrasts with
+// the bot said at its end (person_aside and person_contrast in
+// reply_words.txt): "real person pls no time" asks as "real person pls" does.
+// A clause that is nothing but such words is kept whole.
+func withoutAsides(toks []token) []token {
+	for {
+		n := endingPhrase(toks, personAsideIndex, personContrastIndex)
+		if n == 0 || n == len(toks) {
+			return toks
+		}
+		toks = toks[:len(toks)-n]
+	}
+}
+
+// endingPhrase is the length of the longest phrase of the indexes toks end
+// with, 0 when none.
+func endingPhrase(toks []token, indexes ...[][]string) int {
+	longest := 0
+	for _, index := range indexes {
+		for _, p := range index {
+			if len(p) > longest && endsWithPhrase(toks, p) {
+				longest = len(p)
+			}
+		}
+	}
+	return longest
+}
+
+// unstammered writes a word typed with its first letters repeated by hyphens
+// as the word ("p-p-person" is "person", "h-h-human" "human"): a stammer
+// typed as it is said.
+func unstammered(text string) string {
+	if !strings.Contains(text, "-") {
+		return text
+	}
+	words := strings.Fields(text)
+	for i, w := range words {
+		if last, ok := stammeredWord(w); ok {
+			words[i] = last
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// stammeredWord is w's last hyphened part when every part before it is one
+// or two of its first letters ("p-p-person").
+func stammeredWord(w string) (string, bool) {
+	parts := strings.Split(w, "-")
+	last := parts[len(parts)-1]
+	if len(parts) < 2 || len(last) < 3 {
+		return "", false
+	}
+	for _, p := range parts[:len(parts)-1] {
+		if p == "" || len(p) > 2 || !strings.HasPrefix(strings.ToLower(last), strings.ToLower(p)) {
+			return "", false
+		}
+	}
+	return last, true
 }
 
 // clauses splits a key at sentence punctuation, commas and "but".
@@ -261,15 +326,16 @@ func clauses(k string) []string {
 	return out
 }
 
-// clauseAsksForHuman applies the rule of this file to one clause.
-func clauseAsksForHuman(toks []token) bool {
+// clauseAsksForHuman applies the rule of this file to one clause; contrast
+// says the message contrasts a person with the bot ("not a bot").
+func clauseAsksForHuman(toks []token, contrast bool) bool {
 	for _, nouns := range []struct {
 		index      [][]string
 		weak, role bool
 	}{{humanNounIndex, false, false}, {weakHumanNounIndex, true, false}, {humanRoleIndex, true, true}} {
 		for _, noun := range nouns.index {
 			for at := findPhrase(toks, noun, 0); at >= 0; at = findPhrase(toks, noun, at+1) {
-				if nounAsksForHuman(toks, at, len(noun), nouns.weak, nouns.role) {
+				if nounAsksForHuman(toks, at, len(noun), nouns.weak && !contrast, nouns.role && !contrast, contrast) {
 					return true
 				}
 			}
@@ -282,9 +348,12 @@ func clauseAsksForHuman(toks []token) bool {
 // counts as a strong one when it is placed in the business ("someone from your
 // team", "anybody at the store"). A role noun (a coach) takes a cue to talk
 // only as a verb: "a video call with a coach" is what the business books.
-func nounAsksForHuman(toks []token, at, n int, weak, role bool) bool {
+// A message that contrasts a person with the bot (contrast: "I want my real
+// coach, not a bot", "person please, a real one") asks for the person its
+// noun names, even a weak one or the user's own coach.
+func nounAsksForHuman(toks []token, at, n int, weak, role, contrast bool) bool {
 	before := toks[:at]
-	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) || usersOwn(toks, at, n) {
+	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) || (!contrast && usersOwn(toks, at, n)) {
 		return false
 	}
 	if talkedTo(before, role) {
@@ -457,7 +526,7 @@ func onlyFiller(toks []token, at, n int) bool {
 		if i >= at && i < at+n {
 			continue
 		}
-		if !standaloneFiller[t.text] {
+		if !standaloneFiller[t.text] && !isHumanNounWord(t.text) { // "human agent pls"
 			return false
 		}
 	}
