@@ -17,7 +17,10 @@ type said struct {
 }
 
 // saying wraps msg for reading, glossing its text once.
+// A sign-off at the message's end ("... Thanks, Ruth") is read away first:
+// its name is no value.
 func saying(msg parley.Message) said {
+	msg.Text = nlu.WithoutSignOff(msg.Text)
 	return said{Message: msg, gloss: nlu.Gloss(msg.Text)}
 }
 

@@ -97,6 +97,7 @@ var changeWords = wordSet("but instead actually change changed update modify edi
 // asking for a change ("but", "instead", "other", a number) leave the message
 // Unknown: "yes but change the date to Friday", "no, make it Boston".
 func YesNoTo(text, question string) Answer {
+	text = WithoutSignOff(text) // "Yes, please book it. Thanks, Ruth"
 	if isUnreadReply(text) {
 		return Unknown // "ne": a Greek yes, a Slavic no
 	}

@@ -378,6 +378,7 @@ func (e *Engine) Decide(ctx context.Context, t parley.Turn) (parley.Decision, er
 		return parley.Decision{}, err
 	}
 	tn := &turn{e: e, ctx: ctx, input: t, in: in, msg: t.Message, index: t.Index}
+	tn.msg.Text = nlu.WithoutSignOff(tn.msg.Text) // "... Cheers, Sam": the name is no item
 	if err := tn.run(); err != nil {
 		return parley.Decision{}, err
 	}

@@ -1,0 +1,31 @@
+package nlu
+
+import "testing"
+
+// Issue 38: a sign-off at a message's end is read away before any reader
+// runs; a route, a colour, a city or a whole-answer sign-off stays.
+func TestWithoutSignOff(t *testing.T) {
+	for in, want := range map[string]string{
+		"Yes, please book it. Thanks, Ruth":                "Yes, please book it.",
+		"Hello, I'm looking for a present. Thanks, Jo":     "Hello, I'm looking for a present.",
+		"Leaving from Tucson. - Marjorie":                  "Leaving from Tucson.",
+		"No, cancel it. Regards, Anil Kumar":               "No, cancel it.",
+		"Friday works. Cheers, Sam":                        "Friday works.",
+		"A video call on Monday. Best, J.":                 "A video call on Monday.",
+		"sure, go ahead\nKind regards,\nMaría":             "sure, go ahead",
+		"yes please thanks Ruth":                           "yes please",
+		"bench 100 kg, currently 80 kg. Sincerely, O'Neil": "bench 100 kg, currently 80 kg.",
+		"Fly me to Boston - Denver":                        "Fly me to Boston - Denver",
+		"the hoodie - Black":                               "the hoodie - Black",
+		"Thanks, Ruth":                                     "Thanks, Ruth",
+		"Ruth":                                             "Ruth",
+		"from Paris to Rome":                               "from Paris to Rome",
+		"next Friday - Monday":                             "next Friday - Monday",
+		"yes, thanks a lot":                                "yes, thanks a lot",
+		"I'd like a flight to New York":                    "I'd like a flight to New York",
+	} {
+		if got := WithoutSignOff(in); got != want {
+			t.Errorf("WithoutSignOff(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
