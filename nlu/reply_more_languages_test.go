@@ -28,3 +28,12 @@ func TestRepliesOfMoreLanguages(t *testing.T) {
 		}
 	}
 }
+
+// Yes and no written in their own script, where the Latin spelling collides.
+func TestRepliesInTheirOwnScript(t *testing.T) {
+	for s, want := range map[string]Answer{"კი": Yes, "არა": No, "כן": Yes, "לא": No, "بله": Yes, "نه": No, "иә": Yes, "жоқ": No, "ki": Unknown, "lo": Unknown, "ken": Unknown} {
+		if got := YesNo(s); got != want {
+			t.Errorf("YesNo(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -39,11 +39,10 @@ func WithoutSignOff(text string) string {
 	if nameAt <= 0 {
 		return text
 	}
-	if !isSignOffName(t[nameAt:]) {
-		return text
-	}
+	// The closing or dash first: it is cheap, and most capitalized endings
+	// ("to Paris") have none.
 	rest, ok := beforeSignOff(t[:nameAt])
-	if !ok || !saysSomething(rest) {
+	if !ok || !saysSomething(rest) || !isSignOffName(t[nameAt:]) {
 		return text
 	}
 	return rest
