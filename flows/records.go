@@ -22,13 +22,6 @@ import (
 // priceField is the record field a price superlative compares.
 const priceField = "price"
 
-// cheapestWords and dearestWords pick the record of lowest or highest price
-// among those that fit the filled slots (folded words of a short answer).
-var (
-	cheapestWords = []string{"cheapest", "cheaper", "least expensive", "lowest price", "lowest priced", "most affordable", "budget", "moins cher", "mas barato", "el mas barato", "rkhis"}
-	dearestWords  = []string{"most expensive", "priciest", "dearest", "highest price", "plus cher", "mas caro"}
-)
-
 // indexRecords gives each text slot without patterns the records of the bot's
 // search actions that carry a field of its name, and each text slot the form
 // of the references an action fills it with.
@@ -150,15 +143,8 @@ func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool)
 	if v, said := describedRecord(sl, cands, nlu.FoldWords(raw)); said {
 		return v, v != nil
 	}
-	k := " " + foldKey(strings.Join(words, " ")) + " "
-	says := func(ps []string) bool {
-		return slices.ContainsFunc(ps, func(p string) bool { return strings.Contains(k, " "+p+" ") })
-	}
-	switch cheap, dear := says(cheapestWords), says(dearestWords); {
-	case cheap && !dear:
-		return priced(sl, cands, false)
-	case dear && !cheap:
-		return priced(sl, cands, true)
+	if v, said := pricePick(sl, cands, " "+foldKey(strings.Join(words, " "))+" "); said {
+		return v, v != nil
 	}
 	return nil, false
 }
