@@ -53,8 +53,8 @@ func priceSides(k string) map[string]bool {
 // when it says two kinds, or the pick ties or lacks the field.
 func pricePick(sl *slot, cands []map[string]string, k string) (v any, said bool) {
 	sides := priceSides(k)
-	if len(sides) != 1 {
-		return nil, len(sides) > 1
+	if len(sides) != 1 || strings.Contains(k, " or ") {
+		return nil, len(sides) > 0 // "the cheap one or the 4 star": two picks
 	}
 	var ok bool
 	switch {
@@ -62,7 +62,7 @@ func pricePick(sl *slot, cands []map[string]string, k string) (v any, said bool)
 		v, ok = priced(sl, cands, false)
 	case sides["dearest"]:
 		v, ok = priced(sl, cands, true)
-	default:
+	case sides["best_rated"]:
 		v, ok = mostStars(sl, cands)
 	}
 	if !ok {

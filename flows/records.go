@@ -140,13 +140,15 @@ func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool)
 	if !byPrice {
 		return nil, false
 	}
-	if v, said := describedRecord(sl, cands, nlu.FoldWords(raw)); said {
+	v, said := describedRecord(sl, cands, nlu.FoldWords(raw))
+	pv, priceSaid := pricePick(sl, cands, " "+foldKey(strings.Join(words, " "))+" ")
+	switch {
+	case said && priceSaid && v != pv:
+		return nil, false // "the cheapest or the four star": two picks
+	case said:
 		return v, v != nil
 	}
-	if v, said := pricePick(sl, cands, " "+foldKey(strings.Join(words, " "))+" "); said {
-		return v, v != nil
-	}
-	return nil, false
+	return pv, pv != nil
 }
 
 // namedRecord is the one listed value words name, as spelt or a typo away;

@@ -44,9 +44,26 @@ func (tu *turn) isCancel() bool {
 // one too, where at a yes/no question it is the no it says.
 func (tu *turn) withdraws(text string) bool {
 	if st := tu.currentStep(); st != nil && st.slot != nil {
-		return nlu.WithdrawsAnswer(text)
+		return nlu.WithdrawsAnswer(text) || nlu.CancelsWithReason(text, tu.holdsFlowValue)
 	}
 	return nlu.IsCancel(text)
+}
+
+// holdsFlowValue reports whether a clause holds a value of a slot of the
+// active flow, as its question would read it ("scratch that, the loft one",
+// "forget it, Porto"): such a clause is an answer, no reason for a change of
+// mind (nlu.CancelsWithReason).
+func (tu *turn) holdsFlowValue(clause string) bool {
+	f := tu.flow()
+	if f == nil {
+		return true
+	}
+	for _, sl := range f.slotOrder {
+		if _, ok := tu.e.parse(tu.in, sl, clause, true); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // awaitedPassedDay reports whether a typed answer to a date question reads
@@ -406,13 +423,22 @@ func (tu *turn) unmoved(active *flow, st *step) error {
 // is a change of mind about the active flow instead: the rules read it as a
 // cancel ("actually cancel that, I don't need a flight anymore", "I'll book
 // later, cancel") and it names no other flow by a keyword ("cancel my
-// booking" while booking a flight starts cancelling one).
+// booking" while booking a flight starts cancelling one), unless it names
+// that flow's thing negated ("I don't need a hotel after all" while booking
+// a room: no search for one).
 func (tu *turn) changesMind(r nlu.Result) bool {
 	active := tu.flow()
 	if active == nil || tu.in.Message.Meaning != "" {
 		return false
 	}
-	return (r.Intent == active.name || r.Confidence < keywordConfidence) && tu.endsFlow()
+	return (r.Intent == active.name || r.Confidence < keywordConfidence || negatesThing(tu.lower())) && tu.endsFlow()
+}
+
+// negatesThing reports whether lower (a message in lower case) holds a
+// negation (nlu.Negates: "don't", "no longer"); "never mind" is a change of
+// mind, no negation of what it names ("never mind, cancel my booking").
+func negatesThing(lower string) bool {
+	return nlu.Negates(strings.ReplaceAll(lower, "never mind", ""))
 }
 
 // describesWhatIsCancelled reports whether a typed message that resembles

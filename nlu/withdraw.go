@@ -77,20 +77,8 @@ func clausesRead(text string, read func(string) bool) bool {
 	if !mayHoldClauses(text) || !hasWordIn(key(text), withdrawFirsts()) {
 		return false
 	}
-	breaks := clauseBreak.FindAllStringIndex(text, -1)
-	if len(breaks) == 0 {
-		return false
-	}
-	found, start := false, 0
-	for i := 0; i <= len(breaks); i++ {
-		end := len(text)
-		if i < len(breaks) {
-			end = breaks[i][0]
-		}
-		c := text[start:end]
-		if i < len(breaks) {
-			start = breaks[i][1]
-		}
+	found := false
+	return eachClause(text, func(c string, _ bool) bool {
 		switch {
 		case declines(key(c)) || read(c):
 			found = true
@@ -98,8 +86,34 @@ func clausesRead(text string, read func(string) bool) bool {
 		default:
 			return false
 		}
+		return true
+	}) && found
+}
+
+// eachClause calls f with each clause of text (between clauseBreak's breaks)
+// and whether a question mark ends it, until f returns false; false when it
+// does, or when text is one clause.
+func eachClause(text string, f func(c string, asks bool) bool) bool {
+	breaks := clauseBreak.FindAllStringIndex(text, -1)
+	if len(breaks) == 0 {
+		return false
 	}
-	return found
+	start := 0
+	for i := 0; i <= len(breaks); i++ {
+		end, asks := len(text), false
+		if i < len(breaks) {
+			end = breaks[i][0]
+			asks = strings.ContainsAny(text[breaks[i][0]:breaks[i][1]], "?؟")
+		}
+		c := text[start:end]
+		if i < len(breaks) {
+			start = breaks[i][1]
+		}
+		if !f(c, asks) {
+			return false
+		}
+	}
+	return true
 }
 
 // mayHoldClauses is mayBreak without the dash inside a word or a date
