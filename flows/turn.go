@@ -294,6 +294,11 @@ func (tu *turn) run() error {
 		if err := tu.fire(DialogueUserMessage); err != nil {
 			return err
 		}
+		// A first message signed with a name ("... in Porto? Thanks, Ines"):
+		// the name is no value.
+		if t := nlu.WithoutSignOff(tu.text); len(t) != len(tu.text) {
+			tu.setText(t)
+		}
 		return tu.understand()
 	case DialogueWaitingForSlot:
 		tu.askedChange = tu.s.WaitingForSlot == nil

@@ -15,8 +15,20 @@ func (tu *turn) classify() (nlu.Result, bool) {
 		tu.classified = true
 		tu.result, tu.resultOK = tu.e.classifier.Classify(tu.text)
 		tu.resultOK = tu.resultOK && tu.result.Confidence >= tu.e.minConfidence
+		if !tu.resultOK && tu.s.CurrentFlow == FlowNone && tu.in.Message.NLU == nil {
+			tu.classifyGloss() // "need a flite to Miami": a first message's words glossed
+		}
 	}
 	return tu.result, tu.resultOK
+}
+
+// classifyGloss classifies the message's gloss (nlu.Gloss: chat spellings,
+// misspelt nouns, other languages' words in English) when it differs.
+func (tu *turn) classifyGloss() {
+	if g := tu.gloss(); g != tu.text {
+		tu.result, tu.resultOK = tu.e.classifier.Classify(g)
+		tu.resultOK = tu.resultOK && tu.result.Confidence >= tu.e.minConfidence
+	}
 }
 
 func (tu *turn) isCancel() bool {

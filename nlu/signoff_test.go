@@ -29,3 +29,26 @@ func TestWithoutSignOff(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutSignOffFirstMessages(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Could you find me a hotel in Porto? Thanks, Ines", "Could you find me a hotel in Porto?"},
+		{"I need a hotel in Denver. Best regards, Paul Smith", "I need a hotel in Denver."},
+		{"book a flight to Seattle - Dave", "book a flight to Seattle"},
+		{"flight to Rome pls\n-- Greta", "flight to Rome pls"},
+		{"hotel in Oslo, cheers, Tom", "hotel in Oslo"},
+		{"Need a room in Madrid. Thank you in advance, Maria", "Need a room in Madrid."},
+		// kept: no name, a place, a date, more of the request
+		{"a flight to Boston, thanks", "a flight to Boston, thanks"},
+		{"a flight from Boston - Chicago", "a flight from Boston - Chicago"},
+		{"hotel please. Thanks, Lisbon", "hotel please. Thanks, Lisbon"},
+		{"a flight, thanks, Friday", "a flight, thanks, Friday"},
+		{"flight to Rome. Thanks, Please Hurry", "flight to Rome. Thanks, Please Hurry"},
+		{"I want a hotel in Porto", "I want a hotel in Porto"},
+		{"thanks, greta", "thanks, greta"},
+	} {
+		if got := WithoutSignOff(c.in); got != c.want {
+			t.Errorf("WithoutSignOff(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
