@@ -500,6 +500,12 @@ func (sl *slot) typedPlace(c string) (string, bool) {
 	if head, ok := nlu.CutCountry(c); ok {
 		c = head // "Braga Portugal": the place is Braga
 	}
+	if nlu.HidesKnownCity(c) {
+		// "Lisabonoje", "Kutoka Nairobi": a known city declined, or after
+		// a word of a language not listed, is asked again, never stored
+		// as a place of its own.
+		return "", false
+	}
 	// The bot searches its records by the name as written: an unknown
 	// name typed near a place they list is that place, and one a few
 	// typos from a known place or a listed one, or sounding like a known

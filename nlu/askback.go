@@ -37,7 +37,20 @@ func asksQuestion(text string) bool {
 	}
 	var buf [16]token
 	toks := appendTokens(buf[:0], key(text))
-	return len(toks) > 0 && (questionOpeners[toks[0].text] || endsWithTag(toks))
+	return len(toks) > 0 && (questionOpeners[toks[0].text] && !prepositionBeforeCity(text) || endsWithTag(toks))
+}
+
+// prepositionBeforeCity reports whether text, without a question mark, is a
+// preposition of another language that writes like an English question's
+// opener and a known city after it, nothing else: Polish and Czech "do
+// Krakowa" (to Kraków), Lithuanian "iš Vilniaus" typed "is Vilniaus".
+func prepositionBeforeCity(text string) bool {
+	core, ok := PlaceCore(text)
+	if !ok {
+		return false
+	}
+	_, known := MatchCityExact(core)
+	return known
 }
 
 // tagQuestions end a remark that asks to be agreed with ("lovely weather

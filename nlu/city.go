@@ -287,6 +287,16 @@ func buildCityIndex() map[string]string {
 			}
 		}
 	}
+	for city, names := range cityNatives {
+		// city_native.txt: names in the languages that decline them, and
+		// cities neither list above has ("Novi Sad", "Shiraz").
+		for _, a := range append([]string{city}, names...) {
+			k := strings.Join(phraseWords(a), " ")
+			if _, taken := idx[k]; !taken {
+				idx[k] = city
+			}
+		}
+	}
 	for nick, city := range cityNicknames {
 		k := strings.Join(phraseWords(nick), " ")
 		idx[k] = city

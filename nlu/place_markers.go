@@ -21,10 +21,12 @@ var placeMarkersText string
 // and the hyphened endings ("-euro").
 var placeMarkers = func() (m struct {
 	suffix, hyphen map[string]bool
+	prefix         map[string]bool
 	before, after  map[string]bool
 	longest        int
 }) {
 	m.suffix, m.hyphen, m.before, m.after = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	m.prefix = map[string]bool{}
 	section := ""
 	for _, line := range strings.Split(placeMarkersText, "\n") {
 		line = strings.TrimSpace(line)
@@ -44,6 +46,8 @@ var placeMarkers = func() (m struct {
 			p = strings.Join(strings.Fields(strings.ToLower(p)), " ")
 			switch {
 			case p == "":
+			case strings.HasSuffix(p, "-") && section == "before":
+				m.prefix[p] = true
 			case strings.HasPrefix(p, "-"):
 				m.hyphen[p[1:]] = true
 			case section == "before":
@@ -112,13 +116,18 @@ func PlaceCore(text string) (core string, ok bool) {
 		}
 	}
 	core = strings.TrimFunc(strings.Join(out, " "), func(r rune) bool { return unicode.IsPunct(r) && r != ')' || unicode.IsSpace(r) })
-	if !changed || core == "" {
+	if core == "" {
 		return "", false
 	}
-	if capital {
-		if _, known := MatchCityExact(core); !known {
-			return "", false
+	_, known := MatchCityExact(core)
+	if !known {
+		// "iz Beograda", "Lisabonoje": a known city declined is that city.
+		if c, ok := DeclinedCity(core); ok {
+			core, known, changed = c, true, true
 		}
+	}
+	if !changed || capital && !known {
+		return "", false
 	}
 	return core, true
 }
@@ -141,6 +150,9 @@ func withoutMarkers(ws []string) (out []string, capital, changed bool) {
 			break
 		}
 		ws, changed = ws[:len(ws)-n], true
+	}
+	if i := strings.IndexByte(ws[0], '-'); i > 0 && i < len(ws[0])-1 && placeMarkers.prefix[markerWord(ws[0][:i+1])] {
+		ws[0], changed = ws[0][i+1:], true // "le-Eilat", "me-Tel Aviv"
 	}
 	last := len(ws) - 1
 	if i := strings.LastIndexByte(ws[last], '-'); i > 0 && placeMarkers.hyphen[markerWord(ws[last][i+1:])] {

@@ -1,0 +1,181 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Cities named in the languages that decline nouns (issue 38 round 10): "iz
+// Beograda", "v Lisabone", "в Москву", "Lisabonoje", "Budapestről". The
+// native names are city_native.txt's, the case endings city_inflections.txt's;
+// a declined word is read as a city only when putting its nominative ending
+// back gives a known city's name, and an unknown word that is a known city
+// with an ending is never taken for a new place (HidesKnownCity).
+
+var (
+	//go:embed city_native.txt
+	cityNativeText string
+	//go:embed city_inflections.txt
+	cityInflectionsText string
+)
+
+// cityNatives are city_native.txt's names by city.
+var cityNatives = func() map[string][]string {
+	out := map[string][]string{}
+	for _, line := range strings.Split(cityNativeText, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		city, names, _ := strings.Cut(line, ":")
+		city = strings.TrimSpace(city)
+		out[city] = append(out[city], splitNames(names)...)
+	}
+	return out
+}()
+
+// splitNames is the names of a "name | name" list, trimmed, without empty ones.
+func splitNames(list string) []string {
+	var out []string
+	for n := range strings.SplitSeq(list, "|") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// caseEndings maps a folded case ending to the nominative endings that may
+// stand in its place; maxEnding is the longest ending, in bytes. Built on the
+// first declined word read: most turns name no city that way.
+var caseEndings = sync.OnceValue(func() (e struct {
+	to        map[string][]string
+	maxEnding int
+}) {
+	e.to = map[string][]string{}
+	for _, line := range strings.Split(cityInflectionsText, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		for _, rule := range strings.Fields(line) {
+			end, nom, ok := strings.Cut(rule, ">")
+			if !ok {
+				continue
+			}
+			end, nom = key(end), key(nom)
+			e.to[end] = append(e.to[end], nom)
+			e.maxEnding = max(e.maxEnding, len(end))
+		}
+	}
+	return e
+})
+
+// minDeclinedCity is the fewest letters a city's name read from a declined
+// word may have: a shorter one ("Bar", "Rom") is too easily a piece of
+// another word.
+const minDeclinedCity = 4
+
+// declinedCities are the cities a folded word w is read as with its case
+// ending put back to the nominative, each once, in the order found.
+func declinedCities(w string) []string {
+	e := caseEndings()
+	var found []string
+	for n := 0; n <= min(e.maxEnding, len(w)); n++ {
+		stem, end := w[:len(w)-n], w[len(w)-n:]
+		if !utf8.ValidString(stem) {
+			continue
+		}
+		for _, nom := range e.to[end] {
+			name := stem + nom
+			if name == w || utf8.RuneCountInString(name) < minDeclinedCity {
+				continue
+			}
+			if c, ok := cityIndex[name]; ok && !containsString(found, c) {
+				found = append(found, c)
+			}
+		}
+	}
+	return found
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// DeclinedCity reads text, a place's name of one to three words, whose last
+// word is a known city's declined ("Beograda", "Lisabonoje", "Москву") and
+// returns the city; none when text is a known name as it is, or the word
+// reads as two cities.
+func DeclinedCity(text string) (string, bool) {
+	ws := phraseWords(text)
+	if len(ws) == 0 || len(ws) > 3 {
+		return "", false
+	}
+	if _, known := cityIndex[strings.Join(ws, " ")]; known {
+		return "", false
+	}
+	last := len(ws) - 1
+	var found []string
+	for _, c := range declinedCities(ws[last]) {
+		if last == 0 || strings.HasPrefix(key(c), strings.Join(ws[:last], " ")+" ") || nativeHead(c, ws[:last]) {
+			found = append(found, c)
+		}
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
+}
+
+// nativeHead reports whether head, the first words of a declined name, begin
+// one of city's names ("Rio de" of "Rio de Janeiru").
+func nativeHead(city string, head []string) bool {
+	prefix := strings.Join(head, " ") + " "
+	for _, n := range append(append([]string{city}, cities[city]...), cityNatives[city]...) {
+		if strings.HasPrefix(key(n), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// HidesKnownCity reports whether name, an unknown place's name as typed, is
+// a known city declined ("Lisabonoje", "Beogradu") or a known city after a
+// word that is no part of a place's name ("Kutoka Nairobi": from Nairobi, in
+// a language whose words Parley does not list): such a name is asked again,
+// never stored as a new place.
+func HidesKnownCity(name string) bool {
+	ws := phraseWords(name)
+	if len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	for _, w := range ws {
+		if len(declinedCities(w)) > 0 {
+			return true
+		}
+	}
+	for i := 1; i < len(ws); i++ {
+		if _, known := cityIndex[strings.Join(ws[i:], " ")]; known {
+			return !placeNameHeads[ws[i-1]]
+		}
+	}
+	return false
+}
+
+// placeNameHeads are the words that begin places' own names before another
+// place's ("North Bergen", "New London", "East London", "Lake Geneva"): a
+// name of a known city after one is a place of its own.
+var placeNameHeads = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("north south east west northern southern eastern western new old upper lower great little port fort saint st sainte santa santo san sao mount mt lake bay cape isle grand royal le la el los las les de del di da du den der bad ciudad villa vila porto puerto nova novo novi nowy") {
+		m[w] = true
+	}
+	return m
+}()
