@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -218,8 +219,8 @@ func clauseAside(c string, leads bool) bool {
 // negation or exclusion, a past verb, a bound ("up to 5") or a label before a
 // number ("flight 22").
 func setsAsideAt(toks []token) bool {
-	if !asideStarts[toks[0].text] {
-		return false
+	if !asideStarts[toks[0].text] || startsGlossPhrase(toks) {
+		return false // Persian "pas farda" (the day after tomorrow) is no "pas"
 	}
 	if startsAny(toks, asideNot) || startsAny(toks, asidePast) || startsAny(toks, asideBound) {
 		return true
@@ -389,4 +390,15 @@ func daySaid(toks []token) bool {
 	}
 	_, month := monthNames[toks[1].text]
 	return month || isDigits(toks[1].text) && toks[1].start == toks[0].end+1
+}
+
+// startsGlossPhrase reports whether toks begin with a gloss entry of two
+// words or more, whose first word is then no word of its own.
+func startsGlossPhrase(toks []token) bool {
+	for _, e := range glossByFirst[toks[0].text] {
+		if len(e.words) > 1 && len(e.words) <= len(toks) && slices.EqualFunc(e.words, toks[:len(e.words)], func(w string, t token) bool { return w == t.text }) {
+			return true
+		}
+	}
+	return false
 }

@@ -88,8 +88,12 @@ func generatedMonthOnly(w string) bool {
 // Italian "il", Turkish "günü" ("Cuma günü"), chat "poss" ("today if
 // poss"), Arabic "inshallah" (God willing: "Thursday inshallah" is
 // Thursday), and the polite particles that close a sentence
-// (politeParticles).
-var calendarFillers = wordSet(`sa po den op pa pada hari il gunu poss inshallah inshalla inshaallah inchallah nshallah ` + politeParticles)
+// (politeParticles); and the prepositions of the Slavic languages and
+// Icelandic before a weekday or a date (issue 38 round 10: Czech and
+// Slovak "v piatok", Serbian "у понедељак", Bulgarian "в събота", "на 5
+// септември", Icelandic "á föstudaginn"). Left out: Slavic "do" and "za",
+// which say until and within ("do piątku" is by Friday).
+var calendarFillers = wordSet(`sa po den op pa pada hari il gunu poss inshallah inshalla inshaallah inchallah nshallah v ve vo u у в во на na á í ` + politeParticles)
 
 // politeParticles close a sentence politely and say nothing of their own:
 // Thai "ka", "kha", "krub", "khrap" ("Wednesday ka", "2 nights krub"),

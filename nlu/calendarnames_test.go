@@ -83,7 +83,7 @@ func TestCalendarWordsByLanguage(t *testing.T) {
 		{"ru", "20 марта", "2026-03-20"},
 		{"ru", "завтра", "2026-01-03"},
 		{"ru", "zavtra", "2026-01-03"},
-		{"ru", "в пятницу", ""}, // the accusative is not CLDR's form
+		{"ru", "в пятницу", "2026-01-09"}, // the accusative: the supplement's
 		{"uk", "післязавтра", "2026-01-04"},
 		{"id", "hari Jumat", "2026-01-09"},
 		{"id", "besok", "2026-01-03"},
@@ -115,7 +115,7 @@ func TestCalendarWordsByLanguage(t *testing.T) {
 		{"el", "Παρασκευή", "2026-01-09"},
 		{"ro", "vineri", "2026-01-09"},
 		{"ro", "luni", ""}, // Monday and months
-		{"hr", "u petak", ""},
+		{"hr", "u petak", "2026-01-09"},
 		{"hr", "petak", "2026-01-09"},
 		{"sco", "the morra", "2026-01-03"},
 		{"sco", "the morra night", "2026-01-03"},

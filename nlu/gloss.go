@@ -385,6 +385,20 @@ func glossWords(dst []glossWord, text string) []glossWord {
 // nothing but spaces, hyphens and apostrophes ("après-midi", "l'après-midi"),
 // whose place, if it asks one, follows. kb is a buffer for the words' keys.
 func glossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
+	e, ok := filedGlossAt(text, ws, i, kb)
+	if ok && len(e.words) > 1 || i+1 >= len(ws) {
+		return e, ok
+	}
+	// A count of nights in words ("две ноћи"): its number word may be a
+	// gloss word of its own.
+	if c, counted := countedNightsAt(text, ws, i, kb); counted {
+		return c, true
+	}
+	return e, ok
+}
+
+// filedGlossAt is glossAt of the gloss files' entries.
+func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
 	k, _ := wordKey(kb, text[ws[i].start:ws[i].end])
 	for _, e := range glossByFirst[string(k)] {
 		n := len(e.words)

@@ -119,7 +119,115 @@ func Locales() []locales.Translator {
 // Persian, Hebrew, Japanese romaji, Korean romanization and Chinese pinyin
 // (one word: "xingqiwu", "zhouwu"; spaced forms are gloss phrases,
 // nlu/gloss/weekdays-world.txt). "word kind number language".
+//
+// The declined weekdays people type after a preposition or as an adverb
+// (issue 38 round 10), which CLDR's nominative lacks: the Slavic
+// accusatives of the feminine days ("v sobotu", "w środę", "в пятницу",
+// "у суботу"), the Lithuanian accusatives ("penktadienį"), the Latvian
+// adverbs ("piektdien"), the Icelandic accusatives with and without the
+// article ("föstudaginn", "á laugardag"), the Hungarian superessives
+// ("pénteken"), the Finnish essives and the Estonian adessives ("reedel").
+// Left out: Serbian "nedelju" and "недељу", which are also a week; Russian
+// "неделю" (a week).
 var supplement = `
+sobotu weekday 6 cs
+středu weekday 3 cs
+neděli weekday 0 cs
+stredu weekday 3 sk
+nedeľu weekday 0 sk
+sobotę weekday 6 pl
+środę weekday 3 pl
+niedzielę weekday 0 pl
+srijedu weekday 3 hr
+nedjelju weekday 0 hr
+sredu weekday 3 sr_Latn
+soboto weekday 6 sl
+sredo weekday 3 sl
+nedeljo weekday 0 sl
+суботу weekday 6 sr
+среду weekday 3 sr
+субботу weekday 6 ru
+пятницу weekday 5 ru
+п'ятницю weekday 5 uk
+пятницю weekday 5 uk
+середу weekday 3 uk
+неділю weekday 0 uk
+subbotu weekday 6 ru
+pyatnitsu weekday 5 ru
+sredu weekday 3 ru
+pirmadienį weekday 1 lt
+antradienį weekday 2 lt
+trečiadienį weekday 3 lt
+ketvirtadienį weekday 4 lt
+penktadienį weekday 5 lt
+šeštadienį weekday 6 lt
+sekmadienį weekday 0 lt
+pirmdien weekday 1 lv
+otrdien weekday 2 lv
+trešdien weekday 3 lv
+ceturtdien weekday 4 lv
+piektdien weekday 5 lv
+sestdien weekday 6 lv
+svētdien weekday 0 lv
+mánudaginn weekday 1 is
+þriðjudaginn weekday 2 is
+miðvikudaginn weekday 3 is
+fimmtudaginn weekday 4 is
+föstudaginn weekday 5 is
+laugardaginn weekday 6 is
+sunnudaginn weekday 0 is
+mánudag weekday 1 is
+þriðjudag weekday 2 is
+miðvikudag weekday 3 is
+fimmtudag weekday 4 is
+föstudag weekday 5 is
+laugardag weekday 6 is
+sunnudag weekday 0 is
+hétfőn weekday 1 hu
+kedden weekday 2 hu
+szerdán weekday 3 hu
+csütörtökön weekday 4 hu
+pénteken weekday 5 hu
+szombaton weekday 6 hu
+maanantaina weekday 1 fi
+tiistaina weekday 2 fi
+keskiviikkona weekday 3 fi
+torstaina weekday 4 fi
+lauantaina weekday 6 fi
+sunnuntaina weekday 0 fi
+esmaspäeval weekday 1 et
+teisipäeval weekday 2 et
+kolmapäeval weekday 3 et
+neljapäeval weekday 4 et
+reedel weekday 5 et
+laupäeval weekday 6 et
+pühapäeval weekday 0 et
+somvaar weekday 1 pa
+mangalvaar weekday 2 pa
+budhvaar weekday 3 pa
+veervaar weekday 4 pa
+shukarvaar weekday 5 pa
+shukravaar weekday 5 hi
+shanivaar weekday 6 pa
+sanivaar weekday 6 pa
+aitvaar weekday 0 pa
+ravivaar weekday 0 hi
+guruvaar weekday 4 hi
+yekshanbe weekday 0 fa
+doshanbe weekday 1 fa
+seshanbe weekday 2 fa
+chaharshanbe weekday 3 fa
+panjshanbe weekday 4 fa
+jomeh weekday 5 fa
+jome weekday 5 fa
+shanbe weekday 6 fa
+shanbeh weekday 6 fa
+orshabati weekday 1 ka
+samshabati weekday 2 ka
+otkhshabati weekday 3 ka
+khutshabati weekday 4 ka
+shabati weekday 6 ka
+kvira weekday 0 ka
 miyerkoles weekday 3 fil
 biernes weekday 5 fil
 byernes weekday 5 fil
