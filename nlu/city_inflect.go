@@ -157,7 +157,7 @@ func HidesKnownCity(name string) bool {
 		return false
 	}
 	for _, w := range ws {
-		if len(declinedCities(w)) > 0 {
+		if _, known := cityIndex[w]; !known && len(declinedCities(w)) > 0 {
 			return true
 		}
 	}

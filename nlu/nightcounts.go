@@ -20,39 +20,51 @@ var englishCounts = [10]string{"one night", "two nights", "three nights", "four 
 	"six nights", "seven nights", "eight nights", "nine nights", "ten nights"}
 
 // countedNights are night_counts.txt's phrases by their first word (folded,
-// as the gloss files' are), each a gloss entry of two words.
+// as the gloss files' are), each a gloss entry of two words. A phrase two
+// languages count differently is read by neither.
 var countedNights = sync.OnceValue(func() map[string][]glossEntry {
-	out := map[string][]glossEntry{}
+	counts := map[[2]string]string{}
 	var nights []string
-	var counts [][]string
+	var forms [][]string
 	for _, line := range strings.Split(nightCountsText, "\n") {
 		field, value, _ := strings.Cut(strings.TrimSpace(line), ":")
 		switch field {
 		case "nights":
 			nights = phraseWords(value)
 		case "counts":
-			counts = counts[:0]
-			for forms := range strings.SplitSeq(value, "|") {
-				counts = append(counts, phraseWords(forms))
+			forms = forms[:0]
+			for f := range strings.SplitSeq(value, "|") {
+				forms = append(forms, phraseWords(f))
 			}
 		case "order":
-			addCountedNights(out, nights, counts, strings.TrimSpace(value) == "night number")
+			addCountedNights(counts, nights, forms, strings.TrimSpace(value) == "night number")
+		}
+	}
+	out := map[string][]glossEntry{}
+	for ws, to := range counts {
+		if to != "" {
+			out[ws[0]] = append(out[ws[0]], glossEntry{words: ws[:], to: to, fromTag: "night_counts.txt"})
 		}
 	}
 	return out
 })
 
-// addCountedNights files the phrases of one language: each of its count
-// forms (counts[i] says i+1) with each of its night words, in its order.
-func addCountedNights(out map[string][]glossEntry, nights []string, counts [][]string, nightFirst bool) {
-	for i, forms := range counts {
-		for _, n := range forms {
+// addCountedNights files the phrases of one language, each of its count
+// forms (forms[i] says i+1) with each of its night words in its order; a
+// phrase already filed with another count is emptied.
+func addCountedNights(counts map[[2]string]string, nights []string, forms [][]string, nightFirst bool) {
+	for i, fs := range forms {
+		for _, n := range fs {
 			for _, night := range nights {
-				ws := []string{n, night}
+				ws := [2]string{n, night}
 				if nightFirst {
-					ws = []string{night, n}
+					ws = [2]string{night, n}
 				}
-				out[ws[0]] = append(out[ws[0]], glossEntry{words: ws, to: englishCounts[i], fromTag: "night_counts.txt"})
+				if old, dup := counts[ws]; dup && old != englishCounts[i] {
+					counts[ws] = ""
+					continue
+				}
+				counts[ws] = englishCounts[i]
 			}
 		}
 	}

@@ -47,7 +47,7 @@ var placeMarkers = func() (m struct {
 			switch {
 			case p == "":
 			case strings.HasSuffix(p, "-") && section == "before":
-				m.prefix[p] = true
+				m.prefix[p[:len(p)-1]] = true
 			case strings.HasPrefix(p, "-"):
 				m.hyphen[p[1:]] = true
 			case section == "before":
@@ -151,7 +151,7 @@ func withoutMarkers(ws []string) (out []string, capital, changed bool) {
 		}
 		ws, changed = ws[:len(ws)-n], true
 	}
-	if i := strings.IndexByte(ws[0], '-'); i > 0 && i < len(ws[0])-1 && placeMarkers.prefix[markerWord(ws[0][:i+1])] {
+	if i := strings.IndexByte(ws[0], '-'); i > 0 && i < len(ws[0])-1 && placeMarkers.prefix[markerWord(ws[0][:i])] {
 		ws[0], changed = ws[0][i+1:], true // "le-Eilat", "me-Tel Aviv"
 	}
 	last := len(ws) - 1

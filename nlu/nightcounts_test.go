@@ -1,0 +1,97 @@
+package nlu
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// TestCountedNights reads counts of nights said in words in the languages
+// of night_counts.txt, in their own order, and leaves a number word alone.
+func TestCountedNights(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"dva noćenja", "two nights"},
+		{"četiri noći", "four nights"},
+		{"пет нощувки", "five nights"},
+		{"три ноќи", "three nights"},
+		{"tris naktis", "three nights"},
+		{"divas naktis", "two nights"},
+		{"neli ööd", "four nights"},
+		{"fjórar nætur", "four nights"},
+		{"dy net", "two nights"},
+		{"үш түн", "three nights"},
+		{"ორი ღამე", "two nights"},
+		{"panj shab", "five nights"},
+		{"arba leilot", "four nights"},
+		{"usiku mbili", "two nights"},
+		{"dare uku", "three nights"},
+		{"kat nwit", "four nights"},
+		{"pet", "pet"},
+		{"tatu", "tatu"},
+	} {
+		if got := Gloss(tc.text); got != tc.want {
+			t.Errorf("Gloss(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestCountedNightsOneMeaning: every phrase of night_counts.txt glosses to
+// one count of one to ten nights, in a sentence too.
+func TestCountedNightsOneMeaning(t *testing.T) {
+	var phrases []glossEntry
+	for _, es := range countedNights() {
+		phrases = append(phrases, es...)
+	}
+	counts := map[string]bool{}
+	for _, c := range englishCounts {
+		counts[c] = true
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		e := rapid.SampledFrom(phrases).Draw(t, "phrase")
+		text := fmt.Sprintf("%s %s please", e.words[0], e.words[1])
+		if !counts[e.to] || Gloss(text) != e.to+" please" {
+			t.Fatalf("Gloss(%q) = %q, want %q please", text, Gloss(text), e.to)
+		}
+	})
+}
+
+// TestWorldDatesRound10 reads the date classes of issue 38 round 10: a
+// weekday after a Slavic or Icelandic preposition, a declined weekday, the
+// words for tomorrow; Slavic "do" (until) is not read as a date.
+func TestWorldDatesRound10(t *testing.T) {
+	now := time.Date(2026, 8, 26, 12, 0, 0, 0, time.UTC) // a Wednesday
+	for _, tc := range []struct{ text, want string }{
+		{"ve středu", "2026-09-02"},
+		{"w sobotę", "2026-08-29"},
+		{"в субботу", "2026-08-29"},
+		{"у суботу", "2026-08-29"},
+		{"на 12 септември", "2026-09-12"},
+		{"á fimmtudaginn", "2026-08-27"},
+		{"šeštadienį", "2026-08-29"},
+		{"piektdien", "2026-08-28"},
+		{"szombaton", "2026-08-29"},
+		{"reedel", "2026-08-28"},
+		{"shanbe", "2026-08-29"},
+		{"Budhvaar", "2026-09-02"},
+		{"ሐሙስ", "2026-08-27"},
+		{"вдругиден", "2026-08-28"},
+		{"ზეგ", "2026-08-28"},
+		{"ertaga", "2026-08-27"},
+		{"do piątku", ""},
+		{"za tydzień", ""},
+	} {
+		d, ok := ReadDate(tc.text, now)
+		if !ok {
+			d, ok = ReadDate(Gloss(tc.text), now)
+		}
+		got := ""
+		if ok {
+			got = d.String()
+		}
+		if got != tc.want {
+			t.Errorf("ReadDate(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
