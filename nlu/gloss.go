@@ -385,8 +385,8 @@ func glossWords(dst []glossWord, text string) []glossWord {
 // nothing but spaces, hyphens and apostrophes ("après-midi", "l'après-midi"),
 // whose place, if it asks one, follows. kb is a buffer for the words' keys.
 func glossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
-	e, ok := filedGlossAt(text, ws, i, kb)
-	if ok && len(e.words) > 1 || i+1 >= len(ws) {
+	e, ok, counts := filedGlossAt(text, ws, i, kb)
+	if !counts || ok && len(e.words) > 1 || i+1 >= len(ws) {
 		return e, ok
 	}
 	// A count of nights in words ("две ноћи"): its number word may be a
@@ -397,9 +397,11 @@ func glossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
 	return e, ok
 }
 
-// filedGlossAt is glossAt of the gloss files' entries.
-func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
+// filedGlossAt is glossAt of the gloss files' entries; counts says ws[i]
+// may begin a count of nights of night_counts.txt.
+func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (e glossEntry, ok, counts bool) {
 	k, _ := wordKey(kb, text[ws[i].start:ws[i].end])
+	counts = countedNightsFirst[string(k)]
 	for _, e := range glossByFirst[string(k)] {
 		n := len(e.words)
 		if i+n > len(ws) || !wordsAre(text, ws[i:i+n], e.words, kb) {
@@ -411,9 +413,9 @@ func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bo
 		if e.before&^afterNumber != 0 && !followedBy(e.before, text, ws, i+n, kb) {
 			continue
 		}
-		return e, true
+		return e, true, counts
 	}
-	return glossEntry{}, false
+	return glossEntry{}, false, counts
 }
 
 // wordsAre reports whether ws's keys are words, joined in text by a phrase's

@@ -19,6 +19,32 @@ var nightCountsText string
 var englishCounts = [10]string{"one night", "two nights", "three nights", "four nights", "five nights",
 	"six nights", "seven nights", "eight nights", "nine nights", "ten nights"}
 
+// countedNightsFirst are the first words of night_counts.txt's phrases
+// (folded): a small set read at start-up, so that a message none of whose
+// words begins one never builds the phrases.
+var countedNightsFirst = func() map[string]bool {
+	m := map[string]bool{}
+	var nights []string
+	var firsts []string
+	for _, line := range strings.Split(nightCountsText, "\n") {
+		field, value, _ := strings.Cut(strings.TrimSpace(line), ":")
+		switch field {
+		case "nights":
+			nights = phraseWords(value)
+		case "counts":
+			firsts = phraseWords(strings.ReplaceAll(value, "|", " "))
+		case "order":
+			if strings.TrimSpace(value) == "night number" {
+				firsts = nights
+			}
+			for _, w := range firsts {
+				m[w] = true
+			}
+		}
+	}
+	return m
+}()
+
 // countedNights are night_counts.txt's phrases by their first word (folded,
 // as the gloss files' are), each a gloss entry of two words. A phrase two
 // languages count differently is read by neither.
