@@ -461,8 +461,8 @@ func fullYear(digits string) int {
 	return y
 }
 
-// recentPastDays is how far back a day and month without a year is taken
-// for a mistake rather than next year's (nextMonthDay).
+// recentPastDays is how far back a numeric day and month is taken for a slip
+// for a day just gone rather than for next year's (eitherOrder).
 const recentPastDays = 31
 
 // recentBareDays is how far back a day of the month said alone ("the 9th")
@@ -474,18 +474,15 @@ const recentBareDays = 14
 // nextMonthDay is the first month/day on or after today within the coming
 // twelve months: a day that does not come in them ("the 29th of February" in a
 // year before no leap year, "June 31") is no date, never one years away. A
-// month/day that fell within the last
-// recentPastDays ("March 2" said on March 9) reads as none: the user most
-// likely means the past one, by mistake, and not a date eleven months away;
-// the bot asks again rather than store next year's.
+// month/day said without its year is this calendar year's while it is to
+// come ("December 3" said in March); one that passed lately (yearlessPassed)
+// reads as none: the user most likely means the past one, by mistake, and not
+// a date most of a year away, and the bot asks again rather than store next
+// year's. One that passed longer ago is next year's ("January 5" said in
+// August: next January).
 func nextMonthDay(month time.Month, day int, today Date) (Date, bool) {
-	if month < 1 || month > 12 || day < 1 || day > 31 {
+	if month < 1 || month > 12 || day < 1 || day > 31 || yearlessPassed(month, day, today) {
 		return Date{}, false
-	}
-	for _, y := range []int{today.Year, today.Year - 1} {
-		if d := (Date{y, month, day}); validDate(y, month, day) && d.Before(today) && !d.Before(today.AddDays(-recentPastDays)) {
-			return Date{}, false
-		}
 	}
 	for y := today.Year; y <= today.Year+1; y++ {
 		if d := (Date{y, month, day}); validDate(y, month, day) && !d.Before(today) {
@@ -494,6 +491,24 @@ func nextMonthDay(month time.Month, day int, today Date) (Date, bool) {
 	}
 	return Date{}, false
 }
+
+// yearlessPassed reports whether month/day passed lately: this year within
+// the last justGoneDays ("June 2" said on August 26: the season just gone), or
+// last year within the last recentPastDays ("December 28" said on January 5;
+// further back, this year's to come is meant: "December 3" said in March).
+func yearlessPassed(month time.Month, day int, today Date) bool {
+	return passedWithin(today.Year, month, day, today, justGoneDays) ||
+		passedWithin(today.Year-1, month, day, today, recentPastDays)
+}
+
+// passedWithin reports whether month/day of year passed within the last days.
+func passedWithin(year int, month time.Month, day int, today Date, days int) bool {
+	d := Date{year, month, day}
+	return validDate(year, month, day) && d.Before(today) && !d.Before(today.AddDays(-days))
+}
+
+// daysFrom is the number of days from a to b.
+func daysFrom(a, b Date) int { return int(b.noon().Sub(a.noon()).Hours()/24 + 0.5) }
 
 // wordDateAt reads a date expressed in words starting at toks[i]: the first of
 // the readers, in this order, that reads one there. They are called by name, not

@@ -28,10 +28,10 @@ func firstOnOrAfter(today Date, at func(year int) (Date, bool)) (Date, bool) {
 }
 
 // recentlyPassed reports whether month/day fell within the last
-// recentPastDays before today, this year or last.
+// justGoneDays this year, or recentPastDays last year (nextMonthDay).
 func recentlyPassed(today Date, m time.Month, d int) bool {
-	for _, y := range []int{today.Year, today.Year - 1} {
-		if p := (Date{y, m, d}); p.Before(today) && !p.Before(today.AddDays(-recentPastDays)) {
+	for y, days := range map[int]int{today.Year: justGoneDays, today.Year - 1: recentPastDays} {
+		if p := (Date{y, m, d}); p.Before(today) && !p.Before(today.AddDays(-days)) {
 			return true
 		}
 	}

@@ -11,13 +11,17 @@ import (
 var holidaysText string
 
 // holiday is one line of holidays.txt: a phrase and its day, fixed (month,
-// day) or counted from Easter Sunday (easter, offset).
+// day), counted from Easter Sunday (easter, offset), or the nth weekday of
+// month (nth > 0; -1 is the last), shifted by offset days ("the day after
+// Thanksgiving" is listed as its own line, never guessed from words).
 type holiday struct {
-	words  []string
-	month  time.Month
-	day    int
-	easter bool
-	offset int
+	words   []string
+	month   time.Month
+	day     int
+	easter  bool
+	offset  int
+	weekday time.Weekday
+	nth     int
 }
 
 // holidaysByFirst are holidays.txt's holidays by their phrase's first word.
@@ -52,11 +56,15 @@ var holidayWords = func() map[string]bool {
 	return m
 }()
 
-// parseHolidayRule reads "MM-DD", "easter+N" or "easter-N".
+// parseHolidayRule reads "MM-DD", "easter+N", "easter-N" or "MM-wday#N"
+// ("11-thu#4": the fourth Thursday of November; "05-mon#last").
 func parseHolidayRule(rule string) (holiday, bool) {
 	if rest, ok := strings.CutPrefix(rule, "easter"); ok {
 		n, err := strconv.Atoi(strings.TrimPrefix(rest, "+"))
 		return holiday{easter: true, offset: n}, err == nil
+	}
+	if strings.Contains(rule, "#") {
+		return parseNthWeekdayRule(rule)
 	}
 	mm, dd, ok := strings.Cut(rule, "-")
 	m, err1 := strconv.Atoi(mm)
@@ -81,17 +89,63 @@ func EasterSunday(year int) Date {
 	return Date{year, time.Month(month), day}
 }
 
+// ruleWeekdays are the weekdays of an nth-weekday rule, by their short name.
+var ruleWeekdays = map[string]time.Weekday{"sun": time.Sunday, "mon": time.Monday, "tue": time.Tuesday,
+	"wed": time.Wednesday, "thu": time.Thursday, "fri": time.Friday, "sat": time.Saturday}
+
+// parseNthWeekdayRule reads "MM-wday#N" or "MM-wday#last", with an optional
+// day offset after it ("11-thu#4+1": the day after Thanksgiving).
+func parseNthWeekdayRule(rule string) (holiday, bool) {
+	mm, rest, ok := strings.Cut(rule, "-")
+	wd, nth, ok2 := strings.Cut(rest, "#")
+	m, err := strconv.Atoi(mm)
+	w, known := ruleWeekdays[wd]
+	if !ok || !ok2 || err != nil || !known || m < 1 || m > 12 {
+		return holiday{}, false
+	}
+	offset := 0
+	if i := strings.IndexAny(nth, "+-"); i > 0 {
+		o, err := strconv.Atoi(strings.TrimPrefix(nth[i:], "+"))
+		if err != nil {
+			return holiday{}, false
+		}
+		nth, offset = nth[:i], o
+	}
+	n, err := strconv.Atoi(nth)
+	if nth == "last" {
+		n, err = -1, nil
+	}
+	return holiday{month: time.Month(m), weekday: w, nth: n, offset: offset}, err == nil && (n == -1 || n >= 1 && n <= 4)
+}
+
 // in is the holiday's day in year.
 func (h holiday) in(year int) Date {
-	if h.easter {
+	switch {
+	case h.easter:
 		return EasterSunday(year).AddDays(h.offset)
+	case h.nth != 0:
+		return nthWeekday(year, h.month, h.weekday, h.nth).AddDays(h.offset)
 	}
 	return Date{year, h.month, h.day}
 }
 
+// nthWeekday is the nth weekday wd of month in year; nth -1 is the last.
+func nthWeekday(year int, month time.Month, wd time.Weekday, nth int) Date {
+	if nth < 0 {
+		last := time.Date(year, month+1, 0, 0, 0, 0, 0, time.UTC)
+		back := (int(last.Weekday()) - int(wd) + 7) % 7
+		return Date{year, month, last.Day() - back}
+	}
+	first := time.Date(year, month, 1, 0, 0, 0, 0, time.UTC)
+	ahead := (int(wd) - int(first.Weekday()) + 7) % 7
+	return Date{year, month, 1 + ahead + 7*(nth-1)}
+}
+
 // next is the holiday's next day on or after today: this year's, else next
-// year's; one that fell within the last recentPastDays is none, as a month
-// and day is (nextMonthDay).
+// year's; one that fell within the last recentPastDays is none. A holiday
+// that passed longer ago is next year's, even within justGoneDays, where a
+// month and day is asked again (yearlessPassed): a holiday is named for its
+// coming day ("New Year's Day" said in March), where a number may be a slip.
 func (h holiday) next(today Date) (Date, bool) {
 	d := h.in(today.Year)
 	if !d.Before(today) {
@@ -106,14 +160,16 @@ func (h holiday) next(today Date) (Date, bool) {
 // holidayArticles may stand before a holiday's name.
 var holidayArticles = wordSet(`the le la el l`)
 
+// holidaySpans follow a holiday's name to say a span of days around it
+// ("Thanksgiving weekend", "over the Labor Day holiday"): no one day.
+var holidaySpans = wordSet(`weekend weekends week holiday holidays break vacation season period`)
+
 // holidayAt reads a holiday by name at toks[i] ("Easter Monday", "Christmas
-// Eve 2026", "le lundi de Pâques"), the longest phrase of holidays.txt, with
-// a year after it when one is said.
+// Eve 2026", "le lundi de Pâques", "the day after Thanksgiving"), the longest
+// phrase of holidays.txt, with a year after it when one is said. A span named
+// after it ("Thanksgiving weekend") names no one day.
 func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
-	j := i
-	if holidayArticles[toks[i].text] && i+1 < len(toks) {
-		j++ // "le lundi de Pâques": the article would be read with the weekday
-	}
+	j, shift := holidayLead(toks, i)
 	best, found := holiday{}, false
 	for _, h := range holidaysByFirst[toks[j].text] {
 		if startsWithPhrase(toks[j:], h.words) && (!found || len(h.words) > len(best.words)) {
@@ -124,9 +180,34 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return dateSpan{}, false
 	}
 	last := j + len(best.words) - 1
+	if last+1 < len(toks) && holidaySpans[toks[last+1].text] {
+		return dateSpan{first: i, last: last + 1, noDay: true}, true
+	}
 	if y, yl, ok := yearAt(toks, last+1); ok {
-		return dateSpan{first: i, last: yl, date: best.in(y)}, true
+		return dateSpan{first: i, last: yl, date: best.in(y).AddDays(shift)}, true
 	}
 	d, ok := best.next(today)
-	return dateSpan{first: i, last: last, date: d}, ok
+	return dateSpan{first: i, last: last, date: d.AddDays(shift)}, ok
+}
+
+// holidayLead is where a holiday's name starts at toks[i], after an article
+// ("le lundi de Pâques": the article would be read with the weekday) or "the
+// day after"/"the day before" (shift: +1 or -1 day).
+func holidayLead(toks []token, i int) (j, shift int) {
+	j = i
+	if toks[j].text == "the" && j+1 < len(toks) && toks[j+1].text == "day" {
+		j++
+	}
+	if toks[j].text == "day" && j+2 < len(toks) {
+		switch toks[j+1].text {
+		case "after":
+			return j + 2, 1
+		case "before":
+			return j + 2, -1
+		}
+	}
+	if holidayArticles[toks[i].text] && i+1 < len(toks) {
+		return i + 1, 0
+	}
+	return i, 0
 }
