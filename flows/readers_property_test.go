@@ -48,8 +48,8 @@ func propDate(t *rapid.T, today nlu.Date) (string, string) {
 		day := rapid.IntRange(1, 28).Draw(t, "day")
 		d := nlu.Date{Year: today.Year, Month: m, Day: day}
 		if d.Before(today) {
-			if !d.Before(today.AddDays(-31)) {
-				// Passed within the last month: a mistake, asked again.
+			if !d.Before(today.AddDays(-92)) {
+				// Passed within the last quarter: a mistake, asked again.
 				return fmt.Sprintf("on %s %d", propMonthsF[m], day), ""
 			}
 			d.Year++

@@ -70,7 +70,7 @@ func TestDateFormsTable(t *testing.T) {
 		{"side event", "the 12th, my exam ends on the 11th", "2026-03-12", "2026-03-12"},
 		{"side event", "Thursday, the wedding's on the Saturday", "2026-03-12", "2026-03-12"},
 		{"side event", "the 28th, the kids are off school then", "2026-03-28", "2026-03-28"},
-		{"side event restating the answer", "Friday, the 20th is fine", "", "2026-03-20"},
+		{"side event restating the answer", "Friday, the 20th is fine", "2026-03-20", "2026-03-20"},
 		{"side event restating another day", "Friday, the 21st is fine", "", ""},
 		{"side event naming the day meant", "Friday, the flight is the 20th", "", ""},
 		{"purpose clause", "Tuesday the 17th, to talk about my knee", "2026-03-17", "2026-03-17"},

@@ -35,7 +35,9 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 	if cut := ReasonFirst(text); cut > 0 && !namesADay(text[:cut], now) {
 		return readDate(text[cut+1:], now)
 	}
-	return Date{}, false
+	// "Saturday is best.", "Friday, tidy", "the 9th, day after we dock": the
+	// date and an aside about it.
+	return dateWithAside(text, now)
 }
 
 // namesADay reports whether text holds a date or a word of one.
@@ -146,7 +148,8 @@ func FindDate(text string, now time.Time) (Date, bool) {
 	if cut := SideClause(text); cut > 0 {
 		return findDate(text[:cut], now) // "on the 6th, coming back the 12th"
 	}
-	return Date{}, false
+	// "the 9th, the day after we dock": a date and an aside about it.
+	return dateWithAside(text, now)
 }
 
 func findDate(text string, now time.Time) (Date, bool) {

@@ -1,0 +1,106 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+	"time"
+)
+
+//go:embed date_asides.txt
+var dateAsidesText string
+
+// dateAsideList is date_asides.txt's list name as a set of words.
+func dateAsideList(name string) map[string]bool {
+	for _, line := range strings.Split(dateAsidesText, "\n") {
+		if n, list, ok := strings.Cut(line, ":"); ok && n == name {
+			return wordSet(list)
+		}
+	}
+	panic("nlu: date_asides.txt: no list " + name) // embedded, checked by the tests
+}
+
+var (
+	asideRefuse    = dateAsideList("refuse")
+	asidePredicate = dateAsideList("predicate")
+	asidePraise    = dateAsideList("praise")
+	asideDangling  = dateAsideList("dangling")
+)
+
+// maxAsideWords bounds an aside: a longer tail is a sentence of its own.
+const maxAsideWords = 8
+
+// dateWithAside reads a date answer followed by an aside about it (see
+// date_asides.txt): the longest head of text that reads wholly as a date,
+// whose rest is an aside: after a comma, a full stop, a dash or a bracket, words that name no
+// other day and take nothing back ("Friday, tidy", "the 9th, day after we
+// dock"), or, without a break, a predicate praising the date ("Saturday is
+// best").
+func dateWithAside(text string, now time.Time) (Date, bool) {
+	var buf [24]sideWord
+	words := sideWords(text, buf[:0])
+	if len(words) < 2 || len(words) == cap(buf) || SaysOtherClock(text) {
+		return Date{}, false // "tomorrow, local time": whose tomorrow?
+	}
+	// "Friday, the day after the party": read in a sentence, the day after
+	// Friday; two readings, no answer.
+	found, foundOK := findDate(text, now)
+	for i := len(words) - 1; i > 0 && len(words)-i <= maxAsideWords; i-- {
+		broken := words[i].clause || strings.ContainsAny(text[words[i-1].end:words[i].start], "(")
+		if !broken && !asidePredicate[strings.ToLower(text[words[i].start:words[i].end])] {
+			continue // an aside starts at a break or with a predicate
+		}
+		head, tail := text[:words[i].start], text[words[i].start:]
+		if d, ok := readDate(head, now); ok && (!foundOK || found == d) && asideOf(tail, d, now, broken) {
+			return d, true
+		}
+	}
+	return Date{}, false
+}
+
+// asideOf reports whether tail, said on now after the date d, is an aside:
+// no date of its own, no digit, number, date word (a weekday only as d's own:
+// "the 29th (a Wednesday)"), nor refuse word; a dangling word not at its end;
+// after a break (broken), or else a predicate with a praise word.
+func asideOf(tail string, d Date, now time.Time, broken bool) bool {
+	var buf [16]token
+	toks := appendTokens(buf[:0], key(tail))
+	if len(toks) == 0 || SaysUnsure(tail) || SaysChange(tail) || strings.Contains(tail, "?") {
+		return false
+	}
+	praised, restated := false, false
+	for j, t := range toks {
+		if !asideWordFits(toks, j, d) {
+			return false
+		}
+		_, wd := weekdayNames[t.text]
+		praised, restated = praised || asidePraise[t.text], restated || wd
+	}
+	// A date of its own, unless the aside restates the date's weekday ("(a
+	// Wednesday, I think)"), which a sentence reads as the next one.
+	if _, ok := findDate(tail, now); ok && !restated {
+		return false
+	}
+	if asideDangling[toks[len(toks)-1].text] {
+		return false
+	}
+	return broken || asidePredicate[toks[0].text] && praised
+}
+
+// asideWordFits reports whether toks[j] may stand in an aside about d.
+func asideWordFits(toks []token, j int, d Date) bool {
+	w := toks[j].text
+	if strings.IndexFunc(w, func(r rune) bool { return r >= 0x80 }) >= 0 {
+		return false // the lists are English: "3月21日(金)" names a weekday
+	}
+	_, unit := dayUnits[w]
+	if asideRefuse[w] || IsNumberWord(w) && w != "a" && w != "an" || strings.ContainsAny(w, "0123456789") || unit && w != "day" {
+		return false
+	}
+	if wd, ok := weekdayNames[w]; ok {
+		return wd == d.Weekday()
+	}
+	if _, ok := ordinalWords[w]; ok {
+		return j+1 < len(toks) && (toks[j+1].text == "day" || toks[j+1].text == "night")
+	}
+	return !strayDateWord(toks, j)
+}
