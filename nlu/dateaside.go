@@ -24,7 +24,41 @@ var (
 	asidePredicate = dateAsideList("predicate")
 	asidePraise    = dateAsideList("praise")
 	asideDangling  = dateAsideList("dangling")
+	denyVerbs      = dateAsideList("deny_verb")
+	denyWords      = dateAsideList("deny")
 )
+
+// deniesDate reports whether text turns down the day it says ("Friday is no
+// good", "Friday's out", "Saturday doesn't work"): a deny_verb of
+// date_asides.txt after the first word, then in its clause a deny word;
+// a side clause's ("the 20th, because the 19th is full") is its own. It
+// allocates nothing: it looks at every date read.
+func deniesDate(text string) bool {
+	if cut := SideClause(text); cut > 0 {
+		text = text[:cut]
+	}
+	var buf [24]sideWord
+	words := sideWords(text, buf[:0])
+	verb := false
+	for i, w := range words {
+		if w.clause {
+			verb = false
+		}
+		var low [12]byte
+		word := text[w.start:w.end]
+		if len(word) > len(low) {
+			continue
+		}
+		for j := 0; j < len(word); j++ {
+			low[j] = word[j] | 0x20
+		}
+		if verb && denyWords[string(low[:len(word)])] {
+			return true
+		}
+		verb = verb || i > 0 && denyVerbs[string(low[:len(word)])]
+	}
+	return false
+}
 
 // maxAsideWords bounds an aside: a longer tail is a sentence of its own.
 const maxAsideWords = 8

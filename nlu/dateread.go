@@ -19,8 +19,8 @@ import (
 // is a day of the month.
 func ReadDate(text string, now time.Time) (Date, bool) {
 	text, ok := DropRestatedDigits(text) // "the twenty-seventh (27th)"
-	if !ok {
-		return Date{}, false
+	if !ok || deniesDate(text) {
+		return Date{}, false // "Friday is no good"
 	}
 	if d, ok := readDate(text, now); ok {
 		return d, true
@@ -138,8 +138,8 @@ func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
 // read ("the third Monday of next month" read only in part), mean none.
 func FindDate(text string, now time.Time) (Date, bool) {
 	text, ok := DropRestatedDigits(text)
-	if !ok {
-		return Date{}, false
+	if !ok || deniesDate(text) {
+		return Date{}, false // "Friday is no good"
 	}
 	if d, ok := findDate(text, now); ok {
 		// "Fri 3 Jul? no wait, I'm not sure yet": the day is taken back.
