@@ -507,9 +507,6 @@ func passedWithin(year int, month time.Month, day int, today Date, days int) boo
 	return validDate(year, month, day) && d.Before(today) && !d.Before(today.AddDays(-days))
 }
 
-// daysFrom is the number of days from a to b.
-func daysFrom(a, b Date) int { return int(b.noon().Sub(a.noon()).Hours()/24 + 0.5) }
-
 // wordDateAt reads a date expressed in words starting at toks[i]: the first of
 // the readers, in this order, that reads one there. They are called by name, not
 // from a table of functions: words handed to a function value escape to the
