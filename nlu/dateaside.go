@@ -60,8 +60,12 @@ func deniesDate(text string) bool {
 	return false
 }
 
-// maxAsideWords bounds an aside: a longer tail is a sentence of its own.
-const maxAsideWords = 8
+// maxAsideWords bounds an aside: a longer tail is a sentence of its own;
+// maxAsideAnswerWords bounds a date and its aside together.
+const (
+	maxAsideWords       = 8
+	maxAsideAnswerWords = 14
+)
 
 // dateWithAside reads a date answer followed by an aside about it (see
 // date_asides.txt): the longest head of text that reads wholly as a date,
@@ -72,23 +76,29 @@ const maxAsideWords = 8
 func dateWithAside(text string, now time.Time) (Date, bool) {
 	var buf [24]sideWord
 	words := sideWords(text, buf[:0])
-	if len(words) < 2 || len(words) == cap(buf) || SaysOtherClock(text) {
-		return Date{}, false // "tomorrow, local time": whose tomorrow?
+	if len(words) < 2 || len(words) > maxAsideAnswerWords {
+		return Date{}, false // a longer text is a sentence, no answer and its aside
 	}
-	// "Friday, the day after the party": read in a sentence, the day after
-	// Friday; two readings, no answer.
-	found, foundOK := findDate(text, now)
 	for i := len(words) - 1; i > 0 && len(words)-i <= maxAsideWords; i-- {
 		broken := words[i].clause || strings.ContainsAny(text[words[i-1].end:words[i].start], "(")
 		if !broken && !asidePredicate[strings.ToLower(text[words[i].start:words[i].end])] {
 			continue // an aside starts at a break or with a predicate
 		}
 		head, tail := text[:words[i].start], text[words[i].start:]
-		if d, ok := readDate(head, now); ok && (!foundOK || found == d) && asideOf(tail, d, now, broken) {
-			return d, true
+		if d, ok := readDate(head, now); ok && asideOf(tail, d, now, broken) {
+			return d, asideAlone(text, d, now)
 		}
 	}
 	return Date{}, false
+}
+
+// asideAlone reports whether text, a date d and an aside, reads no other way:
+// no other clock ("tomorrow, local time": whose tomorrow?) and no other day
+// in a sentence's reading ("Friday, the day after the party": Saturday?).
+// Asked only once a date and an aside are read: it allocates.
+func asideAlone(text string, d Date, now time.Time) bool {
+	found, ok := findDate(text, now)
+	return (!ok || found == d) && !SaysOtherClock(text)
 }
 
 // asideOf reports whether tail, said on now after the date d, is an aside:

@@ -19,9 +19,15 @@ import (
 // is a day of the month.
 func ReadDate(text string, now time.Time) (Date, bool) {
 	text, ok := DropRestatedDigits(text) // "the twenty-seventh (27th)"
-	if !ok || deniesDate(text) {
-		return Date{}, false // "Friday is no good"
+	if !ok {
+		return Date{}, false
 	}
+	d, ok := readDateAnswer(text, now)
+	return d, ok && !deniesDate(text) // "Friday is no good"
+}
+
+// readDateAnswer is ReadDate of text without restated digits.
+func readDateAnswer(text string, now time.Time) (Date, bool) {
 	if d, ok := readDate(text, now); ok {
 		return d, true
 	}
@@ -138,9 +144,15 @@ func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
 // read ("the third Monday of next month" read only in part), mean none.
 func FindDate(text string, now time.Time) (Date, bool) {
 	text, ok := DropRestatedDigits(text)
-	if !ok || deniesDate(text) {
-		return Date{}, false // "Friday is no good"
+	if !ok {
+		return Date{}, false
 	}
+	d, ok := findDateIn(text, now)
+	return d, ok && !deniesDate(text) // "Friday is no good"
+}
+
+// findDateIn is FindDate of text without restated digits.
+func findDateIn(text string, now time.Time) (Date, bool) {
 	if d, ok := findDate(text, now); ok {
 		// "Fri 3 Jul? no wait, I'm not sure yet": the day is taken back.
 		return d, !SaysUnsure(text)
