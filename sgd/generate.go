@@ -191,20 +191,32 @@ func offerSlots(svc *Service, search *Intent) []string {
 // settledByAnother reports whether an intent other than search settles the slot.
 func (s *Service) settledByAnother(search *Intent, slot string, transactional bool) bool {
 	for i := range s.Intents {
-		if other := &s.Intents[i]; other != search && other.settles(slot, transactional) {
+		if other := &s.Intents[i]; other != search && other.settles(slot, transactional, search) {
 			return true
 		}
 	}
 	return false
 }
 
-// settles reports whether a choice that gives the slot settles it for this
-// intent: the intent takes the slot (required, or optional with a default of
-// its own) and is a next task (transactional, or any in a service without one).
-func (in *Intent) settles(slot string, transactional bool) bool {
+// settles reports whether a choice among the search's results that gives the
+// slot settles it for this intent: the intent takes the slot (required, or
+// optional with a default of its own) and is a next task (transactional, or
+// any in a service without one). An optional slot whose default is dontcare is
+// a filter ("any artist") unless the search finds it rather than filters by it:
+// a result slot the search does not take is what was chosen (the song a
+// play-anything intent plays).
+func (in *Intent) settles(slot string, transactional bool, search *Intent) bool {
 	def, optional := in.OptionalSlots[slot]
-	takes := slices.Contains(in.RequiredSlots, slot) || optional && (def != DontCare || !transactional)
+	open := def != DontCare || !transactional || !search.takes(slot)
+	takes := slices.Contains(in.RequiredSlots, slot) || optional && open
 	return takes && (in.IsTransactional || !transactional)
+}
+
+// takes reports whether the intent has the slot as a parameter, required or
+// optional.
+func (in *Intent) takes(slot string) bool {
+	_, optional := in.OptionalSlots[slot]
+	return optional || slices.Contains(in.RequiredSlots, slot)
 }
 
 func slotDef(service string, sl *Slot, vocab Vocabulary) slotYAML {
@@ -270,6 +282,8 @@ var slotTypeRules = []struct {
 	typ   string
 }{
 	{func(w descWords) bool { return w.has("date") }, flows.TypeDate},
+	// "Time duration in hours", "waiting time": how long, not a time of day.
+	{func(w descWords) bool { return w.has(durationWords...) }, flows.TypeText},
 	{func(w descWords) bool { return w.has("time") && !w.has("number") }, flows.TypeTime},
 	// "Name of the city" names a city; a street address with its city does not.
 	{func(w descWords) bool { return w.has("city") && !w.has("address") }, flows.TypeCity},
@@ -277,6 +291,10 @@ var slotTypeRules = []struct {
 	{func(w descWords) bool { return w.has("city", "location", "destination") }, flows.TypeCity},
 	{func(w descWords) bool { return len(w) > 2 && w[0] == "number" && w[1] == "of" }, flows.TypeInteger},
 }
+
+// durationWords say that a slot is a length of time: its value is how long
+// ("3 hours", "45 minutes"), which no time-of-day reader reads.
+var durationWords = []string{"duration", "length", "long", "waiting", "elapsed"}
 
 func orName(desc, name string) string {
 	if desc == "" {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -246,10 +247,30 @@ func TestSlotTypeFromDescription(t *testing.T) {
 		{"Date of the visit", flows.TypeDate},
 		{"Number of tickets", flows.TypeInteger},
 		{"Kind of music", flows.TypeText},
+		{"Time of the appointment", flows.TypeTime},
+		// How long, not when: no time of day.
+		{"Time duration of the booking in hours", flows.TypeText},
+		{"Expected waiting time for the pickup", flows.TypeText},
+		{"How long the class lasts", flows.TypeText},
+		{"Length of the stay in days", flows.TypeText},
 	}
 	for _, tt := range tests {
 		if got := slotType(&Slot{Description: tt.desc}); got != tt.want {
 			t.Errorf("slotType(%q) = %q, want %q", tt.desc, got, tt.want)
 		}
+	}
+}
+
+// A search's result that the search does not filter by is what a choice
+// settles, even for a transactional intent taking it as an optional slot with
+// a dontcare default (play any song, or the one chosen); a result the search
+// filters by stays a filter (the artist).
+func TestOfferSettlesWhatTheSearchFinds(t *testing.T) {
+	svc := &Service{Name: "Speaker_9", Intents: []Intent{
+		{Name: "Lookup", OptionalSlots: map[string]string{"artist": DontCare}, ResultSlots: []string{"song", "artist", "album"}},
+		{Name: "Play", IsTransactional: true, OptionalSlots: map[string]string{"song": DontCare, "artist": DontCare, "device": "Kitchen"}},
+	}}
+	if got := offerSlots(svc, &svc.Intents[0]); !slices.Equal(got, []string{"song"}) {
+		t.Errorf("offerSlots = %v, want [song]", got)
 	}
 }
