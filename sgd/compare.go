@@ -184,9 +184,8 @@ func matchesCanonical(g, w string, listed []string) bool {
 	return slices.ContainsFunc(listed, func(l string) bool { return sameValue(l, w) })
 }
 
-// number reads a value as a number: the whole text ("$1,470", "twenty"), its
-// one quantity ("720 dollars"), or an amount in words with its currency
-// ("forty two dollars").
+// number reads a value as a number: the whole text ("$1,470", "twenty") or its
+// one quantity ("720 dollars").
 func number(s string) (float64, bool) {
 	if v, ok := nlu.ParseNumber(s); ok {
 		return v, true
@@ -194,14 +193,8 @@ func number(s string) (float64, bool) {
 	if q := nlu.ExtractQuantities(s); len(q) == 1 {
 		return q[0].Value, true
 	}
-	if words := strings.Fields(s); len(words) > 1 && slices.Contains(currencyWords, strings.ToLower(words[len(words)-1])) {
-		return nlu.ParseNumber(strings.Join(words[:len(words)-1], " "))
-	}
 	return 0, false
 }
-
-// currencyWords name a currency after an amount ("forty two dollars").
-var currencyWords = []string{"dollar", "dollars", "bucks", "usd", "euro", "euros", "pound", "pounds", "quid"}
 
 func valueText(v any) string {
 	switch x := v.(type) {

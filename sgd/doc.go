@@ -20,8 +20,9 @@
 // is no value. A search intent offers its results: the result slots a choice
 // settles, those a transactional intent takes as parameters (required, or
 // optional with a default other than dontcare: the hotel's name, the bus's
-// fare type; or optional with a dontcare default when the search finds the
-// slot rather than filters by it: the song a play-anything intent plays), or in
+// fare type; or, in an intent that requires nothing, optional with a dontcare
+// default when the search finds the slot rather than filters by it: the song a
+// play-anything intent plays), or in
 // a service without transactions those its other searches take (the airline);
 // a flow started on an offer takes the offered slots it declares. A free slot
 // whose description speaks of a length of time ("duration", "waiting time") is
@@ -62,7 +63,7 @@
 //     replay bots' webhook actions run through an in-process ActionRunner). At
 //     every system turn the call the dialogue makes must be the one the engine
 //     made in the user turn before, with the same parameters: equal ignoring
-//     case, the same number ("$1,470", "forty two dollars" and "1470"), or another surface form the
+//     case, the same number ("$1,470" and "1470"), or another surface form the
 //     state lists for the same value; dontcare and absent are the same.
 //   - A dialogue of several services is skipped (a replay bot runs one service).
 //   - Report.Write prints a line per dialogue, the totals per service, then the

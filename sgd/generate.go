@@ -202,12 +202,13 @@ func (s *Service) settledByAnother(search *Intent, slot string, transactional bo
 // slot settles it for this intent: the intent takes the slot (required, or
 // optional with a default of its own) and is a next task (transactional, or
 // any in a service without one). An optional slot whose default is dontcare is
-// a filter ("any artist") unless the search finds it rather than filters by it:
-// a result slot the search does not take is what was chosen (the song a
-// play-anything intent plays).
+// a filter ("any artist"), except in an intent that requires nothing: there
+// the result slots the search finds rather than filters by are what the user
+// chose for it to act on (the song a play-anything intent plays).
 func (in *Intent) settles(slot string, transactional bool, search *Intent) bool {
 	def, optional := in.OptionalSlots[slot]
-	open := def != DontCare || !transactional || !search.takes(slot)
+	chosen := len(in.RequiredSlots) == 0 && !search.takes(slot)
+	open := def != DontCare || !transactional || chosen
 	takes := slices.Contains(in.RequiredSlots, slot) || optional && open
 	return takes && (in.IsTransactional || !transactional)
 }

@@ -379,24 +379,3 @@ func TestReplayDevDialogues(t *testing.T) {
 		t.Errorf("report:\n%s", out)
 	}
 }
-
-// An amount compares as its number however it is written: digits, with a
-// currency sign or word, or in words with a currency word after it.
-func TestNumberReadsAmounts(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want float64
-	}{
-		{"$1,470", 1470}, {"720 dollars", 720}, {"120 bucks", 120}, {"forty two dollars", 42},
-		{"twenty euros", 20}, {"one hundred and five dollars", 105},
-	} {
-		if got, ok := number(tt.in); !ok || got != tt.want {
-			t.Errorf("number(%q) = %v, %v; want %v", tt.in, got, ok, tt.want)
-		}
-	}
-	for _, in := range []string{"dollars", "some dollars", "Jessica"} {
-		if got, ok := number(in); ok {
-			t.Errorf("number(%q) = %v, want no number", in, got)
-		}
-	}
-}

@@ -120,6 +120,10 @@ func TestOfferSlots(t *testing.T) {
 			OptionalSlots: map[string]string{"fare": "Economy", "artist": DontCare}}, []string{"name", "fare"}},
 		{"a search-only service's other search", Intent{Name: "FindRound", OptionalSlots: map[string]string{"artist": DontCare}}, []string{"artist"}},
 		{"nothing another intent takes", Intent{Name: "Buy", IsTransactional: true, RequiredSlots: []string{"date"}}, nil},
+		// A transaction requiring nothing acts on what was chosen: the found
+		// slots it takes, not the search's filters (rating).
+		{"what a transaction requiring nothing takes", Intent{Name: "Play", IsTransactional: true,
+			OptionalSlots: map[string]string{"name": DontCare, "rating": DontCare, "device": "TV"}}, []string{"name"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
