@@ -227,6 +227,44 @@ func init() {
 	}
 }
 
+// shopPriceWords are the words of the price picks' phrases ("cheaper",
+// "least", "expensive"): in a pick by price they name no card.
+var shopPriceWords = map[string]bool{}
+
+func init() {
+	for _, p := range shopPricePicks {
+		for _, w := range p.phrase {
+			shopPriceWords[w] = true
+		}
+	}
+}
+
+// withoutPriceWords returns the words of the mention that say what kind of
+// card a price pick is among: those of its clause (clause), without the words
+// of a price pick and the verbs of wanting ("I'll go with whatever's least
+// expensive"). Another clause says something else ("the priciest one, it's a
+// special birthday").
+func withoutPriceWords(mention []string, clause map[string]bool) []string {
+	var out []string
+	for _, w := range mention {
+		if clause[w] && !shopPriceWords[w] && !shopWantWords[w] && !shopLookWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// priceClause returns the words of the clause of k (the normalized message)
+// that holds its pick by price: a comma, a semicolon or a stop ends a clause.
+func priceClause(k string) map[string]bool {
+	for _, c := range strings.FieldsFunc(k, func(r rune) bool { return strings.ContainsRune(",;.!?()", r) }) {
+		if pricePick(c) != 0 {
+			return wordSet(strings.Map(queryRune, c))
+		}
+	}
+	return nil
+}
+
 // pricePick reads a pick by price in k (the normalized message): -1 the
 // cheapest, 1 the dearest, 0 none.
 func pricePick(k string) int {
@@ -279,6 +317,29 @@ const OrdinalMiddle = -100
 // two", "option 3", "le numéro 2", "el número dos", "rqm 2").
 var shopPositionCues = wordSet(`number num nr option numero rqm raqm رقم`)
 
+// minTypoCueLength is the shortest position cue read with a typo ("numbr",
+// "optin", "numebr"): a shorter one ("nr", "num") is a typo away from too many
+// words.
+const minTypoCueLength = 5
+
+// isPositionCue reports whether w is a position cue, or one typo away from one
+// of minTypoCueLength letters or more: it is read so only before a card's
+// number ("numbr 4"), which no other word of the message would be.
+func isPositionCue(w string) bool {
+	if shopPositionCues[w] {
+		return true
+	}
+	if len(w) < minTypoCueLength-1 {
+		return false
+	}
+	for c := range shopPositionCues {
+		if len(c) >= minTypoCueLength && TypoDistance(w, c) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
 // shopPositionNumbers are the numbers a position cue takes: the cards of a page.
 var shopPositionNumbers = map[string]string{
 	"1": "1st", "2": "2nd", "3": "3rd", "4": "4th", "5": "5th",
@@ -294,7 +355,7 @@ func positionWords(ws []string) []string {
 	ws = bareDigitPosition(fromEndWords(ws))
 	out := make([]string, 0, len(ws))
 	for i := 0; i < len(ws); i++ {
-		if ord, ok := shopPositionNumbers[ws[min(i+1, len(ws)-1)]]; ok && i+1 < len(ws) && shopPositionCues[ws[i]] {
+		if ord, ok := shopPositionNumbers[ws[min(i+1, len(ws)-1)]]; ok && i+1 < len(ws) && isPositionCue(ws[i]) {
 			out = append(out, ord)
 			i++
 			continue
@@ -446,6 +507,7 @@ var shopTextIntents = []func(text string) string{
 	// languages ("mais opções", "altri?", "zeig mir mehr"): never a search
 	// for its words.
 	func(text string) string { return ifThen(grammarIntentOfKey(key(text)) == IntentMore, ShopShowMore) },
+	func(text string) string { return ifThen(asksMoreAlone(text), ShopShowMore) },
 	func(text string) string { return ifThen(IsBotQuestion(text) || asksWhoMadeBot(text), ShopAboutBot) },
 	func(text string) string { return smallTalkIntents[SmallTalkOf(text)] },
 }
@@ -496,6 +558,9 @@ func (p *ShopParser) readContent(k, text string) (ShopRequest, shopCues) {
 		req.Amount = &v
 	}
 	cue := scanShopWords(&req, k, categoryWords)
+	if req.PricePick != 0 {
+		cue.priceClause = priceClause(k)
+	}
 	req.dropRefused(k)
 	req.Other = cue.other || (cue.refused && len(req.Mention) == 0 && len(req.Ordinals)+len(req.PricePicks) == 0 && !req.Refuses())
 	req.Exclude = !req.Other && len(req.Mention) > 0 && refusesWhatItNames(k)
@@ -515,7 +580,9 @@ func (req ShopRequest) classify(cue shopCues, hasPrice, hasQuery bool) ShopReque
 		// whatever's least expensive").
 		req.Intent, req.Terms = ShopSelect, nil
 		if !req.Other {
-			req.Mention = nil
+			// "the cheaper beanie": the kind the pick is among; the words
+			// of the price phrase name no card.
+			req.Mention = withoutPriceWords(req.Mention, cue.priceClause)
 		} // "the other beanie": the mention narrows the other cards
 		return req
 	case cue.asksMore(req.Ordinal, hasQuery):
@@ -579,6 +646,9 @@ type shopCues struct {
 	lacking bool
 	// refused: the card pointed at is refused ("not that one").
 	refused bool
+	// priceClause: the words of the clause holding a pick by price ("the
+	// cheaper beanie"), which say what kind of card it is among.
+	priceClause map[string]bool
 }
 
 // wantsTheShown reports whether the message wants a definite product rather than

@@ -56,6 +56,7 @@ var shopWordSets = map[string]map[string]bool{
 	"frame": shopFrameWords, "nonquery": shopNonQueryWords, "want": shopWantWords, "look": shopLookWords,
 	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues, "modifier": nounModifiers,
 	"label-product": shopProductLabels, "label-page": shopPageLabels, "tagverb": shopTagVerbs, "searchable": shopSearchablePolite,
+	"morealone": shopMoreAlone,
 }
 
 // addShopWords adds one line's words to its set; a line of an unknown set is

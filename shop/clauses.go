@@ -74,6 +74,33 @@ func beforeRefusal(text string) (string, bool) {
 	return strings.Join(clauses[:i], ","), true
 }
 
+// afterLeadingRefusal returns what follows the card refused when a message
+// opens by refusing one and then names another ("not the belt, the
+// sunglasses", "not the cap but the belt"): the clause after the first, or the
+// words after an "instead" phrase ("but", "rather"), without that phrase. The
+// refused words are returned too; false when the message does not open with a
+// refusal or nothing follows it.
+func afterLeadingRefusal(text string) (after, refused string, ok bool) {
+	ws := nlu.FoldWords(text)
+	if len(ws) == 0 || phraseAt(ws, 0, "refuse") == 0 {
+		return "", "", false
+	}
+	if clauses := strings.FieldsFunc(text, isClauseBreak); len(clauses) > 1 {
+		rest := nlu.FoldWords(strings.Join(clauses[1:], " "))
+		return strings.Join(rest[phraseAt(rest, 0, "instead"):], " "), clauses[0], len(rest) > 0
+	}
+	for i := 1; i < len(ws); i++ {
+		if n := phraseAt(ws, i, "instead"); n > 0 && i+n < len(ws) {
+			return strings.Join(ws[i+n:], " "), strings.Join(ws[:i], " "), true
+		}
+	}
+	return "", "", false
+}
+
+// isClauseBreak reports whether r ends a clause of a pick: a comma, a
+// semicolon or a dash.
+func isClauseBreak(r rune) bool { return strings.ContainsRune(",;،–—", r) }
+
 // refusedClause returns the clauses of text from the one that opens with a
 // refusal ("not the logo one"), "" when none does.
 func refusedClause(text string) string {
@@ -112,22 +139,48 @@ func (t *turn) pickInClauses(parser *nlu.ShopParser) {
 	if (len(r.Terms)+len(r.Mention) >= 2 || r.NamesSeveral()) && t.pickClause(parser, afterCorrection) {
 		return
 	}
+	if t.pickAfterRefusal(parser) {
+		return
+	}
 	if t.pickClause(parser, beforeRefusal) {
 		// The refused clause's words narrow the pick ("the beanie, not the
 		// one with the logo": not the beanie with the logo).
-		refused := parser.ParseContent(refusedClause(t.msg.Text))
-		all := slices.Concat(refused.Mention, refused.Lacks, refused.Terms)
-		for _, w := range all {
-			if !slices.Contains(t.req.Mention, w) && !slices.Contains(t.refused, w) {
-				t.refused = append(t.refused, w)
-			}
-		}
-		if len(t.refused) == 0 {
-			// "the cap, not the cap": what is refused is what is picked,
-			// and every card it finds stays refused (asked which).
-			t.refused = all
+		t.refuseWords(parser.ParseContent(refusedClause(t.msg.Text)))
+	}
+}
+
+// refuseWords records the words of a refused clause as words no picked card
+// may have, except those the pick names too.
+func (t *turn) refuseWords(refused nlu.ShopRequest) {
+	all := slices.Concat(refused.Mention, refused.Lacks, refused.Terms)
+	for _, w := range all {
+		if !slices.Contains(t.req.Mention, w) && !slices.Contains(t.refused, w) {
+			t.refused = append(t.refused, w)
 		}
 	}
+	if len(t.refused) == 0 {
+		// "the cap, not the cap": what is refused is what is picked,
+		// and every card it finds stays refused (asked which).
+		t.refused = all
+	}
+}
+
+// pickAfterRefusal reads a message that refuses a card and then names
+// another ("not the belt, the sunglasses") as the pick of the one named, by
+// its words or position, never one the refused words find; a second clause
+// that names no card ("no, don't add it") leaves the message as read.
+func (t *turn) pickAfterRefusal(parser *nlu.ShopParser) bool {
+	after, refused, ok := afterLeadingRefusal(t.msg.Text)
+	if !ok || nlu.SaysNot(after) {
+		return false
+	}
+	alt := parser.ParseContent(after)
+	if alt.Intent != nlu.ShopSelect || len(alt.Mention) == 0 && alt.Ordinal == 0 || alt.NamesSeveral() {
+		return false
+	}
+	t.req = alt
+	t.refuseWords(parser.ParseContent(refused))
+	return true
 }
 
 // pickClause reads the clause read finds as the message's pick, when it picks

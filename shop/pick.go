@@ -96,7 +96,7 @@ func (t *turn) candidates() ([]string, error) {
 	case r.Refuses() && r.Ordinal == 0 && r.PricePick == 0:
 		return t.notRefused(page)
 	case r.PricePick != 0:
-		return t.byPrice(page, r.PricePick)
+		return t.byPriceAmongNamed(page, r.PricePick)
 	case r.Amount != nil:
 		ids, err := t.byAmount(page, *r.Amount)
 		if err != nil {
@@ -283,6 +283,25 @@ func (t *turn) byPrice(page []string, pick int) ([]string, error) {
 		}
 	}
 	return best, nil
+}
+
+// byPriceAmongNamed returns the card of the page the price pick names among
+// the cards its mention finds ("the cheaper beanie": the cheaper of the
+// beanies shown). A mention that finds no card shown names none (asked
+// which); cards of the same price are all returned (asked which).
+func (t *turn) byPriceAmongNamed(page []string, pick int) ([]string, error) {
+	if len(t.req.Mention) == 0 {
+		return t.byPrice(page, pick)
+	}
+	score, err := t.mentionScores(page)
+	if err != nil {
+		return nil, err
+	}
+	named := bestScored(page, page, score)
+	if len(named) == 0 {
+		return nil, nil
+	}
+	return t.byPrice(named, pick)
 }
 
 // otherThanPending returns the cards of the page other than the one awaiting

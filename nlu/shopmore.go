@@ -1,0 +1,60 @@
+package nlu
+
+import "strings"
+
+// shopMoreAlone are words asking for more that are also an ordinary word of
+// another language or of English (Hebrew "od" is Polish "from", Dutch "meer"
+// German "sea"): the "morealone" lines of shop_words.txt. They ask for more
+// only as the whole message (asksMoreAlone); in a sentence they are neither a
+// cue nor dropped.
+var shopMoreAlone = map[string]bool{}
+
+// shopMoreTypoWords are the English words asking for more that are read with
+// two neighbouring letters swapped ("mroe", "nxet", "ohter") when they are the
+// whole message: a swap keeps every letter, and no English word is a swap of
+// one of them.
+var shopMoreTypoWords = wordSet(`more next other others else extra another`)
+
+// asksMoreAlone reports whether the message asks for more and says nothing
+// else but polite words: a word of shopMoreAlone ("od?", "meer pls"), or a
+// word of shopMoreTypoWords typed with a swap ("mroe"), with more words or
+// polite ones beside it. A message holding any other word is left to the
+// content reader.
+func asksMoreAlone(text string) bool {
+	ws, _ := shopWords(key(text))
+	alone := false
+	for _, w := range ws {
+		switch {
+		case shopMoreAlone[w] || swappedMoreWord(w):
+			alone = true
+		case shopMoreWords[w] || shopPoliteParticles[w]:
+		default:
+			return false
+		}
+	}
+	return alone
+}
+
+// swappedMoreWord reports whether w is a word of shopMoreTypoWords with two
+// neighbouring letters swapped.
+func swappedMoreWord(w string) bool {
+	if len(w) < 4 || shopMoreWords[w] {
+		return false
+	}
+	for m := range shopMoreTypoWords {
+		if len(m) == len(w) && TypoDistance(w, m) == 1 && sameLetters(w, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameLetters reports whether a and b hold the same letters, in any order.
+func sameLetters(a, b string) bool {
+	for _, r := range a {
+		if strings.Count(a, string(r)) != strings.Count(b, string(r)) {
+			return false
+		}
+	}
+	return true
+}
