@@ -509,6 +509,9 @@ var shopTextIntents = []func(text string) string{
 	func(text string) string { return ifThen(grammarIntentOfKey(key(text)) == IntentMore, ShopShowMore) },
 	func(text string) string { return ifThen(asksMoreAlone(text), ShopShowMore) },
 	func(text string) string { return ifThen(IsBotQuestion(text) || asksWhoMadeBot(text), ShopAboutBot) },
+	// "what's good?" asks for a recommendation, no greeting: a vague
+	// opening, asked what the shopper is after.
+	func(text string) string { return ifThen(AsksForRecommendation(text), ShopAmbiguous) },
 	func(text string) string { return smallTalkIntents[SmallTalkOf(text)] },
 }
 
@@ -561,6 +564,7 @@ func (p *ShopParser) readContent(k, text string) (ShopRequest, shopCues) {
 	if req.PricePick != 0 {
 		cue.priceClause = priceClause(k)
 	}
+	req.Sought = withoutWishClause(req.Sought, k)
 	req.dropRefused(k)
 	req.Other = cue.other || (cue.refused && len(req.Mention) == 0 && len(req.Ordinals)+len(req.PricePicks) == 0 && !req.Refuses())
 	req.Exclude = !req.Other && len(req.Mention) > 0 && refusesWhatItNames(k)

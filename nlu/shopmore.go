@@ -1,6 +1,9 @@
 package nlu
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // shopMoreAlone are words asking for more that are also an ordinary word of
 // another language or of English (Hebrew "od" is Polish "from", Dutch "meer"
@@ -57,4 +60,29 @@ func sameLetters(a, b string) bool {
 		}
 	}
 	return true
+}
+
+// shopHedgeWords say that what their clause names is wished, not required
+// ("leather if you have it", "ideally black"): the "hedge" lines of
+// shop_words.txt.
+var shopHedgeWords = map[string]bool{}
+
+// withoutWishClause returns the sought phrase without the words of a later
+// clause of k (the normalized message) that holds a hedge: "a belt, leather
+// if you have it" seeks a belt; the wished words stay search terms, kept only
+// when the catalog knows them. A hedge in the first clause ("leather belt if
+// possible") leaves the phrase as it is.
+func withoutWishClause(sought []string, k string) []string {
+	clauses := strings.FieldsFunc(k, func(r rune) bool { return strings.ContainsRune(",;", r) })
+	for _, c := range clauses[min(1, len(clauses)):] {
+		ws := strings.Fields(strings.Map(queryRune, c))
+		if !slices.ContainsFunc(ws, func(w string) bool { return shopHedgeWords[w] }) {
+			continue
+		}
+		kept := slices.DeleteFunc(slices.Clone(sought), func(w string) bool { return slices.Contains(ws, w) })
+		if len(kept) > 0 {
+			return kept
+		}
+	}
+	return sought
 }

@@ -56,12 +56,15 @@ var shopWordSets = map[string]map[string]bool{
 	"frame": shopFrameWords, "nonquery": shopNonQueryWords, "want": shopWantWords, "look": shopLookWords,
 	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues, "modifier": nounModifiers,
 	"label-product": shopProductLabels, "label-page": shopPageLabels, "tagverb": shopTagVerbs, "searchable": shopSearchablePolite,
-	"morealone": shopMoreAlone,
+	"morealone": shopMoreAlone, "hedge": shopHedgeWords, "around": shopAroundWords,
 }
 
 // addShopWords adds one line's words to its set; a line of an unknown set is
 // skipped (TestShopWordsFile refuses one).
 func addShopWords(set, list string) {
+	if set == "hedge" {
+		addShopWords("nonquery", list) // a hedge is no search word either
+	}
 	if words, ok := shopWordSets[set]; ok {
 		for _, w := range strings.Fields(list) {
 			words[w] = true
@@ -75,16 +78,8 @@ func addShopWords(set, list string) {
 		return
 	}
 	switch set {
-	case "morephrase", "questiontag":
-		phrases := &shopMorePhrases
-		if set == "questiontag" {
-			phrases = &shopQuestionTags
-		}
-		for _, p := range strings.Split(list, "|") {
-			if w := phraseWords(p); len(w) > 0 {
-				*phrases = append(*phrases, w)
-			}
-		}
+	case "morephrase", "questiontag", "recommend", "whatthis":
+		addShopPhrases(set, list)
 	case "ordinal", "number":
 		for _, pair := range strings.Fields(list) {
 			w, v, _ := strings.Cut(pair, "=")
@@ -95,6 +90,28 @@ func addShopWords(set, list string) {
 			}
 		}
 	}
+}
+
+// addShopPhrases adds one line's phrases ("|" between them) to its set; a
+// phrase with an apostrophe is read without it too ("whats this"), but for a
+// question tag, whose apostrophes are none.
+func addShopPhrases(set, list string) {
+	phrases := shopPhraseSets[set]
+	for _, p := range strings.Split(list, "|") {
+		if w := phraseWords(p); len(w) > 0 {
+			*phrases = append(*phrases, w)
+		}
+		if bare := strings.ReplaceAll(p, "'", ""); bare != p && set != "questiontag" {
+			*phrases = append(*phrases, phraseWords(bare))
+		}
+	}
+}
+
+// shopPhraseSets are the sets of shop_words.txt whose lines are phrases, "|"
+// between them.
+var shopPhraseSets = map[string]*[][]string{
+	"morephrase": &shopMorePhrases, "questiontag": &shopQuestionTags,
+	"recommend": &shopRecommendPhrases, "whatthis": &shopWhatThisPhrases,
 }
 
 // shopProductLabels and shopPageLabels are the labels of form fields whose

@@ -21,7 +21,7 @@ func TestShopWordsFile(t *testing.T) {
 			t.Errorf("%q: no language or no words", line)
 		}
 		switch _, plain := shopWordSets[set]; {
-		case plain, set == "morephrase", set == "questiontag", strings.HasPrefix(set, "topic-") && shopTopics[strings.TrimPrefix(set, "topic-")] != nil:
+		case plain, shopPhraseSets[set] != nil, strings.HasPrefix(set, "topic-") && shopTopics[strings.TrimPrefix(set, "topic-")] != nil:
 		case set == "ordinal" || set == "number":
 			for _, pair := range strings.Fields(list) {
 				if _, v, ok := strings.Cut(pair, "="); !ok || v == "" {

@@ -63,7 +63,7 @@ func (t *turn) readByRules() {
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, false
 	}
 	t.readShopQuestion()
-	if t.req.Intent == nlu.ShopAmbiguous {
+	if t.req.Intent == nlu.ShopAmbiguous && !nlu.AsksForRecommendation(text) {
 		if rest, ok := nlu.CutAcknowledgement(text); ok && rest != "" {
 			text = rest // "noted that, thanks!": the thanks
 		}
@@ -138,9 +138,10 @@ func (t *turn) readShopQuestion() {
 		return
 	}
 	topic := nlu.ShopQuestionTopic(t.msg.Text)
-	if topic == "" && t.req.Intent == nlu.ShopAmbiguous && nlu.AsksWhatIsSold(t.msg.Text) {
+	if topic == "" && (t.req.Intent == nlu.ShopAmbiguous && nlu.AsksWhatIsSold(t.msg.Text) || nlu.AsksWhatThisIs(t.msg.Text)) {
 		// "what do you sell?": a question naming no product is about the
 		// shop's range; "do you sell kayaks?" names one and is a search.
+		// "what is this (place)?" asks what the shop is: its range too.
 		topic = nlu.TopicProducts
 	}
 	if topic != "" {

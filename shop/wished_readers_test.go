@@ -15,6 +15,8 @@ func TestWishedAttributesKeepTheProduct(t *testing.T) {
 	runReaderCases(t, []readerCase{
 		{say: "a hoodie, black if possible", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "caps, ideally yellow", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "a beanie, wool if you have it", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "hoodie, cashmere ideally", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "a polo if you've got one", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "beanie hai?", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "kemer var mi? belt", intent: nlu.ShopSearch, state: shop.StateRecommending},
@@ -52,5 +54,20 @@ func TestMoreInTheWorldsLanguages(t *testing.T) {
 	for _, say := range []string{"flere", "fler?", "meira", "więcej", "další", "ещё", "тағы", "od", "od?", "meer pls", "lagi", "zaidi", "mroe", "nxet"} {
 		cases = append(cases, readerCase{setup: clothing, say: say, intent: nlu.ShopShowMore, state: shop.StateRecommending, pending: "-"})
 	}
+	runReaderCases(t, cases)
+}
+
+// TestVagueOpeningsAndQuestionsAboutTheShop: a request for a recommendation
+// is a vague opening (asked what the shopper is after), never a greeting or a
+// search; "what is this?" asks about the shop.
+func TestVagueOpeningsAndQuestionsAboutTheShop(t *testing.T) {
+	var cases []readerCase
+	for _, say := range []string{"what's good?", "whats good here today", "what do you recommend?", "any recommendations pls", "what's popular rn", "surprise me"} {
+		cases = append(cases, readerCase{say: say, intent: nlu.ShopAmbiguous, state: shop.StateClarifying})
+	}
+	for _, say := range []string{"what is this", "what's this place?", "whats this all about", "what do you guys do?"} {
+		cases = append(cases, readerCase{say: say, intent: nlu.ShopQuestion, state: shop.StateIdle})
+	}
+	cases = append(cases, readerCase{say: "what's good with the hoodies", intent: nlu.ShopSearch, state: shop.StateRecommending})
 	runReaderCases(t, cases)
 }
