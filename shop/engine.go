@@ -80,6 +80,9 @@ type Engine struct {
 	// spelling indexes the catalog's words for typos (Spelling), nil when the
 	// catalog lists none.
 	spelling *nlu.Fuzzy
+	// catalogWords are the same words as a set, for compounds split in two
+	// ("sun glasses", joinSplitCompounds).
+	catalogWords map[string]bool
 }
 
 var _ parley.Engine = (*Engine)(nil)
@@ -107,7 +110,8 @@ func New(cfg Config, cat Catalog) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, base: base, origin: base.Scheme + "://" + base.Host, catalog: cat, schema: sch, spelling: spellingIndex(cat)}
+	e := &Engine{cfg: cfg, base: base, origin: base.Scheme + "://" + base.Host, catalog: cat, schema: sch}
+	e.spelling, e.catalogWords = spellingIndex(cat)
 	if cfg.Categories != nil {
 		e.parser = nlu.NewShopParser(cfg.Categories)
 		e.fixedCategories = categoriesOf(cfg.Categories)

@@ -19,14 +19,54 @@ type Spelling interface {
 	SpellingWords() []string
 }
 
-// spellingIndex is the typo index of a catalog's words, or nil when the catalog
-// lists none.
-func spellingIndex(cat Catalog) *nlu.Fuzzy {
+// spellingIndex is the typo index of a catalog's words and their set, or nil
+// when the catalog lists none.
+func spellingIndex(cat Catalog) (*nlu.Fuzzy, map[string]bool) {
 	sp, ok := cat.(Spelling)
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	return nlu.NewFuzzy(sp.SpellingWords())
+	words := sp.SpellingWords()
+	set := make(map[string]bool, len(words))
+	for _, w := range words {
+		set[w] = true
+	}
+	return nlu.NewFuzzy(words), set
+}
+
+// minCompoundPart is the shortest word read as half of a compound split in
+// two ("sun glasses", "back pack"): a single letter is an initial or a typo.
+const minCompoundPart = 2
+
+// joinSplitCompounds writes two neighbouring words of text that together
+// spell one catalog word ("sun glasses", "back pack", "hood ie") as that word,
+// the way speech-to-text and hurried typing split it: the card or product is
+// then named as the catalog names it. Text without such a pair is returned as
+// it is.
+func (e *Engine) joinSplitCompounds(text string) string {
+	if len(e.catalogWords) == 0 {
+		return text
+	}
+	fields := strings.Fields(text)
+	changed := false
+	for i := 0; i+1 < len(fields); i++ {
+		a, b := strings.ToLower(fields[i]), strings.ToLower(strings.TrimRightFunc(fields[i+1], unicode.IsPunct))
+		if len(a) < minCompoundPart || len(b) < minCompoundPart || !isLetters(a) || !isLetters(b) || !e.catalogWords[a+b] {
+			continue
+		}
+		fields[i] = fields[i] + fields[i+1]
+		fields = slices.Delete(fields, i+1, i+2)
+		changed = true
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(fields, " ")
+}
+
+// isLetters reports whether w holds letters only.
+func isLetters(w string) bool {
+	return w != "" && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // minSwapLength is the shortest word read as a typo of a catalog word by two

@@ -18,7 +18,7 @@ import (
 func (t *turn) understand() {
 	// "🧢 pls" names a cap, "sunglassses" sunglasses; "umbrella got or not"
 	// asks "got umbrella?".
-	t.msg.Text = nlu.WithoutQuestionTag(t.e.respellHeldDown(spellProductEmoji(t.msg.Text)))
+	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(t.msg.Text))))
 	m := t.msg
 	upstream := false
 	if m.NLU != nil && m.Meaning == "" {

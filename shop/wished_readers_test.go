@@ -28,7 +28,8 @@ func TestWishedAttributesKeepTheProduct(t *testing.T) {
 }
 
 // TestCardsByContrastAndTypoedPosition: a card named after one refused ("not
-// the cap, the belt"), a position with a typo'd cue ("numbr 2"), and a
+// the cap, the belt"), a compound split in two ("sun glasses"), a position
+// with a typo'd cue ("numbr 2"), and a
 // comparative among the cards of one kind: the cheaper of two beanies of one
 // price names none (asked which), of a kind not shown none either.
 func TestCardsByContrastAndTypoedPosition(t *testing.T) {
@@ -36,6 +37,10 @@ func TestCardsByContrastAndTypoedPosition(t *testing.T) {
 		{setup: accessories, say: "not the cap, the belt", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
 		{setup: accessories, say: "not the beanie but the cap", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "60"},
 		{setup: accessories, say: "no, the sunglasses", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		{setup: accessories, say: "sun glasses", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		{setup: accessories, say: "the sun glasses please", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		{setup: accessories, say: "not the belt, the sun glasses", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		{say: "any sun glasses?", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{setup: accessories, say: "numbr 2", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
 		{setup: accessories, say: "optoin 3", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "60"},
 		{setup: accessories, say: "the cheapest beanie", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
