@@ -31,6 +31,11 @@
 //     word that starts a word of a category name or slug, names a tag or an
 //     attribute term, or (3 letters or more) that a one-product search finds
 //     (cached like any search).
+//   - Spelling (shop.Spelling): SpellingWords lists the words of the product names
+//     (up to 10 pages of 100 products), categories, tags and attribute terms. The
+//     shop engine asks once, when it is made (shop.New), each request within the
+//     timeout; a shop unreachable then gives the words read so far, maybe none,
+//     and the engine reads the everyday lexicon's typos only until it is made again.
 //   - Tags and attributes: a search word naming one of the shop's tags (by the
 //     cached list; the singular and plural alike) is sent as the tag filter
 //     (tag=<ids>), and the first one naming an attribute term as that term's filter
