@@ -67,7 +67,12 @@ func addShopWords(set, list string) {
 	}
 	if words, ok := shopWordSets[set]; ok {
 		for _, w := range strings.Fields(list) {
+			// As a message is folded: "อีก" loses its vowel mark, "ещё" its
+			// diaeresis.
 			words[w] = true
+			if k := key(w); k != "" {
+				words[k] = true
+			}
 		}
 		return
 	}
