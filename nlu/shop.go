@@ -955,6 +955,14 @@ type soughtPhrase struct {
 	// sinceNegation counts the words since the last negation (-1: none yet).
 	sinceNegation int
 	words         []string
+	// named: the candidate words before any frame word ("tote bags ...");
+	// purpose: a noun modifier followed them ("tote bags for a
+	// conference"): they are the product, what comes after is what it is for.
+	named   []string
+	purpose bool
+	// forWhat: a frame word after the modifier opened what the product is
+	// for ("for a conference"), which the named words are sought instead of.
+	forWhat bool
 }
 
 // maxNegationReach is how many words a negation reaches forward to the frame word
@@ -967,6 +975,11 @@ func (p *soughtPhrase) read(w string, candidate bool) {
 	switch {
 	case p.closed:
 	case candidate:
+		if !p.opened && !p.purpose && !p.vague {
+			// "something oversized with a hood": words after a vague
+			// one describe it, no product named.
+			p.named = append(p.named, w)
+		}
 		p.extend(w)
 	case len(p.words) > 0 && !p.negated:
 		p.closed = true // only the first run counts
@@ -996,6 +1009,12 @@ func (p *soughtPhrase) noteFrame(w string) {
 	switch {
 	case shopNegations[w]:
 		p.sinceNegation = 0
+	case nounModifiers[w] && len(p.named) > 0 && !p.opened:
+		p.purpose = true
+	case p.purpose:
+		// "sunglasses for a festival": the article opens what the
+		// product is for, not a product.
+		p.forWhat = p.forWhat || shopFrameWords[w]
 	case shopFrameWords[w]:
 		// A negated frame that opened no words ("I don't need an operator,
 		// just show me the polo") is read again at the next frame word.
@@ -1003,15 +1022,18 @@ func (p *soughtPhrase) noteFrame(w string) {
 			p.negated = p.sinceNegation >= 0 && p.sinceNegation <= maxNegationReach && !asksStock(w, p.you)
 		}
 		p.opened, p.vague = true, false
-	case shopVagueWords[w] && p.opened:
+	case shopVagueWords[w]:
 		p.vague = true
 	}
 }
 
 // sought returns the product phrase, or nil.
 func (p *soughtPhrase) sought() []string {
-	if p.negated {
+	switch {
+	case p.negated:
 		return nil
+	case p.forWhat && len(p.named) > 0:
+		return p.named
 	}
 	return p.words
 }

@@ -49,6 +49,11 @@ func TestWishesRecommendationsAndWhatThisIs(t *testing.T) {
 		{"a hat, ideally wool", "hat"},
 		{"leather gloves if possible", "leather gloves"},
 		{"a lamp, brass preferably", "lamp"},
+		// What the product is for is no product phrase.
+		{"sunglasses for a festival", "sunglasses"},
+		{"umbrella for my commute", "umbrella"},
+		{"tent with a porch", "tent"},
+		{"I need a tent for a festival", "tent"},
 	} {
 		if got := strings.Join(p.Parse(c.text, "").Sought, " "); got != c.sought {
 			t.Errorf("%q: sought %q, want %q", c.text, got, c.sought)

@@ -18,6 +18,8 @@ func TestWishedAttributesKeepTheProduct(t *testing.T) {
 		{say: "a beanie, wool if you have it", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "hoodie, cashmere ideally", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "a polo if you've got one", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "sunglasses for a festival", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "a cap for my holiday", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "beanie hai?", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "kemer var mi? belt", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "hoodies ada?", intent: nlu.ShopSearch, state: shop.StateRecommending},
