@@ -1009,12 +1009,7 @@ func (p *soughtPhrase) noteFrame(w string) {
 	switch {
 	case shopNegations[w]:
 		p.sinceNegation = 0
-	case nounModifiers[w] && len(p.named) > 0 && !p.opened:
-		p.purpose = true
-	case p.purpose:
-		// "sunglasses for a festival": the article opens what the
-		// product is for, not a product.
-		p.forWhat = p.forWhat || shopFrameWords[w]
+	case p.notePurpose(w):
 	case shopFrameWords[w]:
 		// A negated frame that opened no words ("I don't need an operator,
 		// just show me the polo") is read again at the next frame word.
@@ -1025,6 +1020,21 @@ func (p *soughtPhrase) noteFrame(w string) {
 	case shopVagueWords[w]:
 		p.vague = true
 	}
+}
+
+// notePurpose reads w as a word of what a product named first is for
+// ("sunglasses for a festival": the article opens that, not a product), and
+// reports whether it did.
+func (p *soughtPhrase) notePurpose(w string) bool {
+	switch {
+	case nounModifiers[w] && len(p.named) > 0 && !p.opened:
+		p.purpose = true
+	case p.purpose:
+		p.forWhat = p.forWhat || shopFrameWords[w]
+	default:
+		return false
+	}
+	return true
 }
 
 // sought returns the product phrase, or nil.
