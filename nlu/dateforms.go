@@ -53,8 +53,25 @@ func weekdayWord(w string) (time.Weekday, bool) {
 	if d, ok := weekdayAbbreviations[w]; ok {
 		return d, true
 	}
-	d, ok := bracketWeekdays[strings.Trim(w, "（）()")]
+	d, ok := bracketWeekdays[withoutBrackets(w)]
 	return d, ok
+}
+
+// withoutBrackets is w without the brackets a weekday may be written in
+// ("(金)", "（金）"). Most words have none at either end, and strings.Trim with
+// a cutset beyond ASCII decodes every word it is given: an edge byte no
+// bracket has leaves w as it is.
+func withoutBrackets(w string) string {
+	if w == "" || !bracketEdge(w[0]) && !bracketEdge(w[len(w)-1]) {
+		return w
+	}
+	return strings.Trim(w, "（）()")
+}
+
+// bracketEdge reports whether b may begin or end a bracket: "(" and ")", or
+// the first or last byte of "（" and "）" (EF BC 88, EF BC 89).
+func bracketEdge(b byte) bool {
+	return b == '(' || b == ')' || b == 0xEF || b == 0x88 || b == 0x89
 }
 
 // cjkPart is a number and the marker after it (y, m or d).
@@ -175,7 +192,7 @@ func withWeekdayAfter(toks []token, s dateSpan) (dateSpan, bool) {
 	if j >= len(toks) {
 		return s, true
 	}
-	wd, ok := bracketWeekdays[strings.Trim(toks[j].text, "（）()")]
+	wd, ok := bracketWeekdays[withoutBrackets(toks[j].text)]
 	if !ok {
 		return s, true // a weekday's name is mergeWeekdays'
 	}

@@ -55,9 +55,11 @@ func ordinalAt(toks []token, i int, allowLast bool) (n, last int, ok bool) {
 	if allowLast && w == "last" {
 		return -1, i, true
 	}
-	if t, isTens := tensOfOrdinals[w]; isTens && i+1 < len(toks) {
-		if u, ok := ordinalWords[toks[i+1].text]; ok && u < 10 {
-			return t + u, i + 1, true
+	if i+1 < len(toks) {
+		if t, isTens := tensOfOrdinals[w]; isTens {
+			if u, ok := ordinalWords[toks[i+1].text]; ok && u < 10 {
+				return t + u, i + 1, true
+			}
 		}
 	}
 	if v, ok := ordinalWords[w]; ok {
