@@ -387,7 +387,7 @@ func liveWords(ws []glossWord, drop []span) []glossWord {
 func framePhraseAt(text string, ws []glossWord, i int, kb []byte) (framePhrase, bool) {
 	k, _ := wordKey(kb, text[ws[i].start:ws[i].end])
 	for _, p := range frameByFirst[string(k)] {
-		if i+len(p.words) <= len(ws) && wordsAre(text, ws[i:i+len(p.words)], p.words, kb) {
+		if i+len(p.words) <= len(ws) && wordsAreFrom(text, ws[i:i+len(p.words)], p.words, kb, 1) {
 			return p, true
 		}
 	}

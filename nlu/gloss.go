@@ -404,7 +404,7 @@ func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (e glossEntry, 
 	counts = countedNightsFirst[string(k)]
 	for _, e := range glossByFirst[string(k)] {
 		n := len(e.words)
-		if i+n > len(ws) || !wordsAre(text, ws[i:i+n], e.words, kb) {
+		if i+n > len(ws) || !wordsAreFrom(text, ws[i:i+n], e.words, kb, 1) {
 			continue
 		}
 		if e.before&afterNumber != 0 && !afterANumber(text, ws, i, kb) {
@@ -421,7 +421,15 @@ func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (e glossEntry, 
 // wordsAre reports whether ws's keys are words, joined in text by a phrase's
 // joiners only.
 func wordsAre(text string, ws []glossWord, words []string, kb []byte) bool {
-	for j, w := range ws {
+	return wordsAreFrom(text, ws, words, kb, 0)
+}
+
+// wordsAreFrom is wordsAre for a caller that knows the first from words'
+// keys are words already (it looked the phrase up by its first word): their
+// keys are not worked out again.
+func wordsAreFrom(text string, ws []glossWord, words []string, kb []byte, from int) bool {
+	for j := from; j < len(ws); j++ {
+		w := ws[j]
 		if k, _ := wordKey(kb, text[w.start:w.end]); string(k) != words[j] {
 			return false
 		}
