@@ -56,6 +56,9 @@ func (tu *turn) isCancel() bool {
 // one too, where at a yes/no question it is the no it says.
 func (tu *turn) withdraws(text string) bool {
 	if st := tu.currentStep(); st != nil && st.slot != nil {
+		if nlu.RetractsThenAnswers(text, tu.holdsFlowValue) {
+			return false // "never mind, the loft": a correction, the flow goes on
+		}
 		return nlu.WithdrawsAnswer(text) || nlu.CancelsWithReason(text, tu.holdsFlowValue)
 	}
 	return nlu.IsCancel(text)
