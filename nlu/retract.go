@@ -18,6 +18,10 @@ func RetractsThenAnswers(text string, answers func(string) bool) bool {
 	if !mayHoldClauses(text) {
 		return false
 	}
+	// Most messages open with no retraction: the first clause alone tells.
+	if b := clauseBreak.FindStringIndex(text); b == nil || !isRetraction(key(text[:b[0]])) {
+		return false
+	}
 	first, answered := true, false
 	ok := eachClause(text, func(c string, asks bool) bool {
 		k := key(c)
