@@ -22,6 +22,14 @@ const webhookSecret = "whsec-test"
 // Chatwoot and searches the fake WooCommerce (Store API, no keys).
 func chatwootConfig(t *testing.T, cw *chatwoottest.Server, woo *wootest.Server) string {
 	t.Helper()
+	return chatwootConfigWithShopTimeout(t, cw, woo, "2s")
+}
+
+// chatwootConfigWithShopTimeout is chatwootConfig with the shop client's
+// timeout given: a test that must catch a turn while it waits on the shop
+// widens that window, so that a loaded machine cannot let the turn finish first.
+func chatwootConfigWithShopTimeout(t *testing.T, cw *chatwoottest.Server, woo *wootest.Server, timeout string) string {
+	t.Helper()
 	t.Setenv("TEST_CHATWOOT_TOKEN", cw.BotToken)
 	cfg := fmt.Sprintf(`bots:
   - name: shop
@@ -32,14 +40,14 @@ func chatwootConfig(t *testing.T, cw *chatwoottest.Server, woo *wootest.Server) 
       woocommerce:
         url: %s
         api: store
-        timeout: 2s
+        timeout: %s
         cache_ttl: 1ms
     chatwoot:
       url: %s
       account_id: %d
       bot_token: ${TEST_CHATWOOT_TOKEN}
       webhook_secret: %s
-`, woo.URL, cw.URL, cw.AccountID, webhookSecret)
+`, woo.URL, timeout, cw.URL, cw.AccountID, webhookSecret)
 	path := configFile(t, cfg)
 	return path
 }
@@ -257,8 +265,11 @@ func TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce(t *testing.T) {
 	}
 	cw := chatwoottest.NewServer(t)
 	woo := sampleShop(t)
-	woo.Fail(wootest.FailTimeout, 1) // the first search hangs until the client's 2 s timeout
-	cfg := chatwootConfig(t, cw, woo)
+	// The first search hangs until the fake gives up (10 s; the client would wait
+	// 30 s): the turn stays in flight long enough to be seen and killed on a
+	// loaded machine, where a 2 s window was sometimes missed.
+	woo.Fail(wootest.FailTimeout, 1)
+	cfg := chatwootConfigWithShopTimeout(t, cw, woo, "30s")
 	bin := buildBinary(t)
 	db := filepath.Join(t.TempDir(), "parley.db")
 	cmd, base := startProcess(t, bin, "-config", cfg, "-db", db)
