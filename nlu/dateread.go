@@ -441,8 +441,8 @@ func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, b
 		spans, numericOK = numericSpans(k, toks, today, spans, used, answer)
 	}
 	for i := 0; i < len(toks); i++ {
-		if used[i] {
-			continue
+		if used[i] || !mayStartDate(toks[i].text) {
+			continue // taken, or a word no date starts with (datelead.go)
 		}
 		s, ok := longestDateAt(toks, i, today, answer && len(toks) <= 3)
 		if !ok || overlaps(used, s) {
