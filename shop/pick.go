@@ -412,6 +412,8 @@ func (t *turn) lacking(page []string) ([]string, error) {
 		return nil, err
 	}
 	switch {
+	case len(out) > 1 && len(t.req.Mention) == 0:
+		return t.counterparts(fit, out)
 	case len(out) >= 1:
 		return out, nil
 	case len(fit) == 1:

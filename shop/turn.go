@@ -33,6 +33,9 @@ type turn struct {
 	progress    bool
 	// unsold says the turn's search is for something the catalog does not have.
 	unsold bool
+	// vague says the search's product phrase is slang for things to buy
+	// ("loot", "merch"): a vague opening, never a greeting or thanks.
+	vague bool
 	// insteadOfPending says the selection refuses the card awaiting
 	// confirmation and names another ("not that one, the belt").
 	insteadOfPending bool

@@ -49,9 +49,13 @@ func (t *turn) understand() {
 // remark, a question about the shop, a social intent and, with a confirmation
 // pending, a reply to it.
 func (t *turn) readByRules() {
-	text := t.msg.Text
+	t.readVagueOpening()
 	t.readGloss()
+	t.readKindWord()
+	text := t.msg.Text
 	t.bareNameOfACard()
+	t.pickByWhatItLacks()
+	t.pickByBarePrice()
 	t.framedNameOfACard()
 	if t.unsold && nlu.IsReactionOrFarewell(text) {
 		// "bonne nuit" is no search for "nuit".
@@ -63,7 +67,8 @@ func (t *turn) readByRules() {
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, false
 	}
 	t.readShopQuestion()
-	if t.req.Intent == nlu.ShopAmbiguous && !nlu.AsksForRecommendation(text) {
+	if t.req.Intent == nlu.ShopAmbiguous && !nlu.AsksForRecommendation(text) && !t.vague {
+		// "merch" is a vague opening, no "merci".
 		if rest, ok := nlu.CutAcknowledgement(text); ok && rest != "" {
 			text = rest // "noted that, thanks!": the thanks
 		}
@@ -310,7 +315,16 @@ func (t *turn) seeksUnsold(known, asked []string) bool {
 		return false
 	}
 	head := sought[len(sought)-1]
-	return slices.Contains(t.req.Terms, head) && !slices.Contains(known, head) && !slices.Contains(asked, head)
+	if !slices.Contains(t.req.Terms, head) || slices.Contains(known, head) || slices.Contains(asked, head) {
+		return false
+	}
+	// "loot", "fire stuff": a vague opening; "yana", "beanie unek?": no
+	// word of a product (unread.go).
+	if t.soughtIsVague() {
+		t.vague = true
+		return false
+	}
+	return !t.soughtIsNoWord(head, known)
 }
 
 // known keeps the words the catalog can match; a catalog without a Vocabulary, or

@@ -1,0 +1,298 @@
+package shop
+
+import (
+	_ "embed"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// englishWordsText is lexicon/english_words.txt: the ordinary English words
+// (Debian's wamerican, NOTICE entry 8), a plural in -s left out when its
+// singular is listed.
+//
+//go:embed lexicon/english_words.txt
+var englishWordsText string
+
+// englishWords is the set of englishWordsText, built on its first use: a turn
+// asks only when a search would be for something the catalog does not sell.
+var englishWords = sync.OnceValue(func() map[string]struct{} {
+	set := make(map[string]struct{}, 48000)
+	for line := range strings.Lines(englishWordsText) {
+		w := strings.TrimSpace(line)
+		if w != "" && w[0] != '#' {
+			set[w] = struct{}{}
+		}
+	}
+	return set
+})
+
+// minEnglishWord is the shortest word looked up in englishWords: one or two
+// letters ("ha", "iv") are as often a reply, an initial or a word of another
+// language as an English product.
+const minEnglishWord = 3
+
+// isEnglishWord reports whether w (lower case) is an ordinary English word:
+// listed, or listed without its final "s".
+func isEnglishWord(w string) bool {
+	if len(w) < minEnglishWord {
+		return false
+	}
+	set := englishWords()
+	if _, ok := set[w]; ok {
+		return true
+	}
+	if s, ok := strings.CutSuffix(w, "s"); ok && len(s) >= minEnglishWord {
+		_, ok = set[s]
+		return ok
+	}
+	return false
+}
+
+// vagueOpenings are the words of lexicon/vague_openings.txt, folded: slang for
+// things to buy ("loot", "drip", "merch") and its intensifiers ("fire").
+//
+//go:embed lexicon/vague_openings.txt
+var vagueOpeningsText string
+
+var vagueOpenings = readWordList(vagueOpeningsText)
+
+// maxUnreadWords is the most words a message may hold to be not understood
+// for its words alone: "yana", "daha çox", "barev" are no search, while a
+// longer message names what it seeks by its frame ("do you have paraguas?").
+const maxUnreadWords = 2
+
+// readsAsAWord reports whether w, a word of the message, is one the shop can
+// read: an English word, a catalog word or a typo of one, a word of the
+// everyday lexicon (or a typo of one), a kind word of another language, or a
+// word the gloss layer reads. Any other word ("yana", "unek", "voch") names no
+// product the shop could say it does not carry.
+func (t *turn) readsAsAWord(w string) bool {
+	w = strings.ToLower(w)
+	return isEnglishWord(w) || t.e.catalogWords[w] || len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0 ||
+		t.e.catalogTypo(w) != "" || kindOfWord(w) != "" || nlu.Gloss(w) != w
+}
+
+// soughtIsNoWord reports whether the thing a search for something unsold
+// seeks (its last word) is no word the shop can read (readsAsAWord), in a
+// message the shop cannot read otherwise: the catalog knows another of its
+// words ("beanie unek?": the beanie is searched, "unek" is no search term), or
+// the message is of one or two words ("yana", "daha çox"). Such a message is
+// not understood: asked again, never answered "we don't carry 'yana'".
+func (t *turn) soughtIsNoWord(head string, known []string) bool {
+	few := len(nlu.FoldWords(t.msg.Text)) <= maxUnreadWords
+	if t.readsAsAWord(head) {
+		// "daha çox": in a message of one or two words, every word sought
+		// is read, or none is a product.
+		return few && slices.ContainsFunc(t.req.Sought, func(w string) bool { return !t.readsAsAWord(w) })
+	}
+	return len(known) > 0 || few
+}
+
+// soughtIsVague reports whether every word of the product phrase is slang for
+// things to buy or an intensifier (vagueOpenings: "loot", "drip", "fire
+// stuff"): a vague opening, asked what the shopper is looking for.
+func (t *turn) soughtIsVague() bool {
+	return len(t.req.Sought) > 0 && !slices.ContainsFunc(t.req.Sought, func(w string) bool {
+		return !vagueOpenings[strings.ToLower(w)]
+	})
+}
+
+// kindWordsText is lexicon/kind_words.txt: words for the common kinds of
+// retail products in other languages.
+//
+//go:embed lexicon/kind_words.txt
+var kindWordsText string
+
+// kindWords maps a folded word of another language to the English word of the
+// kind it names ("pet": cap; "czapka": hat).
+var kindWords = readKindWords(kindWordsText)
+
+// readKindWords reads "kind: words" lines; "#" starts a comment.
+func readKindWords(text string) map[string]string {
+	out := map[string]string{}
+	for line := range strings.Lines(text) {
+		kind, words, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		for _, w := range nlu.FoldWords(words) {
+			out[w] = strings.TrimSpace(kind)
+		}
+	}
+	return out
+}
+
+// kindOfWord returns the English word of the kind a word of another language
+// names, or "".
+func kindOfWord(w string) string {
+	return kindWords[strings.ToLower(w)]
+}
+
+// readKindWord reads again, with each word of kindWords the catalog does not
+// know written as its English kind, a message the shop's words left unread: a
+// search for something unsold, nothing understood, or a pick by words the
+// catalog does not know ("die pet, asseblief" as "die cap, asseblief",
+// "saulesbrilles" as "sunglasses"). The new reading is kept when it searches
+// for what the catalog sells or picks a card; otherwise the message stays as
+// read.
+func (t *turn) readKindWord() {
+	if !t.mayReadKindWord() {
+		return
+	}
+	text, ok := t.withKindWords(t.msg.Text)
+	if !ok {
+		return
+	}
+	prev, prevUnsold, prevAsked, prevText := t.req, t.unsold, t.asked, t.msg.Text
+	t.unsold, t.asked, t.msg.Text = false, nil, text
+	t.req = t.parser().Parse(text, "")
+	t.req.Price = priceInDomain(t.req.Price)
+	if t.req.Intent == nlu.ShopSearch || t.req.Intent == nlu.ShopSelect {
+		t.respell()
+		t.keepKnownTerms()
+	}
+	if t.unsold || (t.req.Intent != nlu.ShopSearch && t.req.Intent != nlu.ShopSelect) {
+		t.req, t.unsold, t.asked, t.msg.Text = prev, prevUnsold, prevAsked, prevText
+	}
+}
+
+// mayReadKindWord reports whether the message was left unread by the shop's
+// words: nothing understood, a search for something unsold, or a pick whose
+// words the catalog does not know.
+func (t *turn) mayReadKindWord() bool {
+	switch r := t.req; {
+	case r.Intent == nlu.ShopAmbiguous, r.Intent == nlu.ShopSearch && t.unsold:
+		return true
+	case r.Intent == nlu.ShopSelect && len(r.Mention) > 0:
+		return slices.ContainsFunc(r.Mention, func(w string) bool { return kindOfWord(w) != "" }) &&
+			len(t.known(r.Mention)) == 0
+	}
+	return false
+}
+
+// withKindWords writes each word of text that kindWords holds and the catalog
+// does not know as its English kind; ok is false when none is.
+func (t *turn) withKindWords(text string) (string, bool) {
+	fields := strings.Fields(text)
+	changed := false
+	for i, f := range fields {
+		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
+		folded := nlu.FoldWords(w)
+		if len(folded) != 1 || t.e.catalogWords[folded[0]] {
+			continue
+		}
+		if kind := kindOfWord(folded[0]); kind != "" {
+			fields[i], changed = strings.Replace(f, w, kind, 1), true
+		}
+	}
+	return strings.Join(fields, " "), changed
+}
+
+// pickByWhatItLacks reads a search of a sold product said plain or without
+// something ("plain beanie", "beanie without the logo") while cards are shown
+// as a pick among the cards its words find: the plain one (plainOnes) or the
+// one without the thing (lacking). None or several such cards are asked
+// about; words that find no card shown stay a search.
+func (t *turn) pickByWhatItLacks() {
+	r := t.req
+	if r.Intent != nlu.ShopSearch || t.unsold || (!r.Plain && len(r.Lacks) == 0) || len(r.Terms) == 0 || !t.cardsShown() {
+		return
+	}
+	pick := r
+	pick.Intent, pick.Mention = nlu.ShopSelect, slices.Clone(r.Terms)
+	t.req = pick
+	if ids, err := t.byMention(t.st.PageProductIDs); err != nil || len(ids) == 0 {
+		t.req = r
+	}
+}
+
+// cardsShown reports whether cards are shown and may be picked.
+func (t *turn) cardsShown() bool {
+	s := t.state()
+	return len(t.st.PageProductIDs) > 0 && (s == StateRecommending || s == StateAwaitingConfirmation)
+}
+
+// pickByBarePrice reads a pick that names nothing but one bare number ("the
+// 90 one") as the card at that price when a card shown is at that price: the
+// shopper reads the price off the card. A number that is no price shown, or
+// could be a position on the page, is left as read; two cards at the price
+// are asked about (picksOnlyOne).
+func (t *turn) pickByBarePrice() {
+	r := t.req
+	if r.Intent != nlu.ShopSelect || r.Ordinal != 0 || r.Amount != nil || r.PricePick != 0 || r.Other ||
+		len(r.Mention) > 0 || len(r.Lacks) > 0 || !t.cardsShown() {
+		return
+	}
+	n, ok := bareNumber(t.msg.Text)
+	if !ok || n <= float64(len(t.st.PageProductIDs)) {
+		return
+	}
+	if ids, err := t.byAmount(t.st.PageProductIDs, n); err == nil && len(ids) > 0 {
+		t.req.Amount = &n
+	}
+}
+
+// bareNumber returns the one number of text written in digits ("the 90
+// one"); ok is false when text holds none or several.
+func bareNumber(text string) (float64, bool) {
+	var n float64
+	found := 0
+	for f := range strings.FieldsFuncSeq(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '?' || r == '!' }) {
+		f = strings.TrimSuffix(f, ".")
+		if v, err := strconv.ParseFloat(f, 64); err == nil && !strings.ContainsAny(f, "eEinfINF+-") {
+			n = v
+			found++
+		}
+	}
+	return n, found == 1
+}
+
+// counterparts returns, of the cards lacking what the pick is without (out,
+// of fit), those named like a card that has it, but for the words it lacks
+// ("the one with no logo": the Beanie, named as "Beanie with Logo" is without
+// "logo"); out when none or several cards are such counterparts, then asked
+// about.
+func (t *turn) counterparts(fit, out []string) ([]string, error) {
+	base := map[string]bool{}
+	for _, id := range fit {
+		if slices.Contains(out, id) {
+			continue
+		}
+		p, err := t.e.catalog.Product(t.ctx, id)
+		if err != nil {
+			return out, nil
+		}
+		for _, w := range nameWords(p.Name) {
+			if !hasAnyWord(w, t.req.Lacks) {
+				base[nlu.Stem(w)] = true
+			}
+		}
+	}
+	named, err := t.cardsWhere(out, func(p Product) bool {
+		return slices.ContainsFunc(nameWords(p.Name), func(w string) bool { return base[nlu.Stem(w)] })
+	})
+	if err != nil || len(named) != 1 {
+		return out, err
+	}
+	return named, nil
+}
+
+// readVagueOpening reads a message made only of slang for things to buy that
+// a typo reading took for thanks or a greeting ("merch" is no "merci") as a
+// vague opening: asked what the shopper is looking for.
+func (t *turn) readVagueOpening() {
+	switch t.req.Intent {
+	case nlu.ShopThanks, nlu.ShopGreeting:
+	default:
+		return
+	}
+	words := nlu.FoldWords(t.msg.Text)
+	if len(words) > 0 && !slices.ContainsFunc(words, func(w string) bool { return !vagueOpenings[w] }) {
+		t.req, t.vague = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, true
+	}
+}
