@@ -10,7 +10,7 @@ import (
 
 // readerCase is one message said after some setup, and what the turn must
 // leave: its intent, its state, and the card awaiting confirmation ("" for
-// none; "-" when not checked).
+// none; "-" when not checked; so for the intent and the state).
 type readerCase struct {
 	setup   [][2]string // text, meaning
 	say     string
@@ -39,10 +39,10 @@ func runReaderCases(t *testing.T, cases []readerCase) {
 			}
 			st := stateOf(t, c.send(tc.say, ""))
 			conv := st.Conversation
-			if got := *conv.LastIntent; got != tc.intent {
+			if got := *conv.LastIntent; tc.intent != "-" && got != tc.intent {
 				t.Errorf("intent %s, want %s", got, tc.intent)
 			}
-			if conv.State != tc.state {
+			if tc.state != "-" && conv.State != tc.state {
 				t.Errorf("state %s, want %s", conv.State, tc.state)
 			}
 			got := ""

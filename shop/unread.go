@@ -47,10 +47,69 @@ func isEnglishWord(w string) bool {
 		return true
 	}
 	if s, ok := strings.CutSuffix(w, "s"); ok && len(s) >= minEnglishWord {
-		_, ok = set[s]
-		return ok
+		if _, ok = set[s]; ok {
+			return true
+		}
+	}
+	// "wetsuits", "sunhat": a compound of two English words.
+	for i := minEnglishWord; i+minEnglishWord <= len(w); i++ {
+		if _, ok := set[w[:i]]; ok && isListedWord(set, w[i:]) {
+			return true
+		}
 	}
 	return false
+}
+
+// minEnglishTypo is the shortest word read as an English word with one
+// letter added, dropped or changed ("earings", "sneakrs"); a shorter one only
+// with two neighbouring letters swapped ("sokcs"): a short word one letter
+// from an English word ("iva", "aktar") is as often a word of another
+// language.
+const minEnglishTypo = 6
+
+// isEnglishTypo reports whether w is one typo from an English word
+// (minEnglishTypo): tried by map lookups, only for a word no list holds.
+func isEnglishTypo(w string) bool {
+	if len(w) < minSwapLength || strings.ContainsFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return false
+	}
+	set := englishWords()
+	b := []byte(w)
+	for i := 0; i+1 < len(b); i++ {
+		b[i], b[i+1] = b[i+1], b[i]
+		ok := isListedWord(set, string(b))
+		b[i], b[i+1] = b[i+1], b[i]
+		if ok {
+			return true
+		}
+	}
+	if len(w) < minEnglishTypo {
+		return false
+	}
+	for i := range len(w) + 1 {
+		if i < len(w) && isListedWord(set, w[:i]+w[i+1:]) {
+			return true
+		}
+		for c := byte('a'); c <= 'z'; c++ {
+			if isListedWord(set, w[:i]+string(c)+w[i:]) || i < len(w) && c != w[i] && isListedWord(set, w[:i]+string(c)+w[i+1:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isListedWord reports whether w is in set, or is without its final "s".
+func isListedWord(set map[string]struct{}, w string) bool {
+	if _, ok := set[w]; ok {
+		return true
+	}
+	s, ok := strings.CutSuffix(w, "s")
+	if !ok {
+		return false
+	}
+	_, ok = set[s]
+	return ok
 }
 
 // vagueOpenings are the words of lexicon/vague_openings.txt, folded: slang for
@@ -73,7 +132,7 @@ const maxUnreadWords = 2
 // product the shop could say it does not carry.
 func (t *turn) readsAsAWord(w string) bool {
 	w = strings.ToLower(w)
-	return isEnglishWord(w) || t.e.catalogWords[w] || len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0 ||
+	return isEnglishWord(w) || isEnglishTypo(w) || t.e.catalogWords[w] || len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0 ||
 		t.e.catalogTypo(w) != "" || kindOfWord(w) != "" || nlu.Gloss(w) != w
 }
 
@@ -81,16 +140,20 @@ func (t *turn) readsAsAWord(w string) bool {
 // seeks (its last word) is no word the shop can read (readsAsAWord), in a
 // message the shop cannot read otherwise: the catalog knows another of its
 // words ("beanie unek?": the beanie is searched, "unek" is no search term), or
-// the message is of one or two words ("yana", "daha çox"). Such a message is
-// not understood: asked again, never answered "we don't carry 'yana'".
+// the message is of one or two words none of which the shop reads ("yana",
+// "barev"; "any wellies?" has its "any"). Such a message is not understood:
+// asked again, never answered "we don't carry 'yana'".
 func (t *turn) soughtIsNoWord(head string, known []string) bool {
-	few := len(nlu.FoldWords(t.msg.Text)) <= maxUnreadWords
 	if t.readsAsAWord(head) {
-		// "daha çox": in a message of one or two words, every word sought
-		// is read, or none is a product.
-		return few && slices.ContainsFunc(t.req.Sought, func(w string) bool { return !t.readsAsAWord(w) })
+		return false
 	}
-	return len(known) > 0 || few
+	if len(known) > 0 {
+		return true
+	}
+	words := nlu.FoldWords(t.msg.Text)
+	return len(words) <= maxUnreadWords && !slices.ContainsFunc(words, func(w string) bool {
+		return nlu.NamesNoProduct(w) || t.readsAsAWord(w)
+	})
 }
 
 // soughtIsVague reports whether every word of the product phrase is slang for
@@ -169,8 +232,11 @@ func (t *turn) mayReadKindWord() bool {
 	case r.Intent == nlu.ShopAmbiguous, r.Intent == nlu.ShopSearch && t.unsold:
 		return true
 	case r.Intent == nlu.ShopSelect && len(r.Mention) > 0:
-		return slices.ContainsFunc(r.Mention, func(w string) bool { return kindOfWord(w) != "" }) &&
-			len(t.known(r.Mention)) == 0
+		if !slices.ContainsFunc(r.Mention, func(w string) bool { return kindOfWord(w) != "" }) {
+			return false
+		}
+		ids, err := t.byMention(t.st.PageProductIDs)
+		return err == nil && len(ids) == 0
 	}
 	return false
 }

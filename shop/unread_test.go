@@ -1,0 +1,100 @@
+package shop_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/parleyhq/parley/nlu"
+	"github.com/parleyhq/parley/shop"
+	"pgregory.net/rapid"
+)
+
+// confirming is a confirmation pending on the Beanie (48).
+var confirming = [][2]string{{"show me accessories", ""}, {"", "select:48"}}
+
+// TestWordsTheShopCannotReadAreNoSearch: a message of one or two words none of
+// which the shop reads (no English word, catalog word, lexicon word or reply
+// word) is not understood at any state, never a search for something unsold;
+// a sold product with such a word is searched without it; an English noun the
+// shop does not sell stays an unsold search.
+func TestWordsTheShopCannotReadAreNoSearch(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{setup: confirming, say: "ha", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: confirming, say: "iva", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: confirming, say: "voch", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: clothing, say: "yana", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: ""},
+		{setup: clothing, say: "aktar", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: ""},
+		{say: "barev", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		{say: "goeienaand", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		{say: "beanie unek?", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "kayak", intent: nlu.ShopSearch, state: shop.StateIdle},
+		{say: "wetsuits?", intent: nlu.ShopSearch, state: shop.StateIdle},
+		{say: "red kayaks", intent: nlu.ShopSearch, state: shop.StateIdle},
+	})
+}
+
+// TestSlangOpeningsAreVague: slang for things to buy, alone or with an
+// intensifier, is a vague opening (lexicon/vague_openings.txt).
+func TestSlangOpeningsAreVague(t *testing.T) {
+	var cases []readerCase
+	for _, say := range []string{"loot", "drip", "fit", "merch", "swag", "gear", "stuff", "fire stuff", "show me some drip", "got any merch?"} {
+		cases = append(cases, readerCase{say: say, intent: nlu.ShopAmbiguous, state: shop.StateClarifying})
+	}
+	runReaderCases(t, cases)
+}
+
+// TestCardsByKindPriceOrWhatTheyLack: a card shown is picked by a word of its
+// kind in another language (lexicon/kind_words.txt), by its price as a bare
+// number, or as the plain one / the one without what another has; ties and
+// none are asked about; a word of several kinds searches them.
+func TestCardsByKindPriceOrWhatTheyLack(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{setup: accessories, say: "plain beanie", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: accessories, say: "beanie without the logo", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: accessories, say: "the 90 one", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		{setup: accessories, say: "the 18 one", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		{setup: accessories, say: "die pet, asseblief", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "60"},
+		{setup: accessories, say: "saulesbrilles, paldies", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		{setup: accessories, say: "la ceinture", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
+		{setup: accessories, say: "pasek", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
+		// "czapka" is a cap, a beanie or a hat: a search for hats, no pick.
+		{setup: accessories, say: "czapka", intent: nlu.ShopSearch, state: "-", pending: ""},
+		{setup: accessories, say: "the blue one", intent: "-", state: "-", pending: ""},
+		{say: "saulesbrilles", intent: nlu.ShopSearch, state: shop.StateRecommending},
+	})
+}
+
+// TestNonWordsAreNeverSearched: a random word of consonants (no English word nor a typo of one)
+// said alone or in two is never a product search, in any state; an English
+// noun the shop does not sell, in any frame, is one.
+func TestNonWordsAreNeverSearched(t *testing.T) {
+	e := demo(t)
+	setups := [][][2]string{nil, accessories, clothing, confirming}
+	rapid.Check(t, func(rt *rapid.T) {
+		word := func(label string) string {
+			return rapid.StringMatching(`[bcdfghjklmnpqrstvwxz]{3,7}`).Filter(func(w string) bool {
+				return !shop.ReadsAsEnglish(w)
+			}).Draw(rt, label)
+		}
+		say := word("word")
+		if rapid.Bool().Draw(rt, "two") {
+			say += " " + word("second")
+		}
+		c := newConversation(t, e)
+		for _, s := range rapid.SampledFrom(setups).Draw(rt, "setup") {
+			c.send(s[0], s[1])
+		}
+		if got := *stateOf(t, c.send(say, "")).Conversation.LastIntent; got == nlu.ShopSearch {
+			rt.Fatalf("%q read as a product search", say)
+		}
+	})
+	unsold := []string{"kayak", "tent", "surfboard", "laptop", "umbrella", "candle", "skateboard", "wetsuit", "snowboard", "toaster", "blender", "drone"}
+	frames := []string{"%s", "%ss?", "do you have %ss?", "any %ss", "red %s"}
+	rapid.Check(t, func(rt *rapid.T) {
+		say := fmt.Sprintf(rapid.SampledFrom(frames).Draw(rt, "frame"), rapid.SampledFrom(unsold).Draw(rt, "noun"))
+		c := newConversation(t, e)
+		if got := *stateOf(t, c.send(say, "")).Conversation.LastIntent; got != nlu.ShopSearch {
+			rt.Fatalf("%q: intent %s, want product_search", say, got)
+		}
+	})
+}
