@@ -20,7 +20,10 @@ var englishWordsText string
 
 // englishWords is the set of englishWordsText, built on its first use: a turn
 // asks only when a search would be for something the catalog does not sell.
-var englishWords = sync.OnceValue(func() map[string]struct{} {
+var englishWords = sync.OnceValue(buildEnglishWords)
+
+// buildEnglishWords reads englishWordsText into a set.
+func buildEnglishWords() map[string]struct{} {
 	set := make(map[string]struct{}, 48000)
 	for line := range strings.Lines(englishWordsText) {
 		w := strings.TrimSpace(line)
@@ -29,7 +32,7 @@ var englishWords = sync.OnceValue(func() map[string]struct{} {
 		}
 	}
 	return set
-})
+}
 
 // minEnglishWord is the shortest word looked up in englishWords: one or two
 // letters ("ha", "iv") are as often a reply, an initial or a word of another
@@ -291,7 +294,7 @@ func (t *turn) cardsShown() bool {
 func (t *turn) pickByBarePrice() {
 	r := t.req
 	if r.Intent != nlu.ShopSelect || r.Ordinal != 0 || r.Amount != nil || r.PricePick != 0 || r.Other ||
-		len(r.Mention) > 0 || len(r.Lacks) > 0 || !t.cardsShown() {
+		len(r.Mention) > 0 || len(r.Lacks) > 0 || len(t.st.PageProductIDs) == 0 {
 		return
 	}
 	n, ok := bareNumber(t.msg.Text)

@@ -2,6 +2,10 @@ package shop_test
 
 import (
 	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/parleyhq/parley/nlu"
@@ -98,3 +102,59 @@ func TestNonWordsAreNeverSearched(t *testing.T) {
 		}
 	})
 }
+
+// TestEnglishWordsFile checks lexicon/english_words.txt against the word lists
+// it was made from, when they are installed (Debian's wamerican and wbritish;
+// ENGLISH_WORDS_DICTS names them), and rewrites it with -update.
+func TestEnglishWordsFile(t *testing.T) {
+	dicts := strings.Fields(os.Getenv("ENGLISH_WORDS_DICTS"))
+	if len(dicts) == 0 {
+		t.Skip("ENGLISH_WORDS_DICTS names no word lists")
+	}
+	set := map[string]bool{}
+	for _, path := range dicts {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for line := range strings.Lines(string(data)) {
+			w := strings.TrimSpace(line)
+			switch {
+			case lowerWord.MatchString(w):
+				set[w] = true
+			case nameWord.MatchString(w):
+				set[strings.ToLower(w)] = true
+			}
+		}
+	}
+	var want []string
+	for w := range set {
+		if s, ok := strings.CutSuffix(w, "s"); !ok || !set[s] {
+			want = append(want, w)
+		}
+	}
+	slices.Sort(want)
+	const path = "lexicon/english_words.txt"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	header, body, _ := strings.Cut(text, "\n\n")
+	if *update {
+		if err := os.WriteFile(path, []byte(header+"\n\n"+strings.Join(want, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if got := strings.Fields(body); !slices.Equal(got, want) {
+		t.Errorf("%s is out of date (%d words, want %d): run with -update", path, len(got), len(want))
+	}
+}
+
+// lowerWord and nameWord are the entries of the word lists kept: three
+// lower-case letters or more, and names of four letters or more.
+var (
+	lowerWord = regexp.MustCompile(`^[a-z]{3,}$`)
+	nameWord  = regexp.MustCompile(`^[A-Z][a-z]{3,}$`)
+)
