@@ -149,6 +149,12 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		return count, true, ok
 	}
 	answer, alone = tu.correctedAnswer()
+	if head, ok := tu.apologyAside(sl, answer, alone); ok {
+		answer = head // "Scottsdale - sorry, showing a house"
+	}
+	if tu.hedged(sl, answer) {
+		return answer, false, false // "lisbon maybe porto": which one?
+	}
 	if !alone && patternReadsTwo(sl, tu.in.Message.Text) {
 		// "BK-11045, oh and BK-11046 for my wife": which one? Asked again,
 		// never the first kept, whatever clause the second stands in.
@@ -159,6 +165,17 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		// "two nights, we have to be home on Monday": a short answer before
 		// a side clause stands alone; a longer one is read as a sentence.
 		rest, aside = cut, true
+	}
+	if part, k := tu.clauseAside(sl, rest); k != nlu.AsideNone {
+		if part == "" {
+			return "", false, false // "the day after I get back": from when?
+		}
+		rest, aside = part, true // "oakland since sfo is a zoo"
+	}
+	if aside && rest != "" && tu.answersAnotherIn(f, sl, rest) {
+		// "to Santiago de Compostela, then on to Paris" asked where from:
+		// the answer names another slot by its cue, read as a sentence.
+		return rest, false, true
 	}
 	if aside && rest != "" {
 		// "Not to Rome, to Milan": the clause that sets nothing aside answers.
@@ -432,7 +449,13 @@ func (tu *turn) textAside() (string, bool) {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return tu.text, false
 	}
-	return withoutSideClause(tu.setAside(tu.text))
+	rest, aside := withoutSideClause(tu.setAside(tu.text))
+	if sl := tu.awaitedSlot(); sl != nil {
+		if part, k := tu.clauseAside(sl, rest); k != nlu.AsideNone {
+			return part, true // "" when anchored: "the day after I get back"
+		}
+	}
+	return rest, aside
 }
 
 // findInGloss fills the slots text's own words left empty from its gloss g
@@ -493,7 +516,7 @@ func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
 	cs := slices.DeleteFunc(nlu.FindCities(free), func(c string) bool {
 		return nlu.TypedAsWord(free, c) // "somewhere nice" names no place
 	})
-	if len(cs) != 1 || nlu.NamesAlternativesNear(free, cs[0]) {
+	if len(cs) != 1 || nlu.NamesAlternativesNear(free, cs[0]) || otherCueTypoBefore(f, target, free, cs[0]) {
 		return
 	}
 	for _, v := range found {

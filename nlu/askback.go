@@ -172,6 +172,38 @@ func SplitCorrection(text string) (head, tail string, ok bool) {
 		tail = strings.TrimLeftFunc(tail[m[1]:], isTrimmable)
 	}
 	if tail == "" {
+		return postfixCorrection(text, ms)
+	}
+	return head, tail, true
+}
+
+// postfixMarkers are correctionRe's words that may follow the value they
+// correct to ("boston, wait, providence actually", "Denver, Dallas I mean").
+var postfixMarkers = wordSet(`actually rather mean meant fait plutot plutôt`)
+
+// postfixCorrection is SplitCorrection of a text whose last correction word
+// ends it: the value it corrects to is the clause before that word, from the
+// correction word before it or else from the last comma; what was said before
+// that clause is the head. ok is false when the last word may not follow its
+// value, or no clause stands before it.
+func postfixCorrection(text string, ms [][]int) (head, tail string, ok bool) {
+	last := ms[len(ms)-1]
+	words := strings.Fields(strings.ToLower(text[last[0]:last[1]]))
+	if len(words) == 0 || !postfixMarkers[words[len(words)-1]] {
+		return "", text, false
+	}
+	start, headEnd := -1, -1
+	if len(ms) > 1 {
+		start, headEnd = ms[len(ms)-2][1], ms[0][0]
+	} else if c := strings.LastIndexAny(text[:last[0]], ",;"); c >= 0 {
+		start, headEnd = c+1, c
+	}
+	if start < 0 {
+		return "", text, false
+	}
+	head = strings.TrimRightFunc(text[:headEnd], isTrimmable)
+	tail = strings.TrimFunc(text[start:last[0]], isTrimmable)
+	if head == "" || tail == "" {
 		return "", text, false
 	}
 	return head, tail, true

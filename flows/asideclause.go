@@ -1,0 +1,107 @@
+package flows
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// clauseAside is a typed answer to sl's question less its aside clauses
+// (nlu.AnswerPart: a reason, a plan, a parenthesis, a subject's clause of
+// its own, an anchor) and what opened them: a value volunteered for another
+// slot is read from the answer part only, never from an aside ("Austin, we
+// play there thursday night" gives no departure day). Guards: a subject's
+// clause or a parenthesis is an aside only after an answer that reads as
+// sl's value ("ok, I want to go to Paris" is all answer), a parenthesis
+// never at a date's or a time's question ("3/21 (Fri)"); a reason only after
+// a short answer (a story's "since I live in Vancouver" may hold the answer). An anchor after a relative day ("the day after I get
+// back") leaves the date unread: the part is "".
+func (tu *turn) clauseAside(sl *slot, text string) (string, nlu.AsideKind) {
+	if sl == nil || !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return text, nlu.AsideNone
+	}
+	part, k := nlu.AnswerPart(text)
+	switch {
+	case k == nlu.AsideNone:
+		return text, k
+	case k == nlu.AsideAnchor && sl.typ == TypeDate && nlu.RelativeDayOnly(part):
+		return "", k
+	case k == nlu.AsideSubject && !readsValue(sl),
+		k == nlu.AsideParen && (sl.typ == TypeDate || sl.typ == TypeTime),
+		wordsWithLetters(part) > 4 && k != nlu.AsideParen:
+		return text, nlu.AsideNone
+	}
+	if _, ok := tu.e.parse(tu.in, sl, part, true); !ok {
+		return text, nlu.AsideNone
+	}
+	return part, k
+}
+
+// awaitedSlot is the slot the turn's question asks for, or nil.
+func (tu *turn) awaitedSlot() *slot {
+	f, w := tu.flow(), tu.s.WaitingForSlot
+	if f == nil || w == nil {
+		return nil
+	}
+	return f.slots[*w]
+}
+
+// otherCueTypoBefore reports whether the word just before city in text is a
+// typo of another city slot's one-word cue, not of target's own ("Form
+// Boston, for the festival" asked where to): the city is that slot's, which
+// way is not sure, so target never takes it.
+func otherCueTypoBefore(f *flow, target *slot, text, city string) bool {
+	i := strings.Index(strings.ToLower(text), strings.ToLower(city))
+	if i <= 0 {
+		return false
+	}
+	before := strings.Fields(text[:i])
+	if len(before) == 0 {
+		return false
+	}
+	w := strings.ToLower(strings.TrimFunc(before[len(before)-1], unicode.IsPunct))
+	near := func(cue string) bool { return w == cue || nlu.NearWord(w, cue) }
+	if slices.ContainsFunc(target.cues, near) {
+		return false
+	}
+	return slices.ContainsFunc(f.slotOrder, func(o *slot) bool {
+		return o != target && o.typ == TypeCity && slices.ContainsFunc(o.cues, near)
+	})
+}
+
+// apologyAside is the value said before a "sorry" whose clause (the tail a
+// correction would keep) gives sl no value ("Scottsdale - sorry, showing a
+// house"): an apology for something else, an aside; ok when the head alone
+// reads as sl's value.
+func (tu *turn) apologyAside(sl *slot, tail string, corrected bool) (string, bool) {
+	if !corrected || !nlu.CorrectsByApology(tu.text) {
+		return "", false
+	}
+	head, _, _ := tu.correction()
+	if _, ok := tu.e.parse(tu.in, sl, tail, true); ok {
+		return "", false
+	}
+	head = strings.TrimRight(head, " ,;.:-–—")
+	if _, ok := tu.e.parse(tu.in, sl, head, true); !ok {
+		return "", false
+	}
+	return head, true
+}
+
+// hedged reports whether a typed answer leaves its choice open between two
+// different values of sl ("lisbon maybe porto", "boston or providence"): no
+// value is read, the question is asked again.
+func (tu *turn) hedged(sl *slot, answer string) bool {
+	if !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return false
+	}
+	left, right, ok := nlu.HedgeSplit(answer)
+	if !ok {
+		return false
+	}
+	a, okA := tu.e.parse(tu.in, sl, left, true)
+	b, okB := tu.e.parse(tu.in, sl, right, true)
+	return okA && okB && format(a) != format(b)
+}

@@ -1,0 +1,218 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+)
+
+//go:embed aside_clauses.txt
+var asideClausesText string
+
+// asideReason, asideSubordinate, asideAnchor, asideSubject and asideLeads are
+// aside_clauses.txt's lists, each phrase as its lower-case words, by first
+// word (as side_clauses.txt's).
+var asideReason, asideSubordinate, asideAnchor, asideSubject, asideLeads, hedgeWords, tripVerbs = func() (r, s, a, sub, l, h, v map[string][][]string) {
+	lists := map[string]map[string][][]string{"reason": {}, "subordinate": {}, "anchor": {}, "subject": {}, "lead": {}, "hedge": {}, "trip_verb": {}}
+	for _, line := range strings.Split(asideClausesText, "\n") {
+		name, list, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(line, "#") || lists[name] == nil {
+			continue
+		}
+		for _, p := range strings.Split(list, ",") {
+			ws := strings.Fields(strings.ToLower(strings.ReplaceAll(p, "'", " ")))
+			if len(ws) > 0 {
+				lists[name][ws[0]] = append(lists[name][ws[0]], ws)
+			}
+		}
+	}
+	return lists["reason"], lists["subordinate"], lists["anchor"], lists["subject"], lists["lead"], lists["hedge"], lists["trip_verb"]
+}()
+
+// AsideKind is what opens an aside clause (AsideClause).
+type AsideKind int
+
+const (
+	// AsideNone: the message is all answer.
+	AsideNone AsideKind = iota
+	// AsideReason: a reason, a plan or a parenthesis; the answer before it
+	// stands ("oakland since sfo is a zoo", "two, then heading to porto").
+	AsideReason
+	// AsideSubject: a clause of its own opened by a subject after a comma or
+	// a dash ("Austin, we play there thursday night"), or any clause after a
+	// spaced dash ("Scottsdale - showing a house"): an aside only when what
+	// comes before it is the answer (the caller checks).
+	AsideSubject
+	// AsideAnchor: a subordinate clause, no comma before it, that a day may
+	// be counted from ("the day after I get back from Tokyo"): the bot
+	// cannot know it, so a relative day before it ("the day") is unread,
+	// though a day of its own ("tmrw after my shift") stands.
+	AsideAnchor
+	// AsideParen: a parenthesis after a space ("BK-77310 (Flight NYC-MIA)"):
+	// an aside only when what comes before it is the answer (the caller
+	// checks); a date's own parenthesis ("3/21 (Fri)") is the caller's.
+	AsideParen
+)
+
+// AsideClause is the byte offset in text where its first aside clause starts
+// (aside_clauses.txt: a reason, a subordinate clause with its subject, a
+// plan, a subject's clause of its own, a parenthesis) and what opens it;
+// AsideNone and -1 when there is none. Words come before it: an aside is
+// never a message's first word. It allocates nothing.
+func AsideClause(text string) (int, AsideKind) {
+	var buf [48]sideWord
+	words := sideWords(text, buf[:0])
+	for i, w := range words {
+		if i == 0 {
+			continue
+		}
+		if p := parenBefore(text, words[i-1].end, w.start); p >= 0 {
+			return p, AsideParen // "BK-77310 (Flight NYC-MIA)"
+		}
+		if d := spacedDashBefore(text, words[i-1].end, w.start); d >= 0 && !isDigit(text[w.start]) {
+			return d, AsideSubject // "Scottsdale - showing a house", the answer checked
+		}
+		if phraseAtWords(text, words[i:], asideReason) {
+			return w.start, AsideReason
+		}
+		if k, ok := subordinateAt(text, words[i:]); ok {
+			if w.clause || !phraseAtWords(text, words[i:], asideAnchor) {
+				return w.start, AsideReason
+			}
+			return w.start, k
+		}
+		if !w.clause || w.sentence {
+			continue
+		}
+		if phraseAtWords(text, words[i:], asideLeads) {
+			return w.start, AsideReason
+		}
+		if phraseAtWords(text, words[i:], asideSubject) && len(words) > i+1 && !tripVerbAfter(text, words[i+1:]) {
+			return w.start, AsideSubject
+		}
+	}
+	return -1, AsideNone
+}
+
+// subordinateAt reports whether words open with a subordinate word (its
+// phrase's words) and a subject after it ("after I", "as we", "once my").
+func subordinateAt(text string, words []sideWord) (AsideKind, bool) {
+	var low [16]byte
+	word := text[words[0].start:words[0].end]
+	if len(word) > len(low) {
+		return AsideNone, false
+	}
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		low[i] = c
+	}
+	for _, p := range asideSubordinate[string(low[:len(word)])] {
+		if len(p) < len(words) && sideWordsAre(text, words, p) && phraseAtWords(text, words[len(p):], asideSubject) {
+			return AsideAnchor, true
+		}
+	}
+	return AsideNone, false
+}
+
+// parenBefore is the offset of an opening parenthesis after a space between
+// two words (from the end of one to the start of the next), or -1: "3/21(Fri)"
+// has none.
+func parenBefore(text string, from, to int) int {
+	if i := strings.IndexAny(text[from:to], "(["); i > 0 && text[from+i-1] == ' ' {
+		return from + i
+	}
+	return -1
+}
+
+// tripVerbAfter reports whether words (after a subject) open with a verb of
+// the trip (trip_verb), a word or two between allowed ("we should land",
+// "I'll probably arrive").
+func tripVerbAfter(text string, words []sideWord) bool {
+	for i := 0; i < len(words) && i < 3; i++ {
+		if phraseAtWords(text, words[i:], tripVerbs) {
+			return true
+		}
+	}
+	return false
+}
+
+// AnswerPart is text up to its first aside clause (AsideClause), trimmed of
+// the marks that ended it, with the aside's kind; text and AsideNone when it
+// has none.
+func AnswerPart(text string) (string, AsideKind) {
+	at, k := AsideClause(text)
+	if k == AsideNone {
+		return text, AsideNone
+	}
+	return strings.TrimRight(text[:at], " ,;.:-–—([\t"), k
+}
+
+// apologyWords are correctionRe's words that may say sorry for something
+// else than the value before them ("Scottsdale - sorry, showing a house").
+var apologyWords = wordSet(`sorry pardon perdon perdón oops`)
+
+// CorrectsByApology reports whether the first correction word of text
+// (SplitCorrection) is an apology: what follows it is a correction only when
+// it gives a value; otherwise it is an aside, and the value before it stands.
+func CorrectsByApology(text string) bool {
+	m := correctionRe.FindStringIndex(text)
+	if m == nil {
+		return false
+	}
+	w := strings.ToLower(strings.TrimFunc(text[m[0]:m[1]], isTrimmable))
+	return apologyWords[w]
+}
+
+// spacedDashBefore is the offset of a dash with a space before it between two
+// words (from the end of one to the start of the next: "Boston - for work",
+// "Boston — for work"), or -1; "NYC-MIA" has none.
+func spacedDashBefore(text string, from, to int) int {
+	gap := text[from:to]
+	for _, d := range []string{" -", " –", " —"} {
+		if i := strings.Index(gap, d); i >= 0 {
+			return from + i + 1
+		}
+	}
+	return -1
+}
+
+// HedgeSplit cuts text at its first hedge word (aside_clauses.txt) that has
+// words before and after it ("lisbon maybe porto", "Boston, or perhaps
+// Providence"): left is what comes before it, right what comes after the
+// hedge words. ok is false when there is none; the caller reads both sides,
+// and when each is a value of the slot asked, the answer is no answer.
+func HedgeSplit(text string) (left, right string, ok bool) {
+	var buf [48]sideWord
+	words := sideWords(text, buf[:0])
+	for i := 1; i < len(words)-1; i++ {
+		if !phraseAtWords(text, words[i:], hedgeWords) {
+			continue
+		}
+		j := i + 1
+		for j < len(words) && phraseAtWords(text, words[j:], hedgeWords) {
+			j++
+		}
+		if j == len(words) {
+			return "", "", false
+		}
+		return strings.TrimRight(text[:words[i].start], " ,;.:-–—"), text[words[j].start:], true
+	}
+	return "", "", false
+}
+
+// relativeOpeners open a day counted from something else ("the day", "a
+// week", "that weekend").
+var relativeOpeners = wordSet(`the a an that this le la el`)
+
+// RelativeDayOnly reports whether an answer part before an anchor (AsideAnchor)
+// is a day counted from it: it opens with an article and holds no digit ("the
+// day", "the friday", "a week"), where "tmrw" or "oct 4th" is a day of its own.
+func RelativeDayOnly(part string) bool {
+	if strings.ContainsAny(part, "0123456789") {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(strings.ToLower(part)), " ")
+	return relativeOpeners[first]
+}
