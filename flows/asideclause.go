@@ -33,10 +33,22 @@ func (tu *turn) clauseAside(sl *slot, text string) (string, nlu.AsideKind) {
 		wordsWithLetters(part) > 4 && k != nlu.AsideParen:
 		return text, nlu.AsideNone
 	}
-	if _, ok := tu.e.parse(tu.in, sl, part, true); !ok {
+	if _, ok := tu.e.parse(tu.in, sl, part, true); !ok || k == nlu.AsideParen && tu.parenGives(sl, text[len(part):]) {
 		return text, nlu.AsideNone
 	}
 	return part, k
+}
+
+// parenGives reports whether a parenthesis (rest, from its opening on) is
+// wholly a value of sl: "seven (8) nights" says two counts, no aside.
+func (tu *turn) parenGives(sl *slot, rest string) bool {
+	inner := strings.TrimSpace(rest)
+	inner = strings.TrimLeft(inner, "([")
+	if end := strings.IndexAny(inner, ")]"); end >= 0 {
+		inner = inner[:end]
+	}
+	_, ok := tu.e.parse(tu.in, sl, inner, true)
+	return ok
 }
 
 // awaitedSlot is the slot the turn's question asks for, or nil.

@@ -86,7 +86,7 @@ func AsideClause(text string) (int, AsideKind) {
 		if phraseAtWords(text, words[i:], asideLeads) {
 			return w.start, AsideReason
 		}
-		if phraseAtWords(text, words[i:], asideSubject) && len(words) > i+1 && !tripVerbAfter(text, words[i+1:]) {
+		if phraseAtWords(text, words[i:], asideSubject) && len(words) > i+1 && !tripClause(text, words[i:]) {
 			return w.start, AsideSubject
 		}
 	}
@@ -124,6 +124,14 @@ func parenBefore(text string, from, to int) int {
 		return from + i
 	}
 	return -1
+}
+
+// tripClause reports whether a subject's clause (words from the subject on)
+// says more of the trip asked about: a trip verb after its subject and no
+// place of its own ("Saturday, we land at half past eight"; "two, we land in
+// Madrid" names another place, an aside).
+func tripClause(text string, words []sideWord) bool {
+	return tripVerbAfter(text, words[1:]) && len(FindCities(text[words[0].start:])) == 0
 }
 
 // tripVerbAfter reports whether words (after a subject) open with a verb of
