@@ -28,27 +28,46 @@ func (tu *turn) clauseAside(sl *slot, text string) (string, nlu.AsideKind) {
 		return text, k
 	case k == nlu.AsideAnchor && sl.typ == TypeDate && nlu.RelativeDayOnly(part):
 		return "", k
-	case k == nlu.AsideSubject && !readsValue(sl),
-		k == nlu.AsideParen && (sl.typ == TypeDate || sl.typ == TypeTime),
-		wordsWithLetters(part) > 4 && k != nlu.AsideParen:
+	case !asideMayBe(sl, part, k) || !tu.answers(sl, part):
 		return text, nlu.AsideNone
 	}
-	if _, ok := tu.e.parse(tu.in, sl, part, true); !ok || k == nlu.AsideParen && tu.parenGives(sl, text[len(part):]) {
+	// "seven (8) nights", "Ville de départ - Boston": the aside is itself a
+	// value of sl, two values or a label before it, no aside.
+	if (k == nlu.AsideParen || k == nlu.AsideSubject) && tu.asideGives(sl, text[len(part):]) {
 		return text, nlu.AsideNone
 	}
 	return part, k
 }
 
-// parenGives reports whether a parenthesis (rest, from its opening on) is
-// wholly a value of sl: "seven (8) nights" says two counts, no aside.
-func (tu *turn) parenGives(sl *slot, rest string) bool {
-	inner := strings.TrimSpace(rest)
-	inner = strings.TrimLeft(inner, "([")
+// asideMayBe reports whether an aside of kind k after part may be cut off at
+// sl's question: a subject's clause at a question for a date, a time, a
+// place or a count, a parenthesis never at a date's or a time's, and what
+// comes before any but a parenthesis in four words at most.
+func asideMayBe(sl *slot, part string, k nlu.AsideKind) bool {
+	switch {
+	case k == nlu.AsideSubject && !readsValue(sl),
+		k == nlu.AsideParen && (sl.typ == TypeDate || sl.typ == TypeTime),
+		k != nlu.AsideParen && wordsWithLetters(part) > 4:
+		return false
+	}
+	return true
+}
+
+// answers reports whether part reads wholly as a value of sl.
+func (tu *turn) answers(sl *slot, part string) bool {
+	_, ok := tu.e.parse(tu.in, sl, part, true)
+	return ok
+}
+
+// asideGives reports whether an aside (rest, from its opening mark on) is
+// wholly a value of sl, in three words at most: "seven (8) nights" says two
+// counts, "Ville de départ - Boston" a label and its value.
+func (tu *turn) asideGives(sl *slot, rest string) bool {
+	inner := strings.TrimLeft(strings.TrimSpace(rest), "([-–— ")
 	if end := strings.IndexAny(inner, ")]"); end >= 0 {
 		inner = inner[:end]
 	}
-	_, ok := tu.e.parse(tu.in, sl, inner, true)
-	return ok
+	return len(strings.Fields(inner)) <= 3 && tu.answers(sl, inner)
 }
 
 // awaitedSlot is the slot the turn's question asks for, or nil.

@@ -166,22 +166,29 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		// a side clause stands alone; a longer one is read as a sentence.
 		rest, aside = cut, true
 	}
+	return tu.answerBeforeAside(f, sl, answer, alone, rest, aside)
+}
+
+// answerBeforeAside is answerOf's answer once a side clause (rest, aside) is
+// known: less an aside clause too (clauseAside: "oakland since sfo is a
+// zoo"), unread when an anchor leaves a day unknown ("the day after I get
+// back"); a part that names another slot by its cue ("to Santiago de
+// Compostela, then on to Paris" asked where from) is read as a sentence.
+func (tu *turn) answerBeforeAside(f *flow, sl *slot, answer string, alone bool, rest string, aside bool) (string, bool, bool) {
 	if part, k := tu.clauseAside(sl, rest); k != nlu.AsideNone {
 		if part == "" {
-			return "", false, false // "the day after I get back": from when?
+			return "", false, false
 		}
-		rest, aside = part, true // "oakland since sfo is a zoo"
+		rest, aside = part, true
 	}
-	if aside && rest != "" && tu.answersAnotherIn(f, sl, rest) {
-		// "to Santiago de Compostela, then on to Paris" asked where from:
-		// the answer names another slot by its cue, read as a sentence.
+	switch {
+	case !aside || rest == "":
+		return answer, alone, true
+	case tu.answersAnotherIn(f, sl, rest):
 		return rest, false, true
 	}
-	if aside && rest != "" {
-		// "Not to Rome, to Milan": the clause that sets nothing aside answers.
-		return rest, true, true
-	}
-	return answer, alone, true
+	// "Not to Rome, to Milan": the clause that sets nothing aside answers.
+	return rest, true, true
 }
 
 // patternReadsTwo reports whether one of a text slot's patterns reads two

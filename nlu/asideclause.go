@@ -61,34 +61,39 @@ const (
 func AsideClause(text string) (int, AsideKind) {
 	var buf [48]sideWord
 	words := sideWords(text, buf[:0])
-	for i, w := range words {
-		if i == 0 {
-			continue
+	for i := 1; i < len(words); i++ {
+		if at, k := asideAt(text, words, i); k != AsideNone {
+			return at, k
 		}
-		if p := parenBefore(text, words[i-1].end, w.start); p >= 0 {
-			return p, AsideParen // "BK-77310 (Flight NYC-MIA)"
-		}
-		if d := spacedDashBefore(text, words[i-1].end, w.start); d >= 0 && !isDigit(text[w.start]) {
-			return d, AsideSubject // "Scottsdale - showing a house", the answer checked
-		}
-		if phraseAtWords(text, words[i:], asideReason) {
+	}
+	return -1, AsideNone
+}
+
+// asideAt is AsideClause's reading at words[i], a word after the first.
+func asideAt(text string, words []sideWord, i int) (int, AsideKind) {
+	w := words[i]
+	if p := parenBefore(text, words[i-1].end, w.start); p >= 0 {
+		return p, AsideParen // "BK-77310 (Flight NYC-MIA)"
+	}
+	if d := spacedDashBefore(text, words[i-1].end, w.start); d >= 0 && !isDigit(text[w.start]) {
+		return d, AsideSubject // "Scottsdale - showing a house", the answer checked
+	}
+	if phraseAtWords(text, words[i:], asideReason) {
+		return w.start, AsideReason
+	}
+	if k, ok := subordinateAt(text, words[i:]); ok {
+		if w.clause || !phraseAtWords(text, words[i:], asideAnchor) {
 			return w.start, AsideReason
 		}
-		if k, ok := subordinateAt(text, words[i:]); ok {
-			if w.clause || !phraseAtWords(text, words[i:], asideAnchor) {
-				return w.start, AsideReason
-			}
-			return w.start, k
-		}
-		if !w.clause || w.sentence {
-			continue
-		}
-		if phraseAtWords(text, words[i:], asideLeads) {
-			return w.start, AsideReason
-		}
-		if phraseAtWords(text, words[i:], asideSubject) && len(words) > i+1 && !tripClause(text, words[i:]) {
-			return w.start, AsideSubject
-		}
+		return w.start, k
+	}
+	switch {
+	case !w.clause || w.sentence:
+		return -1, AsideNone
+	case phraseAtWords(text, words[i:], asideLeads):
+		return w.start, AsideReason
+	case phraseAtWords(text, words[i:], asideSubject) && len(words) > i+1 && !tripClause(text, words[i:]):
+		return w.start, AsideSubject
 	}
 	return -1, AsideNone
 }
