@@ -25,7 +25,7 @@ type calendarNames struct {
 	months   map[string]time.Month
 }
 
-var generatedCalendar = parseCalendarNames(calendarNamesFile)
+var generatedCalendar = withCLDRWeekdays(parseCalendarNames(calendarNamesFile), generatedDates.weekdays)
 
 // parseCalendarNames reads "word kind number languages" lines; a key two
 // lines give different meanings is dropped (the generator keeps none; the

@@ -136,7 +136,7 @@ var englishRelativeDays = map[string]int{
 // phrase first and then by their words, so that the reading does not depend on
 // the order of a map or of the gloss files.
 var relativeDays = func() []relativeDay {
-	byPhrase := withGlossed(englishRelativeDays, glosses.asWord, wordIn(englishRelativeDays))
+	byPhrase := withCLDRDays(withGlossed(englishRelativeDays, glosses.asWord, wordIn(englishRelativeDays)), generatedDates.days)
 	out := make([]relativeDay, 0, len(byPhrase))
 	for p, offset := range byPhrase {
 		out = append(out, relativeDay{phraseWords(p), offset})

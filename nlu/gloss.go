@@ -94,6 +94,7 @@ func mustLoadGlosses(fsys fs.FS) glossTables {
 	if err != nil {
 		panic("nlu: " + err.Error())
 	}
+	cldrWeekdayGlosses(t)
 	return t
 }
 
@@ -136,15 +137,21 @@ func loadGlosses(fsys fs.FS) (glossTables, error) {
 		}
 	}
 	for _, es := range t.byFirst {
-		slices.SortStableFunc(es, func(a, b glossEntry) int {
-			if len(a.words) != len(b.words) {
-				return len(b.words) - len(a.words)
-			}
-			return int(b.before&afterNumber) - int(a.before&afterNumber) // the narrower first
-		})
+		sortGlossEntries(es)
 	}
 	slices.SortStableFunc(t.prefixes, func(a, b glossEntry) int { return len(b.words[0]) - len(a.words[0]) })
 	return t, nil
+}
+
+// sortGlossEntries orders one first word's entries: the longest first, then
+// the narrower.
+func sortGlossEntries(es []glossEntry) {
+	slices.SortStableFunc(es, func(a, b glossEntry) int {
+		if len(a.words) != len(b.words) {
+			return len(b.words) - len(a.words)
+		}
+		return int(b.before&afterNumber) - int(a.before&afterNumber) // the narrower first
+	})
 }
 
 // add files one entry, k its joined words, by its kind.

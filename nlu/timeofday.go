@@ -17,7 +17,7 @@ var englishMeridiem = map[string]bool{
 }
 
 // meridiemWords are the parts of the day of every language.
-var meridiemWords = withGlossed(englishMeridiem, glosses.asWord, wordIn(englishMeridiem))
+var meridiemWords = withCLDRParts(withGlossed(englishMeridiem, glosses.asWord, wordIn(englishMeridiem)), generatedDates.parts)
 
 // minuteWords are the fractions of an hour said with "past" or "to".
 var minuteWords = map[string]int{"quarter": 15, "half": 30}

@@ -47,6 +47,7 @@ usage:
   parley-tools coverage [-config FILE] [-v] PATH...
   parley-tools heldout [-config FILE] [-v] PATH...
   parley-tools calendar-names [-o FILE]
+  parley-tools cldr-dates -cldr DIR [-dict FILE] [-o FILE]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -68,6 +69,7 @@ var program = cli.Program{
 		"coverage":       runCoverage,
 		"heldout":        runHeldout,
 		"calendar-names": runCalendarNames,
+		"cldr-dates":     runCLDRDates,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil

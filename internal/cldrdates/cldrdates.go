@@ -1,0 +1,499 @@
+// Package cldrdates writes nlu/cldr/dates_words.txt: the weekday names, the
+// relative days (today, tomorrow, the day after tomorrow) and the parts of
+// the day of every CLDR locale, from the CLDR JSON (cldr-dates-full and
+// cldr-core, fetched by scripts/cldr-fetch.sh), with the wrappers some
+// languages put around a weekday (its data: wrappers.txt), and without any
+// word that could be misread. Regenerate with
+//
+//	go run ./cmd/parley-tools cldr-dates -cldr DIR -o nlu/cldr/dates_words.txt
+package cldrdates
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// meaning is what a word says: a weekday ("weekday", "0" Sunday to "6"), a
+// relative day ("day", "0" to "2"), a part of the day ("part", "morning",
+// "afternoon", "evening", "night"), or, only to drop words that would be
+// misread, a past day ("past"), a month ("month") or another time of day
+// ("time": noon, midnight, am, pm).
+type meaning struct{ kind, value string }
+
+// kept are the kinds written to the file; the others only veto a word.
+var kept = map[string]bool{"weekday": true, "day": true, "part": true}
+
+// words are the words read, each with its meanings and the locales that say
+// it so.
+type words struct {
+	meanings map[string]map[meaning]map[string]bool
+	phrases  map[string]bool // multi-word entries: a word alone that starts one meaning another thing is dropped
+}
+
+func (ws *words) add(phrase string, m meaning, locale string) {
+	for _, f := range forms(phrase) {
+		if ws.meanings[f] == nil {
+			ws.meanings[f] = map[meaning]map[string]bool{}
+		}
+		if ws.meanings[f][m] == nil {
+			ws.meanings[f][m] = map[string]bool{}
+		}
+		ws.meanings[f][m][locale] = true
+		if strings.Contains(f, " ") {
+			ws.phrases[f] = true
+		}
+	}
+}
+
+// Stats count what the generator read and kept.
+type Stats struct {
+	Locales       map[string]int // by coverage level
+	Words, Kept   int
+	DroppedReason map[string]int
+}
+
+// Generate reads the CLDR JSON under dir and returns the file. dict is an
+// English word list (wamerican's /usr/share/dict/american-english), one word a
+// line: a word of it is never kept.
+func Generate(dir, dict string) ([]byte, Stats, error) {
+	st := Stats{Locales: map[string]int{}, DroppedReason: map[string]int{}}
+	english, err := readDict(dict)
+	if err != nil {
+		return nil, st, err
+	}
+	levels, err := coverage(dir)
+	if err != nil {
+		return nil, st, err
+	}
+	ws := &words{meanings: map[string]map[meaning]map[string]bool{}, phrases: map[string]bool{}}
+	for _, loc := range slices.Sorted(maps.Keys(levels)) {
+		lv := levels[loc]
+		if lv != "modern" && lv != "moderate" && lv != "basic" {
+			continue
+		}
+		ok, err := readLocale(ws, dir, loc)
+		if err != nil {
+			return nil, st, err
+		}
+		if ok {
+			st.Locales[lv]++
+		}
+	}
+	addWrappers(ws)
+	return write(ws, english, &st), st, nil
+}
+
+// coverage is cldr-core's effective coverage level of each locale.
+func coverage(dir string) (map[string]string, error) {
+	var doc struct {
+		Effective map[string]string `json:"effectiveCoverageLevels"`
+	}
+	if err := readJSON(filepath.Join(dir, "cldr-core", "coverageLevels.json"), &doc); err != nil {
+		return nil, err
+	}
+	return doc.Effective, nil
+}
+
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(data, v)
+}
+
+// readDict reads an English word list into a set of lower-case words.
+func readDict(path string) (map[string]bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cldr-dates needs an English word list (apt-get install wamerican): %w", err)
+	}
+	out := map[string]bool{}
+	for w := range strings.FieldsSeq(string(data)) {
+		w = strings.ToLower(strings.TrimSuffix(w, "'s"))
+		out[w] = true
+		out[stripAccents(w)] = true
+	}
+	return out, nil
+}
+
+// calendar is the part of ca-gregorian.json read.
+type calendar struct {
+	Days       map[string]map[string]map[string]string `json:"days"`
+	Months     map[string]map[string]map[string]string `json:"months"`
+	DayPeriods map[string]map[string]map[string]string `json:"dayPeriods"`
+}
+
+var weekdayKeys = map[string]string{"sun": "0", "mon": "1", "tue": "2", "wed": "3", "thu": "4", "fri": "5", "sat": "6"}
+
+// periodParts are CLDR's day periods as the parts of the day the readers
+// read; the others (noon, midnight, am, pm) only veto a word.
+var periodParts = map[string]string{"morning1": "morning", "morning2": "morning", "afternoon1": "afternoon",
+	"afternoon2": "afternoon", "evening1": "evening", "evening2": "evening", "night1": "night", "night2": "night"}
+
+// readLocale adds one locale's words; false when CLDR has no dates for it.
+func readLocale(ws *words, dir, loc string) (bool, error) {
+	base := filepath.Join(dir, "cldr-dates-full", "main", loc)
+	var greg struct {
+		Main map[string]struct {
+			Dates struct {
+				Calendars map[string]calendar       `json:"calendars"`
+				Fields    map[string]map[string]any `json:"fields"`
+			} `json:"dates"`
+		} `json:"main"`
+	}
+	if err := readJSON(filepath.Join(base, "ca-gregorian.json"), &greg); err != nil {
+		if os.IsNotExist(err) {
+			return false, nil
+		}
+		return false, err
+	}
+	addCalendar(ws, greg.Main[loc].Dates.Calendars["gregorian"], loc)
+	fields := greg
+	if err := readJSON(filepath.Join(base, "dateFields.json"), &fields); err != nil {
+		return false, err
+	}
+	for k, v := range fields.Main[loc].Dates.Fields["day"] {
+		s, ok := v.(string)
+		n, found := strings.CutPrefix(k, "relative-type-")
+		if !ok || !found {
+			continue
+		}
+		switch n {
+		case "0", "1", "2":
+			ws.add(s, meaning{"day", n}, loc)
+		default:
+			ws.add(s, meaning{"past", n}, loc)
+		}
+	}
+	return true, nil
+}
+
+// addCalendar adds a locale's weekday names (wide, and abbreviated when of
+// three letters or more), its month names (vetoes) and its day periods.
+func addCalendar(ws *words, cal calendar, loc string) {
+	for _, ctx := range []string{"format", "stand-alone"} {
+		for _, width := range []string{"wide", "abbreviated"} {
+			for k, name := range cal.Days[ctx][width] {
+				if width == "abbreviated" && len([]rune(strings.TrimSuffix(name, "."))) < 3 {
+					continue
+				}
+				addWeekday(ws, name, weekdayKeys[k], loc)
+			}
+			for k, name := range cal.Months[ctx][width] {
+				ws.add(name, meaning{"month", k}, loc)
+			}
+			for k, name := range cal.DayPeriods[ctx][width] {
+				if p, ok := periodParts[k]; ok {
+					ws.add(name, meaning{"part", p}, loc)
+				} else if !strings.Contains(k, "-alt-") {
+					ws.add(name, meaning{"time", k}, loc)
+				}
+			}
+		}
+	}
+}
+
+// addWeekday adds a weekday name; one glued to its article by a hyphen
+// (Maltese "il-Ħadd", "is-Sibt") is also the name with the article as a
+// word of its own and without it.
+func addWeekday(ws *words, name, day, loc string) {
+	ws.add(name, meaning{"weekday", day}, loc)
+	if art, rest, ok := strings.Cut(name, "-"); ok && len([]rune(art)) <= 3 && !strings.Contains(rest, "-") {
+		ws.add(rest, meaning{"weekday", day}, loc)
+		ws.add(art+" "+rest, meaning{"weekday", day}, loc)
+	}
+	if ngo, ok := nguniLocative(name, loc); ok {
+		ws.add(ngo, meaning{"weekday", day}, loc)
+	}
+}
+
+// nguniLocatives are the Nguni languages, whose weekday names take "ngo-"
+// for the class prefix "u-" and "nge-" for "i-" to say "on" ("uMgqibelo",
+// "ngoMgqibelo"; "iSonto", "ngeSonto").
+var nguniLocatives = map[string]bool{"zu": true, "xh": true, "ss": true, "nr": true}
+
+func nguniLocative(name, loc string) (string, bool) {
+	lang, _, _ := strings.Cut(loc, "-")
+	rs := []rune(name)
+	if !nguniLocatives[lang] || len(rs) < 3 || !unicode.IsUpper(rs[1]) {
+		return "", false
+	}
+	switch unicode.ToLower(rs[0]) {
+	case 'u':
+		return "ngo" + string(rs[1:]), true
+	case 'i':
+		return "nge" + string(rs[1:]), true
+	}
+	return "", false
+}
+
+//go:embed wrappers.txt
+var wrappersFile string
+
+// addWrappers adds each weekday name of a wrappers.txt language with the
+// words said around it ("juma kuni", "ranar Asabar").
+func addWrappers(ws *words) {
+	type wrap struct{ before, after []string }
+	byLang := map[string]wrap{}
+	for line := range strings.Lines(wrappersFile) {
+		f := strings.Fields(line)
+		if len(f) < 3 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		w := byLang[f[0]]
+		for _, x := range f[2:] {
+			x = strings.ReplaceAll(x, "_", " ")
+			if f[1] == "before" {
+				w.before = append(w.before, x)
+			} else {
+				w.after = append(w.after, x)
+			}
+		}
+		byLang[f[0]] = w
+	}
+	for _, phrase := range slices.Sorted(maps.Keys(ws.meanings)) {
+		for m, locs := range ws.meanings[phrase] {
+			if m.kind != "weekday" || strings.Contains(phrase, " ") {
+				continue
+			}
+			for loc := range locs {
+				w, ok := byLang[loc]
+				if lang, region, _ := strings.Cut(loc, "-"); !ok && (region == "" || strings.ToUpper(region) == region) {
+					w, ok = byLang[lang]
+				}
+				if !ok {
+					continue
+				}
+				for _, b := range w.before {
+					ws.add(b+" "+phrase, m, loc)
+				}
+				for _, a := range w.after {
+					ws.add(phrase+" "+a, m, loc)
+				}
+			}
+		}
+	}
+}
+
+// write keeps each form with one meaning of a kept kind that passes the
+// guards, and returns the file.
+func write(ws *words, english map[string]bool, st *Stats) []byte {
+	var body strings.Builder
+	for _, w := range slices.Sorted(maps.Keys(ws.meanings)) {
+		ms := ws.meanings[w]
+		st.Words++
+		reason := dropReason(ws, w, ms, english)
+		if reason != "" {
+			st.DroppedReason[reason]++
+			continue
+		}
+		for m, locs := range ms {
+			st.Kept++
+			fmt.Fprintf(&body, "%s\t%s\t%s\t%s\n", w, m.kind, m.value, strings.Join(langs(locs), ","))
+		}
+	}
+	var b strings.Builder
+	b.WriteString(header)
+	fmt.Fprintf(&b, "# Read: %d locales (%d modern, %d moderate, %d basic); %d words and phrases,\n",
+		st.Locales["modern"]+st.Locales["moderate"]+st.Locales["basic"], st.Locales["modern"], st.Locales["moderate"], st.Locales["basic"], st.Words)
+	fmt.Fprintf(&b, "# %d kept; dropped:", st.Kept)
+	for _, r := range slices.Sorted(maps.Keys(st.DroppedReason)) {
+		fmt.Fprintf(&b, " %s %d;", r, st.DroppedReason[r])
+	}
+	b.WriteString("\n#\n")
+	b.WriteString(body.String())
+	return []byte(b.String())
+}
+
+// langs are the languages of a set of locales, without their regions.
+func langs(locs map[string]bool) []string {
+	set := map[string]bool{}
+	for l := range locs {
+		lang, _, _ := strings.Cut(l, "-")
+		set[lang] = true
+	}
+	return slices.Sorted(maps.Keys(set))
+}
+
+// dropReason says why w (with its meanings ms) is not kept, or "": w
+// without its accents, as the readers fold it, must be kept too (af "môre"
+// is "more").
+func dropReason(ws *words, w string, ms map[meaning]map[string]bool, english map[string]bool) string {
+	if plain := stripAccents(w); plain != w {
+		if r := dropReason(ws, plain, ws.meanings[plain], english); r != "" {
+			return r
+		}
+	}
+	if len(ms) != 1 {
+		return "two-meanings"
+	}
+	var m meaning
+	for m = range ms {
+	}
+	switch {
+	case !kept[m.kind]:
+		return "not-read"
+	case !lettersOnly(w):
+		return "not-letters"
+	case tooShort(w):
+		return "short"
+	case anyWord(w, func(x string) bool { return english[x] }):
+		return "english"
+	case anyWord(w, func(x string) bool { return seedWords[x] != "" }):
+		return "seed-language"
+	case !strings.Contains(w, " ") && startsOther(ws, w, m):
+		return "starts-other-phrase"
+	}
+	return ""
+}
+
+// anyWord reports whether the phrase w is one word for which f holds, or a
+// phrase all of whose words are.
+func anyWord(w string, f func(string) bool) bool {
+	for x := range strings.FieldsSeq(w) {
+		if !f(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// startsOther reports whether w is the first or last word of a phrase that
+// means something else ("bazar" and "bazar ertəsi", "cümə" and "cümə
+// axşamı"): read alone in a sentence, the phrase's other word left over, it
+// would be a wrong day.
+func startsOther(ws *words, w string, m meaning) bool {
+	for p := range ws.phrases {
+		f := strings.Fields(p)
+		if f[0] != w && f[len(f)-1] != w {
+			continue
+		}
+		for pm := range ws.meanings[p] {
+			if pm != m {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lettersOnly reports whether w is words of letters (and combining marks).
+func lettersOnly(w string) bool {
+	for _, r := range w {
+		if r != ' ' && !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// tooShort reports whether a word of w is under four letters in the Latin
+// script, or one character in another ("金" alone is gold too).
+func tooShort(w string) bool {
+	for x := range strings.FieldsSeq(w) {
+		n := len([]rune(x))
+		latin := strings.ContainsFunc(x, func(r rune) bool { return unicode.Is(unicode.Latin, r) })
+		if latin && n < 4 || n < 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// forms are a name's forms as written: lower case, a closing dot dropped,
+// the same without accents, and without a modifier apostrophe ("jummaʼa",
+// "jummaa").
+func forms(word string) []string {
+	w := strings.Join(strings.Fields(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(word)), ".")), " ")
+	if w == "" {
+		return nil
+	}
+	out := []string{w}
+	for _, f := range []string{stripAccents(w), strings.NewReplacer("ʼ", "", "’", "", "'", "").Replace(stripAccents(w))} {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// stripAccents drops the accents of Latin letters and leaves other scripts
+// as written.
+func stripAccents(w string) string {
+	var b strings.Builder
+	var prev rune
+	for _, r := range norm.NFD.String(w) {
+		if unicode.Is(unicode.Mn, r) && unicode.Is(unicode.Latin, prev) {
+			continue
+		}
+		b.WriteRune(r)
+		if !unicode.Is(unicode.Mn, r) {
+			prev = r
+		}
+	}
+	return norm.NFC.String(b.String())
+}
+
+// seedWords are CLDR date words that are other words too, in the seed
+// languages (French, Spanish, Arabic and Darija in Latin letters) or in
+// another language people type, with the other meaning; never kept. The
+// words internal/calendarnames drops are here too.
+var seedWords = map[string]string{
+	"homme": "French man; Estonian tomorrow", "banda": "Spanish band; Balochi tomorrow",
+	"hara": "Spanish will do; Oromo today", "suba": "Spanish rise; Wolof tomorrow",
+	"haut": "French high; Luxembourgish today", "muer": "French to moult; Luxembourgish tomorrow",
+	"monde": "French world", "sonde": "French probe", "sonda": "Spanish probe", "frai": "French spawn",
+	"quinta": "Spanish fifth", "sexta": "Spanish sixth", "segunda": "Spanish second",
+	"alam": "Arabic and Malay world", "alah": "Allah", "saba": "Swahili seven",
+	"chor": "Hindi thief; Uzbek Wednesday's abbreviation", "sesh": "English session",
+	"shan": "a name; Uzbek Saturday's abbreviation", "ravi": "a name; Hindi Sunday's short form",
+	"laki": "Indonesian man", "nedelja": "Serbian week as well as Sunday", "nedela": "Macedonian week as well as Sunday",
+	"minggu": "Indonesian and Malay week as well as Sunday", "linggo": "Tagalog week as well as Sunday",
+	"isonto": "Zulu week and church as well as Sunday", "luni": "Romanian months as well as Monday",
+	"senin": "Turkish your; Indonesian Monday", "ahad": "Arabic one; Malay Sunday",
+	"juma": "Swahili week; Uzbek Friday", "bazar": "a market; Azerbaijani Sunday",
+	"este": "Spanish this; Hungarian evening", "tarda": "Spanish takes long; Catalan afternoon",
+	"vorm": "Dutch form; German morning's abbreviation",
+}
+
+const header = `# Generated by ` + "`go run ./cmd/parley-tools cldr-dates -cldr DIR -o nlu/cldr/dates_words.txt`" + `
+# (internal/cldrdates) from Unicode CLDR 48.2.0 JSON (cldr-dates-full,
+# cldr-core; scripts/cldr-fetch.sh): do not edit. One entry a line, tab
+# separated: the word or phrase (lower case as CLDR writes it, and again
+# without accents or apostrophe), its kind and value, the languages that say it.
+#   weekday N  a weekday name, 0 Sunday to 6 Saturday: every CLDR locale whose
+#              effective coverage is modern, moderate or basic; the wide names
+#              and the abbreviated ones of three letters or more, format and
+#              stand-alone; Maltese names with and without their article
+#              ("il-Ħadd": "il ħadd", "ħadd"), Nguni names with the locative "ngo-"/"nge-" for the
+#              class prefix ("uMgqibelo": "ngomgqibelo"), and the wrappers of
+#              internal/cldrdates/wrappers.txt ("juma kuni", "ranar asabar").
+#   day N      a relative day from dateFields' day relative-type-0/1/2: today,
+#              tomorrow, the day after tomorrow (yesterday is no answer).
+#   part P     a part of the day, from ca-gregorian's wide dayPeriods
+#              (morning1/2, afternoon1/2, evening1/2, night1/2): beside a day
+#              word it is that day ("kusasa ntambama"); the readers read the
+#              one-word ones.
+# Guards (a wrong date is worse than none): a word any two locales read as two
+# meanings is dropped, counting meanings never kept as vetoes: yesterday and
+# the day before (uz "kecha" is yesterday and another's night), month names,
+# noon, midnight, am and pm; a relative day that is another locale's part of
+# the day (az "sabah", tomorrow, is Turkish morning: "Cuma sabah" would be two
+# days) is dropped too. Also dropped: a word of the English word list
+# (wamerican, folded: af "môre" is "more"), a word of the seed languages with
+# another meaning (French "homme"), a Latin-script word under four letters (lv
+# "rīt") or a one-character word of another script, anything but letters, and
+# a word that begins or ends a phrase meaning something else (az "cümə",
+# Friday, begins "cümə axşamı", Thursday). The readers also leave out a word
+# the gloss files give another meaning.
+`
