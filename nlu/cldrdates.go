@@ -79,10 +79,11 @@ func cldrDateKey(phrase string) (string, bool) {
 func (c *cldrDates) add(k, kind, value string) {
 	n, err := strconv.Atoi(value)
 	one := !strings.Contains(k, " ")
+	weekday := kind == "weekday" && err == nil && n >= 0 && n <= 6
 	switch {
-	case kind == "weekday" && err == nil && n >= 0 && n <= 6 && one:
+	case weekday && one:
 		c.weekdays[k] = time.Weekday(n)
-	case kind == "weekday" && err == nil && n >= 0 && n <= 6:
+	case weekday:
 		c.weekdayPhrases[k] = time.Weekday(n)
 	case kind == "day" && err == nil && n >= 0 && n <= 2:
 		c.days[k] = n

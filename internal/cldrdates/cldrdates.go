@@ -240,10 +240,11 @@ func nguniLocative(name, loc string) (string, bool) {
 //go:embed wrappers.txt
 var wrappersFile string
 
-// addWrappers adds each weekday name of a wrappers.txt language with the
-// words said around it ("juma kuni", "ranar Asabar").
-func addWrappers(ws *words) {
-	type wrap struct{ before, after []string }
+// wrap is what one locale says before and after a weekday's name.
+type wrap struct{ before, after []string }
+
+// readWrappers reads wrappers.txt: "locale before|after word..." lines.
+func readWrappers() map[string]wrap {
 	byLang := map[string]wrap{}
 	for line := range strings.Lines(wrappersFile) {
 		f := strings.Fields(line)
@@ -261,17 +262,32 @@ func addWrappers(ws *words) {
 		}
 		byLang[f[0]] = w
 	}
+	return byLang
+}
+
+// wrapperOf is a locale's wrappers: its own line, or its language's when
+// it differs only by region.
+func wrapperOf(byLang map[string]wrap, loc string) (wrap, bool) {
+	if w, ok := byLang[loc]; ok {
+		return w, true
+	}
+	lang, region, _ := strings.Cut(loc, "-")
+	w, ok := byLang[lang]
+	return w, ok && (region == "" || strings.ToUpper(region) == region)
+}
+
+// addWrappers adds each weekday name of a wrappers.txt language with the
+// words said around it ("juma kuni", "ranar Asabar").
+func addWrappers(ws *words) {
+	byLang := readWrappers()
 	for _, phrase := range slices.Sorted(maps.Keys(ws.meanings)) {
+		if strings.Contains(phrase, " ") {
+			continue
+		}
 		for m, locs := range ws.meanings[phrase] {
-			if m.kind != "weekday" || strings.Contains(phrase, " ") {
-				continue
-			}
 			for loc := range locs {
-				w, ok := byLang[loc]
-				if lang, region, _ := strings.Cut(loc, "-"); !ok && (region == "" || strings.ToUpper(region) == region) {
-					w, ok = byLang[lang]
-				}
-				if !ok {
+				w, ok := wrapperOf(byLang, loc)
+				if !ok || m.kind != "weekday" {
 					continue
 				}
 				for _, b := range w.before {
