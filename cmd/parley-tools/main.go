@@ -48,6 +48,7 @@ usage:
   parley-tools heldout [-config FILE] [-v] PATH...
   parley-tools calendar-names [-o FILE]
   parley-tools cldr-dates -cldr DIR [-dict FILE] [-o FILE]
+  parley-tools cldr-counts -cldr DIR [-english FILE] [-o DIR]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -70,6 +71,7 @@ var program = cli.Program{
 		"heldout":        runHeldout,
 		"calendar-names": runCalendarNames,
 		"cldr-dates":     runCLDRDates,
+		"cldr-counts":    runCLDRCounts,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil

@@ -1,0 +1,48 @@
+package cldrcounts
+
+import "testing"
+
+// TestRBNFSubset evaluates the rule syntax CLDR's spell-out sets use for one
+// to thirty-one: literal rules, →→ remainders, ←← quotients, [optional]
+// parts, =%set= and ←%set← substitutions, radix-20 keys and $(cardinal)$.
+func TestRBNFSubset(t *testing.T) {
+	r := newRBNF(map[string][][]string{
+		"%spellout-cardinal": {{"-x", "minus →→;"}, {"0", "zero;"}, {"1", "one;"}, {"2", "two;"}, {"3", "three;"},
+			{"10", "ten;"}, {"20", "twenty[-→→];"}, {"30", "thirty[-→→];"}},
+		"%spellout-numbering": {{"0", "=%spellout-cardinal=;"}},
+		"%vigesimal":          {{"1", "un;"}, {"2", "deux;"}, {"20/20", "←%vigesimal← vingt$(cardinal,one{}other{s})$[-→→];"}},
+	})
+	one := pluralRules{"pluralRule-count-one": "i = 1 and v = 0 @integer 1"}
+	for _, c := range []struct {
+		set  string
+		n    int64
+		want string
+	}{
+		{"%spellout-cardinal", 3, "three"},
+		{"%spellout-cardinal", 20, "twenty"},
+		{"%spellout-cardinal", 23, "twenty-three"},
+		{"%spellout-numbering", 31, "thirty-one"},
+		{"%vigesimal", 21, "un vingt-un"},
+		{"%vigesimal", 40, "deux vingts"},
+	} {
+		got, err := r.format(c.set, c.n, one.category, 0)
+		if err != nil || got != c.want {
+			t.Errorf("format(%s, %d) = %q, %v; want %q", c.set, c.n, got, err, c.want)
+		}
+	}
+}
+
+// TestPluralCategories evaluates CLDR's cardinal conditions for whole
+// numbers (Russian's one, few, many).
+func TestPluralCategories(t *testing.T) {
+	ru := pluralRules{
+		"pluralRule-count-one":  "v = 0 and i % 10 = 1 and i % 100 != 11 @integer 1, 21",
+		"pluralRule-count-few":  "v = 0 and i % 10 = 2..4 and i % 100 != 12..14 @integer 2~4",
+		"pluralRule-count-many": "v = 0 and i % 10 = 0 or v = 0 and i % 10 = 5..9 or v = 0 and i % 100 = 11..14 @integer 0, 5~19",
+	}
+	for n, want := range map[int64]string{1: "one", 2: "few", 5: "many", 11: "many", 12: "many", 21: "one", 22: "few", 25: "many"} {
+		if got := ru.category(n); got != want {
+			t.Errorf("category(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
