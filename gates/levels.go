@@ -112,7 +112,7 @@ func isLevelClause(n *Node, level *Extractor, clause string) bool {
 // saysNow reports whether words hold a present marker, a long one maybe
 // mistyped by one edit.
 func saysNow(words []string) bool {
-	if nlu.HoldsPhrase(words, levelWords["now"]) {
+	if nlu.HoldsPhrase(words, levelWords["now"]) || saysCLDRNow(words) {
 		return true
 	}
 	for _, w := range words {
@@ -165,7 +165,7 @@ func mendNowTypos(n *Node, text string) string {
 	}
 	return longWordRe.ReplaceAllStringFunc(text, func(w string) string {
 		lower := strings.ToLower(w)
-		if nlu.HoldsPhrase([]string{lower}, levelWords["now"]) {
+		if nlu.HoldsPhrase([]string{lower}, levelWords["now"]) || cldrNow[lower] {
 			return w
 		}
 		return nearNowMarker(lower, w)

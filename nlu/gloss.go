@@ -347,7 +347,7 @@ func mayGloss(text string) bool {
 	var kb [64]byte
 	for start, end := nextWord(text, 0); start >= 0; start, end = nextWord(text, end) {
 		if k, ok := wordKey(kb[:0], text[start:end]); ok {
-			if _, hit := glossByFirst[string(k)]; hit {
+			if _, hit := glossByFirst[string(k)]; hit || countedNights().mayBegin(k) {
 				return true
 			}
 		}
@@ -408,7 +408,7 @@ func glossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
 // may begin a count of nights of night_counts.txt.
 func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (e glossEntry, ok, counts bool) {
 	k, _ := wordKey(kb, text[ws[i].start:ws[i].end])
-	counts = countedNightsFirst[string(k)]
+	counts = countedNights().mayBegin(k)
 	for _, e := range glossByFirst[string(k)] {
 		n := len(e.words)
 		if i+n > len(ws) || !wordsAreFrom(text, ws[i:i+n], e.words, kb, 1) {

@@ -33,7 +33,7 @@ func TestGloss(t *testing.T) {
 		{"men's shoes", "men's shoes"},
 		{"a Friday", "a Friday"},
 		{"O'Hare", "O'Hare"},
-		{"dos o tres noches", "dos or tres nights"},
+		{"dos o tres noches", "dos or three nights"}, // two numbers still: no one count
 		{"Denver o Boston", "Denver or Boston"},
 		{"une tarte de pommes", "une tarte de pommes"},
 		{"à 10h", "à 10h"},
@@ -49,8 +49,8 @@ func TestGloss(t *testing.T) {
 		{"tmw nite", "tomorrow night"},
 		{"2moro pls", "tomorrow please"},
 		// Counts.
-		{"cinq nuits", "cinq nights"},
-		{"tres noches", "tres nights"},
+		{"cinq nuits", "five nights"}, // a CLDR count of nights (nightcounts.go)
+		{"tres noches", "three nights"},
 		{"ليلتين", "two nights"},
 		{"3 lyali", "3 nights"},
 	}

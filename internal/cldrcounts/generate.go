@@ -300,6 +300,9 @@ func (g *guard) countsNights(locs []*locale) []byte {
 	b.WriteString(countsHeader)
 	dropEnglishNights(locs)
 	for _, l := range locs {
+		if l.name == "en" || strings.HasPrefix(l.name, "en-") {
+			continue // English reads its own counts
+		}
 		if len(l.nights) == 0 {
 			fmt.Fprintf(&b, "# %s: no night unit of its own in CLDR\n", l.name)
 			continue
@@ -338,7 +341,7 @@ func (g *guard) countsNights(locs []*locale) []byte {
 	for _, l := range locs {
 		for _, pats := range l.nights {
 			for _, p := range pats {
-				if u := foldKey(strings.ReplaceAll(p, "{0}", "")); u != "" && (l.name == "en" || !g.english[u]) && len(g.numbers[u]) == 0 {
+				if u := foldKey(strings.ReplaceAll(p, "{0}", "")); u != "" && l.name != "en" && !g.english[u] && len(g.numbers[u]) == 0 {
 					units[p] = true
 				}
 			}
