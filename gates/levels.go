@@ -165,7 +165,7 @@ func mendNowTypos(n *Node, text string) string {
 	}
 	return longWordRe.ReplaceAllStringFunc(text, func(w string) string {
 		lower := strings.ToLower(w)
-		if nlu.HoldsPhrase([]string{lower}, levelWords["now"]) || cldrNow[lower] {
+		if nlu.HoldsPhrase([]string{lower}, levelWords["now"]) || cldrNow()[lower] {
 			return w
 		}
 		return nearNowMarker(lower, w)

@@ -2,6 +2,7 @@ package gates
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -14,27 +15,27 @@ import (
 // generated with its guards: no English word but "now", no number word),
 // as written and with their diacritics folded ("bħalissa", "bhalissa"), by
 // their words joined by spaces: a present marker beside levels.txt's own,
-// looked up a word (or two) at a time.
-var cldrNow = func() map[string]bool {
+// looked up a word (or two) at a time; built on the first level clause read.
+var cldrNow = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, p := range nlu.WordLists(cldr.NowWords)["now"] {
 		m[strings.Join(p, " ")] = true
 		m[foldMarks(strings.Join(p, " "))] = true
 	}
 	return m
-}()
+})
 
 // saysCLDRNow reports whether words hold one of cldrNow's words or
 // two-word phrases.
 func saysCLDRNow(words []string) bool {
 	var pair [96]byte
 	for i, w := range words {
-		if cldrNow[w] {
+		if cldrNow()[w] {
 			return true
 		}
 		if i+1 < len(words) && len(w)+1+len(words[i+1]) <= len(pair) {
 			b := append(append(append(pair[:0], w...), ' '), words[i+1]...)
-			if cldrNow[string(b)] {
+			if cldrNow()[string(b)] {
 				return true
 			}
 		}
