@@ -285,17 +285,38 @@ func (g *guard) numberWordFits(w string, n int64) string {
 	return ""
 }
 
+// phrase is a count of nights of one locale.
+type phrase struct {
+	loc string
+	n   int64
+}
+
+// phrases are the counts of nights of every locale, in order, with those
+// two locales count differently.
+type phrases struct {
+	seen     map[string]phrase
+	conflict map[string]bool
+	order    []string
+}
+
+// add files a locale's phrase ph for count n.
+func (ps *phrases) add(loc, ph string, n int64) {
+	k := foldKey(ph)
+	if old, ok := ps.seen[k]; ok {
+		if old.n != n {
+			ps.conflict[k] = true
+		}
+		return
+	}
+	ps.seen[k] = phrase{loc, n}
+	ps.order = append(ps.order, ph)
+}
+
 // countsNights writes every locale's counts of nights: each count's words
 // (and its digits, read by the unit lines) with the night unit's pattern of
 // its plural category; a phrase two locales count differently is left out.
 func (g *guard) countsNights(locs []*locale) []byte {
-	type phrase struct {
-		loc string
-		n   int64
-	}
-	seen := map[string]phrase{}
-	conflict := map[string]bool{}
-	var order []string
+	ps := &phrases{seen: map[string]phrase{}, conflict: map[string]bool{}}
 	var b strings.Builder
 	b.WriteString(countsHeader)
 	dropEnglishNights(locs)
@@ -307,70 +328,79 @@ func (g *guard) countsNights(locs []*locale) []byte {
 			fmt.Fprintf(&b, "# %s: no night unit of its own in CLDR\n", l.name)
 			continue
 		}
-		var dropped []string
-		for n := int64(1); n <= MaxCount; n++ {
-			cat := l.plural.category(n)
-			pats := l.nights[cat]
-			if len(pats) == 0 {
-				pats = l.nights["other"]
-			}
-			for _, w := range l.numbers[n] {
-				if why := g.numberWordFits(w, n); why != "" {
-					dropped = append(dropped, fmt.Sprintf("%s (%d: %s)", w, n, why))
-					continue
-				}
-				for _, p := range pats {
-					ph := strings.ReplaceAll(p, "{0}", w)
-					k := foldKey(ph)
-					if old, ok := seen[k]; ok {
-						if old.n != n {
-							conflict[k] = true
-						}
-						continue
-					}
-					seen[k] = phrase{l.name, n}
-					order = append(order, ph)
-				}
-			}
-		}
-		if len(dropped) > 0 {
+		if dropped := g.localeNights(l, ps); len(dropped) > 0 {
 			fmt.Fprintf(&b, "# %s: left out %s\n", l.name, strings.Join(dropped, ", "))
 		}
 	}
+	writePhrases(&b, ps)
+	b.WriteString("# The night unit's patterns, read with digits (\"3 {0}\" as three nights)\n")
+	for _, u := range g.units(locs) {
+		fmt.Fprintf(&b, "unit %s\n", u)
+	}
+	return []byte(b.String())
+}
+
+// localeNights files one locale's counts of nights; it returns the number
+// words left out, each with why.
+func (g *guard) localeNights(l *locale, ps *phrases) (dropped []string) {
+	for n := int64(1); n <= MaxCount; n++ {
+		pats := l.nights[l.plural.category(n)]
+		if len(pats) == 0 {
+			pats = l.nights["other"]
+		}
+		for _, w := range l.numbers[n] {
+			if why := g.numberWordFits(w, n); why != "" {
+				dropped = append(dropped, fmt.Sprintf("%s (%d: %s)", w, n, why))
+				continue
+			}
+			for _, p := range pats {
+				ps.add(l.name, strings.ReplaceAll(p, "{0}", w), n)
+			}
+		}
+	}
+	return dropped
+}
+
+// writePhrases writes the phrases by locale, a conflict as a comment.
+func writePhrases(b *strings.Builder, ps *phrases) {
+	lastLoc := ""
+	for _, ph := range ps.order {
+		k := foldKey(ph)
+		p := ps.seen[k]
+		if p.loc != lastLoc {
+			fmt.Fprintf(b, "# %s\n", p.loc)
+			lastLoc = p.loc
+		}
+		if ps.conflict[k] {
+			fmt.Fprintf(b, "# left out (two counts): %s\n", ph)
+			continue
+		}
+		fmt.Fprintf(b, "%d %s\n", p.n, ph)
+	}
+}
+
+// units are the night patterns of every locale but English whose words are
+// no English word and no number word, sorted.
+func (g *guard) units(locs []*locale) []string {
 	units := map[string]bool{}
 	for _, l := range locs {
+		if l.name == "en" {
+			continue
+		}
 		for _, pats := range l.nights {
 			for _, p := range pats {
-				if u := foldKey(strings.ReplaceAll(p, "{0}", "")); u != "" && l.name != "en" && !g.english[u] && len(g.numbers[u]) == 0 {
+				if u := foldKey(strings.ReplaceAll(p, "{0}", "")); u != "" && !g.english[u] && len(g.numbers[u]) == 0 {
 					units[p] = true
 				}
 			}
 		}
 	}
-	lastLoc := ""
-	for _, ph := range order {
-		k := foldKey(ph)
-		p := seen[k]
-		if p.loc != lastLoc {
-			fmt.Fprintf(&b, "# %s\n", p.loc)
-			lastLoc = p.loc
-		}
-		if conflict[k] {
-			fmt.Fprintf(&b, "# left out (two counts): %s\n", ph)
-			continue
-		}
-		fmt.Fprintf(&b, "%d %s\n", p.n, ph)
-	}
-	b.WriteString("# The night unit's patterns, read with digits (\"3 {0}\" as three nights)\n")
 	var us []string
 	for u := range units {
 		us = append(us, u)
 	}
 	sort.Strings(us)
-	for _, u := range us {
-		fmt.Fprintf(&b, "unit %s\n", u)
-	}
-	return []byte(b.String())
+	return us
 }
 
 // dropEnglishNights drops the night patterns a locale inherits from English
@@ -524,9 +554,15 @@ func ReadSeed(nluDir string) (map[string]string, error) {
 			}
 		}
 	}
-	b, err := os.ReadFile(filepath.Join(nluDir, "function_words.txt"))
+	return seed, readFunctionWords(filepath.Join(nluDir, "function_words.txt"), seed)
+}
+
+// readFunctionWords adds function_words.txt's words ("code: words") to seed
+// as "a function word".
+func readFunctionWords(path string, seed map[string]string) error {
+	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, line := range strings.Split(string(b), "\n") {
 		_, words, ok := strings.Cut(line, ":")
@@ -539,5 +575,5 @@ func ReadSeed(nluDir string) (map[string]string, error) {
 			}
 		}
 	}
-	return seed, nil
+	return nil
 }

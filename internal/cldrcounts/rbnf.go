@@ -99,55 +99,52 @@ func (e ruleEval) run(text string) (string, error) {
 	var b strings.Builder
 	rs := []rune(text)
 	for i := 0; i < len(rs); i++ {
-		c := rs[i]
-		switch c {
-		case '[':
-			end := indexRune(rs, i+1, ']')
-			if end < 0 {
-				return "", errDigits
-			}
-			if e.n%e.div != 0 {
-				s, err := e.run(string(rs[i+1 : end]))
-				if err != nil {
-					return "", err
-				}
-				b.WriteString(s)
-			}
-			i = end
-		case '←', '→', '=':
-			end := indexRune(rs, i+1, c)
-			if end < 0 {
-				return "", errDigits
-			}
-			s, err := e.substitute(c, string(rs[i+1:end]))
-			if err != nil {
-				return "", err
-			}
-			b.WriteString(s)
-			i = end
-			if c == '→' && i+1 < len(rs) && rs[i+1] == '→' { // →→→
-				i++
-			}
-		case '$':
-			if i+1 < len(rs) && rs[i+1] == '(' {
-				end := indexString(rs, i+2, ")$")
-				if end < 0 {
-					return "", errDigits
-				}
-				s, err := e.choose(string(rs[i+2 : end]))
-				if err != nil {
-					return "", err
-				}
-				b.WriteString(s)
-				i = end + 1
-				continue
-			}
-			b.WriteRune(c)
-		default:
-			b.WriteRune(c)
+		part, end, err := e.part(rs, i)
+		if err != nil {
+			return "", err
 		}
+		b.WriteString(part)
+		i = end
 	}
 	return b.String(), nil
+}
+
+// part writes the part of the rule text that starts at rs[i]: a rune, or a
+// whole [optional] part, substitution or choice; end is its last rune's
+// index.
+func (e ruleEval) part(rs []rune, i int) (string, int, error) {
+	switch c := rs[i]; c {
+	case '[':
+		end := indexRune(rs, i+1, ']')
+		if end < 0 {
+			return "", 0, errDigits
+		}
+		if e.n%e.div == 0 {
+			return "", end, nil
+		}
+		s, err := e.run(string(rs[i+1 : end]))
+		return s, end, err
+	case '←', '→', '=':
+		end := indexRune(rs, i+1, c)
+		if end < 0 {
+			return "", 0, errDigits
+		}
+		s, err := e.substitute(c, string(rs[i+1:end]))
+		if c == '→' && end+1 < len(rs) && rs[end+1] == '→' { // →→→
+			end++
+		}
+		return s, end, err
+	case '$':
+		if i+1 < len(rs) && rs[i+1] == '(' {
+			end := indexString(rs, i+2, ")$")
+			if end < 0 {
+				return "", 0, errDigits
+			}
+			s, err := e.choose(string(rs[i+2 : end]))
+			return s, end + 1, err
+		}
+	}
+	return string(rs[i]), i, nil
 }
 
 // substitute writes one substitution: ← the quotient by the divisor, → the
