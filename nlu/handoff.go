@@ -239,8 +239,17 @@ func IsHumanRequest(text string) bool {
 		return false // a clause's words are k's: no human noun in any clause
 	}
 	contrast := anyPhrase(tokenize(k), personContrastIndex)
-	for _, clause := range clauses(k) {
-		if clauseAsksForHuman(withoutAsides(tokenize(clause)), contrast) {
+	parts := clauses(k)
+	for _, clause := range parts {
+		toks := tokenize(clause)
+		if clauseAsksForHuman(withoutAsides(toks), contrast) || weakNounPlease(toks) {
+			return true
+		}
+		// A clause that is a whole request of the grammar ("a real coach
+		// please") asks for a person whatever the other clauses say in
+		// words the rules do not read ("ngifuna ukukhuluma nomuntu, a real
+		// coach please").
+		if len(parts) > 1 && grammarIntentOfKey(strings.Join(strings.Fields(clause), " ")) == IntentHuman {
 			return true
 		}
 	}
@@ -372,6 +381,25 @@ func nounAsksForHuman(toks []token, at, n int, weak, role, contrast bool) bool {
 	}
 	return nounRequested(toks, at, n, weak) || askedIfThere(toks, at, n, weak)
 }
+
+// weakNounPlease reports whether a clause is a weak noun for a person with
+// a please and filler only ("a person please", "someone pls"): that person
+// asked for. A role noun ("a coach please") is what the business sells.
+func weakNounPlease(toks []token) bool {
+	if !anyPhrase(toks, pleaseIndex) {
+		return false
+	}
+	for _, noun := range weakHumanNounIndex {
+		if at := findPhrase(toks, noun, 0); at >= 0 && onlyFiller(toks, at, len(noun)) {
+			return true
+		}
+	}
+	return false
+}
+
+// pleaseIndex are the words that make a bare noun a request ("a person
+// please").
+var pleaseIndex = [][]string{{"please"}, {"pls"}, {"plz"}, {"plse"}, {"pleaseee"}}
 
 // talkCueNouns stand before a cue to talk that is a noun ("a call", "a quick
 // chat", "une discussion"), not a request to talk.

@@ -94,7 +94,7 @@ var yesPhrases = withReplyWords(map[string][]string{
 	},
 }, "yes")
 
-var noPhrases = withReplyWords(map[string][]string{
+var noPhrases = withReplyWords(withReplyWords(map[string][]string{
 	LangEnglish: {
 		"nah", "naw", "nay", "no no", "not that one", "not this one", "not that", "not this", "not those",
 		"never mind", "nevermind", "no way", "not really", "don't", "do not", "i don't want it",
@@ -150,7 +150,7 @@ var noPhrases = withReplyWords(map[string][]string{
 		"quizás después", "quizas despues", "tal vez después", "tal vez despues", "más tarde", "mas tarde",
 		"otro día", "otro dia", "en otra ocasión", "otra vez será", "debo declinar", "pero no gracias",
 	},
-}, "no")
+}, "no"), "giveup")
 
 // politePhrases carry no answer of their own: politeness, thanks and forms of
 // address around a yes or a no ("yes please", "no thanks mate", "wakha 3afak").
@@ -242,6 +242,7 @@ var replyPhrases = lexPhrases(
 	meaningOf[Answer]{confirmYes, Yes}, meaningOf[Answer]{yesPhrases, Yes},
 	meaningOf[Answer]{confirmNo, No}, meaningOf[Answer]{noPhrases, No},
 	meaningOf[Answer]{politePhrases, Unknown}, meaningOf[Answer]{hedgePhrases, Unknown},
+	meaningOf[Answer]{cldrReplies["yes"], Yes}, meaningOf[Answer]{cldrReplies["no"], No},
 )
 
 // replyByFirst and talkByFirst are replyPhrases and talkPhrases by their first

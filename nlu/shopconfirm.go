@@ -68,7 +68,7 @@ var shopDeferrals = withReplyWords(map[string][]string{
 // no, plain, soft or formal ("I have decided against it", "maybe not",
 // "laisse faire", "mejor no", "khliha"), alone or after a no, thanks and
 // hesitation sounds aside: at a confirmation they cancel it.
-var shopDeclines = withReplyWords(map[string][]string{
+var shopDeclines = withReplyWords(withReplyWords(map[string][]string{
 	LangEnglish: {"i have decided against it", "i've decided against it", "decided against it",
 		"i decided against it", "i changed my mind", "i've changed my mind", "changed my mind",
 		"i'll pass", "i will pass", "pass", "i'll leave it", "i will leave it", "i shall leave it",
@@ -92,7 +92,7 @@ var shopDeclines = withReplyWords(map[string][]string{
 	LangDarijaArabic: {"خليها", "خليه", "بلاش", "ما بغيتش", "مابغيتش",
 		// Arabic
 		"لا أريده", "لا أريدها", "غيرت رأيي", "ربما لا", "لا داعي"},
-}, "decline")
+}, "decline"), "giveup")
 
 // shopPoliteWords around a decline say nothing more ("no, leave it, thank
 // you").

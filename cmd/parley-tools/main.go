@@ -49,6 +49,7 @@ usage:
   parley-tools calendar-names [-o FILE]
   parley-tools cldr-dates -cldr DIR [-dict FILE] [-o FILE]
   parley-tools cldr-counts -cldr DIR [-english FILE] [-o DIR]
+  parley-tools cldr-replies -cldr DIR [-dict FILE] [-o FILE]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -72,6 +73,7 @@ var program = cli.Program{
 		"calendar-names": runCalendarNames,
 		"cldr-dates":     runCLDRDates,
 		"cldr-counts":    runCLDRCounts,
+		"cldr-replies":   runCLDRReplies,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil
