@@ -152,6 +152,7 @@ var otherMeanings = map[string]string{
 	"ala":  "Darija and Arabic in Latin letters \"on\"",
 	"elo":  "Polish \"hi\"",
 	"dave": "an English name",
+	"ande": "Spanish \"ande\", one letter from Norwegian \"andre\" (others)",
 	"lon":  "a short form of place names (\"Lon\" for London; one letter from \"Lyon\")",
 	"так":  "Russian \"so\" (a Ukrainian and Belarusian yes)",
 	"هو":   "Arabic \"he\" (a Pashto yes)",
