@@ -254,7 +254,7 @@ const cityFuzzyIndexedRunes = 12
 func buildCityFuzzy(idx map[string]string) *Fuzzy {
 	var names []string
 	for _, name := range sortedKeys(idx) {
-		if len(name) >= 5 {
+		if len(name) >= 5 && !cldrOnly[name] {
 			names = append(names, name)
 		}
 	}
@@ -294,6 +294,15 @@ func buildCityIndex() map[string]string {
 			k := strings.Join(phraseWords(a), " ")
 			if _, taken := idx[k]; !taken {
 				idx[k] = city
+			}
+		}
+	}
+	for city, names := range cldrCityNames {
+		for _, a := range names {
+			k := strings.Join(phraseWords(a), " ")
+			if _, taken := idx[k]; !taken {
+				idx[k] = city
+				cldrOnly[k] = true
 			}
 		}
 	}
@@ -428,6 +437,9 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	}
 	if c, ok := closestCity(joined); ok {
 		return c, true
+	}
+	if c, ok := shortTypoCity(joined); ok {
+		return c, true // "prto": Porto, one typo from a short name
 	}
 	return phoneticCity(joined) // "Sinsinati": Cincinnati spelled by ear
 }

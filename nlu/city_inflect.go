@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -19,12 +20,28 @@ var (
 	cityNativeText string
 	//go:embed city_inflections.txt
 	cityInflectionsText string
+	//go:embed cldr/cities.txt
+	cldrCitiesText string
 )
 
+// cldrCityNames are cldr/cities.txt's names by city: every CLDR locale's name
+// for the time-zone cities (generated: "Muqdisho", "Rīga", "Lisbonë"). They
+// are read exactly, as city_native.txt's are, and never as a typo's target
+// (cldrOnly).
+var cldrCityNames = readCityNames(cldrCitiesText)
+
+// cldrOnly are the folded names only cldr/cities.txt gives: the typo,
+// sound and skeleton readers leave them out, so that a word near one of
+// thousands of foreign names is not taken for a city.
+var cldrOnly = map[string]bool{}
+
 // cityNatives are city_native.txt's names by city.
-var cityNatives = func() map[string][]string {
+var cityNatives = readCityNames(cityNativeText)
+
+// readCityNames reads a "City: name | name" list, one city a line.
+func readCityNames(text string) map[string][]string {
 	out := map[string][]string{}
-	for _, line := range strings.Split(cityNativeText, "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -34,7 +51,7 @@ var cityNatives = func() map[string][]string {
 		out[city] = append(out[city], splitNames(names)...)
 	}
 	return out
-}()
+}
 
 // splitNames is the names of a "name | name" list, trimmed, without empty ones.
 func splitNames(list string) []string {
@@ -124,7 +141,10 @@ func DeclinedCity(text string) (string, bool) {
 	last := len(ws) - 1
 	var found []string
 	for _, c := range declinedCities(ws[last]) {
-		if last == 0 || strings.HasPrefix(key(c), strings.Join(ws[:last], " ")+" ") || nativeHead(c, ws[:last]) {
+		// "no Rīgas": a preposition that is a word of English too is read
+		// only before a declined name (place_markers.txt, [declined]).
+		declinedAfter := last == 1 && placeMarkers.declined[ws[0]]
+		if last == 0 || declinedAfter || strings.HasPrefix(key(c), strings.Join(ws[:last], " ")+" ") || nativeHead(c, ws[:last]) {
 			found = append(found, c)
 		}
 	}
@@ -138,7 +158,7 @@ func DeclinedCity(text string) (string, bool) {
 // one of city's names ("Rio de" of "Rio de Janeiru").
 func nativeHead(city string, head []string) bool {
 	prefix := strings.Join(head, " ") + " "
-	for _, n := range append(append([]string{city}, cities[city]...), cityNatives[city]...) {
+	for _, n := range slices.Concat([]string{city}, cities[city], cityNatives[city], cldrCityNames[city]) {
 		if strings.HasPrefix(key(n), prefix) {
 			return true
 		}
@@ -179,3 +199,102 @@ var placeNameHeads = func() map[string]bool {
 	}
 	return m
 }()
+
+// LexiconCity is the city text names in the hand-written lexicon (city.go,
+// city_world.txt, city_native.txt, the exonyms and nicknames), exactly and
+// whole, leaving out cldr/cities.txt's names: the CLDR generator reads the
+// lexicon so.
+func LexiconCity(text string) (string, bool) {
+	k := strings.Join(phraseWords(text), " ")
+	if c, ok := cityIndex[k]; ok && !cldrOnly[k] {
+		return c, true
+	}
+	return "", false
+}
+
+//go:embed city_typo_words.txt
+var cityTypoWordsText string
+
+// shortCityNames are the lexicon's one-word ASCII names of three to five
+// letters, sorted, and cityTypoWords the English words one typo from one
+// (city_typo_words.txt); built on the first four-letter typo read.
+var shortCityNames = sync.OnceValue(func() (s struct {
+	names []string
+	words map[string]bool
+}) {
+	for k := range cityIndex {
+		if len(k) >= 3 && len(k) <= 5 && isASCII(k) && !strings.Contains(k, " ") && !cldrOnly[k] {
+			s.names = append(s.names, k)
+		}
+	}
+	slices.Sort(s.names)
+	s.words = map[string]bool{}
+	for _, line := range strings.Split(cityTypoWordsText, "\n") {
+		if !strings.HasPrefix(line, "#") {
+			for _, w := range strings.Fields(line) {
+				s.words[w] = true
+			}
+		}
+	}
+	return s
+})
+
+// shortTypoCity reads joined, a folded word of four letters, as the one city
+// whose name of three to five letters it is one typo from ("prto": Porto);
+// none when it is an English word near a name (city_typo_words.txt) or a
+// word of the readers' lexicons, or is near two cities' names.
+func shortTypoCity(joined string) (string, bool) {
+	if len(joined) != 4 || !isASCII(joined) {
+		return "", false
+	}
+	s := shortCityNames()
+	if s.words[joined] || lexiconKnows(joined) {
+		return "", false
+	}
+	found := ""
+	for _, n := range s.names {
+		if !oneTypo(joined, n) {
+			continue
+		}
+		if c := cityIndex[n]; found != "" && c != found {
+			return "", false
+		} else {
+			found = c
+		}
+	}
+	return found, found != ""
+}
+
+// oneTypo reports whether the ASCII words a and b are one letter added,
+// dropped or changed, or two neighbouring letters swapped, apart.
+func oneTypo(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 || a == b {
+		return false
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case len(a) > len(b):
+		return a[i+1:] == b[i:]
+	case a[i+1:] == b[i+1:]:
+		return true
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// LexiconTypoCity is the hand-written lexicon's city that text, not a name
+// of it, is a typo of (closestCity, shortTypoCity): the CLDR generator leaves
+// out a name that reads so as another city ("Dehli", a locale's Dili, is
+// Delhi mistyped).
+func LexiconTypoCity(text string) (string, bool) {
+	k := strings.Join(phraseWords(text), " ")
+	if c, ok := closestCity(k); ok {
+		return c, true
+	}
+	return shortTypoCity(k)
+}

@@ -115,7 +115,7 @@ type cityKey struct{ name, city string }
 var citySounds = sync.OnceValue(func() map[string][]cityKey {
 	out := map[string][]cityKey{}
 	for name, city := range cityIndex {
-		if len(name) < 5 || !isASCII(name) {
+		if len(name) < 5 || !isASCII(name) || cldrOnly[name] {
 			continue
 		}
 		k := phoneticKey(name)

@@ -22,7 +22,7 @@ type skeleton struct{ consonants, city string }
 var citySkeletons = sync.OnceValue(func() map[byte][]skeleton {
 	out := map[byte][]skeleton{}
 	for name, city := range cityIndex {
-		if len(name) < 4 || strings.IndexByte(name, ' ') >= 0 || !isASCII(name) {
+		if len(name) < 4 || strings.IndexByte(name, ' ') >= 0 || !isASCII(name) || cldrOnly[name] {
 			continue
 		}
 		s := consonantsOf(name)

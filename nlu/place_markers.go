@@ -23,9 +23,11 @@ var placeMarkers = func() (m struct {
 	suffix, hyphen map[string]bool
 	prefix         map[string]bool
 	before, after  map[string]bool
+	declined, cue  map[string]bool
 	longest        int
 }) {
 	m.suffix, m.hyphen, m.before, m.after = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	m.declined, m.cue = map[string]bool{}, map[string]bool{}
 	m.prefix = map[string]bool{}
 	section := ""
 	for _, line := range strings.Split(placeMarkersText, "\n") {
@@ -36,9 +38,10 @@ var placeMarkers = func() (m struct {
 		case strings.HasPrefix(line, "["):
 			section = strings.Trim(line, "[]")
 			continue
-		case section == "suffix":
-			for _, s := range strings.Fields(line) {
-				m.suffix[s] = true
+		case section == "suffix" || section == "declined" || section == "cue":
+			set := map[string]map[string]bool{"suffix": m.suffix, "declined": m.declined, "cue": m.cue}[section]
+			for _, s := range strings.Fields(strings.ReplaceAll(line, "|", " ")) {
+				set[s] = true
 			}
 			continue
 		}
@@ -146,8 +149,8 @@ func withoutMarkers(ws []string) (out []string, capital, changed bool) {
 	}
 	for range 3 {
 		n := markerRun(ws, placeMarkers.after, true)
-		if n == 0 {
-			break
+		if n == 0 || len(ws)-n == 1 && placeMarkers.cue[markerWord(ws[0])] {
+			break // "to la": after a cue alone, the word is the place
 		}
 		ws, changed = ws[:len(ws)-n], true
 	}

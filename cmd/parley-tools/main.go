@@ -10,6 +10,7 @@
 //	parley-tools coverage [-config FILE] [-v] PATH...
 //	parley-tools heldout [-config FILE] [-v] PATH...
 //	parley-tools calendar-names [-o FILE]
+//	parley-tools cldr-cities -cldr DIR [-words FILE] [-o FILE]
 //	parley-tools version
 //
 // `parley bench` stays in parley: its command line is a contract
@@ -50,6 +51,7 @@ usage:
   parley-tools cldr-dates -cldr DIR [-dict FILE] [-o FILE]
   parley-tools cldr-counts -cldr DIR [-english FILE] [-o DIR]
   parley-tools cldr-replies -cldr DIR [-dict FILE] [-o FILE]
+  parley-tools cldr-cities -cldr DIR [-words FILE] [-o FILE]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -74,6 +76,7 @@ var program = cli.Program{
 		"cldr-dates":     runCLDRDates,
 		"cldr-counts":    runCLDRCounts,
 		"cldr-replies":   runCLDRReplies,
+		"cldr-cities":    runCLDRCities,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil
