@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -64,6 +65,41 @@ func splitNames(list string) []string {
 	return out
 }
 
+// tellingEndings are city_inflections.txt's "telling:" endings in lower
+// case, their marks kept ("dən" is no "-den" of Camden): an unknown name
+// ending so is declined (HidesKnownCity).
+var tellingEndings = sync.OnceValue(func() (out []string) {
+	for _, line := range strings.Split(cityInflectionsText, "\n") {
+		if rest, ok := strings.CutPrefix(line, "telling:"); ok {
+			for _, e := range strings.Fields(rest) {
+				out = append(out, strings.ToLower(e))
+			}
+		}
+	}
+	return out
+})
+
+// endsTelling reports whether name, as typed, has a word of a stem of four
+// letters or more and a telling case ending ("Gəncədən", "Pärnusse"; not
+// "Namangan-ga": "-ga" is Malaga's too).
+func endsTelling(name string) bool {
+	for w := range strings.FieldsSeq(strings.ToLower(name)) {
+		if tellingWord(strings.TrimFunc(w, unicode.IsPunct)) {
+			return true
+		}
+	}
+	return false
+}
+
+func tellingWord(w string) bool {
+	for _, e := range tellingEndings() {
+		if stem, ok := strings.CutSuffix(w, e); ok && utf8.RuneCountInString(stem) >= minDeclinedCity {
+			return true
+		}
+	}
+	return false
+}
+
 // caseEndings maps a folded case ending to the nominative endings that may
 // stand in its place; maxEnding is the longest ending, in bytes. Built on the
 // first declined word read: most turns name no city that way.
@@ -73,7 +109,7 @@ var caseEndings = sync.OnceValue(func() (e struct {
 }) {
 	e.to = map[string][]string{}
 	for _, line := range strings.Split(cityInflectionsText, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") || strings.HasPrefix(line, "telling:") {
 			continue
 		}
 		for _, rule := range strings.Fields(line) {
@@ -167,7 +203,8 @@ func nativeHead(city string, head []string) bool {
 }
 
 // HidesKnownCity reports whether name, an unknown place's name as typed, is
-// a known city declined ("Lisabonoje", "Beogradu") or a known city after a
+// a known city declined ("Lisabonoje", "Beogradu"), a name with a telling
+// case ending ("Gəncədən", "Pärnusse": city_inflections.txt) or a known city after a
 // word that is no part of a place's name ("Kutoka Nairobi": from Nairobi, in
 // a language whose words Parley does not list): such a name is asked again,
 // never stored as a new place.
@@ -186,7 +223,7 @@ func HidesKnownCity(name string) bool {
 			return !placeNameHeads[ws[i-1]]
 		}
 	}
-	return false
+	return endsTelling(name)
 }
 
 // placeNameHeads are the words that begin places' own names before another
@@ -298,3 +335,7 @@ func LexiconTypoCity(text string) (string, bool) {
 	}
 	return shortTypoCity(k)
 }
+
+// CityKey is text as the city lexicon keys a name: folded words apart by one
+// space (two names with one key are one name to the readers).
+func CityKey(text string) string { return strings.Join(phraseWords(text), " ") }

@@ -28,7 +28,8 @@ func TestDeclinedCities(t *testing.T) {
 		{"į Vilnių", "Vilnius"},
 		{"Kaune", "Kaunas"},
 		{"Rygoje", "Riga"},
-		{"no Rīgas", ""}, // Latvian "no" is English no: not read away
+		{"no Rīgas", "Riga"}, // Latvian "no" only before a declined city (round 11)
+		{"no Riga", ""},      // "no" is English no before a name as it is
 		{"Budapestről", "Budapest"},
 		{"Bécsbe", "Vienna"},
 		{"Rómába", "Rome"},
