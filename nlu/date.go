@@ -429,20 +429,27 @@ func eitherOrder(a, b, y int, today Date) (Date, bool) {
 // month/day or day/month ("7/4" in June): when one reading is this year's and
 // long past (more than recentPastDays, at most justGoneDays ago: not a slip
 // for a day just gone, and next year's would be most of a year away) and the
-// other is still to come this year, the one to come is the date. When both
-// are to come ("7/10" in June), one passed just now ("7/6" in June: a slip
-// for the 7th of June, maybe) or long ago ("8/1" in June: the 8th of January
-// is next year's, half a year away), the writer's country decides the order:
-// no date, asked again.
+// other is still to come this year, the one to come is the date; so too when
+// one passed this year more than recentPastDays ago and the other comes
+// within justGoneDays ("10/3" on 22 September: October 3rd; "8/1" in June:
+// August 1st). When both are to come ("7/10" in June), one passed just now
+// ("7/6" in June: a slip for the 7th of June, maybe), or the one to come is
+// further off, the writer's country decides the order: no date, asked again.
 func comingOrder(a, b int, today Date) (Date, bool) {
 	md, dm := Date{today.Year, time.Month(a), b}, Date{today.Year, time.Month(b), a}
 	gone := func(d Date) bool {
 		return d.Before(today.AddDays(-recentPastDays)) && !d.Before(today.AddDays(-justGoneDays))
 	}
+	// A reading gone this year more than recentPastDays ago (no slip) beside
+	// one to come within justGoneDays: "10/3" on 22 September is October
+	// 3rd, for the 10th of March is next year's, half a year off, and no one
+	// books that with the near one's numbers.
+	longGone := func(d Date) bool { return d.Before(today.AddDays(-recentPastDays)) }
+	near := func(d Date) bool { return !d.Before(today) && !today.AddDays(justGoneDays).Before(d) }
 	switch {
-	case gone(dm) && !md.Before(today):
+	case gone(dm) && !md.Before(today), longGone(dm) && near(md):
 		return md, true
-	case gone(md) && !dm.Before(today):
+	case gone(md) && !dm.Before(today), longGone(md) && near(dm):
 		return dm, true
 	}
 	return Date{}, false
@@ -465,11 +472,14 @@ func fullYear(digits string) int {
 // for a day just gone rather than for next year's (eitherOrder).
 const recentPastDays = 31
 
-// recentBareDays is how far back a day of the month said alone ("the 9th")
-// that has passed this month is taken for a mistake or a doubt, and asked
-// again, rather than next month's: half a month, so that "the 9th" said on the
-// 12th is asked and "the 2nd" said on the 28th is next month's.
-const recentBareDays = 14
+// recentBareDays is how far back a day of the month said alone ("the 20th")
+// that has passed this month is taken for a slip, and asked again, rather
+// than next month's: the last week, in which a person may still think the
+// day is to come ("the 20th" said on the 22nd). Longer ago, the next such day
+// is the only reading a person gives it: "the 14th" said on the 22nd is next
+// month's 14th (round 11), as "the 2nd" on the 28th is. It was half a month
+// until round 11 showed people mean next month's once a week has gone.
+const recentBareDays = 7
 
 // nextMonthDay is the first month/day on or after today within the coming
 // twelve months: a day that does not come in them ("the 29th of February" in a
@@ -686,14 +696,20 @@ var courtesyWords = wordSet(`please pls plz thx thanks thank you ty ok okay chee
 
 // abbreviationWithDayPart reports whether the weekday's abbreviation at
 // toks[w] has a part of the day right after it ("sun night", "train sat
-// morning"): then "sun" can only be the day, wherever it is said.
+// morning", "sat am" as the whole answer): then "sun" can only be the day.
 func abbreviationWithDayPart(toks []token, w int) bool {
 	if w+1 >= len(toks) {
 		return false
 	}
 	part := toks[w+1].text
 	_, ok := meridiemWords[part]
-	return ok && part != "am" && part != "pm"
+	// "am" and "pm" are also the verb and an hour's mark ("sat am I right"):
+	// they make the day only right at the answer's start ("sat am", "sun
+	// pm") and as its end.
+	if part == "am" || part == "pm" {
+		return ok && w == 0 && (w+2 == len(toks) || courtesyWords[toks[w+2].text])
+	}
+	return ok
 }
 
 // weekdaySuffixAt reads the modifier that may follow the weekday named at

@@ -33,7 +33,7 @@ func TestDateClasses(t *testing.T) {
 		{"passed day", "the 5th", ""},
 		{"passed day", "on the 8th please", ""},
 		{"passed day", "le 2", ""},
-		{"passed day", "the first", ""},
+		{"passed day", "the first", "2026-04-01"}, // 8 days gone: next month's
 		{"passed day", "the 9th", "2026-03-09"},
 		{"passed day", "the 10th", "2026-03-10"},
 		{"passed day", "the 5th of next month", "2026-04-05"},

@@ -202,7 +202,8 @@ func skipDayWord(toks []token, j int) int {
 }
 
 // lastDayOfAt reads "[the] last day of MONTH [YEAR]": the month's last day,
-// the next one to come (nextMonthDay's reading).
+// the next one to come (nextMonthDay's reading); "[the] last day of the
+// month" (this month's), "of this month", "of next month".
 func lastDayOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 	j := skipThe(toks, i)
 	if j+3 >= len(toks) || toks[j].text != "last" || toks[j+1].text != "day" || toks[j+2].text != "of" {
@@ -210,7 +211,14 @@ func lastDayOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	m, ok := monthNames[toks[j+3].text]
 	if !ok {
-		return dateSpan{}, false
+		// "the last day of the month", "... of this month", "... of next
+		// month": that month's last day.
+		ref, last, ok := monthRefAt(toks, j+3, today)
+		if !ok {
+			return dateSpan{}, false
+		}
+		y, m := ref.date.Year, ref.date.Month
+		return dateSpan{first: i, last: last, date: Date{y, m, daysIn(y, m)}}, true
 	}
 	if y, yl, ok := yearAt(toks, j+4); ok {
 		return dateSpan{first: i, last: yl, date: Date{y, m, daysIn(y, m)}}, true
@@ -301,11 +309,18 @@ func afterNextAt(toks []token, i int, today Date) (dateSpan, bool) {
 // week", "next week Friday", "this week Thursday".
 func weekOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if off, ok := weekOffsetAt(toks, i); ok && i+2 < len(toks) {
-		if day, ok := weekdayNames[toks[i+2].text]; ok {
+		// After "next week" an abbreviation can only be the day ("next
+		// week tues", "nxt wk sat").
+		if day, ok := weekdayOrAbbreviation(toks[i+2].text); ok {
 			return dateSpan{first: i, last: i + 2, date: dayOfWeek(today, off, day)}, true
 		}
 	}
 	day, ok := weekdayNames[toks[i].text]
+	if !ok && (i == 0 || onlyWeekdayAbbreviations[toks[i].text]) {
+		// "sat next week" opening the message; "I sat next week's exam" is
+		// no day.
+		day, ok = weekdayAbbreviations[toks[i].text]
+	}
 	if !ok {
 		return dateSpan{}, false
 	}
@@ -314,6 +329,16 @@ func weekOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return dateSpan{first: i, last: j + 1, date: dayOfWeek(today, off, day)}, true
 	}
 	return dateSpan{}, false
+}
+
+// weekdayOrAbbreviation is the weekday w names in full or short ("tues",
+// "sat"): for a place where only a day can stand.
+func weekdayOrAbbreviation(w string) (time.Weekday, bool) {
+	if day, ok := weekdayNames[w]; ok {
+		return day, true
+	}
+	day, ok := weekdayAbbreviations[w]
+	return day, ok
 }
 
 // weekOffsetAt reads "next week" (1) or "this week" (0) at toks[j].
@@ -432,10 +457,11 @@ func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool
 	out := Date{month.Year, month.Month, d}
 	if month == today && out.Before(today) {
 		// A day said without its month that passed this month within the
-		// last recentBareDays ("the 9th" on the 12th): the user may have lost
-		// track of the date as well as mean next month's. Asked again, never
-		// guessed. Longer ago ("the 2nd" on the 28th), next month's is the
-		// only reading a person would give it.
+		// last recentBareDays ("the 20th" on the 22nd): the user may have
+		// lost track of the date as well as mean next month's. Asked again,
+		// never guessed. Longer ago ("the 14th" on the 22nd, "the 2nd" on
+		// the 28th), next month's is the reading people give it; a day next
+		// month has not ("the 31st" on 22 September) is no date.
 		if !out.Before(today.AddDays(-recentBareDays)) {
 			return dateSpan{}, false
 		}

@@ -706,11 +706,22 @@ var dateTypoTargets = append(slices.Clip(weekdayWords), []string{
 // same first letter, by that word.
 func correctDateTypos(toks []token) {
 	for j, t := range toks {
+		if len(t.text) <= 3 {
+			if full, ok := dateChatWords[t.text]; ok {
+				toks[j].text = full // "nxt wk tues"
+			}
+			continue
+		}
 		if best, ok := dateTypoFor(t.text); ok {
 			toks[j].text = best
 		}
 	}
 }
+
+// dateChatWords are short chat spellings of the words that make a date
+// ("nxt wk tues", "nxt fri"); the gloss files' chat entries rewrite sentences,
+// a date answer is read from its own words.
+var dateChatWords = map[string]string{"nxt": "next", "wk": "week", "wks": "weeks"}
 
 // dateTypoFor is the date word w is a typo of (see correctDateTypos).
 func dateTypoFor(w string) (string, bool) {

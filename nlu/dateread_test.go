@@ -27,7 +27,7 @@ func TestReadDate(t *testing.T) {
 		{"day and month", "the thirty first of december", "2026-12-31"},
 		{"day and month", "the 3rd", ""}, // passed this month (10 November): asked again
 		{"day and month", "the 13th", "2026-11-13"},
-		{"day and month", "the 2nd", ""},            // 8 days passed: asked again
+		{"day and month", "the 2nd", "2026-12-02"},  // 8 days passed: next month's
 		{"day and month", "the 20th", "2026-11-20"}, // still to come
 		{"day and month", "on the seventeenth", "2026-11-17"},
 		{"day and month", "17", "2026-11-17"},
@@ -52,7 +52,7 @@ func TestReadDate(t *testing.T) {
 		{"part of day", "fri evening", "2026-11-13"},
 		{"part of day", "sat morning", "2026-11-14"},
 		{"part of day", "friday evening", "2026-11-13"},
-		{"part of day", "sun am", ""},
+		{"part of day", "sun am", "2026-11-15"}, // the whole answer: the day
 		{"leftover", "sun and sea", ""},
 		{"leftover", "4/5", ""},
 		{"weekday check", "Friday the 13th", "2026-11-13"},
@@ -123,14 +123,16 @@ func TestFindDate(t *testing.T) {
 }
 
 // TestABareDayPassedLongAgoIsNextMonths: a day of the month said alone that
-// passed within recentBareDays is asked again; one that passed longer ago is
-// next month's, the only reading a person gives "the 2nd" on the 28th.
+// passed within recentBareDays (a week) is asked again; one that passed longer ago
+// is next month's, the reading a person gives "the 2nd" on the 28th and "the
+// 20th" on the 28th.
 func TestABareDayPassedLongAgoIsNextMonths(t *testing.T) {
 	now := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
 	for _, tc := range []struct{ text, want string }{
 		{"the 2nd", "2026-12-02"},
 		{"on the 10th please", "2026-12-10"},
-		{"the 20th", ""}, // 8 days passed
+		{"the 20th", "2026-12-20"}, // 8 days passed: next month's
+		{"the 21st", ""},           // 7 days passed: a slip, asked
 		{"the 27th", ""},
 		{"the 31st", ""}, // no 31 November; 31 December is no reading of it
 		{"the 29th", "2026-11-29"},

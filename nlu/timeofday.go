@@ -9,11 +9,13 @@ import (
 )
 
 // englishMeridiem say whether an hour of 1 to 12 is before (am) or after (pm)
-// noon; the other languages' parts of the day are data, [word] entries of the
-// gloss files meaning one of these ("soir = evening [word]").
+// noon, with the short forms people type ("thurs eve", "sat morn", "fri
+// aft", "sun nite"); the other languages' parts of the day are data, [word]
+// entries of the gloss files meaning one of these ("soir = evening [word]").
 var englishMeridiem = map[string]bool{
-	"am": false, "morning": false,
+	"am": false, "morning": false, "morn": false, "mornin": false,
 	"pm": true, "afternoon": true, "evening": true, "night": true, "tonight": true,
+	"eve": true, "evng": true, "aft": true, "aftn": true, "nite": true,
 }
 
 // meridiemWords are the parts of the day of every language.
