@@ -24,6 +24,8 @@ var (
 	asidePredicate = dateAsideList("predicate")
 	asidePraise    = dateAsideList("praise")
 	asideDangling  = dateAsideList("dangling")
+	asideBetween   = dateAsideList("between")
+	asideNoneOf    = dateAsideList("none_of")
 	denyVerbs      = dateAsideList("deny_verb")
 	denyWords      = dateAsideList("deny")
 )
@@ -52,12 +54,29 @@ func deniesDate(text string) bool {
 		for j := 0; j < len(word); j++ {
 			low[j] = word[j] | 0x20
 		}
-		if verb && denyWords[string(low[:len(word)])] {
+		if verb && denyWords[string(low[:len(word)])] && !noneOfNext(text, words, i) {
 			return true
 		}
 		verb = verb || i > 0 && denyVerbs[string(low[:len(word)])]
 	}
 	return false
+}
+
+// noneOfNext reports whether words[i] is a "no" saying there is none of a
+// thing ("rain's forecast so no combining"), not that the day is no good.
+func noneOfNext(text string, words []sideWord, i int) bool {
+	if i+1 >= len(words) || words[i+1].clause || words[i].end-words[i].start != 2 {
+		return false
+	}
+	var low [16]byte
+	next := text[words[i+1].start:words[i+1].end]
+	if len(next) > len(low) {
+		return false
+	}
+	for j := 0; j < len(next); j++ {
+		low[j] = next[j] | 0x20
+	}
+	return asideNoObject(string(low[:len(next)]))
 }
 
 // maxAsideWords bounds an aside: a longer tail is a sentence of its own;
@@ -81,10 +100,14 @@ func dateWithAside(text string, now time.Time) (Date, bool) {
 	}
 	for i := len(words) - 1; i > 0 && len(words)-i <= maxAsideWords; i-- {
 		broken := words[i].clause || strings.ContainsAny(text[words[i-1].end:words[i].start], "(")
-		if !broken && !asidePredicate[strings.ToLower(text[words[i].start:words[i].end])] {
+		opener := strings.ToLower(text[words[i].start:words[i].end])
+		head, tail := text[:words[i].start], text[words[i].start:]
+		if !broken && asideBetween[opener] && i+1 < len(words) {
+			// "thursday between closings": when in the day, no other day.
+			head, tail, broken = text[:words[i].start], text[words[i+1].start:], true
+		} else if !broken && !asidePredicate[opener] {
 			continue // an aside starts at a break or with a predicate
 		}
-		head, tail := text[:words[i].start], text[words[i].start:]
 		if d, ok := readDate(head, now); ok && asideOf(tail, d, now, broken) {
 			return d, asideAlone(text, d, now)
 		}
@@ -130,6 +153,14 @@ func asideOf(tail string, d Date, now time.Time, broken bool) bool {
 	return broken || asidePredicate[toks[0].text] && praised
 }
 
+// asideNoObject reports whether w, after a "no" inside an aside (not its
+// first word), is what the aside says there is none of ("so no combining",
+// "no rush": none_of), not a turn against the day ("no good", "no wait",
+// "no, Saturday").
+func asideNoObject(w string) bool {
+	return asideNoneOf[w] || len(w) > 5 && strings.HasSuffix(w, "ing") && !IsDateWord(w)
+}
+
 // asideWordFits reports whether toks[j] may stand in an aside about d.
 func asideWordFits(toks []token, j int, d Date) bool {
 	w := toks[j].text
@@ -137,6 +168,9 @@ func asideWordFits(toks []token, j int, d Date) bool {
 		return false // the lists are English: "3月21日(金)" names a weekday
 	}
 	_, unit := dayUnits[w]
+	if w == "no" && j > 0 && j+1 < len(toks) && asideNoObject(toks[j+1].text) {
+		return true // "rain's forecast so no combining": no, of a thing, not of the day
+	}
 	if asideRefuse[w] || IsNumberWord(w) && w != "a" && w != "an" || strings.ContainsAny(w, "0123456789") || unit && w != "day" {
 		return false
 	}

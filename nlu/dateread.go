@@ -679,6 +679,12 @@ func clockDigits(toks []token, j int) bool {
 		switch toks[j-1].text {
 		case "at", "around", "about", "before", "after":
 			return true
+		case "like", "roughly", "approx", "approximately", "maybe":
+			// "at like 7", "around maybe 8": a hedge between the
+			// hour's lead and the hour.
+			if j > 1 && hourLeads[toks[j-2].text] {
+				return true
+			}
 		}
 		if isDigits(toks[j-1].text) && len(w) == 2 && j > 1 && (toks[j-2].text == "at" || toks[j-2].text == "around") {
 			return true
@@ -690,6 +696,9 @@ func clockDigits(toks []token, j int) bool {
 	}
 	return false
 }
+
+// hourLeads say an hour follows ("at 7", "around 8").
+var hourLeads = wordSet(`at around about before after`)
 
 // weekdayWords are the weekdays' full names, which typos are read as.
 var weekdayWords = []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
