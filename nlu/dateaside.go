@@ -26,6 +26,7 @@ var (
 	asideDangling  = dateAsideList("dangling")
 	asideBetween   = dateAsideList("between")
 	asideNoneOf    = dateAsideList("none_of")
+	offDayWords    = dateAsideList("off_day")
 	denyVerbs      = dateAsideList("deny_verb")
 	denyWords      = dateAsideList("deny")
 )
@@ -77,6 +78,40 @@ func noneOfNext(text string, words []sideWord, i int) bool {
 		low[j] = next[j] | 0x20
 	}
 	return asideNoObject(string(low[:len(next)]))
+}
+
+// dayBesideOffDay reads two clauses cut by a comma or "and", each saying a
+// day, one of them labelled a day off (off_day: "workout monday, rest day
+// sunday", "rest sunday, train monday"): the other's day, read as read
+// reads an answer. None when both or neither are labelled.
+func dayBesideOffDay(text string, now time.Time, read func(string, time.Time) (Date, bool)) (Date, bool) {
+	head, tail, ok := strings.Cut(text, ",")
+	if !ok || strings.Contains(tail, ",") {
+		return Date{}, false
+	}
+	offHead, offTail := saysOffDay(head), saysOffDay(tail)
+	if offHead == offTail {
+		return Date{}, false
+	}
+	answer, off := head, tail
+	if offHead {
+		answer, off = tail, head
+	}
+	if _, ok := findDate(off, now); !ok {
+		return Date{}, false // the day off must be a day of its own
+	}
+	return read(answer, now)
+}
+
+// saysOffDay reports whether text holds an off_day word.
+func saysOffDay(text string) bool {
+	var buf [16]token
+	for _, t := range appendTokens(buf[:0], key(text)) {
+		if offDayWords[t.text] {
+			return true
+		}
+	}
+	return false
 }
 
 // maxAsideWords bounds an aside: a longer tail is a sentence of its own;

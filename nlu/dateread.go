@@ -43,7 +43,10 @@ func readDateAnswer(text string, now time.Time) (Date, bool) {
 	}
 	// "Saturday is best.", "Friday, tidy", "the 9th, day after we dock": the
 	// date and an aside about it.
-	return dateWithAside(text, now)
+	if d, ok := dateWithAside(text, now); ok {
+		return d, true
+	}
+	return dayBesideOffDay(text, now, readDate) // "workout monday, rest day sunday"
 }
 
 // namesADay reports whether text holds a date or a word of one.
@@ -161,7 +164,10 @@ func findDateIn(text string, now time.Time) (Date, bool) {
 		return findDate(text[:cut], now) // "on the 6th, coming back the 12th"
 	}
 	// "the 9th, the day after we dock": a date and an aside about it.
-	return dateWithAside(text, now)
+	if d, ok := dateWithAside(text, now); ok {
+		return d, true
+	}
+	return dayBesideOffDay(text, now, findDate) // "workout monday, rest day sunday"
 }
 
 func findDate(text string, now time.Time) (Date, bool) {

@@ -393,12 +393,57 @@ func ExtractRegex(re *regexp.Regexp, text string) map[string]string {
 // keywords occurs in text as whole words (case, accents and punctuation ignored).
 func Categorize(text string, categories map[string][]string) (string, bool) {
 	toks := tokenize(key(text))
-	for _, name := range sortedKeys(categories) {
+	names := sortedKeys(categories)
+	for _, name := range names {
 		for _, kw := range categories[name] {
 			if containsPhrase(toks, phraseWords(kw)) {
 				return name, true
 			}
 		}
 	}
-	return "", false
+	return typedCategory(toks, names, categories)
+}
+
+// typedCategory is the one category a word of toks names with a typo of one
+// of its one-word keywords ("quick cal tmrw", "trainng sat", "traning
+// friday"): a keyword of four letters or more with the same first letter,
+// one edit away from a word of five letters or more, or with a doubled
+// letter typed once ("cal" for "call"). None when two categories are near,
+// or a word is a date or number word (no kind).
+func typedCategory(toks []token, names []string, categories map[string][]string) (string, bool) {
+	found := ""
+	for _, t := range toks {
+		w := t.text
+		if len(w) < 3 || IsDateWord(w) || IsNumberWord(w) {
+			continue
+		}
+		for _, name := range names {
+			for _, kw := range categories[name] {
+				if !typoOfKeyword(w, kw) {
+					continue
+				}
+				if found != "" && found != name {
+					return "", false
+				}
+				found = name
+			}
+		}
+	}
+	return found, found != ""
+}
+
+// typoOfKeyword reports whether w is kw typed with one slip (see typedCategory).
+func typoOfKeyword(w, kw string) bool {
+	if len(kw) < 4 || w[0] != kw[0] || strings.ContainsRune(kw, ' ') || w == kw {
+		return false
+	}
+	if len(w) == len(kw)-1 {
+		for i := 1; i < len(kw); i++ {
+			if kw[i] == kw[i-1] && w == kw[:i]+kw[i+1:] {
+				return true // "cal", "sesion"
+			}
+		}
+	}
+	// A plural is another word, no slip ("shirts" for "shirt").
+	return len(w) >= 5 && w != kw+"s" && kw != w+"s" && Levenshtein(w, kw) == 1
 }

@@ -241,7 +241,10 @@ func TestCategorize(t *testing.T) {
 		{"vinyl record", "music", true},
 		{"a poster and an album", "decor", true}, // both match: sorted name order
 		{"a hoodie and an album", "clothing", true},
-		{"shirts", "", false}, // whole words only
+		{"shirts", "", false},             // whole words only
+		{"a hodie", "", false},            // four letters: too short to be sure of a slip
+		{"a posterr", "decor", true},      // one slip in a word of five letters or more
+		{"a hoody or a postr", "", false}, // two categories near: none
 		{"nothing", "", false},
 	}
 	for _, tt := range tests {
@@ -301,4 +304,29 @@ func FuzzParseNumber(f *testing.F) {
 		ExtractPhone(s)
 		ExtractEmail(s)
 	})
+}
+
+// TestCategorizeTypedKinds: a session kind typed with one slip names its
+// category ("quick cal tmrw", "trainng sat"); a word near two is none.
+func TestCategorizeTypedKinds(t *testing.T) {
+	kinds := map[string][]string{
+		"training session": {"session", "training", "workout", "sesh", "in person"},
+		"intro call":       {"call", "quick call", "video", "chat", "intro"},
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"quick cal tmrw", "intro call"},
+		{"trainng sat", "training session"},
+		{"traning friday", "training session"},
+		{"sesion monday", "training session"},
+		{"workot monday", "training session"},
+		{"vidoe call", "intro call"},
+		{"sesh sat", "training session"},
+		{"the sun", ""},
+		{"friday", ""},
+	} {
+		got, _ := Categorize(tc.in, kinds)
+		if got != tc.want {
+			t.Errorf("Categorize(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
 }
