@@ -242,9 +242,9 @@ func TestCategorize(t *testing.T) {
 		{"a poster and an album", "decor", true}, // both match: sorted name order
 		{"a hoodie and an album", "clothing", true},
 		{"shirts", "", false},             // whole words only
-		{"a hodie", "", false},            // four letters: too short to be sure of a slip
+		{"a hodie", "clothing", true},     // a doubled letter typed once
 		{"a posterr", "decor", true},      // one slip in a word of five letters or more
-		{"a hoody or a postr", "", false}, // two categories near: none
+		{"a hodie or a postr", "", false}, // two categories near: none
 		{"nothing", "", false},
 	}
 	for _, tt := range tests {
