@@ -188,6 +188,12 @@ func asideOf(tail string, d Date, now time.Time, broken bool) bool {
 	return broken || asidePredicate[toks[0].text] && praised
 }
 
+// noneOfAt reports whether toks[j] is a "no" inside an aside (not its first
+// word) before a thing there is none of: "rain's forecast so no combining".
+func noneOfAt(toks []token, j int) bool {
+	return toks[j].text == "no" && j > 0 && j+1 < len(toks) && asideNoObject(toks[j+1].text)
+}
+
 // asideNoObject reports whether w, after a "no" inside an aside (not its
 // first word), is what the aside says there is none of ("so no combining",
 // "no rush": none_of), not a turn against the day ("no good", "no wait",
@@ -203,10 +209,7 @@ func asideWordFits(toks []token, j int, d Date) bool {
 		return false // the lists are English: "3月21日(金)" names a weekday
 	}
 	_, unit := dayUnits[w]
-	if w == "no" && j > 0 && j+1 < len(toks) && asideNoObject(toks[j+1].text) {
-		return true // "rain's forecast so no combining": no, of a thing, not of the day
-	}
-	if asideRefuse[w] || IsNumberWord(w) && w != "a" && w != "an" || strings.ContainsAny(w, "0123456789") || unit && w != "day" {
+	if asideRefuse[w] && !noneOfAt(toks, j) || IsNumberWord(w) && w != "a" && w != "an" || strings.ContainsAny(w, "0123456789") || unit && w != "day" {
 		return false
 	}
 	if wd, ok := weekdayNames[w]; ok {

@@ -682,15 +682,8 @@ func clockDigits(toks []token, j int) bool {
 		return false
 	}
 	if j > 0 {
-		switch toks[j-1].text {
-		case "at", "around", "about", "before", "after":
+		if hourLeads[toks[j-1].text] || hedgedHour(toks, j) {
 			return true
-		case "like", "roughly", "approx", "approximately", "maybe":
-			// "at like 7", "around maybe 8": a hedge between the
-			// hour's lead and the hour.
-			if j > 1 && hourLeads[toks[j-2].text] {
-				return true
-			}
 		}
 		if isDigits(toks[j-1].text) && len(w) == 2 && j > 1 && (toks[j-2].text == "at" || toks[j-2].text == "around") {
 			return true
@@ -705,6 +698,15 @@ func clockDigits(toks []token, j int) bool {
 
 // hourLeads say an hour follows ("at 7", "around 8").
 var hourLeads = wordSet(`at around about before after`)
+
+// hourHedges may stand between an hour's lead and the hour ("at like 7",
+// "around maybe 8").
+var hourHedges = wordSet(`like roughly approx approximately maybe`)
+
+// hedgedHour reports whether toks[j] follows an hour's lead and a hedge.
+func hedgedHour(toks []token, j int) bool {
+	return j > 1 && hourHedges[toks[j-1].text] && hourLeads[toks[j-2].text]
+}
 
 // weekdayWords are the weekdays' full names, which typos are read as.
 var weekdayWords = []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
