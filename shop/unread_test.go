@@ -22,14 +22,24 @@ var confirming = [][2]string{{"show me accessories", ""}, {"", "select:48"}}
 // a sold product with such a word is searched without it; an English noun the
 // shop does not sell stays an unsold search.
 func TestWordsTheShopCannotReadAreNoSearch(t *testing.T) {
+	// Words of other languages that the shared reply readers read (a yes, a
+	// no, "more", a greeting) are answered as such, before the fallback.
 	runReaderCases(t, []readerCase{
-		{setup: confirming, say: "ha", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "48"},
-		{setup: confirming, say: "iva", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "48"},
-		{setup: confirming, say: "voch", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "48"},
-		{setup: clothing, say: "yana", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: ""},
-		{setup: clothing, say: "aktar", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: ""},
-		{say: "barev", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
-		{say: "goeienaand", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		{setup: confirming, say: "ha", intent: nlu.ShopConfirm, state: shop.StateIdle},
+		{setup: confirming, say: "iva", intent: nlu.ShopConfirm, state: shop.StateIdle},
+		{setup: confirming, say: "voch", intent: nlu.ShopCancel, state: shop.StateIdle},
+		{setup: clothing, say: "yana", intent: nlu.ShopShowMore, state: shop.StateRecommending},
+		{setup: clothing, say: "aktar", intent: nlu.ShopShowMore, state: shop.StateRecommending},
+		{say: "barev", intent: nlu.ShopGreeting, state: shop.StateIdle},
+		{say: "goeienaand", intent: nlu.ShopGreeting, state: shop.StateIdle},
+	})
+	// Words no reader reads are not understood.
+	runReaderCases(t, []readerCase{
+		{setup: confirming, say: "zlorp", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: confirming, say: "vrenk tazo", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "48"},
+		{setup: clothing, say: "qorvath", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: ""},
+		{say: "vrenk", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		{say: "zlorp mibu", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
 		{say: "beanie unek?", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "kayak", intent: nlu.ShopSearch, state: shop.StateIdle},
 		{say: "wetsuits?", intent: nlu.ShopSearch, state: shop.StateIdle},
