@@ -79,6 +79,17 @@ var worldOnlyReplyWords = func() map[string]bool {
 			}
 		}
 	}
+	// Every CLDR locale's yes and no (cldr/replies.txt) is read as typed, never
+	// as a typo's target: "gear" is no Romansh "gea".
+	for _, byLang := range cldrReplies {
+		for _, phrases := range byLang {
+			for _, p := range phrases {
+				for _, w := range phraseWords(p) {
+					out[w] = true
+				}
+			}
+		}
+	}
 	for w := range in {
 		delete(out, w)
 	}
