@@ -3,6 +3,7 @@ package nlu
 import (
 	_ "embed"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -100,6 +101,14 @@ func isSignOffName(name string) bool {
 			return false
 		}
 	}
+	// A yes or a no of any language in capitals is the answer shouted, not a
+	// signature: "muito obrigado AAMA" is a thanks and a Tamil yes. Written as
+	// a name ("Thanks, Jo") it stays a name.
+	if strings.ToUpper(name) == name {
+		if a, rest := leadingYesNo(replyKey(name)); a != Unknown && rest == "" {
+			return false
+		}
+	}
 	return true
 }
 
@@ -125,12 +134,20 @@ func beforeSignOff(head string) (string, bool) {
 	return "", false
 }
 
+// thanksClosings are the thanks of every language as phrase keys: a thanks
+// closes a message as a closing does, and its longest form is the closing
+// ("muito obrigado", not "obrigado" after a "muito" that says something).
+var thanksClosings = sync.OnceValue(func() map[string]bool { return phraseKeys(thanksPhrases) })
+
 // isClosing reports whether words (lower case, marks at their ends aside)
-// are one of the closings.
+// are one of the closings or a thanks.
 func isClosing(words []string) bool {
 	clean := make([]string, len(words))
 	for i, w := range words {
 		clean[i] = strings.Trim(w, ",.!;:")
+	}
+	if len(clean) > 1 && thanksClosings()[confirmKey(strings.Join(clean, " "))] {
+		return true
 	}
 	for _, p := range signoffClosings {
 		if len(p) == len(clean) && strings.Join(p, " ") == strings.Join(clean, " ") {

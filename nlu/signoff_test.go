@@ -23,6 +23,8 @@ func TestWithoutSignOff(t *testing.T) {
 		"next Friday - Monday":                             "next Friday - Monday",
 		"yes, thanks a lot":                                "yes, thanks a lot",
 		"I'd like a flight to New York":                    "I'd like a flight to New York",
+		"muito obrigado AAMA":                              "muito obrigado AAMA", // a Tamil yes in capitals, no name
+		"thank you so much, A BAR SHI":                     "thank you so much, A BAR SHI",
 	} {
 		if got := WithoutSignOff(in); got != want {
 			t.Errorf("WithoutSignOff(%q) = %q, want %q", in, got, want)
