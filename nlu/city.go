@@ -273,41 +273,56 @@ func (l lazyFuzzy) Near(dst []FuzzyMatch, query string, maxDist int) []FuzzyMatc
 func (l lazyFuzzy) Closest(query string) (FuzzyMatch, bool) { return l().Closest(query) }
 
 func buildCityIndex() map[string]string {
-	idx := map[string]string{}
+	// Sized for every name at once and keyed without phraseWords' slices:
+	// cldr/cities.txt's thirteen thousand names made growing the map and
+	// allocating each name's words most of the package's start-up cost.
+	n := len(cityNicknames)
+	for _, names := range cldrCityNames {
+		n += len(names)
+	}
+	idx := make(map[string]string, n+len(cities)*4+len(worldCities)*4+len(cityNatives)*4)
+	cldrOnly = make(map[string]bool, n)
+	var b cityKeyBuf
 	for city, aliases := range cities {
-		for _, a := range append(append([]string{city}, aliases...), cityExonyms[city]...) {
-			idx[strings.Join(phraseWords(a), " ")] = city
+		idx[b.key(city)] = city
+		for _, a := range aliases {
+			idx[b.key(a)] = city
+		}
+		for _, a := range cityExonyms[city] {
+			idx[b.key(a)] = city
 		}
 	}
+	addNew := func(city, a string) (string, bool) {
+		k := b.key(a)
+		if _, taken := idx[k]; taken {
+			return k, false
+		}
+		idx[k] = city
+		return k, true
+	}
 	for city, aliases := range worldCities {
-		for _, a := range append([]string{city}, aliases...) {
-			k := strings.Join(phraseWords(a), " ")
-			if _, taken := idx[k]; !taken {
-				idx[k] = city
-			}
+		addNew(city, city)
+		for _, a := range aliases {
+			addNew(city, a)
 		}
 	}
 	for city, names := range cityNatives {
 		// city_native.txt: names in the languages that decline them, and
 		// cities neither list above has ("Novi Sad", "Shiraz").
-		for _, a := range append([]string{city}, names...) {
-			k := strings.Join(phraseWords(a), " ")
-			if _, taken := idx[k]; !taken {
-				idx[k] = city
-			}
+		addNew(city, city)
+		for _, a := range names {
+			addNew(city, a)
 		}
 	}
 	for city, names := range cldrCityNames {
 		for _, a := range names {
-			k := strings.Join(phraseWords(a), " ")
-			if _, taken := idx[k]; !taken {
-				idx[k] = city
+			if k, added := addNew(city, a); added {
 				cldrOnly[k] = true
 			}
 		}
 	}
 	for nick, city := range cityNicknames {
-		k := strings.Join(phraseWords(nick), " ")
+		k := b.key(nick)
 		idx[k] = city
 		// "the Windy City" or "Windy City": a leading "the" may be left out
 		// where two words or more are left ("the Six" alone is no "six").
@@ -316,6 +331,23 @@ func buildCityIndex() map[string]string {
 		}
 	}
 	return idx
+}
+
+// cityKeyBuf keys the index's names: strings.Join(phraseWords(name), " ")
+// worked out in reused buffers, a one-word key being the folded name itself.
+type cityKeyBuf struct {
+	toks []token
+	join []byte
+}
+
+func (b *cityKeyBuf) key(name string) string {
+	k := fold(Normalize(name))
+	b.toks = appendTokens(b.toks[:0], k)
+	if len(b.toks) == 1 && b.toks[0].start == 0 && b.toks[0].end == len(k) {
+		return k
+	}
+	b.join = appendJoined(b.join[:0], b.toks)
+	return string(b.join)
 }
 
 // cityWorldText is city_world.txt: more of the world's cities, with the

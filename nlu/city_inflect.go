@@ -34,7 +34,8 @@ var cldrCityNames = readCityNames(cldrCitiesText)
 // cldrOnly are the folded names only cldr/cities.txt gives: the typo,
 // sound and skeleton readers leave them out, so that a word near one of
 // thousands of foreign names is not taken for a city.
-var cldrOnly = map[string]bool{}
+// buildCityIndex makes it, sized for every CLDR name.
+var cldrOnly map[string]bool
 
 // cityNatives are city_native.txt's names by city.
 var cityNatives = readCityNames(cityNativeText)
@@ -49,6 +50,10 @@ func readCityNames(text string) map[string][]string {
 		}
 		city, names, _ := strings.Cut(line, ":")
 		city = strings.TrimSpace(city)
+		if _, seen := out[city]; !seen {
+			out[city] = splitNames(names)
+			continue
+		}
 		out[city] = append(out[city], splitNames(names)...)
 	}
 	return out
@@ -56,7 +61,7 @@ func readCityNames(text string) map[string][]string {
 
 // splitNames is the names of a "name | name" list, trimmed, without empty ones.
 func splitNames(list string) []string {
-	var out []string
+	out := make([]string, 0, strings.Count(list, "|")+1)
 	for n := range strings.SplitSeq(list, "|") {
 		if n = strings.TrimSpace(n); n != "" {
 			out = append(out, n)
