@@ -35,24 +35,27 @@ var generatedDates = parseCLDRDates(cldrDatesFile)
 func parseCLDRDates(text string) cldrDates {
 	out := cldrDates{weekdays: map[string]time.Weekday{}, weekdayPhrases: map[string]time.Weekday{},
 		days: map[string]int{}, parts: map[string]bool{}}
-	seen := map[string]string{}
+	seen := make(map[string][2]string, strings.Count(text, "\n"))
 	dropped := map[string]bool{}
 	for line := range strings.Lines(text) {
-		f := strings.Split(strings.TrimRight(line, "\n"), "\t")
-		if len(f) < 3 || strings.HasPrefix(f[0], "#") {
+		// The phrase, kind and value of a line, without a slice a line.
+		phrase, rest, ok1 := strings.Cut(strings.TrimRight(line, "\n"), "\t")
+		kind, rest, ok2 := strings.Cut(rest, "\t")
+		value, _, _ := strings.Cut(rest, "\t")
+		if !ok1 || !ok2 || strings.HasPrefix(phrase, "#") {
 			continue
 		}
-		k, ok := cldrDateKey(f[0])
+		k, ok := cldrDateKey(phrase)
 		if !ok {
 			continue
 		}
-		meaning := f[1] + " " + f[2]
+		meaning := [2]string{kind, value}
 		if old, dup := seen[k]; dup && old != meaning || dropped[k] {
 			dropped[k] = true
 			continue
 		}
 		seen[k] = meaning
-		out.add(k, f[1], f[2])
+		out.add(k, kind, value)
 	}
 	for k := range dropped {
 		delete(out.weekdays, k)

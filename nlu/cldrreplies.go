@@ -24,8 +24,10 @@ func readCLDRReplies(text string) map[string]map[string][]string {
 	out := readReplyWords(text)
 	known := map[string]bool{}
 	for _, lex := range []map[string][]string{confirmYes, yesPhrases, confirmNo, noPhrases} {
-		for p := range phraseKeys(lex) {
-			known[p] = true
+		for _, list := range lex {
+			for _, p := range list {
+				known[confirmKey(p)] = true
+			}
 		}
 	}
 	for _, byLang := range out {
