@@ -282,55 +282,68 @@ func buildCityIndex() map[string]string {
 	}
 	idx := make(map[string]string, n+len(cities)*4+len(worldCities)*4+len(cityNatives)*4)
 	cldrOnly = make(map[string]bool, n)
-	var b cityKeyBuf
+	x := cityIndexer{idx: idx}
 	for city, aliases := range cities {
-		idx[b.key(city)] = city
+		idx[x.b.key(city)] = city
 		for _, a := range aliases {
-			idx[b.key(a)] = city
+			idx[x.b.key(a)] = city
 		}
 		for _, a := range cityExonyms[city] {
-			idx[b.key(a)] = city
+			idx[x.b.key(a)] = city
 		}
 	}
-	addNew := func(city, a string) (string, bool) {
-		k := b.key(a)
-		if _, taken := idx[k]; taken {
-			return k, false
-		}
-		idx[k] = city
-		return k, true
-	}
-	for city, aliases := range worldCities {
-		addNew(city, city)
-		for _, a := range aliases {
-			addNew(city, a)
-		}
-	}
-	for city, names := range cityNatives {
-		// city_native.txt: names in the languages that decline them, and
-		// cities neither list above has ("Novi Sad", "Shiraz").
-		addNew(city, city)
-		for _, a := range names {
-			addNew(city, a)
-		}
-	}
+	// city_world.txt's, then city_native.txt's: names in the languages that
+	// decline them, and cities neither list above has ("Novi Sad", "Shiraz").
+	x.addNewCities(worldCities)
+	x.addNewCities(cityNatives)
 	for city, names := range cldrCityNames {
 		for _, a := range names {
-			if k, added := addNew(city, a); added {
+			if k, added := x.addNew(city, a); added {
 				cldrOnly[k] = true
 			}
 		}
 	}
+	x.addNicknames()
+	return idx
+}
+
+// cityIndexer adds names to the city index being built.
+type cityIndexer struct {
+	idx map[string]string
+	b   cityKeyBuf
+}
+
+// addNew files a name under city unless another city's name has its key.
+func (x *cityIndexer) addNew(city, a string) (string, bool) {
+	k := x.b.key(a)
+	if _, taken := x.idx[k]; taken {
+		return k, false
+	}
+	x.idx[k] = city
+	return k, true
+}
+
+// addNewCities files each city's own name and names as addNew does.
+func (x *cityIndexer) addNewCities(byCity map[string][]string) {
+	for city, names := range byCity {
+		x.addNew(city, city)
+		for _, a := range names {
+			x.addNew(city, a)
+		}
+	}
+}
+
+// addNicknames files city_nicknames.txt's nicknames over any other name.
+func (x *cityIndexer) addNicknames() {
 	for nick, city := range cityNicknames {
-		k := b.key(nick)
-		idx[k] = city
+		k := x.b.key(nick)
+		x.idx[k] = city
 		// "the Windy City" or "Windy City": a leading "the" may be left out
 		// where two words or more are left ("the Six" alone is no "six").
 		if rest, ok := strings.CutPrefix(k, "the "); ok && strings.Contains(rest, " ") {
-			idx[rest] = city
+			x.idx[rest] = city
 		}
 	}
-	return idx
 }
 
 // cityKeyBuf keys the index's names: strings.Join(phraseWords(name), " ")
