@@ -351,6 +351,9 @@ func holdsValue(c string) bool {
 			if _, ok := closestCity(tok.text); ok {
 				return true // "we stayed in Asterdam": a city mistyped
 			}
+			if _, ok := shortTypoCity(tok.text); ok {
+				return true // "we stayed in Prto": a short name mistyped
+			}
 		}
 	}
 	return false

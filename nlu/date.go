@@ -429,28 +429,19 @@ func eitherOrder(a, b, y int, today Date) (Date, bool) {
 // month/day or day/month ("7/4" in June): when one reading is this year's and
 // long past (more than recentPastDays, at most justGoneDays ago: not a slip
 // for a day just gone, and next year's would be most of a year away) and the
-// other is still to come this year, the one to come is the date; so too the
-// month-first reading when it comes within a month and the day-first one
-// passed this year more than a month ago ("10/3" on 22 September: October
-// 3rd). When both are to come ("7/10" in June), one passed just now ("7/6"
-// in June: a slip for the 7th of June, maybe), or the one to come is further
-// off ("8/1" in June) or day-first ("06/11" in October), the writer's country
-// decides the order: no date, asked again.
+// other is still to come this year, the one to come is the date. When both
+// are to come ("7/10" in June), one passed just now ("7/6" in June: a slip
+// for the 7th of June, maybe), or the other passed longer ago, so that next
+// year's is within the year ("10/3" on 22 September: October 3rd in the US,
+// March 10th next year in Europe), the writer's country decides the order:
+// no date, asked again (the bot does not know the country).
 func comingOrder(a, b int, today Date) (Date, bool) {
 	md, dm := Date{today.Year, time.Month(a), b}, Date{today.Year, time.Month(b), a}
 	gone := func(d Date) bool {
 		return d.Before(today.AddDays(-recentPastDays)) && !d.Before(today.AddDays(-justGoneDays))
 	}
-	// The month-first reading, the English order with slashes, coming
-	// within the month (recentPastDays) while the day-first one passed this
-	// year more than recentPastDays ago (no slip): "10/3" on 22 September is
-	// October 3rd, for the 10th of March is next year's, half a year off.
-	// Further ahead ("8/1" in June) or day-first ("06/11" in October), the
-	// writer's country decides: asked.
-	longGone := func(d Date) bool { return d.Before(today.AddDays(-recentPastDays)) }
-	near := !md.Before(today) && !today.AddDays(recentPastDays).Before(md)
 	switch {
-	case gone(dm) && !md.Before(today), longGone(dm) && near:
+	case gone(dm) && !md.Before(today):
 		return md, true
 	case gone(md) && !dm.Before(today):
 		return dm, true
