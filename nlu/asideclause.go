@@ -12,20 +12,8 @@ var asideClausesText string
 // aside_clauses.txt's lists, each phrase as its lower-case words, by first
 // word (as side_clauses.txt's).
 var asideReason, asideSubordinate, asideAnchor, asideSubject, asideLeads, hedgeWords, tripVerbs = func() (r, s, a, sub, l, h, v map[string][][]string) {
-	lists := map[string]map[string][][]string{"reason": {}, "subordinate": {}, "anchor": {}, "subject": {}, "lead": {}, "hedge": {}, "trip_verb": {}}
-	for _, line := range strings.Split(asideClausesText, "\n") {
-		name, list, ok := strings.Cut(line, ":")
-		if !ok || strings.HasPrefix(line, "#") || lists[name] == nil {
-			continue
-		}
-		for _, p := range strings.Split(list, ",") {
-			ws := strings.Fields(strings.ToLower(strings.ReplaceAll(p, "'", " ")))
-			if len(ws) > 0 {
-				lists[name][ws[0]] = append(lists[name][ws[0]], ws)
-			}
-		}
-	}
-	return lists["reason"], lists["subordinate"], lists["anchor"], lists["subject"], lists["lead"], lists["hedge"], lists["trip_verb"]
+	x := phraseListsByFirst(asideClausesText, "reason", "subordinate", "anchor", "subject", "lead", "hedge", "trip_verb")
+	return x["reason"], x["subordinate"], x["anchor"], x["subject"], x["lead"], x["hedge"], x["trip_verb"]
 }()
 
 // AsideKind is what opens an aside clause (AsideClause).

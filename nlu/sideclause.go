@@ -12,8 +12,19 @@ var sideClausesText string
 // sideAnywhere and sideAtClause are side_clauses.txt's lists, each phrase as
 // its lower-case words (an apostrophe splits a word), by first word.
 var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases, changePhrases, reasonFirstPhrases = func() (a, c, u, t, ch, r map[string][][]string) {
-	lists := map[string]map[string][][]string{"anywhere": {}, "clause": {}, "unsure": {}, "take_back": {}, "change": {}, "reason_first": {}}
-	for _, line := range strings.Split(sideClausesText, "\n") {
+	l := phraseListsByFirst(sideClausesText, "anywhere", "clause", "unsure", "take_back", "change", "reason_first")
+	return l["anywhere"], l["clause"], l["unsure"], l["take_back"], l["change"], l["reason_first"]
+}()
+
+// phraseListsByFirst reads "name: phrase, phrase" lines of a list file (lines
+// starting with # aside) into each named list's phrases, as lower-case words
+// (an apostrophe splits a word), by first word. Other names are skipped.
+func phraseListsByFirst(text string, names ...string) map[string]map[string][][]string {
+	lists := map[string]map[string][][]string{}
+	for _, n := range names {
+		lists[n] = map[string][][]string{}
+	}
+	for _, line := range strings.Split(text, "\n") {
 		name, list, ok := strings.Cut(line, ":")
 		if !ok || strings.HasPrefix(line, "#") || lists[name] == nil {
 			continue
@@ -25,8 +36,8 @@ var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases, changePhrases, r
 			}
 		}
 	}
-	return lists["anywhere"], lists["clause"], lists["unsure"], lists["take_back"], lists["change"], lists["reason_first"]
-}()
+	return lists
+}
 
 // ReasonFirst is the byte offset of the comma that ends a reason said before
 // the answer ("when half-term starts, Monday 26th"): a reason_first phrase of
