@@ -3,6 +3,7 @@ package nlu
 import (
 	"math"
 	"slices"
+	"unicode/utf8"
 )
 
 // IntentModel is an intent classifier learned from examples when a bot loads: a
@@ -254,7 +255,7 @@ func (fs *features) next(ws []string) bool {
 	if fs.wi == len(ws) {
 		return false
 	}
-	w := ws[fs.wi]
+	w := featureWord(ws[fs.wi])
 	fs.wi++
 	fs.n = len(append(append(fs.buf[:0], "w:"...), w...))
 	padded := append(append(append(fs.pbuf[:0], '#'), w...), '#')
@@ -265,4 +266,31 @@ func (fs *features) next(ws []string) bool {
 	offs = append(offs, len(padded))
 	fs.nr, fs.gram = len(offs), 0
 	return true
+}
+
+// maxFeatureRunes and maxFeatureBytes bound the part of a word a features walk
+// reads: its padded word and offsets must fit the walk's arrays (a 32-rune
+// word overflowed them). No word of any language the intents are taught in
+// is this long; a longer one is read by its first runes, at training and
+// classification alike.
+const (
+	maxFeatureRunes = 29 // + two pads + the end offset = len(features.runes)
+	maxFeatureBytes = 60 // + two pads fits pbuf; + "w:" fits buf
+)
+
+// featureWord is w cut, at a rune boundary, to what a features walk reads.
+func featureWord(w string) string {
+	runes := 0
+	for i := range w {
+		if runes == maxFeatureRunes {
+			w = w[:i]
+			break
+		}
+		runes++
+	}
+	for len(w) > maxFeatureBytes {
+		_, size := utf8.DecodeLastRuneInString(w)
+		w = w[:len(w)-size]
+	}
+	return w
 }

@@ -1,7 +1,9 @@
 package nlu
 
 import (
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestBuiltinIntents: the built-in intents are read from phrasings none of the
@@ -102,5 +104,27 @@ func TestWordsOfAnotherIntentAreNoEvidence(t *testing.T) {
 		if r := BuiltinModelIntent(text); r.Intent == IntentHuman || r.Intent == IntentCancel {
 			t.Errorf("BuiltinModelIntent(%q) = %s at %.2f", text, r.Intent, r.Confidence)
 		}
+	}
+}
+
+// A word longer than a features walk's arrays (runes or bytes) is read by its
+// first runes instead of overflowing them: the fuzzer's 32-rune word panicked.
+func TestIntentModelReadsLongWords(t *testing.T) {
+	tests := []struct{ name, word string }{
+		{"32 ascii runes", strings.Repeat("a", 32)},
+		{"100 ascii runes", strings.Repeat("z", 100)},
+		{"31 two-byte runes", strings.Repeat("é", 31)},
+		{"40 three-byte runes", strings.Repeat("語", 40)},
+		{"invalid bytes", strings.Repeat("\xff", 70)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_ = YesNoTo("yes "+tt.word, "Is that right?") // must not panic
+			_ = BuiltinIntent(tt.word + " please")
+			w := featureWord(tt.word)
+			if n := utf8.RuneCountInString(w); n > maxFeatureRunes || len(w) > maxFeatureBytes || !strings.HasPrefix(tt.word, w) {
+				t.Errorf("featureWord(%q) = %q: %d runes, %d bytes", tt.word, w, n, len(w))
+			}
+		})
 	}
 }
