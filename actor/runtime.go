@@ -549,13 +549,41 @@ func (r *Runtime) passivateExcess(spared *actor) {
 		}
 		sh := victim.shard
 		sh.mu.Lock()
-		if idle(victim) && !victim.gone && r.deliverLocked(victim, &command{kind: cmdPassivate}) {
-			victim.passivating = true
-			r.reg.passivating.Add(1)
-			r.reg.staying.Add(-1)
+		over := true
+		if idle(victim) && !victim.gone {
+			over = r.askToPassivateLocked(victim)
 		}
 		sh.mu.Unlock()
+		if !over {
+			return
+		}
 	}
+}
+
+// askToPassivateLocked asks victim, idle, to passivate if the live count is still
+// over the cap; false when it no longer is. The caller holds victim's shard's lock.
+// The check and the count's decrement are one compare-and-swap: passivateExcess
+// runs on several goroutines at once (a spawn, and runners that park), each of
+// which read the count over the cap before scanning, and a plain check then
+// decrement let two of them ask two victims for one actor too many, so that an
+// actor used after the one that should have left was passivated too.
+func (r *Runtime) askToPassivateLocked(victim *actor) bool {
+	for {
+		staying := r.reg.staying.Load()
+		if staying <= int64(r.opts.MaxActors) {
+			return false
+		}
+		if r.reg.staying.CompareAndSwap(staying, staying-1) {
+			break
+		}
+	}
+	if !r.deliverLocked(victim, &command{kind: cmdPassivate}) {
+		r.reg.staying.Add(1) // its queue is full: it is busy, and stays
+		return true
+	}
+	victim.passivating = true
+	r.reg.passivating.Add(1)
+	return true
 }
 
 // parked is told that an actor's runner parked: when the live count is still over
