@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -474,7 +475,7 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	if c, ok := cityIndex[joined]; ok {
 		return c, true
 	}
-	if !typos || countries[joined] {
+	if !typos || countries[joined] || !typoable(joined) {
 		return "", false // "Poland" is no typo of "Portland"
 	}
 	if c, ok := shorthandCity(joined); ok {
@@ -487,6 +488,26 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 		return c, true // "prto": Porto, one typo from a short name
 	}
 	return phoneticCity(joined) // "Sinsinati": Cincinnati spelled by ear
+}
+
+// typoable reports whether joined may be read as a city name with a typo: its
+// words are letters (and the apostrophes, hyphens and dots of names), none of
+// them a lone letter. A typo changes a letter of a name; a space, a digit, a
+// symbol or an undecodable byte in a letter's place ("e at", "e\ufffdat": no
+// typos of "Elat") means the text is something else, and a guess would store a
+// city nobody named.
+func typoable(joined string) bool {
+	for w := range strings.FieldsSeq(joined) {
+		if utf8.RuneCountInString(w) < 2 {
+			return false
+		}
+		for _, r := range w {
+			if !unicode.IsLetter(r) && !unicode.IsMark(r) && !strings.ContainsRune("'-.’", r) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // beforeCountry splits joined into the words before a country that ends it

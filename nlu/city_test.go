@@ -83,21 +83,37 @@ func TestFindCity(t *testing.T) {
 }
 
 // FuzzMatchCity: never a panic, and a match is a city of the lists: the
-// gazetteer's or city_world.txt's ("SnCn" spelled by ear is Asuncion, a
-// world city).
+// gazetteer's, city_world.txt's ("SnCn" spelled by ear is Asuncion, a
+// world city) or city_native.txt's ("Elat" is Eilat).
 func FuzzMatchCity(f *testing.F) {
-	for _, s := range []string{"Seattle, WA", "sna diego", ",", "a,b,c", "LA", "SnCn"} {
+	for _, s := range []string{"Seattle, WA", "sna diego", ",", "a,b,c", "LA", "SnCn", "elat"} {
 		f.Add(s)
 	}
+	known := map[string]bool{}
+	for _, c := range cityIndex {
+		known[c] = true
+	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if c, ok := MatchCity(s); ok {
-			_, listed := cities[c]
-			_, world := worldCities[c]
-			if !listed && !world {
-				t.Fatalf("MatchCity(%q) = %q, not a listed city", s, c)
-			}
+		if c, ok := MatchCity(s); ok && !known[c] {
+			t.Fatalf("MatchCity(%q) = %q, not a listed city", s, c)
 		}
 	})
+}
+
+// A typo changes a letter of a name: a space, a symbol or an undecodable byte
+// where a letter was, or a lone letter, is no typo of a city (the fuzzer's
+// "e\x9f\x9fat" was read as Eilat, whose Hebrew-English name is "Elat").
+func TestNoCityFromNonLetters(t *testing.T) {
+	for _, s := range []string{"e at", "e\x9fat", "e\ufffdat", "e\x9f\x9f\x9f\x9f\x9f\x9fat", "l ndon", "par1s", "b rlin", "d nver"} {
+		if c, ok := MatchCity(s); ok {
+			t.Errorf("MatchCity(%q) = %q, want no city", s, c)
+		}
+	}
+	for s, want := range map[string]string{"elat": "Eilat", "lodnon": "London", "st. louis": "St. Louis", "dnvr": "Denver"} {
+		if c, _ := MatchCity(s); c != want {
+			t.Errorf("MatchCity(%q) = %q, want %q", s, c, want)
+		}
+	}
 }
 
 // Every listed city and alias is read back in any case, with surrounding

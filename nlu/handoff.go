@@ -384,18 +384,27 @@ func nounAsksForHuman(toks []token, at, n int, weak, role, contrast bool) bool {
 
 // weakNounPlease reports whether a clause is a weak noun for a person with
 // a please and filler only ("a person please", "someone pls"): that person
-// asked for. A role noun ("a coach please") is what the business sells.
+// asked for. A role noun ("a coach please") is what the business sells;
+// "anyone please" calls for attention, as "is anyone there?" does (a
+// greeting: intent_grammar/human.grammar), not for a person instead of the bot.
 func weakNounPlease(toks []token) bool {
 	if !anyPhrase(toks, pleaseIndex) {
 		return false
 	}
 	for _, noun := range weakHumanNounIndex {
+		if len(noun) == 1 && attentionCalls[noun[0]] {
+			continue
+		}
 		if at := findPhrase(toks, noun, 0); at >= 0 && onlyFiller(toks, at, len(noun)) {
 			return true
 		}
 	}
 	return false
 }
+
+// attentionCalls are the weak nouns that, with a please alone, call for
+// anyone's attention rather than ask for a person.
+var attentionCalls = wordSet(`anyone anybody`)
 
 // pleaseIndex are the words that make a bare noun a request ("a person
 // please").

@@ -166,3 +166,17 @@ func TestKeepsIt(t *testing.T) {
 		}
 	}
 }
+
+// "anyone" or "anybody" with a please calls for attention (the coach greets
+// back); a person or someone with a please asks for one (the fuzzed property
+// TestGreetingNeverSpendsAnAttempt drew "anyone please").
+func TestAttentionCallIsNoPersonRequest(t *testing.T) {
+	for text, want := range map[string]bool{
+		"anyone please": false, "ANYBODY PLS": false, "please anyone": false,
+		"someone please": true, "a person pls": true, "a real person please": true,
+	} {
+		if got := IsHumanRequest(text); got != want {
+			t.Errorf("IsHumanRequest(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
