@@ -213,7 +213,7 @@ func decideOnce(t *rapid.T, e *Engine, text string, today nlu.Date) map[string]a
 
 // playTexts plays the texts in turn as one conversation with e on today and
 // returns the slots at the end.
-func playTexts(t *rapid.T, e *Engine, today nlu.Date, texts ...string) map[string]any {
+func playTexts(t interface{ Fatal(args ...any) }, e *Engine, today nlu.Date, texts ...string) map[string]any {
 	key := parley.ConversationKey{Bot: "b", ID: "p"}
 	var state any = e.NewState(key)
 	for i, text := range texts {

@@ -128,7 +128,7 @@ type relativeDay struct {
 // one of these ("après-demain = day after tomorrow [word]").
 var englishRelativeDays = map[string]int{
 	"day after tomorrow": 2, "the day after tomorrow": 2,
-	"today": 0, "tonight": 0, "this evening": 0, "this afternoon": 0,
+	"today": 0, "tonight": 0, "this evening": 0, "this afternoon": 0, "this morning": 0,
 	"tomorrow": 1, "tmrw": 1, "tomorow": 1,
 }
 
