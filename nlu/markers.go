@@ -79,13 +79,15 @@ var cancelAnywhere = buildPhraseList(map[string][]string{
 
 // cancelWhole are words that cancel only as the whole message (or with "please"):
 // "stop" alone cancels, "the bus stop" does not.
-var cancelWhole = buildPhraseList(map[string][]string{
+// The world's "forget it", "leave it" (reply_words "giveup": "pozabi",
+// "rahu de", "déan dearmad air") are a change of mind said whole too.
+var cancelWhole = buildPhraseList(withReplyWords(map[string][]string{
 	LangEnglish:      {"stop", "quit", "exit", "no thanks", "no thank you", "stop it", "end"},
 	LangFrench:       {"stop", "arrête", "arrete", "non merci"},
 	LangSpanish:      {"para", "basta", "no gracias"},
 	LangDarijaLatin:  {"safi", "baraka", "bara", "hbes"},
 	LangDarijaArabic: {"صافي", "بركة", "حبس"},
-})
+}, "giveup"))
 
 // cancelFirstWords are the words a cancel phrase (anywhere or whole) starts with.
 var cancelFirstWords = firstWords(cancelAnywhere, cancelWhole)

@@ -12,8 +12,16 @@ import (
 //go:embed reply_words.txt
 var replyWordsText string
 
-// replyWords are reply_words.txt's lists by kind, then language.
-var replyWords = readReplyWords(replyWordsText)
+// replyWordsWorldText is the same lists for the languages, English regions
+// and registers reply_words.txt lacked (reply_words_world.txt): one lexicon
+// with it.
+//
+//go:embed reply_words_world.txt
+var replyWordsWorldText string
+
+// replyWords are reply_words.txt's and reply_words_world.txt's lists by
+// kind, then language.
+var replyWords = readReplyWords(replyWordsText + "\n" + replyWordsWorldText)
 
 // readReplyWords parses "kind lang: phrase, phrase" lines; "#" starts a comment.
 func readReplyWords(text string) map[string]map[string][]string {
