@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // This file reads the short replies of the lexicons (yes, no, greetings, thanks
@@ -52,8 +53,11 @@ const (
 var replyVocabulary = buildReplyVocabulary()
 
 // replyWordsByFirst are replyVocabulary's words by first byte, sorted, so that a
-// correction is the same from run to run.
-var replyWordsByFirst = groupByFirstByte(replyVocabulary, worldOnlyReplyWords)
+// correction is the same from run to run. Built on a typo's first reading,
+// not at init: most messages are read without one.
+var replyWordsByFirst = sync.OnceValue(func() map[byte][]string {
+	return groupByFirstByte(replyVocabulary, worldOnlyReplyWords())
+})
 
 // typoLanguages are the lexicons a typo is read as a word of: the seeds'
 // languages and those reply_words.txt first added, whose ordinary words
@@ -63,7 +67,8 @@ var replyWordsByFirst = groupByFirstByte(replyVocabulary, worldOnlyReplyWords)
 var typoLanguages = wordSet("en fr es darija_latin darija_arabic pt it de nl")
 
 // worldOnlyReplyWords are the reply words only the other languages hold.
-var worldOnlyReplyWords = func() map[string]bool {
+// Built on first use, as replyWordsByFirst is.
+var worldOnlyReplyWords = sync.OnceValue(func() map[string]bool {
 	in, out := map[string]bool{}, map[string]bool{}
 	for _, lex := range []map[string][]string{confirmYes, confirmNo, yesPhrases, noPhrases, politePhrases,
 		hedgePhrases, greetingPhrases, thanksPhrases} {
@@ -94,7 +99,7 @@ var worldOnlyReplyWords = func() map[string]bool {
 		delete(out, w)
 	}
 	return out
-}()
+})
 
 func buildReplyVocabulary() map[string]uint8 {
 	out := map[string]uint8{}
@@ -242,12 +247,12 @@ func latinLetters(w string) bool {
 func unstretched(w string) (string, bool) {
 	if hasRunOf3(w) {
 		for _, keep := range []int{1, 2} {
-			if c := squeezeRuns(w, 3, keep); replyVocabulary[c] != 0 && !worldOnlyReplyWords[c] {
+			if c := squeezeRuns(w, 3, keep); replyVocabulary[c] != 0 && !worldOnlyReplyWords()[c] {
 				return c, true
 			}
 		}
 	}
-	if n := len(w); w[n-1] == w[n-2] && replyVocabulary[w[:n-1]] != 0 && !worldOnlyReplyWords[w[:n-1]] {
+	if n := len(w); w[n-1] == w[n-2] && replyVocabulary[w[:n-1]] != 0 && !worldOnlyReplyWords()[w[:n-1]] {
 		return w[:n-1], true
 	}
 	return "", false
@@ -292,7 +297,7 @@ func squeezeRuns(w string, min, keep int) string {
 func nearestReplyWord(w string) (string, bool) {
 	var whole, part []string
 	kinds := uint8(0)
-	for _, v := range replyWordsByFirst[w[0]] {
+	for _, v := range replyWordsByFirst()[w[0]] {
 		if len(v) < 3 {
 			continue
 		}

@@ -97,7 +97,7 @@ func nearReplyWords(t *testing.T, dicts []string) []string {
 			if _, known := replyVocabulary[w]; known {
 				continue
 			}
-			for _, v := range replyWordsByFirst[w[0]] {
+			for _, v := range replyWordsByFirst()[w[0]] {
 				if d := len(v) - len(w); d <= 1 && d >= -1 && typoDistance(w, v) == 1 {
 					seen[w] = true
 					break
