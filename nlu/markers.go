@@ -79,15 +79,27 @@ var cancelAnywhere = buildPhraseList(map[string][]string{
 
 // cancelWhole are words that cancel only as the whole message (or with "please"):
 // "stop" alone cancels, "the bus stop" does not.
-// The world's "forget it", "leave it" (reply_words "giveup": "pozabi",
-// "rahu de", "déan dearmad air") are a change of mind said whole too.
-var cancelWhole = buildPhraseList(withReplyWords(map[string][]string{
+var cancelWhole = buildPhraseList(map[string][]string{
 	LangEnglish:      {"stop", "quit", "exit", "no thanks", "no thank you", "stop it", "end"},
 	LangFrench:       {"stop", "arrête", "arrete", "non merci"},
 	LangSpanish:      {"para", "basta", "no gracias"},
 	LangDarijaLatin:  {"safi", "baraka", "bara", "hbes"},
 	LangDarijaArabic: {"صافي", "بركة", "حبس"},
-}, "giveup"))
+})
+
+// giveupWhole are the world's "forget it", "leave it", "never mind"
+// (reply_words "giveup": "pozabi", "rahu de", "déan dearmad air") by key: a
+// change of mind when said as the whole message. One lookup of the key
+// isCancel has made, so a message that is none costs nothing more.
+var giveupWhole = func() map[string]bool {
+	set := map[string]bool{}
+	for _, list := range replyWords["giveup"] {
+		for _, p := range list {
+			set[key(p)] = true
+		}
+	}
+	return set
+}()
 
 // cancelFirstWords are the words a cancel phrase (anywhere or whole) starts with.
 var cancelFirstWords = firstWords(cancelAnywhere, cancelWhole)
@@ -135,6 +147,9 @@ func isCancel(text string) bool {
 		return true // a sentence of the intent grammar (intent_grammar/cancel.grammar)
 	case intentOther:
 		return false // kept or negated: "don't cancel it", "I still want it"
+	}
+	if giveupWhole[k] {
+		return true
 	}
 	if !hasWordIn(k, cancelFirstWords) {
 		return declines(k) // "no flight for now"; else no cancel phrase can start in k
