@@ -6,7 +6,7 @@ import "testing"
 // per category in languages and English registers no development round used,
 // to show the class is read, not the phrasings seen.
 func TestEveryLanguageRepliesByCategory(t *testing.T) {
-	yes := []string{"ydw", "iawn, diolch", "wrth gwrs", "d'acord", "és clar", "de acordo", "já takk", "endilega", "seveda", "v redu, hvala", "секако", "sekako", "jes dankon", "wi mèsi", "dakò", "ioe", "āe", "jisa", "heẽ", "waaw", "inde zikomo", "yee", "affirmative", "ten four", "roger that", "hell yeah", "kloer", "gären", "natierlech", "ja tankewol", "aane", "tidy", "lush yeah", "ripper"}
+	yes := []string{"ydw", "iawn, diolch", "wrth gwrs", "d'acord", "és clar", "de acordo", "já takk", "endilega", "seveda", "v redu, hvala", "секако", "sekako", "jes dankon", "wi mèsi", "dakò", "ioe", "āe", "jisa", "heẽ", "waaw", "inde zikomo", "yee", "affirmative", "ten four", "roger, book it", "hell yeah", "kloer", "gären", "natierlech", "ja tankewol", "aane", "tidy", "lush yeah", "ripper"}
 	no := []string{"nac ydw", "dim diolch", "no gràcies", "de cap manera", "non grazas", "nei takk", "alls ekki", "nikakor", "ne blagodaram", "ne dankon", "non mèsi", "leai", "kāo", "janiwa", "nahániri", "nnyaa", "nedda", "negative", "negative on that", "hard pass", "nee merci", "guer net"}
 	for _, s := range yes {
 		if s == "" {
@@ -71,7 +71,7 @@ func TestEveryLanguageRepliesByCategory(t *testing.T) {
 // Basque no, gamer English "easy"), and read with a word of its language
 // beside it ("jo faleminderit" is the Albanian no).
 func TestEveryLanguageCollisionsAreUnread(t *testing.T) {
-	for _, s := range []string{"jo", "Jo!", "jo jo", "ez", "ie", "ne", "ne ne"} {
+	for _, s := range []string{"jo", "Jo!", "jo jo", "ez", "ie", "ne", "ne ne", "po", "rega"} {
 		if got := YesNo(s); got != Unknown {
 			t.Errorf("YesNo(%q) = %v, want unknown", s, got)
 		}
