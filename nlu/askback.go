@@ -142,8 +142,9 @@ func startsWithWh(clause string) bool {
 	return len(toks) > 0 && whOpeners[toks[0].text]
 }
 
-// proposingWh are wh-words with the word that makes them a proposal.
-var proposingWh = map[string]bool{"how about": true, "what about": true}
+// proposingWh are wh-words with the word that makes them a proposal, or no
+// question at all: Geordie "why aye" (of course) is a yes (reply_words_world.txt).
+var proposingWh = map[string]bool{"how about": true, "what about": true, "why aye": true}
 
 // correctionRe finds the words by which a speaker takes back what they just
 // said ("to Rome, sorry, to Milan", "Friday. Actually no, Saturday", "three,

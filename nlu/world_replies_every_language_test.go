@@ -118,3 +118,19 @@ func TestEveryLanguageMeaningsNeverCross(t *testing.T) {
 		}
 	}
 }
+
+// Geordie "why aye" (of course) opens with a wh-word and asks nothing: a
+// confirmation's question-back check keeps it whole.
+func TestWhyAyeIsNoQuestion(t *testing.T) {
+	for _, s := range []string{"why aye", "why aye man, book it", "Why aye pet"} {
+		if got := WithoutQuestions(s); got != s {
+			t.Errorf("WithoutQuestions(%q) = %q, want it whole", s, got)
+		}
+		if got := YesNo(s); got != Yes {
+			t.Errorf("YesNo(%q) = %v, want yes", s, got)
+		}
+	}
+	if got := WithoutQuestions("why is it so late?"); got != "" {
+		t.Errorf("WithoutQuestions(why is it so late?) = %q, want the question left out", got)
+	}
+}
