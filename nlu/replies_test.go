@@ -350,3 +350,18 @@ func TestYesNoRefusalAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallTalkPhrasesHaveOneKind: every greeting and thanks phrase as listed
+// reads as its own kind, checked exhaustively (the property test above samples
+// them: a phrase listed as both, Occitan "adiu", failed one run in three).
+func TestSmallTalkPhrasesHaveOneKind(t *testing.T) {
+	for kind, lex := range map[SmallTalk]map[string][]string{Greeting: greetingPhrases, Thanks: thanksPhrases} {
+		for _, entries := range lex {
+			for _, p := range entries {
+				if got := SmallTalkOf(p); got != kind {
+					t.Errorf("SmallTalkOf(%q) = %v, want %v", p, got, kind)
+				}
+			}
+		}
+	}
+}
