@@ -235,6 +235,15 @@ func IsHumanRequest(text string) bool {
 	case intentOther:
 		return false // a negated request the grammar says ("no need for an agent")
 	}
+	if humanRequestKey(k) {
+		return true
+	}
+	c, ok := withHumanNounTypos(k) // "real persn pls", "an agnet please"
+	return ok && humanRequestKey(c)
+}
+
+// humanRequestKey is IsHumanRequest of a key whose grammar sentence is read.
+func humanRequestKey(k string) bool {
 	if !hasWordIn(k, humanNounFirstWords) {
 		return false // a clause's words are k's: no human noun in any clause
 	}
@@ -615,4 +624,45 @@ func isHumanNounWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// humanTypoNouns are the words of the human nouns a short message may name
+// with one typo ("persn", "huamn", "agnet", "somone"): five letters or more,
+// English only (the seeds' other languages are read as typed), and
+// ordinaryNearHuman are the ordinary words one edit from one of them, never
+// corrected ("parson", "humane", "argent").
+var (
+	humanTypoNouns    = []string{"person", "human", "agent", "someone", "somebody", "operator", "representative", "anyone", "anybody"}
+	ordinaryNearHuman = wordSet(`parson persons humane humans agents argent someones operators`)
+)
+
+// maxHumanTypoWords is the longest message, in words, whose human noun is
+// read through a typo: a request for a person typed in a hurry is short.
+const maxHumanTypoWords = 6
+
+// withHumanNounTypos writes the words of a short key that are one typo from a
+// word of humanTypoNouns as that word; ok is false when none is. The rules
+// then read the key as they read any ("real persn pls" asks as "real person
+// pls" does; "the persn who sold it" is still no request).
+func withHumanNounTypos(k string) (string, bool) {
+	if n, _ := wordCount(k); n == 0 || n > maxHumanTypoWords {
+		return k, false
+	}
+	ws := strings.Fields(k)
+	changed := false
+	for i, w := range ws {
+		if len(w) < 4 || ordinaryNearHuman[w] || !latinLetters(w) {
+			continue
+		}
+		for _, noun := range humanTypoNouns {
+			if w[0] == noun[0] && len(w)-len(noun) <= 1 && len(noun)-len(w) <= 1 && osaDistance(w, noun) == 1 {
+				ws[i], changed = noun, true
+				break
+			}
+		}
+	}
+	if !changed {
+		return k, false
+	}
+	return strings.Join(ws, " "), true
 }

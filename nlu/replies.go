@@ -455,6 +455,13 @@ func SmallTalkOf(text string) SmallTalk {
 	return NoSmallTalk
 }
 
+// SmallTalkAsTyped is SmallTalkOf without reading typos: "hoody" is no
+// "howdy" here, so that a caller with words of its own (a shop's catalog)
+// may read such a word as its own first.
+func SmallTalkAsTyped(text string) SmallTalk {
+	return smallTalkOf(replyKey(text))
+}
+
 // smallTalkOf is SmallTalkOf of a key, as typed.
 func smallTalkOf(k string) SmallTalk {
 	toks := tokenize(k)

@@ -185,6 +185,7 @@ func (t *turn) parse() {
 		return
 	}
 	t.req = parser.Parse(m.Text, m.Meaning)
+	t.productOverTypo(parser)
 	t.pickAfterAStory(parser)
 	t.pickInClauses(parser)
 	switch t.req.Intent {
@@ -200,6 +201,24 @@ func (t *turn) parse() {
 		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && namesACard(alt) {
 			t.req = alt
 		}
+	}
+}
+
+// productOverTypo reads a greeting or thanks that the reply words read only
+// through a typo ("hoody" one letter from "howdy", "hoody pls") as the search
+// its words make when they name a kind the catalog sells: a spelling of the
+// catalog's own word is no typo of another's.
+func (t *turn) productOverTypo(parser *nlu.ShopParser) {
+	switch t.req.Intent {
+	case nlu.ShopGreeting, nlu.ShopThanks:
+	default:
+		return
+	}
+	if t.msg.Meaning != "" || nlu.SmallTalkAsTyped(t.msg.Text) != nlu.NoSmallTalk {
+		return
+	}
+	if alt := parser.ParseContent(t.msg.Text); alt.Intent == nlu.ShopSearch && alt.Category != "" {
+		t.req = alt
 	}
 }
 

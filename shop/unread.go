@@ -246,14 +246,28 @@ func (t *turn) mayReadKindWord() bool {
 
 // withKindWords writes each word of text that kindWords holds and the catalog
 // does not know as its English kind; ok is false when none is.
+//
+// A word that is also an English word ("pet": a pet, a term of endearment;
+// "hut", "bone") is read as another language's only when the message has a
+// word that is not English ("die pet, asseblief"): in an English sentence
+// ("put us through to a person, pet") it is the English word.
 func (t *turn) withKindWords(text string) (string, bool) {
 	fields := strings.Fields(text)
 	changed := false
+	english := -1 // unknown until a kind word that is an English word asks
 	for i, f := range fields {
 		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
 		folded := nlu.FoldWords(w)
 		if len(folded) != 1 || t.e.catalogWords[folded[0]] {
 			continue
+		}
+		if kindOfWord(folded[0]) != "" && isEnglishWord(folded[0]) {
+			if english < 0 {
+				english = boolInt(allEnglishBut(fields, i))
+			}
+			if english == 1 {
+				continue
+			}
 		}
 		if kind := kindOfWord(folded[0]); kind != "" {
 			fields[i], changed = strings.Replace(f, w, kind, 1), true
@@ -364,4 +378,29 @@ func (t *turn) readVagueOpening() {
 	if len(words) > 0 && !slices.ContainsFunc(words, func(w string) bool { return !vagueOpenings[w] }) {
 		t.req, t.vague = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, true
 	}
+}
+
+// allEnglishBut reports whether every word of fields but the one at skip is
+// English: an English word, one typo from one, or too short to tell
+// (minEnglishWord).
+func allEnglishBut(fields []string, skip int) bool {
+	for i, f := range fields {
+		if i == skip {
+			continue
+		}
+		for _, w := range nlu.FoldWords(f) {
+			if len(w) >= minEnglishWord && !isEnglishWord(w) && !isEnglishTypo(w) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// boolInt is 1 for true, 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
