@@ -53,6 +53,11 @@ func phraseAt(ws []string, i int, kind string) int {
 // afterCorrection returns the words after the last self-correction of text
 // ("the cap, no wait, the belt": "the belt"); false when it has none or
 // nothing follows it.
+//
+// A clause that is nothing but a no ("the first, no, the last one", "the cap
+// - nope - the belt": correct_alone) corrects too: the no said by itself
+// takes back what came before. A no that opens the clause it refuses ("el
+// cinturón, no la gorra") is a refusal, read by beforeRefusal.
 func afterCorrection(text string) (string, bool) {
 	ws := nlu.FoldWords(text)
 	for i := len(ws) - 1; i > 0; i-- {
@@ -60,8 +65,21 @@ func afterCorrection(text string) (string, bool) {
 			return strings.Join(ws[i+n:], " "), true
 		}
 	}
+	clauses := strings.FieldsFunc(text, isCorrectionBreak)
+	for i := len(clauses) - 2; i > 0; i-- {
+		c := nlu.FoldWords(clauses[i])
+		if len(c) > 0 && phraseAt(c, 0, "correct_alone") == len(c) {
+			if rest := nlu.FoldWords(strings.Join(clauses[i+1:], " ")); len(rest) > 0 {
+				return strings.Join(rest, " "), true
+			}
+		}
+	}
 	return "", false
 }
+
+// isCorrectionBreak reports whether r ends a clause a correction stands
+// alone in: a clause break (isClauseBreak), a full stop or an ellipsis.
+func isCorrectionBreak(r rune) bool { return isClauseBreak(r) || strings.ContainsRune(".…!", r) }
 
 // beforeRefusal returns the clauses of text before one that opens with a
 // refusal ("the plain beanie, not the logo one": "the plain beanie"); false

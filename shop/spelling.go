@@ -152,6 +152,11 @@ func (t *turn) respell() {
 			fixes[w] = typo
 		}
 	}
+	for _, w := range t.req.Mention {
+		if typo := t.shownSwap(w); typo != "" {
+			fixes[w] = typo
+		}
+	}
 	if len(fixes) == 0 {
 		return
 	}
@@ -206,4 +211,34 @@ func heldDown(w string) bool {
 		prev = r
 	}
 	return false
+}
+
+// shownSwap reads a three-letter word of a pick among the cards shown that
+// is the word of one card's name with two neighbouring letters swapped ("the
+// cpa" among cards holding one cap) as that word: among the few words on the
+// cards a swap is no other word, while among the whole catalog a short word
+// is as often another ("cop"). An English word, a word the catalog knows, a
+// swap of two cards' different words or none is "".
+func (t *turn) shownSwap(w string) string {
+	if t.req.Intent != nlu.ShopSelect || len(w) != minSwapLength-1 || !t.cardsShown() ||
+		!isLetters(w) || isEnglishWord(w) || t.e.catalogWords[w] {
+		return ""
+	}
+	found := ""
+	for _, id := range t.st.PageProductIDs {
+		p, err := t.e.catalog.Product(t.ctx, id)
+		if err != nil {
+			continue
+		}
+		for _, name := range nlu.FoldWords(p.Name) {
+			if !isSwap(w, name) || name == found {
+				continue
+			}
+			if found != "" {
+				return "" // two cards' words: asked which
+			}
+			found = name
+		}
+	}
+	return found
 }
