@@ -19,6 +19,10 @@ func (t *turn) understand() {
 	// "🧢 pls" names a cap, "sunglassses" sunglasses; "umbrella got or not"
 	// asks "got umbrella?".
 	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(t.msg.Text))))
+	if t.msg.Meaning == "" {
+		// "ski goggles, mine fogged up": a search for ski goggles.
+		t.msg.Text = withoutAsides(t.msg.Text)
+	}
 	m := t.msg
 	upstream := false
 	if m.NLU != nil && m.Meaning == "" {
@@ -186,6 +190,7 @@ func (t *turn) parse() {
 	}
 	t.req = parser.Parse(m.Text, m.Meaning)
 	t.productOverTypo(parser)
+	t.moreWithReason(parser)
 	t.pickAfterAStory(parser)
 	t.pickInClauses(parser)
 	switch t.req.Intent {
