@@ -65,7 +65,8 @@ func afterCorrection(text string) (string, bool) {
 			return strings.Join(ws[i+n:], " "), true
 		}
 	}
-	clauses := strings.FieldsFunc(text, isCorrectionBreak)
+	// A hyphen between spaces is a dash typed on a phone ("the belt - no - the cap").
+	clauses := strings.FieldsFunc(strings.ReplaceAll(text, " - ", " , "), isCorrectionBreak)
 	for i := len(clauses) - 2; i > 0; i-- {
 		c := nlu.FoldWords(clauses[i])
 		if len(c) > 0 && phraseAt(c, 0, "correct_alone") == len(c) {
