@@ -36,6 +36,7 @@ func (t *turn) readGloss() {
 	prev, prevUnsold, prevAsked := t.req, t.unsold, t.asked
 	t.unsold, t.asked = false, nil
 	t.req = t.parser().Parse(g, "")
+	t.productOverTypo(t.parser()) // "hoody pls" is no "howdy please"
 	t.req.Price = priceInDomain(t.req.Price)
 	switch t.req.Intent {
 	case nlu.ShopHuman, nlu.ShopGreeting, nlu.ShopThanks, nlu.ShopAboutBot, nlu.ShopShowMore:
