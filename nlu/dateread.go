@@ -451,8 +451,8 @@ func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, b
 			continue // taken, or a word no date starts with (datelead.go)
 		}
 		s, ok := longestDateAt(toks, i, today, answer && len(toks) <= 3)
-		if !ok || overlaps(used, s) {
-			continue
+		if !ok || overlaps(used, s) || !answer && s.first == s.last && englishHomographs[toks[i].text] {
+			continue // "portland maine": the state, never Romanian "mâine"
 		}
 		for j := s.first; j <= s.last; j++ {
 			used[j] = true

@@ -26,3 +26,18 @@ func readFunctionWords(text string) map[string]bool {
 	}
 	return words
 }
+
+//go:embed english_homographs.txt
+var englishHomographsText string
+
+// englishHomographs are english_homographs.txt's words: English words that
+// another language's relative day folds to, read as a day only alone.
+var englishHomographs = func() map[string]bool {
+	out := map[string]bool{}
+	for _, line := range strings.Split(englishHomographsText, "\n") {
+		if w := strings.TrimSpace(line); w != "" && !strings.HasPrefix(w, "#") {
+			out[w] = true
+		}
+	}
+	return out
+}()
