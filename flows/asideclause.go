@@ -136,3 +136,19 @@ func (tu *turn) hedged(sl *slot, answer string) bool {
 	b, okB := tu.e.parse(tu.in, sl, right, true)
 	return okA && okB && format(a) != format(b)
 }
+
+// concludedAnswer is the answer after a conclusion word ("Napa's closest, so
+// Sacramento", "we're in madison so madison": nlu.ConclusionSplit) when it
+// alone, in four words at most, reads as sl's value: what comes before it is
+// the reason, and a value there is never stored.
+func (tu *turn) concludedAnswer(sl *slot, answer string) (string, bool) {
+	if !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return "", false
+	}
+	_, after, ok := nlu.ConclusionSplit(answer)
+	after = strings.Trim(after, " ,;.:!-–—")
+	if !ok || after == "" || wordsWithLetters(after) > 4 || !tu.answers(sl, after) {
+		return "", false
+	}
+	return after, true
+}

@@ -149,6 +149,9 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		return count, true, ok
 	}
 	answer, alone = tu.correctedAnswer()
+	if concluded, ok := tu.concludedAnswer(sl, answer); ok {
+		answer, alone = concluded, true // "we're in madison so madison"
+	}
 	if head, ok := tu.apologyAside(sl, answer, alone); ok {
 		answer = head // "Scottsdale - sorry, showing a house"
 	}

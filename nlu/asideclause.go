@@ -11,9 +11,9 @@ var asideClausesText string
 // asideReason, asideSubordinate, asideAnchor, asideSubject and asideLeads are
 // aside_clauses.txt's lists, each phrase as its lower-case words, by first
 // word (as side_clauses.txt's).
-var asideReason, asideSubordinate, asideAnchor, asideSubject, asideLeads, hedgeWords, tripVerbs = func() (r, s, a, sub, l, h, v map[string][][]string) {
-	x := phraseListsByFirst(asideClausesText, "reason", "subordinate", "anchor", "subject", "lead", "hedge", "trip_verb")
-	return x["reason"], x["subordinate"], x["anchor"], x["subject"], x["lead"], x["hedge"], x["trip_verb"]
+var asideReason, asideSubordinate, asideAnchor, asideSubject, asideLeads, hedgeWords, tripVerbs, conclusionWords = func() (r, s, a, sub, l, h, v, c map[string][][]string) {
+	x := phraseListsByFirst(asideClausesText, "reason", "subordinate", "anchor", "subject", "lead", "hedge", "trip_verb", "conclusion")
+	return x["reason"], x["subordinate"], x["anchor"], x["subject"], x["lead"], x["hedge"], x["trip_verb"], x["conclusion"]
 }()
 
 // AsideKind is what opens an aside clause (AsideClause).
@@ -216,4 +216,23 @@ func RelativeDayOnly(part string) bool {
 	}
 	first, _, _ := strings.Cut(strings.TrimSpace(strings.ToLower(part)), " ")
 	return relativeOpeners[first]
+}
+
+// ConclusionSplit cuts text at its last conclusion word (aside_clauses.txt:
+// "so", "hence", "donc") that has words before and after it ("we're in
+// madison so madison", "Napa's closest, so Sacramento"): reason is what
+// comes before it, answer what comes after the conclusion's words. ok is
+// false when there is none; the caller keeps answer only when it alone reads
+// as the value asked.
+func ConclusionSplit(text string) (reason, answer string, ok bool) {
+	var buf [48]sideWord
+	words := sideWords(text, buf[:0])
+	for i := len(words) - 2; i >= 1; i-- {
+		for _, p := range conclusionWords[strings.ToLower(text[words[i].start:words[i].end])] {
+			if len(p) < len(words)-i && sideWordsAre(text, words[i:], p) {
+				return strings.TrimRight(text[:words[i].start], " ,;.:-–—"), text[words[i+len(p)-1].end:], true
+			}
+		}
+	}
+	return "", "", false
 }

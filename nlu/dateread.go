@@ -46,6 +46,10 @@ func readDateAnswer(text string, now time.Time) (Date, bool) {
 	if d, ok := dateWithAside(text, now); ok {
 		return d, true
 	}
+	// "the 2nd, after the new year's hangover": a reason naming another day.
+	if d, ok := dateWithReason(text, now); ok {
+		return d, true
+	}
 	return dayBesideOffDay(text, now, readDate) // "workout monday, rest day sunday"
 }
 
@@ -165,6 +169,10 @@ func findDateIn(text string, now time.Time) (Date, bool) {
 	}
 	// "the 9th, the day after we dock": a date and an aside about it.
 	if d, ok := dateWithAside(text, now); ok {
+		return d, true
+	}
+	// "on the 2nd, commuting to base": a reason after the sentence's date.
+	if d, ok := dateBeforeReason(text, now, findDate, 16); ok {
 		return d, true
 	}
 	return dayBesideOffDay(text, now, findDate) // "workout monday, rest day sunday"
