@@ -659,8 +659,14 @@ func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string
 // facts the tail does not give ("a call on Friday, sorry, Saturday" keeps the
 // call). A category's default answers only when neither part names one.
 func readCorrected(x *Extractor, read func(*Extractor, parley.Message, func(string, string)), head, tail string, msg parley.Message, put func(raw, value string)) {
-	if x.Kind == ExtractNumber {
+	switch x.Kind {
+	case ExtractNumber:
 		read(x, parley.Message{Text: correctedNumbers(x, head, tail), SentAt: msg.SentAt}, put)
+		return
+	case ExtractPhone:
+		// "202 555 0110, no wait, 0111": nlu.ExtractPhone reads the
+		// correction of a number's last groups itself.
+		read(x, msg, put)
 		return
 	}
 	got := map[string]bool{}

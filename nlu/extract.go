@@ -141,7 +141,68 @@ var isoLikeRe = regexp.MustCompile(`^(?:\d{4}[-.]\d{1,2}[-.]\d{1,2}|\d{1,2}[-.]\
 // ExtractPhone returns the first phone number in text in an E.164-like form: digits
 // with an optional leading +, separators (space . - ( )) removed, 7 to 15 digits.
 // Dates such as 2026-12-12 are not phone numbers.
+//
+// A correction after the number ("202 555 0110, no wait, 0111": SplitCorrection)
+// gives the number that stands: digit groups that replace the number's last
+// groups of the same lengths ("0111" for "0110"), else a whole new number; a
+// correction's digits that are neither leave no number. A correction that
+// names no digit ("..., sorry, it's a landline") keeps the number.
 func ExtractPhone(text string) (string, bool) {
+	head, tail, ok := SplitCorrection(text)
+	if !ok || strings.IndexFunc(tail, isASCIIDigit) < 0 {
+		return extractPhone(text)
+	}
+	if phone, ok := correctedPhoneTail(head, tail); ok {
+		return phone, true // "617-555-0142, no, 555-0199": the last groups again
+	}
+	return extractPhone(tail) // a whole new number, or none
+}
+
+func isASCIIDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+// correctedPhoneTail is the phone number of head with its last digit groups
+// replaced by tail's, when tail is only digit groups and each is as long as
+// the group it replaces ("202 555 0110" and "0111"); a number written without
+// groups takes a tail of at most four digits as its last digits.
+func correctedPhoneTail(head, tail string) (string, bool) {
+	loc := lastPhoneLoc(head)
+	if loc == nil || strings.TrimFunc(tail, func(r rune) bool { return isASCIIDigit(r) || r == ' ' || r == '-' || r == '.' }) != "" {
+		return "", false
+	}
+	raw := strings.TrimSpace(head[loc[0]:loc[1]])
+	groups := strings.FieldsFunc(raw, func(r rune) bool { return !isASCIIDigit(r) && r != '+' })
+	fix := strings.FieldsFunc(tail, func(r rune) bool { return !isASCIIDigit(r) })
+	switch {
+	case len(groups) == 1 && len(fix) == 1 && len(fix[0]) <= 4 && len(fix[0]) < len(groups[0]):
+		groups[0] = groups[0][:len(groups[0])-len(fix[0])] + fix[0]
+	case len(groups) > len(fix):
+		for i, g := range fix {
+			at := len(groups) - len(fix) + i
+			if len(groups[at]) != len(g) {
+				return "", false
+			}
+			groups[at] = g
+		}
+	default:
+		return "", false
+	}
+	return extractPhone(strings.Join(groups, " "))
+}
+
+// lastPhoneLoc is the span of the last run of head that reads as a phone
+// number, or nil.
+func lastPhoneLoc(head string) []int {
+	var last []int
+	for _, loc := range phoneRe.FindAllStringIndex(head, -1) {
+		if _, ok := extractPhone(head[loc[0]:loc[1]]); ok && standsAlone(head, loc) {
+			last = loc
+		}
+	}
+	return last
+}
+
+// extractPhone is ExtractPhone of text without a correction.
+func extractPhone(text string) (string, bool) {
 	for _, loc := range phoneRe.FindAllStringIndex(text, -1) {
 		if !standsAlone(text, loc) {
 			continue
