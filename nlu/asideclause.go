@@ -221,15 +221,16 @@ func RelativeDayOnly(part string) bool {
 // ConclusionSplit cuts text at its last conclusion word (aside_clauses.txt:
 // "so", "hence", "donc") that has words before and after it ("we're in
 // madison so madison", "Napa's closest, so Sacramento"): reason is what
-// comes before it, answer what comes after the conclusion's words. ok is
-// false when there is none; the caller keeps answer only when it alone reads
-// as the value asked.
+// comes before it, answer what comes after the conclusion's words. A
+// conclusion whose clause opens with a subject ("I leave Tuesday so I'll
+// arrive Wednesday") is a consequence, no answer. ok is false when there is
+// none; the caller keeps answer only when it alone reads as the value asked.
 func ConclusionSplit(text string) (reason, answer string, ok bool) {
 	var buf [48]sideWord
 	words := sideWords(text, buf[:0])
 	for i := len(words) - 2; i >= 1; i-- {
 		for _, p := range conclusionWords[strings.ToLower(text[words[i].start:words[i].end])] {
-			if len(p) < len(words)-i && sideWordsAre(text, words[i:], p) {
+			if len(p) < len(words)-i && sideWordsAre(text, words[i:], p) && !phraseAtWords(text, words[i+len(p):], asideSubject) {
 				return strings.TrimRight(text[:words[i].start], " ,;.:-–—"), text[words[i+len(p)-1].end:], true
 			}
 		}

@@ -72,24 +72,34 @@ func reasonClause(tail string) bool {
 	if len(toks) < 2 {
 		return false
 	}
-	first := toks[0].text
-	participle := len(first) > 5 && strings.HasSuffix(first, "ing") && !knownDateWord(first)
-	opened, content := reasonOpeners[first] || participle, false // "commuting to base"
+	opened, content := reasonOpens(toks[0].text), false
 	for j, t := range toks {
-		if reasonRefuse[t.text] {
+		day, named := reasonWordKind(t.text)
+		switch {
+		case reasonRefuse[t.text]:
 			return false
-		}
-		day := knownDateWord(t.text) || strings.ContainsAny(t.text, "0123456789") || holidayWords[t.text]
-		dateish := day || IsNumberWord(t.text)
-		if !opened && j > 0 && reasonVerbs[t.text] {
+		case !opened && j > 0 && reasonVerbs[t.text]:
 			opened = true // "round one is the 8th", "kids go back monday"
-		}
-		if !opened && day {
+		case !opened && day:
 			return false // "the 8th is better": a day before any verb
 		}
-		content = content || !dateish && !reasonOpeners[t.text] && !reasonVerbs[t.text] && !dateFillers[t.text]
+		content = content || !named
 	}
 	return opened && content
+}
+
+// reasonOpens reports whether a reason clause's first word opens it: a
+// reason_opener or an -ing word ("commuting to base").
+func reasonOpens(first string) bool {
+	return reasonOpeners[first] || len(first) > 5 && strings.HasSuffix(first, "ing") && !knownDateWord(first)
+}
+
+// reasonWordKind says whether w names a day (a date word, a digit, a
+// holiday's word), and whether it is no content word: a day, a number, an
+// opener, a verb or a date's filler.
+func reasonWordKind(w string) (day, named bool) {
+	day = knownDateWord(w) || strings.ContainsAny(w, "0123456789") || holidayWords[w]
+	return day, day || IsNumberWord(w) || reasonOpeners[w] || reasonVerbs[w] || dateFillers[w]
 }
 
 // hasDayNumber reports whether toks hold a day of the month: digits or an
