@@ -500,6 +500,12 @@ func (sl *slot) typedPlace(c string) (string, bool) {
 	if head, ok := nlu.CutCountry(c); ok {
 		c = head // "Braga Portugal": the place is Braga
 	}
+	// "Corcaigh", "Bilbora", "kuHarare": another language's name of a
+	// city, or a known one with an ending glued on, is that city; "Dé
+	// Sathairn", "Bilbotik" where to, a name two cities share: asked again.
+	if city, ask := nlu.PlaceOrAsk(c, sl.placeDirection()); city != "" || ask {
+		return city, !ask
+	}
 	if nlu.HidesKnownCity(c) {
 		// "Lisabonoje", "Kutoka Nairobi": a known city declined, or after
 		// a word of a language not listed, is asked again, never stored
@@ -519,6 +525,18 @@ func (sl *slot) typedPlace(c string) (string, bool) {
 		return "", false
 	}
 	return c, true
+}
+
+// placeDirection is what sl asks by its cues: where from ("from"), where
+// to ("to"), else where (a hotel's city).
+func (sl *slot) placeDirection() nlu.PlaceDirection {
+	switch {
+	case slices.Contains(sl.cues, "from"):
+		return nlu.PlaceFrom
+	case slices.Contains(sl.cues, "to"):
+		return nlu.PlaceTo
+	}
+	return nlu.PlaceAt
 }
 
 // withoutCueTypo is name without a typo of a cue before a known city

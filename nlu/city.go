@@ -564,6 +564,9 @@ func closestCity(joined string) (string, bool) {
 		if d == 2 {
 			d = typoDistance(joined, m.Entry) // "dnever": one swap
 		}
+		if d == 2 && exchanged(joined, m.Entry) {
+			d = 1 // "chigaco": two letters of a long name changed places
+		}
 		c := cityIndex[m.Entry]
 		switch {
 		case d > FuzzyTolerance(nameBody(joined, m.Entry)) || d > bestDist:
@@ -577,6 +580,30 @@ func closestCity(joined string) (string, bool) {
 		return "", false
 	}
 	return best, true
+}
+
+// exchanged reports whether a and b, ASCII names of six letters or more, are
+// one another with two letters (not side by side) changed places: "chigaco"
+// for "chicago", a typo of one slip.
+func exchanged(a, b string) bool {
+	if len(a) != len(b) || len(a) < 6 || !isASCII(a) || !isASCII(b) {
+		return false
+	}
+	i, j := -1, -1
+	for k := 0; k < len(a); k++ {
+		if a[k] == b[k] {
+			continue
+		}
+		switch {
+		case i < 0:
+			i = k
+		case j < 0:
+			j = k
+		default:
+			return false
+		}
+	}
+	return j > 0 && a[i] == b[j] && a[j] == b[i]
 }
 
 // nameBody is entry without a short first word (an article or preposition,

@@ -11,6 +11,7 @@
 //	parley-tools heldout [-config FILE] [-v] PATH...
 //	parley-tools calendar-names [-o FILE]
 //	parley-tools cldr-cities -cldr DIR [-words FILE] [-o FILE]
+//	parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
 //	parley-tools version
 //
 // `parley bench` stays in parley: its command line is a contract
@@ -52,6 +53,7 @@ usage:
   parley-tools cldr-counts -cldr DIR [-english FILE] [-o DIR]
   parley-tools cldr-replies -cldr DIR [-dict FILE] [-o FILE]
   parley-tools cldr-cities -cldr DIR [-words FILE] [-o FILE]
+  parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -69,14 +71,15 @@ var program = cli.Program{
 	Name:  "parley-tools",
 	Usage: usage,
 	Commands: map[string]cli.Command{
-		"sgd":            runSGD,
-		"coverage":       runCoverage,
-		"heldout":        runHeldout,
-		"calendar-names": runCalendarNames,
-		"cldr-dates":     runCLDRDates,
-		"cldr-counts":    runCLDRCounts,
-		"cldr-replies":   runCLDRReplies,
-		"cldr-cities":    runCLDRCities,
+		"sgd":             runSGD,
+		"coverage":        runCoverage,
+		"heldout":         runHeldout,
+		"calendar-names":  runCalendarNames,
+		"cldr-dates":      runCLDRDates,
+		"cldr-counts":     runCLDRCounts,
+		"cldr-replies":    runCLDRReplies,
+		"cldr-cities":     runCLDRCities,
+		"geonames-cities": runGeoNamesCities,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil

@@ -1,0 +1,296 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The GeoNames gazetteer (issue 38 round 12): every language's and script's
+// names of the world's cities of 100,000 people or more ("Bilbo", Bilbao;
+// "Corcaigh", Cork; "Baile Átha Cliath", Dublin), generated into
+// geo/cities.txt by `parley-tools geonames-cities`. It is read only when a
+// place reader meets a name the lexicon does not know (PlaceOrAsk), never at
+// start-up: most turns name no place, or a known one.
+
+//go:embed geo/cities.txt
+var geoCitiesText string
+
+// gazetteer is geo/cities.txt read: each folded name's city, and the names
+// two cities share ("?:" lines), which name neither.
+type gazetteer struct {
+	city, stem map[string]string
+	shared     map[string]bool
+}
+
+var geoIndex = sync.OnceValue(func() *gazetteer {
+	g := &gazetteer{city: make(map[string]string, 60000), stem: map[string]string{}, shared: map[string]bool{}}
+	var b cityKeyBuf
+	for line := range strings.Lines(geoCitiesText) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		city, names, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		for n := range strings.SplitSeq(names, "|") {
+			if n = strings.TrimSpace(n); n == "" {
+				continue
+			}
+			switch {
+			case city == "?":
+				g.shared[b.key(n)] = true
+			case strings.HasPrefix(city, "~"):
+				g.stem[b.key(n)] = city[1:]
+			default:
+				g.city[b.key(n)] = city
+			}
+		}
+		if city != "?" && !strings.HasPrefix(city, "~") {
+			g.city[b.key(city)] = city
+		}
+	}
+	return g
+})
+
+// PlaceDirection is what a place slot asks: where from, where to, or where
+// (a hotel's city); PlaceAny reads every case ending.
+type PlaceDirection int
+
+const (
+	PlaceAny PlaceDirection = iota
+	PlaceFrom
+	PlaceTo
+	PlaceAt
+)
+
+// placeCity is the city a folded name k is, in the lexicon or the gazetteer;
+// shared says the gazetteer gives it to two cities alike (ask which).
+func placeCity(k string) (city string, shared bool) {
+	if c, ok := cityIndex[k]; ok {
+		return c, false
+	}
+	g := geoIndex()
+	if g.shared[k] {
+		return "", true
+	}
+	return g.city[k], false
+}
+
+// PlaceOrAsk reads name, a place typed that the lexicon does not know as it
+// is (one to four words), by the gazetteer: the city it names in any
+// language ("Corcaigh": Cork), the city with a case ending or postposition
+// of the direction dir asks glued on ("Bilbora" for where to: Bilbao;
+// "Limamanta" for where from: Lima), after a locative prefix ("kuHarare") or
+// with an Irish initial mutation ("Bhaile Átha Cliath", "gCorcaigh"). ask
+// says the name must be asked again, never stored as typed: a date word of
+// any language ("Sathairn"), a name two cities share, a known city with an
+// ending of another direction or one no list holds ("Lisboapi" where a city
+// is asked is read; "Bilbotik" where to is asked again), or a known city
+// after a word of no place's name. Neither: a name of its own ("Bergen").
+func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
+	ws := phraseWords(name)
+	if len(ws) == 0 || len(ws) > 4 {
+		return "", false
+	}
+	for _, w := range ws {
+		if IsDateWord(w) || placeDateWords()[w] {
+			return "", true // "Dé Sathairn": Saturday, not a place
+		}
+	}
+	for _, v := range mutationVariants(ws) {
+		if c, shared := placeCity(strings.Join(v, " ")); c != "" || shared {
+			return c, shared
+		}
+	}
+	if !hasLatinLetter(name) {
+		// "Охрид": every city of the gazetteer is there in its own
+		// script; a name in another script it lacks is no spelling the
+		// bot's records have, and is asked again (in Latin letters).
+		return "", true
+	}
+	if len(ws) != 1 {
+		return "", false
+	}
+	return gluedPlace(name, ws[0], dir)
+}
+
+// hasLatinLetter reports whether s holds a letter of the Latin script.
+func hasLatinLetter(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Latin, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// gluedPlace reads w, one folded word, as a known city with a case ending
+// glued after it or a locative prefix before it (typed as raw: "kuHarare").
+func gluedPlace(raw, w string, dir PlaceDirection) (string, bool) {
+	if c, ok := prefixedPlace(raw); ok {
+		return c, c == ""
+	}
+	found, ask := "", false
+	for i := len(w) - 1; i > 0; i-- {
+		stem, tail := w[:i], w[i:]
+		if !utf8.ValidString(stem) || utf8.RuneCountInString(stem) < minDeclinedCity {
+			continue
+		}
+		c, lexicon := cityIndex[stem]
+		if !lexicon {
+			if geoIndex().shared[stem] {
+				return "", true
+			}
+			if c = geoIndex().city[stem]; c == "" {
+				c = geoIndex().stem[stem] // "Bilbo" of "Bilbora"
+			}
+		}
+		if c == "" {
+			continue
+		}
+		ending := placeEndings()[tail]
+		switch {
+		case ending.own:
+			return "", false // "Bergenfield": a town's own name
+		case ending.dirs != [4]bool{} && !ending.dirs[dir] && dir != PlaceAny:
+			ask = true // "Bilbotik" where to: from Bilbao, asked again
+		case ending.dirs != [4]bool{} && (lexicon || len(tail) >= 2),
+			ending.any && lexicon:
+			// A gazetteer city is read with a listed ending of two letters
+			// or more only: "Girona" is no "Girón" declined.
+			if found != "" && found != c {
+				return "", true // two cities read from one word
+			}
+			found = c
+		default:
+			// A known city with an ending no list holds is asked again;
+			// a gazetteer city's name inside a word may be a town's
+			// own ("Akureyri" is no "Akure" declined).
+			ask = ask || lexicon
+		}
+	}
+	if found != "" {
+		return found, false
+	}
+	return "", ask
+}
+
+// prefixedPlace reads raw, one word typed, as a lower-case locative prefix
+// glued to a capitalized known city ("kuHarare", "eThekwini", "gCorcaigh"):
+// the city, or "" with ok when the rest is a city but the prefix is no
+// listed one (ask); ok is false when raw is no such word.
+func prefixedPlace(raw string) (string, bool) {
+	raw = strings.TrimFunc(raw, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+	for i, r := range raw {
+		if i == 0 || !unicode.IsUpper(r) {
+			if i > 4 || !unicode.IsLower(r) {
+				return "", false
+			}
+			continue
+		}
+		c, shared := placeCity(key(raw[i:]))
+		switch {
+		case shared:
+			return "", true
+		case c == "":
+			return "", false
+		case placeEndings()["prefix:"+key(raw[:i])].any:
+			return c, true
+		}
+		return "", true
+	}
+	return "", false
+}
+
+// mutationVariants are ws and, where Irish mutates a name's first letters
+// after a preposition, its radical form: lenition puts an "h" after the first
+// consonant ("ó Bhaile Átha Cliath"), eclipsis a consonant before it ("i
+// gCorcaigh", "i mBaile"), and "h" goes before a vowel ("go hÁth Luain").
+func mutationVariants(ws []string) [][]string {
+	out := [][]string{ws}
+	first := ws[0]
+	var radical []string
+	switch {
+	case len(first) > 3 && strings.ContainsRune("bcdfgmpst", rune(first[0])) && first[1] == 'h':
+		radical = append(radical, first[:1]+first[2:])
+	case len(first) > 3 && strings.HasPrefix(first, "bhf"):
+		radical = append(radical, first[2:])
+	case len(first) > 3 && (strings.HasPrefix(first, "mb") || strings.HasPrefix(first, "gc") ||
+		strings.HasPrefix(first, "nd") || strings.HasPrefix(first, "ng") ||
+		strings.HasPrefix(first, "bp") || strings.HasPrefix(first, "dt")):
+		radical = append(radical, first[1:])
+	case len(first) > 3 && first[0] == 'h' && strings.ContainsRune("aeiou", rune(first[1])):
+		radical = append(radical, first[1:])
+	}
+	for _, r := range radical {
+		out = append(out, append([]string{r}, ws[1:]...))
+	}
+	return out
+}
+
+//go:embed city_endings.txt
+var cityEndingsText string
+
+// placeEnding is one glued ending's reading: the directions it says, or any
+// (a case that names the place alone, or a listed prefix).
+type placeEnding struct {
+	dirs     [4]bool
+	any, own bool
+}
+
+// placeEndings are city_endings.txt's endings, by folded ending ("prefix:"
+// and the prefix for a prefix); built on the first glued name read.
+var placeEndings = sync.OnceValue(func() map[string]placeEnding {
+	out := map[string]placeEnding{}
+	dirs := map[string]PlaceDirection{"from": PlaceFrom, "to": PlaceTo, "at": PlaceAt}
+	for line := range strings.Lines(cityEndingsText) {
+		line = strings.TrimSpace(line)
+		label, list, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		list, _, _ = strings.Cut(list, "#")
+		for _, e := range strings.Fields(list) {
+			switch d, ok := dirs[label]; {
+			case label == "prefix":
+				out["prefix:"+key(e)] = placeEnding{any: true}
+			case label == "own":
+				out[key(e)] = placeEnding{own: true}
+			case ok:
+				pe := out[key(e)]
+				pe.dirs[d] = true
+				out[key(e)] = pe
+			}
+		}
+	}
+	// city_inflections.txt's case endings name the place in any direction
+	// ("Beograda", "Lisabonoje"): the declined readers read them so.
+	for end := range caseEndings().to {
+		if end != "" {
+			pe := out[end]
+			pe.any = true
+			out[end] = pe
+		}
+	}
+	return out
+})
+
+// placeDateWords are the weekday words city_endings.txt lists ("date:"
+// lines) that the date readers do not hold as words alone: Irish "Sathairn"
+// of "Dé Sathairn".
+var placeDateWords = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for line := range strings.Lines(cityEndingsText) {
+		if list, ok := strings.CutPrefix(line, "date:"); ok {
+			list, _, _ = strings.Cut(list, "#")
+			for _, w := range strings.Fields(list) {
+				out[key(w)] = true
+			}
+		}
+	}
+	return out
+})
