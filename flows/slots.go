@@ -428,6 +428,12 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 		return nil, false
 	}
 	if !upstream {
+		if c, read := sl.gluedPlace(raw); read {
+			if c == "" {
+				return nil, false
+			}
+			return sl.normalize(c), true
+		}
 		// "Ankara'dan", "sa Cebu po", "Busan is my destination": the words
 		// and endings around the place are read away (nlu.PlaceCore), unless
 		// the whole is a known city's name.
@@ -525,6 +531,23 @@ func (sl *slot) typedPlace(c string) (string, bool) {
 		return "", false
 	}
 	return c, true
+}
+
+// gluedPlace reads raw, one word typed that no known city is as it is, as
+// a city with a case ending of sl's direction glued on ("Bilbora" where to)
+// or a prefix ("kuHarare"): the city, or "" (asked again) when the ending
+// says the other direction ("Bilbotik" where to) or no list holds it; read
+// is false when raw is no such word.
+func (sl *slot) gluedPlace(raw string) (city string, read bool) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" || strings.ContainsFunc(raw, unicode.IsSpace) {
+		return "", false
+	}
+	if _, whole := nlu.MatchCityExact(raw); whole {
+		return "", false
+	}
+	c, ask := nlu.PlaceOrAsk(raw, sl.placeDirection())
+	return c, c != "" || ask
 }
 
 // placeDirection is what sl asks by its cues: where from ("from"), where

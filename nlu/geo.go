@@ -142,18 +142,15 @@ func gluedPlace(raw, w string, dir PlaceDirection) (string, bool) {
 		}
 		c, lexicon := cityIndex[stem]
 		if !lexicon {
-			if geoIndex().shared[stem] {
-				return "", true
-			}
 			if c = geoIndex().city[stem]; c == "" {
 				c = geoIndex().stem[stem] // "Bilbo" of "Bilbora"
 			}
 		}
-		if c == "" {
-			continue
-		}
 		ending := placeEndings()[tail]
 		switch {
+		case c == "" && geoIndex().shared[stem] && ending.dirs != [4]bool{}:
+			ask = true // a name two cities share, declined
+		case c == "":
 		case ending.own:
 			return "", false // "Bergenfield": a town's own name
 		case ending.dirs != [4]bool{} && !ending.dirs[dir] && dir != PlaceAny:
