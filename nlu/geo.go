@@ -107,6 +107,9 @@ func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 		}
 	}
 	if !hasLatinLetter(name) {
+		if c, ok := DeclinedCity(name); ok {
+			return c, false // "Улаанбаатараас": city_inflections.txt's
+		}
 		// "Охрид": every city of the gazetteer is there in its own
 		// script; a name in another script it lacks is no spelling the
 		// bot's records have, and is asked again (in Latin letters).
@@ -148,6 +151,8 @@ func gluedPlace(raw, w string, dir PlaceDirection) (string, bool) {
 		}
 		ending := placeEndings()[tail]
 		switch {
+		case len(tail) >= 3 && strings.Count(tail, tail[:1]) == len(tail):
+			// "Portlandjjjj", "Lisbonnn": a key held down, not an ending.
 		case c == "" && geoIndex().shared[stem] && ending.dirs != [4]bool{}:
 			ask = true // a name two cities share, declined
 		case c == "":
@@ -205,23 +210,16 @@ func prefixedPlace(raw string) (string, bool) {
 
 // mutationVariants are ws and, where Irish mutates a name's first letters
 // after a preposition, its radical form: lenition puts an "h" after the first
-// consonant ("ó Bhaile Átha Cliath"), eclipsis a consonant before it ("i
-// gCorcaigh", "i mBaile"), and "h" goes before a vowel ("go hÁth Luain").
+// consonant ("ó Bhaile Átha Cliath", "ó Chorcaigh").
 func mutationVariants(ws []string) [][]string {
 	out := [][]string{ws}
 	first := ws[0]
 	var radical []string
-	switch {
-	case len(first) > 3 && strings.ContainsRune("bcdfgmpst", rune(first[0])) && first[1] == 'h':
+	// Lenition only, on a word of six letters or more: eclipsis and the
+	// "h" before a vowel are written before a capital ("gCorcaigh",
+	// "hÁth": prefixedPlace), and "home" is no "Ōme".
+	if len(first) >= 6 && strings.ContainsRune("bcdfgmpst", rune(first[0])) && first[1] == 'h' && !lexiconKnows(first) {
 		radical = append(radical, first[:1]+first[2:])
-	case len(first) > 3 && strings.HasPrefix(first, "bhf"):
-		radical = append(radical, first[2:])
-	case len(first) > 3 && (strings.HasPrefix(first, "mb") || strings.HasPrefix(first, "gc") ||
-		strings.HasPrefix(first, "nd") || strings.HasPrefix(first, "ng") ||
-		strings.HasPrefix(first, "bp") || strings.HasPrefix(first, "dt")):
-		radical = append(radical, first[1:])
-	case len(first) > 3 && first[0] == 'h' && strings.ContainsRune("aeiou", rune(first[1])):
-		radical = append(radical, first[1:])
 	}
 	for _, r := range radical {
 		out = append(out, append([]string{r}, ws[1:]...))

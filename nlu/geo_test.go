@@ -55,3 +55,16 @@ func TestPlaceOrAskSmallTowns(t *testing.T) {
 		t.Errorf("PlaceOrAsk(Охрид) = %q, %v; want asked again", city, ask)
 	}
 }
+
+func TestPlaceOrAskOrdinaryWords(t *testing.T) {
+	// An English word is no Irish mutation of a city ("home" is no "Ōme"),
+	// and a key held down is no case ending.
+	for _, name := range []string{"home", "Home", "there", "Portlandjjjjjj"} {
+		if city, ask := PlaceOrAsk(name, PlaceFrom); city != "" || ask {
+			t.Errorf("PlaceOrAsk(%q) = %q, %v", name, city, ask)
+		}
+	}
+	if city, _ := PlaceOrAsk("Улаанбаатараас", PlaceFrom); city != "Ulaanbaatar" {
+		t.Errorf("PlaceOrAsk(Улаанбаатараас) = %q", city)
+	}
+}
