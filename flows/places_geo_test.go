@@ -26,7 +26,7 @@ func TestGazetteerPlaceClasses(t *testing.T) {
 			r6("origin", "kwaBulawayo", map[string]string{"origin": "Bulawayo"}),           // Zulu locative prefix
 			r6("origin", "Chorcaigh", map[string]string{"origin": "Cork"}),                 // Irish lenition
 			r6("destination", "Битола", map[string]string{"destination": ""}),              // a script the gazetteer lacks it in
-			r6("departure_date", "Dé Luain", map[string]string{"origin": "", "destination": ""}),
+			r6("departure_date", "Dé Luain", map[string]string{"origin": "", "destination": "", "departure_date": "2026-06-29"}),
 			r6("destination", "Cincinnita", map[string]string{"destination": "Cincinnati"}),
 			r6("origin", "Bergen", map[string]string{"origin": "Bergen"}), // a town of its own, as typed
 			r6("origin", "Akureyri", map[string]string{"origin": "Akureyri"}),

@@ -143,35 +143,18 @@ func gluedPlace(raw, w string, dir PlaceDirection) (string, bool) {
 		if !utf8.ValidString(stem) || utf8.RuneCountInString(stem) < minDeclinedCity {
 			continue
 		}
-		c, lexicon := cityIndex[stem]
-		if !lexicon {
-			if c = geoIndex().city[stem]; c == "" {
-				c = geoIndex().stem[stem] // "Bilbo" of "Bilbora"
-			}
-		}
-		ending := placeEndings()[tail]
-		switch {
-		case len(tail) >= 3 && strings.Count(tail, tail[:1]) == len(tail):
-			// "Portlandjjjj", "Lisbonnn": a key held down, not an ending.
-		case c == "" && geoIndex().shared[stem] && ending.dirs != [4]bool{}:
-			ask = true // a name two cities share, declined
-		case c == "":
-		case ending.own:
+		c, lexicon := stemCity(stem)
+		switch endingVerdict(stem, tail, c, lexicon, dir) {
+		case endingTownName:
 			return "", false // "Bergenfield": a town's own name
-		case ending.dirs != [4]bool{} && !ending.dirs[dir] && dir != PlaceAny:
-			ask = true // "Bilbotik" where to: from Bilbao, asked again
-		case ending.dirs != [4]bool{} && (lexicon || len(tail) >= 2),
-			ending.any && lexicon:
-			// A gazetteer city is read with a listed ending of two letters
-			// or more only: "Girona" is no "Girón" declined.
+		case endingAsk:
+			ask = true
+		case endingRead:
 			if found != "" && found != c {
 				return "", true // two cities read from one word
 			}
 			found = c
-		default:
-			// A known city with an ending no list holds is asked again;
-			// a gazetteer city's name inside a word may be a town's
-			// own ("Akureyri" is no "Akure" declined).
+		case endingUnlisted:
 			ask = ask || lexicon
 		}
 	}
@@ -179,6 +162,54 @@ func gluedPlace(raw, w string, dir PlaceDirection) (string, bool) {
 		return found, false
 	}
 	return "", ask
+}
+
+// stemCity is the city stem names: the lexicon's (lexicon), else the
+// gazetteer's, by a name or by a stem-only name ("Bilbo" of "Bilbora").
+func stemCity(stem string) (c string, lexicon bool) {
+	if c, lexicon = cityIndex[stem]; lexicon {
+		return c, true
+	}
+	if c = geoIndex().city[stem]; c == "" {
+		c = geoIndex().stem[stem]
+	}
+	return c, false
+}
+
+// The verdicts on a stem and the tail glued after it (endingVerdict).
+const (
+	endingNone     = iota // no reading: no city, or a key held down
+	endingTownName        // the whole word is a town's own name
+	endingAsk             // a city declined for another direction, or a shared name
+	endingRead            // the city, declined for the direction asked
+	endingUnlisted        // a city with an ending no list holds
+)
+
+// endingVerdict judges stem (city c, from the lexicon or not) with tail glued
+// after it, where direction dir is asked.
+func endingVerdict(stem, tail, c string, lexicon bool, dir PlaceDirection) int {
+	ending := placeEndings()[tail]
+	declined := ending.dirs != [4]bool{}
+	switch {
+	case len(tail) >= 3 && strings.Count(tail, tail[:1]) == len(tail):
+		return endingNone // "Portlandjjjj", "Lisbonnn": a key held down, not an ending
+	case c == "" && geoIndex().shared[stem] && declined:
+		return endingAsk // a name two cities share, declined
+	case c == "":
+		return endingNone
+	case ending.own:
+		return endingTownName
+	case declined && !ending.dirs[dir] && dir != PlaceAny:
+		return endingAsk // "Bilbotik" where to: from Bilbao, asked again
+	case declined && (lexicon || len(tail) >= 2), ending.any && lexicon:
+		// A gazetteer city is read with a listed ending of two letters or
+		// more only: "Girona" is no "Girón" declined.
+		return endingRead
+	}
+	// A known city with an ending no list holds is asked again; a gazetteer
+	// city's name inside a word may be a town's own ("Akureyri" is no "Akure"
+	// declined).
+	return endingUnlisted
 }
 
 // prefixedPlace reads raw, one word typed, as a lower-case locative prefix
