@@ -693,9 +693,20 @@ func oneTypoASCII(a, b string) bool {
 // or changed, and two neighbouring letters swapped counted as one (the
 // optimal string alignment distance), over their runes.
 func osaDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
+	// Words and names fit the stack buffers: the typo readers measure a
+	// message's words against a dozen nouns on every turn (handoff.go), and
+	// three rows on the heap per measure were most of a short turn's
+	// allocations.
+	var bufA, bufB [osaStackRunes]rune
+	ra, rb := appendRunes(bufA[:0], a), appendRunes(bufB[:0], b)
 	// d[i][j] is the distance between ra[:i] and rb[:j]; three rows kept.
-	prev2, prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	var rows [3][osaStackRunes + 1]int
+	var prev2, prev, cur []int
+	if len(rb) < osaStackRunes {
+		prev2, prev, cur = rows[0][:len(rb)+1], rows[1][:len(rb)+1], rows[2][:len(rb)+1]
+	} else {
+		prev2, prev, cur = make([]int, len(rb)+1), make([]int, len(rb)+1), make([]int, len(rb)+1)
+	}
 	for j := range prev {
 		prev[j] = j
 	}
@@ -714,6 +725,17 @@ func osaDistance(a, b string) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// osaStackRunes is the longest word osaDistance measures without allocating.
+const osaStackRunes = 32
+
+// appendRunes appends s's runes to dst.
+func appendRunes(dst []rune, s string) []rune {
+	for _, r := range s {
+		dst = append(dst, r)
+	}
+	return dst
 }
 
 // MatchCityExact is MatchCity without typo tolerance: a known name or alias,

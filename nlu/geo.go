@@ -101,7 +101,10 @@ func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 			return "", true // "Dé Sathairn": Saturday, not a place
 		}
 	}
-	for _, v := range mutationVariants(ws) {
+	if c, shared := placeCity(strings.Join(ws, " ")); c != "" || shared {
+		return c, shared
+	}
+	if v, ok := lenitedRadical(ws); ok {
 		if c, shared := placeCity(strings.Join(v, " ")); c != "" || shared {
 			return c, shared
 		}
@@ -239,23 +242,17 @@ func prefixedPlace(raw string) (string, bool) {
 	return "", false
 }
 
-// mutationVariants are ws and, where Irish mutates a name's first letters
-// after a preposition, its radical form: lenition puts an "h" after the first
-// consonant ("ó Bhaile Átha Cliath", "ó Chorcaigh").
-func mutationVariants(ws []string) [][]string {
-	out := [][]string{ws}
+// lenitedRadical is ws with its first word in its radical form where Irish
+// lenition put an "h" after the first consonant ("ó Bhaile Átha Cliath", "ó
+// Chorcaigh"); ok is false when it did not. Lenition only, on a word of six
+// letters or more: eclipsis and the "h" before a vowel are written before a
+// capital ("gCorcaigh", "hÁth": prefixedPlace), and "home" is no "Ōme".
+func lenitedRadical(ws []string) ([]string, bool) {
 	first := ws[0]
-	var radical []string
-	// Lenition only, on a word of six letters or more: eclipsis and the
-	// "h" before a vowel are written before a capital ("gCorcaigh",
-	// "hÁth": prefixedPlace), and "home" is no "Ōme".
-	if len(first) >= 6 && strings.ContainsRune("bcdfgmpst", rune(first[0])) && first[1] == 'h' && !lexiconKnows(first) {
-		radical = append(radical, first[:1]+first[2:])
+	if len(first) < 6 || !strings.ContainsRune("bcdfgmpst", rune(first[0])) || first[1] != 'h' || lexiconKnows(first) {
+		return nil, false
 	}
-	for _, r := range radical {
-		out = append(out, append([]string{r}, ws[1:]...))
-	}
-	return out
+	return append([]string{first[:1] + first[2:]}, ws[1:]...), true
 }
 
 //go:embed city_endings.txt
