@@ -67,7 +67,9 @@ func parseCLDRDates(text string) cldrDates {
 }
 
 // cldrDateKey is a phrase's key, its words joined by single spaces; false
-// when the tokenizer would split a word (a vowel sign of an Indic script).
+// when the tokenizer would split a word (a vowel sign of an Indic script)
+// other than at a hyphen or apostrophe, where the parts are read as a
+// phrase (gd "a-màireach" is "a maireach", br "warcʼhoazh" "warc hoazh").
 func cldrDateKey(phrase string) (string, bool) {
 	k := key(phrase)
 	toks := tokenize(k)
@@ -75,8 +77,12 @@ func cldrDateKey(phrase string) (string, bool) {
 		return "", false
 	}
 	joined, _ := joinedWords(k)
-	return joined, len(toks) == len(strings.Fields(phrase))
+	return joined, len(toks) == len(strings.Fields(wordJoinersApart.Replace(phrase)))
 }
+
+// wordJoinersApart puts a space for the hyphen and apostrophes inside a
+// word, where the tokenizer splits it.
+var wordJoinersApart = strings.NewReplacer("-", " ", "'", " ", "ʼ", " ", "’", " ")
 
 // add files one entry.
 func (c *cldrDates) add(k, kind, value string) {
