@@ -129,10 +129,24 @@ func edgeEndAt(text string, ws []glossWord, kb []byte) int {
 	k, _ := wordKey(kb, text[last.start:last.end])
 	for _, p := range edgeTags.end[string(k)] {
 		if len(p) < len(ws) && wordsAre(text, ws[len(ws)-len(p):], p, kb) {
+			if endsCountedNights(text, ws, kb) {
+				return 0 // Māori "e toru pō": the night word, not Tagalog's "po"
+			}
 			return len(p)
 		}
 	}
 	return 0
+}
+
+// endsCountedNights reports whether ws end with a count of nights said in
+// words (nightcounts.go), whose last word a tag would read away.
+func endsCountedNights(text string, ws []glossWord, kb []byte) bool {
+	for j := len(ws) - 2; j >= 0 && j >= len(ws)-5; j-- {
+		if e, ok := countedNightsAt(text, ws, j, kb); ok && len(e.words) > 0 && j+len(e.words) == len(ws) {
+			return true
+		}
+	}
+	return false
 }
 
 // markAfter reports whether a comma, a stop or another mark follows text's

@@ -71,19 +71,21 @@ var countedNights = sync.OnceValue(func() *nightCountTable {
 })
 
 // addHandCounts adds night_counts.txt's phrases: each block's count forms
-// (forms[i] says i+1) with each of its night words in its order.
+// (forms[i] says i+1) with each of its night words in its order. A form or
+// night word of several words is written joined by "_" (Māori "e_toru",
+// Cebuano "ka_gabii").
 func addHandCounts(add func([]string, int)) {
-	var nights []string
-	var forms [][]string
+	var nights [][]string
+	var forms [][][]string
 	for _, line := range strings.Split(nightCountsText, "\n") {
 		field, value, _ := strings.Cut(strings.TrimSpace(line), ":")
 		switch field {
 		case "nights":
-			nights = phraseWords(value)
+			nights = joinedPhrases(value)
 		case "counts":
 			forms = forms[:0]
 			for f := range strings.SplitSeq(value, "|") {
-				forms = append(forms, phraseWords(f))
+				forms = append(forms, joinedPhrases(f))
 			}
 		case "order":
 			nightFirst := strings.TrimSpace(value) == "night number"
@@ -91,15 +93,27 @@ func addHandCounts(add func([]string, int)) {
 				for _, n := range fs {
 					for _, night := range nights {
 						if nightFirst {
-							add([]string{night, n}, i+1)
+							add(slices.Concat(night, n), i+1)
 						} else {
-							add([]string{n, night}, i+1)
+							add(slices.Concat(n, night), i+1)
 						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// joinedPhrases are the space-separated entries of value, each as its words
+// ("_" joins the words of one entry).
+func joinedPhrases(value string) [][]string {
+	var out [][]string
+	for f := range strings.FieldsSeq(value) {
+		if ws := phraseWords(strings.ReplaceAll(f, "_", " ")); len(ws) > 0 {
+			out = append(out, ws)
+		}
+	}
+	return out
 }
 
 // addCLDR adds cldr.CountsNights: its "N phrase" lines as phrases, its
