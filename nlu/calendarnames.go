@@ -147,8 +147,25 @@ func worldPhrase(entries []glossEntry, words []string) bool {
 // relative day's word or the first word of an English, French, Spanish,
 // Portuguese or Darija one ("day", "this", "pasado", "ba3d").
 func relativeDayWord(w string) bool {
-	return relativeDaysByFirst[w] != nil && !worldPhraseFirsts[w]
+	return relativeDaysByFirst[w] != nil && !worldPhraseFirsts[w] && !cldrPhraseFirsts[w]
 }
+
+// cldrPhraseFirsts are the short words (four letters or fewer) that begin
+// generated relative days of several words and no one-word one (Danish "i morgen", Dutch "over morgen", Scottish Gaelic
+// "a-màireach" read "a màireach"): alone, "i", "over" and "a" are no date
+// words.
+var cldrPhraseFirsts = func() map[string]bool {
+	out := map[string]bool{}
+	for p := range generatedDates.days {
+		f, _, several := strings.Cut(p, " ")
+		if several && len([]rune(f)) <= 4 && !slices.ContainsFunc(relativeDaysByFirst[f], func(r relativeDay) bool {
+			return len(r.words) == 1
+		}) {
+			out[f] = true
+		}
+	}
+	return out
+}()
 
 // monthWordAlone reports whether w, alone, is a month's name: one of English
 // or the gloss files ("Augusta", Czech August's genitive, is a city alone).

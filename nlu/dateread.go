@@ -359,8 +359,22 @@ func qualifiedDay(toks []token, spans []dateSpan) bool {
 		if s.first > 0 && possessives[toks[s.first-1].text] && relativeDaysByFirst[toks[s.first].text] != nil {
 			return true
 		}
+		if weekdayCountedFrom(toks, s) {
+			return true
+		}
 	}
 	return restatedRelativeDay(toks, spans)
+}
+
+// weekdayCountedFrom reports whether the span is "the WEEKDAY" counted from
+// an anchor after it ("the Monday after Easter", "the Friday before my
+// exam"): the weekday alone is another day, and the anchor is not read.
+func weekdayCountedFrom(toks []token, s dateSpan) bool {
+	if s.last+1 >= len(toks) || toks[s.last+1].text != "after" && toks[s.last+1].text != "before" {
+		return false
+	}
+	_, ok := englishWeekdays[toks[s.last].text]
+	return ok && s.last > 0 && toks[s.last-1].text == "the"
 }
 
 // restatedRelativeDay reports whether a relative day is said again after a
