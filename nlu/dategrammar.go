@@ -22,6 +22,7 @@ import (
 //	WEEKDAY [of] (next|this) week, next week WEEKDAY
 //	this coming WEEKDAY
 //	HOLIDAY [YEAR]                            "Easter Monday", "Christmas Eve", "lundi de Pâques" (holidays.txt)
+//	the day|WEEKDAY after|before HOLIDAY      "the Monday after Easter", "the day before Christmas"
 //	and ParseDate's forms: "tomorrow", "in 3 days", "next friday", "Dec 12", "12/25/2026".
 //
 // A weekday said next to a date ("Friday the 13th", "Wed 15 April") must be

@@ -22,6 +22,7 @@ type holiday struct {
 	offset  int
 	weekday time.Weekday
 	nth     int
+	anchor  bool // a season alone ("Easter"), a day only counted from ("the day after Easter")
 }
 
 // holidaysByFirst are holidays.txt's holidays by their phrase's first word.
@@ -32,7 +33,9 @@ var holidaysByFirst = func() map[string][]holiday {
 		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
+		rule, anchor := strings.CutSuffix(strings.TrimSpace(rule), "[anchor]")
 		h, ok := parseHolidayRule(strings.TrimSpace(rule))
+		h.anchor = anchor
 		if !ok {
 			panic("nlu: holidays.txt: bad rule " + strconv.Quote(line)) // embedded, checked by the tests
 		}
@@ -169,10 +172,10 @@ var holidaySpans = wordSet(`weekend weekends week holiday holidays break vacatio
 // phrase of holidays.txt, with a year after it when one is said. A span named
 // after it ("Thanksgiving weekend") names no one day.
 func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
-	j, shift := holidayLead(toks, i)
+	j, c := holidayLead(toks, i)
 	best, found := holiday{}, false
 	for _, h := range holidaysByFirst[toks[j].text] {
-		if startsWithPhrase(toks[j:], h.words) && (!found || len(h.words) > len(best.words)) {
+		if startsWithPhrase(toks[j:], h.words) && (!found || len(h.words) > len(best.words)) && (!h.anchor || c.dir != 0) {
 			best, found = h, true
 		}
 	}
@@ -184,30 +187,57 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return dateSpan{first: i, last: last + 1, noDay: true}, true
 	}
 	if y, yl, ok := yearAt(toks, last+1); ok {
-		return dateSpan{first: i, last: yl, date: best.in(y).AddDays(shift)}, true
+		return dateSpan{first: i, last: yl, date: c.from(best.in(y))}, true
 	}
 	d, ok := best.next(today)
-	return dateSpan{first: i, last: last, date: d.AddDays(shift)}, ok
+	return dateSpan{first: i, last: last, date: c.from(d)}, ok
+}
+
+// holidayCount is how a day is counted from a holiday named after it: "the
+// day after" (dir 1, no weekday), "the Monday after" (the first Monday after
+// it), "the Friday before"; dir 0 is the holiday itself.
+type holidayCount struct {
+	dir     int
+	weekday time.Weekday
+	named   bool // a weekday is named
+}
+
+// from is the day counted from the holiday's day d.
+func (c holidayCount) from(d Date) Date {
+	if c.dir == 0 {
+		return d
+	}
+	d = d.AddDays(c.dir)
+	for c.named && d.Weekday() != c.weekday {
+		d = d.AddDays(c.dir)
+	}
+	return d
 }
 
 // holidayLead is where a holiday's name starts at toks[i], after an article
-// ("le lundi de Pâques": the article would be read with the weekday) or "the
-// day after"/"the day before" (shift: +1 or -1 day).
-func holidayLead(toks []token, i int) (j, shift int) {
-	j = i
-	if toks[j].text == "the" && j+1 < len(toks) && toks[j+1].text == "day" {
-		j++
+// ("le lundi de Pâques": the article would be read with the weekday), "the
+// day after"/"the day before", or "the Monday after"/"the Friday before".
+func holidayLead(toks []token, i int) (int, holidayCount) {
+	j := i
+	if toks[j].text == "the" && j+1 < len(toks) {
+		if _, wd := englishWeekdays[toks[j+1].text]; wd || toks[j+1].text == "day" {
+			j++
+		}
 	}
-	if toks[j].text == "day" && j+2 < len(toks) {
-		switch toks[j+1].text {
-		case "after":
-			return j + 2, 1
-		case "before":
-			return j + 2, -1
+	if j+2 < len(toks) && (toks[j+1].text == "after" || toks[j+1].text == "before") {
+		dir := 1
+		if toks[j+1].text == "before" {
+			dir = -1
+		}
+		if toks[j].text == "day" {
+			return j + 2, holidayCount{dir: dir}
+		}
+		if wd, ok := englishWeekdays[toks[j].text]; ok {
+			return j + 2, holidayCount{dir: dir, weekday: wd, named: true}
 		}
 	}
 	if holidayArticles[toks[i].text] && i+1 < len(toks) {
-		return i + 1, 0
+		return i + 1, holidayCount{}
 	}
-	return i, 0
+	return i, holidayCount{}
 }
