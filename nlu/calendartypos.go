@@ -32,7 +32,7 @@ var dateTypoLeads = wordSet(`on next this last coming every until till by from b
 // Friday).
 func correctDateTyposInContext(toks []token) {
 	for j, t := range toks {
-		if len(t.text) < 4 || !dateTypoContext(toks, j) {
+		if len(t.text) < 4 || !dateTypoContext(toks, j) && !weekdayLetterDropped(t.text) {
 			continue
 		}
 		if best, ok := dateTypoFor(t.text); ok && (len(t.text) >= 7 || Levenshtein(t.text, best) <= 1) {
@@ -40,6 +40,26 @@ func correctDateTyposInContext(toks []token) {
 		}
 	}
 }
+
+// weekdayLetterDropped reports whether w is a weekday's name of seven
+// letters or more with one letter left out ("thurday", "wednsday",
+// "saturay"): no English word is, so it is the weekday anywhere in a
+// sentence ("workout thurday"). A letter added ("saturdays", every Saturday)
+// or changed is read only where a date is expected.
+func weekdayLetterDropped(w string) bool {
+	if len(w) < 7 || len(w) > 8 || !isWeekdayInitial(w[0]) {
+		return false
+	}
+	for _, target := range weekdayWords {
+		if len(target) == len(w)+1 && target[0] == w[0] && typoDistance(w, target) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// isWeekdayInitial reports whether c begins an English weekday's name.
+func isWeekdayInitial(c byte) bool { return c == 'm' || c == 't' || c == 'w' || c == 'f' || c == 's' }
 
 // ordinaryNearDate are ordinary words near a date word that a sentence says
 // where a date could stand ("this sundae", "on fridays"): never corrected.
