@@ -313,7 +313,7 @@ func weekOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 		// After "next week" an abbreviation can only be the day ("next
 		// week tues", "nxt wk sat").
 		if day, ok := weekdayOrAbbreviation(toks[i+2].text); ok {
-			return dateSpan{first: i, last: i + 2, date: dayOfWeek(today, off, day)}, true
+			return weekDaySpan(i, i+2, today, off, day), true
 		}
 	}
 	day, ok := weekdayNames[toks[i].text]
@@ -327,9 +327,20 @@ func weekOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	j := skipOf(toks, i+1)
 	if off, ok := weekOffsetAt(toks, j); ok {
-		return dateSpan{first: i, last: j + 1, date: dayOfWeek(today, off, day)}, true
+		return weekDaySpan(i, j+1, today, off, day), true
 	}
 	return dateSpan{}, false
+}
+
+// weekDaySpan is the span first..last saying the weekday day of the week
+// off weeks from today's; no day where the week's first day decides it:
+// weeks start on Monday in most of the world and on Sunday in the US, so
+// "next week Wednesday" said on a Sunday, or "next week Sunday" any day, is
+// two days and is asked (said on a Friday it is one).
+func weekDaySpan(first, last int, today Date, off int, day time.Weekday) dateSpan {
+	d := dayOfWeek(today, off, day)
+	sunday := today.AddDays(-int(today.Weekday())).AddDays(7*off + int(day))
+	return dateSpan{first: first, last: last, date: d, noDay: d != sunday}
 }
 
 // weekdayOrAbbreviation is the weekday w names in full or short ("tues",
