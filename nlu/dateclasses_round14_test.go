@@ -39,7 +39,7 @@ func TestDateClassesRound14(t *testing.T) {
 	}{
 		{"hyphen inside a CLDR word (gd)", "an-diugh", round14Now, "2027-03-10"},
 		{"hyphen inside a CLDR word (gd)", "an-earar", round14Now, "2027-03-12"},
-		{"apostrophe inside a CLDR word (br, typed ')", "warc'hoazh", round14Now, "2027-03-11"},
+		{"apostrophe inside a CLDR word (br, typed ')", "merc'her", round14Now, "2027-03-17"},
 		{"a name with its particle (ga)", "Dé hAoine", round14Now, "2027-03-12"},
 		{"a name with its particle (gl)", "o venres", round14Now, "2027-03-12"},
 		{"a name with its particle (mi)", "ā te Paraire", round14Now, "2027-03-12"},
@@ -54,7 +54,7 @@ func TestDateClassesRound14(t *testing.T) {
 		{"hand data: Sinhala Latin", "badada", round14Now, "2027-03-17"},
 		{"hand data: Kannada Latin", "guruvara", round14Now, "2027-03-11"},
 		{"hand data: Kurmanji", "roja înê", round14Now, "2027-03-12"},
-		{"hand data: Malagasy", "amin'ny sabotsy", round14Now, "2027-03-13"},
+		{"hand data: Malagasy", "ny alarobia", round14Now, "2027-03-17"},
 		{"a day counted from a holiday", "the friday before easter", round14Now, "2027-03-26"},
 		{"a day counted from a holiday", "the tuesday after easter", round14Now, "2027-03-30"},
 		{"a day counted from a holiday", "the day before christmas", round14Now, "2027-12-24"},
