@@ -111,6 +111,9 @@ func edgeLeadAt(text string, ws []glossWord, kb []byte) int {
 		if len(p) >= len(ws) || !wordsAre(text, ws[:len(p)], p, kb) {
 			continue
 		}
+		if e, ok := countedNightsAt(text, ws, 0, kb); ok && len(e.words) > 1 {
+			return 0 // Kurmanji "deh şev": the count, not Indonesian's "deh"
+		}
 		r, _ := utf8.DecodeRuneInString(text[ws[0].start:])
 		if !unicode.IsUpper(r) || markAfter(text, ws[len(p)-1].end) {
 			return len(p)
