@@ -225,6 +225,11 @@ func (tu *turn) glossedAnswer(sl *slot, answer string) string {
 	if _, ok := tu.e.parse(tu.in, sl, answer, true); ok {
 		return answer
 	}
+	if sl.typ == TypeCity {
+		if _, _, ask := nlu.PlaceCoreOrAsk(answer); ask {
+			return answer // "ji Hewlêrê": no gloss drops the preposition that asks
+		}
+	}
 	if _, ok := tu.e.parse(tu.in, sl, g, true); ok {
 		return g
 	}

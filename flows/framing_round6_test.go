@@ -30,6 +30,25 @@ func r6(at, text string, expect map[string]string) heldOutCase {
 // (issue 38): a form label or markdown around the value, the bot's question
 // restated before the answer or quoted from an email, a city without its
 // vowels, a change of mind in ordinary words, a person asked for after the
+
+// playClassCases plays each bot's cases of a class test, each from the
+// question it is asked at, and reports every case not read right: the one
+// loop the class tests of rounds 6, 7, 12 and 13 share.
+func playClassCases(t *testing.T, cases map[string][]heldOutCase) {
+	t.Helper()
+	for bot, cs := range cases {
+		e, err := DemoFor(bot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cs {
+			if got, detail := playHeldOut(t, e, round6Set(bot), i, c); got != heldOutRight {
+				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
+			}
+		}
+	}
+}
+
 // value, field lines pasted from an email.
 func TestFramingClasses(t *testing.T) {
 	cases := map[string][]heldOutCase{
@@ -75,17 +94,7 @@ func TestFramingClasses(t *testing.T) {
 			r6("hotel_name", "Which hotel do I want? Tagus View", map[string]string{"hotel_name": "Tagus View"}),
 		},
 	}
-	for bot, cs := range cases {
-		e, err := DemoFor(bot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, c := range cs {
-			if got, detail := playHeldOut(t, e, round6Set(bot), i, c); got != heldOutRight {
-				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
-			}
-		}
-	}
+	playClassCases(t, cases)
 }
 
 // TestChangeOfMindWithItsFrame: a change of mind said with words around it,

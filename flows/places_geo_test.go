@@ -36,17 +36,7 @@ func TestGazetteerPlaceClasses(t *testing.T) {
 			r6("city", "Arequipapi", map[string]string{"city": "Arequipa"}),
 		},
 	}
-	for bot, cs := range cases {
-		e, err := DemoFor(bot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, c := range cs {
-			if got, detail := playHeldOut(t, e, round6Set(bot), i, c); got != heldOutRight {
-				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
-			}
-		}
-	}
+	playClassCases(t, cases)
 }
 
 // TestGazetteerEndingsProperty: for a gazetteer city with a case ending of

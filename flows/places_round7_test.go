@@ -49,17 +49,7 @@ func TestPlaceOwnershipClasses(t *testing.T) {
 			r6("city", "Kopenhagen bitte", map[string]string{"city": "Copenhagen"}),
 		},
 	}
-	for bot, cs := range cases {
-		e, err := DemoFor(bot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, c := range cs {
-			if got, detail := playHeldOut(t, e, round6Set(bot), i, c); got != heldOutRight {
-				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
-			}
-		}
-	}
+	playClassCases(t, cases)
 }
 
 // TestPlaceLeftoversProperty: for answers made of a framing, a known or an
@@ -114,15 +104,5 @@ func TestOtherClockClasses(t *testing.T) {
 			r6("city", "Lisbon, today", map[string]string{"city": "Lisbon"}),
 		},
 	}
-	for bot, cs := range cases {
-		e, err := DemoFor(bot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, c := range cs {
-			if got, detail := playHeldOut(t, e, round6Set(bot), i, c); got != heldOutRight {
-				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
-			}
-		}
-	}
+	playClassCases(t, cases)
 }

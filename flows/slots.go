@@ -438,7 +438,11 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 		// and endings around the place are read away (nlu.PlaceCore), unless
 		// the whole is a known city's name.
 		if _, whole := nlu.MatchCityExact(raw); !whole {
-			if core, ok := nlu.PlaceCore(raw); ok {
+			core, ok, ask := nlu.PlaceCoreOrAsk(raw)
+			if ask {
+				return nil, false // "ji Hewlêrê": a name after a preposition no list holds
+			}
+			if ok {
 				raw = core
 			}
 		}
@@ -479,6 +483,13 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 		return sl.normalize(city), true
 	}
 	c, _, ok := cityPrefix(raw, upstream, cued)
+	if !ok && !upstream {
+		// "bozeman", "st paul", "kalispell, small airport up here": a
+		// town typed plainly in lower case, by the towns list's spelling.
+		if p, plain := plainPlace(raw); plain {
+			return sl.normalize(p), true
+		}
+	}
 	// A country ("Portugal", "do you fly to Iceland?") is no city.
 	if !ok || !upstream && nlu.IsCountry(c) {
 		return nil, false
@@ -646,6 +657,13 @@ func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 	// "Bergen tomorrow"). In a text without a lower-case letter capitals say
 	// nothing ("I NEED A FLIGHT TOMORROW"): no unknown name is read there.
 	return capitalizedName(text)
+}
+
+// plainPlace reads text, or its words before a comma ("kalispell, small
+// airport up here"), as a town typed plainly in lower case (nlu.PlainPlace).
+func plainPlace(text string) (string, bool) {
+	head, _, _ := strings.Cut(text, ",")
+	return nlu.PlainPlace(strings.TrimSpace(head))
 }
 
 // beginsLongerName reports whether head, a word of two letters or fewer (a

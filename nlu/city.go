@@ -305,6 +305,7 @@ func buildCityIndex() map[string]string {
 		}
 	}
 	x.addNicknames()
+	keepRenamed(idx)
 	return idx
 }
 

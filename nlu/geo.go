@@ -53,6 +53,7 @@ var geoIndex = sync.OnceValue(func() *gazetteer {
 			g.city[b.key(city)] = city
 		}
 	}
+	keepRenamed(g.city)
 	return g
 })
 

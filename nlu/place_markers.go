@@ -23,12 +23,13 @@ var placeMarkers = func() (m struct {
 	suffix, hyphen map[string]bool
 	prefix         map[string]bool
 	before, after  map[string]bool
+	known          map[string]bool // read away only before a known place
 	declined, cue  map[string]bool
 	longest        int
 }) {
 	m.suffix, m.hyphen, m.before, m.after = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	m.declined, m.cue = map[string]bool{}, map[string]bool{}
-	m.prefix = map[string]bool{}
+	m.prefix, m.known = map[string]bool{}, map[string]bool{}
 	section := ""
 	for _, line := range strings.Split(placeMarkersText, "\n") {
 		line = strings.TrimSpace(line)
@@ -55,6 +56,8 @@ var placeMarkers = func() (m struct {
 				m.hyphen[p[1:]] = true
 			case section == "before":
 				m.before[p] = true
+			case section == "before known":
+				m.known[p] = true
 			default:
 				m.after[p] = true
 			}
@@ -106,11 +109,41 @@ func shortCapital(w string) bool {
 // written with a capital is read away only before a known city: "A Coruña"
 // keeps its "A".
 func PlaceCore(text string) (core string, ok bool) {
+	core, ok, _ = PlaceCoreOrAsk(text)
+	return core, ok
+}
+
+// PlaceCoreOrAsk is PlaceCore that also reads the prepositions read away only
+// before a known place ("dende Vigo", "mankany Toamasina": place_markers.txt's
+// "before known"); ask says one typed in lower case stands before a name no
+// list holds ("ji Hewlêrê"): the name may be inflected, and is asked again.
+func PlaceCoreOrAsk(text string) (core string, ok, ask bool) {
 	ws := strings.Fields(text)
 	if len(ws) == 0 || len(ws) > 12 {
-		return "", false
+		return "", false, false
 	}
-	ws, capital, changed := withoutMarkers(ws)
+	if n := markerRun(ws, placeMarkers.known, false); n > 0 && markerRun(ws, placeMarkers.before, false) == 0 {
+		if core, known, _, ok := coreOf(ws[n:], true); ok && (known || knownPlaceName(core)) {
+			return core, true, false
+		}
+		if !shortCapital(ws[0]) && nameWordsOnly(ws[n:]) {
+			return "", false, true
+		}
+	}
+	core, known, capital, ok := coreOf(ws, false)
+	if !ok || capital && !known {
+		return "", false, false
+	}
+	return core, true, false
+}
+
+// coreOf is ws without the markers around a place and a case ending after
+// an apostrophe, known when it is a known city, capital when a short marker
+// written with a capital was read away; ok is false when nothing was read
+// away (changed says something was already), or nothing is left.
+func coreOf(ws []string, changed bool) (core string, known, capital, ok bool) {
+	ws, capital, c := withoutMarkers(ws)
+	changed = changed || c
 	out := make([]string, len(ws))
 	for i, w := range ws {
 		out[i] = w
@@ -120,19 +153,30 @@ func PlaceCore(text string) (core string, ok bool) {
 	}
 	core = strings.TrimFunc(strings.Join(out, " "), func(r rune) bool { return unicode.IsPunct(r) && r != ')' || unicode.IsSpace(r) })
 	if core == "" {
-		return "", false
+		return "", false, false, false
 	}
-	_, known := MatchCityExact(core)
+	_, known = MatchCityExact(core)
 	if !known {
 		// "iz Beograda", "Lisabonoje": a known city declined is that city.
 		if c, ok := DeclinedCity(core); ok {
 			core, known, changed = c, true, true
 		}
 	}
-	if !changed || capital && !known {
-		return "", false
+	return core, known, capital, changed
+}
+
+// nameWordsOnly reports whether ws, one to four words, hold no word of the
+// lexicons: a name alone ("Hewlêrê"), not a phrase ("to Boston").
+func nameWordsOnly(ws []string) bool {
+	if len(ws) > 4 {
+		return false
 	}
-	return core, true
+	for _, w := range ws {
+		if w = markerWord(w); w == "" || lexiconKnows(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // withoutMarkers is ws without the phrases before and after a place and a

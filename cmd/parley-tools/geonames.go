@@ -45,7 +45,7 @@ func runGeoNamesCities(_ context.Context, args []string, stdout, stderr io.Write
 		return err
 	}
 	defer f.Close()
-	rows, err := readGeoNames(f, *minPop)
+	rows, err := readGeoNames(f, *minPop, stderr)
 	if err != nil {
 		return err
 	}
@@ -64,27 +64,72 @@ type geoRow struct {
 	pop   int
 }
 
-// readGeoNames reads a GeoNames cities dump's cities of minPop people or more.
-func readGeoNames(r io.Reader, minPop int) ([]geoRow, error) {
+// readGeoNames reads a GeoNames cities dump's cities of minPop people or
+// more. A row that is no city row (too few columns, a population that is no
+// number) is no city, but it is never skipped in silence: a dump cut short
+// or of other columns would leave out cities unseen, so the rows are counted
+// and the first of them named on report.
+func readGeoNames(r io.Reader, minPop int, report io.Writer) ([]geoRow, error) {
 	var rows []geoRow
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<22)
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 15 {
-			continue
+	var bad malformedRows
+	for line := 1; sc.Scan(); line++ {
+		row, err := decodeGeoRow(sc.Text())
+		switch {
+		case err != nil:
+			bad.add(line, err)
+		case row.pop >= minPop:
+			rows = append(rows, row)
 		}
-		pop, err := strconv.Atoi(cols[14])
-		if err != nil || pop < minPop {
-			continue
-		}
-		names := []string{cols[1], cols[2]}
-		if cols[3] != "" {
-			names = append(names, strings.Split(cols[3], ",")...)
-		}
-		rows = append(rows, geoRow{name: cols[1], names: names, pop: pop})
 	}
+	bad.report(report)
 	return rows, sc.Err()
+}
+
+// decodeGeoRow decodes one row of a GeoNames cities dump (tab-separated:
+// geonameid, name, asciiname, alternatenames, ..., population in the 15th
+// column). A comment line ("#") is no row and no error.
+func decodeGeoRow(line string) (geoRow, error) {
+	if line == "" || strings.HasPrefix(line, "#") {
+		return geoRow{pop: -1}, nil
+	}
+	cols := strings.Split(line, "\t")
+	if len(cols) < 15 {
+		return geoRow{}, fmt.Errorf("%d columns, want 15 or more", len(cols))
+	}
+	pop, err := strconv.Atoi(cols[14])
+	if err != nil || pop < 0 {
+		return geoRow{}, fmt.Errorf("population %q is no count", cols[14])
+	}
+	if strings.TrimSpace(cols[1]) == "" {
+		return geoRow{}, fmt.Errorf("no name")
+	}
+	names := []string{cols[1], cols[2]}
+	if cols[3] != "" {
+		names = append(names, strings.Split(cols[3], ",")...)
+	}
+	return geoRow{name: cols[1], names: names, pop: pop}, nil
+}
+
+// malformedRows counts a dump's rows that are no rows, with the first few.
+type malformedRows struct {
+	n     int
+	first []string
+}
+
+func (m *malformedRows) add(line int, err error) {
+	m.n++
+	if len(m.first) < 5 {
+		m.first = append(m.first, fmt.Sprintf("line %d: %v", line, err))
+	}
+}
+
+func (m *malformedRows) report(w io.Writer) {
+	if m.n == 0 || w == nil {
+		return
+	}
+	fmt.Fprintf(w, "%d malformed rows left out (%s)\n", m.n, strings.Join(m.first, "; "))
 }
 
 // geoClaim is a city's claim on a folded name: the city, its people, the

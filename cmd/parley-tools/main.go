@@ -12,6 +12,7 @@
 //	parley-tools calendar-names [-o FILE]
 //	parley-tools cldr-cities -cldr DIR [-words FILE] [-o FILE]
 //	parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
+//	parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
 //	parley-tools version
 //
 // `parley bench` stays in parley: its command line is a contract
@@ -54,6 +55,7 @@ usage:
   parley-tools cldr-replies -cldr DIR [-dict FILE] [-o FILE]
   parley-tools cldr-cities -cldr DIR [-words FILE] [-o FILE]
   parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
+  parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -80,6 +82,7 @@ var program = cli.Program{
 		"cldr-replies":    runCLDRReplies,
 		"cldr-cities":     runCLDRCities,
 		"geonames-cities": runGeoNamesCities,
+		"geonames-towns":  runGeoNamesTowns,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil

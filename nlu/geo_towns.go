@@ -1,0 +1,119 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// Towns typed plainly (issue 38 round 13): "bozeman", "moab", "st paul". A
+// capitalized name nobody lists is read as typed ("Bergen"); one in lower
+// case is read only when GeoNames lists a town of that name (geo/towns.txt,
+// `parley-tools geonames-towns`) or the gazetteer a city: "wakha", "home" or
+// "the capital" are no towns. Loaded on first use, never at start-up.
+
+//go:embed geo/towns.txt
+var geoTownsText string
+
+// townIndex is geo/towns.txt read: each folded name's spelling.
+var townIndex = sync.OnceValue(func() map[string]string {
+	idx := make(map[string]string, 45000)
+	var b cityKeyBuf
+	for line := range strings.Lines(geoTownsText) {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if k := b.key(line); idx[k] == "" {
+			idx[k] = line
+		}
+	}
+	return idx
+})
+
+// placeAbbreviations are the short words a place's name begins with, and
+// the words they stand for ("st paul": Saint Paul; "pt" is Port or Point).
+var placeAbbreviations = map[string][]string{
+	"st": {"saint"}, "ste": {"sainte"}, "mt": {"mount"}, "ft": {"fort"}, "pt": {"port", "point"},
+}
+
+// PlainPlace reads text, one to four words typed in lower case and nothing
+// else, as a town or city the gazetteer or GeoNames's towns list name
+// ("bozeman": Bozeman; "sintra": Sintra), by the list's spelling. An
+// abbreviation typed stays as typed, written in full form's case with its
+// dot ("st paul": "St. Paul"), since that is the name the user gave. ok is
+// false for capitals (a name typed as one is read as typed elsewhere), a
+// date word, words of the lexicons only ("home", "the capital"), a name two
+// cities share, or an abbreviation two names fit.
+func PlainPlace(text string) (string, bool) {
+	if strings.ContainsFunc(text, unicode.IsUpper) {
+		return "", false
+	}
+	ws := phraseWords(text)
+	if len(ws) == 0 || len(ws) > 4 || !plainNameWords(ws) {
+		return "", false
+	}
+	found := ""
+	for _, full := range append(placeAbbreviations[ws[0]], "") {
+		v := ws
+		if full != "" {
+			v = append([]string{full}, ws[1:]...)
+		}
+		name, ok := plainPlaceName(strings.Join(v, " "))
+		if !ok {
+			continue
+		}
+		name = keptAbbreviation(ws[0], name)
+		if found != "" && found != name {
+			return "", false // "pt" fits Port and Point
+		}
+		found = name
+	}
+	return found, found != ""
+}
+
+// plainNameWords reports whether ws may name a place: no date word, and a
+// word that is no word of the lexicons.
+func plainNameWords(ws []string) bool {
+	named := false
+	for _, w := range ws {
+		if IsDateWord(w) {
+			return false
+		}
+		named = named || !lexiconKnows(w) && placeAbbreviations[w] == nil
+	}
+	return named
+}
+
+// plainPlaceName is the place a folded name k is in the gazetteer (a name
+// two cities share is none) or the towns list.
+func plainPlaceName(k string) (string, bool) {
+	g := geoIndex()
+	if g.shared[k] {
+		return "", false
+	}
+	if c := g.city[k]; c != "" {
+		return c, true
+	}
+	t := townIndex()[k]
+	return t, t != ""
+}
+
+// keptAbbreviation is name with its first word written as the abbreviation
+// typed, abbr, stands for it ("Saint Paul" typed "st paul": "St. Paul").
+func keptAbbreviation(abbr, name string) string {
+	for _, full := range placeAbbreviations[abbr] {
+		if len(name) > len(full)+1 && strings.EqualFold(name[:len(full)], full) && strings.ContainsRune(" -", rune(name[len(full)])) {
+			return strings.ToUpper(abbr[:1]) + abbr[1:] + ". " + name[len(full)+1:]
+		}
+	}
+	return name
+}
+
+// knownPlaceName reports whether name is a place the gazetteer (a name two
+// cities share is none) or the towns list holds.
+func knownPlaceName(name string) bool {
+	_, ok := plainPlaceName(CityKey(name))
+	return ok
+}
