@@ -10,7 +10,7 @@ import (
 // Towns typed plainly (issue 38 round 13): "bozeman", "moab", "st paul". A
 // capitalized name nobody lists is read as typed ("Bergen"); one in lower
 // case is read only when GeoNames lists a town of that name (geo/towns.txt,
-// `parley-tools geonames-towns`) or the gazetteer a city: "wakha", "home" or
+// `parley-tools geonames-towns`): "wakha", "home" or
 // "the capital" are no towns. Loaded on first use, never at start-up.
 
 //go:embed geo/towns.txt
@@ -39,8 +39,8 @@ var placeAbbreviations = map[string][]string{
 }
 
 // PlainPlace reads text, one to four words typed in lower case and nothing
-// else, as a town or city the gazetteer or GeoNames's towns list name
-// ("bozeman": Bozeman; "sintra": Sintra), by the list's spelling. An
+// else, as a town GeoNames's towns list names ("bozeman": Bozeman;
+// "sintra": Sintra), by the list's spelling. An
 // abbreviation typed stays as typed, written in full form's case with its
 // dot ("st paul": "St. Paul"), since that is the name the user gave. ok is
 // false for capitals (a name typed as one is read as typed elsewhere), a
@@ -86,15 +86,13 @@ func plainNameWords(ws []string) bool {
 	return named
 }
 
-// plainPlaceName is the place a folded name k is in the gazetteer (a name
-// two cities share is none) or the towns list.
+// plainPlaceName is the town a folded name k is in the towns list, whose
+// filters left out names made of English words; the gazetteer's own city
+// names were never so filtered ("City Center", a district of Madrid), so a
+// name it alone holds is no plain town, and one two cities share is none.
 func plainPlaceName(k string) (string, bool) {
-	g := geoIndex()
-	if g.shared[k] {
+	if geoIndex().shared[k] {
 		return "", false
-	}
-	if c := g.city[k]; c != "" {
-		return c, true
 	}
 	t := townIndex()[k]
 	return t, t != ""
@@ -114,6 +112,9 @@ func keptAbbreviation(abbr, name string) string {
 // knownPlaceName reports whether name is a place the gazetteer (a name two
 // cities share is none) or the towns list holds.
 func knownPlaceName(name string) bool {
-	_, ok := plainPlaceName(CityKey(name))
-	return ok
+	k := CityKey(name)
+	if _, ok := plainPlaceName(k); ok {
+		return true
+	}
+	return geoIndex().city[k] != ""
 }

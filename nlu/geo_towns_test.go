@@ -19,7 +19,7 @@ func TestPlainPlace(t *testing.T) {
 		"ft collins":    "Ft. Collins",
 		"pt angeles":    "Pt. Angeles",
 		"mt vernon":     "Mt. Vernon",
-		"fianarantsoa":  "Fianarantsoa", // the gazetteer's
+		"fianarantsoa":  "Fianarantsoa",
 		"home":          "",
 		"work":          "",
 		"the capital":   "",
