@@ -50,9 +50,16 @@ func PlainPlace(text string) (string, bool) {
 	if strings.ContainsFunc(text, unicode.IsUpper) {
 		return "", false
 	}
-	ws := phraseWords(text)
-	if len(ws) == 0 || len(ws) > 4 || !plainNameWords(ws) {
+	// Words of the lexicons ("book a flight", "home") stop here, on the
+	// stack: most answers that reach here name no town.
+	var buf [8]token
+	toks := appendTokens(buf[:0], key(text))
+	if len(toks) == 0 || len(toks) > 4 || !plainNameWords(toks) {
 		return "", false
+	}
+	ws := make([]string, len(toks))
+	for i, t := range toks {
+		ws[i] = t.text
 	}
 	found := ""
 	for _, full := range append(placeAbbreviations[ws[0]], "") {
@@ -73,11 +80,12 @@ func PlainPlace(text string) (string, bool) {
 	return found, found != ""
 }
 
-// plainNameWords reports whether ws may name a place: no date word, and a
+// plainNameWords reports whether toks may name a place: no date word, and a
 // word that is no word of the lexicons.
-func plainNameWords(ws []string) bool {
+func plainNameWords(toks []token) bool {
 	named := false
-	for _, w := range ws {
+	for _, t := range toks {
+		w := t.text
 		if IsDateWord(w) {
 			return false
 		}

@@ -24,12 +24,13 @@ var placeMarkers = func() (m struct {
 	prefix         map[string]bool
 	before, after  map[string]bool
 	known          map[string]bool // read away only before a known place
+	knownFirst     map[string]bool // the first words of known's phrases
 	declined, cue  map[string]bool
 	longest        int
 }) {
 	m.suffix, m.hyphen, m.before, m.after = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	m.declined, m.cue = map[string]bool{}, map[string]bool{}
-	m.prefix, m.known = map[string]bool{}, map[string]bool{}
+	m.prefix, m.known, m.knownFirst = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	section := ""
 	for _, line := range strings.Split(placeMarkersText, "\n") {
 		line = strings.TrimSpace(line)
@@ -58,6 +59,8 @@ var placeMarkers = func() (m struct {
 				m.before[p] = true
 			case section == "before known":
 				m.known[p] = true
+				first, _, _ := strings.Cut(p, " ")
+				m.knownFirst[first] = true
 			default:
 				m.after[p] = true
 			}
@@ -122,6 +125,10 @@ func PlaceCoreOrAsk(text string) (core string, ok, ask bool) {
 	if len(ws) == 0 || len(ws) > 12 {
 		return "", false, false
 	}
+	// Most answers start with no such word: one look-up, no phrase built.
+	if !placeMarkers.knownFirst[markerWord(ws[0])] {
+		return placeCoreOf(ws)
+	}
 	if n := markerRun(ws, placeMarkers.known, false); n > 0 && markerRun(ws, placeMarkers.before, false) == 0 {
 		if core, known, _, ok := coreOf(ws[n:], true); ok && (known || knownPlaceName(core)) {
 			return core, true, false
@@ -130,6 +137,12 @@ func PlaceCoreOrAsk(text string) (core string, ok, ask bool) {
 			return "", false, true
 		}
 	}
+	return placeCoreOf(ws)
+}
+
+// placeCoreOf is PlaceCoreOrAsk of ws, words that begin with no preposition
+// read only before a known place.
+func placeCoreOf(ws []string) (core string, ok, ask bool) {
 	core, known, capital, ok := coreOf(ws, false)
 	if !ok || capital && !known {
 		return "", false, false
