@@ -434,17 +434,9 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 			}
 			return sl.normalize(c), true
 		}
-		// "Ankara'dan", "sa Cebu po", "Busan is my destination": the words
-		// and endings around the place are read away (nlu.PlaceCore), unless
-		// the whole is a known city's name.
-		if _, whole := nlu.MatchCityExact(raw); !whole {
-			core, ok, ask := nlu.PlaceCoreOrAsk(raw)
-			if ask {
-				return nil, false // "ji Hewlêrê": a name after a preposition no list holds
-			}
-			if ok {
-				raw = core
-			}
+		var ask bool
+		if raw, ask = placeCoreOf(raw); ask {
+			return nil, false // "ji Hewlêrê": a name after a preposition no list holds
 		}
 	}
 	if direct && !upstream {
@@ -464,6 +456,21 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 	// Not direct, raw is a cue's capture ("to nice on friday"), or text a
 	// caller gives as the slot's: a city that is also a word may start it.
 	return sl.city(raw, upstream, !direct)
+}
+
+// placeCoreOf is raw without the words and endings around the place
+// ("Ankara'dan", "sa Cebu po", "Busan is my destination": nlu.PlaceCore),
+// unless the whole is a known city's name; ask says a preposition read only
+// before a known place stands before a name no list holds ("ji Hewlêrê").
+func placeCoreOf(raw string) (core string, ask bool) {
+	if _, whole := nlu.MatchCityExact(raw); whole {
+		return raw, false
+	}
+	core, ok, ask := nlu.PlaceCoreOrAsk(raw)
+	if !ok {
+		return raw, ask
+	}
+	return core, false
 }
 
 // city reads a city: a known one by its usual name (nlu.MatchCity: "la",

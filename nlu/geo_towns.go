@@ -17,7 +17,10 @@ import (
 var geoTownsText string
 
 // townIndex is geo/towns.txt read: each folded name's spelling.
-var townIndex = sync.OnceValue(func() map[string]string {
+var townIndex = sync.OnceValue(buildTownIndex)
+
+// buildTownIndex reads geo/towns.txt into its index.
+func buildTownIndex() map[string]string {
 	idx := make(map[string]string, 45000)
 	var b cityKeyBuf
 	for line := range strings.Lines(geoTownsText) {
@@ -30,7 +33,7 @@ var townIndex = sync.OnceValue(func() map[string]string {
 		}
 	}
 	return idx
-})
+}
 
 // placeAbbreviations are the short words a place's name begins with, and
 // the words they stand for ("st paul": Saint Paul; "pt" is Port or Point).

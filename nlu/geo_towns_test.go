@@ -120,3 +120,12 @@ func TestPolitePlaceRequest(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTownIndexLoad is the towns list's one-time load, on the first
+// lower-case place answer that no other list reads.
+func BenchmarkTownIndexLoad(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = buildTownIndex()
+	}
+}
