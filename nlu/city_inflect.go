@@ -176,12 +176,18 @@ func DeclinedCity(text string) (string, bool) {
 	if len(ws) == 0 || len(ws) > 3 {
 		return "", false
 	}
+	last := len(ws) - 1
+	// Most words read as no city declined: the known name is looked up
+	// (and joined) only for those that do.
+	declined := declinedCities(ws[last])
+	if len(declined) == 0 {
+		return "", false
+	}
 	if _, known := cityIndex[strings.Join(ws, " ")]; known {
 		return "", false
 	}
-	last := len(ws) - 1
 	var found []string
-	for _, c := range declinedCities(ws[last]) {
+	for _, c := range declined {
 		// "no Rīgas": a preposition that is a word of English too is read
 		// only before a declined name (place_markers.txt, [declined]).
 		declinedAfter := last == 1 && placeMarkers.declined[ws[0]]

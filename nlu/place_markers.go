@@ -85,11 +85,17 @@ func markerRun(ws []string, set map[string]bool, atEnd bool) int {
 		if atEnd {
 			run = ws[len(ws)-n:]
 		}
-		parts := make([]string, n)
+		// The run's marker words joined, on the stack: a map looks up
+		// string(b) without building the string.
+		var buf [64]byte
+		b := buf[:0]
 		for i, w := range run {
-			parts[i] = markerWord(w)
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, markerWord(w)...)
 		}
-		if set[strings.Join(parts, " ")] {
+		if set[string(b)] {
 			return n
 		}
 	}

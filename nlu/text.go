@@ -290,12 +290,13 @@ func wordCount(k string) (n int, plain bool) {
 	return n, plain
 }
 
-// words returns the words of a key.
+// words returns the words of a key, counted first so that the slice is the
+// only allocation (no token slice on the way).
 func words(k string) []string {
-	toks := tokenize(k)
-	out := make([]string, len(toks))
-	for i, t := range toks {
-		out[i] = t.text
+	n, _ := wordCount(k)
+	out := make([]string, 0, n)
+	for start, end := nextWord(k, 0); start >= 0; start, end = nextWord(k, end) {
+		out = append(out, k[start:end])
 	}
 	return out
 }
