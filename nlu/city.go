@@ -774,8 +774,11 @@ func FindCities(text string) []string {
 	var buf [96]byte
 	var out []string
 	toks := appendTokens(tokBuf[:0], key(text))
+	first := cityFirstWords()
 	for i := 0; i < len(toks); i++ {
-		for n := min(3, len(toks)-i); n >= 1; n-- {
+		// A word no known city's name begins with begins none of the phrases
+		// below: one lookup instead of three joined phrases'.
+		for n := min(3, len(toks)-i); n >= 1 && first[toks[i].text]; n-- {
 			phrase := appendJoined(buf[:0], toks[i:i+n])
 			if c, ok := cityIndex[string(phrase)]; ok && (len(phrase) > 2 || n > 1) {
 				if !slices.Contains(out, c) {
@@ -791,6 +794,17 @@ func FindCities(text string) []string {
 	}
 	return out
 }
+
+// cityFirstWords are the first words of cityIndex's keys (FindCities), built
+// on the first sentence read, not at start-up.
+var cityFirstWords = sync.OnceValue(func() map[string]bool {
+	set := make(map[string]bool, len(cityIndex))
+	for k := range cityIndex {
+		first, _, _ := strings.Cut(k, " ")
+		set[first] = true
+	}
+	return set
+})
 
 // choiceWords offer alternatives or leave a value out ("Lisbon or Porto",
 // "anywhere but Boston"): an answer holding one names no one value.
