@@ -182,7 +182,21 @@ type token struct {
 	start, end int
 }
 
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+func isWordRune(r rune) bool {
+	if uint32(r) < utf8.RuneSelf {
+		return asciiWord[r]
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// asciiWord is isWordRune of each ASCII byte: a table, as every reader's word
+// loop asks.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = unicode.IsLetter(rune(c)) || unicode.IsDigit(rune(c))
+	}
+	return t
+}()
 
 // tokenize splits a key into words: runs of letters and digits.
 func tokenize(k string) []token {
@@ -243,6 +257,19 @@ func hasWordIn(k string, set map[string]bool) bool {
 // is none.
 func nextWord(k string, from int) (start, end int) {
 	start = -1
+	// ASCII bytes are read without decoding a rune: most messages are ASCII,
+	// and this is every reader's word loop.
+	for ; from < len(k) && k[from] < utf8.RuneSelf; from++ {
+		if asciiWord[k[from]] {
+			if start < 0 {
+				start = from
+			}
+			continue
+		}
+		if start >= 0 {
+			return start, from
+		}
+	}
 	for i, r := range k[from:] {
 		if isWordRune(r) {
 			if start < 0 {
