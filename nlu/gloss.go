@@ -361,7 +361,20 @@ func mayGloss(text string) bool {
 // wordKey appends the key of one word (lower case, diacritics folded) to dst;
 // ok is false for a word too long for any entry.
 func wordKey(dst []byte, w string) ([]byte, bool) {
-	for _, r := range w {
+	for i := 0; i < len(w); {
+		if c := w[i]; c < utf8.RuneSelf {
+			// An ASCII letter is lowered by arithmetic: the gloss keys each
+			// word of every message, and most are ASCII.
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if dst, i = append(dst, c), i+1; len(dst) > 48 {
+				return dst, false
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(w[i:])
+		i += size
 		r = unicode.ToLower(r)
 		if r >= 0xC0 {
 			if r == 'ـ' || unicode.Is(unicode.Mn, r) {
@@ -409,9 +422,17 @@ func glossAt(text string, ws []glossWord, i int, kb []byte) (glossEntry, bool) {
 func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (e glossEntry, ok, counts bool) {
 	k, _ := wordKey(kb, text[ws[i].start:ws[i].end])
 	counts = countedNights().mayBegin(k)
+	var nb [64]byte
+	var next []byte // the next word's key, worked out once for all the phrases
 	for _, e := range glossByFirst[string(k)] {
 		n := len(e.words)
-		if i+n > len(ws) || !wordsAreFrom(text, ws[i:i+n], e.words, kb, 1) {
+		if i+n > len(ws) {
+			continue
+		}
+		if n > 1 && next == nil {
+			next, _ = wordKey(nb[:0], text[ws[i+1].start:ws[i+1].end])
+		}
+		if n > 1 && string(next) != e.words[1] || !wordsAreFrom(text, ws[i:i+n], e.words, kb, 1) {
 			continue
 		}
 		if e.before&afterNumber != 0 && !afterANumber(text, ws, i, kb) {
