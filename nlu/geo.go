@@ -25,7 +25,12 @@ type gazetteer struct {
 	shared     map[string]bool
 }
 
-var geoIndex = sync.OnceValue(func() *gazetteer {
+// geoIndex is the gazetteer, read on first need (never at init: most turns
+// name no place the lexicon lacks).
+var geoIndex = sync.OnceValue(buildGazetteer)
+
+// buildGazetteer reads geo/cities.txt.
+func buildGazetteer() *gazetteer {
 	g := &gazetteer{city: make(map[string]string, 60000), stem: map[string]string{}, shared: map[string]bool{}}
 	var b cityKeyBuf
 	for line := range strings.Lines(geoCitiesText) {
@@ -55,7 +60,7 @@ var geoIndex = sync.OnceValue(func() *gazetteer {
 	}
 	keepRenamed(g.city)
 	return g
-})
+}
 
 // PlaceDirection is what a place slot asks: where from, where to, or where
 // (a hotel's city); PlaceAny reads every case ending.

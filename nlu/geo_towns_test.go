@@ -129,3 +129,12 @@ func BenchmarkTownIndexLoad(b *testing.B) {
 		_ = buildTownIndex()
 	}
 }
+
+// BenchmarkGazetteerLoad is the gazetteer's one-time load, on the first
+// place name the lexicon does not know.
+func BenchmarkGazetteerLoad(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = buildGazetteer()
+	}
+}
