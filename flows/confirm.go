@@ -1,6 +1,8 @@
 package flows
 
 import (
+	"strings"
+
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
 )
@@ -55,6 +57,9 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 		return answer, answer == nlu.No && len(m.NLU.Entities) > 0 && m.NLU.Intent != "cancel", false
 	}
 	answer = tu.yesNo()
+	if answer == nlu.Unknown {
+		answer = tu.confirmedBeforeAside()
+	}
 	if answer == nlu.Yes {
 		// A question asked back is no yes ("wait, which airline?"): only
 		// the clauses that ask nothing may say yes ("yes, what time is it?").
@@ -72,6 +77,26 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 	}
 	correction, unplaced = tu.correctsValue()
 	return answer, correction, unplaced
+}
+
+// confirmedBeforeAside reads a yes or a no followed by a clause of the user's own
+// ("yep, that's my week off", "no, I'm on call that day"): the answer stands
+// when the clause names no value of the flow's slots and no place; one that
+// does ("no, the 5th works better", "yes, from Boston") is left to
+// understanding, which corrects or asks.
+func (tu *turn) confirmedBeforeAside() nlu.Answer {
+	a, aside := nlu.AnswerAside(tu.text, tu.s.LastResponse)
+	f := tu.flow()
+	if a == nlu.Unknown || f == nil {
+		return nlu.Unknown
+	}
+	found := map[string]any{}
+	tu.findIn(f, aside, strings.ToLower(aside), found)
+	tu.findInGloss(f, aside, tu.glossOf(aside), found)
+	if _, city := nlu.FindCity(aside); len(found) > 0 || city {
+		return nlu.Unknown
+	}
+	return a
 }
 
 // askChange asks what to change in the summary a confirmation showed.

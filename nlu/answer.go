@@ -215,6 +215,11 @@ func SaysNot(text string) bool {
 // yesNoTo is YesNoTo of text as typed.
 func yesNoTo(text, question string) Answer {
 	a, rest := LeadingYesNo(text)
+	if a == Unknown {
+		if ca, crest := copulaAnswer(replyKey(text)); ca != Unknown {
+			a, rest = ca, crest // "that is all correct"
+		}
+	}
 	if rest == "" {
 		return a
 	}
@@ -229,6 +234,9 @@ func yesNoTo(text, question string) Answer {
 		ok = elaborates(negatedRest(text, rest, toks), asked, true) || givesReason(toks)
 	default:
 		a, ok = No, negationAt(toks) >= 0 && elaborates(toks, asked, true)
+		if !ok && imperativeYes(toks, asked) {
+			a, ok = Yes, true // "book it", asked "Book Boston -> Paris?"
+		}
 	}
 	if ok {
 		return a

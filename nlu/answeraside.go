@@ -1,0 +1,100 @@
+package nlu
+
+import "strings"
+
+// This file reads a yes or a no followed by a clause of the user's own life
+// ("yep, that's my week off", "no, I'm on call that day", "sure, that works
+// with my days off"): the clause is an aside, a reason, and neither carries
+// the answer out nor changes it. YesNoTo leaves such a message Unknown (its
+// words are not a carrying-out); AnswerAside gives the answer and the aside,
+// and the engine, which knows its slots, keeps the answer only when the aside
+// names no value of them ("no, the 5th" is a correction, never a no).
+
+// AnswerAside reads text as a yes or a no phrase and an aside after it: the
+// answer, and the aside's words as keyed. It is Unknown when text opens with
+// no answer, opens with both, or when the aside asks something, changes the
+// request (a change word, a number: "yes but friday", "no, 3 nights"),
+// refuses what a yes accepts (a negation with an action verb: "yes, don't
+// book yet"), or carries out what a no refuses (the question's verb not
+// negated: "no, book it").
+func AnswerAside(text, question string) (Answer, string) {
+	text = WithoutSignOff(text)
+	if asksSomething(text) || isUnreadReply(text) {
+		return Unknown, ""
+	}
+	a, rest := LeadingYesNo(text)
+	if a == Unknown {
+		a, rest = copulaAnswer(replyKey(text))
+	}
+	if a == Unknown || rest == "" || saysTheOpposite(text, a) {
+		return Unknown, ""
+	}
+	toks := words(rest)
+	asked := questionVerbs(question)
+	neg := negationAt(toks) >= 0
+	for _, w := range toks {
+		switch {
+		case changeWords[w] || hasDigit(w):
+			return Unknown, ""
+		case a == Yes && neg && isActionVerb(w, asked):
+			return Unknown, ""
+		case a == No && !neg && asked[Stem(w)] && !fillerWords[w]:
+			return Unknown, ""
+		}
+	}
+	return a, rest
+}
+
+// copulaFrames stand before an answer phrase as its subject and verb ("that
+// is all correct", "it's all fine", "everything is right"): the phrase after
+// them is the answer.
+var copulaFrames = [][]string{
+	{"that", "is"}, {"that", "s"}, {"this", "is"}, {"this", "s"}, {"it", "is"}, {"it", "s"},
+	{"everything", "is"}, {"everything", "s"}, {"all", "of", "that", "is"}, {"all", "of", "it", "is"},
+	{"that", "all", "is"}, {"it", "all", "is"}, {"that", "was"}, {"it", "was"},
+}
+
+// copulaAnswer reads k (a reply key) as a copula frame and an answer phrase
+// after it: the answer and what follows the phrase.
+func copulaAnswer(k string) (Answer, string) {
+	toks := words(k)
+	for _, f := range copulaFrames {
+		if len(toks) <= len(f) || !equalWords(toks[:len(f)], f) {
+			continue
+		}
+		rest := strings.Join(toks[len(f):], " ")
+		if a, r := leadingYesNo(rest); a != Unknown {
+			return a, r
+		}
+	}
+	return Unknown, ""
+}
+
+func equalWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// imperativeYes reports whether toks, a whole message opening with no answer
+// phrase, are the question's own verb said as an order with at most a
+// pronoun and polite words ("book it", "book it please", "renew it now"): a
+// yes. Another verb ("cancel it", "book a hotel") is no answer to this
+// question.
+func imperativeYes(toks []string, asked map[string]bool) bool {
+	if len(toks) == 0 || fillerWords[toks[0]] || !asked[Stem(toks[0])] {
+		return false
+	}
+	for _, w := range toks[1:] {
+		if !fillerWords[w] || changeWords[w] || negationWords[w] {
+			return false
+		}
+	}
+	return true
+}
