@@ -16,7 +16,8 @@ import "strings"
 // request (a change word, a number: "yes but friday", "no, 3 nights"),
 // refuses what a yes accepts (a negation with an action verb: "yes, don't
 // book yet"), or carries out what a no refuses (the question's verb not
-// negated: "no, book it").
+// negated: "no, book it"), or when the answer phrase ends in a negation whose
+// verb the rest is ("I don't know").
 func AnswerAside(text, question string) (Answer, string) {
 	text = WithoutSignOff(text)
 	if asksSomething(text) || isUnreadReply(text) {
@@ -28,6 +29,9 @@ func AnswerAside(text, question string) (Answer, string) {
 	}
 	if a == Unknown || rest == "" || saysTheOpposite(text, a) {
 		return Unknown, ""
+	}
+	if said := words(strings.TrimSuffix(key(text), rest)); len(said) > 0 && said[len(said)-1] != "no" && negationWords[said[len(said)-1]] {
+		return Unknown, "" // "I don't" + "know": the negation's verb, no aside
 	}
 	toks := words(rest)
 	asked := questionVerbs(question)

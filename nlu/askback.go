@@ -2,6 +2,7 @@ package nlu
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -183,6 +184,36 @@ var proposingWh = map[string]bool{"how about": true, "what about": true, "why ay
 // between them or not ("Porto, um no, Lisbon").
 var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no)\b|[,.;–—-]\s*(?:(?:um+|uh+|er+m?|hmm+|oh)[\s,]+)?no\b|[,.;–—-]\s*non\b)`)
 
+// noneOfAfter reports whether the correction match m is a "no" that says
+// there is none of a thing ("thursday, no patients booked", "the 4th, no
+// classes planned", "friday, no school"): "no" said with no pause before the
+// words of its clause, which hold a none_of word or a participle (-ed, -ing)
+// and no number. "three, no four", "Porto, no, Lisbon" stay corrections.
+func noneOfAfter(text string, m []int) bool {
+	if !strings.EqualFold(strings.TrimSpace(text[m[1]-2:m[1]]), "no") || m[1] >= len(text) || text[m[1]] != ' ' {
+		return false
+	}
+	clause := text[m[1]:]
+	if i := strings.IndexAny(clause, ",.;!?"); i >= 0 {
+		clause = clause[:i]
+	}
+	var buf [8]token
+	toks := appendTokens(buf[:0], key(clause))
+	if len(toks) < 2 || len(toks) > 6 || knownDateWord(toks[0].text) || IsNumberWord(toks[0].text) {
+		return false
+	}
+	for _, t := range toks {
+		w := t.text
+		if hasDigit(w) {
+			return false
+		}
+		if asideNoneOf[w] || len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")) {
+			return true
+		}
+	}
+	return false
+}
+
 var leadingNoRe = regexp.MustCompile(`(?i)^(?:no|non)\b[\s,.;–—-]+`)
 
 // SplitCorrection splits a message that corrects itself into what was said
@@ -194,6 +225,7 @@ func SplitCorrection(text string) (head, tail string, ok bool) {
 		return "", text, false
 	}
 	ms := correctionRe.FindAllStringIndex(text, -1)
+	ms = slices.DeleteFunc(ms, func(m []int) bool { return noneOfAfter(text, m) })
 	if len(ms) == 0 {
 		return "", text, false
 	}

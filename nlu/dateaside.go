@@ -55,12 +55,26 @@ func deniesDate(text string) bool {
 		for j := 0; j < len(word); j++ {
 			low[j] = word[j] | 0x20
 		}
-		if verb && denyWords[string(low[:len(word)])] && !noneOfNext(text, words, i) {
+		if verb && denyWords[string(low[:len(word)])] && !noneOfNext(text, words, i) && !timeOffAt(text, words, i) {
 			return true
 		}
 		verb = verb || i > 0 && denyVerbs[string(low[:len(word)])]
 	}
 	return false
+}
+
+// timeOffHeads are the nouns "off" makes a time free of work ("my day off",
+// "a week off", "time off"): there "off" says the day suits, not that it is
+// called off.
+var timeOffHeads = wordSet("day days week weeks weekend weekends time night nights morning afternoon evening shift shifts")
+
+// timeOffAt reports whether words[i] is the "off" of a time off.
+func timeOffAt(text string, words []sideWord, i int) bool {
+	if i == 0 || !strings.EqualFold(text[words[i].start:words[i].end], "off") || words[i].clause {
+		return false
+	}
+	prev := strings.ToLower(text[words[i-1].start:words[i-1].end])
+	return timeOffHeads[prev]
 }
 
 // noneOfNext reports whether words[i] is a "no" saying there is none of a

@@ -42,7 +42,7 @@ func dateBeforeReason(text string, now time.Time, read func(string, time.Time) (
 	}
 	head, tail := text[:words[cut].start], text[words[cut].start:]
 	d, ok := read(head, now)
-	if !ok || !reasonClause(tail) || SaysUnsure(tail) || SaysChange(tail) {
+	if !ok || !reasonClause(tail) || SaysUnsure(tail) || SaysChange(tail) && !changeIsSubject(tail) {
 		return Date{}, false
 	}
 	var hb [8]token
@@ -63,29 +63,81 @@ func firstKeyWord(text string) string {
 }
 
 // reasonClause reports whether tail (after a date and its comma) is a reason
-// of its own: it opens with a reason_opener or says an event (words naming
-// no day, then a reason_verb), holds a word that is neither a date word nor
-// a number, and no reason_refuse word.
+// of its own: it opens with a reason_opener, a comparison ("cheaper than
+// saturday"), a "no" and the thing there is none of ("no patients booked"),
+// or says an event (words naming no day, then a reason_verb: "that's my
+// first day off", "first match is the 21st"), holds a word that is neither a
+// date word nor a number, and no reason_refuse word.
 func reasonClause(tail string) bool {
 	var buf [16]token
 	toks := appendTokens(buf[:0], key(tail))
 	if len(toks) < 2 {
 		return false
 	}
-	opened, content := reasonOpens(toks[0].text), false
+	opened, content := reasonOpens(toks[0].text) || comparisonOpens(toks) || noneOfOpens(toks), false
 	for j, t := range toks {
 		day, named := reasonWordKind(t.text)
 		switch {
-		case reasonRefuse[t.text]:
+		case reasonRefuse[t.text] && !(j == 0 && opened && t.text == "no"):
 			return false
 		case !opened && j > 0 && reasonVerbs[t.text]:
 			opened = true // "round one is the 8th", "kids go back monday"
-		case !opened && day:
+		case !opened && day && namesDayAt(toks, j):
 			return false // "the 8th is better": a day before any verb
 		}
 		content = content || !named
 	}
 	return opened && content
+}
+
+// reasonSubjects are the pronouns a reason's clause opens with ("we land that
+// morning", "that's my day off"): never a day, whatever a calendar's
+// abbreviations say.
+var reasonSubjects = wordSet("i we you he she they it that this there s")
+
+// namesDayAt reports whether toks[j], a date word, names a day by itself: no
+// subject pronoun, no date filler or unit ("the", "day"), and no ordinal
+// before the noun it counts ("first match", "second shift").
+func namesDayAt(toks []token, j int) bool {
+	w := toks[j].text
+	if reasonSubjects[w] || dateFillers[w] {
+		return false
+	}
+	if _, unit := dayUnits[w]; unit {
+		return false
+	}
+	if _, ord := ordinalWords[w]; ord && j+1 < len(toks) {
+		if _, named := reasonWordKind(toks[j+1].text); !named {
+			return false
+		}
+	}
+	return true
+}
+
+// comparisonOpens reports whether toks open with a comparison of the answer
+// with something else ("cheaper than saturday", "less busy than friday"):
+// "than" in the clause's first three words, after a word that is not a
+// refusal ("rather than" stays the refusal it is).
+func comparisonOpens(toks []token) bool {
+	for j := 1; j < len(toks) && j < 3; j++ {
+		if toks[j].text == "than" && !reasonRefuse[toks[j-1].text] {
+			return true
+		}
+	}
+	return false
+}
+
+// noneOfOpens reports whether toks open with "no" and the thing there is
+// none of ("no patients booked", "no school that week"): a word that names no
+// day, no number and refuses nothing; "no, the 6th" and "no wait" stay
+// refusals.
+func noneOfOpens(toks []token) bool {
+	if len(toks) < 2 || toks[0].text != "no" {
+		return false
+	}
+	next := toks[1].text
+	_, named := reasonWordKind(next)
+	return !named && !reasonRefuse[next] && !reasonSubjects[next]
 }
 
 // reasonOpens reports whether a reason clause's first word opens it: a
@@ -115,3 +167,20 @@ func hasDayNumber(toks []token) bool {
 	}
 	return false
 }
+
+// changeIsSubject reports whether the change word of a reason is the noun its
+// clause is about ("crew change is the 10th", "the shift change starts
+// monday"): a change word just before a reason_verb changes nothing asked.
+func changeIsSubject(tail string) bool {
+	var buf [16]token
+	toks := appendTokens(buf[:0], key(tail))
+	for j := 0; j+1 < len(toks); j++ {
+		if changeNouns[toks[j].text] && reasonVerbs[toks[j+1].text] {
+			return true
+		}
+	}
+	return false
+}
+
+// changeNouns are the change words that are also nouns of an event.
+var changeNouns = wordSet("change changeover switch swap shift handover")

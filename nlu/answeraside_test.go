@@ -1,0 +1,146 @@
+package nlu
+
+import (
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+)
+
+// The words here are written for these tests; none is a held-out message.
+
+func TestAnswerAsideClasses(t *testing.T) {
+	q := "Book Oslo -> Madrid on 2027-03-05?"
+	cases := []struct {
+		text string
+		want Answer
+	}{
+		{"yeah, my sister is minding the dog", Yes},
+		{"yes, that's my week off", Yes},
+		{"sure, the boss signed off on it", Yes},
+		{"yep, I've cleared the calendar", Yes},
+		{"nope, the kids have exams then", No},
+		{"no, I'm working that weekend", No},
+		// A change, a number, a question, a refusal of the act: no answer here.
+		{"yes but the later one", Unknown},
+		{"yes, 3 of us", Unknown},
+		{"yes, is the hotel included?", Unknown},
+		{"yes, don't book yet", Unknown},
+		{"no, book it", Unknown},
+		{"yes no", Unknown},
+		{"I don't know", Unknown},
+		{"I don't think so, sorry", Unknown},
+	}
+	for _, c := range cases {
+		if got, _ := AnswerAside(c.text, q); got != c.want {
+			t.Errorf("AnswerAside(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+func TestImperativeAndCopulaYes(t *testing.T) {
+	q := "Book Oslo -> Madrid on 2027-03-05?"
+	cases := []struct {
+		text string
+		want Answer
+	}{
+		{"book it", Yes},
+		{"book it please", Yes},
+		{"book it now", Yes},
+		{"book a hotel", Unknown}, // another request
+		{"book the other one", Unknown},
+		{"That is all correct", Yes},
+		{"it is all fine, cheers", Yes},
+		{"that is not correct", No},
+	}
+	for _, c := range cases {
+		if got := YesNoTo(c.text, q); got != c.want {
+			t.Errorf("YesNoTo(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+	if got := YesNoTo("renew it", "Renew your plan?"); got != Yes {
+		t.Errorf("renew it = %v", got)
+	}
+	if got := YesNoTo("renew it", "Book Oslo -> Madrid?"); got != Unknown {
+		t.Errorf("another question's verb = %v", got)
+	}
+}
+
+// TestAnswerAsideProperty: a yes or a no phrase, a comma and a clause of the
+// user's own life is that answer; the same with a number in the clause is
+// none (a change to read).
+func TestAnswerAsideProperty(t *testing.T) {
+	yeses := []string{"yes", "yeah", "yep", "sure", "absolutely"}
+	nos := []string{"no", "nope", "nah"}
+	clauses := []string{"my cousin is driving me", "the dog goes to my mum", "we have that week free",
+		// "no, my partner agreed" holds a yes word: a yes and a no, none.
+		"the office is shut anyway", "the school holidays start then"}
+	rapid.Check(t, func(t *rapid.T) {
+		yes := rapid.Bool().Draw(t, "yes")
+		phrase := rapid.SampledFrom(nos).Draw(t, "no")
+		want := No
+		if yes {
+			phrase, want = rapid.SampledFrom(yeses).Draw(t, "yes phrase"), Yes
+		}
+		clause := rapid.SampledFrom(clauses).Draw(t, "clause")
+		if got, _ := AnswerAside(phrase+", "+clause, "Book Oslo -> Madrid?"); got != want {
+			t.Fatalf("%q: %v, want %v", phrase+", "+clause, got, want)
+		}
+		n := rapid.IntRange(2, 9).Draw(t, "n")
+		with := phrase + ", " + clause + " " + string(rune('0'+n)) + " times"
+		if got, _ := AnswerAside(with, "Book Oslo -> Madrid?"); got != Unknown {
+			t.Fatalf("%q: %v, want unknown", with, got)
+		}
+	})
+}
+
+func TestDateBeforeClauseOfOwn(t *testing.T) {
+	now := time.Date(2027, 2, 26, 17, 40, 0, 0, time.UTC) // a Friday
+	cases := []struct {
+		text, want string
+	}{
+		{"the 5th, that's my week off", "2027-03-05"},
+		{"the 5th, that is my first free day", "2027-03-05"},
+		{"the 6th, we dock that evening", "2027-03-06"},
+		{"monday, quieter than tuesday they say", "2027-03-01"},
+		{"april 2, shift change is the 1st", "2027-04-02"},
+		{"the 8th, second game is the 9th", "2027-03-08"},
+		{"friday, no lessons booked", "2027-03-05"},
+		// Refusals and a second day before any verb stay unread.
+		{"friday, no, saturday", ""},
+		{"the 5th, no wait", ""},
+		{"the 5th, the 6th is better", ""},
+		{"monday, rather than tuesday", ""},
+		{"the 5th, change it to the 6th", ""},
+	}
+	for _, c := range cases {
+		d, ok := ReadDate(c.text, now)
+		got := ""
+		if ok {
+			got = d.String()
+		}
+		if got != c.want {
+			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// TestDateBeforeClauseProperty: a date, a comma and an event clause whose
+// subject is a pronoun, an ordinal noun or a change noun, naming another day,
+// reads the first date.
+func TestDateBeforeClauseProperty(t *testing.T) {
+	now := time.Date(2027, 2, 26, 17, 40, 0, 0, time.UTC)
+	heads := map[string]string{"march 9": "2027-03-09", "the 10th": "2027-03-10", "wednesday": "2027-03-03"}
+	names := []string{"march 9", "the 10th", "wednesday"}
+	// "march 9, that is the 12th" restates another day: unread, not here.
+	subjects := []string{"first shift", "the crew change", "second round", "our handover"}
+	days := []string{"the 12th", "tuesday", "the day after"}
+	rapid.Check(t, func(t *rapid.T) {
+		h := rapid.SampledFrom(names).Draw(t, "head")
+		text := h + ", " + rapid.SampledFrom(subjects).Draw(t, "subject") + " is " + rapid.SampledFrom(days).Draw(t, "day")
+		d, ok := ReadDate(text, now)
+		if !ok || d.String() != heads[h] {
+			t.Fatalf("%q: %v %v, want %s", text, d, ok, heads[h])
+		}
+	})
+}
