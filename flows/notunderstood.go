@@ -110,12 +110,27 @@ func (tu *turn) nonAnswer(sl *slot) bool {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" || sl != nil && sl.noPreference(tu.text) {
 		return false
 	}
-	if (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text) && !tu.picksRecord(sl) {
+	if (sl == nil || sl.typ != TypeEnum) && nlu.IsNonAnswer(tu.text) && !tu.picksRecord(sl) && !tu.correctedToValue(sl) {
 		return true
 	}
 	// "Whichever" at a free-text question names nothing; a slot with
 	// records reads "whichever is cheapest" by price (records.go).
 	return sl != nil && sl.typ == TypeText && sl.records == nil && nlu.IsVagueAnswer(tu.text)
+}
+
+// correctedToValue reports whether a typed answer pauses to check and then
+// gives sl's value ("BK-1... let me check... BK-2", "the 4th, hang on, the
+// 5th"): the pause is a correction, the value after it the answer.
+func (tu *turn) correctedToValue(sl *slot) bool {
+	if sl == nil {
+		return false
+	}
+	_, tail, ok := tu.correction()
+	if !ok {
+		return false
+	}
+	_, ok = tu.e.parse(tu.in, sl, tail, true)
+	return ok
 }
 
 // picksRecord reports whether a typed answer to the question of a slot with

@@ -303,6 +303,7 @@ func (tu *turn) run() error {
 	case DialogueWaitingForSlot:
 		tu.askedChange = tu.s.WaitingForSlot == nil
 		tu.unechoQuestion()
+		tu.unframeRequest()
 		tu.dropOthersClauses()
 		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
 			return tu.fillAwaited()
@@ -342,6 +343,28 @@ func (tu *turn) unechoQuestion() {
 		})
 	}
 	if rest, ok := nlu.CutEchoedQuestion(tu.text, asked); ok {
+		tu.setText(rest)
+	}
+}
+
+// unframeRequest reads a polite request that answers the question asked
+// ("Could I depart on March 3rd?", "May we fly out of Denver, please?") as
+// the value it names, when that part alone reads as the awaited slot's value
+// (nlu.PoliteRequest); a question of what is possible ("can I stay 2
+// nights?") stays a question.
+func (tu *turn) unframeRequest() {
+	if tu.s.WaitingForSlot == nil || !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return
+	}
+	st := tu.currentStep()
+	if st == nil || st.slot == nil {
+		return
+	}
+	rest, ok := nlu.PoliteRequest(tu.text)
+	if !ok {
+		return
+	}
+	if _, ok := tu.e.parse(tu.in, st.slot, rest, true); ok {
 		tu.setText(rest)
 	}
 }

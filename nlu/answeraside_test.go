@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -141,6 +142,97 @@ func TestDateBeforeClauseProperty(t *testing.T) {
 		d, ok := ReadDate(text, now)
 		if !ok || d.String() != heads[h] {
 			t.Fatalf("%q: %v %v, want %s", text, d, ok, heads[h])
+		}
+	})
+}
+
+func TestCorrectionMarkersMoreLanguages(t *testing.T) {
+	cases := []struct{ text, head, tail string }{
+		{"april 4, or no, april 5", "april 4", "april 5"},
+		{"the 4th... hang on... the 5th", "the 4th", "the 5th"},
+		{"BK-10001... let me check... BK-10002", "BK-10001", "BK-10002"},
+		{"venerdì, anzi sabato", "venerdì", "sabato"},
+		{"sexta, aliás sábado", "sexta", "sábado"},
+		{"el lunes, o sea el martes", "el lunes", "el martes"},
+		{"Utrecht, ik bedoel Leiden", "Utrecht", "Leiden"},
+		{"Göteborg, jag menar Malmö", "Göteborg", "Malmö"},
+		{"Bandung, maksud saya Bogor", "Bandung", "Bogor"},
+	}
+	for _, c := range cases {
+		head, tail, ok := SplitCorrection(c.text)
+		if !ok || head != c.head || tail != c.tail {
+			t.Errorf("SplitCorrection(%q) = %q, %q, %v; want %q, %q", c.text, head, tail, ok, c.head, c.tail)
+		}
+	}
+	// A "no" that says there is none of something corrects nothing.
+	for _, text := range []string{"friday, no lessons booked", "the 4th, no classes planned", "monday, no school"} {
+		if _, _, ok := SplitCorrection(text); ok {
+			t.Errorf("SplitCorrection(%q) corrects", text)
+		}
+	}
+	for _, text := range []string{"three, no four", "Porto, no, Lisbon", "friday, no saturday", "London, no Reading"} {
+		if _, _, ok := SplitCorrection(text); !ok {
+			t.Errorf("SplitCorrection(%q) corrects nothing", text)
+		}
+	}
+}
+
+// TestCorrectionMarkerProperty: value, marker, value reads the last value as
+// the tail for every marker of every language listed.
+func TestCorrectionMarkerProperty(t *testing.T) {
+	markers := []string{", or no,", "... hang on...", "... let me check...", ", anzi", ", aliás", ", o sea", ", ik bedoel",
+		", jag menar", ", maksud saya", ", quer dizer", ", ou melhor", ", cioè", ", volevo dire", ", je veux dire", ", ich meine"}
+	values := []string{"Lyon", "the 9th", "BK-20202", "tuesday"}
+	rapid.Check(t, func(t *rapid.T) {
+		a := rapid.SampledFrom(values).Draw(t, "a")
+		b := rapid.SampledFrom(values).Draw(t, "b")
+		m := rapid.SampledFrom(markers).Draw(t, "marker")
+		_, tail, ok := SplitCorrection(a + m + " " + b)
+		if !ok || tail != b {
+			t.Fatalf("%q: %q %v, want %q", a+m+" "+b, tail, ok, b)
+		}
+	})
+}
+
+func TestPoliteRequestClass(t *testing.T) {
+	cases := []struct {
+		text, want string
+		ok         bool
+	}{
+		{"Could I leave on April 3rd?", "on april 3rd", true},
+		{"May we fly out of Denver, please?", "out of denver", true},
+		{"could I check in on the 5th?", "on the 5th", true},
+		{"Can I leave from Austin, please?", "from austin", true},
+		{"¿Podría salir el lunes?", "el lunes", true},
+		{"Könnte ich am Montag fliegen?", "", false}, // the verb last: not read
+		{"can I stay 2 nights?", "", false},          // what is possible: a question
+		{"can I leave from anywhere?", "", false},
+		{"could I ask about Denver?", "", false}, // no trip verb
+		{"Could I depart on April 3rd", "", false},
+	}
+	for _, c := range cases {
+		got, ok := PoliteRequest(c.text)
+		if ok != c.ok || got != c.want {
+			t.Errorf("PoliteRequest(%q) = %q, %v; want %q, %v", c.text, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestPoliteRequestProperty: every opener x trip verb x value is a request
+// whose rest is the value.
+func TestPoliteRequestProperty(t *testing.T) {
+	openers := []string{"Could I", "could we", "May I", "might I", "Would it be possible to"}
+	verbs := []string{"leave", "fly", "travel", "head", "depart"}
+	values := []string{"on the 8th", "from Reno", "to Tulsa", "next tuesday"}
+	rapid.Check(t, func(t *rapid.T) {
+		v := rapid.SampledFrom(values).Draw(t, "value")
+		text := rapid.SampledFrom(openers).Draw(t, "opener") + " " + rapid.SampledFrom(verbs).Draw(t, "verb") + " " + v
+		if rapid.Bool().Draw(t, "please") {
+			text += ", please"
+		}
+		got, ok := PoliteRequest(text + "?")
+		if !ok || got != strings.ToLower(v) {
+			t.Fatalf("%q: %q %v", text, got, ok)
 		}
 	})
 }

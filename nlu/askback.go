@@ -180,15 +180,18 @@ var proposingWh = map[string]bool{"how about": true, "what about": true, "why ay
 
 // correctionRe finds the words by which a speaker takes back what they just
 // said ("to Rome, sorry, to Milan", "Friday. Actually no, Saturday", "three,
-// no, four"): a "no" counts after a comma, dash or full stop, a hesitation
-// between them or not ("Porto, um no, Lisbon").
-var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no)\b|[,.;–—-]\s*(?:(?:um+|uh+|er+m?|hmm+|oh)[\s,]+)?no\b|[,.;–—-]\s*non\b)`)
+// no, four"): a "no" counts after a comma, dash or full stop, an "or" or a
+// hesitation between them or not ("Porto, um no, Lisbon", "the 4th, or no,
+// the 5th"); a pause to check ("BK-1... let me check... BK-2", "hang on")
+// and "I mean" in German, Italian, Portuguese, Spanish, French, Dutch,
+// Indonesian, Tagalog and Swedish ("anzi", "aliás", "o sea", "ik bedoel").
+var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no|let me check|let me see|hang on|hold on|ich meine|nein,? warte|anzi|cioe|no,? aspetta|volevo dire|ali[aá]s|quer dizer|ou melhor|o sea|quiero decir|no,? espera|je veux dire|non,? attends|ik bedoel|nee,? wacht|maksud saya|maksudnya|ay mali|jag menar|nej,? v[aä]nta)\b|\bcioè|[,.;–—-]\s*(?:or\s+)?(?:(?:um+|uh+|er+m?|hmm+|oh)[\s,]+)?no\b|[,.;–—-]\s*non\b)`)
 
 // noneOfAfter reports whether the correction match m is a "no" that says
 // there is none of a thing ("thursday, no patients booked", "the 4th, no
 // classes planned", "friday, no school"): "no" said with no pause before the
-// words of its clause, which hold a none_of word or a participle (-ed, -ing)
-// and no number. "three, no four", "Porto, no, Lisbon" stay corrections.
+// words of its clause, which hold a none_of word ("no school") or, after
+// the thing, a participle (-ed, -ing), and no number. "three, no four", "Porto, no, Lisbon" stay corrections.
 func noneOfAfter(text string, m []int) bool {
 	if !strings.EqualFold(strings.TrimSpace(text[m[1]-2:m[1]]), "no") || m[1] >= len(text) || text[m[1]] != ' ' {
 		return false
@@ -199,15 +202,17 @@ func noneOfAfter(text string, m []int) bool {
 	}
 	var buf [8]token
 	toks := appendTokens(buf[:0], key(clause))
-	if len(toks) < 2 || len(toks) > 6 || knownDateWord(toks[0].text) || IsNumberWord(toks[0].text) {
+	if len(toks) == 0 || len(toks) > 6 || knownDateWord(toks[0].text) || IsNumberWord(toks[0].text) {
 		return false
 	}
-	for _, t := range toks {
+	for i, t := range toks {
 		w := t.text
 		if hasDigit(w) {
 			return false
 		}
-		if asideNoneOf[w] || len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")) {
+		// A participle only after the thing there is none of: "London,
+		// no Reading" is a correction to a town.
+		if asideNoneOf[w] || i > 0 && len(w) > 4 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")) {
 			return true
 		}
 	}
@@ -275,7 +280,9 @@ func postfixCorrection(text string, ms [][]int) (head, tail string, ok bool) {
 
 // correctionLeads are the first words of correctionRe's phrases (folded): a
 // message without one corrects nothing, and the expression is not run.
-var correctionLeads = wordSet(`sorry mean meant no wait actually make scratch correction rather oops fait plutot pardon perdon dicho bueno non`)
+var correctionLeads = wordSet(`sorry mean meant no wait actually make scratch correction rather oops fait plutot pardon perdon dicho bueno non ` +
+	// Hesitations and "I mean" in more languages (issue 38, clauses14).
+	`let hang hold meine warte anzi cioe aspetta volevo alias quer melhor sea quiero espera veux attends bedoel wacht maksud maksudnya mali menar vanta`)
 
 // mayCorrect reports whether text holds a word that may start a correction.
 func mayCorrect(text string) bool {

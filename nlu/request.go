@@ -1,0 +1,74 @@
+package nlu
+
+import "strings"
+
+// This file reads a polite request that answers a question ("Could I depart
+// on the 9th?", "May we fly out of Denver, please?", "¿Podría salir el
+// lunes?"): asked where or when, a request to do the trip on a value is that
+// value, not a question back. "Can I ..." without "please" stays a question
+// of what is possible ("can I stay 2 nights?", "can I leave from
+// anywhere?"): the engine asks again rather than read a wish into it.
+
+// politeOpeners open a polite request, as reply keys (folded, apostrophes
+// as spaces). The "can" forms need a "please" (requestPlease).
+var politeOpeners = [][]string{
+	{"could", "i"}, {"could", "we"}, {"may", "i"}, {"may", "we"}, {"might", "i"},
+	{"would", "it", "be", "possible", "to"}, {"would", "it", "be", "ok", "to"}, {"would", "it", "be", "okay", "to"},
+	{"pourrais", "je"}, {"est", "ce", "que", "je", "pourrais"}, {"pourrions", "nous"},
+	{"podria"}, {"podriamos"}, {"poderia"}, {"poderiamos"},
+	{"konnte", "ich"}, {"konnten", "wir"}, {"potrei"}, {"potremmo"},
+}
+
+// politeCanOpeners are requests only with a please ("can I leave from
+// Austin, please?").
+var politeCanOpeners = [][]string{{"can", "i"}, {"can", "we"}, {"puedo"}, {"podemos"}, {"kann", "ich"}, {"posso"}, {"je", "peux"}, {"puis", "je"}}
+
+// requestPlease are the words of "please" a request may end with.
+var requestPlease = wordSet("please pls plz por favor favor s il vous plait plait bitte per favore")
+
+// requestVerbs are the verbs of doing the trip or the stay a request names;
+// a particle may follow them ("check in", "head off").
+var requestVerbs = wordSet("depart leave fly go travel head return come arrive stay check book get have take reserve pick choose start " +
+	"partir voler aller rester arriver reserver prendre salir volar ir viajar llegar quedarme regresar volver reservar " +
+	"sair voar ficar chegar reservar abfliegen fliegen reisen bleiben ankommen buchen nehmen partire volare andare restare arrivare prenotare prendere")
+
+var tripParticles = wordSet("in off back away")
+
+// PoliteRequest is the part of text after a polite request's frame and verb
+// ("on March 3rd" of "Could I depart on March 3rd?", "out of Denver" of "Could
+// I fly out of Denver, please?"), with its "please" and question mark left
+// out; ok is false when text is no such request.
+func PoliteRequest(text string) (string, bool) {
+	if !asksSomething(text) {
+		return "", false
+	}
+	toks := words(replyKey(text))
+	n, please := 0, false
+	for len(toks) > 0 && requestPlease[toks[len(toks)-1]] {
+		toks, please = toks[:len(toks)-1], true
+	}
+	if n = openerLen(toks, politeOpeners); n == 0 && please {
+		n = openerLen(toks, politeCanOpeners)
+	}
+	if n == 0 || n >= len(toks) || !requestVerbs[toks[n]] {
+		return "", false
+	}
+	n++
+	if n < len(toks) && tripParticles[toks[n]] {
+		n++
+	}
+	if n >= len(toks) {
+		return "", false
+	}
+	return strings.Join(toks[n:], " "), true
+}
+
+// openerLen is the length of the frame of frames toks open with, or 0.
+func openerLen(toks []string, frames [][]string) int {
+	for _, f := range frames {
+		if len(toks) >= len(f) && equalWords(toks[:len(f)], f) {
+			return len(f)
+		}
+	}
+	return 0
+}
