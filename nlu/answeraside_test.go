@@ -236,3 +236,22 @@ func TestPoliteRequestProperty(t *testing.T) {
 		}
 	})
 }
+
+func TestParticipleClauseIsAside(t *testing.T) {
+	for _, c := range []struct{ text, part string }{
+		{"3, flying out tuesday", "3"},
+		{"two, driving down with my brother", "two"},
+		{"Lyon, visiting my aunt", "Lyon"},
+		{"the 6th, commuting from the coast", "the 6th"},
+	} {
+		if part, k := AnswerPart(c.text); k != AsideReason || part != c.part {
+			t.Errorf("AnswerPart(%q) = %q, %v; want %q", c.text, part, k, c.part)
+		}
+	}
+	// A day part, an -ing noun or a place is no participle.
+	for _, text := range []string{"the 6th, evening", "a week, spring break", "London, Reading"} {
+		if _, k := AnswerPart(text); k == AsideReason {
+			t.Errorf("AnswerPart(%q) is a reason", text)
+		}
+	}
+}

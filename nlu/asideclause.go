@@ -78,13 +78,38 @@ func asideAt(text string, words []sideWord, i int) (int, AsideKind) {
 	switch {
 	case !w.clause || w.sentence:
 		return -1, AsideNone
-	case phraseAtWords(text, words[i:], asideLeads):
+	case phraseAtWords(text, words[i:], asideLeads), participleOpens(text, words[i:]):
 		return w.start, AsideReason
 	case phraseAtWords(text, words[i:], asideSubject) && len(words) > i+1 && !tripClause(text, words[i:]):
 		return w.start, AsideSubject
 	}
 	return -1, AsideNone
 }
+
+// participleOpens reports whether a clause opens with a participle and goes
+// on ("3, flying out tuesday", "the 4th, commuting from the coast"): a plan
+// or a reason beside the answer. The word is no day part ("morning"), no
+// noun of the -ing kind (ingNouns) and no place ("Reading", "Beijing").
+func participleOpens(text string, words []sideWord) bool {
+	if len(words) < 2 {
+		return false
+	}
+	w := strings.ToLower(text[words[0].start:words[0].end])
+	if len(w) <= 5 || !strings.HasSuffix(w, "ing") || ingNouns[w] {
+		return false
+	}
+	if phraseAtWords(text, words, tripVerbs) {
+		return true // "flying", "leaving": a date's filler, never a day or a place
+	}
+	if knownDateWord(w) {
+		return false
+	}
+	_, place := FindCity(w)
+	return !place
+}
+
+// ingNouns end in -ing and are no participle.
+var ingNouns = wordSet("spring string nothing something anything everything during evening morning ceiling darling sterling building wedding")
 
 // subordinateAt reports whether words open with a subordinate word (its
 // phrase's words) and a subject after it ("after I", "as we", "once my").
