@@ -255,3 +255,30 @@ func TestParticipleClauseIsAside(t *testing.T) {
 		}
 	}
 }
+
+// TestComplaintAfterChangeOfMind: "too X" after a change of mind is its
+// reason, even where a slot's reader would pick a value from it.
+func TestComplaintAfterChangeOfMind(t *testing.T) {
+	always := func(string) bool { return true }
+	for _, text := range []string{"forget it, too far", "never mind, too expensive", "forget it, way too dear", "laisse tomber, trop cher"} {
+		if RetractsThenAnswers(text, always) {
+			t.Errorf("RetractsThenAnswers(%q): a complaint read as an answer", text)
+		}
+	}
+	for _, text := range []string{"forget it, too far", "never mind, too expensive"} {
+		if !CancelsWithReason(text, always) {
+			t.Errorf("CancelsWithReason(%q) = false", text)
+		}
+	}
+	if !RetractsThenAnswers("never mind, the cheap one", always) {
+		t.Error("a retraction then an answer is no longer read")
+	}
+}
+
+func TestGiveUpMoreLanguages(t *testing.T) {
+	for _, text := range []string{"ayaw na", "dili na lang", "kalimti na", "indi na lang", "esquéceo", "не трэба", "waiho", "leig leis", "anghofia fe"} {
+		if !IsCancel(text) {
+			t.Errorf("IsCancel(%q) = false", text)
+		}
+	}
+}

@@ -32,7 +32,7 @@ func RetractsThenAnswers(text string, answers func(string) bool) bool {
 		switch {
 		case !hasWord(c) || isWithdrawFrame(k):
 			return true
-		case asks || isCancel(c) || !answers(c):
+		case asks || isCancel(c) || complainsOfExcess(c) || !answers(c):
 			return false
 		}
 		answered = true
@@ -65,4 +65,26 @@ func joinTokens(toks []token) string {
 		out += t.text
 	}
 	return out
+}
+
+// excessWords say "too" ("too pricey", "trop cher", "demasiado caro", "zu
+// teuer", "troppo caro"): after a change of mind a complaint, its reason,
+// never the pick of a cheaper or nearer one a price or distance reader would
+// make of it ("forget it, too pricey" ends the flow).
+var excessWords = wordSet("too trop demasiado demasiada troppo zu")
+
+// complainsOfExcess reports whether clause c is a short complaint of an
+// excess: an excess word in its first two words, four words at most.
+func complainsOfExcess(c string) bool {
+	var buf [8]token
+	toks := appendTokens(buf[:0], key(c))
+	if len(toks) > 4 {
+		return false
+	}
+	for i := 0; i < len(toks) && i < 2; i++ {
+		if excessWords[toks[i].text] {
+			return true
+		}
+	}
+	return false
 }

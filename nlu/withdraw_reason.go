@@ -28,7 +28,7 @@ func CancelsWithReason(text string, hasValue func(string) bool) bool {
 		case isCancel(c):
 			found = true
 		case !hasWord(c) || isWithdrawFrame(key(c)):
-		case asks || !mayBeReason(c) || hasValue(c):
+		case asks || !mayBeReason(c) || hasValue(c) && !complainsOfExcess(c):
 			return false // "cancel it? what about Porto", "forget it, make it Rome"
 		}
 		return true
