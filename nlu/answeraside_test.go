@@ -282,3 +282,22 @@ func TestGiveUpMoreLanguages(t *testing.T) {
 		}
 	}
 }
+
+func TestEventClauseSetAside(t *testing.T) {
+	for _, c := range []struct{ text, rest string }{
+		{"a flight from Leeds to Rome, my exam is on the 9th", "a flight from Leeds to Rome"},
+		{"a room in Bergen, shift handover on friday", "a room in Bergen"},
+		{"to Lima, graduation's on march 3", "to Lima"},
+	} {
+		if rest, aside := SetAside(c.text); !aside || rest != c.rest {
+			t.Errorf("SetAside(%q) = %q, %v; want %q", c.text, rest, aside, c.rest)
+		}
+	}
+	// The trip's own day, a hedge, a pronoun, or the first clause stay.
+	for _, text := range []string{"to Rome, leaving on the 9th", "to Rome, ideally on the 9th", "to Rome, that's on the 9th",
+		"to Rome, returning on the 12th", "exam day on the 9th"} {
+		if _, aside := SetAside(text); aside {
+			t.Errorf("SetAside(%q) sets a clause aside", text)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package nlu
+
+import "strings"
+
+// This file reads a clause that dates an event of the user's life beside a
+// request ("book a flight aberdeen to houston, crew change on the 4th", "a
+// room in Leeds, my exam is on the 9th"): the day is the event's, an anchor
+// the trip may be planned around, never the trip's own day. SetAside sets
+// such a clause aside; the date is asked for.
+
+// eventLinks join an event to its day ("crew change on the 4th", "the exam
+// is the 9th", "graduation's on may 3").
+var eventLinks = wordSet("on is s was starts begins falls")
+
+// eventNotNouns may not stand in an event's name: the trip's own words (its
+// day is the trip's: "return on the 9th", "flight on the 4th"), pronouns
+// (whose referent may be the trip: "that's on the 4th"), and words that
+// hedge or place the answer ("ideally on the 4th", "maybe on the 5th").
+var eventNotNouns = wordSet("fly flying flight flights leave leaving depart departing departure return returning back home " +
+	"arrive arriving arrival check checking stay staying trip outbound inbound travel travelling traveling going go out in " +
+	"i we you it that this they he she there which one ideally preferably maybe perhaps probably possibly hopefully " +
+	"or not no either else sometime anytime any whenever ideal best better earliest latest early late")
+
+// eventClause reports whether clause c names an event (one to three words
+// that are no date word, no number and none of eventNotNouns) and dates it
+// after a link word (eventLinks) with the words of a day.
+func eventClause(c string) bool {
+	var buf [16]token
+	toks := appendTokens(buf[:0], key(c))
+	for i := 1; i < len(toks) && i <= 3; i++ {
+		if !eventLinks[toks[i].text] {
+			continue
+		}
+		for _, t := range toks[:i] {
+			if eventNotNouns[t.text] || knownDateWord(t.text) || isNumberToken(t.text) || strings.HasSuffix(t.text, "ly") {
+				return false
+			}
+		}
+		return namesDayIn(toks[i+1:])
+	}
+	return false
+}
+
+// namesDayIn reports whether toks hold a day's own word: a day of the month
+// ("4th"), a weekday, a month or a relative day ("tomorrow").
+func namesDayIn(toks []token) bool {
+	for _, t := range toks {
+		w := t.text
+		_, wd := weekdayNames[w]
+		_, mo := monthNames[w]
+		if _, ok := ordinalDay(w); ok && !isDigits(w) || wd || mo || w != "the" && relativeDayWord(w) {
+			return true
+		}
+	}
+	return false
+}
