@@ -469,6 +469,10 @@ func (tu *turn) textAside() (string, bool) {
 		if part, k := tu.clauseAside(sl, rest); k != nlu.AsideNone {
 			return part, true // "" when anchored: "the day after I get back"
 		}
+	} else if r, ok := nlu.WithoutEventClauses(rest); ok {
+		// A request beside an event of the user's life ("..., crew change
+		// on the 4th"): the event's day is no value of the request.
+		return r, true
 	}
 	return rest, aside
 }

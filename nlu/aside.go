@@ -71,7 +71,7 @@ func setAside(text string, leads bool) (rest string, aside bool) {
 		if c == "" {
 			return
 		}
-		if (anyBefore || asked || clauseAside(c, leads) || start > 0 && eventClause(c)) && holdsValue(c) {
+		if (anyBefore || asked || clauseAside(c, leads)) && holdsValue(c) {
 			aside = true
 			if at, ok := turnedClause(c, leads); ok && !anyBefore {
 				kept = append(kept, c[at:])

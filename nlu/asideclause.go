@@ -87,9 +87,11 @@ func asideAt(text string, words []sideWord, i int) (int, AsideKind) {
 }
 
 // participleOpens reports whether a clause opens with a participle and goes
-// on ("3, flying out tuesday", "the 4th, commuting from the coast"): a plan
-// or a reason beside the answer. The word is no day part ("morning"), no
-// noun of the -ing kind (ingNouns) and no place ("Reading", "Beijing").
+// on ("4, visiting my aunt", "the 4th, commuting from the coast"): a plan or
+// a reason beside the answer. The word is no verb of the trip itself
+// (trip_verb: "arriving around 10pm" gives the arrival), no day part
+// ("morning"), no noun of the -ing kind (ingNouns) and no place ("Reading",
+// "Beijing").
 func participleOpens(text string, words []sideWord) bool {
 	if len(words) < 2 {
 		return false
@@ -98,10 +100,9 @@ func participleOpens(text string, words []sideWord) bool {
 	if len(w) <= 5 || !strings.HasSuffix(w, "ing") || ingNouns[w] {
 		return false
 	}
-	if phraseAtWords(text, words, tripVerbs) {
-		return true // "flying", "leaving": a date's filler, never a day or a place
-	}
-	if knownDateWord(w) {
+	if phraseAtWords(text, words, tripVerbs) || knownDateWord(w) {
+		// "Friday, arriving around 10pm": the trip's own clause, its values
+		// read (a stay's end is countWithEnd's: "3, flying out tuesday").
 		return false
 	}
 	_, place := FindCity(w)

@@ -5,8 +5,9 @@ import "strings"
 // This file reads a clause that dates an event of the user's life beside a
 // request ("book a flight aberdeen to houston, crew change on the 4th", "a
 // room in Leeds, my exam is on the 9th"): the day is the event's, an anchor
-// the trip may be planned around, never the trip's own day. SetAside sets
-// such a clause aside; the date is asked for.
+// the trip may be planned around, never the trip's own day.
+// WithoutEventClauses leaves such a clause out of a request; the date is
+// asked for.
 
 // eventLinks join an event to its day ("crew change on the 4th", "the exam
 // is the 9th", "graduation's on may 3").
@@ -53,4 +54,24 @@ func namesDayIn(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// WithoutEventClauses is text less its clauses after the first that date an
+// event (eventClause), joined by ", ", and whether any was left out.
+func WithoutEventClauses(text string) (string, bool) {
+	if !strings.Contains(text, ",") {
+		return text, false
+	}
+	parts := strings.Split(text, ",")
+	kept := parts[:1]
+	for _, p := range parts[1:] {
+		if eventClause(p) && holdsValue(p) {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	if len(kept) == len(parts) {
+		return text, false
+	}
+	return strings.TrimSpace(strings.Join(kept, ",")), true
 }
