@@ -27,7 +27,9 @@ func AnswerAside(text, question string) (Answer, string) {
 	if a == Unknown {
 		a, rest = copulaAnswer(replyKey(text))
 	}
-	if a == Unknown || rest == "" || saysTheOpposite(text, a) {
+	if a == Unknown || rest == "" || saysTheOpposite(text, a) || !clauseMarked(text) || SaysUnsure(rest) || IsNonAnswer(rest) {
+		// "no sé", "yes and no", "ah, I dunno": a negated verb, both
+		// answers, a shrug; only a clause of its own is an aside.
 		return Unknown, ""
 	}
 	if said := words(strings.TrimSuffix(key(text), rest)); len(said) > 0 && said[len(said)-1] != "no" && negationWords[said[len(said)-1]] {
@@ -47,6 +49,14 @@ func AnswerAside(text, question string) (Answer, string) {
 		}
 	}
 	return a, rest
+}
+
+// clauseMarked reports whether text holds a clause's mark before its end (a
+// comma, a full stop, a dash between spaces): an aside is a clause of its
+// own, never the words a no negates ("no sé", "wala ko kabalo").
+func clauseMarked(text string) bool {
+	t := strings.TrimRight(text, " .!?…")
+	return strings.ContainsAny(t, ",;:.!…") || strings.Contains(t, " - ") || strings.Contains(t, " – ") || strings.Contains(t, " — ")
 }
 
 // copulaFrames stand before an answer phrase as its subject and verb ("that

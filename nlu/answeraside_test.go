@@ -29,6 +29,10 @@ func TestAnswerAsideClasses(t *testing.T) {
 		{"yes, don't book yet", Unknown},
 		{"no, book it", Unknown},
 		{"yes no", Unknown},
+		{"yes and no", Unknown},
+		{"no lo sé", Unknown}, // a negated verb, no aside
+		{"ah, I dunno", Unknown},
+		{"nope, not sure yet", Unknown},
 		{"I don't know", Unknown},
 		{"I don't think so, sorry", Unknown},
 	}
