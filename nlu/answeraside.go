@@ -27,28 +27,43 @@ func AnswerAside(text, question string) (Answer, string) {
 	if a == Unknown {
 		a, rest = copulaAnswer(replyKey(text))
 	}
-	if a == Unknown || rest == "" || saysTheOpposite(text, a) || !clauseMarked(text) || SaysUnsure(rest) || IsNonAnswer(rest) {
-		// "no sé", "yes and no", "ah, I dunno": a negated verb, both
-		// answers, a shrug; only a clause of its own is an aside.
+	if a == Unknown || rest == "" || !ownClause(text, rest, a) {
 		return Unknown, ""
 	}
-	if said := words(strings.TrimSuffix(key(text), rest)); len(said) > 0 && said[len(said)-1] != "no" && negationWords[said[len(said)-1]] {
-		return Unknown, "" // "I don't" + "know": the negation's verb, no aside
+	if !asideKeeps(a, words(rest), questionVerbs(question)) {
+		return Unknown, ""
 	}
-	toks := words(rest)
-	asked := questionVerbs(question)
+	return a, rest
+}
+
+// ownClause reports whether rest, after the answer a that text opens with,
+// is a clause of its own: marked off (clauseMarked), no shrug, not the other
+// answer, and not the verb of a negation the answer phrase ends in ("no sé",
+// "yes and no", "ah, I dunno", "I don't" + "know").
+func ownClause(text, rest string, a Answer) bool {
+	if saysTheOpposite(text, a) || !clauseMarked(text) || SaysUnsure(rest) || IsNonAnswer(rest) {
+		return false
+	}
+	said := words(strings.TrimSuffix(key(text), rest))
+	return len(said) == 0 || said[len(said)-1] == "no" || !negationWords[said[len(said)-1]]
+}
+
+// asideKeeps reports whether the aside's words toks leave the answer a as it
+// is: no change word or number, no refusal of a yes's act, no carrying out of
+// what a no refuses.
+func asideKeeps(a Answer, toks []string, asked map[string]bool) bool {
 	neg := negationAt(toks) >= 0
 	for _, w := range toks {
 		switch {
 		case changeWords[w] || hasDigit(w):
-			return Unknown, ""
+			return false
 		case a == Yes && neg && isActionVerb(w, asked):
-			return Unknown, ""
+			return false
 		case a == No && !neg && asked[Stem(w)] && !fillerWords[w]:
-			return Unknown, ""
+			return false
 		}
 	}
-	return a, rest
+	return true
 }
 
 // clauseMarked reports whether text holds a clause's mark before its end (a

@@ -201,7 +201,11 @@ func noneOfAfter(text string, m []int) bool {
 		clause = clause[:i]
 	}
 	var buf [8]token
-	toks := appendTokens(buf[:0], key(clause))
+	return noneOfWords(appendTokens(buf[:0], key(clause)))
+}
+
+// noneOfWords is noneOfAfter of the words after the "no".
+func noneOfWords(toks []token) bool {
 	if len(toks) == 0 || len(toks) > 6 || knownDateWord(toks[0].text) || IsNumberWord(toks[0].text) {
 		return false
 	}

@@ -74,7 +74,15 @@ func reasonClause(tail string) bool {
 	if len(toks) < 2 {
 		return false
 	}
-	opened, content := reasonOpens(toks[0].text) || comparisonOpens(toks) || noneOfOpens(toks), false
+	opened := reasonOpens(toks[0].text) || comparisonOpens(toks) || noneOfOpens(toks)
+	return reasonWordsFit(toks, opened)
+}
+
+// reasonWordsFit is reasonClause's reading of toks word by word, opened
+// when the first words opened the clause: no refusal (but the "no" of a
+// none-of that opened it), no day before the clause's verb, a content word.
+func reasonWordsFit(toks []token, opened bool) bool {
+	content := false
 	for j, t := range toks {
 		day, named := reasonWordKind(t.text)
 		switch {
