@@ -41,35 +41,18 @@ func asksQuestion(text string) bool {
 	return len(toks) > 0 && (questionOpeners[toks[0].text] && !prepositionBeforeCity(text) || endsWithTag(toks))
 }
 
-// politeOpeners ask leave to do something: "could I", "can we", "may I".
-var politeOpeners = wordSet(`can could may might`)
-
-// politeSubjects are the travellers asking: "could I", "can we".
-var politeSubjects = wordSet(`i we`)
-
-// travelVerbs are what a traveller asks leave to do with a place ("could I
-// fly out of Nashville", "can we leave from Denver", "may I stay in Rome").
-var travelVerbs = wordSet(`fly leave depart go travel head start return stay book come get`)
-
 // politePlaceRequest reports whether t, a question its last mark ends and
 // none before, asks leave to travel from, to or in one known city ("Could
-// I fly out of Nashville, please?"): a polite answer, not a question back.
-// Two cities ("could I fly to Rome or Paris?") or none stay a question.
+// I fly out of Nashville, please?"): a polite answer (PoliteRequest), not a
+// question back. Two cities ("could I fly to Rome or Paris?") or none stay a
+// question.
 func politePlaceRequest(t string) bool {
 	body := strings.TrimRight(t, "?؟ ")
 	if strings.ContainsAny(body, "?؟") {
 		return false
 	}
-	var buf [16]token
-	toks := appendTokens(buf[:0], key(body))
-	if len(toks) < 4 || !politeOpeners[toks[0].text] || !politeSubjects[toks[1].text] {
-		return false
-	}
-	verb := 2
-	if toks[verb].text == "please" {
-		verb++
-	}
-	return travelVerbs[toks[verb].text] && len(FindCities(body)) == 1 && !NamesAlternatives(body)
+	rest, ok := PoliteRequest(t)
+	return ok && len(FindCities(rest)) == 1 && !NamesAlternatives(body)
 }
 
 // prepositionBeforeCity reports whether text, without a question mark, is a

@@ -50,6 +50,9 @@ func PoliteRequest(text string) (string, bool) {
 	if n = openerLen(toks, politeOpeners); n == 0 && please {
 		n = openerLen(toks, politeCanOpeners)
 	}
+	if n > 0 && n < len(toks) && requestPlease[toks[n]] {
+		n, please = n+1, true // "May I please fly out of Boston?"
+	}
 	if n == 0 || n >= len(toks) || !requestVerbs[toks[n]] {
 		return "", false
 	}
