@@ -5,8 +5,6 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // isTrimmable reports whether r is stripped from both ends of a message: spaces,
@@ -149,38 +147,9 @@ func foldRune(b *strings.Builder, r rune) {
 			b.WriteString(f)
 			return
 		}
-		if base, ok := latinBase(r); ok {
-			b.WriteByte(base)
-			return
-		}
 	}
 	b.WriteRune(r)
 }
-
-// latinBase is the ASCII letter a Latin letter with marks is written on, by
-// its Unicode canonical decomposition: the letters latinFold does not list
-// ("daalụ", Yoruba "ọjọ", Vietnamese "được", "ḥ", "ṣ") fold as people type
-// them without the marks. A letter that does not decompose into an ASCII
-// letter and marks only ("ŋ", "ɔ", "ß") is kept.
-func latinBase(r rune) (byte, bool) {
-	if !unicode.Is(unicode.Latin, r) {
-		return 0, false
-	}
-	var buf [utf8.UTFMax]byte
-	d := norm.NFD.Properties(buf[:utf8.EncodeRune(buf[:], r)]).Decomposition()
-	if len(d) < 2 || d[0] >= utf8.RuneSelf || !isASCIILetter(d[0]) {
-		return 0, false
-	}
-	for _, m := range string(d[1:]) {
-		if !unicode.Is(unicode.Mn, m) {
-			return 0, false
-		}
-	}
-	return d[0], true
-}
-
-// isASCIILetter reports whether c is an ASCII letter.
-func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // key is the form lexicon entries and messages are compared in.
 func key(s string) string {
