@@ -111,6 +111,9 @@ func builtinIntent(text string) Result {
 	if r, ok := builtinRule(text); ok {
 		return r
 	}
+	if r, ok := builtinTypoRule(text); ok {
+		return r // "hlep", "mre pls": the rules' reading, typos read
+	}
 	if r := BuiltinModelIntent(text); r.Intent != "" {
 		return r
 	}

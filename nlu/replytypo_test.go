@@ -79,8 +79,8 @@ func TestNearReplyWordsFile(t *testing.T) {
 }
 
 // nearReplyWords are the words of the lists, folded as key() folds, of three
-// ASCII letters or more, that are no reply word but one edit from one with the
-// same first letter.
+// ASCII letters or more, that are no reply word (or intent grammar word) but
+// one edit from one with the same first letter.
 func nearReplyWords(t *testing.T, dicts []string) []string {
 	seen := map[string]bool{}
 	for _, path := range dicts {
@@ -97,7 +97,9 @@ func nearReplyWords(t *testing.T, dicts []string) []string {
 			if _, known := replyVocabulary[w]; known {
 				continue
 			}
-			for _, v := range replyWordsByFirst()[w[0]] {
+			// The reply words' neighbours, and the grammar words' that
+			// intenttypo.go reads a typo as.
+			for _, v := range slices.Concat(replyWordsByFirst()[w[0]], intentTypoWords()[w[0]]) {
 				if d := len(v) - len(w); d <= 1 && d >= -1 && typoDistance(w, v) == 1 {
 					seen[w] = true
 					break

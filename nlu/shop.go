@@ -513,6 +513,32 @@ var shopTextIntents = []func(text string) string{
 	// opening, asked what the shopper is after.
 	func(text string) string { return ifThen(AsksForRecommendation(text), ShopAmbiguous) },
 	func(text string) string { return smallTalkIntents[SmallTalkOf(text)] },
+	// "mre pls", "rel human plz": more or a person with a typo of the
+	// intents' words (intenttypo.go), never a search for "mre".
+	func(text string) string { return typoIntents[typoIntentOf(text)] },
+}
+
+// typoIntents are the built-in intents a typo reading gives the shop.
+var typoIntents = map[string]string{IntentMore: ShopShowMore, IntentHuman: ShopHuman}
+
+// typoIntentOf is the built-in intent text has only through a typo of the
+// intents' words, "" when it has none or reads as typed.
+func typoIntentOf(text string) string {
+	if r, ok := builtinTypoRule(text); ok {
+		return r.Intent
+	}
+	return ""
+}
+
+// ReadsThroughTypo reports whether text is a built-in intent only once a typo
+// of the intents' words is read ("mre pls"): a caller with words of its own (a
+// shop's catalog) may read such a word as its own first.
+func ReadsThroughTypo(text string) bool {
+	if _, ok := builtinRule(text); ok {
+		return false
+	}
+	_, ok := builtinTypoRule(text)
+	return ok
 }
 
 var (

@@ -209,17 +209,27 @@ func (t *turn) parse() {
 	}
 }
 
-// productOverTypo reads a greeting or thanks that the reply words read only
-// through a typo ("hoody" one letter from "howdy", "hoody pls") as the search
-// its words make when they name a kind the catalog sells: a spelling of the
-// catalog's own word is no typo of another's.
+// productOverTypo reads a greeting, thanks, more or person that the reply
+// words or the intents' grammar read only through a typo ("hoody" one letter
+// from "howdy", "hoody pls") as the search its words make when they name a
+// kind the catalog sells: a spelling of the catalog's own word is no typo of
+// another's.
 func (t *turn) productOverTypo(parser *nlu.ShopParser) {
-	switch t.req.Intent {
-	case nlu.ShopGreeting, nlu.ShopThanks:
-	default:
+	if t.msg.Meaning != "" {
 		return
 	}
-	if t.msg.Meaning != "" || nlu.SmallTalkAsTyped(t.msg.Text) != nlu.NoSmallTalk {
+	switch t.req.Intent {
+	case nlu.ShopGreeting, nlu.ShopThanks:
+		if nlu.SmallTalkAsTyped(t.msg.Text) != nlu.NoSmallTalk {
+			return
+		}
+	case nlu.ShopShowMore, nlu.ShopHuman:
+		// More or a person read through a typo of the intents' words: a
+		// kind the catalog sells, so spelled, is the search.
+		if !nlu.ReadsThroughTypo(t.msg.Text) {
+			return
+		}
+	default:
 		return
 	}
 	if alt := parser.ParseContent(t.msg.Text); alt.Intent == nlu.ShopSearch && alt.Category != "" {
