@@ -557,7 +557,15 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 	},
 	ExtractDate: extractDate,
 	ExtractNumber: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
-		if q, ok := pickQuantity(x, msg.Text); ok {
+		// "is 100 kg realistic?", "how far is 10 km?": a number the user asks
+		// about is no value they give; a proposal ("could we say 90 kg?")
+		// is read (asksAbout). Only a message with a question mark is
+		// looked at: the common answer pays nothing.
+		text := msg.Text
+		if strings.ContainsAny(text, "?؟") {
+			text = withoutQuestionsAbout(text)
+		}
+		if q, ok := pickQuantity(x, text); ok {
 			put(x.Fact, formatQuantity(q))
 		}
 	},
