@@ -16,8 +16,22 @@ import (
 //go:embed levels.txt
 var levelsText string
 
-// levelWords are levels.txt's lists by name.
-var levelWords = nlu.WordLists(levelsText)
+// levelWords are levels.txt's lists by name, a hyphened word ("a-nis") as
+// the words a clause's tokens split it into (remarkTokens).
+var levelWords = hyphensSplit(nlu.WordLists(levelsText))
+
+// hyphensSplit adds to each list the phrases with a hyphened word, split at
+// its hyphens into words.
+func hyphensSplit(lists map[string][][]string) map[string][][]string {
+	for name, list := range lists {
+		for _, p := range list {
+			if split := strings.Fields(strings.ReplaceAll(strings.Join(p, " "), "-", " ")); len(split) != len(p) {
+				lists[name] = append(lists[name], split)
+			}
+		}
+	}
+	return lists
+}
 
 // nowFuzzy holds the single-word present markers of six letters or more, to
 // read one mistyped ("curently", "presntly").

@@ -14,13 +14,17 @@ import (
 // cldrNow are the words for "now" of every CLDR locale (nlu/cldr/now_words.txt,
 // generated with its guards: no English word but "now", no number word),
 // as written and with their diacritics folded ("bħalissa", "bhalissa"), by
-// their words joined by spaces: a present marker beside levels.txt's own,
+// their words joined by spaces (a hyphen as a space too: "an-dràsta"): a present marker beside levels.txt's own,
 // looked up a word (or two) at a time; built on the first level clause read.
 var cldrNow = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, p := range nlu.WordLists(cldr.NowWords)["now"] {
-		m[strings.Join(p, " ")] = true
-		m[foldMarks(strings.Join(p, " "))] = true
+		// A hyphened word ("an-dràsta") is two words to the level
+		// clause's tokens (remarkTokens): kept joined by a space too.
+		for _, w := range []string{strings.Join(p, " "), strings.ReplaceAll(strings.Join(p, " "), "-", " ")} {
+			m[w] = true
+			m[foldMarks(w)] = true
+		}
 	}
 	return m
 })
