@@ -155,7 +155,7 @@ func (t *turn) pickInClauses(parser *nlu.ShopParser) {
 	// A correction names two things ("the cap, no wait, the belt"): one
 	// thing named is read as it is, without the cost of looking further.
 	r := t.req
-	if (len(r.Terms)+len(r.Mention) >= 2 || r.NamesSeveral()) && t.pickClause(parser, afterCorrection) {
+	if (len(r.Terms)+len(r.Mention) >= 2 || r.NamesSeveral() || t.picksThenSaysNo(parser)) && t.pickClause(parser, afterCorrection) {
 		return
 	}
 	if t.pickAfterRefusal(parser) {
@@ -166,6 +166,21 @@ func (t *turn) pickInClauses(parser *nlu.ShopParser) {
 		// one with the logo": not the beanie with the logo).
 		t.refuseWords(parser.ParseContent(refusedClause(t.msg.Text)))
 	}
+}
+
+// picksThenSaysNo reports whether a message read as a no opens with a pick of
+// a card shown ("the second... no, the third"): the no takes that pick back,
+// it refuses nothing pending, so the clause after it may be the pick.
+func (t *turn) picksThenSaysNo(parser *nlu.ShopParser) bool {
+	if t.req.Intent != nlu.ShopCancel {
+		return false
+	}
+	clauses := strings.FieldsFunc(strings.ReplaceAll(t.msg.Text, " - ", " , "), isCorrectionBreak)
+	if len(clauses) < 3 {
+		return false // a pick, the no, the pick instead (afterCorrection)
+	}
+	alt := parser.ParseContent(clauses[0])
+	return alt.Intent == nlu.ShopSelect && namesACard(alt) && !alt.NamesSeveral()
 }
 
 // refuseWords records the words of a refused clause as words no picked card
