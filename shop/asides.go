@@ -77,3 +77,49 @@ func holdsPhrase(ws []string, phrases [][]string) bool {
 	}
 	return false
 }
+
+// withoutStory returns text without a later clause that is a story of the
+// shopper's own, opened by a subject or a reason (nlu.AsideClause: "the
+// shades, i keep losing mine", "hoodies, it's freezing", "a scarf, my neck
+// gets cold"), when the clause asks nothing (tellsNothing) and the part
+// before it names a catalog word: the request is read from that part. A clause that names a
+// catalog word ("a cap, my son likes yellow") stays, read whole.
+func (t *turn) withoutStory(text string) string {
+	if !strings.ContainsAny(text, ",;–—-") {
+		return text // a story is a clause of its own: the common message pays nothing
+	}
+	at, kind := nlu.AsideClause(text)
+	if kind != nlu.AsideSubject && kind != nlu.AsideReason {
+		return text
+	}
+	answer, _ := nlu.AnswerPart(text)
+	if !t.namesCatalogWord(answer) || !t.tellsNothing(text[at:]) {
+		return text
+	}
+	return answer
+}
+
+// tellsNothing reports whether a clause, read alone, asks the shop nothing:
+// it names no catalog word and reads as neither an intent of its own ("I'll
+// take that", "no - the second one") nor a pick, only as words to search.
+func (t *turn) tellsNothing(clause string) bool {
+	if t.namesCatalogWord(clause) {
+		return false
+	}
+	if _, _, corrected := nlu.SplitCorrection(clause); corrected {
+		return false
+	}
+	switch r := t.parser().Parse(clause, ""); r.Intent {
+	case nlu.ShopSearch, nlu.ShopAmbiguous:
+		return r.Category == "" && r.Ordinal == 0 && len(r.Ordinals) == 0 && r.Price.Min == nil && r.Price.Max == nil
+	}
+	return false
+}
+
+// namesCatalogWord reports whether one of text's words is a word of the
+// catalog, a kind word of another language or a number (a price, a size).
+func (t *turn) namesCatalogWord(text string) bool {
+	return slices.ContainsFunc(nlu.FoldWords(text), func(w string) bool {
+		return t.e.catalogWords[w] || kindOfWord(w) != "" || strings.ContainsAny(w, "0123456789")
+	})
+}

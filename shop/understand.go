@@ -20,8 +20,9 @@ func (t *turn) understand() {
 	// asks "got umbrella?".
 	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(t.msg.Text))))
 	if t.msg.Meaning == "" {
-		// "ski goggles, mine fogged up": a search for ski goggles.
-		t.msg.Text = withoutAsides(t.msg.Text)
+		// "ski goggles, mine fogged up": a search for ski goggles; "the
+		// shades, i keep losing mine": a pick of the shades.
+		t.msg.Text = t.withoutStory(withoutAsides(t.msg.Text))
 	}
 	m := t.msg
 	upstream := false
