@@ -238,8 +238,34 @@ func IsHumanRequest(text string) bool {
 	if humanRequestKey(k) {
 		return true
 	}
-	c, ok := withHumanNounTypos(k) // "real persn pls", "an agnet please"
-	return ok && humanRequestKey(c)
+	if c, ok := withHumanNounTypos(k); ok && humanRequestKey(c) { // "real persn pls", "an agnet please"
+		return true
+	}
+	// "a real coach, please, дзякуй": the request, then a thanks or a please
+	// of any language's reply lexicon, taken off one at a time.
+	for c, ok := withoutLastCourtesy(k); ok; c, ok = withoutLastCourtesy(c) {
+		if grammarIntentOfKey(c) == IntentHuman || humanRequestKey(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// courtesyKinds are the reply word kinds said after a request that add
+// nothing to it: a polite word and a thanks.
+const courtesyKinds = replyKindPolite | 1<<(uint(Thanks)+replyKindTalk)
+
+// withoutLastCourtesy is the key k without the polite or thanks word of any
+// language it ends with (a single word of the reply lexicons), when it ends
+// with one and words are left; it allocates nothing.
+func withoutLastCourtesy(k string) (string, bool) {
+	var buf [24]token
+	toks := appendTokens(buf[:0], k)
+	n := len(toks)
+	if n < 2 || replyVocabulary[toks[n-1].text]&courtesyKinds == 0 {
+		return k, false
+	}
+	return strings.TrimRight(k[:toks[n-1].start], " ,;.!-–—"), true
 }
 
 // humanRequestKey is IsHumanRequest of a key whose grammar sentence is read.

@@ -87,3 +87,22 @@ func TestRound13WorldWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPersonRequestWithCourtesy: a request for a person followed by a thanks
+// or a please of any language is the request; a refusal of one so followed
+// stays no request.
+func TestPersonRequestWithCourtesy(t *testing.T) {
+	courtesy := []string{"дякую", "gracias", "merci", "danke", "obrigado", "salamat", "asante", "please", "thanks", "спасибо"}
+	rapid.Check(t, func(rt *rapid.T) {
+		c := rapid.SampledFrom(courtesy).Draw(rt, "courtesy")
+		if ask := "a real person please, " + c; !IsHumanRequest(ask) {
+			rt.Fatalf("%q is no request for a person", ask)
+		}
+		if refuse := "no need for a human, " + c; IsHumanRequest(refuse) {
+			rt.Fatalf("%q read as a request for a person", refuse)
+		}
+	})
+	if !IsHumanRequest("a real coach please, дякую") {
+		t.Errorf(`"a real coach please, дякую" is no request for a person`)
+	}
+}
