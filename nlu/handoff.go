@@ -259,6 +259,10 @@ const courtesyKinds = replyKindPolite | 1<<(uint(Thanks)+replyKindTalk)
 // language it ends with (a single word of the reply lexicons), when it ends
 // with one and words are left; it allocates nothing.
 func withoutLastCourtesy(k string) (string, bool) {
+	last := strings.TrimRight(k[strings.LastIndexByte(k, ' ')+1:], " ,;.!?-–—")
+	if replyVocabulary[last]&courtesyKinds == 0 {
+		return k, false // the common case: one look-up, nothing tokenized
+	}
 	var buf [24]token
 	toks := appendTokens(buf[:0], k)
 	n := len(toks)

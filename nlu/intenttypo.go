@@ -25,10 +25,18 @@ import (
 // are read as typed: "mes" is no typo of "more".
 var intentTypoFiles = wordSet("cancel.grammar help.grammar human.grammar more.grammar social.grammar yesno.grammar")
 
+// typoBucket is a first letter and a length: a typo's targets are looked up
+// in the buckets of its first letter and its length, one less and one more.
+type typoBucket struct {
+	first byte
+	n     int
+}
+
 // intentTypoWords are the words a typo may be read as: the words of the
 // seed-language grammar files and of the reply lexicons, three ASCII letters
-// or more, by first byte and sorted. Built on a typo's first reading.
-var intentTypoWords = sync.OnceValue(func() map[byte][]string {
+// or more, by first letter and length, sorted. Built on a typo's first
+// reading.
+var intentTypoWords = sync.OnceValue(func() map[typoBucket][]string {
 	set := map[string]bool{}
 	for _, t := range loadedGrammar().templates {
 		file, _, _ := strings.Cut(t.source, ":")
@@ -48,10 +56,11 @@ var intentTypoWords = sync.OnceValue(func() map[byte][]string {
 			set[w] = true
 		}
 	}
-	out := map[byte][]string{}
+	out := map[typoBucket][]string{}
 	for w := range set {
 		if len(w) >= 3 && latinLetters(w) {
-			out[w[0]] = append(out[w[0]], w)
+			b := typoBucket{w[0], len(w)}
+			out[b] = append(out[b], w)
 		}
 	}
 	for _, ws := range out {
@@ -65,7 +74,7 @@ func isIntentTypoTarget(w string) bool {
 	if w == "" {
 		return false
 	}
-	_, found := slices.BinarySearch(intentTypoWords()[w[0]], w)
+	_, found := slices.BinarySearch(intentTypoWords()[typoBucket{w[0], len(w)}], w)
 	return found
 }
 
@@ -76,6 +85,9 @@ func isIntentTypoTarget(w string) bool {
 // ("sho more" is "show more"; "shop more" is no sentence), and left as typed
 // when both or neither do.
 func builtinTypoRule(text string) (Result, bool) {
+	if capitalizedAfterFirst(text) {
+		return Result{}, false // "New York", "Los Angeles": a name, typed with care
+	}
 	k := key(text)
 	if n, _ := wordCount(k); n == 0 || n > maxTypoReplyWords {
 		return Result{}, false
@@ -117,6 +129,18 @@ func builtinTypoRule(text string) (Result, bool) {
 	return read, read.Intent != ""
 }
 
+// capitalizedAfterFirst reports whether a word after the first starts with an
+// ASCII capital: a name ("New York"), written by someone not typing in haste,
+// whose words are no typos of the intents' words. It allocates nothing.
+func capitalizedAfterFirst(text string) bool {
+	for i := 1; i < len(text); i++ {
+		if c := text[i]; c >= 'A' && c <= 'Z' && text[i-1] == ' ' {
+			return true
+		}
+	}
+	return false
+}
+
 // maxTypoTargets is the most targets a typo is tried as.
 const maxTypoTargets = 2
 
@@ -132,14 +156,17 @@ func intentWordsFor(w string) []string {
 		// reply lexicon holds may still be a typo ("helo" is Welsh "hello")
 	}
 	var found []string
-	for _, v := range intentTypoWords()[w[0]] {
-		if e := oneEdit(w, v); e == editNone || e == editReplace && len(w) < 5 {
-			continue
+	words := intentTypoWords()
+	for n := len(w) - 1; n <= len(w)+1; n++ {
+		for _, v := range words[typoBucket{w[0], n}] {
+			if e := oneEdit(w, v); e == editNone || e == editReplace && len(w) < 5 {
+				continue
+			}
+			if len(found) == maxTypoTargets {
+				return nil
+			}
+			found = append(found, v)
 		}
-		if len(found) == maxTypoTargets {
-			return nil
-		}
-		found = append(found, v)
 	}
 	return found
 }

@@ -99,7 +99,8 @@ func nearReplyWords(t *testing.T, dicts []string) []string {
 			}
 			// The reply words' neighbours, and the grammar words' that
 			// intenttypo.go reads a typo as.
-			for _, v := range slices.Concat(replyWordsByFirst()[w[0]], intentTypoWords()[w[0]]) {
+			for _, v := range slices.Concat(replyWordsByFirst()[w[0]], intentTypoWords()[typoBucket{w[0], len(w) - 1}],
+				intentTypoWords()[typoBucket{w[0], len(w)}], intentTypoWords()[typoBucket{w[0], len(w) + 1}]) {
 				if d := len(v) - len(w); d <= 1 && d >= -1 && typoDistance(w, v) == 1 {
 					seen[w] = true
 					break
