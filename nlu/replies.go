@@ -493,11 +493,16 @@ func talkPhraseAt(toks []token) (lexPhrase[SmallTalk], bool) {
 // ReplyLexicon returns copies of every phrase YesNo reads, per language: yes and
 // no answers (seed 000 section 6.1's included) and the polite words that may
 // surround them (polite and hedging words), for documentation and property tests.
+// A yes or no of reply_words.txt's "unread" words ("ne ne": a Czech no, a
+// Greek yes) is left out: alone it is read as neither (isUnreadReply).
 func ReplyLexicon() (yes, no, polite map[string][]string) {
 	merge := func(a, b map[string][]string) map[string][]string {
 		out := cloneLexicon(a)
 		for lang, entries := range b {
 			out[lang] = append(out[lang], entries...)
+		}
+		for lang, entries := range out {
+			out[lang] = slices.DeleteFunc(entries, func(p string) bool { return unreadReplies[confirmKey(p)] })
 		}
 		return out
 	}

@@ -920,7 +920,7 @@ func shopWords(k string) ([]string, bool) {
 			ws[i] = p // "celui-là", "celle-ci"
 		}
 	}
-	return withoutPhrases(ws, shopMorePhrases)
+	return withoutPhrases(withoutPoliteEnding(ws), shopMorePhrases)
 }
 
 // namesNoProduct reports whether w is a filler, a frame word or an amount.

@@ -156,12 +156,12 @@ func ConfirmsAction(text string) bool {
 
 // Defers reports whether text puts the decision off and says nothing else
 // ("maybe later?", "not now", "peut-être plus tard", "mn b3d"), hesitation
-// sounds and weak acknowledgements around it aside ("hmm, maybe later"). A
-// message with a no before the deferral ("no thanks, not now") refuses, and
-// is no deferral.
+// sounds, weak acknowledgements and polite words around it aside ("hmm,
+// maybe later", "pas maintenant, mon ami"). A message with a no before the
+// deferral ("no thanks, not now") refuses, and is no deferral.
 func Defers(text string) bool {
-	ws := strings.Fields(confirmKey(text))
-	ws = slices.DeleteFunc(ws, func(w string) bool { return shopHesitations[w] || shopWeakAcks[w] })
+	ws := withoutPoliteEnding(strings.Fields(confirmKey(text)))
+	ws = slices.DeleteFunc(ws, func(w string) bool { return shopHesitations[w] || shopWeakAcks[w] || shopPoliteWords[w] })
 	return len(ws) > 0 && shopDeferralKeys[strings.Join(ws, " ")]
 }
 

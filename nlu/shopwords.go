@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -43,12 +44,39 @@ var shopSearchablePolite = map[string]bool{}
 func addPoliteParticles() {
 	for _, phrases := range politePhrases {
 		for _, p := range phrases {
-			if ws := strings.Fields(key(p)); len(ws) == 1 && !shopSearchablePolite[ws[0]] {
+			ws := strings.Fields(strings.Map(queryRune, key(p)))
+			switch {
+			case len(ws) == 1 && !shopSearchablePolite[ws[0]]:
 				shopNonQueryWords[ws[0]] = true
 				shopPoliteParticles[ws[0]] = true
+			case len(ws) > 1:
+				shopPoliteEndings = append(shopPoliteEndings, ws)
 			}
 		}
 	}
+	// The longest first, in one order: the lexicon is a map.
+	slices.SortFunc(shopPoliteEndings, func(a, b []string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return slices.Compare(a, b)
+	})
+}
+
+// shopPoliteEndings are the polite phrases of several words ("os gwelwch
+// yn dda", "s'il vous plaît"), read away at a message's end: their words
+// alone mean other things (Portuguese "os" is "the", which would name a card).
+var shopPoliteEndings [][]string
+
+// withoutPoliteEnding is ws without the polite phrase of several words it
+// ends with (all of them when it is all the message holds).
+func withoutPoliteEnding(ws []string) []string {
+	for _, p := range shopPoliteEndings {
+		if n := len(ws) - len(p); n >= 0 && slices.Equal(ws[n:], p) {
+			return ws[:n]
+		}
+	}
+	return ws
 }
 
 // shopWordSets are the sets of shop_words.txt whose lines are plain words.
