@@ -72,6 +72,7 @@ func readDate(text string, now time.Time) (Date, bool) {
 	var tokBuf [24]token
 	k := dateKey(text, true)
 	toks := appendTokens(tokBuf[:0], k)
+	readSupportedCollisions(toks) // Kurmanji "şemî sibê": "şemî" alone is English "semi"
 	correctDateTypos(toks)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), true)
 	d, covered, ok := oneDate(spans, ok, len(toks))
