@@ -26,9 +26,11 @@ func TestUnderstandingRound4Classes(t *testing.T) {
 		{"date and time", "hotel", "check_in", "20/03/2026 14:00", slots{"check_in": v("2026-03-20")}, false},
 		{"date and time", "hotel", "check_in", "le 20 mars, 15h", slots{"check_in": v("2026-03-20")}, false},
 		{"date and time", "booking", "departure_date", "2026-03-20T09:00 or 2026-03-21T09:00", slots{"departure_date": none}, false},
-		// A bare day of the month that has passed is asked again.
+		// A bare day of the month that passed in the last three days is
+		// asked again; one gone longer is next month's.
 		{"passed day", "hotel", "check_in", "the 6th", slots{"check_in": none}, false},
-		{"passed day", "booking", "departure_date", "on the 2nd please", slots{"departure_date": none}, false},
+		{"passed day", "booking", "departure_date", "on the 7th please", slots{"departure_date": none}, false},
+		{"passed day", "booking", "departure_date", "on the 2nd please", slots{"departure_date": v("2026-04-02")}, false},
 		{"passed day", "hotel", "check_in", "the 16th", slots{"check_in": v("2026-03-16")}, false},
 		// A reference with its separator dictated.
 		{"dictated ref", "booking", "booking_ref", "bk dash 40404", slots{"booking_ref": v("BK-40404")}, false},

@@ -468,12 +468,15 @@ const recentPastDays = 31
 
 // recentBareDays is how far back a day of the month said alone ("the 20th")
 // that has passed this month is taken for a slip, and asked again, rather
-// than next month's: the last week, in which a person may still think the
-// day is to come ("the 20th" said on the 22nd). Longer ago, the next such day
-// is the only reading a person gives it: "the 14th" said on the 22nd is next
-// month's 14th (round 11), as "the 2nd" on the 28th is. It was half a month
-// until round 11 showed people mean next month's once a week has gone.
-const recentBareDays = 7
+// than next month's: the last three days, in which a person may still think
+// the day is to come ("the 20th" said on the 22nd, "the 9th" on the 12th:
+// asked in rounds 2 and 4). Longer ago, the next such day is the only reading
+// a person gives it, when next month has it and no weekday named disagrees:
+// "the 14th" said on the 22nd is next month's 14th (round 11), as a day six
+// or seven days gone is (round 13), and "the 2nd" on the 28th. It was half a
+// month until round 11, then a week until round 13; three days is the
+// longest gap the development sets ask about.
+const recentBareDays = 3
 
 // nextMonthDay is the first month/day on or after today within the coming
 // twelve months: a day that does not come in them ("the 29th of February" in a

@@ -30,9 +30,10 @@ func TestDateClasses(t *testing.T) {
 		{"today", "this afternoon at 3", "2026-03-09"},
 		{"today", "this evening or tomorrow", ""},
 		// A day of the month said alone that has passed this month.
-		{"passed day", "the 5th", ""},
+		{"passed day", "the 5th", "2026-04-05"}, // 4 days gone: next month's
+		{"passed day", "the 6th", ""},           // 3 days gone: a slip, asked
 		{"passed day", "on the 8th please", ""},
-		{"passed day", "le 2", ""},
+		{"passed day", "le 2", "2026-04-02"},
 		{"passed day", "the first", "2026-04-01"}, // 8 days gone: next month's
 		{"passed day", "the 9th", "2026-03-09"},
 		{"passed day", "the 10th", "2026-03-10"},

@@ -25,7 +25,8 @@ func TestReadDate(t *testing.T) {
 		{"day and month", "December the 12th", "2026-12-12"},
 		{"day and month", "twenty-first of January", "2027-01-21"},
 		{"day and month", "the thirty first of december", "2026-12-31"},
-		{"day and month", "the 3rd", ""}, // passed this month (10 November): asked again
+		{"day and month", "the 3rd", "2026-12-03"}, // a week gone this month (10 November): next month's
+		{"day and month", "the 8th", ""},           // two days gone: asked again
 		{"day and month", "the 13th", "2026-11-13"},
 		{"day and month", "the 2nd", "2026-12-02"},  // 8 days passed: next month's
 		{"day and month", "the 20th", "2026-11-20"}, // still to come
@@ -123,7 +124,7 @@ func TestFindDate(t *testing.T) {
 }
 
 // TestABareDayPassedLongAgoIsNextMonths: a day of the month said alone that
-// passed within recentBareDays (a week) is asked again; one that passed longer ago
+// passed within recentBareDays (three days) is asked again; one that passed longer ago
 // is next month's, the reading a person gives "the 2nd" on the 28th and "the
 // 20th" on the 28th.
 func TestABareDayPassedLongAgoIsNextMonths(t *testing.T) {
@@ -132,7 +133,9 @@ func TestABareDayPassedLongAgoIsNextMonths(t *testing.T) {
 		{"the 2nd", "2026-12-02"},
 		{"on the 10th please", "2026-12-10"},
 		{"the 20th", "2026-12-20"}, // 8 days passed: next month's
-		{"the 21st", ""},           // 7 days passed: a slip, asked
+		{"the 21st", "2026-12-21"}, // a week passed: next month's
+		{"the 24th", "2026-12-24"}, // 4 days passed: next month's
+		{"the 25th", ""},           // 3 days passed: a slip, asked
 		{"the 27th", ""},
 		{"the 31st", ""}, // no 31 November; 31 December is no reading of it
 		{"the 29th", "2026-11-29"},
