@@ -77,11 +77,7 @@ func clauseMarked(text string) bool {
 // copulaFrames stand before an answer phrase as its subject and verb ("that
 // is all correct", "it's all fine", "everything is right"): the phrase after
 // them is the answer.
-var copulaFrames = [][]string{
-	{"that", "is"}, {"that", "s"}, {"this", "is"}, {"this", "s"}, {"it", "is"}, {"it", "s"},
-	{"everything", "is"}, {"everything", "s"}, {"all", "of", "that", "is"}, {"all", "of", "it", "is"},
-	{"that", "all", "is"}, {"it", "all", "is"}, {"that", "was"}, {"it", "was"},
-}
+var copulaFrames = readerFrames("copula_frames")
 
 // copulaAnswer reads k (a reply key) as a copula frame and an answer phrase
 // after it: the answer and what follows the phrase.

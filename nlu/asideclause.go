@@ -110,7 +110,7 @@ func participleOpens(text string, words []sideWord) bool {
 }
 
 // ingNouns end in -ing and are no participle.
-var ingNouns = wordSet("spring string nothing something anything everything during evening morning ceiling darling sterling building wedding")
+var ingNouns = readerWords("ing_noun")
 
 // subordinateAt reports whether words open with a subordinate word (its
 // phrase's words) and a subject after it ("after I", "as we", "once my").
@@ -178,7 +178,7 @@ func AnswerPart(text string) (string, AsideKind) {
 
 // apologyWords are correctionRe's words that may say sorry for something
 // else than the value before them ("Scottsdale - sorry, showing a house").
-var apologyWords = wordSet(`sorry pardon perdon perdón oops`)
+var apologyWords = readerWords("apology")
 
 // CorrectsByApology reports whether the first correction word of text
 // (SplitCorrection) is an apology: what follows it is a correction only when
@@ -231,7 +231,7 @@ func HedgeSplit(text string) (left, right string, ok bool) {
 
 // relativeOpeners open a day counted from something else ("the day", "a
 // week", "that weekend").
-var relativeOpeners = wordSet(`the a an that this le la el`)
+var relativeOpeners = readerWords("relative_opener")
 
 // RelativeDayOnly reports whether an answer part before an anchor (AsideAnchor)
 // is a day counted from it: it opens with an article and holds no digit ("the

@@ -66,7 +66,7 @@ func deniesDate(text string) bool {
 // timeOffHeads are the nouns "off" makes a time free of work ("my day off",
 // "a week off", "time off"): there "off" says the day suits, not that it is
 // called off.
-var timeOffHeads = wordSet("day days week weeks weekend weekends time night nights morning afternoon evening shift shifts")
+var timeOffHeads = readerWords("time_off_head")
 
 // timeOffAt reports whether words[i] is the "off" of a time off.
 func timeOffAt(text string, words []sideWord, i int) bool {

@@ -101,7 +101,7 @@ func reasonWordsFit(toks []token, opened bool) bool {
 // reasonSubjects are the pronouns a reason's clause opens with ("we land that
 // morning", "that's my day off"): never a day, whatever a calendar's
 // abbreviations say.
-var reasonSubjects = wordSet("i we you he she they it that this there s")
+var reasonSubjects = readerWords("reason_subject")
 
 // namesDayAt reports whether toks[j], a date word, names a day by itself: no
 // subject pronoun, no date filler or unit ("the", "day"), and no ordinal
@@ -191,4 +191,4 @@ func changeIsSubject(tail string) bool {
 }
 
 // changeNouns are the change words that are also nouns of an event.
-var changeNouns = wordSet("change changeover switch swap shift handover")
+var changeNouns = readerWords("change_noun")

@@ -11,16 +11,13 @@ import "strings"
 
 // eventLinks join an event to its day ("crew change on the 4th", "the exam
 // is the 9th", "graduation's on may 3").
-var eventLinks = wordSet("on is s was starts begins falls")
+var eventLinks = readerWords("event_link")
 
 // eventNotNouns may not stand in an event's name: the trip's own words (its
 // day is the trip's: "return on the 9th", "flight on the 4th"), pronouns
 // (whose referent may be the trip: "that's on the 4th"), and words that
 // hedge or place the answer ("ideally on the 4th", "maybe on the 5th").
-var eventNotNouns = wordSet("fly flying flight flights leave leaving depart departing departure return returning back home " +
-	"arrive arriving arrival check checking stay staying trip outbound inbound travel travelling traveling going go out in " +
-	"i we you it that this they he she there which one ideally preferably maybe perhaps probably possibly hopefully " +
-	"or not no either else sometime anytime any whenever ideal best better earliest latest early late")
+var eventNotNouns = readerWords("event_not_noun")
 
 // eventClause reports whether clause c names an event (one to three words
 // that are no date word, no number and none of eventNotNouns) and dates it

@@ -11,28 +11,20 @@ import "strings"
 
 // politeOpeners open a polite request, as reply keys (folded, apostrophes
 // as spaces). The "can" forms need a "please" (requestPlease).
-var politeOpeners = [][]string{
-	{"could", "i"}, {"could", "we"}, {"may", "i"}, {"may", "we"}, {"might", "i"},
-	{"would", "it", "be", "possible", "to"}, {"would", "it", "be", "ok", "to"}, {"would", "it", "be", "okay", "to"},
-	{"pourrais", "je"}, {"est", "ce", "que", "je", "pourrais"}, {"pourrions", "nous"},
-	{"podria"}, {"podriamos"}, {"poderia"}, {"poderiamos"},
-	{"konnte", "ich"}, {"konnten", "wir"}, {"potrei"}, {"potremmo"},
-}
+var politeOpeners = readerFrames("polite_frames")
 
 // politeCanOpeners are requests only with a please ("can I leave from
 // Austin, please?").
-var politeCanOpeners = [][]string{{"can", "i"}, {"can", "we"}, {"puedo"}, {"podemos"}, {"kann", "ich"}, {"posso"}, {"je", "peux"}, {"puis", "je"}}
+var politeCanOpeners = readerFrames("polite_can_frames")
 
 // requestPlease are the words of "please" a request may end with.
-var requestPlease = wordSet("please pls plz por favor favor s il vous plait plait bitte per favore")
+var requestPlease = readerWords("request_please")
 
 // requestVerbs are the verbs of doing the trip or the stay a request names;
 // a particle may follow them ("check in", "head off").
-var requestVerbs = wordSet("depart leave fly go travel head return come arrive stay check book get have take reserve pick choose start " +
-	"partir voler aller rester arriver reserver prendre salir volar ir viajar llegar quedarme regresar volver reservar " +
-	"sair voar ficar chegar reservar abfliegen fliegen reisen bleiben ankommen buchen nehmen partire volare andare restare arrivare prenotare prendere")
+var requestVerbs = readerWords("request_verb")
 
-var tripParticles = wordSet("in off back away")
+var tripParticles = readerWords("trip_particle")
 
 // PoliteRequest is the part of text after a polite request's frame and verb
 // ("on March 3rd" of "Could I depart on March 3rd?", "out of Denver" of "Could

@@ -71,7 +71,7 @@ func joinTokens(toks []token) string {
 // teuer", "troppo caro"): after a change of mind a complaint, its reason,
 // never the pick of a cheaper or nearer one a price or distance reader would
 // make of it ("forget it, too pricey" ends the flow).
-var excessWords = wordSet("too trop demasiado demasiada troppo zu")
+var excessWords = readerWords("excess")
 
 // complainsOfExcess reports whether clause c is a short complaint of an
 // excess: an excess word in its first two words, four words at most.
