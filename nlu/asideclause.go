@@ -78,7 +78,7 @@ func asideAt(text string, words []sideWord, i int) (int, AsideKind) {
 	switch {
 	case !w.clause || w.sentence:
 		return -1, AsideNone
-	case phraseAtWords(text, words[i:], asideLeads), participleOpens(text, words[i:]):
+	case phraseAtWords(text, words[i:], asideLeads), participleOpens(text, words[i:]), pastClauseOpens(text, words[i:]):
 		return w.start, AsideReason
 	case phraseAtWords(text, words[i:], asideSubject) && len(words) > i+1 && !tripClause(text, words[i:]):
 		return w.start, AsideSubject
@@ -107,6 +107,44 @@ func participleOpens(text string, words []sideWord) bool {
 	}
 	_, place := FindCity(w)
 	return !place
+}
+
+// pastVerbs, pastAdverbs and pastObjects are reader_words.txt's lists of a
+// past said without its subject (pastClauseOpens).
+var pastVerbs, pastAdverbs, pastObjects = readerWords("past_verb"), readerWords("past_adverb"), readerWords("past_object")
+
+// pastClauseOpens reports whether a clause opens with a past tense said
+// without its subject and goes on ("a belt, lost weight", "hey, just saw
+// your ad", "boston, moved there last year"): the speaker's story, an aside
+// beside the answer. A past in -ed must be followed by its object's first
+// word (past_object), so that an attribute ("lined with fleece") is no
+// story; a place or a day is never one.
+func pastClauseOpens(text string, words []sideWord) bool {
+	if len(words) > 1 && pastAdverbs[strings.ToLower(text[words[0].start:words[0].end])] {
+		words = words[1:]
+	}
+	if len(words) < 2 {
+		return false
+	}
+	w := strings.ToLower(text[words[0].start:words[0].end])
+	next := strings.ToLower(text[words[1].start:words[1].end])
+	if !pastVerbs[w] && !(len(w) > 5 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") && pastObjects[next]) {
+		return false
+	}
+	if knownDateWord(w) {
+		return false
+	}
+	_, place := FindCity(w)
+	return !place
+}
+
+// PastStory reports whether clause opens with a past said without its
+// subject and goes on ("just saw your ad"): the speaker's story
+// (pastClauseOpens), where a subject's clause ("I'm looking for a present")
+// may be a request.
+func PastStory(clause string) bool {
+	var buf [48]sideWord
+	return pastClauseOpens(clause, sideWords(clause, buf[:0]))
 }
 
 // ingNouns end in -ing and are no participle.

@@ -93,10 +93,23 @@ func (t *turn) withoutStory(text string) string {
 		return text
 	}
 	answer, _ := nlu.AnswerPart(text)
-	if !t.namesCatalogWord(answer) || !t.tellsNothing(text[at:]) {
+	if !t.tellsNothing(text[at:]) {
 		return text
 	}
-	return answer
+	if t.namesCatalogWord(answer) || greetsWithStory(answer, text[at:]) {
+		return answer
+	}
+	return text
+}
+
+// greetsWithStory reports whether answer, a message's part before its story
+// clause, is a greeting alone and the story, a past without its subject
+// (nlu.PastStory), asks nothing ("hey, just saw your ad"): the message is the
+// greeting, its story no search. A subject's clause ("Hello, I'm looking for
+// a present") may be a request, and a story ending in a question mark is a
+// question: both are read whole.
+func greetsWithStory(answer, story string) bool {
+	return nlu.SmallTalkAsTyped(answer) == nlu.Greeting && nlu.PastStory(story) && !strings.HasSuffix(strings.TrimSpace(story), "?")
 }
 
 // tellsNothing reports whether a clause, read alone, asks the shop nothing:
