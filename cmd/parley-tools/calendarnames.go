@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"os"
 
 	"github.com/parleyhq/parley/internal/calendarnames"
 )
@@ -19,9 +18,5 @@ func runCalendarNames(_ context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	data := calendarnames.Generate()
-	if *out == "" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	return os.WriteFile(*out, data, 0o644)
+	return writeOutput(stdout, *out, data)
 }

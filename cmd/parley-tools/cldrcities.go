@@ -46,11 +46,7 @@ func runCLDRCities(_ context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	data := cldrCities(exemplars, english)
-	if *out == "" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	return os.WriteFile(*out, data, 0o644)
+	return writeOutput(stdout, *out, data)
 }
 
 // readWordList is the lower-case words of a word list (its common words: a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/parleyhq/parley/internal/cldrdates"
 )
@@ -30,9 +29,5 @@ func runCLDRDates(_ context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	fmt.Fprintf(stderr, "cldr-dates: %v locales, %d words, %d kept, dropped %v\n", st.Locales, st.Words, st.Kept, st.DroppedReason)
-	if *out == "" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	return os.WriteFile(*out, data, 0o644)
+	return writeOutput(stdout, *out, data)
 }

@@ -37,11 +37,7 @@ func runCLDRReplies(_ context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	data := cldrReplies(locales, english)
-	if *out == "" {
-		_, err = stdout.Write(data)
-		return err
-	}
-	return os.WriteFile(*out, data, 0o644)
+	return writeOutput(stdout, *out, data)
 }
 
 // posixReplies are one locale's yes and no words as CLDR writes them.

@@ -50,11 +50,7 @@ func runGeoNamesCities(_ context.Context, args []string, stdout, stderr io.Write
 		return err
 	}
 	data := geoNamesCities(rows, english, proper, *minPop)
-	if *out == "" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	return os.WriteFile(*out, data, 0o644)
+	return writeOutput(stdout, *out, data)
 }
 
 // geoRow is one GeoNames city: its name, its other names and its people.

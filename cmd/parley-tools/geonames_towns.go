@@ -47,11 +47,7 @@ func runGeoNamesTowns(_ context.Context, args []string, stdout, stderr io.Writer
 		return err
 	}
 	data := geoNamesTowns(names, english, *in)
-	if *out == "" {
-		_, err := stdout.Write(data)
-		return err
-	}
-	return os.WriteFile(*out, data, 0o644)
+	return writeOutput(stdout, *out, data)
 }
 
 // readTownNames reads a dump's town names of minPop people or more; a
