@@ -101,9 +101,7 @@ func TestAnswerAsideProperty(t *testing.T) {
 
 func TestDateBeforeClauseOfOwn(t *testing.T) {
 	now := time.Date(2027, 2, 26, 17, 40, 0, 0, time.UTC) // a Friday
-	cases := []struct {
-		text, want string
-	}{
+	cases := []readDateCase{
 		{"the 5th, that's my week off", "2027-03-05"},
 		{"the 5th, that is my first free day", "2027-03-05"},
 		{"the 6th, we dock that evening", "2027-03-06"},
@@ -118,16 +116,7 @@ func TestDateBeforeClauseOfOwn(t *testing.T) {
 		{"monday, rather than tuesday", ""},
 		{"the 5th, change it to the 6th", ""},
 	}
-	for _, c := range cases {
-		d, ok := ReadDate(c.text, now)
-		got := ""
-		if ok {
-			got = d.String()
-		}
-		if got != c.want {
-			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
-		}
-	}
+	checkReadDates(t, now, cases)
 }
 
 // TestDateBeforeClauseProperty: a date, a comma and an event clause whose

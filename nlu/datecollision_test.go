@@ -15,10 +15,7 @@ import (
 // nothing; beside a date word of their own language they are read.
 func TestDateCollisionsReadWithSupport(t *testing.T) {
 	now := time.Date(2027, 3, 4, 10, 0, 0, 0, time.UTC) // a Thursday
-	cases := []struct {
-		text string
-		want string // "" when no date is read
-	}{
+	cases := []readDateCase{
 		{"rīt", ""},
 		{"rit", ""},
 		{"semi", ""},
@@ -31,16 +28,7 @@ func TestDateCollisionsReadWithSupport(t *testing.T) {
 		{"rīt sibê", ""},     // a Kurmanji word is no Latvian support
 		{"semi evening", ""}, // English is no support
 	}
-	for _, c := range cases {
-		d, ok := ReadDate(c.text, now)
-		got := ""
-		if ok {
-			got = d.String()
-		}
-		if got != c.want {
-			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
-		}
-	}
+	checkReadDates(t, now, cases)
 }
 
 // partWordsOf are the kept one-word parts of the day the time reader reads,
@@ -102,4 +90,23 @@ func TestDateCollisionsProperty(t *testing.T) {
 			rt.Fatalf("%q beside %q = %v %v, want %q's %v %v", w, p, got, ok, c.to, want, wantOK)
 		}
 	})
+}
+
+// readDateCase is a message and the date ReadDate must read from it ("" for
+// none).
+type readDateCase struct{ text, want string }
+
+// checkReadDates reads each case's text at now and compares.
+func checkReadDates(t *testing.T, now time.Time, cases []readDateCase) {
+	t.Helper()
+	for _, c := range cases {
+		d, ok := ReadDate(c.text, now)
+		got := ""
+		if ok {
+			got = d.String()
+		}
+		if got != c.want {
+			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
 }
