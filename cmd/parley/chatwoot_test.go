@@ -265,24 +265,28 @@ func TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce(t *testing.T) {
 	}
 	cw := chatwoottest.NewServer(t)
 	woo := sampleShop(t)
-	// The first search hangs until the fake gives up (10 s; the client would wait
-	// 30 s): the turn stays in flight long enough to be seen and killed on a
-	// loaded machine, where a 2 s window was sometimes missed.
-	woo.Fail(wootest.FailTimeout, 1)
 	cfg := chatwootConfigWithShopTimeout(t, cw, woo, "30s")
 	bin := buildBinary(t)
 	db := filepath.Join(t.TempDir(), "parley.db")
 	cmd, base := startProcess(t, bin, "-config", cfg, "-db", db)
+	// The turn's product search hangs until the process dies (or the fake gives up
+	// after 10 s; the client would wait 30 s). Queued once the process is up, for
+	// the search only: queued before, for any request, it hung the catalog's
+	// vocabulary load at start-up instead, and the test saw the turn running only
+	// when a poll fell inside its few milliseconds.
+	woo.FailWhen(isProductSearch, wootest.FailTimeout, 1)
 	code, body := sendWebhook(t, base, incoming(t, 700, "show me hoodies"), webhookSecret)
 	if code != http.StatusOK || !strings.Contains(body, "accepted") {
 		t.Fatalf("%d %s", code, body)
 	}
-	// GET shows running (from the live actor) while the engine decides: the turn is in
-	// flight, waiting on the hanging shop, and nothing of it is stored.
-	waitFor(t, "the turn in flight", func() bool {
-		_, view := get(t, base+"/v1/bots/shop/conversations/1:10")
-		return strings.Contains(string(view), `"lifecycle":"running"`)
-	})
+	// The turn is in flight once its search hangs at the shop (killed before that,
+	// the restart would make the search, hang, and answer that the shop is down).
+	// GET shows running (from the live actor) while the engine decides, and nothing
+	// of the turn is stored.
+	waitFor(t, "the turn's search at the shop", func() bool { return woo.Hanging() == 1 })
+	if _, view := get(t, base+"/v1/bots/shop/conversations/1:10"); !strings.Contains(string(view), `"lifecycle":"running"`) {
+		t.Fatalf("the turn is in flight, the conversation is %s", view)
+	}
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
@@ -316,6 +320,13 @@ func TestChatwootCrashAfterAcknowledgeRepliesExactlyOnce(t *testing.T) {
 			t.Fatalf("reply posted twice: %s", b)
 		}
 	}
+}
+
+// isProductSearch matches a Store API product list narrowed by a search or a
+// category: a turn's search, never the catalog's vocabulary load.
+func isProductSearch(r *http.Request) bool {
+	q := r.URL.Query()
+	return r.URL.Path == "/wp-json/wc/store/v1/products" && (q.Has("search") || q.Has("category"))
 }
 
 // TestChatwootGatesDeadlockHandsOffAndHandsBack: a gates DEADLOCK reaches Chatwoot as

@@ -119,7 +119,15 @@ type Server struct {
 	mu       sync.Mutex
 	products []Product
 	requests []Request
-	failures []Failure
+	failures []queuedFailure
+	hanging  int
+}
+
+// queuedFailure is one failure Fail or FailWhen queued: for any request when match
+// is nil, else for the requests it matches.
+type queuedFailure struct {
+	failure Failure
+	match   func(*http.Request) bool
 }
 
 // NewServer starts a fake shop over plain http with products; it closes when the test
@@ -161,7 +169,19 @@ func (s *Server) Fail(f Failure, n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for range n {
-		s.failures = append(s.failures, f)
+		s.failures = append(s.failures, queuedFailure{failure: f})
+	}
+}
+
+// FailWhen makes the next n requests that match fail in the given way and leaves
+// the others alone: a test fails the one call it means (a product search, say),
+// whichever of a turn's requests (category, tag and attribute lists, the catalog's
+// vocabulary) reaches the fake first.
+func (s *Server) FailWhen(match func(*http.Request) bool, f Failure, n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for range n {
+		s.failures = append(s.failures, queuedFailure{failure: f, match: match})
 	}
 }
 
@@ -295,7 +315,7 @@ func (s *Server) route(r *http.Request) answer {
 // injectedFailure takes the next failure Fail queued and answers as it says; false
 // when none is queued.
 func (s *Server) injectedFailure(r *http.Request) (answer, bool) {
-	f, ok := s.nextFailure()
+	f, ok := s.nextFailure(r)
 	if !ok {
 		return answer{}, false
 	}
@@ -303,10 +323,7 @@ func (s *Server) injectedFailure(r *http.Request) (answer, bool) {
 	case FailServerError:
 		return wpError(http.StatusInternalServerError, "internal_server_error", "There has been a critical error on this website."), true
 	case FailTimeout:
-		select {
-		case <-r.Context().Done():
-		case <-time.After(10 * time.Second):
-		}
+		s.hang(r)
 		return wpError(http.StatusGatewayTimeout, "timeout", "timeout"), true
 	case FailMalformed:
 		return answer{status: http.StatusOK, raw: []byte(`[{"id": 1, "name": "Hood`)}, true
@@ -350,15 +367,39 @@ func (s *Server) productRoute(r *http.Request, path string) (answer, bool) {
 	return s.list(r, rest), true
 }
 
-func (s *Server) nextFailure() (Failure, bool) {
+// hang holds r until its client gives up (or 10 seconds), counted in Hanging.
+func (s *Server) hang(r *http.Request) {
+	s.mu.Lock()
+	s.hanging++
+	s.mu.Unlock()
+	select {
+	case <-r.Context().Done():
+	case <-time.After(10 * time.Second):
+	}
+	s.mu.Lock()
+	s.hanging--
+	s.mu.Unlock()
+}
+
+// Hanging returns how many requests a FailTimeout holds now: a test knows its
+// client is inside the call, not before it.
+func (s *Server) Hanging() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.failures) == 0 {
-		return 0, false
+	return s.hanging
+}
+
+// nextFailure takes the first queued failure meant for r (or for any request).
+func (s *Server) nextFailure(r *http.Request) (Failure, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, q := range s.failures {
+		if q.match == nil || q.match(r) {
+			s.failures = slices.Delete(s.failures, i, i+1)
+			return q.failure, true
+		}
 	}
-	f := s.failures[0]
-	s.failures = s.failures[1:]
-	return f, true
+	return 0, false
 }
 
 // authenticate follows class-wc-rest-authentication.php: query parameters first, then
