@@ -31,7 +31,11 @@ func runCLDRCounts(_ context.Context, args []string, _, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	lists, err := cldrcounts.Generate(*dir, f, seed)
+	suffixes, err := cldrcounts.ReadInflections(filepath.Join(*nluDir, "night_inflections.txt"))
+	if err != nil {
+		return err
+	}
+	lists, err := cldrcounts.Generate(*dir, f, seed, suffixes)
 	if err != nil {
 		return err
 	}

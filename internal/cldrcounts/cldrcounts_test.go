@@ -46,3 +46,16 @@ func TestPluralCategories(t *testing.T) {
 		}
 	}
 }
+
+// TestInflect writes a locale's endings onto its night patterns' words
+// (Esperanto's accusative), never onto the number's place.
+func TestInflect(t *testing.T) {
+	l := &locale{name: "eo", nights: map[string][]string{"one": {"{0} nokto"}, "other": {"{0} noktoj"}}}
+	inflect([]*locale{l}, map[string][]string{"eo": {"n"}})
+	if got := l.nights["other"]; len(got) != 2 || got[1] != "{0} noktojn" {
+		t.Errorf("other = %q, want {0} noktoj, {0} noktojn", got)
+	}
+	if got := l.nights["one"]; len(got) != 2 || got[1] != "{0} nokton" {
+		t.Errorf("one = %q, want {0} nokto, {0} nokton", got)
+	}
+}

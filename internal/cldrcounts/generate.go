@@ -40,7 +40,7 @@ type locale struct {
 // Generate reads CLDR's JSON under dir, English's words (one a line,
 // english) and the seed languages' words (Seed: what a word already means
 // to the readers), and writes the lists.
-func Generate(dir string, english io.Reader, seed map[string]string) (Lists, error) {
+func Generate(dir string, english io.Reader, seed map[string]string, suffixes map[string][]string) (Lists, error) {
 	eng, err := readEnglish(english)
 	if err != nil {
 		return Lists{}, err
@@ -53,6 +53,7 @@ func Generate(dir string, english io.Reader, seed map[string]string) (Lists, err
 	if err != nil {
 		return Lists{}, err
 	}
+	inflect(locs, suffixes)
 	g := newGuard(eng, locs)
 	g.seed = seed
 	counts := g.countsNights(locs)
@@ -266,20 +267,20 @@ func containsInt(xs []int64, x int64) bool {
 	return false
 }
 
-// numberWordFits reports why a number word of count n may not be read:
-// "" when it may (no English word but English's own number, one count in
-// every locale).
+// numberWordFits reports why a number word of count n may not be read in
+// a phrase with its locale's night word: "" when it may. A word that is an
+// English word ("pet", "to") or another locale's different number ("du")
+// may: the night word after it is its own language's support, and a phrase
+// two locales count differently is dropped as a whole (phrases.add); so may
+// a seed language's function word (French "du"). A seed-language word of
+// another meaning may not: the gloss reads it first (Afrikaans "nege").
 func (g *guard) numberWordFits(w string, n int64) string {
 	k := foldKey(w)
 	switch {
 	case k == "":
 		return "empty"
-	case len(g.numbers[k]) > 1:
-		return "counts differently in another locale"
-	case g.english[k] && g.enNumbers[k] != n:
-		return "an English word"
 	case g.seed[k] != "" && g.seed[k] != strconv.FormatInt(n, 10) && g.enNumbers[g.seed[k]] != n &&
-		(n != 1 || g.seed[k] != "a function word"): // an article is one ("een nacht")
+		g.seed[k] != "a function word": // a function word has no meaning the gloss reads first ("du noktoj")
 		return "a seed-language word (" + g.seed[k] + ")"
 	}
 	return ""
@@ -360,11 +361,72 @@ func (g *guard) localeNights(l *locale, ps *phrases) (dropped []string) {
 				continue
 			}
 			for _, p := range pats {
-				ps.add(l.name, strings.ReplaceAll(p, "{0}", w), n)
+				ph := strings.ReplaceAll(p, "{0}", w)
+				if g.allEnglish(ph) {
+					dropped = append(dropped, fmt.Sprintf("%s (%d: wholly English words)", ph, n))
+					continue
+				}
+				ps.add(l.name, ph, n)
 			}
 		}
 	}
 	return dropped
+}
+
+// allEnglish reports whether every word of a phrase is an English word
+// ("to nat" would be): such a phrase has no word of its own language.
+func (g *guard) allEnglish(ph string) bool {
+	for _, w := range strings.Fields(foldKey(ph)) {
+		if !g.english[w] && g.enNumbers[w] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// inflect adds to each locale's night patterns the forms its suffixes make
+// (nlu/night_inflections.txt): each word of the pattern but the number with
+// the ending written on it ("{0} noktoj" and "-n": "{0} noktojn").
+func inflect(locs []*locale, suffixes map[string][]string) {
+	for _, l := range locs {
+		for cat, pats := range l.nights {
+			for _, p := range pats {
+				for _, suf := range suffixes[l.name] {
+					ws := strings.Fields(p)
+					for i, w := range ws {
+						if !strings.Contains(w, "{0}") {
+							ws[i] = w + suf
+						}
+					}
+					if q := strings.Join(ws, " "); !contains(l.nights[cat], q) {
+						l.nights[cat] = append(l.nights[cat], q)
+					}
+				}
+			}
+		}
+	}
+}
+
+// ReadInflections reads night_inflections.txt ("locale: -suffix ..."): the
+// endings each locale's night word takes that CLDR does not write.
+func ReadInflections(path string) (map[string][]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	for _, line := range strings.Split(string(b), "\n") {
+		loc, list, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, f := range strings.Fields(list) {
+			if suf := strings.TrimPrefix(f, "-"); suf != "" {
+				out[strings.TrimSpace(loc)] = append(out[strings.TrimSpace(loc)], suf)
+			}
+		}
+	}
+	return out, nil
 }
 
 // writePhrases writes the phrases by locale, a conflict as a comment.
@@ -451,11 +513,13 @@ const countsHeader = `# Counts of nights in every CLDR locale with number spell-
 # grammatical case, and the short form where it abbreviates nothing). A line
 # "N phrase" reads the phrase as N nights; "unit PATTERN" is the pattern read
 # with digits ("3 {0}"); a unit word alone is no count. Left out (each
-# named in a comment): a number word that is an English word other than
-# English's own number (/usr/share/dict/words, lower case), a number word two
-# locales count differently, a phrase two locales count differently, and a
-# compound number ending with an English filler the readers leave out
-# (Portuguese "trinta e um": "um").
+# named in a comment): a number word that is a seed language's word of another
+# meaning, a phrase two locales count differently, a phrase of English words
+# only, and a compound number ending with an English filler the readers leave
+# out (Portuguese "trinta e um": "um"). A number word that is an English word
+# ("pet") or another locale's other number ("du") is read in its phrase only:
+# the night word is its language's support. The night word's endings CLDR
+# does not write are nlu/night_inflections.txt's (Esperanto "tri noktojn").
 # Never edited by hand: hand data is nlu/night_counts.txt.
 `
 
