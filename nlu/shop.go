@@ -355,7 +355,7 @@ func positionWords(ws []string) []string {
 	ws = bareDigitPosition(fromEndWords(ws))
 	out := make([]string, 0, len(ws))
 	for i := 0; i < len(ws); i++ {
-		if ord, ok := shopPositionNumbers[ws[min(i+1, len(ws)-1)]]; ok && i+1 < len(ws) && isPositionCue(ws[i]) {
+		if ord, ok := positionNumber(ws[min(i+1, len(ws)-1)]); ok && i+1 < len(ws) && isPositionCue(ws[i]) {
 			out = append(out, ord)
 			i++
 			continue
@@ -931,7 +931,7 @@ func namesNoProduct(w string) bool {
 // noteWord records a word that is no cue: an ordinal, or a new mentioned word (a
 // term too unless it names the category); fillers are left out.
 func (req *ShopRequest) noteWord(w string, seen, categoryWords map[string]bool) {
-	if n, ok := shopOrdinals[w]; ok {
+	if n, ok := shopOrdinal(w); ok {
 		req.Ordinal = n
 		if !slices.Contains(req.Ordinals, n) {
 			req.Ordinals = append(req.Ordinals, n)
@@ -960,7 +960,7 @@ func (req *ShopRequest) noteLack(w string) {
 // isCandidateWord reports whether w may be a search word: scanShopWords makes it
 // a mention (and a term unless it names the category).
 func isCandidateWord(w string) bool {
-	_, ordinal := shopOrdinals[w]
+	_, ordinal := shopOrdinal(w)
 	return w != "" && w != "one" && !ordinal && !slices.ContainsFunc(nonCandidateSets, func(set map[string]bool) bool { return set[w] }) &&
 		!isNumberWord(w)
 }

@@ -294,7 +294,7 @@ type clausePicks struct{ ordinals, prices []int }
 
 func (c *clausePicks) add(ws []string) {
 	for _, w := range ws {
-		if n, ok := shopOrdinals[w]; ok {
+		if n, ok := shopOrdinal(w); ok {
 			c.ordinals = appendOnce(c.ordinals, n)
 		}
 	}

@@ -273,7 +273,7 @@ var shopPossessives = wordSet(`my our his her their mon ma mes notre nos son sa 
 
 // isOrdinal reports whether w is a position among the cards.
 func isOrdinal(w string) bool {
-	_, ok := shopOrdinals[w]
+	_, ok := shopOrdinal(w)
 	return ok
 }
 

@@ -9,8 +9,8 @@ import (
 	"github.com/parleyhq/parley/internal/cldrcounts"
 )
 
-// runCLDRCounts writes nlu/cldr/counts_nights.txt and now_words.txt from
-// CLDR's JSON (scripts/cldr-fetch.sh DIR):
+// runCLDRCounts writes nlu/cldr/counts_nights.txt, now_words.txt and
+// positions.txt from CLDR's JSON (scripts/cldr-fetch.sh DIR):
 //
 //	parley-tools cldr-counts -cldr DIR -o nlu/cldr
 func runCLDRCounts(_ context.Context, args []string, _, stderr io.Writer) error {
@@ -35,8 +35,15 @@ func runCLDRCounts(_ context.Context, args []string, _, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	lists, err := cldrcounts.Generate(*dir, f, seed, suffixes)
+	exclude, err := cldrcounts.ReadExclusions(filepath.Join(*nluDir, "ordinal_words.txt"))
 	if err != nil {
+		return err
+	}
+	lists, err := cldrcounts.Generate(*dir, f, cldrcounts.Inputs{Seed: seed, Suffixes: suffixes, Exclude: exclude})
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(*out, "positions.txt"), lists.Positions, 0o644); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(*out, "counts_nights.txt"), lists.CountsNights, 0o644); err != nil {

@@ -23,24 +23,35 @@ const MaxCount = 31
 var spelloutSets = []string{"%spellout-numbering", "%spellout-cardinal",
 	"%spellout-cardinal-masculine", "%spellout-cardinal-feminine", "%spellout-cardinal-neuter"}
 
+// Inputs are the readers' own data the generator reads besides CLDR.
+type Inputs struct {
+	Seed     map[string]string   // ReadSeed: what a word already means to the readers
+	Suffixes map[string][]string // ReadInflections: night-word endings by locale
+	Exclude  map[string]bool     // ReadExclusions: words never read as a position
+}
+
 // Lists are the generated files' contents.
 type Lists struct {
 	CountsNights []byte // nlu/cldr/counts_nights.txt
 	NowWords     []byte // nlu/cldr/now_words.txt
+	Positions    []byte // nlu/cldr/positions.txt
 }
 
 // locale is one locale's words as CLDR gives them.
 type locale struct {
 	name    string
 	numbers [MaxCount + 1][]string // spelled-out forms by count
-	nights  map[string][]string    // night unit patterns ("{0} nights") by plural category
-	plural  pluralRules
+	// ordinals are the forms of every public %spellout-ordinal set
+	// (genders, cases) by position, one to MaxPosition.
+	ordinals [MaxPosition + 1][]string
+	nights   map[string][]string // night unit patterns ("{0} nights") by plural category
+	plural   pluralRules
 }
 
 // Generate reads CLDR's JSON under dir, English's words (one a line,
 // english) and the seed languages' words (Seed: what a word already means
 // to the readers), and writes the lists.
-func Generate(dir string, english io.Reader, seed map[string]string, suffixes map[string][]string) (Lists, error) {
+func Generate(dir string, english io.Reader, in Inputs) (Lists, error) {
 	eng, err := readEnglish(english)
 	if err != nil {
 		return Lists{}, err
@@ -53,15 +64,15 @@ func Generate(dir string, english io.Reader, seed map[string]string, suffixes ma
 	if err != nil {
 		return Lists{}, err
 	}
-	inflect(locs, suffixes)
+	inflect(locs, in.Suffixes)
 	g := newGuard(eng, locs)
-	g.seed = seed
+	g.seed, g.exclude = in.Seed, in.Exclude
 	counts := g.countsNights(locs)
 	now, err := g.nowWords(dir)
 	if err != nil {
 		return Lists{}, err
 	}
-	return Lists{CountsNights: counts, NowWords: now}, nil
+	return Lists{CountsNights: counts, NowWords: now, Positions: g.positions(locs)}, nil
 }
 
 // readEnglish is the folded lower-case words of a word list (proper nouns,
@@ -165,6 +176,7 @@ func readLocales(dir string, plurals map[string]pluralRules) ([]*locale, error) 
 				}
 			}
 		}
+		l.ordinals = spellOrdinals(r, sets, l.plural.category)
 		l.nights = readNights(dir, name)
 		locs = append(locs, l)
 	}
@@ -238,10 +250,12 @@ type guard struct {
 	enNumbers map[string]int64   // English's number words by key
 	numbers   map[string][]int64 // every locale's number words by key: the counts they say
 	seed      map[string]string  // the seed languages' words by key: their meaning
+	exclude   map[string]bool    // words never read as a position (ReadExclusions)
+	cardinal  map[string]bool    // every locale's cardinal words by key (positions)
 }
 
 func newGuard(english map[string]bool, locs []*locale) *guard {
-	g := &guard{english: english, enNumbers: map[string]int64{}, numbers: map[string][]int64{}}
+	g := &guard{english: english, enNumbers: map[string]int64{}, numbers: map[string][]int64{}, cardinal: map[string]bool{}}
 	for _, l := range locs {
 		for n := int64(1); n <= MaxCount; n++ {
 			for _, w := range l.numbers[n] {

@@ -15,3 +15,10 @@ var CountsNights string
 //
 //go:embed now_words.txt
 var NowWords string
+
+// Positions is positions.txt: every CLDR locale's ordinals ("ordinal LOC:
+// word=N ...") and the cardinals a position cue takes ("cardinal LOC:
+// word=N ...").
+//
+//go:embed positions.txt
+var Positions string
