@@ -59,3 +59,16 @@ func TestInflect(t *testing.T) {
 		t.Errorf("one = %q, want {0} nokto, {0} nokton", got)
 	}
 }
+
+// TestPositionWordFits leaves out a word also meaning "other", an English
+// word, another locale's other value and an ordinal that is a cardinal.
+func TestPositionWordFits(t *testing.T) {
+	g := &guard{english: map[string]bool{"none": true}, enNumbers: map[string]int64{}, seed: map[string]string{},
+		exclude: map[string]bool{"drugi": true}, cardinal: map[string]bool{"dua": true}}
+	val := map[string][]int64{"unua": {1}, "drugi": {2}, "none": {9}, "du": {2, 10}, "dua": {2}}
+	var dropped []string
+	got := g.positionWords([][]string{nil, {"unua"}, {"drugi", "du", "dua"}, nil, nil, nil, nil, nil, nil, {"none"}}, 10, val, true, &dropped)
+	if len(got) != 1 || got[0] != "unua=1" || len(dropped) != 4 {
+		t.Errorf("positionWords = %q, dropped %q; want unua=1 and four dropped", got, dropped)
+	}
+}
