@@ -51,7 +51,14 @@ var worldPositions = sync.OnceValue(func() *cardPositions {
 			}
 		}
 	}
-	handCardinals(func(w string, n int) { put(p.cardinals, w, n) })
+	handCardinals(func(w string, n int) {
+		if n <= maxCardinalPosition {
+			put(p.cardinals, w, n)
+		}
+		if _, ord := p.ordinals[key(w)]; ord {
+			clash[key(w)] = true // a number word is no ordinal alone: Telugu "oka" (one), Esperanto eighth
+		}
+	})
 	for k := range clash {
 		delete(p.ordinals, k)
 		delete(p.cardinals, k)
@@ -59,9 +66,9 @@ var worldPositions = sync.OnceValue(func() *cardPositions {
 	return p
 })
 
-// handCardinals gives night_counts.txt's number words of one to
-// maxCardinalPosition (each "counts:" line's forms), of three letters or
-// more: a shorter one ("na", Sicilian one) is too near another word.
+// handCardinals gives night_counts.txt's number words (each "counts:"
+// line's forms), of three letters or more: a shorter one ("na", Sicilian
+// one) is too near another word.
 func handCardinals(put func(string, int)) {
 	for line := range strings.Lines(nightCountsText) {
 		list, ok := strings.CutPrefix(strings.TrimSpace(line), "counts:")
@@ -70,7 +77,7 @@ func handCardinals(put func(string, int)) {
 		}
 		for i, forms := range strings.Split(list, "|") {
 			for _, f := range strings.Fields(forms) {
-				if i < maxCardinalPosition && !strings.Contains(f, "_") && len([]rune(f)) >= 3 {
+				if !strings.Contains(f, "_") && len([]rune(f)) >= 3 {
 					put(f, i+1)
 				}
 			}

@@ -61,3 +61,16 @@ func TestCardPositionProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestCardinalOfHandListIsNoOrdinal: a CLDR ordinal that is a number word of
+// night_counts.txt (Esperanto "oka", eighth, is Telugu one in Latin
+// letters: "oka cap kavali") names no card.
+func TestCardinalOfHandListIsNoOrdinal(t *testing.T) {
+	if n, ok := shopOrdinal("oka"); ok {
+		t.Errorf("shopOrdinal(oka) = %d, want none", n)
+	}
+	p := NewShopParser(DefaultShopCategories())
+	if r := p.Parse("oka cap kavali", ""); r.Ordinal != 0 {
+		t.Errorf("Parse(oka cap kavali) ordinal %d, want none", r.Ordinal)
+	}
+}
