@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/parleyhq/parley/nlu"
 )
@@ -88,18 +89,55 @@ func (t *turn) withoutStory(text string) string {
 	if !strings.ContainsAny(text, ",;–—-") {
 		return text // a story is a clause of its own: the common message pays nothing
 	}
-	at, kind := nlu.AsideClause(text)
-	if kind != nlu.AsideSubject && kind != nlu.AsideReason {
+	answer, story, ok := storyClause(text)
+	if !ok {
+		answer, story, ok = t.unreadClause(text)
+	}
+	if !ok || !t.tellsNothing(story) {
 		return text
 	}
-	answer, _ := nlu.AnswerPart(text)
-	if !t.tellsNothing(text[at:]) {
-		return text
-	}
-	if t.namesCatalogWord(answer) || greetsWithStory(answer, text[at:]) {
+	if t.namesCatalogWord(answer) || greetsWithStory(answer, story) {
 		return answer
 	}
 	return text
+}
+
+// storyClause splits text into its answer and a later clause that may be a
+// story of the shopper's own: one opened by a subject or a reason
+// (nlu.AsideClause), or a clause after the first break said without its
+// subject (nlu.VerbStory: "a cap, going hiking", "the cap, fits under the
+// helmet"); false when it has none.
+func storyClause(text string) (answer, story string, ok bool) {
+	at, kind := nlu.AsideClause(text)
+	if kind == nlu.AsideSubject || kind == nlu.AsideReason {
+		answer, _ = nlu.AnswerPart(text)
+		return answer, text[at:], true
+	}
+	if i := strings.IndexAny(text, ",;–—"); i > 0 {
+		_, size := utf8.DecodeRuneInString(text[i:])
+		if rest := text[i+size:]; nlu.VerbStory(rest) {
+			return strings.TrimSpace(text[:i]), rest, true
+		}
+	}
+	return "", "", false
+}
+
+// unreadClause splits text at its first break when the clause after it
+// holds a word the shop cannot read (readsAsAWord: "a belt, zayt azoy gut"):
+// a clause in a language the shop does not know, which the search cannot
+// read either; false when there is no such clause. withoutStory keeps the
+// answer only when it names a catalog word and the clause asks nothing.
+func (t *turn) unreadClause(text string) (answer, story string, ok bool) {
+	i := strings.IndexAny(text, ",;–—")
+	if i <= 0 {
+		return "", "", false
+	}
+	_, size := utf8.DecodeRuneInString(text[i:])
+	rest := text[i+size:]
+	unread := slices.ContainsFunc(nlu.FoldWords(rest), func(w string) bool {
+		return !t.readsAsAWord(w) && !nlu.NamesNoProduct(w)
+	})
+	return strings.TrimSpace(text[:i]), rest, unread
 }
 
 // greetsWithStory reports whether answer, a message's part before its story

@@ -102,6 +102,11 @@ func (e *Engine) catalogTypo(word string) string {
 		switch {
 		case d < bestDist:
 			best, bestDist, ties = m.Entry, d, 1
+		case d == bestDist && isNumberPair(best, m.Entry):
+			// "sunglases": sunglass and sunglasses are one word.
+			if len(m.Entry) > len(best) {
+				best = m.Entry
+			}
 		case d == bestDist:
 			ties++
 		}
@@ -112,17 +117,44 @@ func (e *Engine) catalogTypo(word string) string {
 	return best
 }
 
+// isNumberPair reports whether a and b are one word's singular and plural
+// (one is the other with "s" or "es").
+func isNumberPair(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return b == a+"s" || b == a+"es"
+}
+
 // typoWithin reports whether d typos between the typed word w and the catalog
 // word entry are few enough for both lengths: a four-letter word only by a
-// swap of two letters ("blet", not "bolt").
+// swap of two letters ("blet", not "bolt") or a letter typed twice ("capp").
 func typoWithin(w, entry string, d int) bool {
+	if d == 1 && isDoubled(w, entry) {
+		return true // "capp": a key bounce, even on a three-letter word
+	}
 	if d > nlu.FuzzyTolerance(w) || d > nlu.FuzzyTolerance(entry) {
 		return false
 	}
 	if utf8.RuneCountInString(w) >= minCatalogTypoLength {
 		return true
 	}
-	return isSwap(w, entry)
+	return isSwap(w, entry) || isDoubled(w, entry)
+}
+
+// isDoubled reports whether a is b with one of its letters typed twice
+// ("capp", "bellt"): a key bounce, which a short word shows as plainly as a
+// swap, where another letter changed ("bolt") may be another word.
+func isDoubled(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) != len(rb)+1 {
+		return false
+	}
+	i := 0
+	for i < len(rb) && ra[i] == rb[i] {
+		i++
+	}
+	return i > 0 && ra[i] == ra[i-1] && slices.Equal(ra[i+1:], rb[i:])
 }
 
 // isSwap reports whether b is a with two neighbouring letters swapped.
@@ -141,13 +173,14 @@ func isSwap(a, b string) bool {
 // respell reads each word of the request that neither the catalog nor the
 // everyday lexicon knows ("bonnet" is a beanie, not a typo of "bunnet") but is
 // a typo of one catalog word (catalogTypo) as that word, wherever the request
-// holds it: a search for it, and the name of a card ("the blet").
+// holds it: a search for it, and the name of a card ("the blet"; "sunglases"
+// while cards are shown, the product phrase respelled too, names its card).
 func (t *turn) respell() {
 	if t.e.spelling == nil {
 		return
 	}
 	fixes := map[string]string{}
-	for _, w := range t.req.Terms {
+	for _, w := range slices.Concat(t.req.Terms, t.req.Sought) {
 		if typo := t.e.catalogTypo(w); typo != "" && len(everydayKinds(w)) == 0 && len(t.known([]string{w})) == 0 {
 			fixes[w] = typo
 		}

@@ -1,6 +1,7 @@
 package shop
 
 import (
+	_ "embed"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,6 +67,10 @@ func (t *turn) readByRules() {
 		// "bonne nuit" is no search for "nuit".
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
+	if (t.unsold || t.req.Intent == nlu.ShopAmbiguous) && t.isSeasonalWish(text) {
+		// "happy halloween", "feliz navidad": small talk, no search.
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
+	}
 	if t.unsold && t.soughtIsSocial() {
 		// "ciao, what is this shop?", "Roger that, thanks.": no search for
 		// "ciao" or "roger"; the question or the thanks is read below.
@@ -99,6 +104,31 @@ func (t *turn) soughtIsSocial() bool {
 	return ack
 }
 
+// wishesText is lexicon/wishes.txt: the words that open a seasonal wish.
+//
+//go:embed lexicon/wishes.txt
+var wishesText string
+
+var wishWords = readWordList(wishesText)
+
+// maxWishWords is the most words a seasonal wish holds ("happy new year to
+// you").
+const maxWishWords = 5
+
+// isSeasonalWish reports whether text is a seasonal wish (wishes.txt): its
+// first word opens one and the one to four words after it name no product
+// (no catalog word, kind word or everyday kind: "happy socks" stays a
+// search).
+func (t *turn) isSeasonalWish(text string) bool {
+	ws := nlu.FoldWords(text)
+	if len(ws) < 2 || len(ws) > maxWishWords || !wishWords[ws[0]] {
+		return false
+	}
+	return !slices.ContainsFunc(ws[1:], func(w string) bool {
+		return t.namesCatalogWord(w) || len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0
+	})
+}
+
 // readAtConfirmation reads, with a confirmation pending, what the seed's
 // lexicon of yes and no does not (seed 000 section 3.4): a yes that says the
 // action again ("إيه زيدها", "yes, put it in") accepts it; a deferral ("maybe
@@ -115,7 +145,7 @@ func (t *turn) readAtConfirmation() {
 	case nlu.Defers(t.msg.Text), t.asksAboutThePending(), !decided && nlu.IsNonAnswer(t.msg.Text):
 		// "ewan ko po", "not sure": no answer, asked again.
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
-	case nlu.ConfirmsAction(t.msg.Text):
+	case nlu.ConfirmsAction(t.msg.Text), !decided && t.yesWithStory():
 		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}
 	case t.refusesOnlyThePending():
 		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
@@ -123,6 +153,14 @@ func (t *turn) readAtConfirmation() {
 		return
 	}
 	t.unsold, t.asked, t.topic = false, nil, ""
+}
+
+// yesWithStory reports whether the message is a yes and then a story of the
+// shopper's own that asks nothing (storyClause, tellsNothing): "sure, it'll
+// keep the sun off", "yep, fits under my helmet" accept the card in question.
+func (t *turn) yesWithStory() bool {
+	answer, story, ok := storyClause(t.msg.Text)
+	return ok && nlu.YesNo(answer) == nlu.Yes && t.tellsNothing(story)
 }
 
 // refusesOnlyThePending reports whether the turn's pick refuses the card in

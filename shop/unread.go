@@ -144,7 +144,8 @@ func (t *turn) readsAsAWord(w string) bool {
 // message the shop cannot read otherwise: the catalog knows another of its
 // words ("beanie unek?": the beanie is searched, "unek" is no search term), or
 // the message is of one or two words none of which the shop reads ("yana",
-// "barev"; "any wellies?" has its "any"). Such a message is not understood:
+// "barev", "yana please": its polite words left out; "any wellies?" has its
+// "any"). Such a message is not understood:
 // asked again, never answered "we don't carry 'yana'".
 func (t *turn) soughtIsNoWord(head string, known []string) bool {
 	if t.readsAsAWord(head) {
@@ -153,7 +154,8 @@ func (t *turn) soughtIsNoWord(head string, known []string) bool {
 	if len(known) > 0 {
 		return true
 	}
-	words := nlu.FoldWords(t.msg.Text)
+	// A polite word reads as no thing sought ("moa plis": "moa" is unread).
+	words := slices.DeleteFunc(nlu.FoldWords(t.msg.Text), nlu.IsPolite)
 	return len(words) <= maxUnreadWords && !slices.ContainsFunc(words, func(w string) bool {
 		return nlu.NamesNoProduct(w) || t.readsAsAWord(w)
 	})
