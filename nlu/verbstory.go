@@ -17,6 +17,8 @@ import (
 // "going hiking", "doing a course", where "thing" and "swing" have none), or
 // a present in -s followed by its object within two words ("fits under the
 // helmet", "keeps the sun off"; past_object gives the object's first word).
+// A plural noun before its purpose ("socks for the winter") has the same
+// form: the caller checks that the first word names no product.
 func VerbStory(clause string) bool {
 	var buf [48]sideWord
 	words := sideWords(clause, buf[:0])

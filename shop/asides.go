@@ -115,7 +115,7 @@ func storyClause(text string) (answer, story string, ok bool) {
 	}
 	if i := strings.IndexAny(text, ",;–—"); i > 0 {
 		_, size := utf8.DecodeRuneInString(text[i:])
-		if rest := text[i+size:]; nlu.VerbStory(rest) {
+		if rest := text[i+size:]; nlu.VerbStory(rest) && !namesAKind(rest) {
 			return strings.TrimSpace(text[:i]), rest, true
 		}
 	}
@@ -138,6 +138,14 @@ func (t *turn) unreadClause(text string) (answer, story string, ok bool) {
 		return !t.readsAsAWord(w) && !nlu.NamesNoProduct(w)
 	})
 	return strings.TrimSpace(text[:i]), rest, unread
+}
+
+// namesAKind reports whether clause opens with a word of a product kind
+// (the everyday lexicon, a typo of one, a kind word of another language):
+// "socks for the winter" is a product with its purpose, no story.
+func namesAKind(clause string) bool {
+	ws := nlu.FoldWords(clause)
+	return len(ws) > 0 && (len(everydayKinds(ws[0])) > 0 || len(typoKinds(ws[0])) > 0 || kindOfWord(ws[0]) != "")
 }
 
 // greetsWithStory reports whether answer, a message's part before its story
