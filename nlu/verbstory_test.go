@@ -13,18 +13,18 @@ import (
 // winter") reads as a present: the shop checks the word names no product.
 func TestVerbStoryClass(t *testing.T) {
 	for text, want := range map[string]bool{
-		"going hiking":           true,
-		"doing a course":         true,
-		"visiting my aunt":       true,
-		"lost mine":              true,
-		"fits under the helmet":  true,
-		"keeps the sun off":      true,
-		"matches my jacket":      true,
-		"thing for my son":       false,
-		"swing set":              false,
-		"glass lenses":           false,
-		"going":                  false,
-		"sunglasses":             false,
+		"going hiking":          true,
+		"doing a course":        true,
+		"visiting my aunt":      true,
+		"lost mine":             true,
+		"fits under the helmet": true,
+		"keeps the sun off":     true,
+		"matches my jacket":     true,
+		"thing for my son":      false,
+		"swing set":             false,
+		"glass lenses":          false,
+		"going":                 false,
+		"sunglasses":            false,
 	} {
 		if got := VerbStory(text); got != want {
 			t.Errorf("VerbStory(%q) = %v, want %v", text, got, want)
