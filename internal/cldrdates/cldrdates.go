@@ -37,9 +37,19 @@ var kept = map[string]bool{"weekday": true, "day": true, "part": true}
 type words struct {
 	meanings map[string]map[meaning]map[string]bool
 	phrases  map[string]bool // multi-word entries: a word alone that starts one meaning another thing is dropped
+	// fallback are the values a locale without a coverage level holds only
+	// as CLDR's fallback (root's "Sun", English "tomorrow"): not its words.
+	fallback map[string]bool
+	covered  map[string]bool // the locales CLDR gives a coverage level
 }
 
 func (ws *words) add(phrase string, m meaning, locale string) {
+	if ws.fallback[strings.ToLower(strings.TrimSpace(phrase))] {
+		return
+	}
+	if latin, ok := romanizedOf(locale, phrase); ok {
+		ws.add(latin, m, locale)
+	}
 	for _, f := range forms(phrase) {
 		if ws.meanings[f] == nil {
 			ws.meanings[f] = map[meaning]map[string]bool{}
@@ -74,11 +84,26 @@ func Generate(dir, dict string) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
-	ws := &words{meanings: map[string]map[meaning]map[string]bool{}, phrases: map[string]bool{}}
-	for _, loc := range slices.Sorted(maps.Keys(levels)) {
-		lv := levels[loc]
-		if lv != "modern" && lv != "moderate" && lv != "basic" || constructed[strings.SplitN(loc, "-", 2)[0]] {
+	fallback, err := fallbackValues(dir)
+	if err != nil {
+		return nil, st, err
+	}
+	locales, err := os.ReadDir(filepath.Join(dir, "cldr-dates-full", "main"))
+	if err != nil {
+		return nil, st, err
+	}
+	ws := &words{meanings: map[string]map[meaning]map[string]bool{}, phrases: map[string]bool{}, covered: map[string]bool{}}
+	for _, e := range locales {
+		loc := e.Name()
+		if loc == "und" || loc == "root" || constructed[strings.SplitN(loc, "-", 2)[0]] {
 			continue
+		}
+		lv := levels[loc]
+		ws.fallback = nil
+		if lv != "modern" && lv != "moderate" && lv != "basic" {
+			lv, ws.fallback = "other", fallback
+		} else {
+			ws.covered[loc] = true
 		}
 		ok, err := readLocale(ws, dir, loc)
 		if err != nil {
@@ -88,15 +113,67 @@ func Generate(dir, dict string) ([]byte, Stats, error) {
 			st.Locales[lv]++
 		}
 	}
+	ws.fallback = nil
+	ws.preferCovered()
 	addWrappers(ws)
 	return write(ws, english, &st), st, nil
 }
 
+// preferCovered leaves out the meanings of a word that only locales without
+// a coverage level give when a locale with one gives it another: such a
+// locale adds the words no covered locale has (Tok Pisin "Sarere") and never
+// takes one from a covered locale (Makhuwa-Meetto "Sabato", Sunday, leaves
+// Italian "sabato" Saturday, as it was before those locales were read).
+func (ws *words) preferCovered() {
+	for _, ms := range ws.meanings {
+		var covered bool
+		for _, locs := range ms {
+			covered = covered || ws.anyCovered(locs)
+		}
+		if !covered {
+			continue
+		}
+		for m, locs := range ms {
+			if !ws.anyCovered(locs) {
+				delete(ms, m)
+			}
+		}
+	}
+}
+
+func (ws *words) anyCovered(locs map[string]bool) bool {
+	for l := range locs {
+		if ws.covered[l] {
+			return true
+		}
+	}
+	return false
+}
+
 // constructed are CLDR's constructed auxiliary languages (Interlingua,
-// Interlingue, Volapük, Ido, Lojban, Toki Pona): nobody chats in them, and
+// Interlingue, Volapük, Ido, Lojban, Toki Pona) and its classical ones
+// (Latin, Church Slavonic, Coptic, Pali, Ge'ez): nobody chats in them, and
 // their Latin-derived words sit one letter from English ones (Interlingua
 // "hodie", today, would keep "a hodie" from being read as a hoodie).
-var constructed = map[string]bool{"ia": true, "ie": true, "vo": true, "io": true, "jbo": true, "tok": true}
+var constructed = map[string]bool{"ia": true, "ie": true, "vo": true, "io": true, "jbo": true, "tok": true,
+	"la": true, "cu": true, "cop": true, "pi": true, "gez": true}
+
+// fallbackValues are the date words of root (und) and English, lower case:
+// a locale CLDR gives no coverage level holds them where it has no word of
+// its own (Tok Pisin's "tomorrow", Guarani's "AM").
+func fallbackValues(dir string) (map[string]bool, error) {
+	ws := &words{meanings: map[string]map[meaning]map[string]bool{}, phrases: map[string]bool{}}
+	for _, loc := range []string{"und", "en"} {
+		if _, err := readLocale(ws, dir, loc); err != nil {
+			return nil, err
+		}
+	}
+	out := map[string]bool{}
+	for w := range ws.meanings {
+		out[w] = true
+	}
+	return out, nil
+}
 
 // coverage is cldr-core's effective coverage level of each locale.
 func coverage(dir string) (map[string]string, error) {
@@ -211,6 +288,9 @@ func addCalendar(ws *words, cal calendar, loc string) {
 					continue
 				}
 				addWeekday(ws, name, weekdayKeys[k], loc)
+				if width == "wide" {
+					addInflected(ws, name, weekdayKeys[k], loc)
+				}
 			}
 			for k, name := range cal.Months[ctx][width] {
 				ws.add(name, meaning{"month", k}, loc)
@@ -344,8 +424,9 @@ func write(ws *words, english map[string]bool, st *Stats) []byte {
 	}
 	var b strings.Builder
 	b.WriteString(header)
-	fmt.Fprintf(&b, "# Read: %d locales (%d modern, %d moderate, %d basic); %d words and phrases,\n",
-		st.Locales["modern"]+st.Locales["moderate"]+st.Locales["basic"], st.Locales["modern"], st.Locales["moderate"], st.Locales["basic"], st.Words)
+	fmt.Fprintf(&b, "# Read: %d locales (%d modern, %d moderate, %d basic, %d other); %d words and phrases,\n",
+		st.Locales["modern"]+st.Locales["moderate"]+st.Locales["basic"]+st.Locales["other"], st.Locales["modern"],
+		st.Locales["moderate"], st.Locales["basic"], st.Locales["other"], st.Words)
 	fmt.Fprintf(&b, "# %d kept; dropped:", st.Kept)
 	for _, r := range slices.Sorted(maps.Keys(st.DroppedReason)) {
 		fmt.Fprintf(&b, " %s %d;", r, st.DroppedReason[r])
@@ -437,7 +518,10 @@ func startsOther(ws *words, w string, m meaning) bool {
 		if f[0] != w && f[len(f)-1] != w {
 			continue
 		}
-		for pm := range ws.meanings[p] {
+		for pm, plocs := range ws.meanings[p] {
+			if ws.anyCovered(ws.meanings[w][m]) && !ws.anyCovered(plocs) {
+				continue // an uncovered locale's phrase takes no covered word (preferCovered)
+			}
 			if pm != m && !builtOnTomorrow(m, pm) {
 				return true
 			}
@@ -494,14 +578,17 @@ func tooShort(w string) bool {
 
 // forms are a name's forms as written: lower case, a closing dot dropped,
 // the same without accents, and without a modifier apostrophe ("jummaʼa",
-// "jummaa").
+// "jummaa"), and with the letters of letters.txt as typed ("mokɔlɔ",
+// "mokolo").
 func forms(word string) []string {
 	w := strings.Join(strings.Fields(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(word)), ".")), " ")
 	if w == "" {
 		return nil
 	}
 	out := []string{w}
-	for _, f := range []string{stripAccents(w), strings.NewReplacer("ʼ", "", "’", "", "'", "").Replace(stripAccents(w))} {
+	plain := stripAccents(w)
+	bare := strings.NewReplacer("ʼ", "", "’", "", "'", "").Replace(plain)
+	for _, f := range []string{plain, bare, typedLetters().Replace(plain), typedLetters().Replace(bare)} {
 		if !slices.Contains(out, f) {
 			out = append(out, f)
 		}
@@ -554,17 +641,28 @@ const header = `# Generated by ` + "`go run ./cmd/parley-tools cldr-dates -cldr 
 # cldr-core; scripts/cldr-fetch.sh): do not edit. One entry a line, tab
 # separated: the word or phrase (lower case as CLDR writes it, and again
 # without accents or apostrophe), its kind and value, the languages that say it.
-#   weekday N  a weekday name, 0 Sunday to 6 Saturday: every CLDR locale whose
-#              effective coverage is modern, moderate or basic (not the
-#              constructed Interlingua, Interlingue, Volapük, Ido, Lojban,
-#              Toki Pona); the wide names
+#   weekday N  a weekday name, 0 Sunday to 6 Saturday: every CLDR locale of
+#              cldr-dates-full (not the constructed Interlingua, Interlingue,
+#              Volapük, Ido, Lojban, Toki Pona, nor the classical Latin,
+#              Church Slavonic, Coptic, Pali, Ge'ez). A locale without an
+#              effective coverage level of modern, moderate or basic (tpi,
+#              pap, gn, ln, yi) gives only the values that differ from
+#              root's and English's (not its fallback "Sun", "tomorrow"), and
+#              never a word a covered locale gives another meaning (mgh
+#              "Sabato", Sunday, leaves it "sabato"); the wide names
 #              and the abbreviated ones of three letters or more, format and
 #              stand-alone; Maltese names with and without their article
 #              ("il-Ħadd": "il ħadd", "ħadd"), Nguni names with the locative "ngo-"/"nge-" for the
 #              class prefix ("uMgqibelo": "ngomgqibelo"), and the wrappers of
 #              internal/cldrdates/wrappers.txt ("juma kuni", "ranar asabar",
 #              gl "o luns", mi "ā te mane"; not on a name
-#              of three letters, an abbreviation).
+#              of three letters, an abbreviation); the wide names in the case
+#              forms of internal/cldrdates/inflections.txt (eo "sabaton", fo
+#              "leygardagin", pl "sobotę", ru "субботу").
+#   Every word also as typed: without accents, with the letters of
+#   internal/cldrdates/letters.txt as typed (ln "mokɔlɔ": "mokolo"; yi "ײ":
+#   "יי"), and in the romanization of internal/cldrdates/romanized.txt (yi
+#   YIVO: "פֿרײַטיק": "fraytik", "מארגן": "morgn").
 #   day N      a relative day from dateFields' day relative-type-0/1/2: today,
 #              tomorrow, the day after tomorrow (yesterday is no answer); a
 #              day after tomorrow CLDR glues to tomorrow also in two words

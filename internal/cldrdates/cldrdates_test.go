@@ -47,3 +47,33 @@ func TestWordRules(t *testing.T) {
 		t.Error("builtOnTomorrow: only tomorrow ending the day after it")
 	}
 }
+
+// TestTypedForms: the case forms, the letters users type and the
+// romanization, as data.
+func TestTypedForms(t *testing.T) {
+	ws := &words{meanings: map[string]map[meaning]map[string]bool{}, phrases: map[string]bool{}}
+	addInflected(ws, "leygardagur", "6", "fo")
+	addInflected(ws, "sabato", "6", "eo")
+	addInflected(ws, "sobota", "6", "pl")
+	addInflected(ws, "wtorek", "2", "pl")
+	addInflected(ws, "nedeľa", "0", "sk")
+	ws.add("mokɔlɔ mwa yambo", meaning{"weekday", "1"}, "ln")
+	ws.add("פֿרײַטיק", meaning{"weekday", "5"}, "yi")
+	for _, w := range []string{"leygardag", "leygardagin", "sabaton", "sobotę", "sobote", "nedeľu", "nedelu",
+		"mokolo mwa yambo", "mokɔlɔ mwa yambo", "fraytik", "פֿרייַטיק"} {
+		if len(ws.meanings[w]) != 1 {
+			t.Errorf("%q: %v, want one meaning", w, ws.meanings[w])
+		}
+	}
+	for _, w := range []string{"wtorekę", "wtoreka", "sabatoen"} {
+		if ws.meanings[w] != nil {
+			t.Errorf("%q added: %v", w, ws.meanings[w])
+		}
+	}
+	ws.fallback = map[string]bool{"tomorrow": true, "sun": true}
+	ws.add("Tomorrow", meaning{"day", "1"}, "tpi")
+	ws.add("Sun", meaning{"weekday", "0"}, "tpi")
+	if ws.meanings["tomorrow"] != nil || ws.meanings["sun"] != nil {
+		t.Error("a fallback value was added")
+	}
+}
