@@ -38,6 +38,8 @@ func TestDateClassesEveryLocale(t *testing.T) {
 		{"accusative (pl)", "w sobotę", "2027-03-13"},
 		{"accusative (ru)", "в субботу", "2027-03-13"},
 		{"accusative (lt)", "šeštadienį", "2027-03-13"},
+		{"day before the name (tg)", "рӯзи шанбе", "2027-03-13"},
+		{"day before the name (jv)", "dina Sabtu", "2027-03-13"},
 		{"root fallback never read (English abbreviation)", "tpi", ""},
 	} {
 		if got := readRound14(tc.text, round14Now); got != tc.want {
