@@ -33,7 +33,7 @@ func TestCLDRDatesFile(t *testing.T) {
 	if _, err := os.Stat(dict); err != nil {
 		t.Skip("no English word list (apt-get install wamerican): regeneration not checked")
 	}
-	data, _, err := cldrdates.Generate(dir, dict)
+	data, _, err := cldrdates.Generate(dir, dict, "geo")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,6 +40,7 @@ func TestDateClassesEveryLocale(t *testing.T) {
 		{"accusative (lt)", "šeštadienį", "2027-03-13"},
 		{"day before the name (tg)", "рӯзи шанбе", "2027-03-13"},
 		{"day before the name (jv)", "dina Sabtu", "2027-03-13"},
+		{"a town's name is no date alone (xog Kuta, Friday)", "kuta", ""},
 		{"root fallback never read (English abbreviation)", "tpi", ""},
 	} {
 		if got := readRound14(tc.text, round14Now); got != tc.want {

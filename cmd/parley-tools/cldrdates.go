@@ -14,9 +14,10 @@ import (
 //
 //	parley-tools cldr-dates -cldr DIR -o nlu/cldr/dates_words.txt
 func runCLDRDates(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("cldr-dates", stderr, "-cldr DIR [-dict FILE] [-o FILE]")
+	fs := newFlagSet("cldr-dates", stderr, "-cldr DIR [-dict FILE] [-geo DIR] [-o FILE]")
 	dir := fs.String("cldr", "", "the CLDR JSON `DIR` (scripts/cldr-fetch.sh)")
 	dict := fs.String("dict", "/usr/share/dict/american-english", "the English word list `FILE` (wamerican)")
+	geo := fs.String("geo", "nlu/geo", "the GeoNames `DIR` whose city and town names are no date")
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -24,7 +25,7 @@ func runCLDRDates(_ context.Context, args []string, stdout, stderr io.Writer) er
 	if *dir == "" {
 		return fmt.Errorf("cldr-dates: -cldr DIR is required")
 	}
-	data, st, err := cldrdates.Generate(*dir, *dict)
+	data, st, err := cldrdates.Generate(*dir, *dict, *geo)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,8 @@ package cldrdates
 
 import (
 	_ "embed"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 )
@@ -105,4 +107,24 @@ func romanizedOf(loc, phrase string) (string, bool) {
 	lang, _, _ := strings.Cut(loc, "-")
 	r, ok := romanized()[[2]string{lang, w}]
 	return r, ok
+}
+
+// readPlaces reads the city names (before the colon) of geo/cities.txt and
+// the town names of geo/towns.txt, lower case and without accents.
+func readPlaces(geo string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, name := range []string{"cities.txt", "towns.txt"} {
+		data, err := os.ReadFile(filepath.Join(geo, name))
+		if err != nil {
+			return nil, err
+		}
+		for line := range strings.Lines(string(data)) {
+			if strings.HasPrefix(line, "#") {
+				continue
+			}
+			place, _, _ := strings.Cut(strings.TrimSpace(line), ":")
+			out[stripAccents(strings.ToLower(place))] = true
+		}
+	}
+	return out, nil
 }
