@@ -401,7 +401,8 @@ func clauseAsksForHuman(toks []token, contrast bool) bool {
 // noun names, even a weak one or the user's own coach.
 func nounAsksForHuman(toks []token, at, n int, weak, role, contrast bool) bool {
 	before := toks[:at]
-	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) || (!contrast && usersOwn(toks, at, n)) {
+	own := !contrast && usersOwn(toks, at, n) && !endsWithCuePreposition(before)
+	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) || own {
 		return false
 	}
 	if talkedTo(before, role) {
@@ -469,6 +470,18 @@ func talkedTo(before []token, role bool) bool {
 	return false
 }
 
+// endsWithCuePreposition reports whether before ends with a cue to talk
+// whose last word is its preposition ("razgovarati sa", "mluvit s"): that
+// word is no possessive, though French "sa" is one.
+func endsWithCuePreposition(before []token) bool {
+	for _, p := range talkCueIndex {
+		if len(p) > 1 && endsWithPhrase(before, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // usersOwnBefore are the possessives of the user and of people the user
 // speaks of, and the adjectives that may stand between one and its noun ("my
 // old coach"); usersOwnAfter the Darija possessives said after the noun
@@ -529,15 +542,17 @@ func endsWithPhrase(toks []token, phrase []string) bool {
 }
 
 // nounRequested reads the words around a human noun that no negation or talk
-// cue comes before: a want cue before it and a talk cue after ("is there
-// someone I can talk to?"); for a weak noun a request opening the clause and a
+// cue comes before: a want cue before it or after it and a talk cue after
+// ("is there someone I can talk to?", "бо одам гап задан мехоҳам"); for a weak noun a request opening the clause and a
 // help cue after ("can someone help me?"); else a want cue, a help cue or only
 // filler.
 func nounRequested(toks []token, at, n int, weak bool) bool {
 	before, after := toks[:at], toks[at+n:]
 	asked := anyPhrase(before, wantCueIndex)
 	switch {
-	case asked && anyPhrase(after, talkCueIndex):
+	case anyPhrase(after, talkCueIndex) && (asked || anyPhrase(after, wantCueIndex)):
+		// The verb-final languages put both cues after the noun ("бо одам
+		// гап задан мехоҳам", "hito to hanashitai desu").
 		return true
 	case weak:
 		return openingRequest(before) && anyPhrase(after, helpCueIndex)

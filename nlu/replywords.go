@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 )
 
@@ -23,27 +24,53 @@ var replyWordsWorldText string
 // kind, then language.
 var replyWords = readReplyWords(replyWordsText + "\n" + replyWordsWorldText)
 
-// readReplyWords parses "kind lang: phrase, phrase" lines; "#" starts a comment.
+// readReplyWords parses "kind lang: phrase, phrase" lines ("kind lang lang:"
+// for languages that share the words); "#" starts a comment.
 func readReplyWords(text string) map[string]map[string][]string {
 	out := map[string]map[string][]string{}
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		head, list, ok := strings.Cut(line, ":")
 		kindLang := strings.Fields(head)
-		if line == "" || strings.HasPrefix(line, "#") || !ok || len(kindLang) != 2 {
+		if line == "" || strings.HasPrefix(line, "#") || !ok || len(kindLang) < 2 {
 			continue
 		}
-		kind, lang := kindLang[0], kindLang[1]
+		kind := kindLang[0]
 		if out[kind] == nil {
 			out[kind] = map[string][]string{}
 		}
 		for _, p := range strings.Split(list, ",") {
 			if p = strings.TrimSpace(p); p != "" {
-				out[kind][lang] = append(out[kind][lang], p)
+				for _, lang := range kindLang[1:] {
+					out[kind][lang] = append(out[kind][lang], p)
+				}
 			}
 		}
 	}
+	withSupport(out, "yes")
+	withSupport(out, "no")
 	return out
+}
+
+// withSupport adds to out's answer lists the collision words of its
+// "yes_with" or "no_with" lines (an answer in one language, another meaning
+// or the opposite answer in another: Kinyarwanda "oya", Javanese "iya",
+// Yiddish "yo") said with a word of their own language: followed by one of
+// the language's polite words or thanks ("oya murakoze",
+// "iya, matur nuwun", "yo, a sheynem dank"). Alone or said twice ("iya
+// iya" is a Japanese no too) the word stays unread.
+func withSupport(out map[string]map[string][]string, answer string) {
+	for lang, words := range out[answer+"_with"] {
+		if out[answer] == nil {
+			out[answer] = map[string][]string{}
+		}
+		support := append(slices.Clone(out["polite"][lang]), out["thanks"][lang]...)
+		for _, w := range words {
+			for _, s := range support {
+				out[answer][lang] = append(out[answer][lang], w+" "+s)
+			}
+		}
+	}
 }
 
 // withReplyWords adds reply_words.txt's phrases of kind to lex, by language,

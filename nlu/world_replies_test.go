@@ -25,7 +25,7 @@ func TestWorldYesNoByLanguage(t *testing.T) {
 		"id-ms":       {[]string{"iya betul", "betul", "boleh", "siap kak", "ok lah", "can lah"}, []string{"tidak", "nggak usah", "gak mau", "tak nak", "tidak usah"}},
 		"tl":          {[]string{"oo po", "opo", "sige po", "sige", "tama po", "oo naman"}, []string{"hindi po", "ayoko", "wag na po", "hindi na"}},
 		"sw-yo-zu":    {[]string{"ndiyo", "sawa", "ndio tafadhali", "beeni", "yebo"}, []string{"hapana", "hapana asante", "rara", "hayi"}},
-		"pcm":         {[]string{"yes o", "yes o, book am", "e correct", "na so", "oya"}, []string{"no o", "no be so", "leave am", "i no want"}},
+		"pcm":         {[]string{"yes o", "yes o, book am", "e correct", "na so", "oya go"}, []string{"no o", "no be so", "leave am", "i no want"}},
 		"fa-he":       {[]string{"بله", "باشه", "آره", "כן", "בסדר", "beseder"}, []string{"نه", "خیر", "לא", "לא תודה"}},
 		"el-ro-hu":    {[]string{"ναι", "εντάξει", "sigur", "igen", "persze"}, []string{"όχι", "oxi", "nu", "nu mulțumesc", "nem", "nem köszönöm"}},
 		"en dialects": {[]string{"aye", "aye, go on", "yeah mate, sweet", "sweet as", "righto", "nah yeah", "too easy", "defo", "yes, kindly confirm the booking", "Da, correct", "haan, go ahead", "yep, cheers", "yeah no worries"}, []string{"naw", "nae chance", "yeah nah", "nah mate", "no ta", "Net, not this", "no, no worries"}},
