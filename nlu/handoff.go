@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A request for a human is told apart from a mention of one. A human noun ("human",
@@ -29,7 +30,7 @@ import (
 // an agent?" asks for one). Clauses end at sentence punctuation, commas and "but".
 
 // humanNouns name a human helper; weakHumanNouns need a talking cue.
-var humanNouns = withReplyWords(map[string][]string{
+var humanNouns = map[string][]string{
 	LangEnglish: {
 		"human", "humans", "real person", "live person", "actual person", "real human", "agent", "agents",
 		"live agent", "customer service", "customer support", "customer care", "support team", "representative",
@@ -45,18 +46,18 @@ var humanNouns = withReplyWords(map[string][]string{
 		"humano", "persona real", "agente", "atención al cliente", "servicio al cliente", "asesor", "asesora",
 		"representante", "operador", "operadora", "encargado", "encargada",
 	},
-}, "human")
+}
 
-var weakHumanNouns = withReplyWords(map[string][]string{
+var weakHumanNouns = map[string][]string{
 	LangEnglish:      {"someone", "somebody", "a person", "person", "people", "anyone", "anybody"},
 	LangDarijaLatin:  {"chi wahed", "chi wa7ed", "chi had", "chi 7ad"},
 	LangDarijaArabic: {"شي واحد", "شي حد", "شخص", "احد", "حد", "أحد"},
 	LangFrench:       {"quelqu'un", "une personne", "personne"},
 	LangSpanish:      {"alguien", "una persona", "persona"},
-}, "weak_human")
+}
 
 // talkCues are cues to talk or be put through: they make any human noun a request.
-var talkCues = withReplyWords(map[string][]string{
+var talkCues = map[string][]string{
 	LangEnglish: {
 		"talk", "speak", "chat", "connect", "transfer", "put me through", "hand me", "pass me", "escalate",
 		"call", "contact", "reach", "get me", "talking", "speaking",
@@ -65,10 +66,10 @@ var talkCues = withReplyWords(map[string][]string{
 	LangDarijaArabic: {"نهضر", "نتكلم", "اتكلم", "أتكلم", "نهدر", "دوزني", "وصلني", "حولني", "كلمني", "هضر", "التحدث", "اتحدث", "أتحدث", "أكلم", "اكلم"},
 	LangFrench:       {"parler", "discuter", "passez moi", "passe moi", "mettez moi", "contacter", "joindre", "transférer"},
 	LangSpanish:      {"hablar", "comunicarme", "pasame", "paseme", "comuniqueme", "comunicame", "conversar", "charlar"},
-}, "talk")
+}
 
 // wantCues are cues of wanting: enough for a (strong) human noun.
-var wantCues = withReplyWords(map[string][]string{
+var wantCues = map[string][]string{
 	LangEnglish: {
 		"i want", "i wanna", "i need", "i'd like", "i would like", "can i have", "can i get", "could i get",
 		"give me", "let me", "is there", "are there", "i'd prefer", "i prefer", "i'd rather", "want", "need",
@@ -78,7 +79,7 @@ var wantCues = withReplyWords(map[string][]string{
 	LangDarijaArabic: {"بغيت", "اريد", "أريد", "ابغى", "عطيني", "جيب", "كاين", "واش كاين", "خاصني", "ممكن", "واش نقدر", "نقدر"},
 	LangFrench:       {"je veux", "je voudrais", "j'aimerais", "donnez moi", "il y a", "y a t il", "je préfère", "je prefere", "besoin d'un", "besoin d'une"},
 	LangSpanish:      {"quiero", "necesito", "quisiera", "me gustaria", "puedo", "podria", "hay"},
-}, "want")
+}
 
 // existenceCues ask whether someone is there to answer: with nothing after it
 // but polite words, a weak noun after one is a request ("is there someone?",
@@ -176,15 +177,11 @@ func readPhraseLines(text string) map[string][]string {
 }
 
 var (
-	humanNounIndex     = buildPhraseList(humanNouns)
-	weakHumanNounIndex = buildPhraseList(weakHumanNouns)
 	// Role nouns are weak: "I want a coach to help me run faster" asks for
 	// what the business sells, "can I talk to a real coach?" for a person.
 	humanRoleIndex     = buildPhraseList(humanRoleNouns)
-	talkCueIndex       = buildPhraseList(talkCues)
 	helpCueIndex       = buildPhraseList(helpCues)
 	delegateCueIndex   = buildPhraseList(withReplyWords(map[string][]string{}, "delegate"))
-	wantCueIndex       = buildPhraseList(wantCues)
 	humanNegationIndex = buildPhraseList(humanNegations)
 	botQuestionIndex   = buildPhraseList(botQuestions)
 	existenceCueIndex  = buildPhraseList(existenceCues)
@@ -194,8 +191,6 @@ var (
 	// request for a person: a reason or urgency, a contrast with the bot.
 	personAsideIndex    = buildPhraseList(withReplyWords(map[string][]string{}, "person_aside"))
 	personContrastIndex = buildPhraseList(withReplyWords(map[string][]string{}, "person_contrast"))
-	// humanNounFirstWords are the words a (strong or weak) human noun starts with.
-	humanNounFirstWords = firstWords(humanNounIndex, weakHumanNounIndex, humanRoleIndex)
 	// botQuestionFiller may stand between a question about the bot and the noun
 	// it asks about: "are you a bot or a real human".
 	botQuestionFiller    = wordSet(`a an the or just only real actual live talking speaking chatting to with un une ou vraie vrai`)
@@ -207,6 +202,26 @@ var (
 		svp stp 3afak afak عفاك عافاك من فضلك lah ykhlik just only ghir i me hello hi hey sorry excuse
 		est ce que qu bonjour pardon hola oye perdona perdone disculpe salam سلام مرحبا هل واش wach`)
 )
+
+// The person lexicons with reply_words.txt's words of ~100 languages
+// (human, weak_human, talk, want) are built on the first message that asks
+// whether a person is wanted, never at init.
+var (
+	humanNounIndex     = lazyPhraseList(humanNouns, "human")
+	weakHumanNounIndex = lazyPhraseList(weakHumanNouns, "weak_human")
+	talkCueIndex       = lazyPhraseList(talkCues, "talk")
+	wantCueIndex       = lazyPhraseList(wantCues, "want")
+	// humanNounFirstWords() are the words a (strong or weak) human noun starts with.
+	humanNounFirstWords = sync.OnceValue(func() map[string]bool {
+		return firstWords(humanNounIndex(), weakHumanNounIndex(), humanRoleIndex)
+	})
+)
+
+// lazyPhraseList is buildPhraseList of lex with reply_words.txt's phrases of
+// kind, built on its first call.
+func lazyPhraseList(lex map[string][]string, kind string) func() [][]string {
+	return sync.OnceValue(func() [][]string { return buildPhraseList(withReplyWords(lex, kind)) })
+}
 
 // buildPhraseList turns a lexicon into the word lists of its phrases, languages in
 // name order.
@@ -274,7 +289,7 @@ func withoutLastCourtesy(k string) (string, bool) {
 
 // humanRequestKey is IsHumanRequest of a key whose grammar sentence is read.
 func humanRequestKey(k string) bool {
-	if !hasWordIn(k, humanNounFirstWords) {
+	if !hasWordIn(k, humanNounFirstWords()) {
 		return false // a clause's words are k's: no human noun in any clause
 	}
 	contrast := anyPhrase(tokenize(k), personContrastIndex)
@@ -380,7 +395,7 @@ func clauseAsksForHuman(toks []token, contrast bool) bool {
 	for _, nouns := range []struct {
 		index      [][]string
 		weak, role bool
-	}{{humanNounIndex, false, false}, {weakHumanNounIndex, true, false}, {humanRoleIndex, true, true}} {
+	}{{humanNounIndex(), false, false}, {weakHumanNounIndex(), true, false}, {humanRoleIndex, true, true}} {
 		for _, noun := range nouns.index {
 			for at := findPhrase(toks, noun, 0); at >= 0; at = findPhrase(toks, noun, at+1) {
 				if nounAsksForHuman(toks, at, len(noun), nouns.weak && !contrast, nouns.role && !contrast, contrast) {
@@ -408,7 +423,7 @@ func nounAsksForHuman(toks []token, at, n int, weak, role, contrast bool) bool {
 	if talkedTo(before, role) {
 		return true
 	}
-	if weak && !role && anyPhrase(before, wantCueIndex) && startsWithAny(toks[at+n:], delegateCueIndex) {
+	if weak && !role && anyPhrase(before, wantCueIndex()) && startsWithAny(toks[at+n:], delegateCueIndex) {
 		// "I want a person to do this": someone wanted to take the task
 		// over. A role noun wanted for a task is what the business sells
 		// ("I want a coach to help me run faster").
@@ -431,7 +446,7 @@ func weakNounPlease(toks []token) bool {
 	if !anyPhrase(toks, pleaseIndex) {
 		return false
 	}
-	for _, noun := range weakHumanNounIndex {
+	for _, noun := range weakHumanNounIndex() {
 		if len(noun) == 1 && attentionCalls[noun[0]] {
 			continue
 		}
@@ -458,9 +473,9 @@ var talkCueNouns = wordSet(`a an the quick short brief little first free intro v
 // for a role noun, as a verb only (no article or adjective right before it).
 func talkedTo(before []token, role bool) bool {
 	if !role {
-		return anyPhrase(before, talkCueIndex)
+		return anyPhrase(before, talkCueIndex())
 	}
-	for _, p := range talkCueIndex {
+	for _, p := range talkCueIndex() {
 		for at := findPhrase(before, p, 0); at >= 0; at = findPhrase(before, p, at+1) {
 			if at == 0 || !talkCueNouns[before[at-1].text] {
 				return true
@@ -474,7 +489,7 @@ func talkedTo(before []token, role bool) bool {
 // whose last word is its preposition ("razgovarati sa", "mluvit s"): that
 // word is no possessive, though French "sa" is one.
 func endsWithCuePreposition(before []token) bool {
-	for _, p := range talkCueIndex {
+	for _, p := range talkCueIndex() {
 		if len(p) > 1 && endsWithPhrase(before, p) {
 			return true
 		}
@@ -548,9 +563,9 @@ func endsWithPhrase(toks []token, phrase []string) bool {
 // filler.
 func nounRequested(toks []token, at, n int, weak bool) bool {
 	before, after := toks[:at], toks[at+n:]
-	asked := anyPhrase(before, wantCueIndex)
+	asked := anyPhrase(before, wantCueIndex())
 	switch {
-	case anyPhrase(after, talkCueIndex) && (asked || anyPhrase(after, wantCueIndex)):
+	case anyPhrase(after, talkCueIndex()) && (asked || anyPhrase(after, wantCueIndex())):
 		// The verb-final languages put both cues after the noun ("бо одам
 		// гап задан мехоҳам", "hito to hanashitai desu").
 		return true
@@ -661,7 +676,7 @@ func clauseAsksAboutBot(toks []token) bool {
 
 // isHumanNounWord reports whether w alone is a (strong or weak) human noun.
 func isHumanNounWord(w string) bool {
-	for _, index := range [][][]string{humanNounIndex, weakHumanNounIndex} {
+	for _, index := range [][][]string{humanNounIndex(), weakHumanNounIndex()} {
 		for _, p := range index {
 			if len(p) == 1 && p[0] == w {
 				return true

@@ -28,7 +28,7 @@ var replyWords = readReplyWords(replyWordsText + "\n" + replyWordsWorldText)
 // for languages that share the words); "#" starts a comment.
 func readReplyWords(text string) map[string]map[string][]string {
 	out := map[string]map[string][]string{}
-	for _, line := range strings.Split(text, "\n") {
+	for line := range strings.Lines(text) { // iterators: no slice of lines or phrases is allocated
 		line = strings.TrimSpace(line)
 		head, list, ok := strings.Cut(line, ":")
 		kindLang := strings.Fields(head)
@@ -39,7 +39,7 @@ func readReplyWords(text string) map[string]map[string][]string {
 		if out[kind] == nil {
 			out[kind] = map[string][]string{}
 		}
-		for _, p := range strings.Split(list, ",") {
+		for p := range strings.SplitSeq(list, ",") {
 			if p = strings.TrimSpace(p); p != "" {
 				for _, lang := range kindLang[1:] {
 					out[kind][lang] = append(out[kind][lang], p)
