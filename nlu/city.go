@@ -476,8 +476,8 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	if c, ok := cityIndex[joined]; ok {
 		return c, true
 	}
-	if !typos || countries[joined] || !typoable(joined) {
-		return "", false // "Poland" is no typo of "Portland"
+	if !typos || countries[joined] || !typoable(joined) || cityNearWords()[joined] {
+		return "", false // "Poland" is no typo of "Portland", "mainland" of Mailand
 	}
 	if c, ok := shorthandCity(joined); ok {
 		return c, true // "dnvr": Denver without its vowels

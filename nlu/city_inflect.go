@@ -260,6 +260,24 @@ func LexiconCity(text string) (string, bool) {
 	return "", false
 }
 
+//go:embed city_near_words.txt
+var cityNearWordsText string
+
+// cityNearWords are the dictionary words of five letters or more near a
+// city's name (city_near_words.txt): read as themselves, never as a typo.
+// Built on the first typo looked up.
+var cityNearWords = sync.OnceValue(func() map[string]bool {
+	words := map[string]bool{}
+	for line := range strings.Lines(cityNearWordsText) {
+		if !strings.HasPrefix(line, "#") {
+			for _, w := range strings.Fields(line) {
+				words[w] = true
+			}
+		}
+	}
+	return words
+})
+
 //go:embed city_typo_words.txt
 var cityTypoWordsText string
 

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -186,11 +187,51 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if last+1 < len(toks) && holidaySpans[toks[last+1].text] {
 		return dateSpan{first: i, last: last + 1, noDay: true}, true
 	}
+	if c.dir == 0 && (holidayNear(toks, i) || holidayAttribute(toks, j, last)) {
+		return dateSpan{first: i, last: last, noDay: true}, true
+	}
 	if y, yl, ok := yearAt(toks, last+1); ok {
 		return dateSpan{first: i, last: yl, date: c.from(best.in(y))}, true
 	}
 	d, ok := best.next(today)
 	return dateSpan{first: i, last: last, date: c.from(d)}, ok
+}
+
+// holidayFrames are reader_words.txt's frames of a time near a holiday and
+// the determiners of a holiday qualifying a noun, read on the first holiday
+// named.
+var holidayFrames = sync.OnceValue(func() (w struct {
+	near        [][]string
+	determiners map[string]bool
+}) {
+	w.near, w.determiners = readerFrames("holiday_near_frames"), readerWords("holiday_determiner")
+	return w
+})
+
+// holidayNear reports whether a frame of a time near a holiday ends before
+// toks[i] ("around Thanksgiving", "alrededor de Navidad"): a season of days
+// around it, no one day.
+func holidayNear(toks []token, i int) bool {
+	for _, f := range holidayFrames().near {
+		if len(f) <= i && startsWithPhrase(toks[i-len(f):i], f) {
+			return true
+		}
+	}
+	return false
+}
+
+// holidayAttribute reports whether the holiday's name toks[j..last], after a
+// determiner, qualifies the noun after it ("once the thanksgiving orders are
+// done", "after our christmas party"): the day of an event of the holiday's
+// kind, which may be any day near it. Only a space may part the two (a
+// comma ends the answer: "the thanksgiving, please"). A date word, a number,
+// a day part or a word of the trip after the name ("the thanksgiving flight") keeps the day.
+func holidayAttribute(toks []token, j, last int) bool {
+	if j == 0 || last+1 >= len(toks) || !holidayFrames().determiners[toks[j-1].text] {
+		return false
+	}
+	next := toks[last+1]
+	return next.start == toks[last].end+1 && lowerASCIILetters(next.text) && !IsDateWord(next.text) && !eventNotNouns[next.text]
 }
 
 // holidayCount is how a day is counted from a holiday named after it: "the
