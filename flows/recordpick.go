@@ -21,7 +21,45 @@ var (
 	recordUpTo  = nlu.AnswerWords("record_upto")
 	recordAbove = nlu.AnswerWords("record_above")
 	recordKind  = phraseSet(nlu.AnswerWords("record_kind"))
+	recordGroup = nlu.AnswerWords("record_group")
+	groupLead   = nlu.AnswerWords("record_group_lead")
+	recordOr    = phraseSet(nlu.AnswerWords("record_or"))
+	groupNoun   = phraseSet(nlu.AnswerWords("record_group_noun"))
+	// positionWord stands before a number that is a listed offer's position.
+	positionWord = map[string]bool{"number": true, "no": true, "option": true, "choice": true, "nr": true, "num": true}
 )
+
+// describesSeveral reports whether words (folded) describe more than one
+// record: a word of a group ("one of the cheaper two", "either of the cheap
+// ones", "both"), an alternative ("the four or five star one") or a count of
+// two or more after another word that ends the answer or stands before a
+// group's noun ("the cheaper two", "the two cheaper ones"; "number 2" is a
+// position). A pick that leaves two is no pick.
+func describesSeveral(words []string) bool {
+	if startsWithAnyPhrase(words, groupLead) {
+		return true
+	}
+	for i, w := range words {
+		if recordOr[w] || startsWithAnyPhrase(words[i:], recordGroup) {
+			return true
+		}
+		n, ok := nlu.ParseInteger(w)
+		if ok && n >= 2 && n <= 9 && i > 0 && !positionWord[words[i-1]] && (i == len(words)-1 || groupNoun[words[i+1]] || i+2 < len(words) && groupNoun[words[i+2]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsWithAnyPhrase reports whether words start with one of phrases.
+func startsWithAnyPhrase(words []string, phrases [][]string) bool {
+	for _, p := range phrases {
+		if len(p) <= len(words) && slices.Equal(words[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
 
 // recordPicks read a description of a record, in order: a description that a
 // reader finds is read by it alone.

@@ -137,8 +137,8 @@ func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool)
 		}
 		return v, ok
 	}
-	if !byPrice {
-		return nil, false
+	if !byPrice || describesSeveral(nlu.FoldWords(raw)) {
+		return nil, false // "one of the cheaper two": two left
 	}
 	v, said := describedRecord(sl, cands, nlu.FoldWords(raw))
 	pv, priceSaid := pricePick(sl, cands, " "+foldKey(strings.Join(words, " "))+" ")
