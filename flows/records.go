@@ -98,7 +98,8 @@ func indexAction(a *Action, byField map[string][]map[string]string, refs map[str
 // asReference writes v in the form of the references the bot's actions give
 // the slot (prefix and digits: "BK-" and 5), when v is one typed with another
 // case, a space or no separator ("bk 73310", "bk30718": "BK-73310"); any
-// other v is returned as it is.
+// other v is returned as it is, and "" when v is a reference typed with a
+// digit astray (strayDigit).
 func (sl *slot) asReference(v string) string {
 	r := sl.reference
 	if r == nil {
@@ -117,7 +118,27 @@ func (sl *slot) asReference(v string) string {
 	if !ok || len(digits) != r.Digits || strings.ContainsFunc(digits, func(c rune) bool { return c < '0' || c > '9' }) {
 		return v
 	}
+	if strayDigit(v) {
+		return "" // "bk 8330 2": a digit astray, or one missing
+	}
 	return r.Prefix + digits
+}
+
+// strayDigit reports whether the digits of v are typed in groups apart by
+// spaces that mix a lone digit with longer groups ("bk 8330 2"): typed digit
+// by digit ("b k 5 9 3 0 8") or in groups as a number is said ("bk 45 678")
+// they are one reference; a lone digit beside a group is a slip whose
+// reference is not known.
+func strayDigit(v string) bool {
+	var single, longer bool
+	for _, f := range strings.FieldsFunc(v, func(c rune) bool { return c < '0' || c > '9' }) {
+		if len(f) == 1 {
+			single = true
+		} else {
+			longer = true
+		}
+	}
+	return single && longer
 }
 
 // recordAnswer reads the value of a slot with records in raw (see above):

@@ -376,10 +376,13 @@ func (sl *slot) textAnswer(raw string, direct bool) (any, bool) {
 		}
 	}
 	raw = trimValueEnd(raw)
+	if raw != "" {
+		raw = sl.asReference(raw) // "" for a reference with a digit astray
+	}
 	if raw == "" {
 		return nil, false
 	}
-	return sl.normalize(sl.asReference(raw)), true
+	return sl.normalize(raw), true
 }
 
 // trimValueEnd drops the punctuation and spaces that end a typed value, but
