@@ -23,6 +23,9 @@ func (tu *turn) clauseAside(sl *slot, text string) (string, nlu.AsideKind) {
 		return text, nlu.AsideNone
 	}
 	part, k := nlu.AnswerPart(text)
+	if at := nlu.EventAside(text); k == nlu.AsideNone && at > 0 {
+		part, k = text[:at], nlu.AsideReason // "richmond, job interview monday"
+	}
 	switch {
 	case k == nlu.AsideNone:
 		return text, k

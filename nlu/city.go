@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // cities are well-known city names, each with the other ways people write it
@@ -441,6 +443,47 @@ var cityExonyms = func() map[string][]string {
 // caller decides whether an unknown name may be one.
 func MatchCity(text string) (string, bool) { return matchCity(text, true) }
 
+// typedSpelling is text, a city's name typed as a name (each word
+// capitalized) in plain letters, when c, the name stored for it, is the same
+// name with diacritics ("Khujand" for the gazetteer's "Khŭjand"): the
+// spelling English writes and the user chose, kept as a renamed city's old
+// name is. Otherwise c.
+func typedSpelling(text, c string) string {
+	if isASCII(c) {
+		return c
+	}
+	t := strings.Join(strings.Fields(strings.TrimFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })), " ")
+	if t == "" || !isASCII(t) || !strings.EqualFold(plainLetters(c), t) {
+		return c
+	}
+	for _, w := range strings.Fields(t) {
+		if w[0] < 'A' || w[0] > 'Z' {
+			return c
+		}
+	}
+	return t
+}
+
+// plainLetters is s without its diacritics: its marks dropped once
+// decomposed (ŭ, é), and latinFold's letters of their own (ł, ø) as their
+// base letters.
+func plainLetters(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		if f, ok := latinFold[unicode.ToLower(r)]; ok && unicode.IsUpper(r) {
+			b.WriteString(strings.ToUpper(f))
+		} else if ok {
+			b.WriteString(f)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // matchCity is MatchCity, or MatchCityExact without typos: the known name or
 // alias text is, else the city of the text before its last comma ("Seattle,
 // WA", "Sacramento, CA": the city before a state or country), else (typos) the
@@ -451,7 +494,7 @@ func matchCity(text string, typos bool) (string, bool) {
 		return "", false
 	}
 	if c, ok := cityIndex[joined]; ok {
-		return c, true
+		return typedSpelling(text, c), true
 	}
 	if i := strings.LastIndexByte(text, ','); i > 0 {
 		if c, ok := matchCity(text[:i], typos); ok {

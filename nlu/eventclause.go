@@ -21,22 +21,52 @@ var eventNotNouns = readerWords("event_not_noun")
 
 // eventClause reports whether clause c names an event (one to three words
 // that are no date word, no number and none of eventNotNouns) and dates it
-// after a link word (eventLinks) with the words of a day.
+// after a link word (eventLinks) with the words of a day, or with a day's
+// own word right after it ("job interview monday", "crew change friday").
 func eventClause(c string) bool {
 	var buf [16]token
 	toks := appendTokens(buf[:0], key(c))
 	for i := 1; i < len(toks) && i <= 3; i++ {
-		if !eventLinks[toks[i].text] {
+		link := eventLinks[toks[i].text]
+		if !link && !namesDayIn(toks[i:i+1]) {
 			continue
 		}
-		for _, t := range toks[:i] {
-			if eventNotNouns[t.text] || knownDateWord(t.text) || isNumberToken(t.text) || strings.HasSuffix(t.text, "ly") {
-				return false
-			}
+		if !eventNoun(toks[:i]) {
+			return false
 		}
-		return namesDayIn(toks[i+1:])
+		return !link || namesDayIn(toks[i+1:])
 	}
 	return false
+}
+
+// eventNoun reports whether toks may name an event: no date word, number,
+// -ly adverb or word of eventNotNouns.
+func eventNoun(toks []token) bool {
+	for _, t := range toks {
+		if eventNotNouns[t.text] || knownDateWord(t.text) || isNumberToken(t.text) || strings.HasSuffix(t.text, "ly") {
+			return false
+		}
+	}
+	return true
+}
+
+// EventAside is the offset of the comma after the answer that opens a clause
+// dating an event of the user's life (eventClause: "richmond, job interview
+// monday", "from boise, site's done friday"), or -1: the clause's day is no
+// value of the trip's.
+func EventAside(text string) int {
+	at := strings.IndexByte(text, ',')
+	if at <= 0 {
+		return -1
+	}
+	c := text[at+1:]
+	if end := strings.IndexByte(c, ','); end >= 0 {
+		c = c[:end]
+	}
+	if eventClause(c) && holdsValue(c) {
+		return at
+	}
+	return -1
 }
 
 // namesDayIn reports whether toks hold a day's own word: a day of the month

@@ -108,7 +108,7 @@ func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 		}
 	}
 	if c, shared := placeCity(strings.Join(ws, " ")); c != "" || shared {
-		return c, shared
+		return typedSpelling(name, c), shared // "Khujand", not "Khŭjand"
 	}
 	if v, ok := lenitedRadical(ws); ok {
 		if c, shared := placeCity(strings.Join(v, " ")); c != "" || shared {
