@@ -168,7 +168,7 @@ var proposingWh = map[string]bool{"how about": true, "what about": true, "why ay
 // the 5th"); a pause to check ("BK-1... let me check... BK-2", "hang on")
 // and "I mean" in German, Italian, Portuguese, Spanish, French, Dutch,
 // Indonesian, Tagalog and Swedish ("anzi", "aliás", "o sea", "ik bedoel").
-var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no|let me check|let me see|hang on|hold on|ich meine|nein,? warte|anzi|cioe|no,? aspetta|volevo dire|ali[aá]s|quer dizer|ou melhor|o sea|quiero decir|no,? espera|je veux dire|non,? attends|ik bedoel|nee,? wacht|maksud saya|maksudnya|ay mali|jag menar|nej,? v[aä]nta)\b|\bcioè|[,.;–—-]\s*(?:or\s+)?(?:(?:um+|uh+|er+m?|hmm+|oh)[\s,]+)?no\b|[,.;–—-]\s*non\b)`)
+var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no|let me check|let me see|hang on|hold on|let'?s say|let us say|disons|digamos|diciamo|sagen wir|laten we zeggen|ich meine|nein,? warte|anzi|cioe|no,? aspetta|volevo dire|ali[aá]s|quer dizer|ou melhor|o sea|quiero decir|no,? espera|je veux dire|non,? attends|ik bedoel|nee,? wacht|maksud saya|maksudnya|ay mali|jag menar|nej,? v[aä]nta)\b|\bcioè|[,.;–—-]\s*(?:or\s+)?(?:(?:um+|uh+|er+m?|hmm+|oh)[\s,]+)?no\b|[,.;–—-]\s*non\b)`)
 
 // noneOfAfter reports whether the correction match m is a "no" that says
 // there is none of a thing ("thursday, no patients booked", "the 4th, no
@@ -203,7 +203,19 @@ func noneOfWords(toks []token) bool {
 			return true
 		}
 	}
-	return false
+	return len(toks) == 1 && pluralThing(toks[0].text)
+}
+
+// pluralThing reports whether w, said alone after "no", is the plural of a
+// thing there is none of ("saturday, no deliveries", "monday, no lessons"):
+// five letters or more ending in a single s, no place's name ("Porto, no
+// Brussels" corrects to a city) and no word of a date.
+func pluralThing(w string) bool {
+	if len(w) < 5 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || IsDateWord(w) {
+		return false
+	}
+	_, city := cityIndex[w]
+	return !city && !IsCountry(w)
 }
 
 var leadingNoRe = regexp.MustCompile(`(?i)^(?:no|non)\b[\s,.;–—-]+`)

@@ -749,11 +749,28 @@ func ordinalDay(w string) (int, bool) {
 	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
 		n++
 	}
-	if n == 0 || n > 2 || !ordinalSuffixes[w[n:]] {
+	if n == 0 || n > 2 || !ordinalSuffixes[w[n:]] && !doubledSuffix(w[n:]) {
 		return 0, false
 	}
 	d, _ := strconv.Atoi(w[:n])
 	return d, d >= 1 && d <= 31
+}
+
+// doubledSuffix reports whether s is an English ordinal suffix typed with a
+// letter twice ("15tth", "2ndd", "1sst"): a key held down, as in a word.
+func doubledSuffix(s string) bool {
+	if len(s) != 3 {
+		return false
+	}
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == s[i+1] {
+			switch s[:i] + s[i+1:] {
+			case "st", "nd", "rd", "th":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ordinalSuffixes may follow the digits of a day of the month.
