@@ -39,11 +39,13 @@ func eventClause(c string) bool {
 	return false
 }
 
-// eventNoun reports whether toks may name an event: no date word, number,
-// -ly adverb or word of eventNotNouns.
+// eventNoun reports whether toks may name an event: no date word or
+// weekday's abbreviation ("Wed Jul 8" is a date), number, -ly adverb or
+// word of eventNotNouns.
 func eventNoun(toks []token) bool {
 	for _, t := range toks {
-		if eventNotNouns[t.text] || knownDateWord(t.text) || isNumberToken(t.text) || strings.HasSuffix(t.text, "ly") {
+		_, abbr := weekdayAbbreviations[t.text]
+		if eventNotNouns[t.text] || knownDateWord(t.text) || IsDateWord(t.text) || abbr || isNumberToken(t.text) || strings.HasSuffix(t.text, "ly") {
 			return false
 		}
 	}
