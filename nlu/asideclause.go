@@ -11,9 +11,9 @@ var asideClausesText string
 // asideReason, asideSubordinate, asideAnchor, asideSubject and asideLeads are
 // aside_clauses.txt's lists, each phrase as its lower-case words, by first
 // word (as side_clauses.txt's).
-var asideReason, asideSubordinate, asideAnchor, asideSubject, asideLeads, hedgeWords, tripVerbs, conclusionWords = func() (r, s, a, sub, l, h, v, c map[string][][]string) {
-	x := phraseListsByFirst(asideClausesText, "reason", "subordinate", "anchor", "subject", "lead", "hedge", "trip_verb", "conclusion")
-	return x["reason"], x["subordinate"], x["anchor"], x["subject"], x["lead"], x["hedge"], x["trip_verb"], x["conclusion"]
+var asideReason, asideSubordinate, asideAnchor, asideSubject, asideLeads, hedgeWords, tripVerbs, conclusionWords, asideValueless = func() (r, s, a, sub, l, h, v, c, vl map[string][][]string) {
+	x := phraseListsByFirst(asideClausesText, "reason", "subordinate", "anchor", "subject", "lead", "hedge", "trip_verb", "conclusion", "valueless")
+	return x["reason"], x["subordinate"], x["anchor"], x["subject"], x["lead"], x["hedge"], x["trip_verb"], x["conclusion"], x["valueless"]
 }()
 
 // AsideKind is what opens an aside clause (AsideClause).
@@ -68,6 +68,9 @@ func asideAt(text string, words []sideWord, i int) (int, AsideKind) {
 	}
 	if phraseAtWords(text, words[i:], asideReason) {
 		return w.start, AsideReason
+	}
+	if phraseAtWords(text, words[i:], asideValueless) && !holdsValue(text[w.start:]) {
+		return w.start, AsideReason // "3 unless a cow calves early", "to savannah for the marathon"
 	}
 	if k, ok := subordinateAt(text, words[i:]); ok {
 		if w.clause || !phraseAtWords(text, words[i:], asideAnchor) {
