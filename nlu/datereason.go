@@ -46,11 +46,30 @@ func dateBeforeReason(text string, now time.Time, read func(string, time.Time) (
 		return Date{}, false
 	}
 	var hb [8]token
-	anchor := anchorOpeners[firstKeyWord(tail)]
-	if anchor && !hasDayNumber(appendTokens(hb[:0], key(head))) && namesADay(tail, now) {
+	opener := firstKeyWord(tail)
+	if anchorOpeners[opener] && !hasDayNumber(appendTokens(hb[:0], key(head))) && namesADay(tail, now) && !followsAnchor(d, opener, tail, now) {
 		return Date{}, false // "friday, after the conference on the 10th": which Friday?
 	}
 	return d, true
+}
+
+// followsAnchor reports whether d, a day read without its day number, is
+// the one the anchor clause tail places it by: its day falls within the
+// week after the anchor's day for "after" ("thursday, after the funeral on
+// wednesday": the Thursday that follows that Wednesday), within the week
+// before it for "before". Any other fit is asked: which one is meant?
+func followsAnchor(d Date, opener, tail string, now time.Time) bool {
+	a, ok := findDate(tail, now)
+	if !ok {
+		return false
+	}
+	switch opener {
+	case "after":
+		return a.Before(d) && !a.AddDays(7).Before(d)
+	case "before":
+		return d.Before(a) && !d.AddDays(7).Before(a)
+	}
+	return false
 }
 
 // firstKeyWord is the first word of text's key.

@@ -26,17 +26,30 @@ var eventNotNouns = readerWords("event_not_noun")
 func eventClause(c string) bool {
 	var buf [16]token
 	toks := appendTokens(buf[:0], key(c))
-	for i := 1; i < len(toks) && i <= 3; i++ {
-		link := eventLinks[toks[i].text]
-		if !link && !namesDayIn(toks[i:i+1]) {
-			continue
+	for i := 1; i < len(toks) && i <= 4; i++ {
+		if eventLinks[toks[i].text] {
+			return i <= 3 && eventNoun(toks[:i]) && namesDayIn(toks[i+1:])
 		}
-		if !eventNoun(toks[:i]) {
-			return false
+		if namesDayIn(toks[i : i+1]) {
+			return datedWithoutLink(toks[:i])
 		}
-		return !link || namesDayIn(toks[i+1:])
 	}
 	return false
+}
+
+// datedWithoutLink reports whether toks, the words before a day's own word
+// with no link between ("job interview monday", "crew change the 4th"), name
+// an event: one to three event words, then an optional article; the last
+// word may start no date ("next friday", "on the 9th" are dates).
+func datedWithoutLink(toks []token) bool {
+	if n := len(toks); n > 1 && toks[n-1].text == "the" {
+		toks = toks[:n-1]
+	}
+	n := len(toks)
+	if n == 0 || n > 3 || mayStartDate(toks[n-1].text) || eventLinks[toks[n-1].text] {
+		return false
+	}
+	return eventNoun(toks)
 }
 
 // eventNoun reports whether toks may name an event: no date word or
