@@ -66,11 +66,8 @@ func asideAt(text string, words []sideWord, i int) (int, AsideKind) {
 	if d := spacedDashBefore(text, words[i-1].end, w.start); d >= 0 && !isDigit(text[w.start]) {
 		return d, AsideSubject // "Scottsdale - showing a house", the answer checked
 	}
-	if phraseAtWords(text, words[i:], asideReason) {
+	if asideReasonOpens(text, words[i:]) {
 		return w.start, AsideReason
-	}
-	if phraseAtWords(text, words[i:], asideValueless) && !holdsValue(text[w.start:]) {
-		return w.start, AsideReason // "3 unless a cow calves early", "to savannah for the marathon"
 	}
 	if k, ok := subordinateAt(text, words[i:]); ok {
 		if w.clause || !phraseAtWords(text, words[i:], asideAnchor) {
@@ -87,6 +84,14 @@ func asideAt(text string, words []sideWord, i int) (int, AsideKind) {
 		return w.start, AsideSubject
 	}
 	return -1, AsideNone
+}
+
+// asideReasonOpens reports whether words open a reason ("since sfo is a zoo"),
+// or a condition or a purpose that names no value ("unless a cow calves
+// early", "for the marathon"; "unless Lisbon has rooms" names one).
+func asideReasonOpens(text string, words []sideWord) bool {
+	return phraseAtWords(text, words, asideReason) ||
+		phraseAtWords(text, words, asideValueless) && !holdsValue(text[words[0].start:])
 }
 
 // participleOpens reports whether a clause opens with a participle and goes

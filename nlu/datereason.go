@@ -45,12 +45,19 @@ func dateBeforeReason(text string, now time.Time, read func(string, time.Time) (
 	if !ok || !reasonClause(tail) || SaysUnsure(tail) || SaysChange(tail) && !changeIsSubject(tail) {
 		return Date{}, false
 	}
-	var hb [8]token
-	opener := firstKeyWord(tail)
-	if anchorOpeners[opener] && !hasDayNumber(appendTokens(hb[:0], key(head))) && namesADay(tail, now) && !followsAnchor(d, opener, tail, now) {
+	if anchorAsks(d, head, tail, now) {
 		return Date{}, false // "friday, after the conference on the 10th": which Friday?
 	}
 	return d, true
+}
+
+// anchorAsks reports whether tail, an anchor clause after head, a day said
+// without its day number, names a day that head's day d does not follow
+// (followsAnchor): which of the weekdays is meant is asked.
+func anchorAsks(d Date, head, tail string, now time.Time) bool {
+	var hb [8]token
+	opener := firstKeyWord(tail)
+	return anchorOpeners[opener] && !hasDayNumber(appendTokens(hb[:0], key(head))) && namesADay(tail, now) && !followsAnchor(d, opener, tail, now)
 }
 
 // followsAnchor reports whether d, a day read without its day number, is
