@@ -61,6 +61,20 @@ func presentLevelAsCue(n *Node, text string) string {
 	if level == nil || len(text) != len(strings.ToLower(text)) {
 		return text
 	}
+	if read, ok := levelClauseAsCue(n, level, cue, text); ok {
+		return read
+	}
+	if split := levelFrameSplit(text); split != text {
+		if read, ok := levelClauseAsCue(n, level, cue, split); ok {
+			return read
+		}
+	}
+	return text
+}
+
+// levelClauseAsCue is presentLevelAsCue's reading of text for the level fact
+// level and its cue, and whether it found the level clause.
+func levelClauseAsCue(n *Node, level *Extractor, cue, text string) (string, bool) {
 	clauses := clauseRe.FindAllStringIndex(text, -1)
 	at, withNumbers := -1, 0
 	for i, c := range clauses {
@@ -71,20 +85,23 @@ func presentLevelAsCue(n *Node, text string) string {
 		withNumbers++
 		if isLevelClause(n, level, clause) {
 			if at >= 0 {
-				return text // two level clauses: which is which is a guess
+				return text, false // two level clauses: which is which is a guess
 			}
 			at = i
 		}
 	}
+	if at < 0 && withNumbers == 2 {
+		at = unplacedLevelClause(n, level, text, clauses)
+	}
 	if at < 0 || withNumbers < 2 {
-		return text
+		return text, false
 	}
 	c := clauses[at]
 	qs := nlu.ExtractQuantities(strings.ToLower(numbersText(text[c[0]:c[1]])))
 	level1 := formatQuantity(qs[0])
 	end := strings.TrimRightFunc(text[c[0]:c[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	tail := text[c[0]+len(end) : c[1]]
-	return text[:c[0]] + " " + cue + " " + level1 + tail + text[c[1]:]
+	return text[:c[0]] + " " + cue + " " + level1 + tail + text[c[1]:], true
 }
 
 // presentLevelExtractor is node n's number extractor cued by a present marker,

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -165,6 +166,7 @@ func isASCIIDigit(r rune) bool { return r >= '0' && r <= '9' }
 // the group it replaces ("202 555 0110" and "0111"); a number written without
 // groups takes a tail of at most four digits as its last digits.
 func correctedPhoneTail(head, tail string) (string, bool) {
+	tail = withoutEndWords(tail)
 	loc := lastPhoneLoc(head)
 	if loc == nil || strings.TrimFunc(tail, func(r rune) bool { return isASCIIDigit(r) || r == ' ' || r == '-' || r == '.' }) != "" {
 		return "", false
@@ -188,6 +190,34 @@ func correctedPhoneTail(head, tail string) (string, bool) {
 	}
 	return extractPhone(strings.Join(groups, " "))
 }
+
+// withoutEndWords is a correction's tail without the words that say its
+// digits are the number's last ones ("0129 at the end", "the last four
+// 0129": phone_end_frames in reader_words.txt), which is how
+// correctedPhoneTail reads digit groups anyway; a tail with other words is
+// kept as it is.
+func withoutEndWords(tail string) string {
+	var words, digits []string
+	for _, f := range strings.Fields(strings.ToLower(strings.Trim(tail, " .!,;"))) {
+		if strings.IndexFunc(f, func(r rune) bool { return !isASCIIDigit(r) && r != '-' && r != '.' }) < 0 {
+			digits = append(digits, f)
+		} else {
+			words = append(words, strings.Trim(f, ",.!;:"))
+		}
+	}
+	if len(words) == 0 || len(digits) == 0 {
+		return tail
+	}
+	for _, frame := range phoneEndFrames() {
+		if slices.Equal(frame, words) {
+			return strings.Join(digits, " ")
+		}
+	}
+	return tail
+}
+
+// phoneEndFrames are reader_words.txt's phone_end_frames, read once.
+var phoneEndFrames = sync.OnceValue(func() [][]string { return readerFrames("phone_end_frames") })
 
 // lastPhoneLoc is the span of the last run of head that reads as a phone
 // number, or nil.

@@ -1,0 +1,123 @@
+package gates
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// TestRound14GoalClasses (round 14's coach classes, in phrasings of their
+// own): a goal's present level introduced by words of a language no list
+// holds, after a comma and before a quantity in the target's unit; a level
+// frame said right after the target with no comma; and what must never read
+// as a level: a joiner of any language, an English word, a reply word.
+func TestRound14GoalClasses(t *testing.T) {
+	checkGoalAnswers(t, []goalAnswer{
+		{"bench 90 kg, awor 70 kg", "90 kg", "70 kg"},
+		{"squat 140 kg, nun 110 kg", "140 kg", "110 kg"},
+		{"run 21 km, nú 10 km", "21 km", "10 km"},
+		{"deadlift 160 kg, op it stuit 120 kg", "160 kg", "120 kg"},
+		{"weight 65 kg karvu che, atyare 72 kg", "65 kg", "72 kg"},
+		{"run 30 km, ubu 12 km", "30 km", "12 km"},
+		{"squat 100 kg, zurzeyt 80 kg", "100 kg", "80 kg"},
+		{"deadlfit 150kg at 120kg", "150 kg", "120 kg"},
+		{"bench 100 kg doing 80 kg", "100 kg", "80 kg"},
+		{"bench 90 kg, not 70 kg", "", ""},
+		{"bench 90 kg, or 70 kg", "", ""},
+		{"bench 90 kg, by 70 kg", "", ""},
+		{"bench 90 kg, atau 95 kg", "", ""},
+		{"bench 90 kg, eller 95 kg", "", ""},
+		{"bench 90 kg, aber 95 kg", "", ""},
+		{"bench 90 kg, dan 70 kg", "", ""},
+		{"bench 90 kg, nei 70 kg", "", ""},
+		{"bench 90 kg, ideally 95 kg", "", ""},
+		{"bench 90 kg, eventually 120 kg", "", ""},
+		{"squat 120 kg, bodyweight 80 kg", "", ""},
+		{"squat 120 kg, last year 100 kg", "", ""},
+		{"bench 90 kg, awor 70 lb", "", ""},
+		{"bench 90 kg, awor 70 kg?", "", ""},
+	})
+}
+
+// TestUnplacedLevelRightOrAbsent: "TARGET, W LEVEL" with W a made-up word
+// gives the target and the level or nothing; with W a joiner of any
+// language or an English word, never the level.
+func TestUnplacedLevelRightOrAbsent(t *testing.T) {
+	joiners := []string{"or", "and", "not", "but", "oder", "ou", "atau", "eller", "vagy", "ili", "dan", "aber", "ideally", "maybe", "roughly", "then", "than", "bis"}
+	rapid.Check(t, func(rt *rapid.T) {
+		target := rapid.IntRange(20, 300).Draw(rt, "target")
+		level := rapid.IntRange(5, 300).Draw(rt, "level")
+		unit := rapid.SampledFrom([]string{"kg", "km", "lb"}).Draw(rt, "unit")
+		lift := rapid.SampledFrom([]string{"bench", "squat", "run", "deadlift", "swim"}).Draw(rt, "lift")
+		made := rapid.StringMatching(`[bdfgklmnprstvz][aeiou][bdfgklmnprstvz]?[aeiou][bdfgklmnprstvz]?`).Draw(rt, "word")
+		text := fmt.Sprintf("%s %d %s, %s %d %s", lift, target, unit, made, level, unit)
+		got := goalOf(t, text)
+		right := [2]string{fmt.Sprintf("%d %s", target, unit), fmt.Sprintf("%d %s", level, unit)}
+		if got != right && got != [2]string{} {
+			t.Fatalf("%q: %q", text, got)
+		}
+		joiner := rapid.SampledFrom(joiners).Draw(rt, "joiner")
+		text = fmt.Sprintf("%s %d %s, %s %d %s", lift, target, unit, joiner, level, unit)
+		if got := goalOf(t, text); got[1] == right[1] && target != level {
+			t.Fatalf("%q: level %q read", text, got[1])
+		}
+	})
+}
+
+// goalOf is the target and baseline the coach stores for a goal answer.
+func goalOf(t *testing.T, text string) [2]string {
+	c := newConversation(t, demoEngine(t, nil))
+	c.say("hi")
+	c.say("ok")
+	c.say(text)
+	v := c.runtime().FactValues
+	return [2]string{v["goal_target"], v["goal_baseline"]}
+}
+
+// TestJoinersHoldCLDRListWords: every word of "and" and "or" of CLDR's list
+// patterns is a joiner in levels.txt (skipped without the CLDR JSON).
+func TestJoinersHoldCLDRListWords(t *testing.T) {
+	files, _ := filepath.Glob("/work/cldr/cldr-misc-full/main/*/listPatterns.json")
+	if len(files) == 0 {
+		t.Skip("no CLDR JSON at /work/cldr")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Main map[string]struct {
+				ListPatterns map[string]map[string]string `json:"listPatterns"`
+			} `json:"main"`
+		}
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		for loc, m := range doc.Main {
+			for _, kind := range []string{"listPattern-type-standard", "listPattern-type-or"} {
+				for _, part := range []string{"2", "end"} {
+					checkJoiners(t, loc, m.ListPatterns[kind][part])
+				}
+			}
+		}
+	}
+}
+
+func checkJoiners(t *testing.T, loc, pattern string) {
+	t.Helper()
+	for _, w := range strings.Fields(strings.ToLower(strings.NewReplacer("{0}", " ", "{1}", " ").Replace(pattern))) {
+		w = strings.Trim(w, ",،、⹁-")
+		if w == "" || strings.ContainsAny(w, "(){}") {
+			continue
+		}
+		if !placed(w) {
+			t.Errorf("%s: %q of %q is no joiner", loc, w, pattern)
+		}
+	}
+}

@@ -1,0 +1,37 @@
+// Package lexicon gives other packages the shop's ordinary English word list
+// (english_words.txt, Debian's wamerican, NOTICE entry 8) without the shop:
+// the coach asks whether a word before a number is English before it reads
+// an unplaced word as another language's "now" (gates/levels.go).
+package lexicon
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
+
+//go:embed english_words.txt
+var englishWordsText string
+
+// englishWords is the set of englishWordsText, built on its first use only.
+var englishWords = sync.OnceValue(func() map[string]struct{} {
+	set := make(map[string]struct{}, 58000)
+	for line := range strings.Lines(englishWordsText) {
+		if w := strings.TrimSpace(line); w != "" && w[0] != '#' {
+			set[w] = struct{}{}
+		}
+	}
+	return set
+})
+
+// IsEnglishWord reports whether w, lower case, is a word of the list, or a
+// plural in -s of one (the list leaves such plurals out).
+func IsEnglishWord(w string) bool {
+	set := englishWords()
+	if _, ok := set[w]; ok {
+		return true
+	}
+	s, ok := strings.CutSuffix(w, "s")
+	_, plural := set[s]
+	return ok && plural
+}
