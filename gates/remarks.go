@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
 )
 
@@ -49,11 +50,23 @@ func withoutRemarks(text string) string {
 	var b strings.Builder
 	for _, clause := range clauseRe.FindAllString(text, -1) {
 		words := remarkTokens(clause)
-		if !saysAny(words, "past") && !saysAny(words, "descriptive") {
+		if !saysAny(beforePending(words), "past") && !saysAny(words, "descriptive") {
 			b.WriteString(clause)
 		}
 	}
 	return b.String()
+}
+
+// beforePending is words up to a word that opens what must happen first
+// (pending in remarks.txt: "after", "once", "when"): "session tuesday after
+// i've slept" books Tuesday; its perfect tells when, not what happened.
+func beforePending(words []string) []string {
+	for i := 1; i < len(words); i++ {
+		if nlu.HoldsPhrase(words[i:i+1], remarkWords["pending"]) {
+			return words[:i]
+		}
+	}
+	return words
 }
 
 // withDaysBesideKinds writes out a weekday's abbreviation that is another
@@ -133,4 +146,84 @@ func phrasesPattern(name string) string {
 		alts = append(alts, regexp.QuoteMeta(strings.Join(p, " ")))
 	}
 	return strings.Join(alts, "|")
+}
+
+// dateBesideKind reads node n's date that the sentence reader left unread
+// (nlu.FindDate) from the message as an answer (nlu.ReadDate: a weekday
+// mistyped by two letters, a side clause after the day) once the words of
+// the node's kinds are set aside: "intro cal wensday" is an intro call on
+// Wednesday, "training on the 7th, my first day off" a session on the 7th.
+// Only a message that names a kind is read again so; the answer reader takes
+// the day only when every other word is accounted for.
+func dateBesideKind(n *Node, msg parley.Message, values map[string]string, put func(raw, value string)) {
+	for i := range n.Extract {
+		x := &n.Extract[i]
+		if x.Kind != ExtractDate {
+			continue
+		}
+		own := ownWords(msg.Text, x.Kind)
+		if values[x.Fact] != "" {
+			dropBesideMistypedDay(x, own, msg, values)
+			continue
+		}
+		if _, _, corrected := nlu.SplitCorrection(own); corrected {
+			continue
+		}
+		text := withoutRemarks(withoutLevelClauses(nlu.WithoutQuestions(own)))
+		rest := withoutKindWords(n, text)
+		if rest == text {
+			continue
+		}
+		d, ok := nlu.ReadDate(rest, msg.SentAt)
+		if !ok || x.Validate == ValidateFutureDate && (d.Before(nlu.DateOf(msg.SentAt)) || recentPastRolled(d, msg)) {
+			continue
+		}
+		put(x.Fact, d.String())
+	}
+}
+
+// withoutKindWords is text without the words of node n's category keywords,
+// or a word one edit from one of four letters or more ("cal" for "call").
+func withoutKindWords(n *Node, text string) string {
+	kinds := map[string]bool{}
+	for _, x := range n.Extract {
+		for _, kws := range x.Categories {
+			for _, kw := range kws {
+				for _, w := range strings.Fields(strings.ToLower(kw)) {
+					kinds[w] = true
+				}
+			}
+		}
+	}
+	if len(kinds) == 0 {
+		return text
+	}
+	return wordRe.ReplaceAllStringFunc(text, func(w string) string {
+		lower := strings.ToLower(w)
+		if kinds[lower] {
+			return ""
+		}
+		for k := range kinds {
+			if len(k) >= 4 && len(lower) >= 3 && oneEdit(lower, k) {
+				return ""
+			}
+		}
+		return w
+	})
+}
+
+// dropBesideMistypedDay drops fact x's date read from text when another word
+// of it is a day mistyped past the sentence reader ("intro cal wensday or
+// thursday": Wednesday or Thursday?) that the answer reader reads as another
+// day: two days are no answer.
+func dropBesideMistypedDay(x *Extractor, text string, msg parley.Message, values map[string]string) {
+	for _, w := range wordRe.FindAllString(text, -1) {
+		if len(w) < 5 || nlu.IsLexiconWord(w) || strings.ContainsAny(w, "0123456789") {
+			continue
+		}
+		if d, ok := nlu.ReadDate(w, msg.SentAt); ok && d.String() != values[x.Fact] {
+			delete(values, x.Fact)
+			return
+		}
+	}
 }

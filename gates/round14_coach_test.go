@@ -121,3 +121,49 @@ func checkJoiners(t *testing.T, loc, pattern string) {
 		}
 	}
 }
+
+// TestRound14BookingClasses: a day mistyped beside a mistyped kind ("intro
+// cal wensday"), a day with an aside after it ("..., my only day off"), and a
+// perfect that says what must happen first ("after i've slept") book the
+// day; two days, or a day in a remark, book none.
+func TestRound14BookingClasses(t *testing.T) {
+	for _, tt := range []struct{ text, date string }{
+		{"intro cal wensday", "2026-01-07"},
+		{"a sesion on fryday", "2026-01-02"},
+		{"workout tusday", "2026-01-06"},
+		{"training on the 9th, my only day off", "2026-01-09"},
+		{"call friday once i've slept", "2026-01-02"},
+		{"session monday when i've finished nights", "2026-01-05"},
+		{"intro cal wensday or thursday", ""},
+		{"intro call wednesday or thursday", ""},
+		{"the gym was packed on tuesday", ""},
+		{"a session, i slept badly on tuesday", ""},
+	} {
+		c := atBooking(t)
+		c.say(tt.text)
+		if got := c.runtime().FactValues["booking_date"]; got != tt.date {
+			t.Errorf("%q: booking_date %q, want %q", tt.text, got, tt.date)
+		}
+	}
+}
+
+// TestMistypedDayBesideKindRightOrAbsent: a kind and a weekday with one
+// letter dropped or doubled books that weekday or none, never another.
+func TestMistypedDayBesideKindRightOrAbsent(t *testing.T) {
+	days := []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+	want := []string{"2026-01-05", "2026-01-06", "2026-01-07", "2026-01-08", "2026-01-02", "2026-01-03", "2026-01-04"}
+	rapid.Check(t, func(rt *rapid.T) {
+		i := rapid.IntRange(0, 6).Draw(rt, "day")
+		at := rapid.IntRange(1, len(days[i])-1).Draw(rt, "at")
+		typo := days[i][:at] + days[i][at+1:]
+		if rapid.Bool().Draw(rt, "double") {
+			typo = days[i][:at] + days[i][at:at+1] + days[i][at:]
+		}
+		kind := rapid.SampledFrom([]string{"intro cal", "sesion", "training", "a call", "workout on"}).Draw(rt, "kind")
+		c := atBooking(t)
+		c.say(kind + " " + typo)
+		if got := c.runtime().FactValues["booking_date"]; got != "" && got != want[i] {
+			t.Fatalf("%q: booking_date %q, want %q or none", kind+" "+typo, got, want[i])
+		}
+	})
+}

@@ -53,6 +53,7 @@ func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, p
 		// The quantities settled are those of the user's own words, said for
 		// sure (ownWords), as the extractors read them.
 		settleNumbers(n, ownWords(msg.Text, ExtractNumber), values)
+		dateBesideKind(n, msg, values, put)
 	}
 }
 
