@@ -56,6 +56,9 @@ func TestUnplacedLevelRightOrAbsent(t *testing.T) {
 		lift := rapid.SampledFrom([]string{"bench", "squat", "run", "deadlift", "swim"}).Draw(rt, "lift")
 		made := rapid.StringMatching(`[bdfgklmnprstvz][aeiou][bdfgklmnprstvz]?[aeiou][bdfgklmnprstvz]?`).Draw(rt, "word")
 		text := fmt.Sprintf("%s %d %s, %s %d %s", lift, target, unit, made, level, unit)
+		if placed(made) {
+			return // a word of its own ("goal", "tomorrow"): read as that word
+		}
 		got := goalOf(t, text)
 		right := [2]string{fmt.Sprintf("%d %s", target, unit), fmt.Sprintf("%d %s", level, unit)}
 		if got != right && got != [2]string{} {

@@ -420,7 +420,7 @@ func nounAsksForHuman(toks []token, at, n int, weak, role, contrast bool) bool {
 	if anyPhrase(before, humanNegationIndex) || asksAboutBot(toks, at) || own {
 		return false
 	}
-	if talkedTo(before, role) {
+	if talkedTo(before, role) || asksCallBack(toks, at, n) {
 		return true
 	}
 	if weak && !role && anyPhrase(before, wantCueIndex()) && startsWithAny(toks[at+n:], delegateCueIndex) {
@@ -436,6 +436,35 @@ func nounAsksForHuman(toks []token, at, n int, weak, role, contrast bool) bool {
 	}
 	return nounRequested(toks, at, n, weak) || askedIfThere(toks, at, n, weak)
 }
+
+// asksCallBack reports whether the human noun at toks[at:at+n] is asked to
+// call the user back (callback_frames in reader_words.txt): "get a coach to
+// ring me", "can someone phone me back". A frame without its "to" asks only
+// after a callback opener ("have someone call me"): "did someone call me?"
+// asks about the past.
+func asksCallBack(toks []token, at, n int) bool {
+	after := toks[at+n:]
+	for _, frame := range callBackFrames() {
+		if !startsWithPhrase(after, frame) {
+			continue
+		}
+		if frame[0] == "to" {
+			return true
+		}
+		for _, t := range toks[:at] {
+			if callBackOpeners()[t.text] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// callBackFrames and callBackOpeners are reader_words.txt's lists, read once.
+var (
+	callBackFrames  = sync.OnceValue(func() [][]string { return readerFrames("callback_frames") })
+	callBackOpeners = sync.OnceValue(func() map[string]bool { return readerWords("callback_openers") })
+)
 
 // weakNounPlease reports whether a clause is a weak noun for a person with
 // a please and filler only ("a person please", "someone pls"): that person
