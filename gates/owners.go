@@ -27,7 +27,9 @@ func ownWords(text, kind string) string {
 		return ""
 	}
 	if nlu.IsNonAnswer(text) {
-		if text = decidedAfter(text); text == "" {
+		if rest := withoutUnknownLevel(text, kind); rest != text {
+			text = rest
+		} else if text = decidedAfter(text); text == "" {
 			return ""
 		}
 	}
@@ -169,6 +171,31 @@ func decidedAfter(text string) string {
 	}
 	if strings.TrimSpace(rest) == "" || nlu.IsNonAnswer(rest) || saysAny(ownerTokens(rest), "hedge") {
 		return ""
+	}
+	return rest
+}
+
+// withoutUnknownLevel is a goal answer without its one clause that says the
+// user does not know where they stand now ("run 50 km someday, no idea what i
+// can do now"): a clause with no digit, a present marker and a hedge of its
+// own (nlu.IsNonAnswer). The rest, holding a number and no hedge, gives the
+// target; the level stays unknown. Text is returned as it is otherwise.
+func withoutUnknownLevel(text, kind string) string {
+	if kind != ExtractNumber {
+		return text
+	}
+	var kept strings.Builder
+	dropped := 0
+	for _, clause := range clauseRe.FindAllString(text, -1) {
+		if !strings.ContainsAny(clause, "0123456789") && nlu.IsNonAnswer(clause) && saysNow(ownerTokens(clause)) {
+			dropped++
+			continue
+		}
+		kept.WriteString(clause)
+	}
+	rest := kept.String()
+	if dropped != 1 || !strings.ContainsAny(rest, "0123456789") || nlu.IsNonAnswer(rest) {
+		return text
 	}
 	return rest
 }

@@ -27,6 +27,10 @@ func TestRound14GoalClasses(t *testing.T) {
 		{"squat 100 kg, zurzeyt 80 kg", "100 kg", "80 kg"},
 		{"deadlfit 150kg at 120kg", "150 kg", "120 kg"},
 		{"bench 100 kg doing 80 kg", "100 kg", "80 kg"},
+		{"swim 5 km one day, no idea what i can do now", "5 km", ""},
+		{"bench 100 kg, dunno what i lift now", "100 kg", ""},
+		{"no idea, maybe 50 km, not sure about now", "", ""},
+		{"run 50 km someday, no idea", "", ""},
 		{"bench 90 kg, not 70 kg", "", ""},
 		{"bench 90 kg, or 70 kg", "", ""},
 		{"bench 90 kg, by 70 kg", "", ""},
@@ -68,6 +72,21 @@ func TestUnplacedLevelRightOrAbsent(t *testing.T) {
 		text = fmt.Sprintf("%s %d %s, %s %d %s", lift, target, unit, joiner, level, unit)
 		if got := goalOf(t, text); got[1] == right[1] && target != level {
 			t.Fatalf("%q: level %q read", text, got[1])
+		}
+	})
+}
+
+// TestUnknownLevelLeavesTheTarget: a target and a clause saying the present
+// level is not known give the target alone, never a level.
+func TestUnknownLevelLeavesTheTarget(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(5, 300).Draw(rt, "n")
+		unit := rapid.SampledFrom([]string{"kg", "km", "lb"}).Draw(rt, "unit")
+		lift := rapid.SampledFrom([]string{"bench", "squat", "run", "deadlift", "swim"}).Draw(rt, "lift")
+		hedge := rapid.SampledFrom([]string{"no idea what i can do now", "not sure where i am now", "dunno about now", "no clue what i do right now"}).Draw(rt, "hedge")
+		text := fmt.Sprintf("%s %d %s, %s", lift, n, unit, hedge)
+		if got := goalOf(t, text); got[1] != "" || got[0] != "" && got[0] != fmt.Sprintf("%d %s", n, unit) {
+			t.Fatalf("%q: %q", text, got)
 		}
 	})
 }
