@@ -5,34 +5,18 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/parleyhq/parley/nlu"
+	"github.com/parleyhq/parley/shop/lexicon"
 )
 
-// englishWordsText is lexicon/english_words.txt: the ordinary English words
-// (Debian's wamerican, NOTICE entry 8), a plural in -s left out when its
-// singular is listed.
-//
-//go:embed lexicon/english_words.txt
-var englishWordsText string
-
-// englishWords is the set of englishWordsText, built on its first use: a turn
-// asks only when a search would be for something the catalog does not sell.
-var englishWords = sync.OnceValue(buildEnglishWords)
-
-// buildEnglishWords reads englishWordsText into a set.
-func buildEnglishWords() map[string]struct{} {
-	set := make(map[string]struct{}, 48000)
-	for line := range strings.Lines(englishWordsText) {
-		w := strings.TrimSpace(line)
-		if w != "" && w[0] != '#' {
-			set[w] = struct{}{}
-		}
-	}
-	return set
-}
+// englishWords is the set of lexicon/english_words.txt: the ordinary English
+// words (Debian's wamerican, NOTICE entry 8), a plural in -s left out when its
+// singular is listed; built on its first use (package lexicon, which the coach
+// shares): a turn asks only when a search would be for something the catalog
+// does not sell.
+var englishWords = lexicon.EnglishWords
 
 // minEnglishWord is the shortest word looked up in englishWords: one or two
 // letters ("ha", "iv") are as often a reply, an initial or a word of another

@@ -1,7 +1,8 @@
-// Package lexicon gives other packages the shop's ordinary English word list
-// (english_words.txt, Debian's wamerican, NOTICE entry 8) without the shop:
-// the coach asks whether a word before a number is English before it reads
-// an unplaced word as another language's "now" (gates/levels.go).
+// Package lexicon holds the shop's ordinary English word list
+// (english_words.txt, Debian's wamerican, NOTICE entry 8), embedded once for
+// the shop and the coach: the shop asks whether an unsold search is English,
+// the coach whether a word before a number is English before it reads an
+// unplaced word as another language's "now" (gates/levels.go).
 package lexicon
 
 import (
@@ -14,7 +15,10 @@ import (
 var englishWordsText string
 
 // englishWords is the set of englishWordsText, built on its first use only.
-var englishWords = sync.OnceValue(func() map[string]struct{} {
+var englishWords = sync.OnceValue(buildEnglishWords)
+
+// buildEnglishWords reads englishWordsText into a set.
+func buildEnglishWords() map[string]struct{} {
 	set := make(map[string]struct{}, 58000)
 	for line := range strings.Lines(englishWordsText) {
 		if w := strings.TrimSpace(line); w != "" && w[0] != '#' {
@@ -22,7 +26,11 @@ var englishWords = sync.OnceValue(func() map[string]struct{} {
 		}
 	}
 	return set
-})
+}
+
+// EnglishWords returns the set of the list's words, built on first use and
+// shared: callers must not change it.
+func EnglishWords() map[string]struct{} { return englishWords() }
 
 // IsEnglishWord reports whether w, lower case, is a word of the list, or a
 // plural in -s of one (the list leaves such plurals out).
