@@ -57,6 +57,10 @@ func TestDateClassesRound14(t *testing.T) {
 		{"hand data: Malagasy", "ny alarobia", round14Now, "2027-03-17"},
 		{"a day counted from a holiday", "the friday before easter", round14Now, "2027-03-26"},
 		{"a day counted from a holiday", "the tuesday after easter", round14Now, "2027-03-30"},
+		// The counted day decides whether this year's has passed, not the feast.
+		{"a counted day that is today", "the day after pentecost", time.Date(2026, 5, 25, 9, 0, 0, 0, time.UTC), "2026-05-25"},
+		{"a counted day just gone", "the day before easter", time.Date(2026, 4, 5, 9, 0, 0, 0, time.UTC), ""},
+		{"a counted day to come, its feast gone", "the monday after easter", time.Date(2026, 4, 6, 9, 0, 0, 0, time.UTC), "2026-04-06"},
 		{"a day counted from a holiday", "the day before christmas", round14Now, "2027-12-24"},
 		{"a day counted from a holiday", "the thursday before thanksgiving", round14Now, "2027-11-18"},
 		{"a season alone", "easter", round14Now, ""},

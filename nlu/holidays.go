@@ -161,6 +161,19 @@ func (h holiday) next(today Date) (Date, bool) {
 	return h.in(today.Year + 1), true
 }
 
+// nextCounted is next for the day counted from the holiday ("the day after
+// Pentecost"): the counted day decides whether this year's has passed, not the
+// holiday, so Whit Monday said on Whit Monday is today, and "the day before
+// Easter" said on Easter Sunday (yesterday) is none.
+func (h holiday) nextCounted(c holidayCount, today Date) (Date, bool) {
+	if d := c.from(h.in(today.Year)); !d.Before(today) {
+		return d, true
+	} else if !d.Before(today.AddDays(-recentPastDays)) {
+		return Date{}, false
+	}
+	return c.from(h.in(today.Year + 1)), true
+}
+
 // holidayArticles may stand before a holiday's name.
 var holidayArticles = wordSet(`the le la el l`)
 
@@ -193,8 +206,8 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if y, yl, ok := yearAt(toks, last+1); ok {
 		return dateSpan{first: i, last: yl, date: c.from(best.in(y))}, true
 	}
-	d, ok := best.next(today)
-	return dateSpan{first: i, last: last, date: c.from(d)}, ok
+	d, ok := best.nextCounted(c, today)
+	return dateSpan{first: i, last: last, date: d}, ok
 }
 
 // holidayFrames are reader_words.txt's frames of a time near a holiday and
