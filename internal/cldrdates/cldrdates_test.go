@@ -77,3 +77,24 @@ func TestTypedForms(t *testing.T) {
 		t.Error("a fallback value was added")
 	}
 }
+
+// TestHandWords: hand.txt's words are their language's, its place lines
+// join the places, and each word passes the guards CLDR's words pass.
+func TestHandWords(t *testing.T) {
+	ws := &words{meanings: map[string]map[meaning]map[string]bool{}, phrases: map[string]bool{}, covered: map[string]bool{}}
+	places := map[string]bool{}
+	addHand(ws, places)
+	ws.places = places
+	english := map[string]bool{"jedi": true, "awe": true}
+	for _, tc := range []struct{ w, reason string }{
+		{"maten", ""}, {"esuk", ""}, {"jedi", "english"}, {"setu", "place"}, {"awe", "short"},
+	} {
+		ms := ws.meanings[tc.w]
+		if len(ms) == 0 || !ws.covered["ht"] {
+			t.Fatalf("hand.txt: %q not added", tc.w)
+		}
+		if got := dropReason(ws, tc.w, ms, english); got != tc.reason {
+			t.Errorf("dropReason(%q) = %q, want %q", tc.w, got, tc.reason)
+		}
+	}
+}

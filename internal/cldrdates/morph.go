@@ -21,6 +21,26 @@ var inflectionsFile string
 //go:embed romanized.txt
 var romanizedFile string
 
+//go:embed hand.txt
+var handFile string
+
+// addHand adds hand.txt's words as their language's own, covered words:
+// they pass the guards CLDR's words pass, and a collision among them is
+// written as one. Its "place" lines are place names GeoNames gives only as
+// another name of a city (Javanese "Setu", Saturday, is Seto's): they join
+// places.
+func addHand(ws *words, places map[string]bool) {
+	for _, f := range dataLines(handFile) {
+		switch {
+		case f[0] == "place":
+			places[stripAccents(strings.ToLower(strings.Join(f[1:], " ")))] = true
+		case len(f) >= 4:
+			ws.covered[f[0]] = true
+			ws.add(strings.Join(f[3:], " "), meaning{f[1], f[2]}, f[0])
+		}
+	}
+}
+
 // dataLines are the fields of a data file's lines, comments and blank lines
 // left out.
 func dataLines(text string) [][]string {
