@@ -855,7 +855,10 @@ func takenEnd(sl *slot, capture string, start, end int) int {
 	if sl.typ != TypeCity {
 		return end
 	}
-	_, n, _ := cityPrefix(capture, false, true)
+	_, n, ok := cityPrefix(capture, false, true)
+	if !ok {
+		_, n, _ = plainPlace(capture) // "bozeman" of "from bozeman to chicago"
+	}
 	return start + wordsEnd(capture, n)
 }
 

@@ -496,7 +496,7 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	if !ok && !upstream {
 		// "bozeman", "st paul", "kalispell, small airport up here": a
 		// town typed plainly in lower case, by the towns list's spelling.
-		if p, plain := plainPlace(raw); plain {
+		if p, _, plain := plainPlace(raw); plain {
 			return sl.normalize(p), true
 		}
 	}
@@ -670,10 +670,26 @@ func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 }
 
 // plainPlace reads text, or its words before a comma ("kalispell, small
-// airport up here"), as a town typed plainly in lower case (nlu.PlainPlace).
-func plainPlace(text string) (string, bool) {
+// airport up here"), as a town typed plainly in lower case (nlu.PlainPlace);
+// else its first words, the longest that name a town, when the word after
+// them may end a place's name ("bozeman to salt lake city", "bozeman for
+// the marathon": nlu.CityWordMayEnd), as it may a city that is a word. n is
+// the number of words the town took.
+func plainPlace(text string) (town string, n int, ok bool) {
 	head, _, _ := strings.Cut(text, ",")
-	return nlu.PlainPlace(strings.TrimSpace(head))
+	words := strings.Fields(head)
+	if p, ok := nlu.PlainPlace(strings.Join(words, " ")); ok {
+		return p, len(words), true
+	}
+	for n := min(len(words)-1, 4); n >= 1; n-- {
+		if !nlu.CityWordMayEnd(strings.Join(words[n:], " ")) {
+			continue
+		}
+		if p, ok := nlu.PlainPlace(strings.Join(words[:n], " ")); ok {
+			return p, n, true
+		}
+	}
+	return "", 0, false
 }
 
 // beginsLongerName reports whether head, a word of two letters or fewer (a
