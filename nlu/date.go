@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -667,7 +668,7 @@ func weekdayNamed(toks []token, i, w int) (time.Weekday, bool) {
 	// that are other words too need an English modifier or must be the whole
 	// message, but for a part of the day ("SUN NIGHT"); those that are no
 	// other word in the seeds' languages ("call fri") are read anywhere.
-	if !ok || (!englishWeekdayPrefixes[toks[i].text] && !aloneButCourtesy(toks) && !abbreviationWithDayPart(toks, w) && !onlyWeekdayAbbreviations[toks[w].text]) {
+	if !ok || (!englishWeekdayPrefixes[toks[i].text] && !aloneButCourtesy(toks) && !abbreviationWithDayPart(toks, w) && !onlyWeekdayAbbreviations[toks[w].text] && !abbreviationAfterPlace(toks, w)) {
 		return 0, false
 	}
 	return day, true
@@ -690,6 +691,31 @@ func aloneButCourtesy(toks []token) bool {
 
 // courtesyWords carry no value beside an answer's one word.
 var courtesyWords = wordSet(`please pls plz thx thanks thank you ty ok okay cheers merci svp stp gracias porfa`)
+
+// abbreviationAfterPlace reports whether the weekday's abbreviation at
+// toks[w] ends the message (but for courtesy words) right after a known
+// city's name of one to three words ("omaha to chicago tues", "to salt lake
+// city sat pls"): English's order of a trip typed fast, where "tues" or "sat"
+// can be no verb. A city that is an ordinary word ("somewhere nice sun") is
+// no support.
+func abbreviationAfterPlace(toks []token, w int) bool {
+	for _, t := range toks[w+1:] {
+		if !courtesyWords[t.text] {
+			return false
+		}
+	}
+	for n := 1; n <= min(3, w); n++ {
+		ws := make([]string, n)
+		for i, t := range toks[w-n : w] {
+			ws[i] = t.text
+		}
+		name := strings.Join(ws, " ")
+		if _, ok := MatchCityExact(name); ok && !cityWords[name] {
+			return true
+		}
+	}
+	return false
+}
 
 // abbreviationWithDayPart reports whether the weekday's abbreviation at
 // toks[w] has a part of the day right after it ("sun night", "train sat
