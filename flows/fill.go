@@ -857,7 +857,11 @@ func takenEnd(sl *slot, capture string, start, end int) int {
 	}
 	_, n, ok := cityPrefix(capture, false, true)
 	if !ok {
-		_, n, _ = plainPlace(capture) // "bozeman" of "from bozeman to chicago"
+		// "bozeman" of "from bozeman to chicago", "savannah" of "to
+		// savannah on friday".
+		if _, n, ok = plainPlace(capture); !ok {
+			_, n, _ = sl.gazetteerPlace(capture)
+		}
 	}
 	return start + wordsEnd(capture, n)
 }

@@ -22,10 +22,19 @@ func TestFirstMessageClasses(t *testing.T) {
 			r6("start", "flight from moab to denver", map[string]string{"origin": "Moab", "destination": "Denver"}),
 			r6("destination", "to bozeman for the marathon", map[string]string{"destination": "Bozeman"}),
 			r6("destination", "kalispell for a wedding", map[string]string{"destination": "Kalispell"}),
+			// A city of the gazetteer typed in lower case after a cue.
+			r6("destination", "to savannah for the marathon", map[string]string{"destination": "Savannah"}),
+			r6("destination", "to savannah", map[string]string{"destination": "Savannah"}),
+			r6("start", "flight from omaha to savannah on friday", map[string]string{"origin": "Omaha", "destination": "Savannah", "departure_date": "2027-11-05"}),
+			r6("start", "flight from savannah to omaha", map[string]string{"origin": "Savannah", "destination": "Omaha"}),
+			r6("destination", "to work for the week", map[string]string{"destination": ""}),
+			r6("destination", "surprise me haha", map[string]string{"destination": ""}), // uncued: the word
+			r6("destination", "to see family for the holidays", map[string]string{"destination": ""}),
 			// A weekday abbreviation after a word no city: asked, never read.
 			r6("start", "flight to somewhere nice sun", map[string]string{"departure_date": ""}),
 		},
 		"hotel": {
+			r6("start", "any hotels near the stadium?", map[string]string{"city": ""}),
 			end("check_in", "Please disregard this booking; I no longer need a room."),
 			end("check_in", "I no longer need a room."),
 			end("city", "never mind the room"),

@@ -499,6 +499,9 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 		if p, _, plain := plainPlace(raw); plain {
 			return sl.normalize(p), true
 		}
+		if p, _, read := sl.gazetteerPlace(raw); read && cued {
+			return sl.normalize(p), true
+		}
 	}
 	// A country ("Portugal", "do you fly to Iceland?") is no city.
 	if !ok || !upstream && nlu.IsCountry(c) {
@@ -676,20 +679,41 @@ func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 // the marathon": nlu.CityWordMayEnd), as it may a city that is a word. n is
 // the number of words the town took.
 func plainPlace(text string) (town string, n int, ok bool) {
+	return leadingName(text, 4, nlu.PlainPlace)
+}
+
+// leadingName is the name read reads in text, or in its words before a
+// comma, or in its first words (up to most) when the word after them may end
+// a place's name (nlu.CityWordMayEnd): the name and the words it took.
+func leadingName(text string, most int, read func(string) (string, bool)) (name string, n int, ok bool) {
 	head, _, _ := strings.Cut(text, ",")
 	words := strings.Fields(head)
-	if p, ok := nlu.PlainPlace(strings.Join(words, " ")); ok {
-		return p, len(words), true
+	if len(words) <= most {
+		if p, ok := read(strings.Join(words, " ")); ok {
+			return p, len(words), true
+		}
 	}
-	for n := min(len(words)-1, 4); n >= 1; n-- {
+	for n := min(len(words)-1, most); n >= 1; n-- {
 		if !nlu.CityWordMayEnd(strings.Join(words[n:], " ")) {
 			continue
 		}
-		if p, ok := nlu.PlainPlace(strings.Join(words[:n], " ")); ok {
+		if p, ok := read(strings.Join(words[:n], " ")); ok {
 			return p, n, true
 		}
 	}
 	return "", 0, false
+}
+
+// gazetteerPlace reads text's first word, typed in lower case after a cue,
+// as a city of the gazetteer named as it is (gluedPlace: "savannah" of "to
+// savannah for the marathon"; no ending or other name: "stadium" is no
+// "Stadi") when it is the whole text or the word after it may end a place's
+// name; n is 1 when read. Uncued, such a word is the word ("surprise me").
+func (sl *slot) gazetteerPlace(text string) (city string, n int, ok bool) {
+	return leadingName(text, 1, func(w string) (string, bool) {
+		c, _ := sl.gluedPlace(w)
+		return c, c != "" && strings.EqualFold(c, w)
+	})
 }
 
 // beginsLongerName reports whether head, a word of two letters or fewer (a
