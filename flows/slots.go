@@ -499,8 +499,10 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 		if p, _, plain := plainPlace(raw); plain {
 			return sl.normalize(p), true
 		}
-		if p, _, read := sl.gazetteerPlace(raw); read && cued {
-			return sl.normalize(p), true
+		if cued {
+			if p, _, read := sl.gazetteerPlace(raw); read {
+				return sl.normalize(p), true
+			}
 		}
 	}
 	// A country ("Portugal", "do you fly to Iceland?") is no city.
@@ -687,17 +689,31 @@ func plainPlace(text string) (town string, n int, ok bool) {
 // a place's name (nlu.CityWordMayEnd): the name and the words it took.
 func leadingName(text string, most int, read func(string) (string, bool)) (name string, n int, ok bool) {
 	head, _, _ := strings.Cut(text, ",")
-	words := strings.Fields(head)
-	if len(words) <= most {
-		if p, ok := read(strings.Join(words, " ")); ok {
-			return p, len(words), true
+	head = strings.TrimSpace(head)
+	words, named := 0, 0 // named: the words up to the first no lexicon has
+	for w := range strings.FieldsSeq(head) {
+		words++
+		if named == 0 && !nlu.IsLexiconWord(strings.ToLower(w)) {
+			named = words
 		}
 	}
-	for n := min(len(words)-1, most); n >= 1; n-- {
-		if !nlu.CityWordMayEnd(strings.Join(words[n:], " ")) {
+	if words > 0 && words <= most {
+		if p, ok := read(head); ok {
+			return p, words, true
+		}
+	}
+	// A name of lexicon words only ("book a flight") is none: most captures
+	// stop here, before the costlier tests. The words are sliced from head,
+	// never joined.
+	if named == 0 {
+		return "", 0, false
+	}
+	for n := min(words-1, most); n >= named; n-- {
+		end := wordsEnd(head, n)
+		if !nlu.CityWordMayEnd(head[end:]) {
 			continue
 		}
-		if p, ok := read(strings.Join(words[:n], " ")); ok {
+		if p, ok := read(head[:end]); ok {
 			return p, n, true
 		}
 	}
@@ -711,6 +727,9 @@ func leadingName(text string, most int, read func(string) (string, bool)) (name 
 // name; n is 1 when read. Uncued, such a word is the word ("surprise me").
 func (sl *slot) gazetteerPlace(text string) (city string, n int, ok bool) {
 	return leadingName(text, 1, func(w string) (string, bool) {
+		if nlu.IsLexiconWord(w) {
+			return "", false // "flight", "book": most captures stop here
+		}
 		c, _ := sl.gluedPlace(w)
 		return c, c != "" && strings.EqualFold(c, w)
 	})
