@@ -690,23 +690,27 @@ func plainPlace(text string) (town string, n int, ok bool) {
 func leadingName(text string, most int, read func(string) (string, bool)) (name string, n int, ok bool) {
 	head, _, _ := strings.Cut(text, ",")
 	head = strings.TrimSpace(head)
-	words, named := 0, 0 // named: the words up to the first no lexicon has
-	for w := range strings.FieldsSeq(head) {
+	words := 0
+	for range strings.FieldsSeq(head) {
 		words++
-		if named == 0 && !nlu.IsLexiconWord(strings.ToLower(w)) {
-			named = words
-		}
 	}
 	if words > 0 && words <= most {
 		if p, ok := read(head); ok {
 			return p, words, true
 		}
 	}
-	// A name of lexicon words only ("book a flight") is none: most captures
-	// stop here, before the costlier tests. The words are sliced from head,
-	// never joined.
-	if named == 0 {
+	if words < 2 {
 		return "", 0, false
+	}
+	// A name holds a word no lexicon holds: the first words up to the first
+	// such one name none ("book a flight": most captures stop here, before
+	// the costlier tests). The words are sliced from head, never joined.
+	named := 0
+	for w := range strings.FieldsSeq(head) {
+		named++
+		if named >= words || !nlu.IsLexiconWord(strings.ToLower(w)) {
+			break
+		}
 	}
 	for n := min(words-1, most); n >= named; n-- {
 		end := wordsEnd(head, n)
@@ -726,13 +730,13 @@ func leadingName(text string, most int, read func(string) (string, bool)) (name 
 // "Stadi") when it is the whole text or the word after it may end a place's
 // name; n is 1 when read. Uncued, such a word is the word ("surprise me").
 func (sl *slot) gazetteerPlace(text string) (city string, n int, ok bool) {
-	return leadingName(text, 1, func(w string) (string, bool) {
-		if nlu.IsLexiconWord(w) {
-			return "", false // "flight", "book": most captures stop here
-		}
-		c, _ := sl.gluedPlace(w)
-		return c, c != "" && strings.EqualFold(c, w)
-	})
+	head, _, _ := strings.Cut(text, ",")
+	w, rest, _ := strings.Cut(strings.TrimSpace(head), " ")
+	if w == "" || nlu.IsLexiconWord(w) || rest != "" && !nlu.CityWordMayEnd(rest) {
+		return "", 0, false // "flight", "book a flight": most captures stop here
+	}
+	c, _ := sl.gluedPlace(w)
+	return c, 1, c != "" && strings.EqualFold(c, w)
 }
 
 // beginsLongerName reports whether head, a word of two letters or fewer (a
