@@ -145,26 +145,15 @@ func nthWeekday(year int, month time.Month, wd time.Weekday, nth int) Date {
 	return Date{year, month, 1 + ahead + 7*(nth-1)}
 }
 
-// next is the holiday's next day on or after today: this year's, else next
-// year's; one that fell within the last recentPastDays is none. A holiday
-// that passed longer ago is next year's, even within justGoneDays, where a
-// month and day is asked again (yearlessPassed): a holiday is named for its
-// coming day ("New Year's Day" said in March), where a number may be a slip.
-func (h holiday) next(today Date) (Date, bool) {
-	d := h.in(today.Year)
-	if !d.Before(today) {
-		return d, true
-	}
-	if !d.Before(today.AddDays(-recentPastDays)) {
-		return Date{}, false
-	}
-	return h.in(today.Year + 1), true
-}
-
-// nextCounted is next for the day counted from the holiday ("the day after
-// Pentecost"): the counted day decides whether this year's has passed, not the
-// holiday, so Whit Monday said on Whit Monday is today, and "the day before
-// Easter" said on Easter Sunday (yesterday) is none.
+// nextCounted is the next day on or after today counted from the holiday
+// (the holiday itself when c counts nothing; "the day after Pentecost"):
+// this year's, else next year's; one that fell within the last
+// recentPastDays is none. One that passed longer ago is next year's, even
+// within justGoneDays, where a month and day is asked again (yearlessPassed):
+// a holiday is named for its coming day ("New Year's Day" said in March),
+// where a number may be a slip. The counted day decides whether this year's
+// has passed, not the holiday, so Whit Monday said on Whit Monday is today,
+// and "the day before Easter" said on Easter Sunday (yesterday) is none.
 func (h holiday) nextCounted(c holidayCount, today Date) (Date, bool) {
 	if d := c.from(h.in(today.Year)); !d.Before(today) {
 		return d, true
