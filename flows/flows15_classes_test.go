@@ -14,20 +14,11 @@ var r14Set = func(bot string) heldOutSet {
 	return heldOutSet{Bot: bot, SentAt: time.Date(2027, 10, 31, 21, 50, 0, 0, time.UTC), CheckIn: "November 12"}
 }
 
-// playClasses plays each case at its question and reports any not read right.
+// playClasses plays each case at its question, sent at r14Set's time, and
+// reports any not read right.
 func playClasses(t *testing.T, cases map[string][]heldOutCase) {
 	t.Helper()
-	for bot, cs := range cases {
-		e, err := DemoFor(bot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, c := range cs {
-			if got, detail := playHeldOut(t, e, r14Set(bot), i, c); got != heldOutRight {
-				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
-			}
-		}
-	}
+	playClassCasesSent(t, r14Set, cases)
 }
 
 // TestRound14WrongValueClasses plays phrasings of our own of the classes that

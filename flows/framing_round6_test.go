@@ -36,13 +36,20 @@ func r6(at, text string, expect map[string]string) heldOutCase {
 // loop the class tests of rounds 6, 7, 12 and 13 share.
 func playClassCases(t *testing.T, cases map[string][]heldOutCase) {
 	t.Helper()
+	playClassCasesSent(t, round6Set, cases)
+}
+
+// playClassCasesSent is playClassCases with the sending time and check-in of
+// set.
+func playClassCasesSent(t *testing.T, set func(bot string) heldOutSet, cases map[string][]heldOutCase) {
+	t.Helper()
 	for bot, cs := range cases {
 		e, err := DemoFor(bot)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, c := range cs {
-			if got, detail := playHeldOut(t, e, round6Set(bot), i, c); got != heldOutRight {
+			if got, detail := playHeldOut(t, e, set(bot), i, c); got != heldOutRight {
 				t.Errorf("%s at %s %q: %s", bot, c.At, c.Text, detail)
 			}
 		}
