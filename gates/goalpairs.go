@@ -27,7 +27,11 @@ func mendedQuantities(n *Node, text string) string {
 	if !strings.ContainsAny(text, "0123456789") || !hasNumberExtractor(n) {
 		return text
 	}
-	return presentLevelAsCue(n, actuallyAsNow(mendNowTypos(n, mendUnitTypos(n, arrows.Replace(text)))))
+	mended := actuallyAsNow(mendNowTypos(n, mendUnitTypos(n, arrows.Replace(text))))
+	if rest := withoutOtherActivity(n, mended); rest != mended {
+		return rest
+	}
+	return presentLevelAsCue(n, mended)
 }
 
 func hasNumberExtractor(n *Node) bool {

@@ -177,8 +177,8 @@ func decidedAfter(text string) string {
 
 // withoutUnknownLevel is a goal answer without its one clause that says the
 // user does not know where they stand now ("run 50 km someday, no idea what i
-// can do now"): a clause with no digit, a present marker and a hedge of its
-// own (nlu.IsNonAnswer). The rest, holding a number and no hedge, gives the
+// can do now", "run a 10 km, no idea where i'm at"): a clause with no digit
+// that declaresLevelUnknown. The rest, holding a number and no hedge, gives the
 // target; the level stays unknown. Text is returned as it is otherwise.
 func withoutUnknownLevel(text, kind string) string {
 	if kind != ExtractNumber {
@@ -187,7 +187,7 @@ func withoutUnknownLevel(text, kind string) string {
 	var kept strings.Builder
 	dropped := 0
 	for _, clause := range clauseRe.FindAllString(text, -1) {
-		if !strings.ContainsAny(clause, "0123456789") && nlu.IsNonAnswer(clause) && saysNow(ownerTokens(clause)) {
+		if !strings.ContainsAny(clause, "0123456789") && declaresLevelUnknown(clause) {
 			dropped++
 			continue
 		}
@@ -198,4 +198,17 @@ func withoutUnknownLevel(text, kind string) string {
 		return text
 	}
 	return rest
+}
+
+// declaresLevelUnknown reports whether clause says the user's present level
+// is not known: a hedge of its own (nlu.IsNonAnswer) with a present marker or
+// words naming the level (unknown in levels.txt: "where i'm at", "my
+// level"), or words saying it was never measured (unmeasured: "never timed
+// it").
+func declaresLevelUnknown(clause string) bool {
+	words := ownerTokens(clause)
+	if nlu.HoldsPhrase(words, levelWords["unmeasured"]) {
+		return true
+	}
+	return nlu.IsNonAnswer(clause) && (saysNow(words) || nlu.HoldsPhrase(words, levelWords["unknown"]))
 }

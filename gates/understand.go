@@ -33,6 +33,7 @@ func (f *Flow) extractFacts(nodes []*Node, s said, known map[string]string) []ex
 		}
 	}
 	for _, n := range nodes {
+		s := settledHedge(n, s)
 		f.readNode(n, s.Message, values, put)
 		if g, ok := s.glossed(); ok {
 			f.fillFromGloss(n, g.Message, values)

@@ -56,15 +56,18 @@ func unplacedLevelClause(n *Node, level *Extractor, text string, clauses [][]int
 }
 
 // placed reports whether word w, lower case, has a meaning a reader knows
-// other than "now": an English word, a joiner of any language, a word of the
-// readers' lexicons longer than two letters (two-letter ones are as often
-// another language's article: Frisian "op it stuit"), a number, unit or date
-// word. An English compound ("bodyweight") counts as English.
+// other than "now": an English word, a joiner of any language, a word the
+// readers' lexicons read alone, longer than two letters (two-letter ones are
+// as often another language's article: Frisian "op it stuit"), a number,
+// unit or date word. An English compound ("bodyweight") counts as English. A
+// word the lexicons hold only inside another language's phrase (Latin "ita"
+// of "ita vero", the Ilocano "now") means nothing alone to any reader
+// (nlu.IsLexiconWordAlone; issue 38 round 15).
 func placed(w string) bool {
 	switch {
 	case nlu.HoldsPhrase([]string{w}, levelWords["joiner"]):
 		return true
-	case utf8.RuneCountInString(w) > 2 && (englishOrCompound(w) || nlu.IsLexiconWord(w)):
+	case utf8.RuneCountInString(w) > 2 && (englishOrCompound(w) || nlu.IsLexiconWordAlone(w)):
 		return true
 	case nlu.IsNumberWord(w) || nlu.IsDateWord(w):
 		return true
