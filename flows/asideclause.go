@@ -26,6 +26,9 @@ func (tu *turn) clauseAside(sl *slot, text string) (string, nlu.AsideKind) {
 	if at := nlu.EventAside(text); k == nlu.AsideNone && at > 0 {
 		part, k = text[:at], nlu.AsideReason // "richmond, job interview monday"
 	}
+	if at := tu.journeyAside(sl, text); k == nlu.AsideNone && at > 0 {
+		part, k = text[:at], nlu.AsideReason // "friday, flying in thursday night"
+	}
 	switch {
 	case k == nlu.AsideNone:
 		return text, k

@@ -439,6 +439,7 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 	after := map[string]any{}
 	tu.findIn(f, tail, strings.ToLower(tail), after)
 	tu.findInGloss(f, tail, tu.glossOf(tail), after)
+	dropEndCorrected(f, head, tail, after, tu.now)
 	maps.Copy(found, after)
 }
 
@@ -951,7 +952,7 @@ func (tu *turn) typedDate(f *flow, text string, found map[string]any) (any, bool
 		_, ok := found[o.name]
 		return ok && o.typ == TypeDate
 	})
-	if taken || stay(f) && nlu.SaysStayEnd(text, tu.now) {
+	if taken || stay(f) && nlu.SaysStayEnd(text, tu.now) || tu.anchorsOther(text) {
 		return nil, false
 	}
 	if d, ok := nlu.FindDate(text, tu.now); ok {

@@ -34,20 +34,53 @@ func (tu *turn) stayCount(f *flow, sl *slot) (count string, read, ok bool) {
 	if count, read, ok := tu.namedNights(f); read {
 		return count, true, ok
 	}
+	if count, read, ok := tu.correctedEnd(f); read {
+		return count, true, ok
+	}
 	if count, read, ok := tu.countToEnd(f, tu.text); read {
 		return count, true, ok
 	}
 	return tu.countWithEnd(f, sl)
 }
 
+// correctedEnd reads a stay's end corrected in the same message ("till
+// sunday, actually monday", "out saturday, no wait, sunday"): when what comes
+// before the correction says the day the stay ends, the day after it is the
+// stay's end too, the last one said; it is never the stay's start, which
+// only its own cue moves ("actually check in saturday" is no end and is read
+// as before). read is false when the message is no such correction.
+func (tu *turn) correctedEnd(f *flow) (count string, read, ok bool) {
+	head, tail, corrected := tu.correction()
+	if !corrected {
+		return "", false, false
+	}
+	if _, isEnd := nlu.ReadStayEnd(head, tu.now); !isEnd {
+		return "", false, false
+	}
+	if count, read, ok := tu.countToEnd(f, tail); read {
+		return count, true, ok
+	}
+	if _, isDate := nlu.ReadDate(tail, tu.now); !isDate {
+		return "", false, false
+	}
+	return tu.countToDay(f, func(now time.Time) (nlu.Date, bool) { return nlu.ReadDate(tail, now) })
+}
+
 // countToEnd is the count of nights from the stay's start to the day text
 // says it ends (nlu.ReadStayEnd); read is false when text says no end day,
 // ok false when no count can be made of it.
 func (tu *turn) countToEnd(f *flow, text string) (count string, read, ok bool) {
-	end, read := nlu.ReadStayEnd(text, tu.now)
-	if !read {
+	if _, read := nlu.ReadStayEnd(text, tu.now); !read {
 		return "", false, false
 	}
+	return tu.countToDay(f, func(now time.Time) (nlu.Date, bool) { return nlu.ReadStayEnd(text, now) })
+}
+
+// countToDay is the count of nights from the stay's start to the day read
+// (read relative to a time: today, else the start); ok is false when no
+// count can be made of it.
+func (tu *turn) countToDay(f *flow, read func(time.Time) (nlu.Date, bool)) (count string, _, ok bool) {
+	end, _ := read(tu.now)
 	start, ok := tu.stayStart(f)
 	if !ok {
 		return "", true, false
@@ -57,7 +90,7 @@ func (tu *turn) countToEnd(f *flow, text string) (count string, read, ok bool) {
 		// Read from today the end falls before the start: a weekday ("until
 		// Sunday") is the one in the week after the start; any other day is
 		// asked again ("until the 18th" for a check-in on the 20th).
-		if again, _ := nlu.ReadStayEnd(text, start); daysBetween(start, again) <= 7 {
+		if again, _ := read(start); daysBetween(start, again) <= 7 {
 			days = daysBetween(start, again)
 		}
 	}
@@ -80,6 +113,9 @@ func (tu *turn) countWithEnd(f *flow, sl *slot) (count string, read, ok bool) {
 		days, read, ok := tu.countToEnd(f, pair[1])
 		if !read {
 			continue
+		}
+		if nlu.NamesWeekend(pair[0]) {
+			return days, true, ok && tu.inOneWeekend(f, days) // "just the weekend, out sunday"
 		}
 		v, said := tu.e.parse(tu.in, sl, strings.TrimSpace(pair[0]), true)
 		if !said {
@@ -126,4 +162,69 @@ func (tu *turn) namedNights(f *flow) (count string, read, ok bool) {
 		return "", true, false
 	}
 	return strconv.Itoa(n), true, true
+}
+
+// dropEndCorrected leaves out of after (the values read after a correction)
+// the date that corrects a stay's end ("till sunday, actually monday"): what
+// the head said was the day the stay ends, so the day after the correction
+// is its end again (stayCount counts it), never its start, unless the tail
+// names a date slot by its own words ("actually check in on monday").
+func dropEndCorrected(f *flow, head, tail string, after map[string]any, now time.Time) {
+	if !stay(f) || !nlu.SaysStayEnd(head, now) {
+		return
+	}
+	for _, sl := range f.slotOrder {
+		if sl.typ == TypeDate && !namesSlot(sl, tail) {
+			delete(after, sl.name)
+		}
+	}
+}
+
+// correctsStayEnd reports whether a typed answer to the question of a slot
+// that counts a stay corrects the day the stay ends (correctedEnd): the
+// answer, not a change of course.
+func (tu *turn) correctsStayEnd() bool {
+	sl, f := tu.awaitedSlot(), tu.flow()
+	if sl == nil || f == nil || !sl.days {
+		return false
+	}
+	_, read, _ := tu.correctedEnd(f)
+	return read
+}
+
+// inOneWeekend reports whether days nights from the stay's start fall in one
+// weekend: a start on Friday or Saturday, the day it ends by the Monday
+// after ("just the weekend, out sunday" from a Friday check-in).
+func (tu *turn) inOneWeekend(f *flow, days string) bool {
+	start, ok := tu.stayStart(f)
+	n, err := strconv.Atoi(days)
+	if !ok || err != nil {
+		return false
+	}
+	wd := start.Weekday()
+	return (wd == time.Friday || wd == time.Saturday) && int(wd)+n <= int(time.Saturday)+2
+}
+
+// anchorsOther reports whether a date volunteered in text at another slot's
+// question (or in a first message) stands inside a clause picking out
+// something else ("whichever port we tie up at friday",
+// nlu.DateInRelativeClause): it anchors that thing and is not plainly the
+// trip's day, so it is not stored; the date's own question asks for it.
+func (tu *turn) anchorsOther(text string) bool {
+	if sl := tu.awaitedSlot(); sl != nil && sl.typ == TypeDate {
+		return false
+	}
+	return nlu.DateInRelativeClause(text)
+}
+
+// journeyAside is the offset of a clause about the journey to a stay after
+// the answer to a stay's date question (nlu.JourneyAside: "friday, flying in
+// thursday night"), or -1: the journey is another event than the stay, its
+// day none of the stay's. At a flight's question the journey is the trip.
+func (tu *turn) journeyAside(sl *slot, text string) int {
+	f := tu.flow()
+	if f == nil || sl.typ != TypeDate || !stay(f) {
+		return -1
+	}
+	return nlu.JourneyAside(text)
 }

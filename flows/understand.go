@@ -197,6 +197,9 @@ func (tu *turn) changesCourse() bool {
 	if _, tail, ok := tu.correction(); ok && wordsWithLetters(tail) <= 3 && tu.awaitedValueIn(tail) {
 		return false // "2 nights, sorry, 3": the answer, corrected
 	}
+	if tu.correctsStayEnd() {
+		return false // "till sunday, actually monday": the stay's end, corrected
+	}
 	if tu.e.markerCandidateLower(tu.text, tu.lower()) {
 		if _, ok := tu.e.markers.Match(tu.text); ok {
 			return true

@@ -230,6 +230,7 @@ func onlyFillers(toks []token) bool {
 
 // stayEndIn is ReadStayEnd of the key k, cut into toks.
 func stayEndIn(k string, toks []token, now time.Time) (Date, bool) {
+	stayCuesUntyped(toks) // "untill monday"
 	for i, t := range toks {
 		if !stayEndFirsts[t.text] {
 			if !stayEndLeads[t.text] {
@@ -263,6 +264,7 @@ func SaysStayEnd(text string, now time.Time) bool {
 	var buf [32]token
 	k := key(text)
 	toks := appendTokens(buf[:0], k)
+	stayCuesUntyped(toks)
 	for i, t := range toks {
 		if !stayEndFirsts[t.text] {
 			continue

@@ -101,7 +101,7 @@ func SideClause(text string) int {
 	var buf [48]sideWord
 	words := sideWords(text, buf[:0])
 	for i, w := range words {
-		if i > 0 && (phraseAtWords(text, words[i:], sideAnywhere) || w.clause && (phraseAtWords(text, words[i:], sideAtClause) || sideEventAt(text, words[i:]))) {
+		if i > 0 && (phraseAtWords(text, words[i:], sideAnywhere) || w.clause && (phraseAtWords(text, words[i:], sideAtClause) || sideEventAt(text, words[i:]) || ownClauseAt(text, words[i:]))) {
 			return w.start
 		}
 	}
