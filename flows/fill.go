@@ -952,10 +952,10 @@ func (tu *turn) typedDate(f *flow, text string, found map[string]any) (any, bool
 		_, ok := found[o.name]
 		return ok && o.typ == TypeDate
 	})
-	if taken || stay(f) && nlu.SaysStayEnd(text, tu.now) || tu.anchorsOther(text) {
+	if taken || stay(f) && nlu.SaysStayEnd(text, tu.now) {
 		return nil, false
 	}
-	if d, ok := nlu.FindDate(text, tu.now); ok {
+	if d, ok := nlu.FindDate(text, tu.now); ok && !tu.anchorsOther(text) {
 		return d.String(), true
 	}
 	return nil, false
