@@ -22,13 +22,7 @@ func (tu *turn) clauseAside(sl *slot, text string) (string, nlu.AsideKind) {
 	if sl == nil || !typed(tu.in) || tu.in.Message.Meaning != "" {
 		return text, nlu.AsideNone
 	}
-	part, k := nlu.AnswerPart(text)
-	if at := nlu.EventAside(text); k == nlu.AsideNone && at > 0 {
-		part, k = text[:at], nlu.AsideReason // "richmond, job interview monday"
-	}
-	if at := tu.journeyAside(sl, text); k == nlu.AsideNone && at > 0 {
-		part, k = text[:at], nlu.AsideReason // "friday, flying in thursday night"
-	}
+	part, k := tu.answerPart(sl, text)
 	switch {
 	case k == nlu.AsideNone:
 		return text, k
@@ -157,4 +151,21 @@ func (tu *turn) concludedAnswer(sl *slot, answer string) (string, bool) {
 		return "", false
 	}
 	return after, true
+}
+
+// answerPart is nlu.AnswerPart of text, or else the part before a clause
+// dating an event ("richmond, job interview monday") or, at a stay's date,
+// the journey ("friday, flying in thursday night"), as a reason's aside.
+func (tu *turn) answerPart(sl *slot, text string) (string, nlu.AsideKind) {
+	part, k := nlu.AnswerPart(text)
+	if k != nlu.AsideNone {
+		return part, k
+	}
+	if at := nlu.EventAside(text); at > 0 {
+		return text[:at], nlu.AsideReason
+	}
+	if at := tu.journeyAside(sl, text); at > 0 {
+		return text[:at], nlu.AsideReason
+	}
+	return part, k
 }
