@@ -232,6 +232,9 @@ type glossWord struct{ start, end int }
 // gloss is returned as it is, without allocating.
 func Gloss(text string) string {
 	t := text
+	if !isASCII(t) {
+		t = segmentSpaceless(t) // "三晚" as "3 晚" (segment.go)
+	}
 	if mayElongate(t) {
 		t = unelongate(t)
 	}
@@ -377,7 +380,7 @@ func wordKey(dst []byte, w string) ([]byte, bool) {
 		i += size
 		r = unicode.ToLower(r)
 		if r >= 0xC0 {
-			if r == 'ـ' || unicode.Is(unicode.Mn, r) {
+			if r == 'ـ' || unicode.Is(unicode.Mn, r) && !isVowelSign(r) {
 				continue
 			}
 			if f, ok := latinFold[r]; ok {

@@ -208,12 +208,15 @@ func init() {
 		{-1, "cheapest|least expensive|lowest price|lowest priced|costs least|costs the least|cost the least|costs less|" +
 			"the cheaper one|the cheaper|least money|less expensive|less pricey|lower priced|lowest cost|moins cher|le moins cher|la moins chere|mas barato|mas barata|" +
 			"el mas barato|la mas barata|rkhes|rkhis|الارخص|ارخص|" +
+			// Chinese and Cantonese "cheapest", "best value"; Japanese "cheapest".
+			"最平|最抵|最便宜|一番安い|" +
 			// A card named by a price adjective with "one" ("the budget one",
 			// "the cheap one"): among cards shown, the cheapest.
 			"cheap one|cheapo one|cheapie|budget one|affordable one|inexpensive one|bargain one|low cost one|" +
 			"least pricey|least costly|least dear|lowest priced one|cheap ones|budget ones"},
 		{1, "most expensive|priciest|dearest|highest price|costs the most|costs most|cost the most|the dearer one|" +
 			"more expensive|pricier|the pricier one|higher priced|plus cher|la plus chere|le plus cher|mas caro|mas cara|ghla|اغلى|الاغلى|" +
+			"最貴|最贵|一番高い|" +
 			// "the pricey one", "the dear one", "the spendy one": the dearest.
 			"pricey one|pricy one|dear one|spendy one|spenny one|expensive one|costly one|costlier one|" +
 			"spendier|spendiest|costliest|pricey ones|expensive ones"},
@@ -291,7 +294,8 @@ var shopPickWords = wordSet(`add take grab pick choose select put ajoute ajouter
 // English "one" needs a definite word with it ("the blue one", "that one", not "a
 // blue one").
 var (
-	shopPointers  = wordSet(`celui celle ese esa aquel aquella hadak hadik hadi hada dak dik هداك هديك هادي هادا`)
+	shopPointers = wordSet(`celui celle ese esa aquel aquella hadak hadik hadi hada dak dik هداك هديك هادي هادا
+		嗰個 嗰間 嗰件 呢個 呢間 呢件`)  // Cantonese "that one", "this one"
 	shopDefinites = wordSet(`the that this`)
 )
 
@@ -802,7 +806,13 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		}
 	}
 	req.Sought = phrase.sought()
-	if head := withoutJoins(nounHead(ws)); (!phrase.opened || len(req.Sought) == 0 && framedAfterName(ws)) && bareNoun(head) {
+	// A want word and a name alone ("要 sunglasses", "quero sunglasses") is
+	// the name, as "want sunglasses" is: a card shown of that name is picked.
+	hw, wantLed := ws, len(ws) > 1 && shopWantWords[ws[0]]
+	if wantLed {
+		hw = ws[1:]
+	}
+	if head := withoutJoins(nounHead(hw)); (wantLed || !phrase.opened || len(req.Sought) == 0 && framedAfterName(ws)) && bareNoun(head) {
 		// A message that is only a product's name ("kayak?", "yoga mat"),
 		// maybe with what it is for and a polite word ("dog collar pls",
 		// "backpack for school", "perfume as a gift": a frame word that opens

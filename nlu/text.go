@@ -27,8 +27,9 @@ func Normalize(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	pendingSpace := false
+	pendingSpace, spaceless := false, false
 	for _, r := range s {
+		spaceless = spaceless || r >= 0x0E00 && isSpaceless(r)
 		if unicode.IsSpace(r) {
 			pendingSpace = true
 			continue
@@ -47,6 +48,9 @@ func Normalize(s string) string {
 			r = unicode.ToLower(r)
 		}
 		b.WriteRune(r)
+	}
+	if spaceless {
+		return segmentSpaceless(b.String())
 	}
 	return b.String()
 }
@@ -140,7 +144,7 @@ func fold(s string) string {
 // tatweel, latinFold's letters, or the rune itself.
 func foldRune(b *strings.Builder, r rune) {
 	if r >= 0xC0 { // below: ASCII and Latin-1 punctuation, nothing to fold
-		if r == 'ـ' || unicode.Is(unicode.Mn, r) {
+		if r == 'ـ' || unicode.Is(unicode.Mn, r) && !isVowelSign(r) {
 			return
 		}
 		if f, ok := latinFold[r]; ok {
@@ -186,7 +190,20 @@ func isWordRune(r rune) bool {
 	if uint32(r) < utf8.RuneSelf {
 		return asciiWord[r]
 	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || isVowelSign(r)
+}
+
+// vowelSignScripts are the scripts whose combining marks are vowels and
+// tones, letters of the word, not accents: Thai "คืน" (night) without its
+// mark is "คน" (person), so they are neither folded away nor word ends.
+var vowelSignScripts = []*unicode.RangeTable{unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar}
+
+// isVowelSign reports whether r is a combining mark of vowelSignScripts.
+func isVowelSign(r rune) bool {
+	if r < 0x0E00 || r > 0x17FF {
+		return false
+	}
+	return unicode.In(r, unicode.Mn, unicode.Mc) && unicode.IsOneOf(vowelSignScripts, r)
 }
 
 // asciiWord is isWordRune of each ASCII byte: a table, as every reader's word
