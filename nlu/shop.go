@@ -806,12 +806,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		}
 	}
 	req.Sought = phrase.sought()
-	// A want word and a name alone ("要 sunglasses", "quero sunglasses") is
-	// the name, as "want sunglasses" is: a card shown of that name is picked.
-	hw, wantLed := ws, len(ws) > 1 && shopWantWords[ws[0]]
-	if wantLed {
-		hw = ws[1:]
-	}
+	hw, wantLed := afterWant(ws)
 	if head := withoutJoins(nounHead(hw)); (wantLed || !phrase.opened || len(req.Sought) == 0 && framedAfterName(ws)) && bareNoun(head) {
 		// A message that is only a product's name ("kayak?", "yoga mat"),
 		// maybe with what it is for and a polite word ("dog collar pls",
@@ -824,6 +819,17 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	cue.other = asksTheOther(ws)
 	cue.refused = refusesThePointed(ws)
 	return cue
+}
+
+// afterWant returns the words after a leading want word and whether there
+// was one: a want word and a name alone ("要 sunglasses", "quero
+// sunglasses") is the name, as "want sunglasses" is, so a card shown of that
+// name is picked.
+func afterWant(ws []string) ([]string, bool) {
+	if len(ws) > 1 && shopWantWords[ws[0]] {
+		return ws[1:], true
+	}
+	return ws, false
 }
 
 // countsAThing reports whether ws[i] is a "one" that counts the thing named after
