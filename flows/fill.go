@@ -892,7 +892,7 @@ func (tu *turn) typedValue(f *flow, sl *slot, text string, found map[string]any)
 		if !tu.timeFramed(f, sl, text) {
 			return nil, false
 		}
-		return nlu.ParseTime(text)
+		return nlu.ParseTimeOutsideDate(text, tu.now) // "on 15.05.2027" is no 15:05
 	case TypeCity:
 		// A city named without a cue ("to", "from") belongs to the flow's only
 		// city slot.

@@ -314,7 +314,9 @@ func (sl *slot) ownWord(w string) bool {
 // of 08:00 to 17:59 is 17:00), or when it is 0 or 13 to 23; when both are open
 // it is not understood, and the question is asked again.
 func (sl *slot) timeAnswer(raw string, whole bool, sentAt time.Time) (any, bool) {
-	if v, ok := nlu.ParseTime(raw); ok {
+	// A date with its year is never a time; "15.05" answering the time's
+	// question is 15:05.
+	if v, ok := nlu.ParseTimeOutsideYearDate(raw); ok {
 		return v, true
 	}
 	h, ok := nlu.BareHour(raw)

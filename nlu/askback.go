@@ -242,7 +242,35 @@ func SplitCorrection(text string) (head, tail string, ok bool) {
 	if tail == "" {
 		return postfixCorrection(text, ms)
 	}
+	if movesSaidDate(tail) {
+		// "tomorrow, actually the day after": the new day is counted from
+		// the one just said, so the message is read whole (findDate's
+		// shiftAfter); alone, the tail names no day and the head a wrong one.
+		return "", text, false
+	}
 	return head, tail, true
+}
+
+// movesSaidDate reports whether a correction's tail is only an offset from
+// the date said before it: an anchorShifts phrase ("the day after", "la
+// veille") or a count of days or weeks with a direction ("a day later", "two
+// days after that"), "that", "it" or "then" after either.
+func movesSaidDate(tail string) bool {
+	var buf [8]token
+	toks := appendTokens(buf[:0], key(tail))
+	if n := len(toks); n > 1 && anchorBacks[toks[n-1].text] {
+		toks = toks[:n-1]
+	}
+	for _, a := range anchorShifts {
+		if len(toks) == len(a.words) && startsWithPhrase(toks, a.words) {
+			return true
+		}
+	}
+	if len(toks) != 3 {
+		return false
+	}
+	_, u, ok := countUnitAt(toks, 0)
+	return ok && u.months == 0 && laterDirections[toks[2].text] != 0
 }
 
 // postfixMarkers are correctionRe's words that may follow the value they

@@ -233,18 +233,36 @@ func lastDayOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 }
 
 // shiftedAt reads a span counted from another date: "a week from Monday", "two
-// weeks from tomorrow", "3 days after the 10th".
+// weeks from tomorrow", "3 days after the 10th", "one week on from tomorrow",
+// "three days past Friday" (spanLinks). A count said after "for" is a stay's
+// length ("for two weeks from Friday" starts on Friday): not read, and the
+// count left over makes the sentence say no one day (leftoverSpan).
 func shiftedAt(toks []token, i int, today Date) (dateSpan, bool) {
 	n, u, ok := countUnitAt(toks, i)
-	if !ok || i+3 >= len(toks) || (toks[i+2].text != "from" && toks[i+2].text != "after") {
+	if !ok || i > 0 && durationLeads[toks[i-1].text] {
 		return dateSpan{}, false
 	}
-	base, ok := longestDateAt(toks, i+3, today, false)
-	if !ok {
+	j := i + 2
+	if j+1 < len(toks) && toks[j].text == "on" {
+		j++ // British "a week on from Monday"
+	}
+	if j+1 >= len(toks) || !spanLinks[toks[j].text] {
+		return dateSpan{}, false
+	}
+	base, ok := longestDateAt(toks, j+1, today, false)
+	if !ok || base.first != j+1 {
 		return dateSpan{}, false
 	}
 	return dateSpan{first: i, last: base.last, date: base.date.after(n, u)}, true
 }
+
+// spanLinks join a count of units to the date it is counted from ("two weeks
+// from tomorrow", "3 days after the 10th", "a week past Friday").
+var spanLinks = wordSet(`from after past`)
+
+// durationLeads before a count of units make it a length of time, not a day
+// ("for two weeks", "staying a week").
+var durationLeads = wordSet(`for stay staying stays spend spending during lasting`)
 
 // weekLaterAt reads the British "a week today", "a week tomorrow", "a week on
 // Friday", "a fortnight today", "two weeks on Monday" and "Monday week",

@@ -74,6 +74,7 @@ func readDate(text string, now time.Time) (Date, bool) {
 	toks := appendTokens(tokBuf[:0], k)
 	readSupportedCollisions(toks) // Kurmanji "şemî sibê": "şemî" alone is English "semi"
 	correctDateTypos(toks)
+	correctCountedTypos(toks) // "in 10 dyas", "mya 2"
 	spans, ok := dateSpansOf(k, toks, DateOf(now), true)
 	d, covered, ok := oneDate(spans, ok, len(toks))
 	if !ok {
@@ -85,8 +86,8 @@ func readDate(text string, now time.Time) (Date, bool) {
 			j += lead - 1 // "ngày 20/5", "tanggal 28 Mei"
 			continue
 		}
-		if t := toks[j]; !covered[j] && !dateFillers[t.text] && (j > 0 || !answerOpeners[t.text]) {
-			return Date{}, false
+		if t := toks[j]; !covered[j] && (!dateFillers[t.text] || leftoverSpan(toks, covered, j)) && (j > 0 || !answerOpeners[t.text]) {
+			return Date{}, false // "a day on Friday": the count is read by none
 		}
 	}
 	return d, true
@@ -184,13 +185,14 @@ func findDate(text string, now time.Time) (Date, bool) {
 	k := dateKey(text, false)
 	toks := appendTokens(tokBuf[:0], k)
 	correctDateTyposInContext(toks)
+	correctCountedTypos(toks)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), false)
 	d, covered, ok := oneDate(spans, ok, len(toks))
 	if !ok {
 		return concludedDeparture(k, toks, now)
 	}
 	for j := range toks {
-		if !covered[j] && strayDateWord(toks, j) {
+		if !covered[j] && (strayDateWord(toks, j) || leftoverSpan(toks, covered, j)) {
 			return Date{}, false
 		}
 	}
@@ -334,9 +336,59 @@ func shiftAfter(toks []token, covered []bool) (days int, ok bool) {
 				return a.days, j == 0 || !choiceWords[toks[j-1].text]
 			}
 		}
+		if days, ok := anchoredCount(toks, covered, j); ok {
+			return days, !choiceWords[toks[j-1].text]
+		}
 	}
 	return 0, true
 }
+
+// anchoredCount reads at toks[j], after a date read, a count of days or weeks
+// moving that date ("tomorrow, actually two days after that", "Friday, make
+// it a day later", "the 3rd, no, a week before"): COUNT UNIT DIRECTION, then
+// "that", "it" or "then", or nothing. A unit of months moves no day here:
+// not read.
+func anchoredCount(toks []token, covered []bool, j int) (days int, ok bool) {
+	n, u, ok := countUnitAt(toks, j)
+	if !ok || j == 0 || u.months != 0 || j+2 >= len(toks) || coveredAny(covered, j, j+3) || !coveredAny(covered, 0, j) {
+		return 0, false
+	}
+	dir := laterDirections[toks[j+2].text]
+	if dir == 0 || j+3 < len(toks) && !(j+4 == len(toks) && anchorBacks[toks[j+3].text]) {
+		return 0, false
+	}
+	return dir * n * u.days, true
+}
+
+// laterDirections move a date said before them by the count said with them.
+var laterDirections = map[string]int{"after": 1, "later": 1, "before": -1, "earlier": -1}
+
+// anchorBacks point back at the date an anchored count moves.
+var anchorBacks = wordSet(`that it then`)
+
+// leftoverSpan reports whether toks[j] opens a count of units that no date
+// read took ("one week on from ..." read in part, "tomorrow plus two
+// weeks", "10 days and Friday"): the date read alone may be another day than
+// the one meant, so none is. A count said as a stay's length ("for 2 weeks",
+// durationLeads) or an offset a reader takes (countedShift, anchoredCount)
+// is no leftover.
+func leftoverSpan(toks []token, covered []bool, j int) bool {
+	if _, _, ok := countUnitAt(toks, j); !ok || covered[j+1] || j > 0 && durationLeads[toks[j-1].text] {
+		return false
+	}
+	if _, said, _ := countedShift(toks, covered, j); said {
+		return false
+	}
+	if _, anchored := anchoredCount(toks, covered, j); anchored {
+		return false
+	}
+	// "a day to pack", "a week off": the article counts only when the
+	// words after it link it to a day ("a week on from Monday").
+	return toks[j].text != "a" && toks[j].text != "an" || j+2 < len(toks) && (covered[j+2] || leftoverLinks[toks[j+2].text])
+}
+
+// leftoverLinks, said after a count of units, count it from or to a day.
+var leftoverLinks = wordSet(`on from after past before later earlier since plus and`)
 
 // coveredAny reports whether a date read covers one of toks[a:b].
 func coveredAny(covered []bool, a, b int) bool {
@@ -476,6 +528,9 @@ func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, b
 		s, ok := longestDateAt(toks, i, today, answer && len(toks) <= 3)
 		if !ok || overlaps(used, s) || !answer && s.first == s.last && englishHomographs[toks[i].text] {
 			continue // "portland maine": the state, never Romanian "mâine"
+		}
+		if len(spans) > 0 && toks[s.last].text == "later" {
+			continue // "Friday, make it a day later": counted from Friday (anchoredCount)
 		}
 		for j := s.first; j <= s.last; j++ {
 			used[j] = true
