@@ -171,3 +171,25 @@ func TestCountedUnitTypoProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestObservancesAndEventHolidays: observances read from holidays.txt, and a
+// holiday naming an event ("the cinco de mayo party") is no obstacle to the
+// date said beside it, and alone no day.
+func TestObservancesAndEventHolidays(t *testing.T) {
+	cases := []struct {
+		text, want string
+	}{
+		{"earth day", "2027-04-22"},
+		{"cinco de mayo", "2027-05-05"},
+		{"may 5th for the cinco de mayo party", "2027-05-05"},
+		{"dec 20 for the christmas party", "2027-12-20"},
+		{"the cinco de mayo party", ""},
+		{"the christmas party", ""},
+	}
+	for _, c := range cases {
+		got, ok := FindDate(c.text, round15Now)
+		if c.want == "" && ok || c.want != "" && (!ok || got.String() != c.want) {
+			t.Errorf("FindDate(%q) = %s %v, want %q", c.text, got, ok, c.want)
+		}
+	}
+}

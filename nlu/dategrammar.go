@@ -47,6 +47,7 @@ type dateSpan struct {
 	date        Date
 	weekdayOnly bool // a bare weekday ("Friday"): it may name the date beside it
 	noDay       bool // a date's form that names no one day ("week 12", 3月21日(金) on a Saturday)
+	attribute   bool // a holiday qualifying a noun ("the Christmas party"): noDay, an event's name
 }
 
 // ordinalAt reads an ordinal at toks[i] ("2nd", "second", "twenty-fifth", "9th",

@@ -134,10 +134,14 @@ func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
 	if !ok || len(spans) == 0 {
 		return Date{}, nil, false
 	}
-	d := spans[0].date
+	i := slices.IndexFunc(spans, func(s dateSpan) bool { return !s.attribute })
+	if i < 0 {
+		return Date{}, nil, false
+	}
+	d := spans[i].date
 	covered := make([]bool, n)
 	for _, s := range spans {
-		if s.date != d {
+		if s.date != d && !s.attribute { // an event's holiday names no day: its words are read
 			return Date{}, nil, false
 		}
 		for j := s.first; j <= s.last; j++ {
@@ -526,11 +530,8 @@ func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, b
 			continue // taken, or a word no date starts with (datelead.go)
 		}
 		s, ok := longestDateAt(toks, i, today, answer && len(toks) <= 3)
-		if !ok || overlaps(used, s) || !answer && s.first == s.last && englishHomographs[toks[i].text] {
-			continue // "portland maine": the state, never Romanian "mâine"
-		}
-		if len(spans) > 0 && toks[s.last].text == "later" {
-			continue // "Friday, make it a day later": counted from Friday (anchoredCount)
+		if !ok || overlaps(used, s) || leftUnread(toks, s, len(spans) > 0, answer) {
+			continue
 		}
 		for j := s.first; j <= s.last; j++ {
 			used[j] = true
@@ -542,10 +543,25 @@ func dateSpansOf(k string, toks []token, today Date, answer bool) ([]dateSpan, b
 	return theWeekdayOf(toks, spans), ok && numericOK && !anyNoDay(spans)
 }
 
-// anyNoDay reports whether a span read is a date's form that names no day.
+// leftUnread reports whether a span read at its first word is left to the
+// other readers: a one-word homograph in a sentence ("portland maine": the
+// state, never Romanian "mâine"), or "N units later" after a date
+// ("Friday, make it a day later": counted from Friday, anchoredCount).
+func leftUnread(toks []token, s dateSpan, afterDate, answer bool) bool {
+	if !answer && s.first == s.last && englishHomographs[toks[s.first].text] {
+		return true
+	}
+	return afterDate && toks[s.last].text == "later"
+}
+
+// anyNoDay reports whether a span read is a date's form that names no day. A
+// holiday qualifying a noun ("the cinco de mayo party") names an event, not
+// a day: beside a date that names one ("may 5th for the ... party") it is
+// no obstacle.
 func anyNoDay(spans []dateSpan) bool {
+	dated := slices.ContainsFunc(spans, func(s dateSpan) bool { return !s.noDay })
 	for _, s := range spans {
-		if s.noDay {
+		if s.noDay && !(s.attribute && dated) {
 			return true
 		}
 	}

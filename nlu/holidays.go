@@ -189,8 +189,11 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if last+1 < len(toks) && holidaySpans[toks[last+1].text] {
 		return dateSpan{first: i, last: last + 1, noDay: true}, true
 	}
-	if c.dir == 0 && (holidayNear(toks, i) || holidayAttribute(toks, j, last)) {
+	if c.dir == 0 && holidayNear(toks, i) {
 		return dateSpan{first: i, last: last, noDay: true}, true
+	}
+	if c.dir == 0 && holidayAttribute(toks, j, last) {
+		return dateSpan{first: i, last: last, noDay: true, attribute: true}, true
 	}
 	if y, yl, ok := yearAt(toks, last+1); ok {
 		return dateSpan{first: i, last: yl, date: c.from(best.in(y))}, true
