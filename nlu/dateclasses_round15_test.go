@@ -47,7 +47,6 @@ func TestCorrectionCountedFromTheDaySaid(t *testing.T) {
 		{"friday, no, the day before", "2027-04-15"},
 		{"tomorrow, make it a day later", "2027-04-16"},
 		{"friday, or rather two days after that", "2027-04-18"},
-		{"tomorrow, 3 days later", "2027-04-18"},
 	}
 	for _, c := range cases {
 		if got, ok := FindDate(c.text, round15Now); !ok || got.String() != c.want {
@@ -56,6 +55,16 @@ func TestCorrectionCountedFromTheDaySaid(t *testing.T) {
 		// The correction is read whole: its tail alone names no day.
 		if _, _, split := SplitCorrection(c.text); split && movesSaidDate(c.text[len(c.text)-5:]) {
 			t.Errorf("SplitCorrection(%q) split an anchored correction", c.text)
+		}
+	}
+}
+
+// TestCountLaterIsNoCorrection: "N days later" after a date and a word
+// that corrects nothing is another day (a check-out), never the date moved.
+func TestCountLaterIsNoCorrection(t *testing.T) {
+	for _, text := range []string{"check in friday, leaving 2 days later", "friday, back 3 days later", "tomorrow, 3 days later"} {
+		if got, ok := FindDate(text, round15Now); ok {
+			t.Errorf("FindDate(%q) = %s, want none", text, got)
 		}
 	}
 }

@@ -347,14 +347,14 @@ func shiftAfter(toks []token, covered []bool) (days int, ok bool) {
 	return 0, true
 }
 
-// anchoredCount reads at toks[j], after a date read, a count of days or weeks
-// moving that date ("tomorrow, actually two days after that", "Friday, make
+// anchoredCount reads at toks[j], after a date read and a correction's word
+// (correctionEnds), a count of days or weeks moving that date ("tomorrow, actually two days after that", "Friday, make
 // it a day later", "the 3rd, no, a week before"): COUNT UNIT DIRECTION, then
 // "that", "it" or "then", or nothing. A unit of months moves no day here:
 // not read.
 func anchoredCount(toks []token, covered []bool, j int) (days int, ok bool) {
 	n, u, ok := countUnitAt(toks, j)
-	if !ok || j == 0 || u.months != 0 || j+2 >= len(toks) || coveredAny(covered, j, j+3) || !coveredAny(covered, 0, j) {
+	if !ok || j == 0 || !correctionEnds[toks[j-1].text] || u.months != 0 || j+2 >= len(toks) || coveredAny(covered, j, j+3) || !coveredAny(covered, 0, j) {
 		return 0, false
 	}
 	dir := laterDirections[toks[j+2].text]
@@ -363,6 +363,12 @@ func anchoredCount(toks []token, covered []bool, j int) (days int, ok bool) {
 	}
 	return dir * n * u.days, true
 }
+
+// correctionEnds are the last words of a correction before the count it
+// moves the date by ("actually", "or rather", "make it", "make that", "no"):
+// after any other word ("Friday, leaving 2 days later") the count is
+// another day's, not the date's.
+var correctionEnds = wordSet(`actually rather it that no nope wait sorry mean meant instead`)
 
 // laterDirections move a date said before them by the count said with them.
 var laterDirections = map[string]int{"after": 1, "later": 1, "before": -1, "earlier": -1}
