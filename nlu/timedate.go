@@ -43,7 +43,9 @@ func ParseTimeOutsideDate(text string, now time.Time) (string, bool) {
 // withoutDatedNumerals blanks the numeric dates with a year in text: a time
 // is never read in one ("15.05.2027" is no 15:05).
 func withoutDatedNumerals(text string) string {
-	if !strings.ContainsAny(text, "./-") {
+	// Matched before replaced: a sentence's full stop is no date, and
+	// ReplaceAllStringFunc would copy the text on every turn.
+	if !strings.ContainsAny(text, "./-") || !datedNumeralsRe.MatchString(text) {
 		return text
 	}
 	return datedNumeralsRe.ReplaceAllStringFunc(text, func(m string) string {
