@@ -470,7 +470,7 @@ func typedSpelling(text, c string) string {
 func plainLetters(s string) string {
 	var b strings.Builder
 	for _, r := range norm.NFD.String(s) {
-		if unicode.Is(unicode.Mn, r) {
+		if foldedMark(r) {
 			continue
 		}
 		if f, ok := latinFold[unicode.ToLower(r)]; ok && unicode.IsUpper(r) {

@@ -380,7 +380,7 @@ func wordKey(dst []byte, w string) ([]byte, bool) {
 		i += size
 		r = unicode.ToLower(r)
 		if r >= 0xC0 {
-			if r == 'ـ' || unicode.Is(unicode.Mn, r) && !isVowelSign(r) {
+			if r == 'ـ' || foldedMark(r) {
 				continue
 			}
 			if f, ok := latinFold[r]; ok {

@@ -144,7 +144,7 @@ func fold(s string) string {
 // tatweel, latinFold's letters, or the rune itself.
 func foldRune(b *strings.Builder, r rune) {
 	if r >= 0xC0 { // below: ASCII and Latin-1 punctuation, nothing to fold
-		if r == 'ـ' || unicode.Is(unicode.Mn, r) && !isVowelSign(r) {
+		if r == 'ـ' || foldedMark(r) {
 			return
 		}
 		if f, ok := latinFold[r]; ok {
@@ -153,6 +153,17 @@ func foldRune(b *strings.Builder, r rune) {
 		}
 	}
 	b.WriteRune(r)
+}
+
+// foldedMark reports whether fold drops a combining mark: the accents of
+// Latin, Greek and Cyrillic letters (the combining diacritics of script
+// Inherited), and the optional pointing of Arabic and Hebrew (harakat,
+// niqqud), which people mostly leave out. The marks of the Brahmic and
+// other scripts are letters (Devanagari "ु" is the vowel u): dropping them
+// made "ुम" the Sindhi weekday "म" and two different words one.
+func foldedMark(r rune) bool {
+	return unicode.Is(unicode.Mn, r) &&
+		unicode.In(r, unicode.Inherited, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Arabic, unicode.Hebrew)
 }
 
 // key is the form lexicon entries and messages are compared in.
@@ -186,24 +197,14 @@ type token struct {
 	start, end int
 }
 
+// isWordRune: a letter, a digit, or a mark fold keeps (a Brahmic vowel
+// sign, "ु", "ा"), which is part of its word: a word with a vowel sign is
+// one word, not pieces ("मंगलवार", never "म" and "गलव").
 func isWordRune(r rune) bool {
 	if uint32(r) < utf8.RuneSelf {
 		return asciiWord[r]
 	}
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || isVowelSign(r)
-}
-
-// vowelSignScripts are the scripts whose combining marks are vowels and
-// tones, letters of the word, not accents: Thai "คืน" (night) without its
-// mark is "คน" (person), so they are neither folded away nor word ends.
-var vowelSignScripts = []*unicode.RangeTable{unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar}
-
-// isVowelSign reports whether r is a combining mark of vowelSignScripts.
-func isVowelSign(r rune) bool {
-	if r < 0x0E00 || r > 0x17FF {
-		return false
-	}
-	return unicode.In(r, unicode.Mn, unicode.Mc) && unicode.IsOneOf(vowelSignScripts, r)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc)
 }
 
 // asciiWord is isWordRune of each ASCII byte: a table, as every reader's word
