@@ -3,6 +3,7 @@ package nlu
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -51,8 +52,13 @@ func TestCountedNightsOneMeaning(t *testing.T) {
 		return strings.Compare(strings.Join(a.words, " "), strings.Join(b.words, " "))
 	})
 	counts := map[string]bool{}
+	digits := map[string]string{} // "one night" -> "1 night": a numeral the segmenter turned to digits (一 夜) reads the same count
 	for n := 1; n <= 31; n++ {
 		counts[nightsCount(n)] = true
+		digits[nightsCount(n)] = strconv.Itoa(n) + " night"
+		if n > 1 {
+			digits[nightsCount(n)] += "s"
+		}
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		e := rapid.SampledFrom(phrases).Draw(t, "phrase")
@@ -61,7 +67,7 @@ func TestCountedNightsOneMeaning(t *testing.T) {
 		if f, ok, _ := filedGlossAt(text, glossWords(buf[:0], text), 0, nil); ok && len(f.words) > 1 {
 			return // a gloss file's phrase reads it ("خمسة عشر" is fifteen)
 		}
-		if !counts[e.to] || Gloss(text) != e.to+" please" {
+		if got := Gloss(text); !counts[e.to] || got != e.to+" please" && got != digits[e.to]+" please" {
 			t.Fatalf("Gloss(%q) = %q, want %q please", text, Gloss(text), e.to)
 		}
 	})
