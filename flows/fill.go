@@ -519,7 +519,36 @@ func (tu *turn) findIn(f *flow, text, lower string, found map[string]any) {
 			found[sl.name] = DontCare // "a concert any day around SD"
 		}
 	}
+	tu.placePair(f, tf, found)
 	tu.uncuedCity(f, tf, found)
+}
+
+// placePair gives a trip said as two cities after a preposition each
+// ("flight ti Bandung ka Jakarta", "mei Auckland ki Sydney":
+// nlu.PlacePair) to the flow's where-from and where-to slots, when both are
+// empty and the cued patterns took no city of the sentence.
+func (tu *turn) placePair(f *flow, tf *textFinder, found map[string]any) {
+	var from, to *slot
+	for _, sl := range f.slotOrder {
+		if sl.typ != TypeCity {
+			continue
+		}
+		if _, ok := found[sl.name]; ok || tu.s.Slots[sl.name] != nil {
+			return
+		}
+		switch sl.placeDirection() {
+		case nlu.PlaceFrom:
+			from = sl
+		case nlu.PlaceTo:
+			to = sl
+		}
+	}
+	if from == nil || to == nil {
+		return
+	}
+	if a, b, ok := nlu.PlacePair(tf.freeText()); ok {
+		found[from.name], found[to.name] = from.normalize(a), to.normalize(b)
+	}
 }
 
 // uncuedCity gives the one known city a sentence names outside every cued

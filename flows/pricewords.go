@@ -5,6 +5,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+	"github.com/parleyhq/parley/shop/lexicon"
 )
 
 // price_words.txt holds, as data, the words with which a user picks a listed
@@ -48,11 +51,33 @@ func priceSides(k string) map[string]bool {
 	return sides
 }
 
+// priceTypoSides are the lists of price_words.txt that a word of k names
+// typed a letter away ("cheapst", "pricest"): a word of six letters or more
+// that no English dictionary lists, one edit from a one-word phrase of as
+// many letters or more. A word near phrases of two lists names none.
+func priceTypoSides(k string) map[string]bool {
+	sides := map[string]bool{}
+	for w := range strings.FieldsSeq(k) {
+		if len(w) < 6 || lexicon.IsEnglishWord(w) {
+			continue
+		}
+		for _, p := range pricePhrases {
+			if len(p.key) >= 6 && !strings.Contains(p.key, " ") && nlu.Levenshtein(w, p.key) == 1 {
+				sides[p.side] = true
+			}
+		}
+	}
+	return sides
+}
+
 // pricePick is the record k (folded words between spaces) picks by price or
 // rating: said is false when k says none of price_words.txt, and v nil
 // when it says two kinds, or the pick ties or lacks the field.
 func pricePick(sl *slot, cands []map[string]string, k string) (v any, said bool) {
 	sides := priceSides(k)
+	if len(sides) == 0 {
+		sides = priceTypoSides(k)
+	}
 	if len(sides) != 1 || strings.Contains(k, " or ") {
 		return nil, len(sides) > 0 // "the cheap one or the 4 star": two picks
 	}

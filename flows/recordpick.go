@@ -25,6 +25,7 @@ var (
 	groupLead   = nlu.AnswerWords("record_group_lead")
 	recordOr    = phraseSet(nlu.AnswerWords("record_or"))
 	groupNoun   = phraseSet(nlu.AnswerWords("record_group_noun"))
+	recordAmong = nlu.AnswerWords("record_among")
 	// positionWord stands before a number that is a listed offer's position.
 	positionWord = map[string]bool{"number": true, "no": true, "option": true, "choice": true, "nr": true, "num": true}
 )
@@ -44,7 +45,20 @@ func describesSeveral(words []string) bool {
 			return true
 		}
 		n, ok := nlu.ParseInteger(w)
-		if ok && n >= 2 && n <= 9 && i > 0 && !positionWord[words[i-1]] && (i == len(words)-1 || groupNoun[words[i+1]] || i+2 < len(words) && groupNoun[words[i+2]]) {
+		if ok && n >= 2 && n <= 9 && i > 0 && !positionWord[words[i-1]] && !endsWithAnyPhrase(words[:i], recordAmong) &&
+			(i == len(words)-1 || groupNoun[words[i+1]] || i+2 < len(words) && groupNoun[words[i+2]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsWithAnyPhrase reports whether words end with one of phrases: a count
+// after "of the" names the records a pick is made among ("the priciest of
+// the three"), not the pick.
+func endsWithAnyPhrase(words []string, phrases [][]string) bool {
+	for _, p := range phrases {
+		if len(p) <= len(words) && slices.Equal(words[len(words)-len(p):], p) {
 			return true
 		}
 	}
