@@ -21,9 +21,10 @@ func TestRound15PlaceAndPickClasses(t *testing.T) {
 			r6("start", "flight ti Bandung ka Jakarta", map[string]string{"origin": "Bandung", "destination": "Jakarta"}),
 			r6("start", "flight mei Auckland ki Sydney", map[string]string{"origin": "Auckland", "destination": "Sydney"}),
 			// Unlisted prepositions: read in the order said.
-			r6("start", "flight qo Lisbon xu Madrid", map[string]string{"origin": "Lisbon", "destination": "Madrid"}),
+			r6("start", "flight qo Lisbon xu Porto", map[string]string{"origin": "Lisbon", "destination": "Porto"}),
+			// Listed words say the order, whichever comes first.
+			r6("start", "flight ka Jakarta ti Bandung", map[string]string{"origin": "Bandung", "destination": "Jakarta"}),
 			// The order unclear or the words English: nothing read.
-			r6("start", "flight ka Jakarta ti Bandung", map[string]string{"origin": "", "destination": ""}),
 			r6("start", "flight qo Lisbon qo Madrid", map[string]string{"origin": "", "destination": ""}),
 			r6("start", "flight via Lisbon near Madrid", map[string]string{"origin": "", "destination": ""}),
 		},
