@@ -472,7 +472,8 @@ func typedSpelling(text, c string) string {
 // written as a name. Otherwise (t plain, or another name) c.
 func accentedSpelling(t, c string) string {
 	t = norm.NFC.String(t)
-	if isASCII(t) || !strings.EqualFold(plainLetters(t), c) {
+	// Turkish writes a capital i with a dot ("İzmir"): no mark of the name.
+	if isASCII(t) || strings.ContainsRune(t, 'İ') || !strings.EqualFold(plainLetters(t), c) {
 		return c
 	}
 	var b strings.Builder

@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -71,7 +72,7 @@ func PlacePair(text string) (from, to string, ok bool) {
 func pairWord(w string, not PlaceDirection) bool {
 	switch d, known := glossedDirection(w); {
 	case known:
-		return d != not
+		return d != not && d != PlaceAt
 	case w == "from":
 		return not != PlaceFrom
 	case w == "to":
@@ -94,16 +95,19 @@ func pairWord(w string, not PlaceDirection) bool {
 // glossedDirection is the direction a one-word gloss before a place gives w
 // ("od" = from, "kwenda" = to): known false when the gloss files give none.
 func glossedDirection(w string) (d PlaceDirection, known bool) {
-	for _, e := range glossByFirst[w] {
-		if len(e.words) != 1 || e.before&beforePlace == 0 {
+	es := glossByFirst[w]
+	for _, e := range es {
+		if len(e.words) != 1 {
 			continue
 		}
-		switch e.to {
+		switch first, _, _ := strings.Cut(e.to, " "); first {
 		case "from":
 			return PlaceFrom, true
 		case "to":
 			return PlaceTo, true
 		}
 	}
-	return PlaceAt, false
+	// A word the gloss files give another meaning ("إلى" of a phrase, a
+	// weekday) is no unlisted preposition: known, of no direction.
+	return PlaceAt, len(es) > 0
 }
