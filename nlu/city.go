@@ -449,10 +449,10 @@ func MatchCity(text string) (string, bool) { return matchCity(text, true) }
 // spelling English writes and the user chose, kept as a renamed city's old
 // name is. Otherwise c.
 func typedSpelling(text, c string) string {
-	t := strings.Join(strings.Fields(strings.TrimFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })), " ")
 	if isASCII(c) {
-		return accentedSpelling(t, c)
+		return c
 	}
+	t := strings.Join(strings.Fields(strings.TrimFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })), " ")
 	if t == "" || !isASCII(t) || !strings.EqualFold(plainLetters(c), t) {
 		return c
 	}
@@ -462,38 +462,6 @@ func typedSpelling(text, c string) string {
 		}
 	}
 	return t
-}
-
-// accentedSpelling is c, a name the lists store in plain letters ("Asuncion",
-// "Sao Paulo", "Krakow"), written with the diacritics of t when t is that name
-// typed with them ("Asunción", "são paulo", "Kraków"): the user wrote the
-// city's own spelling, and storing the plain one would change what they said.
-// Each letter keeps c's case, so that a name typed in lower case is still
-// written as a name. Otherwise (t plain, or another name) c.
-func accentedSpelling(t, c string) string {
-	t = norm.NFC.String(t)
-	// Turkish writes a capital i with a dot ("İzmir"): no mark of the name.
-	if isASCII(t) || strings.ContainsRune(t, 'İ') || !strings.EqualFold(plainLetters(t), c) {
-		return c
-	}
-	var b strings.Builder
-	rest := c
-	for _, r := range t {
-		p := plainLetters(string(r))
-		if len(p) > len(rest) || !strings.EqualFold(p, rest[:len(p)]) {
-			return c // a letter folds across two of c's: keep the list's name
-		}
-		switch chunk := rest[:len(p)]; {
-		case r < utf8.RuneSelf:
-			b.WriteString(chunk)
-		case strings.ToUpper(chunk) == chunk && strings.ToLower(chunk) != chunk && len(p) == 1:
-			b.WriteRune(unicode.ToUpper(r))
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-		rest = rest[len(p):]
-	}
-	return b.String()
 }
 
 // plainLetters is s without its diacritics: its marks dropped once

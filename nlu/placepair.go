@@ -95,11 +95,13 @@ func pairWord(w string, not PlaceDirection) bool {
 // glossedDirection is the direction a one-word gloss before a place gives w
 // ("od" = from, "kwenda" = to): known false when the gloss files give none.
 func glossedDirection(w string) (d PlaceDirection, known bool) {
-	es := glossByFirst[w]
-	for _, e := range es {
+	for _, e := range glossByFirst[w] {
+		// A phrase the word begins ("do raat", two nights) says nothing of
+		// the word alone: Slavic "do" (to) stays an unlisted preposition.
 		if len(e.words) != 1 {
 			continue
 		}
+		known = true
 		switch first, _, _ := strings.Cut(e.to, " "); first {
 		case "from":
 			return PlaceFrom, true
@@ -107,7 +109,7 @@ func glossedDirection(w string) (d PlaceDirection, known bool) {
 			return PlaceTo, true
 		}
 	}
-	// A word the gloss files give another meaning ("إلى" of a phrase, a
-	// weekday) is no unlisted preposition: known, of no direction.
-	return PlaceAt, len(es) > 0
+	// A word the gloss files give another meaning on its own (a weekday, a
+	// yes) is no unlisted preposition: known, of no direction.
+	return PlaceAt, known
 }
