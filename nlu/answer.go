@@ -223,6 +223,9 @@ func yesNoTo(text, question string) Answer {
 	if rest == "" {
 		return a
 	}
+	if b := correctedAnswer(a, text); b != Unknown {
+		return b // "yes... actually no": the last answer
+	}
 	leading := a
 	toks := words(rest)
 	asked := questionVerbs(question)
@@ -533,4 +536,24 @@ func stemSet(words ...string) map[string]bool {
 		out[Stem(w)] = true
 	}
 	return out
+}
+
+// correctedAnswer is the answer a message whose first answer is a corrects
+// it to: after a word that starts a correction (correctionLeads: "actually",
+// "wait", "I mean", "en fait"; not the answer words "no", "non" themselves)
+// the rest is, whole, the opposite answer ("yes... actually no", "no, wait,
+// yes"). The last answer said wins; anything else after it and there is none
+// (Unknown).
+func correctedAnswer(a Answer, text string) Answer {
+	toks := words(replyKey(text))
+	for i := 1; a != Unknown && i+1 < len(toks); i++ {
+		if !correctionLeads[toks[i]] || toks[i] == "no" || toks[i] == "non" {
+			continue
+		}
+		if b, more := LeadingYesNo(strings.Join(toks[i+1:], " ")); b != Unknown && b != a && more == "" {
+			return b
+		}
+		return Unknown
+	}
+	return Unknown
 }

@@ -136,6 +136,11 @@ func BuiltinModelIntent(text string) Result {
 		// emoji is the rules'. Not asking the model saves a turn's largest cost.
 		return Result{}
 	}
+	if isLooseReplyWord(text) {
+		// "te" alone: Lingala "tɛ̂" (no) typed plain, never the model's
+		// thanks.
+		return Result{}
+	}
 	r := builtinModel().Classify(text)
 	if r.Intent == intentOther || r.Confidence < threshold(r.Intent) || (social[r.Intent] && asksSomething(text)) {
 		return Result{}

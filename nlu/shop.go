@@ -789,9 +789,12 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	cue.leadingDefinite = leadingDefinite(lead)
 	for i, w := range ws {
 		req.Plain = req.Plain || shopPlainWords[w]
-		phrase.read(w, isCandidateWord(w))
+		compound := pickInNounPhrase(ws, i)
+		phrase.read(w, compound || isCandidateWord(w))
 		cue.noteVerb(w)
 		switch {
+		case compound:
+			req.noteWord(w, seen, categoryWords) // "a lock pick set": a word of the product
 		case countsAThing(ws, i):
 			// "seeks one (1) wristwatch": a count, no card pointed at.
 		case cue.note(w):
@@ -1126,4 +1129,27 @@ func queryRune(r rune) rune {
 // search word; prices are read by ExtractPriceRange.
 func isNumberWord(w string) bool {
 	return strings.ContainsAny(w, "0123456789") && strings.Trim(w, "0123456789.,$€-") == ""
+}
+
+// shopIndefinites open a noun phrase that names a product by kind.
+var shopIndefinites = wordSet(`a an some`)
+
+// pickInNounPhrase reports whether ws[i], a verb of picking ("pick",
+// "select", "grab"), stands inside a noun phrase: after an indefinite
+// article and the words of a product, and before another such word ("a lock
+// pick set", "a select grade hoodie" is no "select"). A verb there names
+// part of the thing sought, never a pick of a card shown.
+func pickInNounPhrase(ws []string, i int) bool {
+	if !shopPickWords[ws[i]] || i+1 >= len(ws) || !isCandidateWord(ws[i+1]) {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		switch {
+		case shopIndefinites[ws[j]]:
+			return j < i-1
+		case !isCandidateWord(ws[j]):
+			return false
+		}
+	}
+	return false
 }

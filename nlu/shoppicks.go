@@ -42,6 +42,11 @@ var shopFromEndPhrases = func() map[string][]fromEndPhrase {
 			"avant dernier|avant derniere|qbel lakher|9bel lakher|qbel lakhar|9bel lakhar|qbel l'akher|" +
 			"قبل الاخير|قبل اللخر|قبل الاخيرة",
 		"antepenultimate": "third to last|third to the last|third from last|third from the last|third from the end",
+		// "the one at the end", "the one on the far left": a place in
+		// the row of cards said for the last or the first; only after
+		// "one" ("hoodies at the end of the month" points at no card).
+		"last":  "one at the end|one at the very end|one on the end|one at the far end|one on the far right|one at the bottom",
+		"first": "one at the start|one at the beginning|one at the very beginning|one on the far left|one at the top",
 	} {
 		for _, p := range strings.Split(list, "|") {
 			ws := strings.Fields(p)

@@ -101,6 +101,9 @@ func ShopQuestionTopic(text string) string {
 	if sendsBack(ws) {
 		return TopicReturns
 	}
+	if sendsAbroad(ws) {
+		return TopicShipping // "do you post to ireland?"
+	}
 	if slices.ContainsFunc(ws, func(w string) bool { return shopWhereWords[w] }) &&
 		slices.ContainsFunc(ws, func(w string) bool { return shopPremisesWords[w] }) {
 		return TopicLocation // "where's your shop?"
@@ -353,4 +356,27 @@ const maxTagWords = 4
 // a word the catalog does not know makes it an unsold search.
 func IsReactionOrFarewell(text string) bool {
 	return reactsOrTakesLeave(intentWords(text))
+}
+
+// shopSendWords send a parcel, yet each names other things too ("a fence
+// post", "mail" on its own): a question is about shipping only when one is
+// followed by "to" and a country ("do you post to ireland?", "can you send
+// to Canada?").
+var shopSendWords = wordSet(`post send mail envoyez envoyer mandan mandar`)
+
+// shopToWords say where a parcel goes.
+var shopToWords = wordSet(`to in a au en vers`)
+
+// sendsAbroad reports whether ws send (shopSendWords) to a country (IsCountry,
+// one or two words after "to").
+func sendsAbroad(ws []string) bool {
+	for i := 0; i+2 < len(ws); i++ {
+		if !shopSendWords[ws[i]] || !shopToWords[ws[i+1]] {
+			continue
+		}
+		if IsCountry(ws[i+2]) || i+3 < len(ws) && IsCountry(ws[i+2]+" "+ws[i+3]) {
+			return true
+		}
+	}
+	return false
 }

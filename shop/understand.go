@@ -142,8 +142,10 @@ func (t *turn) readAtConfirmation() {
 	switch {
 	case !decided && nlu.DeclinesAction(t.msg.Text):
 		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
-	case nlu.Defers(t.msg.Text), t.asksAboutThePending(), !decided && nlu.IsNonAnswer(t.msg.Text):
-		// "ewan ko po", "not sure": no answer, asked again.
+	case nlu.Defers(t.msg.Text), t.asksAboutThePending(), !decided && nlu.IsNonAnswer(t.msg.Text), t.unsold && t.req.Bare:
+		// "ewan ko po", "not sure": no answer, asked again. A bare word
+		// the shop does not sell ("wen", "saan") answers a yes-or-no
+		// question in a language the shop does not read: never a search.
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
 	case nlu.ConfirmsAction(t.msg.Text), !decided && t.yesWithStory():
 		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}
@@ -397,7 +399,32 @@ func (t *turn) seeksUnsold(known, asked []string) bool {
 		t.vague = true
 		return false
 	}
-	return !t.soughtIsNoWord(head, known)
+	return !t.soughtIsNoWord(head, known) && (!t.req.Bare || t.soughtIsPlaced(known, asked))
+}
+
+// soughtIsPlaced reports whether every word of the product phrase is one the
+// shop can place (readsAsAWord, or a word the catalog knows): a bare search
+// (no frame such as "do you have" says a product follows) for something
+// unsold is read only when what it seeks is wholly accounted for.
+// "bonas dies", "tse ding" hold a word no list places, so they name no
+// product the shop could say it does not carry (not understood, asked
+// again); "vòli sunglasses, mercés" searches only the sunglasses it names,
+// the unplaced words around them dropped.
+func (t *turn) soughtIsPlaced(known, asked []string) bool {
+	return !slices.ContainsFunc(t.req.Sought, func(w string) bool {
+		return !slices.Contains(known, w) && !slices.Contains(asked, w) && !t.placesWord(w, len(known) > 0)
+	})
+}
+
+// placesWord reports whether w is a word the shop can place. Beside a sold
+// product (besideSold) a word that is only one typo from an English word
+// ("merces") is no placement: it is as often a word of another language, and
+// the sold product is searched without it.
+func (t *turn) placesWord(w string, besideSold bool) bool {
+	if besideSold && !isEnglishWord(w) && isEnglishTypo(w) {
+		return t.e.catalogWords[w] || t.e.catalogTypo(w) != "" || len(everydayKinds(w)) > 0 || kindOfWord(w) != ""
+	}
+	return t.readsAsAWord(w)
 }
 
 // known keeps the words the catalog can match; a catalog without a Vocabulary, or
