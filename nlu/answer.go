@@ -220,11 +220,14 @@ func yesNoTo(text, question string) Answer {
 			a, rest = ca, crest // "that is all correct"
 		}
 	}
+	if b := correctedAnswer(a, text); b != Unknown {
+		// "yes... actually no": the last answer, read before the whole
+		// message is taken as one answer, since a hedge ("actually yeah")
+		// or a tag ("no, wait, yeah") after the first answer leaves no rest.
+		return b
+	}
 	if rest == "" {
 		return a
-	}
-	if b := correctedAnswer(a, text); b != Unknown {
-		return b // "yes... actually no": the last answer
 	}
 	leading := a
 	toks := words(rest)

@@ -411,9 +411,24 @@ func (t *turn) seeksUnsold(known, asked []string) bool {
 // again); "vòli sunglasses, mercés" searches only the sunglasses it names,
 // the unplaced words around them dropped.
 func (t *turn) soughtIsPlaced(known, asked []string) bool {
-	return !slices.ContainsFunc(t.req.Sought, func(w string) bool {
+	unplaced := slices.ContainsFunc(t.req.Sought, func(w string) bool {
 		return !slices.Contains(known, w) && !slices.Contains(asked, w) && !t.placesWord(w, len(known) > 0)
 	})
+	// One word alone is the thing sought, a product name the shop does not
+	// know ("veshti available?", "baby onesies?"): soughtIsNoWord has
+	// already kept out the words it cannot read at all. A phrase naming a
+	// kind of product ("jacket kavali", "umbrella, kātaki", "trebam
+	// rukavice") seeks that product, its other words a name or a request
+	// of another language.
+	one := len(t.req.Sought) == 1 && !strings.Contains(t.req.Sought[0], "-")
+	return !unplaced || one || slices.ContainsFunc(t.req.Sought, t.namesAKind)
+}
+
+// namesAKind reports whether w names a kind of product: a word of the
+// catalog, of the everyday lexicon or of the kind words of other languages.
+// An English word that names none ("dies", "ding") does not.
+func (t *turn) namesAKind(w string) bool {
+	return t.e.catalogWords[w] || len(everydayKinds(w)) > 0 || kindOfWord(w) != ""
 }
 
 // placesWord reports whether w is a word the shop can place. Beside a sold
@@ -423,6 +438,13 @@ func (t *turn) soughtIsPlaced(known, asked []string) bool {
 func (t *turn) placesWord(w string, besideSold bool) bool {
 	if besideSold && !isEnglishWord(w) && isEnglishTypo(w) {
 		return t.e.catalogWords[w] || t.e.catalogTypo(w) != "" || len(everydayKinds(w)) > 0 || kindOfWord(w) != ""
+	}
+	if parts := strings.Split(w, "-"); len(parts) > 1 {
+		// "hi-vis", "non-slip", "noise-cancelling": placed when each part
+		// is; "b-b-belt" (a stammer) has parts that are no words.
+		return !slices.ContainsFunc(parts, func(p string) bool {
+			return len(p) < 2 || !t.readsAsAWord(p)
+		})
 	}
 	return t.readsAsAWord(w)
 }
