@@ -792,21 +792,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 		compound := pickInNounPhrase(ws, i)
 		phrase.read(w, compound || isCandidateWord(w))
 		cue.noteVerb(w)
-		switch {
-		case compound:
-			req.noteWord(w, seen, categoryWords) // "a lock pick set": a word of the product
-		case countsAThing(ws, i):
-			// "seeks one (1) wristwatch": a count, no card pointed at.
-		case cue.note(w):
-		case cue.lacking:
-			req.noteLack(w)
-		case i == 0 && cue.leadingDefinite && shopForeignDefinites[w]:
-			// "la ceinture": the article names no product.
-		case ownPosition(ws, i):
-			// "my last ones": the shopper's own, no card's position.
-		default:
-			req.noteWord(w, seen, categoryWords)
-		}
+		noteShopWord(req, &cue, ws, i, compound, seen, categoryWords)
 	}
 	req.Sought = phrase.sought()
 	hw, wantLed := afterWant(ws)
@@ -822,6 +808,27 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	cue.other = asksTheOther(ws)
 	cue.refused = refusesThePointed(ws)
 	return cue
+}
+
+// noteShopWord notes ws[i] as a cue, a lack, or a word of the product;
+// compound is whether it is a pick verb inside a noun phrase.
+func noteShopWord(req *ShopRequest, cue *shopCues, ws []string, i int, compound bool, seen, categoryWords map[string]bool) {
+	w := ws[i]
+	switch {
+	case compound:
+		req.noteWord(w, seen, categoryWords) // "a lock pick set": a word of the product
+	case countsAThing(ws, i):
+		// "seeks one (1) wristwatch": a count, no card pointed at.
+	case cue.note(w):
+	case cue.lacking:
+		req.noteLack(w)
+	case i == 0 && cue.leadingDefinite && shopForeignDefinites[w]:
+		// "la ceinture": the article names no product.
+	case ownPosition(ws, i):
+		// "my last ones": the shopper's own, no card's position.
+	default:
+		req.noteWord(w, seen, categoryWords)
+	}
 }
 
 // afterWant returns the words after a leading want word and whether there

@@ -420,8 +420,10 @@ func (t *turn) soughtIsPlaced(known, asked []string) bool {
 	// kind of product ("jacket kavali", "umbrella, kātaki", "trebam
 	// rukavice") seeks that product, its other words a name or a request
 	// of another language.
+	// Beside a sold product (known) the unplaced words are dropped and the
+	// sold product searched, never an unsold search of the whole phrase.
 	one := len(t.req.Sought) == 1 && !strings.Contains(t.req.Sought[0], "-")
-	return !unplaced || one || slices.ContainsFunc(t.req.Sought, t.namesAKind)
+	return !unplaced || len(known) == 0 && (one || slices.ContainsFunc(t.req.Sought, t.namesAKind))
 }
 
 // namesAKind reports whether w names a kind of product: a word of the
