@@ -169,16 +169,7 @@ var lexiconWords = sync.OnceValue(func() map[string]bool {
 	for w := range replyVocabulary {
 		out[w] = true
 	}
-	var phrases [][]string
-	for _, lists := range []map[string][][]string{answerWords, frameWords} {
-		for _, list := range lists {
-			phrases = append(phrases, list...)
-		}
-	}
-	phrases = append(append(append(phrases, cancelAnywhere...), cancelWhole...), shopMorePhrases...)
-	for _, r := range relativeDays {
-		phrases = append(phrases, r.words)
-	}
+	phrases := lexiconPhrases()
 	for _, w := range flatten(phrases) {
 		out[w] = true
 	}
@@ -584,4 +575,21 @@ func withoutSpans(text string, spans []span) string {
 		i++
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// lexiconPhrases are the phrases of the answer and frame word lists, the
+// cancel phrases, the shop's "more" phrases and the relative day words: the
+// phrase lists lexiconWords and loneLexiconWords both read.
+func lexiconPhrases() [][]string {
+	var phrases [][]string
+	for _, lists := range []map[string][][]string{answerWords, frameWords} {
+		for _, list := range lists {
+			phrases = append(phrases, list...)
+		}
+	}
+	phrases = append(append(append(phrases, cancelAnywhere...), cancelWhole...), shopMorePhrases...)
+	for _, r := range relativeDays {
+		phrases = append(phrases, r.words)
+	}
+	return phrases
 }

@@ -54,16 +54,7 @@ var loneLexiconWords = sync.OnceValue(func() map[string]bool {
 			out[w] = true
 		}
 	}
-	var phrases [][]string
-	for _, lists := range []map[string][][]string{answerWords, frameWords} {
-		for _, list := range lists {
-			phrases = append(phrases, list...)
-		}
-	}
-	phrases = append(append(append(phrases, cancelAnywhere...), cancelWhole...), shopMorePhrases...)
-	for _, r := range relativeDays {
-		phrases = append(phrases, r.words)
-	}
+	phrases := lexiconPhrases()
 	for _, p := range phrases {
 		if len(p) == 1 {
 			out[p[0]] = true
