@@ -75,7 +75,8 @@ func TestReplayFreshDevelopmentHalf(t *testing.T) {
 // 80), is a development set since fresh6 was drawn; 71 passed since optional
 // slots take dontcare and the learned vocabulary, 77 since the vocabulary
 // holds free slots' values and the replay's service returns what the system
-// offered, in the order it offered it.
+// offered, in the order it offered it, 78 since a slot named city whose
+// description says no type is a city (sgd9).
 // A floor: a change that
 // passes more moves it up in docs/guides/sgd.md.
 func TestReplayFreshHeldOutHalfFloor(t *testing.T) {
@@ -83,8 +84,8 @@ func TestReplayFreshHeldOutHalfFloor(t *testing.T) {
 	if n := dev.Dialogues + train.Dialogues; n != 80 {
 		t.Fatalf("fresh5/B: %d dialogues, want 80", n)
 	}
-	if p := dev.Passed + train.Passed; p < 77 {
-		t.Errorf("fresh5/B: %d/80 dialogues passed, want at least 77", p)
+	if p := dev.Passed + train.Passed; p < 78 {
+		t.Errorf("fresh5/B: %d/80 dialogues passed, want at least 78", p)
 	}
 }
 
@@ -92,32 +93,35 @@ func TestReplayFreshHeldOutHalfFloor(t *testing.T) {
 // when it was drawn and after the round that drew it, 153 once the learned
 // vocabulary held free slots' values, 154 once a free slot described as the
 // name of a city is a city, 155 once a free slot's whole values may hold a
-// function word ("pizza and pasta"). Its mismatches are not pinned.
+// function word ("pizza and pasta"), 156 once a transaction holds the result
+// slots a choice settles for another (sgd9). Its mismatches are not pinned.
 func TestReplayFreshSixHeldOutFloor(t *testing.T) {
 	dev, train := replayFreshSet(t, "fresh6/C", "dev"), replayFreshSet(t, "fresh6/C", "train")
 	if n := dev.Dialogues + train.Dialogues; n != 160 {
 		t.Fatalf("fresh6/C: %d dialogues, want 160", n)
 	}
-	if p := dev.Passed + train.Passed; p < 155 {
-		t.Errorf("fresh6/C: %d/160 dialogues passed, want at least 155", p)
+	if p := dev.Passed + train.Passed; p < 156 {
+		t.Errorf("fresh6/C: %d/160 dialogues passed, want at least 156", p)
 	}
 }
 
 // The held-out sample testdata/sgd/fresh7/D is a floor only: 176 of 188
-// passed when it was drawn, 182 after the round that drew it. Its mismatches
+// passed when it was drawn, 182 after the round that drew it, 183 once a
+// transaction holds the result slots a choice settles for another. Its mismatches
 // are not pinned, so that nobody develops on them.
 func TestReplayFreshSevenHeldOutFloor(t *testing.T) {
 	dev, train := replayFreshSet(t, "fresh7/D", "dev"), replayFreshSet(t, "fresh7/D", "train")
 	if n := dev.Dialogues + train.Dialogues; n != 188 {
 		t.Fatalf("fresh7/D: %d dialogues, want 188", n)
 	}
-	if p := dev.Passed + train.Passed; p < 182 {
-		t.Errorf("fresh7/D: %d/188 dialogues passed, want at least 182", p)
+	if p := dev.Passed + train.Passed; p < 183 {
+		t.Errorf("fresh7/D: %d/188 dialogues passed, want at least 183", p)
 	}
 }
 
 // fresh8/E replayed leave-domain-out (testdata/sgd/fresh8/README.md): the dev
-// part is developed on and pinned; the held train part has a floor.
+// part is developed on and pinned; the held train part has a floor (84, 85
+// since sgd9).
 func TestReplayFreshEightUnseenDomain(t *testing.T) {
 	unseen := ReplayOptions{UnseenDomain: true}
 	want := Totals{Dialogues: 68, Passed: 66, UserTurns: 515, Matched: 515, Calls: 153, CallsMatched: 150}
@@ -125,8 +129,22 @@ func TestReplayFreshEightUnseenDomain(t *testing.T) {
 		t.Errorf("fresh8/E dev part, unseen domain (-want +got):\n%s", diff)
 	}
 	train := replayFreshSetWith(t, "fresh8/E", "train", unseen)
-	if train.Dialogues != 92 || train.Passed < 84 {
-		t.Errorf("fresh8/E train part, unseen domain: %d/%d passed, want at least 84/92", train.Passed, train.Dialogues)
+	if train.Dialogues != 92 || train.Passed < 85 {
+		t.Errorf("fresh8/E train part, unseen domain: %d/%d passed, want at least 85/92", train.Passed, train.Dialogues)
+	}
+}
+
+// fresh9/F, held aside (testdata/sgd/fresh9/README.md), replayed
+// leave-domain-out: a floor only, 213 of 223 before and after the round that
+// drew it. Its mismatches are not pinned nor read.
+func TestReplayFreshNineUnseenDomainFloor(t *testing.T) {
+	unseen := ReplayOptions{UnseenDomain: true}
+	dev, train := replayFreshSetWith(t, "fresh9/F", "dev", unseen), replayFreshSetWith(t, "fresh9/F", "train", unseen)
+	if n := dev.Dialogues + train.Dialogues; n != 223 {
+		t.Fatalf("fresh9/F: %d dialogues, want 223", n)
+	}
+	if p := dev.Passed + train.Passed; p < 213 {
+		t.Errorf("fresh9/F, unseen domain: %d/223 dialogues passed, want at least 213", p)
 	}
 }
 

@@ -104,6 +104,10 @@ func intentFlow(svc *Service, in *Intent, opts FlowsOptions) flowDef {
 		f.Trigger.Examples = []string{in.Description}
 	}
 	f.Slots = intentSlotDefs(svc, in, opts.vocabulary(svc.Name))
+	for _, name := range chosenSlots(svc, in) {
+		sl, _ := svc.Slot(name)
+		f.Slots = append(f.Slots, slotDef(svc.Name, sl, opts.vocabulary(svc.Name)))
+	}
 	for _, name := range in.RequiredSlots {
 		f.Steps = append(f.Steps, stepDef{ID: "collect_" + name, Collect: name})
 	}
@@ -188,6 +192,33 @@ func offerSlots(svc *Service, search *Intent) []string {
 	return out
 }
 
+// chosenSlots are the slots a transactional intent holds without taking them:
+// those a choice among a search's results settles (offerSlots) for another
+// transaction of the service. SGD's state belongs to the service, so a flight
+// chosen by its departure time keeps that time in the state when the user books
+// it one way, though only the round trip's booking takes it; the call sends
+// only the intent's own parameters. A search or a slot no transaction takes
+// gains nothing.
+func chosenSlots(svc *Service, in *Intent) []string {
+	if !in.IsTransactional {
+		return nil
+	}
+	var out []string
+	for i := range svc.Intents {
+		search := &svc.Intents[i]
+		if search.IsTransactional {
+			continue
+		}
+		for _, name := range offerSlots(svc, search) {
+			if !in.takes(name) && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // settledByAnother reports whether an intent other than search settles the slot.
 func (s *Service) settledByAnother(search *Intent, slot string, transactional bool) bool {
 	for i := range s.Intents {
@@ -266,7 +297,23 @@ func slotType(sl *Slot) string {
 			return rule.typ
 		}
 	}
+	// A description that says no type ("Area where user wants to search for a
+	// therapist") leaves the slot's name: its last word, when it is a type's
+	// own word (city), types it.
+	name := strings.Split(strings.ToLower(sl.Name), "_")
+	if t, ok := nameTypeWords[name[len(name)-1]]; ok {
+		return t
+	}
 	return flows.TypeText
+}
+
+// nameTypeWords are the last words of a slot's name that type it when its
+// description says nothing of its type. Only words that name nothing but their
+// type: "time" is also a length ("wait_time"), "location" a place of any kind
+// ("event_location"), "number" a phone number.
+var nameTypeWords = map[string]string{
+	"city": flows.TypeCity,
+	"date": flows.TypeDate,
 }
 
 // descWords are the words of a slot's description, lower case.
