@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // replyWordsText lists the reply words of the languages and registers the Go
@@ -20,9 +21,26 @@ var replyWordsText string
 //go:embed reply_words_world.txt
 var replyWordsWorldText string
 
-// replyWords are reply_words.txt's and reply_words_world.txt's lists by
-// kind, then language.
-var replyWords = readReplyWords(replyWordsText + "\n" + replyWordsWorldText)
+// courtesyWordsText is the courtesy words of the world's languages
+// (courtesy_words.txt): greetings, thanks, yes, no, "more", "I want", a
+// person and "I don't know", read as one lexicon with the two files above.
+//
+//go:embed courtesy_words.txt
+var courtesyWordsText string
+
+// replyWords are reply_words.txt's, reply_words_world.txt's and
+// courtesy_words.txt's lists by kind, then language.
+var replyWords = readReplyWords(replyWordsText + "\n" + replyWordsWorldText + "\n" + courtesyWordsText)
+
+// courtesyLexicon is courtesy_words.txt's lists alone, by kind, then
+// language: the shop reads its "more" and "want" phrases (shopcourtesy.go).
+var courtesyLexicon = sync.OnceValue(func() map[string]map[string][]string {
+	return readReplyWords(courtesyWordsText)
+})
+
+// replyKindAliases are the kinds courtesy_words.txt names otherwise: a
+// person asked for is a weak noun for one (read after a want or talk cue).
+var replyKindAliases = map[string]string{"person": "weak_human"}
 
 // readReplyWords parses "kind lang: phrase, phrase" lines ("kind lang lang:"
 // for languages that share the words); "#" starts a comment.
@@ -36,6 +54,9 @@ func readReplyWords(text string) map[string]map[string][]string {
 			continue
 		}
 		kind := kindLang[0]
+		if alias, ok := replyKindAliases[kind]; ok {
+			kind = alias
+		}
 		if out[kind] == nil {
 			out[kind] = map[string][]string{}
 		}
@@ -47,9 +68,26 @@ func readReplyWords(text string) map[string]map[string][]string {
 			}
 		}
 	}
+	withThanksPolite(out)
 	withSupport(out, "yes")
 	withSupport(out, "no")
 	return out
+}
+
+// withThanksPolite makes every thanks a polite word too: a thanks said
+// beside an answer or a product is no word of it ("ee, ke a leboga" is the
+// Setswana yes, "sunglasses, рәхмәт" names sunglasses).
+func withThanksPolite(out map[string]map[string][]string) {
+	if len(out["thanks"]) > 0 && out["polite"] == nil {
+		out["polite"] = map[string][]string{}
+	}
+	for lang, phrases := range out["thanks"] {
+		for _, p := range phrases {
+			if !slices.Contains(out["polite"][lang], p) {
+				out["polite"][lang] = append(out["polite"][lang], p)
+			}
+		}
+	}
 }
 
 // withSupport adds to out's answer lists the collision words of its
@@ -95,4 +133,27 @@ func isUnreadReply(text string) bool {
 		return false // the words are short: most messages are not looked up
 	}
 	return unreadReplies[confirmKey(text)]
+}
+
+// bareReplies are the "yes_bare" and "no_bare" words: a yes or a no only
+// as the whole answer to a yes/no question ("na", "sega", "lae"), never in
+// a sentence, where they are other words of other languages.
+var bareReplies = sync.OnceValue(func() map[string]Answer {
+	out := map[string]Answer{}
+	for kind, a := range map[string]Answer{"yes_bare": Yes, "no_bare": No} {
+		for w := range phraseKeys(replyWords[kind]) {
+			out[w] = a
+		}
+	}
+	return out
+})
+
+// bareReply is the answer a message that is nothing but a bare reply word
+// gives (bareReplies), its punctuation aside.
+func bareReply(text string) (Answer, bool) {
+	if len(text) > 12 {
+		return Unknown, false
+	}
+	a, ok := bareReplies()[confirmKey(text)]
+	return a, ok
 }

@@ -70,7 +70,7 @@ var spacelessWordsText string
 var spacelessWords = sync.OnceValue(func() *spacelessDict {
 	d := &spacelessDict{words: map[string]bool{}}
 	for _, text := range []string{cldrDatesFile, cldrRepliesText, cldr.CountsNights, cldr.NowWords,
-		cldr.Positions, replyWordsText, replyWordsWorldText, nearReplyWordsText, readerWordsText,
+		cldr.Positions, replyWordsText, replyWordsWorldText, courtesyWordsText, nearReplyWordsText, readerWordsText,
 		ordinalWordsText, nightCountsText, humanRolesText, holidaysText, signoffText, answerWordsText,
 		shopWordsText, frameWordsText, functionWordsText, calendarNamesFile, dateFormsText,
 		spacelessWordsText, string(builtinIntentsJSON)} {

@@ -839,6 +839,11 @@ func afterWant(ws []string) ([]string, bool) {
 	if len(ws) > 1 && shopWantWords[ws[0]] {
 		return ws[1:], true
 	}
+	if n := courtesyWantLen(ws); n > 0 && n < len(ws) {
+		// "ke batla sandals", "ha'u hakarak sapatu": a want phrase of
+		// another language (courtesy_words.txt) and a name.
+		return ws[n:], true
+	}
 	return ws, false
 }
 

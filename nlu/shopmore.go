@@ -25,6 +25,9 @@ var shopMoreTypoWords = wordSet(`more next other others else extra another`)
 // content reader.
 func asksMoreAlone(text string) bool {
 	ws, _ := shopWords(key(text))
+	if asksCourtesyMore(ws) {
+		return true // "ýene", "tse dingwe": courtesy_words.txt's "more"
+	}
 	alone := false
 	for _, w := range ws {
 		switch {

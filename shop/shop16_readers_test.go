@@ -16,11 +16,15 @@ import (
 // picks a card; a question about sending abroad is a shop question.
 func TestRound15ShopClasses(t *testing.T) {
 	runReaderCases(t, []readerCase{
-		{say: "bonas dies", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		{say: "zorvik tandel", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		// Sardinian "good day" (courtesy_words.txt): a greeting now.
+		{say: "bonas dies", intent: nlu.ShopGreeting, state: "-"},
 		{say: "ha meʻa lelei", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
 		{say: "vòli sunglasses, mercés", intent: nlu.ShopSearch, state: shop.StateRecommending},
 		{say: "kuna hoodies, asante", intent: nlu.ShopSearch, state: shop.StateRecommending},
-		{setup: accessories, say: "tse ding", intent: "-", state: shop.StateClarifying},
+		// Sesotho "others" (courtesy_words.txt): more, not unplaced words.
+		{setup: accessories, say: "tse ding", intent: nlu.ShopShowMore, state: "-"},
+		{setup: accessories, say: "tse zorvik", intent: "-", state: shop.StateClarifying},
 		{setup: capPending, say: "wen", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "60"},
 		{setup: capPending, say: "saan", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "60"},
 		{setup: capPending, say: "is there a blue version?", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "60"},
