@@ -98,11 +98,8 @@ var changeWords = wordSet("but instead actually change changed update modify edi
 // Unknown: "yes but change the date to Friday", "no, make it Boston".
 func YesNoTo(text, question string) Answer {
 	text = WithoutSignOff(text) // "Yes, please book it. Thanks, Ruth"
-	if a, ok := bareReply(text); ok && question != "" {
-		return a // "na", "sega": a no only as the whole answer to a question
-	}
-	if isUnreadReply(text) {
-		return Unknown // "ne": a Greek yes, a Slavic no
+	if a, ok := shortReply(text, question != ""); ok {
+		return a // "ne": a Greek yes, a Slavic no; "na": a no only as the whole answer to a question
 	}
 	a := yesNoByRules(text, question)
 	if a == Unknown {

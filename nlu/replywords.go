@@ -148,12 +148,17 @@ var bareReplies = sync.OnceValue(func() map[string]Answer {
 	return out
 })
 
-// bareReply is the answer a message that is nothing but a bare reply word
-// gives (bareReplies), its punctuation aside.
-func bareReply(text string) (Answer, bool) {
+// shortReply reads a message that is nothing but one short word or two,
+// its punctuation aside: a bare reply word (bareReplies) is its answer when
+// a question was asked; an unread word (unreadReplies) is Unknown. ok is
+// false for any other message.
+func shortReply(text string, asked bool) (Answer, bool) {
 	if len(text) > 12 {
 		return Unknown, false
 	}
-	a, ok := bareReplies()[confirmKey(text)]
-	return a, ok
+	k := confirmKey(text)
+	if a, ok := bareReplies()[k]; ok && asked {
+		return a, true
+	}
+	return Unknown, unreadReplies[k]
 }
