@@ -6,10 +6,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/parleyhq/parley/nlu/cldr"
 )
 
 // TestCLDRCoverage measures, for every language of CLDR (each locale of
@@ -203,14 +207,80 @@ func (c *coverage) measure(loc string, w, en localeWords) {
 		}
 		c.tally(kind, own > 0, all)
 	}
+	c.measureNightWords(loc, w)
 	if w.nights != "" && !strings.Contains(w.nights, "night") {
-		phrase := strings.ReplaceAll(w.nights, "{0}", "3")
+		phrase := strings.ReplaceAll(strings.Replace(w.nights, "{0}/", "{0} ", 1), "{0}", "3")
 		ok := strings.Contains(" "+Gloss(phrase)+" ", " 3 nights ")
 		if !ok {
 			c.misses = append(c.misses, fmt.Sprintf("%s nights %q", loc, phrase))
 		}
 		c.tally("nights", true, ok)
 	}
+}
+
+// measureNightWords tallies "nights words": a language with a night word
+// of its own (its CLDR pattern, or nlu/count_words.txt's) whose count of
+// three said in words (the phrases for three of nlu/cldr/counts_nights.txt
+// under its locale, CLDR's number spell-out or count_words.txt's numbers)
+// reads as three nights, every such phrase.
+func (c *coverage) measureNightWords(loc string, w localeWords) {
+	own := w.nights != "" && !strings.Contains(w.nights, "night")
+	threes := coverageThrees()[loc]
+	if own && len(threes) == 0 { // its phrases are filed under another locale ("tre netter": da) or are hand data
+		threes = threesWith(strings.Replace(w.nights, "{0}/", "{0} ", 1))
+	}
+	if len(threes) == 0 && !own {
+		return
+	}
+	ok := len(threes) > 0
+	for _, ph := range threes {
+		if g := Gloss(ph); g != "three nights" && g != "3 nights" {
+			ok = false
+			c.misses = append(c.misses, fmt.Sprintf("%s nights-words %q", loc, ph))
+		}
+	}
+	if len(threes) == 0 {
+		c.misses = append(c.misses, fmt.Sprintf("%s nights-words (no count of three)", loc))
+	}
+	c.tally("nights-words", true, ok)
+}
+
+// coverageThrees are the generated phrases for three nights by the locale
+// they are filed under.
+var coverageThrees = sync.OnceValue(func() map[string][]string {
+	out := map[string][]string{}
+	loc := ""
+	for _, line := range strings.Split(cldr.CountsNights, "\n") {
+		if name, ok := strings.CutPrefix(line, "# "); ok && !strings.ContainsAny(name, " :") {
+			loc = name
+			continue
+		}
+		if ph, ok := strings.CutPrefix(line, "3 "); ok && loc != "" {
+			out[loc] = append(out[loc], ph)
+		}
+	}
+	return out
+})
+
+// threesWith are the phrases for three nights of the merged table (CLDR's
+// and the hand lists') that say a night pattern's words around the number
+// ("{0} netter": "tre netter").
+func threesWith(pattern string) []string {
+	before, after, _ := strings.Cut(pattern, "{0}")
+	b, a := glossKeys(before), glossKeys(after)
+	if len(b)+len(a) == 0 {
+		return nil // a night word the gloss does not read as a word (Sinhala)
+	}
+	var out []string
+	for _, es := range countedNights().byFirst {
+		for _, e := range es {
+			if e.to == "three nights" && len(e.words) > len(b)+len(a) &&
+				slices.Equal(e.words[:len(b)], b) && slices.Equal(e.words[len(e.words)-len(a):], a) {
+				out = append(out, strings.Join(e.words, " "))
+			}
+		}
+	}
+	return out
 }
 
 func (c *coverage) tally(kind string, own, all bool) {
@@ -224,7 +294,7 @@ func (c *coverage) tally(kind string, own, all bool) {
 
 func (c *coverage) summary() string {
 	var parts []string
-	for _, k := range append(coverageKinds, "nights") {
+	for _, k := range append(coverageKinds, "nights", "nights-words") {
 		parts = append(parts, fmt.Sprintf("%s %d/%d", k, c.read[k], c.own[k]))
 	}
 	return strings.Join(parts, ", ") + fmt.Sprintf("; %d words unread, %d wrong", len(c.misses), len(c.wrong))

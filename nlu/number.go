@@ -317,7 +317,8 @@ func IsNumberJoiner(w string) bool { return numberJoiners[fold(w)] }
 
 // ParseDays reads a whole answer as a number of days said as a span: "a
 // week" (7), "two weeks", "a fortnight" (14), "10 days"; "for" and "just"
-// may stand around it. Months are no number of days.
+// may stand around it, and "whole", "full" or "entire" between the count
+// and its unit ("a whole week"). Months are no number of days.
 func ParseDays(text string) (int, bool) {
 	var buf [8]token
 	toks := appendTokens(buf[:0], key(text))
@@ -327,12 +328,18 @@ func ParseDays(text string) (int, bool) {
 	for len(toks) > 0 && spanFillers[toks[len(toks)-1].text] {
 		toks = toks[:len(toks)-1]
 	}
+	if len(toks) == 3 && spanWhole[toks[1].text] {
+		toks = append(toks[:1:1], toks[2]) // "a whole week", "two full weeks"
+	}
 	n, u, ok := countUnitAt(toks, 0)
 	if !ok || len(toks) != 2 || u.months != 0 {
 		return 0, false
 	}
 	return n * u.days, true
 }
+
+// spanWhole may stand between a span's count and its unit ("a whole week").
+var spanWhole = wordSet(`whole full entire`)
 
 // spanFillers may stand around a span of days ("for a week please").
 var spanFillers = wordSet(`for just only about around please pls the whole entire`)

@@ -39,7 +39,11 @@ func runCLDRCounts(_ context.Context, args []string, _, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	lists, err := cldrcounts.Generate(*dir, f, cldrcounts.Inputs{Seed: seed, Suffixes: suffixes, Exclude: exclude})
+	hand, err := cldrcounts.ReadHand(filepath.Join(*nluDir, "count_words.txt"))
+	if err != nil {
+		return err
+	}
+	lists, err := cldrcounts.Generate(*dir, f, cldrcounts.Inputs{Seed: seed, Suffixes: suffixes, Exclude: exclude, Hand: hand})
 	if err != nil {
 		return err
 	}

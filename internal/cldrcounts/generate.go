@@ -28,6 +28,7 @@ type Inputs struct {
 	Seed     map[string]string   // ReadSeed: what a word already means to the readers
 	Suffixes map[string][]string // ReadInflections: night-word endings by locale
 	Exclude  map[string]bool     // ReadExclusions: words never read as a position
+	Hand     Hand                // ReadHand: number and night words CLDR lacks
 }
 
 // Lists are the generated files' contents.
@@ -45,6 +46,7 @@ type locale struct {
 	// (genders, cases) by position, one to MaxPosition.
 	ordinals [MaxPosition + 1][]string
 	nights   map[string][]string // night unit patterns ("{0} nights") by plural category
+	hand     []string            // hand night patterns, read with every count (count_words.txt)
 	plural   pluralRules
 }
 
@@ -64,6 +66,7 @@ func Generate(dir string, english io.Reader, in Inputs) (Lists, error) {
 	if err != nil {
 		return Lists{}, err
 	}
+	locs = addHand(dir, locs, in.Hand, plurals)
 	inflect(locs, in.Suffixes)
 	g := newGuard(eng, locs)
 	g.seed, g.exclude = in.Seed, in.Exclude
@@ -226,6 +229,7 @@ func readNights(dir, name string) map[string][]string {
 			}
 			for k, p := range unit {
 				_, cat, ok := strings.Cut(k, "-count-")
+				p = unitOfRate(p)
 				if !ok || !strings.Contains(p, "{0}") || strings.ContainsAny(p, "./") {
 					continue
 				}
@@ -235,12 +239,28 @@ func readNights(dir, name string) map[string][]string {
 				}
 			}
 		}
+		var name struct {
+			DisplayName string `json:"displayName"`
+		}
+		if json.Unmarshal(doc.Main[n].Units["long"]["duration-night"], &name) == nil {
+			addDisplayName(out, name.DisplayName)
+		}
 		for _, ps := range out {
 			sort.Strings(ps)
 		}
 		return out
 	}
 	return nil
+}
+
+// unitOfRate is a count pattern CLDR writes as a rate ("{0}/شپه", Pashto's
+// and Kyrgyz's count of nights) as the number and its night word ("{0}
+// شپه"); any other pattern as it is.
+func unitOfRate(p string) string {
+	if w, ok := strings.CutPrefix(p, "{0}/"); ok && w != "" && !strings.ContainsAny(w, "./ {}") {
+		return "{0} " + w
+	}
+	return p
 }
 
 // guard holds what a word may be read as in every locale, to leave out a
@@ -293,6 +313,8 @@ func (g *guard) numberWordFits(w string, n int64) string {
 	switch {
 	case k == "":
 		return "empty"
+	case k == strconv.FormatInt(n, 10):
+		return "" // the fold writes the number's own digits (Japanese "二")
 	case g.seed[k] != "" && g.seed[k] != strconv.FormatInt(n, 10) && g.enNumbers[g.seed[k]] != n &&
 		g.seed[k] != "a function word": // a function word has no meaning the gloss reads first ("du noktoj")
 		return "a seed-language word (" + g.seed[k] + ")"
@@ -339,7 +361,7 @@ func (g *guard) countsNights(locs []*locale) []byte {
 		if l.name == "en" || strings.HasPrefix(l.name, "en-") {
 			continue // English reads its own counts
 		}
-		if len(l.nights) == 0 {
+		if len(l.nights) == 0 && len(l.hand) == 0 {
 			fmt.Fprintf(&b, "# %s: no night unit of its own in CLDR\n", l.name)
 			continue
 		}
@@ -365,6 +387,7 @@ func (g *guard) localeNights(l *locale, ps *phrases) (dropped []string) {
 		if len(pats) == 0 {
 			pats = l.nights["other"]
 		}
+		pats = append(pats[:len(pats):len(pats)], l.hand...)
 		for _, w := range l.numbers[n] {
 			why := g.numberWordFits(w, n)
 			if ws := strings.Fields(foldKey(w)); why == "" && len(ws) > 1 && g.seed[ws[len(ws)-1]] == englishFiller {
@@ -469,7 +492,7 @@ func (g *guard) units(locs []*locale) []string {
 		if l.name == "en" {
 			continue
 		}
-		for _, pats := range l.nights {
+		for _, pats := range append(mapsValues(l.nights), l.hand) {
 			for _, p := range pats {
 				if u := foldKey(strings.ReplaceAll(p, "{0}", "")); u != "" && !g.english[u] && len(g.numbers[u]) == 0 {
 					units[p] = true
@@ -534,7 +557,12 @@ const countsHeader = `# Counts of nights in every CLDR locale with number spell-
 # ("pet") or another locale's other number ("du") is read in its phrase only:
 # the night word is its language's support. The night word's endings CLDR
 # does not write are nlu/night_inflections.txt's (Esperanto "tri noktojn").
-# Never edited by hand: hand data is nlu/night_counts.txt.
+# A count CLDR writes as a rate ("{0}/شپه") is read as the number and its
+# night word, and the unit's one-word name ("شپي") beside its patterns. The
+# locales CLDR spells no number out for, or has no night word of its own
+# for, take them from nlu/count_words.txt (hand data, with the same guards).
+# Never edited by hand: hand data is nlu/night_counts.txt and
+# nlu/count_words.txt.
 `
 
 // nowWords writes every locale's word for "now" (the dateFields'
