@@ -42,6 +42,9 @@ type slot struct {
 	maxRetries int
 	onExhaust  string
 	days       bool // it counts days or nights (countsDays), read once
+	// dateOrder is the order of an open numeric date ("7/6") the bot's
+	// locale gives (Definition.Locale); nlu.OrderOpen asks again.
+	dateOrder nlu.DateOrder
 	// records are the bot's search records carrying a field of the slot's
 	// name: a text slot with records takes only their values (records.go).
 	records []map[string]string

@@ -26,7 +26,13 @@ type Definition struct {
 	Description string `yaml:"description" json:"description,omitempty"`
 	// Language is the language of the prompts, for people and tools; the NLU
 	// reads every language nlu knows whatever it says.
-	Language string            `yaml:"language" json:"language,omitempty"`
+	Language string `yaml:"language" json:"language,omitempty"`
+	// Locale is where the bot's users write dates, a CLDR locale tag
+	// ("en-US", "en-GB"): it decides the order of a numeric date whose
+	// day and month could be either ("7/6": July 6 in en-US, 7 June in
+	// en-GB), from the locale's short date pattern. Without one such a date
+	// is asked again; a date only one order gives ("7/20") is read anyway.
+	Locale   string            `yaml:"locale" json:"locale,omitempty"`
 	Settings Settings          `yaml:"settings" json:"settings"`
 	Messages map[string]string `yaml:"messages" json:"messages,omitempty"`
 	Flows    []*Flow           `yaml:"flows" json:"flows"`

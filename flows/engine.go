@@ -149,6 +149,10 @@ func (e *Engine) compileFlows(def *Definition) {
 	var intents []nlu.Intent
 	for _, fd := range def.Flows {
 		f := compileFlow(fd)
+		order, _ := nlu.LocaleDateOrder(def.Locale)
+		for _, sl := range f.slotOrder {
+			sl.dateOrder = order
+		}
 		e.flows[f.name] = f
 		e.order = append(e.order, f)
 		for _, sl := range f.slotOrder {

@@ -161,6 +161,9 @@ func parseDate(raw string, sentAt time.Time, read dateReader) (any, bool) {
 // future_date_only stands); when both or neither pass it is not understood,
 // and the question is asked again.
 func (sl *slot) dateAnswer(raw string, t parley.Turn, direct bool) (any, bool) {
+	if typed(t) {
+		raw = nlu.OrderNumericDates(raw, sl.dateOrder) // "7/6" in en-US: July 6
+	}
 	if v, ok := parseDate(raw, t.Message.SentAt, dateReaderOf(t, direct)); ok || !direct || !typed(t) {
 		return v, ok
 	}

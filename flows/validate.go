@@ -100,6 +100,9 @@ func (v *validation) run() {
 			v.report("$.messages."+k, "unknown message %q", k)
 		}
 	}
+	if _, ok := nlu.LocaleDateOrder(def.Locale); def.Locale != "" && !ok {
+		v.report("$.locale", "locale %q is no CLDR locale (a tag such as en-US or en-GB)", def.Locale)
+	}
 	flows := v.flowNames()
 	v.triggers()
 	for i, f := range def.Flows {

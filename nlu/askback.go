@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -235,7 +236,7 @@ func SplitCorrection(text string) (head, tail string, ok bool) {
 	ms := correctionRe.FindAllStringIndex(text, -1)
 	ms = slices.DeleteFunc(ms, func(m []int) bool { return noneOfAfter(text, m) })
 	if len(ms) == 0 {
-		return "", text, false
+		return unpausedDateCorrection(text)
 	}
 	head = strings.TrimRightFunc(text[:ms[0][0]], isTrimmable)
 	tail = strings.TrimFunc(text[ms[len(ms)-1][1]:], isTrimmable)
@@ -253,6 +254,45 @@ func SplitCorrection(text string) (head, tail string, ok bool) {
 		return "", text, false
 	}
 	return head, tail, true
+}
+
+// unpausedDateCorrection is SplitCorrection of two dates with a "no"
+// between them typed without the pause correctionRe needs ("7/20 no 7/21",
+// "friday no saturday"): the words on either side of the message's one "no"
+// each wholly a date (a date on some day of the year: the day said is not
+// what is checked here). Anything else ("friday no school") is none.
+func unpausedDateCorrection(text string) (head, tail string, ok bool) {
+	words := strings.Fields(text)
+	at := -1
+	for i, w := range words {
+		if strings.EqualFold(w, "no") {
+			if at >= 0 {
+				return "", text, false
+			}
+			at = i
+		}
+	}
+	if at <= 0 || at == len(words)-1 {
+		return "", text, false
+	}
+	head, tail = strings.Join(words[:at], " "), strings.Join(words[at+1:], " ")
+	if !wholeDate(head) || !wholeDate(tail) {
+		return "", text, false
+	}
+	return head, tail, true
+}
+
+// wholeDate reports whether text is wholly a date on one of two days half a
+// year apart (a day of the month just passed on one is to come on the other),
+// a numeric one whose order is open ("7/9") read in either.
+func wholeDate(text string) bool {
+	text = OrderNumericDates(text, OrderMonthFirst)
+	for _, now := range [2]time.Time{time.Date(2000, 1, 15, 12, 0, 0, 0, time.UTC), time.Date(2000, 7, 15, 12, 0, 0, 0, time.UTC)} {
+		if _, ok := readDate(text, now); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // movesSaidDate reports whether a correction's tail is only an offset from

@@ -11,6 +11,7 @@
 //	parley-tools heldout [-config FILE] [-v] PATH...
 //	parley-tools calendar-names [-o FILE]
 //	parley-tools cldr-cities -cldr DIR [-words FILE] [-o FILE]
+//	parley-tools cldr-date-order -cldr DIR [-o FILE]
 //	parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
 //	parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
 //	parley-tools version
@@ -54,6 +55,7 @@ usage:
   parley-tools cldr-counts -cldr DIR [-english FILE] [-o DIR]
   parley-tools cldr-replies -cldr DIR [-dict FILE] [-o FILE]
   parley-tools cldr-cities -cldr DIR [-words FILE] [-o FILE]
+  parley-tools cldr-date-order -cldr DIR [-o FILE]
   parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
   parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
   parley-tools version
@@ -81,6 +83,7 @@ var program = cli.Program{
 		"cldr-counts":     runCLDRCounts,
 		"cldr-replies":    runCLDRReplies,
 		"cldr-cities":     runCLDRCities,
+		"cldr-date-order": runCLDRDateOrder,
 		"geonames-cities": runGeoNamesCities,
 		"geonames-towns":  runGeoNamesTowns,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {

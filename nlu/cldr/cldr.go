@@ -22,3 +22,9 @@ var NowWords string
 //
 //go:embed positions.txt
 var Positions string
+
+// DateOrders is date_orders.txt: every CLDR locale's order of a numeric
+// date's fields, as "LOCALE ORDER" lines (en-US MDY, en-GB DMY).
+//
+//go:embed date_orders.txt
+var DateOrders string
