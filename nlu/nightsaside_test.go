@@ -24,6 +24,12 @@ func TestStayEndCueTypos(t *testing.T) {
 		"untie monday":                            "",
 		"fridge monday":                           "",
 		"unit monday":                             "",
+		"tll sunday":                              "2027-04-18",
+		"thr sunday":                              "2027-04-18",
+		"ill sunday":                              "", // the first letter kept: never "till"
+		"tl sunday":                               "",
+		"tull sunday":                             "", // a letter changed
+		"tll":                                     "",
 	} {
 		d, ok := ReadStayEnd(text, nightsAsideNow)
 		if got := map[bool]string{true: d.String()}[ok]; got != want {

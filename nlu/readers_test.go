@@ -36,7 +36,7 @@ func TestNamesAlternativesAndFindCities(t *testing.T) {
 }
 
 func TestParseDaysTyposAndHours(t *testing.T) {
-	for text, want := range map[string]int{"a week": 7, "for two weeks please": 14, "a fortnight": 14, "10 days": 10, "a month": -1, "a week or two": -1} {
+	for text, want := range map[string]int{"a week": 7, "a whole week": 7, "two full weeks": 14, "a whole lot": -1, "a whole": -1, "for two weeks please": 14, "a fortnight": 14, "10 days": 10, "a month": -1, "a week or two": -1} {
 		got, ok := ParseDays(text)
 		if !ok {
 			got = -1

@@ -6,13 +6,14 @@ import "strings"
 // mistyped cue ("untill monday", "leavng sunday") and a span the count must
 // fall in ("just the weekend, out sunday").
 
-// stayCueTypoTargets are the stay_end cues of one word of five letters or
+// stayCueTypoTargets are the stay_end cues of one word of four letters or
 // more: a word one letter added, dropped or swapped from one of them alone,
-// where the cue stands and a date follows it, is that cue.
+// where the cue stands and a date follows it, is that cue (of a four-letter
+// cue, only its first letter and two more: "tll" for "till").
 var stayCueTypoTargets = func() []string {
 	var out []string
 	for _, p := range stayEndCues {
-		if len(p) == 1 && len(p[0]) >= 5 {
+		if len(p) == 1 && len(p[0]) >= 4 {
 			out = append(out, p[0])
 		}
 	}
@@ -23,12 +24,13 @@ var stayCueTypoTargets = func() []string {
 // dropped or two swapped, never one changed: "untill", "unitl"), when one
 // cue alone is so near; a date word is never one.
 func stayCueTypo(w string) (string, bool) {
-	if len(w) < 5 || !latinLetters(w) || knownDateWord(w) || stayEndLeads[w] {
+	if len(w) < 3 || !latinLetters(w) || knownDateWord(w) || stayEndLeads[w] || stayEndFirsts[w] {
 		return "", false
 	}
 	found := ""
 	for _, c := range stayCueTypoTargets {
-		if oneEdit(w, c) == editOther {
+		short := len(c) == 4 && len(w) == 3 && w[0] == c[0]
+		if (len(w) >= 5 || short) && oneEdit(w, c) == editOther {
 			if found != "" && found != c {
 				return "", false
 			}
