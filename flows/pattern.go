@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"unicode"
+	"unicode/utf8"
 )
 
 // pattern is a slot's compiled pattern (a cue pattern, a labelled pattern) with
@@ -206,5 +208,31 @@ func (p *pattern) findFrom(text string, pos int) []int {
 			m[i] += from
 		}
 	}
+	wholeWordCaptures(text, m)
 	return m
+}
+
+// wholeWordCaptures ends a capture of m that stops before a combining mark
+// at the end of its word: a class such as \p{L} holds no mark, and
+// "Indiánápọ́lis" (ọ then a combining acute) would be captured "Indiánápọ", a
+// name nobody typed. The letters and marks that follow are the word's.
+func wholeWordCaptures(text string, m []int) {
+	for i := 3; i < len(m); i += 2 {
+		end := m[i]
+		if end < 0 || end >= len(text) {
+			continue
+		}
+		if r, _ := utf8.DecodeRuneInString(text[end:]); !unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me) {
+			continue
+		}
+		for end < len(text) {
+			r, size := utf8.DecodeRuneInString(text[end:])
+			if !unicode.IsLetter(r) && !unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me) {
+				break
+			}
+			end += size
+		}
+		m[i] = end
+		m[1] = max(m[1], end)
+	}
 }

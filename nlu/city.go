@@ -449,10 +449,10 @@ func MatchCity(text string) (string, bool) { return matchCity(text, true) }
 // spelling English writes and the user chose, kept as a renamed city's old
 // name is. Otherwise c.
 func typedSpelling(text, c string) string {
-	if isASCII(c) {
-		return c
-	}
 	t := strings.Join(strings.Fields(strings.TrimFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })), " ")
+	if isASCII(c) {
+		return ownSpelling(t, c)
+	}
 	if t == "" || !isASCII(t) || !strings.EqualFold(plainLetters(c), t) {
 		return c
 	}
@@ -462,6 +462,39 @@ func typedSpelling(text, c string) string {
 		}
 	}
 	return t
+}
+
+// geoOwnNamesText is geo/own_names.txt: the lexicon's cities in plain
+// letters whose GeoNames own name is the same name with diacritics.
+//
+//go:embed geo/own_names.txt
+var geoOwnNamesText string
+
+// ownNames are own_names.txt's own names by the lexicon's city, read on the
+// first city typed with a letter outside ASCII.
+var ownNames = sync.OnceValue(func() map[string]string {
+	out := map[string]string{}
+	for line := range strings.Lines(geoOwnNamesText) {
+		if city, own, ok := strings.Cut(line, ":"); ok && !strings.HasPrefix(line, "#") {
+			out[city] = strings.TrimSpace(own)
+		}
+	}
+	return out
+})
+
+// ownSpelling is t, a name typed with diacritics, as GeoNames writes the
+// city c's own name when t is that name ("Asunción" for "Asuncion"; typed
+// in lower case too); otherwise c: a name typed in plain letters, another
+// language's marked spelling ("Indiánápọ́lis") and an exonym ("München",
+// Munich) are the lexicon's name.
+func ownSpelling(t, c string) string {
+	if isASCII(t) {
+		return c
+	}
+	if own, ok := ownNames()[c]; ok && strings.EqualFold(norm.NFC.String(t), own) {
+		return own
+	}
+	return c
 }
 
 // plainLetters is s without its diacritics: its marks dropped once
@@ -530,6 +563,9 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	}
 	if c, ok := shortTypoCity(joined); ok {
 		return c, true // "prto": Porto, one typo from a short name
+	}
+	if c, ok := wordTypoCity(joined); ok {
+		return c, true // "sna fransisco": a slip in each word
 	}
 	return phoneticCity(joined) // "Sinsinati": Cincinnati spelled by ear
 }

@@ -127,7 +127,9 @@ func TestMatchCityEveryName(t *testing.T) {
 				forms = append(forms, name[:3]+name[4:])
 			}
 			for _, form := range forms {
-				if got, ok := MatchCity(form); !ok || got != city {
+				// A city's own name typed with its diacritics ("Montréal")
+				// is stored so (geo/own_names.txt).
+				if got, ok := MatchCity(form); !ok || got != city && got != ownNames()[city] {
 					t.Errorf("MatchCity(%q) = %q, %v; want %q", form, got, ok, city)
 				}
 			}

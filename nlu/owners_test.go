@@ -43,7 +43,7 @@ func TestCityExonyms(t *testing.T) {
 			t.Errorf("city_exonyms.txt: %q is no city of the gazetteer", city)
 		}
 		for _, n := range names {
-			if got, ok := MatchCityExact(n); !ok || got != city {
+			if got, ok := MatchCityExact(n); !ok || got != city && got != ownNames()[city] { // "Zürich": its own name
 				t.Errorf("MatchCityExact(%q) = %q, %v; want %q", n, got, ok, city)
 			}
 		}

@@ -14,6 +14,7 @@
 //	parley-tools cldr-date-order -cldr DIR [-o FILE]
 //	parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
 //	parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
+//	parley-tools geonames-own-names -in FILE [-out FILE]
 //	parley-tools version
 //
 // `parley bench` stays in parley: its command line is a contract
@@ -58,6 +59,7 @@ usage:
   parley-tools cldr-date-order -cldr DIR [-o FILE]
   parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
   parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
+  parley-tools geonames-own-names -in FILE [-out FILE]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -75,17 +77,18 @@ var program = cli.Program{
 	Name:  "parley-tools",
 	Usage: usage,
 	Commands: map[string]cli.Command{
-		"sgd":             runSGD,
-		"coverage":        runCoverage,
-		"heldout":         runHeldout,
-		"calendar-names":  runCalendarNames,
-		"cldr-dates":      runCLDRDates,
-		"cldr-counts":     runCLDRCounts,
-		"cldr-replies":    runCLDRReplies,
-		"cldr-cities":     runCLDRCities,
-		"cldr-date-order": runCLDRDateOrder,
-		"geonames-cities": runGeoNamesCities,
-		"geonames-towns":  runGeoNamesTowns,
+		"sgd":                runSGD,
+		"coverage":           runCoverage,
+		"heldout":            runHeldout,
+		"calendar-names":     runCalendarNames,
+		"cldr-dates":         runCLDRDates,
+		"cldr-counts":        runCLDRCounts,
+		"cldr-replies":       runCLDRReplies,
+		"cldr-cities":        runCLDRCities,
+		"cldr-date-order":    runCLDRDateOrder,
+		"geonames-cities":    runGeoNamesCities,
+		"geonames-towns":     runGeoNamesTowns,
+		"geonames-own-names": runGeoNamesOwnNames,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil
