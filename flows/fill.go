@@ -148,6 +148,9 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 	if count, isEnd, ok := tu.stayCount(f, sl); isEnd {
 		return count, true, ok
 	}
+	if c, ok := tu.restatedCity(sl); ok {
+		return c, true, true // "vancouver, or... yes vancouver"
+	}
 	answer, alone = tu.correctedAnswer()
 	if concluded, ok := tu.concludedAnswer(sl, answer); ok {
 		answer, alone = concluded, true // "we're in madison so madison"
@@ -170,6 +173,17 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		rest, aside = cut, true
 	}
 	return tu.answerBeforeAside(f, sl, answer, alone, rest, aside)
+}
+
+// restatedCity is the city a typed answer at a city's question names first
+// and again to close, after a word that confirms or contrasts
+// (nlu.RestatedCity: "newark, well, technically jersey city but newark
+// airport"): what wavered between is no value.
+func (tu *turn) restatedCity(sl *slot) (string, bool) {
+	if sl.typ != TypeCity || !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return "", false
+	}
+	return nlu.RestatedCity(tu.text)
 }
 
 // answerBeforeAside is answerOf's answer once a side clause (rest, aside) is

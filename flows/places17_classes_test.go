@@ -21,6 +21,11 @@ func TestRound16PlaceClasses(t *testing.T) {
 			r6("destination", "sna antonio", map[string]string{"destination": "San Antonio"}),
 			r6("destination", "buenos iares", map[string]string{"destination": "Buenos Aires"}),
 			r6("destination", "sna frxnxixco", map[string]string{"destination": ""}),
+			// A city named, wavered on, and named again to close.
+			r6("destination", "denver, or... yes denver", map[string]string{"destination": "Denver"}),
+			r6("origin", "boston, well, technically cambridge but boston airport", map[string]string{"origin": "Boston"}),
+			r6("destination", "lisbon or porto", map[string]string{"destination": ""}),
+			r6("destination", "denver, or... maybe dallas", map[string]string{"destination": ""}),
 		},
 	})
 }

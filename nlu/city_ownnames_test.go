@@ -142,3 +142,47 @@ func bestWordDistanceTo(typed, c string) (int, bool) {
 	}
 	return best, found
 }
+
+// TestRestatedCity: a city named first and again last after a confirming
+// or contrasting word is read; a choice, a trip, a denial and another city
+// last are not.
+func TestRestatedCity(t *testing.T) {
+	for text, want := range map[string]string{
+		"vancouver, or... yes vancouver":                           "Vancouver",
+		"newark, well, technically jersey city but newark airport": "Newark",
+		"Lisboa, hmm, oder Porto... aber Lisboa":                   "Lisbon",
+		"vancouver or seattle":                                     "",
+		"vancouver or seattle? yes seattle":                        "",
+		"boston to chicago and back to boston":                     "",
+		"newark but not newark":                                    "",
+		"yes vancouver":                                            "",
+		"vancouver":                                                "",
+	} {
+		if got, _ := RestatedCity(text); got != want {
+			t.Errorf("RestatedCity(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestRestatedCityProperty: whatever is said between, a city said first and
+// after "but" or "yes" last is that city; one said last that differs from
+// the first is never read.
+func TestRestatedCityProperty(t *testing.T) {
+	names := []string{"Lisbon", "Denver", "Chicago", "Porto", "New York", "Tokyo"}
+	fillers := []string{"well", "or", "hmm", "technically", "...", "maybe", "I think", "no", "Seattle", "perhaps"}
+	rapid.Check(t, func(t *rapid.T) {
+		a := rapid.SampledFrom(names).Draw(t, "first")
+		b := rapid.SampledFrom(names).Draw(t, "last")
+		mid := rapid.SliceOfN(rapid.SampledFrom(fillers), 0, 4).Draw(t, "mid")
+		link := rapid.SampledFrom([]string{"but", "yes", "yeah"}).Draw(t, "link")
+		text := a + ", " + strings.Join(mid, " ") + " " + link + " " + b
+		got, ok := RestatedCity(text)
+		ca, _ := MatchCity(a)
+		switch {
+		case a == b && (!ok || got != ca):
+			t.Fatalf("RestatedCity(%q) = %q, %v; want %q", text, got, ok, ca)
+		case a != b && ok:
+			t.Fatalf("RestatedCity(%q) = %q; the last city differs from the first", text, got)
+		}
+	})
+}
