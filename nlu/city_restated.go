@@ -1,5 +1,10 @@
 package nlu
 
+import (
+	"strings"
+	"unicode"
+)
+
 // A place answer that names a city, wavers, and names it again to close
 // ("vancouver, or... yes vancouver"; "newark, well, technically jersey city
 // but newark airport") names that city: the speaker's last word on it
@@ -29,6 +34,9 @@ type cityMention struct {
 // RestatedCity is the city text names first and names again last, after a
 // word that confirms or contrasts (see above).
 func RestatedCity(text string) (string, bool) {
+	if !mayRestate(text) {
+		return "", false // most answers: their last word is not said before
+	}
 	var buf [32]token
 	toks := appendTokens(buf[:0], key(text))
 	if len(toks) < 3 || len(toks) > 24 {
@@ -69,4 +77,34 @@ func cityMentions(toks []token) []cityMention {
 		}
 	}
 	return out
+}
+
+// mayRestate reports, without reading words, whether text's last word (or
+// the one before a last "airport") was said before it: a text that says no
+// city again is no restated city.
+func mayRestate(text string) bool {
+	notLetter := func(r rune) bool { return !unicode.IsLetter(r) }
+	t := strings.TrimRightFunc(text, notLetter)
+	for range 2 {
+		j := strings.LastIndexFunc(t, notLetter)
+		if j < 0 {
+			return false
+		}
+		last := t[j+1:]
+		if len(last) >= 3 && holdsFold(t[:j], last) {
+			return true
+		}
+		t = strings.TrimRightFunc(t[:j], notLetter)
+	}
+	return false
+}
+
+// holdsFold reports whether s holds sub, case folded.
+func holdsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
