@@ -225,11 +225,27 @@ func (t *turn) pickClause(parser *nlu.ShopParser, read func(string) (string, boo
 		return false
 	}
 	alt := parser.ParseContent(clause)
-	if alt.Intent != nlu.ShopSelect || !namesACard(alt) || alt.NamesSeveral() {
+	if alt.Intent != nlu.ShopSelect || !namesACard(alt) || alt.NamesSeveral() || !t.findsAShownCard(alt) {
 		return false
 	}
 	t.req = alt
 	return true
+}
+
+// findsAShownCard reports whether a pick by words alone finds a card shown
+// by one of them (widened: "the shades" finds the sunglasses): "las olla,
+// no worries" is a no in Estonian, no pick of "olla" before a refusal. A pick
+// by position, price or "the other" finds its card without words.
+func (t *turn) findsAShownCard(r nlu.ShopRequest) bool {
+	if r.Ordinal != 0 || r.PricePick != 0 || r.Other || len(r.Ordinals) > 0 || len(r.PricePicks) > 0 || len(r.Mention) == 0 {
+		return true
+	}
+	for _, w := range r.Mention {
+		if found, err := t.matchingWidened(w, t.st.PageProductIDs); err != nil || len(found) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // priceBound is a pick among the cards shown by a price bound, without the
