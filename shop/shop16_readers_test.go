@@ -60,12 +60,11 @@ func TestUnplacedWordsAreNeverSearched(t *testing.T) {
 		if withSold {
 			msg += " " + rapid.SampledFrom(sold).Draw(rt, "product")
 		}
-		if len(made) > 1 && !withSold {
-			// Two unknown words as one phrase. Still open (issue 38 note):
-			// "babaq, buzoq" is searched, its first word alone a bare word,
-			// and so is "babaqx a cap, teleqx", an unknown word after the
-			// sold product's clause.
-			msg += " " + made[1]
+		if len(made) > 1 {
+			// Two unknown words as one phrase or two clauses ("babaqx,
+			// buzoqx"), or an unknown word in a clause after the sold
+			// product's ("babaqx a cap, teleqx": productBeforeAside).
+			msg += rapid.SampledFrom([]string{" ", ", "}).Draw(rt, "break") + made[1]
 		}
 		st := stateOf(t, newConversation(t, e).send(msg, ""))
 		got := *st.Conversation.LastIntent

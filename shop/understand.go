@@ -9,6 +9,7 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
+	"github.com/parleyhq/parley/shop/lexicon"
 )
 
 // understand reads the shopper's message: an upstream parse when the message
@@ -19,7 +20,7 @@ import (
 func (t *turn) understand() {
 	// "🧢 pls" names a cap, "sunglassses" sunglasses; "umbrella got or not"
 	// asks "got umbrella?".
-	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(t.msg.Text))))
+	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(withShorthand(t.msg.Text)))))
 	if t.msg.Meaning == "" {
 		// "ski goggles, mine fogged up": a search for ski goggles; "the
 		// shades, i keep losing mine": a pick of the shades.
@@ -234,6 +235,7 @@ func (t *turn) parse() {
 	t.moreWithReason(parser)
 	t.pickAfterAStory(parser)
 	t.pickInClauses(parser)
+	t.productBeforeAside(parser)
 	switch t.req.Intent {
 	case nlu.ShopCancel, nlu.ShopSearch, nlu.ShopAmbiguous:
 		if m.Meaning == "" {
@@ -399,7 +401,24 @@ func (t *turn) seeksUnsold(known, asked []string) bool {
 		t.vague = true
 		return false
 	}
+	if t.req.Bare && t.soughtIsOnlyNames() {
+		// "allegra" (Romansh hello), "mandi": a name of the English list
+		// said alone names no product; asked again, never searched.
+		return false
+	}
 	return !t.soughtIsNoWord(head, known) && (!t.req.Bare || t.soughtIsPlaced(known, asked))
+}
+
+// soughtIsOnlyNames reports whether every word of a bare search's product
+// phrase is in the English list only as a name (lexicon.IsNameOnly: a person,
+// a place, a brand) and no word of the catalog: a name alone, with no frame
+// ("do you have", "a") saying a product follows, is no product the shop can
+// say it does not carry; it is a greeting or thanks of another language
+// as often as a brand.
+func (t *turn) soughtIsOnlyNames() bool {
+	return len(t.req.Sought) > 0 && !slices.ContainsFunc(t.req.Sought, func(w string) bool {
+		return !lexicon.IsNameOnly(w) || t.e.catalogWords[w] || kindOfWord(w) != "" || len(everydayKinds(w)) > 0
+	})
 }
 
 // soughtIsPlaced reports whether every word of the product phrase is one the

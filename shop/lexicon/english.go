@@ -17,15 +17,35 @@ var englishWordsText string
 // englishWords is the set of englishWordsText, built on its first use only.
 var englishWords = sync.OnceValue(buildEnglishWords)
 
-// buildEnglishWords reads englishWordsText into a set.
+// buildEnglishWords reads englishWordsText into a set, lower case.
 func buildEnglishWords() map[string]struct{} {
 	set := make(map[string]struct{}, 58000)
 	for line := range strings.Lines(englishWordsText) {
 		if w := strings.TrimSpace(line); w != "" && w[0] != '#' {
-			set[w] = struct{}{}
+			set[strings.ToLower(w)] = struct{}{}
 		}
 	}
 	return set
+}
+
+// nameOnlyWords is the set of the list's names only (written capitalized:
+// "Allegra", "Lego"), lower case, built on its first use only.
+var nameOnlyWords = sync.OnceValue(func() map[string]struct{} {
+	set := make(map[string]struct{}, 9000)
+	for line := range strings.Lines(englishWordsText) {
+		if w := strings.TrimSpace(line); w != "" && w[0] >= 'A' && w[0] <= 'Z' {
+			set[strings.ToLower(w)] = struct{}{}
+		}
+	}
+	return set
+})
+
+// IsNameOnly reports whether w, lower case, is in the list only as a name
+// (a person, a place, a brand: "allegra", "lego"), never as an ordinary
+// lower-case word; a plural in -s of one is not.
+func IsNameOnly(w string) bool {
+	_, ok := nameOnlyWords()[w]
+	return ok
 }
 
 // EnglishWords returns the set of the list's words, built on first use and
