@@ -30,36 +30,29 @@ func (t *turn) productBeforeAside(parser *nlu.ShopParser) {
 		return
 	}
 	alt := parser.ParseContent(clauses[0])
-	switch {
-	case alt.Intent == nlu.ShopSelect && len(alt.Mention) > 0 && alt.Ordinal == 0 && !alt.NamesSeveral():
-		if len(t.st.PageProductIDs) == 0 || !t.findsAShownCard(alt) {
-			return
-		}
-	case alt.Intent == nlu.ShopSearch && (alt.Category != "" || len(t.known(alt.Terms)) > 0):
-	default:
+	if !t.namesAProductOrCard(alt) {
 		return
 	}
 	t.req = alt
 }
 
+// namesAProductOrCard reports whether r, a first clause read alone, picks a
+// shown card by its words (one or several: asked which) or searches a sold
+// product (a category or a catalog word).
+func (t *turn) namesAProductOrCard(r nlu.ShopRequest) bool {
+	if r.Intent == nlu.ShopSelect && len(r.Mention) > 0 && r.Ordinal == 0 && !r.NamesSeveral() {
+		return len(t.st.PageProductIDs) > 0 && t.findsAShownCard(r)
+	}
+	return r.Intent == nlu.ShopSearch && (r.Category != "" || len(t.known(r.Terms)) > 0)
+}
+
 // asideSaysNothing reports whether clause, a later clause of a message, says
 // nothing the shop reads about a product: no catalog word, kind, number,
-// refusal, correction, contrast or question, and read alone no pick, price, category or
-// intent other than a search of nothing, thanks, a greeting or chat.
+// refusal, correction, contrast or question (asideNamesSomething), and read
+// alone no pick, price, category or intent other than a search of nothing,
+// thanks, a greeting or chat.
 func (t *turn) asideSaysNothing(parser *nlu.ShopParser, clause string) bool {
-	ws := nlu.FoldWords(clause)
-	if len(ws) == 0 || strings.Contains(clause, "?") || t.namesCatalogWord(clause) || nlu.SaysNot(clause) || nlu.RefusesTheCard(clause) {
-		return false
-	}
-	if phraseAt(ws, 0, "instead") > 0 || phraseAt(ws, 0, "refuse") > 0 || phraseAt(ws, 0, "correct") > 0 || phraseAt(ws, 0, "correct_alone") > 0 {
-		// "the cap, but cheaper", "the cap, no wait": a contrast or a
-		// correction (pick_clauses.txt), never an aside.
-		return false
-	}
-	if slices.ContainsFunc(ws, func(w string) bool { return len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0 }) {
-		return false
-	}
-	if _, _, corrected := nlu.SplitCorrection(clause); corrected {
+	if t.asideNamesSomething(clause) {
 		return false
 	}
 	r := parser.ParseContent(clause)
@@ -70,6 +63,27 @@ func (t *turn) asideSaysNothing(parser *nlu.ShopParser, clause string) bool {
 	}
 	return r.Category == "" && r.Ordinal == 0 && len(r.Ordinals) == 0 && r.PricePick == 0 && !r.Other &&
 		r.Price.Min == nil && r.Price.Max == nil && len(r.Mention) == 0 && !r.Exclude
+}
+
+// asideNamesSomething reports whether clause holds a word that says something
+// about a product or the pick: a catalog word, a kind or a number, a refusal,
+// a question mark, or it opens with a contrast or a correction
+// (pick_clauses.txt: "the cap, but cheaper", "the cap, no wait").
+func (t *turn) asideNamesSomething(clause string) bool {
+	ws := nlu.FoldWords(clause)
+	if len(ws) == 0 || strings.Contains(clause, "?") || t.namesCatalogWord(clause) || nlu.SaysNot(clause) || nlu.RefusesTheCard(clause) {
+		return true
+	}
+	for _, kind := range []string{"instead", "refuse", "correct", "correct_alone"} {
+		if phraseAt(ws, 0, kind) > 0 {
+			return true
+		}
+	}
+	if slices.ContainsFunc(ws, func(w string) bool { return len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0 }) {
+		return true
+	}
+	_, _, corrected := nlu.SplitCorrection(clause)
+	return corrected
 }
 
 // withShorthand spells the written shorthand of "with" and "without" out
