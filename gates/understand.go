@@ -454,8 +454,11 @@ func asksAbout(text string) bool {
 	return true
 }
 
-// clauseRe is a clause with the punctuation that ends it.
-var clauseRe = regexp.MustCompile(`[^,;.!?¿¡؟]+[,;.!?؟]*`)
+// clauseRe is a clause with the punctuation that ends it: the ASCII marks
+// and those of other scripts (Arabic, Persian and Pashto "،" "؛" "؟";
+// ideographic and full-width "、" "，" "。"): "bench 70 kg، اوس 55 kg" is
+// two clauses.
+var clauseRe = regexp.MustCompile(`[^,;.!?¿¡؟،؛、，；。！？]+[,;.!?؟،؛、，；。！？]*`)
 
 // withoutQuestionsAbout returns text without its clauses that ask about
 // something (asksAbout): "an intro call, what do you mean?" keeps "an intro

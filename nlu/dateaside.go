@@ -2,7 +2,9 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -151,6 +153,14 @@ func dateWithAside(text string, now time.Time) (Date, bool) {
 		broken := words[i].clause || strings.ContainsAny(text[words[i-1].end:words[i].start], "(")
 		opener := strings.ToLower(text[words[i].start:words[i].end])
 		head, tail := text[:words[i].start], text[words[i].start:]
+		if broken && courtesyTail(tail) {
+			// "иртәгә, рәхмәт", "دوشنبه، مننه": a thanks, greeting or please of
+			// any language after a break, whatever its script.
+			if d, ok := readDate(head, now); ok {
+				return d, asideAlone(text, d, now)
+			}
+			continue
+		}
 		if !broken && asideBetween[opener] && i+1 < len(words) {
 			// "thursday between closings": when in the day, no other day.
 			head, tail, broken = text[:words[i].start], text[words[i+1].start:], true
@@ -233,4 +243,33 @@ func asideWordFits(toks []token, j int, d Date) bool {
 		return j+1 < len(toks) && (toks[j+1].text == "day" || toks[j+1].text == "night")
 	}
 	return !strayDateWord(toks, j)
+}
+
+// courtesyTails are the thanks, greetings and polite words of every language
+// the reply lexicons hold (politePhrases, thanksPhrases, greetingPhrases:
+// reply_words.txt, reply_words_world.txt and the Go lists), as confirmKey
+// keys them; a phrase that names a value or holds a digit is left out.
+// Built on the first date read with an aside that needs it.
+var courtesyTails = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, lex := range []map[string][]string{politePhrases, thanksPhrases, greetingPhrases} {
+		for _, ps := range lex {
+			for _, p := range ps {
+				ws := phraseWords(p)
+				if len(ws) == 0 || slices.ContainsFunc(ws, namesAValue) || strings.ContainsAny(p, "0123456789") {
+					continue
+				}
+				out[confirmKey(p)] = true
+			}
+		}
+	}
+	return out
+})
+
+// courtesyTail reports whether tail, the words after a date's break, is
+// wholly one courtesy phrase of some language ("grazia", "sag boluň",
+// "рәхмәт", "مننه"): an aside that says nothing of the day. An unknown word
+// is none.
+func courtesyTail(tail string) bool {
+	return len(tail) <= 48 && courtesyTails()[confirmKey(tail)]
 }

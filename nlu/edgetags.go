@@ -114,6 +114,9 @@ func edgeLeadAt(text string, ws []glossWord, kb []byte) int {
 		if e, ok := countedNightsAt(text, ws, 0, kb); ok && len(e.words) > 1 {
 			return 0 // Kurmanji "deh şev": the count, not Indonesian's "deh"
 		}
+		if glossPhraseOver(text, ws, len(p)) {
+			return 0 // Turkmen "anna güni" (Friday): not Tamil's "anna" (brother)
+		}
 		r, _ := utf8.DecodeRuneInString(text[ws[0].start:])
 		if !unicode.IsUpper(r) || markAfter(text, ws[len(p)-1].end) {
 			return len(p)
@@ -184,4 +187,13 @@ func mayHaveEdgeTag(k string) bool {
 	_, lead := edgeTags.lead[k]
 	_, end := edgeTags.end[k]
 	return lead || end
+}
+
+// glossPhraseOver reports whether a gloss phrase longer than n words starts
+// at ws[0] (a weekday phrase of cldr/dates_words.txt, "anna güni"): the
+// phrase is read whole, and its first word is no tag.
+func glossPhraseOver(text string, ws []glossWord, n int) bool {
+	var kb [64]byte
+	e, ok, _ := filedGlossAt(text, ws, 0, kb[:0])
+	return ok && len(e.words) > n
 }

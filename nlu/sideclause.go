@@ -148,6 +148,13 @@ func sideByte(text string, i int) (c byte, size int, inWord bool) {
 	if c = text[i]; c == 0xE2 && strings.HasPrefix(text[i:], "’") {
 		return '\'', len("’"), false // "that’s" is "that s"
 	}
+	if c >= 0x80 {
+		for _, m := range wideMarks {
+			if strings.HasPrefix(text[i:], m.mark) {
+				return m.ascii, len(m.mark), false // Arabic "دوشنبه، مننه": the comma breaks as ","
+			}
+		}
+	}
 	return c, 1, c >= 0x80 || c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'z'
 }
 
@@ -183,3 +190,11 @@ func sideWordsAre(text string, words []sideWord, p []string) bool {
 	}
 	return true
 }
+
+// wideMarks are the commas, semicolons and full stops of other scripts
+// (Arabic, Persian and Pashto "،" "؛" "؟", the ideographic and full-width
+// marks), read as the ASCII mark they are.
+var wideMarks = []struct {
+	mark  string
+	ascii byte
+}{{"،", ','}, {"؛", ';'}, {"؟", '?'}, {"、", ','}, {"，", ','}, {"；", ';'}, {"。", '.'}, {"！", '!'}, {"？", '?'}}

@@ -41,6 +41,8 @@ func Normalize(s string) string {
 		switch r {
 		case '’', '‘', 'ʼ':
 			r = '\''
+		case '\u200b', '\ufeff':
+			continue // a zero-width space, as CLDR writes Khmer "ថ្ងៃ\u200bស្អែក": the words a spaceless script runs together
 		default:
 			if r >= '！' && r <= '～' {
 				r -= '！' - '!' // full-width forms are their ASCII ("３月２５日", "（金）")
