@@ -154,10 +154,8 @@ func dateWithAside(text string, now time.Time) (Date, bool) {
 		opener := strings.ToLower(text[words[i].start:words[i].end])
 		head, tail := text[:words[i].start], text[words[i].start:]
 		if broken && courtesyTail(tail) {
-			// "иртәгә, рәхмәт", "دوشنبه، مننه": a thanks, greeting or please of
-			// any language after a break, whatever its script.
-			if d, ok := readDate(head, now); ok {
-				return d, asideAlone(text, d, now)
+			if d, ok := dateBeforeCourtesy(text, head, now); ok {
+				return d, true
 			}
 			continue
 		}
@@ -265,6 +263,14 @@ var courtesyTails = sync.OnceValue(func() map[string]bool {
 	}
 	return out
 })
+
+// dateBeforeCourtesy reads head, the words before a courtesy phrase of any
+// language and script after a break ("иртәгә, рәхмәт", "دوشنبه، مننه"), as
+// the answer's date, when text reads no other way.
+func dateBeforeCourtesy(text, head string, now time.Time) (Date, bool) {
+	d, ok := readDate(head, now)
+	return d, ok && asideAlone(text, d, now)
+}
 
 // courtesyTail reports whether tail, the words after a date's break, is
 // wholly one courtesy phrase of some language ("grazia", "sag boluň",

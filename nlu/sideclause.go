@@ -148,7 +148,7 @@ func sideByte(text string, i int) (c byte, size int, inWord bool) {
 	if c = text[i]; c == 0xE2 && strings.HasPrefix(text[i:], "’") {
 		return '\'', len("’"), false // "that’s" is "that s"
 	}
-	if c >= 0x80 {
+	if c == 0xD8 || c == 0xE3 || c == 0xEF { // the lead bytes of wideMarks
 		for _, m := range wideMarks {
 			if strings.HasPrefix(text[i:], m.mark) {
 				return m.ascii, len(m.mark), false // Arabic "دوشنبه، مننه": the comma breaks as ","
