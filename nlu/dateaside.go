@@ -150,26 +150,33 @@ func dateWithAside(text string, now time.Time) (Date, bool) {
 		return Date{}, false // a longer text is a sentence, no answer and its aside
 	}
 	for i := len(words) - 1; i > 0 && len(words)-i <= maxAsideWords; i-- {
-		broken := words[i].clause || strings.ContainsAny(text[words[i-1].end:words[i].start], "(")
-		opener := strings.ToLower(text[words[i].start:words[i].end])
-		head, tail := text[:words[i].start], text[words[i].start:]
-		if broken && courtesyTail(tail) {
-			if d, ok := dateBeforeCourtesy(text, head, now); ok {
-				return d, true
-			}
-			continue
-		}
-		if !broken && asideBetween[opener] && i+1 < len(words) {
-			// "thursday between closings": when in the day, no other day.
-			head, tail, broken = text[:words[i].start], text[words[i+1].start:], true
-		} else if !broken && !asidePredicate[opener] {
-			continue // an aside starts at a break or with a predicate
-		}
-		if d, ok := readDate(head, now); ok && asideOf(tail, d, now, broken) {
-			return d, asideAlone(text, d, now)
+		if d, ok, done := dateWithAsideAt(text, words, i, now); done {
+			return d, ok
 		}
 	}
 	return Date{}, false
+}
+
+// dateWithAsideAt tries the aside starting at words[i]: done reports that
+// text was decided there, ok that it is the date d and its aside.
+func dateWithAsideAt(text string, words []sideWord, i int, now time.Time) (d Date, ok, done bool) {
+	broken := words[i].clause || strings.ContainsAny(text[words[i-1].end:words[i].start], "(")
+	opener := strings.ToLower(text[words[i].start:words[i].end])
+	head, tail := text[:words[i].start], text[words[i].start:]
+	if broken && courtesyTail(tail) {
+		d, ok = dateBeforeCourtesy(text, head, now)
+		return d, ok, ok
+	}
+	if !broken && asideBetween[opener] && i+1 < len(words) {
+		// "thursday between closings": when in the day, no other day.
+		head, tail, broken = text[:words[i].start], text[words[i+1].start:], true
+	} else if !broken && !asidePredicate[opener] {
+		return Date{}, false, false // an aside starts at a break or with a predicate
+	}
+	if d, ok := readDate(head, now); ok && asideOf(tail, d, now, broken) {
+		return d, asideAlone(text, d, now), true
+	}
+	return Date{}, false, false
 }
 
 // asideAlone reports whether text, a date d and an aside, reads no other way:
