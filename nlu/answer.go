@@ -463,7 +463,7 @@ var elaborationRules = []struct {
 // answerPhraseAt is the length in words of the longest answer phrase of kind a,
 // or polite phrase (kind Unknown), at toks[i], with its kind; 0 when none is.
 func answerPhraseAt(toks []string, i int, a Answer) (int, Answer) {
-	for _, p := range replyByFirst[toks[i]] { // longest first
+	for _, p := range replyByFirst()[toks[i]] { // longest first
 		if (p.meaning != a && p.meaning != Unknown) || len(p.words) > len(toks)-i {
 			continue
 		}

@@ -166,7 +166,7 @@ var lexiconWords = sync.OnceValue(func() map[string]bool {
 			out[w] = true
 		}
 	}
-	for w := range replyVocabulary {
+	for w := range replyVocabulary() {
 		out[w] = true
 	}
 	phrases := lexiconPhrases()

@@ -275,13 +275,13 @@ const courtesyKinds = replyKindPolite | 1<<(uint(Thanks)+replyKindTalk)
 // with one and words are left; it allocates nothing.
 func withoutLastCourtesy(k string) (string, bool) {
 	last := strings.TrimRight(k[strings.LastIndexByte(k, ' ')+1:], " ,;.!?-–—")
-	if replyVocabulary[last]&courtesyKinds == 0 {
+	if replyVocabulary()[last]&courtesyKinds == 0 {
 		return k, false // the common case: one look-up, nothing tokenized
 	}
 	var buf [24]token
 	toks := appendTokens(buf[:0], k)
 	n := len(toks)
-	if n < 2 || replyVocabulary[toks[n-1].text]&courtesyKinds == 0 {
+	if n < 2 || replyVocabulary()[toks[n-1].text]&courtesyKinds == 0 {
 		return k, false
 	}
 	return strings.TrimRight(k[:toks[n-1].start], " ,;.!-–—"), true

@@ -51,7 +51,7 @@ var intentTypoWords = sync.OnceValue(func() map[typoBucket][]string {
 			}
 		}
 	}
-	for w := range replyVocabulary {
+	for w := range replyVocabulary() {
 		if !worldOnlyReplyWords()[w] {
 			set[w] = true
 		}
@@ -151,7 +151,7 @@ func intentWordsFor(w string) []string {
 	if len(w) < 3 || !latinLetters(w) || ordinaryNearReply[w] || nonAnswerFirst[w] || isIntentTypoTarget(w) {
 		return nil
 	}
-	if _, known := replyVocabulary[w]; known && !worldOnlyReplyWords()[w] {
+	if _, known := replyVocabulary()[w]; known && !worldOnlyReplyWords()[w] {
 		return nil // a word of its own; a word only another language's
 		// reply lexicon holds may still be a typo ("helo" is Welsh "hello")
 	}

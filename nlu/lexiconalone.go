@@ -49,7 +49,7 @@ var loneLexiconWords = sync.OnceValue(func() map[string]bool {
 			out[w] = true
 		}
 	}
-	for w, kind := range replyVocabulary {
+	for w, kind := range replyVocabulary() {
 		if kind != 0 {
 			out[w] = true
 		}

@@ -3,6 +3,7 @@ package nlu
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // This file holds the ordinary replies every engine meets: the one yes/no rule that
@@ -237,20 +238,23 @@ func lexPhrases[M any](lexicons ...meaningOf[M]) []lexPhrase[M] {
 }
 
 // replyPhrases are every yes, no and polite phrase (meaning Unknown), longest
-// first so that the longest match wins.
-var replyPhrases = lexPhrases(
-	meaningOf[Answer]{confirmYes, Yes}, meaningOf[Answer]{yesPhrases, Yes},
-	meaningOf[Answer]{confirmNo, No}, meaningOf[Answer]{noPhrases, No},
-	meaningOf[Answer]{politePhrases, Unknown}, meaningOf[Answer]{hedgePhrases, Unknown},
-	meaningOf[Answer]{cldrReplies["yes"], Yes}, meaningOf[Answer]{cldrReplies["no"], No},
-)
+// first so that the longest match wins; built on first use.
+var replyPhrases = sync.OnceValue(func() []lexPhrase[Answer] {
+	return lexPhrases(
+		meaningOf[Answer]{confirmYes, Yes}, meaningOf[Answer]{yesPhrases, Yes},
+		meaningOf[Answer]{confirmNo, No}, meaningOf[Answer]{noPhrases, No},
+		meaningOf[Answer]{politePhrases, Unknown}, meaningOf[Answer]{hedgePhrases, Unknown},
+		meaningOf[Answer]{cldrReplies["yes"], Yes}, meaningOf[Answer]{cldrReplies["no"], No},
+	)
+})
 
 // replyByFirst and talkByFirst are replyPhrases and talkPhrases by their first
 // word, in the same order: a split tries every phrase at every word, and a phrase
 // can only start at a word that is its first (the lexicons hold hundreds).
+// Built on first use: a program that reads no reply pays nothing at init.
 var (
-	replyByFirst = byFirstWord(replyPhrases)
-	talkByFirst  = byFirstWord(talkPhrases)
+	replyByFirst = sync.OnceValue(func() map[string][]lexPhrase[Answer] { return byFirstWord(replyPhrases()) })
+	talkByFirst  = sync.OnceValue(func() map[string][]lexPhrase[SmallTalk] { return byFirstWord(talkPhrases()) })
 )
 
 // byFirstWord groups phrases by their first word, keeping their order.
@@ -335,7 +339,7 @@ func answerSplits(toks []token) [][3]int {
 // extendSplits extends a split of the first i tokens giving answer a in n-1
 // phrases by each reply phrase that follows.
 func extendSplits(at [][3]int, toks []token, i int, a Answer, n int) {
-	for _, p := range replyByFirst[toks[i].text] {
+	for _, p := range replyByFirst()[toks[i].text] {
 		if !startsWithPhrase(toks[i:], p.words) {
 			continue
 		}
@@ -434,11 +438,13 @@ var thanksPhrases = withReplyWords(map[string][]string{
 }, "thanks")
 
 // talkPhrases are every thanks, greeting and polite phrase (NoSmallTalk),
-// longest first.
-var talkPhrases = lexPhrases(
-	meaningOf[SmallTalk]{thanksPhrases, Thanks}, meaningOf[SmallTalk]{greetingPhrases, Greeting},
-	meaningOf[SmallTalk]{politePhrases, NoSmallTalk},
-)
+// longest first; built on first use.
+var talkPhrases = sync.OnceValue(func() []lexPhrase[SmallTalk] {
+	return lexPhrases(
+		meaningOf[SmallTalk]{thanksPhrases, Thanks}, meaningOf[SmallTalk]{greetingPhrases, Greeting},
+		meaningOf[SmallTalk]{politePhrases, NoSmallTalk},
+	)
+})
 
 // SmallTalkOf reports whether the whole message is a greeting or thanks (with
 // polite words and forms of address): "hey there!", "salam", "bonjour", "thanks a
@@ -482,7 +488,7 @@ func talkPhraseAt(toks []token) (lexPhrase[SmallTalk], bool) {
 	if len(toks) == 0 {
 		return lexPhrase[SmallTalk]{}, false
 	}
-	for _, p := range talkByFirst[toks[0].text] {
+	for _, p := range talkByFirst()[toks[0].text] {
 		if startsWithPhrase(toks, p.words) {
 			return p, true
 		}

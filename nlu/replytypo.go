@@ -49,14 +49,14 @@ const (
 )
 
 // replyVocabulary maps every word of the reply and small-talk lexicons to its
-// kinds (replyWordKinds).
-var replyVocabulary = buildReplyVocabulary()
+// kinds (replyWordKinds); built on first use.
+var replyVocabulary = sync.OnceValue(buildReplyVocabulary)
 
 // replyWordsByFirst are replyVocabulary's words by first byte, sorted, so that a
 // correction is the same from run to run. Built on a typo's first reading,
 // not at init: most messages are read without one.
 var replyWordsByFirst = sync.OnceValue(func() map[byte][]string {
-	return groupByFirstByte(replyVocabulary, worldOnlyReplyWords())
+	return groupByFirstByte(replyVocabulary(), worldOnlyReplyWords())
 })
 
 // typoLanguages are the lexicons a typo is read as a word of: the seeds'
@@ -103,7 +103,7 @@ var worldOnlyReplyWords = sync.OnceValue(func() map[string]bool {
 
 func buildReplyVocabulary() map[string]uint8 {
 	out := map[string]uint8{}
-	for _, p := range replyPhrases {
+	for _, p := range replyPhrases() {
 		kind := uint8(0)
 		if len(p.words) == 1 {
 			kind = 1 << p.meaning
@@ -115,7 +115,7 @@ func buildReplyVocabulary() map[string]uint8 {
 			out[w] |= kind
 		}
 	}
-	for _, p := range talkPhrases {
+	for _, p := range talkPhrases() {
 		kind := uint8(0)
 		if len(p.words) == 1 && p.meaning != NoSmallTalk {
 			kind = 1 << (uint(p.meaning) + replyKindTalk)
@@ -175,7 +175,7 @@ var unapostrophed = map[string]string{
 // replyWordFor is the reply word w is a typo of, if any: w stretched
 // ("yesss", "noo"), else the one meaning of the lexicon words one edit away.
 func replyWordFor(w string) (string, bool) {
-	if _, known := replyVocabulary[w]; known || ordinaryNearReply[w] || nonAnswerFirst[w] || len(w) < 3 || !latinLetters(w) {
+	if _, known := replyVocabulary()[w]; known || ordinaryNearReply[w] || nonAnswerFirst[w] || len(w) < 3 || !latinLetters(w) {
 		return "", false // a word of its own: "yet", "ewan" (Tagalog "I don't know")
 	}
 	if oneKeyRepeated(w) {
@@ -247,12 +247,12 @@ func latinLetters(w string) bool {
 func unstretched(w string) (string, bool) {
 	if hasRunOf3(w) {
 		for _, keep := range []int{1, 2} {
-			if c := squeezeRuns(w, 3, keep); replyVocabulary[c] != 0 && !worldOnlyReplyWords()[c] {
+			if c := squeezeRuns(w, 3, keep); replyVocabulary()[c] != 0 && !worldOnlyReplyWords()[c] {
 				return c, true
 			}
 		}
 	}
-	if n := len(w); w[n-1] == w[n-2] && replyVocabulary[w[:n-1]] != 0 && !worldOnlyReplyWords()[w[:n-1]] {
+	if n := len(w); w[n-1] == w[n-2] && replyVocabulary()[w[:n-1]] != 0 && !worldOnlyReplyWords()[w[:n-1]] {
 		return w[:n-1], true
 	}
 	return "", false
@@ -304,7 +304,7 @@ func nearestReplyWord(w string) (string, bool) {
 		if e := oneEdit(w, v); e == editNone || (e == editReplace && len(w) < 5) {
 			continue
 		}
-		if k := replyVocabulary[v]; k != 0 {
+		if k := replyVocabulary()[v]; k != 0 {
 			if len(whole) > 0 && k&kinds == 0 {
 				return "", false // "yes" or "no"? not a typo to read
 			}

@@ -94,7 +94,7 @@ func nearReplyWords(t *testing.T, dicts []string) []string {
 			if len(w) < 3 || !latinLetters(w) || seen[w] {
 				continue
 			}
-			if _, known := replyVocabulary[w]; known {
+			if _, known := replyVocabulary()[w]; known {
 				continue
 			}
 			// The reply words' neighbours, and the grammar words' that
