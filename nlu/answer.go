@@ -546,17 +546,36 @@ func stemSet(words ...string) map[string]bool {
 // "wait", "I mean", "en fait"; not the answer words "no", "non" themselves)
 // the rest is, whole, the opposite answer ("yes... actually no", "no, wait,
 // yes"). The last answer said wins; anything else after it and there is none
-// (Unknown).
+// (Unknown). A lead word inside a reply phrase is that phrase's ("uh" in the
+// no "nuh uh", never a hesitation before "hajur dhanyabad").
 func correctedAnswer(a Answer, text string) Answer {
-	toks := words(replyKey(text))
+	toks := tokenize(replyKey(text))
 	for i := 1; a != Unknown && i+1 < len(toks); i++ {
-		if !correctionLeads[toks[i]] || toks[i] == "no" || toks[i] == "non" {
+		w := toks[i].text
+		if !correctionLeads[w] || w == "no" || w == "non" || insideReplyPhrase(toks, i) {
 			continue
 		}
-		if b, more := LeadingYesNo(strings.Join(toks[i+1:], " ")); b != Unknown && b != a && more == "" {
+		rest := make([]string, 0, len(toks)-i-1)
+		for _, t := range toks[i+1:] {
+			rest = append(rest, t.text)
+		}
+		if b, more := LeadingYesNo(strings.Join(rest, " ")); b != Unknown && b != a && more == "" {
 			return b
 		}
 		return Unknown
 	}
 	return Unknown
+}
+
+// insideReplyPhrase reports whether toks[i] is within a yes or no phrase of
+// the lexicons that starts before it.
+func insideReplyPhrase(toks []token, i int) bool {
+	for j := range i {
+		for _, p := range replyByFirst[toks[j].text] {
+			if p.meaning != Unknown && j+len(p.words) > i && startsWithPhrase(toks[j:], p.words) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -20,6 +20,12 @@ func TestTheLastAnswerWins(t *testing.T) {
 		{"yes, i mean no", No},
 		{"yes actually", Yes},
 		{"yes, actually no problem", Yes},
+		// A lead word inside the answer phrase ("uh" of "nuh uh") starts
+		// no correction: the Nepali thanks "hajur dhanyabad" after it
+		// stays a polite word, though "hajur" alone is a yes.
+		{"nuh uh hajur dhanyabad", No},
+		{"uh uh, hajur dhanyabad", No},
+		{"nuh uh, actually yeah", Yes},
 	} {
 		if got := YesNo(tc.say); got != tc.want {
 			t.Errorf("YesNo(%q) = %v, want %v", tc.say, got, tc.want)
