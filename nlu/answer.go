@@ -546,13 +546,14 @@ func stemSet(words ...string) map[string]bool {
 // "wait", "I mean", "en fait"; not the answer words "no", "non" themselves)
 // the rest is, whole, the opposite answer ("yes... actually no", "no, wait,
 // yes"). The last answer said wins; anything else after it and there is none
-// (Unknown). A lead word inside a reply phrase is that phrase's ("uh" in the
-// no "nuh uh", never a hesitation before "hajur dhanyabad").
+// (Unknown). A hesitation inside a reply phrase is that phrase's ("uh" in the
+// no "nuh uh", never a hesitation before "hajur dhanyabad"); a correction word
+// inside one still leads ("no sorry ok": "no sorry" is a no, "sorry" leads).
 func correctedAnswer(a Answer, text string) Answer {
 	toks := tokenize(replyKey(text))
 	for i := 1; a != Unknown && i+1 < len(toks); i++ {
 		w := toks[i].text
-		if !correctionLeads[w] || w == "no" || w == "non" || insideReplyPhrase(toks, i) {
+		if !correctionLeads[w] || w == "no" || w == "non" || shopHesitations[w] && insideReplyPhrase(toks, i) {
 			continue
 		}
 		rest := make([]string, 0, len(toks)-i-1)
@@ -571,7 +572,7 @@ func correctedAnswer(a Answer, text string) Answer {
 // the lexicons that starts before it.
 func insideReplyPhrase(toks []token, i int) bool {
 	for j := range i {
-		for _, p := range replyByFirst[toks[j].text] {
+		for _, p := range replyByFirst()[toks[j].text] {
 			if p.meaning != Unknown && j+len(p.words) > i && startsWithPhrase(toks[j:], p.words) {
 				return true
 			}
