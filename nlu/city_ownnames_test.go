@@ -34,8 +34,9 @@ func TestOwnSpellingKept(t *testing.T) {
 }
 
 // TestOwnSpellingProperty: for every own name listed, the name typed reads
-// as itself, and the name with any one of its marked letters changed to
-// another marked letter never does (it reads as the lexicon's name).
+// as itself, the plain name as the lexicon's name, and a name of fewer than
+// five letters with one of its marked letters changed to another never reads
+// as the own name (no typo is read in a short name).
 func TestOwnSpellingProperty(t *testing.T) {
 	var cities []string
 	for c := range ownNames() {
@@ -63,8 +64,12 @@ func TestOwnSpellingProperty(t *testing.T) {
 			return
 		}
 		rs[i] = other
-		if got, ok := MatchCity(string(rs)); ok && got == own {
-			t.Fatalf("MatchCity(%q) = the own name %q", string(rs), own)
+		// A slip in a mark of a long name ("Koáice") may be read as a typo of
+		// the city's own name, as any one-letter slip is; a short one never
+		// ("Lomá" is no Lomé; it may be another language's name of another
+		// city: Hawaiian "Loma" is Rome).
+		if got, ok := MatchCity(string(rs)); ok && got == own && len(rs) < 5 {
+			t.Fatalf("MatchCity(%q) = the own name %q of a short name", string(rs), own)
 		}
 	})
 }

@@ -220,7 +220,10 @@ func glossKeys(phrase string) []string {
 	var kb [64]byte
 	var out []string
 	ws := glossWords(nil, phrase)
-	if len(ws) != len(strings.FieldsFunc(phrase, func(r rune) bool { return r == ' ' || r == '-' })) {
+	// Words are joined by spaces, hyphens and apostrophes, as glossAt reads
+	// them ("dalawáng pû’t isá": 21; without it "isá gabi", one night, was
+	// read inside it).
+	if len(ws) != len(strings.FieldsFunc(phrase, func(r rune) bool { return r == ' ' || r == '-' || r == '\'' || r == '’' })) {
 		return nil
 	}
 	for _, w := range ws {
