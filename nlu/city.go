@@ -449,6 +449,9 @@ func MatchCity(text string) (string, bool) { return matchCity(text, true) }
 // spelling English writes and the user chose, kept as a renamed city's old
 // name is. Otherwise c.
 func typedSpelling(text, c string) string {
+	if isASCII(c) && isASCII(text) {
+		return c // the usual case, without the words' copies below
+	}
 	t := strings.Join(strings.Fields(strings.TrimFunc(text, func(r rune) bool { return !unicode.IsLetter(r) })), " ")
 	if isASCII(c) {
 		return ownSpelling(t, c)

@@ -191,3 +191,13 @@ func TestRestatedCityProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestTypoCityWordsFit: wordTypoCity keeps a message's words on the stack,
+// up to maxTypoCityWords; no multi-word name of the lexicon is longer.
+func TestTypoCityWordsFit(t *testing.T) {
+	for n := range multiWordCityKeys() {
+		if n > maxTypoCityWords {
+			t.Errorf("a city name of %d words; wordTypoCity reads %d at most", n, maxTypoCityWords)
+		}
+	}
+}

@@ -29,11 +29,25 @@ var multiWordCityKeys = sync.OnceValue(func() map[int][][]string {
 	return out
 })
 
+// maxTypoCityWords is the most words of a name wordTypoCity reads.
+const maxTypoCityWords = 8
+
 // wordTypoCity is the city joined (folded words) names with a typo in
 // several of its words (see above).
 func wordTypoCity(joined string) (string, bool) {
-	typed := strings.Fields(joined)
-	if len(typed) < 2 || !isASCII(joined) {
+	if !isASCII(joined) {
+		return "", false
+	}
+	// The words on the stack: every city's reading asks this (DecideTurn).
+	var buf [maxTypoCityWords]string
+	typed := buf[:0]
+	for w := range strings.FieldsSeq(joined) {
+		if len(typed) == len(buf) {
+			return "", false // longer than any name read this way
+		}
+		typed = append(typed, w)
+	}
+	if len(typed) < 2 {
 		return "", false
 	}
 	best, bestDist, tie := "", 1<<30, false
