@@ -105,3 +105,25 @@ func TestLocaleValidated(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateLocale: a bot's locale must be a CLDR locale; `parley validate`
+// names the field ("locale ... is no CLDR locale") and a known tag passes.
+func TestValidateLocale(t *testing.T) {
+	for _, tc := range []struct {
+		locale string
+		bad    bool
+	}{{"en-US", false}, {"en-GB", false}, {"", false}, {"xx-Nowhere", true}, {"en_US\x00", true}} {
+		def, err := DemoDefinition()
+		if err != nil {
+			t.Fatal(err)
+		}
+		def.Locale = tc.locale
+		named := false
+		for _, d := range Validate(def) {
+			named = named || strings.Contains(d.Message, "no CLDR locale")
+		}
+		if named != tc.bad {
+			t.Errorf("Validate(locale %q) names the locale: %v, want %v", tc.locale, named, tc.bad)
+		}
+	}
+}
