@@ -641,7 +641,7 @@ func closestCity(joined string) (string, bool) {
 		return "", false
 	}
 	var buf [16]FuzzyMatch
-	best, bestDist, tie := "", MaxFuzzyDistance+1, false
+	near := nearestCity{dist: MaxFuzzyDistance + 1}
 	for _, m := range cityFuzzy.Near(buf[:0], joined, MaxFuzzyDistance) {
 		d := m.Distance
 		if d == 2 {
@@ -650,19 +650,38 @@ func closestCity(joined string) (string, bool) {
 		if d == 2 && exchanged(joined, m.Entry) {
 			d = 1 // "chigaco": two letters of a long name changed places
 		}
-		c := cityIndex[m.Entry]
-		switch {
-		case d > FuzzyTolerance(nameBody(joined, m.Entry)) || d > bestDist:
-		case d < bestDist:
-			best, bestDist, tie = c, d, false
-		case c != best:
-			tie = true
+		if d <= FuzzyTolerance(nameBody(joined, m.Entry)) {
+			near.see(cityIndex[m.Entry], d)
 		}
 	}
-	if best == "" || tie {
+	return near.city()
+}
+
+// nearestCity keeps the nearest city seen and whether another was as near:
+// a typo between two names is not guessed.
+type nearestCity struct {
+	best string
+	dist int
+	tie  bool
+}
+
+// see takes the city c at distance d.
+func (n *nearestCity) see(c string, d int) {
+	switch {
+	case d > n.dist:
+	case d < n.dist:
+		n.best, n.dist, n.tie = c, d, false
+	case c != n.best:
+		n.tie = true
+	}
+}
+
+// city is the nearest city, and false when none or two were as near.
+func (n *nearestCity) city() (string, bool) {
+	if n.best == "" || n.tie {
 		return "", false
 	}
-	return best, true
+	return n.best, true
 }
 
 // exchanged reports whether a and b, ASCII names of six letters or more, are

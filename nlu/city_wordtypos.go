@@ -50,24 +50,13 @@ func wordTypoCity(joined string) (string, bool) {
 	if len(typed) < 2 {
 		return "", false
 	}
-	best, bestDist, tie := "", 1<<30, false
+	near := nearestCity{dist: 1 << 30}
 	for _, ws := range multiWordCityKeys()[len(typed)] {
-		d, ok := wordsTypoDistance(typed, ws)
-		if !ok || d > bestDist {
-			continue
-		}
-		c := cityIndex[strings.Join(ws, " ")]
-		switch {
-		case d < bestDist:
-			best, bestDist, tie = c, d, false
-		case c != best:
-			tie = true
+		if d, ok := wordsTypoDistance(typed, ws); ok && d <= near.dist {
+			near.see(cityIndex[strings.Join(ws, " ")], d)
 		}
 	}
-	if best == "" || tie {
-		return "", false
-	}
-	return best, true
+	return near.city()
 }
 
 // wordsTypoDistance is the typos of typed, word by word, from a name's
