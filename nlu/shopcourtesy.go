@@ -23,10 +23,15 @@ var courtesyMore = sync.OnceValue(func() map[string]bool {
 	return out
 })
 
-// asksCourtesyMore reports whether ws, its polite words aside, is a "more"
-// phrase of courtesy_words.txt.
+// asksCourtesyMore reports whether ws, its polite words and a leading "want"
+// phrase aside, is a "more" phrase of courtesy_words.txt.
 func asksCourtesyMore(ws []string) bool {
 	kept := slices.DeleteFunc(slices.Clone(ws), func(w string) bool { return shopPoliteParticles[w] })
+	if n := courtesyWantLen(kept); n > 0 && n < len(kept) {
+		// "mi wantem luk moa", "quiero más": a "want" phrase of the same
+		// lexicon before the "more" asks for it as well.
+		kept = kept[n:]
+	}
 	return len(kept) > 0 && courtesyMore()[strings.Join(kept, " ")]
 }
 
@@ -65,4 +70,17 @@ func courtesyWantLen(ws []string) int {
 		}
 	}
 	return 0
+}
+
+// CutCourtesyWant returns text's words after the "want" phrase of another
+// language it opens with (courtesy_words.txt: "mi wantem beanie carrying the
+// logo" -> "beanie carrying the logo"), and whether it opened with one that
+// words follow.
+func CutCourtesyWant(text string) (string, bool) {
+	ws, _ := shopWords(key(text))
+	n := courtesyWantLen(ws)
+	if n == 0 || n >= len(ws) {
+		return text, false
+	}
+	return strings.Join(ws[n:], " "), true
 }
