@@ -31,7 +31,9 @@ var cardFrameWords = func() map[string]bool {
 // (issue 38 item 5): "give me sunglasses", "na the belt I want", "yung
 // sunglasses po", "gusto ko yung cap". Every word of the message is a frame
 // word (card_frames.txt) or a word of the name, and the name's words find
-// exactly one product of the catalog, shown on the page, named in the
+// exactly one product of the catalog (a "want" phrase of another language,
+// courtesy_words.txt, frames it too: "mi wantem beanie carrying the logo"),
+// shown on the page, named in the
 // singular as its card is (whatever the parser made of the frame words the
 // catalog does not know: "yung" is no product sought). Anything else stays what the parser read (a
 // search, asked about when it finds several).
@@ -43,13 +45,20 @@ func (t *turn) framedNameOfACard() {
 	if s := t.state(); s != StateRecommending && s != StateAwaitingConfirmation {
 		return
 	}
-	name, framed := nameInFrame(t.msg.Text)
+	text, wanted := nlu.CutCourtesyWant(t.msg.Text)
+	name, framed := nameInFrame(text)
+	framed = framed || wanted
 	if !framed || len(name) == 0 || len(name) > 3 || slices.ContainsFunc(name, nlu.NamesNoProduct) {
 		// "show me sunglasses": a word that names no product (a verb of
 		// searching) makes it no frame of a pick.
 		return
 	}
 	fits, ok := t.productsNamedByAll(name)
+	if ok && len(fits) > 1 && t.allShownInSingular(fits, name) {
+		// "an beanie" with two beanies shown: asked which, never searched.
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSelect, Mention: name}, false
+		return
+	}
 	if !ok || len(fits) != 1 || !slices.Contains(t.st.PageProductIDs, fits[0]) || !t.namedInSingular(fits[0], name) {
 		return
 	}
@@ -85,4 +94,15 @@ func (t *turn) namedInSingular(id string, words []string) bool {
 	return !slices.ContainsFunc(words, func(w string) bool {
 		return nlu.Stem(w) != w && !slices.Contains(name, w)
 	})
+}
+
+// allShownInSingular reports whether every product of ids is on the page and
+// named by words in the singular as its card is.
+func (t *turn) allShownInSingular(ids, words []string) bool {
+	for _, id := range ids {
+		if !slices.Contains(t.st.PageProductIDs, id) || !t.namedInSingular(id, words) {
+			return false
+		}
+	}
+	return true
 }

@@ -86,6 +86,40 @@ func (t *turn) bareNameOfACard() {
 	t.req = nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: fits[0]}
 }
 
+// everydayNameOfACard reads an everyday word for a shown card's kind said on
+// its own ("shades" for the sunglasses, everyday.json) while cards are shown
+// as a pick of that card, when exactly one card of the page is of a kind the
+// word names and the word is plural only where that kind is ("hats" is the
+// kind, never the cap). Several cards, or none, leave the search as read.
+func (t *turn) everydayNameOfACard() {
+	r := t.req
+	if r.Intent != nlu.ShopSearch || !r.Bare || len(r.Sought) != 1 || len(t.st.PageProductIDs) == 0 {
+		return
+	}
+	if s := t.state(); s != StateRecommending && s != StateAwaitingConfirmation {
+		return
+	}
+	word := r.Sought[0]
+	var fits []string
+	for _, kind := range everydayKinds(word) {
+		if nlu.Stem(word) != word && nlu.Stem(kind) == kind {
+			continue // "hats": the kind, not a card
+		}
+		ids, err := t.matching(kind, t.st.PageProductIDs)
+		if err != nil {
+			return
+		}
+		for _, id := range ids {
+			if !slices.Contains(fits, id) {
+				fits = append(fits, id)
+			}
+		}
+	}
+	if len(fits) == 1 {
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSelect, ProductID: fits[0]}, false
+	}
+}
+
 // mayNameACard reports whether the message can name a card on its own: a bare
 // search of a sold product while cards are shown.
 func (t *turn) mayNameACard() bool {

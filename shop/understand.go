@@ -61,6 +61,7 @@ func (t *turn) readByRules() {
 	t.readKindWord()
 	text := t.msg.Text
 	t.bareNameOfACard()
+	t.everydayNameOfACard()
 	t.pickByWhatItLacks()
 	t.pickByBarePrice()
 	t.framedNameOfACard()
