@@ -54,11 +54,6 @@ func (t *turn) framedNameOfACard() {
 		return
 	}
 	fits, ok := t.productsNamedByAll(name)
-	if ok && len(fits) > 1 && t.allShownInSingular(fits, name) {
-		// "an beanie" with two beanies shown: asked which, never searched.
-		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSelect, Mention: name}, false
-		return
-	}
 	if !ok || len(fits) != 1 || !slices.Contains(t.st.PageProductIDs, fits[0]) || !t.namedInSingular(fits[0], name) {
 		return
 	}
@@ -94,15 +89,4 @@ func (t *turn) namedInSingular(id string, words []string) bool {
 	return !slices.ContainsFunc(words, func(w string) bool {
 		return nlu.Stem(w) != w && !slices.Contains(name, w)
 	})
-}
-
-// allShownInSingular reports whether every product of ids is on the page and
-// named by words in the singular as its card is.
-func (t *turn) allShownInSingular(ids, words []string) bool {
-	for _, id := range ids {
-		if !slices.Contains(t.st.PageProductIDs, id) || !t.namedInSingular(id, words) {
-			return false
-		}
-	}
-	return true
 }
