@@ -32,6 +32,10 @@ var dateTypoLeads = wordSet(`on next this last coming every until till by from b
 // Friday).
 func correctDateTyposInContext(toks []token) {
 	for j, t := range toks {
+		if z, ok := letterOZero(t.text); ok && monthBeside(toks, j) {
+			toks[j].text = z // "dec 2oth"
+			continue
+		}
 		if len(t.text) < 4 || !dateTypoContext(toks, j) && !weekdayLetterDropped(t.text) {
 			continue
 		}

@@ -97,6 +97,27 @@ func oneNear[V comparable](w string, targets []string, value func(string) V) (st
 			continue
 		}
 		if best != "" && value(t) != value(best) {
+			return oneSwapped(w, targets, value)
+		}
+		if best == "" {
+			best = t
+		}
+	}
+	return best, best != ""
+}
+
+// oneSwapped is the target w is with two neighbouring letters swapped, when
+// the targets one edit from w mean several values but those a swap reaches
+// mean one ("jna": January's "jan" by a swap, June's "juna" by a letter
+// left out): typing two letters in the wrong order is the slip of a fast
+// typist, and it keeps the word's letters.
+func oneSwapped[V comparable](w string, targets []string, value func(string) V) (string, bool) {
+	best := ""
+	for _, t := range targets {
+		if t[0] != w[0] || len(t) != len(w) || Levenshtein(w, t) != 2 || typoDistance(w, t) != 1 {
+			continue
+		}
+		if best != "" && value(t) != value(best) {
 			return "", false
 		}
 		if best == "" {

@@ -604,16 +604,26 @@ func unitsLaterAt(toks []token, i int, today Date) (dateCandidate, bool) {
 	return candidate(toks, i, last, today.after(n, u)), true
 }
 
-// laterAt reads "later" or "from now" ("from today") at toks[j]: the last token
-// of the words.
+// laterAt reads "later" or "from now" ("from today") at toks[j], or "out"
+// ending the answer or before "from now" (American "two weeks out"): the
+// last token of the words.
 func laterAt(toks []token, j int) (int, bool) {
 	switch {
 	case toks[j].text == "later":
 		return j, true
-	case toks[j].text == "from" && j+1 < len(toks) && (toks[j+1].text == "now" || toks[j+1].text == "today"):
+	case fromNowAt(toks, j):
 		return j + 1, true
+	case toks[j].text == "out" && j+1 == len(toks):
+		return j, true // "two weeks out"
+	case toks[j].text == "out" && fromNowAt(toks, j+1):
+		return j + 2, true // "two weeks out from today"
 	}
 	return 0, false
+}
+
+// fromNowAt reports whether toks[j:] open with "from now" or "from today".
+func fromNowAt(toks []token, j int) bool {
+	return j+1 < len(toks) && toks[j].text == "from" && (toks[j+1].text == "now" || toks[j+1].text == "today")
 }
 
 // after is the date n units after d.

@@ -99,7 +99,7 @@ func nthWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	month, last, ok := monthRefAt(toks, j+3, today)
 	if !ok {
-		return dateSpan{}, false
+		return nthWeekdayOfYear(toks, i, j+3, today, day, n)
 	}
 	d, ok := nthWeekdayOf(month, day, n)
 	if !ok {
@@ -111,6 +111,77 @@ func nthWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		d, ok = nthWeekdayOf(month, day, n)
 	}
 	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+// nthWeekdayOfYear reads the rest of "the last Wednesday of the year", "the
+// first Monday of next year" from toks[j]: the last weekday of a year is its
+// December's, the n-th its January's. A day that has passed is none ("the
+// first Monday of the year" said in December: asked again).
+func nthWeekdayOfYear(toks []token, i, j int, today Date, day time.Weekday, n int) (dateSpan, bool) {
+	year, last, ok := yearRefAt(toks, j, today)
+	if !ok {
+		return dateSpan{}, false
+	}
+	d, ok := nthWeekdayOf(yearMonthRef(year, n), day, n)
+	return dateSpan{first: i, last: last, date: d}, ok && !d.Before(today)
+}
+
+// yearMonthRef is the month of a year its n-th weekday is in: December for
+// the last (-1), January for the others.
+func yearMonthRef(year, n int) monthRef {
+	if n == -1 {
+		return monthRef{date: Date{year, time.December, 1}}
+	}
+	return monthRef{date: Date{year, time.January, 1}}
+}
+
+// yearRefAt reads a year at toks[j]: "the year", "this year", "next year".
+func yearRefAt(toks []token, j int, today Date) (year, last int, ok bool) {
+	if j+1 >= len(toks) || toks[j+1].text != "year" {
+		return 0, 0, false
+	}
+	switch toks[j].text {
+	case "the", "this":
+		return today.Year, j + 1, true
+	case "next":
+		return today.Year + 1, j + 1, true
+	}
+	return 0, 0, false
+}
+
+// possessiveNthWeekdayAt reads "MONTH-REF's ORDINAL WEEKDAY" ("January's
+// second Tuesday", "next month's last Friday") and "YEAR's ORDINAL WEEKDAY"
+// ("next year's first Monday"): the possessive order of nthWeekdayAt's
+// phrase (the apostrophe folds to a word "s").
+func possessiveNthWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
+	month, last, ok := monthRefAt(toks, i, today)
+	year, ylast, yok := yearRefAt(toks, i, today)
+	if !ok && !yok {
+		return dateSpan{}, false
+	}
+	if yok {
+		last = ylast
+	}
+	if last+3 >= len(toks) || toks[last+1].text != "s" {
+		return dateSpan{}, false
+	}
+	n, o, ok := ordinalAt(toks, last+2, true)
+	if !ok || n > 5 || o+1 >= len(toks) {
+		return dateSpan{}, false
+	}
+	day, ok := weekdayNames[toks[o+1].text]
+	if !ok {
+		return dateSpan{}, false
+	}
+	if yok {
+		month = yearMonthRef(year, n)
+	}
+	d, ok := nthWeekdayOf(month, day, n)
+	if ok && d.Before(today) && month.named && !month.explicitYear {
+		month.date = Date{month.date.Year + 1, month.date.Month, 1} // "March's first Monday" said after it
+		d, ok = nthWeekdayOf(month, day, n)
+	}
+	return dateSpan{first: i, last: o + 1, date: d}, ok && !d.Before(today)
 }
 
 // monthRef is a month a phrase names: its first day, whether by its name, and
@@ -417,6 +488,7 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 		}
 	}
 	take(nthWeekdayAt(toks, i, today))
+	take(possessiveNthWeekdayAt(toks, i, today))
 	take(ordinalMonthDayAt(toks, i, today))
 	take(shiftedAt(toks, i, today))
 	take(weekLaterAt(toks, i, today))

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -23,7 +24,7 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	d, ok := readDateAnswer(text, now)
-	return d, ok && !deniesDate(text) // "Friday is no good"
+	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) // "Friday is no good", "Friday or Saturday"
 }
 
 // readDateAnswer is ReadDate of text without restated digits.
@@ -161,7 +162,7 @@ func FindDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	d, ok := findDateIn(text, now)
-	return d, ok && !deniesDate(text) // "Friday is no good"
+	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) // "Friday is no good", "Friday or Saturday"
 }
 
 // findDateIn is FindDate of text without restated digits.
@@ -823,6 +824,10 @@ var dateTypoTargets = append(slices.Clip(weekdayWords), []string{
 // same first letter, by that word.
 func correctDateTypos(toks []token) {
 	for j, t := range toks {
+		if z, ok := letterOZero(t.text); ok && monthBeside(toks, j) {
+			toks[j].text = z // "dec 2oth"
+			continue
+		}
 		if len(t.text) <= 3 {
 			if full, ok := dateChatWords[t.text]; ok {
 				toks[j].text = full // "nxt wk tues"
@@ -833,6 +838,47 @@ func correctDateTypos(toks []token) {
 			toks[j].text = best
 		}
 	}
+}
+
+// letterOZero reads a number typed with the letter o for a zero ("2oth",
+// "3o1"): a word that starts with a digit, whose o's read
+// as zeros leave digits, or a day's digits and an English ordinal ending;
+// never a word ending in o (Romance "1o", "2o": first, second).
+func letterOZero(w string) (string, bool) {
+	if len(w) < 3 || w[0] < '0' || w[0] > '9' || strings.IndexByte(w, 'o') < 0 || w[len(w)-1] == 'o' {
+		return "", false // "1o" is a Romance ordinal (1º), no ten
+	}
+	if _, ok := ordinalDay(w); ok {
+		return "", false
+	}
+	z := strings.ReplaceAll(w, "o", "0")
+	if isDigits(z) {
+		return z, true
+	}
+	d, ok := ordinalDay(z)
+	return z, ok && d > 0 && isDigits(strings.TrimRight(z, "stndrh"))
+}
+
+// monthBeside reports whether a month's name stands next to toks[j], "of"
+// or "the" between them ("dec 2oth", "2oth of dec"): with its month said, a
+// number typed with an o is that month's day; alone ("teh 3oth") it may be a
+// 30th or a 3rd mistyped, and is asked again.
+func monthBeside(toks []token, j int) bool {
+	month := func(k int) bool {
+		if k < 0 || k >= len(toks) {
+			return false
+		}
+		_, ok := monthNames[toks[k].text]
+		return ok
+	}
+	prev, next := j-1, j+1
+	if prev >= 0 && toks[prev].text == "the" {
+		prev--
+	}
+	if next < len(toks) && toks[next].text == "of" {
+		next++
+	}
+	return month(prev) || month(next)
 }
 
 // dateChatWords are short chat spellings of the words that make a date
@@ -862,8 +908,40 @@ func dateTypoFor(w string) (string, bool) {
 	if len(w) >= 6 {
 		limit = 2
 	}
+	if h, ok := holidayTypoFor(w); ok && (bestD > 1 || best == "") {
+		return h, true // "chrstmas", "thanksgving", "haloween"
+	}
 	return best, best != "" && !tie && bestD <= limit
 }
+
+// holidayTypoFor is the long word of a holiday's name (holidays.txt, seven
+// letters or more) w is one edit from ("chrstmas" christmas, "thanksgving"
+// thanksgiving): one only, the same first letter.
+func holidayTypoFor(w string) (string, bool) {
+	if len(w) < 6 {
+		return "", false
+	}
+	best, n := "", 0
+	for _, target := range holidayTypoTargets() {
+		if target[0] == w[0] && typoDistance(w, target) == 1 {
+			best, n = target, n+1
+		}
+	}
+	return best, n == 1
+}
+
+// holidayTypoTargets are the words of seven letters or more of holidays.txt's
+// names, in lower-case ASCII, built on the first typo read.
+var holidayTypoTargets = sync.OnceValue(func() []string {
+	var out []string
+	for w := range holidayWords {
+		if len(w) >= 7 && lowerASCIILetters(w) {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+})
 
 // knownDateWord reports whether w is a word of the date lexicon or a filler.
 func knownDateWord(w string) bool {

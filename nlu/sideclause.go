@@ -92,6 +92,14 @@ func SaysChange(text string) bool {
 	return false
 }
 
+// opensWithChange reports whether text opens with a change phrase of
+// side_clauses.txt ("rather two days after that", "actually the 5th").
+func opensWithChange(text string) bool {
+	var buf [8]sideWord
+	words := sideWords(text, buf[:0])
+	return len(words) > 0 && phraseAtWords(text, words, changePhrases)
+}
+
 // SideClause is the byte offset in text where a side clause starts (a
 // reason, the way back: side_clauses.txt), or -1 when there is none. Words
 // come before it: an answer that is only a reason has no answer before it.
