@@ -176,12 +176,20 @@ func possessiveNthWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if yok {
 		month = yearMonthRef(year, n)
 	}
-	d, ok := nthWeekdayOf(month, day, n)
-	if ok && d.Before(today) && month.named && !month.explicitYear {
-		month.date = Date{month.date.Year + 1, month.date.Month, 1} // "March's first Monday" said after it
-		d, ok = nthWeekdayOf(month, day, n)
-	}
+	d, ok := comingNthWeekday(month, day, n, today)
 	return dateSpan{first: i, last: o + 1, date: d}, ok && !d.Before(today)
+}
+
+// comingNthWeekday is the n-th weekday day of ref's month, next year's when
+// a month named without its year has had it ("March's first Monday" said
+// after it).
+func comingNthWeekday(ref monthRef, day time.Weekday, n int, today Date) (Date, bool) {
+	d, ok := nthWeekdayOf(ref, day, n)
+	if ok && d.Before(today) && ref.named && !ref.explicitYear {
+		ref.date = Date{ref.date.Year + 1, ref.date.Month, 1}
+		d, ok = nthWeekdayOf(ref, day, n)
+	}
+	return d, ok
 }
 
 // monthRef is a month a phrase names: its first day, whether by its name, and

@@ -908,8 +908,16 @@ func dateTypoFor(w string) (string, bool) {
 	if len(w) >= 6 {
 		limit = 2
 	}
+	return holidayOrCalendarTypo(w, best, bestD, tie, limit)
+}
+
+// holidayOrCalendarTypo is dateTypoFor's answer: a holiday's word one edit
+// from w when no calendar word is as near ("chrstmas", "haloween"), else the
+// nearest calendar word best, bestD edits away, when it is the only one
+// within limit.
+func holidayOrCalendarTypo(w, best string, bestD int, tie bool, limit int) (string, bool) {
 	if h, ok := holidayTypoFor(w); ok && (bestD > 1 || best == "") {
-		return h, true // "chrstmas", "thanksgving", "haloween"
+		return h, true
 	}
 	return best, best != "" && !tie && bestD <= limit
 }
