@@ -231,6 +231,11 @@ func yesNoTo(text, question string) Answer {
 	}
 	leading := a
 	toks := words(rest)
+	if a != Unknown {
+		if toks = withoutVocatives(toks); len(toks) == 0 {
+			return a // "yes chef", "no sir"
+		}
+	}
 	asked := questionVerbs(question)
 	var ok bool
 	switch a {
@@ -242,6 +247,9 @@ func yesNoTo(text, question string) Answer {
 		a, ok = No, negationAt(toks) >= 0 && elaborates(toks, asked, true)
 		if !ok && imperativeYes(toks, asked) {
 			a, ok = Yes, true // "book it", asked "Book Boston -> Paris?"
+		}
+		if !ok && interjectedYes(text, question) == Yes {
+			a, ok = Yes, true // "yeehaw, book it"
 		}
 	}
 	if ok {

@@ -27,10 +27,16 @@ func AnswerAside(text, question string) (Answer, string) {
 	if a == Unknown {
 		a, rest = copulaAnswer(replyKey(text))
 	}
-	if a == Unknown || rest == "" || !ownClause(text, rest, a) {
+	if a == Unknown || rest == "" || !ownClause(text, rest, a) || noneBeforeNoun(text, rest) {
 		return Unknown, ""
 	}
-	if !asideKeeps(a, words(rest), questionVerbs(question)) {
+	asked := questionVerbs(question)
+	if !asideKeeps(a, words(rest), asked) {
+		// "yes, book it before the next commission": an instruction, then
+		// a reason clause, the aside.
+		if reason, ok := instructionAndReason(words(rest), a, asked); ok {
+			return a, strings.Join(reason, " ")
+		}
 		return Unknown, ""
 	}
 	return a, rest
@@ -41,7 +47,7 @@ func AnswerAside(text, question string) (Answer, string) {
 // answer, and not the verb of a negation the answer phrase ends in ("no sé",
 // "yes and no", "ah, I dunno", "I don't" + "know").
 func ownClause(text, rest string, a Answer) bool {
-	if saysTheOpposite(text, a) || !clauseMarked(text) || SaysUnsure(rest) || IsNonAnswer(rest) {
+	if (saysTheOpposite(text, a) && (a != Yes || !determinerNo(text))) || !clauseMarked(text) || SaysUnsure(rest) || IsNonAnswer(rest) {
 		return false
 	}
 	said := words(strings.TrimSuffix(key(text), rest))
@@ -53,9 +59,9 @@ func ownClause(text, rest string, a Answer) bool {
 // what a no refuses.
 func asideKeeps(a Answer, toks []string, asked map[string]bool) bool {
 	neg := negationAt(toks) >= 0
-	for _, w := range toks {
+	for i, w := range toks {
 		switch {
-		case changeWords[w] || hasDigit(w):
+		case changesAt(toks, i, a, false):
 			return false
 		case a == Yes && neg && isActionVerb(w, asked):
 			return false

@@ -456,7 +456,16 @@ func SmallTalkOf(text string) SmallTalk {
 		return kind
 	}
 	if c, ok := correctReplyTypos(k); ok { // "helo", "thamks"
-		return smallTalkOf(c)
+		if kind := smallTalkOf(c); kind != NoSmallTalk {
+			return kind
+		}
+	}
+	// A greeting or thanks said to the bot by a form of address ("hey
+	// there bot", "thanks captain"): the words of address read away.
+	if toks := words(k); len(toks) > 1 {
+		if n := trailingVocatives(toks); n > 0 {
+			return smallTalkOf(strings.Join(toks[:len(toks)-n], " "))
+		}
 	}
 	return NoSmallTalk
 }

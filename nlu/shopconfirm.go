@@ -141,13 +141,60 @@ func ConfirmsAction(text string) bool {
 		}
 	} else if a != Unknown {
 		return false
+	} else if r, ok := assentInterjection(rest); ok {
+		rest = r // "sold, add it": an exclamation of assent, then the action
 	}
-	rest = withoutLeadingAcks(rest) // "very well, I shall have it"
-	if shopActionKeys[rest] {
+	rest = strings.Join(withoutVocatives(strings.Fields(rest)), " ") // "yes chef, add it"
+	rest = withoutLeadingAcks(rest)                                   // "very well, I shall have it"
+	if shopActionKeys[rest] || shopActionKeys[objectVariants(rest)] {
 		return true
 	}
 	for cart := range shopCartKeys {
 		if head, ok := strings.CutSuffix(rest, " "+cart); ok && shopActionKeys[head] {
+			return true
+		}
+	}
+	return undoubledAction(rest) // "ya ad it"
+}
+
+// undoubledAction reports whether k is an action phrase typed with one of
+// its doubled letters once ("ad it", "ad that"), the commonest slip of a
+// thumb: every other word as written.
+func undoubledAction(k string) bool {
+	ws := strings.Fields(k)
+	if len(ws) == 0 {
+		return false
+	}
+	for phrase := range shopActionKeys {
+		pw := strings.Fields(phrase)
+		if len(pw) != len(ws) {
+			continue
+		}
+		slips := 0
+		for i := range pw {
+			if pw[i] != ws[i] {
+				if !undoubled(ws[i], pw[i]) {
+					slips = 2
+					break
+				}
+				slips++
+			}
+		}
+		if slips == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// undoubled reports whether typed is want with one letter of a doubled pair
+// left out ("ad" for "add").
+func undoubled(typed, want string) bool {
+	if len(want) != len(typed)+1 || len(want) < 3 {
+		return false
+	}
+	for i := 1; i < len(want); i++ {
+		if want[i] == want[i-1] && want[:i]+want[i+1:] == typed {
 			return true
 		}
 	}
@@ -193,7 +240,8 @@ func DeclinesAction(text string) bool {
 			break
 		}
 	}
-	return len(ws) > 0 && shopDeclineKeys[strings.Join(ws, " ")]
+	k := strings.Join(ws, " ")
+	return len(ws) > 0 && (shopDeclineKeys[k] || shopDeclineKeys[objectVariants(k)]) // "leave that"
 }
 
 // withoutLeadingAcks drops the weak acknowledgements and hesitations that
