@@ -145,7 +145,7 @@ func ConfirmsAction(text string) bool {
 		rest = r // "sold, add it": an exclamation of assent, then the action
 	}
 	rest = strings.Join(withoutVocatives(strings.Fields(rest)), " ") // "yes chef, add it"
-	rest = withoutLeadingAcks(rest)                                   // "very well, I shall have it"
+	rest = withoutLeadingAcks(rest)                                  // "very well, I shall have it"
 	if shopActionKeys[rest] || shopActionKeys[objectVariants(rest)] {
 		return true
 	}
