@@ -492,11 +492,16 @@ func (g *guard) units(locs []*locale) []string {
 		if l.name == "en" {
 			continue
 		}
-		for _, pats := range append(mapsValues(l.nights), l.hand) {
+		for _, pats := range mapsValues(l.nights) {
 			for _, p := range pats {
 				if u := foldKey(strings.ReplaceAll(p, "{0}", "")); u != "" && !g.english[u] && len(g.numbers[u]) == 0 {
 					units[p] = true
 				}
+			}
+		}
+		for _, p := range l.hand {
+			if u := foldKey(strings.ReplaceAll(p, "{0}", "")); u != "" && !g.english[u] && len(g.numbers[u]) == 0 && g.handUnitFits(u) {
+				units[p] = true
 			}
 		}
 	}
@@ -506,6 +511,20 @@ func (g *guard) units(locs []*locale) []string {
 	}
 	sort.Strings(us)
 	return us
+}
+
+// handUnitFits reports whether a hand night pattern's words (u, folded) may
+// be read with digits: when one of them is a word of its own, no seed
+// language's word (Spanish "su"), no English word and no Latin word under
+// three letters ("su 3", "e 3 po" are not: no night word's support beside a
+// digit; "e 3 na bogi" is). Its number words are read still.
+func (g *guard) handUnitFits(u string) bool {
+	for _, w := range strings.Fields(u) {
+		if g.seed[w] == "" && !g.english[w] && (len([]rune(w)) >= 3 || !isLatin(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropEnglishNights drops the night patterns a locale inherits from English
