@@ -46,7 +46,15 @@ func settledHedge(n *Node, s said) said {
 // the hedge's number. Text is returned as it is when its last clause is no
 // such hedge or the clause before it states no level of fact level.
 func settleLevelHedge(n *Node, level *Extractor, text string) string {
-	clauses := clauseRe.FindAllStringIndex(text, -1)
+	clauses := hedgeClauses(text)
+	for len(clauses) >= 4 && isHedgeClause(text[clauses[len(clauses)-2][0]:clauses[len(clauses)-2][1]]) &&
+		isHedgeClause(text[clauses[len(clauses)-1][0]:clauses[len(clauses)-1][1]]) {
+		// a correction corrected again: the last one said stands ("at 5 km,
+		// well 5.5 km, actually 6 km")
+		prev, last := clauses[len(clauses)-2], clauses[len(clauses)-1]
+		text = text[:prev[0]] + text[last[0]:]
+		clauses = hedgeClauses(text)
+	}
 	if len(clauses) < 3 {
 		return text
 	}
@@ -72,10 +80,14 @@ func settleLevelHedge(n *Node, level *Extractor, text string) string {
 // number ("well maybe 7", "maybe 7 mi", "7 perhaps") in unit (or none), every
 // word accounted for; ok is false otherwise.
 func hedgedNumber(clause, unit string) (string, bool) {
-	words := ownerTokens(clause)
+	nums := levelNumberRe.FindAllString(clause, -1)
+	if len(nums) != 1 {
+		return "", false
+	}
+	words := ownerTokens(levelNumberRe.ReplaceAllString(clause, "0")) // "5.5" is one word
 	number, hedges := "", 0
 	for i := 0; i < len(words); {
-		if k := phraseAt(words, i, remarkWords["hedge"]); k > 0 {
+		if k := max(phraseAt(words, i, remarkWords["hedge"]), phraseAt(words, i, levelWords["correct"])); k > 0 {
 			hedges++
 			i += k
 			continue
@@ -94,7 +106,37 @@ func hedgedNumber(clause, unit string) (string, bool) {
 		}
 		i++
 	}
-	return number, number != "" && hedges > 0
+	if number == "" || hedges == 0 {
+		return "", false
+	}
+	return nums[0], true
+}
+
+// hedgeClauses are text's clauses (clauseRe), a decimal point kept inside
+// its number ("well 5.5 km" is one clause).
+func hedgeClauses(text string) [][]int {
+	var out [][]int
+	for _, c := range clauseRe.FindAllStringIndex(text, -1) {
+		if k := len(out) - 1; k >= 0 && c[0] > 1 && text[c[0]-1] == '.' && isDigitByte(text[c[0]-2]) && isDigitByte(text[c[0]]) {
+			out[k][1] = c[1]
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
+
+// isHedgeClause reports whether clause is a hedge or a correction over one
+// number in its own unit or none ("well 5.5 km", "maybe 7").
+func isHedgeClause(clause string) bool {
+	unit := ""
+	if qs := nlu.ExtractQuantities(strings.ToLower(numbersText(clause))); len(qs) == 1 {
+		unit = qs[0].Unit
+	}
+	_, ok := hedgedNumber(clause, unit)
+	return ok
 }
 
 // phraseAt is the length of the phrase of list that words hold at i, 0 when

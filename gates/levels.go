@@ -21,12 +21,17 @@ var levelsText string
 var levelWords = hyphensSplit(nlu.WordLists(levelsText))
 
 // hyphensSplit adds to each list the phrases with a hyphened word, split at
-// its hyphens into words.
+// its hyphens into words, and the phrases a clause's tokens split otherwise
+// (remarkTokens: Tibetan "ད་ལྟ" at its tsheg).
 func hyphensSplit(lists map[string][][]string) map[string][][]string {
 	for name, list := range lists {
 		for _, p := range list {
-			if split := strings.Fields(strings.ReplaceAll(strings.Join(p, " "), "-", " ")); len(split) != len(p) {
+			joined := strings.Join(p, " ")
+			if split := strings.Fields(strings.ReplaceAll(joined, "-", " ")); len(split) != len(p) {
 				lists[name] = append(lists[name], split)
+			}
+			if toks := remarkTokens(joined); len(toks) > 0 && !slices.Equal(toks, p) {
+				lists[name] = append(lists[name], toks)
 			}
 		}
 	}

@@ -24,7 +24,9 @@ var remarkWords = nlu.WordLists(remarksText)
 // remarkTokens are text's words in lower case, apostrophes kept ("isn't").
 func remarkTokens(text string) []string {
 	text = strings.NewReplacer("’", "'", "‘", "'").Replace(strings.ToLower(text))
-	return strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' })
+	return strings.FieldsFunc(text, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '\''
+	})
 }
 
 // saysAny reports whether words hold one of the phrases of list name.
