@@ -67,7 +67,14 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 			answer = nlu.YesNoTo(rest, tu.s.LastResponse)
 		}
 	}
-	if answer == nlu.Yes || tu.isCancel() {
+	if answer == nlu.Yes || tu.isCancel() || isBare(tu.text) {
+		// A bare answer word ("diri", Waray's no) is the whole answer, no
+		// place of the same spelling.
+		return answer, false, false
+	}
+	if answer == nlu.Unknown && nlu.IsNonAnswer(tu.text) {
+		// "diri ak maaram" (Waray, "I don't know"): no answer, and no
+		// value beside it (a town named Diri).
 		return answer, false, false
 	}
 	if answer == nlu.Unknown && nlu.AsksForInformation(tu.text) {
@@ -175,4 +182,10 @@ func (tu *turn) confirmStep(st *step) error {
 	tu.say(tu.render(st.def.Confirm.Prompt))
 	tu.options = []parley.Option{{Title: "Yes", Meaning: "confirm"}, {Title: "No", Meaning: "no"}}
 	return nil
+}
+
+// isBare reports whether text is wholly a bare answer word (nlu.BareAnswer).
+func isBare(text string) bool {
+	_, ok := nlu.BareAnswer(text)
+	return ok
 }

@@ -101,6 +101,9 @@ func YesNoTo(text, question string) Answer {
 	if a, ok := shortReply(text, question != ""); ok {
 		return a // "ne": a Greek yes, a Slavic no; "na": a no only as the whole answer to a question
 	}
+	if opensWithDontKnow(text) {
+		return Unknown // "n t'a dɔn": a Bambara "I don't know", no "n" of "y/n"
+	}
 	a := yesNoByRules(text, question)
 	if a == Unknown {
 		a = learnedAnswer(text)

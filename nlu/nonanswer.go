@@ -1,5 +1,7 @@
 package nlu
 
+import "sync"
+
 // nonAnswerPhrases say that the speaker does not know or has not decided the
 // value asked for, in the languages of the seeds (folded). An answer holding
 // one gives no value, even beside one ("not sure, maybe Friday"): the bot asks
@@ -51,6 +53,45 @@ func IsNonAnswer(text string) bool {
 			if startsWithPhrase(toks[i:], p) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// dontKnowOpeners are the world's "I don't know" phrases (the "dontknow"
+// lists of reply_words.txt, reply_words_world.txt and courtesy_words.txt), by
+// first word; built on first use.
+var dontKnowOpeners = sync.OnceValue(func() map[string][][]string {
+	out := map[string][][]string{}
+	for _, lang := range sortedKeys(replyWords["dontknow"]) {
+		for _, p := range replyWords["dontknow"][lang] {
+			if w := phraseWords(p); len(w) > 0 {
+				out[w[0]] = append(out[w[0]], w)
+			}
+		}
+	}
+	return out
+})
+
+// opensWithDontKnow reports whether text opens with a "don't know" phrase of
+// a language: such a phrase says no yes and no no, whatever its words are in
+// another ("n t'a dɔn", Bambara, opens with the "n" of "y/n"; "ni pata",
+// Punjabi, with a Kashubian no).
+func opensWithDontKnow(text string) bool {
+	k := key(text)
+	start, end := nextWord(k, 0)
+	if start < 0 {
+		return false
+	}
+	phrases := dontKnowOpeners()[k[start:end]]
+	if len(phrases) == 0 {
+		return false
+	}
+	var buf [24]token
+	toks := appendTokens(buf[:0], k)
+	for _, p := range phrases {
+		if startsWithPhrase(toks, p) {
+			return true
 		}
 	}
 	return false

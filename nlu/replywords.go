@@ -162,3 +162,16 @@ func shortReply(text string, asked bool) (Answer, bool) {
 	}
 	return Unknown, unreadReplies[k]
 }
+
+// BareAnswer is the answer of a message that is wholly, its punctuation
+// aside, a "yes_bare" or "no_bare" word ("diri", "ni", "ina"), said to a
+// yes/no question: an answer and nothing else, so no place or value of
+// another language that spells it the same (Waray "diri" is a town's name
+// too). ok is false for any other message.
+func BareAnswer(text string) (a Answer, ok bool) {
+	if len(text) > 12 {
+		return Unknown, false
+	}
+	a, ok = bareReplies()[confirmKey(text)]
+	return a, ok
+}

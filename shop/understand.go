@@ -141,7 +141,12 @@ func (t *turn) readAtConfirmation() {
 		return
 	}
 	decided := t.req.Intent == nlu.ShopConfirm || t.req.Intent == nlu.ShopCancel
+	bare, isBare := nlu.BareAnswer(t.msg.Text)
 	switch {
+	case !decided && isBare:
+		// "ala" (Kabyle), "ina" (Xitsonga): a bare answer word, read as
+		// the whole answer to the question asked, never a search.
+		t.req = nlu.ShopRequest{Intent: map[nlu.Answer]string{nlu.Yes: nlu.ShopConfirm, nlu.No: nlu.ShopCancel}[bare]}
 	case !decided && nlu.DeclinesAction(t.msg.Text):
 		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
 	case nlu.Defers(t.msg.Text), t.asksAboutThePending(), !decided && nlu.IsNonAnswer(t.msg.Text), t.unsold && t.req.Bare:
@@ -264,7 +269,11 @@ func (t *turn) productOverTypo(parser *nlu.ShopParser) {
 	}
 	switch t.req.Intent {
 	case nlu.ShopGreeting, nlu.ShopThanks:
-		if nlu.SmallTalkAsTyped(t.msg.Text) != nlu.NoSmallTalk {
+		// A message wholly of some language's greetings and thanks
+		// ("azul", "gråces", "tankyu tumas") is small talk, never a
+		// search, unless one of its words is the catalog's own and names a
+		// kind it sells: the product wins.
+		if nlu.SmallTalkAsTyped(t.msg.Text) != nlu.NoSmallTalk && !t.namesCatalogWord(t.msg.Text) {
 			return
 		}
 	case nlu.ShopShowMore, nlu.ShopHuman:
