@@ -108,6 +108,9 @@ func YesNoTo(text, question string) Answer {
 	if a == Unknown {
 		a = learnedAnswer(text)
 	}
+	if a != Unknown && opensWithOppositeFiller(text, a) {
+		return Unknown // "hə, no": Azerbaijani's yes, then a no
+	}
 	return a
 }
 

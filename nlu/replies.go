@@ -477,32 +477,43 @@ func SmallTalkAsTyped(text string) SmallTalk {
 	return smallTalkOf(replyKey(text))
 }
 
-// smallTalkOf is SmallTalkOf of a key, as typed.
+// maxTalkTokens is the most words smallTalkOf splits into talk phrases: a
+// longer message is no greeting or thanks.
+const maxTalkTokens = 64
+
+// smallTalkOf is SmallTalkOf of a key, as typed: the message split wholly
+// into talk phrases, the longest first, and a shorter one where the longest
+// leaves words no phrase starts ("bula, vinaka vakalevu": Fijian's "bula
+// vinaka" would leave "vakalevu").
 func smallTalkOf(k string) SmallTalk {
 	toks := tokenize(k)
-	kind := NoSmallTalk
-	for i := 0; i < len(toks); {
-		p, ok := talkPhraseAt(toks[i:])
-		if !ok {
-			return NoSmallTalk
-		}
-		kind = max(kind, p.meaning)
-		i += len(p.words)
+	if len(toks) > maxTalkTokens {
+		return NoSmallTalk
 	}
+	var failed uint64 // positions from which no split succeeds
+	kind, _ := talkFrom(toks, 0, &failed)
 	return kind
 }
 
-// talkPhraseAt is the longest talk phrase toks start with.
-func talkPhraseAt(toks []token) (lexPhrase[SmallTalk], bool) {
-	if len(toks) == 0 {
-		return lexPhrase[SmallTalk]{}, false
+// talkFrom splits toks[i:] wholly into talk phrases: the kind they say
+// (thanks over a greeting) and whether a split was found.
+func talkFrom(toks []token, i int, failed *uint64) (SmallTalk, bool) {
+	if i == len(toks) {
+		return NoSmallTalk, i > 0
 	}
-	for _, p := range talkByFirst()[toks[0].text] {
-		if startsWithPhrase(toks, p.words) {
-			return p, true
+	if *failed&(1<<i) != 0 {
+		return NoSmallTalk, false
+	}
+	for _, p := range talkByFirst()[toks[i].text] {
+		if !startsWithPhrase(toks[i:], p.words) {
+			continue
+		}
+		if kind, ok := talkFrom(toks, i+len(p.words), failed); ok {
+			return max(kind, p.meaning), true
 		}
 	}
-	return lexPhrase[SmallTalk]{}, false
+	*failed |= 1 << i
+	return NoSmallTalk, false
 }
 
 // ReplyLexicon returns copies of every phrase YesNo reads, per language: yes and

@@ -175,3 +175,43 @@ func BareAnswer(text string) (a Answer, ok bool) {
 	a, ok = bareReplies()[confirmKey(text)]
 	return a, ok
 }
+
+// fillerAnswers are the one-word hedge words (the speaker and their
+// hesitation, hedgePhrases) that are a yes or a no of some language ("he",
+// English's pronoun, is Azerbaijani's yes), by that answer; built on first
+// use. Polite particles are left out: "dạ không" and "جی نہیں" are a
+// polite no.
+var fillerAnswers = sync.OnceValue(func() map[string]Answer {
+	yes, no, _ := ReplyLexicon()
+	fillers := map[string]bool{}
+	for _, ps := range hedgePhrases {
+		for _, p := range ps {
+			if k := confirmKey(p); k != "" && !strings.Contains(k, " ") {
+				fillers[k] = true
+			}
+		}
+	}
+	out := map[string]Answer{}
+	for a, lex := range map[Answer]map[string][]string{Yes: yes, No: no} {
+		for _, ps := range lex {
+			for _, p := range ps {
+				if k := confirmKey(p); fillers[k] {
+					out[k] = a
+				}
+			}
+		}
+	}
+	return out
+})
+
+// opensWithOppositeFiller reports whether text opens with a hedge word that is, in another language, the answer opposite to a: "he, no"
+// opens with Azerbaijani's yes, and is no no.
+func opensWithOppositeFiller(text string, a Answer) bool {
+	k := key(text)
+	start, end := nextWord(k, 0)
+	if start < 0 {
+		return false
+	}
+	f, ok := fillerAnswers()[k[start:end]]
+	return ok && f != a
+}
