@@ -497,6 +497,13 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 		}
 		return sl.normalize(city), true
 	}
+	if !upstream {
+		// "madison wi", "Gary, Indiana", "gary indiana, the yard's there":
+		// a town then its state or province (nlu.TownInRegion).
+		if p, inRegion := nlu.TownInRegion(raw); inRegion {
+			return sl.normalize(p), true
+		}
+	}
 	c, _, ok := cityPrefix(raw, upstream, cued)
 	if !ok && !upstream {
 		// "bozeman", "st paul", "kalispell, small airport up here": a

@@ -494,10 +494,22 @@ func ownSpelling(t, c string) string {
 	if isASCII(t) {
 		return c
 	}
-	if own, ok := ownNames()[c]; ok && strings.EqualFold(norm.NFC.String(t), own) {
+	if own, ok := ownNames()[c]; ok && ownStem(norm.NFC.String(t), own) {
 		return own
 	}
 	return c
+}
+
+// ownStem reports whether t, typed with diacritics, is own (a city's own
+// name) or own with a case ending of up to four letters glued on
+// ("Gdańska", "Gdańsku" of "Gdańsk"): the user's spelling of the same city,
+// whichever reader found which city it is.
+func ownStem(t, own string) bool {
+	if len(t) < len(own) || !strings.EqualFold(t[:len(own)], own) {
+		return false
+	}
+	rest := t[len(own):]
+	return utf8.RuneCountInString(rest) <= 4 && !strings.ContainsFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // plainLetters is s without its diacritics: its marks dropped once
@@ -546,7 +558,11 @@ func matchCity(text string, typos bool) (string, bool) {
 		}
 		return matchCityKey(head, typos)
 	}
-	return matchCityKey(joined, typos)
+	c, ok := matchCityKey(joined, typos)
+	if ok && !isASCII(text) {
+		c = typedSpelling(text, c) // "Gdańska": its own name declined, or typed a letter away
+	}
+	return c, ok
 }
 
 // matchCityKey reads joined (folded words joined by single spaces) as a

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Cities named in the languages that decline nouns (issue 38 round 10): "iz
@@ -198,7 +200,32 @@ func DeclinedCity(text string) (string, bool) {
 	if len(found) != 1 {
 		return "", false
 	}
-	return found[0], true
+	return declinedOwnSpelling(text, found[0]), true
+}
+
+// declinedOwnSpelling is city c's own name (geo/own_names.txt, "Gdańsk")
+// when text, a declined name as typed, ends in that name with its
+// diacritics and a case ending glued on ("z Gdańska", "w Gdańsku", "Córdobára"):
+// the spelling the user chose, stored as a name typed undeclined is
+// (ownSpelling). A stem typed in plain letters ("Gdanska") or with
+// other marks is the lexicon's name.
+func declinedOwnSpelling(text, c string) string {
+	if !isASCII(c) || isASCII(text) {
+		return c
+	}
+	ws := strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) })
+	own, ok := ownNames()[c]
+	if !ok {
+		return c
+	}
+	n := len(strings.Fields(own))
+	if n > len(ws) {
+		return c
+	}
+	if ownStem(norm.NFC.String(strings.Join(ws[len(ws)-n:], " ")), own) {
+		return own
+	}
+	return c
 }
 
 // nativeHead reports whether head, the first words of a declined name, begin

@@ -1,0 +1,105 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+//go:embed region_names.txt
+var regionNamesText string
+
+// regions are region_names.txt's states, provinces and their codes, folded
+// (key), and the last words of them in lower case: read on the first place
+// answer.
+var regions = sync.OnceValue(func() (r struct{ names, last map[string]bool }) {
+	r.names, r.last = map[string]bool{}, map[string]bool{}
+	for line := range strings.Lines(regionNamesText) {
+		head, list, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		sep := "|"
+		if strings.HasSuffix(head, " codes") {
+			sep = " "
+		}
+		for _, n := range strings.Split(list, sep) {
+			n = strings.TrimSpace(n)
+			if k := key(n); k != "" {
+				r.names[k] = true
+				ws := strings.Fields(strings.ToLower(n))
+				r.last[ws[len(ws)-1]] = true
+			}
+		}
+	}
+	return r
+})
+
+// endsInRegionWord reports whether s's last word, in lower case, ends a
+// region's name: most answers end in none, and are read no further, without
+// a copy of their words.
+func endsInRegionWord(s string) bool {
+	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	w := s[strings.LastIndexFunc(s, unicode.IsSpace)+1:]
+	var buf [24]byte
+	if w == "" || len(w) > len(buf) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return regions().last[string(buf[:len(w)])]
+}
+
+// TownInRegion reads text, a town's name then a state, province or
+// territory (region_names.txt: "madison wi", "Gary, Indiana", "wagga wagga
+// nsw"), or those words before a comma ("gary indiana, the yard's there"),
+// as the town the towns list names (PlainPlace, in any case): the name
+// alone, never a typo of one. ok is false when no region ends the words, or
+// the name before it is no town the list holds alone (a lexicon city such
+// as "paris texas" is not checked against its state: asked again).
+func TownInRegion(text string) (string, bool) {
+	head, rest, comma := strings.Cut(text, ",")
+	if endsInRegionWord(head) {
+		if t, ok := townBeforeRegion(head); ok {
+			return t, true
+		}
+	}
+	if comma {
+		rest, _, _ = strings.Cut(rest, ",")
+		if endsInRegionWord(rest) && regions().names[key(rest)] {
+			return regionTown(strings.TrimSpace(head)) // "Gary, Indiana"
+		}
+	}
+	return "", false
+}
+
+// townBeforeRegion is the town of text's words before a region that ends
+// them ("madison wi").
+func townBeforeRegion(text string) (string, bool) {
+	ws := strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' })
+	for i := len(ws) - 1; i >= 1 && i >= len(ws)-4; i-- {
+		if !regions().names[key(strings.Join(ws[i:], " "))] {
+			continue
+		}
+		return regionTown(strings.Join(ws[:i], " "))
+	}
+	return "", false
+}
+
+// regionTown reads name, the words before a region, as a town of the
+// towns list: one to four words, no lexicon city.
+func regionTown(name string) (string, bool) {
+	if strings.Count(name, " ") > 3 {
+		return "", false
+	}
+	if _, known := MatchCityExact(name); known {
+		return "", false // "paris texas": not Paris of the lexicon
+	}
+	return PlainPlace(strings.ToLower(name))
+}
