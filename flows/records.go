@@ -115,9 +115,6 @@ func (sl *slot) asReference(v string) string {
 	}
 	k, p := squash(nlu.WithoutSpokenSeparators(v)), squash(r.Prefix)
 	digits, ok := strings.CutPrefix(k, p)
-	if ok {
-		digits = letterDigits(digits)
-	}
 	if !ok || len(digits) != r.Digits || strings.ContainsFunc(digits, func(c rune) bool { return c < '0' || c > '9' }) {
 		return v
 	}
@@ -125,22 +122,6 @@ func (sl *slot) asReference(v string) string {
 		return "" // "bk 8330 2": a digit astray, or one missing
 	}
 	return r.Prefix + digits
-}
-
-// letterDigits is the digit part of a reference (upper case, separators
-// squashed) with the letters typed for a digit read as that digit: O for 0,
-// I and L for 1 ("bk-7731o" is BK-77310, "BK-2O0l5" BK-20015), the slips of
-// a phone keyboard and of typing from a printed reference. Only a part with
-// a digit of its own and no other letter is read so; another part is kept
-// as typed (and its length still decides, in asReference).
-func letterDigits(d string) string {
-	if !strings.ContainsAny(d, "0123456789") || !strings.ContainsAny(d, "OIL") {
-		return d
-	}
-	if strings.ContainsFunc(d, func(c rune) bool { return (c < '0' || c > '9') && c != 'O' && c != 'I' && c != 'L' }) {
-		return d
-	}
-	return strings.NewReplacer("O", "0", "I", "1", "L", "1").Replace(d)
 }
 
 // strayDigit reports whether the digits of v are typed in groups apart by
