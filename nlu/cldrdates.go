@@ -80,9 +80,9 @@ func cldrDateKey(phrase string) (string, bool) {
 	return joined, len(toks) == len(strings.Fields(wordJoinersApart.Replace(phrase)))
 }
 
-// wordJoinersApart puts a space for the hyphen and apostrophes inside a
-// word, where the tokenizer splits it.
-var wordJoinersApart = strings.NewReplacer("-", " ", "'", " ", "ʼ", " ", "’", " ")
+// wordJoinersApart puts a space for the hyphen, the apostrophes and the
+// Tibetan tsheg inside a word, where the tokenizer splits it.
+var wordJoinersApart = strings.NewReplacer("-", " ", "'", " ", "ʼ", " ", "’", " ", "་", " ")
 
 // add files one entry.
 func (c *cldrDates) add(k, kind, value string) {

@@ -24,6 +24,7 @@ import (
 type dateCollision struct {
 	to    string // the English word the tables read for the meaning
 	langs []string
+	alone bool // "!": the word alone answering a date question is its date
 }
 
 // dateCollisionTables are the collision words and, for support, the
@@ -54,7 +55,9 @@ func parseDateCollisions(text string) dateCollisionTables {
 // add files one line's word: a kept one as support, a collision as one.
 func (t dateCollisionTables) add(word, kind, value string, ls []string) {
 	k, ok := cldrDateKey(word)
+	kind, alone := strings.CutSuffix(kind, "!")
 	kind, collides := strings.CutSuffix(kind, "?")
+	collides = collides || alone
 	switch {
 	case !ok || strings.Contains(k, " "):
 		return
@@ -73,7 +76,7 @@ func (t dateCollisionTables) add(word, kind, value string, ls []string) {
 		t.words[k] = dateCollision{} // two meanings after folding, or none: neither
 		return
 	}
-	t.words[k] = dateCollision{to: to, langs: ls}
+	t.words[k] = dateCollision{to: to, langs: ls, alone: alone}
 }
 
 // collisionEnglish is the one English word the date tables read for a
@@ -125,6 +128,19 @@ func readSupportedCollisions(toks []token) {
 		if ok && c.to != "" && t.supported(toks, j, c.langs) {
 			toks[j].text = c.to
 		}
+	}
+}
+
+// readAloneCollision writes over a lone collision word the English word of
+// its meaning when its kind is "!" (its other meaning, a town's name or
+// Swahili "juma", week, never answers a date question): Bambara "sini"
+// answering "when?" is tomorrow.
+func readAloneCollision(toks []token) {
+	if len(toks) != 1 {
+		return
+	}
+	if c, ok := dateCollisions().words[toks[0].text]; ok && c.alone && c.to != "" {
+		toks[0].text = c.to
 	}
 }
 

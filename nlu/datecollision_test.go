@@ -46,7 +46,9 @@ func partWordsOf(t dateCollisionTables) map[string][]string {
 	return out
 }
 
-// Property: a collision date word alone is never read; beside a part of the
+// Property: a collision date word alone is never read, but for a "!" one
+// (its other meaning a town's name or a word that answers no date question),
+// read alone as its meaning; beside a part of the
 // day of one of its languages it is read as its English word there would be;
 // beside one of no language of its own it is not read.
 func TestDateCollisionsProperty(t *testing.T) {
@@ -70,7 +72,10 @@ func TestDateCollisionsProperty(t *testing.T) {
 		w := rapid.SampledFrom(words).Draw(rt, "word")
 		c := tables.words[w]
 		now := time.Date(2027, 1, 1, 9, 0, 0, 0, time.UTC).AddDate(0, 0, rapid.IntRange(0, 400).Draw(rt, "day"))
-		if _, ok := ReadDate(w, now); ok {
+		got, ok := ReadDate(w, now)
+		if want, wantOK := ReadDate(c.to, now); c.alone && (!ok || got != want || !wantOK) {
+			rt.Fatalf("%q (\"!\") alone = %v %v, want %q's %v", w, got, ok, c.to, want)
+		} else if !c.alone && ok {
 			rt.Fatalf("%q alone read", w)
 		}
 		other := rapid.SampledFrom(langs).Draw(rt, "other")
@@ -78,7 +83,7 @@ func TestDateCollisionsProperty(t *testing.T) {
 			other = rapid.SampledFrom(own).Draw(rt, "own language")
 		}
 		p := rapid.SampledFrom(parts[other]).Draw(rt, "part")
-		got, ok := ReadDate(w+" "+p, now)
+		got, ok = ReadDate(w+" "+p, now)
 		if !slices.ContainsFunc(tables.langs[p], func(l string) bool { return slices.Contains(c.langs, l) }) {
 			if ok {
 				rt.Fatalf("%q (%v) read beside %q (%v): %v", w, c.langs, p, tables.langs[p], got)

@@ -74,6 +74,7 @@ func readDate(text string, now time.Time) (Date, bool) {
 	k := dateKey(text, true)
 	toks := appendTokens(tokBuf[:0], k)
 	readSupportedCollisions(toks) // Kurmanji "şemî sibê": "şemî" alone is English "semi"
+	readAloneCollision(toks)      // Bambara "sini" answering a date question: Sini, the town, is read only at a place question
 	correctDateTypos(toks)
 	correctCountedTypos(toks) // "in 10 dyas", "mya 2"
 	spans, ok := dateSpansOf(k, toks, DateOf(now), true)

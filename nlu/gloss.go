@@ -449,6 +449,14 @@ func filedGlossAt(text string, ws []glossWord, i int, kb []byte) (e glossEntry, 
 	return glossEntry{}, false, counts
 }
 
+// phraseJoin reports whether sep, the text between two words of a phrase,
+// is spaces, hyphens, apostrophes or the Tibetan tsheg that ends each
+// syllable ("གཟའ་པ་སངས", Friday).
+func phraseJoin(sep string) bool {
+	rest := strings.Trim(sep, " -'’")
+	return rest == "" || strings.Trim(rest, "་") == ""
+}
+
 // wordsAre reports whether ws's keys are words, joined in text by a phrase's
 // joiners only.
 func wordsAre(text string, ws []glossWord, words []string, kb []byte) bool {
@@ -464,7 +472,7 @@ func wordsAreFrom(text string, ws []glossWord, words []string, kb []byte, from i
 		if k, _ := wordKey(kb, text[w.start:w.end]); string(k) != words[j] {
 			return false
 		}
-		if j > 0 && strings.Trim(text[ws[j-1].end:w.start], " -'’") != "" {
+		if j > 0 && !phraseJoin(text[ws[j-1].end:w.start]) {
 			return false
 		}
 	}

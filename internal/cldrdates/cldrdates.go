@@ -42,6 +42,7 @@ type words struct {
 	fallback map[string]bool
 	covered  map[string]bool // the locales CLDR gives a coverage level
 	places   map[string]bool // GeoNames city and town names, lower case and folded
+	towns    map[string]bool // the town names of places that no city has
 }
 
 func (ws *words) add(phrase string, m meaning, locale string) {
@@ -87,6 +88,10 @@ func Generate(dir, dict, geo string) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
+	towns, err := readTowns(geo)
+	if err != nil {
+		return nil, st, err
+	}
 	levels, err := coverage(dir)
 	if err != nil {
 		return nil, st, err
@@ -124,7 +129,7 @@ func Generate(dir, dict, geo string) ([]byte, Stats, error) {
 	addHand(ws, places)
 	ws.preferCovered()
 	addWrappers(ws)
-	ws.places = places
+	ws.places, ws.towns = places, towns
 	return write(ws, english, &st), st, nil
 }
 
@@ -290,6 +295,9 @@ func dayAfterApart(tomorrow, after string) (string, bool) {
 // addCalendar adds a locale's weekday names (wide, and abbreviated when of
 // three letters or more), its month names (vetoes) and its day periods.
 func addCalendar(ws *words, cal calendar, loc string) {
+	if shiftedWeekdays[loc] {
+		cal.Days = nil
+	}
 	for _, ctx := range []string{"format", "stand-alone"} {
 		for _, width := range []string{"wide", "abbreviated"} {
 			for k, name := range cal.Days[ctx][width] {
@@ -301,6 +309,9 @@ func addCalendar(ws *words, cal calendar, loc string) {
 					addInflected(ws, name, weekdayKeys[k], loc)
 				}
 			}
+			if width == "wide" {
+				addGlued(ws, cal.Days[ctx][width], loc)
+			}
 			for k, name := range cal.Months[ctx][width] {
 				ws.add(name, meaning{"month", k}, loc)
 			}
@@ -310,6 +321,43 @@ func addCalendar(ws *words, cal calendar, loc string) {
 				} else if !strings.Contains(k, "-alt-") {
 					ws.add(name, meaning{"time", k}, loc)
 				}
+			}
+		}
+	}
+}
+
+// shiftedWeekdays are the locales whose CLDR 48 weekday names sit one day
+// off: Dzongkha files "གཟའ་ཟླ་བ་" (the Moon's day, Monday, as Tibetan's
+// "གཟའ་ཟླ་བ་" is) under Sunday and so on round the week. Their names are
+// left out; the same names of Tibetan (bo) stand for both languages.
+var shiftedWeekdays = map[string]bool{"dz": true}
+
+// addGlued adds the seven wide names of a locale that writes each as two
+// words, one of them the same in all seven (Chuvash "эрне кун", "шӑмат
+// кун": "кун", day), also as one word: people type them glued ("эрнекун",
+// "шӑматкун"), as the language's own dictionaries write them.
+func addGlued(ws *words, names map[string]string, loc string) {
+	if len(names) != 7 {
+		return
+	}
+	shared := map[string]int{}
+	for _, name := range names {
+		f := strings.Fields(name)
+		if len(f) != 2 {
+			return
+		}
+		shared[f[0]]++
+		if f[1] != f[0] {
+			shared[f[1]]++
+		}
+	}
+	for w, n := range shared {
+		if n != 7 {
+			continue
+		}
+		for k, name := range names {
+			if !tooShort(strings.ReplaceAll(name, w, "")) {
+				addWeekday(ws, strings.ReplaceAll(name, " ", ""), weekdayKeys[k], loc)
 			}
 		}
 	}
@@ -423,7 +471,7 @@ func write(ws *words, english map[string]bool, st *Stats) []byte {
 		reason := dropReason(ws, w, ms, english)
 		if reason != "" {
 			st.DroppedReason[reason]++
-			writeCollision(&body, w, ms, reason)
+			writeCollision(&body, w, ms, collisionMark(ws, w, reason))
 			continue
 		}
 		for m, locs := range ms {
@@ -451,17 +499,42 @@ func write(ws *words, english map[string]bool, st *Stats) []byte {
 // after it, and read only where a word of its language stands beside it.
 var collisionReasons = map[string]bool{"english": true, "seed-language": true, "short": true, "place": true}
 
-// writeCollision writes w, dropped for reason, as a collision entry when it
-// has one meaning of a kept kind and that reason is a collision.
-func writeCollision(body *strings.Builder, w string, ms map[meaning]map[string]bool, reason string) {
-	if !collisionReasons[reason] || len(ms) != 1 || !lettersOnly(w) {
+// writeCollision writes w as a collision entry, its kind marked by mark,
+// when it has one meaning of a kept kind and was dropped as a collision
+// (mark "").
+func writeCollision(body *strings.Builder, w string, ms map[meaning]map[string]bool, mark string) {
+	if mark == "" || len(ms) != 1 || !lettersOnly(w) {
 		return
 	}
 	for m, locs := range ms {
 		if kept[m.kind] {
-			fmt.Fprintf(body, "%s\t%s?\t%s\t%s\n", w, m.kind, m.value, strings.Join(langs(locs), ","))
+			fmt.Fprintf(body, "%s\t%s%s\t%s\t%s\n", w, m.kind, mark, m.value, strings.Join(langs(locs), ","))
 		}
 	}
+}
+
+// collisionMark is the mark of a word dropped for reason: "!" for a
+// collision whose other meaning never answers a date question (a town's
+// name, read only at a place question; a word of answerSafe), so that the
+// word alone answering one is its date; "?" for another collision; "" when
+// the word is no collision.
+func collisionMark(ws *words, w, reason string) string {
+	switch {
+	case !collisionReasons[reason]:
+		return ""
+	case reason == "place" && ws.towns[w] && seedWords[w] == "", answerSafe[w] != "":
+		return "!"
+	}
+	return "?"
+}
+
+// answerSafe are words of seedWords whose other meaning, in no seed
+// language, never answers a question of which day (no number, no "this",
+// no "no"): alone answering one, the word is its date. A seed language's
+// word (French "homme", Spanish "banda") stays a collision: the bot's own
+// users type it.
+var answerSafe = map[string]string{
+	"juma": "Swahili week", "senin": "Turkish your", "bazar": "a market", "laki": "Indonesian man",
 }
 
 // langs are the languages of a set of locales, without their regions.
@@ -557,7 +630,7 @@ func lettersOnly(w string) bool {
 	prev := ' '
 	for _, r := range w {
 		joiner := strings.ContainsRune(wordJoiners, r)
-		if joiner && !unicode.IsLetter(prev) {
+		if joiner && !unicode.IsLetter(prev) && !unicode.Is(unicode.Mn, prev) {
 			return false
 		}
 		if r != ' ' && !joiner && !unicode.IsLetter(r) && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r) {
@@ -568,8 +641,10 @@ func lettersOnly(w string) bool {
 	return w != "" && !strings.ContainsRune(wordJoiners, prev)
 }
 
-// wordJoiners join the parts of one word: a hyphen and the apostrophes.
-const wordJoiners = "-'ʼ’"
+// wordJoiners join the parts of one word: a hyphen, the apostrophes, and
+// the Tibetan tsheg, which ends each syllable ("སང་ཉིན་", tomorrow; the
+// readers split there as at a hyphen and read the syllables as a phrase).
+const wordJoiners = "-'ʼ’་"
 
 // tooShort reports whether the word w is under four letters in the Latin
 // script, or one character in another ("金" alone is gold too); a phrase is
@@ -593,6 +668,8 @@ func tooShort(w string) bool {
 // "mokolo").
 func forms(word string) []string {
 	w := strings.Join(strings.Fields(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(word)), ".")), " ")
+	w = strings.TrimRight(w, syllableEnds) // Tibetan "སང་ཉིན་" ends with its tsheg
+
 	if w == "" {
 		return nil
 	}
@@ -606,6 +683,10 @@ func forms(word string) []string {
 	}
 	return out
 }
+
+// syllableEnds are the marks that close a word's last syllable: the Tibetan
+// tsheg and shad.
+const syllableEnds = "་།"
 
 // stripAccents drops the accents of Latin letters and leaves other scripts
 // as written.
@@ -706,6 +787,16 @@ const header = `# Generated by ` + "`go run ./cmd/parley-tools cldr-dates -cldr 
 #              word (english, seed-language) or as short, with its one
 #              meaning and its languages: the readers read it only where
 #              another word of one of its languages stands beside it.
+#   day! N, weekday! N  such a word whose other meaning answers no date
+#              question: a GeoNames town's name (towns are read only at a
+#              place question; no city, no seed-language word: bm "sini",
+#              tomorrow) or a word of answerSafe (Swahili "juma", week): read
+#              so too, and alone answering a date question as its date.
+# Tibetan script: a syllable's closing tsheg is dropped and the tsheg inside a
+# name joins its syllables as a hyphen does (bo "སང་ཉིན་", tomorrow); dz's
+# weekday names, one day off in CLDR 48 ("གཟའ་ཟླ་བ་", the Moon's day, filed
+# under Sunday), are left out for bo's. Seven wide names of two words that
+# share one ("кун", day) are also written glued (cv "эрнекун").
 # Left out so: gl "mañá" (folds to "mana", Quechua no, Hindi forbidden; its
 # "pasado mañá" is kept), ku "şemî" (folds to English "semi"; written as a
 # collision, "weekday?").

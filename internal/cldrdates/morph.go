@@ -134,17 +134,48 @@ func romanizedOf(loc, phrase string) (string, bool) {
 func readPlaces(geo string) (map[string]bool, error) {
 	out := map[string]bool{}
 	for _, name := range []string{"cities.txt", "towns.txt"} {
-		data, err := os.ReadFile(filepath.Join(geo, name))
+		names, err := readPlaceFile(filepath.Join(geo, name))
 		if err != nil {
 			return nil, err
 		}
-		for line := range strings.Lines(string(data)) {
-			if strings.HasPrefix(line, "#") {
-				continue
-			}
-			place, _, _ := strings.Cut(strings.TrimSpace(line), ":")
-			out[stripAccents(strings.ToLower(place))] = true
+		for n := range names {
+			out[n] = true
 		}
+	}
+	return out, nil
+}
+
+// readTowns are the names of nlu/geo's towns.txt that cities.txt lacks: a
+// town is read only at a place question, so such a name alone answering a
+// date question is the date (Bambara "sini", tomorrow; Sini, Sardinia).
+func readTowns(geo string) (map[string]bool, error) {
+	towns, err := readPlaceFile(filepath.Join(geo, "towns.txt"))
+	if err != nil {
+		return nil, err
+	}
+	cities, err := readPlaceFile(filepath.Join(geo, "cities.txt"))
+	if err != nil {
+		return nil, err
+	}
+	for n := range cities {
+		delete(towns, n)
+	}
+	return towns, nil
+}
+
+// readPlaceFile reads one GeoNames names file, lower case and folded.
+func readPlaceFile(path string) (map[string]bool, error) {
+	out := map[string]bool{}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		place, _, _ := strings.Cut(strings.TrimSpace(line), ":")
+		out[stripAccents(strings.ToLower(place))] = true
 	}
 	return out, nil
 }
