@@ -84,11 +84,7 @@ func Generate(dir, dict, geo string) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
-	places, err := readPlaces(geo)
-	if err != nil {
-		return nil, st, err
-	}
-	towns, err := readTowns(geo)
+	places, towns, err := readGeo(geo)
 	if err != nil {
 		return nil, st, err
 	}
@@ -131,6 +127,16 @@ func Generate(dir, dict, geo string) ([]byte, Stats, error) {
 	addWrappers(ws)
 	ws.places, ws.towns = places, towns
 	return write(ws, english, &st), st, nil
+}
+
+// readGeo reads geo's city and town names (readPlaces) and its towns that
+// no city has (readTowns).
+func readGeo(geo string) (places, towns map[string]bool, err error) {
+	if places, err = readPlaces(geo); err != nil {
+		return nil, nil, err
+	}
+	towns, err = readTowns(geo)
+	return places, towns, err
 }
 
 // preferCovered leaves out the meanings of a word that only locales without
