@@ -506,15 +506,8 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	}
 	c, _, ok := cityPrefix(raw, upstream, cued)
 	if !ok && !upstream {
-		// "bozeman", "st paul", "kalispell, small airport up here": a
-		// town typed plainly in lower case, by the towns list's spelling.
-		if p, _, plain := plainPlace(raw); plain {
+		if p, read := sl.townTyped(raw, cued); read {
 			return sl.normalize(p), true
-		}
-		if cued {
-			if p, _, read := sl.gazetteerPlace(raw); read {
-				return sl.normalize(p), true
-			}
 		}
 	}
 	// A country ("Portugal", "do you fly to Iceland?") is no city.
@@ -527,6 +520,22 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 		}
 	}
 	return sl.normalize(c), true
+}
+
+// townTyped reads raw, which names no known city at its start, as a town:
+// "bozeman", "st paul", "kalispell, small airport up here", typed plainly in
+// lower case by the towns list's spelling, or, after a cue, a place of the
+// gazetteer.
+func (sl *slot) townTyped(raw string, cued bool) (string, bool) {
+	if p, _, plain := plainPlace(raw); plain {
+		return p, true
+	}
+	if cued {
+		if p, _, read := sl.gazetteerPlace(raw); read {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // typedPlace reads c, a typed name no known city has: a known city after a

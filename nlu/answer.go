@@ -250,18 +250,26 @@ func yesNoTo(text, question string) Answer {
 	case No:
 		ok = elaborates(negatedRest(text, rest, toks), asked, true) || givesReason(toks)
 	default:
-		a, ok = No, negationAt(toks) >= 0 && elaborates(toks, asked, true)
-		if !ok && imperativeYes(toks, asked) {
-			a, ok = Yes, true // "book it", asked "Book Boston -> Paris?"
-		}
-		if !ok && interjectedYes(text, question) == Yes {
-			a, ok = Yes, true // "yeehaw, book it"
-		}
+		a, ok = answerWithoutLeadingWord(text, question, toks, asked)
 	}
 	if ok {
 		return a
 	}
 	return learnedYesNo(text, leading)
+}
+
+// answerWithoutLeadingWord reads a message that opens with no yes or no word:
+// a negation that elaborates ("don't book it") is a no; an instruction that
+// carries out what was asked ("book it", asked "Book Boston -> Paris?") or
+// an exclamation of assent with one ("yeehaw, book it") is a yes.
+func answerWithoutLeadingWord(text, question string, toks []string, asked map[string]bool) (Answer, bool) {
+	if negationAt(toks) >= 0 && elaborates(toks, asked, true) {
+		return No, true
+	}
+	if imperativeYes(toks, asked) || interjectedYes(text, question) == Yes {
+		return Yes, true
+	}
+	return No, false
 }
 
 // learnedYesNo reads a yes or a no opening a message whose other words the
