@@ -108,7 +108,10 @@ func TestCollidingWordsNeverFlipAYes(t *testing.T) {
 		y := rapid.SampledFrom(yeses).Draw(t, "yes")
 		w := rapid.SampledFrom(collisions).Draw(t, "collision")
 		sep := rapid.SampledFrom([]string{" ", ", ", "... "}).Draw(t, "sep")
-		if s := y + sep + w; YesNoTo(s, worldQuestion) == No {
+		// A yes that is also only polite words of other languages ("tak
+		// dziękuję": Danish "tak" is thanks) says no yes of its own beside
+		// a no: "thanks, ne ne" is a polite no.
+		if s := y + sep + w; SmallTalkOf(y) == NoSmallTalk && YesNoTo(s, worldQuestion) == No {
 			t.Fatalf("YesNoTo(%q) = no: a collision word flipped a yes", s)
 		}
 		b := rapid.SampledFrom(bare).Draw(t, "bare")
