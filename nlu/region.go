@@ -11,10 +11,13 @@ import (
 var regionNamesText string
 
 // regions are region_names.txt's states, provinces and their codes, folded
-// (key), and the last words of them in lower case: read on the first place
-// answer.
-var regions = sync.OnceValue(func() (r struct{ names, last map[string]bool }) {
-	r.names, r.last = map[string]bool{}, map[string]bool{}
+// (key), and the last words of them in lower case, each with the fewest words
+// of a region it ends: read on the first place answer.
+var regions = sync.OnceValue(func() (r struct {
+	names map[string]bool
+	last  map[string]int
+}) {
+	r.names, r.last = map[string]bool{}, map[string]int{}
 	for line := range strings.Lines(regionNamesText) {
 		head, list, ok := strings.Cut(line, ":")
 		if !ok || strings.HasPrefix(line, "#") {
@@ -29,7 +32,9 @@ var regions = sync.OnceValue(func() (r struct{ names, last map[string]bool }) {
 			if k := key(n); k != "" {
 				r.names[k] = true
 				ws := strings.Fields(strings.ToLower(n))
-				r.last[ws[len(ws)-1]] = true
+				if least, seen := r.last[ws[len(ws)-1]]; !seen || len(ws) < least {
+					r.last[ws[len(ws)-1]] = len(ws)
+				}
 			}
 		}
 	}
@@ -37,9 +42,11 @@ var regions = sync.OnceValue(func() (r struct{ names, last map[string]bool }) {
 })
 
 // endsInRegionWord reports whether s's last word, in lower case, ends a
-// region's name: most answers end in none, and are read no further, without
-// a copy of their words.
-func endsInRegionWord(s string) bool {
+// region's name with at least before words before it (for a town: 1; none
+// after a comma): most answers end in none ("New York" is a region, but no
+// town stands before "York"), and are read no further, without a copy of
+// their words.
+func endsInRegionWord(s string, before int) bool {
 	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
 	w := s[strings.LastIndexFunc(s, unicode.IsSpace)+1:]
 	var buf [24]byte
@@ -53,7 +60,22 @@ func endsInRegionWord(s string) bool {
 		}
 		buf[i] = c
 	}
-	return regions().last[string(buf[:len(w)])]
+	least, ok := regions().last[string(buf[:len(w)])]
+	return ok && regionWords(s) >= least+before
+}
+
+// regionWords is the number of words of s, split at spaces and commas.
+func regionWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		switch space := unicode.IsSpace(r) || r == ','; {
+		case space:
+			in = false
+		case !in:
+			n, in = n+1, true
+		}
+	}
+	return n
 }
 
 // TownInRegion reads text, a town's name then a state, province or
@@ -65,14 +87,14 @@ func endsInRegionWord(s string) bool {
 // as "paris texas" is not checked against its state: asked again).
 func TownInRegion(text string) (string, bool) {
 	head, rest, comma := strings.Cut(text, ",")
-	if endsInRegionWord(head) {
+	if endsInRegionWord(head, 1) {
 		if t, ok := townBeforeRegion(head); ok {
 			return t, true
 		}
 	}
 	if comma {
 		rest, _, _ = strings.Cut(rest, ",")
-		if endsInRegionWord(rest) && regions().names[key(rest)] {
+		if endsInRegionWord(rest, 0) && regions().names[key(rest)] {
 			return regionTown(strings.TrimSpace(head)) // "Gary, Indiana"
 		}
 	}
