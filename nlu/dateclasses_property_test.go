@@ -95,8 +95,12 @@ func TestHolidayProperty(t *testing.T) {
 	// In the order of their first words: a map's order would make a seed draw
 	// another holiday on each run, and a failure could not be replayed.
 	var all []holiday
-	for _, first := range slices.Sorted(maps.Keys(holidaysByFirst)) {
-		all = append(all, holidaysByFirst[first]...)
+	for _, first := range slices.Sorted(maps.Keys(holidaysByFirst())) {
+		for _, h := range holidaysByFirst()[first] {
+			if len(h.countries) == 0 || h.dflt { // another country's day is read with its name (TestHolidayCountryProperty)
+				all = append(all, h)
+			}
+		}
 	}
 	rapid.Check(t, func(t *rapid.T) {
 		today := genToday(t)
@@ -113,6 +117,10 @@ func TestHolidayProperty(t *testing.T) {
 			}
 		}
 		got, ok := ReadDate(text, today.noon())
+		this, thisHas := h.on(today.Year)
+		if _, nextHas := h.on(today.Year + 1); !ok && !nextHas && (!thisHas || this.Before(today)) {
+			return // leap day, none to come this year or next
+		}
 		if !ok {
 			if d := h.in(today.Year); !d.Before(today) || d.Before(today.AddDays(-recentPastDays)) {
 				t.Fatalf("ReadDate(%q) on %s: none, want %s or next year's", text, today, d)

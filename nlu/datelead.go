@@ -45,7 +45,8 @@ var dateLeadWords = sync.OnceValue(func() map[string]bool {
 	addKeys(set, bracketWeekdays)                                 // isoWeekAt (weekdayWord)
 	addKeys(set, weekdayPrefixes)                                 // weekdayAt
 	addKeys(set, holidayArticles)                                 // holidayAt
-	addKeys(set, holidaysByFirst)                                 // holidayAt
+	addKeys(set, holidaysByFirst())                               // holidayAt
+	addKeys(set, holidayData().countryByWord)                     // holidayAt: "uk mother's day"
 	addKeys(set, isoWeekWords)                                    // isoWeekAt (weekNumberAt): "week 12"
 	addKeys(set, relativeDaysByFirst)                             // relativeDayAt
 	addKeys(set, inWords)                                         // inUnitsAt

@@ -76,6 +76,7 @@ func readDate(text string, now time.Time) (Date, bool) {
 	readSupportedCollisions(toks) // Kurmanji "şemî sibê": "şemî" alone is English "semi"
 	readAloneCollision(toks)      // Bambara "sini" answering a date question: Sini, the town, is read only at a place question
 	correctDateTypos(toks)
+	correctHolidayTypos(toks) // "leep day"
 	correctCountedTypos(toks) // "in 10 dyas", "mya 2"
 	spans, ok := dateSpansOf(k, toks, DateOf(now), true)
 	d, covered, ok := oneDate(spans, ok, len(toks))
@@ -191,6 +192,7 @@ func findDate(text string, now time.Time) (Date, bool) {
 	k := dateKey(text, false)
 	toks := appendTokens(tokBuf[:0], k)
 	correctDateTyposInContext(toks)
+	correctHolidayTypos(toks)
 	correctCountedTypos(toks)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), false)
 	d, covered, ok := oneDate(spans, ok, len(toks))
@@ -943,7 +945,7 @@ func holidayTypoFor(w string) (string, bool) {
 // names, in lower-case ASCII, built on the first typo read.
 var holidayTypoTargets = sync.OnceValue(func() []string {
 	var out []string
-	for w := range holidayWords {
+	for w := range holidayWords() {
 		if len(w) >= 7 && lowerASCIILetters(w) {
 			out = append(out, w)
 		}
@@ -963,7 +965,7 @@ func knownDateWord(w string) bool {
 	rel := relativeDayWord(w)
 	_, unit := dayUnits[w]
 	_, ord := ordinalWords[w]
-	return rel || unit || ord || dateFillers[w] || holidayWords[w]
+	return rel || unit || ord || dateFillers[w] || holidayWords()[w]
 }
 
 // typoDistance is the edit distance of a and b, a swap of two neighbouring

@@ -184,7 +184,7 @@ func reasonOpens(first string) bool {
 // holiday's word), and whether it is no content word: a day, a number, an
 // opener, a verb or a date's filler.
 func reasonWordKind(w string) (day, named bool) {
-	day = knownDateWord(w) || strings.ContainsAny(w, "0123456789") || holidayWords[w]
+	day = knownDateWord(w) || strings.ContainsAny(w, "0123456789") || holidayWords()[w]
 	return day, day || IsNumberWord(w) || reasonOpeners[w] || reasonVerbs[w] || dateFillers[w]
 }
 

@@ -26,6 +26,9 @@ var eventNotNouns = readerWords("event_not_noun")
 func eventClause(c string) bool {
 	var buf [16]token
 	toks := appendTokens(buf[:0], key(c))
+	if n := holidayNameLen(toks); n > 0 && n < len(toks) && eventLinks[toks[n].text] {
+		return namesDayIn(toks[n+1:]) // "mardi gras is on tuesday", "christmas eve is a sunday"
+	}
 	for i := 1; i < len(toks) && i <= 4; i++ {
 		if eventLinks[toks[i].text] {
 			return i <= 3 && eventNoun(toks[:i]) && namesDayIn(toks[i+1:])
@@ -116,4 +119,27 @@ func WithoutEventClauses(text string) (string, bool) {
 		return text, false
 	}
 	return strings.TrimSpace(strings.Join(kept, ",")), true
+}
+
+// holidayNameLen is the length in words of the holiday's name (holidays.txt,
+// a season's too: "easter is the 16th") that toks start with, after an
+// article, or 0: a holiday is an event, whose day is its own, not the trip's.
+func holidayNameLen(toks []token) int {
+	j := 0
+	if len(toks) > 1 && holidayArticles[toks[0].text] {
+		j = 1
+	}
+	if j >= len(toks) {
+		return 0
+	}
+	n := 0
+	for _, h := range holidaysByFirst()[toks[j].text] {
+		if len(h.words) > n && startsWithPhrase(toks[j:], h.words) {
+			n = len(h.words)
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return j + n
 }

@@ -2,10 +2,13 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/parleyhq/parley/shop/lexicon"
 )
 
 //go:embed holidays.txt
@@ -24,41 +27,129 @@ type holiday struct {
 	weekday time.Weekday
 	nth     int
 	anchor  bool // a season alone ("Easter"), a day only counted from ("the day after Easter")
+	// countries are the countries whose day this is ({gb ie}); none: the day
+	// is the same everywhere. dflt: the day read when no country is said ({us *}).
+	countries []string
+	dflt      bool
 }
 
-// holidaysByFirst are holidays.txt's holidays by their phrase's first word.
-var holidaysByFirst = func() map[string][]holiday {
-	m := map[string][]holiday{}
+// holidayTable is holidays.txt read: the holidays by their phrase's first
+// word, the words of the phrases, and the countries that qualify a holiday
+// ("Mother's Day in the UK", "British Mother's Day"): a folded name to its
+// code, the names by their first word, and the country a region's days fall
+// back to (Scotland to the UK).
+type holidayTable struct {
+	byFirst       map[string][]holiday
+	words         map[string]bool
+	countryByWord map[string][]countryName
+	parent        map[string]string
+}
+
+// countryName is one name of a country: its words and the country's code.
+type countryName struct {
+	words []string
+	code  string
+}
+
+// holidayData is holidays.txt, read on the first date read.
+var holidayData = sync.OnceValue(func() *holidayTable {
+	t := &holidayTable{byFirst: map[string][]holiday{}, words: map[string]bool{},
+		countryByWord: map[string][]countryName{}, parent: map[string]string{}}
 	for _, line := range strings.Split(holidaysText, "\n") {
-		phrase, rule, ok := strings.Cut(line, "=")
-		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "@country ") {
+			t.addCountry(strings.TrimPrefix(line, "@country "))
 			continue
 		}
-		rule, anchor := strings.CutSuffix(strings.TrimSpace(rule), "[anchor]")
-		h, ok := parseHolidayRule(strings.TrimSpace(rule))
-		h.anchor = anchor
+		phrase, rule, ok := strings.Cut(line, "=")
+		if !ok || strings.HasPrefix(line, "#") {
+			continue
+		}
+		h, ok := parseHolidayLine(rule)
 		if !ok {
 			panic("nlu: holidays.txt: bad rule " + strconv.Quote(line)) // embedded, checked by the tests
 		}
-		h.words = phraseWords(phrase)
-		m[h.words[0]] = append(m[h.words[0]], h)
-	}
-	return m
-}()
-
-// holidayWords are the words of holidays.txt's phrases: no typo of a date word
-// (correctDateTypos), so "marche" of "fête de la marche verte" stays itself.
-var holidayWords = func() map[string]bool {
-	m := map[string]bool{}
-	for _, hs := range holidaysByFirst {
-		for _, h := range hs {
-			for _, w := range h.words {
-				m[w] = true
+		for _, ws := range holidayPhraseForms(phraseWords(phrase)) {
+			h.words = ws
+			t.byFirst[ws[0]] = append(t.byFirst[ws[0]], h)
+			for _, w := range ws {
+				t.words[w] = true
 			}
 		}
 	}
-	return m
-}()
+	return t
+})
+
+// addCountry reads "CODE[<PARENT]: name, name, ..." (a country's names and
+// adjectives, in the seed languages).
+func (t *holidayTable) addCountry(line string) {
+	code, names, _ := strings.Cut(line, ":")
+	code, parent, _ := strings.Cut(strings.TrimSpace(code), "<")
+	code = strings.TrimSpace(code)
+	if parent = strings.TrimSpace(parent); parent != "" {
+		t.parent[code] = parent
+	}
+	for _, n := range strings.Split(names, ",") {
+		ws := phraseWords(n)
+		if len(ws) == 0 {
+			continue
+		}
+		t.countryByWord[ws[0]] = append(t.countryByWord[ws[0]], countryName{ws, code})
+	}
+}
+
+// parseHolidayLine reads a rule with its tags: "[anchor]" and the
+// countries "{gb ie}" ("*" among them: the day read when none is said).
+func parseHolidayLine(rule string) (holiday, bool) {
+	rule = strings.TrimSpace(rule)
+	var tags string
+	if i := strings.IndexByte(rule, '{'); i >= 0 && strings.HasSuffix(rule, "}") {
+		rule, tags = strings.TrimSpace(rule[:i]), rule[i+1:len(rule)-1]
+	}
+	rule, anchor := strings.CutSuffix(rule, "[anchor]")
+	h, ok := parseHolidayRule(strings.TrimSpace(rule))
+	h.anchor = anchor
+	for _, c := range strings.Fields(tags) {
+		if c == "*" {
+			h.dflt = true
+			continue
+		}
+		h.countries = append(h.countries, c)
+	}
+	return h, ok && (tags == "" || len(h.countries) > 0)
+}
+
+// holidayPhraseForms are the ways a phrase is written: as listed, a
+// possessive without its apostrophe ("mother's day", folded "mother s day",
+// also "mothers day"), and "st" as "saint" and the reverse.
+func holidayPhraseForms(ws []string) [][]string {
+	forms := [][]string{ws}
+	var joined []string
+	for i := 0; i < len(ws); i++ {
+		if i+1 < len(ws) && ws[i+1] == "s" {
+			joined = append(joined, ws[i]+"s")
+			i++
+			continue
+		}
+		joined = append(joined, ws[i])
+	}
+	if len(joined) != len(ws) {
+		forms = append(forms, joined)
+	}
+	for _, f := range forms[:len(forms):len(forms)] {
+		if alt, ok := map[string]string{"st": "saint", "saint": "st"}[f[0]]; ok {
+			forms = append(forms, append([]string{alt}, f[1:]...))
+		}
+	}
+	return forms
+}
+
+// holidaysByFirst are holidays.txt's holidays by their phrase's first word.
+func holidaysByFirst() map[string][]holiday { return holidayData().byFirst }
+
+// holidayWords are the words of holidays.txt's phrases: no typo of a date word
+// (correctDateTypos), so "marche" of "fête de la marche verte" stays itself.
+func holidayWords() map[string]bool { return holidayData().words }
 
 // parseHolidayRule reads "MM-DD", "easter+N", "easter-N" or "MM-wday#N"
 // ("11-thu#4": the fourth Thursday of November; "05-mon#last").
@@ -122,7 +213,8 @@ func parseNthWeekdayRule(rule string) (holiday, bool) {
 	return holiday{month: time.Month(m), weekday: w, nth: n, offset: offset}, err == nil && (n == -1 || n >= 1 && n <= 4)
 }
 
-// in is the holiday's day in year.
+// in is the holiday's day in year (Feb 29 of a year that has none is no
+// date: see on).
 func (h holiday) in(year int) Date {
 	switch {
 	case h.easter:
@@ -131,6 +223,13 @@ func (h holiday) in(year int) Date {
 		return nthWeekday(year, h.month, h.weekday, h.nth).AddDays(h.offset)
 	}
 	return Date{year, h.month, h.day}
+}
+
+// on is the holiday's day in year, when it has one that year: leap day
+// (Feb 29) is in leap years only.
+func (h holiday) on(year int) (Date, bool) {
+	d := h.in(year)
+	return d, validDate(d.Year, d.Month, d.Day)
 }
 
 // nthWeekday is the nth weekday wd of month in year; nth -1 is the last.
@@ -155,12 +254,15 @@ func nthWeekday(year int, month time.Month, wd time.Weekday, nth int) Date {
 // has passed, not the holiday, so Whit Monday said on Whit Monday is today,
 // and "the day before Easter" said on Easter Sunday (yesterday) is none.
 func (h holiday) nextCounted(c holidayCount, today Date) (Date, bool) {
-	if d := c.from(h.in(today.Year)); !d.Before(today) {
-		return d, true
-	} else if !d.Before(today.AddDays(-recentPastDays)) {
-		return Date{}, false
+	if d, ok := h.on(today.Year); ok {
+		if d = c.from(d); !d.Before(today) {
+			return d, true
+		} else if !d.Before(today.AddDays(-recentPastDays)) {
+			return Date{}, false
+		}
 	}
-	return c.from(h.in(today.Year + 1)), true
+	d, ok := h.on(today.Year + 1) // a leap day said in a year after one: asked
+	return c.from(d), ok
 }
 
 // holidayArticles may stand before a holiday's name.
@@ -173,33 +275,146 @@ var holidaySpans = wordSet(`weekend weekends week holiday holidays break vacatio
 // holidayAt reads a holiday by name at toks[i] ("Easter Monday", "Christmas
 // Eve 2026", "le lundi de Pâques", "the day after Thanksgiving"), the longest
 // phrase of holidays.txt, with a year after it when one is said. A span named
-// after it ("Thanksgiving weekend") names no one day.
+// after it ("Thanksgiving weekend") names no one day. A country said before
+// or after it ("British Mother's Day", "Mother's Day in the UK") picks that
+// country's day; a holiday kept on other days elsewhere, said of a country
+// whose day is not listed, or of none when no day is read by default
+// ("Labour Day"), names no day: it is asked.
 func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	j, c := holidayLead(toks, i)
-	best, found := holiday{}, false
-	for _, h := range holidaysByFirst[toks[j].text] {
-		if startsWithPhrase(toks[j:], h.words) && (!found || len(h.words) > len(best.words)) && (!h.anchor || c.dir != 0) {
-			best, found = h, true
-		}
+	before, k := countryBefore(toks, j)
+	group := holidayGroupAt(toks, k, c)
+	if len(group) == 0 && k > j {
+		before, k, group = "", j, holidayGroupAt(toks, j, c)
 	}
-	if !found {
+	if len(group) == 0 && j > i && c.dir == 0 {
+		k, group = i, holidayGroupAt(toks, i, c) // the article is the name's own: "l'Ascension"
+	}
+	if len(group) == 0 {
 		return dateSpan{}, false
 	}
-	last := j + len(best.words) - 1
+	last := k + len(group[0].words) - 1
 	if last+1 < len(toks) && holidaySpans[toks[last+1].text] {
 		return dateSpan{first: i, last: last + 1, noDay: true}, true
 	}
 	if c.dir == 0 && holidayNear(toks, i) {
 		return dateSpan{first: i, last: last, noDay: true}, true
 	}
-	if c.dir == 0 && holidayAttribute(toks, j, last) {
+	if c.dir == 0 && before == "" && holidayAttribute(toks, k, last) {
 		return dateSpan{first: i, last: last, noDay: true, attribute: true}, true
 	}
+	after, end := countryAfter(toks, last+1)
+	if after != "" {
+		last = end
+	}
+	best, ok := pickHoliday(group, before, after)
+	if !ok {
+		return dateSpan{first: i, last: last, noDay: true}, true
+	}
 	if y, yl, ok := yearAt(toks, last+1); ok {
-		return dateSpan{first: i, last: yl, date: c.from(best.in(y))}, true
+		d, ok := best.on(y)
+		return dateSpan{first: i, last: yl, date: c.from(d), noDay: !ok}, true
 	}
 	d, ok := best.nextCounted(c, today)
 	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+// holidayGroupAt are the lines of the longest holiday phrase at toks[j] (one
+// per country whose day differs); an anchor only when a day is counted from it.
+func holidayGroupAt(toks []token, j int, c holidayCount) []holiday {
+	if j >= len(toks) {
+		return nil
+	}
+	var group []holiday
+	for _, h := range holidaysByFirst()[toks[j].text] {
+		if !startsWithPhrase(toks[j:], h.words) || h.anchor && c.dir == 0 {
+			continue
+		}
+		switch {
+		case len(group) == 0 || len(h.words) > len(group[0].words):
+			group = append(group[:0:0], h)
+		case len(h.words) == len(group[0].words):
+			group = append(group, h)
+		}
+	}
+	return group
+}
+
+// pickHoliday is the line of group for the country said (before or after the
+// name; two that differ are none), its region's country when the region has
+// no line of its own, else a line kept everywhere; with no country said, the
+// line kept everywhere or read by default.
+func pickHoliday(group []holiday, before, after string) (holiday, bool) {
+	country := before
+	if after != "" {
+		if before != "" && before != after {
+			return holiday{}, false
+		}
+		country = after
+	}
+	for code := country; code != ""; code = holidayData().parent[code] {
+		for _, h := range group {
+			if slices.Contains(h.countries, code) {
+				return h, true
+			}
+		}
+	}
+	for _, h := range group {
+		if len(h.countries) == 0 || country == "" && h.dflt {
+			return h, true
+		}
+	}
+	return holiday{}, false
+}
+
+// countryBefore is the country named at toks[j] before a holiday ("UK
+// Mother's Day", "American Thanksgiving") and where the holiday starts, or
+// "" and j.
+func countryBefore(toks []token, j int) (string, int) {
+	if j < len(toks) {
+		if code, n := countryAt(toks, j); n > 0 {
+			return code, j + n
+		}
+	}
+	return "", j
+}
+
+// holidayCountryLinks join a holiday to the country after it ("in the UK",
+// "en France", "au Canada", "aux États-Unis", "fi lmaghrib", "في المغرب").
+var holidayCountryLinks = wordSet(`in en au aux fi في`)
+
+// holidayCountryArticles may stand between the link and the country.
+var holidayCountryArticles = wordSet(`the le la les l el los`)
+
+// countryAfter is the country named at toks[j] after a holiday's name ("in
+// the UK", "UK", "en Espagne") and its last token, or "".
+func countryAfter(toks []token, j int) (string, int) {
+	k := j
+	if k < len(toks) && holidayCountryLinks[toks[k].text] {
+		k++
+		if k < len(toks) && holidayCountryArticles[toks[k].text] {
+			k++
+		}
+	}
+	if k >= len(toks) {
+		return "", 0
+	}
+	if code, n := countryAt(toks, k); n > 0 {
+		return code, k + n - 1
+	}
+	return "", 0
+}
+
+// countryAt is the country whose longest name (holidays.txt, @country)
+// starts at toks[k], and its length in words.
+func countryAt(toks []token, k int) (string, int) {
+	code, n := "", 0
+	for _, c := range holidayData().countryByWord[toks[k].text] {
+		if len(c.words) > n && startsWithPhrase(toks[k:], c.words) {
+			code, n = c.code, len(c.words)
+		}
+	}
+	return code, n
 }
 
 // holidayFrames are reader_words.txt's frames of a time near a holiday and
@@ -287,3 +502,84 @@ func holidayLead(toks []token, i int) (int, holidayCount) {
 	}
 	return i, holidayCount{}
 }
+
+// correctHolidayTypos reads a word of a holiday's name mistyped by one edit
+// ("leep day", "pancak day", "mothrs day") as the word, where the name's
+// other words stand around it as they are: a word of four letters or more,
+// the same first letter, that no table and no English dictionary knows (the
+// rule of correctCountedTypos, the name's own words standing for the number
+// there). Two names it could be are none.
+func correctHolidayTypos(toks []token) {
+	for j, t := range toks {
+		if len(t.text) < 4 || !lowerASCIILetters(t.text) || knownDateWord(t.text) || IsNumberWord(t.text) {
+			continue
+		}
+		if w, ok := holidayWordTypo(toks, j); ok && !lexicon.IsEnglishWord(t.text) {
+			toks[j].text = w
+		}
+	}
+}
+
+// holidayWordTypo is the word of a holiday's name toks[j] is one edit from,
+// the name's other words standing around it (see correctHolidayTypos).
+func holidayWordTypo(toks []token, j int) (string, bool) {
+	w, found := "", false
+	for start := max(0, j-3); start < j+1; start++ {
+		first := toks[start].text
+		for _, h := range holidaysByFirst()[first] {
+			if cand, ok := typoInPhrase(toks, start, j, h.words); ok {
+				if found && cand != w {
+					return "", false
+				}
+				w, found = cand, true
+			}
+		}
+	}
+	if found || j+1 >= len(toks) {
+		return w, found
+	}
+	// The first word mistyped: the names whose second word follows.
+	for _, h := range holidaysBySecond()[toks[j+1].text] {
+		if cand, ok := typoInPhrase(toks, j, j, h.words); ok {
+			if found && cand != w {
+				return "", false
+			}
+			w, found = cand, true
+		}
+	}
+	return w, found
+}
+
+// typoInPhrase reports whether phrase stands at toks[start:] with only its
+// word at j mistyped (one edit, the same first letter, four letters or more),
+// and the word meant.
+func typoInPhrase(toks []token, start, j int, phrase []string) (string, bool) {
+	p := j - start
+	if len(phrase) < 2 || p >= len(phrase) || start+len(phrase) > len(toks) {
+		return "", false
+	}
+	for q, pw := range phrase {
+		if q != p && toks[start+q].text != pw {
+			return "", false
+		}
+	}
+	target, w := phrase[p], toks[j].text
+	if len(target) < 4 || target[0] != w[0] || typoDistance(w, target) != 1 {
+		return "", false
+	}
+	return target, true
+}
+
+// holidaysBySecond are the holidays of two words or more by their second
+// word: where the first is mistyped ("leep day").
+var holidaysBySecond = sync.OnceValue(func() map[string][]holiday {
+	m := map[string][]holiday{}
+	for _, hs := range holidaysByFirst() {
+		for _, h := range hs {
+			if len(h.words) >= 2 {
+				m[h.words[1]] = append(m[h.words[1]], h)
+			}
+		}
+	}
+	return m
+})
