@@ -282,14 +282,7 @@ var holidaySpans = wordSet(`weekend weekends week holiday holidays break vacatio
 // ("Labour Day"), names no day: it is asked.
 func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	j, c := holidayLead(toks, i)
-	before, k := countryBefore(toks, j)
-	group := holidayGroupAt(toks, k, c)
-	if len(group) == 0 && k > j {
-		before, k, group = "", j, holidayGroupAt(toks, j, c)
-	}
-	if len(group) == 0 && j > i && c.dir == 0 {
-		k, group = i, holidayGroupAt(toks, i, c) // the article is the name's own: "l'Ascension"
-	}
+	before, k, group := holidayNamedAt(toks, i, j, c)
 	if len(group) == 0 {
 		return dateSpan{}, false
 	}
@@ -317,6 +310,23 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	d, ok := best.nextCounted(c, today)
 	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+// holidayNamedAt is the country said before a holiday's name at toks[j]
+// ("UK Mother's Day"), where the name starts and its lines (holidayGroupAt);
+// an article before the name may be its own ("l'Ascension", "la Chandeleur").
+func holidayNamedAt(toks []token, i, j int, c holidayCount) (string, int, []holiday) {
+	before, k := countryBefore(toks, j)
+	if group := holidayGroupAt(toks, k, c); len(group) > 0 {
+		return before, k, group
+	}
+	if group := holidayGroupAt(toks, j, c); len(group) > 0 && k > j {
+		return "", j, group
+	}
+	if j > i && c.dir == 0 {
+		return "", i, holidayGroupAt(toks, i, c)
+	}
+	return "", j, nil
 }
 
 // holidayGroupAt are the lines of the longest holiday phrase at toks[j] (one
