@@ -23,6 +23,44 @@ import (
 // Monday works": decidedAfter). The text is returned as it is when none of
 // this applies (no allocation).
 func ownWords(text, kind string) string {
+	if kind == ExtractEmail && strings.Contains(text, "@") {
+		return ownAddressWords(text)
+	}
+	return ownWordsOf(text, kind)
+}
+
+// ownAddressWords is ownWords for an email: the message's addresses are read
+// as whole words (placeholders) while its clauses and words are weighed, so
+// that no word of an address's local part ("old.spines", "ex.wife",
+// "no.reply") is read as the user's and no dot in it ends a clause (issue
+// 38 round 18); the addresses are written back after.
+func ownAddressWords(text string) string {
+	spans := nlu.EmailSpans(text)
+	if len(spans) == 0 {
+		return ownWordsOf(text, ExtractEmail)
+	}
+	var b strings.Builder
+	last := 0
+	for i, sp := range spans {
+		b.WriteString(text[last:sp[0]])
+		b.WriteString(addressHolder(i))
+		last = sp[1]
+	}
+	b.WriteString(text[last:])
+	own := ownWordsOf(b.String(), ExtractEmail)
+	for i, sp := range spans {
+		own = strings.Replace(own, addressHolder(i), text[sp[0]:sp[1]], 1)
+	}
+	return own
+}
+
+// addressHolder is the i-th address's placeholder: one word no reader knows.
+func addressHolder(i int) string {
+	return "qxaddr" + string(rune('a'+i%26)) + "qx"
+}
+
+// ownWordsOf is ownWords for a text whose addresses, if any, are held.
+func ownWordsOf(text, kind string) string {
 	if endsWithdrawn(text) {
 		return ""
 	}

@@ -11,18 +11,58 @@ import (
 
 var emailRe = regexp.MustCompile(`[a-zA-Z0-9._%+\-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?)*\.[a-zA-Z]{2,}`)
 
+// addressRe is an address with the whole RFC 5322 dot-atom local part: the
+// atext characters (letters, digits and !#$%&'*+/=?^_`{|}~-) in runs joined
+// by single dots ("old.spines", "ana+gym", "o'brien", "j_doe-2"), so that
+// no reader cuts it at a word (issue 38 round 18: "old.spines@bindery.org"
+// is never "spines@bindery.org"). A quoted local part ("\"jo doe\"@x.org")
+// or one with two dots in a row is no address here: the question is asked
+// again, the part after the quote or the dots is never stored.
+var addressRe = regexp.MustCompile("[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\\-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9\\-]*[a-zA-Z0-9])?)*\\.[a-zA-Z]{2,}")
+
 // ExtractEmail returns the first email address in text, lowercased, or one
-// spelled out ("jo dot smith at gmail dot com": SpokenEmail).
+// spelled out ("jo dot smith at gmail dot com": SpokenEmail). The local part
+// is kept whole or the address is not read (EmailSpans).
 func ExtractEmail(text string) (string, bool) {
 	if a, ok := commaForDot(text); ok {
 		return a, true
 	}
-	m := emailRe.FindString(text)
-	if m == "" {
+	if !strings.Contains(text, "@") {
 		return SpokenEmail(text)
 	}
-	m = strings.Trim(m, ".")
-	return strings.ToLower(m), true
+	spans := EmailSpans(text)
+	if len(spans) == 0 {
+		if addressRe.MatchString(text) || emailRe.MatchString(text) {
+			return "", false // an address no dot-atom reads whole: asked again
+		}
+		return SpokenEmail(text)
+	}
+	return strings.ToLower(text[spans[0][0]:spans[0][1]]), true
+}
+
+// EmailSpans are the byte spans of text's whole email addresses, each local
+// part a whole RFC 5322 dot-atom: quote marks and dots around it are left
+// out ("'sam@x.org'", "...sam@x.org"), and an address right after a quote,
+// a backslash or an "@", or with two dots in a row in its local part, is
+// none (a quoted local part, a garbled one: never stored cut).
+func EmailSpans(text string) [][]int {
+	var out [][]int
+	for _, m := range addressRe.FindAllStringIndex(text, -1) {
+		start, end := m[0], m[1]
+		for start < end && strings.IndexByte("'`{.", text[start]) >= 0 {
+			start++
+		}
+		at := strings.IndexByte(text[start:end], '@') + start
+		local := text[start:at]
+		if local == "" || strings.HasSuffix(local, ".") || strings.Contains(local, "..") {
+			continue
+		}
+		if m[0] > 0 && strings.IndexByte("\"\\@", text[m[0]-1]) >= 0 {
+			continue
+		}
+		out = append(out, []int{start, end})
+	}
+	return out
 }
 
 // commaForDot reads an address whose domain a phone typed with a comma for a
