@@ -2,6 +2,7 @@ package gates
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -67,7 +68,7 @@ func withoutOtherActivity(n *Node, text string) string {
 	if level, _ := presentLevelExtractor(n); level == nil {
 		return text
 	}
-	parts := activityParts(text)
+	parts, contrasted := activityParts(text)
 	if len(parts) < 2 {
 		return text
 	}
@@ -75,26 +76,7 @@ func withoutOtherActivity(n *Node, text string) string {
 	if goal == "" || !strings.ContainsAny(parts[0], "0123456789") {
 		return text
 	}
-	kept, others, repeated := []string{parts[0]}, 0, 0
-	for _, p := range parts[1:] {
-		words := ownerTokens(p)
-		act, at := activityOf(words)
-		switch {
-		case act == "" || !strings.ContainsAny(p, "0123456789"):
-			kept = append(kept, p)
-		case act != goal:
-			others++
-		case at > 0:
-			// "only run 8 km" is "only do 8 km": the goal's
-			// activity said again is the level frame "do". A bare "run 8
-			// km" after the target may correct it: kept as said.
-			words[at] = "do"
-			kept = append(kept, strings.Join(words, " "))
-			repeated++
-		default:
-			kept = append(kept, p)
-		}
-	}
+	kept, others, repeated := goalParts(parts, contrasted, goal)
 	if others+repeated == 0 {
 		return text
 	}
@@ -111,17 +93,34 @@ func withoutOtherActivity(n *Node, text string) string {
 }
 
 // activityParts are text's clauses, each split before its contrast words,
-// trimmed of their punctuation.
-func activityParts(text string) []string {
+// trimmed of their punctuation, and for each whether a contrast word stood
+// right before it ("i walk sites but run 10 km": "run 10 km" is set against
+// the walking, the goal's activity said again as its level, issue 38 round
+// 18).
+func activityParts(text string) ([]string, []bool) {
 	var parts []string
+	var contrasted []bool
 	for _, c := range clauseRe.FindAllString(text, -1) {
-		for _, p := range contrastRe().Split(c, -1) {
+		for i, p := range contrastRe().Split(c, -1) {
 			if p = strings.Trim(p, " ,;.!"); p != "" {
 				parts = append(parts, p)
+				contrasted = append(contrasted, i > 0)
 			}
 		}
 	}
-	return parts
+	return parts, contrasted
+}
+
+// otherActivitySaid reports whether one of parts names another activity
+// than goal (with or without a number): the contrast a repeated goal
+// activity is set against.
+func otherActivitySaid(parts []string, goal string) bool {
+	for _, p := range parts {
+		if act, _ := activityOf(ownerTokens(p)); act != "" && act != goal {
+			return true
+		}
+	}
+	return false
 }
 
 // numberRuns counts text's runs of digits, without allocating.
@@ -135,4 +134,54 @@ func numberRuns(text string) int {
 		in = d
 	}
 	return runs
+}
+
+// withoutParts is parts without those at the indexes drop.
+func withoutParts(parts []string, drop []int) []string {
+	var out []string
+	for i, p := range parts {
+		if !slices.Contains(drop, i) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// goalParts sorts parts (activityParts, after the goal's own) for
+// withoutOtherActivity: the parts kept, with the goal's activity said again
+// written as the level frame "do"; how many give another activity's number
+// (others) and how many say the goal's again (repeated).
+func goalParts(parts []string, contrasted []bool, goal string) (kept []string, others, repeated int) {
+	kept = []string{parts[0]}
+	var aside []int // kept parts of another activity with no number
+	for k, p := range parts[1:] {
+		words := ownerTokens(p)
+		act, at := activityOf(words)
+		switch {
+		case act == "" || !strings.ContainsAny(p, "0123456789"):
+			if act != "" && act != goal {
+				aside = append(aside, len(kept))
+			}
+			kept = append(kept, p)
+		case act != goal:
+			others++
+		case at > 0 || contrasted[k+1] && otherActivitySaid(parts[1:k+1], goal):
+			// "only run 8 km" is "only do 8 km": the goal's
+			// activity said again is the level frame "do". A bare "run 8
+			// km" after the target may correct it: kept as said, but
+			// after a contrast with another activity ("i walk sites but
+			// run 10 km") it is the level, and the other activity's
+			// words ("i cycle to work") are no cue of the goal's.
+			if at == 0 {
+				kept = withoutParts(kept, aside)
+				aside = nil
+			}
+			words[at] = "do"
+			kept = append(kept, strings.Join(words, " "))
+			repeated++
+		default:
+			kept = append(kept, p)
+		}
+	}
+	return kept, others, repeated
 }

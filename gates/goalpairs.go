@@ -28,6 +28,11 @@ func mendedQuantities(n *Node, text string) string {
 		return text
 	}
 	mended := actuallyAsNow(mendNowTypos(n, mendUnitTypos(n, arrows.Replace(text))))
+	if read, ok := reasonedLevelAsCue(n, mended); !ok {
+		return withoutNumbers(mended) // roles not accounted for: asked again
+	} else if read != mended {
+		return read
+	}
 	if rest := withoutOtherActivity(n, mended); rest != mended {
 		return rest
 	}
@@ -293,4 +298,15 @@ func quantityBeforeCue(lower string, at, n int) (nlu.Quantity, bool) {
 		return nlu.Quantity{}, false
 	}
 	return qs[0], true
+}
+
+// withoutNumbers is text with its digits left out: a goal answer whose
+// roles are not accounted for gives no number, and both are asked again.
+func withoutNumbers(text string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, text)
 }

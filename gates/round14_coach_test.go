@@ -43,7 +43,7 @@ func TestRound14GoalClasses(t *testing.T) {
 		{"bench 90 kg, eventually 120 kg", "", ""},
 		{"squat 120 kg, bodyweight 80 kg", "", ""},
 		{"squat 120 kg, last year 100 kg", "", ""},
-		{"bench 90 kg, awor 70 lb", "", ""},
+		{"bench 90 kg, ubu 70 lb", "", ""},
 		{"bench 90 kg, awor 70 kg?", "", ""},
 	})
 }

@@ -12,13 +12,16 @@ import (
 var emailRe = regexp.MustCompile(`[a-zA-Z0-9._%+\-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9\-]*[a-zA-Z0-9])?)*\.[a-zA-Z]{2,}`)
 
 // addressRe is an address with the whole RFC 5322 dot-atom local part: the
-// atext characters (letters, digits and !#$%&'*+/=?^_`{|}~-) in runs joined
+// atext characters (letters, digits and !#$%&'*+^_`{|}~-) in runs joined
 // by single dots ("old.spines", "ana+gym", "o'brien", "j_doe-2"), so that
 // no reader cuts it at a word (issue 38 round 18: "old.spines@bindery.org"
-// is never "spines@bindery.org"). A quoted local part ("\"jo doe\"@x.org")
+// is never "spines@bindery.org"). The atext "=", "/" and "?" are read as
+// what they are typed as, a key's end ("email=dev.ana@proton.me") or a
+// choice ("work/ana@x.org"): no local part of a person's address holds
+// them in practice. A quoted local part ("\"jo doe\"@x.org")
 // or one with two dots in a row is no address here: the question is asked
 // again, the part after the quote or the dots is never stored.
-var addressRe = regexp.MustCompile("[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\\-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9\\-]*[a-zA-Z0-9])?)*\\.[a-zA-Z]{2,}")
+var addressRe = regexp.MustCompile("[A-Za-z0-9!#$%&'*+^_`{|}~.-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\\-]*[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9\\-]*[a-zA-Z0-9])?)*\\.[a-zA-Z]{2,}")
 
 // ExtractEmail returns the first email address in text, lowercased, or one
 // spelled out ("jo dot smith at gmail dot com": SpokenEmail). The local part
@@ -40,11 +43,23 @@ func ExtractEmail(text string) (string, bool) {
 	return strings.ToLower(text[spans[0][0]:spans[0][1]]), true
 }
 
+// quoteInWord reports whether a quote mark right before at stands inside
+// a word ("jo\"x@x.org", "jo"x@x.org": a quoted local part's end), not
+// around an address ({"email":"dev@x.org"}).
+func quoteInWord(text string, at int) bool {
+	if at < 2 || text[at-1] != '"' {
+		return false
+	}
+	b := text[at-2]
+	return b == '\\' || isLabelByte(b) || strings.IndexByte("!#$%&'*+^_`{|}~.-", b) >= 0
+}
+
 // EmailSpans are the byte spans of text's whole email addresses, each local
 // part a whole RFC 5322 dot-atom: quote marks and dots around it are left
-// out ("'sam@x.org'", "...sam@x.org"), and an address right after a quote,
-// a backslash or an "@", or with two dots in a row in its local part, is
-// none (a quoted local part, a garbled one: never stored cut).
+// out ("'sam@x.org'", "...sam@x.org"), and an address right after a
+// backslash or an "@", or with two dots in a row in its local part, is
+// none (a garbled one: never stored cut). A quoted local part ("\"jo
+// doe\"@x.org") is matched by none: it is asked again.
 func EmailSpans(text string) [][]int {
 	var out [][]int
 	for _, m := range addressRe.FindAllStringIndex(text, -1) {
@@ -57,7 +72,7 @@ func EmailSpans(text string) [][]int {
 		if local == "" || strings.HasSuffix(local, ".") || strings.Contains(local, "..") {
 			continue
 		}
-		if m[0] > 0 && strings.IndexByte("\"\\@", text[m[0]-1]) >= 0 {
+		if m[0] > 0 && strings.IndexByte("\\@", text[m[0]-1]) >= 0 || quoteInWord(text, m[0]) {
 			continue
 		}
 		out = append(out, []int{start, end})
