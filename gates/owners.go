@@ -35,9 +35,13 @@ func ownWords(text, kind string) string {
 // "no.reply") is read as the user's and no dot in it ends a clause (issue
 // 38 round 18); the addresses are written back after.
 func ownAddressWords(text string) string {
+	own := ownWordsOf(text, ExtractEmail)
+	if own == text {
+		return text // nothing set aside: the addresses are whole
+	}
 	spans := nlu.EmailSpans(text)
 	if len(spans) == 0 {
-		return ownWordsOf(text, ExtractEmail)
+		return own
 	}
 	var b strings.Builder
 	last := 0
@@ -47,7 +51,7 @@ func ownAddressWords(text string) string {
 		last = sp[1]
 	}
 	b.WriteString(text[last:])
-	own := ownWordsOf(b.String(), ExtractEmail)
+	own = ownWordsOf(b.String(), ExtractEmail)
 	for i, sp := range spans {
 		own = strings.Replace(own, addressHolder(i), text[sp[0]:sp[1]], 1)
 	}
