@@ -327,7 +327,7 @@ func (tu *turn) run() error {
 // restates the one asked ("Where to? Atlanta.", "How many nights? Five."):
 // the answer follows it.
 func (tu *turn) unechoQuestion() {
-	if tu.s.WaitingForSlot == nil || !strings.ContainsAny(tu.text, "?؟") {
+	if tu.s.WaitingForSlot == nil || strings.IndexByte(tu.text, '?') < 0 && !strings.Contains(tu.text, "؟") {
 		return
 	}
 	st := tu.currentStep()

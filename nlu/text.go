@@ -18,7 +18,7 @@ func isTrimmable(r rune) bool {
 // whitespace, folds inner runs of whitespace to one space and turns typographic
 // apostrophes (’ ‘ ʼ) into ASCII ones so that "d’accord" and "d'accord" agree.
 func Normalize(s string) string {
-	s = strings.TrimFunc(s, isTrimmable)
+	s = trimmed(s)
 	if isNormalASCII(s) {
 		return s
 	}
@@ -55,6 +55,22 @@ func Normalize(s string) string {
 		return segmentSpaceless(b.String())
 	}
 	return b.String()
+}
+
+// trimmed is s without the runes around it that isTrimmable trims.
+func trimmed(s string) string {
+	if len(s) > 0 && isKeptASCII(s[0]) && isKeptASCII(s[len(s)-1]) {
+		// strings.TrimFunc decodes and tests a rune at each end: an ASCII
+		// letter or digit at both ends is never trimmed (isTrimmable).
+		return s
+	}
+	return strings.TrimFunc(s, isTrimmable)
+}
+
+// isKeptASCII reports whether c is an ASCII letter or digit: a byte
+// isTrimmable never trims, and that no multi-byte rune starts.
+func isKeptASCII(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // normalizeASCII is Normalize of an ASCII s, already trimmed, byte by byte: most

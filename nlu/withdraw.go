@@ -119,11 +119,40 @@ func eachClause(text string, f func(c string, asks bool) bool) bool {
 // mayHoldClauses is mayBreak without the dash inside a word or a date
 // ("2026-12-12", "BK-12345"): a clause break's dash has a space beside it.
 func mayHoldClauses(text string) bool {
-	if !mayBreak(text) && !strings.ContainsAny(text, "-–—") { // mayBreak takes a dash only after a space
-		return false
+	// One pass over the bytes (mayHoldClausesSpec in the tests is the rule as
+	// written with strings.ContainsAny): with no dash, mayBreak decides.
+	dash := false
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case ',', ';', '.', '!', '?':
+			return true
+		case 0xD8: // ؟ (D8 9F), ، (D8 8C)
+			if i+1 < len(text) && (text[i+1] == 0x9F || text[i+1] == 0x8C) {
+				return true
+			}
+		case '-', 0xE2:
+			d, spaced := dashAt(text, i)
+			if spaced {
+				return true
+			}
+			dash = dash || d
+		}
 	}
-	return strings.ContainsAny(text, ",;.!?؟،") || strings.Contains(text, " -") || strings.Contains(text, "- ") ||
-		strings.Contains(text, " –") || strings.Contains(text, " —") || !strings.ContainsAny(text, "-–—")
+	return !dash && mayBreak(text)
+}
+
+// dashAt reports whether a dash (-, – or —) starts at byte i of text, and
+// whether it is spaced as a clause break's: " -", "- ", " –", " —".
+func dashAt(text string, i int) (dash, spaced bool) {
+	spaceBefore := i > 0 && text[i-1] == ' '
+	if text[i] == '-' {
+		return true, spaceBefore || i+1 < len(text) && text[i+1] == ' '
+	}
+	// – is E2 80 93, — is E2 80 94.
+	if i+2 < len(text) && text[i+1] == 0x80 && (text[i+2] == 0x93 || text[i+2] == 0x94) {
+		return true, spaceBefore
+	}
+	return false, false
 }
 
 // isWithdrawFrame reports whether a clause's key is only frame words: the
