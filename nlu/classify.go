@@ -46,6 +46,11 @@ type Classifier struct {
 	// order; holding indexes them by each of their words and meanings.
 	examples int
 	holding  map[string][]int32
+	// starting indexes the keywords, numbered in intent and keyword order
+	// (keywordAt), by the first of their words and of their meanings: a
+	// keyword is said only where its first word or meaning is.
+	starting  map[string][]int32
+	keywordAt [][2]int32 // a keyword's intent and place among its keywords
 }
 
 // maxMemo bounds the words a Classifier remembers the meaning of.
@@ -111,7 +116,31 @@ func NewClassifier(intents []Intent) *Classifier {
 	}
 	c.vocab = NewFuzzy(vocab)
 	c.indexExamples()
+	c.indexKeywords()
 	return c
+}
+
+// indexKeywords numbers the keywords and indexes them by the first of their
+// words and of their meanings (starting).
+func (c *Classifier) indexKeywords() {
+	c.starting = map[string][]int32{}
+	add := func(w string, id int32) {
+		if ids := c.starting[w]; len(ids) == 0 || ids[len(ids)-1] != id {
+			c.starting[w] = append(ids, id)
+		}
+	}
+	for i, in := range c.intents {
+		for j, kw := range in.keywords {
+			id := int32(len(c.keywordAt))
+			c.keywordAt = append(c.keywordAt, [2]int32{int32(i), int32(j)})
+			if len(kw.words) > 0 {
+				add(kw.words[0], id)
+			}
+			if len(kw.meanings) > 0 {
+				add(kw.meanings[0], id)
+			}
+		}
+	}
 }
 
 // indexExamples numbers the examples and indexes them by their words and
@@ -239,18 +268,42 @@ func (c *Classifier) closestExample(content, said []string, near []wordPair) Res
 // or its words' meanings side by side among the message's ("booking a flight",
 // "two pizzas"). Ties go to the earlier intent.
 func (c *Classifier) keyword(k string, toks []token, said []string) (Result, bool) {
-	best, bestWords := Result{}, 0
-	for _, in := range c.intents {
-		for _, kw := range in.keywords {
-			if len(kw.words) <= bestWords {
-				continue
-			}
-			if conf, ok := kw.confidence(k, toks, said); ok {
-				best, bestWords = Result{in.name, conf}, len(kw.words)
-			}
+	// Only the keywords starting with a word or a meaning of the message are
+	// tried (starting); of those said, the longest, then the first in intent
+	// and keyword order wins, as trying them all in that order would find.
+	b := keywordBest{id: -1}
+	for _, t := range toks {
+		b = c.tryKeywords(b, c.starting[t.text], k, toks, said)
+	}
+	for _, m := range said {
+		b = c.tryKeywords(b, c.starting[m], k, toks, said)
+	}
+	return b.best, b.words > 0
+}
+
+// keywordBest is the best keyword keyword found so far: its result, words
+// and number.
+type keywordBest struct {
+	best  Result
+	words int
+	id    int32
+}
+
+// tryKeywords is b after weighing the keywords numbered ids.
+func (c *Classifier) tryKeywords(b keywordBest, ids []int32, k string, toks []token, said []string) keywordBest {
+	for _, id := range ids {
+		at := c.keywordAt[id]
+		in := &c.intents[at[0]]
+		kw := in.keywords[at[1]]
+		n := len(kw.words)
+		if n < b.words || n == b.words && id >= b.id || n == 0 {
+			continue
+		}
+		if conf, ok := kw.confidence(k, toks, said); ok {
+			b = keywordBest{Result{in.name, conf}, n, id}
 		}
 	}
-	return best, bestWords > 0
+	return b
 }
 
 // confidence is how surely the message (key k, tokens toks, word meanings said)
