@@ -208,11 +208,32 @@ func clauseAside(c string, leads bool) bool {
 		return false
 	}
 	for i := range toks {
-		if setsAsideAt(toks[i:]) {
+		if setsAsideAt(toks[i:]) && !monthTypoAfterDay(toks, i) {
 			return true
 		}
 	}
 	return leads && leadsAside(toks)
+}
+
+// monthTypoAfterDay reports whether toks[i], a word that may set a value
+// aside elsewhere (Darija "mach", not), is a month's name mistyped within the
+// date typo rules (dateTypoFor: "mach" march) said after an ordinal day,
+// "of" between them or not ("the 1st of mach", "3rd mach"): there it is the
+// month, no negation.
+func monthTypoAfterDay(toks []token, i int) bool {
+	best, ok := dateTypoFor(toks[i].text)
+	if _, month := monthNames[best]; !ok || !month {
+		return false
+	}
+	p := i - 1
+	if p >= 0 && toks[p].text == "of" {
+		p--
+	}
+	if p < 0 {
+		return false
+	}
+	_, day := ordinalDay(toks[p].text)
+	return day
 }
 
 // setsAsideAt reports whether the words from here on set a value aside: a

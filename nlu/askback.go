@@ -208,8 +208,14 @@ func noneOfWords(toks []token) bool {
 			return true
 		}
 	}
-	return len(toks) == 1 && pluralThing(toks[0].text)
+	// "saturday, no deliveries", "sunday, no fittings on sundays": the
+	// plural thing alone or before a preposition that places it.
+	return pluralThing(toks[0].text) && (len(toks) == 1 || thingPlacers[toks[1].text])
 }
+
+// thingPlacers follow the plural thing there is none of and say when or
+// where there is none ("no fittings on sundays", "no lessons that week").
+var thingPlacers = wordSet(`on at in during that this those these till until before after over for`)
 
 // pluralThing reports whether w, said alone after "no", is the plural of a
 // thing there is none of ("saturday, no deliveries", "monday, no lessons"):
@@ -300,6 +306,13 @@ func wholeDate(text string) bool {
 // veille") or a count of days or weeks with a direction ("a day later", "two
 // days after that"), "that", "it" or "then" after either.
 func movesSaidDate(tail string) bool {
+	_, ok := saidDateShift(tail)
+	return ok
+}
+
+// saidDateShift is the days the offset tail moves the date said before it
+// by, when tail is wholly one (movesSaidDate).
+func saidDateShift(tail string) (int, bool) {
 	var buf [8]token
 	toks := appendTokens(buf[:0], key(tail))
 	if n := len(toks); n > 1 && anchorBacks[toks[n-1].text] {
@@ -307,14 +320,43 @@ func movesSaidDate(tail string) bool {
 	}
 	for _, a := range anchorShifts {
 		if len(toks) == len(a.words) && startsWithPhrase(toks, a.words) {
-			return true
+			return a.days, true
 		}
 	}
 	if len(toks) != 3 {
-		return false
+		return 0, false
 	}
-	_, u, ok := countUnitAt(toks, 0)
-	return ok && u.months == 0 && laterDirections[toks[2].text] != 0
+	n, u, ok := countUnitAt(toks, 0)
+	dir := laterDirections[toks[2].text]
+	return dir * n * u.days, ok && u.months == 0 && dir != 0
+}
+
+// shiftedCorrection reads a date answer corrected by an offset from it
+// ("the 29th, wait, the day after", "march 3rd, sorry, two days later"):
+// the head before the correction words reads wholly as a date (readDate,
+// where a bare day of the month is one), the tail after them is wholly an
+// offset (saidDateShift): the date moved by it. The relative correction
+// counts from the date said first. A head of more than headWords words is
+// a sentence, not an answer's date: none is read.
+func shiftedCorrection(text string, now time.Time, headWords int) (Date, bool) {
+	if strings.Contains(text, "?") || !mayCorrect(text) {
+		return Date{}, false // "the 29th, wait, the day after?" asks
+	}
+	ms := correctionRe.FindAllStringIndex(text, -1)
+	if len(ms) == 0 {
+		return Date{}, false
+	}
+	head := strings.TrimRightFunc(text[:ms[0][0]], isTrimmable)
+	tail := strings.TrimFunc(text[ms[len(ms)-1][1]:], isTrimmable)
+	days, ok := saidDateShift(tail)
+	if !ok || head == "" || len(strings.Fields(head)) > headWords {
+		return Date{}, false
+	}
+	d, ok := readDate(head, now)
+	if !ok {
+		return Date{}, false
+	}
+	return d.AddDays(days), true
 }
 
 // postfixMarkers are correctionRe's words that may follow the value they

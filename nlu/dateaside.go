@@ -237,17 +237,42 @@ func asideWordFits(toks []token, j int, d Date) bool {
 	if strings.IndexFunc(w, func(r rune) bool { return r >= 0x80 }) >= 0 {
 		return false // the lists are English: "3月21日(金)" names a weekday
 	}
+	if fits, said := asideDayWord(w, d); said {
+		return fits
+	}
 	_, unit := dayUnits[w]
 	if asideRefuse[w] && !noneOfAt(toks, j) || IsNumberWord(w) && w != "a" && w != "an" || strings.ContainsAny(w, "0123456789") || unit && w != "day" {
 		return false
-	}
-	if wd, ok := weekdayNames[w]; ok {
-		return wd == d.Weekday()
 	}
 	if _, ok := ordinalWords[w]; ok {
 		return j+1 < len(toks) && (toks[j+1].text == "day" || toks[j+1].text == "night")
 	}
 	return !strayDateWord(toks, j)
+}
+
+// asideDayWord reads w, a word of an aside about d, when it names a day
+// (said): a weekday in full or short ("tue is better", "sat works") fits
+// only as the date's own, another is another day said and none is read; the
+// weekend fits about a Saturday or a Sunday ("saturday, weekend away").
+func asideDayWord(w string, d Date) (fits, said bool) {
+	if weekendWords[w] && weekendDay(d) {
+		return true, true
+	}
+	if wd, ok := weekdayOrAbbreviation(w); ok {
+		return wd == d.Weekday(), true
+	}
+	return false, false
+}
+
+// weekendWords name the weekend in an aside; about a Saturday or a Sunday
+// they say the date's own ("saturday, weekend away", "sunday, weekend with
+// the kids"), about another day another span (asked).
+var weekendWords = wordSet(`weekend weekends`)
+
+// weekendDay reports whether d is a Saturday or a Sunday.
+func weekendDay(d Date) bool {
+	wd := d.Weekday()
+	return wd == time.Saturday || wd == time.Sunday
 }
 
 // courtesyTails are the thanks, greetings and polite words of every language

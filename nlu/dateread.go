@@ -47,6 +47,14 @@ func readDateAnswer(text string, now time.Time) (Date, bool) {
 	if d, ok := dateWithAside(text, now); ok {
 		return d, true
 	}
+	// "monday, hmm, tuesday is better": a hesitation, then the day preferred.
+	if d, ok := hedgedChange(text, now); ok {
+		return d, true
+	}
+	// "the 29th, wait, the day after": counted from the day said first.
+	if d, ok := shiftedCorrection(text, now, maxAsideAnswerWords); ok {
+		return d, true
+	}
 	// "the 2nd, after the new year's hangover": a reason naming another day.
 	if d, ok := dateWithReason(text, now); ok {
 		return d, true
@@ -179,6 +187,12 @@ func findDateIn(text string, now time.Time) (Date, bool) {
 	// "the 9th, the day after we dock": a date and an aside about it.
 	if d, ok := dateWithAside(text, now); ok {
 		return d, true
+	}
+	if d, ok := hedgedChange(text, now); ok {
+		return d, true // "monday, hmm, tuesday is better"
+	}
+	if d, ok := shiftedCorrection(text, now, 4); ok {
+		return d, true // "the 29th, wait, the day after"
 	}
 	// "on the 2nd, commuting to base": a reason after the sentence's date.
 	if d, ok := dateBeforeReason(text, now, findDate, 16); ok {
@@ -479,8 +493,8 @@ var dateBounds = wordSet(`after before by until till til sometime between except
 // an ordinal word before a weekday ("third Monday").
 func strayDateWord(toks []token, j int) bool {
 	w := toks[j].text
-	if _, ok := weekdayNames[w]; ok {
-		return true
+	if _, ok := weekdayNames[w]; ok || onlyWeekdayAbbreviations[w] {
+		return true // "friday, thurs is better": another day said short
 	}
 	if m, ok := monthNames[w]; ok && (len(w) > 3 && m != time.May && m != time.March && !generatedMonthOnly(w) || besideDayOfMonth(toks, j)) {
 		return true
@@ -899,7 +913,9 @@ func dateTypoFor(w string) (string, bool) {
 		if target[0] != w[0] {
 			continue
 		}
-		d := typoDistance(w, target)
+		// A swap of two neighbouring letters counts one edit, beside
+		// another ("satrudy": a swap and a dropped a, saturday).
+		d := osaDistance(w, target)
 		switch {
 		case d < bestD:
 			best, bestD, tie = target, d, false
