@@ -553,6 +553,11 @@ func (sl *slot) typedPlace(c string) (string, bool) {
 	if head, ok := nlu.CutCountry(c); ok {
 		c = head // "Braga Portugal": the place is Braga
 	}
+	if nlu.IsGeoNamesTown(c) {
+		// "Paro", "Asheville", "Hagatna": a town GeoNames lists is that
+		// town as typed, never a typo of a known city ("Faro").
+		return c, true
+	}
 	// "Corcaigh", "Bilbora", "kuHarare": another language's name of a
 	// city, or a known one with an ending glued on, is that city; "Dé
 	// Sathairn", "Bilbotik" where to, a name two cities share: asked again.

@@ -574,6 +574,11 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	if !typos || countries[joined] || !typoable(joined) || cityNearWords()[joined] {
 		return "", false // "Poland" is no typo of "Portland", "mainland" of Mailand
 	}
+	if otherGeoNamesPlace(joined) {
+		// "paro", "asheville": a place GeoNames lists is that place, never
+		// a typo of another city ("Paris", "Nashville").
+		return "", false
+	}
 	if c, ok := shorthandCity(joined); ok {
 		return c, true // "dnvr": Denver without its vowels
 	}

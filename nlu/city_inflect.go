@@ -188,6 +188,9 @@ func DeclinedCity(text string) (string, bool) {
 	if _, known := cityIndex[strings.Join(ws, " ")]; known {
 		return "", false
 	}
+	if geoNamesPlace(strings.Join(ws, " ")) {
+		return "", false // "Paro": a place GeoNames lists, no "Paris" declined
+	}
 	var found []string
 	for _, c := range declined {
 		// "no Rīgas": a preposition that is a word of English too is read

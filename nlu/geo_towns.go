@@ -129,3 +129,39 @@ func knownPlaceName(name string) bool {
 	}
 	return geoIndex().city[k] != ""
 }
+
+// geoNamesPlace reports whether k, a folded name, is a place GeoNames lists:
+// a town of the towns list or a name of the gazetteer (one two cities share
+// too). Such a name is read as itself or asked, never corrected as a typo
+// into another city (issue 38 round 18: "Paro" is no "Faro", "asheville" no
+// "Nashville").
+func geoNamesPlace(k string) bool {
+	if townIndex()[k] != "" {
+		return true
+	}
+	g := geoIndex()
+	return g.city[k] != "" || g.shared[k]
+}
+
+// IsGeoNamesTown reports whether name, typed as one (capitalized: "Paro",
+// "Asheville", "Hagatna"), is a town GeoNames's towns list names, whatever
+// its diacritics: a real place, read as typed, never taken for a misspelt
+// city (issue 38 round 18).
+func IsGeoNamesTown(name string) bool {
+	_, ok := plainPlaceName(CityKey(name))
+	return ok
+}
+
+// otherGeoNamesPlace reports whether k, a folded name, is a place GeoNames
+// lists (geoNamesPlace) other than a known city: "denvr", "san fransisco"
+// and "filadelfia", which GeoNames keeps as Denver's, San Francisco's and
+// Philadelphia's names, are not (a town of that name too is the lesser
+// place).
+func otherGeoNamesPlace(k string) bool {
+	g := geoIndex()
+	if c := g.city[k]; c != "" && !g.shared[k] {
+		_, known := cityIndex[key(c)]
+		return !known
+	}
+	return geoNamesPlace(k)
+}
