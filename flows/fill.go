@@ -102,7 +102,23 @@ func (tu *turn) fillAwaited() error {
 // that answers another slot, unless it stands alone after a correction or
 // says any value will do ("honestly, it doesn't matter").
 func (tu *turn) readsAsSentence(f *flow, sl *slot, answer string, alone bool) bool {
-	return !alone && !sl.noPreference(answer) && (tu.sentence() || tu.answersAnother(f, sl))
+	return !alone && !sl.noPreference(answer) && (tu.sentence() && !placeWithItsWords(sl, answer) || tu.answersAnother(f, sl))
+}
+
+// placeWithItsWords reports whether answer, at a city question, is a known
+// place and words the place readers account for around it, a preposition of
+// any language and a thanks after a comma ("dari Padang, tarimo kasih",
+// "oet Maastricht, dank uch": nlu.PlaceCore): the answer, not a sentence.
+func placeWithItsWords(sl *slot, answer string) bool {
+	if sl.typ != TypeCity {
+		return false
+	}
+	core, ok := nlu.PlaceCore(answer)
+	if !ok {
+		return false
+	}
+	_, known := nlu.MatchCityExact(core)
+	return known || nlu.IsGeoNamesTown(core)
 }
 
 // answerFailed handles a direct answer that gave st's slot no valid value:

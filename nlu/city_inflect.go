@@ -188,7 +188,7 @@ func DeclinedCity(text string) (string, bool) {
 	if _, known := cityIndex[strings.Join(ws, " ")]; known {
 		return "", false
 	}
-	if geoNamesPlace(strings.Join(ws, " ")) {
+	if otherGeoNamesPlace(strings.Join(ws, " ")) {
 		return "", false // "Paro": a place GeoNames lists, no "Paris" declined
 	}
 	var found []string

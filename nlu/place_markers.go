@@ -171,6 +171,11 @@ func coreOf(ws []string, changed bool) (core string, known, capital, ok bool) {
 		}
 	}
 	core = strings.TrimFunc(strings.Join(out, " "), func(r rune) bool { return unicode.IsPunct(r) && r != ')' || unicode.IsSpace(r) })
+	if i := strings.LastIndexByte(core, ','); i > 0 && IsPolite(core[i+1:]) {
+		// "dari Padang, tarimo kasih", "Panaji, देव बरें करूं": a thanks
+		// of any language (courtesy_words.txt) after the place.
+		core, changed = strings.TrimSpace(core[:i]), true
+	}
 	if core == "" {
 		return "", false, false, false
 	}

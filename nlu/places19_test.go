@@ -69,3 +69,51 @@ func TestRealPlaceNeverCorrectedProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestPlaceWithItsWords: a place answer is the place and words the reader
+// accounts for, a preposition of another language (place_markers.txt) and a
+// thanks of any language after a comma (courtesy_words.txt).
+func TestPlaceWithItsWords(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"dari Padang, tarimo kasih", "Padang"},
+		{"oet Maastricht, dank uch", "Maastricht"},
+		{"nao Maastricht", "Maastricht"},
+		{"pa Bacolod, salamat", "Bacolod"},
+		{"seg Tizi Ouzou, tanemmirt", "Tizi Ouzou"},
+		{"long Port Vila, tankyu tumas", "Port Vila"},
+		{"Panaji, देव बरें करूं", "Panaji"},
+		{"Paro, ཀ་དྲིན་ཆེ་", "Paro"},
+		{"ginen Hagåtña", "Hagåtña"},
+	} {
+		if got, ok := PlaceCore(c.in); !ok || got != c.want {
+			t.Errorf("PlaceCore(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+	// A preposition read only before a known place, before a name no list
+	// holds: asked again.
+	if _, _, ask := PlaceCoreOrAsk("nao Xqzbrt"); !ask {
+		t.Errorf("PlaceCoreOrAsk(%q): want asked again", "nao Xqzbrt")
+	}
+}
+
+// TestPlaceWithItsWordsProperty: a generated "<preposition> <real place>[,
+// <thanks>]" reads as that place.
+func TestPlaceWithItsWordsProperty(t *testing.T) {
+	places := []string{"Maastricht", "Padang", "Bacolod", "Tizi Ouzou", "Port Vila", "Panaji", "Paro", "Lisbon", "Denver", "Huesca"}
+	preps := []string{"oet", "nao", "dari", "ka", "pa", "seg", "long", "ginen", "gi", "halin sa", "tikang ha", "husi", "ta", "uli", ""}
+	thanks := []string{"", "tarimo kasih", "dank uch", "salamat", "tanemmirt", "देव बरें करूं", "ཀ་དྲིན་ཆེ་", "thanks", "sakalangkong", "saa ol"}
+	rapid.Check(t, func(rt *rapid.T) {
+		p := rapid.SampledFrom(places).Draw(rt, "place")
+		text := strings.TrimSpace(rapid.SampledFrom(preps).Draw(rt, "prep") + " " + p)
+		if th := rapid.SampledFrom(thanks).Draw(rt, "thanks"); th != "" {
+			text += ", " + th
+		}
+		got, ok := PlaceCore(text)
+		if ok && got != p {
+			rt.Fatalf("PlaceCore(%q) = %q, want %q or nothing", text, got, p)
+		}
+		if !ok && text != p {
+			rt.Fatalf("PlaceCore(%q): not read", text)
+		}
+	})
+}
