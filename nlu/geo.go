@@ -124,8 +124,8 @@ func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 		// bot's records have, and is asked again (in Latin letters).
 		return "", true
 	}
-	if len(ws) != 1 {
-		return "", false
+	if len(ws) != 1 || IsGeoNamesTown(name) {
+		return "", false // "Hagatna": a town of its own, no city with an ending
 	}
 	return gluedPlace(name, ws[0], dir)
 }
