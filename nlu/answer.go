@@ -98,6 +98,9 @@ var changeWords = wordSet("but instead actually change changed update modify edi
 // Unknown: "yes but change the date to Friday", "no, make it Boston".
 func YesNoTo(text, question string) Answer {
 	text = WithoutSignOff(text) // "Yes, please book it. Thanks, Ruth"
+	if s, ok := WithoutCourtesySentences(text); ok {
+		text = s // "Hello. Yes, I confirm.": the greeting sentence read away
+	}
 	if a, ok := shortReply(text, question != ""); ok {
 		return a // "ne": a Greek yes, a Slavic no; "na": a no only as the whole answer to a question
 	}

@@ -26,14 +26,45 @@ func (t *turn) productBeforeAside(parser *nlu.ShopParser) {
 		return
 	}
 	rest := strings.Join(clauses[1:], ", ")
-	if !t.asideSaysNothing(parser, rest) {
-		return
-	}
 	alt := parser.ParseContent(clauses[0])
 	if !t.namesAProductOrCard(alt) {
 		return
 	}
+	if !t.asideSaysNothing(parser, rest) && !t.reasonForACard(parser, alt, rest) {
+		return
+	}
 	t.req = alt
+}
+
+// reasonForACard reports whether rest, the clauses after a first clause that
+// picks a shown card (r), is a reason for that pick: it opens with a
+// purpose or reason word (pick_clauses.txt "purpose": "for glare off the
+// glass", "keeps sun out of my eyes") or is a story said without its subject
+// (nlu.VerbStory), asks nothing, refuses or corrects nothing, holds no
+// number and names no shown card by its words. Its other words (a catalog
+// word, a kind: "glass", "sun") tell why, never what: a reason never starts
+// a search.
+func (t *turn) reasonForACard(parser *nlu.ShopParser, r nlu.ShopRequest, rest string) bool {
+	if r.Intent != nlu.ShopSelect || len(t.st.PageProductIDs) == 0 {
+		return false
+	}
+	ws := nlu.FoldWords(rest)
+	if len(ws) < 2 || phraseAt(ws, 0, "purpose") == 0 && !nlu.VerbStory(rest) {
+		return false
+	}
+	if strings.ContainsAny(rest, "?0123456789") || nlu.SaysNot(rest) || nlu.RefusesTheCard(rest) {
+		return false
+	}
+	for _, kind := range []string{"instead", "refuse", "correct", "correct_alone"} {
+		if phraseAt(ws, 0, kind) > 0 {
+			return false
+		}
+	}
+	if _, _, corrected := nlu.SplitCorrection(rest); corrected {
+		return false
+	}
+	other := parser.ParseContent(rest)
+	return !(other.Intent == nlu.ShopSelect && len(other.Mention) > 0 && t.findsAShownCard(other))
 }
 
 // namesAProductOrCard reports whether r, a first clause read alone, picks a

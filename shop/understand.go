@@ -22,6 +22,9 @@ func (t *turn) understand() {
 	// asks "got umbrella?".
 	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(withShorthand(t.msg.Text)))))
 	if t.msg.Meaning == "" {
+		if s, ok := nlu.WithoutCourtesySentences(t.msg.Text); ok {
+			t.msg.Text = s // "Hello. No, thank you.": the answer sentence decides
+		}
 		// "ski goggles, mine fogged up": a search for ski goggles; "the
 		// shades, i keep losing mine": a pick of the shades.
 		t.msg.Text = t.withoutStory(withoutAsides(t.msg.Text))
@@ -154,7 +157,7 @@ func (t *turn) readAtConfirmation() {
 		// the shop does not sell ("wen", "saan") answers a yes-or-no
 		// question in a language the shop does not read: never a search.
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
-	case nlu.ConfirmsAction(t.msg.Text), !decided && t.yesWithStory():
+	case nlu.ConfirmsAction(t.msg.Text), !decided && (t.yesWithStory() || t.yesNamingThePending()):
 		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}
 	case t.refusesOnlyThePending():
 		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
@@ -171,6 +174,39 @@ func (t *turn) yesWithStory() bool {
 	answer, story, ok := storyClause(t.msg.Text)
 	return ok && nlu.YesNo(answer) == nlu.Yes && t.tellsNothing(story)
 }
+
+// yesNamingThePending reports whether the message is a yes followed by the
+// name of the card in question, with at most a count of one or an article
+// before it ("yep, one cap", "yes, the cap", "sure, 1 cap please"): the
+// confirmation said again with the item's name, never a new pick.
+func (t *turn) yesNamingThePending() bool {
+	a, rest := nlu.LeadingYesNo(t.msg.Text)
+	p := t.st.Conversation.PendingConfirmation.TargetID
+	if a != nlu.Yes || rest == "" || p == nil {
+		return false
+	}
+	prod, err := t.e.catalog.Product(t.ctx, *p)
+	if err != nil {
+		return false
+	}
+	name := nlu.FoldWords(prod.Name)
+	named := false
+	for _, w := range nlu.FoldWords(rest) {
+		switch {
+		case slices.Contains(name, w):
+			named = true
+		case !pendingFillers[w]:
+			return false
+		}
+	}
+	return named
+}
+
+// pendingFillers are the words beside the pending item's name that say
+// nothing else about it: an article, a count of one, a demonstrative, a
+// polite word (English; hand data).
+var pendingFillers = map[string]bool{"a": true, "an": true, "the": true, "one": true, "1": true, "that": true,
+	"this": true, "please": true, "pls": true, "plz": true, "thanks": true, "thank": true, "you": true}
 
 // refusesOnlyThePending reports whether the turn's pick refuses the card in
 // question and names none instead ("no, ese no" among several cards): a no to
