@@ -56,6 +56,11 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 		answer = confirmationMeaning(m.NLU.Intent)
 		return answer, answer == nlu.No && len(m.NLU.Entities) > 0 && m.NLU.Intent != "cancel", false
 	}
+	if nlu.SaysOnlyDontKnow(tu.text) {
+		// "wala ko kabalo, salamat" (Hiligaynon, I don't know): no
+		// answer, though "wala" is Tagalog's no.
+		return nlu.Unknown, false, false
+	}
 	answer = tu.yesNo()
 	if answer == nlu.Unknown {
 		answer = tu.confirmedBeforeAside()

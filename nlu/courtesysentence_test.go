@@ -70,8 +70,18 @@ func TestDontKnowOfMoreLanguages(t *testing.T) {
 		if got := YesNoTo(s, "Book it?"); got != Unknown {
 			t.Errorf("YesNoTo(%q) = %v, want no answer", s, got)
 		}
-		if !IsNonAnswer(s) {
-			t.Errorf("IsNonAnswer(%q) = false", s)
+		if !IsNonAnswer(s) || !SaysOnlyDontKnow(s) {
+			t.Errorf("IsNonAnswer/SaysOnlyDontKnow(%q) = false", s)
+		}
+	}
+}
+
+// TestDontKnowWithMoreIsNotOnlyDontKnow: a don't-know followed by anything
+// but courtesy is no bare don't-know ("wala ko kabalo, cancel it").
+func TestDontKnowWithMoreIsNotOnlyDontKnow(t *testing.T) {
+	for _, s := range []string{"wala ko kabalo, cancel it", "wala", "no thanks", "bilmeerim ama evet"} {
+		if SaysOnlyDontKnow(s) {
+			t.Errorf("SaysOnlyDontKnow(%q) = true", s)
 		}
 	}
 }

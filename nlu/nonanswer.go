@@ -96,3 +96,29 @@ func opensWithDontKnow(text string) bool {
 	}
 	return false
 }
+
+// SaysOnlyDontKnow reports whether text is a "don't know" phrase of a
+// language, alone or with a greeting or thanks after it ("wala ko kabalo,
+// salamat", Hiligaynon): no answer and no cancel, whatever its first word
+// means in another language (Tagalog's "wala" is a no).
+func SaysOnlyDontKnow(text string) bool {
+	k := key(text)
+	start, end := nextWord(k, 0)
+	if start < 0 {
+		return false
+	}
+	var buf [24]token
+	toks := appendTokens(buf[:0], k)
+	for _, p := range dontKnowOpeners()[k[start:end]] {
+		if !startsWithPhrase(toks, p) {
+			continue
+		}
+		if len(toks) == len(p) {
+			return true
+		}
+		if rest := k[toks[len(p)].start:]; SmallTalkAsTyped(rest) != NoSmallTalk {
+			return true
+		}
+	}
+	return false
+}
