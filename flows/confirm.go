@@ -56,11 +56,6 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 		answer = confirmationMeaning(m.NLU.Intent)
 		return answer, answer == nlu.No && len(m.NLU.Entities) > 0 && m.NLU.Intent != "cancel", false
 	}
-	if nlu.SaysOnlyDontKnow(tu.text) {
-		// "wala ko kabalo, salamat" (Hiligaynon, I don't know): no
-		// answer, though "wala" is Tagalog's no.
-		return nlu.Unknown, false, false
-	}
 	answer = tu.yesNo()
 	if answer == nlu.Unknown {
 		answer = tu.confirmedBeforeAside()
@@ -99,7 +94,9 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 func (tu *turn) confirmedBeforeAside() nlu.Answer {
 	a, aside := nlu.AnswerAside(tu.text, tu.s.LastResponse)
 	f := tu.flow()
-	if a == nlu.Unknown || f == nil {
+	if a == nlu.Unknown || f == nil || nlu.SaysOnlyDontKnow(tu.text) {
+		// "wala ko kabalo, salamat" (Hiligaynon, I don't know): no
+		// answer, though "wala" is Tagalog's no.
 		return nlu.Unknown
 	}
 	found := map[string]any{}
