@@ -78,6 +78,15 @@ func namesADay(text string, now time.Time) bool {
 }
 
 func readDate(text string, now time.Time) (Date, bool) {
+	if d, ok := readDateRelated(text, now, false); ok {
+		return d, true
+	}
+	return readDateRelated(text, now, true) // Limburgish "vriedag", Dutch "vrijdag" (relatedspelling.go)
+}
+
+// readDateRelated is readDate, reading the related spellings of day words
+// when related is set; with it set and no word so read, no date.
+func readDateRelated(text string, now time.Time, related bool) (Date, bool) {
 	var tokBuf [24]token
 	k := dateKey(text, true)
 	toks := appendTokens(tokBuf[:0], k)
@@ -85,6 +94,9 @@ func readDate(text string, now time.Time) (Date, bool) {
 	readAloneCollision(toks)      // Bambara "sini" answering a date question: Sini, the town, is read only at a place question
 	correctDateTypos(toks)
 	correctHolidayTypos(toks) // "leep day"
+	if related && !readRelatedSpellings(toks) {
+		return Date{}, false
+	}
 	correctCountedTypos(toks) // "in 10 dyas", "mya 2"
 	spans, ok := dateSpansOf(k, toks, DateOf(now), true)
 	d, covered, ok := oneDate(spans, ok, len(toks))
