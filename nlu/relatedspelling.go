@@ -51,6 +51,33 @@ var relatedDateTargets = sync.OnceValue(func() []relatedTarget {
 			out = append(out, relatedTarget{w, n, meaning, true})
 		}
 	}
+	// The words of the day phrases ("dé céadaoin", Irish Wednesday; "siku ya
+	// Ijumaa") say their phrase's day: "ceadaoin" alone is no Thursday for
+	// being two edits from "deardaoin".
+	phraseWord := func(ws []string, meaning int) {
+		for _, w := range ws {
+			if n := utf8.RuneCountInString(w); n >= 4 && relatedLetters(w) {
+				out = append(out, relatedTarget{w, n, meaning, false})
+			}
+		}
+	}
+	for _, es := range glosses.byFirst {
+		for _, e := range es {
+			if len(e.words) < 2 {
+				continue
+			}
+			if d, ok := englishWeekdays[e.to]; ok {
+				phraseWord(e.words, int(d))
+			} else if n, ok := englishRelativeDays[e.to]; ok {
+				phraseWord(e.words, 10+n)
+			}
+		}
+	}
+	for _, r := range relativeDays {
+		if len(r.words) > 1 {
+			phraseWord(r.words, 10+r.offset)
+		}
+	}
 	// The collision words of the generated file ("weekday?", Romansh
 	// "sonda", Saturday, is a Swahili word too) are CLDR's words of their
 	// day: a word near one and near another day's word is two meanings.

@@ -32,6 +32,7 @@ func TestRelatedSpellingDates(t *testing.T) {
 		{"Sanayan", "2028-02-28"},
 		{"hari Sanayan", "2028-02-28"},
 		{"el viernes, grasias", "2028-02-25"},
+		{"ནངས་པ་ ཀ་དྲིན་ཆེ་", "2028-02-25"}, // Dzongkha tomorrow, thank you: the space after a tsheg breaks
 		// Related spellings nobody wrote down, read through a relative:
 		{"vrydag", "2028-02-25"},    // Afrikaans-like Friday, Dutch "vrijdag"
 		{"zaterdach", "2028-02-26"}, // Dutch "zaterdag"
