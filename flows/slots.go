@@ -205,6 +205,12 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	}
 	v, ok := read(raw)
 	if !ok {
+		if head, cut := nlu.CutCourtesyTail(raw); cut {
+			raw = head // "tres noches, grasias": a thanks of any language after a comma
+			v, ok = read(raw)
+		}
+	}
+	if !ok {
 		// "Four nights, please.", "we stay 4 night": the count read without
 		// the polite words around it, then without any word but its number's,
 		// which the check below accounts for.

@@ -135,7 +135,10 @@ func sideWords(text string, dst []sideWord) []sideWord {
 				return dst
 			}
 			dst = append(dst, sideWord{start, i, clause || sentence, sentence})
-			start, clause, sentence = -1, false, false
+			// Tibetan script spaces no words: a space after a word's closing
+			// tsheg breaks a phrase ("ནངས་པ་ ཀ་དྲིན་ཆེ་", tomorrow, thank you).
+			clause = strings.HasSuffix(text[start:i], "་")
+			start, sentence = -1, false
 		}
 		if inWord && start < 0 {
 			start = i
