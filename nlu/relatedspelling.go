@@ -156,12 +156,21 @@ func relatedDateWord(w string) (string, bool) {
 		return "", false
 	}
 	var wb [32]rune
-	wr := appendRunes(wb[:0], w)
-	// near holds the meanings within the distance, margin those within one
-	// edit more: a word read must have one meaning near and no other in the
-	// margin (Sunday "aaitabar" typed "atabar" is one edit from Saturday
-	// "asabar", two from itself).
-	best, near, margin := "", uint32(0), uint32(0)
+	best, near, margin, ok := relatedMeanings(appendRunes(wb[:0], w), limit)
+	if !ok || near == 0 || near&(near-1) != 0 || margin != near {
+		return "", false // none, or two meanings
+	}
+	return best, best != "" && unplacedWord(w)
+}
+
+// relatedMeanings are the meanings of the targets near the runes wr: near
+// holds those within limit edits, margin those within one edit more (a word
+// read must have one meaning near and no other in the margin: Sunday
+// "aaitabar" typed "atabar" is one edit from Saturday "asabar", two from
+// itself); best is the first readable target near. False when a month, a
+// part of the day, a unit or a holiday's word is in the margin.
+func relatedMeanings(wr []rune, limit int) (best string, near, margin uint32, ok bool) {
+	n := len(wr)
 	for _, t := range relatedDateTargets() {
 		if t.runes < n-limit-1 || t.runes > n+limit+1 || t.runes > 32 {
 			continue
@@ -171,7 +180,7 @@ func relatedDateWord(w string) (string, bool) {
 			continue
 		}
 		if t.meaning == relatedOther {
-			return "", false // a month, a part of the day, a unit, a holiday
+			return "", 0, 0, false
 		}
 		bit := uint32(1) << t.meaning
 		margin |= bit
@@ -182,10 +191,7 @@ func relatedDateWord(w string) (string, bool) {
 			}
 		}
 	}
-	if near == 0 || near&(near-1) != 0 || margin != near {
-		return "", false // none, or two meanings
-	}
-	return best, best != "" && unplacedWord(w)
+	return best, near, margin, true
 }
 
 // editsWithin is the edit distance of the runes a and the word b
