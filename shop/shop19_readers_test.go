@@ -48,3 +48,18 @@ func TestReasonNeverSearches(t *testing.T) {
 		}
 	})
 }
+
+// TestYesNamingAnotherCardIsAsked: a yes that names another shown card
+// while one is in question ("yes, the belt" with the cap pending) is no
+// confirmation of the pending card (adding it would be a guess): the
+// question is asked again and nothing is added. A yes with the pending
+// card's own name or a phrase naming no card still confirms.
+func TestYesNamingAnotherCardIsAsked(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{setup: capPending, say: "yes, the belt", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "60"},
+		{setup: capPending, say: "yes, the sunglasses please", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "60"},
+		{setup: capPending, say: "yeah the beanie", intent: nlu.ShopAmbiguous, state: shop.StateAwaitingConfirmation, pending: "60"},
+		{setup: capPending, say: "yes, the cap", intent: nlu.ShopConfirm, state: shop.StateIdle},
+		{setup: capPending, say: "yes please, the cap is great", intent: nlu.ShopConfirm, state: shop.StateIdle},
+	})
+}

@@ -157,6 +157,10 @@ func (t *turn) readAtConfirmation() {
 		// the shop does not sell ("wen", "saan") answers a yes-or-no
 		// question in a language the shop does not read: never a search.
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
+	case t.yesNamingAnotherCard():
+		// "yes, the belt" with the cap in question: the yes is to a card
+		// not asked about; adding the cap would be a guess, so ask again.
+		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
 	case nlu.ConfirmsAction(t.msg.Text), !decided && (t.yesWithStory() || t.yesNamingThePending()):
 		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}
 	case t.refusesOnlyThePending():
@@ -201,6 +205,38 @@ func (t *turn) yesNamingThePending() bool {
 	}
 	return named
 }
+
+// yesNamingAnotherCard reports whether the message is a yes that names, by
+// a word of its name the pending item's name lacks, another card of the
+// page ("yes, the belt" while the cap is in question).
+func (t *turn) yesNamingAnotherCard() bool {
+	a, rest := nlu.LeadingYesNo(t.msg.Text)
+	p := t.st.Conversation.PendingConfirmation.TargetID
+	if a != nlu.Yes || rest == "" || p == nil {
+		return false
+	}
+	pending, err := t.e.catalog.Product(t.ctx, *p)
+	if err != nil {
+		return false
+	}
+	said, own := nlu.FoldWords(rest), nlu.FoldWords(pending.Name)
+	for _, id := range t.otherThanPending(t.st.PageProductIDs) {
+		other, err := t.e.catalog.Product(t.ctx, id)
+		if err != nil {
+			continue
+		}
+		for _, w := range nlu.FoldWords(other.Name) {
+			if len(w) > 2 && !nameJoiners[w] && slices.Contains(said, w) && !slices.Contains(own, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameJoiners are the words of product names that name no product ("Beanie
+// with Logo"): a yes "with pleasure" names no card (English; hand data).
+var nameJoiners = map[string]bool{"with": true, "and": true, "for": true, "the": true, "without": true}
 
 // pendingFillers are the words beside the pending item's name that say
 // nothing else about it: an article, a count of one, a demonstrative, a
