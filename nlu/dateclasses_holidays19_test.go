@@ -144,7 +144,7 @@ func TestHolidayCountryProperty(t *testing.T) {
 	var countries []named
 	for _, cs := range holidayData().countryByWord {
 		for _, c := range cs {
-			countries = append(countries, named{c.words, c.code})
+			countries = append(countries, named(c))
 		}
 	}
 	slices.SortFunc(countries, func(a, b named) int { return strings.Compare(joinWords(a.words), joinWords(b.words)) })
