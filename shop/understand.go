@@ -184,13 +184,8 @@ func (t *turn) yesWithStory() bool {
 // before it ("yep, one cap", "yes, the cap", "sure, 1 cap please"): the
 // confirmation said again with the item's name, never a new pick.
 func (t *turn) yesNamingThePending() bool {
-	a, rest := nlu.LeadingYesNo(t.msg.Text)
-	p := t.st.Conversation.PendingConfirmation.TargetID
-	if a != nlu.Yes || rest == "" || p == nil {
-		return false
-	}
-	prod, err := t.e.catalog.Product(t.ctx, *p)
-	if err != nil {
+	rest, prod, ok := t.yesAndRest()
+	if !ok {
 		return false
 	}
 	name := nlu.FoldWords(prod.Name)
@@ -206,17 +201,24 @@ func (t *turn) yesNamingThePending() bool {
 	return named
 }
 
+// yesAndRest splits a message opening with a yes, while a card is in
+// question, into the words after the yes and the pending card.
+func (t *turn) yesAndRest() (string, Product, bool) {
+	a, rest := nlu.LeadingYesNo(t.msg.Text)
+	p := t.st.Conversation.PendingConfirmation.TargetID
+	if a != nlu.Yes || rest == "" || p == nil {
+		return "", Product{}, false
+	}
+	prod, err := t.e.catalog.Product(t.ctx, *p)
+	return rest, prod, err == nil
+}
+
 // yesNamingAnotherCard reports whether the message is a yes that names, by
 // a word of its name the pending item's name lacks, another card of the
 // page ("yes, the belt" while the cap is in question).
 func (t *turn) yesNamingAnotherCard() bool {
-	a, rest := nlu.LeadingYesNo(t.msg.Text)
-	p := t.st.Conversation.PendingConfirmation.TargetID
-	if a != nlu.Yes || rest == "" || p == nil {
-		return false
-	}
-	pending, err := t.e.catalog.Product(t.ctx, *p)
-	if err != nil {
+	rest, pending, ok := t.yesAndRest()
+	if !ok {
 		return false
 	}
 	said, own := nlu.FoldWords(rest), nlu.FoldWords(pending.Name)
