@@ -397,4 +397,23 @@ func LexiconTypoCity(text string) (string, bool) {
 
 // CityKey is text as the city lexicon keys a name: folded words apart by one
 // space (two names with one key are one name to the readers).
-func CityKey(text string) string { return strings.Join(phraseWords(text), " ") }
+func CityKey(text string) string {
+	k := key(text)
+	if singleSpaced(k) {
+		return k // most keys are their words already: no allocation
+	}
+	return strings.Join(words(k), " ")
+}
+
+// singleSpaced reports whether k is its words joined by single spaces,
+// nothing before, between or after them.
+func singleSpaced(k string) bool {
+	next := 0
+	for start, end := nextWord(k, 0); start >= 0; start, end = nextWord(k, end) {
+		if start != next || next > 0 && k[next-1] != ' ' {
+			return false
+		}
+		next = end + 1
+	}
+	return next == len(k)+1 || k == ""
+}

@@ -115,3 +115,19 @@ func TestDeclinedCityNeverAnother(t *testing.T) {
 		}
 	})
 }
+
+// TestCityKeyIsItsWordsJoined: CityKey is the key's words joined by single
+// spaces, whether or not the key already is (the fast path returns the key).
+func TestCityKeyIsItsWordsJoined(t *testing.T) {
+	for _, text := range []string{"", "book a flight", "Paro", "  New   York ", "paro,", "São Paulo!", "a", " a", "a ", "Ulan-Ude", "st. louis"} {
+		if got, want := CityKey(text), strings.Join(words(key(text)), " "); got != want {
+			t.Errorf("CityKey(%q) = %q, want %q", text, got, want)
+		}
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		text := rapid.StringMatching(`[ a-zA-Zéßİ.,!'-]{0,20}`).Draw(rt, "text")
+		if got, want := CityKey(text), strings.Join(words(key(text)), " "); got != want {
+			rt.Fatalf("CityKey(%q) = %q, want %q", text, got, want)
+		}
+	})
+}
