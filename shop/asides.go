@@ -51,7 +51,10 @@ func withoutAsides(text string) string {
 	kept := slices.Clone(clauses[:0:0])
 	for i, c := range clauses {
 		ws := nlu.FoldWords(c)
-		if len(ws) == 0 || i > 0 && opensWith(ws, asidePhrases["reason"]) || holdsPhrase(ws, asidePhrases["means"]) {
+		// A clause that is a yes or no is the answer, never an aside,
+		// whatever word it shares with one ("me vale": Spanish "fine",
+		// though "vale" is a voucher too).
+		if len(ws) == 0 || i > 0 && opensWith(ws, asidePhrases["reason"]) || holdsPhrase(ws, asidePhrases["means"]) && nlu.YesNo(c) == nlu.Unknown {
 			continue
 		}
 		kept = append(kept, c)

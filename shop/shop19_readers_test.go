@@ -63,3 +63,14 @@ func TestYesNamingAnotherCardIsAsked(t *testing.T) {
 		{setup: capPending, say: "yes please, the cap is great", intent: nlu.ShopConfirm, state: shop.StateIdle},
 	})
 }
+
+// TestAnswerClauseIsNoAside: a yes or no clause is the answer even when it
+// shares a word with an aside ("me vale": Spanish "fine", and "vale" is a
+// voucher in the means asides), so the thanks after it is no intent of its
+// own (found by TestEveryYesNoPhraseAnswersAConfirmation at 2000 checks).
+func TestAnswerClauseIsNoAside(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{setup: capPending, say: "me vale, thanks", intent: nlu.ShopConfirm, state: shop.StateIdle},
+		{setup: capPending, say: "me vale, gracias", intent: nlu.ShopConfirm, state: shop.StateIdle},
+	})
+}
