@@ -36,13 +36,18 @@ var countedTypoTargets = sync.OnceValues(func() (units, months []string) {
 
 // correctCountedTypos reads the mistyped units and months beside numbers in
 // toks (see above).
-func correctCountedTypos(toks []token) {
+func correctCountedTypos(toks []token) { correctTyposBeside(toks, 3, countedTypoFor) }
+
+// correctTyposBeside replaces each word of toks of minLen letters or more,
+// lower-case ASCII, that no date table, number or English word knows, with
+// the word typoFor reads it as among the words around it.
+func correctTyposBeside(toks []token, minLen int, typoFor func([]token, int) (string, bool)) {
 	for j, t := range toks {
-		if len(t.text) < 3 || !lowerASCIILetters(t.text) || knownDateWord(t.text) || IsNumberWord(t.text) {
+		if len(t.text) < minLen || !lowerASCIILetters(t.text) || knownDateWord(t.text) || IsNumberWord(t.text) {
 			continue
 		}
-		if best, ok := countedTypoFor(toks, j); ok && !lexicon.IsEnglishWord(t.text) {
-			toks[j].text = best
+		if w, ok := typoFor(toks, j); ok && !lexicon.IsEnglishWord(t.text) {
+			toks[j].text = w
 		}
 	}
 }

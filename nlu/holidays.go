@@ -7,8 +7,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/parleyhq/parley/shop/lexicon"
 )
 
 //go:embed holidays.txt
@@ -519,16 +517,7 @@ func holidayLead(toks []token, i int) (int, holidayCount) {
 // the same first letter, that no table and no English dictionary knows (the
 // rule of correctCountedTypos, the name's own words standing for the number
 // there). Two names it could be are none.
-func correctHolidayTypos(toks []token) {
-	for j, t := range toks {
-		if len(t.text) < 4 || !lowerASCIILetters(t.text) || knownDateWord(t.text) || IsNumberWord(t.text) {
-			continue
-		}
-		if w, ok := holidayWordTypo(toks, j); ok && !lexicon.IsEnglishWord(t.text) {
-			toks[j].text = w
-		}
-	}
-}
+func correctHolidayTypos(toks []token) { correctTyposBeside(toks, 4, holidayWordTypo) }
 
 // holidayWordTypo is the word of a holiday's name toks[j] is one edit from,
 // the name's other words standing around it (see correctHolidayTypos).
