@@ -48,8 +48,11 @@ func TestUnplacedWordsAreNeverSearched(t *testing.T) {
 	sold := []string{"sunglasses", "hoodies", "a cap", "beanies", "a belt"}
 	rapid.Check(t, func(rt *rapid.T) {
 		// Ending in "qx": no language's word, nor one letter from one ("-aj" is
-		// Esperanto's plural, "fineq" a typo of "fine").
-		made := rapid.SliceOfN(rapid.StringMatching(`[bcdfgklmnprstvz][aeiou][bcdfgklmnprstvz][aeiou]qx`), 1, 2).Draw(rt, "made")
+		// Esperanto's plural, "fineq" a typo of "fine"); "codeqx" is one
+		// letter from "codex" and "timeqx" from "timex", English typos the
+		// shop rightly reads as words: left out.
+		made := rapid.SliceOfN(rapid.StringMatching(`[bcdfgklmnprstvz][aeiou][bcdfgklmnprstvz][aeiou]qx`).
+			Filter(func(w string) bool { return !shop.ReadsAsEnglish(w) }), 1, 2).Draw(rt, "made")
 		msg := made[0]
 		withSold := rapid.Bool().Draw(rt, "sold")
 		if !withSold && len(made) == 1 {
