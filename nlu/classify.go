@@ -120,15 +120,19 @@ func NewClassifier(intents []Intent) *Classifier {
 	return c
 }
 
+// addIndexed appends id to m[w] unless it is already its last (an entry's
+// words and meanings index it once).
+func addIndexed(m map[string][]int32, w string, id int32) {
+	if ids := m[w]; len(ids) == 0 || ids[len(ids)-1] != id {
+		m[w] = append(ids, id)
+	}
+}
+
 // indexKeywords numbers the keywords and indexes them by the first of their
 // words and of their meanings (starting).
 func (c *Classifier) indexKeywords() {
 	c.starting = map[string][]int32{}
-	add := func(w string, id int32) {
-		if ids := c.starting[w]; len(ids) == 0 || ids[len(ids)-1] != id {
-			c.starting[w] = append(ids, id)
-		}
-	}
+	add := func(w string, id int32) { addIndexed(c.starting, w, id) }
 	for i, in := range c.intents {
 		for j, kw := range in.keywords {
 			id := int32(len(c.keywordAt))
@@ -147,11 +151,7 @@ func (c *Classifier) indexKeywords() {
 // meanings (holding).
 func (c *Classifier) indexExamples() {
 	c.holding = map[string][]int32{}
-	add := func(w string, id int32) {
-		if ids := c.holding[w]; len(ids) == 0 || ids[len(ids)-1] != id {
-			c.holding[w] = append(ids, id)
-		}
-	}
+	add := func(w string, id int32) { addIndexed(c.holding, w, id) }
 	for _, in := range c.intents {
 		for _, ex := range in.examples {
 			id := int32(c.examples)
