@@ -197,10 +197,15 @@ func relatedMeanings(wr []rune, limit int) (best string, near, margin uint32, ok
 // editsWithin is the edit distance of the runes a and the word b
 // (insertions, deletions, substitutions, and a swap of two neighbouring
 // letters counting one), or limit+1 when it is more than limit, without
-// allocating: b is at most 32 runes.
+// allocating. It is osaDistance with a cut-off, which the comparison of
+// one word with every locale's day words needs; a word of more than 32
+// runes, beyond its stack rows, is measured by osaDistance.
 func editsWithin(a []rune, b string, limit int) int {
 	var bb [32]rune
 	br := appendRunes(bb[:0], b)
+	if len(br) > len(bb) {
+		return min(osaDistance(string(a), b), limit+1)
+	}
 	var rows [3][33]int
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= len(br); j++ {

@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -129,5 +130,17 @@ func TestCutCourtesyTail(t *testing.T) {
 		if head != c.head {
 			t.Errorf("CutCourtesyTail(%q) = %q, want %q", c.text, head, c.head)
 		}
+	}
+}
+
+// TestEditsWithinLongWord: a word longer than editsWithin's stack rows is
+// measured (by osaDistance), never an index out of range.
+func TestEditsWithinLongWord(t *testing.T) {
+	long := strings.Repeat("ab", 20)
+	if got := editsWithin([]rune(long+"c"), long, 2); got != 1 {
+		t.Errorf("editsWithin(long+c, long, 2) = %d, want 1", got)
+	}
+	if got := editsWithin([]rune("abc"), long, 2); got != 3 {
+		t.Errorf("editsWithin(abc, long, 2) = %d, want 3 (limit+1)", got)
 	}
 }
