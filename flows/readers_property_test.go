@@ -278,6 +278,7 @@ func TestCityAnswersNeverStoreAnotherCity(t *testing.T) {
 		if rapid.Bool().Draw(t, "lower") {
 			said = strings.ToLower(said)
 		}
+		typed := said
 		if rapid.Bool().Draw(t, "country") {
 			said += rapid.SampledFrom([]string{" ", ", ", " in "}).Draw(t, "link") + cities[want]
 		}
@@ -294,7 +295,7 @@ func TestCityAnswersNeverStoreAnotherCity(t *testing.T) {
 			text, want = "we stayed in "+said+" last year", ""
 		}
 		s := playToCity(t, e, text)
-		if got, ok := s.Slots["city"]; ok && got != nil && strings.EqualFold(format(got), said) && nlu.IsGeoNamesTown(format(got)) && want != "" {
+		if got, ok := s.Slots["city"]; ok && got != nil && strings.EqualFold(format(got), typed) && nlu.IsGeoNamesTown(format(got)) && want != "" {
 			// "Libon" (a town of Albay) for "Lisbon": a real place typed is
 			// read as typed, never corrected (places19: "Paro" is no
 			// "Faro"). The towns list keeps no country, so "libon, Portugal"
