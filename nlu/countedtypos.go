@@ -36,17 +36,39 @@ var countedTypoTargets = sync.OnceValues(func() (units, months []string) {
 
 // correctCountedTypos reads the mistyped units and months beside numbers in
 // toks (see above).
-func correctCountedTypos(toks []token) { correctTyposBeside(toks, 3, countedTypoFor) }
+func correctCountedTypos(toks []token) { correctTyposBeside(toks, countedTypos) }
 
-// correctTyposBeside replaces each word of toks of minLen letters or more,
-// lower-case ASCII, that no date table, number or English word knows, with
-// the word typoFor reads it as among the words around it.
-func correctTyposBeside(toks []token, minLen int, typoFor func([]token, int) (string, bool)) {
+// typosBeside names the words correctTyposBeside reads a typo as: a unit or
+// month beside a count, or a word of a holiday's name.
+type typosBeside int
+
+const (
+	countedTypos typosBeside = iota
+	holidayTypos
+)
+
+// correctTyposBeside replaces each word of toks of the kind's least length or
+// more, lower-case ASCII, that no date table, number or English word knows,
+// with the word of that kind it reads as among the words around it. The kind
+// is a value, not a func: toks passed to a func value would escape, and the
+// date readers' token buffer would move to the heap on every turn.
+func correctTyposBeside(toks []token, kind typosBeside) {
+	minLen := 3
+	if kind == holidayTypos {
+		minLen = 4
+	}
 	for j, t := range toks {
 		if len(t.text) < minLen || !lowerASCIILetters(t.text) || knownDateWord(t.text) || IsNumberWord(t.text) {
 			continue
 		}
-		if w, ok := typoFor(toks, j); ok && !lexicon.IsEnglishWord(t.text) {
+		var w string
+		var ok bool
+		if kind == holidayTypos {
+			w, ok = holidayWordTypo(toks, j)
+		} else {
+			w, ok = countedTypoFor(toks, j)
+		}
+		if ok && !lexicon.IsEnglishWord(t.text) {
 			toks[j].text = w
 		}
 	}

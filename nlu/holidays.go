@@ -517,7 +517,7 @@ func holidayLead(toks []token, i int) (int, holidayCount) {
 // the same first letter, that no table and no English dictionary knows (the
 // rule of correctCountedTypos, the name's own words standing for the number
 // there). Two names it could be are none.
-func correctHolidayTypos(toks []token) { correctTyposBeside(toks, 4, holidayWordTypo) }
+func correctHolidayTypos(toks []token) { correctTyposBeside(toks, holidayTypos) }
 
 // holidayWordTypo is the word of a holiday's name toks[j] is one edit from,
 // the name's other words standing around it (see correctHolidayTypos).
