@@ -119,13 +119,7 @@ func fullWords(s string) []string {
 // another word of the same yesstr ("tha:th:t:y" gives "tha", "waaw:wa" "waaw").
 func wholeWord(w string, all []string) bool {
 	for _, f := range strings.Fields(w) {
-		letters := 0
-		for _, r := range f {
-			if unicode.IsLetter(r) {
-				letters++
-			}
-		}
-		if letters < 2 {
+		if writtenLetters(f) < 2 {
 			return false
 		}
 	}
@@ -135,6 +129,25 @@ func wholeWord(w string, all []string) bool {
 		}
 	}
 	return w != "" && !strings.Contains(w, "-") // "én-en", "hî-î": read apart, as two words
+}
+
+// writtenLetters counts the letters of a word, a vowel sign or nasal mark
+// after a letter of an abugida counting as one: Maithili "हं" and Bengali
+// "না" are written syllables, whole answers, where a bare "ह" is an
+// abbreviation. A mark on a Latin letter ("ɛ́") is an accent: one letter.
+func writtenLetters(word string) int {
+	n := 0
+	latin := false
+	for _, r := range word {
+		switch {
+		case unicode.IsLetter(r):
+			n++
+			latin = unicode.Is(unicode.Latin, r)
+		case unicode.Is(unicode.M, r) && !latin:
+			n++
+		}
+	}
+	return n
 }
 
 // otherMeanings are CLDR words that a user of another language types for
