@@ -65,3 +65,27 @@ func TestSourcedAnswersRound20Property(t *testing.T) {
 		}
 	})
 }
+
+// TestDayWordsRound20: the sourced day words of hand.txt's round 20 block
+// (Ojibwe weekdays and "noongom", now or today; Tuvan "бөгүн", today) read
+// as their day, typed with or without the apostrophe; words no source was
+// found for are asked again. round17Now is a Thursday.
+func TestDayWordsRound20(t *testing.T) {
+	for _, c := range []readDateCase{
+		{"niizho-giizhigad", "2027-12-21"},
+		{"Aabitoose", "2027-12-22"},
+		{"naano-giizhigad", "2027-12-17"},
+		{"anama'e-giizhigad", "2027-12-19"},
+		{"anamae-giizhigad", "2027-12-19"},
+		{"noongom", "2027-12-16"},
+		{"бөгүн", "2027-12-16"},
+		{"даарта", ""}, // no source found this round
+		{"naktuk", ""},
+		{"niizho", ""}, // "second" alone names no day
+	} {
+		d, ok := ReadDate(Gloss(c.text), round17Now) // as the flows read it: the gloss, then the date
+		if got := map[bool]string{true: d.String(), false: ""}[ok]; got != c.want {
+			t.Errorf("ReadDate(Gloss(%q)) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
