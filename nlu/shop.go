@@ -1038,6 +1038,9 @@ func (p *soughtPhrase) read(w string, candidate bool) {
 			p.named = append(p.named, w)
 		}
 		p.extend(w)
+	case measuresWhatFollows(p.words, w):
+		// "a pair of sunglasses": the noun after "of" is sought.
+		p.words, p.named = p.words[:0], p.named[:0]
 	case len(p.words) > 0 && !p.negated:
 		p.closed = true // only the first run counts
 	default:
