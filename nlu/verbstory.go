@@ -29,10 +29,19 @@ func VerbStory(clause string) bool {
 		return true
 	}
 	w := strings.ToLower(clause[words[0].start:words[0].end])
-	if shortParticiple(w) {
+	if shortParticiple(w) || setsOff(clause, words, w) {
 		return true
 	}
 	return presentOpens(clause, words, w)
+}
+
+// setsOff reports whether the clause is "off to" somewhere said without its
+// subject and verb ("off to the beach", "off to uni next week"): the idiom
+// "be off (to)", to leave for a place (Cambridge Dictionary, "be off":
+// "I'm off to the shops"; Merriam-Webster "off" adverb 1a "from a place or
+// position").
+func setsOff(clause string, words []sideWord, w string) bool {
+	return w == "off" && len(words) > 2 && strings.EqualFold(clause[words[1].start:words[1].end], "to")
 }
 
 // shortParticiple reports whether w is a five-letter participle: "-ing" after
