@@ -16,9 +16,20 @@ var (
 )
 
 // AsksForRecommendation reports whether text asks the shop to recommend
-// something and names nothing ("what's good?", "any recommendations?").
+// something and names nothing ("what's good?", "any recommendations?"). An
+// apology or a polite word before the request ("sorry, what would you
+// recommend?", reader_words.txt "apology") asks the same: it names no product.
 func AsksForRecommendation(text string) bool {
-	return wholePhrase(phraseWords(text), shopRecommendPhrases)
+	return wholePhrase(withoutLeadingApology(phraseWords(text)), shopRecommendPhrases)
+}
+
+// withoutLeadingApology is ws without the apology and polite words it opens
+// with ("sorry", "pardon", "please").
+func withoutLeadingApology(ws []string) []string {
+	for len(ws) > 1 && (apologyWords[ws[0]] || shopPoliteParticles[ws[0]]) {
+		ws = ws[1:]
+	}
+	return ws
 }
 
 // AsksWhatThisIs reports whether text asks what the shop or the chat is
