@@ -59,6 +59,7 @@ func (t *turn) understand() {
 // remark, a question about the shop, a social intent and, with a confirmation
 // pending, a reply to it.
 func (t *turn) readByRules() {
+	t.personWithReason()
 	t.readVagueOpening()
 	t.readGloss()
 	t.readKindWord()
