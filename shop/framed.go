@@ -36,7 +36,9 @@ var cardFrameWords = func() map[string]bool {
 // shown on the page, named in the
 // singular as its card is (whatever the parser made of the frame words the
 // catalog does not know: "yung" is no product sought). Anything else stays what the parser read (a
-// search, asked about when it finds several).
+// search, asked about when it finds several). A thanks of any language after
+// the name's last comma ("beanie with the logo, ta") frames it as a "please"
+// does: it adds nothing to the pick.
 func (t *turn) framedNameOfACard() {
 	r := t.req
 	if r.Intent != nlu.ShopSearch || len(t.st.PageProductIDs) == 0 {
@@ -46,6 +48,9 @@ func (t *turn) framedNameOfACard() {
 		return
 	}
 	text, wanted := nlu.CutCourtesyWant(t.msg.Text)
+	if head, thanked := nlu.CutCourtesyTail(text); thanked {
+		text, wanted = head, true
+	}
 	name, framed := nameInFrame(text)
 	framed = framed || wanted
 	if !framed || len(name) == 0 || len(name) > 3 || slices.ContainsFunc(name, nlu.NamesNoProduct) {
