@@ -204,10 +204,10 @@ func (t *turn) respell() {
 }
 
 // respellHeldDown writes each word of text typed with a letter held down
-// ("sunglassses", "beltttt") as the one catalog word it is a typo of: the
-// parser takes a letter three times in a row for keys hit at random, so the
-// word is read as the catalog's before the message is parsed. Text without
-// such a word is returned as it is.
+// ("sunglassses", "beltttt") or with no vowel ("tshrt", a vowel skipped on a
+// phone) as the one catalog word it is a typo of: the parser takes such a
+// word for keys hit at random, so the word is read as the catalog's before
+// the message is parsed. Text without such a word is returned as it is.
 func (e *Engine) respellHeldDown(text string) string {
 	if e.spelling == nil {
 		return text
@@ -216,7 +216,7 @@ func (e *Engine) respellHeldDown(text string) string {
 	changed := false
 	for i, f := range fields {
 		w := strings.TrimFunc(f, func(r rune) bool { return !unicode.IsLetter(r) })
-		if !heldDown(w) {
+		if !heldDown(w) && !vowelless(w) {
 			continue
 		}
 		if typo := e.catalogTypo(w); typo != "" {
@@ -227,6 +227,12 @@ func (e *Engine) respellHeldDown(text string) string {
 		return text
 	}
 	return strings.Join(fields, " ")
+}
+
+// vowelless reports whether w is a word of Latin letters without a vowel
+// ("tshrt", "shrt"), long enough for catalogTypo to read (minSwapLength).
+func vowelless(w string) bool {
+	return utf8.RuneCountInString(w) >= minSwapLength && isLetters(w) && !strings.ContainsAny(strings.ToLower(w), "aeiouy")
 }
 
 // heldDown reports whether w has one letter three times in a row.
