@@ -1,6 +1,7 @@
 package shop_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/parleyhq/parley/nlu"
@@ -115,6 +116,40 @@ func TestCardNameWithThanksProperty(t *testing.T) {
 		st := stateOf(t, c.send(msg, ""))
 		if p := st.Conversation.PendingConfirmation.TargetID; p != nil && *p != cards[name] {
 			rt.Fatalf("%q: picked %s, want %s", msg, *p, cards[name])
+		}
+	})
+}
+
+// TestVowellessTypoOfACatalogWord: a word typed without its vowel ("tshrt")
+// is the one catalog word a typo away (catalogTypo), read before the parser
+// takes it for keys hit at random; one near no catalog word, or too short
+// to tell ("blt"), is asked again.
+func TestVowellessTypoOfACatalogWord(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "tshrt", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "TSHRT pls", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "blt", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+		{say: "xkcd", intent: nlu.ShopAmbiguous, state: shop.StateClarifying},
+	})
+}
+
+// TestVowellessTypoProperty: a catalog word with one vowel dropped, typed
+// without any vowel left, searches that word's products or asks again,
+// never another product.
+func TestVowellessTypoProperty(t *testing.T) {
+	e := demo(t)
+	// word typed -> the category or term it names.
+	words := map[string]string{"tshrt": "Tshirts", "tshrts": "Tshirts", "blts": "belts", "cps": "caps"}
+	typed := []string{"tshrt", "tshrts", "blts", "cps"}
+	rapid.Check(t, func(rt *rapid.T) {
+		w := rapid.SampledFrom(typed).Draw(rt, "word")
+		msg := w + rapid.SampledFrom([]string{"", " pls", "?", " please"}).Draw(rt, "tail")
+		st := stateOf(t, newConversation(t, e).send(msg, ""))
+		if st.Conversation.State == shop.StateClarifying {
+			return
+		}
+		if q := st.Query; q == nil || q.Category != words[w] && !slices.Contains(q.Terms, words[w]) {
+			rt.Fatalf("%q: %s searched %+v", msg, st.Conversation.State, st.Query)
 		}
 	})
 }
