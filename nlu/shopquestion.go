@@ -285,6 +285,9 @@ var shopTagQuestions = phraseSet("isn't it", "isnt it", "innit", "ain't it", "do
 // a request). The
 // caller reads it only where the message names nothing to search for.
 func IsChitChat(text string) bool {
+	if IsWellWish(text) {
+		return true // "I hope all is well with you.": a courtesy, nothing sought
+	}
 	ws := intentWords(text)
 	if slices.ContainsFunc(ws, func(w string) bool { return shopWantWords[w] || shopLookWords[w] || shopVagueWords[w] }) {
 		return false
