@@ -153,3 +153,15 @@ func TestVowellessTypoProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestWellWishIsSmallTalk: a greeting and a well-wish sentence ("Morning!
+// I hope all is well with you.") is small talk, no clarification; a
+// well-wish before a request leaves the request.
+func TestWellWishIsSmallTalk(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "Morning! I hope all is well with you.", intent: nlu.ShopSmallTalk, state: shop.StateIdle},
+		{say: "I hope you're well!", intent: nlu.ShopSmallTalk, state: shop.StateIdle},
+		{say: "hope all is well. do you have caps?", intent: nlu.ShopSearch, state: shop.StateRecommending},
+		{say: "I hope you have caps", intent: nlu.ShopSearch, state: shop.StateRecommending},
+	})
+}
