@@ -165,3 +165,31 @@ func TestWellWishIsSmallTalk(t *testing.T) {
 		{say: "I hope you have caps", intent: nlu.ShopSearch, state: shop.StateRecommending},
 	})
 }
+
+// TestCrimeanTatarGreetingAndYes: the Crimean Tatar greeting, the
+// Arabic-origin "selâm aleyküm" with Turkic vowels, typed with or without
+// its marks, greets; "ebet" with a card in question is a yes
+// (reply_words_world.txt "crh").
+func TestCrimeanTatarGreetingAndYes(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "selâm aleyküm", intent: nlu.ShopGreeting, state: shop.StateIdle},
+		{say: "selam aleykum", intent: nlu.ShopGreeting, state: shop.StateIdle},
+		{say: "meraba", intent: nlu.ShopGreeting, state: shop.StateIdle},
+		{setup: capPending, say: "ebet", intent: nlu.ShopConfirm, state: shop.StateIdle},
+	})
+}
+
+// TestCrimeanTatarGreetingProperty: each spelling of the greeting, with
+// any mix of its marks, is a greeting, never a search nor a question asked.
+func TestCrimeanTatarGreetingProperty(t *testing.T) {
+	e := demo(t)
+	rapid.Check(t, func(rt *rapid.T) {
+		sel := rapid.SampledFrom([]string{"selâm", "selam", "Selâm", "SELAM"}).Draw(rt, "selam")
+		al := rapid.SampledFrom([]string{"aleyküm", "aleykum", "Aleyküm"}).Draw(rt, "aleykum")
+		msg := sel + " " + al + rapid.SampledFrom([]string{"", "!", "."}).Draw(rt, "end")
+		st := stateOf(t, newConversation(t, e).send(msg, ""))
+		if got := *st.Conversation.LastIntent; got != nlu.ShopGreeting {
+			rt.Fatalf("%q: %s", msg, got)
+		}
+	})
+}
