@@ -193,35 +193,3 @@ func TestCrimeanTatarGreetingProperty(t *testing.T) {
 		}
 	})
 }
-
-// TestTuvanYesAndNo: with a card in question, the Tuvan "ийе" (yes), also
-// with the Tuvan thanks after it, confirms, and "чок" (no) cancels
-// (reply_words_world.txt "tyv").
-func TestTuvanYesAndNo(t *testing.T) {
-	runReaderCases(t, []readerCase{
-		{setup: capPending, say: "ийе", intent: nlu.ShopConfirm, state: shop.StateIdle},
-		{setup: capPending, say: "ийе, четтирдим", intent: nlu.ShopConfirm, state: shop.StateIdle},
-		{setup: capPending, say: "чок", intent: nlu.ShopCancel, state: shop.StateIdle},
-	})
-}
-
-// TestTuvanAnswerProperty: the Tuvan yes or no, with any punctuation or
-// the Tuvan thanks, answers the confirmation as it says, never the other.
-func TestTuvanAnswerProperty(t *testing.T) {
-	e := demo(t)
-	rapid.Check(t, func(rt *rapid.T) {
-		yes := rapid.Bool().Draw(rt, "yes")
-		word, want := "чок", nlu.ShopCancel
-		if yes {
-			word, want = "ийе", nlu.ShopConfirm
-		}
-		msg := word + rapid.SampledFrom([]string{"", "!", ".", ", четтирдим", " четтирдим"}).Draw(rt, "tail")
-		c := newConversation(t, e)
-		c.send("show me accessories", "")
-		c.send("", "select:60")
-		st := stateOf(t, c.send(msg, ""))
-		if got := *st.Conversation.LastIntent; got != want && got != nlu.ShopAmbiguous {
-			rt.Fatalf("%q: %s, want %s", msg, got, want)
-		}
-	})
-}
