@@ -6,10 +6,13 @@ import "testing"
 // present-level clause set off by another script's comma ("،" of Arabic,
 // Persian and Pashto; the ideographic "、" and full-width "，"), which splits
 // clauses as "," does. Without a marker the two quantities are still asked
-// again.
+// again. The round 20 audit dropped the unsourced "now" words from
+// levels.txt: Luganda "kati", a GeoNames town, is now asked again; Setswana
+// "jaanong" and Chichewa "tsopano", words no reader knows, are still read as
+// the marker of the last clause by gates/unplaced.go's unknown-word rule.
 func TestPresentLevelWorldMarks(t *testing.T) {
 	checkGoalAnswers(t, []goalAnswer{
-		{"bench 100 kg, kati 80 kg", "100 kg", "80 kg"},
+		{"bench 100 kg, kati 80 kg", "", ""},
 		{"squat 140 kg, jaanong 120 kg", "140 kg", "120 kg"},
 		{"deadlift 200 kg, ngoku 170 kg", "200 kg", "170 kg"},
 		{"run 20 km, tsopano 8 km", "20 km", "8 km"},
