@@ -267,7 +267,7 @@ func (sl *slot) unitOf(c byte) string {
 
 // numberWordsOf is raw's number words and digits alone, in order.
 func numberWordsOf(raw string) string {
-	ws := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	ws := fieldsKeepingDecimals(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	ws = slices.DeleteFunc(ws, func(w string) bool { return !nlu.IsNumberWord(w) && !isAllDigits(w) })
 	return strings.Join(ws, " ")
 }
@@ -277,9 +277,33 @@ var politeWords = map[string]bool{"please": true, "pls": true, "plz": true, "tha
 
 // withoutPolite is raw without its polite words and punctuation.
 func withoutPolite(raw string) string {
-	ws := strings.FieldsFunc(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '-' })
+	ws := fieldsKeepingDecimals(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '-' })
 	ws = slices.DeleteFunc(ws, func(w string) bool { return politeWords[strings.ToLower(w)] })
 	return strings.Join(ws, " ")
+}
+
+// fieldsKeepingDecimals is strings.FieldsFunc(text, sep) with a point or a
+// comma right before a digit kept in its word: ".5 nights" and "2.5 nights"
+// keep their decimals, so a count read from the words left is never the
+// number's digits cut off from its mark (".5" read as 5, issue 38 round 19).
+func fieldsKeepingDecimals(text string, sep func(rune) bool) []string {
+	var words []string
+	start := -1
+	for i, r := range text {
+		decimal := (r == '.' || r == ',') && i+1 < len(text) && text[i+1] >= '0' && text[i+1] <= '9'
+		inWord := decimal || !sep(r)
+		switch {
+		case inWord && start < 0:
+			start = i
+		case !inWord && start >= 0:
+			words = append(words, text[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		words = append(words, text[start:])
+	}
+	return words
 }
 
 // countFillers are the words around a count that carry no value.

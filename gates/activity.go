@@ -123,11 +123,12 @@ func otherActivitySaid(parts []string, goal string) bool {
 	return false
 }
 
-// numberRuns counts text's runs of digits, without allocating.
+// numberRuns counts text's runs of digits, without allocating; a decimal
+// mark between digits continues its run ("1.5" is one number).
 func numberRuns(text string) int {
 	runs, in := 0, false
 	for i := 0; i < len(text); i++ {
-		d := text[i] >= '0' && text[i] <= '9'
+		d := isDigitByte(text[i]) || in && (text[i] == '.' || text[i] == ',') && isDecimalMark(text, i)
 		if d && !in {
 			runs++
 		}

@@ -27,7 +27,7 @@ func mendedQuantities(n *Node, text string) string {
 	if !strings.ContainsAny(text, "0123456789") || !hasNumberExtractor(n) {
 		return text
 	}
-	mended := actuallyAsNow(mendNowTypos(n, mendUnitTypos(n, arrows.Replace(text))))
+	mended := actuallyAsNow(mendNowTypos(n, mendUnitTypos(n, raceDistancesAsKm(n, arrows.Replace(text)))))
 	if read, ok := reasonedLevelAsCue(n, mended); !ok {
 		return withoutNumbers(mended) // roles not accounted for: asked again
 	} else if read != mended {

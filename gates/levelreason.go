@@ -73,7 +73,7 @@ func aroundQuantity(words []string) (prefix, suffix []string, ok bool) {
 		return nil, nil, false
 	}
 	rest := words[at+1:]
-	if strings.TrimLeft(words[at], "0123456789") == "" && len(rest) > 0 && unitOf(rest[0]) != "" {
+	if strings.TrimLeft(words[at], "0123456789.,") == "" && len(rest) > 0 && unitOf(rest[0]) != "" {
 		rest = rest[1:]
 	}
 	return words[:at], rest, true

@@ -96,7 +96,7 @@ func levelClauseAsCue(n *Node, level *Extractor, cue, text string) (string, bool
 		}
 	}
 	if at < 0 && withNumbers == 2 {
-		at = unplacedLevelClause(n, level, text, clauses)
+		at = unplacedLevelClauseOf(n, level, text, clauses)
 	}
 	if at < 0 || withNumbers < 2 {
 		return text, false
@@ -107,6 +107,21 @@ func levelClauseAsCue(n *Node, level *Extractor, cue, text string) (string, bool
 	end := strings.TrimRightFunc(text[c[0]:c[1]], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	tail := text[c[0]+len(end) : c[1]]
 	return text[:c[0]] + " " + cue + " " + level1 + tail + text[c[1]:], true
+}
+
+// unplacedLevelClauseOf is unplacedLevelClause of text, or of its head when
+// a thanks or polite phrase of any language ends it after a comma (nlu.CutCourtesyTail):
+// "run 42 km, xuvo 20 km, erokamano" states its level as "run 42 km, xuvo 20
+// km" does; the courtesy says nothing of the numbers.
+func unplacedLevelClauseOf(n *Node, level *Extractor, text string, clauses [][]int) int {
+	if at := unplacedLevelClause(n, level, text, clauses); at >= 0 {
+		return at
+	}
+	head, cut := nlu.CutCourtesyTail(text)
+	if !cut {
+		return -1
+	}
+	return unplacedLevelClause(n, level, head, clauseRe.FindAllStringIndex(head, -1))
 }
 
 // presentLevelExtractor is node n's number extractor cued by a present marker,

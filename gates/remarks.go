@@ -21,12 +21,34 @@ var remarksText string
 // phrase is its words).
 var remarkWords = nlu.WordLists(remarksText)
 
-// remarkTokens are text's words in lower case, apostrophes kept ("isn't").
+// remarkTokens are text's words in lower case, apostrophes kept ("isn't"),
+// and a number's decimal mark kept inside it ("1.5", "2,5"): a number cut
+// at its mark would be read as two ("swim 1.5 km" as 1 and 5).
 func remarkTokens(text string) []string {
 	text = strings.NewReplacer("’", "'", "‘", "'").Replace(strings.ToLower(text))
-	return strings.FieldsFunc(text, func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '\''
-	})
+	var words []string
+	start := -1
+	for i, r := range text {
+		inWord := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '\'' ||
+			(r == '.' || r == ',') && isDecimalMark(text, i)
+		switch {
+		case inWord && start < 0:
+			start = i
+		case !inWord && start >= 0:
+			words = append(words, text[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		words = append(words, text[start:])
+	}
+	return words
+}
+
+// isDecimalMark reports whether the byte at i (a point or a comma) stands
+// between two digits: inside one number, as a decimal or thousands mark.
+func isDecimalMark(text string, i int) bool {
+	return i > 0 && i+1 < len(text) && isDigitByte(text[i-1]) && isDigitByte(text[i+1])
 }
 
 // saysAny reports whether words hold one of the phrases of list name.

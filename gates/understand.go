@@ -442,9 +442,15 @@ func init() {
 // asksAbout reports whether text is a question about something rather than a
 // proposal: it asks (nlu.AsksQuestion) and says none of proposingWords ("how
 // long is a session?", "is the call free?"; not "could we do a call?").
+// The question is what follows the clause's last contrast word (levels.txt
+// contrast): "ok but is 100 kg realistic?" asks about 100 kg, its "ok"
+// acknowledges what came before and proposes nothing (issue 38 round 19).
 func asksAbout(text string) bool {
 	if !nlu.AsksQuestion(text) {
 		return false
+	}
+	if parts := contrastRe().Split(text, -1); len(parts) > 1 {
+		text = parts[len(parts)-1]
 	}
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }) {
 		if proposingWords[strings.Trim(w, "'")] {
@@ -457,8 +463,11 @@ func asksAbout(text string) bool {
 // clauseRe is a clause with the punctuation that ends it: the ASCII marks
 // and those of other scripts (Arabic, Persian and Pashto "،" "؛" "؟";
 // ideographic and full-width "、" "，" "。"): "bench 70 kg، اوس 55 kg" is
-// two clauses.
-var clauseRe = regexp.MustCompile(`[^,;.!?¿¡؟،؛、，；。！？]+[,;.!?؟،؛、，；。！？]*`)
+// two clauses. A point or comma between two digits is a decimal mark (or a
+// thousands mark) inside one number, never a clause's end: "I currently
+// swim 1.5 km" and "nu 2,5 km" are one clause each, so no reader sees the
+// number cut in two (issue 38 round 19: "1.5 km" was stored as "1 km").
+var clauseRe = regexp.MustCompile(`(?:\d[.,]\d|[^,;.!?¿¡؟،؛、，；。！？])+[,;.!?؟،؛、，；。！？]*`)
 
 // withoutQuestionsAbout returns text without its clauses that ask about
 // something (asksAbout): "an intro call, what do you mean?" keeps "an intro

@@ -402,7 +402,11 @@ func quantityAt(lower string, m []int) (Quantity, bool) {
 			return Quantity{}, false
 		}
 	}
-	value, ok := parseAmount(lower[numStart:numEnd])
+	digits, ok := withLeadingPoint(lower, numStart, numEnd)
+	if !ok {
+		return Quantity{}, false
+	}
+	value, ok := parseAmount(digits)
 	if !ok {
 		return Quantity{}, false
 	}
@@ -416,6 +420,21 @@ func quantityAt(lower string, m []int) (Quantity, bool) {
 		}
 	}
 	return Quantity{Value: value, Unit: unit}, true
+}
+
+// withLeadingPoint is the number lower[start:end] with the decimal point
+// right before it, when one stands there: ".5 km" is half a kilometre, never
+// 5 km. A point glued to a word before it ("done.5 km") may end a sentence
+// or be a typo: the number is not read (false) rather than read as a whole
+// it may not be.
+func withLeadingPoint(lower string, start, end int) (string, bool) {
+	if start == 0 || lower[start-1] != '.' {
+		return lower[start:end], true
+	}
+	if start > 1 && lower[start-2] != ' ' {
+		return "", false
+	}
+	return "0." + lower[start:end], !strings.ContainsAny(lower[start:end], ".,")
 }
 
 // unitAfter reads the word lower[start:end] after a number that ends at numEnd:

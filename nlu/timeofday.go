@@ -340,6 +340,11 @@ func ParseCount(text string) (float64, bool) {
 	if v, ok := ParseNumber(text); ok {
 		return v, true
 	}
+	if hasDecimalMark(text) {
+		// The words below split ".5" or "2,5" at the mark: the count
+		// read from them would be a part of the number said, not it.
+		return 0, false
+	}
 	ws := slices.DeleteFunc(words(key(text)), func(w string) bool { return countFiller[w] })
 	if v, ok := countAtEnd(ws); ok {
 		return v, true
@@ -354,6 +359,17 @@ func ParseCount(text string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// hasDecimalMark reports whether text holds a point or a comma right before
+// a digit: a number's decimals (".5", "2,5"), which are no whole count.
+func hasDecimalMark(text string) bool {
+	for i := 0; i+1 < len(text); i++ {
+		if (text[i] == '.' || text[i] == ',') && text[i+1] >= '0' && text[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // countAtEnd reads a count at the end of the words ("it 4" of "make it 4
