@@ -199,6 +199,9 @@ func dateBesideKind(n *Node, msg parley.Message, values map[string]string, put f
 			continue
 		}
 		d, ok := nlu.ReadDate(rest, msg.SentAt)
+		if !ok {
+			d, ok = futureTwoWayDay(x, rest, msg)
+		}
 		if !ok || x.Validate == ValidateFutureDate && (d.Before(nlu.DateOf(msg.SentAt)) || recentPastRolled(d, msg)) {
 			continue
 		}

@@ -611,14 +611,30 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 // withoutRemarks), and not one stating a level ("hoy hago 80 kg":
 // withoutLevelClauses).
 func extractDate(x *Extractor, msg parley.Message, put func(raw, value string)) {
-	d, ok := nlu.FindDate(withoutRemarks(withoutLevelClauses(nlu.WithoutQuestions(msg.Text))), msg.SentAt)
+	text := withoutRemarks(withoutLevelClauses(nlu.WithoutQuestions(msg.Text)))
+	d, ok := nlu.FindDate(text, msg.SentAt)
 	if !ok {
-		return
+		if d, ok = futureTwoWayDay(x, text, msg); !ok {
+			return
+		}
 	}
 	if x.Validate == ValidateFutureDate && (d.Before(nlu.DateOf(msg.SentAt)) || recentPastRolled(d, msg)) {
 		return
 	}
 	put(x.Fact, d.String())
+}
+
+// futureTwoWayDay reads text as one whole two-way day word (nlu.ReadTwoWayDay:
+// Hindi "kal", Maithili "काल्हि", yesterday and tomorrow) for a date fact
+// that takes only days to come: the later day, the one its validation
+// accepts, as flows' date slots read it. False for any other date fact: which
+// day is meant is then a guess.
+func futureTwoWayDay(x *Extractor, text string, msg parley.Message) (nlu.Date, bool) {
+	if x.Validate != ValidateFutureDate {
+		return nlu.Date{}, false
+	}
+	_, after, ok := nlu.ReadTwoWayDay(text, msg.SentAt)
+	return after, ok
 }
 
 // recentPastRolled reports whether d is a day and month said without a year

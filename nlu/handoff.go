@@ -253,7 +253,7 @@ func IsHumanRequest(text string) bool {
 	if humanRequestKey(k) {
 		return true
 	}
-	if c, ok := withHumanNounTypos(k); ok && humanRequestKey(c) { // "real persn pls", "an agnet please"
+	if c, ok := withHumanNounTypos(k); ok && (humanRequestKey(c) || grammarIntentOfKey(c) == IntentHuman) { // "real persn pls", "an agnet please", "a humna coach please"
 		return true
 	}
 	// "a real coach, please, дзякуй": the request, then a thanks or a please
@@ -486,6 +486,21 @@ func weakNounPlease(toks []token) bool {
 	return false
 }
 
+// roleAt is the length of the longest role noun (human_roles.txt) that
+// starts at toks[i], 0 when none: after a noun for a person it names the
+// person's role, so "human coach pls" asks for a person as "human pls"
+// does (issue 38 round 19: "humna coach pls"), while "a coach please" alone
+// is still what the business sells.
+func roleAt(toks []token, i int) int {
+	longest := 0
+	for _, p := range humanRoleIndex {
+		if len(p) > longest && i < len(toks) && startsWithPhrase(toks[i:], p) {
+			longest = len(p)
+		}
+	}
+	return longest
+}
+
 // attentionCalls are the weak nouns that, with a please alone, call for
 // anyone's attention rather than ask for a person.
 var attentionCalls = wordSet(`anyone anybody`)
@@ -657,6 +672,9 @@ func anyPhrase(toks []token, index [][]string) bool {
 // onlyFiller reports whether every word of toks outside the noun at [at, at+n) is
 // standalone filler.
 func onlyFiller(toks []token, at, n int) bool {
+	if at >= 0 {
+		n += roleAt(toks, at+n) // "human coach pls": the person's role
+	}
 	for i, t := range toks {
 		if i >= at && i < at+n {
 			continue
