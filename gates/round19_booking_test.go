@@ -16,6 +16,7 @@ func TestRound19BookingDays(t *testing.T) {
 		{"a session Jelune", "2026-01-05"},          // Manx Monday
 		{"an intro call naktuk", "2026-01-02"},      // Mizo tomorrow
 		{"intro call naktûk, thanks", "2026-01-02"}, // Mizo as written, then thanks
+		{"a video call waabang", "2026-01-02"},      // Ojibwe tomorrow
 		{"training session काल्हि", "2026-01-02"},   // Maithili yesterday and tomorrow
 		{"intro call kal ko", "2026-01-02"},         // Hindi, "kal ko"
 		{"training session kal ya parso", ""},       // two days: asked
