@@ -49,8 +49,10 @@ func TestRound14GoalClasses(t *testing.T) {
 }
 
 // TestUnplacedLevelRightOrAbsent: "TARGET, W LEVEL" with W a made-up word
-// gives the target and the level or nothing; with W a joiner of any
-// language or an English word, never the level.
+// gives the target and the level, the target alone (W a town GeoNames
+// lists, "nage", "gau": a place, not a now-word, so the level is asked) or
+// nothing; with W a joiner of any language or an English word, never the
+// level.
 func TestUnplacedLevelRightOrAbsent(t *testing.T) {
 	joiners := []string{"or", "and", "not", "but", "oder", "ou", "atau", "eller", "vagy", "ili", "dan", "aber", "ideally", "maybe", "roughly", "then", "than", "bis"}
 	rapid.Check(t, func(rt *rapid.T) {
@@ -65,7 +67,7 @@ func TestUnplacedLevelRightOrAbsent(t *testing.T) {
 		}
 		got := goalOf(t, text)
 		right := [2]string{fmt.Sprintf("%d %s", target, unit), fmt.Sprintf("%d %s", level, unit)}
-		if got != right && got != [2]string{} {
+		if got != right && got != [2]string{} && got != [2]string{right[0], ""} {
 			t.Fatalf("%q: %q", text, got)
 		}
 		joiner := rapid.SampledFrom(joiners).Draw(rt, "joiner")
