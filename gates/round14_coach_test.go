@@ -49,9 +49,9 @@ func TestRound14GoalClasses(t *testing.T) {
 }
 
 // TestUnplacedLevelRightOrAbsent: "TARGET, W LEVEL" with W a made-up word
-// gives the target and the level, the target alone (W a town GeoNames
-// lists, "nage", "gau": a place, not a now-word, so the level is asked) or
-// nothing; with W a joiner of any language or an English word, never the
+// gives the target and the level, the target alone (some made words,
+// "nage", "gau", are not read as a now-word, so the level is asked: no
+// value is wrong) or nothing; with W a joiner of any language or an English word, never the
 // level.
 func TestUnplacedLevelRightOrAbsent(t *testing.T) {
 	joiners := []string{"or", "and", "not", "but", "oder", "ou", "atau", "eller", "vagy", "ili", "dan", "aber", "ideally", "maybe", "roughly", "then", "than", "bis"}
