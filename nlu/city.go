@@ -792,6 +792,19 @@ func NearWord(typed, word string) bool {
 	return osaDistance(typed, word) == 1
 }
 
+// oneTypoAnyScript is osaDistance(a, b) == 1: ASCII words are told without a
+// distance table (oneTypoASCII), as the handoff reader weighs each word of a
+// message against its nouns on every turn.
+func oneTypoAnyScript(a, b string) bool {
+	if a == b {
+		return false
+	}
+	if isASCII(a) && isASCII(b) {
+		return len(a)-len(b) <= 1 && len(b)-len(a) <= 1 && oneTypoASCII(a, b)
+	}
+	return osaDistance(a, b) == 1
+}
+
 // oneTypoASCII is osaDistance(a, b) == 1 for different ASCII words whose
 // lengths differ by one at most: one letter changed, two neighbouring letters
 // swapped, or one letter added or dropped.

@@ -762,7 +762,7 @@ func withHumanNounTypos(k string) (string, bool) {
 			continue
 		}
 		for _, noun := range humanTypoNouns {
-			if w[0] == noun[0] && len(w)-len(noun) <= 1 && len(noun)-len(w) <= 1 && osaDistance(w, noun) == 1 {
+			if w[0] == noun[0] && len(w)-len(noun) <= 1 && len(noun)-len(w) <= 1 && oneTypoAnyScript(w, noun) {
 				ws[i], changed = noun, true
 				break
 			}

@@ -66,3 +66,29 @@ func TestSideWordsMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+func TestOneTypoMatchesDistance(t *testing.T) {
+	for _, c := range []struct{ a, b string }{{"persn", "person"}, {"person", "person"}, {"agnet", "agent"}, {"", "a"}, {"ab", "ba"}, {"abc", "abcde"}, {"pérson", "person"}, {"a", ""}} {
+		if got, want := oneTypoAnyScript(c.a, c.b), osaDistance(c.a, c.b) == 1; got != want {
+			t.Errorf("oneTypoAnyScript(%q, %q) = %v, want %v", c.a, c.b, got, want)
+		}
+	}
+	letters := []string{"a", "b", "e", "n", "s", "é", "ß", "-"}
+	word := rapid.Custom(func(t *rapid.T) string {
+		return strings.Join(rapid.SliceOfN(rapid.SampledFrom(letters), 0, 7).Draw(t, "letters"), "")
+	})
+	rapid.Check(t, func(t *rapid.T) {
+		a := word.Draw(t, "a")
+		b := a
+		if rapid.Bool().Draw(t, "edit") && len(a) > 0 {
+			// Near words are the interesting ones: one edit of a, most often.
+			i := rapid.IntRange(0, len(a)-1).Draw(t, "at")
+			b = a[:i] + rapid.SampledFrom(letters).Draw(t, "letter") + a[min(i+rapid.IntRange(0, 2).Draw(t, "cut"), len(a)):]
+		} else {
+			b = word.Draw(t, "b")
+		}
+		if got, want := oneTypoAnyScript(a, b), osaDistance(a, b) == 1; got != want {
+			t.Fatalf("oneTypoAnyScript(%q, %q) = %v, want %v", a, b, got, want)
+		}
+	})
+}
