@@ -777,17 +777,19 @@ func LooksMisspelt(typed string, places []string) bool {
 // with one typo (a letter added, dropped or changed, or two neighbouring
 // letters swapped): "fro" and "form" for "from", "tto" for "to".
 func NearWord(typed, word string) bool {
+	if isASCII(typed) && isASCII(word) {
+		// Bytes are runes here: the lengths are told without counting runes,
+		// and one typo without a distance table. A flow weighs a name's first
+		// word against every cue it has (some sixty words a turn), and most
+		// are told apart by their length alone.
+		n, m := len(typed), len(word)
+		return typed != word && n >= 3 && n-m <= 1 && m-n <= 1 && oneTypoASCII(typed, word)
+	}
 	n, m := utf8.RuneCountInString(typed), utf8.RuneCountInString(word)
 	// One typo changes the length by one letter at most: most words are told
 	// apart by their length before any distance is measured.
 	if typed == word || n < 3 || n-m > 1 || m-n > 1 {
 		return false
-	}
-	if isASCII(typed) && isASCII(word) {
-		// Bytes are runes here: one typo is told without a distance table,
-		// which a turn asks for every cue a name's first word is weighed
-		// against.
-		return oneTypoASCII(typed, word)
 	}
 	return osaDistance(typed, word) == 1
 }

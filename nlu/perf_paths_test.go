@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 )
@@ -89,6 +90,37 @@ func TestOneTypoMatchesDistance(t *testing.T) {
 		}
 		if got, want := oneTypoAnyScript(a, b), osaDistance(a, b) == 1; got != want {
 			t.Fatalf("oneTypoAnyScript(%q, %q) = %v, want %v", a, b, got, want)
+		}
+	})
+}
+
+// nearWordReference is NearWord as it was before its ASCII path told the
+// lengths by bytes.
+func nearWordReference(typed, word string) bool {
+	n, m := utf8.RuneCountInString(typed), utf8.RuneCountInString(word)
+	if typed == word || n < 3 || n-m > 1 || m-n > 1 {
+		return false
+	}
+	if isASCII(typed) && isASCII(word) {
+		return oneTypoASCII(typed, word)
+	}
+	return osaDistance(typed, word) == 1
+}
+
+func TestNearWordMatchesReference(t *testing.T) {
+	for _, c := range []struct{ a, b string }{{"fro", "from"}, {"form", "from"}, {"tto", "to"}, {"to", "to"}, {"fr", "for"}, {"frôm", "from"}, {"", ""}} {
+		if got, want := NearWord(c.a, c.b), nearWordReference(c.a, c.b); got != want {
+			t.Errorf("NearWord(%q, %q) = %v, want %v", c.a, c.b, got, want)
+		}
+	}
+	letters := []string{"f", "r", "o", "m", "t", "ô", "é", " ", "'"}
+	word := rapid.Custom(func(t *rapid.T) string {
+		return strings.Join(rapid.SliceOfN(rapid.SampledFrom(letters), 0, 6).Draw(t, "letters"), "")
+	})
+	rapid.Check(t, func(t *rapid.T) {
+		a, b := word.Draw(t, "typed"), word.Draw(t, "word")
+		if got, want := NearWord(a, b), nearWordReference(a, b); got != want {
+			t.Fatalf("NearWord(%q, %q) = %v, want %v", a, b, got, want)
 		}
 	})
 }
