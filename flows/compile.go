@@ -136,6 +136,13 @@ func (e *Engine) indexMarkers() {
 			e.markerWords = append(e.markerWords, strings.Fields(folded))
 		}
 	}
+	firsts := make([]string, len(e.markerWords))
+	for i, words := range e.markerWords {
+		if len(words) > 0 {
+			firsts[i] = words[0] // a marker of no words has "": every text holds it
+		}
+	}
+	e.markerFirsts = newLiteralSet(firsts)
 }
 
 // latinFolds maps each Latin letter nlu folds to its ASCII form.
@@ -183,19 +190,19 @@ func (e *Engine) markerCandidateLower(text, k string) bool {
 	if !isASCII(text) {
 		return true
 	}
-	for _, words := range e.markerWords {
-		all := true
-		for _, w := range words {
+	// A marker matches only if k holds its first word: one pass finds the
+	// first words k holds, and only their markers' other words are looked for.
+	if e.markerFirsts == nil {
+		return false // no marker is indexed: none can match
+	}
+	return e.markerFirsts.hasEmpty || e.markerFirsts.found(k, func(i int) bool {
+		for _, w := range e.markerWords[i][1:] {
 			if !strings.Contains(k, w) {
-				all = false
-				break
+				return true
 			}
 		}
-		if all {
-			return true
-		}
-	}
-	return false
+		return false
+	})
 }
 
 func isASCII(s string) bool {

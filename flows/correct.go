@@ -3,6 +3,7 @@ package flows
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // This file reads corrections that point back at a value instead of naming its
@@ -80,13 +81,11 @@ var correctionCues = []string{"change", "make", "switch", "set", "update", "corr
 // hasCorrectionCue is a cheap test, of the lowercase text, that is true whenever
 // backReferences could match.
 func hasCorrectionCue(lower string) bool {
-	for _, c := range correctionCues {
-		if strings.Contains(lower, c) {
-			return true
-		}
-	}
-	return false
+	return correctionCueSet().containsAny(lower)
 }
+
+// correctionCueSet is correctionCues indexed for one pass over a text.
+var correctionCueSet = sync.OnceValue(func() *literalSet { return newLiteralSet(correctionCues) })
 
 // correctedSlot picks the slot a correction changes and the new value read for
 // it (see the file comment); nil when none fits or several do.

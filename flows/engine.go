@@ -61,7 +61,8 @@ type Engine struct {
 	classifier    *nlu.Classifier
 	recorder      Recorder
 	markers       nlu.Markers
-	markerWords   [][]string // ASCII markers' words, for markerCandidate
+	markerWords   [][]string  // ASCII markers' words, for markerCandidate
+	markerFirsts  *literalSet // the first of each markerWords, indexed alike
 	maxMessages   int
 	maxTrace      int
 	minConfidence float64
