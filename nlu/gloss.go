@@ -80,6 +80,9 @@ type glossTables struct {
 	asWord   map[string][]string
 	plain    map[string]string
 	prefixes []glossEntry
+	// prefixFirsts are the distinct first runes of the prefixes: the only
+	// words a prefix may start (mayHavePrefix).
+	prefixFirsts []rune
 }
 
 var (
@@ -95,6 +98,11 @@ func mustLoadGlosses(fsys fs.FS) glossTables {
 		panic("nlu: " + err.Error())
 	}
 	cldrWeekdayGlosses(t)
+	for _, p := range t.prefixes {
+		if r, _ := utf8.DecodeRuneInString(p.words[0]); !slices.Contains(t.prefixFirsts, r) {
+			t.prefixFirsts = append(t.prefixFirsts, r)
+		}
+	}
 	return t
 }
 
@@ -319,13 +327,11 @@ func cliticAt(w string, kb []byte) (to, rest string, ok bool) {
 // mayHavePrefix reports whether w starts with a prefix's first letter, before
 // any key is made: most words of most messages stop here.
 func mayHavePrefix(w string) bool {
+	// The prefixes' first runes are read once (prefixFirsts): this asks of
+	// every word of every message, and decoding each prefix anew was most
+	// of the gloss's cost for a message no prefix starts.
 	r, _ := utf8.DecodeRuneInString(w)
-	for _, p := range glosses.prefixes {
-		if first, _ := utf8.DecodeRuneInString(p.words[0]); first == r {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(glosses.prefixFirsts, r)
 }
 
 // knownWord reports whether the key k is a word some reader or the gloss

@@ -124,3 +124,33 @@ func TestNearWordMatchesReference(t *testing.T) {
 		}
 	})
 }
+
+// mayHavePrefixReference is mayHavePrefix as it was: each prefix's first
+// rune decoded in turn.
+func mayHavePrefixReference(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	for _, p := range glosses.prefixes {
+		if first, _ := utf8.DecodeRuneInString(p.words[0]); first == r {
+			return true
+		}
+	}
+	return false
+}
+
+func TestMayHavePrefixMatchesReference(t *testing.T) {
+	starts := []string{"", "a", "b", "\xff", "é", "ل", "و", "ب", "東", "k"}
+	for _, p := range glosses.prefixes {
+		starts = append(starts, p.words[0], p.words[0][:1])
+	}
+	for _, w := range starts {
+		if got, want := mayHavePrefix(w), mayHavePrefixReference(w); got != want {
+			t.Errorf("mayHavePrefix(%q) = %v, want %v", w, got, want)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		w := rapid.SampledFrom(starts).Draw(t, "start") + perfText(t)
+		if got, want := mayHavePrefix(w), mayHavePrefixReference(w); got != want {
+			t.Fatalf("mayHavePrefix(%q) = %v, want %v", w, got, want)
+		}
+	})
+}
