@@ -25,6 +25,11 @@ type pattern struct {
 	// anchored: the syntax asserts the start of the text or of a line (^, \A),
 	// which a search started later than asked would read differently.
 	anchored bool
+	// follow is the character class the syntax says comes right after the
+	// cue ("(?i)\b(?:to|a)\s+(...)": a space), nil when it says none: a cue
+	// an ASCII text holds followed by another character ("a" of "Angeles")
+	// starts no match, and the regexp is not run for it.
+	follow *syntax.Regexp
 }
 
 // newPattern is re with its capture and its cues.
@@ -39,6 +44,7 @@ func newPattern(re *regexp.Regexp) *pattern {
 			for _, c := range cues {
 				p.cues = append(p.cues, bytes.ToLower([]byte(c)))
 			}
+			p.follow = cueFollow(tree.Simplify(), p.cues)
 		}
 	}
 	return p
@@ -172,7 +178,7 @@ func (p *pattern) searchFrom(text string, pos int) (int, bool) {
 	}
 	first := -1
 	for _, c := range p.cues {
-		if i := bytes.Index(lower, c); i >= 0 && (first < 0 || i < first) {
+		if i := p.cueIndex(rest, lower, c); i >= 0 && (first < 0 || i < first) {
 			first = i
 		}
 	}
@@ -187,6 +193,124 @@ func (p *pattern) searchFrom(text string, pos int) (int, bool) {
 		start--
 	}
 	return start, true
+}
+
+// cueIndex is the first place the cue c is in lower (rest in lower case)
+// followed by a character of p.follow, -1 when there is none.
+func (p *pattern) cueIndex(rest string, lower, c []byte) int {
+	for from := 0; ; {
+		i := bytes.Index(lower[from:], c)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		next := i + len(c)
+		if p.follow == nil || next < len(rest) && classHas(p.follow, rune(rest[next])) {
+			return i
+		}
+		from = i + 1
+	}
+}
+
+// classHas reports whether the character class cls holds r.
+func classHas(cls *syntax.Regexp, r rune) bool {
+	for i := 0; i+1 < len(cls.Rune); i += 2 {
+		if cls.Rune[i] <= r && r <= cls.Rune[i+1] {
+			return true
+		}
+	}
+	return false
+}
+
+// cueFollow is the character class the first character after a match's cue
+// is of, when re (simplified) says so: its first parts (after empty-width
+// assertions) match exactly one of cues each time, and the part after them
+// starts with a class it must match once at least ("\s+", "[a-z]"). Nil
+// when re says less: only a pattern whose cues are the whole of its first
+// parts gets a follow.
+func cueFollow(re *syntax.Regexp, cues [][]byte) *syntax.Regexp {
+	subs := []*syntax.Regexp{re}
+	if re.Op == syntax.OpConcat {
+		subs = re.Sub
+	}
+	var lits []string
+	for _, sub := range subs {
+		if lits == nil && emptyWidth(sub.Op) {
+			continue
+		}
+		if lits != nil && sameCues(lits, cues) {
+			return leadingClass(sub)
+		}
+		next, ok := exactLiterals(sub)
+		if !ok || lits != nil && len(lits)*len(next) > maxCues {
+			return nil
+		}
+		if lits == nil {
+			lits = next
+		} else {
+			lits = joinLiterals(lits, next)
+		}
+	}
+	return nil
+}
+
+// exactLiterals are the strings re matches, when it matches nothing else: a
+// literal, an alternation, capture or concatenation of such.
+func exactLiterals(re *syntax.Regexp) ([]string, bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return []string{string(re.Rune)}, len(re.Rune) > 0
+	case syntax.OpCapture:
+		return exactLiterals(re.Sub[0])
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			l, ok := exactLiterals(sub)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, l...)
+		}
+		return out, len(out) > 0
+	case syntax.OpConcat:
+		out := []string{""}
+		for _, sub := range re.Sub {
+			l, ok := exactLiterals(sub)
+			if !ok || len(out)*len(l) > maxCues {
+				return nil, false
+			}
+			out = joinLiterals(out, l)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// sameCues reports whether lits, in lower case, are the cues, as sets.
+func sameCues(lits []string, cues [][]byte) bool {
+	for _, l := range lits {
+		if !slices.ContainsFunc(cues, func(c []byte) bool { return string(c) == string(bytes.ToLower([]byte(l))) }) {
+			return false
+		}
+	}
+	for _, c := range cues {
+		if !slices.ContainsFunc(lits, func(l string) bool { return string(c) == string(bytes.ToLower([]byte(l))) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// leadingClass is the class re's first character must be of, when re is a
+// class matched once at least; nil otherwise.
+func leadingClass(re *syntax.Regexp) *syntax.Regexp {
+	switch {
+	case re.Op == syntax.OpCharClass:
+		return re
+	case (re.Op == syntax.OpPlus || re.Op == syntax.OpRepeat && re.Min >= 1) && re.Sub[0].Op == syntax.OpCharClass:
+		return re.Sub[0]
+	}
+	return nil
 }
 
 // find is FindStringSubmatchIndex of the pattern in text, nil without running
