@@ -1143,7 +1143,7 @@ func (tu *turn) unlabelled(text string) string {
 // A label is made of form words and of the words of the flow's slots' names
 // and of sl's question.
 func labelled(f *flow, sl *slot, text string) (*slot, string, bool) {
-	if !strings.ContainsAny(text, ":=-–—→：") {
+	if !labelMarks.In(text) {
 		return nil, "", false
 	}
 	label, rest, ok := nlu.CutFormLabel(text, func(w string) bool { return labelWordOf(f, sl, w) })
@@ -1200,3 +1200,6 @@ func containsAll(set, ws []string) bool {
 	}
 	return len(ws) > 0
 }
+
+// labelMarks are the marks a label is cut from its value by (labelled).
+var labelMarks = nlu.NewMarkSet(":=-–—→：")

@@ -57,7 +57,7 @@ func TestCueFollowOfCuePatterns(t *testing.T) {
 		{`(?i)\bfrom\s+(\w+)`, true},
 		{`(?i)\b(?:from|out of)\s(\w+)`, true},
 		{`(?i)\b(?:from|out of)[ ]+(\w+)`, false}, // a literal after the cue: less said, never wrong
-		{`(?i)\bto(?:wards)?\s+(\w+)`, false}, // "to" is followed by "wards" or a space
+		{`(?i)\bto(?:wards)?\s+(\w+)`, false},     // "to" is followed by "wards" or a space
 		{`(?i)\bto\b\s*(\w+)`, false},
 		{`(?i)(?:to|a)\b(.*)`, false},
 		{`BK-(\d{5})`, false}, // a capture after the cue: less said, never wrong

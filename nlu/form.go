@@ -38,7 +38,7 @@ func IsFormLabel(text string) bool {
 // "_Denver_" is "Denver"). A mark inside a word ("snake_case", "BK*12") is
 // kept, and text without any of these bytes is returned as it is.
 func Unmark(text string) string {
-	if !strings.ContainsAny(text, "*_`~") {
+	if !emphasisMarks.In(text) {
 		return text
 	}
 	var b strings.Builder
@@ -220,3 +220,6 @@ func IsCommonWord(w string) bool {
 	}
 	return lexiconKnows(w)
 }
+
+// emphasisMarks are the bytes of Markdown emphasis Unmark drops.
+var emphasisMarks = NewMarkSet("*_`~")

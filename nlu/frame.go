@@ -408,7 +408,7 @@ func keepsAnAnswer(rest string) bool {
 // cheaper?") is kept, and the answer names two; one after words naming no
 // such value ("hi, can I book a session?") is the message's own question.
 func questionClauses(text string) []span {
-	if !strings.ContainsAny(text, ",;.!?؟،-–—") {
+	if !clauseMarks.In(text) {
 		return nil
 	}
 	breaks := clauseBreak.FindAllStringIndex(text, -1)
@@ -593,3 +593,6 @@ func lexiconPhrases() [][]string {
 	}
 	return phrases
 }
+
+// clauseMarks are the marks questionClauses cuts a text at.
+var clauseMarks = NewMarkSet(",;.!?؟،-–—")

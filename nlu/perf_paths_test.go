@@ -19,7 +19,7 @@ import (
 var perfPieces = []string{
 	"a", "Z", "book", "New", "york", "2026", "12", "-", ",", ";", ":", ".", "!", "?", "\n", " ", "  ", "\t",
 	"'", "’", "‘", "،", "؛", "؟", "、", "，", "；", "。", "！", "？", "་", "ནངས་པ་", "\xe2", "\xd8", "\xe3", "\xef",
-	"\xe2\x80", "é", "Ğ", "дом", "東京", "\u200b", "(", ")", "/", "&", "0", "9", "x-y", "St.",
+	"\xe2\x80", "é", "Ğ", "дом", "東京", "\u200b", "(", ")", "/", "&", "0", "9", "x-y", "St.", "*", "_", "`", "~", ":", "=", "–", "—", "→", "：",
 }
 
 func perfText(t *rapid.T) string {
@@ -151,6 +151,24 @@ func TestMayHavePrefixMatchesReference(t *testing.T) {
 		w := rapid.SampledFrom(starts).Draw(t, "start") + perfText(t)
 		if got, want := mayHavePrefix(w), mayHavePrefixReference(w); got != want {
 			t.Fatalf("mayHavePrefix(%q) = %v, want %v", w, got, want)
+		}
+	})
+}
+
+func TestMarkSetInIsContainsAny(t *testing.T) {
+	sets := []string{",;.!?؟،-–—", "*_`~", ":=-–—→：", "", "a", "é"}
+	for _, chars := range sets {
+		for _, text := range []string{"", "New York", "Destination: Boston", "a–b", "東京。", "\xff", "**x**", "x\xffy:"} {
+			if got, want := NewMarkSet(chars).In(text), strings.ContainsAny(text, chars); got != want {
+				t.Errorf("NewMarkSet(%q).In(%q) = %v, want %v", chars, text, got, want)
+			}
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		chars := rapid.SampledFrom(sets).Draw(t, "chars")
+		text := perfText(t)
+		if got, want := NewMarkSet(chars).In(text), strings.ContainsAny(text, chars); got != want {
+			t.Fatalf("NewMarkSet(%q).In(%q) = %v, want %v", chars, text, got, want)
 		}
 	})
 }
