@@ -172,3 +172,17 @@ func TestMarkSetInIsContainsAny(t *testing.T) {
 		}
 	})
 }
+
+// TestKeyIsFoldedNormalize holds key, whose ASCII path skips fold and Normalize,
+// to fold(Normalize(s)), its memo included (each text asked twice).
+func TestKeyIsFoldedNormalize(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := perfText(t)
+		want := fold(Normalize(s))
+		for range 2 {
+			if got := key(s); got != want {
+				t.Fatalf("key(%q) = %q, want %q", s, got, want)
+			}
+		}
+	})
+}

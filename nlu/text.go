@@ -193,7 +193,12 @@ func key(s string) string {
 	if m := lastKey.Load(); m != nil && m.text == s {
 		return m.key
 	}
-	k := fold(Normalize(s))
+	var k string
+	if t := trimmed(s); isNormalASCII(t) {
+		k = t // what Normalize returns, and ASCII has nothing to fold: no second scan
+	} else {
+		k = fold(Normalize(s))
+	}
 	if k != s && len(s) <= maxKeptKey {
 		lastKey.Store(&keyOf{s, k})
 	}
