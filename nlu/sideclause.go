@@ -132,15 +132,13 @@ func sideWords(text string, dst []sideWord) []sideWord {
 		// Each byte is classed by a table: every reader of side clauses cuts
 		// the same message again, and this loop is most of their cost. Only
 		// the lead bytes of ’ and of wideMarks need sideByte's look ahead.
-		c, size, kind := byte(' '), 1, uint8(sideOther)
+		size, kind := 1, uint8(sideOther)
 		if i < len(text) {
-			c, kind = text[i], sideKinds[text[i]]
-			if kind == sideLead {
-				var inWord bool
-				if c, size, inWord = sideByte(text, i); inWord {
+			if kind = sideKinds[text[i]]; kind == sideLead {
+				c, n, inWord := sideByte(text, i)
+				size, kind = n, sideKinds[c]
+				if inWord {
 					kind = sideInWord
-				} else {
-					kind = sideKinds[c]
 				}
 			}
 		}
