@@ -859,10 +859,12 @@ func endsSentence(w string) bool {
 // place the gazetteer does not know: none of them is an ordinary word of the
 // lexicons ("Good" of "Good question", "Over"), nor a code in capitals that
 // the gazetteer's codes do not hold ("DEN" of "near DEN airport", "XQZ"): a
-// code is a city only through its table (issue 38, "parse or ask").
+// code is a city only through its table (issue 38, "parse or ask"); nor a
+// name with a case ending after an apostrophe no list reads away
+// ("Simferopol'xy": nlu.HasUnreadCaseEnding), which is asked again.
 func nameLike(name []string) bool {
 	for _, w := range name {
-		if nlu.IsCommonWord(w) || len(w) > 1 && !strings.ContainsFunc(w, unicode.IsLower) {
+		if nlu.IsCommonWord(w) || len(w) > 1 && !strings.ContainsFunc(w, unicode.IsLower) || nlu.HasUnreadCaseEnding(w) {
 			return false
 		}
 	}

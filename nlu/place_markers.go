@@ -251,3 +251,32 @@ func withoutCaseEnding(w string) (string, bool) {
 	}
 	return stem, true
 }
+
+// englishContractionEnds are the endings English writes after an apostrophe
+// ("Boston's", "Denver'll"): no case ending of another language.
+var englishContractionEnds = map[string]bool{"s": true, "d": true, "ll": true, "re": true, "ve": true, "m": true, "t": true}
+
+// HasUnreadCaseEnding reports whether w, a typed word, is a name with an
+// ending after an apostrophe that no list reads away ("Simferopol'xy"): a
+// stem of three letters or more written with a capital, then one to four
+// lower-case letters that are no English contraction's. The Turkic languages
+// write a case ending so on every proper noun ("İstanbul'a"), so the word is
+// the place declined, never the place's name as typed; a place GeoNames
+// lists with an apostrophe in its name ("Sana'a") is its own name.
+func HasUnreadCaseEnding(w string) bool {
+	w = strings.ReplaceAll(strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) && r != '\'' && r != '’' }), "’", "'")
+	i := strings.LastIndexByte(w, '\'')
+	if i < 3 {
+		return false
+	}
+	stem, end := w[:i], w[i+1:]
+	r, _ := utf8.DecodeRuneInString(stem)
+	n := utf8.RuneCountInString(end)
+	if !unicode.IsUpper(r) || n == 0 || n > 4 || englishContractionEnds[end] || strings.ContainsFunc(end, func(r rune) bool { return !unicode.IsLower(r) }) {
+		return false
+	}
+	if _, known := MatchCityExact(w); known {
+		return false
+	}
+	return !geoNamesPlace(CityKey(w))
+}
