@@ -136,7 +136,7 @@ func pastClauseOpens(text string, words []sideWord) bool {
 	}
 	w := strings.ToLower(text[words[0].start:words[0].end])
 	next := strings.ToLower(text[words[1].start:words[1].end])
-	if !pastVerbs[w] && !(len(w) > 5 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") && pastObjects[next]) {
+	if !pastVerbs[w] && !regularPastOpens(w, next) && !gotPassiveOpens(w, next) {
 		return false
 	}
 	if knownDateWord(w) {
@@ -144,6 +144,20 @@ func pastClauseOpens(text string, words []sideWord) bool {
 	}
 	_, place := FindCity(w)
 	return !place
+}
+
+// regularPastOpens reports whether w, a past in -ed, opens a clause with
+// next, its object's first word ("dropped my phone"): an attribute ("lined
+// with fleece") is no story.
+func regularPastOpens(w, next string) bool {
+	return len(w) > 5 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") && pastObjects[next]
+}
+
+// gotPassiveOpens reports whether w and next are "got" and a past
+// participle in -ed ("just got released from the fire line", "got called
+// in"): a story; "got" alone is chat's "have" ("hi, got kayaks?").
+func gotPassiveOpens(w, next string) bool {
+	return w == "got" && len(next) > 4 && strings.HasSuffix(next, "ed") && !strings.HasSuffix(next, "eed")
 }
 
 // PastStory reports whether clause opens with a past said without its

@@ -77,3 +77,46 @@ func TestTurkicCaseEndingProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestPastStoryAfterPlace: a past said without its subject after a place
+// ("charlotte, shot a wedding there saturday", "missoula, just got released
+// from the fire line") is the speaker's story, an aside: its day is no
+// travel date (issue 38 round 19 stored "saturday" as the departure).
+func TestPastStoryAfterPlace(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"charlotte, shot a wedding there saturday", len("charlotte, ")},
+		{"missoula, just got released from the fire line", len("missoula, ")},
+		{"boise, got called in for the weekend", len("boise, ")},
+		{"boise, got tickets", -1},
+		{"boise, got bed", -1},
+	} {
+		if at, _ := AsideClause(c.in); at != c.want {
+			t.Errorf("AsideClause(%q) = %d, want %d", c.in, at, c.want)
+		}
+	}
+}
+
+// TestPastStoryAfterPlaceProperty: a place, a comma and a past of the list
+// or "got" and a past participle, then words and a weekday, always opens an
+// aside at the past: the weekday is never read as the answer's.
+func TestPastStoryAfterPlaceProperty(t *testing.T) {
+	var pasts []string
+	for w := range pastVerbs {
+		if !strings.ContainsAny(w, "áéíóú") {
+			pasts = append(pasts, w)
+		}
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		place := rapid.SampledFrom([]string{"charlotte", "missoula", "boise", "denver", "Tulsa"}).Draw(rt, "place")
+		adverb := rapid.SampledFrom([]string{"", "just ", "finally ", "recently "}).Draw(rt, "adverb")
+		past := rapid.OneOf(rapid.SampledFrom(pasts), rapid.Just("got released"), rapid.Just("got called")).Draw(rt, "past")
+		day := rapid.SampledFrom([]string{"saturday", "monday", "friday"}).Draw(rt, "day")
+		text := place + ", " + adverb + past + " a wedding there " + day
+		if at, k := AsideClause(text); at != len(place)+2 || k != AsideReason {
+			rt.Fatalf("AsideClause(%q) = %d, %v: the story is no aside", text, at, k)
+		}
+	})
+}
