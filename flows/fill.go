@@ -595,6 +595,9 @@ func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
 	cs := slices.DeleteFunc(nlu.FindCities(free), func(c string) bool {
 		return nlu.TypedAsWord(free, c) // "somewhere nice" names no place
 	})
+	if town, ok := freeTown(free); ok && len(cs) == 0 {
+		cs = []string{town} // "Newquay to London": the town is the rest
+	}
 	if len(cs) != 1 || nlu.NamesAlternativesNear(free, cs[0]) || otherCueTypoBefore(f, target, free, cs[0]) {
 		return
 	}
@@ -604,6 +607,26 @@ func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
 		}
 	}
 	found[target.name] = target.normalize(cs[0])
+}
+
+// freeTown reads free, a sentence's text outside the cued stretches, as a
+// town GeoNames lists and nothing else ("Newquay" of "Newquay to London";
+// "bozeman friday" typed plainly, a word after it that may end a place's
+// name: plainPlace): a town the gazetteer's cities leave out is that town.
+// A capitalized name must be the towns list's as typed and alone.
+func freeTown(free string) (string, bool) {
+	name := strings.TrimFunc(free, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	if name == "" || strings.ContainsFunc(name, func(r rune) bool { return unicode.IsPunct(r) && r != '\'' && r != '-' && r != '.' }) {
+		return "", false
+	}
+	if len(strings.Fields(name)) > 3 {
+		return "", false
+	}
+	if strings.ContainsFunc(name, unicode.IsUpper) {
+		return name, nlu.IsGeoNamesTown(name) && !nlu.IsCommonWord(name)
+	}
+	town, _, ok := plainPlace(name) // "bozeman" of "bozeman to denver friday"
+	return town, ok
 }
 
 // uncuedCityTarget is the city slot an uncued city answers (uncuedCity), or

@@ -555,6 +555,12 @@ func (tu *turn) flowOfValuesIn(text string) *flow {
 			tf.found = map[string]any{}
 		}
 		tu.formLines(f, text, tf.found) // "Origin: Boston\nDestination: Miami"
+		if len(tf.found) > 0 {
+			// "boston to atlanta june 2": a known city outside the cued
+			// stretch is the flow's other city (uncuedCity), as the
+			// sentence's readers take it once the flow has started.
+			tu.uncuedCity(f, tf, tf.found)
+		}
 		switch n := len(tf.found); {
 		case n > bestN:
 			best, bestN, tie = f, n, false
