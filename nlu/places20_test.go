@@ -120,3 +120,51 @@ func TestPastStoryAfterPlaceProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestAgentRequestIsAnAnswer: a question asking the agent to take the
+// speaker somewhere ("Could you take me to Kansas City?") is a request that
+// answers, not a question back (issue 38 round 19); without the speaker as
+// the verb's object ("could you fly to Denver?") it asks what is possible.
+func TestAgentRequestIsAnAnswer(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Could you take me to Kansas City?", "to kansas city"},
+		{"can you get us to Denver please?", "to denver"},
+		{"Would you please book me from Boston?", "from boston"},
+		{"could you fly to Denver?", ""},
+		{"could you tell me the fares to Denver?", ""},
+		{"Could I fly out of Nashville, please?", "out of nashville"},
+	} {
+		got, ok := PoliteRequest(c.in)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("PoliteRequest(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+	if AsksQuestion("Could you take me to Kansas City?") {
+		t.Error("a request to be taken to one city asks nothing back")
+	}
+	if !AsksQuestion("Could you take me to Denver or Boston?") {
+		t.Error("a request naming two cities is a question")
+	}
+}
+
+// TestAgentRequestProperty: every agent request frame, a trip verb, the
+// speaker and a cue before a known city reads as the cue and the city; with
+// no speaker after the verb, as no request.
+func TestAgentRequestProperty(t *testing.T) {
+	verbs := []string{"take", "get", "book", "fly"}
+	rapid.Check(t, func(rt *rapid.T) {
+		frame := strings.Join(rapid.SampledFrom(agentRequestOpeners).Draw(rt, "frame"), " ")
+		verb := rapid.SampledFrom(verbs).Draw(rt, "verb")
+		obj := rapid.SampledFrom([]string{"me", "us"}).Draw(rt, "object")
+		city := rapid.SampledFrom([]string{"denver", "kansas city", "boston", "new orleans"}).Draw(rt, "city")
+		cue := rapid.SampledFrom([]string{"to", "from"}).Draw(rt, "cue")
+		text := frame + " " + verb + " " + obj + " " + cue + " " + city + "?"
+		if got, ok := PoliteRequest(text); !ok || got != cue+" "+city {
+			rt.Fatalf("PoliteRequest(%q) = %q, %v", text, got, ok)
+		}
+		bare := frame + " " + verb + " " + cue + " " + city + "?"
+		if got, ok := PoliteRequest(bare); ok {
+			rt.Fatalf("PoliteRequest(%q) = %q: asks what is possible", bare, got)
+		}
+	})
+}

@@ -17,6 +17,13 @@ var politeOpeners = readerFrames("polite_frames")
 // Austin, please?").
 var politeCanOpeners = readerFrames("polite_can_frames")
 
+// agentRequestOpeners ask the agent to do the trip for the speaker ("could
+// you take me to ..."): a request only with requestObjects after the verb.
+var agentRequestOpeners = readerFrames("agent_request_frames")
+
+// requestObjects are the speaker as a request verb's object ("me", "us").
+var requestObjects = readerWords("request_object")
+
 // requestPlease are the words of "please" a request may end with.
 var requestPlease = readerWords("request_please")
 
@@ -34,21 +41,10 @@ func PoliteRequest(text string) (string, bool) {
 	if !asksSomething(text) {
 		return "", false
 	}
-	toks := words(replyKey(text))
-	n, please := 0, false
-	for len(toks) > 0 && requestPlease[toks[len(toks)-1]] {
-		toks, please = toks[:len(toks)-1], true
-	}
-	if n = openerLen(toks, politeOpeners); n == 0 && please {
-		n = openerLen(toks, politeCanOpeners)
-	}
-	if n > 0 && n < len(toks) && requestPlease[toks[n]] {
-		n, please = n+1, true // "May I please fly out of Boston?"
-	}
-	if n == 0 || n >= len(toks) || !requestVerbs[toks[n]] {
+	toks, n, ok := requestVerbEnd(words(replyKey(text)))
+	if !ok {
 		return "", false
 	}
-	n++
 	if n < len(toks) && tripParticles[toks[n]] {
 		n++
 	}
@@ -56,6 +52,41 @@ func PoliteRequest(text string) (string, bool) {
 		return "", false
 	}
 	return strings.Join(toks[n:], " "), true
+}
+
+// requestVerbEnd is toks without a trailing "please" and the index in them
+// just after a polite request's frame and verb, and after the speaker as its
+// object where the frame asks the agent ("could you take me"); ok is false
+// when toks open no request.
+func requestVerbEnd(toks []string) (rest []string, n int, ok bool) {
+	please := false
+	for len(toks) > 0 && requestPlease[toks[len(toks)-1]] {
+		toks, please = toks[:len(toks)-1], true
+	}
+	if n = openerLen(toks, politeOpeners); n == 0 && please {
+		n = openerLen(toks, politeCanOpeners)
+	}
+	agent := false
+	if n == 0 {
+		n = openerLen(toks, agentRequestOpeners)
+		agent = n > 0
+	}
+	if n > 0 && n < len(toks) && requestPlease[toks[n]] {
+		n++ // "May I please fly out of Boston?"
+	}
+	if n == 0 || n >= len(toks) || !requestVerbs[toks[n]] {
+		return nil, 0, false
+	}
+	n++
+	if !agent {
+		return toks, n, true
+	}
+	// "could you take me to ...": the speaker after the verb makes it a
+	// request; "could you fly to Denver?" asks what is possible.
+	if n >= len(toks) || !requestObjects[toks[n]] {
+		return nil, 0, false
+	}
+	return toks, n + 1, true
 }
 
 // openerLen is the length of the frame of frames toks open with, or 0.
