@@ -172,8 +172,12 @@ var proposingWh = map[string]bool{"how about": true, "what about": true, "why ay
 // A pause and a hesitation between two values ("tagus view... hmm, alfama
 // garden", "Lisbon… um, Porto") take the first back: the speaker stopped,
 // thought again, and said another; only the ellipsis makes it one ("Lisbon,
-// hmm" or "hmm, Lisbon" corrects nothing).
-var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no|let me check|let me see|hang on|hold on|let'?s say|let us say|disons|digamos|diciamo|sagen wir|laten we zeggen|ich meine|nein,? warte|anzi|cioe|no,? aspetta|volevo dire|ali[aá]s|quer dizer|ou melhor|o sea|quiero decir|no,? espera|je veux dire|non,? attends|ik bedoel|nee,? wacht|maksud saya|maksudnya|ay mali|jag menar|nej,? v[aä]nta)\b|\bcioè|[,.;–—-]\s*(?:or\s+)?(?:(?:um+|uh+|er+m?|hmm+|oh)[\s,]+)?no\b|[,.;–—-]\s*non\b|(?:\.{2,}|…)\s*(?:hmm+|um+|uh+|erm|er)\b[\s,.]*)`)
+// hmm" or "hmm, Lisbon" corrects nothing). "or well" edits the value just
+// said ("seattle or well portland": "well" is English's marker of a
+// self-correction, Svartvik's "claim editing",
+// https://spectator.co.uk/article/mind-your-language-3-july-2004); "well"
+// alone opens as many answers as it corrects, and is not read.
+var correctionRe = regexp.MustCompile(`(?i)(?:\b(?:sorry|i mean|i meant|no wait|wait|actually|make that|make it|scratch that|correction|or rather|or,? well|oops|en fait|plut[oô]t|pardon|perd[oó]n|mejor dicho|bueno no|let me check|let me see|hang on|hold on|let'?s say|let us say|disons|digamos|diciamo|sagen wir|laten we zeggen|ich meine|nein,? warte|anzi|cioe|no,? aspetta|volevo dire|ali[aá]s|quer dizer|ou melhor|o sea|quiero decir|no,? espera|je veux dire|non,? attends|ik bedoel|nee,? wacht|maksud saya|maksudnya|ay mali|jag menar|nej,? v[aä]nta)\b|\bcioè|[,.;–—-]\s*(?:or\s+)?(?:(?:um+|uh+|er+m?|hmm+|oh)[\s,]+)?no\b|[,.;–—-]\s*non\b|(?:\.{2,}|…)\s*(?:hmm+|um+|uh+|erm|er)\b[\s,.]*)`)
 
 // noneOfAfter reports whether the correction match m is a "no" that says
 // there is none of a thing ("thursday, no patients booked", "the 4th, no
@@ -393,7 +397,7 @@ func postfixCorrection(text string, ms [][]int) (head, tail string, ok bool) {
 
 // correctionLeads are the first words of correctionRe's phrases (folded): a
 // message without one corrects nothing, and the expression is not run.
-var correctionLeads = wordSet(`sorry mean meant no wait actually make scratch correction rather oops fait plutot pardon perdon dicho bueno non ` +
+var correctionLeads = wordSet(`sorry mean meant no wait actually make scratch correction rather well oops fait plutot pardon perdon dicho bueno non ` +
 	// Hesitations and "I mean" in more languages (issue 38, clauses14).
 	`hmm hmmm um umm uh uhh er erm ` +
 	`let hang hold meine warte anzi cioe aspetta volevo alias quer melhor sea quiero espera veux attends bedoel wacht maksud maksudnya mali menar vanta`)

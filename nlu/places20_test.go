@@ -168,3 +168,36 @@ func TestAgentRequestProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestOrWellCorrects: "or well" takes back the value just said ("seattle or
+// well portland, portland", issue 38 round 19): the value after it stands.
+func TestOrWellCorrects(t *testing.T) {
+	for _, c := range []struct{ in, head, tail string }{
+		{"seattle or well portland, portland", "seattle", "portland, portland"},
+		{"Seattle, or well, Portland", "Seattle", "Portland"},
+		{"friday or well saturday", "friday", "saturday"},
+	} {
+		head, tail, ok := SplitCorrection(c.in)
+		if !ok || head != c.head || tail != c.tail {
+			t.Errorf("SplitCorrection(%q) = %q, %q, %v; want %q, %q", c.in, head, tail, ok, c.head, c.tail)
+		}
+	}
+	if _, _, ok := SplitCorrection("well, portland"); ok {
+		t.Error(`"well" alone corrects nothing`)
+	}
+}
+
+// TestOrWellCorrectsProperty: any two different cities with "or well"
+// between them (a comma or none) split at it, the second the correction.
+func TestOrWellCorrectsProperty(t *testing.T) {
+	names := []string{"seattle", "portland", "Denver", "boston", "kansas city"}
+	rapid.Check(t, func(rt *rapid.T) {
+		a := rapid.SampledFrom(names).Draw(rt, "a")
+		b := rapid.SampledFrom(names).Filter(func(n string) bool { return n != a }).Draw(rt, "b")
+		sep := rapid.SampledFrom([]string{" or well ", ", or well ", " or well, ", ", or well, "}).Draw(rt, "sep")
+		head, tail, ok := SplitCorrection(a + sep + b)
+		if !ok || head != a || tail != b {
+			rt.Fatalf("SplitCorrection(%q) = %q, %q, %v", a+sep+b, head, tail, ok)
+		}
+	})
+}
