@@ -588,6 +588,9 @@ func (sl *slot) typedPlace(c string) (string, bool) {
 		// town as typed, never a typo of a known city ("Faro").
 		return c, true
 	}
+	if town, ok := nlu.UndoubledCity(c); ok {
+		return town, true // "Chattanoga": a city's doubled letter typed once
+	}
 	// "Corcaigh", "Bilbora", "kuHarare": another language's name of a
 	// city, or a known one with an ending glued on, is that city; "Dé
 	// Sathairn", "Bilbotik" where to, a name two cities share: asked again.

@@ -80,6 +80,65 @@ func PlainPlace(text string) (string, bool) {
 		}
 		found = name
 	}
+	if found == "" && len(ws) == 1 {
+		return undoubledCity(ws[0]) // "chattanoga": Chattanooga
+	}
+	return found, found != ""
+}
+
+// gazetteerOwnName is the city of the gazetteer (GeoNames's cities of
+// 100,000 people or more) whose own name folds to k, or "": another
+// language's name of it, or a name two cities share, is none.
+func gazetteerOwnName(k string) string {
+	g := geoIndex()
+	if c := g.city[k]; c != "" && !g.shared[k] && CityKey(c) == k {
+		return c
+	}
+	return ""
+}
+
+// minUndoubled is the fewest letters a word read with a doubled letter put
+// back has: a shorter one is too easily another word.
+const minUndoubled = 6
+
+// UndoubledCity reads name, one word typed that no place GeoNames lists
+// is, as the one city of the gazetteer (GeoNames's cities of 100,000 people
+// or more, by its own name) whose name it is with a doubled letter typed
+// once (issue 38 round 19: "chattanoga", "tallahasee"): the commonest slip
+// of a long name. A smaller town so typed ("kalamazo", "pocatelo") is asked
+// again (rounds 14 and 15): the towns list holds 42,000 names, and a slip
+// near one of them is as likely another place it lacks. A word GeoNames
+// lists is that place, never corrected (round 18); two cities that fit name
+// none.
+func UndoubledCity(name string) (string, bool) {
+	if strings.ContainsFunc(strings.TrimSpace(name), unicode.IsSpace) {
+		return "", false
+	}
+	return undoubledCity(CityKey(name))
+}
+
+// undoubledCity is UndoubledCity of k, a folded word.
+func undoubledCity(k string) (string, bool) {
+	if len(k) < minUndoubled || len(k) > 40 || geoNamesPlace(k) || lexiconKnows(k) {
+		return "", false
+	}
+	var buf [48]byte
+	found := ""
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c < 'a' || c > 'z' || i+1 < len(k) && k[i+1] == c {
+			continue // a letter typed twice already; ASCII letters only
+		}
+		b := append(append(append(buf[:0], k[:i+1]...), c), k[i+1:]...)
+		t := gazetteerOwnName(string(b))
+		if t == "" || t == found {
+			continue
+		}
+		if found != "" {
+			return "", false // two towns fit: asked again
+		}
+		found = t
+	}
 	return found, found != ""
 }
 

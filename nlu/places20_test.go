@@ -201,3 +201,63 @@ func TestOrWellCorrectsProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestUndoubledCity: a city of the gazetteer typed with a doubled letter
+// once ("chattanoga", "tallahasee": issue 38 round 19) is that city; a
+// smaller town so typed ("kalamazo", rounds 14 and 15), a place GeoNames
+// lists ("paro", round 18) or a short word is not corrected.
+func TestUndoubledCity(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"chattanoga", "Chattanooga"},
+		{"Tallahasee", "Tallahassee"},
+		{"cincinati", "Cincinnati"},
+		{"kalamazo", ""},
+		{"pocatelo", ""},
+		{"paro", ""},
+		{"asheville", ""},
+		{"tallahasee airport", ""},
+	} {
+		got, ok := UndoubledCity(c.in)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("UndoubledCity(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+	if got, ok := PlainPlace("chattanoga"); !ok || got != "Chattanooga" {
+		t.Errorf("PlainPlace(%q) = %q, %v", "chattanoga", got, ok)
+	}
+}
+
+// TestUndoubledCityProperty: a gazetteer city's own name of one word with
+// one of its doubled letters typed once reads as that city or as nothing,
+// never as another place.
+func TestUndoubledCityProperty(t *testing.T) {
+	var names []string
+	for line := range strings.Lines(geoCitiesText) {
+		city, _, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(city, "?") || strings.HasPrefix(city, "~") || strings.HasPrefix(city, "#") || strings.ContainsAny(city, " -'") {
+			continue
+		}
+		k := CityKey(city)
+		for i := 1; i < len(k); i++ {
+			if k[i] == k[i-1] && k[i] >= 'a' && k[i] <= 'z' {
+				names = append(names, city)
+				break
+			}
+		}
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		city := rapid.SampledFrom(names).Draw(rt, "city")
+		k := CityKey(city)
+		var at []int
+		for i := 1; i < len(k); i++ {
+			if k[i] == k[i-1] {
+				at = append(at, i)
+			}
+		}
+		i := rapid.SampledFrom(at).Draw(rt, "doubled")
+		typo := k[:i] + k[i+1:]
+		if got, ok := UndoubledCity(typo); ok && CityKey(got) != k {
+			rt.Fatalf("UndoubledCity(%q) = %q: another place than %q", typo, got, city)
+		}
+	})
+}
