@@ -57,3 +57,41 @@ func TestFirstMessageCityToCityProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestFirstMessageThingAndValue: a first message naming what a flow is
+// about (its trigger keywords' last word) and a value by the flow's own cue
+// ("room in lisbon tuesday", "a room in denver": issue 38 rounds 18 and 19)
+// starts that flow; the thing alone, or a value no flow's cue gives, none.
+func TestFirstMessageThingAndValue(t *testing.T) {
+	playClassCasesSent(t, r19Set, map[string][]heldOutCase{
+		"hotel": {
+			{At: "start", Text: "room in lisbon tuesday", Expect: r6("", "", map[string]string{"city": "Lisbon"}).Expect, May: map[string]string{"check_in": "2028-05-30"}},
+			r6("start", "a room in denver", map[string]string{"city": "Denver"}),
+			r6("start", "rooms in porto", map[string]string{"city": "Porto"}),
+			r6("start", "a room", map[string]string{"city": ""}),
+			r6("start", "lisbon tuesday", map[string]string{"city": ""}),
+		},
+		"booking": {
+			r6("start", "a ticket to denver", map[string]string{"destination": "Denver"}),
+		},
+	})
+}
+
+// TestFirstMessageThingAndValueProperty: a hotel noun of the keywords, its
+// plural too, "in" and a known city always start the search with the city.
+func TestFirstMessageThingAndValueProperty(t *testing.T) {
+	e, err := DemoFor("hotel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := 0
+	rapid.Check(t, func(rt *rapid.T) {
+		thing := rapid.SampledFrom([]string{"room", "rooms", "a room", "hotel", "hotels", "a hotel"}).Draw(rt, "thing")
+		city := rapid.SampledFrom([]string{"lisbon", "Porto", "denver", "madrid"}).Draw(rt, "city")
+		c := r6("start", thing+" in "+city, map[string]string{"city": capitalized(city)})
+		i++
+		if got, detail := playHeldOut(t, e, r19Set("hotel"), i, c); got != heldOutRight {
+			rt.Fatalf("%q: %s", c.Text, detail)
+		}
+	})
+}

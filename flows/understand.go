@@ -501,6 +501,9 @@ func (tu *turn) parse() (*flow, map[string]any) {
 			if f := tu.flowOfValues(); f != nil {
 				return f, nil
 			}
+			if f := tu.flowOfThingAndValue(); f != nil {
+				return f, nil
+			}
 			if f := tu.flowOfValue(); f != nil {
 				return f, nil
 			}
@@ -572,6 +575,50 @@ func (tu *turn) flowOfValuesIn(text string) *flow {
 		return nil
 	}
 	return best
+}
+
+// flowOfThingAndValue is the one flow a first message names the thing of
+// and gives a value for by the flow's own cue ("a room in denver", "room in
+// lisbon tuesday": the hotel search's city after "in", and "room", which
+// its trigger's keywords end with): a keyword's last word names what the
+// flow is about. nil when no flow, or several, fit.
+func (tu *turn) flowOfThingAndValue() *flow {
+	ws := strings.Fields(tu.lower())
+	var found *flow
+	for _, f := range tu.e.order {
+		if !slices.ContainsFunc(ws, f.namesItsThing) {
+			continue
+		}
+		tf := &textFinder{tu: tu, text: tu.text}
+		for _, sl := range f.slotOrder {
+			for _, re := range sl.patterns {
+				tf.take(sl, re)
+			}
+		}
+		if len(tf.found) == 0 {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+// namesItsThing reports whether w, a lower-case word, is the last word of
+// one of f's trigger keywords ("room" of "need a room", "hotels" of "search
+// hotels"), or its plural, of four letters or more: the thing the flow is
+// about, not a verb's pronoun ("book it") or preposition ("hotel in").
+func (f *flow) namesItsThing(w string) bool {
+	w = strings.TrimFunc(w, unicode.IsPunct)
+	for _, k := range f.def.Trigger.Keywords {
+		last := k[strings.LastIndexByte(k, ' ')+1:]
+		if len(last) >= 4 && (w == last || strings.TrimSuffix(w, "s") == last) {
+			return true
+		}
+	}
+	return false
 }
 
 // leaves handles a message that starts no flow and leaves the active one, if
