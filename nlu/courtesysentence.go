@@ -9,7 +9,7 @@ import "strings"
 
 // WithoutCourtesySentences returns text without its sentences that are
 // wholly a greeting or thanks as typed (SmallTalkAsTyped: "Hello.", "Thanks
-// a lot!"), and true, when at least one other sentence is left; text and
+// a lot!") and no yes or no of its own, and true, when at least one other sentence is left; text and
 // false otherwise. A sentence ends at ".", "!" or "?" (or a run of them)
 // followed by a space: "3.5" and "e.g." mid-word never break. A message of
 // one sentence allocates nothing.
@@ -30,7 +30,10 @@ func WithoutCourtesySentences(text string) (string, bool) {
 		if s == "" {
 			continue
 		}
-		if SmallTalkAsTyped(s) != NoSmallTalk {
+		if SmallTalkAsTyped(s) != NoSmallTalk && YesNo(s) == Unknown {
+			// "tudo bem!", "sharp sharp!", "tá!" greet and answer: a
+			// sentence that is a yes or a no on its own is the answer,
+			// never read away.
 			dropped = true
 			continue
 		}

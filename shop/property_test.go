@@ -59,7 +59,11 @@ func TestEveryYesNoPhraseAnswersAConfirmation(t *testing.T) {
 		if accept {
 			list = yesList
 		}
-		text := dress(rt, rapid.SampledFrom(list).Draw(rt, "phrase"), politeList)
+		phrase := rapid.SampledFrom(list).Draw(rt, "phrase")
+		text := dress(rt, phrase, politeList)
+		if nlu.Defers(phrase) {
+			return // "može" folds to Polish "moze" (maybe): put off, asked again, whatever follows
+		}
 		if nlu.Hesitates(text) {
 			return // "hmm ok" decides nothing: TestMashAndHesitationDoNotAct
 		}
