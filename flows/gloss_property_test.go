@@ -91,8 +91,10 @@ func (l glossLanguage) drawDay(t *rapid.T, today nlu.Date) (string, string) {
 		d := rapid.SampledFrom(l.days).Draw(t, "day")
 		return d.text, today.AddDays(d.offset).String()
 	}
-	wd := rapid.IntRange(0, 6).Draw(t, "weekday")
-	next := today.AddDays((wd-int(today.Weekday())+6)%7 + 1)
+	// Today's own weekday is asked (today or a week on?, round 19): drawn apart.
+	ahead := rapid.IntRange(1, 6).Draw(t, "ahead")
+	wd := (int(today.Weekday()) + ahead) % 7
+	next := today.AddDays(ahead)
 	return fmt.Sprintf(rapid.SampledFrom(l.weekday).Draw(t, "form"), l.weekdays[wd]), next.String()
 }
 

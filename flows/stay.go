@@ -54,26 +54,53 @@ func (tu *turn) correctedEnd(f *flow) (count string, read, ok bool) {
 	if !corrected {
 		return "", false, false
 	}
-	if _, isEnd := nlu.ReadStayEnd(head, tu.now); !isEnd {
+	if _, isEnd := tu.endReadFrom(f, head, nlu.ReadStayEnd); !isEnd {
 		return "", false, false
 	}
 	if count, read, ok := tu.countToEnd(f, tail); read {
 		return count, true, ok
 	}
-	if _, isDate := nlu.ReadDate(tail, tu.now); !isDate {
-		return "", false, false
-	}
-	return tu.countToDay(f, func(now time.Time) (nlu.Date, bool) { return nlu.ReadDate(tail, now) })
+	return tu.countFrom(f, tail, nlu.ReadDate)
 }
 
 // countToEnd is the count of nights from the stay's start to the day text
 // says it ends (nlu.ReadStayEnd); read is false when text says no end day,
 // ok false when no count can be made of it.
 func (tu *turn) countToEnd(f *flow, text string) (count string, read, ok bool) {
-	if _, read := nlu.ReadStayEnd(text, tu.now); !read {
+	return tu.countFrom(f, text, nlu.ReadStayEnd)
+}
+
+// countFrom is the count of nights from the stay's start to the day text
+// says, read by read from the time endReadFrom gives; read is false when it
+// reads no day.
+func (tu *turn) countFrom(f *flow, text string, read func(string, time.Time) (nlu.Date, bool)) (count string, _, ok bool) {
+	from, said := tu.endReadFrom(f, text, read)
+	if !said {
 		return "", false, false
 	}
-	return tu.countToDay(f, func(now time.Time) (nlu.Date, bool) { return nlu.ReadStayEnd(text, now) })
+	return tu.countToDay(f, func(now time.Time) (nlu.Date, bool) {
+		if now.Equal(tu.now) {
+			now = from
+		}
+		return read(text, now)
+	})
+}
+
+// endReadFrom is the time text's stay end is read from by read: today; or
+// the stay's start when that is after today and today reads no day: today's
+// weekday ("till friday" sent on a Friday) names no day from today (today,
+// or a week on?), but a stay that starts later ends on the first such day
+// after its start. said is false when neither reads a day.
+func (tu *turn) endReadFrom(f *flow, text string, read func(string, time.Time) (nlu.Date, bool)) (from time.Time, said bool) {
+	if _, said := read(text, tu.now); said {
+		return tu.now, true
+	}
+	start, ok := tu.stayStart(f)
+	if !ok || !start.After(tu.now) {
+		return time.Time{}, false
+	}
+	_, said = read(text, start)
+	return start, said
 }
 
 // countToDay is the count of nights from the stay's start to the day read

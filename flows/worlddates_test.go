@@ -50,6 +50,16 @@ func handDateWords(t testing.TB) []handDateWord {
 }
 
 // want is the date w says from today.
+// notOwnWeekday is today, or the day after when today is the weekday w
+// names: said on its own day a weekday is today or a week on, asked (round
+// 19), which the draws of reading the word leave to their own tests.
+func notOwnWeekday(w handDateWord, today nlu.Date) nlu.Date {
+	if w.weekday >= 0 && int(today.Weekday()) == w.weekday {
+		return today.AddDays(1)
+	}
+	return today
+}
+
 func (w handDateWord) want(today nlu.Date) string {
 	if w.weekday < 0 {
 		return today.AddDays(w.offset).String()
@@ -83,7 +93,7 @@ func TestHandDateWordsRightOrAbsent(t *testing.T) {
 	tried, read := 0, 0
 	rapid.Check(t, func(rt *rapid.T) {
 		w := rapid.SampledFrom(words).Draw(rt, "word")
-		today := nlu.Date{Year: 2026, Month: 1, Day: 1}.AddDays(rapid.IntRange(0, 700).Draw(rt, "today"))
+		today := notOwnWeekday(w, nlu.Date{Year: 2026, Month: 1, Day: 1}.AddDays(rapid.IntRange(0, 700).Draw(rt, "today")))
 		form := rapid.SampledFrom([]func(string) string{func(s string) string { return s }, capitalized, strings.ToUpper}).Draw(rt, "form")
 		answer := form(w.text)
 		want := w.want(today)
@@ -137,9 +147,9 @@ func TestWorldDatesRound12Classes(t *testing.T) {
 		{"Byamba garagt", "2026-12-26"},
 		{"Dé Luain", "2026-12-21"},     // Irish Monday with its "Dé"
 		{"të enjten", "2026-12-24"},    // Albanian Thursday with "të"
-		{"igandean", "2026-12-27"},     // Basque Sunday, inessive
-		{"e Sonndeg", "2026-12-27"},    // Luxembourgish with its article
-		{"neSvondo", "2026-12-27"},     // Shona with its locative
+		{"igandean", ""},               // Basque Sunday, inessive, said on a Sunday: today or a week on? asked (round 19)
+		{"e Sonndeg", ""},              // Luxembourgish with its article, on a Sunday: asked
+		{"neSvondo", ""},               // Shona with its locative, on a Sunday: asked
 		{"somvari", "2026-12-21"},      // Marathi locative
 		{"ddydd Gwener", "2026-12-25"}, // Welsh, mutated "on Friday"
 		{"nos Sadwrn", "2026-12-26"},
@@ -147,7 +157,7 @@ func TestWorldDatesRound12Classes(t *testing.T) {
 		{"this morning if poss", "2026-12-20"},
 	} {
 		slots := playTexts(t, booking, today, "I need a flight from Denver to Chicago", tc.answer)
-		if got := slots["departure_date"]; got == nil || format(got) != tc.want {
+		if got := slots["departure_date"]; (got == nil) != (tc.want == "") || got != nil && format(got) != tc.want {
 			t.Errorf("departure_date at %q = %v, want %s (slots %v)", tc.answer, got, tc.want, slots)
 		}
 	}

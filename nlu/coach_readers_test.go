@@ -24,7 +24,7 @@ func TestWeekdayAbbreviationsThatAreNoOtherWord(t *testing.T) {
 		{"I sat down to plan", ""},
 		{"the sun is out", ""},
 	} {
-		d, ok := FindDate(tt.text, wed)
+		d, ok := weekOnOrAsked(FindDate, tt.text, wed)
 		got := ""
 		if ok {
 			got = d.String()

@@ -19,7 +19,7 @@ var (
 
 // readRound14 is ReadDate of a glossed answer, as the slot engine reads it.
 func readRound14(text string, now time.Time) string {
-	if d, ok := ReadDate(Gloss(text), now); ok {
+	if d, ok := weekOnOrAsked(ReadDate, Gloss(text), now); ok {
 		return d.String()
 	}
 	return ""

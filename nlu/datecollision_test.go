@@ -73,7 +73,9 @@ func TestDateCollisionsProperty(t *testing.T) {
 		c := tables.words[w]
 		now := time.Date(2027, 1, 1, 9, 0, 0, 0, time.UTC).AddDate(0, 0, rapid.IntRange(0, 400).Draw(rt, "day"))
 		got, ok := ReadDate(w, now)
-		if want, wantOK := ReadDate(c.to, now); c.alone && (!ok || got != want || !wantOK) {
+		// Today's weekday alone is asked (today or a week on?) in its word
+		// and in the collision's: both none.
+		if want, wantOK := ReadDate(c.to, now); c.alone && (ok != wantOK || got != want || !wantOK && !namesWeekdayOf(c.to, now)) {
 			rt.Fatalf("%q (\"!\") alone = %v %v, want %q's %v", w, got, ok, c.to, want)
 		} else if !c.alone && ok {
 			rt.Fatalf("%q alone read", w)
@@ -114,4 +116,10 @@ func checkReadDates(t *testing.T, now time.Time, cases []readDateCase) {
 			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
 		}
 	}
+}
+
+// namesWeekdayOf reports whether the English word w is now's weekday's name.
+func namesWeekdayOf(w string, now time.Time) bool {
+	day, ok := weekdayNames[w]
+	return ok && day == now.Weekday()
 }

@@ -99,7 +99,7 @@ func TestStayEndDaysTable(t *testing.T) {
 	checkStayEnds(t, now, []stayEnd{
 		{"Till 25th March", "2026-03-25"},
 		{"until 25.03", "2026-03-25"},
-		{"until Monday, the wedding is on the Saturday", "2026-03-16"},
+		{"until Monday, the wedding is on the Saturday", ""}, // Monday on a Monday: asked; a flow reads it from the stay's start (flows/stay.go endReadFrom)
 		{"checking out 3月25日", "2026-03-25"},
 		{"leaving on the 25th", "2026-03-25"},
 		{"out Sunday", "2026-03-15"},

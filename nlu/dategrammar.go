@@ -408,10 +408,14 @@ func afterNextAt(toks []token, i int, today Date) (dateSpan, bool) {
 // week", "next week Friday", "this week Thursday".
 func weekOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if off, ok := weekOffsetAt(toks, i); ok && i+2 < len(toks) {
+		d := i + 2
+		if dayJoiners[toks[d].text] && d+1 < len(toks) {
+			d++ // "next week on friday"
+		}
 		// After "next week" an abbreviation can only be the day ("next
 		// week tues", "nxt wk sat").
-		if day, ok := weekdayOrAbbreviation(toks[i+2].text); ok {
-			return weekDaySpan(i, i+2, today, off, day), true
+		if day, ok := weekdayOrAbbreviation(toks[d].text); ok {
+			return weekDaySpan(i, d, today, off, day), true
 		}
 	}
 	day, ok := weekdayNames[toks[i].text]
@@ -428,6 +432,30 @@ func weekOfAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return weekDaySpan(i, j+1, today, off, day), true
 	}
 	return dateSpan{}, false
+}
+
+// bareWeekdayAt reports whether the weekday phrase at toks[i] has no
+// modifier of its week ("next", "prochain", "last"): only an article or
+// "on" at most.
+func bareWeekdayAt(toks []token, i int) bool {
+	mode, w := weekdayPrefixAt(toks, i)
+	if w >= len(toks) {
+		return false
+	}
+	mode, _ = weekdaySuffixAt(toks, w, mode)
+	return mode == modeBare
+}
+
+// prefixedWeekOfAt reads weekOfAt's phrase after a weekday's modifier ("on
+// Thursday next week"): longer than "on Thursday next", which, said on a
+// Thursday, would name no one day.
+func prefixedWeekOfAt(toks []token, i int, today Date) (dateSpan, bool) {
+	if _, prefixed := weekdayPrefixes[toks[i].text]; !prefixed || i+1 >= len(toks) {
+		return dateSpan{}, false
+	}
+	s, ok := weekOfAt(toks, i+1, today)
+	s.first = i
+	return s, ok
 }
 
 // weekDaySpan is the span first..last saying the weekday day of the week
@@ -502,6 +530,7 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 	take(weekLaterAt(toks, i, today))
 	take(afterNextAt(toks, i, today))
 	take(weekOfAt(toks, i, today))
+	take(prefixedWeekOfAt(toks, i, today))
 	take(thisComingAt(toks, i, today))
 	take(holidayAt(toks, i, today))
 	take(gluedDateAt(toks, i, today))
@@ -522,6 +551,11 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 	if c, ok := weekdayAt(toks, i, today); ok {
 		s, _ := spanOf(toks, c, true)
 		s.weekdayOnly = s.first == s.last || weekdayPrefixes[toks[s.first].text] == modeBare && s.last == s.first+1
+		// Today's weekday said bare ("friday", "on friday" sent on a Friday)
+		// is today to some and a week on to others: it names no one day,
+		// unless a date beside it says which (mergeWeekdays, theWeekdayOf).
+		// With "next" it is the week on (rounds 2, 4 and 7; round 19 asks).
+		s.noDay = c.date == today.AddDays(7) && bareWeekdayAt(toks, i)
 		take(s, true)
 	}
 	take(dayOfMonthSpan(toks, i, today, dayOfMonthAlone))

@@ -36,8 +36,13 @@ func hedgedChange(text string, now time.Time) (Date, bool) {
 	if at < 0 {
 		return Date{}, false
 	}
+	// The day given up need only be a day: today's weekday ("tuesday, hmm,
+	// sunday is better" sent on a Tuesday), no one day from today, is one
+	// read from tomorrow.
 	if _, ok := readDate(text[:words[at].start], now); !ok {
-		return Date{}, false
+		if _, ok := readDate(text[:words[at].start], now.AddDate(0, 0, 1)); !ok {
+			return Date{}, false
+		}
 	}
 	tail := text[words[at+1].start:]
 	d, ok := dateWithAside(tail, now)

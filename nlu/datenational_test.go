@@ -70,12 +70,16 @@ func TestWeekdaysInOtherScriptsAndPhrases(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{
-		"chủ nhật": "2026-05-17", "kyriaki": "2026-05-17", "voskresenye": "2026-05-17",
+		"chủ nhật": "", "kyriaki": "", "voskresenye": "", // Sunday on a Sunday: asked (round 19)
 		"thứ hai": "2026-05-11", "deftera": "2026-05-11", "getsuyoubi": "2026-05-11", "doshanbe": "2026-05-11",
 		"shabbat": "2026-05-16", "subbota": "2026-05-16", "wan sao": "2026-05-16",
 	} {
-		if d, ok := ReadDate(Gloss(in), natNow); !ok || d.String() != want {
-			t.Errorf("ReadDate(Gloss(%q)) = %v %v, want %s", in, d, ok, want)
+		got := ""
+		if d, ok := ReadDate(Gloss(in), natNow); ok {
+			got = d.String()
+		}
+		if got != want {
+			t.Errorf("ReadDate(Gloss(%q)) = %q, want %q", in, got, want)
 		}
 	}
 }

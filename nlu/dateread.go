@@ -24,7 +24,25 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	d, ok := readDateAnswer(text, now)
-	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) // "Friday is no good", "Friday or Saturday"
+	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) // "Friday is no good", "Friday or Saturday"
+}
+
+// hourPassedToday reports whether d is today and text says it at a clock
+// time already past when sent ("the 26th of may at 8am" sent at 9:10 on 26
+// May): a day gone by, or the date or the hour mistyped; the bot asks again.
+// Only the time said after "at" counts: a day's number beside a part of the
+// day ("January 1 in the morning") is no hour.
+func hourPassedToday(text string, d Date, now time.Time) bool {
+	if d != DateOf(now) {
+		return false
+	}
+	k := key(text)
+	at := strings.LastIndex(k, " at ")
+	if at < 0 {
+		return false
+	}
+	said, ok := ParseTime(k[at+len(" at "):])
+	return ok && said < now.Format("15:04")
 }
 
 // readDateAnswer is ReadDate of text without restated digits.
@@ -184,7 +202,7 @@ func FindDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	d, ok := findDateIn(text, now)
-	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) // "Friday is no good", "Friday or Saturday"
+	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) // "Friday is no good", "Friday or Saturday"
 }
 
 // findDateIn is FindDate of text without restated digits.
@@ -621,7 +639,7 @@ func theWeekdayOf(toks []token, spans []dateSpan) []dateSpan {
 	if first == 0 || toks[first-1].text != "the" || !ok || spans[date].date.Weekday() != named {
 		return spans
 	}
-	spans[wd].date = spans[date].date
+	spans[wd].date, spans[wd].noDay = spans[date].date, false
 	return spans
 }
 

@@ -25,9 +25,9 @@ func TestDayWordsEveryLanguageRound17(t *testing.T) {
 		{"དེ་རིང་", "2027-12-16"},
 		{"эрнекун", "2027-12-17"},
 		{"юнкун", "2027-12-22"},
-		{"кӗҫнерникун", "2027-12-23"},
+		{"кӗҫнерникун", ""}, // Thursday said on a Thursday: today or a week on? asked (round 19)
 		{"эрне кун", "2027-12-17"},
-		{"chueves", "2027-12-23"},
+		{"chueves", ""}, // Thursday said on a Thursday: asked (round 19)
 		{"maitín", "2027-12-17"},
 		{"hue", ""}, // short: Aragonese today is asked again
 		{"ha Lunes", "2027-12-20"},

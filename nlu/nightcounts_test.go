@@ -79,7 +79,7 @@ func TestCountedNightsOneMeaning(t *testing.T) {
 func TestWorldDatesRound10(t *testing.T) {
 	now := time.Date(2026, 8, 26, 12, 0, 0, 0, time.UTC) // a Wednesday
 	for _, tc := range []struct{ text, want string }{
-		{"ve středu", "2026-09-02"},
+		{"ve středu", ""}, // Wednesday said on a Wednesday: asked (round 19)
 		{"w sobotę", "2026-08-29"},
 		{"в субботу", "2026-08-29"},
 		{"у суботу", "2026-08-29"},
@@ -90,7 +90,7 @@ func TestWorldDatesRound10(t *testing.T) {
 		{"szombaton", "2026-08-29"},
 		{"reedel", "2026-08-28"},
 		{"shanbe", "2026-08-29"},
-		{"Budhvaar", "2026-09-02"},
+		{"Budhvaar", ""}, // Wednesday said on a Wednesday: today or a week on? asked (round 19)
 		{"ሐሙስ", "2026-08-27"},
 		{"вдругиден", "2026-08-28"},
 		{"ზეგ", "2026-08-28"},
