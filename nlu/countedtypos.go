@@ -53,10 +53,7 @@ const (
 // is a value, not a func: toks passed to a func value would escape, and the
 // date readers' token buffer would move to the heap on every turn.
 func correctTyposBeside(toks []token, kind typosBeside) {
-	minLen := 3
-	if kind == holidayTypos {
-		minLen = 4
-	}
+	minLen := 3 // a holiday's word of three letters only by a swap ("fathers dya", typoInPhrase)
 	for j, t := range toks {
 		if len(t.text) < minLen || !lowerASCIILetters(t.text) || knownDateWord(t.text) || IsNumberWord(t.text) {
 			continue

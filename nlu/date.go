@@ -785,11 +785,36 @@ func ordinalDay(w string) (int, bool) {
 	for n < len(w) && w[n] >= '0' && w[n] <= '9' {
 		n++
 	}
-	if n == 0 || n > 2 || !ordinalSuffixes[w[n:]] && !doubledSuffix(w[n:]) {
+	if n == 0 || n > 2 {
 		return 0, false
 	}
 	d, _ := strconv.Atoi(w[:n])
+	if !ordinalSuffixes[w[n:]] && !doubledSuffix(w[n:]) && !truncatedSuffix(d, w[n:]) {
+		return 0, false
+	}
 	return d, d >= 1 && d <= 31
+}
+
+// truncatedSuffix reports whether s is the English ordinal suffix of the day
+// d with its last letter dropped ("1s" for 1st, "31s", "2n", "23r", "15t"):
+// a key missed at the word's end. Only d's own suffix counts: "the 20s" (a
+// decade, 20th) and "3s" are no day.
+func truncatedSuffix(d int, s string) bool {
+	if len(s) != 1 {
+		return false
+	}
+	suffix := "th"
+	if d%100 < 11 || d%100 > 13 {
+		switch d % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return s == suffix[:1]
 }
 
 // doubledSuffix reports whether s is an English ordinal suffix typed with a

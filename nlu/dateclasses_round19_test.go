@@ -107,3 +107,93 @@ func weekOnOrAsked(read func(string, time.Time) (Date, bool), text string, now t
 	d, ok := read(text, now.AddDate(0, 0, 1))
 	return d, ok && d == DateOf(now).AddDays(7)
 }
+
+// Holidays of round 19: Pentecost alone is its Sunday, Whitsun's Monday is
+// Whit Monday, Independence Day with no country the US day, a holiday's
+// weekend with a weekday that weekend's day, a swapped short word of a name.
+func TestHolidaysRound19(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"pentecost", "2028-06-04"},
+		{"pentecst", "2028-06-04"},
+		{"whitsun monday", "2028-06-05"},
+		{"whitsun", ""}, // a week, said alone
+		{"independence day", "2028-07-04"},
+		{"independence day in mexico", "2028-09-16"},
+		{"fathers dya", "2028-06-18"},
+		{"valentines dya", "2029-02-14"},
+		{"father's day weekend, the sunday", "2028-06-18"},
+		{"father's day weekend, the saturday", "2028-06-17"},
+		{"father's day weekend, the friday", "2028-06-16"},
+		{"father's day weekend, the monday", ""}, // no long weekend
+		{"father's day weekend, the wednesday", ""},
+		{"labor day weekend, the friday", "2028-09-01"},
+		{"labor day weekend, the monday", "2028-09-04"},
+		{"labor day weekend", ""},
+		{"thanksgiving weekend, the saturday", ""}, // a Thursday: on no weekend
+	}
+	for _, c := range cases {
+		if got := readDateString(c.text, round19Now); got != c.want {
+			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+	if d, ok := ReadStayEnd("till pentecost", round19Now); !ok || d.String() != "2028-06-04" {
+		t.Errorf("ReadStayEnd(till pentecost) = %v %v", d, ok)
+	}
+}
+
+// An ordinal suffix with its last letter dropped is the day when it is the
+// day's own suffix.
+func TestTruncatedOrdinalSuffix(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"june 1s", "2028-06-01"},
+		{"the 31s", "2028-05-31"},
+		{"june 2n", "2028-06-02"},
+		{"june 23r", "2028-06-23"},
+		{"june 15t", "2028-06-15"},
+		{"the 11t", "2028-06-11"},
+		{"june 3s", ""},
+		{"the 20s", ""},
+		{"the 11s", ""},
+	}
+	for _, c := range cases {
+		if got := readDateString(c.text, round19Now); got != c.want {
+			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// A day of June with any one-letter suffix is that day or none, never
+// another.
+func TestTruncatedOrdinalSuffixProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		day := rapid.IntRange(1, 30).Draw(t, "day")
+		letter := rapid.SampledFrom([]string{"s", "n", "r", "t", "x", "d", "h"}).Draw(t, "letter")
+		text := "june " + itoa2(day) + letter
+		d, ok := ReadDate(text, round19Now)
+		if ok && (d.Month != time.June || d.Day != day) {
+			t.Fatalf("%q read %v", text, d)
+		}
+		if ok != truncatedSuffix(day, letter) {
+			t.Fatalf("%q read %v, truncated %v", text, ok, truncatedSuffix(day, letter))
+		}
+	})
+}
+
+func itoa2(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+// "in time for" a day is some day before it: asked.
+func TestInTimeForIsAsked(t *testing.T) {
+	for _, text := range []string{"in time for pentecost", "in time for christmas day", "in time for june 3"} {
+		if d, ok := FindDate("a flight to boston in time for "+text[len("in time for "):], round19Now); ok {
+			t.Errorf("FindDate(in time for %q) = %v, want none", text, d)
+		}
+		if got := readDateString(text, round19Now); got != "" {
+			t.Errorf("ReadDate(%q) = %q, want none", text, got)
+		}
+	}
+}

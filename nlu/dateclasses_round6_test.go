@@ -57,7 +57,7 @@ func TestDateClassesRound6(t *testing.T) {
 		{"national day with its country", "Bastille Day", "2025-07-14"},
 		{"national day with its country", "Canada Day", "2025-07-01"},
 		{"national day with its country", "American Independence Day", "2025-07-04"},
-		{"national day, country not named", "Independence Day", ""},
+		{"national day, country not named: the US day, as Labor Day (rounds 5, 16, 19)", "Independence Day", "2025-07-04"},
 		{"national day, country not named", "national day", ""},
 	} {
 		got, ok := ReadDate(tc.text, round6Now)

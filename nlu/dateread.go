@@ -24,7 +24,21 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	d, ok := readDateAnswer(text, now)
-	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) // "Friday is no good", "Friday or Saturday"
+	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) // "Friday is no good", "Friday or Saturday"
+}
+
+// saysInTimeFor reports whether text says "in time for" a day ("in time for
+// Pentecost"): early enough for it, some day before it, not the day itself;
+// the bot asks which.
+func saysInTimeFor(text string) bool {
+	var buf [24]token
+	toks := appendTokens(buf[:0], key(text))
+	for j := 0; j+2 < len(toks); j++ {
+		if toks[j].text == "in" && toks[j+1].text == "time" && toks[j+2].text == "for" {
+			return true
+		}
+	}
+	return false
 }
 
 // hourPassedToday reports whether d is today and text says it at a clock
@@ -202,7 +216,7 @@ func FindDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	d, ok := findDateIn(text, now)
-	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) // "Friday is no good", "Friday or Saturday"
+	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) // "Friday is no good", "Friday or Saturday"
 }
 
 // findDateIn is FindDate of text without restated digits.

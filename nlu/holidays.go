@@ -286,6 +286,9 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	last := k + len(group[0].words) - 1
 	if last+1 < len(toks) && holidaySpans[toks[last+1].text] {
+		if s, ok := holidayWeekendDayAt(toks, i, last+1, before, group, c, today); ok {
+			return s, true // "father's day weekend, the sunday"
+		}
 		return dateSpan{first: i, last: last + 1, noDay: true}, true
 	}
 	if c.dir == 0 && holidayNear(toks, i) {
@@ -308,6 +311,58 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	d, ok := best.nextCounted(c, today)
 	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+// holidayWeekendDayAt reads a weekday said after a holiday's weekend
+// (toks[w] "weekend", then "the" or "on" at most and the weekday: "labor day
+// weekend, the friday", "father's day weekend, the sunday") as that day of
+// the weekend the holiday falls on or beside (weekendSaturday): its Friday,
+// Saturday or Sunday, and the Monday of a long weekend. Any other weekday,
+// or a holiday on no weekend, is no day.
+func holidayWeekendDayAt(toks []token, i, w int, before string, group []holiday, c holidayCount, today Date) (dateSpan, bool) {
+	j := w + 1
+	if j < len(toks) && (toks[j].text == "the" || toks[j].text == "on") {
+		j++
+	}
+	if toks[w].text != "weekend" || c.dir != 0 || j >= len(toks) {
+		return dateSpan{}, false
+	}
+	day, ok := weekdayNames[toks[j].text]
+	best, picked := pickHoliday(group, before, "")
+	if !ok || !picked {
+		return dateSpan{}, false
+	}
+	d, ok := best.nextCounted(c, today)
+	saturday, long, onWeekend := weekendSaturday(d)
+	if !ok || !onWeekend {
+		return dateSpan{}, false
+	}
+	switch {
+	case day == time.Friday:
+		return dateSpan{first: i, last: j, date: saturday.AddDays(-1)}, true
+	case day == time.Saturday || day == time.Sunday:
+		return dateSpan{first: i, last: j, date: saturday.AddDays((int(day) + 1) % 7)}, true
+	case day == time.Monday && long:
+		return dateSpan{first: i, last: j, date: saturday.AddDays(2)}, true
+	}
+	return dateSpan{}, false
+}
+
+// weekendSaturday is the Saturday of the weekend a holiday on d falls on or
+// beside, and whether it is a long weekend (the holiday a Friday or a
+// Monday); on Tuesday to Thursday it is on no weekend.
+func weekendSaturday(d Date) (saturday Date, long, ok bool) {
+	switch d.Weekday() {
+	case time.Friday:
+		return d.AddDays(1), true, true
+	case time.Saturday:
+		return d, false, true
+	case time.Sunday:
+		return d.AddDays(-1), false, true
+	case time.Monday:
+		return d.AddDays(-2), true, true
+	}
+	return Date{}, false, false
 }
 
 // holidayNamedAt is the country said before a holiday's name at toks[j]
@@ -514,6 +569,7 @@ func holidayLead(toks []token, i int) (int, holidayCount) {
 // correctHolidayTypos reads a word of a holiday's name mistyped by one edit
 // ("leep day", "pancak day", "mothrs day") as the word, where the name's
 // other words stand around it as they are: a word of four letters or more,
+// or of three with two neighbouring letters swapped ("fathers dya"), with
 // the same first letter, that no table and no English dictionary knows (the
 // rule of correctCountedTypos, the name's own words standing for the number
 // there). Two names it could be are none.
@@ -563,10 +619,29 @@ func typoInPhrase(toks []token, start, j int, phrase []string) (string, bool) {
 		}
 	}
 	target, w := phrase[p], toks[j].text
+	if swappedNeighbours(w, target) {
+		return target, true // "fathers dya": the name's other words stand as written
+	}
 	if len(target) < 4 || target[0] != w[0] || typoDistance(w, target) != 1 {
 		return "", false
 	}
 	return target, true
+}
+
+// swappedNeighbours reports whether w is target with two neighbouring
+// letters after the first swapped ("dya" for "day"): a slip of the fingers
+// that keeps every letter, so a short word of a name can be read so beside
+// the name's other words.
+func swappedNeighbours(w, target string) bool {
+	if len(w) != len(target) || len(w) < 3 || w[0] != target[0] {
+		return false
+	}
+	for i := 1; i+1 < len(w); i++ {
+		if w[i] != target[i] {
+			return w[i] == target[i+1] && w[i+1] == target[i] && w[i+2:] == target[i+2:]
+		}
+	}
+	return false
 }
 
 // holidaysBySecond are the holidays of two words or more by their second
