@@ -333,19 +333,29 @@ func holidayWeekendDayAt(toks []token, i, w int, before string, group []holiday,
 		return dateSpan{}, false
 	}
 	d, ok := best.nextCounted(c, today)
-	saturday, long, onWeekend := weekendSaturday(d)
-	if !ok || !onWeekend {
+	if !ok {
 		return dateSpan{}, false
 	}
+	d, ok = weekendDay(d, day)
+	return dateSpan{first: i, last: j, date: d}, ok
+}
+
+// weekendDay is the weekday day of the weekend a holiday on d falls on or
+// beside (weekendSaturday): its Friday, Saturday or Sunday, and the Monday
+// of a long weekend.
+func weekendDay(d Date, day time.Weekday) (Date, bool) {
+	saturday, long, ok := weekendSaturday(d)
 	switch {
+	case !ok:
+		return Date{}, false
 	case day == time.Friday:
-		return dateSpan{first: i, last: j, date: saturday.AddDays(-1)}, true
+		return saturday.AddDays(-1), true
 	case day == time.Saturday || day == time.Sunday:
-		return dateSpan{first: i, last: j, date: saturday.AddDays((int(day) + 1) % 7)}, true
+		return saturday.AddDays((int(day) + 1) % 7), true
 	case day == time.Monday && long:
-		return dateSpan{first: i, last: j, date: saturday.AddDays(2)}, true
+		return saturday.AddDays(2), true
 	}
-	return dateSpan{}, false
+	return Date{}, false
 }
 
 // weekendSaturday is the Saturday of the weekend a holiday on d falls on or
