@@ -336,14 +336,14 @@ func holidayWeekendDayAt(toks []token, i, w int, before string, group []holiday,
 	if !ok {
 		return dateSpan{}, false
 	}
-	d, ok = weekendDay(d, day)
+	d, ok = holidayWeekendDay(d, day)
 	return dateSpan{first: i, last: j, date: d}, ok
 }
 
-// weekendDay is the weekday day of the weekend a holiday on d falls on or
+// holidayWeekendDay is the weekday day of the weekend a holiday on d falls on or
 // beside (weekendSaturday): its Friday, Saturday or Sunday, and the Monday
 // of a long weekend.
-func weekendDay(d Date, day time.Weekday) (Date, bool) {
+func holidayWeekendDay(d Date, day time.Weekday) (Date, bool) {
 	saturday, long, ok := weekendSaturday(d)
 	switch {
 	case !ok:
