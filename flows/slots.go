@@ -240,6 +240,9 @@ func (sl *slot) countWord(w string) bool {
 // letter, as a smartwatch types it). Anything else is left as written.
 func (sl *slot) unglued(raw string) string {
 	w := strings.TrimSpace(raw)
+	if split, ok := sl.countGluedToUnit(w); ok {
+		return split // "sixnights", "6nights"
+	}
 	if len(w) < 2 || strings.IndexFunc(w, unicode.IsDigit) < 0 {
 		return raw
 	}
@@ -252,6 +255,25 @@ func (sl *slot) unglued(raw string) string {
 		return lower[:len(lower)-1] + " " + sl.unitOf(lower[len(lower)-1])
 	}
 	return raw
+}
+
+// countGluedToUnit splits the answer's first word when it is a count, digits
+// or a number word, glued to the slot's own word or its singular
+// ("sixnights", "6nights", "onenight" at the nights question): a space
+// missed. Nothing else is split.
+func (sl *slot) countGluedToUnit(w string) (string, bool) {
+	head, rest, _ := strings.Cut(w, " ")
+	lower := strings.ToLower(head)
+	for _, own := range strings.FieldsFunc(strings.ToLower(sl.name), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		for _, unit := range []string{own, strings.TrimSuffix(own, "s")} {
+			count, glued := strings.CutSuffix(lower, unit)
+			if !glued || len(unit) < 3 || count == "" || !nlu.IsNumberWord(count) && !isAllDigits(count) {
+				continue
+			}
+			return strings.TrimSpace(count + " " + own + " " + rest), true
+		}
+	}
+	return "", false
 }
 
 // unitOf is the slot's own word (a word of its name) that starts with the

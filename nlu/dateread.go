@@ -31,6 +31,9 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 // Pentecost"): early enough for it, some day before it, not the day itself;
 // the bot asks which.
 func saysInTimeFor(text string) bool {
+	if !containsFold(text, "in time") {
+		return false // most messages: no key made, nothing allocated
+	}
 	var buf [24]token
 	toks := appendTokens(buf[:0], key(text))
 	for j := 0; j+2 < len(toks); j++ {

@@ -331,6 +331,9 @@ func ParseDays(text string) (int, bool) {
 	if len(toks) == 3 && spanWhole[toks[1].text] {
 		toks = append(toks[:1:1], toks[2]) // "a whole week", "two full weeks"
 	}
+	if len(toks) == 1 && toks[0].text == "tonight" {
+		return 1, true // "just tonight", "tonight only": a stay of this one night
+	}
 	n, u, ok := countUnitAt(toks, 0)
 	if !ok || len(toks) != 2 || u.months != 0 {
 		return 0, false
