@@ -25,7 +25,7 @@ func TestFirstMessageCityToCity(t *testing.T) {
 			r6("start", "seattle to anchorage next week", map[string]string{"origin": "Seattle", "destination": "Anchorage", "departure_date": ""}),
 			r6("start", "atlanta to boston", map[string]string{"origin": "Atlanta", "destination": "Boston"}),
 			r6("start", "Newquay to London", map[string]string{"origin": "Newquay", "destination": "London"}),
-			r6("start", "bozeman to denver friday", map[string]string{"origin": "Bozeman", "destination": "Denver", "departure_date": "2028-06-02"}),
+			r6("start", "bozeman to denver saturday", map[string]string{"origin": "Bozeman", "destination": "Denver", "departure_date": "2028-05-27"}),
 			r6("start", "Home to London", map[string]string{"origin": "", "destination": ""}),
 			r6("start", "boston or denver to atlanta", map[string]string{"origin": "", "destination": ""}),
 			r6("start", "to atlanta", map[string]string{"destination": ""}),
