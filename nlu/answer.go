@@ -18,11 +18,7 @@ import (
 // engine: a yes may name one ("yes, book it"), a refusal negates one ("I'm not
 // booking"). They are compared by stem, as are the words of the question asked
 // (a flow's "Renew your plan?" makes "renew" one).
-var actionVerbs = stemSet(
-	"do", "go", "proceed", "continue", "confirm", "book", "reserve", "order", "buy", "purchase", "pay",
-	"send", "submit", "place", "make", "schedule", "finish", "complete", "process", "transfer", "add",
-	"get", "take", "start", "run", "execute", "finalize", "finalise", "checkout", "apply", "sign",
-	"cancel", "delete", "remove", "set", "save", "accept", "approve", "move", "want", "need",
+var actionVerbs = stemSet(slices.Concat(englishActionVerbs, []string{
 	// French, Spanish, Darija (Latin and Arabic script) and Arabic: the same acts.
 	"réserve", "réserver", "réservez", "confirme", "confirmer", "confirmez", "valide", "valider", "fais",
 	"faites", "continue", "continuer", "commande", "commander", "ajoute", "ajouter", "prends", "envoie",
@@ -34,7 +30,16 @@ var actionVerbs = stemSet(
 	// lo quiero", "no lo reserves", "لا تحجز").
 	"veux", "voulons", "prends", "prenons", "quiero", "queremos", "llevo", "reserves", "confirmes", "hagas",
 	"compres", "compro", "reservo", "tomo", "pido", "confirmo", "bghit", "تحجز", "تأكد", "تكمل", "ترسل", "أريد", "اريد", "أريده", "اريده",
-)
+})...)
+
+// englishActionVerbs are actionVerbs' English words, as typed: the words a
+// typo of a confirming verb is read as (verbtypo.go).
+var englishActionVerbs = []string{
+	"do", "go", "proceed", "continue", "confirm", "book", "reserve", "order", "buy", "purchase", "pay",
+	"send", "submit", "place", "make", "schedule", "finish", "complete", "process", "transfer", "add",
+	"get", "take", "start", "run", "execute", "finalize", "finalise", "checkout", "apply", "sign",
+	"cancel", "delete", "remove", "set", "save", "accept", "approve", "move", "want", "need",
+}
 
 // objectPronouns stand before the verb they are the object of ("je le veux", "no
 // lo quiero", "je ne la prends pas"). "la" is also Darija's no: it is a pronoun
@@ -121,11 +126,33 @@ func YesNoTo(text, question string) Answer {
 // BuiltinIntent reads the model itself, once.
 func yesNoByRules(text, question string) Answer {
 	text = unquotedReply(text)
-	a := yesNoTo(text, question)
+	a := yesNoAsTyped(text, question)
 	if a == Unknown {
-		// A typo in the words around the answer ("yes plase"): read the
-		// message again with them corrected (replytypo.go).
-		if c, ok := correctReplyTypos(replyKey(text)); ok {
+		// "er, yes, that's fine": a pause opening the reply says nothing;
+		// the answer is what follows it (replyfillers.go).
+		if rest, ok := afterLeadingPause(text); ok {
+			a = yesNoAsTyped(rest, question)
+		}
+	}
+	return a
+}
+
+// yesNoAsTyped is yesNoTo, read again with the typos of the words around
+// the answer corrected ("yes plase", replytypo.go) when it reads none.
+func yesNoAsTyped(text, question string) Answer {
+	a := yesNoTo(text, question)
+	if a != Unknown {
+		return a
+	}
+	k := replyKey(text)
+	if c, ok := correctReplyTypos(k); ok {
+		k = c
+		a = yesNoTo(c, question)
+	}
+	if a == Unknown {
+		// "bok it", "yea bookit", asked "Book ...?": the question's verb
+		// typed in a hurry (verbtypo.go).
+		if c, ok := withVerbTypos(k, question); ok {
 			a = yesNoTo(c, question)
 		}
 	}
@@ -147,6 +174,9 @@ func AnswerTo(text, question string) Answer {
 // bareAnswerAsked reports whether text is nothing but a yes or a no (and
 // polite words).
 func bareAnswerAsked(text string) bool {
+	if after, ok := afterLeadingPause(text); ok {
+		text = after // "er, yes?"
+	}
 	a, rest := LeadingYesNo(text)
 	return a != Unknown && rest == ""
 }

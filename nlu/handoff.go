@@ -262,6 +262,11 @@ func IsHumanRequest(text string) bool {
 		if grammarIntentOfKey(c) == IntentHuman || humanRequestKey(c) {
 			return true
 		}
+		// "agnet pls then": the typo of the noun read once the courtesy
+		// is off, as it is in the whole message ("an agnet please").
+		if t, ok := withHumanNounTypos(c); ok && humanRequestKey(t) {
+			return true
+		}
 	}
 	return false
 }
