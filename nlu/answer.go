@@ -153,6 +153,13 @@ func yesNoAsTyped(text, question string) Answer {
 		// "bok it", "yea bookit", asked "Book ...?": the question's verb
 		// typed in a hurry (verbtypo.go).
 		if c, ok := withVerbTypos(k, question); ok {
+			k = c
+			a = yesNoTo(c, question)
+		}
+	}
+	if a == Unknown {
+		// "ok sounds gd": a phrase's word without its vowels (replyskeleton.go).
+		if c, ok := withVowellessWords(k); ok {
 			a = yesNoTo(c, question)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestNearActionVerbsFile(t *testing.T) {
@@ -96,4 +98,60 @@ func TestVerbTyposAtConfirmation(t *testing.T) {
 			t.Errorf("AnswerTo(%q) = %v, as typed right %v", typo[0], got, want)
 		}
 	}
+}
+
+func TestVowellessPhraseWords(t *testing.T) {
+	const book = "Book Boston -> Paris on 2028-05-27?"
+	cases := []struct {
+		text string
+		want Answer
+	}{
+		{"ok sounds gd", Yes},
+		{"sounds gd", Yes},
+		{"sounds grt thx", Yes},
+		{"lks gd", Unknown},               // no phrase word before it to place it
+		{"no sounds gd", Unknown},         // a no and a yes
+		{"sounds gd but friday", Unknown}, // a change
+		{"nt now", Unknown},               // "nt" opens the phrase: nothing before it
+		{"not nw", No},
+	}
+	for _, c := range cases {
+		if got := AnswerTo(c.text, book); got != c.want {
+			t.Errorf("AnswerTo(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// TestVerbTypoNeverFlipsAnswer: the question's verb with one letter missed,
+// added or swapped, said or refused, reads as said or refused, or as none.
+func TestVerbTypoNeverFlipsAnswer(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		verb := rapid.SampledFrom([]string{"book", "confirm", "order", "reserve"}).Draw(rt, "verb")
+		question := strings.ToUpper(verb[:1]) + verb[1:] + " Boston -> Paris on 2028-05-27?"
+		typo := drawVerbTypo(rt, verb)
+		want := rapid.SampledFrom([]Answer{Yes, No}).Draw(rt, "answer")
+		lead := rapid.SampledFrom([]string{"", "yes ", "yea ", "ok "}).Draw(rt, "lead")
+		if want == No {
+			lead = rapid.SampledFrom([]string{"don't ", "do not ", "no don't "}).Draw(rt, "lead")
+		}
+		text := lead + typo + rapid.SampledFrom([]string{" it", "it", " it pls", " it thanks"}).Draw(rt, "tail")
+		if got := AnswerTo(text, question); got != want && got != Unknown {
+			rt.Fatalf("AnswerTo(%q, %q) = %v, want %v or none", text, question, got, want)
+		}
+	})
+}
+
+// drawVerbTypo is w with a letter missed, added or two swapped, after its first.
+func drawVerbTypo(rt *rapid.T, w string) string {
+	i := rapid.IntRange(1, len(w)-1).Draw(rt, "at")
+	switch rapid.IntRange(0, 2).Draw(rt, "edit") {
+	case 0:
+		return w[:i] + w[i+1:]
+	case 1:
+		return w[:i] + rapid.StringMatching(`[a-z]`).Draw(rt, "letter") + w[i:]
+	}
+	if i+1 < len(w) {
+		return w[:i] + w[i+1:i+2] + w[i:i+1] + w[i+2:]
+	}
+	return w
 }
