@@ -148,8 +148,7 @@ func strayDigit(v string) bool {
 func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool) {
 	cands := recordsFitting(t, sl)
 	words := strings.FieldsFunc(raw, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) && r != '\'' && r != '-' })
-	if nlu.Negates(raw) {
-		// "not the Bairro Loft": a name said with a negation is not chosen.
+	if refusesWhatItNames(raw) {
 		return nil, false
 	}
 	if v, ok, two := namedRecord(sl, cands, words); ok || two {
@@ -274,4 +273,13 @@ func (e *Engine) RecordValues(flowName, slotName string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// refusesWhatItNames reports whether a pick's words refuse what they name:
+// a negation ("not the Bairro Loft") or a name said and then declined
+// ("alfama garden nah thanks", nlu.CutTrailingDecline). Such a name is
+// never chosen.
+func refusesWhatItNames(raw string) bool {
+	_, declined := nlu.CutTrailingDecline(raw)
+	return declined || nlu.Negates(raw)
 }

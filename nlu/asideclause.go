@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 )
 
@@ -322,4 +323,13 @@ func ConclusionSplit(text string) (reason, answer string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// IsLoneApology reports whether text is nothing but apology words of
+// reader_words.txt "apology" ("sorry", "oops!", "sorry sorry", "perdón"):
+// said alone it apologizes for something before and names nothing, so it
+// is never a search for the word.
+func IsLoneApology(text string) bool {
+	ws := FoldWords(text)
+	return len(ws) > 0 && !slices.ContainsFunc(ws, func(w string) bool { return !apologyWords[w] })
 }

@@ -24,8 +24,29 @@ var shopPartitives = sync.OnceValue(func() map[string]bool {
 })
 
 // measuresWhatFollows reports whether the product phrase read so far is one
-// partitive and w is the "of" after it ("a pair of ..."): the phrase then
-// starts again with the noun measured.
+// partitive, maybe after a count ("two pairs", "3 packs"), and w is the "of"
+// after it ("a pair of ...", "two pairs of ..."): the phrase then starts
+// again with the noun measured.
 func measuresWhatFollows(words []string, w string) bool {
-	return w == "of" && len(words) == 1 && shopPartitives()[words[0]]
+	if w != "of" {
+		return false
+	}
+	switch len(words) {
+	case 1:
+		return shopPartitives()[words[0]]
+	case 2:
+		return countsWhatFollows(words[0]) && shopPartitives()[words[1]]
+	}
+	return false
+}
+
+// countsWhatFollows reports whether w is a count: digits or a number word
+// of the number lists (number.go: English and the glossed languages), never
+// a multiplier or joiner alone ("hundred", "and").
+func countsWhatFollows(w string) bool {
+	if isDigits(w) {
+		return true
+	}
+	_, ok := numberWords[fold(w)]
+	return ok
 }

@@ -73,6 +73,7 @@ func (t *turn) readByRules() {
 		// "bonne nuit" is no search for "nuit".
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
+	t.readLoneApology()
 	if (t.unsold || t.req.Intent == nlu.ShopAmbiguous) && t.isSeasonalWish(text) {
 		// "happy halloween", "feliz navidad": small talk, no search.
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
@@ -90,6 +91,7 @@ func (t *turn) readByRules() {
 		}
 		t.req.Intent = socialIntent(text)
 	}
+	t.readDeclinedCard()
 	t.readAtConfirmation()
 }
 
