@@ -309,23 +309,10 @@ func withoutPolite(raw string) string {
 // keep their decimals, so a count read from the words left is never the
 // number's digits cut off from its mark (".5" read as 5, issue 38 round 19).
 func fieldsKeepingDecimals(text string, sep func(rune) bool) []string {
-	var words []string
-	start := -1
-	for i, r := range text {
+	return nlu.WordsWhere(text, func(i int, r rune) bool {
 		decimal := (r == '.' || r == ',') && i+1 < len(text) && text[i+1] >= '0' && text[i+1] <= '9'
-		inWord := decimal || !sep(r)
-		switch {
-		case inWord && start < 0:
-			start = i
-		case !inWord && start >= 0:
-			words = append(words, text[start:i])
-			start = -1
-		}
-	}
-	if start >= 0 {
-		words = append(words, text[start:])
-	}
-	return words
+		return decimal || !sep(r)
+	})
 }
 
 // countFillers are the words around a count that carry no value.

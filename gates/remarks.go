@@ -26,23 +26,10 @@ var remarkWords = nlu.WordLists(remarksText)
 // at its mark would be read as two ("swim 1.5 km" as 1 and 5).
 func remarkTokens(text string) []string {
 	text = strings.NewReplacer("’", "'", "‘", "'").Replace(strings.ToLower(text))
-	var words []string
-	start := -1
-	for i, r := range text {
-		inWord := unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '\'' ||
+	return nlu.WordsWhere(text, func(i int, r rune) bool {
+		return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == '\'' ||
 			(r == '.' || r == ',') && isDecimalMark(text, i)
-		switch {
-		case inWord && start < 0:
-			start = i
-		case !inWord && start >= 0:
-			words = append(words, text[start:i])
-			start = -1
-		}
-	}
-	if start >= 0 {
-		words = append(words, text[start:])
-	}
-	return words
+	})
 }
 
 // isDecimalMark reports whether the byte at i (a point or a comma) stands

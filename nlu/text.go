@@ -407,3 +407,26 @@ func startsWithPhrase(toks []token, phrase []string) bool {
 
 // containsPhrase reports whether phrase occurs as whole words in toks.
 func containsPhrase(toks []token, phrase []string) bool { return findPhrase(toks, phrase, 0) >= 0 }
+
+// WordsWhere splits text into its runs of runes that inWord keeps, given
+// each rune's byte offset: strings.FieldsFunc with the position, so that a
+// caller can keep a rune in a word by what stands beside it (a decimal mark
+// before a digit: "2.5" one word, never "2" and "5").
+func WordsWhere(text string, inWord func(i int, r rune) bool) []string {
+	var words []string
+	start := -1
+	for i, r := range text {
+		in := inWord(i, r)
+		switch {
+		case in && start < 0:
+			start = i
+		case !in && start >= 0:
+			words = append(words, text[start:i])
+			start = -1
+		}
+	}
+	if start >= 0 {
+		words = append(words, text[start:])
+	}
+	return words
+}
