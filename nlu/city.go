@@ -782,8 +782,7 @@ func NearWord(typed, word string) bool {
 		// and one typo without a distance table. A flow weighs a name's first
 		// word against every cue it has (some sixty words a turn), and most
 		// are told apart by their length alone.
-		n, m := len(typed), len(word)
-		return typed != word && n >= 3 && n-m <= 1 && m-n <= 1 && oneTypoASCII(typed, word)
+		return len(typed) >= 3 && oneTypo(typed, word)
 	}
 	n, m := utf8.RuneCountInString(typed), utf8.RuneCountInString(word)
 	// One typo changes the length by one letter at most: most words are told
@@ -798,13 +797,10 @@ func NearWord(typed, word string) bool {
 // distance table (oneTypoASCII), as the handoff reader weighs each word of a
 // message against its nouns on every turn.
 func oneTypoAnyScript(a, b string) bool {
-	if a == b {
-		return false
-	}
 	if isASCII(a) && isASCII(b) {
-		return len(a)-len(b) <= 1 && len(b)-len(a) <= 1 && oneTypoASCII(a, b)
+		return oneTypo(a, b)
 	}
-	return osaDistance(a, b) == 1
+	return a != b && osaDistance(a, b) == 1
 }
 
 // oneTypoASCII is osaDistance(a, b) == 1 for different ASCII words whose

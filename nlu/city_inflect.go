@@ -362,25 +362,10 @@ func shortTypoCity(joined string) (string, bool) {
 }
 
 // oneTypo reports whether the ASCII words a and b are one letter added,
-// dropped or changed, or two neighbouring letters swapped, apart.
+// dropped or changed, or two neighbouring letters swapped, apart: different
+// words whose lengths differ by one at most, told by oneTypoASCII.
 func oneTypo(a, b string) bool {
-	if len(a) < len(b) {
-		a, b = b, a
-	}
-	if len(a)-len(b) > 1 || a == b {
-		return false
-	}
-	i := 0
-	for i < len(b) && a[i] == b[i] {
-		i++
-	}
-	switch {
-	case len(a) > len(b):
-		return a[i+1:] == b[i:]
-	case a[i+1:] == b[i+1:]:
-		return true
-	}
-	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+	return a != b && len(a)-len(b) <= 1 && len(b)-len(a) <= 1 && oneTypoASCII(a, b)
 }
 
 // LexiconTypoCity is the hand-written lexicon's city that text, not a name
