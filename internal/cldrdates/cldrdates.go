@@ -43,6 +43,7 @@ type words struct {
 	covered  map[string]bool // the locales CLDR gives a coverage level
 	places   map[string]bool // GeoNames city and town names, lower case and folded
 	towns    map[string]bool // the town names of places that no city has
+	regions  map[string]bool // nlu's region and country names, lower case and folded
 }
 
 func (ws *words) add(phrase string, m meaning, locale string) {
@@ -84,7 +85,7 @@ func Generate(dir, dict, geo string) ([]byte, Stats, error) {
 	if err != nil {
 		return nil, st, err
 	}
-	places, towns, err := readGeo(geo)
+	places, towns, regions, err := readGeo(geo)
 	if err != nil {
 		return nil, st, err
 	}
@@ -125,18 +126,50 @@ func Generate(dir, dict, geo string) ([]byte, Stats, error) {
 	addHand(ws, places)
 	ws.preferCovered()
 	addWrappers(ws)
-	ws.places, ws.towns = places, towns
+	ws.places, ws.towns, ws.regions = places, towns, regions
 	return write(ws, english, &st), st, nil
 }
 
-// readGeo reads geo's city and town names (readPlaces) and its towns that
-// no city has (readTowns).
-func readGeo(geo string) (places, towns map[string]bool, err error) {
-	if places, err = readPlaces(geo); err != nil {
-		return nil, nil, err
+// readRegions reads the region names (region_names.txt, "us: Alabama |
+// Maine | ...") and country names (countries.txt, one a line) of nlu, the
+// folder above geo: a proper name of one is a place, never a date alone
+// (ro "maine", tomorrow, is the state).
+func readRegions(nluDir string) (map[string]bool, error) {
+	out := map[string]bool{}
+	for _, f := range []string{"region_names.txt", "countries.txt"} {
+		data, err := os.ReadFile(filepath.Join(nluDir, f))
+		if err != nil {
+			return nil, err
+		}
+		for line := range strings.Lines(string(data)) {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") || strings.Contains(line, " codes:") {
+				continue
+			}
+			if _, names, ok := strings.Cut(line, ":"); ok {
+				line = names
+			}
+			for n := range strings.SplitSeq(line, "|") {
+				n = strings.ToLower(strings.TrimSpace(n))
+				out[n], out[stripAccents(n)] = true, true
+			}
+		}
 	}
-	towns, err = readTowns(geo)
-	return places, towns, err
+	return out, nil
+}
+
+// readGeo reads geo's city and town names (readPlaces), its towns that
+// no city has (readTowns) and the region and country names of nlu, the
+// folder above it (readRegions).
+func readGeo(geo string) (places, towns, regions map[string]bool, err error) {
+	if places, err = readPlaces(geo); err != nil {
+		return nil, nil, nil, err
+	}
+	if towns, err = readTowns(geo); err != nil {
+		return nil, nil, nil, err
+	}
+	regions, err = readRegions(filepath.Dir(geo))
+	return places, towns, regions, err
 }
 
 // preferCovered leaves out the meanings of a word that only locales without
@@ -214,7 +247,9 @@ func readJSON(path string, v any) error {
 	return json.Unmarshal(data, v)
 }
 
-// readDict reads an English word list into a set of lower-case words.
+// readDict reads an English word list into its lower-case words: true for
+// a word the list writes in lower case (an English word), false for one it
+// writes only with a capital (a proper name: "Boru", "Tamara").
 func readDict(path string) (map[string]bool, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -222,9 +257,12 @@ func readDict(path string) (map[string]bool, error) {
 	}
 	out := map[string]bool{}
 	for w := range strings.FieldsSeq(string(data)) {
-		w = strings.ToLower(strings.TrimSuffix(w, "'s"))
-		out[w] = true
-		out[stripAccents(w)] = true
+		w = strings.TrimSuffix(w, "'s")
+		common := w == strings.ToLower(w)
+		w = strings.ToLower(w)
+		for _, k := range []string{w, stripAccents(w)} {
+			out[k] = out[k] || common
+		}
 	}
 	return out, nil
 }
@@ -503,7 +541,7 @@ func write(ws *words, english map[string]bool, st *Stats) []byte {
 // language's word too (English "semi", French "homme") or short enough to be
 // one: such a word is written as a kind with "?" ("day?"), its languages
 // after it, and read only where a word of its language stands beside it.
-var collisionReasons = map[string]bool{"english": true, "seed-language": true, "short": true, "place": true}
+var collisionReasons = map[string]bool{"english": true, "name": true, "seed-language": true, "short": true, "place": true}
 
 // writeCollision writes w as a collision entry, its kind marked by mark,
 // when it has one meaning of a kept kind and was dropped as a collision
@@ -521,17 +559,39 @@ func writeCollision(body *strings.Builder, w string, ms map[meaning]map[string]b
 
 // collisionMark is the mark of a word dropped for reason: "!" for a
 // collision whose other meaning never answers a date question (a town's
-// name, read only at a place question; a word of answerSafe), so that the
-// word alone answering one is its date; "?" for another collision; "" when
-// the word is no collision.
+// name, read only at a place question; a word of answerSafe; a one-word
+// relative day that is only a proper name of the English word list,
+// aloneName: om "boru", tomorrow, and English "Boru", a king's name), so
+// that the word alone answering one is its date; "?" for another
+// collision; "" when the word is no collision.
 func collisionMark(ws *words, w, reason string) string {
 	switch {
 	case !collisionReasons[reason]:
 		return ""
 	case reason == "place" && ws.towns[w] && seedWords[w] == "", answerSafe[w] != "":
 		return "!"
+	case reason == "name" && ws.aloneName(w):
+		return "!"
 	}
 	return "?"
+}
+
+// aloneName reports whether w, a proper name of the English word list, is
+// read alone answering a date question: one word, a relative day (as
+// nlu/english_homographs.txt reads Romanian "maine" alone; a weekday name
+// that is a name, ht "jedi", stays a collision), no city, town, region or
+// country and no seed language's word.
+func (ws *words) aloneName(w string) bool {
+	plain := stripAccents(w)
+	if strings.Contains(w, " ") || ws.places[plain] || ws.regions[plain] || seedWords[w] != "" {
+		return false
+	}
+	for m := range ws.meanings[w] {
+		if m.kind != "day" {
+			return false
+		}
+	}
+	return true
 }
 
 // answerSafe are words of seedWords whose other meaning, in no seed
@@ -577,6 +637,8 @@ func dropReason(ws *words, w string, ms map[meaning]map[string]bool, english map
 		return "short"
 	case anyWord(w, func(x string) bool { return english[x] }):
 		return "english"
+	case anyWord(w, func(x string) bool { _, ok := english[x]; return ok }):
+		return "name"
 	case ws.places[w]:
 		return "place"
 	case anyWord(w, func(x string) bool { return seedWords[x] != "" }):
@@ -796,8 +858,11 @@ const header = `# Generated by ` + "`go run ./cmd/parley-tools cldr-dates -cldr 
 #   day! N, weekday! N  such a word whose other meaning answers no date
 #              question: a GeoNames town's name (towns are read only at a
 #              place question; no city, no seed-language word: bm "sini",
-#              tomorrow) or a word of answerSafe (Swahili "juma", week): read
-#              so too, and alone answering a date question as its date.
+#              tomorrow), a word of answerSafe (Swahili "juma", week) or a
+#              one-word relative day the English word list writes only as a
+#              proper name ("name": om "boru", tomorrow, English "Boru"; no
+#              place, region or country: ro "maine" stays "?"): read so too,
+#              and alone answering a date question as its date.
 # Tibetan script: a syllable's closing tsheg is dropped and the tsheg inside a
 # name joins its syllables as a hyphen does (bo "སང་ཉིན་", tomorrow); dz's
 # weekday names, one day off in CLDR 48 ("གཟའ་ཟླ་བ་", the Moon's day, filed

@@ -1,6 +1,10 @@
 package cldrdates
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestWordRules: the generator's rules for a word's letters, its length and
 // the day after tomorrow CLDR glues to tomorrow.
@@ -95,6 +99,42 @@ func TestHandWords(t *testing.T) {
 		}
 		if got := dropReason(ws, tc.w, ms, english); got != tc.reason {
 			t.Errorf("dropReason(%q) = %q, want %q", tc.w, got, tc.reason)
+		}
+	}
+}
+
+// TestProperNames: a word the English word list writes only with a capital
+// is a proper name, no English word: alone answering a date question it is
+// its date ("!", om "boru", tomorrow; English "Boru"), unless it is a
+// place, a region or a country (ro "maine", tomorrow, is the US state), or
+// a seed language's word; a word the list writes in lower case stays a
+// collision ("?").
+func TestProperNames(t *testing.T) {
+	dir := t.TempDir()
+	dict := filepath.Join(dir, "words")
+	if err := os.WriteFile(dict, []byte("Boru\nBoru's\nMaine\nhuck\nHuck\nTamara\nJedi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	english, err := readDict(dict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := english["boru"]; !ok || v {
+		t.Errorf("boru: %v %v, want a name", v, ok)
+	}
+	if !english["huck"] {
+		t.Error("huck, written in lower case too, is an English word")
+	}
+	ws := &words{meanings: map[string]map[meaning]map[string]bool{}, phrases: map[string]bool{},
+		places: map[string]bool{}, towns: map[string]bool{}, regions: map[string]bool{"maine": true}}
+	for _, tc := range []struct{ w, kind, mark string }{
+		{"boru", "day", "!"}, {"tamara", "day", "!"}, {"maine", "day", "?"}, {"mâine", "day", "?"}, {"huck", "day", "?"},
+		{"jedi", "weekday", "?"}, // a weekday name that is a name stays a collision
+	} {
+		ws.meanings[tc.w] = map[meaning]map[string]bool{{tc.kind, "1"}: {"xx": true}}
+		reason := dropReason(ws, tc.w, ws.meanings[tc.w], english)
+		if got := collisionMark(ws, tc.w, reason); got != tc.mark {
+			t.Errorf("%q (%s): mark %q, want %q", tc.w, reason, got, tc.mark)
 		}
 	}
 }
