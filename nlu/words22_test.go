@@ -6,8 +6,9 @@ import "testing"
 // everyday words of languages the lists held thinly, alone or beside an
 // English value: yes and no (a word that is another language's word is
 // read only as the whole answer or beside its own language's thanks), thanks
-// and greetings as small talk, today and tomorrow (hand data, and a CLDR
-// word that is only an English proper name read alone as its date).
+// and greetings as small talk, today and tomorrow (hand data, a CLDR word
+// that is only an English proper name read alone as its date, and a CLDR
+// word typed without its Polynesian ʻokina).
 func TestEverydayWordsRound21(t *testing.T) {
 	q := "Book a flight from Boston to Paris on Friday?"
 	for _, tc := range []struct {
@@ -51,9 +52,12 @@ func TestEverydayWordsRound21(t *testing.T) {
 		{"yiską́ągo", "2027-12-17"},
 		{"wâpahki", "2027-12-17"},
 		{"demen", "2027-12-17"},
-		{"boru", "2027-12-17"},   // Oromo (CLDR om); English "Boru" is only a name
-		{"tamara", "2027-12-17"}, // Sranan; English "Tamara" is only a name
-		{"to boru", ""},          // a name in a sentence stays unread
+		{"boru", "2027-12-17"},          // Oromo (CLDR om); English "Boru" is only a name
+		{"tamara", "2027-12-17"},        // Sranan; English "Tamara" is only a name
+		{"to boru", ""},                 // a name in a sentence stays unread
+		{"apongipongi", "2027-12-17"},   // Tongan "ʻapongipongi" typed without its ʻokina
+		{"ahepongipongi", "2027-12-18"}, // the day after
+		{"poalima", "2027-12-17"},       // Hawaiian "Poʻalima", Friday
 	}
 	for _, c := range cases {
 		d, ok := ReadDate(Gloss(c.text), round17Now)

@@ -3,6 +3,7 @@ package cldrdates
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -135,6 +136,16 @@ func TestProperNames(t *testing.T) {
 		reason := dropReason(ws, tc.w, ws.meanings[tc.w], english)
 		if got := collisionMark(ws, tc.w, reason); got != tc.mark {
 			t.Errorf("%q (%s): mark %q, want %q", tc.w, reason, got, tc.mark)
+		}
+	}
+}
+
+// TestFormsWithoutOkina: a word with the Polynesian ʻokina is also written
+// without it, as keyboards without the letter type it.
+func TestFormsWithoutOkina(t *testing.T) {
+	for w, want := range map[string]string{"ʻapongipongi": "apongipongi", "Poʻalima": "poalima", "jummaʼa": "jummaa"} {
+		if f := forms(w); !slices.Contains(f, want) {
+			t.Errorf("forms(%q) = %q, want %q among them", w, f, want)
 		}
 	}
 }
