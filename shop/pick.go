@@ -21,6 +21,9 @@ const maxPickCandidates = 30
 // 5.3 forbids showing its card again. Words that pick nothing shown are a search;
 // several equally good products are asked about.
 func (t *turn) typedSelect() error {
+	if len(t.either) > 0 {
+		return t.eitherSelect()
+	}
 	ids, err := t.pickCandidates()
 	if err != nil {
 		return t.failure(err)

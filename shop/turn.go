@@ -49,6 +49,9 @@ type turn struct {
 	// beanie, not the one with the logo"): among several cards the pick fits,
 	// those they find are not it.
 	refused []string
+	// either are the two picks a message joins by "or" ("the cheap one or
+	// the belt"): asked which, never one of them picked (readEitherOr).
+	either []nlu.ShopRequest
 }
 
 func (t *turn) decision() parley.Decision {

@@ -319,6 +319,7 @@ func (t *turn) parse() {
 	t.pickAfterAStory(parser)
 	t.pickInClauses(parser)
 	t.productBeforeAside(parser)
+	t.readEitherOr(parser)
 	switch t.req.Intent {
 	case nlu.ShopCancel, nlu.ShopSearch, nlu.ShopAmbiguous:
 		if m.Meaning == "" {

@@ -1,0 +1,24 @@
+package shop_test
+
+import (
+	"testing"
+
+	"github.com/parleyhq/parley/nlu"
+	"github.com/parleyhq/parley/shop"
+)
+
+// TestTwoPicksJoinedByOr: two picks of cards shown joined by "or" ("the
+// cheap one or the belt") are asked about, never one of them picked; a
+// side that picks nothing, or a correction, leaves the pick as read.
+func TestTwoPicksJoinedByOr(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{setup: accessories, say: "the cheap one or the belt", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		{setup: accessories, say: "the cheapest or the sunglasses", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		{setup: accessories, say: "the second or the cap", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		{setup: capPending, say: "the cap or the belt", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		{setup: accessories, say: "the cap, or rather the belt", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
+		{setup: accessories, say: "the cap or something", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "60"},
+		// A search joined by "or" stays a search.
+		{say: "do you have a hoodie or a polo?", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+	})
+}
