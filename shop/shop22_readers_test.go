@@ -22,3 +22,16 @@ func TestTwoPicksJoinedByOr(t *testing.T) {
 		{say: "do you have a hoodie or a polo?", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
 	})
 }
+
+// TestSaleOpeningsAreVague: a product phrase ending in a word naming a sale
+// whose other words name no product ("black friday deals") asks what the
+// shopper is after, never a search for "friday"; a kind named before the
+// sale word ("hoodie deals") is searched.
+func TestSaleOpeningsAreVague(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "black friday deals", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: "-"},
+		{say: "christmas specials", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: "-"},
+		{say: "any cyber monday bargains?", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: "-"},
+		{say: "hoodie deals", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+	})
+}

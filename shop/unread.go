@@ -147,12 +147,29 @@ func (t *turn) soughtIsNoWord(head string, known []string) bool {
 
 // soughtIsVague reports whether every word of the product phrase is slang for
 // things to buy or an intensifier (vagueOpenings: "loot", "drip", "fire
-// stuff"): a vague opening, asked what the shopper is looking for.
+// stuff"), or whether it ends in a word naming a sale and no word of it
+// names a kind of product (saleWords: "black friday deals"): a vague
+// opening, asked what the shopper is looking for.
 func (t *turn) soughtIsVague() bool {
-	return len(t.req.Sought) > 0 && !slices.ContainsFunc(t.req.Sought, func(w string) bool {
+	sought := t.req.Sought
+	if len(sought) == 0 {
+		return false
+	}
+	if saleWords[strings.ToLower(sought[len(sought)-1])] {
+		return !slices.ContainsFunc(sought, t.namesAKind)
+	}
+	return !slices.ContainsFunc(sought, func(w string) bool {
 		return !vagueOpenings[strings.ToLower(w)]
 	})
 }
+
+// saleWordsText is lexicon/sale_words.txt: words naming a sale, not a
+// product.
+//
+//go:embed lexicon/sale_words.txt
+var saleWordsText string
+
+var saleWords = readWordList(saleWordsText)
 
 // kindWordsText is lexicon/kind_words.txt: words for the common kinds of
 // retail products in other languages.
