@@ -35,3 +35,16 @@ func TestSaleOpeningsAreVague(t *testing.T) {
 		{say: "hoodie deals", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
 	})
 }
+
+// TestSomethingWarm: a vague thing asked for by a quality ("something warm
+// for thanksgiving football") and what it is for searches the kinds the
+// quality implies; the quality alone is a vague opening, and a quality
+// followed by more than who or when it is for is not read.
+func TestSomethingWarm(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "something warm for thanksgiving football", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+		{say: "anything cosy for the game", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+		{say: "something warm", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: "-"},
+		{say: "something warm to drink", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: "-"},
+	})
+}

@@ -140,6 +140,13 @@ func (t *turn) readUse() {
 		return
 	}
 	text := t.msg.Text
+	if kinds := qualityKinds(text); len(kinds) > 0 {
+		if found := t.known(kinds); len(found) > 0 {
+			t.req = nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: found}
+			t.unsold, t.asked = false, nil
+			return
+		}
+	}
 	if kinds, cue := useKinds(text); len(kinds) > 0 && !t.namesAProduct(cue) {
 		if found := t.known(kinds); len(found) > 0 {
 			t.req = nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: found}
@@ -158,6 +165,53 @@ func (t *turn) readUse() {
 		t.req = nlu.ShopRequest{Intent: nlu.ShopSearch, Terms: strings.Fields(what)}
 		t.unsold = true
 	}
+}
+
+// qualitiesText is lexicon/qualities.txt: qualities a vague thing is asked
+// for by, and the kinds of product they imply.
+//
+//go:embed lexicon/qualities.txt
+var qualitiesText string
+
+// qualities maps a folded word of quality to the kinds it implies.
+var qualities = readQualities(qualitiesText)
+
+// readQualities reads "kinds: words" lines; "#" starts a comment.
+func readQualities(text string) map[string][]string {
+	out := map[string][]string{}
+	for line := range strings.Lines(text) {
+		kinds, words, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		var ks []string
+		for _, k := range strings.Split(kinds, ",") {
+			ks = append(ks, strings.TrimSpace(k))
+		}
+		for _, w := range nlu.FoldWords(words) {
+			out[w] = ks
+		}
+	}
+	return out
+}
+
+// qualityKinds returns the kinds a vague thing asked for by a quality and
+// what it is for implies ("something warm for the game": warm clothing):
+// the quality follows the vague thing at once and only who or when it is
+// for follows it (purposeEnds); nil otherwise: "something warm" alone is a
+// vague opening, asked about, and "something warm to drink" no clothing.
+func qualityKinds(text string) []string {
+	ws := nlu.FoldWords(text)
+	for i := 0; i+1 < len(ws); i++ {
+		kinds, ok := qualities[ws[i+1]]
+		if !vagueThings[ws[i]] || !ok {
+			continue
+		}
+		if i+3 < len(ws) && purposeEnds[ws[i+2]] {
+			return kinds
+		}
+	}
+	return nil
 }
 
 // namesNothingSold reports whether the message, as read, names nothing the
