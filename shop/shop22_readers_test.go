@@ -48,3 +48,15 @@ func TestSomethingWarm(t *testing.T) {
 		{say: "something warm to drink", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: "-"},
 	})
 }
+
+// TestHedgeTailLeavesTheItem: an item followed by a hedge ("winter coat, if
+// that works", "a hoodie, maybe") is the search or pick of the item; a tail
+// in another language is not cut.
+func TestHedgeTailLeavesTheItem(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "winter coat, if that works", intent: nlu.ShopSearch, state: shop.StateIdle, pending: "-"},
+		{say: "winter coat if that works", intent: nlu.ShopSearch, state: shop.StateIdle, pending: "-"},
+		{say: "a hoodie, maybe", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+		{setup: accessories, say: "the belt, I guess", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
+	})
+}

@@ -27,7 +27,7 @@ func (t *turn) understand() {
 		}
 		// "ski goggles, mine fogged up": a search for ski goggles; "the
 		// shades, i keep losing mine": a pick of the shades.
-		t.msg.Text = t.withoutStory(withoutAsides(t.msg.Text))
+		t.msg.Text = t.withoutStory(withoutAsides(withoutHedgeTail(t.msg.Text)))
 	}
 	m := t.msg
 	upstream := false
