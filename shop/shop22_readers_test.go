@@ -60,3 +60,16 @@ func TestHedgeTailLeavesTheItem(t *testing.T) {
 		{setup: accessories, say: "the belt, I guess", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
 	})
 }
+
+// TestShortSwapBesideEnglish: a three-letter catalog word with two
+// neighbouring letters swapped, beside an English word ("baseball cpa"), is
+// the catalog word; alone it is asked about, and an English word ("cop")
+// is never respelled.
+func TestShortSwapBesideEnglish(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "baseball cpa", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+		{say: "red cpa please", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+		{say: "cpa", intent: nlu.ShopAmbiguous, state: shop.StateClarifying, pending: "-"},
+		{say: "a cop", intent: "-", state: "-", pending: "-"},
+	})
+}

@@ -183,6 +183,8 @@ func (t *turn) respell() {
 	for _, w := range slices.Concat(t.req.Terms, t.req.Sought) {
 		if typo := t.e.catalogTypo(w); typo != "" && len(everydayKinds(w)) == 0 && len(t.known([]string{w})) == 0 {
 			fixes[w] = typo
+		} else if typo := t.swapBesideEnglish(w); typo != "" {
+			fixes[w] = typo
 		}
 	}
 	for _, w := range t.req.Mention {
@@ -201,6 +203,37 @@ func (t *turn) respell() {
 			}
 		}
 	}
+}
+
+// swapBesideEnglish reads a three-letter word of a search that is a catalog
+// word with two neighbouring letters swapped ("baseball cpa": cap) as that
+// word, when the message has another word that is English (so the shopper
+// types English, and the word is no word of another language) and the word
+// itself is no English word ("cop" stays), no word the catalog or the
+// shop's lexicons know, and the swap of exactly one catalog word. A word
+// alone ("cpa") is not read: among the whole catalog a short word is as
+// often another (shownSwap reads it among the cards shown).
+func (t *turn) swapBesideEnglish(w string) string {
+	if len(w) != minSwapLength-1 || !isLetters(w) || isEnglishWord(w) || t.e.catalogWords[w] ||
+		len(everydayKinds(w)) > 0 || kindOfWord(w) != "" || nlu.Gloss(w) != w {
+		return ""
+	}
+	found := ""
+	b := []byte(w)
+	for i := 0; i+1 < len(b); i++ {
+		b[i], b[i+1] = b[i+1], b[i]
+		if s := string(b); t.e.catalogWords[s] && s != found {
+			if found != "" {
+				return "" // two catalog words: no reading
+			}
+			found = s
+		}
+		b[i], b[i+1] = b[i+1], b[i]
+	}
+	if found == "" || !slices.ContainsFunc(nlu.FoldWords(t.msg.Text), func(o string) bool { return o != w && isEnglishWord(o) }) {
+		return ""
+	}
+	return found
 }
 
 // respellHeldDown writes each word of text typed with a letter held down
