@@ -73,3 +73,16 @@ func TestShortSwapBesideEnglish(t *testing.T) {
 		{say: "a cop", intent: "-", state: "-", pending: "-"},
 	})
 }
+
+// TestReasonAfterAPickedCard: a card picked by its word with a reason after
+// it is the pick of that card; among two cards the word fits ("the beanie"
+// with Beanie and Beanie with Logo shown) the reason settles nothing and
+// the shopper is asked which, as for the word alone.
+func TestReasonAfterAPickedCard(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{setup: accessories, say: "the belt, my trousers keep falling down", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
+		{setup: accessories, say: "the sunglasses, too bright out here", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		{setup: accessories, say: "the beanie, my ears get cold", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		{setup: accessories, say: "the beanie, cold up there", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+	})
+}
