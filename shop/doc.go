@@ -90,7 +90,8 @@
 //     the other words fit, the one whose name and description lack it), after a
 //     French or Spanish article ("la ceinture") or through the gloss, and by the
 //     last clause of a long story; none or several fitting such a pick are asked
-//     about, never a search.
+//     about, never a search. Two picks joined by "or" ("the cheap one or the
+//     belt") are asked about, never one of them picked.
 //   - Yes: awaiting_confirmation -confirm_accepted-> recommending when the search
 //     has an unseen result left (a "Show more" quick reply is offered), else
 //     -cancelled-> idle ("completion with no further action"); the reply carries
