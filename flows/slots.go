@@ -13,6 +13,7 @@ import (
 
 	"github.com/parleyhq/parley"
 	"github.com/parleyhq/parley/nlu"
+	"github.com/parleyhq/parley/shop/lexicon"
 )
 
 // value turns raw text into the slot's normalized value and validates it. A
@@ -732,7 +733,7 @@ func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 		if n == 1 && beginsLongerName(head, text[len(head):]) {
 			continue // "La Paz", "La Rochelle": no "LA"
 		}
-		if c, ok := nlu.MatchCity(head); ok && (!nlu.IsCityWord(head) || cued && nlu.CityWordMayEnd(text[len(head):])) {
+		if c, ok := nlu.MatchCity(head); ok && (!nlu.IsCityWord(head) || cued && nlu.CityWordMayEnd(text[len(head):])) && typoHeadAccounted(head, text[len(head):]) {
 			return c, n, true
 		}
 	}
@@ -740,6 +741,25 @@ func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
 	// "Bergen tomorrow"). In a text without a lower-case letter capitals say
 	// nothing ("I NEED A FLIGHT TOMORROW"): no unknown name is read there.
 	return capitalizedName(text)
+}
+
+// typoHeadAccounted reports whether head, the first words of a text that
+// name a known city, may be read with the rest after it: always when head
+// is a known name as typed; when it is read only as a typo of one ("hana",
+// one letter from Hága), only when every word of rest is a word the readers
+// know ("chigaco next friday"). A typo guessed inside a phrase of unknown
+// words ("hana lon teupeu": a sentence in another language) would store a
+// city nobody named: the phrase is asked again.
+func typoHeadAccounted(head, rest string) bool {
+	if _, exact := nlu.MatchCityExact(head); exact || nlu.IsRegionName(rest) {
+		return true // "houstn tx": a typo of a city, then its state
+	}
+	for _, w := range nlu.FoldWords(rest) {
+		if !nlu.IsLexiconWord(w) && !lexicon.IsEnglishWord(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // plainPlace reads text, or its words before a comma ("kalispell, small

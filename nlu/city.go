@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/parleyhq/parley/shop/lexicon"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -582,16 +583,48 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 	if c, ok := shorthandCity(joined); ok {
 		return c, true // "dnvr": Denver without its vowels
 	}
-	if c, ok := closestCity(joined); ok {
-		return c, true
+	c, ok := closestCity(joined)
+	if !ok {
+		c, ok = shortTypoCity(joined) // "prto": Porto, one typo from a short name
 	}
-	if c, ok := shortTypoCity(joined); ok {
-		return c, true // "prto": Porto, one typo from a short name
+	if !ok {
+		if c, ok := wordTypoCity(joined); ok {
+			return c, true // "sna fransisco": a slip in each word
+		}
+		c, ok = phoneticCity(joined) // "Sinsinati": Cincinnati spelled by ear
 	}
-	if c, ok := wordTypoCity(joined); ok {
-		return c, true // "sna fransisco": a slip in each word
+	if !ok || !typedWordsOf(joined, c) {
+		return "", false
 	}
-	return phoneticCity(joined) // "Sinsinati": Cincinnati spelled by ear
+	return c, true
+}
+
+// typedWordsOf reports whether joined, folded words read as the city c with
+// a typo, may be that typo: it shares a word with c's name ("las vagas"),
+// or holds no word of four letters or more of the lexicons or of English
+// (a name only, "angelos", aside). A word typed as it is spelt is that word,
+// never a slip of a name ("parks" is no Paris). Shorter words are as often
+// a name's pieces ("ath nes": Athènes with an undecodable byte). (issue 38
+// round 20: never guess.)
+func typedWordsOf(joined, c string) bool {
+	name := strings.Fields(key(c))
+	for w := range strings.FieldsSeq(joined) {
+		if slices.Contains(name, w) {
+			return true
+		}
+	}
+	for w := range strings.FieldsSeq(joined) {
+		if len(w) >= 4 && (lexiconKnows(w) || ordinaryEnglish(w) || ordinaryEnglish(strings.TrimSuffix(w, "s"))) {
+			return false
+		}
+	}
+	return true
+}
+
+// ordinaryEnglish reports whether w is a word of the English list other
+// than a name only ("angelos" is a name; "parks" the plural of "park").
+func ordinaryEnglish(w string) bool {
+	return lexicon.IsEnglishWord(w) && !lexicon.IsNameOnly(w)
 }
 
 // typoable reports whether joined may be read as a city name with a typo: its

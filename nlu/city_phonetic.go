@@ -144,6 +144,9 @@ func soundsLike(joined string) (found string, any bool) {
 		if len(joined)*10 < len(m.name)*7 || len(joined)*10 > len(m.name)*14 {
 			continue // "Sacramento" keyed like a short name: no
 		}
+		if strings.Count(joined, " ") != strings.Count(m.name, " ") {
+			continue // "hindii afaan" is two words, Eindhoven one: no name by ear
+		}
 		if found != "" && found != m.city {
 			return "", true // two cities: a near miss
 		}

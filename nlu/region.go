@@ -78,6 +78,10 @@ func regionWords(s string) int {
 	return n
 }
 
+// IsRegionName reports whether text, as a whole, names a state, province or
+// territory (region_names.txt: "tx", "Indiana", "nsw").
+func IsRegionName(text string) bool { return regions().names[key(strings.Trim(text, " ,."))] }
+
 // TownInRegion reads text, a town's name then a state, province or
 // territory (region_names.txt: "madison wi", "Gary, Indiana", "wagga wagga
 // nsw"), or those words before a comma ("gary indiana, the yard's there"),
