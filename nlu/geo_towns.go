@@ -83,6 +83,9 @@ func PlainPlace(text string) (string, bool) {
 	if found == "" && len(ws) == 1 {
 		return undoubledCity(ws[0]) // "chattanoga": Chattanooga
 	}
+	if found == "" {
+		return wordSlipCity(ws) // "baton roughe": Baton Rouge
+	}
 	return found, found != ""
 }
 

@@ -22,3 +22,19 @@ func TestTypoCityNeverAWord(t *testing.T) {
 	}
 }
 
+// TestWordSlipCity: a gazetteer city of two to four words typed in lower
+// case with one slip in one word is that city; a slip that makes an English
+// word, or a name two cities fit, is none.
+func TestWordSlipCity(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"baton roughe", "Baton Rouge"},
+		{"fort worht", "Fort Worth"},
+		{"baton rough", ""},
+		{"baton rouge", ""}, // the gazetteer's own name: read as a city, not a slip
+	} {
+		got, _ := PlainPlace(c.text)
+		if got != c.want {
+			t.Errorf("PlainPlace(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
