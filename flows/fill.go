@@ -167,7 +167,7 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 	if c, ok := tu.restatedCity(sl); ok {
 		return c, true, true // "vancouver, or... yes vancouver"
 	}
-	answer, alone = tu.correctedAnswer()
+	answer, alone = tu.correctedAnswer(sl)
 	if concluded, ok := tu.concludedAnswer(sl, answer); ok {
 		answer, alone = concluded, true // "we're in madison so madison"
 	}
@@ -234,12 +234,24 @@ func patternReadsTwo(sl *slot, text string) bool {
 	return slices.ContainsFunc(sl.patterns, func(p *pattern) bool { return capturesTwo(sl, p, text) })
 }
 
-// correctedAnswer is the answer a message gives its question: after a
+// correctedAnswer is the answer a message gives sl's question: after a
 // correction inside it, when what follows is short ("Denver, no wait,
-// Dallas": the last value stands), else the whole message.
-func (tu *turn) correctedAnswer() (string, bool) {
-	if _, tail, ok := tu.correction(); ok && wordsWithLetters(tail) <= 3 {
+// Dallas": the last value stands), or when its first clause is short and
+// reads as sl's value ("st paul, i mean minneapolis, same thing really":
+// the value said last stands, its remark read as any answer's); else the
+// whole message. The value taken back is never the answer.
+func (tu *turn) correctedAnswer(sl *slot) (string, bool) {
+	_, tail, ok := tu.correction()
+	if !ok {
+		return tu.text, false
+	}
+	if wordsWithLetters(tail) <= 3 {
 		return tail, true
+	}
+	if first, _, cut := strings.Cut(tail, ","); cut && wordsWithLetters(first) <= 3 {
+		if _, read := tu.e.parse(tu.in, sl, first, true); read {
+			return tail, false
+		}
 	}
 	return tu.text, false
 }
