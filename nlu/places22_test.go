@@ -38,3 +38,21 @@ func TestWordSlipCity(t *testing.T) {
 		}
 	}
 }
+
+// TestSideClauseAfterGreeting: a clause-start phrase ("I need to") after
+// a greeting alone opens the message's own sentence, no side clause; after
+// an answer it still opens one.
+func TestSideClauseAfterGreeting(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		side bool
+	}{
+		{"Good afternoon, I need to fly from Norfolk to Dallas.", false},
+		{"Hello, I need to fly from Boston to Denver", false},
+		{"Monday, I need to be back for work", true},
+	} {
+		if got := SideClause(c.text) >= 0; got != c.side {
+			t.Errorf("SideClause(%q) >= 0 = %v, want %v", c.text, got, c.side)
+		}
+	}
+}

@@ -110,10 +110,25 @@ func SideClause(text string) int {
 	words := sideWords(text, buf[:0])
 	for i, w := range words {
 		if i > 0 && (phraseAtWords(text, words[i:], sideAnywhere) || w.clause && (phraseAtWords(text, words[i:], sideAtClause) || sideEventAt(text, words[i:]) || ownClauseAt(text, words[i:]))) {
+			if i <= maxGreetingWords && greetingOnly(text[:w.start]) {
+				return -1 // "Good afternoon, I need to fly from Norfolk": the message itself
+			}
 			return w.start
 		}
 	}
 	return -1
+}
+
+// maxGreetingWords is the most words of a greeting greetingOnly reads
+// ("how are you today"): a longer head is an answer, read without a copy.
+const maxGreetingWords = 4
+
+// greetingOnly reports whether head, what a message says before a side
+// clause, is a greeting alone ("Hello,", "Good afternoon."): no answer comes
+// before the clause, which is then the message's own sentence, not a side
+// clause of an answer.
+func greetingOnly(head string) bool {
+	return SmallTalkOf(head) == Greeting
 }
 
 // sideWord is a word of a text, by its bytes, and whether it starts a clause
