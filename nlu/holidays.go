@@ -17,14 +17,18 @@ var holidaysText string
 // month (nth > 0; -1 is the last), shifted by offset days ("the day after
 // Thanksgiving" is listed as its own line, never guessed from words).
 type holiday struct {
-	words   []string
-	month   time.Month
-	day     int
-	easter  bool
-	offset  int
-	weekday time.Weekday
-	nth     int
-	anchor  bool // a season alone ("Easter"), a day only counted from ("the day after Easter")
+	words  []string
+	month  time.Month
+	day    int
+	easter bool
+	// orthodox counts from Orthodox (Julian) Easter Sunday; advent > 0 is the
+	// advent-th Sunday of Advent (the fourth the last Sunday before 25 December).
+	orthodox bool
+	advent   int
+	offset   int
+	weekday  time.Weekday
+	nth      int
+	anchor   bool // a season alone ("Easter"), a day only counted from ("the day after Easter")
 	// countries are the countries whose day this is ({gb ie}); none: the day
 	// is the same everywhere. dflt: the day read when no country is said ({us *}).
 	countries []string
@@ -149,12 +153,21 @@ func holidaysByFirst() map[string][]holiday { return holidayData().byFirst }
 // (correctDateTypos), so "marche" of "fête de la marche verte" stays itself.
 func holidayWords() map[string]bool { return holidayData().words }
 
-// parseHolidayRule reads "MM-DD", "easter+N", "easter-N" or "MM-wday#N"
-// ("11-thu#4": the fourth Thursday of November; "05-mon#last").
+// parseHolidayRule reads "MM-DD", "easter+N", "easter-N", "orthodox+N"
+// (from Orthodox Easter Sunday), "advent#N" (the Nth Sunday of Advent) or
+// "MM-wday#N" ("11-thu#4": the fourth Thursday of November; "05-mon#last").
 func parseHolidayRule(rule string) (holiday, bool) {
 	if rest, ok := strings.CutPrefix(rule, "easter"); ok {
 		n, err := strconv.Atoi(strings.TrimPrefix(rest, "+"))
 		return holiday{easter: true, offset: n}, err == nil
+	}
+	if rest, ok := strings.CutPrefix(rule, "orthodox"); ok {
+		n, err := strconv.Atoi(strings.TrimPrefix(rest, "+"))
+		return holiday{orthodox: true, offset: n}, err == nil
+	}
+	if rest, ok := strings.CutPrefix(rule, "advent#"); ok {
+		n, err := strconv.Atoi(rest)
+		return holiday{advent: n}, err == nil && n >= 1 && n <= 4
 	}
 	if strings.Contains(rule, "#") {
 		return parseNthWeekdayRule(rule)
@@ -180,6 +193,33 @@ func EasterSunday(year int) Date {
 	month := (h + l - 7*m + 114) / 31
 	day := (h+l-7*m+114)%31 + 1
 	return Date{year, time.Month(month), day}
+}
+
+// OrthodoxEasterSunday is Orthodox Easter Sunday of year, a Gregorian date:
+// Easter by the Julian calendar's computus (Meeus, Astronomical Algorithms,
+// ch. 8, "Julian calendar"), moved to the Gregorian calendar by the days the
+// two calendars differ in that year (13 from 1900 to 2099).
+func OrthodoxEasterSunday(year int) Date {
+	a, b, c := year%4, year%7, year%19
+	d := (19*c + 15) % 30
+	e := (2*a + 4*b - d + 34) % 7
+	month := (d + e + 114) / 31
+	day := (d+e+114)%31 + 1
+	julian := Date{year, time.Month(month), day}
+	return julian.AddDays(year/100 - year/400 - 2)
+}
+
+// AdventSunday is the nth Sunday of Advent (1 to 4) before Christmas Day of
+// year: the fourth is the last Sunday before 25 December, the first three
+// weeks before it (the Roman and Anglican calendars: Advent begins on the
+// fourth Sunday before Christmas, between 27 November and 3 December).
+func AdventSunday(year, n int) Date {
+	christmas := Date{year, time.December, 25}
+	back := int(christmas.Weekday())
+	if back == 0 {
+		back = 7
+	}
+	return christmas.AddDays(-back - 7*(4-n))
 }
 
 // ruleWeekdays are the weekdays of an nth-weekday rule, by their short name.
@@ -217,6 +257,10 @@ func (h holiday) in(year int) Date {
 	switch {
 	case h.easter:
 		return EasterSunday(year).AddDays(h.offset)
+	case h.orthodox:
+		return OrthodoxEasterSunday(year).AddDays(h.offset)
+	case h.advent > 0:
+		return AdventSunday(year, h.advent)
 	case h.nth != 0:
 		return nthWeekday(year, h.month, h.weekday, h.nth).AddDays(h.offset)
 	}

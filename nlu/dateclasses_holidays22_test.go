@@ -1,0 +1,81 @@
+package nlu
+
+import (
+	"testing"
+	"time"
+)
+
+// Named days computed, not listed by year (issue 38, round 20: "cybr
+// monday", "first sunday of advent", "till advent sunday"): the US retail
+// days counted from Thanksgiving, the Sundays of Advent counted back from
+// Christmas Day, Orthodox Easter and the days counted from it; one that has
+// just passed, or a season alone, is asked.
+func TestDateClassesHolidays22(t *testing.T) {
+	now := time.Date(2028, 11, 22, 16, 40, 0, 0, time.UTC) // Wednesday, the day before Thanksgiving
+	cases := []struct {
+		text, want string // want "" is no date (asked again)
+	}{
+		{"black friday", "2028-11-24"},
+		{"small business saturday", "2028-11-25"},
+		{"cyber monday", "2028-11-27"},
+		{"cybr monday", "2028-11-27"}, // one edit, "monday" beside it
+		{"cyber mondya", "2028-11-27"},
+		{"giving tuesday", "2028-11-28"},
+		{"givingtuesday", "2028-11-28"},
+		{"first sunday of advent", "2028-12-03"},
+		{"the first sunday of advent, my choir sings that night", "2028-12-03"},
+		{"advent sunday", "2028-12-03"},
+		{"1st sunday in advent", "2028-12-03"},
+		{"second sunday of advent", "2028-12-10"},
+		{"gaudete sunday", "2028-12-17"},
+		{"the fourth sunday of advent", "2028-12-24"},
+		{"advent", ""}, // the season
+		{"orthodox easter", ""},
+		{"orthodox easter sunday", "2029-04-08"},
+		{"orthodox easter monday", "2029-04-09"},
+		{"orthodox good friday", "2029-04-06"},
+		{"the day after orthodox easter", "2029-04-09"},
+	}
+	for _, c := range cases {
+		if got := readDateString(c.text, now); got != c.want {
+			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+	// Just passed: asked, never next year's.
+	after := time.Date(2028, 11, 29, 9, 0, 0, 0, time.UTC)
+	for _, text := range []string{"cyber monday", "giving tuesday", "small business saturday"} {
+		if got := readDateString(text, after); got != "" {
+			t.Errorf("ReadDate(%q) on 2028-11-29 = %q, want none", text, got)
+		}
+	}
+}
+
+// Orthodox Easter by the Julian computus and the first Sunday of Advent, by
+// year (the published tables: Wikipedia "List of dates for Easter";
+// Advent Sunday, the fourth Sunday before Christmas Day).
+func TestComputedFeastsByYear(t *testing.T) {
+	orthodox := map[int]string{2024: "2024-05-05", 2025: "2025-04-20", 2026: "2026-04-12",
+		2027: "2027-05-02", 2028: "2028-04-16", 2029: "2029-04-08", 2030: "2030-04-28"}
+	for y, want := range orthodox {
+		if got := OrthodoxEasterSunday(y).String(); got != want {
+			t.Errorf("OrthodoxEasterSunday(%d) = %s, want %s", y, got, want)
+		}
+	}
+	advent := map[int]string{2024: "2024-12-01", 2025: "2025-11-30", 2026: "2026-11-29",
+		2027: "2027-11-28", 2028: "2028-12-03", 2022: "2022-11-27"}
+	for y, want := range advent {
+		if got := AdventSunday(y, 1).String(); got != want {
+			t.Errorf("AdventSunday(%d, 1) = %s, want %s", y, got, want)
+		}
+	}
+	for y := 2000; y <= 2099; y++ {
+		first, fourth := AdventSunday(y, 1), AdventSunday(y, 4)
+		if first.Weekday() != time.Sunday || fourth.Month != time.December || fourth.Day < 18 || fourth.Day > 24 ||
+			first.AddDays(21) != fourth {
+			t.Fatalf("Advent %d: first %s, fourth %s", y, first, fourth)
+		}
+		if e := OrthodoxEasterSunday(y); e.Weekday() != time.Sunday || e.Before(EasterSunday(y)) {
+			t.Fatalf("Orthodox Easter %d = %s (%s), Western %s", y, e, e.Weekday(), EasterSunday(y))
+		}
+	}
+}
