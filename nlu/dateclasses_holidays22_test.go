@@ -79,3 +79,28 @@ func TestComputedFeastsByYear(t *testing.T) {
 		}
 	}
 }
+
+// A yearless numeric date whose numbers are both 12 or less (round 20:
+// "12/01", "12/02", "until 12/2" sent on 22 November) is a date a month
+// first reading and a day first one both give in the year ahead (1 December,
+// 12 January): asked again by a bot without a locale, read in the order of
+// a bot that has one (OrderNumericDates). One order alone is read anyway.
+func TestYearlessNumericOrderRound20(t *testing.T) {
+	now := time.Date(2028, 11, 22, 16, 40, 0, 0, time.UTC)
+	cases := []struct{ text, open, us, gb string }{
+		{"12/01", "", "2028-12-01", "2029-01-12"},
+		{"12/2", "", "2028-12-02", "2029-02-12"},
+		{"11/24", "2028-11-24", "2028-11-24", "2028-11-24"},
+		{"30/11", "2028-11-30", "2028-11-30", "2028-11-30"},
+	}
+	for _, c := range cases {
+		for _, o := range []struct {
+			order DateOrder
+			want  string
+		}{{OrderOpen, c.open}, {OrderMonthFirst, c.us}, {OrderDayFirst, c.gb}} {
+			if got := readDateString(OrderNumericDates(c.text, o.order), now); got != o.want {
+				t.Errorf("order %d: ReadDate(%q) = %q, want %q", o.order, c.text, got, o.want)
+			}
+		}
+	}
+}
