@@ -174,9 +174,18 @@ func dateWithAsideAt(text string, words []sideWord, i int, now time.Time) (d Dat
 		return Date{}, false, false // an aside starts at a break or with a predicate
 	}
 	if d, ok := readDate(head, now); ok && asideOf(tail, d, now, broken) {
-		return d, asideAlone(text, d, now), true
+		return d, asideAlone(text, d, now) && !seasonAnchorAsks(head, tail), true
 	}
 	return Date{}, false, false
+}
+
+// seasonAnchorAsks reports whether tail, an aside after head, a day said
+// without its day number, places it by a holiday that is a season of days
+// ("sunday, after ringing for advent": this Sunday, or Advent's first?):
+// which is asked, as for an anchor clause naming a day (anchorAsks).
+func seasonAnchorAsks(head, tail string) bool {
+	var hb [8]token
+	return anchorOpeners[firstKeyWord(tail)] && !hasDayNumber(appendTokens(hb[:0], key(head))) && namesASeason(tail)
 }
 
 // asideAlone reports whether text, a date d and an aside, reads no other way:

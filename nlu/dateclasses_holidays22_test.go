@@ -104,3 +104,33 @@ func TestYearlessNumericOrderRound20(t *testing.T) {
 		}
 	}
 }
+
+// A date answer and a reason that names another day (round 20): the answer
+// is the day said first when the reason is its own clause, after an opener
+// ("monday, after sunday's ringing": the Monday after that Sunday) or saying
+// an event and a verb ("saturday, the alert level drops friday"); an anchor
+// that is a season ("after ringing for advent") leaves a bare weekday open,
+// and to be home or back for a holiday is to arrive some day before it.
+func TestDateReasonClassesRound20(t *testing.T) {
+	now := time.Date(2028, 11, 22, 16, 40, 0, 0, time.UTC) // Wednesday
+	cases := []struct{ text, want string }{
+		{"monday, after sunday's ringing", "2028-11-27"},
+		{"saturday, the alert level drops friday", "2028-11-25"},
+		{"saturday, the survey resumes friday", "2028-11-25"},
+		{"sunday, after ringing for advent", ""},
+		{"friday, after the thanksgiving rush", ""},
+		{"the 3rd, after ringing for advent", "2028-12-03"},
+		{"sunday, after church", "2028-11-26"},
+		{"home for thanksgiving", ""},
+		{"back in time for christmas", ""},
+		{"book it for thanksgiving", "2028-11-23"},
+	}
+	for _, c := range cases {
+		if got := readDateString(c.text, now); got != c.want {
+			t.Errorf("ReadDate(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+	if got, ok := FindDate("buffalo, home for thanksgiving there", now); ok {
+		t.Errorf("FindDate(home for thanksgiving) = %s, want none", got)
+	}
+}

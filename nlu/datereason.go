@@ -57,7 +57,34 @@ func dateBeforeReason(text string, now time.Time, read func(string, time.Time) (
 func anchorAsks(d Date, head, tail string, now time.Time) bool {
 	var hb [8]token
 	opener := firstKeyWord(tail)
-	return anchorOpeners[opener] && !hasDayNumber(appendTokens(hb[:0], key(head))) && namesADay(tail, now) && !followsAnchor(d, opener, tail, now)
+	return anchorOpeners[opener] && !hasDayNumber(appendTokens(hb[:0], key(head))) &&
+		(namesADay(tail, now) || namesASeason(tail)) && !followsAnchor(d, opener, tail, now)
+}
+
+// namesASeason reports whether the anchor clause tail names a holiday that
+// is a season of days, no one day ("sunday, after ringing for advent",
+// "friday, after easter"): the weekday may be the one of that season's
+// first days or the next one, and which is asked.
+func namesASeason(tail string) bool {
+	var tb [16]token
+	toks := appendTokens(tb[:0], key(tail))
+	for i := range toks {
+		if len(holidayGroupAt(toks, i, holidayCount{dir: 1})) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// afterOpener is tail after its opening word opener ("after sunday's
+// ringing": "sunday's ringing"), where the anchor's day is read: with the
+// opener, "after sunday" would be no one day.
+func afterOpener(tail, opener string) string {
+	i := strings.Index(strings.ToLower(tail), opener)
+	if i < 0 {
+		return tail
+	}
+	return tail[i+len(opener):]
 }
 
 // followsAnchor reports whether d, a day read without its day number, is
@@ -66,7 +93,7 @@ func anchorAsks(d Date, head, tail string, now time.Time) bool {
 // wednesday": the Thursday that follows that Wednesday), within the week
 // before it for "before". Any other fit is asked: which one is meant?
 func followsAnchor(d Date, opener, tail string, now time.Time) bool {
-	a, ok := findDate(tail, now)
+	a, ok := findDate(afterOpener(tail, opener), now)
 	if !ok {
 		return false
 	}

@@ -260,7 +260,7 @@ func (h holiday) in(year int) Date {
 	case h.orthodox:
 		return OrthodoxEasterSunday(year).AddDays(h.offset)
 	case h.advent > 0:
-		return AdventSunday(year, h.advent)
+		return AdventSunday(year, h.advent).AddDays(h.offset)
 	case h.nth != 0:
 		return nthWeekday(year, h.month, h.weekday, h.nth).AddDays(h.offset)
 	}
