@@ -179,13 +179,34 @@ func dateWithAsideAt(text string, words []sideWord, i int, now time.Time) (d Dat
 	return Date{}, false, false
 }
 
+// seasonAnchoredAnswer reports whether text is a day and, after a comma, an
+// anchor clause that places it by a season (seasonAnchorAsks): a sentence's
+// reader asks it as the answer's does. Most texts have no comma: nothing
+// read.
+func seasonAnchoredAnswer(text string) bool {
+	if strings.IndexByte(text, ',') < 0 {
+		return false
+	}
+	var buf [24]sideWord
+	words := sideWords(text, buf[:0])
+	for i := 1; i < len(words); i++ {
+		if words[i].clause {
+			return seasonAnchorAsks(text[:words[i].start], text[words[i].start:])
+		}
+	}
+	return false
+}
+
 // seasonAnchorAsks reports whether tail, an aside after head, a day said
 // without its day number, places it by a holiday that is a season of days
 // ("sunday, after ringing for advent": this Sunday, or Advent's first?):
 // which is asked, as for an anchor clause naming a day (anchorAsks).
 func seasonAnchorAsks(head, tail string) bool {
+	if !anchorOpeners[firstKeyWord(tail)] {
+		return false
+	}
 	var hb [8]token
-	return anchorOpeners[firstKeyWord(tail)] && !hasDayNumber(appendTokens(hb[:0], key(head))) && namesASeason(tail)
+	return !hasDayNumber(appendTokens(hb[:0], key(head))) && namesASeason(tail)
 }
 
 // asideAlone reports whether text, a date d and an aside, reads no other way:

@@ -134,3 +134,21 @@ func TestDateReasonClassesRound20(t *testing.T) {
 		t.Errorf("FindDate(home for thanksgiving) = %s, want none", got)
 	}
 }
+
+// A sentence's reader asks a bare weekday placed by a season as the answer's
+// reader does.
+func TestFindDateSeasonAnchorRound20(t *testing.T) {
+	now := time.Date(2028, 11, 22, 16, 40, 0, 0, time.UTC)
+	for _, c := range []struct{ text, want string }{
+		{"sunday, after ringing for advent", ""},
+		{"flying sunday, after ringing for advent", ""},
+		{"sunday, after church", "2028-11-26"},
+		{"the 3rd, after ringing for advent", "2028-12-03"},
+		{"flight to denver on sunday", "2028-11-26"},
+	} {
+		got, ok := FindDate(c.text, now)
+		if s := map[bool]string{true: got.String(), false: ""}[ok]; s != c.want {
+			t.Errorf("FindDate(%q) = %q, want %q", c.text, s, c.want)
+		}
+	}
+}

@@ -219,7 +219,8 @@ func FindDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	d, ok := findDateIn(text, now)
-	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) // "Friday is no good", "Friday or Saturday"
+	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) && // "Friday is no good", "Friday or Saturday"
+		!seasonAnchoredAnswer(text) // "sunday, after ringing for advent"
 }
 
 // findDateIn is FindDate of text without restated digits.
