@@ -304,6 +304,7 @@ func (tu *turn) run() error {
 		tu.askedChange = tu.s.WaitingForSlot == nil
 		tu.unechoQuestion()
 		tu.unframeRequest()
+		tu.untailAnswer()
 		tu.dropOthersClauses()
 		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
 			return tu.fillAwaited()
@@ -367,6 +368,36 @@ func (tu *turn) unframeRequest() {
 	if _, ok := tu.e.parse(tu.in, st.slot, rest, true); ok {
 		tu.setText(rest)
 	}
+}
+
+// untailAnswer reads a typed answer followed by a tail that holds no value
+// ("a week, if that works", "just the one please and thanks", "3 nights for
+// us": nlu.CutAnswerTail) as the answer alone, when that part alone reads as
+// the awaited slot's value; any other message is left as written.
+func (tu *turn) untailAnswer() {
+	if tu.s.WaitingForSlot == nil || !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return
+	}
+	st := tu.currentStep()
+	if st == nil || st.slot == nil {
+		return
+	}
+	head, ok := nlu.CutAnswerTail(tu.text)
+	if !ok || strings.ContainsAny(head, ",;:!?") || st.slot.typ == TypeCity && !knownPlace(head) {
+		// "boxing day, no racing that day for me": a head of clauses is read
+		// whole by the aside readers; "Tromso. Thanks a lot.": a name of no
+		// known place is read whole.
+		return
+	}
+	if _, ok := tu.e.parse(tu.in, st.slot, head, true); ok {
+		tu.setText(head)
+	}
+}
+
+// knownPlace reports whether name is a known city.
+func knownPlace(name string) bool {
+	_, known := nlu.MatchCityExact(name)
+	return known
 }
 
 // dropOthersClauses leaves out of a typed answer its clauses about someone
