@@ -47,7 +47,7 @@ const maxTailWords = 12
 func CutAnswerTail(text string) (string, bool) {
 	var buf [32]sideWord
 	ws := sideWords(text, buf[:0])
-	if len(ws) < 2 || len(ws) == cap(buf) || !tailGrammar.lasts[key(text[ws[len(ws)-1].start:ws[len(ws)-1].end])] {
+	if len(ws) < 2 || len(ws) == cap(buf) || !mayEndTail(text[ws[len(ws)-1].start:ws[len(ws)-1].end]) {
 		return text, false
 	}
 	from := max(1, len(ws)-maxTailWords)
@@ -62,6 +62,28 @@ func CutAnswerTail(text string) (string, bool) {
 		}
 	}
 	return text, false
+}
+
+// mayEndTail reports whether w, a message's last word, may end a tail: a
+// guard before the parse that allocates nothing and leaves key's cache of
+// the message as it is. A word of other than ASCII letters is looked up by
+// its key.
+func mayEndTail(w string) bool {
+	var buf [24]byte
+	if len(w) > len(buf) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 0x80:
+			return tailGrammar.lasts[key(w)]
+		}
+		buf[i] = c
+	}
+	return tailGrammar.lasts[string(buf[:len(w)])]
 }
 
 // tailFrom reports whether toks[p:] is one or more tail parts, joined by a
