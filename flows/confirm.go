@@ -56,10 +56,7 @@ func (tu *turn) confirmationAnswer() (answer nlu.Answer, correction, unplaced bo
 		answer = confirmationMeaning(m.NLU.Intent)
 		return answer, answer == nlu.No && len(m.NLU.Entities) > 0 && m.NLU.Intent != "cancel", false
 	}
-	answer = tu.yesNo()
-	if answer == nlu.Unknown {
-		answer = tu.confirmedBeforeAside()
-	}
+	answer = tu.typedConfirmation()
 	if answer == nlu.Yes {
 		// A question asked back is no yes ("wait, which airline?"): only
 		// the clauses that ask nothing may say yes ("yes, what time is it?").
@@ -106,6 +103,30 @@ func (tu *turn) confirmedBeforeAside() nlu.Answer {
 		return nlu.Unknown
 	}
 	return a
+}
+
+// typedConfirmation reads a typed answer to a confirmation: a yes or a no,
+// else one before an aside of the user's own (confirmedBeforeAside), else one
+// before a tail that holds no value (answerBeforeTail).
+func (tu *turn) typedConfirmation() nlu.Answer {
+	if a := tu.yesNo(); a != nlu.Unknown {
+		return a
+	}
+	if a := tu.confirmedBeforeAside(); a != nlu.Unknown {
+		return a
+	}
+	return tu.answerBeforeTail()
+}
+
+// answerBeforeTail reads a yes or a no followed by a tail that holds no
+// value ("book it, if that works", "yes pleas", "no thanks, not for us":
+// nlu.CutAnswerTail) as the answer before it.
+func (tu *turn) answerBeforeTail() nlu.Answer {
+	head, ok := nlu.CutAnswerTail(tu.text)
+	if !ok {
+		return nlu.Unknown
+	}
+	return nlu.AnswerTo(head, tu.s.LastResponse)
 }
 
 // askChange asks what to change in the summary a confirmation showed.
