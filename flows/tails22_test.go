@@ -64,6 +64,8 @@ func TestAnswerTailConfirm(t *testing.T) {
 		{"yes pleas", "completed"},
 		{"yes please and thanks", "completed"},
 		{"yes, if that's ok for you", "completed"},
+		{"yes if possible", "completed"},
+		{"yes but not friday", ""},
 		{"no thanks, not for us", "cancelled"},
 		{"book it, if that works on friday", ""},
 	} {
