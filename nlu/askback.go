@@ -109,6 +109,9 @@ func endsWithTag(toks []token) bool {
 // together).
 var clauseEndRe = regexp.MustCompile(`[,;.!?؟]+(?:\s+|$)`)
 
+// clauseEndMarks are clauseEndRe's ASCII marks (its "؟" is looked for on its own).
+const clauseEndMarks = ",;.!?"
+
 // whOpeners are questionOpeners that ask for information ("what", "when",
 // "quand", "cuando", "imta", "متى"), not for a yes or no ("is", "can", "هل"):
 // a yes-no question may propose a value ("is Tuesday ok?", "any chance of
@@ -126,7 +129,12 @@ fin imta fo9ach fou9ach chno achno 3lach kifach chhal
 // question proposing a value ("is Tuesday ok?") stays. text is returned as it
 // is when no clause asks.
 func WithoutQuestions(text string) string {
-	ends := clauseEndRe.FindAllStringIndex(text, -1)
+	var ends [][]int
+	// Every match of clauseEndRe holds one of its marks: a text without any
+	// is one clause, and the expression is not run (a turn's cost).
+	if strings.ContainsAny(text, clauseEndMarks) || strings.Contains(text, "؟") {
+		ends = clauseEndRe.FindAllStringIndex(text, -1)
+	}
 	if len(ends) == 0 || ends[len(ends)-1][1] < len(text) {
 		ends = append(ends, []int{len(text), len(text)})
 	}

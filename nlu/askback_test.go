@@ -60,6 +60,10 @@ func TestWithoutQuestions(t *testing.T) {
 		{"What about the 20th?", "What about the 20th?"},
 		{"how about you tell me when?", "how about you tell me when?"},
 		{"", ""},
+		// A text without a mark is one clause (the expression is not run).
+		{"what day is it today", ""},
+		{"Friday what do you mean", "Friday what do you mean"},
+		{"متى غدا؟ الجمعة", "الجمعة"},
 	} {
 		if got := WithoutQuestions(tt.text); got != tt.want {
 			t.Errorf("WithoutQuestions(%q) = %q, want %q", tt.text, got, tt.want)

@@ -760,21 +760,40 @@ func withHumanNounTypos(k string) (string, bool) {
 	if n, _ := wordCount(k); n == 0 || n > maxHumanTypoWords {
 		return k, false
 	}
-	ws := strings.Fields(k)
-	changed := false
-	for i, w := range ws {
-		if len(w) < 4 || ordinaryNearHuman[w] || !latinLetters(w) {
-			continue
-		}
-		for _, noun := range humanTypoNouns {
-			if w[0] == noun[0] && len(w)-len(noun) <= 1 && len(noun)-len(w) <= 1 && oneTypoAnyScript(w, noun) {
-				ws[i], changed = noun, true
-				break
-			}
-		}
-	}
-	if !changed {
+	// The words are cut (a slice made) only when one of them is a typo of a
+	// noun: most messages hold none (a turn's cost).
+	if !anyHumanNounTypo(k) {
 		return k, false
 	}
+	ws := strings.Fields(k)
+	for i, w := range ws {
+		if noun, ok := humanNounTypo(w); ok {
+			ws[i] = noun
+		}
+	}
 	return strings.Join(ws, " "), true
+}
+
+// anyHumanNounTypo reports whether a word of k is a typo of a noun of a human
+// (humanNounTypo), without cutting k into a slice.
+func anyHumanNounTypo(k string) bool {
+	for w := range strings.FieldsSeq(k) {
+		if _, ok := humanNounTypo(w); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// humanNounTypo is the noun of a human the word w is a typo of, when it is one.
+func humanNounTypo(w string) (string, bool) {
+	if len(w) < 4 || ordinaryNearHuman[w] || !latinLetters(w) {
+		return "", false
+	}
+	for _, noun := range humanTypoNouns {
+		if w[0] == noun[0] && len(w)-len(noun) <= 1 && len(noun)-len(w) <= 1 && oneTypoAnyScript(w, noun) {
+			return noun, true
+		}
+	}
+	return "", false
 }
