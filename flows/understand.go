@@ -138,7 +138,11 @@ func (tu *turn) awaitedTypedValue() bool {
 
 // builtinIntent is nlu.BuiltinIntent of the typed text, read once per turn.
 func (tu *turn) builtinIntent() string {
-	if !tu.builtinRead {
+	switch {
+	case tu.builtinRead:
+	case tu.modelRead: // the model's reading is not read again
+		tu.builtin, tu.builtinRead = nlu.BuiltinIntentWith(tu.text, tu.model), true
+	default:
 		tu.builtin, tu.builtinRead = nlu.BuiltinIntent(tu.text), true
 	}
 	return tu.builtin.Intent

@@ -91,30 +91,50 @@ func BuiltinExamples() []Labelled {
 // question word first) is a question. Below all of these it is no intent
 // (Result{}): "not understood".
 func BuiltinIntent(text string) Result {
+	return builtinIntentOf(text, nil)
+}
+
+// BuiltinIntentWith is BuiltinIntent of text where model is
+// BuiltinModelIntent(text), already read: the model is not asked again (its
+// reading is a turn's largest cost).
+func BuiltinIntentWith(text string, model Result) Result {
+	return builtinIntentOf(text, &model)
+}
+
+// builtinIntentOf is BuiltinIntent of text, where model, when not nil, is
+// BuiltinModelIntent(text).
+func builtinIntentOf(text string, model *Result) Result {
 	if isUnreadReply(text) {
 		return Result{} // "ne", "tak": an answer one way in one language, the other in another
 	}
-	r := builtinIntent(text)
+	r := builtinIntent(text, model)
 	if r.Intent == "" && mayElongate(text) {
 		// A letter held down ("nvmmm", "heyyy there"): the message again,
 		// with the lexicons' words (unelongate).
 		if u := unelongate(text); u != text {
-			return builtinIntent(u)
+			return builtinIntent(u, nil)
 		}
 	}
 	return r
 }
 
-// builtinIntent is BuiltinIntent of text as typed.
-func builtinIntent(text string) Result {
-	text = unquotedReply(text) // "> Book Boston -> Paris?" above "yes": the reply is "yes"
+// builtinIntent is BuiltinIntent of text as typed; model, when not nil, is
+// BuiltinModelIntent(text).
+func builtinIntent(text string, model *Result) Result {
+	if t := unquotedReply(text); t != text { // "> Book Boston -> Paris?" above "yes": the reply is "yes"
+		text, model = t, nil
+	}
 	if r, ok := builtinRule(text); ok {
 		return r
 	}
 	if r, ok := builtinTypoRule(text); ok {
 		return r // "hlep", "mre pls": the rules' reading, typos read
 	}
-	if r := BuiltinModelIntent(text); r.Intent != "" {
+	if model == nil {
+		m := BuiltinModelIntent(text)
+		model = &m
+	}
+	if r := *model; r.Intent != "" {
 		return r
 	}
 	if isQuestion(text) {
