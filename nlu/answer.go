@@ -220,7 +220,8 @@ func learnedAnswer(text string) Answer {
 	if asksSomething(text) || !strings.ContainsFunc(text, unicode.IsLetter) {
 		return Unknown
 	}
-	if a, _ := LeadingYesNo(text); a != Unknown && saysTheOpposite(text, a) {
+	lead, rest := LeadingYesNo(text)
+	if lead != Unknown && saysTheOpposite(text, lead) {
 		return Unknown // "ah la": a yes and a no of the lexicons
 	}
 	m := builtinModel()
@@ -228,13 +229,20 @@ func learnedAnswer(text string) Answer {
 	if r.Confidence < BuiltinActThreshold || slices.ContainsFunc(words(key(text)), func(w string) bool { return changeWords[w] }) {
 		return Unknown
 	}
+	a := Unknown
 	switch {
 	case r.Intent == IntentYes && m.saysOnly(text, IntentYes):
-		return Yes
+		a = Yes
 	case r.Intent == IntentNo && m.saysOnly(text, IntentNo) && SaysNot(text):
-		return No
+		a = No
 	}
-	return Unknown
+	if lead != Unknown && a != lead && isUnreadReply(rest) {
+		// "absolutely ne", "do that, nee ne": after the lexicon's answer
+		// only a word read both ways (a Greek yes, a Slavic no): the
+		// model's opposite reading rests on that word alone.
+		return Unknown
+	}
+	return a
 }
 
 // refusalWords say no inside a sentence: the negations, and the words of "no

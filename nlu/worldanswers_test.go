@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,12 +97,24 @@ func TestBareWordsHaveNoOppositeSense(t *testing.T) {
 // "ala", "jo", "na") is never read as a no, and a bare word alone, however
 // punctuated, is read as its own answer, never the opposite one.
 func TestCollidingWordsNeverFlipAYes(t *testing.T) {
-	yes, _, _ := ReplyLexicon()
+	yes, no, _ := ReplyLexicon()
 	var yeses []string
 	for _, lang := range sortedKeys(yes) {
 		yeses = append(yeses, yes[lang]...)
 	}
-	collisions := append(courtesyCollisionWords(), sortedKeys(unreadReplies)...)
+	noPhrases := map[string]bool{}
+	for _, ps := range no {
+		for _, p := range ps {
+			noPhrases[confirmKey(p)] = true
+		}
+	}
+	// A colliding phrase that opens with a no of its own ("nee ne": Dutch
+	// "nee") is read by that no, not by its colliding word: the property
+	// is about the colliding words, so such phrases are left out.
+	collisions := slices.DeleteFunc(append(courtesyCollisionWords(), sortedKeys(unreadReplies)...), func(w string) bool {
+		a, _ := LeadingYesNo(w)
+		return a == No
+	})
 	bare := sortedKeys(bareReplies())
 	punct := []string{"", "!", ".", "?", "!!", " :)"}
 	rapid.Check(t, func(t *rapid.T) {
@@ -111,7 +124,9 @@ func TestCollidingWordsNeverFlipAYes(t *testing.T) {
 		// A yes that is also only polite words of other languages ("tak
 		// dziękuję": Danish "tak" is thanks) says no yes of its own beside
 		// a no: "thanks, ne ne" is a polite no.
-		if s := y + sep + w; SmallTalkOf(y) == NoSmallTalk && YesNoTo(s, worldQuestion) == No {
+		// A yes and a colliding word that together are one no phrase of
+		// the lexicon (Bengali "chai na", "don't want") are that no.
+		if s := y + sep + w; SmallTalkOf(y) == NoSmallTalk && !noPhrases[confirmKey(y+" "+w)] && YesNoTo(s, worldQuestion) == No {
 			t.Fatalf("YesNoTo(%q) = no: a collision word flipped a yes", s)
 		}
 		b := rapid.SampledFrom(bare).Draw(t, "bare")
@@ -181,4 +196,21 @@ func capitalised(s string) string {
 		}
 	}
 	return s
+}
+
+// TestModelNeverFlipsALeadingAnswerOverACollidingWord: a lexicon yes and
+// then only a word read both ways ("ne": a Greek yes, a Slavic no, and
+// French's "ne" of "ne ... pas") is no model's no: the draws the property
+// above found.
+func TestModelNeverFlipsALeadingAnswerOverACollidingWord(t *testing.T) {
+	for _, s := range []string{"absolutely ne", "absolutely, ne", "certainly... ne ne", "do that ne", "that will do, ne ne", "right ne ne", "that's it... nee ne"} {
+		if got := YesNoTo(s, worldQuestion); got == No {
+			t.Errorf("YesNoTo(%q) = no, want yes or unknown", s)
+		}
+	}
+	for s, want := range map[string]Answer{"absolutely": Yes, "absolutely not": No, "do that": Yes} {
+		if got := YesNoTo(s, worldQuestion); got != want {
+			t.Errorf("YesNoTo(%q) = %v, want %v", s, got, want)
+		}
+	}
 }
