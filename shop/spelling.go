@@ -136,6 +136,12 @@ func typoWithin(w, entry string, d int) bool {
 	if d > nlu.FuzzyTolerance(w) || d > nlu.FuzzyTolerance(entry) {
 		return false
 	}
+	if d == 0 && utf8.RuneCountInString(entry) < minCatalogTypoLength {
+		// Only letters held down: they lengthen what was typed, not the
+		// word read; a short word ("cd") is read from one doubled letter
+		// ("ccd"), never from a run of them ("ccccd").
+		return isDoubled(w, entry)
+	}
 	if utf8.RuneCountInString(w) >= minCatalogTypoLength {
 		return true
 	}

@@ -113,6 +113,19 @@ func TestNonWordsAreNeverSearched(t *testing.T) {
 	})
 }
 
+// TestHeldLettersOfAShortWordAreNoSearch: a run of held-down letters on a
+// short catalog word ("ccccd" for "cd") is no typo of it: the draw
+// TestNonWordsAreNeverSearched found (seed 7908210882281868940).
+func TestHeldLettersOfAShortWordAreNoSearch(t *testing.T) {
+	e := demo(t)
+	for _, say := range []string{"ccccd", "bbb ccccd", "ccc ccccd"} {
+		c := newConversation(t, e)
+		if got := *stateOf(t, c.send(say, "")).Conversation.LastIntent; got == nlu.ShopSearch {
+			t.Errorf("%q read as a product search", say)
+		}
+	}
+}
+
 // TestEnglishWordsFile checks lexicon/english_words.txt against the word lists
 // it was made from, when they are installed (Debian's wamerican and wbritish;
 // ENGLISH_WORDS_DICTS names them), and rewrites it with -update.
