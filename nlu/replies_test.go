@@ -32,6 +32,52 @@ func everyPolite() []string {
 	return out
 }
 
+// TestYesNoEveryPhraseAlone reads every lexicon phrase alone, each of them, so
+// that a phrase the lexicon lists but another rule leaves unread (Madurese
+// "iyâ" folds to "iya", a word read both ways) fails every run, not the one
+// run in thirty whose random draw names it.
+func TestYesNoEveryPhraseAlone(t *testing.T) {
+	for p, want := range everyAnswer() {
+		if got := YesNo(p); got != want {
+			t.Errorf("YesNo(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestYesNoEveryPoliteWordAfterAnAnswer puts every polite phrase after a yes
+// and a no, each of them: a polite phrase never flips the answer before it
+// (Pijin "tanggio tumas nao" ended in Portuguese "nao"). A few leave it
+// unread, which is asking again, not a wrong answer: "no, se vidimo" holds
+// Spanish "no se" (I don't know); those are listed by unreadAfterAnswer.
+func TestYesNoEveryPoliteWordAfterAnAnswer(t *testing.T) {
+	for _, q := range everyPolite() {
+		for _, c := range []struct {
+			text      string
+			want, not Answer
+		}{{"yes, " + q, Yes, No}, {"no, " + q, No, Yes}} {
+			if got := YesNo(c.text); got == c.not {
+				t.Errorf("YesNo(%q) = %v, want %v", c.text, got, c.want)
+			}
+		}
+	}
+	if n := len(unreadAfterAnswer()); n > 10 {
+		t.Errorf("%d polite phrases leave an answer before them unread; a few are expected", n)
+	}
+}
+
+// unreadAfterAnswer are the polite phrases after which a yes or a no is not
+// read (TestYesNoEveryPoliteWordAfterAnAnswer): the property below does not
+// draw them, since it expects the answer.
+func unreadAfterAnswer() map[string]bool {
+	out := map[string]bool{}
+	for _, q := range everyPolite() {
+		if YesNo("yes, "+q) != Yes || YesNo("no, "+q) != No {
+			out[q] = true
+		}
+	}
+	return out
+}
+
 // TestYesNoEveryPhraseAnyCasePunctuationPoliteSuffix is the property of the shared
 // yes/no rule: every lexicon phrase, in any case, with surrounding punctuation and
 // an optional polite word before or after, is its answer.
@@ -42,7 +88,8 @@ func TestYesNoEveryPhraseAnyCasePunctuationPoliteSuffix(t *testing.T) {
 		phrases = append(phrases, p)
 	}
 	slices.Sort(phrases) // a rapid seed names the same phrase on every run
-	polite := everyPolite()
+	unread := unreadAfterAnswer()
+	polite := slices.DeleteFunc(everyPolite(), func(q string) bool { return unread[q] })
 	rapid.Check(t, func(t *rapid.T) {
 		p := rapid.SampledFrom(phrases).Draw(t, "phrase")
 		text := p
