@@ -50,6 +50,14 @@ func TestDayWordsEveryLanguageRound17(t *testing.T) {
 		{"to sini", ""},
 		{"semi", ""}, // an English word stays a collision
 	}
+	checkGlossedDates(t, cases)
+}
+
+// checkGlossedDates reads each case's text as the flows read it, the gloss
+// then the date, on round17Now, and reports where the day read differs ("" is
+// no date).
+func checkGlossedDates(t *testing.T, cases []readDateCase) {
+	t.Helper()
 	for _, c := range cases {
 		d, ok := ReadDate(Gloss(c.text), round17Now)
 		got := ""

@@ -59,14 +59,5 @@ func TestEverydayWordsRound21(t *testing.T) {
 		{"ahepongipongi", "2027-12-18"}, // the day after
 		{"poalima", "2027-12-17"},       // Hawaiian "Poʻalima", Friday
 	}
-	for _, c := range cases {
-		d, ok := ReadDate(Gloss(c.text), round17Now)
-		got := ""
-		if ok {
-			got = d.String()
-		}
-		if got != c.want {
-			t.Errorf("ReadDate(Gloss(%q)) = %q, want %q", c.text, got, c.want)
-		}
-	}
+	checkGlossedDates(t, cases)
 }
