@@ -11,7 +11,8 @@ import (
 // punctuation (including ¿¡«» and Arabic ، ؟ ؛) and symbols. ʼ (a letter to Unicode)
 // counts too, because Normalize turns it into an ASCII apostrophe.
 func isTrimmable(r rune) bool {
-	return unicode.IsSpace(r) || unicode.IsPunct(r) || unicode.IsSymbol(r) || r == utf8.RuneError || r == 'ʼ'
+	return unicode.IsSpace(r) || unicode.IsPunct(r) || unicode.IsSymbol(r) || r == utf8.RuneError || r == 'ʼ' ||
+		r == '\u200b' || r == '\ufeff' // Normalize drops these inside; at an edge they would hide what trimming must reach
 }
 
 // Normalize lowercases s (Unicode), trims surrounding punctuation, symbols and

@@ -73,7 +73,7 @@ func TestLevenshtein(t *testing.T) {
 }
 
 func FuzzNormalize(f *testing.F) {
-	for _, s := range []string{"", "  Hello   World!! ", "¿Sí?", "نعم؟", "d’accord", "\xff\xfe", "a\u00a0b", "İstanbul"} {
+	for _, s := range []string{"", "  Hello   World!! ", "¿Sí?", "نعم؟", "d’accord", "\xff\xfe", "a\u00a0b", "İstanbul", "c\x8b\u200b", "\u200b c", "\ufeff¿Sí?"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
