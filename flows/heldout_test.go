@@ -92,9 +92,10 @@ var heldOutDirs = []string{"../testdata/heldout/flows", "../testdata/heldout/rou
 // users no earlier round used and measured before a session's reader changes.
 // They are played in every run, so that a case they cannot play fails, but
 // their figures and failing cases are shown only with PARLEY_HELDOUT_MEASURE=1,
-// so that nobody tunes a reader to them. (Empty while the next round is being
-// written: round 21 became a development set on 2026-12-02.)
-var heldAsideDirs = []string{}
+// so that nobody tunes a reader to them. Round 22 was written in the
+// 2026-12-02 03:23 UTC session (helper fresh22) from descriptions of users
+// none of rounds 1-21 used.
+var heldAsideDirs = []string{"../testdata/heldout/round22/flows"}
 
 // TestHeldOutFlows reports how the rules read the held-aside phrasings of the
 // flows bots: right, not understood (asked again), and wrong (a value stored
