@@ -98,6 +98,12 @@ echo "== parley check"
 go run ./cmd/parley check -walks 200
 go run ./cmd/parley check -walks 200 $(git ls-files 'testdata/**/*.flows.yaml' 'testdata/flows-understanding/flows/travel.yaml' 'check/testdata/bots/*.flows.yaml' 'examples/embed/bakery.yaml' 'flows/testdata/validate/demo_ok.yaml')
 
+# The scenario corpus is the readers' single-goroutine work: played whole here,
+# outside the race detector (about ten times faster); under it, cmd/parley's
+# TestScenarios plays a sample (race_on_test.go).
+echo "== parley test (every scenario)"
+go run ./cmd/parley test testdata/scenarios
+
 echo "== fuzz (every target briefly; scripts/fuzz.sh 2m or longer before a release)"
 scripts/fuzz.sh "${FUZZTIME:-4s}"
 
