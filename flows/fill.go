@@ -334,6 +334,9 @@ func (tu *turn) fillFromSentence(f *flow, st *step) error {
 		if tu.unknown != nil {
 			return tu.outcomeUnknown(tu.unknown)
 		}
+		if answer, ok := tu.reasonHead(f, st.slot); ok {
+			return tu.fillReasonHead(st, answer)
+		}
 		tu.notUnderstood(st.slot, ReasonUnread)
 		return tu.invalid(st, tu.e.invalidText(st.slot, nil))
 	}

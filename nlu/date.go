@@ -559,10 +559,17 @@ func inUnitsAt(toks []token, i int, today Date) (dateCandidate, bool) {
 		return dateCandidate{}, false
 	}
 	n, u, ok := countUnitAt(toks, j)
-	if !ok {
+	if !ok || measuresWhat(toks, j+2) {
 		return dateCandidate{}, false
 	}
 	return candidate(toks, i, j+1, today.after(n, u)), true
+}
+
+// measuresWhat reports whether toks[k] is "of" after a count of units, and
+// a word follows it: the span measures what follows ("after a month of
+// tuning", "in two weeks of rain"), a duration, no day counted from today.
+func measuresWhat(toks []token, k int) bool {
+	return k+1 < len(toks) && toks[k].text == "of"
 }
 
 // afterInWord is where the count stands after an in-word at toks[i] ("in",
