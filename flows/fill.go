@@ -485,7 +485,48 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 	tu.findIn(f, tail, strings.ToLower(tail), after)
 	tu.findInGloss(f, tail, tu.glossOf(tail), after)
 	dropEndCorrected(f, head, tail, after, tu.now)
+	correctedPlace(f, head, found, tail, after)
 	maps.Copy(found, after)
+}
+
+// correctedPlace gives the city a correction's tail opens with, said
+// without a cue ("flight to miami, no, tampa, on friday"), to the city slot
+// whose value the head said last: the place said after the correction
+// replaces the one just taken back ("from boston to miami, no, tampa" moves
+// the destination). A tail that opens with a choice of places ("no, tampa
+// or orlando") takes the head's value back and gives none: asked again.
+// Nothing is done when the tail's readers placed a city already.
+func correctedPlace(f *flow, head string, found map[string]any, tail string, after map[string]any) {
+	var target *slot
+	last := -1
+	lower := strings.ToLower(head)
+	for _, sl := range f.slotOrder {
+		if sl.typ != TypeCity {
+			continue
+		}
+		if _, ok := after[sl.name]; ok {
+			return
+		}
+		if v, ok := found[sl.name]; ok {
+			if i := strings.LastIndex(lower, strings.ToLower(format(v))); i > last {
+				target, last = sl, i
+			}
+		}
+	}
+	if target == nil {
+		return
+	}
+	cs := nlu.FindCities(tail)
+	if len(cs) == 0 || !slices.ContainsFunc(cs, func(c string) bool {
+		return !nlu.TypedAsWord(tail, c) && strings.HasPrefix(strings.ToLower(tail), strings.ToLower(c))
+	}) {
+		return
+	}
+	if len(cs) > 1 {
+		delete(found, target.name)
+		return
+	}
+	after[target.name] = target.normalize(cs[0])
 }
 
 // keepsFilledDate reports whether a typed answer to another slot's question
