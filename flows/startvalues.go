@@ -3,6 +3,7 @@ package flows
 import (
 	"cmp"
 	"fmt"
+	"github.com/parleyhq/parley/nlu"
 	"slices"
 	"strings"
 	"unicode"
@@ -150,4 +151,66 @@ func lintSharedValues(v *validation, def *Definition) {
 			}
 		}
 	}
+}
+
+// flowOfPlaceAndDate is the one flow a first message gives a known place by
+// a city slot's own cue and a day its date slot reads ("to honolulu in ten
+// days", "tix to nashvile on good firday"): two values of one flow, the
+// place by its cue, are evidence of it as two cued values are
+// (flowOfValues). A date alone is none (any flow with a date reads it), and
+// a question starts nothing; nil when no flow, or several, fit. It is read
+// only when no trigger, no cued pair and no value named a flow.
+func (tu *turn) flowOfPlaceAndDate() *flow {
+	if !typed(tu.in) || tu.in.Message.Meaning != "" || tu.asksBack() {
+		return nil
+	}
+	var found *flow
+	for _, f := range tu.e.order {
+		if !tu.givesPlaceAndDate(f) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = f
+	}
+	return found
+}
+
+// givesPlaceAndDate reports whether the message gives f's city slot a known
+// place by the slot's own cue, and f's date slot a day read in the rest.
+func (tu *turn) givesPlaceAndDate(f *flow) bool {
+	var date *slot
+	for _, sl := range f.slotOrder {
+		if sl.typ == TypeDate {
+			if date != nil {
+				return false // which of two dates? read once the flow asks
+			}
+			date = sl
+		}
+	}
+	if date == nil {
+		return false
+	}
+	tf := &textFinder{tu: tu, text: tu.text}
+	places := 0
+	for _, sl := range f.slotOrder {
+		if sl.typ != TypeCity {
+			continue
+		}
+		for _, re := range sl.patterns {
+			tf.take(sl, re)
+		}
+		if v, ok := tf.found[sl.name]; ok {
+			if _, known := nlu.MatchCityExact(format(v)); !known {
+				return false
+			}
+			places++
+		}
+	}
+	if places != 1 {
+		return false
+	}
+	_, ok := tu.e.parse(tu.in, date, tf.freeText(), false)
+	return ok
 }

@@ -511,6 +511,9 @@ func (tu *turn) parse() (*flow, map[string]any) {
 			if f := tu.flowOfValue(); f != nil {
 				return f, nil
 			}
+			if f := tu.flowOfPlaceAndDate(); f != nil {
+				return f, nil
+			}
 			return tu.flowOfModel(), nil
 		}
 		return nil, nil

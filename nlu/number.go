@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/parleyhq/parley/shop/lexicon"
 )
 
 // englishNumberWords are the English number words. The number words of the
@@ -360,12 +362,19 @@ severn none nice nile nina nino eighth tenn tent teen twelfth thirst fifth sixth
 // one edit from exactly one ("fiev", "thre", "sevne"; a swap of two letters
 // counts one), with the same first letter, as that number word. Words of
 // fewer than four letters are left alone ("on", "to"), and so are the
-// ordinary words as near (nearNumberWords: "fine", "there").
+// ordinary words as near (nearNumberWords: "fine", "there"); but for a word
+// of three letters before a unit it counts ("twp nights": shortNumberSlip).
 func CorrectNumberTypos(text string) string {
 	ws := strings.Fields(text)
 	changed := false
 	for i, w := range ws {
 		k := key(w)
+		if len(k) == 3 && i+1 < len(ws) && IsCountUnit(key(ws[i+1])) {
+			if best, ok := shortNumberSlip(k); ok {
+				ws[i], changed = best, true
+			}
+			continue
+		}
 		if len(k) < 4 || numberWords[k] > 0 || isDigits(k) || nearNumberWords[k] {
 			continue
 		}
@@ -383,4 +392,72 @@ func CorrectNumberTypos(text string) string {
 		return text
 	}
 	return strings.Join(ws, " ")
+}
+
+// shortNumberTargets are the number words of three letters.
+var shortNumberTargets = []string{"one", "two", "six", "ten"}
+
+// shortNumberSlip is the number word of three letters k, a word said before
+// a unit it counts, is with one letter after the first struck on a key next
+// to it ("twp": "two", p beside o): exactly one such word, and k no word of
+// the English list ("sox" stays itself) nor of the lexicons.
+func shortNumberSlip(k string) (string, bool) {
+	if numberWords[k] > 0 || lexiconKnows(k) || lexicon.IsEnglishWord(k) {
+		return "", false
+	}
+	best, n := "", 0
+	for _, t := range shortNumberTargets {
+		if t[0] != k[0] {
+			continue
+		}
+		diff := -1
+		for i := 1; i < 3; i++ {
+			if t[i] != k[i] {
+				if diff >= 0 {
+					diff = -2
+					break
+				}
+				diff = i
+			}
+		}
+		if diff > 0 && keysAdjacent(t[diff], k[diff]) {
+			best, n = t, n+1
+		}
+	}
+	return best, n == 1
+}
+
+// qwertyRows are the letter rows of a QWERTY keyboard, each set off half a
+// key to the right of the one above it.
+var qwertyRows = [3]string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
+
+// keysAdjacent reports whether a and b, lower-case ASCII letters, are keys
+// side by side on a QWERTY keyboard, in one row or in rows next to each
+// other.
+func keysAdjacent(a, b byte) bool {
+	ra, ia := qwertyAt(a)
+	rb, ib := qwertyAt(b)
+	if ra < 0 || rb < 0 {
+		return false
+	}
+	switch ra - rb {
+	case 0:
+		return ia-ib == 1 || ib-ia == 1
+	case 1: // a a row below b: b's keys i and i+1 touch a's key i
+		return ib == ia || ib == ia+1
+	case -1:
+		return ia == ib || ia == ib+1
+	}
+	return false
+}
+
+// qwertyAt is the row and place of letter c on a QWERTY keyboard; -1 when
+// c is no lower-case ASCII letter.
+func qwertyAt(c byte) (int, int) {
+	for r, row := range qwertyRows {
+		if i := strings.IndexByte(row, c); i >= 0 {
+			return r, i
+		}
+	}
+	return -1, -1
 }
