@@ -662,7 +662,27 @@ func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
 			return
 		}
 	}
+	if tu.placeBeforeComma(target, cs[0]) {
+		return // "yellowknife, the shop is busy near denver": which one? Asked.
+	}
 	found[target.name] = target.normalize(cs[0])
+}
+
+// placeBeforeComma reports whether a typed answer to target's question says
+// before its first comma, wholly, a place other than city, which it names
+// after the comma: two places, the second in a clause after the answer, and
+// the readers take neither (reasonHead asks again).
+func (tu *turn) placeBeforeComma(target *slot, city string) bool {
+	w := tu.s.WaitingForSlot
+	if w == nil || *w != target.name || !typed(tu.in) {
+		return false
+	}
+	head, rest, ok := strings.Cut(tu.text, ",")
+	if !ok || !strings.Contains(strings.ToLower(rest), strings.ToLower(city)) {
+		return false
+	}
+	v, read := tu.e.parse(tu.in, target, strings.TrimSpace(head), true)
+	return read && !strings.EqualFold(format(v), city)
 }
 
 // freeTown reads free, a sentence's text outside the cued stretches, as a

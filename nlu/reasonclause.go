@@ -1,6 +1,10 @@
 package nlu
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/parleyhq/parley/shop/lexicon"
+)
 
 // This file reads an answer followed by a reason clause the aside grammar
 // (aside_clauses.txt) has no opening word for: a clause with a noun for its
@@ -45,13 +49,17 @@ func ReasonAfterAnswer(text string) (head, clause string, ok bool) {
 }
 
 // ReasonNamesPlace reports whether a reason clause names a place: a city
-// FindCities reads, or a word that is a known city mistyped.
+// FindCities reads, or a word no English word list holds that is a known
+// city mistyped.
 func ReasonNamesPlace(clause string) bool {
 	if len(FindCities(clause)) > 0 {
 		return true
 	}
 	var buf [32]token
 	for _, tok := range appendTokens(buf[:0], key(clause)) {
+		if lexicon.IsEnglishWord(tok.text) {
+			continue // "tuning" is no "Tunis" mistyped
+		}
 		if _, ok := closestCity(tok.text); ok {
 			return true
 		}
