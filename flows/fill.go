@@ -681,8 +681,11 @@ func (tu *turn) placeBeforeComma(target *slot, city string) bool {
 	if !ok || !strings.Contains(strings.ToLower(rest), strings.ToLower(city)) {
 		return false
 	}
+	if _, _, corrected := tu.correction(); corrected {
+		return false // "st paul, i mean minneapolis": the last place stands
+	}
 	v, read := tu.e.parse(tu.in, target, strings.TrimSpace(head), true)
-	return read && !strings.EqualFold(format(v), city)
+	return read && !strings.EqualFold(format(v), city) && nlu.IsListedPlace(format(v))
 }
 
 // freeTown reads free, a sentence's text outside the cued stretches, as a

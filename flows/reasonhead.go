@@ -1,6 +1,10 @@
 package flows
 
-import "github.com/parleyhq/parley/nlu"
+import (
+	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+)
 
 // reasonHead is the answer a typed message gives sl's question before a
 // comma, when the clause after it is a reason the aside grammar has no
@@ -25,10 +29,27 @@ func (tu *turn) reasonHead(f *flow, sl *slot) (string, bool) {
 			return count, ok
 		}
 	}
-	if _, ok := tu.e.parse(tu.in, sl, head, true); ok {
-		return head, true
+	v, ok := tu.e.parse(tu.in, sl, head, true)
+	if !ok || sl.typ == TypeCity && !placeAlone(head, format(v)) {
+		return "", false
 	}
-	return "", false
+	return head, true
+}
+
+// placeAlone reports whether head, read as the place city, is wholly that
+// one place's name, one a list holds, perhaps after a preposition
+// (nlu.PlaceCore: "from boise"): "Lisbon then Porto" names two, "ny wonn"
+// holds a word no place accounts for, "z Budyšina" a name no list holds
+// (read only as a whole answer).
+func placeAlone(head, city string) bool {
+	core, ok := nlu.PlaceCore(head)
+	if !ok {
+		core = head
+	}
+	if c, known := nlu.MatchCityExact(core); known {
+		return strings.EqualFold(c, city)
+	}
+	return nlu.IsListedPlace(core) && strings.EqualFold(core, city)
 }
 
 // reasonNamesKind reports whether a reason clause names a value of sl's

@@ -130,3 +130,13 @@ func ReasonNamesCount(clause string) bool {
 	}
 	return false
 }
+
+// IsListedPlace reports whether name is a place a list holds: a known city
+// (MatchCityExact), a city of the gazetteer or a town of the towns list (a
+// name two cities share is none).
+func IsListedPlace(name string) bool {
+	if _, ok := MatchCityExact(name); ok {
+		return true
+	}
+	return knownPlaceName(name)
+}
