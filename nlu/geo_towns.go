@@ -86,20 +86,23 @@ func PlainPlace(text string) (string, bool) {
 	if found == "" {
 		return wordSlipCity(ws) // "baton roughe": Baton Rouge
 	}
-	if marksBetweenWords(found) && !strings.ContainsAny(text, "'’-") {
-		if _, near := closestCity(strings.Join(ws, " ")); near {
-			// "sant antonio": Sant'Antonio, a town, only with its mark
-			// left out, and San Antonio a letter away: asked again.
-			return "", false
-		}
+	if markLeftOutNearCity(found, text, ws) {
+		return "", false
 	}
 	return found, found != ""
 }
 
-// marksBetweenWords reports whether name joins its words with an apostrophe
-// or a hyphen ("Sant'Antonio", "Saint-Lô").
-func marksBetweenWords(name string) bool {
-	return strings.ContainsAny(name, "'’-")
+// markLeftOutNearCity reports whether town, which text (its words ws) names,
+// joins its words with an apostrophe or a hyphen that text leaves out, while
+// a known city is a letter from the words ("sant antonio": Sant'Antonio, or
+// San Antonio mistyped?): which one is not known, and the answer is asked
+// again.
+func markLeftOutNearCity(town, text string, ws []string) bool {
+	if !strings.ContainsAny(town, "'’-") || strings.ContainsAny(text, "'’-") {
+		return false
+	}
+	_, near := closestCity(strings.Join(ws, " "))
+	return near
 }
 
 // gazetteerOwnName is the city of the gazetteer (GeoNames's cities of
