@@ -594,13 +594,15 @@ func (ws *words) aloneName(w string) bool {
 	return true
 }
 
-// answerSafe are words of seedWords whose other meaning, in no seed
-// language, never answers a question of which day (no number, no "this",
-// no "no"): alone answering one, the word is its date. A seed language's
-// word (French "homme", Spanish "banda") stays a collision: the bot's own
-// users type it.
+// answerSafe are words of seedWords or English whose other meaning, in no
+// seed language, never answers a question of which day (no number, no
+// "this", no "no"): alone answering one, the word is its date. A seed
+// language's word (French "homme", Spanish "banda") stays a collision: the
+// bot's own users type it. English "tide" (the sea's) is Sranan and Krio
+// "today" (hand.txt, round 22).
 var answerSafe = map[string]string{
 	"juma": "Swahili week", "senin": "Turkish your", "bazar": "a market", "laki": "Indonesian man",
+	"tide": "English tide, the sea's",
 }
 
 // langs are the languages of a set of locales, without their regions.
