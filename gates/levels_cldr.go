@@ -12,7 +12,9 @@ import (
 )
 
 // cldrNow are the words for "now" of every CLDR locale (nlu/cldr/now_words.txt,
-// generated with its guards: no English word but "now", no number word),
+// generated with its guards: no English word but "now", no number word)
+// and the date lexicon's words for today (nlu.TodayWords: "lamuhla",
+// "rainin", a present marker as English "today" is in levels.txt),
 // as written and with their diacritics folded ("bħalissa", "bhalissa"), by
 // their words joined by spaces (a hyphen as a space too: "an-dràsta"): a present marker beside levels.txt's own,
 // looked up a word (or two) at a time; built on the first level clause read.
@@ -25,6 +27,10 @@ var cldrNow = sync.OnceValue(func() map[string]bool {
 			m[w] = true
 			m[foldMarks(w)] = true
 		}
+	}
+	for _, w := range nlu.TodayWords() {
+		m[w] = true
+		m[foldMarks(w)] = true
 	}
 	return m
 })

@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -175,4 +176,21 @@ func slicesHavePhrase(es []glossEntry, ws []string) bool {
 		}
 	}
 	return false
+}
+
+// TodayWords are the words and two-word phrases for today of the languages
+// the date lexicon reads (cldr/dates_words.txt: CLDR's relative-type-0 and
+// internal/cldrdates/hand.txt's, collision words left out), as keyed for
+// reading: a present-time marker as English "today" is one ("lamuhla 120
+// kg" says where a goal stands today). A new slice each call: callers
+// build their sets once.
+func TodayWords() []string {
+	var out []string
+	for k, n := range generatedDates.days {
+		if n == 0 && strings.Count(k, " ") <= 1 {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
