@@ -2,7 +2,6 @@ package nlu
 
 import (
 	_ "embed"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -180,17 +179,22 @@ func slicesHavePhrase(es []glossEntry, ws []string) bool {
 
 // TodayWords are the words and two-word phrases for today of the languages
 // the date lexicon reads (cldr/dates_words.txt: CLDR's relative-type-0 and
-// internal/cldrdates/hand.txt's, collision words left out), as keyed for
-// reading: a present-time marker as English "today" is one ("lamuhla 120
-// kg" says where a goal stands today). A new slice each call: callers
-// build their sets once.
+// internal/cldrdates/hand.txt's, collision words left out), as written
+// there, with their accents and without: a present-time marker as English
+// "today" is one ("lamuhla 120 kg" says where a goal stands today). A new
+// slice each call: callers build their sets once.
 func TodayWords() []string {
 	var out []string
-	for k, n := range generatedDates.days {
-		if n == 0 && strings.Count(k, " ") <= 1 {
-			out = append(out, k)
+	for line := range strings.Lines(cldrDatesFile) {
+		phrase, rest, _ := strings.Cut(strings.TrimRight(line, "\n"), "\t")
+		if !strings.HasPrefix(rest, "day\t0\t") || strings.Count(phrase, " ") > 1 {
+			continue
+		}
+		if k, ok := cldrDateKey(phrase); ok && generatedDates.days[k] == 0 {
+			if _, kept := generatedDates.days[k]; kept {
+				out = append(out, phrase)
+			}
 		}
 	}
-	slices.Sort(out)
 	return out
 }
