@@ -30,6 +30,7 @@ func TestTodayTomorrowAmericasArctic(t *testing.T) {
 		{"ko'ẽrõ", "2027-12-17"},        // Guarani, Wiktionary "ko'ẽrõ"
 		{"kunan p'unchaw", "2027-12-16"},
 		{"wüle", "2027-12-17"}, // Mapudungun, Wiktionary "wüle"
+		{"ᐚᐸᕽᑭ", "2027-12-17"}, // Plains Cree "wâpahki" in syllabics
 	})
 }
 
@@ -46,6 +47,7 @@ func TestTodayTomorrowPacific(t *testing.T) {
 		{"rahnwet", "2027-12-16"}, // Pohnpeian, Rehg and Sohl
 		{"lakapw", "2027-12-17"},
 		{"tude", "2027-12-16"}, // Tok Pisin and Pijin
+		{"haptumora", "2027-12-18"},
 	})
 }
 
@@ -98,7 +100,7 @@ func TestYesNoCourtesyRound22(t *testing.T) {
 			t.Errorf("SmallTalkOf(%q) = %v, want greeting", s, got)
 		}
 	}
-	for _, s := range []string{"ᱥᱟᱨᱦᱟᱣ", "sarhao", "quyana", "gunalchéesh", "yakoke", "niá:wen", "wela'lin", "twasakidila", "fakaaue"} {
+	for _, s := range []string{"ᱥᱟᱨᱦᱟᱣ", "sarhao", "quyana", "gunalchéesh", "yakoke", "niá:wen", "wela'lin", "twasakidila", "fakaaue", "ngatho", "kongoi", "sosongo"} {
 		if got := SmallTalkOf(s); got != Thanks {
 			t.Errorf("SmallTalkOf(%q) = %v, want thanks", s, got)
 		}
