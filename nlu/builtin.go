@@ -108,6 +108,11 @@ func builtinIntentOf(text string, model *Result) Result {
 		return Result{} // "ne", "tak": an answer one way in one language, the other in another
 	}
 	r := builtinIntent(text, model)
+	if r.Intent == IntentThanks && opensWithUnreadReply(text) {
+		// "cha, thanks": Swati and Zulu "cha" is a no, Khmer "cha" a yes;
+		// the thanks beside it makes it no small talk: the bot asks again.
+		return Result{}
+	}
 	if r.Intent == "" && mayElongate(text) {
 		// A letter held down ("nvmmm", "heyyy there"): the message again,
 		// with the lexicons' words (unelongate).

@@ -135,6 +135,16 @@ func isUnreadReply(text string) bool {
 	return unreadReplies[confirmKey(text)]
 }
 
+// opensWithUnreadReply reports whether text's first word is an unread
+// word (unreadReplies: an answer one way in one language and the other way,
+// or nothing, in another) and more words follow it: "cha, thanks" is an
+// answer the bot cannot read, said with a thanks, and no thanks alone.
+func opensWithUnreadReply(text string) bool {
+	k := key(text)
+	start, end := nextWord(k, 0)
+	return start >= 0 && end < len(k) && unreadReplies[k[start:end]]
+}
+
 // bareReplies are the "yes_bare" and "no_bare" words: a yes or a no only
 // as the whole answer to a yes/no question ("na", "sega", "lae"), never in
 // a sentence, where they are other words of other languages.

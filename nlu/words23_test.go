@@ -111,3 +111,22 @@ func TestYesNoCourtesyRound22(t *testing.T) {
 		{"i teia rā, meitaki maata", "2027-12-16"},
 	})
 }
+
+// TestUnreadAnswerBesideThanks: an answer word read one way in one language
+// and the other way in another (reply_words.txt's "unread all") said with a
+// thanks is no thanks alone: the bot asks again, where it read small talk
+// and moved on ("cha, thanks" is a Swati no, a Khmer yes).
+func TestUnreadAnswerBesideThanks(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want string
+	}{
+		{"cha, thanks", ""}, {"iya, thanks", ""}, {"oya thanks", ""},
+		{"cha ngiyabonga", IntentNo}, // beside its own language's thanks: the Swati no
+		{"thanks", IntentThanks}, {"ok thanks", IntentYes}, {"thanks a lot", IntentThanks},
+	} {
+		if got := BuiltinIntent(tc.text).Intent; got != tc.want {
+			t.Errorf("BuiltinIntent(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
