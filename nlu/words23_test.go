@@ -88,7 +88,12 @@ func TestYesNoCourtesyRound22(t *testing.T) {
 		{"ae, meitaki", Yes}, {"kāre, meitaki", No}, // Rarotongan
 		{"eng, ko rabwa", Yes}, {"tiaki", No}, // Kiribati
 		{"ᱦᱮᱸ", Yes}, {"ᱵᱟᱝ", No}, // Santali
+		{"êha", Yes}, {"namoya", No}, {"hen, niá:wen", Yes}, {"qang'a", No}, // Cree, Mohawk, Yupik
+		{"ээх", Yes}, {"суох", No}, {"ХӀаъ", Yes}, {"хӀан-хӀа", No}, {"нӕ", No}, {"ҫук", No}, // Yakut, Chechen, Ossetian, Chuvash
+		{"ia, tanggio", Yes}, {"nomoa", No}, // Solomon Pijin
+		{"chochoi", Yes}, {"ng diak", No}, {"nakai", No}, {"may, chaltu may", Yes}, {"ⵓⵀⵓ", No},
 		// Collisions alone or in an English sentence: no answer.
+		{"hen", Unknown}, {"ia", Unknown}, {"may", Unknown}, {"ve", Unknown}, {"i may go", Unknown},
 		{"hiya", Unknown}, {"eng", Unknown}, {"kare", Unknown}, {"i told aap", Unknown},
 	} {
 		if got := YesNoTo(tc.text, q); got != tc.want {
