@@ -3,15 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/parleyhq/parley/gates"
 )
 
 // TestCheckCounterexamplesReplay: parley check finds the planted defects of two
@@ -82,24 +79,13 @@ func TestTestCoverageSaysWhereItMoved(t *testing.T) {
 // to change (a slot's on_exhaust at its file:line:col; a gates node's missing
 // runPolicy.maxExecutions), not only the abstract path.
 func TestCheckExplainsInTheAuthorsTerms(t *testing.T) {
-	var coach map[string]any
-	if err := json.Unmarshal(gates.DemoFlow(), &coach); err != nil {
-		t.Fatal(err)
-	}
-	for _, n := range coach["nodes"].([]any) {
-		delete(n.(map[string]any), "runPolicy")
-	}
-	uncapped := filepath.Join(t.TempDir(), "coach.json")
-	data, _ := json.Marshal(coach)
-	if err := os.WriteFile(uncapped, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	uncapped := "../../check/testdata/broken/uncapped_goal_node.json"
 	tests := []struct {
 		file string
 		want []string
 	}{
 		{"../../check/testdata/broken/retry_never_exhausts.yaml", []string{"why: slot ref asks again", "set on_exhaust to handoff, skip or cancel (../../check/testdata/broken/retry_never_exhausts.yaml:15:21)"}},
-		{uncapped, []string{"why: node goal-gap-1 runs again every time it is selected", `add "runPolicy": {"maxExecutions": 1} to it (nodes[2] of ` + uncapped + ")"}},
+		{uncapped, []string{"why: node goal-gap-1 runs again every time it is selected", `add "runPolicy": {"maxExecutions": 1} to it (nodes[1] of ` + uncapped + ")"}},
 	}
 	for _, tt := range tests {
 		var stdout bytes.Buffer
