@@ -305,6 +305,7 @@ func (tu *turn) run() error {
 		tu.unechoQuestion()
 		tu.unframeRequest()
 		tu.untailAnswer()
+		tu.unframeAnswer()
 		tu.dropOthersClauses()
 		if tu.s.WaitingForSlot != nil && !tu.changesCourse() {
 			return tu.fillAwaited()
@@ -391,6 +392,32 @@ func (tu *turn) untailAnswer() {
 	}
 	if _, ok := tu.e.parse(tu.in, st.slot, head, true); ok {
 		tu.setText(head)
+	}
+}
+
+// unframeAnswer reads a typed answer inside a discourse frame ("right,
+// tomorrow", "quick one, april 5", "seville then": nlu.CutDiscourseFrame) as
+// the answer alone, when that part alone reads as the awaited slot's value
+// and the message as written does not; any other message is left as
+// written. Only a message whose first or last word may be a frame's is
+// looked at.
+func (tu *turn) unframeAnswer() {
+	if tu.s.WaitingForSlot == nil || !typed(tu.in) || tu.in.Message.Meaning != "" || !nlu.MayHaveDiscourseFrame(tu.text) {
+		return
+	}
+	st := tu.currentStep()
+	if st == nil || st.slot == nil {
+		return
+	}
+	core, ok := nlu.CutDiscourseFrame(tu.text)
+	if !ok || nlu.AsksQuestion(core) {
+		return // "hmm, are you flying on good friday?": a question, no value
+	}
+	if _, ok := tu.e.parse(tu.in, st.slot, tu.text, true); ok {
+		return
+	}
+	if _, ok := tu.e.parse(tu.in, st.slot, core, true); ok {
+		tu.setText(core)
 	}
 }
 

@@ -135,6 +135,9 @@ func builtinIntent(text string, model *Result) Result {
 	if r, ok := builtinTypoRule(text); ok {
 		return r // "hlep", "mre pls": the rules' reading, typos read
 	}
+	if r, ok := framedIntent(text); ok {
+		return r // "a person, thanks", "right, more please", "help me then"
+	}
 	if model == nil {
 		m := BuiltinModelIntent(text)
 		model = &m
@@ -146,6 +149,19 @@ func builtinIntent(text string, model *Result) Result {
 		return Result{Intent: IntentQuestion, Confidence: 0.8}
 	}
 	return Result{}
+}
+
+// framedIntent is the built-in intent of text's answer without its
+// discourse frame (CutDiscourseFrame), read as if it stood alone by the
+// rules and the model; false when text has no frame or its answer reads as
+// no intent. Only reached when the rules read nothing in text as typed.
+func framedIntent(text string) (Result, bool) {
+	core, ok := CutDiscourseFrame(text)
+	if !ok {
+		return Result{}, false
+	}
+	r := builtinIntentOf(core, nil)
+	return r, r.Intent != ""
 }
 
 // BuiltinModelIntent is BuiltinIntent's second step alone: the intent model's
@@ -174,6 +190,11 @@ func BuiltinModelIntent(text string) Result {
 		// The grammar's negated requests taught the model, but grams weigh
 		// "don't" less than "put me through to": a refusal the rules read is
 		// never a handoff or a cancel from the model.
+		return Result{}
+	}
+	if r.Intent == IntentCancel && AsksAboutAction(text) {
+		// "is there a fee to cancel?": a question about the action, never
+		// the action.
 		return Result{}
 	}
 	if r.Intent == IntentCancel && affirmsWanting(text) {

@@ -121,7 +121,7 @@ var politeWords = map[string]bool{
 // clear cancel phrase inside a message ("cancel the booking", "please cancel it").
 // A negation right before the phrase ("don't cancel") is not a cancel.
 func IsCancel(text string) bool {
-	return cancelOrClauses(text, byClauses)
+	return cancelOrClauses(text, byClauses) && !AsksAboutAction(text) // "is there a fee to cancel?" asks
 }
 
 // cancelOrClauses is isCancel of text as typed or with a letter held down,

@@ -98,3 +98,30 @@ func openerLen(toks []string, frames [][]string) int {
 	}
 	return 0
 }
+
+// AsksAboutAction reports whether text asks a question about an action
+// rather than asking for it ("is there a fee to cancel?", "what if I say
+// yes?", "hmm, can I cancel later?"): it asks something (AsksQuestion) and
+// opens, after its discourse frame, with no request frame (polite_frames,
+// agent_request_frames, or a "can I" with a please): "could you cancel it?"
+// and "can we cancel, please?" ask for the action. A question is never a
+// command: the engine answers or asks again, and never performs what the
+// question names.
+func AsksAboutAction(text string) bool {
+	if !AsksQuestion(text) {
+		return false
+	}
+	if core, ok := CutDiscourseFrame(text); ok {
+		text = core
+	}
+	toks := words(replyKey(text))
+	please := false
+	for len(toks) > 0 && requestPlease[toks[len(toks)-1]] {
+		toks, please = toks[:len(toks)-1], true
+	}
+	if len(toks) > 0 && requestPlease[toks[0]] {
+		return false // "please cancel it?"
+	}
+	return openerLen(toks, politeOpeners) == 0 && openerLen(toks, agentRequestOpeners) == 0 &&
+		(!please || openerLen(toks, politeCanOpeners) == 0)
+}

@@ -1,0 +1,224 @@
+package nlu
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
+
+// This file reads the discourse frame around an answer, one grammar for
+// every engine:
+//
+//	message = opener* answer closer*
+//
+// An opener is a discourse marker before a comma or a stop ("right,", "quick
+// one,", "sorry,") or a sound ("hmm", "oh"); a closer is "then", a courtesy
+// or any thanks or polite word of the reply lexicon ("please", "cheers",
+// "thank you kindly", "merci"). The words are data (discourse_frame.txt,
+// answer_tails.txt's courtesy, the reply lexicon's thanks and polite words).
+// The answer is read exactly as if it stood alone, and nothing is read from
+// the frame: an engine reads the answer only when its bare readers read
+// nothing in the message as typed (or read a word of the frame as a value),
+// so the common path is unchanged but for a look-up of the first and last
+// words. A message that is only frame words has no answer and stays as
+// written; an answer the readers cannot read leaves the message not
+// understood.
+
+//go:embed discourse_frame.txt
+var discourseFrameText string
+
+// discourseGrammar is the frame's phrase lists: openers (need a mark after
+// them), bare openers (need none) and closers, each indexed by the word a
+// match is looked up by (an opener's first word, a closer's last).
+type discourseGrammar struct {
+	openers, bareOpeners, closers map[string][][]string
+}
+
+var discourse = sync.OnceValue(func() discourseGrammar {
+	lists := readPhraseLists(discourseFrameText)
+	g := discourseGrammar{
+		openers:     indexPhrases(lists["opener"], true),
+		bareOpeners: indexPhrases(lists["opener_bare"], true),
+	}
+	closers := append([][]string{}, lists["closer"]...)
+	closers = append(closers, tailGrammar.lists["courtesy"]...)
+	for _, kind := range []string{"thanks", "polite"} {
+		for _, phrases := range replyWords[kind] {
+			for _, p := range phrases {
+				if ws := words(key(p)); len(ws) > 0 {
+					closers = append(closers, ws)
+				}
+			}
+		}
+	}
+	g.closers = indexPhrases(closers, false)
+	return g
+})
+
+// indexPhrases indexes phrases by their first word (first) or last word,
+// longest first.
+func indexPhrases(phrases [][]string, first bool) map[string][][]string {
+	out := map[string][][]string{}
+	for _, p := range phrases {
+		w := p[len(p)-1]
+		if first {
+			w = p[0]
+		}
+		out[w] = append(out[w], p)
+	}
+	for _, ps := range out {
+		for i := 1; i < len(ps); i++ { // longest first (insertion sort: short lists)
+			for j := i; j > 0 && len(ps[j]) > len(ps[j-1]); j-- {
+				ps[j], ps[j-1] = ps[j-1], ps[j]
+			}
+		}
+	}
+	return out
+}
+
+// maxFrameWords bounds the words a framed message may hold: a frame is said
+// around a short answer.
+const maxFrameWords = 24
+
+// MayHaveDiscourseFrame reports whether text's first word may open a frame
+// or its last word may close one: two look-ups, no allocation, the guard
+// every engine asks before CutDiscourseFrame.
+func MayHaveDiscourseFrame(text string) bool {
+	g := discourse()
+	first, last := -1, -1
+	var lastEnd int
+	for start, end := nextWord(text, 0); start >= 0; start, end = nextWord(text, end) {
+		if first < 0 {
+			first = start
+			if k, ok := frameKey(text[start:end]); ok && (g.openers[k] != nil || g.bareOpeners[k] != nil) {
+				return true
+			}
+		}
+		last, lastEnd = start, end
+	}
+	if last < 0 {
+		return false
+	}
+	k, ok := frameKey(text[last:lastEnd])
+	return ok && g.closers[k] != nil
+}
+
+// frameKey is w folded as the lexicons fold it, for a look-up only.
+func frameKey(w string) (string, bool) {
+	var kb [48]byte
+	k, ok := wordKey(kb[:0], w)
+	return string(k), ok // a map index by string(k) does not allocate
+}
+
+// CutDiscourseFrame is text's answer without the openers before it and the
+// closers after it ("right, more please": "more"; "a person, thanks": "a
+// person"; "quick one, others?": "others?"; "help me then": "help me"), and
+// true; text and false when text has no frame. When the frame is all there
+// is after the openers ("ok, thanks"), the answer is the closers themselves
+// ("thanks"); a message that is only closers ("ta, thanks") keeps its words
+// and false. A question mark after the closers stays with the answer: a
+// question framed is still a question.
+func CutDiscourseFrame(text string) (string, bool) {
+	if !MayHaveDiscourseFrame(text) {
+		return text, false
+	}
+	var buf [maxFrameWords]sideWord
+	ws := sideWords(text, buf[:0])
+	if len(ws) == 0 || len(ws) == cap(buf) {
+		return text, false
+	}
+	toks := make([]string, len(ws))
+	for i, w := range ws {
+		toks[i] = key(text[w.start:w.end])
+	}
+	g := discourse()
+	from := 0
+	for from < len(toks) {
+		n := openerAt(g, toks, ws, from)
+		if n == 0 {
+			break
+		}
+		from += n
+	}
+	to := len(toks)
+	for to > from {
+		n := closerBefore(g, toks, to, from)
+		if n == 0 || to-n <= from {
+			break
+		}
+		to -= n
+	}
+	if from == len(toks) {
+		return text, false // "hmm, ok": only openers, no answer
+	}
+	if from == 0 && (to == len(toks) || allClosers(g, toks)) {
+		return text, false // no frame, or only closers ("ta, thanks")
+	}
+	if from > 0 && to < len(toks) && allClosers(g, toks[from:to]) {
+		to = len(toks) // "ok, thanks": the thanks is the answer
+	}
+	core := text[ws[from].start:ws[to-1].end]
+	if to == len(toks) {
+		core = strings.TrimRight(text[ws[from].start:], " \t")
+	} else if asksSomething(text) {
+		core += "?"
+	}
+	return core, true
+}
+
+// openerAt is the length of the longest opener at toks[i:] that leaves an
+// answer after it, or 0: an opener of the marked list needs a comma or a
+// stop after it.
+func openerAt(g discourseGrammar, toks []string, ws []sideWord, i int) int {
+	for _, p := range g.openers[toks[i]] {
+		n := len(p)
+		if i+n < len(toks) && ws[i+n].clause && framePhraseHere(toks, i, p) {
+			return n
+		}
+	}
+	for _, p := range g.bareOpeners[toks[i]] {
+		n := len(p)
+		if i+n < len(toks) && framePhraseHere(toks, i, p) {
+			return n
+		}
+	}
+	return 0
+}
+
+// closerBefore is the length of the longest closer ending at toks[to-1] and
+// starting after from, or 0.
+func closerBefore(g discourseGrammar, toks []string, to, from int) int {
+	for _, p := range g.closers[toks[to-1]] {
+		n := len(p)
+		if to-n >= from && framePhraseHere(toks, to-n, p) {
+			return n
+		}
+	}
+	return 0
+}
+
+// allClosers reports whether toks are closers and nothing else.
+func allClosers(g discourseGrammar, toks []string) bool {
+	to := len(toks)
+	for to > 0 {
+		n := closerBefore(g, toks, to, 0)
+		if n == 0 {
+			return false
+		}
+		to -= n
+	}
+	return true
+}
+
+// framePhraseHere reports whether toks hold p at i.
+func framePhraseHere(toks []string, i int, p []string) bool {
+	if i+len(p) > len(toks) {
+		return false
+	}
+	for j, w := range p {
+		if toks[i+j] != w {
+			return false
+		}
+	}
+	return true
+}
