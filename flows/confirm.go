@@ -115,7 +115,21 @@ func (tu *turn) typedConfirmation() nlu.Answer {
 	if a := tu.confirmedBeforeAside(); a != nlu.Unknown {
 		return a
 	}
-	return tu.answerBeforeTail()
+	if a := tu.answerBeforeTail(); a != nlu.Unknown {
+		return a
+	}
+	return tu.answerInFrame()
+}
+
+// answerInFrame reads a yes or a no inside a discourse frame ("right, no",
+// "quick one, yes", "alright then, no": nlu.CutDiscourseFrame) as the answer
+// alone; a question framed stays no answer.
+func (tu *turn) answerInFrame() nlu.Answer {
+	core, ok := nlu.CutDiscourseFrame(tu.text)
+	if !ok || nlu.AsksQuestion(core) {
+		return nlu.Unknown
+	}
+	return nlu.AnswerTo(core, tu.s.LastResponse)
 }
 
 // answerBeforeTail reads a yes or a no followed by a tail that holds no

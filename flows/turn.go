@@ -47,6 +47,10 @@ type turn struct {
 	// model is the built-in intents' model's reading alone once modelRead is
 	// set (modelSays).
 	model nlu.Result
+	// framed is the built-in intent of the message's answer without its
+	// discourse frame, once framedRead is set (framedIntent).
+	framed     string
+	framedRead bool
 	// lowerText is the text in lower case once lowered is set (lower).
 	lowerText string
 	// glossText is the text glossed (nlu.Gloss) once glossed is set (gloss).

@@ -172,8 +172,35 @@ func (tu *turn) backReference() (value, old string, ok bool) {
 // the model), once per turn.
 func (tu *turn) asksForHuman() bool {
 	return once(&tu.human, func(text string) bool {
-		return nlu.IsHumanRequest(text) || tu.modelSays(nlu.IntentHuman)
+		return nlu.IsHumanRequest(text) || tu.modelSays(nlu.IntentHuman) || tu.framedIntent() == nlu.IntentHuman
 	}, tu.text)
+}
+
+// framesRequest reports whether a typed message's discourse frame holds a
+// request the bot answers (help, a person, a greeting, more, a question:
+// framedIntent): its thanks or please closes nothing.
+func (tu *turn) framesRequest() bool {
+	switch tu.framedIntent() {
+	case nlu.IntentHelp, nlu.IntentHuman, nlu.IntentGreeting, nlu.IntentMore, nlu.IntentQuestion:
+		return true
+	}
+	return false
+}
+
+// framedIntent is the built-in intent of a typed message's answer inside a
+// discourse frame ("a person, thanks": human; "help, thanks": help;
+// nlu.CutDiscourseFrame), read once per turn; "" when the message has no
+// frame. Only a message whose first or last word may be a frame's is read.
+func (tu *turn) framedIntent() string {
+	if !tu.framedRead {
+		tu.framedRead = true
+		if tu.in.Message.NLU == nil && tu.in.Message.Meaning == "" && nlu.MayHaveDiscourseFrame(tu.text) {
+			if core, ok := nlu.CutDiscourseFrame(tu.text); ok {
+				tu.framed = nlu.BuiltinIntent(core).Intent
+			}
+		}
+	}
+	return tu.framed
 }
 
 // once is read(text), computed the first time and kept in memo (0 unread, 1
@@ -645,7 +672,7 @@ func (tu *turn) leaves(active *flow) (bool, error) {
 		return true, tu.handoff(ReasonHumanRequested)
 	case !typed && tu.in.Message.NLU.Intent == IntentHuman:
 		return true, tu.handoff(ReasonHumanRequested)
-	case typed && active == nil && hasPhrase(tu.text, closingPhrases):
+	case typed && active == nil && hasPhrase(tu.text, closingPhrases) && !tu.framesRequest():
 		// "No thanks" to "anything else?": nothing to cancel, the conversation
 		// ends here.
 		tu.sayKey("goodbye")
@@ -771,6 +798,9 @@ func (tu *turn) closing() bool {
 	}
 	// Thanks in any wording the built-in intents read ("cheers", "merci
 	// beaucoup", "shukran") closes as "thanks" does.
+	if tu.framesRequest() {
+		return false // "help, thanks": the thanks frames a request for help
+	}
 	return tu.yesNo() == nlu.No || hasPhrase(tu.text, closingPhrases) || nlu.SmallTalkOf(tu.text) == nlu.Thanks
 }
 

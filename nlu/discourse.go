@@ -32,6 +32,8 @@ var discourseFrameText string
 // match is looked up by (an opener's first word, a closer's last).
 type discourseGrammar struct {
 	openers, bareOpeners, closers map[string][][]string
+	// questionAux open a question by inversion.
+	questionAux [][]string
 }
 
 var discourse = sync.OnceValue(func() discourseGrammar {
@@ -39,6 +41,7 @@ var discourse = sync.OnceValue(func() discourseGrammar {
 	g := discourseGrammar{
 		openers:     indexPhrases(lists["opener"], true),
 		bareOpeners: indexPhrases(lists["opener_bare"], true),
+		questionAux: lists["question_aux"],
 	}
 	closers := append([][]string{}, lists["closer"]...)
 	closers = append(closers, tailGrammar.lists["courtesy"]...)
@@ -221,4 +224,24 @@ func framePhraseHere(toks []string, i int, p []string) bool {
 		}
 	}
 	return true
+}
+
+// IsOnlyCourtesy reports whether text is closers and nothing else, one of
+// them a thanks of some language ("ta, thanks", "cheers, thank you"): a
+// thanks, whatever else one of its words means alone (Portuguese "tá" is a
+// yes).
+func IsOnlyCourtesy(text string) bool {
+	if !MayHaveDiscourseFrame(text) || SmallTalkOf(text) != Thanks {
+		return false
+	}
+	var buf [maxFrameWords]sideWord
+	ws := sideWords(text, buf[:0])
+	if len(ws) == 0 || len(ws) == cap(buf) {
+		return false
+	}
+	toks := make([]string, len(ws))
+	for i, w := range ws {
+		toks[i] = key(text[w.start:w.end])
+	}
+	return allClosers(discourse(), toks)
 }

@@ -115,6 +115,9 @@ func AsksAboutAction(text string) bool {
 		text = core
 	}
 	toks := words(replyKey(text))
+	if len(toks) == 0 || !asksSomething(text) && !questionWords[toks[0]] && openerLen(toks, discourse().questionAux) == 0 {
+		return false // "do not proceed with it": no question mark, no question word
+	}
 	please := false
 	for len(toks) > 0 && requestPlease[toks[len(toks)-1]] {
 		toks, please = toks[:len(toks)-1], true

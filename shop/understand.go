@@ -12,12 +12,64 @@ import (
 	"github.com/parleyhq/parley/shop/lexicon"
 )
 
-// understand reads the shopper's message: an upstream parse when the message
+// understand reads the shopper's message (understandText). A typed message
+// that opens or closes with a discourse frame ("right, more please", "sorry,
+// thanks", "quick one, others?": nlu.CutDiscourseFrame) and reads as
+// nothing, as a search for what the shop does not sell or as a yes or no
+// with nothing to confirm, is read again as its answer alone, which stands
+// when it reads as something the shop does: nothing is read from the frame.
+func (t *turn) understand() {
+	if t.msg.Meaning != "" || t.msg.NLU != nil || !nlu.MayHaveDiscourseFrame(t.msg.Text) {
+		t.understandText()
+		return
+	}
+	saved := *t
+	t.understandText()
+	if !t.readsNothingSure() {
+		return
+	}
+	core, ok := nlu.CutDiscourseFrame(saved.msg.Text)
+	if !ok {
+		t.thanksOnly(saved.msg.Text)
+		return
+	}
+	first := *t
+	*t = saved
+	t.msg.Text = core
+	t.understandText()
+	if t.readsNothingSure() {
+		*t = first
+		t.thanksOnly(core)
+	}
+}
+
+// thanksOnly reads text, courtesy words alone ("ta, thanks": nlu.IsOnlyCourtesy)
+// that read as nothing sure, as a thanks: no yes with nothing to confirm.
+func (t *turn) thanksOnly(text string) {
+	if nlu.IsOnlyCourtesy(text) {
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopThanks}, false
+	}
+}
+
+// readsNothingSure reports whether the turn's reading is no reading the shop
+// acts on with confidence: nothing read, a search for what it does not sell,
+// or a yes or no with no confirmation pending.
+func (t *turn) readsNothingSure() bool {
+	switch t.req.Intent {
+	case nlu.ShopAmbiguous, "":
+		return true
+	case nlu.ShopConfirm, nlu.ShopCancel:
+		return t.state() != StateAwaitingConfirmation
+	}
+	return t.unsold
+}
+
+// understandText reads the shopper's message: an upstream parse when the message
 // carries one with a shop intent, else the rule-based parser over the catalog's
 // categories. Search terms are then kept only when the catalog knows them, so that
 // filler is neither searched nor echoed; a search left with nothing to look for is
 // ambiguous.
-func (t *turn) understand() {
+func (t *turn) understandText() {
 	// "🧢 pls" names a cap, "sunglassses" sunglasses; "umbrella got or not"
 	// asks "got umbrella?".
 	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(withShorthand(t.msg.Text)))))
