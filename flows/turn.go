@@ -414,8 +414,10 @@ func (tu *turn) unframeAnswer() {
 		return
 	}
 	core, ok := nlu.CutDiscourseFrame(tu.text)
-	if !ok || nlu.AsksQuestion(core) {
-		return // "hmm, are you flying on good friday?": a question, no value
+	if !ok || nlu.AsksQuestion(core) || st.slot.typ == TypeCity && !knownPlace(core) {
+		// "hmm, are you flying on good friday?": a question, no value;
+		// "Tromso. Thanks a lot.": a name of no known place is read whole.
+		return
 	}
 	if _, ok := tu.e.parse(tu.in, st.slot, tu.text, true); ok {
 		return

@@ -59,9 +59,18 @@ func (tu *turn) withdraws(text string) bool {
 		if nlu.RetractsThenAnswers(text, tu.holdsFlowValue) {
 			return false // "never mind, the loft": a correction, the flow goes on
 		}
-		return nlu.WithdrawsAnswer(text) || nlu.CancelsWithReason(text, tu.holdsFlowValue)
+		return nlu.WithdrawsAnswer(text) || nlu.CancelsWithReason(text, tu.holdsFlowValue) || tu.correctedToCancel()
 	}
 	return nlu.IsCancel(text)
+}
+
+// correctedToCancel reports whether a typed answer corrects itself to a
+// change of mind ("from reno, actually scrap the whole trip": the
+// correction's tail, what stands, is a cancel and holds no value of the
+// flow): the value before it is taken back with the flow.
+func (tu *turn) correctedToCancel() bool {
+	_, tail, ok := tu.correction()
+	return ok && nlu.IsCancel(tail) && !tu.holdsFlowValue(tail)
 }
 
 // holdsFlowValue reports whether a clause holds a value of a slot of the

@@ -31,7 +31,7 @@ var discourseFrameText string
 // them), bare openers (need none) and closers, each indexed by the word a
 // match is looked up by (an opener's first word, a closer's last).
 type discourseGrammar struct {
-	openers, bareOpeners, closers map[string][][]string
+	openers, bareOpeners, hesitations, closers map[string][][]string
 	// questionAux open a question by inversion.
 	questionAux [][]string
 }
@@ -41,6 +41,7 @@ var discourse = sync.OnceValue(func() discourseGrammar {
 	g := discourseGrammar{
 		openers:     indexPhrases(lists["opener"], true),
 		bareOpeners: indexPhrases(lists["opener_bare"], true),
+		hesitations: indexPhrases(lists["hesitation"], true),
 		questionAux: lists["question_aux"],
 	}
 	closers := append([][]string{}, lists["closer"]...)
@@ -93,7 +94,7 @@ func MayHaveDiscourseFrame(text string) bool {
 	for start, end := nextWord(text, 0); start >= 0; start, end = nextWord(text, end) {
 		if first < 0 {
 			first = start
-			if k, ok := frameKey(text[start:end]); ok && (g.openers[k] != nil || g.bareOpeners[k] != nil) {
+			if k, ok := frameKey(text[start:end]); ok && (g.openers[k] != nil || g.bareOpeners[k] != nil || g.hesitations[k] != nil) {
 				return true
 			}
 		}
@@ -135,19 +136,19 @@ func CutDiscourseFrame(text string) (string, bool) {
 		toks[i] = key(text[w.start:w.end])
 	}
 	g := discourse()
-	from := 0
+	from, hesitant := 0, false
 	for from < len(toks) {
-		n := openerAt(g, toks, ws, from)
+		n, hesitation := openerAt(g, toks, ws, from)
 		if n == 0 {
 			break
 		}
-		from += n
+		from, hesitant = from+n, hesitant || hesitation
 	}
 	to := len(toks)
 	for to > from {
 		n := closerBefore(g, toks, to, from)
-		if n == 0 || to-n <= from {
-			break
+		if n == 0 || to-n <= from || saysNo(toks[to-n-1]) {
+			break // "the belt, no thanks": a no keeps its thanks
 		}
 		to -= n
 	}
@@ -156,6 +157,9 @@ func CutDiscourseFrame(text string) (string, bool) {
 	}
 	if from == 0 && (to == len(toks) || allClosers(g, toks)) {
 		return text, false // no frame, or only closers ("ta, thanks")
+	}
+	if hesitant && allClosers(g, toks[from:]) {
+		return text, false // "hmm 🙏": a hesitation, no thanks
 	}
 	if from > 0 && to < len(toks) && allClosers(g, toks[from:to]) {
 		to = len(toks) // "ok, thanks": the thanks is the answer
@@ -166,26 +170,33 @@ func CutDiscourseFrame(text string) (string, bool) {
 	} else if asksSomething(text) {
 		core += "?"
 	}
+	if hesitant {
+		if a, _ := LeadingYesNo(core); a == Yes || SmallTalkOf(core) == Thanks {
+			return text, false // "hmm fine", "uh ok", "hmm 🙏": reluctant, no yes and no thanks
+		}
+	}
 	return core, true
 }
 
 // openerAt is the length of the longest opener at toks[i:] that leaves an
-// answer after it, or 0: an opener of the marked list needs a comma or a
-// stop after it.
-func openerAt(g discourseGrammar, toks []string, ws []sideWord, i int) int {
+// answer after it, or 0, and whether it is a hesitation: an opener of the
+// marked list needs a comma or a stop after it.
+func openerAt(g discourseGrammar, toks []string, ws []sideWord, i int) (int, bool) {
 	for _, p := range g.openers[toks[i]] {
 		n := len(p)
 		if i+n < len(toks) && ws[i+n].clause && framePhraseHere(toks, i, p) {
-			return n
+			return n, false
 		}
 	}
-	for _, p := range g.bareOpeners[toks[i]] {
-		n := len(p)
-		if i+n < len(toks) && framePhraseHere(toks, i, p) {
-			return n
+	for h, index := range []map[string][][]string{g.bareOpeners, g.hesitations} {
+		for _, p := range index[toks[i]] {
+			n := len(p)
+			if i+n < len(toks) && framePhraseHere(toks, i, p) {
+				return n, h == 1
+			}
 		}
 	}
-	return 0
+	return 0, false
 }
 
 // closerBefore is the length of the longest closer ending at toks[to-1] and
@@ -244,4 +255,11 @@ func IsOnlyCourtesy(text string) bool {
 		toks[i] = key(text[w.start:w.end])
 	}
 	return allClosers(discourse(), toks)
+}
+
+// saysNo reports whether the word w is a no of the reply lexicon alone
+// ("no", "nah", "non"): a closer after it is part of a decline.
+func saysNo(w string) bool {
+	a, _ := LeadingYesNo(w)
+	return a == No
 }

@@ -15,8 +15,8 @@ import (
 // understand reads the shopper's message (understandText). A typed message
 // that opens or closes with a discourse frame ("right, more please", "sorry,
 // thanks", "quick one, others?": nlu.CutDiscourseFrame) and reads as
-// nothing, as a search for what the shop does not sell or as a yes or no
-// with nothing to confirm, is read again as its answer alone, which stands
+// nothing, as a search for what the shop does not sell or as a yes with
+// nothing to confirm, is read again as its answer alone, which stands
 // when it reads as something the shop does: nothing is read from the frame.
 func (t *turn) understand() {
 	if t.msg.Meaning != "" || t.msg.NLU != nil || !nlu.MayHaveDiscourseFrame(t.msg.Text) {
@@ -53,12 +53,13 @@ func (t *turn) thanksOnly(text string) {
 
 // readsNothingSure reports whether the turn's reading is no reading the shop
 // acts on with confidence: nothing read, a search for what it does not sell,
-// or a yes or no with no confirmation pending.
+// or a yes with nothing to confirm ("ok, thanks"). A no with nothing pending
+// declines ("the belt, no thanks").
 func (t *turn) readsNothingSure() bool {
 	switch t.req.Intent {
 	case nlu.ShopAmbiguous, "":
 		return true
-	case nlu.ShopConfirm, nlu.ShopCancel:
+	case nlu.ShopConfirm:
 		return t.state() != StateAwaitingConfirmation
 	}
 	return t.unsold
