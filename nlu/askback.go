@@ -27,6 +27,9 @@ func AsksQuestion(text string) bool {
 	if !asksQuestion(text) {
 		return false
 	}
+	if core, ok := CutDiscourseFrame(text); ok {
+		text = core // "quick one, are you flying on friday?": "one" is no answer
+	}
 	u := unframe(text)
 	return u == text || asksQuestion(u)
 }

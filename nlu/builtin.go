@@ -239,7 +239,13 @@ func builtinRule(text string) (Result, bool) {
 	case Thanks:
 		return Result{Intent: IntentThanks, Confidence: 1}, true
 	}
-	switch yesNoByRules(text, "") { // the model is BuiltinIntent's next step
+	a := yesNoByRules(text, "") // the model is BuiltinIntent's next step
+	if a != Unknown {
+		if r, ok := framedIntent(text); ok && r.Intent != IntentYes && r.Intent != IntentNo && r.Intent != IntentQuestion {
+			return r, true // "ok, a person": the ok opens the request, no yes
+		}
+	}
+	switch a {
 	case Yes:
 		return Result{Intent: IntentYes, Confidence: 1}, true
 	case No:

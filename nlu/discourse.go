@@ -147,8 +147,8 @@ func CutDiscourseFrame(text string) (string, bool) {
 	to := len(toks)
 	for to > from {
 		n := closerBefore(g, toks, to, from)
-		if n == 0 || to-n <= from || saysNo(toks[to-n-1]) {
-			break // "the belt, no thanks": a no keeps its thanks
+		if n == 0 || to-n <= from || to-n-1 > from && saysNo(toks[to-n-1]) {
+			break // "the belt, no thanks": a no after a card keeps its thanks
 		}
 		to -= n
 	}

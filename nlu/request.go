@@ -125,6 +125,23 @@ func AsksAboutAction(text string) bool {
 	if len(toks) > 0 && requestPlease[toks[0]] {
 		return false // "please cancel it?"
 	}
-	return openerLen(toks, politeOpeners) == 0 && openerLen(toks, agentRequestOpeners) == 0 &&
-		(!please || openerLen(toks, politeCanOpeners) == 0)
+	n := openerLen(toks, politeOpeners)
+	if n == 0 {
+		n = openerLen(toks, agentRequestOpeners)
+	}
+	if n == 0 && please {
+		n = openerLen(toks, politeCanOpeners)
+	}
+	return n == 0 || !requestsAction(toks[n:])
+}
+
+// requestsAction reports whether toks, what follows a request frame, open
+// with the action asked for, a request verb or a cancel ("could you CANCEL
+// it", "may I FLY on the 5th"), not another verb whose clause names it ("will
+// you charge me if I cancel").
+func requestsAction(toks []string) bool {
+	if len(toks) > 0 && requestPlease[toks[0]] {
+		toks = toks[1:] // "could you please cancel it"
+	}
+	return len(toks) > 0 && (requestVerbs[toks[0]] || cancelFirstWords[toks[0]])
 }
