@@ -121,7 +121,12 @@ var politeWords = map[string]bool{
 // clear cancel phrase inside a message ("cancel the booking", "please cancel it").
 // A negation right before the phrase ("don't cancel") is not a cancel.
 func IsCancel(text string) bool {
-	return cancelOrClauses(text, byClauses) && !AsksAboutAction(text) // "is there a fee to cancel?" asks
+	if !cancelOrClauses(text, byClauses) {
+		return false
+	}
+	// "is there a fee to cancel?" asks about cancelling; a sentence of the
+	// intent grammar ("could you scratch that thank you") is certain.
+	return grammarIntentOfKey(key(text)) == IntentCancel || !AsksAboutAction(text)
 }
 
 // cancelOrClauses is isCancel of text as typed or with a letter held down,
