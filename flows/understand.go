@@ -425,10 +425,11 @@ func (tu *turn) awaitedNoValue(target, active *flow) (string, bool) {
 		// (fillAwaited) keeps the clauses that set nothing aside.
 		return ReasonAside, true
 	}
-	if target == active && tu.asksBack() && nlu.AsksAboutAction(tu.text) {
+	if target == active && tu.asksBack() && nlu.AsksAboutAction(tu.text) && !nlu.OpensRequest(tu.text) {
 		// "hmm, are you flying on good friday?", "do you fly on april 5?":
 		// a question that resembles the active flow's trigger names no
-		// value of it; a polite request ("could I fly on the 5th?") does.
+		// value of it; a request ("could you find me a flight into
+		// Montreal?") is read as before.
 		return ReasonQuestion, true
 	}
 	if target != nil {

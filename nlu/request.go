@@ -115,8 +115,15 @@ func AsksAboutAction(text string) bool {
 		text = core
 	}
 	toks := words(replyKey(text))
-	if len(toks) == 0 || !asksSomething(text) && !questionWords[toks[0]] && openerLen(toks, discourse().questionAux) == 0 {
-		return false // "do not proceed with it": no question mark, no question word
+	if len(toks) == 0 {
+		return false
+	}
+	if !questionWords[toks[0]] && openerLen(toks, discourse().questionAux) == 0 &&
+		(!asksSomething(text) || clauseMarks.In(strings.TrimRight(text, "?؟ "))) {
+		// "do not proceed with it": no question mark, no question word;
+		// "the 19th, and is there wifi on the plane?": an answer, then a
+		// question of its own.
+		return false
 	}
 	please := false
 	for len(toks) > 0 && requestPlease[toks[len(toks)-1]] {
@@ -144,4 +151,16 @@ func requestsAction(toks []string) bool {
 		toks = toks[1:] // "could you please cancel it"
 	}
 	return len(toks) > 0 && (requestVerbs[toks[0]] || cancelFirstWords[toks[0]])
+}
+
+// OpensRequest reports whether text opens, after its discourse frame, with a
+// request frame ("could you find me a flight into Montreal?", "can I leave
+// from Reno?"): a question that may carry its answer's value, which the
+// value readers weigh.
+func OpensRequest(text string) bool {
+	if core, ok := CutDiscourseFrame(text); ok {
+		text = core
+	}
+	toks := words(replyKey(text))
+	return openerLen(toks, politeOpeners) > 0 || openerLen(toks, agentRequestOpeners) > 0 || openerLen(toks, politeCanOpeners) > 0
 }
