@@ -127,15 +127,61 @@ func CutDiscourseFrame(text string) (string, bool) {
 		return text, false
 	}
 	var buf [maxFrameWords]sideWord
-	ws := sideWords(text, buf[:0])
-	if len(ws) == 0 || len(ws) == cap(buf) {
+	ws, toks := frameTokens(text, buf[:0])
+	if len(toks) == 0 {
 		return text, false
+	}
+	g := discourse()
+	from, hesitant := cutOpeners(g, toks, ws)
+	to := cutClosers(g, toks, from)
+	switch {
+	case from == len(toks):
+		return text, false // "hmm, ok": only openers, no answer
+	case from == 0 && (to == len(toks) || allClosers(g, toks)):
+		return text, false // no frame, or only closers ("ta, thanks")
+	case hesitant && allClosers(g, toks[from:]):
+		return text, false // "hmm 🙏": a hesitation, no thanks
+	case from > 0 && to < len(toks) && allClosers(g, toks[from:to]):
+		to = len(toks) // "ok, thanks": the thanks is the answer
+	}
+	core := framedCore(text, ws, from, to)
+	if hesitant && reluctant(core) {
+		return text, false // "hmm fine", "uh ok": reluctant, no yes
+	}
+	return core, true
+}
+
+// framedCore is the answer of text between its words from and to (ws), with
+// the marks after it when no closer follows, and the question mark of a
+// question closed by one ("help me, thanks?").
+func framedCore(text string, ws []sideWord, from, to int) string {
+	if to == len(ws) {
+		return strings.TrimRight(text[ws[from].start:], " \t")
+	}
+	core := text[ws[from].start:ws[to-1].end]
+	if asksSomething(text) {
+		core += "?"
+	}
+	return core
+}
+
+// frameTokens are text's words (sideWords, into buf) and their keys; none
+// when text has no word or more than buf holds.
+func frameTokens(text string, buf []sideWord) ([]sideWord, []string) {
+	ws := sideWords(text, buf)
+	if len(ws) == 0 || len(ws) == cap(buf) {
+		return nil, nil
 	}
 	toks := make([]string, len(ws))
 	for i, w := range ws {
 		toks[i] = key(text[w.start:w.end])
 	}
-	g := discourse()
+	return ws, toks
+}
+
+// cutOpeners is the index of the first word after the openers toks open
+// with, and whether one of them is a hesitation.
+func cutOpeners(g discourseGrammar, toks []string, ws []sideWord) (int, bool) {
 	from, hesitant := 0, false
 	for from < len(toks) {
 		n, hesitation := openerAt(g, toks, ws, from)
@@ -144,6 +190,12 @@ func CutDiscourseFrame(text string) (string, bool) {
 		}
 		from, hesitant = from+n, hesitant || hesitation
 	}
+	return from, hesitant
+}
+
+// cutClosers is the index just after the answer, before the closers toks end
+// with, the answer starting at from and keeping a word at least.
+func cutClosers(g discourseGrammar, toks []string, from int) int {
 	to := len(toks)
 	for to > from {
 		n := closerBefore(g, toks, to, from)
@@ -152,30 +204,14 @@ func CutDiscourseFrame(text string) (string, bool) {
 		}
 		to -= n
 	}
-	if from == len(toks) {
-		return text, false // "hmm, ok": only openers, no answer
-	}
-	if from == 0 && (to == len(toks) || allClosers(g, toks)) {
-		return text, false // no frame, or only closers ("ta, thanks")
-	}
-	if hesitant && allClosers(g, toks[from:]) {
-		return text, false // "hmm 🙏": a hesitation, no thanks
-	}
-	if from > 0 && to < len(toks) && allClosers(g, toks[from:to]) {
-		to = len(toks) // "ok, thanks": the thanks is the answer
-	}
-	core := text[ws[from].start:ws[to-1].end]
-	if to == len(toks) {
-		core = strings.TrimRight(text[ws[from].start:], " \t")
-	} else if asksSomething(text) {
-		core += "?"
-	}
-	if hesitant {
-		if a, _ := LeadingYesNo(core); a == Yes || SmallTalkOf(core) == Thanks {
-			return text, false // "hmm fine", "uh ok", "hmm 🙏": reluctant, no yes and no thanks
-		}
-	}
-	return core, true
+	return to
+}
+
+// reluctant reports whether an answer after a hesitation is a yes or a
+// thanks ("hmm fine", "hmm 🙏"): said reluctantly, it is neither.
+func reluctant(core string) bool {
+	a, _ := LeadingYesNo(core)
+	return a == Yes || SmallTalkOf(core) == Thanks
 }
 
 // openerAt is the length of the longest opener at toks[i:] that leaves an
@@ -246,15 +282,8 @@ func IsOnlyCourtesy(text string) bool {
 		return false
 	}
 	var buf [maxFrameWords]sideWord
-	ws := sideWords(text, buf[:0])
-	if len(ws) == 0 || len(ws) == cap(buf) {
-		return false
-	}
-	toks := make([]string, len(ws))
-	for i, w := range ws {
-		toks[i] = key(text[w.start:w.end])
-	}
-	return allClosers(discourse(), toks)
+	_, toks := frameTokens(text, buf[:0])
+	return len(toks) > 0 && allClosers(discourse(), toks)
 }
 
 // saysNo reports whether the word w is a no of the reply lexicon alone

@@ -115,14 +115,7 @@ func AsksAboutAction(text string) bool {
 		text = core
 	}
 	toks := words(replyKey(text))
-	if len(toks) == 0 {
-		return false
-	}
-	if !questionWords[toks[0]] && openerLen(toks, discourse().questionAux) == 0 &&
-		(!asksSomething(text) || clauseMarks.In(strings.TrimRight(text, "?؟ "))) {
-		// "do not proceed with it": no question mark, no question word;
-		// "the 19th, and is there wifi on the plane?": an answer, then a
-		// question of its own.
+	if !opensAsQuestion(text, toks) {
 		return false
 	}
 	please := false
@@ -163,4 +156,19 @@ func OpensRequest(text string) bool {
 	}
 	toks := words(replyKey(text))
 	return openerLen(toks, politeOpeners) > 0 || openerLen(toks, agentRequestOpeners) > 0 || openerLen(toks, politeCanOpeners) > 0
+}
+
+// opensAsQuestion reports whether text, of words toks, opens as a question: a
+// question word or an inverted auxiliary first, or one clause ending in "?".
+// "do not proceed with it" has no question mark and no question word; "the
+// 19th, and is there wifi on the plane?" is an answer, then a question of
+// its own.
+func opensAsQuestion(text string, toks []string) bool {
+	if len(toks) == 0 {
+		return false
+	}
+	if questionWords[toks[0]] || openerLen(toks, discourse().questionAux) > 0 {
+		return true
+	}
+	return asksSomething(text) && !clauseMarks.In(strings.TrimRight(text, "?؟ "))
 }
