@@ -96,6 +96,11 @@ func (t *turn) withoutStory(text string) string {
 	if !ok {
 		answer, story, ok = t.unreadClause(text)
 	}
+	if !ok && t.cardsShown() {
+		if answer, ok = t.reasonAfterPick(text); ok && t.namesCatalogWord(answer) {
+			return answer
+		}
+	}
 	if !ok || !t.tellsNothing(story) {
 		return text
 	}
@@ -141,6 +146,54 @@ func (t *turn) unreadClause(text string) (answer, story string, ok bool) {
 		return !t.readsAsAWord(w) && !nlu.NamesNoProduct(w)
 	})
 	return strings.TrimSpace(text[:i]), rest, unread
+}
+
+// reasonAfterPick splits text, while cards are shown, at its first break
+// when the clause after it is a reason said as a noun phrase ("the
+// sunglasses, the sun at altitude"): every word of it an English word or
+// one naming no product, one at least a content word ("asseblief", a
+// please, is none), none naming a catalog word or a kind of product (a clause of another
+// language, "die pet, asseblief", is read whole by its kind words), no
+// question, and read alone it picks no card by position, price, "the other"
+// or what a card lacks (namesNoCard). The answer before it is read alone
+// when it names a catalog word (withoutStory); "the cap, the blue one", "the
+// belt, the cheap one" are read whole.
+func (t *turn) reasonAfterPick(text string) (answer string, ok bool) {
+	i := strings.IndexAny(text, ",;–—")
+	if i <= 0 {
+		return "", false
+	}
+	_, size := utf8.DecodeRuneInString(text[i:])
+	rest := strings.TrimSpace(text[i+size:])
+	ws := nlu.FoldWords(rest)
+	content := slices.ContainsFunc(ws, func(w string) bool { return isEnglishWord(w) && !nlu.NamesNoProduct(w) })
+	if !content || strings.ContainsAny(rest, "?,;–—") || t.namesCatalogWord(rest) {
+		return "", false
+	}
+	if slices.ContainsFunc(ws, func(w string) bool {
+		return !isEnglishWord(w) && !nlu.NamesNoProduct(w) || t.namesAKind(w) || len(typoKinds(w)) > 0
+	}) {
+		return "", false
+	}
+	return strings.TrimSpace(text[:i]), namesNoCard(t.parser().Parse(rest, ""))
+}
+
+// namesNoCard reports whether a clause's reading asks nothing of the shop
+// and picks no card but by words: a search, nothing understood, or a pick
+// with no position, price, "the other", exclusion or lack ("the sun at
+// altitude" reads as a pick by its words, none of them a card's).
+func namesNoCard(r nlu.ShopRequest) bool {
+	switch r.Intent {
+	case nlu.ShopSearch, nlu.ShopAmbiguous:
+	case nlu.ShopSelect:
+		if r.Ordinal != 0 || len(r.Ordinals) > 0 || r.PricePick != 0 || len(r.PricePicks) > 0 || r.Other ||
+			r.Exclude || r.Plain || r.Amount != nil || len(r.Lacks) > 0 || len(r.RefusedOrdinals) > 0 || len(r.RefusedPricePicks) > 0 {
+			return false
+		}
+	default:
+		return false
+	}
+	return r.Category == "" && r.Price.Min == nil && r.Price.Max == nil
 }
 
 // namesAKind reports whether clause opens with a word of a product kind

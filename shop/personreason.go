@@ -29,3 +29,18 @@ func (t *turn) personWithReason() {
 	}
 	t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopHuman}, false
 }
+
+// personThroughTypo reads a search for something unsold, or nothing
+// understood, that asks for a person once a word beside a human noun is read
+// as the word it is one typo from ("a reel person": "a real person";
+// nlu.HumanThroughTypo) as the request for a person. A typed word the
+// catalog knows or that names a kind of product is the shopper's own word,
+// never a typo.
+func (t *turn) personThroughTypo() {
+	if !t.unsold && t.req.Intent != nlu.ShopAmbiguous {
+		return
+	}
+	if typed, ok := nlu.HumanThroughTypo(t.msg.Text); ok && !t.namesAKind(typed) && len(typoKinds(typed)) == 0 {
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopHuman}, false
+	}
+}

@@ -145,7 +145,24 @@ func typoWithin(w, entry string, d int) bool {
 	if utf8.RuneCountInString(w) >= minCatalogTypoLength {
 		return true
 	}
-	return isSwap(w, entry) || isDoubled(w, entry)
+	return isSwap(w, entry) || isDoubled(w, entry) || isVowelDropped(w, entry) && !isEnglishWord(w)
+}
+
+// isVowelDropped reports whether a is b, a word of at least
+// minCatalogTypoLength letters, with one of its vowels left out ("shrt" for
+// "shirt"): the way a word is typed in haste, where a consonant changed
+// ("bolt" for "belt") may be another word. An English word ("pant") is
+// never read so.
+func isVowelDropped(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(rb) < minCatalogTypoLength || len(ra)+1 != len(rb) {
+		return false
+	}
+	i := 0
+	for i < len(ra) && ra[i] == rb[i] {
+		i++
+	}
+	return strings.ContainsRune("aeiou", rb[i]) && slices.Equal(ra[i:], rb[i+1:])
 }
 
 // isDoubled reports whether a is b with one of its letters typed twice

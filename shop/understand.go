@@ -113,6 +113,7 @@ func (t *turn) understandText() {
 // pending, a reply to it.
 func (t *turn) readByRules() {
 	t.personWithReason()
+	t.personThroughTypo()
 	t.readVagueOpening()
 	t.readGloss()
 	t.readKindWord()

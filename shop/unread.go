@@ -148,19 +148,45 @@ func (t *turn) soughtIsNoWord(head string, known []string) bool {
 // soughtIsVague reports whether every word of the product phrase is slang for
 // things to buy or an intensifier (vagueOpenings: "loot", "drip", "fire
 // stuff"), or whether it ends in a word naming a sale and no word of it
-// names a kind of product (saleWords: "black friday deals"): a vague
-// opening, asked what the shopper is looking for.
+// names a kind of product (saleWords: "black friday deals"), or ends in an
+// occasion with no word naming a kind ("any ideas for an easter basket?":
+// "easter"; "the easter egg hunt"): a vague opening, asked what the shopper
+// is looking for.
 func (t *turn) soughtIsVague() bool {
 	sought := t.req.Sought
 	if len(sought) == 0 {
 		return false
 	}
-	if saleWords[strings.ToLower(sought[len(sought)-1])] {
+	if saleWords[strings.ToLower(sought[len(sought)-1])] || endsInOccasion(nlu.FoldWords(t.msg.Text), sought) {
 		return !slices.ContainsFunc(sought, t.namesAKind)
 	}
 	return !slices.ContainsFunc(sought, func(w string) bool {
 		return !vagueOpenings[strings.ToLower(w)]
 	})
+}
+
+// occasionsText is lexicon/occasions.txt: nouns naming an occasion a gift is
+// for, not a product.
+//
+//go:embed lexicon/occasions.txt
+var occasionsText string
+
+var occasionWords = readWordList(occasionsText)
+
+// endsInOccasion reports whether a product phrase ends in an occasion: its
+// last word a noun of occasionWords ("a baby shower", "the egg hunt"), or the
+// message's words up to it a holiday's name (nlu.HolidayNameEndsAt:
+// "easter"; "good friday", whose "good" no product phrase keeps).
+func endsInOccasion(msg, sought []string) bool {
+	head := nlu.FoldWords(sought[len(sought)-1])
+	if len(head) != 1 {
+		return false
+	}
+	if occasionWords[head[0]] {
+		return true
+	}
+	j := slices.Index(msg, head[0])
+	return j >= 0 && nlu.HolidayNameEndsAt(msg[:j+1])
 }
 
 // saleWordsText is lexicon/sale_words.txt: words naming a sale, not a
