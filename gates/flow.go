@@ -38,6 +38,12 @@ type Flow struct {
 	Defaults       Defaults `json:"defaults,omitzero"`
 	// Messages are the flow's own words for outcomes that belong to no node.
 	Messages Messages `json:"messages,omitzero"`
+	// Locale is where the flow's users write dates, a CLDR locale tag
+	// ("en-US", "en-GB"), as a flows bot's locale is: it decides the order
+	// of a numeric date whose day and month could be either ("4/3": April 3
+	// in en-US, 4 March in en-GB). Without one such a date is asked again,
+	// as flows asks it; a date only one order gives ("4/20") is read anyway.
+	Locale string `json:"locale,omitempty"`
 }
 
 // Node is one unit of conversation: what it needs to run, what it produces and how

@@ -28,6 +28,9 @@ func mendedQuantities(n *Node, text string) string {
 		return text
 	}
 	mended := actuallyAsNow(mendNowTypos(n, mendUnitTypos(n, raceDistancesAsKm(n, arrows.Replace(text)))))
+	if level, _ := presentLevelExtractor(n); level != nil && twoMarkedNumbers(mended) {
+		return withoutNumbers(mended) // two numbers said as the present: asked again
+	}
 	if read, ok := reasonedLevelAsCue(n, mended); !ok {
 		return withoutNumbers(mended) // roles not accounted for: asked again
 	} else if read != mended {

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"regexp"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/parleyhq/parley"
@@ -240,4 +241,45 @@ func dropBesideMistypedDay(x *Extractor, text string, msg parley.Message, values
 			return
 		}
 	}
+}
+
+// withoutEventReason is text without a last clause, after a comma, that
+// places the booking around an event named with a determiner (event-after,
+// event-determiner of remarks.txt: "after the easter rush"), when that
+// clause alone reads no day and holds no number: it is the user's reason, and
+// the day before it the booking's. ok is false when text has no such clause.
+func withoutEventReason(text string, now time.Time) (string, bool) {
+	i := strings.LastIndexByte(text, ',')
+	if i <= 0 {
+		return text, false
+	}
+	tail := text[i+1:]
+	ws := remarkTokens(tail)
+	if len(ws) < 3 || len(ws) > 5 || strings.ContainsAny(tail, "0123456789") ||
+		!nlu.HoldsPhrase(ws[:1], remarkWords["event-after"]) || !nlu.HoldsPhrase(ws[1:2], remarkWords["event-determiner"]) {
+		return text, false
+	}
+	if _, ok := nlu.FindDate(tail, now); ok {
+		return text, false
+	}
+	return text[:i], true
+}
+
+// eitherCategory reports whether text names two categories of categories
+// joined by a word of either-or ("call or session, what do you think?", "a
+// call or a session"): the words right before the joiner (up to three)
+// name one and those right after it another. The user has not chosen.
+func eitherCategory(text string, categories map[string][]string) bool {
+	ws := remarkTokens(text)
+	for i := 1; i+1 < len(ws); i++ {
+		if !nlu.HoldsPhrase(ws[i:i+1], remarkWords["either-or"]) {
+			continue
+		}
+		left, ok1 := nlu.Categorize(strings.Join(ws[max(0, i-3):i], " "), categories)
+		right, ok2 := nlu.Categorize(strings.Join(ws[i+1:min(len(ws), i+4)], " "), categories)
+		if ok1 && ok2 && left != right {
+			return true
+		}
+	}
+	return false
 }

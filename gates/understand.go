@@ -33,7 +33,7 @@ func (f *Flow) extractFacts(nodes []*Node, s said, known map[string]string) []ex
 		}
 	}
 	for _, n := range nodes {
-		s := settledHedge(n, s)
+		s := markerAsVerb(n, settledHedge(n, s))
 		f.readNode(n, s.Message, values, put)
 		if g, ok := s.glossed(); ok {
 			f.fillFromGloss(n, g.Message, values)
@@ -148,6 +148,12 @@ func (f *Flow) readExtractor(x *Extractor, msg parley.Message, put func(raw, val
 	case msg.NLU != nil:
 		f.fromNLU(x, msg, put)
 	default:
+		if x.Kind == ExtractDate && f.Locale != "" {
+			// "4/3" in en-US: April 3, the flows engine's policy for a
+			// bot's locale (nlu.OrderNumericDates).
+			order, _ := nlu.LocaleDateOrder(f.Locale)
+			msg.Text = nlu.OrderNumericDates(msg.Text, order)
+		}
 		extractBuiltin(x, msg, put)
 	}
 }
@@ -585,10 +591,10 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 	},
 	ExtractCategory: func(x *Extractor, msg parley.Message, put func(raw, value string)) {
 		text := withoutQuestionsAbout(msg.Text)
-		if strings.TrimSpace(text) == "" {
+		if strings.TrimSpace(text) == "" || eitherCategory(msg.Text, x.Categories) {
 			// "how long is a session?", "is the call free?": the kind is
 			// what the question is about, not a choice, and no default
-			// answers a question.
+			// answers a question. "call or session?": two kinds, no choice.
 			return
 		}
 		if c, ok := nlu.Categorize(text, x.Categories); ok {
@@ -613,6 +619,10 @@ var builtinExtractors = map[string]func(x *Extractor, msg parley.Message, put fu
 func extractDate(x *Extractor, msg parley.Message, put func(raw, value string)) {
 	text := withoutRemarks(withoutLevelClauses(nlu.WithoutQuestions(msg.Text)))
 	d, ok := nlu.FindDate(text, msg.SentAt)
+	if head, cut := withoutEventReason(text, msg.SentAt); !ok && cut {
+		// "in two weeks, after the easter rush": the reason gives no day.
+		d, ok = nlu.FindDate(head, msg.SentAt)
+	}
 	if !ok {
 		if d, ok = futureTwoWayDay(x, text, msg); !ok {
 			return

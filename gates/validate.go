@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/parleyhq/parley"
+	"github.com/parleyhq/parley/nlu"
 )
 
 // Validate checks a flow before it is stored: every gate and state referenced is
@@ -63,6 +64,9 @@ func (v *validator) run() {
 	if len(f.Nodes) == 0 {
 		v.fail("nodes", "a flow needs at least one node")
 		return
+	}
+	if _, ok := nlu.LocaleDateOrder(f.Locale); f.Locale != "" && !ok {
+		v.fail("locale", "%q is no CLDR locale with a date order (en-US, en-GB, ...)", f.Locale)
 	}
 	v.collectProduced()
 	v.gateNames()

@@ -1,0 +1,126 @@
+package gates
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// leadMarkerAsVerb writes a present marker that opens a goal answer, before
+// its first number, as the activity verb it is with one vowel left out ("rn
+// 15 km now 9 km": "rn" is "right now" as often as "run" typed in haste;
+// "now" is no "row") when another present marker follows in the message:
+// two markers would make both numbers the present level, and the one that
+// can be the verb is read so (target 15 km, baseline 9 km), as its
+// activity's base form. A marker that is no verb so, or verbs of two
+// activities, is left as typed, and a message with one marker is read as it
+// was ("rn 15 km" is asked again).
+func leadMarkerAsVerb(text string) string {
+	fields := strings.Fields(text)
+	if len(fields) < 3 {
+		return text
+	}
+	first := strings.ToLower(fields[0])
+	if !isNowMarker(first) || strings.ContainsAny(first, "0123456789") || !strings.ContainsAny(fields[1], "0123456789") {
+		return text
+	}
+	rest := remarkTokens(strings.Join(fields[2:], " "))
+	if !saysNow(rest) {
+		return text
+	}
+	act := verbWithoutVowel(first)
+	if act == "" || slices.ContainsFunc(rest, func(w string) bool { return isNowMarker(w) && verbWithoutVowel(w) != "" }) {
+		return text // no verb, or the later marker may be one too ("rn 1 km, rn 20 km")
+	}
+	fields[0] = strings.Join(levelWords[act][0], " ") // the list's base form: "run"
+	return strings.Join(fields, " ")
+}
+
+// markerAsVerb is s, a goal answer for node n with a present-level fact, with
+// its opening marker read as the activity verb (leadMarkerAsVerb) and glossed
+// again: the gloss would read "rn" as "currently" too.
+func markerAsVerb(n *Node, s said) said {
+	if s.NLU != nil {
+		return s
+	}
+	if level, _ := presentLevelExtractor(n); level == nil {
+		return s
+	}
+	if t := leadMarkerAsVerb(s.Text); t != s.Text {
+		msg := s.Message
+		msg.Text = t
+		return saying(msg)
+	}
+	return s
+}
+
+// verbWithoutVowel is the activity (its activity-* list's name) of which w
+// is a verb with one vowel left out ("rn": activity-run); "" when none or
+// two activities' verbs are.
+func verbWithoutVowel(w string) string {
+	act := ""
+	for verb, a := range activities() {
+		if strings.Contains(verb, " ") || !vowelDropped(w, verb) {
+			continue
+		}
+		if act != "" && a != act {
+			return ""
+		}
+		act = a
+	}
+	return act
+}
+
+// vowelDropped reports whether typed is word with one vowel left out ("rn"
+// for "run").
+func vowelDropped(typed, word string) bool {
+	if len(typed)+1 != len(word) {
+		return false
+	}
+	i := 0
+	for i < len(typed) && typed[i] == word[i] {
+		i++
+	}
+	return strings.IndexByte("aeiou", word[i]) >= 0 && typed[i:] == word[i+1:]
+}
+
+// isNowMarker reports whether w, one lower-case word, is a present marker of
+// levels.txt or CLDR's.
+func isNowMarker(w string) bool {
+	return nlu.HoldsPhrase([]string{w}, levelWords["now"]) || cldrNow()[w]
+}
+
+// twoMarkedNumbers reports whether two numbers of text are each said as the
+// present level: a present marker right before it ("now 15 km now 9 km"),
+// or a clause of its own with a marker and no word of aiming ("1 km now, rn
+// 20 km"): which one is the target is a guess. A correction between them
+// (levels.txt correct: "..., sorry, currently 185 lb") is read as such
+// elsewhere.
+func twoMarkedNumbers(text string) bool {
+	if numberRuns(text) < 2 {
+		return false
+	}
+	if nlu.HoldsPhrase(remarkTokens(text), levelWords["correct"]) {
+		return false
+	}
+	marked := 0
+	for _, c := range clauseRe.FindAllString(text, -1) {
+		ws := remarkTokens(c)
+		before, numbers := 0, 0
+		for i, w := range ws {
+			if !startsWithDigit(w) {
+				continue
+			}
+			numbers++
+			if i > 0 && !startsWithDigit(ws[i-1]) && isNowMarker(ws[i-1]) {
+				before++
+			}
+		}
+		if numbers == 1 && before == 0 && saysNow(ws) && !saysAny(ws, "aim") {
+			before = 1
+		}
+		marked += before
+	}
+	return marked >= 2
+}
