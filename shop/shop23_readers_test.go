@@ -1,10 +1,12 @@
 package shop_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/parleyhq/parley/nlu"
 	"github.com/parleyhq/parley/shop"
+	"pgregory.net/rapid"
 )
 
 // TestOccasionWithoutAKindIsVague: an opening that names an occasion (a
@@ -60,5 +62,31 @@ func TestTyposOfCatalogAndPersonWords(t *testing.T) {
 		{setup: accessories, say: "a reel person", intent: nlu.ShopHuman, state: shop.StateHandoff, pending: "-"},
 		{say: "a fishing reel", intent: nlu.ShopSearch, state: shop.StateIdle, pending: "-"},
 		{say: "reel", intent: nlu.ShopSearch, state: shop.StateIdle, pending: "-"},
+	})
+}
+
+// TestOccasionOpeningProperty: an opening that asks for ideas for an
+// occasion (a holiday's name, maybe with an occasion noun after it) and
+// names no kind is never a search; the same occasion after a kind the
+// catalog sells is a search for that kind.
+func TestOccasionOpeningProperty(t *testing.T) {
+	e := demo(t)
+	rapid.Check(t, func(rt *rapid.T) {
+		opener := rapid.SampledFrom([]string{"any ideas for", "something for", "ideas for", "gift ideas for", "anything for"}).Draw(rt, "opener")
+		det := rapid.SampledFrom([]string{"an", "the", "our", "my", ""}).Draw(rt, "det")
+		holiday := rapid.SampledFrom([]string{"easter", "christmas", "thanksgiving", "halloween", "good friday", "mother's day", "new year's eve"}).Draw(rt, "holiday")
+		noun := rapid.SampledFrom([]string{"", " basket", " party", " rush", " egg hunt", " dinner party"}).Draw(rt, "noun")
+		end := rapid.SampledFrom([]string{"", "?", "!"}).Draw(rt, "end")
+		text := strings.Join(strings.Fields(opener+" "+det+" "+holiday+noun), " ") + end
+		c := newConversation(t, e)
+		if conv := stateOf(t, c.send(text, "")).Conversation; *conv.LastIntent == nlu.ShopSearch {
+			rt.Fatalf("%q: searched (state %s)", text, conv.State)
+		}
+		kind := rapid.SampledFrom([]string{"a hoodie", "a cap", "a t-shirt", "sunglasses", "a beanie"}).Draw(rt, "kind")
+		search := kind + " for " + strings.TrimSpace(det+" "+holiday+noun)
+		c = newConversation(t, e)
+		if conv := stateOf(t, c.send(search, "")).Conversation; *conv.LastIntent != nlu.ShopSearch || conv.State != shop.StateRecommending {
+			rt.Fatalf("%q: %s %s, want a search", search, *conv.LastIntent, conv.State)
+		}
 	})
 }

@@ -174,19 +174,21 @@ var occasionsText string
 var occasionWords = readWordList(occasionsText)
 
 // endsInOccasion reports whether a product phrase ends in an occasion: its
-// last word a noun of occasionWords ("a baby shower", "the egg hunt"), or the
-// message's words up to it a holiday's name (nlu.HolidayNameEndsAt:
-// "easter"; "good friday", whose "good" no product phrase keeps).
+// last word a noun of occasionWords ("a baby shower", "the egg hunt"), or a
+// word of a holiday's name said in the message (nlu.InHolidayName:
+// "easter"; "good friday", "mother's day", whose other words no product
+// phrase keeps).
 func endsInOccasion(msg, sought []string) bool {
 	head := nlu.FoldWords(sought[len(sought)-1])
-	if len(head) != 1 {
+	if len(head) == 0 {
 		return false
 	}
-	if occasionWords[head[0]] {
+	last := head[len(head)-1]
+	if occasionWords[last] {
 		return true
 	}
 	j := slices.Index(msg, head[0])
-	return j >= 0 && nlu.HolidayNameEndsAt(msg[:j+1])
+	return j >= 0 && nlu.InHolidayName(msg, j)
 }
 
 // saleWordsText is lexicon/sale_words.txt: words naming a sale, not a
