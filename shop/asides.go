@@ -186,14 +186,21 @@ func namesNoCard(r nlu.ShopRequest) bool {
 	switch r.Intent {
 	case nlu.ShopSearch, nlu.ShopAmbiguous:
 	case nlu.ShopSelect:
-		if r.Ordinal != 0 || len(r.Ordinals) > 0 || r.PricePick != 0 || len(r.PricePicks) > 0 || r.Other ||
-			r.Exclude || r.Plain || r.Amount != nil || len(r.Lacks) > 0 || len(r.RefusedOrdinals) > 0 || len(r.RefusedPricePicks) > 0 {
+		if picksBesideWords(r) {
 			return false
 		}
 	default:
 		return false
 	}
 	return r.Category == "" && r.Price.Min == nil && r.Price.Max == nil
+}
+
+// picksBesideWords reports whether a pick names its card otherwise than by
+// words: a position, a price, "the other", an exclusion, plainness, an
+// amount or what it lacks.
+func picksBesideWords(r nlu.ShopRequest) bool {
+	return r.Ordinal != 0 || len(r.Ordinals) > 0 || r.PricePick != 0 || len(r.PricePicks) > 0 || r.Other ||
+		r.Exclude || r.Plain || r.Amount != nil || len(r.Lacks) > 0 || len(r.RefusedOrdinals) > 0 || len(r.RefusedPricePicks) > 0
 }
 
 // namesAKind reports whether clause opens with a word of a product kind
