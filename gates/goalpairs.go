@@ -28,7 +28,7 @@ func mendedQuantities(n *Node, text string) string {
 		return text
 	}
 	mended := actuallyAsNow(mendNowTypos(n, mendUnitTypos(n, raceDistancesAsKm(n, arrows.Replace(text)))))
-	if level, _ := presentLevelExtractor(n); level != nil && twoMarkedNumbers(mended) {
+	if numberRuns(mended) >= 2 && twoMarkedNumbers(mended) && hasPresentLevel(n) {
 		return withoutNumbers(mended) // two numbers said as the present: asked again
 	}
 	if read, ok := reasonedLevelAsCue(n, mended); !ok {
@@ -40,6 +40,13 @@ func mendedQuantities(n *Node, text string) string {
 		return rest
 	}
 	return presentLevelAsCue(n, mended)
+}
+
+// hasPresentLevel reports whether node n has a present-level fact
+// (presentLevelExtractor).
+func hasPresentLevel(n *Node) bool {
+	level, _ := presentLevelExtractor(n)
+	return level != nil
 }
 
 func hasNumberExtractor(n *Node) bool {

@@ -17,12 +17,13 @@ import (
 // activities, is left as typed, and a message with one marker is read as it
 // was ("rn 15 km" is asked again).
 func leadMarkerAsVerb(text string) string {
-	fields := strings.Fields(text)
-	if len(fields) < 3 {
-		return text
+	head, _, ok := strings.Cut(strings.TrimSpace(text), " ")
+	if !ok || len(head) > 3 || !isNowMarker(strings.ToLower(head)) {
+		return text // a texting form ("rn"): the common answer pays a look at its first word
 	}
+	fields := strings.Fields(text)
 	first := strings.ToLower(fields[0])
-	if !isNowMarker(first) || strings.ContainsAny(first, "0123456789") || !strings.ContainsAny(fields[1], "0123456789") {
+	if len(fields) < 3 || strings.ContainsAny(first, "0123456789") || !strings.ContainsAny(fields[1], "0123456789") {
 		return text
 	}
 	rest := remarkTokens(strings.Join(fields[2:], " "))
@@ -41,13 +42,13 @@ func leadMarkerAsVerb(text string) string {
 // its opening marker read as the activity verb (leadMarkerAsVerb) and glossed
 // again: the gloss would read "rn" as "currently" too.
 func markerAsVerb(n *Node, s said) said {
-	if s.NLU != nil {
-		return s
-	}
-	if level, _ := presentLevelExtractor(n); level == nil {
-		return s
+	if s.NLU != nil || !strings.ContainsAny(s.Text, "0123456789") {
+		return s // no number: the common answer pays nothing
 	}
 	if t := leadMarkerAsVerb(s.Text); t != s.Text {
+		if level, _ := presentLevelExtractor(n); level == nil {
+			return s
+		}
 		msg := s.Message
 		msg.Text = t
 		return saying(msg)

@@ -270,6 +270,9 @@ func withoutEventReason(text string, now time.Time) (string, bool) {
 // call or a session"): the words right before the joiner (up to three)
 // name one and those right after it another. The user has not chosen.
 func eitherCategory(text string, categories map[string][]string) bool {
+	if !strings.Contains(text, "o") && !strings.Contains(text, "O") {
+		return false // no joiner of the list can be there: the common answer pays nothing
+	}
 	ws := remarkTokens(text)
 	for i := 1; i+1 < len(ws); i++ {
 		if !nlu.HoldsPhrase(ws[i:i+1], remarkWords["either-or"]) {
