@@ -174,6 +174,13 @@ func sideWords(text string, dst []sideWord) []sideWord {
 		clause = clause || kind == sideClauseMark
 		sentence = sentence || kind == sideSentenceMark
 		i += size
+		if inWord {
+			// The rest of the word's plain bytes change nothing above: they
+			// are skipped in a tight loop (a word's bytes are most of a text).
+			for i < len(text) && sideKinds[text[i]] == sideInWord {
+				i++
+			}
+		}
 	}
 	return dst
 }

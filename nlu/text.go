@@ -195,7 +195,11 @@ func key(s string) string {
 		return m.key
 	}
 	var k string
-	if t := trimmed(s); isNormalASCII(t) {
+	t := s
+	if len(s) == 0 || !isKeptASCII(s[0]) || !isKeptASCII(s[len(s)-1]) {
+		t = trimmed(s) // trimmed's own first test, without its call
+	}
+	if isNormalASCII(t) {
 		k = t // what Normalize returns, and ASCII has nothing to fold: no second scan
 	} else {
 		k = fold(Normalize(s))
@@ -341,7 +345,9 @@ func joinedWords(k string) (string, int) {
 func wordCount(k string) (n int, plain bool) {
 	plain, start, prev := true, -1, -1 // prev: where the last word ended
 	for i, r := range k {
-		if isWordRune(r) {
+		// An ASCII rune is classed by the table (isWordRune's own first
+		// test) without a call: this loop reads every word of a key.
+		if r < utf8.RuneSelf && asciiWord[r] || r >= utf8.RuneSelf && isWordRune(r) {
 			if start < 0 {
 				start = i
 				n++
