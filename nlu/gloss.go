@@ -370,6 +370,17 @@ func mayGloss(text string) bool {
 // wordKey appends the key of one word (lower case, diacritics folded) to dst;
 // ok is false for a word too long for any entry.
 func wordKey(dst []byte, w string) ([]byte, bool) {
+	// A word of lower-case ASCII, as most are, is its own key: appended at
+	// once where it fits (the loop below appends it byte by byte).
+	if len(dst)+len(w) <= 48 {
+		plain := 0
+		for plain < len(w) && normalClass[w[plain]] == normalPlain {
+			plain++
+		}
+		if plain == len(w) {
+			return append(dst, w...), true
+		}
+	}
 	for i := 0; i < len(w); {
 		if c := w[i]; c < utf8.RuneSelf {
 			// An ASCII letter is lowered by arithmetic: the gloss keys each

@@ -104,21 +104,41 @@ func normalizeASCII(s string) string {
 func isNormalASCII(s string) bool {
 	prevSpace := false
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= utf8.RuneSelf, c >= 'A' && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
-			return false
-		case c == ' ':
+		// Each byte is classed by a table: every reader keys the message.
+		switch normalClass[s[i]] {
+		case normalPlain:
+			prevSpace = false
+		case normalSpace:
 			if prevSpace {
 				return false
 			}
 			prevSpace = true
 		default:
-			prevSpace = false
+			return false
 		}
 	}
 	return true
 }
+
+// The classes of byte isNormalASCII tells apart (normalClass).
+const (
+	normalPlain = iota // a byte Normalize keeps as it is
+	normalSpace        // ' '
+	normalOther        // above ASCII, an upper-case letter, \t \n \v \f \r
+)
+
+// normalClass is the class of each byte, as isNormalASCII reads them.
+var normalClass = func() (t [256]uint8) {
+	for c := range t {
+		switch b := byte(c); {
+		case b == ' ':
+			t[c] = normalSpace
+		case b >= utf8.RuneSelf, b >= 'A' && b <= 'Z', b == '\t', b == '\n', b == '\v', b == '\f', b == '\r':
+			t[c] = normalOther
+		}
+	}
+	return t
+}()
 
 // latinFold maps accented Latin letters (lowercase) to their base letters.
 var latinFold = map[rune]string{
@@ -235,6 +255,26 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.In(r, unicode.Mn, unicode.Mc)
 }
 
+// The classes of byte the word loops tell apart (wordByte).
+const (
+	byteOther = iota // an ASCII byte of no word
+	byteWord         // an ASCII letter or digit (asciiWord)
+	byteHigh         // a byte above ASCII: a rune is decoded
+)
+
+// wordByte is the class of each byte: asciiWord's, and byteHigh above ASCII.
+var wordByte = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = byteHigh
+		case asciiWord[c]:
+			t[c] = byteWord
+		}
+	}
+	return t
+}()
+
 // asciiWord is isWordRune of each ASCII byte: a table, as every reader's word
 // loop asks.
 var asciiWord = func() (t [utf8.RuneSelf]bool) {
@@ -304,18 +344,26 @@ func hasWordIn(k string, set map[string]bool) bool {
 func nextWord(k string, from int) (start, end int) {
 	start = -1
 	// ASCII bytes are read without decoding a rune: most messages are ASCII,
-	// and this is every reader's word loop.
-	for ; from < len(k) && k[from] < utf8.RuneSelf; from++ {
-		if asciiWord[k[from]] {
+	// and this is every reader's word loop. A word's letters are skipped in
+	// a tight loop.
+	for from < len(k) {
+		switch wordByte[k[from]] {
+		case byteHigh:
+			goto runes
+		case byteWord:
 			if start < 0 {
 				start = from
+			}
+			for from++; from < len(k) && wordByte[k[from]] == byteWord; from++ {
 			}
 			continue
 		}
 		if start >= 0 {
 			return start, from
 		}
+		from++
 	}
+runes:
 	for i, r := range k[from:] {
 		if isWordRune(r) {
 			if start < 0 {
@@ -344,20 +392,33 @@ func joinedWords(k string) (string, int) {
 // them joined by single spaces.
 func wordCount(k string) (n int, plain bool) {
 	plain, start, prev := true, -1, -1 // prev: where the last word ended
-	for i, r := range k {
-		// An ASCII rune is classed by the table (isWordRune's own first
-		// test) without a call: this loop reads every word of a key.
-		if r < utf8.RuneSelf && asciiWord[r] || r >= utf8.RuneSelf && isWordRune(r) {
+	for i := 0; i < len(k); {
+		// An ASCII byte is classed by the table (isWordRune's own first
+		// test) without decoding or a call, and a word's ASCII letters are
+		// skipped in a tight loop: this loop reads every word of a key.
+		size, in := 1, false
+		switch wordByte[k[i]] {
+		case byteWord:
+			in = true
+		case byteHigh:
+			var r rune
+			r, size = utf8.DecodeRuneInString(k[i:])
+			in = isWordRune(r)
+		}
+		if in {
 			if start < 0 {
 				start = i
 				n++
 				plain = plain && (prev < 0 && i == 0 || prev >= 0 && i == prev+1 && k[prev] == ' ')
+			}
+			for i += size; i < len(k) && wordByte[k[i]] == byteWord; i++ {
 			}
 			continue
 		}
 		if start >= 0 {
 			prev, start = i, -1
 		}
+		i += size
 	}
 	if start < 0 && prev >= 0 {
 		plain = false // k ends with a non-word rune
