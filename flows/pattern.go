@@ -30,6 +30,11 @@ type pattern struct {
 	// an ASCII text holds followed by another character ("a" of "Angeles")
 	// starts no match, and the regexp is not run for it.
 	follow *syntax.Regexp
+	// cueStarts has a bit for each first byte of a cue; scanByStart says the
+	// cues are searched by it (none is empty): one scan of the text finds the
+	// first cue, where each cue's own search read the text again.
+	cueStarts   [4]uint64
+	scanByStart bool
 }
 
 // newPattern is re with its capture and its cues.
@@ -45,6 +50,12 @@ func newPattern(re *regexp.Regexp) *pattern {
 				p.cues = append(p.cues, bytes.ToLower([]byte(c)))
 			}
 			p.follow = cueFollow(tree.Simplify(), p.cues)
+			p.scanByStart = !slices.ContainsFunc(p.cues, func(c []byte) bool { return len(c) == 0 })
+			for _, c := range p.cues {
+				if len(c) > 0 {
+					p.cueStarts[c[0]>>6] |= 1 << (c[0] & 63)
+				}
+			}
 		}
 	}
 	return p
@@ -177,9 +188,13 @@ func (p *pattern) searchFrom(text string, pos int) (int, bool) {
 		lower[i] = c
 	}
 	first := -1
-	for _, c := range p.cues {
-		if i := p.cueIndex(rest, lower, c); i >= 0 && (first < 0 || i < first) {
-			first = i
+	if p.scanByStart {
+		first = p.firstCue(rest, lower)
+	} else {
+		for _, c := range p.cues {
+			if i := p.cueIndex(rest, lower, c); i >= 0 && (first < 0 || i < first) {
+				first = i
+			}
 		}
 	}
 	switch {
@@ -210,6 +225,27 @@ func (p *pattern) cueIndex(rest string, lower, c []byte) int {
 		}
 		from = i + 1
 	}
+}
+
+// firstCue is the first place one of the cues is in lower followed by a
+// character of p.follow, -1 when there is none: the least of the cues'
+// cueIndex, found in one scan of lower that tries the cues only where one
+// starts (cueStarts).
+func (p *pattern) firstCue(rest string, lower []byte) int {
+	for i := range lower {
+		if b := lower[i]; p.cueStarts[b>>6]&(1<<(b&63)) == 0 {
+			continue
+		}
+		for _, c := range p.cues {
+			if !bytes.HasPrefix(lower[i:], c) {
+				continue
+			}
+			if next := i + len(c); p.follow == nil || next < len(rest) && classHas(p.follow, rune(rest[next])) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // classHas reports whether the character class cls holds r.
