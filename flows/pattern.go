@@ -30,10 +30,12 @@ type pattern struct {
 	// an ASCII text holds followed by another character ("a" of "Angeles")
 	// starts no match, and the regexp is not run for it.
 	follow *syntax.Regexp
-	// cueStarts has a bit for each first byte of a cue; scanByStart says the
-	// cues are searched by it (none is empty): one scan of the text finds the
-	// first cue, where each cue's own search read the text again.
-	cueStarts   [4]uint64
+	// startGroup is, for each byte, 1 + the index in startCues of the cues
+	// (in their order) that start with it, 0 for none, where scanByStart says
+	// the cues are searched so (none is empty): one scan of the text finds
+	// the first cue, where each cue's own search read the text again.
+	startGroup  [256]uint8
+	startCues   [][][]byte
 	scanByStart bool
 }
 
@@ -50,12 +52,7 @@ func newPattern(re *regexp.Regexp) *pattern {
 				p.cues = append(p.cues, bytes.ToLower([]byte(c)))
 			}
 			p.follow = cueFollow(tree.Simplify(), p.cues)
-			p.scanByStart = !slices.ContainsFunc(p.cues, func(c []byte) bool { return len(c) == 0 })
-			for _, c := range p.cues {
-				if len(c) > 0 {
-					p.cueStarts[c[0]>>6] |= 1 << (c[0] & 63)
-				}
-			}
+			p.groupCues()
 		}
 	}
 	return p
@@ -227,17 +224,40 @@ func (p *pattern) cueIndex(rest string, lower, c []byte) int {
 	}
 }
 
+// groupCues fills startGroup and startCues, and sets scanByStart when no cue
+// is empty and the groups fit startGroup's bytes.
+func (p *pattern) groupCues() {
+	if slices.ContainsFunc(p.cues, func(c []byte) bool { return len(c) == 0 }) {
+		return
+	}
+	for _, c := range p.cues {
+		g := p.startGroup[c[0]]
+		if g == 0 {
+			if len(p.startCues) == 255 {
+				p.startCues = nil
+				return
+			}
+			p.startCues = append(p.startCues, nil)
+			g = uint8(len(p.startCues))
+			p.startGroup[c[0]] = g
+		}
+		p.startCues[g-1] = append(p.startCues[g-1], c)
+	}
+	p.scanByStart = true
+}
+
 // firstCue is the first place one of the cues is in lower followed by a
 // character of p.follow, -1 when there is none: the least of the cues'
 // cueIndex, found in one scan of lower that tries the cues only where one
-// starts (cueStarts).
+// starts (startGroup).
 func (p *pattern) firstCue(rest string, lower []byte) int {
-	for i := range lower {
-		if b := lower[i]; p.cueStarts[b>>6]&(1<<(b&63)) == 0 {
+	for i, b := range lower {
+		g := p.startGroup[b]
+		if g == 0 {
 			continue
 		}
-		for _, c := range p.cues {
-			if !bytes.HasPrefix(lower[i:], c) {
+		for _, c := range p.startCues[g-1] {
+			if len(lower)-i < len(c) || string(lower[i:i+len(c)]) != string(c) {
 				continue
 			}
 			if next := i + len(c); p.follow == nil || next < len(rest) && classHas(p.follow, rune(rest[next])) {

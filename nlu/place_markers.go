@@ -73,8 +73,21 @@ var placeMarkers = func() (m struct {
 // markerWord is a typed word as the marker lists write it: lower case,
 // without the punctuation around it, a curly apostrophe straight.
 func markerWord(w string) string {
+	if lowerAlnum(w) {
+		return w // nothing to lower, replace or trim, as most words
+	}
 	w = strings.ReplaceAll(strings.ToLower(w), "’", "'")
 	return strings.TrimFunc(w, func(r rune) bool { return unicode.IsPunct(r) && r != '\'' })
+}
+
+// lowerAlnum reports whether w is lower-case ASCII letters and digits alone.
+func lowerAlnum(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // leadingMarker is how many of ws a phrase of placeMarkers.before (before) or
