@@ -20,9 +20,12 @@ var (
 	stayEndFirsts = firstWords(stayEndCues)
 	spokenSeps    = answerWords["spoken_separator"]
 	conclusions   = answerWords["conclusion"]
-	leaveWords    = answerWords["leave_word"]
-	arriveWords   = answerWords["arrive_word"]
-	sameDay       = answerWords["same_day"]
+	// conclusionStarts are the first bytes of conclusions' first words: a
+	// word that starts with no other starts none of them.
+	conclusionStarts = phraseStarts(conclusions)
+	leaveWords       = answerWords["leave_word"]
+	arriveWords      = answerWords["arrive_word"]
+	sameDay          = answerWords["same_day"]
 )
 
 // concludingClause is the key of the clause after the last conclusion marker
@@ -30,6 +33,9 @@ var (
 func concludingClause(k string, toks []token) (string, bool) {
 	start := -1
 	for i := range toks {
+		if t := toks[i].text; t != "" && !conclusionStarts[t[0]] {
+			continue
+		}
 		for _, p := range conclusions {
 			if startsWithPhrase(toks[i:], p) && i+len(p) < len(toks) {
 				start = toks[i+len(p)].start
@@ -40,6 +46,16 @@ func concludingClause(k string, toks []token) (string, bool) {
 		return "", false
 	}
 	return k[start:], true
+}
+
+// phraseStarts marks the first bytes of phrases' first words.
+func phraseStarts(phrases [][]string) (t [256]bool) {
+	for _, p := range phrases {
+		if len(p) > 0 && p[0] != "" {
+			t[p[0][0]] = true
+		}
+	}
+	return t
 }
 
 // holdsPhrase reports whether toks hold one of phrases.

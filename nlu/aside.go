@@ -137,12 +137,21 @@ func mayBreak(text string) bool {
 	// every answer): a "but" word can only start at its first letter in
 	// either case, as containsFold says.
 	for i := 0; i < len(text); i++ {
-		if markAt(text, i) || butWordAt(text, i) {
+		if breakLead[text[i]] && (markAt(text, i) || butWordAt(text, i)) {
 			return true
 		}
 	}
 	return false
 }
+
+// breakLead marks the bytes markAt or butWordAt may find a break at: any
+// other is passed by without a call.
+var breakLead = func() (t [256]bool) {
+	for _, c := range []byte(",;.!?\xd8 \t\n\v\f\rbBmMpPsS") {
+		t[c] = true
+	}
+	return t
+}()
 
 // markAt reports whether a clause mark starts at byte i of text: a
 // punctuation mark, or a space with a dash after it.

@@ -1,6 +1,9 @@
 package nlu
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Most answers set nothing aside, and SetAside runs on every answer a flow
 // reads; these let it keep such an answer whole without building a clause's
@@ -93,7 +96,14 @@ func phraseAt(c string, words [][2]int, phrases [][]string) int {
 		}
 		match := true
 		for k, w := range p {
-			if !strings.EqualFold(c[words[k][0]:words[k][1]], w) {
+			a := c[words[k][0]:words[k][1]]
+			if len(a) > 0 && len(w) > 0 && a[0] < utf8.RuneSelf && w[0] < utf8.RuneSelf && a[0]|0x20 != w[0]|0x20 {
+				// Two ASCII first bytes that are neither equal nor a letter in
+				// its two cases: EqualFold's own first test, without its call.
+				match = false
+				break
+			}
+			if !strings.EqualFold(a, w) {
 				match = false
 				break
 			}
