@@ -183,7 +183,7 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		return answer, false, false
 	}
 	rest, aside := tu.asideAnswer(sl, answer)
-	if cut, side := withoutSideClause(rest, aside); side && readsValue(sl) && typed(tu.in) && wordsWithLetters(cut) <= 4 {
+	if cut, side := tu.withoutSideClause(rest, aside); side && readsValue(sl) && typed(tu.in) && wordsWithLetters(cut) <= 4 {
 		// "two nights, we have to be home on Monday": a short answer before
 		// a side clause stands alone; a longer one is read as a sentence.
 		rest, aside = cut, true
@@ -551,7 +551,7 @@ func (tu *turn) textAside() (string, bool) {
 	if tu.in.Message.NLU != nil || tu.in.Message.Meaning != "" {
 		return tu.text, false
 	}
-	rest, aside := withoutSideClause(tu.setAside(tu.text))
+	rest, aside := tu.withoutSideClause(tu.setAside(tu.text))
 	if sl := tu.awaitedSlot(); sl != nil {
 		if part, k := tu.clauseAside(sl, rest); k != nlu.AsideNone {
 			return part, true // "" when anchored: "the day after I get back"

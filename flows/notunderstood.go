@@ -180,8 +180,13 @@ func (tu *turn) setAside(answer string) (string, bool) {
 // nights, we have to be home for work on Monday" gives "two nights", so a
 // reason's day never changes the check-in already given. A side clause sets
 // its values aside but is no answer that names none: the rest is read.
-func withoutSideClause(rest string, aside bool) (string, bool) {
-	if cut := nlu.SideClause(rest); cut > 0 {
+// The turn reads the same answer more than once: the last one's side
+// clause is kept (sideOf, sideAt).
+func (tu *turn) withoutSideClause(rest string, aside bool) (string, bool) {
+	if !tu.sideRead || tu.sideOf != rest {
+		tu.sideOf, tu.sideAt, tu.sideRead = rest, nlu.SideClause(rest), true
+	}
+	if cut := tu.sideAt; cut > 0 {
 		return strings.TrimRight(rest[:cut], " ,;.:-"), true
 	}
 	return rest, aside

@@ -59,6 +59,10 @@ type turn struct {
 	// (asideRest, asideSet; asideRead says one was): a turn reads the same
 	// answer several times.
 	asideOf, asideRest string
+	// sideOf is the last answer nlu.SideClause read, with its reading
+	// (sideAt; sideRead says one was).
+	sideOf string
+	sideAt int
 	// back is the text read as a back-referring correction once backRead is
 	// set (backReference).
 	back struct {
@@ -94,6 +98,7 @@ type turn struct {
 	glossed       bool
 	asideRead     bool
 	asideSet      bool
+	sideRead      bool
 	backRead      bool
 	corrRead      bool
 	citiesRead    bool
