@@ -16,6 +16,30 @@ var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases, changePhrases, r
 	return l["anywhere"], l["clause"], l["unsure"], l["take_back"], l["change"], l["reason_first"]
 }()
 
+// sideAnywhereStarts and sideAtClauseStarts are the first bytes of their
+// lists' first words: a word starting with no other starts none of their
+// phrases, and the list is not looked up (SideClause reads every word).
+var sideAnywhereStarts, sideAtClauseStarts = keyStarts(sideAnywhere), keyStarts(sideAtClause)
+
+// keyStarts marks the first bytes of byFirst's keys.
+func keyStarts(byFirst map[string][][]string) (t [256]bool) {
+	for k := range byFirst {
+		if k != "" {
+			t[k[0]] = true
+		}
+	}
+	return t
+}
+
+// lowerByte is c in lower case when it is an ASCII capital, as phraseAtWords
+// lowers a word's bytes.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 // phraseListsByFirst reads "name: phrase, phrase" lines of a list file (lines
 // starting with # aside) into each named list's phrases, as lower-case words
 // (an apostrophe splits a word), by first word. Other names are skipped.
@@ -109,7 +133,8 @@ func SideClause(text string) int {
 	var buf [48]sideWord
 	words := sideWords(text, buf[:0])
 	for i, w := range words {
-		if i > 0 && (phraseAtWords(text, words[i:], sideAnywhere) || w.clause && (phraseAtWords(text, words[i:], sideAtClause) || sideEventAt(text, words[i:]) || ownClauseAt(text, words[i:]))) {
+		first := lowerByte(text[w.start])
+		if i > 0 && (sideAnywhereStarts[first] && phraseAtWords(text, words[i:], sideAnywhere) || w.clause && (sideAtClauseStarts[first] && phraseAtWords(text, words[i:], sideAtClause) || sideEventAt(text, words[i:]) || ownClauseAt(text, words[i:]))) {
 			if i <= maxGreetingWords && greetingOnly(text[:w.start]) {
 				return -1 // "Good afternoon, I need to fly from Norfolk": the message itself
 			}
