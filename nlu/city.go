@@ -1022,13 +1022,18 @@ func choiceScan(text string) (choice, mayGloss bool) {
 	mayGloss = mayElongate(text)
 	var buf [24]token
 	for _, t := range appendTokens(buf[:0], key(text)) {
-		if choiceWords[t.text] {
+		first := t.text[0] // a token is one letter or more
+		if choiceWordStarts[first] && choiceWords[t.text] {
 			return true, true
 		}
-		mayGloss = mayGloss || choiceGlossed[t.text]
+		mayGloss = mayGloss || choiceGlossedStarts[first] && choiceGlossed[t.text]
 	}
 	return false, mayGloss
 }
+
+// choiceWordStarts and choiceGlossedStarts are the first bytes of
+// choiceWords and choiceGlossed (keyStarts): choiceScan reads every word.
+var choiceWordStarts, choiceGlossedStarts = keyStarts(choiceWords), keyStarts(choiceGlossed)
 
 // choiceReach is how many words from a city a choice word may stand and
 // still bear on it ("anywhere but Boston", "Boston or maybe Denver").

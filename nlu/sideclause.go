@@ -21,9 +21,10 @@ var sideAnywhere, sideAtClause, unsurePhrases, takeBackPhrases, changePhrases, r
 // phrases, and the list is not looked up (SideClause reads every word).
 var sideAnywhereStarts, sideAtClauseStarts = keyStarts(sideAnywhere), keyStarts(sideAtClause)
 
-// keyStarts marks the first bytes of byFirst's keys.
-func keyStarts(byFirst map[string][][]string) (t [256]bool) {
-	for k := range byFirst {
+// keyStarts marks the first bytes of m's keys: a word starting with no other
+// is no key of m. The map is read once, when the package starts.
+func keyStarts[V any](m map[string]V) (t [256]bool) {
+	for k := range m {
 		if k != "" {
 			t[k[0]] = true
 		}
