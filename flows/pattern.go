@@ -184,16 +184,7 @@ func (p *pattern) searchFrom(text string, pos int) (int, bool) {
 		}
 		lower[i] = c
 	}
-	first := -1
-	if p.scanByStart {
-		first = p.firstCue(rest, lower)
-	} else {
-		for _, c := range p.cues {
-			if i := p.cueIndex(rest, lower, c); i >= 0 && (first < 0 || i < first) {
-				first = i
-			}
-		}
-	}
+	first := p.firstOfCues(rest, lower)
 	switch {
 	case first < 0:
 		return 0, false
@@ -222,6 +213,21 @@ func (p *pattern) cueIndex(rest string, lower, c []byte) int {
 		}
 		from = i + 1
 	}
+}
+
+// firstOfCues is the first place one of the cues is in lower (rest in lower
+// case) followed by a character of p.follow, -1 when there is none.
+func (p *pattern) firstOfCues(rest string, lower []byte) int {
+	if p.scanByStart {
+		return p.firstCue(rest, lower)
+	}
+	first := -1
+	for _, c := range p.cues {
+		if i := p.cueIndex(rest, lower, c); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	return first
 }
 
 // groupCues fills startGroup and startCues, and sets scanByStart when no cue

@@ -699,6 +699,16 @@ func (sl *slot) cueTypo(name string) (city string, own, typo bool) {
 // patterns: a typo of one before a known city is no part of its name.
 var placeFrameWords = []string{"from", "to", "into", "in", "near"}
 
+// trimPunctSpace is text without the punctuation and spaces around it. An
+// ASCII letter or digit at both ends, as most texts have, is never trimmed:
+// no rune is decoded.
+func trimPunctSpace(text string) string {
+	if len(text) > 0 && asciiAlnum(text[0]) && asciiAlnum(text[len(text)-1]) {
+		return text
+	}
+	return strings.TrimFunc(text, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
+}
+
 // asciiAlnum reports whether c is an ASCII letter or digit: a byte no
 // multi-byte rune starts, neither punctuation nor space.
 func asciiAlnum(c byte) bool {
@@ -709,11 +719,7 @@ func asciiAlnum(c byte) bool {
 // it took: the whole text or its first words naming a known city, else (typed
 // text) its leading capitalized words; an upstream entity is a city as given.
 func cityPrefix(text string, upstream, cued bool) (string, int, bool) {
-	if len(text) == 0 || !asciiAlnum(text[0]) || !asciiAlnum(text[len(text)-1]) {
-		// An ASCII letter or digit at both ends, as most texts have, is
-		// never trimmed: no rune is decoded.
-		text = strings.TrimFunc(text, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
-	}
+	text = trimPunctSpace(text)
 	words := 0
 	for range strings.FieldsSeq(text) {
 		words++

@@ -199,16 +199,21 @@ func sideWords(text string, dst []sideWord) []sideWord {
 		}
 		clause = clause || kind == sideClauseMark
 		sentence = sentence || kind == sideSentenceMark
-		i += size
-		if inWord {
-			// The rest of the word's plain bytes change nothing above: they
-			// are skipped in a tight loop (a word's bytes are most of a text).
-			for i < len(text) && sideKinds[text[i]] == sideInWord {
-				i++
-			}
+		if i += size; inWord {
+			i = pastSideWordBytes(text, i)
 		}
 	}
 	return dst
+}
+
+// pastSideWordBytes is where the run of word bytes (sideInWord) at i ends:
+// the rest of a word's plain bytes change nothing in sideWords, and are
+// passed in a tight loop (a word's bytes are most of a text).
+func pastSideWordBytes(text string, i int) int {
+	for i < len(text) && sideKinds[text[i]] == sideInWord {
+		i++
+	}
+	return i
 }
 
 // The kinds of byte sideWords tells apart (sideKinds).

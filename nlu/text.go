@@ -396,23 +396,14 @@ func wordCount(k string) (n int, plain bool) {
 		// An ASCII byte is classed by the table (isWordRune's own first
 		// test) without decoding or a call, and a word's ASCII letters are
 		// skipped in a tight loop: this loop reads every word of a key.
-		size, in := 1, false
-		switch wordByte[k[i]] {
-		case byteWord:
-			in = true
-		case byteHigh:
-			var r rune
-			r, size = utf8.DecodeRuneInString(k[i:])
-			in = isWordRune(r)
-		}
+		size, in := wordRuneAt(k, i)
 		if in {
 			if start < 0 {
 				start = i
 				n++
 				plain = plain && (prev < 0 && i == 0 || prev >= 0 && i == prev+1 && k[prev] == ' ')
 			}
-			for i += size; i < len(k) && wordByte[k[i]] == byteWord; i++ {
-			}
+			i = pastWordBytes(k, i+size)
 			continue
 		}
 		if start >= 0 {
@@ -424,6 +415,28 @@ func wordCount(k string) (n int, plain bool) {
 		plain = false // k ends with a non-word rune
 	}
 	return n, plain
+}
+
+// wordRuneAt is the size of the rune at byte i of k and whether it is a
+// word's (isWordRune): an ASCII byte is classed by the table, without
+// decoding or a call.
+func wordRuneAt(k string, i int) (size int, in bool) {
+	switch wordByte[k[i]] {
+	case byteWord:
+		return 1, true
+	case byteHigh:
+		r, size := utf8.DecodeRuneInString(k[i:])
+		return size, isWordRune(r)
+	}
+	return 1, false
+}
+
+// pastWordBytes is where the run of ASCII word bytes at i ends.
+func pastWordBytes(k string, i int) int {
+	for i < len(k) && wordByte[k[i]] == byteWord {
+		i++
+	}
+	return i
 }
 
 // words returns the words of a key, counted first so that the slice is the
