@@ -396,7 +396,11 @@ func wordCount(k string) (n int, plain bool) {
 		// An ASCII byte is classed by the table (isWordRune's own first
 		// test) without decoding or a call, and a word's ASCII letters are
 		// skipped in a tight loop: this loop reads every word of a key.
-		size, in := wordRuneAt(k, i)
+		// An ASCII byte is classed by the table, without decoding or a call.
+		size, in := 1, wordByte[k[i]] == byteWord
+		if wordByte[k[i]] == byteHigh {
+			size, in = wordRuneHigh(k, i)
+		}
 		if in {
 			if start < 0 {
 				start = i
@@ -417,18 +421,11 @@ func wordCount(k string) (n int, plain bool) {
 	return n, plain
 }
 
-// wordRuneAt is the size of the rune at byte i of k and whether it is a
-// word's (isWordRune): an ASCII byte is classed by the table, without
-// decoding or a call.
-func wordRuneAt(k string, i int) (size int, in bool) {
-	switch wordByte[k[i]] {
-	case byteWord:
-		return 1, true
-	case byteHigh:
-		r, size := utf8.DecodeRuneInString(k[i:])
-		return size, isWordRune(r)
-	}
-	return 1, false
+// wordRuneHigh is the size of the rune above ASCII at byte i of k and
+// whether it is a word's (isWordRune).
+func wordRuneHigh(k string, i int) (size int, in bool) {
+	r, size := utf8.DecodeRuneInString(k[i:])
+	return size, isWordRune(r)
 }
 
 // pastWordBytes is where the run of ASCII word bytes at i ends.
