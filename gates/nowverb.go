@@ -93,7 +93,8 @@ func isNowMarker(w string) bool {
 }
 
 // twoMarkedNumbers reports whether two numbers of text are each said as the
-// present level: a present marker right before it ("now 15 km now 9 km"),
+// present level: a present marker right before it ("now 15 km now 9 km") or
+// after it and its unit, with no number after the marker ("rn 20 km 1 km rn"),
 // or a clause of its own with a marker and no word of aiming ("1 km now, rn
 // 20 km"): which one is the target is a guess. A correction between them
 // (levels.txt correct: "..., sorry, currently 185 lb") is read as such
@@ -114,7 +115,7 @@ func twoMarkedNumbers(text string) bool {
 				continue
 			}
 			numbers++
-			if i > 0 && !startsWithDigit(ws[i-1]) && isNowMarker(ws[i-1]) {
+			if i > 0 && !startsWithDigit(ws[i-1]) && isNowMarker(ws[i-1]) || markedAfter(ws, i) {
 				before++
 			}
 		}
@@ -124,4 +125,19 @@ func twoMarkedNumbers(text string) bool {
 		marked += before
 	}
 	return marked >= 2
+}
+
+// markedAfter reports whether the number ws[i] is followed, directly or after
+// its unit, by a present marker that no number follows ("1 km rn", "9 km
+// now."): a marker before a number ("20 km now 15 km") is that number's.
+func markedAfter(ws []string, i int) bool {
+	for j := i + 1; j <= i+2 && j < len(ws); j++ {
+		if startsWithDigit(ws[j]) {
+			return false
+		}
+		if isNowMarker(ws[j]) {
+			return j+1 == len(ws) || !startsWithDigit(ws[j+1])
+		}
+	}
+	return false
 }

@@ -21,6 +21,9 @@ func TestRound23GoalMarkers(t *testing.T) {
 		{"rn 15 km, 9 km today", "15 km", "9 km"},
 		{"rn 15 km", "", ""},
 		{"now 15 km now 9 km", "", ""},
+		{"rn 20 km 1 km rn", "", ""}, // a marker before one number and after the other: both are said as now
+		{"run 20 km now 15 km", "20 km", "15 km"},
+		{"run 20 km, 15 km now", "20 km", "15 km"},
 		{"currently 15 km currently 9 km", "", ""},
 		{"deadlift 140 kg, lamuhla 120 kg", "140 kg", "120 kg"},
 		{"squat 100 kg, oggi 80 kg", "100 kg", "80 kg"},

@@ -220,14 +220,14 @@ func reluctant(core string) bool {
 func openerAt(g discourseGrammar, toks []string, ws []sideWord, i int) (int, bool) {
 	for _, p := range g.openers[toks[i]] {
 		n := len(p)
-		if i+n < len(toks) && ws[i+n].clause && framePhraseHere(toks, i, p) {
+		if i+n < len(toks) && ws[i+n].clause && hasWordsAt(toks, i, p) {
 			return n, false
 		}
 	}
 	for h, index := range []map[string][][]string{g.bareOpeners, g.hesitations} {
 		for _, p := range index[toks[i]] {
 			n := len(p)
-			if i+n < len(toks) && framePhraseHere(toks, i, p) {
+			if i+n < len(toks) && hasWordsAt(toks, i, p) {
 				return n, h == 1
 			}
 		}
@@ -240,7 +240,7 @@ func openerAt(g discourseGrammar, toks []string, ws []sideWord, i int) (int, boo
 func closerBefore(g discourseGrammar, toks []string, to, from int) int {
 	for _, p := range g.closers[toks[to-1]] {
 		n := len(p)
-		if to-n >= from && framePhraseHere(toks, to-n, p) {
+		if to-n >= from && hasWordsAt(toks, to-n, p) {
 			return n
 		}
 	}
@@ -256,19 +256,6 @@ func allClosers(g discourseGrammar, toks []string) bool {
 			return false
 		}
 		to -= n
-	}
-	return true
-}
-
-// framePhraseHere reports whether toks hold p at i.
-func framePhraseHere(toks []string, i int, p []string) bool {
-	if i+len(p) > len(toks) {
-		return false
-	}
-	for j, w := range p {
-		if toks[i+j] != w {
-			return false
-		}
 	}
 	return true
 }

@@ -29,8 +29,14 @@ func TestDiscourseFrameProperty(t *testing.T) {
 		answer := rapid.SampledFrom(answers).Draw(rt, "answer")
 		text := answer
 		nOpen := rapid.IntRange(0, 2).Draw(rt, "openers")
+		answerOpener := false
 		for range nOpen {
-			text = rapid.SampledFrom(openers).Draw(rt, "opener") + ", " + text
+			opener := rapid.SampledFrom(openers).Draw(rt, "opener")
+			answerOpener = answerOpener || isReplyAlone(opener)
+			text = opener + ", " + text
+		}
+		if answerOpener && BuiltinIntent(answer).Intent == IntentThanks {
+			return // "ok, thanks", "safi, thanks": an opener that is a yes or no alone, thanked, is that answer
 		}
 		nClose := rapid.IntRange(0, 2).Draw(rt, "closers")
 		for range nClose {
@@ -64,6 +70,16 @@ func declineAsNo(intent string) string {
 		return IntentNo
 	}
 	return intent
+}
+
+// isReplyAlone reports whether opener alone reads as a yes, a no or a cancel
+// ("ok", "alright", Darija "safi" enough).
+func isReplyAlone(opener string) bool {
+	switch BuiltinIntent(opener).Intent {
+	case IntentYes, IntentNo, IntentCancel:
+		return true
+	}
+	return false
 }
 
 func slicesEqual(a, b []string) bool { return strings.Join(a, "|") == strings.Join(b, "|") }
