@@ -93,10 +93,10 @@ var heldOutDirs = []string{"../testdata/heldout/flows", "../testdata/heldout/rou
 // users no earlier round used and measured before a session's reader changes.
 // They are played in every run, so that a case they cannot play fails, but
 // their figures and failing cases are shown only with PARLEY_HELDOUT_MEASURE=1,
-// so that nobody tunes a reader to them. Round 23 is written in the
-// 2026-12-02 12:56 UTC session from descriptions of users none of rounds 1-22
-// used; until it lands the list is empty.
-var heldAsideDirs = []string{}
+// so that nobody tunes a reader to them. Round 23 was written in the
+// 2026-12-02 12:56 UTC session (helper fresh23) from descriptions of users
+// none of rounds 1-22 used.
+var heldAsideDirs = []string{"../testdata/heldout/round23/flows"}
 
 // TestHeldOutFlows reports how the rules read the held-aside phrasings of the
 // flows bots: right, not understood (asked again), and wrong (a value stored
