@@ -111,7 +111,9 @@ func (tu *turn) apologyAside(sl *slot, tail string, corrected bool) (string, boo
 		return "", false
 	}
 	head, _, _ := tu.correction()
-	if _, ok := tu.e.parse(tu.in, sl, tail, true); ok {
+	if _, ok := tu.e.parse(tu.in, sl, tail, true); ok || shortWithDigit(tail) {
+		// "7/5, sorry, 7/6": a number said after the sorry is the value it
+		// corrects to, read or not; never the value taken back.
 		return "", false
 	}
 	head = strings.TrimRight(head, " ,;.:-–—")
@@ -168,4 +170,11 @@ func (tu *turn) answerPart(sl *slot, text string) (string, nlu.AsideKind) {
 		return text[:at], nlu.AsideReason
 	}
 	return part, k
+}
+
+// shortWithDigit reports whether text is a few words (three at most) one of
+// which holds a digit: a value's shape ("7/6", "bk-1204", "3 nights"), not
+// a remark an apology is for ("showing a house").
+func shortWithDigit(text string) bool {
+	return wordsWithLetters(text) <= 3 && len(strings.Fields(text)) <= 3 && strings.ContainsAny(text, "0123456789")
 }

@@ -243,6 +243,9 @@ func patternReadsTwo(sl *slot, text string) bool {
 func (tu *turn) correctedAnswer(sl *slot) (string, bool) {
 	_, tail, ok := tu.correction()
 	if !ok {
+		if edited, read := tu.wellEdited(sl); read {
+			return edited, true // "two nights, well, three"
+		}
 		return tu.text, false
 	}
 	if wordsWithLetters(tail) <= 3 {
@@ -253,7 +256,29 @@ func (tu *turn) correctedAnswer(sl *slot) (string, bool) {
 			return tail, false
 		}
 	}
+	if !nlu.CorrectsByApology(tu.text) {
+		// "orlando, actually tampa is closer": the value taken back is never
+		// the answer, so the tail is read alone, with its reason, or asked.
+		return tail, false
+	}
 	return tu.text, false
+}
+
+// wellEdited is the value a typed answer edits to after a "well" set off by
+// pauses (nlu.WellCorrection: "from austin, well, san antonio really"), when
+// that tail reads wholly as sl's value.
+func (tu *turn) wellEdited(sl *slot) (string, bool) {
+	if !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return "", false
+	}
+	_, tail, ok := nlu.WellCorrection(tu.text)
+	if !ok {
+		return "", false
+	}
+	if _, read := tu.e.parse(tu.in, sl, tail, true); !read {
+		return "", false
+	}
+	return tail, true
 }
 
 // glossedAnswer is answer, or its gloss (nlu.Gloss) when only the gloss
@@ -479,14 +504,29 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 		}
 		return
 	}
+	had := len(found)
 	tu.findIn(f, head, strings.ToLower(head), found)
 	tu.findInGloss(f, head, tu.glossOf(head), found)
 	after := map[string]any{}
 	tu.findIn(f, tail, strings.ToLower(tail), after)
 	tu.findInGloss(f, tail, tu.glossOf(tail), after)
+	if len(after) == 0 && had == 0 && takesBackUnread(tu.text, tail) {
+		// "7/5, sorry, 7/6" with the tail unread: the head's value was taken
+		// back for one not read, so none is stored and the bot asks again.
+		clear(found)
+		return
+	}
 	dropEndCorrected(f, head, tail, after, tu.now)
 	correctedPlace(f, head, found, tail, after)
 	maps.Copy(found, after)
+}
+
+// takesBackUnread reports whether a correction whose tail reads no value
+// takes back what was said before it: any correction but an apology for
+// something else ("Scottsdale - sorry, showing a house"); an apology whose
+// tail has a value's shape ("sorry, 7/6") corrects.
+func takesBackUnread(text, tail string) bool {
+	return !nlu.CorrectsByApology(text) || shortWithDigit(tail)
 }
 
 // correctedPlace gives the city a correction's tail opens with, said

@@ -460,3 +460,35 @@ func AsksForInformation(text string) bool {
 	}
 	return true
 }
+
+// wellEditRe finds a "well" set off by a pause on both sides after a value
+// ("austin, well, san antonio", "two nights, well, three"): English's marker
+// of a self-correction (Svartvik's "claim editing"; see correctionRe, which
+// reads it after "or"). Alone at the start ("well, boston") or the end
+// ("boston, well") it opens or closes an answer and corrects nothing.
+var wellEditRe = regexp.MustCompile(`(?i)[,;–—-]\s*well\s*[,;–—-]\s*`)
+
+// wellTailMarkers may close the value a "well" edits to ("san antonio
+// really", "three actually"): they say it is the value meant.
+var wellTailMarkers = wordSet(`really actually rather instead`)
+
+// WellCorrection splits text at a "well" set off by pauses (wellEditRe):
+// head is what was said before it, tail the value said after it, less a
+// closing wellTailMarkers word. The caller takes the tail only when it reads
+// wholly as the value asked; "well" opens as many remarks as it corrects
+// ("boston, well, i think so").
+func WellCorrection(text string) (head, tail string, ok bool) {
+	m := wellEditRe.FindStringIndex(text)
+	if m == nil {
+		return "", text, false
+	}
+	head = strings.TrimRightFunc(text[:m[0]], isTrimmable)
+	tail = strings.TrimFunc(text[m[1]:], isTrimmable)
+	if fields := strings.Fields(tail); len(fields) > 1 && wellTailMarkers[strings.ToLower(fields[len(fields)-1])] {
+		tail = strings.Join(fields[:len(fields)-1], " ")
+	}
+	if head == "" || tail == "" {
+		return "", text, false
+	}
+	return head, tail, true
+}
