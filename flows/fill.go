@@ -510,7 +510,7 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 	after := map[string]any{}
 	tu.findIn(f, tail, strings.ToLower(tail), after)
 	tu.findInGloss(f, tail, tu.glossOf(tail), after)
-	if len(after) == 0 && had == 0 && takesBackUnread(tu.text, tail) {
+	if len(after) == 0 && had == 0 && takesBackUnread(tail) {
 		// "7/5, sorry, 7/6" with the tail unread: the head's value was taken
 		// back for one not read, so none is stored and the bot asks again.
 		clear(found)
@@ -522,11 +522,12 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 }
 
 // takesBackUnread reports whether a correction whose tail reads no value
-// takes back what was said before it: any correction but an apology for
-// something else ("Scottsdale - sorry, showing a house"); an apology whose
-// tail has a value's shape ("sorry, 7/6") corrects.
-func takesBackUnread(text, tail string) bool {
-	return !nlu.CorrectsByApology(text) || shortWithDigit(tail)
+// still takes back what was said before it: when the tail has a value's
+// shape ("7/5, sorry, 7/6", "bk-1102, no, bk-1120"). A tail of words may be
+// an apology or a remark ("Scottsdale - sorry, showing a house", "boxing
+// day, no racing that day"), and the head stands.
+func takesBackUnread(tail string) bool {
+	return shortWithDigit(tail)
 }
 
 // correctedPlace gives the city a correction's tail opens with, said

@@ -452,6 +452,12 @@ func (tu *turn) dropOthersClauses() {
 	if len(rest) == len(tu.text) || !strings.ContainsFunc(rest, unicode.IsLetter) {
 		return
 	}
+	if _, tail, ok := nlu.SplitCorrection(tu.text); ok && !strings.Contains(rest, tail) && !nlu.CorrectsByApology(tu.text) {
+		// "orlando, actually tampa is closer to my parents": the clause
+		// dropped holds the correction, which takes the value before it
+		// back; the message is read whole.
+		return
+	}
 	tu.setText(strings.TrimSpace(rest))
 }
 
