@@ -353,8 +353,31 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		d, ok := best.on(y)
 		return dateSpan{first: i, last: yl, date: c.from(d), noDay: !ok}, true
 	}
+	if passedThisYear(best, c, today) && pastPointerIn(toks[last+1:]) {
+		// "memorial day like last year" said in June: this year's is gone and
+		// the words point back; next year's is no day they said. Asked.
+		return dateSpan{first: i, last: last, noDay: true}, true
+	}
 	d, ok := best.nextCounted(c, today)
 	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+// passedThisYear reports whether the day counted from holiday h this year
+// is before today.
+func passedThisYear(h holiday, c holidayCount, today Date) bool {
+	d, ok := h.on(today.Year)
+	return ok && c.from(d).Before(today)
+}
+
+// pastPointerIn reports whether toks point back in time: "last year", "last
+// time", "ago" ("like last year", "as we did two years ago").
+func pastPointerIn(toks []token) bool {
+	for j, t := range toks {
+		if t.text == "ago" || t.text == "last" && j+1 < len(toks) && (toks[j+1].text == "year" || toks[j+1].text == "time") {
+			return true
+		}
+	}
+	return false
 }
 
 // holidayWeekendDayAt reads a weekday said after a holiday's weekend

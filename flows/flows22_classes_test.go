@@ -1,0 +1,59 @@
+package flows
+
+import (
+	"testing"
+	"time"
+)
+
+// flows22Set sends the class cases on Monday 2027-09-20: the Fourth of July
+// and Labor Day (09-06) are gone this year, Thanksgiving (11-25) is to come.
+var flows22Set = func(bot string) heldOutSet {
+	return heldOutSet{Bot: bot, SentAt: time.Date(2027, 9, 20, 10, 0, 0, 0, time.UTC), CheckIn: "Sep 22"}
+}
+
+// TestWellEditsToTheLastValue: a "well" set off by pauses between two values
+// edits the first to the second ("X, well, Y", "Y really" or not), at any
+// slot (issue 38 round 22); a "well" before a remark corrects nothing.
+func TestWellEditsToTheLastValue(t *testing.T) {
+	playClassCasesSent(t, flows22Set, map[string][]heldOutCase{
+		"booking": {
+			r6("origin", "from denver, well, boulder really", map[string]string{"origin": "Boulder"}),
+			r6("destination", "tacoma, well, seattle", map[string]string{"destination": "Seattle"}),
+			r6("departure_date", "wednesday, well, thursday", map[string]string{"departure_date": "2027-09-23"}),
+			r6("origin", "boston, well, i think so", map[string]string{"origin": "Boston"}),
+		},
+		"hotel": {
+			r6("nights", "four nights, well, five", map[string]string{"nights": "5"}),
+			r6("nights", "2 nights, well, 3 actually", map[string]string{"nights": "3"}),
+		},
+	})
+}
+
+// TestCorrectionNeverKeepsTheValueTakenBack: a value taken back inside one
+// answer is never stored: the value after the correction is, read with the
+// remark after it or beside a clause about others; one of a value's shape
+// that does not read leaves the slot asked again (issue 38 round 22).
+func TestCorrectionNeverKeepsTheValueTakenBack(t *testing.T) {
+	playClassCasesSent(t, flows22Set, map[string][]heldOutCase{
+		"booking": {
+			r6("destination", "phoenix, actually tucson is nearer to my aunt", map[string]string{"destination": "Tucson"}),
+			r6("departure_date", "sept 24, sorry, 9/31", map[string]string{"departure_date": ""}),
+			r6("departure_date", "friday, oops, 13/13", map[string]string{"departure_date": ""}),
+			r6("origin", "boston - sorry, showing a house", map[string]string{"origin": "Boston"}),
+		},
+	})
+}
+
+// TestPassedHolidayPointingBack: a holiday gone this year said with words
+// that point back ("like last year", "as two years ago") names no day to
+// come: asked, never next year's (issue 38 round 22). One still to come
+// this year is read.
+func TestPassedHolidayPointingBack(t *testing.T) {
+	playClassCasesSent(t, flows22Set, map[string][]heldOutCase{
+		"booking": {
+			r6("departure_date", "fourth of july like last year", map[string]string{"departure_date": ""}),
+			r6("departure_date", "independence day as we did two years ago", map[string]string{"departure_date": ""}),
+			r6("departure_date", "thanksgiving like last year", map[string]string{"departure_date": "2027-11-25"}),
+		},
+	})
+}
