@@ -871,7 +871,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		capture := strings.TrimSpace(tf.text[m[2*g]:end])
-		if capture == "" || offeredAsAChoice(tf.text, m[2*g], end) || endsANumber(sl, tf.text, m[2*g]) {
+		if capture == "" || offeredAsAChoice(tf.text, m[2*g], end) || endsANumber(sl, tf.text, m[2*g]) || rateThenOne(sl, tf.text, m[0], capture) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
@@ -1346,3 +1346,19 @@ func containsAll(set, ws []string) bool {
 
 // labelMarks are the marks a label is cut from its value by (labelled).
 var labelMarks = nlu.NewMarkSet(":=-–—→：")
+
+// rateWords stand between a price and its unit ("90 a night", "$120 per
+// night", "60 each night").
+var rateWords = map[string]bool{"a": true, "an": true, "per": true, "each": true, "every": true}
+
+// rateThenOne reports whether a count's capture is the pronoun "one" after a
+// rate ("the 90 a night one", "the $120 per night one"): the match starts at
+// the unit, a rate word stands before it, and "one" is the thing picked, no
+// count of nights.
+func rateThenOne(sl *slot, text string, matchStart int, capture string) bool {
+	if sl.typ != TypeInteger && sl.typ != TypeNumber || !strings.EqualFold(capture, "one") {
+		return false
+	}
+	prev, _ := lastWord(strings.TrimRightFunc(text[:matchStart], unicode.IsSpace))
+	return rateWords[strings.ToLower(prev)]
+}

@@ -57,3 +57,29 @@ func TestPassedHolidayPointingBack(t *testing.T) {
 		},
 	})
 }
+
+// TestHotelCityItHas: the hotel bot's city is one its records hold (the
+// demo's enum validator); another city is asked again, never stored or
+// searched (issue 38 round 22).
+func TestHotelCityItHas(t *testing.T) {
+	playClassCasesSent(t, flows22Set, map[string][]heldOutCase{
+		"hotel": {
+			r6("city", "madrid", map[string]string{"city": ""}),
+			r6("city", "paris, france", map[string]string{"city": ""}),
+			r6("book.city", "vienna", map[string]string{"city": ""}),
+			r6("book.city", "porto, portugal", map[string]string{"city": "Porto"}),
+		},
+	})
+}
+
+// TestRateThenOneIsNoCount: a hotel picked by its rate ("the 60 a night
+// one") stores the hotel and no count of nights: "one" is the thing picked
+// (issue 38 round 22).
+func TestRateThenOneIsNoCount(t *testing.T) {
+	playClassCasesSent(t, flows22Set, map[string][]heldOutCase{
+		"hotel": {
+			r6("hotel_name", "the 120 per night one", map[string]string{"hotel_name": "Alfama Garden"}),
+			r6("hotel_name", "the 210 a night one please", map[string]string{"hotel_name": "Bairro Loft"}),
+		},
+	})
+}
