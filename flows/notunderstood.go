@@ -90,6 +90,9 @@ func (tu *turn) noValue(sl *slot) (string, bool) {
 		return ReasonAside, true
 	case tu.otherClock(sl):
 		return ReasonUnread, true
+	case typed(tu.in) && tu.in.Message.Meaning == "" && nlu.EndsTakingBack(tu.text):
+		// "tuesday, no, wait": the value is taken back, none given.
+		return ReasonUnread, true
 	}
 	return "", false
 }

@@ -492,3 +492,29 @@ func WellCorrection(text string) (head, tail string, ok bool) {
 	}
 	return head, tail, true
 }
+
+// EndsTakingBack reports whether text ends with a correction word that
+// nothing follows ("tuesday, no, wait", "the 4th... hang on", "boston, no"):
+// the value said before it is taken back and no other is given, so none is
+// read. An apology ("boston, sorry") and a word that may close the value it
+// corrects to ("boston actually", postfixMarkers) take nothing back.
+func EndsTakingBack(text string) bool {
+	if !mayCorrect(text) {
+		return false
+	}
+	ms := correctionRe.FindAllStringIndex(text, -1)
+	ms = slices.DeleteFunc(ms, func(m []int) bool { return noneOfAfter(text, m) })
+	if len(ms) == 0 || strings.TrimFunc(text[:ms[0][0]], isTrimmable) == "" {
+		return false
+	}
+	last := ms[len(ms)-1]
+	if strings.TrimFunc(text[last[1]:], isTrimmable) != "" {
+		return false
+	}
+	words := strings.Fields(strings.ToLower(strings.TrimFunc(text[last[0]:last[1]], isTrimmable)))
+	if len(words) == 0 {
+		return false
+	}
+	w := words[len(words)-1]
+	return !postfixMarkers[w] && !apologyWords[w] && !apologyWords[strings.Join(words, " ")]
+}
