@@ -478,6 +478,9 @@ var wellTailMarkers = wordSet(`really actually rather instead`)
 // wholly as the value asked; "well" opens as many remarks as it corrects
 // ("boston, well, i think so").
 func WellCorrection(text string) (head, tail string, ok bool) {
+	if !containsFoldASCII(text, "well") {
+		return "", text, false // the common answer skips the expression
+	}
 	m := wellEditRe.FindStringIndex(text)
 	if m == nil {
 		return "", text, false
@@ -499,7 +502,7 @@ func WellCorrection(text string) (head, tail string, ok bool) {
 // read. An apology ("boston, sorry") and a word that may close the value it
 // corrects to ("boston actually", postfixMarkers) take nothing back.
 func EndsTakingBack(text string) bool {
-	if !mayCorrect(text) {
+	if !mayEndCorrection(text) || !mayCorrect(text) {
 		return false
 	}
 	ms := correctionRe.FindAllStringIndex(text, -1)
@@ -517,4 +520,44 @@ func EndsTakingBack(text string) bool {
 	}
 	w := words[len(words)-1]
 	return !postfixMarkers[w] && !apologyWords[w] && !apologyWords[strings.Join(words, " ")]
+}
+
+// correctionPhraseEnds are the last words of correctionRe's phrases (folded): a
+// message whose last word is none of them does not end with a correction.
+var correctionPhraseEnds = wordSet(`sorry mean meant wait actually that it rather well oops fait plutot pardon perdon dicho no non ` +
+	`check see on say meine warte anzi cioe aspetta dire melhor dizer sea decir espera veux attends bedoel wacht saya ` +
+	`maksudnya mali menar vanta hmm hmmm um umm uh uhh er erm wir digamos disons diciamo zeggen`)
+
+// mayEndCorrection is a cheap test that text's last word may end a
+// correction phrase: an ASCII last word not in correctionPhraseEnds cannot; any
+// other is left to the full test.
+func mayEndCorrection(text string) bool {
+	text = strings.TrimRightFunc(text, isTrimmable)
+	last := text[strings.LastIndexFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '.' || r == '-' })+1:]
+	var buf [16]byte
+	if len(last) == 0 || len(last) > len(buf) {
+		return len(last) > 0
+	}
+	for i := 0; i < len(last); i++ {
+		c := last[i]
+		if c >= 0x80 {
+			return true
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return correctionPhraseEnds[string(buf[:len(last)])]
+}
+
+// containsFoldASCII reports whether text holds word, an ASCII lowercase
+// word, in any letter case.
+func containsFoldASCII(text, word string) bool {
+	for i := 0; i+len(word) <= len(text); i++ {
+		if strings.EqualFold(text[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
 }
