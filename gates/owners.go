@@ -161,7 +161,7 @@ func actuallyAsNow(text string) string {
 }
 
 // levelUnits are the units of a goal's level: a weight or a distance.
-var levelUnits = map[string]bool{"kg": true, "lb": true, "km": true, "mi": true}
+var levelUnits = map[string]bool{"kg": true, "lb": true, "km": true, "m": true, "mi": true}
 
 // withoutLevelClauses returns text without its clauses that state a level in
 // a weight or a distance ("hoy hago 80 kg", "today I lift 80 kg",

@@ -2,6 +2,7 @@ package gates
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -1085,18 +1086,40 @@ func formatQuantity(q nlu.Quantity) string {
 }
 
 // subtract computes to - from for two quantity values ("300 lb" - "225 lb" = "75 lb").
-// Values in different units are not subtracted.
+// Values in units of one measure convert ("2 km" - "900 m" = "1.1 km", in the
+// target's unit); values in units that do not convert are not subtracted.
 func subtract(to, from string) (string, bool) {
 	tv, tu, ok1 := splitQuantity(to)
 	fv, fu, ok2 := splitQuantity(from)
-	if !ok1 || !ok2 || (tu != fu && tu != "" && fu != "") {
+	if !ok1 || !ok2 {
 		return "", false
 	}
 	unit := tu
 	if unit == "" {
 		unit = fu
 	}
+	if tu != fu && tu != "" && fu != "" {
+		tScale, tOK := unitScale[tu]
+		fScale, fOK := unitScale[fu]
+		if !tOK || !fOK || tScale.measure != fScale.measure {
+			return "", false
+		}
+		// Subtract in the base unit, then say it in the target's: whole
+		// metres keep "2 km" - "900 m" at 1.1 km, never 1.0999999 km.
+		base := math.Round((tv*tScale.factor-fv*fScale.factor)*1e6) / 1e6
+		return formatQuantity(nlu.Quantity{Value: base / tScale.factor, Unit: unit}), true
+	}
 	return formatQuantity(nlu.Quantity{Value: tv - fv, Unit: unit}), true
+}
+
+// unitScale is how many base units one of a unit is, for units that convert
+// within their measure (metric lengths: the metre).
+var unitScale = map[string]struct {
+	measure string
+	factor  float64
+}{
+	"m":  {"length", 1},
+	"km": {"length", 1000},
 }
 
 func splitQuantity(s string) (float64, string, bool) {

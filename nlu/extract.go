@@ -341,7 +341,7 @@ func phoneDigits(raw string) (string, int) {
 // Quantity is a number with its unit, as said in a message.
 type Quantity struct {
 	Value float64
-	// Unit is normalized: "lb", "kg", "km", "mi", "min", "h", "%", currencies "USD",
+	// Unit is normalized: "lb", "kg", "km", "m", "mi", "min", "h", "%", currencies "USD",
 	// "EUR", "MAD", or "" when the number has no recognised unit.
 	Unit string
 }
@@ -352,6 +352,7 @@ var unitNames = map[string]string{
 	"kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
 	"kilogramme": "kg", "kilogrammes": "kg",
 	"km": "km", "kms": "km", "kilometer": "km", "kilometers": "km", "kilometre": "km", "kilometres": "km",
+	"m": "m", "meter": "m", "meters": "m", "metre": "m", "metres": "m",
 	"mi": "mi", "mile": "mi", "miles": "mi",
 	"min": "min", "mins": "min", "minute": "min", "minutes": "min",
 	"h": "h", "hr": "h", "hrs": "h", "hour": "h", "hours": "h", "heure": "h", "heures": "h",
