@@ -296,7 +296,9 @@ var shopPickWords = wordSet(`add take grab pick choose select put ajoute ajouter
 var (
 	shopPointers = wordSet(`celui celle ese esa aquel aquella hadak hadik hadi hada dak dik هداك هديك هادي هادا
 		嗰個 嗰間 嗰件 呢個 呢間 呢件`)  // Cantonese "that one", "this one"
-	shopDefinites = wordSet(`the that this`)
+	// The plural demonstratives point as the singular ones do: "those
+	// sunglasses" is the pair shown, as "that belt" is the belt.
+	shopDefinites = wordSet(`the that this these those`)
 )
 
 // shopOrdinals are positions among the cards last shown.

@@ -102,3 +102,23 @@ func TestFinalClause(t *testing.T) {
 		}
 	}
 }
+
+// TestShopPluralDemonstrativePicks: "these" and "those" before a card's
+// name point at the card shown, as "that" and "this" do; with a verb of
+// looking they still search.
+func TestShopPluralDemonstrativePicks(t *testing.T) {
+	p := NewShopParser(DefaultShopCategories())
+	for _, c := range []struct {
+		text, intent string
+	}{
+		{"those beanies", ShopSelect},
+		{"these polos", ShopSelect},
+		{"i'll take those gloves", ShopSelect},
+		{"that belt", ShopSelect},
+		{"show me those scarves", ShopSearch},
+	} {
+		if got := p.Parse(c.text, ""); got.Intent != c.intent {
+			t.Errorf("Parse(%q).Intent = %q, want %q", c.text, got.Intent, c.intent)
+		}
+	}
+}
