@@ -828,6 +828,8 @@ func noteShopWord(req *ShopRequest, cue *shopCues, ws []string, i int, compound 
 		// "la ceinture": the article names no product.
 	case ownPosition(ws, i):
 		// "my last ones": the shopper's own, no card's position.
+	case saysDayOfMonth(ws, i):
+		// "in time for the 4th", "by the 12th": a day, no card's position.
 	default:
 		req.noteWord(w, seen, categoryWords)
 	}
@@ -869,6 +871,24 @@ func ownPosition(ws []string, i int) bool {
 	return i > 0 && shopPossessives[ws[i-1]] && isOrdinal(ws[i])
 }
 
+// dayPrepositions say when, before "the" and a day of the month ("by the
+// 12th", "before the 4th", "on the 3rd"); "for" says when only in "in time
+// for", since "I'll go for the 4th" picks the fourth card.
+var dayPrepositions = wordSet(`by before until till til after since on`)
+
+// saysDayOfMonth reports whether ws[i] is an ordinal said as a day of the month:
+// after a preposition of time and "the" ("by the 12th", "just in time for
+// the 4th"), a date the shopper gives a reason with, no card's position.
+func saysDayOfMonth(ws []string, i int) bool {
+	if i < 2 || ws[i-1] != "the" || !isOrdinal(ws[i]) {
+		return false
+	}
+	if dayPrepositions[ws[i-2]] {
+		return true
+	}
+	return i >= 4 && ws[i-2] == "for" && ws[i-3] == "time" && ws[i-4] == "in"
+}
+
 // framedAfterName reports whether the words that open a product phrase all
 // come after a modifier that follows the product's name ("perfume as a gift":
 // "a" opens no product phrase of its own).
@@ -901,6 +921,12 @@ func bareNoun(ws []string) bool {
 // nounModifiers open what a product is for or has ("for school", "with a
 // zip", "pour l'école", "para correr"), after its name.
 var nounModifiers = wordSet(`for with without in on from pour avec sans comme para con sin como dyal dial l`)
+
+// relativePronouns open a clause about a product named before them
+// ("sunglasses that can get wet", "a bag which holds a laptop"): a frame
+// verb there ("get", "have") says what the product does, it opens no product
+// phrase of its own.
+var relativePronouns = wordSet(`that which`)
 
 // nounHead returns the words of a message that may name a product on its own:
 // all of them, or those before a modifier ("backpack" of "backpack for
@@ -1089,7 +1115,7 @@ func (p *soughtPhrase) noteFrame(w string) {
 // reports whether it did.
 func (p *soughtPhrase) notePurpose(w string) bool {
 	switch {
-	case nounModifiers[w] && len(p.named) > 0 && !p.opened:
+	case (nounModifiers[w] || relativePronouns[w]) && len(p.named) > 0 && !p.opened:
 		p.purpose = true
 	case p.purpose:
 		p.forWhat = p.forWhat || shopFrameWords[w]

@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -119,6 +120,43 @@ func TestShopPluralDemonstrativePicks(t *testing.T) {
 	} {
 		if got := p.Parse(c.text, ""); got.Intent != c.intent {
 			t.Errorf("Parse(%q).Intent = %q, want %q", c.text, got.Intent, c.intent)
+		}
+	}
+}
+
+// TestShopDayOfMonthIsNoCard: an ordinal after a preposition of time and
+// "the" is a day of the month, no card's position; without one it is.
+func TestShopDayOfMonthIsNoCard(t *testing.T) {
+	p := NewShopParser(DefaultShopCategories())
+	for _, c := range []struct {
+		text    string
+		ordinal int
+	}{
+		{"yes, need it by the 12th", 0},
+		{"yes, before the 3rd please", 0},
+		{"ok, it's for the trip on the 9th", 0},
+		{"sure, in time for the 2nd", 0},
+		{"the 4th", 4},
+		{"i'll go for the 2nd", 2},
+	} {
+		if got := p.Parse(c.text, ""); got.Ordinal != c.ordinal {
+			t.Errorf("Parse(%q).Ordinal = %d, want %d", c.text, got.Ordinal, c.ordinal)
+		}
+	}
+}
+
+// TestShopRelativeClauseDescribes: a clause opened by "that" or "which"
+// after a product's name says what the product does; a frame verb in it
+// ("get", "have") opens no product phrase, and the name is sought.
+func TestShopRelativeClauseDescribes(t *testing.T) {
+	p := NewShopParser(DefaultShopCategories())
+	for _, c := range []struct{ text, sought string }{
+		{"boots that can get muddy", "boots"},
+		{"a jacket which can get soaked", "jacket"},
+		{"gloves that have grip", "gloves"},
+	} {
+		if got := p.Parse(c.text, ""); !slices.Contains(got.Sought, c.sought) {
+			t.Errorf("Parse(%q).Sought = %q, want it to hold %q", c.text, got.Sought, c.sought)
 		}
 	}
 }
