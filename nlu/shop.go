@@ -978,6 +978,7 @@ func shopWords(k string) ([]string, bool) {
 		if p, _, ok := strings.Cut(ws[i], "-"); ok && shopPointers[p] {
 			ws[i] = p // "celui-là", "celle-ci"
 		}
+		ws[i] = withStandardSpelling(ws[i]) // "lookin", "smthing"
 	}
 	return withoutPhrases(withoutPoliteEnding(ws), shopMorePhrases)
 }
