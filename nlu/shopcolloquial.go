@@ -38,6 +38,9 @@ func withStandardSpelling(w string) string {
 	if len(w) < minColloquialLen || !isLowerASCII(w) || !isCandidateWord(w) {
 		return w
 	}
+	if _, number := positionNumber(w); number {
+		return w // a number of another language ("bes", Turkish five), no "best"
+	}
 	found := ""
 	for _, full := range colloquialTargets()[w[0]] {
 		if len(full) > len(w) && full != found && droppedLetters(w, full) {

@@ -18,6 +18,7 @@ func TestWithStandardSpelling(t *testing.T) {
 		{"sunglasses", "sunglasses"},
 		{"looking", "looking"},
 		{"xy", "xy"},
+		{"bes", "bes"}, // Turkish five, a card position after "number"
 	} {
 		if got := withStandardSpelling(c.in); got != c.want {
 			t.Errorf("withStandardSpelling(%q) = %q, want %q", c.in, got, c.want)
