@@ -220,6 +220,12 @@ func learnedAnswer(text string) Answer {
 	if asksSomething(text) || !strings.ContainsFunc(text, unicode.IsLetter) {
 		return Unknown
 	}
+	if holdsSupportedOnlyWord(text) {
+		// "may a it": the rules read a "_with" word only beside a word of
+		// its own language; the model, taught its supported forms, would
+		// read it on its own.
+		return Unknown
+	}
 	lead, rest := LeadingYesNo(text)
 	if lead != Unknown && saysTheOpposite(text, lead) {
 		return Unknown // "ah la": a yes and a no of the lexicons

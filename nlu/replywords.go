@@ -145,6 +145,25 @@ func opensWithUnreadReply(text string) bool {
 	return start >= 0 && end < len(k) && unreadReplies[k[start:end]]
 }
 
+// supportedOnlyWords are the "yes_with" and "no_with" words: an answer only
+// beside a polite word or thanks of their own language (withSupport), and an
+// English word or another language's word anywhere else ("may", "jo", "sin").
+var supportedOnlyWords = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, kind := range []string{"yes_with", "no_with"} {
+		for w := range phraseKeys(replyWords[kind]) {
+			out[w] = true
+		}
+	}
+	return out
+})
+
+// holdsSupportedOnlyWord reports whether a word of text is a supportedOnlyWords
+// word.
+func holdsSupportedOnlyWord(text string) bool {
+	return slices.ContainsFunc(words(key(text)), func(w string) bool { return supportedOnlyWords()[w] })
+}
+
 // bareReplies are the "yes_bare" and "no_bare" words: a yes or a no only
 // as the whole answer to a yes/no question ("na", "sega", "lae"), never in
 // a sentence, where they are other words of other languages.

@@ -292,7 +292,9 @@ func (t *turn) withKindWords(text string) (string, bool) {
 		if len(folded) != 1 || t.e.catalogWords[folded[0]] {
 			continue
 		}
-		if kindOfWord(folded[0]) != "" && isEnglishWord(folded[0]) {
+		// A word the English list holds only as a name ("Platte", a river;
+		// German's record) is no English word of a sentence: its kind reads.
+		if kindOfWord(folded[0]) != "" && isEnglishWord(folded[0]) && !lexicon.IsNameOnly(folded[0]) {
 			if english < 0 {
 				english = boolInt(allEnglishBut(fields, i))
 			}
