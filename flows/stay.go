@@ -241,7 +241,9 @@ func (tu *turn) anchorsOther(text string) bool {
 	if sl := tu.awaitedSlot(); sl != nil && sl.typ == TypeDate {
 		return false
 	}
-	return nlu.DateInRelativeClause(text)
+	// "from columbus, school let out thursday": the day of an event the
+	// user tells of (nlu.DateInLifeClause) is no day of the trip either.
+	return nlu.DateInRelativeClause(text) || nlu.DateInLifeClause(text)
 }
 
 // journeyAside is the offset of a clause about the journey to a stay after
