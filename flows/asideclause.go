@@ -166,6 +166,11 @@ func (tu *turn) answerPart(sl *slot, text string) (string, nlu.AsideKind) {
 	if at := nlu.EventAside(text); at > 0 {
 		return text[:at], nlu.AsideReason
 	}
+	if at := nlu.ComparisonAside(text); at > 0 && sl.typ == TypeCity {
+		// "boston, the trains from albany are slower": a place compared
+		// is the reason's; at a date's question a second day stays asked.
+		return text[:at], nlu.AsideReason
+	}
 	if at := tu.journeyAside(sl, text); at > 0 {
 		return text[:at], nlu.AsideReason
 	}

@@ -355,7 +355,11 @@ func (tu *turn) answersAnotherIn(f *flow, sl *slot, text string) bool {
 // angeles next friday" gives three). A sentence that names none is an invalid
 // answer: asked again, and counted against the slot's retries.
 func (tu *turn) fillFromSentence(f *flow, st *step) error {
-	if !tu.extract(f, nil) {
+	changed := tu.extract(f, nil)
+	if tu.unknown == nil && tu.answerBeforeOther(f, st.slot) {
+		changed = true
+	}
+	if !changed {
 		if tu.unknown != nil {
 			return tu.outcomeUnknown(tu.unknown)
 		}
@@ -373,6 +377,27 @@ func (tu *turn) fillFromSentence(f *flow, st *step) error {
 	}
 	tu.s.WaitingForSlot = nil
 	return tu.advance(st.index)
+}
+
+// answerBeforeOther stores the awaited slot's value a sentence gives in its
+// first clause, before a comma and another slot's value by its own cue ("the
+// 24th, three nights please" at the check-in): the sentence's readers take
+// only what a sentence says of a date ("the 24th" alone is a direct
+// answer's), so the clause is read as the answer it is. It reports whether
+// the slot changed; a correction, or a slot the sentence filled, is left.
+func (tu *turn) answerBeforeOther(f *flow, sl *slot) bool {
+	if sl == nil || !typed(tu.in) || tu.in.Message.Meaning != "" || tu.s.Slots[sl.name] != nil {
+		return false
+	}
+	if _, _, corrected := tu.correction(); corrected {
+		return false
+	}
+	head, rest, ok := strings.Cut(tu.text, ",")
+	if !ok || wordsWithLetters(head) > 3 || !tu.answersAnotherIn(f, sl, rest) {
+		return false
+	}
+	v, read := tu.e.parse(tu.in, sl, strings.TrimSpace(head), true)
+	return read && tu.setFound(sl, v)
 }
 
 // invalid applies a validation failure: clear the value and ask again, until the

@@ -22,3 +22,33 @@ func TestLifeEventDayIsNoTripDay(t *testing.T) {
 		},
 	})
 }
+
+// TestComparedPlaceIsTheReasons: a clause after the answer at a city's
+// question that compares (a copula and a comparative: "the trains from
+// omaha are slower") says why; a place inside it is no value (issue 38
+// round 22).
+func TestComparedPlaceIsTheReasons(t *testing.T) {
+	playClassCasesSent(t, flows22Set, map[string][]heldOutCase{
+		"booking": {
+			r6("destination", "denver, the trains from omaha are slower", map[string]string{"destination": "Denver", "origin": ""}),
+			r6("destination", "denver, flights out of omaha are way pricier", map[string]string{"destination": "Denver", "origin": ""}),
+			r6("origin", "omaha, the fares to denver are lower from there", map[string]string{"origin": "Omaha", "destination": ""}),
+			r6("origin", "omaha, flying to denver", map[string]string{"origin": "Omaha", "destination": "Denver"}),
+		},
+	})
+}
+
+// TestAnswerBeforeAnotherCuedValue: an answer, a comma, then another slot's
+// value by its own cue ("the 24th, three nights please" at the check-in):
+// both are stored; the first clause is read as the direct answer it is
+// (issue 38 round 22).
+func TestAnswerBeforeAnotherCuedValue(t *testing.T) {
+	playClassCasesSent(t, flows22Set, map[string][]heldOutCase{
+		"hotel": {
+			r6("check_in", "the 24th, three nights please", map[string]string{"check_in": "2027-09-24", "nights": "3"}),
+			r6("check_in", "the 25th, 2 nights", map[string]string{"check_in": "2027-09-25", "nights": "2"}),
+			r6("check_in", "friday, four nights", map[string]string{"check_in": "2027-09-24", "nights": "4"}),
+			r6("check_in", "the 24th, no, 3 nights", map[string]string{"check_in": ""}),
+		},
+	})
+}
