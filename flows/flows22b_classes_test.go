@@ -1,6 +1,9 @@
 package flows
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestLifeEventDayIsNoTripDay: a clause after the answer that tells of the
 // user's life and dates it, in the past ("the office shut on friday") or as
@@ -51,4 +54,31 @@ func TestAnswerBeforeAnotherCuedValue(t *testing.T) {
 			r6("check_in", "the 24th, no, 3 nights", map[string]string{"check_in": ""}),
 		},
 	})
+}
+
+// TestQuestionAboutAnActionStartsNoFlow: a question about an action's cost
+// or outcome ("what does it cost to cancel a flight?", "what happens if i
+// cancel?") neither starts the cancel flow nor cancels the active one
+// (issue 38 round 22); a request or a how-to question still does.
+func TestQuestionAboutAnActionStartsNoFlow(t *testing.T) {
+	e, err := DemoFor("booking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct {
+		at, text, flow string
+	}{
+		{"start", "is there a charge to cancel a booking?", "none"},
+		{"start", "what happens if we cancel the booking?", "none"},
+		{"start", "how do i cancel my booking?", "cancel_booking"},
+		{"start", "is it possible to cancel my booking?", "cancel_booking"},
+		{"start", "please cancel my booking", "cancel_booking"},
+		{"origin", "what does it cost to cancel a flight?", "book_flight"},
+		{"origin", "cancel that", "none"},
+	} {
+		_, detail := playHeldOut(t, e, flows22Set("booking"), i, r6(c.at, c.text, nil))
+		if !strings.HasSuffix(detail, "-> "+c.flow) {
+			t.Errorf("at %s %q: %s, want flow %s", c.at, c.text, detail, c.flow)
+		}
+	}
 }

@@ -44,8 +44,10 @@ func (tu *turn) isCancel() bool {
 	// the typed slot asked: the model learned "second" from "on second
 	// thought", but "the second" asked for a date is the 2nd.
 	return once(&tu.cancel, func(text string) bool {
-		if tu.ownInstructionWithValue() || nlu.SaysOnlyDontKnow(text) {
-			return false // "wala ko kabalo, salamat": I don't know, no cancel
+		if tu.ownInstructionWithValue() || nlu.SaysOnlyDontKnow(text) || nlu.AsksAboutConsequence(text) {
+			// "wala ko kabalo, salamat": I don't know, no cancel; "what
+			// happens if I cancel?" asks, and cancels nothing.
+			return false
 		}
 		return tu.withdraws(text) || tu.modelSays(nlu.IntentCancel) && !tu.awaitedTypedValue() && !tu.awaitedPassedDay()
 	}, tu.text)
@@ -536,6 +538,11 @@ func (tu *turn) parse() (*flow, map[string]any) {
 	p := tu.in.Message.NLU
 	if p == nil {
 		if r, ok := tu.classify(); ok {
+			if nlu.AsksAboutConsequence(tu.text) {
+				// "is there a fee to cancel the booking?": a question about
+				// an action's cost or outcome starts no flow.
+				return nil, nil
+			}
 			if tu.changesMind(r) {
 				return nil, nil // leaves ends the active flow
 			}
