@@ -44,12 +44,12 @@ func (tu *turn) isCancel() bool {
 	// the typed slot asked: the model learned "second" from "on second
 	// thought", but "the second" asked for a date is the 2nd.
 	return once(&tu.cancel, func(text string) bool {
-		if tu.ownInstructionWithValue() || nlu.SaysOnlyDontKnow(text) || nlu.AsksAboutConsequence(text) {
-			// "wala ko kabalo, salamat": I don't know, no cancel; "what
-			// happens if I cancel?" asks, and cancels nothing.
-			return false
+		if tu.ownInstructionWithValue() || nlu.SaysOnlyDontKnow(text) {
+			return false // "wala ko kabalo, salamat": I don't know, no cancel
 		}
-		return tu.withdraws(text) || tu.modelSays(nlu.IntentCancel) && !tu.awaitedTypedValue() && !tu.awaitedPassedDay()
+		cancels := tu.withdraws(text) || tu.modelSays(nlu.IntentCancel) && !tu.awaitedTypedValue() && !tu.awaitedPassedDay()
+		// "what happens if I cancel?" asks, and cancels nothing.
+		return cancels && !nlu.AsksAboutConsequence(text)
 	}, tu.text)
 }
 
