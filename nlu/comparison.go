@@ -17,13 +17,9 @@ var (
 // after it says that something is more or less so than another (a copula
 // then a comparative, comparisonClause), or -1.
 func ComparisonAside(text string) int {
-	at := strings.IndexByte(text, ',')
+	at, c := clauseAfterAnswer(text)
 	if at <= 0 {
 		return -1
-	}
-	c := text[at+1:]
-	if end := strings.IndexByte(c, ','); end >= 0 {
-		c = c[:end]
 	}
 	var buf [24]token
 	if comparisonClause(appendTokens(buf[:0], key(c))) {

@@ -73,18 +73,26 @@ func eventNoun(toks []token) bool {
 // monday", "from boise, site's done friday"), or -1: the clause's day is no
 // value of the trip's.
 func EventAside(text string) int {
+	at, c := clauseAfterAnswer(text)
+	if at > 0 && eventClause(c) && holdsValue(c) {
+		return at
+	}
+	return -1
+}
+
+// clauseAfterAnswer is the offset of text's first comma (-1 when there is none
+// or text opens with it) and the clause after it, up to the next comma: the
+// aside that follows an answer ("richmond, job interview monday").
+func clauseAfterAnswer(text string) (int, string) {
 	at := strings.IndexByte(text, ',')
 	if at <= 0 {
-		return -1
+		return -1, ""
 	}
 	c := text[at+1:]
 	if end := strings.IndexByte(c, ','); end >= 0 {
 		c = c[:end]
 	}
-	if eventClause(c) && holdsValue(c) {
-		return at
-	}
-	return -1
+	return at, c
 }
 
 // namesDayIn reports whether toks hold a day's own word: a day of the month
