@@ -896,7 +896,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		capture := strings.TrimSpace(tf.text[m[2*g]:end])
-		if capture == "" || offeredAsAChoice(tf.text, m[2*g], end) || endsANumber(sl, tf.text, m[2*g]) || rateThenOne(sl, tf.text, m[0], capture) {
+		if tf.refusesCapture(sl, m, m[2*g], end, capture) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
@@ -919,6 +919,14 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			return
 		}
 	}
+}
+
+// refusesCapture reports whether a capture from start to end of match m is no
+// value to take: empty, one of two values offered as a choice, the tail of a
+// number, or a one after a rate ("the 90 a night one").
+func (tf *textFinder) refusesCapture(sl *slot, m []int, start, end int, capture string) bool {
+	return capture == "" || offeredAsAChoice(tf.text, start, end) || endsANumber(sl, tf.text, start) ||
+		rateThenOne(sl, tf.text, m[0], capture)
 }
 
 // tailOfKnownCity reports whether a city slot's capture starts with a word

@@ -209,6 +209,14 @@ func unquotedReply(text string) string {
 	return rest
 }
 
+// modelMayAnswer reports whether the learned model may read text as a yes or
+// a no: not a question, some letters, and no "_with" word ("may a it": the
+// rules read such a word only beside a word of its own language; the model,
+// taught its supported forms, would read it on its own).
+func modelMayAnswer(text string) bool {
+	return !asksSomething(text) && strings.ContainsFunc(text, unicode.IsLetter) && !holdsSupportedOnlyWord(text)
+}
+
 // learnedAnswer reads a yes or a no said without a yes or no phrase of the
 // lexicons, formally or indirectly ("that is correct, please proceed", "I'm
 // afraid that won't do", "je le prends", "no la quiero"), with the built-in
@@ -217,13 +225,7 @@ func unquotedReply(text string) string {
 // answer's examples, none asks for a change and the message asks nothing.
 // Anything less stays Unknown, and the engine asks again.
 func learnedAnswer(text string) Answer {
-	if asksSomething(text) || !strings.ContainsFunc(text, unicode.IsLetter) {
-		return Unknown
-	}
-	if holdsSupportedOnlyWord(text) {
-		// "may a it": the rules read a "_with" word only beside a word of
-		// its own language; the model, taught its supported forms, would
-		// read it on its own.
+	if !modelMayAnswer(text) {
 		return Unknown
 	}
 	lead, rest := LeadingYesNo(text)
