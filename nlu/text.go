@@ -35,6 +35,12 @@ func Normalize(s string) string {
 			pendingSpace = true
 			continue
 		}
+		if r == '\u200b' || r == '\ufeff' {
+			// A zero-width space, as CLDR writes Khmer "ថ្ងៃ\u200bស្អែក": the
+			// words a spaceless script runs together. Dropped before a
+			// pending space is written, so that "a \u200b b" has one space.
+			continue
+		}
 		if pendingSpace {
 			b.WriteByte(' ')
 			pendingSpace = false
@@ -42,8 +48,6 @@ func Normalize(s string) string {
 		switch r {
 		case '’', '‘', 'ʼ':
 			r = '\''
-		case '\u200b', '\ufeff':
-			continue // a zero-width space, as CLDR writes Khmer "ថ្ងៃ\u200bស្អែក": the words a spaceless script runs together
 		default:
 			if r >= '！' && r <= '～' {
 				r -= '！' - '!' // full-width forms are their ASCII ("３月２５日", "（金）")
