@@ -714,6 +714,9 @@ func (tu *turn) uncuedCity(f *flow, tf *textFinder, found map[string]any) {
 		return
 	}
 	free := tf.freeText()
+	if _, _, ask := nlu.CityInState(free); ask {
+		return // "austin ny": the town is in another state; asked again
+	}
 	cs := slices.DeleteFunc(nlu.FindCities(free), func(c string) bool {
 		return nlu.TypedAsWord(free, c) // "somewhere nice" names no place
 	})

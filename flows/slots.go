@@ -472,8 +472,15 @@ func (sl *slot) countValue(raw string) (string, bool) {
 // Typed text offering a choice or leaving a city out ("Lisbon or Porto",
 // "anywhere but Boston") names no one city: not understood.
 func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
-	if !upstream && nlu.NamesAlternatives(raw) {
-		return nil, false
+	if !upstream {
+		// "eugene or", "austin ny": a town and its state before any other
+		// reading ("or" here is Oregon, no choice).
+		if c, read, ask := sl.stateTown(raw); read || ask {
+			return c, read
+		}
+		if nlu.NamesAlternatives(raw) {
+			return nil, false
+		}
 	}
 	if !upstream {
 		if c, read := sl.gluedPlace(raw); read {
@@ -538,6 +545,9 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 		return sl.normalize(city), true
 	}
 	if !upstream {
+		if c, read, ask := sl.stateTown(raw); read || ask {
+			return c, read
+		}
 		// "madison wi", "Gary, Indiana", "gary indiana, the yard's there":
 		// a town then its state or province (nlu.TownInRegion).
 		if p, inRegion := nlu.TownInRegion(raw); inRegion {
@@ -562,6 +572,21 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 	return sl.normalize(c), true
 }
 
+// stateTown reads raw as a US town said with its state ("pittsburg pa",
+// "baton rouge la": nlu.CityInState) or, asked again (ask), a state or
+// province said alone ("florida": a region is no city) or a town said with
+// a state it is not in ("austin ny").
+func (sl *slot) stateTown(raw string) (c any, read, ask bool) {
+	if nlu.RegionAlone(raw) {
+		return nil, false, true
+	}
+	city, read, ask := nlu.CityInState(raw)
+	if read {
+		return sl.normalize(city), true, false
+	}
+	return nil, false, ask
+}
+
 // townTyped reads raw, which names no known city at its start, as a town:
 // "bozeman", "st paul", "kalispell, small airport up here", typed plainly in
 // lower case by the towns list's spelling, or, after a cue, a place of the
@@ -569,6 +594,9 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 func (sl *slot) townTyped(raw string, cued bool) (string, bool) {
 	if p, _, plain := plainPlace(raw); plain {
 		return p, true
+	}
+	if p, ok := nlu.AirportTown(raw); ok {
+		return p, true // "palm springs", "key west": a town airlines fly to
 	}
 	if cued {
 		if p, _, read := sl.gazetteerPlace(raw); read {

@@ -15,6 +15,7 @@
 //	parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
 //	parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
 //	parley-tools geonames-own-names -in FILE [-out FILE]
+//	parley-tools ourairports -airports FILE -regions FILE [-words FILE] [-out FILE]
 //	parley-tools version
 //
 // `parley bench` stays in parley: its command line is a contract
@@ -60,6 +61,7 @@ usage:
   parley-tools geonames-cities -in FILE [-min-pop N] [-words FILE] [-out FILE]
   parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
   parley-tools geonames-own-names -in FILE [-out FILE]
+  parley-tools ourairports -airports FILE -regions FILE [-words FILE] [-out FILE]
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -89,6 +91,7 @@ var program = cli.Program{
 		"geonames-cities":    runGeoNamesCities,
 		"geonames-towns":     runGeoNamesTowns,
 		"geonames-own-names": runGeoNamesOwnNames,
+		"ourairports":        runOurAirports,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil
