@@ -36,6 +36,9 @@ type airportTownList struct {
 	towns   map[string]*airportTown
 	byState map[string][]string
 	last    map[string]bool
+	// usRegions are region_names.txt's US names, folded: those that are
+	// no state of the list are territories.
+	usRegions map[string]bool
 }
 
 // airportTowns is the list, read on the first place answer that ends in a
@@ -55,8 +58,22 @@ var airportTowns = sync.OnceValue(func() *airportTownList {
 			l.addTown(f[0], f[1], len(f) > 2 && f[2] == "word")
 		}
 	}
+	l.usRegions = usRegionNames()
 	return l
 })
+
+// usRegionNames are region_names.txt's "us:" names, folded.
+func usRegionNames() map[string]bool {
+	out := map[string]bool{}
+	for line := range strings.Lines(regionNamesText) {
+		if list, ok := strings.CutPrefix(line, "us:"); ok {
+			for n := range strings.SplitSeq(list, "|") {
+				out[key(strings.TrimSpace(n))] = true
+			}
+		}
+	}
+	return out
+}
 
 // addState files a state under its folded name and postal code.
 func (l *airportTownList) addState(code, postal, name string) {
@@ -107,6 +124,9 @@ func CityInState(text string) (city string, read, ask bool) {
 	if !l.last[lastWordLower(text)] {
 		return "", false, false // most answers: no state's word at the end
 	}
+	if _, known := MatchCityExact(text); known {
+		return "", false, false // "washington dc": a name of its own
+	}
 	head, state, wordCode, ok := l.cutState(text)
 	if !ok {
 		return "", false, false
@@ -136,7 +156,9 @@ func (l *airportTownList) cutState(text string) (head, state string, wordCode, o
 		if !found || len(ws)-n > 4 {
 			continue
 		}
-		wordCode = len(said) == 2 && !regions().names[key(said)]
+		// "or", "in": a code region_names.txt leaves out as a word; "wi",
+		// "ok", "la": a yes or no of some language ("Miami, wi": yes).
+		wordCode = len(said) == 2 && (!regions().names[key(said)] || YesNoTo(said, "") != Unknown)
 		return strings.Join(ws[:len(ws)-n], " "), code, wordCode, true
 	}
 	return "", "", false, false
@@ -175,16 +197,25 @@ func AirportTown(text string) (string, bool) {
 	return t.name, true
 }
 
-// RegionAlone reports whether text, as a whole, names a state, province or
-// territory (region_names.txt: "florida", "ontario") and no city of the
-// lexicon ("New York"): a region is no city, and is asked again where a city
-// is asked; one that is also a town ("Ontario", California) is asked which.
+// RegionAlone reports whether text, as a whole, names a state or province
+// (region_names.txt: "florida", "bavaria") and no city of the lexicon ("New
+// York") or town of the airport list ("Washington", "Ontario"): a region is
+// no city, and is asked again where a city is asked. A US territory that is
+// no state of OurAirports's list ("Guam", "Puerto Rico": countries of ISO
+// 3166-1, destinations of their own) is no such region.
 func RegionAlone(text string) bool {
 	if !IsRegionName(text) {
 		return false
 	}
-	_, known := MatchCityExact(text)
-	return !known
+	if _, known := MatchCityExact(text); known {
+		return false
+	}
+	if _, town := AirportTown(text); town {
+		return false
+	}
+	k := key(strings.Trim(text, " ,."))
+	l := airportTowns()
+	return l.states[k] != "" || !l.usRegions[k]
 }
 
 // lastWordLower is text's last word in lower case, for a look-up: ""
