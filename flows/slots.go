@@ -473,25 +473,10 @@ func (sl *slot) countValue(raw string) (string, bool) {
 // "anywhere but Boston") names no one city: not understood.
 func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 	if !upstream {
-		// "eugene or", "austin ny": a town and its state before any other
-		// reading ("or" here is Oregon, no choice).
-		if c, read, ask := sl.stateTown(raw); read || ask {
-			return c, read
-		}
-		if nlu.NamesAlternatives(raw) {
-			return nil, false
-		}
-	}
-	if !upstream {
-		if c, read := sl.gluedPlace(raw); read {
-			if c == "" {
-				return nil, false
-			}
-			return sl.normalize(c), true
-		}
-		var ask bool
-		if raw, ask = placeCoreOf(raw); ask {
-			return nil, false // "ji Hewlêrê": a name after a preposition no list holds
+		var c any
+		var ok, done bool
+		if raw, c, ok, done = sl.typedCityFirst(raw); done {
+			return c, ok
 		}
 	}
 	if direct && !upstream {
@@ -511,6 +496,29 @@ func (sl *slot) cityAnswer(raw string, direct, upstream bool) (any, bool) {
 	// Not direct, raw is a cue's capture ("to nice on friday"), or text a
 	// caller gives as the slot's: a city that is also a word may start it.
 	return sl.city(raw, upstream, !direct)
+}
+
+// typedCityFirst reads a typed answer's readings that come before its
+// patterns: a town and its state ("eugene or", "austin ny": "or" here is
+// Oregon, no choice), a choice ("Lisbon or Porto", none), a city with an
+// ending glued on ("Bilbora"); done says the answer is read (ok) or asked.
+// Otherwise rest is raw without the words around the place (placeCoreOf).
+func (sl *slot) typedCityFirst(raw string) (rest string, c any, ok, done bool) {
+	if c, read, ask := sl.stateTown(raw); read || ask {
+		return raw, c, read, true
+	}
+	if nlu.NamesAlternatives(raw) {
+		return raw, nil, false, true
+	}
+	if g, read := sl.gluedPlace(raw); read {
+		if g == "" {
+			return raw, nil, false, true
+		}
+		return raw, sl.normalize(g), true, true
+	}
+	rest, ask := placeCoreOf(raw)
+	// "ji Hewlêrê": a name after a preposition no list holds is asked.
+	return rest, nil, false, ask
 }
 
 // placeCoreOf is raw without the words and endings around the place
@@ -544,15 +552,8 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 		}
 		return sl.normalize(city), true
 	}
-	if !upstream {
-		if c, read, ask := sl.stateTown(raw); read || ask {
-			return c, read
-		}
-		// "madison wi", "Gary, Indiana", "gary indiana, the yard's there":
-		// a town then its state or province (nlu.TownInRegion).
-		if p, inRegion := nlu.TownInRegion(raw); inRegion {
-			return sl.normalize(p), true
-		}
+	if c, read, done := sl.regionTown(raw, upstream); done {
+		return c, read
 	}
 	c, _, ok := cityPrefix(raw, upstream, cued)
 	if !ok && !upstream {
@@ -585,6 +586,23 @@ func (sl *slot) stateTown(raw string) (c any, read, ask bool) {
 		return sl.normalize(city), true, false
 	}
 	return nil, false, ask
+}
+
+// regionTown is stateTown of typed text (not upstream), else a town then a
+// state or province of another country, or one the airport list lacks
+// ("madison wi", "Gary, Indiana", "gary indiana, the yard's there":
+// nlu.TownInRegion); done says raw is read (read) or asked.
+func (sl *slot) regionTown(raw string, upstream bool) (c any, read, done bool) {
+	if upstream {
+		return nil, false, false
+	}
+	if c, read, ask := sl.stateTown(raw); read || ask {
+		return c, read, true
+	}
+	if p, inRegion := nlu.TownInRegion(raw); inRegion {
+		return sl.normalize(p), true, true
+	}
+	return nil, false, false
 }
 
 // townTyped reads raw, which names no known city at its start, as a town:
