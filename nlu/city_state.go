@@ -121,7 +121,7 @@ func canonPlaceKey(k string) string {
 // as a state only when the town is there.
 func CityInState(text string) (city string, read, ask bool) {
 	l := airportTowns()
-	if !l.last[lastWordLower(text)] {
+	if !l.endsInStateWord(text) {
 		return "", false, false // most answers: no state's word at the end
 	}
 	if _, known := MatchCityExact(text); known {
@@ -204,7 +204,7 @@ func AirportTown(text string) (string, bool) {
 // no state of OurAirports's list ("Guam", "Puerto Rico": countries of ISO
 // 3166-1, destinations of their own) is no such region.
 func RegionAlone(text string) bool {
-	if !IsRegionName(text) {
+	if !endsInRegionWord(text, 0) || !IsRegionName(text) {
 		return false
 	}
 	if _, known := MatchCityExact(text); known {
@@ -218,13 +218,22 @@ func RegionAlone(text string) bool {
 	return l.states[k] != "" || !l.usRegions[k]
 }
 
-// lastWordLower is text's last word in lower case, for a look-up: ""
-// when it is longer than any state's word.
-func lastWordLower(text string) string {
+// endsInStateWord reports whether text's last word, in lower case, ends a
+// state's name or is a postal code, without a copy of it: most answers end
+// in none, and are read no further.
+func (l *airportTownList) endsInStateWord(text string) bool {
 	s := strings.TrimRightFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
 	w := s[strings.LastIndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' })+1:]
-	if len(w) > 16 {
-		return ""
+	var buf [16]byte
+	if w == "" || len(w) > len(buf) {
+		return false
 	}
-	return strings.ToLower(w)
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return l.last[string(buf[:len(w)])]
 }
