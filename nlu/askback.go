@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"github.com/parleyhq/parley/shop/lexicon"
 	"regexp"
 	"slices"
 	"strings"
@@ -225,12 +226,89 @@ func noneOfWords(toks []token) bool {
 	}
 	// "saturday, no deliveries", "sunday, no fittings on sundays": the
 	// plural thing alone or before a preposition that places it.
-	return pluralThing(toks[0].text) && (len(toks) == 1 || thingPlacers[toks[1].text])
+	if pluralThing(toks[0].text) && (len(toks) == 1 || thingPlacers[toks[1].text]) {
+		return true
+	}
+	// "lisbon, no ice there", "sunday, no ice to clear": a noun of the
+	// dictionary and a word that places it or says what for.
+	return len(toks) > 1 && (thingPlacers[toks[1].text] || toks[1].text == "to") && determinedNoun(toks[0].text)
+}
+
+// determinedNoun reports whether w, said right after a "no", may be the noun
+// that "no" determines: an English word (wamerican) and none that reads as
+// a value or an answer's own word, a place, a date or number word, a
+// function word, a correction's or an action's verb ("no, go to porto" said
+// without its comma stays a correction).
+func determinedNoun(w string) bool {
+	if len(w) < 3 || !lowerASCIILetters(w) || !lexicon.IsEnglishWord(w) || functionWords[w] || correctionLeads[w] ||
+		knownDateWord(w) || IsNumberWord(w) || slices.Contains(englishActionVerbs, w) || IsCountry(w) {
+		return false
+	}
+	_, city := cityIndex[w]
+	return !city
+}
+
+// notInterjection reports whether the correction match m of text is no
+// interjection that takes the answer back: a "no" that determines a noun
+// (noneOfAfter) or a "wait" that is a verb or a noun (waitNotTakingBack).
+func notInterjection(text string, m []int) bool {
+	return noneOfAfter(text, m) || waitNotTakingBack(text, m)
+}
+
+// waitWordsBefore are the words after which "wait" is a verb ("the
+// paperwork can wait", "will have to wait") or a noun ("worth the wait"),
+// not the interjection that takes back what was said (folded, apostrophes
+// dropped as key drops them).
+var waitWordsBefore = wordSet(`can cant cannot could will wont would should must may might shall to the a long`)
+
+// waitVerbWords reports whether words[i] is a "wait" after a word of
+// waitWordsBefore ("can wait", "can't wait": key's "can" "t" are "cant").
+func waitVerbWords(words []string, i int) bool {
+	if words[i] != "wait" || i == 0 {
+		return false
+	}
+	before := words[i-1]
+	if before == "t" && i > 1 {
+		before = words[i-2] + before
+	}
+	return waitWordsBefore[before]
+}
+
+// waitVerbAt is waitVerbWords of tokens.
+func waitVerbAt(toks []token, i int) bool {
+	if i == 0 || toks[i].text != "wait" {
+		return false
+	}
+	before := toks[i-1].text
+	if before == "t" && i > 1 {
+		before = toks[i-2].text + before
+	}
+	return waitWordsBefore[before]
+}
+
+// waitNotTakingBack reports whether m matches a bare "wait" whose word
+// before is a modal, an auxiliary's "to" or a determiner (waitWordsBefore).
+func waitNotTakingBack(text string, m []int) bool {
+	if !strings.EqualFold(text[m[0]:m[1]], "wait") {
+		return false
+	}
+	before := strings.Fields(text[:m[0]])
+	if len(before) == 0 {
+		return false
+	}
+	// "can't" is two tokens to key ("can", "t"): their letters together
+	// are the word as waitWordsBefore spells it.
+	var buf [3]token
+	w := ""
+	for _, t := range appendTokens(buf[:0], key(before[len(before)-1])) {
+		w += t.text
+	}
+	return waitWordsBefore[w]
 }
 
 // thingPlacers follow the plural thing there is none of and say when or
 // where there is none ("no fittings on sundays", "no lessons that week").
-var thingPlacers = wordSet(`on at in during that this those these till until before after over for`)
+var thingPlacers = wordSet(`on at in during that this those these till until before after over for there here`)
 
 // pluralThing reports whether w, said alone after "no", is the plural of a
 // thing there is none of ("saturday, no deliveries", "monday, no lessons"):
@@ -255,7 +333,7 @@ func SplitCorrection(text string) (head, tail string, ok bool) {
 		return "", text, false
 	}
 	ms := correctionRe.FindAllStringIndex(text, -1)
-	ms = slices.DeleteFunc(ms, func(m []int) bool { return noneOfAfter(text, m) })
+	ms = slices.DeleteFunc(ms, func(m []int) bool { return notInterjection(text, m) })
 	if len(ms) == 0 {
 		return unpausedDateCorrection(text)
 	}
@@ -506,7 +584,7 @@ func EndsTakingBack(text string) bool {
 		return false
 	}
 	ms := correctionRe.FindAllStringIndex(text, -1)
-	ms = slices.DeleteFunc(ms, func(m []int) bool { return noneOfAfter(text, m) })
+	ms = slices.DeleteFunc(ms, func(m []int) bool { return notInterjection(text, m) })
 	if len(ms) == 0 || strings.TrimFunc(text[:ms[0][0]], isTrimmable) == "" {
 		return false
 	}

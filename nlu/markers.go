@@ -37,6 +37,9 @@ func (m Markers) Match(text string) (marker string, ok bool) {
 		for _, entry := range m[lang] {
 			w := phraseWords(entry)
 			pos := findPhrase(toks, w, 0)
+			for pos >= 0 && len(w) == 1 && waitVerbAt(toks, pos) {
+				pos = findPhrase(toks, w, pos+1) // "the rest can wait": a verb, no marker
+			}
 			if pos >= 0 && (!ok || moreWordsOrLefter(len(w), pos, bestWords, bestPos)) {
 				marker, ok, bestWords, bestPos = entry, true, len(w), pos
 			}

@@ -40,8 +40,8 @@ func ReasonAfterAnswer(text string) (head, clause string, ok bool) {
 	if _, _, corrected := SplitCorrection(text); corrected {
 		return "", "", false
 	}
-	for _, w := range cw {
-		if changeWords[w] {
+	for i, w := range cw {
+		if changeWords[w] && !waitVerbWords(cw, i) {
 			return "", "", false
 		}
 	}
