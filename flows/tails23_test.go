@@ -25,7 +25,7 @@ func playTails23(t interface{ Fatal(args ...any) }, bot, at, text string) (map[s
 	pre := map[string][]string{
 		"origin": {"I want to book a flight"}, "departure_date": {"I want to book a flight", "New York", "Los Angeles"},
 		"hotel_name": {"I'd like to book a room", "Lisbon"}, "check_in": {"I'd like to book a room", "Lisbon", "Alfama Garden"},
-		"nights": {"I'd like to book a room", "Lisbon", "Alfama Garden", "Apr 2"}, "start": nil,
+		"nights": {"I'd like to book a room", "Lisbon", "Alfama Garden", "Apr 2"}, "start": nil, "city": {"I need a hotel"},
 	}[at]
 	key := parley.ConversationKey{Bot: bot, ID: "t23"}
 	var state any = e.NewState(key)

@@ -48,6 +48,9 @@ type dateSpan struct {
 	weekdayOnly bool // a bare weekday ("Friday"): it may name the date beside it
 	noDay       bool // a date's form that names no one day ("week 12", 3月21日(金) on a Saturday)
 	attribute   bool // a holiday qualifying a noun ("the Christmas party"): noDay, an event's name
+	// ahead is a weekday said with "next" or "this" ("next friday"): modeNext
+	// or modeThis; modeBare for any other span. A date beside it checks it.
+	ahead weekdayMode
 }
 
 // ordinalAt reads an ordinal at toks[i] ("2nd", "second", "twenty-fifth", "9th",
@@ -556,6 +559,9 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 		// unless a date beside it says which (mergeWeekdays, theWeekdayOf).
 		// With "next" it is the week on (rounds 2, 4 and 7; round 19 asks).
 		s.noDay = c.date == today.AddDays(7) && bareWeekdayAt(toks, i)
+		if mode, _ := weekdayPrefixAt(toks, i); mode == modeNext || mode == modeThis {
+			s.ahead = mode
+		}
 		take(s, true)
 	}
 	take(dayOfMonthSpan(toks, i, today, dayOfMonthAlone))

@@ -726,6 +726,16 @@ func mergeWeekdays(toks []token, spans []dateSpan) ([]dateSpan, bool) {
 	out := spans[:0]
 	for i := 0; i < len(spans); i++ {
 		s := spans[i]
+		if i+1 < len(spans) && adjacent(toks, s, spans[i+1]) && (s.ahead != modeBare) != (spans[i+1].ahead != modeBare) &&
+			!s.weekdayOnly && !spans[i+1].weekdayOnly {
+			d, ok := aheadWeekdayDate(s, spans[i+1])
+			if !ok {
+				return nil, false // "next friday the 10th" on no Friday: asked
+			}
+			out = append(out, dateSpan{first: s.first, last: spans[i+1].last, date: d})
+			i++
+			continue
+		}
 		if i+1 < len(spans) && adjacent(toks, s, spans[i+1]) && (s.weekdayOnly != spans[i+1].weekdayOnly) {
 			wd, date := s, spans[i+1]
 			if date.weekdayOnly {
@@ -745,6 +755,24 @@ func mergeWeekdays(toks []token, spans []dateSpan) ([]dateSpan, bool) {
 		out = append(out, s)
 	}
 	return out, true
+}
+
+// aheadWeekdayDate is the one date a weekday said with "next" or "this" and
+// a date beside it both name ("next friday the 8th"): "next" is the coming
+// such day to some and the one a week on to others, so the date says which;
+// "this" is the coming one only. ok is false when they disagree.
+func aheadWeekdayDate(a, b dateSpan) (Date, bool) {
+	wd, date := a, b
+	if b.ahead != modeBare {
+		wd, date = b, a
+	}
+	if date.noDay || date.date.Weekday() != wd.date.Weekday() {
+		return Date{}, false
+	}
+	if date.date == wd.date || wd.ahead == modeNext && date.date == wd.date.AddDays(7) {
+		return date.date, true
+	}
+	return Date{}, false
 }
 
 // adjacent reports whether span b follows span a with at most an article or
