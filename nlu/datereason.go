@@ -3,6 +3,8 @@ package nlu
 import (
 	"strings"
 	"time"
+
+	"github.com/parleyhq/parley/shop/lexicon"
 )
 
 var (
@@ -143,6 +145,8 @@ func reasonWordsFit(toks []token, opened bool) bool {
 			return false
 		case !opened && j > 0 && reasonVerbs[t.text]:
 			opened = true // "round one is the 8th", "kids go back monday"
+		case !opened && phrasalVerbAt(toks, j):
+			opened = true // "the crews stand down sunday"
 		case !opened && day && namesDayAt(toks, j):
 			return false // "the 8th is better": a day before any verb
 		}
@@ -150,6 +154,30 @@ func reasonWordsFit(toks []token, opened bool) bool {
 	}
 	return opened && content
 }
+
+// verbParticles are the adverb particles of English phrasal verbs that
+// never place a day themselves (Quirk et al., A Comprehensive Grammar of the
+// English Language, 1985, §16.3; "on", "in", "by" and "through" are left out:
+// they are prepositions before a day too).
+var verbParticles = wordSet(`down off up out away over around`)
+
+// phrasalVerbAt reports whether toks[j] is the particle of a phrasal verb
+// whose verb follows the clause's subject ("the crews stand down sunday",
+// "the close is signed off monday"): a determiner or pronoun opens the
+// clause, and the word before the particle is an English word (wamerican)
+// that names no day, number or reason word of its own.
+func phrasalVerbAt(toks []token, j int) bool {
+	if j < 2 || !verbParticles[toks[j].text] || !clauseSubjects[toks[0].text] {
+		return false
+	}
+	v := toks[j-1].text
+	_, named := reasonWordKind(v)
+	return !named && !reasonRefuse[v] && lexicon.IsEnglishWord(v)
+}
+
+// clauseSubjects open a clause's subject: an article, a possessive or a
+// subject pronoun ("the crews", "my shift", "we").
+var clauseSubjects = wordSet(`the a an my our your his her their its i we they he she it`)
 
 // reasonSubjects are the pronouns a reason's clause opens with ("we land that
 // morning", "that's my day off"): never a day, whatever a calendar's
@@ -164,8 +192,8 @@ func namesDayAt(toks []token, j int) bool {
 	if reasonSubjects[w] || dateFillers[w] {
 		return false
 	}
-	if _, unit := dayUnits[w]; unit {
-		return false
+	if _, unit := dayUnits[w]; unit || w == "year" || w == "years" {
+		return false // "the half-year close": a span's noun names no day
 	}
 	if _, ord := ordinalWords[w]; ord && j+1 < len(toks) {
 		if _, named := reasonWordKind(toks[j+1].text); !named {
