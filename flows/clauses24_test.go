@@ -58,3 +58,63 @@ func TestAheadWeekdayWithDay(t *testing.T) {
 		{"booking", "departure_date", "this friday the 6th", ""},
 	})
 }
+
+// An answer before a reason clause that holds a second day in another role
+// stands when the day sits inside a clause with its own subject and verb, a
+// phrasal verb's too ("the crews stand down sunday"), or after a
+// subordinator; a second day proposed as the answer is asked again.
+func TestAnswerBeforeClauseWithOtherDay(t *testing.T) {
+	playClauses24(t, []clauses24Case{
+		{"booking", "departure_date", "monday, the road crews pack up sunday", "departure_date=2029-04-02"},
+		{"booking", "departure_date", "friday, the team signs off thursday", "departure_date=2029-03-30"},
+		{"booking", "departure_date", "tuesday, the half-year audit is wrapped up monday", "departure_date=2029-04-03"},
+		{"booking", "departure_date", "the 5th, before the permits arrive on the 9th", "departure_date=2029-04-05"},
+		{"hotel", "check_in", "saturday, we head out friday night", "check_in=2029-03-31"},
+		// The second day proposed: asked again.
+		{"booking", "departure_date", "friday, the 3rd works too", ""},
+		{"booking", "departure_date", "friday, the flight on monday is full", ""},
+	})
+}
+
+// An ordinal suffix with one letter one QWERTY key off is the day's own
+// suffix when no other suffix is one such key from it; a letter far from
+// the suffix's ("15tx", "2nt") is asked.
+func TestOrdinalSuffixKeyOff(t *testing.T) {
+	playClauses24(t, []clauses24Case{
+		{"booking", "departure_date", "the 22nf", "departure_date=2029-04-22"},
+		{"booking", "departure_date", "the 5fh", "departure_date=2029-04-05"},
+		{"booking", "departure_date", "the 3rf", "departure_date=2029-04-03"},
+		{"hotel", "check_in", "the 11fh", "check_in=2029-04-11"},
+		{"booking", "departure_date", "the 15tx", ""},
+		{"booking", "departure_date", "the 2nt", ""},
+		{"hotel", "check_in", "the 4rh", "check_in=2029-04-04"},
+	})
+}
+
+// A count before a compound noun whose first noun is "night" and whose head
+// is plural counts the plural ("three night shifts"): no number of nights. A
+// singular head ("a two night stay") keeps the count the nights'.
+func TestNightCompoundNoCount(t *testing.T) {
+	playClauses24(t, []clauses24Case{
+		{"hotel", "nights", "two night buses", ""},
+		{"hotel", "nights", "after four night lectures, three nights", "nights=3"},
+		{"hotel", "check_in", "friday, after two night shifts", "check_in=2029-03-30"},
+		{"hotel", "nights", "a two night stay", "nights=2"},
+		{"hotel", "nights", "3 night", "nights=3"},
+	})
+}
+
+// At the hotel question an indefinite description ("a cheap one",
+// "something nice") says what kind would do, and is asked again; a definite
+// one ("the cheap one", "the cheapest", "the one for 90") picks.
+func TestIndefiniteDescriptionNoPick(t *testing.T) {
+	playClauses24(t, []clauses24Case{
+		{"hotel", "hotel_name", "a quiet one", ""},
+		{"hotel", "hotel_name", "an affordable one", ""},
+		{"hotel", "hotel_name", "something nice", ""},
+		{"hotel", "hotel_name", "a five star one", ""},
+		{"hotel", "hotel_name", "the cheap one", "hotel_name=Tagus View"},
+		{"hotel", "hotel_name", "the cheapest", "hotel_name=Tagus View"},
+		{"hotel", "hotel_name", "the one for 90", "hotel_name=Tagus View"},
+	})
+}

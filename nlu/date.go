@@ -796,7 +796,7 @@ func ordinalDay(w string) (int, bool) {
 		return 0, false
 	}
 	d, _ := strconv.Atoi(w[:n])
-	if !ordinalSuffixes[w[n:]] && !doubledSuffix(w[n:]) && !truncatedSuffix(d, w[n:]) {
+	if !ordinalSuffixes[w[n:]] && !doubledSuffix(w[n:]) && !truncatedSuffix(d, w[n:]) && !keyOffSuffix(d, w[n:]) {
 		return 0, false
 	}
 	return d, d >= 1 && d <= 31
@@ -807,21 +807,45 @@ func ordinalDay(w string) (int, bool) {
 // a key missed at the word's end. Only d's own suffix counts: "the 20s" (a
 // decade, 20th) and "3s" are no day.
 func truncatedSuffix(d int, s string) bool {
-	if len(s) != 1 {
-		return false
-	}
-	suffix := "th"
+	return len(s) == 1 && s == ownSuffix(d)[:1]
+}
+
+// ownSuffix is the English ordinal suffix of the day d ("st", "nd", "rd", "th").
+func ownSuffix(d int) string {
 	if d%100 < 11 || d%100 > 13 {
 		switch d % 10 {
 		case 1:
-			suffix = "st"
+			return "st"
 		case 2:
-			suffix = "nd"
+			return "nd"
 		case 3:
-			suffix = "rd"
+			return "rd"
 		}
 	}
-	return s == suffix[:1]
+	return "th"
+}
+
+// keyOffSuffix reports whether s is d's own English ordinal suffix with one
+// letter typed one key off on a QWERTY keyboard ("22nf", "5fh", "3rf":
+// keysAdjacent), and no other suffix one such key from it ("4rh" is "th"
+// or "rd": none). "15tx" (x is far from h) is none.
+func keyOffSuffix(d int, s string) bool {
+	if len(s) != 2 || !lowerASCIILetters(s) {
+		return false
+	}
+	near := func(suffix string) bool {
+		return s[0] == suffix[0] && keysAdjacent(s[1], suffix[1]) || s[1] == suffix[1] && keysAdjacent(s[0], suffix[0])
+	}
+	own := ownSuffix(d)
+	if !near(own) {
+		return false
+	}
+	for _, other := range [4]string{"st", "nd", "rd", "th"} {
+		if other != own && near(other) {
+			return false
+		}
+	}
+	return true
 }
 
 // doubledSuffix reports whether s is an English ordinal suffix typed with a
