@@ -929,7 +929,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 // number, or a one after a rate ("the 90 a night one").
 func (tf *textFinder) refusesCapture(sl *slot, m []int, start, end int, capture string) bool {
 	return capture == "" || offeredAsAChoice(tf.text, start, end) || endsANumber(sl, tf.text, start) ||
-		rateThenOne(sl, tf.text, m[0], capture)
+		rateThenOne(sl, tf.text, m[0], capture) || countsCompound(sl, tf.text, m, end)
 }
 
 // tailOfKnownCity reports whether a city slot's capture starts with a word
@@ -1386,6 +1386,14 @@ var labelMarks = nlu.NewMarkSet(":=-–—→：")
 // rateWords stand between a price and its unit ("90 a night", "$120 per
 // night", "60 each night").
 var rateWords = map[string]bool{"a": true, "an": true, "per": true, "each": true, "every": true}
+
+// countsCompound reports whether a number's match m, whose capture ends at
+// end, ends at a singular unit that is the first noun of a compound with a
+// plural head ("three night shifts", "after four night classes"): the count
+// is the plural's, no count of the unit (nlu.UnitModifiesPlural).
+func countsCompound(sl *slot, text string, m []int, end int) bool {
+	return (sl.typ == TypeInteger || sl.typ == TypeNumber) && m[1] > end && nlu.UnitModifiesPlural(text, m[1])
+}
 
 // rateThenOne reports whether a count's capture is the pronoun "one" after a
 // rate ("the 90 a night one", "the $120 per night one"): the match starts at
