@@ -26,6 +26,7 @@ var (
 	recordOr    = phraseSet(nlu.AnswerWords("record_or"))
 	groupNoun   = phraseSet(nlu.AnswerWords("record_group_noun"))
 	recordAmong = nlu.AnswerWords("record_among")
+	recordIndef = nlu.AnswerWords("record_indefinite")
 	// positionWord stands before a number that is a listed offer's position.
 	positionWord = map[string]bool{"number": true, "no": true, "option": true, "choice": true, "nr": true, "num": true}
 )
@@ -51,6 +52,13 @@ func describesSeveral(words []string) bool {
 		}
 	}
 	return false
+}
+
+// describesIndefinitely reports whether words (folded) open with an
+// indefinite description ("a cheap one", "something nice"): a kind of record
+// any that fits would do, no pick of one.
+func describesIndefinitely(words []string) bool {
+	return startsWithAnyPhrase(words, recordIndef)
 }
 
 // endsWithAnyPhrase reports whether words end with one of phrases: a count

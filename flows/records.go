@@ -157,8 +157,8 @@ func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool)
 		}
 		return v, ok
 	}
-	if !byPrice || describesSeveral(nlu.FoldWords(raw)) {
-		return nil, false // "one of the cheaper two": two left
+	if !byPrice || describesSeveral(nlu.FoldWords(raw)) || describesIndefinitely(nlu.FoldWords(raw)) {
+		return nil, false // "one of the cheaper two": two left; "a cheap one": any
 	}
 	v, said := describedRecord(sl, cands, nlu.FoldWords(raw))
 	pv, priceSaid := pricePick(sl, cands, " "+foldKey(strings.Join(words, " "))+" ")
