@@ -54,6 +54,12 @@ func describesSeveral(words []string) bool {
 	return false
 }
 
+// describesNoOne reports whether words (folded) describe no one record:
+// several ("one of the cheaper two") or any of a kind ("a cheap one").
+func describesNoOne(words []string) bool {
+	return describesSeveral(words) || describesIndefinitely(words)
+}
+
 // describesIndefinitely reports whether words (folded) open with an
 // indefinite description ("a cheap one", "something nice"): a kind of record
 // any that fits would do, no pick of one.

@@ -157,7 +157,7 @@ func recordAnswer(t parley.Turn, sl *slot, raw string, byPrice bool) (any, bool)
 		}
 		return v, ok
 	}
-	if !byPrice || describesSeveral(nlu.FoldWords(raw)) || describesIndefinitely(nlu.FoldWords(raw)) {
+	if !byPrice || describesNoOne(nlu.FoldWords(raw)) {
 		return nil, false // "one of the cheaper two": two left; "a cheap one": any
 	}
 	v, said := describedRecord(sl, cands, nlu.FoldWords(raw))

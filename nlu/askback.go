@@ -224,13 +224,18 @@ func noneOfWords(toks []token) bool {
 			return true
 		}
 	}
-	// "saturday, no deliveries", "sunday, no fittings on sundays": the
-	// plural thing alone or before a preposition that places it.
+	return thingPlaced(toks)
+}
+
+// thingPlaced reports whether toks, the words after a "no", are the thing
+// there is none of and what places it: "saturday, no deliveries", "sunday,
+// no fittings on sundays" (the plural thing alone or before a preposition
+// that places it); "lisbon, no ice there", "sunday, no ice to clear" (a noun
+// of the dictionary and a word that places it or says what for).
+func thingPlaced(toks []token) bool {
 	if pluralThing(toks[0].text) && (len(toks) == 1 || thingPlacers[toks[1].text]) {
 		return true
 	}
-	// "lisbon, no ice there", "sunday, no ice to clear": a noun of the
-	// dictionary and a word that places it or says what for.
 	return len(toks) > 1 && (thingPlacers[toks[1].text] || toks[1].text == "to") && determinedNoun(toks[0].text)
 }
 

@@ -143,16 +143,22 @@ func reasonWordsFit(toks []token, opened bool) bool {
 		switch {
 		case reasonRefuse[t.text] && !(j == 0 && opened && t.text == "no"):
 			return false
-		case !opened && j > 0 && reasonVerbs[t.text]:
-			opened = true // "round one is the 8th", "kids go back monday"
-		case !opened && phrasalVerbAt(toks, j):
-			opened = true // "the crews stand down sunday"
+		case !opened && clauseVerbAt(toks, j):
+			opened = true
 		case !opened && day && namesDayAt(toks, j):
 			return false // "the 8th is better": a day before any verb
 		}
 		content = content || !named
 	}
 	return opened && content
+}
+
+// clauseVerbAt reports whether toks[j] is the verb of a reason's clause, or
+// its particle: a reason_verb after the first word ("round one is the 8th",
+// "kids go back monday") or a phrasal verb's particle ("the crews stand down
+// sunday").
+func clauseVerbAt(toks []token, j int) bool {
+	return j > 0 && reasonVerbs[toks[j].text] || phrasalVerbAt(toks, j)
 }
 
 // verbParticles are the adverb particles of English phrasal verbs that
