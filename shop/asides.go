@@ -245,3 +245,57 @@ func (t *turn) namesCatalogWord(text string) bool {
 		return t.e.catalogWords[w] || kindOfWord(w) != "" || strings.ContainsAny(w, "0123456789")
 	})
 }
+
+// answerReasonsText is lexicon/answer_reasons.txt: the prepositions that
+// open a yes's phrase of purpose or place.
+//
+//go:embed lexicon/answer_reasons.txt
+var answerReasonsText string
+
+var answerReasonOpeners = readWordList(answerReasonsText)
+
+// answerWithReason reads, with a card in question, a yes or a no followed by
+// a clause of the shopper's own (nlu.AnswerAside) as that answer's intent
+// ("" when it is none): a yes before a phrase of purpose or place, or a
+// clause, that asks the shop nothing ("yes, for the ski trip", "sure, in
+// the cart"); a no before a negated clause of one part ("no, hats don't
+// suit me": a refusal, whatever kind it names; "not the logo one" picks) or before a clause that seeks
+// nothing ("nope, i have too many already", "nah, i'll pass on that one"). "no, the belt", "no, a scarf"
+// and "yes, the blue one" name what instead: read as before.
+func (t *turn) answerWithReason() string {
+	a, aside := nlu.AnswerAside(t.msg.Text, "")
+	if a == nlu.Unknown || strings.ContainsAny(aside, ",;?") {
+		return ""
+	}
+	_, kind := nlu.AsideClause(t.msg.Text)
+	clause := kind == nlu.AsideSubject || kind == nlu.AsideReason || nlu.VerbStory(aside)
+	ws := nlu.FoldWords(aside)
+	switch a {
+	case nlu.Yes:
+		if (clause || len(ws) > 1 && answerReasonOpeners[ws[0]]) && t.tellsNothing(aside) {
+			return nlu.ShopConfirm
+		}
+	case nlu.No:
+		// The negation inside the clause, after its subject or verb: "not
+		// the logo one" refuses a card to pick another.
+		if len(ws) > 1 && !nlu.SaysNot(ws[0]) && nlu.SaysNot(aside) || clause && t.seeksNothing(aside) {
+			return nlu.ShopCancel
+		}
+	}
+	return ""
+}
+
+// seeksNothing reports whether a clause after a no names no catalog word
+// and seeks nothing when read alone, or ends in a word standing for the card
+// in question (pending_words.txt): "i'll pass on that one" refuses it, "i
+// want a scarf" asks for something instead.
+func (t *turn) seeksNothing(clause string) bool {
+	if t.namesCatalogWord(clause) {
+		return false
+	}
+	if ws := nlu.FoldWords(clause); len(ws) > 0 && pendingWords[ws[len(ws)-1]] {
+		return true
+	}
+	r := t.parser().Parse(clause, "")
+	return len(r.Sought) == 0 && len(r.Mention) == 0 && !picksBesideWords(r)
+}

@@ -222,6 +222,10 @@ func (t *turn) readAtConfirmation() {
 		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}
 	case t.refusesOnlyThePending():
 		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
+	case !decided && t.answerWithReason() != "":
+		// "yes, for the ski trip", "no, hats don't suit me": the answer
+		// holds; the reason is no search.
+		t.req = nlu.ShopRequest{Intent: t.answerWithReason()}
 	default:
 		return
 	}
