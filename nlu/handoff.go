@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 // A request for a human is told apart from a mention of one. A human noun ("human",
@@ -255,6 +256,9 @@ func IsHumanRequest(text string) bool {
 	}
 	if c, ok := withHumanNounTypos(k); ok && (humanRequestKey(c) || grammarIntentOfKey(c) == IntentHuman) { // "real persn pls", "an agnet please", "a humna coach please"
 		return true
+	}
+	if personThenReason(text) {
+		return true // "a person, the app's confusing"
 	}
 	// "a real coach, please, дзякуй": the request, then a thanks or a please
 	// of any language's reply lexicon, taken off one at a time.
@@ -796,4 +800,26 @@ func humanNounTypo(w string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// personThenReason reports whether text's first clause alone asks for a
+// person (BuiltinIntent: the grammar, the rules, or the model at its
+// threshold: "a person", "a real coach") and the clause after it says why in
+// a statement of the user's own ("a person, the app's confusing", "a real
+// coach, i'm driving", "a human, this trip is complicated"): it asks nothing
+// and is no intent of its own ("a person? no, never mind" is none). Only a
+// message with a clause mark and a human noun before it is read further.
+func personThenReason(text string) bool {
+	at := strings.IndexAny(text, ",;:")
+	if at <= 0 || !hasWordIn(key(text[:at]), humanNounFirstWords()) {
+		return false
+	}
+	first, reason := strings.TrimSpace(text[:at]), strings.TrimSpace(text[at+1:])
+	if reason == "" || asksSomething(reason) || !strings.ContainsFunc(reason, unicode.IsLetter) {
+		return false
+	}
+	if r := BuiltinIntent(reason); r.Intent != "" && r.Intent != IntentHelp {
+		return false
+	}
+	return BuiltinIntent(first).Intent == IntentHuman
 }
