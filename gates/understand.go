@@ -1,6 +1,7 @@
 package gates
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 	"regexp"
@@ -452,6 +453,8 @@ func init() {
 // The question is what follows the clause's last contrast word (levels.txt
 // contrast): "ok but is 100 kg realistic?" asks about 100 kg, its "ok"
 // acknowledges what came before and proposes nothing (issue 38 round 19).
+// A word that judges the value (judging.txt) makes it a question about it
+// even after a proposing word: "would 100 kg be realistic?".
 func asksAbout(text string) bool {
 	if !nlu.AsksQuestion(text) {
 		return false
@@ -459,13 +462,35 @@ func asksAbout(text string) bool {
 	if parts := contrastRe().Split(text, -1); len(parts) > 1 {
 		text = parts[len(parts)-1]
 	}
+	proposes := false
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '\'' }) {
-		if proposingWords[strings.Trim(w, "'")] {
-			return false
+		w = strings.Trim(w, "'")
+		if judgingWords[w] {
+			return true // "would 100 kg be realistic?": asks whether it is wise
+		}
+		proposes = proposes || proposingWords[w]
+	}
+	return !proposes
+}
+
+// judgingText is judging.txt: the words that judge a value asked about.
+//
+//go:embed judging.txt
+var judgingText string
+
+// judgingWords are judgingText's words: a question holding one asks about a
+// value, whatever proposing word it opens with.
+var judgingWords = func() map[string]bool {
+	set := map[string]bool{}
+	for _, line := range strings.Split(judgingText, "\n") {
+		if !strings.HasPrefix(line, "#") {
+			for _, w := range strings.Fields(line) {
+				set[w] = true
+			}
 		}
 	}
-	return true
-}
+	return set
+}()
 
 // clauseRe is a clause with the punctuation that ends it: the ASCII marks
 // and those of other scripts (Arabic, Persian and Pashto "،" "؛" "؟";
