@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strings"
 )
 
 // Markers are words or phrases, per language, that signal the user is changing
@@ -142,9 +143,80 @@ func cancelOrClauses(text string, clauses func(string, func(string) bool) bool) 
 	if mayElongate(text) && isCancel(unelongate(text)) {
 		return true
 	}
+	// "cancle", "cancell it": a cancel word typed one edit off
+	// (cancelTypos).
+	if c, ok := cancelTypos(text); ok && isCancel(c) {
+		return true
+	}
 	// "nah, forget the flight": a change of mind in one clause, frames in
 	// the others (withdraw.go).
 	return clauses(text, isCancel)
+}
+
+// cancelTypos is text's key with each word typed one edit from a cancel
+// word of five letters or more read as it ("cancle", "cancell", "cancl"):
+// the word is no word of the lexicons and no ordinary word of Debian's
+// wamerican, wfrench or wspanish (intentWordsFor's bound,
+// near_reply_words.txt), and every intent word one edit from it is a
+// cancel word (cancelFirstWords), so no other intent is as near. False when
+// no word is so read; it allocates only then.
+func cancelTypos(text string) (string, bool) {
+	k := key(text)
+	if n, _ := wordCount(k); n == 0 || n > maxTypoReplyWords {
+		return "", false
+	}
+	var buf [maxTypoReplyWords]token
+	var b strings.Builder
+	last := 0
+	for _, t := range appendTokens(buf[:0], k) {
+		c, ok := cancelWordFor(t.text)
+		if !ok {
+			continue
+		}
+		b.WriteString(k[last:t.start])
+		b.WriteString(c)
+		last = t.end
+	}
+	if last == 0 {
+		return "", false
+	}
+	b.WriteString(k[last:])
+	return b.String(), true
+}
+
+// cancelWordFor is the cancel word w is a typo of: every intent word one edit
+// from w is a cancel word of five letters or more, the shortest of them
+// returned ("cancel" for "cancell", whose "cancels" and "cancela" are
+// cancel words too).
+func cancelWordFor(w string) (string, bool) {
+	if len(w) < 4 || !latinLetters(w) || ordinaryNearReply[w] || nonAnswerFirst[w] || isIntentTypoTarget(w) || cancelFirstWords[w] {
+		return "", false
+	}
+	if _, known := replyVocabulary()[w]; known {
+		return "", false
+	}
+	return nearestCancelWord(w)
+}
+
+// nearestCancelWord is the shortest intent word one edit from w when every
+// such word is a cancel word of five letters or more; false otherwise.
+func nearestCancelWord(w string) (string, bool) {
+	best := ""
+	words := intentTypoWords()
+	for n := len(w) - 1; n <= len(w)+1; n++ {
+		for _, v := range words[typoBucket{w[0], n}] {
+			if e := oneEdit(w, v); e == editNone || e == editReplace && len(w) < 5 {
+				continue
+			}
+			if len(v) < 5 || !cancelFirstWords[v] {
+				return "", false // another intent's word as near: asked
+			}
+			if best == "" || len(v) < len(best) {
+				best = v
+			}
+		}
+	}
+	return best, best != ""
 }
 
 // isCancel is IsCancel of text as typed.

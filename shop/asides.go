@@ -258,10 +258,11 @@ var answerReasonOpeners = readWordList(answerReasonsText)
 // a clause of the shopper's own (nlu.AnswerAside) as that answer's intent
 // ("" when it is none): a yes before a phrase of purpose or place, or a
 // clause, that asks the shop nothing ("yes, for the ski trip", "sure, in
-// the cart"); a no before a negated clause of one part ("no, hats don't
-// suit me": a refusal, whatever kind it names; "not the logo one" picks) or before a clause that seeks
-// nothing ("nope, i have too many already", "nah, i'll pass on that one"). "no, the belt", "no, a scarf"
-// and "yes, the blue one" name what instead: read as before.
+// the cart"); a no before a negated clause ("no, hats don't suit me": a
+// refusal, whatever kind it names) or a clause that seeks nothing ("nope, i
+// have too many already", "nah, i'll pass on that one"). "no, the belt",
+// "no, not the logo one" and "yes, the blue one" name what instead: read as
+// before.
 func (t *turn) answerWithReason() string {
 	a, aside := nlu.AnswerAside(t.msg.Text, "")
 	if a == nlu.Unknown || strings.ContainsAny(aside, ",;?") {
@@ -269,20 +270,29 @@ func (t *turn) answerWithReason() string {
 	}
 	_, kind := nlu.AsideClause(t.msg.Text)
 	clause := kind == nlu.AsideSubject || kind == nlu.AsideReason || nlu.VerbStory(aside)
-	ws := nlu.FoldWords(aside)
-	switch a {
-	case nlu.Yes:
-		if (clause || len(ws) > 1 && answerReasonOpeners[ws[0]]) && t.tellsNothing(aside) {
-			return nlu.ShopConfirm
-		}
-	case nlu.No:
-		// The negation inside the clause, after its subject or verb: "not
-		// the logo one" refuses a card to pick another.
-		if len(ws) > 1 && !nlu.SaysNot(ws[0]) && nlu.SaysNot(aside) || clause && t.seeksNothing(aside) {
-			return nlu.ShopCancel
-		}
+	switch {
+	case a == nlu.Yes && t.yesReasonHolds(aside, clause):
+		return nlu.ShopConfirm
+	case a == nlu.No && t.noReasonHolds(aside, clause):
+		return nlu.ShopCancel
 	}
 	return ""
+}
+
+// yesReasonHolds reports whether the aside after a yes (a clause, or not)
+// leaves the yes to the card in question: a clause or a phrase of purpose or
+// place (answer_reasons.txt) that asks the shop nothing.
+func (t *turn) yesReasonHolds(aside string, clause bool) bool {
+	ws := nlu.FoldWords(aside)
+	return (clause || len(ws) > 1 && answerReasonOpeners[ws[0]]) && t.tellsNothing(aside)
+}
+
+// noReasonHolds reports whether the aside after a no leaves the no: a
+// clause negated after its subject or verb ("caps don't fit me": "not the
+// logo one" refuses a card to pick another), or a clause that seeks nothing.
+func (t *turn) noReasonHolds(aside string, clause bool) bool {
+	ws := nlu.FoldWords(aside)
+	return len(ws) > 1 && !nlu.SaysNot(ws[0]) && nlu.SaysNot(aside) || clause && t.seeksNothing(aside)
 }
 
 // seeksNothing reports whether a clause after a no names no catalog word

@@ -218,18 +218,31 @@ func (t *turn) readAtConfirmation() {
 		// "yes, the belt" with the cap in question: the yes is to a card
 		// not asked about; adding the cap would be a guess, so ask again.
 		t.req = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}
-	case nlu.ConfirmsAction(t.msg.Text), !decided && (t.yesWithStory() || t.yesNamingThePending()):
-		t.req = nlu.ShopRequest{Intent: nlu.ShopConfirm}
-	case t.refusesOnlyThePending():
-		t.req = nlu.ShopRequest{Intent: nlu.ShopCancel}
-	case !decided && t.answerWithReason() != "":
-		// "yes, for the ski trip", "no, hats don't suit me": the answer
-		// holds; the reason is no search.
-		t.req = nlu.ShopRequest{Intent: t.answerWithReason()}
 	default:
-		return
+		intent := t.answerInOtherWords(decided)
+		if intent == "" {
+			return
+		}
+		t.req = nlu.ShopRequest{Intent: intent}
 	}
 	t.unsold, t.asked, t.topic = false, nil, ""
+}
+
+// answerInOtherWords is the intent of a yes or a no to the card in question
+// said in more words than the lexicon's ("" for none): the action said again,
+// a yes with a story or the card's name, a refusal of the card alone, or,
+// when the parser read no answer, an answer and then its reason ("yes, for
+// the ski trip", "no, hats don't suit me": answerWithReason).
+func (t *turn) answerInOtherWords(decided bool) string {
+	switch {
+	case nlu.ConfirmsAction(t.msg.Text), !decided && (t.yesWithStory() || t.yesNamingThePending()):
+		return nlu.ShopConfirm
+	case t.refusesOnlyThePending():
+		return nlu.ShopCancel
+	case decided:
+		return ""
+	}
+	return t.answerWithReason()
 }
 
 // yesWithStory reports whether the message is a yes and then a story of the
