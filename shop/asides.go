@@ -309,3 +309,36 @@ func (t *turn) seeksNothing(clause string) bool {
 	r := t.parser().Parse(clause, "")
 	return len(r.Sought) == 0 && len(r.Mention) == 0 && !picksBesideWords(r)
 }
+
+// praiseText is lexicon/praise.txt: the words of praise said beside a thanks.
+//
+//go:embed lexicon/praise.txt
+var praiseText string
+
+var praiseWords = readWordList(praiseText)
+
+// thanksWithPraise reports whether text is a thanks and, in clauses of their
+// own, praise alone ("thanks a lot, really helpful", "cheers, you've been
+// great"): a thanks, never a search for "helpful". Every clause is a thanks
+// or praise words only, one at least a thanks, one at least praise. Only a
+// message whose first or last clause is a thanks is split.
+func thanksWithPraise(text string) bool {
+	first, last := strings.IndexAny(text, ",;.!"), strings.LastIndexAny(text, ",;.!")
+	if first < 0 || nlu.SmallTalkOf(text[:first]) != nlu.Thanks && nlu.SmallTalkOf(text[last+1:]) != nlu.Thanks {
+		return false // the common message: no thanks clause at an end, nothing split
+	}
+	thanks, praise := false, false
+	for _, clause := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(",;.!", r) }) {
+		ws := nlu.FoldWords(clause)
+		switch {
+		case len(ws) == 0:
+		case nlu.SmallTalkOf(clause) == nlu.Thanks:
+			thanks = true
+		case !slices.ContainsFunc(ws, func(w string) bool { return !praiseWords[w] }):
+			praise = true
+		default:
+			return false
+		}
+	}
+	return thanks && praise
+}

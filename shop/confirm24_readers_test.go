@@ -47,3 +47,27 @@ func TestNoThenANegatedCardPicks(t *testing.T) {
 		{setup: twoBeanies, say: "no, not the logo one", intent: nlu.ShopSelect, state: "-", pending: "-"},
 	})
 }
+
+// TestPraiseBesideThanksAndGreetingWithVocative: praise in a clause beside a
+// thanks is a thanks, a greeting with a form of address a greeting; a
+// product beside a thanks is still searched.
+func TestPraiseBesideThanksAndGreetingWithVocative(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "thanks so much, very helpful", intent: nlu.ShopThanks, state: "-", pending: "-"},
+		{say: "cheers, you were brilliant", intent: nlu.ShopThanks, state: "-", pending: "-"},
+		{say: "thank you! super kind of you", intent: nlu.ShopThanks, state: "-", pending: "-"},
+		{say: "hi there, shop folk", intent: nlu.ShopGreeting, state: "-", pending: "-"},
+		{say: "hello guys", intent: nlu.ShopGreeting, state: "-", pending: "-"},
+		{say: "thanks, great caps", intent: "-", state: shop.StateRecommending, pending: "-"},
+	})
+}
+
+// TestPickRepairedWithAnApology: an editing term that owns up to a slip
+// ("oops") between two cards picks the last. ("whoops" and "my bad" are in
+// the list but read otherwise before it: not yet.)
+func TestPickRepairedWithAnApology(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{setup: accessories, say: "the belt, oops, the sunglasses", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
+		{setup: accessories, say: "the second, oops, the first", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
+	})
+}

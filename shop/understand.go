@@ -74,6 +74,13 @@ func (t *turn) understandText() {
 	// "🧢 pls" names a cap, "sunglassses" sunglasses; "umbrella got or not"
 	// asks "got umbrella?".
 	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(withShorthand(t.msg.Text)))))
+	if t.msg.Meaning == "" && t.msg.NLU == nil && thanksWithPraise(t.msg.Text) {
+		// "thanks a lot, really helpful", "thank you! super kind of you":
+		// read whole, before the thanks sentence is read away, and no
+		// search for "helpful".
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopThanks}, false
+		return
+	}
 	if t.msg.Meaning == "" {
 		if s, ok := nlu.WithoutCourtesySentences(t.msg.Text); ok {
 			t.msg.Text = s // "Hello. No, thank you.": the answer sentence decides
