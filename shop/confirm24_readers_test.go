@@ -61,13 +61,3 @@ func TestPraiseBesideThanksAndGreetingWithVocative(t *testing.T) {
 		{say: "thanks, great caps", intent: "-", state: shop.StateRecommending, pending: "-"},
 	})
 }
-
-// TestPickRepairedWithAnApology: an editing term that owns up to a slip
-// ("oops") between two cards picks the last. ("whoops" and "my bad" are in
-// the list but read otherwise before it: not yet.)
-func TestPickRepairedWithAnApology(t *testing.T) {
-	runReaderCases(t, []readerCase{
-		{setup: accessories, say: "the belt, oops, the sunglasses", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "62"},
-		{setup: accessories, say: "the second, oops, the first", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
-	})
-}
