@@ -61,3 +61,14 @@ func TestPraiseBesideThanksAndGreetingWithVocative(t *testing.T) {
 		{say: "thanks, great caps", intent: "-", state: shop.StateRecommending, pending: "-"},
 	})
 }
+
+// TestSearchCorrectedInOneMessage: a search corrected by an editing term
+// ("or actually", "or no", "sorry") searches what follows it.
+func TestSearchCorrectedInOneMessage(t *testing.T) {
+	runReaderCases(t, []readerCase{
+		{say: "hoodies, or actually polos", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+		{say: "belts, or no, caps", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+		{say: "beanies, sorry, sunglasses", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
+		{say: "hoodies, or actually", intent: "-", state: "-", pending: "-"},
+	})
+}

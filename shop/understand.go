@@ -396,6 +396,7 @@ func (t *turn) parse() {
 	t.moreWithReason(parser)
 	t.pickAfterAStory(parser)
 	t.pickInClauses(parser)
+	t.searchAfterCorrection(parser)
 	t.productBeforeAside(parser)
 	t.readEitherOr(parser)
 	switch t.req.Intent {
@@ -409,6 +410,22 @@ func (t *turn) parse() {
 		// Nothing to confirm: a yes that names a product picks it ("I'll go
 		// for the polo one", "I'll go with the priciest").
 		if alt := parser.ParseContent(m.Text); alt.Intent == nlu.ShopSelect && namesACard(alt) {
+			t.req = alt
+		}
+	}
+}
+
+// searchAfterCorrection reads a search the shopper corrects in the same
+// message ("jeans, or actually chinos", "pyjamas, or no, slippers": an
+// editing term of nlu.SplitCorrection) as the search after the correction,
+// when the whole message reads as nothing; anything else after it (a pick,
+// nothing) leaves the message as read.
+func (t *turn) searchAfterCorrection(parser *nlu.ShopParser) {
+	if t.req.Intent != nlu.ShopAmbiguous || t.msg.Meaning != "" {
+		return
+	}
+	if _, tail, ok := nlu.SplitCorrection(t.msg.Text); ok {
+		if alt := parser.Parse(tail, ""); alt.Intent == nlu.ShopSearch {
 			t.req = alt
 		}
 	}
