@@ -1,6 +1,7 @@
 package shop_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/parleyhq/parley/nlu"
@@ -63,12 +64,18 @@ func TestPraiseBesideThanksAndGreetingWithVocative(t *testing.T) {
 }
 
 // TestSearchCorrectedInOneMessage: a search corrected by an editing term
-// ("or actually", "or no", "sorry") searches what follows it.
+// ("or actually", "or no", "sorry") searches what follows it alone.
 func TestSearchCorrectedInOneMessage(t *testing.T) {
-	runReaderCases(t, []readerCase{
-		{say: "hoodies, or actually polos", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
-		{say: "belts, or no, caps", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
-		{say: "beanies, sorry, sunglasses", intent: nlu.ShopSearch, state: shop.StateRecommending, pending: "-"},
-		{say: "hoodies, or actually", intent: "-", state: "-", pending: "-"},
-	})
+	e := demo(t)
+	for _, tc := range []struct{ say, term string }{
+		{"hoodies, or actually polos", "polos"},
+		{"belts, or no, caps", "caps"},
+		{"beanies, sorry, sunglasses", "sunglasses"},
+		{"kayaks, or actually canoes", "canoes"},
+	} {
+		st := stateOf(t, newConversation(t, e).send(tc.say, ""))
+		if got := *st.Conversation.LastIntent; got != nlu.ShopSearch || st.Query == nil || !slices.Equal(st.Query.Terms, []string{tc.term}) {
+			t.Errorf("%q: %s %+v, want a search for %s", tc.say, got, st.Query, tc.term)
+		}
+	}
 }

@@ -417,15 +417,15 @@ func (t *turn) parse() {
 
 // searchAfterCorrection reads a search the shopper corrects in the same
 // message ("jeans, or actually chinos", "pyjamas, or no, slippers": an
-// editing term of nlu.SplitCorrection) as the search after the correction,
-// when the whole message reads as nothing; anything else after it (a pick,
-// nothing) leaves the message as read.
+// editing term of nlu.SplitCorrection) as the search after the correction:
+// the words taken back are no search term. Anything but a search for a
+// product after it (a pick, nothing) leaves the message as read.
 func (t *turn) searchAfterCorrection(parser *nlu.ShopParser) {
-	if t.req.Intent != nlu.ShopAmbiguous || t.msg.Meaning != "" {
+	if t.req.Intent != nlu.ShopAmbiguous && t.req.Intent != nlu.ShopSearch || t.msg.Meaning != "" {
 		return
 	}
 	if _, tail, ok := nlu.SplitCorrection(t.msg.Text); ok {
-		if alt := parser.Parse(tail, ""); alt.Intent == nlu.ShopSearch {
+		if alt := parser.Parse(tail, ""); alt.Intent == nlu.ShopSearch && len(alt.Sought) > 0 {
 			t.req = alt
 		}
 	}
