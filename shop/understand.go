@@ -12,13 +12,24 @@ import (
 	"github.com/parleyhq/parley/shop/lexicon"
 )
 
-// understand reads the shopper's message (understandText). A typed message
-// that opens or closes with a discourse frame ("right, more please", "sorry,
-// thanks", "quick one, others?": nlu.CutDiscourseFrame) and reads as
+// understand reads the shopper's message (understandFramed), and a typed
+// message read as nothing again by its request before a reason clause
+// (readHeadBeforeReason: "gloves, i lost one shoveling").
+func (t *turn) understand() {
+	text := t.msg.Text
+	t.understandFramed()
+	if t.msg.Meaning == "" {
+		t.readHeadBeforeReason(text)
+	}
+}
+
+// understandFramed reads the shopper's message (understandText). A typed
+// message that opens or closes with a discourse frame ("right, more please",
+// "sorry, thanks", "quick one, others?": nlu.CutDiscourseFrame) and reads as
 // nothing, as a search for what the shop does not sell or as a yes with
 // nothing to confirm, is read again as its answer alone, which stands
 // when it reads as something the shop does: nothing is read from the frame.
-func (t *turn) understand() {
+func (t *turn) understandFramed() {
 	if t.msg.Meaning != "" || t.msg.NLU != nil || !nlu.MayHaveDiscourseFrame(t.msg.Text) {
 		t.understandText()
 		return

@@ -16,6 +16,7 @@
 //	parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
 //	parley-tools geonames-own-names -in FILE [-out FILE]
 //	parley-tools ourairports -airports FILE -regions FILE [-words FILE] [-out FILE]
+//	parley-tools oewn-artifacts [-out FILE] ENTRIES.yaml...
 //	parley-tools version
 //
 // `parley bench` stays in parley: its command line is a contract
@@ -62,6 +63,7 @@ usage:
   parley-tools geonames-towns -in FILE [-min-pop N] [-words FILE] [-out FILE]
   parley-tools geonames-own-names -in FILE [-out FILE]
   parley-tools ourairports -airports FILE -regions FILE [-words FILE] [-out FILE]
+  parley-tools oewn-artifacts [-out FILE] ENTRIES.yaml...
   parley-tools version
 
 The served binary and the bot authors' tools (serve, test, validate, graph,
@@ -92,6 +94,7 @@ var program = cli.Program{
 		"geonames-towns":     runGeoNamesTowns,
 		"geonames-own-names": runGeoNamesOwnNames,
 		"ourairports":        runOurAirports,
+		"oewn-artifacts":     runOEWNArtifacts,
 		"version": func(_ context.Context, _ []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(stdout, "parley-tools %s\n", version)
 			return nil

@@ -2,7 +2,10 @@
 // (english_words.txt, Debian's wamerican, NOTICE entry 8), embedded once for
 // the shop and the coach: the shop asks whether an unsold search is English,
 // the coach whether a word before a number is English before it reads an
-// unplaced word as another language's "now" (gates/levels.go).
+// unplaced word as another language's "now" (gates/levels.go). It holds too
+// the nouns whose first sense is a made thing (artifact_nouns.txt, the Open
+// English WordNet, NOTICE entry 11), which the shop asks of a request said
+// before a reason clause (shop/reasonhead.go).
 package lexicon
 
 import (
