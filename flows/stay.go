@@ -115,16 +115,30 @@ func (tu *turn) countToDay(f *flow, read func(time.Time) (nlu.Date, bool)) (coun
 	days := daysBetween(start, end)
 	if days < 1 {
 		// Read from today the end falls before the start: a weekday ("until
-		// Sunday") is the one in the week after the start; any other day is
+		// Sunday") is the first such day after the start; any other day is
 		// asked again ("until the 18th" for a check-in on the 20th).
-		if again, _ := read(start); daysBetween(start, again) <= 7 {
-			days = daysBetween(start, again)
-		}
+		days = weekdayAfter(start, read)
 	}
 	if days < 1 {
 		return "", true, false
 	}
 	return strconv.Itoa(days), true, true
+}
+
+// weekdayAfter is the nights from start to the end day read from it, when
+// that is a day of the week after it: read from the start, else from the
+// day after it ("till monday" for a Monday check-in, whose own weekday names
+// no day from it: a week on). A day more than a week on ("until the 18th"
+// for a check-in on the 20th: next month's) is 0, asked again.
+func weekdayAfter(start time.Time, read func(time.Time) (nlu.Date, bool)) int {
+	again, ok := read(start)
+	if !ok || daysBetween(start, again) < 1 {
+		again, ok = read(start.AddDate(0, 0, 1))
+	}
+	if days := daysBetween(start, again); ok && days >= 1 && days <= 7 {
+		return days
+	}
+	return 0
 }
 
 // countWithEnd reads a count and the day the stay ends said in two clauses

@@ -18,6 +18,7 @@ var (
 	stayEndCues   = answerWords["stay_end"]
 	stayEndLeads  = wordSet(strings.Join(flatten(answerWords["stay_end_lead"]), " "))
 	stayEndFirsts = firstWords(stayEndCues)
+	stayEndFocus  = answerWords["stay_end_focus"]
 	spokenSeps    = answerWords["spoken_separator"]
 	conclusions   = answerWords["conclusion"]
 	// conclusionStarts are the first bytes of conclusions' first words: a
@@ -259,6 +260,9 @@ func stayEndIn(k string, toks []token, now time.Time) (Date, bool) {
 				if d, ok := ReadDate(k[toks[i+len(p)].start:], now); ok {
 					return d, true
 				}
+				if d, ok := endDayBeforeTail(k, toks[i+len(p):], now); ok {
+					return d, true
+				}
 				// "until the day after the final on Saturday": a day moved
 				// from an anchor is FindDate's.
 				if startsWithOffset(toks[i+len(p):]) {
@@ -270,6 +274,26 @@ func stayEndIn(k string, toks []token, now time.Time) (Date, bool) {
 		if !stayEndLeads[t.text] {
 			return Date{}, false
 		}
+	}
+	return Date{}, false
+}
+
+// endDayBeforeTail reads the day a stay ends said before a tail that names
+// no day: a restrictive focus word ("till tuesday morning only",
+// stay_end_focus) or a courtesy, hedge or beneficiary tail ("till wednesday
+// for us", CutAnswerTail). toks are the words after the stay_end cue, in k.
+// Only a message that reads no day whole comes here.
+func endDayBeforeTail(k string, toks []token, now time.Time) (Date, bool) {
+	if len(toks) < 2 {
+		return Date{}, false
+	}
+	for _, f := range stayEndFocus {
+		if n := len(f); n < len(toks) && startsWithPhrase(toks[len(toks)-n:], f) {
+			return ReadDate(k[toks[0].start:toks[len(toks)-n-1].end], now)
+		}
+	}
+	if head, ok := CutAnswerTail(k[toks[0].start:]); ok {
+		return ReadDate(head, now)
 	}
 	return Date{}, false
 }

@@ -482,7 +482,7 @@ func coveredAny(covered []bool, a, b int) bool {
 // restated after a hedge.
 func qualifiedDay(toks []token, spans []dateSpan) bool {
 	for _, s := range spans {
-		if s.first > 0 && dateBounds[toks[s.first-1].text] {
+		if s.first > 0 && dateBounds[toks[s.first-1].text] && !offsetEndsAt(toks, s.first) {
 			return true
 		}
 		if s.first > 0 && possessives[toks[s.first-1].text] && relativeDaysByFirst[toks[s.first].text] != nil {
@@ -493,6 +493,26 @@ func qualifiedDay(toks []token, spans []dateSpan) bool {
 		}
 	}
 	return restatedRelativeDay(toks, spans)
+}
+
+// offsetEndsAt reports whether an anchorShifts phrase of a day ends just
+// before toks[e] ("the day after the 4th", "the day before the 29th"): its
+// "after" or "before" moves the date by a day (shiftBefore), it bounds no
+// span ("sometime after the 20th").
+func offsetEndsAt(toks []token, e int) bool {
+	for _, a := range anchorShifts {
+		w := a.words
+		if a.days != 1 && a.days != -1 || anchorDirections[w[len(w)-1]] == 0 {
+			continue
+		}
+		if w[0] == "the" && e == len(w)-1 {
+			w = w[1:] // "day after the 4th"
+		}
+		if e >= len(w) && startsWithPhrase(toks[e-len(w):e], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // weekdayCountedFrom reports whether the span is "the WEEKDAY" counted from

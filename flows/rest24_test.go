@@ -1,0 +1,49 @@
+package flows
+
+import (
+	"testing"
+
+	"github.com/parleyhq/parley/nlu"
+)
+
+// playNightsFrom answers the hotel's nights question after the check-in
+// "Nov 27" (Monday 2028-11-27), sent on Wednesday 22 November: the nights
+// stored, nil for none.
+func playNightsFrom(t *testing.T, hotel *Engine, text string) any {
+	return playTexts(t, hotel, nlu.Date{Year: 2028, Month: 11, Day: 22}, "I'd like to book a room in Lisbon", "Tagus View", "Nov 27", text)["nights"]
+}
+
+// Nights by the day of leaving (rest24 class 1): the day after a stay_end
+// cue, before a focus word or a courtesy tail, or moved a day from a date,
+// gives the nights from the check-in; the check-in's own weekday is the one
+// a week on; a day before the check-in asks.
+func TestRest24NightsByLeavingDay(t *testing.T) {
+	hotel, err := DemoFor("hotel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		text string
+		want any
+	}{
+		{"till wednesday for us", 2},
+		{"until thursday morning only", 3},
+		{"till friday only", 4},
+		{"till saturday, thanks", 5},
+		{"through to friday", 4},
+		{"thru to saturday", 5},
+		{"checking out thursday", 3},
+		{"till monday", 7},
+		{"until monday morning only", 7},
+		{"through to the day after the 29th", 3},
+		{"until the day before the 30th", 2},
+		{"till the 26th", nil},                // before the check-in
+		{"till sunday the 26th", nil},         // before the check-in
+		{"until the day after the 25th", nil}, // before the check-in
+		{"till tuesday only maybe", nil},      // unsure
+	} {
+		if got := playNightsFrom(t, hotel, c.text); got != c.want && !(got != nil && c.want != nil && format(got) == format(c.want)) {
+			t.Errorf("nights at %q = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
