@@ -125,21 +125,25 @@ func firstKeyWord(text string) string {
 // date word nor a number, and no reason_refuse word.
 func reasonClause(tail string) bool {
 	var buf [16]token
-	toks := appendTokens(buf[:0], key(tail))
+	k := key(tail)
+	toks := appendTokens(buf[:0], k)
 	if len(toks) < 2 {
 		return false
 	}
 	opened := reasonOpens(toks[0].text) || comparisonOpens(toks) || noneOfOpens(toks)
-	return reasonWordsFit(toks, opened)
+	return reasonWordsFit(k, toks, opened)
 }
 
 // reasonWordsFit is reasonClause's reading of toks word by word, opened
 // when the first words opened the clause: no refusal (but the "no" of a
 // none-of that opened it), no day before the clause's verb, a content word.
-func reasonWordsFit(toks []token, opened bool) bool {
+func reasonWordsFit(k string, toks []token, opened bool) bool {
 	content := false
 	for j, t := range toks {
 		day, named := reasonWordKind(t.text)
+		if day && designatorAt(k, toks, j) {
+			day, named = false, false // "before the w-2s arrive": a form, no day
+		}
 		switch {
 		case reasonRefuse[t.text] && !(j == 0 && opened && t.text == "no"):
 			return false
@@ -239,6 +243,57 @@ func noneOfOpens(toks []token) bool {
 // reason_opener or an -ing word ("commuting to base").
 func reasonOpens(first string) bool {
 	return reasonOpeners[first] || len(first) > 5 && strings.HasSuffix(first, "ing") && !knownDateWord(first)
+}
+
+// designatorAt reports whether toks[j] (in k) is part of a word with digits
+// that names a form, a model or a flight, no day or count: letters then
+// digits in one word ("a380", "ba117": an ICAO aircraft type or an IATA
+// flight designator, IATA Resolution 762), letters and digits joined by a
+// hyphen ("w-2", "i-9": US tax and immigration form names), or digits with a
+// plural "s" ("the 1099s", "the w-2s": copies of a form, no day of a month).
+// A word whose letters name a date ("jan5", "5th") is none.
+func designatorAt(k string, toks []token, j int) bool {
+	w := toks[j].text
+	if lettersThenDigits(w) || pluralDigits(w) {
+		return true
+	}
+	hyphenAt := func(a, b int) bool { // toks[a] and toks[b] joined by one hyphen
+		return a >= 0 && b < len(toks) && toks[b].start == toks[a].end+1 && k[toks[a].end] == '-'
+	}
+	if isDigits(w) || pluralDigits(w) {
+		return hyphenAt(j-1, j) && shortLetters(toks[j-1].text)
+	}
+	return shortLetters(w) && hyphenAt(j, j+1) && (isDigits(toks[j+1].text) || pluralDigits(toks[j+1].text))
+}
+
+// lettersThenDigits reports whether w is one to three letters, none a date
+// word's, then one to four digits and an optional plural "s".
+func lettersThenDigits(w string) bool {
+	i := 0
+	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+		i++
+	}
+	rest := strings.TrimSuffix(w[i:], "s")
+	return i >= 1 && i <= 3 && len(rest) >= 1 && len(rest) <= 4 && isDigits(rest) && !knownDateWord(w[:i])
+}
+
+// pluralDigits reports whether w is digits and a plural "s" ("1099s", "2s").
+func pluralDigits(w string) bool {
+	return len(w) >= 2 && w[len(w)-1] == 's' && isDigits(w[:len(w)-1])
+}
+
+// shortLetters reports whether w is one to three ASCII letters: a form's
+// series letter ("w", "i", "ds").
+func shortLetters(w string) bool {
+	if len(w) < 1 || len(w) > 3 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // reasonWordKind says whether w names a day (a date word, a digit, a
