@@ -108,7 +108,10 @@ func (tu *turn) readsAsSentence(f *flow, sl *slot, answer string, alone bool) bo
 // placeWithItsWords reports whether answer, at a city question, is a known
 // place and words the place readers account for around it, a preposition of
 // any language and a thanks after a comma ("dari Padang, tarimo kasih",
-// "oet Maastricht, dank uch": nlu.PlaceCore): the answer, not a sentence.
+// "oet Maastricht, dank uch": nlu.PlaceCore): the answer, not a sentence. A
+// town only the airport list holds is known too ("somewhere called palm
+// springs": the frame is read away before nlu.AirportTown as before the
+// lexicon).
 func placeWithItsWords(sl *slot, answer string) bool {
 	if sl.typ != TypeCity {
 		return false
@@ -118,7 +121,11 @@ func placeWithItsWords(sl *slot, answer string) bool {
 		return false
 	}
 	_, known := nlu.MatchCityExact(core)
-	return known || nlu.IsGeoNamesTown(core)
+	if known || nlu.IsGeoNamesTown(core) {
+		return true
+	}
+	_, town := nlu.AirportTown(core)
+	return town
 }
 
 // answerFailed handles a direct answer that gave st's slot no valid value:

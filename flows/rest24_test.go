@@ -47,3 +47,34 @@ func TestRest24NightsByLeavingDay(t *testing.T) {
 		}
 	}
 }
+
+// A word with digits that names a form, a model or a flight is no day
+// (rest24 class 2): the date before its clause is stored; a place frame
+// before a town only the airport list holds is read away (class 3).
+func TestRest24FormsAndFrames(t *testing.T) {
+	booking, err := DemoFor("booking")
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := nlu.Date{Year: 2028, Month: 11, Day: 22}
+	for _, c := range []struct{ slot, text, want string }{
+		{"departure_date", "the 5th, before the w-2s arrive", "2028-12-05"},
+		{"departure_date", "the 7th, after my i-9 appointment", "2028-12-07"},
+		{"departure_date", "the 9th, before the 1099s go out", "2028-12-09"},
+		{"destination", "somewhere called palm springs", "Palm Springs"},
+		{"destination", "a town named walla walla", "Walla Walla"},
+		{"destination", "a town called mobile", ""}, // an English word: with its state only
+	} {
+		texts := []string{"I want to book a flight", "New York", c.text}
+		if c.slot == "departure_date" {
+			texts = []string{"I want to book a flight", "New York", "Los Angeles", c.text}
+		}
+		got := ""
+		if v := playTexts(t, booking, today, texts...)[c.slot]; v != nil {
+			got = format(v)
+		}
+		if got != c.want {
+			t.Errorf("%s at %q = %q, want %q", c.slot, c.text, got, c.want)
+		}
+	}
+}
