@@ -96,9 +96,12 @@ func nthWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if !ok || n > 5 || j+2 >= len(toks) {
 		return dateSpan{}, false
 	}
-	day, ok := weekdayNames[toks[j+1].text]
-	if !ok || (toks[j+2].text != "of" && toks[j+2].text != "in") {
+	if toks[j+2].text != "of" && toks[j+2].text != "in" {
 		return dateSpan{}, false
+	}
+	day, ok := weekdayNames[toks[j+1].text]
+	if !ok {
+		return nthDayKindAt(toks, i, j, today, n) // "the first weekday of july"
 	}
 	month, last, ok := monthRefAt(toks, j+3, today)
 	if !ok {
@@ -114,6 +117,56 @@ func nthWeekdayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		d, ok = nthWeekdayOf(month, day, n)
 	}
 	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+var dayKindWeekday, dayKindWeekend = formSet("day_kind_weekday"), formSet("day_kind_weekend")
+
+// nthDayKindAt reads "[the] ORDINAL (weekday|weekend) (of|in) MONTH-REF"
+// from the ordinal at toks[j] (date_forms.txt's day_kind lists): the n-th
+// day Monday to Friday, or the n-th weekend's Saturday (nthOfKind).
+func nthDayKindAt(toks []token, i, j int, today Date, n int) (dateSpan, bool) {
+	w := toks[j+1].text
+	weekend := dayKindWeekend[w]
+	if !weekend && !dayKindWeekday[w] {
+		return dateSpan{}, false
+	}
+	month, last, ok := monthRefAt(toks, j+3, today)
+	if !ok {
+		return dateSpan{}, false
+	}
+	d, ok := nthOfKind(month, weekend, n)
+	if ok && d.Before(today) && !month.explicitYear && month.named {
+		month.date = Date{month.date.Year + 1, month.date.Month, 1} // said after it: next year's
+		d, ok = nthOfKind(month, weekend, n)
+	}
+	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+// nthOfKind is ref's month's n-th (-1: last) day Monday to Friday, or, for
+// a weekend, its n-th weekend's Saturday; ok is false when there is none, or
+// when a weekend is split by the month's edge (a month opening on a Sunday,
+// or for the last, closing on a Saturday): which weekend is meant is asked.
+func nthOfKind(ref monthRef, weekend bool, n int) (Date, bool) {
+	first := ref.date
+	end := Date{first.Year, first.Month, daysIn(first.Year, first.Month)}
+	if weekend {
+		if n == -1 && end.Weekday() == time.Saturday || n != -1 && first.Weekday() == time.Sunday {
+			return Date{}, false
+		}
+		return nthWeekdayOf(ref, time.Saturday, n)
+	}
+	d, step := first, 1
+	if n == -1 {
+		d, step, n = end, -1, 1
+	}
+	for ; d.Month == first.Month; d = d.AddDays(step) {
+		if wd := d.Weekday(); wd != time.Saturday && wd != time.Sunday {
+			if n--; n == 0 {
+				return d, true
+			}
+		}
+	}
+	return Date{}, false
 }
 
 // nthWeekdayOfYear reads the rest of "the last Wednesday of the year", "the
