@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Markers are words or phrases, per language, that signal the user is changing
@@ -189,13 +190,44 @@ func cancelTypos(text string) (string, bool) {
 // returned ("cancel" for "cancell", whose "cancels" and "cancela" are
 // cancel words too).
 func cancelWordFor(w string) (string, bool) {
-	if len(w) < 4 || !latinLetters(w) || ordinaryNearReply[w] || nonAnswerFirst[w] || isIntentTypoTarget(w) || cancelFirstWords[w] {
+	if len(w) < 4 || !nearACancelWord(w) || !latinLetters(w) || ordinaryNearReply[w] || nonAnswerFirst[w] || isIntentTypoTarget(w) || cancelFirstWords[w] {
 		return "", false
 	}
 	if _, known := replyVocabulary()[w]; known {
 		return "", false
 	}
 	return nearestCancelWord(w)
+}
+
+// cancelTypoWords are intentTypoWords' cancel words of five letters or more,
+// by first letter and length: nearACancelWord looks among these few before
+// a word's lookups in the lexicons, which every word of every message would
+// otherwise pay (readers-cost.sh: about 18,000 instructions a pass).
+var cancelTypoWords = sync.OnceValue(func() map[typoBucket][]string {
+	out := map[typoBucket][]string{}
+	for b, words := range intentTypoWords() {
+		for _, v := range words {
+			if len(v) >= 5 && cancelFirstWords[v] {
+				out[b] = append(out[b], v)
+			}
+		}
+	}
+	return out
+})
+
+// nearACancelWord reports whether a cancel word of five letters or more is
+// one edit from w by nearestCancelWord's measure: without one, w is no
+// cancel typo, whatever the lexicons say of it.
+func nearACancelWord(w string) bool {
+	words := cancelTypoWords()
+	for n := len(w) - 1; n <= len(w)+1; n++ {
+		for _, v := range words[typoBucket{w[0], n}] {
+			if e := oneEdit(w, v); e != editNone && (e != editReplace || len(w) >= 5) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nearestCancelWord is the shortest intent word one edit from w when every
