@@ -55,12 +55,21 @@ func readCSVRows(path string) ([]map[string]string, error) {
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
+	rows, err := decodeCSVRows(f)
 	if err != nil {
 		return nil, parley.WrapError(parley.EINVALID, err, "read %s", path)
 	}
+	return rows, nil
+}
+
+// decodeCSVRows decodes CSV with a header row as maps by column name.
+func decodeCSVRows(r io.Reader) ([]map[string]string, error) {
+	recs, err := csv.NewReader(r).ReadAll()
+	if err != nil {
+		return nil, err
+	}
 	if len(recs) == 0 {
-		return nil, parley.Errorf(parley.EINVALID, "read %s: no header", path)
+		return nil, parley.Errorf(parley.EINVALID, "no header")
 	}
 	var rows []map[string]string
 	for _, rec := range recs[1:] {
