@@ -222,18 +222,7 @@ func RegionAlone(text string) bool {
 // state's name or is a postal code, without a copy of it: most answers end
 // in none, and are read no further.
 func (l *airportTownList) endsInStateWord(text string) bool {
-	s := strings.TrimRightFunc(text, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
-	w := s[strings.LastIndexFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == ',' })+1:]
 	var buf [16]byte
-	if w == "" || len(w) > len(buf) {
-		return false
-	}
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		buf[i] = c
-	}
-	return l.last[string(buf[:len(w)])]
+	w := lowerLastWord(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }, buf[:])
+	return w != nil && l.last[string(w)]
 }

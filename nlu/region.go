@@ -47,11 +47,24 @@ var regions = sync.OnceValue(func() (r struct {
 // town stands before "York"), and are read no further, without a copy of
 // their words.
 func endsInRegionWord(s string, before int) bool {
-	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
-	w := s[strings.LastIndexFunc(s, unicode.IsSpace)+1:]
 	var buf [24]byte
-	if w == "" || len(w) > len(buf) {
+	w := lowerLastWord(s, unicode.IsSpace, buf[:])
+	if w == nil {
 		return false
+	}
+	least, ok := regions().last[string(w)]
+	return ok && regionWords(s) >= least+before
+}
+
+// lowerLastWord writes s's last word (after the last rune isSep accepts,
+// trailing spaces and punctuation left out) in lower ASCII case into buf and
+// returns it, or nil when there is none or it does not fit: the callers look
+// it up in a map without a copy on the heap.
+func lowerLastWord(s string, isSep func(rune) bool, buf []byte) []byte {
+	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	w := s[strings.LastIndexFunc(s, isSep)+1:]
+	if w == "" || len(w) > len(buf) {
+		return nil
 	}
 	for i := 0; i < len(w); i++ {
 		c := w[i]
@@ -60,8 +73,7 @@ func endsInRegionWord(s string, before int) bool {
 		}
 		buf[i] = c
 	}
-	least, ok := regions().last[string(buf[:len(w)])]
-	return ok && regionWords(s) >= least+before
+	return buf[:len(w)]
 }
 
 // regionWords is the number of words of s, split at spaces and commas.
