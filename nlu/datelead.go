@@ -47,9 +47,12 @@ var dateLeadWords = sync.OnceValue(func() map[string]bool {
 	addKeys(set, holidayArticles)                                 // holidayAt
 	addKeys(set, holidaysByFirst())                               // holidayAt
 	addKeys(set, holidayData().countryByWord)                     // holidayAt: "uk mother's day"
-	addKeys(set, isoWeekWords)                                    // isoWeekAt (weekNumberAt): "week 12"
-	addKeys(set, relativeDaysByFirst)                             // relativeDayAt
-	addKeys(set, inWords)                                         // inUnitsAt
+	for _, f := range holidayFrames().eveOf {                     // holidayLead: "eve of halloween"
+		set[f[0]] = true
+	}
+	addKeys(set, isoWeekWords)        // isoWeekAt (weekNumberAt): "week 12"
+	addKeys(set, relativeDaysByFirst) // relativeDayAt
+	addKeys(set, inWords)             // inUnitsAt
 	return set
 })
 

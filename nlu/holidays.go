@@ -264,6 +264,9 @@ func (h holiday) in(year int) Date {
 	case h.nth != 0:
 		return nthWeekday(year, h.month, h.weekday, h.nth).AddDays(h.offset)
 	}
+	if h.offset != 0 { // a fixed day's eve (holidayAt: "halloween eve")
+		return Date{year, h.month, h.day}.AddDays(h.offset)
+	}
 	return Date{year, h.month, h.day}
 }
 
@@ -271,6 +274,9 @@ func (h holiday) in(year int) Date {
 // (Feb 29) is in leap years only.
 func (h holiday) on(year int) (Date, bool) {
 	d := h.in(year)
+	if h.month != 0 && h.day != 0 && !validDate(year, h.month, h.day) {
+		return d, false // leap day's eve in a year with no leap day
+	}
 	return d, validDate(d.Year, d.Month, d.Day)
 }
 
@@ -328,7 +334,7 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if len(group) == 0 {
 		return dateSpan{}, false
 	}
-	last := k + len(group[0].words) - 1
+	last, eve := nameEnd(toks, k, group)
 	if last+1 < len(toks) && holidaySpans[toks[last+1].text] {
 		if s, ok := holidayWeekendDayAt(toks, i, last+1, before, group, c, today); ok {
 			return s, true // "father's day weekend, the sunday"
@@ -338,7 +344,9 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if c.dir == 0 && holidayNear(toks, i) {
 		return dateSpan{first: i, last: last, noDay: true}, true
 	}
-	if c.dir == 0 && before == "" && holidayAttribute(toks, k, last) {
+	if before == "" && holidayAttribute(toks, k, last) {
+		// "the thanksgiving orders", "the day after the election party":
+		// an event of the holiday's kind, on some day near it.
 		return dateSpan{first: i, last: last, noDay: true, attribute: true}, true
 	}
 	after, end := countryAfter(toks, last+1)
@@ -348,6 +356,9 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	best, ok := pickHoliday(group, before, after)
 	if !ok {
 		return dateSpan{first: i, last: last, noDay: true}, true
+	}
+	if eve {
+		best.offset--
 	}
 	if y, yl, ok := yearAt(toks, last+1); ok {
 		d, ok := best.on(y)
@@ -360,6 +371,16 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	d, ok := best.nextCounted(c, today)
 	return dateSpan{first: i, last: last, date: d}, ok
+}
+
+// nameEnd is the last token of the holiday's name group[0] at toks[k], and
+// its "eve" when one follows ("thanksgiving eve": the day before it).
+func nameEnd(toks []token, k int, group []holiday) (int, bool) {
+	last := k + len(group[0].words) - 1
+	if eveAt(toks, last+1) {
+		return last + 1, true
+	}
+	return last, false
 }
 
 // passedThisYear reports whether the day counted from holiday h this year
@@ -460,14 +481,15 @@ func holidayNamedAt(toks []token, i, j int, c holidayCount) (string, int, []holi
 }
 
 // holidayGroupAt are the lines of the longest holiday phrase at toks[j] (one
-// per country whose day differs); an anchor only when a day is counted from it.
+// per country whose day differs); an anchor only when a day is counted from it
+// or its eve is said ("easter eve": Holy Saturday).
 func holidayGroupAt(toks []token, j int, c holidayCount) []holiday {
 	if j >= len(toks) {
 		return nil
 	}
 	var group []holiday
 	for _, h := range holidaysByFirst()[toks[j].text] {
-		if !startsWithPhrase(toks[j:], h.words) || h.anchor && c.dir == 0 {
+		if !startsWithPhrase(toks[j:], h.words) || h.anchor && c.dir == 0 && !eveAt(toks, j+len(h.words)) {
 			continue
 		}
 		switch {
@@ -563,10 +585,19 @@ func countryAt(toks []token, k int) (string, int) {
 var holidayFrames = sync.OnceValue(func() (w struct {
 	near        [][]string
 	determiners map[string]bool
+	eve         map[string]bool
+	eveOf       [][]string
 }) {
 	w.near, w.determiners = readerFrames("holiday_near_frames"), readerWords("holiday_determiner")
+	w.eve, w.eveOf = readerWords("holiday_eve"), readerFrames("holiday_eve_frames")
 	return w
 })
+
+// eveAt reports whether toks[j] is a word that, after a holiday's name, says
+// the day before it ("thanksgiving eve": holiday_eve).
+func eveAt(toks []token, j int) bool {
+	return j < len(toks) && holidayFrames().eve[toks[j].text]
+}
 
 // holidayNear reports whether a frame of a time near a holiday ends before
 // toks[i] ("around Thanksgiving", "alrededor de Navidad"): a season of days
@@ -619,28 +650,54 @@ func (c holidayCount) from(d Date) Date {
 // ("le lundi de Pâques": the article would be read with the weekday), "the
 // day after"/"the day before", or "the Monday after"/"the Friday before".
 func holidayLead(toks []token, i int) (int, holidayCount) {
+	for _, f := range holidayFrames().eveOf {
+		if len(f) < len(toks)-i && startsWithPhrase(toks[i:], f) {
+			return afterArticle(toks, i+len(f)), holidayCount{dir: -1} // "the eve of thanksgiving"
+		}
+	}
 	j := i
 	if toks[j].text == "the" && j+1 < len(toks) {
 		if _, wd := englishWeekdays[toks[j+1].text]; wd || toks[j+1].text == "day" {
 			j++
 		}
 	}
-	if j+2 < len(toks) && (toks[j+1].text == "after" || toks[j+1].text == "before") {
-		dir := 1
-		if toks[j+1].text == "before" {
-			dir = -1
-		}
-		if toks[j].text == "day" {
-			return j + 2, holidayCount{dir: dir}
-		}
-		if wd, ok := englishWeekdays[toks[j].text]; ok {
-			return j + 2, holidayCount{dir: dir, weekday: wd, named: true}
-		}
+	if k, c, ok := countedLead(toks, j); ok {
+		return k, c
 	}
 	if holidayArticles[toks[i].text] && i+1 < len(toks) {
 		return i + 1, holidayCount{}
 	}
 	return i, holidayCount{}
+}
+
+// countedLead reads "day after"/"day before" or "Monday after"/"Friday
+// before" at toks[j] (holidayLead): where the holiday's name starts, past an
+// article ("the day after the election"), and the count.
+func countedLead(toks []token, j int) (int, holidayCount, bool) {
+	if j+2 >= len(toks) || toks[j+1].text != "after" && toks[j+1].text != "before" {
+		return 0, holidayCount{}, false
+	}
+	dir := 1
+	if toks[j+1].text == "before" {
+		dir = -1
+	}
+	if toks[j].text == "day" {
+		return afterArticle(toks, j+2), holidayCount{dir: dir}, true
+	}
+	if wd, ok := englishWeekdays[toks[j].text]; ok {
+		return afterArticle(toks, j+2), holidayCount{dir: dir, weekday: wd, named: true}, true
+	}
+	return 0, holidayCount{}, false
+}
+
+// afterArticle is j past an English "the" that a holiday's name follows
+// ("the day after the election"); the name then starts there (no English
+// name of holidays.txt begins with "the").
+func afterArticle(toks []token, j int) int {
+	if j+1 < len(toks) && toks[j].text == "the" {
+		return j + 1
+	}
+	return j
 }
 
 // correctHolidayTypos reads a word of a holiday's name mistyped by one edit
