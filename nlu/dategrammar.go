@@ -47,7 +47,11 @@ type dateSpan struct {
 	date        Date
 	weekdayOnly bool // a bare weekday ("Friday"): it may name the date beside it
 	noDay       bool // a date's form that names no one day ("week 12", 3月21日(金) on a Saturday)
-	attribute   bool // a holiday qualifying a noun ("the Christmas party"): noDay, an event's name
+	// slip is a day of the month passed within recentBareDays, read as next
+	// month's (date) only when a weekday beside it falls on that day and not
+	// on the one just gone (mergeWeekdays): alone it is noDay.
+	slip      bool
+	attribute bool // a holiday qualifying a noun ("the Christmas party"): noDay, an event's name
 	// ahead is a weekday said with "next" or "this" ("next friday"): modeNext
 	// or modeThis; modeBare for any other span. A date beside it checks it.
 	ahead weekdayMode
@@ -389,7 +393,8 @@ func shiftedAt(toks []token, i int, today Date) (dateSpan, bool) {
 	if !ok || base.first != j+1 {
 		return dateSpan{}, false
 	}
-	return dateSpan{first: i, last: base.last, date: base.date.after(n, u)}, true
+	// A day just gone counted from is no day ("3 days after the 6th" on the 8th).
+	return dateSpan{first: i, last: base.last, date: base.date.after(n, u), noDay: base.slip}, true
 }
 
 // spanLinks join a count of units to the date it is counted from ("two weeks
@@ -411,7 +416,7 @@ func weekLaterAt(toks []token, i int, today Date) (dateSpan, bool) {
 		}
 		base, ok := longestDateAt(toks, j, today, false)
 		if ok && base.first == j {
-			return dateSpan{first: i, last: base.last, date: base.date.AddDays(n * u.days)}, true
+			return dateSpan{first: i, last: base.last, date: base.date.AddDays(n * u.days), noDay: base.slip}, true
 		}
 		return dateSpan{}, false
 	}
@@ -667,12 +672,25 @@ func dayOfMonthSpan(toks []token, i int, today Date, alone bool) (dateSpan, bool
 		// the 28th), next month's is the reading people give it; a day next
 		// month has not ("the 31st" on 22 September) is no date.
 		if !out.Before(today.AddDays(-recentBareDays)) {
-			return dateSpan{}, false
+			return slipDaySpan(i, last, out, today)
 		}
 		out = today.addMonths(1)
 		out.Day = d
 	}
 	return dateSpan{first: i, last: last, date: out}, validDate(out.Year, out.Month, d)
+}
+
+// slipDaySpan is a day of this month just gone ("the 6th" on the 8th),
+// passed: no day alone, next month's said with a weekday that falls on it
+// and not on the day gone ("wednesday the 6th" when the 6th just gone was a
+// Sunday: mergeWeekdays). A weekday both fall on says neither.
+func slipDaySpan(i, last int, gone, today Date) (dateSpan, bool) {
+	next := today.addMonths(1)
+	next.Day = gone.Day
+	if !validDate(next.Year, next.Month, next.Day) || next.Weekday() == gone.Weekday() {
+		return dateSpan{}, false
+	}
+	return dateSpan{first: i, last: last, date: next, noDay: true, slip: true}, true
 }
 
 // dayNumberAt reads the day's number at toks[j] (j is past the "the" at i): an

@@ -390,7 +390,8 @@ var anchorShifts = []struct {
 // shiftAfter is the days an anchorShifts phrase, left out of every date read
 // and said after one, moves that date by; 0 when none is said. One offered as
 // a choice or an exception ("the 5th or the day before": choiceWords) gives
-// no day: ok is false.
+// no day: ok is false. One that counts from an anchor of its own
+// ("november 1, the day after the big rush": explainsDate) moves nothing.
 func shiftAfter(toks []token, covered []bool) (days int, ok bool) {
 	seenDate := false
 	for j := range toks {
@@ -403,6 +404,9 @@ func shiftAfter(toks []token, covered []bool) (days int, ok bool) {
 		}
 		for _, a := range anchorShifts {
 			if startsWithPhrase(toks[j:], a.words) && !coveredAny(covered, j, j+len(a.words)) {
+				if explainsDate(toks, covered, j+len(a.words), a.words) {
+					return 0, true
+				}
 				return a.days, j == 0 || !choiceWords[toks[j-1].text]
 			}
 		}
@@ -411,6 +415,21 @@ func shiftAfter(toks []token, covered []bool) (days int, ok bool) {
 		}
 	}
 	return 0, true
+}
+
+// explainsDate reports whether an anchorShifts phrase ending in "after" or
+// "before" before toks[e] is followed by an anchor of its own that no date
+// read covers ("november 1, the day after the big rush", "the 19th, the
+// night before the fair"): the phrase says what the date said is, the day
+// after that event, and moves it nothing. The anchor is words, not a date
+// the readers know (a holiday's or a date's words are read as a date, and
+// two dates that differ are none: "november 2, the day after halloween" is
+// asked), nor one that points back at the date said ("the day after that").
+func explainsDate(toks []token, covered []bool, e int, phrase []string) bool {
+	if anchorDirections[phrase[len(phrase)-1]] == 0 || e >= len(toks) || covered[e] || anchorBacks[toks[e].text] {
+		return false
+	}
+	return !coveredAny(covered, e, len(toks))
 }
 
 // anchoredCount reads at toks[j], after a date read and a correction's word
@@ -768,6 +787,8 @@ func mergeWeekdays(toks []token, spans []dateSpan) ([]dateSpan, bool) {
 			if date.date.Weekday() != named {
 				return nil, false
 			}
+			// A day just gone with the weekday of next month's is next
+			// month's ("wednesday the 6th": slipDaySpan).
 			out = append(out, dateSpan{first: s.first, last: spans[i+1].last, date: date.date})
 			i++
 			continue

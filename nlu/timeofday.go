@@ -51,6 +51,9 @@ func ParseTime(text string) (string, bool) {
 		if used {
 			return clock(h, m, pm, hasMeridiem, night)
 		}
+		if dayOfMonthWord(ws, i) {
+			continue // "november 1, the morning after": the 1st, no hour
+		}
 		if d := meridiemDistance(ws, i); hasMeridiem && d < bestDist {
 			bestH, bestM, bestDist = h, m, d
 		}
@@ -59,6 +62,29 @@ func ParseTime(text string) (string, bool) {
 		return "", false
 	}
 	return clock(bestH, bestM, pm, hasMeridiem, night)
+}
+
+// dayOfMonthWord reports whether the number ws[i], said with no clock form
+// of its own, is the day of a month named beside it ("november 1", "1
+// november", "3 of june"): a date's day, never an hour read from a part of
+// the day said near it ("november 3, morning" is no 03:00, "5 march,
+// morning" no 05:00). An hour that is the day of a month is then not read:
+// the time is asked, never guessed.
+func dayOfMonthWord(ws []string, i int) bool {
+	if i > 0 {
+		if _, ok := monthNames[ws[i-1]]; ok {
+			return true
+		}
+	}
+	j := i + 1
+	if j+1 < len(ws) && ws[j] == "of" {
+		j++
+	}
+	if j >= len(ws) {
+		return false
+	}
+	_, ok := monthNames[ws[j]]
+	return ok
 }
 
 // namedTimes are the times of day said by name.
