@@ -70,6 +70,12 @@ func (tu *turn) fillAwaited() error {
 		tu.notUnderstood(sl, reason)
 		return tu.invalid(st, tu.e.invalidText(sl, nil))
 	}
+	if answer, ok, conflict := tu.restatedAnswer(f, sl); ok {
+		return tu.fillReasonHead(st, answer) // "the 19th, yes the 19th"
+	} else if conflict {
+		tu.notUnderstood(sl, ReasonUnread) // "friday, yes saturday"
+		return tu.invalid(st, tu.e.invalidText(sl, nil))
+	}
 	answer, corrected, read := tu.answerOf(f, sl)
 	answer, corrected, another := tu.labelledAnswer(f, sl, answer, corrected)
 	if another {
@@ -254,6 +260,9 @@ func (tu *turn) correctedAnswer(sl *slot) (string, bool) {
 			return edited, true // "two nights, well, three"
 		}
 		return tu.text, false
+	}
+	if tu.noneOfReason(sl) {
+		return tu.text, false // "sunday, no rehearsal": read whole, the clause a reason (reasonHead)
 	}
 	if wordsWithLetters(tail) <= 3 {
 		return tail, true

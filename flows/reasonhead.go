@@ -21,19 +21,78 @@ func (tu *turn) reasonHead(f *flow, sl *slot) (string, bool) {
 		return "", false
 	}
 	head, clause, ok := nlu.ReasonAfterAnswer(tu.text)
-	if !ok || tu.reasonNamesKind(sl, clause) {
+	if !ok || tu.reasonNamesKind(sl, clause) || nlu.NoneOfClause(clause) && !kindOfNoNoun(sl) {
 		return "", false
 	}
+	answer, _, ok := tu.clauseValue(f, sl, head)
+	return answer, ok
+}
+
+// clauseValue reads a clause of a typed message wholly as sl's value: the
+// answer to store (at a stay's count, the nights to the day it names: "till
+// thursday") and the value read.
+func (tu *turn) clauseValue(f *flow, sl *slot, clause string) (string, string, bool) {
 	if sl.days {
-		if count, read, ok := tu.countToEnd(f, head); read {
-			return count, ok
+		if count, read, ok := tu.countToEnd(f, clause); read {
+			return count, count, ok
 		}
 	}
-	v, ok := tu.e.parse(tu.in, sl, head, true)
-	if !ok || sl.typ == TypeCity && !placeAlone(head, format(v)) {
-		return "", false
+	v, ok := tu.e.parse(tu.in, sl, clause, true)
+	if !ok || sl.typ == TypeCity && !placeAlone(clause, format(v)) {
+		return "", "", false
 	}
-	return head, true
+	return clause, format(v), true
+}
+
+// restatedAnswer is the answer a typed message gives sl's question by saying
+// it, yes, and saying it again ("the 19th, yes the 19th", "5 nights, hmm, yes
+// 5": nlu.RestatedAnswer): both read wholly as sl's value and the same one
+// (ok). Two values ("friday, yes saturday", "tulsa, yes denver") are a
+// conflict: asked again, neither stored.
+func (tu *turn) restatedAnswer(f *flow, sl *slot) (answer string, ok, conflict bool) {
+	if sl == nil || !readsValue(sl) || !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return "", false, false
+	}
+	head, tail, split := nlu.RestatedAnswer(tu.text)
+	if !split {
+		return "", false, false
+	}
+	answer, first, read := tu.clauseValue(f, sl, head)
+	if !read {
+		return "", false, false
+	}
+	if tu.answersAnotherIn(f, sl, tail) {
+		return "", false, false // "tulsa, yes, to denver": the tail is another slot's
+	}
+	if _, again, read := tu.clauseValue(f, sl, tail); read {
+		return answer, again == first, again != first
+	}
+	return "", false, false
+}
+
+// noneOfReason reports whether a typed answer to sl's question is an answer
+// and a clause of "no" and a noun that is no value of sl's kind ("sunday, no
+// rehearsal": nlu.NoneOfClause), which the correction reader takes for a
+// correction to the noun: the clause is a reason, and the message is read
+// whole (its head by reasonHead).
+func (tu *turn) noneOfReason(sl *slot) bool {
+	if sl == nil || !kindOfNoNoun(sl) || !typed(tu.in) || tu.in.Message.Meaning != "" {
+		return false
+	}
+	_, clause, ok := nlu.ReasonAfterAnswer(tu.text)
+	return ok && nlu.NoneOfClause(clause) && !tu.reasonNamesKind(sl, clause)
+}
+
+// kindOfNoNoun reports whether sl's values are of a kind no dictionary noun
+// said after "no" can be (a day, a time, a place, a count): there "sunday, no
+// rehearsal" is a reason (nlu.NoneOfClause); at a choice or a free text
+// ("economy, no business") the noun may be the value corrected to.
+func kindOfNoNoun(sl *slot) bool {
+	switch sl.typ {
+	case TypeDate, TypeTime, TypeCity, TypeNumber, TypeInteger:
+		return true
+	}
+	return false
 }
 
 // placeAlone reports whether head, read as the place city, is wholly that

@@ -37,7 +37,7 @@ func ReasonAfterAnswer(text string) (head, clause string, ok bool) {
 	if len(hw) == 0 || len(hw) > maxReasonHeadWords || len(cw) < 2 {
 		return "", "", false
 	}
-	if _, _, corrected := SplitCorrection(text); corrected {
+	if _, _, corrected := SplitCorrection(text); corrected && !NoneOfClause(clause) {
 		return "", "", false
 	}
 	for i, w := range cw {
@@ -46,6 +46,32 @@ func ReasonAfterAnswer(text string) (head, clause string, ok bool) {
 		}
 	}
 	return head, clause, true
+}
+
+// NoneOfClause reports whether a clause after an answer is "no" and the
+// thing there is none of, one or two nouns of the dictionary and nothing
+// else ("sunday, no rehearsal", "friday, no band practice"): a reason (there
+// is none then), not a correction to the thing, when the thing is no value
+// of the kind asked. That the caller checks (flows: a day at a date's
+// question, a place at a city's, a count at a number's); at a question whose
+// values may be such nouns ("economy, no business") it is a correction.
+// "sunday, no, monday" (the pause) and "sunday, no monday" (a date word) stay
+// corrections, and "no" with a place, a date or a number word is none.
+func NoneOfClause(clause string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(clause), "no ")
+	if !ok || strings.ContainsAny(rest, ",.;:!?-–—") {
+		return false
+	}
+	ws := strings.Fields(rest)
+	if len(ws) == 0 || len(ws) > 2 {
+		return false
+	}
+	for _, w := range ws {
+		if !determinedNoun(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // ReasonNamesPlace reports whether a reason clause names a place: a city
