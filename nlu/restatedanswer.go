@@ -14,8 +14,9 @@ const maxRestatedHeadWords = 4
 // The caller reads both as the value asked and takes it only when they are
 // the same value: a yes before another value ("friday, yes saturday") is no
 // confirmation of the first, and two values are asked again. Only the first
-// comma is looked at, and only when the message has one (the common path
-// costs a byte scan).
+// comma is looked at, and only when the message has one; the reply lexicon is
+// read only when a word of it opens the clause (mayOpenReply), so the common
+// path costs a byte scan and a map lookup.
 func RestatedAnswer(text string) (head, tail string, ok bool) {
 	i := strings.IndexByte(text, ',')
 	if i <= 0 || strings.ContainsAny(text, "?؟") {
@@ -26,6 +27,9 @@ func RestatedAnswer(text string) (head, tail string, ok bool) {
 		return "", "", false
 	}
 	rest := withoutLeadingHesitations(text[i+1:])
+	if !mayOpenReply(rest) {
+		return "", "", false // the common case: no reply word opens the clause
+	}
 	a, tail := LeadingYesNo(rest)
 	if a != Yes || tail == "" {
 		return "", "", false
@@ -48,4 +52,13 @@ func withoutLeadingHesitations(text string) string {
 			return ""
 		}
 	}
+}
+
+// mayOpenReply reports whether text's first word opens a phrase of the reply
+// lexicon ("yes", "yeah", "sure"): a cheap test before LeadingYesNo.
+func mayOpenReply(text string) bool {
+	w, _, _ := strings.Cut(strings.TrimSpace(text), " ")
+	var buf [2]token
+	toks := appendTokens(buf[:0], key(w))
+	return len(toks) > 0 && len(replyByFirst()[toks[0].text]) > 0
 }
