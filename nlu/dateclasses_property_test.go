@@ -112,7 +112,7 @@ func TestHolidayProperty(t *testing.T) {
 				t.Fatalf("ReadDate(%q) = %s, want none: a season", text, got)
 			}
 			text, h.offset = "the day after "+text, h.offset+1
-			if !h.easter && !h.orthodox && h.advent == 0 { // a fixed day: the next
+			if !h.easter && !h.orthodox && h.advent == 0 && h.nth == 0 { // a fixed day: the next
 				h = holiday{words: h.words, month: h.month, day: h.day + 1, anchor: true}
 			}
 		}
