@@ -121,3 +121,14 @@ func TestDates25RestatedOtherSlot(t *testing.T) {
 		},
 	})
 }
+
+// TestDates25NoneThen: "no" and a plural thing placed by "then" is a reason
+// (round 19's "tomorrow, no bookings then"; issue 38).
+func TestDates25NoneThen(t *testing.T) {
+	playClassCasesSent(t, dates25Set, map[string][]heldOutCase{
+		"booking": {
+			d25("departure_date", "thursday, no deliveries then", "departure_date", "2030-10-10"),
+			d25("departure_date", "thursday, no, friday then", "departure_date", "2030-10-11"),
+		},
+	})
+}

@@ -312,8 +312,9 @@ func waitNotTakingBack(text string, m []int) bool {
 }
 
 // thingPlacers follow the plural thing there is none of and say when or
-// where there is none ("no fittings on sundays", "no lessons that week").
-var thingPlacers = wordSet(`on at in during that this those these till until before after over for there here`)
+// where there is none ("no fittings on sundays", "no lessons that week",
+// "no bookings then": round 19).
+var thingPlacers = wordSet(`on at in during that this those these till until before after over for there here then`)
 
 // pluralThing reports whether w, said alone after "no", is the plural of a
 // thing there is none of ("saturday, no deliveries", "monday, no lessons"):
