@@ -882,11 +882,21 @@ func leadingName(text string, most int, read func(string) (string, bool)) (name 
 func (sl *slot) gazetteerPlace(text string) (city string, n int, ok bool) {
 	head, _, _ := strings.Cut(text, ",")
 	w, rest, _ := strings.Cut(strings.TrimSpace(head), " ")
-	if w == "" || nlu.IsLexiconWord(w) || rest != "" && !nlu.CityWordMayEnd(rest) {
+	if w == "" || nlu.IsLexiconWord(w) && ordinaryWord(w) || rest != "" && !nlu.CityWordMayEnd(rest) {
 		return "", 0, false // "flight", "book a flight": most captures stop here
 	}
 	c, _ := sl.gluedPlace(w)
 	return c, 1, c != "" && strings.EqualFold(c, w)
+}
+
+// ordinaryWord reports whether w, a word of the lexicons, is an ordinary
+// English word ("flight", "home"), not a name only (wamerican's "Salem")
+// nor a word of another language's lists alone (Kazakh "salem", hello):
+// after a place's cue ("out of salem") such a word may be the gazetteer's
+// city of that name.
+func ordinaryWord(w string) bool {
+	w = strings.ToLower(w)
+	return lexicon.IsEnglishWord(w) && !lexicon.IsNameOnly(w)
 }
 
 // beginsLongerName reports whether head, a word of two letters or fewer (a
@@ -1028,7 +1038,7 @@ func (e *Engine) check(ctx context.Context, t parley.Turn, s *State, sl *slot, v
 	}
 	for _, val := range sl.validators {
 		if val.def.Type == ValidateDiffers {
-			if s != nil && sameValue(s.Slots[val.def.Slot], v) {
+			if s != nil && holdsAlready(s.Slots[val.def.Slot], sl, v) {
 				return nil, e.invalidText(sl, val), nil
 			}
 			continue
@@ -1260,6 +1270,13 @@ func capturesTwo(sl *slot, p *pattern, text string) bool {
 		}
 	}
 	return false
+}
+
+// holdsAlready reports whether other, another slot's value (nil: none), is
+// v, the value of sl: as people write it, or for a city the same city in
+// two spellings ("from Uzhgorod to Uzhhorod" is no trip).
+func holdsAlready(other any, sl *slot, v any) bool {
+	return sameValue(other, v) || sl.typ == TypeCity && other != nil && nlu.SamePlace(format(other), format(v))
 }
 
 // sameValue says another slot's value (nil: none) is v, as people write it:

@@ -107,8 +107,9 @@ func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 			return "", true // "Dé Sathairn": Saturday, not a place
 		}
 	}
-	if c, shared := placeCity(strings.Join(ws, " ")); c != "" || shared {
-		return typedSpelling(name, c), shared // "Khujand", not "Khŭjand"
+	k := strings.Join(ws, " ")
+	if c, shared := placeCity(k); c != "" || shared {
+		return saidSpelling(name, k, c), shared // "Legazpi", not "Legaspi"
 	}
 	if v, ok := lenitedRadical(ws); ok {
 		if c, shared := placeCity(strings.Join(v, " ")); c != "" || shared {
@@ -128,6 +129,65 @@ func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 		return "", false // "Hagatna": a town of its own, no city with an ending
 	}
 	return gluedPlace(name, ws[0], dir)
+}
+
+// saidSpelling is the name stored for the city c that name (folded: k) names
+// (issue 38 item 7: a value keeps the user's spelling of the same place).
+// A city the lexicon holds is stored by the lexicon's name, the bot's own
+// spelling that its records and validators use ("München" is Munich). A
+// city only the gazetteer holds is stored as the user wrote it, in Latin
+// letters, when the name is a spelling of GeoNames's main name, within a
+// city name's typo tolerance (NearName: "Legazpi" beside "Legaspi",
+// "Uzhhorod" beside "Uzhgorod", "Grozny" beside "Groznyy"): the main name
+// is one romanization among those GeoNames lists, and storing it would be
+// a value the user did not write. Another language's name ("Corcaigh",
+// Irish for Cork; "Lîdje", Walloon for Liège) is stored by the main name,
+// as an exonym of a lexicon city is; a name in another script by c (the
+// bot's records are in Latin letters). The name kept is written as GeoNames
+// writes it ("legazpi": "Legazpi").
+func saidSpelling(name, k, c string) string {
+	var b cityKeyBuf
+	if _, lexicon := cityIndex[b.key(c)]; !lexicon && c != "" && hasLatinLetter(name) && b.key(c) != k && NearName(name, c) {
+		if n := gazetteerName(c, k); n != "" {
+			return n
+		}
+	}
+	return typedSpelling(name, c) // "Corcaigh": Cork; "Khujand", not "Khŭjand"
+}
+
+// SamePlace reports whether a and b, two place names as stored, name one
+// city of the lexicon or the gazetteer in two spellings ("Uzhgorod" and
+// "Uzhhorod"): a city kept as the user spelt it (saidSpelling) is still the
+// city another spelling names.
+func SamePlace(a, b string) bool {
+	if strings.EqualFold(a, b) {
+		return a != ""
+	}
+	var buf cityKeyBuf
+	ca, _ := placeCity(buf.key(a))
+	cb, _ := placeCity(buf.key(b))
+	return ca != "" && ca == cb
+}
+
+// gazetteerName is how geo/cities.txt writes, on city c's line, the name
+// whose folded form is k; "" when the line lists none. Read only for a
+// city the lexicon lacks named by another of its names: a rare turn.
+func gazetteerName(c, k string) string {
+	i := strings.Index(geoCitiesText, "\n"+c+":")
+	if i < 0 {
+		return ""
+	}
+	line := geoCitiesText[i+len(c)+2:]
+	if j := strings.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	var b cityKeyBuf
+	for n := range strings.SplitSeq(line, "|") {
+		if n = strings.TrimSpace(n); b.key(n) == k {
+			return n
+		}
+	}
+	return ""
 }
 
 // hasLatinLetter reports whether s holds a letter of the Latin script.
