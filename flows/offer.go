@@ -150,6 +150,30 @@ func sameSpelling(sl *slot, a, b string) bool {
 	return sl != nil && sl.typ == TypeText && kb != "" && nlu.Levenshtein(ka, kb) <= nlu.FuzzyTolerance(ka)
 }
 
+// eachWordNear reports whether typed is the name v, of two words or more,
+// with each word as written or one typo off (nlu.NearWord: a letter added,
+// dropped or changed, two neighbours swapped), a word of four letters or
+// more: "bairo lfot" is Bairro Loft. Two slips in one name are more than a
+// whole name's tolerance, but a slip a word is how names are typed fast; a
+// name of the slot's records is read so only when no other is as near
+// (namedRecord asks on two).
+func eachWordNear(typed, v string) bool {
+	n := strings.Count(v, " ")
+	if n == 0 || strings.Count(typed, " ") != n || len(typed)-len(v) > n+1 || len(v)-len(typed) > n+1 {
+		return false // told by counts without folding the words: most runs stop here
+	}
+	tw, vw := nlu.FoldWords(typed), nlu.FoldWords(v)
+	if len(vw) < 2 || len(tw) != len(vw) {
+		return false
+	}
+	for i, w := range vw {
+		if tw[i] != w && (len(w) < 4 || !nlu.NearWord(tw[i], w)) {
+			return false
+		}
+	}
+	return true
+}
+
 // spellingKey is s's letters and digits, lowercased.
 func spellingKey(s string) string {
 	var b strings.Builder
@@ -328,7 +352,7 @@ func namesValue(sl *slot, words []string, v string, typo bool) bool {
 		for j := 0; n > 0 && j+m <= len(words); j++ {
 			run := strings.Join(words[j:j+m], " ")
 			// With typo, a name spelled by ear is one too ("Tagas Vue").
-			if typo && (sameSpelling(sl, v, run) || sl != nil && sl.typ == TypeText && nlu.SoundsLike(run, v)) || !typo && spellingKey(v) == spellingKey(run) {
+			if typo && (sameSpelling(sl, v, run) || sl != nil && sl.typ == TypeText && (nlu.SoundsLike(run, v) || sl.records != nil && eachWordNear(run, v))) || !typo && spellingKey(v) == spellingKey(run) {
 				return true
 			}
 		}

@@ -17,12 +17,15 @@ import (
 // value of sl's kind ("tuesday, my cousin's wedding is saturday") leaves the
 // question asked again.
 func (tu *turn) reasonHead(f *flow, sl *slot) (string, bool) {
-	if sl == nil || !readsValue(sl) || !typed(tu.in) || tu.in.Message.Meaning != "" {
+	if sl == nil || !readsValue(sl) && sl.records == nil || !typed(tu.in) || tu.in.Message.Meaning != "" {
 		return "", false
 	}
 	head, clause, ok := nlu.ReasonAfterAnswer(tu.text)
 	if !ok || tu.reasonNamesKind(sl, clause) || nlu.NoneOfClause(clause) && !kindOfNoNoun(sl) {
 		return "", false
+	}
+	if _, declined := nlu.CutTrailingDecline(tu.text); declined && sl.records != nil {
+		return "", false // "alfama garden, nah thanks": a name declined
 	}
 	answer, _, ok := tu.clauseValue(f, sl, head)
 	return answer, ok
@@ -117,6 +120,9 @@ func placeAlone(head, city string) bool {
 // own that says no more of the trip ("i'm on air friday": nlu.AsideClause
 // reads it as one).
 func (tu *turn) reasonNamesKind(sl *slot, clause string) bool {
+	if sl.records != nil {
+		return clauseNamesRecord(sl, clause)
+	}
 	switch sl.typ {
 	case TypeCity:
 		return nlu.ReasonNamesPlace(clause)
@@ -131,6 +137,24 @@ func (tu *turn) reasonNamesKind(sl *slot, clause string) bool {
 	}
 	_, k := nlu.AsideClause("x, " + clause)
 	return k != nlu.AsideSubject
+}
+
+// clauseNamesRecord reports whether a reason clause names or describes a
+// record of sl ("the cheapest, the loft looks nicer", "tagus view, the
+// 4 star one is full"): a name or a part of one, a field, a price figure or a
+// price word. Such a clause may be the pick itself, and is asked again.
+func clauseNamesRecord(sl *slot, clause string) bool {
+	words := nlu.FoldWords(clause)
+	if _, ok, two := namedRecord(sl, sl.records, words); ok || two {
+		return true
+	}
+	for _, pick := range recordPicks {
+		if _, said := pick(sl, sl.records, words); said {
+			return true
+		}
+	}
+	_, said := pricePick(sl, sl.records, " "+strings.Join(words, " ")+" ")
+	return said
 }
 
 // fillReasonHead stores answer, the value reasonHead read, in st's slot, or

@@ -27,6 +27,7 @@ var (
 	groupNoun   = phraseSet(nlu.AnswerWords("record_group_noun"))
 	recordAmong = nlu.AnswerWords("record_among")
 	recordIndef = nlu.AnswerWords("record_indefinite")
+	recordDef   = nlu.AnswerWords("record_definite")
 	// positionWord stands before a number that is a listed offer's position.
 	positionWord = map[string]bool{"number": true, "no": true, "option": true, "choice": true, "nr": true, "num": true}
 )
@@ -65,6 +66,12 @@ func describesNoOne(words []string) bool {
 // any that fits would do, no pick of one.
 func describesIndefinitely(words []string) bool {
 	return startsWithAnyPhrase(words, recordIndef)
+}
+
+// describesDefinitely reports whether words (folded) open with a definite
+// description ("the 2 star hotel", "that cheap one"): one record meant.
+func describesDefinitely(words []string) bool {
+	return startsWithAnyPhrase(words, recordDef)
 }
 
 // endsWithAnyPhrase reports whether words end with one of phrases: a count

@@ -393,10 +393,11 @@ func (tu *turn) untailAnswer() {
 		return
 	}
 	head, ok := nlu.CutAnswerTail(tu.text)
-	if !ok || strings.ContainsAny(head, ",;:!?") || st.slot.typ == TypeCity && !knownPlace(head) {
+	if !ok || strings.ContainsAny(head, ",;:!?") || st.slot.typ == TypeCity && !knownPlace(head) && !knownPlaceTypo(head) {
 		// "boxing day, no racing that day for me": a head of clauses is read
 		// whole by the aside readers; "Tromso. Thanks a lot.": a name of no
-		// known place is read whole.
+		// known place is read whole. A known place mistyped ("lisbn for us
+		// pls") is a known place's name.
 		return
 	}
 	if _, ok := tu.e.parse(tu.in, st.slot, head, true); ok {
@@ -435,6 +436,13 @@ func (tu *turn) unframeAnswer() {
 // knownPlace reports whether name is a known city.
 func knownPlace(name string) bool {
 	_, known := nlu.MatchCityExact(name)
+	return known
+}
+
+// knownPlaceTypo reports whether name is a known city's name with a typo,
+// by the tolerance of city names (nlu.MatchCity: "lisbn", "prto").
+func knownPlaceTypo(name string) bool {
+	_, known := nlu.MatchCity(name)
 	return known
 }
 

@@ -258,7 +258,25 @@ func (tu *turn) changesCourse() bool {
 	// resembles an example ("Union Station Hotel" while asked which hotel) is
 	// the answer; a keyword always changes course.
 	r, ok := tu.classify()
-	return ok && !tu.answersDespite(r)
+	return ok && !tu.answersDespite(r) && !tu.describesAwaitedRecord(r)
+}
+
+// describesAwaitedRecord reports whether a typed message that resembles a
+// trigger by r (an example, not a keyword) describes a record of the
+// awaited slot's, definitely or in a short answer: "the 2 star hotel,
+// please" asked which hotel means one of those the bot holds, not a new
+// search. It is the answer: the hotel so described is picked, or the
+// question asked again when none of those fitting, or several, fit.
+func (tu *turn) describesAwaitedRecord(r nlu.Result) bool {
+	st := tu.currentStep()
+	if r.Confidence >= keywordConfidence || st == nil || st.slot == nil || st.slot.records == nil || !typed(tu.in) {
+		return false
+	}
+	words := nlu.FoldWords(tu.text)
+	if !describesDefinitely(words) && tu.sentence() {
+		return false // "find me a 2 star hotel in porto": a search
+	}
+	return !describesIndefinitely(words) && clauseNamesRecord(st.slot, tu.text)
 }
 
 // answersDespite reports whether the message, which resembles a trigger by
@@ -562,6 +580,9 @@ func (tu *turn) parse() (*flow, map[string]any) {
 				return f, nil
 			}
 			if f := tu.flowOfPlaceAndDate(); f != nil {
+				return f, nil
+			}
+			if f := tu.flowOfPlace(); f != nil {
 				return f, nil
 			}
 			return tu.flowOfModel(), nil

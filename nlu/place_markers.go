@@ -293,3 +293,7 @@ func HasUnreadCaseEnding(w string) bool {
 	}
 	return !geoNamesPlace(CityKey(w))
 }
+
+// IsPlaceCue reports whether w, one word, is an English cue before a place
+// (place_markers.txt [cue]: "to", "from", "into", "in").
+func IsPlaceCue(w string) bool { return placeMarkers.cue[markerWord(w)] }

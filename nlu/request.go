@@ -172,3 +172,23 @@ func opensAsQuestion(text string, toks []string) bool {
 	}
 	return asksSomething(text) && !clauseMarks.In(strings.TrimRight(text, "?؟ "))
 }
+
+// IsRequestVerb reports whether w, one word, is a verb of doing the trip or
+// the stay (reader_words.txt request_verb: "book", "reserve", "fly").
+func IsRequestVerb(w string) bool { return requestVerbs[key(w)] }
+
+// IsRequestVerbForm reports whether w, one word, is a request verb or its
+// -ing form ("leaving", "flying", "heading": the stem, or the stem with
+// the "e" English drops before -ing).
+func IsRequestVerbForm(w string) bool {
+	k := key(w)
+	if requestVerbs[k] {
+		return true
+	}
+	stem, ing := strings.CutSuffix(k, "ing")
+	return ing && len(stem) >= 2 && (requestVerbs[stem] || requestVerbs[stem+"e"])
+}
+
+// IsRequestObject reports whether w, one word, is the speaker as a request
+// verb's object (reader_words.txt request_object: "me", "us").
+func IsRequestObject(w string) bool { return requestObjects[key(w)] }
