@@ -882,8 +882,11 @@ func leadingName(text string, most int, read func(string) (string, bool)) (name 
 func (sl *slot) gazetteerPlace(text string) (city string, n int, ok bool) {
 	head, _, _ := strings.Cut(text, ",")
 	w, rest, _ := strings.Cut(strings.TrimSpace(head), " ")
-	if w == "" || nlu.IsLexiconWord(w) && ordinaryWord(w) || rest != "" && !nlu.CityWordMayEnd(rest) {
-		return "", 0, false // "flight", "book a flight": most captures stop here
+	if w == "" || nlu.IsLexiconWord(w) && (rest != "" || ordinaryWord(w)) || rest != "" && !nlu.CityWordMayEnd(rest) {
+		// "flight", "book a flight": most captures stop here; a word alone
+		// in lower case the lexicons hold as a name or another language's
+		// ("salem") reads on.
+		return "", 0, false
 	}
 	c, _ := sl.gluedPlace(w)
 	return c, 1, c != "" && strings.EqualFold(c, w)
@@ -892,10 +895,13 @@ func (sl *slot) gazetteerPlace(text string) (city string, n int, ok bool) {
 // ordinaryWord reports whether w, a word of the lexicons, is an ordinary
 // English word ("flight", "home"), not a name only (wamerican's "Salem")
 // nor a word of another language's lists alone (Kazakh "salem", hello):
-// after a place's cue ("out of salem") such a word may be the gazetteer's
-// city of that name.
+// after a place's cue ("out of salem") such a word typed in lower case may
+// be the gazetteer's city of that name. A capitalized word counts as
+// ordinary here: capitalized names are read as names elsewhere.
 func ordinaryWord(w string) bool {
-	w = strings.ToLower(w)
+	if strings.ContainsFunc(w, unicode.IsUpper) {
+		return true // "York" of "New York": a capitalized name is typedPlace's
+	}
 	return lexicon.IsEnglishWord(w) && !lexicon.IsNameOnly(w)
 }
 
