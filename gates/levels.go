@@ -98,7 +98,10 @@ func levelClauseAsCue(n *Node, level *Extractor, cue, text string) (string, bool
 	if at < 0 && withNumbers == 2 {
 		at = unplacedLevelClauseOf(n, level, text, clauses)
 	}
-	if at < 0 || withNumbers < 2 {
+	if at < 0 && withNumbers == 1 {
+		at = copulaLevelClause(text, clauses)
+	}
+	if at < 0 || withNumbers < 2 && !saysCopulaLevel(text[clauses[at][0]:clauses[at][1]]) {
 		return text, false
 	}
 	c := clauses[at]
@@ -157,7 +160,7 @@ func isLevelClause(n *Node, level *Extractor, clause string) bool {
 			return false
 		}
 	}
-	return saysNow(words) || framesNumber(words)
+	return saysNow(words) || framesNumber(words) || saysCopulaLevel(clause)
 }
 
 // saysNow reports whether words hold a present marker, a long one maybe
@@ -191,6 +194,33 @@ func framesNumber(words []string) bool {
 		}
 	}
 	return false
+}
+
+// saysCopulaLevel reports whether clause opens with the user's "I am" (copula
+// in levels.txt) right before its one quantity, said with a unit: "i'm 95 kg"
+// is where the user is now, as "I weigh 95 kg" is, and never the target,
+// even with no other number in the message (the target is then asked).
+func saysCopulaLevel(clause string) bool {
+	words := ownerTokens(clause)
+	for _, cop := range levelWords["copula"] {
+		n := len(cop)
+		if n < len(words) && slices.Equal(words[:n], cop) && startsWithDigit(words[n]) {
+			qs := nlu.ExtractQuantities(strings.ToLower(numbersText(clause)))
+			return len(qs) == 1 && qs[0].Unit != ""
+		}
+	}
+	return false
+}
+
+// copulaLevelClause is the index of the clause of clauses that saysCopulaLevel,
+// or -1.
+func copulaLevelClause(text string, clauses [][]int) int {
+	for i, c := range clauses {
+		if saysCopulaLevel(text[c[0]:c[1]]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // sameSpokenWord reports whether typed is word, or word's "-ing" written
