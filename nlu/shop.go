@@ -88,6 +88,10 @@ type ShopRequest struct {
 	// Amount is the price a typed selection names its card by ("the $90 one",
 	// "the one for 16 dollars", "whichever is 35"); nil when none.
 	Amount *float64
+	// More: a search said with a word asking for more ("what else is there in
+	// clothing", "more caps"): the shop pages on when the search is the one
+	// its cards came from.
+	More bool
 	// Lacks are the words a typed selection says its card is without ("the
 	// hoodie without the logo", "le bonnet sans logo"): of the cards the
 	// mention fits, the one whose name and description have none of them.
@@ -346,6 +350,47 @@ func isPositionCue(w string) bool {
 	return false
 }
 
+// typoOrdinals are the English ordinals a word typed in haste is read as
+// ("secnd one", "the thrid one"): those of five letters or more, as a cancel
+// typo's target is (nearACancelWord).
+var typoOrdinals = []string{"first", "second", "third", "fourth", "fifth", "middle"}
+
+// withOrdinalTypos writes as its ordinal a word one edit from exactly one of
+// typoOrdinals where a card's position stands: before "one" or after "the".
+// The word must be no ordinary English word ("fist", "thirds" stay) and a
+// letter replaced counts only in words of five letters or more (oneEdit's
+// bound): "secnd one" is the second card; "the frist one" the first.
+func withOrdinalTypos(ws []string) []string {
+	for i, w := range ws {
+		if len(w) < 4 || !(i+1 < len(ws) && ws[i+1] == "one" || i > 0 && ws[i-1] == "the") {
+			continue
+		}
+		if ord, ok := nearOrdinal(w); ok {
+			ws = slices.Clone(ws)
+			ws[i] = ord
+		}
+	}
+	return ws
+}
+
+// nearOrdinal is the one ordinal of typoOrdinals w is a typo of.
+func nearOrdinal(w string) (string, bool) {
+	found := ""
+	for _, v := range typoOrdinals {
+		if e := oneEdit(w, v); e == editNone || e == editReplace && len(w) < 5 {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = v
+	}
+	if found == "" || !latinLetters(w) || ordinaryEnglish(w) {
+		return "", false
+	}
+	return found, true
+}
+
 // shopPositionNumbers are the numbers a position cue takes: the cards of a page.
 var shopPositionNumbers = map[string]string{
 	"1": "1st", "2": "2nd", "3": "3rd", "4": "4th", "5": "5th",
@@ -393,7 +438,7 @@ var shopVagueWords = wordSet(`something anything everything stuff thing things w
 // shopNonQueryWords name no product: fillers, shopping verbs, price words, vague
 // nouns and gift recipients, in English, French and Darija (Latin letters).
 var shopNonQueryWords = wordSet(`
-a an the i i'm im me my mine you your we us our it its this that these those some any
+a an the i i'm im me my mine you your we us our it its this that these those some any all
 something anything stuff thing things one ones product products item items
 do does did have has got get give want wanna need needs looking look find search show see
 add cart basket take buy purchase order shop shopping like would could can please pls plz just maybe also
@@ -512,7 +557,9 @@ var shopTextIntents = []func(text string) string{
 	// "more" said wholly as the intents' grammar says it, in any of its
 	// languages ("mais opções", "altri?", "zeig mir mehr"): never a search
 	// for its words.
-	func(text string) string { return ifThen(grammarIntentOfKey(key(text)) == IntentMore, ShopShowMore) },
+	// A greeting or thanks the grammar reads whole ("how's your week going",
+	// social.grammar) is small talk, never a search for its words.
+	func(text string) string { return grammarShopIntents[grammarIntentOfKey(key(text))] },
 	func(text string) string { return ifThen(asksMoreAlone(text), ShopShowMore) },
 	func(text string) string { return ifThen(IsBotQuestion(text) || asksWhoMadeBot(text), ShopAboutBot) },
 	// "what's good?" asks for a recommendation, no greeting: a vague
@@ -523,6 +570,10 @@ var shopTextIntents = []func(text string) string{
 	// intents' words (intenttypo.go), never a search for "mre".
 	func(text string) string { return typoIntents[typoIntentOf(text)] },
 }
+
+// grammarShopIntents are the shop's intents of the intents' grammar's
+// sentences read before a message's content.
+var grammarShopIntents = map[string]string{IntentMore: ShopShowMore, IntentGreeting: ShopGreeting, IntentThanks: ShopThanks}
 
 // typoIntents are the built-in intents a typo reading gives the shop.
 var typoIntents = map[string]string{IntentMore: ShopShowMore, IntentHuman: ShopHuman}
@@ -630,6 +681,7 @@ func (req ShopRequest) classify(cue shopCues, hasPrice, hasQuery bool) ShopReque
 	req.Mention = nil
 	if hasQuery {
 		req.Intent = ShopSearch
+		req.More = cue.more && !cue.pick && req.Ordinal == 0 && !hasPrice
 	}
 	return req
 }
@@ -782,7 +834,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	var cue shopCues
 	seen := map[string]bool{}
 	ws, more := shopWords(k)
-	ws = withNoAsWithout(positionWords(ws))
+	ws = withNoAsWithout(positionWords(withOrdinalTypos(ws)))
 	cue.more = more
 	phrase := soughtPhrase{sinceNegation: -1}
 	// A short message naming a definite product ("the sunglasses then", "that

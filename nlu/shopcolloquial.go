@@ -50,7 +50,18 @@ func withStandardSpelling(w string) string {
 			found = full
 		}
 	}
+	if found != "" && !clusterDropped(w, found) && ordinaryEnglish(w) {
+		// "fake" is no "fakaaue" less its vowels: an ordinary English
+		// word is read as typed (issue 38 round 24).
+		return w
+	}
 	return cmp.Or(found, w)
+}
+
+// clusterDropped reports whether short is full with its final g or t left
+// out ("lookin", "jus"), droppedLetters' first two readings.
+func clusterDropped(short, full string) bool {
+	return (strings.HasSuffix(full, "ng") || strings.HasSuffix(full, "st")) && short == full[:len(full)-1]
 }
 
 // minVowelDropLen is the shortest word read with vowels left out: a short
@@ -63,9 +74,7 @@ const minVowelDropLen = 6
 // with only vowels left out ("smthing").
 func droppedLetters(short, full string) bool {
 	switch {
-	case strings.HasSuffix(full, "ng") && short == full[:len(full)-1]:
-		return true
-	case strings.HasSuffix(full, "st") && short == full[:len(full)-1]:
+	case clusterDropped(short, full):
 		return true
 	case len(full) < minVowelDropLen:
 		return false
