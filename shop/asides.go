@@ -292,7 +292,25 @@ func (t *turn) yesReasonHolds(aside string, clause bool) bool {
 // logo one" refuses a card to pick another), or a clause that seeks nothing.
 func (t *turn) noReasonHolds(aside string, clause bool) bool {
 	ws := nlu.FoldWords(aside)
-	return len(ws) > 1 && !nlu.SaysNot(ws[0]) && nlu.SaysNot(aside) || clause && t.seeksNothing(aside)
+	return len(ws) > 1 && !nlu.SaysNot(ws[0]) && nlu.SaysNot(aside) || clause && t.seeksNothing(aside) || ownedReason(ws)
+}
+
+// ownedText is lexicon/owned_reasons.txt: the verbs of having and the words
+// of holding already or in plenty.
+//
+//go:embed lexicon/owned_reasons.txt
+var ownedText string
+
+var ownedWords = nlu.WordLists(ownedText)
+
+// ownedReason reports whether ws, a clause after a no, says the thing is held
+// already or in plenty ("the band already has caps", "we've got plenty"): a
+// reason for the no, even naming a sold kind; its finite verb of having
+// makes it a clause whatever its subject. A clause speaking to the shop
+// ("you already have my address") is none.
+func ownedReason(ws []string) bool {
+	return nlu.HoldsPhrase(ws, ownedWords["have"]) && nlu.HoldsPhrase(ws, ownedWords["held"]) &&
+		!slices.Contains(ws, "you")
 }
 
 // seeksNothing reports whether a clause after a no names no catalog word

@@ -2,6 +2,7 @@ package shop
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 
 	"github.com/parleyhq/parley/nlu"
@@ -76,4 +77,20 @@ func (t *turn) isMoreReason(clause string) bool {
 	}
 	r := t.parser().ParseContent(clause)
 	return r.Category == "" && r.Ordinal == 0 && len(r.Ordinals) == 0 && len(t.known(r.Terms)) == 0 && len(t.known(r.Mention)) == 0
+}
+
+// moreOfTheQuery reads a search said with a word asking for more ("what else
+// is there in clothing", "more caps") as a request for more when it is the
+// current search, the one the cards shown came from (same category, same
+// terms, no price): seed 000 section 5.2 pages it on, where a new search
+// would show its first page again.
+func (t *turn) moreOfTheQuery() {
+	r, q := t.req, t.st.Query
+	if r.Intent != nlu.ShopSearch || !r.More || t.unsold || q == nil || q.MinPrice != nil || q.MaxPrice != nil {
+		return
+	}
+	if !strings.EqualFold(r.Category, q.Category) || !slices.Equal(r.Terms, q.Terms) {
+		return
+	}
+	t.req = nlu.ShopRequest{Intent: nlu.ShopShowMore}
 }

@@ -45,7 +45,7 @@ func TestShopParser(t *testing.T) {
 		{"next ones pls", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
 		{"one more", "", nlu.ShopRequest{Intent: nlu.ShopShowMore}},
 		{"no more", "", nlu.ShopRequest{Intent: nlu.ShopCancel}},
-		{"more hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies"}},
+		{"more hoodies", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Category: "Hoodies", More: true}},
 		{"how about below 30 then", "", nlu.ShopRequest{Intent: nlu.ShopSearch, Price: nlu.PriceRange{Max: float(30)}}},
 		{"good morning!", "", nlu.ShopRequest{Intent: nlu.ShopGreeting}},
 		{"cheers mate", "", nlu.ShopRequest{Intent: nlu.ShopThanks}},

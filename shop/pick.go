@@ -402,6 +402,10 @@ func (t *turn) cardsWhere(ids []string, keep func(Product) bool) ([]string, erro
 // nothing), those whose name and description have none of the words the
 // selection says the card is without ("the hoodie without the logo"): one is
 // the pick; none or several are asked about (typedSelect), never guessed.
+// "the one without a logo" among the Beanie, the Belt, the Cap, the
+// Sunglasses and the Beanie with Logo fits four cards and is asked (issue 38
+// round 24): that one card is named like the card with a logo is no reason
+// to pick it over three others the words fit as well.
 func (t *turn) lacking(page []string) ([]string, error) {
 	fit := page
 	if len(t.req.Mention) > 0 {
@@ -415,8 +419,6 @@ func (t *turn) lacking(page []string) ([]string, error) {
 		return nil, err
 	}
 	switch {
-	case len(out) > 1 && len(t.req.Mention) == 0:
-		return t.counterparts(fit, out)
 	case len(out) >= 1:
 		return out, nil
 	case len(fit) == 1:

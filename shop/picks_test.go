@@ -55,10 +55,11 @@ func TestCardsByWhatTheyLack(t *testing.T) {
 		{setup: accessories, say: "el gorro sin logo", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
 		{setup: beanies, say: "the one without a logo", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
 		{setup: accessories, say: "the beanie without the pompom", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
-		// Of the four cards without a logo, one is named like the card
-		// with it, but for "logo": the Beanie (counterparts).
-		{setup: accessories, say: "the one without a logo", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
-		{setup: accessories, say: "the one with no logo", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
+		// Four cards lack a logo: the cards do not settle it, so it is
+		// asked (issue 38 round 24), never the Beanie by its name's pair.
+		{setup: accessories, say: "the one without a logo", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		{setup: accessories, say: "the one with no logo", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
+		{setup: accessories, say: "the beanie with no logo", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "48"},
 		{setup: accessories, say: "the one without a pocket", intent: nlu.ShopSelect, state: shop.StateClarifying, pending: ""},
 	})
 }

@@ -46,6 +46,7 @@ func (t *turn) readGloss() {
 		t.req, t.unsold, t.asked = prev, prevUnsold, prevAsked
 		return
 	}
+	t.respell() // as the message as typed is: "the cpa pls" glossed keeps its cap
 	t.keepKnownTerms()
 	if t.req.Intent == nlu.ShopAmbiguous || t.unsold || (t.req.Intent == nlu.ShopSelect && len(t.req.Mention) == 0) ||
 		read && t.req.Intent != nlu.ShopSelect {

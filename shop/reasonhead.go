@@ -22,7 +22,26 @@ import (
 // negationWords in a clause after a request may turn it ("gloves, not wool",
 // "a hat, don't need one"): the message is read as written.
 var negationWords = map[string]bool{"not": true, "no": true, "dont": true, "don't": true, "never": true, "nor": true,
-	"doesnt": true, "doesn't": true, "isnt": true, "isn't": true, "without": true, "except": true, "nothing": true}
+	"doesnt": true, "doesn't": true, "isnt": true, "isn't": true, "without": true, "except": true, "nothing": true,
+	"arent": true, "wasnt": true, "werent": true, "wont": true, "cant": true, "didnt": true, "hasnt": true,
+	"havent": true, "aint": true}
+
+// contractionsJoined writes a negative contraction that folding split at its
+// apostrophe ("isn't": "isn", "t") as one word ("isnt"), so that it reads as
+// a negation and its "t" is no word the catalog may know (a "t" of
+// "t-shirt").
+func contractionsJoined(words []string) []string {
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		if w := words[i]; i+1 < len(words) && words[i+1] == "t" && strings.HasSuffix(w, "n") {
+			out = append(out, w+"t")
+			i++
+			continue
+		}
+		out = append(out, words[i])
+	}
+	return out
+}
 
 // readHeadBeforeReason reads again, alone, the words before the first comma of
 // a typed message the shop read as nothing (it would ask), when the clause
@@ -37,7 +56,7 @@ func (t *turn) readHeadBeforeReason(text string) {
 		return
 	}
 	head, clause, ok := nlu.ReasonAfterAnswer(text)
-	if !ok || t.clauseTurnsRequest(clause) || holdsNegation(nlu.FoldWords(head)) || nlu.IsOnlyCourtesy(clause) {
+	if !ok || t.clauseTurnsRequest(clause) || holdsNegation(contractionsJoined(nlu.FoldWords(head))) || nlu.IsOnlyCourtesy(clause) {
 		return // "the belt no, thank you" declines; no reason is said
 	}
 	first := *t
@@ -58,10 +77,33 @@ func namesAThing(head string, sought []string) bool {
 }
 
 // clauseTurnsRequest reports whether a clause after a request may change what
-// is asked for: a negation, or a word the catalog knows.
+// is asked for: a negation, unless it is the verb's of a subject of the
+// shopper's world (negatedAfterSubject), or a word the catalog knows.
 func (t *turn) clauseTurnsRequest(clause string) bool {
-	words := nlu.FoldWords(clause)
-	return holdsNegation(words) || len(t.known(words)) > 0
+	words := contractionsJoined(nlu.FoldWords(clause))
+	return holdsNegation(words) && !negatedAfterSubject(words) || len(t.known(words)) > 0
+}
+
+// subjectOpeners open a noun phrase that is a clause's subject: articles,
+// demonstratives and possessives (English grammar's determiners).
+var subjectOpeners = map[string]bool{"the": true, "my": true, "our": true, "his": true, "her": true, "their": true,
+	"this": true, "that": true, "these": true, "those": true}
+
+// negatedAfterSubject reports whether words, a clause, open with a noun
+// phrase (a determiner and a noun at least) and only then say a negation:
+// "the heating isn't on yet", "my old pair doesn't fit" tell of the
+// shopper's world (issue 38 round 24), where "not wool", "don't need one"
+// and "i don't want wool" turn the request and are read as written.
+func negatedAfterSubject(words []string) bool {
+	if len(words) < 3 || !subjectOpeners[words[0]] {
+		return false
+	}
+	for i, w := range words {
+		if negationWords[w] {
+			return i >= 2
+		}
+	}
+	return false
 }
 
 // holdsNegation reports whether one of words is a negation.

@@ -156,6 +156,7 @@ func (t *turn) readByRules() {
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, false
 	}
 	t.readShopQuestion()
+	t.moreOfTheQuery()
 	if t.req.Intent == nlu.ShopAmbiguous && !nlu.AsksForRecommendation(text) && !t.vague {
 		// "merch" is a vague opening, no "merci".
 		if rest, ok := nlu.CutAcknowledgement(text); ok && rest != "" {
@@ -624,8 +625,10 @@ func (t *turn) soughtIsOnlyNames() bool {
 // again); "vòli sunglasses, mercés" searches only the sunglasses it names,
 // the unplaced words around them dropped.
 func (t *turn) soughtIsPlaced(known, asked []string) bool {
-	unplaced := slices.ContainsFunc(t.req.Sought, func(w string) bool {
-		return !slices.Contains(known, w) && !slices.Contains(asked, w) && !t.placesWord(w, len(known) > 0)
+	sought := t.req.Sought
+	unplaced := slices.ContainsFunc(sought, func(w string) bool {
+		return !slices.Contains(known, w) && !slices.Contains(asked, w) && !t.placesWord(w, len(known) > 0) &&
+			!typoBeforeAThing(w, sought)
 	})
 	// One word alone is the thing sought, a product name the shop does not
 	// know ("veshti available?", "baby onesies?"): soughtIsNoWord has
@@ -637,6 +640,33 @@ func (t *turn) soughtIsPlaced(known, asked []string) bool {
 	// sold product searched, never an unsold search of the whole phrase.
 	one := len(t.req.Sought) == 1 && !strings.Contains(t.req.Sought[0], "-")
 	return !unplaced || len(known) == 0 && (one || slices.ContainsFunc(t.req.Sought, t.namesAKind))
+}
+
+// minMissedLetterTypo is the shortest word read as an English word with one
+// letter missed when it modifies a made thing ("hikng boots"): isEnglishTypo
+// reads a letter missed only from minEnglishTypo letters.
+const minMissedLetterTypo = 5
+
+// typoBeforeAThing reports whether w, a word of the product phrase sought
+// other than its last, is an English word with one letter missed ("hikng"
+// of "hiking") and the phrase ends in a made thing (lexicon.IsArtifactNoun:
+// "boots"): the phrase names that thing, as "hiking boots" does (issue 38
+// round 24). A word shorter than minMissedLetterTypo, or one only a letter
+// changed or added reaches, stays unplaced.
+func typoBeforeAThing(w string, sought []string) bool {
+	head := sought[len(sought)-1]
+	if w == head || len(w) < minMissedLetterTypo || !isLetters(w) || !lexicon.IsArtifactNoun(head) {
+		return false
+	}
+	set := englishWords()
+	for i := range len(w) + 1 {
+		for c := byte('a'); c <= 'z'; c++ {
+			if isListedWord(set, w[:i]+string(c)+w[i:]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesAKind reports whether w names a kind of product: a word of the

@@ -368,36 +368,6 @@ func bareNumber(text string) (float64, bool) {
 	return n, found == 1
 }
 
-// counterparts returns, of the cards lacking what the pick is without (out,
-// of fit), those named like a card that has it, but for the words it lacks
-// ("the one with no logo": the Beanie, named as "Beanie with Logo" is without
-// "logo"); out when none or several cards are such counterparts, then asked
-// about.
-func (t *turn) counterparts(fit, out []string) ([]string, error) {
-	base := map[string]bool{}
-	for _, id := range fit {
-		if slices.Contains(out, id) {
-			continue
-		}
-		p, err := t.e.catalog.Product(t.ctx, id)
-		if err != nil {
-			return out, nil
-		}
-		for _, w := range nameWords(p.Name) {
-			if !hasAnyWord(w, t.req.Lacks) {
-				base[nlu.Stem(w)] = true
-			}
-		}
-	}
-	named, err := t.cardsWhere(out, func(p Product) bool {
-		return slices.ContainsFunc(nameWords(p.Name), func(w string) bool { return base[nlu.Stem(w)] })
-	})
-	if err != nil || len(named) != 1 {
-		return out, err
-	}
-	return named, nil
-}
-
 // readVagueOpening reads a message made only of slang for things to buy that
 // a typo reading took for thanks or a greeting ("merch" is no "merci") as a
 // vague opening: asked what the shopper is looking for.
