@@ -62,6 +62,16 @@ func (t *turn) thanksOnly(text string) {
 	}
 }
 
+// answersWithThanks reports whether, with a confirmation pending, the
+// message is a yes or a no said with a thanks beside it ("that's great,
+// shukran", "perfect, thank you", Hausa "a'a, gadda gey"): praise words
+// that are yes words too ("great", "perfect"), or a no that folds to praise
+// words ("a'a" to "a a"), answer the question asked (seed 000 section 6.1,
+// nlu.YesNo), and are no thanks alone.
+func (t *turn) answersWithThanks() bool {
+	return t.state() == StateAwaitingConfirmation && nlu.YesNo(t.msg.Text) != nlu.Unknown
+}
+
 // readsNothingSure reports whether the turn's reading is no reading the shop
 // acts on with confidence: nothing read, a search for what it does not sell,
 // or a yes with nothing to confirm ("ok, thanks"). A no with nothing pending
@@ -85,7 +95,7 @@ func (t *turn) understandText() {
 	// "🧢 pls" names a cap, "sunglassses" sunglasses; "umbrella got or not"
 	// asks "got umbrella?".
 	t.msg.Text = nlu.WithoutQuestionTag(t.e.joinSplitCompounds(t.e.respellHeldDown(spellProductEmoji(withShorthand(t.msg.Text)))))
-	if t.msg.Meaning == "" && t.msg.NLU == nil && thanksWithPraise(t.msg.Text) {
+	if t.msg.Meaning == "" && t.msg.NLU == nil && thanksWithPraise(t.msg.Text) && !t.answersWithThanks() {
 		// "thanks a lot, really helpful", "thank you! super kind of you":
 		// read whole, before the thanks sentence is read away, and no
 		// search for "helpful".
