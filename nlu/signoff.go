@@ -84,7 +84,7 @@ func isCapitalizedWord(w string) bool {
 }
 
 // isSignOffName reports whether name is a person's name or initials ("J.")
-// and no city, date, number, closing or known non-name.
+// and no city, date, number, closing, thanks or known non-name.
 func isSignOffName(name string) bool {
 	if name == "" || strings.ContainsAny(name, "0123456789") {
 		return false
@@ -97,7 +97,10 @@ func isSignOffName(name string) bool {
 			continue // an initial: "J."
 		}
 		w = strings.Trim(w, ".")
-		if signoffNotNames[w] || IsDateWord(w) || IsNumberWord(w) || functionWords[w] || isClosing([]string{w}) {
+		// A thanks of any language is no name: Cherokee "ᏩᏙ" is written
+		// in the syllabary's capitals, and "may chaltu may ᏩᏙ" is a
+		// Mapudungun yes with two thanks, not a yes signed "ᏩᏙ".
+		if signoffNotNames[w] || IsDateWord(w) || IsNumberWord(w) || functionWords[w] || isClosing([]string{w}) || thanksClosings()[confirmKey(w)] {
 			return false
 		}
 	}

@@ -25,6 +25,8 @@ func TestWithoutSignOff(t *testing.T) {
 		"I'd like a flight to New York":                    "I'd like a flight to New York",
 		"muito obrigado AAMA":                              "muito obrigado AAMA", // a Tamil yes in capitals, no name
 		"thank you so much, A BAR SHI":                     "thank you so much, A BAR SHI",
+		"may chaltu may ᏩᏙ":                                "may chaltu may ᏩᏙ", // Cherokee thanks, in the syllabary's capitals
+		"ok thank you ᏩᏙ":                                  "ok thank you ᏩᏙ",
 	} {
 		if got := WithoutSignOff(in); got != want {
 			t.Errorf("WithoutSignOff(%q) = %q, want %q", in, got, want)
@@ -51,6 +53,27 @@ func TestWithoutSignOffFirstMessages(t *testing.T) {
 	} {
 		if got := WithoutSignOff(c.in); got != c.want {
 			t.Errorf("WithoutSignOff(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestAThanksInCapitalsIsNoSignature: a thanks of any language written in
+// capitals after a closing (Cherokee "ᏩᏙ": the syllabary is written in its
+// capitals) is a thanks, not a signature read away with the closing before
+// it, which would leave a "_with" yes alone ("may chaltu may" is a
+// Mapudungun yes only with its thanks).
+func TestAThanksInCapitalsIsNoSignature(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Answer
+	}{
+		{"may chaltu may ᏩᏙ", Yes},
+		{"may, chaltu may ᏩᏙ", Yes},
+		{"may chaltu may ᏩᏙ!", Yes},
+		{"yes please, thanks ᏩᏙ", Yes},
+	} {
+		if got := YesNo(c.in); got != c.want {
+			t.Errorf("YesNo(%q) = %v, want %v", c.in, got, c.want)
 		}
 	}
 }
