@@ -96,11 +96,7 @@ func isSignOffName(name string) bool {
 		if len(w) == 2 && w[1] == '.' {
 			continue // an initial: "J."
 		}
-		w = strings.Trim(w, ".")
-		// A thanks of any language is no name: Cherokee "ᏩᏙ" is written
-		// in the syllabary's capitals, and "may chaltu may ᏩᏙ" is a
-		// Mapudungun yes with two thanks, not a yes signed "ᏩᏙ".
-		if signoffNotNames[w] || IsDateWord(w) || IsNumberWord(w) || functionWords[w] || isClosing([]string{w}) || thanksClosings()[confirmKey(w)] {
+		if isNoNameWord(strings.Trim(w, ".")) {
 			return false
 		}
 	}
@@ -113,6 +109,15 @@ func isSignOffName(name string) bool {
 		}
 	}
 	return true
+}
+
+// isNoNameWord reports whether w, lower case, is a word no signature is: a
+// known non-name, a date, a number, a function word, a closing or a thanks of
+// any language (Cherokee "ᏩᏙ" is written in the syllabary's capitals, and
+// "may chaltu may ᏩᏙ" is a Mapudungun yes with two thanks, not a yes
+// signed "ᏩᏙ").
+func isNoNameWord(w string) bool {
+	return signoffNotNames[w] || IsDateWord(w) || IsNumberWord(w) || functionWords[w] || isClosing([]string{w}) || thanksClosings()[confirmKey(w)]
 }
 
 // beforeSignOff is head, the text before a name, without the closing or the
