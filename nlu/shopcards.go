@@ -3,6 +3,7 @@ package nlu
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // This file holds the shop's word classes that decide whether a message acts at
@@ -85,8 +86,14 @@ func Hesitates(text string) bool {
 			return false
 		}
 	}
-	return hesitant
+	// "uh uh" is a no of the reply lexicon (reply_words.txt) made of
+	// hesitation sounds: that no, not a hesitation. Looked up only for a
+	// message of hesitation words alone.
+	return hesitant && !noPhraseKeys()[confirmKey(text)]
 }
+
+// noPhraseKeys are the reply lexicon's no phrases as phrase keys.
+var noPhraseKeys = sync.OnceValue(func() map[string]bool { return phraseKeys(noPhrases) })
 
 // undecided reports whether text says the shopper has not decided ("let me
 // think", "not sure yet", "je sais pas": IsNonAnswer) and names nothing to

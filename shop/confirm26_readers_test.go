@@ -74,3 +74,18 @@ func TestFlattenIsTheSameEveryRun(t *testing.T) {
 		}
 	}
 }
+
+// TestANoOfHesitationSoundsIsANo: "uh uh" is a no of the reply lexicon
+// (reply_words.txt) made of hesitation sounds: at a confirmation it cancels,
+// with a thanks beside it in any form ("uh uh, thanks", "uh uh! thanks": the
+// thanks sentence read away), while "uh", "hmm ok" still decide nothing.
+func TestANoOfHesitationSoundsIsANo(t *testing.T) {
+	var cases []readerCase
+	for _, say := range []string{"uh uh", "Uh uh!", "uh uh, thanks", "uh uh! thanks", "uh uh! gadda gey", "nuh uh. thank you"} {
+		cases = append(cases, readerCase{setup: capPending, say: say, intent: nlu.ShopCancel, state: shop.StateIdle, pending: ""})
+	}
+	for _, say := range []string{"uh", "hmm ok", "uh uh ok"} {
+		cases = append(cases, readerCase{setup: capPending, say: say, intent: "-", state: shop.StateAwaitingConfirmation, pending: "60"})
+	}
+	runReaderCases(t, cases)
+}
