@@ -118,3 +118,20 @@ func TestIndefiniteDescriptionNoPick(t *testing.T) {
 		{"hotel", "hotel_name", "the one for 90", "hotel_name=Tagus View"},
 	})
 }
+
+// A quantifier before a price bound ("anything below 100") is no kind that
+// any record would do: the bound picks the one it leaves (Lisbon: Alfama
+// Garden 120, Tagus View 90, Bairro Loft 210), and two or none left are asked
+// again; a kind without a bound is still no pick.
+func TestQuantifierBeforeBoundPicks(t *testing.T) {
+	playClauses24(t, []clauses24Case{
+		{"hotel", "hotel_name", "anything below 100", "hotel_name=Tagus View"},
+		{"hotel", "hotel_name", "something under 100 please", "hotel_name=Tagus View"},
+		{"hotel", "hotel_name", "anything over 200", "hotel_name=Bairro Loft"},
+		{"hotel", "hotel_name", "something up to 90", "hotel_name=Tagus View"},
+		{"hotel", "hotel_name", "anything below 150", ""},
+		{"hotel", "hotel_name", "anything below 50", ""},
+		{"hotel", "hotel_name", "anything cheap", ""},
+		{"hotel", "hotel_name", "anything except Tagus View", ""},
+	})
+}

@@ -63,9 +63,24 @@ func describesNoOne(words []string) bool {
 
 // describesIndefinitely reports whether words (folded) open with an
 // indefinite description ("a cheap one", "something nice"): a kind of record
-// any that fits would do, no pick of one.
+// any that fits would do, no pick of one. A quantifier followed by a price
+// bound ("anything below 100", "something up to 95") is no such kind: the
+// bound says which records are meant, and picks the one it leaves (two or
+// none left: asked again).
 func describesIndefinitely(words []string) bool {
-	return startsWithAnyPhrase(words, recordIndef)
+	for _, p := range recordIndef {
+		if len(p) <= len(words) && slices.Equal(words[:len(p)], p) {
+			return !boundsPrice(words[len(p):])
+		}
+	}
+	return false
+}
+
+// boundsPrice reports whether words open with a price bound ("below",
+// "less than", "up to", "over").
+func boundsPrice(words []string) bool {
+	return startsWithAnyPhrase(words, recordBelow) || startsWithAnyPhrase(words, recordUpTo) ||
+		startsWithAnyPhrase(words, recordAbove)
 }
 
 // describesDefinitely reports whether words (folded) open with a definite
