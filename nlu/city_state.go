@@ -223,6 +223,6 @@ func RegionAlone(text string) bool {
 // in none, and are read no further.
 func (l *airportTownList) endsInStateWord(text string) bool {
 	var buf [16]byte
-	w := lowerLastWord(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' }, buf[:])
+	w := lowerLastWord(text, true, buf[:])
 	return w != nil && l.last[string(w)]
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 )
 
 //go:embed region_names.txt
@@ -48,7 +49,7 @@ var regions = sync.OnceValue(func() (r struct {
 // their words.
 func endsInRegionWord(s string, before int) bool {
 	var buf [24]byte
-	w := lowerLastWord(s, unicode.IsSpace, buf[:])
+	w := lowerLastWord(s, false, buf[:])
 	if w == nil {
 		return false
 	}
@@ -56,14 +57,13 @@ func endsInRegionWord(s string, before int) bool {
 	return ok && regionWords(s) >= least+before
 }
 
-// lowerLastWord writes s's last word (after the last rune isSep accepts,
-// trailing spaces and punctuation left out) in lower ASCII case into buf and
-// returns it, or nil when there is none or it does not fit: the callers look
-// it up in a map without a copy on the heap.
-func lowerLastWord(s string, isSep func(rune) bool, buf []byte) []byte {
-	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
-	w := s[strings.LastIndexFunc(s, isSep)+1:]
-	if w == "" || len(w) > len(buf) {
+// lowerLastWord writes s's last word (after the last space, or comma when
+// comma, trailing spaces and punctuation left out) in lower ASCII case into
+// buf and returns it, or nil when there is none or it does not fit: the
+// callers look it up in a map without a copy on the heap.
+func lowerLastWord(s string, comma bool, buf []byte) []byte {
+	w, fits := lastWord(s, comma, len(buf))
+	if w == "" || !fits {
 		return nil
 	}
 	for i := 0; i < len(w); i++ {
@@ -74,6 +74,56 @@ func lowerLastWord(s string, isSep func(rune) bool, buf []byte) []byte {
 		buf[i] = c
 	}
 	return buf[:len(w)]
+}
+
+// lastWord is lowerLastWord's word of s as typed; fits is false when it is
+// longer than most bytes (the word is then cut short where that was seen).
+func lastWord(s string, comma bool, most int) (w string, fits bool) {
+	// The ASCII bytes at the end are classed by a table, without decoding
+	// a rune backwards (strings.TrimRightFunc, LastIndexFunc): every place
+	// answer is read here twice or more a turn. A rune above ASCII is left
+	// to the strings functions, from where the bytes read end.
+	end := len(s)
+	for end > 0 && s[end-1] < utf8.RuneSelf && trailingMark[s[end-1]] {
+		end--
+	}
+	if end > 0 && s[end-1] >= utf8.RuneSelf {
+		end = len(strings.TrimRightFunc(s[:end], isSpaceOrPunct))
+	}
+	start := end
+	for start > 0 && s[start-1] < utf8.RuneSelf && !lastWordSep(s[start-1], comma) {
+		if start--; end-start > most {
+			return s[start:end], false // too long, however far it goes on
+		}
+	}
+	if start > 0 && s[start-1] >= utf8.RuneSelf {
+		isSep := unicode.IsSpace
+		if comma {
+			isSep = isSpaceOrComma
+		}
+		start = strings.LastIndexFunc(s[:start], isSep) + 1
+	}
+	return s[start:end], end-start <= most
+}
+
+// isSpaceOrPunct is what lowerLastWord trims from the end of a text.
+func isSpaceOrPunct(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }
+
+// isSpaceOrComma separates the words of a place with its state ("Austin, TX").
+func isSpaceOrComma(r rune) bool { return unicode.IsSpace(r) || r == ',' }
+
+// trailingMark is isSpaceOrPunct of each ASCII byte.
+var trailingMark = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = isSpaceOrPunct(rune(c))
+	}
+	return t
+}()
+
+// lastWordSep reports whether the ASCII byte c separates lowerLastWord's
+// words: unicode.IsSpace's ASCII spaces, and a comma when comma.
+func lastWordSep(c byte, comma bool) bool {
+	return c == ' ' || '\t' <= c && c <= '\r' || comma && c == ','
 }
 
 // regionWords is the number of words of s, split at spaces and commas.

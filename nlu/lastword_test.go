@@ -1,0 +1,74 @@
+package nlu
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"pgregory.net/rapid"
+)
+
+// lowerLastWordByRunes is lowerLastWord as it was written before its ASCII
+// fast path: the strings functions rune by rune. The two must agree.
+func lowerLastWordByRunes(s string, comma bool, buf []byte) []byte {
+	isSep := unicode.IsSpace
+	if comma {
+		isSep = isSpaceOrComma
+	}
+	s = strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) })
+	w := s[strings.LastIndexFunc(s, isSep)+1:]
+	if w == "" || len(w) > len(buf) {
+		return nil
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:len(w)]
+}
+
+func TestLowerLastWordAgreesWithRunes(t *testing.T) {
+	// The want of a separator above ASCII keeps its bytes after the first
+	// (LastIndexFunc's index + 1): as the readers always read it.
+	for _, tc := range []struct {
+		text string
+		want string
+	}{
+		{"Austin, TX", "tx"},
+		{"Austin,TX.", "tx"},
+		{"new york", "york"},
+		{"  Portland Maine!!  ", "maine"},
+		{"Zürich", "zürich"},
+		{"São Paulo\u00a0SP", "\xa0sp"},
+		{"Paris\u00a0", "paris"},
+		{"...", ""},
+		{"", ""},
+		{"a verylongwordthatfitsnobuffer", ""},
+		{"¿Bogotá?", "¿bogotá"},
+		{"x\u2003Québec»", "\x80\x83québec"},
+	} {
+		for _, comma := range []bool{false, true} {
+			var b1, b2 [24]byte
+			got, old := lowerLastWord(tc.text, comma, b1[:]), lowerLastWordByRunes(tc.text, comma, b2[:])
+			if string(got) != string(old) || (got == nil) != (old == nil) {
+				t.Errorf("lowerLastWord(%q, %v) = %q, the rune by rune reading %q", tc.text, comma, got, old)
+			}
+			if !comma && string(got) != tc.want && !strings.Contains(tc.text, ",") {
+				t.Errorf("lowerLastWord(%q) = %q, want %q", tc.text, got, tc.want)
+			}
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringOf(rapid.SampledFrom([]rune("aZé ,.!?\u00a0\u0085\t\n-'ü»x\u2003"))).Draw(t, "s")
+		comma := rapid.Bool().Draw(t, "comma")
+		n := rapid.IntRange(0, 24).Draw(t, "n")
+		b1, b2 := make([]byte, n), make([]byte, n)
+		got, old := lowerLastWord(s, comma, b1), lowerLastWordByRunes(s, comma, b2)
+		if string(got) != string(old) || (got == nil) != (old == nil) {
+			t.Fatalf("lowerLastWord(%q, %v, %d) = %q, the rune by rune reading %q", s, comma, n, got, old)
+		}
+	})
+}
