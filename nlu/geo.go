@@ -163,10 +163,24 @@ func SamePlace(a, b string) bool {
 	if strings.EqualFold(a, b) {
 		return a != ""
 	}
-	var buf cityKeyBuf
-	ca, _ := placeCity(buf.key(a))
-	cb, _ := placeCity(buf.key(b))
-	return ca != "" && ca == cb
+	ca := cityOfName(a)
+	return ca != "" && ca == cityOfName(b)
+}
+
+// cityOfName is placeCity's city of a name keyed as cityKeyBuf keys it,
+// its words and their join kept in arrays on the stack: each turn that
+// fills a second city asks SamePlace, and a city name has few words.
+func cityOfName(name string) string {
+	var toks [8]token
+	var join [48]byte
+	k := fold(Normalize(name))
+	t := appendTokens(toks[:0], k)
+	if len(t) == 1 && t[0].start == 0 && t[0].end == len(k) {
+		c, _ := placeCity(k)
+		return c
+	}
+	c, _ := placeCity(string(appendJoined(join[:0], t)))
+	return c
 }
 
 // gazetteerName is how geo/cities.txt writes, on city c's line, the name
