@@ -72,3 +72,41 @@ func TestLowerLastWordAgreesWithRunes(t *testing.T) {
 		}
 	})
 }
+
+// appendTokensByNextWord is appendTokens as it was written before its ASCII
+// loop: nextWord word by word. The two must agree.
+func appendTokensByNextWord(dst []token, k string) []token {
+	for start, end := nextWord(k, 0); start >= 0; start, end = nextWord(k, end) {
+		dst = append(dst, token{k[start:end], start, end})
+	}
+	return dst
+}
+
+func TestAppendTokensAgreesWithNextWord(t *testing.T) {
+	check := func(k string) bool {
+		got, want := appendTokens(nil, k), appendTokensByNextWord(nil, k)
+		if len(got) != len(want) {
+			return false
+		}
+		for i := range got {
+			if got[i] != want[i] {
+				return false
+			}
+		}
+		return true
+	}
+	for _, k := range []string{
+		"i want to book a flight", "new york", "2026-12-12", "yes", "", " ", "a", "zürich to paris",
+		"münchen", "café au lait", "मंगलवार को", "ab\u0301c d", "x ñ", "ñ x", "tokyo東京 osaka", "it's 5pm.",
+	} {
+		if !check(k) {
+			t.Errorf("appendTokens(%q) = %v, nextWord's words %v", k, appendTokens(nil, k), appendTokensByNextWord(nil, k))
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		k := rapid.StringOf(rapid.SampledFrom([]rune("ab9 .'-éü\u0301ुम東\u00a0"))).Draw(t, "k")
+		if !check(k) {
+			t.Fatalf("appendTokens(%q) = %v, nextWord's words %v", k, appendTokens(nil, k), appendTokensByNextWord(nil, k))
+		}
+	})
+}

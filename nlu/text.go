@@ -300,7 +300,33 @@ func tokenize(k string) []token {
 // appendTokens appends k's words (tokenize's) to dst: a caller with a stack
 // array keeps a short message's words off the heap.
 func appendTokens(dst []token, k string) []token {
-	for start, end := nextWord(k, 0); start >= 0; start, end = nextWord(k, end) {
+	// An ASCII key's words are found here, without a call of nextWord per
+	// word: every reader tokenizes the message. From the first byte above
+	// ASCII (at the start of the word it is in, if any) nextWord reads on.
+	i := 0
+	for i < len(k) {
+		switch wordByte[k[i]] {
+		case byteOther:
+			i++
+			continue
+		case byteHigh:
+			return appendWordsFrom(dst, k, i)
+		}
+		start := i
+		for i++; i < len(k) && wordByte[k[i]] == byteWord; i++ {
+		}
+		if i < len(k) && wordByte[k[i]] == byteHigh {
+			return appendWordsFrom(dst, k, start)
+		}
+		dst = append(dst, token{k[start:i], start, i})
+	}
+	return dst
+}
+
+// appendWordsFrom appends k's words from byte from, a rune's start not
+// inside a word, to dst, as nextWord reads them.
+func appendWordsFrom(dst []token, k string, from int) []token {
+	for start, end := nextWord(k, from); start >= 0; start, end = nextWord(k, end) {
 		dst = append(dst, token{k[start:end], start, end})
 	}
 	return dst
