@@ -377,8 +377,24 @@ func liveWords(ws []glossWord, drop []span) []glossWord {
 // framePhraseAt is the longest frame phrase whose words are ws from i on.
 func framePhraseAt(text string, ws []glossWord, i int, kb []byte) (framePhrase, bool) {
 	k, _ := wordKey(kb, text[ws[i].start:ws[i].end])
-	for _, p := range frameByFirst[string(k)] {
-		if i+len(p.words) <= len(ws) && wordsAreFrom(text, ws[i:i+len(p.words)], p.words, kb, 1) {
+	ps := frameByFirst[string(k)]
+	if len(ps) == 0 {
+		return framePhrase{}, false
+	}
+	// The next word's key, as wordsAreFrom works it out after kb's bytes, is
+	// worked out once, in a buffer of its own (wordsAreFrom writes over kb's):
+	// a first word such as "i" opens many phrases, and most differ at the
+	// second.
+	var secondBuf [48]byte
+	var second []byte
+	if i+1 < len(ws) {
+		second, _ = wordKey(append(secondBuf[:0], kb...), text[ws[i+1].start:ws[i+1].end])
+	}
+	for _, p := range ps {
+		if i+len(p.words) > len(ws) || len(p.words) > 1 && string(second) != p.words[1] {
+			continue
+		}
+		if wordsAreFrom(text, ws[i:i+len(p.words)], p.words, kb, 1) {
 			return p, true
 		}
 	}
