@@ -41,12 +41,73 @@ func mayBeAside(c string, leads bool) bool {
 // value aside, a label only before digits (setsAsideAt's phrases, without its
 // check that a bound's number is one).
 func asideFrom(c string, at [][2]int) bool {
-	if phraseAt(c, at, asideNot) > 0 || phraseAt(c, at, asidePast) > 0 ||
-		phraseAt(c, at, asideBound) > 0 || phraseAt(c, at, asideBoundNum) > 0 {
+	// A list none of whose phrases the first word starts is not scanned
+	// phrase by phrase (asideListsOf).
+	lists := asideListsOf(c, at[0])
+	if lists&(1<<asideNotList) != 0 && phraseAt(c, at, asideNot) > 0 ||
+		lists&(1<<asidePastList) != 0 && phraseAt(c, at, asidePast) > 0 ||
+		lists&(1<<asideBoundList) != 0 && phraseAt(c, at, asideBound) > 0 ||
+		lists&(1<<asideBoundNumList) != 0 && phraseAt(c, at, asideBoundNum) > 0 {
 		return true
+	}
+	if lists&(1<<asideLabelList) == 0 {
+		return false
 	}
 	n := phraseAt(c, at, asideLabels)
 	return n > 0 && n < len(at) && isDigit(c[at[n][0]])
+}
+
+// The lists asideFrom reads, by their bit in asideFirsts.
+const (
+	asideNotList = iota
+	asidePastList
+	asideBoundList
+	asideBoundNumList
+	asideLabelList
+)
+
+// asideFirsts are, for each first word of asideFrom's lists, the lists
+// with a phrase it starts; asideAnyList, the lists one of whose first words
+// is not lower-case ASCII, which phraseAt's EqualFold may match otherwise.
+var asideFirsts, asideAnyList = func() (m map[string]uint8, always uint8) {
+	m = map[string]uint8{}
+	for i, list := range [][][]string{asideNot, asidePast, asideBound, asideBoundNum, asideLabels} {
+		for _, p := range list {
+			switch {
+			case len(p) == 0:
+			case p[0] == "" || !hasNoUpperOrHigh(p[0]):
+				always |= 1 << i
+			default:
+				m[p[0]] |= 1 << i
+			}
+		}
+	}
+	return m, always
+}()
+
+// asideListsOf is the lists (asideFirsts' bits) whose phrases the ASCII
+// word at span of c may start, compared without case: every list for a
+// word too long to lower here.
+func asideListsOf(c string, span [2]int) uint8 {
+	var buf [32]byte
+	if span[1]-span[0] > len(buf) {
+		return 0xff
+	}
+	w := buf[:copy(buf[:], c[span[0]:span[1]])]
+	for k, b := range w {
+		w[k] = lowerByte(b)
+	}
+	return asideFirsts[string(w)] | asideAnyList
+}
+
+// hasNoUpperOrHigh reports whether s is ASCII without a capital letter.
+func hasNoUpperOrHigh(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf || 'A' <= s[i] && s[i] <= 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // asideLeadStarts are the first words of aside_lead's phrases.

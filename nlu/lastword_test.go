@@ -110,3 +110,31 @@ func TestAppendTokensAgreesWithNextWord(t *testing.T) {
 		}
 	})
 }
+
+// asideFrom scans only the lists its first word may start: it reads as
+// when every list was scanned.
+func TestAsideFromAgreesWithEveryList(t *testing.T) {
+	every := func(c string, at [][2]int) bool {
+		if phraseAt(c, at, asideNot) > 0 || phraseAt(c, at, asidePast) > 0 ||
+			phraseAt(c, at, asideBound) > 0 || phraseAt(c, at, asideBoundNum) > 0 {
+			return true
+		}
+		n := phraseAt(c, at, asideLabels)
+		return n > 0 && n < len(at) && isDigit(c[at[n][0]])
+	}
+	var firsts []string
+	for _, list := range [][][]string{asideNot, asidePast, asideBound, asideBoundNum, asideLabels} {
+		for _, p := range list {
+			firsts = append(firsts, strings.Join(p, " ")+" 12", strings.ToUpper(strings.Join(p, " ")))
+		}
+	}
+	for _, c := range append(firsts, "flight 12", "Flight BA12", "at most 3", "no longer there", "I want to book a flight", "was 5") {
+		var spans [24][2]int
+		words, ok := asciiWords(c, spans[:0])
+		for i := range words {
+			if ok && asideFrom(c, words[i:]) != every(c, words[i:]) {
+				t.Errorf("asideFrom(%q) from word %d = %v, every list %v", c, i, asideFrom(c, words[i:]), every(c, words[i:]))
+			}
+		}
+	}
+}
