@@ -151,11 +151,9 @@
 //     A failed webhook that returns results proposes its first one instead
 //     ("not at 6:15, 6 pm is free": metadata.offer), and a yes at the
 //     confirmation takes its values.
-//   - With shared_slots, a transaction ended (a flow with a confirm step that
-//     completed, or that the user withdrew from with nothing suspended) ends
-//     what the slots carry: the same flow again starts from empty slots (a
-//     second payment does not inherit the first one's amount; a booking
-//     withdrawn at a Lisbon hotel leaves no hotel to "book me into porto"),
+//   - With shared_slots, a transaction done (a flow with a confirm step that
+//     completed) ends what the slots carry: the same flow again starts from
+//     empty slots (a second payment does not inherit the first one's amount),
 //     another keeps only its own slots' values.
 //   - A value that names an offered result, but for case, punctuation or (for
 //     a text slot) a typo, takes the result's spelling ("Mcdonalds" for the

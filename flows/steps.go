@@ -12,15 +12,13 @@ func (tu *turn) startFlow(f *flow) {
 		for _, sl := range f.slotOrder {
 			delete(tu.s.Slots, sl.name)
 		}
-	case tu.transactionEnded():
+	case tu.transactionDone():
 		// Shared slots carry a service's state from one task to the next (the
-		// city searched is the city booked), until a transaction ends: the
+		// city searched is the city booked), until a transaction is done: the
 		// same one again starts from nothing (a second payment does not
-		// inherit the first one's amount or method; a booking withdrawn at
-		// Bairro Loft in Lisbon leaves no hotel to "book me into porto"),
-		// another keeps only the values of its own slots (the account whose
-		// balance follows a transfer from it). The values the user restates
-		// in the new request are read after this.
+		// inherit the first one's amount or method), another keeps only the
+		// values of its own slots (the account whose balance follows a
+		// transfer from it).
 		if tu.s.Metadata.LastFlow == f.name {
 			clear(tu.s.Slots)
 			break
@@ -41,16 +39,11 @@ func (tu *turn) startFlow(f *flow) {
 	}
 }
 
-// transactionEnded reports whether the last flow that ended was a transaction
-// (a flow with a confirm step) that completed, or that the user withdrew from
-// (issue 38 item 7: a new transaction starts from empty slots but for what
-// the user restates). A withdrawal counts only for a new request, nothing
-// suspended: a flow resumed after it still holds the values it was given.
-func (tu *turn) transactionEnded() bool {
+// transactionDone reports whether the last flow that ended was a transaction
+// (a flow with a confirm step) that completed.
+func (tu *turn) transactionDone() bool {
 	m := tu.s.Metadata
-	switch {
-	case m.LastOutcome == OutcomeCancelled && len(tu.s.FlowStack) == 0:
-	case m.LastOutcome != OutcomeCompleted:
+	if m.LastOutcome != OutcomeCompleted {
 		return false
 	}
 	last := tu.e.flows[m.LastFlow]

@@ -132,33 +132,3 @@ func TestProposalAnsweredWithOwnValue(t *testing.T) {
 		t.Errorf("last call %s %v, want the user's 19:00", last.Action, last.Slots)
 	}
 }
-
-// TestWithdrawnTransactionLeavesNoValues: a transaction the user withdrew from
-// leaves none of its values to a new request (issue 38 item 7: a new
-// transaction starts empty but for what the user restates), as one that
-// completed does; the hotel demo's booking withdrawn at Bairro Loft gives no
-// Lisbon hotel to "book me into porto" (scenario hotel/s26-a-booking-withdrawn).
-func TestWithdrawnTransactionLeavesNoValues(t *testing.T) {
-	e, _ := dinerEngine(t)
-	playWalk(t, e, "c", []walkTurn{
-		{user: "reserve a table at Nopa", waiting: "time", slots: map[string]any{"restaurant_name": "Nopa"}},
-		{user: "cancel", state: "idle"},
-		{user: "reserve a table", waiting: "restaurant_name", slots: map[string]any{"restaurant_name": nil}},
-		{user: "Zuni", waiting: "time"},
-		{user: "7 pm", state: "confirming"},
-		// A no at the confirmation withdraws it too.
-		{user: "no", state: "idle"},
-		{user: "reserve a table at Nopa", waiting: "time", slots: map[string]any{"restaurant_name": "Nopa", "time": nil}},
-	})
-	hotel, err := DemoFor("hotel")
-	if err != nil {
-		t.Fatal(err)
-	}
-	playWalk(t, hotel, "h", []walkTurn{
-		{user: "I'd like to book a room", waiting: "city"},
-		{user: "Lisbon", waiting: "hotel_name"},
-		{user: "Bairro Loft", waiting: "check_in"},
-		{user: "cancel", state: "idle"},
-		{user: "book me into porto", waiting: "hotel_name", slots: map[string]any{"city": "Porto", "hotel_name": nil}},
-	})
-}
