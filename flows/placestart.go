@@ -36,9 +36,22 @@ func (tu *turn) flowOfPlace() *flow {
 		return nil
 	}
 	text := tu.text
-	if head, ok := nlu.CutAnswerTail(text); ok {
-		text = head // "from denver pls"
+	if head, addressed, ok := nlu.CutAnswerTailOf(text); ok {
+		if addressed {
+			// A place named like a particle ("to the Isle of Man") is
+			// read as written first.
+			if f := tu.flowOfPlaceText(text); f != nil {
+				return f
+			}
+		}
+		text = head // "from denver pls", "to denver bro"
 	}
+	return tu.flowOfPlaceText(text)
+}
+
+// flowOfPlaceText is the one flow text, wholly a place with its verb or
+// cue, starts.
+func (tu *turn) flowOfPlaceText(text string) *flow {
 	if f := tu.flowOfVerbAndPlace(text); f != nil {
 		return f
 	}

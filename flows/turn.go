@@ -392,7 +392,7 @@ func (tu *turn) untailAnswer() {
 	if st == nil || st.slot == nil {
 		return
 	}
-	head, ok := nlu.CutAnswerTail(tu.text)
+	head, addressed, ok := nlu.CutAnswerTailOf(tu.text)
 	if !ok || strings.ContainsAny(head, ",;:!?") || st.slot.typ == TypeCity && !knownPlace(head) && !knownPlaceTypo(head) {
 		// "boxing day, no racing that day for me": a head of clauses is read
 		// whole by the aside readers; "Tromso. Thanks a lot.": a name of no
@@ -400,9 +400,33 @@ func (tu *turn) untailAnswer() {
 		// pls") is a known place's name.
 		return
 	}
+	if addressed && !closedAddressSlot(st.slot.typ) {
+		// "tomorrow b'y", "3 nights lah": a term of address or a particle
+		// is cut off only where the slot's value is of a closed kind; at a
+		// free-text slot it may be the value's own word.
+		return
+	}
+	if addressed {
+		if v, whole := tu.e.parse(tu.in, st.slot, tu.text, true); whole && nlu.HoldsAddressWord(format(v)) {
+			// A value named like a particle ("Hugo Boss", an enum's own
+			// "Boy") is read as written.
+			return
+		}
+	}
 	if _, ok := tu.e.parse(tu.in, st.slot, head, true); ok {
 		tu.setText(head)
 	}
+}
+
+// closedAddressSlot reports whether a slot of type typ holds values of a
+// closed kind (a date, a time, a number, a known place, an enum's value,
+// yes or no), where a term of address after the answer is no word of it.
+func closedAddressSlot(typ string) bool {
+	switch typ {
+	case TypeDate, TypeTime, TypeNumber, TypeInteger, TypeCity, TypeEnum, TypeBoolean:
+		return true
+	}
+	return false
 }
 
 // unframeAnswer reads a typed answer inside a discourse frame ("right,

@@ -134,6 +134,13 @@ func yesNoByRules(text, question string) Answer {
 			a = yesNoAsTyped(rest, question)
 		}
 	}
+	if a == Unknown {
+		// "yes b'y", "ouais, cher", "no boy": an answer, then a term of
+		// address or a particle (answer_tails.txt's address list).
+		if head, addressed, ok := CutAnswerTailOf(text); ok && addressed {
+			a = yesNoAsTyped(head, question)
+		}
+	}
 	return a
 }
 

@@ -20,21 +20,40 @@ var answerTailsText string
 
 // tailGrammar is answer_tails.txt's lists; lasts are the last words of every
 // part, a cheap guard before the parse.
+// addressed are the words of the address list that no other list holds:
+// a tail holding one is a term of address or a particle ("tomorrow b'y"),
+// which flows cut off only at a slot of a closed kind (CutAnswerTailOf).
 var tailGrammar = func() struct {
-	lists map[string][][]string
-	lasts map[string]bool
+	lists     map[string][][]string
+	lasts     map[string]bool
+	addressed map[string]bool
 } {
 	lists := readPhraseLists(answerTailsText)
 	lasts := map[string]bool{}
-	for _, name := range []string{"courtesy", "hedge_verb", "hedge_state", "hedge_for", "hedge_whole", "beneficiary"} {
+	for _, name := range []string{"courtesy", "hedge_verb", "hedge_state", "hedge_for", "hedge_whole", "beneficiary", "address"} {
 		for _, p := range lists[name] {
 			lasts[p[len(p)-1]] = true
 		}
 	}
+	others := map[string]bool{}
+	for name, phrases := range lists {
+		if name != "address" {
+			for _, w := range flatten(phrases) {
+				others[w] = true
+			}
+		}
+	}
+	addressed := map[string]bool{}
+	for _, w := range flatten(lists["address"]) {
+		if !others[w] {
+			addressed[w] = true
+		}
+	}
 	return struct {
-		lists map[string][][]string
-		lasts map[string]bool
-	}{lists, lasts}
+		lists     map[string][][]string
+		lasts     map[string]bool
+		addressed map[string]bool
+	}{lists, lasts, addressed}
 }()
 
 // maxTailWords bounds the words a tail may hold.
@@ -45,10 +64,19 @@ const maxTailWords = 12
 // please and thanks": "3 nigths"), and true; text and false when it ends in
 // no such tail or is nothing but one.
 func CutAnswerTail(text string) (string, bool) {
+	head, _, ok := CutAnswerTailOf(text)
+	return head, ok
+}
+
+// CutAnswerTailOf is CutAnswerTail, and whether the tail cut off holds a
+// term of address or a particle of answer_tails.txt's address list ("b'y",
+// "boy", "self", "lah"): such a word may be a value's own word elsewhere (a
+// product, a place), so a caller cuts it off only at a slot of a closed kind.
+func CutAnswerTailOf(text string) (head string, addressed, ok bool) {
 	var buf [32]sideWord
 	ws := sideWords(text, buf[:0])
 	if len(ws) < 2 || len(ws) == cap(buf) || !mayEndTail(text[ws[len(ws)-1].start:ws[len(ws)-1].end]) {
-		return text, false
+		return text, false, false
 	}
 	from := max(1, len(ws)-maxTailWords)
 	toks := make([]string, len(ws)-from)
@@ -58,10 +86,13 @@ func CutAnswerTail(text string) (string, bool) {
 	for i := range toks {
 		if tailFrom(toks, i, false) && !answersBefore(text, ws, from+i) {
 			head := strings.TrimRight(text[:ws[from+i-1].end], " ,;:-–—")
-			return head, true
+			for _, t := range toks[i:] {
+				addressed = addressed || tailGrammar.addressed[t]
+			}
+			return head, addressed, true
 		}
 	}
-	return text, false
+	return text, false, false
 }
 
 // mayEndTail reports whether w, a message's last word, may end a tail: a
@@ -105,6 +136,7 @@ func tailPart(toks []string, p int, next func(int) bool) bool {
 		return next(e) || matchList(toks, e, "hedge_for", next)
 	}
 	return matchList(toks, p, "courtesy", next) ||
+		matchList(toks, p, "address", next) ||
 		matchList(toks, p, "hedge_whole", withFor) ||
 		matchList(toks, p, "beneficiary_for", func(e int) bool { return matchList(toks, e, "beneficiary", next) }) ||
 		matchList(toks, p, "hedge_open", func(e int) bool {
@@ -162,4 +194,16 @@ func answersBefore(text string, ws []sideWord, at int) bool {
 	}
 	a, rest := leadingYesNo(key(text[ws[at-1].start:ws[at-1].end]))
 	return a != Unknown && rest == ""
+}
+
+// HoldsAddressWord reports whether value, a slot's value as stored, holds a
+// word of the address list that no other tail list holds ("Hugo Boss",
+// "Isle of Man"): a tail of that word may be the value's own.
+func HoldsAddressWord(value string) bool {
+	for w := range strings.FieldsSeq(key(value)) {
+		if tailGrammar.addressed[w] {
+			return true
+		}
+	}
+	return false
 }

@@ -467,6 +467,11 @@ func SmallTalkOf(text string) SmallTalk {
 			return smallTalkOf(strings.Join(toks[:len(toks)-n], " "))
 		}
 	}
+	// "comment ça va, cher", "thanks b'y": a greeting or thanks, then a
+	// term of address of answer_tails.txt's address list.
+	if head, addressed, ok := CutAnswerTailOf(text); ok && addressed {
+		return smallTalkOf(replyKey(head))
+	}
 	return NoSmallTalk
 }
 
