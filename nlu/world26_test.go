@@ -103,7 +103,7 @@ func TestCourtesyRound25Breadth(t *testing.T) {
 		"хау, сау бол": Yes, "ha jo": Yes,
 		"yes b'y": Yes, "ouais, cher": Yes, "no boy": No, "jo, secher": Yes, "jo, dat passt": Yes, "ee, ashe": Yes,
 		"yes but change it boy": Unknown,
-		"ndang": No, "dang mauliate": No, "угъай": No, "noi danke": No, "naa": No,
+		"ndang":                 No, "dang mauliate": No, "угъай": No, "noi danke": No, "naa": No,
 		// Collision words alone or in English: no answer.
 		"dang": Unknown, "хау": Unknown, "noi": Unknown, "dang it i missed the flight": Unknown,
 	} {
