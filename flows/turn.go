@@ -400,22 +400,24 @@ func (tu *turn) untailAnswer() {
 		// pls") is a known place's name.
 		return
 	}
-	if addressed && !closedAddressSlot(st.slot.typ) {
-		// "tomorrow b'y", "3 nights lah": a term of address or a particle
-		// is cut off only where the slot's value is of a closed kind; at a
-		// free-text slot it may be the value's own word.
+	if addressed && tu.addressIsValue(st.slot) {
 		return
-	}
-	if addressed {
-		if v, whole := tu.e.parse(tu.in, st.slot, tu.text, true); whole && nlu.HoldsAddressWord(format(v)) {
-			// A value named like a particle ("Hugo Boss", an enum's own
-			// "Boy") is read as written.
-			return
-		}
 	}
 	if _, ok := tu.e.parse(tu.in, st.slot, head, true); ok {
 		tu.setText(head)
 	}
+}
+
+// addressIsValue reports whether a term of address or a particle after the
+// answer ("tomorrow b'y", "3 nights lah") may be a word of sl's value: at a
+// free-text slot any word may be; elsewhere, when the message as written
+// reads a value holding it ("Hugo Boss", an enum's own "Boy").
+func (tu *turn) addressIsValue(sl *slot) bool {
+	if !closedAddressSlot(sl.typ) {
+		return true
+	}
+	v, whole := tu.e.parse(tu.in, sl, tu.text, true)
+	return whole && nlu.HoldsAddressWord(format(v))
 }
 
 // closedAddressSlot reports whether a slot of type typ holds values of a
