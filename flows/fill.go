@@ -122,6 +122,9 @@ func placeWithItsWords(sl *slot, answer string) bool {
 	if sl.typ != TypeCity {
 		return false
 	}
+	if _, inState, _ := nlu.CityInState(answer); inState {
+		return true // "buffalo new york area": a town, its state, its area
+	}
 	core, ok := nlu.PlaceCore(answer)
 	if !ok {
 		return false
@@ -1208,6 +1211,9 @@ func (tu *turn) typedDate(f *flow, text string, found map[string]any) (any, bool
 	})
 	if taken || stay(f) && nlu.SaysStayEnd(text, tu.now) {
 		return nil, false
+	}
+	if typed(tu.in) && nlu.SaysApproximately(tu.text, tu.now) {
+		return nil, false // "the 20th or so": near it, no one day (asked)
 	}
 	if d, ok := nlu.FindDate(text, tu.now); ok && !tu.anchorsOther(text) {
 		return d.String(), true

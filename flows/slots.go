@@ -163,6 +163,9 @@ func parseDate(raw string, sentAt time.Time, read dateReader) (any, bool) {
 // and the question is asked again.
 func (sl *slot) dateAnswer(raw string, t parley.Turn, direct bool) (any, bool) {
 	if typed(t) {
+		if nlu.SaysApproximately(t.Message.Text, t.Message.SentAt) {
+			return nil, false // "the 20th or so": near it, no one day (asked)
+		}
 		raw = nlu.OrderNumericDates(raw, sl.dateOrder) // "7/6" in en-US: July 6
 	}
 	if v, ok := parseDate(raw, t.Message.SentAt, dateReaderOf(t, direct)); ok || !direct || !typed(t) {
@@ -578,8 +581,8 @@ func (sl *slot) city(raw string, upstream, cued bool) (any, bool) {
 // province said alone ("florida": a region is no city) or a town said with
 // a state it is not in ("austin ny").
 func (sl *slot) stateTown(raw string) (c any, read, ask bool) {
-	if nlu.RegionAlone(raw) {
-		return nil, false, true
+	if nlu.RegionAlone(raw) || nlu.RegionAnyPlace(raw) {
+		return nil, false, true // "florida", "florida, any city": no city
 	}
 	city, read, ask := nlu.CityInState(raw)
 	if read {
@@ -941,7 +944,7 @@ func capitalizedName(text string) (string, int, bool) {
 			}
 			break
 		}
-		name = append(name, strings.TrimFunc(w, unicode.IsPunct))
+		name = append(name, nameWord(w))
 		_, rest, _ = strings.Cut(rest, w)
 		if endsSentence(w) {
 			// "Norfolk. Over.": the name ends with its sentence; one said
@@ -956,6 +959,16 @@ func capitalizedName(text string) (string, int, bool) {
 		return "", 0, false // "From — Boston", "Departure city: Lisbon": a label's words
 	}
 	return strings.Join(name, " "), len(name), true
+}
+
+// nameWord is w, a word of a typed name, without the marks around it; an
+// abbreviation keeps its period ("St." of "St. John's": nlu.IsPlaceAbbreviation).
+func nameWord(w string) string {
+	t := strings.TrimFunc(w, unicode.IsPunct)
+	if strings.HasPrefix(w[len(t):], ".") && strings.HasPrefix(w, t) && nlu.IsPlaceAbbreviation(t) {
+		return t + "."
+	}
+	return t
 }
 
 // endsSentence reports whether the word w ends a sentence ("Norfolk.",

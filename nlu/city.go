@@ -608,10 +608,19 @@ func matchCityKey(joined string, typos bool) (string, bool) {
 // round 20: never guess.)
 func typedWordsOf(joined, c string) bool {
 	name := strings.Fields(key(c))
+	shares := false
 	for w := range strings.FieldsSeq(joined) {
 		if slices.Contains(name, w) {
-			return true
+			shares = true
+		} else if len(w) >= 4 && ordinaryEnglish(w) && !slices.ContainsFunc(name, func(nw string) bool { return typoDistance(w, nw) <= 1 }) {
+			// "the gulf coast": "coast" is Gold Coast's, but "gulf", spelt as
+			// the word it is and two letters from "gold", is no slip of it
+			// (issue 38, round 25); "los angelos" is one letter from Los Angeles.
+			return false
 		}
+	}
+	if shares {
+		return true
 	}
 	for w := range strings.FieldsSeq(joined) {
 		if len(w) >= 4 && (lexiconKnows(w) || ordinaryEnglish(w) || ordinaryEnglish(strings.TrimSuffix(w, "s"))) {
@@ -942,6 +951,10 @@ func FindCities(text string) []string {
 	toks := appendTokens(tokBuf[:0], key(text))
 	first := cityFirstWords()
 	for i := 0; i < len(toks); i++ {
+		if n := holidayNameLenAt(toks, i); n > 0 {
+			i += n - 1 // "denver for columbus day": a day's name, no place
+			continue
+		}
 		// A word no known city's name begins with begins none of the phrases
 		// below: one lookup instead of three joined phrases'.
 		for n := min(3, len(toks)-i); n >= 1 && first[toks[i].text]; n-- {

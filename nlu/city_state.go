@@ -121,8 +121,12 @@ func canonPlaceKey(k string) string {
 // as a state only when the town is there.
 func CityInState(text string) (city string, read, ask bool) {
 	l := airportTowns()
+	text = cutVicinity(text) // "buffalo new york area"
 	if !l.endsInStateWord(text) {
-		return "", false, false // most answers: no state's word at the end
+		var ok bool
+		if text, ok = l.stateTypo(text); !ok {
+			return "", false, false // most answers: no state's word at the end
+		}
 	}
 	if _, known := MatchCityExact(text); known {
 		return "", false, false // "washington dc": a name of its own
@@ -143,6 +147,52 @@ func CityInState(text string) (city string, read, ask bool) {
 		return c, true, false
 	}
 	return "", false, t != nil && !wordCode
+}
+
+// vicinityWords may follow a town and its state to say its surroundings
+// ("buffalo new york area", "tampa fl metro"): Merriam-Webster, "area" 2,
+// "metro" (a metropolitan area), "vicinity"; the town is the place meant
+// (issue 38, round 25). Read only after a state (CityInState).
+var vicinityWords = []string{" metro area", " area", " metro", " vicinity"}
+
+// cutVicinity is text without a vicinity word after it, when what stands
+// before it ends in a state's word; else text.
+func cutVicinity(text string) string {
+	t := strings.TrimRight(text, " .!")
+	for _, v := range vicinityWords {
+		if len(t) > len(v) && strings.EqualFold(t[len(t)-len(v):], v) {
+			if head := t[:len(t)-len(v)]; airportTowns().endsInStateWord(head) {
+				return head
+			}
+		}
+	}
+	return text
+}
+
+// stateTypo is text with its last word, a state's one-word name of six
+// letters or more typed a letter away that no dictionary knows
+// ("washingtn"), spelt as the state is; ok is false when no state's or two
+// states' names are that near (issue 38, round 25: "seatle washingtn").
+func (l *airportTownList) stateTypo(text string) (string, bool) {
+	t := strings.TrimRight(text, " .!")
+	i := strings.LastIndexAny(t, " ,")
+	w := strings.ToLower(t[i+1:])
+	if i <= 0 || len(w) < 6 || !isASCII(w) || lexiconKnows(w) || ordinaryEnglish(w) {
+		return text, false
+	}
+	found := ""
+	for k := range l.states {
+		if len(k) >= 6 && !strings.Contains(k, " ") && oneTypoASCII(w, k) {
+			if found != "" && found != k {
+				return text, false
+			}
+			found = k
+		}
+	}
+	if found == "" {
+		return text, false
+	}
+	return t[:i+1] + found, true
 }
 
 // cutState splits text into the town's words and the state that ends it
@@ -217,6 +267,25 @@ func RegionAlone(text string) bool {
 	l := airportTowns()
 	return l.states[k] != "" || !l.usRegions[k]
 }
+
+// RegionAnyPlace reports whether text is a region alone (RegionAlone) and,
+// after a comma or a dash, a free choice of a place in it ("florida, any
+// city", "ontario - anywhere"): the user leaves the city open; a region is
+// no city, and it is asked again (issue 38, round 25). The free-choice words
+// are English "any" and its compounds and the -ever relatives (Quirk et al.
+// 1985, 6.61, 15.9: "free choice" any; wherever, whichever).
+func RegionAnyPlace(text string) bool {
+	i := strings.IndexAny(text, ",-–—")
+	if i <= 0 || !RegionAlone(text[:i]) {
+		return false
+	}
+	var buf [8]token
+	toks := appendTokens(buf[:0], key(text[i+1:]))
+	return len(toks) > 0 && freeChoiceWords[toks[0].text]
+}
+
+// freeChoiceWords open a free choice of a place (RegionAnyPlace).
+var freeChoiceWords = wordSet(`any anywhere anyplace wherever whichever whatever`)
 
 // endsInStateWord reports whether text's last word, in lower case, ends a
 // state's name or is a postal code, without a copy of it: most answers end

@@ -73,19 +73,24 @@ func TestDateClassesRound17(t *testing.T) {
 	}
 }
 
-// TestDateAlternativesOneDay: "or" beside one day said twice, or beside no
-// second day, or opening a correction, keeps the sentence's one day.
+// TestDateAlternativesOneDay: "or" beside one day said twice, or opening a
+// correction, keeps the sentence's one day. "or so" and "or thereabouts"
+// offer no second day, but say the day only approximately: asked since
+// issue 38's round 25 (SaysApproximately), as "around the 20th" is.
 func TestDateAlternativesOneDay(t *testing.T) {
 	now := time.Date(2027, 12, 16, 15, 0, 0, 0, time.UTC)
 	for text, want := range map[string]string{
 		"i fly friday or the 17th":              "2027-12-17",
-		"i fly friday or so":                    "2027-12-17",
 		"tomorrow, hmm, no, the day after":      "2027-12-18",
 		"friday, or rather two days after that": "2027-12-19",
-		"i fly on the 20th or thereabouts":      "2027-12-20",
 	} {
 		if d, ok := FindDate(text, now); !ok || d.String() != want {
 			t.Errorf("FindDate(%q) = %v %v, want %s", text, d, ok, want)
+		}
+	}
+	for _, text := range []string{"i fly friday or so", "i fly on the 20th or thereabouts"} {
+		if d, ok := FindDate(text, now); ok {
+			t.Errorf("FindDate(%q) = %v, want none: approximate", text, d)
 		}
 	}
 }

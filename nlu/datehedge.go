@@ -1,7 +1,9 @@
 package nlu
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -58,4 +60,98 @@ func prefersDay(text string) bool {
 		}
 	}
 	return false
+}
+
+// approximators are reader_words.txt's date_approximators and
+// date_approximate_tails, read on the first date read.
+var approximators = sync.OnceValue(func() (w struct {
+	before, after [][]string
+	words         map[string]bool
+}) {
+	w.before, w.after = readerFrames("date_approximators"), readerFrames("date_approximate_tails")
+	w.words = map[string]bool{}
+	for _, f := range w.before {
+		w.words[f[len(f)-1]] = true
+	}
+	for _, f := range w.after {
+		w.words[f[0]] = true
+	}
+	return w
+})
+
+// SaysApproximately reports whether a message says a date only near the day
+// meant ("around the 20th", "the 20th or so", "friday-ish"): no one day,
+// whatever part of it a date slot's reader is given (issue 38, round 25).
+func SaysApproximately(text string, now time.Time) bool {
+	return saysApproximately(text, now, false)
+}
+
+// saysApproximately reports whether text says its date only near the day
+// meant ("around the 20th", "the 20th-ish": approximatedDate). answer is
+// whether text answers a date question. Only a text with a word of the
+// frames is read again.
+func saysApproximately(text string, now time.Time, answer bool) bool {
+	var buf [32]token
+	k := dateKey(text, answer)
+	toks := appendTokens(buf[:0], k)
+	w := approximators()
+	if !slices.ContainsFunc(toks, func(t token) bool { return w.words[t.text] }) {
+		return false
+	}
+	today := DateOf(now)
+	spans, _ := dateSpansOf(k, toks, today, answer)
+	if approximatedDate(toks, spans) {
+		return true
+	}
+	// A tail may keep its date from reading ("the 20th-ish": "ish" is no
+	// word a day of the month stands before): the words before it are read.
+	for j := 1; j < len(toks); j++ {
+		if !w.words[toks[j].text] || !slices.ContainsFunc(w.after, func(f []string) bool { return startsWithPhrase(toks[j:], f) }) {
+			continue
+		}
+		head := toks[:j]
+		spans, _ := dateSpansOf(k[:head[j-1].end], head, today, answer)
+		if slices.ContainsFunc(spans, func(s dateSpan) bool { return s.last == j-1 && !s.noDay && !s.attribute }) {
+			return true
+		}
+	}
+	return false
+}
+
+// approximatedDate reports whether a date read in spans is said to be only
+// near the day meant: an approximator just before it ("around the 20th",
+// "roughly friday") or a tail just after it ("the 20th-ish", "the 20th or
+// so"). Such a date is no one day: asked (issue 38, round 25). "about" after
+// "how"/"what" ("how about the 20th") or after a word no date answer holds
+// ("thinking about friday") is no approximator. A holiday's own near frames
+// are holidayNear's (its span is noDay already).
+func approximatedDate(toks []token, spans []dateSpan) bool {
+	w := approximators()
+	for _, s := range spans {
+		if s.attribute || s.noDay {
+			continue
+		}
+		for _, f := range w.before {
+			if len(f) <= s.first && startsWithPhrase(toks[s.first-len(f):s.first], f) && !prepositionAbout(toks, s.first-len(f), f) {
+				return true
+			}
+		}
+		for _, f := range w.after {
+			if startsWithPhrase(toks[s.last+1:], f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// prepositionAbout reports whether the frame f at toks[j] is a lone "about"
+// that is a preposition or a proposal: after "how"/"what", or after a word
+// that is no filler of a date answer ("thinking about friday").
+func prepositionAbout(toks []token, j int, f []string) bool {
+	if len(f) != 1 || f[0] != "about" || j == 0 {
+		return false
+	}
+	prev := toks[j-1].text
+	return prev == "how" || prev == "what" || !dateFillers[prev]
 }

@@ -24,7 +24,8 @@ func ReadDate(text string, now time.Time) (Date, bool) {
 		return Date{}, false
 	}
 	d, ok := readDateAnswer(text, now)
-	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) // "Friday is no good", "Friday or Saturday"
+	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) && // "Friday is no good", "Friday or Saturday"
+		!saysApproximately(text, now, true) // "around the 20th"
 }
 
 // saysInTimeFor reports whether text says "in time for" a day ("in time for
@@ -220,7 +221,8 @@ func FindDate(text string, now time.Time) (Date, bool) {
 	}
 	d, ok := findDateIn(text, now)
 	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) && // "Friday is no good", "Friday or Saturday"
-		!seasonAnchoredAnswer(text) // "sunday, after ringing for advent"
+		!seasonAnchoredAnswer(text) && // "sunday, after ringing for advent"
+		!saysApproximately(text, now, false) // "around the 20th"
 }
 
 // findDateIn is FindDate of text without restated digits.

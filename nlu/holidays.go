@@ -370,7 +370,30 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return dateSpan{first: i, last: last, noDay: true}, true
 	}
 	d, ok := best.nextCounted(c, today)
-	return dateSpan{first: i, last: last, date: d}, ok
+	return restatedDayOfMonth(toks, dateSpan{first: i, last: last, date: d}, ok)
+}
+
+// restatedDayOfMonth reads a day of the month said after a holiday's name
+// without a month ("veterans day, the 11th", "halloween 31st"): the day
+// restated, read with the holiday when it is the holiday's day of the month
+// (the span then covers it), and no day when it is another (asked: which of
+// the two was meant?). A number that is no day there ("thanksgiving, 3
+// nights", "christmas, the 24th of december") is left to the other readers.
+func restatedDayOfMonth(toks []token, s dateSpan, ok bool) (dateSpan, bool) {
+	if !ok || s.last+1 >= len(toks) {
+		return s, ok
+	}
+	j := skipThe(toks, s.last+1)
+	n, last, said := dayNumberAt(toks, s.last+1, j, true)
+	if !said || !dayContext(toks, s.last+1, j, last) || last+2 < len(toks) && toks[last+1].text == "of" ||
+		last+1 < len(toks) && monthNames[toks[last+1].text] > 0 {
+		return s, ok
+	}
+	if n != s.date.Day {
+		return dateSpan{first: s.first, last: last, noDay: true}, true
+	}
+	s.last = last
+	return s, true
 }
 
 // nameEnd is the last token of the holiday's name group[0] at toks[k], and
@@ -791,3 +814,19 @@ var holidaysBySecond = sync.OnceValue(func() map[string][]holiday {
 	}
 	return m
 })
+
+// holidayNameLenAt is the length in words of a holiday's name said whole at
+// toks[i] (not an anchor alone: "easter" or "christmas" may stand in a
+// place's name), 0 when none is. Its words name a day, no place: "columbus
+// day" holds no Columbus, "corpus christi day" no Corpus Christi (issue 38,
+// round 25).
+func holidayNameLenAt(toks []token, i int) int {
+	if _, ok := holidaysByFirst()[toks[i].text]; !ok {
+		return 0
+	}
+	group := holidayGroupAt(toks, i, holidayCount{})
+	if len(group) == 0 {
+		return 0
+	}
+	return len(group[0].words)
+}

@@ -45,7 +45,7 @@ func sideWordsReference(text string, dst []sideWord) []sideWord {
 			start = i
 		}
 		clause = clause || !inWord && strings.IndexByte(",;:-", c) >= 0
-		sentence = sentence || !inWord && strings.IndexByte(".!?\n", c) >= 0
+		sentence = sentence || !inWord && strings.IndexByte(".!?\n", c) >= 0 && !(i < len(text) && abbreviationDot(text, i, dst))
 		i += size
 	}
 	return dst

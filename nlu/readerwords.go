@@ -37,3 +37,20 @@ func readerFrames(name string) [][]string {
 	}
 	return frames
 }
+
+// IsPlaceAbbreviation reports whether w (any case, without its period) is
+// the abbreviation of a word of a place's name (placeAbbreviations: "St",
+// "Ste", "Mt", "Ft", "Pt"): written with a period, the period is the
+// name's ("St. John's", "Mt. Pleasant") and ends no sentence (issue 38,
+// round 25).
+func IsPlaceAbbreviation(w string) bool {
+	if len(w) > 3 {
+		return false
+	}
+	var b [3]byte
+	for i := 0; i < len(w); i++ {
+		b[i] = w[i] | 0x20
+	}
+	_, ok := placeAbbreviations[string(b[:len(w)])]
+	return ok
+}

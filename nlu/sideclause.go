@@ -198,7 +198,7 @@ func sideWords(text string, dst []sideWord) []sideWord {
 			start = i
 		}
 		clause = clause || kind == sideClauseMark
-		sentence = sentence || kind == sideSentenceMark
+		sentence = sentence || kind == sideSentenceMark && !abbreviationDot(text, i, dst)
 		if i += size; inWord {
 			i = pastSideWordBytes(text, i)
 		}
@@ -301,3 +301,14 @@ var wideMarks = []struct {
 	mark  string
 	ascii byte
 }{{"،", ','}, {"؛", ';'}, {"؟", '?'}, {"、", ','}, {"，", ','}, {"；", ';'}, {"。", '.'}, {"！", '!'}, {"？", '?'}}
+
+// abbreviationDot reports whether text[i] is the period of a place name's
+// abbreviation, the word just read ("St. John's", "Mt. Pleasant"): it ends
+// no sentence.
+func abbreviationDot(text string, i int, read []sideWord) bool {
+	if text[i] != '.' || len(read) == 0 {
+		return false
+	}
+	w := read[len(read)-1]
+	return w.end == i && w.end-w.start <= 3 && IsPlaceAbbreviation(text[w.start:w.end])
+}
