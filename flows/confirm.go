@@ -31,7 +31,14 @@ func (tu *turn) answerConfirmation() error {
 		tu.applyDefaults(tu.flow())
 		return tu.advance(st.next)
 	case answer == nlu.No && !correction:
-		if st.def.Confirm.OnNo != "ask_change" || tu.isCancel() {
+		if tu.isCancel() {
+			// "No, cancel it": the user withdraws the transaction.
+			tu.sayKey("declined")
+			return tu.withdraw()
+		}
+		if st.def.Confirm.OnNo != "ask_change" {
+			// A plain no rejects the proposal; its values stay for the
+			// change that may follow.
 			tu.sayKey("declined")
 			return tu.endFlow(OutcomeCancelled)
 		}

@@ -152,9 +152,13 @@
 //     ("not at 6:15, 6 pm is free": metadata.offer), and a yes at the
 //     confirmation takes its values.
 //   - With shared_slots, a transaction done (a flow with a confirm step that
-//     completed) ends what the slots carry: the same flow again starts from
-//     empty slots (a second payment does not inherit the first one's amount),
-//     another keeps only its own slots' values.
+//     completed, or that the user withdrew from in their own words, a cancel
+//     or change of mind: metadata.withdrawn, nothing suspended) ends what the
+//     slots carry: the same flow again starts from empty slots (a second
+//     payment does not inherit the first one's amount; a booking cancelled at
+//     a Lisbon hotel leaves no hotel to "book me into porto"), another keeps
+//     only its own slots' values. A plain no to the confirmation is no
+//     withdrawal: its values stay for the change that may follow.
 //   - A value that names an offered result, but for case, punctuation or (for
 //     a text slot) a typo, takes the result's spelling ("Mcdonalds" for the
 //     offered "Mcdonald's"), and the same value spelt otherwise is no change.

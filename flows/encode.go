@@ -131,6 +131,10 @@ func (m *Metadata) appendJSON(b []byte) []byte {
 		field("last_outcome")
 		b = jsonenc.String(b, m.LastOutcome)
 	}
+	if m.Withdrawn {
+		field("withdrawn")
+		b = append(b, "true"...)
+	}
 	if o := m.Offer; o != nil {
 		// Rare and small: encoding/json writes it as it decodes it.
 		field("offer")

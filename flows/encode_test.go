@@ -34,7 +34,7 @@ func TestAppendJSONMatchesMarshal(t *testing.T) {
 			Trace: []TraceEvent{{Event: "exception", Timestamp: 1, Data: TraceData{From: "executing_action", To: "error"}},
 				{Event: "odd", Timestamp: -2.5}, {Event: "to_only", Data: TraceData{To: "idle"}}},
 			Metadata: Metadata{Error: &ErrorInfo{Type: "action_failed", Message: "status 500", Timestamp: 12, RecoveryState: "executing_action"},
-				Retries: map[string]int{"b": 2, "a": 1}, LastFlow: "f", LastOutcome: "completed",
+				Retries: map[string]int{"b": 2, "a": 1}, LastFlow: "f", LastOutcome: "cancelled", Withdrawn: true,
 				Pending: &PendingCall{Key: "bot/c/3/f/place", Flow: "f", Step: "place", Action: "place", Turn: 3,
 					Slots: map[string]any{"n": 2.0, "s": "<x>"}, Attempts: 2}},
 			FlowStack: []Frame{{Flow: "book_flight", Step: "collect_destination", WaitingForSlot: &slot}, {Flow: "x", Step: "y", Call: true, Slots: map[string]any{"b": 1.0, "a": "x"}}},

@@ -90,11 +90,22 @@ func (tu *turn) noValue(sl *slot) (string, bool) {
 		return ReasonAside, true
 	case tu.otherClock(sl):
 		return ReasonUnread, true
+	case tu.hedgedCount(sl):
+		// "a couple of nights or so", "about 3 nights": an estimate,
+		// asked again, never stored (round 25).
+		return ReasonUnread, true
 	case typed(tu.in) && tu.in.Message.Meaning == "" && nlu.EndsTakingBack(tu.text):
 		// "tuesday, no, wait": the value is taken back, none given.
 		return ReasonUnread, true
 	}
 	return "", false
+}
+
+// hedgedCount reports whether a typed answer at a count's question says the
+// count as an estimate (nlu.HedgesCount: "3 nights or so", "about a week").
+func (tu *turn) hedgedCount(sl *slot) bool {
+	return sl != nil && (sl.typ == TypeInteger || sl.typ == TypeNumber) && typed(tu.in) && tu.in.Message.Meaning == "" &&
+		nlu.HedgesCount(tu.text, sl.ownWord)
 }
 
 // otherClock reports whether a typed answer at a date's or a place's question

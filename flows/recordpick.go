@@ -158,6 +158,13 @@ func describesAnother(sl *slot, cands []map[string]string, words []string, v str
 // or more, no word of the kind of place) words hold, when no other value of
 // sl's records holds that word.
 func byNamePart(sl *slot, cands []map[string]string, words []string) ([]string, bool) {
+	if opensConditionalPick(words) {
+		// "whichever has the river view": a pick on a feature, and a word of
+		// a name vouches for none (is Tagus View's view the river's?); a
+		// field the records hold reads it ("whichever is cheapest"), else it
+		// is asked (round 25).
+		return nil, false
+	}
 	var out []string
 	for _, v := range fieldValues(cands, sl.name) {
 		for _, w := range nlu.FoldWords(v) {
@@ -167,6 +174,23 @@ func byNamePart(sl *slot, cands []map[string]string, words []string) ([]string, 
 		}
 	}
 	return out, len(out) > 0
+}
+
+// conditionalPick are the words that open a pick by a condition ("whichever
+// has a pool", "whatever's cheapest"), before one of conditionVerbs; a
+// shrug after a pick ("the garden one, whatever") opens none.
+var conditionalPick = map[string]bool{"whichever": true, "whatever": true, "whichsoever": true}
+
+var conditionVerbs = map[string]bool{"has": true, "have": true, "is": true, "s": true, "with": true, "gets": true, "offers": true, "comes": true}
+
+// opensConditionalPick reports whether words hold a conditional pick.
+func opensConditionalPick(words []string) bool {
+	for i := 0; i+1 < len(words); i++ {
+		if conditionalPick[words[i]] && conditionVerbs[words[i+1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyNameWith reports whether v is the only value of sl's records whose name

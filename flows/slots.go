@@ -196,6 +196,9 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	if !whole {
 		return read(raw)
 	}
+	if head, cut := nlu.CutCountTotal(raw); cut {
+		raw = head // "6 nights in all": the whole count, as said
+	}
 	if days, ok := nlu.ParseDays(raw); ok && sl.days {
 		return read(strconv.Itoa(days))
 	}

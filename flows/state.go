@@ -62,6 +62,12 @@ type Metadata struct {
 	Retries     map[string]int `json:"retries,omitempty"`
 	LastFlow    string         `json:"last_flow,omitempty"`
 	LastOutcome string         `json:"last_outcome,omitempty"`
+	// Withdrawn is true when the last flow that ended was cancelled by the
+	// user's own cancel or change of mind ("cancel", "forget it"), not by a
+	// plain no to a proposal (a no that may be followed by the value it
+	// changes). A new request then starts the transaction from empty slots,
+	// as after a completed one (issue 38 item 7).
+	Withdrawn bool `json:"withdrawn,omitempty"`
 	// Offer is the result the bot presents and the others it may present next.
 	Offer *Offer `json:"offer,omitempty"`
 	// Handoff is why a human agent has the conversation; the bot says nothing

@@ -126,15 +126,13 @@ func (tu *turn) countToDay(f *flow, read func(time.Time) (nlu.Date, bool)) (coun
 }
 
 // weekdayAfter is the nights from start to the end day read from it, when
-// that is a day of the week after it: read from the start, else from the
-// day after it ("till monday" for a Monday check-in, whose own weekday names
-// no day from it: a week on). A day more than a week on ("until the 18th"
-// for a check-in on the 20th: next month's) is 0, asked again.
+// that is a day of the week after it. The check-in's own weekday ("until
+// friday" for a Friday check-in: the day itself, or a week on?) reads no day
+// from it and is 0, asked again, as a weekday said on its own day is (round
+// 25); so is a day more than a week on ("until the 18th" for a check-in on
+// the 20th: next month's).
 func weekdayAfter(start time.Time, read func(time.Time) (nlu.Date, bool)) int {
 	again, ok := read(start)
-	if !ok || daysBetween(start, again) < 1 {
-		again, ok = read(start.AddDate(0, 0, 1))
-	}
 	if days := daysBetween(start, again); ok && days >= 1 && days <= 7 {
 		return days
 	}

@@ -12,13 +12,15 @@ func (tu *turn) startFlow(f *flow) {
 		for _, sl := range f.slotOrder {
 			delete(tu.s.Slots, sl.name)
 		}
-	case tu.transactionDone():
+	case tu.transactionDone() || tu.transactionWithdrawn():
 		// Shared slots carry a service's state from one task to the next (the
-		// city searched is the city booked), until a transaction is done: the
-		// same one again starts from nothing (a second payment does not
-		// inherit the first one's amount or method), another keeps only the
-		// values of its own slots (the account whose balance follows a
-		// transfer from it).
+		// city searched is the city booked), until a transaction is done or
+		// the user withdrew from it: the same one again starts from nothing
+		// (a second payment does not inherit the first one's amount or
+		// method; a booking cancelled at a Lisbon hotel leaves no hotel to
+		// "book me into porto"), another keeps only the values of its own
+		// slots (the account whose balance follows a transfer from it). The
+		// values the new request restates are read after this.
 		if tu.s.Metadata.LastFlow == f.name {
 			clear(tu.s.Slots)
 			break
@@ -30,6 +32,7 @@ func (tu *turn) startFlow(f *flow) {
 		}
 	}
 	tu.s.Metadata.Retries = nil
+	tu.s.Metadata.Withdrawn = false // spent: one new request starts clean
 	tu.s.CurrentFlow = f.name
 	tu.s.WaitingForSlot = nil
 	if len(f.steps) > 0 {
@@ -48,6 +51,31 @@ func (tu *turn) transactionDone() bool {
 	}
 	last := tu.e.flows[m.LastFlow]
 	return last != nil && slices.ContainsFunc(last.steps, func(st *step) bool { return st.kind == KindConfirm })
+}
+
+// transactionWithdrawn reports whether the last flow that ended was a
+// transaction the user withdrew from in their own words (a cancel, a change
+// of mind: metadata.withdrawn), with nothing suspended that a new request
+// would interrupt. A plain no to the confirmation is no withdrawal: it
+// rejects the proposal, and the value it changes may follow ("no" then "make
+// it 3 people", as Schema-Guided Dialogue users do), so the values stay.
+func (tu *turn) transactionWithdrawn() bool {
+	m := tu.s.Metadata
+	if !m.Withdrawn || m.LastOutcome != OutcomeCancelled || len(tu.s.FlowStack) > 0 {
+		return false
+	}
+	last := tu.e.flows[m.LastFlow]
+	return last != nil && slices.ContainsFunc(last.steps, func(st *step) bool { return st.kind == KindConfirm })
+}
+
+// withdraw ends the active flow as the user's own cancel (metadata.withdrawn,
+// when no suspended flow resumes: a resumed one keeps the values it was given).
+func (tu *turn) withdraw() error {
+	if err := tu.endFlow(OutcomeCancelled); err != nil {
+		return err
+	}
+	tu.s.Metadata.Withdrawn = tu.s.CurrentFlow == FlowNone
+	return nil
 }
 
 // advance runs the active flow from step index i until it needs the user
@@ -155,7 +183,7 @@ func (tu *turn) endFlow(outcome string) error {
 	}
 	s := tu.s
 	s.Metadata.LastFlow, s.Metadata.LastOutcome = s.CurrentFlow, outcome
-	s.Metadata.Retries = nil
+	s.Metadata.Retries, s.Metadata.Withdrawn = nil, false
 	s.CurrentFlow, s.CurrentStep, s.WaitingForSlot = FlowNone, nil, nil
 	if outcome != OutcomeCompleted {
 		// A called flow is part of its caller: cancelling it cancels the caller.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"testing"
+
+	"github.com/parleyhq/parley"
 )
 
 // transactionFlows is a service whose state is shared by its tasks
@@ -131,4 +133,69 @@ func TestProposalAnsweredWithOwnValue(t *testing.T) {
 	if last.Action != "reserve" || last.Slots["time"] != "19:00" {
 		t.Errorf("last call %s %v, want the user's 19:00", last.Action, last.Slots)
 	}
+}
+
+// TestWithdrawnTransactionLeavesNoValues: a transaction the user withdrew from
+// in their own words (a cancel, a change of mind) leaves none of its values to
+// a new request, as a completed one does (issue 38 item 7: a new transaction
+// starts empty but for what the user restates); a plain no to the
+// confirmation rejects the proposal and keeps its values for the change that
+// may follow (Schema-Guided Dialogue's NEGATE, then the new value), with the
+// structured parse as with typed words.
+func TestWithdrawnTransactionLeavesNoValues(t *testing.T) {
+	e, _ := dinerEngine(t)
+	for _, c := range []struct {
+		name, end string
+		nlu       *parley.NLU
+		kept      bool
+	}{
+		{"a cancel while asked", "cancel", nil, false},
+		{"a change of mind while asked", "forget it", nil, false},
+		{"a cancel parsed", "", &parley.NLU{Intent: "cancel"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := playWalk(t, e, "w-"+c.name, []walkTurn{
+				{user: "reserve a table at Nopa", waiting: "time", slots: map[string]any{"restaurant_name": "Nopa"}},
+				{user: c.end, nlu: c.nlu, state: "idle", slots: map[string]any{"restaurant_name": "Nopa"}},
+			})
+			if !s.Metadata.Withdrawn || s.Metadata.LastOutcome != OutcomeCancelled {
+				t.Fatalf("metadata %+v, want a withdrawn cancel", s.Metadata)
+			}
+			playWalkFrom(t, e, "w-"+c.name, s, 3, []walkTurn{
+				{user: "reserve a table", waiting: "restaurant_name", slots: map[string]any{"restaurant_name": nil}},
+			})
+		})
+	}
+	for _, c := range []struct {
+		name, no string
+		nlu      *parley.NLU
+	}{
+		{"a typed no", "no", nil},
+		{"a parsed deny", "", &parley.NLU{Intent: "deny"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := playWalk(t, e, "n-"+c.name, []walkTurn{
+				{user: "reserve a table at Nopa", waiting: "time"},
+				{user: "7 pm", state: "confirming"},
+				{user: c.no, nlu: c.nlu, state: "idle"},
+			})
+			if s.Metadata.Withdrawn {
+				t.Fatalf("a plain no marked withdrawn: %+v", s.Metadata)
+			}
+			playWalkFrom(t, e, "n-"+c.name, s, 4, []walkTurn{
+				{user: "reserve a table", state: "confirming", slots: map[string]any{"restaurant_name": "Nopa", "time": "19:00"}},
+			})
+		})
+	}
+	hotel, err := DemoFor("hotel")
+	if err != nil {
+		t.Fatal(err)
+	}
+	playWalk(t, hotel, "h", []walkTurn{
+		{user: "I'd like to book a room", waiting: "city"},
+		{user: "Lisbon", waiting: "hotel_name"},
+		{user: "Bairro Loft", waiting: "check_in"},
+		{user: "cancel", state: "idle"},
+		{user: "book me into porto", waiting: "hotel_name", slots: map[string]any{"city": "Porto", "hotel_name": nil}},
+	})
 }

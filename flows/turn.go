@@ -559,6 +559,7 @@ func (tu *turn) recover() error {
 			tu.sayKey(key, "flow", f.label)
 			s.Metadata.LastFlow, s.Metadata.LastOutcome = f.name, OutcomeCancelled
 		}
+		s.Metadata.Withdrawn = tu.flow() != nil
 		s.Metadata.Error, s.Metadata.Pending = nil, nil
 		s.Metadata.Retries = nil
 		s.CurrentFlow, s.CurrentStep, s.WaitingForSlot = FlowNone, nil, nil

@@ -720,7 +720,7 @@ func (tu *turn) leaves(active *flow) (bool, error) {
 		return true, tu.fire(DialogueNoIntent)
 	case tu.isCancel():
 		tu.sayKey("cancelled", "flow", active.label)
-		return true, tu.endFlow(OutcomeCancelled)
+		return true, tu.withdraw()
 	case tu.keepsIt():
 		// "Don't cancel it after all" while cancelling: nothing is cancelled.
 		tu.sayKey("declined")

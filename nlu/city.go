@@ -960,6 +960,9 @@ func FindCities(text string) []string {
 		for n := min(3, len(toks)-i); n >= 1 && first[toks[i].text]; n-- {
 			phrase := appendJoined(buf[:0], toks[i:i+n])
 			if c, ok := cityIndex[string(phrase)]; ok && (len(phrase) > 2 || n > 1) {
+				if inHolidayName(toks, i) {
+					break // "columbus day", "st patrick's day": a day, no place
+				}
 				if !slices.Contains(out, c) {
 					out = append(out, c)
 				}
@@ -972,6 +975,20 @@ func FindCities(text string) []string {
 		}
 	}
 	return out
+}
+
+// inHolidayName reports whether toks[i] is a word of a holiday's name said
+// in toks (InHolidayName): a city named in it ("Columbus Day") is no place.
+func inHolidayName(toks []token, i int) bool {
+	if !holidayWords()[toks[i].text] {
+		return false
+	}
+	var buf [32]string
+	ws := buf[:0]
+	for _, t := range toks {
+		ws = append(ws, t.text)
+	}
+	return InHolidayName(ws, i)
 }
 
 // cityFirstWords are the first words of cityIndex's keys (FindCities), built

@@ -337,10 +337,39 @@ func ParseDays(text string) (int, bool) {
 		return 1, true // "just tonight", "tonight only": a stay of this one night
 	}
 	n, u, ok := countUnitAt(toks, 0)
+	if !ok && len(toks) == 2 {
+		n, u, ok = spanUnitTypoAt(toks) // "a wek"
+	}
 	if !ok || len(toks) != 2 || u.months != 0 {
 		return 0, false
 	}
 	return n * u.days, true
+}
+
+// spanUnitWords are the English units of a span of days a mistyped word is
+// read as (spanUnitTypoAt).
+var spanUnitWords = []string{"week", "weeks", "fortnight", "fortnights", "days"}
+
+// spanUnitTypoAt reads a count and its unit mistyped ("a wek", "two weks",
+// "a fortnigth"): the second word no word of the English list nor of the
+// lexicons, one edit (typoDistance) from exactly one of spanUnitWords with
+// the same first letter.
+func spanUnitTypoAt(toks []token) (int, dayUnit, bool) {
+	n, ok := smallCount(toks[0].text)
+	w := toks[1].text
+	if !ok || len(w) < 3 || lexiconKnows(w) || lexicon.IsEnglishWord(w) {
+		return 0, dayUnit{}, false
+	}
+	best, found := "", 0
+	for _, u := range spanUnitWords {
+		if u[0] == w[0] && typoDistance(w, u) == 1 {
+			best, found = u, found+1
+		}
+	}
+	if found != 1 {
+		return 0, dayUnit{}, false
+	}
+	return n, dayUnits[best], true
 }
 
 // spanWhole may stand between a span's count and its unit ("a whole week").
@@ -357,6 +386,18 @@ var numberTypoTargets = []string{"three", "four", "five", "seven", "eight", "nin
 // read as the number.
 var nearNumberWords = wordSet(`fine fire file fife fiver flour foul fours there threw thee seen sever
 severn none nice nile nina nino eighth tenn tent teen twelfth thirst fifth sixth ninth`)
+
+// nonModifierNearNumberWords are the nearNumberWords that never stand before
+// a noun (a pronoun, an adverb, a verb: "thee", "there", "threw", "seen",
+// "sever"): before a count's unit ("thee nights") such a word is the number
+// mistyped (round 25), where "fine nights" or "teen nights" stay words.
+var nonModifierNearNumberWords = wordSet(`there threw thee seen sever severn`)
+
+// beforeUnitNumberSlip reports whether the near word k, ws[i], is one that
+// never modifies a noun and stands before a count unit.
+func beforeUnitNumberSlip(k string, ws []string, i int) bool {
+	return nonModifierNearNumberWords[k] && i+1 < len(ws) && IsCountUnit(key(ws[i+1]))
+}
 
 // CorrectNumberTypos rewrites each word of text that is no number word but
 // one edit from exactly one ("fiev", "thre", "sevne"; a swap of two letters
@@ -375,7 +416,7 @@ func CorrectNumberTypos(text string) string {
 			}
 			continue
 		}
-		if len(k) < 4 || numberWords[k] > 0 || isDigits(k) || nearNumberWords[k] {
+		if len(k) < 4 || numberWords[k] > 0 || isDigits(k) || nearNumberWords[k] && !beforeUnitNumberSlip(k, ws, i) {
 			continue
 		}
 		best, n := "", 0
