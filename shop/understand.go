@@ -156,7 +156,7 @@ func (t *turn) readByRules() {
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
 	t.readLoneApology()
-	if (t.unsold || t.req.Intent == nlu.ShopAmbiguous) && t.isSeasonalWish(text) {
+	if (t.unsold || t.req.Intent == nlu.ShopAmbiguous) && (t.isSeasonalWish(text) || t.greetsWithWish(text)) {
 		// "happy halloween", "feliz navidad": small talk, no search.
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
@@ -167,6 +167,9 @@ func (t *turn) readByRules() {
 	}
 	t.readShopQuestion()
 	t.moreOfTheQuery()
+	if t.req.Intent == nlu.ShopAmbiguous && saysOnlyBrowsing(text) {
+		t.vague = true // "browsing, thanks": only looking, asked what for
+	}
 	if t.req.Intent == nlu.ShopAmbiguous && !nlu.AsksForRecommendation(text) && !t.vague {
 		// "merch" is a vague opening, no "merci".
 		if rest, ok := nlu.CutAcknowledgement(text); ok && rest != "" {
@@ -218,6 +221,14 @@ func (t *turn) isSeasonalWish(text string) bool {
 	return !slices.ContainsFunc(ws[1:], func(w string) bool {
 		return t.namesCatalogWord(w) || len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0
 	})
+}
+
+// greetsWithWish reports whether text is a greeting, a break, and a
+// seasonal wish ("hello, happy saturday", "hi! merry christmas"): small talk
+// as the wish alone is (issue 38 round 25).
+func (t *turn) greetsWithWish(text string) bool {
+	i := strings.IndexAny(text, ",!;.")
+	return i > 0 && nlu.SmallTalkAsTyped(text[:i]) == nlu.Greeting && t.isSeasonalWish(text[i+1:])
 }
 
 // readAtConfirmation reads, with a confirmation pending, what the seed's
