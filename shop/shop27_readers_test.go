@@ -32,3 +32,19 @@ func TestRound25ShopClasses(t *testing.T) {
 		{setup: accessories, say: "the cap, the blue one", intent: "-", state: "-", pending: "60"},
 	})
 }
+
+// TestRound25ConfirmationClasses: at the shop's confirmation a pointer to the
+// card then a yes accepts it, a no with a discourse tail or a statement with a
+// contracted verb declines it; a card named, or a no after a pointer, is
+// read as before (issue 38 round 25).
+func TestRound25ConfirmationClasses(t *testing.T) {
+	pending := [][2]string{{"show me accessories", ""}, {"", "select:60"}}
+	runReaderCases(t, []readerCase{
+		{setup: pending, say: "this one, yes please", intent: nlu.ShopConfirm, state: shop.StateIdle, pending: ""},
+		{setup: pending, say: "that one, no", intent: "-", state: "-", pending: "60"},
+		{setup: pending, say: "the belt, yes", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
+		{setup: pending, say: "nah, not right now tho", intent: nlu.ShopCancel, state: shop.StateIdle, pending: ""},
+		{setup: pending, say: "no, the weather's turned anyway", intent: nlu.ShopCancel, state: shop.StateIdle, pending: ""},
+		{setup: pending, say: "no, the belt's better", intent: nlu.ShopSelect, state: shop.StateAwaitingConfirmation, pending: "58"},
+	})
+}

@@ -241,6 +241,21 @@ func (t *turn) readAtConfirmation() {
 		return
 	}
 	decided := t.req.Intent == nlu.ShopConfirm || t.req.Intent == nlu.ShopCancel
+	if cut, ok := withoutAnswerTail(t.msg.Text); ok && !decided {
+		// "no, not today though": the answer without its discourse tail.
+		full := t.msg.Text
+		t.msg.Text = cut
+		defer func() { t.msg.Text = full }()
+		switch nlu.YesNo(cut) {
+		case nlu.Yes:
+			t.req, decided = nlu.ShopRequest{Intent: nlu.ShopConfirm}, true
+		case nlu.No:
+			t.req, decided = nlu.ShopRequest{Intent: nlu.ShopCancel}, true
+		}
+	}
+	if !decided && pointerThenYes(t.msg.Text) {
+		t.req, decided = nlu.ShopRequest{Intent: nlu.ShopConfirm}, true // "that one, yes"
+	}
 	bare, isBare := nlu.BareAnswer(t.msg.Text)
 	switch {
 	case !decided && isBare:
