@@ -834,7 +834,7 @@ func scanShopWords(req *ShopRequest, k string, categoryWords map[string]bool) sh
 	var cue shopCues
 	seen := map[string]bool{}
 	ws, more := shopWords(k)
-	ws = withNoAsWithout(positionWords(withOrdinalTypos(ws)))
+	ws = withNoAsWithout(positionWords(withOrdinalTypos(withoutSizes(ws))))
 	cue.more = more
 	phrase := soughtPhrase{sinceNegation: -1}
 	// A short message naming a definite product ("the sunglasses then", "that
@@ -882,6 +882,11 @@ func noteShopWord(req *ShopRequest, cue *shopCues, ws []string, i int, compound 
 		// "my last ones": the shopper's own, no card's position.
 	case saysDayOfMonth(ws, i):
 		// "in time for the 4th", "by the 12th": a day, no card's position.
+	case ordinalOfAPurpose(ws, i):
+		// "a backpack for middle school": what it is for, no position.
+	case countsTheSet(ws, i):
+		// "the cheapest one of the three": the cards picked from, no
+		// card's word.
 	default:
 		req.noteWord(w, seen, categoryWords)
 	}
@@ -921,6 +926,35 @@ func countsAThing(ws []string, i int) bool {
 // last ones", "mi último gorro"): the shopper's own, no card's position.
 func ownPosition(ws []string, i int) bool {
 	return i > 0 && shopPossessives[ws[i-1]] && isOrdinal(ws[i])
+}
+
+// ordinalOfAPurpose reports whether ws[i] is an ordinal right after a noun
+// modifier that follows a product's word, and before a noun of its own ("a
+// backpack for middle school", "a lunchbox for first grade"): it says what
+// the product is for, never a card's position (issue 38 round 25). "the cap
+// with the second..." has an article between and is read as before.
+func ordinalOfAPurpose(ws []string, i int) bool {
+	if i < 2 || i+1 >= len(ws) || !nounModifiers[ws[i-1]] || !isOrdinal(ws[i]) {
+		return false
+	}
+	next := ws[i+1]
+	return isCandidateWord(ws[i-2]) && isCandidateWord(next) && wordLike(next) && next != "one" && next != "ones"
+}
+
+// setDeterminers stand between "of" and a count of the cards a pick is made
+// from ("of the three", "of these two", "of all five").
+var setDeterminers = wordSet(`the these those all`)
+
+// countsTheSet reports whether ws[i] is a cardinal counting the set a card is
+// picked from, after "of" and a determiner ("the cheapest one of the three",
+// "the priciest of all 5"), past an "of them" after it: the cards the
+// shopper looks at, never a word of one (issue 38 round 25).
+func countsTheSet(ws []string, i int) bool {
+	if i < 2 || ws[i-2] != "of" || !setDeterminers[ws[i-1]] || !isCountNumber(ws[i]) || IsNumberJoiner(ws[i]) {
+		return false
+	}
+	rest := ws[i+1:]
+	return len(rest) == 0 || len(rest) == 2 && rest[0] == "of" && rest[1] == "them" || shopNonQueryWords[rest[0]] && len(rest) == 1
 }
 
 // dayPrepositions say when, before "the" and a day of the month ("by the

@@ -85,6 +85,7 @@ var shopWordSets = map[string]map[string]bool{
 	"more": shopMoreWords, "definite": shopForeignDefinites, "position": shopPositionCues, "modifier": nounModifiers,
 	"label-product": shopProductLabels, "label-page": shopPageLabels, "tagverb": shopTagVerbs, "searchable": shopSearchablePolite,
 	"morealone": shopMoreAlone, "hedge": shopHedgeWords, "around": shopAroundWords,
+	"sizeword": shopSizeWords, "sizevalue": shopSizeValues,
 }
 
 // addShopWords adds one line's words to its set; a line of an unknown set is

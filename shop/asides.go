@@ -96,12 +96,15 @@ func (t *turn) withoutStory(text string) string {
 	if !ok {
 		answer, story, ok = t.unreadClause(text)
 	}
-	if !ok && t.cardsShown() {
-		if answer, ok = t.reasonAfterPick(text); ok && t.namesCatalogWord(answer) {
-			return answer
+	told := ok && t.tellsNothing(story)
+	if !told && t.cardsShown() {
+		// "the sunglasses, the glare's killing me": its "s" is no word the
+		// shop reads, and the clause reads as a pick by its words.
+		if pick, reason := t.reasonAfterPick(text); reason && t.namesCatalogWord(pick) {
+			return pick
 		}
 	}
-	if !ok || !t.tellsNothing(story) {
+	if !told {
 		return text
 	}
 	if t.namesCatalogWord(answer) || greetsWithStory(answer, story) {
@@ -165,7 +168,7 @@ func (t *turn) reasonAfterPick(text string) (answer string, ok bool) {
 	}
 	_, size := utf8.DecodeRuneInString(text[i:])
 	rest := strings.TrimSpace(text[i+size:])
-	ws := nlu.FoldWords(rest)
+	ws := withoutClitics(nlu.FoldWords(rest))
 	content := slices.ContainsFunc(ws, func(w string) bool { return isEnglishWord(w) && !nlu.NamesNoProduct(w) })
 	if !content || strings.ContainsAny(rest, "?,;–—") || t.namesCatalogWord(rest) {
 		return "", false
@@ -176,6 +179,28 @@ func (t *turn) reasonAfterPick(text string) (answer string, ok bool) {
 		return "", false
 	}
 	return strings.TrimSpace(text[:i]), namesNoCard(t.parser().Parse(rest, ""))
+}
+
+// englishClitics are the contracted verbs and "not" English writes after an
+// apostrophe ("the glare's killing me", "we're off", "it'll do"), which
+// folding splits from their word as words of their own.
+var englishClitics = map[string]bool{"s": true, "re": true, "ll": true, "m": true, "ve": true, "d": true, "t": true}
+
+// withoutClitics returns ws without the contracted verbs folding split off
+// the word before them (englishClitics): "glare", "s", "killing" is
+// "glare", "killing", so that the clause reads as the English it is (issue
+// 38 round 25). A clitic first is left as it is.
+func withoutClitics(ws []string) []string {
+	if !slices.ContainsFunc(ws, func(w string) bool { return englishClitics[w] }) {
+		return ws
+	}
+	out := make([]string, 0, len(ws))
+	for i, w := range ws {
+		if i == 0 || !englishClitics[w] {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // namesNoCard reports whether a clause's reading asks nothing of the shop
@@ -289,10 +314,12 @@ func (t *turn) yesReasonHolds(aside string, clause bool) bool {
 
 // noReasonHolds reports whether the aside after a no leaves the no: a
 // clause negated after its subject or verb ("caps don't fit me": "not the
-// logo one" refuses a card to pick another), or a clause that seeks nothing.
+// logo one" refuses a card to pick another), a clause that seeks nothing, or
+// a statement with a contracted verb ("summer's over": contractedStatement).
 func (t *turn) noReasonHolds(aside string, clause bool) bool {
 	ws := nlu.FoldWords(aside)
-	return len(ws) > 1 && !nlu.SaysNot(ws[0]) && nlu.SaysNot(aside) || clause && t.seeksNothing(aside) || ownedReason(ws)
+	return len(ws) > 1 && !nlu.SaysNot(ws[0]) && nlu.SaysNot(aside) || clause && t.seeksNothing(aside) || ownedReason(ws) ||
+		t.contractedStatement(ws)
 }
 
 // ownedText is lexicon/owned_reasons.txt: the verbs of having and the words

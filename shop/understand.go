@@ -156,7 +156,7 @@ func (t *turn) readByRules() {
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
 	t.readLoneApology()
-	if (t.unsold || t.req.Intent == nlu.ShopAmbiguous) && t.isSeasonalWish(text) {
+	if (t.unsold || t.req.Intent == nlu.ShopAmbiguous) && (t.isSeasonalWish(text) || t.greetsWithWish(text)) {
 		// "happy halloween", "feliz navidad": small talk, no search.
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
@@ -167,6 +167,9 @@ func (t *turn) readByRules() {
 	}
 	t.readShopQuestion()
 	t.moreOfTheQuery()
+	if t.req.Intent == nlu.ShopAmbiguous && saysOnlyBrowsing(text) {
+		t.vague = true // "browsing, thanks": only looking, asked what for
+	}
 	if t.req.Intent == nlu.ShopAmbiguous && !nlu.AsksForRecommendation(text) && !t.vague {
 		// "merch" is a vague opening, no "merci".
 		if rest, ok := nlu.CutAcknowledgement(text); ok && rest != "" {
@@ -220,6 +223,14 @@ func (t *turn) isSeasonalWish(text string) bool {
 	})
 }
 
+// greetsWithWish reports whether text is a greeting, a break, and a
+// seasonal wish ("hello, happy saturday", "hi! merry christmas"): small talk
+// as the wish alone is (issue 38 round 25).
+func (t *turn) greetsWithWish(text string) bool {
+	i := strings.IndexAny(text, ",!;.")
+	return i > 0 && nlu.SmallTalkAsTyped(text[:i]) == nlu.Greeting && t.isSeasonalWish(text[i+1:])
+}
+
 // readAtConfirmation reads, with a confirmation pending, what the seed's
 // lexicon of yes and no does not (seed 000 section 3.4): a yes that says the
 // action again ("إيه زيدها", "yes, put it in") accepts it; a deferral ("maybe
@@ -230,6 +241,21 @@ func (t *turn) readAtConfirmation() {
 		return
 	}
 	decided := t.req.Intent == nlu.ShopConfirm || t.req.Intent == nlu.ShopCancel
+	if cut, ok := withoutAnswerTail(t.msg.Text); ok && !decided {
+		// "no, not today though": the answer without its discourse tail.
+		full := t.msg.Text
+		t.msg.Text = cut
+		defer func() { t.msg.Text = full }()
+		switch nlu.YesNo(cut) {
+		case nlu.Yes:
+			t.req, decided = nlu.ShopRequest{Intent: nlu.ShopConfirm}, true
+		case nlu.No:
+			t.req, decided = nlu.ShopRequest{Intent: nlu.ShopCancel}, true
+		}
+	}
+	if !decided && pointerThenYes(t.msg.Text) {
+		t.req, decided = nlu.ShopRequest{Intent: nlu.ShopConfirm}, true // "that one, yes"
+	}
 	bare, isBare := nlu.BareAnswer(t.msg.Text)
 	switch {
 	case !decided && isBare:

@@ -114,13 +114,15 @@ const maxUnreadWords = 2
 
 // readsAsAWord reports whether w, a word of the message, is one the shop can
 // read: an English word, a catalog word or a typo of one, a word of the
-// everyday lexicon (or a typo of one), a kind word of another language, or a
-// word the gloss layer reads. Any other word ("yana", "unek", "voch") names no
-// product the shop could say it does not carry.
+// everyday lexicon (or a typo of one), a kind word of another language, a
+// noun of a made thing the word list lacks (lexicon.IsArtifactNoun:
+// "lederhosen", "snood", from WordNet; issue 38 round 25), or a word the
+// gloss layer reads. Any other word ("yana", "unek", "voch") names no product
+// the shop could say it does not carry.
 func (t *turn) readsAsAWord(w string) bool {
 	w = strings.ToLower(w)
 	return isEnglishWord(w) || isEnglishTypo(w) || t.e.catalogWords[w] || len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0 ||
-		t.e.catalogTypo(w) != "" || kindOfWord(w) != "" || nlu.Gloss(w) != w
+		t.e.catalogTypo(w) != "" || kindOfWord(w) != "" || lexicon.IsArtifactNoun(w) || nlu.Gloss(w) != w
 }
 
 // soughtIsNoWord reports whether the thing a search for something unsold
