@@ -39,6 +39,10 @@ type airportTownList struct {
 	// usRegions are region_names.txt's US names, folded: those that are
 	// no state of the list are territories.
 	usRegions map[string]bool
+	// longStates are the one-word state names of six letters or more by
+	// their length (stateTypo's candidates: a typo is one edit, so only
+	// names a letter longer, shorter or as long are tried).
+	longStates map[int][]string
 }
 
 // airportTowns is the list, read on the first place answer that ends in a
@@ -59,6 +63,12 @@ var airportTowns = sync.OnceValue(func() *airportTownList {
 		}
 	}
 	l.usRegions = usRegionNames()
+	l.longStates = map[int][]string{}
+	for k := range l.states {
+		if len(k) >= 6 && !strings.Contains(k, " ") {
+			l.longStates[len(k)] = append(l.longStates[len(k)], k)
+		}
+	}
 	return l
 })
 
@@ -181,12 +191,16 @@ func (l *airportTownList) stateTypo(text string) (string, bool) {
 		return text, false
 	}
 	found := ""
-	for k := range l.states {
-		if len(k) >= 6 && !strings.Contains(k, " ") && oneTypoASCII(w, k) {
-			if found != "" && found != k {
-				return text, false
+	for n := len(w) - 1; n <= len(w)+1; n++ {
+		for _, k := range l.longStates[n] {
+			// One edit of a word of six letters keeps its first letter or
+			// its last: a cheap test before the edit's.
+			if (k[0] == w[0] || k[len(k)-1] == w[len(w)-1]) && oneTypoASCII(w, k) {
+				if found != "" && found != k {
+					return text, false
+				}
+				found = k
 			}
-			found = k
 		}
 	}
 	if found == "" {

@@ -73,16 +73,10 @@ func countAt(toks []string, i int, unit func(string) bool) int {
 		_, span := dayUnits[w]
 		return span || unit(w)
 	}
-	j := -1
-	switch w := toks[i]; {
-	case w == "couple" || w == "pair" || w == "few" || w == "several" || IsNumberWord(w) && !IsNumberJoiner(w):
-		j = i + 1
-	case (w == "a" || w == "an") && i+1 < len(toks) && isUnit(toks[i+1]):
-		j = i + 1
-	}
-	if j < 0 {
+	if !countHeadAt(toks, i, isUnit) {
 		return -1
 	}
+	j := i + 1
 	if j < len(toks) && toks[j] == "of" && j+1 < len(toks) && isUnit(toks[j+1]) {
 		j++
 	}
@@ -90,6 +84,19 @@ func countAt(toks []string, i int, unit func(string) bool) int {
 		j++
 	}
 	return j
+}
+
+// countHeadAt reports whether toks[i] opens a count: a number word or
+// digits, "a couple", "a pair", "a few", "several", or "a"/"an" before a unit.
+func countHeadAt(toks []string, i int, isUnit func(string) bool) bool {
+	switch w := toks[i]; {
+	case w == "couple" || w == "pair" || w == "few" || w == "several":
+		return true
+	case IsNumberWord(w) && !IsNumberJoiner(w):
+		return true
+	default:
+		return (w == "a" || w == "an") && i+1 < len(toks) && isUnit(toks[i+1])
+	}
 }
 
 // HedgesCount reports whether text says a count as an estimate (issue 38,

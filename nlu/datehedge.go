@@ -65,11 +65,14 @@ func prefersDay(text string) bool {
 // approximators are reader_words.txt's date_approximators and
 // date_approximate_tails, read on the first date read.
 var approximators = sync.OnceValue(func() (w struct {
-	before, after [][]string
-	words         map[string]bool
+	before, after  [][]string
+	words, longest map[string]bool
 }) {
 	w.before, w.after = readerFrames("date_approximators"), readerFrames("date_approximate_tails")
-	w.words = map[string]bool{}
+	w.words, w.longest = map[string]bool{}, map[string]bool{}
+	for _, f := range slices.Concat(w.before, w.after) {
+		w.longest[slices.MaxFunc(f, func(a, b string) int { return len(a) - len(b) })] = true
+	}
 	for _, f := range w.before {
 		w.words[f[len(f)-1]] = true
 	}
@@ -91,6 +94,9 @@ func SaysApproximately(text string, now time.Time) bool {
 // whether text answers a date question. Only a text with a word of the
 // frames is read again.
 func saysApproximately(text string, now time.Time, answer bool) bool {
+	if !mayApproximate(text) {
+		return false // no frame's longest word: the common case, no key or tokens
+	}
 	var buf [32]token
 	k := dateKey(text, answer)
 	toks := appendTokens(buf[:0], k)
@@ -154,4 +160,40 @@ func prepositionAbout(toks []token, j int, f []string) bool {
 	}
 	prev := toks[j-1].text
 	return prev == "how" || prev == "what" || !dateFillers[prev]
+}
+
+// mayApproximate reports whether text may hold a frame of approximators: a
+// run of ASCII letters, lowered, that is the longest word of a frame (every
+// frame said holds its longest word), or any byte beyond ASCII (key folds
+// those: the whole reader decides). It keeps saysApproximately's key and
+// tokens off the messages that cannot say a date approximately (the readers'
+// cost: scripts/readers-cost.sh).
+func mayApproximate(text string) bool {
+	longest := approximators().longest
+	var b [16]byte
+	n := 0
+	for i := 0; i <= len(text); i++ {
+		c := byte(' ')
+		if i < len(text) {
+			c = text[i]
+		}
+		if c >= 0x80 {
+			return true
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if 'a' <= c && c <= 'z' {
+			if n < len(b) {
+				b[n] = c
+			}
+			n++
+			continue
+		}
+		if n > 0 && n <= len(b) && longest[string(b[:n])] {
+			return true
+		}
+		n = 0
+	}
+	return false
 }

@@ -419,13 +419,7 @@ func CorrectNumberTypos(text string) string {
 		if len(k) < 4 || numberWords[k] > 0 || isDigits(k) || nearNumberWords[k] && !beforeUnitNumberSlip(k, ws, i) {
 			continue
 		}
-		best, n := "", 0
-		for _, target := range numberTypoTargets {
-			if target[0] == k[0] && typoDistance(k, target) == 1 {
-				best, n = target, n+1
-			}
-		}
-		if n == 1 {
+		if best, ok := numberTypoOf(k); ok {
 			ws[i], changed = best, true
 		}
 	}
@@ -433,6 +427,18 @@ func CorrectNumberTypos(text string) string {
 		return text
 	}
 	return strings.Join(ws, " ")
+}
+
+// numberTypoOf is the one number word of numberTypoTargets, with k's first
+// letter, one edit from k.
+func numberTypoOf(k string) (string, bool) {
+	best, n := "", 0
+	for _, target := range numberTypoTargets {
+		if target[0] == k[0] && typoDistance(k, target) == 1 {
+			best, n = target, n+1
+		}
+	}
+	return best, n == 1
 }
 
 // shortNumberTargets are the number words of three letters.

@@ -167,6 +167,15 @@ func (t *turn) readByRules() {
 	}
 	t.readShopQuestion()
 	t.moreOfTheQuery()
+	t.readSocialOrBrowsing(text)
+	t.readDeclinedCard()
+	t.readAtConfirmation()
+}
+
+// readSocialOrBrowsing reads a message still ambiguous as an opening that is
+// only looking ("browsing, thanks": vague, asked what for) or as a word of
+// the conversation (socialIntent).
+func (t *turn) readSocialOrBrowsing(text string) {
 	if t.req.Intent == nlu.ShopAmbiguous && saysOnlyBrowsing(text) {
 		t.vague = true // "browsing, thanks": only looking, asked what for
 	}
@@ -177,8 +186,6 @@ func (t *turn) readByRules() {
 		}
 		t.req.Intent = socialIntent(text)
 	}
-	t.readDeclinedCard()
-	t.readAtConfirmation()
 }
 
 // soughtIsSocial reports whether the one word a search for something unsold
@@ -240,19 +247,8 @@ func (t *turn) readAtConfirmation() {
 	if t.state() != StateAwaitingConfirmation {
 		return
 	}
-	decided := t.req.Intent == nlu.ShopConfirm || t.req.Intent == nlu.ShopCancel
-	if cut, ok := withoutAnswerTail(t.msg.Text); ok && !decided {
-		// "no, not today though": the answer without its discourse tail.
-		full := t.msg.Text
-		t.msg.Text = cut
-		defer func() { t.msg.Text = full }()
-		switch nlu.YesNo(cut) {
-		case nlu.Yes:
-			t.req, decided = nlu.ShopRequest{Intent: nlu.ShopConfirm}, true
-		case nlu.No:
-			t.req, decided = nlu.ShopRequest{Intent: nlu.ShopCancel}, true
-		}
-	}
+	decided, restore := t.readWithoutAnswerTail(t.req.Intent == nlu.ShopConfirm || t.req.Intent == nlu.ShopCancel)
+	defer restore()
 	if !decided && pointerThenYes(t.msg.Text) {
 		t.req, decided = nlu.ShopRequest{Intent: nlu.ShopConfirm}, true // "that one, yes"
 	}
@@ -281,6 +277,25 @@ func (t *turn) readAtConfirmation() {
 		t.req = nlu.ShopRequest{Intent: intent}
 	}
 	t.unsold, t.asked, t.topic = false, nil, ""
+}
+
+// readWithoutAnswerTail reads the answer without its discourse tail ("no,
+// not today though") when none was decided: the message is read without it
+// until restore is called.
+func (t *turn) readWithoutAnswerTail(decided bool) (_ bool, restore func()) {
+	cut, ok := withoutAnswerTail(t.msg.Text)
+	if !ok || decided {
+		return decided, func() {}
+	}
+	full := t.msg.Text
+	t.msg.Text = cut
+	switch nlu.YesNo(cut) {
+	case nlu.Yes:
+		t.req, decided = nlu.ShopRequest{Intent: nlu.ShopConfirm}, true
+	case nlu.No:
+		t.req, decided = nlu.ShopRequest{Intent: nlu.ShopCancel}, true
+	}
+	return decided, func() { t.msg.Text = full }
 }
 
 // answerInOtherWords is the intent of a yes or a no to the card in question
