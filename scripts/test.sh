@@ -33,6 +33,15 @@ if ! command -v chromium >/dev/null 2>&1; then
   fi
 fi
 
+# Debian's English word list (wamerican): the lexicon tests check that no
+# one-word yes, no or day word of another language is an English word
+# (nlu/courtesy_test.go, nlu/world26_test.go); without it they skip.
+if [ ! -e /usr/share/dict/american-english ] && command -v apt-get >/dev/null 2>&1; then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo -n"
+  $SUDO apt-get install -y -qq wamerican >/dev/null || echo "test.sh: could not install wamerican; the English-word checks will skip" >&2
+fi
+
 # The inspector's vendored npm build must be what its lockfile gives.
 echo "== inspector vendor files"
 if ! command -v npm >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
