@@ -70,3 +70,23 @@ func TestHeldoutRefusesBadFiles(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestHeldoutPartlyReadIsNotWrong: a gates bot that stores one of two expected
+// fact values and asks for the other stored nothing the user did not say: not
+// understood; one that stores a different value is wrong.
+func TestHeldoutPartlyReadIsNotWrong(t *testing.T) {
+	var stdout bytes.Buffer
+	if err := run(context.Background(), []string{"heldout", "-v", "testdata/heldout-partial"}, &stdout, io.Discard); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	out := stdout.String()
+	for _, want := range []string{
+		"1/  3 correct (33.3%), 1 not understood, 1 wrong",
+		`case 2 "training session" (the session type read, the date (a word the reader does not know) asked): not understood`,
+		`case 3 "intro call tomorrow" (a different session type stored): wrong`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
