@@ -179,26 +179,28 @@ func TestABodyWeightAsksForTheTarget(t *testing.T) {
 	}
 }
 
-// TestAnAmountOfChangeIsNoTarget: an amount to lose or gain ("drop 10 kg")
-// is no level: neither the target nor the baseline takes it, the baseline
-// said beside it is kept and the target is asked for; a level said with
-// "get to" is still the target.
-func TestAnAmountOfChangeIsNoTarget(t *testing.T) {
-	for _, tt := range []struct{ text, baseline, target string }{
-		{"I weigh 92 kg and want to shed 7 kg", "92 kg", ""},
-		{"hoping to put on another 4 kg, currently 61 kg", "61 kg", ""},
-		{"want to cut about 3 kg", "", ""},
-		{"lost 6 kg already, now at 84 kg, want to get to 78 kg", "84 kg", "78 kg"},
+// TestAnAmountOfChangeIsNoLevel: an amount to lose or gain ("drop 10 kg")
+// is no level. Said as the goal, it is the target as said and the gap
+// (goal_delta), and a level beside it is no baseline of it (coach27, issue
+// 38's decision on "lose 6 kg"): no level-minus-amount is computed; a level
+// said with "get to" is still the target, and the amount then reads
+// nothing.
+func TestAnAmountOfChangeIsNoLevel(t *testing.T) {
+	for _, tt := range []struct{ text, baseline, target, delta string }{
+		{"I weigh 92 kg and want to shed 7 kg", "", "7 kg", "7 kg"},
+		{"hoping to put on another 4 kg, currently 61 kg", "", "4 kg", "4 kg"},
+		{"want to cut about 3 kg", "", "3 kg", "3 kg"},
+		{"lost 6 kg already, now at 84 kg, want to get to 78 kg", "84 kg", "78 kg", "-6 kg"},
 	} {
 		c := coachAtGoal(t)
 		c.say(tt.text)
 		st := c.runtime()
 		v := st.FactValues
-		if v["goal_baseline"] != tt.baseline || v["goal_target"] != tt.target {
-			t.Errorf("%q: baseline %q target %q, want %q %q", tt.text, v["goal_baseline"], v["goal_target"], tt.baseline, tt.target)
+		if v["goal_baseline"] != tt.baseline || v["goal_target"] != tt.target || v["goal_delta"] != tt.delta {
+			t.Errorf("%q: baseline %q target %q delta %q, want %q %q %q", tt.text, v["goal_baseline"], v["goal_target"], v["goal_delta"], tt.baseline, tt.target, tt.delta)
 		}
-		if tt.target == "" && st.LastPromptedNode != "goal-gap-1" {
-			t.Errorf("%q: prompted %q, want the goal asked again", tt.text, st.LastPromptedNode)
+		if st.LastPromptedNode != "contact-1" {
+			t.Errorf("%q: prompted %q, want the goal answered", tt.text, st.LastPromptedNode)
 		}
 	}
 }

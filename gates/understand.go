@@ -55,7 +55,9 @@ func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, p
 	if msg.NLU == nil {
 		// The quantities settled are those of the user's own words, said for
 		// sure (ownWords), as the extractors read them.
-		settleNumbers(n, ownWords(msg.Text, ExtractNumber), values)
+		own := ownWords(msg.Text, ExtractNumber)
+		settleNumbers(n, own, values)
+		amountAsGoal(n, own, values)
 		dateBesideKind(n, msg, values, put)
 	}
 }
@@ -91,6 +93,7 @@ func (f *Flow) fillFromGloss(n *Node, g parley.Message, values map[string]string
 			mergeGlossed(values, glossed, fact, x.Kind == ExtractCategory && values[fact] == x.Default, !(x.Kind == ExtractNumber && ownNumbers))
 		}
 	}
+	mergeGap(n, values, glossed)
 }
 
 // mergeGlossed keeps a fact the own words read (values) only when the gloss
@@ -139,7 +142,7 @@ func (f *Flow) readsNothing(n *Node, msg parley.Message) bool {
 		x.Default = ""
 		extractBuiltin(&x, msg, put)
 	}
-	return extractors > 0 && !read
+	return extractors > 0 && !read && !readsAmount(n, msg.Text)
 }
 
 // readExtractor reads one extractor's facts (deltas are computed afterwards): from
@@ -165,7 +168,7 @@ func (f *Flow) readExtractor(x *Extractor, msg parley.Message, put func(raw, val
 func (f *Flow) computeDeltas(nodes []*Node, values, known map[string]string, put func(raw, value string)) {
 	for _, n := range nodes {
 		for _, x := range n.Extract {
-			if x.Kind != ExtractDelta {
+			if x.Kind != ExtractDelta || f.amountGapKept(&x, values, known) {
 				continue
 			}
 			from, okFrom := f.factValue(x.From, values, known)
