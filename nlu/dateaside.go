@@ -36,18 +36,18 @@ var (
 // deniesDate reports whether text turns down the day it says ("Friday is no
 // good", "Friday's out", "Saturday doesn't work"): a deny_verb of
 // date_asides.txt after the first word, then in its clause a deny word;
-// a side clause's ("the 20th, because the 19th is full") is its own. It
-// allocates nothing: it looks at every date read.
+// a side clause's ("the 20th, because the 19th is full") is its own, and a
+// condition's ("if there's no storm") none. It allocates nothing: it looks at every date read.
 func deniesDate(text string) bool {
 	if cut := SideClause(text); cut > 0 {
 		text = text[:cut]
 	}
 	var buf [24]sideWord
 	words := sideWords(text, buf[:0])
-	verb := false
+	verb, cond := false, false
 	for i, w := range words {
 		if w.clause {
-			verb = false
+			verb, cond = false, false
 		}
 		var low [12]byte
 		word := text[w.start:w.end]
@@ -60,7 +60,10 @@ func deniesDate(text string) bool {
 		if verb && denyWords[string(low[:len(word)])] && !noneOfNext(text, words, i) && !timeOffAt(text, words, i) {
 			return true
 		}
-		verb = verb || i > 0 && denyVerbs[string(low[:len(word)])]
+		// A condition ("wednesday, if there's no storm") says when the
+		// day holds, never that it is turned down: its verb denies nothing.
+		cond = cond || len(word) == 2 && low[0] == 'i' && low[1] == 'f'
+		verb = verb || i > 0 && !cond && denyVerbs[string(low[:len(word)])]
 	}
 	return false
 }
