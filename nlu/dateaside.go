@@ -50,22 +50,37 @@ func deniesDate(text string) bool {
 			verb, cond = false, false
 		}
 		var low [12]byte
-		word := text[w.start:w.end]
-		if len(word) > len(low) {
+		n, ok := foldInto(&low, text[w.start:w.end])
+		if !ok {
 			continue
 		}
-		for j := 0; j < len(word); j++ {
-			low[j] = word[j] | 0x20
-		}
-		if verb && denyWords[string(low[:len(word)])] && !noneOfNext(text, words, i) && !timeOffAt(text, words, i) {
+		if verb && deniedAt(text, words, i, low[:n]) {
 			return true
 		}
 		// A condition ("wednesday, if there's no storm") says when the
 		// day holds, never that it is turned down: its verb denies nothing.
-		cond = cond || len(word) == 2 && low[0] == 'i' && low[1] == 'f'
-		verb = verb || i > 0 && !cond && denyVerbs[string(low[:len(word)])]
+		cond = cond || n == 2 && low[0] == 'i' && low[1] == 'f'
+		verb = verb || i > 0 && !cond && denyVerbs[string(low[:n])]
 	}
 	return false
+}
+
+// foldInto writes word, ASCII-folded to lower case, into low, and its
+// length; false when it is longer than low.
+func foldInto(low *[12]byte, word string) (int, bool) {
+	if len(word) > len(low) {
+		return 0, false
+	}
+	for j := 0; j < len(word); j++ {
+		low[j] = word[j] | 0x20
+	}
+	return len(word), true
+}
+
+// deniedAt reports whether words[i], folded as low, is a deny word that
+// turns the day down there (not "no rush", not a day "off" work).
+func deniedAt(text string, words []sideWord, i int, low []byte) bool {
+	return denyWords[string(low)] && !noneOfNext(text, words, i) && !timeOffAt(text, words, i)
 }
 
 // timeOffHeads are the nouns "off" makes a time free of work ("my day off",
