@@ -267,6 +267,9 @@ func (tu *turn) correctedAnswer(sl *slot) (string, bool) {
 	if tu.noneOfReason(sl) {
 		return tu.text, false // "sunday, no rehearsal": read whole, the clause a reason (reasonHead)
 	}
+	if settled, read := tu.settledValue(sl, tail); read {
+		return settled, true // "5 nights, wait, 4 is enough"
+	}
 	if wordsWithLetters(tail) <= 3 {
 		return tail, true
 	}
@@ -292,12 +295,31 @@ func (tu *turn) wellEdited(sl *slot) (string, bool) {
 	}
 	_, tail, ok := nlu.WellCorrection(tu.text)
 	if !ok {
+		// "austin, hmm, dallas": a hesitation set off by pauses.
+		_, tail, ok = nlu.HesitationEdit(tu.text)
+	}
+	if !ok {
 		return "", false
 	}
-	if _, read := tu.e.parse(tu.in, sl, tail, true); !read {
+	return tu.settledValue(sl, tail)
+}
+
+// settledValue is tail, the words after a repair's editing term, when it
+// reads wholly as sl's value, or else the value it settles on
+// (nlu.SettledTail: "too pricey, tagus view", "lisbon, yes lisbon", "4 is
+// enough") when that reads wholly; none otherwise: asked, never guessed.
+func (tu *turn) settledValue(sl *slot, tail string) (string, bool) {
+	if _, read := tu.e.parse(tu.in, sl, tail, true); read {
+		return tail, true
+	}
+	settled, changed := nlu.SettledTail(tail)
+	if !changed {
 		return "", false
 	}
-	return tail, true
+	if _, read := tu.e.parse(tu.in, sl, settled, true); !read {
+		return "", false
+	}
+	return settled, true
 }
 
 // glossedAnswer is answer, or its gloss (nlu.Gloss) when only the gloss

@@ -236,8 +236,8 @@ func (tu *turn) changesCourse() bool {
 	if tu.endsFlow() {
 		return true
 	}
-	if _, tail, ok := tu.correction(); ok && wordsWithLetters(tail) <= 3 && tu.awaitedValueIn(tail) {
-		return false // "2 nights, sorry, 3": the answer, corrected
+	if _, tail, ok := tu.correction(); ok && (wordsWithLetters(tail) <= 3 && tu.awaitedValueIn(tail) || tu.settlesAwaited(tail)) {
+		return false // "2 nights, sorry, 3", "5 nights, wait, 4 is enough": the answer, corrected
 	}
 	if tu.correctsStayEnd() {
 		return false // "till sunday, actually monday": the stay's end, corrected
@@ -259,6 +259,13 @@ func (tu *turn) changesCourse() bool {
 	// the answer; a keyword always changes course.
 	r, ok := tu.classify()
 	return ok && !tu.answersDespite(r) && !tu.describesAwaitedRecord(r)
+}
+
+// settlesAwaited reports whether a correction's tail settles on a value of
+// the awaited slot (nlu.SettledTail: "4 is enough").
+func (tu *turn) settlesAwaited(tail string) bool {
+	settled, changed := nlu.SettledTail(tail)
+	return changed && wordsWithLetters(settled) <= 3 && tu.awaitedValueIn(settled)
 }
 
 // describesAwaitedRecord reports whether a typed message that resembles a

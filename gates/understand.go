@@ -311,7 +311,7 @@ const (
 // of the numbers is no evidence of which is which. A message that corrects
 // itself is read as readCorrected reads it.
 func settleNumbers(n *Node, text string, values map[string]string) {
-	if _, _, corrected := nlu.SplitCorrection(text); corrected {
+	if _, _, corrected := splitCorrection(text); corrected {
 		return
 	}
 	defer betweenTakenWhole(n, text, values)
@@ -707,7 +707,7 @@ func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string
 		// Only the user's own values, said for sure, are read (ownWords).
 		msg.Text = own
 	}
-	head, tail, corrected := nlu.SplitCorrection(msg.Text)
+	head, tail, corrected := splitCorrection(msg.Text)
 	if x.Kind == ExtractDate {
 		// A day the message sets aside ("any day but Friday", "I can't do
 		// Friday", "I trained on Friday") is no date; the clauses that set
@@ -726,6 +726,41 @@ func extractBuiltin(x *Extractor, msg parley.Message, put func(raw, value string
 		return
 	}
 	readCorrected(x, read, head, tail, msg, put)
+}
+
+// splitCorrection is nlu.SplitCorrection, or else a number edited after a
+// hesitation set off by pauses (nlu.HesitationEdit: "swim 800 m, hmm, 1 km,
+// at 500 m"): the words before it end in a number and those after it open
+// with one, so the number said last replaces the one before it (issue 38,
+// helper hedge27). A hesitation between other words corrects nothing
+// ("run 10 km, um, in the fall").
+func splitCorrection(text string) (head, tail string, ok bool) {
+	if head, tail, ok = nlu.SplitCorrection(text); ok {
+		return head, tail, true
+	}
+	head, tail, ok = nlu.HesitationEdit(text)
+	if !ok || !endsInNumber(head) || !opensWithNumber(tail) {
+		return "", text, false
+	}
+	return head, tail, true
+}
+
+// endsInNumber reports whether text's last word, or the one before a last
+// unit ("800 m"), is a number (in digits or words).
+func endsInNumber(text string) bool {
+	ws := strings.Fields(numberWordsAsDigits(text))
+	for i := len(ws) - 1; i >= 0 && i >= len(ws)-2; i-- {
+		if strings.IndexFunc(ws[i], unicode.IsDigit) >= 0 {
+			return i == len(ws)-1 || len(nlu.ExtractQuantities(ws[i]+" "+ws[i+1])) > 0
+		}
+	}
+	return false
+}
+
+// opensWithNumber reports whether text's first word is a number.
+func opensWithNumber(text string) bool {
+	ws := strings.Fields(numberWordsAsDigits(text))
+	return len(ws) > 0 && strings.IndexFunc(ws[0], unicode.IsDigit) >= 0
 }
 
 // readCorrected reads x's facts from a message that takes back what it said

@@ -30,7 +30,7 @@ var tailGrammar = func() struct {
 } {
 	lists := readPhraseLists(answerTailsText)
 	lasts := map[string]bool{}
-	for _, name := range []string{"courtesy", "hedge_verb", "hedge_state", "hedge_for", "hedge_whole", "beneficiary", "address"} {
+	for _, name := range []string{"courtesy", "hedge_verb", "hedge_state", "hedge_for", "hedge_whole", "beneficiary", "address", "suffice"} {
 		for _, p := range lists[name] {
 			lasts[p[len(p)-1]] = true
 		}
@@ -137,6 +137,7 @@ func tailPart(toks []string, p int, next func(int) bool) bool {
 	}
 	return matchList(toks, p, "courtesy", next) ||
 		matchList(toks, p, "address", next) ||
+		matchList(toks, p, "suffice", next) ||
 		matchList(toks, p, "hedge_whole", withFor) ||
 		matchList(toks, p, "beneficiary_for", func(e int) bool { return matchList(toks, e, "beneficiary", next) }) ||
 		matchList(toks, p, "hedge_open", func(e int) bool {

@@ -47,7 +47,7 @@ func offersAnotherDay(text string, now time.Time) bool {
 			continue
 		}
 		left, right := k[:t.start], k[t.end:]
-		if opensWithChange(right) || !holdsDayWord(right) {
+		if orRepairs[toks[j+1].text] || opensWithChange(right) || !holdsDayWord(right) {
 			continue
 		}
 		l, lok := findDate(left, now)
@@ -58,6 +58,12 @@ func offersAnotherDay(text string, now time.Time) bool {
 	}
 	return false
 }
+
+// orRepairs follow an "or" that opens a self-repair rather than an
+// alternative ("tomorrow, or no, the day after", "friday or rather
+// saturday", "the 4th or well the 5th": correctionRe's "or no", "or
+// rather", "or well"): the day after it replaces the one before.
+var orRepairs = wordSet(`no rather well`)
 
 // holdsDayWord reports whether k (folded) holds a word of a date, its typos
 // corrected.
