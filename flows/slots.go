@@ -514,6 +514,13 @@ func (sl *slot) typedCityFirst(raw string) (rest string, c any, ok, done bool) {
 		return raw, c, read, true
 	}
 	if nlu.NamesAlternatives(raw) {
+		if cue, rest, ok := strings.Cut(strings.TrimSpace(raw), " "); ok && nlu.IsPlaceCue(cue) {
+			// "into portland or": after an English place cue, a town and
+			// its state's code, the "or" Oregon's, no choice.
+			if c, read, _ := sl.stateTown(rest); read {
+				return raw, c, true, true
+			}
+		}
 		return raw, nil, false, true
 	}
 	if g, read := sl.gluedPlace(raw); read {

@@ -446,7 +446,7 @@ func (tu *turn) unframeAnswer() {
 		return
 	}
 	core, ok := nlu.CutDiscourseFrame(tu.text)
-	if !ok || nlu.AsksQuestion(core) || st.slot.typ == TypeCity && !knownPlace(core) {
+	if !ok || nlu.AsksQuestion(core) || st.slot.typ == TypeCity && !knownPlaceOrTypo(core) {
 		// "hmm, are you flying on good friday?": a question, no value;
 		// "Tromso. Thanks a lot.": a name of no known place is read whole.
 		return
@@ -463,6 +463,19 @@ func (tu *turn) unframeAnswer() {
 func knownPlace(name string) bool {
 	_, known := nlu.MatchCityExact(name)
 	return known
+}
+
+// knownPlaceOrTypo reports whether name is a known city, one typed with a
+// typo (knownPlaceTypo: "houstn") or a town and its state, the town maybe
+// mistyped (nlu.CityInState: "seatle wa", "nashvill tn"): a frame around
+// it ("well, houstn", "ah, nashvill tn, please") is cut off as around a
+// name spelt right, and the answer is read (or asked) as if said alone.
+func knownPlaceOrTypo(name string) bool {
+	if knownPlace(name) || knownPlaceTypo(name) {
+		return true
+	}
+	_, read, _ := nlu.CityInState(name)
+	return read
 }
 
 // knownPlaceTypo reports whether name is a known city's name with a typo,
