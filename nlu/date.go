@@ -924,3 +924,33 @@ func skipOf(toks []token, j int) int {
 	}
 	return j
 }
+
+// joinSpacedOrdinals is text with an English ordinal suffix typed apart from
+// its day's digits joined to them ("may 27 th", "june 1 st": a space typed
+// before the suffix, issue 38 round 26): only the day's own suffix
+// (ownSuffix: "27 th", "2 nd"; never "2 th" or "20 s") and only a word of
+// its own, so "3 star" and "21 street" stay as typed.
+func joinSpacedOrdinals(text string) string {
+	for i := 1; i < len(text); i++ {
+		if text[i] != ' ' || text[i-1] < '0' || text[i-1] > '9' {
+			continue
+		}
+		s := i - 1
+		for s > 0 && text[s-1] >= '0' && text[s-1] <= '9' {
+			s--
+		}
+		if i-s > 2 || s > 0 && isASCIILetter(text[s-1]) {
+			continue
+		}
+		e := i + 1
+		for e < len(text) && isASCIILetter(text[e]) {
+			e++
+		}
+		d, _ := strconv.Atoi(text[s:i])
+		if e-i-1 != 2 || !strings.EqualFold(text[i+1:e], ownSuffix(d)) {
+			continue
+		}
+		return joinSpacedOrdinals(text[:i] + text[i+1:])
+	}
+	return text
+}

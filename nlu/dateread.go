@@ -19,7 +19,7 @@ import (
 // ("thrusday", "wendesday"), is read as the name; a bare day number ("20")
 // is a day of the month.
 func ReadDate(text string, now time.Time) (Date, bool) {
-	text, ok := DropRestatedDigits(text) // "the twenty-seventh (27th)"
+	text, ok := DropRestatedDigits(joinSpacedOrdinals(text)) // "the twenty-seventh (27th)"
 	if !ok {
 		return Date{}, false
 	}
@@ -129,6 +129,7 @@ func readDateRelated(text string, now time.Time, related bool) (Date, bool) {
 	readSupportedCollisions(toks) // Kurmanji "şemî sibê": "şemî" alone is English "semi"
 	readAloneCollision(toks)      // Bambara "sini" answering a date question: Sini, the town, is read only at a place question
 	correctDateTypos(toks)
+	readDialectArticles(toks) // "fryday di 21st"
 	correctHolidayTypos(toks) // "leep day"
 	if related && !readRelatedSpellings(toks) {
 		return Date{}, false
@@ -215,7 +216,7 @@ func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
 // another date: two dates that differ, or a date word left over beside the one
 // read ("the third Monday of next month" read only in part), mean none.
 func FindDate(text string, now time.Time) (Date, bool) {
-	text, ok := DropRestatedDigits(text)
+	text, ok := DropRestatedDigits(joinSpacedOrdinals(text))
 	if !ok {
 		return Date{}, false
 	}
@@ -256,6 +257,7 @@ func findDate(text string, now time.Time) (Date, bool) {
 	k := dateKey(text, false)
 	toks := appendTokens(tokBuf[:0], k)
 	correctDateTyposInContext(toks)
+	readDialectArticles(toks)
 	correctHolidayTypos(toks)
 	correctCountedTypos(toks)
 	spans, ok := dateSpansOf(k, toks, DateOf(now), false)
@@ -1152,4 +1154,28 @@ func IsDateWord(word string) bool {
 	_, meridiem := meridiemWords[w]
 	_, named := namedTimes[w]
 	return weekday || abbr || month || rel || meridiem || named || w == "weekend"
+}
+
+// dialectArticles are the definite articles of English-lexicon creoles, said
+// where English says "the" ("fryday di 21st"): Belize Kriol Project,
+// Kriol-Inglish Dikshineri (2007), and Cassidy and Le Page, Dictionary of
+// Jamaican English (1980), "di" (issue 38, helper hedge27). Read as "the"
+// only between a weekday and a day's number (readDialectArticles): Italian
+// "di" (of) stands between a day's number and a month.
+var dialectArticles = wordSet(`di`)
+
+// readDialectArticles reads a dialect article between a weekday and a day's
+// number as "the" ("friday di 21st" is "friday the 21st").
+func readDialectArticles(toks []token) {
+	for j := 1; j+1 < len(toks); j++ {
+		if len(toks[j].text) != 2 || !dialectArticles[toks[j].text] {
+			continue
+		}
+		if _, wd := weekdayNames[toks[j-1].text]; !wd {
+			continue
+		}
+		if _, ok := ordinalDay(toks[j+1].text); ok {
+			toks[j].text = "the"
+		}
+	}
 }
