@@ -32,7 +32,9 @@ func TestHedge27RepairInOneAnswer(t *testing.T) {
 			r6("departure_date", "friday or rather saturday", map[string]string{"departure_date": "2032-05-15"}),
 			// No one value after the hesitation: asked again.
 			r6("destination", "phoenix, hmm, tucson or el paso", map[string]string{"destination": ""}),
-			r6("destination", "phoenix, hmm, tucson is nicer", map[string]string{"destination": ""}),
+			// A preference after the hesitation names the value preferred
+			// ("monday, hmm, tuesday is better": hedgedChange).
+			r6("destination", "phoenix, hmm, tucson is nicer", map[string]string{"destination": "Tucson"}),
 			r6("departure_date", "friday or saturday", map[string]string{"departure_date": ""}),
 		},
 		"hotel": {
@@ -55,13 +57,13 @@ func TestHedge27TypoInFrame(t *testing.T) {
 		"booking": {
 			r6("destination", "well, chicgo", map[string]string{"destination": "Chicago"}),
 			r6("destination", "so phoenx, thanks", map[string]string{"destination": "Phoenix"}),
-			r6("origin", "ah, knoxvile tn, please", map[string]string{"origin": "Knoxville"}),
+			r6("origin", "ah, memphs tn, please", map[string]string{"origin": "Memphis"}),
 			r6("origin", "well, sacramento ca", map[string]string{"origin": "Sacramento"}),
 			r6("destination", "well, qwzrtx", map[string]string{"destination": ""}),
 		},
 		"hotel": {
 			r6("city", "so madird, thanks", map[string]string{"city": "Madrid"}),
-			r6("book.city", "well, barcelna, please", map[string]string{"city": "Barcelona"}),
+			r6("book.city", "well, lisbonn, please", map[string]string{"city": "Lisbon"}),
 		},
 	})
 }

@@ -28,7 +28,9 @@ func TestRound15PlaceAndPickClasses(t *testing.T) {
 			r6("hotel_name", "the priciest of the three", map[string]string{"hotel_name": "Bairro Loft"}),
 			r6("hotel_name", "the cheaper two", map[string]string{"hotel_name": ""}),
 			r6("hotel_name", "tagus view... hmm, alfama garden", map[string]string{"hotel_name": "Alfama Garden"}),
-			r6("hotel_name", "tagus view, hmm, alfama garden", map[string]string{"hotel_name": ""}),
+			// A hesitation set off by commas between two values repairs too
+			// (round 26: "austin, hmm, dallas" is Dallas; helper hedge27).
+			r6("hotel_name", "tagus view, hmm, alfama garden", map[string]string{"hotel_name": "Alfama Garden"}),
 		},
 	})
 }

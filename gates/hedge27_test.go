@@ -18,7 +18,7 @@ func TestHedge27NumberEditedAfterHesitation(t *testing.T) {
 	}{
 		{"run 8 km, hmm, 10 km, at 5 km", map[string]string{"goal_target": "10 km", "goal_baseline": "5 km"}},
 		{"target 200 lb, um, 220 lb", map[string]string{"goal_target": "220 lb"}},
-		{"squat 150 kg - er - 160 kg, currently 120 kg", map[string]string{"goal_target": "160 kg", "goal_baseline": "120 kg"}},
+		{"squat 150 kg, er, 160 kg, currently 120 kg", map[string]string{"goal_target": "160 kg", "goal_baseline": "120 kg"}},
 		{"target 200 lb, hmm, by june", map[string]string{"goal_target": "200 lb"}},
 	} {
 		x := demoFlowForTest(t)

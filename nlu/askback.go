@@ -183,8 +183,9 @@ var proposingWh = map[string]bool{"how about": true, "what about": true, "why ay
 // Indonesian, Tagalog and Swedish ("anzi", "aliás", "o sea", "ik bedoel").
 // A pause and a hesitation between two values ("tagus view... hmm, alfama
 // garden", "Lisbon… um, Porto") take the first back: the speaker stopped,
-// thought again, and said another; only the ellipsis makes it one ("Lisbon,
-// hmm" or "hmm, Lisbon" corrects nothing). "or well" edits the value just
+// thought again, and said another; here only the ellipsis makes it one ("Lisbon,
+// hmm" or "hmm, Lisbon" corrects nothing; "austin, hmm, dallas", set off by
+// commas, is read by HesitationEdit where its tail reads wholly as the value). "or well" edits the value just
 // said ("seattle or well portland": "well" is English's marker of a
 // self-correction, Svartvik's "claim editing",
 // https://spectator.co.uk/article/mind-your-language-3-july-2004); "well"

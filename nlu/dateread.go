@@ -19,11 +19,16 @@ import (
 // ("thrusday", "wendesday"), is read as the name; a bare day number ("20")
 // is a day of the month.
 func ReadDate(text string, now time.Time) (Date, bool) {
-	text, ok := DropRestatedDigits(joinSpacedOrdinals(text)) // "the twenty-seventh (27th)"
+	text, ok := DropRestatedDigits(text) // "the twenty-seventh (27th)"
 	if !ok {
 		return Date{}, false
 	}
 	d, ok := readDateAnswer(text, now)
+	if !ok {
+		if joined := joinSpacedOrdinals(text); joined != text {
+			d, ok = readDateAnswer(joined, now) // "may 27 th"
+		}
+	}
 	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) && // "Friday is no good", "Friday or Saturday"
 		!saysApproximately(text, now, true) // "around the 20th"
 }
@@ -216,11 +221,16 @@ func oneDate(spans []dateSpan, ok bool, n int) (Date, []bool, bool) {
 // another date: two dates that differ, or a date word left over beside the one
 // read ("the third Monday of next month" read only in part), mean none.
 func FindDate(text string, now time.Time) (Date, bool) {
-	text, ok := DropRestatedDigits(joinSpacedOrdinals(text))
+	text, ok := DropRestatedDigits(text)
 	if !ok {
 		return Date{}, false
 	}
 	d, ok := findDateIn(text, now)
+	if !ok {
+		if joined := joinSpacedOrdinals(text); joined != text {
+			d, ok = findDateIn(joined, now) // "on may 27 th"
+		}
+	}
 	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) && // "Friday is no good", "Friday or Saturday"
 		!seasonAnchoredAnswer(text) && // "sunday, after ringing for advent"
 		!saysApproximately(text, now, false) // "around the 20th"

@@ -35,28 +35,15 @@ const maxRejectWords = 2
 // or closes an answer and corrects nothing; a hesitation after a pause and
 // before one that ends the message is none either.
 func HesitationEdit(text string) (head, tail string, ok bool) {
-	for i := 0; i < len(text); i++ {
-		if !isEditPause(text[i]) || i == 0 {
+	if pauses(text) < 2 {
+		return "", text, false // most answers: no two pauses, nothing to split
+	}
+	for i := 1; i < len(text); i++ {
+		if !isEditPause(text[i]) {
 			continue
 		}
-		j := i + 1
-		for j < len(text) && text[j] == ' ' {
-			j++
-		}
-		k := j
-		for k < len(text) && isASCIILetter(text[k]) {
-			k++
-		}
-		if k > j && !editFiller(text[j:k]) || k == j && (k >= len(text) || text[i] != ',' || text[k] != ',') {
-			// Two commas with nothing between them are the pause of a
-			// hesitation whose sound a gloss read away ("800 m, , 1 km").
-			continue
-		}
-		e := k
-		for e < len(text) && text[e] == ' ' {
-			e++
-		}
-		if e >= len(text) || !isEditPause(text[e]) {
+		e, ok := editTermAfter(text, i)
+		if !ok {
 			continue
 		}
 		head = strings.TrimRightFunc(text[:i], isTrimmable)
@@ -66,6 +53,46 @@ func HesitationEdit(text string) (head, tail string, ok bool) {
 		}
 	}
 	return "", text, false
+}
+
+// pauses counts text's commas, semicolons and hyphens typed after a space
+// (a dash): "2026-12-12" holds none.
+func pauses(text string) int {
+	n := 0
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c == ',' || c == ';' || c == '-' && i > 0 && text[i-1] == ' ' {
+			n++
+		}
+	}
+	return n
+}
+
+// editTermAfter reads an editing term after the pause at text[i]: spaces, a
+// hesitation or "well" (editFiller), spaces, and another pause, whose index
+// it returns. Two commas with nothing between them are the pause of a
+// hesitation whose sound a gloss read away ("800 m, , 1 km").
+func editTermAfter(text string, i int) (int, bool) {
+	j := skipSpaces(text, i+1)
+	k := j
+	for k < len(text) && isASCIILetter(text[k]) {
+		k++
+	}
+	e := skipSpaces(text, k)
+	if e >= len(text) || !isEditPause(text[e]) {
+		return 0, false
+	}
+	if k == j {
+		return e, text[i] == ',' && text[e] == ','
+	}
+	return e, editFiller(text[j:k])
+}
+
+// skipSpaces is the index of the first byte at or after i that is no space.
+func skipSpaces(text string, i int) int {
+	for i < len(text) && text[i] == ' ' {
+		i++
+	}
+	return i
 }
 
 // isEditPause reports whether c marks a pause around an editing term: a
