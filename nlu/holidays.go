@@ -335,14 +335,8 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return dateSpan{}, false
 	}
 	last, eve := nameEnd(toks, k, group)
-	if c.ofWeekend {
-		return weekdayOfWeekend(toks, i, last, before, group, c, today), true
-	}
-	if last+1 < len(toks) && holidaySpans[toks[last+1].text] {
-		if s, ok := holidayWeekendDayAt(toks, i, last+1, before, group, c, today); ok {
-			return s, true // "father's day weekend, the sunday"
-		}
-		return dateSpan{first: i, last: last + 1, noDay: true}, true
+	if s, ok := holidaySpanAt(toks, i, last, before, group, c, today); ok {
+		return s, true
 	}
 	if c.dir == 0 && holidayNear(toks, i) {
 		return dateSpan{first: i, last: last, noDay: true}, true
@@ -374,6 +368,24 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	d, ok := best.nextCounted(c, today)
 	return restatedDayOfMonth(toks, dateSpan{first: i, last: last, date: d}, ok)
+}
+
+// holidaySpanAt reads the holiday group named at toks[i..last] when a span
+// follows its name or a weekday of its weekend leads it: "the saturday of
+// memorial day weekend" (weekdayOfWeekend), "father's day weekend, the
+// sunday" (holidayWeekendDayAt), else "thanksgiving weekend", no one day.
+// ok is false when neither is said.
+func holidaySpanAt(toks []token, i, last int, before string, group []holiday, c holidayCount, today Date) (dateSpan, bool) {
+	if c.ofWeekend {
+		return weekdayOfWeekend(toks, i, last, before, group, c, today), true
+	}
+	if last+1 >= len(toks) || !holidaySpans[toks[last+1].text] {
+		return dateSpan{}, false
+	}
+	if s, ok := holidayWeekendDayAt(toks, i, last+1, before, group, c, today); ok {
+		return s, true
+	}
+	return dateSpan{first: i, last: last + 1, noDay: true}, true
 }
 
 // restatedDayOfMonth reads a day of the month said after a holiday's name
