@@ -408,7 +408,7 @@ func (tu *turn) fillFromSentence(f *flow, st *step) error {
 			return tu.fillReasonHead(st, answer)
 		}
 		tu.notUnderstood(st.slot, ReasonUnread)
-		return tu.invalid(st, tu.e.invalidText(st.slot, nil))
+		return tu.invalid(st, tu.refusalOf(st.slot))
 	}
 	if tu.unknown != nil {
 		return tu.outcomeUnknown(tu.unknown)
@@ -509,6 +509,17 @@ func (tu *turn) entityValues(f *flow, entities map[string]any) map[string]any {
 	return found
 }
 
+// refusalOf is what a sentence that filled nothing is told at sl's
+// question: the message of the validator that refused the value it gave sl
+// ("any hotels in madrid?": the cities the search has hotels in), else the
+// slot's default.
+func (tu *turn) refusalOf(sl *slot) string {
+	if tu.refusedSlot == sl && tu.refusal != "" {
+		return tu.refusal
+	}
+	return tu.e.invalidText(sl, nil)
+}
+
 // otherSlots are the entities that name no slot of the flow: another flow's
 // slots, whose values hold for the whole bot.
 func otherSlots(f *flow, entities map[string]any) map[string]any {
@@ -528,6 +539,9 @@ func (tu *turn) setFound(sl *slot, v any) bool {
 	v, problem, err := tu.e.check(tu.ctx, tu.in, s, sl, tu.offeredSpelling(sl.name, v))
 	if err != nil || problem != "" {
 		tu.noteUnknown(err)
+		if err == nil {
+			tu.refusedSlot, tu.refusal = sl, problem
+		}
 		return false
 	}
 	old, had := s.Slots[sl.name]

@@ -16,7 +16,7 @@ func TestFlows2Classes(t *testing.T) {
 	}
 	for _, file := range files {
 		set := readHeldOut(t, file)
-		e, err := DemoFor(set.Bot)
+		e, err := readerDemoFor(set.Bot)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,7 +44,7 @@ func playClassCases(t *testing.T, cases map[string][]heldOutCase) {
 func playClassCasesSent(t *testing.T, set func(bot string) heldOutSet, cases map[string][]heldOutCase) {
 	t.Helper()
 	for bot, cs := range cases {
-		e, err := DemoFor(bot)
+		e, err := readerDemoFor(bot)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -80,7 +80,7 @@ func TestFirstMessageThingAndValue(t *testing.T) {
 // TestFirstMessageThingAndValueProperty: a hotel noun of the keywords, its
 // plural too, "in" and a known city always start the search with the city.
 func TestFirstMessageThingAndValueProperty(t *testing.T) {
-	e, err := DemoFor("hotel")
+	e, err := readerDemoFor("hotel")
 	if err != nil {
 		t.Fatal(err)
 	}

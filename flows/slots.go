@@ -196,6 +196,7 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	if !whole {
 		return read(raw)
 	}
+	raw = withoutCountOpener(raw) // "so 2 nigths, thanks"
 	if head, cut := nlu.CutCountTotal(raw); cut {
 		raw = head // "6 nights in all": the whole count, as said
 	}
@@ -233,6 +234,20 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 		}
 	}
 	return v, true
+}
+
+// withoutCountOpener is a count's answer without the one discourse opener
+// or hesitation it opens with, marked off by a comma or not ("so 2
+// nights", "oh, a week": nlu.OpensCount), when words follow it; else raw as
+// written.
+func withoutCountOpener(raw string) string {
+	w, rest, ok := strings.Cut(strings.TrimSpace(raw), " ")
+	w = strings.TrimRight(w, ",")
+	rest = strings.TrimSpace(rest)
+	if !ok || rest == "" || !nlu.OpensCount(w) {
+		return raw
+	}
+	return rest
 }
 
 // countWord reports whether w may stand in a count's answer: a word of the

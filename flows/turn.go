@@ -51,6 +51,10 @@ type turn struct {
 	// discourse frame, once framedRead is set (framedIntent).
 	framed     string
 	framedRead bool
+	// refusedSlot is the slot whose value read from a sentence a validator
+	// refused this turn, refusal that validator's message (setFound).
+	refusedSlot *slot
+	refusal     string
 	// lowerText is the text in lower case once lowered is set (lower).
 	lowerText string
 	// glossText is the text glossed (nlu.Gloss) once glossed is set (gloss).
@@ -451,9 +455,12 @@ func (tu *turn) unframeAnswer() {
 		// "Tromso. Thanks a lot.": a name of no known place is read whole.
 		return
 	}
-	if _, ok := tu.e.parse(tu.in, st.slot, tu.text, true); ok {
+	count := st.slot.typ == TypeInteger || st.slot.typ == TypeNumber
+	if _, ok := tu.e.parse(tu.in, st.slot, tu.text, true); ok && !count {
 		return
 	}
+	// A count read with its frame ("ah, thre nights, thanks": withoutCountOpener)
+	// is read without it too: the answer alone, as the other readers see it.
 	if _, ok := tu.e.parse(tu.in, st.slot, core, true); ok {
 		tu.setText(core)
 	}

@@ -507,6 +507,12 @@ func (tu *turn) unmoved(active *flow, st *step) error {
 	if spent, err := tu.spendRetry(st, ""); spent {
 		return err
 	}
+	if st.slot != nil && tu.refusedSlot == st.slot {
+		// "any hotels in madrid?": the validator's message says why the
+		// value is not taken (the cities there are), then the question.
+		tu.say(tu.refusal)
+		return tu.advance(st.index)
+	}
 	tu.sayKey("not_understood")
 	return tu.advance(st.index)
 }

@@ -87,7 +87,7 @@ func TestUnderstandingClasses(t *testing.T) {
 		{"kept", "booking", "origin", "do not cancel it", map[string]*string{"origin": none}, false},
 	}
 	for _, c := range cases {
-		e, err := DemoFor(c.bot)
+		e, err := readerDemoFor(c.bot)
 		if err != nil {
 			t.Fatal(err)
 		}

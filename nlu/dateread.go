@@ -233,7 +233,25 @@ func FindDate(text string, now time.Time) (Date, bool) {
 	}
 	return d, ok && !deniesDate(text) && !offersAnotherDay(text, now) && !hourPassedToday(text, d, now) && !saysInTimeFor(text) && // "Friday is no good", "Friday or Saturday"
 		!seasonAnchoredAnswer(text) && // "sunday, after ringing for advent"
-		!saysApproximately(text, now, false) // "around the 20th"
+		!saysApproximately(text, now, false) && // "around the 20th"
+		!saysWeekOf(text) // "the week of the 24th"
+}
+
+// asciiLetter reports whether b is an ASCII letter.
+func asciiLetter(b byte) bool { return b|0x20 >= 'a' && b|0x20 <= 'z' }
+
+// saysWeekOf reports whether text names a week by a day in it ("the week of
+// the 24th", "week of june 3"): a span of seven days (Duckling reads "the
+// week of <date>" as an interval of grain week), no one day; the day said
+// is no answer to a date question, which is asked again.
+func saysWeekOf(text string) bool {
+	for i := 0; i+7 <= len(text); i++ {
+		if text[i]|0x20 == 'w' && strings.EqualFold(text[i:i+7], "week of") &&
+			(i == 0 || !asciiLetter(text[i-1])) && (i+7 == len(text) || !asciiLetter(text[i+7])) {
+			return true
+		}
+	}
+	return false
 }
 
 // findDateIn is FindDate of text without restated digits.

@@ -130,7 +130,7 @@ func reasonClause(tail string) bool {
 	if len(toks) < 2 {
 		return false
 	}
-	opened := reasonOpens(toks[0].text) || comparisonOpens(toks) || noneOfOpens(toks)
+	opened := reasonOpens(toks[0].text) || comparisonOpens(toks) || noneOfOpens(toks) || purposeOpens(toks)
 	return reasonWordsFit(k, toks, opened)
 }
 
@@ -243,6 +243,20 @@ func noneOfOpens(toks []token) bool {
 // reason_opener or an -ing word ("commuting to base").
 func reasonOpens(first string) bool {
 	return reasonOpeners[first] || len(first) > 5 && strings.HasSuffix(first, "ing") && !knownDateWord(first)
+}
+
+// purposeOpens reports whether toks open a clause of purpose, "to" and a
+// verb (the infinitive of purpose: Quirk et al. 1985, A Comprehensive
+// Grammar of the English Language, §15.48: "the 28th, to make a long
+// weekend of memorial day"): the word after "to" an English word (wamerican)
+// that is no date word, number, article or possessive ("to the 30th", "to
+// june 3", "to 5" bound a range and are none).
+func purposeOpens(toks []token) bool {
+	if len(toks) < 3 || toks[0].text != "to" {
+		return false
+	}
+	w := toks[1].text
+	return !clauseSubjects[w] && !knownDateWord(w) && !hasDigit(w) && !IsNumberWord(w) && lexicon.IsEnglishWord(w)
 }
 
 // designatorAt reports whether toks[j] (in k) is part of a word with digits

@@ -335,11 +335,8 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 		return dateSpan{}, false
 	}
 	last, eve := nameEnd(toks, k, group)
-	if last+1 < len(toks) && holidaySpans[toks[last+1].text] {
-		if s, ok := holidayWeekendDayAt(toks, i, last+1, before, group, c, today); ok {
-			return s, true // "father's day weekend, the sunday"
-		}
-		return dateSpan{first: i, last: last + 1, noDay: true}, true
+	if s, ok := holidaySpanAt(toks, i, last, before, group, c, today); ok {
+		return s, true
 	}
 	if c.dir == 0 && holidayNear(toks, i) {
 		return dateSpan{first: i, last: last, noDay: true}, true
@@ -371,6 +368,24 @@ func holidayAt(toks []token, i int, today Date) (dateSpan, bool) {
 	}
 	d, ok := best.nextCounted(c, today)
 	return restatedDayOfMonth(toks, dateSpan{first: i, last: last, date: d}, ok)
+}
+
+// holidaySpanAt reads the holiday group named at toks[i..last] when a span
+// follows its name or a weekday of its weekend leads it: "the saturday of
+// memorial day weekend" (weekdayOfWeekend), "father's day weekend, the
+// sunday" (holidayWeekendDayAt), else "thanksgiving weekend", no one day.
+// ok is false when neither is said.
+func holidaySpanAt(toks []token, i, last int, before string, group []holiday, c holidayCount, today Date) (dateSpan, bool) {
+	if c.ofWeekend {
+		return weekdayOfWeekend(toks, i, last, before, group, c, today), true
+	}
+	if last+1 >= len(toks) || !holidaySpans[toks[last+1].text] {
+		return dateSpan{}, false
+	}
+	if s, ok := holidayWeekendDayAt(toks, i, last+1, before, group, c, today); ok {
+		return s, true
+	}
+	return dateSpan{first: i, last: last + 1, noDay: true}, true
 }
 
 // restatedDayOfMonth reads a day of the month said after a holiday's name
@@ -655,6 +670,10 @@ type holidayCount struct {
 	dir     int
 	weekday time.Weekday
 	named   bool // a weekday is named
+	// ofWeekend: the weekday is one of the holiday's weekend ("the
+	// saturday of memorial day weekend"): a day only with "weekend" after
+	// the name (weekdayOfWeekend).
+	ofWeekend bool
 }
 
 // from is the day counted from the holiday's day d.
@@ -687,6 +706,9 @@ func holidayLead(toks []token, i int) (int, holidayCount) {
 	if k, c, ok := countedLead(toks, j); ok {
 		return k, c
 	}
+	if k, c, ok := weekdayOfLead(toks, j); ok {
+		return k, c // "the saturday of memorial day weekend"
+	}
 	if holidayArticles[toks[i].text] && i+1 < len(toks) {
 		return i + 1, holidayCount{}
 	}
@@ -711,6 +733,35 @@ func countedLead(toks []token, j int) (int, holidayCount, bool) {
 		return afterArticle(toks, j+2), holidayCount{dir: dir, weekday: wd, named: true}, true
 	}
 	return 0, holidayCount{}, false
+}
+
+// weekdayOfLead reads "Saturday of" at toks[j] (holidayLead: "the saturday
+// of memorial day weekend"): where the holiday's name starts, and the
+// weekday of its weekend.
+func weekdayOfLead(toks []token, j int) (int, holidayCount, bool) {
+	if j+2 >= len(toks) || toks[j+1].text != "of" {
+		return 0, holidayCount{}, false
+	}
+	wd, ok := englishWeekdays[toks[j].text]
+	return afterArticle(toks, j+2), holidayCount{weekday: wd, named: true, ofWeekend: true}, ok
+}
+
+// weekdayOfWeekend reads the holiday group named at toks[i..last], led by
+// "the Saturday of" (c.ofWeekend), as that day of the weekend it falls on
+// or beside (holidayWeekendDay: "the saturday of memorial day weekend"),
+// when "weekend" follows the name; without it ("the saturday of memorial
+// day") or on a day of no such weekend, the span names no day: asked.
+func weekdayOfWeekend(toks []token, i, last int, before string, group []holiday, c holidayCount, today Date) dateSpan {
+	if last+1 >= len(toks) || toks[last+1].text != "weekend" {
+		return dateSpan{first: i, last: last, noDay: true}
+	}
+	best, picked := pickHoliday(group, before, "")
+	d, ok := best.nextCounted(holidayCount{}, today)
+	if !picked || !ok {
+		return dateSpan{first: i, last: last + 1, noDay: true}
+	}
+	d, ok = holidayWeekendDay(d, c.weekday)
+	return dateSpan{first: i, last: last + 1, date: d, noDay: !ok}
 }
 
 // afterArticle is j past an English "the" that a holiday's name follows

@@ -413,6 +413,8 @@ func CorrectNumberTypos(text string) string {
 		if len(k) == 3 && i+1 < len(ws) && IsCountUnit(key(ws[i+1])) {
 			if best, ok := shortNumberSlip(k); ok {
 				ws[i], changed = best, true
+			} else if best, ok := droppedNumberLetter(k); ok {
+				ws[i], changed = best, true // "fve nights"
 			}
 			continue
 		}
@@ -436,6 +438,24 @@ func numberTypoOf(k string) (string, bool) {
 	for _, target := range numberTypoTargets {
 		if target[0] == k[0] && typoDistance(k, target) == 1 {
 			best, n = target, n+1
+		}
+	}
+	return best, n == 1
+}
+
+// droppedNumberLetter is the number word of four letters k, a word of three
+// said before a unit it counts, is with one letter after the first left out
+// ("fve nights": "five"; "nne": "nine"): exactly one such word, and k no
+// word of the English list ("for", "fur", "fir" stay themselves) nor of the
+// lexicons.
+func droppedNumberLetter(k string) (string, bool) {
+	if numberWords[k] > 0 || lexiconKnows(k) || lexicon.IsEnglishWord(k) {
+		return "", false
+	}
+	best, n := "", 0
+	for _, t := range [...]string{"four", "five", "nine", "zero"} {
+		if t[0] == k[0] && typoDistance(k, t) == 1 {
+			best, n = t, n+1
 		}
 	}
 	return best, n == 1

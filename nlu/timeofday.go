@@ -380,12 +380,21 @@ func ParseCount(text string) (float64, bool) {
 	// What it counts is no number word: "quatre vingt" is not four "vingt".
 	if last := ws[max(len(ws)-1, 0):]; len(ws) >= 2 && !IsNumberWord(last[0]) &&
 		(len(ws) <= 3 || len(ws) <= 6 && IsCountUnit(last[0])) {
-		if v, ok := ParseNumber(strings.Join(ws[:len(ws)-1], " ")); ok {
+		head := strings.Join(ws[:len(ws)-1], " ")
+		if v, ok := ParseNumber(head); ok {
 			return v, true
+		}
+		if v, ok := pairCounts[head]; ok && IsCountUnit(last[0]) {
+			return v, true // "a couple nights", "a pair nights": "of" left out
 		}
 	}
 	return 0, false
 }
+
+// pairCounts are the informal counts that stand before the unit they count
+// with or without "of" ("a couple of nights", "a couple nights": Merriam-
+// Webster, "couple" adjective, informal: "a couple more"; "a couple days").
+var pairCounts = map[string]float64{"couple": 2, "pair": 2}
 
 // hasDecimalMark reports whether text holds a point or a comma right before
 // a digit: a number's decimals (".5", "2,5"), which are no whole count.
