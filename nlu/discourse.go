@@ -31,7 +31,7 @@ var discourseFrameText string
 // them), bare openers (need none) and closers, each indexed by the word a
 // match is looked up by (an opener's first word, a closer's last).
 type discourseGrammar struct {
-	openers, bareOpeners, hesitations, closers map[string][][]string
+	openers, bareOpeners, hesitations, closers, markedClosers map[string][][]string
 	// questionAux open a question by inversion.
 	questionAux [][]string
 }
@@ -56,6 +56,7 @@ var discourse = sync.OnceValue(func() discourseGrammar {
 		}
 	}
 	g.closers = indexPhrases(closers, false)
+	g.markedClosers = indexPhrases(lists["closer_marked"], false)
 	return g
 })
 
@@ -104,7 +105,7 @@ func MayHaveDiscourseFrame(text string) bool {
 		return false
 	}
 	k, ok := frameKey(text[last:lastEnd])
-	return ok && g.closers[k] != nil
+	return ok && (g.closers[k] != nil || g.markedClosers[k] != nil)
 }
 
 // frameKey is w folded as the lexicons fold it, for a look-up only.
@@ -133,7 +134,7 @@ func CutDiscourseFrame(text string) (string, bool) {
 	}
 	g := discourse()
 	from, hesitant := cutOpeners(g, toks, ws)
-	to := cutClosers(g, toks, from)
+	to := cutClosers(g, toks, ws, from)
 	switch {
 	case from == len(toks):
 		return text, false // "hmm, ok": only openers, no answer
@@ -195,10 +196,13 @@ func cutOpeners(g discourseGrammar, toks []string, ws []sideWord) (int, bool) {
 
 // cutClosers is the index just after the answer, before the closers toks end
 // with, the answer starting at from and keeping a word at least.
-func cutClosers(g discourseGrammar, toks []string, from int) int {
+func cutClosers(g discourseGrammar, toks []string, ws []sideWord, from int) int {
 	to := len(toks)
 	for to > from {
 		n := closerBefore(g, toks, to, from)
+		if n == 0 {
+			n = markedCloserBefore(g, toks, ws, to, from)
+		}
 		if n == 0 || to-n <= from || to-n-1 > from && saysNo(toks[to-n-1]) {
 			break // "the belt, no thanks": a no after a card keeps its thanks
 		}
@@ -241,6 +245,18 @@ func closerBefore(g discourseGrammar, toks []string, to, from int) int {
 	for _, p := range g.closers[toks[to-1]] {
 		n := len(p)
 		if to-n >= from && hasWordsAt(toks, to-n, p) {
+			return n
+		}
+	}
+	return 0
+}
+
+// markedCloserBefore is the length of the longest closer of the marked list
+// ending at toks[to-1], after a comma or a stop, and starting after from, or 0.
+func markedCloserBefore(g discourseGrammar, toks []string, ws []sideWord, to, from int) int {
+	for _, p := range g.markedClosers[toks[to-1]] {
+		n := len(p)
+		if to-n > from && ws[to-n].clause && hasWordsAt(toks, to-n, p) {
 			return n
 		}
 	}

@@ -48,10 +48,33 @@ func (t *turn) understandFramed() {
 	*t = saved
 	t.msg.Text = core
 	t.understandText()
-	if t.readsNothingSure() {
+	if t.readsNothingSure() && !first.yieldsToUnsoldCore(t) {
 		*t = first
 		t.thanksOnly(core)
 	}
+}
+
+// yieldsToUnsoldCore reports whether the first reading of a framed message,
+// nothing read or a yes with nothing to confirm, gives way to its answer
+// read alone as a search for something the shop does not sell ("ah, flip
+// flops", "well, sandles, please", "ah, a swimsuit": Darija "ah" is a yes):
+// a bare noun the shop does not sell is a product search (seed 000), with
+// its frame or without it; so does a first reading that searched the frame's
+// words too.
+func (t *turn) yieldsToUnsoldCore(core *turn) bool {
+	if !core.unsold || core.req.Intent != nlu.ShopSearch {
+		return false
+	}
+	if t.unsold {
+		return true // "a surfboard, tanks": no search for the frame's words
+	}
+	switch t.req.Intent {
+	case nlu.ShopAmbiguous, "":
+		return true
+	case nlu.ShopConfirm:
+		return t.state() != StateAwaitingConfirmation
+	}
+	return false
 }
 
 // thanksOnly reads text, courtesy words alone ("ta, thanks": nlu.IsOnlyCourtesy)
