@@ -289,6 +289,24 @@ func IsOnlyCourtesy(text string) bool {
 	return len(toks) > 0 && allClosers(discourse(), toks)
 }
 
+// IsThanksThenYes reports whether text is a thanks, a comma, then a yes
+// ("thanks, yeah man", Belizean "tanks, yeah man"; the thanks closers alone,
+// "tanks", or a thanks of some language): said with nothing to confirm, the
+// yes agrees with the thanks and answers nothing.
+func IsThanksThenYes(text string) bool {
+	head, rest, ok := strings.Cut(text, ",")
+	if !ok || YesNo(rest) != Yes {
+		return false
+	}
+	if SmallTalkOf(head) == Thanks {
+		return true
+	}
+	var buf [maxFrameWords]sideWord
+	_, toks := frameTokens(head, buf[:0])
+	g := discourse()
+	return len(toks) == 1 && g.markedClosers[toks[0]] != nil
+}
+
 // saysNo reports whether the word w is a no of the reply lexicon alone
 // ("no", "nah", "non"): a closer after it is part of a decline.
 func saysNo(w string) bool {

@@ -20,6 +20,17 @@ func (t *turn) understand() {
 	t.understandFramed()
 	if t.msg.Meaning == "" {
 		t.readHeadBeforeReason(text)
+		t.thanksThenYes(text)
+	}
+}
+
+// thanksThenYes reads a typed thanks then a yes ("thanks, yeah man",
+// Belizean "tanks, yeah man": nlu.IsThanksThenYes), read as nothing sure
+// with nothing to confirm, as a thanks: the yes agrees, it confirms nothing.
+func (t *turn) thanksThenYes(text string) {
+	if t.msg.NLU == nil && strings.Contains(text, ",") && t.state() != StateAwaitingConfirmation &&
+		t.readsNothingSure() && nlu.IsThanksThenYes(text) {
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopThanks}, false
 	}
 }
 
@@ -166,6 +177,7 @@ func (t *turn) readByRules() {
 	t.personWithReason()
 	t.personThroughTypo()
 	t.readVagueOpening()
+	t.readVaguePurpose(t.msg.Text)
 	t.readGloss()
 	t.readKindWord()
 	text := t.msg.Text
