@@ -29,20 +29,27 @@ func (t *turn) readVaguePurpose(text string) {
 	if !t.unsold {
 		return
 	}
-	ws := nlu.FoldWords(text)
-	if len(ws) > 0 && purposeArticles[ws[0]] {
-		ws = ws[1:]
-	}
-	if len(ws) < 3 || !purposeHeads[ws[0]] || ws[1] != "for" && ws[1] != "to" {
-		return
-	}
-	if ws[1] == "to" && len(ws) > 3 && !purposePrepositions[ws[3]] {
-		return // "something to keep tea warm": a use with its object, searched
-	}
-	if slices.ContainsFunc(ws[2:], func(w string) bool {
+	rest, ok := purposeAfterHead(nlu.FoldWords(text))
+	if !ok || slices.ContainsFunc(rest, func(w string) bool {
 		return t.namesAKind(w) || lexicon.IsArtifactNoun(w) || !isEnglishWord(w) && (!nlu.NamesNoProduct(w) || len(typoKinds(w)) > 0)
 	}) {
 		return
 	}
 	t.req, t.unsold, t.vague = nlu.ShopRequest{Intent: nlu.ShopAmbiguous}, false, true
+}
+
+// purposeAfterHead returns the words after a purpose head and its "for" or
+// "to" ("a gift for a grad": "a", "grad"), and whether ws open so; a use
+// with its object ("something to keep tea warm") is none.
+func purposeAfterHead(ws []string) ([]string, bool) {
+	if len(ws) > 0 && purposeArticles[ws[0]] {
+		ws = ws[1:]
+	}
+	if len(ws) < 3 || !purposeHeads[ws[0]] || ws[1] != "for" && ws[1] != "to" {
+		return nil, false
+	}
+	if ws[1] == "to" && len(ws) > 3 && !purposePrepositions[ws[3]] {
+		return nil, false // "something to keep tea warm": a use with its object, searched
+	}
+	return ws[2:], true
 }
