@@ -160,7 +160,7 @@ var pastAspect, gotHome = readerWords("past_aspect"), readerWords("got_home")
 // aspectOpens reports whether w and next are an aspectual past and a gerund
 // ("finished planting", "started packing"): a story.
 func aspectOpens(w, next string) bool {
-	return pastAspect[w] && len(next) > 5 && strings.HasSuffix(next, "ing") && !ingNouns[next]
+	return len(next) > 5 && strings.HasSuffix(next, "ing") && pastAspect[w] && !ingNouns[next]
 }
 
 // gotHomeOpens reports whether words open with "got" and where one returns

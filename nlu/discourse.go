@@ -32,6 +32,9 @@ var discourseFrameText string
 // match is looked up by (an opener's first word, a closer's last).
 type discourseGrammar struct {
 	openers, bareOpeners, hesitations, closers, markedClosers map[string][][]string
+	// closerEnds are the last words of every closer, marked or not: one
+	// look-up in MayHaveDiscourseFrame.
+	closerEnds map[string]bool
 	// questionAux open a question by inversion.
 	questionAux [][]string
 }
@@ -57,6 +60,12 @@ var discourse = sync.OnceValue(func() discourseGrammar {
 	}
 	g.closers = indexPhrases(closers, false)
 	g.markedClosers = indexPhrases(lists["closer_marked"], false)
+	g.closerEnds = map[string]bool{}
+	for _, index := range []map[string][][]string{g.closers, g.markedClosers} {
+		for w := range index {
+			g.closerEnds[w] = true
+		}
+	}
 	return g
 })
 
@@ -105,7 +114,7 @@ func MayHaveDiscourseFrame(text string) bool {
 		return false
 	}
 	k, ok := frameKey(text[last:lastEnd])
-	return ok && (g.closers[k] != nil || g.markedClosers[k] != nil)
+	return ok && g.closerEnds[k]
 }
 
 // frameKey is w folded as the lexicons fold it, for a look-up only.
