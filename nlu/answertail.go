@@ -2,6 +2,7 @@ package nlu
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,9 @@ var tailGrammar = func() struct {
 	lists     map[string][][]string
 	lasts     map[string]bool
 	addressed map[string]bool
+	// addressPhrases are the address list's phrases of several words none
+	// of which is addressed alone ("n at", Pittsburgh's "n'at").
+	addressPhrases [][]string
 } {
 	lists := readPhraseLists(answerTailsText)
 	lasts := map[string]bool{}
@@ -49,11 +53,18 @@ var tailGrammar = func() struct {
 			addressed[w] = true
 		}
 	}
+	var phrases [][]string
+	for _, p := range lists["address"] {
+		if len(p) > 1 && !slices.ContainsFunc(p, func(w string) bool { return addressed[w] }) {
+			phrases = append(phrases, p)
+		}
+	}
 	return struct {
-		lists     map[string][][]string
-		lasts     map[string]bool
-		addressed map[string]bool
-	}{lists, lasts, addressed}
+		lists          map[string][][]string
+		lasts          map[string]bool
+		addressed      map[string]bool
+		addressPhrases [][]string
+	}{lists, lasts, addressed, phrases}
 }()
 
 // maxTailWords bounds the words a tail may hold.
@@ -89,10 +100,21 @@ func CutAnswerTailOf(text string) (head string, addressed, ok bool) {
 			for _, t := range toks[i:] {
 				addressed = addressed || tailGrammar.addressed[t]
 			}
-			return head, addressed, true
+			return head, addressed || endsWithAddressPhrase(toks[i:]), true
 		}
 	}
 	return text, false, false
+}
+
+// endsWithAddressPhrase reports whether toks end with one of the address
+// list's phrases no word of which is addressed alone ("n at").
+func endsWithAddressPhrase(toks []string) bool {
+	for _, p := range tailGrammar.addressPhrases {
+		if len(p) <= len(toks) && slices.Equal(toks[len(toks)-len(p):], p) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayEndTail reports whether w, a message's last word, may end a tail: a

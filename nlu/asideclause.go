@@ -137,7 +137,7 @@ func pastClauseOpens(text string, words []sideWord) bool {
 	}
 	w := strings.ToLower(text[words[0].start:words[0].end])
 	next := strings.ToLower(text[words[1].start:words[1].end])
-	if !pastVerbs[w] && !regularPastOpens(w, next) && !gotPassiveOpens(w, next) {
+	if !pastVerbs[w] && !regularPastOpens(w, next) && !gotPassiveOpens(w, next) && !aspectOpens(w, next) && !gotHomeOpens(text, words, w, next) {
 		return false
 	}
 	if knownDateWord(w) {
@@ -152,6 +152,25 @@ func pastClauseOpens(text string, words []sideWord) bool {
 // with fleece") is no story.
 func regularPastOpens(w, next string) bool {
 	return len(w) > 5 && strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") && pastObjects[next]
+}
+
+// pastAspect and gotHome are reader_words.txt's past_aspect and got_home.
+var pastAspect, gotHome = readerWords("past_aspect"), readerWords("got_home")
+
+// aspectOpens reports whether w and next are an aspectual past and a gerund
+// ("finished planting", "started packing"): a story.
+func aspectOpens(w, next string) bool {
+	return len(next) > 5 && strings.HasSuffix(next, "ing") && pastAspect[w] && !ingNouns[next]
+}
+
+// gotHomeOpens reports whether words open with "got" and where one returns
+// to, alone or before "from" ("just got back from the beach", "got home"):
+// a story.
+func gotHomeOpens(text string, words []sideWord, w, next string) bool {
+	if w != "got" || !gotHome[next] {
+		return false
+	}
+	return len(words) == 2 || strings.EqualFold(text[words[2].start:words[2].end], "from")
 }
 
 // gotPassiveOpens reports whether w and next are "got" and a past

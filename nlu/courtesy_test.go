@@ -11,7 +11,7 @@ import (
 )
 
 // courtesyFileKinds are the kinds courtesy_words.txt may use.
-var courtesyFileKinds = wordSet(`greeting thanks yes no yes_with no_with yes_bare no_bare more want talk person dontknow`)
+var courtesyFileKinds = wordSet(`greeting greeting_with thanks yes no yes_with no_with yes_bare no_bare more want talk person dontknow`)
 
 // TestCourtesyWordsFile: every line of courtesy_words.txt is "kind lang...:
 // phrases" of a known kind, and the file covers at least 150 languages.

@@ -31,7 +31,10 @@ var discourseFrameText string
 // them), bare openers (need none) and closers, each indexed by the word a
 // match is looked up by (an opener's first word, a closer's last).
 type discourseGrammar struct {
-	openers, bareOpeners, hesitations, closers map[string][][]string
+	openers, bareOpeners, hesitations, closers, markedClosers map[string][][]string
+	// closerEnds are the last words of every closer, marked or not: one
+	// look-up in MayHaveDiscourseFrame.
+	closerEnds map[string]bool
 	// questionAux open a question by inversion.
 	questionAux [][]string
 }
@@ -56,6 +59,13 @@ var discourse = sync.OnceValue(func() discourseGrammar {
 		}
 	}
 	g.closers = indexPhrases(closers, false)
+	g.markedClosers = indexPhrases(lists["closer_marked"], false)
+	g.closerEnds = map[string]bool{}
+	for _, index := range []map[string][][]string{g.closers, g.markedClosers} {
+		for w := range index {
+			g.closerEnds[w] = true
+		}
+	}
 	return g
 })
 
@@ -104,7 +114,7 @@ func MayHaveDiscourseFrame(text string) bool {
 		return false
 	}
 	k, ok := frameKey(text[last:lastEnd])
-	return ok && g.closers[k] != nil
+	return ok && g.closerEnds[k]
 }
 
 // frameKey is w folded as the lexicons fold it, for a look-up only.
@@ -133,7 +143,7 @@ func CutDiscourseFrame(text string) (string, bool) {
 	}
 	g := discourse()
 	from, hesitant := cutOpeners(g, toks, ws)
-	to := cutClosers(g, toks, from)
+	to := cutClosers(g, toks, ws, from)
 	switch {
 	case from == len(toks):
 		return text, false // "hmm, ok": only openers, no answer
@@ -195,10 +205,13 @@ func cutOpeners(g discourseGrammar, toks []string, ws []sideWord) (int, bool) {
 
 // cutClosers is the index just after the answer, before the closers toks end
 // with, the answer starting at from and keeping a word at least.
-func cutClosers(g discourseGrammar, toks []string, from int) int {
+func cutClosers(g discourseGrammar, toks []string, ws []sideWord, from int) int {
 	to := len(toks)
 	for to > from {
 		n := closerBefore(g, toks, to, from)
+		if n == 0 {
+			n = markedCloserBefore(g, toks, ws, to, from)
+		}
 		if n == 0 || to-n <= from || to-n-1 > from && saysNo(toks[to-n-1]) {
 			break // "the belt, no thanks": a no after a card keeps its thanks
 		}
@@ -247,6 +260,18 @@ func closerBefore(g discourseGrammar, toks []string, to, from int) int {
 	return 0
 }
 
+// markedCloserBefore is the length of the longest closer of the marked list
+// ending at toks[to-1], after a comma or a stop, and starting after from, or 0.
+func markedCloserBefore(g discourseGrammar, toks []string, ws []sideWord, to, from int) int {
+	for _, p := range g.markedClosers[toks[to-1]] {
+		n := len(p)
+		if to-n > from && ws[to-n].clause && hasWordsAt(toks, to-n, p) {
+			return n
+		}
+	}
+	return 0
+}
+
 // allClosers reports whether toks are closers and nothing else.
 func allClosers(g discourseGrammar, toks []string) bool {
 	to := len(toks)
@@ -271,6 +296,24 @@ func IsOnlyCourtesy(text string) bool {
 	var buf [maxFrameWords]sideWord
 	_, toks := frameTokens(text, buf[:0])
 	return len(toks) > 0 && allClosers(discourse(), toks)
+}
+
+// IsThanksThenYes reports whether text is a thanks, a comma, then a yes
+// ("thanks, yeah man", Belizean "tanks, yeah man"; the thanks closers alone,
+// "tanks", or a thanks of some language): said with nothing to confirm, the
+// yes agrees with the thanks and answers nothing.
+func IsThanksThenYes(text string) bool {
+	head, rest, ok := strings.Cut(text, ",")
+	if !ok || YesNo(rest) != Yes {
+		return false
+	}
+	if SmallTalkOf(head) == Thanks {
+		return true
+	}
+	var buf [maxFrameWords]sideWord
+	_, toks := frameTokens(head, buf[:0])
+	g := discourse()
+	return len(toks) == 1 && g.markedClosers[toks[0]] != nil
 }
 
 // saysNo reports whether the word w is a no of the reply lexicon alone

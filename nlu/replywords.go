@@ -71,7 +71,32 @@ func readReplyWords(text string) map[string]map[string][]string {
 	withThanksPolite(out)
 	withSupport(out, "yes")
 	withSupport(out, "no")
+	withGreetingSupport(out)
 	return out
+}
+
+// greetingSupport are the greetings a greeting_with word is read beside
+// besides its own language's: English's, which speakers mix in ("yoga,
+// hello").
+var greetingSupport = []string{"hello", "hi", "hey"}
+
+// withGreetingSupport adds to out's greetings the collision words of its
+// "greeting_with" lines (a greeting in one language, an English word or
+// another language's word: Ateso "yoga") said before or after another
+// greeting, of their language or English's ("yoga, hello", "hi, moyo").
+// Alone the word stays what it is elsewhere ("yoga" is a search).
+func withGreetingSupport(out map[string]map[string][]string) {
+	for lang, words := range out["greeting_with"] {
+		if out["greeting"] == nil {
+			out["greeting"] = map[string][]string{}
+		}
+		support := append(slices.Clone(out["greeting"][lang]), greetingSupport...)
+		for _, w := range words {
+			for _, s := range support {
+				out["greeting"][lang] = append(out["greeting"][lang], w+" "+s, s+" "+w)
+			}
+		}
+	}
 }
 
 // withThanksPolite makes every thanks a polite word too: a thanks said

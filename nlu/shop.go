@@ -1028,8 +1028,17 @@ func nounHead(ws []string) []string {
 	for len(head) > 1 && shopAudienceWords[head[0]] {
 		head = head[1:] // "kids pyjamas", "men's parkas": who it is for
 	}
+	if len(head) > 1 && shopLeadFillers[head[0]] {
+		head = head[1:] // "so gardening gloves", "well umbrellas"
+	}
 	return head
 }
+
+// shopLeadFillers are discourse markers that open a message without a
+// comma after them and name no product ("so gardening gloves, please"):
+// the single-word openers and hesitations of discourse_frame.txt that are
+// no product's word ("right shoe" keeps its "right").
+var shopLeadFillers = wordSet(`so well oh ah ahh ohh anyway anyways hmm hm um umm uh er erm`)
 
 // wordLike reports whether w could be a word rather than keys hit at random
 // ("kkk", "qxzv"): in Latin letters, it has a vowel and no letter three times in

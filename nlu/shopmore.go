@@ -18,10 +18,14 @@ var shopMoreAlone = map[string]bool{}
 // one of them.
 var shopMoreTypoWords = wordSet(`more next other others else extra another`)
 
+// shopMoreOf are the words of "of them" and "of those" after a word asking
+// for more ("mroe of them pls"): they name the cards shown, no product.
+var shopMoreOf = wordSet(`of them those these`)
+
 // asksMoreAlone reports whether the message asks for more and says nothing
 // else but polite words: a word of shopMoreAlone ("od?", "meer pls"), or a
-// word of shopMoreTypoWords typed with a swap ("mroe"), with more words or
-// polite ones beside it. A message holding any other word is left to the
+// word of shopMoreTypoWords typed with a swap ("mroe"), with more words,
+// polite ones or "of them" (shopMoreOf) beside it. A message holding any other word is left to the
 // content reader.
 func asksMoreAlone(text string) bool {
 	ws, _ := shopWords(key(text))
@@ -33,7 +37,7 @@ func asksMoreAlone(text string) bool {
 		switch {
 		case shopMoreAlone[w] || swappedMoreWord(w):
 			alone = true
-		case shopMoreWords[w] || shopPoliteParticles[w]:
+		case shopMoreWords[w] || shopPoliteParticles[w] || shopMoreOf[w]:
 		default:
 			return false
 		}

@@ -34,11 +34,11 @@ const (
 // shop's words. A word is in one topic only; shopTopicOrder decides which
 // topic a question naming two is about (the first).
 var shopTopics = map[string]map[string]bool{
-	TopicShipping: wordSet(`ship shipping shipped ships deliver delivers delivered delivery deliveries dispatch dispatched
+	TopicShipping: wordSet(`ship shipping shipped ships deliver delivers delivered delivering delivery deliveries dispatch dispatched dispatching
 		postage courier arrive arrives arrival tracking track pickup collect collection retrait recogida recoger
 		livraison livrer livrez livre expedition expedier envoi envio envios entrega enviar envian llega
 		tawsil livrezon التوصيل توصيل الشحن شحن`),
-	TopicReturns: wordSet(`return returns returned refund refunds refunded exchange exchanges warranty guarantee
+	TopicReturns: wordSet(`return returns returned returning refund refunds refunded refunding exchange exchanges exchanging warranty guarantee
 		retour retours retourner remboursement rembourser echange echanger
 		devolucion devoluciones devolver reembolso cambiar garantia rje3 nrje3 الارجاع ارجاع استرجاع ترجيع`),
 	TopicPayment: wordSet(`pay paying payment payments paypal credit debit cash visa mastercard amex installments invoice

@@ -315,11 +315,12 @@ func (t *turn) yesReasonHolds(aside string, clause bool) bool {
 // noReasonHolds reports whether the aside after a no leaves the no: a
 // clause negated after its subject or verb ("caps don't fit me": "not the
 // logo one" refuses a card to pick another), a clause that seeks nothing, or
-// a statement with a contracted verb ("summer's over": contractedStatement).
+// a statement with a contracted verb ("summer's over": contractedStatement),
+// or only browsing ("no thanks, just looking").
 func (t *turn) noReasonHolds(aside string, clause bool) bool {
 	ws := nlu.FoldWords(aside)
 	return len(ws) > 1 && !nlu.SaysNot(ws[0]) && nlu.SaysNot(aside) || clause && t.seeksNothing(aside) || ownedReason(ws) ||
-		t.contractedStatement(ws)
+		t.contractedStatement(ws) || saysOnlyBrowsing(aside)
 }
 
 // ownedText is lexicon/owned_reasons.txt: the verbs of having and the words

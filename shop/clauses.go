@@ -205,8 +205,8 @@ func (t *turn) refuseWords(refused nlu.ShopRequest) {
 // that names no card ("no, don't add it") leaves the message as read.
 func (t *turn) pickAfterRefusal(parser *nlu.ShopParser) bool {
 	after, refused, ok := afterLeadingRefusal(t.msg.Text)
-	if !ok || nlu.SaysNot(after) {
-		return false
+	if !ok || nlu.SaysNot(after) || parser.Parse(after, "").Intent == nlu.ShopCancel {
+		return false // "no, skip that one": the no said again, no pick
 	}
 	alt := parser.ParseContent(after)
 	if alt.Intent != nlu.ShopSelect || len(alt.Mention) == 0 && alt.Ordinal == 0 || alt.NamesSeveral() {

@@ -20,6 +20,17 @@ func (t *turn) understand() {
 	t.understandFramed()
 	if t.msg.Meaning == "" {
 		t.readHeadBeforeReason(text)
+		t.thanksThenYes(text)
+	}
+}
+
+// thanksThenYes reads a typed thanks then a yes ("thanks, yeah man",
+// Belizean "tanks, yeah man": nlu.IsThanksThenYes), read as nothing sure
+// with nothing to confirm, as a thanks: the yes agrees, it confirms nothing.
+func (t *turn) thanksThenYes(text string) {
+	if t.msg.NLU == nil && strings.Contains(text, ",") && t.state() != StateAwaitingConfirmation &&
+		t.readsNothingSure() && nlu.IsThanksThenYes(text) {
+		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopThanks}, false
 	}
 }
 
@@ -48,10 +59,33 @@ func (t *turn) understandFramed() {
 	*t = saved
 	t.msg.Text = core
 	t.understandText()
-	if t.readsNothingSure() {
+	if t.readsNothingSure() && !first.yieldsToUnsoldCore(t) {
 		*t = first
 		t.thanksOnly(core)
 	}
+}
+
+// yieldsToUnsoldCore reports whether the first reading of a framed message,
+// nothing read or a yes with nothing to confirm, gives way to its answer
+// read alone as a search for something the shop does not sell ("ah, flip
+// flops", "well, sandles, please", "ah, a swimsuit": Darija "ah" is a yes):
+// a bare noun the shop does not sell is a product search (seed 000), with
+// its frame or without it; so does a first reading that searched the frame's
+// words too.
+func (t *turn) yieldsToUnsoldCore(core *turn) bool {
+	if !core.unsold || core.req.Intent != nlu.ShopSearch {
+		return false
+	}
+	if t.unsold {
+		return true // "a surfboard, tanks": no search for the frame's words
+	}
+	switch t.req.Intent {
+	case nlu.ShopAmbiguous, "":
+		return true
+	case nlu.ShopConfirm:
+		return t.state() != StateAwaitingConfirmation
+	}
+	return false
 }
 
 // thanksOnly reads text, courtesy words alone ("ta, thanks": nlu.IsOnlyCourtesy)
@@ -143,6 +177,7 @@ func (t *turn) readByRules() {
 	t.personWithReason()
 	t.personThroughTypo()
 	t.readVagueOpening()
+	t.readVaguePurpose(t.msg.Text)
 	t.readGloss()
 	t.readKindWord()
 	text := t.msg.Text
