@@ -173,7 +173,10 @@ func TestAddressTailsProperty(t *testing.T) {
 		if !ok || head != a {
 			rt.Fatalf("CutAnswerTailOf(%q) = %q %v, want %q", text, head, ok, a)
 		}
-		if w := strings.Join(parts, " "); YesNo(w) != Unknown && !strings.Contains(w, "sure") {
+		// A phrase that opens with a reply word of its own ("n at": chat's "n",
+		// no) reads as that reply with a tail after it, as "n cher" is "no, dear".
+		opensWithReply := YesNo(strings.Fields(parts[0])[0]) != Unknown
+		if w := strings.Join(parts, " "); YesNo(w) != Unknown && !strings.Contains(w, "sure") && !opensWithReply {
 			rt.Fatalf("YesNo(%q) = %v, want no answer", w, YesNo(w))
 		}
 	})
