@@ -198,19 +198,36 @@ var lexiconWords = sync.OnceValue(func() map[string]bool {
 // count's unit, a word of lexiconWords, or a plural of one ("nights").
 func lexiconHolds(w string) bool {
 	k := key(w)
-	if _, ok := glossByFirst[k]; ok {
+	if _, ok := lexiconKeys()[k]; ok || IsNumberWord(k) {
 		return true
 	}
-	if _, ok := cityIndex[k]; ok {
-		return true
-	}
-	if IsNumberWord(k) || IsCountUnit(k) {
-		return true
-	}
-	words := lexiconWords()
 	s, plural := strings.CutSuffix(k, "s")
-	return words[k] || plural && !strings.HasSuffix(s, "s") && words[s]
+	return plural && !strings.HasSuffix(s, "s") && lexiconWords()[s]
 }
+
+// lexiconKeys is every word lexiconHolds takes as it is, in one set built once:
+// the gloss's first words, cityIndex's keys, the count units (IsCountUnit) and
+// lexiconWords; one look-up where a word in none of them took five.
+var lexiconKeys = sync.OnceValue(func() map[string]struct{} {
+	out := make(map[string]struct{}, len(cityIndex)+len(glossByFirst)+len(lexiconWords()))
+	for k := range glossByFirst {
+		out[k] = struct{}{}
+	}
+	for k := range cityIndex {
+		out[k] = struct{}{}
+	}
+	for k := range dayUnits {
+		out[k] = struct{}{}
+	}
+	for _, set := range []map[string]bool{countUnits, lexiconWords()} {
+		for k, in := range set {
+			if in {
+				out[k] = struct{}{}
+			}
+		}
+	}
+	return out
+})
 
 // lexiconKnows is lexiconHolds, or a date word as the date reader reads one,
 // a typo of a weekday or of "tomorrow" too.
