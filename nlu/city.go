@@ -612,7 +612,7 @@ func typedWordsOf(joined, c string) bool {
 	for w := range strings.FieldsSeq(joined) {
 		if slices.Contains(name, w) {
 			shares = true
-		} else if len(w) >= 4 && ordinaryEnglish(w) && !slices.ContainsFunc(name, func(nw string) bool { return typoDistance(w, nw) <= 1 }) {
+		} else if len(w) >= 4 && ordinaryEnglish(w) && !slices.ContainsFunc(name, func(nw string) bool { return !apartByTwo(w, nw) && typoDistance(w, nw) <= 1 }) {
 			// "the gulf coast": "coast" is Gold Coast's, but "gulf", spelt as
 			// the word it is and two letters from "gold", is no slip of it
 			// (issue 38, round 25); "los angelos" is one letter from Los Angeles.

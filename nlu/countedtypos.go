@@ -117,7 +117,7 @@ func dayNumberBeside(toks []token, j int) bool {
 func oneNear[V comparable](w string, targets []string, value func(string) V) (string, bool) {
 	best := ""
 	for _, t := range targets {
-		if t[0] != w[0] || typoDistance(w, t) != 1 {
+		if t[0] != w[0] || apartByTwo(w, t) || typoDistance(w, t) != 1 {
 			continue
 		}
 		if best != "" && value(t) != value(best) {

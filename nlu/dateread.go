@@ -1,11 +1,13 @@
 package nlu
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // ReadDate reads an answer to a date question as one date, relative to now (the
@@ -1099,7 +1101,7 @@ func holidayTypoFor(w string) (string, bool) {
 	}
 	best, n := "", 0
 	for _, target := range holidayTypoTargets() {
-		if target[0] == w[0] && typoDistance(w, target) == 1 {
+		if target[0] == w[0] && !apartByTwo(w, target) && typoDistance(w, target) == 1 {
 			best, n = target, n+1
 		}
 	}
@@ -1121,6 +1123,9 @@ var holidayTypoTargets = sync.OnceValue(func() []string {
 
 // knownDateWord reports whether w is a word of the date lexicon or a filler.
 func knownDateWord(w string) bool {
+	if _, ok := dateWordKeys()[w]; !ok {
+		return false
+	}
 	if _, ok := weekdayNames[w]; ok {
 		return true
 	}
@@ -1131,6 +1136,42 @@ func knownDateWord(w string) bool {
 	_, unit := dayUnits[w]
 	_, ord := ordinalWords[w]
 	return rel || unit || ord || dateFillers[w] || holidayWords()[w]
+}
+
+// dateWordKeys holds every key of the tables knownDateWord and IsDateWord look
+// a word up in (built once, after the tables' init): a word not in it is in none
+// of them, one look-up where a word that is no date word took six or seven.
+var dateWordKeys = sync.OnceValue(func() map[string]struct{} {
+	out := map[string]struct{}{"weekend": {}}
+	add := func(keys func(func(string) bool)) {
+		for k := range keys {
+			out[k] = struct{}{}
+		}
+	}
+	add(maps.Keys(weekdayNames))
+	add(maps.Keys(weekdayAbbreviations))
+	add(maps.Keys(monthNames))
+	add(maps.Keys(relativeDaysByFirst))
+	add(maps.Keys(meridiemWords))
+	add(maps.Keys(namedTimes))
+	add(maps.Keys(dayUnits))
+	add(maps.Keys(ordinalWords))
+	add(maps.Keys(dateFillers))
+	add(maps.Keys(holidayWords()))
+	return out
+})
+
+// apartByTwo reports whether a and b differ in length by two letters or more:
+// then their edit distance is two or more, and typoDistance (which counts a swap
+// as one only between words of one length) need not run to say they are no
+// typo of each other. Byte lengths less than two apart say nothing, and it
+// returns false.
+func apartByTwo(a, b string) bool {
+	if d := len(a) - len(b); d > -2 && d < 2 {
+		return false
+	}
+	d := utf8.RuneCountInString(a) - utf8.RuneCountInString(b)
+	return d <= -2 || d >= 2
 }
 
 // typoDistance is the edit distance of a and b, a swap of two neighbouring
@@ -1167,13 +1208,16 @@ func IsDateWord(word string) bool {
 	w := toks[0].text
 	if len(w) >= 5 {
 		for _, target := range weekdayWords {
-			if target[0] == w[0] && typoDistance(w, target) <= 1 {
+			if target[0] == w[0] && !apartByTwo(w, target) && typoDistance(w, target) <= 1 {
 				return true
 			}
 		}
-		if w[0] == 't' && (typoDistance(w, "tomorrow") <= 1 || typoDistance(w, "tonight") <= 1) {
+		if w[0] == 't' && (!apartByTwo(w, "tomorrow") && typoDistance(w, "tomorrow") <= 1 || !apartByTwo(w, "tonight") && typoDistance(w, "tonight") <= 1) {
 			return true
 		}
+	}
+	if _, ok := dateWordKeys()[w]; !ok {
+		return false
 	}
 	_, weekday := weekdayNames[w]
 	_, abbr := weekdayAbbreviations[w]

@@ -830,7 +830,7 @@ func typoInPhrase(toks []token, start, j int, phrase []string) (string, bool) {
 	if swappedNeighbours(w, target) {
 		return target, true // "fathers dya": the name's other words stand as written
 	}
-	if len(w) < 4 || len(target) < 4 || target[0] != w[0] || typoDistance(w, target) != 1 {
+	if len(w) < 4 || len(target) < 4 || target[0] != w[0] || apartByTwo(w, target) || typoDistance(w, target) != 1 {
 		return "", false
 	}
 	return target, true

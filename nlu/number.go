@@ -362,7 +362,7 @@ func spanUnitTypoAt(toks []token) (int, dayUnit, bool) {
 	}
 	best, found := "", 0
 	for _, u := range spanUnitWords {
-		if u[0] == w[0] && typoDistance(w, u) == 1 {
+		if u[0] == w[0] && !apartByTwo(w, u) && typoDistance(w, u) == 1 {
 			best, found = u, found+1
 		}
 	}
@@ -436,7 +436,7 @@ func CorrectNumberTypos(text string) string {
 func numberTypoOf(k string) (string, bool) {
 	best, n := "", 0
 	for _, target := range numberTypoTargets {
-		if target[0] == k[0] && typoDistance(k, target) == 1 {
+		if target[0] == k[0] && !apartByTwo(k, target) && typoDistance(k, target) == 1 {
 			best, n = target, n+1
 		}
 	}
