@@ -31,6 +31,24 @@ func knownDateWordReference(w string) bool {
 	return weekday || month || relativeDayWord(w) || unit || ord || dateFillers[w] || holidayWords()[w]
 }
 
+// mayUnframeReference is mayUnframe before unframeFirsts.
+func mayUnframeReference(text string) bool {
+	var kb [64]byte
+	first, last := true, ""
+	for start, end := nextWord(text, 0); start >= 0; start, end = nextWord(text, end) {
+		k, ok := wordKey(kb[:0], text[start:end])
+		if !ok {
+			continue
+		}
+		if _, hit := frameByFirst[string(k)]; hit || questionFirsts[string(k)] || first && mayHaveEdgeTag(string(k)) {
+			return true
+		}
+		first, last = false, text[start:end]
+	}
+	k, _ := wordKey(kb[:0], last)
+	return last != "" && mayHaveEdgeTag(string(k))
+}
+
 // The cost27 cuts read as before: the one-set gates (lexiconKeys,
 // dateWordKeys) and apartByTwo before typoDistance.
 func TestCost27CutsReadAsBefore(t *testing.T) {
@@ -50,6 +68,17 @@ func TestCost27CutsReadAsBefore(t *testing.T) {
 			if apartByTwo(k, key(v)) && typoDistance(k, key(v)) < 2 {
 				t.Errorf("apartByTwo(%q, %q) but typoDistance %d", k, key(v), typoDistance(k, key(v)))
 			}
+		}
+	}
+	for _, text := range []string{"I want to book a flight", "New York", "well um Paris I guess", "can you book it?", "uh huh",
+		"Los Angeles, right?", "2026-12-12", "yes", "maybe Tuesday", "like, Boston or so", "what about Denver"} {
+		if got, want := mayUnframe(text), mayUnframeReference(text); got != want {
+			t.Errorf("mayUnframe(%q) = %v, want %v", text, got, want)
+		}
+	}
+	for _, w := range ws {
+		if got, want := mayUnframe(w), mayUnframeReference(w); got != want {
+			t.Errorf("mayUnframe(%q) = %v, want %v", w, got, want)
 		}
 	}
 	for k := range dateWordKeys() {

@@ -44,6 +44,20 @@ var (
 	// questionFirsts are the first words of question_lead and
 	// question_joiner: a message holding none has no question clause.
 	questionFirsts = firstWords(questionLeads, questionJoiners, hedgeTags)
+	// unframeFirsts are frameByFirst's keys and questionFirsts in one set
+	// (mayUnframe looks each word up once, not twice).
+	unframeFirsts = func() map[string]struct{} {
+		out := make(map[string]struct{}, len(frameByFirst)+len(questionFirsts))
+		for k := range frameByFirst {
+			out[k] = struct{}{}
+		}
+		for k, in := range questionFirsts {
+			if in {
+				out[k] = struct{}{}
+			}
+		}
+		return out
+	}()
 )
 
 // frameLeadIns are the interjections and hedges of one word ("ooh",
@@ -368,7 +382,7 @@ func mayUnframe(text string) bool {
 		if !ok {
 			continue
 		}
-		if _, hit := frameByFirst[string(k)]; hit || questionFirsts[string(k)] || first && mayHaveEdgeTag(string(k)) {
+		if _, hit := unframeFirsts[string(k)]; hit || first && mayHaveEdgeTag(string(k)) {
 			return true
 		}
 		first, last = false, text[start:end]
