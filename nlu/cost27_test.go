@@ -55,7 +55,7 @@ func TestCost27CutsReadAsBefore(t *testing.T) {
 	ws := strings.Fields(`I want to book a flight New York Los Angeles 2026-12-12 yes nights nightss
 		monday mondy tomorow tonite weekend christmas noel pm morning noon paris parís Zürich zurich
 		twelfth fortnight days sábado mañana the please okay flights hotels octobre ao São Paulo
-		éé abcd straße strasse 12th 3rd a an ok`)
+		éé abcd straße strasse 12th 3rd a an ok let iz Ljubljane v London, petek ljubljana`)
 	for _, w := range ws {
 		k := key(w)
 		if got, want := lexiconHolds(w), lexiconHoldsReference(w); got != want {
@@ -71,7 +71,7 @@ func TestCost27CutsReadAsBefore(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"I want to book a flight", "New York", "well um Paris I guess", "can you book it?", "uh huh",
-		"Los Angeles, right?", "2026-12-12", "yes", "maybe Tuesday", "like, Boston or so", "what about Denver"} {
+		"Los Angeles, right?", "2026-12-12", "yes", "maybe Tuesday", "like, Boston or so", "what about Denver", "let iz Ljubljane v London, v petek"} {
 		if got, want := mayUnframe(text), mayUnframeReference(text); got != want {
 			t.Errorf("mayUnframe(%q) = %v, want %v", text, got, want)
 		}
@@ -79,6 +79,11 @@ func TestCost27CutsReadAsBefore(t *testing.T) {
 	for _, w := range ws {
 		if got, want := mayUnframe(w), mayUnframeReference(w); got != want {
 			t.Errorf("mayUnframe(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for k := range dateFillers {
+		if got, want := knownDateWord(k), knownDateWordReference(k); got != want {
+			t.Errorf("knownDateWord(%q) = %v, want %v", k, got, want)
 		}
 	}
 	for k := range dateWordKeys() {

@@ -1123,7 +1123,7 @@ var holidayTypoTargets = sync.OnceValue(func() []string {
 
 // knownDateWord reports whether w is a word of the date lexicon or a filler.
 func knownDateWord(w string) bool {
-	if _, ok := dateWordKeys()[w]; !ok {
+	if _, ok := dateWordKeys()[w]; !ok && !dateFillers[w] {
 		return false
 	}
 	if _, ok := weekdayNames[w]; ok {
@@ -1139,8 +1139,10 @@ func knownDateWord(w string) bool {
 }
 
 // dateWordKeys holds every key of the tables knownDateWord and IsDateWord look
-// a word up in (built once, after the tables' init): a word not in it is in none
+// a word up in (built once, on first use): a word not in it is in none
 // of them, one look-up where a word that is no date word took six or seven.
+// dateFillers is not in it: an init adds to it, and this may be built before
+// (a table built at start-up may read a date word).
 var dateWordKeys = sync.OnceValue(func() map[string]struct{} {
 	out := map[string]struct{}{"weekend": {}}
 	add := func(keys func(func(string) bool)) {
@@ -1156,7 +1158,6 @@ var dateWordKeys = sync.OnceValue(func() map[string]struct{} {
 	add(maps.Keys(namedTimes))
 	add(maps.Keys(dayUnits))
 	add(maps.Keys(ordinalWords))
-	add(maps.Keys(dateFillers))
 	add(maps.Keys(holidayWords()))
 	return out
 })
