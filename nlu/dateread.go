@@ -1194,6 +1194,23 @@ func typoDistance(a, b string) int {
 	return d
 }
 
+// dayTypo reports whether w (a key) is a weekday, "tomorrow" or "tonight"
+// mistyped by one letter or a swap (IsDateWord).
+func dayTypo(w string) bool {
+	for _, target := range weekdayWords {
+		if target[0] == w[0] && !apartByTwo(w, target) && typoDistance(w, target) <= 1 {
+			return true
+		}
+	}
+	return w[0] == 't' && (withinOneTypo(w, "tomorrow") || withinOneTypo(w, "tonight"))
+}
+
+// withinOneTypo is typoDistance(w, target) <= 1, not run for words two letters
+// apart in length.
+func withinOneTypo(w, target string) bool {
+	return !apartByTwo(w, target) && typoDistance(w, target) <= 1
+}
+
 // IsDateWord reports whether a word (any case) belongs to dates or times of
 // day: a weekday or month name or its abbreviation, a weekday, "tomorrow" or
 // "tonight" mistyped by one letter or a swap ("Thrusday"), a relative day, a
@@ -1207,15 +1224,8 @@ func IsDateWord(word string) bool {
 		return false
 	}
 	w := toks[0].text
-	if len(w) >= 5 {
-		for _, target := range weekdayWords {
-			if target[0] == w[0] && !apartByTwo(w, target) && typoDistance(w, target) <= 1 {
-				return true
-			}
-		}
-		if w[0] == 't' && (!apartByTwo(w, "tomorrow") && typoDistance(w, "tomorrow") <= 1 || !apartByTwo(w, "tonight") && typoDistance(w, "tonight") <= 1) {
-			return true
-		}
+	if len(w) >= 5 && dayTypo(w) {
+		return true
 	}
 	if _, ok := dateWordKeys()[w]; !ok {
 		return false
