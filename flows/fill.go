@@ -541,10 +541,6 @@ func (tu *turn) setFound(sl *slot, v any) bool {
 		tu.noteUnknown(err)
 		if err == nil {
 			tu.refusedSlot, tu.refusal = sl, problem
-			// The user named another value and it was refused ("any hotels
-			// in boulder?" after a search in Lisbon): the one held before is
-			// no longer what they want, so it is asked, never acted on.
-			delete(s.Slots, sl.name)
 		}
 		return false
 	}
