@@ -117,6 +117,13 @@ func TestCorrectionKeepsTheLastValue(t *testing.T) {
 		{"I want to squat 150 kilos - no, one hundred and sixty", map[string]string{"goal_target": "160 kg"}},
 		{"a call on Friday, sorry, Saturday", map[string]string{"booking_type": "intro call", "booking_date": "2026-01-03"}},
 		{"Friday, I mean a session on Saturday", map[string]string{"booking_type": "training session", "booking_date": "2026-01-03"}},
+		// A hesitation set off by pauses between two numbers is a correction
+		// too (issue 38 item 4, round 26's classes); before no number it
+		// corrects nothing.
+		{"run 8 km, hmm, 10 km, at 5 km", map[string]string{"goal_target": "10 km", "goal_baseline": "5 km"}},
+		{"target 200 lb, um, 220 lb", map[string]string{"goal_target": "220 lb"}},
+		{"squat 150 kg, er, 160 kg, currently 120 kg", map[string]string{"goal_target": "160 kg", "goal_baseline": "120 kg"}},
+		{"target 200 lb, hmm, by june", map[string]string{"goal_target": "200 lb"}},
 	} {
 		x := demoFlowForTest(t)
 		nodes := make([]*Node, 0, len(x.Nodes))
