@@ -62,6 +62,12 @@ var heldOutPreambles = map[string]map[string][]string{
 // heldOutOutcome is how a case was read.
 type heldOutOutcome int
 
+// String names the outcome in the verbose list, so that a wrong value stands
+// out from a question asked again.
+func (o heldOutOutcome) String() string {
+	return [...]string{"right", "asked", "WRONG"}[o]
+}
+
 const (
 	heldOutRight heldOutOutcome = iota
 	heldOutNotUnderstood
@@ -138,7 +144,7 @@ func playHeldOutDir(t *testing.T, dir string, verbose, shown bool) {
 			got, detail := playHeldOut(t, e, set, i, c)
 			counts[got]++
 			if shown && verbose && got != heldOutRight {
-				t.Logf("%s %s #%d [%s] at %s %q: %s", name, set.Bot, i+1, c.Who, c.At, c.Text, detail)
+				t.Logf("%s %s #%d [%s] at %s %q: %s: %s", name, set.Bot, i+1, c.Who, c.At, c.Text, got, detail)
 			}
 		}
 		for k := range total {
