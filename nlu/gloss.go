@@ -239,6 +239,47 @@ type glossWord struct{ start, end int }
 // "I think maybe", "and can I bring my dog?": frame.go). Text with nothing to
 // gloss is returned as it is, without allocating.
 func Gloss(text string) string {
+	if strings.IndexByte(text, '@') >= 0 {
+		if spans := addressRe.FindAllStringIndex(text, -1); len(spans) > 0 {
+			return glossAroundAddresses(text, spans)
+		}
+	}
+	return glossText(text)
+}
+
+// glossAroundAddresses is Gloss for a text holding email addresses: each is
+// held as one word no gloss knows while the rest is glossed, then written
+// back, so that no word of an address ("kevin.oh@outlook.com": "oh" after
+// a dot, read as an interjection opening a sentence; "ghda.ali@x.ma") is
+// glossed or framed away (issue 38, coach28). An address the gloss drops
+// with the words around it is dropped, as those words are.
+func glossAroundAddresses(text string, spans [][]int) string {
+	var b strings.Builder
+	last := 0
+	for i, sp := range spans {
+		b.WriteString(text[last:sp[0]])
+		b.WriteString(addressHold(i))
+		last = sp[1]
+	}
+	b.WriteString(text[last:])
+	held := b.String()
+	g := glossText(held)
+	if g == held {
+		return text
+	}
+	for i, sp := range spans {
+		g = strings.Replace(g, addressHold(i), text[sp[0]:sp[1]], 1)
+	}
+	return g
+}
+
+// addressHold is the i-th address's stand-in while a text is glossed.
+func addressHold(i int) string {
+	return "qxaddr" + string(rune('a'+i%26)) + "qx"
+}
+
+// glossText is Gloss for a text whose addresses, if any, are held.
+func glossText(text string) string {
 	t := text
 	if !isASCII(t) {
 		t = segmentSpaceless(t) // "三晚" as "3 晚" (segment.go)
