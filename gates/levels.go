@@ -155,12 +155,123 @@ func isLevelClause(n *Node, level *Extractor, clause string) bool {
 	if saysAny(words, "aim") {
 		return false
 	}
+	cueText := clause
+	if j := framedNumberAt(words); j > 0 {
+		// A level frame's words are no other fact's cue: the "to" of "up
+		// to 4 km" (levels.txt frame) is not the target's "to" (issue 38,
+		// coach28: "run 10 km, up to 4 km").
+		cueText = strings.Join(words[j:], " ")
+	}
 	for i := range n.Extract {
-		if x := &n.Extract[i]; x != level && x.Kind == ExtractNumber && hasCue(x, clause) {
+		if x := &n.Extract[i]; x != level && x.Kind == ExtractNumber && hasCue(x, cueText) {
 			return false
 		}
 	}
 	return saysNow(words) || framesNumber(words) || saysCopulaLevel(clause)
+}
+
+// notLevelsOf is fits, the quantities left for node n's uncued number fact
+// x, without those said in a clause of text stating where the user stands
+// (isLevelClause: "at 4 km", "i'm up to 4 km", "right now 4 km") when x is
+// not the present level: a quantity framed as the level now is never another
+// fact's by elimination. "currently 10 km, at 4 km" says two present levels
+// and no target; the target is asked, never taken as 4 km (issue 38,
+// coach28).
+func notLevelsOf(n *Node, x *Extractor, text string, fits []nlu.Quantity) []nlu.Quantity {
+	level, _ := presentLevelExtractor(n)
+	if len(fits) == 0 || level == nil || x == level {
+		return fits
+	}
+	clauses := clauseRe.FindAllString(text, -1)
+	if len(clauses) < 2 {
+		return fits
+	}
+	out := fits
+	for _, c := range clauses {
+		if !isLevelClause(n, level, c) {
+			continue
+		}
+		q := nlu.ExtractQuantities(strings.ToLower(numbersText(c)))[0]
+		out = slices.DeleteFunc(slices.Clone(out), func(f nlu.Quantity) bool { return f.Value == q.Value })
+	}
+	return out
+}
+
+// ascentQuantities are the quantities in a length unit of text said as a
+// height climbed (ascent-verb right before one, ascent-noun right after:
+// "skin up 1000 m", "1200 m of vert"): a vertical gain, no distance.
+func ascentQuantities(text string) []string {
+	words := remarkTokens(text)
+	var out []string
+	for i := range words {
+		j, ok := lengthAt(words, i)
+		if !ok {
+			continue
+		}
+		before := i > 0 && nlu.HoldsPhrase(words[i-1:i], levelWords["ascent-verb"])
+		if before || saysAscentNoun(words, j) {
+			if qs := nlu.ExtractQuantities(strings.Join(words[i:j], " ")); len(qs) == 1 {
+				out = append(out, formatQuantity(qs[0]))
+			}
+		}
+	}
+	return out
+}
+
+// lengthAt reports whether words[i] opens a quantity in metres, kilometres
+// or feet ("1000m", "1000 m"), and the index of the word after it.
+func lengthAt(words []string, i int) (int, bool) {
+	if !startsWithDigit(words[i]) {
+		return 0, false
+	}
+	j, unit := i+1, ""
+	if qs := nlu.ExtractQuantities(words[i]); len(qs) == 1 && qs[0].Unit != "" {
+		unit = qs[0].Unit
+	} else if j < len(words) {
+		if qs := nlu.ExtractQuantities("1 " + words[j]); len(qs) == 1 {
+			unit, j = qs[0].Unit, j+1
+		}
+	}
+	u := normalizeUnit(unit)
+	return j, u == "m" || u == "km" || u == "ft"
+}
+
+// saysAscentNoun reports whether words from j open with an ascent-noun
+// phrase of one or two words ("of vert", "elevation").
+func saysAscentNoun(words []string, j int) bool {
+	for _, p := range levelWords["ascent-noun"] {
+		if j+len(p) <= len(words) && slices.Equal(words[j:j+len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutAscents drops node n's number facts in values when one holds a
+// height climbed (ascentQuantities): the number is a level of no fact, so
+// the others are not placed either, and the question is asked again.
+func withoutAscents(n *Node, text string, values map[string]string) {
+	if !strings.ContainsAny(text, "0123456789") {
+		return
+	}
+	ascents := ascentQuantities(text)
+	if len(ascents) == 0 {
+		return
+	}
+	hit := false
+	for i := range n.Extract {
+		if x := &n.Extract[i]; x.Kind == ExtractNumber && slices.Contains(ascents, values[x.Fact]) {
+			hit = true
+		}
+	}
+	if !hit {
+		return
+	}
+	for i := range n.Extract {
+		if x := &n.Extract[i]; x.Kind == ExtractNumber {
+			delete(values, x.Fact)
+		}
+	}
 }
 
 // saysNow reports whether words hold a present marker, a long one maybe
@@ -183,6 +294,12 @@ func saysNow(words []string) bool {
 // (self), with a level frame right before a number: "at 185", "I'm sitting
 // at 455", "longest so far is 60 km".
 func framesNumber(words []string) bool {
+	return framedNumberAt(words) >= 0
+}
+
+// framedNumberAt is the index in words of the number a level frame opens
+// (framesNumber), or -1.
+func framedNumberAt(words []string) int {
 	i := 0
 	for i < len(words) && nlu.HoldsPhrase(words[i:i+1], levelWords["self"]) {
 		i++
@@ -190,10 +307,10 @@ func framesNumber(words []string) bool {
 	for _, frame := range levelWords["frame"] {
 		j := i + len(frame)
 		if j < len(words) && slices.EqualFunc(words[i:j], frame, sameSpokenWord) && startsWithDigit(words[j]) {
-			return true
+			return j
 		}
 	}
-	return false
+	return -1
 }
 
 // saysCopulaLevel reports whether clause opens with the user's "I am" (copula

@@ -27,7 +27,7 @@ func leadMarkerAsVerb(text string) string {
 		return text
 	}
 	rest := remarkTokens(strings.Join(fields[2:], " "))
-	if !saysNow(rest) {
+	if !saysNow(rest) && !framesLaterLevel(text) {
 		return text
 	}
 	act := verbWithoutVowel(first)
@@ -36,6 +36,20 @@ func leadMarkerAsVerb(text string) string {
 	}
 	fields[0] = strings.Join(levelWords[act][0], " ") // the list's base form: "run"
 	return strings.Join(fields, " ")
+}
+
+// framesLaterLevel reports whether a clause of text after its first opens
+// with a level frame right before its number (framesNumber: "rn 10 km, at 4
+// km", "rn 10 km, i'm up to 4 km"): that clause says where the user stands,
+// as a later present marker does (issue 38, coach28).
+func framesLaterLevel(text string) bool {
+	clauses := clauseRe.FindAllString(text, -1)
+	for i := 1; i < len(clauses); i++ {
+		if framesNumber(ownerTokens(clauses[i])) {
+			return true
+		}
+	}
+	return false
 }
 
 // markerAsVerb is s, a goal answer for node n with a present-level fact, with

@@ -1,6 +1,7 @@
 package gates
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/parleyhq/parley/nlu"
@@ -79,9 +80,78 @@ func ownWordsOf(text, kind string) string {
 	// (nlu.WithoutOthersClauses: "my wife has her session Saturday").
 	text = nlu.WithoutOthersClauses(text)
 	if kind == ExtractEmail || kind == ExtractPhone {
+		if contactHedged(text) {
+			return ""
+		}
 		return withoutFormerClauses(text)
 	}
 	return text
+}
+
+// contactHedged reports whether text says its email or phone with a hedge
+// of memory right beside it (recall-hedge in remarks.txt): the message ends
+// in one ("jen at gmail dot com i think", "07700 900123, probably"), or
+// opens with one that the address follows at once, after an "it's" or not
+// ("i think it's jen@x.org", "maybe 07700 900123", "it's probably
+// tina@x.org"). A hedge about something
+// else stands ("I guess you could use my email, it's priya@x.org").
+func contactHedged(text string) bool {
+	words := ownerTokens(strings.TrimRight(text, " .!?,;:"))
+	for _, p := range remarkWords["recall-hedge"] {
+		if len(p) < len(words) && slices.Equal(words[len(words)-len(p):], p) {
+			return true
+		}
+	}
+	fields := trimmedFields(strings.Fields(strings.ToLower(text)))
+	fields = afterIts(fields)
+	for _, p := range remarkWords["recall-hedge"] {
+		if len(p) >= len(fields) || !slices.Equal(fields[:len(p)], p) {
+			continue
+		}
+		rest := afterIts(fields[len(p):])
+		if len(rest) > 0 && (strings.ContainsAny(rest[0], "@0123456789") || strings.HasPrefix(rest[0], "+") || strings.HasPrefix(rest[0], "qxaddr")) {
+			return true
+		}
+	}
+	return false
+}
+
+// unsureContact is s without its gloss when node n reads an email or a
+// phone and s says it with a hedge of memory beside it (contactHedged): the
+// gloss leaves the hedge out ("i think" frames an answer, nlu.Gloss), and
+// would read the address as said for sure.
+func unsureContact(n *Node, s said) said {
+	if s.NLU != nil || s.gloss == "" || s.gloss == s.Text {
+		return s
+	}
+	for _, x := range n.Extract {
+		if (x.Kind == ExtractEmail || x.Kind == ExtractPhone) && contactHedged(s.Text) {
+			s.gloss = ""
+			return s
+		}
+	}
+	return s
+}
+
+// afterIts is fields without an opening "it's" or "it is" ("it's probably
+// tina@x.org"), when a word follows it.
+func afterIts(fields []string) []string {
+	switch {
+	case len(fields) > 1 && (fields[0] == "it's" || fields[0] == "its" || fields[0] == "it’s"):
+		return fields[1:]
+	case len(fields) > 2 && fields[0] == "it" && fields[1] == "is":
+		return fields[2:]
+	}
+	return fields
+}
+
+// trimmedFields are fields without the punctuation around each.
+func trimmedFields(fields []string) []string {
+	out := make([]string, len(fields))
+	for i, f := range fields {
+		out[i] = strings.Trim(f, ".,;:!?\"'")
+	}
+	return out
 }
 
 // withoutFormerClauses returns text without its clauses about a contact no

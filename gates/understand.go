@@ -35,7 +35,7 @@ func (f *Flow) extractFacts(nodes []*Node, s said, known map[string]string) []ex
 		}
 	}
 	for _, n := range nodes {
-		s := markerAsVerb(n, settledHedge(n, s))
+		s := markerAsVerb(n, settledHedge(n, unsureContact(n, s)))
 		f.readNode(n, s.Message, values, put)
 		if g, ok := s.glossed(); ok {
 			f.fillFromGloss(n, g.Message, values)
@@ -58,6 +58,7 @@ func (f *Flow) readNode(n *Node, msg parley.Message, values map[string]string, p
 		own := ownWords(msg.Text, ExtractNumber)
 		settleNumbers(n, own, values)
 		amountAsGoal(n, own, values)
+		withoutAscents(n, own, values)
 		dateBesideKind(n, msg, values, put)
 	}
 }
@@ -117,6 +118,7 @@ func mergeGlossed(values, glossed map[string]string, fact string, byDefault, may
 // category's default and a delta are not read from it. A node without
 // extractors takes any answer; an upstream parse decides for itself.
 func (f *Flow) nonAnswer(n *Node, s said) bool {
+	s = unsureContact(n, s)
 	if !f.readsNothing(n, s.Message) {
 		return false
 	}
@@ -345,7 +347,7 @@ func settleNumbers(n *Node, text string, values map[string]string) {
 		}
 	}
 	for _, x := range uncued {
-		fits := inCuedUnits(fitting(left, x), cued, values)
+		fits := notLevelsOf(n, x, text, inCuedUnits(fitting(left, x), cued, values))
 		if len(fits) != 1 {
 			delete(values, x.Fact)
 			continue
