@@ -183,6 +183,9 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 	if c, ok := tu.restatedCity(sl); ok {
 		return c, true, true // "vancouver, or... yes vancouver"
 	}
+	if c, ok := tu.cityInTerritory(sl); ok {
+		return c, true, true // "out of Bermuda, Hamilton": the town in it
+	}
 	answer, alone = tu.correctedAnswer(sl)
 	if concluded, ok := tu.concludedAnswer(sl, answer); ok {
 		answer, alone = concluded, true // "we're in madison so madison"
@@ -205,6 +208,24 @@ func (tu *turn) answerOf(f *flow, sl *slot) (answer string, alone, read bool) {
 		rest, aside = cut, true
 	}
 	return tu.answerBeforeAside(f, sl, answer, alone, rest, aside)
+}
+
+// cityInTerritory is a typed answer at a city's question that names a
+// country or territory and then, after a comma, a town in it, without the
+// country (nlu.CityAfterTerritory: "out of Bermuda, Hamilton": "out of
+// Hamilton"), when that reads wholly as the city: the slot is a city.
+func (tu *turn) cityInTerritory(sl *slot) (string, bool) {
+	if sl.typ != TypeCity || !typed(tu.in) || tu.in.Message.Meaning != "" || !strings.Contains(tu.text, ",") {
+		return "", false
+	}
+	c, ok := nlu.CityAfterTerritory(tu.text)
+	if !ok {
+		return "", false
+	}
+	if _, read := tu.e.parse(tu.in, sl, c, true); !read {
+		return "", false
+	}
+	return c, true
 }
 
 // restatedCity is the city a typed answer at a city's question names first
@@ -304,11 +325,20 @@ func (tu *turn) wellEdited(sl *slot) (string, bool) {
 	return tu.settledValue(sl, tail)
 }
 
-// settledValue is tail, the words after a repair's editing term, when it
-// reads wholly as sl's value, or else the value it settles on
+// settledValue is the value a settling phrase closes a repair's tail with
+// (nlu.SettlingClause: "..., say seattle"), or tail, the words after a
+// repair's editing term, when it reads wholly as sl's value, or else the value it settles on
 // (nlu.SettledTail: "too pricey, tagus view", "lisbon, yes lisbon", "4 is
 // enough") when that reads wholly; none otherwise: asked, never guessed.
 func (tu *turn) settledValue(sl *slot, tail string) (string, bool) {
+	if v, ok := nlu.SettlingClause(tail); ok {
+		// "tacoma, same airport, say seattle": the closing decision
+		// stands, or nothing does.
+		if _, read := tu.e.parse(tu.in, sl, v, true); read {
+			return v, true
+		}
+		return "", false
+	}
 	if _, read := tu.e.parse(tu.in, sl, tail, true); read {
 		return tail, true
 	}
@@ -958,7 +988,7 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			continue
 		}
 		if v, ok := tf.tu.e.parse(tf.tu.in, sl, capture, false); ok {
-			if tailOfKnownCity(sl, tf.tu.in.Message.Text, capture) || cueInKnownCity(sl, tf.text, m[2*g], capture) {
+			if tailOfKnownCity(sl, tf.tu.in.Message.Text, capture) || cueInKnownCity(sl, tf.text, m[2*g], capture) || tf.tu.volunteeredInexactly(sl, capture, v) {
 				continue
 			}
 			if tf.namesTwo(sl, p, m, capture, end, v) {
@@ -977,6 +1007,20 @@ func (tf *textFinder) take(sl *slot, p *pattern) {
 			return
 		}
 	}
+}
+
+// volunteeredInexactly reports whether v, a city read from a cue's capture
+// for sl while another slot's question is awaited, is read only by a typo, a
+// folded mark or an ending (nlu.SaysCityExactly): a value the user
+// volunteers beside the answer asked ("wednesday, my lips need a rest":
+// "a" is Spanish "to") is taken only when named exactly; the question
+// asked is the place to read a guess.
+func (tu *turn) volunteeredInexactly(sl *slot, capture string, v any) bool {
+	w := tu.s.WaitingForSlot
+	if sl.typ != TypeCity || w == nil || *w == sl.name || !typed(tu.in) {
+		return false
+	}
+	return !nlu.SaysCityExactly(capture, format(v))
 }
 
 // refusesCapture reports whether a capture from start to end of match m is no

@@ -914,6 +914,26 @@ func appendRunes(dst []rune, s string) []rune {
 	return dst
 }
 
+// SaysCityExactly reports whether text, a cue's capture ("rest", "Boston
+// on friday"), starts with a name of city as written: a known name or alias
+// of it without typo tolerance (MatchCityExact), or city's own spelling,
+// case aside. A name read only by a typo, by another language's name with
+// its marks folded away or by an ending glued on is not said exactly
+// (issue 38, round 27: a value volunteered for a slot not asked needs it).
+func SaysCityExactly(text, city string) bool {
+	fields := strings.Fields(text)
+	for n := 1; n <= min(len(fields), 5); n++ {
+		name := strings.TrimRightFunc(strings.Join(fields[:n], " "), func(r rune) bool { return unicode.IsPunct(r) && r != '.' })
+		if strings.EqualFold(name, city) {
+			return true
+		}
+		if c, ok := MatchCityExact(name); ok && strings.EqualFold(c, city) {
+			return true
+		}
+	}
+	return false
+}
+
 // MatchCityExact is MatchCity without typo tolerance: a known name or alias,
 // possibly followed by a state or country ("Seattle, WA").
 func MatchCityExact(text string) (string, bool) { return matchCity(text, false) }

@@ -96,7 +96,10 @@ func placeCity(k string) (city string, shared bool) {
 // any language ("Sathairn"), a name two cities share, a known city with an
 // ending of another direction or one no list holds ("Lisboapi" where a city
 // is asked is read; "Bilbotik" where to is asked again), or a known city
-// after a word of no place's name. Neither: a name of its own ("Bergen").
+// after a word of no place's name. Neither: a name of its own ("Bergen"),
+// or an ordinary English word ("rest", "pertain") that only another
+// language's name with its marks folded away, or a city with an ending glued
+// on, would make a place (issue 38, round 27: "need a rest" is no Rasht).
 func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 	ws := phraseWords(name)
 	if len(ws) == 0 || len(ws) > 4 {
@@ -107,14 +110,8 @@ func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 			return "", true // "Dé Sathairn": Saturday, not a place
 		}
 	}
-	k := strings.Join(ws, " ")
-	if c, shared := placeCity(k); c != "" || shared {
-		return saidSpelling(name, k, c), shared // "Legazpi", not "Legaspi"
-	}
-	if v, ok := lenitedRadical(ws); ok {
-		if c, shared := placeCity(strings.Join(v, " ")); c != "" || shared {
-			return c, shared
-		}
+	if c, ask, done := namedPlace(name, ws); done {
+		return c, ask
 	}
 	if !hasLatinLetter(name) {
 		if c, ok := DeclinedCity(name); ok {
@@ -128,7 +125,47 @@ func PlaceOrAsk(name string, dir PlaceDirection) (city string, ask bool) {
 	if len(ws) != 1 || IsGeoNamesTown(name) {
 		return "", false // "Hagatna": a town of its own, no city with an ending
 	}
+	if ordinaryEnglish(ws[0]) {
+		return "", false // "pertain", "provoke": words, no Perth or Provo with an ending
+	}
 	return gluedPlace(name, ws[0], dir)
+}
+
+// namedPlace is PlaceOrAsk of a name the lexicon or the gazetteer lists as
+// it is folded (ws), or with an Irish lenition undone; done is false when
+// neither does.
+func namedPlace(name string, ws []string) (city string, ask, done bool) {
+	k := strings.Join(ws, " ")
+	if c, shared := placeCity(k); c != "" || shared {
+		if !shared && englishWordAlias(name, k, c) {
+			return "", false, true // "rest" is no Rəşt (Rasht) typed without its marks
+		}
+		return saidSpelling(name, k, c), shared, true // "Legazpi", not "Legaspi"
+	}
+	if v, ok := lenitedRadical(ws); ok && !ordinaryEnglish(k) {
+		if c, shared := placeCity(strings.Join(v, " ")); c != "" || shared {
+			return c, shared, true
+		}
+	}
+	return "", false, false
+}
+
+// englishWordAlias reports whether name (folded: k), an ordinary English
+// word typed plainly ("rest", "luck", "shining"), reads as the gazetteer
+// city c only by one of c's other names, some with their marks or letters
+// folded away (Azerbaijani "Rəşt", Polish "Łuck"; "Shining", a romanization
+// of Xining): an English word is a place only as the city's own main name
+// ("Mobile", "Reading", "Split") or typed with the other name's marks. A
+// city of the lexicon is the lexicon's to read.
+func englishWordAlias(name, k, c string) bool {
+	if strings.Contains(k, " ") || !ordinaryEnglish(k) {
+		return false
+	}
+	var b cityKeyBuf
+	if _, lexicon := cityIndex[k]; lexicon || b.key(c) == k {
+		return false
+	}
+	return strings.ToLower(strings.TrimSpace(name)) == k
 }
 
 // saidSpelling is the name stored for the city c that name (folded: k) names

@@ -101,13 +101,14 @@ func isEditPause(c byte) bool { return c == ',' || c == ';' || c == '-' }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// editFiller reports whether w (ASCII letters) is "well" or a hesitation of
+// editFiller reports whether w (ASCII letters) is "well", an interjection
+// of displeasure (hedge_edits.txt: "ugh") or a hesitation of
 // discourse_frame.txt ("hmm", "um", "er"), a sound drawn out ("hmmm",
 // "ummm") too.
 func editFiller(w string) bool {
 	w = strings.ToLower(w)
-	if w == "well" {
-		return true
+	if w == "well" || hasPhraseIn([]string{w}, 0, hedgeEdits["displeasure"]) {
+		return true // "bairro loft, ugh, too pricey, tagus view"
 	}
 	for len(w) > 1 {
 		if discourse().hesitations[w] != nil {
@@ -122,7 +123,8 @@ func editFiller(w string) bool {
 }
 
 // SettledTail is the value a repair's tail settles on, when the tail says
-// more than the value: a rejecting reason before it ("too pricey, tagus
+// more than the value: a settling phrase opening its last clause ("same
+// airport, say seattle": seattle), a rejecting reason before it ("too pricey, tagus
 // view": tagus view), a restatement with a yes after it ("lisbon, yes
 // lisbon"), a contrast that closes on it ("boulder is closer but denver":
 // denver), or a predicate saying it is enough or a courtesy after it ("4 is
@@ -142,6 +144,9 @@ func SettledTail(tail string) (string, bool) {
 
 // settleOnce is one step of SettledTail.
 func settleOnce(t string) (string, bool) {
+	if v, ok := closingSettle(t); ok {
+		return v, true
+	}
 	if rest, ok := cutRejectReason(t); ok {
 		return rest, true
 	}
@@ -153,6 +158,44 @@ func settleOnce(t string) (string, bool) {
 	}
 	if head, ok := CutAnswerTail(t); ok {
 		return strings.TrimFunc(head, isTrimmable), true
+	}
+	return t, false
+}
+
+// SettlingClause is the value a repair's tail settles on in its last
+// clause, after a settling phrase (closingSettle: "tacoma, same airport, say
+// seattle": seattle): the decision that closes the weighing, read before the
+// tail's first value.
+func SettlingClause(tail string) (string, bool) {
+	return closingSettle(strings.TrimFunc(tail, isTrimmable))
+}
+
+// closingSettle is the value a settling phrase (hedge_edits.txt's settle
+// list) opens t's last clause with, after a pause: "tacoma, same airport,
+// say seattle": seattle. The weighing before it is dropped; the caller takes
+// the value only when it reads wholly as the value asked.
+func closingSettle(t string) (string, bool) {
+	i := strings.LastIndexAny(t, ",;")
+	if i <= 0 {
+		return t, false
+	}
+	fields := strings.Fields(t[i+1:])
+	ws := words(key(t[i+1:]))
+	for _, ph := range hedgeEdits["settle"] {
+		if !hasWordsAt(ws, 0, ph) || len(ws) == len(ph) {
+			continue
+		}
+		// Drop the fields the phrase's words were read from ("let's" is
+		// two words, one field).
+		n, k := 0, 0
+		for k < len(fields) && n < len(ph) {
+			n += len(words(key(fields[k])))
+			k++
+		}
+		if n != len(ph) || k == len(fields) {
+			return t, false
+		}
+		return strings.TrimFunc(strings.Join(fields[k:], " "), isTrimmable), true
 	}
 	return t, false
 }
