@@ -356,6 +356,32 @@ func dateBeforeCourtesy(text, head string, now time.Time) (Date, bool) {
 // wholly one courtesy phrase of some language ("grazia", "sag boluň",
 // "рәхмәт", "مننه"): an aside that says nothing of the day. An unknown word
 // is none.
+//
+// A thanks written in chat's short spelling before the words that say it
+// warmly ("thx a lot", "ty so much") is the phrase those words make with
+// "thanks" ("thanks a lot"): the spelling changes no courtesy phrase.
 func courtesyTail(tail string) bool {
-	return len(tail) <= 48 && courtesyTails()[confirmKey(tail)]
+	if len(tail) > 48 {
+		return false
+	}
+	k := confirmKey(tail)
+	if courtesyTails()[k] {
+		return true
+	}
+	first, rest, ok := strings.Cut(k, " ")
+	return ok && first != "thanks" && thanksWords()[first] && courtesyTails()["thanks "+rest]
 }
+
+// thanksWords are the one-word thanks phrases of every language, keyed as
+// confirmKey keys them ("thx", "ty", "merci").
+var thanksWords = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, ps := range thanksPhrases {
+		for _, p := range ps {
+			if k := confirmKey(p); k != "" && !strings.Contains(k, " ") {
+				out[k] = true
+			}
+		}
+	}
+	return out
+})

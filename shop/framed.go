@@ -53,6 +53,7 @@ func (t *turn) framedNameOfACard() {
 	}
 	name, framed := nameInFrame(text)
 	framed = framed || wanted
+	name = t.respelledName(name)
 	if !framed || len(name) == 0 || len(name) > 3 || slices.ContainsFunc(name, nlu.NamesNoProduct) {
 		// "show me sunglasses": a word that names no product (a verb of
 		// searching) makes it no frame of a pick.
@@ -94,4 +95,19 @@ func (t *turn) namedInSingular(id string, words []string) bool {
 	return !slices.ContainsFunc(words, func(w string) bool {
 		return nlu.Stem(w) != w && !slices.Contains(name, w)
 	})
+}
+
+// respelledName is name with each word the catalog does not know but spells
+// with one typo ("sunglases") written as the catalog's word: the card is
+// named as the search respells it.
+func (t *turn) respelledName(name []string) []string {
+	for i, w := range name {
+		if t.e.catalogWords[w] || t.e.catalogWords[nlu.Stem(w)] {
+			continue // "belts": the plural stays, a search for several
+		}
+		if fix := t.e.catalogTypo(w); fix != "" {
+			name[i] = fix
+		}
+	}
+	return name
 }

@@ -51,6 +51,8 @@ func (t *turn) moreWithReason(parser *nlu.ShopParser) {
 	more := 0
 	for _, c := range clauses {
 		switch {
+		case nlu.IsPolite(c):
+			// "more, please, different colors": a clause of its own.
 		case parser.Parse(c, "").Intent == nlu.ShopShowMore:
 			more++
 		case !t.isMoreReason(c):
@@ -62,17 +64,26 @@ func (t *turn) moreWithReason(parser *nlu.ShopParser) {
 	}
 }
 
+// maxVarietyWords is the most words a clause asking for other values of an
+// aspect holds ("in different colors please").
+const maxVarietyWords = 4
+
 // isMoreReason reports whether a clause turns down the cards shown: it
 // speaks of them (a "shown" word), says they do not suit (a "dislike"
-// word), and names nothing the catalog knows, no position, no number.
+// word) or asks for other values of an aspect of them ("different
+// colors"), and names nothing the catalog knows, no position, no number.
 func (t *turn) isMoreReason(clause string) bool {
 	ws := nlu.FoldWords(clause)
-	shown, dislike := false, false
+	shown, dislike, variety, aspect := false, false, false, false
 	for _, w := range ws {
 		shown = shown || moreReasons["shown"][w]
 		dislike = dislike || moreReasons["dislike"][w]
+		variety = variety || moreReasons["variety"][w]
+		aspect = aspect || moreReasons["aspect"][w]
 	}
-	if !shown || !dislike || strings.ContainsFunc(clause, func(r rune) bool { return r >= '0' && r <= '9' }) {
+	// "different colors": other values of an aspect, none named.
+	turnsDown := shown && dislike || variety && aspect && len(ws) <= maxVarietyWords
+	if !turnsDown || strings.ContainsFunc(clause, func(r rune) bool { return r >= '0' && r <= '9' }) {
 		return false
 	}
 	r := t.parser().ParseContent(clause)

@@ -17,10 +17,12 @@ import (
 // (readHeadBeforeReason: "gloves, i lost one shoveling").
 func (t *turn) understand() {
 	text := t.msg.Text
+	clean := *t
 	t.understandFramed()
 	if t.msg.Meaning == "" {
 		t.readHeadBeforeReason(text)
 		t.thanksThenYes(text)
+		t.socialBesideUnnamed(clean, text)
 	}
 }
 
@@ -137,12 +139,18 @@ func (t *turn) understandText() {
 		return
 	}
 	if t.msg.Meaning == "" {
+		// "a real person hon", "tank you my man", "mornin', ace boy": a
+		// form of address at a clause's edge says nothing of what is wanted.
+		t.msg.Text, _ = nlu.CutAddressTerms(t.msg.Text, t.isCatalogWord)
+		// "a human please, not a bot": the refusal of the machine says
+		// only who is wanted.
+		t.msg.Text, _ = nlu.CutNotTheMachine(t.msg.Text)
 		if s, ok := nlu.WithoutCourtesySentences(t.msg.Text); ok {
 			t.msg.Text = s // "Hello. No, thank you.": the answer sentence decides
 		}
 		// "ski goggles, mine fogged up": a search for ski goggles; "the
 		// shades, i keep losing mine": a pick of the shades.
-		t.msg.Text = t.withoutStory(withoutAsides(withoutHedgeTail(t.msg.Text)))
+		t.msg.Text = t.withoutStory(withoutAsides(withoutHedgeTail(t.withoutFeatureParticiple(t.msg.Text))))
 	}
 	m := t.msg
 	upstream := false
@@ -169,6 +177,9 @@ func (t *turn) understandText() {
 	}
 }
 
+// isCatalogWord reports whether w, lower case, is a word of the catalog.
+func (t *turn) isCatalogWord(w string) bool { return t.e.catalogWords[w] }
+
 // readByRules reads, after the parser, what the rules read of a typed message
 // (no upstream parse, no meaning): the gloss, a card by its bare name, a
 // remark, a question about the shop, a social intent and, with a confirmation
@@ -191,7 +202,7 @@ func (t *turn) readByRules() {
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
 	t.readLoneApology()
-	if (t.unsold || t.req.Intent == nlu.ShopAmbiguous) && (t.isSeasonalWish(text) || t.greetsWithWish(text)) {
+	if (t.unsold || t.req.Intent == nlu.ShopAmbiguous || t.wishReadAsPick(text)) && (t.isSeasonalWish(text) || t.greetsWithWish(text)) {
 		// "happy halloween", "feliz navidad": small talk, no search.
 		t.req, t.unsold = nlu.ShopRequest{Intent: nlu.ShopSmallTalk}, false
 	}
@@ -263,6 +274,13 @@ func (t *turn) isSeasonalWish(text string) bool {
 	return !slices.ContainsFunc(ws[1:], func(w string) bool {
 		return t.namesCatalogWord(w) || len(everydayKinds(w)) > 0 || len(typoKinds(w)) > 0
 	})
+}
+
+// wishReadAsPick reports whether a pick read from an ordinal inside a
+// seasonal wish ("hi, happy first week of spring") may be the wish: no card
+// is shown to pick, or the wish follows a greeting (greetsWithWish decides).
+func (t *turn) wishReadAsPick(text string) bool {
+	return t.req.Intent == nlu.ShopSelect && (len(t.st.PageProductIDs) == 0 || t.greetsWithWish(text))
 }
 
 // greetsWithWish reports whether text is a greeting, a break, and a
