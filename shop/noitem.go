@@ -37,7 +37,34 @@ func (t *turn) asksAboutThePending() bool {
 	if !nlu.AsksQuestion(t.msg.Text) {
 		return false
 	}
-	return slices.ContainsFunc(nlu.FoldWords(t.msg.Text), func(w string) bool { return pendingWords[w] })
+	ws := nlu.FoldWords(t.msg.Text)
+	return slices.ContainsFunc(ws, func(w string) bool { return pendingWords[w] }) || t.namesThePendingDefinitely(ws)
+}
+
+// definiteWords are the words that point at a thing already in view before
+// its name ("the cap", "this cap", "your cap").
+var definiteWords = map[string]bool{"the": true, "this": true, "that": true, "your": true, "ur": true}
+
+// namesThePendingDefinitely reports whether ws name the product in question
+// by a word of its name after a definite word ("does the cap come in
+// blue?", "is the strap on the cap adjustable?"): the card already in view,
+// no new search.
+func (t *turn) namesThePendingDefinitely(ws []string) bool {
+	p := t.st.Conversation.PendingConfirmation.TargetID
+	if p == nil {
+		return false
+	}
+	prod, err := t.e.catalog.Product(t.ctx, *p)
+	if err != nil {
+		return false
+	}
+	name := nlu.FoldWords(prod.Name)
+	for i := 1; i < len(ws); i++ {
+		if definiteWords[ws[i-1]] && !nameJoiners[ws[i]] && slices.Contains(name, ws[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // noItemWords are the words of noItemText, folded as nlu.FoldWords folds.

@@ -70,10 +70,39 @@ func (t *turn) readHeadBeforeReason(text string) {
 // namesAThing reports whether the request before the comma ends in a made
 // thing, and so does the product phrase read from it ("rain boots": boots;
 // "road trip" is no thing, though "road" is).
+//
+// A polite word closing the request ("umbrela pls") is no part of it, and a
+// made thing typed with one letter dropped, added or changed, from
+// minEnglishTypo letters ("umbrela"), is that thing.
 func namesAThing(head string, sought []string) bool {
 	ws := nlu.FoldWords(head)
-	return len(ws) > 0 && len(sought) > 0 && lexicon.IsArtifactNoun(ws[len(ws)-1]) &&
-		lexicon.IsArtifactNoun(sought[len(sought)-1])
+	for len(ws) > 1 && nlu.IsPolite(ws[len(ws)-1]) {
+		ws = ws[:len(ws)-1]
+	}
+	return len(ws) > 0 && len(sought) > 0 && isThingNoun(ws[len(ws)-1]) && isThingNoun(sought[len(sought)-1])
+}
+
+// isThingNoun reports whether w is a made thing's noun (lexicon.IsArtifactNoun)
+// or, from minEnglishTypo letters and no English word itself, one typo from
+// one.
+func isThingNoun(w string) bool {
+	if lexicon.IsArtifactNoun(w) {
+		return true
+	}
+	if len(w) < minEnglishTypo || !isLetters(w) || isEnglishWord(w) {
+		return false
+	}
+	for i := range len(w) + 1 {
+		if i < len(w) && lexicon.IsArtifactNoun(w[:i]+w[i+1:]) {
+			return true
+		}
+		for c := byte('a'); c <= 'z'; c++ {
+			if lexicon.IsArtifactNoun(w[:i]+string(c)+w[i:]) || i < len(w) && c != w[i] && lexicon.IsArtifactNoun(w[:i]+string(c)+w[i+1:]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clauseTurnsRequest reports whether a clause after a request may change what

@@ -148,6 +148,7 @@ func (t *turn) understandText() {
 		if s, ok := nlu.WithoutCourtesySentences(t.msg.Text); ok {
 			t.msg.Text = s // "Hello. No, thank you.": the answer sentence decides
 		}
+		t.msg.Text = t.answerSentenceAsClause(t.msg.Text)
 		// "ski goggles, mine fogged up": a search for ski goggles; "the
 		// shades, i keep losing mine": a pick of the shades.
 		t.msg.Text = t.withoutStory(withoutAsides(withoutHedgeTail(t.withoutFeatureParticiple(t.msg.Text))))
@@ -175,6 +176,25 @@ func (t *turn) understandText() {
 	if !upstream && m.Meaning == "" {
 		t.readByRules()
 	}
+}
+
+// answerSentenceAsClause returns text, with a confirmation pending, with the
+// break after an opening sentence that is a yes or a no on its own written
+// as a comma ("No, thank you. I will keep looking." as "No, thank you, I will
+// keep looking."): the answer then says its reason or tail in one sentence,
+// as the answer readers read it.
+func (t *turn) answerSentenceAsClause(text string) string {
+	if t.state() != StateAwaitingConfirmation {
+		return text
+	}
+	i := strings.IndexAny(text, ".!")
+	if i <= 0 || i+1 >= len(text) || text[i+1] != ' ' || strings.TrimSpace(text[i+1:]) == "" {
+		return text
+	}
+	if nlu.YesNo(text[:i]) == nlu.Unknown {
+		return text
+	}
+	return text[:i] + "," + text[i+1:]
 }
 
 // isCatalogWord reports whether w, lower case, is a word of the catalog.
@@ -358,7 +378,7 @@ func (t *turn) readWithoutAnswerTail(decided bool) (_ bool, restore func()) {
 // the ski trip", "no, hats don't suit me": answerWithReason).
 func (t *turn) answerInOtherWords(decided bool) string {
 	switch {
-	case nlu.ConfirmsAction(t.msg.Text), !decided && (t.yesWithStory() || t.yesNamingThePending()):
+	case nlu.ConfirmsAction(t.msg.Text), !decided && (t.yesWithStory() || t.yesNamingThePending() || t.yesWithReasonForThePending()):
 		return nlu.ShopConfirm
 	case t.refusesOnlyThePending():
 		return nlu.ShopCancel
@@ -396,6 +416,28 @@ func (t *turn) yesNamingThePending() bool {
 		}
 	}
 	return named
+}
+
+// yesWithReasonForThePending reports whether the message is a yes and then
+// words that name the card in question and say why it is wanted ("yes, need
+// a cap for the sun now it's spring"): no question, no price, no position,
+// no word the catalog knows but the pending card's name ("yes, a cap in
+// blue" asks for another variant) and no other card named. The yes accepts
+// the card; the reason adds nothing to pick.
+func (t *turn) yesWithReasonForThePending() bool {
+	rest, prod, ok := t.yesAndRest()
+	if !ok || strings.ContainsAny(rest, "?0123456789") || t.yesNamingAnotherCard() {
+		return false
+	}
+	name := nlu.FoldWords(prod.Name)
+	if !slices.ContainsFunc(nlu.FoldWords(rest), func(w string) bool { return slices.Contains(name, w) && !nameJoiners[w] }) {
+		return false
+	}
+	alt := t.parser().ParseContent(rest)
+	if alt.Price.Min != nil || alt.Price.Max != nil || alt.Ordinal != 0 || len(alt.Ordinals) > 0 || alt.Exclude {
+		return false
+	}
+	return !slices.ContainsFunc(t.known(alt.Terms), func(w string) bool { return !slices.Contains(name, nlu.Stem(w)) && !slices.Contains(name, w) })
 }
 
 // yesAndRest splits a message opening with a yes, while a card is in
