@@ -64,6 +64,20 @@ func (t *turn) moreWithReason(parser *nlu.ShopParser) {
 	}
 }
 
+// turnsDownTheCards reports whether a clause's words speak of the cards
+// shown and say they do not suit, or ask for other values of an aspect of
+// them, none named ("different colors").
+func turnsDownTheCards(ws []string) bool {
+	shown, dislike, variety, aspect := false, false, false, false
+	for _, w := range ws {
+		shown = shown || moreReasons["shown"][w]
+		dislike = dislike || moreReasons["dislike"][w]
+		variety = variety || moreReasons["variety"][w]
+		aspect = aspect || moreReasons["aspect"][w]
+	}
+	return shown && dislike || variety && aspect && len(ws) <= maxVarietyWords
+}
+
 // maxVarietyWords is the most words a clause asking for other values of an
 // aspect holds ("in different colors please").
 const maxVarietyWords = 4
@@ -73,17 +87,7 @@ const maxVarietyWords = 4
 // word) or asks for other values of an aspect of them ("different
 // colors"), and names nothing the catalog knows, no position, no number.
 func (t *turn) isMoreReason(clause string) bool {
-	ws := nlu.FoldWords(clause)
-	shown, dislike, variety, aspect := false, false, false, false
-	for _, w := range ws {
-		shown = shown || moreReasons["shown"][w]
-		dislike = dislike || moreReasons["dislike"][w]
-		variety = variety || moreReasons["variety"][w]
-		aspect = aspect || moreReasons["aspect"][w]
-	}
-	// "different colors": other values of an aspect, none named.
-	turnsDown := shown && dislike || variety && aspect && len(ws) <= maxVarietyWords
-	if !turnsDown || strings.ContainsFunc(clause, func(r rune) bool { return r >= '0' && r <= '9' }) {
+	if !turnsDownTheCards(nlu.FoldWords(clause)) || strings.ContainsFunc(clause, func(r rune) bool { return r >= '0' && r <= '9' }) {
 		return false
 	}
 	r := t.parser().ParseContent(clause)

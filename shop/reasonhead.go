@@ -84,13 +84,22 @@ func namesAThing(head string, sought []string) bool {
 
 // isThingNoun reports whether w is a made thing's noun (lexicon.IsArtifactNoun)
 // or, from minEnglishTypo letters and no English word itself, one typo from
-// one.
+// one (a letter dropped, added, changed, or two swapped).
 func isThingNoun(w string) bool {
 	if lexicon.IsArtifactNoun(w) {
 		return true
 	}
 	if len(w) < minEnglishTypo || !isLetters(w) || isEnglishWord(w) {
 		return false
+	}
+	b := []byte(w)
+	for i := 0; i+1 < len(b); i++ {
+		b[i], b[i+1] = b[i+1], b[i]
+		ok := lexicon.IsArtifactNoun(string(b))
+		b[i], b[i+1] = b[i+1], b[i]
+		if ok {
+			return true // "lantren"
+		}
 	}
 	for i := range len(w) + 1 {
 		if i < len(w) && lexicon.IsArtifactNoun(w[:i]+w[i+1:]) {

@@ -133,13 +133,17 @@ func (t *turn) unnamedWord(w string) bool {
 	if isEnglishWord(w) || len(w) >= minEnglishTypo && isEnglishTypo(w) || t.e.catalogWords[w] || t.e.catalogTypo(w) != "" {
 		return false
 	}
+	return !namesAKindElsewhere(w) && nlu.BuiltinIntent(w).Intent == "" && !nlu.IsPolite(w)
+}
+
+// namesAKindElsewhere reports whether w is a word of the everyday lexicon
+// (a form of one: a bare stem is none) or a typo of one, a kind word of
+// another language, a made thing's noun or a word the gloss reads.
+func namesAKindElsewhere(w string) bool {
 	if kinds := everydayKinds(w); len(kinds) > 0 && (nlu.Stem(w) != w || len(everydayWords.Near(nil, w, 0)) > 0) {
-		return false
+		return true
 	}
-	if len(typoKinds(w)) > 0 || kindOfWord(w) != "" || lexicon.IsArtifactNoun(w) || nlu.Gloss(w) != w {
-		return false
-	}
-	return nlu.BuiltinIntent(w).Intent == "" && !nlu.IsPolite(w)
+	return len(typoKinds(w)) > 0 || kindOfWord(w) != "" || lexicon.IsArtifactNoun(w) || nlu.Gloss(w) != w
 }
 
 // endsInGiftFor reports whether text says a gift or whom it is for and
