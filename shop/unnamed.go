@@ -133,6 +133,11 @@ func (t *turn) unnamedWord(w string) bool {
 	if isEnglishWord(w) || len(w) >= minEnglishTypo && isEnglishTypo(w) || t.e.catalogWords[w] || t.e.catalogTypo(w) != "" {
 		return false
 	}
+	// "smth", "na": a word the parser reads as naming no product, or slang
+	// for things to buy ("loot"), is a word of the shop's, no unnamed one.
+	if nlu.NamesNoProduct(w) || vagueOpenings[w] {
+		return false
+	}
 	return !namesAKindElsewhere(w) && nlu.BuiltinIntent(w).Intent == "" && !nlu.IsPolite(w)
 }
 
