@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -18,9 +19,10 @@ func readDateString(text string, now time.Time) string {
 	return ""
 }
 
-// Today's weekday said bare is today or a week on: asked. With a date that
-// falls on it, "this", "last" or "next" it is one day ("next friday" sent
-// on a Friday is a week on in rounds 2, 4 and 7; round 19 alone asks it).
+// Today's weekday said bare, or with "this", is today or a week on: asked
+// (round 27 asks "this friday" sent on a Friday). With a date that falls on
+// it, "last" or "next" it is one day ("next friday" sent on a Friday is a
+// week on in rounds 2, 4 and 7; round 19 alone asks it).
 func TestTodaysWeekdayIsAsked(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"friday", ""},
@@ -34,7 +36,11 @@ func TestTodaysWeekdayIsAsked(t *testing.T) {
 		{"on friday next week", "2028-06-02"},
 		{"friday the 2nd", "2028-06-02"},
 		{"friday june 2", "2028-06-02"},
-		{"this friday", "2028-05-26"},
+		{"this friday", ""},
+		{"this friday please", ""},
+		{"this friday the 26th", "2028-05-26"},
+		{"this friday the 2nd", "2028-06-02"},
+		{"this saturday", "2028-05-27"},
 		{"saturday", "2028-05-27"},
 		{"next saturday", "2028-05-27"},
 		{"thursday", "2028-06-01"},
@@ -196,4 +202,50 @@ func TestInTimeForIsAsked(t *testing.T) {
 			t.Errorf("ReadDate(%q) = %q, want none", text, got)
 		}
 	}
+}
+
+// "this" and a weekday is the coming such day within a week, but today's
+// weekday said with it ("this friday" sent on a Friday) is today to some
+// and a week on to others: asked, unless a date beside it says which
+// (issue 38, dates28: round 27).
+func TestThisTodaysWeekdayProperty(t *testing.T) {
+	names := []string{"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"}
+	rapid.Check(t, func(t *rapid.T) {
+		today := genToday(t)
+		wd := rapid.IntRange(0, 6).Draw(t, "weekday")
+		text := "this " + names[wd]
+		now := today.Time(time.UTC).Add(9 * time.Hour)
+		d, ok := ReadDate(text, now)
+		if time.Weekday(wd) == today.Weekday() {
+			if ok {
+				t.Fatalf("%q on a %v: %v, want asked", text, today.Weekday(), d)
+			}
+			for _, day := range []Date{today, today.AddDays(7)} {
+				said := fmt.Sprintf("%s the %s", text, ordinalOf(day.Day))
+				if got, ok := ReadDate(said, now); !ok || got != day {
+					t.Fatalf("%q on %v: %v %v, want %v", said, today, got, ok, day)
+				}
+			}
+			return
+		}
+		ahead := int(d.noon().Sub(today.noon()).Hours() / 24)
+		if !ok || d.Weekday() != time.Weekday(wd) || ahead < 1 || ahead > 6 {
+			t.Fatalf("%q from %v: %v %v", text, today, d, ok)
+		}
+	})
+}
+
+// ordinalOf writes a day of the month as an English ordinal ("1st", "22nd").
+func ordinalOf(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
 }

@@ -615,12 +615,15 @@ func longestDateAt(toks []token, i int, today Date, dayOfMonthAlone bool) (dateS
 		// Today's weekday said bare ("friday", "on friday" sent on a Friday)
 		// is today to some and a week on to others: it names no one day,
 		// unless a date beside it says which (mergeWeekdays, theWeekdayOf).
+		// So is it with "this" ("this friday" sent on a Friday: today, or
+		// the Friday to come? round 27): asked too (issue 38, dates28).
 		// With "next" it is the week on (rounds 2, 4 and 7; round 19 asks).
 		// Seed 001's first example reads "Next Friday" sent on a Friday as
 		// the week on: the seed is the product's, so rounds 19 to 25, which
 		// ask it, are left so (issue 38, round 25).
-		s.noDay = c.date == today.AddDays(7) && bareWeekdayAt(toks, i)
-		if mode, _ := weekdayPrefixAt(toks, i); mode == modeNext || mode == modeThis {
+		mode, _ := weekdayPrefixAt(toks, i)
+		s.noDay = c.date == today.AddDays(7) && bareWeekdayAt(toks, i) || c.date == today && mode == modeThis
+		if mode == modeNext || mode == modeThis {
 			s.ahead = mode
 		}
 		take(s, true)

@@ -835,7 +835,8 @@ func mergeWeekdays(toks []token, spans []dateSpan) ([]dateSpan, bool) {
 // aheadWeekdayDate is the one date a weekday said with "next" or "this" and
 // a date beside it both name ("next friday the 8th"): "next" is the coming
 // such day to some and the one a week on to others, so the date says which;
-// "this" is the coming one only. ok is false when they disagree.
+// "this" is the coming one only, but for today's weekday ("this friday"
+// sent on a Friday), today or a week on. ok is false when they disagree.
 func aheadWeekdayDate(a, b dateSpan) (Date, bool) {
 	wd, date := a, b
 	if b.ahead != modeBare {
@@ -844,7 +845,8 @@ func aheadWeekdayDate(a, b dateSpan) (Date, bool) {
 	if date.noDay || date.date.Weekday() != wd.date.Weekday() {
 		return Date{}, false
 	}
-	if date.date == wd.date || wd.ahead == modeNext && date.date == wd.date.AddDays(7) {
+	// "this friday" sent on a Friday (noDay: today or a week on) is either.
+	if date.date == wd.date || (wd.ahead == modeNext || wd.noDay) && date.date == wd.date.AddDays(7) {
 		return date.date, true
 	}
 	return Date{}, false
