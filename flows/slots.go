@@ -196,6 +196,15 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	if !whole {
 		return read(raw)
 	}
+	if v, ok := sl.onlyCount(raw, read); ok || !sl.days {
+		return v, ok
+	}
+	return sl.countWithAside(raw, read) // "3 nights there", "tubwa, 2 nights"
+}
+
+// onlyCount is wholeCount of a typed answer that is a count and words that
+// carry no value.
+func (sl *slot) onlyCount(raw string, read func(string) (any, bool)) (any, bool) {
 	raw = withoutCountOpener(raw) // "so 2 nigths, thanks"
 	if head, cut := nlu.CutCountTotal(raw); cut {
 		raw = head // "6 nights in all": the whole count, as said
@@ -235,6 +244,95 @@ func (sl *slot) wholeCount(raw string, whole bool, read func(string) (any, bool)
 	}
 	return v, true
 }
+
+// countWithAside reads a typed answer to a stay's count (nights, days) that
+// says the count with its unit and words beside it that carry no value of
+// their own ("3 nights there", "10 nights, long trip", "tubwa, 2 nights",
+// "3 nights sain", "one night, hens don't wait"): the count. "N of them"
+// counts what was asked ("three of them"). A people count beside it ("3
+// nights for the 2 of us") is another slot's, no count of nights. Any other
+// number, a date word, a unit, a second count, a hedge, a change or a
+// question (nlu.RefusesCountAside) makes it no aside, and the question is
+// asked again ("3 nights, maybe 4", "2 nights each", "3 nights from
+// monday").
+func (sl *slot) countWithAside(raw string, read func(string) (any, bool)) (any, bool) {
+	if strings.Contains(raw, "?") || nlu.SaysUnsure(raw) || nlu.SaysChange(raw) || nlu.HedgesCount(raw, sl.ownWord) {
+		return nil, false
+	}
+	ws := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	first, end := -1, -1
+	var v any
+	for k := 0; k+1 < len(ws); k++ {
+		core, e, ok := sl.countCoreAt(ws, k)
+		if !ok {
+			continue
+		}
+		got, read := sl.onlyCount(core, read)
+		if !read {
+			continue
+		}
+		if first >= 0 {
+			return nil, false // two counts: "2 nights, 3 nights"
+		}
+		first, end, v = k, e, got
+		k = e - 1
+	}
+	if first < 0 {
+		return nil, false
+	}
+	for j := range ws {
+		if j >= first && j < end {
+			continue
+		}
+		if !sl.asideWordFits(ws, j) {
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// countCoreAt is the count and its unit said at ws[k] ("3 nights", "a
+// week"), or "N of them" as N of the slot's own unit, and the index past
+// it; ok is false when ws[k] opens none: no number, or a word after it that
+// carries no unit (a filler: "2 of us").
+func (sl *slot) countCoreAt(ws []string, k int) (core string, end int, ok bool) {
+	n := ws[k]
+	if !isAllDigits(n) && !nlu.IsNumberWord(n) && n != "a" && n != "an" {
+		return "", 0, false
+	}
+	unit := ws[k+1]
+	if unit == "of" && k+2 < len(ws) && ws[k+2] == "them" {
+		return n + " " + sl.name, k + 3, true
+	}
+	if countFillers[unit] || nlu.IsPoliteParticle(unit) || nlu.IsNumberWord(unit) || isAllDigits(unit) {
+		return "", 0, false
+	}
+	return n + " " + unit, k + 2, true
+}
+
+// asideWordFits reports whether ws[j], a word beside a stay's count, may
+// stand in an aside: no refusal, date word or unit; a number only as a
+// people count ("the 2 of us", "2 adults": partyNouns).
+func (sl *slot) asideWordFits(ws []string, j int) bool {
+	w := ws[j]
+	if w == "a" || w == "an" {
+		return j+1 >= len(ws) || !nlu.IsCountUnit(ws[j+1]) && !sl.ownWord(ws[j+1])
+	}
+	if strings.IndexFunc(w, unicode.IsDigit) >= 0 || nlu.IsNumberWord(w) {
+		return j+1 < len(ws) && (partyNouns[ws[j+1]] || ws[j+1] == "of" && j+2 < len(ws) && ws[j+2] == "us")
+	}
+	if j > 0 && (isAllDigits(ws[j-1]) || nlu.IsNumberWord(ws[j-1])) && (partyNouns[w] || w == "of" || w == "us") {
+		return true
+	}
+	if w == "us" && j > 1 && ws[j-1] == "of" || countFillers[w] || nlu.IsPoliteParticle(w) {
+		return true // "the 2 of us", "for", "the"
+	}
+	return !nlu.RefusesCountAside(w) && !nlu.IsDateWord(w) && !nlu.IsCountUnit(w) && !sl.ownWord(w)
+}
+
+// partyNouns count the people a stay is for ("2 adults", "3 guests"): a
+// number before them is no count of nights.
+var partyNouns = map[string]bool{"people": true, "persons": true, "person": true, "adults": true, "adult": true, "guests": true, "guest": true, "kids": true, "children": true, "pax": true}
 
 // withoutCountOpener is a count's answer without the one discourse opener
 // or hesitation it opens with, marked off by a comma or not ("so 2

@@ -10,10 +10,19 @@ import (
 var countHedgesText string
 
 // countHedges are count_hedges.txt's lists, by their first word.
-var hedgeBefore, hedgeAfter, hedgeAfterFinal, countTotals = func() (b, a, f, t map[string][][]string) {
-	x := phraseListsByFirst(countHedgesText, "before", "after", "after_final", "total")
-	return x["before"], x["after"], x["after_final"], x["total"]
+var hedgeBefore, hedgeAfter, hedgeAfterFinal, countTotals, countAsideRefuse = func() (b, a, f, t, r map[string][][]string) {
+	x := phraseListsByFirst(countHedgesText, "before", "after", "after_final", "total", "aside_refuse")
+	return x["before"], x["after"], x["after_final"], x["total"], x["aside_refuse"]
 }()
+
+// RefusesCountAside reports whether w (lower case), a word beside a stay's
+// count, makes the words around the count more than an aside: an
+// aside_refuse word of count_hedges.txt ("3 nights, maybe more", "2 nights
+// each").
+func RefusesCountAside(w string) bool {
+	_, ok := countAsideRefuse[w]
+	return ok
+}
 
 // hedgeBreak stands in the tokens of HedgesCount for a clause's punctuation.
 const hedgeBreak = ","
