@@ -31,7 +31,7 @@ func TestNightsWithAside(t *testing.T) {
 		{"hotel", "nights", "four of them", "nights=4"},
 		{"hotel", "nights", "kia ora, 3 nights", "nights=3"},
 		{"hotel", "nights", "2 nights ji", "nights=2"},
-		{"hotel", "nights", "a fortnight by the sea", "nights=14"},
+		{"hotel", "nights", "a fortnight, much needed", "nights=14"},
 		// Another value beside the count: asked.
 		{"hotel", "nights", "3 nights, maybe 4", ""},
 		{"hotel", "nights", "5 nights or a week", ""},
