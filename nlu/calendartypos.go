@@ -1,6 +1,10 @@
 package nlu
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/parleyhq/parley/shop/lexicon"
+)
 
 // Calendar words spelled by ear or mistyped ("wensday", "thursdy", "febuary",
 // "secound", "twelth"): a word no table knows, within a small edit distance of
@@ -36,27 +40,46 @@ func correctDateTyposInContext(toks []token) {
 			toks[j].text = z // "dec 2oth"
 			continue
 		}
-		if len(t.text) < 4 || !dateTypoContext(toks, j) && !weekdayLetterDropped(t.text) {
+		dropped := len(t.text) >= 6 && weekdayLetterDropped(t.text)
+		if len(t.text) < 4 || !dateTypoContext(toks, j) && !dropped {
 			continue
 		}
-		if best, ok := dateTypoFor(t.text); ok && (len(t.text) >= 7 || Levenshtein(t.text, best) <= 1) {
+		if best, ok := dateTypoFor(t.text); ok && (len(t.text) >= 7 || Levenshtein(t.text, best) <= 1 || dropped) {
 			toks[j].text = best
 		}
 	}
 }
 
-// weekdayLetterDropped reports whether w is a weekday's name of seven
-// letters or more with one letter left out ("thurday", "wednsday",
-// "saturay"): no English word is, so it is the weekday anywhere in a
-// sentence ("workout thurday"). A letter added ("saturdays", every Saturday)
-// or changed is read only where a date is expected.
+// weekdayLetterDropped reports whether w is a weekday's name with one
+// letter left out ("thurday", "wednsday", "saturay", "tusday") or two
+// neighbouring letters swapped ("thrusday", "mondya"), the commonest
+// single-error misspellings with a letter changed and one added (Damerau,
+// "A technique for computer detection and correction of spelling errors",
+// CACM 7(3), 1964): the weekday anywhere in a sentence ("workout thurday",
+// "tusday pls if u can"), when w has six letters or more and is no word of
+// the English list (wamerican) nor of the lexicons (issue 38, dates28: no
+// English word turns into a weekday). A letter added ("saturdays", every
+// Saturday) or changed is read only where a date is expected.
 func weekdayLetterDropped(w string) bool {
-	if len(w) < 7 || len(w) > 8 || !isWeekdayInitial(w[0]) {
+	if len(w) < 6 || len(w) > 9 || !isWeekdayInitial(w[0]) || ordinaryNearDate[w] {
 		return false
 	}
 	for _, target := range weekdayWords {
-		if len(target) == len(w)+1 && target[0] == w[0] && typoDistance(w, target) == 1 {
-			return true
+		if target[0] != w[0] || target == w || !(len(target) == len(w)+1 || len(target) == len(w) && swapOf(w, target)) {
+			continue
+		}
+		if typoDistance(w, target) == 1 {
+			return len(w) >= 7 && len(target) == len(w)+1 || !lexicon.IsEnglishWord(w) && !lexiconHolds(w)
+		}
+	}
+	return false
+}
+
+// swapOf reports whether a is b with two neighbouring letters swapped.
+func swapOf(a, b string) bool {
+	for i := 0; i+1 < len(a); i++ {
+		if a[i] != b[i] {
+			return a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 		}
 	}
 	return false

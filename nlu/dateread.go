@@ -7,7 +7,10 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/parleyhq/parley/shop/lexicon"
 )
 
 // ReadDate reads an answer to a date question as one date, relative to now (the
@@ -80,6 +83,11 @@ func readDateAnswer(text string, now time.Time) (Date, bool) {
 	if cut := SideClause(text); cut > 0 {
 		return readDate(text[:cut], now)
 	}
+	// "mulembe, march 29th", "kia ora, tuesday": a greeting or a name the
+	// lexicons do not hold, alone before a comma, then the date.
+	if d, ok := dateAfterUnknownWord(text, now); ok {
+		return d, true
+	}
 	// "when half-term starts, Monday 26th": a reason before the answer that
 	// names no day of its own.
 	if cut := ReasonFirst(text); cut > 0 && !namesADay(text[:cut], now) {
@@ -103,6 +111,41 @@ func readDateAnswer(text string, now time.Time) (Date, bool) {
 		return d, true
 	}
 	return dayBesideOffDay(text, now, readDate) // "workout monday, rest day sunday"
+}
+
+// dateAfterUnknownWord reads text as a courtesy phrase of any language the
+// lexicons hold (courtesyTail: "mulembe, march 29th", "mogethin, tuesday"),
+// or a word no list knows ("tubwa, the 31st"), then a comma and a date
+// answer: a greeting, a thanks or a name said before the answer, as an agent
+// would pass over it. An unknown word
+// must be no word of the English list (wamerican) nor of the lexicons, no
+// date word of any language the readers know, nor one a typo of it, no
+// number and no digit: a word that may say a day or a count is asked.
+func dateAfterUnknownWord(text string, now time.Time) (Date, bool) {
+	head, tail, ok := strings.Cut(text, ",")
+	if !ok {
+		return Date{}, false
+	}
+	if courtesyTail(strings.TrimSpace(head)) {
+		return readDate(tail, now) // "mulembe, march 29th": a greeting the lexicons hold
+	}
+	w := strings.ToLower(strings.TrimSpace(head))
+	if w == "" || strings.ContainsAny(w, " .!?'-") || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		return Date{}, false
+	}
+	if lexicon.IsEnglishWord(w) || lexiconKnows(w) || knownDateWord(w) || IsNumberWord(w) || IsPoliteParticle(w) {
+		return Date{}, false
+	}
+	if _, typo := dateTypoFor(w); typo || namesADay(w, now) {
+		return Date{}, false
+	}
+	if _, ok := readDate(w, now); ok {
+		return Date{}, false // a day word of another language ("kal", "mañana")
+	}
+	if _, _, ok := ReadTwoWayDay(w, now); ok {
+		return Date{}, false
+	}
+	return readDate(tail, now)
 }
 
 // namesADay reports whether text holds a date or a word of one.
@@ -1006,8 +1049,29 @@ func correctDateTypos(toks []token) {
 		}
 		if best, ok := dateTypoFor(t.text); ok {
 			toks[j].text = best
+		} else if best, ok := fillerTypoFor(t.text); ok {
+			toks[j].text = best // "chek in", "arrivng"
 		}
 	}
+}
+
+// fillerTypoFor is the word of five letters or more of dateFillers that w,
+// a word of four letters or more that is no word of the English list
+// (wamerican) nor of the lexicons, is one edit from (a letter left out,
+// added, changed, or two swapped: Damerau 1964), when only one is and it
+// starts with w's letter ("chek in", "arrivng", "departng"): a date
+// answer's own words mistyped carry no value, as they do spelled right.
+func fillerTypoFor(w string) (string, bool) {
+	if len(w) < 4 || !lowerASCIILetters(w) || lexicon.IsEnglishWord(w) || lexiconHolds(w) {
+		return "", false
+	}
+	best, n := "", 0
+	for f := range dateFillers {
+		if len(f) >= 5 && f[0] == w[0] && !apartByTwo(w, f) && typoDistance(w, f) == 1 {
+			best, n = f, n+1
+		}
+	}
+	return best, n == 1
 }
 
 // letterOZero reads a number typed with the letter o for a zero ("2oth",

@@ -243,7 +243,27 @@ func unplacedWord(w string) bool {
 	if _, collision := dateCollisions().words[w]; collision {
 		return false // read beside its language's words, or alone where it may be
 	}
-	return !lexicon.IsEnglishWord(w) && !knownPlaceName(w)
+	return !lexicon.IsEnglishWord(w) && !knownPlaceName(w) && !swappedEnglishWord(w)
+}
+
+// swappedEnglishWord reports whether w is an English word (wamerican) with
+// two neighbouring letters swapped ("trainign" training, "sesison"
+// session), the commonest typing error (Damerau 1964): that word mistyped,
+// never a relative's spelling of a day (issue 38, dates28).
+func swappedEnglishWord(w string) bool {
+	b := []byte(w)
+	for i := 0; i+1 < len(b); i++ {
+		if b[i] == b[i+1] {
+			continue
+		}
+		b[i], b[i+1] = b[i+1], b[i]
+		english := lexicon.IsEnglishWord(string(b))
+		b[i], b[i+1] = b[i+1], b[i]
+		if english {
+			return true
+		}
+	}
+	return false
 }
 
 // readRelatedSpellings reads the words of toks that are related spellings of
