@@ -315,19 +315,34 @@ func (sl *slot) countCoreAt(ws []string, k int) (core string, end int, ok bool) 
 // people count ("the 2 of us", "2 adults": partyNouns).
 func (sl *slot) asideWordFits(ws []string, j int) bool {
 	w := ws[j]
-	if w == "a" || w == "an" {
-		return j+1 >= len(ws) || !nlu.IsCountUnit(ws[j+1]) && !sl.ownWord(ws[j+1])
-	}
-	if strings.IndexFunc(w, unicode.IsDigit) >= 0 || nlu.IsNumberWord(w) {
-		return j+1 < len(ws) && (partyNouns[ws[j+1]] || ws[j+1] == "of" && j+2 < len(ws) && ws[j+2] == "us")
-	}
-	if j > 0 && (isAllDigits(ws[j-1]) || nlu.IsNumberWord(ws[j-1])) && (partyNouns[w] || w == "of" || w == "us") {
-		return true
-	}
-	if w == "us" && j > 1 && ws[j-1] == "of" || countFillers[w] || nlu.IsPoliteParticle(w) {
+	switch {
+	case w == "a" || w == "an":
+		return !sl.unitAfter(ws, j) // "a week" is a second count
+	case isCountToken(w):
+		return peopleCountAt(ws, j)
+	case j > 0 && isCountToken(ws[j-1]) && (partyNouns[w] || w == "of"),
+		w == "us" && j > 1 && ws[j-1] == "of",
+		countFillers[w] || nlu.IsPoliteParticle(w):
 		return true // "the 2 of us", "for", "the"
 	}
 	return !nlu.RefusesCountAside(w) && !nlu.IsDateWord(w) && !nlu.IsCountUnit(w) && !sl.ownWord(w)
+}
+
+// unitAfter reports whether ws[j+1] is a unit of days or the slot's own.
+func (sl *slot) unitAfter(ws []string, j int) bool {
+	return j+1 < len(ws) && (nlu.IsCountUnit(ws[j+1]) || sl.ownWord(ws[j+1]))
+}
+
+// isCountToken reports whether w holds a digit of any script or is a
+// number word.
+func isCountToken(w string) bool {
+	return strings.IndexFunc(w, unicode.IsDigit) >= 0 || nlu.IsNumberWord(w)
+}
+
+// peopleCountAt reports whether the number ws[j] counts people: a party
+// noun or "of us" after it.
+func peopleCountAt(ws []string, j int) bool {
+	return j+1 < len(ws) && (partyNouns[ws[j+1]] || ws[j+1] == "of" && j+2 < len(ws) && ws[j+2] == "us")
 }
 
 // partyNouns count the people a stay is for ("2 adults", "3 guests"): a
