@@ -31,6 +31,7 @@ func TestNightsWithAside(t *testing.T) {
 		{"hotel", "nights", "four of them", "nights=4"},
 		{"hotel", "nights", "kia ora, 3 nights", "nights=3"},
 		{"hotel", "nights", "2 nights ji", "nights=2"},
+		{"hotel", "nights", "a 4 night stay there", "nights=4"},
 		{"hotel", "nights", "a fortnight, much needed", "nights=14"},
 		// Another value beside the count: asked.
 		{"hotel", "nights", "3 nights, maybe 4", ""},
@@ -42,6 +43,8 @@ func TestNightsWithAside(t *testing.T) {
 		{"hotel", "nights", "not 3 nights", ""},
 		{"hotel", "nights", "3 nights there, 2 here", ""},
 		{"hotel", "nights", "2 of us", ""},
+		{"hotel", "nights", "1.5 nights there", ""},
+		{"hotel", "nights", "three night shifts there", ""},
 		// "sun" is Sunday's abbreviation too: a date word, asked.
 		{"hotel", "nights", "a fortnight in the sun", ""},
 	})

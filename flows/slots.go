@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -256,8 +257,8 @@ func (sl *slot) onlyCount(raw string, read func(string) (any, bool)) (any, bool)
 // asked again ("3 nights, maybe 4", "2 nights each", "3 nights from
 // monday").
 func (sl *slot) countWithAside(raw string, read func(string) (any, bool)) (any, bool) {
-	if strings.Contains(raw, "?") || nlu.SaysUnsure(raw) || nlu.SaysChange(raw) || nlu.HedgesCount(raw, sl.ownWord) {
-		return nil, false
+	if strings.Contains(raw, "?") || decimalRe.MatchString(raw) || nlu.SaysUnsure(raw) || nlu.SaysChange(raw) || nlu.HedgesCount(raw, sl.ownWord) {
+		return nil, false // ".5 nights": a decimal is asked (TestDecimalCountsAsked)
 	}
 	ws := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	first, end := -1, -1
@@ -277,7 +278,7 @@ func (sl *slot) countWithAside(raw string, read func(string) (any, bool)) (any, 
 		first, end, v = k, e, got
 		k = e - 1
 	}
-	if first < 0 {
+	if first < 0 || compoundAfter(ws, first, end) {
 		return nil, false
 	}
 	for j := range ws {
@@ -290,6 +291,29 @@ func (sl *slot) countWithAside(raw string, read func(string) (any, bool)) (any, 
 	}
 	return v, true
 }
+
+// decimalRe finds a number with a decimal point or comma (".5", "2.5",
+// "1,5"), which the words of countWithAside would cut in two.
+var decimalRe = regexp.MustCompile(`(^|[^0-9])[.,][0-9]|[0-9][.,][0-9]`)
+
+// compoundAfter reports whether the count ws[first:end] is a modifier of the
+// noun after it: a count other than one with its unit in the singular and a
+// word after it that is no stay's noun ("two night buses", "3 night
+// shifts"); "a 3 night stay" counts the stay's nights.
+func compoundAfter(ws []string, first, end int) bool {
+	unit := ws[end-1]
+	if end >= len(ws) || end-first != 2 || strings.HasSuffix(unit, "s") || oneWords[ws[first]] {
+		return false
+	}
+	return !stayNouns[ws[end]]
+}
+
+// oneWords say a count of one.
+var oneWords = map[string]bool{"1": true, "one": true, "a": true, "an": true, "single": true}
+
+// stayNouns are the nouns a count of nights in the singular may qualify ("a
+// 3 night stay").
+var stayNouns = map[string]bool{"stay": true, "trip": true, "visit": true, "break": true, "getaway": true, "booking": true, "reservation": true, "holiday": true, "vacation": true}
 
 // countCoreAt is the count and its unit said at ws[k] ("3 nights", "a
 // week"), or "N of them" as N of the slot's own unit, and the index past
