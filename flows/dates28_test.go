@@ -49,3 +49,13 @@ func TestNightsWithAside(t *testing.T) {
 		{"hotel", "nights", "a fortnight in the sun", ""},
 	})
 }
+
+// A day said only in a clause about the journey to a stay, at another of
+// the stay's questions, is the journey's, not the check-in (issue 38,
+// dates28: round 14's "lisbon, we're flying in on friday").
+func TestJourneyDayIsNoCheckIn(t *testing.T) {
+	playClauses24(t, []clauses24Case{
+		{"hotel", "hotel_name", "alfama garden, we're flying in on saturday", "hotel_name=Alfama Garden"},
+		{"hotel", "hotel_name", "alfama garden, checking in saturday", "check_in=2029-03-31 hotel_name=Alfama Garden"},
+	})
+}

@@ -1289,7 +1289,7 @@ func (tu *turn) typedDate(f *flow, text string, found map[string]any) (any, bool
 		_, ok := found[o.name]
 		return ok && o.typ == TypeDate
 	})
-	if taken || stay(f) && nlu.SaysStayEnd(text, tu.now) {
+	if taken || stay(f) && (nlu.SaysStayEnd(text, tu.now) || tu.journeyDayAside(text)) {
 		return nil, false
 	}
 	if typed(tu.in) && nlu.SaysApproximately(tu.text, tu.now) {
@@ -1299,6 +1299,24 @@ func (tu *turn) typedDate(f *flow, text string, found map[string]any) (any, bool
 		return d.String(), true
 	}
 	return nil, false
+}
+
+// journeyDayAside reports whether text, a typed answer to another question
+// of a stay, says a day only in a clause about the journey to it ("lisbon,
+// we're flying in on friday": nlu.JourneyAside): the journey is another
+// event than the stay, its day none of the stay's (issue 38, dates28:
+// round 14), as at the stay's own date question (journeyAside).
+func (tu *turn) journeyDayAside(text string) bool {
+	sl := tu.awaitedSlot()
+	if sl == nil || sl.typ == TypeDate || !typed(tu.in) {
+		return false
+	}
+	cut := nlu.JourneyAside(text)
+	if cut < 0 {
+		return false
+	}
+	_, ok := nlu.FindDate(text[:cut], tu.now)
+	return !ok
 }
 
 // recordInText is the listed value of a slot with records that a sentence
