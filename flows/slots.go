@@ -261,35 +261,39 @@ func (sl *slot) countWithAside(raw string, read func(string) (any, bool)) (any, 
 		return nil, false // ".5 nights": a decimal is asked (TestDecimalCountsAsked)
 	}
 	ws := strings.FieldsFunc(strings.ToLower(raw), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	first, end := -1, -1
-	var v any
-	for k := 0; k+1 < len(ws); k++ {
-		core, e, ok := sl.countCoreAt(ws, k)
-		if !ok {
-			continue
-		}
-		got, read := sl.onlyCount(core, read)
-		if !read {
-			continue
-		}
-		if first >= 0 {
-			return nil, false // two counts: "2 nights, 3 nights"
-		}
-		first, end, v = k, e, got
-		k = e - 1
-	}
-	if first < 0 || compoundAfter(ws, first, end) {
+	v, first, end, ok := sl.oneCountCore(ws, read)
+	if !ok || compoundAfter(ws, first, end) {
 		return nil, false
 	}
 	for j := range ws {
-		if j >= first && j < end {
-			continue
-		}
-		if !sl.asideWordFits(ws, j) {
+		if (j < first || j >= end) && !sl.asideWordFits(ws, j) {
 			return nil, false
 		}
 	}
 	return v, true
+}
+
+// oneCountCore is the one count with its unit said in ws (countCoreAt), its
+// value and its words ws[first:end]; ok is false when there is none or two
+// ("2 nights, 3 nights").
+func (sl *slot) oneCountCore(ws []string, read func(string) (any, bool)) (v any, first, end int, ok bool) {
+	first = -1
+	for k := 0; k+1 < len(ws); k++ {
+		core, e, at := sl.countCoreAt(ws, k)
+		if !at {
+			continue
+		}
+		got, counted := sl.onlyCount(core, read)
+		if !counted {
+			continue
+		}
+		if first >= 0 {
+			return nil, 0, 0, false
+		}
+		first, end, v = k, e, got
+		k = e - 1
+	}
+	return v, first, end, first >= 0
 }
 
 // decimalRe finds a number with a decimal point or comma (".5", "2.5",
