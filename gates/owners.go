@@ -44,24 +44,9 @@ func ownAddressWords(text string) string {
 	if len(spans) == 0 {
 		return own
 	}
-	var b strings.Builder
-	last := 0
-	for i, sp := range spans {
-		b.WriteString(text[last:sp[0]])
-		b.WriteString(addressHolder(i))
-		last = sp[1]
-	}
-	b.WriteString(text[last:])
-	own = ownWordsOf(b.String(), ExtractEmail)
-	for i, sp := range spans {
-		own = strings.Replace(own, addressHolder(i), text[sp[0]:sp[1]], 1)
-	}
-	return own
-}
-
-// addressHolder is the i-th address's placeholder: one word no reader knows.
-func addressHolder(i int) string {
-	return "qxaddr" + string(rune('a'+i%26)) + "qx"
+	return nlu.WithAddressesHeld(text, spans, func(held string) string {
+		return ownWordsOf(held, ExtractEmail)
+	})
 }
 
 // ownWordsOf is ownWords for a text whose addresses, if any, are held.

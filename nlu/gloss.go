@@ -254,6 +254,15 @@ func Gloss(text string) string {
 // glossed or framed away (issue 38, coach28). An address the gloss drops
 // with the words around it is dropped, as those words are.
 func glossAroundAddresses(text string, spans [][]int) string {
+	return WithAddressesHeld(text, spans, glossText)
+}
+
+// WithAddressesHeld applies read to text with each of its email addresses
+// (spans, as EmailSpans gives them) held as one word no reader knows, then
+// writes the addresses back into what read returns, so that no word or dot
+// of an address is read as the user's. Text is returned as it is when read
+// changes nothing.
+func WithAddressesHeld(text string, spans [][]int, read func(string) string) string {
 	var b strings.Builder
 	last := 0
 	for i, sp := range spans {
@@ -263,17 +272,17 @@ func glossAroundAddresses(text string, spans [][]int) string {
 	}
 	b.WriteString(text[last:])
 	held := b.String()
-	g := glossText(held)
-	if g == held {
+	got := read(held)
+	if got == held {
 		return text
 	}
 	for i, sp := range spans {
-		g = strings.Replace(g, addressHold(i), text[sp[0]:sp[1]], 1)
+		got = strings.Replace(got, addressHold(i), text[sp[0]:sp[1]], 1)
 	}
-	return g
+	return got
 }
 
-// addressHold is the i-th address's stand-in while a text is glossed.
+// addressHold is the i-th address's stand-in while a text is read.
 func addressHold(i int) string {
 	return "qxaddr" + string(rune('a'+i%26)) + "qx"
 }
