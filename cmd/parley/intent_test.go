@@ -32,7 +32,7 @@ type orderDesk struct {
 	calls    int
 	booked   map[string]string // key -> booking
 	inFlight map[string]bool
-	items    map[string][]string // item -> the keys it was booked under
+	items    map[string][]string // conversation and item -> the keys it was booked under
 }
 
 func newOrderDesk(t *testing.T, hold time.Duration) *orderDesk {
@@ -73,13 +73,26 @@ func (d *orderDesk) serve(w http.ResponseWriter, r *http.Request) {
 	booking = fmt.Sprintf("B-%d", len(d.booked)+1)
 	d.booked[key] = booking
 	delete(d.inFlight, key)
-	item := fmt.Sprint(req.Slots["item"])
+	item := conversationOf(key) + " " + fmt.Sprint(req.Slots["item"])
 	d.items[item] = append(d.items[item], key)
 	d.mu.Unlock()
 	answer(w, booking)
 }
 
-// twice returns the items booked more than once, with their keys.
+// conversationOf is the bot and conversation an idempotency key names
+// ("orders/w3/order/place/3" -> "orders/w3"). An item is one order of one
+// conversation: two conversations may order the same words (when a kill drops
+// a worker's item message, its next message, "yes", is the item it gives), and
+// that is two orders, not one booked twice.
+func conversationOf(key string) string {
+	parts := strings.SplitN(key, "/", 3)
+	if len(parts) < 2 {
+		return key
+	}
+	return parts[0] + "/" + parts[1]
+}
+
+// twice returns the items booked more than once in one conversation, with their keys.
 func (d *orderDesk) twice() map[string][]string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
