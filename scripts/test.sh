@@ -116,6 +116,24 @@ go run ./cmd/parley test testdata/scenarios
 echo "== fuzz (every target briefly; scripts/fuzz.sh 2m or longer before a release)"
 scripts/fuzz.sh "${FUZZTIME:-4s}"
 
+# The readers' packages test one goroutine at a time: neither their code nor their
+# tests start a goroutine or call t.Parallel (checked below), so the race detector
+# has nothing to see there, and their corpora (held-out rounds, property tests)
+# made four of the five slowest packages of the race run. They run without it.
+# Their code's concurrency (lexicons loaded once, shared by every conversation)
+# runs under the race detector in the packages that serve conversations
+# concurrently (cmd/parley, internal/app, httpapi), which import them.
+SINGLE_GOROUTINE_PACKAGES="nlu flows gates shop sgd check"
+echo "== go test (the readers' single-goroutine packages, without the race detector)"
+for p in $SINGLE_GOROUTINE_PACKAGES; do
+  if grep -lE 't\.Parallel\(\)|^\s*go [A-Za-z_(]|go func|wg\.Go\(|errgroup|time\.AfterFunc' "$p"/*.go; then
+    echo "test.sh: ./$p (or a test of it) starts goroutines: move ./$p out of SINGLE_GOROUTINE_PACKAGES so that it runs under the race detector" >&2
+    exit 1
+  fi
+done
+go test -count=1 -timeout 20m $(printf './%s ' $SINGLE_GOROUTINE_PACKAGES)
+
 # Last, so that its summary closes the output.
-echo "== go test -race"
-go test -race -count=1 -timeout 20m ./...
+echo "== go test -race (every other package)"
+module=$(go list -m)
+go test -race -count=1 -timeout 20m $(go list ./... | grep -v -x $(for p in $SINGLE_GOROUTINE_PACKAGES; do printf -- '-e %s/%s ' "$module" "$p"; done))
