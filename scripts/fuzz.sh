@@ -4,7 +4,7 @@
 # plain `go test` replays it from then on.
 #
 #   scripts/fuzz.sh            # before a release: 2 minutes per target
-#   scripts/fuzz.sh 4s         # the short pass scripts/test.sh (and so .ci/run) makes
+#   scripts/fuzz.sh 2s         # the short pass scripts/test.sh (and so .ci/run) makes
 #   FUZZ_MINIMIZE=30s scripts/fuzz.sh 10m
 #   FUZZ_ONLY='flows|httpapi' scripts/fuzz.sh 1m   # targets whose "dir name" matches
 #

@@ -114,7 +114,7 @@ echo "== parley test (every scenario)"
 go run ./cmd/parley test testdata/scenarios
 
 echo "== fuzz (every target briefly; scripts/fuzz.sh 2m or longer before a release)"
-scripts/fuzz.sh "${FUZZTIME:-4s}"
+scripts/fuzz.sh "${FUZZTIME:-2s}"
 
 # The readers' packages test one goroutine at a time: neither their code nor their
 # tests start a goroutine or call t.Parallel (checked below), so the race detector
