@@ -294,6 +294,9 @@ func (tu *turn) correctedAnswer(sl *slot) (string, bool) {
 	if wordsWithLetters(tail) <= 3 {
 		return tail, true
 	}
+	if first, ok := tu.valueThenRemark(tail); ok {
+		return first, true // "3 nights, no wait, 4, the kids want a pool day"
+	}
 	if first, _, cut := strings.Cut(tail, ","); cut && wordsWithLetters(first) <= 3 {
 		if _, read := tu.e.parse(tu.in, sl, first, true); read {
 			return tail, false
@@ -637,7 +640,8 @@ func (tu *turn) findInText(f *flow, found map[string]any) {
 // an apology or a remark ("Scottsdale - sorry, showing a house", "boxing
 // day, no racing that day"), and the head stands.
 func takesBackUnread(tail string) bool {
-	return shortWithDigit(tail)
+	first, _, _ := strings.Cut(tail, ",") // "4, the kids want a pool day"
+	return shortWithDigit(tail) || shortWithDigit(first)
 }
 
 // correctedPlace gives the city a correction's tail opens with, said
@@ -1525,4 +1529,36 @@ func rateThenOne(sl *slot, text string, matchStart int, capture string) bool {
 	}
 	prev, _ := lastWord(strings.TrimRightFunc(text[:matchStart], unicode.IsSpace))
 	return rateWords[strings.ToLower(prev)]
+}
+
+// valueThenRemark is the first clause of a correction's tail when it is
+// short and reads as the awaited slot's value and the rest after its comma
+// gives no value (restGivesNone): "3 nights, no wait, 4, the kids want a
+// pool day" corrects to 4, its remark a reason (issue 38, dates29).
+func (tu *turn) valueThenRemark(tail string) (string, bool) {
+	first, rest, cut := strings.Cut(tail, ",")
+	if !cut || wordsWithLetters(first) > 3 || !tu.awaitedValueIn(first) {
+		return "", false
+	}
+	return strings.TrimSpace(first), tu.restGivesNone(rest)
+}
+
+// restGivesNone reports whether rest, the words after a correction's value
+// and a comma, gives no value: no digit, no number word, no unsure or hedging
+// word ("4, maybe 5", "4, not sure") and no slot's value read in it (findIn),
+// a remark only ("the kids want a pool day").
+func (tu *turn) restGivesNone(rest string) bool {
+	f := tu.flow()
+	if f == nil || strings.ContainsAny(rest, "0123456789") || nlu.SaysUnsure(rest) || strings.Contains(rest, "?") {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(rest), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if nlu.IsNumberWord(w) || w == "or" || w == "maybe" || w == "perhaps" {
+			return false
+		}
+	}
+	found := map[string]any{}
+	tu.findIn(f, rest, strings.ToLower(rest), found)
+	tu.findInGloss(f, rest, tu.glossOf(rest), found)
+	return len(found) == 0
 }

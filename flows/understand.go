@@ -236,7 +236,7 @@ func (tu *turn) changesCourse() bool {
 	if tu.endsFlow() {
 		return true
 	}
-	if _, tail, ok := tu.correction(); ok && (wordsWithLetters(tail) <= 3 && tu.awaitedValueIn(tail) || tu.settlesAwaited(tail)) {
+	if tu.correctsAwaited() {
 		return false // "2 nights, sorry, 3", "5 nights, wait, 4 is enough": the answer, corrected
 	}
 	if tu.correctsStayEnd() {
@@ -259,6 +259,23 @@ func (tu *turn) changesCourse() bool {
 	// the answer; a keyword always changes course.
 	r, ok := tu.classify()
 	return ok && !tu.answersDespite(r) && !tu.describesAwaitedRecord(r)
+}
+
+// correctsAwaited reports whether a typed message corrects itself to a
+// value of the awaited slot: a short tail that is one ("2 nights, sorry,
+// 3"), one a settling phrase closes ("5 nights, wait, 4 is enough"), or one
+// before a remark that gives no value ("3 nights, no wait, 4, the kids want
+// a pool day", valueThenRemark).
+func (tu *turn) correctsAwaited() bool {
+	_, tail, ok := tu.correction()
+	if !ok {
+		return false
+	}
+	if wordsWithLetters(tail) <= 3 && tu.awaitedValueIn(tail) || tu.settlesAwaited(tail) {
+		return true
+	}
+	_, remark := tu.valueThenRemark(tail)
+	return remark
 }
 
 // settlesAwaited reports whether a correction's tail settles on a value of

@@ -403,11 +403,13 @@ func wholeDate(text string) bool {
 
 // movesSaidDate reports whether a correction's tail is only an offset from
 // the date said before it: an anchorShifts phrase ("the day after", "la
-// veille") or a count of days or weeks with a direction ("a day later", "two
-// days after that"), "that", "it" or "then" after either.
+// veille"), a count of days or weeks with a direction ("a day later", "two
+// days after that") or a weekday with one ("the friday before",
+// weekdayShift), "that", "it" or "then" after any.
 func movesSaidDate(tail string) bool {
 	_, ok := saidDateShift(tail)
-	return ok
+	_, _, byWeekday := weekdayShift(tail) // "the friday before"
+	return ok || byWeekday
 }
 
 // saidDateShift is the days the offset tail moves the date said before it
@@ -449,14 +451,52 @@ func shiftedCorrection(text string, now time.Time, headWords int) (Date, bool) {
 	head := strings.TrimRightFunc(text[:ms[0][0]], isTrimmable)
 	tail := strings.TrimFunc(text[ms[len(ms)-1][1]:], isTrimmable)
 	days, ok := saidDateShift(tail)
-	if !ok || head == "" || len(strings.Fields(head)) > headWords {
+	wd, dir, byWeekday := weekdayShift(tail)
+	if !ok && !byWeekday || head == "" || len(strings.Fields(head)) > headWords {
 		return Date{}, false
 	}
 	d, ok := readDate(head, now)
 	if !ok {
 		return Date{}, false
 	}
+	if byWeekday {
+		return weekdayBeside(d, wd, dir), true // "labor day, actually the friday before"
+	}
 	return d.AddDays(days), true
+}
+
+// weekdayShift reads a correction's tail that is wholly a weekday before or
+// after the date said before it ("the friday before", "the monday after
+// that"): the weekday and the direction, -1 before, 1 after (issue 38,
+// dates29: round 28's "labor day, actually the friday before").
+func weekdayShift(tail string) (time.Weekday, int, bool) {
+	var buf [8]token
+	toks := appendTokens(buf[:0], key(tail))
+	if n := len(toks); n > 1 && anchorBacks[toks[n-1].text] {
+		toks = toks[:n-1]
+	}
+	if len(toks) != 3 || toks[0].text != "the" {
+		return 0, 0, false
+	}
+	wd, isDay := englishWeekdays[toks[1].text]
+	switch toks[2].text {
+	case "before":
+		return wd, -1, isDay
+	case "after":
+		return wd, 1, isDay
+	}
+	return 0, 0, false
+}
+
+// weekdayBeside is the nearest day on wd strictly before d (dir -1) or after
+// it (dir 1).
+func weekdayBeside(d Date, wd time.Weekday, dir int) Date {
+	for n := 1; n <= 7; n++ {
+		if e := d.AddDays(dir * n); e.Weekday() == wd {
+			return e
+		}
+	}
+	return d
 }
 
 // postfixMarkers are correctionRe's words that may follow the value they

@@ -55,7 +55,10 @@ const (
 func correctTyposBeside(toks []token, kind typosBeside) {
 	minLen := 3 // a holiday's word of three letters only by a swap ("fathers dya", typoInPhrase)
 	for j, t := range toks {
-		if len(t.text) < minLen || !lowerASCIILetters(t.text) || knownDateWord(t.text) || IsNumberWord(t.text) {
+		if len(t.text) < minLen || !lowerASCIILetters(t.text) || IsNumberWord(t.text) {
+			continue
+		}
+		if knownDateWord(t.text) && (kind != holidayTypos || !otherLanguageWeekdayOnly(t.text)) {
 			continue
 		}
 		var w string
@@ -149,4 +152,23 @@ func oneSwapped[V comparable](w string, targets []string, value func(string) V) 
 		}
 	}
 	return best, best != ""
+}
+
+// otherLanguageWeekdayOnly reports whether w is a date word only as another
+// language's weekday name or abbreviation (CLDR tn "labr", Wednesday): no
+// English weekday, month, relative day, unit, ordinal, filler nor holiday
+// word. Beside the other words of an English holiday's name, one edit from
+// the name's own word ("labr day"), it is that word mistyped: the name said
+// whole in English outweighs one foreign abbreviation (issue 38, dates29).
+func otherLanguageWeekdayOnly(w string) bool {
+	if _, ok := weekdayNames[w]; !ok {
+		return false
+	}
+	if _, en := englishWeekdays[w]; en {
+		return false
+	}
+	_, month := monthNames[w]
+	_, unit := dayUnits[w]
+	_, ord := ordinalWords[w]
+	return !month && !unit && !ord && !relativeDayWord(w) && !dateFillers[w] && !holidayWords()[w]
 }
