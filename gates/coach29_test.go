@@ -15,6 +15,9 @@ func TestADoneOrLongestClauseIsTheBaseline(t *testing.T) {
 		{"cycle 100 km, did 60 km", "100 km", "60 km"},
 		{"run 10 km, i've done 6 km", "10 km", "6 km"},
 		{"done 14 km, hike 25 km", "25 km", "14 km"},
+		// A superlative and the activity with no verb after them name the
+		// record aimed at, no level.
+		{"PR deadlift 500 lbs, sitting at 455", "500 lb", "455 lb"},
 		// No number after the frame: nothing placed.
 		{"run 10 km, done by 20 km", "", ""},
 	})

@@ -309,9 +309,11 @@ func framedNumberAt(words []string) int {
 	}
 	if i+2 < len(words) && nlu.HoldsPhrase(words[i:i+1], levelWords["superlative"]) && isActivityWord(words[i+1]) {
 		// "longest run is 12 km", "my furthest ride was 90 km": the
-		// activity named between a superlative frame and its verb.
+		// activity named between a superlative frame and its verb. The
+		// verb must follow: "PR deadlift 500 lbs" names the record aimed
+		// at, no level.
 		rest := append(slices.Clone(words[i:i+1]), words[i+2:]...)
-		if j := frameAt(rest, 0); j >= 0 {
+		if j := frameAt(rest, 0); j >= 2 {
 			return i + j + 1
 		}
 	}
