@@ -888,8 +888,10 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 		return slices.DeleteFunc(qs, func(q nlu.Quantity) bool { return !slices.Contains(units, q.Unit) })
 	}
 	lower := strings.ToLower(text)
+	cued := false
 	for _, cue := range x.Cues {
 		if at := wordIndex(lower, strings.ToLower(cue)); at >= 0 {
+			cued = true
 			if q, ok := quantityBeforeCue(lower, at, len(cue)); ok && len(accept([]nlu.Quantity{q})) == 1 {
 				return q, true // "90 kg now, 110 kg goal"
 			}
@@ -912,11 +914,9 @@ func pickQuantity(x *Extractor, text string) (nlu.Quantity, bool) {
 			}
 		}
 	}
-	if strings.Contains(lower, amountMark) {
-		// A cue read no level beside an amount of change, or none was
-		// said: another fact's quantity is not this one's, and a level
-		// beside an amount is no target by its place ("lose 8 kg, snacks
-		// put me at 102 kg" stores no 102 kg target; issue 38, coach29).
+	if cued && strings.Contains(lower, amountMark) {
+		// A cue read no level beside an amount of change: another
+		// fact's quantity is not this one's.
 		return nlu.Quantity{}, false
 	}
 	qs := accept(inheritUnits(nlu.Quantity{}, nlu.ExtractQuantities(text)))
