@@ -34,11 +34,12 @@ func amountAsGoal(n *Node, text string, values map[string]string) {
 			// no level: "lose 5 kg or 6 kg", "lose 5-6 kg".
 			delete(values, delta.To)
 		}
-		if len(ms) == 1 && !hasCue(to, rangeUnits(text)) && !saysAny(strings.Fields(lower[ms[0][2]:ms[0][3]]), "change-done") {
-			// Beside an amount to change, a level said without the
-			// target's cue is no target by its place: "lose 8 kg, snacks
-			// put me at 102 kg" stores no 102 kg target (issue 38,
-			// coach29); the goal is asked again.
+		if len(ms) == 1 && !hasCue(to, rangeUnits(text)) && !saysAny(remarkTokens(lower), "aim") &&
+			!saysAny(strings.Fields(lower[ms[0][2]:ms[0][3]]), "change-done") {
+			// Beside an amount to change, a level said with no word of
+			// aiming is no target by its place: "lose 8 kg, snacks put me
+			// at 102 kg" stores no 102 kg target (issue 38, coach29); the
+			// goal is asked again. "..., aiming 82 kg" is the target.
 			delete(values, delta.To)
 		}
 		return
