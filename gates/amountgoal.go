@@ -29,11 +29,7 @@ func amountAsGoal(n *Node, text string, values map[string]string) {
 	lower := strings.ToLower(rangeUnits(numberWordsAsDigits(text)))
 	ms := amountRe.FindAllStringSubmatchIndex(lower, -1)
 	if values[delta.To] != "" {
-		if len(ms) == 1 && otherAmountRe.MatchString(lower[ms[0][1]:]) && !hasCue(to, rangeUnits(text)) {
-			// A second number joined to the amount is another amount,
-			// no level: "lose 5 kg or 6 kg", "lose 5-6 kg".
-			delete(values, delta.To)
-		}
+		dropTargetBesideAmount(lower, text, ms, delta, to, values)
 		return
 	}
 	if strings.ContainsRune(text, '?') {
@@ -140,5 +136,25 @@ func mergeGap(n *Node, values, glossed map[string]string) {
 		delete(values, d.Fact)
 	case values[d.Fact] == "" && glossed[d.Fact] != "" && glossed[d.To] == values[d.To]:
 		values[d.Fact] = glossed[d.Fact]
+	}
+}
+
+// dropTargetBesideAmount drops the target read beside the one amount of
+// change ms holds when it is no target (amountAsGoal): a second number joined
+// to the amount, or a level said with neither the target's cue nor a word of
+// aiming.
+func dropTargetBesideAmount(lower, text string, ms [][]int, delta, to *Extractor, values map[string]string) {
+	if len(ms) == 1 && otherAmountRe.MatchString(lower[ms[0][1]:]) && !hasCue(to, rangeUnits(text)) {
+		// A second number joined to the amount is another amount,
+		// no level: "lose 5 kg or 6 kg", "lose 5-6 kg".
+		delete(values, delta.To)
+	}
+	if len(ms) == 1 && !hasCue(to, rangeUnits(text)) && !saysAny(remarkTokens(lower), "aim") &&
+		!saysAny(strings.Fields(lower[ms[0][2]:ms[0][3]]), "change-done") {
+		// Beside an amount to change, a level said with no word of
+		// aiming is no target by its place: "lose 8 kg, snacks put me
+		// at 102 kg" stores no 102 kg target (issue 38, coach29); the
+		// goal is asked again. "..., aiming 82 kg" is the target.
+		delete(values, delta.To)
 	}
 }

@@ -304,6 +304,25 @@ func framedNumberAt(words []string) int {
 	for i < len(words) && nlu.HoldsPhrase(words[i:i+1], levelWords["self"]) {
 		i++
 	}
+	if j := frameAt(words, i); j >= 0 {
+		return j
+	}
+	if i+2 < len(words) && nlu.HoldsPhrase(words[i:i+1], levelWords["superlative"]) && isActivityWord(words[i+1]) {
+		// "longest run is 12 km", "my furthest ride was 90 km": the
+		// activity named between a superlative frame and its verb. The
+		// verb must follow: "PR deadlift 500 lbs" names the record aimed
+		// at, no level.
+		rest := append(slices.Clone(words[i:i+1]), words[i+2:]...)
+		if j := frameAt(rest, 0); j >= 2 {
+			return i + j + 1
+		}
+	}
+	return -1
+}
+
+// frameAt is the index in words of the number a level frame starting at
+// words[i] opens, or -1.
+func frameAt(words []string, i int) int {
 	for _, frame := range levelWords["frame"] {
 		j := i + len(frame)
 		if j < len(words) && slices.EqualFunc(words[i:j], frame, sameSpokenWord) && startsWithDigit(words[j]) {
@@ -311,6 +330,17 @@ func framedNumberAt(words []string) int {
 		}
 	}
 	return -1
+}
+
+// isActivityWord reports whether w is a one-word form of an activity
+// (activity-* in levels.txt): "run", "swim", "ride", "hike".
+func isActivityWord(w string) bool {
+	for name, list := range levelWords {
+		if strings.HasPrefix(name, "activity-") && nlu.HoldsPhrase([]string{w}, list) {
+			return true
+		}
+	}
+	return false
 }
 
 // saysCopulaLevel reports whether clause opens with the user's "I am" (copula

@@ -1,8 +1,10 @@
 package nlu
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -141,8 +143,57 @@ func yesNoByRules(text, question string) Answer {
 			a = yesNoAsTyped(head, question)
 		}
 	}
+	if a == Unknown {
+		a = homonymLed(text, question)
+	}
 	return a
 }
+
+// homonymLed reads a reply that opens with a CLDR yes or no word the
+// generator dropped for being an English word of another meaning (Kriolu
+// "sin", cldr/replies.txt's "dropped" lines), set off by a comma, when the
+// rest of the reply reads as that same answer on its own: "sin, book it" is a
+// yes, as "book it" is. Alone ("sin") or before anything else the word is
+// read as nothing, as the generator decided (issue 38, coach29).
+func homonymLed(text, question string) Answer {
+	head, rest, ok := strings.Cut(text, ",")
+	if !ok {
+		return Unknown
+	}
+	want, ok := cldrHomonyms()[confirmKey(head)]
+	if !ok || strings.TrimSpace(rest) == "" {
+		return Unknown
+	}
+	if yesNoAsTyped(rest, question) == want {
+		return want
+	}
+	return Unknown
+}
+
+// cldrHomonyms are the yes and no words cldr/replies.txt drops as English
+// words of another meaning ("# dropped yes sin (kea): an English word of
+// another meaning"), by their answer; a word dropped for any other reason is
+// not among them. Read on first use.
+var cldrHomonyms = sync.OnceValue(func() map[string]Answer {
+	out := map[string]Answer{}
+	for _, line := range strings.Split(cldrRepliesText, "\n") {
+		rest, ok := strings.CutPrefix(line, "# dropped ")
+		if !ok || !strings.HasSuffix(rest, "): an English word of another meaning") {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) < 3 || !strings.HasPrefix(f[2], "(") {
+			continue // one word only: a phrase is never read so
+		}
+		switch f[0] {
+		case "yes":
+			out[confirmKey(f[1])] = Yes
+		case "no":
+			out[confirmKey(f[1])] = No
+		}
+	}
+	return out
+})
 
 // yesNoAsTyped is yesNoTo, read again with the typos of the words around
 // the answer corrected ("yes plase", replytypo.go) when it reads none.
@@ -591,16 +642,26 @@ func questionVerbs(question string) map[string]bool {
 		return nil
 	}
 	out := map[string]bool{}
-	for i, w := range strings.FieldsFunc(question, func(r rune) bool { return !isWordRune(r) }) {
-		if r, _ := utf8.DecodeRuneInString(w); i > 0 && !unicode.IsLower(r) {
-			continue
-		}
-		if k := key(w); mayBeVerb(k) {
-			out[Stem(k)] = true
+	// Each sentence's first word may be capitalized: a question asked again
+	// opens with a word of its own ("Sorry, I didn't catch that. Book
+	// Boston -> Paris?"), and its verb is the first word of the sentence
+	// after it (issue 38, coach29).
+	for _, sentence := range sentenceEndRe.Split(question, -1) {
+		for i, w := range strings.FieldsFunc(sentence, func(r rune) bool { return !isWordRune(r) }) {
+			if r, _ := utf8.DecodeRuneInString(w); i > 0 && !unicode.IsLower(r) {
+				continue
+			}
+			if k := key(w); mayBeVerb(k) {
+				out[Stem(k)] = true
+			}
 		}
 	}
 	return out
 }
+
+// sentenceEndRe ends a sentence of a question: a full stop, question or
+// exclamation mark before a space.
+var sentenceEndRe = regexp.MustCompile(`[.!?]\s+`)
 
 // mayBeVerb reports whether a question's word (as key) may be a verb: three
 // letters or more, no digit, no filler or determiner.

@@ -68,7 +68,7 @@ func verbTypo(w string, verbs []string) (string, bool) {
 	found := ""
 	for _, v := range verbs {
 		c := ""
-		if e := oneEdit(w, v); w[0] == v[0] && (e == editOther || e == editReplace && len(w) >= 5) {
+		if e := oneEdit(w, v); w[0] == v[0] && (e == editOther || e == editReplace && (len(w) >= 5 || neighbourKeySlip(w, v))) {
 			c = v
 		} else if rest, glued := strings.CutPrefix(w, v); glued && fillerWords[rest] {
 			c = v + " " + rest
@@ -92,4 +92,25 @@ func isKnownWord(w string) bool {
 	}
 	return ordinaryNearReply[w] || ordinaryNearActionVerbs()[w] || fillerWords[w] || determiners[w] ||
 		negationWords[w] || changeWords[w]
+}
+
+// neighbourKeySlip reports whether w is v, of the same length, with one
+// letter typed as a key next to it on a QWERTY keyboard ("bokk" for "book":
+// k sits under o): a slip of the finger, read in a verb of four letters too,
+// where a letter replaced at large is too often another word (issue 38,
+// coach29).
+func neighbourKeySlip(w, v string) bool {
+	if len(w) != len(v) {
+		return false
+	}
+	diff := -1
+	for i := 0; i < len(w); i++ {
+		if w[i] != v[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	return diff > 0 && keysAdjacent(w[diff], v[diff])
 }
