@@ -47,7 +47,7 @@ func (t *turn) socialBesideClause(clean turn, text string) {
 		return
 	}
 	talk, rest, ok := talkEdges(text)
-	if !ok || t.onlyLooksWithThanks(talk, rest) || !t.clauseAsksNothing(rest) {
+	if !ok || t.onlyLooksWithThanks(talk, rest) || quotesTheTalk(rest) || !t.clauseAsksNothing(rest) {
 		return
 	}
 	alt := clean
@@ -71,6 +71,14 @@ func (t *turn) onlyLooksWithThanks(talk, rest string) bool {
 		return false
 	}
 	return t.vague || slices.ContainsFunc(nlu.FoldWords(rest), func(w string) bool { return socialClauseWords["look"][w] })
+}
+
+// quotesTheTalk reports whether the clause before the greeting ends in a
+// verb that quotes it ("just popping in to say hello"): the greeting is
+// told of, the message read as before.
+func quotesTheTalk(rest string) bool {
+	ws := nlu.FoldWords(rest)
+	return len(ws) > 0 && socialClauseWords["quote"][ws[len(ws)-1]]
 }
 
 // mayBeSocialClause reports whether the reading is none the shop acts on
@@ -113,7 +121,8 @@ func talkEdges(text string) (talk, rest string, ok bool) {
 }
 
 // clauseAsksNothing reports whether a clause beside a greeting or thanks
-// asks the shop for nothing: no catalog word, kind word or typo of a
+// asks the shop for nothing: an English clause (a word of another
+// language only as a preposition's object: "from st helena"), no catalog word, kind word or typo of a
 // catalog word, no slang for things to buy, no word that asks
 // (social_clause.txt "ask"), read by the parser as no pick, category or
 // price, and every word it would search, and every everyday thing it
@@ -125,7 +134,8 @@ func (t *turn) clauseAsksNothing(rest string) bool {
 		return false
 	}
 	if slices.ContainsFunc(ws, func(w string) bool {
-		return socialClauseWords["ask"][w] || vagueOpenings[w] || !isEnglishWord(w) && t.e.catalogTypo(w) != "" ||
+		return socialClauseWords["ask"][w] || socialClauseWords["unsure"][w] || vagueOpenings[w] ||
+			len(w) >= minEnglishWord && !isEnglishWord(w) && !objectOfPlace(ws, w) || !isEnglishWord(w) && t.e.catalogTypo(w) != "" ||
 			(len(everydayKinds(w)) > 0 || !isEnglishWord(w) && len(typoKinds(w)) > 0) && !objectOfPlace(ws, w)
 	}) {
 		return false
