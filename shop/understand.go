@@ -24,6 +24,7 @@ func (t *turn) understand() {
 		t.thanksThenYes(text)
 		t.socialBesideUnnamed(clean, text)
 	}
+	t.socialBesideClause(clean, text)
 }
 
 // thanksThenYes reads a typed thanks then a yes ("thanks, yeah man",
